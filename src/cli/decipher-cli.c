@@ -1,0 +1,342 @@
+/* decipher-cli.c: the headless commands of DESIGN §5
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "decipher-cli"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+#include <locale.h>
+#include <stdio.h>
+
+#include "decipher.h"
+
+typedef int (*CommandFunc) (DcDocument *document, int argc, char **argv);
+
+static char *opt_password;
+static gboolean opt_json;
+static char *opt_format;
+
+static const GOptionEntry document_entries[] = {
+  { "password", 0, 0, G_OPTION_ARG_STRING, &opt_password, N_("Password of an encrypted PDF"),
+    N_("PASSWORD") },
+  { NULL }
+};
+
+static const GOptionEntry json_entries[] = {
+  { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON instead of text"), NULL },
+  { NULL }
+};
+
+static const GOptionEntry text_entries[] = {
+  { "format", 0, 0, G_OPTION_ARG_STRING, &opt_format, N_("txt, freki or json (default txt)"),
+    N_("FORMAT") },
+  { NULL }
+};
+
+static void
+print_error (const char *message)
+{
+  g_printerr ("decipher-cli: %s\n", message);
+}
+
+/* JSON strings by hand: a book has millions of glyphs, and building a JsonNode per
+ * glyph would dominate the extraction time the benchmark compares with pdftotext. */
+static void
+put_json_string (GString *out, const char *text)
+{
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p; p++)
+    {
+      guchar c = (guchar) *p;
+
+      if (c == '"' || c == '\\')
+        {
+          g_string_append_c (out, '\\');
+          g_string_append_c (out, c);
+        }
+      else if (c < 0x20)
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_c (out, c);
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+put_text_field (GString *out, const char *text)
+{
+  for (const char *p = text; *p; p++)
+    {
+      if (*p == '\t')
+        g_string_append (out, "\\t");
+      else if (*p == '\n')
+        g_string_append (out, "\\n");
+      else if (*p == '\\')
+        g_string_append (out, "\\\\");
+      else
+        g_string_append_c (out, *p);
+    }
+}
+
+static void
+flush (GString *out, gboolean force)
+{
+  if (force || out->len > (1 << 16))
+    {
+      fwrite (out->str, 1, out->len, stdout);
+      g_string_truncate (out, 0);
+    }
+}
+
+static int
+command_glyphs (DcDocument *document, int argc, char **argv)
+{
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const guint32 *order;
+  const DcLine *lines;
+  g_autoptr (GString) out = g_string_sized_new (1 << 17);
+  guint n_lines;
+
+  order = dc_document_get_reading_order (document, NULL);
+  lines = dc_document_get_lines (document, &n_lines);
+
+  if (!opt_json)
+    g_string_append (out, "page\tline\tfont\tcode\tx\ty\tx0\ty0\tx1\ty1\tadvance\tsize\tinvisible\tpdf_text\n");
+
+  for (guint l = 0; l < n_lines; l++)
+    {
+      const DcLine *line = &lines[l];
+
+      for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
+        {
+          const DcGlyph *g = &glyphs[order[k]];
+          const DcSymbol *symbol = dc_document_get_symbol (document, g->symbol);
+
+          if (opt_json)
+            {
+              g_string_append_printf (out,
+                                      "{\"page\":%u,\"line\":%u,\"font\":%u,\"code\":%u,"
+                                      "\"code_len\":%u,\"x\":%.2f,\"y\":%.2f,\"bbox\":[%.2f,%.2f,"
+                                      "%.2f,%.2f],\"advance\":%.2f,\"size\":%.2f,"
+                                      "\"invisible\":%s,\"pdf_text\":",
+                                      g->page + 1, line->index, g->font, symbol->code,
+                                      symbol->code_len, g->x, g->y, g->x0, g->y0, g->x1, g->y1,
+                                      g->advance, g->size,
+                                      (g->flags & DC_GLYPH_INVISIBLE) ? "true" : "false");
+              put_json_string (out, symbol->pdf_text);
+              g_string_append (out, "}\n");
+            }
+          else
+            {
+              g_string_append_printf (out, "%u\t%u\t%u\t%0*X\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%d\t",
+                                      g->page + 1, line->index, g->font, symbol->code_len * 2,
+                                      symbol->code, g->x, g->y, g->x0, g->y0, g->x1, g->y1,
+                                      g->advance, g->size, (g->flags & DC_GLYPH_INVISIBLE) != 0);
+              put_text_field (out, symbol->pdf_text);
+              g_string_append_c (out, '\n');
+            }
+          flush (out, FALSE);
+        }
+    }
+  flush (out, TRUE);
+  return 0;
+}
+
+static void
+add_font_json (JsonBuilder *builder, DcFont *font)
+{
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "index");
+  json_builder_add_int_value (builder, dc_font_get_index (font));
+  json_builder_set_member_name (builder, "name");
+  json_builder_add_string_value (builder, dc_font_get_name (font));
+  json_builder_set_member_name (builder, "type");
+  json_builder_add_string_value (builder, dc_font_type_to_string (dc_font_get_font_type (font)));
+  json_builder_set_member_name (builder, "encoding");
+  json_builder_add_string_value (builder, dc_font_get_encoding (font));
+  json_builder_set_member_name (builder, "to_unicode");
+  json_builder_add_boolean_value (builder, dc_font_has_to_unicode (font));
+  json_builder_set_member_name (builder, "embedded");
+  json_builder_add_boolean_value (builder, dc_font_is_embedded (font));
+  json_builder_set_member_name (builder, "program");
+  json_builder_add_string_value (builder, dc_font_get_program_kind (font));
+  json_builder_set_member_name (builder, "sha256");
+  json_builder_add_string_value (builder, dc_font_get_program_sha256 (font));
+  json_builder_set_member_name (builder, "symbols");
+  json_builder_add_int_value (builder, dc_font_get_n_symbols (font));
+  json_builder_set_member_name (builder, "glyphs");
+  json_builder_add_int_value (builder, dc_font_get_n_glyphs (font));
+  json_builder_set_member_name (builder, "trusted");
+  json_builder_add_boolean_value (builder, dc_font_is_trusted (font));
+  json_builder_set_member_name (builder, "reason");
+  json_builder_add_string_value (builder, dc_font_get_trust_reason (font));
+  json_builder_end_object (builder);
+}
+
+static int
+command_fonts (DcDocument *document, int argc, char **argv)
+{
+  guint n_fonts = dc_document_get_n_fonts (document);
+
+  if (opt_json)
+    {
+      g_autoptr (JsonBuilder) builder = json_builder_new ();
+      g_autoptr (JsonGenerator) generator = json_generator_new ();
+      g_autoptr (JsonNode) root = NULL;
+      g_autofree char *data = NULL;
+
+      json_builder_begin_array (builder);
+      for (guint f = 0; f < n_fonts; f++)
+        add_font_json (builder, dc_document_get_font (document, f));
+      json_builder_end_array (builder);
+      root = json_builder_get_root (builder);
+      json_generator_set_root (generator, root);
+      json_generator_set_pretty (generator, TRUE);
+      data = json_generator_to_data (generator, NULL);
+      g_print ("%s\n", data);
+      return 0;
+    }
+
+  for (guint f = 0; f < n_fonts; f++)
+    {
+      DcFont *font = dc_document_get_font (document, f);
+      const char *name = dc_font_get_name (font);
+
+      g_print ("%u\t%s\n", f, name ? name : _("(unnamed)"));
+      g_print ("\t%s: %s, %s: %s, ToUnicode: %s, %s: %s\n", _("type"),
+               dc_font_type_to_string (dc_font_get_font_type (font)), _("encoding"),
+               dc_font_get_encoding (font), dc_font_has_to_unicode (font) ? _("yes") : _("no"),
+               _("embedded"),
+               dc_font_is_embedded (font) ? dc_font_get_program_kind (font) : _("no"));
+      g_print ("\t%s: %u, %s: %u\n", _("symbols"), dc_font_get_n_symbols (font), _("glyphs"),
+               dc_font_get_n_glyphs (font));
+      g_print ("\t%s: %s\n", dc_font_is_trusted (font) ? _("trusted") : _("NOT trusted"),
+               dc_font_get_trust_reason (font));
+    }
+  return 0;
+}
+
+static int
+command_text (DcDocument *document, int argc, char **argv)
+{
+  g_autofree char *text = NULL;
+  DcExportFormat format = DC_EXPORT_TEXT;
+
+  if (opt_format == NULL || g_str_equal (opt_format, "txt"))
+    format = DC_EXPORT_TEXT;
+  else if (g_str_equal (opt_format, "freki"))
+    format = DC_EXPORT_FREKI;
+  else if (g_str_equal (opt_format, "json"))
+    format = DC_EXPORT_JSON;
+  else
+    {
+      g_autofree char *message = g_strdup_printf (
+          _("“%s” is not a text format: use txt, freki or json."), opt_format);
+      print_error (message);
+      return 2;
+    }
+
+  text = dc_export_document (document, format, dc_document_pdf_value, document);
+  fputs (text, stdout);
+  return 0;
+}
+
+typedef struct
+{
+  const char *name;
+  const char *summary;
+  CommandFunc func;
+  const GOptionEntry *entries;
+} Command;
+
+static const Command commands[] = {
+  { "glyphs", N_("One record per drawn glyph, in reading order"), command_glyphs, json_entries },
+  { "fonts", N_("Each font, and whether its text map can be trusted"), command_fonts,
+    json_entries },
+  { "text", N_("The document's text, with what is recovered so far"), command_text,
+    text_entries },
+};
+
+static void
+print_usage (void)
+{
+  g_printerr ("%s\n", _("Usage: decipher-cli COMMAND FILE.pdf [OPTION…]"));
+  g_printerr ("\n%s\n", _("Commands:"));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    g_printerr ("  %-8s %s\n", commands[i].name, _(commands[i].summary));
+  g_printerr ("\n%s\n", _("Run “decipher-cli COMMAND --help” for its options."));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr (GOptionContext) context = NULL;
+  g_autoptr (DcDocument) document = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *parameter = NULL;
+  const Command *command = NULL;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc < 2 || g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h"))
+    {
+      print_usage ();
+      return argc < 2 ? 2 : 0;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (argv[1], commands[i].name))
+      command = &commands[i];
+  if (command == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("“%s” is not a command."), argv[1]);
+      print_error (message);
+      print_usage ();
+      return 2;
+    }
+
+  parameter = g_strdup_printf ("%s FILE.pdf", command->name);
+  context = g_option_context_new (parameter);
+  g_option_context_set_summary (context, _(command->summary));
+  g_option_context_add_main_entries (context, document_entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, command->entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+
+  /* argv[1] is the command: let GOption see "decipher-cli" followed by the rest. */
+  argv[1] = argv[0];
+  argc--;
+  argv++;
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      print_error (error->message);
+      return 2;
+    }
+  if (argc != 2)
+    {
+      print_error (_("Give exactly one PDF file."));
+      return 2;
+    }
+
+  document = dc_document_new_from_file (argv[1], opt_password, NULL, NULL, NULL, &error);
+  if (document == NULL)
+    {
+      if (g_error_matches (error, DC_ERROR, DC_ERROR_ENCRYPTED))
+        {
+          g_autofree char *message = g_strdup_printf ("%s %s", error->message,
+                                                      _("Use --password PASSWORD."));
+          print_error (message);
+        }
+      else
+        print_error (error->message);
+      return 1;
+    }
+
+  return command->func (document, argc, argv);
+}

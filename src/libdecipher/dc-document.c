@@ -1,0 +1,526 @@
+/* dc-document.c: every drawn glyph of a PDF, its fonts, symbols, lines and tokens
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "dc-document"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "dc-document.h"
+#include "dc-error.h"
+#include "dc-font-private.h"
+#include "dc-layout.h"
+#include "dc-pdf-bridge.h"
+#include "dc-trust.h"
+
+struct _DcDocument
+{
+  GObject parent_instance;
+
+  char *path;
+  char *sha256;
+  guint n_pages;
+  double *page_sizes;    /* width, height per page */
+  guint *page_lines;     /* first line of each page, n_pages + 1 entries */
+
+  GPtrArray *fonts;      /* of DcFont */
+  GArray *glyphs;        /* of DcGlyph, page by page in content-stream order */
+  GArray *symbols;       /* of DcSymbol */
+  GHashTable *symbol_index; /* (font << 32 | code) → symbol + 1 */
+  guint8 *symbol_is_space;
+  guint space_capacity;
+
+  GArray *order;         /* of guint32: glyph indices in reading order */
+  GArray *lines;         /* of DcLine */
+  GArray *tokens;        /* of DcToken */
+};
+
+G_DEFINE_FINAL_TYPE (DcDocument, dc_document, G_TYPE_OBJECT)
+
+static void
+clear_symbol (gpointer data)
+{
+  DcSymbol *symbol = data;
+
+  g_clear_pointer (&symbol->pdf_text, g_free);
+}
+
+static void
+dc_document_finalize (GObject *object)
+{
+  DcDocument *self = DC_DOCUMENT (object);
+
+  g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->sha256, g_free);
+  g_clear_pointer (&self->page_sizes, g_free);
+  g_clear_pointer (&self->page_lines, g_free);
+  g_clear_pointer (&self->fonts, g_ptr_array_unref);
+  g_clear_pointer (&self->glyphs, g_array_unref);
+  g_clear_pointer (&self->symbols, g_array_unref);
+  g_clear_pointer (&self->symbol_index, g_hash_table_unref);
+  g_clear_pointer (&self->symbol_is_space, g_free);
+  g_clear_pointer (&self->order, g_array_unref);
+  g_clear_pointer (&self->lines, g_array_unref);
+  g_clear_pointer (&self->tokens, g_array_unref);
+
+  G_OBJECT_CLASS (dc_document_parent_class)->finalize (object);
+}
+
+static void
+dc_document_class_init (DcDocumentClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = dc_document_finalize;
+}
+
+static void
+dc_document_init (DcDocument *self)
+{
+  self->fonts = g_ptr_array_new_with_free_func (g_object_unref);
+  self->glyphs = g_array_new (FALSE, FALSE, sizeof (DcGlyph));
+  self->symbols = g_array_new (FALSE, TRUE, sizeof (DcSymbol));
+  g_array_set_clear_func (self->symbols, clear_symbol);
+  self->symbol_index = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->order = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->lines = g_array_new (FALSE, TRUE, sizeof (DcLine));
+  self->tokens = g_array_new (FALSE, TRUE, sizeof (DcToken));
+}
+
+typedef struct
+{
+  DcDocument *self;
+  /* Most fonts are simple: a direct table per font avoids hashing on every glyph. */
+  GPtrArray *byte_tables; /* per font: guint32[256] of symbol + 1, or NULL for CID fonts */
+  guint *images;          /* per page */
+} Loader;
+
+static void
+loader_font (guint font_index, const DcBridgeFont *info, gpointer user_data)
+{
+  Loader *loader = user_data;
+  DcFont *font = _dc_font_new_from_bridge (font_index, info);
+
+  g_assert (font_index == loader->self->fonts->len);
+  g_ptr_array_add (loader->self->fonts, font);
+  g_ptr_array_add (loader->byte_tables, dc_font_is_cid (font) ? NULL : g_new0 (guint32, 256));
+}
+
+static guint32
+intern_symbol (Loader *loader, const DcBridgeGlyph *glyph)
+{
+  DcDocument *self = loader->self;
+  guint32 *table = g_ptr_array_index (loader->byte_tables, glyph->font);
+  gint64 key = ((gint64) glyph->font << 32) | glyph->code;
+  DcSymbol symbol = { 0 };
+  gpointer found;
+  gint64 *stored;
+
+  if (table != NULL && glyph->code < 256 && table[glyph->code] != 0)
+    return table[glyph->code] - 1;
+  if (table == NULL && (found = g_hash_table_lookup (self->symbol_index, &key)) != NULL)
+    return GPOINTER_TO_UINT (found) - 1;
+
+  symbol.font = glyph->font;
+  symbol.code = glyph->code;
+  symbol.code_len = (guint8) CLAMP (glyph->code_len, 1, 4);
+  if (glyph->unicode_len > 0)
+    symbol.pdf_text = g_ucs4_to_utf8 ((const gunichar *) glyph->unicode, glyph->unicode_len,
+                                      NULL, NULL, NULL);
+  if (symbol.pdf_text == NULL)
+    symbol.pdf_text = g_strdup ("");
+  g_array_append_val (self->symbols, symbol);
+
+  if (table != NULL && glyph->code < 256)
+    table[glyph->code] = self->symbols->len;
+  stored = g_new (gint64, 1);
+  *stored = key;
+  g_hash_table_insert (self->symbol_index, stored, GUINT_TO_POINTER (self->symbols->len));
+  return self->symbols->len - 1;
+}
+
+static void
+loader_glyph (const DcBridgeGlyph *bridge_glyph, gpointer user_data)
+{
+  Loader *loader = user_data;
+  DcGlyph glyph;
+
+  glyph.x = (float) bridge_glyph->x;
+  glyph.y = (float) bridge_glyph->y;
+  glyph.x0 = (float) bridge_glyph->x0;
+  glyph.y0 = (float) bridge_glyph->y0;
+  glyph.x1 = (float) bridge_glyph->x1;
+  glyph.y1 = (float) bridge_glyph->y1;
+  glyph.advance = (float) bridge_glyph->advance;
+  glyph.size = (float) bridge_glyph->font_size;
+  glyph.symbol = intern_symbol (loader, bridge_glyph);
+  glyph.page = bridge_glyph->page;
+  glyph.font = (guint16) bridge_glyph->font;
+  glyph.flags = bridge_glyph->render_mode == 3 ? DC_GLYPH_INVISIBLE : 0;
+  glyph.rotation = (guint8) (bridge_glyph->rotation & 3);
+  g_array_append_val (loader->self->glyphs, glyph);
+}
+
+static void
+loader_image (guint page, gpointer user_data)
+{
+  Loader *loader = user_data;
+
+  loader->images[page]++;
+}
+
+static gboolean
+text_is_space (const char *text)
+{
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    if (!g_unichar_isspace (g_utf8_get_char (p)))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+finish_symbols (DcDocument *self)
+{
+  g_autofree guint *font_symbols = g_new0 (guint, MAX (1, self->fonts->len));
+  g_autofree guint *font_glyphs = g_new0 (guint, MAX (1, self->fonts->len));
+  DcSymbol *symbols = (DcSymbol *) (void *) self->symbols->data;
+  const DcGlyph *glyphs = (const DcGlyph *) (void *) self->glyphs->data;
+
+  for (guint i = 0; i < self->glyphs->len; i++)
+    symbols[glyphs[i].symbol].n_glyphs++;
+
+  self->space_capacity = MAX (1, self->symbols->len);
+  self->symbol_is_space = g_new0 (guint8, self->space_capacity);
+
+  for (guint s = 0; s < self->symbols->len; s++)
+    {
+      DcSymbol *symbol = &symbols[s];
+      DcFont *font = g_ptr_array_index (self->fonts, symbol->font);
+
+      symbol->glyph_name = dc_font_get_glyph_name (font, symbol->code);
+      if (text_is_space (symbol->pdf_text) || g_strcmp0 (symbol->glyph_name, "space") == 0)
+        symbol->flags |= DC_SYMBOL_PDF_SPACE;
+      self->symbol_is_space[s] = (symbol->flags & DC_SYMBOL_PDF_SPACE) != 0;
+      font_symbols[symbol->font]++;
+      font_glyphs[symbol->font] += symbol->n_glyphs;
+    }
+
+  for (guint f = 0; f < self->fonts->len; f++)
+    _dc_font_set_counts (g_ptr_array_index (self->fonts, f), font_symbols[f], font_glyphs[f]);
+}
+
+static void
+retokenize (DcDocument *self)
+{
+  dc_layout_tokens ((const DcGlyph *) (void *) self->glyphs->data,
+                    (const guint32 *) (void *) self->order->data,
+                    (DcLine *) (void *) self->lines->data, self->lines->len,
+                    self->symbol_is_space, self->tokens);
+}
+
+static gboolean
+compute_sha256 (DcDocument *self, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (self->path);
+  g_autoptr (GFileInputStream) stream = NULL;
+  g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autofree guint8 *buffer = g_malloc (1 << 16);
+  gssize n;
+
+  stream = g_file_read (file, cancellable, error);
+  if (stream == NULL)
+    return FALSE;
+  while ((n = g_input_stream_read (G_INPUT_STREAM (stream), buffer, 1 << 16, cancellable,
+                                   error)) > 0)
+    g_checksum_update (checksum, buffer, n);
+  if (n < 0)
+    return FALSE;
+  self->sha256 = g_strdup (g_checksum_get_string (checksum));
+  return TRUE;
+}
+
+/**
+ * dc_document_new_from_file:
+ * @path: a PDF file
+ * @password: (nullable): the password, for an encrypted PDF
+ * @progress: (nullable): called after each page, from the calling thread
+ * @cancellable: (nullable): cancels the extraction
+ *
+ * Extracts every drawn glyph, groups them into lines and tokens and judges which fonts
+ * can be trusted. Runs synchronously: call it from a worker thread in a UI.
+ *
+ * Returns: (transfer full): the document, or %NULL with @error set to a sentence the
+ *   user can act on.
+ */
+DcDocument *
+dc_document_new_from_file (const char *path,
+                           const char *password,
+                           DcProgressFunc progress,
+                           gpointer progress_data,
+                           GCancellable *cancellable,
+                           GError **error)
+{
+  g_autoptr (DcDocument) self = NULL;
+  g_autoptr (DcPdfBridge) bridge = NULL;
+  g_autoptr (GPtrArray) byte_tables = NULL;
+  g_autofree guint *images = NULL;
+  g_autofree guint *page_first_glyph = NULL;
+  g_autofree char *display = NULL;
+  DcBridgeCallbacks callbacks = { loader_font, loader_glyph, loader_image };
+  Loader loader;
+  guint n_images = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  bridge = dc_pdf_bridge_open (path, password, error);
+  if (bridge == NULL)
+    return NULL;
+
+  self = g_object_new (DC_TYPE_DOCUMENT, NULL);
+  self->path = g_strdup (path);
+  if (!compute_sha256 (self, cancellable, error))
+    return NULL;
+
+  self->n_pages = dc_pdf_bridge_get_n_pages (bridge);
+  self->page_sizes = g_new0 (double, 2 * self->n_pages);
+  images = g_new0 (guint, self->n_pages);
+  page_first_glyph = g_new0 (guint, self->n_pages + 1);
+  byte_tables = g_ptr_array_new_with_free_func (g_free);
+
+  loader.self = self;
+  loader.byte_tables = byte_tables;
+  loader.images = images;
+
+  for (guint page = 0; page < self->n_pages; page++)
+    {
+      dc_pdf_bridge_get_page_size (bridge, page, &self->page_sizes[2 * page],
+                                   &self->page_sizes[2 * page + 1]);
+      page_first_glyph[page] = self->glyphs->len;
+      if (!dc_pdf_bridge_extract_page (bridge, page, &callbacks, &loader, cancellable, error))
+        return NULL;
+      n_images += images[page];
+      if (progress != NULL)
+        progress (page + 1, self->n_pages, progress_data);
+    }
+  page_first_glyph[self->n_pages] = self->glyphs->len;
+
+  display = g_filename_display_basename (path);
+  if (self->glyphs->len == 0)
+    {
+      if (n_images > 0)
+        g_set_error (error, DC_ERROR, DC_ERROR_SCANNED,
+                     _("“%s” contains only images of pages, as a scan does, and no text to recover. "
+                       "Decipher repairs the text of PDFs made on a computer; recognising text in "
+                       "images (OCR) is a job for another tool."),
+                     display);
+      else
+        g_set_error (error, DC_ERROR, DC_ERROR_NO_TEXT,
+                     _("“%s” contains no text at all, so there is nothing to recover."), display);
+      return NULL;
+    }
+
+  finish_symbols (self);
+
+  self->page_lines = g_new0 (guint, self->n_pages + 1);
+  for (guint page = 0; page < self->n_pages; page++)
+    {
+      self->page_lines[page] = self->lines->len;
+      dc_layout_lines ((const DcGlyph *) (void *) self->glyphs->data, page_first_glyph[page],
+                       page_first_glyph[page + 1] - page_first_glyph[page], page, self->order,
+                       self->lines);
+    }
+  self->page_lines[self->n_pages] = self->lines->len;
+  retokenize (self);
+
+  dc_trust_analyse (self);
+
+  return g_steal_pointer (&self);
+}
+
+const char *
+dc_document_get_path (DcDocument *self)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), NULL);
+
+  return self->path;
+}
+
+/* The SHA-256 of the file: a project is tied to exactly this document. */
+const char *
+dc_document_get_sha256 (DcDocument *self)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), NULL);
+
+  return self->sha256;
+}
+
+guint
+dc_document_get_n_pages (DcDocument *self)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), 0);
+
+  return self->n_pages;
+}
+
+void
+dc_document_get_page_size (DcDocument *self, guint page, double *width, double *height)
+{
+  g_return_if_fail (DC_IS_DOCUMENT (self));
+  g_return_if_fail (page < self->n_pages);
+
+  if (width)
+    *width = self->page_sizes[2 * page];
+  if (height)
+    *height = self->page_sizes[2 * page + 1];
+}
+
+guint
+dc_document_get_n_fonts (DcDocument *self)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), 0);
+
+  return self->fonts->len;
+}
+
+/**
+ * dc_document_get_font:
+ *
+ * Returns: (transfer none): the font
+ */
+DcFont *
+dc_document_get_font (DcDocument *self, guint index)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (index < self->fonts->len, NULL);
+
+  return g_ptr_array_index (self->fonts, index);
+}
+
+const DcGlyph *
+dc_document_get_glyphs (DcDocument *self, guint *n_glyphs)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), NULL);
+
+  if (n_glyphs)
+    *n_glyphs = self->glyphs->len;
+  return (const DcGlyph *) (void *) self->glyphs->data;
+}
+
+const DcSymbol *
+dc_document_get_symbols (DcDocument *self, guint *n_symbols)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), NULL);
+
+  if (n_symbols)
+    *n_symbols = self->symbols->len;
+  return (const DcSymbol *) (void *) self->symbols->data;
+}
+
+const DcSymbol *
+dc_document_get_symbol (DcDocument *self, guint symbol)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (symbol < self->symbols->len, NULL);
+
+  return &g_array_index (self->symbols, DcSymbol, symbol);
+}
+
+gboolean
+dc_document_lookup_symbol (DcDocument *self, guint font, guint32 code, guint *symbol)
+{
+  gint64 key = ((gint64) font << 32) | code;
+  gpointer found;
+
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), FALSE);
+
+  found = g_hash_table_lookup (self->symbol_index, &key);
+  if (found == NULL)
+    return FALSE;
+  if (symbol)
+    *symbol = GPOINTER_TO_UINT (found) - 1;
+  return TRUE;
+}
+
+/* Whether the symbol's font map is untrusted, so that its value must be recovered. */
+gboolean
+dc_document_symbol_needs_decoding (DcDocument *self, guint symbol)
+{
+  const DcSymbol *s;
+
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (symbol < self->symbols->len, FALSE);
+
+  s = &g_array_index (self->symbols, DcSymbol, symbol);
+  return !dc_font_is_trusted (g_ptr_array_index (self->fonts, s->font));
+}
+
+const guint32 *
+dc_document_get_reading_order (DcDocument *self, guint *n_glyphs)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), NULL);
+
+  if (n_glyphs)
+    *n_glyphs = self->order->len;
+  return (const guint32 *) (void *) self->order->data;
+}
+
+const DcLine *
+dc_document_get_lines (DcDocument *self, guint *n_lines)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), NULL);
+
+  if (n_lines)
+    *n_lines = self->lines->len;
+  return (const DcLine *) (void *) self->lines->data;
+}
+
+const DcToken *
+dc_document_get_tokens (DcDocument *self, guint *n_tokens)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), NULL);
+
+  if (n_tokens)
+    *n_tokens = self->tokens->len;
+  return (const DcToken *) (void *) self->tokens->data;
+}
+
+void
+dc_document_get_page_lines (DcDocument *self, guint page, guint *first_line, guint *n_lines)
+{
+  g_return_if_fail (DC_IS_DOCUMENT (self));
+  g_return_if_fail (page < self->n_pages);
+
+  if (first_line)
+    *first_line = self->page_lines[page];
+  if (n_lines)
+    *n_lines = self->page_lines[page + 1] - self->page_lines[page];
+}
+
+gboolean
+dc_document_symbol_is_space (DcDocument *self, guint symbol)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (symbol < self->symbols->len, FALSE);
+
+  return self->symbol_is_space[symbol];
+}
+
+/* Marks a symbol as a word separator (or not) and recomputes the tokens. */
+void
+dc_document_set_symbol_is_space (DcDocument *self, guint symbol, gboolean is_space)
+{
+  g_return_if_fail (DC_IS_DOCUMENT (self));
+  g_return_if_fail (symbol < self->symbols->len);
+
+  if (self->symbol_is_space[symbol] == !!is_space)
+    return;
+  self->symbol_is_space[symbol] = !!is_space;
+  retokenize (self);
+}

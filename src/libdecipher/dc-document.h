@@ -1,0 +1,73 @@
+/* dc-document.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "dc-font.h"
+#include "dc-types.h"
+
+G_BEGIN_DECLS
+
+#define DC_TYPE_DOCUMENT (dc_document_get_type ())
+
+G_DECLARE_FINAL_TYPE (DcDocument, dc_document, DC, DOCUMENT, GObject)
+
+/* Called from the loading thread after each page. */
+typedef void (*DcProgressFunc) (guint pages_done,
+                                guint n_pages,
+                                gpointer user_data);
+
+DcDocument *dc_document_new_from_file (const char *path,
+                                       const char *password,
+                                       DcProgressFunc progress,
+                                       gpointer progress_data,
+                                       GCancellable *cancellable,
+                                       GError **error);
+
+const char *dc_document_get_path (DcDocument *self);
+const char *dc_document_get_sha256 (DcDocument *self);
+guint dc_document_get_n_pages (DcDocument *self);
+void dc_document_get_page_size (DcDocument *self,
+                                guint page,
+                                double *width,
+                                double *height);
+
+guint dc_document_get_n_fonts (DcDocument *self);
+DcFont *dc_document_get_font (DcDocument *self,
+                              guint index);
+
+const DcGlyph *dc_document_get_glyphs (DcDocument *self,
+                                       guint *n_glyphs);
+const DcSymbol *dc_document_get_symbols (DcDocument *self,
+                                         guint *n_symbols);
+const DcSymbol *dc_document_get_symbol (DcDocument *self,
+                                        guint symbol);
+gboolean dc_document_lookup_symbol (DcDocument *self,
+                                    guint font,
+                                    guint32 code,
+                                    guint *symbol);
+gboolean dc_document_symbol_needs_decoding (DcDocument *self,
+                                            guint symbol);
+
+const guint32 *dc_document_get_reading_order (DcDocument *self,
+                                              guint *n_glyphs);
+const DcLine *dc_document_get_lines (DcDocument *self,
+                                     guint *n_lines);
+const DcToken *dc_document_get_tokens (DcDocument *self,
+                                       guint *n_tokens);
+void dc_document_get_page_lines (DcDocument *self,
+                                 guint page,
+                                 guint *first_line,
+                                 guint *n_lines);
+
+gboolean dc_document_symbol_is_space (DcDocument *self,
+                                      guint symbol);
+void dc_document_set_symbol_is_space (DcDocument *self,
+                                      guint symbol,
+                                      gboolean is_space);
+
+G_END_DECLS

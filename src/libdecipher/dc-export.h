@@ -1,0 +1,34 @@
+/* dc-export.h: the document's text with the values known so far
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "dc-document.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  DC_EXPORT_TEXT,  /* lines joined by \n, pages by \f */
+  DC_EXPORT_FREKI, /* blocks and lines with their boxes and fonts */
+  DC_EXPORT_JSON,
+} DcExportFormat;
+
+/* Per symbol, the text it stands for, or NULL while unknown (shown as U+FFFD). */
+typedef const char *(*DcValueFunc) (guint symbol,
+                                    gpointer user_data);
+
+const char *dc_document_pdf_value (guint symbol,
+                                   gpointer document);
+char *dc_export_line_text (DcDocument *document,
+                           guint line,
+                           DcValueFunc value,
+                           gpointer user_data);
+char *dc_export_document (DcDocument *document,
+                          DcExportFormat format,
+                          DcValueFunc value,
+                          gpointer user_data);
+
+G_END_DECLS

@@ -1,0 +1,291 @@
+/* dc-font.c: what the PDF says about one font, and whether its text map can be trusted
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "dc-font"
+
+#include "config.h"
+
+#include "dc-font-private.h"
+
+struct _DcFont
+{
+  GObject parent_instance;
+
+  char *name;
+  char *encoding;
+  char *program_kind;
+  GBytes *program;
+  char *program_sha256;
+  char **glyph_names; /* 256 entries for simple fonts, NULL for CID fonts */
+  char *trust_reason;
+  double ascent;
+  double descent;
+  guint index;
+  guint n_symbols;
+  guint n_glyphs;
+  DcFontType type;
+  int writing_mode;
+  guint has_to_unicode : 1;
+  guint trusted : 1;
+};
+
+G_DEFINE_FINAL_TYPE (DcFont, dc_font, G_TYPE_OBJECT)
+
+static void
+dc_font_finalize (GObject *object)
+{
+  DcFont *self = DC_FONT (object);
+
+  g_clear_pointer (&self->name, g_free);
+  g_clear_pointer (&self->encoding, g_free);
+  g_clear_pointer (&self->program_kind, g_free);
+  g_clear_pointer (&self->program, g_bytes_unref);
+  g_clear_pointer (&self->program_sha256, g_free);
+  g_clear_pointer (&self->trust_reason, g_free);
+  if (self->glyph_names != NULL)
+    {
+      for (guint i = 0; i < 256; i++)
+        g_free (self->glyph_names[i]);
+      g_clear_pointer (&self->glyph_names, g_free);
+    }
+
+  G_OBJECT_CLASS (dc_font_parent_class)->finalize (object);
+}
+
+static void
+dc_font_class_init (DcFontClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = dc_font_finalize;
+}
+
+static void
+dc_font_init (DcFont *self)
+{
+}
+
+DcFont *
+_dc_font_new_from_bridge (guint index, const DcBridgeFont *info)
+{
+  DcFont *self;
+
+  g_assert (info != NULL);
+
+  self = g_object_new (DC_TYPE_FONT, NULL);
+  self->index = index;
+  self->name = g_strdup (info->name);
+  self->encoding = g_strdup (info->encoding);
+  self->program_kind = g_strdup (info->program_kind);
+  self->type = (DcFontType) info->type;
+  self->has_to_unicode = !!info->has_to_unicode;
+  self->writing_mode = info->writing_mode;
+  self->ascent = info->ascent;
+  self->descent = info->descent;
+
+  if (info->embedded && info->program != NULL)
+    {
+      self->program = g_bytes_new (info->program, info->program_len);
+      self->program_sha256 = g_compute_checksum_for_data (G_CHECKSUM_SHA256, info->program,
+                                                          info->program_len);
+    }
+
+  if (info->glyph_names != NULL)
+    {
+      self->glyph_names = g_new0 (char *, 256);
+      for (guint i = 0; i < 256; i++)
+        if (info->glyph_names[i] != NULL && info->glyph_names[i][0] != '\0')
+          self->glyph_names[i] = g_strdup (info->glyph_names[i]);
+    }
+
+  return self;
+}
+
+void
+_dc_font_set_counts (DcFont *self, guint n_symbols, guint n_glyphs)
+{
+  g_assert (DC_IS_FONT (self));
+
+  self->n_symbols = n_symbols;
+  self->n_glyphs = n_glyphs;
+}
+
+void
+_dc_font_set_trust (DcFont *self, gboolean trusted, const char *reason)
+{
+  g_assert (DC_IS_FONT (self));
+
+  self->trusted = !!trusted;
+  g_free (self->trust_reason);
+  self->trust_reason = g_strdup (reason);
+}
+
+double
+_dc_font_get_ascent (DcFont *self)
+{
+  return self->ascent;
+}
+
+double
+_dc_font_get_descent (DcFont *self)
+{
+  return self->descent;
+}
+
+guint
+dc_font_get_index (DcFont *self)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), 0);
+
+  return self->index;
+}
+
+/* The BaseFont name; NULL when the PDF gives none. */
+const char *
+dc_font_get_name (DcFont *self)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), NULL);
+
+  return self->name;
+}
+
+DcFontType
+dc_font_get_font_type (DcFont *self)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), DC_FONT_TYPE_UNKNOWN);
+
+  return self->type;
+}
+
+const char *
+dc_font_type_to_string (DcFontType type)
+{
+  switch (type)
+    {
+    case DC_FONT_TYPE_TYPE1:
+      return "Type1";
+    case DC_FONT_TYPE_TYPE3:
+      return "Type3";
+    case DC_FONT_TYPE_TRUETYPE:
+      return "TrueType";
+    case DC_FONT_TYPE_CID_TYPE0:
+      return "CIDFontType0";
+    case DC_FONT_TYPE_CID_TYPE2:
+      return "CIDFontType2";
+    case DC_FONT_TYPE_UNKNOWN:
+    default:
+      return "unknown";
+    }
+}
+
+const char *
+dc_font_get_encoding (DcFont *self)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), NULL);
+
+  return self->encoding;
+}
+
+gboolean
+dc_font_has_to_unicode (DcFont *self)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), FALSE);
+
+  return self->has_to_unicode;
+}
+
+gboolean
+dc_font_is_embedded (DcFont *self)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), FALSE);
+
+  return self->program != NULL;
+}
+
+gboolean
+dc_font_is_cid (DcFont *self)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), FALSE);
+
+  return self->type == DC_FONT_TYPE_CID_TYPE0 || self->type == DC_FONT_TYPE_CID_TYPE2;
+}
+
+/* "Type1", "CFF", "TrueType" or "OpenType" for an embedded program, else NULL. */
+const char *
+dc_font_get_program_kind (DcFont *self)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), NULL);
+
+  return self->program_kind;
+}
+
+/* The embedded font program, or NULL when the font is not embedded. */
+GBytes *
+dc_font_get_program (DcFont *self)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), NULL);
+
+  return self->program;
+}
+
+/* Identifies the glyph shapes across documents: the key of the per-user font library. */
+const char *
+dc_font_get_program_sha256 (DcFont *self)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), NULL);
+
+  return self->program_sha256;
+}
+
+int
+dc_font_get_writing_mode (DcFont *self)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), 0);
+
+  return self->writing_mode;
+}
+
+const char *
+dc_font_get_glyph_name (DcFont *self, guint32 code)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), NULL);
+
+  if (self->glyph_names == NULL || code > 255)
+    return NULL;
+  return self->glyph_names[code];
+}
+
+guint
+dc_font_get_n_symbols (DcFont *self)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), 0);
+
+  return self->n_symbols;
+}
+
+guint
+dc_font_get_n_glyphs (DcFont *self)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), 0);
+
+  return self->n_glyphs;
+}
+
+gboolean
+dc_font_is_trusted (DcFont *self)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), FALSE);
+
+  return self->trusted;
+}
+
+/* A sentence saying why the font's map is or is not trusted. */
+const char *
+dc_font_get_trust_reason (DcFont *self)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), NULL);
+
+  return self->trust_reason;
+}

@@ -1,0 +1,512 @@
+/* dc-layout.c: glyphs → lines → tokens, in reading order
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Lines are found geometrically rather than trusted to the content stream's order,
+ * because producers draw text in any order (per glyph, per column, overlays). Glyphs are
+ * first chained in stream order while they continue one baseline, then chains sharing a
+ * baseline and adjoining horizontally merge into a visual line, and lines are put in
+ * reading order by a recursive XY-cut that always cuts at the widest gap first, so that
+ * columns are read one after the other and a heading above them stays first.
+ */
+
+#define G_LOG_DOMAIN "dc-layout"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "dc-layout.h"
+
+/* In ems of the font size. */
+#define SAME_BASELINE_CHAIN 0.25 /* a chain continues on the same baseline */
+#define SAME_BASELINE_LINE 0.5   /* superscripts and marks still belong to their line */
+#define MAX_BACKSTEP 0.6         /* a mark or a kern may step back this far */
+#define MAX_LINE_GAP 1.5         /* wider than a word space, narrower than a column gutter */
+#define MIN_WORD_GAP 0.15        /* where no space glyph is drawn, a gap this wide is one */
+
+typedef struct
+{
+  double u, v;   /* along and across the baseline, in the glyph's own direction */
+  double u_end;  /* u + advance */
+} Placement;
+
+typedef struct
+{
+  guint first; /* into the chain-ordered glyph array */
+  guint n;
+  guint8 rotation;
+  double v;
+  double u0, u1;
+  double size;
+  int line;
+} Chain;
+
+typedef struct
+{
+  GArray *chains; /* of guint, indices into the chain array */
+  guint8 rotation;
+  double v;
+  double u0, u1;
+  double size;
+  guint dominant; /* glyph count of the chain that set v */
+  /* Page-space box, and the band between x-height and baseline used for cutting. */
+  double x0, y0, x1, y1;
+  double cut_y0, cut_y1;
+} LineBuild;
+
+static Placement
+placement_of (const DcGlyph *glyph)
+{
+  Placement p;
+
+  switch (glyph->rotation)
+    {
+    case 1:
+      p.u = glyph->y;
+      p.v = -glyph->x;
+      break;
+    case 2:
+      p.u = -glyph->x;
+      p.v = -glyph->y;
+      break;
+    case 3:
+      p.u = -glyph->y;
+      p.v = glyph->x;
+      break;
+    case 0:
+    default:
+      p.u = glyph->x;
+      p.v = glyph->y;
+      break;
+    }
+  p.u_end = p.u + glyph->advance;
+  return p;
+}
+
+static double
+em (const DcGlyph *glyph)
+{
+  /* A zero or absurd size must not make every gap infinite or nothing. */
+  return glyph->size > 0.5 ? glyph->size : 0.5;
+}
+
+static GArray *
+build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs)
+{
+  GArray *chains = g_array_new (FALSE, FALSE, sizeof (Chain));
+  Chain *current = NULL;
+  double last_u_end = 0;
+
+  for (guint i = first; i < first + n; i++)
+    {
+      const DcGlyph *glyph = &glyphs[i];
+      Placement p = placement_of (glyph);
+      double size = em (glyph);
+
+      if (current != NULL && current->rotation == glyph->rotation)
+        {
+          double reference = MAX (size, current->size);
+          gboolean same_baseline = fabs (p.v - current->v) <= SAME_BASELINE_CHAIN * reference;
+          gboolean continues = p.u >= last_u_end - MAX_BACKSTEP * reference &&
+                               p.u - last_u_end <= MAX_LINE_GAP * reference;
+
+          if (!same_baseline || !continues)
+            current = NULL;
+        }
+      else
+        current = NULL;
+
+      if (current == NULL)
+        {
+          Chain chain = { 0 };
+
+          chain.first = chain_glyphs->len;
+          chain.rotation = glyph->rotation;
+          chain.v = p.v;
+          chain.u0 = MIN (p.u, p.u_end);
+          chain.u1 = MAX (p.u, p.u_end);
+          chain.size = size;
+          chain.line = -1;
+          g_array_append_val (chains, chain);
+          current = &g_array_index (chains, Chain, chains->len - 1);
+        }
+
+      g_array_append_val (chain_glyphs, i);
+      current->n++;
+      current->u0 = MIN (current->u0, MIN (p.u, p.u_end));
+      current->u1 = MAX (current->u1, MAX (p.u, p.u_end));
+      current->size = MAX (current->size, size);
+      last_u_end = p.u_end;
+    }
+
+  return chains;
+}
+
+static int
+compare_chain_baselines (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+  const Chain *chains = user_data;
+  const Chain *ca = &chains[*(const guint *) a];
+  const Chain *cb = &chains[*(const guint *) b];
+
+  if (ca->rotation != cb->rotation)
+    return ca->rotation < cb->rotation ? -1 : 1;
+  if (ca->v != cb->v)
+    return ca->v < cb->v ? -1 : 1;
+  if (ca->u0 != cb->u0)
+    return ca->u0 < cb->u0 ? -1 : 1;
+  return 0;
+}
+
+static int
+compare_chain_starts (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+  const Chain *chains = user_data;
+  const Chain *ca = &chains[*(const guint *) a];
+  const Chain *cb = &chains[*(const guint *) b];
+
+  if (ca->u0 != cb->u0)
+    return ca->u0 < cb->u0 ? -1 : 1;
+  return ca->first < cb->first ? -1 : ca->first > cb->first;
+}
+
+static void
+clear_line_build (gpointer data)
+{
+  LineBuild *line = data;
+
+  g_clear_pointer (&line->chains, g_array_unref);
+}
+
+/* Merges chains into lines: sorted by baseline, each chain joins the nearest line on
+ * nearly the same baseline that it adjoins horizontally. */
+static GArray *
+merge_chains (Chain *chains, guint n_chains)
+{
+  g_autofree guint *by_baseline = g_new (guint, n_chains);
+  GArray *lines = g_array_new (FALSE, TRUE, sizeof (LineBuild));
+
+  g_array_set_clear_func (lines, clear_line_build);
+
+  for (guint i = 0; i < n_chains; i++)
+    by_baseline[i] = i;
+  g_qsort_with_data (by_baseline, n_chains, sizeof (guint), compare_chain_baselines, chains);
+
+  for (guint k = 0; k < n_chains; k++)
+    {
+      guint c = by_baseline[k];
+      Chain *chain = &chains[c];
+      LineBuild *best = NULL;
+      double best_distance = G_MAXDOUBLE;
+
+      /* Lines are created in baseline order, so only the most recent ones can match. */
+      for (guint l = lines->len; l > 0; l--)
+        {
+          LineBuild *line = &g_array_index (lines, LineBuild, l - 1);
+          double reference = MAX (line->size, chain->size);
+          double distance = fabs (chain->v - line->v);
+
+          if (line->rotation != chain->rotation || chain->v - line->v > 2 * reference)
+            break;
+          if (distance > SAME_BASELINE_LINE * reference)
+            continue;
+          if (chain->u0 > line->u1 + MAX_LINE_GAP * reference ||
+              chain->u1 < line->u0 - MAX_LINE_GAP * reference)
+            continue;
+          if (distance < best_distance)
+            {
+              best = line;
+              best_distance = distance;
+            }
+        }
+
+      if (best == NULL)
+        {
+          LineBuild line = { 0 };
+
+          line.chains = g_array_new (FALSE, FALSE, sizeof (guint));
+          line.rotation = chain->rotation;
+          line.v = chain->v;
+          line.u0 = chain->u0;
+          line.u1 = chain->u1;
+          line.size = chain->size;
+          g_array_append_val (lines, line);
+          best = &g_array_index (lines, LineBuild, lines->len - 1);
+        }
+
+      g_array_append_val (best->chains, c);
+      best->u0 = MIN (best->u0, chain->u0);
+      best->u1 = MAX (best->u1, chain->u1);
+      best->size = MAX (best->size, chain->size);
+      /* The line's baseline is that of its main text, not of a superscript. */
+      if (chain->n > best->dominant)
+        {
+          best->v = chain->v;
+          best->dominant = chain->n;
+        }
+    }
+
+  return lines;
+}
+
+typedef struct
+{
+  double x0, y0, x1, y1; /* the band used for cutting */
+  double size;
+  guint line;
+} CutItem;
+
+static int
+compare_items_y (gconstpointer a, gconstpointer b)
+{
+  const CutItem *ia = a, *ib = b;
+
+  return ia->y0 < ib->y0 ? -1 : ia->y0 > ib->y0;
+}
+
+static int
+compare_items_x (gconstpointer a, gconstpointer b)
+{
+  const CutItem *ia = a, *ib = b;
+
+  return ia->x0 < ib->x0 ? -1 : ia->x0 > ib->x0;
+}
+
+static int
+compare_items_reading (gconstpointer a, gconstpointer b)
+{
+  const CutItem *ia = a, *ib = b;
+  double tolerance = 0.5 * MIN (ia->size, ib->size);
+
+  if (fabs (ia->y1 - ib->y1) > tolerance)
+    return ia->y1 < ib->y1 ? -1 : 1;
+  return ia->x0 < ib->x0 ? -1 : ia->x0 > ib->x0;
+}
+
+/* The widest empty band across the items along one axis; returns the gap width and
+ * leaves the items sorted along that axis with *split the count before the gap. */
+static double
+widest_gap (CutItem *items, guint n, gboolean along_x, guint *split)
+{
+  double reach, best = 0;
+
+  qsort (items, n, sizeof (CutItem), along_x ? compare_items_x : compare_items_y);
+  reach = along_x ? items[0].x1 : items[0].y1;
+  *split = 0;
+  for (guint i = 1; i < n; i++)
+    {
+      double start = along_x ? items[i].x0 : items[i].y0;
+      double end = along_x ? items[i].x1 : items[i].y1;
+
+      if (start - reach > best)
+        {
+          best = start - reach;
+          *split = i;
+        }
+      reach = MAX (reach, end);
+    }
+  return best;
+}
+
+static void
+xy_cut (CutItem *items, guint n, GArray *out)
+{
+  guint split_x, split_y;
+  double gap_x, gap_y;
+
+  if (n == 1)
+    {
+      g_array_append_val (out, items[0].line);
+      return;
+    }
+
+  gap_y = widest_gap (items, n, FALSE, &split_y);
+  gap_x = widest_gap (items, n, TRUE, &split_x);
+
+  if (gap_x <= 0 && gap_y <= 0)
+    {
+      qsort (items, n, sizeof (CutItem), compare_items_reading);
+      for (guint i = 0; i < n; i++)
+        g_array_append_val (out, items[i].line);
+      return;
+    }
+
+  if (gap_x > gap_y)
+    {
+      /* items are still sorted by x from the last widest_gap() call */
+      xy_cut (items, split_x, out);
+      xy_cut (items + split_x, n - split_x, out);
+    }
+  else
+    {
+      qsort (items, n, sizeof (CutItem), compare_items_y);
+      xy_cut (items, split_y, out);
+      xy_cut (items + split_y, n - split_y, out);
+    }
+}
+
+void
+dc_layout_lines (const DcGlyph *glyphs,
+                 guint first,
+                 guint n,
+                 guint page,
+                 GArray *order,
+                 GArray *lines)
+{
+  g_autoptr (GArray) chain_glyphs = NULL;
+  g_autoptr (GArray) chains = NULL;
+  g_autoptr (GArray) builds = NULL;
+  g_autoptr (GArray) reading = NULL;
+  g_autofree CutItem *items = NULL;
+
+  g_assert (glyphs != NULL || n == 0);
+  g_assert (order != NULL && lines != NULL);
+
+  if (n == 0)
+    return;
+
+  chain_glyphs = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
+  chains = build_chains (glyphs, first, n, chain_glyphs);
+  builds = merge_chains ((Chain *) (void *) chains->data, chains->len);
+
+  items = g_new0 (CutItem, builds->len);
+  for (guint l = 0; l < builds->len; l++)
+    {
+      LineBuild *line = &g_array_index (builds, LineBuild, l);
+      gboolean have_box = FALSE;
+
+      g_array_sort_with_data (line->chains, compare_chain_starts, chains->data);
+      for (guint c = 0; c < line->chains->len; c++)
+        {
+          const Chain *chain = &g_array_index (chains, Chain, g_array_index (line->chains, guint, c));
+
+          for (guint k = chain->first; k < chain->first + chain->n; k++)
+            {
+              const DcGlyph *glyph = &glyphs[g_array_index (chain_glyphs, guint, k)];
+
+              if (!have_box)
+                {
+                  line->x0 = glyph->x0;
+                  line->y0 = glyph->y0;
+                  line->x1 = glyph->x1;
+                  line->y1 = glyph->y1;
+                  have_box = TRUE;
+                }
+              line->x0 = MIN (line->x0, glyph->x0);
+              line->y0 = MIN (line->y0, glyph->y0);
+              line->x1 = MAX (line->x1, glyph->x1);
+              line->y1 = MAX (line->y1, glyph->y1);
+            }
+        }
+
+      items[l].x0 = line->x0;
+      items[l].x1 = line->x1;
+      items[l].y0 = line->y0;
+      items[l].y1 = line->y1;
+      if (line->rotation == 0)
+        {
+          /* Ascenders and descenders of neighbouring lines touch in tight leading; the
+           * band from x-height to baseline never does, so every line gap shows. */
+          items[l].y0 = line->v - 0.5 * line->size;
+          items[l].y1 = line->v;
+        }
+      items[l].size = line->size;
+      items[l].line = l;
+    }
+
+  reading = g_array_sized_new (FALSE, FALSE, sizeof (guint), builds->len);
+  xy_cut (items, builds->len, reading);
+
+  for (guint r = 0; r < reading->len; r++)
+    {
+      LineBuild *build = &g_array_index (builds, LineBuild, g_array_index (reading, guint, r));
+      DcLine line = { 0 };
+
+      line.page = page;
+      line.index = r;
+      line.rotation = build->rotation;
+      line.x0 = build->x0;
+      line.y0 = build->y0;
+      line.x1 = build->x1;
+      line.y1 = build->y1;
+      line.first_glyph = order->len;
+
+      for (guint c = 0; c < build->chains->len; c++)
+        {
+          const Chain *chain = &g_array_index (chains, Chain, g_array_index (build->chains, guint, c));
+
+          for (guint k = chain->first; k < chain->first + chain->n; k++)
+            {
+              guint32 index = g_array_index (chain_glyphs, guint, k);
+              g_array_append_val (order, index);
+            }
+        }
+      line.n_glyphs = order->len - line.first_glyph;
+      g_array_append_val (lines, line);
+    }
+}
+
+void
+dc_layout_tokens (const DcGlyph *glyphs,
+                  const guint32 *order,
+                  DcLine *lines,
+                  guint n_lines,
+                  const guint8 *symbol_is_space,
+                  GArray *tokens)
+{
+  g_assert (tokens != NULL);
+
+  g_array_set_size (tokens, 0);
+
+  for (guint l = 0; l < n_lines; l++)
+    {
+      DcLine *line = &lines[l];
+      DcToken token = { 0 };
+      Placement previous = { 0 };
+      gboolean open = FALSE;
+
+      line->first_token = tokens->len;
+      token.line = l;
+
+      for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
+        {
+          const DcGlyph *glyph = &glyphs[order[k]];
+          Placement p = placement_of (glyph);
+
+          if (symbol_is_space[glyph->symbol])
+            {
+              if (open)
+                g_array_append_val (tokens, token);
+              open = FALSE;
+              continue;
+            }
+
+          if (open)
+            {
+              double gap = p.u - previous.u_end;
+
+              if (gap > MIN_WORD_GAP * em (glyph) || gap < -MAX_LINE_GAP * em (glyph))
+                {
+                  g_array_append_val (tokens, token);
+                  open = FALSE;
+                }
+            }
+
+          if (!open)
+            {
+              token.first_glyph = k;
+              token.n_glyphs = 0;
+              open = TRUE;
+            }
+          token.n_glyphs++;
+          /* A zero-width mark must not hide the gap after the glyph it sits on. */
+          if (token.n_glyphs == 1 || glyph->advance != 0 || previous.u_end < p.u_end)
+            previous = p;
+        }
+
+      if (open)
+        g_array_append_val (tokens, token);
+      line->n_tokens = tokens->len - line->first_token;
+    }
+}

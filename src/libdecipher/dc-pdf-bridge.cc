@@ -1,0 +1,618 @@
+/* dc-pdf-bridge.cc: the only file that uses poppler's core C++ API
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A TextOutputDev would merge, drop and reorder characters; the engine needs every drawn
+ * code exactly as the content stream draws it, so this OutputDev reports each one raw.
+ * Boxes are computed the way poppler's TextPage computes character boxes, so that they
+ * coincide with what poppler_page_get_text_layout() returns for the same glyph.
+ */
+
+#define G_LOG_DOMAIN "dc-pdf-bridge"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <Error.h>
+#include <ErrorCodes.h>
+#include <GfxFont.h>
+#include <GfxState.h>
+#include <GlobalParams.h>
+#include <OutputDev.h>
+#include <PDFDoc.h>
+#include <Page.h>
+#include <goo/GooString.h>
+
+#include "dc-error.h"
+#include "dc-pdf-bridge.h"
+
+struct _DcPdfBridge
+{
+  std::unique_ptr<PDFDoc> doc;
+  bool reconstructed = false;
+  /* Fonts are identified across pages by their PDF object reference. */
+  std::map<std::pair<int, int>, guint> font_ids;
+  std::map<const GfxFont *, guint> anonymous_fonts;
+};
+
+static void
+quiet_error_callback (ErrorCategory category, Goffset pos, const char *msg)
+{
+  /* poppler reports every oddity of real-world files on stderr; they are not the user's
+   * concern unless the document cannot be read, which the bridge reports as a GError. */
+  g_debug ("poppler (%lld): %s", (long long) pos, msg);
+}
+
+static void
+ensure_global_params (void)
+{
+  static std::once_flag once;
+
+  std::call_once (once, [] {
+    if (!globalParams)
+      globalParams = std::make_unique<GlobalParams> ();
+    setErrorCallback (quiet_error_callback);
+  });
+}
+
+namespace {
+
+class GlyphOutputDev : public OutputDev
+{
+public:
+  GlyphOutputDev (DcPdfBridge *bridge, guint page, const DcBridgeCallbacks *callbacks,
+                  gpointer user_data)
+    : bridge (bridge), page (page), callbacks (callbacks), user_data (user_data)
+  {
+  }
+
+  bool upsideDown () override { return true; }
+  bool useDrawChar () override { return true; }
+  bool interpretType3Chars () override { return false; }
+  bool needNonText () override { return true; }
+
+  void
+  drawChar (GfxState *state, double x, double y, double dx, double dy, double origin_x,
+            double origin_y, CharCode code, int n_bytes, const Unicode *u, int u_len) override
+  {
+    const std::shared_ptr<GfxFont> &font = state->getFont ();
+    DcBridgeGlyph glyph = {};
+    double x1, y1, w1, h1, dx2, dy2, spacing;
+    double ascent, descent;
+    guint font_index;
+
+    if (!font)
+      return;
+
+    font_index = lookup_font (font.get ());
+
+    /* Like TextPage::addChar: the box ends where the glyph ends, not after the spacing. */
+    spacing = state->getCharSpace ();
+    if (code == 0x20 && n_bytes == 1)
+      spacing += state->getWordSpace ();
+    state->textTransformDelta (spacing * state->getHorizScaling (), 0, &dx2, &dy2);
+    dx -= dx2;
+    dy -= dy2;
+    state->transformDelta (dx, dy, &w1, &h1);
+    state->transform (x, y, &x1, &y1);
+
+    if (std::isnan (x1) || std::isnan (y1) || std::isnan (w1) || std::isnan (h1))
+      return;
+
+    glyph.page = page;
+    glyph.font = font_index;
+    glyph.code = code;
+    glyph.code_len = (guint) n_bytes;
+    glyph.render_mode = state->getRender ();
+    glyph.rotation = rotation_of (state, font.get ());
+    glyph.x = x1;
+    glyph.y = y1;
+    glyph.font_size = font_size_of (state, font.get ());
+    glyph.unicode = u;
+    glyph.unicode_len = u_len;
+
+    ascent = font->getAscent () * glyph.font_size;
+    descent = font->getDescent () * glyph.font_size;
+    if (ascent == descent)
+      ascent = descent + 1;
+
+    if (font->getWMode ())
+      {
+        double size = glyph.font_size;
+
+        glyph.advance = std::hypot (w1, h1);
+        glyph.x0 = x1 - size / 2;
+        glyph.x1 = x1 + size / 2;
+        glyph.y0 = std::min (y1, y1 + h1);
+        glyph.y1 = std::max (y1, y1 + h1);
+      }
+    else
+      {
+        switch (glyph.rotation)
+          {
+          case 0:
+            glyph.advance = w1;
+            glyph.x0 = std::min (x1, x1 + w1);
+            glyph.x1 = std::max (x1, x1 + w1);
+            glyph.y0 = y1 - ascent;
+            glyph.y1 = y1 - descent;
+            break;
+          case 1:
+            glyph.advance = h1;
+            glyph.x0 = x1 + descent;
+            glyph.x1 = x1 + ascent;
+            glyph.y0 = std::min (y1, y1 + h1);
+            glyph.y1 = std::max (y1, y1 + h1);
+            break;
+          case 2:
+            glyph.advance = -w1;
+            glyph.x0 = std::min (x1, x1 + w1);
+            glyph.x1 = std::max (x1, x1 + w1);
+            glyph.y0 = y1 + descent;
+            glyph.y1 = y1 + ascent;
+            break;
+          default:
+            glyph.advance = -h1;
+            glyph.x0 = x1 - ascent;
+            glyph.x1 = x1 - descent;
+            glyph.y0 = std::min (y1, y1 + h1);
+            glyph.y1 = std::max (y1, y1 + h1);
+            break;
+          }
+      }
+
+    callbacks->glyph (&glyph, user_data);
+  }
+
+  void
+  drawImage (GfxState *state, Object *ref, Stream *str, int width, int height,
+             GfxImageColorMap *color_map, bool interpolate, const int *mask_colors,
+             bool inline_img) override
+  {
+    note_image ();
+    /* The base class skips the data of inline images so the content parser stays in step. */
+    OutputDev::drawImage (state, ref, str, width, height, color_map, interpolate, mask_colors,
+                          inline_img);
+  }
+
+  void
+  drawImageMask (GfxState *state, Object *ref, Stream *str, int width, int height,
+                 bool invert, bool interpolate, bool inline_img) override
+  {
+    note_image ();
+    OutputDev::drawImageMask (state, ref, str, width, height, invert, interpolate, inline_img);
+  }
+
+  void
+  drawMaskedImage (GfxState *state, Object *ref, Stream *str, int width, int height,
+                   GfxImageColorMap *color_map, bool interpolate, Stream *mask_str,
+                   int mask_width, int mask_height, bool mask_invert,
+                   bool mask_interpolate) override
+  {
+    note_image ();
+    OutputDev::drawMaskedImage (state, ref, str, width, height, color_map, interpolate, mask_str,
+                                mask_width, mask_height, mask_invert, mask_interpolate);
+  }
+
+  void
+  drawSoftMaskedImage (GfxState *state, Object *ref, Stream *str, int width, int height,
+                       GfxImageColorMap *color_map, bool interpolate, Stream *mask_str,
+                       int mask_width, int mask_height, GfxImageColorMap *mask_color_map,
+                       bool mask_interpolate) override
+  {
+    note_image ();
+    OutputDev::drawSoftMaskedImage (state, ref, str, width, height, color_map, interpolate,
+                                    mask_str, mask_width, mask_height, mask_color_map,
+                                    mask_interpolate);
+  }
+
+private:
+  DcPdfBridge *bridge;
+  guint page;
+  const DcBridgeCallbacks *callbacks;
+  gpointer user_data;
+  /* TextPage's Type 3 size guess scans 256 codes; do it once per font, not per glyph. */
+  std::map<const GfxFont *, double> type3_scale;
+
+  void
+  note_image ()
+  {
+    if (callbacks->image)
+      callbacks->image (page, user_data);
+  }
+
+  static int
+  rotation_of (GfxState *state, GfxFont *font)
+  {
+    double m[4];
+    int rot;
+
+    state->getFontTransMat (&m[0], &m[1], &m[2], &m[3]);
+    if (font->getType () == fontType3)
+      {
+        const double *fm = font->getFontMatrix ();
+        double m2[4] = {
+          fm[0] * m[0] + fm[1] * m[2],
+          fm[0] * m[1] + fm[1] * m[3],
+          fm[2] * m[0] + fm[3] * m[2],
+          fm[2] * m[1] + fm[3] * m[3],
+        };
+        memcpy (m, m2, sizeof m);
+      }
+    if (std::fabs (m[0] * m[3]) > std::fabs (m[1] * m[2]))
+      rot = (m[0] > 0 || m[3] < 0) ? 0 : 2;
+    else
+      rot = (m[2] > 0) ? 1 : 3;
+    return rot;
+  }
+
+  double
+  font_size_of (GfxState *state, GfxFont *font)
+  {
+    double size = state->getTransformedFontSize ();
+
+    if (font->getType () != fontType3)
+      return size;
+
+    auto it = type3_scale.find (font);
+    if (it == type3_scale.end ())
+      it = type3_scale.emplace (font, guess_type3_scale (static_cast<Gfx8BitFont *> (font))).first;
+    return size * it->second;
+  }
+
+  /* The same guess poppler's TextPage makes, so boxes agree with poppler-glib's. */
+  static double
+  guess_type3_scale (Gfx8BitFont *font)
+  {
+    int m_code = -1, letter_code = -1;
+    double w;
+
+    for (int code = 0; code < 256; code++)
+      {
+        const char *name = font->getCharName (code);
+
+        if (name == nullptr || name[0] == '\0' || name[1] != '\0')
+          continue;
+        if (name[0] == 'm')
+          m_code = code;
+        if (letter_code < 0 && g_ascii_isalpha (name[0]))
+          letter_code = code;
+      }
+    if (m_code >= 0 && (w = font->getWidth (m_code)) > 0)
+      return w / 0.6;
+    if (letter_code >= 0 && (w = font->getWidth (letter_code)) > 0)
+      return w / 0.5;
+    return 1.0;
+  }
+
+  guint
+  lookup_font (GfxFont *font)
+  {
+    const Ref *ref = font->getID ();
+    guint index;
+
+    if (ref->num >= 0)
+      {
+        auto key = std::make_pair (ref->num, ref->gen);
+        auto it = bridge->font_ids.find (key);
+        if (it != bridge->font_ids.end ())
+          return it->second;
+        index = bridge->font_ids.size () + bridge->anonymous_fonts.size ();
+        bridge->font_ids.emplace (key, index);
+      }
+    else
+      {
+        auto it = bridge->anonymous_fonts.find (font);
+        if (it != bridge->anonymous_fonts.end ())
+          return it->second;
+        index = bridge->font_ids.size () + bridge->anonymous_fonts.size ();
+        bridge->anonymous_fonts.emplace (font, index);
+      }
+
+    announce_font (index, font);
+    return index;
+  }
+
+  void
+  announce_font (guint index, GfxFont *font)
+  {
+    DcBridgeFont info = {};
+    std::optional<std::vector<unsigned char>> program;
+    const char *names[256];
+    Ref embedded_id;
+
+    info.name = font->getName () ? font->getName ()->c_str () : nullptr;
+    info.encoding = font->getEncodingName ().c_str ();
+    info.has_to_unicode = font->hasToUnicodeCMap ();
+    info.writing_mode = font->getWMode ();
+    info.ascent = font->getAscent ();
+    info.descent = font->getDescent ();
+
+    switch (font->getType ())
+      {
+      case fontType1:
+        info.type = DC_BRIDGE_FONT_TYPE1;
+        info.program_kind = "Type1";
+        break;
+      case fontType1C:
+        info.type = DC_BRIDGE_FONT_TYPE1;
+        info.program_kind = "CFF";
+        break;
+      case fontType1COT:
+        info.type = DC_BRIDGE_FONT_TYPE1;
+        info.program_kind = "OpenType";
+        break;
+      case fontType3:
+        info.type = DC_BRIDGE_FONT_TYPE3;
+        break;
+      case fontTrueType:
+        info.type = DC_BRIDGE_FONT_TRUETYPE;
+        info.program_kind = "TrueType";
+        break;
+      case fontTrueTypeOT:
+        info.type = DC_BRIDGE_FONT_TRUETYPE;
+        info.program_kind = "OpenType";
+        break;
+      case fontCIDType0:
+        info.type = DC_BRIDGE_FONT_CID_TYPE0;
+        info.program_kind = "Type1";
+        break;
+      case fontCIDType0C:
+        info.type = DC_BRIDGE_FONT_CID_TYPE0;
+        info.program_kind = "CFF";
+        break;
+      case fontCIDType0COT:
+        info.type = DC_BRIDGE_FONT_CID_TYPE0;
+        info.program_kind = "OpenType";
+        break;
+      case fontCIDType2:
+        info.type = DC_BRIDGE_FONT_CID_TYPE2;
+        info.program_kind = "TrueType";
+        break;
+      case fontCIDType2OT:
+        info.type = DC_BRIDGE_FONT_CID_TYPE2;
+        info.program_kind = "OpenType";
+        break;
+      default:
+        info.type = DC_BRIDGE_FONT_UNKNOWN;
+        break;
+      }
+
+    if (font->getEmbeddedFontID (&embedded_id))
+      {
+        program = font->readEmbFontFile (bridge->doc->getXRef ());
+        if (program && !program->empty ())
+          {
+            info.embedded = TRUE;
+            info.program = program->data ();
+            info.program_len = program->size ();
+          }
+      }
+    if (!info.embedded)
+      info.program_kind = nullptr;
+
+    if (!font->isCIDFont ())
+      {
+        Gfx8BitFont *simple = static_cast<Gfx8BitFont *> (font);
+
+        for (int code = 0; code < 256; code++)
+          names[code] = simple->getCharName (code);
+        info.glyph_names = names;
+      }
+
+    callbacks->font (index, &info, user_data);
+  }
+};
+
+} // namespace
+
+static gboolean
+looks_like_pdf (const char *path, gboolean *has_eof_marker, GError **error)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFileInputStream) stream = NULL;
+  g_autoptr (GError) local_error = NULL;
+  g_autofree char *display = g_filename_display_basename (path);
+  char head[1024];
+  char tail[2048];
+  gssize n;
+  goffset size;
+
+  stream = g_file_read (file, NULL, &local_error);
+  if (stream == NULL)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND,
+                   _("“%s” could not be opened: %s."), display, local_error->message);
+      return FALSE;
+    }
+
+  n = g_input_stream_read (G_INPUT_STREAM (stream), head, sizeof head - 1, NULL, &local_error);
+  if (n < 0)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND,
+                   _("“%s” could not be read: %s."), display, local_error->message);
+      return FALSE;
+    }
+  head[n] = '\0';
+  if (n < 5 || memmem (head, n, "%PDF-", 5) == NULL)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_NOT_PDF,
+                   _("“%s” is not a PDF file. Choose a PDF document to open."), display);
+      return FALSE;
+    }
+
+  *has_eof_marker = FALSE;
+  if (!g_seekable_seek (G_SEEKABLE (stream), 0, G_SEEK_END, NULL, NULL))
+    return TRUE;
+  size = g_seekable_tell (G_SEEKABLE (stream));
+  if (!g_seekable_seek (G_SEEKABLE (stream), MAX (0, size - (goffset) sizeof tail), G_SEEK_SET,
+                        NULL, NULL))
+    return TRUE;
+  n = g_input_stream_read (G_INPUT_STREAM (stream), tail, sizeof tail, NULL, NULL);
+  if (n > 0 && memmem (tail, n, "%%EOF", 5) != NULL)
+    *has_eof_marker = TRUE;
+  return TRUE;
+}
+
+DcPdfBridge *
+dc_pdf_bridge_open (const char *path, const char *password, GError **error)
+{
+  g_autofree char *display = NULL;
+  std::optional<GooString> owner_password, user_password;
+  std::unique_ptr<DcPdfBridge> bridge;
+  gboolean has_eof_marker = TRUE;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!looks_like_pdf (path, &has_eof_marker, error))
+    return NULL;
+
+  ensure_global_params ();
+  display = g_filename_display_basename (path);
+  bridge = std::make_unique<DcPdfBridge> ();
+
+  if (password != NULL)
+    {
+      owner_password.emplace (password);
+      user_password.emplace (password);
+    }
+
+  DcPdfBridge *raw = bridge.get ();
+  bridge->doc = std::make_unique<PDFDoc> (std::make_unique<GooString> (path), owner_password,
+                                          user_password, nullptr,
+                                          [raw] () { raw->reconstructed = true; });
+
+  if (!bridge->doc->isOk ())
+    {
+      switch (bridge->doc->getErrorCode ())
+        {
+        case errEncrypted:
+          if (password == NULL)
+            g_set_error (error, DC_ERROR, DC_ERROR_ENCRYPTED,
+                         _("“%s” is protected by a password. Give its password to open it."),
+                         display);
+          else
+            g_set_error (error, DC_ERROR, DC_ERROR_BAD_PASSWORD,
+                         _("The password given for “%s” is not correct. Check it and try again."),
+                         display);
+          break;
+        case errOpenFile:
+          g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND, _("“%s” could not be opened."),
+                       display);
+          break;
+        default:
+          if (!has_eof_marker)
+            g_set_error (error, DC_ERROR, DC_ERROR_DAMAGED,
+                         _("“%s” is incomplete: the file stops before the end of the PDF, as if a "
+                           "download or copy was cut short. Open a complete copy of it."),
+                         display);
+          else
+            g_set_error (error, DC_ERROR, DC_ERROR_DAMAGED,
+                         _("“%s” is a damaged PDF that cannot be read. Try saving a new copy of it "
+                           "from another PDF viewer."),
+                         display);
+          break;
+        }
+      return NULL;
+    }
+
+  /* poppler can often rebuild a cut-off file's index and show the first pages; silently
+   * working on part of a document would lose the rest of the user's text, so say so. */
+  if (!has_eof_marker && bridge->reconstructed)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_DAMAGED,
+                   _("“%s” is incomplete: the file stops before the end of the PDF, as if a "
+                     "download or copy was cut short. Open a complete copy of it."),
+                   display);
+      return NULL;
+    }
+
+  if (bridge->doc->getNumPages () <= 0)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_DAMAGED,
+                   _("“%s” has no pages that can be read. It may be damaged."), display);
+      return NULL;
+    }
+
+  return bridge.release ();
+}
+
+void
+dc_pdf_bridge_free (DcPdfBridge *bridge)
+{
+  delete bridge;
+}
+
+guint
+dc_pdf_bridge_get_n_pages (DcPdfBridge *bridge)
+{
+  g_return_val_if_fail (bridge != NULL, 0);
+
+  return (guint) MAX (0, bridge->doc->getNumPages ());
+}
+
+gboolean
+dc_pdf_bridge_was_reconstructed (DcPdfBridge *bridge)
+{
+  g_return_val_if_fail (bridge != NULL, FALSE);
+
+  return bridge->reconstructed;
+}
+
+void
+dc_pdf_bridge_get_page_size (DcPdfBridge *bridge, guint page, double *width, double *height)
+{
+  double w, h;
+  int rotate;
+
+  g_return_if_fail (bridge != NULL);
+
+  w = bridge->doc->getPageCropWidth ((int) page + 1);
+  h = bridge->doc->getPageCropHeight ((int) page + 1);
+  rotate = bridge->doc->getPageRotate ((int) page + 1);
+  if (rotate == 90 || rotate == 270)
+    std::swap (w, h);
+  if (width)
+    *width = w;
+  if (height)
+    *height = h;
+}
+
+static bool
+abort_check (void *data)
+{
+  return g_cancellable_is_cancelled (G_CANCELLABLE (data));
+}
+
+gboolean
+dc_pdf_bridge_extract_page (DcPdfBridge *bridge,
+                            guint page,
+                            const DcBridgeCallbacks *callbacks,
+                            gpointer user_data,
+                            GCancellable *cancellable,
+                            GError **error)
+{
+  g_return_val_if_fail (bridge != NULL, FALSE);
+  g_return_val_if_fail (callbacks != NULL && callbacks->font != NULL, FALSE);
+  g_return_val_if_fail (callbacks->glyph != NULL, FALSE);
+  g_return_val_if_fail (page < dc_pdf_bridge_get_n_pages (bridge), FALSE);
+
+  GlyphOutputDev out (bridge, page, callbacks, user_data);
+
+  /* The same parameters poppler-glib uses for its text layout, so coordinates agree. */
+  bridge->doc->displayPage (&out, (int) page + 1, 72.0, 72.0, 0, false, true, false,
+                            cancellable ? abort_check : nullptr, cancellable);
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  return TRUE;
+}

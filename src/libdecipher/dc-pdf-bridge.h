@@ -1,0 +1,91 @@
+/* dc-pdf-bridge.h: plain C front of the one C++ file that talks to poppler's core
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * poppler-glib does not expose character codes, so the engine reads glyphs through a
+ * small OutputDev subclass. Nothing but dc-pdf-bridge.cc includes poppler core headers:
+ * everything crossing this header is plain C and GLib.
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+typedef struct _DcPdfBridge DcPdfBridge;
+
+typedef enum
+{
+  DC_BRIDGE_FONT_UNKNOWN,
+  DC_BRIDGE_FONT_TYPE1,
+  DC_BRIDGE_FONT_TYPE3,
+  DC_BRIDGE_FONT_TRUETYPE,
+  DC_BRIDGE_FONT_CID_TYPE0,
+  DC_BRIDGE_FONT_CID_TYPE2,
+} DcBridgeFontType;
+
+typedef struct
+{
+  const char *name;          /* BaseFont, may be NULL */
+  const char *encoding;      /* poppler's encoding name: "WinAnsi", "Identity-H", "Builtin"… */
+  const char *program_kind;  /* "Type1", "CFF", "TrueType", "OpenType", or NULL */
+  const guint8 *program;     /* embedded font program, NULL when not embedded */
+  gsize program_len;
+  const char *const *glyph_names; /* 256 names for simple fonts, NULL for CID fonts */
+  DcBridgeFontType type;
+  gboolean has_to_unicode;
+  gboolean embedded;
+  int writing_mode;          /* 0 horizontal, 1 vertical */
+  double ascent;             /* in text space units of 1 em */
+  double descent;
+} DcBridgeFont;
+
+/* One drawn glyph. Coordinates are page points with the top-left origin of the page as
+ * poppler-glib displays it (CropBox and /Rotate applied), so boxes line up with a
+ * poppler-glib rendering at scale 1. */
+typedef struct
+{
+  guint page;
+  guint font;                /* index given to the font in the font callback */
+  guint32 code;
+  guint code_len;
+  int render_mode;           /* 3 = invisible (OCR layers) */
+  int rotation;              /* 0..3: direction of the baseline, as poppler's TextPage */
+  double x, y;               /* origin */
+  double advance;            /* length of the advance along the baseline */
+  double font_size;
+  double x0, y0, x1, y1;     /* box */
+  const gunichar *unicode;   /* the PDF's own text for the glyph, may be empty */
+  int unicode_len;
+} DcBridgeGlyph;
+
+typedef struct
+{
+  /* Called once per distinct font, before its first glyph. */
+  void (*font) (guint font_index, const DcBridgeFont *font, gpointer user_data);
+  void (*glyph) (const DcBridgeGlyph *glyph, gpointer user_data);
+  /* Called for every raster image drawn, so scanned pages can be told apart. */
+  void (*image) (guint page, gpointer user_data);
+} DcBridgeCallbacks;
+
+DcPdfBridge *dc_pdf_bridge_open (const char *path,
+                                 const char *password,
+                                 GError **error);
+void dc_pdf_bridge_free (DcPdfBridge *bridge);
+guint dc_pdf_bridge_get_n_pages (DcPdfBridge *bridge);
+gboolean dc_pdf_bridge_was_reconstructed (DcPdfBridge *bridge);
+void dc_pdf_bridge_get_page_size (DcPdfBridge *bridge,
+                                  guint page,
+                                  double *width,
+                                  double *height);
+gboolean dc_pdf_bridge_extract_page (DcPdfBridge *bridge,
+                                     guint page,
+                                     const DcBridgeCallbacks *callbacks,
+                                     gpointer user_data,
+                                     GCancellable *cancellable,
+                                     GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcPdfBridge, dc_pdf_bridge_free)
+
+G_END_DECLS

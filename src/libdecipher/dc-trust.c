@@ -1,0 +1,281 @@
+/* dc-trust.c: which fonts' text maps can be believed
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A font is trusted only when its codes map to ordinary text: every code has a mapping,
+ * none goes to private-use or control characters, codes do not share one character, the
+ * letters are not the accented-Latin soup a legacy 8-bit font produces, and its words do
+ * not mix letters with digits, punctuation or other scripts the way shifted maps do.
+ * Every verdict carries the sentence shown to the user.
+ */
+
+#define G_LOG_DOMAIN "dc-trust"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "dc-font-private.h"
+#include "dc-trust.h"
+
+typedef struct
+{
+  guint symbols;
+  guint glyphs;
+  guint unmapped_glyphs;
+  guint unmapped_symbols;
+  guint bad_symbols;          /* private use, control, U+FFFD */
+  guint duplicate_symbols;    /* codes whose text another code already claims */
+  guint letters;              /* glyph-weighted */
+  guint latin1_letters;       /* U+00C0–U+017F: Latin-1 Supplement and Extended-A */
+  guint exotic_latin_letters; /* U+0180–U+02AF: Extended-B and IPA */
+  guint punctuation_glyphs;
+  guint punctuation_symbols;
+  guint tokens;
+  guint odd_tokens;
+  GHashTable *texts;          /* text → count of codes claiming it */
+} FontStats;
+
+static gboolean
+is_bad_char (gunichar c)
+{
+  GUnicodeType type = g_unichar_type (c);
+
+  if (c == 0xFFFD || type == G_UNICODE_PRIVATE_USE || type == G_UNICODE_SURROGATE ||
+      type == G_UNICODE_UNASSIGNED)
+    return TRUE;
+  return type == G_UNICODE_CONTROL && !g_unichar_isspace (c);
+}
+
+static gboolean
+is_ascii_punctuation (gunichar c)
+{
+  return c < 0x80 && g_ascii_ispunct ((char) c);
+}
+
+static void
+count_symbol (FontStats *stats, const DcSymbol *symbol)
+{
+  guint n = symbol->n_glyphs;
+  gboolean punctuation = FALSE;
+  guint claims;
+
+  stats->symbols++;
+  stats->glyphs += n;
+
+  if (symbol->pdf_text[0] == '\0')
+    {
+      stats->unmapped_symbols++;
+      stats->unmapped_glyphs += n;
+      return;
+    }
+
+  claims = GPOINTER_TO_UINT (g_hash_table_lookup (stats->texts, symbol->pdf_text));
+  if (claims > 0)
+    stats->duplicate_symbols++;
+  g_hash_table_insert (stats->texts, symbol->pdf_text, GUINT_TO_POINTER (claims + 1));
+
+  for (const char *p = symbol->pdf_text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (is_bad_char (c))
+        {
+          stats->bad_symbols++;
+          return;
+        }
+      if (g_unichar_isalpha (c))
+        {
+          stats->letters += n;
+          if (c >= 0xC0 && c <= 0x17F && c != 0xD7 && c != 0xF7)
+            stats->latin1_letters += n;
+          else if (c >= 0x180 && c <= 0x2AF)
+            stats->exotic_latin_letters += n;
+        }
+      else if (is_ascii_punctuation (c))
+        punctuation = TRUE;
+    }
+
+  if (punctuation)
+    {
+      stats->punctuation_glyphs += n;
+      stats->punctuation_symbols++;
+    }
+}
+
+/* Inside a word, a letter next to a digit, a stray bracket or a letter of another script
+ * is what a shifted or foreign map produces; real words have them at their edges only. */
+static gboolean
+token_is_odd (const GString *text)
+{
+  GUnicodeScript script = G_UNICODE_SCRIPT_COMMON;
+  gboolean letters = FALSE, digits = FALSE, inner_symbol = FALSE;
+  const char *start = text->str;
+  const char *end = text->str + text->len;
+  const char *p;
+
+  /* Leading and trailing punctuation is quotation, brackets, sentence ends. */
+  while (start < end && !g_unichar_isalnum (g_utf8_get_char (start)))
+    start = g_utf8_next_char (start);
+  while (end > start)
+    {
+      const char *prev = g_utf8_prev_char (end);
+
+      if (g_unichar_isalnum (g_utf8_get_char (prev)))
+        break;
+      end = prev;
+    }
+
+  for (p = start; p < end; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_isalpha (c))
+        {
+          GUnicodeScript s = g_unichar_get_script (c);
+
+          letters = TRUE;
+          if (s != G_UNICODE_SCRIPT_COMMON && s != G_UNICODE_SCRIPT_INHERITED)
+            {
+              if (script != G_UNICODE_SCRIPT_COMMON && s != script)
+                return TRUE;
+              script = s;
+            }
+        }
+      else if (g_unichar_isdigit (c))
+        digits = TRUE;
+      else if (g_unichar_ismark (c))
+        continue;
+      else if (c != '-' && c != '\'' && c != 0x2019 && c != '.' && c != ',' && c != '/' &&
+               c != 0x2010 && c != 0xAD)
+        inner_symbol = TRUE;
+    }
+
+  return letters && (digits || inner_symbol);
+}
+
+static void
+count_tokens (DcDocument *document, FontStats *stats)
+{
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  g_autoptr (GString) text = g_string_new (NULL);
+  const DcToken *tokens;
+  guint n_tokens;
+
+  tokens = dc_document_get_tokens (document, &n_tokens);
+  for (guint t = 0; t < n_tokens; t++)
+    {
+      const DcToken *token = &tokens[t];
+      guint font = glyphs[order[token->first_glyph]].font;
+
+      g_string_truncate (text, 0);
+      for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+        {
+          const DcGlyph *glyph = &glyphs[order[k]];
+
+          /* A token in several fonts says little about any one of them. */
+          if (glyph->font != font)
+            {
+              font = G_MAXUINT;
+              break;
+            }
+          g_string_append (text, dc_document_get_symbol (document, glyph->symbol)->pdf_text);
+        }
+      if (font == G_MAXUINT || text->len == 0)
+        continue;
+
+      stats[font].tokens++;
+      if (token_is_odd (text))
+        stats[font].odd_tokens++;
+    }
+}
+
+static char *
+judge (DcFont *font, const FontStats *stats)
+{
+  const char *encoding = dc_font_get_encoding (font);
+
+  if (stats->glyphs == 0)
+    return NULL;
+
+  if (stats->unmapped_symbols > 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%u of its %u codes has no Unicode mapping.",
+                                         "%u of its %u codes have no Unicode mapping.",
+                                         stats->unmapped_symbols),
+                            stats->unmapped_symbols, stats->symbols);
+
+  if (dc_font_is_cid (font) && !dc_font_has_to_unicode (font) &&
+      g_str_has_prefix (encoding ? encoding : "", "Identity"))
+    return g_strdup (_("It has no ToUnicode map and its codes are glyph numbers, so any text "
+                       "read from it is a guess."));
+
+  if (stats->bad_symbols > 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%u code maps to a private-use, control or "
+                                         "replacement character.",
+                                         "%u codes map to private-use, control or "
+                                         "replacement characters.",
+                                         stats->bad_symbols),
+                            stats->bad_symbols);
+
+  if (stats->duplicate_symbols >= 2)
+    return g_strdup_printf (_("%u of its codes claim a character another code already has."),
+                            stats->duplicate_symbols);
+
+  if (stats->letters >= 2 && stats->latin1_letters * 10 > stats->letters * 3)
+    return g_strdup_printf (_("%u%% of its letters are accented Latin letters, mixed as no "
+                              "language writes them: the sign of a legacy 8-bit font."),
+                            stats->latin1_letters * 100 / stats->letters);
+
+  if (stats->letters >= 2 && stats->exotic_latin_letters * 2 > stats->letters)
+    return g_strdup_printf (_("%u%% of its letters are rare Latin or phonetic letters: its map "
+                              "is probably shifted."),
+                            stats->exotic_latin_letters * 100 / stats->letters);
+
+  if (stats->odd_tokens >= 2 && stats->odd_tokens * 4 > stats->tokens)
+    return g_strdup_printf (_("%u of its %u words mix letters with digits, punctuation or "
+                              "another script, as a shifted map makes them."),
+                            stats->odd_tokens, stats->tokens);
+
+  if (stats->symbols >= 4 && stats->glyphs >= 8 && stats->letters == 0 &&
+      stats->punctuation_glyphs * 2 > stats->glyphs)
+    return g_strdup (_("Its text is mostly punctuation with no letters at all, which reads as "
+                       "no language."));
+
+  return NULL;
+}
+
+void
+dc_trust_analyse (DcDocument *document)
+{
+  g_autofree FontStats *stats = NULL;
+  const DcSymbol *symbols;
+  guint n_fonts, n_symbols;
+
+  g_assert (DC_IS_DOCUMENT (document));
+
+  n_fonts = dc_document_get_n_fonts (document);
+  symbols = dc_document_get_symbols (document, &n_symbols);
+  stats = g_new0 (FontStats, MAX (1, n_fonts));
+
+  for (guint f = 0; f < n_fonts; f++)
+    stats[f].texts = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint s = 0; s < n_symbols; s++)
+    count_symbol (&stats[symbols[s].font], &symbols[s]);
+  count_tokens (document, stats);
+
+  for (guint f = 0; f < n_fonts; f++)
+    {
+      DcFont *font = dc_document_get_font (document, f);
+      g_autofree char *reason = judge (font, &stats[f]);
+
+      if (reason != NULL)
+        _dc_font_set_trust (font, FALSE, reason);
+      else
+        _dc_font_set_trust (font, TRUE, _("Every code maps to ordinary text."));
+      g_hash_table_unref (stats[f].texts);
+    }
+}

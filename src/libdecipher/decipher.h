@@ -1,0 +1,16 @@
+/* decipher.h: the engine's public header
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#define DECIPHER_INSIDE
+
+#include "dc-document.h"
+#include "dc-error.h"
+#include "dc-export.h"
+#include "dc-font.h"
+#include "dc-types.h"
+
+#undef DECIPHER_INSIDE
