@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Offline sanity check of the Flatpak manifest.
+
+Usage: check-manifest.py SOURCE_ROOT APP_ID
+
+The real build needs the GNOME SDK and the network, which CI does not have;
+this catches what can be caught without them: the manifest parses (and
+flatpak-builder --show-manifest accepts it, when flatpak-builder is
+installed), names the app, command and runtime we expect, grants no broad
+filesystem access, pins every download with a sha256, builds poppler with
+its core headers, and builds the app from this source tree.  Meson runs it
+as the test 'flatpak-manifest' (suite 'flatpak').
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+REQUIRED_FINISH_ARGS = ['--share=ipc', '--socket=fallback-x11', '--socket=wayland', '--device=dri']
+
+
+def main(argv):
+    if len(argv) != 3:
+        print(__doc__)
+        return 2
+    root, app_id = argv[1], argv[2]
+    path = os.path.join(root, 'flatpak', app_id + '.json')
+    problems = []
+
+    def check(ok, message):
+        if not ok:
+            problems.append(message)
+
+    try:
+        with open(path, encoding='utf-8') as f:
+            manifest = json.load(f)
+    except (OSError, ValueError) as e:
+        print('flatpak-manifest: FAIL: cannot read {}: {}'.format(path, e))
+        return 1
+
+    check(manifest.get('id', manifest.get('app-id')) == app_id,
+          'id is {!r}, expected {!r}'.format(manifest.get('id'), app_id))
+    check(manifest.get('command') == 'decipher', 'command must be "decipher"')
+    check(manifest.get('runtime') == 'org.gnome.Platform', 'runtime must be org.gnome.Platform')
+    check(manifest.get('sdk') == 'org.gnome.Sdk', 'sdk must be org.gnome.Sdk')
+    check(re.fullmatch(r'\d+', str(manifest.get('runtime-version', ''))) is not None,
+          'runtime-version must be a stable GNOME release number, not {!r}'
+          .format(manifest.get('runtime-version')))
+
+    finish_args = manifest.get('finish-args', [])
+    for arg in REQUIRED_FINISH_ARGS:
+        check(arg in finish_args, 'finish-args lacks ' + arg)
+    for arg in finish_args:
+        check(not re.match(r'--filesystem=(home|host|~)', arg),
+              'finish-args must not contain {} (files come through the portal)'.format(arg))
+        check(not arg.startswith('--share=network'),
+              'finish-args must not contain --share=network (Decipher works offline)')
+
+    modules = manifest.get('modules', [])
+    names = [m.get('name') if isinstance(m, dict) else m for m in modules]
+    for module in modules:
+        if not isinstance(module, dict):
+            continue
+        for source in module.get('sources', []):
+            if not isinstance(source, dict):
+                continue
+            if source.get('type') in ('archive', 'file'):
+                url = source.get('url', '')
+                check(url.startswith('https://'),
+                      'module {}: source url must be https: {!r}'.format(module['name'], url))
+                check(re.fullmatch(r'[0-9a-f]{64}', source.get('sha256', '')) is not None,
+                      'module {}: {} needs a real sha256'.format(module['name'], url))
+
+    poppler = next((m for m in modules if isinstance(m, dict) and m.get('name') == 'poppler'), None)
+    check(poppler is not None, 'no "poppler" module')
+    if poppler:
+        check('-DENABLE_UNSTABLE_API_ABI_HEADERS=ON' in poppler.get('config-opts', []),
+              'poppler must be built with -DENABLE_UNSTABLE_API_ABI_HEADERS=ON '
+              '(the engine uses its core headers)')
+    check('poppler-data' in names, 'no "poppler-data" module (CJK and legacy encodings)')
+
+    app = modules[-1] if modules and isinstance(modules[-1], dict) else {}
+    check(app.get('buildsystem') == 'meson', 'the last module must be the app, built with meson')
+    check(any(isinstance(s, dict) and s.get('type') == 'dir' and s.get('path') == '..'
+              for s in app.get('sources', [])),
+          'the app module must build this tree: {"type": "dir", "path": ".."}')
+
+    # What flatpak-builder exports must exist under the app id.
+    for rel in ['data/{}.desktop.in', 'data/{}.metainfo.xml.in',
+                'data/icons/hicolor/scalable/apps/{}.svg']:
+        rel = rel.format(app_id)
+        check(os.path.isfile(os.path.join(root, rel)), 'missing ' + rel)
+
+    builder = shutil.which('flatpak-builder')
+    if builder:
+        # flatpak-builder leaves a .flatpak-builder/ state folder in its
+        # working directory: keep that out of the source and build trees.
+        with tempfile.TemporaryDirectory() as scratch:
+            proc = subprocess.run([builder, '--show-manifest', os.path.abspath(path)],
+                                  cwd=scratch, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.PIPE, universal_newlines=True)
+        check(proc.returncode == 0,
+              'flatpak-builder --show-manifest rejects it: ' + proc.stderr.strip())
+    else:
+        print('flatpak-manifest: note: flatpak-builder not installed, '
+              'skipping flatpak-builder --show-manifest')
+
+    for p in problems:
+        print('flatpak-manifest: FAIL: ' + p)
+    print('flatpak-manifest: {} modules ({}); {} problem(s).'
+          .format(len(modules), ', '.join(str(n) for n in names), len(problems)))
+    return 1 if problems else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
