@@ -109,6 +109,19 @@ loader_font (guint font_index, const DcBridgeFont *info, gpointer user_data)
   g_ptr_array_add (loader->byte_tables, dc_font_is_cid (font) ? NULL : g_new0 (guint32, 256));
 }
 
+static gboolean
+has_presentation_forms (const char *text)
+{
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if ((c >= 0xFB00 && c <= 0xFDFF) || (c >= 0xFE70 && c <= 0xFEFF))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static guint32
 intern_symbol (Loader *loader, const DcBridgeGlyph *glyph)
 {
@@ -132,6 +145,18 @@ intern_symbol (Loader *loader, const DcBridgeGlyph *glyph)
                                       NULL, NULL, NULL);
   if (symbol.pdf_text == NULL)
     symbol.pdf_text = g_strdup ("");
+  else if (has_presentation_forms (symbol.pdf_text))
+    {
+      /* A ligature or an Arabic contextual form is how a letter sequence is drawn, not
+       * what it is: the text is its compatibility decomposition, as pdftotext gives it. */
+      char *plain = g_utf8_normalize (symbol.pdf_text, -1, G_NORMALIZE_NFKC);
+
+      if (plain != NULL)
+        {
+          g_free (symbol.pdf_text);
+          symbol.pdf_text = plain;
+        }
+    }
   g_array_append_val (self->symbols, symbol);
 
   if (table != NULL && glyph->code < 256)

@@ -17,7 +17,6 @@
 #include <cstring>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -34,8 +33,14 @@
 #include "dc-error.h"
 #include "dc-pdf-bridge.h"
 
+static void quiet_error_callback (ErrorCategory category, Goffset pos, const char *msg);
+
 struct _DcPdfBridge
 {
+  /* poppler's globals live while some user holds an initer; poppler-glib holds its own
+   * per document, so ours must be held as long as this document (declared before doc so
+   * that it outlives it). */
+  GlobalParamsIniter initer{ quiet_error_callback };
   std::unique_ptr<PDFDoc> doc;
   bool reconstructed = false;
   /* Fonts are identified across pages by their PDF object reference. */
@@ -49,18 +54,6 @@ quiet_error_callback (ErrorCategory category, Goffset pos, const char *msg)
   /* poppler reports every oddity of real-world files on stderr; they are not the user's
    * concern unless the document cannot be read, which the bridge reports as a GError. */
   g_debug ("poppler (%lld): %s", (long long) pos, msg);
-}
-
-static void
-ensure_global_params (void)
-{
-  static std::once_flag once;
-
-  std::call_once (once, [] {
-    if (!globalParams)
-      globalParams = std::make_unique<GlobalParams> ();
-    setErrorCallback (quiet_error_callback);
-  });
 }
 
 namespace {
@@ -476,7 +469,6 @@ dc_pdf_bridge_open (const char *path, const char *password, GError **error)
   if (!looks_like_pdf (path, &has_eof_marker, error))
     return NULL;
 
-  ensure_global_params ();
   display = g_filename_display_basename (path);
   bridge = std::make_unique<DcPdfBridge> ();
 

@@ -1,0 +1,304 @@
+/* test-cli.c: decipher-cli as a process, as scripts and the benchmarks use it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+
+static const char *fixtures_dir;
+static const char *cli;
+
+typedef struct
+{
+  char *out;
+  char *err;
+  int status;       /* exit code, or -1 when killed by a signal */
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run_cli (Run *run, const char *first, ...)
+{
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  va_list ap;
+
+  g_ptr_array_add (args, (gpointer) cli);
+  va_start (ap, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (ap, const char *))
+    g_ptr_array_add (args, (gpointer) arg);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+
+  process = g_subprocess_newv ((const char *const *) args->pdata,
+                               G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                               &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &run->out, &run->err, &error);
+  g_assert_no_error (error);
+  run->status = g_subprocess_get_if_exited (process) ? g_subprocess_get_exit_status (process) : -1;
+}
+
+static char *
+fixture (const char *name)
+{
+  return g_build_filename (fixtures_dir, name, NULL);
+}
+
+/* A failure is one line on stderr, a sentence, and a non-zero exit: never a crash. */
+static void
+assert_clear_error (const Run *run, const char *expected_words)
+{
+  g_assert_cmpint (run->status, >, 0);
+  g_assert_true (g_str_has_prefix (run->err, "decipher-cli: "));
+  g_assert_nonnull (strstr (run->err, expected_words));
+  g_assert_cmpstr (run->out, ==, "");
+}
+
+static void
+test_fonts_json (void)
+{
+  g_autofree char *pdf = fixture ("legacy-cyrillic.pdf");
+  g_auto (Run) run = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonArray *fonts;
+  JsonObject *font;
+
+  run_cli (&run, "fonts", pdf, "--json", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  json_parser_load_from_data (parser, run.out, -1, &error);
+  g_assert_no_error (error);
+  fonts = json_node_get_array (json_parser_get_root (parser));
+  /* the running header is set in a clean font, the body in the legacy one */
+  g_assert_cmpuint (json_array_get_length (fonts), ==, 2);
+  font = json_array_get_object_element (fonts, 0);
+  g_assert_true (json_object_get_boolean_member (font, "trusted"));
+  font = json_array_get_object_element (fonts, 1);
+  g_assert_cmpstr (json_object_get_string_member (font, "type"), ==, "TrueType");
+  g_assert_true (json_object_get_boolean_member (font, "embedded"));
+  g_assert_true (json_object_get_boolean_member (font, "to_unicode"));
+  g_assert_false (json_object_get_boolean_member (font, "trusted"));
+  g_assert_cmpuint (strlen (json_object_get_string_member (font, "sha256")), ==, 64);
+  g_assert_cmpint (json_object_get_int_member (font, "glyphs"), >, 100);
+  g_assert_nonnull (strstr (json_object_get_string_member (font, "reason"), "legacy"));
+}
+
+static void
+test_glyphs_json_lines (void)
+{
+  g_autofree char *pdf = fixture ("identity-h.pdf");
+  g_auto (Run) run = { 0 };
+  g_auto (GStrv) lines = NULL;
+  guint records = 0;
+
+  run_cli (&run, "glyphs", pdf, "--json", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  lines = g_strsplit (run.out, "\n", -1);
+  for (guint i = 0; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    {
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      g_autoptr (GError) error = NULL;
+      JsonObject *glyph;
+
+      json_parser_load_from_data (parser, lines[i], -1, &error);
+      g_assert_no_error (error);
+      glyph = json_node_get_object (json_parser_get_root (parser));
+      g_assert_cmpint (json_object_get_int_member (glyph, "page"), >=, 1);
+      g_assert_cmpint (json_object_get_int_member (glyph, "code_len"), ==, 2);
+      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (glyph, "bbox")), ==, 4);
+      records++;
+    }
+  g_assert_cmpuint (records, >, 100);
+}
+
+static void
+test_text_clean (void)
+{
+  g_autofree char *pdf = fixture ("clean.pdf");
+  g_auto (Run) run = { 0 };
+  g_auto (Run) freki = { 0 };
+  g_auto (Run) json = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+
+  run_cli (&run, "text", pdf, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_null (strstr (run.out, "\xEF\xBF\xBD"));
+  g_assert_nonnull (strchr (run.out, '\f')); /* pages are separated by form feeds */
+
+  run_cli (&freki, "text", pdf, "--format", "freki", NULL);
+  g_assert_cmpint (freki.status, ==, 0);
+  g_assert_true (g_str_has_prefix (freki.out, "doc_id=clean.pdf page=1 block_id=1-1 bbox="));
+  g_assert_nonnull (strstr (freki.out, "\nline=1 fonts="));
+
+  run_cli (&json, "text", pdf, "--format", "json", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  json_parser_load_from_data (parser, json.out, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (
+                        json_node_get_object (json_parser_get_root (parser)), "pages")), ==, 3);
+}
+
+static char **
+words_of (const char *text)
+{
+  g_autoptr (GRegex) space = g_regex_new ("\\s+", 0, 0, NULL);
+  g_autofree char *trimmed = g_strstrip (g_strdup (text));
+
+  return g_regex_split (space, trimmed, 0);
+}
+
+/* A clean PDF is fully trusted and reads exactly as pdftotext reads it, word for word. */
+static void
+test_text_equals_pdftotext (gconstpointer data)
+{
+  g_autofree char *pdf = fixture (data);
+  g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
+  g_autofree char *reference = NULL;
+  g_auto (GStrv) ours = NULL, theirs = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (Run) run = { 0 };
+  const char *argv[] = { pdftotext, "-enc", "UTF-8", pdf, "-", NULL };
+  int status;
+
+  if (pdftotext == NULL)
+    {
+      g_test_skip ("pdftotext (poppler-utils) is not installed");
+      return;
+    }
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &reference,
+                NULL, &status, &error);
+  g_assert_no_error (error);
+
+  run_cli (&run, "text", pdf, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  ours = words_of (run.out);
+  theirs = words_of (reference);
+  g_assert_cmpuint (g_strv_length (ours), >, 50);
+  for (guint i = 0; ours[i] != NULL && theirs[i] != NULL; i++)
+    g_assert_cmpstr (ours[i], ==, theirs[i]);
+  g_assert_cmpuint (g_strv_length (ours), ==, g_strv_length (theirs));
+}
+
+static void
+test_errors (void)
+{
+  g_autofree char *not_pdf = fixture ("not-a-pdf.pdf");
+  g_autofree char *truncated = fixture ("truncated.pdf");
+  g_autofree char *encrypted = fixture ("encrypted.pdf");
+  g_autofree char *no_text = fixture ("no-text.pdf");
+  g_autofree char *image_only = fixture ("image-only.pdf");
+  g_autofree char *empty_page = fixture ("empty-page.pdf");
+  g_autofree char *missing = fixture ("does-not-exist.pdf");
+  g_autofree char *clean = fixture ("clean.pdf");
+  g_auto (Run) a = { 0 }, b = { 0 }, c = { 0 }, d = { 0 }, e = { 0 }, f = { 0 };
+  g_auto (Run) g = { 0 }, h = { 0 }, i = { 0 }, j = { 0 }, k = { 0 }, l = { 0 };
+
+  run_cli (&a, "fonts", not_pdf, NULL);
+  assert_clear_error (&a, "is not a PDF file");
+  run_cli (&b, "text", truncated, NULL);
+  assert_clear_error (&b, "is incomplete");
+  run_cli (&c, "text", encrypted, NULL);
+  assert_clear_error (&c, "--password");
+  run_cli (&d, "text", encrypted, "--password", "wrong", NULL);
+  assert_clear_error (&d, "not correct");
+  run_cli (&e, "text", no_text, NULL);
+  assert_clear_error (&e, "no text");
+  run_cli (&f, "text", image_only, NULL);
+  assert_clear_error (&f, "OCR");
+  run_cli (&g, "text", empty_page, NULL);
+  assert_clear_error (&g, "no text");
+  run_cli (&h, "glyphs", missing, NULL);
+  assert_clear_error (&h, "could not be opened");
+  run_cli (&i, "frobnicate", clean, NULL);
+  assert_clear_error (&i, "is not a command");
+  run_cli (&j, "text", clean, "--format", "docx", NULL);
+  assert_clear_error (&j, "is not a text format");
+  run_cli (&k, "text", NULL);
+  assert_clear_error (&k, "Give exactly one PDF file");
+
+  /* The right password opens it. */
+  run_cli (&l, "fonts", encrypted, "--password", "secret", NULL);
+  g_assert_cmpint (l.status, ==, 0);
+  g_assert_cmpstr (l.err, ==, "");
+}
+
+static void
+collect_pdfs (const char *dir, GPtrArray *found)
+{
+  g_autoptr (GDir) handle = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  if (handle == NULL)
+    return;
+  while ((name = g_dir_read_name (handle)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        collect_pdfs (path, found);
+      else if (g_str_has_suffix (name, ".pdf"))
+        g_ptr_array_add (found, g_steal_pointer (&path));
+    }
+}
+
+/* Whatever PDF lies under tests/, every command ends cleanly or with a clear sentence. */
+static void
+test_robustness (void)
+{
+  g_autofree char *tests_dir = g_path_get_dirname (fixtures_dir);
+  g_autoptr (GPtrArray) pdfs = g_ptr_array_new_with_free_func (g_free);
+  static const char *commands[] = { "glyphs", "fonts", "text" };
+
+  collect_pdfs (tests_dir, pdfs);
+  g_assert_cmpuint (pdfs->len, >=, 10);
+
+  for (guint p = 0; p < pdfs->len; p++)
+    for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
+      {
+        g_auto (Run) run = { 0 };
+
+        run_cli (&run, commands[c], g_ptr_array_index (pdfs, p), NULL);
+        if (run.status != 0)
+          {
+            g_assert_cmpint (run.status, ==, 1);
+            g_assert_true (g_str_has_prefix (run.err, "decipher-cli: "));
+            /* one sentence on one line */
+            g_assert_cmpint (strchr (run.err, '\n') - run.err, ==, strlen (run.err) - 1);
+          }
+      }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  fixtures_dir = g_getenv ("FIXTURES_DIR");
+  cli = g_getenv ("DECIPHER_CLI");
+  g_assert_nonnull (fixtures_dir);
+  g_assert_nonnull (cli);
+
+  g_test_add_func ("/cli/fonts-json", test_fonts_json);
+  g_test_add_func ("/cli/glyphs-json-lines", test_glyphs_json_lines);
+  g_test_add_func ("/cli/text-clean", test_text_clean);
+  g_test_add_data_func ("/cli/pdftotext/clean", "clean.pdf", test_text_equals_pdftotext);
+  g_test_add_data_func ("/cli/pdftotext/clean-pango", "clean-pango.pdf", test_text_equals_pdftotext);
+  g_test_add_data_func ("/cli/pdftotext/two-columns", "two-columns.pdf", test_text_equals_pdftotext);
+  g_test_add_func ("/cli/errors", test_errors);
+  g_test_add_func ("/cli/robustness", test_robustness);
+
+  return g_test_run ();
+}

@@ -1,0 +1,245 @@
+/* test-document.c: extraction, lines and trust against the fixtures' ground truth
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every fixture NAME.pdf with a NAME.json beside it (written by fixtures/generate.py,
+ * which drew the glyphs itself) is checked glyph by glyph.
+ */
+
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+
+#include "decipher.h"
+
+static const char *fixtures_dir;
+
+static JsonObject *
+load_truth (const char *name, JsonParser **parser_out)
+{
+  g_autofree char *path = g_strdup_printf ("%s/%s.json", fixtures_dir, name);
+  g_autoptr (GError) error = NULL;
+  JsonParser *parser = json_parser_new ();
+
+  json_parser_load_from_file (parser, path, &error);
+  g_assert_no_error (error);
+  *parser_out = parser;
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+static DcDocument *
+load_document (const char *name)
+{
+  g_autofree char *path = g_strdup_printf ("%s/%s.pdf", fixtures_dir, name);
+  g_autoptr (GError) error = NULL;
+  DcDocument *document;
+
+  document = dc_document_new_from_file (path, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (document);
+  return document;
+}
+
+/* The glyph sequence, line by line, must be exactly what the generator drew. */
+static void
+test_glyph_sequence (gconstpointer data)
+{
+  const char *name = data;
+  g_autoptr (JsonParser) parser = NULL;
+  g_autoptr (DcDocument) document = load_document (name);
+  g_autoptr (GHashTable) code_of_text = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  JsonObject *truth = load_truth (name, &parser);
+  JsonArray *pages = json_object_get_array_member (truth, "pages");
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcLine *lines = dc_document_get_lines (document, NULL);
+  guint n_glyphs_checked = 0;
+
+  g_assert_cmpuint (dc_document_get_n_pages (document), ==, json_array_get_length (pages));
+
+  for (guint page = 0; page < json_array_get_length (pages); page++)
+    {
+      JsonObject *truth_page = json_array_get_object_element (pages, page);
+      JsonArray *truth_lines = json_object_get_array_member (truth_page, "lines");
+      double width, height;
+      guint first, n;
+
+      dc_document_get_page_size (document, page, &width, &height);
+      g_assert_cmpfloat_with_epsilon (width, json_object_get_double_member (truth_page, "width"), 0.5);
+      g_assert_cmpfloat_with_epsilon (height, json_object_get_double_member (truth_page, "height"), 0.5);
+
+      dc_document_get_page_lines (document, page, &first, &n);
+      g_assert_cmpuint (n, ==, json_array_get_length (truth_lines));
+
+      for (guint l = 0; l < n; l++)
+        {
+          JsonObject *truth_line = json_array_get_object_element (truth_lines, l);
+          const DcLine *line = &lines[first + l];
+          JsonArray *truth_glyphs;
+
+          if (!json_object_has_member (truth_line, "glyphs"))
+            continue;
+          truth_glyphs = json_object_get_array_member (truth_line, "glyphs");
+          if (line->n_glyphs != json_array_get_length (truth_glyphs))
+            g_error ("%s page %u line %u: %u glyphs, truth has %u (“%s”)", name, page + 1, l,
+                     line->n_glyphs, json_array_get_length (truth_glyphs),
+                     json_object_get_string_member (truth_line, "text"));
+
+          for (guint k = 0; k < line->n_glyphs; k++)
+            {
+              JsonObject *truth_glyph = json_array_get_object_element (truth_glyphs, k);
+              const DcGlyph *glyph = &glyphs[order[line->first_glyph + k]];
+              const DcSymbol *symbol = dc_document_get_symbol (document, glyph->symbol);
+              const char *text = json_object_get_string_member (truth_glyph, "text");
+              gint64 key = ((gint64) glyph->font << 32) | symbol->code;
+              g_autofree char *truth_key = NULL;
+              gpointer known;
+
+              g_assert_cmpint (symbol->code, ==, json_object_get_int_member (truth_glyph, "code"));
+              g_assert_cmpfloat_with_epsilon (glyph->x, json_object_get_double_member (truth_glyph, "x"), 0.5);
+              g_assert_cmpfloat_with_epsilon (glyph->y, json_object_get_double_member (truth_glyph, "y"), 0.5);
+
+              /* The same character is always the same symbol: what matching relies on. */
+              truth_key = g_strdup_printf ("%" G_GINT64_FORMAT ":%s",
+                                           json_object_get_int_member (truth_glyph, "font"), text);
+              if (g_hash_table_lookup_extended (code_of_text, truth_key, NULL, &known))
+                g_assert_cmpint (GPOINTER_TO_SIZE (known), ==, (gsize) key + 1);
+              else
+                g_hash_table_insert (code_of_text, g_steal_pointer (&truth_key),
+                                     GSIZE_TO_POINTER ((gsize) key + 1));
+              n_glyphs_checked++;
+            }
+        }
+    }
+
+  g_assert_cmpuint (n_glyphs_checked, >, 0);
+}
+
+static void
+test_trust (gconstpointer data)
+{
+  const char *name = data;
+  g_autoptr (JsonParser) parser = NULL;
+  g_autoptr (DcDocument) document = load_document (name);
+  JsonObject *truth = load_truth (name, &parser);
+  JsonArray *fonts = json_object_get_array_member (truth, "fonts");
+
+  for (guint i = 0; i < json_array_get_length (fonts); i++)
+    {
+      JsonObject *truth_font = json_array_get_object_element (fonts, i);
+      const char *base_font = json_object_get_string_member (truth_font, "base_font");
+      gboolean expected = json_object_get_boolean_member (truth_font, "trusted");
+      gboolean found = FALSE;
+
+      for (guint f = 0; f < dc_document_get_n_fonts (document); f++)
+        {
+          DcFont *font = dc_document_get_font (document, f);
+
+          /* A font without a BaseFont (Type 3) is "" in the truth. */
+          if (g_strcmp0 (dc_font_get_name (font) ? dc_font_get_name (font) : "", base_font) != 0)
+            continue;
+          found = TRUE;
+          if (dc_font_is_trusted (font) != expected)
+            g_error ("%s: font %s is %s: %s", name, base_font,
+                     expected ? "untrusted but should be trusted" : "trusted but should not be",
+                     dc_font_get_trust_reason (font));
+          g_assert_nonnull (dc_font_get_trust_reason (font));
+        }
+      g_assert_true (found);
+    }
+}
+
+/* Trusted fonts are decoded from the start: the text must be what the page says. */
+static void
+test_line_text (gconstpointer data)
+{
+  const char *name = data;
+  g_autoptr (JsonParser) parser = NULL;
+  g_autoptr (DcDocument) document = load_document (name);
+  JsonObject *truth = load_truth (name, &parser);
+  JsonArray *pages = json_object_get_array_member (truth, "pages");
+  guint line_index = 0;
+
+  for (guint page = 0; page < json_array_get_length (pages); page++)
+    {
+      JsonArray *truth_lines = json_object_get_array_member (json_array_get_object_element (pages, page), "lines");
+
+      for (guint l = 0; l < json_array_get_length (truth_lines); l++, line_index++)
+        {
+          JsonObject *truth_line = json_array_get_object_element (truth_lines, l);
+          g_autofree char *text = dc_export_line_text (document, line_index, dc_document_pdf_value, document);
+          g_autofree char *expected = g_utf8_normalize (json_object_get_string_member (truth_line, "text"), -1, G_NORMALIZE_NFC);
+          g_autofree char *got = g_utf8_normalize (text, -1, G_NORMALIZE_NFC);
+
+          g_assert_cmpstr (got, ==, expected);
+        }
+    }
+}
+
+/* Untrusted fonts start unknown: their glyphs show U+FFFD, never the lying map. */
+static void
+test_untrusted_text_unknown (gconstpointer data)
+{
+  const char *name = data;
+  g_autoptr (DcDocument) document = load_document (name);
+  g_autofree char *text = dc_export_document (document, DC_EXPORT_TEXT, dc_document_pdf_value, document);
+  const DcGlyph *glyphs;
+  guint n_glyphs, untrusted = 0;
+
+  glyphs = dc_document_get_glyphs (document, &n_glyphs);
+  for (guint i = 0; i < n_glyphs; i++)
+    {
+      if (!dc_font_is_trusted (dc_document_get_font (document, glyphs[i].font)))
+        {
+          g_assert_null (dc_document_pdf_value (glyphs[i].symbol, document));
+          untrusted++;
+        }
+    }
+  g_assert_cmpuint (untrusted, >, 0);
+  g_assert_nonnull (strstr (text, "\xEF\xBF\xBD"));
+}
+
+static void
+test_glyph_is_compact (void)
+{
+  g_assert_cmpuint (sizeof (DcGlyph), <=, 64);
+}
+
+int
+main (int argc, char **argv)
+{
+  static const char *corrupted[] = { "legacy-cyrillic", "uralic-legacy", "identity-h",
+                                     "duplicate-tounicode", "type3", "rotated" };
+  static const char *clean[] = { "clean", "two-columns" };
+
+  g_test_init (&argc, &argv, NULL);
+
+  fixtures_dir = g_getenv ("FIXTURES_DIR");
+  g_assert_nonnull (fixtures_dir);
+
+  g_test_add_func ("/document/glyph-size", test_glyph_is_compact);
+  for (guint i = 0; i < G_N_ELEMENTS (corrupted); i++)
+    {
+      g_autofree char *sequence = g_strdup_printf ("/document/glyphs/%s", corrupted[i]);
+      g_autofree char *trust = g_strdup_printf ("/document/trust/%s", corrupted[i]);
+      g_autofree char *unknown = g_strdup_printf ("/document/unknown-text/%s", corrupted[i]);
+
+      g_test_add_data_func (sequence, corrupted[i], test_glyph_sequence);
+      g_test_add_data_func (trust, corrupted[i], test_trust);
+      g_test_add_data_func (unknown, corrupted[i], test_untrusted_text_unknown);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (clean); i++)
+    {
+      g_autofree char *sequence = g_strdup_printf ("/document/glyphs/%s", clean[i]);
+      g_autofree char *trust = g_strdup_printf ("/document/trust/%s", clean[i]);
+      g_autofree char *text = g_strdup_printf ("/document/text/%s", clean[i]);
+
+      g_test_add_data_func (sequence, clean[i], test_glyph_sequence);
+      g_test_add_data_func (trust, clean[i], test_trust);
+      g_test_add_data_func (text, clean[i], test_line_text);
+    }
+  g_test_add_data_func ("/document/text/clean-pango", "clean-pango", test_line_text);
+  g_test_add_data_func ("/document/trust/clean-pango", "clean-pango", test_trust);
+
+  return g_test_run ();
+}
