@@ -24,6 +24,7 @@ typedef enum
   DC_ERROR_CANCELLED,
   DC_ERROR_INVALID_INPUT, /* typed input or an argument is unusable */
   DC_ERROR_PROJECT,       /* a project file is damaged, hostile or for another document */
+  DC_ERROR_CONFLICT,      /* a value would overwrite one the user or a match already decided */
 } DcError;
 
 GQuark dc_error_quark (void);
