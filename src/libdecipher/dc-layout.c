@@ -22,7 +22,10 @@
 #define SAME_BASELINE_CHAIN 0.25 /* a chain continues on the same baseline */
 #define SAME_BASELINE_LINE 0.5   /* superscripts and marks still belong to their line */
 #define MAX_BACKSTEP 0.6         /* a mark or a kern may step back this far */
-#define MAX_LINE_GAP 1.5         /* wider than a word space, narrower than a column gutter */
+#define MAX_LINE_GAP 4.0         /* wider than any justified word space */
+#define GUTTER_CANDIDATE 1.0     /* a gap this wide may be a column gutter… */
+#define GUTTER_NEIGHBOURHOOD 6.0 /* …when the lines this near above or below… */
+#define GUTTER_MIN_WIDTH 0.5     /* …all leave a strip this wide empty inside it */
 #define MIN_WORD_GAP 0.15        /* where no space glyph is drawn, a gap this wide is one */
 
 typedef struct
@@ -50,9 +53,6 @@ typedef struct
   double u0, u1;
   double size;
   guint dominant; /* glyph count of the chain that set v */
-  /* Page-space box, and the band between x-height and baseline used for cutting. */
-  double x0, y0, x1, y1;
-  double cut_y0, cut_y1;
 } LineBuild;
 
 static Placement
@@ -346,6 +346,147 @@ xy_cut (CutItem *items, guint n, GArray *out)
     }
 }
 
+typedef struct
+{
+  GArray *glyphs; /* of guint32, in reading order along the line */
+  guint8 rotation;
+  double v;
+  double size;
+} FinalLine;
+
+static void
+clear_final_line (gpointer data)
+{
+  FinalLine *line = data;
+
+  g_clear_pointer (&line->glyphs, g_array_unref);
+}
+
+static GArray *
+line_glyphs (const LineBuild *build, const Chain *chains, const GArray *chain_glyphs)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  for (guint c = 0; c < build->chains->len; c++)
+    {
+      const Chain *chain = &chains[g_array_index (build->chains, guint, c)];
+
+      for (guint k = chain->first; k < chain->first + chain->n; k++)
+        {
+          guint32 index = g_array_index (chain_glyphs, guint, k);
+          g_array_append_val (out, index);
+        }
+    }
+  return out;
+}
+
+static int
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  double da = *(const double *) a, db = *(const double *) b;
+
+  return da < db ? -1 : da > db;
+}
+
+/* Whether the empty stretch (a, b) of a line continues through the lines just above and
+ * below: then it holds a gutter between columns. Ragged column ends and indents vary
+ * line by line, so what counts is a strip left empty by all of them; a wide word space in
+ * justified text is never empty all the way down. */
+static gboolean
+is_gutter (const DcGlyph *glyphs, GArray *builds, GPtrArray *all_glyphs, guint self,
+           double a, double b)
+{
+  const LineBuild *line = &g_array_index (builds, LineBuild, self);
+  g_autoptr (GArray) ink = g_array_new (FALSE, FALSE, sizeof (double) * 2);
+  guint left = 0, right = 0;
+  double reach, widest = 0;
+
+  for (guint l = 0; l < builds->len; l++)
+    {
+      const LineBuild *other = &g_array_index (builds, LineBuild, l);
+      const GArray *other_glyphs = g_ptr_array_index (all_glyphs, l);
+      double dv = fabs (other->v - line->v);
+
+      if (l == self || other->rotation != line->rotation || dv < SAME_BASELINE_LINE * line->size ||
+          dv > GUTTER_NEIGHBOURHOOD * line->size)
+        continue;
+      left += other->u0 < a;
+      right += other->u1 > b;
+      for (guint k = 0; k < other_glyphs->len; k++)
+        {
+          Placement p = placement_of (&glyphs[g_array_index (other_glyphs, guint32, k)]);
+          double interval[2] = { MAX (a, MIN (p.u, p.u_end)), MIN (b, MAX (p.u, p.u_end)) };
+
+          if (interval[1] > interval[0])
+            g_array_append_vals (ink, interval, 1);
+        }
+    }
+  /* Word spaces of two or three justified lines can line up by chance; a gutter runs on,
+   * with text on both sides of it. */
+  if (left < 3 || right < 3)
+    return FALSE;
+
+  g_array_sort (ink, compare_doubles);
+  reach = a;
+  for (guint k = 0; k < ink->len; k++)
+    {
+      const double *interval = &g_array_index (ink, double, 2 * k);
+
+      widest = MAX (widest, interval[0] - reach);
+      reach = MAX (reach, interval[1]);
+    }
+  widest = MAX (widest, b - reach);
+  return widest >= GUTTER_MIN_WIDTH * line->size;
+}
+
+/* Splits every line at its column gutters. */
+static GArray *
+split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *chains,
+               const GArray *chain_glyphs)
+{
+  g_autoptr (GPtrArray) all_glyphs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  GArray *finals = g_array_new (FALSE, TRUE, sizeof (FinalLine));
+
+  g_array_set_clear_func (finals, clear_final_line);
+
+  for (guint l = 0; l < builds->len; l++)
+    g_ptr_array_add (all_glyphs, line_glyphs (&g_array_index (builds, LineBuild, l), chains,
+                                              chain_glyphs));
+
+  for (guint l = 0; l < builds->len; l++)
+    {
+      const LineBuild *build = &g_array_index (builds, LineBuild, l);
+      const GArray *indices = g_ptr_array_index (all_glyphs, l);
+      FinalLine current = { 0 };
+      double reach = -G_MAXDOUBLE;
+
+      for (guint k = 0; k < indices->len; k++)
+        {
+          guint32 index = g_array_index (indices, guint32, k);
+          Placement p = placement_of (&glyphs[index]);
+
+          if (current.glyphs != NULL && p.u - reach > GUTTER_CANDIDATE * build->size &&
+              is_gutter (glyphs, builds, all_glyphs, l, reach, p.u))
+            {
+              g_array_append_val (finals, current);
+              current.glyphs = NULL;
+            }
+          if (current.glyphs == NULL)
+            {
+              current.glyphs = g_array_new (FALSE, FALSE, sizeof (guint32));
+              current.rotation = build->rotation;
+              current.v = build->v;
+              current.size = build->size;
+            }
+          g_array_append_val (current.glyphs, index);
+          reach = MAX (reach, p.u_end);
+        }
+      if (current.glyphs != NULL)
+        g_array_append_val (finals, current);
+    }
+  return finals;
+}
+
 void
 dc_layout_lines (const DcGlyph *glyphs,
                  guint first,
@@ -357,8 +498,10 @@ dc_layout_lines (const DcGlyph *glyphs,
   g_autoptr (GArray) chain_glyphs = NULL;
   g_autoptr (GArray) chains = NULL;
   g_autoptr (GArray) builds = NULL;
+  g_autoptr (GArray) finals = NULL;
   g_autoptr (GArray) reading = NULL;
   g_autofree CutItem *items = NULL;
+  g_autofree DcLine *boxes = NULL;
 
   g_assert (glyphs != NULL || n == 0);
   g_assert (order != NULL && lines != NULL);
@@ -369,41 +512,39 @@ dc_layout_lines (const DcGlyph *glyphs,
   chain_glyphs = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
   chains = build_chains (glyphs, first, n, chain_glyphs);
   builds = merge_chains ((Chain *) (void *) chains->data, chains->len);
-
-  items = g_new0 (CutItem, builds->len);
   for (guint l = 0; l < builds->len; l++)
+    g_array_sort_with_data (g_array_index (builds, LineBuild, l).chains, compare_chain_starts,
+                            chains->data);
+  finals = split_gutters (glyphs, builds, (const Chain *) (void *) chains->data, chain_glyphs);
+
+  items = g_new0 (CutItem, finals->len);
+  boxes = g_new0 (DcLine, finals->len);
+  for (guint l = 0; l < finals->len; l++)
     {
-      LineBuild *line = &g_array_index (builds, LineBuild, l);
-      gboolean have_box = FALSE;
+      FinalLine *line = &g_array_index (finals, FinalLine, l);
+      DcLine *box = &boxes[l];
 
-      g_array_sort_with_data (line->chains, compare_chain_starts, chains->data);
-      for (guint c = 0; c < line->chains->len; c++)
+      for (guint k = 0; k < line->glyphs->len; k++)
         {
-          const Chain *chain = &g_array_index (chains, Chain, g_array_index (line->chains, guint, c));
+          const DcGlyph *glyph = &glyphs[g_array_index (line->glyphs, guint32, k)];
 
-          for (guint k = chain->first; k < chain->first + chain->n; k++)
+          if (k == 0)
             {
-              const DcGlyph *glyph = &glyphs[g_array_index (chain_glyphs, guint, k)];
-
-              if (!have_box)
-                {
-                  line->x0 = glyph->x0;
-                  line->y0 = glyph->y0;
-                  line->x1 = glyph->x1;
-                  line->y1 = glyph->y1;
-                  have_box = TRUE;
-                }
-              line->x0 = MIN (line->x0, glyph->x0);
-              line->y0 = MIN (line->y0, glyph->y0);
-              line->x1 = MAX (line->x1, glyph->x1);
-              line->y1 = MAX (line->y1, glyph->y1);
+              box->x0 = glyph->x0;
+              box->y0 = glyph->y0;
+              box->x1 = glyph->x1;
+              box->y1 = glyph->y1;
             }
+          box->x0 = MIN (box->x0, glyph->x0);
+          box->y0 = MIN (box->y0, glyph->y0);
+          box->x1 = MAX (box->x1, glyph->x1);
+          box->y1 = MAX (box->y1, glyph->y1);
         }
 
-      items[l].x0 = line->x0;
-      items[l].x1 = line->x1;
-      items[l].y0 = line->y0;
-      items[l].y1 = line->y1;
+      items[l].x0 = box->x0;
+      items[l].x1 = box->x1;
+      items[l].y0 = box->y0;
+      items[l].y1 = box->y1;
       if (line->rotation == 0)
         {
           /* Ascenders and descenders of neighbouring lines touch in tight leading; the
@@ -415,34 +556,21 @@ dc_layout_lines (const DcGlyph *glyphs,
       items[l].line = l;
     }
 
-  reading = g_array_sized_new (FALSE, FALSE, sizeof (guint), builds->len);
-  xy_cut (items, builds->len, reading);
+  reading = g_array_sized_new (FALSE, FALSE, sizeof (guint), finals->len);
+  xy_cut (items, finals->len, reading);
 
   for (guint r = 0; r < reading->len; r++)
     {
-      LineBuild *build = &g_array_index (builds, LineBuild, g_array_index (reading, guint, r));
-      DcLine line = { 0 };
+      guint l = g_array_index (reading, guint, r);
+      FinalLine *final = &g_array_index (finals, FinalLine, l);
+      DcLine line = boxes[l];
 
       line.page = page;
       line.index = r;
-      line.rotation = build->rotation;
-      line.x0 = build->x0;
-      line.y0 = build->y0;
-      line.x1 = build->x1;
-      line.y1 = build->y1;
+      line.rotation = final->rotation;
       line.first_glyph = order->len;
-
-      for (guint c = 0; c < build->chains->len; c++)
-        {
-          const Chain *chain = &g_array_index (chains, Chain, g_array_index (build->chains, guint, c));
-
-          for (guint k = chain->first; k < chain->first + chain->n; k++)
-            {
-              guint32 index = g_array_index (chain_glyphs, guint, k);
-              g_array_append_val (order, index);
-            }
-        }
-      line.n_glyphs = order->len - line.first_glyph;
+      line.n_glyphs = final->glyphs->len;
+      g_array_append_vals (order, final->glyphs->data, final->glyphs->len);
       g_array_append_val (lines, line);
     }
 }
