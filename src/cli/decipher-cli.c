@@ -77,8 +77,64 @@ put_text_field (GString *out, const char *text)
         g_string_append (out, "\\n");
       else if (*p == '\\')
         g_string_append (out, "\\\\");
+      else if ((guchar) *p < 0x20)
+        g_string_append_printf (out, "\\x%02x", (guchar) *p);
       else
         g_string_append_c (out, *p);
+    }
+}
+
+/* printf() of a dozen floats per glyph costs more than extracting the glyph; these
+ * write the same digits directly. */
+static void
+put_uint (GString *out, guint64 value)
+{
+  char digits[24];
+  int n = 0;
+
+  do
+    {
+      digits[n++] = (char) ('0' + value % 10);
+      value /= 10;
+    }
+  while (value > 0);
+  while (n > 0)
+    g_string_append_c (out, digits[--n]);
+}
+
+static void
+put_fixed2 (GString *out, float value)
+{
+  gint64 hundredths = (gint64) (value * 100.0 + (value < 0 ? -0.5 : 0.5));
+
+  if (hundredths < 0)
+    {
+      g_string_append_c (out, '-');
+      hundredths = -hundredths;
+    }
+  put_uint (out, (guint64) hundredths / 100);
+  g_string_append_c (out, '.');
+  g_string_append_c (out, (char) ('0' + hundredths / 10 % 10));
+  g_string_append_c (out, (char) ('0' + hundredths % 10));
+}
+
+static void
+put_hex (GString *out, guint32 code, guint width)
+{
+  static const char hex[] = "0123456789ABCDEF";
+
+  for (int shift = (int) (width - 1) * 4; shift >= 0; shift -= 4)
+    g_string_append_c (out, hex[(code >> shift) & 0xF]);
+}
+
+static void
+put_fields (GString *out, const float *values, guint n, char separator)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, separator);
+      put_fixed2 (out, values[i]);
     }
 }
 
@@ -116,26 +172,54 @@ command_glyphs (DcDocument *document, int argc, char **argv)
           const DcGlyph *g = &glyphs[order[k]];
           const DcSymbol *symbol = dc_document_get_symbol (document, g->symbol);
 
+          const float position[] = { g->x, g->y };
+          const float box[] = { g->x0, g->y0, g->x1, g->y1 };
+          const float metrics[] = { g->advance, g->size };
+          gboolean invisible = (g->flags & DC_GLYPH_INVISIBLE) != 0;
+
           if (opt_json)
             {
-              g_string_append_printf (out,
-                                      "{\"page\":%u,\"line\":%u,\"font\":%u,\"code\":%u,"
-                                      "\"code_len\":%u,\"x\":%.2f,\"y\":%.2f,\"bbox\":[%.2f,%.2f,"
-                                      "%.2f,%.2f],\"advance\":%.2f,\"size\":%.2f,"
-                                      "\"invisible\":%s,\"pdf_text\":",
-                                      g->page + 1, line->index, g->font, symbol->code,
-                                      symbol->code_len, g->x, g->y, g->x0, g->y0, g->x1, g->y1,
-                                      g->advance, g->size,
-                                      (g->flags & DC_GLYPH_INVISIBLE) ? "true" : "false");
+              g_string_append (out, "{\"page\":");
+              put_uint (out, g->page + 1);
+              g_string_append (out, ",\"line\":");
+              put_uint (out, line->index);
+              g_string_append (out, ",\"font\":");
+              put_uint (out, g->font);
+              g_string_append (out, ",\"code\":");
+              put_uint (out, symbol->code);
+              g_string_append (out, ",\"code_len\":");
+              put_uint (out, symbol->code_len);
+              g_string_append (out, ",\"x\":");
+              put_fixed2 (out, g->x);
+              g_string_append (out, ",\"y\":");
+              put_fixed2 (out, g->y);
+              g_string_append (out, ",\"bbox\":[");
+              put_fields (out, box, 4, ',');
+              g_string_append (out, "],\"advance\":");
+              put_fixed2 (out, g->advance);
+              g_string_append (out, ",\"size\":");
+              put_fixed2 (out, g->size);
+              g_string_append (out, invisible ? ",\"invisible\":true,\"pdf_text\":"
+                                              : ",\"invisible\":false,\"pdf_text\":");
               put_json_string (out, symbol->pdf_text);
               g_string_append (out, "}\n");
             }
           else
             {
-              g_string_append_printf (out, "%u\t%u\t%u\t%0*X\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%d\t",
-                                      g->page + 1, line->index, g->font, symbol->code_len * 2,
-                                      symbol->code, g->x, g->y, g->x0, g->y0, g->x1, g->y1,
-                                      g->advance, g->size, (g->flags & DC_GLYPH_INVISIBLE) != 0);
+              put_uint (out, g->page + 1);
+              g_string_append_c (out, '\t');
+              put_uint (out, line->index);
+              g_string_append_c (out, '\t');
+              put_uint (out, g->font);
+              g_string_append_c (out, '\t');
+              put_hex (out, symbol->code, symbol->code_len * 2);
+              g_string_append_c (out, '\t');
+              put_fields (out, position, 2, '\t');
+              g_string_append_c (out, '\t');
+              put_fields (out, box, 4, '\t');
+              g_string_append_c (out, '\t');
+              put_fields (out, metrics, 2, '\t');
+              g_string_append (out, invisible ? "\t1\t" : "\t0\t");
               put_text_field (out, symbol->pdf_text);
               g_string_append_c (out, '\n');
             }
