@@ -53,6 +53,15 @@ is_ascii_punctuation (gunichar c)
   return c < 0x80 && g_ascii_ispunct ((char) c);
 }
 
+static gboolean
+is_only_marks (const char *text)
+{
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    if (!g_unichar_ismark (g_utf8_get_char (p)))
+      return FALSE;
+  return TRUE;
+}
+
 static void
 count_symbol (FontStats *stats, const DcSymbol *symbol)
 {
@@ -71,7 +80,8 @@ count_symbol (FontStats *stats, const DcSymbol *symbol)
     }
 
   claims = GPOINTER_TO_UINT (g_hash_table_lookup (stats->texts, symbol->pdf_text));
-  if (claims > 0)
+  /* Thai, Arabic and Indic fonts draw a mark in several positions with one meaning. */
+  if (claims > 0 && !is_only_marks (symbol->pdf_text))
     stats->duplicate_symbols++;
   g_hash_table_insert (stats->texts, symbol->pdf_text, GUINT_TO_POINTER (claims + 1));
 
@@ -199,17 +209,17 @@ judge (DcFont *font, const FontStats *stats)
   if (stats->glyphs == 0)
     return NULL;
 
+  if (dc_font_is_cid (font) && !dc_font_has_to_unicode (font) &&
+      g_str_has_prefix (encoding ? encoding : "", "Identity"))
+    return g_strdup (_("It has no ToUnicode map and its codes are glyph numbers, so any text "
+                       "read from it is a guess."));
+
   if (stats->unmapped_symbols > 0)
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                          "%u of its %u codes has no Unicode mapping.",
                                          "%u of its %u codes have no Unicode mapping.",
                                          stats->unmapped_symbols),
                             stats->unmapped_symbols, stats->symbols);
-
-  if (dc_font_is_cid (font) && !dc_font_has_to_unicode (font) &&
-      g_str_has_prefix (encoding ? encoding : "", "Identity"))
-    return g_strdup (_("It has no ToUnicode map and its codes are glyph numbers, so any text "
-                       "read from it is a guess."));
 
   if (stats->bad_symbols > 0)
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
