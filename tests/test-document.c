@@ -199,6 +199,57 @@ test_untrusted_text_unknown (gconstpointer data)
   g_assert_nonnull (strstr (text, "\xEF\xBF\xBD"));
 }
 
+/* Tokens are the words a reader sees: split at drawn spaces or, where none are drawn,
+ * at gaps; a combining mark drawn as its own zero-width glyph stays in its word. */
+static void
+test_tokens (gconstpointer data)
+{
+  const char *name = data;
+  g_autoptr (JsonParser) parser = NULL;
+  g_autoptr (DcDocument) document = load_document (name);
+  JsonObject *truth = load_truth (name, &parser);
+  JsonArray *pages = json_object_get_array_member (truth, "pages");
+  const DcLine *lines = dc_document_get_lines (document, NULL);
+  const DcToken *tokens = dc_document_get_tokens (document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  guint line_index = 0, marks = 0;
+
+  for (guint page = 0; page < json_array_get_length (pages); page++)
+    {
+      JsonArray *truth_lines = json_object_get_array_member (json_array_get_object_element (pages, page), "lines");
+
+      for (guint l = 0; l < json_array_get_length (truth_lines); l++, line_index++)
+        {
+          JsonObject *truth_line = json_array_get_object_element (truth_lines, l);
+          JsonArray *truth_glyphs = json_object_get_array_member (truth_line, "glyphs");
+          g_auto (GStrv) words = g_strsplit (json_object_get_string_member (truth_line, "text"), " ", -1);
+          const DcLine *line = &lines[line_index];
+
+          g_assert_cmpuint (line->n_tokens, ==, g_strv_length (words));
+
+          for (guint k = 0; k < json_array_get_length (truth_glyphs); k++)
+            {
+              JsonObject *glyph = json_array_get_object_element (truth_glyphs, k);
+              guint position = line->first_glyph + k;
+              gboolean in_token_with_previous = FALSE;
+
+              if (!g_str_equal (json_object_get_string_member (glyph, "text"), "\xCC\x81"))
+                continue;
+              for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
+                if (tokens[t].first_glyph < position &&
+                    position < tokens[t].first_glyph + tokens[t].n_glyphs)
+                  in_token_with_previous = TRUE;
+              g_assert_cmpfloat (glyphs[order[position]].advance, ==, 0);
+              g_assert_true (in_token_with_previous);
+              marks++;
+            }
+        }
+    }
+  if (g_str_equal (name, "legacy-cyrillic"))
+    g_assert_cmpuint (marks, >, 0);
+}
+
 static void
 test_glyph_is_compact (void)
 {
@@ -239,6 +290,9 @@ main (int argc, char **argv)
       g_test_add_data_func (text, clean[i], test_line_text);
     }
   g_test_add_data_func ("/document/text/clean-pango", "clean-pango", test_line_text);
+  g_test_add_data_func ("/document/tokens/legacy-cyrillic", "legacy-cyrillic", test_tokens);
+  g_test_add_data_func ("/document/tokens/identity-h", "identity-h", test_tokens);
+  g_test_add_data_func ("/document/tokens/clean", "clean", test_tokens);
   g_test_add_data_func ("/document/trust/clean-pango", "clean-pango", test_trust);
 
   return g_test_run ();

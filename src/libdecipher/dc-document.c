@@ -228,7 +228,11 @@ finish_symbols (DcDocument *self)
       DcFont *font = g_ptr_array_index (self->fonts, symbol->font);
 
       symbol->glyph_name = dc_font_get_glyph_name (font, symbol->code);
-      if (text_is_space (symbol->pdf_text) || g_strcmp0 (symbol->glyph_name, "space") == 0)
+      /* Without a ToUnicode map poppler reads a CID as a code point, and CID 32 is then
+       * "a space" that is really any letter: only a map or a glyph name can say space. */
+      if ((text_is_space (symbol->pdf_text) &&
+           (!dc_font_is_cid (font) || dc_font_has_to_unicode (font))) ||
+          g_strcmp0 (symbol->glyph_name, "space") == 0)
         symbol->flags |= DC_SYMBOL_PDF_SPACE;
       self->symbol_is_space[s] = (symbol->flags & DC_SYMBOL_PDF_SPACE) != 0;
       font_symbols[symbol->font]++;
