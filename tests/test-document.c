@@ -250,6 +250,28 @@ test_tokens (gconstpointer data)
     g_assert_cmpuint (marks, >, 0);
 }
 
+/* A CID font's program may name its glyphs: the names are read for proposals. */
+static void
+test_program_glyph_names (void)
+{
+  g_autoptr (DcDocument) named = load_document ("identity-named");
+  g_autoptr (DcDocument) unnamed = load_document ("identity-h");
+  const DcSymbol *symbols;
+  guint n_symbols, found_ka = 0;
+
+  symbols = dc_document_get_symbols (named, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      g_assert_nonnull (symbols[s].glyph_name);
+      found_ka += g_str_equal (symbols[s].glyph_name, "uni049A"); /* Қ */
+    }
+  g_assert_cmpuint (found_ka, ==, 1);
+
+  symbols = dc_document_get_symbols (unnamed, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    g_assert_null (symbols[s].glyph_name);
+}
+
 static void
 test_glyph_is_compact (void)
 {
@@ -259,7 +281,7 @@ test_glyph_is_compact (void)
 int
 main (int argc, char **argv)
 {
-  static const char *corrupted[] = { "legacy-cyrillic", "uralic-legacy", "identity-h",
+  static const char *corrupted[] = { "legacy-cyrillic", "uralic-legacy", "identity-h", "identity-named",
                                      "duplicate-tounicode", "type3", "rotated" };
   static const char *clean[] = { "clean", "two-columns" };
 
@@ -269,6 +291,7 @@ main (int argc, char **argv)
   g_assert_nonnull (fixtures_dir);
 
   g_test_add_func ("/document/glyph-size", test_glyph_is_compact);
+  g_test_add_func ("/document/program-glyph-names", test_program_glyph_names);
   for (guint i = 0; i < G_N_ELEMENTS (corrupted); i++)
     {
       g_autofree char *sequence = g_strdup_printf ("/document/glyphs/%s", corrupted[i]);

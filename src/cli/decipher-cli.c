@@ -161,7 +161,7 @@ command_glyphs (DcDocument *document, int argc, char **argv)
   lines = dc_document_get_lines (document, &n_lines);
 
   if (!opt_json)
-    g_string_append (out, "page\tline\tfont\tcode\tx\ty\tx0\ty0\tx1\ty1\tadvance\tsize\tinvisible\tpdf_text\n");
+    g_string_append (out, "page\tline\tfont\tcode\tx\ty\tx0\ty0\tx1\ty1\tadvance\tsize\tinvisible\tpdf_text\tglyph_name\n");
 
   for (guint l = 0; l < n_lines; l++)
     {
@@ -202,6 +202,11 @@ command_glyphs (DcDocument *document, int argc, char **argv)
               g_string_append (out, invisible ? ",\"invisible\":true,\"pdf_text\":"
                                               : ",\"invisible\":false,\"pdf_text\":");
               put_json_string (out, symbol->pdf_text);
+              g_string_append (out, ",\"glyph_name\":");
+              if (symbol->glyph_name != NULL)
+                put_json_string (out, symbol->glyph_name);
+              else
+                g_string_append (out, "null");
               g_string_append (out, "}\n");
             }
           else
@@ -221,6 +226,8 @@ command_glyphs (DcDocument *document, int argc, char **argv)
               put_fields (out, metrics, 2, '\t');
               g_string_append (out, invisible ? "\t1\t" : "\t0\t");
               put_text_field (out, symbol->pdf_text);
+              g_string_append_c (out, '\t');
+              put_text_field (out, symbol->glyph_name ? symbol->glyph_name : "");
               g_string_append_c (out, '\n');
             }
           flush (out, FALSE);

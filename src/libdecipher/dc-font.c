@@ -7,6 +7,9 @@
 
 #include "config.h"
 
+#include <ft2build.h>
+#include FT_FREETYPE_H
+
 #include "dc-font-private.h"
 
 struct _DcFont
@@ -19,6 +22,13 @@ struct _DcFont
   GBytes *program;
   char *program_sha256;
   char **glyph_names; /* 256 entries for simple fonts, NULL for CID fonts */
+  int *cid_to_gid;
+  guint cid_to_gid_len;
+  /* CID fonts name their glyphs in the program (a TrueType post table), read lazily. */
+  GMutex program_lock;
+  FT_Library ft_library;
+  FT_Face ft_face;
+  GHashTable *program_names; /* code → name */
   char *trust_reason;
   double ascent;
   double descent;
@@ -44,6 +54,11 @@ dc_font_finalize (GObject *object)
   g_clear_pointer (&self->program, g_bytes_unref);
   g_clear_pointer (&self->program_sha256, g_free);
   g_clear_pointer (&self->trust_reason, g_free);
+  g_clear_pointer (&self->cid_to_gid, g_free);
+  g_clear_pointer (&self->program_names, g_hash_table_unref);
+  g_clear_pointer (&self->ft_face, FT_Done_Face);
+  g_clear_pointer (&self->ft_library, FT_Done_FreeType);
+  g_mutex_clear (&self->program_lock);
   if (self->glyph_names != NULL)
     {
       for (guint i = 0; i < 256; i++)
@@ -65,6 +80,7 @@ dc_font_class_init (DcFontClass *klass)
 static void
 dc_font_init (DcFont *self)
 {
+  g_mutex_init (&self->program_lock);
 }
 
 DcFont *
@@ -90,6 +106,12 @@ _dc_font_new_from_bridge (guint index, const DcBridgeFont *info)
       self->program = g_bytes_new (info->program, info->program_len);
       self->program_sha256 = g_compute_checksum_for_data (G_CHECKSUM_SHA256, info->program,
                                                           info->program_len);
+    }
+
+  if (info->cid_to_gid != NULL && info->cid_to_gid_len > 0)
+    {
+      self->cid_to_gid = g_memdup2 (info->cid_to_gid, info->cid_to_gid_len * sizeof (int));
+      self->cid_to_gid_len = info->cid_to_gid_len;
     }
 
   if (info->glyph_names != NULL)
@@ -247,14 +269,51 @@ dc_font_get_writing_mode (DcFont *self)
   return self->writing_mode;
 }
 
+static const char *
+program_glyph_name (DcFont *self, guint32 code)
+{
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&self->program_lock);
+  char name[128];
+  gpointer found;
+  guint gid = code;
+
+  if (self->program_names == NULL)
+    {
+      gsize size;
+      const guint8 *data = g_bytes_get_data (self->program, &size);
+
+      self->program_names = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+      if (FT_Init_FreeType (&self->ft_library) != 0 ||
+          FT_New_Memory_Face (self->ft_library, data, (FT_Long) size, 0, &self->ft_face) != 0)
+        self->ft_face = NULL;
+    }
+  if (self->ft_face == NULL || !FT_HAS_GLYPH_NAMES (self->ft_face))
+    return NULL;
+
+  if (g_hash_table_lookup_extended (self->program_names, GUINT_TO_POINTER (code), NULL, &found))
+    return found;
+
+  if (self->cid_to_gid != NULL)
+    gid = code < self->cid_to_gid_len ? (guint) MAX (0, self->cid_to_gid[code]) : 0;
+  found = NULL;
+  if (gid != 0 && FT_Get_Glyph_Name (self->ft_face, gid, name, sizeof name) == 0 && name[0] != '\0')
+    found = g_strdup (name);
+  g_hash_table_insert (self->program_names, GUINT_TO_POINTER (code), found);
+  return found;
+}
+
+/* The glyph's name from the font's encoding or, for CID fonts, from its program:
+ * evidence for a proposal (AGL names, uniXXXX), never a decision. */
 const char *
 dc_font_get_glyph_name (DcFont *self, guint32 code)
 {
   g_return_val_if_fail (DC_IS_FONT (self), NULL);
 
-  if (self->glyph_names == NULL || code > 255)
-    return NULL;
-  return self->glyph_names[code];
+  if (self->glyph_names != NULL)
+    return code < 256 ? self->glyph_names[code] : NULL;
+  if (self->program != NULL && self->type == DC_FONT_TYPE_CID_TYPE2)
+    return program_glyph_name (self, code);
+  return NULL;
 }
 
 guint

@@ -392,7 +392,14 @@ private:
     if (!info.embedded)
       info.program_kind = nullptr;
 
-    if (!font->isCIDFont ())
+    if (font->isCIDFont ())
+      {
+        GfxCIDFont *cid = static_cast<GfxCIDFont *> (font);
+
+        info.cid_to_gid = cid->getCIDToGID ();
+        info.cid_to_gid_len = cid->getCIDToGIDLen ();
+      }
+    else
       {
         Gfx8BitFont *simple = static_cast<Gfx8BitFont *> (font);
 

@@ -33,6 +33,8 @@ typedef struct
   const guint8 *program;     /* embedded font program, NULL when not embedded */
   gsize program_len;
   const char *const *glyph_names; /* 256 names for simple fonts, NULL for CID fonts */
+  const int *cid_to_gid;     /* CIDFontType2 CID → glyph index map, NULL when identity */
+  guint cid_to_gid_len;
   DcBridgeFontType type;
   gboolean has_to_unicode;
   gboolean embedded;
