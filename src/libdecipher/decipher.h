@@ -11,6 +11,7 @@
 #include "dc-error.h"
 #include "dc-export.h"
 #include "dc-font.h"
+#include "dc-key.h"
 #include "dc-types.h"
 
 #undef DECIPHER_INSIDE

@@ -1,0 +1,981 @@
+/* dc-key.c: what each symbol of a document stands for, how sure we are, and why
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "dc-key"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "dc-error.h"
+#include "dc-key-private.h"
+
+#define PDF_PROVENANCE "pdf"
+
+/* NFC composes at most a handful of code points into one (Hangul L V T, a letter with
+ * three marks), so anything longer than this cannot normalise down to the limit: no need
+ * to normalise a pasted page to find out. */
+#define MAX_VALUE_CHARS_BEFORE_NFC (DC_KEY_MAX_VALUE_CHARS * 4)
+
+typedef struct
+{
+  char *value;      /* NULL while unknown */
+  char *provenance; /* NULL while unknown */
+  DcKeyStatus status;
+} Slot;
+
+typedef struct
+{
+  guint symbol;
+  Slot before;
+  Slot after;
+} Edit;
+
+/* One undoable step: every set between the outermost begin/end pair. */
+typedef struct
+{
+  char *label;
+  GArray *edits; /* of Edit, in the order they were made */
+} Change;
+
+struct _DcKey
+{
+  GObject parent_instance;
+
+  DcDocument *document;
+  Slot *slots;
+  guint n_slots;
+  guint8 *needs_decoding;
+
+  guint n_to_decode_symbols;
+  guint n_to_decode_glyphs;
+  guint n_decoded_symbols;
+  guint n_decoded_glyphs;
+
+  GPtrArray *undo_stack; /* of Change, oldest first */
+  GPtrArray *redo_stack; /* of Change, the next redo last */
+  Change *pending;
+  guint depth;
+
+  /* What the next "changed" emission reports: 0, 1 or 2 (= many) symbols. */
+  guint changed_symbol;
+  guint n_changed;
+};
+
+G_DEFINE_FINAL_TYPE (DcKey, dc_key, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_DOCUMENT,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  N_PROPS
+};
+
+enum
+{
+  CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void
+slot_clear (Slot *slot)
+{
+  g_clear_pointer (&slot->value, g_free);
+  g_clear_pointer (&slot->provenance, g_free);
+  slot->status = DC_KEY_UNKNOWN;
+}
+
+static void
+slot_copy (Slot *dest, const Slot *src)
+{
+  dest->value = g_strdup (src->value);
+  dest->provenance = g_strdup (src->provenance);
+  dest->status = src->status;
+}
+
+static void
+edit_clear (gpointer data)
+{
+  Edit *edit = data;
+
+  slot_clear (&edit->before);
+  slot_clear (&edit->after);
+}
+
+static Change *
+change_new (const char *label)
+{
+  Change *change = g_new0 (Change, 1);
+
+  change->label = g_strdup (label);
+  change->edits = g_array_new (FALSE, TRUE, sizeof (Edit));
+  g_array_set_clear_func (change->edits, edit_clear);
+  return change;
+}
+
+static void
+change_free (gpointer data)
+{
+  Change *change = data;
+
+  g_free (change->label);
+  g_array_unref (change->edits);
+  g_free (change);
+}
+
+/* A proposal is a guess, so it ranks below a trusted font's own map even though the enum
+ * lists it later. */
+static int
+status_rank (DcKeyStatus status)
+{
+  switch (status)
+    {
+    case DC_KEY_UNKNOWN:
+      return 0;
+    case DC_KEY_PROPOSED:
+      return 1;
+    case DC_KEY_FROM_PDF:
+      return 2;
+    case DC_KEY_INFERRED:
+      return 3;
+    case DC_KEY_CONFIRMED:
+      return 4;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static gboolean
+status_is_usable (DcKeyStatus status)
+{
+  return status == DC_KEY_FROM_PDF || status == DC_KEY_INFERRED || status == DC_KEY_CONFIRMED;
+}
+
+static gboolean
+text_is_whitespace (const char *text)
+{
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    if (!g_unichar_isspace (g_utf8_get_char (p)))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+slot_is_decoded (DcKey *self, guint symbol, const Slot *slot)
+{
+  return self->needs_decoding[symbol]
+         && (slot->status == DC_KEY_INFERRED || slot->status == DC_KEY_CONFIRMED);
+}
+
+static void
+seed_slot (DcKey *self, guint symbol, Slot *slot)
+{
+  const DcSymbol *s = dc_document_get_symbol (self->document, symbol);
+
+  if (self->needs_decoding[symbol])
+    {
+      slot->value = NULL;
+      slot->provenance = NULL;
+      slot->status = DC_KEY_UNKNOWN;
+    }
+  else
+    {
+      slot->value = g_strdup (s->pdf_text);
+      slot->provenance = g_strdup (PDF_PROVENANCE);
+      slot->status = DC_KEY_FROM_PDF;
+    }
+}
+
+/* Tokens are split at spaces, so the document has to hear when a symbol becomes one or
+ * stops being one. While nothing better is known, and for the PDF's own values, the
+ * document's reading of the PDF stands. */
+static void
+sync_space (DcKey *self, guint symbol)
+{
+  const Slot *slot = &self->slots[symbol];
+  gboolean is_space;
+
+  if (slot->status == DC_KEY_INFERRED || slot->status == DC_KEY_CONFIRMED)
+    is_space = text_is_whitespace (slot->value);
+  else
+    is_space = (dc_document_get_symbol (self->document, symbol)->flags & DC_SYMBOL_PDF_SPACE) != 0;
+
+  if (dc_document_symbol_is_space (self->document, symbol) != is_space)
+    dc_document_set_symbol_is_space (self->document, symbol, is_space);
+}
+
+static void
+mark_changed (DcKey *self, guint symbol)
+{
+  if (self->n_changed == 0)
+    {
+      self->changed_symbol = symbol;
+      self->n_changed = 1;
+    }
+  else if (self->changed_symbol != symbol)
+    self->n_changed = 2;
+}
+
+static void
+flush_changed (DcKey *self)
+{
+  guint symbol;
+
+  if (self->n_changed == 0)
+    return;
+  symbol = self->n_changed == 1 ? self->changed_symbol : G_MAXUINT;
+  self->n_changed = 0;
+  g_signal_emit (self, signals[CHANGED], 0, symbol);
+}
+
+/* Every change of a slot goes through here, so the counts and spaces stay true. */
+static void
+apply_slot (DcKey *self, guint symbol, const Slot *value)
+{
+  Slot *slot = &self->slots[symbol];
+  guint n_glyphs = dc_document_get_symbol (self->document, symbol)->n_glyphs;
+
+  if (slot_is_decoded (self, symbol, slot))
+    {
+      self->n_decoded_symbols--;
+      self->n_decoded_glyphs -= n_glyphs;
+    }
+  slot_clear (slot);
+  slot_copy (slot, value);
+  if (slot_is_decoded (self, symbol, slot))
+    {
+      self->n_decoded_symbols++;
+      self->n_decoded_glyphs += n_glyphs;
+    }
+
+  sync_space (self, symbol);
+  mark_changed (self, symbol);
+}
+
+static void
+notify_undo_state (DcKey *self, gboolean could_undo, gboolean could_redo)
+{
+  if (could_undo != dc_key_can_undo (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
+  if (could_redo != dc_key_can_redo (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
+}
+
+static void
+dc_key_constructed (GObject *object)
+{
+  DcKey *self = DC_KEY (object);
+
+  G_OBJECT_CLASS (dc_key_parent_class)->constructed (object);
+
+  g_assert (DC_IS_DOCUMENT (self->document));
+
+  dc_document_get_symbols (self->document, &self->n_slots);
+  self->slots = g_new0 (Slot, self->n_slots);
+  self->needs_decoding = g_new0 (guint8, self->n_slots);
+
+  for (guint s = 0; s < self->n_slots; s++)
+    {
+      self->needs_decoding[s] = dc_document_symbol_needs_decoding (self->document, s);
+      seed_slot (self, s, &self->slots[s]);
+      if (self->needs_decoding[s])
+        {
+          self->n_to_decode_symbols++;
+          self->n_to_decode_glyphs += dc_document_get_symbol (self->document, s)->n_glyphs;
+        }
+    }
+}
+
+static void
+dc_key_finalize (GObject *object)
+{
+  DcKey *self = DC_KEY (object);
+
+  for (guint s = 0; s < self->n_slots; s++)
+    slot_clear (&self->slots[s]);
+  g_clear_pointer (&self->slots, g_free);
+  g_clear_pointer (&self->needs_decoding, g_free);
+  g_clear_pointer (&self->undo_stack, g_ptr_array_unref);
+  g_clear_pointer (&self->redo_stack, g_ptr_array_unref);
+  g_clear_pointer (&self->pending, change_free);
+  g_clear_object (&self->document);
+
+  G_OBJECT_CLASS (dc_key_parent_class)->finalize (object);
+}
+
+static void
+dc_key_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  DcKey *self = DC_KEY (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      g_value_set_object (value, self->document);
+      break;
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, dc_key_can_undo (self));
+      break;
+    case PROP_CAN_REDO:
+      g_value_set_boolean (value, dc_key_can_redo (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dc_key_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  DcKey *self = DC_KEY (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      self->document = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dc_key_class_init (DcKeyClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->constructed = dc_key_constructed;
+  object_class->finalize = dc_key_finalize;
+  object_class->get_property = dc_key_get_property;
+  object_class->set_property = dc_key_set_property;
+
+  properties[PROP_DOCUMENT] =
+    g_param_spec_object ("document", NULL, NULL, DC_TYPE_DOCUMENT,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_UNDO] =
+    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_REDO] =
+    g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * DcKey::changed:
+   * @symbol: the symbol whose value or status changed, or %G_MAXUINT when several did
+   *
+   * Emitted once per finished change, undo or redo. The document's tokens are already
+   * up to date when it runs, since a symbol may have become a space or stopped being one.
+   */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+}
+
+static void
+dc_key_init (DcKey *self)
+{
+  self->undo_stack = g_ptr_array_new_with_free_func (change_free);
+  self->redo_stack = g_ptr_array_new_with_free_func (change_free);
+}
+
+/**
+ * dc_key_new:
+ * @document: the document whose symbols the key is about
+ *
+ * Trusted fonts' symbols start with the PDF's own text (%DC_KEY_FROM_PDF); the symbols
+ * that need decoding start unknown.
+ */
+DcKey *
+dc_key_new (DcDocument *document)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (document), NULL);
+
+  return g_object_new (DC_TYPE_KEY, "document", document, NULL);
+}
+
+DcDocument *
+dc_key_get_document (DcKey *self)
+{
+  g_return_val_if_fail (DC_IS_KEY (self), NULL);
+
+  return self->document;
+}
+
+/**
+ * dc_key_get_value:
+ *
+ * Returns: the text @symbol stands for ("" when it is to be ignored), or %NULL while it
+ * is unknown or only proposed.
+ */
+const char *
+dc_key_get_value (DcKey *self, guint symbol)
+{
+  g_return_val_if_fail (DC_IS_KEY (self), NULL);
+  g_return_val_if_fail (symbol < self->n_slots, NULL);
+
+  if (!status_is_usable (self->slots[symbol].status))
+    return NULL;
+  return self->slots[symbol].value;
+}
+
+/**
+ * dc_key_peek_value:
+ *
+ * Like dc_key_get_value(), but also gives a proposal's text, for showing it.
+ */
+const char *
+dc_key_peek_value (DcKey *self, guint symbol)
+{
+  g_return_val_if_fail (DC_IS_KEY (self), NULL);
+  g_return_val_if_fail (symbol < self->n_slots, NULL);
+
+  return self->slots[symbol].value;
+}
+
+DcKeyStatus
+dc_key_get_status (DcKey *self, guint symbol)
+{
+  g_return_val_if_fail (DC_IS_KEY (self), DC_KEY_UNKNOWN);
+  g_return_val_if_fail (symbol < self->n_slots, DC_KEY_UNKNOWN);
+
+  return self->slots[symbol].status;
+}
+
+/**
+ * dc_key_get_provenance:
+ *
+ * Returns: (nullable): which input or rule set the value ("pdf" for a trusted font's own
+ * map), or %NULL while the symbol is unknown.
+ */
+const char *
+dc_key_get_provenance (DcKey *self, guint symbol)
+{
+  g_return_val_if_fail (DC_IS_KEY (self), NULL);
+  g_return_val_if_fail (symbol < self->n_slots, NULL);
+
+  return self->slots[symbol].provenance;
+}
+
+static const char *const status_names[] = {
+  [DC_KEY_UNKNOWN] = "unknown",
+  [DC_KEY_FROM_PDF] = "from-pdf",
+  [DC_KEY_PROPOSED] = "proposed",
+  [DC_KEY_INFERRED] = "inferred",
+  [DC_KEY_CONFIRMED] = "confirmed",
+};
+
+/* The stable names project files and decipher-cli use. */
+const char *
+dc_key_status_to_string (DcKeyStatus status)
+{
+  g_return_val_if_fail (status <= DC_KEY_CONFIRMED, NULL);
+
+  return status_names[status];
+}
+
+gboolean
+dc_key_status_from_string (const char *string, DcKeyStatus *status)
+{
+  g_return_val_if_fail (string != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (status_names); i++)
+    if (strcmp (string, status_names[i]) == 0)
+      {
+        if (status)
+          *status = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+is_noncharacter (gunichar c)
+{
+  return (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE;
+}
+
+/**
+ * dc_key_normalize_value:
+ * @value: what the user typed for one glyph
+ *
+ * Checks that @value can be what a glyph stands for, and puts it in NFC so that the same
+ * letter typed two ways is one value. "" is valid: the glyph is to be ignored.
+ *
+ * Returns: (transfer full): the normalised value, or %NULL with %DC_ERROR_INVALID_INPUT
+ * and a sentence saying what is wrong.
+ */
+char *
+dc_key_normalize_value (const char *value, GError **error)
+{
+  g_autofree char *normalized = NULL;
+  glong n_chars;
+
+  g_return_val_if_fail (value != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!g_utf8_validate (value, -1, NULL))
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                           _("The text is not valid UTF-8."));
+      return NULL;
+    }
+
+  n_chars = g_utf8_strlen (value, -1);
+  if (n_chars <= MAX_VALUE_CHARS_BEFORE_NFC)
+    {
+      normalized = g_utf8_normalize (value, -1, G_NORMALIZE_NFC);
+      g_assert (normalized != NULL);
+      n_chars = g_utf8_strlen (normalized, -1);
+    }
+  if (n_chars > DC_KEY_MAX_VALUE_CHARS)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   ngettext ("The text has %ld character, but a glyph can stand for at most %d.",
+                             "The text has %ld characters, but a glyph can stand for at most %d.",
+                             n_chars),
+                   n_chars, DC_KEY_MAX_VALUE_CHARS);
+      return NULL;
+    }
+
+  for (const char *p = normalized; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      GUnicodeType type = g_unichar_type (c);
+
+      if (type == G_UNICODE_CONTROL)
+        {
+          g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                       _("The text contains the control character U+%04X, which no glyph "
+                         "stands for."),
+                       c);
+          return NULL;
+        }
+      /* Lines come from the page's geometry, never from the values. */
+      if (type == G_UNICODE_LINE_SEPARATOR || type == G_UNICODE_PARAGRAPH_SEPARATOR)
+        {
+          g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                       _("The text contains the line break U+%04X; a glyph cannot stand for "
+                         "one."),
+                       c);
+          return NULL;
+        }
+      if (c == 0xFFFD)
+        {
+          g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                               _("The text contains U+FFFD, which Decipher shows for an unknown "
+                                 "glyph, so it cannot be what a glyph stands for."));
+          return NULL;
+        }
+      if (is_noncharacter (c))
+        {
+          g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                       _("The text contains U+%04X, which Unicode reserves as a "
+                         "non-character."),
+                       c);
+          return NULL;
+        }
+    }
+
+  return g_steal_pointer (&normalized);
+}
+
+/* How a value reads in a sentence: a lone combining mark on a dotted circle, as
+ * character pickers show it, and an empty value as what it means. */
+static char *
+display_value (const char *value)
+{
+  if (value == NULL)
+    return g_strdup (_("unknown"));
+  if (*value == '\0')
+    return g_strdup (_("nothing (ignored)"));
+  if (text_is_whitespace (value))
+    return g_strdup (_("a space"));
+  if (g_unichar_ismark (g_utf8_get_char (value)))
+    return g_strdup_printf ("«\u25CC%s»", value);
+  return g_strdup_printf ("«%s»", value);
+}
+
+static char *
+display_symbol (DcKey *self, guint symbol)
+{
+  const DcSymbol *s = dc_document_get_symbol (self->document, symbol);
+  const char *name = dc_font_get_name (dc_document_get_font (self->document, s->font));
+
+  /* Translators: a glyph code and its font, as in “Code 0x41 of “Times” was…”. */
+  return g_strdup_printf (_("0x%0*X of “%s”"), (int) s->code_len * 2, s->code,
+                          name != NULL ? name : _("an unnamed font"));
+}
+
+static void
+set_conflict (DcKey *self, guint symbol, const char *value, GError **error)
+{
+  const Slot *slot = &self->slots[symbol];
+  g_autofree char *what = display_symbol (self, symbol);
+  g_autofree char *old = display_value (slot->value);
+  g_autofree char *new = display_value (value);
+
+  if (slot->status == DC_KEY_CONFIRMED)
+    g_set_error (error, DC_ERROR, DC_ERROR_CONFLICT,
+                 _("You confirmed code %s as %s; %s does not replace it unless you confirm "
+                   "the new value."),
+                 what, old, new);
+  else if (slot->status == DC_KEY_INFERRED && slot->provenance != NULL)
+    g_set_error (error, DC_ERROR, DC_ERROR_CONFLICT,
+                 _("Code %s was already inferred as %s (from %s); %s contradicts it."), what,
+                 old, slot->provenance, new);
+  else if (slot->status == DC_KEY_INFERRED)
+    g_set_error (error, DC_ERROR, DC_ERROR_CONFLICT,
+                 _("Code %s was already inferred as %s; %s contradicts it."), what, old, new);
+  else
+    g_set_error (error, DC_ERROR, DC_ERROR_CONFLICT,
+                 _("Code %s is already %s from the PDF; a proposal of %s does not replace "
+                   "it."),
+                 what, old, new);
+}
+
+static void
+record_and_apply (DcKey *self, guint symbol, const Slot *after)
+{
+  Edit edit = { 0 };
+
+  g_assert (self->pending != NULL);
+
+  edit.symbol = symbol;
+  slot_copy (&edit.before, &self->slots[symbol]);
+  slot_copy (&edit.after, after);
+  g_array_append_val (self->pending->edits, edit);
+  apply_slot (self, symbol, after);
+}
+
+/**
+ * dc_key_set:
+ * @value: the text @symbol stands for; "" to ignore its glyphs
+ * @status: %DC_KEY_PROPOSED, %DC_KEY_INFERRED or %DC_KEY_CONFIRMED
+ * @provenance: (nullable): which input or rule says so, e.g. "type: «слово»"
+ *
+ * Validates and normalises @value (see dc_key_normalize_value()) and records it as one
+ * undoable step, or as part of the step dc_key_begin_change() opened.
+ *
+ * Evidence that agrees with what is known only ever raises the status. A different value
+ * replaces a proposal or the PDF's text, but not an inferred or confirmed value: that is
+ * a conflict (%DC_ERROR_CONFLICT) for the user to resolve, which they do by setting the
+ * value with %DC_KEY_CONFIRMED. A proposal never replaces anything but another proposal.
+ *
+ * Returns: %TRUE when the key now holds @value (or already did)
+ */
+gboolean
+dc_key_set (DcKey *self,
+            guint symbol,
+            const char *value,
+            DcKeyStatus status,
+            const char *provenance,
+            GError **error)
+{
+  g_autofree char *normalized = NULL;
+  const Slot *slot;
+  Slot after;
+
+  g_return_val_if_fail (DC_IS_KEY (self), FALSE);
+  g_return_val_if_fail (symbol < self->n_slots, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+  g_return_val_if_fail (status == DC_KEY_PROPOSED || status == DC_KEY_INFERRED
+                          || status == DC_KEY_CONFIRMED,
+                        FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  normalized = dc_key_normalize_value (value, error);
+  if (normalized == NULL)
+    return FALSE;
+
+  slot = &self->slots[symbol];
+  if (slot->value != NULL && strcmp (slot->value, normalized) == 0)
+    {
+      if (status_rank (status) <= status_rank (slot->status))
+        return TRUE;
+    }
+  else if (slot->status != DC_KEY_UNKNOWN && status != DC_KEY_CONFIRMED
+           && (slot->status == DC_KEY_CONFIRMED || slot->status == DC_KEY_INFERRED
+               || status_rank (status) < status_rank (slot->status)))
+    {
+      set_conflict (self, symbol, normalized, error);
+      return FALSE;
+    }
+
+  after.value = normalized;
+  after.provenance = (char *) provenance;
+  after.status = status;
+
+  dc_key_begin_change (self, provenance);
+  record_and_apply (self, symbol, &after);
+  dc_key_end_change (self);
+  return TRUE;
+}
+
+/**
+ * dc_key_forget:
+ *
+ * Puts @symbol back as it started: the PDF's text for a trusted font, unknown otherwise.
+ * Undoable like any set.
+ */
+void
+dc_key_forget (DcKey *self, guint symbol)
+{
+  Slot seed = { 0 };
+
+  g_return_if_fail (DC_IS_KEY (self));
+  g_return_if_fail (symbol < self->n_slots);
+
+  seed_slot (self, symbol, &seed);
+  if (seed.status != self->slots[symbol].status
+      || g_strcmp0 (seed.value, self->slots[symbol].value) != 0)
+    {
+      dc_key_begin_change (self, _("Forget"));
+      record_and_apply (self, symbol, &seed);
+      dc_key_end_change (self);
+    }
+  slot_clear (&seed);
+}
+
+/**
+ * dc_key_begin_change:
+ * @label: (nullable): how the step reads in an Undo menu, e.g. "type: «слово»"
+ *
+ * Groups every set until the matching dc_key_end_change() into one undoable step, and one
+ * #DcKey::changed emission. Pairs nest; the outermost label names the step.
+ */
+void
+dc_key_begin_change (DcKey *self, const char *label)
+{
+  g_return_if_fail (DC_IS_KEY (self));
+
+  if (self->depth++ == 0)
+    {
+      g_assert (self->pending == NULL);
+      self->pending = change_new (label);
+    }
+}
+
+void
+dc_key_end_change (DcKey *self)
+{
+  gboolean could_undo, could_redo;
+  Change *change;
+
+  g_return_if_fail (DC_IS_KEY (self));
+  g_return_if_fail (self->depth > 0);
+
+  if (--self->depth > 0)
+    return;
+
+  change = g_steal_pointer (&self->pending);
+  if (change->edits->len == 0)
+    {
+      change_free (change);
+      return;
+    }
+
+  could_undo = dc_key_can_undo (self);
+  could_redo = dc_key_can_redo (self);
+  g_ptr_array_add (self->undo_stack, change);
+  g_ptr_array_set_size (self->redo_stack, 0);
+
+  flush_changed (self);
+  notify_undo_state (self, could_undo, could_redo);
+}
+
+gboolean
+dc_key_can_undo (DcKey *self)
+{
+  g_return_val_if_fail (DC_IS_KEY (self), FALSE);
+
+  return self->undo_stack->len > 0;
+}
+
+gboolean
+dc_key_can_redo (DcKey *self)
+{
+  g_return_val_if_fail (DC_IS_KEY (self), FALSE);
+
+  return self->redo_stack->len > 0;
+}
+
+/* Returns: (nullable): the label of the step dc_key_undo() would revert. */
+const char *
+dc_key_get_undo_label (DcKey *self)
+{
+  g_return_val_if_fail (DC_IS_KEY (self), NULL);
+
+  if (self->undo_stack->len == 0)
+    return NULL;
+  return ((Change *) g_ptr_array_index (self->undo_stack, self->undo_stack->len - 1))->label;
+}
+
+const char *
+dc_key_get_redo_label (DcKey *self)
+{
+  g_return_val_if_fail (DC_IS_KEY (self), NULL);
+
+  if (self->redo_stack->len == 0)
+    return NULL;
+  return ((Change *) g_ptr_array_index (self->redo_stack, self->redo_stack->len - 1))->label;
+}
+
+/* Moves the last step of @from onto @to, replaying it backwards or forwards. */
+static gboolean
+replay (DcKey *self, GPtrArray *from, GPtrArray *to, gboolean backwards)
+{
+  gboolean could_undo = dc_key_can_undo (self);
+  gboolean could_redo = dc_key_can_redo (self);
+  Change *change;
+
+  if (from->len == 0)
+    return FALSE;
+
+  change = g_ptr_array_steal_index (from, from->len - 1);
+  if (backwards)
+    {
+      for (guint i = change->edits->len; i-- > 0;)
+        {
+          const Edit *edit = &g_array_index (change->edits, Edit, i);
+          apply_slot (self, edit->symbol, &edit->before);
+        }
+    }
+  else
+    {
+      for (guint i = 0; i < change->edits->len; i++)
+        {
+          const Edit *edit = &g_array_index (change->edits, Edit, i);
+          apply_slot (self, edit->symbol, &edit->after);
+        }
+    }
+  g_ptr_array_add (to, change);
+
+  flush_changed (self);
+  notify_undo_state (self, could_undo, could_redo);
+  return TRUE;
+}
+
+/* Reverts the last step, every symbol it set at once. Returns: %FALSE if there was none. */
+gboolean
+dc_key_undo (DcKey *self)
+{
+  g_return_val_if_fail (DC_IS_KEY (self), FALSE);
+  g_return_val_if_fail (self->depth == 0, FALSE);
+
+  return replay (self, self->undo_stack, self->redo_stack, TRUE);
+}
+
+gboolean
+dc_key_redo (DcKey *self)
+{
+  g_return_val_if_fail (DC_IS_KEY (self), FALSE);
+  g_return_val_if_fail (self->depth == 0, FALSE);
+
+  return replay (self, self->redo_stack, self->undo_stack, FALSE);
+}
+
+/**
+ * dc_key_count_decoded:
+ * @n_symbols: (out) (optional): symbols that needed decoding and now have a value
+ * @n_glyphs: (out) (optional): their occurrences
+ *
+ * Only symbols of untrusted fonts count, and only inferred or confirmed values: a
+ * proposal is not decoded yet, and an ignored glyph ("") is.
+ */
+void
+dc_key_count_decoded (DcKey *self, guint *n_symbols, guint *n_glyphs)
+{
+  g_return_if_fail (DC_IS_KEY (self));
+
+  if (n_symbols)
+    *n_symbols = self->n_decoded_symbols;
+  if (n_glyphs)
+    *n_glyphs = self->n_decoded_glyphs;
+}
+
+/* What dc_key_count_decoded() counts towards: every symbol of the untrusted fonts. */
+void
+dc_key_count_to_decode (DcKey *self, guint *n_symbols, guint *n_glyphs)
+{
+  g_return_if_fail (DC_IS_KEY (self));
+
+  if (n_symbols)
+    *n_symbols = self->n_to_decode_symbols;
+  if (n_glyphs)
+    *n_glyphs = self->n_to_decode_glyphs;
+}
+
+/**
+ * dc_key_value_func:
+ * @key: a #DcKey, as user data
+ *
+ * A #DcValueFunc, so that dc_export_document (document, format, dc_key_value_func, key)
+ * renders the text as far as it is recovered.
+ */
+const char *
+dc_key_value_func (guint symbol, gpointer key)
+{
+  return dc_key_get_value (key, symbol);
+}
+
+void
+_dc_key_entry_clear (DcKeyEntry *entry)
+{
+  g_clear_pointer (&entry->value, g_free);
+  g_clear_pointer (&entry->provenance, g_free);
+}
+
+/* Loading a project replaces what the key knows: it is where the user left off, not a
+ * step they could undo into some half state, so the history starts afresh. */
+void
+_dc_key_restore (DcKey *self, const DcKeyEntry *entries, guint n_entries)
+{
+  gboolean could_undo, could_redo;
+
+  g_return_if_fail (DC_IS_KEY (self));
+  g_return_if_fail (self->depth == 0);
+
+  could_undo = dc_key_can_undo (self);
+  could_redo = dc_key_can_redo (self);
+
+  for (guint s = 0; s < self->n_slots; s++)
+    {
+      Slot seed = { 0 };
+
+      seed_slot (self, s, &seed);
+      if (seed.status != self->slots[s].status
+          || g_strcmp0 (seed.value, self->slots[s].value) != 0
+          || g_strcmp0 (seed.provenance, self->slots[s].provenance) != 0)
+        apply_slot (self, s, &seed);
+      slot_clear (&seed);
+    }
+
+  for (guint i = 0; i < n_entries; i++)
+    {
+      const DcKeyEntry *entry = &entries[i];
+      Slot slot = { entry->value, entry->provenance, entry->status };
+
+      g_assert (entry->symbol < self->n_slots);
+      g_assert (entry->value != NULL);
+      apply_slot (self, entry->symbol, &slot);
+    }
+
+  g_ptr_array_set_size (self->undo_stack, 0);
+  g_ptr_array_set_size (self->redo_stack, 0);
+
+  if (self->n_changed > 0)
+    self->n_changed = 2;
+  flush_changed (self);
+  notify_undo_state (self, could_undo, could_redo);
+}

@@ -1,0 +1,78 @@
+/* dc-key.h: what each symbol of a document stands for, how sure we are, and why
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib-object.h>
+
+#include "dc-document.h"
+
+G_BEGIN_DECLS
+
+/* Ordered by how much a value is worth, except that a proposal ranks below what the PDF
+ * says for a trusted font (see dc_key_set()). */
+typedef enum
+{
+  DC_KEY_UNKNOWN,
+  DC_KEY_FROM_PDF,  /* a trusted font's own map */
+  DC_KEY_PROPOSED,  /* a guess (glyph name, code page, shape): shown, never used as text */
+  DC_KEY_INFERRED,  /* learned from a match or the automatic pass */
+  DC_KEY_CONFIRMED, /* the user said so */
+} DcKeyStatus;
+
+/* At most this many code points per value: a ligature or conjunct, never a sentence. */
+#define DC_KEY_MAX_VALUE_CHARS 16
+
+#define DC_TYPE_KEY (dc_key_get_type ())
+
+G_DECLARE_FINAL_TYPE (DcKey, dc_key, DC, KEY, GObject)
+
+DcKey *dc_key_new (DcDocument *document);
+DcDocument *dc_key_get_document (DcKey *self);
+
+const char *dc_key_get_value (DcKey *self,
+                              guint symbol);
+const char *dc_key_peek_value (DcKey *self,
+                               guint symbol);
+DcKeyStatus dc_key_get_status (DcKey *self,
+                               guint symbol);
+const char *dc_key_get_provenance (DcKey *self,
+                                   guint symbol);
+const char *dc_key_status_to_string (DcKeyStatus status);
+gboolean dc_key_status_from_string (const char *string,
+                                    DcKeyStatus *status);
+
+char *dc_key_normalize_value (const char *value,
+                              GError **error);
+gboolean dc_key_set (DcKey *self,
+                     guint symbol,
+                     const char *value,
+                     DcKeyStatus status,
+                     const char *provenance,
+                     GError **error);
+void dc_key_forget (DcKey *self,
+                    guint symbol);
+
+void dc_key_begin_change (DcKey *self,
+                          const char *label);
+void dc_key_end_change (DcKey *self);
+gboolean dc_key_can_undo (DcKey *self);
+gboolean dc_key_can_redo (DcKey *self);
+const char *dc_key_get_undo_label (DcKey *self);
+const char *dc_key_get_redo_label (DcKey *self);
+gboolean dc_key_undo (DcKey *self);
+gboolean dc_key_redo (DcKey *self);
+
+void dc_key_count_decoded (DcKey *self,
+                           guint *n_symbols,
+                           guint *n_glyphs);
+void dc_key_count_to_decode (DcKey *self,
+                             guint *n_symbols,
+                             guint *n_glyphs);
+
+const char *dc_key_value_func (guint symbol,
+                               gpointer key);
+
+G_END_DECLS
