@@ -53,8 +53,8 @@ load_truth_values (DcDocument *document, const char *name, char **expected_text)
 
   for (guint page = 0; page < json_array_get_length (pages); page++)
     {
-      JsonArray *truth_lines = json_object_get_array_member (json_array_get_object_element (pages, page),
-                                                             "lines");
+      JsonObject *truth_page = json_array_get_object_element (pages, page);
+      JsonArray *truth_lines = json_object_get_array_member (truth_page, "lines");
       guint first, n;
 
       if (page > 0)
@@ -67,7 +67,8 @@ load_truth_values (DcDocument *document, const char *name, char **expected_text)
           JsonArray *truth_glyphs = json_object_get_array_member (truth_line, "glyphs");
           const DcLine *line = &lines[first + l];
 
-          g_string_append_printf (text, "%s\n", json_object_get_string_member (truth_line, "text"));
+          g_string_append (text, json_object_get_string_member (truth_line, "text"));
+          g_string_append_c (text, '\n');
           g_assert_cmpuint (line->n_glyphs, ==, json_array_get_length (truth_glyphs));
           for (guint k = 0; k < line->n_glyphs; k++)
             {
