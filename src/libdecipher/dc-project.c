@@ -1,0 +1,765 @@
+/* dc-project.c: a document's recovered key and input history, saved as JSON
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A project file is the only copy of hours of a linguist's work, so saving never leaves a
+ * half-written file, and loading trusts nothing in the file: it may be damaged, made by
+ * another version, meant for another document, or hostile. The key is only touched once
+ * the whole file has been checked.
+ */
+
+#define G_LOG_DOMAIN "dc-project"
+
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#ifdef G_OS_UNIX
+#include <fcntl.h>
+#include <unistd.h>
+#endif
+
+#include "dc-error.h"
+#include "dc-key-private.h"
+#include "dc-project.h"
+
+/* Far above any real project (a book has a few thousand symbols and a session a few
+ * thousand inputs, a few MB in all), low enough that a hostile file cannot make the
+ * parser eat the machine's memory. */
+#define MAX_FILE_SIZE (32 * 1024 * 1024)
+#define MAX_ITEMS 1000000
+/* Our format nests three deep; json-glib recurses per level and overflows the stack on a
+ * file of a few thousand brackets. */
+#define MAX_DEPTH 16
+/* A value is at most 16 code points, so 64 bytes; anything much longer is not worth
+ * normalising before rejecting. */
+#define MAX_VALUE_BYTES 1024
+/* Inputs are capped at 64 KiB where they are typed; provenance quotes them. */
+#define MAX_TEXT_BYTES (65 * 1024)
+#define MAX_NAME_BYTES 4096
+
+struct _DcProject
+{
+  GObject parent_instance;
+
+  DcDocument *document;
+  DcKey *key;
+  char *path;
+  GPtrArray *history; /* of char *, NULL-terminated */
+};
+
+G_DEFINE_FINAL_TYPE (DcProject, dc_project, G_TYPE_OBJECT)
+
+static void
+dc_project_finalize (GObject *object)
+{
+  DcProject *self = DC_PROJECT (object);
+
+  g_clear_object (&self->key);
+  g_clear_object (&self->document);
+  g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->history, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (dc_project_parent_class)->finalize (object);
+}
+
+static void
+dc_project_class_init (DcProjectClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = dc_project_finalize;
+}
+
+static void
+dc_project_init (DcProject *self)
+{
+  self->history = g_ptr_array_new_null_terminated (0, g_free, TRUE);
+}
+
+/**
+ * dc_project_new:
+ * @document: the document being deciphered
+ * @key: @document's key
+ *
+ * A project not saved anywhere yet, with an empty history.
+ */
+DcProject *
+dc_project_new (DcDocument *document, DcKey *key)
+{
+  DcProject *self;
+
+  g_return_val_if_fail (DC_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (DC_IS_KEY (key), NULL);
+  g_return_val_if_fail (dc_key_get_document (key) == document, NULL);
+
+  self = g_object_new (DC_TYPE_PROJECT, NULL);
+  self->document = g_object_ref (document);
+  self->key = g_object_ref (key);
+  return self;
+}
+
+/* Returns: (nullable): where the project was last saved or loaded from. */
+const char *
+dc_project_get_path (DcProject *self)
+{
+  g_return_val_if_fail (DC_IS_PROJECT (self), NULL);
+
+  return self->path;
+}
+
+DcDocument *
+dc_project_get_document (DcProject *self)
+{
+  g_return_val_if_fail (DC_IS_PROJECT (self), NULL);
+
+  return self->document;
+}
+
+DcKey *
+dc_project_get_key (DcProject *self)
+{
+  g_return_val_if_fail (DC_IS_PROJECT (self), NULL);
+
+  return self->key;
+}
+
+/**
+ * dc_project_add_history:
+ * @input: what the user typed, as typed
+ *
+ * Remembers an input, so a project shows how its key came about and a session can be
+ * replayed. Saved with the project.
+ */
+void
+dc_project_add_history (DcProject *self, const char *input)
+{
+  g_return_if_fail (DC_IS_PROJECT (self));
+  g_return_if_fail (input != NULL);
+  g_return_if_fail (g_utf8_validate (input, -1, NULL));
+
+  g_ptr_array_add (self->history, g_strdup (input));
+}
+
+/* Returns: (array length=n_items zero-terminated=1): the inputs, oldest first. */
+const char *const *
+dc_project_get_history (DcProject *self, guint *n_items)
+{
+  g_return_val_if_fail (DC_IS_PROJECT (self), NULL);
+
+  if (n_items)
+    *n_items = self->history->len;
+  return (const char *const *) self->history->pdata;
+}
+
+/* Saving */
+
+static char *
+project_to_json (DcProject *self, gsize *length)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *basename = g_path_get_basename (dc_document_get_path (self->document));
+  guint n_symbols;
+  const DcSymbol *symbols = dc_document_get_symbols (self->document, &n_symbols);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "format");
+  json_builder_add_string_value (builder, DC_PROJECT_FORMAT);
+  json_builder_set_member_name (builder, "version");
+  json_builder_add_int_value (builder, DC_PROJECT_VERSION);
+  json_builder_set_member_name (builder, "generator");
+  json_builder_add_string_value (builder, "Decipher " PACKAGE_VERSION);
+
+  json_builder_set_member_name (builder, "document");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "sha256");
+  json_builder_add_string_value (builder, dc_document_get_sha256 (self->document));
+  json_builder_set_member_name (builder, "file");
+  json_builder_add_string_value (builder, basename);
+  json_builder_set_member_name (builder, "pages");
+  json_builder_add_int_value (builder, dc_document_get_n_pages (self->document));
+  json_builder_end_object (builder);
+
+  /* The font's name and program checksum ride along with its index so that a loader can
+   * tell a key meant for these very fonts, and a font library can reuse the entries. */
+  json_builder_set_member_name (builder, "key");
+  json_builder_begin_array (builder);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      DcKeyStatus status = dc_key_get_status (self->key, s);
+      DcFont *font = dc_document_get_font (self->document, symbols[s].font);
+
+      if (status == DC_KEY_UNKNOWN || status == DC_KEY_FROM_PDF)
+        continue;
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "font");
+      json_builder_add_int_value (builder, symbols[s].font);
+      json_builder_set_member_name (builder, "font_name");
+      if (dc_font_get_name (font) != NULL)
+        json_builder_add_string_value (builder, dc_font_get_name (font));
+      else
+        json_builder_add_null_value (builder);
+      json_builder_set_member_name (builder, "font_sha256");
+      if (dc_font_get_program_sha256 (font) != NULL)
+        json_builder_add_string_value (builder, dc_font_get_program_sha256 (font));
+      else
+        json_builder_add_null_value (builder);
+      json_builder_set_member_name (builder, "code");
+      json_builder_add_int_value (builder, symbols[s].code);
+      json_builder_set_member_name (builder, "value");
+      json_builder_add_string_value (builder, dc_key_peek_value (self->key, s));
+      json_builder_set_member_name (builder, "status");
+      json_builder_add_string_value (builder, dc_key_status_to_string (status));
+      json_builder_set_member_name (builder, "provenance");
+      if (dc_key_get_provenance (self->key, s) != NULL)
+        json_builder_add_string_value (builder, dc_key_get_provenance (self->key, s));
+      else
+        json_builder_add_null_value (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "history");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < self->history->len; i++)
+    json_builder_add_string_value (builder, g_ptr_array_index (self->history, i));
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  return json_generator_to_data (generator, length);
+}
+
+/* The previous save becomes PATH~. A hard link costs nothing and never exposes a
+ * half-copied backup; the rename makes the switch from the older backup atomic. */
+static gboolean
+keep_backup (const char *path, GError **error)
+{
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autofree char *staging = g_strconcat (path, "~.tmp", NULL);
+  g_autoptr (GFile) source = NULL;
+  g_autoptr (GFile) dest = NULL;
+  GStatBuf st;
+
+  if (g_lstat (path, &st) != 0)
+    return TRUE; /* nothing saved there yet */
+  if (!S_ISREG (st.st_mode))
+    return TRUE; /* the save itself will say what is wrong */
+
+  g_unlink (staging);
+#ifdef G_OS_UNIX
+  if (link (path, staging) != 0)
+#endif
+    {
+      /* File systems without hard links (FAT, some network shares): copy instead. */
+      source = g_file_new_for_path (path);
+      dest = g_file_new_for_path (staging);
+      if (!g_file_copy (source, dest, G_FILE_COPY_OVERWRITE | G_FILE_COPY_NOFOLLOW_SYMLINKS,
+                        NULL, NULL, NULL, error))
+        return FALSE;
+    }
+  if (g_rename (staging, backup) != 0)
+    {
+      int saved_errno = errno;
+
+      g_unlink (staging);
+      g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                           g_strerror (saved_errno));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The rename that replaced the file only survives a power cut once its folder is on disk
+ * too; GLib syncs the file but not the folder. */
+static void
+sync_folder (const char *path)
+{
+#ifdef G_OS_UNIX
+  g_autofree char *folder = g_path_get_dirname (path);
+  int fd = g_open (folder, O_RDONLY | O_DIRECTORY, 0);
+
+  if (fd < 0)
+    return;
+  fsync (fd);
+  g_close (fd, NULL);
+#endif
+}
+
+/**
+ * dc_project_save:
+ * @path: (nullable): where to save; %NULL for where the project was last saved or loaded
+ *
+ * Writes the project atomically: a crash at any moment leaves either the previous file or
+ * the new one, never a mix. The previous file is kept as @path~.
+ */
+gboolean
+dc_project_save (DcProject *self, const char *path, GError **error)
+{
+  g_autoptr (GError) local_error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *display = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (DC_IS_PROJECT (self), FALSE);
+  g_return_val_if_fail (path != NULL || self->path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (path == NULL)
+    path = self->path;
+  display = g_filename_display_basename (path);
+
+  data = project_to_json (self, &length);
+
+  /* A missing backup is no reason to lose the decisions being saved now. */
+  if (!keep_backup (path, &local_error))
+    {
+      g_warning ("Could not keep a backup of %s: %s", path, local_error->message);
+      g_clear_error (&local_error);
+    }
+
+  if (!g_file_set_contents_full (path, data, length,
+                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                 0666, &local_error))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_FAILED, _("Could not save the project “%s”: %s"),
+                   display, local_error->message);
+      return FALSE;
+    }
+  sync_folder (path);
+
+  if (self->path != path)
+    {
+      g_free (self->path);
+      self->path = g_strdup (path);
+    }
+  return TRUE;
+}
+
+/* Loading */
+
+typedef struct
+{
+  const char *display; /* the project's file name */
+  DcDocument *document;
+  GError **error;
+} Loader;
+
+static gboolean G_GNUC_PRINTF (2, 3)
+invalid (Loader *loader, const char *format, ...)
+{
+  g_autofree char *reason = NULL;
+  va_list args;
+
+  va_start (args, format);
+  reason = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  /* Translators: the second %s is a sentence saying why, like “It is not valid JSON.” */
+  g_set_error (loader->error, DC_ERROR, DC_ERROR_PROJECT, _("Cannot open the project “%s”. %s"),
+               loader->display, reason);
+  return FALSE;
+}
+
+/* json-glib recurses once per nesting level, so a file of nested brackets would overflow
+ * the stack before it could fail: count the depth first, skipping strings. */
+static gboolean
+nesting_is_shallow (const char *data, gsize length)
+{
+  gboolean in_string = FALSE;
+  guint depth = 0;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = data[i];
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if (c == '[' || c == '{')
+        {
+          if (++depth > MAX_DEPTH)
+            return FALSE;
+        }
+      else if ((c == ']' || c == '}') && depth > 0)
+        depth--;
+    }
+  return TRUE;
+}
+
+static gboolean
+node_is_integer (JsonNode *node)
+{
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node)
+         && json_node_get_value_type (node) == G_TYPE_INT64;
+}
+
+static gboolean
+node_is_string (JsonNode *node)
+{
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node)
+         && json_node_get_value_type (node) == G_TYPE_STRING;
+}
+
+/* A string member that is present, valid UTF-8 and at most @max_bytes long; a null one
+ * too when @nullable. Sets *@out to NULL for null. */
+static gboolean
+read_string (Loader *loader,
+             JsonObject *object,
+             const char *name,
+             const char *where,
+             gboolean nullable,
+             gsize max_bytes,
+             const char **out)
+{
+  JsonNode *node = json_object_get_member (object, name);
+  const char *string;
+
+  if (nullable && node != NULL && JSON_NODE_HOLDS_NULL (node))
+    {
+      *out = NULL;
+      return TRUE;
+    }
+  if (!node_is_string (node))
+    return invalid (loader, _("In %s, “%s” is missing or not text."), where, name);
+
+  string = json_node_get_string (node);
+  if (strlen (string) > max_bytes)
+    return invalid (loader,
+                    _("In %s, “%s” is %" G_GSIZE_FORMAT " bytes long, far longer than Decipher "
+                      "writes."),
+                    where, name, strlen (string));
+  if (!g_utf8_validate (string, -1, NULL))
+    return invalid (loader, _("In %s, “%s” is not valid UTF-8."), where, name);
+  *out = string;
+  return TRUE;
+}
+
+static gboolean
+read_uint (Loader *loader,
+           JsonObject *object,
+           const char *name,
+           const char *where,
+           guint64 max,
+           guint64 *out)
+{
+  JsonNode *node = json_object_get_member (object, name);
+  gint64 value;
+
+  if (!node_is_integer (node))
+    return invalid (loader, _("In %s, “%s” is missing or not a whole number."), where, name);
+  value = json_node_get_int (node);
+  if (value < 0 || (guint64) value > max)
+    return invalid (loader, _("In %s, “%s” is %" G_GINT64_FORMAT ", out of range."), where,
+                    name, value);
+  *out = (guint64) value;
+  return TRUE;
+}
+
+static gboolean
+check_header (Loader *loader, JsonNode *root)
+{
+  JsonObject *object;
+  JsonNode *format, *version;
+  gint64 number;
+
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    return invalid (loader, _("It is not a Decipher project."));
+  object = json_node_get_object (root);
+
+  format = json_object_get_member (object, "format");
+  if (!node_is_string (format) || g_strcmp0 (json_node_get_string (format), DC_PROJECT_FORMAT) != 0)
+    return invalid (loader, _("It is not a Decipher project."));
+
+  version = json_object_get_member (object, "version");
+  if (!node_is_integer (version))
+    return invalid (loader, _("It does not say which version of the format it uses."));
+  number = json_node_get_int (version);
+  if (number > DC_PROJECT_VERSION)
+    {
+      g_set_error (loader->error, DC_ERROR, DC_ERROR_PROJECT,
+                   _("The project “%s” was made by a newer Decipher (format version %"
+                     G_GINT64_FORMAT "). Update Decipher to open it."),
+                   loader->display, number);
+      return FALSE;
+    }
+  if (number < 1)
+    return invalid (loader, _("Its format version %" G_GINT64_FORMAT " does not exist."), number);
+  return TRUE;
+}
+
+static gboolean
+check_document (Loader *loader, JsonObject *root)
+{
+  JsonNode *node = json_object_get_member (root, "document");
+  const char *document_path = dc_document_get_path (loader->document);
+  g_autofree char *current = g_filename_display_basename (document_path);
+  const char *where = _("its document");
+  const char *sha256, *file;
+  JsonObject *object;
+  guint64 pages;
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    return invalid (loader, _("It does not say which document it belongs to."));
+  object = json_node_get_object (node);
+
+  if (!read_string (loader, object, "sha256", where, FALSE, 64, &sha256)
+      || !read_string (loader, object, "file", where, FALSE, MAX_NAME_BYTES, &file)
+      || !read_uint (loader, object, "pages", where, G_MAXUINT32, &pages))
+    return FALSE;
+
+  if (g_ascii_strcasecmp (sha256, dc_document_get_sha256 (loader->document)) != 0)
+    {
+      if (strcmp (file, current) == 0)
+        g_set_error (loader->error, DC_ERROR, DC_ERROR_PROJECT,
+                     _("The project “%s” was made for another version of “%s”: the files "
+                       "differ, so its key would not fit this one."),
+                     loader->display, file);
+      else
+        g_set_error (loader->error, DC_ERROR, DC_ERROR_PROJECT,
+                     _("The project “%s” was made for “%s”, not for “%s”."), loader->display,
+                     file, current);
+      return FALSE;
+    }
+  if (pages != dc_document_get_n_pages (loader->document))
+    return invalid (loader, _("It gives “%s” %u pages, but it has %u."), current, (guint) pages,
+                    dc_document_get_n_pages (loader->document));
+  return TRUE;
+}
+
+static gboolean
+read_entry (Loader *loader, JsonNode *node, guint index, guint8 *seen, DcKeyEntry *entry)
+{
+  g_autoptr (GError) value_error = NULL;
+  g_autofree char *where = g_strdup_printf (_("key entry %u"), index + 1);
+  const char *font_name, *font_sha256, *value, *status_name, *provenance;
+  guint64 font_index, code;
+  JsonObject *object;
+  DcFont *font;
+  DcKeyStatus status;
+  guint symbol;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return invalid (loader, _("Key entry %u is not an object."), index + 1);
+  object = json_node_get_object (node);
+
+  if (!read_uint (loader, object, "font", where, G_MAXUINT32, &font_index)
+      || !read_string (loader, object, "font_name", where, TRUE, MAX_NAME_BYTES, &font_name)
+      || !read_string (loader, object, "font_sha256", where, TRUE, 64, &font_sha256)
+      || !read_uint (loader, object, "code", where, G_MAXUINT32, &code)
+      || !read_string (loader, object, "value", where, FALSE, MAX_VALUE_BYTES, &value)
+      || !read_string (loader, object, "status", where, FALSE, 32, &status_name)
+      || !read_string (loader, object, "provenance", where, TRUE, MAX_TEXT_BYTES, &provenance))
+    return FALSE;
+
+  if (font_index >= dc_document_get_n_fonts (loader->document))
+    return invalid (loader, _("Key entry %u names font %u, but the document has only %u."),
+                    index + 1, (guint) font_index, dc_document_get_n_fonts (loader->document));
+  font = dc_document_get_font (loader->document, font_index);
+  if (g_strcmp0 (font_name, dc_font_get_name (font)) != 0
+      || (font_sha256 != NULL && dc_font_get_program_sha256 (font) != NULL
+          && g_ascii_strcasecmp (font_sha256, dc_font_get_program_sha256 (font)) != 0))
+    return invalid (loader, _("Key entry %u is for a font “%s” the document does not have."),
+                    index + 1, font_name != NULL ? font_name : _("(unnamed)"));
+
+  if (!dc_document_lookup_symbol (loader->document, font_index, code, &symbol))
+    return invalid (loader, _("Key entry %u is for code 0x%X, which font “%s” never draws."),
+                    index + 1, (guint) code, font_name != NULL ? font_name : _("(unnamed)"));
+  if (seen[symbol])
+    return invalid (loader, _("Key entry %u repeats code 0x%X of font “%s”."), index + 1,
+                    (guint) code, font_name != NULL ? font_name : _("(unnamed)"));
+  seen[symbol] = TRUE;
+
+  if (!dc_key_status_from_string (status_name, &status)
+      || (status != DC_KEY_PROPOSED && status != DC_KEY_INFERRED && status != DC_KEY_CONFIRMED))
+    return invalid (loader, _("Key entry %u has the status “%s”, which a project cannot hold."),
+                    index + 1, status_name);
+
+  entry->value = dc_key_normalize_value (value, &value_error);
+  if (entry->value == NULL)
+    return invalid (loader, _("Key entry %u has a value Decipher cannot use. %s"), index + 1,
+                    value_error->message);
+  entry->symbol = symbol;
+  entry->status = status;
+  entry->provenance = g_strdup (provenance);
+  return TRUE;
+}
+
+static gboolean
+read_key (Loader *loader, JsonObject *root, GArray *entries)
+{
+  JsonNode *node = json_object_get_member (root, "key");
+  g_autofree guint8 *seen = NULL;
+  guint n_symbols;
+  JsonArray *array;
+  guint length;
+
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    return invalid (loader, _("It has no key."));
+  array = json_node_get_array (node);
+  length = json_array_get_length (array);
+  if (length > MAX_ITEMS)
+    return invalid (loader, _("Its key has %u entries, far more than any document has symbols."),
+                    length);
+
+  dc_document_get_symbols (loader->document, &n_symbols);
+  seen = g_new0 (guint8, n_symbols);
+  for (guint i = 0; i < length; i++)
+    {
+      DcKeyEntry entry = { 0 };
+
+      if (!read_entry (loader, json_array_get_element (array, i), i, seen, &entry))
+        {
+          _dc_key_entry_clear (&entry);
+          return FALSE;
+        }
+      g_array_append_val (entries, entry);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_history (Loader *loader, JsonObject *root, GPtrArray *history)
+{
+  JsonNode *node = json_object_get_member (root, "history");
+  JsonArray *array;
+  guint length;
+
+  if (node == NULL)
+    return TRUE; /* written by hand, perhaps: nothing to replay */
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return invalid (loader, _("Its history is not a list."));
+  array = json_node_get_array (node);
+  length = json_array_get_length (array);
+  if (length > MAX_ITEMS)
+    return invalid (loader, _("Its history has %u entries, far more than Decipher keeps."),
+                    length);
+
+  for (guint i = 0; i < length; i++)
+    {
+      JsonNode *item = json_array_get_element (array, i);
+      const char *text;
+
+      if (!node_is_string (item))
+        return invalid (loader, _("History entry %u is not text."), i + 1);
+      text = json_node_get_string (item);
+      if (strlen (text) > MAX_TEXT_BYTES || !g_utf8_validate (text, -1, NULL))
+        return invalid (loader, _("History entry %u is too long or not valid UTF-8."), i + 1);
+      g_ptr_array_add (history, g_strdup (text));
+    }
+  return TRUE;
+}
+
+static void
+clear_entry (gpointer data)
+{
+  _dc_key_entry_clear (data);
+}
+
+/**
+ * dc_project_load:
+ * @path: a project file
+ * @document: the document it should belong to
+ * @key: @document's key, which receives the project's key
+ *
+ * Reads a project and, only if all of it checks out, replaces what @key knows with it
+ * (starting a fresh undo history). A damaged, foreign or hostile file, one made by a
+ * newer Decipher, or one for another document gives %DC_ERROR_PROJECT with a sentence
+ * saying so, and leaves @key as it was.
+ *
+ * Returns: (transfer full): the project, holding @path and the input history
+ */
+DcProject *
+dc_project_load (const char *path, DcDocument *document, DcKey *key, GError **error)
+{
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GFileInfo) info = NULL;
+  g_autoptr (GError) local_error = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GArray) entries = NULL;
+  g_autoptr (GPtrArray) history = NULL;
+  g_autofree char *display = NULL;
+  g_autofree char *data = NULL;
+  Loader loader = { 0 };
+  gboolean ok = TRUE;
+  DcProject *self;
+  JsonNode *root;
+  gsize length = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (DC_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (DC_IS_KEY (key), NULL);
+  g_return_val_if_fail (dc_key_get_document (key) == document, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  display = g_filename_display_basename (path);
+  loader.display = display;
+  loader.document = document;
+  loader.error = error;
+
+  file = g_file_new_for_path (path);
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                            G_FILE_QUERY_INFO_NONE, NULL, &local_error);
+  if (info == NULL
+      || (g_file_info_get_file_type (info) == G_FILE_TYPE_REGULAR
+          && g_file_info_get_size (info) <= MAX_FILE_SIZE
+          && !g_file_load_contents (file, NULL, &data, &length, NULL, &local_error)))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND, _("Cannot open the project “%s”. %s"),
+                   display, local_error->message);
+      return NULL;
+    }
+
+  if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
+    ok = invalid (&loader, _("It is not a file."));
+  /* The second test: it may have grown since it was measured. */
+  else if (g_file_info_get_size (info) > MAX_FILE_SIZE || length > MAX_FILE_SIZE)
+    ok = invalid (&loader, _("It is far larger than any project Decipher writes."));
+  else if (!g_utf8_validate_len (data, length, NULL))
+    ok = invalid (&loader, _("It is not text, so it is damaged or not a project."));
+  else if (!nesting_is_shallow (data, length))
+    ok = invalid (&loader, _("It nests deeper than any project does."));
+  else if (!json_parser_load_from_data (parser, data, length, &local_error))
+    ok = invalid (&loader, _("It is not valid JSON; perhaps it was cut short (%s)."),
+             local_error->message);
+  else if (json_parser_get_root (parser) == NULL)
+    ok = invalid (&loader, _("It is empty."));
+  if (!ok)
+    return NULL;
+
+  root = json_parser_get_root (parser);
+  if (!check_header (&loader, root) || !check_document (&loader, json_node_get_object (root)))
+    return NULL;
+
+  entries = g_array_new (FALSE, TRUE, sizeof (DcKeyEntry));
+  g_array_set_clear_func (entries, clear_entry);
+  history = g_ptr_array_new_null_terminated (0, g_free, TRUE);
+  if (!read_key (&loader, json_node_get_object (root), entries)
+      || !read_history (&loader, json_node_get_object (root), history))
+    return NULL;
+
+  /* Everything checked: only now does the key change. */
+  _dc_key_restore (key, (const DcKeyEntry *) (void *) entries->data, entries->len);
+
+  self = dc_project_new (document, key);
+  self->path = g_strdup (path);
+  g_clear_pointer (&self->history, g_ptr_array_unref);
+  self->history = g_steal_pointer (&history);
+  return self;
+}

@@ -1,0 +1,41 @@
+/* dc-project.h: a document's recovered key and input history, saved as JSON
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib-object.h>
+
+#include "dc-document.h"
+#include "dc-key.h"
+
+G_BEGIN_DECLS
+
+#define DC_PROJECT_FORMAT "decipher-project"
+#define DC_PROJECT_VERSION 1
+
+#define DC_TYPE_PROJECT (dc_project_get_type ())
+
+G_DECLARE_FINAL_TYPE (DcProject, dc_project, DC, PROJECT, GObject)
+
+DcProject *dc_project_new (DcDocument *document,
+                           DcKey *key);
+DcProject *dc_project_load (const char *path,
+                            DcDocument *document,
+                            DcKey *key,
+                            GError **error);
+gboolean dc_project_save (DcProject *self,
+                          const char *path,
+                          GError **error);
+
+const char *dc_project_get_path (DcProject *self);
+DcDocument *dc_project_get_document (DcProject *self);
+DcKey *dc_project_get_key (DcProject *self);
+
+void dc_project_add_history (DcProject *self,
+                             const char *input);
+const char *const *dc_project_get_history (DcProject *self,
+                                           guint *n_items);
+
+G_END_DECLS

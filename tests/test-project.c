@@ -1,0 +1,560 @@
+/* test-project.c: saving and loading projects, and refusing every bad one
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "decipher.h"
+
+static const char *fixtures_dir;
+
+typedef struct
+{
+  char *dir;
+  char *path; /* dir/test.decipher */
+  DcDocument *document;
+  DcKey *key;
+  DcProject *project;
+} Fixture;
+
+static DcDocument *
+load_document (const char *name)
+{
+  g_autofree char *path = g_strdup_printf ("%s/%s.pdf", fixtures_dir, name);
+  g_autoptr (GError) error = NULL;
+  DcDocument *document;
+
+  document = dc_document_new_from_file (path, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (document);
+  return document;
+}
+
+static guint
+nth_untrusted (DcDocument *document, guint n)
+{
+  guint n_symbols;
+
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    if (dc_document_symbol_needs_decoding (document, s) && n-- == 0)
+      return s;
+  g_assert_not_reached ();
+}
+
+static guint
+first_trusted (DcDocument *document)
+{
+  guint n_symbols;
+
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    if (!dc_document_symbol_needs_decoding (document, s))
+      return s;
+  g_assert_not_reached ();
+}
+
+static void
+set (DcKey *key, guint symbol, const char *value, DcKeyStatus status, const char *provenance)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (dc_key_set (key, symbol, value, status, provenance, &error));
+  g_assert_no_error (error);
+}
+
+static void
+fixture_setup (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  DcKey *key;
+
+  fixture->dir = g_dir_make_tmp ("decipher-test-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->path = g_build_filename (fixture->dir, "test.decipher", NULL);
+  fixture->document = load_document ("legacy-cyrillic");
+  fixture->key = key = dc_key_new (fixture->document);
+  fixture->project = dc_project_new (fixture->document, key);
+
+  /* Every kind of entry a project holds. */
+  dc_key_begin_change (key, "type: «Весной река»");
+  set (key, nth_untrusted (fixture->document, 0), "в", DC_KEY_INFERRED, "type: «Весной река»");
+  set (key, nth_untrusted (fixture->document, 1), "е", DC_KEY_INFERRED, "type: «Весной река»");
+  dc_key_end_change (key);
+  set (key, nth_untrusted (fixture->document, 2), "ё", DC_KEY_CONFIRMED, "assign");
+  set (key, nth_untrusted (fixture->document, 3), "", DC_KEY_CONFIRMED, "assign");
+  set (key, nth_untrusted (fixture->document, 4), "ж", DC_KEY_PROPOSED, "glyph name");
+  set (key, nth_untrusted (fixture->document, 5), "\u0301", DC_KEY_CONFIRMED, NULL);
+  set (key, nth_untrusted (fixture->document, 6), "ﬁ", DC_KEY_INFERRED, "type: «ﬁ»");
+  set (key, first_trusted (fixture->document), "D", DC_KEY_CONFIRMED, "assign");
+  dc_project_add_history (fixture->project, "Весной река");
+  dc_project_add_history (fixture->project, "«Ұлы ағаш»\nсалыпты");
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr (GDir) handle = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  if (handle == NULL)
+    return;
+  while ((name = g_dir_read_name (handle)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_assert_cmpint (g_remove (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+fixture_teardown (Fixture *fixture, gconstpointer data)
+{
+  g_assert_finalize_object (fixture->project);
+  g_assert_finalize_object (fixture->key);
+  g_assert_finalize_object (fixture->document);
+  remove_dir (fixture->dir);
+  g_free (fixture->dir);
+  g_free (fixture->path);
+}
+
+/* Everything a key says about every symbol, to compare two keys or one over time. */
+static char *
+key_snapshot (DcKey *key)
+{
+  GString *out = g_string_new (NULL);
+  guint n_symbols;
+
+  dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    g_string_append_printf (out, "%u %s [%s] (%s)\n", s,
+                            dc_key_status_to_string (dc_key_get_status (key, s)),
+                            dc_key_peek_value (key, s) ? dc_key_peek_value (key, s) : "-",
+                            dc_key_get_provenance (key, s) ? dc_key_get_provenance (key, s) : "-");
+  return g_string_free (out, FALSE);
+}
+
+static void
+save (Fixture *fixture)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (dc_project_save (fixture->project, fixture->path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (dc_project_get_path (fixture->project), ==, fixture->path);
+}
+
+static void
+test_round_trip (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcKey) fresh = dc_key_new (fixture->document);
+  g_autoptr (DcProject) loaded = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autofree char *expected = key_snapshot (fixture->key);
+  g_autofree char *got = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *text_loaded = NULL;
+  const char *const *history;
+  JsonObject *root, *document;
+  guint n_history, n_decoded, n_decoded_fresh;
+
+  save (fixture);
+
+  /* The file says what it is, for whom, and only what is not the PDF's own. */
+  json_parser_load_from_file (parser, fixture->path, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (root, "format"), ==, "decipher-project");
+  g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 1);
+  document = json_object_get_object_member (root, "document");
+  g_assert_cmpstr (json_object_get_string_member (document, "sha256"), ==,
+                   dc_document_get_sha256 (fixture->document));
+  g_assert_cmpstr (json_object_get_string_member (document, "file"), ==, "legacy-cyrillic.pdf");
+  g_assert_cmpint (json_object_get_int_member (document, "pages"), ==, 2);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "key")), ==, 8);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "history")), ==, 2);
+
+  loaded = dc_project_load (fixture->path, fixture->document, fresh, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (loaded);
+
+  got = key_snapshot (fresh);
+  g_assert_cmpstr (got, ==, expected);
+  dc_key_count_decoded (fixture->key, &n_decoded, NULL);
+  dc_key_count_decoded (fresh, &n_decoded_fresh, NULL);
+  g_assert_cmpuint (n_decoded_fresh, ==, n_decoded);
+  g_assert_cmpuint (n_decoded, ==, 6);
+  text = dc_export_document (fixture->document, DC_EXPORT_TEXT, dc_key_value_func, fixture->key);
+  text_loaded = dc_export_document (fixture->document, DC_EXPORT_TEXT, dc_key_value_func, fresh);
+  g_assert_cmpstr (text_loaded, ==, text);
+
+  /* Where the user left off, not a step to undo. */
+  g_assert_false (dc_key_can_undo (fresh));
+
+  history = dc_project_get_history (loaded, &n_history);
+  g_assert_cmpuint (n_history, ==, 2);
+  g_assert_cmpstr (history[0], ==, "Весной река");
+  g_assert_cmpstr (history[1], ==, "«Ұлы ағаш»\nсалыпты");
+  g_assert_null (history[2]);
+  g_assert_cmpstr (dc_project_get_path (loaded), ==, fixture->path);
+  g_assert_true (dc_project_get_key (loaded) == fresh);
+
+  /* Saving again where it came from (path NULL) writes the same key. */
+  g_assert_true (dc_project_save (loaded, NULL, &error));
+  g_assert_no_error (error);
+}
+
+static char *
+read_file (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  char *contents = NULL;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  return contents;
+}
+
+static void
+test_backup (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *backup = g_strconcat (fixture->path, "~", NULL);
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  g_autofree char *kept = NULL;
+  g_autoptr (GDir) dir = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *name;
+  guint n_files = 0;
+
+  save (fixture);
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+  first = read_file (fixture->path);
+
+  set (fixture->key, nth_untrusted (fixture->document, 7), "з", DC_KEY_CONFIRMED, "assign");
+  save (fixture);
+  second = read_file (fixture->path);
+  g_assert_cmpstr (first, !=, second);
+  kept = read_file (backup);
+  g_assert_cmpstr (kept, ==, first);
+
+  /* The third save moves the backup on; nothing else is left lying around. */
+  set (fixture->key, nth_untrusted (fixture->document, 8), "и", DC_KEY_CONFIRMED, "assign");
+  save (fixture);
+  g_clear_pointer (&kept, g_free);
+  kept = read_file (backup);
+  g_assert_cmpstr (kept, ==, second);
+
+  dir = g_dir_open (fixture->dir, 0, &error);
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_assert_true (g_str_equal (name, "test.decipher") || g_str_equal (name, "test.decipher~"));
+      n_files++;
+    }
+  g_assert_cmpuint (n_files, ==, 2);
+}
+
+static void
+test_save_error (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_build_filename (fixture->dir, "no-such-folder", "x.decipher", NULL);
+
+  g_assert_false (dc_project_save (fixture->project, path, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "x.decipher"));
+  g_assert_null (dc_project_get_path (fixture->project));
+}
+
+/* Loading @contents must fail with a sentence containing @phrase and change nothing. */
+static void
+assert_refused (Fixture *fixture, const char *contents, gssize length, int code, const char *phrase)
+{
+  g_autofree char *path = g_build_filename (fixture->dir, "bad.decipher", NULL);
+  g_autofree char *before = key_snapshot (fixture->key);
+  g_autofree char *after = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcProject) project = NULL;
+  gboolean could_undo = dc_key_can_undo (fixture->key);
+
+  g_file_set_contents (path, contents, length, &error);
+  g_assert_no_error (error);
+
+  project = dc_project_load (path, fixture->document, fixture->key, &error);
+  g_assert_null (project);
+  g_assert_error (error, DC_ERROR, code);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, phrase));
+  g_assert_nonnull (strstr (error->message, "bad.decipher"));
+
+  after = key_snapshot (fixture->key);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_true (dc_key_can_undo (fixture->key) == could_undo);
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+}
+
+static void
+test_damaged (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  save (fixture);
+  contents = read_file (fixture->path);
+  length = strlen (contents);
+
+  assert_refused (fixture, contents, length / 2, DC_ERROR_PROJECT, "not valid JSON");
+  assert_refused (fixture, contents, length - 2, DC_ERROR_PROJECT, "not valid JSON");
+  assert_refused (fixture, "", 0, DC_ERROR_PROJECT, "empty");
+  assert_refused (fixture, "\x89PNG\r\n\x1a\n\0\0\0", 11, DC_ERROR_PROJECT, "not text");
+}
+
+static void
+test_foreign (Fixture *fixture, gconstpointer data)
+{
+  assert_refused (fixture, "{\"hello\": \"world\"}", -1, DC_ERROR_PROJECT,
+                  "not a Decipher project");
+  assert_refused (fixture, "[1, 2, 3]", -1, DC_ERROR_PROJECT, "not a Decipher project");
+  assert_refused (fixture, "{\"format\": \"decipher-project\"}", -1, DC_ERROR_PROJECT,
+                  "version");
+  assert_refused (fixture, "{\"format\": \"decipher-project\", \"version\": 2, \"key\": 5}", -1,
+                  DC_ERROR_PROJECT, "newer Decipher");
+}
+
+static void
+test_missing (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_build_filename (fixture->dir, "missing.decipher", NULL);
+
+  g_assert_null (dc_project_load (path, fixture->document, fixture->key, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "missing.decipher"));
+
+  /* A folder is not a project either. */
+  g_clear_error (&error);
+  g_assert_null (dc_project_load (fixture->dir, fixture->document, fixture->key, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_PROJECT);
+}
+
+/* A project for legacy-cyrillic.pdf opened on clean.pdf says so, naming both. */
+static void
+test_other_document (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (DcDocument) clean = load_document ("clean");
+  g_autoptr (DcKey) key = dc_key_new (clean);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *renamed = NULL;
+  g_autofree char *renamed_path = NULL;
+  g_auto (GStrv) parts = NULL;
+
+  set (key, 0, "Q", DC_KEY_CONFIRMED, "assign");
+  before = key_snapshot (key);
+  save (fixture);
+
+  g_assert_null (dc_project_load (fixture->path, clean, key, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_PROJECT);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "legacy-cyrillic.pdf"));
+  g_assert_nonnull (strstr (error->message, "clean.pdf"));
+  g_assert_nonnull (strstr (error->message, "test.decipher"));
+  after = key_snapshot (key);
+  g_assert_cmpstr (after, ==, before);
+  g_clear_error (&error);
+
+  /* Same name, other contents: it cannot name two files, so it says another version. */
+  contents = read_file (fixture->path);
+  g_assert_nonnull (strstr (contents, "\"legacy-cyrillic.pdf\""));
+  parts = g_strsplit (contents, "\"legacy-cyrillic.pdf\"", -1);
+  renamed = g_strjoinv ("\"clean.pdf\"", parts);
+  renamed_path = g_build_filename (fixture->dir, "renamed.decipher", NULL);
+  g_file_set_contents (renamed_path, renamed, -1, &error);
+  g_assert_no_error (error);
+  g_assert_null (dc_project_load (renamed_path, clean, key, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_PROJECT);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "another version of “clean.pdf”"));
+  g_assert_cmpint (g_remove (renamed_path), ==, 0);
+  g_clear_error (&error);
+
+  g_clear_pointer (&after, g_free);
+  after = key_snapshot (key);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_finalize_object (g_steal_pointer (&key));
+}
+
+typedef void (*Mutate) (JsonObject *root, gpointer data);
+
+/* The fixture's own project, saved, with one thing changed by @mutate. */
+static char *
+mutated (Fixture *fixture, Mutate mutate, gpointer data)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (GError) error = NULL;
+
+  save (fixture);
+  json_parser_load_from_file (parser, fixture->path, &error);
+  g_assert_no_error (error);
+  mutate (json_node_get_object (json_parser_get_root (parser)), data);
+  json_generator_set_root (generator, json_parser_get_root (parser));
+  return json_generator_to_data (generator, NULL);
+}
+
+static JsonObject *
+first_entry (JsonObject *root)
+{
+  return json_array_get_object_element (json_object_get_array_member (root, "key"), 0);
+}
+
+static void
+set_entry_string (JsonObject *root, gpointer data)
+{
+  const char *const *member = data;
+
+  json_object_set_string_member (first_entry (root), member[0], member[1]);
+}
+
+static void
+set_entry_int (JsonObject *root, gpointer data)
+{
+  const gint64 *value = data;
+
+  json_object_set_int_member (first_entry (root), "code", *value);
+}
+
+static void
+set_font (JsonObject *root, gpointer data)
+{
+  json_object_set_int_member (first_entry (root), "font", GPOINTER_TO_INT (data));
+}
+
+static void
+remove_entry_member (JsonObject *root, gpointer data)
+{
+  json_object_remove_member (first_entry (root), data);
+}
+
+static void
+duplicate_entry (JsonObject *root, gpointer data)
+{
+  JsonArray *key = json_object_get_array_member (root, "key");
+
+  json_array_add_element (key, json_node_copy (json_array_get_element (key, 0)));
+}
+
+static void
+set_pages (JsonObject *root, gpointer data)
+{
+  json_object_set_int_member (json_object_get_object_member (root, "document"), "pages", 3);
+}
+
+static void
+add_history_number (JsonObject *root, gpointer data)
+{
+  json_array_add_int_element (json_object_get_array_member (root, "history"), 7);
+}
+
+static void
+assert_mutation_refused (Fixture *fixture, Mutate mutate, gpointer data, const char *phrase)
+{
+  g_autofree char *contents = mutated (fixture, mutate, data);
+
+  assert_refused (fixture, contents, -1, DC_ERROR_PROJECT, phrase);
+}
+
+static void
+test_hostile (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *huge = g_malloc (10 * 1024 * 1024 + 1);
+  g_autofree char *deep = NULL;
+  g_autoptr (GString) many = g_string_new (NULL);
+  gint64 code_2_40 = G_GINT64_CONSTANT (1) << 40;
+  gint64 negative = -1;
+  gint64 unused_code = 0x7F;
+  const char *value_huge[] = { "value", huge };
+  const char *value_control[] = { "value", "a\x01" };
+  const char *value_long[] = { "value", "абвгдеёжзийклмноп" };
+  const char *status_pdf[] = { "status", "from-pdf" };
+  const char *status_bogus[] = { "status", "certain" };
+  const char *font_name[] = { "font_name", "Comic Sans" };
+
+  memset (huge, 'a', 10 * 1024 * 1024);
+  huge[10 * 1024 * 1024] = '\0';
+
+  assert_mutation_refused (fixture, set_entry_string, value_huge, "far longer");
+  assert_mutation_refused (fixture, set_entry_int, &code_2_40, "1099511627776");
+  assert_mutation_refused (fixture, set_entry_int, &negative, "out of range");
+  assert_mutation_refused (fixture, set_entry_int, &unused_code, "never draws");
+  assert_mutation_refused (fixture, set_font, GINT_TO_POINTER (99), "font 99");
+  assert_mutation_refused (fixture, set_entry_string, (gpointer) font_name, "Comic Sans");
+  assert_mutation_refused (fixture, set_entry_string, (gpointer) value_control, "U+0001");
+  assert_mutation_refused (fixture, set_entry_string, (gpointer) value_long, "17 characters");
+  assert_mutation_refused (fixture, set_entry_string, (gpointer) status_pdf, "from-pdf");
+  assert_mutation_refused (fixture, set_entry_string, (gpointer) status_bogus, "certain");
+  assert_mutation_refused (fixture, remove_entry_member, "value", "“value”");
+  assert_mutation_refused (fixture, duplicate_entry, NULL, "repeats");
+  assert_mutation_refused (fixture, set_pages, NULL, "pages");
+  assert_mutation_refused (fixture, add_history_number, NULL, "History entry 3");
+
+  /* json-glib would recurse itself to death on this. */
+  deep = g_strnfill (100000, '[');
+  assert_refused (fixture, deep, -1, DC_ERROR_PROJECT, "nests deeper");
+
+  /* More entries than any document has symbols: refused before looking at each. */
+  g_string_append_printf (many,
+                          "{\"format\": \"decipher-project\", \"version\": 1, \"document\": "
+                          "{\"sha256\": \"%s\", \"file\": \"legacy-cyrillic.pdf\", \"pages\": 2}, "
+                          "\"key\": [",
+                          dc_document_get_sha256 (fixture->document));
+  for (guint i = 0; i <= 1000000; i++)
+    g_string_append (many, i ? ",0" : "0");
+  g_string_append (many, "]}");
+  assert_refused (fixture, many->str, many->len, DC_ERROR_PROJECT, "1000001 entries");
+
+  /* The key is untouched by all of it, and a good file still loads. */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (DcProject) project = NULL;
+
+    save (fixture);
+    project = dc_project_load (fixture->path, fixture->document, fixture->key, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (project);
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  fixtures_dir = g_getenv ("FIXTURES_DIR");
+  g_assert_nonnull (fixtures_dir);
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  ADD ("/project/round-trip", test_round_trip);
+  ADD ("/project/backup", test_backup);
+  ADD ("/project/save-error", test_save_error);
+  ADD ("/project/damaged", test_damaged);
+  ADD ("/project/foreign", test_foreign);
+  ADD ("/project/missing", test_missing);
+  ADD ("/project/other-document", test_other_document);
+  ADD ("/project/hostile", test_hostile);
+#undef ADD
+
+  return g_test_run ();
+}
