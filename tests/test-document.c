@@ -10,35 +10,7 @@
 
 #include <json-glib/json-glib.h>
 
-#include "decipher.h"
-
-static const char *fixtures_dir;
-
-static JsonObject *
-load_truth (const char *name, JsonParser **parser_out)
-{
-  g_autofree char *path = g_strdup_printf ("%s/%s.json", fixtures_dir, name);
-  g_autoptr (GError) error = NULL;
-  JsonParser *parser = json_parser_new ();
-
-  json_parser_load_from_file (parser, path, &error);
-  g_assert_no_error (error);
-  *parser_out = parser;
-  return json_node_get_object (json_parser_get_root (parser));
-}
-
-static DcDocument *
-load_document (const char *name)
-{
-  g_autofree char *path = g_strdup_printf ("%s/%s.pdf", fixtures_dir, name);
-  g_autoptr (GError) error = NULL;
-  DcDocument *document;
-
-  document = dc_document_new_from_file (path, NULL, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (document);
-  return document;
-}
+#include "dc-test-fixtures.h"
 
 /* The glyph sequence, line by line, must be exactly what the generator drew. */
 static void
@@ -46,9 +18,9 @@ test_glyph_sequence (gconstpointer data)
 {
   const char *name = data;
   g_autoptr (JsonParser) parser = NULL;
-  g_autoptr (DcDocument) document = load_document (name);
+  g_autoptr (DcDocument) document = dc_test_load_document (name);
   g_autoptr (GHashTable) code_of_text = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  JsonObject *truth = load_truth (name, &parser);
+  JsonObject *truth = dc_test_load_truth (name, &parser);
   JsonArray *pages = json_object_get_array_member (truth, "pages");
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
@@ -120,8 +92,8 @@ test_trust (gconstpointer data)
 {
   const char *name = data;
   g_autoptr (JsonParser) parser = NULL;
-  g_autoptr (DcDocument) document = load_document (name);
-  JsonObject *truth = load_truth (name, &parser);
+  g_autoptr (DcDocument) document = dc_test_load_document (name);
+  JsonObject *truth = dc_test_load_truth (name, &parser);
   JsonArray *fonts = json_object_get_array_member (truth, "fonts");
 
   for (guint i = 0; i < json_array_get_length (fonts); i++)
@@ -155,8 +127,8 @@ test_line_text (gconstpointer data)
 {
   const char *name = data;
   g_autoptr (JsonParser) parser = NULL;
-  g_autoptr (DcDocument) document = load_document (name);
-  JsonObject *truth = load_truth (name, &parser);
+  g_autoptr (DcDocument) document = dc_test_load_document (name);
+  JsonObject *truth = dc_test_load_truth (name, &parser);
   JsonArray *pages = json_object_get_array_member (truth, "pages");
   guint line_index = 0;
 
@@ -181,7 +153,7 @@ static void
 test_untrusted_text_unknown (gconstpointer data)
 {
   const char *name = data;
-  g_autoptr (DcDocument) document = load_document (name);
+  g_autoptr (DcDocument) document = dc_test_load_document (name);
   g_autofree char *text = dc_export_document (document, DC_EXPORT_TEXT, dc_document_pdf_value, document);
   const DcGlyph *glyphs;
   guint n_glyphs, untrusted = 0;
@@ -206,8 +178,8 @@ test_tokens (gconstpointer data)
 {
   const char *name = data;
   g_autoptr (JsonParser) parser = NULL;
-  g_autoptr (DcDocument) document = load_document (name);
-  JsonObject *truth = load_truth (name, &parser);
+  g_autoptr (DcDocument) document = dc_test_load_document (name);
+  JsonObject *truth = dc_test_load_truth (name, &parser);
   JsonArray *pages = json_object_get_array_member (truth, "pages");
   const DcLine *lines = dc_document_get_lines (document, NULL);
   const DcToken *tokens = dc_document_get_tokens (document, NULL);
@@ -254,8 +226,8 @@ test_tokens (gconstpointer data)
 static void
 test_program_glyph_names (void)
 {
-  g_autoptr (DcDocument) named = load_document ("identity-named");
-  g_autoptr (DcDocument) unnamed = load_document ("identity-h");
+  g_autoptr (DcDocument) named = dc_test_load_document ("identity-named");
+  g_autoptr (DcDocument) unnamed = dc_test_load_document ("identity-h");
   const DcSymbol *symbols;
   guint n_symbols, found_ka = 0;
 
@@ -286,9 +258,6 @@ main (int argc, char **argv)
   static const char *clean[] = { "clean", "two-columns" };
 
   g_test_init (&argc, &argv, NULL);
-
-  fixtures_dir = g_getenv ("FIXTURES_DIR");
-  g_assert_nonnull (fixtures_dir);
 
   g_test_add_func ("/document/glyph-size", test_glyph_is_compact);
   g_test_add_func ("/document/program-glyph-names", test_program_glyph_names);

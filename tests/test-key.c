@@ -9,29 +9,16 @@
 
 #include <json-glib/json-glib.h>
 
-#include "decipher.h"
+#include "dc-test-fixtures.h"
 
-static const char *fixtures_dir;
-
-static DcDocument *
-load_document (const char *name)
-{
-  g_autofree char *path = g_strdup_printf ("%s/%s.pdf", fixtures_dir, name);
-  g_autoptr (GError) error = NULL;
-  DcDocument *document;
-
-  document = dc_document_new_from_file (path, NULL, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (document);
-  return document;
-}
 
 /* What each symbol really stands for, from the text the fixture generator drew: the
  * document's lines follow the ground truth's glyph for glyph (test-document checks that). */
 static GPtrArray *
 load_truth_values (DcDocument *document, const char *name, char **expected_text)
 {
-  g_autofree char *path = g_strdup_printf ("%s/%s.json", fixtures_dir, name);
+  g_autofree char *file = g_strconcat (name, ".json", NULL);
+  g_autofree char *path = dc_test_fixture_path (file);
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
   g_autoptr (GString) text = g_string_new (NULL);
@@ -130,7 +117,7 @@ count_changed (DcKey *key, guint symbol, gpointer data)
 static void
 test_seed_clean (void)
 {
-  g_autoptr (DcDocument) document = load_document ("clean");
+  g_autoptr (DcDocument) document = dc_test_load_document ("clean");
   g_autoptr (DcKey) key = dc_key_new (document);
   const DcSymbol *symbols;
   guint n_symbols, n_decoded, n_glyphs;
@@ -159,7 +146,7 @@ test_seed_clean (void)
 static void
 test_seed_legacy (void)
 {
-  g_autoptr (DcDocument) document = load_document ("legacy-cyrillic");
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
   g_autoptr (DcKey) key = dc_key_new (document);
   const DcSymbol *symbols;
   guint n_symbols, untrusted = 0, trusted = 0, untrusted_glyphs = 0;
@@ -195,7 +182,7 @@ test_seed_legacy (void)
 static void
 test_set_get (void)
 {
-  g_autoptr (DcDocument) document = load_document ("legacy-cyrillic");
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
   g_autoptr (DcKey) key = dc_key_new (document);
   g_autoptr (GError) error = NULL;
   guint s = first_untrusted (document);
@@ -235,7 +222,7 @@ test_set_get (void)
 static void
 test_confirmed_kept (void)
 {
-  g_autoptr (DcDocument) document = load_document ("legacy-cyrillic");
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
   g_autoptr (DcKey) key = dc_key_new (document);
   g_autoptr (GError) error = NULL;
   guint s = first_untrusted (document);
@@ -273,7 +260,7 @@ test_confirmed_kept (void)
 static void
 test_status_never_lowered (void)
 {
-  g_autoptr (DcDocument) document = load_document ("legacy-cyrillic");
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
   g_autoptr (DcKey) key = dc_key_new (document);
   g_autoptr (GError) error = NULL;
   guint s = first_untrusted (document);
@@ -343,7 +330,7 @@ assert_invalid (DcKey *key, guint symbol, const char *value, const char *phrase)
 static void
 test_validation (void)
 {
-  g_autoptr (DcDocument) document = load_document ("legacy-cyrillic");
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
   g_autoptr (DcKey) key = dc_key_new (document);
   g_autoptr (GError) error = NULL;
   guint s = first_untrusted (document);
@@ -375,7 +362,7 @@ test_validation (void)
 static void
 test_nfc (void)
 {
-  g_autoptr (DcDocument) document = load_document ("legacy-cyrillic");
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
   g_autoptr (DcKey) key = dc_key_new (document);
   g_autoptr (GError) error = NULL;
   g_autofree char *normalized = NULL;
@@ -409,7 +396,7 @@ test_nfc (void)
 static void
 test_undo_grouped (void)
 {
-  g_autoptr (DcDocument) document = load_document ("legacy-cyrillic");
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
   g_autoptr (DcKey) key = dc_key_new (document);
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) emissions = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -477,7 +464,7 @@ test_undo_grouped (void)
 static void
 test_redo_cleared (void)
 {
-  g_autoptr (DcDocument) document = load_document ("legacy-cyrillic");
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
   g_autoptr (DcKey) key = dc_key_new (document);
   g_autoptr (GError) error = NULL;
   guint s = first_untrusted (document);
@@ -502,7 +489,7 @@ test_redo_cleared (void)
 static void
 test_counts (void)
 {
-  g_autoptr (DcDocument) document = load_document ("legacy-cyrillic");
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
   g_autoptr (DcKey) key = dc_key_new (document);
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) truth = load_truth_values (document, "legacy-cyrillic", NULL);
@@ -561,7 +548,7 @@ static void
 test_export (gconstpointer data)
 {
   const char *name = data;
-  g_autoptr (DcDocument) document = load_document (name);
+  g_autoptr (DcDocument) document = dc_test_load_document (name);
   g_autoptr (DcKey) key = dc_key_new (document);
   g_autoptr (GError) error = NULL;
   g_autofree char *expected = NULL;
@@ -602,7 +589,7 @@ test_export (gconstpointer data)
 static void
 test_space (void)
 {
-  g_autoptr (DcDocument) document = load_document ("legacy-cyrillic");
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
   g_autoptr (DcKey) key = dc_key_new (document);
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) truth = load_truth_values (document, "legacy-cyrillic", NULL);
@@ -645,7 +632,7 @@ count_notify (GObject *object, GParamSpec *pspec, gpointer data)
 static void
 test_notify (void)
 {
-  g_autoptr (DcDocument) document = load_document ("legacy-cyrillic");
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
   g_autoptr (DcKey) key = dc_key_new (document);
   g_autoptr (GError) error = NULL;
   guint s = first_untrusted (document);
@@ -672,8 +659,6 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
-  fixtures_dir = g_getenv ("FIXTURES_DIR");
-  g_assert_nonnull (fixtures_dir);
 
   g_test_add_func ("/key/seed/clean", test_seed_clean);
   g_test_add_func ("/key/seed/legacy-cyrillic", test_seed_legacy);

@@ -10,9 +10,8 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
-#include "decipher.h"
+#include "dc-test-fixtures.h"
 
-static const char *fixtures_dir;
 
 typedef struct
 {
@@ -22,19 +21,6 @@ typedef struct
   DcKey *key;
   DcProject *project;
 } Fixture;
-
-static DcDocument *
-load_document (const char *name)
-{
-  g_autofree char *path = g_strdup_printf ("%s/%s.pdf", fixtures_dir, name);
-  g_autoptr (GError) error = NULL;
-  DcDocument *document;
-
-  document = dc_document_new_from_file (path, NULL, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (document);
-  return document;
-}
 
 static guint
 nth_untrusted (DcDocument *document, guint n)
@@ -78,7 +64,7 @@ fixture_setup (Fixture *fixture, gconstpointer data)
   fixture->dir = g_dir_make_tmp ("decipher-test-XXXXXX", &error);
   g_assert_no_error (error);
   fixture->path = g_build_filename (fixture->dir, "test.decipher", NULL);
-  fixture->document = load_document ("legacy-cyrillic");
+  fixture->document = dc_test_load_document ("legacy-cyrillic");
   fixture->key = key = dc_key_new (fixture->document);
   fixture->project = dc_project_new (fixture->document, key);
 
@@ -350,7 +336,7 @@ test_missing (Fixture *fixture, gconstpointer data)
 static void
 test_other_document (Fixture *fixture, gconstpointer data)
 {
-  g_autoptr (DcDocument) clean = load_document ("clean");
+  g_autoptr (DcDocument) clean = dc_test_load_document ("clean");
   g_autoptr (DcKey) key = dc_key_new (clean);
   g_autoptr (GError) error = NULL;
   g_autofree char *before = NULL;
@@ -541,8 +527,6 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
-  fixtures_dir = g_getenv ("FIXTURES_DIR");
-  g_assert_nonnull (fixtures_dir);
 
 #define ADD(path, func) \
   g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)

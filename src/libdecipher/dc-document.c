@@ -15,6 +15,7 @@
 #include "dc-layout.h"
 #include "dc-pdf-bridge.h"
 #include "dc-trust.h"
+#include "dc-unicode-private.h"
 
 struct _DcDocument
 {
@@ -197,17 +198,6 @@ loader_image (guint page, gpointer user_data)
   loader->images[page]++;
 }
 
-static gboolean
-text_is_space (const char *text)
-{
-  if (text == NULL || *text == '\0')
-    return FALSE;
-  for (const char *p = text; *p; p = g_utf8_next_char (p))
-    if (!g_unichar_isspace (g_utf8_get_char (p)))
-      return FALSE;
-  return TRUE;
-}
-
 static void
 finish_symbols (DcDocument *self)
 {
@@ -230,7 +220,7 @@ finish_symbols (DcDocument *self)
       symbol->glyph_name = dc_font_get_glyph_name (font, symbol->code);
       /* Without a ToUnicode map poppler reads a CID as a code point, and CID 32 is then
        * "a space" that is really any letter: only a map or a glyph name can say space. */
-      if ((text_is_space (symbol->pdf_text) &&
+      if ((_dc_text_is_space (symbol->pdf_text) &&
            (!dc_font_is_cid (font) || dc_font_has_to_unicode (font))) ||
           g_strcmp0 (symbol->glyph_name, "space") == 0)
         symbol->flags |= DC_SYMBOL_PDF_SPACE;

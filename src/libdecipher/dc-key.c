@@ -13,6 +13,7 @@
 
 #include "dc-error.h"
 #include "dc-key-private.h"
+#include "dc-unicode-private.h"
 
 #define PDF_PROVENANCE "pdf"
 
@@ -161,17 +162,6 @@ status_is_usable (DcKeyStatus status)
 }
 
 static gboolean
-text_is_whitespace (const char *text)
-{
-  if (text == NULL || *text == '\0')
-    return FALSE;
-  for (const char *p = text; *p; p = g_utf8_next_char (p))
-    if (!g_unichar_isspace (g_utf8_get_char (p)))
-      return FALSE;
-  return TRUE;
-}
-
-static gboolean
 slot_is_decoded (DcKey *self, guint symbol, const Slot *slot)
 {
   return self->needs_decoding[symbol]
@@ -207,7 +197,7 @@ sync_space (DcKey *self, guint symbol)
   gboolean is_space;
 
   if (slot->status == DC_KEY_INFERRED || slot->status == DC_KEY_CONFIRMED)
-    is_space = text_is_whitespace (slot->value);
+    is_space = _dc_text_is_space (slot->value);
   else
     is_space = (dc_document_get_symbol (self->document, symbol)->flags & DC_SYMBOL_PDF_SPACE) != 0;
 
@@ -599,7 +589,7 @@ display_value (const char *value)
     return g_strdup (_("unknown"));
   if (*value == '\0')
     return g_strdup (_("nothing (ignored)"));
-  if (text_is_whitespace (value))
+  if (_dc_text_is_space (value))
     return g_strdup (_("a space"));
   if (g_unichar_ismark (g_utf8_get_char (value)))
     return g_strdup_printf ("«\u25CC%s»", value);

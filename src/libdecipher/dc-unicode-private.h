@@ -1,0 +1,14 @@
+/* dc-unicode-private.h: text classification shared inside the engine
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+gboolean _dc_text_is_space (const char *text);
+
+G_END_DECLS
