@@ -37,6 +37,7 @@ struct _DcDocument
   GArray *order;         /* of guint32: glyph indices in reading order */
   GArray *lines;         /* of DcLine */
   GArray *tokens;        /* of DcToken */
+  guint tokens_generation;
 };
 
 G_DEFINE_FINAL_TYPE (DcDocument, dc_document, G_TYPE_OBJECT)
@@ -236,6 +237,7 @@ finish_symbols (DcDocument *self)
 static void
 retokenize (DcDocument *self)
 {
+  self->tokens_generation++;
   dc_layout_tokens ((const DcGlyph *) (void *) self->glyphs->data,
                     (const guint32 *) (void *) self->order->data,
                     (DcLine *) (void *) self->lines->data, self->lines->len,
@@ -542,4 +544,13 @@ dc_document_set_symbol_is_space (DcDocument *self, guint symbol, gboolean is_spa
     return;
   self->symbol_is_space[symbol] = !!is_space;
   retokenize (self);
+}
+
+/* Changes whenever the tokens are recomputed, so indexes over them know to rebuild. */
+guint
+dc_document_get_tokens_generation (DcDocument *self)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), 0);
+
+  return self->tokens_generation;
 }

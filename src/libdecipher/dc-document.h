@@ -64,6 +64,7 @@ void dc_document_get_page_lines (DcDocument *self,
                                  guint *first_line,
                                  guint *n_lines);
 
+guint dc_document_get_tokens_generation (DcDocument *self);
 gboolean dc_document_symbol_is_space (DcDocument *self,
                                       guint symbol);
 void dc_document_set_symbol_is_space (DcDocument *self,

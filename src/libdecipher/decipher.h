@@ -12,6 +12,7 @@
 #include "dc-export.h"
 #include "dc-font.h"
 #include "dc-key.h"
+#include "dc-matcher.h"
 #include "dc-project.h"
 #include "dc-types.h"
 

@@ -1,0 +1,77 @@
+/* dc-align-private.h: aligning typed characters with a run of glyphs
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "dc-document.h"
+#include "dc-key.h"
+
+G_BEGIN_DECLS
+
+/* Typed input, prepared for alignment with glyphs in drawing order. */
+typedef struct
+{
+  GArray *chars;       /* gunichar, NFD, words concatenated in visual order */
+  GArray *word_end;    /* guint: index in chars after each word */
+  GArray *cluster_end; /* guint per char: end of the grapheme cluster starting there */
+  GArray *n_clusters;  /* guint per word */
+} Typed;
+
+typedef struct
+{
+  guint symbol;
+  guint start; /* in the typed chars */
+  guint length;
+  gboolean contradicts; /* disagrees with a value held (relaxed search only) */
+} Binding;
+
+typedef struct
+{
+  DcDocument *document;
+  DcKey *key;
+  GPtrArray *nfd_values; /* symbol → GArray of gunichar, NULL when unknown */
+  GHashTable *holders;   /* "font\x1fvalue" → symbol + 1, see _dc_holder_key() */
+  const Typed *typed;
+  const guint32 *symbols; /* the run's glyphs */
+  const guint *token_end; /* glyph index after each token */
+  gboolean relaxed;       /* let inferred and confirmed values be contradicted */
+  gboolean relax_all;     /* and a trusted font's values */
+  GArray *bindings;
+  int cost;
+  guint contradictions;
+  guint inconsistencies;
+  guint steps;
+  /* best so far */
+  gboolean found;
+  int best_cost;
+  guint best_contradictions; /* counting inconsistencies too */
+  guint best_inconsistencies;
+  GArray *best;
+} Search;
+
+GArray *_dc_nfd_of (const char *text);
+char *_dc_holder_key (guint font,
+                      const char *value);
+char *_dc_chars_to_nfc (const Typed *typed,
+                        guint start,
+                        guint length);
+void _dc_typed_prepare (Typed *typed,
+                        char **words,
+                        gboolean right_to_left);
+void _dc_typed_clear (Typed *typed);
+guint _dc_typed_n_words (const Typed *typed);
+guint _dc_typed_word_start (const Typed *typed,
+                            guint word);
+void _dc_search_run (Search *search);
+
+/* @logical: NFD code points of one typed word. Returns them in the order the glyphs
+ * are drawn: pre-base vowel signs of Indic scripts before their consonant cluster, and
+ * clusters reversed for right-to-left text. */
+GArray *_dc_visual_order (const GArray *logical,
+                          gboolean right_to_left);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Typed, _dc_typed_clear)
+
+G_END_DECLS

@@ -1,0 +1,402 @@
+/* dc-align.c: aligning typed characters with a run of glyphs
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A run fits typed words when every known symbol spells exactly its value, an unknown
+ * symbol spells the same text wherever it recurs, and each glyph takes one grapheme
+ * cluster, or one code point of it (a mark drawn as its own glyph, or the base it sits
+ * on), or several clusters (a ligature, at a cost). The search is a depth-first walk
+ * over those choices that keeps the cheapest complete reading.
+ */
+
+#define G_LOG_DOMAIN "dc-align"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "dc-align-private.h"
+
+#define LIGATURE_COST 3   /* per extra cluster a single glyph stands for */
+#define HELD_VALUE_COST 2 /* a value another symbol already has */
+#define MAX_SEARCH_STEPS 20000
+
+GArray *
+_dc_nfd_of (const char *text)
+{
+  g_autofree char *nfd = g_utf8_normalize (text, -1, G_NORMALIZE_NFD);
+  GArray *chars = g_array_new (FALSE, FALSE, sizeof (gunichar));
+
+  for (const char *p = nfd; p != NULL && *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      g_array_append_val (chars, c);
+    }
+  return chars;
+}
+
+char *
+_dc_holder_key (guint font, const char *value)
+{
+  return g_strdup_printf ("%u\x1f%s", font, value);
+}
+
+/* Typed input, prepared for alignment with glyphs in drawing order. */
+void
+_dc_typed_clear (Typed *typed)
+{
+  g_clear_pointer (&typed->chars, g_array_unref);
+  g_clear_pointer (&typed->word_end, g_array_unref);
+  g_clear_pointer (&typed->cluster_end, g_array_unref);
+  g_clear_pointer (&typed->n_clusters, g_array_unref);
+}
+
+guint
+_dc_typed_n_words (const Typed *typed)
+{
+  return typed->word_end->len;
+}
+
+guint
+_dc_typed_word_start (const Typed *typed, guint word)
+{
+  return word == 0 ? 0 : g_array_index (typed->word_end, guint, word - 1);
+}
+
+void
+_dc_typed_prepare (Typed *typed, char **words, gboolean right_to_left)
+{
+  guint n_words = g_strv_length (words);
+
+  typed->chars = g_array_new (FALSE, FALSE, sizeof (gunichar));
+  typed->word_end = g_array_new (FALSE, FALSE, sizeof (guint));
+  typed->cluster_end = g_array_new (FALSE, FALSE, sizeof (guint));
+  typed->n_clusters = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint w = 0; w < n_words; w++)
+    {
+      /* Right-to-left text is drawn last word first, each word's clusters reversed. */
+      const char *word = words[right_to_left ? n_words - 1 - w : w];
+      g_autoptr (GArray) logical = _dc_nfd_of (word);
+      g_autoptr (GArray) visual = _dc_visual_order (logical, right_to_left);
+      guint start = typed->chars->len, clusters = 0;
+
+      g_array_append_vals (typed->chars, visual->data, visual->len);
+      g_array_set_size (typed->cluster_end, typed->chars->len);
+      for (guint j = start; j < typed->chars->len;)
+        {
+          guint end = j + 1;
+
+          while (end < typed->chars->len &&
+                 g_unichar_ismark (g_array_index (typed->chars, gunichar, end)))
+            end++;
+          for (guint i = j; i < end; i++)
+            g_array_index (typed->cluster_end, guint, i) = end;
+          clusters++;
+          j = end;
+        }
+      g_array_append_val (typed->word_end, typed->chars->len);
+      g_array_append_val (typed->n_clusters, clusters);
+    }
+}
+
+static gboolean
+chars_equal (const Typed *typed, guint start, const gunichar *value, guint length)
+{
+  if (start + length > typed->chars->len)
+    return FALSE;
+  return memcmp (&g_array_index (typed->chars, gunichar, start), value,
+                 length * sizeof (gunichar)) == 0;
+}
+
+char *
+_dc_chars_to_nfc (const Typed *typed, guint start, guint length)
+{
+  g_autofree char *utf8 = g_ucs4_to_utf8 (&g_array_index (typed->chars, gunichar, start),
+                                          length, NULL, NULL, NULL);
+
+  return utf8 ? g_utf8_normalize (utf8, -1, G_NORMALIZE_NFC) : g_strdup ("");
+}
+
+static const Binding *
+find_binding (const Search *s, guint symbol)
+{
+  for (guint i = 0; i < s->bindings->len; i++)
+    {
+      const Binding *b = &g_array_index (s->bindings, Binding, i);
+
+      if (b->symbol == symbol)
+        return b;
+    }
+  return NULL;
+}
+
+static gboolean
+value_is_held (const Search *s, guint symbol, guint start, guint length)
+{
+  const DcSymbol *info = dc_document_get_symbol (s->document, symbol);
+  g_autofree char *value = _dc_chars_to_nfc (s->typed, start, length);
+  g_autofree char *key = _dc_holder_key (info->font, value);
+
+  if (g_hash_table_contains (s->holders, key))
+    return TRUE;
+  /* Two unknown symbols of one run taking one value is as suspicious. */
+  for (guint i = 0; i < s->bindings->len; i++)
+    {
+      const Binding *b = &g_array_index (s->bindings, Binding, i);
+
+      if (b->length == length && !b->contradicts &&
+          memcmp (&g_array_index (s->typed->chars, gunichar, b->start),
+                  &g_array_index (s->typed->chars, gunichar, start),
+                  length * sizeof (gunichar)) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void search_from (Search *s, guint glyph, guint at, guint word);
+
+static void
+try_binding (Search *s, guint glyph, guint at, guint word, guint symbol, guint length,
+             int cost, gboolean contradicts)
+{
+  Binding binding = { symbol, at, length, contradicts };
+
+  g_array_append_val (s->bindings, binding);
+  s->cost += cost;
+  s->contradictions += contradicts;
+  search_from (s, glyph + 1, at + length, word);
+  s->contradictions -= contradicts;
+  s->cost -= cost;
+  g_array_set_size (s->bindings, s->bindings->len - 1);
+}
+
+static gboolean
+worse_than_best (const Search *s)
+{
+  guint disagreements = s->contradictions + s->inconsistencies;
+
+  return s->found && (disagreements > s->best_contradictions ||
+                      (disagreements == s->best_contradictions && s->cost >= s->best_cost));
+}
+
+static void
+record_solution (Search *s)
+{
+  if (worse_than_best (s))
+    return;
+  s->found = TRUE;
+  s->best_cost = s->cost;
+  s->best_contradictions = s->contradictions + s->inconsistencies;
+  s->best_inconsistencies = s->inconsistencies;
+  g_array_set_size (s->best, 0);
+  g_array_append_vals (s->best, s->bindings->data, s->bindings->len);
+}
+
+static void
+search_from (Search *s, guint glyph, guint at, guint word)
+{
+  const Typed *typed = s->typed;
+  guint word_end, glyphs_left, chars_left, symbol;
+  const GArray *known;
+  const Binding *bound;
+
+  if (++s->steps > MAX_SEARCH_STEPS || worse_than_best (s))
+    return;
+
+  word_end = g_array_index (typed->word_end, guint, word);
+  if (glyph == s->token_end[word])
+    {
+      if (at != word_end)
+        return;
+      if (++word == _dc_typed_n_words (typed))
+        {
+          record_solution (s);
+          return;
+        }
+      word_end = g_array_index (typed->word_end, guint, word);
+    }
+
+  glyphs_left = s->token_end[word] - glyph;
+  chars_left = word_end - at;
+  symbol = s->symbols[glyph];
+  known = g_ptr_array_index (s->nfd_values, symbol);
+
+  /* A glyph spells at least one character, unless it is known to spell nothing. */
+  if (chars_left == 0 && (known == NULL || known->len > 0))
+    return;
+  if (glyphs_left > chars_left + (known != NULL && known->len == 0))
+    return;
+
+  bound = find_binding (s, symbol);
+  if (bound != NULL)
+    {
+      if (at + bound->length <= word_end &&
+          chars_equal (typed, at, &g_array_index (typed->chars, gunichar, bound->start),
+                       bound->length))
+        search_from (s, glyph + 1, at + bound->length, word);
+      /* Typed once against the table and once with it: more likely a slip of the
+       * keyboard than a wrong table, which tells the user where to look. */
+      else if (bound->contradicts && known != NULL && at + known->len <= word_end &&
+               chars_equal (typed, at, (const gunichar *) (void *) known->data, known->len))
+        {
+          s->inconsistencies++;
+          search_from (s, glyph + 1, at + known->len, word);
+          s->inconsistencies--;
+        }
+      return;
+    }
+
+  if (known != NULL)
+    {
+      DcKeyStatus status;
+
+      if (at + known->len <= word_end &&
+          chars_equal (typed, at, (const gunichar *) (void *) known->data, known->len))
+        {
+          search_from (s, glyph + 1, at + known->len, word);
+          return;
+        }
+      status = dc_key_get_status (s->key, symbol);
+      if (!s->relaxed || (status == DC_KEY_FROM_PDF && !s->relax_all))
+        return;
+      /* What the user typed here disagrees with what the table holds. */
+      try_binding (s, glyph, at, word, symbol, g_array_index (typed->cluster_end, guint, at) - at,
+                   0, TRUE);
+      return;
+    }
+
+  /* An unknown symbol: a whole cluster, a single code point of it (a mark drawn as its
+   * own glyph, or the base it sits on), or a ligature of two or three clusters. */
+  {
+    guint cluster = g_array_index (typed->cluster_end, guint, at) - at;
+    guint end = at;
+
+    for (guint clusters = 1; clusters <= 3 && end < word_end; clusters++)
+      {
+        guint length;
+
+        end = g_array_index (typed->cluster_end, guint, end);
+        length = end - at;
+        try_binding (s, glyph, at, word, symbol, length,
+                     (int) (clusters - 1) * LIGATURE_COST +
+                       (value_is_held (s, symbol, at, length) ? HELD_VALUE_COST : 0),
+                     FALSE);
+      }
+    if (cluster > 1)
+      try_binding (s, glyph, at, word, symbol, 1,
+                   value_is_held (s, symbol, at, 1) ? HELD_VALUE_COST : 0, FALSE);
+  }
+}
+
+/* Aligns the typed words with the run; on return s->found says whether a reading
+ * exists and s->best holds the cheapest one. */
+void
+_dc_search_run (Search *s)
+{
+  g_assert (s->typed != NULL && s->symbols != NULL && s->token_end != NULL);
+
+  s->bindings = g_array_new (FALSE, FALSE, sizeof (Binding));
+  s->best = g_array_new (FALSE, FALSE, sizeof (Binding));
+  search_from (s, 0, 0, 0);
+  g_clear_pointer (&s->bindings, g_array_unref);
+}
+static gboolean
+is_pre_base_vowel (gunichar c)
+{
+  switch (c)
+    {
+    case 0x093F: /* Devanagari i */
+    case 0x094E:
+    case 0x09BF: /* Bengali i, e, ai */
+    case 0x09C7:
+    case 0x09C8:
+    case 0x0A3F: /* Gurmukhi i */
+    case 0x0ABF: /* Gujarati i */
+    case 0x0B47: /* Oriya e */
+    case 0x0BC6: /* Tamil e, ee, ai */
+    case 0x0BC7:
+    case 0x0BC8:
+    case 0x0D46: /* Malayalam e, ee, ai */
+    case 0x0D47:
+    case 0x0D48:
+    case 0x0DD9: /* Sinhala e, ee, ai */
+    case 0x0DDA:
+    case 0x0DDB:
+    case 0x1031: /* Myanmar e */
+    case 0x17C1: /* Khmer e, ae, ai */
+    case 0x17C2:
+    case 0x17C3:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+is_virama (gunichar c)
+{
+  switch (c)
+    {
+    case 0x094D:
+    case 0x09CD:
+    case 0x0A4D:
+    case 0x0ACD:
+    case 0x0B4D:
+    case 0x0BCD:
+    case 0x0C4D:
+    case 0x0CCD:
+    case 0x0D4D:
+    case 0x0DCA:
+    case 0x1039:
+    case 0x17D2:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+GArray *
+_dc_visual_order (const GArray *logical, gboolean right_to_left)
+{
+  GArray *visual = g_array_copy ((GArray *) logical);
+  gunichar *c = (gunichar *) (void *) visual->data;
+
+  /* The user types a pre-base vowel sign after its consonant cluster, as Unicode
+   * orders it; the font draws it first. */
+  for (guint i = 1; i < visual->len; i++)
+    {
+      guint start;
+      gunichar vowel = c[i];
+
+      if (!is_pre_base_vowel (vowel))
+        continue;
+      start = i - 1;
+      while (start > 0 && g_unichar_ismark (c[start]) && !is_virama (c[start]))
+        start--; /* a nukta on the consonant */
+      while (start >= 2 && is_virama (c[start - 1]))
+        start -= 2;
+      memmove (&c[start + 1], &c[start], (i - start) * sizeof (gunichar));
+      c[start] = vowel;
+    }
+
+  if (right_to_left)
+    {
+      g_autoptr (GArray) reversed = g_array_sized_new (FALSE, FALSE, sizeof (gunichar), visual->len);
+      guint end = visual->len;
+
+      while (end > 0)
+        {
+          guint start = end - 1;
+
+          while (start > 0 && g_unichar_ismark (c[start]))
+            start--;
+          g_array_append_vals (reversed, &c[start], end - start);
+          end = start;
+        }
+      g_array_set_size (visual, 0);
+      g_array_append_vals (visual, reversed->data, reversed->len);
+    }
+  return visual;
+}
+

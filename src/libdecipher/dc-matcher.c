@@ -1,0 +1,975 @@
+/* dc-matcher.c: typed words → the glyph runs they spell → new table entries
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The user types what they read; the document holds runs of tokens whose symbols are
+ * partly unknown. A run fits when its tokens can be aligned with the typed words: every
+ * known symbol spells exactly its value, an unknown symbol spells the same text wherever
+ * it recurs, and each glyph takes one grapheme cluster, or one code point of it (a mark
+ * drawn as its own glyph), or several clusters (a ligature, at a cost). Candidates are
+ * found through an index of tokens by glyph count, so a query looks at the few runs of
+ * the right shape rather than the whole book. When exactly one distinct reading fits,
+ * its unknown symbols are learned in one undoable change; values already held are never
+ * overwritten here — a disagreement becomes a conflict for the user to resolve.
+ */
+
+#define G_LOG_DOMAIN "dc-matcher"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "dc-error.h"
+#include "dc-matcher.h"
+#include "dc-align-private.h"
+
+#define DECISIVE_MARGIN 2     /* the best reading must beat the next by this much */
+#define MAX_REPORTED_PLACES 20
+
+struct _DcMatcher
+{
+  GObject parent_instance;
+
+  DcKey *key;
+  DcDocument *document;
+  gulong changed_handler;
+
+  /* Index over the current tokens. */
+  guint index_generation;
+  gboolean index_built;
+  GPtrArray *by_length;  /* glyph count → GArray of guint token ids */
+  guint32 *token_type;   /* token → id of its distinct symbol sequence */
+  guint n_types;
+
+  /* Known values as NFD code points, and who holds which value, rebuilt on change. */
+  gboolean values_dirty;
+  GPtrArray *nfd_values; /* symbol → GArray of gunichar, NULL when unknown */
+  GHashTable *holders;   /* "font\x1fvalue" → symbol + 1 */
+
+  GPtrArray *conflicts;  /* of DcConflict */
+};
+
+G_DEFINE_FINAL_TYPE (DcMatcher, dc_matcher, G_TYPE_OBJECT)
+
+const char *
+dc_match_kind_to_string (DcMatchKind kind)
+{
+  switch (kind)
+    {
+    case DC_MATCH_ASSIGNED:
+      return "assigned";
+    case DC_MATCH_AMBIGUOUS:
+      return "ambiguous";
+    case DC_MATCH_CONFLICT:
+      return "conflict";
+    case DC_MATCH_KNOWN:
+      return "known";
+    case DC_MATCH_NO_MATCH:
+    default:
+      return "no-match";
+    }
+}
+
+void
+dc_conflict_free (DcConflict *conflict)
+{
+  if (conflict == NULL)
+    return;
+  g_free (conflict->current);
+  g_free (conflict->current_provenance);
+  g_free (conflict->proposed);
+  g_free (conflict->proposed_provenance);
+  g_free (conflict);
+}
+
+static void
+clear_learned (gpointer data)
+{
+  DcLearned *learned = data;
+
+  g_clear_pointer (&learned->text, g_free);
+}
+
+static DcMatchResult *
+match_result_new (DcMatchKind kind)
+{
+  DcMatchResult *result = g_new0 (DcMatchResult, 1);
+
+  result->kind = kind;
+  result->places = g_array_new (FALSE, FALSE, sizeof (DcMatchPlace));
+  result->learned = g_array_new (FALSE, FALSE, sizeof (DcLearned));
+  g_array_set_clear_func (result->learned, clear_learned);
+  result->conflicts = g_ptr_array_new_with_free_func ((GDestroyNotify) dc_conflict_free);
+  return result;
+}
+
+void
+dc_match_result_free (DcMatchResult *result)
+{
+  if (result == NULL)
+    return;
+  g_array_unref (result->places);
+  g_array_unref (result->learned);
+  g_ptr_array_unref (result->conflicts);
+  g_free (result->reason);
+  g_free (result);
+}
+
+static void
+on_key_changed (DcMatcher *self, guint symbol, DcKey *key)
+{
+  self->values_dirty = TRUE;
+}
+
+static void
+dc_matcher_dispose (GObject *object)
+{
+  DcMatcher *self = DC_MATCHER (object);
+
+  g_clear_signal_handler (&self->changed_handler, self->key);
+  g_clear_object (&self->key);
+  g_clear_object (&self->document);
+
+  G_OBJECT_CLASS (dc_matcher_parent_class)->dispose (object);
+}
+
+static void
+dc_matcher_finalize (GObject *object)
+{
+  DcMatcher *self = DC_MATCHER (object);
+
+  g_clear_pointer (&self->by_length, g_ptr_array_unref);
+  g_clear_pointer (&self->token_type, g_free);
+  g_clear_pointer (&self->nfd_values, g_ptr_array_unref);
+  g_clear_pointer (&self->holders, g_hash_table_unref);
+  g_clear_pointer (&self->conflicts, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (dc_matcher_parent_class)->finalize (object);
+}
+
+static void
+dc_matcher_class_init (DcMatcherClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = dc_matcher_dispose;
+  object_class->finalize = dc_matcher_finalize;
+}
+
+static void
+dc_matcher_init (DcMatcher *self)
+{
+  self->values_dirty = TRUE;
+  self->conflicts = g_ptr_array_new_with_free_func ((GDestroyNotify) dc_conflict_free);
+}
+
+/**
+ * dc_matcher_new:
+ * @key: the table the matcher reads and fills
+ *
+ * Returns: (transfer full): a matcher over @key's document
+ */
+DcMatcher *
+dc_matcher_new (DcKey *key)
+{
+  DcMatcher *self;
+
+  g_return_val_if_fail (DC_IS_KEY (key), NULL);
+
+  self = g_object_new (DC_TYPE_MATCHER, NULL);
+  self->key = g_object_ref (key);
+  self->document = g_object_ref (dc_key_get_document (key));
+  self->changed_handler = g_signal_connect_swapped (key, "changed", G_CALLBACK (on_key_changed),
+                                                    self);
+  return self;
+}
+
+static void
+ensure_index (DcMatcher *self)
+{
+  g_autoptr (GHashTable) types = NULL;
+  g_autoptr (GString) sequence = g_string_new (NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (self->document, NULL);
+  const guint32 *order = dc_document_get_reading_order (self->document, NULL);
+  const DcToken *tokens;
+  guint n_tokens, generation;
+
+  generation = dc_document_get_tokens_generation (self->document);
+  if (self->index_built && generation == self->index_generation)
+    return;
+
+  tokens = dc_document_get_tokens (self->document, &n_tokens);
+  g_clear_pointer (&self->by_length, g_ptr_array_unref);
+  g_clear_pointer (&self->token_type, g_free);
+  self->by_length = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  self->token_type = g_new (guint32, MAX (1, n_tokens));
+  types = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint t = 0; t < n_tokens; t++)
+    {
+      guint length = tokens[t].n_glyphs;
+      gpointer type;
+
+      while (self->by_length->len <= length)
+        g_ptr_array_add (self->by_length, g_array_new (FALSE, FALSE, sizeof (guint)));
+      g_array_append_val (g_ptr_array_index (self->by_length, length), t);
+
+      g_string_truncate (sequence, 0);
+      for (guint k = tokens[t].first_glyph; k < tokens[t].first_glyph + length; k++)
+        g_string_append_printf (sequence, "%x,", glyphs[order[k]].symbol);
+      if (!g_hash_table_lookup_extended (types, sequence->str, NULL, &type))
+        {
+          type = GUINT_TO_POINTER (g_hash_table_size (types));
+          g_hash_table_insert (types, g_strdup (sequence->str), type);
+        }
+      self->token_type[t] = GPOINTER_TO_UINT (type);
+    }
+
+  self->n_types = g_hash_table_size (types);
+  self->index_generation = generation;
+  self->index_built = TRUE;
+}
+
+static void
+free_value (gpointer data)
+{
+  if (data != NULL)
+    g_array_unref (data);
+}
+
+static void
+ensure_values (DcMatcher *self)
+{
+  guint n_symbols;
+  const DcSymbol *symbols = dc_document_get_symbols (self->document, &n_symbols);
+
+  if (!self->values_dirty && self->nfd_values != NULL)
+    return;
+
+  g_clear_pointer (&self->nfd_values, g_ptr_array_unref);
+  g_clear_pointer (&self->holders, g_hash_table_unref);
+  self->nfd_values = g_ptr_array_new_full (n_symbols, free_value);
+  self->holders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *value = dc_key_get_value (self->key, s);
+
+      g_ptr_array_add (self->nfd_values, value != NULL ? _dc_nfd_of (value) : NULL);
+      if (value != NULL && *value != '\0' && dc_document_symbol_needs_decoding (self->document, s))
+        g_hash_table_insert (self->holders, _dc_holder_key (symbols[s].font, value),
+                             GUINT_TO_POINTER (s + 1));
+    }
+  self->values_dirty = FALSE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Candidates                                                                */
+
+typedef struct
+{
+  char *signature;
+  int cost;
+  guint contradictions;
+  guint inconsistencies;
+  guint n_new;
+  GArray *bindings; /* of Binding */
+  GArray *places;   /* of guint: first token of each run that reads this way */
+} Candidate;
+
+static void
+candidate_free (Candidate *candidate)
+{
+  g_free (candidate->signature);
+  g_array_unref (candidate->bindings);
+  g_array_unref (candidate->places);
+  g_free (candidate);
+}
+
+static int
+compare_bindings (gconstpointer a, gconstpointer b)
+{
+  const Binding *ba = a, *bb = b;
+
+  return ba->symbol < bb->symbol ? -1 : ba->symbol > bb->symbol;
+}
+
+static char *
+make_signature (const Typed *typed, GArray *bindings, guint *n_new)
+{
+  GString *signature = g_string_new (NULL);
+
+  g_array_sort (bindings, compare_bindings);
+  *n_new = 0;
+  for (guint i = 0; i < bindings->len; i++)
+    {
+      const Binding *b = &g_array_index (bindings, Binding, i);
+      g_autofree char *value = _dc_chars_to_nfc (typed, b->start, b->length);
+
+      g_string_append_printf (signature, "%s%u=%s\x1f", b->contradicts ? "!" : "", b->symbol,
+                              value);
+      *n_new += !b->contradicts;
+    }
+  return g_string_free (signature, FALSE);
+}
+
+static int
+compare_candidates (gconstpointer a, gconstpointer b)
+{
+  const Candidate *ca = *(Candidate *const *) a;
+  const Candidate *cb = *(Candidate *const *) b;
+
+  if (ca->contradictions != cb->contradictions)
+    return ca->contradictions < cb->contradictions ? -1 : 1;
+  if (ca->cost != cb->cost)
+    return ca->cost < cb->cost ? -1 : 1;
+  return g_array_index (ca->places, guint, 0) < g_array_index (cb->places, guint, 0) ? -1 : 1;
+}
+
+typedef struct
+{
+  int line;  /* cue, or -1 */
+  int token; /* cue within the line, or -1 */
+  gboolean relaxed;   /* inferred and confirmed values may be contradicted */
+  gboolean relax_all; /* a trusted font's values too (to explain a failure) */
+  guint shaped_runs; /* runs whose glyph counts fit, whatever their symbols */
+} Query;
+
+static void
+word_length_range (const Typed *typed, guint word, guint *lo, guint *hi)
+{
+  guint clusters = g_array_index (typed->n_clusters, guint, word);
+
+  *hi = g_array_index (typed->word_end, guint, word) - _dc_typed_word_start (typed, word);
+  *lo = (clusters + 2) / 3;
+}
+
+static gboolean
+run_fits_lengths (const DcToken *tokens, const Typed *typed, guint start)
+{
+  for (guint w = 0; w < _dc_typed_n_words (typed); w++)
+    {
+      guint lo, hi, n = tokens[start + w].n_glyphs;
+
+      word_length_range (typed, w, &lo, &hi);
+      if (n < lo || n > hi)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+consider_run (DcMatcher *self, const Typed *typed, Query *query, guint start,
+              GHashTable *by_signature, GPtrArray *candidates, GHashTable *seen_types)
+{
+  const DcGlyph *glyphs = dc_document_get_glyphs (self->document, NULL);
+  const guint32 *order = dc_document_get_reading_order (self->document, NULL);
+  const DcToken *tokens = dc_document_get_tokens (self->document, NULL);
+  guint n_words = _dc_typed_n_words (typed);
+  g_autofree guint32 *symbols = NULL;
+  g_autofree guint *token_end = g_new (guint, n_words);
+  g_autoptr (GArray) bindings = NULL;
+  Search search = { 0 };
+  Candidate *candidate;
+  guint n_glyphs = 0, n_new;
+  char *signature;
+
+  if (!run_fits_lengths (tokens, typed, start))
+    return;
+  query->shaped_runs++;
+
+  /* The same word drawn in many places reads the same way everywhere: align it once. */
+  if (n_words == 1 && seen_types != NULL)
+    {
+      gpointer known_candidate;
+
+      if (g_hash_table_lookup_extended (seen_types, GUINT_TO_POINTER (self->token_type[start]),
+                                        NULL, &known_candidate))
+        {
+          candidate = known_candidate;
+          if (candidate != NULL && candidate->places->len < MAX_REPORTED_PLACES)
+            g_array_append_val (candidate->places, start);
+          return;
+        }
+    }
+
+  for (guint w = 0; w < n_words; w++)
+    n_glyphs += tokens[start + w].n_glyphs;
+  symbols = g_new (guint32, n_glyphs);
+  n_glyphs = 0;
+  for (guint w = 0; w < n_words; w++)
+    {
+      const DcToken *token = &tokens[start + w];
+
+      for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+        symbols[n_glyphs++] = glyphs[order[k]].symbol;
+      token_end[w] = n_glyphs;
+    }
+
+  search.document = self->document;
+  search.key = self->key;
+  search.nfd_values = self->nfd_values;
+  search.holders = self->holders;
+  search.typed = typed;
+  search.symbols = symbols;
+  search.token_end = token_end;
+  search.relaxed = query->relaxed;
+  search.relax_all = query->relax_all;
+  _dc_search_run (&search);
+  bindings = search.best;
+
+  if (!search.found)
+    {
+      if (n_words == 1 && seen_types != NULL)
+        g_hash_table_insert (seen_types, GUINT_TO_POINTER (self->token_type[start]), NULL);
+      return;
+    }
+
+  signature = make_signature (typed, bindings, &n_new);
+  candidate = g_hash_table_lookup (by_signature, signature);
+  if (candidate == NULL)
+    {
+      candidate = g_new0 (Candidate, 1);
+      candidate->signature = signature;
+      candidate->cost = search.best_cost;
+      candidate->contradictions = search.best_contradictions;
+      candidate->inconsistencies = search.best_inconsistencies;
+      candidate->n_new = n_new;
+      candidate->bindings = g_steal_pointer (&bindings);
+      candidate->places = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_hash_table_insert (by_signature, candidate->signature, candidate);
+      g_ptr_array_add (candidates, candidate);
+    }
+  else
+    {
+      g_free (signature);
+      candidate->cost = MIN (candidate->cost, search.best_cost);
+    }
+  if (candidate->places->len < MAX_REPORTED_PLACES)
+    g_array_append_val (candidate->places, start);
+  if (n_words == 1 && seen_types != NULL)
+    g_hash_table_insert (seen_types, GUINT_TO_POINTER (self->token_type[start]), candidate);
+}
+
+/* Every run of the typed shape, aligned; candidates come back best first. */
+static GPtrArray *
+find_candidates (DcMatcher *self, const Typed *typed, Query *query)
+{
+  g_autoptr (GHashTable) by_signature = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) seen_types = g_hash_table_new (NULL, NULL);
+  GPtrArray *candidates = g_ptr_array_new_with_free_func ((GDestroyNotify) candidate_free);
+  const DcLine *lines = dc_document_get_lines (self->document, NULL);
+  const DcToken *tokens;
+  guint n_tokens, n_words = _dc_typed_n_words (typed), pivot = 0, best_count = G_MAXUINT;
+
+  tokens = dc_document_get_tokens (self->document, &n_tokens);
+  query->shaped_runs = 0;
+  if (n_words > n_tokens)
+    return candidates;
+
+  if (query->token >= 0)
+    {
+      guint start = lines[query->line].first_token + (guint) query->token;
+
+      if (start + n_words <= n_tokens)
+        consider_run (self, typed, query, start, by_signature, candidates, NULL);
+    }
+  else
+    {
+      /* Start from the word whose glyph count is rarest in the document. */
+      for (guint w = 0; w < n_words; w++)
+        {
+          guint lo, hi, count = 0;
+
+          word_length_range (typed, w, &lo, &hi);
+          for (guint n = lo; n <= hi && n < self->by_length->len; n++)
+            count += ((GArray *) g_ptr_array_index (self->by_length, n))->len;
+          if (count < best_count)
+            {
+              best_count = count;
+              pivot = w;
+            }
+        }
+
+      {
+        guint lo, hi;
+
+        word_length_range (typed, pivot, &lo, &hi);
+        for (guint n = lo; n <= hi && n < self->by_length->len; n++)
+          {
+            GArray *bucket = g_ptr_array_index (self->by_length, n);
+
+            for (guint i = 0; i < bucket->len; i++)
+              {
+                guint t = g_array_index (bucket, guint, i);
+                guint start;
+
+                if (t < pivot || t - pivot + n_words > n_tokens)
+                  continue;
+                start = t - pivot;
+                if (query->line >= 0 && tokens[start].line != (guint) query->line)
+                  continue;
+                consider_run (self, typed, query, start, by_signature, candidates, seen_types);
+              }
+          }
+      }
+    }
+
+  g_ptr_array_sort (candidates, compare_candidates);
+  return candidates;
+}
+
+static void
+place_of (DcMatcher *self, guint start, guint n_words, int cost, DcMatchPlace *place)
+{
+  const DcLine *lines = dc_document_get_lines (self->document, NULL);
+  const DcToken *tokens = dc_document_get_tokens (self->document, NULL);
+
+  place->line = tokens[start].line;
+  place->token = start - lines[place->line].first_token;
+  place->n_tokens = n_words;
+  place->penalty = cost;
+}
+
+static void
+add_places (DcMatcher *self, DcMatchResult *result, const Candidate *candidate, guint n_words)
+{
+  for (guint i = 0; i < candidate->places->len; i++)
+    {
+      DcMatchPlace place;
+
+      place_of (self, g_array_index (candidate->places, guint, i), n_words, candidate->cost,
+                &place);
+      g_array_append_val (result->places, place);
+    }
+}
+
+static char *
+provenance_for (const char *text)
+{
+  g_autofree char *shown = NULL;
+
+  if (g_utf8_strlen (text, -1) > 60)
+    {
+      g_autofree char *head = g_utf8_substring (text, 0, 59);
+      shown = g_strconcat (head, "…", NULL);
+    }
+  else
+    shown = g_strdup (text);
+  return g_strdup_printf ("type: «%s»", shown);
+}
+
+static void
+apply_candidate (DcMatcher *self, const Typed *typed, const Candidate *candidate,
+                 const char *text, DcMatchResult *result)
+{
+  g_autofree char *provenance = provenance_for (text);
+  g_autofree char *label = g_strdup_printf (_("Typed “%s”"), text);
+
+  dc_key_begin_change (self->key, label);
+  for (guint i = 0; i < candidate->bindings->len; i++)
+    {
+      const Binding *b = &g_array_index (candidate->bindings, Binding, i);
+      g_autoptr (GError) error = NULL;
+      DcLearned learned;
+
+      learned.symbol = b->symbol;
+      learned.text = _dc_chars_to_nfc (typed, b->start, b->length);
+      if (dc_key_set (self->key, b->symbol, learned.text, DC_KEY_INFERRED, provenance, &error))
+        g_array_append_val (result->learned, learned);
+      else
+        {
+          g_warning ("A match could not be stored: %s", error->message);
+          g_free (learned.text);
+        }
+    }
+  dc_key_end_change (self->key);
+}
+
+static void
+record_conflicts (DcMatcher *self, const Typed *typed, const Candidate *candidate,
+                  const char *text, DcMatchResult *result)
+{
+  g_autofree char *provenance = provenance_for (text);
+  DcMatchPlace place;
+
+  place_of (self, g_array_index (candidate->places, guint, 0), _dc_typed_n_words (typed),
+            candidate->cost, &place);
+  for (guint i = 0; i < candidate->bindings->len; i++)
+    {
+      const Binding *b = &g_array_index (candidate->bindings, Binding, i);
+      DcConflict *conflict, *copy;
+
+      if (!b->contradicts)
+        continue;
+      conflict = g_new0 (DcConflict, 1);
+      conflict->symbol = b->symbol;
+      conflict->current = g_strdup (dc_key_get_value (self->key, b->symbol));
+      conflict->current_provenance = g_strdup (dc_key_get_provenance (self->key, b->symbol));
+      conflict->proposed = _dc_chars_to_nfc (typed, b->start, b->length);
+      conflict->proposed_provenance = g_strdup (provenance);
+      conflict->place = place;
+
+      copy = g_memdup2 (conflict, sizeof *conflict);
+      copy->current = g_strdup (conflict->current);
+      copy->current_provenance = g_strdup (conflict->current_provenance);
+      copy->proposed = g_strdup (conflict->proposed);
+      copy->proposed_provenance = g_strdup (conflict->proposed_provenance);
+      g_ptr_array_add (self->conflicts, copy);
+      g_ptr_array_add (result->conflicts, conflict);
+    }
+}
+
+static char *
+explain_no_match (DcMatcher *self, const Typed *typed, const Query *query, const char *text)
+{
+  guint n_words = _dc_typed_n_words (typed);
+  g_autoptr (GPtrArray) closest = NULL;
+  Query relaxed = *query;
+
+  if (query->shaped_runs == 0)
+    {
+      if (query->line >= 0 && n_words == 1)
+        return g_strdup_printf (_("No word on line %d has as many glyphs as “%s” could have. "
+                                  "Check the line, or type what it shows."),
+                                query->line, text);
+      if (query->line >= 0)
+        return g_strdup_printf (_("No run of %u words from line %d has glyph counts that could "
+                                  "spell “%s”. Check the line, or type what it shows."),
+                                n_words, query->line, text);
+      if (n_words == 1)
+        return g_strdup_printf (_("No word in the document has as many glyphs as “%s” could "
+                                  "have."),
+                                text);
+      return g_strdup_printf (_("No run of %u words in the document has glyph counts that could "
+                                "spell “%s”."),
+                              n_words, text);
+    }
+
+  /* Find the closest run, comparing with every known value (a trusted font's too), and
+   * say which known character stands in the way. */
+  relaxed.relaxed = TRUE;
+  relaxed.relax_all = TRUE;
+  closest = find_candidates (self, typed, &relaxed);
+  for (guint c = 0; c < closest->len; c++)
+    {
+      const Candidate *candidate = g_ptr_array_index (closest, c);
+
+      for (guint i = 0; i < candidate->bindings->len; i++)
+        {
+          const Binding *b = &g_array_index (candidate->bindings, Binding, i);
+          g_autofree char *typed_text = NULL;
+          DcMatchPlace place;
+
+          if (!b->contradicts)
+            continue;
+          typed_text = _dc_chars_to_nfc (typed, b->start, b->length);
+          place_of (self, g_array_index (candidate->places, guint, 0), n_words, 0, &place);
+          return g_strdup_printf (_("The closest place, line %u word %u, has the right shape, "
+                                    "but its glyph known as “%s” stands where you typed “%s”."),
+                                  place.line, place.token + 1,
+                                  dc_key_get_value (self->key, b->symbol), typed_text);
+        }
+    }
+  return g_strdup_printf (_("Runs of the right shape exist, but none can spell “%s” with the "
+                            "characters already known."),
+                          text);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Public                                                                    */
+
+static gboolean
+validate_input (const char *text, GError **error)
+{
+  if (strlen (text) > DC_MATCHER_MAX_INPUT)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("The input is longer than %d KiB: type a few words at a time."),
+                   DC_MATCHER_MAX_INPUT / 1024);
+      return FALSE;
+    }
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                           _("The input is not valid UTF-8 text."));
+      return FALSE;
+    }
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iscntrl (c) && !g_unichar_isspace (c))
+        {
+          g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                       _("The input contains the control character U+%04X, which no page shows."),
+                       c);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static char **
+split_words (const char *text)
+{
+  GPtrArray *words = g_ptr_array_new ();
+  const char *p = text;
+
+  while (*p)
+    {
+      const char *start;
+
+      while (*p && g_unichar_isspace (g_utf8_get_char (p)))
+        p = g_utf8_next_char (p);
+      start = p;
+      while (*p && !g_unichar_isspace (g_utf8_get_char (p)))
+        p = g_utf8_next_char (p);
+      if (p > start)
+        g_ptr_array_add (words, g_strndup (start, p - start));
+    }
+  g_ptr_array_add (words, NULL);
+  return (char **) g_ptr_array_free (words, FALSE);
+}
+
+static gboolean
+is_right_to_left (const char *text)
+{
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      switch (g_unichar_get_script (g_utf8_get_char (p)))
+        {
+        case G_UNICODE_SCRIPT_ARABIC:
+        case G_UNICODE_SCRIPT_HEBREW:
+        case G_UNICODE_SCRIPT_SYRIAC:
+        case G_UNICODE_SCRIPT_THAANA:
+        case G_UNICODE_SCRIPT_NKO:
+          return TRUE;
+        case G_UNICODE_SCRIPT_COMMON:
+        case G_UNICODE_SCRIPT_INHERITED:
+          continue;
+        default:
+          return FALSE;
+        }
+    }
+  return FALSE;
+}
+
+static DcMatchResult *
+match_words (DcMatcher *self, char **words, const char *text, int line, int token)
+{
+  g_auto (Typed) typed = { 0 };
+  g_autoptr (GPtrArray) candidates = NULL;
+  Query query = { line, token, FALSE, FALSE, 0 };
+  DcMatchResult *result;
+  const Candidate *best;
+  guint n_words = g_strv_length (words);
+
+  _dc_typed_prepare (&typed, words, is_right_to_left (text));
+  candidates = find_candidates (self, &typed, &query);
+
+  if (candidates->len == 0)
+    {
+      g_autoptr (GPtrArray) contradicting = NULL;
+      Query relaxed = query;
+
+      relaxed.relaxed = TRUE;
+      contradicting = find_candidates (self, &typed, &relaxed);
+      if (contradicting->len > 0 &&
+          ((Candidate *) g_ptr_array_index (contradicting, 0))->inconsistencies == 0 &&
+          (contradicting->len == 1 ||
+          (contradicting->len > 1 &&
+           compare_candidates (&g_ptr_array_index (contradicting, 0),
+                               &g_ptr_array_index (contradicting, 1)) < 0 &&
+           ((Candidate *) g_ptr_array_index (contradicting, 0))->contradictions <
+             ((Candidate *) g_ptr_array_index (contradicting, 1))->contradictions)))
+        {
+          best = g_ptr_array_index (contradicting, 0);
+          result = match_result_new (DC_MATCH_CONFLICT);
+          record_conflicts (self, &typed, best, text, result);
+          add_places (self, result, best, n_words);
+          result->reason = g_strdup_printf (
+              g_dngettext (GETTEXT_PACKAGE,
+                           "This fits only if %u value already learned is wrong: review the "
+                           "conflict.",
+                           "This fits only if %u values already learned are wrong: review the "
+                           "conflicts.",
+                           best->contradictions),
+              best->contradictions);
+          return result;
+        }
+
+      result = match_result_new (DC_MATCH_NO_MATCH);
+      result->reason = explain_no_match (self, &typed, &query, text);
+      return result;
+    }
+
+  best = g_ptr_array_index (candidates, 0);
+  if (candidates->len > 1)
+    {
+      const Candidate *second = g_ptr_array_index (candidates, 1);
+
+      if (second->cost < best->cost + DECISIVE_MARGIN)
+        {
+          result = match_result_new (DC_MATCH_AMBIGUOUS);
+          for (guint c = 0; c < candidates->len && result->places->len < MAX_REPORTED_PLACES; c++)
+            {
+              const Candidate *candidate = g_ptr_array_index (candidates, c);
+              DcMatchPlace place;
+
+              place_of (self, g_array_index (candidate->places, guint, 0), n_words,
+                        candidate->cost, &place);
+              g_array_append_val (result->places, place);
+            }
+          result->reason = g_strdup_printf (
+              _("%u places read differently with this input: click the line to choose."),
+              candidates->len);
+          return result;
+        }
+    }
+
+  if (best->n_new == 0)
+    {
+      result = match_result_new (DC_MATCH_KNOWN);
+      add_places (self, result, best, n_words);
+      result->reason = g_strdup (_("Every glyph there is already known."));
+      return result;
+    }
+
+  result = match_result_new (DC_MATCH_ASSIGNED);
+  add_places (self, result, best, n_words);
+  apply_candidate (self, &typed, best, text, result);
+  result->reason = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Learned %u symbol.",
+                                                 "Learned %u symbols.", result->learned->len),
+                                    result->learned->len);
+  return result;
+}
+
+/**
+ * dc_matcher_type:
+ * @text: what the user read on the page: one token or several, separated by spaces
+ * @line: the line the user pointed at, or -1
+ * @token: with @line, the token the run starts at, or -1
+ *
+ * Finds where @text is drawn and learns its unknown symbols when exactly one reading
+ * fits. Values already held are never changed here: a contradiction is returned as a
+ * conflict and kept for review.
+ *
+ * Returns: (transfer full): the result, or %NULL with @error set when the input or the
+ *   cue is unusable
+ */
+DcMatchResult *
+dc_matcher_type (DcMatcher *self, const char *text, int line, int token, GError **error)
+{
+  g_autofree char *normalized = NULL;
+  g_auto (GStrv) words = NULL;
+  DcMatchResult *result;
+  guint n_lines;
+  const DcLine *lines;
+
+  g_return_val_if_fail (DC_IS_MATCHER (self), NULL);
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!validate_input (text, error))
+    return NULL;
+  normalized = g_utf8_normalize (text, -1, G_NORMALIZE_NFC);
+  words = split_words (normalized);
+  if (words[0] == NULL)
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                           _("Type at least one word as it reads on the page."));
+      return NULL;
+    }
+
+  lines = dc_document_get_lines (self->document, &n_lines);
+  if (line >= (int) n_lines || (token >= 0 && line < 0))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   token >= 0 && line < 0 ? _("A word number needs a line number too.")
+                                          : _("There is no line %d: the document has %u lines."),
+                   line, n_lines);
+      return NULL;
+    }
+  if (token >= 0 && (guint) token >= lines[line].n_tokens)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("Line %d has no word %d: it has %u."), line, token + 1,
+                   lines[line].n_tokens);
+      return NULL;
+    }
+
+  ensure_index (self);
+  ensure_values (self);
+
+  result = match_words (self, words, normalized, line, token);
+
+  /* Where no space is known yet, a line is one long token: read the input whole,
+   * spaces included, so the space symbol is learned with the letters. */
+  if (result->kind == DC_MATCH_NO_MATCH && g_strv_length (words) > 1)
+    {
+      g_autofree char *collapsed = g_strjoinv (" ", words);
+      char *whole[] = { collapsed, NULL };
+      DcMatchResult *as_one = match_words (self, whole, normalized, line, token);
+
+      if (as_one->kind == DC_MATCH_NO_MATCH)
+        dc_match_result_free (as_one);
+      else
+        {
+          dc_match_result_free (result);
+          result = as_one;
+        }
+    }
+  return result;
+}
+
+guint
+dc_matcher_get_n_conflicts (DcMatcher *self)
+{
+  g_return_val_if_fail (DC_IS_MATCHER (self), 0);
+
+  return self->conflicts->len;
+}
+
+const DcConflict *
+dc_matcher_get_conflict (DcMatcher *self, guint index)
+{
+  g_return_val_if_fail (DC_IS_MATCHER (self), NULL);
+  g_return_val_if_fail (index < self->conflicts->len, NULL);
+
+  return g_ptr_array_index (self->conflicts, index);
+}
+
+/**
+ * dc_matcher_resolve_conflict:
+ * @take_proposed: %TRUE to take the new evidence, %FALSE to keep the value held
+ *
+ * The user's verdict: the chosen value is confirmed, and the conflict (with any other
+ * open conflict about the same symbol) leaves the list.
+ */
+gboolean
+dc_matcher_resolve_conflict (DcMatcher *self, guint index, gboolean take_proposed,
+                             GError **error)
+{
+  const DcConflict *conflict;
+  g_autofree char *value = NULL;
+  g_autofree char *provenance = NULL;
+  guint symbol;
+
+  g_return_val_if_fail (DC_IS_MATCHER (self), FALSE);
+  g_return_val_if_fail (index < self->conflicts->len, FALSE);
+
+  conflict = g_ptr_array_index (self->conflicts, index);
+  symbol = conflict->symbol;
+  value = g_strdup (take_proposed ? conflict->proposed : conflict->current);
+  provenance = g_strdup_printf ("conflict: %s",
+                                take_proposed ? conflict->proposed_provenance
+                                              : conflict->current_provenance);
+  if (!dc_key_set (self->key, symbol, value, DC_KEY_CONFIRMED, provenance, error))
+    return FALSE;
+
+  for (guint i = self->conflicts->len; i > 0; i--)
+    if (((DcConflict *) g_ptr_array_index (self->conflicts, i - 1))->symbol == symbol)
+      g_ptr_array_remove_index (self->conflicts, i - 1);
+  return TRUE;
+}

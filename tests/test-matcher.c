@@ -1,0 +1,332 @@
+/* test-matcher.c: typing what the page shows rebuilds the table
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "dc-test-fixtures.h"
+
+typedef struct
+{
+  DcDocument *document;
+  DcKey *key;
+  DcMatcher *matcher;
+  JsonParser *parser;
+  JsonObject *truth;
+} Fixture;
+
+static void
+fixture_open (Fixture *f, const char *name)
+{
+  f->document = dc_test_load_document (name);
+  f->key = dc_key_new (f->document);
+  f->matcher = dc_matcher_new (f->key);
+  f->truth = dc_test_load_truth (name, &f->parser);
+}
+
+static void
+fixture_close (Fixture *f)
+{
+  g_assert_finalize_object (f->matcher);
+  g_clear_object (&f->key);
+  g_clear_object (&f->document);
+  g_clear_object (&f->parser);
+}
+
+/* The truth's line texts, in reading order. */
+static GPtrArray *
+truth_lines (Fixture *f)
+{
+  JsonArray *pages = json_object_get_array_member (f->truth, "pages");
+  GPtrArray *lines = g_ptr_array_new ();
+
+  for (guint p = 0; p < json_array_get_length (pages); p++)
+    {
+      JsonArray *page_lines = json_object_get_array_member (json_array_get_object_element (pages, p), "lines");
+
+      for (guint l = 0; l < json_array_get_length (page_lines); l++)
+        g_ptr_array_add (lines, (gpointer) json_object_get_string_member (
+                                    json_array_get_object_element (page_lines, l), "text"));
+    }
+  return lines;
+}
+
+static guint
+character_errors (const char *expected, const char *got)
+{
+  g_autofree gunichar *a = g_utf8_to_ucs4_fast (expected, -1, NULL);
+  g_autofree gunichar *b = g_utf8_to_ucs4_fast (got, -1, NULL);
+  guint errors = 0, i;
+
+  for (i = 0; a[i] && b[i]; i++)
+    errors += a[i] != b[i];
+  for (; a[i]; i++)
+    errors++;
+  for (; b[i]; i++)
+    errors++;
+  return errors;
+}
+
+static DcMatchResult *
+type_text (Fixture *f, const char *text, int line, int token)
+{
+  g_autoptr (GError) error = NULL;
+  DcMatchResult *result = dc_matcher_type (f->matcher, text, line, token, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (result);
+  return result;
+}
+
+/* Typing every line as it reads, pointing at it, recovers the document exactly. */
+static void
+test_recover_by_lines (gconstpointer data)
+{
+  Fixture f = { 0 };
+  g_autoptr (GPtrArray) lines = NULL;
+  guint errors = 0, assigned = 0;
+
+  fixture_open (&f, data);
+  lines = truth_lines (&f);
+
+  for (guint l = 0; l < lines->len; l++)
+    {
+      g_autoptr (DcMatchResult) result = type_text (&f, g_ptr_array_index (lines, l), l, -1);
+
+      if (result->kind != DC_MATCH_ASSIGNED && result->kind != DC_MATCH_KNOWN)
+        g_error ("line %u “%s”: %s (%s)", l, (char *) g_ptr_array_index (lines, l),
+                 dc_match_kind_to_string (result->kind), result->reason);
+      assigned += result->learned->len;
+    }
+
+  for (guint l = 0; l < lines->len; l++)
+    {
+      g_autofree char *text = dc_export_line_text (f.document, l, dc_key_value_func, f.key);
+      g_autofree char *nfc = g_utf8_normalize (text, -1, G_NORMALIZE_NFC);
+      g_autofree char *expected = g_utf8_normalize (g_ptr_array_index (lines, l), -1, G_NORMALIZE_NFC);
+
+      errors += character_errors (expected, nfc);
+    }
+  g_assert_cmpuint (assigned, >, 10);
+  g_assert_cmpuint (errors, ==, 0);
+  fixture_close (&f);
+}
+
+static void
+test_no_match_says_why (void)
+{
+  Fixture f = { 0 };
+  g_autoptr (DcMatchResult) long_word = NULL;
+  g_autoptr (DcMatchResult) on_line = NULL;
+
+  fixture_open (&f, "legacy-cyrillic");
+  long_word = type_text (&f, "Ааааааааааааааааааааааааааааааааааааааааааааа", -1, -1);
+  g_assert_cmpint (long_word->kind, ==, DC_MATCH_NO_MATCH);
+  g_assert_nonnull (strstr (long_word->reason, "No word in the document"));
+  on_line = type_text (&f, "Ааааааааааааааааааааааааааааааааааааааааааааа", 3, -1);
+  g_assert_cmpint (on_line->kind, ==, DC_MATCH_NO_MATCH);
+  g_assert_nonnull (strstr (on_line->reason, "line 3"));
+  fixture_close (&f);
+}
+
+static void
+test_ambiguous_then_narrowed (void)
+{
+  Fixture f = { 0 };
+  g_autoptr (DcMatchResult) ambiguous = NULL;
+  g_autoptr (DcMatchResult) narrowed = NULL;
+  guint first_line;
+  DcMatchPlace place;
+
+  fixture_open (&f, "legacy-cyrillic");
+  /* A two-letter word with no letter known fits every two-glyph word of the document. */
+  ambiguous = type_text (&f, "ом", -1, -1);
+  g_assert_cmpint (ambiguous->kind, ==, DC_MATCH_AMBIGUOUS);
+  g_assert_cmpuint (ambiguous->places->len, >, 1);
+  g_assert_true (dc_key_get_value (f.key, 0) == NULL || dc_key_get_status (f.key, 0) == DC_KEY_FROM_PDF);
+
+  /* Picking a place (line + token) makes it unique. */
+  place = g_array_index (ambiguous->places, DcMatchPlace, 0);
+  first_line = place.line;
+  narrowed = type_text (&f, "ом", first_line, place.token);
+  g_assert_cmpint (narrowed->kind, ==, DC_MATCH_ASSIGNED);
+  g_assert_cmpuint (narrowed->learned->len, ==, 2);
+  fixture_close (&f);
+}
+
+/* After a line is learned, typing it with one letter changed contradicts what was
+ * learned: a conflict, nothing overwritten; the user's verdict settles it. */
+static void
+test_conflict (void)
+{
+  Fixture f = { 0 };
+  g_autoptr (GPtrArray) lines = NULL;
+  g_autoptr (DcMatchResult) first = NULL;
+  g_autoptr (DcMatchResult) clash = NULL;
+  g_autofree char *changed = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  const DcConflict *conflict;
+  g_autofree char *kept = NULL;
+  guint symbol;
+
+  fixture_open (&f, "legacy-cyrillic");
+  lines = truth_lines (&f);
+  first = type_text (&f, g_ptr_array_index (lines, 2), 2, -1);
+  g_assert_cmpint (first->kind, ==, DC_MATCH_ASSIGNED);
+  before = dc_export_line_text (f.document, 2, dc_key_value_func, f.key);
+
+  /* Replace a letter that occurs once on the line by one the line does not have. */
+  {
+    g_autofree gunichar *chars = g_utf8_to_ucs4_fast (g_ptr_array_index (lines, 2), -1, NULL);
+    glong n = 0;
+
+    while (chars[n])
+      n++;
+    for (glong i = 0; i < n && changed == NULL; i++)
+      {
+        guint count = 0;
+
+        for (glong k = 0; k < n; k++)
+          count += chars[k] == chars[i];
+        if (count == 1 && g_unichar_isalpha (chars[i]))
+          {
+            chars[i] = 0x0416; /* Ж, absent from the fixture's line */
+            changed = g_ucs4_to_utf8 (chars, n, NULL, NULL, NULL);
+          }
+      }
+  }
+  g_assert_nonnull (changed);
+  clash = type_text (&f, changed, 2, -1);
+  g_assert_cmpint (clash->kind, ==, DC_MATCH_CONFLICT);
+  g_assert_cmpuint (clash->conflicts->len, ==, 1);
+  g_assert_cmpuint (dc_matcher_get_n_conflicts (f.matcher), ==, 1);
+  after = dc_export_line_text (f.document, 2, dc_key_value_func, f.key);
+  g_assert_cmpstr (before, ==, after);
+
+  conflict = dc_matcher_get_conflict (f.matcher, 0);
+  g_assert_nonnull (conflict->current);
+  g_assert_cmpstr (conflict->proposed, ==, "Ж");
+  g_assert_nonnull (strstr (conflict->current_provenance, "type"));
+  symbol = conflict->symbol;
+  kept = g_strdup (conflict->current);
+
+  /* The user keeps the value held: it is confirmed and the conflict is settled. */
+  g_assert_true (dc_matcher_resolve_conflict (f.matcher, 0, FALSE, NULL));
+  g_assert_cmpuint (dc_matcher_get_n_conflicts (f.matcher), ==, 0);
+  g_assert_cmpint (dc_key_get_status (f.key, symbol), ==, DC_KEY_CONFIRMED);
+  g_assert_cmpstr (dc_key_get_value (f.key, symbol), ==, kept);
+  fixture_close (&f);
+}
+
+static void
+test_undo_redo (void)
+{
+  Fixture f = { 0 };
+  g_autoptr (GPtrArray) lines = NULL;
+  g_autoptr (DcMatchResult) result = NULL;
+  guint decoded_before, decoded_after, decoded_undone;
+
+  fixture_open (&f, "legacy-cyrillic");
+  lines = truth_lines (&f);
+  dc_key_count_decoded (f.key, &decoded_before, NULL);
+  result = type_text (&f, g_ptr_array_index (lines, 2), 2, -1);
+  g_assert_cmpint (result->kind, ==, DC_MATCH_ASSIGNED);
+  dc_key_count_decoded (f.key, &decoded_after, NULL);
+  g_assert_cmpuint (decoded_after, ==, decoded_before + result->learned->len);
+
+  /* One query is one undo step. */
+  g_assert_true (dc_key_undo (f.key));
+  dc_key_count_decoded (f.key, &decoded_undone, NULL);
+  g_assert_cmpuint (decoded_undone, ==, decoded_before);
+  g_assert_true (dc_key_redo (f.key));
+  dc_key_count_decoded (f.key, &decoded_undone, NULL);
+  g_assert_cmpuint (decoded_undone, ==, decoded_after);
+  fixture_close (&f);
+}
+
+/* A combining acute drawn as its own zero-width glyph takes the mark, the vowel under
+ * it takes the vowel: the user types the word as it reads. */
+static void
+test_combining_mark (void)
+{
+  Fixture f = { 0 };
+  g_autoptr (GPtrArray) lines = NULL;
+  g_autoptr (DcMatchResult) result = NULL;
+  const char *line_text = NULL;
+  guint line = 0;
+
+  fixture_open (&f, "legacy-cyrillic");
+  lines = truth_lines (&f);
+  for (guint l = 0; l < lines->len && line_text == NULL; l++)
+    if (strstr (g_ptr_array_index (lines, l), "\xCC\x81") != NULL)
+      {
+        line_text = g_ptr_array_index (lines, l);
+        line = l;
+      }
+  g_assert_nonnull (line_text);
+
+  result = type_text (&f, line_text, line, -1);
+  g_assert_cmpint (result->kind, ==, DC_MATCH_ASSIGNED);
+  {
+    gboolean mark_learned = FALSE;
+
+    for (guint i = 0; i < result->learned->len; i++)
+      mark_learned |= g_str_equal (g_array_index (result->learned, DcLearned, i).text, "\xCC\x81");
+    g_assert_true (mark_learned);
+  }
+  fixture_close (&f);
+}
+
+static void
+test_bad_input (void)
+{
+  Fixture f = { 0 };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *huge = g_strnfill (DC_MATCHER_MAX_INPUT + 1, 'a');
+
+  fixture_open (&f, "legacy-cyrillic");
+  g_assert_null (dc_matcher_type (f.matcher, "\xff\xfe", -1, -1, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+  g_assert_null (dc_matcher_type (f.matcher, "a\x01b", -1, -1, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+  g_assert_null (dc_matcher_type (f.matcher, huge, -1, -1, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+  g_assert_null (dc_matcher_type (f.matcher, "   ", -1, -1, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+  g_assert_null (dc_matcher_type (f.matcher, "слово", 100000, -1, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+  g_assert_null (dc_matcher_type (f.matcher, "слово", 0, 500, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  fixture_close (&f);
+}
+
+int
+main (int argc, char **argv)
+{
+  static const char *recoverable[] = { "legacy-cyrillic", "uralic-legacy", "identity-h",
+                                       "identity-named", "duplicate-tounicode", "type3",
+                                       "rotated" };
+
+  g_test_init (&argc, &argv, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (recoverable); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/matcher/recover/%s", recoverable[i]);
+      g_test_add_data_func (path, recoverable[i], test_recover_by_lines);
+    }
+  g_test_add_func ("/matcher/no-match", test_no_match_says_why);
+  g_test_add_func ("/matcher/ambiguous", test_ambiguous_then_narrowed);
+  g_test_add_func ("/matcher/conflict", test_conflict);
+  g_test_add_func ("/matcher/undo-redo", test_undo_redo);
+  g_test_add_func ("/matcher/combining-mark", test_combining_mark);
+  g_test_add_func ("/matcher/bad-input", test_bad_input);
+
+  return g_test_run ();
+}
