@@ -12,13 +12,15 @@
 #include <locale.h>
 #include <stdio.h>
 
-#include "decipher.h"
+#include "decipher-cli-session.h"
 
 typedef int (*CommandFunc) (DcDocument *document, int argc, char **argv);
 
 static char *opt_password;
 static gboolean opt_json;
 static char *opt_format;
+static char *opt_project;
+static gboolean opt_no_auto;
 
 static const GOptionEntry document_entries[] = {
   { "password", 0, 0, G_OPTION_ARG_STRING, &opt_password, N_("Password of an encrypted PDF"),
@@ -34,6 +36,16 @@ static const GOptionEntry json_entries[] = {
 static const GOptionEntry text_entries[] = {
   { "format", 0, 0, G_OPTION_ARG_STRING, &opt_format, N_("txt, freki or json (default txt)"),
     N_("FORMAT") },
+  { "project", 0, 0, G_OPTION_ARG_FILENAME, &opt_project,
+    N_("Decode with the table saved in this project"), N_("PROJECT") },
+  { NULL }
+};
+
+static const GOptionEntry session_entries[] = {
+  { "project", 0, 0, G_OPTION_ARG_FILENAME, &opt_project,
+    N_("Load this project if it exists, and write every decision to it"), N_("PROJECT") },
+  { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
+    N_("Do not guess the space and full stop automatically"), NULL },
   { NULL }
 };
 
@@ -314,6 +326,9 @@ command_fonts (DcDocument *document, int argc, char **argv)
 static int
 command_text (DcDocument *document, int argc, char **argv)
 {
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (DcProject) project = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
   DcExportFormat format = DC_EXPORT_TEXT;
 
@@ -331,9 +346,24 @@ command_text (DcDocument *document, int argc, char **argv)
       return 2;
     }
 
-  text = dc_export_document (document, format, dc_document_pdf_value, document);
+  if (opt_project != NULL &&
+      (project = dc_project_load (opt_project, document, key, &error)) == NULL)
+    {
+      print_error (error->message);
+      return 1;
+    }
+
+  text = dc_export_document (document, format, dc_key_value_func, key);
   fputs (text, stdout);
   return 0;
+}
+
+static int
+command_session (DcDocument *document, int argc, char **argv)
+{
+  g_autoptr (DcKey) key = dc_key_new (document);
+
+  return decipher_cli_session (document, key, opt_project, !opt_no_auto);
 }
 
 typedef struct
@@ -350,6 +380,8 @@ static const Command commands[] = {
     json_entries },
   { "text", N_("The document's text, with what is recovered so far"), command_text,
     text_entries },
+  { "session", N_("JSON-lines session: one request per line on stdin, one reply per line"),
+    command_session, session_entries },
 };
 
 static void

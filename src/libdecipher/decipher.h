@@ -14,6 +14,7 @@
 #include "dc-key.h"
 #include "dc-matcher.h"
 #include "dc-project.h"
+#include "dc-suggest.h"
 #include "dc-types.h"
 
 #undef DECIPHER_INSIDE

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+# A simulated linguist recovering a corrupted PDF through `decipher-cli session` only.
+#
+# Policy "suggest": asks `suggest`, types exactly the words it names (with the line as
+# cue, as a click on the line gives), until the session says done.
+# Policy "lines": picks the line with the most undecoded glyphs and types the 5-word
+# window of it with the most undecoded glyphs.
+# When a reply is ambiguous the user clicks one of the places (line + token): no extra
+# word is typed. Prints words typed, queries, and the character error rate of the
+# recovered text against the generator's ground truth.
+#
+# Usage: simulate-user.py DECIPHER_CLI FILE.pdf TRUTH.json [--policy suggest|lines]
+#        [--max-words N] [--no-auto]
+# SPDX-License-Identifier: GPL-3.0-or-later
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+import unicodedata
+
+
+def edit_distance(a, b):
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+
+class Session:
+    def __init__(self, cli, pdf, extra):
+        self.process = subprocess.Popen([cli, "session", pdf] + extra, stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True, encoding="utf-8")
+        self.times = {}
+
+    def ask(self, **request):
+        start = time.perf_counter()
+        self.process.stdin.write(json.dumps(request, ensure_ascii=False) + "\n")
+        self.process.stdin.flush()
+        reply = json.loads(self.process.stdout.readline())
+        self.times.setdefault(request["cmd"], []).append(time.perf_counter() - start)
+        return reply
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("cli")
+    ap.add_argument("pdf")
+    ap.add_argument("truth")
+    ap.add_argument("--policy", choices=["suggest", "lines"], default="suggest")
+    ap.add_argument("--max-words", type=int, default=400)
+    ap.add_argument("--no-auto", action="store_true")
+    args = ap.parse_args()
+
+    truth = json.load(open(args.truth, encoding="utf-8"))
+    truth_lines = [line["text"] for page in truth["pages"] for line in page["lines"]]
+    session = Session(args.cli, args.pdf, ["--no-auto"] if args.no_auto else [])
+
+    words_typed = queries = ambiguous = conflicts = failures = 0
+    while words_typed < args.max_words:
+        if args.policy == "suggest":
+            s = session.ask(cmd="suggest")
+            if s.get("done"):
+                break
+            line, token, n = s["line"], s["token"], s["tokens"]
+        else:
+            lines = session.ask(cmd="lines")["lines"]
+            busiest = max(lines, key=lambda l: l["undecoded"])
+            if busiest["undecoded"] == 0:
+                break
+            line = busiest["id"]
+            words = truth_lines[line].split(" ")
+            # the 5-word window with the most unknown glyphs, judged from the line's text
+            shown = busiest["text"].split(" ")
+            best = max(range(max(1, len(words) - 4)),
+                       key=lambda t: sum(w.count("\ufffd") for w in shown[t:t + 5]))
+            token, n = best, min(5, len(words) - best)
+        words = truth_lines[line].split(" ")[token:token + n]
+        text = " ".join(words)
+        reply = session.ask(cmd="type", text=text, line=line)
+        queries += 1
+        words_typed += len(words)
+        if reply.get("result") == "ambiguous":
+            ambiguous += 1
+            reply = session.ask(cmd="type", text=text, line=line, token=token)
+        if reply.get("result") == "conflict":
+            conflicts += 1
+        if reply.get("result") in ("no-match", "conflict") or not reply.get("ok"):
+            failures += 1
+            if failures > 20:
+                break
+
+    status = session.ask(cmd="status")
+    recovered = session.ask(cmd="text")["text"]
+    session.close()
+
+    expected = "\n".join(truth_lines)
+    got = "\n".join(line for line in recovered.replace("\f", "").split("\n") if line != "" or False)
+    expected = unicodedata.normalize("NFC", expected)
+    got = unicodedata.normalize("NFC", got.rstrip("\n"))
+    errors = edit_distance(expected, got)
+    typing = session.times.get("type", [0])
+    suggest = session.times.get("suggest", [0])
+    print(f"{args.pdf}: policy {args.policy}: {words_typed} words typed in {queries} queries "
+          f"({ambiguous} ambiguous, {conflicts} conflicts, {failures} failed); "
+          f"symbols decoded {status['decoded_symbols']}/{status['symbols']}, "
+          f"glyphs {status['decoded_glyphs']}/{status['glyphs']}; "
+          f"CER {errors}/{len(expected)} = {errors / max(1, len(expected)):.4%}; "
+          f"median type {statistics.median(typing) * 1000:.1f} ms, "
+          f"median suggest {statistics.median(suggest) * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

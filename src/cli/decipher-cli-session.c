@@ -1,0 +1,549 @@
+/* decipher-cli-session.c: the JSON-lines session of DESIGN §5
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One JSON object per line on stdin, one reply per line on stdout. Every decision is
+ * written to the project file before its reply goes out, so a session killed at any
+ * moment has lost nothing it confirmed.
+ */
+
+#define G_LOG_DOMAIN "decipher-cli"
+
+#include "config.h"
+
+#include <gio/gunixinputstream.h>
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+#include <stdio.h>
+
+#include "decipher-cli-session.h"
+
+#define MAX_LINE_BYTES 65536
+
+typedef struct
+{
+  DcDocument *document;
+  DcKey *key;
+  DcMatcher *matcher;
+  DcProject *project;
+  const char *project_path;
+} Session;
+
+typedef gboolean (*Handler) (Session *session, JsonObject *request, JsonBuilder *reply,
+                             GError **error);
+
+static void
+add_bbox (JsonBuilder *reply, float x0, float y0, float x1, float y1)
+{
+  json_builder_begin_array (reply);
+  json_builder_add_double_value (reply, x0);
+  json_builder_add_double_value (reply, y0);
+  json_builder_add_double_value (reply, x1);
+  json_builder_add_double_value (reply, y1);
+  json_builder_end_array (reply);
+}
+
+static void
+set_int (JsonBuilder *reply, const char *name, gint64 value)
+{
+  json_builder_set_member_name (reply, name);
+  json_builder_add_int_value (reply, value);
+}
+
+static gboolean
+get_int (JsonObject *request, const char *name, gboolean required, gint64 minimum,
+         gint64 maximum, gint64 *value, GError **error)
+{
+  JsonNode *node = json_object_get_member (request, name);
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    {
+      if (required)
+        g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT, _("“%s” is missing."), name);
+      return !required;
+    }
+  if (json_node_get_value_type (node) != G_TYPE_INT64 ||
+      json_node_get_int (node) < minimum || json_node_get_int (node) > maximum)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” must be a whole number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
+                     "."),
+                   name, minimum, maximum);
+      return FALSE;
+    }
+  *value = json_node_get_int (node);
+  return TRUE;
+}
+
+static const char *
+get_string (JsonObject *request, const char *name, GError **error)
+{
+  JsonNode *node = json_object_get_member (request, name);
+
+  if (node == NULL || json_node_get_value_type (node) != G_TYPE_STRING)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT, _("“%s” must be a string."), name);
+      return NULL;
+    }
+  return json_node_get_string (node);
+}
+
+/* Written before the reply: what the user decided survives a kill. */
+static gboolean
+persist (Session *session, GError **error)
+{
+  if (session->project_path == NULL)
+    return TRUE;
+  return dc_project_save (session->project, session->project_path, error);
+}
+
+static gboolean
+handle_status (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
+{
+  guint symbols, glyphs, decoded_symbols, decoded_glyphs, n_lines;
+
+  dc_key_count_to_decode (session->key, &symbols, &glyphs);
+  dc_key_count_decoded (session->key, &decoded_symbols, &decoded_glyphs);
+  dc_document_get_lines (session->document, &n_lines);
+  set_int (reply, "pages", dc_document_get_n_pages (session->document));
+  set_int (reply, "lines", n_lines);
+  set_int (reply, "glyphs", glyphs);
+  set_int (reply, "symbols", symbols);
+  set_int (reply, "decoded_symbols", decoded_symbols);
+  set_int (reply, "decoded_glyphs", decoded_glyphs);
+  set_int (reply, "conflicts", dc_matcher_get_n_conflicts (session->matcher));
+  return TRUE;
+}
+
+static gboolean
+handle_lines (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
+{
+  const DcLine *lines = dc_document_get_lines (session->document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (session->document, NULL);
+  const guint32 *order = dc_document_get_reading_order (session->document, NULL);
+  guint n_pages = dc_document_get_n_pages (session->document);
+  guint first = 0, n = 0;
+  gint64 page = 0;
+
+  if (!get_int (request, "page", FALSE, 1, n_pages, &page, error))
+    return FALSE;
+  if (page > 0)
+    dc_document_get_page_lines (session->document, (guint) page - 1, &first, &n);
+  else
+    dc_document_get_lines (session->document, &n);
+
+  json_builder_set_member_name (reply, "lines");
+  json_builder_begin_array (reply);
+  for (guint l = first; l < first + n; l++)
+    {
+      const DcLine *line = &lines[l];
+      g_autofree char *text = dc_export_line_text (session->document, l, dc_key_value_func,
+                                                   session->key);
+      guint undecoded = 0;
+
+      for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
+        {
+          guint symbol = glyphs[order[k]].symbol;
+
+          undecoded += dc_document_symbol_needs_decoding (session->document, symbol) &&
+                       dc_key_get_value (session->key, symbol) == NULL &&
+                       !dc_document_symbol_is_space (session->document, symbol);
+        }
+
+      json_builder_begin_object (reply);
+      set_int (reply, "id", l);
+      set_int (reply, "page", line->page + 1);
+      set_int (reply, "index", line->index);
+      json_builder_set_member_name (reply, "bbox");
+      add_bbox (reply, line->x0, line->y0, line->x1, line->y1);
+      set_int (reply, "tokens", line->n_tokens);
+      set_int (reply, "glyphs", line->n_glyphs);
+      set_int (reply, "undecoded", undecoded);
+      json_builder_set_member_name (reply, "text");
+      json_builder_add_string_value (reply, text);
+      json_builder_end_object (reply);
+    }
+  json_builder_end_array (reply);
+  return TRUE;
+}
+
+static void
+add_conflicts (JsonBuilder *reply, GPtrArray *conflicts)
+{
+  json_builder_set_member_name (reply, "conflicts");
+  json_builder_begin_array (reply);
+  for (guint i = 0; i < conflicts->len; i++)
+    {
+      const DcConflict *conflict = g_ptr_array_index (conflicts, i);
+
+      json_builder_begin_object (reply);
+      set_int (reply, "symbol", conflict->symbol);
+      json_builder_set_member_name (reply, "current");
+      json_builder_add_string_value (reply, conflict->current);
+      json_builder_set_member_name (reply, "current_provenance");
+      json_builder_add_string_value (reply, conflict->current_provenance);
+      json_builder_set_member_name (reply, "proposed");
+      json_builder_add_string_value (reply, conflict->proposed);
+      json_builder_set_member_name (reply, "proposed_provenance");
+      json_builder_add_string_value (reply, conflict->proposed_provenance);
+      set_int (reply, "line", conflict->place.line);
+      set_int (reply, "token", conflict->place.token);
+      json_builder_end_object (reply);
+    }
+  json_builder_end_array (reply);
+}
+
+static gboolean
+handle_type (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
+{
+  g_autoptr (DcMatchResult) result = NULL;
+  const char *text;
+  gint64 line = -1, token = -1;
+  guint n_lines;
+
+  dc_document_get_lines (session->document, &n_lines);
+  if ((text = get_string (request, "text", error)) == NULL ||
+      !get_int (request, "line", FALSE, 0, MAX (0, (gint64) n_lines - 1), &line, error) ||
+      !get_int (request, "token", FALSE, 0, G_MAXINT, &token, error))
+    return FALSE;
+
+  result = dc_matcher_type (session->matcher, text, (int) line, (int) token, error);
+  if (result == NULL)
+    return FALSE;
+  dc_project_add_history (session->project, text);
+  if (!persist (session, error))
+    return FALSE;
+
+  json_builder_set_member_name (reply, "result");
+  json_builder_add_string_value (reply, dc_match_kind_to_string (result->kind));
+  json_builder_set_member_name (reply, "message");
+  json_builder_add_string_value (reply, result->reason);
+  json_builder_set_member_name (reply, "matches");
+  json_builder_begin_array (reply);
+  for (guint i = 0; i < result->places->len; i++)
+    {
+      const DcMatchPlace *place = &g_array_index (result->places, DcMatchPlace, i);
+
+      json_builder_begin_object (reply);
+      set_int (reply, "line", place->line);
+      set_int (reply, "token", place->token);
+      set_int (reply, "tokens", place->n_tokens);
+      json_builder_end_object (reply);
+    }
+  json_builder_end_array (reply);
+  json_builder_set_member_name (reply, "assigned");
+  json_builder_begin_array (reply);
+  for (guint i = 0; i < result->learned->len; i++)
+    {
+      const DcLearned *learned = &g_array_index (result->learned, DcLearned, i);
+
+      json_builder_begin_object (reply);
+      set_int (reply, "symbol", learned->symbol);
+      json_builder_set_member_name (reply, "text");
+      json_builder_add_string_value (reply, learned->text);
+      json_builder_end_object (reply);
+    }
+  json_builder_end_array (reply);
+  add_conflicts (reply, result->conflicts);
+  return TRUE;
+}
+
+static gboolean
+handle_suggest (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
+{
+  DcSuggestion suggestion;
+
+  dc_suggest_next (session->key, &suggestion);
+  if (suggestion.done)
+    {
+      json_builder_set_member_name (reply, "done");
+      json_builder_add_boolean_value (reply, TRUE);
+      return TRUE;
+    }
+  set_int (reply, "line", suggestion.line);
+  set_int (reply, "token", suggestion.token);
+  set_int (reply, "tokens", suggestion.n_tokens);
+  set_int (reply, "new_symbols", suggestion.n_new_symbols);
+  return TRUE;
+}
+
+static gboolean
+handle_assign (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
+{
+  guint n_symbols;
+  gint64 symbol;
+  const char *text;
+
+  dc_document_get_symbols (session->document, &n_symbols);
+  if (!get_int (request, "symbol", TRUE, 0, MAX (0, (gint64) n_symbols - 1), &symbol, error) ||
+      (text = get_string (request, "text", error)) == NULL)
+    return FALSE;
+  if (!dc_key_set (session->key, (guint) symbol, text, DC_KEY_CONFIRMED, "assign", error))
+    return FALSE;
+  if (!persist (session, error))
+    return FALSE;
+  json_builder_set_member_name (reply, "text");
+  json_builder_add_string_value (reply, dc_key_get_value (session->key, (guint) symbol));
+  return TRUE;
+}
+
+static gboolean
+handle_symbols (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
+{
+  guint n_symbols;
+  const DcSymbol *symbols = dc_document_get_symbols (session->document, &n_symbols);
+
+  json_builder_set_member_name (reply, "symbols");
+  json_builder_begin_array (reply);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      if (!dc_document_symbol_needs_decoding (session->document, s))
+        continue;
+      json_builder_begin_object (reply);
+      set_int (reply, "symbol", s);
+      set_int (reply, "font", symbols[s].font);
+      set_int (reply, "code", symbols[s].code);
+      set_int (reply, "count", symbols[s].n_glyphs);
+      json_builder_set_member_name (reply, "value");
+      json_builder_add_string_value (reply, dc_key_peek_value (session->key, s));
+      json_builder_set_member_name (reply, "status");
+      json_builder_add_string_value (reply,
+                                     dc_key_status_to_string (dc_key_get_status (session->key, s)));
+      json_builder_set_member_name (reply, "provenance");
+      json_builder_add_string_value (reply, dc_key_get_provenance (session->key, s));
+      json_builder_set_member_name (reply, "glyph_name");
+      json_builder_add_string_value (reply, symbols[s].glyph_name);
+      json_builder_end_object (reply);
+    }
+  json_builder_end_array (reply);
+  return TRUE;
+}
+
+static gboolean
+handle_undo_redo (Session *session, JsonObject *request, JsonBuilder *reply, GError **error,
+                  gboolean undo)
+{
+  if (!(undo ? dc_key_undo (session->key) : dc_key_redo (session->key)))
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                           undo ? _("There is nothing to undo.") : _("There is nothing to redo."));
+      return FALSE;
+    }
+  return persist (session, error);
+}
+
+static gboolean
+handle_undo (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
+{
+  return handle_undo_redo (session, request, reply, error, TRUE);
+}
+
+static gboolean
+handle_redo (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
+{
+  return handle_undo_redo (session, request, reply, error, FALSE);
+}
+
+static gboolean
+handle_text (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
+{
+  g_autofree char *text = dc_export_document (session->document, DC_EXPORT_TEXT,
+                                              dc_key_value_func, session->key);
+
+  json_builder_set_member_name (reply, "text");
+  json_builder_add_string_value (reply, text);
+  return TRUE;
+}
+
+static gboolean
+handle_save (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
+{
+  const char *path = get_string (request, "path", error);
+
+  return path != NULL && dc_project_save (session->project, path, error);
+}
+
+static gboolean
+handle_conflicts (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
+{
+  g_autoptr (GPtrArray) conflicts = g_ptr_array_new ();
+
+  for (guint i = 0; i < dc_matcher_get_n_conflicts (session->matcher); i++)
+    g_ptr_array_add (conflicts, (gpointer) dc_matcher_get_conflict (session->matcher, i));
+  add_conflicts (reply, conflicts);
+  return TRUE;
+}
+
+static gboolean
+handle_resolve (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
+{
+  guint n = dc_matcher_get_n_conflicts (session->matcher);
+  const char *take;
+  gint64 index;
+
+  if (n == 0)
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                           _("There is no conflict to resolve."));
+      return FALSE;
+    }
+  if (!get_int (request, "conflict", TRUE, 0, n - 1, &index, error) ||
+      (take = get_string (request, "take", error)) == NULL)
+    return FALSE;
+  if (!g_str_equal (take, "proposed") && !g_str_equal (take, "current"))
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                           _("“take” must be “proposed” or “current”."));
+      return FALSE;
+    }
+  if (!dc_matcher_resolve_conflict (session->matcher, (guint) index,
+                                    g_str_equal (take, "proposed"), error))
+    return FALSE;
+  return persist (session, error);
+}
+
+static const struct
+{
+  const char *name;
+  Handler handler;
+} handlers[] = {
+  { "status", handle_status },     { "lines", handle_lines },         { "type", handle_type },
+  { "suggest", handle_suggest },   { "assign", handle_assign },       { "symbols", handle_symbols },
+  { "undo", handle_undo },         { "redo", handle_redo },           { "text", handle_text },
+  { "save", handle_save },         { "conflicts", handle_conflicts }, { "resolve", handle_resolve },
+};
+
+static char *
+answer (Session *session, const char *line)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonBuilder) reply = json_builder_new ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (GError) error = NULL;
+  JsonObject *request = NULL;
+  const char *command = NULL;
+  Handler handler = NULL;
+  gboolean ok = FALSE;
+
+  json_builder_begin_object (reply);
+
+  if (strlen (line) > MAX_LINE_BYTES)
+    g_set_error (&error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                 _("The request is longer than %d KiB; send a smaller one."),
+                 MAX_LINE_BYTES / 1024);
+  else if (!g_utf8_validate (line, -1, NULL))
+    g_set_error_literal (&error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                         _("The request is not valid UTF-8."));
+  else if (!json_parser_load_from_data (parser, line, -1, NULL) ||
+           json_parser_get_root (parser) == NULL ||
+           !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    g_set_error_literal (&error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                         _("The request is not a JSON object such as {\"cmd\": \"status\"}."));
+  else
+    {
+      request = json_node_get_object (json_parser_get_root (parser));
+      command = json_object_has_member (request, "cmd")
+                    ? json_node_get_string (json_object_get_member (request, "cmd"))
+                    : NULL;
+      for (guint i = 0; command != NULL && i < G_N_ELEMENTS (handlers); i++)
+        if (g_str_equal (command, handlers[i].name))
+          handler = handlers[i].handler;
+      if (command == NULL)
+        g_set_error_literal (&error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                             _("The request has no “cmd” string."));
+      else if (handler == NULL)
+        g_set_error (&error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                     _("“%s” is not a session command."), command);
+      else
+        {
+          /* The reply's members are built first; the outcome decides "ok". */
+          g_autoptr (JsonBuilder) body = json_builder_new ();
+
+          json_builder_begin_object (body);
+          ok = handler (session, request, body, &error);
+          json_builder_end_object (body);
+          if (ok)
+            {
+              g_autoptr (JsonNode) members = json_builder_get_root (body);
+              JsonObject *object = json_node_get_object (members);
+              GList *names = json_object_get_members (object);
+
+              json_builder_set_member_name (reply, "ok");
+              json_builder_add_boolean_value (reply, TRUE);
+              for (GList *n = names; n != NULL; n = n->next)
+                {
+                  json_builder_set_member_name (reply, n->data);
+                  json_builder_add_value (reply, json_node_copy (json_object_get_member (object, n->data)));
+                }
+              g_list_free (names);
+            }
+        }
+    }
+
+  if (!ok)
+    {
+      json_builder_set_member_name (reply, "ok");
+      json_builder_add_boolean_value (reply, FALSE);
+      json_builder_set_member_name (reply, "error");
+      json_builder_add_string_value (reply, error ? error->message : _("The command failed."));
+    }
+  json_builder_end_object (reply);
+
+  root = json_builder_get_root (reply);
+  json_generator_set_root (generator, root);
+  return json_generator_to_data (generator, NULL);
+}
+
+int
+decipher_cli_session (DcDocument *document, DcKey *key, const char *project_path,
+                      gboolean automatic_pass)
+{
+  g_autoptr (GInputStream) stdin_stream = g_unix_input_stream_new (0, FALSE);
+  g_autoptr (GDataInputStream) input = g_data_input_stream_new (stdin_stream);
+  g_autoptr (DcMatcher) matcher = dc_matcher_new (key);
+  g_autoptr (DcProject) project = NULL;
+  g_autoptr (GError) error = NULL;
+  Session session = { document, key, matcher, NULL, project_path };
+  char *line;
+
+  if (project_path != NULL && g_file_test (project_path, G_FILE_TEST_EXISTS))
+    {
+      project = dc_project_load (project_path, document, key, &error);
+      if (project == NULL)
+        {
+          g_printerr ("decipher-cli: %s\n", error->message);
+          return 1;
+        }
+    }
+  else
+    project = dc_project_new (document, key);
+  session.project = project;
+  if (!persist (&session, &error))
+    {
+      g_printerr ("decipher-cli: %s\n", error->message);
+      return 1;
+    }
+
+  while ((line = g_data_input_stream_read_line_utf8 (input, NULL, NULL, &error)) != NULL ||
+         error != NULL)
+    {
+      g_autofree char *reply = NULL;
+
+      if (line == NULL)
+        {
+          /* Not UTF-8: read_line_utf8 refuses it, but the session goes on. */
+          g_clear_error (&error);
+          line = g_strdup ("\xff");
+        }
+      if (*g_strstrip (line) != '\0')
+        {
+          reply = answer (&session, line);
+          fputs (reply, stdout);
+          fputc ('\n', stdout);
+          fflush (stdout);
+        }
+      g_free (line);
+    }
+  return 0;
+}

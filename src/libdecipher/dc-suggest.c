@@ -1,0 +1,311 @@
+/* dc-suggest.c: what the user should type next
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Recovering a font is a set cover: every unknown symbol must appear in some typed word,
+ * and every word costs the user effort. The greedy choice — the window of words that
+ * decodes the most unknown symbols per word typed, frequent ones weighing a little more
+ * so the text becomes readable early — is close to the best cover. A window is only
+ * suggested if pointing at its line makes it unambiguous: no other run starting on that
+ * line has the same shape without a known glyph that tells them apart.
+ */
+
+#define G_LOG_DOMAIN "dc-suggest"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "dc-suggest.h"
+
+#define MAX_WINDOW 5
+#define KEEP_BEST 32 /* windows kept for the uniqueness check, best first */
+
+typedef struct
+{
+  DcDocument *document;
+  DcKey *key;
+  const DcGlyph *glyphs;
+  const guint32 *order;
+  const DcLine *lines;
+  const DcToken *tokens;
+  guint n_lines;
+  guint n_tokens;
+  guint8 *unknown;   /* per symbol: can typing still teach it? */
+  guint *seen;       /* per symbol: stamp of the window that counted it */
+  guint stamp;
+} Context;
+
+static void
+context_init (Context *c, DcKey *key)
+{
+  guint n_symbols;
+  const DcSymbol *symbols;
+
+  c->key = key;
+  c->document = dc_key_get_document (key);
+  c->glyphs = dc_document_get_glyphs (c->document, NULL);
+  c->order = dc_document_get_reading_order (c->document, NULL);
+  c->lines = dc_document_get_lines (c->document, &c->n_lines);
+  c->tokens = dc_document_get_tokens (c->document, &c->n_tokens);
+  symbols = dc_document_get_symbols (c->document, &n_symbols);
+  c->unknown = g_new0 (guint8, MAX (1, n_symbols));
+  c->seen = g_new0 (guint, MAX (1, n_symbols));
+  c->stamp = 0;
+
+  for (guint s = 0; s < n_symbols; s++)
+    c->unknown[s] = dc_document_symbol_needs_decoding (c->document, s) &&
+                    dc_key_get_value (key, s) == NULL && symbols[s].n_glyphs > 0;
+}
+
+static void
+context_clear (Context *c)
+{
+  g_clear_pointer (&c->unknown, g_free);
+  g_clear_pointer (&c->seen, g_free);
+}
+
+static double
+weight_of (Context *c, guint symbol)
+{
+  /* Mostly a count of symbols (the cover), a little their frequency (readability). */
+  return 1.0 + 0.05 * log1p (dc_document_get_symbol (c->document, symbol)->n_glyphs);
+}
+
+static double
+window_gain (Context *c, guint first_token, guint n_tokens, guint *n_new, guint *n_glyphs)
+{
+  double gain = 0;
+
+  c->stamp++;
+  *n_new = 0;
+  *n_glyphs = 0;
+  for (guint t = first_token; t < first_token + n_tokens; t++)
+    {
+      const DcToken *token = &c->tokens[t];
+
+      for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+        {
+          guint symbol = c->glyphs[c->order[k]].symbol;
+
+          if (!c->unknown[symbol] || c->seen[symbol] == c->stamp)
+            continue;
+          c->seen[symbol] = c->stamp;
+          gain += weight_of (c, symbol);
+          (*n_new)++;
+          *n_glyphs += dc_document_get_symbol (c->document, symbol)->n_glyphs;
+        }
+    }
+  return gain;
+}
+
+/* Whether the runs starting at @a and @b could both spell the same typed words. */
+static gboolean
+runs_look_alike (Context *c, guint a, guint b, guint n_tokens)
+{
+  if (b + n_tokens > c->n_tokens)
+    return FALSE;
+  for (guint i = 0; i < n_tokens; i++)
+    {
+      const DcToken *ta = &c->tokens[a + i], *tb = &c->tokens[b + i];
+
+      if (ta->n_glyphs != tb->n_glyphs)
+        return FALSE;
+      for (guint k = 0; k < ta->n_glyphs; k++)
+        {
+          guint sa = c->glyphs[c->order[ta->first_glyph + k]].symbol;
+          guint sb = c->glyphs[c->order[tb->first_glyph + k]].symbol;
+          const char *va, *vb;
+
+          if (sa == sb)
+            continue;
+          va = dc_key_get_value (c->key, sa);
+          vb = dc_key_get_value (c->key, sb);
+          if (va != NULL && vb != NULL && g_strcmp0 (va, vb) != 0)
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+unique_on_line (Context *c, guint line, guint start, guint n_tokens)
+{
+  const DcLine *l = &c->lines[line];
+
+  for (guint other = l->first_token; other < l->first_token + l->n_tokens; other++)
+    if (other != start && runs_look_alike (c, start, other, n_tokens))
+      return FALSE;
+  return TRUE;
+}
+
+typedef struct
+{
+  double score;
+  guint line, start, n_tokens, n_new, n_glyphs;
+} Window;
+
+static int
+compare_windows (gconstpointer a, gconstpointer b)
+{
+  const Window *wa = a, *wb = b;
+
+  if (wa->score != wb->score)
+    return wa->score > wb->score ? -1 : 1;
+  if (wa->n_tokens != wb->n_tokens)
+    return wa->n_tokens < wb->n_tokens ? -1 : 1;
+  return wa->start < wb->start ? -1 : wa->start > wb->start;
+}
+
+/* A book has hundreds of thousands of windows: keep only the best few, sorted. */
+static void
+keep_if_among_best (GArray *best, const Window *window)
+{
+  guint position = best->len;
+
+  while (position > 0 && compare_windows (window, &g_array_index (best, Window, position - 1)) < 0)
+    position--;
+  if (position >= KEEP_BEST)
+    return;
+  g_array_insert_val (best, position, *window);
+  if (best->len > KEEP_BEST)
+    g_array_set_size (best, KEEP_BEST);
+}
+
+/**
+ * dc_suggest_next:
+ * @suggestion: (out caller-allocates): where to type next, or done
+ *
+ * The window of at most five tokens on one line that decodes the most unknown symbols
+ * per typed word, among those the line cue makes unambiguous.
+ */
+void
+dc_suggest_next (DcKey *key, DcSuggestion *suggestion)
+{
+  g_autoptr (GArray) windows = g_array_new (FALSE, FALSE, sizeof (Window));
+  Context c = { 0 };
+
+  g_return_if_fail (DC_IS_KEY (key));
+  g_return_if_fail (suggestion != NULL);
+
+  memset (suggestion, 0, sizeof *suggestion);
+  context_init (&c, key);
+
+  for (guint l = 0; l < c.n_lines; l++)
+    {
+      const DcLine *line = &c.lines[l];
+
+      for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
+        for (guint w = 1; w <= MAX_WINDOW && t + w <= line->first_token + line->n_tokens; w++)
+          {
+            Window window = { 0 };
+            double gain = window_gain (&c, t, w, &window.n_new, &window.n_glyphs);
+
+            if (window.n_new == 0)
+              continue;
+            window.score = gain / w;
+            window.line = l;
+            window.start = t;
+            window.n_tokens = w;
+            keep_if_among_best (windows, &window);
+          }
+    }
+
+  suggestion->done = TRUE;
+  if (windows->len > 0)
+    {
+      for (guint i = 0; i < windows->len; i++)
+        {
+          const Window *window = &g_array_index (windows, Window, i);
+
+          /* Fall back on the best window even if ambiguous: the line cue and a pick
+           * among candidates still settle it. */
+          if (i + 1 < windows->len && !unique_on_line (&c, window->line, window->start,
+                                                       window->n_tokens))
+            continue;
+          suggestion->done = FALSE;
+          suggestion->line = window->line;
+          suggestion->token = window->start - c.lines[window->line].first_token;
+          suggestion->n_tokens = window->n_tokens;
+          suggestion->n_new_symbols = window->n_new;
+          suggestion->n_new_glyphs = window->n_glyphs;
+          break;
+        }
+    }
+  context_clear (&c);
+}
+
+static int
+compare_counts_desc (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+  const guint *counts = user_data;
+  guint ca = counts[*(const guint *) a], cb = counts[*(const guint *) b];
+
+  return ca > cb ? -1 : ca < cb;
+}
+
+/**
+ * dc_suggest_frequent_symbols:
+ *
+ * Returns: (transfer full) (element-type guint): up to @max unknown symbols, most
+ *   frequent first
+ */
+GArray *
+dc_suggest_frequent_symbols (DcKey *key, guint max)
+{
+  GArray *result = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autofree guint *counts = NULL;
+  const DcSymbol *symbols;
+  guint n_symbols;
+  Context c = { 0 };
+
+  g_return_val_if_fail (DC_IS_KEY (key), result);
+
+  context_init (&c, key);
+  symbols = dc_document_get_symbols (c.document, &n_symbols);
+  counts = g_new0 (guint, MAX (1, n_symbols));
+  for (guint s = 0; s < n_symbols; s++)
+    if (c.unknown[s])
+      {
+        counts[s] = symbols[s].n_glyphs;
+        g_array_append_val (result, s);
+      }
+  g_array_sort_with_data (result, compare_counts_desc, counts);
+  if (result->len > max)
+    g_array_set_size (result, max);
+  context_clear (&c);
+  return result;
+}
+
+/**
+ * dc_suggest_busiest_lines:
+ *
+ * Returns: (transfer full) (element-type guint): up to @max lines, those with the most
+ *   unknown glyphs first
+ */
+GArray *
+dc_suggest_busiest_lines (DcKey *key, guint max)
+{
+  GArray *result = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autofree guint *counts = NULL;
+  Context c = { 0 };
+
+  g_return_val_if_fail (DC_IS_KEY (key), result);
+
+  context_init (&c, key);
+  counts = g_new0 (guint, MAX (1, c.n_lines));
+  for (guint l = 0; l < c.n_lines; l++)
+    {
+      const DcLine *line = &c.lines[l];
+
+      for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
+        counts[l] += c.unknown[c.glyphs[c.order[k]].symbol];
+      if (counts[l] > 0)
+        g_array_append_val (result, l);
+    }
+  g_array_sort_with_data (result, compare_counts_desc, counts);
+  if (result->len > max)
+    g_array_set_size (result, max);
+  context_clear (&c);
+  return result;
+}
