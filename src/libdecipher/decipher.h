@@ -7,6 +7,7 @@
 
 #define DECIPHER_INSIDE
 
+#include "dc-auto.h"
 #include "dc-document.h"
 #include "dc-error.h"
 #include "dc-export.h"

@@ -1,0 +1,1066 @@
+/* dc-auto.c: the automatic pass that guesses each untrusted font's space and full stop
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Knowing the space turns a line of glyphs into words, which is what the matcher works
+ * on, and knowing the full stop spares the user typing it; both can be read off the
+ * page's statistics before the user types anything. The obvious rule, "the space is the
+ * symbol on the most lines", picks a frequent letter in many languages (Nenets а is on
+ * more lines than the space), so several kinds of evidence are weighed:
+ *
+ * - a drawn space has no ink: its outline in the font program is empty;
+ * - it never begins a line and never ends one (or, with producers that keep the trailing
+ *   space of every line, nearly always ends one);
+ * - cutting the lines at it gives words of plausible length;
+ * - the glyphs just before it look like the glyphs that end lines, and the glyphs just
+ *   after it like the glyphs that begin lines, since both are word ends and word starts;
+ * - where the font draws no space at all, words are already apart by gaps, and a letter
+ *   sits beside only a few of those gaps;
+ * - the PDF itself may call it a space.
+ *
+ * A guess is only made on clear evidence; otherwise nothing is set and the words come from
+ * the gaps between glyphs. Guesses are %DC_KEY_INFERRED, never override anything inferred
+ * or confirmed, and form one undoable step.
+ */
+
+#define G_LOG_DOMAIN "dc-auto"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <ft2build.h>
+#include FT_FREETYPE_H
+
+#include <glib/gi18n-lib.h>
+
+#include "dc-auto.h"
+#include "dc-unicode-private.h"
+
+/* As in dc-layout.c: where no space glyph is drawn, a gap this wide (in ems) parts words. */
+#define MIN_WORD_GAP 0.15
+
+/* The space. */
+#define MIN_SPACE_LINES 3        /* fewer lines tell nothing */
+#define MIN_SPACE_COVERAGE 0.5   /* running text has a space on most lines */
+#define MAX_EDGE_SHARE 0.05      /* of its lines it may begin or end, for odd layouts */
+#define TRAILING_SPACE_SHARE 0.8 /* …or it ends nearly all: a producer's trailing spaces */
+#define MIN_MEAN_WORD 3.0        /* glyphs per word, punctuation included */
+#define MAX_MEAN_WORD 12.0
+#define TYPICAL_MEAN_WORD 5.5
+#define MIN_GAP_SHARE 0.5        /* of the word gaps a space must be beside, if gaps abound */
+#define MAX_CONTEXT_CANDIDATES 6 /* the costlier neighbour statistics only for the best */
+#define TYPICAL_SPACE_SHARE 0.15 /* of all glyphs */
+#define STATISTICS_MARGIN 0.3    /* lead needed when neither ink nor the PDF speaks */
+
+/* The full stop. */
+#define EARLY_END_MIN 0.2
+#define EARLY_END_MAX 0.8
+#define MIN_FULL_STOP_LINES 2
+#define FULL_STOP_LEAD 2.0         /* times the runner-up's count */
+#define MIN_WORD_FINAL_SHARE 0.8   /* it ends the word wherever it occurs… */
+#define MAX_WORD_INITIAL_SHARE 0.5 /* …and is rarely a word by itself */
+
+typedef enum
+{
+  INK_UNCHECKED,
+  INK_UNKNOWN,
+  INK_NONE,
+  INK_SOME,
+} Ink;
+
+typedef enum
+{
+  REJECT_NONE,
+  REJECT_INK,
+  REJECT_BEGINS,
+  REJECT_ENDS,
+  REJECT_WORDS,
+  REJECT_GAPS,
+} Rejection;
+
+typedef struct
+{
+  guint n_lines;       /* lines it is on */
+  guint n_begins;      /* lines it begins */
+  guint n_ends;        /* lines it ends */
+  guint n_pieces;      /* non-empty pieces the lines it is on fall into when cut at it */
+  guint n_beside_gaps; /* word gaps next to it */
+  guint line_stamp;    /* 1 + the last line it was seen on */
+  int last_position;   /* in that line */
+  Ink ink;
+} SymbolStats;
+
+typedef struct
+{
+  guint symbol;
+  double coverage;
+  double mean_word;
+  double gap_share;
+  double context;
+  double score;
+  Rejection rejection;
+  Ink ink;
+  gboolean pdf_space;
+} Candidate;
+
+typedef struct
+{
+  DcDocument *document;
+  DcKey *key;
+  const DcGlyph *glyphs;
+  const guint32 *order;
+  const DcLine *lines;
+  const DcSymbol *symbols;
+  guint n_lines;
+  guint n_symbols;
+  FT_Library library; /* NULL when FreeType is unavailable: no ink evidence then */
+  guint n_assigned;
+} Pass;
+
+typedef struct
+{
+  Pass *pass;
+  DcFont *font;
+  guint index;
+  FT_Face face;
+  gboolean face_tried;
+  SymbolStats *stats; /* per symbol of the document; only this font's are filled */
+  guint n_lines;      /* lines with glyphs of the font */
+  guint n_glyphs;     /* all glyphs on those lines */
+  guint n_gaps;       /* word gaps between two of its glyphs */
+} FontPass;
+
+static double
+along_baseline (const DcGlyph *glyph)
+{
+  /* The reading direction of the glyph's line, as dc-layout.c measures it. */
+  switch (glyph->rotation)
+    {
+    case 1:
+      return glyph->y;
+    case 2:
+      return -glyph->x;
+    case 3:
+      return -glyph->y;
+    case 0:
+    default:
+      return glyph->x;
+    }
+}
+
+static double
+em (const DcGlyph *glyph)
+{
+  return glyph->size > 0.5 ? glyph->size : 0.5;
+}
+
+static char *
+display_code (const DcSymbol *symbol)
+{
+  return g_strdup_printf ("0x%0*X", (int) symbol->code_len * 2, symbol->code);
+}
+
+static gboolean
+line_has_font (Pass *pass, const DcLine *line, guint font)
+{
+  for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
+    if (pass->glyphs[pass->order[k]].font == font)
+      return TRUE;
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Ink                                                                                  */
+
+static gunichar
+unicode_from_glyph_name (const char *name)
+{
+  const char *hex = NULL;
+  gint64 value;
+  char *end;
+
+  if (name == NULL)
+    return 0;
+  if (g_str_has_prefix (name, "uni") && strlen (name) == 7)
+    hex = name + 3;
+  else if (name[0] == 'u' && strlen (name) >= 5 && strlen (name) <= 7)
+    hex = name + 1;
+  if (hex == NULL)
+    return 0;
+  value = g_ascii_strtoll (hex, &end, 16);
+  if (*end != '\0' || value <= 0 || !g_unichar_validate ((gunichar) value))
+    return 0;
+  return (gunichar) value;
+}
+
+/* The character a simple font's code stands for under its /Encoding, which is what a
+ * viewer looks up in the program's Unicode cmap. */
+static gunichar
+encoding_unicode (DcFont *font, const DcSymbol *symbol)
+{
+  const char *encoding = dc_font_get_encoding (font);
+  const char *charset = NULL;
+  gunichar c;
+
+  if ((c = unicode_from_glyph_name (symbol->glyph_name)) != 0)
+    return c;
+
+  /* poppler names the encoding "Custom" as soon as a /Differences array changes it, so
+   * these two are the plain standard tables. */
+  if (g_strcmp0 (encoding, "WinAnsi") == 0)
+    charset = "WINDOWS-1252";
+  else if (g_strcmp0 (encoding, "MacRoman") == 0)
+    charset = "MACINTOSH";
+  if (charset != NULL && symbol->code < 256)
+    {
+      char byte = (char) symbol->code;
+      g_autofree char *utf8 = g_convert (&byte, 1, "UTF-8", charset, NULL, NULL, NULL);
+
+      if (utf8 != NULL && g_utf8_strlen (utf8, -1) == 1)
+        return g_utf8_get_char (utf8);
+    }
+
+  /* Without a ToUnicode map, the PDF's text for the code is poppler's reading of the
+   * encoding's glyph name; with one, it may be the very lie being repaired. */
+  if (!dc_font_has_to_unicode (font) && g_utf8_strlen (symbol->pdf_text, -1) == 1)
+    return g_utf8_get_char (symbol->pdf_text);
+  return 0;
+}
+
+static FT_CharMap
+find_charmap (FT_Face face, int platform, int encoding)
+{
+  for (int i = 0; i < face->num_charmaps; i++)
+    if (face->charmaps[i]->platform_id == platform &&
+        (encoding < 0 || face->charmaps[i]->encoding_id == encoding))
+      return face->charmaps[i];
+  return NULL;
+}
+
+static FT_UInt
+char_index_in (FT_Face face, FT_CharMap charmap, FT_ULong code)
+{
+  if (charmap == NULL || FT_Set_Charmap (face, charmap) != 0)
+    return 0;
+  return FT_Get_Char_Index (face, code);
+}
+
+/* The glyph a symbol draws, as viewers pick it (poppler's Gfx8BitFont::getCodeToGIDMap and
+ * the PDF specification, 9.6.6.4), so that the outline examined is the one on the page.
+ * Returns 0 when that cannot be told, never a guess. */
+static FT_UInt
+symbol_glyph_index (DcFont *font, FT_Face face, const DcSymbol *symbol)
+{
+  FT_UInt gid = 0;
+
+  if (dc_font_is_cid (font))
+    {
+      /* Only an Identity CMap makes the code the CID. A CID-keyed CFF program is then
+       * indexed by CID (FreeType maps it through the charset); a TrueType one by glyph id,
+       * which equals the CID unless a CIDToGIDMap says otherwise. That map is private to
+       * DcFont, but it shows when the glyph names read through it differ from the names
+       * read directly. */
+      if (!g_str_has_prefix (dc_font_get_encoding (font), "Identity"))
+        return 0;
+      if (dc_font_get_font_type (font) == DC_FONT_TYPE_CID_TYPE2 && FT_HAS_GLYPH_NAMES (face))
+        {
+          const char *mapped = dc_font_get_glyph_name (font, symbol->code);
+          char direct[128];
+
+          if (FT_Get_Glyph_Name (face, symbol->code, direct, sizeof direct) != 0 ||
+              g_strcmp0 (mapped, direct) != 0)
+            return 0;
+        }
+      return symbol->code;
+    }
+
+  if (symbol->code > 255)
+    return 0;
+
+  if (FT_IS_SFNT (face))
+    {
+      FT_CharMap unicode = find_charmap (face, 3, 1);
+      FT_CharMap mac_roman = find_charmap (face, 1, 0);
+      FT_CharMap ms_symbol = find_charmap (face, 3, 0);
+      gunichar c;
+
+      if (unicode == NULL)
+        unicode = find_charmap (face, 0, -1);
+      if (unicode != NULL && (c = encoding_unicode (font, symbol)) != 0)
+        gid = char_index_in (face, unicode, c);
+      /* Symbolic fonts put their codes in the Mac Roman or Microsoft Symbol cmap as they
+       * are, the latter usually shifted to the private-use page 0xF000. */
+      if (gid == 0)
+        gid = char_index_in (face, mac_roman, symbol->code);
+      if (gid == 0)
+        gid = char_index_in (face, ms_symbol, 0xF000 + symbol->code);
+      if (gid == 0)
+        gid = char_index_in (face, ms_symbol, symbol->code);
+    }
+
+  /* A post table (TrueType) or the charstrings' names (Type 1, CFF). */
+  if (gid == 0 && symbol->glyph_name != NULL && FT_HAS_GLYPH_NAMES (face))
+    gid = FT_Get_Name_Index (face, symbol->glyph_name);
+
+  /* A Type 1 or CFF program's own encoding, when the PDF names no glyph. */
+  if (gid == 0 && symbol->glyph_name == NULL && !FT_IS_SFNT (face))
+    {
+      static const FT_Encoding builtin[] = { FT_ENCODING_ADOBE_CUSTOM,
+                                             FT_ENCODING_ADOBE_STANDARD,
+                                             FT_ENCODING_ADOBE_EXPERT };
+
+      for (guint i = 0; i < G_N_ELEMENTS (builtin) && gid == 0; i++)
+        if (FT_Select_Charmap (face, builtin[i]) == 0)
+          gid = FT_Get_Char_Index (face, symbol->code);
+    }
+
+  return gid;
+}
+
+static FT_Face
+font_face (FontPass *fp)
+{
+  GBytes *program;
+  const guint8 *data;
+  gsize size;
+
+  if (fp->face_tried)
+    return fp->face;
+  fp->face_tried = TRUE;
+
+  /* A Type 3 glyph is a content stream, not an outline FreeType could read. */
+  program = dc_font_get_program (fp->font);
+  if (program == NULL || fp->pass->library == NULL ||
+      dc_font_get_font_type (fp->font) == DC_FONT_TYPE_TYPE3)
+    return NULL;
+
+  data = g_bytes_get_data (program, &size);
+  if (FT_New_Memory_Face (fp->pass->library, data, (FT_Long) size, 0, &fp->face) != 0)
+    fp->face = NULL;
+  return fp->face;
+}
+
+static Ink
+symbol_ink (FontPass *fp, guint symbol)
+{
+  SymbolStats *stats = &fp->stats[symbol];
+  FT_Face face;
+  FT_UInt gid;
+
+  if (stats->ink != INK_UNCHECKED)
+    return stats->ink;
+
+  stats->ink = INK_UNKNOWN;
+  face = font_face (fp);
+  if (face == NULL)
+    return stats->ink;
+
+  /* Glyph 0 is .notdef, which a lookup that failed lands on: it tells nothing. */
+  gid = symbol_glyph_index (fp->font, face, &fp->pass->symbols[symbol]);
+  if (gid == 0 ||
+      FT_Load_Glyph (face, gid, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) != 0 ||
+      face->glyph->format != FT_GLYPH_FORMAT_OUTLINE)
+    return stats->ink;
+
+  stats->ink = face->glyph->outline.n_points == 0 ? INK_NONE : INK_SOME;
+  return stats->ink;
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* The space                                                                            */
+
+static void
+count_font_lines (FontPass *fp)
+{
+  Pass *pass = fp->pass;
+  g_autoptr (GArray) seen = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint l = 0; l < pass->n_lines; l++)
+    {
+      const DcLine *line = &pass->lines[l];
+      gboolean have_previous = FALSE;
+      double previous_end = 0;
+      guint previous_symbol = 0;
+      guint first, last;
+
+      if (line->n_glyphs == 0 || !line_has_font (pass, line, fp->index))
+        continue;
+
+      fp->n_lines++;
+      fp->n_glyphs += line->n_glyphs;
+      g_array_set_size (seen, 0);
+
+      for (guint i = 0; i < line->n_glyphs; i++)
+        {
+          const DcGlyph *glyph = &pass->glyphs[pass->order[line->first_glyph + i]];
+          double u = along_baseline (glyph);
+          SymbolStats *stats = &fp->stats[glyph->symbol];
+
+          if (glyph->font != fp->index)
+            {
+              /* A gap across another font's glyphs is not one between this font's. */
+              have_previous = FALSE;
+              continue;
+            }
+
+          if (stats->line_stamp != l + 1)
+            {
+              stats->line_stamp = l + 1;
+              stats->n_lines++;
+              stats->last_position = -1;
+              g_array_append_val (seen, glyph->symbol);
+            }
+          if ((int) i - stats->last_position > 1)
+            stats->n_pieces++;
+          stats->last_position = i;
+
+          if (have_previous && u - previous_end > MIN_WORD_GAP * em (glyph))
+            {
+              fp->n_gaps++;
+              fp->stats[previous_symbol].n_beside_gaps++;
+              if (previous_symbol != glyph->symbol)
+                stats->n_beside_gaps++;
+            }
+          /* A zero-width mark must not hide the gap after the glyph it sits on. */
+          if (!have_previous || glyph->advance != 0 || u + glyph->advance > previous_end)
+            {
+              previous_end = u + glyph->advance;
+              previous_symbol = glyph->symbol;
+              have_previous = TRUE;
+            }
+        }
+
+      for (guint k = 0; k < seen->len; k++)
+        {
+          SymbolStats *stats = &fp->stats[g_array_index (seen, guint, k)];
+
+          if ((int) line->n_glyphs - stats->last_position > 1)
+            stats->n_pieces++;
+        }
+
+      first = pass->order[line->first_glyph];
+      last = pass->order[line->first_glyph + line->n_glyphs - 1];
+      if (pass->glyphs[first].font == fp->index)
+        fp->stats[pass->glyphs[first].symbol].n_begins++;
+      if (pass->glyphs[last].font == fp->index)
+        fp->stats[pass->glyphs[last].symbol].n_ends++;
+    }
+}
+
+static void
+add_count (GHashTable *counts, guint symbol, guint *total)
+{
+  gpointer key = GUINT_TO_POINTER (symbol);
+
+  g_hash_table_insert (counts, key,
+                       GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, key)) + 1));
+  (*total)++;
+}
+
+/* How much two distributions of symbols overlap: 1 when they are the same, 0 when they
+ * share nothing. */
+static double
+overlap (GHashTable *a, guint total_a, GHashTable *b, guint total_b)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+  double sum = 0;
+
+  if (total_a == 0 || total_b == 0)
+    return 0;
+  g_hash_table_iter_init (&iter, a);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      double pa = GPOINTER_TO_UINT (value) / (double) total_a;
+      double pb = GPOINTER_TO_UINT (g_hash_table_lookup (b, key)) / (double) total_b;
+
+      sum += MIN (pa, pb);
+    }
+  return sum;
+}
+
+/* If @symbol is the space, what precedes it ends words, as the glyph that ends a line
+ * does, and what follows it begins words, as the glyph that begins a line does. A letter's
+ * neighbours are other letters inside words. Returns 0 (nothing alike) to 2 (the same). */
+static double
+context_likeness (FontPass *fp, guint symbol)
+{
+  Pass *pass = fp->pass;
+  g_autoptr (GHashTable) before = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) after = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) line_ends = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) line_starts = g_hash_table_new (NULL, NULL);
+  guint n_before = 0, n_after = 0, n_ends = 0, n_starts = 0;
+
+  for (guint l = 0; l < pass->n_lines; l++)
+    {
+      const DcLine *line = &pass->lines[l];
+      const guint32 *line_order = pass->order + line->first_glyph;
+      int first = 0, last = (int) line->n_glyphs - 1;
+
+      if (line->n_glyphs == 0 || !line_has_font (pass, line, fp->index))
+        continue;
+
+      /* Trailing spaces are not what ends the line's text. */
+      while (first <= last && pass->glyphs[line_order[first]].symbol == symbol)
+        first++;
+      while (last >= first && pass->glyphs[line_order[last]].symbol == symbol)
+        last--;
+      if (first > last)
+        continue;
+      add_count (line_starts, pass->glyphs[line_order[first]].symbol, &n_starts);
+      add_count (line_ends, pass->glyphs[line_order[last]].symbol, &n_ends);
+
+      for (int i = first; i <= last; i++)
+        {
+          guint previous, next;
+
+          if (pass->glyphs[line_order[i]].symbol != symbol)
+            continue;
+          previous = pass->glyphs[line_order[i - 1]].symbol;
+          next = pass->glyphs[line_order[i + 1]].symbol;
+          if (previous != symbol)
+            add_count (before, previous, &n_before);
+          if (next != symbol)
+            add_count (after, next, &n_after);
+        }
+    }
+
+  return overlap (before, n_before, line_ends, n_ends) + overlap (after, n_after, line_starts,
+                                                                  n_starts);
+}
+
+static void
+judge_candidate (FontPass *fp, Candidate *candidate)
+{
+  const DcSymbol *symbol = &fp->pass->symbols[candidate->symbol];
+  const SymbolStats *stats = &fp->stats[candidate->symbol];
+  guint n_pieces = stats->n_pieces + (fp->n_lines - stats->n_lines);
+  double begins = stats->n_begins / (double) stats->n_lines;
+  double ends = stats->n_ends / (double) stats->n_lines;
+
+  candidate->coverage = stats->n_lines / (double) fp->n_lines;
+  candidate->mean_word = n_pieces > 0 ? (fp->n_glyphs - symbol->n_glyphs) / (double) n_pieces : 0;
+  candidate->pdf_space = (symbol->flags & DC_SYMBOL_PDF_SPACE) != 0;
+  /* Gaps only speak where there are enough of them to be the font's word breaks. */
+  candidate->gap_share = fp->n_gaps >= MAX (3, fp->n_lines / 2)
+                           ? stats->n_beside_gaps / (double) fp->n_gaps
+                           : 1.0;
+  candidate->ink = symbol_ink (fp, candidate->symbol);
+
+  if (candidate->ink == INK_SOME)
+    candidate->rejection = REJECT_INK;
+  else if (begins > MAX_EDGE_SHARE)
+    candidate->rejection = REJECT_BEGINS;
+  else if (ends > MAX_EDGE_SHARE && ends < TRAILING_SPACE_SHARE)
+    candidate->rejection = REJECT_ENDS;
+  else if (candidate->mean_word < MIN_MEAN_WORD || candidate->mean_word > MAX_MEAN_WORD)
+    candidate->rejection = REJECT_WORDS;
+  else if (candidate->gap_share < MIN_GAP_SHARE)
+    candidate->rejection = REJECT_GAPS;
+  else
+    candidate->rejection = REJECT_NONE;
+
+  /* Context comes later, for the best few only. */
+  candidate->score =
+    candidate->coverage +
+    1.0 - MIN (1.0, fabs (log (MAX (candidate->mean_word, 0.1) / TYPICAL_MEAN_WORD)) /
+                      log (MAX_MEAN_WORD / TYPICAL_MEAN_WORD)) +
+    0.5 * MIN (1.0, symbol->n_glyphs / (TYPICAL_SPACE_SHARE * fp->n_glyphs)) +
+    (candidate->ink == INK_NONE ? 1.0 : 0.0) + (candidate->pdf_space ? 1.0 : 0.0);
+}
+
+static int
+compare_candidates (gconstpointer a, gconstpointer b)
+{
+  const Candidate *ca = a, *cb = b;
+
+  if (ca->score != cb->score)
+    return ca->score > cb->score ? -1 : 1;
+  return ca->symbol < cb->symbol ? -1 : ca->symbol > cb->symbol;
+}
+
+static char *
+space_rejection_sentence (FontPass *fp, const Candidate *c)
+{
+  const DcSymbol *symbol = &fp->pass->symbols[c->symbol];
+  const SymbolStats *stats = &fp->stats[c->symbol];
+  g_autofree char *code = display_code (symbol);
+
+  switch (c->rejection)
+    {
+    case REJECT_INK:
+      return g_strdup_printf (_("Code %s is on the most lines (%u of %u), but its glyph has ink."),
+                              code, stats->n_lines, fp->n_lines);
+    case REJECT_BEGINS:
+      return g_strdup_printf (_("Code %s is on the most lines (%u of %u), but begins %u of them."),
+                              code, stats->n_lines, fp->n_lines, stats->n_begins);
+    case REJECT_ENDS:
+      return g_strdup_printf (_("Code %s is on the most lines (%u of %u), but ends %u of them."),
+                              code, stats->n_lines, fp->n_lines, stats->n_ends);
+    case REJECT_WORDS:
+      return g_strdup_printf (_("Code %s is on the most lines (%u of %u), but cutting them at "
+                                "it gives words of %.1f glyphs on average."),
+                              code, stats->n_lines, fp->n_lines, c->mean_word);
+    case REJECT_GAPS:
+      return g_strdup_printf (_("Code %s is on the most lines (%u of %u), but the words are "
+                                "already set apart by gaps, most of them away from it."),
+                              code, stats->n_lines, fp->n_lines);
+    case REJECT_NONE:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static gboolean
+assign (Pass *pass, guint symbol, const char *value, const char *provenance)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert (dc_key_get_status (pass->key, symbol) < DC_KEY_INFERRED);
+
+  if (!dc_key_set (pass->key, symbol, value, DC_KEY_INFERRED, provenance, &error))
+    {
+      g_warning ("Could not set the automatic guess for symbol %u: %s", symbol, error->message);
+      return FALSE;
+    }
+  pass->n_assigned++;
+  return TRUE;
+}
+
+/* A symbol of the font that the key already holds as @value on good authority. */
+static gboolean
+find_known (FontPass *fp, gboolean (*is_value) (const char *), guint *symbol)
+{
+  for (guint s = 0; s < fp->pass->n_symbols; s++)
+    if (fp->pass->symbols[s].font == fp->index &&
+        dc_key_get_status (fp->pass->key, s) >= DC_KEY_INFERRED &&
+        is_value (dc_key_get_value (fp->pass->key, s)))
+      {
+        *symbol = s;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+is_full_stop (const char *value)
+{
+  return g_strcmp0 (value, ".") == 0;
+}
+
+static void
+guess_space (FontPass *fp, DcAutoGuess *guess)
+{
+  Pass *pass = fp->pass;
+  g_autoptr (GArray) candidates = g_array_new (FALSE, TRUE, sizeof (Candidate));
+  g_autoptr (GString) reason = g_string_new (NULL);
+  g_autofree char *code = NULL;
+  const Candidate *best = NULL, *runner_up = NULL;
+  Candidate most_lines = { 0 };
+  gboolean have_most_lines = FALSE;
+  const SymbolStats *stats;
+  guint known;
+
+  if (find_known (fp, _dc_text_is_space, &known))
+    {
+      code = display_code (&pass->symbols[known]);
+      guess->symbol = known;
+      guess->reason = g_strdup_printf (_("The space is already known: code %s."), code);
+      return;
+    }
+
+  if (fp->n_lines < MIN_SPACE_LINES)
+    {
+      guess->reason = g_strdup_printf (ngettext ("No space: the font has too little text to tell "
+                                                 "(%u line).",
+                                                 "No space: the font has too little text to tell "
+                                                 "(%u lines).",
+                                                 fp->n_lines),
+                                       fp->n_lines);
+      return;
+    }
+
+  for (guint s = 0; s < pass->n_symbols; s++)
+    {
+      Candidate candidate = { 0 };
+
+      stats = &fp->stats[s];
+      if (pass->symbols[s].font != fp->index || stats->n_lines < MIN_SPACE_LINES ||
+          stats->n_lines < MIN_SPACE_COVERAGE * fp->n_lines ||
+          dc_key_get_status (pass->key, s) >= DC_KEY_INFERRED)
+        continue;
+      candidate.symbol = s;
+      judge_candidate (fp, &candidate);
+      g_array_append_val (candidates, candidate);
+    }
+
+  /* What the plain "most lines" rule would pick, to say why it is not the space. A copy:
+   * the candidates are sorted below. */
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      const Candidate *c = &g_array_index (candidates, Candidate, i);
+
+      if (!have_most_lines || fp->stats[c->symbol].n_lines > fp->stats[most_lines.symbol].n_lines)
+        {
+          most_lines = *c;
+          have_most_lines = TRUE;
+        }
+    }
+
+  /* Rank the symbols that pass every test, adding what their neighbours say. */
+  g_array_sort (candidates, compare_candidates);
+  for (guint i = 0, n_context = 0; i < candidates->len && n_context < MAX_CONTEXT_CANDIDATES; i++)
+    {
+      Candidate *c = &g_array_index (candidates, Candidate, i);
+
+      if (c->rejection != REJECT_NONE)
+        continue;
+      c->context = context_likeness (fp, c->symbol);
+      c->score += c->context;
+      n_context++;
+    }
+  g_array_sort (candidates, compare_candidates);
+
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      const Candidate *c = &g_array_index (candidates, Candidate, i);
+
+      g_debug ("font %u symbol %u (code 0x%X): lines %.2f, words %.1f, gaps %.2f, context %.2f, "
+               "ink %d, pdf space %d, score %.2f, rejection %d",
+               fp->index, c->symbol, pass->symbols[c->symbol].code, c->coverage, c->mean_word,
+               c->gap_share, c->context, c->ink, c->pdf_space, c->score, c->rejection);
+      if (c->rejection != REJECT_NONE)
+        continue;
+      if (best == NULL)
+        best = c;
+      else if (runner_up == NULL)
+        runner_up = c;
+    }
+
+  if (best != NULL && best->ink != INK_NONE && !best->pdf_space && runner_up != NULL &&
+      best->score - runner_up->score < STATISTICS_MARGIN)
+    {
+      g_autofree char *other = display_code (&pass->symbols[runner_up->symbol]);
+
+      code = display_code (&pass->symbols[best->symbol]);
+      guess->reason = g_strdup_printf (_("No space: code %s fits best, but code %s fits nearly as "
+                                         "well, so neither is taken. Words are taken from the "
+                                         "gaps between glyphs instead."),
+                                       code, other);
+      return;
+    }
+
+  if (best == NULL)
+    {
+      g_string_append (reason, _("No space: no code of this font is blank, stays off the ends of "
+                                 "lines and cuts them into words of plausible length."));
+      if (have_most_lines)
+        {
+          g_autofree char *why = space_rejection_sentence (fp, &most_lines);
+
+          g_string_append_c (reason, ' ');
+          g_string_append (reason, why);
+        }
+      g_string_append_c (reason, ' ');
+      g_string_append (reason, _("Words are taken from the gaps between glyphs instead."));
+      guess->reason = g_string_free (g_steal_pointer (&reason), FALSE);
+      return;
+    }
+
+  stats = &fp->stats[best->symbol];
+  code = display_code (&pass->symbols[best->symbol]);
+  if (stats->n_begins == 0 && stats->n_ends == 0)
+    g_string_append_printf (reason,
+                            ngettext ("Space: code %s is on %u of the %u line, never at either "
+                                      "end of one, and cuts them into words of %.1f glyphs on "
+                                      "average.",
+                                      "Space: code %s is on %u of the %u lines, never at either "
+                                      "end of one, and cuts them into words of %.1f glyphs on "
+                                      "average.",
+                                      fp->n_lines),
+                            code, stats->n_lines, fp->n_lines, best->mean_word);
+  else
+    g_string_append_printf (reason,
+                            ngettext ("Space: code %s is on %u of the %u line, begins %u and "
+                                      "ends %u of them, and cuts them into words of %.1f glyphs "
+                                      "on average.",
+                                      "Space: code %s is on %u of the %u lines, begins %u and "
+                                      "ends %u of them, and cuts them into words of %.1f glyphs "
+                                      "on average.",
+                                      fp->n_lines),
+                            code, stats->n_lines, fp->n_lines, stats->n_begins, stats->n_ends,
+                            best->mean_word);
+  g_string_append_c (reason, ' ');
+  if (best->ink == INK_NONE)
+    g_string_append (reason, _("Its glyph draws nothing."));
+  else if (best->pdf_space)
+    g_string_append (reason, _("The PDF calls it a space too."));
+  else
+    g_string_append (reason, _("No other code fits nearly as well."));
+
+  guess->symbol = best->symbol;
+  guess->assigned = assign (pass, best->symbol, " ", "auto: space");
+  guess->reason = g_string_free (g_steal_pointer (&reason), FALSE);
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* The full stop                                                                        */
+
+static void
+guess_full_stop (FontPass *fp, DcAutoGuess *guess)
+{
+  Pass *pass = fp->pass;
+  const DcToken *tokens;
+  g_autofree guint *early = g_new0 (guint, pass->n_symbols);
+  g_autofree guint *word_final = g_new0 (guint, pass->n_symbols);
+  g_autofree guint *word_initial = g_new0 (guint, pass->n_symbols);
+  g_autofree char *code = NULL;
+  double u0[4] = { 0 }, u1[4] = { 0 };
+  gboolean has_extent[4] = { FALSE };
+  guint n_tokens, n_early = 0, known;
+  guint best = DC_AUTO_NO_SYMBOL, runner_up = DC_AUTO_NO_SYMBOL;
+
+  if (find_known (fp, is_full_stop, &known))
+    {
+      code = display_code (&pass->symbols[known]);
+      guess->symbol = known;
+      guess->reason = g_strdup_printf (_("The full stop is already known: code %s."), code);
+      return;
+    }
+
+  /* The text's margins: where the font's glyphs reach furthest, in each direction. */
+  for (guint l = 0; l < pass->n_lines; l++)
+    for (guint k = pass->lines[l].first_glyph;
+         k < pass->lines[l].first_glyph + pass->lines[l].n_glyphs; k++)
+      {
+        const DcGlyph *glyph = &pass->glyphs[pass->order[k]];
+        double u = along_baseline (glyph);
+        guint r = glyph->rotation & 3;
+
+        if (glyph->font != fp->index)
+          continue;
+        if (!has_extent[r])
+          {
+            u0[r] = u1[r] = u;
+            has_extent[r] = TRUE;
+          }
+        u0[r] = MIN (u0[r], MIN (u, u + glyph->advance));
+        u1[r] = MAX (u1[r], MAX (u, u + glyph->advance));
+      }
+
+  /* Lines that stop early, as a paragraph's last line does, and what they end with. */
+  for (guint l = 0; l < pass->n_lines; l++)
+    {
+      const DcLine *line = &pass->lines[l];
+      const DcGlyph *glyph = NULL;
+      double width, end;
+      guint r;
+
+      for (guint k = line->first_glyph + line->n_glyphs; k-- > line->first_glyph;)
+        if (!dc_document_symbol_is_space (pass->document, pass->glyphs[pass->order[k]].symbol))
+          {
+            glyph = &pass->glyphs[pass->order[k]];
+            break;
+          }
+      if (glyph == NULL || glyph->font != fp->index)
+        continue;
+
+      r = glyph->rotation & 3;
+      width = u1[r] - u0[r];
+      end = (MAX (along_baseline (glyph), along_baseline (glyph) + glyph->advance) - u0[r]) / width;
+      if (width <= 0 || end < EARLY_END_MIN || end > EARLY_END_MAX)
+        continue;
+      n_early++;
+      early[glyph->symbol]++;
+    }
+
+  /* The words as they stand now, the space just guessed included. */
+  tokens = dc_document_get_tokens (pass->document, &n_tokens);
+  for (guint t = 0; t < n_tokens; t++)
+    {
+      guint last = tokens[t].first_glyph + tokens[t].n_glyphs - 1;
+
+      word_initial[pass->glyphs[pass->order[tokens[t].first_glyph]].symbol]++;
+      word_final[pass->glyphs[pass->order[last]].symbol]++;
+    }
+
+  for (guint s = 0; s < pass->n_symbols; s++)
+    {
+      const DcSymbol *symbol = &pass->symbols[s];
+
+      if (symbol->font != fp->index || early[s] == 0 || symbol->n_glyphs == 0 ||
+          dc_document_symbol_is_space (pass->document, s) ||
+          dc_key_get_status (pass->key, s) >= DC_KEY_INFERRED ||
+          word_final[s] < MIN_WORD_FINAL_SHARE * symbol->n_glyphs ||
+          word_initial[s] > MAX_WORD_INITIAL_SHARE * symbol->n_glyphs)
+        continue;
+      if (best == DC_AUTO_NO_SYMBOL || early[s] > early[best])
+        {
+          runner_up = best;
+          best = s;
+        }
+      else if (runner_up == DC_AUTO_NO_SYMBOL || early[s] > early[runner_up])
+        runner_up = s;
+    }
+
+  if (n_early == 0)
+    {
+      /* xgettext:no-c-format */
+      guess->reason = g_strdup (_("No full stop: no line stops between 20% and 80% of the text "
+                                  "width, as the last line of a paragraph usually does."));
+      return;
+    }
+  if (best == DC_AUTO_NO_SYMBOL || early[best] < MIN_FULL_STOP_LINES)
+    {
+      guess->reason =
+        g_strdup_printf (ngettext ("No full stop: %u line stops between 20%% and 80%% of the text "
+                                   "width, and no code that ends words ends two of them.",
+                                   "No full stop: %u lines stop between 20%% and 80%% of the text "
+                                   "width, and no code that ends words ends two of them.",
+                                   n_early),
+                         n_early);
+      return;
+    }
+
+  code = display_code (&pass->symbols[best]);
+  if (runner_up != DC_AUTO_NO_SYMBOL && early[best] < FULL_STOP_LEAD * early[runner_up])
+    {
+      g_autofree char *other = display_code (&pass->symbols[runner_up]);
+
+      guess->reason = g_strdup_printf (_("No full stop: code %s ends %u of the lines that stop "
+                                         "early, but code %s ends %u, too close to tell."),
+                                       code, early[best], other, early[runner_up]);
+      return;
+    }
+
+  guess->symbol = best;
+  guess->assigned = assign (pass, best, ".", "auto: full stop");
+  guess->reason =
+    g_strdup_printf (ngettext ("Full stop: code %s ends %u of the %u line that stops between 20%% "
+                               "and 80%% of the text width, as the last lines of paragraphs do, "
+                               "and it ends the word wherever it occurs.",
+                               "Full stop: code %s ends %u of the %u lines that stop between 20%% "
+                               "and 80%% of the text width, as the last lines of paragraphs do, "
+                               "and it ends the word wherever it occurs.",
+                               n_early),
+                     code, early[best], n_early);
+}
+
+/* ------------------------------------------------------------------------------------ */
+
+void
+dc_auto_report_init (DcAutoReport *report)
+{
+  g_return_if_fail (report != NULL);
+
+  memset (report, 0, sizeof *report);
+  report->fonts = g_array_new (FALSE, TRUE, sizeof (DcAutoFontReport));
+}
+
+static void
+font_report_clear (DcAutoFontReport *font)
+{
+  g_clear_pointer (&font->space.reason, g_free);
+  g_clear_pointer (&font->full_stop.reason, g_free);
+}
+
+/* Frees what the report holds; it can be initialised again afterwards. */
+void
+dc_auto_report_clear (DcAutoReport *report)
+{
+  g_return_if_fail (report != NULL);
+
+  if (report->fonts != NULL)
+    {
+      for (guint i = 0; i < report->fonts->len; i++)
+        font_report_clear (&g_array_index (report->fonts, DcAutoFontReport, i));
+      g_clear_pointer (&report->fonts, g_array_unref);
+    }
+  report->ran = FALSE;
+  report->n_assigned = 0;
+}
+
+/**
+ * dc_auto_recover:
+ * @document: the document
+ * @key: the key of @document
+ * @report: (nullable) (out caller-allocates): zero-filled or initialised; replaced by what
+ *   was guessed per untrusted font and why, to be freed with dc_auto_report_clear()
+ *
+ * Guesses the space and the full stop of every font whose map is not trusted, and sets
+ * them in @key as %DC_KEY_INFERRED, all in one undoable step. A symbol that already has an
+ * inferred or confirmed value is never touched, and a font whose space or full stop is
+ * already known is left alone for that guess. Where the evidence is not clear nothing is
+ * guessed: a wrong space would break every word.
+ *
+ * Returns: the number of symbols set
+ */
+guint
+dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
+{
+  Pass pass = { 0 };
+  g_autofree SymbolStats *stats = NULL;
+  guint n_fonts;
+
+  g_return_val_if_fail (DC_IS_DOCUMENT (document), 0);
+  g_return_val_if_fail (DC_IS_KEY (key), 0);
+  g_return_val_if_fail (dc_key_get_document (key) == document, 0);
+
+  if (report != NULL)
+    {
+      dc_auto_report_clear (report);
+      dc_auto_report_init (report);
+      report->ran = TRUE;
+    }
+
+  pass.document = document;
+  pass.key = key;
+  pass.glyphs = dc_document_get_glyphs (document, NULL);
+  pass.order = dc_document_get_reading_order (document, NULL);
+  pass.lines = dc_document_get_lines (document, &pass.n_lines);
+  pass.symbols = dc_document_get_symbols (document, &pass.n_symbols);
+  if (FT_Init_FreeType (&pass.library) != 0)
+    pass.library = NULL;
+
+  stats = g_new (SymbolStats, MAX (1, pass.n_symbols));
+  n_fonts = dc_document_get_n_fonts (document);
+
+  dc_key_begin_change (key, _("Automatic guesses"));
+  for (guint f = 0; f < n_fonts; f++)
+    {
+      DcAutoFontReport font_report = { 0 };
+      FontPass fp = { 0 };
+
+      fp.font = dc_document_get_font (document, f);
+      if (dc_font_is_trusted (fp.font))
+        continue;
+
+      fp.pass = &pass;
+      fp.index = f;
+      fp.stats = stats;
+      memset (stats, 0, sizeof (SymbolStats) * MAX (1, pass.n_symbols));
+      count_font_lines (&fp);
+
+      font_report.font = f;
+      font_report.space.symbol = DC_AUTO_NO_SYMBOL;
+      font_report.full_stop.symbol = DC_AUTO_NO_SYMBOL;
+      /* The space first: the full stop is told by how it ends words. */
+      guess_space (&fp, &font_report.space);
+      guess_full_stop (&fp, &font_report.full_stop);
+
+      g_clear_pointer (&fp.face, FT_Done_Face);
+      if (report != NULL)
+        g_array_append_val (report->fonts, font_report);
+      else
+        font_report_clear (&font_report);
+    }
+  dc_key_end_change (key);
+
+  g_clear_pointer (&pass.library, FT_Done_FreeType);
+  if (report != NULL)
+    report->n_assigned = pass.n_assigned;
+  return pass.n_assigned;
+}
