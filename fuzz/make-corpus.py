@@ -224,6 +224,15 @@ def regress_long_font_name():
         b"BT /F1 12 Tf 20 100 Td (Zhe) Tj ET")
 
 
+def regress_infinite_position():
+    """Found by fuzz-pdf: a position past the range of a float (PDF numbers have no
+    exponent, but may have 40 digits) gives a glyph box of -inf, which the JSON export
+    writes as -inf.0: not JSON."""
+    return one_font_page(
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        b"BT /F1 12 Tf -" + b"9" * 40 + b" 100 Td (far) Tj ET")
+
+
 def write(directory, name, data):
     if isinstance(data, str):
         data = data.encode("utf-8")
@@ -242,6 +251,7 @@ def make_pdfs():
     write(PDF_DIR, "regress-surrogate.pdf", regress_surrogate())
     write(PDF_DIR, "regress-font-name.pdf", regress_font_name())
     write(PDF_DIR, "regress-long-font-name.pdf", regress_long_font_name())
+    write(PDF_DIR, "regress-infinite-position.pdf", regress_infinite_position())
 
 
 def make_projects():
