@@ -19,5 +19,7 @@ mkdir -p "$artifacts"
 
 # -timeout: a slow input is cancelled by the target after 3 s; 20 s is a hang.
 # -rss_limit_mb: a few pages of glyphs never need 2 GB; more is a memory bomb.
+# -error_exitcode: libFuzzer's default, 77, means "skipped" to meson.
 "$fuzzer" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
+    -error_exitcode=1 -timeout_exitcode=1 \
     -print_final_stats=1 -artifact_prefix="$artifacts/" "$work" "$seeds"
