@@ -517,7 +517,13 @@ decipher_cli_session (DcDocument *document, DcKey *key, const char *project_path
         }
     }
   else
-    project = dc_project_new (document, key);
+    {
+      project = dc_project_new (document, key);
+      /* Only for new work: on a loaded project it would bring back guesses the user
+       * had undone. */
+      if (automatic_pass)
+        dc_auto_recover (document, key, NULL);
+    }
   session.project = project;
   if (!persist (&session, &error))
     {

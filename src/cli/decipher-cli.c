@@ -38,6 +38,8 @@ static const GOptionEntry text_entries[] = {
     N_("FORMAT") },
   { "project", 0, 0, G_OPTION_ARG_FILENAME, &opt_project,
     N_("Decode with the table saved in this project"), N_("PROJECT") },
+  { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
+    N_("Without a project, do not guess the space and full stop automatically"), NULL },
   { NULL }
 };
 
@@ -352,6 +354,8 @@ command_text (DcDocument *document, int argc, char **argv)
       print_error (error->message);
       return 1;
     }
+  if (opt_project == NULL && !opt_no_auto)
+    dc_auto_recover (document, key, NULL);
 
   text = dc_export_document (document, format, dc_key_value_func, key);
   fputs (text, stdout);

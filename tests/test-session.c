@@ -1,0 +1,298 @@
+/* test-session.c: decipher-cli session as a process, as benchmarks and scripts drive it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <signal.h>
+
+#include "dc-test-fixtures.h"
+
+typedef struct
+{
+  GSubprocess *process;
+  GOutputStream *in;
+  GDataInputStream *out;
+} Session;
+
+static void
+session_start (Session *s, const char *fixture, const char *project, gboolean no_auto)
+{
+  g_autofree char *file = g_strconcat (fixture, ".pdf", NULL);
+  g_autofree char *pdf = dc_test_fixture_path (file);
+  g_autoptr (GError) error = NULL;
+  const char *argv[8] = { g_getenv ("DECIPHER_CLI"), "session", pdf, NULL };
+  guint n = 3;
+
+  if (project != NULL)
+    {
+      argv[n++] = "--project";
+      argv[n++] = project;
+    }
+  if (no_auto)
+    argv[n++] = "--no-auto";
+  argv[n] = NULL;
+
+  s->process = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDIN_PIPE |
+                                          G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
+  g_assert_no_error (error);
+  s->in = g_subprocess_get_stdin_pipe (s->process);
+  s->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (s->process));
+}
+
+static void
+session_stop (Session *s)
+{
+  g_output_stream_close (s->in, NULL, NULL);
+  g_subprocess_wait (s->process, NULL, NULL);
+  g_clear_object (&s->out);
+  g_clear_object (&s->process);
+}
+
+static void
+session_send_raw (Session *s, const char *line)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_output_stream_write_all (s->in, line, strlen (line), NULL, NULL, &error);
+  g_output_stream_write_all (s->in, "\n", 1, NULL, NULL, &error);
+  g_output_stream_flush (s->in, NULL, &error);
+  g_assert_no_error (error);
+}
+
+/* Reads one reply; the caller owns the parser the object lives in. */
+static JsonObject *
+session_reply (Session *s, JsonParser *parser)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *line = g_data_input_stream_read_line_utf8 (s->out, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (line);
+  json_parser_load_from_data (parser, line, -1, &error);
+  g_assert_no_error (error);
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+static JsonObject *
+session_ask (Session *s, JsonParser *parser, JsonNode *request)
+{
+  g_autofree char *line = json_to_string (request, FALSE);
+
+  session_send_raw (s, line);
+  return session_reply (s, parser);
+}
+
+static JsonNode *
+request_new (const char *cmd)
+{
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+  JsonObject *object = json_object_new ();
+
+  json_object_set_string_member (object, "cmd", cmd);
+  json_node_take_object (node, object);
+  return node;
+}
+
+static void
+assert_error_reply (Session *s, const char *raw, const char *words)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject *reply;
+
+  session_send_raw (s, raw);
+  reply = session_reply (s, parser);
+  g_assert_false (json_object_get_boolean_member (reply, "ok"));
+  g_assert_nonnull (strstr (json_object_get_string_member (reply, "error"), words));
+}
+
+/* Bad requests get a sentence and the session goes on. */
+static void
+test_protocol_errors (void)
+{
+  Session s = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonNode) status = request_new ("status");
+  g_autofree char *huge = NULL;
+  JsonObject *reply;
+
+  session_start (&s, "legacy-cyrillic", NULL, FALSE);
+  assert_error_reply (&s, "this is not json", "not a JSON object");
+  assert_error_reply (&s, "[1, 2]", "not a JSON object");
+  assert_error_reply (&s, "{\"text\": \"no command\"}", "no “cmd”");
+  assert_error_reply (&s, "{\"cmd\": \"fly\"}", "not a session command");
+  assert_error_reply (&s, "{\"cmd\": \"type\"}", "“text” must be a string");
+  assert_error_reply (&s, "{\"cmd\": \"type\", \"text\": \"слово\", \"line\": -4}", "“line” must be");
+  assert_error_reply (&s, "{\"cmd\": \"type\", \"text\": \"a\\u0001b\"}", "control character");
+  assert_error_reply (&s, "{\"cmd\": \"assign\", \"symbol\": 99999, \"text\": \"a\"}", "“symbol” must be");
+  assert_error_reply (&s, "{\"cmd\": \"undo\"}", "nothing to undo");
+  assert_error_reply (&s, "{\"cmd\": \"status\", \"x\": \"\xff\"}", "not valid UTF-8");
+  huge = g_strdup_printf ("{\"cmd\": \"type\", \"text\": \"%0*d\"}", 70000, 0);
+  assert_error_reply (&s, huge, "longer than 64 KiB");
+
+  reply = session_ask (&s, parser, status);
+  g_assert_true (json_object_get_boolean_member (reply, "ok"));
+  g_assert_cmpint (json_object_get_int_member (reply, "pages"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (reply, "decoded_symbols"), <,
+                   json_object_get_int_member (reply, "symbols"));
+  session_stop (&s);
+}
+
+static GPtrArray *
+truth_line_texts (const char *fixture, JsonParser **parser)
+{
+  JsonObject *truth = dc_test_load_truth (fixture, parser);
+  JsonArray *pages = json_object_get_array_member (truth, "pages");
+  GPtrArray *lines = g_ptr_array_new ();
+
+  for (guint p = 0; p < json_array_get_length (pages); p++)
+    {
+      JsonArray *page_lines = json_object_get_array_member (json_array_get_object_element (pages, p), "lines");
+
+      for (guint l = 0; l < json_array_get_length (page_lines); l++)
+        g_ptr_array_add (lines, (gpointer) json_object_get_string_member (
+                                    json_array_get_object_element (page_lines, l), "text"));
+    }
+  return lines;
+}
+
+/* Following `suggest` and typing the words it names recovers the whole text. */
+static void
+test_follow_suggestions (void)
+{
+  Session s = { 0 };
+  g_autoptr (JsonParser) truth_parser = NULL;
+  g_autoptr (GPtrArray) lines = truth_line_texts ("legacy-cyrillic", &truth_parser);
+  g_autoptr (GString) expected = g_string_new (NULL);
+  guint words_typed = 0, rounds = 0;
+
+  session_start (&s, "legacy-cyrillic", NULL, FALSE);
+  while (rounds++ < 100)
+    {
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      g_autoptr (JsonParser) type_parser = json_parser_new ();
+      g_autoptr (JsonNode) suggest = request_new ("suggest");
+      g_autoptr (JsonNode) type = request_new ("type");
+      g_auto (GStrv) words = NULL;
+      g_autofree char *text = NULL;
+      JsonObject *reply = session_ask (&s, parser, suggest);
+      JsonObject *result;
+      gint64 line, token, n;
+
+      g_assert_true (json_object_get_boolean_member (reply, "ok"));
+      if (json_object_get_boolean_member_with_default (reply, "done", FALSE))
+        break;
+      line = json_object_get_int_member (reply, "line");
+      token = json_object_get_int_member (reply, "token");
+      n = json_object_get_int_member (reply, "tokens");
+      words = g_strsplit (g_ptr_array_index (lines, line), " ", -1);
+      g_assert_cmpint (token + n, <=, g_strv_length (words));
+      text = g_strjoinv (" ", (char **) &words[token]);
+      {
+        g_auto (GStrv) window = g_strsplit (text, " ", n + 1);
+        g_free (text);
+        if (g_strv_length (window) > (guint) n)
+          {
+            g_free (window[n]);
+            window[n] = NULL;
+          }
+        text = g_strjoinv (" ", window);
+      }
+      words_typed += n;
+      json_object_set_string_member (json_node_get_object (type), "text", text);
+      json_object_set_int_member (json_node_get_object (type), "line", line);
+      result = session_ask (&s, type_parser, type);
+      g_assert_true (json_object_get_boolean_member (result, "ok"));
+      g_assert_cmpstr (json_object_get_string_member (result, "result"), ==, "assigned");
+    }
+  g_assert_cmpuint (rounds, <, 100);
+
+  for (guint l = 0; l < lines->len; l++)
+    {
+      g_string_append (expected, g_ptr_array_index (lines, l));
+      g_string_append_c (expected, '\n');
+      if (l == 15) /* the fixture's first page has 16 lines */
+        g_string_append_c (expected, '\f');
+    }
+  {
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    g_autoptr (JsonNode) text = request_new ("text");
+    JsonObject *reply = session_ask (&s, parser, text);
+    g_autofree char *got = g_utf8_normalize (json_object_get_string_member (reply, "text"), -1, G_NORMALIZE_NFC);
+    g_autofree char *want = g_utf8_normalize (expected->str, -1, G_NORMALIZE_NFC);
+
+    g_assert_cmpstr (got, ==, want);
+  }
+  g_test_message ("recovered with %u typed words", words_typed);
+  session_stop (&s);
+}
+
+/* Killed with SIGKILL right after a reply: the reply's decision is on disk. */
+static void
+test_kill_loses_nothing (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("decipher-session-XXXXXX", NULL);
+  g_autofree char *project = g_build_filename (dir, "work.decipher", NULL);
+  g_autoptr (JsonParser) truth_parser = NULL;
+  g_autoptr (GPtrArray) lines = truth_line_texts ("legacy-cyrillic", &truth_parser);
+  gint64 decoded_before_kill = 0;
+  Session s = { 0 };
+
+  session_start (&s, "legacy-cyrillic", project, FALSE);
+  for (guint l = 1; l <= 3; l++)
+    {
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      g_autoptr (JsonParser) status_parser = json_parser_new ();
+      g_autoptr (JsonNode) type = request_new ("type");
+      g_autoptr (JsonNode) status = request_new ("status");
+      JsonObject *reply;
+
+      json_object_set_string_member (json_node_get_object (type), "text", g_ptr_array_index (lines, l));
+      json_object_set_int_member (json_node_get_object (type), "line", l);
+      reply = session_ask (&s, parser, type);
+      g_assert_cmpstr (json_object_get_string_member (reply, "result"), ==, "assigned");
+      reply = session_ask (&s, status_parser, status);
+      decoded_before_kill = json_object_get_int_member (reply, "decoded_symbols");
+    }
+  g_subprocess_send_signal (s.process, SIGKILL);
+  g_subprocess_wait (s.process, NULL, NULL);
+  g_clear_object (&s.out);
+  g_clear_object (&s.process);
+
+  session_start (&s, "legacy-cyrillic", project, FALSE);
+  {
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    g_autoptr (JsonNode) status = request_new ("status");
+    JsonObject *reply = session_ask (&s, parser, status);
+
+    g_assert_cmpint (decoded_before_kill, >, 10);
+    g_assert_cmpint (json_object_get_int_member (reply, "decoded_symbols"), ==, decoded_before_kill);
+  }
+  session_stop (&s);
+
+  /* And `text --project` reads it back. */
+  {
+    g_autofree char *pdf = dc_test_fixture_path ("legacy-cyrillic.pdf");
+    g_autofree char *out = NULL;
+    const char *argv[] = { g_getenv ("DECIPHER_CLI"), "text", pdf, "--project", project, NULL };
+    int status;
+
+    g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
+                  &status, NULL);
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+    g_assert_nonnull (strstr (out, g_ptr_array_index (lines, 2)));
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/session/protocol-errors", test_protocol_errors);
+  g_test_add_func ("/session/follow-suggestions", test_follow_suggestions);
+  g_test_add_func ("/session/kill-loses-nothing", test_kill_loses_nothing);
+
+  return g_test_run ();
+}
