@@ -253,7 +253,7 @@ test_glyph_is_compact (void)
 int
 main (int argc, char **argv)
 {
-  static const char *corrupted[] = { "legacy-cyrillic", "uralic-legacy", "identity-h", "identity-named",
+  static const char *corrupted[] = { "legacy-cyrillic", "uralic-legacy", "identity-h", "identity-named", "ligatures",
                                      "duplicate-tounicode", "type3", "rotated" };
   static const char *clean[] = { "clean", "two-columns" };
 
