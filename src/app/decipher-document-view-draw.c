@@ -1,0 +1,285 @@
+/* decipher-document-view-draw.c: what the document view draws, page by page
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Only pages on screen are drawn: the page image (or white paper while it renders),
+ * then, from the engine's glyph boxes, the highlights of glyphs still to decode, the
+ * outlines of the selected symbol's occurrences, and, when asked, each line's recovered
+ * text over it. Highlights are plain color nodes, which the GPU renderer batches: a page
+ * of three thousand glyphs costs well under a millisecond.
+ */
+
+#define G_LOG_DOMAIN "decipher-document-view"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "decipher-document-view-private.h"
+
+/* Adwaita's accent blue, translucent, so the glyph stays readable under it. */
+static const GdkRGBA unknown_color = { 0.208, 0.518, 0.894, 0.28 };
+/* Adwaita orange: the selected symbol stands apart from the blue of the unknown ones. */
+static const GdkRGBA selected_color = { 0.902, 0.380, 0.0, 1.0 };
+static const GdkRGBA selected_fill = { 0.902, 0.380, 0.0, 0.20 };
+static const GdkRGBA hover_color = { 0.110, 0.443, 0.847, 0.9 };
+static const GdkRGBA paper_color = { 1.0, 1.0, 1.0, 1.0 };
+static const GdkRGBA shadow_color = { 0.0, 0.0, 0.0, 0.28 };
+static const GdkRGBA text_cover = { 1.0, 1.0, 1.0, 1.0 };
+/* Adwaita's dark blue: recovered text reads as an annotation, not as the print. */
+static const GdkRGBA text_color = { 0.102, 0.373, 0.706, 1.0 };
+
+void
+_decipher_document_view_invalidate_text (DecipherDocumentView *self)
+{
+  g_clear_pointer (&self->line_layouts, g_ptr_array_unref);
+}
+
+static void
+draw_page_image (DecipherDocumentView *self,
+                 GtkSnapshot *snapshot,
+                 guint page,
+                 const graphene_rect_t *rect)
+{
+  GskRoundedRect outline;
+  GdkTexture *texture;
+  gboolean exact = FALSE;
+
+  gsk_rounded_rect_init_from_rect (&outline, rect, 0);
+  gtk_snapshot_append_outset_shadow (snapshot, &outline, &shadow_color, 0, 1, 0, 4);
+  gtk_snapshot_append_color (snapshot, &paper_color, rect);
+
+  texture = decipher_page_renderer_lookup (self->renderer, page, &exact);
+  if (texture != NULL)
+    /* A texture of another zoom is stretched until the right one arrives: blurry for a
+     * moment is better than white. */
+    gtk_snapshot_append_texture (snapshot, texture, rect);
+  if (!exact)
+    decipher_page_renderer_request (self->renderer, page);
+}
+
+static void
+append_outline (GtkSnapshot *snapshot, const graphene_rect_t *rect, float width, const GdkRGBA *color)
+{
+  GskRoundedRect outline;
+  graphene_rect_t grown;
+  const float widths[4] = { width, width, width, width };
+  const GdkRGBA colors[4] = { *color, *color, *color, *color };
+
+  graphene_rect_inset_r (rect, -width, -width, &grown);
+  gsk_rounded_rect_init_from_rect (&outline, &grown, width);
+  gtk_snapshot_append_border (snapshot, &outline, widths, colors);
+}
+
+static void
+draw_glyph_marks (DecipherDocumentView *self,
+                  GtkSnapshot *snapshot,
+                  guint page,
+                  const graphene_rect_t *page_rect,
+                  const graphene_rect_t *visible)
+{
+  const DcGlyph *glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session),
+                                                  NULL);
+  guint selected = decipher_session_get_selected_symbol (self->session);
+  guint first, n;
+
+  decipher_session_get_page_glyphs (self->session, page, &first, &n);
+  for (guint g = first; g < first + n; g++)
+    {
+      const DcGlyph *glyph = &glyphs[g];
+      graphene_rect_t rect;
+
+      /* Over the recovered text the boxes would not line up with its letters. */
+      if ((!self->unknown[glyph->symbol] || self->show_text) && glyph->symbol != selected)
+        continue;
+      _decipher_document_view_glyph_rect (self, glyph, page_rect, &rect);
+      if (!graphene_rect_intersection (&rect, visible, NULL))
+        continue;
+      if (glyph->symbol == selected)
+        {
+          gtk_snapshot_append_color (snapshot, &selected_fill, &rect);
+          append_outline (snapshot, &rect, 2, &selected_color);
+          self->n_drawn_outlines++;
+        }
+      else
+        {
+          gtk_snapshot_append_color (snapshot, &unknown_color, &rect);
+          self->n_drawn_highlights++;
+        }
+    }
+
+  if (self->hover_glyph >= 0 && glyphs[self->hover_glyph].page == page)
+    {
+      graphene_rect_t rect;
+
+      _decipher_document_view_glyph_rect (self, &glyphs[self->hover_glyph], page_rect, &rect);
+      append_outline (snapshot, &rect, 1, &hover_color);
+    }
+}
+
+/* Glyphs still unknown show as U+FFFD: in grey, so the recovered letters stand out. */
+static PangoAttrList *
+dim_unknowns (const char *text)
+{
+  PangoAttrList *attrs = pango_attr_list_new ();
+  const char *p = text;
+
+  while ((p = strstr (p, "\xEF\xBF\xBD")) != NULL)
+    {
+      PangoAttribute *color = pango_attr_foreground_new (0x9a9a, 0x9996, 0x9e9e);
+      PangoAttribute *weight = pango_attr_weight_new (PANGO_WEIGHT_LIGHT);
+
+      color->start_index = weight->start_index = (guint) (p - text);
+      color->end_index = weight->end_index = (guint) (p - text) + 3;
+      pango_attr_list_insert (attrs, color);
+      pango_attr_list_insert (attrs, weight);
+      p += 3;
+    }
+  return attrs;
+}
+
+/* The cache has a slot per line, most of them never filled. */
+static void
+unref_layout (gpointer layout)
+{
+  if (layout != NULL)
+    g_object_unref (layout);
+}
+
+static PangoLayout *
+line_layout (DecipherDocumentView *self, guint line, const DcLine *l)
+{
+  DcDocument *document = decipher_session_get_document (self->session);
+  g_autofree char *text = NULL;
+  PangoFontDescription *font;
+  PangoAttrList *attrs;
+  PangoLayout *layout;
+  guint n_lines;
+  double thickness;
+
+  if (self->line_layouts == NULL)
+    {
+      dc_document_get_lines (document, &n_lines);
+      self->line_layouts = g_ptr_array_new_full (n_lines, unref_layout);
+      g_ptr_array_set_size (self->line_layouts, n_lines);
+    }
+  layout = g_ptr_array_index (self->line_layouts, line);
+  if (layout != NULL)
+    return layout;
+
+  text = dc_export_line_text (document, line, dc_key_value_func,
+                              decipher_session_get_key (self->session));
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  attrs = dim_unknowns (text);
+  pango_layout_set_attributes (layout, attrs);
+  pango_attr_list_unref (attrs);
+  thickness = (l->rotation % 2 == 0 ? l->y1 - l->y0 : l->x1 - l->x0) * self->zoom;
+  font = pango_font_description_from_string ("Sans");
+  pango_font_description_set_absolute_size (font, MAX (thickness * 0.72, 1.0) * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  pango_layout_set_single_paragraph_mode (layout, TRUE);
+  g_ptr_array_index (self->line_layouts, line) = layout;
+  return layout;
+}
+
+/* Each line's text, as far as it is recovered, over the line: the page reads as text,
+ * and a wrong value stands out in the word it spoils. */
+static void
+draw_text (DecipherDocumentView *self,
+           GtkSnapshot *snapshot,
+           guint page,
+           const graphene_rect_t *page_rect,
+           const graphene_rect_t *visible)
+{
+  DcDocument *document = decipher_session_get_document (self->session);
+  const DcLine *lines = dc_document_get_lines (document, NULL);
+  guint first, n;
+
+  dc_document_get_page_lines (document, page, &first, &n);
+  for (guint i = first; i < first + n; i++)
+    {
+      const DcLine *l = &lines[i];
+      graphene_rect_t box;
+      PangoLayout *layout;
+      PangoRectangle logical;
+      double length, thickness, sx = 1.0;
+
+      graphene_rect_init (&box, page_rect->origin.x + l->x0 * self->zoom,
+                          page_rect->origin.y + l->y0 * self->zoom, (l->x1 - l->x0) * self->zoom,
+                          (l->y1 - l->y0) * self->zoom);
+      if (!graphene_rect_intersection (&box, visible, NULL))
+        continue;
+      gtk_snapshot_append_color (snapshot, &text_cover, &box);
+
+      layout = line_layout (self, i, l);
+      pango_layout_get_pixel_extents (layout, NULL, &logical);
+      length = l->rotation % 2 == 0 ? box.size.width : box.size.height;
+      thickness = l->rotation % 2 == 0 ? box.size.height : box.size.width;
+      if (logical.width > length && logical.width > 0)
+        sx = length / logical.width;
+
+      gtk_snapshot_save (snapshot);
+      switch (l->rotation)
+        {
+        case 1:
+          gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (box.origin.x + box.size.width,
+                                                                  box.origin.y));
+          gtk_snapshot_rotate (snapshot, 90);
+          break;
+        case 2:
+          gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (box.origin.x + box.size.width,
+                                                                  box.origin.y + box.size.height));
+          gtk_snapshot_rotate (snapshot, 180);
+          break;
+        case 3:
+          gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (box.origin.x,
+                                                                  box.origin.y + box.size.height));
+          gtk_snapshot_rotate (snapshot, 270);
+          break;
+        default:
+          gtk_snapshot_translate (snapshot, &box.origin);
+          break;
+        }
+      gtk_snapshot_translate (snapshot,
+                              &GRAPHENE_POINT_INIT (0, (thickness - logical.height) / 2.0));
+      gtk_snapshot_scale (snapshot, (float) sx, 1);
+      gtk_snapshot_append_layout (snapshot, layout, &text_color);
+      gtk_snapshot_restore (snapshot);
+    }
+}
+
+void
+_decipher_document_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  DecipherDocumentView *self = DECIPHER_DOCUMENT_VIEW (widget);
+  graphene_rect_t visible;
+  guint first, last;
+
+  self->n_drawn_highlights = 0;
+  self->n_drawn_outlines = 0;
+  if (!_decipher_document_view_visible_pages (self, &first, &last))
+    return;
+
+  graphene_rect_init (&visible, 0, 0, gtk_widget_get_width (widget),
+                      gtk_widget_get_height (widget));
+  for (guint page = first; page <= last; page++)
+    {
+      graphene_rect_t rect;
+
+      _decipher_document_view_page_rect (self, page, &rect);
+      draw_page_image (self, snapshot, page, &rect);
+      if (self->show_text)
+        draw_text (self, snapshot, page, &rect, &visible);
+      draw_glyph_marks (self, snapshot, page, &rect, &visible);
+    }
+
+  /* Pages just past the screen are rendered ahead, so scrolling finds them ready, and
+   * queued pages scrolled past long ago are dropped. */
+  if (last + 1 < self->n_pages)
+    decipher_page_renderer_request (self->renderer, last + 1);
+  if (first > 0)
+    decipher_page_renderer_request (self->renderer, first - 1);
+  decipher_page_renderer_keep_only (self->renderer, first > 0 ? first - 1 : 0, last + 1);
+}

@@ -1,0 +1,995 @@
+/* decipher-document-view.c: the pages, with the glyphs still to decode highlighted
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A GtkScrollable that lays the pages out one under the other and draws only the ones
+ * on screen (see decipher-document-view-draw.c), so a 500-page book costs what two pages
+ * cost. Page images come from a DecipherPageRenderer; everything drawn over them comes
+ * from the engine's glyph boxes, in page points times the zoom.
+ */
+
+#define G_LOG_DOMAIN "decipher-document-view"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "decipher-document-view-private.h"
+
+#define ZOOM_STEP 1.2
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (DecipherDocumentView, decipher_document_view, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (GTK_TYPE_SCROLLABLE, NULL))
+
+enum
+{
+  PROP_0,
+  PROP_ZOOM,
+  PROP_SHOW_TEXT,
+  PROP_PAGE,
+  PROP_N_PAGES,
+  N_PROPS,
+
+  PROP_HADJUSTMENT = N_PROPS,
+  PROP_VADJUSTMENT,
+  PROP_HSCROLL_POLICY,
+  PROP_VSCROLL_POLICY,
+};
+
+enum
+{
+  GLYPH_ACTIVATED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* ---- geometry ----------------------------------------------------------------------- */
+
+static double
+content_width (DecipherDocumentView *self)
+{
+  return 2 * DECIPHER_VIEW_MARGIN + self->max_width * self->zoom;
+}
+
+static double
+content_height (DecipherDocumentView *self)
+{
+  if (self->n_pages == 0)
+    return 0;
+  return 2 * DECIPHER_VIEW_MARGIN + (self->n_pages - 1) * DECIPHER_VIEW_GAP
+         + self->cum_height[self->n_pages] * self->zoom;
+}
+
+/* Top of @page in content coordinates (pixels from the top of the first margin). */
+static double
+page_top (DecipherDocumentView *self, guint page)
+{
+  return DECIPHER_VIEW_MARGIN + page * DECIPHER_VIEW_GAP + self->cum_height[page] * self->zoom;
+}
+
+/* The page under content coordinate @y, or the nearest one. */
+static guint
+page_at_content_y (DecipherDocumentView *self, double y)
+{
+  guint lo = 0, hi = self->n_pages;
+
+  while (hi - lo > 1)
+    {
+      guint mid = (lo + hi) / 2;
+
+      if (page_top (self, mid) - DECIPHER_VIEW_GAP / 2 <= y)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+void
+_decipher_document_view_page_rect (DecipherDocumentView *self, guint page, graphene_rect_t *rect)
+{
+  double width, height, x, allocated = gtk_widget_get_width (GTK_WIDGET (self));
+  DcDocument *document = decipher_session_get_document (self->session);
+
+  dc_document_get_page_size (document, page, &width, &height);
+  x = (MAX (content_width (self), allocated) - width * self->zoom) / 2;
+  graphene_rect_init (rect, x - gtk_adjustment_get_value (self->hadjustment),
+                      page_top (self, page) - gtk_adjustment_get_value (self->vadjustment),
+                      width * self->zoom, height * self->zoom);
+}
+
+void
+_decipher_document_view_glyph_rect (DecipherDocumentView *self,
+                                    const DcGlyph *glyph,
+                                    const graphene_rect_t *page_rect,
+                                    graphene_rect_t *rect)
+{
+  /* Marks drawn over a neighbour may have no width; they still need something to click. */
+  double w = MAX (glyph->x1 - glyph->x0, 1.0), h = MAX (glyph->y1 - glyph->y0, 1.0);
+
+  graphene_rect_init (rect, page_rect->origin.x + glyph->x0 * self->zoom,
+                      page_rect->origin.y + glyph->y0 * self->zoom, w * self->zoom,
+                      h * self->zoom);
+}
+
+gboolean
+_decipher_document_view_visible_pages (DecipherDocumentView *self, guint *first, guint *last)
+{
+  double top, bottom;
+
+  if (self->session == NULL || self->n_pages == 0)
+    return FALSE;
+  top = gtk_adjustment_get_value (self->vadjustment);
+  bottom = top + gtk_widget_get_height (GTK_WIDGET (self));
+  *first = page_at_content_y (self, top);
+  *last = page_at_content_y (self, bottom);
+  return TRUE;
+}
+
+static void
+update_current_page (DecipherDocumentView *self)
+{
+  guint page;
+
+  if (self->n_pages == 0)
+    return;
+  /* The page that fills the upper third of the view is the one being read. */
+  page = page_at_content_y (self, gtk_adjustment_get_value (self->vadjustment)
+                                    + gtk_widget_get_height (GTK_WIDGET (self)) / 3.0);
+  if (page != self->current_page)
+    {
+      self->current_page = page;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAGE]);
+    }
+}
+
+/* ---- hit testing -------------------------------------------------------------------- */
+
+/**
+ * decipher_document_view_glyph_at:
+ * @x, @y: widget coordinates
+ *
+ * Returns: the glyph drawn there (the smallest box wins, so that a mark over a letter
+ * can be picked), or -1
+ */
+int
+decipher_document_view_glyph_at (DecipherDocumentView *self, double x, double y)
+{
+  const DcGlyph *glyphs;
+  graphene_rect_t page_rect;
+  graphene_point_t point = GRAPHENE_POINT_INIT (x, y);
+  guint page, first, n;
+  int best = -1;
+  double best_area = G_MAXDOUBLE;
+
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), -1);
+
+  if (self->session == NULL || self->n_pages == 0)
+    return -1;
+  page = page_at_content_y (self, y + gtk_adjustment_get_value (self->vadjustment));
+  _decipher_document_view_page_rect (self, page, &page_rect);
+  if (!graphene_rect_contains_point (&page_rect, &point))
+    return -1;
+
+  glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session), NULL);
+  decipher_session_get_page_glyphs (self->session, page, &first, &n);
+  for (guint g = first; g < first + n; g++)
+    {
+      graphene_rect_t rect;
+      double area;
+
+      _decipher_document_view_glyph_rect (self, &glyphs[g], &page_rect, &rect);
+      if (!graphene_rect_contains_point (&rect, &point))
+        continue;
+      area = rect.size.width * rect.size.height;
+      if (area < best_area)
+        {
+          best = (int) g;
+          best_area = area;
+        }
+    }
+  return best;
+}
+
+/* The glyph's box in widget coordinates, if a document is shown. */
+gboolean
+decipher_document_view_get_glyph_area (DecipherDocumentView *self,
+                                       guint glyph,
+                                       graphene_rect_t *area)
+{
+  const DcGlyph *glyphs;
+  graphene_rect_t page_rect;
+  guint n_glyphs;
+
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), FALSE);
+
+  if (self->session == NULL)
+    return FALSE;
+  glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session), &n_glyphs);
+  if (glyph >= n_glyphs)
+    return FALSE;
+  _decipher_document_view_page_rect (self, glyphs[glyph].page, &page_rect);
+  _decipher_document_view_glyph_rect (self, &glyphs[glyph], &page_rect, area);
+  return TRUE;
+}
+
+/* ---- popover ------------------------------------------------------------------------ */
+
+static void
+point_popover (DecipherDocumentView *self)
+{
+  graphene_rect_t area;
+  GdkRectangle rect;
+
+  if (self->popover_glyph < 0 || !decipher_document_view_get_glyph_area (self, self->popover_glyph,
+                                                                          &area))
+    return;
+  rect.x = (int) floor (area.origin.x);
+  rect.y = (int) floor (area.origin.y);
+  rect.width = MAX (1, (int) ceil (area.size.width));
+  rect.height = MAX (1, (int) ceil (area.size.height));
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->popover), &rect);
+}
+
+static void
+popover_closed_cb (DecipherDocumentView *self)
+{
+  self->popover_glyph = -1;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Scrolls as little as needed for @glyph, with a margin around it, to be on screen. */
+void
+decipher_document_view_show_glyph (DecipherDocumentView *self, guint glyph)
+{
+  graphene_rect_t area;
+  double margin = 48, height = gtk_widget_get_height (GTK_WIDGET (self));
+  double width = gtk_widget_get_width (GTK_WIDGET (self));
+
+  g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
+
+  if (!decipher_document_view_get_glyph_area (self, glyph, &area))
+    return;
+  if (area.origin.y < margin || area.origin.y + area.size.height > height - margin)
+    gtk_adjustment_set_value (self->vadjustment, gtk_adjustment_get_value (self->vadjustment)
+                                                   + area.origin.y - height / 3);
+  if (area.origin.x < 0 || area.origin.x + area.size.width > width)
+    gtk_adjustment_set_value (self->hadjustment, gtk_adjustment_get_value (self->hadjustment)
+                                                   + area.origin.x - width / 2);
+}
+
+/**
+ * decipher_document_view_activate_glyph:
+ *
+ * What a click on @glyph does: selects its symbol, emits
+ * #DecipherDocumentView::glyph-activated and opens the popover to assign it.
+ */
+void
+decipher_document_view_activate_glyph (DecipherDocumentView *self, guint glyph)
+{
+  const DcGlyph *glyphs;
+  guint n_glyphs, symbol;
+
+  g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
+  g_return_if_fail (self->session != NULL);
+
+  glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session), &n_glyphs);
+  g_return_if_fail (glyph < n_glyphs);
+  symbol = glyphs[glyph].symbol;
+
+  decipher_document_view_show_glyph (self, glyph);
+  decipher_session_set_selected_symbol (self->session, symbol);
+  g_signal_emit (self, signals[GLYPH_ACTIVATED], 0, symbol);
+
+  self->popover_glyph = (int) glyph;
+  decipher_glyph_popover_set_symbol (self->popover, symbol);
+  point_popover (self);
+  gtk_popover_popup (GTK_POPOVER (self->popover));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Opens the popover on the first occurrence of @symbol, from the palette. */
+void
+decipher_document_view_activate_symbol (DecipherDocumentView *self, guint symbol)
+{
+  const guint32 *occurrences;
+  guint n;
+
+  g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
+  g_return_if_fail (self->session != NULL);
+
+  occurrences = decipher_session_get_symbol_glyphs (self->session, symbol, &n);
+  if (n > 0)
+    decipher_document_view_activate_glyph (self, occurrences[0]);
+}
+
+DecipherGlyphPopover *
+decipher_document_view_get_popover (DecipherDocumentView *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), NULL);
+
+  return self->popover;
+}
+
+/* ---- input -------------------------------------------------------------------------- */
+
+static void
+set_hover (DecipherDocumentView *self, int glyph)
+{
+  if (glyph == self->hover_glyph)
+    return;
+  self->hover_glyph = glyph;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), glyph >= 0 ? "pointer" : NULL);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+motion_cb (DecipherDocumentView *self, double x, double y, GtkEventControllerMotion *motion)
+{
+  self->pointer_inside = TRUE;
+  self->anchor_x = x;
+  self->anchor_y = y;
+  set_hover (self, decipher_document_view_glyph_at (self, x, y));
+}
+
+static void
+leave_cb (DecipherDocumentView *self, GtkEventControllerMotion *motion)
+{
+  self->pointer_inside = FALSE;
+  set_hover (self, -1);
+}
+
+static void
+pressed_cb (DecipherDocumentView *self, int n_press, double x, double y, GtkGestureClick *gesture)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+}
+
+static void
+released_cb (DecipherDocumentView *self, int n_press, double x, double y, GtkGestureClick *gesture)
+{
+  int glyph = decipher_document_view_glyph_at (self, x, y);
+
+  if (n_press != 1 || self->session == NULL)
+    return;
+  if (glyph >= 0)
+    decipher_document_view_activate_glyph (self, glyph);
+  else
+    decipher_session_set_selected_symbol (self->session, DECIPHER_NO_SYMBOL);
+}
+
+static void zoom_around (DecipherDocumentView *self, double zoom, double x, double y);
+
+static gboolean
+scroll_cb (DecipherDocumentView *self, double dx, double dy, GtkEventControllerScroll *scroll)
+{
+  GdkModifierType state;
+  double x = gtk_widget_get_width (GTK_WIDGET (self)) / 2;
+  double y = gtk_widget_get_height (GTK_WIDGET (self)) / 2;
+
+  state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
+  if ((state & GDK_CONTROL_MASK) == 0 || dy == 0)
+    return FALSE; /* the scrolled window scrolls */
+  if (self->pointer_inside)
+    {
+      x = self->anchor_x;
+      y = self->anchor_y;
+    }
+  zoom_around (self, self->zoom * pow (ZOOM_STEP, -dy), x, y);
+  return TRUE;
+}
+
+static gboolean
+query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard_mode, GtkTooltip *tooltip)
+{
+  DecipherDocumentView *self = DECIPHER_DOCUMENT_VIEW (widget);
+  int glyph = keyboard_mode ? -1 : decipher_document_view_glyph_at (self, x, y);
+  const DcGlyph *glyphs;
+  DcKeyStatus status;
+  graphene_rect_t area;
+  GdkRectangle rect;
+  g_autofree char *title = NULL;
+  g_autofree char *value = NULL;
+  g_autofree char *text = NULL;
+  guint symbol, n;
+
+  if (glyph < 0 || self->popover_glyph >= 0)
+    return FALSE;
+
+  glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session), NULL);
+  symbol = glyphs[glyph].symbol;
+  status = dc_key_get_status (decipher_session_get_key (self->session), symbol);
+  n = dc_document_get_symbol (decipher_session_get_document (self->session), symbol)->n_glyphs;
+  title = decipher_session_dup_symbol_title (self->session, symbol);
+  value = decipher_session_dup_value_label (self->session, symbol);
+  /* Translators: a glyph's tooltip in the document view. */
+  text = g_strdup_printf (ngettext ("%s\nValue: %s · %s · %u occurrence",
+                                    "%s\nValue: %s · %s · %u occurrences", n),
+                          title, value, decipher_session_status_label (status), n);
+  gtk_tooltip_set_text (tooltip, text);
+
+  decipher_document_view_get_glyph_area (self, glyph, &area);
+  rect.x = (int) floor (area.origin.x);
+  rect.y = (int) floor (area.origin.y);
+  rect.width = MAX (1, (int) ceil (area.size.width));
+  rect.height = MAX (1, (int) ceil (area.size.height));
+  gtk_tooltip_set_tip_area (tooltip, &rect);
+  return TRUE;
+}
+
+/* ---- zoom --------------------------------------------------------------------------- */
+
+static void
+update_render_scale (DecipherDocumentView *self)
+{
+  if (self->renderer != NULL)
+    decipher_page_renderer_set_scale (self->renderer,
+                                      self->zoom * gtk_widget_get_scale_factor (GTK_WIDGET (self)));
+}
+
+/* Zooms keeping the point under widget coordinates (@x, @y) where it is. */
+static void
+zoom_around (DecipherDocumentView *self, double zoom, double x, double y)
+{
+  double old_zoom = self->zoom, content_y, content_x, old_width, point_y;
+  guint page;
+
+  zoom = CLAMP (zoom, DECIPHER_ZOOM_MIN, DECIPHER_ZOOM_MAX);
+  if (G_APPROX_VALUE (zoom, old_zoom, 1e-9))
+    return;
+
+  if (self->n_pages > 0)
+    {
+      content_y = gtk_adjustment_get_value (self->vadjustment) + y;
+      page = page_at_content_y (self, content_y);
+      point_y = (content_y - page_top (self, page)) / old_zoom;
+      content_x = gtk_adjustment_get_value (self->hadjustment) + x;
+      old_width = MAX (content_width (self), gtk_widget_get_width (GTK_WIDGET (self)));
+
+      self->zoom = zoom;
+      self->anchor_value_y = page_top (self, page) + point_y * zoom - y;
+      self->anchor_value_x = (content_x - old_width / 2) / old_zoom * zoom
+                             + MAX (content_width (self), gtk_widget_get_width (GTK_WIDGET (self))) / 2
+                             - x;
+      self->has_anchor = TRUE;
+    }
+  self->zoom = zoom;
+
+  g_clear_pointer (&self->line_layouts, g_ptr_array_unref);
+  update_render_scale (self);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+}
+
+double
+decipher_document_view_get_zoom (DecipherDocumentView *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), 1.0);
+
+  return self->zoom;
+}
+
+void
+decipher_document_view_set_zoom (DecipherDocumentView *self, double zoom)
+{
+  g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
+
+  zoom_around (self, zoom, gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
+               gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
+}
+
+void
+decipher_document_view_zoom_in (DecipherDocumentView *self)
+{
+  decipher_document_view_set_zoom (self, self->zoom * ZOOM_STEP);
+}
+
+void
+decipher_document_view_zoom_out (DecipherDocumentView *self)
+{
+  decipher_document_view_set_zoom (self, self->zoom / ZOOM_STEP);
+}
+
+gboolean
+decipher_document_view_get_show_text (DecipherDocumentView *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), FALSE);
+
+  return self->show_text;
+}
+
+/* Draws each line's recovered text over it, to read the page as text. */
+void
+decipher_document_view_set_show_text (DecipherDocumentView *self, gboolean show_text)
+{
+  g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
+
+  show_text = !!show_text;
+  if (self->show_text == show_text)
+    return;
+  self->show_text = show_text;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_TEXT]);
+}
+
+/* ---- pages -------------------------------------------------------------------------- */
+
+guint
+decipher_document_view_get_page (DecipherDocumentView *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), 0);
+
+  return self->current_page;
+}
+
+/* Scrolls @page's top to the top of the view. */
+void
+decipher_document_view_set_page (DecipherDocumentView *self, guint page)
+{
+  g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
+
+  if (self->n_pages == 0)
+    return;
+  page = MIN (page, self->n_pages - 1);
+  gtk_adjustment_set_value (self->vadjustment,
+                            page_top (self, page) - DECIPHER_VIEW_MARGIN / 2);
+}
+
+/* ---- scrolling ---------------------------------------------------------------------- */
+
+static void
+adjustment_changed_cb (DecipherDocumentView *self)
+{
+  update_current_page (self);
+  point_popover (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+set_adjustment (DecipherDocumentView *self, GtkAdjustment **slot, GtkAdjustment *adjustment)
+{
+  if (adjustment == NULL)
+    adjustment = gtk_adjustment_new (0, 0, 0, 0, 0, 0);
+  if (*slot == adjustment)
+    return;
+  if (*slot != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (*slot, self);
+      g_object_unref (*slot);
+    }
+  *slot = g_object_ref_sink (adjustment);
+  g_signal_connect_swapped (adjustment, "value-changed", G_CALLBACK (adjustment_changed_cb), self);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+static void
+configure_adjustment (GtkAdjustment *adjustment, double size, double content, double value)
+{
+  double upper = MAX (size, content);
+
+  gtk_adjustment_configure (adjustment, CLAMP (value, 0, upper - size), 0, upper, size * 0.1,
+                            size * 0.9, size);
+}
+
+static void
+decipher_document_view_measure (GtkWidget *widget,
+                                GtkOrientation orientation,
+                                int for_size,
+                                int *minimum,
+                                int *natural,
+                                int *minimum_baseline,
+                                int *natural_baseline)
+{
+  DecipherDocumentView *self = DECIPHER_DOCUMENT_VIEW (widget);
+
+  *minimum = 0;
+  if (self->session == NULL)
+    *natural = 0;
+  else if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    *natural = (int) ceil (content_width (self));
+  else
+    *natural = (int) ceil (content_height (self));
+}
+
+static void
+decipher_document_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  DecipherDocumentView *self = DECIPHER_DOCUMENT_VIEW (widget);
+  double x = gtk_adjustment_get_value (self->hadjustment);
+  double y = gtk_adjustment_get_value (self->vadjustment);
+
+  if (self->has_anchor)
+    {
+      x = self->anchor_value_x;
+      y = self->anchor_value_y;
+      self->has_anchor = FALSE;
+    }
+  g_signal_handlers_block_by_func (self->hadjustment, adjustment_changed_cb, self);
+  g_signal_handlers_block_by_func (self->vadjustment, adjustment_changed_cb, self);
+  configure_adjustment (self->hadjustment, width, self->session ? content_width (self) : 0, x);
+  configure_adjustment (self->vadjustment, height, self->session ? content_height (self) : 0, y);
+  g_signal_handlers_unblock_by_func (self->hadjustment, adjustment_changed_cb, self);
+  g_signal_handlers_unblock_by_func (self->vadjustment, adjustment_changed_cb, self);
+
+  update_current_page (self);
+  point_popover (self);
+  gtk_popover_present (GTK_POPOVER (self->popover));
+}
+
+/* ---- engine ------------------------------------------------------------------------- */
+
+static void
+update_unknown (DecipherDocumentView *self, guint symbol)
+{
+  DcDocument *document = decipher_session_get_document (self->session);
+  guint first = symbol == DECIPHER_NO_SYMBOL ? 0 : symbol;
+  guint last = symbol == DECIPHER_NO_SYMBOL ? self->n_symbols : symbol + 1;
+
+  for (guint s = first; s < last; s++)
+    {
+      gboolean unknown = decipher_session_symbol_is_unknown (self->session, s);
+      guint n = dc_document_get_symbol (document, s)->n_glyphs;
+
+      if (unknown == self->unknown[s])
+        continue;
+      self->unknown[s] = unknown;
+      self->n_highlighted = unknown ? self->n_highlighted + n : self->n_highlighted - n;
+    }
+}
+
+static void
+key_changed_cb (DecipherDocumentView *self, guint symbol, DcKey *key)
+{
+  update_unknown (self, symbol);
+  _decipher_document_view_invalidate_text (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+page_ready_cb (DecipherDocumentView *self, guint page, DecipherPageRenderer *renderer)
+{
+  guint first, last;
+
+  if (_decipher_document_view_visible_pages (self, &first, &last) && page + 1 >= first
+      && page <= last + 1)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+selected_symbol_cb (DecipherDocumentView *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+clear_session (DecipherDocumentView *self)
+{
+  if (self->session != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->session, self);
+      g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
+    }
+  if (self->renderer != NULL)
+    g_signal_handlers_disconnect_by_data (self->renderer, self);
+  if (self->popover != NULL)
+    {
+      gtk_popover_popdown (GTK_POPOVER (self->popover));
+      decipher_glyph_popover_set_session (self->popover, NULL, NULL);
+    }
+  g_clear_object (&self->session);
+  g_clear_object (&self->renderer);
+  g_clear_object (&self->shapes);
+  g_clear_pointer (&self->cum_height, g_free);
+  g_clear_pointer (&self->unknown, g_free);
+  g_clear_pointer (&self->line_layouts, g_ptr_array_unref);
+  self->n_pages = 0;
+  self->n_symbols = 0;
+  self->n_highlighted = 0;
+  self->max_width = 0;
+  self->hover_glyph = -1;
+  self->popover_glyph = -1;
+  self->current_page = 0;
+}
+
+/**
+ * decipher_document_view_set_session:
+ * @session: (nullable): the document to show
+ *
+ * Starts a page renderer of its own for @session's file.
+ */
+void
+decipher_document_view_set_session (DecipherDocumentView *self, DecipherSession *session)
+{
+  DcDocument *document;
+
+  g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
+  g_return_if_fail (session == NULL || DECIPHER_IS_SESSION (session));
+
+  if (self->session == session)
+    return;
+  clear_session (self);
+  if (session != NULL)
+    {
+      self->session = g_object_ref (session);
+      document = decipher_session_get_document (session);
+      self->n_pages = dc_document_get_n_pages (document);
+      self->cum_height = g_new0 (double, self->n_pages + 1);
+      for (guint page = 0; page < self->n_pages; page++)
+        {
+          double width, height;
+
+          dc_document_get_page_size (document, page, &width, &height);
+          self->cum_height[page + 1] = self->cum_height[page] + height;
+          self->max_width = MAX (self->max_width, width);
+        }
+      dc_document_get_symbols (document, &self->n_symbols);
+      self->unknown = g_new0 (guint8, MAX (self->n_symbols, 1));
+      update_unknown (self, DECIPHER_NO_SYMBOL);
+
+      self->renderer = decipher_page_renderer_new (decipher_session_get_file (session),
+                                                   decipher_session_get_password (session));
+      update_render_scale (self);
+      g_signal_connect_swapped (self->renderer, "page-ready", G_CALLBACK (page_ready_cb), self);
+      g_signal_connect_swapped (decipher_session_get_key (session), "changed",
+                                G_CALLBACK (key_changed_cb), self);
+      g_signal_connect_swapped (session, "notify::selected-symbol",
+                                G_CALLBACK (selected_symbol_cb), self);
+      decipher_glyph_popover_set_session (self->popover, session, NULL);
+      gtk_adjustment_set_value (self->vadjustment, 0);
+      gtk_adjustment_set_value (self->hadjustment, 0);
+    }
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_PAGES]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAGE]);
+}
+
+DecipherSession *
+decipher_document_view_get_session (DecipherDocumentView *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), NULL);
+
+  return self->session;
+}
+
+/* Returns: (transfer none) (nullable): the renderer of the pages shown. */
+DecipherPageRenderer *
+decipher_document_view_get_renderer (DecipherDocumentView *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), NULL);
+
+  return self->renderer;
+}
+
+/* Where the popover gets the glyph shapes it shows. */
+void
+decipher_document_view_set_shapes (DecipherDocumentView *self, DecipherGlyphShapes *shapes)
+{
+  g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
+
+  g_set_object (&self->shapes, shapes);
+  if (self->session != NULL)
+    decipher_glyph_popover_set_session (self->popover, self->session, shapes);
+}
+
+/* Glyphs in the whole document highlighted as still to decode. */
+guint
+decipher_document_view_get_n_highlighted (DecipherDocumentView *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), 0);
+
+  return self->n_highlighted;
+}
+
+/* Highlight boxes the last frame drew, on the pages on screen. */
+guint
+decipher_document_view_get_n_drawn_highlights (DecipherDocumentView *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), 0);
+
+  return self->n_drawn_highlights;
+}
+
+/* Outlines of the selected symbol's occurrences the last frame drew. */
+guint
+decipher_document_view_get_n_drawn_outlines (DecipherDocumentView *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), 0);
+
+  return self->n_drawn_outlines;
+}
+
+/* ---- object ------------------------------------------------------------------------- */
+
+static void
+decipher_document_view_dispose (GObject *object)
+{
+  DecipherDocumentView *self = DECIPHER_DOCUMENT_VIEW (object);
+
+  clear_session (self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_DOCUMENT_VIEW);
+  self->popover = NULL;
+  if (self->hadjustment != NULL)
+    g_signal_handlers_disconnect_by_data (self->hadjustment, self);
+  if (self->vadjustment != NULL)
+    g_signal_handlers_disconnect_by_data (self->vadjustment, self);
+  g_clear_object (&self->hadjustment);
+  g_clear_object (&self->vadjustment);
+
+  G_OBJECT_CLASS (decipher_document_view_parent_class)->dispose (object);
+}
+
+static void
+decipher_document_view_get_property (GObject *object,
+                                     guint prop_id,
+                                     GValue *value,
+                                     GParamSpec *pspec)
+{
+  DecipherDocumentView *self = DECIPHER_DOCUMENT_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ZOOM:
+      g_value_set_double (value, self->zoom);
+      break;
+    case PROP_SHOW_TEXT:
+      g_value_set_boolean (value, self->show_text);
+      break;
+    case PROP_PAGE:
+      g_value_set_uint (value, self->current_page);
+      break;
+    case PROP_N_PAGES:
+      g_value_set_uint (value, self->n_pages);
+      break;
+    case PROP_HADJUSTMENT:
+      g_value_set_object (value, self->hadjustment);
+      break;
+    case PROP_VADJUSTMENT:
+      g_value_set_object (value, self->vadjustment);
+      break;
+    case PROP_HSCROLL_POLICY:
+      g_value_set_enum (value, self->hscroll_policy);
+      break;
+    case PROP_VSCROLL_POLICY:
+      g_value_set_enum (value, self->vscroll_policy);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+decipher_document_view_set_property (GObject *object,
+                                     guint prop_id,
+                                     const GValue *value,
+                                     GParamSpec *pspec)
+{
+  DecipherDocumentView *self = DECIPHER_DOCUMENT_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ZOOM:
+      decipher_document_view_set_zoom (self, g_value_get_double (value));
+      break;
+    case PROP_SHOW_TEXT:
+      decipher_document_view_set_show_text (self, g_value_get_boolean (value));
+      break;
+    case PROP_PAGE:
+      decipher_document_view_set_page (self, g_value_get_uint (value));
+      break;
+    case PROP_HADJUSTMENT:
+      set_adjustment (self, &self->hadjustment, g_value_get_object (value));
+      break;
+    case PROP_VADJUSTMENT:
+      set_adjustment (self, &self->vadjustment, g_value_get_object (value));
+      break;
+    case PROP_HSCROLL_POLICY:
+      self->hscroll_policy = g_value_get_enum (value);
+      gtk_widget_queue_resize (GTK_WIDGET (self));
+      break;
+    case PROP_VSCROLL_POLICY:
+      self->vscroll_policy = g_value_get_enum (value);
+      gtk_widget_queue_resize (GTK_WIDGET (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static gboolean
+scroll_by_binding (GtkWidget *widget, GVariant *args, gpointer data)
+{
+  DecipherDocumentView *self = DECIPHER_DOCUMENT_VIEW (widget);
+  double step = g_variant_get_double (args);
+  GtkAdjustment *adjustment = self->vadjustment;
+
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + step);
+  return TRUE;
+}
+
+static gboolean
+unselect_binding (GtkWidget *widget, GVariant *args, gpointer data)
+{
+  DecipherDocumentView *self = DECIPHER_DOCUMENT_VIEW (widget);
+
+  if (self->session == NULL
+      || decipher_session_get_selected_symbol (self->session) == DECIPHER_NO_SYMBOL)
+    return FALSE;
+  decipher_session_set_selected_symbol (self->session, DECIPHER_NO_SYMBOL);
+  return TRUE;
+}
+
+static void
+decipher_document_view_class_init (DecipherDocumentViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = decipher_document_view_dispose;
+  object_class->get_property = decipher_document_view_get_property;
+  object_class->set_property = decipher_document_view_set_property;
+
+  widget_class->measure = decipher_document_view_measure;
+  widget_class->size_allocate = decipher_document_view_size_allocate;
+  widget_class->snapshot = _decipher_document_view_snapshot;
+  widget_class->query_tooltip = query_tooltip;
+
+  properties[PROP_ZOOM] =
+    g_param_spec_double ("zoom", NULL, NULL, DECIPHER_ZOOM_MIN, DECIPHER_ZOOM_MAX, 1.0,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_TEXT] =
+    g_param_spec_boolean ("show-text", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PAGE] =
+    g_param_spec_uint ("page", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_N_PAGES] = g_param_spec_uint ("n-pages", NULL, NULL, 0, G_MAXUINT, 0,
+                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_object_class_override_property (object_class, PROP_HADJUSTMENT, "hadjustment");
+  g_object_class_override_property (object_class, PROP_VADJUSTMENT, "vadjustment");
+  g_object_class_override_property (object_class, PROP_HSCROLL_POLICY, "hscroll-policy");
+  g_object_class_override_property (object_class, PROP_VSCROLL_POLICY, "vscroll-policy");
+
+  /**
+   * DecipherDocumentView::glyph-activated:
+   * @symbol: the symbol of the glyph clicked
+   */
+  signals[GLYPH_ACTIVATED] = g_signal_new ("glyph-activated", G_TYPE_FROM_CLASS (klass),
+                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                                           1, G_TYPE_UINT);
+
+  g_type_ensure (DECIPHER_TYPE_GLYPH_POPOVER);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/decipherpdf/Decipher/decipher-document-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, DecipherDocumentView, popover);
+  gtk_widget_class_bind_template_callback (widget_class, motion_cb);
+  gtk_widget_class_bind_template_callback (widget_class, leave_cb);
+  gtk_widget_class_bind_template_callback (widget_class, pressed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, released_cb);
+  gtk_widget_class_bind_template_callback (widget_class, scroll_cb);
+
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Down, 0, scroll_by_binding, "d", 48.0);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Up, 0, scroll_by_binding, "d", -48.0);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, unselect_binding, NULL);
+
+  gtk_widget_class_set_css_name (widget_class, "documentview");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+decipher_document_view_init (DecipherDocumentView *self)
+{
+  self->zoom = 1.0;
+  self->hover_glyph = -1;
+  self->popover_glyph = -1;
+  set_adjustment (self, &self->hadjustment, NULL);
+  set_adjustment (self, &self->vadjustment, NULL);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_swapped (self->popover, "closed", G_CALLBACK (popover_closed_cb), self);
+  g_signal_connect_swapped (self, "notify::scale-factor", G_CALLBACK (update_render_scale), self);
+}

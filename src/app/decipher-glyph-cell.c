@@ -1,0 +1,178 @@
+/* decipher-glyph-cell.c: one symbol in the glyph palette
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A tile with the glyph's shape on paper, what it stands for ("?" while unknown) and how
+ * often it occurs. The status is a style class, so the CSS says how each one looks.
+ */
+
+#define G_LOG_DOMAIN "decipher-glyph-cell"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "decipher-glyph-cell.h"
+
+struct _DecipherGlyphCell
+{
+  GtkWidget parent_instance;
+
+  DecipherSymbolItem *item;
+
+  GtkStack *tile;
+  GtkPicture *shape;
+  GtkLabel *no_shape;
+  GtkLabel *value_label;
+  GtkLabel *count_label;
+};
+
+G_DEFINE_FINAL_TYPE (DecipherGlyphCell, decipher_glyph_cell, GTK_TYPE_WIDGET)
+
+static const char *const status_classes[] = {
+  [DC_KEY_UNKNOWN] = "unknown",
+  [DC_KEY_FROM_PDF] = "from-pdf",
+  [DC_KEY_PROPOSED] = "proposed",
+  [DC_KEY_INFERRED] = "inferred",
+  [DC_KEY_CONFIRMED] = "confirmed",
+};
+
+static void
+update_shape (DecipherGlyphCell *self)
+{
+  DecipherShapeState state;
+  GdkTexture *texture = decipher_symbol_item_get_shape (self->item, &state);
+
+  gtk_picture_set_paintable (self->shape, GDK_PAINTABLE (texture));
+  if (texture != NULL)
+    {
+      gtk_stack_set_visible_child (self->tile, GTK_WIDGET (self->shape));
+      return;
+    }
+  switch (state)
+    {
+    case DECIPHER_SHAPE_EMPTY:
+      /* Translators: shown instead of the shape of a glyph that draws nothing. */
+      gtk_label_set_text (self->no_shape, _("blank"));
+      break;
+    case DECIPHER_SHAPE_PENDING:
+      gtk_label_set_text (self->no_shape, "…");
+      break;
+    default:
+      gtk_label_set_text (self->no_shape, "");
+      break;
+    }
+  gtk_stack_set_visible_child (self->tile, GTK_WIDGET (self->no_shape));
+}
+
+static void
+update_value (DecipherGlyphCell *self)
+{
+  DecipherSession *session = decipher_symbol_item_get_session (self->item);
+  guint symbol = decipher_symbol_item_get_symbol (self->item);
+  DcKeyStatus status = decipher_symbol_item_get_status (self->item);
+  g_autofree char *value = decipher_symbol_item_dup_value_label (self->item);
+  g_autofree char *title = decipher_symbol_item_dup_title (self->item);
+  g_autofree char *tooltip = NULL;
+  g_autofree char *count = NULL;
+  guint n = decipher_symbol_item_get_count (self->item);
+
+  for (guint i = 0; i < G_N_ELEMENTS (status_classes); i++)
+    gtk_widget_remove_css_class (GTK_WIDGET (self), status_classes[i]);
+  if (status < G_N_ELEMENTS (status_classes))
+    gtk_widget_add_css_class (GTK_WIDGET (self), status_classes[status]);
+  if (decipher_session_symbol_is_unknown (session, symbol))
+    gtk_widget_add_css_class (GTK_WIDGET (self), "undecoded");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "undecoded");
+
+  gtk_label_set_text (self->value_label, value);
+  count = g_strdup_printf ("%u", n);
+  gtk_label_set_text (self->count_label, count);
+
+  /* Translators: a glyph palette cell's tooltip: symbol, value, status, occurrences. */
+  tooltip = g_strdup_printf (ngettext ("%s\nValue: %s · %s · %u occurrence",
+                                       "%s\nValue: %s · %s · %u occurrences", n),
+                             title, value, decipher_session_status_label (status), n);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip,
+                                  -1);
+}
+
+static void
+item_notify_cb (DecipherGlyphCell *self, GParamSpec *pspec, DecipherSymbolItem *item)
+{
+  if (g_str_equal (pspec->name, "shape"))
+    update_shape (self);
+  else
+    update_value (self);
+}
+
+static void
+decipher_glyph_cell_dispose (GObject *object)
+{
+  DecipherGlyphCell *self = DECIPHER_GLYPH_CELL (object);
+
+  decipher_glyph_cell_set_item (self, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_GLYPH_CELL);
+
+  G_OBJECT_CLASS (decipher_glyph_cell_parent_class)->dispose (object);
+}
+
+static void
+decipher_glyph_cell_class_init (DecipherGlyphCellClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = decipher_glyph_cell_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/decipherpdf/Decipher/decipher-glyph-cell.ui");
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphCell, tile);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphCell, shape);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphCell, no_shape);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphCell, value_label);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphCell, count_label);
+  gtk_widget_class_set_css_name (widget_class, "glyphcell");
+}
+
+static void
+decipher_glyph_cell_init (DecipherGlyphCell *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+decipher_glyph_cell_new (void)
+{
+  return g_object_new (DECIPHER_TYPE_GLYPH_CELL, NULL);
+}
+
+DecipherSymbolItem *
+decipher_glyph_cell_get_item (DecipherGlyphCell *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_CELL (self), NULL);
+
+  return self->item;
+}
+
+/* Shows @item (or nothing), following its changes until another item is set. */
+void
+decipher_glyph_cell_set_item (DecipherGlyphCell *self, DecipherSymbolItem *item)
+{
+  g_return_if_fail (DECIPHER_IS_GLYPH_CELL (self));
+  g_return_if_fail (item == NULL || DECIPHER_IS_SYMBOL_ITEM (item));
+
+  if (self->item == item)
+    return;
+  if (self->item != NULL)
+    g_signal_handlers_disconnect_by_func (self->item, item_notify_cb, self);
+  g_set_object (&self->item, item);
+  if (item == NULL)
+    return;
+
+  g_signal_connect_object (item, "notify", G_CALLBACK (item_notify_cb), self, G_CONNECT_SWAPPED);
+  update_shape (self);
+  update_value (self);
+}

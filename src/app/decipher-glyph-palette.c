@@ -1,0 +1,604 @@
+/* decipher-glyph-palette.c: a grid of every symbol, with its shape and value
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Like gnome-font-viewer's glyph grid, over a model of the document's symbols, sorted
+ * and filtered in place. Selecting a cell selects the symbol in the session, which the
+ * document view outlines; typing a character while a cell is selected assigns it, and
+ * with "Unknown" shown the next unknown symbol moves into its place, so a linguist can
+ * go through a font by reading one shape and typing one letter after another.
+ */
+
+#define G_LOG_DOMAIN "decipher-glyph-palette"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "decipher-glyph-cell.h"
+#include "decipher-glyph-palette.h"
+#include "decipher-symbol-model.h"
+
+typedef enum
+{
+  SORT_FREQUENCY,
+  SORT_UNKNOWN_FIRST,
+  SORT_CODE,
+} SortMode;
+
+static const char *const sort_nicks[] = { "frequency", "unknown-first", "code" };
+
+struct _DecipherGlyphPalette
+{
+  GtkWidget parent_instance;
+
+  DecipherSession *session;
+  DecipherSymbolModel *model;
+  GtkSortListModel *sort_model;
+  GtkFilterListModel *filter_model;
+  GtkSingleSelection *selection;
+  GtkCustomSorter *sorter;
+  GtkCustomFilter *filter;
+  GSettings *settings;
+  GtkIMContext *im_context;
+
+  guint filter_mode;
+  SortMode sort_mode;
+  gboolean syncing;
+  /* Set while a typed assignment is applied: where the next cell to type into is. */
+  guint advance_position;
+
+  GtkDropDown *filter_dropdown;
+  GtkDropDown *sort_dropdown;
+  GtkStack *stack;
+  GtkGridView *grid_view;
+  GtkEventControllerKey *key_controller;
+  GtkLabel *summary_label;
+};
+
+G_DEFINE_FINAL_TYPE (DecipherGlyphPalette, decipher_glyph_palette, GTK_TYPE_WIDGET)
+
+enum
+{
+  SYMBOL_ACTIVATED,
+  ASSIGNED,
+  ASSIGN_FAILED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* ---- sorting and filtering ---------------------------------------------------------- */
+
+static int
+compare_symbols (gconstpointer a, gconstpointer b, gpointer data)
+{
+  DecipherGlyphPalette *self = data;
+  DecipherSymbolItem *x = (gpointer) a, *y = (gpointer) b;
+  guint cx, cy;
+
+  if (self->sort_mode == SORT_CODE)
+    {
+      guint fx = decipher_symbol_item_get_font (x), fy = decipher_symbol_item_get_font (y);
+      guint32 kx = decipher_symbol_item_get_code (x), ky = decipher_symbol_item_get_code (y);
+
+      if (fx != fy)
+        return fx < fy ? GTK_ORDERING_SMALLER : GTK_ORDERING_LARGER;
+      return kx < ky ? GTK_ORDERING_SMALLER : kx > ky ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
+    }
+  if (self->sort_mode == SORT_UNKNOWN_FIRST)
+    {
+      gboolean ux = decipher_symbol_item_get_unknown (x), uy = decipher_symbol_item_get_unknown (y);
+
+      if (ux != uy)
+        return ux ? GTK_ORDERING_SMALLER : GTK_ORDERING_LARGER;
+    }
+  cx = decipher_symbol_item_get_count (x);
+  cy = decipher_symbol_item_get_count (y);
+  if (cx != cy)
+    return cx > cy ? GTK_ORDERING_SMALLER : GTK_ORDERING_LARGER;
+  cx = decipher_symbol_item_get_symbol (x);
+  cy = decipher_symbol_item_get_symbol (y);
+  return cx < cy ? GTK_ORDERING_SMALLER : cx > cy ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
+}
+
+static gboolean
+filter_symbol (gpointer item, gpointer data)
+{
+  DecipherGlyphPalette *self = data;
+
+  switch (self->filter_mode)
+    {
+    case DECIPHER_PALETTE_UNKNOWN:
+      return decipher_symbol_item_get_unknown (item);
+    case DECIPHER_PALETTE_TO_DECODE:
+      return decipher_symbol_item_get_needs_decoding (item);
+    case DECIPHER_PALETTE_ALL:
+      return TRUE;
+    default:
+      return decipher_symbol_item_get_font (item) == self->filter_mode - DECIPHER_PALETTE_FONT;
+    }
+}
+
+static void
+update_summary (DecipherGlyphPalette *self)
+{
+  g_autofree char *text = NULL;
+  guint shown, total;
+
+  if (self->model == NULL)
+    {
+      gtk_label_set_text (self->summary_label, "");
+      return;
+    }
+  shown = g_list_model_get_n_items (G_LIST_MODEL (self->filter_model));
+  total = g_list_model_get_n_items (G_LIST_MODEL (self->model));
+  /* Translators: below the glyph palette. */
+  text = g_strdup_printf (ngettext ("%u of %u symbol shown", "%u of %u symbols shown", total),
+                          shown, total);
+  gtk_label_set_text (self->summary_label, text);
+  gtk_stack_set_visible_child_name (self->stack, shown > 0 ? "grid" : "empty");
+}
+
+static guint
+find_position (DecipherGlyphPalette *self, guint symbol)
+{
+  GListModel *list = G_LIST_MODEL (self->selection);
+  guint n = g_list_model_get_n_items (list);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (DecipherSymbolItem) item = g_list_model_get_item (list, i);
+
+      if (decipher_symbol_item_get_symbol (item) == symbol)
+        return i;
+    }
+  return GTK_INVALID_LIST_POSITION;
+}
+
+static void
+select_position (DecipherGlyphPalette *self, guint position)
+{
+  self->syncing = TRUE;
+  gtk_single_selection_set_selected (self->selection, position);
+  self->syncing = FALSE;
+  if (position != GTK_INVALID_LIST_POSITION)
+    gtk_widget_activate_action (GTK_WIDGET (self->grid_view), "list.scroll-to-item", "u", position);
+}
+
+/* After the list changed under it, the selection follows the session's symbol, or, after
+ * a typed assignment took the symbol out of the list, moves on to the next one. */
+static void
+resync_selection (DecipherGlyphPalette *self)
+{
+  guint symbol = decipher_session_get_selected_symbol (self->session);
+  guint position = symbol != DECIPHER_NO_SYMBOL ? find_position (self, symbol)
+                                                : GTK_INVALID_LIST_POSITION;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+
+  if (position == GTK_INVALID_LIST_POSITION && self->advance_position != GTK_INVALID_LIST_POSITION
+      && n > 0)
+    {
+      g_autoptr (DecipherSymbolItem) item = NULL;
+
+      position = MIN (self->advance_position, n - 1);
+      item = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+      select_position (self, position);
+      decipher_session_set_selected_symbol (self->session, decipher_symbol_item_get_symbol (item));
+      return;
+    }
+  if (gtk_single_selection_get_selected (self->selection) != position)
+    select_position (self, position);
+}
+
+static void
+refilter (DecipherGlyphPalette *self, gboolean resort)
+{
+  self->syncing = TRUE;
+  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  if (resort)
+    gtk_sorter_changed (GTK_SORTER (self->sorter), GTK_SORTER_CHANGE_DIFFERENT);
+  self->syncing = FALSE;
+  resync_selection (self);
+  update_summary (self);
+}
+
+static void
+key_changed_cb (DecipherGlyphPalette *self, guint symbol, DcKey *key)
+{
+  /* Values only move items when the filter or the order depends on them. */
+  if (self->filter_mode == DECIPHER_PALETTE_UNKNOWN || self->sort_mode == SORT_UNKNOWN_FIRST)
+    refilter (self, self->sort_mode == SORT_UNKNOWN_FIRST);
+}
+
+/* ---- selection ---------------------------------------------------------------------- */
+
+static void
+selection_changed_cb (DecipherGlyphPalette *self, GParamSpec *pspec, GtkSingleSelection *selection)
+{
+  DecipherSymbolItem *item;
+
+  if (self->syncing || self->session == NULL)
+    return;
+  item = gtk_single_selection_get_selected_item (selection);
+  decipher_session_set_selected_symbol (self->session, item != NULL
+                                                         ? decipher_symbol_item_get_symbol (item)
+                                                         : DECIPHER_NO_SYMBOL);
+}
+
+static void
+session_selected_cb (DecipherGlyphPalette *self, GParamSpec *pspec, DecipherSession *session)
+{
+  if (!self->syncing)
+    resync_selection (self);
+}
+
+static void
+grid_activate_cb (DecipherGlyphPalette *self, guint position, GtkGridView *grid_view)
+{
+  g_autoptr (DecipherSymbolItem) item = g_list_model_get_item (G_LIST_MODEL (self->selection),
+                                                               position);
+
+  if (item != NULL)
+    g_signal_emit (self, signals[SYMBOL_ACTIVATED], 0, decipher_symbol_item_get_symbol (item));
+}
+
+/**
+ * decipher_glyph_palette_type_text:
+ * @text: what the user typed on the selected cell
+ *
+ * Assigns @text to the selected symbol, as typing does.
+ *
+ * Returns: %TRUE if a value was assigned
+ */
+gboolean
+decipher_glyph_palette_type_text (DecipherGlyphPalette *self, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  DecipherSymbolItem *item;
+  guint symbol;
+
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_PALETTE (self), FALSE);
+
+  item = self->selection != NULL ? gtk_single_selection_get_selected_item (self->selection) : NULL;
+  if (item == NULL)
+    return FALSE;
+
+  symbol = decipher_symbol_item_get_symbol (item);
+  self->advance_position = gtk_single_selection_get_selected (self->selection);
+  if (!decipher_session_assign (self->session, symbol, text, &error))
+    {
+      self->advance_position = GTK_INVALID_LIST_POSITION;
+      g_signal_emit (self, signals[ASSIGN_FAILED], 0, error->message);
+      return FALSE;
+    }
+  self->advance_position = GTK_INVALID_LIST_POSITION;
+  g_signal_emit (self, signals[ASSIGNED], 0, symbol);
+  return TRUE;
+}
+
+static void
+im_commit_cb (DecipherGlyphPalette *self, const char *text, GtkIMContext *context)
+{
+  decipher_glyph_palette_type_text (self, text);
+}
+
+static void
+focus_enter_cb (DecipherGlyphPalette *self)
+{
+  gtk_im_context_focus_in (self->im_context);
+}
+
+static void
+focus_leave_cb (DecipherGlyphPalette *self)
+{
+  gtk_im_context_focus_out (self->im_context);
+}
+
+/* ---- factory ------------------------------------------------------------------------ */
+
+static void
+setup_cell (GtkSignalListItemFactory *factory, GtkListItem *list_item)
+{
+  gtk_list_item_set_child (list_item, decipher_glyph_cell_new ());
+}
+
+static void
+bind_cell (GtkSignalListItemFactory *factory, GtkListItem *list_item)
+{
+  decipher_glyph_cell_set_item (DECIPHER_GLYPH_CELL (gtk_list_item_get_child (list_item)),
+                                gtk_list_item_get_item (list_item));
+}
+
+static void
+unbind_cell (GtkSignalListItemFactory *factory, GtkListItem *list_item)
+{
+  decipher_glyph_cell_set_item (DECIPHER_GLYPH_CELL (gtk_list_item_get_child (list_item)), NULL);
+}
+
+/* ---- settings ----------------------------------------------------------------------- */
+
+static gboolean
+sort_from_setting (GValue *value, GVariant *variant, gpointer data)
+{
+  const char *nick = g_variant_get_string (variant, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (sort_nicks); i++)
+    if (g_str_equal (nick, sort_nicks[i]))
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static GVariant *
+sort_to_setting (const GValue *value, const GVariantType *type, gpointer data)
+{
+  guint i = g_value_get_uint (value);
+
+  return g_variant_new_string (sort_nicks[i < G_N_ELEMENTS (sort_nicks) ? i : 0]);
+}
+
+static void
+sort_selected_cb (DecipherGlyphPalette *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->sort_dropdown);
+
+  if (selected >= G_N_ELEMENTS (sort_nicks) || selected == self->sort_mode)
+    return;
+  self->sort_mode = selected;
+  if (self->model != NULL)
+    refilter (self, TRUE);
+}
+
+static void
+filter_selected_cb (DecipherGlyphPalette *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->filter_dropdown);
+
+  if (selected != GTK_INVALID_LIST_POSITION)
+    decipher_glyph_palette_set_filter (self, selected);
+}
+
+/* ---- object ------------------------------------------------------------------------- */
+
+static void
+decipher_glyph_palette_dispose (GObject *object)
+{
+  DecipherGlyphPalette *self = DECIPHER_GLYPH_PALETTE (object);
+  GtkWidget *child;
+
+  if (self->grid_view != NULL)
+    gtk_grid_view_set_model (self->grid_view, NULL);
+  if (self->im_context != NULL)
+    gtk_im_context_set_client_widget (self->im_context, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_GLYPH_PALETTE);
+  /* The template's unnamed boxes and separators are not cleared with it. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->filter_model);
+  g_clear_object (&self->sort_model);
+  g_clear_object (&self->model);
+  g_clear_object (&self->sorter);
+  g_clear_object (&self->filter);
+  g_clear_object (&self->session);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->im_context);
+
+  G_OBJECT_CLASS (decipher_glyph_palette_parent_class)->dispose (object);
+}
+
+static void
+decipher_glyph_palette_class_init (DecipherGlyphPaletteClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = decipher_glyph_palette_dispose;
+
+  /**
+   * DecipherGlyphPalette::symbol-activated:
+   * @symbol: the symbol of the cell activated (Enter or a double click)
+   */
+  signals[SYMBOL_ACTIVATED] = g_signal_new ("symbol-activated", G_TYPE_FROM_CLASS (klass),
+                                            G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                                            1, G_TYPE_UINT);
+  /**
+   * DecipherGlyphPalette::assigned:
+   * @symbol: the symbol a value was typed for
+   */
+  signals[ASSIGNED] = g_signal_new ("assigned", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                    NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  /**
+   * DecipherGlyphPalette::assign-failed:
+   * @message: a sentence saying why the typed value was refused
+   */
+  signals[ASSIGN_FAILED] = g_signal_new ("assign-failed", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                         G_TYPE_STRING);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/decipherpdf/Decipher/decipher-glyph-palette.ui");
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPalette, filter_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPalette, sort_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPalette, stack);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPalette, grid_view);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPalette, key_controller);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPalette, summary_label);
+  gtk_widget_class_set_css_name (widget_class, "glyphpalette");
+}
+
+static void
+decipher_glyph_palette_init (DecipherGlyphPalette *self)
+{
+  g_autoptr (GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  GtkEventController *focus;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->filter_mode = DECIPHER_PALETTE_TO_DECODE;
+  self->advance_position = GTK_INVALID_LIST_POSITION;
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), NULL);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), NULL);
+  gtk_grid_view_set_factory (self->grid_view, factory);
+  g_signal_connect_swapped (self->grid_view, "activate", G_CALLBACK (grid_activate_cb), self);
+
+  /* Through an input method, so that dead keys, compose sequences and keyboard layouts
+   * for the language being deciphered all reach the cell. */
+  self->im_context = gtk_im_multicontext_new ();
+  gtk_im_context_set_client_widget (self->im_context, GTK_WIDGET (self->grid_view));
+  gtk_event_controller_key_set_im_context (self->key_controller, self->im_context);
+  g_signal_connect_swapped (self->im_context, "commit", G_CALLBACK (im_commit_cb), self);
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (focus_enter_cb), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_leave_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->grid_view), focus);
+
+  self->settings = g_settings_new (APP_ID);
+  g_settings_bind_with_mapping (self->settings, "palette-sort", self->sort_dropdown, "selected",
+                                G_SETTINGS_BIND_DEFAULT, sort_from_setting, sort_to_setting, NULL,
+                                NULL);
+  self->sort_mode = gtk_drop_down_get_selected (self->sort_dropdown);
+  g_signal_connect_swapped (self->sort_dropdown, "notify::selected", G_CALLBACK (sort_selected_cb),
+                            self);
+  g_signal_connect_swapped (self->filter_dropdown, "notify::selected",
+                            G_CALLBACK (filter_selected_cb), self);
+}
+
+static void
+fill_filter_names (DecipherGlyphPalette *self)
+{
+  g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
+  DcDocument *document = decipher_session_get_document (self->session);
+
+  gtk_string_list_append (names, _("Unknown"));
+  gtk_string_list_append (names, _("To Decode"));
+  gtk_string_list_append (names, _("All Symbols"));
+  for (guint i = 0; i < dc_document_get_n_fonts (document); i++)
+    {
+      const char *name = dc_font_get_name (dc_document_get_font (document, i));
+      g_autofree char *label = NULL;
+
+      if (name != NULL && strlen (name) > 7 && name[6] == '+')
+        name += 7;
+      /* Translators: a glyph palette filter showing the symbols of one font. */
+      label = g_strdup_printf (_("Font %u: %s"), i + 1, name != NULL ? name : _("Unnamed"));
+      gtk_string_list_append (names, label);
+    }
+  gtk_drop_down_set_model (self->filter_dropdown, G_LIST_MODEL (names));
+}
+
+/**
+ * decipher_glyph_palette_set_session:
+ * @session: (nullable): the document to show, or %NULL for none
+ * @shapes: (nullable): where the cells get their shapes
+ */
+void
+decipher_glyph_palette_set_session (DecipherGlyphPalette *self,
+                                    DecipherSession *session,
+                                    DecipherGlyphShapes *shapes)
+{
+  g_return_if_fail (DECIPHER_IS_GLYPH_PALETTE (self));
+
+  gtk_grid_view_set_model (self->grid_view, NULL);
+  if (self->session != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->session, self);
+      g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
+    }
+  g_clear_object (&self->selection);
+  g_clear_object (&self->filter_model);
+  g_clear_object (&self->sort_model);
+  g_clear_object (&self->model);
+  g_clear_object (&self->sorter);
+  g_clear_object (&self->filter);
+  g_set_object (&self->session, session);
+  if (session == NULL)
+    {
+      update_summary (self);
+      return;
+    }
+
+  self->model = decipher_symbol_model_new (session, shapes);
+  self->sorter = gtk_custom_sorter_new (compare_symbols, self, NULL);
+  self->filter = gtk_custom_filter_new (filter_symbol, self, NULL);
+  self->sort_model = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->model)),
+                                              g_object_ref (GTK_SORTER (self->sorter)));
+  self->filter_model = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->sort_model)),
+                                                  g_object_ref (GTK_FILTER (self->filter)));
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->filter_model)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  g_signal_connect_swapped (self->selection, "notify::selected-item",
+                            G_CALLBACK (selection_changed_cb), self);
+  gtk_grid_view_set_model (self->grid_view, GTK_SELECTION_MODEL (self->selection));
+
+  g_signal_connect_swapped (session, "notify::selected-symbol", G_CALLBACK (session_selected_cb),
+                            self);
+  g_signal_connect_swapped (decipher_session_get_key (session), "changed",
+                            G_CALLBACK (key_changed_cb), self);
+
+  fill_filter_names (self);
+  /* A document whose fonts are all trusted has nothing to decode: show all of it. */
+  if (self->filter_mode != DECIPHER_PALETTE_ALL)
+    {
+      guint to_decode = 0;
+
+      dc_key_count_to_decode (decipher_session_get_key (session), &to_decode, NULL);
+      self->filter_mode = to_decode > 0 ? DECIPHER_PALETTE_TO_DECODE : DECIPHER_PALETTE_ALL;
+    }
+  gtk_drop_down_set_selected (self->filter_dropdown, self->filter_mode);
+  refilter (self, FALSE);
+}
+
+/* Shows only the symbols @filter (a #DecipherPaletteFilter) lets through. */
+void
+decipher_glyph_palette_set_filter (DecipherGlyphPalette *self, guint filter)
+{
+  g_return_if_fail (DECIPHER_IS_GLYPH_PALETTE (self));
+
+  if (self->session != NULL
+      && filter >= DECIPHER_PALETTE_FONT
+                     + dc_document_get_n_fonts (decipher_session_get_document (self->session)))
+    filter = DECIPHER_PALETTE_ALL;
+  if (filter == self->filter_mode)
+    return;
+  self->filter_mode = filter;
+  if (gtk_drop_down_get_selected (self->filter_dropdown) != filter)
+    gtk_drop_down_set_selected (self->filter_dropdown, filter);
+  if (self->filter != NULL)
+    refilter (self, FALSE);
+}
+
+guint
+decipher_glyph_palette_get_filter (DecipherGlyphPalette *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_PALETTE (self), 0);
+
+  return self->filter_mode;
+}
+
+/* Returns: (transfer none) (nullable): the items shown, in the order shown. */
+GListModel *
+decipher_glyph_palette_get_model (DecipherGlyphPalette *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_PALETTE (self), NULL);
+
+  return G_LIST_MODEL (self->selection);
+}
+
+guint
+decipher_glyph_palette_get_selected_symbol (DecipherGlyphPalette *self)
+{
+  DecipherSymbolItem *item;
+
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_PALETTE (self), DECIPHER_NO_SYMBOL);
+
+  item = self->selection != NULL ? gtk_single_selection_get_selected_item (self->selection) : NULL;
+  return item != NULL ? decipher_symbol_item_get_symbol (item) : DECIPHER_NO_SYMBOL;
+}

@@ -1,0 +1,364 @@
+/* decipher-glyph-popover.c: assign one symbol's value, from a glyph on the page
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Opens over the glyph clicked. It shows the symbol's shape as the font draws it, what
+ * is known (value, status, how often it occurs, the font's own name for the glyph) and
+ * takes what the user reads there. A refused value keeps the popover open with the
+ * engine's sentence under the entry, so nothing typed is lost.
+ */
+
+#define G_LOG_DOMAIN "decipher-glyph-popover"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "decipher-glyph-popover.h"
+
+struct _DecipherGlyphPopover
+{
+  GtkPopover parent_instance;
+
+  DecipherSession *session;
+  DecipherGlyphShapes *shapes;
+  guint symbol;
+  char *error;
+
+  GtkStack *tile;
+  GtkPicture *shape;
+  GtkLabel *no_shape;
+  GtkLabel *title_label;
+  GtkLabel *details_label;
+  GtkLabel *name_label;
+  GtkBox *proposals_box;
+  GtkEntry *entry;
+  GtkLabel *error_label;
+  GtkButton *forget_button;
+  GtkButton *assign_button;
+};
+
+G_DEFINE_FINAL_TYPE (DecipherGlyphPopover, decipher_glyph_popover, GTK_TYPE_POPOVER)
+
+enum
+{
+  ASSIGNED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+show_error (DecipherGlyphPopover *self, const char *message)
+{
+  g_free (self->error);
+  self->error = g_strdup (message);
+  gtk_label_set_text (self->error_label, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), message != NULL);
+  if (message != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (self->entry), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->entry), "error");
+}
+
+static void
+proposal_clicked_cb (DecipherGlyphPopover *self, GtkButton *button)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->entry), g_object_get_data (G_OBJECT (button), "value"));
+  decipher_glyph_popover_assign (self);
+}
+
+static void
+update_proposals (DecipherGlyphPopover *self)
+{
+  DcKey *key = decipher_session_get_key (self->session);
+  GtkWidget *child;
+  const char *value;
+
+  /* Keep the "Proposed:" label, drop the buttons. */
+  child = gtk_widget_get_first_child (GTK_WIDGET (self->proposals_box));
+  while (child != NULL && gtk_widget_get_next_sibling (child) != NULL)
+    gtk_box_remove (self->proposals_box, gtk_widget_get_next_sibling (child));
+
+  /* The engine has one proposal per symbol for now; a list of them will come with the
+   * proposal rules, and slots in here. */
+  value = dc_key_peek_value (key, self->symbol);
+  if (dc_key_get_status (key, self->symbol) != DC_KEY_PROPOSED || value == NULL)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->proposals_box), FALSE);
+      return;
+    }
+  {
+    g_autofree char *label = decipher_session_dup_value_label (self->session, self->symbol);
+    GtkWidget *button = gtk_button_new_with_label (label);
+
+    g_object_set_data_full (G_OBJECT (button), "value", g_strdup (value), g_free);
+    gtk_widget_set_tooltip_text (button, _("Use this proposal"));
+    g_signal_connect_swapped (button, "clicked", G_CALLBACK (proposal_clicked_cb), self);
+    gtk_box_append (self->proposals_box, button);
+    gtk_widget_set_visible (GTK_WIDGET (self->proposals_box), TRUE);
+  }
+}
+
+static void
+update (DecipherGlyphPopover *self)
+{
+  DcDocument *document;
+  DcKey *key;
+  const DcSymbol *s;
+  const char *glyph_name;
+  g_autofree char *title = NULL;
+  g_autofree char *value = NULL;
+  g_autofree char *details = NULL;
+  g_autofree char *name = NULL;
+  DecipherShapeState state = DECIPHER_SHAPE_FAILED;
+  GdkTexture *texture = NULL;
+  DcKeyStatus status;
+
+  if (self->session == NULL || self->symbol == DECIPHER_NO_SYMBOL)
+    return;
+
+  document = decipher_session_get_document (self->session);
+  key = decipher_session_get_key (self->session);
+  s = dc_document_get_symbol (document, self->symbol);
+  status = dc_key_get_status (key, self->symbol);
+
+  title = decipher_session_dup_symbol_title (self->session, self->symbol);
+  value = decipher_session_dup_value_label (self->session, self->symbol);
+  /* Translators: value · status · occurrences, under a glyph's title. */
+  details = g_strdup_printf (ngettext ("Value: %s · %s · %u occurrence",
+                                       "Value: %s · %s · %u occurrences", s->n_glyphs),
+                             value, decipher_session_status_label (status), s->n_glyphs);
+  gtk_label_set_text (self->title_label, title);
+  gtk_label_set_text (self->details_label, details);
+
+  glyph_name = dc_font_get_glyph_name (dc_document_get_font (document, s->font), s->code);
+  if (glyph_name != NULL && *glyph_name != '\0')
+    /* Translators: the glyph's name in the font, evidence for what it is. */
+    name = g_strdup_printf (_("Glyph name: %s"), glyph_name);
+  gtk_label_set_text (self->name_label, name != NULL ? name : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->name_label), name != NULL);
+
+  if (self->shapes != NULL)
+    texture = decipher_glyph_shapes_lookup (self->shapes, self->symbol, &state);
+  gtk_picture_set_paintable (self->shape, GDK_PAINTABLE (texture));
+  gtk_stack_set_visible_child (self->tile, texture != NULL ? GTK_WIDGET (self->shape)
+                                                           : GTK_WIDGET (self->no_shape));
+  gtk_label_set_text (self->no_shape, state == DECIPHER_SHAPE_PENDING ? "…" : _("blank"));
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->forget_button),
+                            dc_document_symbol_needs_decoding (document, self->symbol)
+                              && status != DC_KEY_UNKNOWN);
+  update_proposals (self);
+}
+
+static void
+key_changed_cb (DecipherGlyphPopover *self, guint symbol, DcKey *key)
+{
+  if (symbol == self->symbol || symbol == DECIPHER_NO_SYMBOL)
+    update (self);
+}
+
+static void
+shape_ready_cb (DecipherGlyphPopover *self, guint symbol, DecipherGlyphShapes *shapes)
+{
+  if (symbol == self->symbol)
+    update (self);
+}
+
+static void
+entry_changed_cb (DecipherGlyphPopover *self)
+{
+  if (self->error != NULL)
+    show_error (self, NULL);
+}
+
+static void
+assign_clicked_cb (DecipherGlyphPopover *self)
+{
+  decipher_glyph_popover_assign (self);
+}
+
+static void
+forget_clicked_cb (DecipherGlyphPopover *self)
+{
+  dc_key_forget (decipher_session_get_key (self->session), self->symbol);
+  gtk_popover_popdown (GTK_POPOVER (self));
+}
+
+static void
+decipher_glyph_popover_dispose (GObject *object)
+{
+  DecipherGlyphPopover *self = DECIPHER_GLYPH_POPOVER (object);
+
+  decipher_glyph_popover_set_session (self, NULL, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_GLYPH_POPOVER);
+
+  G_OBJECT_CLASS (decipher_glyph_popover_parent_class)->dispose (object);
+}
+
+static void
+decipher_glyph_popover_finalize (GObject *object)
+{
+  DecipherGlyphPopover *self = DECIPHER_GLYPH_POPOVER (object);
+
+  g_clear_pointer (&self->error, g_free);
+
+  G_OBJECT_CLASS (decipher_glyph_popover_parent_class)->finalize (object);
+}
+
+static void
+decipher_glyph_popover_class_init (DecipherGlyphPopoverClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = decipher_glyph_popover_dispose;
+  object_class->finalize = decipher_glyph_popover_finalize;
+
+  /**
+   * DecipherGlyphPopover::assigned:
+   * @symbol: the symbol that was given a value
+   */
+  signals[ASSIGNED] = g_signal_new ("assigned", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                    NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/decipherpdf/Decipher/decipher-glyph-popover.ui");
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, tile);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, shape);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, no_shape);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, title_label);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, details_label);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, name_label);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, proposals_box);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, entry);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, error_label);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, forget_button);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, assign_button);
+}
+
+static void
+decipher_glyph_popover_init (DecipherGlyphPopover *self)
+{
+  self->symbol = DECIPHER_NO_SYMBOL;
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_signal_connect_swapped (self->entry, "changed", G_CALLBACK (entry_changed_cb), self);
+  g_signal_connect_swapped (self->assign_button, "clicked", G_CALLBACK (assign_clicked_cb), self);
+  g_signal_connect_swapped (self->forget_button, "clicked", G_CALLBACK (forget_clicked_cb), self);
+}
+
+GtkWidget *
+decipher_glyph_popover_new (void)
+{
+  return g_object_new (DECIPHER_TYPE_GLYPH_POPOVER, NULL);
+}
+
+/**
+ * decipher_glyph_popover_set_session:
+ * @session: (nullable):
+ * @shapes: (nullable): where the shape shown comes from
+ */
+void
+decipher_glyph_popover_set_session (DecipherGlyphPopover *self,
+                                    DecipherSession *session,
+                                    DecipherGlyphShapes *shapes)
+{
+  g_return_if_fail (DECIPHER_IS_GLYPH_POPOVER (self));
+
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
+  if (self->shapes != NULL)
+    g_signal_handlers_disconnect_by_data (self->shapes, self);
+  g_set_object (&self->session, session);
+  g_set_object (&self->shapes, shapes);
+  self->symbol = DECIPHER_NO_SYMBOL;
+  if (session != NULL)
+    g_signal_connect_swapped (decipher_session_get_key (session), "changed",
+                              G_CALLBACK (key_changed_cb), self);
+  if (shapes != NULL)
+    g_signal_connect_swapped (shapes, "shape-ready", G_CALLBACK (shape_ready_cb), self);
+}
+
+/* Shows @symbol, with its current value in the entry, selected, ready to be typed over. */
+void
+decipher_glyph_popover_set_symbol (DecipherGlyphPopover *self, guint symbol)
+{
+  const char *value;
+
+  g_return_if_fail (DECIPHER_IS_GLYPH_POPOVER (self));
+  g_return_if_fail (self->session != NULL);
+
+  self->symbol = symbol;
+  show_error (self, NULL);
+  value = dc_key_get_value (decipher_session_get_key (self->session), symbol);
+  gtk_editable_set_text (GTK_EDITABLE (self->entry), value != NULL ? value : "");
+  gtk_editable_select_region (GTK_EDITABLE (self->entry), 0, -1);
+  update (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->entry));
+}
+
+guint
+decipher_glyph_popover_get_symbol (DecipherGlyphPopover *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_POPOVER (self), DECIPHER_NO_SYMBOL);
+
+  return self->symbol;
+}
+
+void
+decipher_glyph_popover_set_text (DecipherGlyphPopover *self, const char *text)
+{
+  g_return_if_fail (DECIPHER_IS_GLYPH_POPOVER (self));
+
+  gtk_editable_set_text (GTK_EDITABLE (self->entry), text);
+}
+
+/**
+ * decipher_glyph_popover_assign:
+ *
+ * Assigns the entry's text to the symbol, as the Assign button does, and closes the
+ * popover; when the engine refuses the value, shows why and stays open.
+ *
+ * Returns: %TRUE if the value was assigned
+ */
+gboolean
+decipher_glyph_popover_assign (DecipherGlyphPopover *self)
+{
+  g_autoptr (GError) error = NULL;
+  const char *text;
+  guint symbol;
+
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_POPOVER (self), FALSE);
+
+  if (self->session == NULL || self->symbol == DECIPHER_NO_SYMBOL)
+    return FALSE;
+
+  text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
+  if (*text == '\0')
+    {
+      /* An empty value is a real one (the glyph is left out of the text), and far too
+       * easy to give by pressing Enter on an empty entry to be taken from here. */
+      show_error (self, _("Type the character or characters this glyph stands for."));
+      return FALSE;
+    }
+  symbol = self->symbol;
+  if (!decipher_session_assign (self->session, symbol, text, &error))
+    {
+      show_error (self, error->message);
+      return FALSE;
+    }
+  gtk_popover_popdown (GTK_POPOVER (self));
+  g_signal_emit (self, signals[ASSIGNED], 0, symbol);
+  return TRUE;
+}
+
+/* Returns: (nullable): the sentence shown under the entry, if any. */
+const char *
+decipher_glyph_popover_get_error (DecipherGlyphPopover *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_POPOVER (self), NULL);
+
+  return self->error;
+}

@@ -1,0 +1,433 @@
+/* decipher-glyph-shapes.c: what each symbol looks like, for the palette and popovers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A symbol's shape comes from the embedded font program through FreeType, with the
+ * code mapped to a glyph the way poppler maps it when it draws the page, so the palette
+ * shows what the reader sees. Where FreeType cannot help (Type3 fonts draw with PDF
+ * operators, a font may not be embedded, a program may not parse), the shape is cut out
+ * of a rendering of the page around one of the symbol's glyphs.
+ *
+ * FreeType faces are used on the main thread only; one glyph takes microseconds, and
+ * only the cells on screen ask.
+ */
+
+#define G_LOG_DOMAIN "decipher-shapes"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_OUTLINE_H
+
+#include "decipher-glyph-shapes.h"
+
+/* Pixels per em: enough for a crisp 48-pixel tile on a display scaled ×2. */
+#define SHAPE_PIXELS 96
+/* Crops are rendered so that the glyph's box is about this many pixels tall. */
+#define CROP_PIXELS 96.0
+
+typedef struct
+{
+  FT_Face face;
+  gboolean tried;
+} Face;
+
+struct _DecipherGlyphShapes
+{
+  GObject parent_instance;
+
+  DecipherSession *session;
+  DecipherPageRenderer *renderer;
+  FT_Library library;
+  Face *faces;
+  guint n_fonts;
+  GdkTexture **textures;
+  guint8 *states; /* DecipherShapeState + 1, 0 while not looked at */
+  guint n_symbols;
+};
+
+G_DEFINE_FINAL_TYPE (DecipherGlyphShapes, decipher_glyph_shapes, G_TYPE_OBJECT)
+
+enum
+{
+  SHAPE_READY,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+decipher_glyph_shapes_finalize (GObject *object)
+{
+  DecipherGlyphShapes *self = DECIPHER_GLYPH_SHAPES (object);
+
+  for (guint i = 0; i < self->n_symbols; i++)
+    g_clear_object (&self->textures[i]);
+  g_clear_pointer (&self->textures, g_free);
+  g_clear_pointer (&self->states, g_free);
+  for (guint i = 0; i < self->n_fonts; i++)
+    g_clear_pointer (&self->faces[i].face, FT_Done_Face);
+  g_clear_pointer (&self->faces, g_free);
+  g_clear_pointer (&self->library, FT_Done_FreeType);
+  g_clear_object (&self->renderer);
+  g_clear_object (&self->session);
+
+  G_OBJECT_CLASS (decipher_glyph_shapes_parent_class)->finalize (object);
+}
+
+static void
+decipher_glyph_shapes_class_init (DecipherGlyphShapesClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = decipher_glyph_shapes_finalize;
+
+  /**
+   * DecipherGlyphShapes::shape-ready:
+   * @symbol: whose shape, cut from a page, has arrived
+   */
+  signals[SHAPE_READY] = g_signal_new ("shape-ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+}
+
+static void
+decipher_glyph_shapes_init (DecipherGlyphShapes *self)
+{
+}
+
+DecipherGlyphShapes *
+decipher_glyph_shapes_new (DecipherSession *session, DecipherPageRenderer *renderer)
+{
+  DecipherGlyphShapes *self;
+  DcDocument *document;
+
+  g_return_val_if_fail (DECIPHER_IS_SESSION (session), NULL);
+  g_return_val_if_fail (DECIPHER_IS_PAGE_RENDERER (renderer), NULL);
+
+  self = g_object_new (DECIPHER_TYPE_GLYPH_SHAPES, NULL);
+  self->session = g_object_ref (session);
+  self->renderer = g_object_ref (renderer);
+  document = decipher_session_get_document (session);
+  self->n_fonts = dc_document_get_n_fonts (document);
+  self->faces = g_new0 (Face, self->n_fonts);
+  dc_document_get_symbols (document, &self->n_symbols);
+  self->textures = g_new0 (GdkTexture *, self->n_symbols);
+  self->states = g_new0 (guint8, self->n_symbols);
+  if (FT_Init_FreeType (&self->library) != 0)
+    self->library = NULL;
+  return self;
+}
+
+/* ---- FreeType ----------------------------------------------------------------------- */
+
+static FT_Face
+ensure_face (DecipherGlyphShapes *self, guint font_index)
+{
+  Face *face = &self->faces[font_index];
+  DcFont *font;
+  GBytes *program;
+  gsize size;
+  const guint8 *data;
+
+  if (face->tried || self->library == NULL)
+    return face->face;
+  face->tried = TRUE;
+
+  font = dc_document_get_font (decipher_session_get_document (self->session), font_index);
+  program = dc_font_get_program (font);
+  if (program == NULL || dc_font_get_font_type (font) == DC_FONT_TYPE_TYPE3)
+    return NULL;
+  /* The font keeps its program alive as long as the document, which the session keeps
+   * as long as this object. */
+  data = g_bytes_get_data (program, &size);
+  if (FT_New_Memory_Face (self->library, data, (FT_Long) size, 0, &face->face) != 0)
+    face->face = NULL;
+  return face->face;
+}
+
+/* The Unicode character a simple font's code stands for according to its encoding,
+ * which is what poppler looks up in a (3,1) cmap. The PDF's own text comes last: it is
+ * the part that may lie. */
+static gunichar
+code_to_unicode (DcFont *font, const DcSymbol *symbol)
+{
+  const char *name = dc_font_get_glyph_name (font, symbol->code);
+  const char *encoding = dc_font_get_encoding (font);
+  const char *charset = NULL;
+
+  if (name != NULL)
+    {
+      if (g_str_has_prefix (name, "uni") && strlen (name) == 7)
+        return (gunichar) g_ascii_strtoull (name + 3, NULL, 16);
+      if (name[0] == 'u' && (strlen (name) == 5 || strlen (name) == 6))
+        return (gunichar) g_ascii_strtoull (name + 1, NULL, 16);
+    }
+  if (encoding != NULL && g_str_equal (encoding, "WinAnsi"))
+    charset = "CP1252";
+  else if (encoding != NULL && g_str_equal (encoding, "MacRoman"))
+    charset = "MACINTOSH";
+  if (symbol->code < 0x80 && symbol->code >= 0x20)
+    return symbol->code;
+  if (charset != NULL && symbol->code < 0x100)
+    {
+      char byte = (char) symbol->code;
+      g_autofree char *utf8 = g_convert (&byte, 1, "UTF-8", charset, NULL, NULL, NULL);
+
+      if (utf8 != NULL)
+        return g_utf8_get_char (utf8);
+    }
+  if (symbol->pdf_text != NULL && symbol->pdf_text[0] != '\0')
+    return g_utf8_get_char (symbol->pdf_text);
+  return 0;
+}
+
+static FT_UInt
+char_index_in (FT_Face face, int platform, int encoding, FT_ULong code)
+{
+  for (int i = 0; i < face->num_charmaps; i++)
+    {
+      FT_CharMap map = face->charmaps[i];
+
+      if (map->platform_id == platform && map->encoding_id == encoding
+          && FT_Set_Charmap (face, map) == 0)
+        return FT_Get_Char_Index (face, code);
+    }
+  return 0;
+}
+
+/* Maps a code to a glyph of the program as poppler does for drawing: CID fonts by
+ * identity (CIDToGIDMap Identity; FreeType maps a CID-keyed CFF's CIDs itself), simple
+ * fonts through the symbolic (3,0) cmap at 0xF000 + code, the Unicode cmap via the
+ * encoding, the Mac (1,0) cmap, and by glyph name. */
+static FT_UInt
+code_to_gid (FT_Face face, DcFont *font, const DcSymbol *symbol)
+{
+  const char *name = dc_font_get_glyph_name (font, symbol->code);
+  const char *kind = dc_font_get_program_kind (font);
+  gboolean named_first = kind != NULL && (g_str_equal (kind, "Type1") || g_str_equal (kind, "CFF"));
+  gunichar unicode;
+  FT_UInt gid = 0;
+
+  if (dc_font_is_cid (font))
+    return symbol->code < (guint32) face->num_glyphs || FT_IS_CID_KEYED (face) ? symbol->code : 0;
+
+  if (named_first && name != NULL && FT_HAS_GLYPH_NAMES (face))
+    gid = FT_Get_Name_Index (face, name);
+  if (gid == 0)
+    gid = char_index_in (face, 3, 0, 0xF000 + symbol->code);
+  if (gid == 0)
+    gid = char_index_in (face, 3, 0, symbol->code);
+  if (gid == 0 && (unicode = code_to_unicode (font, symbol)) != 0)
+    {
+      gid = char_index_in (face, 3, 1, unicode);
+      if (gid == 0)
+        gid = char_index_in (face, 0, 3, unicode);
+    }
+  if (gid == 0)
+    gid = char_index_in (face, 1, 0, symbol->code);
+  if (gid == 0 && name != NULL && FT_HAS_GLYPH_NAMES (face))
+    gid = FT_Get_Name_Index (face, name);
+  /* A Type 1 program's own encoding. */
+  if (gid == 0 && FT_Select_Charmap (face, FT_ENCODING_ADOBE_CUSTOM) == 0)
+    gid = FT_Get_Char_Index (face, symbol->code);
+  if (gid == 0 && FT_Select_Charmap (face, FT_ENCODING_ADOBE_STANDARD) == 0)
+    gid = FT_Get_Char_Index (face, symbol->code);
+  return gid;
+}
+
+/* Draws the glyph black on transparent, on a canvas as tall as the font's ascent and
+ * descent so that every shape of a font sits on one baseline at one scale. */
+static GdkTexture *
+rasterize (FT_Face face, FT_UInt gid, DecipherShapeState *state)
+{
+  FT_Bitmap *bitmap;
+  g_autoptr (GBytes) bytes = NULL;
+  guint8 *pixels;
+  int ascent, descent, top, bottom, width, height, stride, x_off, y_off;
+
+  if (FT_Set_Pixel_Sizes (face, 0, SHAPE_PIXELS) != 0
+      || FT_Load_Glyph (face, gid, FT_LOAD_DEFAULT | FT_LOAD_NO_BITMAP) != 0)
+    return NULL;
+  if (face->glyph->format == FT_GLYPH_FORMAT_OUTLINE && face->glyph->outline.n_points == 0)
+    {
+      *state = DECIPHER_SHAPE_EMPTY;
+      return NULL;
+    }
+  if (FT_Render_Glyph (face->glyph, FT_RENDER_MODE_NORMAL) != 0)
+    return NULL;
+  bitmap = &face->glyph->bitmap;
+  if (bitmap->width == 0 || bitmap->rows == 0)
+    {
+      *state = DECIPHER_SHAPE_EMPTY;
+      return NULL;
+    }
+  if (bitmap->pixel_mode != FT_PIXEL_MODE_GRAY)
+    return NULL;
+
+  ascent = (int) (face->size->metrics.ascender >> 6);
+  descent = (int) (face->size->metrics.descender >> 6);
+  /* Subset programs often carry nonsense metrics. */
+  if (ascent <= 0 || ascent > 2 * SHAPE_PIXELS || descent > 0 || descent < -SHAPE_PIXELS)
+    {
+      ascent = SHAPE_PIXELS * 4 / 5;
+      descent = -SHAPE_PIXELS / 5;
+    }
+  top = MAX (ascent, face->glyph->bitmap_top) + SHAPE_PIXELS / 16;
+  bottom = MIN (descent, face->glyph->bitmap_top - (int) bitmap->rows) - SHAPE_PIXELS / 16;
+  height = top - bottom;
+  width = MAX ((int) bitmap->width + SHAPE_PIXELS / 8, SHAPE_PIXELS / 2);
+  stride = width * 4;
+  x_off = (width - (int) bitmap->width) / 2;
+  y_off = top - face->glyph->bitmap_top;
+
+  pixels = g_malloc0 ((gsize) stride * height);
+  for (guint row = 0; row < bitmap->rows; row++)
+    {
+      const guint8 *src = bitmap->buffer + (gsize) row * bitmap->pitch;
+      guint8 *dst = pixels + (gsize) (y_off + row) * stride + x_off * 4;
+
+      /* Black, premultiplied: only the alpha channel carries the coverage. */
+      for (guint col = 0; col < bitmap->width; col++)
+        dst[col * 4 + 3] = src[col];
+    }
+  bytes = g_bytes_new_take (pixels, (gsize) stride * height);
+  *state = DECIPHER_SHAPE_READY;
+  return gdk_memory_texture_new (width, height, GDK_MEMORY_R8G8B8A8_PREMULTIPLIED, bytes, stride);
+}
+
+/* ---- page crops --------------------------------------------------------------------- */
+
+typedef struct
+{
+  GWeakRef self;
+  guint symbol;
+} CropData;
+
+static void
+crop_data_free (CropData *data)
+{
+  g_weak_ref_clear (&data->self);
+  g_free (data);
+}
+
+/* A glyph that left no ink on the page (a drawn space) has no shape to show. */
+static gboolean
+texture_is_blank (GdkTexture *texture)
+{
+  int width = gdk_texture_get_width (texture), height = gdk_texture_get_height (texture);
+  gsize stride = (gsize) width * 4;
+  g_autofree guint8 *pixels = g_malloc (stride * height);
+
+  gdk_texture_download (texture, pixels, stride);
+  for (gsize i = 0; i < stride * height; i++)
+    if (pixels[i] < 0xF0)
+      return FALSE;
+  return TRUE;
+}
+
+static void
+crop_done (GdkTexture *texture, gpointer user_data)
+{
+  CropData *data = user_data;
+  g_autoptr (DecipherGlyphShapes) self = g_weak_ref_get (&data->self);
+  DecipherShapeState state = DECIPHER_SHAPE_READY;
+
+  if (self == NULL)
+    return;
+  if (texture == NULL)
+    state = DECIPHER_SHAPE_FAILED;
+  else if (texture_is_blank (texture))
+    state = DECIPHER_SHAPE_EMPTY;
+  if (state == DECIPHER_SHAPE_READY)
+    g_set_object (&self->textures[data->symbol], texture);
+  self->states[data->symbol] = 1 + state;
+  g_signal_emit (self, signals[SHAPE_READY], 0, data->symbol);
+}
+
+/* Asks for a rendering of the page around the symbol's largest visible glyph. */
+static gboolean
+request_crop (DecipherGlyphShapes *self, guint symbol)
+{
+  DcDocument *document = decipher_session_get_document (self->session);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const guint32 *occurrences;
+  const DcGlyph *best = NULL;
+  graphene_rect_t area;
+  CropData *data;
+  double width, height, pad;
+  guint n;
+
+  occurrences = decipher_session_get_symbol_glyphs (self->session, symbol, &n);
+  for (guint i = 0; i < n && i < 64; i++)
+    {
+      const DcGlyph *g = &glyphs[occurrences[i]];
+
+      if ((g->flags & DC_GLYPH_INVISIBLE) == 0
+          && (best == NULL || (g->y1 - g->y0) > (best->y1 - best->y0)))
+        best = g;
+    }
+  if (best == NULL)
+    return FALSE;
+
+  /* Exactly the glyph's box: any margin brings in pieces of its neighbours, which read
+   * as part of the shape. A mark with no width gets a square around its middle. */
+  width = best->x1 - best->x0;
+  height = MAX (best->y1 - best->y0, 1.0);
+  pad = width < 1.0 ? (height - width) / 2 : 0;
+  graphene_rect_init (&area, best->x0 - pad, best->y0, width + 2 * pad, height);
+
+  data = g_new0 (CropData, 1);
+  g_weak_ref_init (&data->self, self);
+  data->symbol = symbol;
+  decipher_page_renderer_crop (self->renderer, best->page, &area,
+                               CROP_PIXELS / MAX (area.size.width, area.size.height), crop_done,
+                               data, (GDestroyNotify) crop_data_free);
+  return TRUE;
+}
+
+/**
+ * decipher_glyph_shapes_lookup:
+ * @state: (out): whether the shape is there, coming, or not to be had
+ *
+ * Returns: (transfer none) (nullable): the shape of @symbol; when it has to be cut from
+ * a page, %NULL until #DecipherGlyphShapes::shape-ready says it arrived.
+ */
+GdkTexture *
+decipher_glyph_shapes_lookup (DecipherGlyphShapes *self, guint symbol, DecipherShapeState *state)
+{
+  DcDocument *document;
+  const DcSymbol *s;
+  DcFont *font;
+  FT_Face face;
+  FT_UInt gid = 0;
+  DecipherShapeState result = DECIPHER_SHAPE_FAILED;
+
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_SHAPES (self), NULL);
+  g_return_val_if_fail (symbol < self->n_symbols, NULL);
+
+  if (self->states[symbol] != 0)
+    {
+      *state = self->states[symbol] - 1;
+      return self->textures[symbol];
+    }
+
+  document = decipher_session_get_document (self->session);
+  s = dc_document_get_symbol (document, symbol);
+  font = dc_document_get_font (document, s->font);
+  face = ensure_face (self, s->font);
+  if (face != NULL)
+    gid = code_to_gid (face, font, s);
+  if (gid != 0 || (face != NULL && dc_font_is_cid (font) && s->code == 0))
+    self->textures[symbol] = rasterize (face, gid, &result);
+
+  if (self->textures[symbol] == NULL && result != DECIPHER_SHAPE_EMPTY)
+    result = request_crop (self, symbol) ? DECIPHER_SHAPE_PENDING : DECIPHER_SHAPE_FAILED;
+
+  self->states[symbol] = 1 + result;
+  *state = result;
+  return self->textures[symbol];
+}

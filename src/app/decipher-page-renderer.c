@@ -1,0 +1,639 @@
+/* decipher-page-renderer.c: pages rendered off the main thread, cached within a budget
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * poppler is not safe to use from two threads on one document, so one worker thread
+ * opens its own PopplerDocument and is the only code that ever touches it (the engine's
+ * DcDocument reads the file through its own bridge). The main thread queues jobs and
+ * gets textures back through its main context; it never waits for poppler.
+ *
+ * Zooming bumps a generation counter: queued jobs of an older generation are skipped,
+ * and their results, if a render was already under way, are dropped on arrival. Until
+ * the new render lands, the view scales whatever texture it has.
+ */
+
+#define G_LOG_DOMAIN "decipher-renderer"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <poppler.h>
+
+#include "decipher-page-renderer.h"
+
+/* A page is never rendered larger than this many pixels, whatever the zoom: the view
+ * scales a texture up past it rather than allocating hundreds of megabytes. */
+#define MAX_PAGE_PIXELS (8000.0 * 8000.0)
+
+typedef enum
+{
+  JOB_PAGE,
+  JOB_CROP,
+} JobKind;
+
+typedef struct
+{
+  JobKind kind;
+  guint page;
+  guint generation;
+  double scale;
+  graphene_rect_t area; /* crops: page points */
+  DecipherCropFunc func;
+  gpointer user_data;
+  GDestroyNotify destroy;
+} Job;
+
+/* What the worker and the main thread share. Everything but `owner` is guarded by
+ * `lock`; `owner` is only read and written on the main thread. */
+typedef struct
+{
+  GMutex lock;
+  GCond cond;
+  GQueue page_jobs; /* newest last: the worker takes the newest first */
+  GQueue crop_jobs;
+  gboolean quit;
+  guint generation;
+  GMainContext *context;
+  char *uri;
+  char *password;
+  DecipherPageRenderer *owner;
+} Shared;
+
+typedef struct
+{
+  Shared *shared;
+  Job *job;
+  GBytes *bytes;
+  int width;
+  int height;
+  int stride;
+  char *error;
+} Result;
+
+typedef struct
+{
+  GdkTexture *texture;
+  GList *lru_link;
+  gsize bytes;
+  guint page;
+  guint generation;
+} Entry;
+
+struct _DecipherPageRenderer
+{
+  GObject parent_instance;
+
+  Shared *shared;
+  GThread *thread;
+  GHashTable *cache;   /* page → Entry */
+  GQueue lru;          /* of Entry, most recently used first */
+  GHashTable *pending; /* page → generation + 1 of a queued or running job */
+  gsize cache_bytes;
+  double scale;
+  guint generation;
+  guint n_rendered;
+  char *error;
+};
+
+G_DEFINE_FINAL_TYPE (DecipherPageRenderer, decipher_page_renderer, G_TYPE_OBJECT)
+
+enum
+{
+  PAGE_READY,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+job_free (Job *job)
+{
+  if (job->destroy != NULL)
+    job->destroy (job->user_data);
+  g_free (job);
+}
+
+static void
+shared_clear (Shared *shared)
+{
+  g_queue_clear_full (&shared->page_jobs, (GDestroyNotify) job_free);
+  g_queue_clear_full (&shared->crop_jobs, (GDestroyNotify) job_free);
+  g_mutex_clear (&shared->lock);
+  g_cond_clear (&shared->cond);
+  g_main_context_unref (shared->context);
+  g_free (shared->uri);
+  g_free (shared->password);
+}
+
+static void
+shared_release (Shared *shared)
+{
+  g_atomic_rc_box_release_full (shared, (GDestroyNotify) shared_clear);
+}
+
+static void
+result_free (Result *result)
+{
+  g_clear_pointer (&result->job, job_free);
+  g_clear_pointer (&result->bytes, g_bytes_unref);
+  g_clear_pointer (&result->error, g_free);
+  shared_release (result->shared);
+  g_free (result);
+}
+
+static void
+entry_free (Entry *entry)
+{
+  g_clear_object (&entry->texture);
+  g_free (entry);
+}
+
+/* ---- main thread: results --------------------------------------------------------- */
+
+static void
+evict (DecipherPageRenderer *self, Entry *keep)
+{
+  while (self->cache_bytes > DECIPHER_PAGE_CACHE_BYTES)
+    {
+      Entry *oldest = g_queue_peek_tail (&self->lru);
+
+      if (oldest == NULL || oldest == keep)
+        break;
+      g_queue_delete_link (&self->lru, oldest->lru_link);
+      self->cache_bytes -= oldest->bytes;
+      g_hash_table_remove (self->cache, GUINT_TO_POINTER (oldest->page));
+    }
+}
+
+static void
+store_page (DecipherPageRenderer *self, Result *result)
+{
+  g_autoptr (GdkTexture) texture = NULL;
+  Entry *entry, *old;
+
+  texture = gdk_memory_texture_new (result->width, result->height, GDK_MEMORY_DEFAULT,
+                                    result->bytes, result->stride);
+  old = g_hash_table_lookup (self->cache, GUINT_TO_POINTER (result->job->page));
+  if (old != NULL)
+    {
+      g_queue_delete_link (&self->lru, old->lru_link);
+      self->cache_bytes -= old->bytes;
+      g_hash_table_remove (self->cache, GUINT_TO_POINTER (result->job->page));
+    }
+
+  entry = g_new0 (Entry, 1);
+  entry->texture = g_steal_pointer (&texture);
+  entry->bytes = g_bytes_get_size (result->bytes);
+  entry->page = result->job->page;
+  entry->generation = result->job->generation;
+  g_queue_push_head (&self->lru, entry);
+  entry->lru_link = self->lru.head;
+  g_hash_table_insert (self->cache, GUINT_TO_POINTER (entry->page), entry);
+  self->cache_bytes += entry->bytes;
+  self->n_rendered++;
+  evict (self, entry);
+}
+
+static gboolean
+deliver_result (gpointer data)
+{
+  Result *result = data;
+  DecipherPageRenderer *self = result->shared->owner;
+  Job *job = result->job;
+
+  if (self == NULL)
+    return G_SOURCE_REMOVE;
+
+  if (result->error != NULL && self->error == NULL)
+    {
+      g_warning ("Cannot render %s: %s", result->shared->uri, result->error);
+      self->error = g_strdup (result->error);
+    }
+  if (job == NULL)
+    return G_SOURCE_REMOVE;
+
+  if (job->kind == JOB_CROP)
+    {
+      g_autoptr (GdkTexture) texture = NULL;
+
+      if (result->bytes != NULL)
+        texture = gdk_memory_texture_new (result->width, result->height, GDK_MEMORY_DEFAULT,
+                                          result->bytes, result->stride);
+      job->func (texture, job->user_data);
+      return G_SOURCE_REMOVE;
+    }
+
+  if (GPOINTER_TO_UINT (g_hash_table_lookup (self->pending, GUINT_TO_POINTER (job->page)))
+      == job->generation + 1)
+    g_hash_table_remove (self->pending, GUINT_TO_POINTER (job->page));
+
+  /* A render for a zoom that is gone: its texture would only be thrown away later. */
+  if (job->generation != self->generation || result->bytes == NULL)
+    return G_SOURCE_REMOVE;
+
+  store_page (self, result);
+  g_signal_emit (self, signals[PAGE_READY], 0, job->page);
+  return G_SOURCE_REMOVE;
+}
+
+/* ---- worker thread ---------------------------------------------------------------- */
+
+static void
+post (Shared *shared, Job *job, GBytes *bytes, int width, int height, int stride, char *error)
+{
+  Result *result = g_new0 (Result, 1);
+  GSource *source;
+
+  result->shared = g_atomic_rc_box_acquire (shared);
+  result->job = job;
+  result->bytes = bytes;
+  result->width = width;
+  result->height = height;
+  result->stride = stride;
+  result->error = error;
+  /* Never g_main_context_invoke(): it runs the callback in this thread whenever the main
+   * thread does not hold its context at that moment. */
+  source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
+  g_source_set_callback (source, deliver_result, result, (GDestroyNotify) result_free);
+  g_source_set_static_name (source, "[decipher] page render");
+  g_source_attach (source, shared->context);
+  g_source_unref (source);
+}
+
+static void
+render (Shared *shared, PopplerDocument *document, Job *job)
+{
+  /* poppler-glib 22.12 declares no autoptr cleanups. */
+  PopplerPage *page = poppler_document_get_page (document, (int) job->page);
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double page_width, page_height, scale = job->scale;
+  double x = 0, y = 0, width, height;
+  int px_width, px_height;
+  GBytes *bytes;
+
+  if (page == NULL)
+    {
+      post (shared, job, NULL, 0, 0, 0, NULL);
+      return;
+    }
+
+  poppler_page_get_size (page, &page_width, &page_height);
+  if (job->kind == JOB_CROP)
+    {
+      x = job->area.origin.x;
+      y = job->area.origin.y;
+      width = job->area.size.width;
+      height = job->area.size.height;
+    }
+  else
+    {
+      width = page_width;
+      height = page_height;
+    }
+  if (width * scale * height * scale > MAX_PAGE_PIXELS)
+    scale = sqrt (MAX_PAGE_PIXELS / (width * height));
+  px_width = MAX (1, (int) ceil (width * scale));
+  px_height = MAX (1, (int) ceil (height * scale));
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, px_width, px_height);
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (surface);
+      g_object_unref (page);
+      post (shared, job, NULL, 0, 0, 0, g_strdup (_("Out of memory for a page image.")));
+      return;
+    }
+  cr = cairo_create (surface);
+  /* Paper is white whatever the theme: the page is what was printed. */
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_scale (cr, scale, scale);
+  cairo_translate (cr, -x, -y);
+  poppler_page_render (page, cr);
+  cairo_destroy (cr);
+  g_object_unref (page);
+  cairo_surface_flush (surface);
+
+  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                      (gsize) cairo_image_surface_get_stride (surface) * px_height,
+                                      (GDestroyNotify) cairo_surface_destroy, surface);
+  post (shared, job, bytes, px_width, px_height, cairo_image_surface_get_stride (surface), NULL);
+}
+
+static gpointer
+worker (gpointer data)
+{
+  Shared *shared = data;
+  g_autoptr (GError) error = NULL;
+  PopplerDocument *document;
+
+  document = poppler_document_new_from_file (shared->uri, shared->password, &error);
+  if (document == NULL)
+    post (shared, NULL, NULL, 0, 0, 0, g_strdup (error->message));
+
+  for (;;)
+    {
+      Job *job;
+
+      g_mutex_lock (&shared->lock);
+      while (!shared->quit && shared->page_jobs.length == 0 && shared->crop_jobs.length == 0)
+        g_cond_wait (&shared->cond, &shared->lock);
+      if (shared->quit)
+        {
+          g_mutex_unlock (&shared->lock);
+          break;
+        }
+      /* Pages on screen first, and of those the latest asked for. */
+      job = g_queue_pop_tail (&shared->page_jobs);
+      if (job == NULL)
+        job = g_queue_pop_head (&shared->crop_jobs);
+      if (job->kind == JOB_PAGE && job->generation != shared->generation)
+        {
+          g_mutex_unlock (&shared->lock);
+          post (shared, job, NULL, 0, 0, 0, NULL); /* lets the main thread forget it */
+          continue;
+        }
+      g_mutex_unlock (&shared->lock);
+
+      if (document == NULL)
+        post (shared, job, NULL, 0, 0, 0, NULL);
+      else
+        render (shared, document, job);
+    }
+
+  g_clear_object (&document);
+  shared_release (shared);
+  return NULL;
+}
+
+/* ---- object ----------------------------------------------------------------------- */
+
+static void
+decipher_page_renderer_dispose (GObject *object)
+{
+  DecipherPageRenderer *self = DECIPHER_PAGE_RENDERER (object);
+
+  if (self->shared != NULL)
+    {
+      /* The worker may be inside poppler for a moment more: it is told to stop and left
+       * to finish on its own, so closing a window never waits for a render. */
+      self->shared->owner = NULL;
+      g_mutex_lock (&self->shared->lock);
+      self->shared->quit = TRUE;
+      g_queue_clear_full (&self->shared->page_jobs, (GDestroyNotify) job_free);
+      g_queue_clear_full (&self->shared->crop_jobs, (GDestroyNotify) job_free);
+      g_cond_signal (&self->shared->cond);
+      g_mutex_unlock (&self->shared->lock);
+      g_clear_pointer (&self->shared, shared_release);
+    }
+  g_clear_pointer (&self->thread, g_thread_unref);
+
+  G_OBJECT_CLASS (decipher_page_renderer_parent_class)->dispose (object);
+}
+
+static void
+decipher_page_renderer_finalize (GObject *object)
+{
+  DecipherPageRenderer *self = DECIPHER_PAGE_RENDERER (object);
+
+  g_queue_clear (&self->lru);
+  g_clear_pointer (&self->cache, g_hash_table_unref);
+  g_clear_pointer (&self->pending, g_hash_table_unref);
+  g_clear_pointer (&self->error, g_free);
+
+  G_OBJECT_CLASS (decipher_page_renderer_parent_class)->finalize (object);
+}
+
+static void
+decipher_page_renderer_class_init (DecipherPageRendererClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = decipher_page_renderer_dispose;
+  object_class->finalize = decipher_page_renderer_finalize;
+
+  /**
+   * DecipherPageRenderer::page-ready:
+   * @page: 0-based
+   *
+   * A texture of @page at the current scale is in the cache.
+   */
+  signals[PAGE_READY] = g_signal_new ("page-ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                      0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+}
+
+static void
+decipher_page_renderer_init (DecipherPageRenderer *self)
+{
+  self->cache = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) entry_free);
+  self->pending = g_hash_table_new (NULL, NULL);
+  self->scale = 1.0;
+}
+
+/**
+ * decipher_page_renderer_new:
+ * @password: (nullable): for an encrypted PDF
+ *
+ * Starts the worker thread, which opens its own copy of the document.
+ */
+DecipherPageRenderer *
+decipher_page_renderer_new (GFile *file, const char *password)
+{
+  DecipherPageRenderer *self;
+  Shared *shared;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  self = g_object_new (DECIPHER_TYPE_PAGE_RENDERER, NULL);
+  shared = g_atomic_rc_box_new0 (Shared);
+  g_mutex_init (&shared->lock);
+  g_cond_init (&shared->cond);
+  shared->context = g_main_context_ref_thread_default ();
+  shared->uri = g_file_get_uri (file);
+  shared->password = g_strdup (password);
+  shared->owner = self;
+  self->shared = shared;
+  self->thread = g_thread_new ("decipher-render", worker, g_atomic_rc_box_acquire (shared));
+  return self;
+}
+
+guint
+decipher_page_renderer_get_generation (DecipherPageRenderer *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_PAGE_RENDERER (self), 0);
+
+  return self->generation;
+}
+
+double
+decipher_page_renderer_get_scale (DecipherPageRenderer *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_PAGE_RENDERER (self), 1.0);
+
+  return self->scale;
+}
+
+/* Pixels per page point for the renders from now on (zoom × the display's scale). */
+void
+decipher_page_renderer_set_scale (DecipherPageRenderer *self, double scale)
+{
+  g_return_if_fail (DECIPHER_IS_PAGE_RENDERER (self));
+  g_return_if_fail (scale > 0);
+
+  if (G_APPROX_VALUE (scale, self->scale, 1e-6))
+    return;
+  self->scale = scale;
+  self->generation++;
+  g_hash_table_remove_all (self->pending);
+
+  g_mutex_lock (&self->shared->lock);
+  self->shared->generation = self->generation;
+  g_queue_clear_full (&self->shared->page_jobs, (GDestroyNotify) job_free);
+  g_mutex_unlock (&self->shared->lock);
+}
+
+/**
+ * decipher_page_renderer_lookup:
+ * @exact: (out): whether the texture is at the current scale
+ *
+ * Returns: (transfer none) (nullable): the latest texture of @page, perhaps at another
+ * scale, for the view to stretch while the right one renders.
+ */
+GdkTexture *
+decipher_page_renderer_lookup (DecipherPageRenderer *self, guint page, gboolean *exact)
+{
+  Entry *entry;
+
+  g_return_val_if_fail (DECIPHER_IS_PAGE_RENDERER (self), NULL);
+
+  *exact = FALSE;
+  entry = g_hash_table_lookup (self->cache, GUINT_TO_POINTER (page));
+  if (entry == NULL)
+    return NULL;
+  g_queue_unlink (&self->lru, entry->lru_link);
+  g_queue_push_head_link (&self->lru, entry->lru_link);
+  *exact = entry->generation == self->generation;
+  return entry->texture;
+}
+
+/* Queues a render of @page at the current scale unless one is cached or queued. */
+void
+decipher_page_renderer_request (DecipherPageRenderer *self, guint page)
+{
+  Entry *entry;
+  Job *job;
+
+  g_return_if_fail (DECIPHER_IS_PAGE_RENDERER (self));
+
+  entry = g_hash_table_lookup (self->cache, GUINT_TO_POINTER (page));
+  if (entry != NULL && entry->generation == self->generation)
+    return;
+  if (GPOINTER_TO_UINT (g_hash_table_lookup (self->pending, GUINT_TO_POINTER (page)))
+      == self->generation + 1)
+    return;
+
+  job = g_new0 (Job, 1);
+  job->kind = JOB_PAGE;
+  job->page = page;
+  job->scale = self->scale;
+  job->generation = self->generation;
+  g_hash_table_insert (self->pending, GUINT_TO_POINTER (page),
+                       GUINT_TO_POINTER (self->generation + 1));
+
+  g_mutex_lock (&self->shared->lock);
+  g_queue_push_tail (&self->shared->page_jobs, job);
+  g_cond_signal (&self->shared->cond);
+  g_mutex_unlock (&self->shared->lock);
+}
+
+/* Drops queued page renders outside [@first_page, @last_page]: after a fast scroll
+ * through a long document, the pages flown past are not worth rendering any more. */
+void
+decipher_page_renderer_keep_only (DecipherPageRenderer *self, guint first_page, guint last_page)
+{
+  GList *l, *next;
+
+  g_return_if_fail (DECIPHER_IS_PAGE_RENDERER (self));
+
+  g_mutex_lock (&self->shared->lock);
+  for (l = self->shared->page_jobs.head; l != NULL; l = next)
+    {
+      Job *job = l->data;
+
+      next = l->next;
+      if (job->page < first_page || job->page > last_page)
+        {
+          g_hash_table_remove (self->pending, GUINT_TO_POINTER (job->page));
+          g_queue_delete_link (&self->shared->page_jobs, l);
+          job_free (job);
+        }
+    }
+  g_mutex_unlock (&self->shared->lock);
+}
+
+/**
+ * decipher_page_renderer_crop:
+ * @area: the part of @page to render, in page points
+ * @scale: pixels per point
+ * @func: called on the main thread with the image, or %NULL if it could not be made
+ *
+ * Renders a small part of a page: the shape of a glyph whose font program FreeType
+ * cannot draw (Type3, not embedded). Runs after the visible pages.
+ */
+void
+decipher_page_renderer_crop (DecipherPageRenderer *self,
+                             guint page,
+                             const graphene_rect_t *area,
+                             double scale,
+                             DecipherCropFunc func,
+                             gpointer user_data,
+                             GDestroyNotify destroy)
+{
+  Job *job;
+
+  g_return_if_fail (DECIPHER_IS_PAGE_RENDERER (self));
+  g_return_if_fail (func != NULL);
+
+  job = g_new0 (Job, 1);
+  job->kind = JOB_CROP;
+  job->page = page;
+  job->scale = scale;
+  job->area = *area;
+  job->func = func;
+  job->user_data = user_data;
+  job->destroy = destroy;
+
+  g_mutex_lock (&self->shared->lock);
+  g_queue_push_tail (&self->shared->crop_jobs, job);
+  g_cond_signal (&self->shared->cond);
+  g_mutex_unlock (&self->shared->lock);
+}
+
+gsize
+decipher_page_renderer_get_cache_bytes (DecipherPageRenderer *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_PAGE_RENDERER (self), 0);
+
+  return self->cache_bytes;
+}
+
+/* How many page textures have arrived, for the tests. */
+guint
+decipher_page_renderer_get_n_rendered (DecipherPageRenderer *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_PAGE_RENDERER (self), 0);
+
+  return self->n_rendered;
+}
+
+/* Returns: (nullable): why the worker could not render, if it could not. */
+const char *
+decipher_page_renderer_get_error (DecipherPageRenderer *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_PAGE_RENDERER (self), NULL);
+
+  return self->error;
+}

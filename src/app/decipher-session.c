@@ -1,0 +1,722 @@
+/* decipher-session.c: one open document, its key, and the project that keeps it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The session is what every widget of a window shares: the engine's document and key,
+ * the symbol the user has selected, and the autosaved project. Widgets talk to the
+ * engine through it or through the key it owns, so the input pane and the conflict
+ * review can plug into the same object later.
+ */
+
+#define G_LOG_DOMAIN "decipher-session"
+
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "decipher-session.h"
+
+/* Long enough that typing a few letters in a row saves once, short enough that a crash
+ * loses at most a second of work. */
+#define AUTOSAVE_DELAY_MS 1000
+
+struct _DecipherSession
+{
+  GObject parent_instance;
+
+  GFile *file;
+  char *password;
+  DcDocument *document;
+  DcKey *key;
+  DcProject *project;
+
+  char *autosave_path;
+  char *restore_problem;
+  guint autosave_source;
+  guint selected_symbol;
+  guint dirty : 1;
+  guint restored : 1;
+
+  /* Lazily built indexes: glyph ranges per page, glyphs per symbol (CSR). */
+  guint *page_first_glyph; /* n_pages + 1 */
+  guint *symbol_first;     /* n_symbols + 1 */
+  guint32 *symbol_glyphs;
+};
+
+G_DEFINE_FINAL_TYPE (DecipherSession, decipher_session, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_SELECTED_SYMBOL,
+  PROP_DIRTY,
+  N_PROPS
+};
+
+enum
+{
+  SAVE_FAILED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static gboolean
+autosave_cb (gpointer data)
+{
+  DecipherSession *self = data;
+  g_autoptr (GError) error = NULL;
+
+  self->autosave_source = 0;
+  if (!decipher_session_save (self, &error))
+    g_signal_emit (self, signals[SAVE_FAILED], 0, error->message);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+key_changed_cb (DecipherSession *self, guint symbol, DcKey *key)
+{
+  if (!self->dirty)
+    {
+      self->dirty = TRUE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIRTY]);
+    }
+  /* Restarting the timer debounces a burst of changes into one write. */
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+  self->autosave_source = g_timeout_add (AUTOSAVE_DELAY_MS, autosave_cb, self);
+}
+
+static void
+decipher_session_dispose (GObject *object)
+{
+  DecipherSession *self = DECIPHER_SESSION (object);
+
+  /* Nothing the user decided is lost: whoever drops the last reference without saving
+   * (a crash of the window code, a test) still gets the work written. */
+  if (self->dirty && self->key != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!decipher_session_save (self, &error))
+        g_warning ("Could not save the project of %s: %s",
+                   dc_document_get_path (self->document), error->message);
+    }
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+  if (self->key != NULL)
+    g_signal_handlers_disconnect_by_data (self->key, self);
+
+  G_OBJECT_CLASS (decipher_session_parent_class)->dispose (object);
+}
+
+static void
+decipher_session_finalize (GObject *object)
+{
+  DecipherSession *self = DECIPHER_SESSION (object);
+
+  g_clear_object (&self->project);
+  g_clear_object (&self->key);
+  g_clear_object (&self->document);
+  g_clear_object (&self->file);
+  g_clear_pointer (&self->password, g_free);
+  g_clear_pointer (&self->autosave_path, g_free);
+  g_clear_pointer (&self->restore_problem, g_free);
+  g_clear_pointer (&self->page_first_glyph, g_free);
+  g_clear_pointer (&self->symbol_first, g_free);
+  g_clear_pointer (&self->symbol_glyphs, g_free);
+
+  G_OBJECT_CLASS (decipher_session_parent_class)->finalize (object);
+}
+
+static void
+decipher_session_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  DecipherSession *self = DECIPHER_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_SELECTED_SYMBOL:
+      g_value_set_uint (value, self->selected_symbol);
+      break;
+    case PROP_DIRTY:
+      g_value_set_boolean (value, self->dirty);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+decipher_session_set_property (GObject *object,
+                               guint prop_id,
+                               const GValue *value,
+                               GParamSpec *pspec)
+{
+  DecipherSession *self = DECIPHER_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_SELECTED_SYMBOL:
+      decipher_session_set_selected_symbol (self, g_value_get_uint (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+decipher_session_class_init (DecipherSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = decipher_session_dispose;
+  object_class->finalize = decipher_session_finalize;
+  object_class->get_property = decipher_session_get_property;
+  object_class->set_property = decipher_session_set_property;
+
+  properties[PROP_SELECTED_SYMBOL] =
+    g_param_spec_uint ("selected-symbol", NULL, NULL, 0, G_MAXUINT, DECIPHER_NO_SYMBOL,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DIRTY] =
+    g_param_spec_boolean ("dirty", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * DecipherSession::save-failed:
+   * @message: a sentence saying why
+   *
+   * The autosave could not write the project; it is retried at the next change.
+   */
+  signals[SAVE_FAILED] = g_signal_new ("save-failed", G_TYPE_FROM_CLASS (klass),
+                                       G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                       G_TYPE_STRING);
+}
+
+static void
+decipher_session_init (DecipherSession *self)
+{
+  self->selected_symbol = DECIPHER_NO_SYMBOL;
+}
+
+/* ---- loading ---------------------------------------------------------------------- */
+
+/* Shared by the loading thread and the main thread: the last progress is kept here and
+ * at most one idle is queued, so a 500-page document does not flood the main loop. */
+typedef struct
+{
+  GMainContext *context;
+  DecipherLoadProgress func;
+  gpointer data;
+  gint pages_done;
+  gint n_pages;
+  gint queued;
+  gint finished; /* main thread only: no more reports after the task returned */
+} Progress;
+
+static void
+progress_free (Progress *progress)
+{
+  g_main_context_unref (progress->context);
+}
+
+static gboolean
+progress_idle (gpointer data)
+{
+  Progress *progress = data;
+  int done, total;
+
+  g_atomic_int_set (&progress->queued, FALSE);
+  if (progress->finished || progress->func == NULL)
+    return G_SOURCE_REMOVE;
+  done = g_atomic_int_get (&progress->pages_done);
+  total = g_atomic_int_get (&progress->n_pages);
+  progress->func (total > 0 ? (double) done / total : 0.0, progress->data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+progress_cb (guint pages_done, guint n_pages, gpointer data)
+{
+  Progress *progress = data;
+
+  g_atomic_int_set (&progress->pages_done, (int) pages_done);
+  g_atomic_int_set (&progress->n_pages, (int) n_pages);
+  /* An idle source, not g_main_context_invoke(): that would run the report right here,
+   * in the loading thread, whenever the main thread happens not to hold its context. */
+  if (g_atomic_int_compare_and_exchange (&progress->queued, FALSE, TRUE))
+    {
+      GSource *source = g_idle_source_new ();
+
+      g_source_set_priority (source, G_PRIORITY_DEFAULT);
+      g_source_set_callback (source, progress_idle, g_atomic_rc_box_acquire (progress),
+                             (GDestroyNotify) (void (*) (void)) g_atomic_rc_box_release);
+      g_source_set_static_name (source, "[decipher] load progress");
+      g_source_attach (source, progress->context);
+      g_source_unref (source);
+    }
+}
+
+typedef struct
+{
+  GFile *file;
+  char *password;
+  Progress *progress;
+} LoadData;
+
+static void
+load_data_free (LoadData *data)
+{
+  g_clear_object (&data->file);
+  g_free (data->password);
+  g_atomic_rc_box_release_full (data->progress, (GDestroyNotify) progress_free);
+  g_free (data);
+}
+
+char *
+decipher_autosave_path_for_sha256 (const char *sha256)
+{
+  g_autofree char *name = g_strconcat (sha256, ".decipher-project", NULL);
+
+  return g_build_filename (g_get_user_data_dir (), "decipher", "projects", name, NULL);
+}
+
+/* A project that cannot be loaded is never overwritten: it is moved aside, kept for
+ * whoever wants to look at it, and the document opens with a fresh key. */
+static void
+set_aside (DecipherSession *self, const GError *error)
+{
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  g_autofree char *aside = g_strdup_printf ("%s.damaged-%s", self->autosave_path, stamp);
+  g_autofree char *display = g_filename_display_name (aside);
+
+  if (g_rename (self->autosave_path, aside) == 0)
+    self->restore_problem = g_strdup_printf (_("Your earlier work on this document could not "
+                                               "be restored: %s It was kept as “%s”."),
+                                             error->message, display);
+  else
+    self->restore_problem = g_strdup_printf (_("Your earlier work on this document could not "
+                                               "be restored: %s"),
+                                             error->message);
+}
+
+static void
+load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  LoadData *data = task_data;
+  g_autoptr (DecipherSession) self = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_file_get_path (data->file);
+
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (data->file);
+
+      g_task_return_new_error (task, DC_ERROR, DC_ERROR_NOT_FOUND,
+                               _("“%s” is not a local file, so Decipher cannot read it."), uri);
+      return;
+    }
+
+  self = g_object_new (DECIPHER_TYPE_SESSION, NULL);
+  self->file = g_object_ref (data->file);
+  self->password = g_strdup (data->password);
+  self->document = dc_document_new_from_file (path, data->password, progress_cb, data->progress,
+                                              cancellable, &error);
+  if (self->document == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  /* Everything below touches only objects this thread made: the key and project are
+   * handed to the main thread with the session and never used here again. */
+  self->key = dc_key_new (self->document);
+  self->autosave_path = decipher_autosave_path_for_sha256 (dc_document_get_sha256 (self->document));
+  if (g_file_test (self->autosave_path, G_FILE_TEST_EXISTS))
+    {
+      self->project = dc_project_load (self->autosave_path, self->document, self->key, &error);
+      if (self->project != NULL)
+        self->restored = TRUE;
+      else
+        {
+          set_aside (self, error);
+          g_clear_error (&error);
+        }
+    }
+  if (self->project == NULL)
+    self->project = dc_project_new (self->document, self->key);
+
+  g_task_return_pointer (task, g_steal_pointer (&self), g_object_unref);
+}
+
+/**
+ * decipher_session_load_async:
+ * @password: (nullable): for an encrypted PDF
+ * @progress: (nullable): told on the main thread how far the extraction is
+ *
+ * Extracts the document in a worker thread, then restores its autosaved project when
+ * there is one. The calling thread's main loop never waits on it.
+ */
+void
+decipher_session_load_async (GFile *file,
+                             const char *password,
+                             DecipherLoadProgress progress,
+                             gpointer progress_data,
+                             GCancellable *cancellable,
+                             GAsyncReadyCallback callback,
+                             gpointer user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  LoadData *data;
+
+  g_return_if_fail (G_IS_FILE (file));
+
+  data = g_new0 (LoadData, 1);
+  data->file = g_object_ref (file);
+  data->password = g_strdup (password);
+  data->progress = g_atomic_rc_box_new0 (Progress);
+  data->progress->context = g_main_context_ref_thread_default ();
+  data->progress->func = progress;
+  data->progress->data = progress_data;
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, decipher_session_load_async);
+  g_task_set_task_data (task, data, (GDestroyNotify) load_data_free);
+  g_task_run_in_thread (task, load_thread);
+}
+
+DecipherSession *
+decipher_session_load_finish (GAsyncResult *result, GError **error)
+{
+  LoadData *data;
+  DecipherSession *self;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+
+  data = g_task_get_task_data (G_TASK (result));
+  data->progress->finished = TRUE;
+
+  self = g_task_propagate_pointer (G_TASK (result), error);
+  if (self != NULL)
+    g_signal_connect_object (self->key, "changed", G_CALLBACK (key_changed_cb), self,
+                             G_CONNECT_SWAPPED);
+  return self;
+}
+
+/* ---- accessors -------------------------------------------------------------------- */
+
+GFile *
+decipher_session_get_file (DecipherSession *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
+
+  return self->file;
+}
+
+char *
+decipher_session_dup_title (DecipherSession *self)
+{
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
+
+  path = g_file_get_path (self->file);
+  return g_filename_display_basename (path);
+}
+
+const char *
+decipher_session_get_password (DecipherSession *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
+
+  return self->password;
+}
+
+DcDocument *
+decipher_session_get_document (DecipherSession *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
+
+  return self->document;
+}
+
+DcKey *
+decipher_session_get_key (DecipherSession *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
+
+  return self->key;
+}
+
+DcProject *
+decipher_session_get_project (DecipherSession *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
+
+  return self->project;
+}
+
+const char *
+decipher_session_get_autosave_path (DecipherSession *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
+
+  return self->autosave_path;
+}
+
+/* Whether the key was restored from an autosaved project when the document opened. */
+gboolean
+decipher_session_get_restored (DecipherSession *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), FALSE);
+
+  return self->restored;
+}
+
+/* Returns: (nullable): a sentence saying why an autosaved project was not restored. */
+const char *
+decipher_session_get_restore_problem (DecipherSession *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
+
+  return self->restore_problem;
+}
+
+gboolean
+decipher_session_get_dirty (DecipherSession *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), FALSE);
+
+  return self->dirty;
+}
+
+/**
+ * decipher_session_save:
+ *
+ * Writes the project to its autosave file now, if anything changed since the last
+ * write. The file is replaced atomically, so a crash mid-write keeps the old one.
+ */
+gboolean
+decipher_session_save (DecipherSession *self, GError **error)
+{
+  g_autofree char *folder = NULL;
+
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), FALSE);
+
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+  if (!self->dirty)
+    return TRUE;
+
+  folder = g_path_get_dirname (self->autosave_path);
+  if (g_mkdir_with_parents (folder, 0700) != 0)
+    {
+      int saved_errno = errno;
+      g_autofree char *display = g_filename_display_name (folder);
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   _("Cannot create the folder “%s”: %s"), display, g_strerror (saved_errno));
+      return FALSE;
+    }
+  if (!dc_project_save (self->project, self->autosave_path, error))
+    return FALSE;
+
+  self->dirty = FALSE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIRTY]);
+  return TRUE;
+}
+
+guint
+decipher_session_get_selected_symbol (DecipherSession *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), DECIPHER_NO_SYMBOL);
+
+  return self->selected_symbol;
+}
+
+void
+decipher_session_set_selected_symbol (DecipherSession *self, guint symbol)
+{
+  guint n_symbols = 0;
+
+  g_return_if_fail (DECIPHER_IS_SESSION (self));
+
+  dc_document_get_symbols (self->document, &n_symbols);
+  if (symbol >= n_symbols)
+    symbol = DECIPHER_NO_SYMBOL;
+  if (self->selected_symbol == symbol)
+    return;
+  self->selected_symbol = symbol;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_SYMBOL]);
+}
+
+/**
+ * decipher_session_assign:
+ * @value: what the user says the symbol stands for
+ *
+ * The user's own word: confirmed, so it wins over anything inferred (the engine keeps
+ * the replaced value in the undo history).
+ */
+gboolean
+decipher_session_assign (DecipherSession *self, guint symbol, const char *value, GError **error)
+{
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  return dc_key_set (self->key, symbol, value, DC_KEY_CONFIRMED, "assign", error);
+}
+
+/* Whether the view highlights @symbol's glyphs and the palette counts it as unknown:
+ * it needs decoding and has no usable value yet (a proposal is not one). */
+gboolean
+decipher_session_symbol_is_unknown (DecipherSession *self, guint symbol)
+{
+  return dc_document_symbol_needs_decoding (self->document, symbol)
+         && dc_key_get_value (self->key, symbol) == NULL;
+}
+
+/* ---- indexes ---------------------------------------------------------------------- */
+
+static void
+ensure_page_index (DecipherSession *self)
+{
+  const DcGlyph *glyphs;
+  guint n_glyphs, n_pages, g = 0;
+
+  if (self->page_first_glyph != NULL)
+    return;
+
+  glyphs = dc_document_get_glyphs (self->document, &n_glyphs);
+  n_pages = dc_document_get_n_pages (self->document);
+  self->page_first_glyph = g_new0 (guint, n_pages + 1);
+  /* The engine keeps glyphs page by page, so each page is one range. */
+  for (guint page = 0; page < n_pages; page++)
+    {
+      self->page_first_glyph[page] = g;
+      while (g < n_glyphs && glyphs[g].page == page)
+        g++;
+    }
+  self->page_first_glyph[n_pages] = n_glyphs;
+}
+
+void
+decipher_session_get_page_glyphs (DecipherSession *self,
+                                  guint page,
+                                  guint *first_glyph,
+                                  guint *n_glyphs)
+{
+  g_return_if_fail (DECIPHER_IS_SESSION (self));
+  g_return_if_fail (page < dc_document_get_n_pages (self->document));
+
+  ensure_page_index (self);
+  *first_glyph = self->page_first_glyph[page];
+  *n_glyphs = self->page_first_glyph[page + 1] - self->page_first_glyph[page];
+}
+
+/* The indices of @symbol's glyphs, in page order. */
+const guint32 *
+decipher_session_get_symbol_glyphs (DecipherSession *self, guint symbol, guint *n_glyphs)
+{
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
+
+  if (self->symbol_first == NULL)
+    {
+      guint n_symbols, n_all;
+      const DcGlyph *glyphs = dc_document_get_glyphs (self->document, &n_all);
+      g_autofree guint *fill = NULL;
+
+      dc_document_get_symbols (self->document, &n_symbols);
+      self->symbol_first = g_new0 (guint, n_symbols + 1);
+      self->symbol_glyphs = g_new (guint32, MAX (n_all, 1));
+      for (guint g = 0; g < n_all; g++)
+        self->symbol_first[glyphs[g].symbol + 1]++;
+      for (guint s = 0; s < n_symbols; s++)
+        self->symbol_first[s + 1] += self->symbol_first[s];
+      fill = g_memdup2 (self->symbol_first, sizeof (guint) * (n_symbols + 1));
+      for (guint g = 0; g < n_all; g++)
+        self->symbol_glyphs[fill[glyphs[g].symbol]++] = g;
+    }
+
+  *n_glyphs = self->symbol_first[symbol + 1] - self->symbol_first[symbol];
+  return self->symbol_glyphs + self->symbol_first[symbol];
+}
+
+/* ---- words ------------------------------------------------------------------------ */
+
+/* The line that stays visible at the bottom of the window. */
+char *
+decipher_session_dup_progress_text (DecipherSession *self)
+{
+  guint n_symbols, n_glyphs, to_symbols, to_glyphs;
+
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
+
+  dc_key_count_decoded (self->key, &n_symbols, &n_glyphs);
+  dc_key_count_to_decode (self->key, &to_symbols, &to_glyphs);
+  if (to_symbols == 0)
+    return g_strdup (_("Every font of this document can be trusted: nothing to decode"));
+  /* Translators: the always-visible progress line. */
+  return g_strdup_printf (_("Symbols decoded: %u of %u · glyphs: %u of %u"), n_symbols,
+                          to_symbols, n_glyphs, to_glyphs);
+}
+
+/* "Code 0xC0 · FontName": how a symbol is named in tooltips, popovers and cells. */
+char *
+decipher_session_dup_symbol_title (DecipherSession *self, guint symbol)
+{
+  const DcSymbol *s = dc_document_get_symbol (self->document, symbol);
+  DcFont *font = dc_document_get_font (self->document, s->font);
+  const char *name = dc_font_get_name (font);
+
+  /* Subset tags ("ABCDEF+") tell the user nothing. */
+  if (name != NULL && strlen (name) > 7 && name[6] == '+')
+    name += 7;
+  /* Translators: a glyph's character code in hexadecimal, then its font's name. */
+  return g_strdup_printf (_("Code 0x%0*X · %s"), (int) s->code_len * 2, s->code,
+                          name != NULL ? name : _("Unnamed font"));
+}
+
+/* The value as it reads on screen: marks on a dotted circle, spaces and empty values
+ * named, since neither is visible. Unknown is "?". */
+char *
+decipher_session_dup_value_label (DecipherSession *self, guint symbol)
+{
+  const char *value = dc_key_peek_value (self->key, symbol);
+  gunichar c;
+
+  if (value == NULL)
+    return g_strdup ("?");
+  if (*value == '\0')
+    /* Translators: the value of a glyph that is ignored in the text. */
+    return g_strdup (_("none"));
+  c = g_utf8_get_char (value);
+  if (g_unichar_isspace (c) && value[g_unichar_to_utf8 (c, NULL)] == '\0')
+    /* Translators: the value of a space glyph. */
+    return g_strdup (_("space"));
+  if (g_unichar_ismark (c))
+    return g_strconcat ("\u25CC", value, NULL);
+  return g_strdup (value);
+}
+
+const char *
+decipher_session_status_label (DcKeyStatus status)
+{
+  switch (status)
+    {
+    case DC_KEY_UNKNOWN:
+      return _("Unknown");
+    case DC_KEY_FROM_PDF:
+      return _("From the PDF");
+    case DC_KEY_PROPOSED:
+      return _("Proposed");
+    case DC_KEY_INFERRED:
+      return _("Inferred");
+    case DC_KEY_CONFIRMED:
+      return _("Confirmed");
+    default:
+      return "";
+    }
+}

@@ -1,0 +1,77 @@
+/* decipher-session.h: one open document, its key, and the project that keeps it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "decipher.h"
+
+G_BEGIN_DECLS
+
+/* "No symbol selected", and what DcKey::changed reports when several changed. */
+#define DECIPHER_NO_SYMBOL G_MAXUINT
+
+#define DECIPHER_TYPE_SESSION (decipher_session_get_type ())
+
+G_DECLARE_FINAL_TYPE (DecipherSession, decipher_session, DECIPHER, SESSION, GObject)
+
+/* Called on the main thread while a document loads, @fraction in [0, 1]. */
+typedef void (*DecipherLoadProgress) (double fraction,
+                                      gpointer user_data);
+
+void decipher_session_load_async (GFile *file,
+                                  const char *password,
+                                  DecipherLoadProgress progress,
+                                  gpointer progress_data,
+                                  GCancellable *cancellable,
+                                  GAsyncReadyCallback callback,
+                                  gpointer user_data);
+DecipherSession *decipher_session_load_finish (GAsyncResult *result,
+                                               GError **error);
+
+GFile *decipher_session_get_file (DecipherSession *self);
+char *decipher_session_dup_title (DecipherSession *self);
+const char *decipher_session_get_password (DecipherSession *self);
+DcDocument *decipher_session_get_document (DecipherSession *self);
+DcKey *decipher_session_get_key (DecipherSession *self);
+DcProject *decipher_session_get_project (DecipherSession *self);
+
+const char *decipher_session_get_autosave_path (DecipherSession *self);
+gboolean decipher_session_get_restored (DecipherSession *self);
+const char *decipher_session_get_restore_problem (DecipherSession *self);
+gboolean decipher_session_get_dirty (DecipherSession *self);
+gboolean decipher_session_save (DecipherSession *self,
+                                GError **error);
+
+guint decipher_session_get_selected_symbol (DecipherSession *self);
+void decipher_session_set_selected_symbol (DecipherSession *self,
+                                           guint symbol);
+
+gboolean decipher_session_assign (DecipherSession *self,
+                                  guint symbol,
+                                  const char *value,
+                                  GError **error);
+gboolean decipher_session_symbol_is_unknown (DecipherSession *self,
+                                             guint symbol);
+
+void decipher_session_get_page_glyphs (DecipherSession *self,
+                                       guint page,
+                                       guint *first_glyph,
+                                       guint *n_glyphs);
+const guint32 *decipher_session_get_symbol_glyphs (DecipherSession *self,
+                                                   guint symbol,
+                                                   guint *n_glyphs);
+
+char *decipher_session_dup_progress_text (DecipherSession *self);
+char *decipher_session_dup_symbol_title (DecipherSession *self,
+                                         guint symbol);
+char *decipher_session_dup_value_label (DecipherSession *self,
+                                        guint symbol);
+const char *decipher_session_status_label (DcKeyStatus status);
+
+char *decipher_autosave_path_for_sha256 (const char *sha256);
+
+G_END_DECLS

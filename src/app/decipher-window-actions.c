@@ -1,0 +1,347 @@
+/* decipher-window-actions.c: what the window's actions do
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every action is a "win." action installed on the class, so menus, buttons, keyboard
+ * shortcuts (set in DecipherApplication) and tests all go through the same code, and
+ * each is enabled only when it can do something.
+ */
+
+#define G_LOG_DOMAIN "decipher-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "decipher-window-private.h"
+
+typedef void (*FileChosenFunc) (DecipherWindow *self, GFile *file);
+
+typedef struct
+{
+  DecipherWindow *self;
+  FileChosenFunc func;
+} FileRequest;
+
+static void
+remember_folder (DecipherWindow *self, GFile *file)
+{
+  g_autoptr (GFile) parent = g_file_get_parent (file);
+  g_autofree char *uri = parent != NULL ? g_file_get_uri (parent) : NULL;
+
+  if (uri != NULL)
+    g_settings_set_string (self->settings, "last-folder", uri);
+}
+
+static GFile *
+last_folder (DecipherWindow *self)
+{
+  g_autofree char *uri = g_settings_get_string (self->settings, "last-folder");
+
+  return *uri != '\0' ? g_file_new_for_uri (uri) : NULL;
+}
+
+#if GTK_CHECK_VERSION(4, 10, 0)
+static void
+file_dialog_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  FileRequest *request = data;
+  g_autoptr (GFile) file = NULL;
+
+  if (g_object_get_data (source, "save") != NULL)
+    file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (source), result, NULL);
+  else
+    file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (source), result, NULL);
+  if (file != NULL)
+    {
+      remember_folder (request->self, file);
+      request->func (request->self, file);
+    }
+  g_object_unref (request->self);
+  g_free (request);
+}
+#else
+static void
+file_chooser_response (GtkNativeDialog *native, int response, FileRequest *request)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+
+      remember_folder (request->self, file);
+      request->func (request->self, file);
+    }
+  g_object_unref (request->self);
+  g_free (request);
+  g_object_unref (native);
+}
+#endif
+
+/* Asks for a file through the portal where there is one. GtkFileDialog replaced
+ * GtkFileChooserNative in GTK 4.10; Debian 12 has 4.8. */
+static void
+choose_file (DecipherWindow *self,
+             gboolean save,
+             const char *title,
+             const char *accept,
+             const char *initial_name,
+             GtkFileFilter *filter,
+             FileChosenFunc func)
+{
+  g_autoptr (GFile) folder = last_folder (self);
+  FileRequest *request = g_new0 (FileRequest, 1);
+
+  request->self = g_object_ref (self);
+  request->func = func;
+
+#if GTK_CHECK_VERSION(4, 10, 0)
+  {
+    g_autoptr (GtkFileDialog) dialog = gtk_file_dialog_new ();
+    g_autoptr (GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+
+    gtk_file_dialog_set_title (dialog, title);
+    gtk_file_dialog_set_accept_label (dialog, accept);
+    gtk_file_dialog_set_modal (dialog, TRUE);
+    g_list_store_append (filters, filter);
+    gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+    gtk_file_dialog_set_default_filter (dialog, filter);
+    if (folder != NULL)
+      gtk_file_dialog_set_initial_folder (dialog, folder);
+    if (save)
+      {
+        g_object_set_data (G_OBJECT (dialog), "save", GINT_TO_POINTER (1));
+        gtk_file_dialog_set_initial_name (dialog, initial_name);
+        gtk_file_dialog_save (dialog, GTK_WINDOW (self), NULL, file_dialog_done, request);
+      }
+    else
+      gtk_file_dialog_open (dialog, GTK_WINDOW (self), NULL, file_dialog_done, request);
+  }
+#else
+  {
+    GtkFileChooserNative *native;
+
+    native = gtk_file_chooser_native_new (title, GTK_WINDOW (self),
+                                          save ? GTK_FILE_CHOOSER_ACTION_SAVE
+                                               : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                          accept, _("_Cancel"));
+    gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+    if (folder != NULL)
+      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, NULL);
+    if (save)
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), initial_name);
+    g_signal_connect (native, "response", G_CALLBACK (file_chooser_response), request);
+    gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  }
+#endif
+}
+
+/* ---- open --------------------------------------------------------------------------- */
+
+void
+_decipher_window_choose_pdf (DecipherWindow *self)
+{
+  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("PDF Documents"));
+  gtk_file_filter_add_mime_type (filter, "application/pdf");
+  gtk_file_filter_add_suffix (filter, "pdf");
+  choose_file (self, FALSE, _("Open a PDF"), _("_Open"), NULL, filter, decipher_window_open);
+}
+
+static void
+open_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  _decipher_window_choose_pdf (DECIPHER_WINDOW (widget));
+}
+
+static void
+open_recent_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (param, NULL));
+
+  decipher_window_open (DECIPHER_WINDOW (widget), file);
+}
+
+static void
+close_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  gtk_window_close (GTK_WINDOW (widget));
+}
+
+/* ---- export ------------------------------------------------------------------------- */
+
+static void
+export_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr (DecipherWindow) self = data;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = g_file_get_basename (G_FILE (source));
+
+  if (self->main_stack == NULL)
+    return;
+  if (!g_file_replace_contents_finish (G_FILE (source), result, NULL, &error))
+    {
+      g_autofree char *heading = g_strdup_printf (_("Cannot Export to “%s”"), name);
+
+      _decipher_window_show_error (self, heading, error->message);
+    }
+  else
+    {
+      g_autofree char *title = g_strdup_printf (_("Text exported to “%s”"), name);
+
+      _decipher_window_toast (self, title, FALSE);
+    }
+}
+
+static void
+export_to (DecipherWindow *self, GFile *file)
+{
+  DcDocument *document;
+  char *text;
+  g_autoptr (GBytes) bytes = NULL;
+
+  if (self->session == NULL)
+    return;
+  document = decipher_session_get_document (self->session);
+  /* Unknown glyphs come out as U+FFFD, so what is still missing shows in the file. */
+  text = dc_export_document (document, DC_EXPORT_TEXT, dc_key_value_func,
+                             decipher_session_get_key (self->session));
+  bytes = g_bytes_new_take (text, strlen (text));
+  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
+                                       NULL, export_done, g_object_ref (self));
+}
+
+void
+_decipher_window_export (DecipherWindow *self)
+{
+  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *title = NULL;
+  g_autofree char *name = NULL;
+  char *dot;
+
+  if (self->session == NULL)
+    return;
+  title = decipher_session_dup_title (self->session);
+  dot = strrchr (title, '.');
+  if (dot != NULL)
+    *dot = '\0';
+  name = g_strconcat (title, ".txt", NULL);
+
+  gtk_file_filter_set_name (filter, _("Plain Text"));
+  gtk_file_filter_add_mime_type (filter, "text/plain");
+  choose_file (self, TRUE, _("Export the Recovered Text"), _("_Export"), name, filter, export_to);
+}
+
+static void
+export_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  _decipher_window_export (DECIPHER_WINDOW (widget));
+}
+
+/* ---- editing ------------------------------------------------------------------------ */
+
+/* The window's shortcuts see Ctrl+Z before a focused entry does: an entry keeps its own
+ * undo for the text being typed. */
+static gboolean
+forward_to_text (DecipherWindow *self, const char *action)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (focus != NULL && GTK_IS_TEXT (focus) && gtk_widget_get_mapped (focus))
+    return gtk_widget_activate_action (focus, action, NULL);
+  return FALSE;
+}
+
+static void
+undo_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (widget);
+
+  if (forward_to_text (self, "text.undo") || self->session == NULL)
+    return;
+  dc_key_undo (decipher_session_get_key (self->session));
+}
+
+static void
+redo_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (widget);
+
+  if (forward_to_text (self, "text.redo") || self->session == NULL)
+    return;
+  dc_key_redo (decipher_session_get_key (self->session));
+}
+
+/* ---- view --------------------------------------------------------------------------- */
+
+static void
+zoom_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (widget);
+
+  if (g_str_equal (name, "win.zoom-in"))
+    decipher_document_view_zoom_in (self->document_view);
+  else if (g_str_equal (name, "win.zoom-out"))
+    decipher_document_view_zoom_out (self->document_view);
+  else
+    decipher_document_view_set_zoom (self->document_view, 1.0);
+}
+
+static void
+page_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (widget);
+  guint page = decipher_document_view_get_page (self->document_view);
+
+  if (g_str_equal (name, "win.next-page"))
+    decipher_document_view_set_page (self->document_view, page + 1);
+  else if (page > 0)
+    decipher_document_view_set_page (self->document_view, page - 1);
+}
+
+void
+_decipher_window_update_actions (DecipherWindow *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean has_document = self->session != NULL;
+  DcKey *key = has_document ? decipher_session_get_key (self->session) : NULL;
+  double zoom = decipher_document_view_get_zoom (self->document_view);
+  guint page = decipher_document_view_get_page (self->document_view), n_pages = 0;
+
+  g_object_get (self->document_view, "n-pages", &n_pages, NULL);
+  gtk_widget_action_set_enabled (widget, "win.export", has_document);
+  gtk_widget_action_set_enabled (widget, "win.undo", key != NULL && dc_key_can_undo (key));
+  gtk_widget_action_set_enabled (widget, "win.redo", key != NULL && dc_key_can_redo (key));
+  gtk_widget_action_set_enabled (widget, "win.zoom-in",
+                                 has_document && zoom < DECIPHER_ZOOM_MAX - 1e-6);
+  gtk_widget_action_set_enabled (widget, "win.zoom-out",
+                                 has_document && zoom > DECIPHER_ZOOM_MIN + 1e-6);
+  gtk_widget_action_set_enabled (widget, "win.zoom-reset", has_document);
+  gtk_widget_action_set_enabled (widget, "win.previous-page", has_document && page > 0);
+  gtk_widget_action_set_enabled (widget, "win.next-page", has_document && page + 1 < n_pages);
+  gtk_widget_action_set_enabled (widget, "win.show-text", has_document);
+  gtk_widget_action_set_enabled (widget, "win.show-palette", has_document);
+  /* Toggles that do nothing without a document only clutter the empty window. */
+  gtk_widget_set_visible (GTK_WIDGET (self->text_button), has_document);
+  gtk_widget_set_visible (GTK_WIDGET (self->palette_button), has_document);
+}
+
+void
+_decipher_window_class_add_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "win.previous-page", NULL, page_action);
+  gtk_widget_class_install_action (widget_class, "win.next-page", NULL, page_action);
+  gtk_widget_class_install_property_action (widget_class, "win.show-text", "show-text");
+  gtk_widget_class_install_property_action (widget_class, "win.show-palette", "show-palette");
+}

@@ -1,0 +1,70 @@
+/* decipher-window-private.h: the window's parts, for its actions and the tests
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "decipher-document-view.h"
+#include "decipher-glyph-palette.h"
+#include "decipher-glyph-shapes.h"
+#include "decipher-window.h"
+
+G_BEGIN_DECLS
+
+struct _DecipherWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  GSettings *settings;
+  DecipherSession *session;
+  DecipherGlyphShapes *shapes;
+  GCancellable *load_cancellable;
+  GFile *loading_file;
+  char *return_page; /* the stack page to go back to if a load fails */
+  char *last_error;  /* the last error shown, for the tests */
+  GMenu *recent_menu;
+  guint show_text : 1;
+  guint show_palette : 1;
+
+  AdwWindowTitle *window_title;
+  AdwSplitButton *open_button;
+  GtkToggleButton *text_button;
+  GtkToggleButton *palette_button;
+  AdwToastOverlay *toast_overlay;
+  GtkStack *main_stack;
+  AdwStatusPage *loading_page;
+  GtkProgressBar *load_progress;
+  GtkButton *cancel_button;
+  GtkBox *recent_box;
+  GtkListBox *recent_list;
+  GtkPaned *paned;
+  DecipherDocumentView *document_view;
+  DecipherGlyphPalette *palette;
+  GtkBox *input_slot;
+  GtkActionBar *status_bar;
+  GtkLevelBar *progress_level;
+  GtkLabel *progress_label;
+  GtkButton *zoom_button;
+  GtkLabel *page_label;
+};
+
+void _decipher_window_class_add_actions (GtkWidgetClass *widget_class);
+void _decipher_window_update_actions (DecipherWindow *self);
+void _decipher_window_show_error (DecipherWindow *self,
+                                  const char *heading,
+                                  const char *body);
+void _decipher_window_toast (DecipherWindow *self,
+                             const char *title,
+                             gboolean undo);
+void _decipher_window_choose_pdf (DecipherWindow *self);
+void _decipher_window_export (DecipherWindow *self);
+
+DecipherDocumentView *_decipher_window_get_document_view (DecipherWindow *self);
+DecipherGlyphPalette *_decipher_window_get_palette (DecipherWindow *self);
+GtkLabel *_decipher_window_get_progress_label (DecipherWindow *self);
+GtkBox *_decipher_window_get_input_slot (DecipherWindow *self);
+const char *_decipher_window_get_last_error (DecipherWindow *self);
+const char *_decipher_window_get_visible_page (DecipherWindow *self);
+
+G_END_DECLS

@@ -1,0 +1,786 @@
+/* decipher-window.c: the main window
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One document per window: an empty state that says what to do, a loading state with
+ * progress while the engine extracts the glyphs in a worker thread, then the pages next
+ * to the glyph palette with the decoding progress always visible underneath. Work is
+ * autosaved by the session; closing saves it once more and never asks.
+ */
+
+#define G_LOG_DOMAIN "decipher-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "decipher-window-private.h"
+
+#define MAX_RECENT 8
+/* Not the translated application name: recent files must match across languages. */
+#define RECENT_APP_NAME "decipher"
+
+G_DEFINE_FINAL_TYPE (DecipherWindow, decipher_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum
+{
+  PROP_0,
+  PROP_SHOW_TEXT,
+  PROP_SHOW_PALETTE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* ---- messages ----------------------------------------------------------------------- */
+
+void
+_decipher_window_show_error (DecipherWindow *self, const char *heading, const char *body)
+{
+  AdwMessageDialog *dialog;
+
+  g_free (self->last_error);
+  self->last_error = g_strdup (body);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, body));
+  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+toast_undo_cb (AdwToast *toast, DecipherWindow *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.undo", NULL);
+}
+
+/* A short note at the bottom of the pages; with @undo, an Undo button for the last step. */
+void
+_decipher_window_toast (DecipherWindow *self, const char *title, gboolean undo)
+{
+  AdwToast *toast = adw_toast_new (title);
+
+  if (undo)
+    {
+      adw_toast_set_button_label (toast, _("_Undo"));
+      g_signal_connect_object (toast, "button-clicked", G_CALLBACK (toast_undo_cb), self, 0);
+    }
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/* ---- progress ----------------------------------------------------------------------- */
+
+static void
+update_progress (DecipherWindow *self)
+{
+  g_autofree char *text = NULL;
+  guint n_glyphs = 0, to_glyphs = 0;
+
+  if (self->session == NULL)
+    return;
+  text = decipher_session_dup_progress_text (self->session);
+  gtk_label_set_text (self->progress_label, text);
+  dc_key_count_decoded (decipher_session_get_key (self->session), NULL, &n_glyphs);
+  dc_key_count_to_decode (decipher_session_get_key (self->session), NULL, &to_glyphs);
+  gtk_level_bar_set_value (self->progress_level, to_glyphs > 0 ? (double) n_glyphs / to_glyphs
+                                                                : 1.0);
+}
+
+static void
+update_page_label (DecipherWindow *self)
+{
+  g_autofree char *text = NULL;
+  guint n_pages = 0;
+
+  g_object_get (self->document_view, "n-pages", &n_pages, NULL);
+  if (n_pages == 0)
+    return;
+  /* Translators: the page shown, in the status bar. */
+  text = g_strdup_printf (_("Page %u of %u"), decipher_document_view_get_page (self->document_view)
+                                                + 1,
+                          n_pages);
+  gtk_label_set_text (self->page_label, text);
+  _decipher_window_update_actions (self);
+}
+
+static void
+update_zoom_label (DecipherWindow *self)
+{
+  g_autofree char *text = g_strdup_printf ("%.0f%%", decipher_document_view_get_zoom (self->document_view)
+                                                       * 100);
+
+  gtk_button_set_label (self->zoom_button, text);
+  _decipher_window_update_actions (self);
+}
+
+static void
+key_changed_cb (DecipherWindow *self)
+{
+  update_progress (self);
+  _decipher_window_update_actions (self);
+}
+
+static void
+save_failed_cb (DecipherWindow *self, const char *message)
+{
+  g_autofree char *title = g_strdup_printf (_("Your work could not be saved: %s"), message);
+
+  _decipher_window_toast (self, title, FALSE);
+}
+
+/* ---- sessions ----------------------------------------------------------------------- */
+
+static void
+save_session (DecipherWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->session != NULL && !decipher_session_save (self->session, &error))
+    g_warning ("Could not save the project of %s: %s",
+               decipher_session_get_autosave_path (self->session), error->message);
+}
+
+static void
+assigned_cb (DecipherWindow *self, guint symbol)
+{
+  g_autofree char *value = decipher_session_dup_value_label (self->session, symbol);
+  g_autofree char *title = NULL;
+  guint n = dc_document_get_symbol (decipher_session_get_document (self->session), symbol)->n_glyphs;
+
+  /* Translators: a toast after a value was assigned to a symbol. */
+  title = g_strdup_printf (ngettext ("“%s” assigned to %u glyph", "“%s” assigned to %u glyphs", n),
+                           value, n);
+  _decipher_window_toast (self, title, TRUE);
+}
+
+static void
+assign_failed_cb (DecipherWindow *self, const char *message)
+{
+  _decipher_window_toast (self, message, FALSE);
+}
+
+static void
+symbol_activated_cb (DecipherWindow *self, guint symbol)
+{
+  decipher_document_view_activate_symbol (self->document_view, symbol);
+}
+
+static void
+add_recent (DecipherWindow *self, GFile *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+  GtkRecentData data = { 0 };
+
+  data.mime_type = (char *) "application/pdf";
+  data.app_name = (char *) RECENT_APP_NAME;
+  data.app_exec = (char *) "decipher %u";
+  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+}
+
+static void
+set_session (DecipherWindow *self, DecipherSession *session)
+{
+  g_autofree char *title = NULL;
+  g_autofree char *folder = NULL;
+  g_autoptr (GFile) parent = NULL;
+
+  if (self->session != NULL)
+    {
+      save_session (self);
+      g_signal_handlers_disconnect_by_data (self->session, self);
+      g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
+    }
+  decipher_glyph_palette_set_session (self->palette, NULL, NULL);
+  decipher_document_view_set_session (self->document_view, NULL);
+  g_clear_object (&self->shapes);
+  g_set_object (&self->session, session);
+  if (session == NULL)
+    return;
+
+  decipher_document_view_set_session (self->document_view, session);
+  self->shapes = decipher_glyph_shapes_new (session,
+                                            decipher_document_view_get_renderer (self->document_view));
+  decipher_document_view_set_shapes (self->document_view, self->shapes);
+  decipher_glyph_palette_set_session (self->palette, session, self->shapes);
+
+  g_signal_connect_swapped (decipher_session_get_key (session), "changed",
+                            G_CALLBACK (key_changed_cb), self);
+  g_signal_connect_swapped (decipher_session_get_key (session), "notify::can-undo",
+                            G_CALLBACK (_decipher_window_update_actions), self);
+  g_signal_connect_swapped (decipher_session_get_key (session), "notify::can-redo",
+                            G_CALLBACK (_decipher_window_update_actions), self);
+  g_signal_connect_swapped (session, "save-failed", G_CALLBACK (save_failed_cb), self);
+
+  title = decipher_session_dup_title (session);
+  parent = g_file_get_parent (decipher_session_get_file (session));
+  if (parent != NULL)
+    {
+      g_autofree char *path = g_file_get_path (parent);
+
+      folder = g_filename_display_name (path);
+    }
+  adw_window_title_set_title (self->window_title, title);
+  adw_window_title_set_subtitle (self->window_title, folder != NULL ? folder : "");
+  gtk_window_set_title (GTK_WINDOW (self), title);
+
+  gtk_stack_set_visible_child_name (self->main_stack, "document");
+  gtk_action_bar_set_revealed (self->status_bar, TRUE);
+  add_recent (self, decipher_session_get_file (session));
+  update_progress (self);
+  update_page_label (self);
+  _decipher_window_update_actions (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->document_view));
+
+  if (decipher_session_get_restore_problem (session) != NULL)
+    _decipher_window_show_error (self, _("Earlier Work Not Restored"),
+                                 decipher_session_get_restore_problem (session));
+  else if (decipher_session_get_restored (session))
+    _decipher_window_toast (self, _("Your earlier work on this document was restored"), FALSE);
+}
+
+/* ---- loading ------------------------------------------------------------------------ */
+
+static void start_load (DecipherWindow *self, GFile *file, const char *password);
+
+static void
+load_progress_cb (double fraction, gpointer data)
+{
+  DecipherWindow *self = data;
+
+  if (self->load_progress != NULL)
+    gtk_progress_bar_set_fraction (self->load_progress, fraction);
+}
+
+static void
+leave_loading (DecipherWindow *self)
+{
+  gtk_stack_set_visible_child_name (self->main_stack,
+                                    self->return_page != NULL ? self->return_page : "empty");
+  g_clear_pointer (&self->return_page, g_free);
+  g_clear_object (&self->loading_file);
+  _decipher_window_update_actions (self);
+}
+
+typedef struct
+{
+  DecipherWindow *self;
+  GFile *file;
+  GtkWidget *entry;
+} PasswordRequest;
+
+static void
+password_request_free (gpointer data, GClosure *closure)
+{
+  PasswordRequest *request = data;
+
+  g_object_unref (request->self);
+  g_object_unref (request->file);
+  g_object_unref (request->entry);
+  g_free (request);
+}
+
+static void
+password_response_cb (AdwMessageDialog *dialog, const char *response, PasswordRequest *request)
+{
+  if (g_str_equal (response, "open"))
+    start_load (request->self, request->file,
+                gtk_editable_get_text (GTK_EDITABLE (request->entry)));
+}
+
+/* An encrypted PDF: ask for its password in the window and try again with it. */
+static void
+ask_password (DecipherWindow *self, GFile *file, gboolean wrong)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *name = g_filename_display_basename (path);
+  PasswordRequest *request;
+  AdwMessageDialog *dialog;
+  GtkWidget *entry;
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       wrong ? _("Wrong Password")
+                                                             : _("Password Required"),
+                                                       NULL));
+  if (wrong)
+    adw_message_dialog_format_body (dialog, _("That is not the password of “%s”. Try again."),
+                                    name);
+  else
+    adw_message_dialog_format_body (dialog, _("“%s” is protected by a password. Enter it to "
+                                              "open the document."),
+                                    name);
+  entry = gtk_password_entry_new ();
+  gtk_password_entry_set_show_peek_icon (GTK_PASSWORD_ENTRY (entry), TRUE);
+  g_object_set (entry, "activates-default", TRUE, NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Password"), -1);
+  adw_message_dialog_set_extra_child (dialog, entry);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "open", _("_Open"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "open", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "open");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+
+  request = g_new0 (PasswordRequest, 1);
+  request->self = g_object_ref (self);
+  request->file = g_object_ref (file);
+  /* GTK 4.8's password entry leaves a handler on its window that still runs while the
+   * dialog is disposed; this reference keeps the entry alive until the dialog is gone. */
+  request->entry = g_object_ref (entry);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (password_response_cb), request,
+                         password_request_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (entry);
+}
+
+static void
+load_done_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr (DecipherWindow) self = data;
+  g_autoptr (DecipherSession) session = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) file = NULL;
+  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
+
+  session = decipher_session_load_finish (result, &error);
+  /* The window was closed while the document loaded. */
+  if (self->main_stack == NULL)
+    return;
+  /* A load the user replaced by another or cancelled: nothing to show. */
+  if (cancellable != self->load_cancellable || g_cancellable_is_cancelled (cancellable))
+    {
+      if (cancellable == self->load_cancellable)
+        {
+          g_clear_object (&self->load_cancellable);
+          leave_loading (self);
+        }
+      return;
+    }
+  g_clear_object (&self->load_cancellable);
+  file = g_steal_pointer (&self->loading_file);
+
+  if (session != NULL)
+    {
+      g_clear_pointer (&self->return_page, g_free);
+      set_session (self, session);
+      return;
+    }
+
+  leave_loading (self);
+  if (g_error_matches (error, DC_ERROR, DC_ERROR_ENCRYPTED)
+      || g_error_matches (error, DC_ERROR, DC_ERROR_BAD_PASSWORD))
+    {
+      g_free (self->last_error);
+      self->last_error = g_strdup (error->message);
+      ask_password (self, file, error->code == DC_ERROR_BAD_PASSWORD);
+    }
+  else if (!g_error_matches (error, DC_ERROR, DC_ERROR_CANCELLED)
+           && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_autofree char *path = g_file_get_path (file);
+      g_autofree char *name = path != NULL ? g_filename_display_basename (path)
+                                           : g_file_get_uri (file);
+      g_autofree char *heading = g_strdup_printf (_("Cannot Open “%s”"), name);
+
+      _decipher_window_show_error (self, heading, error->message);
+    }
+}
+
+static void
+start_load (DecipherWindow *self, GFile *file, const char *password)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *name = path != NULL ? g_filename_display_basename (path) : g_file_get_uri (file);
+  g_autofree char *title = g_strdup_printf (_("Opening “%s”"), name);
+
+  if (self->load_cancellable != NULL)
+    g_cancellable_cancel (self->load_cancellable);
+  g_clear_object (&self->load_cancellable);
+  self->load_cancellable = g_cancellable_new ();
+  g_set_object (&self->loading_file, file);
+  if (self->return_page == NULL)
+    self->return_page = g_strdup (gtk_stack_get_visible_child_name (self->main_stack));
+
+  adw_status_page_set_title (self->loading_page, title);
+  gtk_progress_bar_set_fraction (self->load_progress, 0);
+  gtk_stack_set_visible_child_name (self->main_stack, "loading");
+  _decipher_window_update_actions (self);
+
+  decipher_session_load_async (file, password, load_progress_cb, self, self->load_cancellable,
+                               load_done_cb, g_object_ref (self));
+}
+
+static void
+cancel_clicked_cb (DecipherWindow *self)
+{
+  if (self->load_cancellable != NULL)
+    g_cancellable_cancel (self->load_cancellable);
+}
+
+/* ---- recent documents --------------------------------------------------------------- */
+
+static int
+compare_recent (gconstpointer a, gconstpointer b)
+{
+  GtkRecentInfo *x = *(GtkRecentInfo **) a, *y = *(GtkRecentInfo **) b;
+  g_autoptr (GDateTime) tx = g_date_time_ref (gtk_recent_info_get_modified (x));
+  g_autoptr (GDateTime) ty = g_date_time_ref (gtk_recent_info_get_modified (y));
+
+  return g_date_time_compare (ty, tx);
+}
+
+static void
+recent_row_activated_cb (AdwActionRow *row, DecipherWindow *self)
+{
+  g_autoptr (GFile) file = g_file_new_for_uri (g_object_get_data (G_OBJECT (row), "uri"));
+
+  decipher_window_open (self, file);
+}
+
+static void
+update_recent (DecipherWindow *self)
+{
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  g_autoptr (GPtrArray) mine = g_ptr_array_new ();
+  GtkWidget *child;
+
+  for (GList *l = items; l != NULL; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+
+      if (gtk_recent_info_has_application (info, RECENT_APP_NAME)
+          && g_strcmp0 (gtk_recent_info_get_mime_type (info), "application/pdf") == 0
+          && gtk_recent_info_is_local (info) && gtk_recent_info_exists (info))
+        g_ptr_array_add (mine, info);
+    }
+  g_ptr_array_sort (mine, compare_recent);
+
+  g_menu_remove_all (self->recent_menu);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->recent_list))) != NULL)
+    gtk_list_box_remove (self->recent_list, child);
+
+  for (guint i = 0; i < mine->len && i < MAX_RECENT; i++)
+    {
+      GtkRecentInfo *info = g_ptr_array_index (mine, i);
+      const char *uri = gtk_recent_info_get_uri (info);
+      g_autoptr (GMenuItem) item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+      g_autoptr (GFile) file = g_file_new_for_uri (uri);
+      g_autoptr (GFile) parent = g_file_get_parent (file);
+      g_autofree char *folder = parent != NULL ? g_file_get_parse_name (parent) : NULL;
+      GtkWidget *row = adw_action_row_new ();
+
+      g_menu_item_set_action_and_target_value (item, "win.open-recent", g_variant_new_string (uri));
+      g_menu_append_item (self->recent_menu, item);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                     gtk_recent_info_get_display_name (info));
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), folder != NULL ? folder : "");
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      g_object_set_data_full (G_OBJECT (row), "uri", g_strdup (uri), g_free);
+      g_signal_connect_object (row, "activated", G_CALLBACK (recent_row_activated_cb), self, 0);
+      gtk_list_box_append (self->recent_list, row);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->recent_box), mine->len > 0);
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+}
+
+/* ---- drag and drop ------------------------------------------------------------------ */
+
+static gboolean
+drop_cb (GtkDropTarget *target, const GValue *value, double x, double y, DecipherWindow *self)
+{
+  GFile *file = NULL;
+
+  if (G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    {
+      GSList *files = gdk_file_list_get_files (g_value_get_boxed (value));
+
+      file = files != NULL ? files->data : NULL;
+      g_slist_free (files);
+    }
+  else if (G_VALUE_HOLDS (value, G_TYPE_FILE))
+    file = g_value_get_object (value);
+  if (file == NULL)
+    return FALSE;
+  decipher_window_open (self, file);
+  return TRUE;
+}
+
+/* ---- object ------------------------------------------------------------------------- */
+
+static gboolean
+decipher_window_close_request (GtkWindow *window)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (window);
+  int width, height;
+
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+
+  if (self->load_cancellable != NULL)
+    g_cancellable_cancel (self->load_cancellable);
+  /* No question: the work is in the autosave, and this writes the last of it. */
+  save_session (self);
+
+  return GTK_WINDOW_CLASS (decipher_window_parent_class)->close_request (window);
+}
+
+static void
+decipher_window_dispose (GObject *object)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (object);
+
+  if (self->load_cancellable != NULL)
+    g_cancellable_cancel (self->load_cancellable);
+  g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
+  if (self->palette != NULL)
+    set_session (self, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_WINDOW);
+
+  G_OBJECT_CLASS (decipher_window_parent_class)->dispose (object);
+}
+
+static void
+decipher_window_finalize (GObject *object)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (object);
+
+  g_clear_object (&self->session);
+  g_clear_object (&self->shapes);
+  g_clear_object (&self->load_cancellable);
+  g_clear_object (&self->loading_file);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->recent_menu);
+  g_clear_pointer (&self->return_page, g_free);
+  g_clear_pointer (&self->last_error, g_free);
+
+  G_OBJECT_CLASS (decipher_window_parent_class)->finalize (object);
+}
+
+static void
+decipher_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SHOW_TEXT:
+      g_value_set_boolean (value, self->show_text);
+      break;
+    case PROP_SHOW_PALETTE:
+      g_value_set_boolean (value, self->show_palette);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+decipher_window_set_property (GObject *object,
+                              guint prop_id,
+                              const GValue *value,
+                              GParamSpec *pspec)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (object);
+  gboolean b = g_value_get_boolean (value);
+
+  switch (prop_id)
+    {
+    case PROP_SHOW_TEXT:
+      if (self->show_text == b)
+        return;
+      self->show_text = b;
+      decipher_document_view_set_show_text (self->document_view, b);
+      break;
+    case PROP_SHOW_PALETTE:
+      if (self->show_palette == b)
+        return;
+      self->show_palette = b;
+      gtk_widget_set_visible (GTK_WIDGET (self->palette), b);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      return;
+    }
+  g_object_notify_by_pspec (object, pspec);
+}
+
+static void
+decipher_window_class_init (DecipherWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = decipher_window_dispose;
+  object_class->finalize = decipher_window_finalize;
+  object_class->get_property = decipher_window_get_property;
+  object_class->set_property = decipher_window_set_property;
+  window_class->close_request = decipher_window_close_request;
+
+  properties[PROP_SHOW_TEXT] =
+    g_param_spec_boolean ("show-text", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_PALETTE] =
+    g_param_spec_boolean ("show-palette", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (DECIPHER_TYPE_DOCUMENT_VIEW);
+  g_type_ensure (DECIPHER_TYPE_GLYPH_PALETTE);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/decipherpdf/Decipher/decipher-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, open_button);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, text_button);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, palette_button);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, loading_page);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, load_progress);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, cancel_button);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, recent_box);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, recent_list);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, document_view);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, palette);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, input_slot);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, status_bar);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, progress_level);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, progress_label);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, zoom_button);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, page_label);
+
+  _decipher_window_class_add_actions (widget_class);
+}
+
+static void
+decipher_window_init (DecipherWindow *self)
+{
+  GtkDropTarget *drop;
+  GType types[] = { GDK_TYPE_FILE_LIST, G_TYPE_FILE };
+
+  self->show_palette = TRUE;
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (APP_ID);
+  gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+  g_settings_bind (self->settings, "zoom", self->document_view, "zoom", G_SETTINGS_BIND_DEFAULT);
+  gtk_paned_set_position (self->paned, 10000); /* the palette at its natural width */
+
+  self->recent_menu = g_menu_new ();
+  adw_split_button_set_menu_model (self->open_button, G_MENU_MODEL (self->recent_menu));
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+                           G_CALLBACK (update_recent), self, G_CONNECT_SWAPPED);
+  update_recent (self);
+
+  drop = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
+  gtk_drop_target_set_gtypes (drop, types, G_N_ELEMENTS (types));
+  g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  g_signal_connect_swapped (self->cancel_button, "clicked", G_CALLBACK (cancel_clicked_cb), self);
+  g_signal_connect_swapped (self->document_view, "notify::page", G_CALLBACK (update_page_label),
+                            self);
+  g_signal_connect_swapped (self->document_view, "notify::n-pages", G_CALLBACK (update_page_label),
+                            self);
+  g_signal_connect_swapped (self->document_view, "notify::zoom", G_CALLBACK (update_zoom_label),
+                            self);
+  g_signal_connect_swapped (decipher_document_view_get_popover (self->document_view), "assigned",
+                            G_CALLBACK (assigned_cb), self);
+  g_signal_connect_swapped (self->palette, "assigned", G_CALLBACK (assigned_cb), self);
+  g_signal_connect_swapped (self->palette, "assign-failed", G_CALLBACK (assign_failed_cb), self);
+  g_signal_connect_swapped (self->palette, "symbol-activated", G_CALLBACK (symbol_activated_cb),
+                            self);
+
+  update_zoom_label (self);
+  _decipher_window_update_actions (self);
+}
+
+DecipherWindow *
+decipher_window_new (GtkApplication *application)
+{
+  return g_object_new (DECIPHER_TYPE_WINDOW, "application", application, NULL);
+}
+
+/* Opens @file in this window, in place of what it shows. */
+void
+decipher_window_open (DecipherWindow *self, GFile *file)
+{
+  decipher_window_open_with_password (self, file, NULL);
+}
+
+void
+decipher_window_open_with_password (DecipherWindow *self, GFile *file, const char *password)
+{
+  g_return_if_fail (DECIPHER_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  start_load (self, file, password);
+}
+
+/* Whether the window shows nothing and loads nothing, so a file can open in it. */
+gboolean
+decipher_window_is_empty (DecipherWindow *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_WINDOW (self), FALSE);
+
+  return self->session == NULL && self->load_cancellable == NULL;
+}
+
+gboolean
+decipher_window_is_loading (DecipherWindow *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_WINDOW (self), FALSE);
+
+  return self->load_cancellable != NULL;
+}
+
+DecipherSession *
+decipher_window_get_session (DecipherWindow *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_WINDOW (self), NULL);
+
+  return self->session;
+}
+
+DecipherDocumentView *
+_decipher_window_get_document_view (DecipherWindow *self)
+{
+  return self->document_view;
+}
+
+DecipherGlyphPalette *
+_decipher_window_get_palette (DecipherWindow *self)
+{
+  return self->palette;
+}
+
+GtkLabel *
+_decipher_window_get_progress_label (DecipherWindow *self)
+{
+  return self->progress_label;
+}
+
+/* Where the input pane goes, under the pages; hidden while empty. */
+GtkBox *
+_decipher_window_get_input_slot (DecipherWindow *self)
+{
+  return self->input_slot;
+}
+
+const char *
+_decipher_window_get_last_error (DecipherWindow *self)
+{
+  return self->last_error;
+}
+
+const char *
+_decipher_window_get_visible_page (DecipherWindow *self)
+{
+  return gtk_stack_get_visible_child_name (self->main_stack);
+}
