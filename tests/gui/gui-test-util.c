@@ -1,0 +1,194 @@
+/* gui-test-util.c: what the GUI tests share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each test program runs under its own X server (xvfb-run, see run-under-xvfb.sh) with
+ * throwaway XDG folders, so autosaves and recent files of a test never touch the user's
+ * and never leak into another test program.
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <stdlib.h>
+
+#include "gui-test-util.h"
+
+static char *tmp_root;
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir != NULL)
+    while ((name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *child = g_build_filename (path, name, NULL);
+
+        if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+          remove_tree (child);
+        else
+          g_unlink (child);
+      }
+  g_rmdir (path);
+}
+
+static void
+cleanup (void)
+{
+  if (tmp_root != NULL && g_getenv ("GUI_TEST_KEEP") == NULL)
+    remove_tree (tmp_root);
+}
+
+/* Sets the environment up before GLib or GTK read it, then initialises both. */
+void
+gui_test_init (int *argc, char ***argv)
+{
+  const char *subdirs[] = { "data", "config", "cache", "runtime" };
+  const char *vars[] = { "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR" };
+
+  tmp_root = g_dir_make_tmp ("decipher-gui-test-XXXXXX", NULL);
+  g_assert_nonnull (tmp_root);
+  for (guint i = 0; i < G_N_ELEMENTS (subdirs); i++)
+    {
+      g_autofree char *dir = g_build_filename (tmp_root, subdirs[i], NULL);
+
+      g_mkdir_with_parents (dir, 0700);
+      g_setenv (vars[i], dir, TRUE);
+    }
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_setenv ("NO_AT_BRIDGE", "1", TRUE);
+  atexit (cleanup);
+
+  g_test_init (argc, argv, NULL);
+  g_set_application_name ("Decipher");
+  gtk_init ();
+  adw_init ();
+  /* The application's stylesheet and icons, as DecipherApplication loads them. */
+  {
+    g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
+
+    gtk_css_provider_load_from_resource (css, "/io/github/decipherpdf/Decipher/style.css");
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
+                                      "/io/github/decipherpdf/Decipher/icons");
+  }
+}
+
+const char *
+gui_test_data_dir (void)
+{
+  return g_get_user_data_dir ();
+}
+
+char *
+gui_test_fixture_path (const char *name)
+{
+  const char *dir = g_getenv ("FIXTURES_DIR");
+
+  g_assert_nonnull (dir);
+  return g_build_filename (dir, name, NULL);
+}
+
+/* A copy in the temporary folder: tests write next to nothing in the source tree, and
+ * each copy is a file of its own for the recent files list. */
+GFile *
+gui_test_fixture_copy (const char *name)
+{
+  g_autofree char *source = gui_test_fixture_path (name);
+  g_autofree char *target = g_build_filename (tmp_root, name, NULL);
+  g_autofree char *data = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (source, &data, &length, NULL));
+  g_assert_true (g_file_set_contents (target, data, length, NULL));
+  return g_file_new_for_path (target);
+}
+
+void
+gui_test_iterate (guint milliseconds)
+{
+  gint64 end = g_get_monotonic_time () + milliseconds * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+}
+
+/* Runs the main loop until @condition holds; fails the test after @timeout_seconds. */
+void
+gui_test_wait_until (gboolean (*condition) (gpointer data),
+                     gpointer data,
+                     guint timeout_seconds,
+                     const char *what)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) timeout_seconds * G_USEC_PER_SEC;
+
+  while (!condition (data))
+    {
+      if (g_get_monotonic_time () > end)
+        g_error ("Timed out after %u s waiting for %s", timeout_seconds, what);
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+}
+
+typedef struct
+{
+  DecipherSession *session;
+  GError *error;
+  gboolean done;
+} LoadWait;
+
+static void
+load_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  LoadWait *wait = data;
+
+  wait->session = decipher_session_load_finish (result, &wait->error);
+  wait->done = TRUE;
+}
+
+static gboolean
+load_is_done (LoadWait *wait)
+{
+  return wait->done;
+}
+
+DecipherSession *
+gui_test_load_session (GFile *file, const char *password)
+{
+  LoadWait wait = { 0 };
+
+  decipher_session_load_async (file, password, NULL, NULL, NULL, load_done, &wait);
+  GUI_TEST_WAIT (load_is_done, &wait, "a document to load");
+  g_assert_no_error (wait.error);
+  return wait.session;
+}
+
+/* With GUI_TEST_SCREENSHOTS=DIR, saves what the X screen shows (popovers and tooltips
+ * included) as DIR/NAME.png, for a person to look at. */
+void
+gui_test_screenshot (const char *name)
+{
+  const char *dir = g_getenv ("GUI_TEST_SCREENSHOTS");
+  g_autofree char *file = NULL;
+  g_autofree char *command = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (dir == NULL)
+    return;
+  /* Let transitions finish and renders arrive: under Xvfb, GL is software and slow. */
+  gui_test_iterate (1500);
+  g_mkdir_with_parents (dir, 0755);
+  file = g_strdup_printf ("%s/%s.png", dir, name);
+  command = g_strdup_printf ("import -window root '%s'", file);
+  if (!g_spawn_command_line_sync (command, NULL, NULL, NULL, &error))
+    g_test_message ("No screenshot %s: %s", file, error->message);
+}

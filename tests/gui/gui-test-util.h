@@ -1,0 +1,31 @@
+/* gui-test-util.h: what the GUI tests share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "decipher-session.h"
+
+G_BEGIN_DECLS
+
+void gui_test_init (int *argc,
+                    char ***argv);
+char *gui_test_fixture_path (const char *name);
+GFile *gui_test_fixture_copy (const char *name);
+void gui_test_wait_until (gboolean (*condition) (gpointer data),
+                          gpointer data,
+                          guint timeout_seconds,
+                          const char *what);
+void gui_test_iterate (guint milliseconds);
+DecipherSession *gui_test_load_session (GFile *file,
+                                        const char *password);
+void gui_test_screenshot (const char *name);
+const char *gui_test_data_dir (void);
+
+#define GUI_TEST_WAIT(cond, data, what) \
+  gui_test_wait_until ((gboolean (*) (gpointer)) (cond), (data), 60, (what))
+
+G_END_DECLS

@@ -1,0 +1,231 @@
+/* test-app-session.c: loading a document off the main thread, and autosaving its project
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "gui-test-util.h"
+
+static gboolean
+file_exists (const char *path)
+{
+  return g_file_test (path, G_FILE_TEST_IS_REGULAR);
+}
+
+typedef struct
+{
+  gboolean done;
+  guint n_progress;
+  double last_fraction;
+  GError *error;
+  DecipherSession *session;
+  GThread *main_thread;
+} Load;
+
+static void
+progress_cb (double fraction, gpointer data)
+{
+  Load *load = data;
+
+  /* Reports arrive on the main thread, in order. */
+  g_assert_true (g_thread_self () == load->main_thread);
+  g_assert_cmpfloat (fraction, >=, load->last_fraction);
+  load->last_fraction = fraction;
+  load->n_progress++;
+}
+
+static void
+load_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Load *load = data;
+
+  load->session = decipher_session_load_finish (result, &load->error);
+  load->done = TRUE;
+}
+
+static gboolean
+load_done (Load *load)
+{
+  return load->done;
+}
+
+static void
+test_load_reports_progress (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
+  Load load = { 0 };
+
+  load.main_thread = g_thread_self ();
+  decipher_session_load_async (file, NULL, progress_cb, &load, NULL, load_cb, &load);
+  g_assert_false (load.done); /* the main thread went on */
+  GUI_TEST_WAIT (load_done, &load, "the load");
+  g_assert_no_error (load.error);
+  g_assert_cmpuint (load.n_progress, >=, 1);
+  g_assert_cmpfloat (load.last_fraction, ==, 1.0);
+  g_assert_false (decipher_session_get_restored (load.session));
+  g_assert_finalize_object (load.session);
+}
+
+static void
+test_load_errors (void)
+{
+  const struct
+  {
+    const char *fixture;
+    int code;
+  } cases[] = {
+    { "not-a-pdf.pdf", DC_ERROR_NOT_PDF },
+    { "encrypted.pdf", DC_ERROR_ENCRYPTED },
+    { "image-only.pdf", DC_ERROR_SCANNED },
+    { "no-text.pdf", DC_ERROR_NO_TEXT },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GFile) file = gui_test_fixture_copy (cases[i].fixture);
+      Load load = { 0 };
+
+      decipher_session_load_async (file, NULL, NULL, NULL, NULL, load_cb, &load);
+      GUI_TEST_WAIT (load_done, &load, cases[i].fixture);
+      g_assert_null (load.session);
+      g_assert_error (load.error, DC_ERROR, cases[i].code);
+      g_clear_error (&load.error);
+    }
+}
+
+static void
+test_cancel (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("clean.pdf");
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  Load load = { 0 };
+
+  decipher_session_load_async (file, NULL, NULL, NULL, cancellable, load_cb, &load);
+  g_cancellable_cancel (cancellable);
+  GUI_TEST_WAIT (load_done, &load, "the cancelled load");
+  /* Cancelled before or after the extraction ended: never a half-made session. */
+  if (load.session != NULL)
+    g_assert_finalize_object (load.session);
+  else
+    g_assert_nonnull (load.error);
+  g_clear_error (&load.error);
+}
+
+static void
+test_autosave_debounced (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("uralic-legacy.pdf");
+  DecipherSession *session = gui_test_load_session (file, NULL);
+  g_autofree char *path = g_strdup (decipher_session_get_autosave_path (session));
+  DecipherSession *again;
+  guint n_symbols;
+
+  g_assert_false (file_exists (path));
+  dc_document_get_symbols (decipher_session_get_document (session), &n_symbols);
+  g_assert_true (decipher_session_assign (session, 0, "н", NULL));
+  g_assert_true (decipher_session_get_dirty (session));
+  /* Not at once: a burst of typing is one write. */
+  g_assert_false (file_exists (path));
+  GUI_TEST_WAIT (file_exists, path, "the autosave");
+  g_assert_false (decipher_session_get_dirty (session));
+  g_assert_finalize_object (session);
+
+  again = gui_test_load_session (file, NULL);
+  g_assert_true (decipher_session_get_restored (again));
+  g_assert_cmpstr (dc_key_get_value (decipher_session_get_key (again), 0), ==, "н");
+  g_assert_finalize_object (again);
+}
+
+static void
+test_save_on_dispose (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("identity-h.pdf");
+  DecipherSession *session = gui_test_load_session (file, NULL);
+  g_autofree char *path = g_strdup (decipher_session_get_autosave_path (session));
+
+  g_assert_true (decipher_session_assign (session, 1, "x", NULL));
+  /* Dropped before the timer fired: the work is written anyway. */
+  g_assert_finalize_object (session);
+  g_assert_true (file_exists (path));
+}
+
+static void
+test_damaged_autosave_set_aside (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("type3.pdf");
+  DecipherSession *session = gui_test_load_session (file, NULL);
+  g_autofree char *path = g_strdup (decipher_session_get_autosave_path (session));
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autoptr (GDir) dir = NULL;
+  const char *name;
+  gboolean kept = FALSE;
+
+  g_assert_finalize_object (session);
+  g_mkdir_with_parents (folder, 0700);
+  g_assert_true (g_file_set_contents (path, "{ not json", -1, NULL));
+
+  session = gui_test_load_session (file, NULL);
+  g_assert_false (decipher_session_get_restored (session));
+  g_assert_nonnull (decipher_session_get_restore_problem (session));
+  /* The damaged file is kept for whoever wants it, never overwritten. */
+  g_assert_false (file_exists (path));
+  dir = g_dir_open (folder, 0, NULL);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (strstr (name, ".damaged-") != NULL)
+      kept = TRUE;
+  g_assert_true (kept);
+  g_assert_finalize_object (session);
+}
+
+static void
+test_indexes (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
+  DecipherSession *session = gui_test_load_session (file, NULL);
+  DcDocument *document = decipher_session_get_document (session);
+  const DcGlyph *glyphs;
+  const DcSymbol *symbols;
+  guint n_glyphs, n_symbols, total = 0;
+
+  glyphs = dc_document_get_glyphs (document, &n_glyphs);
+  symbols = dc_document_get_symbols (document, &n_symbols);
+  for (guint page = 0; page < dc_document_get_n_pages (document); page++)
+    {
+      guint first, n;
+
+      decipher_session_get_page_glyphs (session, page, &first, &n);
+      for (guint g = first; g < first + n; g++)
+        g_assert_cmpuint (glyphs[g].page, ==, page);
+      total += n;
+    }
+  g_assert_cmpuint (total, ==, n_glyphs);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      guint n;
+      const guint32 *list = decipher_session_get_symbol_glyphs (session, s, &n);
+
+      g_assert_cmpuint (n, ==, symbols[s].n_glyphs);
+      for (guint i = 0; i < n; i++)
+        g_assert_cmpuint (glyphs[list[i]].symbol, ==, s);
+    }
+  g_assert_finalize_object (session);
+}
+
+int
+main (int argc, char *argv[])
+{
+  gui_test_init (&argc, &argv);
+
+  g_test_add_func ("/session/load-reports-progress", test_load_reports_progress);
+  g_test_add_func ("/session/load-errors", test_load_errors);
+  g_test_add_func ("/session/cancel", test_cancel);
+  g_test_add_func ("/session/autosave-debounced", test_autosave_debounced);
+  g_test_add_func ("/session/save-on-dispose", test_save_on_dispose);
+  g_test_add_func ("/session/damaged-autosave-set-aside", test_damaged_autosave_set_aside);
+  g_test_add_func ("/session/indexes", test_indexes);
+  return g_test_run ();
+}

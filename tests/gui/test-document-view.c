@@ -1,0 +1,246 @@
+/* test-document-view.c: pages, highlights, hit testing, zoom and the glyph popover
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "decipher-document-view.h"
+#include "gui-test-util.h"
+
+typedef struct
+{
+  GtkWindow *window;
+  DecipherDocumentView *view;
+  DecipherSession *session;
+} Fixture;
+
+static void
+fixture_open (Fixture *f, const char *name)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy (name);
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+
+  f->session = gui_test_load_session (file, NULL);
+  f->window = GTK_WINDOW (gtk_window_new ());
+  gtk_window_set_default_size (f->window, 900, 800);
+  f->view = g_object_ref_sink (g_object_new (DECIPHER_TYPE_DOCUMENT_VIEW, NULL));
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (f->view));
+  gtk_window_set_child (f->window, scroller);
+  decipher_document_view_set_session (f->view, f->session);
+  gtk_window_present (f->window);
+}
+
+static void
+fixture_close (Fixture *f)
+{
+  gtk_window_destroy (f->window);
+  gui_test_iterate (50);
+  g_assert_finalize_object (f->view);
+  g_assert_finalize_object (f->session);
+}
+
+static gboolean
+drew_highlights (DecipherDocumentView *view)
+{
+  return decipher_document_view_get_n_drawn_highlights (view) > 0;
+}
+
+static gboolean
+page_rendered_exactly (DecipherDocumentView *view)
+{
+  gboolean exact = FALSE;
+
+  return decipher_page_renderer_lookup (decipher_document_view_get_renderer (view), 0, &exact)
+         != NULL
+         && exact;
+}
+
+static void
+test_highlights (void)
+{
+  Fixture f;
+  guint to_decode_glyphs;
+
+  fixture_open (&f, "legacy-cyrillic.pdf");
+  dc_key_count_to_decode (decipher_session_get_key (f.session), NULL, &to_decode_glyphs);
+  g_assert_cmpuint (decipher_document_view_get_n_highlighted (f.view), ==, to_decode_glyphs);
+  GUI_TEST_WAIT (drew_highlights, f.view, "highlights drawn");
+  GUI_TEST_WAIT (page_rendered_exactly, f.view, "the first page rendered");
+  g_assert_cmpuint (decipher_document_view_get_n_drawn_highlights (f.view), <=, to_decode_glyphs);
+  fixture_close (&f);
+}
+
+static void
+test_hit_testing (void)
+{
+  Fixture f;
+  guint n_glyphs, hits = 0, tried = 0;
+
+  fixture_open (&f, "legacy-cyrillic.pdf");
+  GUI_TEST_WAIT (drew_highlights, f.view, "the view drawn");
+  dc_document_get_glyphs (decipher_session_get_document (f.session), &n_glyphs);
+  for (guint g = 0; g < n_glyphs && tried < 200; g++)
+    {
+      graphene_rect_t area;
+      graphene_point_t center;
+      int found;
+
+      g_assert_true (decipher_document_view_get_glyph_area (f.view, g, &area));
+      graphene_rect_get_center (&area, &center);
+      if (center.y < 0 || center.y > gtk_widget_get_height (GTK_WIDGET (f.view)))
+        continue;
+      tried++;
+      found = decipher_document_view_glyph_at (f.view, center.x, center.y);
+      /* Boxes may overlap (a mark over a letter): the glyph found contains the point. */
+      g_assert_cmpint (found, >=, 0);
+      if ((guint) found == g)
+        hits++;
+      g_assert_true (decipher_document_view_get_glyph_area (f.view, found, &area));
+      g_assert_true (graphene_rect_contains_point (&area, &center));
+    }
+  g_assert_cmpuint (tried, >, 50);
+  g_assert_cmpuint (hits, >, tried * 9 / 10);
+  /* Outside the pages there is nothing. */
+  g_assert_cmpint (decipher_document_view_glyph_at (f.view, 2, 2), ==, -1);
+  fixture_close (&f);
+}
+
+static void
+test_zoom (void)
+{
+  Fixture f;
+  DecipherPageRenderer *renderer;
+  GtkAdjustment *vadjustment;
+  double upper;
+  guint generation;
+
+  fixture_open (&f, "legacy-cyrillic.pdf");
+  renderer = decipher_document_view_get_renderer (f.view);
+  GUI_TEST_WAIT (page_rendered_exactly, f.view, "the first render");
+  vadjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (f.view));
+  upper = gtk_adjustment_get_upper (vadjustment);
+  generation = decipher_page_renderer_get_generation (renderer);
+
+  /* Two zooms in a row: the first one's renders are stale and dropped. */
+  decipher_document_view_set_zoom (f.view, 1.5);
+  decipher_document_view_set_zoom (f.view, 2.0);
+  g_assert_cmpuint (decipher_page_renderer_get_generation (renderer), ==, generation + 2);
+  gui_test_iterate (100);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (vadjustment), >, upper * 1.8);
+  GUI_TEST_WAIT (page_rendered_exactly, f.view, "the page at the new zoom");
+  g_assert_cmpfloat (decipher_page_renderer_get_scale (renderer), ==,
+                     2.0 * gtk_widget_get_scale_factor (GTK_WIDGET (f.view)));
+  g_assert_cmpuint (decipher_page_renderer_get_cache_bytes (renderer), <=,
+                    DECIPHER_PAGE_CACHE_BYTES);
+
+  decipher_document_view_set_zoom (f.view, 1000);
+  g_assert_cmpfloat (decipher_document_view_get_zoom (f.view), ==, DECIPHER_ZOOM_MAX);
+  decipher_document_view_set_zoom (f.view, 0);
+  g_assert_cmpfloat (decipher_document_view_get_zoom (f.view), ==, DECIPHER_ZOOM_MIN);
+  decipher_document_view_set_zoom (f.view, 1.0);
+
+  /* Page navigation. */
+  decipher_document_view_set_page (f.view, 1);
+  gui_test_iterate (100);
+  g_assert_cmpuint (decipher_document_view_get_page (f.view), ==, 1);
+  fixture_close (&f);
+}
+
+static void
+glyph_activated_cb (DecipherDocumentView *view, guint symbol, guint *out)
+{
+  *out = symbol;
+}
+
+static void
+test_activate_glyph (void)
+{
+  Fixture f;
+  DecipherGlyphPopover *popover;
+  const DcGlyph *glyphs;
+  guint activated = DECIPHER_NO_SYMBOL, glyph = 0, n_glyphs;
+
+  fixture_open (&f, "legacy-cyrillic.pdf");
+  GUI_TEST_WAIT (drew_highlights, f.view, "the view drawn");
+  glyphs = dc_document_get_glyphs (decipher_session_get_document (f.session), &n_glyphs);
+  while (!decipher_session_symbol_is_unknown (f.session, glyphs[glyph].symbol))
+    glyph++;
+
+  g_signal_connect (f.view, "glyph-activated", G_CALLBACK (glyph_activated_cb), &activated);
+  decipher_document_view_activate_glyph (f.view, glyph);
+  g_assert_cmpuint (activated, ==, glyphs[glyph].symbol);
+  popover = decipher_document_view_get_popover (f.view);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+
+  /* The selected symbol's occurrences are outlined. */
+  gtk_widget_queue_draw (GTK_WIDGET (f.view));
+  gui_test_iterate (200);
+  g_assert_cmpuint (decipher_document_view_get_n_drawn_outlines (f.view), >, 0);
+
+  /* A value the engine refuses keeps the popover open and says why. */
+  decipher_glyph_popover_set_text (popover, "\x01");
+  g_assert_false (decipher_glyph_popover_assign (popover));
+  g_assert_nonnull (decipher_glyph_popover_get_error (popover));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  gui_test_screenshot ("view-popover-error");
+  decipher_glyph_popover_set_text (popover, "");
+  g_assert_false (decipher_glyph_popover_assign (popover));
+
+  decipher_glyph_popover_set_text (popover, "ж");
+  g_assert_true (decipher_glyph_popover_assign (popover));
+  g_assert_cmpstr (dc_key_get_value (decipher_session_get_key (f.session), glyphs[glyph].symbol),
+                   ==, "ж");
+  g_assert_null (decipher_glyph_popover_get_error (popover));
+  fixture_close (&f);
+}
+
+static void
+page_ready_cb (DecipherPageRenderer *renderer, guint page, guint *count)
+{
+  (*count)++;
+}
+
+static gboolean
+positive (guint *count)
+{
+  return *count > 0;
+}
+
+static void
+test_renderer_alone (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("rotated.pdf");
+  DecipherPageRenderer *renderer = decipher_page_renderer_new (file, NULL);
+  guint ready = 0;
+  gboolean exact;
+  GdkTexture *texture;
+
+  g_signal_connect (renderer, "page-ready", G_CALLBACK (page_ready_cb), &ready);
+  decipher_page_renderer_set_scale (renderer, 1.0);
+  decipher_page_renderer_request (renderer, 0);
+  decipher_page_renderer_request (renderer, 0); /* asked twice, rendered once */
+  GUI_TEST_WAIT (positive, &ready, "a page render");
+  gui_test_iterate (100);
+  g_assert_cmpuint (ready, ==, 1);
+  texture = decipher_page_renderer_lookup (renderer, 0, &exact);
+  g_assert_nonnull (texture);
+  g_assert_true (exact);
+  /* The displayed page of rotated.pdf is landscape, 700 × 540 points. */
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, 700);
+  g_assert_cmpint (gdk_texture_get_height (texture), ==, 540);
+  g_assert_finalize_object (renderer);
+}
+
+int
+main (int argc, char *argv[])
+{
+  gui_test_init (&argc, &argv);
+
+  g_test_add_func ("/document-view/highlights", test_highlights);
+  g_test_add_func ("/document-view/hit-testing", test_hit_testing);
+  g_test_add_func ("/document-view/zoom", test_zoom);
+  g_test_add_func ("/document-view/activate-glyph", test_activate_glyph);
+  g_test_add_func ("/document-view/renderer-alone", test_renderer_alone);
+  return g_test_run ();
+}

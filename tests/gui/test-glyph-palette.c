@@ -1,0 +1,285 @@
+/* test-glyph-palette.c: the symbol grid, its filters, order, selection and typing
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "decipher-glyph-palette.h"
+#include "decipher-symbol-item.h"
+#include "decipher-symbol-model.h"
+#include "gui-test-util.h"
+
+typedef struct
+{
+  GtkWindow *window;
+  DecipherGlyphPalette *palette;
+  DecipherSession *session;
+  DecipherPageRenderer *renderer;
+  DecipherGlyphShapes *shapes;
+} Fixture;
+
+static void
+fixture_open (Fixture *f, const char *name)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy (name);
+
+  f->session = gui_test_load_session (file, NULL);
+  f->renderer = decipher_page_renderer_new (file, NULL);
+  f->shapes = decipher_glyph_shapes_new (f->session, f->renderer);
+  f->window = GTK_WINDOW (gtk_window_new ());
+  gtk_window_set_default_size (f->window, 320, 700);
+  f->palette = g_object_ref_sink (g_object_new (DECIPHER_TYPE_GLYPH_PALETTE, NULL));
+  gtk_window_set_child (f->window, GTK_WIDGET (f->palette));
+  decipher_glyph_palette_set_session (f->palette, f->session, f->shapes);
+  gtk_window_present (f->window);
+  gui_test_iterate (100);
+}
+
+static void
+fixture_close (Fixture *f)
+{
+  gtk_window_destroy (f->window);
+  gui_test_iterate (50);
+  g_assert_finalize_object (f->palette);
+  g_assert_finalize_object (f->shapes);
+  g_assert_finalize_object (f->renderer);
+  g_assert_finalize_object (f->session);
+}
+
+static guint
+n_shown (Fixture *f)
+{
+  return g_list_model_get_n_items (decipher_glyph_palette_get_model (f->palette));
+}
+
+static DecipherSymbolItem *
+shown_item (Fixture *f, guint position)
+{
+  return g_list_model_get_item (decipher_glyph_palette_get_model (f->palette), position);
+}
+
+static void
+test_filters (void)
+{
+  Fixture f;
+  DcDocument *document;
+  guint n_symbols, to_decode;
+
+  fixture_open (&f, "legacy-cyrillic.pdf");
+  document = decipher_session_get_document (f.session);
+  dc_document_get_symbols (document, &n_symbols);
+  dc_key_count_to_decode (decipher_session_get_key (f.session), &to_decode, NULL);
+
+  g_assert_cmpuint (decipher_glyph_palette_get_filter (f.palette), ==, DECIPHER_PALETTE_TO_DECODE);
+  g_assert_cmpuint (n_shown (&f), ==, to_decode);
+  decipher_glyph_palette_set_filter (f.palette, DECIPHER_PALETTE_ALL);
+  g_assert_cmpuint (n_shown (&f), ==, n_symbols);
+  decipher_glyph_palette_set_filter (f.palette, DECIPHER_PALETTE_UNKNOWN);
+  g_assert_cmpuint (n_shown (&f), ==, to_decode);
+  for (guint font = 0; font < dc_document_get_n_fonts (document); font++)
+    {
+      decipher_glyph_palette_set_filter (f.palette, DECIPHER_PALETTE_FONT + font);
+      g_assert_cmpuint (n_shown (&f), ==,
+                        dc_font_get_n_symbols (dc_document_get_font (document, font)));
+    }
+
+  /* Assigning takes a symbol out of "Unknown". */
+  decipher_glyph_palette_set_filter (f.palette, DECIPHER_PALETTE_UNKNOWN);
+  {
+    g_autoptr (DecipherSymbolItem) item = shown_item (&f, 0);
+
+    g_assert_true (decipher_session_assign (f.session, decipher_symbol_item_get_symbol (item), "о",
+                                            NULL));
+  }
+  g_assert_cmpuint (n_shown (&f), ==, to_decode - 1);
+  fixture_close (&f);
+}
+
+static void
+test_sorting (void)
+{
+  Fixture f;
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+
+  fixture_open (&f, "legacy-cyrillic.pdf");
+  decipher_glyph_palette_set_filter (f.palette, DECIPHER_PALETTE_ALL);
+
+  g_settings_set_string (settings, "palette-sort", "frequency");
+  for (guint i = 1; i < n_shown (&f); i++)
+    {
+      g_autoptr (DecipherSymbolItem) a = shown_item (&f, i - 1);
+      g_autoptr (DecipherSymbolItem) b = shown_item (&f, i);
+
+      g_assert_cmpuint (decipher_symbol_item_get_count (a), >=, decipher_symbol_item_get_count (b));
+    }
+
+  g_settings_set_string (settings, "palette-sort", "code");
+  for (guint i = 1; i < n_shown (&f); i++)
+    {
+      g_autoptr (DecipherSymbolItem) a = shown_item (&f, i - 1);
+      g_autoptr (DecipherSymbolItem) b = shown_item (&f, i);
+
+      g_assert_true (decipher_symbol_item_get_font (a) < decipher_symbol_item_get_font (b)
+                     || (decipher_symbol_item_get_font (a) == decipher_symbol_item_get_font (b)
+                         && decipher_symbol_item_get_code (a) < decipher_symbol_item_get_code (b)));
+    }
+
+  /* Unknown first: after an assignment the symbol goes behind every unknown one. */
+  g_settings_set_string (settings, "palette-sort", "unknown-first");
+  {
+    g_autoptr (DecipherSymbolItem) first = shown_item (&f, 0);
+    gboolean seen_known = FALSE;
+
+    g_assert_true (decipher_symbol_item_get_unknown (first));
+    g_assert_true (decipher_session_assign (f.session, decipher_symbol_item_get_symbol (first), "е",
+                                            NULL));
+    for (guint i = 0; i < n_shown (&f); i++)
+      {
+        g_autoptr (DecipherSymbolItem) item = shown_item (&f, i);
+
+        if (!decipher_symbol_item_get_unknown (item))
+          seen_known = TRUE;
+        else
+          g_assert_false (seen_known);
+      }
+  }
+  g_settings_set_string (settings, "palette-sort", "frequency");
+  fixture_close (&f);
+}
+
+static void
+test_selection_and_typing (void)
+{
+  Fixture f;
+  GtkSingleSelection *selection;
+  guint first_symbol, second_symbol;
+
+  fixture_open (&f, "legacy-cyrillic.pdf");
+  decipher_glyph_palette_set_filter (f.palette, DECIPHER_PALETTE_UNKNOWN);
+  selection = GTK_SINGLE_SELECTION (decipher_glyph_palette_get_model (f.palette));
+
+  /* Selecting a cell selects the symbol in the session, which the view outlines… */
+  gtk_single_selection_set_selected (selection, 0);
+  {
+    g_autoptr (DecipherSymbolItem) item = shown_item (&f, 0);
+    g_autoptr (DecipherSymbolItem) next = shown_item (&f, 1);
+
+    first_symbol = decipher_symbol_item_get_symbol (item);
+    second_symbol = decipher_symbol_item_get_symbol (next);
+  }
+  g_assert_cmpuint (decipher_session_get_selected_symbol (f.session), ==, first_symbol);
+
+  /* …and the other way round. */
+  decipher_session_set_selected_symbol (f.session, second_symbol);
+  g_assert_cmpuint (decipher_glyph_palette_get_selected_symbol (f.palette), ==, second_symbol);
+  decipher_session_set_selected_symbol (f.session, first_symbol);
+  g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, 0);
+
+  /* Typing on the cell assigns it, and the next unknown symbol takes its place. */
+  gui_test_screenshot ("palette-selected");
+  g_assert_true (decipher_glyph_palette_type_text (f.palette, "т"));
+  g_assert_cmpstr (dc_key_get_value (decipher_session_get_key (f.session), first_symbol), ==, "т");
+  g_assert_cmpuint (decipher_glyph_palette_get_selected_symbol (f.palette), ==, second_symbol);
+  g_assert_cmpuint (decipher_session_get_selected_symbol (f.session), ==, second_symbol);
+
+  /* A refused value assigns nothing. */
+  g_assert_false (decipher_glyph_palette_type_text (f.palette, "\x02"));
+  g_assert_null (dc_key_get_value (decipher_session_get_key (f.session), second_symbol));
+  fixture_close (&f);
+}
+
+static void
+test_shapes_from_font_program (void)
+{
+  const char *fixtures[] = { "legacy-cyrillic.pdf", "identity-h.pdf", "uralic-legacy.pdf" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
+    {
+      Fixture f;
+      guint n_symbols, ready = 0, empty = 0;
+
+      fixture_open (&f, fixtures[i]);
+      dc_document_get_symbols (decipher_session_get_document (f.session), &n_symbols);
+      for (guint s = 0; s < n_symbols; s++)
+        {
+          DecipherShapeState state;
+          GdkTexture *texture = decipher_glyph_shapes_lookup (f.shapes, s, &state);
+
+          if (state == DECIPHER_SHAPE_READY)
+            {
+              g_assert_nonnull (texture);
+              ready++;
+            }
+          else if (state == DECIPHER_SHAPE_EMPTY)
+            empty++;
+        }
+      /* Every drawn glyph has a shape from FreeType; only spaces are empty. */
+      g_test_message ("%s: %u of %u shapes from the program, %u empty", fixtures[i], ready,
+                      n_symbols, empty);
+      g_assert_cmpuint (ready + empty, ==, n_symbols);
+      g_assert_cmpuint (empty, <=, 2);
+      fixture_close (&f);
+    }
+}
+
+static gboolean
+all_cut (Fixture *f)
+{
+  guint n_symbols;
+
+  dc_document_get_symbols (decipher_session_get_document (f->session), &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      DecipherShapeState state;
+
+      decipher_glyph_shapes_lookup (f->shapes, s, &state);
+      g_assert_cmpint (state, !=, DECIPHER_SHAPE_FAILED);
+      if (state == DECIPHER_SHAPE_PENDING)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+test_shapes_cut_from_pages (void)
+{
+  Fixture f;
+  guint n_symbols, empty = 0;
+
+  /* A Type3 font draws with PDF operators: its shapes are cut out of page renderings,
+   * in the renderer's thread, and arrive one by one. */
+  fixture_open (&f, "type3.pdf");
+  GUI_TEST_WAIT (all_cut, &f, "every crop");
+  dc_document_get_symbols (decipher_session_get_document (f.session), &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      DecipherShapeState state;
+      GdkTexture *texture = decipher_glyph_shapes_lookup (f.shapes, s, &state);
+
+      /* The space leaves no ink: blank, not an empty white tile. */
+      if (state == DECIPHER_SHAPE_EMPTY)
+        empty++;
+      else
+        {
+          g_assert_cmpint (state, ==, DECIPHER_SHAPE_READY);
+          g_assert_nonnull (texture);
+        }
+    }
+  g_assert_cmpuint (empty, ==, 1);
+  gui_test_screenshot ("palette-type3");
+  fixture_close (&f);
+}
+
+int
+main (int argc, char *argv[])
+{
+  gui_test_init (&argc, &argv);
+
+  g_test_add_func ("/glyph-palette/filters", test_filters);
+  g_test_add_func ("/glyph-palette/sorting", test_sorting);
+  g_test_add_func ("/glyph-palette/selection-and-typing", test_selection_and_typing);
+  g_test_add_func ("/glyph-palette/shapes-from-font-program", test_shapes_from_font_program);
+  g_test_add_func ("/glyph-palette/shapes-cut-from-pages", test_shapes_cut_from_pages);
+  return g_test_run ();
+}

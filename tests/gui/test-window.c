@@ -1,0 +1,304 @@
+/* test-window.c: the main window, driven as a user would, under a real X server
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "decipher-window-private.h"
+#include "decipher-symbol-item.h"
+#include "gui-test-util.h"
+
+static gboolean
+window_loaded (DecipherWindow *window)
+{
+  return !decipher_window_is_loading (window);
+}
+
+static gboolean
+view_drew_highlights (DecipherDocumentView *view)
+{
+  return decipher_document_view_get_n_drawn_highlights (view) > 0;
+}
+
+static DecipherWindow *
+open_window (GFile *file)
+{
+  DecipherWindow *window = decipher_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  decipher_window_open (window, file);
+  g_assert_true (decipher_window_is_loading (window));
+  g_assert_cmpstr (_decipher_window_get_visible_page (window), ==, "loading");
+  GUI_TEST_WAIT (window_loaded, window, "the document to load");
+  return window;
+}
+
+static void
+close_window (DecipherWindow *window)
+{
+  gtk_window_close (GTK_WINDOW (window));
+  gui_test_iterate (50);
+}
+
+/* The first symbol of an untrusted font, by frequency: a letter of the body text. */
+static guint
+most_frequent_unknown (DecipherSession *session)
+{
+  DcDocument *document = decipher_session_get_document (session);
+  const DcSymbol *symbols;
+  guint n, best = DECIPHER_NO_SYMBOL;
+
+  symbols = dc_document_get_symbols (document, &n);
+  for (guint s = 0; s < n; s++)
+    if (decipher_session_symbol_is_unknown (session, s)
+        && !(symbols[s].flags & DC_SYMBOL_PDF_SPACE)
+        && g_strcmp0 (symbols[s].glyph_name, "space") != 0
+        && (best == DECIPHER_NO_SYMBOL || symbols[s].n_glyphs > symbols[best].n_glyphs))
+      best = s;
+  g_assert_cmpuint (best, !=, DECIPHER_NO_SYMBOL);
+  return best;
+}
+
+static char *
+palette_value_of (DecipherGlyphPalette *palette, guint symbol)
+{
+  GListModel *model = decipher_glyph_palette_get_model (palette);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (DecipherSymbolItem) item = g_list_model_get_item (model, i);
+
+      if (decipher_symbol_item_get_symbol (item) == symbol)
+        return decipher_symbol_item_dup_value_label (item);
+    }
+  return NULL;
+}
+
+static void
+test_empty_state (void)
+{
+  DecipherWindow *window = decipher_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  gui_test_iterate (100);
+  g_assert_true (decipher_window_is_empty (window));
+  g_assert_cmpstr (_decipher_window_get_visible_page (window), ==, "empty");
+  /* Nothing to undo or show yet: the actions do nothing, the toggles are hidden. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export", NULL);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->text_button)));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->palette_button)));
+  gui_test_screenshot ("window-empty");
+  close_window (window);
+}
+
+static void
+test_open_assign_undo_reopen (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
+  DecipherWindow *window = open_window (file);
+  DecipherSession *session = decipher_window_get_session (window);
+  DecipherDocumentView *view = _decipher_window_get_document_view (window);
+  DecipherGlyphPalette *palette = _decipher_window_get_palette (window);
+  DecipherGlyphPopover *popover;
+  g_autofree char *progress_before = NULL;
+  g_autofree char *autosave = NULL;
+  g_autofree char *value = NULL;
+  guint n_symbols, to_decode_symbols, to_decode_glyphs, decoded, symbol;
+  const guint32 *occurrences;
+  guint n_occurrences;
+  DcKey *key;
+
+  g_assert_nonnull (session);
+  g_assert_cmpstr (_decipher_window_get_visible_page (window), ==, "document");
+  key = decipher_session_get_key (session);
+  dc_document_get_symbols (decipher_session_get_document (session), &n_symbols);
+  dc_key_count_to_decode (key, &to_decode_symbols, &to_decode_glyphs);
+  g_assert_cmpuint (to_decode_symbols, >, 0);
+
+  /* The palette lists every symbol, and by default the ones to decode. */
+  g_assert_cmpuint (g_list_model_get_n_items (decipher_glyph_palette_get_model (palette)), ==,
+                    to_decode_symbols);
+  decipher_glyph_palette_set_filter (palette, DECIPHER_PALETTE_ALL);
+  g_assert_cmpuint (g_list_model_get_n_items (decipher_glyph_palette_get_model (palette)), ==,
+                    n_symbols);
+
+  /* Every glyph still to decode is highlighted, and the screen shows some. */
+  g_assert_cmpuint (decipher_document_view_get_n_highlighted (view), ==, to_decode_glyphs);
+  GUI_TEST_WAIT (view_drew_highlights, view, "highlighted glyphs on screen");
+  progress_before = g_strdup (gtk_label_get_text (_decipher_window_get_progress_label (window)));
+  g_assert_nonnull (strstr (progress_before, "0 of"));
+  gui_test_screenshot ("window-document");
+
+  /* Click the first occurrence of the commonest unknown letter and type "а". */
+  symbol = most_frequent_unknown (session);
+  occurrences = decipher_session_get_symbol_glyphs (session, symbol, &n_occurrences);
+  decipher_document_view_activate_glyph (view, occurrences[0]);
+  popover = decipher_document_view_get_popover (view);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  g_assert_cmpuint (decipher_glyph_popover_get_symbol (popover), ==, symbol);
+  g_assert_cmpuint (decipher_session_get_selected_symbol (session), ==, symbol);
+  decipher_glyph_popover_set_text (popover, "а");
+  gui_test_screenshot ("window-popover");
+  g_assert_true (decipher_glyph_popover_assign (popover));
+
+  g_assert_cmpstr (dc_key_get_value (key, symbol), ==, "а");
+  g_assert_cmpint (dc_key_get_status (key, symbol), ==, DC_KEY_CONFIRMED);
+  dc_key_count_decoded (key, &decoded, NULL);
+  g_assert_cmpuint (decoded, ==, 1);
+  value = palette_value_of (palette, symbol);
+  g_assert_cmpstr (value, ==, "а");
+  g_assert_cmpstr (gtk_label_get_text (_decipher_window_get_progress_label (window)), !=,
+                   progress_before);
+  g_assert_cmpuint (decipher_document_view_get_n_highlighted (view), ==,
+                    to_decode_glyphs - n_occurrences);
+  gui_test_screenshot ("window-assigned");
+
+  /* Undo and redo through the window's actions, as Ctrl+Z and Ctrl+Shift+Z do. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_null (dc_key_get_value (key, symbol));
+  g_clear_pointer (&value, g_free);
+  value = palette_value_of (palette, symbol);
+  g_assert_cmpstr (value, ==, "?");
+  g_assert_cmpstr (gtk_label_get_text (_decipher_window_get_progress_label (window)), ==,
+                   progress_before);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_cmpstr (dc_key_get_value (key, symbol), ==, "а");
+
+  /* Closing saves without asking; opening the document again restores the work. */
+  autosave = g_strdup (decipher_session_get_autosave_path (session));
+  g_assert_true (g_str_has_prefix (autosave, gui_test_data_dir ()));
+  close_window (window);
+  g_assert_true (g_file_test (autosave, G_FILE_TEST_IS_REGULAR));
+
+  window = open_window (file);
+  session = decipher_window_get_session (window);
+  g_assert_true (decipher_session_get_restored (session));
+  g_assert_cmpstr (dc_key_get_value (decipher_session_get_key (session), symbol), ==, "а");
+  g_assert_cmpint (dc_key_get_status (decipher_session_get_key (session), symbol), ==,
+                   DC_KEY_CONFIRMED);
+  close_window (window);
+}
+
+static AdwMessageDialog *find_dialog (void);
+static void close_dialogs (void);
+
+static void
+test_not_a_pdf (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("not-a-pdf.pdf");
+  DecipherWindow *window = open_window (file);
+
+  g_assert_null (decipher_window_get_session (window));
+  g_assert_cmpstr (_decipher_window_get_visible_page (window), ==, "empty");
+  g_assert_nonnull (_decipher_window_get_last_error (window));
+  g_assert_nonnull (find_dialog ());
+  gui_test_screenshot ("window-error");
+  close_dialogs ();
+  close_window (window);
+}
+
+static AdwMessageDialog *
+find_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return ADW_MESSAGE_DIALOG (window);
+    }
+  return NULL;
+}
+
+static void
+close_dialogs (void)
+{
+  AdwMessageDialog *dialog;
+
+  while ((dialog = find_dialog ()) != NULL)
+    gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  return find_dialog () != NULL;
+}
+
+static void
+answer_password (const char *password)
+{
+  AdwMessageDialog *dialog;
+  GtkWidget *entry;
+
+  GUI_TEST_WAIT (dialog_shown, NULL, "the password dialog");
+  dialog = find_dialog ();
+  entry = adw_message_dialog_get_extra_child (dialog);
+  g_assert_true (GTK_IS_PASSWORD_ENTRY (entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), password);
+  adw_message_dialog_response (dialog, "open");
+  gtk_window_close (GTK_WINDOW (dialog)); /* as the button does after the response */
+  gui_test_iterate (50);
+}
+
+static void
+test_encrypted (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("encrypted.pdf");
+  DecipherWindow *window = open_window (file);
+
+  g_assert_null (decipher_window_get_session (window));
+  gui_test_screenshot ("window-password");
+  answer_password ("wrong");
+  GUI_TEST_WAIT (window_loaded, window, "the second attempt");
+  g_assert_null (decipher_window_get_session (window));
+
+  answer_password ("secret");
+  GUI_TEST_WAIT (window_loaded, window, "the document to load with its password");
+  g_assert_nonnull (decipher_window_get_session (window));
+  g_assert_cmpstr (_decipher_window_get_visible_page (window), ==, "document");
+  close_window (window);
+}
+
+static void
+test_show_text (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
+  DecipherWindow *window = open_window (file);
+  DecipherDocumentView *view = _decipher_window_get_document_view (window);
+  DecipherSession *session = decipher_window_get_session (window);
+  guint symbol = most_frequent_unknown (session);
+
+  g_assert_true (decipher_session_assign (session, symbol, "о", NULL));
+  g_assert_false (decipher_document_view_get_show_text (view));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-text", NULL));
+  g_assert_true (decipher_document_view_get_show_text (view));
+  gtk_widget_queue_draw (GTK_WIDGET (view));
+  gui_test_iterate (200);
+  /* Over the text, only the selected symbol is marked. */
+  g_assert_cmpuint (decipher_document_view_get_n_drawn_highlights (view), ==, 0);
+  gui_test_screenshot ("window-show-text");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-text", NULL));
+  g_assert_false (decipher_document_view_get_show_text (view));
+  close_window (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  gui_test_init (&argc, &argv);
+
+  g_test_add_func ("/window/empty-state", test_empty_state);
+  g_test_add_func ("/window/open-assign-undo-reopen", test_open_assign_undo_reopen);
+  g_test_add_func ("/window/not-a-pdf", test_not_a_pdf);
+  g_test_add_func ("/window/encrypted", test_encrypted);
+  g_test_add_func ("/window/show-text", test_show_text);
+  return g_test_run ();
+}
