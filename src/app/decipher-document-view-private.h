@@ -12,6 +12,8 @@ G_BEGIN_DECLS
 /* Pixels around the pages and between them, whatever the zoom. */
 #define DECIPHER_VIEW_MARGIN 24.0
 #define DECIPHER_VIEW_GAP 16.0
+/* Each zoom step, by keyboard or Ctrl+scroll. */
+#define DECIPHER_VIEW_ZOOM_STEP 1.2
 
 struct _DecipherDocumentView
 {
@@ -67,5 +69,43 @@ void _decipher_document_view_glyph_rect (DecipherDocumentView *self,
                                          const graphene_rect_t *page_rect,
                                          graphene_rect_t *rect);
 void _decipher_document_view_invalidate_text (DecipherDocumentView *self);
+
+guint _decipher_document_view_page_at_y (DecipherDocumentView *self,
+                                         double y);
+void _decipher_document_view_zoom_around (DecipherDocumentView *self,
+                                          double zoom,
+                                          double x,
+                                          double y);
+void _decipher_document_view_emit_glyph_activated (DecipherDocumentView *self,
+                                                   guint symbol);
+
+/* decipher-document-view-input.c */
+void _decipher_document_view_point_popover (DecipherDocumentView *self);
+void _decipher_document_view_popover_closed (DecipherDocumentView *self);
+void _decipher_document_view_motion (DecipherDocumentView *self,
+                                     double x,
+                                     double y,
+                                     GtkEventControllerMotion *motion);
+void _decipher_document_view_leave (DecipherDocumentView *self,
+                                    GtkEventControllerMotion *motion);
+void _decipher_document_view_pressed (DecipherDocumentView *self,
+                                      int n_press,
+                                      double x,
+                                      double y,
+                                      GtkGestureClick *gesture);
+void _decipher_document_view_released (DecipherDocumentView *self,
+                                       int n_press,
+                                       double x,
+                                       double y,
+                                       GtkGestureClick *gesture);
+gboolean _decipher_document_view_scroll (DecipherDocumentView *self,
+                                         double dx,
+                                         double dy,
+                                         GtkEventControllerScroll *scroll);
+gboolean _decipher_document_view_query_tooltip (GtkWidget *widget,
+                                                int x,
+                                                int y,
+                                                gboolean keyboard_mode,
+                                                GtkTooltip *tooltip);
 
 G_END_DECLS

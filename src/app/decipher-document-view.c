@@ -12,12 +12,9 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
 #include <math.h>
 
 #include "decipher-document-view-private.h"
-
-#define ZOOM_STEP 1.2
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (DecipherDocumentView, decipher_document_view, GTK_TYPE_WIDGET,
                                G_IMPLEMENT_INTERFACE (GTK_TYPE_SCROLLABLE, NULL))
@@ -71,8 +68,8 @@ page_top (DecipherDocumentView *self, guint page)
 }
 
 /* The page under content coordinate @y, or the nearest one. */
-static guint
-page_at_content_y (DecipherDocumentView *self, double y)
+guint
+_decipher_document_view_page_at_y (DecipherDocumentView *self, double y)
 {
   guint lo = 0, hi = self->n_pages;
 
@@ -124,8 +121,8 @@ _decipher_document_view_visible_pages (DecipherDocumentView *self, guint *first,
     return FALSE;
   top = gtk_adjustment_get_value (self->vadjustment);
   bottom = top + gtk_widget_get_height (GTK_WIDGET (self));
-  *first = page_at_content_y (self, top);
-  *last = page_at_content_y (self, bottom);
+  *first = _decipher_document_view_page_at_y (self, top);
+  *last = _decipher_document_view_page_at_y (self, bottom);
   return TRUE;
 }
 
@@ -137,7 +134,7 @@ update_current_page (DecipherDocumentView *self)
   if (self->n_pages == 0)
     return;
   /* The page that fills the upper third of the view is the one being read. */
-  page = page_at_content_y (self, gtk_adjustment_get_value (self->vadjustment)
+  page = _decipher_document_view_page_at_y (self, gtk_adjustment_get_value (self->vadjustment)
                                     + gtk_widget_get_height (GTK_WIDGET (self)) / 3.0);
   if (page != self->current_page)
     {
@@ -146,278 +143,10 @@ update_current_page (DecipherDocumentView *self)
     }
 }
 
-/* ---- hit testing -------------------------------------------------------------------- */
-
-/**
- * decipher_document_view_glyph_at:
- * @x, @y: widget coordinates
- *
- * Returns: the glyph drawn there (the smallest box wins, so that a mark over a letter
- * can be picked), or -1
- */
-int
-decipher_document_view_glyph_at (DecipherDocumentView *self, double x, double y)
-{
-  const DcGlyph *glyphs;
-  graphene_rect_t page_rect;
-  graphene_point_t point = GRAPHENE_POINT_INIT (x, y);
-  guint page, first, n;
-  int best = -1;
-  double best_area = G_MAXDOUBLE;
-
-  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), -1);
-
-  if (self->session == NULL || self->n_pages == 0)
-    return -1;
-  page = page_at_content_y (self, y + gtk_adjustment_get_value (self->vadjustment));
-  _decipher_document_view_page_rect (self, page, &page_rect);
-  if (!graphene_rect_contains_point (&page_rect, &point))
-    return -1;
-
-  glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session), NULL);
-  decipher_session_get_page_glyphs (self->session, page, &first, &n);
-  for (guint g = first; g < first + n; g++)
-    {
-      graphene_rect_t rect;
-      double area;
-
-      _decipher_document_view_glyph_rect (self, &glyphs[g], &page_rect, &rect);
-      if (!graphene_rect_contains_point (&rect, &point))
-        continue;
-      area = rect.size.width * rect.size.height;
-      if (area < best_area)
-        {
-          best = (int) g;
-          best_area = area;
-        }
-    }
-  return best;
-}
-
-/* The glyph's box in widget coordinates, if a document is shown. */
-gboolean
-decipher_document_view_get_glyph_area (DecipherDocumentView *self,
-                                       guint glyph,
-                                       graphene_rect_t *area)
-{
-  const DcGlyph *glyphs;
-  graphene_rect_t page_rect;
-  guint n_glyphs;
-
-  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), FALSE);
-
-  if (self->session == NULL)
-    return FALSE;
-  glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session), &n_glyphs);
-  if (glyph >= n_glyphs)
-    return FALSE;
-  _decipher_document_view_page_rect (self, glyphs[glyph].page, &page_rect);
-  _decipher_document_view_glyph_rect (self, &glyphs[glyph], &page_rect, area);
-  return TRUE;
-}
-
-/* ---- popover ------------------------------------------------------------------------ */
-
-static void
-point_popover (DecipherDocumentView *self)
-{
-  graphene_rect_t area;
-  GdkRectangle rect;
-
-  if (self->popover_glyph < 0 || !decipher_document_view_get_glyph_area (self, self->popover_glyph,
-                                                                          &area))
-    return;
-  rect.x = (int) floor (area.origin.x);
-  rect.y = (int) floor (area.origin.y);
-  rect.width = MAX (1, (int) ceil (area.size.width));
-  rect.height = MAX (1, (int) ceil (area.size.height));
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->popover), &rect);
-}
-
-static void
-popover_closed_cb (DecipherDocumentView *self)
-{
-  self->popover_glyph = -1;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-/* Scrolls as little as needed for @glyph, with a margin around it, to be on screen. */
 void
-decipher_document_view_show_glyph (DecipherDocumentView *self, guint glyph)
+_decipher_document_view_emit_glyph_activated (DecipherDocumentView *self, guint symbol)
 {
-  graphene_rect_t area;
-  double margin = 48, height = gtk_widget_get_height (GTK_WIDGET (self));
-  double width = gtk_widget_get_width (GTK_WIDGET (self));
-
-  g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
-
-  if (!decipher_document_view_get_glyph_area (self, glyph, &area))
-    return;
-  if (area.origin.y < margin || area.origin.y + area.size.height > height - margin)
-    gtk_adjustment_set_value (self->vadjustment, gtk_adjustment_get_value (self->vadjustment)
-                                                   + area.origin.y - height / 3);
-  if (area.origin.x < 0 || area.origin.x + area.size.width > width)
-    gtk_adjustment_set_value (self->hadjustment, gtk_adjustment_get_value (self->hadjustment)
-                                                   + area.origin.x - width / 2);
-}
-
-/**
- * decipher_document_view_activate_glyph:
- *
- * What a click on @glyph does: selects its symbol, emits
- * #DecipherDocumentView::glyph-activated and opens the popover to assign it.
- */
-void
-decipher_document_view_activate_glyph (DecipherDocumentView *self, guint glyph)
-{
-  const DcGlyph *glyphs;
-  guint n_glyphs, symbol;
-
-  g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
-  g_return_if_fail (self->session != NULL);
-
-  glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session), &n_glyphs);
-  g_return_if_fail (glyph < n_glyphs);
-  symbol = glyphs[glyph].symbol;
-
-  decipher_document_view_show_glyph (self, glyph);
-  decipher_session_set_selected_symbol (self->session, symbol);
   g_signal_emit (self, signals[GLYPH_ACTIVATED], 0, symbol);
-
-  self->popover_glyph = (int) glyph;
-  decipher_glyph_popover_set_symbol (self->popover, symbol);
-  point_popover (self);
-  gtk_popover_popup (GTK_POPOVER (self->popover));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-/* Opens the popover on the first occurrence of @symbol, from the palette. */
-void
-decipher_document_view_activate_symbol (DecipherDocumentView *self, guint symbol)
-{
-  const guint32 *occurrences;
-  guint n;
-
-  g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
-  g_return_if_fail (self->session != NULL);
-
-  occurrences = decipher_session_get_symbol_glyphs (self->session, symbol, &n);
-  if (n > 0)
-    decipher_document_view_activate_glyph (self, occurrences[0]);
-}
-
-DecipherGlyphPopover *
-decipher_document_view_get_popover (DecipherDocumentView *self)
-{
-  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), NULL);
-
-  return self->popover;
-}
-
-/* ---- input -------------------------------------------------------------------------- */
-
-static void
-set_hover (DecipherDocumentView *self, int glyph)
-{
-  if (glyph == self->hover_glyph)
-    return;
-  self->hover_glyph = glyph;
-  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), glyph >= 0 ? "pointer" : NULL);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
-motion_cb (DecipherDocumentView *self, double x, double y, GtkEventControllerMotion *motion)
-{
-  self->pointer_inside = TRUE;
-  self->anchor_x = x;
-  self->anchor_y = y;
-  set_hover (self, decipher_document_view_glyph_at (self, x, y));
-}
-
-static void
-leave_cb (DecipherDocumentView *self, GtkEventControllerMotion *motion)
-{
-  self->pointer_inside = FALSE;
-  set_hover (self, -1);
-}
-
-static void
-pressed_cb (DecipherDocumentView *self, int n_press, double x, double y, GtkGestureClick *gesture)
-{
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-}
-
-static void
-released_cb (DecipherDocumentView *self, int n_press, double x, double y, GtkGestureClick *gesture)
-{
-  int glyph = decipher_document_view_glyph_at (self, x, y);
-
-  if (n_press != 1 || self->session == NULL)
-    return;
-  if (glyph >= 0)
-    decipher_document_view_activate_glyph (self, glyph);
-  else
-    decipher_session_set_selected_symbol (self->session, DECIPHER_NO_SYMBOL);
-}
-
-static void zoom_around (DecipherDocumentView *self, double zoom, double x, double y);
-
-static gboolean
-scroll_cb (DecipherDocumentView *self, double dx, double dy, GtkEventControllerScroll *scroll)
-{
-  GdkModifierType state;
-  double x = gtk_widget_get_width (GTK_WIDGET (self)) / 2;
-  double y = gtk_widget_get_height (GTK_WIDGET (self)) / 2;
-
-  state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
-  if ((state & GDK_CONTROL_MASK) == 0 || dy == 0)
-    return FALSE; /* the scrolled window scrolls */
-  if (self->pointer_inside)
-    {
-      x = self->anchor_x;
-      y = self->anchor_y;
-    }
-  zoom_around (self, self->zoom * pow (ZOOM_STEP, -dy), x, y);
-  return TRUE;
-}
-
-static gboolean
-query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard_mode, GtkTooltip *tooltip)
-{
-  DecipherDocumentView *self = DECIPHER_DOCUMENT_VIEW (widget);
-  int glyph = keyboard_mode ? -1 : decipher_document_view_glyph_at (self, x, y);
-  const DcGlyph *glyphs;
-  DcKeyStatus status;
-  graphene_rect_t area;
-  GdkRectangle rect;
-  g_autofree char *title = NULL;
-  g_autofree char *value = NULL;
-  g_autofree char *text = NULL;
-  guint symbol, n;
-
-  if (glyph < 0 || self->popover_glyph >= 0)
-    return FALSE;
-
-  glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session), NULL);
-  symbol = glyphs[glyph].symbol;
-  status = dc_key_get_status (decipher_session_get_key (self->session), symbol);
-  n = dc_document_get_symbol (decipher_session_get_document (self->session), symbol)->n_glyphs;
-  title = decipher_session_dup_symbol_title (self->session, symbol);
-  value = decipher_session_dup_value_label (self->session, symbol);
-  /* Translators: a glyph's tooltip in the document view. */
-  text = g_strdup_printf (ngettext ("%s\nValue: %s · %s · %u occurrence",
-                                    "%s\nValue: %s · %s · %u occurrences", n),
-                          title, value, decipher_session_status_label (status), n);
-  gtk_tooltip_set_text (tooltip, text);
-
-  decipher_document_view_get_glyph_area (self, glyph, &area);
-  rect.x = (int) floor (area.origin.x);
-  rect.y = (int) floor (area.origin.y);
-  rect.width = MAX (1, (int) ceil (area.size.width));
-  rect.height = MAX (1, (int) ceil (area.size.height));
-  gtk_tooltip_set_tip_area (tooltip, &rect);
-  return TRUE;
 }
 
 /* ---- zoom --------------------------------------------------------------------------- */
@@ -431,8 +160,8 @@ update_render_scale (DecipherDocumentView *self)
 }
 
 /* Zooms keeping the point under widget coordinates (@x, @y) where it is. */
-static void
-zoom_around (DecipherDocumentView *self, double zoom, double x, double y)
+void
+_decipher_document_view_zoom_around (DecipherDocumentView *self, double zoom, double x, double y)
 {
   double old_zoom = self->zoom, content_y, content_x, old_width, point_y;
   guint page;
@@ -444,7 +173,7 @@ zoom_around (DecipherDocumentView *self, double zoom, double x, double y)
   if (self->n_pages > 0)
     {
       content_y = gtk_adjustment_get_value (self->vadjustment) + y;
-      page = page_at_content_y (self, content_y);
+      page = _decipher_document_view_page_at_y (self, content_y);
       point_y = (content_y - page_top (self, page)) / old_zoom;
       content_x = gtk_adjustment_get_value (self->hadjustment) + x;
       old_width = MAX (content_width (self), gtk_widget_get_width (GTK_WIDGET (self)));
@@ -477,20 +206,20 @@ decipher_document_view_set_zoom (DecipherDocumentView *self, double zoom)
 {
   g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
 
-  zoom_around (self, zoom, gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
+  _decipher_document_view_zoom_around (self, zoom, gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
                gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
 }
 
 void
 decipher_document_view_zoom_in (DecipherDocumentView *self)
 {
-  decipher_document_view_set_zoom (self, self->zoom * ZOOM_STEP);
+  decipher_document_view_set_zoom (self, self->zoom * DECIPHER_VIEW_ZOOM_STEP);
 }
 
 void
 decipher_document_view_zoom_out (DecipherDocumentView *self)
 {
-  decipher_document_view_set_zoom (self, self->zoom / ZOOM_STEP);
+  decipher_document_view_set_zoom (self, self->zoom / DECIPHER_VIEW_ZOOM_STEP);
 }
 
 gboolean
@@ -544,7 +273,7 @@ static void
 adjustment_changed_cb (DecipherDocumentView *self)
 {
   update_current_page (self);
-  point_popover (self);
+  _decipher_document_view_point_popover (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -615,7 +344,7 @@ decipher_document_view_size_allocate (GtkWidget *widget, int width, int height, 
   g_signal_handlers_unblock_by_func (self->vadjustment, adjustment_changed_cb, self);
 
   update_current_page (self);
-  point_popover (self);
+  _decipher_document_view_point_popover (self);
   gtk_popover_present (GTK_POPOVER (self->popover));
 }
 
@@ -934,7 +663,7 @@ decipher_document_view_class_init (DecipherDocumentViewClass *klass)
   widget_class->measure = decipher_document_view_measure;
   widget_class->size_allocate = decipher_document_view_size_allocate;
   widget_class->snapshot = _decipher_document_view_snapshot;
-  widget_class->query_tooltip = query_tooltip;
+  widget_class->query_tooltip = _decipher_document_view_query_tooltip;
 
   properties[PROP_ZOOM] =
     g_param_spec_double ("zoom", NULL, NULL, DECIPHER_ZOOM_MIN, DECIPHER_ZOOM_MAX, 1.0,
@@ -966,11 +695,16 @@ decipher_document_view_class_init (DecipherDocumentViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/decipherpdf/Decipher/decipher-document-view.ui");
   gtk_widget_class_bind_template_child (widget_class, DecipherDocumentView, popover);
-  gtk_widget_class_bind_template_callback (widget_class, motion_cb);
-  gtk_widget_class_bind_template_callback (widget_class, leave_cb);
-  gtk_widget_class_bind_template_callback (widget_class, pressed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, released_cb);
-  gtk_widget_class_bind_template_callback (widget_class, scroll_cb);
+  gtk_widget_class_bind_template_callback_full (widget_class, "motion_cb",
+                                                G_CALLBACK (_decipher_document_view_motion));
+  gtk_widget_class_bind_template_callback_full (widget_class, "leave_cb",
+                                                G_CALLBACK (_decipher_document_view_leave));
+  gtk_widget_class_bind_template_callback_full (widget_class, "pressed_cb",
+                                                G_CALLBACK (_decipher_document_view_pressed));
+  gtk_widget_class_bind_template_callback_full (widget_class, "released_cb",
+                                                G_CALLBACK (_decipher_document_view_released));
+  gtk_widget_class_bind_template_callback_full (widget_class, "scroll_cb",
+                                                G_CALLBACK (_decipher_document_view_scroll));
 
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Down, 0, scroll_by_binding, "d", 48.0);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Up, 0, scroll_by_binding, "d", -48.0);
@@ -990,6 +724,6 @@ decipher_document_view_init (DecipherDocumentView *self)
   set_adjustment (self, &self->vadjustment, NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  g_signal_connect_swapped (self->popover, "closed", G_CALLBACK (popover_closed_cb), self);
+  g_signal_connect_swapped (self->popover, "closed", G_CALLBACK (_decipher_document_view_popover_closed), self);
   g_signal_connect_swapped (self, "notify::scale-factor", G_CALLBACK (update_render_scale), self);
 }
