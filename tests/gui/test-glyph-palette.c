@@ -39,6 +39,9 @@ fixture_open (Fixture *f, const char *name)
 static void
 fixture_close (Fixture *f)
 {
+  /* Let GTK 4.8's pending tooltip timer run out while the window exists (see
+   * test-document-view.c). */
+  gui_test_iterate (700);
   gtk_window_destroy (f->window);
   gui_test_iterate (50);
   g_assert_finalize_object (f->palette);

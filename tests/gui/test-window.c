@@ -40,6 +40,9 @@ open_window (GFile *file)
 static void
 close_window (DecipherWindow *window)
 {
+  /* Let GTK 4.8's pending tooltip timer run out while the window exists (see
+   * test-document-view.c). */
+  gui_test_iterate (700);
   gtk_window_close (GTK_WINDOW (window));
   gui_test_iterate (50);
 }
@@ -290,6 +293,136 @@ test_show_text (void)
   close_window (window);
 }
 
+static GtkDropTarget *
+find_drop_target (GtkWidget *widget)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        return GTK_DROP_TARGET (controller);
+    }
+  return NULL;
+}
+
+static void
+test_drop_and_recent (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("uralic-legacy.pdf");
+  DecipherWindow *window = decipher_window_new (NULL);
+  GtkDropTarget *target;
+  GValue value = G_VALUE_INIT;
+  gboolean accepted = FALSE;
+  g_autofree char *uri = g_file_get_uri (file);
+  gboolean listed = FALSE;
+  GList *items;
+
+  gtk_window_present (GTK_WINDOW (window));
+  target = find_drop_target (GTK_WIDGET (window));
+  g_assert_nonnull (target);
+
+  /* A file dropped from a file manager opens as if chosen. */
+  g_value_init (&value, G_TYPE_FILE);
+  g_value_set_object (&value, file);
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
+  g_value_unset (&value);
+  g_assert_true (accepted);
+  GUI_TEST_WAIT (window_loaded, window, "the dropped document");
+  g_assert_nonnull (decipher_window_get_session (window));
+
+  /* It is now a recent document of this application. */
+  items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  for (GList *l = items; l != NULL; l = l->next)
+    if (g_str_equal (gtk_recent_info_get_uri (l->data), uri))
+      listed = gtk_recent_info_has_application (l->data, "decipher");
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  g_assert_true (listed);
+  close_window (window);
+}
+
+static void
+test_window_state_saved (void)
+{
+  DecipherWindow *window = decipher_window_new (NULL);
+  int width, height;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1234, 777);
+  gtk_window_present (GTK_WINDOW (window));
+  gui_test_iterate (200);
+  close_window (window);
+
+  /* The next window opens at the size the last one closed with. */
+  window = decipher_window_new (NULL);
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 1234);
+  g_assert_cmpint (height, ==, 777);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_palette_opens_glyph (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("identity-h.pdf");
+  DecipherWindow *window = open_window (file);
+  DecipherSession *session = decipher_window_get_session (window);
+  DecipherDocumentView *view = _decipher_window_get_document_view (window);
+  DecipherGlyphPopover *popover = decipher_document_view_get_popover (view);
+  guint symbol = most_frequent_unknown (session);
+
+  /* Enter on a palette cell shows the symbol on the page, ready to assign. */
+  g_signal_emit_by_name (_decipher_window_get_palette (window), "symbol-activated", symbol);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  g_assert_cmpuint (decipher_glyph_popover_get_symbol (popover), ==, symbol);
+  gui_test_screenshot ("window-identity-h");
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  close_window (window);
+}
+
+/* Every shortcut the shortcuts window lists is an action the window or the application
+ * has, so none of them silently does nothing. */
+static void
+test_help_overlay (void)
+{
+  g_autoptr (GtkBuilder) builder =
+    gtk_builder_new_from_resource ("/io/github/decipherpdf/Decipher/gtk/help-overlay.ui");
+  GObject *overlay = gtk_builder_get_object (builder, "help_overlay");
+  const char *app_actions[] = { "app.quit", "win.show-help-overlay", NULL };
+  g_autoptr (GSList) objects = gtk_builder_get_objects (builder);
+  guint n_checked = 0;
+
+  g_assert_true (GTK_IS_SHORTCUTS_WINDOW (overlay));
+  for (GSList *l = objects; l != NULL; l = l->next)
+    {
+      g_autofree char *action = NULL;
+
+      if (!GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+        continue;
+      g_object_get (l->data, "action-name", &action, NULL);
+      if (action == NULL || g_strv_contains (app_actions, action))
+        continue;
+      g_assert_true (g_str_has_prefix (action, "win."));
+      {
+        gboolean found = FALSE;
+        GtkWidgetClass *klass = g_type_class_peek (DECIPHER_TYPE_WINDOW);
+        const char *name, *property;
+        const GVariantType *type;
+        GType owner;
+
+        for (guint i = 0; gtk_widget_class_query_action (klass, i, &owner, &name, &type, &property);
+             i++)
+          if (g_str_equal (name, action))
+            found = TRUE;
+        g_assert_true (found);
+        n_checked++;
+      }
+    }
+  g_assert_cmpuint (n_checked, >=, 10);
+  gtk_window_destroy (GTK_WINDOW (overlay));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -300,5 +433,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/not-a-pdf", test_not_a_pdf);
   g_test_add_func ("/window/encrypted", test_encrypted);
   g_test_add_func ("/window/show-text", test_show_text);
+  g_test_add_func ("/window/drop-and-recent", test_drop_and_recent);
+  g_test_add_func ("/window/state-saved", test_window_state_saved);
+  g_test_add_func ("/window/palette-opens-glyph", test_palette_opens_glyph);
+  g_test_add_func ("/window/help-overlay", test_help_overlay);
   return g_test_run ();
 }
