@@ -6,7 +6,8 @@
 # Policy "lines": picks the line with the most undecoded glyphs and types the 5-word
 # window of it with the most undecoded glyphs.
 # When a reply is ambiguous the user clicks one of the places (line + token): no extra
-# word is typed. Prints words typed, queries, and the character error rate of the
+# word is typed. With --accept-proposals the user also looks at the glyphs Decipher
+# proposes a character for and clicks to accept the right ones (counted as clicks). Prints words typed, queries, and the character error rate of the
 # recovered text against the generator's ground truth.
 #
 # Usage: simulate-user.py DECIPHER_CLI FILE.pdf TRUTH.json [--policy suggest|lines]
@@ -58,13 +59,18 @@ def main():
     ap.add_argument("--policy", choices=["suggest", "lines"], default="suggest")
     ap.add_argument("--max-words", type=int, default=400)
     ap.add_argument("--no-auto", action="store_true")
+    ap.add_argument("--accept-proposals", action="store_true")
     args = ap.parse_args()
 
     truth = json.load(open(args.truth, encoding="utf-8"))
     truth_lines = [line["text"] for page in truth["pages"] for line in page["lines"]]
+    untrusted = {i for i, font in enumerate(truth["fonts"]) if not font["trusted"]}
+    # what the user sees each glyph is, by code, in the untrusted font
+    seen = {g["code"]: g["text"] for page in truth["pages"] for line in page["lines"]
+            for g in line.get("glyphs", []) if g["font"] in untrusted}
     session = Session(args.cli, args.pdf, ["--no-auto"] if args.no_auto else [])
 
-    words_typed = queries = ambiguous = conflicts = failures = 0
+    words_typed = queries = ambiguous = conflicts = failures = clicks = 0
     while words_typed < args.max_words:
         if args.policy == "suggest":
             s = session.ask(cmd="suggest")
@@ -97,6 +103,11 @@ def main():
             failures += 1
             if failures > 20:
                 break
+        if args.accept_proposals:
+            for symbol in session.ask(cmd="symbols")["symbols"]:
+                if symbol["status"] == "proposed" and seen.get(symbol["code"]) == symbol["value"]:
+                    session.ask(cmd="accept", symbol=symbol["symbol"])
+                    clicks += 1
 
     status = session.ask(cmd="status")
     recovered = session.ask(cmd="text")["text"]
@@ -110,7 +121,8 @@ def main():
     typing = session.times.get("type", [0])
     suggest = session.times.get("suggest", [0])
     print(f"{args.pdf}: policy {args.policy}: {words_typed} words typed in {queries} queries "
-          f"({ambiguous} ambiguous, {conflicts} conflicts, {failures} failed); "
+          f"({ambiguous} ambiguous, {conflicts} conflicts, {failures} failed, "
+          f"{clicks} proposals accepted); "
           f"symbols decoded {status['decoded_symbols']}/{status['symbols']}, "
           f"glyphs {status['decoded_glyphs']}/{status['glyphs']}; "
           f"CER {errors}/{len(expected)} = {errors / max(1, len(expected)):.4%}; "

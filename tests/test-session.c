@@ -117,7 +117,8 @@ test_protocol_errors (void)
   g_autofree char *huge = NULL;
   JsonObject *reply;
 
-  session_start (&s, "legacy-cyrillic", NULL, FALSE);
+  /* Without the automatic pass there is nothing to undo at first. */
+  session_start (&s, "legacy-cyrillic", NULL, TRUE);
   assert_error_reply (&s, "this is not json", "not a JSON object");
   assert_error_reply (&s, "[1, 2]", "not a JSON object");
   assert_error_reply (&s, "{\"text\": \"no command\"}", "no “cmd”");
@@ -285,6 +286,61 @@ test_kill_loses_nothing (void)
   }
 }
 
+/* Proposals appear once a few lines are typed; accepting one confirms it. */
+static void
+test_accept_proposal (void)
+{
+  g_autoptr (JsonParser) truth_parser = NULL;
+  g_autoptr (GPtrArray) lines = truth_line_texts ("legacy-cyrillic", &truth_parser);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonNode) symbols_request = request_new ("symbols");
+  g_autoptr (JsonNode) accept = request_new ("accept");
+  JsonArray *symbols;
+  JsonObject *reply;
+  gint64 proposed = -1, unknown_count = 0;
+  Session s = { 0 };
+
+  session_start (&s, "legacy-cyrillic", NULL, FALSE);
+  for (guint l = 1; l <= 2; l++)
+    {
+      g_autoptr (JsonParser) type_parser = json_parser_new ();
+      g_autoptr (JsonNode) type = request_new ("type");
+
+      json_object_set_string_member (json_node_get_object (type), "text", g_ptr_array_index (lines, l));
+      json_object_set_int_member (json_node_get_object (type), "line", l);
+      reply = session_ask (&s, type_parser, type);
+      g_assert_cmpstr (json_object_get_string_member (reply, "result"), ==, "assigned");
+    }
+
+  reply = session_ask (&s, parser, symbols_request);
+  symbols = json_object_get_array_member (reply, "symbols");
+  for (guint i = 0; i < json_array_get_length (symbols); i++)
+    {
+      JsonObject *symbol = json_array_get_object_element (symbols, i);
+      const char *status = json_object_get_string_member (symbol, "status");
+
+      if (g_str_equal (status, "proposed") && proposed < 0)
+        proposed = json_object_get_int_member (symbol, "symbol");
+      unknown_count += g_str_equal (status, "unknown");
+    }
+  g_assert_cmpint (proposed, >=, 0);
+
+  json_object_set_int_member (json_node_get_object (accept), "symbol", proposed);
+  {
+    g_autoptr (JsonParser) accept_parser = json_parser_new ();
+    reply = session_ask (&s, accept_parser, accept);
+    g_assert_true (json_object_get_boolean_member (reply, "ok"));
+  }
+  /* Twice: it is no longer a proposal. */
+  {
+    g_autoptr (JsonParser) again_parser = json_parser_new ();
+    reply = session_ask (&s, again_parser, accept);
+    g_assert_false (json_object_get_boolean_member (reply, "ok"));
+    g_assert_nonnull (strstr (json_object_get_string_member (reply, "error"), "no proposal"));
+  }
+  session_stop (&s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -293,6 +349,7 @@ main (int argc, char **argv)
   g_test_add_func ("/session/protocol-errors", test_protocol_errors);
   g_test_add_func ("/session/follow-suggestions", test_follow_suggestions);
   g_test_add_func ("/session/kill-loses-nothing", test_kill_loses_nothing);
+  g_test_add_func ("/session/accept-proposal", test_accept_proposal);
 
   return g_test_run ();
 }

@@ -144,7 +144,10 @@ update (DecipherGlyphPopover *self)
   gtk_picture_set_paintable (self->shape, GDK_PAINTABLE (texture));
   gtk_stack_set_visible_child (self->tile, texture != NULL ? GTK_WIDGET (self->shape)
                                                            : GTK_WIDGET (self->no_shape));
-  gtk_label_set_text (self->no_shape, state == DECIPHER_SHAPE_PENDING ? "…" : _("blank"));
+  /* Translators: shown instead of the shape of a glyph that draws nothing. */
+  gtk_label_set_text (self->no_shape, state == DECIPHER_SHAPE_EMPTY     ? _("blank")
+                                      : state == DECIPHER_SHAPE_PENDING ? "…"
+                                                                        : "");
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->forget_button),
                             dc_document_symbol_needs_decoding (document, self->symbol)

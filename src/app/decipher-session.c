@@ -37,6 +37,7 @@ struct _DecipherSession
   char *restore_problem;
   guint autosave_source;
   guint selected_symbol;
+  guint n_guessed;
   guint dirty : 1;
   guint restored : 1;
 
@@ -348,7 +349,16 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
         }
     }
   if (self->project == NULL)
-    self->project = dc_project_new (self->document, self->key);
+    {
+      self->project = dc_project_new (self->document, self->key);
+      /* New work starts with the engine's guesses (each untrusted font's space and full
+       * stop), as one step the user can undo. Never on restored work: it would bring
+       * back guesses the user had undone. */
+      dc_key_begin_change (self->key, _("Automatic guesses"));
+      self->n_guessed = dc_auto_recover (self->document, self->key, NULL);
+      dc_key_end_change (self->key);
+      self->dirty = self->n_guessed > 0;
+    }
 
   g_task_return_pointer (task, g_steal_pointer (&self), g_object_unref);
 }
@@ -401,9 +411,13 @@ decipher_session_load_finish (GAsyncResult *result, GError **error)
   data->progress->finished = TRUE;
 
   self = g_task_propagate_pointer (G_TASK (result), error);
-  if (self != NULL)
-    g_signal_connect_object (self->key, "changed", G_CALLBACK (key_changed_cb), self,
-                             G_CONNECT_SWAPPED);
+  if (self == NULL)
+    return NULL;
+  g_signal_connect_object (self->key, "changed", G_CALLBACK (key_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  /* The automatic guesses are work too: saved like any change. */
+  if (self->dirty)
+    self->autosave_source = g_timeout_add (AUTOSAVE_DELAY_MS, autosave_cb, self);
   return self;
 }
 
@@ -484,6 +498,15 @@ decipher_session_get_restore_problem (DecipherSession *self)
   g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
 
   return self->restore_problem;
+}
+
+/* How many symbols the automatic pass guessed when the document opened as new work. */
+guint
+decipher_session_get_n_guessed (DecipherSession *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), 0);
+
+  return self->n_guessed;
 }
 
 gboolean

@@ -235,6 +235,17 @@ set_session (DecipherWindow *self, DecipherSession *session)
                                  decipher_session_get_restore_problem (session));
   else if (decipher_session_get_restored (session))
     _decipher_window_toast (self, _("Your earlier work on this document was restored"), FALSE);
+  else if (decipher_session_get_n_guessed (session) > 0)
+    {
+      guint n = decipher_session_get_n_guessed (session);
+      g_autofree char *toast = NULL;
+
+      /* Translators: after opening a new document, e.g. its spaces and full stops. */
+      toast = g_strdup_printf (ngettext ("%u symbol was guessed automatically",
+                                         "%u symbols were guessed automatically", n),
+                               n);
+      _decipher_window_toast (self, toast, TRUE);
+    }
 }
 
 /* ---- loading ------------------------------------------------------------------------ */

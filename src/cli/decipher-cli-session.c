@@ -197,6 +197,7 @@ static gboolean
 handle_type (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
 {
   g_autoptr (DcMatchResult) result = NULL;
+  g_autofree char *label = NULL;
   const char *text;
   gint64 line = -1, token = -1;
   guint n_lines;
@@ -207,7 +208,13 @@ handle_type (Session *session, JsonObject *request, JsonBuilder *reply, GError *
       !get_int (request, "token", FALSE, 0, G_MAXINT, &token, error))
     return FALSE;
 
+  /* What was learned and the proposals it leads to are one step to undo. */
+  label = g_strdup_printf (_("Typed “%s”"), text);
+  dc_key_begin_change (session->key, label);
   result = dc_matcher_type (session->matcher, text, (int) line, (int) token, error);
+  if (result != NULL && result->kind == DC_MATCH_ASSIGNED)
+    dc_proposals_update (session->key);
+  dc_key_end_change (session->key);
   if (result == NULL)
     return FALSE;
   dc_project_add_history (session->project, text);
@@ -278,12 +285,45 @@ handle_assign (Session *session, JsonObject *request, JsonBuilder *reply, GError
   if (!get_int (request, "symbol", TRUE, 0, MAX (0, (gint64) n_symbols - 1), &symbol, error) ||
       (text = get_string (request, "text", error)) == NULL)
     return FALSE;
-  if (!dc_key_set (session->key, (guint) symbol, text, DC_KEY_CONFIRMED, "assign", error))
-    return FALSE;
-  if (!persist (session, error))
+  dc_key_begin_change (session->key, _("Assign a character"));
+  if (dc_key_set (session->key, (guint) symbol, text, DC_KEY_CONFIRMED, "assign", error))
+    dc_proposals_update (session->key);
+  dc_key_end_change (session->key);
+  if ((error != NULL && *error != NULL) || !persist (session, error))
     return FALSE;
   json_builder_set_member_name (reply, "text");
   json_builder_add_string_value (reply, dc_key_get_value (session->key, (guint) symbol));
+  return TRUE;
+}
+
+/* The user looked at the glyph and agrees with what was proposed for it. */
+static gboolean
+handle_accept (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
+{
+  g_autofree char *provenance = NULL;
+  g_autofree char *value = NULL;
+  guint n_symbols;
+  gint64 symbol;
+
+  dc_document_get_symbols (session->document, &n_symbols);
+  if (!get_int (request, "symbol", TRUE, 0, MAX (0, (gint64) n_symbols - 1), &symbol, error))
+    return FALSE;
+  if (dc_key_get_status (session->key, (guint) symbol) != DC_KEY_PROPOSED)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("Symbol %u has no proposal to accept."), (guint) symbol);
+      return FALSE;
+    }
+  value = g_strdup (dc_key_peek_value (session->key, (guint) symbol));
+  provenance = g_strdup_printf ("accepted %s", dc_key_get_provenance (session->key, (guint) symbol));
+  dc_key_begin_change (session->key, _("Accept a proposal"));
+  if (dc_key_set (session->key, (guint) symbol, value, DC_KEY_CONFIRMED, provenance, error))
+    dc_proposals_update (session->key);
+  dc_key_end_change (session->key);
+  if ((error != NULL && *error != NULL) || !persist (session, error))
+    return FALSE;
+  json_builder_set_member_name (reply, "text");
+  json_builder_add_string_value (reply, value);
   return TRUE;
 }
 
@@ -411,6 +451,7 @@ static const struct
   { "suggest", handle_suggest },   { "assign", handle_assign },       { "symbols", handle_symbols },
   { "undo", handle_undo },         { "redo", handle_redo },           { "text", handle_text },
   { "save", handle_save },         { "conflicts", handle_conflicts }, { "resolve", handle_resolve },
+  { "accept", handle_accept },
 };
 
 static char *
@@ -521,8 +562,11 @@ decipher_cli_session (DcDocument *document, DcKey *key, const char *project_path
       project = dc_project_new (document, key);
       /* Only for new work: on a loaded project it would bring back guesses the user
        * had undone. */
+      dc_key_begin_change (key, _("Automatic guesses"));
       if (automatic_pass)
         dc_auto_recover (document, key, NULL);
+      dc_proposals_update (key);
+      dc_key_end_change (key);
     }
   session.project = project;
   if (!persist (&session, &error))

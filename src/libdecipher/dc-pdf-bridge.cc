@@ -28,6 +28,7 @@
 #include <OutputDev.h>
 #include <PDFDoc.h>
 #include <Page.h>
+#include <NameToUnicodeTable.h>
 #include <goo/GooString.h>
 
 #include "dc-error.h"
@@ -614,4 +615,57 @@ dc_pdf_bridge_extract_page (DcPdfBridge *bridge,
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
   return TRUE;
+}
+
+/* Adobe Glyph List names (poppler's table), uniXXXX and uXXXX[XX]; a suffix such as
+ * ".sc" or ".alt" names a variant of the same character. Ligature names (f_i) and
+ * meaningless names (g12, cid42) give nothing. */
+gboolean
+dc_pdf_bridge_glyph_name_to_unicode (const char *name, gunichar *out)
+{
+  static GHashTable *table;
+  g_autofree char *base = NULL;
+  char *dot;
+  gpointer found;
+
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (name == NULL || name[0] == '\0' || name[0] == '.')
+    return FALSE;
+
+  if (g_once_init_enter (&table))
+    {
+      GHashTable *names = g_hash_table_new (g_str_hash, g_str_equal);
+
+      for (const NameToUnicodeTab *entry = nameToUnicodeTextTab; entry->name != nullptr; entry++)
+        if (!g_hash_table_contains (names, entry->name))
+          g_hash_table_insert (names, (gpointer) entry->name, GUINT_TO_POINTER (entry->u));
+      g_once_init_leave (&table, names);
+    }
+
+  base = g_strdup (name);
+  if ((dot = strchr (base, '.')) != NULL)
+    *dot = '\0';
+  if (strchr (base, '_') != NULL)
+    return FALSE;
+
+  if (g_hash_table_lookup_extended (table, base, NULL, &found))
+    {
+      *out = GPOINTER_TO_UINT (found);
+      return TRUE;
+    }
+  if ((g_str_has_prefix (base, "uni") && strlen (base) == 7) ||
+      (base[0] == 'u' && (strlen (base) == 5 || strlen (base) == 6 || strlen (base) == 7)))
+    {
+      const char *digits = base[1] == 'n' ? base + 3 : base + 1;
+      char *end = NULL;
+      guint64 value = g_ascii_strtoull (digits, &end, 16);
+
+      if (end != NULL && *end == '\0' && g_unichar_validate ((gunichar) value) && value >= 0x20)
+        {
+          *out = (gunichar) value;
+          return TRUE;
+        }
+    }
+  return FALSE;
 }

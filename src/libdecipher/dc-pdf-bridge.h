@@ -88,6 +88,9 @@ gboolean dc_pdf_bridge_extract_page (DcPdfBridge *bridge,
                                      GCancellable *cancellable,
                                      GError **error);
 
+gboolean dc_pdf_bridge_glyph_name_to_unicode (const char *name,
+                                              gunichar *out);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcPdfBridge, dc_pdf_bridge_free)
 
 G_END_DECLS

@@ -215,6 +215,38 @@ test_indexes (void)
   g_assert_finalize_object (session);
 }
 
+static void
+test_automatic_guesses (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("rotated.pdf");
+  DecipherSession *session = gui_test_load_session (file, NULL);
+  g_autofree char *path = g_strdup (decipher_session_get_autosave_path (session));
+  DcKey *key = decipher_session_get_key (session);
+  guint decoded;
+
+  /* New work opens with the space and full stop guessed, saved like any change… */
+  g_assert_cmpuint (decipher_session_get_n_guessed (session), >, 0);
+  dc_key_count_decoded (key, &decoded, NULL);
+  g_assert_cmpuint (decoded, ==, decipher_session_get_n_guessed (session));
+  g_assert_true (decipher_session_get_dirty (session));
+  GUI_TEST_WAIT (file_exists, path, "the guesses to be saved");
+
+  /* …and undone in one step. */
+  g_assert_true (dc_key_can_undo (key));
+  g_assert_true (dc_key_undo (key));
+  dc_key_count_decoded (key, &decoded, NULL);
+  g_assert_cmpuint (decoded, ==, 0);
+  g_assert_finalize_object (session);
+
+  /* Restored work is not guessed over again. */
+  session = gui_test_load_session (file, NULL);
+  g_assert_true (decipher_session_get_restored (session));
+  g_assert_cmpuint (decipher_session_get_n_guessed (session), ==, 0);
+  dc_key_count_decoded (decipher_session_get_key (session), &decoded, NULL);
+  g_assert_cmpuint (decoded, ==, 0);
+  g_assert_finalize_object (session);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -227,5 +259,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/save-on-dispose", test_save_on_dispose);
   g_test_add_func ("/session/damaged-autosave-set-aside", test_damaged_autosave_set_aside);
   g_test_add_func ("/session/indexes", test_indexes);
+  g_test_add_func ("/session/automatic-guesses", test_automatic_guesses);
   return g_test_run ();
 }

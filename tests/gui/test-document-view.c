@@ -63,11 +63,14 @@ static void
 test_highlights (void)
 {
   Fixture f;
-  guint to_decode_glyphs;
+  guint to_decode_glyphs, decoded_glyphs;
 
   fixture_open (&f, "legacy-cyrillic.pdf");
   dc_key_count_to_decode (decipher_session_get_key (f.session), NULL, &to_decode_glyphs);
-  g_assert_cmpuint (decipher_document_view_get_n_highlighted (f.view), ==, to_decode_glyphs);
+  /* What the automatic pass guessed (the space, the full stop) is not highlighted. */
+  dc_key_count_decoded (decipher_session_get_key (f.session), NULL, &decoded_glyphs);
+  g_assert_cmpuint (decipher_document_view_get_n_highlighted (f.view), ==,
+                    to_decode_glyphs - decoded_glyphs);
   GUI_TEST_WAIT (drew_highlights, f.view, "highlights drawn");
   GUI_TEST_WAIT (page_rendered_exactly, f.view, "the first page rendered");
   g_assert_cmpuint (decipher_document_view_get_n_drawn_highlights (f.view), <=, to_decode_glyphs);

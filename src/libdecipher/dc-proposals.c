@@ -1,0 +1,347 @@
+/* dc-proposals.c: what the unknown symbols probably are, for the user to confirm
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Legacy fonts are rarely random: most put a whole alphabet at the places of a known
+ * 8-bit code page, or shift Unicode by a constant, and a font program may name its
+ * glyphs. Each of these is a layout that either explains what the user has taught so
+ * far or does not. The layout that explains nearly all of it proposes values for the
+ * symbols still unknown. Proposals are shown, never used as text, until the user
+ * confirms them.
+ */
+
+#define G_LOG_DOMAIN "dc-proposals"
+
+#include "config.h"
+
+#include "dc-pdf-bridge.h"
+#include "dc-proposals.h"
+
+#define MIN_AGREEING 6       /* learned values a layout must explain… */
+#define MIN_AGREEMENT 0.9    /* …and the share of them it must get right */
+#define BLOCK 32             /* codes judged together */
+
+static const char *code_pages[] = {
+  "CP1251", "KOI8-R", "KOI8-U", "CP866", "ISO-8859-5", "MAC-CYRILLIC", "CP1252", "CP1250",
+  "CP1253", "ISO-8859-7", "CP1254", "CP1257", "CP1255", "CP1256", "CP874", "MACINTOSH",
+};
+
+typedef enum
+{
+  LAYOUT_NAMES,
+  LAYOUT_OFFSET,
+  LAYOUT_CODE_PAGE,
+} LayoutKind;
+
+typedef struct
+{
+  LayoutKind kind;
+  gint64 offset;                /* LAYOUT_OFFSET */
+  const char *code_page;        /* LAYOUT_CODE_PAGE */
+  gunichar table[256];          /* LAYOUT_CODE_PAGE: 0 where undefined */
+} Layout;
+
+typedef struct
+{
+  guint symbol;
+  guint32 code;
+  gunichar value;
+} Pair;
+
+/* Decoding 256 bytes through iconv for every code page on every update would cost more
+ * than the rest of the engine: the tables are built once. */
+static const gunichar *
+code_page_table (guint index)
+{
+  static gunichar *tables[G_N_ELEMENTS (code_pages)];
+  static gsize initialized;
+
+  if (g_once_init_enter (&initialized))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (code_pages); i++)
+        {
+          tables[i] = g_new0 (gunichar, 256);
+          for (guint c = 0; c < 256; c++)
+            {
+              char byte = (char) c;
+              g_autofree char *utf8 = g_convert (&byte, 1, "UTF-8", code_pages[i], NULL, NULL,
+                                                 NULL);
+
+              if (utf8 != NULL && g_utf8_strlen (utf8, -1) == 1 &&
+                  !g_unichar_iscntrl (g_utf8_get_char (utf8)))
+                tables[i][c] = g_utf8_get_char (utf8);
+            }
+        }
+      g_once_init_leave (&initialized, 1);
+    }
+  return tables[index];
+}
+
+static gboolean
+fill_code_page (Layout *layout, guint index)
+{
+  layout->kind = LAYOUT_CODE_PAGE;
+  layout->code_page = code_pages[index];
+  memcpy (layout->table, code_page_table (index), sizeof layout->table);
+  /* A converter missing from this system's iconv defines nothing. */
+  return layout->table['A'] != 0;
+}
+
+static gunichar
+layout_value (const Layout *layout, const DcSymbol *symbol)
+{
+  gunichar u;
+
+  switch (layout->kind)
+    {
+    case LAYOUT_NAMES:
+      return dc_pdf_bridge_glyph_name_to_unicode (symbol->glyph_name, &u) ? u : 0;
+    case LAYOUT_OFFSET:
+      {
+        gint64 value = (gint64) symbol->code + layout->offset;
+
+        if (value < 0x20 || value > 0x10FFFF || !g_unichar_isprint ((gunichar) value))
+          return 0;
+        return (gunichar) value;
+      }
+    case LAYOUT_CODE_PAGE:
+    default:
+      return symbol->code < 256 && symbol->code_len == 1 ? layout->table[symbol->code] : 0;
+    }
+}
+
+static guint
+count_agreeing (const Layout *layout, DcDocument *document, GArray *pairs, guint *defined)
+{
+  guint agreeing = 0;
+
+  *defined = 0;
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      const Pair *pair = &g_array_index (pairs, Pair, i);
+      gunichar u = layout_value (layout, dc_document_get_symbol (document, pair->symbol));
+
+      if (u == 0)
+        continue;
+      (*defined)++;
+      agreeing += u == pair->value;
+    }
+  return agreeing;
+}
+
+static char *
+layout_provenance (const Layout *layout)
+{
+  switch (layout->kind)
+    {
+    case LAYOUT_NAMES:
+      return g_strdup ("proposal: glyph names");
+    case LAYOUT_OFFSET:
+      return g_strdup_printf ("proposal: Unicode = code %+" G_GINT64_FORMAT, layout->offset);
+    case LAYOUT_CODE_PAGE:
+    default:
+      return g_strdup_printf ("proposal: code page %s", layout->code_page);
+    }
+}
+
+/* The constant most learned pairs share between code and character. */
+static gint64
+common_offset (GArray *pairs)
+{
+  g_autoptr (GHashTable) counts = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr (GArray) offsets = g_array_sized_new (FALSE, FALSE, sizeof (gint64), pairs->len);
+  gint64 best = 0;
+  guint best_count = 0;
+
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      const Pair *pair = &g_array_index (pairs, Pair, i);
+      gint64 offset = (gint64) pair->value - (gint64) pair->code;
+
+      g_array_append_val (offsets, offset);
+    }
+  for (guint i = 0; i < offsets->len; i++)
+    {
+      gint64 *offset = &g_array_index (offsets, gint64, i);
+      guint count = GPOINTER_TO_UINT (g_hash_table_lookup (counts, offset)) + 1;
+
+      g_hash_table_insert (counts, offset, GUINT_TO_POINTER (count));
+      if (count > best_count)
+        {
+          best_count = count;
+          best = *offset;
+        }
+    }
+  return best;
+}
+
+static gboolean
+choose_layout (DcDocument *document, DcFont *font, GArray *pairs, Layout *best)
+{
+  g_autofree Layout *candidate = g_new0 (Layout, 1);
+  guint best_agreeing = 0;
+  gboolean found = FALSE;
+
+  /* Names from a CID font's program are the program's own words about its glyphs:
+   * honest enough to propose from before anything is learned. */
+  candidate->kind = LAYOUT_NAMES;
+  {
+    guint defined, agreeing = count_agreeing (candidate, document, pairs, &defined);
+
+    if ((dc_font_is_cid (font) && pairs->len == 0) ||
+        (agreeing >= 4 && agreeing >= MIN_AGREEMENT * defined))
+      {
+        *best = *candidate;
+        best_agreeing = agreeing;
+        found = TRUE;
+      }
+  }
+
+  candidate->kind = LAYOUT_OFFSET;
+  candidate->offset = common_offset (pairs);
+  {
+    guint defined, agreeing = count_agreeing (candidate, document, pairs, &defined);
+
+    if (agreeing >= MIN_AGREEING && agreeing >= MIN_AGREEMENT * defined && agreeing > best_agreeing)
+      {
+        *best = *candidate;
+        best_agreeing = agreeing;
+        found = TRUE;
+      }
+  }
+
+  if (!dc_font_is_cid (font))
+    for (guint i = 0; i < G_N_ELEMENTS (code_pages); i++)
+      {
+        guint defined, agreeing;
+
+        if (!fill_code_page (candidate, i))
+          continue;
+        agreeing = count_agreeing (candidate, document, pairs, &defined);
+        if (agreeing >= MIN_AGREEING && agreeing >= MIN_AGREEMENT * defined &&
+            agreeing > best_agreeing)
+          {
+            *best = *candidate;
+            best_agreeing = agreeing;
+            found = TRUE;
+          }
+      }
+  return found;
+}
+
+static guint
+propose_for_font (DcKey *key, DcDocument *document, DcFont *font, guint font_index)
+{
+  g_autoptr (GArray) pairs = g_array_new (FALSE, FALSE, sizeof (Pair));
+  g_autoptr (GHashTable) held = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) block_votes = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  g_autofree Layout *layout = g_new0 (Layout, 1);
+  g_autofree char *provenance = NULL;
+  const DcSymbol *symbols;
+  guint n_symbols, proposed = 0;
+
+  symbols = dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      DcKeyStatus status = dc_key_get_status (key, s);
+      const char *value = dc_key_get_value (key, s);
+      Pair pair;
+
+      if (symbols[s].font != font_index || value == NULL ||
+          (status != DC_KEY_INFERRED && status != DC_KEY_CONFIRMED))
+        continue;
+      if (g_utf8_strlen (value, -1) != 1 || g_unichar_isspace (g_utf8_get_char (value)))
+        continue;
+      pair.symbol = s;
+      pair.code = symbols[s].code;
+      pair.value = g_utf8_get_char (value);
+      g_array_append_val (pairs, pair);
+      g_hash_table_add (held, GUINT_TO_POINTER (pair.value));
+    }
+
+  if (!choose_layout (document, font, pairs, layout))
+    return 0;
+  provenance = layout_provenance (layout);
+
+  /* Home-made fonts keep a code page's alphabet and put their extra letters over its
+   * symbols: a layout is believed only in the blocks of 32 codes where what was learned
+   * agrees with it and nothing contradicts it. */
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      const Pair *pair = &g_array_index (pairs, Pair, i);
+      gunichar u = layout_value (layout, &symbols[pair->symbol]);
+      guint block = pair->code / BLOCK;
+      int *vote = g_hash_table_lookup (block_votes, GUINT_TO_POINTER (block));
+
+      if (u == 0)
+        continue;
+      if (vote == NULL)
+        {
+          vote = g_new0 (int, 1);
+          g_hash_table_insert (block_votes, GUINT_TO_POINTER (block), vote);
+        }
+      /* One contradiction rules the block out for good. */
+      if (u != pair->value)
+        *vote = G_MININT / 2;
+      else
+        (*vote)++;
+    }
+
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      DcKeyStatus status = dc_key_get_status (key, s);
+      char text[8] = { 0 };
+      gunichar u;
+
+      if (symbols[s].font != font_index ||
+          (status != DC_KEY_UNKNOWN && status != DC_KEY_PROPOSED))
+        continue;
+      if (layout->kind != LAYOUT_NAMES)
+        {
+          int *vote = g_hash_table_lookup (block_votes, GUINT_TO_POINTER (symbols[s].code / BLOCK));
+
+          if (vote == NULL || *vote <= 0)
+            continue;
+        }
+      u = layout_value (layout, &symbols[s]);
+      /* A character another symbol already stands for is no proposal. */
+      if (u == 0 || g_unichar_iscntrl (u) || g_hash_table_contains (held, GUINT_TO_POINTER (u)))
+        continue;
+      g_unichar_to_utf8 (u, text);
+      if (status == DC_KEY_PROPOSED && g_strcmp0 (dc_key_peek_value (key, s), text) == 0)
+        continue;
+      if (dc_key_set (key, s, text, DC_KEY_PROPOSED, provenance, NULL))
+        proposed++;
+    }
+  return proposed;
+}
+
+/**
+ * dc_proposals_update:
+ * @key: the table
+ *
+ * For each font whose map is not trusted, finds the layout (glyph names, a constant
+ * Unicode offset, or a known code page) that explains nearly every value learned so
+ * far, and proposes what it says for the symbols still unknown.
+ *
+ * Returns: the number of proposals made or changed
+ */
+guint
+dc_proposals_update (DcKey *key)
+{
+  DcDocument *document;
+  guint n_fonts, proposed = 0;
+
+  g_return_val_if_fail (DC_IS_KEY (key), 0);
+
+  document = dc_key_get_document (key);
+  n_fonts = dc_document_get_n_fonts (document);
+  for (guint f = 0; f < n_fonts; f++)
+    {
+      DcFont *font = dc_document_get_font (document, f);
+
+      if (!dc_font_is_trusted (font))
+        proposed += propose_for_font (key, document, font, f);
+    }
+  return proposed;
+}

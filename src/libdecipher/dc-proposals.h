@@ -1,0 +1,14 @@
+/* dc-proposals.h: what the unknown symbols probably are, for the user to confirm
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "dc-key.h"
+
+G_BEGIN_DECLS
+
+guint dc_proposals_update (DcKey *key);
+
+G_END_DECLS

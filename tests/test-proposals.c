@@ -1,0 +1,144 @@
+/* test-proposals.c: layouts that explain what was learned propose the rest
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "dc-test-fixtures.h"
+
+/* What each symbol really is, from the generator's ground truth. */
+static GHashTable *
+truth_by_symbol (DcDocument *document, JsonObject *truth)
+{
+  GHashTable *values = g_hash_table_new (NULL, NULL);
+  JsonArray *pages = json_object_get_array_member (truth, "pages");
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcLine *lines = dc_document_get_lines (document, NULL);
+  guint line_index = 0;
+
+  for (guint p = 0; p < json_array_get_length (pages); p++)
+    {
+      JsonArray *truth_lines = json_object_get_array_member (json_array_get_object_element (pages, p), "lines");
+
+      for (guint l = 0; l < json_array_get_length (truth_lines); l++, line_index++)
+        {
+          JsonArray *truth_glyphs = json_object_get_array_member (json_array_get_object_element (truth_lines, l), "glyphs");
+
+          for (guint k = 0; k < json_array_get_length (truth_glyphs); k++)
+            g_hash_table_insert (values,
+                                 GUINT_TO_POINTER (glyphs[order[lines[line_index].first_glyph + k]].symbol),
+                                 (gpointer) json_object_get_string_member (json_array_get_object_element (truth_glyphs, k), "text"));
+        }
+    }
+  return values;
+}
+
+static void
+count_proposals (DcKey *key, GHashTable *truth, guint *right, guint *wrong)
+{
+  guint n_symbols;
+
+  dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
+  *right = *wrong = 0;
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      if (dc_key_get_status (key, s) != DC_KEY_PROPOSED)
+        continue;
+      /* A proposal is shown, never used as the text. */
+      g_assert_null (dc_key_get_value (key, s));
+      if (g_strcmp0 (dc_key_peek_value (key, s), g_hash_table_lookup (truth, GUINT_TO_POINTER (s))) == 0)
+        (*right)++;
+      else
+        {
+          g_test_message ("wrong: code %u proposed “%s”, is “%s”",
+                          dc_document_get_symbol (dc_key_get_document (key), s)->code,
+                          dc_key_peek_value (key, s),
+                          (char *) g_hash_table_lookup (truth, GUINT_TO_POINTER (s)));
+          (*wrong)++;
+        }
+    }
+}
+
+/* A legacy font laid out like code page 1251: once a few lines are typed, the code page
+ * explains them all and proposes nearly every remaining letter correctly. */
+static void
+test_code_page (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (DcMatcher) matcher = dc_matcher_new (key);
+  g_autoptr (JsonParser) parser = NULL;
+  JsonObject *truth = dc_test_load_truth ("legacy-cyrillic", &parser);
+  g_autoptr (GHashTable) values = truth_by_symbol (document, truth);
+  JsonArray *lines = json_object_get_array_member (json_array_get_object_element (json_object_get_array_member (truth, "pages"), 0), "lines");
+  guint right, wrong, decoded_before, decoded_after;
+
+  g_assert_cmpuint (dc_proposals_update (key), ==, 0); /* nothing learned, nothing to go on */
+
+  for (guint l = 1; l <= 2; l++)
+    {
+      g_autoptr (DcMatchResult) result = dc_matcher_type (
+          matcher, json_object_get_string_member (json_array_get_object_element (lines, l), "text"), l, -1, NULL);
+      g_assert_cmpint (result->kind, ==, DC_MATCH_ASSIGNED);
+    }
+  dc_key_count_decoded (key, &decoded_before, NULL);
+  g_assert_cmpuint (dc_proposals_update (key), >, 10);
+  dc_key_count_decoded (key, &decoded_after, NULL);
+  g_assert_cmpuint (decoded_after, ==, decoded_before); /* proposals decode nothing */
+
+  count_proposals (key, values, &right, &wrong);
+  g_test_message ("code page proposals: %u right, %u wrong", right, wrong);
+  g_assert_cmpuint (right, >, 10);
+  g_assert_cmpuint (wrong * 5, <, right);
+  {
+    guint n_symbols, from_cp1251 = 0;
+
+    dc_document_get_symbols (document, &n_symbols);
+    for (guint s = 0; s < n_symbols; s++)
+      if (dc_key_get_status (key, s) == DC_KEY_PROPOSED)
+        from_cp1251 += g_str_equal (dc_key_get_provenance (key, s), "proposal: code page CP1251");
+    g_assert_cmpuint (from_cp1251, ==, right + wrong);
+  }
+}
+
+/* A CID font whose program names its glyphs: proposals before anything is typed. */
+static void
+test_glyph_names (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("identity-named");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (JsonParser) parser = NULL;
+  JsonObject *truth = dc_test_load_truth ("identity-named", &parser);
+  g_autoptr (GHashTable) values = truth_by_symbol (document, truth);
+  guint right, wrong, n_symbols;
+
+  dc_document_get_symbols (document, &n_symbols);
+  g_assert_cmpuint (dc_proposals_update (key), ==, n_symbols);
+  count_proposals (key, values, &right, &wrong);
+  g_assert_cmpuint (right, ==, n_symbols);
+  g_assert_cmpuint (wrong, ==, 0);
+}
+
+/* Names that say nothing (the unnamed subset) propose nothing. */
+static void
+test_nothing_to_go_on (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("identity-h");
+  g_autoptr (DcKey) key = dc_key_new (document);
+
+  g_assert_cmpuint (dc_proposals_update (key), ==, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/proposals/code-page", test_code_page);
+  g_test_add_func ("/proposals/glyph-names", test_glyph_names);
+  g_test_add_func ("/proposals/nothing-to-go-on", test_nothing_to_go_on);
+
+  return g_test_run ();
+}
