@@ -15,6 +15,7 @@
 #include "dc-key.h"
 #include "dc-matcher.h"
 #include "dc-project.h"
+#include "dc-proposals.h"
 #include "dc-suggest.h"
 #include "dc-types.h"
 
