@@ -143,8 +143,15 @@ intern_symbol (Loader *loader, const DcBridgeGlyph *glyph)
   symbol.code = glyph->code;
   symbol.code_len = (guint8) CLAMP (glyph->code_len, 1, 4);
   if (glyph->unicode_len > 0)
-    symbol.pdf_text = g_ucs4_to_utf8 ((const gunichar *) glyph->unicode, glyph->unicode_len,
-                                      NULL, NULL, NULL);
+    {
+      /* A ToUnicode map may name surrogates or numbers beyond Unicode: they read as
+       * U+FFFD, so that every text the engine hands out is valid UTF-8. */
+      g_autofree gunichar *clean = g_new (gunichar, glyph->unicode_len);
+
+      for (int i = 0; i < glyph->unicode_len; i++)
+        clean[i] = g_unichar_validate (glyph->unicode[i]) ? glyph->unicode[i] : 0xFFFD;
+      symbol.pdf_text = g_ucs4_to_utf8 (clean, glyph->unicode_len, NULL, NULL, NULL);
+    }
   if (symbol.pdf_text == NULL)
     symbol.pdf_text = g_strdup ("");
   else if (has_presentation_forms (symbol.pdf_text))

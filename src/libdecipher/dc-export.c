@@ -98,19 +98,20 @@ export_text (DcDocument *document, DcValueFunc value, gpointer user_data)
   return g_string_free (out, FALSE);
 }
 
-static const char *
-line_font_label (DcDocument *document, const DcLine *line, char *buffer, gsize size)
+static char *
+line_font_label (DcDocument *document, const DcLine *line)
 {
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
   const DcGlyph *first = &glyphs[order[line->first_glyph]];
   const char *name = dc_font_get_name (dc_document_get_font (document, first->font));
+  char *label = g_strdup_printf ("%s-%.1f", name ? name : "unnamed", first->size);
 
-  g_snprintf (buffer, size, "%s-%.1f", name ? name : "unnamed", first->size);
-  for (char *p = buffer; *p; p++)
+  /* Freki separates fields with spaces and fonts with commas. */
+  for (char *p = label; *p; p++)
     if (*p == ' ' || *p == ',')
       *p = '_';
-  return buffer;
+  return label;
 }
 
 /* Freki's block/line layout: a block is a run of lines on one page whose spacing stays
@@ -156,10 +157,10 @@ export_freki (DcDocument *document, DcValueFunc value, gpointer user_data)
                                   line_number, line_number + (end - start) - 1);
           for (guint l = start; l < end; l++, line_number++)
             {
-              char font[128];
+              g_autofree char *font = line_font_label (document, &lines[l]);
 
               g_string_append_printf (out, "line=%u fonts=%s bbox=%.2f,%.2f,%.2f,%.2f:", line_number,
-                                      line_font_label (document, &lines[l], font, sizeof font),
+                                      font,
                                       lines[l].x0, lines[l].y0, lines[l].x1, lines[l].y1);
               append_line (out, document, l, value, user_data);
               g_string_append_c (out, '\n');

@@ -92,8 +92,9 @@ _dc_font_new_from_bridge (guint index, const DcBridgeFont *info)
 
   self = g_object_new (DC_TYPE_FONT, NULL);
   self->index = index;
-  self->name = g_strdup (info->name);
-  self->encoding = g_strdup (info->encoding);
+  /* PDF names are bytes; a legacy producer may write them in any 8-bit encoding. */
+  self->name = info->name ? g_utf8_make_valid (info->name, -1) : NULL;
+  self->encoding = info->encoding ? g_utf8_make_valid (info->encoding, -1) : NULL;
   self->program_kind = g_strdup (info->program_kind);
   self->type = (DcFontType) info->type;
   self->has_to_unicode = !!info->has_to_unicode;

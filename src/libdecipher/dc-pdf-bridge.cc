@@ -98,7 +98,11 @@ public:
     state->transformDelta (dx, dy, &w1, &h1);
     state->transform (x, y, &x1, &y1);
 
-    if (std::isnan (x1) || std::isnan (y1) || std::isnan (w1) || std::isnan (h1))
+    /* A damaged or hostile matrix can place a glyph at infinity: such a glyph is not on
+     * any page a reader sees, and its numbers would poison every export. */
+    if (!std::isfinite (x1) || !std::isfinite (y1) || !std::isfinite (w1) ||
+        !std::isfinite (h1) || std::fabs (x1) > 1e6 || std::fabs (y1) > 1e6 ||
+        std::fabs (w1) > 1e6 || std::fabs (h1) > 1e6)
       return;
 
     glyph.page = page;
@@ -110,11 +114,15 @@ public:
     glyph.x = x1;
     glyph.y = y1;
     glyph.font_size = font_size_of (state, font.get ());
+    if (!std::isfinite (glyph.font_size) || glyph.font_size > 1e6)
+      return;
     glyph.unicode = u;
     glyph.unicode_len = u_len;
 
     ascent = font->getAscent () * glyph.font_size;
     descent = font->getDescent () * glyph.font_size;
+    if (!std::isfinite (ascent) || !std::isfinite (descent))
+      ascent = glyph.font_size, descent = 0;
     if (ascent == descent)
       ascent = descent + 1;
 

@@ -79,7 +79,9 @@ dc_project_class_init (DcProjectClass *klass)
 static void
 dc_project_init (DcProject *self)
 {
-  self->history = g_ptr_array_new_null_terminated (0, g_free, TRUE);
+  /* Reserve one slot: an empty null-terminated array has no storage at all before
+   * GLib 2.76, and get_history() promises a terminated list. */
+  self->history = g_ptr_array_new_null_terminated (1, g_free, TRUE);
 }
 
 /**
@@ -749,7 +751,7 @@ dc_project_load (const char *path, DcDocument *document, DcKey *key, GError **er
 
   entries = g_array_new (FALSE, TRUE, sizeof (DcKeyEntry));
   g_array_set_clear_func (entries, clear_entry);
-  history = g_ptr_array_new_null_terminated (0, g_free, TRUE);
+  history = g_ptr_array_new_null_terminated (1, g_free, TRUE);
   if (!read_key (&loader, json_node_get_object (root), entries)
       || !read_history (&loader, json_node_get_object (root), history))
     return NULL;
