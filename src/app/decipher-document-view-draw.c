@@ -24,6 +24,12 @@ static const GdkRGBA unknown_color = { 0.208, 0.518, 0.894, 0.28 };
 static const GdkRGBA selected_color = { 0.902, 0.380, 0.0, 1.0 };
 static const GdkRGBA selected_fill = { 0.902, 0.380, 0.0, 0.20 };
 static const GdkRGBA hover_color = { 0.110, 0.443, 0.847, 0.9 };
+/* Adwaita green, purple and red for suggestions, candidates and conflicts. */
+static const GdkRGBA mark_colors[DECIPHER_N_MARKS] = {
+  { 0.149, 0.635, 0.412, 1.0 },
+  { 0.569, 0.255, 0.675, 1.0 },
+  { 0.878, 0.106, 0.141, 1.0 },
+};
 static const GdkRGBA paper_color = { 1.0, 1.0, 1.0, 1.0 };
 static const GdkRGBA shadow_color = { 0.0, 0.0, 0.0, 0.28 };
 static const GdkRGBA text_cover = { 1.0, 1.0, 1.0, 1.0 };
@@ -119,6 +125,68 @@ draw_glyph_marks (DecipherDocumentView *self,
 }
 
 /* Glyphs still unknown show as U+FFFD: in grey, so the recovered letters stand out. */
+/* First index in the sorted @marks of a glyph at or after @glyph. */
+static guint
+lower_bound (GArray *marks, guint32 glyph)
+{
+  guint lo = 0, hi = marks->len;
+
+  while (lo < hi)
+    {
+      guint mid = (lo + hi) / 2;
+
+      if (g_array_index (marks, guint32, mid) < glyph)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+static void
+draw_marks (DecipherDocumentView *self,
+            GtkSnapshot *snapshot,
+            guint page,
+            const graphene_rect_t *page_rect,
+            const graphene_rect_t *visible)
+{
+  const DcGlyph *glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session),
+                                                  NULL);
+  guint first, n;
+
+  decipher_session_get_page_glyphs (self->session, page, &first, &n);
+  for (guint kind = 0; kind < DECIPHER_N_MARKS; kind++)
+    {
+      GArray *marks = self->marks[kind];
+      GdkRGBA fill = mark_colors[kind];
+
+      if (marks == NULL)
+        continue;
+      fill.alpha = 0.22f;
+      for (guint i = lower_bound (marks, first);
+           i < marks->len && g_array_index (marks, guint32, i) < first + n; i++)
+        {
+          graphene_rect_t rect, bar;
+
+          _decipher_document_view_glyph_rect (self, &glyphs[g_array_index (marks, guint32, i)],
+                                              page_rect, &rect);
+          if (!graphene_rect_intersection (&rect, visible, NULL))
+            continue;
+          gtk_snapshot_append_color (snapshot, &fill, &rect);
+          if (kind == DECIPHER_MARK_SUGGESTION)
+            {
+              /* Underlined, like a word to read out, rather than boxed. */
+              graphene_rect_init (&bar, rect.origin.x, rect.origin.y + rect.size.height,
+                                  rect.size.width, 2);
+              gtk_snapshot_append_color (snapshot, &mark_colors[kind], &bar);
+            }
+          else
+            append_outline (snapshot, &rect, 2, &mark_colors[kind]);
+          self->n_drawn_marks++;
+        }
+    }
+}
+
 static PangoAttrList *
 dim_unknowns (const char *text)
 {
@@ -259,6 +327,7 @@ _decipher_document_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   self->n_drawn_highlights = 0;
   self->n_drawn_outlines = 0;
+  self->n_drawn_marks = 0;
   if (!_decipher_document_view_visible_pages (self, &first, &last))
     return;
 
@@ -273,6 +342,7 @@ _decipher_document_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       if (self->show_text)
         draw_text (self, snapshot, page, &rect, &visible);
       draw_glyph_marks (self, snapshot, page, &rect, &visible);
+      draw_marks (self, snapshot, page, &rect, &visible);
     }
 
   /* Pages just past the screen are rendered ahead, so scrolling finds them ready, and

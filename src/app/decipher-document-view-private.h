@@ -45,6 +45,9 @@ struct _DecipherDocumentView
   guint n_highlighted;
   guint n_drawn_highlights;
   guint n_drawn_outlines;
+  guint n_drawn_marks;
+
+  GArray *marks[DECIPHER_N_MARKS]; /* of guint32 glyph indices, sorted, or NULL */
 
   int hover_glyph;
   int popover_glyph;

@@ -414,6 +414,8 @@ clear_session (DecipherDocumentView *self)
   g_clear_pointer (&self->cum_height, g_free);
   g_clear_pointer (&self->unknown, g_free);
   g_clear_pointer (&self->line_layouts, g_ptr_array_unref);
+  for (guint kind = 0; kind < DECIPHER_N_MARKS; kind++)
+    g_clear_pointer (&self->marks[kind], g_array_unref);
   self->n_pages = 0;
   self->n_symbols = 0;
   self->n_highlighted = 0;
@@ -501,6 +503,51 @@ decipher_document_view_set_shapes (DecipherDocumentView *self, DecipherGlyphShap
   g_set_object (&self->shapes, shapes);
   if (self->session != NULL)
     decipher_glyph_popover_set_session (self->popover, self->session, shapes);
+}
+
+static int
+compare_glyphs (gconstpointer a, gconstpointer b)
+{
+  guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/**
+ * decipher_document_view_set_marks:
+ * @glyphs: (array length=n_glyphs): glyph indices, in any order
+ *
+ * Points out @glyphs as @kind, replacing the marks of that kind: how the input pane
+ * shows the words to type next and the places a typed input may be, and the conflict
+ * review the places that disagree. %NULL clears them.
+ */
+void
+decipher_document_view_set_marks (DecipherDocumentView *self,
+                                  DecipherMarkKind kind,
+                                  const guint32 *glyphs,
+                                  guint n_glyphs)
+{
+  g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
+  g_return_if_fail (kind < DECIPHER_N_MARKS);
+
+  g_clear_pointer (&self->marks[kind], g_array_unref);
+  if (glyphs != NULL && n_glyphs > 0)
+    {
+      self->marks[kind] = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n_glyphs);
+      g_array_append_vals (self->marks[kind], glyphs, n_glyphs);
+      /* Sorted, glyphs are page by page: drawing a page looks at its own marks only. */
+      g_array_sort (self->marks[kind], compare_glyphs);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Marked glyphs the last frame drew, of every kind. */
+guint
+decipher_document_view_get_n_drawn_marks (DecipherDocumentView *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), 0);
+
+  return self->n_drawn_marks;
 }
 
 /* Glyphs in the whole document highlighted as still to decode. */

@@ -17,6 +17,15 @@ G_BEGIN_DECLS
 #define DECIPHER_ZOOM_MIN 0.1
 #define DECIPHER_ZOOM_MAX 16.0
 
+/* Glyphs other parts of the window point out on the page, each kind in its own color. */
+typedef enum
+{
+  DECIPHER_MARK_SUGGESTION, /* the words to type next */
+  DECIPHER_MARK_CANDIDATE,  /* places a typed input could be */
+  DECIPHER_MARK_CONFLICT,   /* where two pieces of evidence disagree */
+  DECIPHER_N_MARKS
+} DecipherMarkKind;
+
 #define DECIPHER_TYPE_DOCUMENT_VIEW (decipher_document_view_get_type ())
 
 G_DECLARE_FINAL_TYPE (DecipherDocumentView, decipher_document_view, DECIPHER, DOCUMENT_VIEW, GtkWidget)
@@ -55,6 +64,12 @@ void decipher_document_view_activate_glyph (DecipherDocumentView *self,
 void decipher_document_view_activate_symbol (DecipherDocumentView *self,
                                              guint symbol);
 DecipherGlyphPopover *decipher_document_view_get_popover (DecipherDocumentView *self);
+
+void decipher_document_view_set_marks (DecipherDocumentView *self,
+                                       DecipherMarkKind kind,
+                                       const guint32 *glyphs,
+                                       guint n_glyphs);
+guint decipher_document_view_get_n_drawn_marks (DecipherDocumentView *self);
 
 guint decipher_document_view_get_n_highlighted (DecipherDocumentView *self);
 guint decipher_document_view_get_n_drawn_highlights (DecipherDocumentView *self);

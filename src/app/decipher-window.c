@@ -27,6 +27,7 @@ enum
   PROP_0,
   PROP_SHOW_TEXT,
   PROP_SHOW_PALETTE,
+  PROP_SESSION,
   N_PROPS
 };
 
@@ -192,7 +193,8 @@ set_session (DecipherWindow *self, DecipherSession *session)
   decipher_glyph_palette_set_session (self->palette, NULL, NULL);
   decipher_document_view_set_session (self->document_view, NULL);
   g_clear_object (&self->shapes);
-  g_set_object (&self->session, session);
+  if (g_set_object (&self->session, session))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
   if (session == NULL)
     return;
 
@@ -582,6 +584,9 @@ decipher_window_get_property (GObject *object, guint prop_id, GValue *value, GPa
     case PROP_SHOW_PALETTE:
       g_value_set_boolean (value, self->show_palette);
       break;
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -636,6 +641,10 @@ decipher_window_class_init (DecipherWindowClass *klass)
   properties[PROP_SHOW_PALETTE] =
     g_param_spec_boolean ("show-palette", NULL, NULL, TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* What an input pane or a conflict review follows to know the document shown. */
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, DECIPHER_TYPE_SESSION,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (DECIPHER_TYPE_DOCUMENT_VIEW);

@@ -201,6 +201,39 @@ test_activate_glyph (void)
   fixture_close (&f);
 }
 
+static gboolean
+drew_marks (DecipherDocumentView *view)
+{
+  return decipher_document_view_get_n_drawn_marks (view) > 0;
+}
+
+/* What the input pane and the conflict review will point out: drawn, then cleared. */
+static void
+test_marks (void)
+{
+  Fixture f;
+  guint first, n;
+  g_autofree guint32 *glyphs = NULL;
+
+  fixture_open (&f, "legacy-cyrillic.pdf");
+  GUI_TEST_WAIT (drew_highlights, f.view, "the view drawn");
+  g_assert_cmpuint (decipher_document_view_get_n_drawn_marks (f.view), ==, 0);
+  decipher_session_get_page_glyphs (f.session, 0, &first, &n);
+  glyphs = g_new (guint32, 5);
+  for (guint i = 0; i < 5; i++)
+    glyphs[i] = first + 40 - i; /* any order */
+  decipher_document_view_set_marks (f.view, DECIPHER_MARK_SUGGESTION, glyphs, 3);
+  decipher_document_view_set_marks (f.view, DECIPHER_MARK_CONFLICT, glyphs + 3, 2);
+  GUI_TEST_WAIT (drew_marks, f.view, "the marks drawn");
+  g_assert_cmpuint (decipher_document_view_get_n_drawn_marks (f.view), ==, 5);
+  gui_test_screenshot ("view-marks");
+  decipher_document_view_set_marks (f.view, DECIPHER_MARK_SUGGESTION, NULL, 0);
+  decipher_document_view_set_marks (f.view, DECIPHER_MARK_CONFLICT, NULL, 0);
+  gui_test_iterate (200);
+  g_assert_cmpuint (decipher_document_view_get_n_drawn_marks (f.view), ==, 0);
+  fixture_close (&f);
+}
+
 static void
 page_ready_cb (DecipherPageRenderer *renderer, guint page, guint *count)
 {
@@ -247,6 +280,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/document-view/hit-testing", test_hit_testing);
   g_test_add_func ("/document-view/zoom", test_zoom);
   g_test_add_func ("/document-view/activate-glyph", test_activate_glyph);
+  g_test_add_func ("/document-view/marks", test_marks);
   g_test_add_func ("/document-view/renderer-alone", test_renderer_alone);
   return g_test_run ();
 }

@@ -117,6 +117,12 @@ test_open_assign_undo_reopen (void)
   DcKey *key;
 
   g_assert_nonnull (session);
+  {
+    g_autoptr (DecipherSession) property = NULL;
+
+    g_object_get (window, "session", &property, NULL);
+    g_assert_true (property == session);
+  }
   g_assert_cmpstr (_decipher_window_get_visible_page (window), ==, "document");
   key = decipher_session_get_key (session);
   dc_document_get_symbols (decipher_session_get_document (session), &n_symbols);
