@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "decipher-application.h"
 #include "decipher-window-private.h"
 #include "decipher-symbol-item.h"
 #include "gui-test-util.h"
@@ -439,6 +440,62 @@ test_help_overlay (void)
   gtk_window_destroy (GTK_WINDOW (overlay));
 }
 
+static gboolean
+shortcuts_window_shown (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_SHORTCUTS_WINDOW (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+application_has_no_windows (GtkApplication *application)
+{
+  return gtk_application_get_windows (application) == NULL;
+}
+
+/* `decipher FILE.pdf` as the application receives it, its shortcuts window and Quit. */
+static void
+test_application (void)
+{
+  g_autoptr (DecipherApplication) application = decipher_application_new ();
+  g_autoptr (GFile) file = gui_test_fixture_copy ("clean.pdf");
+  g_autoptr (GError) error = NULL;
+  GFile *files[] = { file };
+  DecipherWindow *window;
+  GList *windows;
+
+  /* Not unique: the test has no session bus to be unique on. */
+  g_application_set_flags (G_APPLICATION (application),
+                           g_application_get_flags (G_APPLICATION (application))
+                             | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
+  g_assert_no_error (error);
+
+  g_application_open (G_APPLICATION (application), files, 1, "");
+  windows = gtk_application_get_windows (GTK_APPLICATION (application));
+  g_assert_nonnull (windows);
+  window = windows->data;
+  g_assert_true (DECIPHER_IS_WINDOW (window));
+  GUI_TEST_WAIT (window_loaded, window, "the document given to the application");
+  g_assert_nonnull (decipher_window_get_session (window));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  GUI_TEST_WAIT (shortcuts_window_shown, NULL, "the shortcuts window");
+  gui_test_screenshot ("window-shortcuts");
+
+  gui_test_iterate (700); /* GTK 4.8's tooltip timer, see close_window() */
+  g_action_group_activate_action (G_ACTION_GROUP (application), "quit", NULL);
+  GUI_TEST_WAIT (application_has_no_windows, application, "Quit to close every window");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -453,5 +510,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/state-saved", test_window_state_saved);
   g_test_add_func ("/window/palette-opens-glyph", test_palette_opens_glyph);
   g_test_add_func ("/window/help-overlay", test_help_overlay);
+  g_test_add_func ("/window/application", test_application);
   return g_test_run ();
 }
