@@ -64,8 +64,7 @@ show_error (DecipherGlyphPopover *self, const char *message)
 static void
 proposal_clicked_cb (DecipherGlyphPopover *self, GtkButton *button)
 {
-  gtk_editable_set_text (GTK_EDITABLE (self->entry), g_object_get_data (G_OBJECT (button), "value"));
-  decipher_glyph_popover_assign (self);
+  decipher_glyph_popover_accept_proposal (self);
 }
 
 static void
@@ -80,8 +79,8 @@ update_proposals (DecipherGlyphPopover *self)
   while (child != NULL && gtk_widget_get_next_sibling (child) != NULL)
     gtk_box_remove (self->proposals_box, gtk_widget_get_next_sibling (child));
 
-  /* The engine has one proposal per symbol for now; a list of them will come with the
-   * proposal rules, and slots in here. */
+  /* The engine keeps one proposal per symbol, as the key's value with the proposed
+   * status; a list of alternatives would slot in here. */
   value = dc_key_peek_value (key, self->symbol);
   if (dc_key_get_status (key, self->symbol) != DC_KEY_PROPOSED || value == NULL)
     {
@@ -92,8 +91,7 @@ update_proposals (DecipherGlyphPopover *self)
     g_autofree char *label = decipher_session_dup_value_label (self->session, self->symbol);
     GtkWidget *button = gtk_button_new_with_label (label);
 
-    g_object_set_data_full (G_OBJECT (button), "value", g_strdup (value), g_free);
-    gtk_widget_set_tooltip_text (button, _("Use this proposal"));
+    gtk_widget_set_tooltip_text (button, _("Confirm this proposal"));
     g_signal_connect_swapped (button, "clicked", G_CALLBACK (proposal_clicked_cb), self);
     gtk_box_append (self->proposals_box, button);
     gtk_widget_set_visible (GTK_WIDGET (self->proposals_box), TRUE);
@@ -348,6 +346,43 @@ decipher_glyph_popover_assign (DecipherGlyphPopover *self)
     }
   symbol = self->symbol;
   if (!decipher_session_assign (self->session, symbol, text, &error))
+    {
+      show_error (self, error->message);
+      return FALSE;
+    }
+  gtk_popover_popdown (GTK_POPOVER (self));
+  g_signal_emit (self, signals[ASSIGNED], 0, symbol);
+  return TRUE;
+}
+
+/* Whether the popover offers a proposal for its symbol. */
+gboolean
+decipher_glyph_popover_has_proposal (DecipherGlyphPopover *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_POPOVER (self), FALSE);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->proposals_box));
+}
+
+/**
+ * decipher_glyph_popover_accept_proposal:
+ *
+ * Confirms the proposal shown, as its button does, and closes the popover.
+ *
+ * Returns: %TRUE if there was a proposal and it is now the symbol's value
+ */
+gboolean
+decipher_glyph_popover_accept_proposal (DecipherGlyphPopover *self)
+{
+  g_autoptr (GError) error = NULL;
+  guint symbol;
+
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_POPOVER (self), FALSE);
+
+  symbol = self->symbol;
+  if (self->session == NULL || symbol == DECIPHER_NO_SYMBOL)
+    return FALSE;
+  if (!decipher_session_accept_proposal (self->session, symbol, &error))
     {
       show_error (self, error->message);
       return FALSE;

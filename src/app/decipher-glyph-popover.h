@@ -26,6 +26,8 @@ guint decipher_glyph_popover_get_symbol (DecipherGlyphPopover *self);
 void decipher_glyph_popover_set_text (DecipherGlyphPopover *self,
                                       const char *text);
 gboolean decipher_glyph_popover_assign (DecipherGlyphPopover *self);
+gboolean decipher_glyph_popover_has_proposal (DecipherGlyphPopover *self);
+gboolean decipher_glyph_popover_accept_proposal (DecipherGlyphPopover *self);
 const char *decipher_glyph_popover_get_error (DecipherGlyphPopover *self);
 
 G_END_DECLS

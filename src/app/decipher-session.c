@@ -356,6 +356,7 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
        * back guesses the user had undone. */
       dc_key_begin_change (self->key, _("Automatic guesses"));
       self->n_guessed = dc_auto_recover (self->document, self->key, NULL);
+      dc_proposals_update (self->key);
       dc_key_end_change (self->key);
       self->dirty = self->n_guessed > 0;
     }
@@ -576,6 +577,26 @@ decipher_session_set_selected_symbol (DecipherSession *self, guint symbol)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_SYMBOL]);
 }
 
+/* One undoable step, as decipher-cli's session takes it: the value, then the proposals
+ * that what was just learned confirms or overturns. */
+static gboolean
+set_confirmed (DecipherSession *self,
+               const char *label,
+               guint symbol,
+               const char *value,
+               const char *provenance,
+               GError **error)
+{
+  gboolean ok;
+
+  dc_key_begin_change (self->key, label);
+  ok = dc_key_set (self->key, symbol, value, DC_KEY_CONFIRMED, provenance, error);
+  if (ok)
+    dc_proposals_update (self->key);
+  dc_key_end_change (self->key);
+  return ok;
+}
+
 /**
  * decipher_session_assign:
  * @value: what the user says the symbol stands for
@@ -589,7 +610,33 @@ decipher_session_assign (DecipherSession *self, guint symbol, const char *value,
   g_return_val_if_fail (DECIPHER_IS_SESSION (self), FALSE);
   g_return_val_if_fail (value != NULL, FALSE);
 
-  return dc_key_set (self->key, symbol, value, DC_KEY_CONFIRMED, "assign", error);
+  return set_confirmed (self, _("Assign a character"), symbol, value, "assign", error);
+}
+
+/**
+ * decipher_session_accept_proposal:
+ *
+ * Confirms what the engine proposes for @symbol, as the user's own word, noting where
+ * the proposal came from.
+ */
+gboolean
+decipher_session_accept_proposal (DecipherSession *self, guint symbol, GError **error)
+{
+  g_autofree char *provenance = NULL;
+  g_autofree char *value = NULL;
+
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), FALSE);
+
+  if (dc_key_get_status (self->key, symbol) != DC_KEY_PROPOSED)
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                           _("There is no proposal for this symbol."));
+      return FALSE;
+    }
+  /* Copied: the proposals update that follows may replace the key's own strings. */
+  value = g_strdup (dc_key_peek_value (self->key, symbol));
+  provenance = g_strdup_printf ("accepted %s", dc_key_get_provenance (self->key, symbol));
+  return set_confirmed (self, _("Accept a proposal"), symbol, value, provenance, error);
 }
 
 /* Whether the view highlights @symbol's glyphs and the palette counts it as unknown:

@@ -55,6 +55,9 @@ gboolean decipher_session_assign (DecipherSession *self,
                                   guint symbol,
                                   const char *value,
                                   GError **error);
+gboolean decipher_session_accept_proposal (DecipherSession *self,
+                                           guint symbol,
+                                           GError **error);
 gboolean decipher_session_symbol_is_unknown (DecipherSession *self,
                                              guint symbol);
 

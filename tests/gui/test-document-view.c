@@ -201,6 +201,70 @@ test_activate_glyph (void)
   fixture_close (&f);
 }
 
+static guint
+symbol_of_code (DecipherSession *session, guint32 code)
+{
+  DcDocument *document = decipher_session_get_document (session);
+  guint symbol;
+
+  for (guint font = 0; font < dc_document_get_n_fonts (document); font++)
+    if (!dc_font_is_trusted (dc_document_get_font (document, font))
+        && dc_document_lookup_symbol (document, font, code, &symbol))
+      return symbol;
+  g_assert_not_reached ();
+}
+
+/* legacy-cyrillic puts Russian where CP1251 does: after six letters are taught, the
+ * engine proposes the rest, and the popover offers the proposal to confirm. */
+static void
+test_proposals (void)
+{
+  const struct
+  {
+    guint32 code;
+    const char *value;
+  } taught[] = {
+    { 0xE0, "а" }, { 0xEE, "о" }, { 0xE5, "е" }, { 0xF2, "т" }, { 0xED, "н" }, { 0xF0, "р" },
+  };
+  Fixture f;
+  DcKey *key;
+  DecipherGlyphPopover *popover;
+  const guint32 *occurrences;
+  guint symbol, n;
+
+  fixture_open (&f, "legacy-cyrillic.pdf");
+  key = decipher_session_get_key (f.session);
+  /* Earlier tests' autosaved assignments (some deliberately wrong) are forgotten. */
+  dc_document_get_symbols (decipher_session_get_document (f.session), &n);
+  for (guint s = 0; s < n; s++)
+    if (dc_key_get_status (key, s) == DC_KEY_CONFIRMED)
+      dc_key_forget (key, s);
+  for (guint i = 0; i < G_N_ELEMENTS (taught); i++)
+    g_assert_true (decipher_session_assign (f.session, symbol_of_code (f.session, taught[i].code),
+                                            taught[i].value, NULL));
+
+  symbol = symbol_of_code (f.session, 0xEB); /* л in CP1251 */
+  g_assert_cmpint (dc_key_get_status (key, symbol), ==, DC_KEY_PROPOSED);
+  g_assert_cmpstr (dc_key_peek_value (key, symbol), ==, "л");
+  /* A proposal is shown, never taken as text: the glyphs stay highlighted. */
+  g_assert_true (decipher_session_symbol_is_unknown (f.session, symbol));
+
+  occurrences = decipher_session_get_symbol_glyphs (f.session, symbol, &n);
+  decipher_document_view_activate_glyph (f.view, occurrences[0]);
+  popover = decipher_document_view_get_popover (f.view);
+  g_assert_true (decipher_glyph_popover_has_proposal (popover));
+  gui_test_screenshot ("view-proposal");
+  g_assert_true (decipher_glyph_popover_accept_proposal (popover));
+  g_assert_cmpint (dc_key_get_status (key, symbol), ==, DC_KEY_CONFIRMED);
+  g_assert_cmpstr (dc_key_get_value (key, symbol), ==, "л");
+  g_assert_true (g_str_has_prefix (dc_key_get_provenance (key, symbol), "accepted "));
+
+  /* One Ctrl+Z takes back the acceptance, not the proposal. */
+  g_assert_true (dc_key_undo (key));
+  g_assert_cmpint (dc_key_get_status (key, symbol), ==, DC_KEY_PROPOSED);
+  fixture_close (&f);
+}
+
 static gboolean
 drew_marks (DecipherDocumentView *view)
 {
@@ -281,6 +345,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/document-view/zoom", test_zoom);
   g_test_add_func ("/document-view/activate-glyph", test_activate_glyph);
   g_test_add_func ("/document-view/marks", test_marks);
+  g_test_add_func ("/document-view/proposals", test_proposals);
   g_test_add_func ("/document-view/renderer-alone", test_renderer_alone);
   return g_test_run ();
 }
