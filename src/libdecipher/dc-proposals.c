@@ -18,7 +18,7 @@
 #include "dc-proposals.h"
 
 #define MIN_AGREEING 6       /* learned values a layout must explain… */
-#define MIN_AGREEMENT 0.9    /* …and the share of them it must get right */
+#define MIN_AGREEMENT 0.75   /* …and the share of them, in blocks it explains fully */
 #define BLOCK 32             /* codes judged together */
 
 static const char *code_pages[] = {
@@ -110,9 +110,13 @@ layout_value (const Layout *layout, const DcSymbol *symbol)
     }
 }
 
+/* How many learned values the layout explains, counting only blocks of codes where it
+ * explains all of them: a home-made font that overwrote one block of a code page still
+ * follows it everywhere else. */
 static guint
 count_agreeing (const Layout *layout, DcDocument *document, GArray *pairs, guint *defined)
 {
+  g_autoptr (GHashTable) contradicted = g_hash_table_new (NULL, NULL);
   guint agreeing = 0;
 
   *defined = 0;
@@ -121,10 +125,19 @@ count_agreeing (const Layout *layout, DcDocument *document, GArray *pairs, guint
       const Pair *pair = &g_array_index (pairs, Pair, i);
       gunichar u = layout_value (layout, dc_document_get_symbol (document, pair->symbol));
 
-      if (u == 0)
-        continue;
-      (*defined)++;
-      agreeing += u == pair->value;
+      if (u != 0)
+        (*defined)++;
+      if (u != 0 && u != pair->value)
+        g_hash_table_add (contradicted, GUINT_TO_POINTER (pair->code / BLOCK));
+    }
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      const Pair *pair = &g_array_index (pairs, Pair, i);
+      gunichar u = layout_value (layout, dc_document_get_symbol (document, pair->symbol));
+
+      agreeing += u == pair->value &&
+                  (layout->kind == LAYOUT_NAMES ||
+                   !g_hash_table_contains (contradicted, GUINT_TO_POINTER (pair->code / BLOCK)));
     }
   return agreeing;
 }
@@ -229,6 +242,40 @@ choose_layout (DcDocument *document, DcFont *font, GArray *pairs, Layout *best)
   return found;
 }
 
+/* The script most learned letters belong to. */
+static GUnicodeScript
+main_script (GArray *pairs)
+{
+  guint counts[256] = { 0 };
+  GUnicodeScript best = G_UNICODE_SCRIPT_INVALID_CODE;
+
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      GUnicodeScript script = g_unichar_get_script (g_array_index (pairs, Pair, i).value);
+
+      if (script >= 0 && script < 256 && script != G_UNICODE_SCRIPT_COMMON &&
+          ++counts[script] > (best >= 0 ? counts[best] : 0))
+        best = script;
+    }
+  return best;
+}
+
+/* A block nothing was learned in is still believed when the layout puts a whole
+ * alphabet there — the capitals of the letters already confirmed, typically — and not
+ * the mixture of symbols home-made fonts overwrite. */
+static gboolean
+block_is_alphabet (const Layout *layout, guint block, GUnicodeScript script)
+{
+  guint letters = 0;
+
+  if (layout->kind != LAYOUT_CODE_PAGE || script < 0 || (block + 1) * BLOCK > 256)
+    return FALSE;
+  for (guint c = block * BLOCK; c < (block + 1) * BLOCK; c++)
+    letters += layout->table[c] != 0 && g_unichar_isalpha (layout->table[c]) &&
+               g_unichar_get_script (layout->table[c]) == script;
+  return letters * 4 >= BLOCK * 3;
+}
+
 static guint
 propose_for_font (DcKey *key, DcDocument *document, DcFont *font, guint font_index)
 {
@@ -237,6 +284,7 @@ propose_for_font (DcKey *key, DcDocument *document, DcFont *font, guint font_ind
   g_autoptr (GHashTable) block_votes = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   g_autofree Layout *layout = g_new0 (Layout, 1);
   g_autofree char *provenance = NULL;
+  GUnicodeScript script;
   const DcSymbol *symbols;
   guint n_symbols, proposed = 0;
 
@@ -262,6 +310,7 @@ propose_for_font (DcKey *key, DcDocument *document, DcFont *font, guint font_ind
   if (!choose_layout (document, font, pairs, layout))
     return 0;
   provenance = layout_provenance (layout);
+  script = main_script (pairs);
 
   /* Home-made fonts keep a code page's alphabet and put their extra letters over its
    * symbols: a layout is believed only in the blocks of 32 codes where what was learned
@@ -300,7 +349,8 @@ propose_for_font (DcKey *key, DcDocument *document, DcFont *font, guint font_ind
         {
           int *vote = g_hash_table_lookup (block_votes, GUINT_TO_POINTER (symbols[s].code / BLOCK));
 
-          if (vote == NULL || *vote <= 0)
+          if (vote != NULL ? *vote <= 0
+                           : !block_is_alphabet (layout, symbols[s].code / BLOCK, script))
             continue;
         }
       u = layout_value (layout, &symbols[s]);
