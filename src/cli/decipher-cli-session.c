@@ -20,14 +20,16 @@
 
 #define MAX_LINE_BYTES 65536
 
-typedef struct
+struct _DecipherCliSession
 {
   DcDocument *document;
   DcKey *key;
   DcMatcher *matcher;
   DcProject *project;
-  const char *project_path;
-} Session;
+  char *project_path;
+};
+
+typedef DecipherCliSession Session;
 
 typedef gboolean (*Handler) (Session *session, JsonObject *request, JsonBuilder *reply,
                              GError **error);
@@ -454,8 +456,14 @@ static const struct
   { "accept", handle_accept },
 };
 
-static char *
-answer (Session *session, const char *line)
+/**
+ * decipher_cli_session_answer:
+ * @line: one request, without its newline
+ *
+ * Returns: (transfer full): the reply, one line of JSON without a newline
+ */
+char *
+decipher_cli_session_answer (DecipherCliSession *session, const char *line)
 {
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (JsonBuilder) reply = json_builder_new ();
@@ -536,30 +544,34 @@ answer (Session *session, const char *line)
   return json_generator_to_data (generator, NULL);
 }
 
-int
-decipher_cli_session (DcDocument *document, DcKey *key, const char *project_path,
-                      gboolean automatic_pass)
+/**
+ * decipher_cli_session_new:
+ * @project_path: (nullable): loaded if it exists, and written before every reply
+ * @automatic_pass: guess the space and full stop on new work
+ *
+ * Returns: (transfer full): the session, or %NULL with @error set when the project
+ *   cannot be loaded or written
+ */
+DecipherCliSession *
+decipher_cli_session_new (DcDocument *document, DcKey *key, const char *project_path,
+                          gboolean automatic_pass, GError **error)
 {
-  g_autoptr (GInputStream) stdin_stream = g_unix_input_stream_new (0, FALSE);
-  g_autoptr (GDataInputStream) input = g_data_input_stream_new (stdin_stream);
-  g_autoptr (DcMatcher) matcher = dc_matcher_new (key);
-  g_autoptr (DcProject) project = NULL;
-  g_autoptr (GError) error = NULL;
-  Session session = { document, key, matcher, NULL, project_path };
-  char *line;
+  g_autoptr (DecipherCliSession) session = g_new0 (DecipherCliSession, 1);
+
+  session->document = g_object_ref (document);
+  session->key = g_object_ref (key);
+  session->matcher = dc_matcher_new (key);
+  session->project_path = g_strdup (project_path);
 
   if (project_path != NULL && g_file_test (project_path, G_FILE_TEST_EXISTS))
     {
-      project = dc_project_load (project_path, document, key, &error);
-      if (project == NULL)
-        {
-          g_printerr ("decipher-cli: %s\n", error->message);
-          return 1;
-        }
+      session->project = dc_project_load (project_path, document, key, error);
+      if (session->project == NULL)
+        return NULL;
     }
   else
     {
-      project = dc_project_new (document, key);
+      session->project = dc_project_new (document, key);
       /* Only for new work: on a loaded project it would bring back guesses the user
        * had undone. */
       dc_key_begin_change (key, _("Automatic guesses"));
@@ -568,12 +580,32 @@ decipher_cli_session (DcDocument *document, DcKey *key, const char *project_path
       dc_proposals_update (key);
       dc_key_end_change (key);
     }
-  session.project = project;
-  if (!persist (&session, &error))
-    {
-      g_printerr ("decipher-cli: %s\n", error->message);
-      return 1;
-    }
+  if (!persist (session, error))
+    return NULL;
+  return g_steal_pointer (&session);
+}
+
+void
+decipher_cli_session_free (DecipherCliSession *session)
+{
+  if (session == NULL)
+    return;
+  g_clear_object (&session->project);
+  g_clear_object (&session->matcher);
+  g_clear_object (&session->key);
+  g_clear_object (&session->document);
+  g_free (session->project_path);
+  g_free (session);
+}
+
+/* Answers each line of standard input on standard output until it closes. */
+int
+decipher_cli_session_run (DecipherCliSession *session)
+{
+  g_autoptr (GInputStream) stdin_stream = g_unix_input_stream_new (0, FALSE);
+  g_autoptr (GDataInputStream) input = g_data_input_stream_new (stdin_stream);
+  g_autoptr (GError) error = NULL;
+  char *line;
 
   while ((line = g_data_input_stream_read_line_utf8 (input, NULL, NULL, &error)) != NULL ||
          error != NULL)
@@ -588,7 +620,7 @@ decipher_cli_session (DcDocument *document, DcKey *key, const char *project_path
         }
       if (*g_strstrip (line) != '\0')
         {
-          reply = answer (&session, line);
+          reply = decipher_cli_session_answer (session, line);
           fputs (reply, stdout);
           fputc ('\n', stdout);
           fflush (stdout);

@@ -9,9 +9,20 @@
 
 G_BEGIN_DECLS
 
-int decipher_cli_session (DcDocument *document,
-                          DcKey *key,
-                          const char *project_path,
-                          gboolean automatic_pass);
+/* The JSON-lines protocol of DESIGN §5, reachable without a process so that the
+ * fuzzer can drive it. */
+typedef struct _DecipherCliSession DecipherCliSession;
+
+DecipherCliSession *decipher_cli_session_new (DcDocument *document,
+                                              DcKey *key,
+                                              const char *project_path,
+                                              gboolean automatic_pass,
+                                              GError **error);
+char *decipher_cli_session_answer (DecipherCliSession *session,
+                                   const char *line);
+int decipher_cli_session_run (DecipherCliSession *session);
+void decipher_cli_session_free (DecipherCliSession *session);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DecipherCliSession, decipher_cli_session_free)
 
 G_END_DECLS

@@ -366,8 +366,16 @@ static int
 command_session (DcDocument *document, int argc, char **argv)
 {
   g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (DecipherCliSession) session = NULL;
+  g_autoptr (GError) error = NULL;
 
-  return decipher_cli_session (document, key, opt_project, !opt_no_auto);
+  session = decipher_cli_session_new (document, key, opt_project, !opt_no_auto, &error);
+  if (session == NULL)
+    {
+      print_error (error->message);
+      return 1;
+    }
+  return decipher_cli_session_run (session);
 }
 
 typedef struct
