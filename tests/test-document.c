@@ -241,7 +241,16 @@ test_program_glyph_names (void)
 
   symbols = dc_document_get_symbols (unnamed, &n_symbols);
   for (guint s = 0; s < n_symbols; s++)
-    g_assert_null (symbols[s].glyph_name);
+    {
+      g_assert_null (symbols[s].glyph_name);
+      /* Identity-H with /CIDToGIDMap /Identity: the code is the glyph. */
+      g_assert_cmpint (dc_font_get_cid_glyph_index (dc_document_get_font (unnamed, symbols[s].font),
+                                                    symbols[s].code), ==, symbols[s].code);
+    }
+  {
+    g_autoptr (DcDocument) simple = dc_test_load_document ("legacy-cyrillic");
+    g_assert_cmpint (dc_font_get_cid_glyph_index (dc_document_get_font (simple, 0), 65), ==, -1);
+  }
 }
 
 static void

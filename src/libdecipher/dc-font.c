@@ -349,3 +349,25 @@ dc_font_get_trust_reason (DcFont *self)
 
   return self->trust_reason;
 }
+
+/**
+ * dc_font_get_cid_glyph_index:
+ * @code: a code of this font
+ *
+ * For a CID font, the glyph of the program that @code draws, through the font's
+ * CIDToGIDMap (identity when it has none). Simple fonts map codes through their own
+ * cmap or encoding, which the caller must consult: they return -1.
+ *
+ * Returns: the glyph index, or -1
+ */
+int
+dc_font_get_cid_glyph_index (DcFont *self, guint32 code)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), -1);
+
+  if (!dc_font_is_cid (self))
+    return -1;
+  if (self->cid_to_gid == NULL)
+    return (int) MIN (code, (guint32) G_MAXINT);
+  return code < self->cid_to_gid_len ? self->cid_to_gid[code] : 0;
+}
