@@ -301,6 +301,14 @@ page_action (GtkWidget *widget, const char *name, GVariant *param)
     decipher_document_view_set_page (self->document_view, page - 1);
 }
 
+static void
+what_next_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (widget);
+
+  decipher_input_pane_what_next (self->input_pane);
+}
+
 void
 _decipher_window_update_actions (DecipherWindow *self)
 {
@@ -322,6 +330,7 @@ _decipher_window_update_actions (DecipherWindow *self)
   gtk_widget_action_set_enabled (widget, "win.previous-page", has_document && page > 0);
   gtk_widget_action_set_enabled (widget, "win.next-page", has_document && page + 1 < n_pages);
   gtk_widget_action_set_enabled (widget, "win.show-text", has_document);
+  gtk_widget_action_set_enabled (widget, "win.what-next", has_document);
   gtk_widget_action_set_enabled (widget, "win.show-palette", has_document);
   /* Toggles that do nothing without a document only clutter the empty window. */
   gtk_widget_set_visible (GTK_WIDGET (self->text_button), has_document);
@@ -342,6 +351,10 @@ _decipher_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.previous-page", NULL, page_action);
   gtk_widget_class_install_action (widget_class, "win.next-page", NULL, page_action);
+  gtk_widget_class_install_action (widget_class, "win.what-next", NULL, what_next_action);
+  /* Here rather than among the application's accelerators: it is the window's own. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.what-next",
+                                       NULL);
   gtk_widget_class_install_property_action (widget_class, "win.show-text", "show-text");
   gtk_widget_class_install_property_action (widget_class, "win.show-palette", "show-palette");
 }

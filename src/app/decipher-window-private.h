@@ -8,6 +8,7 @@
 #include "decipher-document-view.h"
 #include "decipher-glyph-palette.h"
 #include "decipher-glyph-shapes.h"
+#include "decipher-input-pane.h"
 #include "decipher-window.h"
 
 G_BEGIN_DECLS
@@ -42,6 +43,7 @@ struct _DecipherWindow
   DecipherDocumentView *document_view;
   DecipherGlyphPalette *palette;
   GtkBox *input_slot;
+  DecipherInputPane *input_pane;
   GtkActionBar *status_bar;
   GtkLevelBar *progress_level;
   GtkLabel *progress_label;
@@ -64,6 +66,7 @@ DecipherDocumentView *_decipher_window_get_document_view (DecipherWindow *self);
 DecipherGlyphPalette *_decipher_window_get_palette (DecipherWindow *self);
 GtkLabel *_decipher_window_get_progress_label (DecipherWindow *self);
 GtkBox *_decipher_window_get_input_slot (DecipherWindow *self);
+DecipherInputPane *_decipher_window_get_input_pane (DecipherWindow *self);
 const char *_decipher_window_get_last_error (DecipherWindow *self);
 const char *_decipher_window_get_visible_page (DecipherWindow *self);
 

@@ -47,10 +47,13 @@ _decipher_window_show_error (DecipherWindow *self, const char *heading, const ch
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The key's step, always: not win.undo, which goes to a focused entry's text — and
+ * the focus is in the input pane's entry right after typed words were learned. */
 static void
 toast_undo_cb (AdwToast *toast, DecipherWindow *self)
 {
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.undo", NULL);
+  if (self->session != NULL)
+    dc_key_undo (decipher_session_get_key (self->session));
 }
 
 /* A short note at the bottom of the pages; with @undo, an Undo button for the last step. */
@@ -160,6 +163,24 @@ assign_failed_cb (DecipherWindow *self, const char *message)
 }
 
 static void
+learned_cb (DecipherWindow *self, guint n_symbols)
+{
+  g_autofree char *title = NULL;
+
+  /* Translators: a toast after typed words taught the table new symbols. */
+  title = g_strdup_printf (ngettext ("Learned %u symbol", "Learned %u symbols", n_symbols),
+                           n_symbols);
+  _decipher_window_toast (self, title, TRUE);
+}
+
+static void
+conflict_cb (DecipherWindow *self)
+{
+  _decipher_window_update_actions (self);
+  _decipher_window_toast (self, _("What you typed contradicts values already held"), FALSE);
+}
+
+static void
 symbol_activated_cb (DecipherWindow *self, guint symbol)
 {
   decipher_document_view_activate_symbol (self->document_view, symbol);
@@ -192,6 +213,7 @@ set_session (DecipherWindow *self, DecipherSession *session)
     }
   decipher_glyph_palette_set_session (self->palette, NULL, NULL);
   decipher_document_view_set_session (self->document_view, NULL);
+  decipher_input_pane_set_session (self->input_pane, NULL);
   g_clear_object (&self->shapes);
   if (g_set_object (&self->session, session))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
@@ -203,6 +225,7 @@ set_session (DecipherWindow *self, DecipherSession *session)
                                             decipher_document_view_get_renderer (self->document_view));
   decipher_document_view_set_shapes (self->document_view, self->shapes);
   decipher_glyph_palette_set_session (self->palette, session, self->shapes);
+  decipher_input_pane_set_session (self->input_pane, session);
 
   g_signal_connect_swapped (decipher_session_get_key (session), "changed",
                             G_CALLBACK (key_changed_cb), self);
@@ -549,6 +572,8 @@ decipher_window_dispose (GObject *object)
   g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
   if (self->palette != NULL)
     set_session (self, NULL);
+  if (self->input_pane != NULL)
+    decipher_input_pane_set_document_view (self->input_pane, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_WINDOW);
 
   G_OBJECT_CLASS (decipher_window_parent_class)->dispose (object);
@@ -717,6 +742,15 @@ decipher_window_init (DecipherWindow *self)
   g_signal_connect_swapped (self->palette, "symbol-activated", G_CALLBACK (symbol_activated_cb),
                             self);
 
+  /* Typing what one reads is the main way to fill the table: the pane sits under the
+   * pages whenever a document is shown. */
+  self->input_pane = DECIPHER_INPUT_PANE (decipher_input_pane_new ());
+  decipher_input_pane_set_document_view (self->input_pane, self->document_view);
+  gtk_box_append (self->input_slot, GTK_WIDGET (self->input_pane));
+  gtk_widget_set_visible (GTK_WIDGET (self->input_slot), TRUE);
+  g_signal_connect_swapped (self->input_pane, "learned", G_CALLBACK (learned_cb), self);
+  g_signal_connect_swapped (self->input_pane, "conflict", G_CALLBACK (conflict_cb), self);
+
   update_zoom_label (self);
   _decipher_window_update_actions (self);
 }
@@ -784,6 +818,12 @@ GtkLabel *
 _decipher_window_get_progress_label (DecipherWindow *self)
 {
   return self->progress_label;
+}
+
+DecipherInputPane *
+_decipher_window_get_input_pane (DecipherWindow *self)
+{
+  return self->input_pane;
 }
 
 /* Where the input pane goes, under the pages; hidden while empty. */

@@ -1,0 +1,627 @@
+/* decipher-input-pane.c: type the words read on the page, and let the engine fill the table
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The user types one word or several, as read on the page, optionally cued by the line
+ * they last clicked. Enter asks the matcher where that text is drawn: one place → the
+ * symbols it spells are learned (a toast offers Undo); several → the places are listed,
+ * and picking one types the text again at that place; none → the engine's reason is
+ * shown under the entry; a contradiction → a conflict for the review.
+ *
+ * Threading. The design wants engine work off the main thread, but DcKey and DcMatcher
+ * belong to the main thread: the key emits "changed" to widgets and records undo steps,
+ * and the matcher keeps the open conflicts. A worker would have to work on a copy of
+ * the key and its token index and then replay what it learned on the real one, which
+ * doubles the memory of a large book and invites the two to disagree. A query costs
+ * ~5 ms median (bench/, a 1 M-glyph book; the engine's budget is 10 ms), well under a
+ * frame, so the matcher runs on the main thread, synchronously, inside one undo step
+ * with the proposals it leads to — exactly as decipher-cli's session applies a typed
+ * query. Cancel-and-replace is then implicit: a query is finished before the next key
+ * press is handled, so no stale result can ever arrive.
+ */
+
+#define G_LOG_DOMAIN "decipher-input-pane"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "decipher-input-pane.h"
+
+#define MAX_CANDIDATES 50 /* rows listed; the best come first */
+
+struct _DecipherInputPane
+{
+  GtkWidget parent_instance;
+
+  DecipherSession *session;
+  DcMatcher *matcher;
+  DecipherDocumentView *view;
+  GtkGesture *view_click;
+  guint line;
+  DcMatchKind last_kind;
+  char *candidates_text; /* the text the listed candidates are places of */
+
+  GtkWidget *box;
+  GtkWidget *line_chip;
+  GtkLabel *line_label;
+  GtkButton *clear_line_button;
+  GtkEntry *entry;
+  GtkButton *picker_button;
+  GtkButton *what_next_button;
+  GtkLabel *hint_label;
+  GtkLabel *reason_label;
+  GtkWidget *candidates_scroller;
+  GtkListBox *candidates;
+};
+
+G_DEFINE_FINAL_TYPE (DecipherInputPane, decipher_input_pane, GTK_TYPE_WIDGET)
+
+enum
+{
+  LEARNED,
+  CONFLICT,
+  PICK_CHARACTER,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* ---- places ------------------------------------------------------------------------- */
+
+static DcDocument *
+get_document (DecipherInputPane *self)
+{
+  return decipher_session_get_document (self->session);
+}
+
+/* The line drawing @glyph, or DECIPHER_NO_LINE (a glyph outside every line). */
+static guint
+line_of_glyph (DcDocument *document, guint glyph)
+{
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcLine *lines = dc_document_get_lines (document, NULL);
+  guint first, n;
+
+  /* Only the lines of its page: a click costs the glyphs of one page, not of the book. */
+  dc_document_get_page_lines (document, glyphs[glyph].page, &first, &n);
+  for (guint l = first; l < first + n; l++)
+    for (guint i = lines[l].first_glyph; i < lines[l].first_glyph + lines[l].n_glyphs; i++)
+      if (order[i] == glyph)
+        return l;
+  return DECIPHER_NO_LINE;
+}
+
+/* The glyphs of tokens @token … @token + @n_tokens − 1 of @line, in reading order. */
+static GArray *
+place_glyphs (DcDocument *document, guint line, guint token, guint n_tokens)
+{
+  const DcLine *lines = dc_document_get_lines (document, NULL);
+  const DcToken *tokens = dc_document_get_tokens (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  GArray *glyphs = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  for (guint t = token; t < token + n_tokens && t < lines[line].n_tokens; t++)
+    {
+      const DcToken *tok = &tokens[lines[line].first_token + t];
+
+      for (guint i = tok->first_glyph; i < tok->first_glyph + tok->n_glyphs; i++)
+        g_array_append_val (glyphs, order[i]);
+    }
+  return glyphs;
+}
+
+/* @line as far as it is decoded, unknown glyphs as “?”, with the tokens of the place in
+ * bold on a highlight so that the user sees which words the row stands for. */
+static char *
+place_markup (DecipherInputPane *self, const DcMatchPlace *place)
+{
+  DcDocument *document = get_document (self);
+  DcKey *key = decipher_session_get_key (self->session);
+  const DcLine *line = &dc_document_get_lines (document, NULL)[place->line];
+  const DcToken *tokens = dc_document_get_tokens (document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  g_autoptr (GString) markup = g_string_new (NULL);
+
+  for (guint t = 0; t < line->n_tokens; t++)
+    {
+      const DcToken *token = &tokens[line->first_token + t];
+      gboolean in_place = t >= place->token && t < place->token + place->n_tokens;
+      g_autoptr (GString) text = g_string_new (NULL);
+      g_autofree char *escaped = NULL;
+
+      for (guint i = token->first_glyph; i < token->first_glyph + token->n_glyphs; i++)
+        {
+          const char *value = dc_key_get_value (key, glyphs[order[i]].symbol);
+
+          g_string_append (text, value != NULL ? value : "?");
+        }
+      escaped = g_markup_escape_text (text->str, -1);
+      if (t > 0)
+        g_string_append_c (markup, ' ');
+      if (in_place)
+        g_string_append_printf (markup, "<span weight=\"bold\" underline=\"single\">%s</span>",
+                                escaped);
+      else
+        g_string_append (markup, escaped);
+    }
+  return g_string_free (g_steal_pointer (&markup), FALSE);
+}
+
+static char *
+line_title (DecipherInputPane *self, guint line)
+{
+  const DcLine *l = &dc_document_get_lines (get_document (self), NULL)[line];
+
+  if (dc_document_get_n_pages (get_document (self)) > 1)
+    /* Translators: the line the typed text is looked for on; page, then line on it. */
+    return g_strdup_printf (_("Page %u, Line %u"), l->page + 1, l->index + 1);
+  /* Translators: the line the typed text is looked for on, counted from 1. */
+  return g_strdup_printf (_("Line %u"), l->index + 1);
+}
+
+static void
+show_place (DecipherInputPane *self, guint line, guint token, guint n_tokens)
+{
+  g_autoptr (GArray) glyphs = place_glyphs (get_document (self), line, token, n_tokens);
+
+  if (self->view != NULL && glyphs->len > 0)
+    decipher_document_view_show_glyph (self->view, g_array_index (glyphs, guint32, 0));
+}
+
+/* ---- feedback ----------------------------------------------------------------------- */
+
+static void
+set_label (GtkLabel *label, const char *text)
+{
+  gtk_label_set_text (label, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (label), text != NULL && *text != '\0');
+}
+
+static void
+clear_marks (DecipherInputPane *self, DecipherMarkKind kind)
+{
+  if (self->view != NULL)
+    decipher_document_view_set_marks (self->view, kind, NULL, 0);
+}
+
+static void
+clear_candidates (DecipherInputPane *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->candidates))) != NULL)
+    gtk_list_box_remove (self->candidates, child);
+  gtk_widget_set_visible (self->candidates_scroller, FALSE);
+  g_clear_pointer (&self->candidates_text, g_free);
+  clear_marks (self, DECIPHER_MARK_CANDIDATE);
+}
+
+static void
+clear_feedback (DecipherInputPane *self)
+{
+  clear_candidates (self);
+  set_label (self->hint_label, NULL);
+  set_label (self->reason_label, NULL);
+}
+
+/* ---- typing ------------------------------------------------------------------------- */
+
+static void run_query (DecipherInputPane *self, const char *text, int line, int token);
+
+static void
+candidate_activated_cb (DecipherInputPane *self, GtkListBoxRow *row)
+{
+  guint line = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "line"));
+  guint token = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "token"));
+  guint n_tokens = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "n-tokens"));
+  g_autofree char *text = g_strdup (self->candidates_text);
+
+  if (text == NULL)
+    return;
+  show_place (self, line, token, n_tokens);
+  /* The line and the first token pin the place down: typed there, it is unique. */
+  run_query (self, text, (int) line, (int) token);
+}
+
+static void
+show_candidates (DecipherInputPane *self, const char *text, const DcMatchResult *result)
+{
+  g_autoptr (GArray) marks = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autofree char *hint = NULL;
+
+  clear_candidates (self);
+  self->candidates_text = g_strdup (text);
+  for (guint i = 0; i < result->places->len && i < MAX_CANDIDATES; i++)
+    {
+      const DcMatchPlace *place = &g_array_index (result->places, DcMatchPlace, i);
+      g_autofree char *markup = place_markup (self, place);
+      g_autofree char *title = line_title (self, place->line);
+      g_autoptr (GArray) glyphs = place_glyphs (get_document (self), place->line, place->token,
+                                                place->n_tokens);
+      GtkWidget *row = gtk_list_box_row_new ();
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+      GtkWidget *where = gtk_label_new (title);
+      GtkWidget *label = gtk_label_new (NULL);
+
+      gtk_label_set_markup (GTK_LABEL (label), markup);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_hexpand (label, TRUE);
+      gtk_widget_add_css_class (where, "dim-label");
+      gtk_widget_add_css_class (where, "numeric");
+      gtk_widget_set_margin_start (box, 12);
+      gtk_widget_set_margin_end (box, 12);
+      gtk_widget_set_margin_top (box, 8);
+      gtk_widget_set_margin_bottom (box, 8);
+      gtk_box_append (GTK_BOX (box), where);
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+      g_object_set_data (G_OBJECT (row), "line", GUINT_TO_POINTER (place->line));
+      g_object_set_data (G_OBJECT (row), "token", GUINT_TO_POINTER (place->token));
+      g_object_set_data (G_OBJECT (row), "n-tokens", GUINT_TO_POINTER (place->n_tokens));
+      gtk_list_box_append (self->candidates, row);
+      g_array_append_vals (marks, glyphs->data, glyphs->len);
+    }
+  gtk_widget_set_visible (self->candidates_scroller, TRUE);
+  if (self->view != NULL)
+    decipher_document_view_set_marks (self->view, DECIPHER_MARK_CANDIDATE,
+                                      (const guint32 *) marks->data, marks->len);
+  /* Translators: the typed text fits several places; the list under it shows them. */
+  hint = g_strdup_printf (ngettext ("It fits %u place. Pick the one you read:",
+                                    "It fits %u places. Pick the one you read:",
+                                    result->places->len),
+                          result->places->len);
+  set_label (self->hint_label, hint);
+}
+
+static void
+show_conflicts (DecipherInputPane *self, const DcMatchResult *result)
+{
+  g_autoptr (GArray) marks = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  for (guint i = 0; i < result->conflicts->len; i++)
+    {
+      const DcConflict *conflict = g_ptr_array_index (result->conflicts, i);
+      g_autoptr (GArray) glyphs = place_glyphs (get_document (self), conflict->place.line,
+                                                conflict->place.token, conflict->place.n_tokens);
+      const DcGlyph *all = dc_document_get_glyphs (get_document (self), NULL);
+
+      for (guint g = 0; g < glyphs->len; g++)
+        if (all[g_array_index (glyphs, guint32, g)].symbol == conflict->symbol)
+          g_array_append_val (marks, g_array_index (glyphs, guint32, g));
+    }
+  if (self->view != NULL)
+    decipher_document_view_set_marks (self->view, DECIPHER_MARK_CONFLICT,
+                                      (const guint32 *) marks->data, marks->len);
+  set_label (self->hint_label, result->reason);
+  g_signal_emit (self, signals[CONFLICT], 0);
+}
+
+static void
+run_query (DecipherInputPane *self, const char *text, int line, int token)
+{
+  DcKey *key = decipher_session_get_key (self->session);
+  g_autoptr (DcMatchResult) result = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *label = NULL;
+
+  clear_feedback (self);
+  /* What was learned and the proposals it leads to are one step to undo. */
+  label = g_strdup_printf (_("Typed “%s”"), text);
+  dc_key_begin_change (key, label);
+  result = dc_matcher_type (self->matcher, text, line, token, &error);
+  if (result != NULL && result->kind == DC_MATCH_ASSIGNED)
+    dc_proposals_update (key);
+  dc_key_end_change (key);
+  if (result == NULL)
+    {
+      self->last_kind = DC_MATCH_NO_MATCH;
+      set_label (self->reason_label, error->message);
+      return;
+    }
+  dc_project_add_history (decipher_session_get_project (self->session), text);
+  self->last_kind = result->kind;
+
+  switch (result->kind)
+    {
+    case DC_MATCH_ASSIGNED:
+      gtk_editable_set_text (GTK_EDITABLE (self->entry), "");
+      clear_marks (self, DECIPHER_MARK_SUGGESTION);
+      if (result->places->len > 0)
+        {
+          const DcMatchPlace *place = &g_array_index (result->places, DcMatchPlace, 0);
+
+          show_place (self, place->line, place->token, place->n_tokens);
+        }
+      g_signal_emit (self, signals[LEARNED], 0, result->learned->len);
+      break;
+    case DC_MATCH_KNOWN:
+      gtk_editable_set_text (GTK_EDITABLE (self->entry), "");
+      set_label (self->hint_label, _("Every letter of it is known already: nothing new to learn."));
+      break;
+    case DC_MATCH_AMBIGUOUS:
+      show_candidates (self, text, result);
+      break;
+    case DC_MATCH_NO_MATCH:
+      set_label (self->reason_label, result->reason);
+      break;
+    case DC_MATCH_CONFLICT:
+      show_conflicts (self, result);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+entry_activate_cb (DecipherInputPane *self)
+{
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->entry))));
+
+  if (self->session == NULL || *text == '\0')
+    return;
+  run_query (self, text, self->line == DECIPHER_NO_LINE ? -1 : (int) self->line, -1);
+}
+
+/* ---- the line cue ------------------------------------------------------------------- */
+
+void
+decipher_input_pane_set_line (DecipherInputPane *self, guint line)
+{
+  g_return_if_fail (DECIPHER_IS_INPUT_PANE (self));
+
+  self->line = self->session != NULL ? line : DECIPHER_NO_LINE;
+  gtk_widget_set_visible (self->line_chip, self->line != DECIPHER_NO_LINE);
+  if (self->line != DECIPHER_NO_LINE)
+    {
+      g_autofree char *title = line_title (self, self->line);
+
+      gtk_label_set_text (self->line_label, title);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->clear_line_button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Match anywhere, not only on this line"), -1);
+    }
+}
+
+guint
+decipher_input_pane_get_line (DecipherInputPane *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_INPUT_PANE (self), DECIPHER_NO_LINE);
+
+  return self->line;
+}
+
+/* A click on the page cues the line under the pointer; the view's own gesture still
+ * opens the glyph popover, as this one only watches (capture phase, never claims). */
+static void
+view_pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, DecipherInputPane *self)
+{
+  int glyph;
+  guint line;
+
+  if (self->session == NULL || self->view == NULL)
+    return;
+  glyph = decipher_document_view_glyph_at (self->view, x, y);
+  if (glyph < 0)
+    return;
+  line = line_of_glyph (get_document (self), (guint) glyph);
+  if (line != DECIPHER_NO_LINE)
+    decipher_input_pane_set_line (self, line);
+}
+
+/* ---- what next ---------------------------------------------------------------------- */
+
+/* Highlights the words that would decode the most still-unknown symbols, scrolls to
+ * them and cues their line, so that the user only has to read and type them. */
+void
+decipher_input_pane_what_next (DecipherInputPane *self)
+{
+  DcSuggestion suggestion;
+  g_autoptr (GArray) glyphs = NULL;
+  g_autofree char *hint = NULL;
+
+  g_return_if_fail (DECIPHER_IS_INPUT_PANE (self));
+
+  if (self->session == NULL)
+    return;
+  clear_feedback (self);
+  dc_suggest_next (decipher_session_get_key (self->session), &suggestion);
+  if (suggestion.done)
+    {
+      clear_marks (self, DECIPHER_MARK_SUGGESTION);
+      set_label (self->hint_label, _("Nothing is left that typing can decode."));
+      return;
+    }
+  glyphs = place_glyphs (get_document (self), suggestion.line, suggestion.token,
+                         suggestion.n_tokens);
+  if (self->view != NULL)
+    decipher_document_view_set_marks (self->view, DECIPHER_MARK_SUGGESTION,
+                                      (const guint32 *) glyphs->data, glyphs->len);
+  show_place (self, suggestion.line, suggestion.token, suggestion.n_tokens);
+  decipher_input_pane_set_line (self, suggestion.line);
+  /* Translators: after “What Next?”; the words are highlighted on the page. */
+  if (suggestion.n_tokens == 1)
+    hint = g_strdup_printf (ngettext ("Type the highlighted word: it decodes %u new symbol.",
+                                      "Type the highlighted word: it decodes %u new symbols.",
+                                      suggestion.n_new_symbols),
+                            suggestion.n_new_symbols);
+  else
+    hint = g_strdup_printf (ngettext ("Type the highlighted words: they decode %u new symbol.",
+                                      "Type the highlighted words: they decode %u new symbols.",
+                                      suggestion.n_new_symbols),
+                            suggestion.n_new_symbols);
+  set_label (self->hint_label, hint);
+  gtk_widget_grab_focus (GTK_WIDGET (self->entry));
+}
+
+/* ---- object ------------------------------------------------------------------------- */
+
+static void
+detach_view (DecipherInputPane *self)
+{
+  if (self->view == NULL)
+    return;
+  gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->view_click));
+  self->view_click = NULL;
+  g_clear_object (&self->view);
+}
+
+void
+decipher_input_pane_set_document_view (DecipherInputPane *self, DecipherDocumentView *view)
+{
+  g_return_if_fail (DECIPHER_IS_INPUT_PANE (self));
+
+  detach_view (self);
+  if (view == NULL)
+    return;
+  self->view = g_object_ref (view);
+  self->view_click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (self->view_click), GDK_BUTTON_PRIMARY);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (self->view_click),
+                                              GTK_PHASE_CAPTURE);
+  g_signal_connect_object (self->view_click, "pressed", G_CALLBACK (view_pressed_cb), self, 0);
+  gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (self->view_click));
+}
+
+/* The pane keeps the session's matcher: the open conflicts live in it, and the conflict
+ * review reads them from here. */
+void
+decipher_input_pane_set_session (DecipherInputPane *self, DecipherSession *session)
+{
+  g_return_if_fail (DECIPHER_IS_INPUT_PANE (self));
+
+  clear_feedback (self);
+  gtk_editable_set_text (GTK_EDITABLE (self->entry), "");
+  g_clear_object (&self->matcher);
+  g_set_object (&self->session, session);
+  decipher_input_pane_set_line (self, DECIPHER_NO_LINE);
+  if (session != NULL)
+    self->matcher = dc_matcher_new (decipher_session_get_key (session));
+}
+
+DcMatcher *
+decipher_input_pane_get_matcher (DecipherInputPane *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_INPUT_PANE (self), NULL);
+
+  return self->matcher;
+}
+
+void
+decipher_input_pane_focus (DecipherInputPane *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self->entry));
+}
+
+GtkEditable *
+decipher_input_pane_get_entry (DecipherInputPane *self)
+{
+  return GTK_EDITABLE (self->entry);
+}
+
+GtkListBox *
+decipher_input_pane_get_candidates (DecipherInputPane *self)
+{
+  return self->candidates;
+}
+
+GtkLabel *
+decipher_input_pane_get_reason_label (DecipherInputPane *self)
+{
+  return self->reason_label;
+}
+
+DcMatchKind
+decipher_input_pane_get_last_kind (DecipherInputPane *self)
+{
+  return self->last_kind;
+}
+
+static void
+clear_line_clicked_cb (DecipherInputPane *self)
+{
+  decipher_input_pane_set_line (self, DECIPHER_NO_LINE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->entry));
+}
+
+static void
+picker_clicked_cb (DecipherInputPane *self)
+{
+  g_signal_emit (self, signals[PICK_CHARACTER], 0, self->entry);
+}
+
+static void
+decipher_input_pane_dispose (GObject *object)
+{
+  DecipherInputPane *self = DECIPHER_INPUT_PANE (object);
+
+  detach_view (self);
+  g_clear_object (&self->matcher);
+  g_clear_object (&self->session);
+  g_clear_pointer (&self->candidates_text, g_free);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_INPUT_PANE);
+
+  G_OBJECT_CLASS (decipher_input_pane_parent_class)->dispose (object);
+}
+
+static void
+decipher_input_pane_class_init (DecipherInputPaneClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = decipher_input_pane_dispose;
+
+  /* @n_symbols were learned from what was typed; undo is one step. */
+  signals[LEARNED] = g_signal_new ("learned", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  /* What was typed contradicts values held: the matcher has new open conflicts. */
+  signals[CONFLICT] = g_signal_new ("conflict", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* The user asks for the character picker, to insert into the given editable. */
+  signals[PICK_CHARACTER] = g_signal_new ("pick-character", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                          GTK_TYPE_EDITABLE);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/decipherpdf/Decipher/decipher-input-pane.ui");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "inputpane");
+  gtk_widget_class_bind_template_child (widget_class, DecipherInputPane, box);
+  gtk_widget_class_bind_template_child (widget_class, DecipherInputPane, line_chip);
+  gtk_widget_class_bind_template_child (widget_class, DecipherInputPane, line_label);
+  gtk_widget_class_bind_template_child (widget_class, DecipherInputPane, clear_line_button);
+  gtk_widget_class_bind_template_child (widget_class, DecipherInputPane, entry);
+  gtk_widget_class_bind_template_child (widget_class, DecipherInputPane, picker_button);
+  gtk_widget_class_bind_template_child (widget_class, DecipherInputPane, what_next_button);
+  gtk_widget_class_bind_template_child (widget_class, DecipherInputPane, hint_label);
+  gtk_widget_class_bind_template_child (widget_class, DecipherInputPane, reason_label);
+  gtk_widget_class_bind_template_child (widget_class, DecipherInputPane, candidates_scroller);
+  gtk_widget_class_bind_template_child (widget_class, DecipherInputPane, candidates);
+}
+
+static void
+decipher_input_pane_init (DecipherInputPane *self)
+{
+  self->line = DECIPHER_NO_LINE;
+  self->last_kind = DC_MATCH_KNOWN;
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_signal_connect_swapped (self->entry, "activate", G_CALLBACK (entry_activate_cb), self);
+  g_signal_connect_swapped (self->clear_line_button, "clicked", G_CALLBACK (clear_line_clicked_cb),
+                            self);
+  g_signal_connect_swapped (self->picker_button, "clicked", G_CALLBACK (picker_clicked_cb), self);
+  g_signal_connect_swapped (self->candidates, "row-activated", G_CALLBACK (candidate_activated_cb),
+                            self);
+}
+
+GtkWidget *
+decipher_input_pane_new (void)
+{
+  return g_object_new (DECIPHER_TYPE_INPUT_PANE, NULL);
+}

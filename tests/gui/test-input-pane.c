@@ -1,0 +1,269 @@
+/* test-input-pane.c: typing what one reads, through the entry, in a real window
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "decipher-window-private.h"
+#include "gui-test-util.h"
+
+typedef struct
+{
+  DecipherWindow *window;
+  DecipherInputPane *pane;
+  DecipherSession *session;
+  JsonParser *truth;
+  GPtrArray *lines; /* the fixture's line texts, by the engine's line id */
+  char *autosave;
+} Fixture;
+
+static gboolean
+window_loaded (DecipherWindow *window)
+{
+  return !decipher_window_is_loading (window);
+}
+
+static void
+fixture_open (Fixture *f)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
+  g_autofree char *truth_path = gui_test_fixture_path ("legacy-cyrillic.json");
+  g_autoptr (GError) error = NULL;
+  JsonArray *pages;
+
+  f->truth = json_parser_new ();
+  g_assert_true (json_parser_load_from_file (f->truth, truth_path, &error));
+  g_assert_no_error (error);
+  f->lines = g_ptr_array_new ();
+  pages = json_object_get_array_member (json_node_get_object (json_parser_get_root (f->truth)),
+                                        "pages");
+  for (guint p = 0; p < json_array_get_length (pages); p++)
+    {
+      JsonArray *lines = json_object_get_array_member (json_array_get_object_element (pages, p),
+                                                       "lines");
+
+      for (guint l = 0; l < json_array_get_length (lines); l++)
+        g_ptr_array_add (f->lines,
+                         (gpointer) json_object_get_string_member (json_array_get_object_element (lines, l),
+                                                                   "text"));
+    }
+
+  f->window = decipher_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (f->window));
+  decipher_window_open (f->window, file);
+  GUI_TEST_WAIT (window_loaded, f->window, "the document to load");
+  f->session = decipher_window_get_session (f->window);
+  g_assert_nonnull (f->session);
+  f->autosave = g_strdup (decipher_session_get_autosave_path (f->session));
+  f->pane = g_object_ref (_decipher_window_get_input_pane (f->window));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (f->pane)));
+}
+
+static void
+fixture_close (Fixture *f)
+{
+  gui_test_iterate (700);
+  gtk_window_close (GTK_WINDOW (f->window));
+  gui_test_iterate (50);
+  g_assert_finalize_object (f->pane);
+  /* Each test starts from new work, not from what the one before it typed. */
+  g_unlink (f->autosave);
+  g_free (f->autosave);
+  g_ptr_array_unref (f->lines);
+  g_object_unref (f->truth);
+}
+
+/* What a user does: types @text in the entry and presses Enter. */
+static void
+type (Fixture *f, const char *text)
+{
+  GtkEditable *entry = decipher_input_pane_get_entry (f->pane);
+
+  gtk_widget_grab_focus (GTK_WIDGET (entry));
+  gtk_editable_set_text (entry, text);
+  /* What Enter does: GtkEntry has no activate signal of its class to trigger. */
+  g_signal_emit_by_name (entry, "activate");
+  gui_test_iterate (20);
+}
+
+static guint
+decoded_symbols (Fixture *f)
+{
+  guint n = 0;
+
+  dc_key_count_decoded (decipher_session_get_key (f->session), &n, NULL);
+  return n;
+}
+
+static void
+test_type_line (void)
+{
+  Fixture f = { 0 };
+  g_autofree char *progress_before = NULL;
+  guint before;
+
+  fixture_open (&f);
+  before = decoded_symbols (&f);
+  progress_before = g_strdup (gtk_label_get_text (_decipher_window_get_progress_label (f.window)));
+
+  /* The line cue, as a click on the line would set it. */
+  decipher_input_pane_set_line (f.pane, 2);
+  type (&f, g_ptr_array_index (f.lines, 2));
+  g_assert_cmpint (decipher_input_pane_get_last_kind (f.pane), ==, DC_MATCH_ASSIGNED);
+  g_assert_cmpuint (decoded_symbols (&f), >, before);
+  g_assert_cmpstr (gtk_editable_get_text (decipher_input_pane_get_entry (f.pane)), ==, "");
+  g_assert_cmpstr (gtk_label_get_text (_decipher_window_get_progress_label (f.window)), !=,
+                   progress_before);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (decipher_input_pane_get_reason_label (f.pane))));
+  gui_test_screenshot ("input-pane-learned");
+
+  /* One undo step takes back all that one Enter learned (Ctrl+Z over the page: in the
+   * entry, it undoes the entry's text). */
+  gtk_widget_grab_focus (GTK_WIDGET (_decipher_window_get_document_view (f.window)));
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.undo", NULL);
+  g_assert_cmpuint (decoded_symbols (&f), ==, before);
+  fixture_close (&f);
+}
+
+static guint
+n_rows (GtkListBox *list)
+{
+  guint n = 0;
+
+  for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (list)); w != NULL;
+       w = gtk_widget_get_next_sibling (w))
+    n += GTK_IS_LIST_BOX_ROW (w);
+  return n;
+}
+
+static void
+test_ambiguous (void)
+{
+  Fixture f = { 0 };
+  GtkListBox *list;
+  guint before;
+
+  fixture_open (&f);
+  before = decoded_symbols (&f);
+  /* A two-letter word with no letter known fits every two-glyph word. */
+  type (&f, "ом");
+  g_assert_cmpint (decipher_input_pane_get_last_kind (f.pane), ==, DC_MATCH_AMBIGUOUS);
+  list = decipher_input_pane_get_candidates (f.pane);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (list)));
+  g_assert_cmpuint (n_rows (list), >, 1);
+  g_assert_cmpuint (decoded_symbols (&f), ==, before);
+  gui_test_iterate (200);
+  gui_test_screenshot ("input-pane-candidates");
+
+  /* A click on a place types the text there. */
+  gtk_widget_activate (GTK_WIDGET (gtk_list_box_get_row_at_index (list, 0)));
+  gui_test_iterate (20);
+  g_assert_cmpint (decipher_input_pane_get_last_kind (f.pane), ==, DC_MATCH_ASSIGNED);
+  g_assert_cmpuint (decoded_symbols (&f), ==, before + 2);
+  g_assert_cmpuint (n_rows (list), ==, 0);
+  fixture_close (&f);
+}
+
+static void
+test_no_match (void)
+{
+  Fixture f = { 0 };
+  GtkLabel *reason;
+
+  fixture_open (&f);
+  type (&f, "щъщъщъщъщъщъщъщъщъщъщъщъщъщъщъщъщъщъщъщъщъщъ");
+  g_assert_cmpint (decipher_input_pane_get_last_kind (f.pane), ==, DC_MATCH_NO_MATCH);
+  reason = decipher_input_pane_get_reason_label (f.pane);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (reason)));
+  g_assert_cmpuint (strlen (gtk_label_get_text (reason)), >, 0);
+  /* What the user typed stays, to be corrected. */
+  g_assert_cmpstr (gtk_editable_get_text (decipher_input_pane_get_entry (f.pane)), !=, "");
+  gui_test_iterate (100);
+  gui_test_screenshot ("input-pane-no-match");
+  fixture_close (&f);
+}
+
+static gboolean
+drew_marks (DecipherDocumentView *view)
+{
+  return decipher_document_view_get_n_drawn_marks (view) > 0;
+}
+
+static void
+test_what_next (void)
+{
+  Fixture f = { 0 };
+
+  fixture_open (&f);
+  g_assert_cmpuint (decipher_input_pane_get_line (f.pane), ==, DECIPHER_NO_LINE);
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.what-next", NULL);
+  g_assert_cmpuint (decipher_input_pane_get_line (f.pane), !=, DECIPHER_NO_LINE);
+  GUI_TEST_WAIT (drew_marks, _decipher_window_get_document_view (f.window), "suggestion marks");
+  gui_test_screenshot ("input-pane-what-next");
+  fixture_close (&f);
+}
+
+/* Following “What Next?” and typing the words it highlights recovers the whole text,
+ * through the input pane alone. */
+static void
+test_recover_all (void)
+{
+  Fixture f = { 0 };
+  DcKey *key;
+  g_autofree char *text = NULL;
+  guint rounds = 0;
+
+  fixture_open (&f);
+  key = decipher_session_get_key (f.session);
+  while (rounds++ < 100)
+    {
+      DcSuggestion suggestion;
+      g_auto (GStrv) words = NULL;
+      g_autofree char *typed = NULL;
+      guint line;
+      char *saved;
+
+      gtk_widget_activate_action (GTK_WIDGET (f.window), "win.what-next", NULL);
+      dc_suggest_next (key, &suggestion);
+      if (suggestion.done)
+        break;
+      /* The pane cued the suggested line; the test reads its words from the truth. */
+      line = decipher_input_pane_get_line (f.pane);
+      g_assert_cmpuint (line, ==, suggestion.line);
+      words = g_strsplit (g_ptr_array_index (f.lines, line), " ", -1);
+      g_assert_cmpuint (suggestion.token + suggestion.n_tokens, <=, g_strv_length (words));
+      saved = words[suggestion.token + suggestion.n_tokens];
+      words[suggestion.token + suggestion.n_tokens] = NULL;
+      typed = g_strjoinv (" ", &words[suggestion.token]);
+      words[suggestion.token + suggestion.n_tokens] = saved;
+      type (&f, typed);
+      g_assert_cmpint (decipher_input_pane_get_last_kind (f.pane), ==, DC_MATCH_ASSIGNED);
+    }
+  g_assert_cmpuint (rounds, <, 100);
+  gui_test_screenshot ("input-pane-recovered");
+
+  text = dc_export_document (decipher_session_get_document (f.session), DC_EXPORT_TEXT,
+                             dc_key_value_func, key);
+  g_assert_null (strstr (text, "\xEF\xBF\xBD"));
+  fixture_close (&f);
+}
+
+int
+main (int argc, char *argv[])
+{
+  gui_test_init (&argc, &argv);
+
+  g_test_add_func ("/input-pane/type-line", test_type_line);
+  g_test_add_func ("/input-pane/ambiguous", test_ambiguous);
+  g_test_add_func ("/input-pane/no-match", test_no_match);
+  g_test_add_func ("/input-pane/what-next", test_what_next);
+  g_test_add_func ("/input-pane/recover-all", test_recover_all);
+
+  return g_test_run ();
+}
