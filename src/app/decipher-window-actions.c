@@ -309,6 +309,12 @@ what_next_action (GtkWidget *widget, const char *name, GVariant *param)
   decipher_input_pane_what_next (self->input_pane);
 }
 
+static void
+review_conflicts_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  _decipher_window_review_conflicts (DECIPHER_WINDOW (widget));
+}
+
 void
 _decipher_window_update_actions (DecipherWindow *self)
 {
@@ -331,6 +337,7 @@ _decipher_window_update_actions (DecipherWindow *self)
   gtk_widget_action_set_enabled (widget, "win.next-page", has_document && page + 1 < n_pages);
   gtk_widget_action_set_enabled (widget, "win.show-text", has_document);
   gtk_widget_action_set_enabled (widget, "win.what-next", has_document);
+  gtk_widget_action_set_enabled (widget, "win.review-conflicts", has_document);
   gtk_widget_action_set_enabled (widget, "win.show-palette", has_document);
   /* Toggles that do nothing without a document only clutter the empty window. */
   gtk_widget_set_visible (GTK_WIDGET (self->text_button), has_document);
@@ -355,6 +362,10 @@ _decipher_window_class_add_actions (GtkWidgetClass *widget_class)
   /* Here rather than among the application's accelerators: it is the window's own. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.what-next",
                                        NULL);
+  gtk_widget_class_install_action (widget_class, "win.review-conflicts", NULL,
+                                   review_conflicts_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_C, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.review-conflicts", NULL);
   gtk_widget_class_install_property_action (widget_class, "win.show-text", "show-text");
   gtk_widget_class_install_property_action (widget_class, "win.show-palette", "show-palette");
 }

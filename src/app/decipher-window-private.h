@@ -5,6 +5,7 @@
 
 #pragma once
 
+#include "decipher-conflict-view.h"
 #include "decipher-document-view.h"
 #include "decipher-glyph-palette.h"
 #include "decipher-glyph-shapes.h"
@@ -44,6 +45,10 @@ struct _DecipherWindow
   DecipherGlyphPalette *palette;
   GtkBox *input_slot;
   DecipherInputPane *input_pane;
+  GtkWindow *conflict_window; /* the review, while open */
+  DecipherConflictView *conflict_view;
+  GtkButton *conflicts_button;
+  GtkLabel *conflicts_label;
   GtkActionBar *status_bar;
   GtkLevelBar *progress_level;
   GtkLabel *progress_label;
@@ -53,6 +58,8 @@ struct _DecipherWindow
 
 void _decipher_window_class_add_actions (GtkWidgetClass *widget_class);
 void _decipher_window_update_actions (DecipherWindow *self);
+void _decipher_window_update_conflicts (DecipherWindow *self);
+void _decipher_window_review_conflicts (DecipherWindow *self);
 void _decipher_window_show_error (DecipherWindow *self,
                                   const char *heading,
                                   const char *body);
@@ -67,6 +74,7 @@ DecipherGlyphPalette *_decipher_window_get_palette (DecipherWindow *self);
 GtkLabel *_decipher_window_get_progress_label (DecipherWindow *self);
 GtkBox *_decipher_window_get_input_slot (DecipherWindow *self);
 DecipherInputPane *_decipher_window_get_input_pane (DecipherWindow *self);
+DecipherConflictView *_decipher_window_get_conflict_view (DecipherWindow *self);
 const char *_decipher_window_get_last_error (DecipherWindow *self);
 const char *_decipher_window_get_visible_page (DecipherWindow *self);
 

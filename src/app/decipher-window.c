@@ -116,10 +116,72 @@ update_zoom_label (DecipherWindow *self)
   _decipher_window_update_actions (self);
 }
 
+/* ---- conflicts ---------------------------------------------------------------------- */
+
+/* The header bar's count of open conflicts, shown only while there are some. */
+void
+_decipher_window_update_conflicts (DecipherWindow *self)
+{
+  DcMatcher *matcher = decipher_input_pane_get_matcher (self->input_pane);
+  guint n = matcher != NULL ? dc_matcher_get_n_conflicts (matcher) : 0;
+  g_autofree char *count = g_strdup_printf ("%u", n);
+  g_autofree char *label = NULL;
+
+  gtk_label_set_text (self->conflicts_label, count);
+  gtk_widget_set_visible (GTK_WIDGET (self->conflicts_button), n > 0);
+  /* Translators: the accessible name of the header bar button that opens the review. */
+  label = g_strdup_printf (ngettext ("%u conflict to review", "%u conflicts to review", n), n);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->conflicts_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-conflicts", self->session != NULL);
+}
+
+static void
+conflict_window_destroyed (DecipherWindow *self)
+{
+  self->conflict_window = NULL;
+  self->conflict_view = NULL;
+}
+
+/* The review opens in a window of its own over the pages: the cuts of both places want
+ * room, and the user comes back to the pages when done. */
+void
+_decipher_window_review_conflicts (DecipherWindow *self)
+{
+  GtkWidget *header;
+
+  if (self->session == NULL)
+    return;
+  if (self->conflict_window == NULL)
+    {
+      self->conflict_window = GTK_WINDOW (gtk_window_new ());
+      gtk_window_set_title (self->conflict_window, _("Conflicts"));
+      gtk_window_set_transient_for (self->conflict_window, GTK_WINDOW (self));
+      gtk_window_set_modal (self->conflict_window, TRUE);
+      gtk_window_set_destroy_with_parent (self->conflict_window, TRUE);
+      gtk_window_set_default_size (self->conflict_window, 720, 640);
+      header = adw_header_bar_new ();
+      gtk_window_set_titlebar (self->conflict_window, header);
+      self->conflict_view = DECIPHER_CONFLICT_VIEW (decipher_conflict_view_new ());
+      gtk_window_set_child (self->conflict_window, GTK_WIDGET (self->conflict_view));
+      g_signal_connect_object (self->conflict_view, "resolved",
+                               G_CALLBACK (_decipher_window_update_conflicts), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->conflict_window, "destroy",
+                               G_CALLBACK (conflict_window_destroyed), self, G_CONNECT_SWAPPED);
+    }
+  decipher_conflict_view_set_session (self->conflict_view, self->session,
+                                      decipher_input_pane_get_matcher (self->input_pane),
+                                      self->shapes,
+                                      decipher_document_view_get_renderer (self->document_view));
+  gtk_window_present (self->conflict_window);
+}
+
 static void
 key_changed_cb (DecipherWindow *self)
 {
   update_progress (self);
+  _decipher_window_update_conflicts (self);
   _decipher_window_update_actions (self);
 }
 
@@ -173,11 +235,13 @@ learned_cb (DecipherWindow *self, guint n_symbols)
   _decipher_window_toast (self, title, TRUE);
 }
 
+/* Typed input contradicted values held: straight to the review, where the user sees
+ * both places and decides. */
 static void
 conflict_cb (DecipherWindow *self)
 {
-  _decipher_window_update_actions (self);
-  _decipher_window_toast (self, _("What you typed contradicts values already held"), FALSE);
+  _decipher_window_update_conflicts (self);
+  _decipher_window_review_conflicts (self);
 }
 
 static void
@@ -214,6 +278,9 @@ set_session (DecipherWindow *self, DecipherSession *session)
   decipher_glyph_palette_set_session (self->palette, NULL, NULL);
   decipher_document_view_set_session (self->document_view, NULL);
   decipher_input_pane_set_session (self->input_pane, NULL);
+  if (self->conflict_window != NULL)
+    gtk_window_destroy (self->conflict_window);
+  _decipher_window_update_conflicts (self);
   g_clear_object (&self->shapes);
   if (g_set_object (&self->session, session))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
@@ -696,6 +763,8 @@ decipher_window_class_init (DecipherWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, progress_label);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, zoom_button);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, page_label);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, conflicts_button);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, conflicts_label);
 
   _decipher_window_class_add_actions (widget_class);
 }
@@ -818,6 +887,13 @@ GtkLabel *
 _decipher_window_get_progress_label (DecipherWindow *self)
 {
   return self->progress_label;
+}
+
+/* The conflict review, or %NULL while it is not open. */
+DecipherConflictView *
+_decipher_window_get_conflict_view (DecipherWindow *self)
+{
+  return self->conflict_view;
 }
 
 DecipherInputPane *

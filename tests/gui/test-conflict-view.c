@@ -1,0 +1,182 @@
+/* test-conflict-view.c: a conflict made by typing, reviewed and settled in the window
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "decipher-window-private.h"
+#include "gui-test-util.h"
+
+static gboolean
+window_loaded (DecipherWindow *window)
+{
+  return !decipher_window_is_loading (window);
+}
+
+static char *
+truth_line (guint index)
+{
+  g_autofree char *path = gui_test_fixture_path ("legacy-cyrillic.json");
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonArray *pages;
+
+  g_assert_true (json_parser_load_from_file (parser, path, NULL));
+  pages = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                        "pages");
+  for (guint p = 0; p < json_array_get_length (pages); p++)
+    {
+      JsonArray *lines = json_object_get_array_member (json_array_get_object_element (pages, p),
+                                                       "lines");
+
+      if (index < json_array_get_length (lines))
+        return g_strdup (json_object_get_string_member (json_array_get_object_element (lines, index),
+                                                        "text"));
+      index -= json_array_get_length (lines);
+    }
+  g_assert_not_reached ();
+}
+
+/* @text with a letter that occurs once in it replaced by Ж, which the line lacks. */
+static char *
+change_one_letter (const char *text)
+{
+  g_autofree gunichar *chars = g_utf8_to_ucs4_fast (text, -1, NULL);
+  glong n = 0;
+
+  while (chars[n])
+    n++;
+  for (glong i = 0; i < n; i++)
+    {
+      guint count = 0;
+
+      for (glong k = 0; k < n; k++)
+        count += chars[k] == chars[i];
+      if (count == 1 && g_unichar_isalpha (chars[i]))
+        {
+          chars[i] = 0x0416;
+          return g_ucs4_to_utf8 (chars, n, NULL, NULL, NULL);
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static void
+type (DecipherInputPane *pane, const char *text)
+{
+  GtkEditable *entry = decipher_input_pane_get_entry (pane);
+
+  gtk_editable_set_text (entry, text);
+  g_signal_emit_by_name (entry, "activate");
+  gui_test_iterate (20);
+}
+
+/* The first button under @widget whose label is @label. */
+static GtkButton *
+find_button (GtkWidget *widget, const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return GTK_BUTTON (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkButton *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+has_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (has_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_keep (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
+  DecipherWindow *window = decipher_window_new (NULL);
+  g_autofree char *line = truth_line (2);
+  g_autofree char *changed = change_one_letter (line);
+  g_autofree char *keep_label = NULL;
+  g_autofree char *held = NULL;
+  g_autofree char *autosave = NULL;
+  DecipherInputPane *pane;
+  DecipherConflictView *view;
+  DcMatcher *matcher;
+  DcKey *key;
+  GtkListBox *list;
+  GtkButton *keep;
+  guint symbol;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  decipher_window_open (window, file);
+  GUI_TEST_WAIT (window_loaded, window, "the document to load");
+  autosave = g_strdup (decipher_session_get_autosave_path (decipher_window_get_session (window)));
+  key = decipher_session_get_key (decipher_window_get_session (window));
+  pane = _decipher_window_get_input_pane (window);
+  matcher = decipher_input_pane_get_matcher (pane);
+  g_assert_null (_decipher_window_get_conflict_view (window));
+
+  decipher_input_pane_set_line (pane, 2);
+  type (pane, line);
+  g_assert_cmpint (decipher_input_pane_get_last_kind (pane), ==, DC_MATCH_ASSIGNED);
+  decipher_input_pane_set_line (pane, 2);
+  type (pane, changed);
+  g_assert_cmpint (decipher_input_pane_get_last_kind (pane), ==, DC_MATCH_CONFLICT);
+  g_assert_cmpuint (dc_matcher_get_n_conflicts (matcher), ==, 1);
+
+  /* The review opened by itself, listing the conflict with both values. */
+  view = _decipher_window_get_conflict_view (window);
+  g_assert_nonnull (view);
+  g_object_ref (view);
+  list = decipher_conflict_view_get_list (view);
+  g_assert_nonnull (gtk_list_box_get_row_at_index (list, 0));
+  g_assert_null (gtk_list_box_get_row_at_index (list, 1));
+  symbol = dc_matcher_get_conflict (matcher, 0)->symbol;
+  held = g_strdup (dc_matcher_get_conflict (matcher, 0)->current);
+  g_assert_true (has_label (GTK_WIDGET (list), held));
+  g_assert_true (has_label (GTK_WIDGET (list), "Ж"));
+  gui_test_iterate (1000); /* the cuts of the page come from the renderer's worker */
+  gui_test_screenshot ("conflict-view");
+
+  keep_label = g_strdup_printf ("Keep “%s”", held);
+  keep = find_button (GTK_WIDGET (list), keep_label);
+  g_assert_nonnull (keep);
+  gtk_widget_activate (GTK_WIDGET (keep));
+  gui_test_iterate (400); /* a button activated by key shows itself pressed, then clicks */
+  g_assert_cmpuint (dc_matcher_get_n_conflicts (matcher), ==, 0);
+  g_assert_cmpint (dc_key_get_status (key, symbol), ==, DC_KEY_CONFIRMED);
+  g_assert_cmpstr (dc_key_get_value (key, symbol), ==, held);
+  g_assert_null (gtk_list_box_get_row_at_index (list, 0));
+
+  gui_test_iterate (700);
+  gtk_window_close (GTK_WINDOW (window));
+  gui_test_iterate (50);
+  g_assert_finalize_object (view);
+  g_unlink (autosave);
+}
+
+int
+main (int argc, char *argv[])
+{
+  gui_test_init (&argc, &argv);
+
+  g_test_add_func ("/conflict-view/keep", test_keep);
+
+  return g_test_run ();
+}
