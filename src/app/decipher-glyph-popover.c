@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "decipher-character-picker.h"
 #include "decipher-glyph-popover.h"
 
 struct _DecipherGlyphPopover
@@ -167,6 +168,20 @@ shape_ready_cb (DecipherGlyphPopover *self, guint symbol, DecipherGlyphShapes *s
     update (self);
 }
 
+/* The picker is a window of its own, which closes the popover: it comes back when the
+ * picker is done, with the value inserted in its entry. */
+static void
+pick_character_cb (DecipherGlyphPopover *self)
+{
+  DecipherCharacterPicker *picker;
+
+  picker = decipher_character_picker_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                          GTK_EDITABLE (self->entry));
+  g_signal_connect_object (picker, "destroy", G_CALLBACK (gtk_popover_popup), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (picker));
+}
+
 static void
 entry_changed_cb (DecipherGlyphPopover *self)
 {
@@ -246,6 +261,9 @@ decipher_glyph_popover_init (DecipherGlyphPopover *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   g_signal_connect_swapped (self->entry, "changed", G_CALLBACK (entry_changed_cb), self);
+  gtk_entry_set_icon_from_icon_name (self->entry, GTK_ENTRY_ICON_SECONDARY, "insert-text-symbolic");
+  gtk_entry_set_icon_tooltip_text (self->entry, GTK_ENTRY_ICON_SECONDARY, _("Insert a Character"));
+  g_signal_connect_swapped (self->entry, "icon-press", G_CALLBACK (pick_character_cb), self);
   g_signal_connect_swapped (self->assign_button, "clicked", G_CALLBACK (assign_clicked_cb), self);
   g_signal_connect_swapped (self->forget_button, "clicked", G_CALLBACK (forget_clicked_cb), self);
 }

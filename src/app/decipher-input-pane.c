@@ -26,6 +26,7 @@
 
 #include <glib/gi18n.h>
 
+#include "decipher-character-picker.h"
 #include "decipher-input-pane.h"
 
 #define MAX_CANDIDATES 50 /* rows listed; the best come first */
@@ -61,7 +62,6 @@ enum
 {
   LEARNED,
   CONFLICT,
-  PICK_CHARACTER,
   N_SIGNALS
 };
 
@@ -549,10 +549,15 @@ clear_line_clicked_cb (DecipherInputPane *self)
   gtk_widget_grab_focus (GTK_WIDGET (self->entry));
 }
 
+/* Letters the keyboard lacks: the picker inserts its value at the entry's cursor. */
 static void
 picker_clicked_cb (DecipherInputPane *self)
 {
-  g_signal_emit (self, signals[PICK_CHARACTER], 0, self->entry);
+  DecipherCharacterPicker *picker;
+
+  picker = decipher_character_picker_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                          GTK_EDITABLE (self->entry));
+  gtk_window_present (GTK_WINDOW (picker));
 }
 
 static void
@@ -583,10 +588,6 @@ decipher_input_pane_class_init (DecipherInputPaneClass *klass)
   /* What was typed contradicts values held: the matcher has new open conflicts. */
   signals[CONFLICT] = g_signal_new ("conflict", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                     NULL, NULL, NULL, G_TYPE_NONE, 0);
-  /* The user asks for the character picker, to insert into the given editable. */
-  signals[PICK_CHARACTER] = g_signal_new ("pick-character", G_TYPE_FROM_CLASS (klass),
-                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
-                                          GTK_TYPE_EDITABLE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/decipherpdf/Decipher/decipher-input-pane.ui");
