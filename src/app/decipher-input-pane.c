@@ -25,6 +25,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "decipher-character-picker.h"
 #include "decipher-input-pane.h"
@@ -39,6 +40,8 @@ struct _DecipherInputPane
   DcMatcher *matcher;
   DecipherDocumentView *view;
   GtkGesture *view_click;
+  GtkGesture *view_drag;
+  gboolean has_placeholders; /* the entry holds “?” for glyphs a drag found unknown */
   guint line;
   DcMatchKind last_kind;
   char *candidates_text; /* the text the listed candidates are places of */
@@ -365,6 +368,12 @@ entry_activate_cb (DecipherInputPane *self)
 
   if (self->session == NULL || *text == '\0')
     return;
+  if (self->has_placeholders && strchr (text, '?') != NULL)
+    {
+      set_label (self->reason_label, _("Replace each “?” with the letter you read there."));
+      return;
+    }
+  self->has_placeholders = FALSE;
   run_query (self, text, self->line == DECIPHER_NO_LINE ? -1 : (int) self->line, -1);
 }
 
@@ -412,6 +421,157 @@ view_pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, Deci
   line = line_of_glyph (get_document (self), (guint) glyph);
   if (line != DECIPHER_NO_LINE)
     decipher_input_pane_set_line (self, line);
+}
+
+/* ---- dragging across glyphs --------------------------------------------------------- */
+
+/* Where @glyph is in the reading order, and its line; FALSE outside every line. */
+static gboolean
+reading_position (DcDocument *document, guint glyph, guint *position, guint *line)
+{
+  const DcLine *lines = dc_document_get_lines (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+
+  *line = line_of_glyph (document, glyph);
+  if (*line == DECIPHER_NO_LINE)
+    return FALSE;
+  for (guint i = lines[*line].first_glyph; i < lines[*line].first_glyph + lines[*line].n_glyphs; i++)
+    if (order[i] == glyph)
+      {
+        *position = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* Widens [@first, @last] of the reading order to whole tokens: the matcher reads words. */
+static void
+widen_to_tokens (DcDocument *document, guint *first, guint *last)
+{
+  guint n_tokens = 0;
+  const DcToken *tokens = dc_document_get_tokens (document, &n_tokens);
+
+  /* Tokens are in reading order: a binary search finds the one holding a position. */
+  for (int end = 0; end < 2; end++)
+    {
+      guint position = end ? *last : *first;
+      guint lo = 0, hi = n_tokens;
+
+      while (lo < hi)
+        {
+          guint mid = (lo + hi) / 2;
+
+          if (tokens[mid].first_glyph + tokens[mid].n_glyphs <= position)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      if (lo < n_tokens && tokens[lo].first_glyph <= position)
+        {
+          if (end)
+            *last = tokens[lo].first_glyph + tokens[lo].n_glyphs - 1;
+          else
+            *first = tokens[lo].first_glyph;
+        }
+    }
+}
+
+/**
+ * decipher_input_pane_fill_from_glyphs:
+ *
+ * Fills the entry with the words from @first_glyph to @last_glyph as far as they are
+ * decoded, unknown glyphs as “?” (the first selected, to be typed over), and cues
+ * their line: what a drag across the page does.
+ */
+void
+decipher_input_pane_fill_from_glyphs (DecipherInputPane *self, guint first_glyph, guint last_glyph)
+{
+  DcDocument *document;
+  DcKey *key;
+  const guint32 *order;
+  const DcGlyph *glyphs;
+  const DcLine *lines;
+  g_autoptr (GString) text = g_string_new (NULL);
+  guint first, last, first_line, last_line;
+  int placeholder = -1;
+
+  g_return_if_fail (DECIPHER_IS_INPUT_PANE (self));
+
+  if (self->session == NULL)
+    return;
+  document = get_document (self);
+  key = decipher_session_get_key (self->session);
+  if (!reading_position (document, first_glyph, &first, &first_line) ||
+      !reading_position (document, last_glyph, &last, &last_line))
+    return;
+  if (first > last)
+    {
+      guint t = first;
+
+      first = last;
+      last = t;
+      t = first_line;
+      first_line = last_line;
+      last_line = t;
+    }
+  widen_to_tokens (document, &first, &last);
+  order = dc_document_get_reading_order (document, NULL);
+  glyphs = dc_document_get_glyphs (document, NULL);
+  lines = dc_document_get_lines (document, NULL);
+  for (guint i = first, line = first_line; i <= last; i++)
+    {
+      guint symbol = glyphs[order[i]].symbol;
+      const char *value = dc_key_get_value (key, symbol);
+
+      /* A line break inside the run reads as a space, as the user would type it. */
+      while (line < last_line && i >= lines[line].first_glyph + lines[line].n_glyphs)
+        {
+          line++;
+          if (text->len > 0 && text->str[text->len - 1] != ' ')
+            g_string_append_c (text, ' ');
+        }
+      if (dc_document_symbol_is_space (document, symbol))
+        {
+          if (text->len > 0 && text->str[text->len - 1] != ' ')
+            g_string_append_c (text, ' ');
+          continue;
+        }
+      if (value == NULL)
+        {
+          if (placeholder < 0)
+            placeholder = (int) g_utf8_strlen (text->str, -1);
+          value = "?";
+        }
+      g_string_append (text, value);
+    }
+  g_strchomp (text->str);
+
+  clear_feedback (self);
+  decipher_input_pane_set_line (self, first_line);
+  gtk_editable_set_text (GTK_EDITABLE (self->entry), text->str);
+  self->has_placeholders = placeholder >= 0;
+  gtk_widget_grab_focus (GTK_WIDGET (self->entry));
+  if (placeholder >= 0)
+    gtk_editable_select_region (GTK_EDITABLE (self->entry), placeholder, placeholder + 1);
+  else
+    gtk_editable_set_position (GTK_EDITABLE (self->entry), -1);
+}
+
+/* A drag across the page, not a click: GtkGestureClick gives up once the pointer
+ * moves past the drag threshold, so no popover opens. */
+static void
+view_drag_end_cb (GtkGestureDrag *gesture, double dx, double dy, DecipherInputPane *self)
+{
+  double x, y;
+  int first, last;
+
+  if (self->session == NULL || self->view == NULL || (ABS (dx) < 8 && ABS (dy) < 8))
+    return;
+  gtk_gesture_drag_get_start_point (gesture, &x, &y);
+  first = decipher_document_view_glyph_at (self->view, x, y);
+  last = decipher_document_view_glyph_at (self->view, x + dx, y + dy);
+  if (first >= 0 && last >= 0)
+    decipher_input_pane_fill_from_glyphs (self, (guint) first, (guint) last);
 }
 
 /* ---- what next ---------------------------------------------------------------------- */
@@ -467,7 +627,9 @@ detach_view (DecipherInputPane *self)
   if (self->view == NULL)
     return;
   gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->view_click));
+  gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->view_drag));
   self->view_click = NULL;
+  self->view_drag = NULL;
   g_clear_object (&self->view);
 }
 
@@ -486,6 +648,13 @@ decipher_input_pane_set_document_view (DecipherInputPane *self, DecipherDocument
                                               GTK_PHASE_CAPTURE);
   g_signal_connect_object (self->view_click, "pressed", G_CALLBACK (view_pressed_cb), self, 0);
   gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (self->view_click));
+
+  self->view_drag = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (self->view_drag), GDK_BUTTON_PRIMARY);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (self->view_drag),
+                                              GTK_PHASE_CAPTURE);
+  g_signal_connect_object (self->view_drag, "drag-end", G_CALLBACK (view_drag_end_cb), self, 0);
+  gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (self->view_drag));
 }
 
 /* The pane keeps the session's matcher: the open conflicts live in it, and the conflict

@@ -209,6 +209,55 @@ test_what_next (void)
   fixture_close (&f);
 }
 
+/* The glyph at @index within token @token of @line. */
+static guint
+token_glyph (Fixture *f, guint line, guint token, int index)
+{
+  DcDocument *document = decipher_session_get_document (f->session);
+  const DcLine *l = &dc_document_get_lines (document, NULL)[line];
+  const DcToken *t = &dc_document_get_tokens (document, NULL)[l->first_token + token];
+
+  return dc_document_get_reading_order (document, NULL)[t->first_glyph
+                                                        + (index < 0 ? t->n_glyphs - 1 : (guint) index)];
+}
+
+/* A drag across glyphs fills the entry with whole words, unknown glyphs as “?”. */
+static void
+test_drag_fill (void)
+{
+  Fixture f = { 0 };
+  GtkEditable *entry;
+  g_auto (GStrv) words = NULL;
+  g_autofree char *two = NULL;
+  int start, end;
+
+  fixture_open (&f);
+  entry = decipher_input_pane_get_entry (f.pane);
+  words = g_strsplit (g_ptr_array_index (f.lines, 2), " ", -1);
+  two = g_strconcat (words[0], " ", words[1], NULL);
+
+  /* From inside the first word to the end of the second, backwards. */
+  decipher_input_pane_fill_from_glyphs (f.pane, token_glyph (&f, 2, 1, -1), token_glyph (&f, 2, 0, 1));
+  g_assert_cmpuint (decipher_input_pane_get_line (f.pane), ==, 2);
+  g_assert_cmpuint (g_utf8_strlen (gtk_editable_get_text (entry), -1), ==, g_utf8_strlen (two, -1));
+  g_assert_nonnull (strchr (gtk_editable_get_text (entry), '?'));
+  g_assert_true (gtk_editable_get_selection_bounds (entry, &start, &end));
+  g_assert_cmpint (end - start, ==, 1);
+  gui_test_screenshot ("input-pane-drag");
+
+  /* Enter with placeholders left asks for them, and learns nothing. */
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (decipher_input_pane_get_reason_label (f.pane))));
+
+  /* Typed over, the words are learned; dragged again, they read as typed. */
+  gtk_editable_set_text (entry, two);
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpint (decipher_input_pane_get_last_kind (f.pane), ==, DC_MATCH_ASSIGNED);
+  decipher_input_pane_fill_from_glyphs (f.pane, token_glyph (&f, 2, 0, 0), token_glyph (&f, 2, 1, -1));
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, two);
+  fixture_close (&f);
+}
+
 /* Following “What Next?” and typing the words it highlights recovers the whole text,
  * through the input pane alone. */
 static void
@@ -263,6 +312,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/input-pane/ambiguous", test_ambiguous);
   g_test_add_func ("/input-pane/no-match", test_no_match);
   g_test_add_func ("/input-pane/what-next", test_what_next);
+  g_test_add_func ("/input-pane/drag-fill", test_drag_fill);
   g_test_add_func ("/input-pane/recover-all", test_recover_all);
 
   return g_test_run ();
