@@ -42,6 +42,7 @@ struct _DecipherGlyphPalette
   GtkCustomFilter *filter;
   GSettings *settings;
   GtkIMContext *im_context;
+  DcMatcher *matcher; /* where the open conflicts are, for the Conflicts filter */
 
   guint filter_mode;
   SortMode sort_mode;
@@ -68,6 +69,15 @@ enum
 };
 
 static guint signals[N_SIGNALS];
+
+enum
+{
+  PROP_0,
+  PROP_MATCHER,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 /* ---- sorting and filtering ---------------------------------------------------------- */
 
@@ -103,6 +113,26 @@ compare_symbols (gconstpointer a, gconstpointer b, gpointer data)
   return cx < cy ? GTK_ORDERING_SMALLER : cx > cy ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
 }
 
+/* The last filter, after the fonts: the symbols with an open conflict. */
+static guint
+conflicts_filter (DecipherGlyphPalette *self)
+{
+  return DECIPHER_PALETTE_FONT
+         + (self->session != NULL ? dc_document_get_n_fonts (decipher_session_get_document (self->session))
+                                  : 0);
+}
+
+static gboolean
+in_conflict (DecipherGlyphPalette *self, guint symbol)
+{
+  guint n = self->matcher != NULL ? dc_matcher_get_n_conflicts (self->matcher) : 0;
+
+  for (guint i = 0; i < n; i++)
+    if (dc_matcher_get_conflict (self->matcher, i)->symbol == symbol)
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 filter_symbol (gpointer item, gpointer data)
 {
@@ -117,6 +147,8 @@ filter_symbol (gpointer item, gpointer data)
     case DECIPHER_PALETTE_ALL:
       return TRUE;
     default:
+      if (self->filter_mode == conflicts_filter (self))
+        return in_conflict (self, decipher_symbol_item_get_symbol (item));
       return decipher_symbol_item_get_font (item) == self->filter_mode - DECIPHER_PALETTE_FONT;
     }
 }
@@ -207,8 +239,10 @@ refilter (DecipherGlyphPalette *self, gboolean resort)
 static void
 key_changed_cb (DecipherGlyphPalette *self, guint symbol, DcKey *key)
 {
-  /* Values only move items when the filter or the order depends on them. */
-  if (self->filter_mode == DECIPHER_PALETTE_UNKNOWN || self->sort_mode == SORT_UNKNOWN_FIRST)
+  /* Values only move items when the filter or the order depends on them; settling a
+   * conflict changes the key too. */
+  if (self->filter_mode == DECIPHER_PALETTE_UNKNOWN || self->sort_mode == SORT_UNKNOWN_FIRST
+      || self->filter_mode == conflicts_filter (self))
     refilter (self, self->sort_mode == SORT_UNKNOWN_FIRST);
 }
 
@@ -364,12 +398,50 @@ filter_selected_cb (DecipherGlyphPalette *self)
 
 /* ---- object ------------------------------------------------------------------------- */
 
+/* A property rather than a function: the window gives the palette the matcher whose
+ * conflicts the Conflicts filter shows, and sets it again when they change. */
+static void
+decipher_glyph_palette_set_property (GObject *object,
+                                     guint prop_id,
+                                     const GValue *value,
+                                     GParamSpec *pspec)
+{
+  DecipherGlyphPalette *self = DECIPHER_GLYPH_PALETTE (object);
+
+  switch (prop_id)
+    {
+    case PROP_MATCHER:
+      g_set_object (&self->matcher, g_value_get_object (value));
+      if (self->filter != NULL && self->filter_mode == conflicts_filter (self))
+        refilter (self, FALSE);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+decipher_glyph_palette_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  DecipherGlyphPalette *self = DECIPHER_GLYPH_PALETTE (object);
+
+  switch (prop_id)
+    {
+    case PROP_MATCHER:
+      g_value_set_object (value, self->matcher);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 decipher_glyph_palette_dispose (GObject *object)
 {
   DecipherGlyphPalette *self = DECIPHER_GLYPH_PALETTE (object);
   GtkWidget *child;
 
+  g_clear_object (&self->matcher);
   if (self->grid_view != NULL)
     gtk_grid_view_set_model (self->grid_view, NULL);
   if (self->im_context != NULL)
@@ -398,6 +470,13 @@ decipher_glyph_palette_class_init (DecipherGlyphPaletteClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = decipher_glyph_palette_dispose;
+  object_class->set_property = decipher_glyph_palette_set_property;
+  object_class->get_property = decipher_glyph_palette_get_property;
+
+  properties[PROP_MATCHER] =
+    g_param_spec_object ("matcher", NULL, NULL, DC_TYPE_MATCHER,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * DecipherGlyphPalette::symbol-activated:
@@ -489,6 +568,9 @@ fill_filter_names (DecipherGlyphPalette *self)
       label = g_strdup_printf (_("Font %u: %s"), i + 1, name != NULL ? name : _("Unnamed"));
       gtk_string_list_append (names, label);
     }
+  /* Translators: a glyph palette filter showing the symbols two pieces of evidence
+   * disagree about. */
+  gtk_string_list_append (names, _("Conflicts"));
   gtk_drop_down_set_model (self->filter_dropdown, G_LIST_MODEL (names));
 }
 
@@ -562,9 +644,7 @@ decipher_glyph_palette_set_filter (DecipherGlyphPalette *self, guint filter)
 {
   g_return_if_fail (DECIPHER_IS_GLYPH_PALETTE (self));
 
-  if (self->session != NULL
-      && filter >= DECIPHER_PALETTE_FONT
-                     + dc_document_get_n_fonts (decipher_session_get_document (self->session)))
+  if (self->session != NULL && filter > conflicts_filter (self))
     filter = DECIPHER_PALETTE_ALL;
   if (filter == self->filter_mode)
     return;

@@ -127,6 +127,7 @@ _decipher_window_update_conflicts (DecipherWindow *self)
   g_autofree char *count = g_strdup_printf ("%u", n);
   g_autofree char *label = NULL;
 
+  g_object_set (self->palette, "matcher", matcher, NULL);
   gtk_label_set_text (self->conflicts_label, count);
   gtk_widget_set_visible (GTK_WIDGET (self->conflicts_button), n > 0);
   /* Translators: the accessible name of the header bar button that opens the review. */

@@ -116,6 +116,7 @@ test_keep (void)
   g_autofree char *autosave = NULL;
   DecipherInputPane *pane;
   DecipherConflictView *view;
+  DecipherGlyphPalette *palette;
   DcMatcher *matcher;
   DcKey *key;
   GtkListBox *list;
@@ -151,6 +152,12 @@ test_keep (void)
   held = g_strdup (dc_matcher_get_conflict (matcher, 0)->current);
   g_assert_true (has_label (GTK_WIDGET (list), held));
   g_assert_true (has_label (GTK_WIDGET (list), "Ж"));
+  /* The palette's last filter shows the symbol in conflict, and only it. */
+  palette = _decipher_window_get_palette (window);
+  decipher_glyph_palette_set_filter (palette, DECIPHER_PALETTE_FONT
+                                                + dc_document_get_n_fonts (decipher_session_get_document (
+                                                  decipher_window_get_session (window))));
+  g_assert_cmpuint (g_list_model_get_n_items (decipher_glyph_palette_get_model (palette)), ==, 1);
   gui_test_iterate (1000); /* the cuts of the page come from the renderer's worker */
   gui_test_screenshot ("conflict-view");
 
@@ -163,6 +170,7 @@ test_keep (void)
   g_assert_cmpint (dc_key_get_status (key, symbol), ==, DC_KEY_CONFIRMED);
   g_assert_cmpstr (dc_key_get_value (key, symbol), ==, held);
   g_assert_null (gtk_list_box_get_row_at_index (list, 0));
+  g_assert_cmpuint (g_list_model_get_n_items (decipher_glyph_palette_get_model (palette)), ==, 0);
 
   gui_test_iterate (700);
   gtk_window_close (GTK_WINDOW (window));
