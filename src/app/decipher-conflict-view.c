@@ -47,21 +47,57 @@ static guint signals[N_SIGNALS];
 
 /* ---- page cuts ---------------------------------------------------------------------- */
 
-/* The picture may be gone by the time the renderer's worker is done. */
+typedef struct
+{
+  GWeakRef picture; /* may be gone by the time the renderer's worker is done */
+  graphene_rect_t mark; /* the glyph, in pixels of the cut */
+} CropTarget;
+
+/* The cut with the glyph underlined in the accent blue, so the eye finds it. */
+static GdkTexture *
+mark_glyph (GdkTexture *texture, const graphene_rect_t *mark)
+{
+  int width = gdk_texture_get_width (texture), height = gdk_texture_get_height (texture);
+  int stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, width);
+  g_autofree guchar *pixels = g_malloc ((gsize) stride * height);
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  g_autoptr (GBytes) bytes = NULL;
+
+  gdk_texture_download (texture, pixels, stride);
+  surface = cairo_image_surface_create_for_data (pixels, CAIRO_FORMAT_ARGB32, width, height, stride);
+  cr = cairo_create (surface);
+  cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 1.0);
+  cairo_rectangle (cr, mark->origin.x, mark->origin.y + mark->size.height + 1, mark->size.width,
+                   MAX (2, height / 20));
+  cairo_fill (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  cairo_surface_destroy (surface);
+  bytes = g_bytes_new_take (g_steal_pointer (&pixels), (gsize) stride * height);
+  return gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes, stride);
+}
+
 static void
 crop_done_cb (GdkTexture *texture, gpointer data)
 {
-  g_autoptr (GtkPicture) picture = g_weak_ref_get (data);
+  CropTarget *target = data;
+  g_autoptr (GtkPicture) picture = g_weak_ref_get (&target->picture);
+  g_autoptr (GdkTexture) marked = NULL;
 
-  if (picture != NULL && texture != NULL)
-    gtk_picture_set_paintable (picture, GDK_PAINTABLE (texture));
+  if (picture == NULL || texture == NULL)
+    return;
+  marked = mark_glyph (texture, &target->mark);
+  gtk_picture_set_paintable (picture, GDK_PAINTABLE (marked));
 }
 
 static void
 crop_target_free (gpointer data)
 {
-  g_weak_ref_clear (data);
-  g_free (data);
+  CropTarget *target = data;
+
+  g_weak_ref_clear (&target->picture);
+  g_free (target);
 }
 
 /* A cut of @glyph's line around it, with the glyph outlined so the eye finds it. */
@@ -73,20 +109,23 @@ context_picture (DecipherConflictView *self, guint glyph)
   double page_width, page_height;
   graphene_rect_t area;
   GtkWidget *picture = gtk_picture_new ();
-  GWeakRef *target = g_new0 (GWeakRef, 1);
+  CropTarget *target = g_new0 (CropTarget, 1);
   double x0, x1;
 
   dc_document_get_page_size (document, g->page, &page_width, &page_height);
   x0 = MAX (0, g->x0 - CROP_MARGIN);
   x1 = MIN (page_width, g->x1 + CROP_MARGIN);
-  graphene_rect_init (&area, x0, MAX (0, g->y0 - 4), x1 - x0, (g->y1 - g->y0) + 8);
+  graphene_rect_init (&area, x0, MAX (0, g->y0 - 4), x1 - x0, (g->y1 - g->y0) + 10);
 
   gtk_picture_set_can_shrink (GTK_PICTURE (picture), TRUE);
   gtk_picture_set_content_fit (GTK_PICTURE (picture), GTK_CONTENT_FIT_CONTAIN);
   gtk_widget_set_size_request (picture, -1, CROP_HEIGHT);
   gtk_widget_set_halign (picture, GTK_ALIGN_START);
   gtk_widget_add_css_class (picture, "glyph-tile");
-  g_weak_ref_init (target, picture);
+  g_weak_ref_init (&target->picture, picture);
+  graphene_rect_init (&target->mark, (g->x0 - area.origin.x) * CROP_SCALE,
+                      (g->y0 - area.origin.y) * CROP_SCALE, (g->x1 - g->x0) * CROP_SCALE,
+                      (g->y1 - g->y0) * CROP_SCALE);
   decipher_page_renderer_crop (self->renderer, g->page, &area, CROP_SCALE, crop_done_cb, target,
                                crop_target_free);
   return picture;
