@@ -13,11 +13,13 @@
  * and the matcher keeps the open conflicts. A worker would have to work on a copy of
  * the key and its token index and then replay what it learned on the real one, which
  * doubles the memory of a large book and invites the two to disagree. A query costs
- * ~5 ms median (bench/, a 1 M-glyph book; the engine's budget is 10 ms), well under a
- * frame, so the matcher runs on the main thread, synchronously, inside one undo step
- * with the proposals it leads to — exactly as decipher-cli's session applies a typed
- * query. Cancel-and-replace is then implicit: a query is finished before the next key
- * press is handled, so no stale result can ever arrive.
+ * ~5 ms median on a 1 M-glyph book (bench/bench-latency.py; the engine's budget is
+ * 10 ms), under a frame, so the matcher runs on the main thread, synchronously, inside
+ * one undo step with the proposals it leads to — exactly as decipher-cli's session
+ * applies a typed query. Cancel-and-replace is then implicit: a query is finished
+ * before the next key press is handled, so no stale result can ever arrive.
+ * dc_suggest_next() runs here too, for the same reason; its budget is 100 ms, which a
+ * very large book may approach (tests/gui/probe-stalls measures the window's stalls).
  */
 
 #define G_LOG_DOMAIN "decipher-input-pane"
