@@ -44,6 +44,8 @@ struct _DecipherInputPane
   GtkGesture *view_click;
   GtkGesture *view_drag;
   gboolean has_placeholders; /* the entry holds “?” for glyphs a drag found unknown */
+  GCancellable *suggest_cancellable; /* the What Next? running, if any */
+  guint key_serial;                  /* bumped by every change of the key */
   guint line;
   DcMatchKind last_kind;
   char *candidates_text; /* the text the listed candidates are places of */
@@ -578,47 +580,126 @@ view_drag_end_cb (GtkGestureDrag *gesture, double dx, double dy, DecipherInputPa
 
 /* ---- what next ---------------------------------------------------------------------- */
 
-/* Highlights the words that would decode the most still-unknown symbols, scrolls to
- * them and cues their line, so that the user only has to read and type them. */
-void
-decipher_input_pane_what_next (DecipherInputPane *self)
+static void
+show_suggestion (DecipherInputPane *self, const DcSuggestion *suggestion)
 {
-  DcSuggestion suggestion;
   g_autoptr (GArray) glyphs = NULL;
   g_autofree char *hint = NULL;
 
-  g_return_if_fail (DECIPHER_IS_INPUT_PANE (self));
-
-  if (self->session == NULL)
-    return;
   clear_feedback (self);
-  dc_suggest_next (decipher_session_get_key (self->session), &suggestion);
-  if (suggestion.done)
+  if (suggestion->done)
     {
       clear_marks (self, DECIPHER_MARK_SUGGESTION);
       set_label (self->hint_label, _("Nothing is left that typing can decode."));
       return;
     }
-  glyphs = place_glyphs (get_document (self), suggestion.line, suggestion.token,
-                         suggestion.n_tokens);
+  glyphs = place_glyphs (get_document (self), suggestion->line, suggestion->token,
+                         suggestion->n_tokens);
   if (self->view != NULL)
     decipher_document_view_set_marks (self->view, DECIPHER_MARK_SUGGESTION,
                                       (const guint32 *) glyphs->data, glyphs->len);
-  show_place (self, suggestion.line, suggestion.token, suggestion.n_tokens);
-  decipher_input_pane_set_line (self, suggestion.line);
+  show_place (self, suggestion->line, suggestion->token, suggestion->n_tokens);
+  decipher_input_pane_set_line (self, suggestion->line);
   /* Translators: after “What Next?”; the words are highlighted on the page. */
-  if (suggestion.n_tokens == 1)
+  if (suggestion->n_tokens == 1)
     hint = g_strdup_printf (ngettext ("Type the highlighted word: it decodes %u new symbol.",
                                       "Type the highlighted word: it decodes %u new symbols.",
-                                      suggestion.n_new_symbols),
-                            suggestion.n_new_symbols);
+                                      suggestion->n_new_symbols),
+                            suggestion->n_new_symbols);
   else
     hint = g_strdup_printf (ngettext ("Type the highlighted words: they decode %u new symbol.",
                                       "Type the highlighted words: they decode %u new symbols.",
-                                      suggestion.n_new_symbols),
-                            suggestion.n_new_symbols);
+                                      suggestion->n_new_symbols),
+                            suggestion->n_new_symbols);
   set_label (self->hint_label, hint);
   gtk_widget_grab_focus (GTK_WIDGET (self->entry));
+}
+
+/* dc_suggest_next() weighs every line of the document: ~150 ms on a 500-page book,
+ * too long for the main loop. It runs in a worker on a snapshot of the key's usable
+ * values (all it reads of the key; the document's glyphs, lines and tokens do not
+ * change once loaded). */
+static void
+suggest_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  DcSuggestion *suggestion = g_new0 (DcSuggestion, 1);
+
+  dc_suggest_next (data, suggestion);
+  g_task_return_pointer (task, suggestion, g_free);
+}
+
+static void
+suggest_done_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  DecipherInputPane *self = DECIPHER_INPUT_PANE (source);
+  g_autofree DcSuggestion *suggestion = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* Replaced by a newer request: that one answers. */
+  if (suggestion == NULL || g_task_get_cancellable (G_TASK (result)) != self->suggest_cancellable)
+    return;
+  g_clear_object (&self->suggest_cancellable);
+  /* The key changed meanwhile: the answer is stale, ask again. */
+  if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (result), "key-serial")) != self->key_serial)
+    {
+      decipher_input_pane_what_next (self);
+      return;
+    }
+  show_suggestion (self, suggestion);
+}
+
+/* Highlights the words that would decode the most still-unknown symbols, scrolls to
+ * them and cues their line, so that the user only has to read and type them. */
+void
+decipher_input_pane_what_next (DecipherInputPane *self)
+{
+  DcKey *key;
+  DcDocument *document;
+  g_autoptr (DcKey) snapshot = NULL;
+  g_autoptr (GTask) task = NULL;
+  guint n_symbols;
+
+  g_return_if_fail (DECIPHER_IS_INPUT_PANE (self));
+
+  if (self->session == NULL)
+    return;
+  /* Cancel and replace: only the latest request is answered. */
+  if (self->suggest_cancellable != NULL)
+    g_cancellable_cancel (self->suggest_cancellable);
+  g_clear_object (&self->suggest_cancellable);
+  self->suggest_cancellable = g_cancellable_new ();
+
+  key = decipher_session_get_key (self->session);
+  document = get_document (self);
+  snapshot = dc_key_new (document);
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *value = dc_key_get_value (key, s);
+      DcKeyStatus status = dc_key_get_status (key, s);
+
+      /* A new key holds the trusted fonts' own values already. */
+      if (value != NULL && status != DC_KEY_FROM_PDF)
+        dc_key_set (snapshot, s, value, status, "snapshot", NULL);
+    }
+  set_label (self->hint_label, _("Looking for the words to type next…"));
+  task = g_task_new (self, self->suggest_cancellable, suggest_done_cb, NULL);
+  g_task_set_source_tag (task, decipher_input_pane_what_next);
+  g_object_set_data (G_OBJECT (task), "key-serial", GUINT_TO_POINTER (self->key_serial));
+  g_task_set_task_data (task, g_steal_pointer (&snapshot), g_object_unref);
+  g_task_run_in_thread (task, suggest_thread);
+}
+
+/* For the tests: whether a What Next? is still being worked out. */
+gboolean
+decipher_input_pane_is_suggesting (DecipherInputPane *self)
+{
+  return self->suggest_cancellable != NULL;
+}
+
+static void
+key_changed_cb (DecipherInputPane *self)
+{
+  self->key_serial++;
 }
 
 /* ---- object ------------------------------------------------------------------------- */
@@ -668,11 +749,20 @@ decipher_input_pane_set_session (DecipherInputPane *self, DecipherSession *sessi
 
   clear_feedback (self);
   gtk_editable_set_text (GTK_EDITABLE (self->entry), "");
+  if (self->suggest_cancellable != NULL)
+    g_cancellable_cancel (self->suggest_cancellable);
+  g_clear_object (&self->suggest_cancellable);
   g_clear_object (&self->matcher);
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
   g_set_object (&self->session, session);
   decipher_input_pane_set_line (self, DECIPHER_NO_LINE);
   if (session != NULL)
-    self->matcher = dc_matcher_new (decipher_session_get_key (session));
+    {
+      self->matcher = dc_matcher_new (decipher_session_get_key (session));
+      g_signal_connect_swapped (decipher_session_get_key (session), "changed",
+                                G_CALLBACK (key_changed_cb), self);
+    }
 }
 
 DcMatcher *
@@ -737,7 +827,12 @@ decipher_input_pane_dispose (GObject *object)
   DecipherInputPane *self = DECIPHER_INPUT_PANE (object);
 
   detach_view (self);
+  if (self->suggest_cancellable != NULL)
+    g_cancellable_cancel (self->suggest_cancellable);
+  g_clear_object (&self->suggest_cancellable);
   g_clear_object (&self->matcher);
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
   g_clear_object (&self->session);
   g_clear_pointer (&self->candidates_text, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_INPUT_PANE);

@@ -190,6 +190,19 @@ test_no_match (void)
 }
 
 static gboolean
+suggested (DecipherInputPane *pane)
+{
+  return !decipher_input_pane_is_suggesting (pane);
+}
+
+/* What Next? is worked out in a worker. */
+static void
+wait_suggestion (Fixture *f)
+{
+  GUI_TEST_WAIT (suggested, f->pane, "the words to type next");
+}
+
+static gboolean
 drew_marks (DecipherDocumentView *view)
 {
   return decipher_document_view_get_n_drawn_marks (view) > 0;
@@ -203,6 +216,7 @@ test_what_next (void)
   fixture_open (&f);
   g_assert_cmpuint (decipher_input_pane_get_line (f.pane), ==, DECIPHER_NO_LINE);
   gtk_widget_activate_action (GTK_WIDGET (f.window), "win.what-next", NULL);
+  wait_suggestion (&f);
   g_assert_cmpuint (decipher_input_pane_get_line (f.pane), !=, DECIPHER_NO_LINE);
   GUI_TEST_WAIT (drew_marks, _decipher_window_get_document_view (f.window), "suggestion marks");
   gui_test_screenshot ("input-pane-what-next");
@@ -279,6 +293,7 @@ test_recover_all (void)
       char *saved;
 
       gtk_widget_activate_action (GTK_WIDGET (f.window), "win.what-next", NULL);
+      wait_suggestion (&f);
       dc_suggest_next (key, &suggestion);
       if (suggestion.done)
         break;
