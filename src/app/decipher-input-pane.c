@@ -30,7 +30,7 @@
 #include <string.h>
 
 #include "decipher-character-picker.h"
-#include "decipher-input-pane.h"
+#include "decipher-input-pane-private.h"
 
 #define MAX_CANDIDATES 50 /* rows listed; the best come first */
 
@@ -82,79 +82,11 @@ get_document (DecipherInputPane *self)
   return decipher_session_get_document (self->session);
 }
 
-/* The line drawing @glyph, or DECIPHER_NO_LINE (a glyph outside every line). */
-static guint
-line_of_glyph (DcDocument *document, guint glyph)
-{
-  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
-  const guint32 *order = dc_document_get_reading_order (document, NULL);
-  const DcLine *lines = dc_document_get_lines (document, NULL);
-  guint first, n;
-
-  /* Only the lines of its page: a click costs the glyphs of one page, not of the book. */
-  dc_document_get_page_lines (document, glyphs[glyph].page, &first, &n);
-  for (guint l = first; l < first + n; l++)
-    for (guint i = lines[l].first_glyph; i < lines[l].first_glyph + lines[l].n_glyphs; i++)
-      if (order[i] == glyph)
-        return l;
-  return DECIPHER_NO_LINE;
-}
-
-/* The glyphs of tokens @token … @token + @n_tokens − 1 of @line, in reading order. */
-static GArray *
-place_glyphs (DcDocument *document, guint line, guint token, guint n_tokens)
-{
-  const DcLine *lines = dc_document_get_lines (document, NULL);
-  const DcToken *tokens = dc_document_get_tokens (document, NULL);
-  const guint32 *order = dc_document_get_reading_order (document, NULL);
-  GArray *glyphs = g_array_new (FALSE, FALSE, sizeof (guint32));
-
-  for (guint t = token; t < token + n_tokens && t < lines[line].n_tokens; t++)
-    {
-      const DcToken *tok = &tokens[lines[line].first_token + t];
-
-      for (guint i = tok->first_glyph; i < tok->first_glyph + tok->n_glyphs; i++)
-        g_array_append_val (glyphs, order[i]);
-    }
-  return glyphs;
-}
-
-/* @line as far as it is decoded, unknown glyphs as “?”, with the tokens of the place in
- * bold on a highlight so that the user sees which words the row stands for. */
 static char *
 place_markup (DecipherInputPane *self, const DcMatchPlace *place)
 {
-  DcDocument *document = get_document (self);
-  DcKey *key = decipher_session_get_key (self->session);
-  const DcLine *line = &dc_document_get_lines (document, NULL)[place->line];
-  const DcToken *tokens = dc_document_get_tokens (document, NULL);
-  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
-  const guint32 *order = dc_document_get_reading_order (document, NULL);
-  g_autoptr (GString) markup = g_string_new (NULL);
-
-  for (guint t = 0; t < line->n_tokens; t++)
-    {
-      const DcToken *token = &tokens[line->first_token + t];
-      gboolean in_place = t >= place->token && t < place->token + place->n_tokens;
-      g_autoptr (GString) text = g_string_new (NULL);
-      g_autofree char *escaped = NULL;
-
-      for (guint i = token->first_glyph; i < token->first_glyph + token->n_glyphs; i++)
-        {
-          const char *value = dc_key_get_value (key, glyphs[order[i]].symbol);
-
-          g_string_append (text, value != NULL ? value : "?");
-        }
-      escaped = g_markup_escape_text (text->str, -1);
-      if (t > 0)
-        g_string_append_c (markup, ' ');
-      if (in_place)
-        g_string_append_printf (markup, "<span weight=\"bold\" underline=\"single\">%s</span>",
-                                escaped);
-      else
-        g_string_append (markup, escaped);
-    }
-  return g_string_free (g_steal_pointer (&markup), FALSE);
+  return _decipher_place_markup (get_document (self), decipher_session_get_key (self->session),
+                                 place);
 }
 
 static char *
@@ -172,7 +104,7 @@ line_title (DecipherInputPane *self, guint line)
 static void
 show_place (DecipherInputPane *self, guint line, guint token, guint n_tokens)
 {
-  g_autoptr (GArray) glyphs = place_glyphs (get_document (self), line, token, n_tokens);
+  g_autoptr (GArray) glyphs = _decipher_place_glyphs (get_document (self), line, token, n_tokens);
 
   if (self->view != NULL && glyphs->len > 0)
     decipher_document_view_show_glyph (self->view, g_array_index (glyphs, guint32, 0));
@@ -246,7 +178,7 @@ show_candidates (DecipherInputPane *self, const char *text, const DcMatchResult 
       const DcMatchPlace *place = &g_array_index (result->places, DcMatchPlace, i);
       g_autofree char *markup = place_markup (self, place);
       g_autofree char *title = line_title (self, place->line);
-      g_autoptr (GArray) glyphs = place_glyphs (get_document (self), place->line, place->token,
+      g_autoptr (GArray) glyphs = _decipher_place_glyphs (get_document (self), place->line, place->token,
                                                 place->n_tokens);
       GtkWidget *row = gtk_list_box_row_new ();
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
@@ -294,7 +226,7 @@ show_conflicts (DecipherInputPane *self, const DcMatchResult *result)
   for (guint i = 0; i < result->conflicts->len; i++)
     {
       const DcConflict *conflict = g_ptr_array_index (result->conflicts, i);
-      g_autoptr (GArray) glyphs = place_glyphs (get_document (self), conflict->place.line,
+      g_autoptr (GArray) glyphs = _decipher_place_glyphs (get_document (self), conflict->place.line,
                                                 conflict->place.token, conflict->place.n_tokens);
       const DcGlyph *all = dc_document_get_glyphs (get_document (self), NULL);
 
@@ -422,63 +354,12 @@ view_pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, Deci
   glyph = decipher_document_view_glyph_at (self->view, x, y);
   if (glyph < 0)
     return;
-  line = line_of_glyph (get_document (self), (guint) glyph);
+  line = _decipher_line_of_glyph (get_document (self), (guint) glyph);
   if (line != DECIPHER_NO_LINE)
     decipher_input_pane_set_line (self, line);
 }
 
 /* ---- dragging across glyphs --------------------------------------------------------- */
-
-/* Where @glyph is in the reading order, and its line; FALSE outside every line. */
-static gboolean
-reading_position (DcDocument *document, guint glyph, guint *position, guint *line)
-{
-  const DcLine *lines = dc_document_get_lines (document, NULL);
-  const guint32 *order = dc_document_get_reading_order (document, NULL);
-
-  *line = line_of_glyph (document, glyph);
-  if (*line == DECIPHER_NO_LINE)
-    return FALSE;
-  for (guint i = lines[*line].first_glyph; i < lines[*line].first_glyph + lines[*line].n_glyphs; i++)
-    if (order[i] == glyph)
-      {
-        *position = i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-/* Widens [@first, @last] of the reading order to whole tokens: the matcher reads words. */
-static void
-widen_to_tokens (DcDocument *document, guint *first, guint *last)
-{
-  guint n_tokens = 0;
-  const DcToken *tokens = dc_document_get_tokens (document, &n_tokens);
-
-  /* Tokens are in reading order: a binary search finds the one holding a position. */
-  for (int end = 0; end < 2; end++)
-    {
-      guint position = end ? *last : *first;
-      guint lo = 0, hi = n_tokens;
-
-      while (lo < hi)
-        {
-          guint mid = (lo + hi) / 2;
-
-          if (tokens[mid].first_glyph + tokens[mid].n_glyphs <= position)
-            lo = mid + 1;
-          else
-            hi = mid;
-        }
-      if (lo < n_tokens && tokens[lo].first_glyph <= position)
-        {
-          if (end)
-            *last = tokens[lo].first_glyph + tokens[lo].n_glyphs - 1;
-          else
-            *first = tokens[lo].first_glyph;
-        }
-    }
-}
 
 /**
  * decipher_input_pane_fill_from_glyphs:
@@ -490,69 +371,22 @@ widen_to_tokens (DcDocument *document, guint *first, guint *last)
 void
 decipher_input_pane_fill_from_glyphs (DecipherInputPane *self, guint first_glyph, guint last_glyph)
 {
-  DcDocument *document;
-  DcKey *key;
-  const guint32 *order;
-  const DcGlyph *glyphs;
-  const DcLine *lines;
-  g_autoptr (GString) text = g_string_new (NULL);
-  guint first, last, first_line, last_line;
+  g_autofree char *text = NULL;
+  guint line;
   int placeholder = -1;
 
   g_return_if_fail (DECIPHER_IS_INPUT_PANE (self));
 
   if (self->session == NULL)
     return;
-  document = get_document (self);
-  key = decipher_session_get_key (self->session);
-  if (!reading_position (document, first_glyph, &first, &first_line) ||
-      !reading_position (document, last_glyph, &last, &last_line))
+  text = _decipher_run_text (get_document (self), decipher_session_get_key (self->session),
+                             first_glyph, last_glyph, &line, &placeholder);
+  if (text == NULL)
     return;
-  if (first > last)
-    {
-      guint t = first;
-
-      first = last;
-      last = t;
-      t = first_line;
-      first_line = last_line;
-      last_line = t;
-    }
-  widen_to_tokens (document, &first, &last);
-  order = dc_document_get_reading_order (document, NULL);
-  glyphs = dc_document_get_glyphs (document, NULL);
-  lines = dc_document_get_lines (document, NULL);
-  for (guint i = first, line = first_line; i <= last; i++)
-    {
-      guint symbol = glyphs[order[i]].symbol;
-      const char *value = dc_key_get_value (key, symbol);
-
-      /* A line break inside the run reads as a space, as the user would type it. */
-      while (line < last_line && i >= lines[line].first_glyph + lines[line].n_glyphs)
-        {
-          line++;
-          if (text->len > 0 && text->str[text->len - 1] != ' ')
-            g_string_append_c (text, ' ');
-        }
-      if (dc_document_symbol_is_space (document, symbol))
-        {
-          if (text->len > 0 && text->str[text->len - 1] != ' ')
-            g_string_append_c (text, ' ');
-          continue;
-        }
-      if (value == NULL)
-        {
-          if (placeholder < 0)
-            placeholder = (int) g_utf8_strlen (text->str, -1);
-          value = "?";
-        }
-      g_string_append (text, value);
-    }
-  g_strchomp (text->str);
 
   clear_feedback (self);
-  decipher_input_pane_set_line (self, first_line);
-  gtk_editable_set_text (GTK_EDITABLE (self->entry), text->str);
+  decipher_input_pane_set_line (self, line);
+  gtk_editable_set_text (GTK_EDITABLE (self->entry), text);
   self->has_placeholders = placeholder >= 0;
   gtk_widget_grab_focus (GTK_WIDGET (self->entry));
   if (placeholder >= 0)
@@ -593,7 +427,7 @@ show_suggestion (DecipherInputPane *self, const DcSuggestion *suggestion)
       set_label (self->hint_label, _("Nothing is left that typing can decode."));
       return;
     }
-  glyphs = place_glyphs (get_document (self), suggestion->line, suggestion->token,
+  glyphs = _decipher_place_glyphs (get_document (self), suggestion->line, suggestion->token,
                          suggestion->n_tokens);
   if (self->view != NULL)
     decipher_document_view_set_marks (self->view, DECIPHER_MARK_SUGGESTION,
