@@ -375,6 +375,10 @@ decipher_character_picker_search (DecipherCharacterPicker *self, const char *que
 
   g_return_if_fail (DECIPHER_IS_CHARACTER_PICKER (self));
 
+  /* Shown in the search entry too, as if typed (its delayed search-changed then finds
+   * the same). */
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), query) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->search_entry), query);
   upper = g_utf8_strup (query, -1);
   g_strstrip (upper);
   if (*upper == '\0')
