@@ -235,6 +235,40 @@ token_glyph (Fixture *f, guint line, guint token, int index)
                                                         + (index < 0 ? t->n_glyphs - 1 : (guint) index)];
 }
 
+/* A click on a glyph of the page cues its line (the pane watches the view's clicks). */
+static void
+test_click_cues_line (void)
+{
+  Fixture f = { 0 };
+  DecipherDocumentView *view;
+  g_autoptr (GListModel) controllers = NULL;
+  GtkGesture *click = NULL;
+  graphene_rect_t area;
+  guint glyph;
+
+  fixture_open (&f);
+  view = _decipher_window_get_document_view (f.window);
+  gui_test_iterate (200);
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (controller)
+          && gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_CAPTURE)
+        click = GTK_GESTURE (controller);
+    }
+  g_assert_nonnull (click);
+
+  glyph = token_glyph (&f, 3, 1, 0);
+  g_assert_true (decipher_document_view_get_glyph_area (view, glyph, &area));
+  g_signal_emit_by_name (click, "pressed", 1, (double) area.origin.x + area.size.width / 2,
+                         (double) area.origin.y + area.size.height / 2);
+  g_assert_cmpuint (decipher_input_pane_get_line (f.pane), ==, 3);
+  gui_test_screenshot ("input-pane-line-cue");
+  fixture_close (&f);
+}
+
 /* A drag across glyphs fills the entry with whole words, unknown glyphs as “?”. */
 static void
 test_drag_fill (void)
@@ -327,6 +361,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/input-pane/ambiguous", test_ambiguous);
   g_test_add_func ("/input-pane/no-match", test_no_match);
   g_test_add_func ("/input-pane/what-next", test_what_next);
+  g_test_add_func ("/input-pane/click-cues-line", test_click_cues_line);
   g_test_add_func ("/input-pane/drag-fill", test_drag_fill);
   g_test_add_func ("/input-pane/recover-all", test_recover_all);
 
