@@ -18,8 +18,10 @@
  * one undo step with the proposals it leads to — exactly as decipher-cli's session
  * applies a typed query. Cancel-and-replace is then implicit: a query is finished
  * before the next key press is handled, so no stale result can ever arrive.
- * dc_suggest_next() runs here too, for the same reason; its budget is 100 ms, which a
- * very large book may approach (tests/gui/probe-stalls measures the window's stalls).
+ * One exception is known: the first query of a session builds the matcher's index,
+ * ~120 ms on the 500-page bench PDF; building it off the main thread needs an engine
+ * API that does not exist yet. What Next? is different: dc_suggest_next() takes
+ * 110–180 ms there, so it runs in a worker on a snapshot of the key (see below).
  */
 
 #define G_LOG_DOMAIN "decipher-input-pane"
