@@ -17,6 +17,10 @@
 #include "fuzz-common.h"
 
 static char *input_dir;
+static GHashTable *input_paths; /* name → path */
+/* The driver's children inherit the folder; only its maker removes it, at exit, so that a
+ * child that crashes leaves nothing behind in /dev/shm. */
+static pid_t input_dir_owner;
 
 static void
 remove_input_dir (void)
@@ -24,7 +28,7 @@ remove_input_dir (void)
   g_autoptr (GDir) dir = NULL;
   const char *name;
 
-  if (input_dir == NULL)
+  if (input_dir == NULL || getpid () != input_dir_owner)
     return;
   dir = g_dir_open (input_dir, 0, NULL);
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
@@ -34,6 +38,30 @@ remove_input_dir (void)
     }
   g_rmdir (input_dir);
   g_clear_pointer (&input_dir, g_free);
+}
+
+/* Inputs are written to a private folder (see dc_fuzz_write_input()), made once, before
+ * the driver forks its children. */
+static void
+make_input_dir (void)
+{
+  g_autoptr (GError) error = NULL;
+
+  /* In memory where possible: libFuzzer writes thousands of inputs a second, and
+   * rewriting a file on ext4 flushes it to disk on close. */
+  if (g_access ("/dev/shm", W_OK) == 0)
+    {
+      input_dir = g_build_filename ("/dev/shm", "decipher-fuzz-XXXXXX", NULL);
+      if (g_mkdtemp (input_dir) == NULL)
+        g_clear_pointer (&input_dir, g_free);
+    }
+  if (input_dir == NULL)
+    input_dir = g_dir_make_tmp ("decipher-fuzz-XXXXXX", &error);
+  if (input_dir == NULL)
+    g_error ("Cannot make a folder for fuzz inputs: %s", error->message);
+  input_dir_owner = getpid ();
+  atexit (remove_input_dir);
+  input_paths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
 
 /* Called once per process, before the first input. */
@@ -49,6 +77,7 @@ dc_fuzz_init (void)
    * on this input, which is a bug the fuzzer must report, not a line on stderr. */
   g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_FATAL_MASK);
   dc_fuzz_hold_poppler_globals ();
+  make_input_dir ();
 
   g_once_init_leave (&done, 1);
 }
@@ -83,37 +112,16 @@ dc_fuzz_note (const char *format, ...)
 const char *
 dc_fuzz_write_input (const char *name, const uint8_t *data, size_t size)
 {
-  static GHashTable *paths; /* name → path */
   const char *path;
   gsize done = 0;
   int fd;
 
-  if (input_dir == NULL)
-    {
-      g_autoptr (GError) error = NULL;
-
-      /* In memory where possible: libFuzzer writes thousands of inputs a second, and
-       * rewriting a file on ext4 flushes it to disk on close. */
-      if (g_access ("/dev/shm", W_OK) == 0)
-        {
-          input_dir = g_build_filename ("/dev/shm", "decipher-fuzz-XXXXXX", NULL);
-          if (g_mkdtemp (input_dir) == NULL)
-            g_clear_pointer (&input_dir, g_free);
-        }
-      if (input_dir == NULL)
-        input_dir = g_dir_make_tmp ("decipher-fuzz-XXXXXX", &error);
-      if (input_dir == NULL)
-        g_error ("Cannot make a folder for fuzz inputs: %s", error->message);
-      atexit (remove_input_dir);
-      paths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-    }
-
-  path = g_hash_table_lookup (paths, name);
+  path = g_hash_table_lookup (input_paths, name);
   if (path == NULL)
     {
       char *new_path = g_build_filename (input_dir, name, NULL);
 
-      g_hash_table_insert (paths, g_strdup (name), new_path);
+      g_hash_table_insert (input_paths, g_strdup (name), new_path);
       path = new_path;
     }
 
