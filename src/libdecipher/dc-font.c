@@ -33,11 +33,14 @@ struct _DcFont
   double ascent;
   double descent;
   guint index;
+  int ref_num;
+  int ref_gen;
   guint n_symbols;
   guint n_glyphs;
   DcFontType type;
   int writing_mode;
   guint has_to_unicode : 1;
+  guint has_ref : 1;
   guint trusted : 1;
 };
 
@@ -99,6 +102,9 @@ _dc_font_new_from_bridge (guint index, const DcBridgeFont *info)
   self->type = (DcFontType) info->type;
   self->has_to_unicode = !!info->has_to_unicode;
   self->writing_mode = info->writing_mode;
+  self->has_ref = !!info->has_ref;
+  self->ref_num = info->ref_num;
+  self->ref_gen = info->ref_gen;
   self->ascent = info->ascent;
   self->descent = info->descent;
 
@@ -260,6 +266,28 @@ dc_font_get_program_sha256 (DcFont *self)
   g_return_val_if_fail (DC_IS_FONT (self), NULL);
 
   return self->program_sha256;
+}
+
+/**
+ * dc_font_get_object_ref:
+ * @num: (out) (optional): the object number
+ * @gen: (out) (optional): the generation number
+ *
+ * The indirect object of the font's dictionary in the PDF, which a repaired copy
+ * rewrites. A font dictionary written inline in a page's resources has none.
+ *
+ * Returns: whether the font has an object of its own
+ */
+gboolean
+dc_font_get_object_ref (DcFont *self, int *num, int *gen)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), FALSE);
+
+  if (num)
+    *num = self->has_ref ? self->ref_num : 0;
+  if (gen)
+    *gen = self->has_ref ? self->ref_gen : 0;
+  return self->has_ref;
 }
 
 int

@@ -35,6 +35,9 @@ const char *dc_font_get_program_kind (DcFont *self);
 GBytes *dc_font_get_program (DcFont *self);
 const char *dc_font_get_program_sha256 (DcFont *self);
 int dc_font_get_writing_mode (DcFont *self);
+gboolean dc_font_get_object_ref (DcFont *self,
+                                 int *num,
+                                 int *gen);
 const char *dc_font_get_glyph_name (DcFont *self,
                                     guint32 code);
 int dc_font_get_cid_glyph_index (DcFont *self,

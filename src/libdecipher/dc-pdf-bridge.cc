@@ -331,6 +331,16 @@ private:
     const char *names[256];
     Ref embedded_id;
 
+    /* poppler invents a reference for an inline font dictionary, with a generation
+     * number above the five digits a real object can have. */
+    const Ref *ref = font->getID ();
+    if (ref->num > 0 && ref->gen >= 0 && ref->gen <= 65535)
+      {
+        info.has_ref = TRUE;
+        info.ref_num = ref->num;
+        info.ref_gen = ref->gen;
+      }
+
     info.name = font->getName () ? font->getName ()->c_str () : nullptr;
     info.encoding = font->getEncodingName ().c_str ();
     info.has_to_unicode = font->hasToUnicodeCMap ();

@@ -39,6 +39,11 @@ typedef struct
   gboolean has_to_unicode;
   gboolean embedded;
   int writing_mode;          /* 0 horizontal, 1 vertical */
+  /* The font dictionary's indirect object, for writing a repaired copy; has_ref is FALSE
+   * for a font dictionary written inline in a resource dictionary. */
+  gboolean has_ref;
+  int ref_num;
+  int ref_gen;
   double ascent;             /* in text space units of 1 em */
   double descent;
 } DcBridgeFont;
