@@ -13,9 +13,11 @@
 #include "dc-export.h"
 #include "dc-font.h"
 #include "dc-key.h"
+#include "dc-map.h"
 #include "dc-matcher.h"
 #include "dc-project.h"
 #include "dc-proposals.h"
+#include "dc-repair.h"
 #include "dc-suggest.h"
 #include "dc-types.h"
 
