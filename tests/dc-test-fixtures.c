@@ -44,3 +44,97 @@ dc_test_load_truth (const char *name, JsonParser **parser)
   g_assert_no_error (error);
   return json_node_get_object (json_parser_get_root (*parser));
 }
+
+/* What each symbol of @document really stands for, by laying the truth's glyphs over the
+ * document's lines (the truth numbers fonts its own way, so codes alone do not say which
+ * font is meant). NULL for a symbol the truth never shows. */
+GPtrArray *
+dc_test_truth_symbol_values (DcDocument *document, const char *name)
+{
+  g_autoptr (JsonParser) parser = NULL;
+  JsonObject *root = dc_test_load_truth (name, &parser);
+  JsonArray *pages = json_object_get_array_member (root, "pages");
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const DcLine *lines = dc_document_get_lines (document, NULL);
+  GPtrArray *values;
+  guint n_symbols;
+
+  dc_document_get_symbols (document, &n_symbols);
+  values = g_ptr_array_new_full (n_symbols, g_free);
+  g_ptr_array_set_size (values, n_symbols);
+
+  g_assert_cmpuint (json_array_get_length (pages), ==, dc_document_get_n_pages (document));
+  for (guint page = 0; page < json_array_get_length (pages); page++)
+    {
+      JsonArray *truth_lines = json_object_get_array_member (
+        json_array_get_object_element (pages, page), "lines");
+      guint first, n;
+
+      dc_document_get_page_lines (document, page, &first, &n);
+      g_assert_cmpuint (n, ==, json_array_get_length (truth_lines));
+      for (guint l = 0; l < n; l++)
+        {
+          JsonArray *truth_glyphs = json_object_get_array_member (
+            json_array_get_object_element (truth_lines, l), "glyphs");
+          const DcLine *line = &lines[first + l];
+
+          g_assert_cmpuint (line->n_glyphs, ==, json_array_get_length (truth_glyphs));
+          for (guint k = 0; k < line->n_glyphs; k++)
+            {
+              guint symbol = glyphs[order[line->first_glyph + k]].symbol;
+              const char *text = json_object_get_string_member (
+                json_array_get_object_element (truth_glyphs, k), "text");
+
+              if (g_ptr_array_index (values, symbol) == NULL)
+                g_ptr_array_index (values, symbol) = g_strdup (text);
+              else
+                g_assert_cmpstr (g_ptr_array_index (values, symbol), ==, text);
+            }
+        }
+    }
+  return values;
+}
+
+/* Every line's text in reading order, pages one after the other. */
+GPtrArray *
+dc_test_truth_lines (const char *name)
+{
+  g_autoptr (JsonParser) parser = NULL;
+  JsonObject *root = dc_test_load_truth (name, &parser);
+  JsonArray *pages = json_object_get_array_member (root, "pages");
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint p = 0; p < json_array_get_length (pages); p++)
+    {
+      JsonArray *page_lines = json_object_get_array_member (
+        json_array_get_object_element (pages, p), "lines");
+
+      for (guint l = 0; l < json_array_get_length (page_lines); l++)
+        g_ptr_array_add (lines, g_strdup (json_object_get_string_member (
+                                  json_array_get_object_element (page_lines, l), "text")));
+    }
+  return lines;
+}
+
+/* The whole key a linguist would end with: every symbol to decode confirmed as the
+ * truth says. */
+void
+dc_test_key_fill_from_truth (DcKey *key, const char *name)
+{
+  DcDocument *document = dc_key_get_document (key);
+  g_autoptr (GPtrArray) values = dc_test_truth_symbol_values (document, name);
+
+  dc_key_begin_change (key, "truth");
+  for (guint s = 0; s < values->len; s++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!dc_document_symbol_needs_decoding (document, s))
+        continue;
+      g_assert_nonnull (g_ptr_array_index (values, s));
+      dc_key_set (key, s, g_ptr_array_index (values, s), DC_KEY_CONFIRMED, "truth", &error);
+      g_assert_no_error (error);
+    }
+  dc_key_end_change (key);
+}

@@ -16,4 +16,10 @@ DcDocument *dc_test_load_document (const char *name);
 JsonObject *dc_test_load_truth (const char *name,
                                 JsonParser **parser);
 
+GPtrArray *dc_test_truth_symbol_values (DcDocument *document,
+                                        const char *name);
+GPtrArray *dc_test_truth_lines (const char *name);
+void dc_test_key_fill_from_truth (DcKey *key,
+                                  const char *name);
+
 G_END_DECLS
