@@ -5,7 +5,9 @@
 
 #include "config.h"
 
-#include <json-glib/json-glib.h>
+#include <glib/gstdio.h>
+
+#include "dc-test-fixtures.h"
 
 static const char *fixtures_dir;
 static const char *cli;
@@ -281,6 +283,178 @@ test_robustness (void)
       }
 }
 
+/* A project holding the whole key, as a linguist would end with it. */
+static char *
+save_full_project (const char *name, const char *dir)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document (name);
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (DcProject) project = dc_project_new (document, key);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *file = g_strconcat (name, ".decipher", NULL);
+  char *path = g_build_filename (dir, file, NULL);
+
+  dc_test_key_fill_from_truth (key, name);
+  g_assert_true (dc_project_save (project, path, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr (GDir) handle = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+static char **
+truth_words (const char *name)
+{
+  g_autoptr (GPtrArray) lines = dc_test_truth_lines (name);
+  g_autofree char *text = NULL;
+
+  g_ptr_array_add (lines, NULL);
+  text = g_strjoinv ("\n", (char **) lines->pdata);
+  return words_of (text);
+}
+
+static void
+assert_same_words (char **ours, char **theirs)
+{
+  for (guint i = 0; ours[i] != NULL && theirs[i] != NULL; i++)
+    g_assert_cmpstr (ours[i], ==, theirs[i]);
+  g_assert_cmpuint (g_strv_length (ours), ==, g_strv_length (theirs));
+}
+
+/* The repaired copy reads as the truth, word for word, in decipher-cli and pdftotext. */
+static void
+test_repair (gconstpointer data)
+{
+  const char *name = data;
+  g_autofree char *file = g_strconcat (name, ".pdf", NULL);
+  g_autofree char *pdf = fixture (file);
+  g_autofree char *dir = g_dir_make_tmp ("decipher-cli-repair-XXXXXX", NULL);
+  g_autofree char *project = save_full_project (name, dir);
+  g_autofree char *output = g_build_filename (dir, "repaired.pdf", NULL);
+  g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
+  g_auto (GStrv) expected = truth_words (name);
+  g_auto (GStrv) ours = NULL;
+  g_auto (Run) repair = { 0 };
+  g_auto (Run) text = { 0 };
+
+  run_cli (&repair, "repair", pdf, "--project", project, "-o", output, NULL);
+  g_assert_cmpstr (repair.err, ==, "");
+  g_assert_cmpint (repair.status, ==, 0);
+
+  /* Nothing to recover any more: --no-auto reads the PDF's own text. */
+  run_cli (&text, "text", output, "--no-auto", NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  ours = words_of (text.out);
+  assert_same_words (ours, expected);
+
+  if (pdftotext != NULL)
+    {
+      const char *argv[] = { pdftotext, "-enc", "UTF-8", output, "-", NULL };
+      g_autofree char *reference = NULL;
+      g_auto (GStrv) theirs = NULL;
+      g_autoptr (GError) error = NULL;
+      int status;
+
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                    &reference, NULL, &status, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      theirs = words_of (reference);
+      assert_same_words (theirs, expected);
+    }
+  else
+    g_test_message ("pdftotext (poppler-utils) is not installed: not compared with it");
+
+  remove_dir (dir);
+}
+
+static void
+test_map_formats (void)
+{
+  g_autofree char *pdf = fixture ("legacy-cyrillic.pdf");
+  g_autofree char *dir = g_dir_make_tmp ("decipher-cli-map-XXXXXX", NULL);
+  g_autofree char *project = save_full_project ("legacy-cyrillic", dir);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  g_auto (Run) json = { 0 }, cmap = { 0 }, font = { 0 }, no_font = { 0 }, nothing = { 0 };
+  g_auto (Run) stray = { 0 };
+  JsonArray *fonts;
+  gint64 index;
+  g_autofree char *index_arg = NULL;
+
+  run_cli (&json, "text", pdf, "--project", project, "--format", "map-json", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  json_parser_load_from_data (parser, json.out, -1, &error);
+  g_assert_no_error (error);
+  fonts = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                        "fonts");
+  g_assert_cmpuint (json_array_get_length (fonts), ==, 1);
+  index = json_object_get_int_member (json_array_get_object_element (fonts, 0), "index");
+
+  /* One font recovered: --format cmap needs no --font. */
+  run_cli (&cmap, "text", pdf, "--project", project, "--format", "cmap", NULL);
+  g_assert_cmpint (cmap.status, ==, 0);
+  g_assert_true (g_str_has_prefix (cmap.out, "%!PS-Adobe-3.0 Resource-CMap\n"));
+  g_assert_nonnull (strstr (cmap.out, "beginbfchar"));
+
+  index_arg = g_strdup_printf ("%" G_GINT64_FORMAT, index);
+  run_cli (&font, "text", pdf, "--project", project, "--format", "cmap", "--font", index_arg,
+           NULL);
+  g_assert_cmpint (font.status, ==, 0);
+  g_assert_cmpstr (font.out, ==, cmap.out);
+
+  run_cli (&no_font, "text", pdf, "--project", project, "--format", "cmap", "--font", "99", NULL);
+  assert_clear_error (&no_font, "has no font 99");
+  run_cli (&stray, "text", pdf, "--project", project, "--font", "0", NULL);
+  assert_clear_error (&stray, "--font only chooses");
+  run_cli (&nothing, "text", pdf, "--no-auto", "--format", "map-json", NULL);
+  assert_clear_error (&nothing, "Nothing has been recovered");
+  g_assert_nonnull (strstr (nothing.err, "--project"));
+
+  remove_dir (dir);
+}
+
+static void
+test_repair_errors (void)
+{
+  g_autofree char *pdf = fixture ("legacy-cyrillic.pdf");
+  g_autofree char *dir = g_dir_make_tmp ("decipher-cli-repair-XXXXXX", NULL);
+  g_autofree char *project = save_full_project ("legacy-cyrillic", dir);
+  g_autofree char *output = g_build_filename (dir, "repaired.pdf", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no-such-folder", "repaired.pdf", NULL);
+  g_auto (Run) no_output = { 0 }, nothing = { 0 }, unwritable = { 0 }, itself = { 0 };
+
+  run_cli (&no_output, "repair", pdf, "--project", project, NULL);
+  assert_clear_error (&no_output, "-o OUT.pdf");
+  g_assert_cmpint (no_output.status, ==, 2);
+
+  run_cli (&nothing, "repair", pdf, "--no-auto", "-o", output, NULL);
+  assert_clear_error (&nothing, "Nothing has been recovered");
+  g_assert_nonnull (strstr (nothing.err, "--project"));
+  g_assert_false (g_file_test (output, G_FILE_TEST_EXISTS));
+
+  run_cli (&unwritable, "repair", pdf, "--project", project, "-o", missing, NULL);
+  assert_clear_error (&unwritable, "that folder does not exist");
+
+  run_cli (&itself, "repair", pdf, "--project", project, "-o", pdf, NULL);
+  assert_clear_error (&itself, "would replace the original");
+
+  remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -298,6 +472,10 @@ main (int argc, char **argv)
   g_test_add_data_func ("/cli/pdftotext/clean-pango", "clean-pango.pdf", test_text_equals_pdftotext);
   g_test_add_data_func ("/cli/pdftotext/two-columns", "two-columns.pdf", test_text_equals_pdftotext);
   g_test_add_func ("/cli/errors", test_errors);
+  g_test_add_data_func ("/cli/repair/legacy-cyrillic", "legacy-cyrillic", test_repair);
+  g_test_add_data_func ("/cli/repair/identity-h", "identity-h", test_repair);
+  g_test_add_func ("/cli/repair/errors", test_repair_errors);
+  g_test_add_func ("/cli/map-formats", test_map_formats);
   g_test_add_func ("/cli/robustness", test_robustness);
 
   return g_test_run ();

@@ -21,6 +21,8 @@ static gboolean opt_json;
 static char *opt_format;
 static char *opt_project;
 static gboolean opt_no_auto;
+static char *opt_output;
+static int opt_font = -1;
 
 static const GOptionEntry document_entries[] = {
   { "password", 0, 0, G_OPTION_ARG_STRING, &opt_password, N_("Password of an encrypted PDF"),
@@ -34,10 +36,24 @@ static const GOptionEntry json_entries[] = {
 };
 
 static const GOptionEntry text_entries[] = {
-  { "format", 0, 0, G_OPTION_ARG_STRING, &opt_format, N_("txt, freki or json (default txt)"),
+  { "format", 0, 0, G_OPTION_ARG_STRING, &opt_format,
+    N_("txt, freki or json (default txt); map-json for the recovered map of every font, "
+       "cmap for one font's ToUnicode CMap"),
     N_("FORMAT") },
+  { "font", 0, 0, G_OPTION_ARG_INT, &opt_font,
+    N_("With --format cmap: the font, by its index in “decipher-cli fonts”"), N_("N") },
   { "project", 0, 0, G_OPTION_ARG_FILENAME, &opt_project,
     N_("Decode with the table saved in this project"), N_("PROJECT") },
+  { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
+    N_("Without a project, do not guess the space and full stop automatically"), NULL },
+  { NULL }
+};
+
+static const GOptionEntry repair_entries[] = {
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
+    N_("Write the repaired PDF to this file"), N_("FILE") },
+  { "project", 0, 0, G_OPTION_ARG_FILENAME, &opt_project,
+    N_("Repair with the table saved in this project"), N_("PROJECT") },
   { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
     N_("Without a project, do not guess the space and full stop automatically"), NULL },
   { NULL }
@@ -254,6 +270,8 @@ command_glyphs (DcDocument *document, int argc, char **argv)
 static void
 add_font_json (JsonBuilder *builder, DcFont *font)
 {
+  int num, gen;
+
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "index");
   json_builder_add_int_value (builder, dc_font_get_index (font));
@@ -271,6 +289,16 @@ add_font_json (JsonBuilder *builder, DcFont *font)
   json_builder_add_string_value (builder, dc_font_get_program_kind (font));
   json_builder_set_member_name (builder, "sha256");
   json_builder_add_string_value (builder, dc_font_get_program_sha256 (font));
+  json_builder_set_member_name (builder, "object");
+  if (dc_font_get_object_ref (font, &num, &gen))
+    {
+      json_builder_begin_array (builder);
+      json_builder_add_int_value (builder, num);
+      json_builder_add_int_value (builder, gen);
+      json_builder_end_array (builder);
+    }
+  else
+    json_builder_add_null_value (builder);
   json_builder_set_member_name (builder, "symbols");
   json_builder_add_int_value (builder, dc_font_get_n_symbols (font));
   json_builder_set_member_name (builder, "glyphs");
@@ -325,14 +353,111 @@ command_fonts (DcDocument *document, int argc, char **argv)
   return 0;
 }
 
+/* The key the text, map and repair commands work from: the project's, or, without
+ * one, what the automatic pass guesses (unless --no-auto). */
+static DcKey *
+load_key (DcDocument *document, DcProject **project)
+{
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (GError) error = NULL;
+
+  if (opt_project != NULL &&
+      (*project = dc_project_load (opt_project, document, key, &error)) == NULL)
+    {
+      print_error (error->message);
+      return NULL;
+    }
+  if (opt_project == NULL && !opt_no_auto)
+    dc_auto_recover (document, key, NULL);
+  return g_steal_pointer (&key);
+}
+
+/* Without a project nothing the user typed is known: say where the work is. */
+static void
+print_map_error (DcKey *key, const GError *error)
+{
+  g_autofree char *message = NULL;
+
+  if (opt_project != NULL || dc_map_has_recovered (key))
+    {
+      print_error (error->message);
+      return;
+    }
+  message = g_strdup_printf ("%s %s", error->message,
+                             _("Give the project that holds your work with --project P."));
+  print_error (message);
+}
+
+static int
+print_map (DcKey *key, gboolean cmap)
+{
+  DcDocument *document = dc_key_get_document (key);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  guint font = 0, n_recovered = 0;
+
+  if (!cmap)
+    {
+      if ((text = dc_map_to_json (key, &error)) == NULL)
+        {
+          print_map_error (key, error);
+          return 1;
+        }
+      g_print ("%s\n", text);
+      return 0;
+    }
+
+  if (opt_font >= 0)
+    {
+      if ((guint) opt_font >= dc_document_get_n_fonts (document))
+        {
+          g_autofree char *message = g_strdup_printf (
+              _("The document has no font %d: “decipher-cli fonts” lists its fonts."), opt_font);
+          print_error (message);
+          return 2;
+        }
+      font = (guint) opt_font;
+    }
+  else
+    {
+      for (guint f = 0; f < dc_document_get_n_fonts (document); f++)
+        if (dc_map_font_is_recovered (key, f))
+          {
+            font = f;
+            n_recovered++;
+          }
+      if (n_recovered == 0)
+        {
+          g_set_error (&error, DC_ERROR, DC_ERROR_INVALID_INPUT, "%s",
+                       _("No font has recovered values yet, so there is no map to export."));
+          print_map_error (key, error);
+          return 1;
+        }
+      if (n_recovered > 1)
+        {
+          print_error (_("Several fonts have recovered values: choose one with --font N, or use "
+                         "--format map-json for all of them."));
+          return 2;
+        }
+    }
+
+  if ((text = dc_map_font_to_cmap (key, font, &error)) == NULL)
+    {
+      print_map_error (key, error);
+      return 1;
+    }
+  fputs (text, stdout);
+  return 0;
+}
+
 static int
 command_text (DcDocument *document, int argc, char **argv)
 {
-  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (DcKey) key = NULL;
   g_autoptr (DcProject) project = NULL;
-  g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
   DcExportFormat format = DC_EXPORT_TEXT;
+  gboolean map = FALSE, cmap = FALSE;
 
   if (opt_format == NULL || g_str_equal (opt_format, "txt"))
     format = DC_EXPORT_TEXT;
@@ -340,25 +465,60 @@ command_text (DcDocument *document, int argc, char **argv)
     format = DC_EXPORT_FREKI;
   else if (g_str_equal (opt_format, "json"))
     format = DC_EXPORT_JSON;
+  else if (g_str_equal (opt_format, "map-json"))
+    map = TRUE;
+  else if (g_str_equal (opt_format, "cmap"))
+    map = cmap = TRUE;
   else
     {
       g_autofree char *message = g_strdup_printf (
-          _("“%s” is not a text format: use txt, freki or json."), opt_format);
+          _("“%s” is not a text format: use txt, freki, json, map-json or cmap."), opt_format);
       print_error (message);
       return 2;
     }
-
-  if (opt_project != NULL &&
-      (project = dc_project_load (opt_project, document, key, &error)) == NULL)
+  if (opt_font >= 0 && !cmap)
     {
-      print_error (error->message);
-      return 1;
+      print_error (_("--font only chooses the font of --format cmap."));
+      return 2;
     }
-  if (opt_project == NULL && !opt_no_auto)
-    dc_auto_recover (document, key, NULL);
+
+  if ((key = load_key (document, &project)) == NULL)
+    return 1;
+
+  if (map)
+    return print_map (key, cmap);
 
   text = dc_export_document (document, format, dc_key_value_func, key);
   fputs (text, stdout);
+  return 0;
+}
+
+static int
+command_repair (DcDocument *document, int argc, char **argv)
+{
+  g_autoptr (DcKey) key = NULL;
+  g_autoptr (DcProject) project = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) notes = NULL;
+
+  if (opt_output == NULL)
+    {
+      print_error (_("Say where to write the repaired PDF with -o OUT.pdf."));
+      return 2;
+    }
+  if ((key = load_key (document, &project)) == NULL)
+    return 1;
+
+  if (!dc_repair_write (key, opt_password, opt_output, &notes, &error))
+    {
+      print_map_error (key, error);
+      return 1;
+    }
+  for (guint i = 0; notes[i] != NULL; i++)
+    {
+      g_autofree char *message = g_strdup_printf (_("note: %s"), notes[i]);
+      print_error (message);
+    }
   return 0;
 }
 
@@ -392,6 +552,8 @@ static const Command commands[] = {
     json_entries },
   { "text", N_("The document's text, with what is recovered so far"), command_text,
     text_entries },
+  { "repair", N_("Write a copy of the PDF whose text copies correctly, with -o OUT.pdf"),
+    command_repair, repair_entries },
   { "session", N_("JSON-lines session: one request per line on stdin, one reply per line"),
     command_session, session_entries },
 };
