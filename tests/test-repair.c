@@ -108,6 +108,31 @@ test_repair_fixture (gconstpointer data)
   remove_temp_dir (dir);
 }
 
+/* The plan is a snapshot: the key may change (in the window, while a worker writes)
+ * without changing the copy. */
+static void
+test_repair_snapshot (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (DcRepair) repair = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *output = g_build_filename (dir, "repaired.pdf", NULL);
+
+  dc_test_key_fill_from_truth (key, "legacy-cyrillic");
+  repair = dc_repair_new (key, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length ((char **) dc_repair_get_notes (repair)), ==, 0);
+  g_assert_true (dc_key_undo (key));
+  g_assert_false (dc_map_has_recovered (key));
+
+  g_assert_true (dc_repair_save (repair, output, &error));
+  g_assert_no_error (error);
+  assert_reads_as_truth (output, NULL, "legacy-cyrillic");
+  remove_temp_dir (dir);
+}
+
 /* The copy keeps the original's encryption: the same password opens it. */
 static void
 test_repair_encrypted (void)
@@ -451,6 +476,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/repair/identity-h", "identity-h", test_repair_fixture);
   g_test_add_data_func ("/repair/type3", "type3", test_repair_fixture);
   g_test_add_func ("/repair/encrypted", test_repair_encrypted);
+  g_test_add_func ("/repair/snapshot", test_repair_snapshot);
   g_test_add_func ("/repair/partial", test_repair_partial);
   g_test_add_func ("/repair/errors", test_repair_errors);
   g_test_add_data_func ("/map/cmap-values/simple", "legacy-cyrillic", test_cmap_values);

@@ -21,22 +21,17 @@
 #include "dc-pdf-writer.h"
 #include "dc-repair.h"
 
-typedef struct
+/* Everything the copy needs, taken from the key when the repair is planned, so that
+ * writing can run in another thread while the user goes on changing the key. */
+struct _DcRepair
 {
+  char *path;
+  char *sha256;
+  char *password;
   GArray *fonts; /* of DcPdfWriterFont, pointing into cmaps */
   GPtrArray *cmaps;
-  GPtrArray *notes;
-} Plan;
-
-static void
-plan_clear (Plan *plan)
-{
-  g_clear_pointer (&plan->fonts, g_array_unref);
-  g_clear_pointer (&plan->cmaps, g_ptr_array_unref);
-  g_clear_pointer (&plan->notes, g_ptr_array_unref);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Plan, plan_clear)
+  GPtrArray *notes; /* NULL-terminated */
+};
 
 static char *
 font_display_name (DcFont *font)
@@ -63,7 +58,7 @@ count_undecoded (DcKey *key, guint font)
 
 /* Which fonts get a new map, and what the user should know about the others. */
 static void
-plan_fonts (DcKey *key, Plan *plan)
+plan_fonts (DcKey *key, DcRepair *plan)
 {
   DcDocument *document = dc_key_get_document (key);
   guint n_fonts = dc_document_get_n_fonts (document);
@@ -156,29 +151,99 @@ why_not_written (const GError *error)
 }
 
 /**
- * dc_repair_write:
+ * dc_repair_new:
  * @key: the recovered key of a document
  * @password: (nullable): the password the document was opened with
+ *
+ * Plans a repaired copy of the key's document: every font with recovered values will
+ * carry the recovered map, as it is now, as its ToUnicode CMap. Later changes to the key
+ * do not change the plan.
+ *
+ * Returns: (transfer full): the plan, or %NULL with @error set when nothing is recovered
+ *   or no recovered font can be repaired
+ */
+DcRepair *
+dc_repair_new (DcKey *key, const char *password, GError **error)
+{
+  g_autoptr (DcRepair) self = NULL;
+  DcDocument *document;
+
+  g_return_val_if_fail (DC_IS_KEY (key), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  document = dc_key_get_document (key);
+  if (!dc_map_has_recovered (key))
+    {
+      g_autofree char *display = g_filename_display_basename (dc_document_get_path (document));
+
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("Nothing has been recovered in “%s” yet, so a repaired copy would read "
+                     "as wrong as the original: decode some of its text first."),
+                   display);
+      return NULL;
+    }
+
+  self = g_new0 (DcRepair, 1);
+  self->path = g_strdup (dc_document_get_path (document));
+  self->sha256 = g_strdup (dc_document_get_sha256 (document));
+  self->password = g_strdup (password);
+  plan_fonts (key, self);
+  if (self->fonts->len == 0)
+    {
+      /* Every recovered font has a note saying why it cannot be repaired. */
+      g_assert (self->notes->len > 0);
+      g_set_error (error, DC_ERROR, DC_ERROR_FAILED, _("No repaired copy can be made: %s"),
+                   (const char *) g_ptr_array_index (self->notes, self->notes->len - 1));
+      return NULL;
+    }
+  g_ptr_array_add (self->notes, NULL);
+  return g_steal_pointer (&self);
+}
+
+void
+dc_repair_free (DcRepair *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->path);
+  g_free (self->sha256);
+  if (self->password != NULL)
+    memset (self->password, 0, strlen (self->password));
+  g_free (self->password);
+  g_clear_pointer (&self->fonts, g_array_unref);
+  g_clear_pointer (&self->cmaps, g_ptr_array_unref);
+  g_clear_pointer (&self->notes, g_ptr_array_unref);
+  g_free (self);
+}
+
+/**
+ * dc_repair_get_notes:
+ *
+ * Returns: (transfer none): sentences about the fonts that stay wrong in the copy (not
+ *   decoded, only partly decoded, or not repairable), %NULL-terminated
+ */
+const char *const *
+dc_repair_get_notes (DcRepair *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return (const char *const *) self->notes->pdata;
+}
+
+/**
+ * dc_repair_save:
  * @output: where to write the repaired copy; never the original itself
- * @notes: (out) (optional) (transfer full): sentences about fonts that stay wrong in the
- *   copy (not decoded, only partly decoded, or not repairable), %NULL-terminated
  *
- * Writes a copy of the document in which every font with recovered values carries the
- * recovered map as its ToUnicode CMap. The copy appears atomically: on any failure
- * nothing is left at @output (an existing file there stays as it was).
+ * Writes the planned copy. It appears atomically: on any failure nothing is left at
+ * @output (a file already there stays as it was). Touches nothing but the plan and the
+ * files, so it may run in any thread.
  *
- * Returns: whether the copy was written; %FALSE with @error set to a sentence when
- *   nothing is recovered, no recovered font can be repaired, the original changed or
- *   cannot be read, or @output cannot be written
+ * Returns: whether the copy was written; %FALSE with @error set to a sentence when the
+ *   original changed or cannot be read, or @output cannot be written
  */
 gboolean
-dc_repair_write (DcKey *key,
-                 const char *password,
-                 const char *output,
-                 char ***notes,
-                 GError **error)
+dc_repair_save (DcRepair *self, const char *output, GError **error)
 {
-  g_auto (Plan) plan = { 0 };
   g_autoptr (GError) local_error = NULL;
   g_autoptr (GBytes) original = NULL;
   g_autoptr (GBytes) repaired = NULL;
@@ -186,41 +251,16 @@ dc_repair_write (DcKey *key,
   g_autofree char *output_display = NULL;
   g_autofree char *contents = NULL;
   g_autofree char *sha256 = NULL;
-  DcDocument *document;
-  const char *path;
   gsize length;
 
-  g_return_val_if_fail (DC_IS_KEY (key), FALSE);
+  g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (output != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (notes)
-    *notes = NULL;
-  document = dc_key_get_document (key);
-  path = dc_document_get_path (document);
-  display = g_filename_display_basename (path);
+  display = g_filename_display_basename (self->path);
   output_display = g_filename_display_name (output);
 
-  if (!dc_map_has_recovered (key))
-    {
-      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                   _("Nothing has been recovered in “%s” yet, so a repaired copy would read "
-                     "as wrong as the original: decode some of its text first."),
-                   display);
-      return FALSE;
-    }
-
-  plan_fonts (key, &plan);
-  if (plan.fonts->len == 0)
-    {
-      /* Every recovered font has a note saying why it cannot be repaired. */
-      g_assert (plan.notes->len > 0);
-      g_set_error (error, DC_ERROR, DC_ERROR_FAILED, _("No repaired copy was written: %s"),
-                   (const char *) g_ptr_array_index (plan.notes, plan.notes->len - 1));
-      return FALSE;
-    }
-
-  if (same_file (path, output))
+  if (same_file (self->path, output))
     {
       g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                    _("The repaired copy would replace the original “%s”: choose another file "
@@ -232,7 +272,7 @@ dc_repair_write (DcKey *key,
   /* The fonts are found by the object numbers poppler read: if the file changed since,
    * they could name other objects. Reading it whole also means qpdf sees what was
    * checked, not whatever the file becomes a moment later. */
-  if (!g_file_get_contents (path, &contents, &length, &local_error))
+  if (!g_file_get_contents (self->path, &contents, &length, &local_error))
     {
       g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND,
                    _("“%s” could not be read again to make the repaired copy: %s."), display,
@@ -240,7 +280,7 @@ dc_repair_write (DcKey *key,
       return FALSE;
     }
   sha256 = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) contents, length);
-  if (g_strcmp0 (sha256, dc_document_get_sha256 (document)) != 0)
+  if (g_strcmp0 (sha256, self->sha256) != 0)
     {
       g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                    _("“%s” has changed since it was opened: open it again before making a "
@@ -250,9 +290,9 @@ dc_repair_write (DcKey *key,
     }
   original = g_bytes_new_take (g_steal_pointer (&contents), length);
 
-  repaired = dc_pdf_writer_replace_to_unicode (original, display, password,
-                                               (const DcPdfWriterFont *) (void *) plan.fonts->data,
-                                               plan.fonts->len, error);
+  repaired = dc_pdf_writer_replace_to_unicode (original, display, self->password,
+                                               (const DcPdfWriterFont *) (void *) self->fonts->data,
+                                               self->fonts->len, error);
   if (repaired == NULL)
     return FALSE;
 
@@ -267,11 +307,38 @@ dc_repair_write (DcKey *key,
                    output_display, why_not_written (local_error));
       return FALSE;
     }
+  return TRUE;
+}
+
+/**
+ * dc_repair_write:
+ * @key: the recovered key of a document
+ * @password: (nullable): the password the document was opened with
+ * @output: where to write the repaired copy; never the original itself
+ * @notes: (out) (optional) (transfer full): what dc_repair_get_notes() says
+ *
+ * dc_repair_new() and dc_repair_save() in one go.
+ */
+gboolean
+dc_repair_write (DcKey *key,
+                 const char *password,
+                 const char *output,
+                 char ***notes,
+                 GError **error)
+{
+  g_autoptr (DcRepair) repair = NULL;
+
+  g_return_val_if_fail (DC_IS_KEY (key), FALSE);
+  g_return_val_if_fail (output != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (notes)
-    {
-      g_ptr_array_add (plan.notes, NULL);
-      *notes = (char **) g_ptr_array_free (g_steal_pointer (&plan.notes), FALSE);
-    }
+    *notes = NULL;
+  if ((repair = dc_repair_new (key, password, error)) == NULL)
+    return FALSE;
+  if (!dc_repair_save (repair, output, error))
+    return FALSE;
+  if (notes)
+    *notes = g_strdupv ((char **) dc_repair_get_notes (repair));
   return TRUE;
 }
