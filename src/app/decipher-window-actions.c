@@ -172,13 +172,22 @@ close_action (GtkWidget *widget, const char *name, GVariant *param)
 
 /* ---- export ------------------------------------------------------------------------- */
 
+typedef struct
+{
+  DecipherWindow *self;
+  const char *done; /* the toast's format, translated */
+} ExportJob;
+
 static void
 export_done (GObject *source, GAsyncResult *result, gpointer data)
 {
-  g_autoptr (DecipherWindow) self = data;
+  ExportJob *job = data;
+  g_autoptr (DecipherWindow) self = job->self;
   g_autoptr (GError) error = NULL;
   g_autofree char *name = g_file_get_basename (G_FILE (source));
+  const char *done = job->done;
 
+  g_free (job);
   if (self->main_stack == NULL)
     return;
   if (!g_file_replace_contents_finish (G_FILE (source), result, NULL, &error))
@@ -189,10 +198,21 @@ export_done (GObject *source, GAsyncResult *result, gpointer data)
     }
   else
     {
-      g_autofree char *title = g_strdup_printf (_("Text exported to “%s”"), name);
+      g_autofree char *title = g_strdup_printf (done, name);
 
       _decipher_window_toast (self, title, FALSE);
     }
+}
+
+static void
+export_bytes (DecipherWindow *self, GFile *file, GBytes *bytes, const char *done)
+{
+  ExportJob *job = g_new0 (ExportJob, 1);
+
+  job->self = g_object_ref (self);
+  job->done = done;
+  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
+                                       NULL, export_done, job);
 }
 
 static void
@@ -209,26 +229,30 @@ export_to (DecipherWindow *self, GFile *file)
   text = dc_export_document (document, DC_EXPORT_TEXT, dc_key_value_func,
                              decipher_session_get_key (self->session));
   bytes = g_bytes_new_take (text, strlen (text));
-  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
-                                       NULL, export_done, g_object_ref (self));
+  export_bytes (self, file, bytes, _("Text exported to “%s”"));
+}
+
+/* The document's name with @extension in place of ".pdf". */
+static char *
+export_name (DecipherWindow *self, const char *extension)
+{
+  g_autofree char *title = decipher_session_dup_title (self->session);
+  char *dot = strrchr (title, '.');
+
+  if (dot != NULL)
+    *dot = '\0';
+  return g_strconcat (title, extension, NULL);
 }
 
 void
 _decipher_window_export (DecipherWindow *self)
 {
   g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
-  g_autofree char *title = NULL;
   g_autofree char *name = NULL;
-  char *dot;
 
   if (self->session == NULL)
     return;
-  title = decipher_session_dup_title (self->session);
-  dot = strrchr (title, '.');
-  if (dot != NULL)
-    *dot = '\0';
-  name = g_strconcat (title, ".txt", NULL);
-
+  name = export_name (self, ".txt");
   gtk_file_filter_set_name (filter, _("Plain Text"));
   gtk_file_filter_add_mime_type (filter, "text/plain");
   choose_file (self, TRUE, _("Export the Recovered Text"), _("_Export"), name, filter, export_to);
@@ -238,6 +262,177 @@ static void
 export_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   _decipher_window_export (DECIPHER_WINDOW (widget));
+}
+
+/* Nothing recovered means nothing to export: say so before asking for a file name. */
+static gboolean
+check_recovered (DecipherWindow *self, const char *heading)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *json = dc_map_to_json (decipher_session_get_key (self->session), &error);
+
+  if (json == NULL)
+    {
+      _decipher_window_show_error (self, heading, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+_decipher_window_export_map_to (DecipherWindow *self, GFile *file)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  char *json;
+
+  if (self->session == NULL)
+    return;
+  json = dc_map_to_json (decipher_session_get_key (self->session), &error);
+  if (json == NULL)
+    {
+      _decipher_window_show_error (self, _("Cannot Export the Font Map"), error->message);
+      return;
+    }
+  bytes = g_bytes_new_take (json, strlen (json));
+  export_bytes (self, file, bytes, _("Font map exported to “%s”"));
+}
+
+static void
+export_map_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (widget);
+  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *name = NULL;
+
+  if (self->session == NULL || !check_recovered (self, _("Cannot Export the Font Map")))
+    return;
+  name = export_name (self, "-map.json");
+  gtk_file_filter_set_name (filter, _("JSON"));
+  gtk_file_filter_add_mime_type (filter, "application/json");
+  choose_file (self, TRUE, _("Export the Font Map"), _("_Export"), name, filter,
+               _decipher_window_export_map_to);
+}
+
+typedef struct
+{
+  DcRepair *repair;
+  GFile *file;
+} RepairJob;
+
+static void
+repair_job_free (gpointer data)
+{
+  RepairJob *job = data;
+
+  g_clear_pointer (&job->repair, dc_repair_free);
+  g_clear_object (&job->file);
+  g_free (job);
+}
+
+/* Reading and rewriting a whole book takes seconds: never on the main loop. The plan
+ * is the key's snapshot, so the user may go on typing meanwhile. */
+static void
+repair_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  RepairJob *job = data;
+  g_autofree char *path = g_file_get_path (job->file);
+  GError *error = NULL;
+
+  if (dc_repair_save (job->repair, path, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+repair_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (source);
+  RepairJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = g_file_get_basename (job->file);
+  const char *const *notes = dc_repair_get_notes (job->repair);
+
+  if (self->main_stack == NULL)
+    return;
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      g_autofree char *heading = g_strdup_printf (_("Cannot Export to “%s”"), name);
+
+      _decipher_window_show_error (self, heading, error->message);
+    }
+  else if (notes[0] != NULL)
+    {
+      /* Fonts that still read wrong in the copy are worth more than a passing toast. */
+      g_autofree char *heading = g_strdup_printf (_("Repaired PDF Exported to “%s”"), name);
+      g_autofree char *body = g_strjoinv ("\n\n", (char **) notes);
+      AdwMessageDialog *dialog;
+
+      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, body));
+      adw_message_dialog_add_response (dialog, "close", _("_Close"));
+      gtk_window_present (GTK_WINDOW (dialog));
+    }
+  else
+    {
+      g_autofree char *title = g_strdup_printf (_("Repaired PDF exported to “%s”"), name);
+
+      _decipher_window_toast (self, title, FALSE);
+    }
+}
+
+void
+_decipher_window_export_pdf_to (DecipherWindow *self, GFile *file)
+{
+  g_autoptr (GTask) task = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = g_file_get_basename (file);
+  RepairJob *job;
+  DcRepair *repair;
+
+  if (self->session == NULL)
+    return;
+  if (!g_file_is_native (file))
+    {
+      g_autofree char *heading = g_strdup_printf (_("Cannot Export to “%s”"), name);
+
+      _decipher_window_show_error (self, heading,
+                                   _("The repaired PDF can only be saved in a folder on this "
+                                     "computer: choose one there."));
+      return;
+    }
+  repair = dc_repair_new (decipher_session_get_key (self->session),
+                          decipher_session_get_password (self->session), &error);
+  if (repair == NULL)
+    {
+      _decipher_window_show_error (self, _("Cannot Export a Repaired PDF"), error->message);
+      return;
+    }
+
+  job = g_new0 (RepairJob, 1);
+  job->repair = repair;
+  job->file = g_object_ref (file);
+  task = g_task_new (self, NULL, repair_done, NULL);
+  g_task_set_source_tag (task, _decipher_window_export_pdf_to);
+  g_task_set_task_data (task, job, repair_job_free);
+  g_task_run_in_thread (task, repair_thread);
+}
+
+static void
+export_pdf_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (widget);
+  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *name = NULL;
+
+  if (self->session == NULL || !check_recovered (self, _("Cannot Export a Repaired PDF")))
+    return;
+  name = export_name (self, "-repaired.pdf");
+  gtk_file_filter_set_name (filter, _("PDF Documents"));
+  gtk_file_filter_add_mime_type (filter, "application/pdf");
+  gtk_file_filter_add_suffix (filter, "pdf");
+  choose_file (self, TRUE, _("Export a Repaired PDF"), _("_Export"), name, filter,
+               _decipher_window_export_pdf_to);
 }
 
 /* ---- editing ------------------------------------------------------------------------ */
@@ -326,6 +521,8 @@ _decipher_window_update_actions (DecipherWindow *self)
 
   g_object_get (self->document_view, "n-pages", &n_pages, NULL);
   gtk_widget_action_set_enabled (widget, "win.export", has_document);
+  gtk_widget_action_set_enabled (widget, "win.export-pdf", has_document);
+  gtk_widget_action_set_enabled (widget, "win.export-map", has_document);
   gtk_widget_action_set_enabled (widget, "win.undo", key != NULL && dc_key_can_undo (key));
   gtk_widget_action_set_enabled (widget, "win.redo", key != NULL && dc_key_can_redo (key));
   gtk_widget_action_set_enabled (widget, "win.zoom-in",
@@ -350,6 +547,8 @@ _decipher_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "win.export-pdf", NULL, export_pdf_action);
+  gtk_widget_class_install_action (widget_class, "win.export-map", NULL, export_map_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);

@@ -68,6 +68,10 @@ void _decipher_window_toast (DecipherWindow *self,
                              gboolean undo);
 void _decipher_window_choose_pdf (DecipherWindow *self);
 void _decipher_window_export (DecipherWindow *self);
+void _decipher_window_export_pdf_to (DecipherWindow *self,
+                                     GFile *file);
+void _decipher_window_export_map_to (DecipherWindow *self,
+                                     GFile *file);
 
 DecipherDocumentView *_decipher_window_get_document_view (DecipherWindow *self);
 DecipherGlyphPalette *_decipher_window_get_palette (DecipherWindow *self);
