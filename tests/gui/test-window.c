@@ -204,86 +204,191 @@ test_open_assign_undo_reopen (void)
   close_window (window);
 }
 
-static AdwMessageDialog *find_dialog (void);
-static void close_dialogs (void);
-
-static void
-test_not_a_pdf (void)
+/* A window showing legacy-cyrillic.pdf with one letter assigned: work that a bad file
+ * opened over it must leave as it is. */
+static DecipherWindow *
+open_window_with_work (char **snapshot)
 {
-  g_autoptr (GFile) file = gui_test_fixture_copy ("not-a-pdf.pdf");
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
   DecipherWindow *window = open_window (file);
+  DecipherSession *session = decipher_window_get_session (window);
 
-  g_assert_null (decipher_window_get_session (window));
-  g_assert_cmpstr (_decipher_window_get_visible_page (window), ==, "empty");
-  g_assert_nonnull (_decipher_window_get_last_error (window));
-  g_assert_nonnull (find_dialog ());
-  gui_test_screenshot ("window-error");
-  close_dialogs ();
-  close_window (window);
-}
-
-static AdwMessageDialog *
-find_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return ADW_MESSAGE_DIALOG (window);
-    }
-  return NULL;
+  g_assert_true (decipher_session_assign (session, most_frequent_unknown (session), "а", NULL));
+  *snapshot = gui_test_key_snapshot (decipher_session_get_key (session));
+  return window;
 }
 
 static void
-close_dialogs (void)
+assert_work_intact (DecipherWindow *window, DecipherSession *session, const char *snapshot)
 {
-  AdwMessageDialog *dialog;
+  g_autofree char *now = NULL;
 
-  while ((dialog = find_dialog ()) != NULL)
-    gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_true (decipher_window_get_session (window) == session);
+  g_assert_cmpstr (_decipher_window_get_visible_page (window), ==, "document");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "legacy-cyrillic.pdf");
+  now = gui_test_key_snapshot (decipher_session_get_key (session));
+  g_assert_cmpstr (now, ==, snapshot);
+}
+
+/* Each file the engine refuses: the window says the engine's sentence under a heading
+ * naming the file, and what was open stays open with its work. */
+static void
+test_bad_files (void)
+{
+  const struct
+  {
+    const char *fixture;
+    const char *sentence;
+  } cases[] = {
+    { "not-a-pdf.pdf", "“not-a-pdf.pdf” is not a PDF file. Choose a PDF document to open." },
+    { "truncated.pdf", "“truncated.pdf” is incomplete: the file stops before the end of the PDF, "
+                       "as if a download or copy was cut short. Open a complete copy of it." },
+    { "no-text.pdf", "“no-text.pdf” contains no text at all, so there is nothing to recover." },
+    { "image-only.pdf", "“image-only.pdf” contains only images of pages, as a scan does, and no "
+                        "text to recover. Decipher repairs the text of PDFs made on a computer; "
+                        "recognising text in images (OCR) is a job for another tool." },
+  };
+  g_autofree char *snapshot = NULL;
+  DecipherWindow *window;
+  DecipherSession *session;
+
+  /* Into an empty window first: it stays empty and says why. */
+  {
+    g_autoptr (GFile) file = gui_test_fixture_copy ("not-a-pdf.pdf");
+
+    window = open_window (file);
+    g_assert_null (decipher_window_get_session (window));
+    g_assert_cmpstr (_decipher_window_get_visible_page (window), ==, "empty");
+    g_assert_cmpstr (_decipher_window_get_last_error (window), ==, cases[0].sentence);
+    g_assert_nonnull (gui_test_find_dialog ());
+    gui_test_screenshot ("window-error");
+    gui_test_close_dialogs ();
+    close_window (window);
+  }
+
+  window = open_window_with_work (&snapshot);
+  session = decipher_window_get_session (window);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GFile) file = gui_test_fixture_copy (cases[i].fixture);
+      g_autofree char *heading = g_strdup_printf ("Cannot Open “%s”", cases[i].fixture);
+      AdwMessageDialog *dialog;
+
+      decipher_window_open (window, file);
+      GUI_TEST_WAIT (window_loaded, window, cases[i].fixture);
+      dialog = gui_test_find_dialog ();
+      g_assert_nonnull (dialog);
+      g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+      g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, heading);
+      g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, cases[i].sentence);
+      g_assert_cmpstr (_decipher_window_get_last_error (window), ==, cases[i].sentence);
+      if (i == 3)
+        gui_test_screenshot ("window-error-scanned");
+      gui_test_close_dialogs ();
+      assert_work_intact (window, session, snapshot);
+    }
+  close_window (window);
 }
 
 static gboolean
 dialog_shown (gpointer data)
 {
-  return find_dialog () != NULL;
+  return gui_test_find_dialog () != NULL;
 }
 
-static void
-answer_password (const char *password)
+/* The password prompt now shown, with the engine's @sentence as its body. */
+static DecipherPasswordDialog *
+expect_password_prompt (const char *sentence, gboolean wrong)
 {
   AdwMessageDialog *dialog;
-  GtkWidget *entry;
 
   GUI_TEST_WAIT (dialog_shown, NULL, "the password dialog");
-  dialog = find_dialog ();
-  entry = adw_message_dialog_get_extra_child (dialog);
-  g_assert_true (GTK_IS_PASSWORD_ENTRY (entry));
-  gtk_editable_set_text (GTK_EDITABLE (entry), password);
-  adw_message_dialog_response (dialog, "open");
-  gtk_window_close (GTK_WINDOW (dialog)); /* as the button does after the response */
+  dialog = gui_test_find_dialog ();
+  g_assert_true (DECIPHER_IS_PASSWORD_DIALOG (dialog));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==,
+                   wrong ? "Wrong Password" : "Password Required");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, sentence);
+  g_assert_true (decipher_password_dialog_get_wrong (DECIPHER_PASSWORD_DIALOG (dialog)) == wrong);
+  /* Nothing to try yet. */
+  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "open"));
+  return DECIPHER_PASSWORD_DIALOG (dialog);
+}
+
+/* Types @password, if any, and clicks the button labelled @button. */
+static void
+answer (DecipherPasswordDialog *dialog, const char *button, const char *password)
+{
+  GtkButton *widget = gui_test_find_button (GTK_WIDGET (dialog), button);
+
+  g_assert_nonnull (widget);
+  if (password != NULL)
+    decipher_password_dialog_set_password (dialog, password);
+  g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (widget)));
+  g_signal_emit_by_name (widget, "clicked");
   gui_test_iterate (50);
 }
+
+#define ASKS "“encrypted.pdf” is protected by a password. Give its password to open it."
+#define WRONG "The password given for “encrypted.pdf” is not correct. Check it and try again."
 
 static void
 test_encrypted (void)
 {
   g_autoptr (GFile) file = gui_test_fixture_copy ("encrypted.pdf");
   DecipherWindow *window = open_window (file);
+  DecipherPasswordDialog *dialog;
 
   g_assert_null (decipher_window_get_session (window));
+  dialog = expect_password_prompt (ASKS, FALSE);
   gui_test_screenshot ("window-password");
-  answer_password ("wrong");
+  answer (dialog, "_Open", "wrong");
   GUI_TEST_WAIT (window_loaded, window, "the second attempt");
   g_assert_null (decipher_window_get_session (window));
 
-  answer_password ("secret");
+  /* Said in the prompt that comes back, which takes another try. */
+  dialog = expect_password_prompt (WRONG, TRUE);
+  g_assert_cmpstr (_decipher_window_get_last_error (window), ==, WRONG);
+  gui_test_screenshot ("window-password-wrong");
+  answer (dialog, "_Open", "secret");
   GUI_TEST_WAIT (window_loaded, window, "the document to load with its password");
   g_assert_nonnull (decipher_window_get_session (window));
+  g_assert_cmpstr (decipher_session_get_password (decipher_window_get_session (window)), ==, "secret");
   g_assert_cmpstr (_decipher_window_get_visible_page (window), ==, "document");
+  g_assert_null (gui_test_find_dialog ());
+  close_window (window);
+}
+
+/* Cancel, at the first prompt or after a wrong password, leaves the document that was
+ * open as it was. */
+static void
+test_encrypted_cancel_keeps_document (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("encrypted.pdf");
+  g_autofree char *snapshot = NULL;
+  DecipherWindow *window = open_window_with_work (&snapshot);
+  DecipherSession *session = decipher_window_get_session (window);
+  DecipherPasswordDialog *dialog;
+
+  decipher_window_open (window, file);
+  GUI_TEST_WAIT (window_loaded, window, "the encrypted document");
+  dialog = expect_password_prompt (ASKS, FALSE);
+  assert_work_intact (window, session, snapshot);
+  answer (dialog, "_Cancel", NULL);
+  g_assert_null (gui_test_find_dialog ());
+  assert_work_intact (window, session, snapshot);
+
+  decipher_window_open (window, file);
+  GUI_TEST_WAIT (window_loaded, window, "the encrypted document again");
+  dialog = expect_password_prompt (ASKS, FALSE);
+  answer (dialog, "_Open", "not it");
+  GUI_TEST_WAIT (window_loaded, window, "the wrong password");
+  dialog = expect_password_prompt (WRONG, TRUE);
+  assert_work_intact (window, session, snapshot);
+  /* Escape, or the window's close button: the close response. */
+  gtk_window_close (GTK_WINDOW (dialog));
+  gui_test_iterate (50);
+  g_assert_null (gui_test_find_dialog ());
+  assert_work_intact (window, session, snapshot);
   close_window (window);
 }
 
@@ -503,8 +608,9 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/window/empty-state", test_empty_state);
   g_test_add_func ("/window/open-assign-undo-reopen", test_open_assign_undo_reopen);
-  g_test_add_func ("/window/not-a-pdf", test_not_a_pdf);
+  g_test_add_func ("/window/bad-files", test_bad_files);
   g_test_add_func ("/window/encrypted", test_encrypted);
+  g_test_add_func ("/window/encrypted-cancel-keeps-document", test_encrypted_cancel_keeps_document);
   g_test_add_func ("/window/show-text", test_show_text);
   g_test_add_func ("/window/drop-and-recent", test_drop_and_recent);
   g_test_add_func ("/window/state-saved", test_window_state_saved);
