@@ -392,6 +392,136 @@ test_encrypted_cancel_keeps_document (void)
   close_window (window);
 }
 
+/* The project files next to @autosave set aside as damaged, sorted. */
+static GPtrArray *
+list_set_aside (const char *autosave)
+{
+  g_autofree char *folder = g_path_get_dirname (autosave);
+  g_autofree char *base = g_path_get_basename (autosave);
+  g_autofree char *prefix = g_strconcat (base, ".damaged-", NULL);
+  g_autoptr (GDir) dir = g_dir_open (folder, 0, NULL);
+  GPtrArray *found = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, prefix))
+      g_ptr_array_add (found, g_build_filename (folder, name, NULL));
+  return found;
+}
+
+static gboolean
+file_exists (const char *path)
+{
+  return g_file_test (path, G_FILE_TEST_IS_REGULAR);
+}
+
+/* A saved project that cannot be read: the document opens as new work, the window says
+ * so and where the file was kept, and the file is kept byte for byte, never written over
+ * by the autosave that follows. */
+static void
+test_damaged_project (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
+  g_autoptr (GFile) other = gui_test_fixture_copy ("identity-h.pdf");
+  g_autofree char *autosave = NULL;
+  g_autofree char *valid = NULL;
+  g_autofree char *foreign = NULL;
+  g_autofree char *nested = g_strnfill (100000, '[');
+  DecipherWindow *window;
+  DecipherSession *session;
+  gsize length;
+
+  /* A real project of each document, to damage. */
+  window = open_window (file);
+  session = decipher_window_get_session (window);
+  autosave = g_strdup (decipher_session_get_autosave_path (session));
+  g_assert_true (decipher_session_assign (session, most_frequent_unknown (session), "а", NULL));
+  gui_test_close_dialogs ();
+  close_window (window);
+  g_assert_true (g_file_get_contents (autosave, &valid, &length, NULL));
+  window = open_window (other);
+  session = decipher_window_get_session (window);
+  g_assert_true (decipher_session_assign (session, most_frequent_unknown (session), "x", NULL));
+  g_assert_true (decipher_session_save (session, NULL));
+  g_assert_true (g_file_get_contents (decipher_session_get_autosave_path (session), &foreign, NULL,
+                                      NULL));
+  close_window (window);
+
+  {
+    g_autofree char *name = g_path_get_basename (autosave);
+    g_autofree char *cut = g_strndup (valid, length / 2);
+    g_autofree char *nests = g_strdup_printf ("Cannot open the project “%s”. It nests deeper than "
+                                              "any project does.",
+                                              name);
+    g_autofree char *elsewhere = g_strdup_printf ("The project “%s” was made for “identity-h.pdf”, "
+                                                  "not for “legacy-cyrillic.pdf”.",
+                                                  name);
+    const struct
+    {
+      const char *contents;
+      const char *sentence;
+    } cases[] = {
+      { cut, "It is not valid JSON; perhaps it was cut short" },
+      { nested, nests },
+      { foreign, elsewhere },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_autoptr (GPtrArray) before = list_set_aside (autosave);
+        g_autoptr (GPtrArray) after = NULL;
+        g_autofree char *kept = NULL;
+        g_autofree char *suffix = NULL;
+        AdwMessageDialog *dialog;
+        const char *body;
+
+        g_assert_true (g_file_set_contents (autosave, cases[i].contents, -1, NULL));
+        window = open_window (file);
+        session = decipher_window_get_session (window);
+        g_assert_nonnull (session);
+        g_assert_cmpstr (_decipher_window_get_visible_page (window), ==, "document");
+        g_assert_false (decipher_session_get_restored (session));
+
+        /* Kept, once, under a new name, as it was. */
+        after = list_set_aside (autosave);
+        g_assert_cmpuint (after->len, ==, before->len + 1);
+        for (guint j = 0; j < after->len && kept == NULL; j++)
+          if (!g_ptr_array_find_with_equal_func (before, after->pdata[j], g_str_equal, NULL))
+            kept = g_strdup (after->pdata[j]);
+        g_assert_nonnull (kept);
+
+        dialog = gui_test_find_dialog ();
+        g_assert_nonnull (dialog);
+        g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Earlier Work Not Restored");
+        body = adw_message_dialog_get_body (dialog);
+        suffix = g_strdup_printf (" The file was kept as “%s”.", kept);
+        g_assert_true (g_str_has_prefix (body, "Your earlier work on this document could not be "
+                                               "read, so the document opens without it. "));
+        g_assert_nonnull (strstr (body, cases[i].sentence));
+        g_assert_true (g_str_has_suffix (body, suffix));
+        if (i == 0)
+          gui_test_screenshot ("window-damaged-project");
+
+        /* The new work is saved in its place; the damaged file stays as it was. */
+        GUI_TEST_WAIT (file_exists, autosave, "the new work to be saved");
+        {
+          g_autofree char *still = NULL;
+
+          g_assert_true (g_file_get_contents (kept, &still, NULL, NULL));
+          g_assert_cmpstr (still, ==, cases[i].contents);
+        }
+        gui_test_close_dialogs ();
+        close_window (window);
+
+        /* And the new work comes back next time, without a word. */
+        window = open_window (file);
+        g_assert_true (decipher_session_get_restored (decipher_window_get_session (window)));
+        g_assert_null (gui_test_find_dialog ());
+        close_window (window);
+      }
+  }
+}
+
 static void
 test_show_text (void)
 {
@@ -611,6 +741,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/bad-files", test_bad_files);
   g_test_add_func ("/window/encrypted", test_encrypted);
   g_test_add_func ("/window/encrypted-cancel-keeps-document", test_encrypted_cancel_keeps_document);
+  g_test_add_func ("/window/damaged-project", test_damaged_project);
   g_test_add_func ("/window/show-text", test_show_text);
   g_test_add_func ("/window/drop-and-recent", test_drop_and_recent);
   g_test_add_func ("/window/state-saved", test_window_state_saved);
