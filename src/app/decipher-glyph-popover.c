@@ -17,6 +17,10 @@
 #include "decipher-character-picker.h"
 #include "decipher-glyph-popover.h"
 
+/* A glyph stands for at most DC_KEY_MAX_VALUE_CHARS characters, a few more before NFC
+ * composes them: the entry takes no more than the engine looks at. */
+#define MAX_ENTRY_CHARS (DC_KEY_MAX_VALUE_CHARS * 4)
+
 struct _DecipherGlyphPopover
 {
   GtkPopover parent_instance;
@@ -189,6 +193,33 @@ entry_changed_cb (DecipherGlyphPopover *self)
     show_error (self, NULL);
 }
 
+/* A page pasted by mistake is refused as it arrives, with the sentence the engine gives
+ * for that text, and what was typed before stays. */
+static void
+entry_insert_text_cb (GtkEditable *delegate,
+                      const char *text,
+                      int length,
+                      int *position,
+                      DecipherGlyphPopover *self)
+{
+  const char *current = gtk_editable_get_text (delegate);
+  glong n_current = g_utf8_strlen (current, -1);
+  g_autoptr (GString) would_be = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *normalized = NULL;
+
+  if (n_current + g_utf8_strlen (text, length) <= MAX_ENTRY_CHARS)
+    return;
+  g_signal_stop_emission_by_name (delegate, "insert-text");
+  gtk_widget_error_bell (GTK_WIDGET (self->entry));
+  would_be = g_string_new (current);
+  g_string_insert_len (would_be, g_utf8_offset_to_pointer (current, CLAMP (*position, 0, n_current)) - current, text,
+                       length);
+  normalized = dc_key_normalize_value (would_be->str, &error);
+  g_assert (error != NULL);
+  show_error (self, error->message);
+}
+
 static void
 assign_clicked_cb (DecipherGlyphPopover *self)
 {
@@ -261,6 +292,8 @@ decipher_glyph_popover_init (DecipherGlyphPopover *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   g_signal_connect_swapped (self->entry, "changed", G_CALLBACK (entry_changed_cb), self);
+  g_signal_connect (gtk_editable_get_delegate (GTK_EDITABLE (self->entry)), "insert-text",
+                    G_CALLBACK (entry_insert_text_cb), self);
   gtk_entry_set_icon_from_icon_name (self->entry, GTK_ENTRY_ICON_SECONDARY, "insert-text-symbolic");
   gtk_entry_set_icon_tooltip_text (self->entry, GTK_ENTRY_ICON_SECONDARY, _("Insert a Character"));
   g_signal_connect_swapped (self->entry, "icon-press", G_CALLBACK (pick_character_cb), self);

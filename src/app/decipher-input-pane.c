@@ -35,6 +35,12 @@
 #include "decipher-input-pane-private.h"
 
 #define MAX_CANDIDATES 50 /* rows listed; the best come first */
+/* The matcher takes at most DC_MATCHER_MAX_INPUT bytes, and GtkEntryBuffer silently cuts
+ * its text at 65535: the limit is counted in characters, which a user can see, low enough
+ * that a text of this many fits both whatever its script (at most 4 bytes a character). */
+#define MAX_INPUT_CHARS 16000
+G_STATIC_ASSERT (MAX_INPUT_CHARS * 4 <= DC_MATCHER_MAX_INPUT);
+G_STATIC_ASSERT (MAX_INPUT_CHARS * 4 <= G_MAXUSHORT);
 
 struct _DecipherInputPane
 {
@@ -46,6 +52,7 @@ struct _DecipherInputPane
   GtkGesture *view_click;
   GtkGesture *view_drag;
   gboolean has_placeholders; /* the entry holds “?” for glyphs a drag found unknown */
+  gboolean refused_insert;   /* the reason shown is an insertion the entry refused */
   GCancellable *suggest_cancellable; /* the What Next? running, if any */
   guint key_serial;                  /* bumped by every change of the key */
   guint line;
@@ -143,6 +150,7 @@ clear_candidates (DecipherInputPane *self)
 static void
 clear_feedback (DecipherInputPane *self)
 {
+  self->refused_insert = FALSE;
   clear_candidates (self);
   set_label (self->hint_label, NULL);
   set_label (self->reason_label, NULL);
@@ -308,11 +316,48 @@ entry_activate_cb (DecipherInputPane *self)
     return;
   if (self->has_placeholders && strchr (text, '?') != NULL)
     {
+      self->refused_insert = FALSE;
       set_label (self->reason_label, _("Replace each “?” with the letter you read there."));
       return;
     }
   self->has_placeholders = FALSE;
   run_query (self, text, self->line == DECIPHER_NO_LINE ? -1 : (int) self->line, -1);
+}
+
+/* A megabyte pasted by mistake would be cut short by the entry without a word and then
+ * matched as a 64 KiB query: it is refused as it arrives, with a sentence, and what was
+ * typed before stays. */
+static void
+entry_insert_text_cb (GtkEditable *delegate,
+                      const char *text,
+                      int length,
+                      int *position,
+                      DecipherInputPane *self)
+{
+  g_autofree char *sentence = NULL;
+  glong n_chars;
+
+  n_chars = g_utf8_strlen (gtk_editable_get_text (delegate), -1) + g_utf8_strlen (text, length);
+  if (n_chars <= MAX_INPUT_CHARS)
+    return;
+  g_signal_stop_emission_by_name (delegate, "insert-text");
+  gtk_widget_error_bell (GTK_WIDGET (self->entry));
+  sentence = g_strdup_printf (_("That is too long to match: type or paste at most %d characters "
+                                "at a time."),
+                              MAX_INPUT_CHARS);
+  set_label (self->reason_label, sentence);
+  self->refused_insert = TRUE;
+}
+
+/* The refusal is stale once the user edited the text to something the entry takes. */
+static void
+entry_changed_cb (DecipherInputPane *self)
+{
+  if (self->refused_insert)
+    {
+      self->refused_insert = FALSE;
+      set_label (self->reason_label, NULL);
+    }
 }
 
 /* ---- the line cue ------------------------------------------------------------------- */
@@ -716,6 +761,9 @@ decipher_input_pane_init (DecipherInputPane *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   g_signal_connect_swapped (self->entry, "activate", G_CALLBACK (entry_activate_cb), self);
+  g_signal_connect (gtk_editable_get_delegate (GTK_EDITABLE (self->entry)), "insert-text",
+                    G_CALLBACK (entry_insert_text_cb), self);
+  g_signal_connect_swapped (self->entry, "changed", G_CALLBACK (entry_changed_cb), self);
   g_signal_connect_swapped (self->clear_line_button, "clicked", G_CALLBACK (clear_line_clicked_cb),
                             self);
   g_signal_connect_swapped (self->picker_button, "clicked", G_CALLBACK (picker_clicked_cb), self);

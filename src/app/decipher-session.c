@@ -40,6 +40,7 @@ struct _DecipherSession
   guint n_guessed;
   guint dirty : 1;
   guint restored : 1;
+  guint keep_in_place : 1; /* an unreadable project that could not be moved aside */
 
   /* Lazily built indexes: glyph ranges per page, glyphs per symbol (CSR). */
   guint *page_first_glyph; /* n_pages + 1 */
@@ -285,24 +286,44 @@ decipher_autosave_path_for_sha256 (const char *sha256)
   return g_build_filename (g_get_user_data_dir (), "decipher", "projects", name, NULL);
 }
 
-/* A project that cannot be loaded is never overwritten: it is moved aside, kept for
- * whoever wants to look at it, and the document opens with a fresh key. */
+/* A project that cannot be loaded is never overwritten: it is moved aside under a name of
+ * its own (never over an earlier one), kept for whoever wants to look at it, and the
+ * document opens with a fresh key. If it cannot be moved, the autosave leaves it alone. */
 static void
 set_aside (DecipherSession *self, const GError *error)
 {
   g_autoptr (GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-  g_autofree char *aside = g_strdup_printf ("%s.damaged-%s", self->autosave_path, stamp);
-  g_autofree char *display = g_filename_display_name (aside);
+  g_autofree char *aside = NULL;
+  g_autofree char *display = NULL;
+  int saved_errno = 0;
+
+  for (guint n = 1; aside == NULL || g_file_test (aside, G_FILE_TEST_EXISTS); n++)
+    {
+      g_free (aside);
+      aside = n == 1 ? g_strdup_printf ("%s.damaged-%s", self->autosave_path, stamp)
+                     : g_strdup_printf ("%s.damaged-%s-%u", self->autosave_path, stamp, n);
+    }
 
   if (g_rename (self->autosave_path, aside) == 0)
-    self->restore_problem = g_strdup_printf (_("Your earlier work on this document could not "
-                                               "be restored: %s It was kept as “%s”."),
-                                             error->message, display);
-  else
-    self->restore_problem = g_strdup_printf (_("Your earlier work on this document could not "
-                                               "be restored: %s"),
-                                             error->message);
+    {
+      display = g_filename_display_name (aside);
+      /* Translators: the middle %s is the engine's sentence saying what is wrong. */
+      self->restore_problem = g_strdup_printf (_("Your earlier work on this document could not "
+                                                 "be read, so the document opens without it. %s "
+                                                 "The file was kept as “%s”."),
+                                               error->message, display);
+      return;
+    }
+
+  saved_errno = errno;
+  display = g_filename_display_name (self->autosave_path);
+  self->keep_in_place = TRUE;
+  self->restore_problem = g_strdup_printf (_("Your earlier work on this document could not be "
+                                             "read, so the document opens without it. %s It "
+                                             "could not be moved aside (%s), so your new work "
+                                             "will not be saved until “%s” is moved elsewhere."),
+                                           error->message, g_strerror (saved_errno), display);
 }
 
 static void
@@ -534,6 +555,18 @@ decipher_session_save (DecipherSession *self, GError **error)
   g_clear_handle_id (&self->autosave_source, g_source_remove);
   if (!self->dirty)
     return TRUE;
+
+  if (self->keep_in_place && g_file_test (self->autosave_path, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *display = g_filename_display_name (self->autosave_path);
+
+      g_set_error (error, DC_ERROR, DC_ERROR_PROJECT,
+                   _("The earlier project “%s” could not be read or moved aside; move it "
+                     "elsewhere so that your work can be saved."),
+                   display);
+      return FALSE;
+    }
+  self->keep_in_place = FALSE;
 
   folder = g_path_get_dirname (self->autosave_path);
   if (g_mkdir_with_parents (folder, 0700) != 0)

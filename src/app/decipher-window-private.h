@@ -10,6 +10,7 @@
 #include "decipher-glyph-palette.h"
 #include "decipher-glyph-shapes.h"
 #include "decipher-input-pane.h"
+#include "decipher-password-dialog.h"
 #include "decipher-window.h"
 
 G_BEGIN_DECLS

@@ -364,74 +364,25 @@ leave_loading (DecipherWindow *self)
   _decipher_window_update_actions (self);
 }
 
-typedef struct
-{
-  DecipherWindow *self;
-  GFile *file;
-  GtkWidget *entry;
-} PasswordRequest;
-
 static void
-password_request_free (gpointer data, GClosure *closure)
-{
-  PasswordRequest *request = data;
-
-  g_object_unref (request->self);
-  g_object_unref (request->file);
-  g_object_unref (request->entry);
-  g_free (request);
-}
-
-static void
-password_response_cb (AdwMessageDialog *dialog, const char *response, PasswordRequest *request)
+password_response_cb (DecipherPasswordDialog *dialog, const char *response, DecipherWindow *self)
 {
   if (g_str_equal (response, "open"))
-    start_load (request->self, request->file,
-                gtk_editable_get_text (GTK_EDITABLE (request->entry)));
+    start_load (self, decipher_password_dialog_get_file (dialog),
+                decipher_password_dialog_get_password (dialog));
 }
 
-/* An encrypted PDF: ask for its password in the window and try again with it. */
+/* An encrypted PDF: ask for its password over the window and try again with it. What
+ * the window shows stays as it is until a password opens the document. */
 static void
-ask_password (DecipherWindow *self, GFile *file, gboolean wrong)
+ask_password (DecipherWindow *self, GFile *file, const GError *error)
 {
-  g_autofree char *path = g_file_get_path (file);
-  g_autofree char *name = g_filename_display_basename (path);
-  PasswordRequest *request;
-  AdwMessageDialog *dialog;
-  GtkWidget *entry;
+  DecipherPasswordDialog *dialog;
 
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
-                                                       wrong ? _("Wrong Password")
-                                                             : _("Password Required"),
-                                                       NULL));
-  if (wrong)
-    adw_message_dialog_format_body (dialog, _("That is not the password of “%s”. Try again."),
-                                    name);
-  else
-    adw_message_dialog_format_body (dialog, _("“%s” is protected by a password. Enter it to "
-                                              "open the document."),
-                                    name);
-  entry = gtk_password_entry_new ();
-  gtk_password_entry_set_show_peek_icon (GTK_PASSWORD_ENTRY (entry), TRUE);
-  g_object_set (entry, "activates-default", TRUE, NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Password"), -1);
-  adw_message_dialog_set_extra_child (dialog, entry);
-  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "open", _("_Open"), NULL);
-  adw_message_dialog_set_response_appearance (dialog, "open", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (dialog, "open");
-  adw_message_dialog_set_close_response (dialog, "cancel");
-
-  request = g_new0 (PasswordRequest, 1);
-  request->self = g_object_ref (self);
-  request->file = g_object_ref (file);
-  /* GTK 4.8's password entry leaves a handler on its window that still runs while the
-   * dialog is disposed; this reference keeps the entry alive until the dialog is gone. */
-  request->entry = g_object_ref (entry);
-  g_signal_connect_data (dialog, "response", G_CALLBACK (password_response_cb), request,
-                         password_request_free, 0);
+  dialog = decipher_password_dialog_new (GTK_WINDOW (self), file, error->message,
+                                         error->code == DC_ERROR_BAD_PASSWORD);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (password_response_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
-  gtk_widget_grab_focus (entry);
 }
 
 static void
@@ -473,7 +424,7 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer data)
     {
       g_free (self->last_error);
       self->last_error = g_strdup (error->message);
-      ask_password (self, file, error->code == DC_ERROR_BAD_PASSWORD);
+      ask_password (self, file, error);
     }
   else if (!g_error_matches (error, DC_ERROR, DC_ERROR_CANCELLED)
            && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))

@@ -192,3 +192,66 @@ gui_test_screenshot (const char *name)
   if (!g_spawn_command_line_sync (command, NULL, NULL, NULL, &error))
     g_test_message ("No screenshot %s: %s", file, error->message);
 }
+
+/* Every symbol's value, status and provenance, and the undo state: two snapshots are
+ * equal only if nothing the user decided changed in between. */
+char *
+gui_test_key_snapshot (DcKey *key)
+{
+  GString *out = g_string_new (NULL);
+  guint n_symbols;
+
+  dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *value = dc_key_get_value (key, s);
+      const char *provenance = dc_key_get_provenance (key, s);
+
+      g_string_append_printf (out, "%u\t%d\t%s\t%s\n", s, dc_key_get_status (key, s),
+                              value != NULL ? value : "(none)", provenance != NULL ? provenance : "");
+    }
+  g_string_append_printf (out, "undo %d redo %d\n", dc_key_can_undo (key), dc_key_can_redo (key));
+  return g_string_free (out, FALSE);
+}
+
+/* The message dialog shown, if any. */
+AdwMessageDialog *
+gui_test_find_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return ADW_MESSAGE_DIALOG (window);
+    }
+  return NULL;
+}
+
+void
+gui_test_close_dialogs (void)
+{
+  AdwMessageDialog *dialog;
+
+  while ((dialog = gui_test_find_dialog ()) != NULL)
+    gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* The button labelled @label (mnemonic included, as "_Open") under @root, or %NULL. */
+GtkButton *
+gui_test_find_button (GtkWidget *root, const char *label)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+    return GTK_BUTTON (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkButton *found = gui_test_find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}

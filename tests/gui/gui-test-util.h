@@ -23,6 +23,11 @@ void gui_test_iterate (guint milliseconds);
 DecipherSession *gui_test_load_session (GFile *file,
                                         const char *password);
 void gui_test_screenshot (const char *name);
+char *gui_test_key_snapshot (DcKey *key);
+AdwMessageDialog *gui_test_find_dialog (void);
+void gui_test_close_dialogs (void);
+GtkButton *gui_test_find_button (GtkWidget *root,
+                                 const char *label);
 const char *gui_test_data_dir (void);
 
 #define GUI_TEST_WAIT(cond, data, what) \

@@ -181,6 +181,46 @@ test_damaged_autosave_set_aside (void)
   g_assert_finalize_object (session);
 }
 
+/* Two damaged projects set aside one after the other (within the same second, as a
+ * quick reopen does): both are kept, neither moved over the other. */
+static void
+test_set_aside_never_overwrites (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("clean-pango.pdf");
+  DecipherSession *session = gui_test_load_session (file, NULL);
+  g_autofree char *path = g_strdup (decipher_session_get_autosave_path (session));
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  const char *contents[] = { "{ first", "{ second" };
+  g_autoptr (GPtrArray) kept = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GDir) dir = NULL;
+  const char *name;
+
+  g_assert_finalize_object (session);
+  g_mkdir_with_parents (folder, 0700);
+  for (guint i = 0; i < G_N_ELEMENTS (contents); i++)
+    {
+      g_unlink (path);
+      g_assert_true (g_file_set_contents (path, contents[i], -1, NULL));
+      session = gui_test_load_session (file, NULL);
+      g_assert_nonnull (strstr (decipher_session_get_restore_problem (session), "kept as"));
+      g_assert_finalize_object (session);
+    }
+  dir = g_dir_open (folder, 0, NULL);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, base) && strstr (name, ".damaged-") != NULL)
+      {
+        g_autofree char *aside = g_build_filename (folder, name, NULL);
+        g_autofree char *data = NULL;
+
+        g_assert_true (g_file_get_contents (aside, &data, NULL, NULL));
+        g_ptr_array_add (kept, g_steal_pointer (&data));
+      }
+  g_assert_cmpuint (kept->len, ==, 2);
+  g_assert_true (g_ptr_array_find_with_equal_func (kept, contents[0], g_str_equal, NULL));
+  g_assert_true (g_ptr_array_find_with_equal_func (kept, contents[1], g_str_equal, NULL));
+}
+
 static void
 test_indexes (void)
 {
@@ -258,6 +298,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/autosave-debounced", test_autosave_debounced);
   g_test_add_func ("/session/save-on-dispose", test_save_on_dispose);
   g_test_add_func ("/session/damaged-autosave-set-aside", test_damaged_autosave_set_aside);
+  g_test_add_func ("/session/set-aside-never-overwrites", test_set_aside_never_overwrites);
   g_test_add_func ("/session/indexes", test_indexes);
   g_test_add_func ("/session/automatic-guesses", test_automatic_guesses);
   return g_test_run ();

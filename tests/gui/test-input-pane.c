@@ -352,6 +352,127 @@ test_recover_all (void)
   fixture_close (&f);
 }
 
+static guint
+n_history (Fixture *f)
+{
+  guint n = 0;
+
+  dc_project_get_history (decipher_session_get_project (f->session), &n);
+  return n;
+}
+
+static gboolean
+says_too_long (DecipherInputPane *pane)
+{
+  GtkLabel *reason = decipher_input_pane_get_reason_label (pane);
+
+  return gtk_widget_get_visible (GTK_WIDGET (reason))
+         && g_str_has_prefix (gtk_label_get_text (reason), "That is too long to match");
+}
+
+#define MAX_INPUT_CHARS 16000
+
+static gboolean
+entry_is_full (GtkEditable *entry)
+{
+  return g_utf8_strlen (gtk_editable_get_text (entry), -1) == MAX_INPUT_CHARS;
+}
+
+/* Pastes @text into the entry as Ctrl+V does: through the clipboard, at the end. */
+static void
+paste (Fixture *f, const char *text)
+{
+  GtkEditable *entry = decipher_input_pane_get_entry (f->pane);
+  GtkWidget *delegate = GTK_WIDGET (gtk_editable_get_delegate (entry));
+
+  gtk_widget_grab_focus (GTK_WIDGET (entry));
+  gtk_editable_set_position (entry, -1);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (delegate), text);
+  g_signal_emit_by_name (delegate, "paste-clipboard");
+}
+
+/* Input no page can show is refused with a sentence: the key, the input history and
+ * what was already in the entry stay as they were. */
+static void
+test_bad_input (void)
+{
+  Fixture f = { 0 };
+  GtkEditable *entry;
+  GtkLabel *reason;
+  g_autofree char *snapshot = NULL;
+  g_autofree char *now = NULL;
+  g_autofree char *fits = NULL;
+  const char *expected = "That is too long to match: type or paste at most 16000 characters "
+                         "at a time.";
+  GString *huge = g_string_new (NULL);
+  guint history;
+  int width, height;
+
+  fixture_open (&f);
+  entry = decipher_input_pane_get_entry (f.pane);
+  reason = decipher_input_pane_get_reason_label (f.pane);
+  snapshot = gui_test_key_snapshot (decipher_session_get_key (f.session));
+  history = n_history (&f);
+  gui_test_iterate (100);
+  width = gtk_widget_get_width (GTK_WIDGET (f.window));
+  height = gtk_widget_get_height (GTK_WIDGET (f.window));
+
+  /* A control character, which a paste can bring: the engine's sentence, and the text
+   * stays to be corrected. */
+  type (&f, "вода\x07 сети");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (reason)));
+  g_assert_cmpstr (gtk_label_get_text (reason), ==,
+                   "The input contains the control character U+0007, which no page shows.");
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, "вода\x07 сети");
+  now = gui_test_key_snapshot (decipher_session_get_key (f.session));
+  g_assert_cmpstr (now, ==, snapshot);
+  g_assert_cmpuint (n_history (&f), ==, history);
+
+  /* A megabyte pasted after a word: refused as it arrives, before the entry cuts it
+   * short or the matcher sees it, and the word typed so far is kept. */
+  gtk_editable_set_text (entry, "вода");
+  while (huge->len < 1024 * 1024)
+    g_string_append (huge, "слово ");
+  paste (&f, huge->str);
+  GUI_TEST_WAIT (says_too_long, f.pane, "the paste to be refused");
+  g_assert_cmpstr (gtk_label_get_text (reason), ==, expected);
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, "вода");
+  gui_test_iterate (100);
+  gui_test_screenshot ("input-pane-too-long");
+
+  /* Up to the limit, a paste goes in (and the refusal is no longer shown); one more
+   * character is refused. */
+  fits = g_strnfill (MAX_INPUT_CHARS - 4, 'x');
+  paste (&f, fits);
+  GUI_TEST_WAIT (entry_is_full, entry, "the longest paste that fits");
+  g_assert_false (says_too_long (f.pane));
+  paste (&f, "y");
+  GUI_TEST_WAIT (says_too_long, f.pane, "one character too many to be refused");
+  g_assert_cmpstr (gtk_label_get_text (reason), ==, expected);
+  g_assert_true (entry_is_full (entry));
+  g_clear_pointer (&now, g_free);
+  now = gui_test_key_snapshot (decipher_session_get_key (f.session));
+  g_assert_cmpstr (now, ==, snapshot);
+  g_assert_cmpuint (n_history (&f), ==, history);
+
+  /* The longest text the entry holds is within the matcher's limit: it is matched, and
+   * no word is drawn that long. */
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpint (decipher_input_pane_get_last_kind (f.pane), ==, DC_MATCH_NO_MATCH);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (reason)));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (reason), "No word in the document has as many glyphs"));
+  /* The sentence quotes all 16000 characters: it is cut, and the window keeps its size. */
+  gui_test_iterate (300);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f.window)), ==, width);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (f.window)), ==, height);
+  gui_test_screenshot ("input-pane-long-no-match");
+  g_clear_pointer (&now, g_free);
+  now = gui_test_key_snapshot (decipher_session_get_key (f.session));
+  g_assert_cmpstr (now, ==, snapshot);
+  g_string_free (huge, TRUE);
+  fixture_close (&f);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -364,6 +485,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/input-pane/click-cues-line", test_click_cues_line);
   g_test_add_func ("/input-pane/drag-fill", test_drag_fill);
   g_test_add_func ("/input-pane/recover-all", test_recover_all);
+  g_test_add_func ("/input-pane/bad-input", test_bad_input);
 
   return g_test_run ();
 }

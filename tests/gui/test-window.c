@@ -204,87 +204,322 @@ test_open_assign_undo_reopen (void)
   close_window (window);
 }
 
-static AdwMessageDialog *find_dialog (void);
-static void close_dialogs (void);
-
-static void
-test_not_a_pdf (void)
+/* A window showing legacy-cyrillic.pdf with one letter assigned: work that a bad file
+ * opened over it must leave as it is. */
+static DecipherWindow *
+open_window_with_work (char **snapshot)
 {
-  g_autoptr (GFile) file = gui_test_fixture_copy ("not-a-pdf.pdf");
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
   DecipherWindow *window = open_window (file);
+  DecipherSession *session = decipher_window_get_session (window);
 
-  g_assert_null (decipher_window_get_session (window));
-  g_assert_cmpstr (_decipher_window_get_visible_page (window), ==, "empty");
-  g_assert_nonnull (_decipher_window_get_last_error (window));
-  g_assert_nonnull (find_dialog ());
-  gui_test_screenshot ("window-error");
-  close_dialogs ();
-  close_window (window);
-}
-
-static AdwMessageDialog *
-find_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return ADW_MESSAGE_DIALOG (window);
-    }
-  return NULL;
+  g_assert_true (decipher_session_assign (session, most_frequent_unknown (session), "а", NULL));
+  *snapshot = gui_test_key_snapshot (decipher_session_get_key (session));
+  return window;
 }
 
 static void
-close_dialogs (void)
+assert_work_intact (DecipherWindow *window, DecipherSession *session, const char *snapshot)
 {
-  AdwMessageDialog *dialog;
+  g_autofree char *now = NULL;
 
-  while ((dialog = find_dialog ()) != NULL)
-    gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_true (decipher_window_get_session (window) == session);
+  g_assert_cmpstr (_decipher_window_get_visible_page (window), ==, "document");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "legacy-cyrillic.pdf");
+  now = gui_test_key_snapshot (decipher_session_get_key (session));
+  g_assert_cmpstr (now, ==, snapshot);
+}
+
+/* Each file the engine refuses: the window says the engine's sentence under a heading
+ * naming the file, and what was open stays open with its work. */
+static void
+test_bad_files (void)
+{
+  const struct
+  {
+    const char *fixture;
+    const char *sentence;
+  } cases[] = {
+    { "not-a-pdf.pdf", "“not-a-pdf.pdf” is not a PDF file. Choose a PDF document to open." },
+    { "truncated.pdf", "“truncated.pdf” is incomplete: the file stops before the end of the PDF, "
+                       "as if a download or copy was cut short. Open a complete copy of it." },
+    { "no-text.pdf", "“no-text.pdf” contains no text at all, so there is nothing to recover." },
+    { "image-only.pdf", "“image-only.pdf” contains only images of pages, as a scan does, and no "
+                        "text to recover. Decipher repairs the text of PDFs made on a computer; "
+                        "recognising text in images (OCR) is a job for another tool." },
+  };
+  g_autofree char *snapshot = NULL;
+  DecipherWindow *window;
+  DecipherSession *session;
+
+  /* Into an empty window first: it stays empty and says why. */
+  {
+    g_autoptr (GFile) file = gui_test_fixture_copy ("not-a-pdf.pdf");
+
+    window = open_window (file);
+    g_assert_null (decipher_window_get_session (window));
+    g_assert_cmpstr (_decipher_window_get_visible_page (window), ==, "empty");
+    g_assert_cmpstr (_decipher_window_get_last_error (window), ==, cases[0].sentence);
+    g_assert_nonnull (gui_test_find_dialog ());
+    gui_test_screenshot ("window-error");
+    gui_test_close_dialogs ();
+    close_window (window);
+  }
+
+  window = open_window_with_work (&snapshot);
+  session = decipher_window_get_session (window);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GFile) file = gui_test_fixture_copy (cases[i].fixture);
+      g_autofree char *heading = g_strdup_printf ("Cannot Open “%s”", cases[i].fixture);
+      AdwMessageDialog *dialog;
+
+      decipher_window_open (window, file);
+      GUI_TEST_WAIT (window_loaded, window, cases[i].fixture);
+      dialog = gui_test_find_dialog ();
+      g_assert_nonnull (dialog);
+      g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+      g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, heading);
+      g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, cases[i].sentence);
+      g_assert_cmpstr (_decipher_window_get_last_error (window), ==, cases[i].sentence);
+      if (i == 3)
+        gui_test_screenshot ("window-error-scanned");
+      gui_test_close_dialogs ();
+      assert_work_intact (window, session, snapshot);
+    }
+  close_window (window);
 }
 
 static gboolean
 dialog_shown (gpointer data)
 {
-  return find_dialog () != NULL;
+  return gui_test_find_dialog () != NULL;
 }
 
-static void
-answer_password (const char *password)
+/* The password prompt now shown, with the engine's @sentence as its body. */
+static DecipherPasswordDialog *
+expect_password_prompt (const char *sentence, gboolean wrong)
 {
   AdwMessageDialog *dialog;
-  GtkWidget *entry;
 
   GUI_TEST_WAIT (dialog_shown, NULL, "the password dialog");
-  dialog = find_dialog ();
-  entry = adw_message_dialog_get_extra_child (dialog);
-  g_assert_true (GTK_IS_PASSWORD_ENTRY (entry));
-  gtk_editable_set_text (GTK_EDITABLE (entry), password);
-  adw_message_dialog_response (dialog, "open");
-  gtk_window_close (GTK_WINDOW (dialog)); /* as the button does after the response */
+  dialog = gui_test_find_dialog ();
+  g_assert_true (DECIPHER_IS_PASSWORD_DIALOG (dialog));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==,
+                   wrong ? "Wrong Password" : "Password Required");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, sentence);
+  g_assert_true (decipher_password_dialog_get_wrong (DECIPHER_PASSWORD_DIALOG (dialog)) == wrong);
+  /* Nothing to try yet. */
+  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "open"));
+  return DECIPHER_PASSWORD_DIALOG (dialog);
+}
+
+/* Types @password, if any, and clicks the button labelled @button. */
+static void
+answer (DecipherPasswordDialog *dialog, const char *button, const char *password)
+{
+  GtkButton *widget = gui_test_find_button (GTK_WIDGET (dialog), button);
+
+  g_assert_nonnull (widget);
+  if (password != NULL)
+    decipher_password_dialog_set_password (dialog, password);
+  g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (widget)));
+  g_signal_emit_by_name (widget, "clicked");
   gui_test_iterate (50);
 }
+
+#define ASKS "“encrypted.pdf” is protected by a password. Give its password to open it."
+#define WRONG "The password given for “encrypted.pdf” is not correct. Check it and try again."
 
 static void
 test_encrypted (void)
 {
   g_autoptr (GFile) file = gui_test_fixture_copy ("encrypted.pdf");
   DecipherWindow *window = open_window (file);
+  DecipherPasswordDialog *dialog;
 
   g_assert_null (decipher_window_get_session (window));
+  dialog = expect_password_prompt (ASKS, FALSE);
   gui_test_screenshot ("window-password");
-  answer_password ("wrong");
+  answer (dialog, "_Open", "wrong");
   GUI_TEST_WAIT (window_loaded, window, "the second attempt");
   g_assert_null (decipher_window_get_session (window));
 
-  answer_password ("secret");
+  /* Said in the prompt that comes back, which takes another try. */
+  dialog = expect_password_prompt (WRONG, TRUE);
+  g_assert_cmpstr (_decipher_window_get_last_error (window), ==, WRONG);
+  gui_test_screenshot ("window-password-wrong");
+  answer (dialog, "_Open", "secret");
   GUI_TEST_WAIT (window_loaded, window, "the document to load with its password");
   g_assert_nonnull (decipher_window_get_session (window));
+  g_assert_cmpstr (decipher_session_get_password (decipher_window_get_session (window)), ==, "secret");
   g_assert_cmpstr (_decipher_window_get_visible_page (window), ==, "document");
+  g_assert_null (gui_test_find_dialog ());
   close_window (window);
+}
+
+/* Cancel, at the first prompt or after a wrong password, leaves the document that was
+ * open as it was. */
+static void
+test_encrypted_cancel_keeps_document (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("encrypted.pdf");
+  g_autofree char *snapshot = NULL;
+  DecipherWindow *window = open_window_with_work (&snapshot);
+  DecipherSession *session = decipher_window_get_session (window);
+  DecipherPasswordDialog *dialog;
+
+  decipher_window_open (window, file);
+  GUI_TEST_WAIT (window_loaded, window, "the encrypted document");
+  dialog = expect_password_prompt (ASKS, FALSE);
+  assert_work_intact (window, session, snapshot);
+  answer (dialog, "_Cancel", NULL);
+  g_assert_null (gui_test_find_dialog ());
+  assert_work_intact (window, session, snapshot);
+
+  decipher_window_open (window, file);
+  GUI_TEST_WAIT (window_loaded, window, "the encrypted document again");
+  dialog = expect_password_prompt (ASKS, FALSE);
+  answer (dialog, "_Open", "not it");
+  GUI_TEST_WAIT (window_loaded, window, "the wrong password");
+  dialog = expect_password_prompt (WRONG, TRUE);
+  assert_work_intact (window, session, snapshot);
+  /* Escape, or the window's close button: the close response. */
+  gtk_window_close (GTK_WINDOW (dialog));
+  gui_test_iterate (50);
+  g_assert_null (gui_test_find_dialog ());
+  assert_work_intact (window, session, snapshot);
+  close_window (window);
+}
+
+/* The project files next to @autosave set aside as damaged, sorted. */
+static GPtrArray *
+list_set_aside (const char *autosave)
+{
+  g_autofree char *folder = g_path_get_dirname (autosave);
+  g_autofree char *base = g_path_get_basename (autosave);
+  g_autofree char *prefix = g_strconcat (base, ".damaged-", NULL);
+  g_autoptr (GDir) dir = g_dir_open (folder, 0, NULL);
+  GPtrArray *found = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, prefix))
+      g_ptr_array_add (found, g_build_filename (folder, name, NULL));
+  return found;
+}
+
+static gboolean
+file_exists (const char *path)
+{
+  return g_file_test (path, G_FILE_TEST_IS_REGULAR);
+}
+
+/* A saved project that cannot be read: the document opens as new work, the window says
+ * so and where the file was kept, and the file is kept byte for byte, never written over
+ * by the autosave that follows. */
+static void
+test_damaged_project (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
+  g_autoptr (GFile) other = gui_test_fixture_copy ("identity-h.pdf");
+  g_autofree char *autosave = NULL;
+  g_autofree char *valid = NULL;
+  g_autofree char *foreign = NULL;
+  g_autofree char *nested = g_strnfill (100000, '[');
+  DecipherWindow *window;
+  DecipherSession *session;
+  gsize length;
+
+  /* A real project of each document, to damage. */
+  window = open_window (file);
+  session = decipher_window_get_session (window);
+  autosave = g_strdup (decipher_session_get_autosave_path (session));
+  g_assert_true (decipher_session_assign (session, most_frequent_unknown (session), "а", NULL));
+  gui_test_close_dialogs ();
+  close_window (window);
+  g_assert_true (g_file_get_contents (autosave, &valid, &length, NULL));
+  window = open_window (other);
+  session = decipher_window_get_session (window);
+  g_assert_true (decipher_session_assign (session, most_frequent_unknown (session), "x", NULL));
+  g_assert_true (decipher_session_save (session, NULL));
+  g_assert_true (g_file_get_contents (decipher_session_get_autosave_path (session), &foreign, NULL,
+                                      NULL));
+  close_window (window);
+
+  {
+    g_autofree char *name = g_path_get_basename (autosave);
+    g_autofree char *cut = g_strndup (valid, length / 2);
+    g_autofree char *nests = g_strdup_printf ("Cannot open the project “%s”. It nests deeper than "
+                                              "any project does.",
+                                              name);
+    g_autofree char *elsewhere = g_strdup_printf ("The project “%s” was made for “identity-h.pdf”, "
+                                                  "not for “legacy-cyrillic.pdf”.",
+                                                  name);
+    const struct
+    {
+      const char *contents;
+      const char *sentence;
+    } cases[] = {
+      { cut, "It is not valid JSON; perhaps it was cut short" },
+      { nested, nests },
+      { foreign, elsewhere },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_autoptr (GPtrArray) before = list_set_aside (autosave);
+        g_autoptr (GPtrArray) after = NULL;
+        g_autofree char *kept = NULL;
+        g_autofree char *suffix = NULL;
+        AdwMessageDialog *dialog;
+        const char *body;
+
+        g_assert_true (g_file_set_contents (autosave, cases[i].contents, -1, NULL));
+        window = open_window (file);
+        session = decipher_window_get_session (window);
+        g_assert_nonnull (session);
+        g_assert_cmpstr (_decipher_window_get_visible_page (window), ==, "document");
+        g_assert_false (decipher_session_get_restored (session));
+
+        /* Kept, once, under a new name, as it was. */
+        after = list_set_aside (autosave);
+        g_assert_cmpuint (after->len, ==, before->len + 1);
+        for (guint j = 0; j < after->len && kept == NULL; j++)
+          if (!g_ptr_array_find_with_equal_func (before, after->pdata[j], g_str_equal, NULL))
+            kept = g_strdup (after->pdata[j]);
+        g_assert_nonnull (kept);
+
+        dialog = gui_test_find_dialog ();
+        g_assert_nonnull (dialog);
+        g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Earlier Work Not Restored");
+        body = adw_message_dialog_get_body (dialog);
+        suffix = g_strdup_printf (" The file was kept as “%s”.", kept);
+        g_assert_true (g_str_has_prefix (body, "Your earlier work on this document could not be "
+                                               "read, so the document opens without it. "));
+        g_assert_nonnull (strstr (body, cases[i].sentence));
+        g_assert_true (g_str_has_suffix (body, suffix));
+        if (i == 0)
+          gui_test_screenshot ("window-damaged-project");
+
+        /* The new work is saved in its place; the damaged file stays as it was. */
+        GUI_TEST_WAIT (file_exists, autosave, "the new work to be saved");
+        {
+          g_autofree char *still = NULL;
+
+          g_assert_true (g_file_get_contents (kept, &still, NULL, NULL));
+          g_assert_cmpstr (still, ==, cases[i].contents);
+        }
+        gui_test_close_dialogs ();
+        close_window (window);
+
+        /* And the new work comes back next time, without a word. */
+        window = open_window (file);
+        g_assert_true (decipher_session_get_restored (decipher_window_get_session (window)));
+        g_assert_null (gui_test_find_dialog ());
+        close_window (window);
+      }
+  }
 }
 
 static void
@@ -503,8 +738,10 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/window/empty-state", test_empty_state);
   g_test_add_func ("/window/open-assign-undo-reopen", test_open_assign_undo_reopen);
-  g_test_add_func ("/window/not-a-pdf", test_not_a_pdf);
+  g_test_add_func ("/window/bad-files", test_bad_files);
   g_test_add_func ("/window/encrypted", test_encrypted);
+  g_test_add_func ("/window/encrypted-cancel-keeps-document", test_encrypted_cancel_keeps_document);
+  g_test_add_func ("/window/damaged-project", test_damaged_project);
   g_test_add_func ("/window/show-text", test_show_text);
   g_test_add_func ("/window/drop-and-recent", test_drop_and_recent);
   g_test_add_func ("/window/state-saved", test_window_state_saved);

@@ -1,0 +1,182 @@
+/* test-glyph-popover.c: values the engine refuses, given to a glyph on the page
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "decipher-document-view.h"
+#include "gui-test-util.h"
+
+typedef struct
+{
+  GtkWindow *window;
+  DecipherDocumentView *view;
+  DecipherSession *session;
+  DecipherGlyphPopover *popover;
+  GtkEditable *entry;
+  guint symbol;
+} Fixture;
+
+static gboolean
+drew_highlights (DecipherDocumentView *view)
+{
+  return decipher_document_view_get_n_drawn_highlights (view) > 0;
+}
+
+static GtkEditable *
+find_entry (GtkWidget *root)
+{
+  if (GTK_IS_ENTRY (root))
+    return GTK_EDITABLE (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkEditable *found = find_entry (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The popover open over the first glyph still unknown, as a click on it opens it. */
+static void
+fixture_open (Fixture *f)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  const DcGlyph *glyphs;
+  guint glyph = 0;
+
+  f->session = gui_test_load_session (file, NULL);
+  f->window = GTK_WINDOW (gtk_window_new ());
+  gtk_window_set_default_size (f->window, 900, 800);
+  f->view = g_object_ref_sink (g_object_new (DECIPHER_TYPE_DOCUMENT_VIEW, NULL));
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (f->view));
+  gtk_window_set_child (f->window, scroller);
+  decipher_document_view_set_session (f->view, f->session);
+  gtk_window_present (f->window);
+  GUI_TEST_WAIT (drew_highlights, f->view, "the view drawn");
+
+  glyphs = dc_document_get_glyphs (decipher_session_get_document (f->session), NULL);
+  while (!decipher_session_symbol_is_unknown (f->session, glyphs[glyph].symbol))
+    glyph++;
+  f->symbol = glyphs[glyph].symbol;
+  decipher_document_view_activate_glyph (f->view, glyph);
+  f->popover = decipher_document_view_get_popover (f->view);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->popover)));
+  f->entry = find_entry (GTK_WIDGET (f->popover));
+  g_assert_nonnull (f->entry);
+}
+
+static void
+fixture_close (Fixture *f)
+{
+  gui_test_iterate (700); /* GTK 4.8's tooltip timer, see test-document-view.c */
+  gtk_window_destroy (f->window);
+  gui_test_iterate (50);
+  g_assert_finalize_object (f->view);
+  g_assert_finalize_object (f->session);
+}
+
+/* Assign with @text: refused, with @sentence under the entry, the popover still open
+ * with the text in it, and the key as it was. */
+static void
+assert_refused (Fixture *f, const char *text, const char *sentence)
+{
+  g_autofree char *before = gui_test_key_snapshot (decipher_session_get_key (f->session));
+  g_autofree char *after = NULL;
+
+  decipher_glyph_popover_set_text (f->popover, text);
+  g_assert_false (decipher_glyph_popover_assign (f->popover));
+  g_assert_cmpstr (decipher_glyph_popover_get_error (f->popover), ==, sentence);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->popover)));
+  g_assert_cmpstr (gtk_editable_get_text (f->entry), ==, text);
+  after = gui_test_key_snapshot (decipher_session_get_key (f->session));
+  g_assert_cmpstr (after, ==, before);
+}
+
+static void
+test_refused_values (void)
+{
+  Fixture f;
+
+  fixture_open (&f);
+  assert_refused (&f, "а\x01",
+                  "The text contains the control character U+0001, which no glyph stands for.");
+  assert_refused (&f, "\t", "The text contains the control character U+0009, which no glyph "
+                            "stands for.");
+  assert_refused (&f, "абвгдежзийклмнопр",
+                  "The text has 17 characters, but a glyph can stand for at most 16.");
+  assert_refused (&f, "\xEF\xBF\xBD", "The text contains U+FFFD, which Decipher shows for an "
+                                      "unknown glyph, so it cannot be what a glyph stands for.");
+  assert_refused (&f, "a\xE2\x80\xA8", "The text contains the line break U+2028; a glyph cannot "
+                                      "stand for one.");
+  gui_test_screenshot ("glyph-popover-refused");
+
+  /* Sixteen code points are a value (a conjunct, a ligature of many marks). */
+  decipher_glyph_popover_set_text (f.popover, "абвгдежзийклмноп");
+  g_assert_true (decipher_glyph_popover_assign (f.popover));
+  g_assert_cmpstr (dc_key_get_value (decipher_session_get_key (f.session), f.symbol), ==,
+                   "абвгдежзийклмноп");
+  fixture_close (&f);
+}
+
+static gboolean
+popover_has_error (DecipherGlyphPopover *popover)
+{
+  return decipher_glyph_popover_get_error (popover) != NULL;
+}
+
+/* A megabyte pasted into the entry: refused as it arrives with the engine's sentence,
+ * and the letter typed before it stays. */
+static void
+test_huge_paste (void)
+{
+  Fixture f;
+  GString *huge = g_string_new (NULL);
+  GtkWidget *delegate;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *sentence = NULL;
+
+  fixture_open (&f);
+  before = gui_test_key_snapshot (decipher_session_get_key (f.session));
+  decipher_glyph_popover_set_text (f.popover, "ж");
+  while (huge->len < 1024 * 1024)
+    g_string_append_c (huge, 'x');
+
+  delegate = GTK_WIDGET (gtk_editable_get_delegate (f.entry));
+  gtk_editable_set_position (f.entry, -1);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (delegate), huge->str);
+  g_signal_emit_by_name (delegate, "paste-clipboard");
+  GUI_TEST_WAIT (popover_has_error, f.popover, "the paste to be refused");
+
+  sentence = g_strdup_printf ("The text has %u characters, but a glyph can stand for at most 16.",
+                              (guint) huge->len + 1);
+  g_assert_cmpstr (decipher_glyph_popover_get_error (f.popover), ==, sentence);
+  g_assert_cmpstr (gtk_editable_get_text (f.entry), ==, "ж");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f.popover)));
+  after = gui_test_key_snapshot (decipher_session_get_key (f.session));
+  g_assert_cmpstr (after, ==, before);
+  gui_test_screenshot ("glyph-popover-huge-paste");
+
+  /* What was typed before is still there to assign. */
+  g_assert_true (decipher_glyph_popover_assign (f.popover));
+  g_assert_cmpstr (dc_key_get_value (decipher_session_get_key (f.session), f.symbol), ==, "ж");
+  g_string_free (huge, TRUE);
+  fixture_close (&f);
+}
+
+int
+main (int argc, char *argv[])
+{
+  gui_test_init (&argc, &argv);
+
+  g_test_add_func ("/glyph-popover/refused-values", test_refused_values);
+  g_test_add_func ("/glyph-popover/huge-paste", test_huge_paste);
+  return g_test_run ();
+}
