@@ -325,6 +325,72 @@ test_bad_input (void)
   fixture_close (&f);
 }
 
+/* The index a query needs can be built in another thread, from a snapshot of the
+ * tokens, and answers exactly as the one a query builds for itself; a snapshot taken
+ * before the tokens changed is refused. */
+static gpointer
+build_index_thread (gpointer index)
+{
+  dc_matcher_index_build (index);
+  return NULL;
+}
+
+static void
+test_index_in_thread (void)
+{
+  Fixture f = { 0 };
+  g_autoptr (DcMatcherIndex) index = NULL;
+  g_autoptr (DcMatcherIndex) stale = NULL;
+  g_autoptr (DcMatcher) own = NULL;
+  g_autoptr (DcMatcher) late = NULL;
+  g_autoptr (DcMatchResult) adopted = NULL;
+  g_autoptr (DcMatchResult) built = NULL;
+  guint n_symbols, letter = G_MAXUINT;
+
+  fixture_open (&f, "legacy-cyrillic");
+  index = dc_matcher_index_new (f.document);
+  g_thread_join (g_thread_new ("index", build_index_thread, index));
+  g_assert_false (dc_matcher_has_index (f.matcher));
+  g_assert_true (dc_matcher_adopt_index (f.matcher, index));
+  g_assert_true (dc_matcher_has_index (f.matcher));
+
+  /* A matcher that builds its own index on the same key finds the same places. */
+  own = dc_matcher_new (f.key);
+  adopted = type_text (&f, "ом", -1, -1);
+  built = dc_matcher_type (own, "ом", -1, -1, NULL);
+  g_assert_nonnull (built);
+  g_assert_true (dc_matcher_has_index (own));
+  g_assert_cmpint (adopted->kind, ==, built->kind);
+  g_assert_cmpuint (adopted->places->len, ==, built->places->len);
+  for (guint i = 0; i < adopted->places->len; i++)
+    {
+      const DcMatchPlace *a = &g_array_index (adopted->places, DcMatchPlace, i);
+      const DcMatchPlace *b = &g_array_index (built->places, DcMatchPlace, i);
+
+      g_assert_cmpuint (a->line, ==, b->line);
+      g_assert_cmpuint (a->token, ==, b->token);
+      g_assert_cmpuint (a->n_tokens, ==, b->n_tokens);
+    }
+
+  /* A space learned after the snapshot changes the tokens: the index is refused. */
+  stale = dc_matcher_index_new (f.document);
+  dc_matcher_index_build (stale);
+  dc_document_get_symbols (f.document, &n_symbols);
+  for (guint s = 0; s < n_symbols && letter == G_MAXUINT; s++)
+    if (!dc_document_symbol_is_space (f.document, s) && dc_document_symbol_needs_decoding (f.document, s))
+      letter = s;
+  g_assert_cmpuint (letter, !=, G_MAXUINT);
+  g_assert_true (dc_key_set (f.key, letter, " ", DC_KEY_CONFIRMED, "test", NULL));
+  late = dc_matcher_new (f.key);
+  g_assert_false (dc_matcher_adopt_index (late, stale));
+  g_assert_false (dc_matcher_has_index (late));
+  g_assert_false (dc_matcher_has_index (f.matcher));
+
+  g_clear_object (&own);
+  g_clear_object (&late);
+  fixture_close (&f);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -345,6 +411,7 @@ main (int argc, char **argv)
   g_test_add_func ("/matcher/undo-redo", test_undo_redo);
   g_test_add_func ("/matcher/combining-mark", test_combining_mark);
   g_test_add_func ("/matcher/bad-input", test_bad_input);
+  g_test_add_func ("/matcher/index-in-thread", test_index_in_thread);
 
   return g_test_run ();
 }

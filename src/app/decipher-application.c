@@ -30,6 +30,8 @@ static const struct
   { "app.quit", { "<Primary>q", NULL } },
   { "win.open", { "<Primary>o", NULL } },
   { "win.export", { "<Primary>e", NULL } },
+  { "win.open-project", { "<Primary><Shift>o", NULL } },
+  { "win.save-project-as", { "<Primary><Shift>s", NULL } },
   { "win.close", { "<Primary>w", NULL } },
   { "win.undo", { "<Primary>z", NULL } },
   { "win.redo", { "<Primary><Shift>z", NULL } },

@@ -42,11 +42,53 @@ _decipher_document_view_invalidate_text (DecipherDocumentView *self)
   g_clear_pointer (&self->line_layouts, g_ptr_array_unref);
 }
 
+/* GTK 4.8's cairo renderer converts a whole texture, pixel by pixel, at every frame it
+ * is drawn in (see decipher-page-renderer.c); GPU renderers upload it once. */
+static gboolean
+renders_with_cairo (GtkWidget *widget)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GskRenderer *renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
+
+  return renderer != NULL && GSK_IS_CAIRO_RENDERER (renderer);
+}
+
+/* Paints only the part of the page image on screen: at 300% a page is four times the
+ * window, and most of it would be drawn to be clipped away. */
+static gboolean
+paint_page_surface (DecipherDocumentView *self,
+                    GtkSnapshot *snapshot,
+                    guint page,
+                    const graphene_rect_t *rect,
+                    const graphene_rect_t *visible,
+                    gboolean *exact)
+{
+  cairo_surface_t *surface = decipher_page_renderer_lookup_surface (self->renderer, page, exact);
+  graphene_rect_t area;
+  cairo_t *cr;
+
+  if (surface == NULL)
+    return FALSE;
+  if (!graphene_rect_intersection (rect, visible, &area))
+    return TRUE;
+  cr = gtk_snapshot_append_cairo (snapshot, &area);
+  cairo_translate (cr, rect->origin.x, rect->origin.y);
+  cairo_scale (cr, rect->size.width / cairo_image_surface_get_width (surface),
+               rect->size.height / cairo_image_surface_get_height (surface));
+  cairo_set_source_surface (cr, surface, 0, 0);
+  /* A texture of another zoom, stretched for a moment, need not be drawn finely. */
+  cairo_pattern_set_filter (cairo_get_source (cr), *exact ? CAIRO_FILTER_GOOD : CAIRO_FILTER_BILINEAR);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  return TRUE;
+}
+
 static void
 draw_page_image (DecipherDocumentView *self,
                  GtkSnapshot *snapshot,
                  guint page,
-                 const graphene_rect_t *rect)
+                 const graphene_rect_t *rect,
+                 const graphene_rect_t *visible)
 {
   GskRoundedRect outline;
   GdkTexture *texture;
@@ -56,8 +98,9 @@ draw_page_image (DecipherDocumentView *self,
   gtk_snapshot_append_outset_shadow (snapshot, &outline, &shadow_color, 0, 1, 0, 4);
   gtk_snapshot_append_color (snapshot, &paper_color, rect);
 
-  texture = decipher_page_renderer_lookup (self->renderer, page, &exact);
-  if (texture != NULL)
+  if (renders_with_cairo (GTK_WIDGET (self)))
+    paint_page_surface (self, snapshot, page, rect, visible, &exact);
+  else if ((texture = decipher_page_renderer_lookup (self->renderer, page, &exact)) != NULL)
     /* A texture of another zoom is stretched until the right one arrives: blurry for a
      * moment is better than white. */
     gtk_snapshot_append_texture (snapshot, texture, rect);
@@ -338,7 +381,7 @@ _decipher_document_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       graphene_rect_t rect;
 
       _decipher_document_view_page_rect (self, page, &rect);
-      draw_page_image (self, snapshot, page, &rect);
+      draw_page_image (self, snapshot, page, &rect, &visible);
       if (self->show_text)
         draw_text (self, snapshot, page, &rect, &visible);
       draw_glyph_marks (self, snapshot, page, &rect, &visible);

@@ -19,6 +19,7 @@ struct _DecipherGlyphCell
   GtkWidget parent_instance;
 
   DecipherSymbolItem *item;
+  char *tooltip;
 
   GtkStack *tile;
   GtkPicture *shape;
@@ -94,9 +95,27 @@ update_value (DecipherGlyphCell *self)
   tooltip = g_strdup_printf (ngettext ("%s\nValue: %s · %s · %u occurrence",
                                        "%s\nValue: %s · %s · %u occurrences", n),
                              title, value, decipher_session_status_label (status), n);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self), tooltip);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip,
                                   -1);
+  /* Not gtk_widget_set_tooltip_text(): in GTK 4.8 it asks the X server where the pointer
+   * is, a round trip per cell, for every cell at every change of the key. */
+  g_free (self->tooltip);
+  self->tooltip = g_steal_pointer (&tooltip);
+}
+
+static gboolean
+decipher_glyph_cell_query_tooltip (GtkWidget *widget,
+                                   int x,
+                                   int y,
+                                   gboolean keyboard_mode,
+                                   GtkTooltip *tooltip)
+{
+  DecipherGlyphCell *self = DECIPHER_GLYPH_CELL (widget);
+
+  if (self->item == NULL || self->tooltip == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, self->tooltip);
+  return TRUE;
 }
 
 static void
@@ -114,6 +133,7 @@ decipher_glyph_cell_dispose (GObject *object)
   DecipherGlyphCell *self = DECIPHER_GLYPH_CELL (object);
 
   decipher_glyph_cell_set_item (self, NULL);
+  g_clear_pointer (&self->tooltip, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_GLYPH_CELL);
 
   G_OBJECT_CLASS (decipher_glyph_cell_parent_class)->dispose (object);
@@ -126,6 +146,7 @@ decipher_glyph_cell_class_init (DecipherGlyphCellClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = decipher_glyph_cell_dispose;
+  widget_class->query_tooltip = decipher_glyph_cell_query_tooltip;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/decipherpdf/Decipher/decipher-glyph-cell.ui");
@@ -141,6 +162,7 @@ static void
 decipher_glyph_cell_init (DecipherGlyphCell *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
 }
 
 GtkWidget *

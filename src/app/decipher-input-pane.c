@@ -18,10 +18,11 @@
  * one undo step with the proposals it leads to — exactly as decipher-cli's session
  * applies a typed query. Cancel-and-replace is then implicit: a query is finished
  * before the next key press is handled, so no stale result can ever arrive.
- * One exception is known: the first query of a session builds the matcher's index,
- * ~120 ms on the 500-page bench PDF; building it off the main thread needs an engine
- * API that does not exist yet. What Next? is different: dc_suggest_next() takes
- * 110–180 ms there, so it runs in a worker on a snapshot of the key (see below).
+ * The matcher's index is the exception: ~100 ms on the 500-page bench PDF. It is built
+ * in a worker from a snapshot of the tokens as soon as a document is shown, and again
+ * whenever a learned space changes the tokens; a query typed before it is ready waits
+ * for it (the latest one only) and runs when it arrives. What Next? costs 110–180 ms
+ * there, so it runs in a worker on a snapshot of the key (see below).
  */
 
 #define G_LOG_DOMAIN "decipher-input-pane"
@@ -54,6 +55,9 @@ struct _DecipherInputPane
   gboolean has_placeholders; /* the entry holds “?” for glyphs a drag found unknown */
   gboolean refused_insert;   /* the reason shown is an insertion the entry refused */
   GCancellable *suggest_cancellable; /* the What Next? running, if any */
+  GCancellable *index_cancellable;   /* the matcher's index being built, if any */
+  char *pending_text;                /* a query waiting for the index */
+  int pending_line, pending_token;
   guint key_serial;                  /* bumped by every change of the key */
   guint line;
   DcMatchKind last_kind;
@@ -158,7 +162,7 @@ clear_feedback (DecipherInputPane *self)
 
 /* ---- typing ------------------------------------------------------------------------- */
 
-static void run_query (DecipherInputPane *self, const char *text, int line, int token);
+static void query (DecipherInputPane *self, const char *text, int line, int token);
 
 static void
 candidate_activated_cb (DecipherInputPane *self, GtkListBoxRow *row)
@@ -172,7 +176,7 @@ candidate_activated_cb (DecipherInputPane *self, GtkListBoxRow *row)
     return;
   show_place (self, line, token, n_tokens);
   /* The line and the first token pin the place down: typed there, it is unique. */
-  run_query (self, text, (int) line, (int) token);
+  query (self, text, (int) line, (int) token);
 }
 
 static void
@@ -307,6 +311,85 @@ run_query (DecipherInputPane *self, const char *text, int line, int token)
     }
 }
 
+/* ---- the matcher's index ------------------------------------------------------------ */
+
+static void start_index (DecipherInputPane *self);
+
+static void
+index_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  dc_matcher_index_build (data);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+index_done_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  DecipherInputPane *self = DECIPHER_INPUT_PANE (source);
+  g_autofree char *text = NULL;
+
+  /* Replaced by a newer build, or the session is gone: that one answers, or nobody. */
+  if (g_task_get_cancellable (G_TASK (result)) != self->index_cancellable
+      || g_cancellable_is_cancelled (self->index_cancellable))
+    return;
+  g_clear_object (&self->index_cancellable);
+  /* Refused when a space was learned meanwhile: the tokens changed, build again. */
+  if (!dc_matcher_adopt_index (self->matcher, g_task_get_task_data (G_TASK (result))))
+    {
+      start_index (self);
+      return;
+    }
+  text = g_steal_pointer (&self->pending_text);
+  if (text != NULL)
+    query (self, text, self->pending_line, self->pending_token);
+}
+
+/* Builds the index in a worker unless the matcher has a current one or one is coming. */
+static void
+start_index (DecipherInputPane *self)
+{
+  g_autoptr (GTask) task = NULL;
+
+  if (self->matcher == NULL || dc_matcher_has_index (self->matcher)
+      || self->index_cancellable != NULL)
+    return;
+  self->index_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->index_cancellable, index_done_cb, NULL);
+  g_task_set_source_tag (task, start_index);
+  /* The snapshot is taken here, on the thread that owns the document. */
+  g_task_set_task_data (task, dc_matcher_index_new (get_document (self)),
+                        (GDestroyNotify) dc_matcher_index_free);
+  g_task_run_in_thread (task, index_thread);
+}
+
+static void
+stop_index (DecipherInputPane *self)
+{
+  if (self->index_cancellable != NULL)
+    g_cancellable_cancel (self->index_cancellable);
+  g_clear_object (&self->index_cancellable);
+  g_clear_pointer (&self->pending_text, g_free);
+}
+
+/* Runs a query now if the index is ready; otherwise it waits for the index, in place
+ * of any query already waiting. */
+static void
+query (DecipherInputPane *self, const char *text, int line, int token)
+{
+  if (dc_matcher_has_index (self->matcher))
+    {
+      run_query (self, text, line, token);
+      return;
+    }
+  clear_feedback (self);
+  g_free (self->pending_text);
+  self->pending_text = g_strdup (text);
+  self->pending_line = line;
+  self->pending_token = token;
+  set_label (self->hint_label, _("Getting the document ready for matching…"));
+  start_index (self);
+}
+
 static void
 entry_activate_cb (DecipherInputPane *self)
 {
@@ -321,7 +404,7 @@ entry_activate_cb (DecipherInputPane *self)
       return;
     }
   self->has_placeholders = FALSE;
-  run_query (self, text, self->line == DECIPHER_NO_LINE ? -1 : (int) self->line, -1);
+  query (self, text, self->line == DECIPHER_NO_LINE ? -1 : (int) self->line, -1);
 }
 
 /* A megabyte pasted by mistake would be cut short by the entry without a word and then
@@ -577,10 +660,22 @@ decipher_input_pane_is_suggesting (DecipherInputPane *self)
   return self->suggest_cancellable != NULL;
 }
 
+/* For the tests and benchmarks: whether an answer is still being worked out. */
+gboolean
+decipher_input_pane_is_busy (DecipherInputPane *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_INPUT_PANE (self), FALSE);
+
+  return self->suggest_cancellable != NULL || self->pending_text != NULL;
+}
+
 static void
 key_changed_cb (DecipherInputPane *self)
 {
   self->key_serial++;
+  /* A space learned or forgotten splits the tokens anew: the next query finds the
+   * index rebuilt rather than building it itself. */
+  start_index (self);
 }
 
 /* ---- object ------------------------------------------------------------------------- */
@@ -633,6 +728,7 @@ decipher_input_pane_set_session (DecipherInputPane *self, DecipherSession *sessi
   if (self->suggest_cancellable != NULL)
     g_cancellable_cancel (self->suggest_cancellable);
   g_clear_object (&self->suggest_cancellable);
+  stop_index (self);
   g_clear_object (&self->matcher);
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
@@ -643,6 +739,8 @@ decipher_input_pane_set_session (DecipherInputPane *self, DecipherSession *sessi
       self->matcher = dc_matcher_new (decipher_session_get_key (session));
       g_signal_connect_swapped (decipher_session_get_key (session), "changed",
                                 G_CALLBACK (key_changed_cb), self);
+      /* Ready before the first query, most of the time: reading the page takes longer. */
+      start_index (self);
     }
 }
 
@@ -711,6 +809,7 @@ decipher_input_pane_dispose (GObject *object)
   if (self->suggest_cancellable != NULL)
     g_cancellable_cancel (self->suggest_cancellable);
   g_clear_object (&self->suggest_cancellable);
+  stop_index (self);
   g_clear_object (&self->matcher);
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);

@@ -30,6 +30,7 @@ void decipher_input_pane_set_line (DecipherInputPane *self,
                                    guint line);
 void decipher_input_pane_what_next (DecipherInputPane *self);
 gboolean decipher_input_pane_is_suggesting (DecipherInputPane *self);
+gboolean decipher_input_pane_is_busy (DecipherInputPane *self);
 void decipher_input_pane_fill_from_glyphs (DecipherInputPane *self,
                                            guint first_glyph,
                                            guint last_glyph);

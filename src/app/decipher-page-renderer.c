@@ -10,6 +10,12 @@
  * Zooming bumps a generation counter: queued jobs of an older generation are skipped,
  * and their results, if a render was already under way, are dropped on arrival. Until
  * the new render lands, the view scales whatever texture it has.
+ *
+ * Each page is kept both as a GdkTexture and as the cairo image surface it was drawn
+ * in (one buffer, shared). GPU renderers upload a texture once and reuse it; GTK 4.8's
+ * cairo renderer instead converts every texture it draws, pixel by pixel through
+ * floats, at every frame — 40 to 90 ms for two pages at 300%. Under that renderer the
+ * view paints the surface, clipped to what is on screen, instead.
  */
 
 #define G_LOG_DOMAIN "decipher-renderer"
@@ -65,6 +71,7 @@ typedef struct
   Shared *shared;
   Job *job;
   GBytes *bytes;
+  cairo_surface_t *surface; /* what @bytes hold */
   int width;
   int height;
   int stride;
@@ -74,6 +81,7 @@ typedef struct
 typedef struct
 {
   GdkTexture *texture;
+  cairo_surface_t *surface; /* the texture's pixels */
   GList *lru_link;
   gsize bytes;
   guint page;
@@ -137,6 +145,7 @@ result_free (Result *result)
 {
   g_clear_pointer (&result->job, job_free);
   g_clear_pointer (&result->bytes, g_bytes_unref);
+  g_clear_pointer (&result->surface, cairo_surface_destroy);
   g_clear_pointer (&result->error, g_free);
   shared_release (result->shared);
   g_free (result);
@@ -146,6 +155,7 @@ static void
 entry_free (Entry *entry)
 {
   g_clear_object (&entry->texture);
+  g_clear_pointer (&entry->surface, cairo_surface_destroy);
   g_free (entry);
 }
 
@@ -184,6 +194,7 @@ store_page (DecipherPageRenderer *self, Result *result)
 
   entry = g_new0 (Entry, 1);
   entry->texture = g_steal_pointer (&texture);
+  entry->surface = cairo_surface_reference (result->surface);
   entry->bytes = g_bytes_get_size (result->bytes);
   entry->page = result->job->page;
   entry->generation = result->job->generation;
@@ -240,17 +251,27 @@ deliver_result (gpointer data)
 /* ---- worker thread ---------------------------------------------------------------- */
 
 static void
-post (Shared *shared, Job *job, GBytes *bytes, int width, int height, int stride, char *error)
+post_surface (Shared *shared, Job *job, cairo_surface_t *surface, char *error)
 {
   Result *result = g_new0 (Result, 1);
   GSource *source;
 
   result->shared = g_atomic_rc_box_acquire (shared);
   result->job = job;
-  result->bytes = bytes;
-  result->width = width;
-  result->height = height;
-  result->stride = stride;
+  if (surface != NULL)
+    {
+      int height = cairo_image_surface_get_height (surface);
+      int stride = cairo_image_surface_get_stride (surface);
+
+      result->surface = surface;
+      result->bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                                  (gsize) stride * height,
+                                                  (GDestroyNotify) cairo_surface_destroy,
+                                                  cairo_surface_reference (surface));
+      result->width = cairo_image_surface_get_width (surface);
+      result->height = height;
+      result->stride = stride;
+    }
   result->error = error;
   /* Never g_main_context_invoke(): it runs the callback in this thread whenever the main
    * thread does not hold its context at that moment. */
@@ -263,6 +284,12 @@ post (Shared *shared, Job *job, GBytes *bytes, int width, int height, int stride
 }
 
 static void
+post (Shared *shared, Job *job, char *error)
+{
+  post_surface (shared, job, NULL, error);
+}
+
+static void
 render (Shared *shared, PopplerDocument *document, Job *job)
 {
   /* poppler-glib 22.12 declares no autoptr cleanups. */
@@ -272,11 +299,10 @@ render (Shared *shared, PopplerDocument *document, Job *job)
   double page_width, page_height, scale = job->scale;
   double x = 0, y = 0, width, height;
   int px_width, px_height;
-  GBytes *bytes;
 
   if (page == NULL)
     {
-      post (shared, job, NULL, 0, 0, 0, NULL);
+      post (shared, job, NULL);
       return;
     }
 
@@ -303,7 +329,7 @@ render (Shared *shared, PopplerDocument *document, Job *job)
     {
       cairo_surface_destroy (surface);
       g_object_unref (page);
-      post (shared, job, NULL, 0, 0, 0, g_strdup (_("Out of memory for a page image.")));
+      post (shared, job, g_strdup (_("Out of memory for a page image.")));
       return;
     }
   cr = cairo_create (surface);
@@ -317,10 +343,7 @@ render (Shared *shared, PopplerDocument *document, Job *job)
   g_object_unref (page);
   cairo_surface_flush (surface);
 
-  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
-                                      (gsize) cairo_image_surface_get_stride (surface) * px_height,
-                                      (GDestroyNotify) cairo_surface_destroy, surface);
-  post (shared, job, bytes, px_width, px_height, cairo_image_surface_get_stride (surface), NULL);
+  post_surface (shared, job, surface, NULL);
 }
 
 static gpointer
@@ -332,7 +355,7 @@ worker (gpointer data)
 
   document = poppler_document_new_from_file (shared->uri, shared->password, &error);
   if (document == NULL)
-    post (shared, NULL, NULL, 0, 0, 0, g_strdup (error->message));
+    post (shared, NULL, g_strdup (error->message));
 
   for (;;)
     {
@@ -353,13 +376,13 @@ worker (gpointer data)
       if (job->kind == JOB_PAGE && job->generation != shared->generation)
         {
           g_mutex_unlock (&shared->lock);
-          post (shared, job, NULL, 0, 0, 0, NULL); /* lets the main thread forget it */
+          post (shared, job, NULL); /* lets the main thread forget it */
           continue;
         }
       g_mutex_unlock (&shared->lock);
 
       if (document == NULL)
-        post (shared, job, NULL, 0, 0, 0, NULL);
+        post (shared, job, NULL);
       else
         render (shared, document, job);
     }
@@ -517,6 +540,26 @@ decipher_page_renderer_lookup (DecipherPageRenderer *self, guint page, gboolean 
   g_queue_push_head_link (&self->lru, entry->lru_link);
   *exact = entry->generation == self->generation;
   return entry->texture;
+}
+
+/**
+ * decipher_page_renderer_lookup_surface:
+ * @exact: (out): whether the image is at the current scale
+ *
+ * Returns: (transfer none) (nullable): the same image as decipher_page_renderer_lookup()
+ * gives, as the cairo image surface it was drawn in.
+ */
+cairo_surface_t *
+decipher_page_renderer_lookup_surface (DecipherPageRenderer *self, guint page, gboolean *exact)
+{
+  Entry *entry;
+
+  g_return_val_if_fail (DECIPHER_IS_PAGE_RENDERER (self), NULL);
+
+  if (decipher_page_renderer_lookup (self, page, exact) == NULL)
+    return NULL;
+  entry = g_hash_table_lookup (self->cache, GUINT_TO_POINTER (page));
+  return entry->surface;
 }
 
 /* Queues a render of @page at the current scale unless one is cached or queued. */

@@ -30,6 +30,9 @@ double decipher_page_renderer_get_scale (DecipherPageRenderer *self);
 GdkTexture *decipher_page_renderer_lookup (DecipherPageRenderer *self,
                                            guint page,
                                            gboolean *exact);
+cairo_surface_t *decipher_page_renderer_lookup_surface (DecipherPageRenderer *self,
+                                                       guint page,
+                                                       gboolean *exact);
 void decipher_page_renderer_request (DecipherPageRenderer *self,
                                      guint page);
 void decipher_page_renderer_keep_only (DecipherPageRenderer *self,

@@ -16,12 +16,10 @@
 
 #include "decipher-window-private.h"
 
-typedef void (*FileChosenFunc) (DecipherWindow *self, GFile *file);
-
 typedef struct
 {
   DecipherWindow *self;
-  FileChosenFunc func;
+  DecipherFileChosenFunc func;
 } FileRequest;
 
 static void
@@ -80,14 +78,14 @@ file_chooser_response (GtkNativeDialog *native, int response, FileRequest *reque
 
 /* Asks for a file through the portal where there is one. GtkFileDialog replaced
  * GtkFileChooserNative in GTK 4.10; Debian 12 has 4.8. */
-static void
-choose_file (DecipherWindow *self,
-             gboolean save,
-             const char *title,
-             const char *accept,
-             const char *initial_name,
-             GtkFileFilter *filter,
-             FileChosenFunc func)
+void
+_decipher_window_choose_file (DecipherWindow *self,
+                              gboolean save,
+                              const char *title,
+                              const char *accept,
+                              const char *initial_name,
+                              GtkFileFilter *filter,
+                              DecipherFileChosenFunc func)
 {
   g_autoptr (GFile) folder = last_folder (self);
   FileRequest *request = g_new0 (FileRequest, 1);
@@ -147,7 +145,8 @@ _decipher_window_choose_pdf (DecipherWindow *self)
   gtk_file_filter_set_name (filter, _("PDF Documents"));
   gtk_file_filter_add_mime_type (filter, "application/pdf");
   gtk_file_filter_add_suffix (filter, "pdf");
-  choose_file (self, FALSE, _("Open a PDF"), _("_Open"), NULL, filter, decipher_window_open);
+  _decipher_window_choose_file (self, FALSE, _("Open a PDF"), _("_Open"), NULL, filter,
+                                decipher_window_open);
 }
 
 static void
@@ -162,6 +161,18 @@ open_recent_action (GtkWidget *widget, const char *name, GVariant *param)
   g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (param, NULL));
 
   decipher_window_open (DECIPHER_WINDOW (widget), file);
+}
+
+static void
+open_project_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  _decipher_window_choose_project_to_open (DECIPHER_WINDOW (widget));
+}
+
+static void
+save_project_as_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  _decipher_window_choose_project_to_save (DECIPHER_WINDOW (widget));
 }
 
 static void
@@ -255,7 +266,8 @@ _decipher_window_export (DecipherWindow *self)
   name = export_name (self, ".txt");
   gtk_file_filter_set_name (filter, _("Plain Text"));
   gtk_file_filter_add_mime_type (filter, "text/plain");
-  choose_file (self, TRUE, _("Export the Recovered Text"), _("_Export"), name, filter, export_to);
+  _decipher_window_choose_file (self, TRUE, _("Export the Recovered Text"), _("_Export"), name,
+                                filter, export_to);
 }
 
 static void
@@ -310,8 +322,8 @@ export_map_action (GtkWidget *widget, const char *action, GVariant *param)
   name = export_name (self, "-map.json");
   gtk_file_filter_set_name (filter, _("JSON"));
   gtk_file_filter_add_mime_type (filter, "application/json");
-  choose_file (self, TRUE, _("Export the Font Map"), _("_Export"), name, filter,
-               _decipher_window_export_map_to);
+  _decipher_window_choose_file (self, TRUE, _("Export the Font Map"), _("_Export"), name, filter,
+                                _decipher_window_export_map_to);
 }
 
 typedef struct
@@ -431,8 +443,8 @@ export_pdf_action (GtkWidget *widget, const char *action, GVariant *param)
   gtk_file_filter_set_name (filter, _("PDF Documents"));
   gtk_file_filter_add_mime_type (filter, "application/pdf");
   gtk_file_filter_add_suffix (filter, "pdf");
-  choose_file (self, TRUE, _("Export a Repaired PDF"), _("_Export"), name, filter,
-               _decipher_window_export_pdf_to);
+  _decipher_window_choose_file (self, TRUE, _("Export a Repaired PDF"), _("_Export"), name, filter,
+                                _decipher_window_export_pdf_to);
 }
 
 /* ---- editing ------------------------------------------------------------------------ */
@@ -523,6 +535,8 @@ _decipher_window_update_actions (DecipherWindow *self)
   gtk_widget_action_set_enabled (widget, "win.export", has_document);
   gtk_widget_action_set_enabled (widget, "win.export-pdf", has_document);
   gtk_widget_action_set_enabled (widget, "win.export-map", has_document);
+  gtk_widget_action_set_enabled (widget, "win.open-project", has_document);
+  gtk_widget_action_set_enabled (widget, "win.save-project-as", has_document);
   gtk_widget_action_set_enabled (widget, "win.undo", key != NULL && dc_key_can_undo (key));
   gtk_widget_action_set_enabled (widget, "win.redo", key != NULL && dc_key_can_redo (key));
   gtk_widget_action_set_enabled (widget, "win.zoom-in",
@@ -549,6 +563,9 @@ _decipher_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.export-pdf", NULL, export_pdf_action);
   gtk_widget_class_install_action (widget_class, "win.export-map", NULL, export_map_action);
+  gtk_widget_class_install_action (widget_class, "win.open-project", NULL, open_project_action);
+  gtk_widget_class_install_action (widget_class, "win.save-project-as", NULL,
+                                   save_project_as_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);

@@ -67,12 +67,30 @@ void _decipher_window_show_error (DecipherWindow *self,
 void _decipher_window_toast (DecipherWindow *self,
                              const char *title,
                              gboolean undo);
+typedef void (*DecipherFileChosenFunc) (DecipherWindow *self,
+                                        GFile *file);
+
+void _decipher_window_choose_file (DecipherWindow *self,
+                                   gboolean save,
+                                   const char *title,
+                                   const char *accept,
+                                   const char *initial_name,
+                                   GtkFileFilter *filter,
+                                   DecipherFileChosenFunc func);
 void _decipher_window_choose_pdf (DecipherWindow *self);
 void _decipher_window_export (DecipherWindow *self);
 void _decipher_window_export_pdf_to (DecipherWindow *self,
                                      GFile *file);
 void _decipher_window_export_map_to (DecipherWindow *self,
                                      GFile *file);
+
+/* decipher-window-project.c */
+void _decipher_window_choose_project_to_save (DecipherWindow *self);
+void _decipher_window_choose_project_to_open (DecipherWindow *self);
+gboolean _decipher_window_save_project_to (DecipherWindow *self,
+                                           GFile *file);
+gboolean _decipher_window_open_project_from (DecipherWindow *self,
+                                             GFile *file);
 
 DecipherDocumentView *_decipher_window_get_document_view (DecipherWindow *self);
 DecipherGlyphPalette *_decipher_window_get_palette (DecipherWindow *self);

@@ -184,50 +184,184 @@ dc_matcher_new (DcKey *key)
   return self;
 }
 
+/* ------------------------------------------------------------------------ */
+/* The index                                                                 */
+
+struct _DcMatcherIndex
+{
+  DcDocument *document;
+  guint generation;    /* of the document's tokens it was made from */
+  DcToken *tokens;     /* a copy: the document's own change when a space is learned */
+  guint n_tokens;
+  const DcGlyph *glyphs;  /* never change once the document is loaded */
+  const guint32 *order;
+  gboolean built;
+  GPtrArray *by_length;
+  guint32 *token_type;
+  guint n_types;
+};
+
+/**
+ * dc_matcher_index_new:
+ * @document: the document whose tokens to index
+ *
+ * Takes a snapshot of @document's tokens, so that dc_matcher_index_build() can run in
+ * another thread while this one goes on changing the key (and so the tokens). Cheap:
+ * a copy of the token array.
+ *
+ * Returns: (transfer full): an index to build, then to give to dc_matcher_adopt_index()
+ */
+DcMatcherIndex *
+dc_matcher_index_new (DcDocument *document)
+{
+  DcMatcherIndex *index;
+  const DcToken *tokens;
+
+  g_return_val_if_fail (DC_IS_DOCUMENT (document), NULL);
+
+  index = g_new0 (DcMatcherIndex, 1);
+  index->document = g_object_ref (document);
+  index->generation = dc_document_get_tokens_generation (document);
+  tokens = dc_document_get_tokens (document, &index->n_tokens);
+  index->tokens = g_memdup2 (tokens, sizeof (DcToken) * MAX (1, index->n_tokens));
+  index->glyphs = dc_document_get_glyphs (document, NULL);
+  index->order = dc_document_get_reading_order (document, NULL);
+  return index;
+}
+
+void
+dc_matcher_index_free (DcMatcherIndex *index)
+{
+  if (index == NULL)
+    return;
+  g_clear_object (&index->document);
+  g_clear_pointer (&index->tokens, g_free);
+  g_clear_pointer (&index->by_length, g_ptr_array_unref);
+  g_clear_pointer (&index->token_type, g_free);
+  g_free (index);
+}
+
+/* "1f,3," for symbols 0x1f, 0x3: a token's symbol sequence as a hash key, without the
+ * cost of printf for each of a million glyphs. */
 static void
-ensure_index (DcMatcher *self)
+append_symbol (GString *sequence, guint32 symbol)
+{
+  static const char digits[] = "0123456789abcdef";
+  char buffer[10];
+  guint n = 0;
+
+  do
+    {
+      buffer[n++] = digits[symbol & 0xf];
+      symbol >>= 4;
+    }
+  while (symbol != 0);
+  while (n > 0)
+    g_string_append_c (sequence, buffer[--n]);
+  g_string_append_c (sequence, ',');
+}
+
+/**
+ * dc_matcher_index_build:
+ *
+ * Builds the index from the snapshot: tokens by glyph count, and which tokens spell the
+ * same symbols. The costly part (~100 ms for a million glyphs); it touches nothing but
+ * @index and the document's glyphs, which never change, so any thread may run it.
+ */
+void
+dc_matcher_index_build (DcMatcherIndex *index)
 {
   g_autoptr (GHashTable) types = NULL;
   g_autoptr (GString) sequence = g_string_new (NULL);
-  const DcGlyph *glyphs = dc_document_get_glyphs (self->document, NULL);
-  const guint32 *order = dc_document_get_reading_order (self->document, NULL);
-  const DcToken *tokens;
-  guint n_tokens, generation;
 
-  generation = dc_document_get_tokens_generation (self->document);
-  if (self->index_built && generation == self->index_generation)
+  g_return_if_fail (index != NULL);
+
+  if (index->built)
     return;
-
-  tokens = dc_document_get_tokens (self->document, &n_tokens);
-  g_clear_pointer (&self->by_length, g_ptr_array_unref);
-  g_clear_pointer (&self->token_type, g_free);
-  self->by_length = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  self->token_type = g_new (guint32, MAX (1, n_tokens));
+  index->by_length = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  index->token_type = g_new (guint32, MAX (1, index->n_tokens));
   types = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
-  for (guint t = 0; t < n_tokens; t++)
+  for (guint t = 0; t < index->n_tokens; t++)
     {
-      guint length = tokens[t].n_glyphs;
+      const DcToken *token = &index->tokens[t];
+      guint length = token->n_glyphs;
       gpointer type;
 
-      while (self->by_length->len <= length)
-        g_ptr_array_add (self->by_length, g_array_new (FALSE, FALSE, sizeof (guint)));
-      g_array_append_val (g_ptr_array_index (self->by_length, length), t);
+      while (index->by_length->len <= length)
+        g_ptr_array_add (index->by_length, g_array_new (FALSE, FALSE, sizeof (guint)));
+      g_array_append_val (g_ptr_array_index (index->by_length, length), t);
 
       g_string_truncate (sequence, 0);
-      for (guint k = tokens[t].first_glyph; k < tokens[t].first_glyph + length; k++)
-        g_string_append_printf (sequence, "%x,", glyphs[order[k]].symbol);
+      for (guint k = token->first_glyph; k < token->first_glyph + length; k++)
+        append_symbol (sequence, index->glyphs[index->order[k]].symbol);
       if (!g_hash_table_lookup_extended (types, sequence->str, NULL, &type))
         {
           type = GUINT_TO_POINTER (g_hash_table_size (types));
           g_hash_table_insert (types, g_strdup (sequence->str), type);
         }
-      self->token_type[t] = GPOINTER_TO_UINT (type);
+      index->token_type[t] = GPOINTER_TO_UINT (type);
     }
+  index->n_types = g_hash_table_size (types);
+  index->built = TRUE;
+}
 
-  self->n_types = g_hash_table_size (types);
-  self->index_generation = generation;
+/**
+ * dc_matcher_has_index:
+ *
+ * Returns: whether the matcher's index fits the document's tokens as they are, so that
+ *   dc_matcher_type() will not build one first
+ */
+gboolean
+dc_matcher_has_index (DcMatcher *self)
+{
+  g_return_val_if_fail (DC_IS_MATCHER (self), FALSE);
+
+  return self->index_built
+         && self->index_generation == dc_document_get_tokens_generation (self->document);
+}
+
+/**
+ * dc_matcher_adopt_index:
+ * @index: an index built with dc_matcher_index_build()
+ *
+ * Takes @index's tables over, if they still fit the document: a space learned since the
+ * snapshot was taken changes the tokens, and then the index is of no use.
+ *
+ * Returns: whether the index was taken
+ */
+gboolean
+dc_matcher_adopt_index (DcMatcher *self, DcMatcherIndex *index)
+{
+  g_return_val_if_fail (DC_IS_MATCHER (self), FALSE);
+  g_return_val_if_fail (index != NULL, FALSE);
+
+  if (!index->built || index->document != self->document
+      || index->generation != dc_document_get_tokens_generation (self->document))
+    return FALSE;
+  if (dc_matcher_has_index (self))
+    return TRUE;
+  g_clear_pointer (&self->by_length, g_ptr_array_unref);
+  g_clear_pointer (&self->token_type, g_free);
+  self->by_length = g_steal_pointer (&index->by_length);
+  self->token_type = g_steal_pointer (&index->token_type);
+  self->n_types = index->n_types;
+  self->index_generation = index->generation;
   self->index_built = TRUE;
+  index->built = FALSE;
+  return TRUE;
+}
+
+static void
+ensure_index (DcMatcher *self)
+{
+  g_autoptr (DcMatcherIndex) index = NULL;
+
+  if (dc_matcher_has_index (self))
+    return;
+  index = dc_matcher_index_new (self->document);
+  dc_matcher_index_build (index);
+  dc_matcher_adopt_index (self, index);
 }
 
 static void

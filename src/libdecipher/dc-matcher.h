@@ -74,6 +74,20 @@ DcMatchResult *dc_matcher_type (DcMatcher *self,
                                 int line,
                                 int token,
                                 GError **error);
+gboolean dc_matcher_has_index (DcMatcher *self);
+
+/* The index a query needs, built off the calling thread: a snapshot is taken here,
+ * built anywhere, then adopted here (see dc_matcher_index_new()). */
+typedef struct _DcMatcherIndex DcMatcherIndex;
+
+DcMatcherIndex *dc_matcher_index_new (DcDocument *document);
+void dc_matcher_index_build (DcMatcherIndex *index);
+void dc_matcher_index_free (DcMatcherIndex *index);
+gboolean dc_matcher_adopt_index (DcMatcher *self,
+                                 DcMatcherIndex *index);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcMatcherIndex, dc_matcher_index_free)
+
 guint dc_matcher_get_n_conflicts (DcMatcher *self);
 const DcConflict *dc_matcher_get_conflict (DcMatcher *self,
                                            guint index);

@@ -65,6 +65,13 @@ change_one_letter (const char *text)
   g_assert_not_reached ();
 }
 
+/* A query typed before the matcher's index is ready runs when the index arrives. */
+static gboolean
+pane_idle (DecipherInputPane *pane)
+{
+  return !decipher_input_pane_is_busy (pane);
+}
+
 static void
 type (DecipherInputPane *pane, const char *text)
 {
@@ -72,6 +79,7 @@ type (DecipherInputPane *pane, const char *text)
 
   gtk_editable_set_text (entry, text);
   g_signal_emit_by_name (entry, "activate");
+  GUI_TEST_WAIT (pane_idle, pane, "the answer to a query");
   gui_test_iterate (20);
 }
 

@@ -79,6 +79,13 @@ fixture_close (Fixture *f)
   g_object_unref (f->truth);
 }
 
+/* A query typed before the matcher's index is ready runs when the index arrives. */
+static gboolean
+pane_idle (DecipherInputPane *pane)
+{
+  return !decipher_input_pane_is_busy (pane);
+}
+
 /* What a user does: types @text in the entry and presses Enter. */
 static void
 type (Fixture *f, const char *text)
@@ -89,6 +96,7 @@ type (Fixture *f, const char *text)
   gtk_editable_set_text (entry, text);
   /* What Enter does: GtkEntry has no activate signal of its class to trigger. */
   g_signal_emit_by_name (entry, "activate");
+  GUI_TEST_WAIT (pane_idle, f->pane, "the answer to a query");
   gui_test_iterate (20);
 }
 
@@ -300,6 +308,7 @@ test_drag_fill (void)
   /* Typed over, the words are learned; dragged again, they read as typed. */
   gtk_editable_set_text (entry, two);
   g_signal_emit_by_name (entry, "activate");
+  GUI_TEST_WAIT (pane_idle, f.pane, "the answer to a query");
   g_assert_cmpint (decipher_input_pane_get_last_kind (f.pane), ==, DC_MATCH_ASSIGNED);
   decipher_input_pane_fill_from_glyphs (f.pane, token_glyph (&f, 2, 0, 0), token_glyph (&f, 2, 1, -1));
   g_assert_cmpstr (gtk_editable_get_text (entry), ==, two);

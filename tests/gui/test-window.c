@@ -722,6 +722,35 @@ test_application (void)
   GUI_TEST_WAIT (window_loaded, window, "the document given to the application");
   g_assert_nonnull (decipher_window_get_session (window));
 
+  /* And the converse: every accelerator the application sets is in the shortcuts window. */
+  {
+    g_autoptr (GtkBuilder) builder =
+      gtk_builder_new_from_resource ("/io/github/decipherpdf/Decipher/gtk/help-overlay.ui");
+    g_autoptr (GSList) objects = gtk_builder_get_objects (builder);
+    g_autoptr (GHashTable) listed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_auto (GStrv) actions = gtk_application_list_action_descriptions (GTK_APPLICATION (application));
+
+    for (GSList *l = objects; l != NULL; l = l->next)
+      if (GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+        {
+          char *action = NULL;
+
+          g_object_get (l->data, "action-name", &action, NULL);
+          if (action != NULL)
+            g_hash_table_add (listed, action);
+        }
+    for (guint i = 0; actions[i] != NULL; i++)
+      {
+        g_auto (GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (application),
+                                                                      actions[i]);
+
+        if (accels[0] != NULL && !g_hash_table_contains (listed, actions[i]))
+          g_error ("The shortcuts window does not list %s (%s)", actions[i], accels[0]);
+      }
+    g_assert_true (g_strv_contains ((const char *const *) actions, "win.save-project-as"));
+    gtk_window_destroy (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
+  }
+
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
   GUI_TEST_WAIT (shortcuts_window_shown, NULL, "the shortcuts window");
   gui_test_screenshot ("window-shortcuts");
