@@ -180,7 +180,9 @@ clear_line_build (gpointer data)
 }
 
 /* Merges chains into lines: sorted by baseline, each chain joins the nearest line on
- * nearly the same baseline that it adjoins horizontally. */
+ * nearly the same baseline, however far apart: a justified line of three long words
+ * can leave gaps of ten ems where no space glyph is drawn. Columns on one baseline are
+ * parted afterwards, where a gutter runs down the page (split_gutters). */
 static GArray *
 merge_chains (Chain *chains, guint n_chains)
 {
@@ -210,9 +212,6 @@ merge_chains (Chain *chains, guint n_chains)
           if (line->rotation != chain->rotation || chain->v - line->v > 2 * reference)
             break;
           if (distance > SAME_BASELINE_LINE * reference)
-            continue;
-          if (chain->u0 > line->u1 + MAX_LINE_GAP * reference ||
-              chain->u1 < line->u0 - MAX_LINE_GAP * reference)
             continue;
           if (distance < best_distance)
             {
