@@ -7,6 +7,11 @@
  * cluster, or one code point of it (a mark drawn as its own glyph, or the base it sits
  * on), or several clusters (a ligature, at a cost). The search is a depth-first walk
  * over those choices that keeps the cheapest complete reading.
+ *
+ * A glyph is let spell several clusters only where fonts really draw one glyph for
+ * them: a ligature Unicode knows (fi, ffl, Arabic lam-alef…) or a conjunct joined by a
+ * virama. Otherwise a word typed with letters more than a token has glyphs would fit it
+ * by gluing any three letters onto one glyph, and teach the table nonsense.
  */
 
 #define G_LOG_DOMAIN "dc-align"
@@ -116,6 +121,71 @@ _dc_chars_to_nfc (const Typed *typed, guint start, guint length)
                                           length, NULL, NULL, NULL);
 
   return utf8 ? g_utf8_normalize (utf8, -1, G_NORMALIZE_NFC) : g_strdup ("");
+}
+
+static gboolean is_virama (gunichar c);
+
+/* The letter sequences that Unicode's compatibility ligatures stand for (U+FB01 → "fi"),
+ * decomposed as typed input is. */
+static GHashTable *
+known_ligatures (void)
+{
+  static const gunichar ranges[][2] = {
+    { 0x0132, 0x0133 }, /* IJ ij */
+    { 0x01C4, 0x01CC }, /* DŽ LJ NJ */
+    { 0x01F1, 0x01F3 }, /* DZ */
+    { 0xFB00, 0xFB4F }, /* Latin, Armenian, Hebrew presentation forms */
+    { 0xFB50, 0xFDFF }, /* Arabic presentation forms A */
+    { 0xFE70, 0xFEFF }, /* Arabic presentation forms B */
+  };
+  static GHashTable *ligatures;
+  static gsize initialized;
+
+  if (g_once_init_enter (&initialized))
+    {
+      ligatures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      for (guint r = 0; r < G_N_ELEMENTS (ranges); r++)
+        for (gunichar c = ranges[r][0]; c <= ranges[r][1]; c++)
+          {
+            gunichar decomposed[G_UNICHAR_MAX_DECOMPOSITION_LENGTH];
+            gsize length = g_unichar_fully_decompose (c, TRUE, decomposed,
+                                                      G_N_ELEMENTS (decomposed));
+            guint letters = 0, spaces = 0;
+
+            for (gsize i = 0; i < length; i++)
+              {
+                letters += !g_unichar_ismark (decomposed[i]);
+                spaces += g_unichar_isspace (decomposed[i]);
+              }
+            /* Whole phrases in one glyph (U+FDFA) are no word's letters. */
+            if (letters >= 2 && spaces == 0)
+              g_hash_table_add (ligatures, g_ucs4_to_utf8 (decomposed, (glong) length, NULL,
+                                                           NULL, NULL));
+          }
+      g_once_init_leave (&initialized, 1);
+    }
+  return ligatures;
+}
+
+static gboolean
+is_plausible_ligature (const Typed *typed, guint start, guint end)
+{
+  g_autofree char *letters = NULL;
+  gboolean conjunct = TRUE;
+
+  /* Each cluster but the last ends in a virama (or a zero-width joiner): a conjunct. */
+  for (guint at = g_array_index (typed->cluster_end, guint, start); at < end;
+       at = g_array_index (typed->cluster_end, guint, at))
+    {
+      gunichar last = g_array_index (typed->chars, gunichar, at - 1);
+
+      conjunct = conjunct && (is_virama (last) || last == 0x200D);
+    }
+  if (conjunct)
+    return TRUE;
+  letters = g_ucs4_to_utf8 (&g_array_index (typed->chars, gunichar, start), end - start, NULL,
+                            NULL, NULL);
+  return letters != NULL && g_hash_table_contains (known_ligatures (), letters);
 }
 
 static const Binding *
@@ -278,6 +348,8 @@ search_from (Search *s, guint glyph, guint at, guint word)
 
         end = g_array_index (typed->cluster_end, guint, end);
         length = end - at;
+        if (clusters > 1 && !is_plausible_ligature (typed, at, end))
+          continue;
         try_binding (s, glyph, at, word, symbol, length,
                      (int) (clusters - 1) * LIGATURE_COST +
                        (value_is_held (s, symbol, at, length) ? HELD_VALUE_COST : 0),
