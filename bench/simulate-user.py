@@ -71,6 +71,7 @@ def main():
     session = Session(args.cli, args.pdf, ["--no-auto"] if args.no_auto else [])
 
     words_typed = queries = ambiguous = conflicts = failures = clicks = 0
+    wrong_proposals = set()  # symbols ever proposed a character they are not
     while words_typed < args.max_words:
         if args.policy == "suggest":
             s = session.ask(cmd="suggest")
@@ -105,9 +106,13 @@ def main():
                 break
         if args.accept_proposals:
             for symbol in session.ask(cmd="symbols")["symbols"]:
-                if symbol["status"] == "proposed" and seen.get(symbol["code"]) == symbol["value"]:
+                if symbol["status"] != "proposed":
+                    continue
+                if seen.get(symbol["code"]) == symbol["value"]:
                     session.ask(cmd="accept", symbol=symbol["symbol"])
                     clicks += 1
+                else:
+                    wrong_proposals.add(symbol["symbol"])
 
     status = session.ask(cmd="status")
     recovered = session.ask(cmd="text")["text"]
@@ -122,7 +127,7 @@ def main():
     suggest = session.times.get("suggest", [0])
     print(f"{args.pdf}: policy {args.policy}: {words_typed} words typed in {queries} queries "
           f"({ambiguous} ambiguous, {conflicts} conflicts, {failures} failed, "
-          f"{clicks} proposals accepted); "
+          f"{clicks} proposals accepted, {len(wrong_proposals)} symbols wrongly proposed); "
           f"symbols decoded {status['decoded_symbols']}/{status['symbols']}, "
           f"glyphs {status['decoded_glyphs']}/{status['glyphs']}; "
           f"CER {errors}/{len(expected)} = {errors / max(1, len(expected)):.4%}; "

@@ -103,6 +103,57 @@ test_code_page (void)
   }
 }
 
+/* Teaches every lowercase letter, the capitals in @agreeing, and home-made letters at
+ * the places of the capitals in @home_made; returns what is proposed for Т (0xD2). */
+static char *
+proposal_for_te (const char *const *agreeing, const char *const *home_made)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (JsonParser) parser = NULL;
+  JsonObject *truth = dc_test_load_truth ("legacy-cyrillic", &parser);
+  g_autoptr (GHashTable) values = truth_by_symbol (document, truth);
+  static const char *const own_letters[] = { "ӈ", "ӄ", "ӽ" };
+  guint n_symbols, home_made_count = 0, te = G_MAXUINT;
+  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *value = g_hash_table_lookup (values, GUINT_TO_POINTER (s));
+
+      if (value == NULL)
+        continue;
+      if (symbols[s].code == 0xD2)
+        te = s;
+      else if (symbols[s].code >= 0xE0 || g_strv_contains (agreeing, value))
+        g_assert_true (dc_key_set (key, s, value, DC_KEY_CONFIRMED, "test", NULL));
+      else if (g_strv_contains (home_made, value))
+        g_assert_true (dc_key_set (key, s, own_letters[home_made_count++], DC_KEY_CONFIRMED,
+                                   "test", NULL));
+    }
+  g_assert_cmpuint (te, !=, G_MAXUINT);
+  g_assert_cmpuint (home_made_count, ==, g_strv_length ((char **) home_made));
+  dc_proposals_update (key);
+  return dc_key_get_status (key, te) == DC_KEY_PROPOSED ? g_strdup (dc_key_peek_value (key, te))
+                                                         : NULL;
+}
+
+/* Home-made fonts put their own letters over a few places of a code page's block and
+ * keep the rest: the block is still believed while what was learned there mostly
+ * agrees with the code page, and not once it mostly disagrees. */
+static void
+test_home_made_letters_in_block (void)
+{
+  static const char *const five[] = { "В", "Д", "К", "М", "О", NULL };
+  static const char *const one[] = { "В", NULL };
+  static const char *const two[] = { "Р", "С", NULL };
+  g_autofree char *mostly_agreeing = proposal_for_te (five, two);
+  g_autofree char *mostly_disagreeing = proposal_for_te (one, two);
+
+  g_assert_cmpstr (mostly_agreeing, ==, "Т");
+  g_assert_null (mostly_disagreeing);
+}
+
 /* A CID font whose program names its glyphs: proposals before anything is typed. */
 static void
 test_glyph_names (void)
@@ -137,6 +188,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/proposals/code-page", test_code_page);
+  g_test_add_func ("/proposals/home-made-letters", test_home_made_letters_in_block);
   g_test_add_func ("/proposals/glyph-names", test_glyph_names);
   g_test_add_func ("/proposals/nothing-to-go-on", test_nothing_to_go_on);
 

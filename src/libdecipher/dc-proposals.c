@@ -110,35 +110,68 @@ layout_value (const Layout *layout, const DcSymbol *symbol)
     }
 }
 
-/* How many learned values the layout explains, counting only blocks of codes where it
- * explains all of them: a home-made font that overwrote one block of a code page still
- * follows it everywhere else. */
-static guint
-count_agreeing (const Layout *layout, DcDocument *document, GArray *pairs, guint *defined)
+/* Learned values a layout explains and contradicts, per block of codes. Home-made
+ * fonts keep a code page's alphabet and put their extra letters over some of its
+ * places: a block is believed where what was learned agrees with the layout more often
+ * than not, and the places where it does not are the font's own (and known already). */
+typedef struct
 {
-  g_autoptr (GHashTable) contradicted = g_hash_table_new (NULL, NULL);
-  guint agreeing = 0;
+  guint agreeing;
+  guint contradicting;
+} BlockVotes;
+
+/* Returns: block number → BlockVotes, for the blocks anything was learned in */
+static GHashTable *
+count_block_votes (const Layout *layout, DcDocument *document, GArray *pairs, guint *defined)
+{
+  GHashTable *votes = g_hash_table_new_full (NULL, NULL, NULL, g_free);
 
   *defined = 0;
   for (guint i = 0; i < pairs->len; i++)
     {
       const Pair *pair = &g_array_index (pairs, Pair, i);
       gunichar u = layout_value (layout, dc_document_get_symbol (document, pair->symbol));
+      gpointer number = GUINT_TO_POINTER (pair->code / BLOCK);
+      BlockVotes *block;
 
-      if (u != 0)
-        (*defined)++;
-      if (u != 0 && u != pair->value)
-        g_hash_table_add (contradicted, GUINT_TO_POINTER (pair->code / BLOCK));
+      if (u == 0)
+        continue;
+      block = g_hash_table_lookup (votes, number);
+      if (block == NULL)
+        {
+          block = g_new0 (BlockVotes, 1);
+          g_hash_table_insert (votes, number, block);
+        }
+      (*defined)++;
+      if (u == pair->value)
+        block->agreeing++;
+      else
+        block->contradicting++;
     }
-  for (guint i = 0; i < pairs->len; i++)
-    {
-      const Pair *pair = &g_array_index (pairs, Pair, i);
-      gunichar u = layout_value (layout, dc_document_get_symbol (document, pair->symbol));
+  return votes;
+}
 
-      agreeing += u == pair->value &&
-                  (layout->kind == LAYOUT_NAMES ||
-                   !g_hash_table_contains (contradicted, GUINT_TO_POINTER (pair->code / BLOCK)));
-    }
+static gboolean
+block_is_believed (const BlockVotes *block)
+{
+  return block->agreeing > block->contradicting;
+}
+
+/* How many learned values the layout explains, counting only the blocks where it is
+ * believed: a home-made font that overwrote one block of a code page still follows it
+ * everywhere else. Glyph names are judged one by one. */
+static guint
+count_agreeing (const Layout *layout, DcDocument *document, GArray *pairs, guint *defined)
+{
+  g_autoptr (GHashTable) votes = count_block_votes (layout, document, pairs, defined);
+  GHashTableIter iter;
+  BlockVotes *block;
+  guint agreeing = 0;
+
+  g_hash_table_iter_init (&iter, votes);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &block))
+    if (layout->kind == LAYOUT_NAMES || block_is_believed (block))
+      agreeing += block->agreeing;
   return agreeing;
 }
 
@@ -281,10 +314,11 @@ propose_for_font (DcKey *key, DcDocument *document, DcFont *font, guint font_ind
 {
   g_autoptr (GArray) pairs = g_array_new (FALSE, FALSE, sizeof (Pair));
   g_autoptr (GHashTable) held = g_hash_table_new (NULL, NULL);
-  g_autoptr (GHashTable) block_votes = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   g_autofree Layout *layout = g_new0 (Layout, 1);
   g_autofree char *provenance = NULL;
+  g_autoptr (GHashTable) votes = NULL;
   GUnicodeScript script;
+  guint defined;
   const DcSymbol *symbols;
   guint n_symbols, proposed = 0;
 
@@ -312,29 +346,7 @@ propose_for_font (DcKey *key, DcDocument *document, DcFont *font, guint font_ind
   provenance = layout_provenance (layout);
   script = main_script (pairs);
 
-  /* Home-made fonts keep a code page's alphabet and put their extra letters over its
-   * symbols: a layout is believed only in the blocks of 32 codes where what was learned
-   * agrees with it and nothing contradicts it. */
-  for (guint i = 0; i < pairs->len; i++)
-    {
-      const Pair *pair = &g_array_index (pairs, Pair, i);
-      gunichar u = layout_value (layout, &symbols[pair->symbol]);
-      guint block = pair->code / BLOCK;
-      int *vote = g_hash_table_lookup (block_votes, GUINT_TO_POINTER (block));
-
-      if (u == 0)
-        continue;
-      if (vote == NULL)
-        {
-          vote = g_new0 (int, 1);
-          g_hash_table_insert (block_votes, GUINT_TO_POINTER (block), vote);
-        }
-      /* One contradiction rules the block out for good. */
-      if (u != pair->value)
-        *vote = G_MININT / 2;
-      else
-        (*vote)++;
-    }
+  votes = count_block_votes (layout, document, pairs, &defined);
 
   for (guint s = 0; s < n_symbols; s++)
     {
@@ -347,10 +359,10 @@ propose_for_font (DcKey *key, DcDocument *document, DcFont *font, guint font_ind
         continue;
       if (layout->kind != LAYOUT_NAMES)
         {
-          int *vote = g_hash_table_lookup (block_votes, GUINT_TO_POINTER (symbols[s].code / BLOCK));
+          guint block = symbols[s].code / BLOCK;
+          const BlockVotes *vote = g_hash_table_lookup (votes, GUINT_TO_POINTER (block));
 
-          if (vote != NULL ? *vote <= 0
-                           : !block_is_alphabet (layout, symbols[s].code / BLOCK, script))
+          if (vote != NULL ? !block_is_believed (vote) : !block_is_alphabet (layout, block, script))
             continue;
         }
       u = layout_value (layout, &symbols[s]);
