@@ -158,6 +158,22 @@ truth_line_texts (const char *fixture, JsonParser **parser)
   return lines;
 }
 
+/* The first of `suggest`'s busiest lines has as many undecoded glyphs as any line. */
+static void
+check_busiest_line (Session *s, JsonArray *busiest)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonNode) request = request_new ("lines");
+  JsonArray *lines = json_object_get_array_member (session_ask (s, parser, request), "lines");
+  gint64 first, most = 0;
+
+  g_assert_cmpuint (json_array_get_length (busiest), >, 0);
+  first = json_array_get_int_element (busiest, 0);
+  for (guint l = 0; l < json_array_get_length (lines); l++)
+    most = MAX (most, json_object_get_int_member (json_array_get_object_element (lines, l), "undecoded"));
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (lines, first), "undecoded"), ==, most);
+}
+
 /* Following `suggest` and typing the words it names recovers the whole text. */
 static void
 test_follow_suggestions (void)
@@ -187,6 +203,8 @@ test_follow_suggestions (void)
       line = json_object_get_int_member (reply, "line");
       token = json_object_get_int_member (reply, "token");
       n = json_object_get_int_member (reply, "tokens");
+      check_busiest_line (&s, json_object_get_array_member (reply, "busiest_lines"));
+      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (reply, "frequent_symbols")), >, 0);
       words = g_strsplit (g_ptr_array_index (lines, line), " ", -1);
       g_assert_cmpint (token + n, <=, g_strv_length (words));
       text = g_strjoinv (" ", (char **) &words[token]);

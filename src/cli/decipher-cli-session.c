@@ -257,6 +257,19 @@ handle_type (Session *session, JsonObject *request, JsonBuilder *reply, GError *
   return TRUE;
 }
 
+/* Takes @indices. */
+static void
+add_index_array (JsonBuilder *reply, const char *name, GArray *indices)
+{
+  g_autoptr (GArray) owned = indices;
+
+  json_builder_set_member_name (reply, name);
+  json_builder_begin_array (reply);
+  for (guint i = 0; i < owned->len; i++)
+    json_builder_add_int_value (reply, g_array_index (owned, guint, i));
+  json_builder_end_array (reply);
+}
+
 static gboolean
 handle_suggest (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
 {
@@ -273,6 +286,9 @@ handle_suggest (Session *session, JsonObject *request, JsonBuilder *reply, GErro
   set_int (reply, "token", suggestion.token);
   set_int (reply, "tokens", suggestion.n_tokens);
   set_int (reply, "new_symbols", suggestion.n_new_symbols);
+  /* For a user who would rather choose: what is left, by frequency and by line. */
+  add_index_array (reply, "frequent_symbols", dc_suggest_frequent_symbols (session->key, 10));
+  add_index_array (reply, "busiest_lines", dc_suggest_busiest_lines (session->key, 5));
   return TRUE;
 }
 
