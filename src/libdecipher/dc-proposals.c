@@ -264,8 +264,11 @@ choose_layout (DcDocument *document, DcFont *font, GArray *pairs, Layout *best)
         if (!fill_code_page (candidate, i))
           continue;
         agreeing = count_agreeing (candidate, document, pairs, &defined);
+        /* Code page 1251's letters are also Unicode's less 0x350: when both explain
+         * as much, the code page knows where its run of letters ends. */
         if (agreeing >= MIN_AGREEING && agreeing >= MIN_AGREEMENT * defined &&
-            agreeing > best_agreeing)
+            (agreeing > best_agreeing ||
+             (found && agreeing == best_agreeing && best->kind == LAYOUT_OFFSET)))
           {
             *best = *candidate;
             best_agreeing = agreeing;
@@ -309,6 +312,67 @@ block_is_alphabet (const Layout *layout, guint block, GUnicodeScript script)
   return letters * 4 >= BLOCK * 3;
 }
 
+static int
+compare_pair_codes (gconstpointer a, gconstpointer b)
+{
+  guint32 ca = ((const Pair *) a)->code, cb = ((const Pair *) b)->code;
+
+  return ca < cb ? -1 : ca > cb;
+}
+
+/* A subset font numbers its glyphs in the order of the characters it keeps, so a
+ * constant offset holds only over runs of characters with none missing between them:
+ * it is believed for a code between two learned codes that both follow it, with no
+ * learned code between them that does not. @pairs is sorted by code. */
+static gboolean
+offset_is_bracketed (const Layout *layout, DcDocument *document, GArray *pairs, guint32 code)
+{
+  guint below = G_MAXUINT, above = G_MAXUINT;
+
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      guint32 learned = g_array_index (pairs, Pair, i).code;
+
+      if (learned <= code)
+        below = i;
+      if (learned >= code)
+        {
+          above = i;
+          break;
+        }
+    }
+  if (below == G_MAXUINT || above == G_MAXUINT)
+    return FALSE;
+  for (guint i = below; i <= above; i++)
+    {
+      const Pair *pair = &g_array_index (pairs, Pair, i);
+
+      if (layout_value (layout, dc_document_get_symbol (document, pair->symbol)) != pair->value)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether the layout is believed at @symbol's code (see count_block_votes). */
+static gboolean
+layout_is_believed_at (const Layout *layout, DcDocument *document, GArray *pairs,
+                       GHashTable *votes, GUnicodeScript script, const DcSymbol *symbol)
+{
+  guint block = symbol->code / BLOCK;
+  const BlockVotes *vote = g_hash_table_lookup (votes, GUINT_TO_POINTER (block));
+
+  switch (layout->kind)
+    {
+    case LAYOUT_NAMES:
+      return TRUE;
+    case LAYOUT_OFFSET:
+      return offset_is_bracketed (layout, document, pairs, symbol->code);
+    case LAYOUT_CODE_PAGE:
+    default:
+      return vote != NULL ? block_is_believed (vote) : block_is_alphabet (layout, block, script);
+    }
+}
+
 static guint
 propose_for_font (DcKey *key, DcDocument *document, DcFont *font, guint font_index)
 {
@@ -347,28 +411,30 @@ propose_for_font (DcKey *key, DcDocument *document, DcFont *font, guint font_ind
   script = main_script (pairs);
 
   votes = count_block_votes (layout, document, pairs, &defined);
+  g_array_sort (pairs, compare_pair_codes);
 
   for (guint s = 0; s < n_symbols; s++)
     {
       DcKeyStatus status = dc_key_get_status (key, s);
       char text[8] = { 0 };
-      gunichar u;
+      gunichar u = 0;
 
       if (symbols[s].font != font_index ||
           (status != DC_KEY_UNKNOWN && status != DC_KEY_PROPOSED))
         continue;
-      if (layout->kind != LAYOUT_NAMES)
-        {
-          guint block = symbols[s].code / BLOCK;
-          const BlockVotes *vote = g_hash_table_lookup (votes, GUINT_TO_POINTER (block));
-
-          if (vote != NULL ? !block_is_believed (vote) : !block_is_alphabet (layout, block, script))
-            continue;
-        }
-      u = layout_value (layout, &symbols[s]);
+      if (layout_is_believed_at (layout, document, pairs, votes, script, &symbols[s]))
+        u = layout_value (layout, &symbols[s]);
       /* A character another symbol already stands for is no proposal. */
       if (u == 0 || g_unichar_iscntrl (u) || g_hash_table_contains (held, GUINT_TO_POINTER (u)))
-        continue;
+        {
+          /* What was learned since has taken back an earlier proposal's ground. */
+          if (status == DC_KEY_PROPOSED)
+            {
+              dc_key_forget (key, s);
+              proposed++;
+            }
+          continue;
+        }
       g_unichar_to_utf8 (u, text);
       if (status == DC_KEY_PROPOSED && g_strcmp0 (dc_key_peek_value (key, s), text) == 0)
         continue;
