@@ -146,6 +146,15 @@ dc_fuzz_write_input (const char *name, const uint8_t *data, size_t size)
   return path;
 }
 
+/* The private folder, for a target that writes files of its own there (and cleans up
+ * after each input). */
+const char *
+dc_fuzz_get_input_dir (void)
+{
+  g_assert (input_dir != NULL);
+  return input_dir;
+}
+
 /* The fixtures of tests/fixtures; DECIPHER_FUZZ_FIXTURES overrides where they are, for a
  * binary copied away from its source tree. */
 char *

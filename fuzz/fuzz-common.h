@@ -23,6 +23,7 @@ void dc_fuzz_note (const char *format,
 const char *dc_fuzz_write_input (const char *name,
                                  const uint8_t *data,
                                  size_t size);
+const char *dc_fuzz_get_input_dir (void);
 char *dc_fuzz_fixture_path (const char *file);
 void dc_fuzz_deadline_start (GCancellable *cancellable,
                              guint milliseconds);

@@ -136,6 +136,8 @@ test_protocol_errors (void)
   assert_error_reply (&s, "{'cmd': 'status'}", "not a JSON object");
   deep = g_strnfill (60000, '[');
   assert_error_reply (&s, deep, "nests deeper");
+  assert_error_reply (&s, "{\"cmd\": \"save\", \"path\": \"\"}", "“path” is empty");
+  assert_error_reply (&s, "{\"cmd\": \"save\", \"path\": \".\"}", "“.” is a folder");
   huge = g_strdup_printf ("{\"cmd\": \"type\", \"text\": \"%0*d\"}", 70000, 0);
   assert_error_reply (&s, huge, "longer than 64 KiB");
 

@@ -405,7 +405,24 @@ handle_save (Session *session, JsonObject *request, JsonBuilder *reply, GError *
 {
   const char *path = get_string (request, "path", error);
 
-  return path != NULL && dc_project_save (session->project, path, error);
+  if (path == NULL)
+    return FALSE;
+  /* Said plainly here: the save itself would fail with a message about a temporary file. */
+  if (*path == '\0')
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                           _("“path” is empty; give the file to save the project in."));
+      return FALSE;
+    }
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” is a folder; give the file to save the project in, such as "
+                     "“%s”."),
+                   path, "project.decipher");
+      return FALSE;
+    }
+  return dc_project_save (session->project, path, error);
 }
 
 static gboolean
