@@ -22,6 +22,9 @@
 #include "fuzz-common.h"
 
 #define PROJECT_NAME "session.decipher"
+/* What decipher-cli-session.c refuses before parsing a request. */
+#define SESSION_MAX_LINE_BYTES 65536
+#define SESSION_MAX_DEPTH 16
 /* Replies nest four deep ("lines": an array of objects holding a bbox array). */
 #define MAX_REPLY_DEPTH 8
 
@@ -40,9 +43,6 @@ load_document (void)
   if (document == NULL)
     g_error ("Cannot load the fixture %s: %s", path, error->message);
 
-  /* "save" writes where its request says: relative paths land in the private folder. */
-  if (g_chdir (dc_fuzz_get_input_dir ()) != 0)
-    g_error ("Cannot enter %s: %s", dc_fuzz_get_input_dir (), g_strerror (errno));
   project_path = g_build_filename (dc_fuzz_get_input_dir (), PROJECT_NAME, NULL);
 }
 
@@ -55,38 +55,80 @@ clean_input_dir (void)
   const char *name;
 
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    if (g_unlink (name) != 0)
-      g_error ("Cannot remove %s: %s", name, g_strerror (errno));
+    {
+      g_autofree char *path = g_build_filename (dc_fuzz_get_input_dir (), name, NULL);
+
+      if (g_unlink (path) != 0)
+        g_error ("Cannot remove %s: %s", path, g_strerror (errno));
+    }
 }
 
-/* Whether a request could be a "save" naming a path outside the private folder: it needs a
- * '/' (written as such, as \/ or as \u002F) and "save" (any letter of which may be a \u
- * escape). Such lines are not sent: this machine's files are not the fuzzer's to write. A
- * "save" to a plain name, or to one the session must refuse, is still exercised. */
+/* Whether a request could be a "save": it must spell the word, literally or with any of
+ * its letters as a \u escape. Most requests cannot, and skip the parse below. */
 static gboolean
-may_write_elsewhere (const char *line)
+may_save (const char *line)
 {
-  gboolean slash = strchr (line, '/') != NULL;
-  gboolean save = strstr (line, "save") != NULL;
-
-  for (const char *p = line; (p = strchr (p, '\\')) != NULL && !(slash && save); p++)
+  if (strstr (line, "save") != NULL)
+    return TRUE;
+  for (const char *p = line; (p = strchr (p, '\\')) != NULL; p++)
     {
+      guint c = 0;
+
       if (p[1] == '\\')
         {
           p++; /* an escaped backslash, not the start of an escape */
           continue;
         }
-      if ((p[1] == 'u' || p[1] == 'U') && g_ascii_isxdigit (p[2]) && g_ascii_isxdigit (p[3]) &&
-          g_ascii_isxdigit (p[4]) && g_ascii_isxdigit (p[5]))
-        {
-          guint c = (g_ascii_xdigit_value (p[2]) << 12) | (g_ascii_xdigit_value (p[3]) << 8) |
-                    (g_ascii_xdigit_value (p[4]) << 4) | g_ascii_xdigit_value (p[5]);
-
-          slash |= c == '/';
-          save |= c == 's' || c == 'a' || c == 'v' || c == 'e';
-        }
+      if (p[1] != 'u')
+        continue;
+      /* Stops at the nul, which is no hex digit. */
+      for (guint i = 2; i < 6 && c != G_MAXUINT; i++)
+        c = g_ascii_isxdigit (p[i]) ? c << 4 | (guint) g_ascii_xdigit_value (p[i]) : G_MAXUINT;
+      if (c == 's' || c == 'a' || c == 'v' || c == 'e')
+        return TRUE;
     }
-  return slash && save;
+  return FALSE;
+}
+
+/* "save" writes where its request says, and this machine's files are not the fuzzer's to
+ * write: a plain file name is moved into the private folder, and a request naming any
+ * other path is not sent (NULL). The request is read as the session reads it, so what
+ * the session would refuse goes to it unchanged. */
+static char *
+confine_save (const char *line)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonGenerator) generator = NULL;
+  g_autofree char *confined = NULL;
+  JsonObject *request;
+  JsonNode *cmd, *path;
+
+  if (!may_save (line) || strlen (line) > SESSION_MAX_LINE_BYTES
+      || !g_utf8_validate (line, -1, NULL)
+      || dc_json_check_text (line, strlen (line), SESSION_MAX_DEPTH, NULL) != DC_JSON_TEXT_ONE_VALUE
+      || !json_parser_load_from_data (parser, line, -1, NULL)
+      || json_parser_get_root (parser) == NULL
+      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return g_strdup (line);
+
+  request = json_node_get_object (json_parser_get_root (parser));
+  cmd = json_object_get_member (request, "cmd");
+  path = json_object_get_member (request, "path");
+  if (cmd == NULL || json_node_get_value_type (cmd) != G_TYPE_STRING
+      || !g_str_equal (json_node_get_string (cmd), "save") || path == NULL
+      || json_node_get_value_type (path) != G_TYPE_STRING)
+    return g_strdup (line);
+  if (strchr (json_node_get_string (path), '/') != NULL)
+    return NULL;
+
+  if (*json_node_get_string (path) != '\0')
+    {
+      confined = g_build_filename (dc_fuzz_get_input_dir (), json_node_get_string (path), NULL);
+      json_object_set_string_member (request, "path", confined);
+    }
+  generator = json_generator_new ();
+  json_generator_set_root (generator, json_parser_get_root (parser));
+  return json_generator_to_data (generator, NULL);
 }
 
 /* The protocol's promise about every reply, whatever the request was. */
@@ -211,24 +253,24 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   while (start < size)
     {
       const uint8_t *newline = memchr (data + start, '\n', size - start);
-      size_t end = newline != NULL ? (size_t) (newline - data) : size;
+      size_t end = newline != NULL ? (size_t)(newline - data) : size;
       g_autofree char *line = g_strndup ((const char *) data + start, end - start);
+      g_autofree char *request = NULL;
+      g_autofree char *reply = NULL;
 
       start = end + 1;
       if (*g_strstrip (line) == '\0')
         continue;
-      if (may_write_elsewhere (line))
+      request = confine_save (line);
+      if (request == NULL)
         {
-          dc_fuzz_note ("skipped, it could save outside the fuzzer's folder: %.80s", line);
+          dc_fuzz_note ("not sent, it saves outside the fuzzer's folder: %.80s", line);
           continue;
         }
 
-      {
-        g_autofree char *reply = decipher_cli_session_answer (session, line);
-
-        dc_fuzz_note ("%.80s\n  → %.200s", line, reply);
-        check_reply (reply);
-      }
+      reply = decipher_cli_session_answer (session, request);
+      dc_fuzz_note ("%.80s\n  → %.200s", request, reply);
+      check_reply (reply);
     }
 
   check_status (session, key);

@@ -338,6 +338,10 @@ def make_projects():
     # Found by fuzz-project: json-glib 1.6 takes the last of several top-level values
     # for the whole file and leaks the others.
     write(PROJECT_DIR, "regress-trailing-value.decipher", "{}[]\n")
+    # Found by fuzz-session: json-glib 1.6 leaks the string it was reading when a high
+    # surrogate escape is followed by another escape than a low surrogate.
+    write(PROJECT_DIR, "regress-surrogate-pair.decipher",
+          text.replace('"Весной река"', '"Весной \\ud800\\u0440ека"', 1))
     # Bare values: what the key's validation gate sees from typed input.
     for name, value in [("letter", "ӈ"), ("decomposed", "e\u0301\u0323"),
                         ("ligature", "ﬁ"), ("line-separator", "a\u2028"),
@@ -435,6 +439,11 @@ def make_sessions():
         "{\"cmd\": \"status\"} {}",
         "{} []",
         "{\"cmd\": \"status\"} trailing"))
+    # Found by fuzz-session: see regress-surrogate-pair.decipher.
+    write(SESSION_DIR, "regress-surrogate-pair", transcript(
+        "{\"cmd\": \"type\", \"text\": \"\\ud800\\u0041\"}",
+        "{\"cmd\": \"type\", \"text\": \"\\udc00\\ud800\"}",
+        request("status")))
     write(SESSION_DIR, "deep", transcript(
         "{\"cmd\": \"status\", \"x\": " + "[" * 15 + "]" * 15 + "}",
         "{\"cmd\": \"status\", \"x\": " + "[" * 40 + "]" * 40 + "}",

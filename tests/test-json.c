@@ -73,6 +73,22 @@ test_shapes (void)
     { "[\xD0\xB0]", DC_JSON_TEXT_NOT_JSON, 1 },
     { "\xEF\xBB{}", DC_JSON_TEXT_NOT_JSON, 0 },
 
+    /* Escapes: JSON's own only, and surrogates in pairs. json-glib would take the others,
+     * putting what is not UTF-8 into a string, and leaks on some. */
+    { "[\"\\\" \\\\ \\/ \\b \\f \\n \\r \\t\"]", DC_JSON_TEXT_ONE_VALUE, 27 },
+    { "\"\\u0430\\u00e9\\uD83D\\uDE00\\u0000\"", DC_JSON_TEXT_ONE_VALUE, 32 },
+    { "[\"\\q\"]", DC_JSON_TEXT_NOT_JSON, 2 },
+    { "[\"\\uZZZZ\"]", DC_JSON_TEXT_NOT_JSON, 2 },
+    { "[\"\\u12\"]", DC_JSON_TEXT_NOT_JSON, 2 },
+    { "[\"ab\\ud800\"]", DC_JSON_TEXT_NOT_JSON, 4 },
+    { "[\"\\ud800x\"]", DC_JSON_TEXT_NOT_JSON, 2 },
+    { "[\"\\ud800\\u0041\"]", DC_JSON_TEXT_NOT_JSON, 2 },
+    { "[\"\\udc00\\ud800\"]", DC_JSON_TEXT_NOT_JSON, 2 },
+    { "[\"\\ud800\\udc0\"]", DC_JSON_TEXT_NOT_JSON, 2 },
+    { "{\"a\\ud800\": 1}", DC_JSON_TEXT_NOT_JSON, 3 },
+    { "[\"\\", DC_JSON_TEXT_ONE_VALUE, 3 },
+    { "[\"\\u00", DC_JSON_TEXT_NOT_JSON, 2 },
+
     /* The limit is 4 here. */
     { "[[[[[1]]]]]", DC_JSON_TEXT_TOO_DEEP, 4 },
     { "{\"a\":[{\"b\":[{}]}]}", DC_JSON_TEXT_TOO_DEEP, 12 },

@@ -313,6 +313,9 @@ test_damaged (Fixture *fixture, gconstpointer data)
     assert_refused (fixture, joined, -1, DC_ERROR_PROJECT, "more than one JSON value");
     assert_refused (fixture, commented, -1, DC_ERROR_PROJECT, "line 2, column 3");
     assert_refused (fixture, quoted, -1, DC_ERROR_PROJECT, "not valid JSON");
+    /* json-glib leaks on a high surrogate followed by another escape than a low one. */
+    assert_refused (fixture, "{\"history\": [\"\\ud800\\u0041\"]}", -1, DC_ERROR_PROJECT,
+                    "line 1, column 15");
   }
 }
 

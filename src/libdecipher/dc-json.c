@@ -49,6 +49,56 @@ is_space (char c)
   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
+/* Reads the four hex digits of a \u escape at @p, or fails. */
+static gboolean
+read_code_unit (const char *p, const char *end, guint *unit)
+{
+  *unit = 0;
+  if (end - p < 4)
+    return FALSE;
+  for (guint k = 0; k < 4; k++)
+    {
+      if (!g_ascii_isxdigit (p[k]))
+        return FALSE;
+      *unit = *unit << 4 | (guint) g_ascii_xdigit_value (p[k]);
+    }
+  return TRUE;
+}
+
+/* The escape at data[*i] (a backslash), which JSON allows only in a few forms; on success
+ * *i moves to its last byte. json-glib 1.6 takes "\uZZZZ" and a lone surrogate without a
+ * word, which would put text that is not UTF-8 into a string, and leaks when a high
+ * surrogate is followed by another escape than a low one. */
+static gboolean
+check_escape (const char *data, gsize length, gsize *i)
+{
+  const char *end = data + length;
+  const char *p = data + *i + 1;
+  guint unit, low;
+
+  if (p >= end)
+    return TRUE; /* an unterminated string: the parser says so */
+  if (*p != '\0' && strchr ("\"\\/bfnrt", *p) != NULL)
+    {
+      *i += 1;
+      return TRUE;
+    }
+  if (*p != 'u' || !read_code_unit (p + 1, end, &unit) || (unit >= 0xDC00 && unit <= 0xDFFF))
+    return FALSE;
+  if (unit < 0xD800 || unit > 0xDBFF)
+    {
+      *i += 5;
+      return TRUE;
+    }
+  /* A high surrogate: a low one must follow at once. */
+  p += 5;
+  if (end - p < 2 || p[0] != '\\' || p[1] != 'u' || !read_code_unit (p + 2, end, &low)
+      || low < 0xDC00 || low > 0xDFFF)
+    return FALSE;
+  *i += 11;
+  return TRUE;
+}
+
 /**
  * dc_json_check_text:
  * @data: the text, not necessarily nul-terminated
@@ -57,9 +107,10 @@ is_space (char c)
  * @offset: (out) (optional): where the text stops being what it should be, in bytes
  *
  * Checks the shape of a JSON text without parsing it: one value, white space around
- * it, nothing that only a lenient parser would accept, and no deeper nesting than
- * @max_depth. Syntax inside the value (a missing comma, a bad escape) is left to the
- * parser, which reports it without harm. A UTF-8 byte order mark may begin the text.
+ * it, nothing that only a lenient parser would accept (comments, single quotes, bare
+ * words, escapes JSON does not have, unpaired surrogates), and no deeper nesting than
+ * @max_depth. Other syntax inside the value (a missing comma, a bracket closed by the
+ * wrong one) is left to the parser, which reports it without harm. A UTF-8 byte order mark may begin the text.
  *
  * Returns: %DC_JSON_TEXT_ONE_VALUE when the text may go to json-glib, otherwise what is
  *   wrong at @offset
@@ -114,8 +165,11 @@ dc_json_check_text (const char *data, gsize length, guint max_depth, gsize *offs
         case '"':
           /* An unterminated string runs to the end: the parser says so. */
           for (i++; i < length && data[i] != '"'; i++)
-            if (data[i] == '\\')
-              i++;
+            if (data[i] == '\\' && !check_escape (data, length, &i))
+              {
+                shape = DC_JSON_TEXT_NOT_JSON;
+                break;
+              }
           ended = depth == 0;
           break;
 
@@ -149,8 +203,8 @@ dc_json_check_text (const char *data, gsize length, guint max_depth, gsize *offs
         break;
     }
 
-  if (shape == DC_JSON_TEXT_ONE_VALUE && in_scalar &&
-      !is_scalar (data + scalar_start, length - scalar_start))
+  if (shape == DC_JSON_TEXT_ONE_VALUE && in_scalar
+      && !is_scalar (data + scalar_start, length - scalar_start))
     {
       shape = DC_JSON_TEXT_NOT_JSON;
       i = scalar_start;
