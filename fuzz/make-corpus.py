@@ -444,6 +444,11 @@ def make_sessions():
         "{\"cmd\": \"type\", \"text\": \"\\ud800\\u0041\"}",
         "{\"cmd\": \"type\", \"text\": \"\\udc00\\ud800\"}",
         request("status")))
+    # Found by fuzz-session: the matcher compared typed text with an empty value (a glyph
+    # the user said draws nothing) by memcmp() of a NULL array, undefined behaviour.
+    write(SESSION_DIR, "regress-empty-value", transcript(
+        request("assign", symbol=38, text=""),
+        request("type", text="разливается, и")))
     write(SESSION_DIR, "deep", transcript(
         "{\"cmd\": \"status\", \"x\": " + "[" * 15 + "]" * 15 + "}",
         "{\"cmd\": \"status\", \"x\": " + "[" * 40 + "]" * 40 + "}",
