@@ -78,6 +78,7 @@ dc_fuzz_init (void)
   g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_FATAL_MASK);
   dc_fuzz_hold_poppler_globals ();
   make_input_dir ();
+  dc_fuzz_json_self_test ();
 
   g_once_init_leave (&done, 1);
 }
