@@ -78,6 +78,7 @@ dc_fuzz_init (void)
   g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_FATAL_MASK);
   dc_fuzz_hold_poppler_globals ();
   make_input_dir ();
+  dc_fuzz_json_self_test ();
 
   g_once_init_leave (&done, 1);
 }
@@ -144,6 +145,15 @@ dc_fuzz_write_input (const char *name, const uint8_t *data, size_t size)
     g_error ("Cannot write %s: %s", path, g_strerror (errno));
   g_close (fd, NULL);
   return path;
+}
+
+/* The private folder, for a target that writes files of its own there (and cleans up
+ * after each input). */
+const char *
+dc_fuzz_get_input_dir (void)
+{
+  g_assert (input_dir != NULL);
+  return input_dir;
 }
 
 /* The fixtures of tests/fixtures; DECIPHER_FUZZ_FIXTURES overrides where they are, for a

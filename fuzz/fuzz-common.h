@@ -23,7 +23,11 @@ void dc_fuzz_note (const char *format,
 const char *dc_fuzz_write_input (const char *name,
                                  const uint8_t *data,
                                  size_t size);
+const char *dc_fuzz_get_input_dir (void);
 char *dc_fuzz_fixture_path (const char *file);
+gboolean dc_fuzz_json_is_valid (const char *text,
+                                gsize length);
+void dc_fuzz_json_self_test (void);
 void dc_fuzz_deadline_start (GCancellable *cancellable,
                              guint milliseconds);
 void dc_fuzz_deadline_stop (void);

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-# Writes the seed corpora of the fuzz targets: fuzz/corpus/pdf/ and fuzz/corpus/project/.
+# Writes the seed corpora of the fuzz targets: fuzz/corpus/pdf/, fuzz/corpus/project/ and
+# fuzz/corpus/session/.
 #
 #   python3 fuzz/make-corpus.py
 #
 # Seeds only need to reach the interesting code quickly; the fuzzer does the rest. So:
 # a few small fixtures copied from tests/fixtures, a few hand-written PDFs that each use
 # some PDF feature the fixtures lack, and for projects one valid project of the fixture
-# the project target loads plus damaged variants of it. Everything is deterministic.
+# the project target loads plus damaged variants of it, and for the session short
+# transcripts of what a script sends, good and bad. Everything is deterministic.
 # Files named regress-* reproduce bugs fuzzing found, so that the replay keeps them
 # fixed: those that are small enough to write by hand are written here, others are kept
 # as libFuzzer minimised them and this script never touches them. Rerun it when tests/fixtures/legacy-cyrillic.pdf changes, since a
@@ -24,6 +26,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(HERE, "..", "tests", "fixtures")
 PDF_DIR = os.path.join(HERE, "corpus", "pdf")
 PROJECT_DIR = os.path.join(HERE, "corpus", "project")
+SESSION_DIR = os.path.join(HERE, "corpus", "session")
 
 # The smallest fixtures that still cover a font kind or an error path each.
 COPIED_FIXTURES = [
@@ -332,9 +335,13 @@ def make_projects():
     write(PROJECT_DIR, "regress-empty-history.decipher", json.dumps({
         "format": "decipher-project", "version": 1, "document": valid["document"],
         "key": []}, separators=(",", ":")) + "\n")
-    # Found by fuzz-project: json-glib 1.6 takes the first of several top-level values
+    # Found by fuzz-project: json-glib 1.6 takes the last of several top-level values
     # for the whole file and leaks the others.
     write(PROJECT_DIR, "regress-trailing-value.decipher", "{}[]\n")
+    # Found by fuzz-session: json-glib 1.6 leaks the string it was reading when a high
+    # surrogate escape is followed by another escape than a low surrogate.
+    write(PROJECT_DIR, "regress-surrogate-pair.decipher",
+          text.replace('"Весной река"', '"Весной \\ud800\\u0440ека"', 1))
     # Bare values: what the key's validation gate sees from typed input.
     for name, value in [("letter", "ӈ"), ("decomposed", "e\u0301\u0323"),
                         ("ligature", "ﬁ"), ("line-separator", "a\u2028"),
@@ -343,11 +350,182 @@ def make_projects():
         write(PROJECT_DIR, "value-" + name, value)
 
 
+def request(cmd, **arguments):
+    return json.dumps(dict(cmd=cmd, **arguments), ensure_ascii=False)
+
+
+def transcript(*lines):
+    """One seed of fuzz-session: request lines as a script sends them. Strings go as they
+    are, bytes too (for what is not UTF-8)."""
+    return b"".join((line if isinstance(line, bytes) else line.encode("utf-8")) + b"\n"
+                    for line in lines)
+
+
+def make_sessions():
+    # The numbers are those of legacy-cyrillic.pdf: line 1 is the first of its body text
+    # ("Весной река широко…"), symbols 21-90 its legacy font's; after the first "type",
+    # symbol 34 holds a code-page proposal.
+    write(SESSION_DIR, "transcript", transcript(
+        request("status"),
+        request("lines"),
+        request("lines", page=2),
+        request("symbols"),
+        request("suggest"),
+        request("type", text="Весной река широко", line=1),
+        request("type", text="рыбаки"),
+        request("type", text="сети", line=2, token=5),
+        request("suggest"),
+        request("accept", symbol=34),
+        request("assign", symbol=37, text="я"),
+        request("assign", symbol=38, text=""),
+        request("conflicts"),
+        request("undo"),
+        request("undo"),
+        request("redo"),
+        request("text"),
+        request("save", path="copy.decipher"),
+        request("status")))
+    write(SESSION_DIR, "conflicts", transcript(
+        request("type", text="Весной река широко", line=1),
+        request("type", text="Весной рука широко", line=1),
+        request("type", text="Весной река шырока", line=1, token=0),
+        request("conflicts"),
+        request("resolve", conflict=0, take="proposed"),
+        request("resolve", conflict=1, take="current"),
+        request("resolve", conflict=5, take="current"),
+        request("resolve", conflict=0, take="both"),
+        request("undo"),
+        request("conflicts"),
+        request("status")))
+    write(SESSION_DIR, "matching", transcript(
+        request("type", text="и"),
+        request("type", text="снова выходят", line=1),
+        request("type", text="за́мок"),
+        request("type", text="замо́к на двери"),
+        request("type", text="ударе́ние меняет смысл."),
+        request("type", text="Қазақ даласы кең әрі жасыл."),
+        request("type", text="Мӑӊ хӑнты ясӑӊа потэртӑсӑӊ."),
+        request("type", text="«Ұлы ағаш түбінде ақ"),
+        request("type", text="2024 тал, 17 ӿой."),
+        request("type", text="ﬁ"),
+        request("type", text="xyzzy qwerty"),
+        request("type", text="   "),
+        request("type", text=""),
+        request("suggest"),
+        request("lines", page=1)))
+    write(SESSION_DIR, "malformed", transcript(
+        "this is not json",
+        "{\"cmd\": \"status\"",
+        "{\"cmd\": \"status\",}",
+        "[\"status\"]",
+        "\"status\"",
+        "null",
+        "{}",
+        "{\"cmd\": 5}",
+        "{\"cmd\": {}}",
+        "{\"cmd\": [\"status\"]}",
+        "{\"cmd\": null}",
+        "{'cmd': 'status'}",
+        "{\"cmd\": /* a comment */ \"status\"}",
+        "# a comment",
+        "var request = {\"cmd\": \"status\"};",
+        "{\"cmd\": \"st\\u0061tus\"}",
+        "{\"cmd\": \"status\", \"cmd\": \"text\"}",
+        "\t {\"cmd\" : \"status\"} \r",
+        "",
+        "   "))
+    write(SESSION_DIR, "regress-trailing-request", transcript(
+        "{\"cmd\": \"status\"}{\"cmd\": \"undo\"}",
+        "{\"cmd\": \"status\"} {}",
+        "{} []",
+        "{\"cmd\": \"status\"} trailing"))
+    # Found by fuzz-session: see regress-surrogate-pair.decipher.
+    write(SESSION_DIR, "regress-surrogate-pair", transcript(
+        "{\"cmd\": \"type\", \"text\": \"\\ud800\\u0041\"}",
+        "{\"cmd\": \"type\", \"text\": \"\\udc00\\ud800\"}",
+        request("status")))
+    # Found by fuzz-session: the matcher compared typed text with an empty value (a glyph
+    # the user said draws nothing) by memcmp() of a NULL array, undefined behaviour.
+    write(SESSION_DIR, "regress-empty-value", transcript(
+        request("assign", symbol=38, text=""),
+        request("type", text="разливается, и")))
+    write(SESSION_DIR, "deep", transcript(
+        "{\"cmd\": \"status\", \"x\": " + "[" * 15 + "]" * 15 + "}",
+        "{\"cmd\": \"status\", \"x\": " + "[" * 40 + "]" * 40 + "}",
+        "[" * 3000))
+    write(SESSION_DIR, "unknown-commands", transcript(
+        request("fly"),
+        request("Status"),
+        request("status "),
+        request(""),
+        request("stat\u0000us"),
+        "{\"command\": \"status\"}"))
+    write(SESSION_DIR, "bad-arguments", transcript(
+        request("type"),
+        request("type", text=5),
+        request("type", text=None),
+        request("type", text="слово", line=-1),
+        request("type", text="слово", line=28),
+        request("type", text="слово", line=2**40),
+        request("type", text="слово", line=1.5),
+        request("type", text="слово", line="1"),
+        request("type", text="слово", token=-3),
+        request("type", text="a\u0001b"),
+        request("type", text="a\u2028b"),
+        request("assign", symbol=21),
+        request("assign", text="ж"),
+        request("assign", symbol=99999, text="ж"),
+        request("assign", symbol=0, text="ж"),
+        request("assign", symbol=21, text="абвгдеёжзийклмноп"),
+        request("assign", symbol=21, text="e\u0301\u0323"),
+        request("assign", symbol=21, text="\ufffd"),
+        request("assign", symbol=21, text="\ufdd0"),
+        request("accept", symbol=21),
+        request("accept"),
+        request("resolve", conflict=0, take="proposed"),
+        request("lines", page=0),
+        request("lines", page=3),
+        request("lines", page="1"),
+        request("undo", steps=3),
+        request("redo"),
+        request("save"),
+        request("save", path=7),
+        request("save", path=""),
+        request("save", path="."),
+        request("save", path=".."),
+        request("save", path="session.decipher"),
+        request("save", path="copy.decipher~")))
+    huge_words = " ".join(["Весной река широко разливается, и старые лодки снова"] * 120)
+    write(SESSION_DIR, "huge", transcript(
+        request("type", text=huge_words),
+        request("type", text="ж" * 3000, line=1),
+        request("assign", symbol=21, text="ж" * 2000),
+        request("x" * 2000),
+        request("status", padding="\u0430" * 400),
+        request("text")))
+    write(SESSION_DIR, "bad-utf8", transcript(
+        b"\xff",
+        b"{\"cmd\": \"status\", \"x\": \"\xff\"}",
+        b"{\"cmd\": \"type\", \"text\": \"\xd0\"}",
+        b"{\"cmd\": \"type\", \"text\": \"\xc0\xaf\"}",
+        b"{\"cmd\": \"type\", \"text\": \"\xed\xa0\x80\"}",
+        b"{\"cmd\": \"type\", \"text\": \"\xf4\x90\x80\x80\"}",
+        b"{\"cmd\": \"status\"}\x00{\"cmd\": \"undo\"}",
+        "{\"cmd\": \"type\", \"text\": \"\\ud800\"}",
+        "{\"cmd\": \"type\", \"text\": \"\\udc00\\ud800\"}",
+        "{\"cmd\": \"assign\", \"symbol\": 21, \"text\": \"\\ud83d\\ude00\"}",
+        "{\"cmd\": \"type\", \"text\": \"\\u0000\"}",
+        b"\xef\xbb\xbf{\"cmd\": \"status\"}",
+        b"{\"cmd\": \"status\"}\r"))
+
+
 def main():
     os.makedirs(PDF_DIR, exist_ok=True)
     os.makedirs(PROJECT_DIR, exist_ok=True)
+    os.makedirs(SESSION_DIR, exist_ok=True)
     make_pdfs()
     make_projects()
+    make_sessions()
 
 
 if __name__ == "__main__":

@@ -325,6 +325,35 @@ test_combining_mark (void)
   fixture_close (&f);
 }
 
+/* A glyph the user said draws nothing (an empty value) is part of the words around it:
+ * typing them still matches, and the empty value stands. Found by fuzz-session: the
+ * comparison with the empty value was undefined behaviour (memcmp of a NULL). */
+static void
+test_empty_value (void)
+{
+  Fixture f = { 0 };
+  g_autoptr (DcMatchResult) result = NULL;
+  g_autoptr (GError) error = NULL;
+  const DcSymbol *symbols;
+  guint n_symbols, comma;
+
+  fixture_open (&f, "legacy-cyrillic");
+  symbols = dc_document_get_symbols (f.document, &n_symbols);
+  for (comma = 0; comma < n_symbols; comma++)
+    if (dc_document_symbol_needs_decoding (f.document, comma)
+        && g_strcmp0 (symbols[comma].glyph_name, "comma") == 0)
+      break;
+  g_assert_cmpuint (comma, <, n_symbols);
+  g_assert_true (dc_key_set (f.key, comma, "", DC_KEY_CONFIRMED, "assign", &error));
+  g_assert_no_error (error);
+
+  result = type_text (&f, "Весной река широко разливается, и старые лодки снова", 1, -1);
+  g_assert_cmpint (result->kind, ==, DC_MATCH_ASSIGNED);
+  g_assert_cmpstr (dc_key_peek_value (f.key, comma), ==, "");
+  g_assert_cmpint (dc_key_get_status (f.key, comma), ==, DC_KEY_CONFIRMED);
+  fixture_close (&f);
+}
+
 static void
 test_bad_input (void)
 {
@@ -439,6 +468,7 @@ main (int argc, char **argv)
   g_test_add_func ("/matcher/conflict", test_conflict);
   g_test_add_func ("/matcher/undo-redo", test_undo_redo);
   g_test_add_func ("/matcher/combining-mark", test_combining_mark);
+  g_test_add_func ("/matcher/empty-value", test_empty_value);
   g_test_add_func ("/matcher/bad-input", test_bad_input);
   g_test_add_func ("/matcher/index-in-thread", test_index_in_thread);
 

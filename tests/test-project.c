@@ -302,6 +302,46 @@ test_damaged (Fixture *fixture, gconstpointer data)
   assert_refused (fixture, contents, length - 2, DC_ERROR_PROJECT, "not valid JSON");
   assert_refused (fixture, "", 0, DC_ERROR_PROJECT, "empty");
   assert_refused (fixture, "\x89PNG\r\n\x1a\n\0\0\0", 11, DC_ERROR_PROJECT, "not text");
+
+  /* json-glib alone would take the second copy and leak the first, or read through a
+   * comment: both are refused before it sees them, saying where. */
+  {
+    g_autofree char *joined = g_strconcat (contents, "\n", contents, NULL);
+    g_autofree char *commented = g_strconcat ("\n  /* mine */", contents, NULL);
+    g_autofree char *quoted = g_strdelimit (g_strdup (contents), "\"", '\'');
+
+    assert_refused (fixture, joined, -1, DC_ERROR_PROJECT, "more than one JSON value");
+    assert_refused (fixture, commented, -1, DC_ERROR_PROJECT, "line 2, column 3");
+    assert_refused (fixture, quoted, -1, DC_ERROR_PROJECT, "not valid JSON");
+    /* json-glib leaks on a high surrogate followed by another escape than a low one. */
+    assert_refused (fixture, "{\"history\": [\"\\ud800\\u0041\"]}", -1, DC_ERROR_PROJECT,
+                    "line 1, column 15");
+  }
+}
+
+/* What an editor may add around a project it saves does not make it unreadable. */
+static void
+test_edited (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (DcKey) fresh = dc_key_new (fixture->document);
+  g_autofree char *contents = NULL;
+  g_autofree char *edited = NULL;
+  g_autofree char *expected = key_snapshot (fixture->key);
+  g_autofree char *got = NULL;
+  g_autoptr (DcProject) project = NULL;
+  g_autoptr (GError) error = NULL;
+
+  save (fixture);
+  contents = read_file (fixture->path);
+  edited = g_strconcat ("\xEF\xBB\xBF\r\n", contents, "\r\n\t \n", NULL);
+  g_file_set_contents (fixture->path, edited, -1, &error);
+  g_assert_no_error (error);
+
+  project = dc_project_load (fixture->path, fixture->document, fresh, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (project);
+  got = key_snapshot (fresh);
+  g_assert_cmpstr (got, ==, expected);
 }
 
 static void
@@ -534,6 +574,7 @@ main (int argc, char **argv)
   ADD ("/project/backup", test_backup);
   ADD ("/project/save-error", test_save_error);
   ADD ("/project/damaged", test_damaged);
+  ADD ("/project/edited", test_edited);
   ADD ("/project/foreign", test_foreign);
   ADD ("/project/missing", test_missing);
   ADD ("/project/other-document", test_other_document);

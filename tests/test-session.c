@@ -115,6 +115,7 @@ test_protocol_errors (void)
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (JsonNode) status = request_new ("status");
   g_autofree char *huge = NULL;
+  g_autofree char *deep = NULL;
   JsonObject *reply;
 
   /* Without the automatic pass there is nothing to undo at first. */
@@ -129,6 +130,14 @@ test_protocol_errors (void)
   assert_error_reply (&s, "{\"cmd\": \"assign\", \"symbol\": 99999, \"text\": \"a\"}", "“symbol” must be");
   assert_error_reply (&s, "{\"cmd\": \"undo\"}", "nothing to undo");
   assert_error_reply (&s, "{\"cmd\": \"status\", \"x\": \"\xff\"}", "not valid UTF-8");
+  /* json-glib alone would answer the second and leak the first, or read the comment. */
+  assert_error_reply (&s, "{\"cmd\": \"undo\"} {\"cmd\": \"status\"}", "more than one JSON value");
+  assert_error_reply (&s, "{\"cmd\": /* \"undo\" */ \"status\"}", "not a JSON object");
+  assert_error_reply (&s, "{'cmd': 'status'}", "not a JSON object");
+  deep = g_strnfill (60000, '[');
+  assert_error_reply (&s, deep, "nests deeper");
+  assert_error_reply (&s, "{\"cmd\": \"save\", \"path\": \"\"}", "“path” is empty");
+  assert_error_reply (&s, "{\"cmd\": \"save\", \"path\": \".\"}", "“.” is a folder");
   huge = g_strdup_printf ("{\"cmd\": \"type\", \"text\": \"%0*d\"}", 70000, 0);
   assert_error_reply (&s, huge, "longer than 64 KiB");
 

@@ -19,6 +19,9 @@
 #include "decipher-cli-session.h"
 
 #define MAX_LINE_BYTES 65536
+/* Requests are flat objects; the limit keeps json-glib, which recurses per level, from
+ * overflowing the stack on a line of nested brackets. */
+#define MAX_DEPTH 16
 
 struct _DecipherCliSession
 {
@@ -418,7 +421,24 @@ handle_save (Session *session, JsonObject *request, JsonBuilder *reply, GError *
 {
   const char *path = get_string (request, "path", error);
 
-  return path != NULL && dc_project_save (session->project, path, error);
+  if (path == NULL)
+    return FALSE;
+  /* Said plainly here: the save itself would fail with a message about a temporary file. */
+  if (*path == '\0')
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                           _("“path” is empty; give the file to save the project in."));
+      return FALSE;
+    }
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” is a folder; give the file to save the project in, such as "
+                     "“%s”."),
+                   path, "project.decipher");
+      return FALSE;
+    }
+  return dc_project_save (session->project, path, error);
 }
 
 static gboolean
@@ -489,6 +509,7 @@ decipher_cli_session_answer (DecipherCliSession *session, const char *line)
   JsonObject *request = NULL;
   const char *command = NULL;
   Handler handler = NULL;
+  DcJsonText shape;
   gboolean ok = FALSE;
 
   json_builder_begin_object (reply);
@@ -500,7 +521,16 @@ decipher_cli_session_answer (DecipherCliSession *session, const char *line)
   else if (!g_utf8_validate (line, -1, NULL))
     g_set_error_literal (&error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                          _("The request is not valid UTF-8."));
-  else if (!json_parser_load_from_data (parser, line, -1, NULL) ||
+  else if ((shape = dc_json_check_text (line, strlen (line), MAX_DEPTH, NULL)) ==
+           DC_JSON_TEXT_TOO_DEEP)
+    g_set_error_literal (&error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                         _("The request nests deeper than any command needs."));
+  else if (shape == DC_JSON_TEXT_MORE)
+    g_set_error_literal (&error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                         _("The line holds more than one JSON value; send one request object "
+                           "per line."));
+  else if (shape != DC_JSON_TEXT_ONE_VALUE ||
+           !json_parser_load_from_data (parser, line, -1, NULL) ||
            json_parser_get_root (parser) == NULL ||
            !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     g_set_error_literal (&error, DC_ERROR, DC_ERROR_INVALID_INPUT,

@@ -110,6 +110,9 @@ chars_equal (const Typed *typed, guint start, const gunichar *value, guint lengt
 {
   if (start + length > typed->chars->len)
     return FALSE;
+  /* An empty value (a glyph that draws nothing) has no array to compare. */
+  if (length == 0)
+    return TRUE;
   return memcmp (&g_array_index (typed->chars, gunichar, start), value,
                  length * sizeof (gunichar)) == 0;
 }

@@ -25,6 +25,7 @@
 #endif
 
 #include "dc-error.h"
+#include "dc-json.h"
 #include "dc-key-private.h"
 #include "dc-project.h"
 
@@ -373,36 +374,51 @@ invalid (Loader *loader, const char *format, ...)
   return FALSE;
 }
 
-/* json-glib recurses once per nesting level, so a file of nested brackets would overflow
- * the stack before it could fail: count the depth first, skipping strings. */
-static gboolean
-nesting_is_shallow (const char *data, gsize length)
+/* Where @offset falls in @data, as an editor shows it: line and column from 1, the
+ * column counted in characters. */
+static void
+locate (const char *data, gsize offset, guint *line, guint *column)
 {
-  gboolean in_string = FALSE;
-  guint depth = 0;
+  const char *line_start = data;
 
-  for (gsize i = 0; i < length; i++)
+  *line = 1;
+  for (gsize i = 0; i < offset; i++)
+    if (data[i] == '\n')
+      {
+        (*line)++;
+        line_start = data + i + 1;
+      }
+  /* The text is valid UTF-8, checked before. */
+  *column = (guint) g_utf8_strlen (line_start, data + offset - line_start) + 1;
+}
+
+static gboolean
+check_json_shape (Loader *loader, const char *data, gsize length)
+{
+  gsize offset;
+  guint line, column;
+
+  switch (dc_json_check_text (data, length, MAX_DEPTH, &offset))
     {
-      char c = data[i];
-
-      if (in_string)
-        {
-          if (c == '\\')
-            i++;
-          else if (c == '"')
-            in_string = FALSE;
-        }
-      else if (c == '"')
-        in_string = TRUE;
-      else if (c == '[' || c == '{')
-        {
-          if (++depth > MAX_DEPTH)
-            return FALSE;
-        }
-      else if ((c == ']' || c == '}') && depth > 0)
-        depth--;
+    case DC_JSON_TEXT_ONE_VALUE:
+      return TRUE;
+    case DC_JSON_TEXT_TOO_DEEP:
+      return invalid (loader, _("It nests deeper than any project does."));
+    case DC_JSON_TEXT_NOT_JSON:
+      locate (data, offset, &line, &column);
+      return invalid (loader,
+                      _("It is not valid JSON: line %u, column %u holds something JSON does not "
+                        "allow there; perhaps it was edited by hand."),
+                      line, column);
+    case DC_JSON_TEXT_MORE:
+      locate (data, offset, &line, &column);
+      return invalid (loader,
+                      _("It holds more than one JSON value: another begins at line %u, "
+                        "column %u; perhaps two files were joined."),
+                      line, column);
+    default:
+      g_assert_not_reached ();
     }
-  return TRUE;
 }
 
 static gboolean
@@ -735,8 +751,8 @@ dc_project_load (const char *path, DcDocument *document, DcKey *key, GError **er
     ok = invalid (&loader, _("It is far larger than any project Decipher writes."));
   else if (!g_utf8_validate_len (data, length, NULL))
     ok = invalid (&loader, _("It is not text, so it is damaged or not a project."));
-  else if (!nesting_is_shallow (data, length))
-    ok = invalid (&loader, _("It nests deeper than any project does."));
+  else if (!check_json_shape (&loader, data, length))
+    ok = FALSE;
   else if (!json_parser_load_from_data (parser, data, length, &local_error))
     ok = invalid (&loader, _("It is not valid JSON; perhaps it was cut short (%s)."),
              local_error->message);

@@ -1,0 +1,216 @@
+/* dc-json.c: the shape of a JSON text, checked before json-glib parses it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * json-glib 1.6 is a lenient parser with three habits that untrusted input (a project
+ * file, a session request) must not reach:
+ * - it recurses once per nesting level, so a text of nested brackets overflows the stack
+ *   before it can fail;
+ * - it accepts a second value after the first ("{}{}"), keeps the last one as the root and
+ *   leaks the others;
+ * - it accepts what is not JSON (comments, single-quoted strings, "var x = …"), inside
+ *   which a bracket or a second value would hide from the two checks above.
+ * So the text is scanned once, strictly, and json-glib only sees what passes.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "dc-json.h"
+
+#define BYTE_ORDER_MARK "\xEF\xBB\xBF"
+
+/* The characters of numbers, true, false and null. */
+static gboolean
+is_scalar_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '-' || c == '+' || c == '.';
+}
+
+/* A number (whose syntax json-glib checks) or a literal, not a word such as "var" that
+ * json-glib would read as an identifier or the start of an assignment. */
+static gboolean
+is_scalar (const char *start, gsize length)
+{
+  static const char *const literals[] = { "true", "false", "null" };
+
+  if (start[0] == '-' || g_ascii_isdigit (start[0]))
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (literals); i++)
+    if (length == strlen (literals[i]) && memcmp (start, literals[i], length) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+is_space (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Reads the four hex digits of a \u escape at @p, or fails. */
+static gboolean
+read_code_unit (const char *p, const char *end, guint *unit)
+{
+  *unit = 0;
+  if (end - p < 4)
+    return FALSE;
+  for (guint k = 0; k < 4; k++)
+    {
+      if (!g_ascii_isxdigit (p[k]))
+        return FALSE;
+      *unit = *unit << 4 | (guint) g_ascii_xdigit_value (p[k]);
+    }
+  return TRUE;
+}
+
+/* The escape at data[*i] (a backslash), which JSON allows only in a few forms; on success
+ * *i moves to its last byte. json-glib 1.6 takes "\uZZZZ" and a lone surrogate without a
+ * word, which would put text that is not UTF-8 into a string, and leaks when a high
+ * surrogate is followed by another escape than a low one. */
+static gboolean
+check_escape (const char *data, gsize length, gsize *i)
+{
+  const char *end = data + length;
+  const char *p = data + *i + 1;
+  guint unit, low;
+
+  if (p >= end)
+    return TRUE; /* an unterminated string: the parser says so */
+  if (*p != '\0' && strchr ("\"\\/bfnrt", *p) != NULL)
+    {
+      *i += 1;
+      return TRUE;
+    }
+  if (*p != 'u' || !read_code_unit (p + 1, end, &unit) || (unit >= 0xDC00 && unit <= 0xDFFF))
+    return FALSE;
+  if (unit < 0xD800 || unit > 0xDBFF)
+    {
+      *i += 5;
+      return TRUE;
+    }
+  /* A high surrogate: a low one must follow at once. */
+  p += 5;
+  if (end - p < 2 || p[0] != '\\' || p[1] != 'u' || !read_code_unit (p + 2, end, &low)
+      || low < 0xDC00 || low > 0xDFFF)
+    return FALSE;
+  *i += 11;
+  return TRUE;
+}
+
+/**
+ * dc_json_check_text:
+ * @data: the text, not necessarily nul-terminated
+ * @length: its length in bytes
+ * @max_depth: how deep arrays and objects may nest
+ * @offset: (out) (optional): where the text stops being what it should be, in bytes
+ *
+ * Checks the shape of a JSON text without parsing it: one value, white space around
+ * it, nothing that only a lenient parser would accept (comments, single quotes, bare
+ * words, escapes JSON does not have, unpaired surrogates), and no deeper nesting than
+ * @max_depth. Other syntax inside the value (a missing comma, a bracket closed by the
+ * wrong one) is left to the parser, which reports it without harm. A UTF-8 byte order mark may begin the text.
+ *
+ * Returns: %DC_JSON_TEXT_ONE_VALUE when the text may go to json-glib, otherwise what is
+ *   wrong at @offset
+ */
+DcJsonText
+dc_json_check_text (const char *data, gsize length, guint max_depth, gsize *offset)
+{
+  gboolean in_scalar = FALSE;
+  gsize scalar_start = 0;
+  gboolean ended = FALSE; /* the first value is complete */
+  DcJsonText shape = DC_JSON_TEXT_ONE_VALUE;
+  guint depth = 0;
+  gsize i = 0;
+
+  g_return_val_if_fail (data != NULL || length == 0, DC_JSON_TEXT_NOT_JSON);
+
+  if (length >= 3 && memcmp (data, BYTE_ORDER_MARK, 3) == 0)
+    i = 3;
+
+  for (; i < length && shape == DC_JSON_TEXT_ONE_VALUE; i++)
+    {
+      char c = data[i];
+
+      if (in_scalar && !is_scalar_char (c))
+        {
+          in_scalar = FALSE;
+          if (!is_scalar (data + scalar_start, i - scalar_start))
+            {
+              shape = DC_JSON_TEXT_NOT_JSON;
+              i = scalar_start;
+              break;
+            }
+          ended = depth == 0;
+        }
+      if (is_space (c))
+        continue;
+      if (ended)
+        {
+          shape = DC_JSON_TEXT_MORE;
+          break;
+        }
+      if (is_scalar_char (c))
+        {
+          if (!in_scalar)
+            scalar_start = i;
+          in_scalar = TRUE;
+          continue;
+        }
+
+      switch (c)
+        {
+        case '"':
+          /* An unterminated string runs to the end: the parser says so. */
+          for (i++; i < length && data[i] != '"'; i++)
+            if (data[i] == '\\' && !check_escape (data, length, &i))
+              {
+                shape = DC_JSON_TEXT_NOT_JSON;
+                break;
+              }
+          ended = depth == 0;
+          break;
+
+        case '[':
+        case '{':
+          if (++depth > max_depth)
+            shape = DC_JSON_TEXT_TOO_DEEP;
+          break;
+
+        case ']':
+        case '}':
+          /* Whether it closes the right bracket is the parser's business; where the
+           * value ends is ours. */
+          if (depth == 0)
+            shape = DC_JSON_TEXT_NOT_JSON;
+          else
+            ended = --depth == 0;
+          break;
+
+        case ':':
+        case ',':
+          if (depth == 0)
+            shape = DC_JSON_TEXT_NOT_JSON;
+          break;
+
+        default:
+          shape = DC_JSON_TEXT_NOT_JSON;
+          break;
+        }
+      if (shape != DC_JSON_TEXT_ONE_VALUE)
+        break;
+    }
+
+  if (shape == DC_JSON_TEXT_ONE_VALUE && in_scalar
+      && !is_scalar (data + scalar_start, length - scalar_start))
+    {
+      shape = DC_JSON_TEXT_NOT_JSON;
+      i = scalar_start;
+    }
+
+  if (offset != NULL)
+    *offset = shape == DC_JSON_TEXT_ONE_VALUE ? length : i;
+  return shape;
+}

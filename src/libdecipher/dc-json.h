@@ -1,0 +1,25 @@
+/* dc-json.h: the shape of a JSON text, checked before json-glib parses it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  DC_JSON_TEXT_ONE_VALUE, /* one value with only white space around it, or only white space */
+  DC_JSON_TEXT_TOO_DEEP,  /* arrays and objects nest deeper than allowed */
+  DC_JSON_TEXT_NOT_JSON,  /* outside strings, something JSON has no place for there */
+  DC_JSON_TEXT_MORE,      /* something other than white space follows the first value */
+} DcJsonText;
+
+DcJsonText dc_json_check_text (const char *data,
+                               gsize length,
+                               guint max_depth,
+                               gsize *offset);
+
+G_END_DECLS
