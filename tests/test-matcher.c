@@ -326,8 +326,9 @@ test_combining_mark (void)
 }
 
 /* A glyph the user said draws nothing (an empty value) is part of the words around it:
- * typing them still matches, and the empty value stands. Found by fuzz-session: the
- * comparison with the empty value was undefined behaviour (memcmp of a NULL). */
+ * typing them as they read without it still matches, and the empty value stands. Found
+ * by fuzz-session: the comparison with the empty value was undefined behaviour (memcmp
+ * of a NULL). */
 static void
 test_empty_value (void)
 {
@@ -347,7 +348,8 @@ test_empty_value (void)
   g_assert_true (dc_key_set (f.key, comma, "", DC_KEY_CONFIRMED, "assign", &error));
   g_assert_no_error (error);
 
-  result = type_text (&f, "Весной река широко разливается, и старые лодки снова", 1, -1);
+  /* The comma is not typed: no glyph is left to spell it (“е,” is no ligature). */
+  result = type_text (&f, "Весной река широко разливается и старые лодки снова", 1, -1);
   g_assert_cmpint (result->kind, ==, DC_MATCH_ASSIGNED);
   g_assert_cmpstr (dc_key_peek_value (f.key, comma), ==, "");
   g_assert_cmpint (dc_key_get_status (f.key, comma), ==, DC_KEY_CONFIRMED);

@@ -229,6 +229,21 @@ value_is_held (const Search *s, guint symbol, guint start, guint length)
 
 static void search_from (Search *s, guint glyph, guint at, guint word);
 
+/* Glyphs from @glyph to the end of its word known to spell nothing. */
+static guint
+silent_glyphs (const Search *s, guint glyph, guint word)
+{
+  guint silent = 0;
+
+  for (guint g = glyph; g < s->token_end[word]; g++)
+    {
+      const GArray *known = g_ptr_array_index (s->nfd_values, s->symbols[g]);
+
+      silent += known != NULL && known->len == 0;
+    }
+  return silent;
+}
+
 static void
 try_binding (Search *s, guint glyph, guint at, guint word, guint symbol, guint length,
              int cost, gboolean contradicts)
@@ -298,7 +313,7 @@ search_from (Search *s, guint glyph, guint at, guint word)
   /* A glyph spells at least one character, unless it is known to spell nothing. */
   if (chars_left == 0 && (known == NULL || known->len > 0))
     return;
-  if (glyphs_left > chars_left + (known != NULL && known->len == 0))
+  if (glyphs_left > chars_left && glyphs_left - silent_glyphs (s, glyph, word) > chars_left)
     return;
 
   bound = find_binding (s, symbol);

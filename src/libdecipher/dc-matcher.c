@@ -467,29 +467,66 @@ typedef struct
   gboolean relaxed;   /* inferred and confirmed values may be contradicted */
   gboolean relax_all; /* a trusted font's values too (to explain a failure) */
   guint shaped_runs; /* runs whose glyph counts fit, whatever their symbols */
+  gboolean has_silent; /* some symbol is known to spell nothing (an empty value) */
 } Query;
 
+/* Tokens with this many silent glyphs more than the typed word has letters are looked
+ * at, when any symbol is silent: their silent glyphs are counted out one by one. */
+#define MAX_SILENT_PER_WORD 4
+
+/* The glyph counts a token may have to spell @word: one to three clusters a glyph,
+ * and (with @silent) glyphs that spell nothing on top. */
 static void
-word_length_range (const Typed *typed, guint word, guint *lo, guint *hi)
+word_length_range (const Typed *typed, guint word, gboolean silent, guint *lo, guint *hi)
 {
   guint clusters = g_array_index (typed->n_clusters, guint, word);
 
   *hi = g_array_index (typed->word_end, guint, word) - _dc_typed_word_start (typed, word);
   *lo = (clusters + 2) / 3;
+  if (silent)
+    *hi += MAX_SILENT_PER_WORD;
 }
 
 static gboolean
-run_fits_lengths (const DcToken *tokens, const Typed *typed, guint start)
+run_fits_lengths (DcMatcher *self, const Typed *typed, const Query *query, guint start)
 {
+  const DcToken *tokens = dc_document_get_tokens (self->document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (self->document, NULL);
+  const guint32 *order = dc_document_get_reading_order (self->document, NULL);
+
   for (guint w = 0; w < _dc_typed_n_words (typed); w++)
     {
-      guint lo, hi, n = tokens[start + w].n_glyphs;
+      const DcToken *token = &tokens[start + w];
+      guint lo, hi, n = token->n_glyphs;
 
-      word_length_range (typed, w, &lo, &hi);
+      word_length_range (typed, w, FALSE, &lo, &hi);
+      if (query->has_silent)
+        for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+          {
+            const char *value = dc_key_get_value (self->key, glyphs[order[k]].symbol);
+
+            n -= value != NULL && *value == '\0';
+          }
       if (n < lo || n > hi)
         return FALSE;
     }
   return TRUE;
+}
+
+static gboolean
+key_has_silent_symbol (DcKey *key)
+{
+  guint n_symbols;
+
+  dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *value = dc_key_get_value (key, s);
+
+      if (value != NULL && *value == '\0')
+        return TRUE;
+    }
+  return FALSE;
 }
 
 static void
@@ -508,7 +545,7 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, guint start,
   guint n_glyphs = 0, n_new;
   char *signature;
 
-  if (!run_fits_lengths (tokens, typed, start))
+  if (!run_fits_lengths (self, typed, query, start))
     return;
   query->shaped_runs++;
 
@@ -615,7 +652,7 @@ find_candidates (DcMatcher *self, const Typed *typed, Query *query)
         {
           guint lo, hi, count = 0;
 
-          word_length_range (typed, w, &lo, &hi);
+          word_length_range (typed, w, query->has_silent, &lo, &hi);
           for (guint n = lo; n <= hi && n < self->by_length->len; n++)
             count += ((GArray *) g_ptr_array_index (self->by_length, n))->len;
           if (count < best_count)
@@ -628,7 +665,7 @@ find_candidates (DcMatcher *self, const Typed *typed, Query *query)
       {
         guint lo, hi;
 
-        word_length_range (typed, pivot, &lo, &hi);
+        word_length_range (typed, pivot, query->has_silent, &lo, &hi);
         for (guint n = lo; n <= hi && n < self->by_length->len; n++)
           {
             GArray *bucket = g_ptr_array_index (self->by_length, n);
@@ -894,7 +931,7 @@ match_words (DcMatcher *self, char **words, const char *text, int line, int toke
 {
   g_auto (Typed) typed = { 0 };
   g_autoptr (GPtrArray) candidates = NULL;
-  Query query = { line, token, FALSE, FALSE, 0 };
+  Query query = { line, token, FALSE, FALSE, 0, key_has_silent_symbol (self->key) };
   DcMatchResult *result;
   const Candidate *best;
   guint n_words = g_strv_length (words);
