@@ -503,7 +503,6 @@ decipher_cli_session_answer (DecipherCliSession *session, const char *line)
 {
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (JsonBuilder) reply = json_builder_new ();
-  g_autoptr (JsonGenerator) generator = json_generator_new ();
   g_autoptr (JsonNode) root = NULL;
   g_autoptr (GError) error = NULL;
   JsonObject *request = NULL;
@@ -586,8 +585,8 @@ decipher_cli_session_answer (DecipherCliSession *session, const char *line)
   json_builder_end_object (reply);
 
   root = json_builder_get_root (reply);
-  json_generator_set_root (generator, root);
-  return json_generator_to_data (generator, NULL);
+  /* A request's own text comes back in some replies, control characters and all. */
+  return dc_json_generate (root, FALSE, NULL);
 }
 
 /**

@@ -10,6 +10,7 @@
 #include <json-glib/json-glib.h>
 
 #include "dc-export.h"
+#include "dc-json.h"
 
 #define UNKNOWN_TEXT "\xEF\xBF\xBD" /* U+FFFD */
 
@@ -176,7 +177,6 @@ static char *
 export_json (DcDocument *document, DcValueFunc value, gpointer user_data)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
-  g_autoptr (JsonGenerator) generator = json_generator_new ();
   g_autoptr (JsonNode) root = NULL;
   const DcLine *lines = dc_document_get_lines (document, NULL);
   const DcToken *tokens = dc_document_get_tokens (document, NULL);
@@ -238,9 +238,7 @@ export_json (DcDocument *document, DcValueFunc value, gpointer user_data)
   json_builder_end_object (builder);
 
   root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  return json_generator_to_data (generator, NULL);
+  return dc_json_generate (root, TRUE, NULL);
 }
 
 char *

@@ -214,3 +214,43 @@ dc_json_check_text (const char *data, gsize length, guint max_depth, gsize *offs
     *offset = shape == DC_JSON_TEXT_ONE_VALUE ? length : i;
   return shape;
 }
+
+/**
+ * dc_json_generate:
+ * @root: what to write
+ * @pretty: indented over several lines, for a person to read
+ * @length: (out) (optional): the text's length
+ *
+ * Like json_generator_to_data(), but valid JSON whatever the strings hold: json-glib
+ * (1.6 at least) writes most control characters into strings as they are, which JSON
+ * forbids and strict readers refuse. They can only stand inside strings, where they are
+ * escaped here; a newline outside one is the pretty layout's.
+ */
+char *
+dc_json_generate (JsonNode *root, gboolean pretty, gsize *length)
+{
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autofree char *text = NULL;
+  GString *out;
+  gsize text_length = 0;
+
+  g_return_val_if_fail (root != NULL, NULL);
+
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, pretty);
+  text = json_generator_to_data (generator, &text_length);
+
+  out = g_string_sized_new (text_length + 1);
+  for (gsize i = 0; i < text_length; i++)
+    {
+      guchar c = (guchar) text[i];
+
+      if (c < 0x20 && c != '\n')
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_c (out, (char) c);
+    }
+  if (length != NULL)
+    *length = out->len;
+  return g_string_free (out, FALSE);
+}

@@ -1,4 +1,4 @@
-/* dc-json.h: the shape of a JSON text, checked before json-glib parses it
+/* dc-json.h: JSON text checked before json-glib parses it, and written so others can
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -6,6 +6,7 @@
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -21,5 +22,9 @@ DcJsonText dc_json_check_text (const char *data,
                                gsize length,
                                guint max_depth,
                                gsize *offset);
+
+char *dc_json_generate (JsonNode *root,
+                        gboolean pretty,
+                        gsize *length);
 
 G_END_DECLS

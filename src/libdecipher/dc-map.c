@@ -16,6 +16,7 @@
 #include <json-glib/json-glib.h>
 
 #include "dc-error.h"
+#include "dc-json.h"
 #include "dc-map.h"
 
 /* The PDF reference limits a beginbfchar section to 100 entries. */
@@ -332,7 +333,6 @@ char *
 dc_map_to_json (DcKey *key, GError **error)
 {
   g_autoptr (JsonBuilder) builder = NULL;
-  g_autoptr (JsonGenerator) generator = NULL;
   g_autoptr (JsonNode) root = NULL;
   g_autofree char *display = NULL;
   DcDocument *document;
@@ -372,9 +372,6 @@ dc_map_to_json (DcKey *key, GError **error)
   json_builder_end_array (builder);
   json_builder_end_object (builder);
 
-  generator = json_generator_new ();
   root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  return json_generator_to_data (generator, NULL);
+  return dc_json_generate (root, TRUE, NULL);
 }
