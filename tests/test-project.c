@@ -562,6 +562,187 @@ test_hostile (Fixture *fixture, gconstpointer data)
   }
 }
 
+/* Loads the fixture's project into a new key, as the next opening would. */
+static DcProject *
+load_fresh (Fixture *fixture, DcKey **key, GError **error)
+{
+  *key = dc_key_new (fixture->document);
+  return dc_project_load (fixture->path, fixture->document, *key, error);
+}
+
+static void
+append_to (const char *path, const char *text)
+{
+  g_autofree char *contents = read_file (path);
+  g_autofree char *longer = g_strconcat (contents, text, NULL);
+  g_autoptr (GError) error = NULL;
+
+  g_file_set_contents (path, longer, -1, &error);
+  g_assert_no_error (error);
+}
+
+/* Every change after the last save is in the journal at once, and the next loading has it
+ * all: single changes, several at once, undo, and inputs. A save folds it in. */
+static void
+test_journal_replays (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *journal = g_strconcat (fixture->path, ".journal", NULL);
+  g_autofree char *saved = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *got = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcProject) loaded = NULL;
+  g_autoptr (DcKey) key = NULL;
+  g_autoptr (DcKey) without = NULL;
+  g_autoptr (DcProject) loaded_without = NULL;
+  const char *const *history;
+  guint n_history;
+
+  save (fixture);
+  saved = key_snapshot (fixture->key);
+  g_assert_true (dc_project_start_journal (fixture->project, fixture->path, TRUE, &error));
+  g_assert_no_error (error);
+
+  set (fixture->key, nth_untrusted (fixture->document, 7), "з", DC_KEY_CONFIRMED, "assign");
+  dc_key_begin_change (fixture->key, "type: «ик»");
+  set (fixture->key, nth_untrusted (fixture->document, 8), "и", DC_KEY_INFERRED, "type: «ик»");
+  set (fixture->key, nth_untrusted (fixture->document, 9), "к", DC_KEY_INFERRED, "type: «ик»");
+  dc_key_end_change (fixture->key);
+  set (fixture->key, nth_untrusted (fixture->document, 10), "л", DC_KEY_CONFIRMED, "assign");
+  g_assert_true (dc_key_undo (fixture->key));
+  g_assert_true (dc_key_undo (fixture->key));
+  g_assert_true (dc_key_redo (fixture->key));
+  /* Back to what the PDF says: the journal must say so too. */
+  dc_key_forget (fixture->key, nth_untrusted (fixture->document, 0));
+  dc_project_add_history (fixture->project, "ик");
+  g_assert_true (dc_project_sync_journal (fixture->project, &error));
+  g_assert_no_error (error);
+  expected = key_snapshot (fixture->key);
+  g_assert_cmpstr (expected, !=, saved);
+
+  loaded = load_fresh (fixture, &key, &error);
+  g_assert_no_error (error);
+  got = key_snapshot (key);
+  g_assert_cmpstr (got, ==, expected);
+  history = dc_project_get_history (loaded, &n_history);
+  g_assert_cmpuint (n_history, ==, 3);
+  g_assert_cmpstr (history[2], ==, "ик");
+
+  /* It was the journal: a copy of the project file alone still holds the last save. */
+  contents = read_file (journal);
+  g_assert_cmpstr (contents, !=, "");
+  {
+    g_autofree char *copy = g_build_filename (fixture->dir, "copy.decipher", NULL);
+    g_autofree char *project = read_file (fixture->path);
+
+    g_file_set_contents (copy, project, -1, &error);
+    g_assert_no_error (error);
+    without = dc_key_new (fixture->document);
+    loaded_without = dc_project_load (copy, fixture->document, without, &error);
+    g_assert_no_error (error);
+    g_clear_pointer (&got, g_free);
+    got = key_snapshot (without);
+    g_assert_cmpstr (got, ==, saved);
+  }
+
+  /* A save holds everything, and empties the journal. */
+  save (fixture);
+  g_clear_pointer (&contents, g_free);
+  contents = read_file (journal);
+  g_assert_cmpstr (contents, ==, "");
+  g_clear_object (&loaded);
+  g_clear_object (&key);
+  loaded = load_fresh (fixture, &key, &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&got, g_free);
+  got = key_snapshot (key);
+  g_assert_cmpstr (got, ==, expected);
+}
+
+/* A process killed while appending leaves half a line: it was never a decision, so the
+ * loading skips it, and the next journal cuts it off before it appends. */
+static void
+test_journal_torn (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *journal = g_strconcat (fixture->path, ".journal", NULL);
+  g_autofree char *expected = NULL;
+  g_autofree char *got = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcProject) loaded = NULL;
+  g_autoptr (DcProject) again = NULL;
+  g_autoptr (DcKey) key = NULL;
+  g_autoptr (DcKey) third = NULL;
+  guint symbol = nth_untrusted (fixture->document, 7);
+
+  save (fixture);
+  g_assert_true (dc_project_start_journal (fixture->project, fixture->path, FALSE, &error));
+  set (fixture->key, symbol, "з", DC_KEY_CONFIRMED, "assign");
+  expected = key_snapshot (fixture->key);
+  g_clear_object (&fixture->project);
+  fixture->project = dc_project_new (fixture->document, fixture->key);
+  append_to (journal, "{\"font\":0,\"font_name\":\"Torn");
+
+  loaded = load_fresh (fixture, &key, &error);
+  g_assert_no_error (error);
+  got = key_snapshot (key);
+  g_assert_cmpstr (got, ==, expected);
+
+  g_assert_true (dc_project_start_journal (loaded, fixture->path, FALSE, &error));
+  g_assert_no_error (error);
+  set (key, nth_untrusted (fixture->document, 8), "и", DC_KEY_CONFIRMED, "assign");
+  g_assert_true (dc_project_sync_journal (loaded, &error));
+  g_clear_pointer (&expected, g_free);
+  expected = key_snapshot (key);
+  again = dc_project_load (fixture->path, fixture->document, third = dc_key_new (fixture->document),
+                           &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&got, g_free);
+  got = key_snapshot (third);
+  g_assert_cmpstr (got, ==, expected);
+  g_assert_cmpstr (dc_key_get_value (third, symbol), ==, "з");
+}
+
+/* A journal damaged in the middle is refused like a damaged project: a sentence naming
+ * it and the line, and the key as it was. */
+static void
+test_journal_damaged (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *journal = g_strconcat (fixture->path, ".journal", NULL);
+  const char *lines[] = {
+    "not json\n",
+    "[1, 2]\n",
+    "{\"history\": 42}\n",
+    "{\"font\": 0, \"font_name\": null, \"font_sha256\": null, \"code\": 1, \"value\": \"a\", "
+    "\"status\": \"confirmed\", \"provenance\": null}\n",
+  };
+
+  save (fixture);
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (DcKey) key = dc_key_new (fixture->document);
+      g_autoptr (DcProject) loaded = NULL;
+      g_autofree char *before = key_snapshot (key);
+      g_autofree char *after = NULL;
+      g_autofree char *damaged = g_strconcat ("{\"history\": \"fine\"}\n", lines[i], NULL);
+
+      g_file_set_contents (journal, damaged, -1, &error);
+      g_assert_no_error (error);
+      loaded = dc_project_load (fixture->path, fixture->document, key, &error);
+      g_assert_null (loaded);
+      g_assert_error (error, DC_ERROR, DC_ERROR_PROJECT);
+      g_test_message ("%s", error->message);
+      g_assert_true (g_str_has_prefix (error->message, "Cannot open the project “test.decipher”: its "
+                                                       "journal of recent changes, "
+                                                       "“test.decipher.journal”, is damaged. "));
+      g_assert_true (strstr (error->message, "Line 2") != NULL
+                     || strstr (error->message, "entry 2") != NULL);
+      after = key_snapshot (key);
+      g_assert_cmpstr (after, ==, before);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -579,6 +760,9 @@ main (int argc, char **argv)
   ADD ("/project/missing", test_missing);
   ADD ("/project/other-document", test_other_document);
   ADD ("/project/hostile", test_hostile);
+  ADD ("/project/journal-replays", test_journal_replays);
+  ADD ("/project/journal-torn", test_journal_torn);
+  ADD ("/project/journal-damaged", test_journal_damaged);
 #undef ADD
 
   return g_test_run ();

@@ -93,13 +93,12 @@ get_string (JsonObject *request, const char *name, GError **error)
   return json_node_get_string (node);
 }
 
-/* Written before the reply: what the user decided survives a kill. */
+/* Every change went to the project's journal as it was made; before the reply it must
+ * also be on the disk, so that what the user decided survives a kill or a power cut. */
 static gboolean
 persist (Session *session, GError **error)
 {
-  if (session->project_path == NULL)
-    return TRUE;
-  return dc_project_save (session->project, session->project_path, error);
+  return dc_project_sync_journal (session->project, error);
 }
 
 static gboolean
@@ -624,8 +623,10 @@ decipher_cli_session_new (DcDocument *document, DcKey *key, const char *project_
         dc_auto_recover (document, key, NULL);
       dc_proposals_update (key);
       dc_key_end_change (key);
+      if (project_path != NULL && !dc_project_save (session->project, project_path, error))
+        return NULL;
     }
-  if (!persist (session, error))
+  if (project_path != NULL && !dc_project_start_journal (session->project, project_path, TRUE, error))
     return NULL;
   return g_steal_pointer (&session);
 }
@@ -635,6 +636,14 @@ decipher_cli_session_free (DecipherCliSession *session)
 {
   if (session == NULL)
     return;
+  /* Folds the journal into the project, so that the file alone says it all. */
+  if (session->project_path != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!dc_project_save (session->project, session->project_path, &error))
+        g_printerr ("decipher-cli: %s\n", error->message);
+    }
   g_clear_object (&session->project);
   g_clear_object (&session->matcher);
   g_clear_object (&session->key);

@@ -27,12 +27,9 @@
 #include "dc-error.h"
 #include "dc-json.h"
 #include "dc-key-private.h"
-#include "dc-project.h"
+#include "dc-project-private.h"
 
-/* Far above any real project (a book has a few thousand symbols and a session a few
- * thousand inputs, a few MB in all), low enough that a hostile file cannot make the
- * parser eat the machine's memory. */
-#define MAX_FILE_SIZE (32 * 1024 * 1024)
+#define MAX_FILE_SIZE DC_PROJECT_MAX_FILE_SIZE
 #define MAX_ITEMS 1000000
 /* Our format nests three deep; json-glib recurses per level and overflows the stack on a
  * file of a few thousand brackets. */
@@ -40,9 +37,10 @@
 /* A value is at most 16 code points, so 64 bytes; anything much longer is not worth
  * normalising before rejecting. */
 #define MAX_VALUE_BYTES 1024
-/* Inputs are capped at 64 KiB where they are typed; provenance quotes them. */
-#define MAX_TEXT_BYTES (65 * 1024)
+#define MAX_TEXT_BYTES DC_PROJECT_MAX_TEXT_BYTES
 #define MAX_NAME_BYTES 4096
+/* Past this, a journal costs more to replay than a save costs to write. */
+#define JOURNAL_FOLD_SIZE (4 * 1024 * 1024)
 
 struct _DcProject
 {
@@ -52,6 +50,7 @@ struct _DcProject
   DcKey *key;
   char *path;
   GPtrArray *history; /* of char *, NULL-terminated */
+  DcProjectJournal *journal;
 };
 
 G_DEFINE_FINAL_TYPE (DcProject, dc_project, G_TYPE_OBJECT)
@@ -61,6 +60,7 @@ dc_project_finalize (GObject *object)
 {
   DcProject *self = DC_PROJECT (object);
 
+  g_clear_pointer (&self->journal, _dc_project_journal_free);
   g_clear_object (&self->key);
   g_clear_object (&self->document);
   g_clear_pointer (&self->path, g_free);
@@ -147,6 +147,8 @@ dc_project_add_history (DcProject *self, const char *input)
   g_return_if_fail (g_utf8_validate (input, -1, NULL));
 
   g_ptr_array_add (self->history, g_strdup (input));
+  if (self->journal != NULL)
+    _dc_project_journal_add_history (self->journal, input);
 }
 
 /* Returns: (array length=n_items zero-terminated=1): the inputs, oldest first. */
@@ -162,16 +164,56 @@ dc_project_get_history (DcProject *self, guint *n_items)
 
 /* Saving */
 
+/* One key entry as both the project and its journal write it. The font's name and program
+ * checksum ride along with its index so that a loader can tell a key meant for these very
+ * fonts, and a font library can reuse the entries. */
+void
+_dc_project_add_entry (JsonBuilder *builder,
+                       DcDocument *document,
+                       guint symbol,
+                       DcKeyStatus status,
+                       const char *value,
+                       const char *provenance)
+{
+  const DcSymbol *info = dc_document_get_symbol (document, symbol);
+  DcFont *font = dc_document_get_font (document, info->font);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "font");
+  json_builder_add_int_value (builder, info->font);
+  json_builder_set_member_name (builder, "font_name");
+  if (dc_font_get_name (font) != NULL)
+    json_builder_add_string_value (builder, dc_font_get_name (font));
+  else
+    json_builder_add_null_value (builder);
+  json_builder_set_member_name (builder, "font_sha256");
+  if (dc_font_get_program_sha256 (font) != NULL)
+    json_builder_add_string_value (builder, dc_font_get_program_sha256 (font));
+  else
+    json_builder_add_null_value (builder);
+  json_builder_set_member_name (builder, "code");
+  json_builder_add_int_value (builder, info->code);
+  json_builder_set_member_name (builder, "value");
+  json_builder_add_string_value (builder, value != NULL ? value : "");
+  json_builder_set_member_name (builder, "status");
+  json_builder_add_string_value (builder, dc_key_status_to_string (status));
+  json_builder_set_member_name (builder, "provenance");
+  if (provenance != NULL)
+    json_builder_add_string_value (builder, provenance);
+  else
+    json_builder_add_null_value (builder);
+  json_builder_end_object (builder);
+}
+
 static char *
 project_to_json (DcProject *self, gsize *length)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
-  g_autoptr (JsonGenerator) generator = json_generator_new ();
   g_autoptr (JsonNode) root = NULL;
   g_autofree char *basename = g_path_get_basename (dc_document_get_path (self->document));
   guint n_symbols;
-  const DcSymbol *symbols = dc_document_get_symbols (self->document, &n_symbols);
 
+  dc_document_get_symbols (self->document, &n_symbols);
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "format");
   json_builder_add_string_value (builder, DC_PROJECT_FORMAT);
@@ -190,43 +232,16 @@ project_to_json (DcProject *self, gsize *length)
   json_builder_add_int_value (builder, dc_document_get_n_pages (self->document));
   json_builder_end_object (builder);
 
-  /* The font's name and program checksum ride along with its index so that a loader can
-   * tell a key meant for these very fonts, and a font library can reuse the entries. */
   json_builder_set_member_name (builder, "key");
   json_builder_begin_array (builder);
   for (guint s = 0; s < n_symbols; s++)
     {
       DcKeyStatus status = dc_key_get_status (self->key, s);
-      DcFont *font = dc_document_get_font (self->document, symbols[s].font);
 
       if (status == DC_KEY_UNKNOWN || status == DC_KEY_FROM_PDF)
         continue;
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "font");
-      json_builder_add_int_value (builder, symbols[s].font);
-      json_builder_set_member_name (builder, "font_name");
-      if (dc_font_get_name (font) != NULL)
-        json_builder_add_string_value (builder, dc_font_get_name (font));
-      else
-        json_builder_add_null_value (builder);
-      json_builder_set_member_name (builder, "font_sha256");
-      if (dc_font_get_program_sha256 (font) != NULL)
-        json_builder_add_string_value (builder, dc_font_get_program_sha256 (font));
-      else
-        json_builder_add_null_value (builder);
-      json_builder_set_member_name (builder, "code");
-      json_builder_add_int_value (builder, symbols[s].code);
-      json_builder_set_member_name (builder, "value");
-      json_builder_add_string_value (builder, dc_key_peek_value (self->key, s));
-      json_builder_set_member_name (builder, "status");
-      json_builder_add_string_value (builder, dc_key_status_to_string (status));
-      json_builder_set_member_name (builder, "provenance");
-      if (dc_key_get_provenance (self->key, s) != NULL)
-        json_builder_add_string_value (builder, dc_key_get_provenance (self->key, s));
-      else
-        json_builder_add_null_value (builder);
-      json_builder_end_object (builder);
+      _dc_project_add_entry (builder, self->document, s, status, dc_key_peek_value (self->key, s),
+                             dc_key_get_provenance (self->key, s));
     }
   json_builder_end_array (builder);
 
@@ -238,9 +253,7 @@ project_to_json (DcProject *self, gsize *length)
   json_builder_end_object (builder);
 
   root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  return json_generator_to_data (generator, length);
+  return dc_json_generate (root, TRUE, length);
 }
 
 /* The previous save becomes PATH~. A hard link costs nothing and never exposes a
@@ -340,6 +353,8 @@ dc_project_save (DcProject *self, const char *path, GError **error)
       return FALSE;
     }
   sync_folder (path);
+  if (self->journal != NULL && g_str_equal (path, _dc_project_journal_get_project_path (self->journal)))
+    _dc_project_journal_truncate (self->journal);
 
   if (self->path != path)
     {
@@ -351,15 +366,8 @@ dc_project_save (DcProject *self, const char *path, GError **error)
 
 /* Loading */
 
-typedef struct
-{
-  const char *display; /* the project's file name */
-  DcDocument *document;
-  GError **error;
-} Loader;
-
-static gboolean G_GNUC_PRINTF (2, 3)
-invalid (Loader *loader, const char *format, ...)
+gboolean
+_dc_project_invalid (DcProjectLoader *loader, const char *format, ...)
 {
   g_autofree char *reason = NULL;
   va_list args;
@@ -368,9 +376,17 @@ invalid (Loader *loader, const char *format, ...)
   reason = g_strdup_vprintf (format, args);
   va_end (args);
 
-  /* Translators: the second %s is a sentence saying why, like “It is not valid JSON.” */
-  g_set_error (loader->error, DC_ERROR, DC_ERROR_PROJECT, _("Cannot open the project “%s”. %s"),
-               loader->display, reason);
+  if (loader->journal != NULL)
+    /* Translators: the last %s is a sentence saying why, like “Line 2 is not a change
+     * Decipher records.” */
+    g_set_error (loader->error, DC_ERROR, DC_ERROR_PROJECT,
+                 _("Cannot open the project “%s”: its journal of recent changes, “%s”, is "
+                   "damaged. %s"),
+                 loader->display, loader->journal, reason);
+  else
+    /* Translators: the second %s is a sentence saying why, like “It is not valid JSON.” */
+    g_set_error (loader->error, DC_ERROR, DC_ERROR_PROJECT, _("Cannot open the project “%s”. %s"),
+                 loader->display, reason);
   return FALSE;
 }
 
@@ -393,7 +409,7 @@ locate (const char *data, gsize offset, guint *line, guint *column)
 }
 
 static gboolean
-check_json_shape (Loader *loader, const char *data, gsize length)
+check_json_shape (DcProjectLoader *loader, const char *data, gsize length)
 {
   gsize offset;
   guint line, column;
@@ -403,16 +419,16 @@ check_json_shape (Loader *loader, const char *data, gsize length)
     case DC_JSON_TEXT_ONE_VALUE:
       return TRUE;
     case DC_JSON_TEXT_TOO_DEEP:
-      return invalid (loader, _("It nests deeper than any project does."));
+      return _dc_project_invalid (loader, _("It nests deeper than any project does."));
     case DC_JSON_TEXT_NOT_JSON:
       locate (data, offset, &line, &column);
-      return invalid (loader,
+      return _dc_project_invalid (loader,
                       _("It is not valid JSON: line %u, column %u holds something JSON does not "
                         "allow there; perhaps it was edited by hand."),
                       line, column);
     case DC_JSON_TEXT_MORE:
       locate (data, offset, &line, &column);
-      return invalid (loader,
+      return _dc_project_invalid (loader,
                       _("It holds more than one JSON value: another begins at line %u, "
                         "column %u; perhaps two files were joined."),
                       line, column);
@@ -438,7 +454,7 @@ node_is_string (JsonNode *node)
 /* A string member that is present, valid UTF-8 and at most @max_bytes long; a null one
  * too when @nullable. Sets *@out to NULL for null. */
 static gboolean
-read_string (Loader *loader,
+read_string (DcProjectLoader *loader,
              JsonObject *object,
              const char *name,
              const char *where,
@@ -455,22 +471,22 @@ read_string (Loader *loader,
       return TRUE;
     }
   if (!node_is_string (node))
-    return invalid (loader, _("In %s, “%s” is missing or not text."), where, name);
+    return _dc_project_invalid (loader, _("In %s, “%s” is missing or not text."), where, name);
 
   string = json_node_get_string (node);
   if (strlen (string) > max_bytes)
-    return invalid (loader,
+    return _dc_project_invalid (loader,
                     _("In %s, “%s” is %" G_GSIZE_FORMAT " bytes long, far longer than Decipher "
                       "writes."),
                     where, name, strlen (string));
   if (!g_utf8_validate (string, -1, NULL))
-    return invalid (loader, _("In %s, “%s” is not valid UTF-8."), where, name);
+    return _dc_project_invalid (loader, _("In %s, “%s” is not valid UTF-8."), where, name);
   *out = string;
   return TRUE;
 }
 
 static gboolean
-read_uint (Loader *loader,
+read_uint (DcProjectLoader *loader,
            JsonObject *object,
            const char *name,
            const char *where,
@@ -481,33 +497,33 @@ read_uint (Loader *loader,
   gint64 value;
 
   if (!node_is_integer (node))
-    return invalid (loader, _("In %s, “%s” is missing or not a whole number."), where, name);
+    return _dc_project_invalid (loader, _("In %s, “%s” is missing or not a whole number."), where, name);
   value = json_node_get_int (node);
   if (value < 0 || (guint64) value > max)
-    return invalid (loader, _("In %s, “%s” is %" G_GINT64_FORMAT ", out of range."), where,
+    return _dc_project_invalid (loader, _("In %s, “%s” is %" G_GINT64_FORMAT ", out of range."), where,
                     name, value);
   *out = (guint64) value;
   return TRUE;
 }
 
 static gboolean
-check_header (Loader *loader, JsonNode *root)
+check_header (DcProjectLoader *loader, JsonNode *root)
 {
   JsonObject *object;
   JsonNode *format, *version;
   gint64 number;
 
   if (!JSON_NODE_HOLDS_OBJECT (root))
-    return invalid (loader, _("It is not a Decipher project."));
+    return _dc_project_invalid (loader, _("It is not a Decipher project."));
   object = json_node_get_object (root);
 
   format = json_object_get_member (object, "format");
   if (!node_is_string (format) || g_strcmp0 (json_node_get_string (format), DC_PROJECT_FORMAT) != 0)
-    return invalid (loader, _("It is not a Decipher project."));
+    return _dc_project_invalid (loader, _("It is not a Decipher project."));
 
   version = json_object_get_member (object, "version");
   if (!node_is_integer (version))
-    return invalid (loader, _("It does not say which version of the format it uses."));
+    return _dc_project_invalid (loader, _("It does not say which version of the format it uses."));
   number = json_node_get_int (version);
   if (number > DC_PROJECT_VERSION)
     {
@@ -518,12 +534,12 @@ check_header (Loader *loader, JsonNode *root)
       return FALSE;
     }
   if (number < 1)
-    return invalid (loader, _("Its format version %" G_GINT64_FORMAT " does not exist."), number);
+    return _dc_project_invalid (loader, _("Its format version %" G_GINT64_FORMAT " does not exist."), number);
   return TRUE;
 }
 
 static gboolean
-check_document (Loader *loader, JsonObject *root)
+check_document (DcProjectLoader *loader, JsonObject *root)
 {
   JsonNode *node = json_object_get_member (root, "document");
   const char *document_path = dc_document_get_path (loader->document);
@@ -534,7 +550,7 @@ check_document (Loader *loader, JsonObject *root)
   guint64 pages;
 
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    return invalid (loader, _("It does not say which document it belongs to."));
+    return _dc_project_invalid (loader, _("It does not say which document it belongs to."));
   object = json_node_get_object (node);
 
   if (!read_string (loader, object, "sha256", where, FALSE, 64, &sha256)
@@ -556,13 +572,21 @@ check_document (Loader *loader, JsonObject *root)
       return FALSE;
     }
   if (pages != dc_document_get_n_pages (loader->document))
-    return invalid (loader, _("It gives “%s” %u pages, but it has %u."), current, (guint) pages,
+    return _dc_project_invalid (loader, _("It gives “%s” %u pages, but it has %u."), current, (guint) pages,
                     dc_document_get_n_pages (loader->document));
   return TRUE;
 }
 
-static gboolean
-read_entry (Loader *loader, JsonNode *node, guint index, guint8 *seen, DcKeyEntry *entry)
+/* Key entry @index (from 0) into @entry. @seen (nullable) refuses a symbol twice. A journal
+ * line may also return a symbol to what the document itself says (@any_status): unknown,
+ * or the PDF's own text. */
+gboolean
+_dc_project_read_entry (DcProjectLoader *loader,
+                        JsonNode *node,
+                        guint index,
+                        guint8 *seen,
+                        gboolean any_status,
+                        DcKeyEntry *entry)
 {
   g_autoptr (GError) value_error = NULL;
   g_autofree char *where = g_strdup_printf (_("key entry %u"), index + 1);
@@ -574,7 +598,7 @@ read_entry (Loader *loader, JsonNode *node, guint index, guint8 *seen, DcKeyEntr
   guint symbol;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
-    return invalid (loader, _("Key entry %u is not an object."), index + 1);
+    return _dc_project_invalid (loader, _("Key entry %u is not an object."), index + 1);
   object = json_node_get_object (node);
 
   if (!read_uint (loader, object, "font", where, G_MAXUINT32, &font_index)
@@ -587,40 +611,45 @@ read_entry (Loader *loader, JsonNode *node, guint index, guint8 *seen, DcKeyEntr
     return FALSE;
 
   if (font_index >= dc_document_get_n_fonts (loader->document))
-    return invalid (loader, _("Key entry %u names font %u, but the document has only %u."),
+    return _dc_project_invalid (loader, _("Key entry %u names font %u, but the document has only %u."),
                     index + 1, (guint) font_index, dc_document_get_n_fonts (loader->document));
   font = dc_document_get_font (loader->document, font_index);
   if (g_strcmp0 (font_name, dc_font_get_name (font)) != 0
       || (font_sha256 != NULL && dc_font_get_program_sha256 (font) != NULL
           && g_ascii_strcasecmp (font_sha256, dc_font_get_program_sha256 (font)) != 0))
-    return invalid (loader, _("Key entry %u is for a font “%s” the document does not have."),
+    return _dc_project_invalid (loader, _("Key entry %u is for a font “%s” the document does not have."),
                     index + 1, font_name != NULL ? font_name : _("(unnamed)"));
 
   if (!dc_document_lookup_symbol (loader->document, font_index, code, &symbol))
-    return invalid (loader, _("Key entry %u is for code 0x%X, which font “%s” never draws."),
+    return _dc_project_invalid (loader, _("Key entry %u is for code 0x%X, which font “%s” never draws."),
                     index + 1, (guint) code, font_name != NULL ? font_name : _("(unnamed)"));
-  if (seen[symbol])
-    return invalid (loader, _("Key entry %u repeats code 0x%X of font “%s”."), index + 1,
+  if (seen != NULL && seen[symbol])
+    return _dc_project_invalid (loader, _("Key entry %u repeats code 0x%X of font “%s”."), index + 1,
                     (guint) code, font_name != NULL ? font_name : _("(unnamed)"));
-  seen[symbol] = TRUE;
+  if (seen != NULL)
+    seen[symbol] = TRUE;
 
   if (!dc_key_status_from_string (status_name, &status)
-      || (status != DC_KEY_PROPOSED && status != DC_KEY_INFERRED && status != DC_KEY_CONFIRMED))
-    return invalid (loader, _("Key entry %u has the status “%s”, which a project cannot hold."),
+      || (!any_status && status != DC_KEY_PROPOSED && status != DC_KEY_INFERRED
+          && status != DC_KEY_CONFIRMED))
+    return _dc_project_invalid (loader, _("Key entry %u has the status “%s”, which a project cannot hold."),
                     index + 1, status_name);
+
+  entry->symbol = symbol;
+  entry->status = status;
+  if (status == DC_KEY_UNKNOWN || status == DC_KEY_FROM_PDF)
+    return TRUE; /* back to the document's own: no value of ours */
 
   entry->value = dc_key_normalize_value (value, &value_error);
   if (entry->value == NULL)
-    return invalid (loader, _("Key entry %u has a value Decipher cannot use. %s"), index + 1,
+    return _dc_project_invalid (loader, _("Key entry %u has a value Decipher cannot use. %s"), index + 1,
                     value_error->message);
-  entry->symbol = symbol;
-  entry->status = status;
   entry->provenance = g_strdup (provenance);
   return TRUE;
 }
 
 static gboolean
-read_key (Loader *loader, JsonObject *root, GArray *entries)
+read_key (DcProjectLoader *loader, JsonObject *root, GArray *entries)
 {
   JsonNode *node = json_object_get_member (root, "key");
   g_autofree guint8 *seen = NULL;
@@ -629,11 +658,11 @@ read_key (Loader *loader, JsonObject *root, GArray *entries)
   guint length;
 
   if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
-    return invalid (loader, _("It has no key."));
+    return _dc_project_invalid (loader, _("It has no key."));
   array = json_node_get_array (node);
   length = json_array_get_length (array);
   if (length > MAX_ITEMS)
-    return invalid (loader, _("Its key has %u entries, far more than any document has symbols."),
+    return _dc_project_invalid (loader, _("Its key has %u entries, far more than any document has symbols."),
                     length);
 
   dc_document_get_symbols (loader->document, &n_symbols);
@@ -642,7 +671,8 @@ read_key (Loader *loader, JsonObject *root, GArray *entries)
     {
       DcKeyEntry entry = { 0 };
 
-      if (!read_entry (loader, json_array_get_element (array, i), i, seen, &entry))
+      if (!_dc_project_read_entry (loader, json_array_get_element (array, i), i, seen, FALSE,
+                                   &entry))
         {
           _dc_key_entry_clear (&entry);
           return FALSE;
@@ -653,7 +683,7 @@ read_key (Loader *loader, JsonObject *root, GArray *entries)
 }
 
 static gboolean
-read_history (Loader *loader, JsonObject *root, GPtrArray *history)
+read_history (DcProjectLoader *loader, JsonObject *root, GPtrArray *history)
 {
   JsonNode *node = json_object_get_member (root, "history");
   JsonArray *array;
@@ -662,11 +692,11 @@ read_history (Loader *loader, JsonObject *root, GPtrArray *history)
   if (node == NULL)
     return TRUE; /* written by hand, perhaps: nothing to replay */
   if (!JSON_NODE_HOLDS_ARRAY (node))
-    return invalid (loader, _("Its history is not a list."));
+    return _dc_project_invalid (loader, _("Its history is not a list."));
   array = json_node_get_array (node);
   length = json_array_get_length (array);
   if (length > MAX_ITEMS)
-    return invalid (loader, _("Its history has %u entries, far more than Decipher keeps."),
+    return _dc_project_invalid (loader, _("Its history has %u entries, far more than Decipher keeps."),
                     length);
 
   for (guint i = 0; i < length; i++)
@@ -675,10 +705,10 @@ read_history (Loader *loader, JsonObject *root, GPtrArray *history)
       const char *text;
 
       if (!node_is_string (item))
-        return invalid (loader, _("History entry %u is not text."), i + 1);
+        return _dc_project_invalid (loader, _("History entry %u is not text."), i + 1);
       text = json_node_get_string (item);
       if (strlen (text) > MAX_TEXT_BYTES || !g_utf8_validate (text, -1, NULL))
-        return invalid (loader, _("History entry %u is too long or not valid UTF-8."), i + 1);
+        return _dc_project_invalid (loader, _("History entry %u is too long or not valid UTF-8."), i + 1);
       g_ptr_array_add (history, g_strdup (text));
     }
   return TRUE;
@@ -696,8 +726,9 @@ clear_entry (gpointer data)
  * @document: the document it should belong to
  * @key: @document's key, which receives the project's key
  *
- * Reads a project and, only if all of it checks out, replaces what @key knows with it
- * (starting a fresh undo history). A damaged, foreign or hostile file, one made by a
+ * Reads a project, and the changes its journal recorded since it was last saved (see
+ * dc_project_start_journal()), and only if all of it checks out, replaces what @key knows
+ * with it (starting a fresh undo history). A damaged, foreign or hostile file, one made by a
  * newer Decipher, or one for another document gives %DC_ERROR_PROJECT with a sentence
  * saying so, and leaves @key as it was.
  *
@@ -714,7 +745,7 @@ dc_project_load (const char *path, DcDocument *document, DcKey *key, GError **er
   g_autoptr (GPtrArray) history = NULL;
   g_autofree char *display = NULL;
   g_autofree char *data = NULL;
-  Loader loader = { 0 };
+  DcProjectLoader loader = { 0 };
   gboolean ok = TRUE;
   DcProject *self;
   JsonNode *root;
@@ -745,19 +776,19 @@ dc_project_load (const char *path, DcDocument *document, DcKey *key, GError **er
     }
 
   if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
-    ok = invalid (&loader, _("It is not a file."));
+    ok = _dc_project_invalid (&loader, _("It is not a file."));
   /* The second test: it may have grown since it was measured. */
   else if (g_file_info_get_size (info) > MAX_FILE_SIZE || length > MAX_FILE_SIZE)
-    ok = invalid (&loader, _("It is far larger than any project Decipher writes."));
+    ok = _dc_project_invalid (&loader, _("It is far larger than any project Decipher writes."));
   else if (!g_utf8_validate_len (data, length, NULL))
-    ok = invalid (&loader, _("It is not text, so it is damaged or not a project."));
+    ok = _dc_project_invalid (&loader, _("It is not text, so it is damaged or not a project."));
   else if (!check_json_shape (&loader, data, length))
     ok = FALSE;
   else if (!json_parser_load_from_data (parser, data, length, &local_error))
-    ok = invalid (&loader, _("It is not valid JSON; perhaps it was cut short (%s)."),
+    ok = _dc_project_invalid (&loader, _("It is not valid JSON; perhaps it was cut short (%s)."),
              local_error->message);
   else if (json_parser_get_root (parser) == NULL)
-    ok = invalid (&loader, _("It is empty."));
+    ok = _dc_project_invalid (&loader, _("It is empty."));
   if (!ok)
     return NULL;
 
@@ -769,7 +800,8 @@ dc_project_load (const char *path, DcDocument *document, DcKey *key, GError **er
   g_array_set_clear_func (entries, clear_entry);
   history = g_ptr_array_new_null_terminated (1, g_free, TRUE);
   if (!read_key (&loader, json_node_get_object (root), entries)
-      || !read_history (&loader, json_node_get_object (root), history))
+      || !read_history (&loader, json_node_get_object (root), history)
+      || !_dc_project_journal_replay (&loader, path, entries, history))
     return NULL;
 
   /* Everything checked: only now does the key change. */
@@ -780,4 +812,55 @@ dc_project_load (const char *path, DcDocument *document, DcKey *key, GError **er
   g_clear_pointer (&self->history, g_ptr_array_unref);
   self->history = g_steal_pointer (&history);
   return self;
+}
+
+/**
+ * dc_project_start_journal:
+ * @path: the project file the journal completes, usually where it was just saved
+ * @durable: whether dc_project_sync_journal() also flushes each change to the disk
+ *
+ * From now on every change of the key, and every input added, is appended to @path's
+ * journal as it happens, so that a crash or a kill at any moment loses nothing:
+ * dc_project_load() of @path replays it. dc_project_save() to @path empties it. Without
+ * @durable the changes reach the kernel at once, which keeps them through the death of
+ * the process but not through a power cut; a full save soon after covers that.
+ */
+gboolean
+dc_project_start_journal (DcProject *self, const char *path, gboolean durable, GError **error)
+{
+  DcProjectJournal *journal;
+
+  g_return_val_if_fail (DC_IS_PROJECT (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  journal = _dc_project_journal_open (self->key, path, durable, error);
+  if (journal == NULL)
+    return FALSE;
+  g_clear_pointer (&self->journal, _dc_project_journal_free);
+  self->journal = journal;
+  return TRUE;
+}
+
+/**
+ * dc_project_sync_journal:
+ *
+ * Says whether every change since the last call was recorded (and, for a durable
+ * journal, reached the disk), with a sentence when one was not. A journal grown past a
+ * few MB is folded into a full save of the project here, so that loading stays quick.
+ * Without a journal, there is nothing to say.
+ */
+gboolean
+dc_project_sync_journal (DcProject *self, GError **error)
+{
+  g_return_val_if_fail (DC_IS_PROJECT (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (self->journal == NULL)
+    return TRUE;
+  if (!_dc_project_journal_sync (self->journal, error))
+    return FALSE;
+  if (_dc_project_journal_get_size (self->journal) > JOURNAL_FOLD_SIZE)
+    return dc_project_save (self, _dc_project_journal_get_project_path (self->journal), error);
+  return TRUE;
 }

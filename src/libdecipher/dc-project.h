@@ -29,6 +29,13 @@ gboolean dc_project_save (DcProject *self,
                           const char *path,
                           GError **error);
 
+gboolean dc_project_start_journal (DcProject *self,
+                                   const char *path,
+                                   gboolean durable,
+                                   GError **error);
+gboolean dc_project_sync_journal (DcProject *self,
+                                  GError **error);
+
 const char *dc_project_get_path (DcProject *self);
 DcDocument *dc_project_get_document (DcProject *self);
 DcKey *dc_project_get_key (DcProject *self);

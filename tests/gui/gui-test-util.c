@@ -49,19 +49,27 @@ gui_test_init (int *argc, char ***argv)
   const char *subdirs[] = { "data", "config", "cache", "runtime" };
   const char *vars[] = { "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR" };
 
-  tmp_root = g_dir_make_tmp ("decipher-gui-test-XXXXXX", NULL);
-  g_assert_nonnull (tmp_root);
-  for (guint i = 0; i < G_N_ELEMENTS (subdirs); i++)
+  /* A test's subprocess (g_test_trap_subprocess) works in its parent's folders, so that
+   * the parent sees what the child left; the parent removes them. */
+  if (g_getenv ("DECIPHER_GUI_TEST_ROOT") != NULL)
+    tmp_root = g_strdup (g_getenv ("DECIPHER_GUI_TEST_ROOT"));
+  else
     {
-      g_autofree char *dir = g_build_filename (tmp_root, subdirs[i], NULL);
+      tmp_root = g_dir_make_tmp ("decipher-gui-test-XXXXXX", NULL);
+      g_assert_nonnull (tmp_root);
+      g_setenv ("DECIPHER_GUI_TEST_ROOT", tmp_root, TRUE);
+      for (guint i = 0; i < G_N_ELEMENTS (subdirs); i++)
+        {
+          g_autofree char *dir = g_build_filename (tmp_root, subdirs[i], NULL);
 
-      g_mkdir_with_parents (dir, 0700);
-      g_setenv (vars[i], dir, TRUE);
+          g_mkdir_with_parents (dir, 0700);
+          g_setenv (vars[i], dir, TRUE);
+        }
+      atexit (cleanup);
     }
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("NO_AT_BRIDGE", "1", TRUE);
-  atexit (cleanup);
 
   g_test_init (argc, argv, NULL);
   g_set_application_name ("Decipher");

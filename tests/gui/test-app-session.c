@@ -6,6 +6,8 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <signal.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "gui-test-util.h"
@@ -115,28 +117,90 @@ test_cancel (void)
   g_clear_error (&load.error);
 }
 
+static gboolean
+is_saved (DecipherSession *session)
+{
+  return !decipher_session_get_dirty (session);
+}
+
+/* What a second process would find on disk right now: the project and its journal. */
+static char *
+value_on_disk (DecipherSession *session, guint symbol)
+{
+  DcDocument *document = decipher_session_get_document (session);
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (DcProject) project = NULL;
+  g_autoptr (GError) error = NULL;
+
+  project = dc_project_load (decipher_session_get_autosave_path (session), document, key, &error);
+  g_assert_no_error (error);
+  return g_strdup (dc_key_get_value (key, symbol));
+}
+
 static void
-test_autosave_debounced (void)
+test_journal_then_autosave (void)
 {
   g_autoptr (GFile) file = gui_test_fixture_copy ("uralic-legacy.pdf");
   DecipherSession *session = gui_test_load_session (file, NULL);
   g_autofree char *path = g_strdup (decipher_session_get_autosave_path (session));
+  g_autofree char *journal = g_strconcat (path, ".journal", NULL);
+  g_autofree char *on_disk = NULL;
+  g_autofree char *contents = NULL;
   DecipherSession *again;
-  guint n_symbols;
 
-  g_assert_false (file_exists (path));
-  dc_document_get_symbols (decipher_session_get_document (session), &n_symbols);
+  /* New work has its file from the start, for the journal to complete. */
+  g_assert_true (file_exists (path));
   g_assert_true (decipher_session_assign (session, 0, "н", NULL));
   g_assert_true (decipher_session_get_dirty (session));
-  /* Not at once: a burst of typing is one write. */
-  g_assert_false (file_exists (path));
-  GUI_TEST_WAIT (file_exists, path, "the autosave");
-  g_assert_false (decipher_session_get_dirty (session));
+  /* On disk before anything else happens: no autosave has run yet. */
+  on_disk = value_on_disk (session, 0);
+  g_assert_cmpstr (on_disk, ==, "н");
+  g_assert_true (g_file_get_contents (journal, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "\"value\":\"н\""));
+
+  /* A burst of typing is one full save, a second later, which empties the journal. */
+  GUI_TEST_WAIT (is_saved, session, "the autosave");
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (g_file_get_contents (journal, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "");
   g_assert_finalize_object (session);
 
   again = gui_test_load_session (file, NULL);
   g_assert_true (decipher_session_get_restored (again));
   g_assert_cmpstr (dc_key_get_value (decipher_session_get_key (again), 0), ==, "н");
+  g_assert_finalize_object (again);
+}
+
+/* Killed with SIGKILL right after three decisions, before the autosave could run: the
+ * next opening has all three, undo included. */
+static void
+test_kill_loses_nothing (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("uralic-legacy.pdf");
+  DecipherSession *again;
+  DcKey *key;
+
+  if (g_test_subprocess ())
+    {
+      DecipherSession *session = gui_test_load_session (file, NULL);
+
+      g_assert_true (decipher_session_assign (session, 0, "н", NULL));
+      g_assert_true (decipher_session_assign (session, 1, "а", NULL));
+      g_assert_true (decipher_session_assign (session, 2, "x", NULL));
+      g_assert_true (dc_key_undo (decipher_session_get_key (session)));
+      kill (getpid (), SIGKILL);
+      g_assert_not_reached ();
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+
+  again = gui_test_load_session (file, NULL);
+  key = decipher_session_get_key (again);
+  g_assert_true (decipher_session_get_restored (again));
+  g_assert_cmpstr (dc_key_get_value (key, 0), ==, "н");
+  g_assert_cmpstr (dc_key_get_value (key, 1), ==, "а");
+  g_assert_cmpint (dc_key_get_status (key, 2), !=, DC_KEY_CONFIRMED);
   g_assert_finalize_object (again);
 }
 
@@ -171,13 +235,21 @@ test_damaged_autosave_set_aside (void)
   session = gui_test_load_session (file, NULL);
   g_assert_false (decipher_session_get_restored (session));
   g_assert_nonnull (decipher_session_get_restore_problem (session));
-  /* The damaged file is kept for whoever wants it, never overwritten. */
-  g_assert_false (file_exists (path));
+  /* The damaged file is kept for whoever wants it, as it was; the new work has a file of
+   * its own. */
   dir = g_dir_open (folder, 0, NULL);
   while ((name = g_dir_read_name (dir)) != NULL)
     if (strstr (name, ".damaged-") != NULL)
-      kept = TRUE;
+      {
+        g_autofree char *aside = g_build_filename (folder, name, NULL);
+        g_autofree char *data = NULL;
+
+        g_assert_true (g_file_get_contents (aside, &data, NULL, NULL));
+        g_assert_cmpstr (data, ==, "{ not json");
+        kept = TRUE;
+      }
   g_assert_true (kept);
+  g_assert_true (file_exists (path));
   g_assert_finalize_object (session);
 }
 
@@ -264,12 +336,12 @@ test_automatic_guesses (void)
   DcKey *key = decipher_session_get_key (session);
   guint decoded;
 
-  /* New work opens with the space and full stop guessed, saved like any change… */
+  /* New work opens with the space and full stop guessed, saved at once… */
   g_assert_cmpuint (decipher_session_get_n_guessed (session), >, 0);
   dc_key_count_decoded (key, &decoded, NULL);
   g_assert_cmpuint (decoded, ==, decipher_session_get_n_guessed (session));
-  g_assert_true (decipher_session_get_dirty (session));
-  GUI_TEST_WAIT (file_exists, path, "the guesses to be saved");
+  g_assert_true (file_exists (path));
+  g_assert_false (decipher_session_get_dirty (session));
 
   /* …and undone in one step. */
   g_assert_true (dc_key_can_undo (key));
@@ -295,7 +367,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/load-reports-progress", test_load_reports_progress);
   g_test_add_func ("/session/load-errors", test_load_errors);
   g_test_add_func ("/session/cancel", test_cancel);
-  g_test_add_func ("/session/autosave-debounced", test_autosave_debounced);
+  g_test_add_func ("/session/journal-then-autosave", test_journal_then_autosave);
+  g_test_add_func ("/session/kill-loses-nothing", test_kill_loses_nothing);
   g_test_add_func ("/session/save-on-dispose", test_save_on_dispose);
   g_test_add_func ("/session/damaged-autosave-set-aside", test_damaged_autosave_set_aside);
   g_test_add_func ("/session/set-aside-never-overwrites", test_set_aside_never_overwrites);

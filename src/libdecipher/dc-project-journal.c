@@ -1,0 +1,463 @@
+/* dc-project-journal.c: every decision on disk the moment it is made
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Rewriting the whole project after each click would be slow on a book and, debounced,
+ * would lose the last second of work to a crash. So beside PROJECT lies PROJECT.journal:
+ * one JSON line per change of the key (a symbol's whole new state, as the project's key
+ * entry has it) or per typed input. A line is appended while the key announces the
+ * change, before the main loop draws it or a session replies. Loading the project replays
+ * the journal over it; a full save of the project empties it.
+ *
+ * A line records a state, not a step, so replaying a line the project already holds
+ * changes nothing: a crash between the save and the emptying is harmless. A crash in the
+ * middle of an append leaves a last line without its newline; it was never complete, so
+ * the replay skips it and the next append cuts it off.
+ */
+
+#define G_LOG_DOMAIN "dc-project"
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+#include "dc-error.h"
+#include "dc-json.h"
+#include "dc-project-private.h"
+
+/* A line is a key entry or a history item: two levels. */
+#define LINE_MAX_DEPTH 4
+
+struct _DcProjectJournal
+{
+  DcKey *key;
+  DcDocument *document;
+  char *project_path;
+  char *path;
+  int fd;
+  gsize size;
+  gulong changed_id;
+  guint durable : 1;
+  guint unsynced : 1;
+  GError *error; /* the first append that failed since the last sync */
+
+  /* What the journal last said of each symbol, so that a change of many symbols at once
+   * (an undo, a match) writes only those that differ. */
+  guint n_symbols;
+  guint8 *statuses;
+  char **values;
+  char **provenances;
+};
+
+char *
+_dc_project_journal_path (const char *project_path)
+{
+  return g_strconcat (project_path, ".journal", NULL);
+}
+
+/* A symbol's state as the journal records it: the document's own (unknown or the PDF's
+ * text) carries no value, since loading gives it back anyway. */
+static DcKeyStatus
+current_state (DcProjectJournal *self, guint symbol, const char **value, const char **provenance)
+{
+  DcKeyStatus status = dc_key_get_status (self->key, symbol);
+
+  if (status == DC_KEY_UNKNOWN || status == DC_KEY_FROM_PDF)
+    {
+      *value = NULL;
+      *provenance = NULL;
+    }
+  else
+    {
+      *value = dc_key_peek_value (self->key, symbol);
+      *provenance = dc_key_get_provenance (self->key, symbol);
+    }
+  return status;
+}
+
+static void
+remember (DcProjectJournal *self, guint symbol)
+{
+  const char *value, *provenance;
+
+  self->statuses[symbol] = current_state (self, symbol, &value, &provenance);
+  g_free (self->values[symbol]);
+  self->values[symbol] = g_strdup (value);
+  g_free (self->provenances[symbol]);
+  self->provenances[symbol] = g_strdup (provenance);
+}
+
+static void
+append (DcProjectJournal *self, const char *data, gsize length)
+{
+  while (length > 0)
+    {
+      gssize written = write (self->fd, data, length);
+
+      if (written < 0 && errno == EINTR)
+        continue;
+      if (written < 0)
+        {
+          int saved_errno = errno;
+          g_autofree char *display = g_filename_display_name (self->path);
+
+          if (self->error == NULL)
+            g_set_error (&self->error, DC_ERROR, DC_ERROR_FAILED,
+                         _("Could not record the latest change in “%s”: %s"), display,
+                         g_strerror (saved_errno));
+          return;
+        }
+      data += written;
+      length -= (gsize) written;
+      self->size += (gsize) written;
+    }
+  self->unsynced = TRUE;
+}
+
+static void
+append_node (DcProjectJournal *self, JsonNode *node)
+{
+  g_autofree char *line = NULL;
+  gsize length = 0;
+
+  line = dc_json_generate (node, FALSE, &length);
+  /* One write for the line and its newline, so that a crash leaves it whole or torn at
+   * the end, never two lines run together. */
+  line = g_realloc (line, length + 2);
+  line[length] = '\n';
+  line[length + 1] = '\0';
+  append (self, line, length + 1);
+}
+
+static void
+record_symbol (DcProjectJournal *self, guint symbol)
+{
+  g_autoptr (JsonBuilder) builder = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  const char *value, *provenance;
+  DcKeyStatus status = current_state (self, symbol, &value, &provenance);
+
+  if (status == self->statuses[symbol] && g_strcmp0 (value, self->values[symbol]) == 0
+      && g_strcmp0 (provenance, self->provenances[symbol]) == 0)
+    return;
+
+  builder = json_builder_new ();
+  _dc_project_add_entry (builder, self->document, symbol, status, value, provenance);
+  node = json_builder_get_root (builder);
+  append_node (self, node);
+  remember (self, symbol);
+}
+
+static void
+key_changed_cb (DcKey *key, guint symbol, DcProjectJournal *self)
+{
+  if (symbol != G_MAXUINT)
+    {
+      record_symbol (self, symbol);
+      return;
+    }
+  for (guint s = 0; s < self->n_symbols; s++)
+    record_symbol (self, s);
+}
+
+/* An append cut short by a crash left a last line without its newline; the next line must
+ * not be glued to it. */
+static gboolean
+cut_torn_line (int fd, gsize *size, GError **error)
+{
+  char buffer[4096];
+  goffset end;
+  struct stat st;
+
+  if (fstat (fd, &st) != 0)
+    goto failed;
+  end = st.st_size;
+  while (end > 0)
+    {
+      gsize chunk = MIN ((goffset) sizeof buffer, end);
+      gssize got = pread (fd, buffer, chunk, end - (goffset) chunk);
+
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got != (gssize) chunk)
+        goto failed;
+      for (gsize i = chunk; i > 0; i--)
+        if (buffer[i - 1] == '\n')
+          {
+            end -= (goffset) (chunk - i);
+            goto found;
+          }
+      end -= (goffset) chunk;
+    }
+found:
+  if (end != st.st_size && ftruncate (fd, end) != 0)
+    goto failed;
+  *size = (gsize) end;
+  return TRUE;
+
+failed:
+  g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (errno), g_strerror (errno));
+  return FALSE;
+}
+
+/*
+ * Starts recording every change of @key, and every input added, in @project_path's
+ * journal, after what it already holds. @durable: sync() also flushes the appends to the
+ * disk (a session that answers a script); otherwise they reach the kernel, which keeps
+ * them through a crash or kill of the process, and the full save that follows within a
+ * second makes them durable.
+ */
+DcProjectJournal *
+_dc_project_journal_open (DcKey *key, const char *project_path, gboolean durable, GError **error)
+{
+  DcProjectJournal *self;
+  g_autoptr (GError) local_error = NULL;
+  g_autofree char *path = _dc_project_journal_path (project_path);
+  int fd;
+
+  fd = g_open (path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+  if (fd < 0)
+    {
+      int saved_errno = errno;
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                   _("Could not open “%s” to record changes in: %s"), display,
+                   g_strerror (saved_errno));
+      return NULL;
+    }
+
+  self = g_new0 (DcProjectJournal, 1);
+  self->fd = fd;
+  self->path = g_steal_pointer (&path);
+  if (!cut_torn_line (fd, &self->size, &local_error))
+    {
+      g_autofree char *display = g_filename_display_name (self->path);
+
+      g_set_error (error, DC_ERROR, DC_ERROR_FAILED, _("Could not open “%s” to record changes in: %s"),
+                   display, local_error->message);
+      _dc_project_journal_free (self);
+      return NULL;
+    }
+
+  self->key = g_object_ref (key);
+  self->document = g_object_ref (dc_key_get_document (key));
+  self->project_path = g_strdup (project_path);
+  self->durable = durable;
+  dc_document_get_symbols (self->document, &self->n_symbols);
+  self->statuses = g_new0 (guint8, self->n_symbols);
+  self->values = g_new0 (char *, self->n_symbols);
+  self->provenances = g_new0 (char *, self->n_symbols);
+  for (guint s = 0; s < self->n_symbols; s++)
+    remember (self, s);
+  self->changed_id = g_signal_connect (key, "changed", G_CALLBACK (key_changed_cb), self);
+  return self;
+}
+
+void
+_dc_project_journal_free (DcProjectJournal *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_signal_handler (&self->changed_id, self->key);
+  if (self->fd >= 0)
+    g_close (self->fd, NULL);
+  for (guint s = 0; s < self->n_symbols; s++)
+    {
+      g_free (self->values[s]);
+      g_free (self->provenances[s]);
+    }
+  g_free (self->statuses);
+  g_free (self->values);
+  g_free (self->provenances);
+  g_clear_error (&self->error);
+  g_clear_object (&self->key);
+  g_clear_object (&self->document);
+  g_free (self->project_path);
+  g_free (self->path);
+  g_free (self);
+}
+
+const char *
+_dc_project_journal_get_project_path (DcProjectJournal *self)
+{
+  return self->project_path;
+}
+
+gsize
+_dc_project_journal_get_size (DcProjectJournal *self)
+{
+  return self->size;
+}
+
+void
+_dc_project_journal_add_history (DcProjectJournal *self, const char *input)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  g_autoptr (JsonNode) node = NULL;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "history");
+  json_builder_add_string_value (builder, input);
+  json_builder_end_object (builder);
+  node = json_builder_get_root (builder);
+  append_node (self, node);
+}
+
+/* Says whether every append since the last call reached the file (and, when durable, the
+ * disk). */
+gboolean
+_dc_project_journal_sync (DcProjectJournal *self, GError **error)
+{
+  if (self->error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&self->error));
+      return FALSE;
+    }
+  if (self->durable && self->unsynced && fdatasync (self->fd) != 0)
+    {
+      int saved_errno = errno;
+      g_autofree char *display = g_filename_display_name (self->path);
+
+      g_set_error (error, DC_ERROR, DC_ERROR_FAILED, _("Could not record the latest change in “%s”: %s"),
+                   display, g_strerror (saved_errno));
+      return FALSE;
+    }
+  self->unsynced = FALSE;
+  return TRUE;
+}
+
+/* The project file now holds everything the journal said. */
+void
+_dc_project_journal_truncate (DcProjectJournal *self)
+{
+  if (ftruncate (self->fd, 0) != 0)
+    {
+      /* Harmless: the lines left only say again what the project holds. */
+      g_debug ("Could not empty %s: %s", self->path, g_strerror (errno));
+      return;
+    }
+  self->size = 0;
+}
+
+/* One complete line of the journal, applied to the entries by symbol. */
+static gboolean
+replay_line (DcProjectLoader *loader,
+             const char *line,
+             gsize length,
+             guint number,
+             DcKeyEntry *by_symbol,
+             GPtrArray *history)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  DcKeyEntry entry = { 0 };
+  JsonObject *object;
+  JsonNode *input;
+
+  if (dc_json_check_text (line, length, LINE_MAX_DEPTH, NULL) != DC_JSON_TEXT_ONE_VALUE
+      || !json_parser_load_from_data (parser, line, (gssize) length, NULL)
+      || json_parser_get_root (parser) == NULL
+      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return _dc_project_invalid (loader, _("Line %u is not a change Decipher records."), number);
+  object = json_node_get_object (json_parser_get_root (parser));
+
+  input = json_object_get_member (object, "history");
+  if (input != NULL)
+    {
+      const char *text;
+
+      if (!JSON_NODE_HOLDS_VALUE (input) || json_node_get_value_type (input) != G_TYPE_STRING)
+        return _dc_project_invalid (loader, _("Line %u holds an input that is not text."), number);
+      text = json_node_get_string (input);
+      if (strlen (text) > DC_PROJECT_MAX_TEXT_BYTES)
+        return _dc_project_invalid (loader, _("Line %u holds an input far longer than can be typed."),
+                                    number);
+      g_ptr_array_add (history, g_strdup (text));
+      return TRUE;
+    }
+
+  if (!_dc_project_read_entry (loader, json_parser_get_root (parser), number - 1, NULL, TRUE, &entry))
+    {
+      _dc_key_entry_clear (&entry);
+      return FALSE;
+    }
+  _dc_key_entry_clear (&by_symbol[entry.symbol]);
+  by_symbol[entry.symbol] = entry;
+  return TRUE;
+}
+
+/*
+ * Applies the journal beside @project_path, if there is one, to the @entries and @history
+ * just read from the project. A damaged journal is refused like a damaged project: an
+ * error naming it, and nothing applied (the caller changes no key).
+ */
+gboolean
+_dc_project_journal_replay (DcProjectLoader *loader,
+                            const char *project_path,
+                            GArray *entries,
+                            GPtrArray *history)
+{
+  g_autofree char *path = _dc_project_journal_path (project_path);
+  g_autofree char *display = g_filename_display_basename (path);
+  g_autoptr (GError) local_error = NULL;
+  g_autofree DcKeyEntry *by_symbol = NULL;
+  g_autofree char *data = NULL;
+  DcProjectLoader journal_loader = *loader;
+  const char *line, *end;
+  gboolean ok = TRUE;
+  guint n_symbols, number = 0;
+  gsize length = 0;
+  GStatBuf st;
+
+  journal_loader.journal = display;
+  if (g_lstat (path, &st) != 0)
+    return errno == ENOENT
+           || _dc_project_invalid (&journal_loader, "%s", g_strerror (errno));
+  if (!S_ISREG (st.st_mode))
+    return _dc_project_invalid (&journal_loader, _("It is not a file."));
+  if (st.st_size > DC_PROJECT_MAX_FILE_SIZE)
+    return _dc_project_invalid (&journal_loader,
+                                _("It is far larger than Decipher writes."));
+  if (!g_file_get_contents (path, &data, &length, &local_error))
+    return _dc_project_invalid (&journal_loader, "%s", local_error->message);
+  if (length > DC_PROJECT_MAX_FILE_SIZE || !g_utf8_validate_len (data, length, NULL))
+    return _dc_project_invalid (&journal_loader,
+                                _("It is not text."));
+
+  dc_document_get_symbols (loader->document, &n_symbols);
+  by_symbol = g_new0 (DcKeyEntry, n_symbols);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      DcKeyEntry *entry = &g_array_index (entries, DcKeyEntry, i);
+
+      by_symbol[entry->symbol] = *entry;
+      *entry = (DcKeyEntry) { 0 };
+    }
+  g_array_set_size (entries, 0);
+
+  /* A last line without its newline was being written when the program died: skipped. */
+  for (line = data; ok && (end = memchr (line, '\n', data + length - line)) != NULL; line = end + 1)
+    {
+      number++;
+      if (end > line)
+        ok = replay_line (&journal_loader, line, (gsize) (end - line), number, by_symbol, history);
+    }
+
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      DcKeyStatus status = by_symbol[s].status;
+
+      if (by_symbol[s].value != NULL && status != DC_KEY_UNKNOWN && status != DC_KEY_FROM_PDF)
+        g_array_append_val (entries, by_symbol[s]);
+      else
+        _dc_key_entry_clear (&by_symbol[s]);
+    }
+  return ok;
+}
