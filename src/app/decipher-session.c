@@ -82,6 +82,12 @@ autosave_cb (gpointer data)
 static void
 key_changed_cb (DecipherSession *self, guint symbol, DcKey *key)
 {
+  g_autoptr (GError) error = NULL;
+
+  /* The journal wrote the change while the key announced it; a failure is said now, not
+   * a second later. */
+  if (!dc_project_sync_journal (self->project, &error))
+    g_signal_emit (self, signals[SAVE_FAILED], 0, error->message);
   if (!self->dirty)
     {
       self->dirty = TRUE;
@@ -307,6 +313,14 @@ set_aside (DecipherSession *self, const GError *error)
 
   if (g_rename (self->autosave_path, aside) == 0)
     {
+      g_autofree char *journal = g_strconcat (self->autosave_path, ".journal", NULL);
+      g_autofree char *journal_aside = g_strconcat (aside, ".journal", NULL);
+      GStatBuf st;
+
+      /* Its journal goes with it, if it says anything: replayed over new work it would
+       * not fit. */
+      if (g_stat (journal, &st) == 0 && (st.st_size == 0 || g_rename (journal, journal_aside) != 0))
+        g_unlink (journal);
       display = g_filename_display_name (aside);
       /* Translators: the middle %s is the engine's sentence saying what is wrong. */
       self->restore_problem = g_strdup_printf (_("Your earlier work on this document could not "
@@ -324,6 +338,37 @@ set_aside (DecipherSession *self, const GError *error)
                                              "could not be moved aside (%s), so your new work "
                                              "will not be saved until “%s” is moved elsewhere."),
                                            error->message, g_strerror (saved_errno), display);
+}
+
+/* From the first click on, every decision is on disk as it is made (see
+ * dc_project_start_journal()): the autosave a second later only tidies up. The journal
+ * completes a project file, so new work gets its file first. Without a journal (a
+ * read-only folder, an earlier project in the way) the autosave still runs, and says
+ * when it fails. */
+static void
+start_journal (DecipherSession *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *folder = g_path_get_dirname (self->autosave_path);
+
+  if (self->keep_in_place)
+    return;
+  if (g_mkdir_with_parents (folder, 0700) != 0)
+    {
+      g_warning ("Cannot create %s: %s", folder, g_strerror (errno));
+      return;
+    }
+  if (!self->restored)
+    {
+      if (!dc_project_save (self->project, self->autosave_path, &error))
+        {
+          g_warning ("%s", error->message);
+          return;
+        }
+      self->dirty = FALSE;
+    }
+  if (!dc_project_start_journal (self->project, self->autosave_path, FALSE, &error))
+    g_warning ("%s", error->message);
 }
 
 static void
@@ -381,6 +426,7 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
       dc_key_end_change (self->key);
       self->dirty = self->n_guessed > 0;
     }
+  start_journal (self);
 
   g_task_return_pointer (task, g_steal_pointer (&self), g_object_unref);
 }

@@ -215,6 +215,10 @@ dc_json_check_text (const char *data, gsize length, guint max_depth, gsize *offs
   return shape;
 }
 
+#define CONTROLS_BUT_NEWLINE \
+  "\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0b\x0c\x0d\x0e\x0f" \
+  "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f"
+
 /**
  * dc_json_generate:
  * @root: what to write
@@ -239,6 +243,13 @@ dc_json_generate (JsonNode *root, gboolean pretty, gsize *length)
   json_generator_set_root (generator, root);
   json_generator_set_pretty (generator, pretty);
   text = json_generator_to_data (generator, &text_length);
+  /* Nearly always: nothing to escape, and strpbrk() finds that fastest. */
+  if (strpbrk (text, CONTROLS_BUT_NEWLINE) == NULL)
+    {
+      if (length != NULL)
+        *length = text_length;
+      return g_steal_pointer (&text);
+    }
 
   out = g_string_sized_new (text_length + 1);
   for (gsize i = 0; i < text_length; i++)
