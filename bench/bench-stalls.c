@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  *   sh bench/make-bench-pdf.sh /tmp/big.pdf 500
- *   GSK_RENDERER=cairo xvfb-run -a -s "-screen 0 1400x900x24" \
+ *   GSETTINGS_SCHEMA_DIR=BUILDDIR/data GSK_RENDERER=cairo \
+ *       xvfb-run -a -s "-screen 0 1400x900x24" \
  *       BUILDDIR/bench/bench-stalls /tmp/big.pdf
  *
  * Opens the PDF in a window and does what a user does, phase by phase: waits for it to

@@ -35,6 +35,7 @@ struct _DecipherWindow
   GtkToggleButton *text_button;
   GtkToggleButton *palette_button;
   AdwToastOverlay *toast_overlay;
+  AdwToast *undo_toast; /* the toast whose Undo is the key's last step, while shown */
   GtkStack *main_stack;
   AdwStatusPage *loading_page;
   GtkProgressBar *load_progress;

@@ -48,12 +48,33 @@ _decipher_window_show_error (DecipherWindow *self, const char *heading, const ch
 }
 
 /* The key's step, always: not win.undo, which goes to a focused entry's text — and
- * the focus is in the input pane's entry right after typed words were learned. */
+ * the focus is in the input pane's entry right after typed words were learned. Only
+ * the toast still on show may undo: it announced the key's last step. */
 static void
 toast_undo_cb (AdwToast *toast, DecipherWindow *self)
 {
-  if (self->session != NULL)
-    dc_key_undo (decipher_session_get_key (self->session));
+  if (self->session == NULL || toast != self->undo_toast)
+    return;
+  self->undo_toast = NULL;
+  dc_key_undo (decipher_session_get_key (self->session));
+}
+
+static void
+undo_toast_dismissed_cb (AdwToast *toast, DecipherWindow *self)
+{
+  if (self->undo_toast == toast)
+    self->undo_toast = NULL;
+}
+
+/* An Undo toast names one step of the key; once another step follows (or that one is
+ * undone), its button would undo something else — say a conflict the user just
+ * resolved — and with high priority an older toast comes back from the overlay's
+ * queue. So the toast stops being the one whose button undoes. (It is not dismissed
+ * here: libadwaita 1.2 can crash on close with toasts dismissed mid-animation.) */
+static void
+forget_undo_toast (DecipherWindow *self)
+{
+  self->undo_toast = NULL;
 }
 
 /* A short note at the bottom of the pages; with @undo, an Undo button for the last step. */
@@ -62,10 +83,13 @@ _decipher_window_toast (DecipherWindow *self, const char *title, gboolean undo)
 {
   AdwToast *toast = adw_toast_new (title);
 
+  forget_undo_toast (self);
   if (undo)
     {
       adw_toast_set_button_label (toast, _("_Undo"));
       g_signal_connect_object (toast, "button-clicked", G_CALLBACK (toast_undo_cb), self, 0);
+      g_signal_connect_object (toast, "dismissed", G_CALLBACK (undo_toast_dismissed_cb), self, 0);
+      self->undo_toast = toast;
     }
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
@@ -181,6 +205,8 @@ _decipher_window_review_conflicts (DecipherWindow *self)
 static void
 key_changed_cb (DecipherWindow *self)
 {
+  /* Its toast, when the change has one, comes after this. */
+  forget_undo_toast (self);
   update_progress (self);
   _decipher_window_update_conflicts (self);
   _decipher_window_update_actions (self);
@@ -270,6 +296,8 @@ set_session (DecipherWindow *self, DecipherSession *session)
   g_autofree char *folder = NULL;
   g_autoptr (GFile) parent = NULL;
 
+  /* Its Undo was a step of the other document's key. */
+  forget_undo_toast (self);
   if (self->session != NULL)
     {
       save_session (self);

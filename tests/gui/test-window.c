@@ -204,6 +204,66 @@ test_open_assign_undo_reopen (void)
   close_window (window);
 }
 
+/* Assigns as a user does: click a glyph of @symbol, type @text in the popover, Assign. */
+static void
+assign_by_popover (DecipherWindow *window, guint symbol, const char *text)
+{
+  DecipherSession *session = decipher_window_get_session (window);
+  DecipherDocumentView *view = _decipher_window_get_document_view (window);
+  DecipherGlyphPopover *popover;
+  const guint32 *occurrences;
+  guint n_occurrences;
+
+  occurrences = decipher_session_get_symbol_glyphs (session, symbol, &n_occurrences);
+  decipher_document_view_activate_glyph (view, occurrences[0]);
+  popover = decipher_document_view_get_popover (view);
+  decipher_glyph_popover_set_text (popover, text);
+  g_assert_true (decipher_glyph_popover_assign (popover));
+}
+
+/* A toast's Undo undoes the step it announced, never a later one: once another step
+ * follows, or that one is undone by Ctrl+Z, its button is inert. A stale toast coming
+ * back from the overlay's queue used to undo whatever came last. */
+static void
+test_stale_undo_toast (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
+  DecipherWindow *window = open_window (file);
+  DecipherSession *session = decipher_window_get_session (window);
+  DcKey *key = decipher_session_get_key (session);
+  guint first = most_frequent_unknown (session), second;
+  g_autoptr (AdwToast) first_toast = NULL;
+  g_autoptr (AdwToast) second_toast = NULL;
+
+  assign_by_popover (window, first, "а");
+  g_assert_nonnull (window->undo_toast);
+  first_toast = g_object_ref (window->undo_toast);
+  second = most_frequent_unknown (session);
+  assign_by_popover (window, second, "о");
+  g_assert_nonnull (window->undo_toast);
+  g_assert_true (window->undo_toast != first_toast);
+  second_toast = g_object_ref (window->undo_toast);
+
+  /* The first toast's button, had it come back, would have undone the second letter. */
+  g_signal_emit_by_name (first_toast, "button-clicked");
+  g_assert_cmpstr (dc_key_get_value (key, second), ==, "о");
+  g_assert_cmpstr (dc_key_get_value (key, first), ==, "а");
+
+  /* Ctrl+Z undoes the second letter: its toast cannot undo the first too. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_null (dc_key_get_value (key, second));
+  g_assert_null (window->undo_toast);
+  g_signal_emit_by_name (second_toast, "button-clicked");
+  g_assert_cmpstr (dc_key_get_value (key, first), ==, "а");
+
+  /* The toast on show undoes its own step. */
+  assign_by_popover (window, second, "о");
+  g_signal_emit_by_name (window->undo_toast, "button-clicked");
+  g_assert_null (dc_key_get_value (key, second));
+  g_assert_cmpstr (dc_key_get_value (key, first), ==, "а");
+  close_window (window);
+}
+
 /* A window showing legacy-cyrillic.pdf with one letter assigned: work that a bad file
  * opened over it must leave as it is. */
 static DecipherWindow *
@@ -767,6 +827,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/window/empty-state", test_empty_state);
   g_test_add_func ("/window/open-assign-undo-reopen", test_open_assign_undo_reopen);
+  g_test_add_func ("/window/stale-undo-toast", test_stale_undo_toast);
   g_test_add_func ("/window/bad-files", test_bad_files);
   g_test_add_func ("/window/encrypted", test_encrypted);
   g_test_add_func ("/window/encrypted-cancel-keeps-document", test_encrypted_cancel_keeps_document);
