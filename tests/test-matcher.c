@@ -266,6 +266,52 @@ test_conflict (void)
   fixture_close (&f);
 }
 
+/* A slip of the keyboard (a letter dropped) in a line already read is no evidence against
+ * what was learned: it reads as no match, not as a conflict for every letter. */
+static void
+test_typo_is_no_conflict (void)
+{
+  Fixture f = { 0 };
+  g_autoptr (GPtrArray) lines = NULL;
+  g_autoptr (DcMatchResult) first = NULL;
+  g_autoptr (DcMatchResult) slip = NULL;
+  g_auto (GStrv) words = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *typo = NULL;
+  const char *longest = NULL;
+
+  fixture_open (&f, "legacy-cyrillic");
+  lines = truth_lines (&f);
+  for (guint l = 0; l < 4; l++)
+    {
+      g_autoptr (DcMatchResult) read = type_text (&f, g_ptr_array_index (lines, l), l, -1);
+
+      g_assert_true (read->kind == DC_MATCH_ASSIGNED || read->kind == DC_MATCH_KNOWN);
+    }
+  before = dc_export_document (f.document, DC_EXPORT_TEXT, dc_key_value_func, f.key);
+
+  words = g_strsplit (g_ptr_array_index (lines, 2), " ", -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    if (longest == NULL || g_utf8_strlen (words[i], -1) > g_utf8_strlen (longest, -1))
+      longest = words[i];
+  g_assert_cmpint (g_utf8_strlen (longest, -1), >=, 6);
+  /* The second letter dropped. */
+  {
+    const char *second = g_utf8_next_char (longest);
+
+    typo = g_strdup_printf ("%.*s%s", (int) (second - longest), longest, g_utf8_next_char (second));
+  }
+  g_test_message ("typed %s for %s", typo, longest);
+  slip = type_text (&f, typo, 2, -1);
+  g_assert_cmpint (slip->kind, !=, DC_MATCH_CONFLICT);
+  g_assert_cmpint (slip->kind, !=, DC_MATCH_ASSIGNED);
+  g_assert_cmpuint (dc_matcher_get_n_conflicts (f.matcher), ==, 0);
+  after = dc_export_document (f.document, DC_EXPORT_TEXT, dc_key_value_func, f.key);
+  g_assert_cmpstr (after, ==, before);
+  fixture_close (&f);
+}
+
 static void
 test_undo_redo (void)
 {
@@ -468,6 +514,7 @@ main (int argc, char **argv)
   g_test_add_func ("/matcher/ambiguous", test_ambiguous_then_narrowed);
   g_test_add_func ("/matcher/no-invented-ligature", test_no_invented_ligature);
   g_test_add_func ("/matcher/conflict", test_conflict);
+  g_test_add_func ("/matcher/typo-is-no-conflict", test_typo_is_no_conflict);
   g_test_add_func ("/matcher/undo-redo", test_undo_redo);
   g_test_add_func ("/matcher/combining-mark", test_combining_mark);
   g_test_add_func ("/matcher/empty-value", test_empty_value);

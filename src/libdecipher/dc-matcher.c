@@ -926,6 +926,24 @@ is_right_to_left (const char *text)
   return FALSE;
 }
 
+/* A reading that overturns more of what is known than it confirms is a typo or the wrong
+ * place, not evidence against the key: one slip of the keyboard must not raise a conflict
+ * for every letter of a word. One contradiction is always worth showing (a wrong full
+ * stop in a word of unknown letters). */
+static gboolean
+is_plausible_conflict (DcMatcher *self, const Candidate *candidate)
+{
+  guint agreements = 0;
+
+  for (guint i = 0; i < candidate->bindings->len; i++)
+    {
+      const Binding *b = &g_array_index (candidate->bindings, Binding, i);
+
+      agreements += !b->contradicts && dc_key_get_value (self->key, b->symbol) != NULL;
+    }
+  return candidate->contradictions <= MAX (1, agreements);
+}
+
 static DcMatchResult *
 match_words (DcMatcher *self, char **words, const char *text, int line, int token)
 {
@@ -956,6 +974,12 @@ match_words (DcMatcher *self, char **words, const char *text, int line, int toke
              ((Candidate *) g_ptr_array_index (contradicting, 1))->contradictions)))
         {
           best = g_ptr_array_index (contradicting, 0);
+          if (!is_plausible_conflict (self, best))
+            {
+              result = match_result_new (DC_MATCH_NO_MATCH);
+              result->reason = explain_no_match (self, &typed, &query, text);
+              return result;
+            }
           result = match_result_new (DC_MATCH_CONFLICT);
           record_conflicts (self, &typed, best, text, result);
           add_places (self, result, best, n_words);
