@@ -562,6 +562,100 @@ test_hostile (Fixture *fixture, gconstpointer data)
   }
 }
 
+/* How many conflicts the next opening finds open; the last one must be @expected. */
+static guint
+n_conflicts_after_loading (Fixture *fixture, const DcConflict *expected)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcKey) key = dc_key_new (fixture->document);
+  g_autoptr (DcMatcher) matcher = dc_matcher_new (key);
+  g_autoptr (DcProject) loaded = dc_project_load (fixture->path, fixture->document, key, &error);
+
+  g_assert_no_error (error);
+  dc_project_set_matcher (loaded, matcher);
+  if (expected != NULL && dc_matcher_get_n_conflicts (matcher) > 0)
+    {
+      guint last = dc_matcher_get_n_conflicts (matcher) - 1;
+      const DcConflict *got = dc_matcher_get_conflict (matcher, last);
+
+      g_assert_cmpuint (got->symbol, ==, expected->symbol);
+      g_assert_cmpstr (got->current, ==, expected->current);
+      g_assert_cmpstr (got->current_provenance, ==, expected->current_provenance);
+      g_assert_cmpstr (got->proposed, ==, expected->proposed);
+      g_assert_cmpstr (got->proposed_provenance, ==, expected->proposed_provenance);
+      g_assert_cmpuint (got->place.line, ==, expected->place.line);
+      g_assert_cmpuint (got->place.token, ==, expected->place.token);
+      g_assert_cmpuint (got->place.n_tokens, ==, expected->place.n_tokens);
+    }
+  return dc_matcher_get_n_conflicts (matcher);
+}
+
+/* Conflicts left open are kept with the project, by a save and by the journal, and a
+ * resolved one is gone for good. */
+static void
+test_conflicts_kept (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (DcMatcher) matcher = dc_matcher_new (fixture->key);
+  g_autoptr (GError) error = NULL;
+  guint symbol = nth_untrusted (fixture->document, 0);
+  DcConflict conflict = {
+    symbol, "в", "type: «Весной река»", "Ж", "type: «Жесной»", { 2, 1, 1, 0 },
+  };
+
+  dc_project_set_matcher (fixture->project, matcher);
+  dc_matcher_add_conflict (matcher, &conflict);
+  save (fixture);
+  g_assert_cmpuint (n_conflicts_after_loading (fixture, &conflict), ==, 1);
+
+  /* Raised after the save: only the journal has it. */
+  g_assert_true (dc_project_start_journal (fixture->project, fixture->path, TRUE, &error));
+  g_assert_no_error (error);
+  conflict.proposed = "Щ";
+  dc_matcher_add_conflict (matcher, &conflict);
+  g_assert_true (dc_project_sync_journal (fixture->project, &error));
+  g_assert_cmpuint (n_conflicts_after_loading (fixture, &conflict), ==, 2);
+
+  /* Resolved: the key confirms the value kept, and no conflict about it is left. */
+  g_assert_true (dc_matcher_resolve_conflict (matcher, 0, FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_conflicts_after_loading (fixture, NULL), ==, 0);
+  save (fixture);
+  g_assert_cmpuint (n_conflicts_after_loading (fixture, NULL), ==, 0);
+}
+
+/* A damaged list of conflicts is refused like any damaged part of a project. */
+static void
+test_conflicts_damaged (Fixture *fixture, gconstpointer data)
+{
+  const char *lists[][2] = {
+    { "{}", "not a list" },
+    { "[1]", "Conflict 1 is not an object" },
+    { "[{\"font\": 0, \"font_name\": null, \"code\": 1, \"current\": \"a\", "
+      "\"current_provenance\": null, \"proposed\": \"b\", \"proposed_provenance\": null, "
+      "\"line\": 0, \"token\": 0, \"tokens\": 1}]",
+      "glyph the document does not have" },
+    { "[{\"font\": 0, \"font_name\": null, \"code\": 1, \"current\": \"a\", "
+      "\"current_provenance\": null, \"proposed\": \"b\", \"proposed_provenance\": null, "
+      "\"line\": 99999, \"token\": 0, \"tokens\": 1}]",
+      "words the document does not have" },
+  };
+  g_autofree char *contents = NULL;
+
+  save (fixture);
+  contents = read_file (fixture->path);
+  for (guint i = 0; i < G_N_ELEMENTS (lists); i++)
+    {
+      g_autofree char *member = g_strdup_printf ("\"conflicts\" : %s", lists[i][0]);
+      g_autofree char *damaged = NULL;
+      char *at = strstr (contents, "\"conflicts\" : []");
+
+      g_assert_nonnull (at);
+      damaged = g_strdup_printf ("%.*s%s%s", (int) (at - contents), contents, member,
+                                 at + strlen ("\"conflicts\" : []"));
+      assert_refused (fixture, damaged, -1, DC_ERROR_PROJECT, lists[i][1]);
+    }
+}
+
 /* Loads the fixture's project into a new key, as the next opening would. */
 static DcProject *
 load_fresh (Fixture *fixture, DcKey **key, GError **error)
@@ -733,9 +827,9 @@ test_journal_damaged (Fixture *fixture, gconstpointer data)
       g_assert_null (loaded);
       g_assert_error (error, DC_ERROR, DC_ERROR_PROJECT);
       g_test_message ("%s", error->message);
-      g_assert_true (g_str_has_prefix (error->message, "Cannot open the project “test.decipher”: its "
-                                                       "journal of recent changes, "
-                                                       "“test.decipher.journal”, is damaged. "));
+      g_assert_true (g_str_has_prefix (error->message,
+                                       "Cannot open the project “test.decipher”: its journal of "
+                                       "recent changes, “test.decipher.journal”, is damaged. "));
       g_assert_true (strstr (error->message, "Line 2") != NULL
                      || strstr (error->message, "entry 2") != NULL);
       after = key_snapshot (key);
@@ -761,6 +855,8 @@ main (int argc, char **argv)
   ADD ("/project/other-document", test_other_document);
   ADD ("/project/hostile", test_hostile);
   ADD ("/project/journal-replays", test_journal_replays);
+  ADD ("/project/conflicts-kept", test_conflicts_kept);
+  ADD ("/project/conflicts-damaged", test_conflicts_damaged);
   ADD ("/project/journal-torn", test_journal_torn);
   ADD ("/project/journal-damaged", test_journal_damaged);
 #undef ADD

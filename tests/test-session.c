@@ -256,6 +256,102 @@ test_follow_suggestions (void)
   session_stop (&s);
 }
 
+/* A line with one letter that occurs once in it changed to Ж, which it lacks. */
+static char *
+with_one_letter_changed (const char *line)
+{
+  g_autofree gunichar *chars = g_utf8_to_ucs4_fast (line, -1, NULL);
+  glong n = 0;
+
+  while (chars[n])
+    n++;
+  for (glong i = 0; i < n; i++)
+    {
+      guint count = 0;
+
+      for (glong k = 0; k < n; k++)
+        count += chars[k] == chars[i];
+      if (count == 1 && g_unichar_isalpha (chars[i]))
+        {
+          chars[i] = 0x0416;
+          return g_ucs4_to_utf8 (chars, n, NULL, NULL, NULL);
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static JsonArray *
+ask_conflicts (Session *s, JsonParser *parser)
+{
+  g_autoptr (JsonNode) request = request_new ("conflicts");
+  JsonObject *reply = session_ask (s, parser, request);
+
+  g_assert_true (json_object_get_boolean_member (reply, "ok"));
+  return json_object_get_array_member (reply, "conflicts");
+}
+
+/* A conflict left open is evidence the user has not judged yet: a kill does not lose it,
+ * the next session shows it again, and once resolved it stays resolved. */
+static void
+test_kill_keeps_conflicts (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("decipher-session-XXXXXX", NULL);
+  g_autofree char *project = g_build_filename (dir, "work.decipher", NULL);
+  g_autoptr (JsonParser) truth_parser = NULL;
+  g_autoptr (GPtrArray) lines = truth_line_texts ("legacy-cyrillic", &truth_parser);
+  g_autofree char *changed = with_one_letter_changed (g_ptr_array_index (lines, 2));
+  const char *texts[] = { g_ptr_array_index (lines, 2), changed };
+  const char *results[] = { "assigned", "conflict" };
+  Session s = { 0 };
+
+  session_start (&s, "legacy-cyrillic", project, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      g_autoptr (JsonNode) type = request_new ("type");
+      JsonObject *reply;
+
+      json_object_set_string_member (json_node_get_object (type), "text", texts[i]);
+      json_object_set_int_member (json_node_get_object (type), "line", 2);
+      reply = session_ask (&s, parser, type);
+      g_assert_cmpstr (json_object_get_string_member (reply, "result"), ==, results[i]);
+    }
+  g_subprocess_send_signal (s.process, SIGKILL);
+  g_subprocess_wait (s.process, NULL, NULL);
+  g_clear_object (&s.out);
+  g_clear_object (&s.process);
+
+  session_start (&s, "legacy-cyrillic", project, FALSE);
+  {
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    g_autoptr (JsonParser) resolve_parser = json_parser_new ();
+    g_autoptr (JsonNode) resolve = request_new ("resolve");
+    JsonArray *conflicts = ask_conflicts (&s, parser);
+    JsonObject *reply;
+
+    g_assert_cmpuint (json_array_get_length (conflicts), ==, 1);
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (conflicts, 0),
+                                                    "proposed"),
+                     ==, "Ж");
+    json_object_set_int_member (json_node_get_object (resolve), "conflict", 0);
+    json_object_set_string_member (json_node_get_object (resolve), "take", "current");
+    reply = session_ask (&s, resolve_parser, resolve);
+    g_assert_true (json_object_get_boolean_member (reply, "ok"));
+  }
+  g_subprocess_send_signal (s.process, SIGKILL);
+  g_subprocess_wait (s.process, NULL, NULL);
+  g_clear_object (&s.out);
+  g_clear_object (&s.process);
+
+  session_start (&s, "legacy-cyrillic", project, FALSE);
+  {
+    g_autoptr (JsonParser) parser = json_parser_new ();
+
+    g_assert_cmpuint (json_array_get_length (ask_conflicts (&s, parser)), ==, 0);
+  }
+  session_stop (&s);
+}
+
 /* Killed with SIGKILL right after a reply: the reply's decision is on disk. */
 static void
 test_kill_loses_nothing (void)
@@ -376,6 +472,7 @@ main (int argc, char **argv)
   g_test_add_func ("/session/protocol-errors", test_protocol_errors);
   g_test_add_func ("/session/follow-suggestions", test_follow_suggestions);
   g_test_add_func ("/session/kill-loses-nothing", test_kill_loses_nothing);
+  g_test_add_func ("/session/kill-keeps-conflicts", test_kill_keeps_conflicts);
   g_test_add_func ("/session/accept-proposal", test_accept_proposal);
 
   return g_test_run ();

@@ -737,6 +737,8 @@ decipher_input_pane_set_session (DecipherInputPane *self, DecipherSession *sessi
   if (session != NULL)
     {
       self->matcher = dc_matcher_new (decipher_session_get_key (session));
+      /* Conflicts left open when the document was last closed are open again. */
+      dc_project_set_matcher (decipher_session_get_project (session), self->matcher);
       g_signal_connect_swapped (decipher_session_get_key (session), "changed",
                                 G_CALLBACK (key_changed_cb), self);
       /* Ready before the first query, most of the time: reading the page takes longer. */

@@ -626,6 +626,8 @@ decipher_cli_session_new (DcDocument *document, DcKey *key, const char *project_
       if (project_path != NULL && !dc_project_save (session->project, project_path, error))
         return NULL;
     }
+  /* Conflicts left open last time are open again. */
+  dc_project_set_matcher (session->project, session->matcher);
   if (project_path != NULL && !dc_project_start_journal (session->project, project_path, TRUE, error))
     return NULL;
   return g_steal_pointer (&session);

@@ -51,6 +51,14 @@ struct _DcMatcher
 
 G_DEFINE_FINAL_TYPE (DcMatcher, dc_matcher, G_TYPE_OBJECT)
 
+enum
+{
+  CONFLICTS_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 const char *
 dc_match_kind_to_string (DcMatchKind kind)
 {
@@ -154,6 +162,15 @@ dc_matcher_class_init (DcMatcherClass *klass)
 
   object_class->dispose = dc_matcher_dispose;
   object_class->finalize = dc_matcher_finalize;
+
+  /**
+   * DcMatcher::conflicts-changed:
+   *
+   * A conflict was raised, restored or resolved: the list of open ones is not what it
+   * was. (A project keeps them, see dc_project_set_matcher().)
+   */
+  signals[CONFLICTS_CHANGED] = g_signal_new ("conflicts-changed", G_TYPE_FROM_CLASS (klass),
+                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -757,6 +774,27 @@ apply_candidate (DcMatcher *self, const Typed *typed, const Candidate *candidate
   dc_key_end_change (self->key);
 }
 
+/**
+ * dc_conflict_copy:
+ *
+ * Returns: (transfer full): a copy of @conflict, freed with dc_conflict_free()
+ */
+DcConflict *
+dc_conflict_copy (const DcConflict *conflict)
+{
+  DcConflict *copy;
+
+  g_return_val_if_fail (conflict != NULL, NULL);
+
+  copy = g_memdup2 (conflict, sizeof *conflict);
+
+  copy->current = g_strdup (conflict->current);
+  copy->current_provenance = g_strdup (conflict->current_provenance);
+  copy->proposed = g_strdup (conflict->proposed);
+  copy->proposed_provenance = g_strdup (conflict->proposed_provenance);
+  return copy;
+}
+
 static void
 record_conflicts (DcMatcher *self, const Typed *typed, const Candidate *candidate,
                   const char *text, DcMatchResult *result)
@@ -769,7 +807,7 @@ record_conflicts (DcMatcher *self, const Typed *typed, const Candidate *candidat
   for (guint i = 0; i < candidate->bindings->len; i++)
     {
       const Binding *b = &g_array_index (candidate->bindings, Binding, i);
-      DcConflict *conflict, *copy;
+      DcConflict *conflict;
 
       if (!b->contradicts)
         continue;
@@ -781,14 +819,11 @@ record_conflicts (DcMatcher *self, const Typed *typed, const Candidate *candidat
       conflict->proposed_provenance = g_strdup (provenance);
       conflict->place = place;
 
-      copy = g_memdup2 (conflict, sizeof *conflict);
-      copy->current = g_strdup (conflict->current);
-      copy->current_provenance = g_strdup (conflict->current_provenance);
-      copy->proposed = g_strdup (conflict->proposed);
-      copy->proposed_provenance = g_strdup (conflict->proposed_provenance);
-      g_ptr_array_add (self->conflicts, copy);
+      g_ptr_array_add (self->conflicts, dc_conflict_copy (conflict));
       g_ptr_array_add (result->conflicts, conflict);
     }
+  if (result->conflicts->len > 0)
+    g_signal_emit (self, signals[CONFLICTS_CHANGED], 0);
 }
 
 static char *
@@ -1166,5 +1201,27 @@ dc_matcher_resolve_conflict (DcMatcher *self, guint index, gboolean take_propose
   for (guint i = self->conflicts->len; i > 0; i--)
     if (((DcConflict *) g_ptr_array_index (self->conflicts, i - 1))->symbol == symbol)
       g_ptr_array_remove_index (self->conflicts, i - 1);
+  g_signal_emit (self, signals[CONFLICTS_CHANGED], 0);
   return TRUE;
+}
+
+/**
+ * dc_matcher_add_conflict:
+ * @conflict: one left open in an earlier session, as a project kept it
+ *
+ * Opens @conflict (a copy) again for review, as if the input had just been typed.
+ */
+void
+dc_matcher_add_conflict (DcMatcher *self, const DcConflict *conflict)
+{
+  guint n_symbols;
+
+  g_return_if_fail (DC_IS_MATCHER (self));
+  g_return_if_fail (conflict != NULL);
+  dc_document_get_symbols (self->document, &n_symbols);
+  g_return_if_fail (conflict->symbol < n_symbols);
+  g_return_if_fail (conflict->current != NULL && conflict->proposed != NULL);
+
+  g_ptr_array_add (self->conflicts, dc_conflict_copy (conflict));
+  g_signal_emit (self, signals[CONFLICTS_CHANGED], 0);
 }

@@ -59,6 +59,7 @@ typedef struct
 const char *dc_match_kind_to_string (DcMatchKind kind);
 void dc_match_result_free (DcMatchResult *result);
 void dc_conflict_free (DcConflict *conflict);
+DcConflict *dc_conflict_copy (const DcConflict *conflict);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcMatchResult, dc_match_result_free)
 
@@ -89,6 +90,8 @@ gboolean dc_matcher_adopt_index (DcMatcher *self,
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcMatcherIndex, dc_matcher_index_free)
 
 guint dc_matcher_get_n_conflicts (DcMatcher *self);
+void dc_matcher_add_conflict (DcMatcher *self,
+                              const DcConflict *conflict);
 const DcConflict *dc_matcher_get_conflict (DcMatcher *self,
                                            guint index);
 gboolean dc_matcher_resolve_conflict (DcMatcher *self,

@@ -32,7 +32,7 @@
 #include "dc-json.h"
 #include "dc-project-private.h"
 
-/* A line is a key entry or a history item: two levels. */
+/* A line is a key entry, a history item or the open conflicts: three levels. */
 #define LINE_MAX_DEPTH 4
 
 struct _DcProjectJournal
@@ -241,8 +241,9 @@ _dc_project_journal_open (DcKey *key, const char *project_path, gboolean durable
     {
       g_autofree char *display = g_filename_display_name (self->path);
 
-      g_set_error (error, DC_ERROR, DC_ERROR_FAILED, _("Could not open “%s” to record changes in: %s"),
-                   display, local_error->message);
+      g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                   _("Could not open “%s” to record changes in: %s"), display,
+                   local_error->message);
       _dc_project_journal_free (self);
       return NULL;
     }
@@ -311,6 +312,22 @@ _dc_project_journal_add_history (DcProjectJournal *self, const char *input)
   append_node (self, node);
 }
 
+/* The whole list of open conflicts, as it is now: it is short, and a line that states it
+ * needs no earlier one to be understood. */
+void
+_dc_project_journal_add_conflicts (DcProjectJournal *self, GPtrArray *conflicts)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  g_autoptr (JsonNode) node = NULL;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "conflicts");
+  _dc_project_add_conflicts (builder, self->document, conflicts);
+  json_builder_end_object (builder);
+  node = json_builder_get_root (builder);
+  append_node (self, node);
+}
+
 /* Says whether every append since the last call reached the file (and, when durable, the
  * disk). */
 gboolean
@@ -326,8 +343,9 @@ _dc_project_journal_sync (DcProjectJournal *self, GError **error)
       int saved_errno = errno;
       g_autofree char *display = g_filename_display_name (self->path);
 
-      g_set_error (error, DC_ERROR, DC_ERROR_FAILED, _("Could not record the latest change in “%s”: %s"),
-                   display, g_strerror (saved_errno));
+      g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                   _("Could not record the latest change in “%s”: %s"), display,
+                   g_strerror (saved_errno));
       return FALSE;
     }
   self->unsynced = FALSE;
@@ -354,7 +372,8 @@ replay_line (DcProjectLoader *loader,
              gsize length,
              guint number,
              DcKeyEntry *by_symbol,
-             GPtrArray *history)
+             GPtrArray *history,
+             GPtrArray **conflicts)
 {
   g_autoptr (JsonParser) parser = json_parser_new ();
   DcKeyEntry entry = { 0 };
@@ -368,6 +387,20 @@ replay_line (DcProjectLoader *loader,
     return _dc_project_invalid (loader, _("Line %u is not a change Decipher records."), number);
   object = json_node_get_object (json_parser_get_root (parser));
 
+  input = json_object_get_member (object, "conflicts");
+  if (input != NULL)
+    {
+      g_autoptr (GPtrArray) now = NULL;
+
+      now = g_ptr_array_new_with_free_func ((GDestroyNotify) dc_conflict_free);
+
+      if (!_dc_project_read_conflicts (loader, input, now))
+        return FALSE;
+      g_ptr_array_unref (*conflicts);
+      *conflicts = g_steal_pointer (&now);
+      return TRUE;
+    }
+
   input = json_object_get_member (object, "history");
   if (input != NULL)
     {
@@ -377,13 +410,15 @@ replay_line (DcProjectLoader *loader,
         return _dc_project_invalid (loader, _("Line %u holds an input that is not text."), number);
       text = json_node_get_string (input);
       if (strlen (text) > DC_PROJECT_MAX_TEXT_BYTES)
-        return _dc_project_invalid (loader, _("Line %u holds an input far longer than can be typed."),
+        return _dc_project_invalid (loader,
+                                    _("Line %u holds an input far longer than can be typed."),
                                     number);
       g_ptr_array_add (history, g_strdup (text));
       return TRUE;
     }
 
-  if (!_dc_project_read_entry (loader, json_parser_get_root (parser), number - 1, NULL, TRUE, &entry))
+  if (!_dc_project_read_entry (loader, json_parser_get_root (parser), number - 1, NULL, TRUE,
+                               &entry))
     {
       _dc_key_entry_clear (&entry);
       return FALSE;
@@ -402,7 +437,8 @@ gboolean
 _dc_project_journal_replay (DcProjectLoader *loader,
                             const char *project_path,
                             GArray *entries,
-                            GPtrArray *history)
+                            GPtrArray *history,
+                            GPtrArray **conflicts)
 {
   g_autofree char *path = _dc_project_journal_path (project_path);
   g_autofree char *display = g_filename_display_basename (path);
@@ -428,8 +464,7 @@ _dc_project_journal_replay (DcProjectLoader *loader,
   if (!g_file_get_contents (path, &data, &length, &local_error))
     return _dc_project_invalid (&journal_loader, "%s", local_error->message);
   if (length > DC_PROJECT_MAX_FILE_SIZE || !g_utf8_validate_len (data, length, NULL))
-    return _dc_project_invalid (&journal_loader,
-                                _("It is not text."));
+    return _dc_project_invalid (&journal_loader, _("It is not text."));
 
   dc_document_get_symbols (loader->document, &n_symbols);
   by_symbol = g_new0 (DcKeyEntry, n_symbols);
@@ -447,7 +482,8 @@ _dc_project_journal_replay (DcProjectLoader *loader,
     {
       number++;
       if (end > line)
-        ok = replay_line (&journal_loader, line, (gsize) (end - line), number, by_symbol, history);
+        ok = replay_line (&journal_loader, line, (gsize) (end - line), number, by_symbol, history,
+                         conflicts);
     }
 
   for (guint s = 0; s < n_symbols; s++)

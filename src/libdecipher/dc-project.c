@@ -29,6 +29,11 @@
 #include "dc-key-private.h"
 #include "dc-project-private.h"
 
+/* dc-project-journal.c and dc-project-conflicts.c read with these too. */
+#define invalid _dc_project_invalid
+#define read_string _dc_project_read_string
+#define read_uint _dc_project_read_uint
+
 #define MAX_FILE_SIZE DC_PROJECT_MAX_FILE_SIZE
 #define MAX_ITEMS 1000000
 /* Our format nests three deep; json-glib recurses per level and overflows the stack on a
@@ -51,6 +56,10 @@ struct _DcProject
   char *path;
   GPtrArray *history; /* of char *, NULL-terminated */
   DcProjectJournal *journal;
+  /* The open conflicts live in the matcher once there is one; until then, those loaded. */
+  DcMatcher *matcher;
+  gulong conflicts_handler;
+  GPtrArray *conflicts; /* of DcConflict */
 };
 
 G_DEFINE_FINAL_TYPE (DcProject, dc_project, G_TYPE_OBJECT)
@@ -61,6 +70,9 @@ dc_project_finalize (GObject *object)
   DcProject *self = DC_PROJECT (object);
 
   g_clear_pointer (&self->journal, _dc_project_journal_free);
+  g_clear_signal_handler (&self->conflicts_handler, self->matcher);
+  g_clear_object (&self->matcher);
+  g_clear_pointer (&self->conflicts, g_ptr_array_unref);
   g_clear_object (&self->key);
   g_clear_object (&self->document);
   g_clear_pointer (&self->path, g_free);
@@ -83,6 +95,7 @@ dc_project_init (DcProject *self)
   /* Reserve one slot: an empty null-terminated array has no storage at all before
    * GLib 2.76, and get_history() promises a terminated list. */
   self->history = g_ptr_array_new_null_terminated (1, g_free, TRUE);
+  self->conflicts = g_ptr_array_new_with_free_func ((GDestroyNotify) dc_conflict_free);
 }
 
 /**
@@ -205,6 +218,20 @@ _dc_project_add_entry (JsonBuilder *builder,
   json_builder_end_object (builder);
 }
 
+/* Returns: (transfer container): of DcConflict, owned by the matcher or the project */
+static GPtrArray *
+open_conflicts (DcProject *self)
+{
+  GPtrArray *conflicts;
+
+  if (self->matcher == NULL)
+    return g_ptr_array_ref (self->conflicts);
+  conflicts = g_ptr_array_new ();
+  for (guint i = 0; i < dc_matcher_get_n_conflicts (self->matcher); i++)
+    g_ptr_array_add (conflicts, (gpointer) dc_matcher_get_conflict (self->matcher, i));
+  return conflicts;
+}
+
 static char *
 project_to_json (DcProject *self, gsize *length)
 {
@@ -244,6 +271,13 @@ project_to_json (DcProject *self, gsize *length)
                              dc_key_get_provenance (self->key, s));
     }
   json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "conflicts");
+  {
+    g_autoptr (GPtrArray) conflicts = open_conflicts (self);
+
+    _dc_project_add_conflicts (builder, self->document, conflicts);
+  }
 
   json_builder_set_member_name (builder, "history");
   json_builder_begin_array (builder);
@@ -353,7 +387,8 @@ dc_project_save (DcProject *self, const char *path, GError **error)
       return FALSE;
     }
   sync_folder (path);
-  if (self->journal != NULL && g_str_equal (path, _dc_project_journal_get_project_path (self->journal)))
+  if (self->journal != NULL
+      && g_str_equal (path, _dc_project_journal_get_project_path (self->journal)))
     _dc_project_journal_truncate (self->journal);
 
   if (self->path != path)
@@ -385,8 +420,8 @@ _dc_project_invalid (DcProjectLoader *loader, const char *format, ...)
                  loader->display, loader->journal, reason);
   else
     /* Translators: the second %s is a sentence saying why, like “It is not valid JSON.” */
-    g_set_error (loader->error, DC_ERROR, DC_ERROR_PROJECT, _("Cannot open the project “%s”. %s"),
-                 loader->display, reason);
+    g_set_error (loader->error, DC_ERROR, DC_ERROR_PROJECT,
+                 _("Cannot open the project “%s”. %s"), loader->display, reason);
   return FALSE;
 }
 
@@ -419,16 +454,16 @@ check_json_shape (DcProjectLoader *loader, const char *data, gsize length)
     case DC_JSON_TEXT_ONE_VALUE:
       return TRUE;
     case DC_JSON_TEXT_TOO_DEEP:
-      return _dc_project_invalid (loader, _("It nests deeper than any project does."));
+      return invalid (loader, _("It nests deeper than any project does."));
     case DC_JSON_TEXT_NOT_JSON:
       locate (data, offset, &line, &column);
-      return _dc_project_invalid (loader,
+      return invalid (loader,
                       _("It is not valid JSON: line %u, column %u holds something JSON does not "
                         "allow there; perhaps it was edited by hand."),
                       line, column);
     case DC_JSON_TEXT_MORE:
       locate (data, offset, &line, &column);
-      return _dc_project_invalid (loader,
+      return invalid (loader,
                       _("It holds more than one JSON value: another begins at line %u, "
                         "column %u; perhaps two files were joined."),
                       line, column);
@@ -453,14 +488,14 @@ node_is_string (JsonNode *node)
 
 /* A string member that is present, valid UTF-8 and at most @max_bytes long; a null one
  * too when @nullable. Sets *@out to NULL for null. */
-static gboolean
-read_string (DcProjectLoader *loader,
-             JsonObject *object,
-             const char *name,
-             const char *where,
-             gboolean nullable,
-             gsize max_bytes,
-             const char **out)
+gboolean
+_dc_project_read_string (DcProjectLoader *loader,
+                         JsonObject *object,
+                         const char *name,
+                         const char *where,
+                         gboolean nullable,
+                         gsize max_bytes,
+                         const char **out)
 {
   JsonNode *node = json_object_get_member (object, name);
   const char *string;
@@ -471,36 +506,36 @@ read_string (DcProjectLoader *loader,
       return TRUE;
     }
   if (!node_is_string (node))
-    return _dc_project_invalid (loader, _("In %s, “%s” is missing or not text."), where, name);
+    return invalid (loader, _("In %s, “%s” is missing or not text."), where, name);
 
   string = json_node_get_string (node);
   if (strlen (string) > max_bytes)
-    return _dc_project_invalid (loader,
+    return invalid (loader,
                     _("In %s, “%s” is %" G_GSIZE_FORMAT " bytes long, far longer than Decipher "
                       "writes."),
                     where, name, strlen (string));
   if (!g_utf8_validate (string, -1, NULL))
-    return _dc_project_invalid (loader, _("In %s, “%s” is not valid UTF-8."), where, name);
+    return invalid (loader, _("In %s, “%s” is not valid UTF-8."), where, name);
   *out = string;
   return TRUE;
 }
 
-static gboolean
-read_uint (DcProjectLoader *loader,
-           JsonObject *object,
-           const char *name,
-           const char *where,
-           guint64 max,
-           guint64 *out)
+gboolean
+_dc_project_read_uint (DcProjectLoader *loader,
+                       JsonObject *object,
+                       const char *name,
+                       const char *where,
+                       guint64 max,
+                       guint64 *out)
 {
   JsonNode *node = json_object_get_member (object, name);
   gint64 value;
 
   if (!node_is_integer (node))
-    return _dc_project_invalid (loader, _("In %s, “%s” is missing or not a whole number."), where, name);
+    return invalid (loader, _("In %s, “%s” is missing or not a whole number."), where, name);
   value = json_node_get_int (node);
   if (value < 0 || (guint64) value > max)
-    return _dc_project_invalid (loader, _("In %s, “%s” is %" G_GINT64_FORMAT ", out of range."), where,
+    return invalid (loader, _("In %s, “%s” is %" G_GINT64_FORMAT ", out of range."), where,
                     name, value);
   *out = (guint64) value;
   return TRUE;
@@ -514,16 +549,16 @@ check_header (DcProjectLoader *loader, JsonNode *root)
   gint64 number;
 
   if (!JSON_NODE_HOLDS_OBJECT (root))
-    return _dc_project_invalid (loader, _("It is not a Decipher project."));
+    return invalid (loader, _("It is not a Decipher project."));
   object = json_node_get_object (root);
 
   format = json_object_get_member (object, "format");
   if (!node_is_string (format) || g_strcmp0 (json_node_get_string (format), DC_PROJECT_FORMAT) != 0)
-    return _dc_project_invalid (loader, _("It is not a Decipher project."));
+    return invalid (loader, _("It is not a Decipher project."));
 
   version = json_object_get_member (object, "version");
   if (!node_is_integer (version))
-    return _dc_project_invalid (loader, _("It does not say which version of the format it uses."));
+    return invalid (loader, _("It does not say which version of the format it uses."));
   number = json_node_get_int (version);
   if (number > DC_PROJECT_VERSION)
     {
@@ -534,7 +569,7 @@ check_header (DcProjectLoader *loader, JsonNode *root)
       return FALSE;
     }
   if (number < 1)
-    return _dc_project_invalid (loader, _("Its format version %" G_GINT64_FORMAT " does not exist."), number);
+    return invalid (loader, _("Its format version %" G_GINT64_FORMAT " does not exist."), number);
   return TRUE;
 }
 
@@ -550,7 +585,7 @@ check_document (DcProjectLoader *loader, JsonObject *root)
   guint64 pages;
 
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    return _dc_project_invalid (loader, _("It does not say which document it belongs to."));
+    return invalid (loader, _("It does not say which document it belongs to."));
   object = json_node_get_object (node);
 
   if (!read_string (loader, object, "sha256", where, FALSE, 64, &sha256)
@@ -572,7 +607,7 @@ check_document (DcProjectLoader *loader, JsonObject *root)
       return FALSE;
     }
   if (pages != dc_document_get_n_pages (loader->document))
-    return _dc_project_invalid (loader, _("It gives “%s” %u pages, but it has %u."), current, (guint) pages,
+    return invalid (loader, _("It gives “%s” %u pages, but it has %u."), current, (guint) pages,
                     dc_document_get_n_pages (loader->document));
   return TRUE;
 }
@@ -598,7 +633,7 @@ _dc_project_read_entry (DcProjectLoader *loader,
   guint symbol;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
-    return _dc_project_invalid (loader, _("Key entry %u is not an object."), index + 1);
+    return invalid (loader, _("Key entry %u is not an object."), index + 1);
   object = json_node_get_object (node);
 
   if (!read_uint (loader, object, "font", where, G_MAXUINT32, &font_index)
@@ -611,20 +646,20 @@ _dc_project_read_entry (DcProjectLoader *loader,
     return FALSE;
 
   if (font_index >= dc_document_get_n_fonts (loader->document))
-    return _dc_project_invalid (loader, _("Key entry %u names font %u, but the document has only %u."),
+    return invalid (loader, _("Key entry %u names font %u, but the document has only %u."),
                     index + 1, (guint) font_index, dc_document_get_n_fonts (loader->document));
   font = dc_document_get_font (loader->document, font_index);
   if (g_strcmp0 (font_name, dc_font_get_name (font)) != 0
       || (font_sha256 != NULL && dc_font_get_program_sha256 (font) != NULL
           && g_ascii_strcasecmp (font_sha256, dc_font_get_program_sha256 (font)) != 0))
-    return _dc_project_invalid (loader, _("Key entry %u is for a font “%s” the document does not have."),
+    return invalid (loader, _("Key entry %u is for a font “%s” the document does not have."),
                     index + 1, font_name != NULL ? font_name : _("(unnamed)"));
 
   if (!dc_document_lookup_symbol (loader->document, font_index, code, &symbol))
-    return _dc_project_invalid (loader, _("Key entry %u is for code 0x%X, which font “%s” never draws."),
+    return invalid (loader, _("Key entry %u is for code 0x%X, which font “%s” never draws."),
                     index + 1, (guint) code, font_name != NULL ? font_name : _("(unnamed)"));
   if (seen != NULL && seen[symbol])
-    return _dc_project_invalid (loader, _("Key entry %u repeats code 0x%X of font “%s”."), index + 1,
+    return invalid (loader, _("Key entry %u repeats code 0x%X of font “%s”."), index + 1,
                     (guint) code, font_name != NULL ? font_name : _("(unnamed)"));
   if (seen != NULL)
     seen[symbol] = TRUE;
@@ -632,7 +667,7 @@ _dc_project_read_entry (DcProjectLoader *loader,
   if (!dc_key_status_from_string (status_name, &status)
       || (!any_status && status != DC_KEY_PROPOSED && status != DC_KEY_INFERRED
           && status != DC_KEY_CONFIRMED))
-    return _dc_project_invalid (loader, _("Key entry %u has the status “%s”, which a project cannot hold."),
+    return invalid (loader, _("Key entry %u has the status “%s”, which a project cannot hold."),
                     index + 1, status_name);
 
   entry->symbol = symbol;
@@ -642,7 +677,7 @@ _dc_project_read_entry (DcProjectLoader *loader,
 
   entry->value = dc_key_normalize_value (value, &value_error);
   if (entry->value == NULL)
-    return _dc_project_invalid (loader, _("Key entry %u has a value Decipher cannot use. %s"), index + 1,
+    return invalid (loader, _("Key entry %u has a value Decipher cannot use. %s"), index + 1,
                     value_error->message);
   entry->provenance = g_strdup (provenance);
   return TRUE;
@@ -658,11 +693,11 @@ read_key (DcProjectLoader *loader, JsonObject *root, GArray *entries)
   guint length;
 
   if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
-    return _dc_project_invalid (loader, _("It has no key."));
+    return invalid (loader, _("It has no key."));
   array = json_node_get_array (node);
   length = json_array_get_length (array);
   if (length > MAX_ITEMS)
-    return _dc_project_invalid (loader, _("Its key has %u entries, far more than any document has symbols."),
+    return invalid (loader, _("Its key has %u entries, far more than any document has symbols."),
                     length);
 
   dc_document_get_symbols (loader->document, &n_symbols);
@@ -692,11 +727,11 @@ read_history (DcProjectLoader *loader, JsonObject *root, GPtrArray *history)
   if (node == NULL)
     return TRUE; /* written by hand, perhaps: nothing to replay */
   if (!JSON_NODE_HOLDS_ARRAY (node))
-    return _dc_project_invalid (loader, _("Its history is not a list."));
+    return invalid (loader, _("Its history is not a list."));
   array = json_node_get_array (node);
   length = json_array_get_length (array);
   if (length > MAX_ITEMS)
-    return _dc_project_invalid (loader, _("Its history has %u entries, far more than Decipher keeps."),
+    return invalid (loader, _("Its history has %u entries, far more than Decipher keeps."),
                     length);
 
   for (guint i = 0; i < length; i++)
@@ -705,10 +740,10 @@ read_history (DcProjectLoader *loader, JsonObject *root, GPtrArray *history)
       const char *text;
 
       if (!node_is_string (item))
-        return _dc_project_invalid (loader, _("History entry %u is not text."), i + 1);
+        return invalid (loader, _("History entry %u is not text."), i + 1);
       text = json_node_get_string (item);
       if (strlen (text) > MAX_TEXT_BYTES || !g_utf8_validate (text, -1, NULL))
-        return _dc_project_invalid (loader, _("History entry %u is too long or not valid UTF-8."), i + 1);
+        return invalid (loader, _("History entry %u is too long or not valid UTF-8."), i + 1);
       g_ptr_array_add (history, g_strdup (text));
     }
   return TRUE;
@@ -743,12 +778,13 @@ dc_project_load (const char *path, DcDocument *document, DcKey *key, GError **er
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GArray) entries = NULL;
   g_autoptr (GPtrArray) history = NULL;
+  g_autoptr (GPtrArray) conflicts = NULL;
   g_autofree char *display = NULL;
   g_autofree char *data = NULL;
   DcProjectLoader loader = { 0 };
   gboolean ok = TRUE;
   DcProject *self;
-  JsonNode *root;
+  JsonNode *root, *node;
   gsize length = 0;
 
   g_return_val_if_fail (path != NULL, NULL);
@@ -776,19 +812,19 @@ dc_project_load (const char *path, DcDocument *document, DcKey *key, GError **er
     }
 
   if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
-    ok = _dc_project_invalid (&loader, _("It is not a file."));
+    ok = invalid (&loader, _("It is not a file."));
   /* The second test: it may have grown since it was measured. */
   else if (g_file_info_get_size (info) > MAX_FILE_SIZE || length > MAX_FILE_SIZE)
-    ok = _dc_project_invalid (&loader, _("It is far larger than any project Decipher writes."));
+    ok = invalid (&loader, _("It is far larger than any project Decipher writes."));
   else if (!g_utf8_validate_len (data, length, NULL))
-    ok = _dc_project_invalid (&loader, _("It is not text, so it is damaged or not a project."));
+    ok = invalid (&loader, _("It is not text, so it is damaged or not a project."));
   else if (!check_json_shape (&loader, data, length))
     ok = FALSE;
   else if (!json_parser_load_from_data (parser, data, length, &local_error))
-    ok = _dc_project_invalid (&loader, _("It is not valid JSON; perhaps it was cut short (%s)."),
+    ok = invalid (&loader, _("It is not valid JSON; perhaps it was cut short (%s)."),
              local_error->message);
   else if (json_parser_get_root (parser) == NULL)
-    ok = _dc_project_invalid (&loader, _("It is empty."));
+    ok = invalid (&loader, _("It is empty."));
   if (!ok)
     return NULL;
 
@@ -799,9 +835,12 @@ dc_project_load (const char *path, DcDocument *document, DcKey *key, GError **er
   entries = g_array_new (FALSE, TRUE, sizeof (DcKeyEntry));
   g_array_set_clear_func (entries, clear_entry);
   history = g_ptr_array_new_null_terminated (1, g_free, TRUE);
+  conflicts = g_ptr_array_new_with_free_func ((GDestroyNotify) dc_conflict_free);
+  node = json_object_get_member (json_node_get_object (root), "conflicts");
   if (!read_key (&loader, json_node_get_object (root), entries)
       || !read_history (&loader, json_node_get_object (root), history)
-      || !_dc_project_journal_replay (&loader, path, entries, history))
+      || (node != NULL && !_dc_project_read_conflicts (&loader, node, conflicts))
+      || !_dc_project_journal_replay (&loader, path, entries, history, &conflicts))
     return NULL;
 
   /* Everything checked: only now does the key change. */
@@ -811,6 +850,8 @@ dc_project_load (const char *path, DcDocument *document, DcKey *key, GError **er
   self->path = g_strdup (path);
   g_clear_pointer (&self->history, g_ptr_array_unref);
   self->history = g_steal_pointer (&history);
+  g_clear_pointer (&self->conflicts, g_ptr_array_unref);
+  self->conflicts = g_steal_pointer (&conflicts);
   return self;
 }
 
@@ -863,4 +904,49 @@ dc_project_sync_journal (DcProject *self, GError **error)
   if (_dc_project_journal_get_size (self->journal) > JOURNAL_FOLD_SIZE)
     return dc_project_save (self, _dc_project_journal_get_project_path (self->journal), error);
   return TRUE;
+}
+
+static void
+conflicts_changed_cb (DcMatcher *matcher, DcProject *self)
+{
+  g_autoptr (GPtrArray) conflicts = NULL;
+
+  if (self->journal == NULL)
+    return;
+  conflicts = open_conflicts (self);
+  _dc_project_journal_add_conflicts (self->journal, conflicts);
+}
+
+/**
+ * dc_project_set_matcher:
+ * @matcher: the matcher over the project's key, where conflicts are raised and resolved
+ *
+ * Hands the conflicts the project kept open (or an earlier matcher held) to @matcher,
+ * and from now on keeps (saves, and journals) the ones @matcher holds open.
+ */
+void
+dc_project_set_matcher (DcProject *self, DcMatcher *matcher)
+{
+  g_autoptr (GPtrArray) open = NULL;
+
+  g_return_if_fail (DC_IS_PROJECT (self));
+  g_return_if_fail (DC_IS_MATCHER (matcher));
+
+  if (self->matcher == matcher)
+    return;
+  if (self->matcher != NULL)
+    {
+      open = open_conflicts (self);
+      for (guint i = 0; i < open->len; i++)
+        g_ptr_array_add (self->conflicts, dc_conflict_copy (g_ptr_array_index (open, i)));
+      g_clear_signal_handler (&self->conflicts_handler, self->matcher);
+      g_clear_object (&self->matcher);
+    }
+
+  self->matcher = g_object_ref (matcher);
+  for (guint i = 0; i < self->conflicts->len; i++)
+    dc_matcher_add_conflict (matcher, g_ptr_array_index (self->conflicts, i));
+  g_ptr_array_set_size (self->conflicts, 0);
+  self->conflicts_handler = g_signal_connect (matcher, "conflicts-changed",
+                                              G_CALLBACK (conflicts_changed_cb), self);
 }

@@ -9,6 +9,7 @@
 
 #include "dc-document.h"
 #include "dc-key.h"
+#include "dc-matcher.h"
 
 G_BEGIN_DECLS
 
@@ -35,6 +36,8 @@ gboolean dc_project_start_journal (DcProject *self,
                                    GError **error);
 gboolean dc_project_sync_journal (DcProject *self,
                                   GError **error);
+void dc_project_set_matcher (DcProject *self,
+                             DcMatcher *matcher);
 
 const char *dc_project_get_path (DcProject *self);
 DcDocument *dc_project_get_document (DcProject *self);
