@@ -142,7 +142,8 @@ update_zoom_label (DecipherWindow *self)
 
 /* ---- conflicts ---------------------------------------------------------------------- */
 
-/* The header bar's count of open conflicts, shown only while there are some. */
+/* The header bar's count of open conflicts, shown only while there are some, and the
+ * input pane's marks and hint, which follow the same open conflicts. */
 void
 _decipher_window_update_conflicts (DecipherWindow *self)
 {
@@ -152,6 +153,7 @@ _decipher_window_update_conflicts (DecipherWindow *self)
   g_autofree char *label = NULL;
 
   g_object_set (self->palette, "matcher", matcher, NULL);
+  decipher_input_pane_update_conflicts (self->input_pane);
   gtk_label_set_text (self->conflicts_label, count);
   gtk_widget_set_visible (GTK_WIDGET (self->conflicts_button), n > 0);
   /* Translators: the accessible name of the header bar button that opens the review. */
