@@ -176,6 +176,7 @@ void
 _decipher_window_review_conflicts (DecipherWindow *self)
 {
   GtkWidget *header;
+  GtkEventController *escape;
 
   if (self->session == NULL)
     return;
@@ -187,6 +188,13 @@ _decipher_window_review_conflicts (DecipherWindow *self)
       gtk_window_set_modal (self->conflict_window, TRUE);
       gtk_window_set_destroy_with_parent (self->conflict_window, TRUE);
       gtk_window_set_default_size (self->conflict_window, 720, 640);
+      /* A plain GtkWindow has no Escape binding, unlike every GNOME dialog; the review
+       * is one, and resolving nothing is always a fine way out. */
+      escape = gtk_shortcut_controller_new ();
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (escape),
+                                            gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                              gtk_named_action_new ("window.close")));
+      gtk_widget_add_controller (GTK_WIDGET (self->conflict_window), escape);
       header = adw_header_bar_new ();
       gtk_window_set_titlebar (self->conflict_window, header);
       self->conflict_view = DECIPHER_CONFLICT_VIEW (decipher_conflict_view_new ());

@@ -283,6 +283,55 @@ test_settled (void)
   close_and_forget (window, autosave);
 }
 
+/* The Escape shortcut of the window @widget is in, activated as a key press would. */
+static gboolean
+press_escape (GtkWidget *widget)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+  g_autoptr (GtkShortcutTrigger) escape = gtk_keyval_trigger_new (GDK_KEY_Escape, 0);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
+        {
+          g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), escape))
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                                 NULL);
+        }
+    }
+  return FALSE;
+}
+
+/* Escape closes the review, as it closes any GNOME dialog. */
+static void
+test_escape (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
+  DecipherWindow *window = decipher_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  decipher_window_open (window, file);
+  GUI_TEST_WAIT (window_loaded, window, "the document to load");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.review-conflicts", NULL));
+  gui_test_iterate (100);
+  g_assert_nonnull (_decipher_window_get_conflict_view (window));
+  g_assert_true (press_escape (GTK_WIDGET (window->conflict_window)));
+  gui_test_iterate (100);
+  g_assert_null (_decipher_window_get_conflict_view (window));
+  g_assert_null (window->conflict_window);
+
+  gui_test_iterate (700);
+  gtk_window_close (GTK_WINDOW (window));
+  gui_test_iterate (50);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -290,6 +339,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/conflict-view/keep", test_keep);
   g_test_add_func ("/conflict-view/settled", test_settled);
+  g_test_add_func ("/conflict-view/escape", test_escape);
 
   return g_test_run ();
 }
