@@ -283,6 +283,25 @@ test_settled (void)
   close_and_forget (window, autosave);
 }
 
+/* The review says in words where each value came from, not in the key's own notes
+ * ("assign", "type: «…»"). */
+static void
+test_provenance (void)
+{
+  g_autofree char *line = truth_line (2);
+  g_autofree char *autosave = NULL;
+  DecipherWindow *window = open_with_conflict (line, &autosave);
+  GtkListBox *list = decipher_conflict_view_get_list (_decipher_window_get_conflict_view (window));
+  g_autofree char *typed_from = g_strdup_printf ("Learned from typing “%s”", line);
+
+  g_assert_true (has_label (GTK_WIDGET (list), "You assigned it"));
+  g_assert_true (has_label (GTK_WIDGET (list), typed_from));
+  g_assert_false (has_label (GTK_WIDGET (list), "type: «"));
+  gui_test_iterate (1000); /* the cuts of the page come from the renderer's worker */
+  gui_test_screenshot ("conflict-view-provenance");
+  close_and_forget (window, autosave);
+}
+
 /* The Escape shortcut of the window @widget is in, activated as a key press would. */
 static gboolean
 press_escape (GtkWidget *widget)
@@ -339,6 +358,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/conflict-view/keep", test_keep);
   g_test_add_func ("/conflict-view/settled", test_settled);
+  g_test_add_func ("/conflict-view/provenance", test_provenance);
   g_test_add_func ("/conflict-view/escape", test_escape);
 
   return g_test_run ();
