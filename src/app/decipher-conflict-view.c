@@ -15,6 +15,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "decipher-conflict-view.h"
 
@@ -166,6 +167,79 @@ held_glyph (DecipherConflictView *self, guint symbol, int avoid)
   return n > 0 ? (int) glyphs[0] : -1;
 }
 
+/* ---- provenance --------------------------------------------------------------------- */
+
+/* The key notes where each value came from in a terse form meant for the project file
+ * and decipher-cli ("assign", "type: «слово»", "proposal: code page cp1251", nested as
+ * "accepted …" or "conflict: …"); the linguist reading the review is told in words. An
+ * unknown form is shown as it is rather than hidden. */
+static char *describe_provenance (const char *provenance);
+
+/* The provenance that led to another, as a sentence of its own (ending in a full stop
+ * once, however deep the nesting). */
+static char *
+describe_before (const char *provenance)
+{
+  g_autofree char *before = describe_provenance (provenance);
+
+  if (g_str_has_suffix (before, "."))
+    return g_steal_pointer (&before);
+  return g_strconcat (before, ".", NULL);
+}
+
+static char *
+describe_provenance (const char *provenance)
+{
+  const char *rest;
+
+  if (provenance == NULL || *provenance == '\0')
+    return g_strdup (_("Where it came from was not recorded"));
+  if (strcmp (provenance, "assign") == 0)
+    return g_strdup (_("You assigned it"));
+  if (strcmp (provenance, "pdf") == 0)
+    return g_strdup (_("Taken from the text the PDF gives"));
+  if (g_str_has_prefix (provenance, "type: «") && g_str_has_suffix (provenance, "»"))
+    {
+      g_autofree char *typed = NULL;
+
+      rest = provenance + strlen ("type: «");
+      typed = g_strndup (rest, strlen (rest) - strlen ("»"));
+      /* Translators: where a value came from: the user typed a word that contains it. */
+      return g_strdup_printf (_("Learned from typing “%s”"), typed);
+    }
+  if (strcmp (provenance, "auto: space") == 0)
+    return g_strdup (_("Guessed to be the space from how the pages are laid out"));
+  if (strcmp (provenance, "auto: full stop") == 0)
+    return g_strdup (_("Guessed to be the full stop from how the pages are laid out"));
+  if (g_str_has_prefix (provenance, "auto: "))
+    return g_strdup (_("Guessed from how the pages are laid out"));
+  if (strcmp (provenance, "proposal: glyph names") == 0)
+    return g_strdup (_("Proposed from the names the font gives its glyphs"));
+  if (g_str_has_prefix (provenance, "proposal: code page "))
+    /* Translators: %s is a legacy code page, like cp1251. */
+    return g_strdup_printf (_("Proposed from the code page %s"),
+                            provenance + strlen ("proposal: code page "));
+  if (g_str_has_prefix (provenance, "proposal: "))
+    return g_strdup (_("Proposed from the letters learned so far, which follow the font’s codes"));
+  if (g_str_has_prefix (provenance, "accepted "))
+    {
+      g_autofree char *before = describe_before (provenance + strlen ("accepted "));
+
+      /* Translators: the second sentence (ending in a full stop) says where the
+       * proposal came from. */
+      return g_strdup_printf (_("You accepted it when it was proposed. %s"), before);
+    }
+  if (g_str_has_prefix (provenance, "conflict: "))
+    {
+      g_autofree char *before = describe_before (provenance + strlen ("conflict: "));
+
+      /* Translators: the second sentence (ending in a full stop) says where the value
+       * first came from. */
+      return g_strdup_printf (_("You chose it in an earlier conflict. %s"), before);
+    }
+  return g_strdup (provenance);
+}
+
 /* ---- rows --------------------------------------------------------------------------- */
 
 static void
@@ -191,8 +265,9 @@ evidence_box (DecipherConflictView *self,
               int glyph)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  g_autofree char *described = describe_provenance (provenance);
   GtkWidget *title = gtk_label_new (heading);
-  GtkWidget *from = gtk_label_new (provenance);
+  GtkWidget *from = gtk_label_new (described);
 
   gtk_widget_set_hexpand (box, TRUE);
   gtk_label_set_xalign (GTK_LABEL (title), 0);

@@ -517,7 +517,7 @@ decipher_glyph_palette_init (DecipherGlyphPalette *self)
   GtkEventController *focus;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->filter_mode = DECIPHER_PALETTE_TO_DECODE;
+  self->filter_mode = DECIPHER_PALETTE_UNKNOWN;
   self->advance_position = GTK_INVALID_LIST_POSITION;
 
   g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), NULL);
@@ -554,8 +554,13 @@ fill_filter_names (DecipherGlyphPalette *self)
   g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
   DcDocument *document = decipher_session_get_document (self->session);
 
-  gtk_string_list_append (names, _("Unknown"));
+  /* "To Decode" names what is left to do, so it is the filter whose symbols leave as
+   * they are decoded (typing on a cell moves the selection on to the next one); the
+   * untrusted fonts' symbols, decoded or not, have a name that says just that. */
   gtk_string_list_append (names, _("To Decode"));
+  /* Translators: a glyph palette filter: every symbol of the fonts whose text cannot be
+   * trusted, decoded or not. */
+  gtk_string_list_append (names, _("Untrusted Fonts"));
   gtk_string_list_append (names, _("All Symbols"));
   for (guint i = 0; i < dc_document_get_n_fonts (document); i++)
     {
@@ -632,7 +637,7 @@ decipher_glyph_palette_set_session (DecipherGlyphPalette *self,
       guint to_decode = 0;
 
       dc_key_count_to_decode (decipher_session_get_key (session), &to_decode, NULL);
-      self->filter_mode = to_decode > 0 ? DECIPHER_PALETTE_TO_DECODE : DECIPHER_PALETTE_ALL;
+      self->filter_mode = to_decode > 0 ? DECIPHER_PALETTE_UNKNOWN : DECIPHER_PALETTE_ALL;
     }
   gtk_drop_down_set_selected (self->filter_dropdown, self->filter_mode);
   refilter (self, FALSE);

@@ -14,8 +14,8 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  DECIPHER_PALETTE_UNKNOWN,   /* still to decode */
-  DECIPHER_PALETTE_TO_DECODE, /* every symbol of the untrusted fonts */
+  DECIPHER_PALETTE_UNKNOWN,   /* "To Decode": still without a value; the default */
+  DECIPHER_PALETTE_TO_DECODE, /* "Untrusted Fonts": their every symbol, decoded or not */
   DECIPHER_PALETTE_ALL,
   DECIPHER_PALETTE_FONT,      /* + font index: one font's symbols */
 } DecipherPaletteFilter;

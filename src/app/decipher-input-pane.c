@@ -62,6 +62,11 @@ struct _DecipherInputPane
   guint line;
   DcMatchKind last_kind;
   char *candidates_text; /* the text the listed candidates are places of */
+  /* The hint is about open conflicts, and the entry held this when they were found:
+   * both go once the review has settled the last of them. */
+  gboolean showing_conflicts;
+  guint n_conflicts_shown;
+  char *conflict_text;
 
   GtkWidget *box;
   GtkWidget *line_chip;
@@ -155,6 +160,8 @@ static void
 clear_feedback (DecipherInputPane *self)
 {
   self->refused_insert = FALSE;
+  self->showing_conflicts = FALSE;
+  g_clear_pointer (&self->conflict_text, g_free);
   clear_candidates (self);
   set_label (self->hint_label, NULL);
   set_label (self->reason_label, NULL);
@@ -232,27 +239,90 @@ show_candidates (DecipherInputPane *self, const char *text, const DcMatchResult 
   set_label (self->hint_label, hint);
 }
 
+/* The glyphs of every conflict still open, each where the typed input matched it: not
+ * only the last query's, and none once the review has settled them. */
 static void
-show_conflicts (DecipherInputPane *self, const DcMatchResult *result)
+mark_open_conflicts (DecipherInputPane *self)
 {
   g_autoptr (GArray) marks = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint n = self->matcher != NULL ? dc_matcher_get_n_conflicts (self->matcher) : 0;
+  const DcGlyph *all;
 
-  for (guint i = 0; i < result->conflicts->len; i++)
+  if (self->view == NULL)
+    return;
+  if (n == 0)
     {
-      const DcConflict *conflict = g_ptr_array_index (result->conflicts, i);
+      clear_marks (self, DECIPHER_MARK_CONFLICT);
+      return;
+    }
+  all = dc_document_get_glyphs (get_document (self), NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      const DcConflict *conflict = dc_matcher_get_conflict (self->matcher, i);
       g_autoptr (GArray) glyphs = _decipher_place_glyphs (get_document (self), conflict->place.line,
-                                                conflict->place.token, conflict->place.n_tokens);
-      const DcGlyph *all = dc_document_get_glyphs (get_document (self), NULL);
+                                                          conflict->place.token,
+                                                          conflict->place.n_tokens);
 
       for (guint g = 0; g < glyphs->len; g++)
         if (all[g_array_index (glyphs, guint32, g)].symbol == conflict->symbol)
           g_array_append_val (marks, g_array_index (glyphs, guint32, g));
     }
-  if (self->view != NULL)
-    decipher_document_view_set_marks (self->view, DECIPHER_MARK_CONFLICT,
-                                      (const guint32 *) marks->data, marks->len);
+  decipher_document_view_set_marks (self->view, DECIPHER_MARK_CONFLICT,
+                                    (const guint32 *) marks->data, marks->len);
+}
+
+static void
+show_conflicts (DecipherInputPane *self, const DcMatchResult *result)
+{
+  mark_open_conflicts (self);
   set_label (self->hint_label, result->reason);
+  self->showing_conflicts = TRUE;
+  self->n_conflicts_shown = dc_matcher_get_n_conflicts (self->matcher);
+  g_free (self->conflict_text);
+  self->conflict_text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->entry)));
   g_signal_emit (self, signals[CONFLICT], 0);
+}
+
+/**
+ * decipher_input_pane_update_conflicts:
+ *
+ * Brings the conflict marks and the hint in line with the matcher's open conflicts,
+ * after the review settled some. The review settles them in the matcher, which has no
+ * signal of its own (the key changes before the conflict leaves the list), so whoever
+ * shows the review calls this.
+ */
+void
+decipher_input_pane_update_conflicts (DecipherInputPane *self)
+{
+  guint n;
+
+  g_return_if_fail (DECIPHER_IS_INPUT_PANE (self));
+
+  if (self->matcher == NULL)
+    return;
+  mark_open_conflicts (self);
+  n = dc_matcher_get_n_conflicts (self->matcher);
+  if (!self->showing_conflicts || n == self->n_conflicts_shown)
+    return;
+  self->n_conflicts_shown = n;
+  if (n > 0)
+    {
+      g_autofree char *hint = NULL;
+
+      /* Translators: some conflicts were settled in the review, these are left. */
+      hint = g_strdup_printf (ngettext ("%u conflict is still open: review it.",
+                                        "%u conflicts are still open: review them.", n),
+                              n);
+      set_label (self->hint_label, hint);
+      return;
+    }
+  /* All settled: the text that raised them has had its answer, unless the user has
+   * edited it since, in which case it is theirs to keep. */
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->entry)), self->conflict_text) == 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->entry), "");
+  self->showing_conflicts = FALSE;
+  g_clear_pointer (&self->conflict_text, g_free);
+  set_label (self->hint_label, NULL);
 }
 
 static void
@@ -778,6 +848,12 @@ decipher_input_pane_get_reason_label (DecipherInputPane *self)
   return self->reason_label;
 }
 
+GtkLabel *
+decipher_input_pane_get_hint_label (DecipherInputPane *self)
+{
+  return self->hint_label;
+}
+
 DcMatchKind
 decipher_input_pane_get_last_kind (DecipherInputPane *self)
 {
@@ -817,6 +893,7 @@ decipher_input_pane_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
   g_clear_object (&self->session);
   g_clear_pointer (&self->candidates_text, g_free);
+  g_clear_pointer (&self->conflict_text, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_INPUT_PANE);
 
   G_OBJECT_CLASS (decipher_input_pane_parent_class)->dispose (object);

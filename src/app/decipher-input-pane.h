@@ -35,11 +35,13 @@ void decipher_input_pane_fill_from_glyphs (DecipherInputPane *self,
                                            guint first_glyph,
                                            guint last_glyph);
 void decipher_input_pane_focus (DecipherInputPane *self);
+void decipher_input_pane_update_conflicts (DecipherInputPane *self);
 
 /* For the tests: the parts a user (or an accessibility client) drives. */
 GtkEditable *decipher_input_pane_get_entry (DecipherInputPane *self);
 GtkListBox *decipher_input_pane_get_candidates (DecipherInputPane *self);
 GtkLabel *decipher_input_pane_get_reason_label (DecipherInputPane *self);
+GtkLabel *decipher_input_pane_get_hint_label (DecipherInputPane *self);
 DcMatchKind decipher_input_pane_get_last_kind (DecipherInputPane *self);
 
 G_END_DECLS

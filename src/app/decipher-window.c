@@ -142,7 +142,8 @@ update_zoom_label (DecipherWindow *self)
 
 /* ---- conflicts ---------------------------------------------------------------------- */
 
-/* The header bar's count of open conflicts, shown only while there are some. */
+/* The header bar's count of open conflicts, shown only while there are some, and the
+ * input pane's marks and hint, which follow the same open conflicts. */
 void
 _decipher_window_update_conflicts (DecipherWindow *self)
 {
@@ -152,6 +153,7 @@ _decipher_window_update_conflicts (DecipherWindow *self)
   g_autofree char *label = NULL;
 
   g_object_set (self->palette, "matcher", matcher, NULL);
+  decipher_input_pane_update_conflicts (self->input_pane);
   gtk_label_set_text (self->conflicts_label, count);
   gtk_widget_set_visible (GTK_WIDGET (self->conflicts_button), n > 0);
   /* Translators: the accessible name of the header bar button that opens the review. */
@@ -174,6 +176,7 @@ void
 _decipher_window_review_conflicts (DecipherWindow *self)
 {
   GtkWidget *header;
+  GtkEventController *escape;
 
   if (self->session == NULL)
     return;
@@ -185,6 +188,13 @@ _decipher_window_review_conflicts (DecipherWindow *self)
       gtk_window_set_modal (self->conflict_window, TRUE);
       gtk_window_set_destroy_with_parent (self->conflict_window, TRUE);
       gtk_window_set_default_size (self->conflict_window, 720, 640);
+      /* A plain GtkWindow has no Escape binding, unlike every GNOME dialog; the review
+       * is one, and resolving nothing is always a fine way out. */
+      escape = gtk_shortcut_controller_new ();
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (escape),
+                                            gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                              gtk_named_action_new ("window.close")));
+      gtk_widget_add_controller (GTK_WIDGET (self->conflict_window), escape);
       header = adw_header_bar_new ();
       gtk_window_set_titlebar (self->conflict_window, header);
       self->conflict_view = DECIPHER_CONFLICT_VIEW (decipher_conflict_view_new ());

@@ -9,6 +9,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "decipher-document-view-private.h"
 #include "decipher-window-private.h"
 #include "gui-test-util.h"
 
@@ -187,12 +188,178 @@ test_keep (void)
   g_unlink (autosave);
 }
 
+static guint
+n_conflict_marks (DecipherWindow *window)
+{
+  GArray *marks = _decipher_window_get_document_view (window)->marks[DECIPHER_MARK_CONFLICT];
+
+  return marks != NULL ? marks->len : 0;
+}
+
+/* The symbol of the first glyph of line @index: a letter of the text typed there. */
+static guint
+first_symbol_of_line (DecipherSession *session, guint index)
+{
+  DcDocument *document = decipher_session_get_document (session);
+  const DcLine *line = &dc_document_get_lines (document, NULL)[index];
+  const DcToken *token = &dc_document_get_tokens (document, NULL)[line->first_token];
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+
+  return dc_document_get_glyphs (document, NULL)[order[token->first_glyph]].symbol;
+}
+
+/* A window on legacy-cyrillic.pdf where a letter of line 2 was assigned wrong by hand
+ * and the line then typed right: one conflict, its review open. */
+static DecipherWindow *
+open_with_conflict (const char *line, char **autosave)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
+  DecipherWindow *window = decipher_window_new (NULL);
+  DecipherSession *session;
+  DecipherInputPane *pane;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  decipher_window_open (window, file);
+  GUI_TEST_WAIT (window_loaded, window, "the document to load");
+  session = decipher_window_get_session (window);
+  *autosave = g_strdup (decipher_session_get_autosave_path (session));
+  pane = _decipher_window_get_input_pane (window);
+
+  g_assert_true (decipher_session_assign (session, first_symbol_of_line (session, 2), "Ж", NULL));
+  decipher_input_pane_set_line (pane, 2);
+  type (pane, line);
+  g_assert_cmpint (decipher_input_pane_get_last_kind (pane), ==, DC_MATCH_CONFLICT);
+  g_assert_cmpuint (dc_matcher_get_n_conflicts (decipher_input_pane_get_matcher (pane)), ==, 1);
+  g_assert_nonnull (_decipher_window_get_conflict_view (window));
+  return window;
+}
+
+static void
+close_and_forget (DecipherWindow *window, const char *autosave)
+{
+  gui_test_iterate (700);
+  gtk_window_close (GTK_WINDOW (window));
+  gui_test_iterate (50);
+  g_unlink (autosave);
+}
+
+/* Once the review has settled the conflict, the red marks on the page, the input
+ * pane's hint and the text typed go, and a later query leaves them gone. */
+static void
+test_settled (void)
+{
+  g_autofree char *line = truth_line (2);
+  g_autofree char *autosave = NULL;
+  g_autofree char *use_label = NULL;
+  DecipherWindow *window = open_with_conflict (line, &autosave);
+  DecipherInputPane *pane = _decipher_window_get_input_pane (window);
+  DcMatcher *matcher = decipher_input_pane_get_matcher (pane);
+  GtkLabel *hint = decipher_input_pane_get_hint_label (pane);
+  GtkListBox *list = decipher_conflict_view_get_list (_decipher_window_get_conflict_view (window));
+  GtkButton *use;
+
+  g_assert_cmpuint (n_conflict_marks (window), >, 0);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (hint)));
+  g_assert_nonnull (strstr (gtk_label_get_text (hint), "review"));
+  g_assert_cmpstr (gtk_editable_get_text (decipher_input_pane_get_entry (pane)), ==, line);
+
+  use_label = g_strdup_printf ("Use “%s”", dc_matcher_get_conflict (matcher, 0)->proposed);
+  use = find_button (GTK_WIDGET (list), use_label);
+  g_assert_nonnull (use);
+  g_signal_emit_by_name (use, "clicked");
+  gui_test_iterate (100);
+  g_assert_cmpuint (dc_matcher_get_n_conflicts (matcher), ==, 0);
+  g_assert_cmpuint (n_conflict_marks (window), ==, 0);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (hint)));
+  g_assert_cmpstr (gtk_editable_get_text (decipher_input_pane_get_entry (pane)), ==, "");
+
+  /* Typing the line again now learns the rest of it, and nothing comes back. */
+  decipher_input_pane_set_line (pane, 2);
+  type (pane, line);
+  g_assert_cmpint (decipher_input_pane_get_last_kind (pane), ==, DC_MATCH_ASSIGNED);
+  g_assert_cmpuint (n_conflict_marks (window), ==, 0);
+  gui_test_screenshot ("conflict-settled");
+  close_and_forget (window, autosave);
+}
+
+/* The review says in words where each value came from, not in the key's own notes
+ * ("assign", "type: «…»"). */
+static void
+test_provenance (void)
+{
+  g_autofree char *line = truth_line (2);
+  g_autofree char *autosave = NULL;
+  DecipherWindow *window = open_with_conflict (line, &autosave);
+  GtkListBox *list = decipher_conflict_view_get_list (_decipher_window_get_conflict_view (window));
+  g_autofree char *typed_from = g_strdup_printf ("Learned from typing “%s”", line);
+
+  g_assert_true (has_label (GTK_WIDGET (list), "You assigned it"));
+  g_assert_true (has_label (GTK_WIDGET (list), typed_from));
+  g_assert_false (has_label (GTK_WIDGET (list), "type: «"));
+  gui_test_iterate (1000); /* the cuts of the page come from the renderer's worker */
+  gui_test_screenshot ("conflict-view-provenance");
+  close_and_forget (window, autosave);
+}
+
+/* The Escape shortcut of the window @widget is in, activated as a key press would. */
+static gboolean
+press_escape (GtkWidget *widget)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+  g_autoptr (GtkShortcutTrigger) escape = gtk_keyval_trigger_new (GDK_KEY_Escape, 0);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
+        {
+          g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), escape))
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                                 NULL);
+        }
+    }
+  return FALSE;
+}
+
+/* Escape closes the review, as it closes any GNOME dialog. */
+static void
+test_escape (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
+  DecipherWindow *window = decipher_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  decipher_window_open (window, file);
+  GUI_TEST_WAIT (window_loaded, window, "the document to load");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.review-conflicts", NULL));
+  gui_test_iterate (100);
+  g_assert_nonnull (_decipher_window_get_conflict_view (window));
+  g_assert_true (press_escape (GTK_WIDGET (window->conflict_window)));
+  gui_test_iterate (100);
+  g_assert_null (_decipher_window_get_conflict_view (window));
+  g_assert_null (window->conflict_window);
+
+  gui_test_iterate (700);
+  gtk_window_close (GTK_WINDOW (window));
+  gui_test_iterate (50);
+}
+
 int
 main (int argc, char *argv[])
 {
   gui_test_init (&argc, &argv);
 
   g_test_add_func ("/conflict-view/keep", test_keep);
+  g_test_add_func ("/conflict-view/settled", test_settled);
+  g_test_add_func ("/conflict-view/provenance", test_provenance);
+  g_test_add_func ("/conflict-view/escape", test_escape);
 
   return g_test_run ();
 }

@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include "decipher-glyph-palette.h"
 #include "decipher-symbol-item.h"
 #include "decipher-symbol-model.h"
@@ -75,7 +77,9 @@ test_filters (void)
   dc_key_count_to_decode (decipher_session_get_key (f.session), &to_decode, NULL);
   dc_key_count_decoded (decipher_session_get_key (f.session), &decoded, NULL);
 
-  g_assert_cmpuint (decipher_glyph_palette_get_filter (f.palette), ==, DECIPHER_PALETTE_TO_DECODE);
+  g_assert_cmpuint (decipher_glyph_palette_get_filter (f.palette), ==, DECIPHER_PALETTE_UNKNOWN);
+  g_assert_cmpuint (n_shown (&f), ==, to_decode - decoded);
+  decipher_glyph_palette_set_filter (f.palette, DECIPHER_PALETTE_TO_DECODE);
   g_assert_cmpuint (n_shown (&f), ==, to_decode);
   decipher_glyph_palette_set_filter (f.palette, DECIPHER_PALETTE_ALL);
   g_assert_cmpuint (n_shown (&f), ==, n_symbols);
@@ -98,6 +102,81 @@ test_filters (void)
   }
   g_assert_cmpuint (n_shown (&f), ==, to_decode - decoded - 1);
   fixture_close (&f);
+}
+
+/* The filter dropdown's label for what is shown. */
+static const char *
+filter_label (GtkWidget *widget)
+{
+  if (GTK_IS_DROP_DOWN (widget))
+    {
+      GObject *item = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (widget));
+
+      if (GTK_IS_STRING_OBJECT (item))
+        {
+          GListModel *names = gtk_drop_down_get_model (GTK_DROP_DOWN (widget));
+          guint n = g_list_model_get_n_items (names);
+          g_autoptr (GtkStringObject) last = g_list_model_get_item (names, n - 1);
+
+          /* The filter dropdown ends with "Conflicts"; the sort one does not. */
+          if (g_strcmp0 (gtk_string_object_get_string (last), "Conflicts") == 0)
+            return gtk_string_object_get_string (GTK_STRING_OBJECT (item));
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *label = filter_label (child);
+
+      if (label != NULL)
+        return label;
+    }
+  return NULL;
+}
+
+/* What a new user sees first is called "To Decode": the symbols decoded leave it, be
+ * it by typing on a cell (the selection moves on to the next) or elsewhere, until
+ * none is left. */
+static void
+test_to_decode_drops_decoded (void)
+{
+  Fixture f;
+  g_autofree char *autosave = NULL;
+  DcKey *key;
+  guint to_decode, decoded, typed_symbol;
+  GtkSingleSelection *selection;
+
+  fixture_open (&f, "legacy-cyrillic.pdf");
+  key = decipher_session_get_key (f.session);
+  dc_key_count_to_decode (key, &to_decode, NULL);
+  dc_key_count_decoded (key, &decoded, NULL);
+  g_assert_cmpstr (filter_label (GTK_WIDGET (f.palette)), ==, "To Decode");
+  g_assert_cmpuint (n_shown (&f), ==, to_decode - decoded);
+
+  selection = GTK_SINGLE_SELECTION (decipher_glyph_palette_get_model (f.palette));
+  gtk_single_selection_set_selected (selection, 0);
+  typed_symbol = decipher_glyph_palette_get_selected_symbol (f.palette);
+  g_assert_true (decipher_glyph_palette_type_text (f.palette, "о"));
+  g_assert_cmpuint (n_shown (&f), ==, to_decode - decoded - 1);
+  g_assert_cmpuint (decipher_glyph_palette_get_selected_symbol (f.palette), !=, typed_symbol);
+  g_assert_true (decipher_session_symbol_is_unknown (
+    f.session, decipher_glyph_palette_get_selected_symbol (f.palette)));
+
+  while (n_shown (&f) > 0)
+    {
+      g_autoptr (DecipherSymbolItem) item = shown_item (&f, 0);
+
+      g_assert_true (decipher_session_assign (f.session, decipher_symbol_item_get_symbol (item), "ж",
+                                              NULL));
+    }
+  dc_key_count_decoded (key, &decoded, NULL);
+  g_assert_cmpuint (decoded, ==, to_decode);
+  g_assert_cmpstr (filter_label (GTK_WIDGET (f.palette)), ==, "To Decode");
+  gui_test_screenshot ("glyph-palette-all-decoded");
+  /* The next test opens the same document: not as decoded as this one left it. */
+  autosave = g_strdup (decipher_session_get_autosave_path (f.session));
+  fixture_close (&f);
+  g_unlink (autosave);
 }
 
 static void
@@ -281,6 +360,7 @@ main (int argc, char *argv[])
   gui_test_init (&argc, &argv);
 
   g_test_add_func ("/glyph-palette/filters", test_filters);
+  g_test_add_func ("/glyph-palette/to-decode-drops-decoded", test_to_decode_drops_decoded);
   g_test_add_func ("/glyph-palette/sorting", test_sorting);
   g_test_add_func ("/glyph-palette/selection-and-typing", test_selection_and_typing);
   g_test_add_func ("/glyph-palette/shapes-from-font-program", test_shapes_from_font_program);

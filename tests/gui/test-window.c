@@ -134,9 +134,9 @@ test_open_assign_undo_reopen (void)
   g_assert_cmpuint (guessed, ==, decipher_session_get_n_guessed (session));
   g_assert_cmpuint (guessed, >, 0);
 
-  /* The palette lists every symbol, and by default the ones to decode. */
+  /* The palette lists every symbol, and by default the ones still to decode. */
   g_assert_cmpuint (g_list_model_get_n_items (decipher_glyph_palette_get_model (palette)), ==,
-                    to_decode_symbols);
+                    to_decode_symbols - guessed);
   decipher_glyph_palette_set_filter (palette, DECIPHER_PALETTE_ALL);
   g_assert_cmpuint (g_list_model_get_n_items (decipher_glyph_palette_get_model (palette)), ==,
                     n_symbols);
@@ -261,6 +261,36 @@ test_stale_undo_toast (void)
   g_signal_emit_by_name (window->undo_toast, "button-clicked");
   g_assert_null (dc_key_get_value (key, second));
   g_assert_cmpstr (dc_key_get_value (key, first), ==, "а");
+  close_window (window);
+}
+
+/* A toast sits over the pages, not over the input pane: a long one would otherwise hide
+ * the text being typed and take the clicks meant for the entry. */
+static void
+test_toast_spares_entry (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
+  DecipherWindow *window = open_window (file);
+  GtkWidget *entry = GTK_WIDGET (decipher_input_pane_get_entry (_decipher_window_get_input_pane (window)));
+  graphene_rect_t bounds;
+  GtkWidget *picked;
+  double x, y;
+
+  _decipher_window_toast (window, "A note long enough to reach across the middle of the window "
+                                  "where the entry is",
+                          FALSE);
+  gui_test_iterate (600); /* the toast slides in */
+  gui_test_screenshot ("window-toast");
+  g_assert_false (gtk_widget_is_ancestor (entry, GTK_WIDGET (window->toast_overlay)));
+  g_assert_true (gtk_widget_compute_bounds (entry, GTK_WIDGET (window), &bounds));
+  /* Where the toast would be: centred across the window, on the entry's middle. */
+  x = gtk_widget_get_width (GTK_WIDGET (window)) / 2.0;
+  y = bounds.origin.y + bounds.size.height / 2;
+  g_assert_cmpfloat (x, >, bounds.origin.x);
+  g_assert_cmpfloat (x, <, bounds.origin.x + bounds.size.width);
+  picked = gtk_widget_pick (GTK_WIDGET (window), x, y, GTK_PICK_DEFAULT);
+  g_assert_nonnull (picked);
+  g_assert_true (picked == entry || gtk_widget_is_ancestor (picked, entry));
   close_window (window);
 }
 
@@ -828,6 +858,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/empty-state", test_empty_state);
   g_test_add_func ("/window/open-assign-undo-reopen", test_open_assign_undo_reopen);
   g_test_add_func ("/window/stale-undo-toast", test_stale_undo_toast);
+  g_test_add_func ("/window/toast-spares-entry", test_toast_spares_entry);
   g_test_add_func ("/window/bad-files", test_bad_files);
   g_test_add_func ("/window/encrypted", test_encrypted);
   g_test_add_func ("/window/encrypted-cancel-keeps-document", test_encrypted_cancel_keeps_document);
