@@ -286,10 +286,9 @@ show_conflicts (DecipherInputPane *self, const DcMatchResult *result)
 /**
  * decipher_input_pane_update_conflicts:
  *
- * Brings the conflict marks and the hint in line with the matcher's open conflicts,
- * after the review settled some. The review settles them in the matcher, which has no
- * signal of its own (the key changes before the conflict leaves the list), so whoever
- * shows the review calls this.
+ * Brings the conflict marks and the hint in line with the matcher's open conflicts. The
+ * pane does so itself whenever the matcher says they changed (a review settled some, or
+ * the project handed back those left open last time).
  */
 void
 decipher_input_pane_update_conflicts (DecipherInputPane *self)
@@ -807,6 +806,9 @@ decipher_input_pane_set_session (DecipherInputPane *self, DecipherSession *sessi
   if (session != NULL)
     {
       self->matcher = dc_matcher_new (decipher_session_get_key (session));
+      g_signal_connect_object (self->matcher, "conflicts-changed",
+                               G_CALLBACK (decipher_input_pane_update_conflicts), self,
+                               G_CONNECT_SWAPPED);
       /* Conflicts left open when the document was last closed are open again. */
       dc_project_set_matcher (decipher_session_get_project (session), self->matcher);
       g_signal_connect_swapped (decipher_session_get_key (session), "changed",
