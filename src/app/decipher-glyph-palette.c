@@ -49,6 +49,7 @@ struct _DecipherGlyphPalette
   gboolean syncing;
   /* Set while a typed assignment is applied: where the next cell to type into is. */
   guint advance_position;
+  guint attach_source; /* gives the grid its model, once the document is on screen */
 
   GtkDropDown *filter_dropdown;
   GtkDropDown *sort_dropdown;
@@ -195,7 +196,8 @@ select_position (DecipherGlyphPalette *self, guint position)
   self->syncing = TRUE;
   gtk_single_selection_set_selected (self->selection, position);
   self->syncing = FALSE;
-  if (position != GTK_INVALID_LIST_POSITION)
+  /* A grid still without its model scrolls to the selection when it gets it. */
+  if (position != GTK_INVALID_LIST_POSITION && self->attach_source == 0)
     gtk_widget_activate_action (GTK_WIDGET (self->grid_view), "list.scroll-to-item", "u", position);
 }
 
@@ -442,6 +444,7 @@ decipher_glyph_palette_dispose (GObject *object)
   GtkWidget *child;
 
   g_clear_object (&self->matcher);
+  g_clear_handle_id (&self->attach_source, g_source_remove);
   if (self->grid_view != NULL)
     gtk_grid_view_set_model (self->grid_view, NULL);
   if (self->im_context != NULL)
@@ -579,6 +582,24 @@ fill_filter_names (DecipherGlyphPalette *self)
   gtk_drop_down_set_model (self->filter_dropdown, G_LIST_MODEL (names));
 }
 
+/* The grid makes a cell from its template for each item it shows as soon as it has a
+ * model: given the model with the document, some seventy cells (a grid not yet
+ * allocated does not know how many fit) took 10 to 20 ms of the main loop in the same
+ * iteration as the rest of the document's setup. Given it once the window has drawn
+ * the document, they are made in an iteration of their own, and only as many as fit. */
+static gboolean
+attach_model_cb (gpointer data)
+{
+  DecipherGlyphPalette *self = data;
+  guint selected = gtk_single_selection_get_selected (self->selection);
+
+  self->attach_source = 0;
+  gtk_grid_view_set_model (self->grid_view, GTK_SELECTION_MODEL (self->selection));
+  if (selected != GTK_INVALID_LIST_POSITION)
+    gtk_widget_activate_action (GTK_WIDGET (self->grid_view), "list.scroll-to-item", "u", selected);
+  return G_SOURCE_REMOVE;
+}
+
 /**
  * decipher_glyph_palette_set_session:
  * @session: (nullable): the document to show, or %NULL for none
@@ -591,6 +612,7 @@ decipher_glyph_palette_set_session (DecipherGlyphPalette *self,
 {
   g_return_if_fail (DECIPHER_IS_GLYPH_PALETTE (self));
 
+  g_clear_handle_id (&self->attach_source, g_source_remove);
   gtk_grid_view_set_model (self->grid_view, NULL);
   if (self->session != NULL)
     {
@@ -623,7 +645,8 @@ decipher_glyph_palette_set_session (DecipherGlyphPalette *self,
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
   g_signal_connect_swapped (self->selection, "notify::selected-item",
                             G_CALLBACK (selection_changed_cb), self);
-  gtk_grid_view_set_model (self->grid_view, GTK_SELECTION_MODEL (self->selection));
+  /* Low: after the first frame and the first pages, which the reader looks at first. */
+  self->attach_source = g_idle_add_full (G_PRIORITY_LOW, attach_model_cb, self, NULL);
 
   g_signal_connect_swapped (session, "notify::selected-symbol", G_CALLBACK (session_selected_cb),
                             self);

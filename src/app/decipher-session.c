@@ -371,6 +371,9 @@ start_journal (DecipherSession *self)
     g_warning ("%s", error->message);
 }
 
+static void ensure_page_index (DecipherSession *self);
+static void ensure_symbol_index (DecipherSession *self);
+
 static void
 load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
@@ -402,6 +405,10 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   /* Everything below touches only objects this thread made: the key and project are
    * handed to the main thread with the session and never used here again. */
   self->key = dc_key_new (self->document);
+  /* Each is a loop over every glyph, a million in a 500-page book: made here, they keep
+   * the first frame and the first hover or crop off the main thread's hands. */
+  ensure_page_index (self);
+  ensure_symbol_index (self);
   self->autosave_path = decipher_autosave_path_for_sha256 (dc_document_get_sha256 (self->document));
   if (g_file_test (self->autosave_path, G_FILE_TEST_EXISTS))
     {
@@ -751,6 +758,29 @@ ensure_page_index (DecipherSession *self)
   self->page_first_glyph[n_pages] = n_glyphs;
 }
 
+static void
+ensure_symbol_index (DecipherSession *self)
+{
+  guint n_symbols, n_all;
+  const DcGlyph *glyphs;
+  g_autofree guint *fill = NULL;
+
+  if (self->symbol_first != NULL)
+    return;
+
+  glyphs = dc_document_get_glyphs (self->document, &n_all);
+  dc_document_get_symbols (self->document, &n_symbols);
+  self->symbol_first = g_new0 (guint, n_symbols + 1);
+  self->symbol_glyphs = g_new (guint32, MAX (n_all, 1));
+  for (guint g = 0; g < n_all; g++)
+    self->symbol_first[glyphs[g].symbol + 1]++;
+  for (guint s = 0; s < n_symbols; s++)
+    self->symbol_first[s + 1] += self->symbol_first[s];
+  fill = g_memdup2 (self->symbol_first, sizeof (guint) * (n_symbols + 1));
+  for (guint g = 0; g < n_all; g++)
+    self->symbol_glyphs[fill[glyphs[g].symbol]++] = g;
+}
+
 void
 decipher_session_get_page_glyphs (DecipherSession *self,
                                   guint page,
@@ -771,24 +801,7 @@ decipher_session_get_symbol_glyphs (DecipherSession *self, guint symbol, guint *
 {
   g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
 
-  if (self->symbol_first == NULL)
-    {
-      guint n_symbols, n_all;
-      const DcGlyph *glyphs = dc_document_get_glyphs (self->document, &n_all);
-      g_autofree guint *fill = NULL;
-
-      dc_document_get_symbols (self->document, &n_symbols);
-      self->symbol_first = g_new0 (guint, n_symbols + 1);
-      self->symbol_glyphs = g_new (guint32, MAX (n_all, 1));
-      for (guint g = 0; g < n_all; g++)
-        self->symbol_first[glyphs[g].symbol + 1]++;
-      for (guint s = 0; s < n_symbols; s++)
-        self->symbol_first[s + 1] += self->symbol_first[s];
-      fill = g_memdup2 (self->symbol_first, sizeof (guint) * (n_symbols + 1));
-      for (guint g = 0; g < n_all; g++)
-        self->symbol_glyphs[fill[glyphs[g].symbol]++] = g;
-    }
-
+  ensure_symbol_index (self);
   *n_glyphs = self->symbol_first[symbol + 1] - self->symbol_first[symbol];
   return self->symbol_glyphs + self->symbol_first[symbol];
 }

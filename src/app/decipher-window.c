@@ -353,8 +353,11 @@ set_session (DecipherWindow *self, DecipherSession *session)
   adw_window_title_set_subtitle (self->window_title, folder != NULL ? folder : "");
   gtk_window_set_title (GTK_WINDOW (self), title);
 
-  gtk_stack_set_visible_child_name (self->main_stack, "document");
-  gtk_action_bar_set_revealed (self->status_bar, TRUE);
+  /* At once, not by a crossfade and a sliding status bar: each frame of those redraws
+   * and lays out the whole window, ten frames in a row at the moment the new document's
+   * first pages and palette are being made. */
+  gtk_stack_set_visible_child_full (self->main_stack, "document", GTK_STACK_TRANSITION_TYPE_NONE);
+  gtk_widget_set_visible (GTK_WIDGET (self->status_bar), TRUE);
   add_recent (self, decipher_session_get_file (session));
   update_progress (self);
   update_page_label (self);
