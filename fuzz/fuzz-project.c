@@ -22,6 +22,9 @@ static guint untrusted_symbol;
 /* What a fresh key holds, to check that a refused project left its key untouched. */
 static DcKeyStatus *fresh_statuses;
 static char **fresh_values;
+/* A valid project file with nothing in it, for the input to be its journal. */
+static char *empty_project;
+static gsize empty_project_length;
 
 static void
 load_document (void)
@@ -43,6 +46,12 @@ load_document (void)
   {
     g_autoptr (DcKey) key = dc_key_new (document);
 
+    g_autoptr (DcProject) project = dc_project_new (document, key);
+    g_autofree char *saved = g_build_filename (dc_fuzz_get_input_dir (), "empty.decipher", NULL);
+
+    if (!dc_project_save (project, saved, &error)
+        || !g_file_get_contents (saved, &empty_project, &empty_project_length, &error))
+      g_error ("Cannot make an empty project: %s", error->message);
     fresh_statuses = g_new (DcKeyStatus, n_symbols);
     fresh_values = g_new0 (char *, n_symbols + 1);
     for (guint s = 0; s < n_symbols; s++)
@@ -120,6 +129,23 @@ check_loaded (DcProject *project, DcKey *key)
   g_assert_true (g_utf8_validate (text, -1, NULL));
 }
 
+/* The conflicts a project kept open go to a matcher as they are: fit for review. */
+static void
+check_conflicts (DcProject *project, DcKey *key)
+{
+  g_autoptr (DcMatcher) matcher = dc_matcher_new (key);
+
+  dc_project_set_matcher (project, matcher);
+  for (guint i = 0; i < dc_matcher_get_n_conflicts (matcher); i++)
+    {
+      const DcConflict *conflict = dc_matcher_get_conflict (matcher, i);
+
+      g_assert_true (g_utf8_validate (conflict->current, -1, NULL));
+      g_assert_true (g_utf8_validate (conflict->proposed, -1, NULL));
+    }
+  dc_fuzz_note ("%u conflicts open", dc_matcher_get_n_conflicts (matcher));
+}
+
 static void
 fuzz_project (const uint8_t *data, size_t size)
 {
@@ -142,7 +168,36 @@ fuzz_project (const uint8_t *data, size_t size)
   g_assert_no_error (error);
   g_assert_cmpstr (dc_project_get_path (project), ==, path);
   check_loaded (project, key);
+  check_conflicts (project, key);
   dc_fuzz_note ("project loaded");
+}
+
+/* The same bytes as the journal of a valid project: replayed, or refused with the key
+ * untouched. Whatever conflicts it holds open must be fit for a matcher. */
+static void
+fuzz_journal (const uint8_t *data, size_t size)
+{
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (DcProject) project = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *path = dc_fuzz_write_input ("journal.decipher", (const uint8_t *) empty_project,
+                                          empty_project_length);
+
+  dc_fuzz_write_input ("journal.decipher.journal", data, size);
+  project = dc_project_load (path, document, key, &error);
+  if (project == NULL)
+    {
+      g_assert_nonnull (error);
+      g_assert_true (error->domain == DC_ERROR);
+      g_assert_nonnull (strstr (error->message, "journal.decipher.journal"));
+      dc_fuzz_note ("journal refused: %s", error->message);
+      assert_key_is_fresh (key);
+      return;
+    }
+  g_assert_no_error (error);
+  check_loaded (project, key);
+  dc_fuzz_note ("journal replayed");
+  check_conflicts (project, key);
 }
 
 /* The validation gate and dc_key_set() must agree: what one accepts, the other stores, in
@@ -203,6 +258,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     LLVMFuzzerInitialize (NULL, NULL);
 
   fuzz_project (data, size);
+  fuzz_journal (data, size);
   fuzz_value (data, size);
   return 0;
 }

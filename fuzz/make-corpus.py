@@ -295,6 +295,11 @@ def make_projects():
             entry(body_codes[4], "ﬁ", "proposed", "glyph name"),
             entry(body_codes[5], "ӈ"),
         ],
+        "conflicts": [
+            {"font": body, "font_name": font_name, "code": body_codes[0], "current": "в",
+             "current_provenance": "type: «Весной река»", "proposed": "ж",
+             "proposed_provenance": "type: «жесной»", "line": 2, "token": 0, "tokens": 1},
+        ],
         "history": ["Весной река", "ﬁ", ""],
     }
 
@@ -342,6 +347,20 @@ def make_projects():
     # surrogate escape is followed by another escape than a low surrogate.
     write(PROJECT_DIR, "regress-surrogate-pair.decipher",
           text.replace('"Весной река"', '"Весной \\ud800\\u0440ека"', 1))
+    # Journals: fuzz-project also replays each input as the journal of an empty project.
+    def line(value):
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n"
+    journal = "".join([
+        line(entry(body_codes[0], "в", "inferred", "type: «в»")),
+        line(entry(body_codes[1], "е")),
+        line(entry(body_codes[1], "", "unknown", None)),
+        line({"history": "в"}),
+        line({"conflicts": valid["conflicts"]}),
+        line({"conflicts": []}),
+    ])
+    write(PROJECT_DIR, "journal-lines", journal)
+    write(PROJECT_DIR, "journal-torn", journal + '{"font":1,"font_na')
+    write(PROJECT_DIR, "journal-bad-line", journal.replace('{"history"', '{"history":3,"x"', 1))
     # Bare values: what the key's validation gate sees from typed input.
     for name, value in [("letter", "ӈ"), ("decomposed", "e\u0301\u0323"),
                         ("ligature", "ﬁ"), ("line-separator", "a\u2028"),
