@@ -41,6 +41,7 @@ struct _DecipherSession
   guint dirty : 1;
   guint restored : 1;
   guint keep_in_place : 1; /* an unreadable project that could not be moved aside */
+  guint journaling : 1;
 
   /* Lazily built indexes: glyph ranges per page, glyphs per symbol (CSR). */
   guint *page_first_glyph; /* n_pages + 1 */
@@ -79,20 +80,24 @@ autosave_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+static void start_journal (DecipherSession *self);
+
 static void
 key_changed_cb (DecipherSession *self, guint symbol, DcKey *key)
 {
   g_autoptr (GError) error = NULL;
 
-  /* The journal wrote the change while the key announced it; a failure is said now, not
-   * a second later. */
-  if (!dc_project_sync_journal (self->project, &error))
-    g_signal_emit (self, signals[SAVE_FAILED], 0, error->message);
   if (!self->dirty)
     {
       self->dirty = TRUE;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIRTY]);
     }
+  /* The first decision on a new document: saved whole, journalled from there on. */
+  start_journal (self);
+  /* The journal wrote the change while the key announced it; a failure is said now, not
+   * a second later. */
+  if (!dc_project_sync_journal (self->project, &error))
+    g_signal_emit (self, signals[SAVE_FAILED], 0, error->message);
   /* Restarting the timer debounces a burst of changes into one write. */
   g_clear_handle_id (&self->autosave_source, g_source_remove);
   self->autosave_source = g_timeout_add (AUTOSAVE_DELAY_MS, autosave_cb, self);
@@ -340,19 +345,20 @@ set_aside (DecipherSession *self, const GError *error)
                                            error->message, g_strerror (saved_errno), display);
 }
 
-/* From the first click on, every decision is on disk as it is made (see
+/* From the first decision on, every decision is on disk as it is made (see
  * dc_project_start_journal()): the autosave a second later only tidies up. The journal
- * completes a project file, so new work gets its file first. Without a journal (a
- * read-only folder, an earlier project in the way) the autosave still runs, and says
- * when it fails. */
+ * completes a project file, so new work gets its file first, once there is work: a
+ * document only looked at leaves nothing behind. Without a journal (a read-only folder,
+ * an earlier project in the way) the autosave still runs, and says when it fails. */
 static void
 start_journal (DecipherSession *self)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *folder = g_path_get_dirname (self->autosave_path);
+  g_autofree char *folder = NULL;
 
-  if (self->keep_in_place)
+  if (self->journaling || self->keep_in_place || (!self->restored && !self->dirty))
     return;
+  folder = g_path_get_dirname (self->autosave_path);
   if (g_mkdir_with_parents (folder, 0700) != 0)
     {
       g_warning ("Cannot create %s: %s", folder, g_strerror (errno));
@@ -366,9 +372,12 @@ start_journal (DecipherSession *self)
           return;
         }
       self->dirty = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIRTY]);
     }
   if (!dc_project_start_journal (self->project, self->autosave_path, FALSE, &error))
     g_warning ("%s", error->message);
+  else
+    self->journaling = TRUE;
 }
 
 static void ensure_page_index (DecipherSession *self);

@@ -171,6 +171,26 @@ test_journal_then_autosave (void)
   g_assert_finalize_object (again);
 }
 
+/* A document only looked at (nothing guessed, nothing decided) leaves no project behind,
+ * so opening it again does not claim to restore work. */
+static void
+test_looked_at_leaves_nothing (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("clean.pdf");
+  DecipherSession *session = gui_test_load_session (file, NULL);
+  g_autofree char *path = g_strdup (decipher_session_get_autosave_path (session));
+  g_autofree char *journal = g_strconcat (path, ".journal", NULL);
+
+  g_assert_cmpuint (decipher_session_get_n_guessed (session), ==, 0);
+  g_assert_finalize_object (session);
+  g_assert_false (file_exists (path));
+  g_assert_false (file_exists (journal));
+
+  session = gui_test_load_session (file, NULL);
+  g_assert_false (decipher_session_get_restored (session));
+  g_assert_finalize_object (session);
+}
+
 /* Killed with SIGKILL right after three decisions, before the autosave could run: the
  * next opening has all three, undo included. */
 static void
@@ -369,6 +389,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/cancel", test_cancel);
   g_test_add_func ("/session/journal-then-autosave", test_journal_then_autosave);
   g_test_add_func ("/session/kill-loses-nothing", test_kill_loses_nothing);
+  g_test_add_func ("/session/looked-at-leaves-nothing", test_looked_at_leaves_nothing);
   g_test_add_func ("/session/save-on-dispose", test_save_on_dispose);
   g_test_add_func ("/session/damaged-autosave-set-aside", test_damaged_autosave_set_aside);
   g_test_add_func ("/session/set-aside-never-overwrites", test_set_aside_never_overwrites);
