@@ -138,3 +138,27 @@ dc_test_key_fill_from_truth (DcKey *key, const char *name)
     }
   dc_key_end_change (key);
 }
+
+/* A line with one letter that occurs once in it changed to Ж, which it lacks. */
+char *
+dc_test_with_one_letter_changed (const char *line)
+{
+  g_autofree gunichar *chars = g_utf8_to_ucs4_fast (line, -1, NULL);
+  glong n = 0;
+
+  while (chars[n])
+    n++;
+  for (glong i = 0; i < n; i++)
+    {
+      guint count = 0;
+
+      for (glong k = 0; k < n; k++)
+        count += chars[k] == chars[i];
+      if (count == 1 && g_unichar_isalpha (chars[i]))
+        {
+          chars[i] = 0x0416;
+          return g_ucs4_to_utf8 (chars, n, NULL, NULL, NULL);
+        }
+    }
+  g_assert_not_reached ();
+}

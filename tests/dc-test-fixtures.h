@@ -21,5 +21,6 @@ GPtrArray *dc_test_truth_symbol_values (DcDocument *document,
 GPtrArray *dc_test_truth_lines (const char *name);
 void dc_test_key_fill_from_truth (DcKey *key,
                                   const char *name);
+char *dc_test_with_one_letter_changed (const char *line);
 
 G_END_DECLS

@@ -224,25 +224,7 @@ test_conflict (void)
   before = dc_export_line_text (f.document, 2, dc_key_value_func, f.key);
 
   /* Replace a letter that occurs once on the line by one the line does not have. */
-  {
-    g_autofree gunichar *chars = g_utf8_to_ucs4_fast (g_ptr_array_index (lines, 2), -1, NULL);
-    glong n = 0;
-
-    while (chars[n])
-      n++;
-    for (glong i = 0; i < n && changed == NULL; i++)
-      {
-        guint count = 0;
-
-        for (glong k = 0; k < n; k++)
-          count += chars[k] == chars[i];
-        if (count == 1 && g_unichar_isalpha (chars[i]))
-          {
-            chars[i] = 0x0416; /* Ж, absent from the fixture's line */
-            changed = g_ucs4_to_utf8 (chars, n, NULL, NULL, NULL);
-          }
-      }
-  }
+  changed = dc_test_with_one_letter_changed (g_ptr_array_index (lines, 2));
   g_assert_nonnull (changed);
   clash = type_text (&f, changed, 2, -1);
   g_assert_cmpint (clash->kind, ==, DC_MATCH_CONFLICT);

@@ -256,30 +256,6 @@ test_follow_suggestions (void)
   session_stop (&s);
 }
 
-/* A line with one letter that occurs once in it changed to Ж, which it lacks. */
-static char *
-with_one_letter_changed (const char *line)
-{
-  g_autofree gunichar *chars = g_utf8_to_ucs4_fast (line, -1, NULL);
-  glong n = 0;
-
-  while (chars[n])
-    n++;
-  for (glong i = 0; i < n; i++)
-    {
-      guint count = 0;
-
-      for (glong k = 0; k < n; k++)
-        count += chars[k] == chars[i];
-      if (count == 1 && g_unichar_isalpha (chars[i]))
-        {
-          chars[i] = 0x0416;
-          return g_ucs4_to_utf8 (chars, n, NULL, NULL, NULL);
-        }
-    }
-  g_assert_not_reached ();
-}
-
 static JsonArray *
 ask_conflicts (Session *s, JsonParser *parser)
 {
@@ -299,7 +275,7 @@ test_kill_keeps_conflicts (void)
   g_autofree char *project = g_build_filename (dir, "work.decipher", NULL);
   g_autoptr (JsonParser) truth_parser = NULL;
   g_autoptr (GPtrArray) lines = truth_line_texts ("legacy-cyrillic", &truth_parser);
-  g_autofree char *changed = with_one_letter_changed (g_ptr_array_index (lines, 2));
+  g_autofree char *changed = dc_test_with_one_letter_changed (g_ptr_array_index (lines, 2));
   const char *texts[] = { g_ptr_array_index (lines, 2), changed };
   const char *results[] = { "assigned", "conflict" };
   Session s = { 0 };
