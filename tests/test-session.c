@@ -41,6 +41,16 @@ session_start (Session *s, const char *fixture, const char *project, gboolean no
   s->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (s->process));
 }
 
+/* As a crash or kill -9 ends it: nothing more is read or written. */
+static void
+session_kill (Session *s)
+{
+  g_subprocess_send_signal (s->process, SIGKILL);
+  g_subprocess_wait (s->process, NULL, NULL);
+  g_clear_object (&s->out);
+  g_clear_object (&s->process);
+}
+
 static void
 session_stop (Session *s)
 {
@@ -292,10 +302,7 @@ test_kill_keeps_conflicts (void)
       reply = session_ask (&s, parser, type);
       g_assert_cmpstr (json_object_get_string_member (reply, "result"), ==, results[i]);
     }
-  g_subprocess_send_signal (s.process, SIGKILL);
-  g_subprocess_wait (s.process, NULL, NULL);
-  g_clear_object (&s.out);
-  g_clear_object (&s.process);
+  session_kill (&s);
 
   session_start (&s, "legacy-cyrillic", project, FALSE);
   {
@@ -314,10 +321,7 @@ test_kill_keeps_conflicts (void)
     reply = session_ask (&s, resolve_parser, resolve);
     g_assert_true (json_object_get_boolean_member (reply, "ok"));
   }
-  g_subprocess_send_signal (s.process, SIGKILL);
-  g_subprocess_wait (s.process, NULL, NULL);
-  g_clear_object (&s.out);
-  g_clear_object (&s.process);
+  session_kill (&s);
 
   session_start (&s, "legacy-cyrillic", project, FALSE);
   {
@@ -355,10 +359,7 @@ test_kill_loses_nothing (void)
       reply = session_ask (&s, status_parser, status);
       decoded_before_kill = json_object_get_int_member (reply, "decoded_symbols");
     }
-  g_subprocess_send_signal (s.process, SIGKILL);
-  g_subprocess_wait (s.process, NULL, NULL);
-  g_clear_object (&s.out);
-  g_clear_object (&s.process);
+  session_kill (&s);
 
   session_start (&s, "legacy-cyrillic", project, FALSE);
   {
