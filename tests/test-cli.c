@@ -95,6 +95,35 @@ test_fonts_json (void)
   g_assert_cmpuint (strlen (json_object_get_string_member (font, "sha256")), ==, 64);
   g_assert_cmpint (json_object_get_int_member (font, "glyphs"), >, 100);
   g_assert_nonnull (strstr (json_object_get_string_member (font, "reason"), "legacy"));
+
+  /* Per symbol: value, status, level, confidence and provenance (DESIGN §7). The
+   * automatic pass guessed the space: the guess level, with its reason. */
+  {
+    JsonArray *key = json_object_get_array_member (font, "key");
+    guint n_guesses = 0;
+
+    g_assert_cmpuint (json_array_get_length (key), ==,
+                      json_object_get_int_member (font, "symbols"));
+    for (guint i = 0; i < json_array_get_length (key); i++)
+      {
+        JsonObject *entry = json_array_get_object_element (key, i);
+        const char *level = json_object_get_string_member (entry, "level");
+
+        g_assert_true (json_object_has_member (entry, "confidence"));
+        g_assert_true (json_object_has_member (entry, "provenance"));
+        if (g_str_equal (level, "guess"))
+          {
+            n_guesses++;
+            g_assert_cmpstr (json_object_get_string_member (entry, "status"), ==, "inferred");
+            g_assert_cmpfloat (json_object_get_double_member (entry, "confidence"), ==, 0.6);
+            g_assert_true (g_str_has_prefix (json_object_get_string_member (entry, "provenance"),
+                                             "auto: "));
+          }
+        else if (g_str_equal (level, "none"))
+          g_assert_cmpstr (json_object_get_string_member (entry, "status"), ==, "unknown");
+      }
+    g_assert_cmpuint (n_guesses, >=, 1);
+  }
 }
 
 static void

@@ -257,6 +257,90 @@ test_confirmed_kept (void)
   g_assert_cmpstr (dc_key_get_value (key, s), ==, "о");
 }
 
+/* DESIGN §7: each value rests on a level of evidence; a lower level never replaces a
+ * higher one, and the refusal names both sides. */
+static void
+test_levels (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (GError) error = NULL;
+  guint s = nth_untrusted (document, 0), t = nth_untrusted (document, 1);
+  guint trusted;
+
+  g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_NONE);
+  g_assert_cmpfloat (dc_key_get_confidence (key, s), ==, 0);
+
+  /* The font's own names, applied automatically. */
+  g_assert_true (dc_key_set_full (key, s, "д", DC_KEY_INFERRED, DC_KEY_LEVEL_FONT, -1,
+                                  "font: glyph name uni0434", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_FONT);
+  g_assert_cmpfloat (dc_key_get_confidence (key, s), ==, 0.9);
+
+  /* A guess that disagrees is refused, naming both. */
+  g_assert_false (dc_key_set_full (key, s, " ", DC_KEY_INFERRED, DC_KEY_LEVEL_GUESS, -1,
+                                   "auto: space", &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_CONFLICT);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "glyph name uni0434"));
+  g_assert_nonnull (strstr (error->message, "auto: space"));
+  g_clear_error (&error);
+  g_assert_cmpstr (dc_key_get_value (key, s), ==, "д");
+
+  /* Even as a mere proposal, weaker evidence does not replace stronger. */
+  g_assert_true (dc_key_set_full (key, t, "ж", DC_KEY_PROPOSED, DC_KEY_LEVEL_FONT, -1,
+                                  "font: glyph name uni0436", &error));
+  g_assert_false (dc_key_set_full (key, t, "х", DC_KEY_PROPOSED, DC_KEY_LEVEL_SHAPE, 0.7,
+                                   "shape: ocr", &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_CONFLICT);
+  g_clear_error (&error);
+  g_assert_false (dc_key_set_full (key, t, "х", DC_KEY_INFERRED, DC_KEY_LEVEL_GUESS, -1,
+                                   "auto: full stop", &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_CONFLICT);
+  g_clear_error (&error);
+  g_assert_cmpstr (dc_key_peek_value (key, t), ==, "ж");
+  /* A stronger proposal does, and agreement raises the level and keeps the best figure. */
+  g_assert_true (dc_key_set_full (key, t, "х", DC_KEY_PROPOSED, DC_KEY_LEVEL_LIBRARY, -1,
+                                  "library: shape 12", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (dc_key_get_level (key, t), ==, DC_KEY_LEVEL_LIBRARY);
+  g_assert_true (dc_key_set_full (key, t, "х", DC_KEY_INFERRED, DC_KEY_LEVEL_SHAPE, 0.5,
+                                  "shape: ocr", &error));
+  g_assert_cmpint (dc_key_get_status (key, t), ==, DC_KEY_INFERRED);
+  g_assert_cmpint (dc_key_get_level (key, t), ==, DC_KEY_LEVEL_LIBRARY);
+  g_assert_cmpfloat (dc_key_get_confidence (key, t), ==, 0.95);
+  g_assert_cmpstr (dc_key_get_provenance (key, t), ==, "library: shape 12");
+
+  /* What the user types rests on the highest level; undo gives the old level back. */
+  g_assert_true (dc_key_set (key, s, "д", DC_KEY_INFERRED, "type: «да»", &error));
+  g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_USER);
+  g_assert_cmpfloat (dc_key_get_confidence (key, s), ==, 1.0);
+  g_assert_true (dc_key_undo (key));
+  g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_FONT);
+  g_assert_cmpstr (dc_key_get_provenance (key, s), ==, "font: glyph name uni0434");
+
+  /* Confirming is always the user's level, whatever the caller says. */
+  g_assert_true (dc_key_set_full (key, s, "б", DC_KEY_CONFIRMED, DC_KEY_LEVEL_GUESS, 0.1,
+                                  "assign", &error));
+  g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_USER);
+
+  dc_document_get_symbols (document, NULL);
+  for (trusted = 0; dc_document_symbol_needs_decoding (document, trusted); trusted++)
+    ;
+  g_assert_cmpint (dc_key_get_level (key, trusted), ==, DC_KEY_LEVEL_PDF);
+  g_assert_cmpfloat (dc_key_get_confidence (key, trusted), ==, 1.0);
+
+  for (DcKeyLevel level = DC_KEY_LEVEL_NONE; level <= DC_KEY_LEVEL_LAST; level++)
+    {
+      DcKeyLevel back;
+
+      g_assert_true (dc_key_level_from_string (dc_key_level_to_string (level), &back));
+      g_assert_cmpint (back, ==, level);
+    }
+  g_assert_false (dc_key_level_from_string ("certain", NULL));
+}
+
 static void
 test_status_never_lowered (void)
 {
@@ -665,6 +749,7 @@ main (int argc, char **argv)
   g_test_add_func ("/key/set-get", test_set_get);
   g_test_add_func ("/key/confirmed-kept", test_confirmed_kept);
   g_test_add_func ("/key/status-never-lowered", test_status_never_lowered);
+  g_test_add_func ("/key/levels", test_levels);
   g_test_add_func ("/key/validation", test_validation);
   g_test_add_func ("/key/nfc", test_nfc);
   g_test_add_func ("/key/undo/grouped", test_undo_grouped);

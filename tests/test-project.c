@@ -78,6 +78,8 @@ fixture_setup (Fixture *fixture, gconstpointer data)
   set (key, nth_untrusted (fixture->document, 4), "ж", DC_KEY_PROPOSED, "glyph name");
   set (key, nth_untrusted (fixture->document, 5), "\u0301", DC_KEY_CONFIRMED, NULL);
   set (key, nth_untrusted (fixture->document, 6), "ﬁ", DC_KEY_INFERRED, "type: «ﬁ»");
+  g_assert_true (dc_key_set_full (key, nth_untrusted (fixture->document, 7), "з", DC_KEY_INFERRED,
+                                  DC_KEY_LEVEL_FONT, 0.875, "font: glyph name uni0437", NULL));
   set (key, first_trusted (fixture->document), "D", DC_KEY_CONFIRMED, "assign");
   dc_project_add_history (fixture->project, "Весной река");
   dc_project_add_history (fixture->project, "«Ұлы ағаш»\nсалыпты");
@@ -119,8 +121,10 @@ key_snapshot (DcKey *key)
 
   dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
   for (guint s = 0; s < n_symbols; s++)
-    g_string_append_printf (out, "%u %s [%s] (%s)\n", s,
+    g_string_append_printf (out, "%u %s %s %.3f [%s] (%s)\n", s,
                             dc_key_status_to_string (dc_key_get_status (key, s)),
+                            dc_key_level_to_string (dc_key_get_level (key, s)),
+                            dc_key_get_confidence (key, s),
                             dc_key_peek_value (key, s) ? dc_key_peek_value (key, s) : "-",
                             dc_key_get_provenance (key, s) ? dc_key_get_provenance (key, s) : "-");
   return g_string_free (out, FALSE);
@@ -158,13 +162,13 @@ test_round_trip (Fixture *fixture, gconstpointer data)
   g_assert_no_error (error);
   root = json_node_get_object (json_parser_get_root (parser));
   g_assert_cmpstr (json_object_get_string_member (root, "format"), ==, "decipher-project");
-  g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (root, "version"), ==, DC_PROJECT_VERSION);
   document = json_object_get_object_member (root, "document");
   g_assert_cmpstr (json_object_get_string_member (document, "sha256"), ==,
                    dc_document_get_sha256 (fixture->document));
   g_assert_cmpstr (json_object_get_string_member (document, "file"), ==, "legacy-cyrillic.pdf");
   g_assert_cmpint (json_object_get_int_member (document, "pages"), ==, 2);
-  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "key")), ==, 8);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "key")), ==, 9);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "history")), ==, 2);
 
   loaded = dc_project_load (fixture->path, fixture->document, fresh, &error);
@@ -176,7 +180,7 @@ test_round_trip (Fixture *fixture, gconstpointer data)
   dc_key_count_decoded (fixture->key, &n_decoded, NULL);
   dc_key_count_decoded (fresh, &n_decoded_fresh, NULL);
   g_assert_cmpuint (n_decoded_fresh, ==, n_decoded);
-  g_assert_cmpuint (n_decoded, ==, 6);
+  g_assert_cmpuint (n_decoded, ==, 7);
   text = dc_export_document (fixture->document, DC_EXPORT_TEXT, dc_key_value_func, fixture->key);
   text_loaded = dc_export_document (fixture->document, DC_EXPORT_TEXT, dc_key_value_func, fresh);
   g_assert_cmpstr (text_loaded, ==, text);
@@ -195,6 +199,61 @@ test_round_trip (Fixture *fixture, gconstpointer data)
   /* Saving again where it came from (path NULL) writes the same key. */
   g_assert_true (dc_project_save (loaded, NULL, &error));
   g_assert_no_error (error);
+}
+
+/* A project written before levels existed (format version 1: no "level", no
+ * "confidence") still loads, each value's level told from its status and provenance. */
+static void
+test_version_1 (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcKey) fresh = dc_key_new (fixture->document);
+  g_autoptr (DcProject) loaded = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  JsonObject *root;
+  JsonArray *entries;
+  guint font_symbol = nth_untrusted (fixture->document, 7);
+
+  save (fixture);
+  json_parser_load_from_file (parser, fixture->path, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  json_object_set_int_member (root, "version", 1);
+  entries = json_object_get_array_member (root, "key");
+  for (guint i = 0; i < json_array_get_length (entries); i++)
+    {
+      JsonObject *entry = json_array_get_object_element (entries, i);
+
+      g_assert_true (json_object_has_member (entry, "level"));
+      g_assert_true (json_object_has_member (entry, "confidence"));
+      json_object_remove_member (entry, "level");
+      json_object_remove_member (entry, "confidence");
+    }
+  json_generator_set_root (generator, json_parser_get_root (parser));
+  g_assert_true (json_generator_to_file (generator, fixture->path, &error));
+  g_assert_no_error (error);
+
+  loaded = dc_project_load (fixture->path, fixture->document, fresh, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (loaded);
+  for (guint n = 0; n < 7; n++)
+    {
+      guint s = nth_untrusted (fixture->document, n);
+
+      g_assert_cmpint (dc_key_get_level (fresh, s), ==, dc_key_get_level (fixture->key, s));
+      g_assert_cmpfloat (dc_key_get_confidence (fresh, s), ==,
+                         dc_key_get_confidence (fixture->key, s));
+    }
+  g_assert_cmpint (dc_key_get_level (fresh, nth_untrusted (fixture->document, 0)), ==,
+                   DC_KEY_LEVEL_USER);
+  g_assert_cmpint (dc_key_get_level (fresh, nth_untrusted (fixture->document, 4)), ==,
+                   DC_KEY_LEVEL_GUESS);
+  /* The provenance names the rule, so even the font's own evidence is told apart; only
+   * the confidence of its own is lost. */
+  g_assert_cmpint (dc_key_get_level (fresh, font_symbol), ==, DC_KEY_LEVEL_FONT);
+  g_assert_cmpfloat (dc_key_get_confidence (fixture->key, font_symbol), ==, 0.875);
+  g_assert_cmpfloat (dc_key_get_confidence (fresh, font_symbol), ==, 0.9);
 }
 
 static char *
@@ -352,7 +411,7 @@ test_foreign (Fixture *fixture, gconstpointer data)
   assert_refused (fixture, "[1, 2, 3]", -1, DC_ERROR_PROJECT, "not a Decipher project");
   assert_refused (fixture, "{\"format\": \"decipher-project\"}", -1, DC_ERROR_PROJECT,
                   "version");
-  assert_refused (fixture, "{\"format\": \"decipher-project\", \"version\": 2, \"key\": 5}", -1,
+  assert_refused (fixture, "{\"format\": \"decipher-project\", \"version\": 99, \"key\": 5}", -1,
                   DC_ERROR_PROJECT, "newer Decipher");
 }
 
@@ -850,6 +909,7 @@ main (int argc, char **argv)
   ADD ("/project/save-error", test_save_error);
   ADD ("/project/damaged", test_damaged);
   ADD ("/project/edited", test_edited);
+  ADD ("/project/version-1", test_version_1);
   ADD ("/project/foreign", test_foreign);
   ADD ("/project/missing", test_missing);
   ADD ("/project/other-document", test_other_document);

@@ -432,6 +432,15 @@ test_accept_proposal (void)
       JsonObject *symbol = json_array_get_object_element (symbols, i);
       const char *status = json_object_get_string_member (symbol, "status");
 
+      g_assert_true (json_object_has_member (symbol, "level"));
+      g_assert_true (json_object_has_member (symbol, "confidence"));
+      /* Typed matches rest on the user's level, the automatic pass's on a guess. */
+      if (g_str_equal (status, "inferred"))
+        g_assert_cmpstr (json_object_get_string_member (symbol, "level"), ==,
+                         g_str_has_prefix (json_object_get_string_member (symbol, "provenance"),
+                                           "auto: ")
+                           ? "guess"
+                           : "user");
       if (g_str_equal (status, "proposed") && proposed < 0)
         proposed = json_object_get_int_member (symbol, "symbol");
       unknown_count += g_str_equal (status, "unknown");

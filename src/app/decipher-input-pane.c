@@ -712,7 +712,8 @@ decipher_input_pane_what_next (DecipherInputPane *self)
 
       /* A new key holds the trusted fonts' own values already. */
       if (value != NULL && status != DC_KEY_FROM_PDF)
-        dc_key_set (snapshot, s, value, status, "snapshot", NULL);
+        dc_key_set_full (snapshot, s, value, status, dc_key_get_level (key, s),
+                         dc_key_get_confidence (key, s), "snapshot", NULL);
     }
   set_label (self->hint_label, _("Looking for the words to type next…"));
   task = g_task_new (self, self->suggest_cancellable, suggest_done_cb, NULL);

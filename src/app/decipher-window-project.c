@@ -120,7 +120,9 @@ take_key (DcKey *key, DcKey *loaded, const char *label)
         continue;
       dc_key_forget (key, s);
       if (value != NULL && status != DC_KEY_UNKNOWN && status != DC_KEY_FROM_PDF
-          && !dc_key_set (key, s, value, status, dc_key_get_provenance (loaded, s), NULL))
+          && !dc_key_set_full (key, s, value, status, dc_key_get_level (loaded, s),
+                               dc_key_get_confidence (loaded, s), dc_key_get_provenance (loaded, s),
+                               NULL))
         g_warning ("Symbol %u of the project could not be taken over", s);
       n_changed++;
     }

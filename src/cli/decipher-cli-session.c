@@ -184,6 +184,10 @@ add_conflicts (JsonBuilder *reply, GPtrArray *conflicts)
       json_builder_add_string_value (reply, conflict->proposed);
       json_builder_set_member_name (reply, "proposed_provenance");
       json_builder_add_string_value (reply, conflict->proposed_provenance);
+      json_builder_set_member_name (reply, "current_level");
+      json_builder_add_string_value (reply, dc_key_level_to_string (conflict->current_level));
+      json_builder_set_member_name (reply, "proposed_level");
+      json_builder_add_string_value (reply, dc_key_level_to_string (conflict->proposed_level));
       set_int (reply, "line", conflict->place.line);
       set_int (reply, "token", conflict->place.token);
       json_builder_end_object (reply);
@@ -384,6 +388,11 @@ handle_symbols (Session *session, JsonObject *request, JsonBuilder *reply, GErro
       json_builder_set_member_name (reply, "status");
       json_builder_add_string_value (reply,
                                      dc_key_status_to_string (dc_key_get_status (session->key, s)));
+      json_builder_set_member_name (reply, "level");
+      json_builder_add_string_value (reply,
+                                     dc_key_level_to_string (dc_key_get_level (session->key, s)));
+      json_builder_set_member_name (reply, "confidence");
+      json_builder_add_double_value (reply, dc_key_get_confidence (session->key, s));
       json_builder_set_member_name (reply, "provenance");
       json_builder_add_string_value (reply, dc_key_get_provenance (session->key, s));
       json_builder_set_member_name (reply, "glyph_name");

@@ -49,6 +49,18 @@ static const GOptionEntry text_entries[] = {
   { NULL }
 };
 
+static const GOptionEntry fonts_entries[] = {
+  { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json,
+    N_("Print JSON instead of text, with every symbol's value, level, confidence and "
+       "provenance"),
+    NULL },
+  { "project", 0, 0, G_OPTION_ARG_FILENAME, &opt_project,
+    N_("With --json: report the values saved in this project"), N_("PROJECT") },
+  { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
+    N_("Without a project, do not recover values automatically"), NULL },
+  { NULL }
+};
+
 static const GOptionEntry repair_entries[] = {
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
     N_("Write the repaired PDF to this file"), N_("FILE") },
@@ -267,8 +279,47 @@ command_glyphs (DcDocument *document, int argc, char **argv)
   return 0;
 }
 
+static DcKey *load_key (DcDocument *document, DcProject **project);
+
+/* Every symbol of @font the key holds a value for: what it stands for, how it is used
+ * (status), what kind of evidence says so (level), how sure that is, and which rule. */
 static void
-add_font_json (JsonBuilder *builder, DcFont *font)
+add_font_key_json (JsonBuilder *builder, DcFont *font, DcKey *key)
+{
+  DcDocument *document = dc_key_get_document (key);
+  guint n_symbols;
+  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+
+  json_builder_set_member_name (builder, "key");
+  json_builder_begin_array (builder);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      if (symbols[s].font != dc_font_get_index (font))
+        continue;
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "code");
+      json_builder_add_int_value (builder, symbols[s].code);
+      json_builder_set_member_name (builder, "count");
+      json_builder_add_int_value (builder, symbols[s].n_glyphs);
+      json_builder_set_member_name (builder, "glyph_name");
+      json_builder_add_string_value (builder, symbols[s].glyph_name);
+      json_builder_set_member_name (builder, "value");
+      json_builder_add_string_value (builder, dc_key_peek_value (key, s));
+      json_builder_set_member_name (builder, "status");
+      json_builder_add_string_value (builder, dc_key_status_to_string (dc_key_get_status (key, s)));
+      json_builder_set_member_name (builder, "level");
+      json_builder_add_string_value (builder, dc_key_level_to_string (dc_key_get_level (key, s)));
+      json_builder_set_member_name (builder, "confidence");
+      json_builder_add_double_value (builder, dc_key_get_confidence (key, s));
+      json_builder_set_member_name (builder, "provenance");
+      json_builder_add_string_value (builder, dc_key_get_provenance (key, s));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+add_font_json (JsonBuilder *builder, DcFont *font, DcKey *key)
 {
   int num, gen;
 
@@ -307,6 +358,8 @@ add_font_json (JsonBuilder *builder, DcFont *font)
   json_builder_add_boolean_value (builder, dc_font_is_trusted (font));
   json_builder_set_member_name (builder, "reason");
   json_builder_add_string_value (builder, dc_font_get_trust_reason (font));
+  if (key != NULL)
+    add_font_key_json (builder, font, key);
   json_builder_end_object (builder);
 }
 
@@ -321,10 +374,14 @@ command_fonts (DcDocument *document, int argc, char **argv)
       g_autoptr (JsonGenerator) generator = json_generator_new ();
       g_autoptr (JsonNode) root = NULL;
       g_autofree char *data = NULL;
+      g_autoptr (DcProject) project = NULL;
+      g_autoptr (DcKey) key = NULL;
 
+      if ((key = load_key (document, &project)) == NULL)
+        return 1;
       json_builder_begin_array (builder);
       for (guint f = 0; f < n_fonts; f++)
-        add_font_json (builder, dc_document_get_font (document, f));
+        add_font_json (builder, dc_document_get_font (document, f), key);
       json_builder_end_array (builder);
       root = json_builder_get_root (builder);
       json_generator_set_root (generator, root);
@@ -548,7 +605,7 @@ typedef struct
 static const Command commands[] = {
   { "glyphs", N_("One record per drawn glyph, in reading order"), command_glyphs, json_entries },
   { "fonts", N_("Each font, and whether its text map can be trusted"), command_fonts,
-    json_entries },
+    fonts_entries },
   { "text", N_("The document's text, with what is recovered so far"), command_text,
     text_entries },
   { "repair", N_("Write a copy of the PDF whose text copies correctly, with -o OUT.pdf"),

@@ -621,9 +621,12 @@ assign (Pass *pass, guint symbol, const char *value, const char *provenance)
 
   g_assert (dc_key_get_status (pass->key, symbol) < DC_KEY_INFERRED);
 
-  if (!dc_key_set (pass->key, symbol, value, DC_KEY_INFERRED, provenance, &error))
+  /* A guess is the weakest evidence: where a proposal from the font's names or a layout
+   * says otherwise, the key refuses it, and the guess is not made. */
+  if (!dc_key_set_full (pass->key, symbol, value, DC_KEY_INFERRED, DC_KEY_LEVEL_GUESS, -1,
+                        provenance, &error))
     {
-      g_warning ("Could not set the automatic guess for symbol %u: %s", symbol, error->message);
+      g_debug ("No automatic guess for symbol %u: %s", symbol, error->message);
       return FALSE;
     }
   pass->n_assigned++;

@@ -14,6 +14,8 @@ typedef struct
 {
   guint symbol;
   DcKeyStatus status;
+  DcKeyLevel level; /* DC_KEY_LEVEL_NONE: derive it from status and provenance */
+  double confidence; /* 0: the level's default */
   char *value;
   char *provenance;
 } DcKeyEntry;

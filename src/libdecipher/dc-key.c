@@ -27,6 +27,8 @@ typedef struct
   char *value;      /* NULL while unknown */
   char *provenance; /* NULL while unknown */
   DcKeyStatus status;
+  DcKeyLevel level;
+  double confidence; /* 0 while unknown */
 } Slot;
 
 typedef struct
@@ -93,6 +95,8 @@ slot_clear (Slot *slot)
   g_clear_pointer (&slot->value, g_free);
   g_clear_pointer (&slot->provenance, g_free);
   slot->status = DC_KEY_UNKNOWN;
+  slot->level = DC_KEY_LEVEL_NONE;
+  slot->confidence = 0;
 }
 
 static void
@@ -101,6 +105,8 @@ slot_copy (Slot *dest, const Slot *src)
   dest->value = g_strdup (src->value);
   dest->provenance = g_strdup (src->provenance);
   dest->status = src->status;
+  dest->level = src->level;
+  dest->confidence = src->confidence;
 }
 
 static void
@@ -178,12 +184,16 @@ seed_slot (DcKey *self, guint symbol, Slot *slot)
       slot->value = NULL;
       slot->provenance = NULL;
       slot->status = DC_KEY_UNKNOWN;
+      slot->level = DC_KEY_LEVEL_NONE;
+      slot->confidence = 0;
     }
   else
     {
       slot->value = g_strdup (s->pdf_text);
       slot->provenance = g_strdup (PDF_PROVENANCE);
       slot->status = DC_KEY_FROM_PDF;
+      slot->level = DC_KEY_LEVEL_PDF;
+      slot->confidence = 1.0;
     }
 }
 
@@ -457,6 +467,123 @@ dc_key_get_provenance (DcKey *self, guint symbol)
   return self->slots[symbol].provenance;
 }
 
+/**
+ * dc_key_get_level:
+ *
+ * Returns: what kind of evidence the value rests on (%DC_KEY_LEVEL_NONE while unknown)
+ */
+DcKeyLevel
+dc_key_get_level (DcKey *self, guint symbol)
+{
+  g_return_val_if_fail (DC_IS_KEY (self), DC_KEY_LEVEL_NONE);
+  g_return_val_if_fail (symbol < self->n_slots, DC_KEY_LEVEL_NONE);
+
+  return self->slots[symbol].level;
+}
+
+/**
+ * dc_key_get_confidence:
+ *
+ * Returns: how sure the evidence is, from 0 (unknown) to 1 (the user or a trusted PDF)
+ */
+double
+dc_key_get_confidence (DcKey *self, guint symbol)
+{
+  g_return_val_if_fail (DC_IS_KEY (self), 0);
+  g_return_val_if_fail (symbol < self->n_slots, 0);
+
+  return self->slots[symbol].confidence;
+}
+
+static const char *const level_names[] = {
+  [DC_KEY_LEVEL_NONE] = "none",         [DC_KEY_LEVEL_GUESS] = "guess",
+  [DC_KEY_LEVEL_SHAPE] = "shape",       [DC_KEY_LEVEL_IDENTITY] = "identity",
+  [DC_KEY_LEVEL_LAYOUT] = "layout",     [DC_KEY_LEVEL_FONT] = "font",
+  [DC_KEY_LEVEL_LIBRARY] = "library",   [DC_KEY_LEVEL_PDF] = "pdf",
+  [DC_KEY_LEVEL_USER] = "user",
+};
+
+/* DESIGN §7: what each level is worth when its evidence gives no figure of its own. */
+static const double level_confidence[] = {
+  [DC_KEY_LEVEL_NONE] = 0,        [DC_KEY_LEVEL_GUESS] = 0.6,   [DC_KEY_LEVEL_SHAPE] = 0.8,
+  [DC_KEY_LEVEL_IDENTITY] = 0.85, [DC_KEY_LEVEL_LAYOUT] = 0.85, [DC_KEY_LEVEL_FONT] = 0.9,
+  [DC_KEY_LEVEL_LIBRARY] = 0.95,  [DC_KEY_LEVEL_PDF] = 1.0,     [DC_KEY_LEVEL_USER] = 1.0,
+};
+
+/* The stable names project files and decipher-cli use. */
+const char *
+dc_key_level_to_string (DcKeyLevel level)
+{
+  g_return_val_if_fail (level <= DC_KEY_LEVEL_LAST, NULL);
+
+  return level_names[level];
+}
+
+gboolean
+dc_key_level_from_string (const char *string, DcKeyLevel *level)
+{
+  g_return_val_if_fail (string != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (level_names); i++)
+    if (strcmp (string, level_names[i]) == 0)
+      {
+        if (level)
+          *level = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+double
+dc_key_level_get_default_confidence (DcKeyLevel level)
+{
+  g_return_val_if_fail (level <= DC_KEY_LEVEL_LAST, 0);
+
+  return level_confidence[level];
+}
+
+/**
+ * dc_key_level_for_status:
+ * @provenance: (nullable): the value's provenance
+ *
+ * The level a value set without one (dc_key_set(), a project saved before levels
+ * existed) rests on, told from its status and the rule its provenance names.
+ */
+DcKeyLevel
+dc_key_level_for_status (DcKeyStatus status, const char *provenance)
+{
+  switch (status)
+    {
+    case DC_KEY_UNKNOWN:
+      return DC_KEY_LEVEL_NONE;
+    case DC_KEY_FROM_PDF:
+      return DC_KEY_LEVEL_PDF;
+    case DC_KEY_CONFIRMED:
+      return DC_KEY_LEVEL_USER;
+    case DC_KEY_INFERRED:
+    case DC_KEY_PROPOSED:
+      if (provenance == NULL)
+        return status == DC_KEY_INFERRED ? DC_KEY_LEVEL_USER : DC_KEY_LEVEL_GUESS;
+      if (g_str_has_prefix (provenance, "auto: "))
+        return DC_KEY_LEVEL_GUESS;
+      if (g_str_has_prefix (provenance, "font: ")
+          || g_str_has_prefix (provenance, "proposal: glyph names"))
+        return DC_KEY_LEVEL_FONT;
+      if (g_str_has_prefix (provenance, "layout: ")
+          || g_str_has_prefix (provenance, "proposal: code page"))
+        return DC_KEY_LEVEL_LAYOUT;
+      if (g_str_has_prefix (provenance, "library: "))
+        return DC_KEY_LEVEL_LIBRARY;
+      if (g_str_has_prefix (provenance, "identity: "))
+        return DC_KEY_LEVEL_IDENTITY;
+      if (g_str_has_prefix (provenance, "shape: ") || g_str_has_prefix (provenance, "ocr: "))
+        return DC_KEY_LEVEL_SHAPE;
+      return status == DC_KEY_INFERRED ? DC_KEY_LEVEL_USER : DC_KEY_LEVEL_GUESS;
+    default:
+      g_return_val_if_reached (DC_KEY_LEVEL_NONE);
+    }
+}
+
 static const char *const status_names[] = {
   [DC_KEY_UNKNOWN] = "unknown",
   [DC_KEY_FROM_PDF] = "from-pdf",
@@ -607,31 +734,73 @@ display_symbol (DcKey *self, guint symbol)
                           name != NULL ? name : _("an unnamed font"));
 }
 
+/* How a level reads in a sentence: “from the font’s own tables”. */
+static const char *
+display_level (DcKeyLevel level)
+{
+  switch (level)
+    {
+    case DC_KEY_LEVEL_GUESS:
+      return _("an automatic guess");
+    case DC_KEY_LEVEL_SHAPE:
+      return _("the glyph’s shape");
+    case DC_KEY_LEVEL_IDENTITY:
+      return _("an installed font with the same outline");
+    case DC_KEY_LEVEL_LAYOUT:
+      return _("a standard layout");
+    case DC_KEY_LEVEL_FONT:
+      return _("the font’s own tables");
+    case DC_KEY_LEVEL_LIBRARY:
+      return _("your font library");
+    case DC_KEY_LEVEL_PDF:
+      return _("the PDF");
+    case DC_KEY_LEVEL_USER:
+      return _("your input");
+    case DC_KEY_LEVEL_NONE:
+    default:
+      return _("nothing");
+    }
+}
+
 static void
-set_conflict (DcKey *self, guint symbol, const char *value, GError **error)
+set_conflict (DcKey *self,
+              guint symbol,
+              const char *value,
+              DcKeyLevel level,
+              const char *provenance,
+              GError **error)
 {
   const Slot *slot = &self->slots[symbol];
   g_autofree char *what = display_symbol (self, symbol);
   g_autofree char *old = display_value (slot->value);
   g_autofree char *new = display_value (value);
+  g_autofree char *old_from = NULL;
+  g_autofree char *new_from = NULL;
+
+  /* Both sides named: which level, and which rule or input within it. */
+  if (slot->provenance != NULL && slot->level != DC_KEY_LEVEL_PDF)
+    old_from = g_strdup_printf ("%s: %s", display_level (slot->level), slot->provenance);
+  else
+    old_from = g_strdup (display_level (slot->level));
+  if (provenance != NULL)
+    new_from = g_strdup_printf ("%s: %s", display_level (level), provenance);
+  else
+    new_from = g_strdup (display_level (level));
 
   if (slot->status == DC_KEY_CONFIRMED)
     g_set_error (error, DC_ERROR, DC_ERROR_CONFLICT,
-                 _("You confirmed code %s as %s; %s does not replace it unless you confirm "
-                   "the new value."),
-                 what, old, new);
-  else if (slot->status == DC_KEY_INFERRED && slot->provenance != NULL)
+                 _("You confirmed code %s as %s; %s (from %s) does not replace it unless you "
+                   "confirm the new value."),
+                 what, old, new, new_from);
+  else if (level < slot->level)
     g_set_error (error, DC_ERROR, DC_ERROR_CONFLICT,
-                 _("Code %s was already inferred as %s (from %s); %s contradicts it."), what,
-                 old, slot->provenance, new);
-  else if (slot->status == DC_KEY_INFERRED)
-    g_set_error (error, DC_ERROR, DC_ERROR_CONFLICT,
-                 _("Code %s was already inferred as %s; %s contradicts it."), what, old, new);
+                 _("Code %s is %s (from %s); %s (from %s) is weaker evidence and does not "
+                   "replace it."),
+                 what, old, old_from, new, new_from);
   else
     g_set_error (error, DC_ERROR, DC_ERROR_CONFLICT,
-                 _("Code %s is already %s from the PDF; a proposal of %s does not replace "
-                   "it."),
-                 what, old, new);
+                 _("Code %s was already inferred as %s (from %s); %s (from %s) contradicts it."),
+                 what, old, old_from, new, new_from);
 }
 
 static void
@@ -645,7 +814,8 @@ record_and_apply (DcKey *self, guint symbol, const Slot *after)
   slot_copy (&edit.before, &self->slots[symbol]);
   slot_copy (&edit.after, after);
   g_array_append_val (self->pending->edits, edit);
-  apply_slot (self, symbol, after);
+  /* From the edit's own copy: @after may point into the slot being replaced. */
+  apply_slot (self, symbol, &edit.after);
 }
 
 /**
@@ -654,13 +824,8 @@ record_and_apply (DcKey *self, guint symbol, const Slot *after)
  * @status: %DC_KEY_PROPOSED, %DC_KEY_INFERRED or %DC_KEY_CONFIRMED
  * @provenance: (nullable): which input or rule says so, e.g. "type: «слово»"
  *
- * Validates and normalises @value (see dc_key_normalize_value()) and records it as one
- * undoable step, or as part of the step dc_key_begin_change() opened.
- *
- * Evidence that agrees with what is known only ever raises the status. A different value
- * replaces a proposal or the PDF's text, but not an inferred or confirmed value: that is
- * a conflict (%DC_ERROR_CONFLICT) for the user to resolve, which they do by setting the
- * value with %DC_KEY_CONFIRMED. A proposal never replaces anything but another proposal.
+ * dc_key_set_full() with the level dc_key_level_for_status() tells from @status and
+ * @provenance, at that level's default confidence.
  *
  * Returns: %TRUE when the key now holds @value (or already did)
  */
@@ -672,6 +837,55 @@ dc_key_set (DcKey *self,
             const char *provenance,
             GError **error)
 {
+  return dc_key_set_full (self, symbol, value, status, dc_key_level_for_status (status, provenance),
+                          -1, provenance, error);
+}
+
+/* Whether a different value at @level with @status may take @slot's place without the
+ * user saying so. */
+static gboolean
+may_replace (const Slot *slot, DcKeyStatus status, DcKeyLevel level)
+{
+  if (slot->status == DC_KEY_UNKNOWN || status == DC_KEY_CONFIRMED)
+    return TRUE;
+  if (slot->status == DC_KEY_CONFIRMED || slot->status == DC_KEY_INFERRED)
+    return FALSE;
+  /* The PDF's text or a proposal: only as good evidence, used at least as much, may. */
+  return level >= slot->level && status_rank (status) >= status_rank (slot->status);
+}
+
+/**
+ * dc_key_set_full:
+ * @value: the text @symbol stands for; "" to ignore its glyphs
+ * @status: %DC_KEY_PROPOSED, %DC_KEY_INFERRED or %DC_KEY_CONFIRMED
+ * @level: what kind of evidence says so; %DC_KEY_CONFIRMED is always %DC_KEY_LEVEL_USER
+ * @confidence: from 0 to 1, or negative for @level's default
+ *   (dc_key_level_get_default_confidence())
+ * @provenance: (nullable): which input or rule says so, e.g. "type: «слово»",
+ *   "font: glyph name uni0434"
+ *
+ * Validates and normalises @value (see dc_key_normalize_value()) and records it as one
+ * undoable step, or as part of the step dc_key_begin_change() opened.
+ *
+ * Evidence that agrees with what is known only ever raises the status, level and
+ * confidence. A different value replaces a proposal or the PDF's text when it rests on
+ * evidence at least as strong (@level) and is used at least as much (@status), but never
+ * an inferred or confirmed value, and a lower level never replaces a higher one: that is a
+ * conflict (%DC_ERROR_CONFLICT) whose message names both sides, for the user to resolve,
+ * which they do by setting the value with %DC_KEY_CONFIRMED.
+ *
+ * Returns: %TRUE when the key now holds @value (or already did)
+ */
+gboolean
+dc_key_set_full (DcKey *self,
+                 guint symbol,
+                 const char *value,
+                 DcKeyStatus status,
+                 DcKeyLevel level,
+                 double confidence,
+                 const char *provenance,
+                 GError **error)
+{
   g_autofree char *normalized = NULL;
   const Slot *slot;
   Slot after;
@@ -682,29 +896,46 @@ dc_key_set (DcKey *self,
   g_return_val_if_fail (status == DC_KEY_PROPOSED || status == DC_KEY_INFERRED
                           || status == DC_KEY_CONFIRMED,
                         FALSE);
+  g_return_val_if_fail (level > DC_KEY_LEVEL_NONE && level <= DC_KEY_LEVEL_LAST, FALSE);
+  g_return_val_if_fail (confidence <= 1.0, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (status == DC_KEY_CONFIRMED)
+    level = DC_KEY_LEVEL_USER;
+  if (confidence < 0)
+    confidence = level_confidence[level];
 
   normalized = dc_key_normalize_value (value, error);
   if (normalized == NULL)
     return FALSE;
 
   slot = &self->slots[symbol];
-  if (slot->value != NULL && strcmp (slot->value, normalized) == 0)
-    {
-      if (status_rank (status) <= status_rank (slot->status))
-        return TRUE;
-    }
-  else if (slot->status != DC_KEY_UNKNOWN && status != DC_KEY_CONFIRMED
-           && (slot->status == DC_KEY_CONFIRMED || slot->status == DC_KEY_INFERRED
-               || status_rank (status) < status_rank (slot->status)))
-    {
-      set_conflict (self, symbol, normalized, error);
-      return FALSE;
-    }
-
   after.value = normalized;
   after.provenance = (char *) provenance;
   after.status = status;
+  after.level = level;
+  after.confidence = confidence;
+
+  if (slot->value != NULL && strcmp (slot->value, normalized) == 0)
+    {
+      /* Agreement: keep the best of both, and say where the stronger part came from. */
+      if (status_rank (status) <= status_rank (slot->status) && level <= slot->level
+          && confidence <= slot->confidence)
+        return TRUE;
+      if (status_rank (slot->status) > status_rank (status))
+        after.status = slot->status;
+      if (slot->level > level)
+        {
+          after.level = slot->level;
+          after.provenance = slot->provenance;
+        }
+      after.confidence = MAX (slot->confidence, confidence);
+    }
+  else if (!may_replace (slot, status, level))
+    {
+      set_conflict (self, symbol, normalized, level, provenance, error);
+      return FALSE;
+    }
 
   dc_key_begin_change (self, provenance);
   record_and_apply (self, symbol, &after);
@@ -954,10 +1185,17 @@ _dc_key_restore (DcKey *self, const DcKeyEntry *entries, guint n_entries)
   for (guint i = 0; i < n_entries; i++)
     {
       const DcKeyEntry *entry = &entries[i];
-      Slot slot = { entry->value, entry->provenance, entry->status };
+      Slot slot = { entry->value, entry->provenance, entry->status, entry->level,
+                    entry->confidence };
 
       g_assert (entry->symbol < self->n_slots);
       g_assert (entry->value != NULL);
+      if (slot.level == DC_KEY_LEVEL_NONE)
+        slot.level = dc_key_level_for_status (entry->status, entry->provenance);
+      if (entry->status == DC_KEY_CONFIRMED)
+        slot.level = DC_KEY_LEVEL_USER;
+      if (slot.confidence <= 0 || slot.confidence > 1)
+        slot.confidence = level_confidence[slot.level];
       apply_slot (self, entry->symbol, &slot);
     }
 

@@ -22,6 +22,28 @@ typedef enum
   DC_KEY_CONFIRMED, /* the user said so */
 } DcKeyStatus;
 
+/* What kind of evidence a value rests on (DESIGN §7), weakest first so that levels compare
+ * as numbers. The status says what the value is used for (text or proposal); the level says
+ * how good the evidence is. A lower level never silently replaces a higher one. */
+typedef enum
+{
+  DC_KEY_LEVEL_NONE,     /* unknown */
+  DC_KEY_LEVEL_GUESS,    /* the automatic space / full stop, with ink evidence */
+  DC_KEY_LEVEL_SHAPE,    /* OCR consensus, near-identical outlines */
+  DC_KEY_LEVEL_IDENTITY, /* the same outline in an installed font */
+  DC_KEY_LEVEL_LAYOUT,   /* a standard layout: Mac glyph order, code page, offset, double-byte */
+  DC_KEY_LEVEL_FONT,     /* the font program's own tables: cmaps, glyph names */
+  DC_KEY_LEVEL_LIBRARY,  /* the user's font library: the same shape confirmed before */
+  DC_KEY_LEVEL_PDF,      /* a ToUnicode / encoding that passes the trust analysis */
+  DC_KEY_LEVEL_USER,     /* typed match, direct assignment, accepted proposal */
+} DcKeyLevel;
+
+#define DC_KEY_LEVEL_LAST DC_KEY_LEVEL_USER
+
+/* Values at or above this confidence may be applied (and written by repair) without the
+ * user confirming them; below it they are proposals. */
+#define DC_KEY_AUTOMATIC_CONFIDENCE 0.6
+
 /* At most this many code points per value: a ligature or conjunct, never a sentence. */
 #define DC_KEY_MAX_VALUE_CHARS 16
 
@@ -40,6 +62,16 @@ DcKeyStatus dc_key_get_status (DcKey *self,
                                guint symbol);
 const char *dc_key_get_provenance (DcKey *self,
                                    guint symbol);
+DcKeyLevel dc_key_get_level (DcKey *self,
+                             guint symbol);
+double dc_key_get_confidence (DcKey *self,
+                              guint symbol);
+const char *dc_key_level_to_string (DcKeyLevel level);
+gboolean dc_key_level_from_string (const char *string,
+                                   DcKeyLevel *level);
+double dc_key_level_get_default_confidence (DcKeyLevel level);
+DcKeyLevel dc_key_level_for_status (DcKeyStatus status,
+                                    const char *provenance);
 const char *dc_key_status_to_string (DcKeyStatus status);
 gboolean dc_key_status_from_string (const char *string,
                                     DcKeyStatus *status);
@@ -52,6 +84,14 @@ gboolean dc_key_set (DcKey *self,
                      DcKeyStatus status,
                      const char *provenance,
                      GError **error);
+gboolean dc_key_set_full (DcKey *self,
+                          guint symbol,
+                          const char *value,
+                          DcKeyStatus status,
+                          DcKeyLevel level,
+                          double confidence,
+                          const char *provenance,
+                          GError **error);
 void dc_key_forget (DcKey *self,
                     guint symbol);
 

@@ -818,6 +818,8 @@ record_conflicts (DcMatcher *self, const Typed *typed, const Candidate *candidat
       conflict->proposed = _dc_chars_to_nfc (typed, b->start, b->length);
       conflict->proposed_provenance = g_strdup (provenance);
       conflict->place = place;
+      conflict->current_level = dc_key_get_level (self->key, b->symbol);
+      conflict->proposed_level = DC_KEY_LEVEL_USER;
 
       g_ptr_array_add (self->conflicts, dc_conflict_copy (conflict));
       g_ptr_array_add (result->conflicts, conflict);

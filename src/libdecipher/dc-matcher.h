@@ -45,6 +45,8 @@ typedef struct
   char *proposed;           /* what the new input says */
   char *proposed_provenance;
   DcMatchPlace place;       /* where the new input matched */
+  DcKeyLevel current_level; /* what kind of evidence each side is (DESIGN §7) */
+  DcKeyLevel proposed_level;
 } DcConflict;
 
 typedef struct

@@ -55,6 +55,9 @@ _dc_project_add_conflicts (JsonBuilder *builder, DcDocument *document, GPtrArray
       add_string_or_null (builder, "current_provenance", conflict->current_provenance);
       add_string_or_null (builder, "proposed", conflict->proposed);
       add_string_or_null (builder, "proposed_provenance", conflict->proposed_provenance);
+      add_string_or_null (builder, "current_level", dc_key_level_to_string (conflict->current_level));
+      add_string_or_null (builder, "proposed_level",
+                          dc_key_level_to_string (conflict->proposed_level));
       json_builder_set_member_name (builder, "line");
       json_builder_add_int_value (builder, conflict->place.line);
       json_builder_set_member_name (builder, "token");
@@ -79,6 +82,23 @@ read_value (DcProjectLoader *loader, JsonObject *object, const char *name, const
   if (*out == NULL)
     return _dc_project_invalid (loader, _("In %s, “%s” is a value Decipher cannot use. %s"),
                                 where, name, value_error->message);
+  return TRUE;
+}
+
+static gboolean
+read_level (DcProjectLoader *loader, JsonObject *object, const char *name, const char *where,
+            DcKeyLevel *out)
+{
+  const char *string = NULL;
+
+  *out = DC_KEY_LEVEL_NONE;
+  if (!json_object_has_member (object, name))
+    return TRUE;
+  if (!_dc_project_read_string (loader, object, name, where, TRUE, 32, &string))
+    return FALSE;
+  if (string != NULL && !dc_key_level_from_string (string, out))
+    return _dc_project_invalid (loader, _("In %s, “%s” is not a level Decipher knows."), where,
+                                name);
   return TRUE;
 }
 
@@ -128,6 +148,14 @@ read_conflict (DcProjectLoader *loader, JsonNode *node, guint index, DcConflict 
   conflict->place.n_tokens = n_tokens;
   conflict->current_provenance = g_strdup (current_provenance);
   conflict->proposed_provenance = g_strdup (proposed_provenance);
+  /* Optional: projects of format version 1 have no levels; a conflict came from typing. */
+  if (!read_level (loader, object, "current_level", where, &conflict->current_level)
+      || !read_level (loader, object, "proposed_level", where, &conflict->proposed_level))
+    return FALSE;
+  if (conflict->current_level == DC_KEY_LEVEL_NONE)
+    conflict->current_level = dc_key_level_for_status (DC_KEY_INFERRED, current_provenance);
+  if (conflict->proposed_level == DC_KEY_LEVEL_NONE)
+    conflict->proposed_level = dc_key_level_for_status (DC_KEY_INFERRED, proposed_provenance);
   return read_value (loader, object, "current", where, &conflict->current)
          && read_value (loader, object, "proposed", where, &conflict->proposed);
 }

@@ -52,6 +52,8 @@ struct _DcProjectJournal
    * (an undo, a match) writes only those that differ. */
   guint n_symbols;
   guint8 *statuses;
+  guint8 *levels;
+  double *confidences;
   char **values;
   char **provenances;
 };
@@ -88,6 +90,8 @@ remember (DcProjectJournal *self, guint symbol)
   const char *value, *provenance;
 
   self->statuses[symbol] = current_state (self, symbol, &value, &provenance);
+  self->levels[symbol] = dc_key_get_level (self->key, symbol);
+  self->confidences[symbol] = dc_key_get_confidence (self->key, symbol);
   g_free (self->values[symbol]);
   self->values[symbol] = g_strdup (value);
   g_free (self->provenances[symbol]);
@@ -143,13 +147,17 @@ record_symbol (DcProjectJournal *self, guint symbol)
   g_autoptr (JsonNode) node = NULL;
   const char *value, *provenance;
   DcKeyStatus status = current_state (self, symbol, &value, &provenance);
+  DcKeyLevel level = dc_key_get_level (self->key, symbol);
+  double confidence = dc_key_get_confidence (self->key, symbol);
 
-  if (status == self->statuses[symbol] && g_strcmp0 (value, self->values[symbol]) == 0
+  if (status == self->statuses[symbol] && level == self->levels[symbol]
+      && confidence == self->confidences[symbol] && g_strcmp0 (value, self->values[symbol]) == 0
       && g_strcmp0 (provenance, self->provenances[symbol]) == 0)
     return;
 
   builder = json_builder_new ();
-  _dc_project_add_entry (builder, self->document, symbol, status, value, provenance);
+  _dc_project_add_entry (builder, self->document, symbol, status,
+                         value != NULL ? level : DC_KEY_LEVEL_NONE, confidence, value, provenance);
   node = json_builder_get_root (builder);
   append_node (self, node);
   remember (self, symbol);
@@ -254,6 +262,8 @@ _dc_project_journal_open (DcKey *key, const char *project_path, gboolean durable
   self->durable = durable;
   dc_document_get_symbols (self->document, &self->n_symbols);
   self->statuses = g_new0 (guint8, self->n_symbols);
+  self->levels = g_new0 (guint8, self->n_symbols);
+  self->confidences = g_new0 (double, self->n_symbols);
   self->values = g_new0 (char *, self->n_symbols);
   self->provenances = g_new0 (char *, self->n_symbols);
   for (guint s = 0; s < self->n_symbols; s++)
@@ -276,6 +286,8 @@ _dc_project_journal_free (DcProjectJournal *self)
       g_free (self->provenances[s]);
     }
   g_free (self->statuses);
+  g_free (self->levels);
+  g_free (self->confidences);
   g_free (self->values);
   g_free (self->provenances);
   g_clear_error (&self->error);

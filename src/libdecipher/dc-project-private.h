@@ -56,6 +56,8 @@ void _dc_project_add_entry (JsonBuilder *builder,
                             DcDocument *document,
                             guint symbol,
                             DcKeyStatus status,
+                            DcKeyLevel level,
+                            double confidence,
                             const char *value,
                             const char *provenance);
 

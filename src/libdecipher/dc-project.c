@@ -185,6 +185,8 @@ _dc_project_add_entry (JsonBuilder *builder,
                        DcDocument *document,
                        guint symbol,
                        DcKeyStatus status,
+                       DcKeyLevel level,
+                       double confidence,
                        const char *value,
                        const char *provenance)
 {
@@ -210,6 +212,15 @@ _dc_project_add_entry (JsonBuilder *builder,
   json_builder_add_string_value (builder, value != NULL ? value : "");
   json_builder_set_member_name (builder, "status");
   json_builder_add_string_value (builder, dc_key_status_to_string (status));
+  /* Since format version 2; a version 1 file's level is told from status and provenance. */
+  if (level != DC_KEY_LEVEL_NONE)
+    {
+      json_builder_set_member_name (builder, "level");
+      json_builder_add_string_value (builder, dc_key_level_to_string (level));
+      json_builder_set_member_name (builder, "confidence");
+      /* Three decimals: the figure is a judgement, and a float printed whole reads as noise. */
+      json_builder_add_double_value (builder, (double) (gint64) (confidence * 1000 + 0.5) / 1000);
+    }
   json_builder_set_member_name (builder, "provenance");
   if (provenance != NULL)
     json_builder_add_string_value (builder, provenance);
@@ -267,7 +278,9 @@ project_to_json (DcProject *self, gsize *length)
 
       if (status == DC_KEY_UNKNOWN || status == DC_KEY_FROM_PDF)
         continue;
-      _dc_project_add_entry (builder, self->document, s, status, dc_key_peek_value (self->key, s),
+      _dc_project_add_entry (builder, self->document, s, status, dc_key_get_level (self->key, s),
+                             dc_key_get_confidence (self->key, s),
+                             dc_key_peek_value (self->key, s),
                              dc_key_get_provenance (self->key, s));
     }
   json_builder_end_array (builder);
@@ -626,6 +639,8 @@ _dc_project_read_entry (DcProjectLoader *loader,
   g_autoptr (GError) value_error = NULL;
   g_autofree char *where = g_strdup_printf (_("key entry %u"), index + 1);
   const char *font_name, *font_sha256, *value, *status_name, *provenance;
+  const char *level_name = NULL;
+  JsonNode *confidence;
   guint64 font_index, code;
   JsonObject *object;
   DcFont *font;
@@ -674,6 +689,32 @@ _dc_project_read_entry (DcProjectLoader *loader,
   entry->status = status;
   if (status == DC_KEY_UNKNOWN || status == DC_KEY_FROM_PDF)
     return TRUE; /* back to the document's own: no value of ours */
+
+  /* Both optional: a file from before levels (version 1) has neither, and its levels are
+   * told from status and provenance when the key takes the entry. */
+  if (json_object_has_member (object, "level")
+      && !read_string (loader, object, "level", where, TRUE, 32, &level_name))
+    return FALSE;
+  if (level_name != NULL
+      && (!dc_key_level_from_string (level_name, &entry->level)
+          || entry->level == DC_KEY_LEVEL_NONE))
+    return invalid (loader, _("Key entry %u has the level “%s”, which Decipher does not know."),
+                    index + 1, level_name);
+  confidence = json_object_get_member (object, "confidence");
+  if (confidence != NULL && !JSON_NODE_HOLDS_NULL (confidence))
+    {
+      GType type = JSON_NODE_HOLDS_VALUE (confidence) ? json_node_get_value_type (confidence)
+                                                       : G_TYPE_INVALID;
+
+      if (type != G_TYPE_DOUBLE && type != G_TYPE_INT64)
+        return invalid (loader, _("Key entry %u has a confidence that is not a number."),
+                        index + 1);
+      entry->confidence = json_node_get_double (confidence);
+      if (!(entry->confidence > 0 && entry->confidence <= 1))
+        return invalid (loader,
+                        _("Key entry %u has the confidence %g; it must be above 0 and at most 1."),
+                        index + 1, entry->confidence);
+    }
 
   entry->value = dc_key_normalize_value (value, &value_error);
   if (entry->value == NULL)
