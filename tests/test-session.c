@@ -473,7 +473,7 @@ test_accept_proposal (void)
     g_autoptr (JsonNode) undo = request_new ("undo");
     gint64 n_before = count_status (session_ask (&s, after_parser, symbols_request), "proposed");
 
-    session_send_raw (&s, "{\"cmd\": \"accept\", \"all\": true, \"min_confidence\": 0.5}");
+    session_send_raw (&s, "{\"cmd\": \"accept\", \"all\": true, \"min_confidence\": 0}");
     reply = session_reply (&s, all_parser);
     g_assert_true (json_object_get_boolean_member (reply, "ok"));
     g_assert_cmpint (json_object_get_int_member (reply, "accepted"), >=, n_before);

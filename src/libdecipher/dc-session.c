@@ -411,36 +411,9 @@ dc_session_accept (DcSession *self, guint symbol, GError **error)
 }
 
 /**
- * dc_session_get_confidence:
- *
- * How sure the engine is of the value held for @symbol, from 0 (no value) to 1. The
- * key does not weigh its evidence yet: a value the user confirmed or a trusted font
- * gave is 1, and so is a proposal, which the proposals module only makes from a layout
- * that explains most of what was learned. The evidence levels of issue 12 belong here,
- * and only here: dc_session_accept_all() and the CLI read confidence through this.
- */
-double
-dc_session_get_confidence (DcSession *self, guint symbol)
-{
-  g_return_val_if_fail (DC_IS_SESSION (self), 0.0);
-
-  switch (dc_key_get_status (self->key, symbol))
-    {
-    case DC_KEY_UNKNOWN:
-      return 0.0;
-    case DC_KEY_INFERRED:
-    case DC_KEY_PROPOSED:
-    case DC_KEY_FROM_PDF:
-    case DC_KEY_CONFIRMED:
-    default:
-      return 1.0;
-    }
-}
-
-/**
  * dc_session_accept_all:
- * @min_confidence: accept only proposals at least this sure (see
- *   dc_session_get_confidence())
+ * @min_confidence: accept only proposals at least this sure (dc_key_get_confidence(),
+ *   from 0 to 1)
  * @n_accepted: (out) (optional): how many were accepted
  *
  * Accepts every proposal sure enough, as one undoable step; then the proposals are
@@ -463,7 +436,7 @@ dc_session_accept_all (DcSession *self, double min_confidence, guint *n_accepted
       g_autofree char *value = NULL;
 
       if (dc_key_get_status (self->key, s) != DC_KEY_PROPOSED
-          || dc_session_get_confidence (self, s) < min_confidence)
+          || dc_key_get_confidence (self->key, s) < min_confidence)
         continue;
       value = g_strdup (dc_key_peek_value (self->key, s));
       provenance = g_strdup_printf ("accepted %s", dc_key_get_provenance (self->key, s));

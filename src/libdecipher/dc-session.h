@@ -62,8 +62,6 @@ gboolean dc_session_accept_all (DcSession *self,
                                 double min_confidence,
                                 guint *n_accepted,
                                 GError **error);
-double dc_session_get_confidence (DcSession *self,
-                                  guint symbol);
 gboolean dc_session_resolve (DcSession *self,
                              guint conflict,
                              gboolean take_proposed,
