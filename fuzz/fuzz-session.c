@@ -242,10 +242,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 
   /* Also before: a crashed input (a child of the standalone driver) left its files. */
   clean_input_dir ();
-  key = dc_key_new (document);
-  session = decipher_cli_session_new (document, key, project_path, TRUE, &error);
+  session = decipher_cli_session_new (document, project_path, TRUE, &error);
   g_assert_no_error (error);
   g_assert_nonnull (session);
+  key = g_object_ref (decipher_cli_session_get_key (session));
 
   /* As decipher_cli_session_run() reads standard input: one request per line, blank
    * lines skipped. The bytes go as they are, up to a nul, so that the session's own

@@ -386,6 +386,19 @@ test_kill_loses_nothing (void)
   }
 }
 
+static gint64
+count_status (JsonObject *reply, const char *status)
+{
+  JsonArray *symbols = json_object_get_array_member (reply, "symbols");
+  gint64 n = 0;
+
+  for (guint i = 0; i < json_array_get_length (symbols); i++)
+    n += g_str_equal (json_object_get_string_member (json_array_get_object_element (symbols, i),
+                                                     "status"),
+                      status);
+  return n;
+}
+
 /* Proposals appear once a few lines are typed; accepting one confirms it. */
 static void
 test_accept_proposal (void)
@@ -446,6 +459,27 @@ test_accept_proposal (void)
     reply = session_ask (&s, again_parser, accept);
     g_assert_false (json_object_get_boolean_member (reply, "ok"));
     g_assert_nonnull (strstr (json_object_get_string_member (reply, "error"), "no proposal"));
+  }
+  /* All at once: none is surer than certain, every one is surer than nothing, and the
+   * whole lot is one undo. */
+  assert_error_reply (&s, "{\"cmd\": \"accept\", \"all\": true, \"min_confidence\": 2}",
+                      "from 0 to 1");
+  assert_error_reply (&s, "{\"cmd\": \"accept\", \"all\": 1}", "true or false");
+  {
+    g_autoptr (JsonParser) all_parser = json_parser_new ();
+    g_autoptr (JsonParser) after_parser = json_parser_new ();
+    g_autoptr (JsonParser) undo_parser = json_parser_new ();
+    g_autoptr (JsonParser) undone_parser = json_parser_new ();
+    g_autoptr (JsonNode) undo = request_new ("undo");
+    gint64 n_before = count_status (session_ask (&s, after_parser, symbols_request), "proposed");
+
+    session_send_raw (&s, "{\"cmd\": \"accept\", \"all\": true, \"min_confidence\": 0}");
+    reply = session_reply (&s, all_parser);
+    g_assert_true (json_object_get_boolean_member (reply, "ok"));
+    g_assert_cmpint (json_object_get_int_member (reply, "accepted"), >=, n_before);
+    g_assert_true (json_object_get_boolean_member (session_ask (&s, undo_parser, undo), "ok"));
+    g_assert_cmpint (count_status (session_ask (&s, undone_parser, symbols_request), "proposed"),
+                     ==, n_before);
   }
   session_stop (&s);
 }

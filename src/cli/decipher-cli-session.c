@@ -2,9 +2,11 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * One JSON object per line on stdin, one reply per line on stdout. Every decision is
- * written to the project file before its reply goes out, so a session killed at any
- * moment has lost nothing it confirmed.
+ * One JSON object per line on stdin, one reply per line on stdout; docs/session-protocol.md
+ * lists every command, field and error. This file only translates: it checks a request's
+ * fields, calls DcSession (src/libdecipher/dc-session.c), which holds every rule of how a
+ * decision is taken and records it in the project's journal before it returns, and
+ * writes the reply.
  */
 
 #define G_LOG_DOMAIN "decipher-cli"
@@ -25,10 +27,11 @@
 
 struct _DecipherCliSession
 {
+  DcSession *session;
+  /* Shortcuts into the session, for the questions a reply answers. */
   DcDocument *document;
   DcKey *key;
   DcMatcher *matcher;
-  DcProject *project;
   char *project_path;
 };
 
@@ -93,14 +96,6 @@ get_string (JsonObject *request, const char *name, GError **error)
   return json_node_get_string (node);
 }
 
-/* Every change went to the project's journal as it was made; before the reply it must
- * also be on the disk, so that what the user decided survives a kill or a power cut. */
-static gboolean
-persist (Session *session, GError **error)
-{
-  return dc_project_sync_journal (session->project, error);
-}
-
 static gboolean
 handle_status (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
 {
@@ -149,8 +144,7 @@ handle_lines (Session *session, JsonObject *request, JsonBuilder *reply, GError 
         {
           guint symbol = glyphs[order[k]].symbol;
 
-          undecoded += dc_document_symbol_needs_decoding (session->document, symbol) &&
-                       dc_key_get_value (session->key, symbol) == NULL &&
+          undecoded += dc_session_symbol_is_unknown (session->session, symbol) &&
                        !dc_document_symbol_is_space (session->document, symbol);
         }
 
@@ -205,7 +199,6 @@ static gboolean
 handle_type (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
 {
   g_autoptr (DcMatchResult) result = NULL;
-  g_autofree char *label = NULL;
   const char *text;
   gint64 line = -1, token = -1;
   guint n_lines;
@@ -216,17 +209,8 @@ handle_type (Session *session, JsonObject *request, JsonBuilder *reply, GError *
       !get_int (request, "token", FALSE, 0, G_MAXINT, &token, error))
     return FALSE;
 
-  /* What was learned and the proposals it leads to are one step to undo. */
-  label = g_strdup_printf (_("Typed “%s”"), text);
-  dc_key_begin_change (session->key, label);
-  result = dc_matcher_type (session->matcher, text, (int) line, (int) token, error);
-  if (result != NULL && result->kind == DC_MATCH_ASSIGNED)
-    dc_proposals_update (session->key);
-  dc_key_end_change (session->key);
+  result = dc_session_type (session->session, text, (int) line, (int) token, error);
   if (result == NULL)
-    return FALSE;
-  dc_project_add_history (session->project, text);
-  if (!persist (session, error))
     return FALSE;
 
   json_builder_set_member_name (reply, "result");
@@ -281,7 +265,7 @@ handle_suggest (Session *session, JsonObject *request, JsonBuilder *reply, GErro
 {
   DcSuggestion suggestion;
 
-  dc_suggest_next (session->key, &suggestion);
+  dc_session_suggest (session->session, &suggestion);
   if (suggestion.done)
     {
       json_builder_set_member_name (reply, "done");
@@ -309,45 +293,76 @@ handle_assign (Session *session, JsonObject *request, JsonBuilder *reply, GError
   if (!get_int (request, "symbol", TRUE, 0, MAX (0, (gint64) n_symbols - 1), &symbol, error) ||
       (text = get_string (request, "text", error)) == NULL)
     return FALSE;
-  dc_key_begin_change (session->key, _("Assign a character"));
-  if (dc_key_set (session->key, (guint) symbol, text, DC_KEY_CONFIRMED, "assign", error))
-    dc_proposals_update (session->key);
-  dc_key_end_change (session->key);
-  if ((error != NULL && *error != NULL) || !persist (session, error))
+  if (!dc_session_assign (session->session, (guint) symbol, text, error))
     return FALSE;
   json_builder_set_member_name (reply, "text");
   json_builder_add_string_value (reply, dc_key_get_value (session->key, (guint) symbol));
   return TRUE;
 }
 
-/* The user looked at the glyph and agrees with what was proposed for it. */
+static gboolean
+get_boolean (JsonObject *request, const char *name, gboolean *value, GError **error)
+{
+  JsonNode *node = json_object_get_member (request, name);
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT, _("“%s” must be true or false."),
+                   name);
+      return FALSE;
+    }
+  *value = json_node_get_boolean (node);
+  return TRUE;
+}
+
+static gboolean
+get_fraction (JsonObject *request, const char *name, double *value, GError **error)
+{
+  JsonNode *node = json_object_get_member (request, name);
+  GType type;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  type = json_node_get_value_type (node);
+  if ((type != G_TYPE_DOUBLE && type != G_TYPE_INT64) || json_node_get_double (node) < 0 ||
+      json_node_get_double (node) > 1)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT, _("“%s” must be a number from 0 to 1."),
+                   name);
+      return FALSE;
+    }
+  *value = json_node_get_double (node);
+  return TRUE;
+}
+
+/* The user looked at the glyph and agrees with what was proposed for it; or, with
+ * "all", with every proposal at least "min_confidence" sure. */
 static gboolean
 handle_accept (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
 {
-  g_autofree char *provenance = NULL;
-  g_autofree char *value = NULL;
-  guint n_symbols;
+  gboolean all = FALSE;
+  double min_confidence = 0.0;
+  guint n_symbols, n_accepted;
   gint64 symbol;
 
-  dc_document_get_symbols (session->document, &n_symbols);
-  if (!get_int (request, "symbol", TRUE, 0, MAX (0, (gint64) n_symbols - 1), &symbol, error))
+  if (!get_boolean (request, "all", &all, error) ||
+      !get_fraction (request, "min_confidence", &min_confidence, error))
     return FALSE;
-  if (dc_key_get_status (session->key, (guint) symbol) != DC_KEY_PROPOSED)
+  if (all)
     {
-      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                   _("Symbol %u has no proposal to accept."), (guint) symbol);
-      return FALSE;
+      if (!dc_session_accept_all (session->session, min_confidence, &n_accepted, error))
+        return FALSE;
+      set_int (reply, "accepted", n_accepted);
+      return TRUE;
     }
-  value = g_strdup (dc_key_peek_value (session->key, (guint) symbol));
-  provenance = g_strdup_printf ("accepted %s", dc_key_get_provenance (session->key, (guint) symbol));
-  dc_key_begin_change (session->key, _("Accept a proposal"));
-  if (dc_key_set (session->key, (guint) symbol, value, DC_KEY_CONFIRMED, provenance, error))
-    dc_proposals_update (session->key);
-  dc_key_end_change (session->key);
-  if ((error != NULL && *error != NULL) || !persist (session, error))
+  dc_document_get_symbols (session->document, &n_symbols);
+  if (!get_int (request, "symbol", TRUE, 0, MAX (0, (gint64) n_symbols - 1), &symbol, error) ||
+      !dc_session_accept (session->session, (guint) symbol, error))
     return FALSE;
   json_builder_set_member_name (reply, "text");
-  json_builder_add_string_value (reply, value);
+  json_builder_add_string_value (reply, dc_key_peek_value (session->key, (guint) symbol));
   return TRUE;
 }
 
@@ -392,13 +407,7 @@ static gboolean
 handle_undo_redo (Session *session, JsonObject *request, JsonBuilder *reply, GError **error,
                   gboolean undo)
 {
-  if (!(undo ? dc_key_undo (session->key) : dc_key_redo (session->key)))
-    {
-      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                           undo ? _("There is nothing to undo.") : _("There is nothing to redo."));
-      return FALSE;
-    }
-  return persist (session, error);
+  return undo ? dc_session_undo (session->session, error) : dc_session_redo (session->session, error);
 }
 
 static gboolean
@@ -416,8 +425,7 @@ handle_redo (Session *session, JsonObject *request, JsonBuilder *reply, GError *
 static gboolean
 handle_text (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
 {
-  g_autofree char *text = dc_export_document (session->document, DC_EXPORT_TEXT,
-                                              dc_key_value_func, session->key);
+  g_autofree char *text = dc_session_dup_text (session->session);
 
   json_builder_set_member_name (reply, "text");
   json_builder_add_string_value (reply, text);
@@ -438,15 +446,7 @@ handle_save (Session *session, JsonObject *request, JsonBuilder *reply, GError *
                            _("“path” is empty; give the file to save the project in."));
       return FALSE;
     }
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                   _("“%s” is a folder; give the file to save the project in, such as "
-                     "“%s”."),
-                   path, "project.decipher");
-      return FALSE;
-    }
-  return dc_project_save (session->project, path, error);
+  return dc_session_save (session->session, path, error);
 }
 
 static gboolean
@@ -467,12 +467,9 @@ handle_resolve (Session *session, JsonObject *request, JsonBuilder *reply, GErro
   const char *take;
   gint64 index;
 
+  /* With none open, the session says so before any field is looked at. */
   if (n == 0)
-    {
-      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                           _("There is no conflict to resolve."));
-      return FALSE;
-    }
+    return dc_session_resolve (session->session, 0, TRUE, error);
   if (!get_int (request, "conflict", TRUE, 0, n - 1, &index, error) ||
       (take = get_string (request, "take", error)) == NULL)
     return FALSE;
@@ -482,10 +479,8 @@ handle_resolve (Session *session, JsonObject *request, JsonBuilder *reply, GErro
                            _("“take” must be “proposed” or “current”."));
       return FALSE;
     }
-  if (!dc_matcher_resolve_conflict (session->matcher, (guint) index,
-                                    g_str_equal (take, "proposed"), error))
-    return FALSE;
-  return persist (session, error);
+  return dc_session_resolve (session->session, (guint) index, g_str_equal (take, "proposed"),
+                             error);
 }
 
 static const struct
@@ -606,40 +601,41 @@ decipher_cli_session_answer (DecipherCliSession *session, const char *line)
  *   cannot be loaded or written
  */
 DecipherCliSession *
-decipher_cli_session_new (DcDocument *document, DcKey *key, const char *project_path,
+decipher_cli_session_new (DcDocument *document, const char *project_path,
                           gboolean automatic_pass, GError **error)
 {
   g_autoptr (DecipherCliSession) session = g_new0 (DecipherCliSession, 1);
 
-  session->document = g_object_ref (document);
-  session->key = g_object_ref (key);
-  session->matcher = dc_matcher_new (key);
+  session->session = dc_session_new (document);
+  session->document = dc_session_get_document (session->session);
+  session->key = dc_session_get_key (session->session);
+  session->matcher = dc_session_get_matcher (session->session);
   session->project_path = g_strdup (project_path);
 
   if (project_path != NULL && g_file_test (project_path, G_FILE_TEST_EXISTS))
     {
-      session->project = dc_project_load (project_path, document, key, error);
-      if (session->project == NULL)
+      if (!dc_session_load_project (session->session, project_path, error))
         return NULL;
     }
   else
     {
-      session->project = dc_project_new (document, key);
-      /* Only for new work: on a loaded project it would bring back guesses the user
-       * had undone. */
-      dc_key_begin_change (key, _("Automatic guesses"));
-      if (automatic_pass)
-        dc_auto_recover (document, key, NULL);
-      dc_proposals_update (key);
-      dc_key_end_change (key);
-      if (project_path != NULL && !dc_project_save (session->project, project_path, error))
+      dc_session_start_new_work (session->session, automatic_pass);
+      if (project_path != NULL && !dc_session_save (session->session, project_path, error))
         return NULL;
     }
-  /* Conflicts left open last time are open again. */
-  dc_project_set_matcher (session->project, session->matcher);
-  if (project_path != NULL && !dc_project_start_journal (session->project, project_path, TRUE, error))
+  /* Every decision reaches the disk before its reply goes out, so that what the user
+   * decided survives a kill or a power cut. */
+  if (project_path != NULL &&
+      !dc_session_start_journal (session->session, project_path, TRUE, error))
     return NULL;
   return g_steal_pointer (&session);
+}
+
+/* The key the session decides on: it lives as long as the session. */
+DcKey *
+decipher_cli_session_get_key (DecipherCliSession *session)
+{
+  return session->key;
 }
 
 void
@@ -652,13 +648,10 @@ decipher_cli_session_free (DecipherCliSession *session)
     {
       g_autoptr (GError) error = NULL;
 
-      if (!dc_project_save (session->project, session->project_path, &error))
+      if (!dc_session_save (session->session, session->project_path, &error))
         g_printerr ("decipher-cli: %s\n", error->message);
     }
-  g_clear_object (&session->project);
-  g_clear_object (&session->matcher);
-  g_clear_object (&session->key);
-  g_clear_object (&session->document);
+  g_clear_object (&session->session);
   g_free (session->project_path);
   g_free (session);
 }

@@ -14,12 +14,12 @@ G_BEGIN_DECLS
 typedef struct _DecipherCliSession DecipherCliSession;
 
 DecipherCliSession *decipher_cli_session_new (DcDocument *document,
-                                              DcKey *key,
                                               const char *project_path,
                                               gboolean automatic_pass,
                                               GError **error);
 char *decipher_cli_session_answer (DecipherCliSession *session,
                                    const char *line);
+DcKey *decipher_cli_session_get_key (DecipherCliSession *session);
 int decipher_cli_session_run (DecipherCliSession *session);
 void decipher_cli_session_free (DecipherCliSession *session);
 

@@ -582,11 +582,10 @@ command_repair (DcDocument *document, int argc, char **argv)
 static int
 command_session (DcDocument *document, int argc, char **argv)
 {
-  g_autoptr (DcKey) key = dc_key_new (document);
   g_autoptr (DecipherCliSession) session = NULL;
   g_autoptr (GError) error = NULL;
 
-  session = decipher_cli_session_new (document, key, opt_project, !opt_no_auto, &error);
+  session = decipher_cli_session_new (document, opt_project, !opt_no_auto, &error);
   if (session == NULL)
     {
       print_error (error->message);

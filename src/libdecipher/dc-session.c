@@ -1,0 +1,722 @@
+/* dc-session.c: one document being deciphered, and every rule of how a decision is taken
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The app's window and decipher-cli's JSON-lines session both drive this object, so that
+ * a rule (what one undo step holds, when proposals are weighed again, what the automatic
+ * pass does on new work, when a decision reaches the disk) is written once. Callers add
+ * only their own state: the app its selection and autosave timing, the CLI its JSON.
+ * docs/architecture.md maps the objects; docs/session-protocol.md is the CLI's side.
+ *
+ * Threads. The session, its key, matcher and project belong to the thread that uses
+ * them (the main thread in the app). Two costly computations can run in a worker: the
+ * matcher's index (dc_session_prepare_index(), built from a snapshot of the tokens and
+ * adopted here) and What Next? (dc_session_suggest_async(), on a snapshot of the key).
+ */
+
+#define G_LOG_DOMAIN "dc-session"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "dc-auto.h"
+#include "dc-error.h"
+#include "dc-export.h"
+#include "dc-proposals.h"
+#include "dc-session.h"
+
+struct _DcSession
+{
+  GObject parent_instance;
+
+  DcDocument *document;
+  DcKey *key;
+  DcMatcher *matcher;
+  DcProject *project;
+
+  guint key_serial;                /* bumped by every change of the key */
+  gboolean background_index;       /* keep the index built in a worker */
+  GCancellable *index_cancellable; /* the index being built, if any */
+};
+
+G_DEFINE_FINAL_TYPE (DcSession, dc_session, G_TYPE_OBJECT)
+
+enum
+{
+  CHANGED,
+  CONFLICTS_CHANGED,
+  INDEX_READY,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void start_index (DcSession *self);
+
+static void
+key_changed_cb (DcSession *self, guint symbol, DcKey *key)
+{
+  self->key_serial++;
+  /* A space learned or forgotten splits the tokens anew: the next query finds the
+   * index rebuilt rather than building it itself. */
+  if (self->background_index)
+    start_index (self);
+  g_signal_emit (self, signals[CHANGED], 0, symbol);
+}
+
+static void
+conflicts_changed_cb (DcSession *self, DcMatcher *matcher)
+{
+  g_signal_emit (self, signals[CONFLICTS_CHANGED], 0);
+}
+
+static void
+dc_session_dispose (GObject *object)
+{
+  DcSession *self = DC_SESSION (object);
+
+  if (self->index_cancellable != NULL)
+    g_cancellable_cancel (self->index_cancellable);
+  g_clear_object (&self->index_cancellable);
+  if (self->key != NULL)
+    g_signal_handlers_disconnect_by_data (self->key, self);
+  if (self->matcher != NULL)
+    g_signal_handlers_disconnect_by_data (self->matcher, self);
+  g_clear_object (&self->project);
+  g_clear_object (&self->matcher);
+  g_clear_object (&self->key);
+  g_clear_object (&self->document);
+
+  G_OBJECT_CLASS (dc_session_parent_class)->dispose (object);
+}
+
+static void
+dc_session_class_init (DcSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = dc_session_dispose;
+
+  /**
+   * DcSession::changed:
+   * @symbol: the symbol whose value changed, or %G_MAXUINT when several did
+   *
+   * The key changed, by a decision, an undo or a redo (the key's own "changed").
+   */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  /**
+   * DcSession::conflicts-changed:
+   *
+   * Conflicts were raised, resolved, or handed back by a loaded project.
+   */
+  signals[CONFLICTS_CHANGED] = g_signal_new ("conflicts-changed", G_TYPE_FROM_CLASS (klass),
+                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                                             0);
+  /**
+   * DcSession::index-ready:
+   *
+   * The matcher's index, built in a worker, fits the tokens: dc_session_type() answers
+   * without building it first.
+   */
+  signals[INDEX_READY] = g_signal_new ("index-ready", G_TYPE_FROM_CLASS (klass),
+                                       G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+dc_session_init (DcSession *self)
+{
+}
+
+/**
+ * dc_session_new:
+ *
+ * A session over @document with a new key (the trusted fonts' own values) and a new
+ * project. Then either dc_session_load_project() or dc_session_start_new_work().
+ * May be called in a worker thread; from then on the session belongs to one thread.
+ */
+DcSession *
+dc_session_new (DcDocument *document)
+{
+  DcSession *self;
+
+  g_return_val_if_fail (DC_IS_DOCUMENT (document), NULL);
+
+  self = g_object_new (DC_TYPE_SESSION, NULL);
+  self->document = g_object_ref (document);
+  self->key = dc_key_new (document);
+  self->matcher = dc_matcher_new (self->key);
+  self->project = dc_project_new (document, self->key);
+  dc_project_set_matcher (self->project, self->matcher);
+  g_signal_connect_object (self->key, "changed", G_CALLBACK (key_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->matcher, "conflicts-changed", G_CALLBACK (conflicts_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  return self;
+}
+
+DcDocument *
+dc_session_get_document (DcSession *self)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), NULL);
+
+  return self->document;
+}
+
+DcKey *
+dc_session_get_key (DcSession *self)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), NULL);
+
+  return self->key;
+}
+
+/* Where the open conflicts are. */
+DcMatcher *
+dc_session_get_matcher (DcSession *self)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), NULL);
+
+  return self->matcher;
+}
+
+DcProject *
+dc_session_get_project (DcSession *self)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), NULL);
+
+  return self->project;
+}
+
+/* ---- the project ------------------------------------------------------------------ */
+
+/**
+ * dc_session_load_project:
+ * @path: a project file (docs/project-format.md), with its journal if it has one
+ *
+ * Takes the key, history and open conflicts from @path. Nothing changes when it fails.
+ */
+gboolean
+dc_session_load_project (DcSession *self, const char *path, GError **error)
+{
+  g_autoptr (DcProject) project = NULL;
+
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  project = dc_project_load (path, self->document, self->key, error);
+  if (project == NULL)
+    return FALSE;
+  g_set_object (&self->project, project);
+  /* Conflicts left open last time are open again. */
+  dc_project_set_matcher (self->project, self->matcher);
+  return TRUE;
+}
+
+/**
+ * dc_session_start_new_work:
+ * @automatic_pass: guess each untrusted font's space and full stop
+ *
+ * New work starts with the engine's guesses and the proposals they lead to, as one step
+ * the user can undo. Only for new work: on a loaded project it would bring back guesses
+ * the user had undone.
+ *
+ * Returns: how many symbols the automatic pass guessed
+ */
+guint
+dc_session_start_new_work (DcSession *self, gboolean automatic_pass)
+{
+  guint n_guessed = 0;
+
+  g_return_val_if_fail (DC_IS_SESSION (self), 0);
+
+  dc_key_begin_change (self->key, _("Automatic guesses"));
+  if (automatic_pass)
+    n_guessed = dc_auto_recover (self->document, self->key, NULL);
+  dc_proposals_update (self->key);
+  dc_key_end_change (self->key);
+  return n_guessed;
+}
+
+/**
+ * dc_session_save:
+ *
+ * Writes the whole project to @path, atomically; when @path is the file the journal
+ * completes, the journal starts over empty.
+ */
+gboolean
+dc_session_save (DcSession *self, const char *path, GError **error)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  /* Said plainly here: the save itself would fail with a message about a temporary file. */
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” is a folder; give the file to save the project in, such as "
+                     "“%s”."),
+                   path, "project.decipher");
+      return FALSE;
+    }
+  return dc_project_save (self->project, path, error);
+}
+
+/**
+ * dc_session_start_journal:
+ * @path: the project file the journal completes, where it was just saved or loaded
+ * @durable: whether each decision is flushed to the disk before it returns
+ *
+ * From now on every decision is appended to @path's journal as it is made
+ * (docs/project-format.md), so that a crash or a kill at any moment loses nothing.
+ */
+gboolean
+dc_session_start_journal (DcSession *self, const char *path, gboolean durable, GError **error)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+
+  return dc_project_start_journal (self->project, path, durable, error);
+}
+
+/**
+ * dc_session_sync:
+ *
+ * Says whether every change so far is recorded (without a journal, there is nothing to
+ * say). Each decision below calls it before it returns; a caller that changes the key
+ * itself calls it after.
+ */
+gboolean
+dc_session_sync (DcSession *self, GError **error)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+
+  return dc_project_sync_journal (self->project, error);
+}
+
+/* ---- decisions -------------------------------------------------------------------- */
+
+static gboolean
+check_symbol (DcSession *self, guint symbol, GError **error)
+{
+  guint n_symbols;
+
+  dc_document_get_symbols (self->document, &n_symbols);
+  if (symbol < n_symbols)
+    return TRUE;
+  g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+               _("The document has no symbol %u; it has %u."), symbol, n_symbols);
+  return FALSE;
+}
+
+/**
+ * dc_session_type:
+ * @text: words as read on the page
+ * @line: the line they are on, or -1
+ * @token: the token of @line they start at, or -1
+ *
+ * Matches @text (see dc_matcher_type()); what it teaches and the proposals that follows
+ * from it are one undoable step. The text joins the project's history.
+ *
+ * Returns: (transfer full): the outcome, or %NULL with @error set when the text cannot
+ *   be matched at all or the decision could not be recorded (it is made all the same)
+ */
+DcMatchResult *
+dc_session_type (DcSession *self, const char *text, int line, int token, GError **error)
+{
+  g_autoptr (DcMatchResult) result = NULL;
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (DC_IS_SESSION (self), NULL);
+  g_return_val_if_fail (text != NULL, NULL);
+
+  label = g_strdup_printf (_("Typed “%s”"), text);
+  dc_key_begin_change (self->key, label);
+  result = dc_matcher_type (self->matcher, text, line, token, error);
+  if (result != NULL && result->kind == DC_MATCH_ASSIGNED)
+    dc_proposals_update (self->key);
+  dc_key_end_change (self->key);
+  if (result == NULL)
+    return NULL;
+  dc_project_add_history (self->project, text);
+  if (!dc_session_sync (self, error))
+    return NULL;
+  return g_steal_pointer (&result);
+}
+
+/* One undoable step: the value, then the proposals that what was just learned confirms
+ * or overturns. */
+static gboolean
+set_confirmed (DcSession *self,
+               const char *label,
+               guint symbol,
+               const char *value,
+               const char *provenance,
+               GError **error)
+{
+  gboolean ok;
+
+  dc_key_begin_change (self->key, label);
+  ok = dc_key_set (self->key, symbol, value, DC_KEY_CONFIRMED, provenance, error);
+  if (ok)
+    dc_proposals_update (self->key);
+  dc_key_end_change (self->key);
+  return ok && dc_session_sync (self, error);
+}
+
+/**
+ * dc_session_assign:
+ * @value: what the user says @symbol stands for
+ *
+ * The user's own word: confirmed, so it wins over anything inferred (the key keeps the
+ * replaced value in its undo history).
+ */
+gboolean
+dc_session_assign (DcSession *self, guint symbol, const char *value, GError **error)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  if (!check_symbol (self, symbol, error))
+    return FALSE;
+  return set_confirmed (self, _("Assign a character"), symbol, value, "assign", error);
+}
+
+/**
+ * dc_session_accept:
+ *
+ * The user looked at the glyph and agrees with what is proposed for it: confirmed, as
+ * their own word, noting where the proposal came from.
+ */
+gboolean
+dc_session_accept (DcSession *self, guint symbol, GError **error)
+{
+  g_autofree char *provenance = NULL;
+  g_autofree char *value = NULL;
+
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+
+  if (!check_symbol (self, symbol, error))
+    return FALSE;
+  if (dc_key_get_status (self->key, symbol) != DC_KEY_PROPOSED)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("Symbol %u has no proposal to accept."), symbol);
+      return FALSE;
+    }
+  /* Copied: the proposals update that follows may replace the key's own strings. */
+  value = g_strdup (dc_key_peek_value (self->key, symbol));
+  provenance = g_strdup_printf ("accepted %s", dc_key_get_provenance (self->key, symbol));
+  return set_confirmed (self, _("Accept a proposal"), symbol, value, provenance, error);
+}
+
+/**
+ * dc_session_accept_all:
+ * @min_confidence: accept only proposals at least this sure (dc_key_get_confidence(),
+ *   from 0 to 1)
+ * @n_accepted: (out) (optional): how many were accepted
+ *
+ * Accepts every proposal sure enough, as one undoable step; then the proposals are
+ * weighed again once. Accepting none is not an error.
+ */
+gboolean
+dc_session_accept_all (DcSession *self, double min_confidence, guint *n_accepted,
+                       GError **error)
+{
+  guint n_symbols, n = 0;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+
+  dc_document_get_symbols (self->document, &n_symbols);
+  dc_key_begin_change (self->key, _("Accept the proposals"));
+  for (guint s = 0; s < n_symbols && ok; s++)
+    {
+      g_autofree char *provenance = NULL;
+      g_autofree char *value = NULL;
+
+      if (dc_key_get_status (self->key, s) != DC_KEY_PROPOSED
+          || dc_key_get_confidence (self->key, s) < min_confidence)
+        continue;
+      value = g_strdup (dc_key_peek_value (self->key, s));
+      provenance = g_strdup_printf ("accepted %s", dc_key_get_provenance (self->key, s));
+      ok = dc_key_set (self->key, s, value, DC_KEY_CONFIRMED, provenance, error);
+      n += ok;
+    }
+  if (n > 0)
+    dc_proposals_update (self->key);
+  dc_key_end_change (self->key);
+  if (n_accepted != NULL)
+    *n_accepted = n;
+  return ok && dc_session_sync (self, error);
+}
+
+/**
+ * dc_session_resolve:
+ * @conflict: its index among the matcher's open conflicts
+ * @take_proposed: the new evidence wins (else the value held stays)
+ */
+gboolean
+dc_session_resolve (DcSession *self, guint conflict, gboolean take_proposed, GError **error)
+{
+  guint n;
+
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+
+  n = dc_matcher_get_n_conflicts (self->matcher);
+  if (n == 0)
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                           _("There is no conflict to resolve."));
+      return FALSE;
+    }
+  if (conflict >= n)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("There is no conflict %u; there are %u."), conflict, n);
+      return FALSE;
+    }
+  return dc_matcher_resolve_conflict (self->matcher, conflict, take_proposed, error)
+         && dc_session_sync (self, error);
+}
+
+gboolean
+dc_session_undo (DcSession *self, GError **error)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+
+  if (!dc_key_undo (self->key))
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT, _("There is nothing to undo."));
+      return FALSE;
+    }
+  return dc_session_sync (self, error);
+}
+
+gboolean
+dc_session_redo (DcSession *self, GError **error)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+
+  if (!dc_key_redo (self->key))
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT, _("There is nothing to redo."));
+      return FALSE;
+    }
+  return dc_session_sync (self, error);
+}
+
+/* ---- questions -------------------------------------------------------------------- */
+
+/* Whether @symbol still needs a value: it needs decoding and has no usable one (a
+ * proposal is not one). */
+gboolean
+dc_session_symbol_is_unknown (DcSession *self, guint symbol)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+
+  return dc_document_symbol_needs_decoding (self->document, symbol)
+         && dc_key_get_value (self->key, symbol) == NULL;
+}
+
+/* Returns: (transfer full): the document's text as decoded so far (docs/export-formats.md). */
+char *
+dc_session_dup_text (DcSession *self)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), NULL);
+
+  return dc_export_document (self->document, DC_EXPORT_TEXT, dc_key_value_func, self->key);
+}
+
+/* What to type next, worked out here and now. */
+void
+dc_session_suggest (DcSession *self, DcSuggestion *suggestion)
+{
+  g_return_if_fail (DC_IS_SESSION (self));
+  g_return_if_fail (suggestion != NULL);
+
+  dc_suggest_next (self->key, suggestion);
+}
+
+/* All dc_suggest_next() reads of the key is its usable values: a worker gets a copy. */
+static DcKey *
+snapshot_key (DcSession *self)
+{
+  DcKey *snapshot = dc_key_new (self->document);
+  guint n_symbols;
+
+  dc_document_get_symbols (self->document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *value = dc_key_get_value (self->key, s);
+      DcKeyStatus status = dc_key_get_status (self->key, s);
+
+      /* A new key holds the trusted fonts' own values already. */
+      if (value != NULL && status != DC_KEY_FROM_PDF)
+        dc_key_set (snapshot, s, value, status, "snapshot", NULL);
+    }
+  return snapshot;
+}
+
+static void
+suggest_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  DcSuggestion *suggestion = g_new0 (DcSuggestion, 1);
+
+  dc_suggest_next (data, suggestion);
+  g_task_return_pointer (task, suggestion, g_free);
+}
+
+static void start_suggest (DcSession *self, GTask *outer);
+
+static void
+suggest_done_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  DcSession *self = DC_SESSION (source);
+  g_autoptr (GTask) outer = data;
+  g_autoptr (GError) error = NULL;
+  DcSuggestion *suggestion = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (suggestion == NULL)
+    {
+      g_task_return_error (outer, g_steal_pointer (&error));
+      return;
+    }
+  if (self->key == NULL)
+    {
+      g_free (suggestion);
+      g_task_return_new_error (outer, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                               "The session was closed.");
+      return;
+    }
+  /* The key changed meanwhile: the answer is stale, work it out again. */
+  if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (result), "key-serial")) != self->key_serial)
+    {
+      g_free (suggestion);
+      start_suggest (self, outer);
+      return;
+    }
+  g_task_return_pointer (outer, suggestion, g_free);
+}
+
+static void
+start_suggest (DcSession *self, GTask *outer)
+{
+  g_autoptr (GTask) task = g_task_new (self, g_task_get_cancellable (outer), suggest_done_cb,
+                                       g_object_ref (outer));
+
+  g_task_set_source_tag (task, start_suggest);
+  g_object_set_data (G_OBJECT (task), "key-serial", GUINT_TO_POINTER (self->key_serial));
+  g_task_set_task_data (task, snapshot_key (self), g_object_unref);
+  g_task_run_in_thread (task, suggest_thread);
+}
+
+/**
+ * dc_session_suggest_async:
+ *
+ * dc_session_suggest() in a worker thread, on a snapshot of the key: it weighs every
+ * line of the document, too long for a main loop on a large book. The answer fits the
+ * key as it is when it arrives (a stale one is worked out again).
+ */
+void
+dc_session_suggest_async (DcSession *self,
+                          GCancellable *cancellable,
+                          GAsyncReadyCallback callback,
+                          gpointer user_data)
+{
+  g_autoptr (GTask) outer = NULL;
+
+  g_return_if_fail (DC_IS_SESSION (self));
+
+  outer = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (outer, dc_session_suggest_async);
+  start_suggest (self, outer);
+}
+
+gboolean
+dc_session_suggest_finish (DcSession *self,
+                           GAsyncResult *result,
+                           DcSuggestion *suggestion,
+                           GError **error)
+{
+  g_autofree DcSuggestion *answer = NULL;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  answer = g_task_propagate_pointer (G_TASK (result), error);
+  if (answer == NULL)
+    return FALSE;
+  *suggestion = *answer;
+  return TRUE;
+}
+
+/* ---- the matcher's index ---------------------------------------------------------- */
+
+static void
+index_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  dc_matcher_index_build (data);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+index_done_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  DcSession *self = DC_SESSION (source);
+
+  /* Replaced by a newer build, or the session is going: that one answers, or nobody. */
+  if (g_task_get_cancellable (G_TASK (result)) != self->index_cancellable
+      || g_cancellable_is_cancelled (self->index_cancellable))
+    return;
+  g_clear_object (&self->index_cancellable);
+  /* Refused when a space was learned meanwhile: the tokens changed, build again. */
+  if (!dc_matcher_adopt_index (self->matcher, g_task_get_task_data (G_TASK (result))))
+    {
+      start_index (self);
+      return;
+    }
+  g_signal_emit (self, signals[INDEX_READY], 0);
+}
+
+/* Builds the index in a worker unless the matcher has a current one or one is coming. */
+static void
+start_index (DcSession *self)
+{
+  g_autoptr (GTask) task = NULL;
+
+  if (self->matcher == NULL || dc_matcher_has_index (self->matcher)
+      || self->index_cancellable != NULL)
+    return;
+  self->index_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->index_cancellable, index_done_cb, NULL);
+  g_task_set_source_tag (task, start_index);
+  /* The snapshot is taken here, on the thread that owns the document. */
+  g_task_set_task_data (task, dc_matcher_index_new (self->document),
+                        (GDestroyNotify) dc_matcher_index_free);
+  g_task_run_in_thread (task, index_thread);
+}
+
+/* Whether dc_session_type() answers without building the matcher's index first. */
+gboolean
+dc_session_has_index (DcSession *self)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+
+  return dc_matcher_has_index (self->matcher);
+}
+
+/**
+ * dc_session_prepare_index:
+ *
+ * Builds the matcher's index in a worker thread now, and again whenever a learned
+ * space changes the tokens; DcSession::index-ready says when it fits. Without this,
+ * dc_session_type() builds it on the calling thread when it needs it.
+ */
+void
+dc_session_prepare_index (DcSession *self)
+{
+  g_return_if_fail (DC_IS_SESSION (self));
+
+  self->background_index = TRUE;
+  start_index (self);
+}

@@ -1,0 +1,317 @@
+/* test-dc-session.c: DcSession, the one place every session rule lives
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "dc-test-fixtures.h"
+
+static DcSession *
+open_session (const char *fixture)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document (fixture);
+
+  return dc_session_new (document);
+}
+
+static guint
+count_status (DcSession *session, DcKeyStatus status)
+{
+  DcKey *key = dc_session_get_key (session);
+  guint n_symbols, n = 0;
+
+  dc_document_get_symbols (dc_session_get_document (session), &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    n += dc_key_get_status (key, s) == status;
+  return n;
+}
+
+static void
+count_cb (gpointer data)
+{
+  (*(guint *) data)++;
+}
+
+/* New work starts with the automatic guesses, as one step; undone, nothing is left. */
+static void
+test_new_work (void)
+{
+  g_autoptr (DcSession) session = open_session ("legacy-cyrillic");
+  g_autoptr (GError) error = NULL;
+  guint n_guessed;
+
+  g_assert_false (dc_session_undo (session, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+
+  n_guessed = dc_session_start_new_work (session, TRUE);
+  g_assert_cmpuint (n_guessed, >, 0);
+  g_assert_cmpuint (count_status (session, DC_KEY_INFERRED), ==, n_guessed);
+  g_assert_true (dc_session_undo (session, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_status (session, DC_KEY_INFERRED), ==, 0);
+  g_assert_false (dc_key_can_undo (dc_session_get_key (session)));
+  g_assert_true (dc_session_redo (session, NULL));
+  g_assert_cmpuint (count_status (session, DC_KEY_INFERRED), ==, n_guessed);
+}
+
+/* A typed line teaches its symbols, enters the history, and is one step to undo. */
+static void
+test_type (void)
+{
+  g_autoptr (DcSession) session = open_session ("legacy-cyrillic");
+  g_autoptr (GPtrArray) lines = dc_test_truth_lines ("legacy-cyrillic");
+  g_autoptr (DcMatchResult) result = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  const char *const *history;
+  guint n_history, changes = 0;
+
+  dc_session_start_new_work (session, TRUE);
+  g_signal_connect_swapped (session, "changed", G_CALLBACK (count_cb), &changes);
+  result = dc_session_type (session, g_ptr_array_index (lines, 1), 1, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (result->kind, ==, DC_MATCH_ASSIGNED);
+  g_assert_cmpuint (result->learned->len, >, 0);
+  history = dc_project_get_history (dc_session_get_project (session), &n_history);
+  g_assert_cmpuint (n_history, ==, 1);
+  g_assert_cmpstr (history[0], ==, g_ptr_array_index (lines, 1));
+  text = dc_session_dup_text (session);
+  g_assert_nonnull (strstr (text, g_ptr_array_index (lines, 1)));
+
+  g_assert_true (dc_session_undo (session, NULL));
+  for (guint i = 0; i < result->learned->len; i++)
+    g_assert_true (dc_session_symbol_is_unknown (
+      session, g_array_index (result->learned, DcLearned, i).symbol));
+  /* Typed, then undone: the key said so twice. */
+  g_assert_cmpuint (changes, ==, 2);
+}
+
+/* Accepting all proposals sure enough is one step; none sure enough is no step. */
+static void
+test_accept_all (void)
+{
+  g_autoptr (DcSession) session = open_session ("legacy-cyrillic");
+  g_autoptr (GPtrArray) lines = dc_test_truth_lines ("legacy-cyrillic");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *undo_label = NULL;
+  guint n_proposed, n_accepted = 99;
+
+  dc_session_start_new_work (session, TRUE);
+  for (guint l = 1; l <= 2; l++)
+    {
+      g_autoptr (DcMatchResult) result = dc_session_type (session, g_ptr_array_index (lines, l),
+                                                          (int) l, -1, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (result->kind, ==, DC_MATCH_ASSIGNED);
+    }
+  n_proposed = count_status (session, DC_KEY_PROPOSED);
+  g_assert_cmpuint (n_proposed, >, 0);
+  undo_label = g_strdup (dc_key_get_undo_label (dc_session_get_key (session)));
+
+  /* A proposal is never surer than certain. */
+  g_assert_true (dc_session_accept_all (session, 1.0 + 1e-9, &n_accepted, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_accepted, ==, 0);
+  g_assert_cmpuint (count_status (session, DC_KEY_PROPOSED), ==, n_proposed);
+
+  g_assert_true (dc_session_accept_all (session, 0.0, &n_accepted, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_accepted, >=, n_proposed);
+  g_assert_cmpuint (count_status (session, DC_KEY_PROPOSED), ==, 0);
+  g_assert_cmpstr (dc_key_get_undo_label (dc_session_get_key (session)), !=, undo_label);
+
+  g_assert_true (dc_session_undo (session, NULL));
+  g_assert_cmpuint (count_status (session, DC_KEY_PROPOSED), ==, n_proposed);
+  g_assert_cmpstr (dc_key_get_undo_label (dc_session_get_key (session)), ==, undo_label);
+
+  /* One by one: a second accept finds no proposal. */
+  for (guint s = 0;; s++)
+    if (dc_key_get_status (dc_session_get_key (session), s) == DC_KEY_PROPOSED)
+      {
+        g_assert_true (dc_session_accept (session, s, &error));
+        g_assert_no_error (error);
+        g_assert_cmpint (dc_key_get_status (dc_session_get_key (session), s), ==,
+                         DC_KEY_CONFIRMED);
+        g_assert_false (dc_session_accept (session, s, &error));
+        g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+        break;
+      }
+}
+
+/* A conflict raised by typing is settled through the session; with none open, the
+ * session says so. */
+static void
+test_resolve (void)
+{
+  g_autoptr (DcSession) session = open_session ("legacy-cyrillic");
+  g_autoptr (GPtrArray) lines = dc_test_truth_lines ("legacy-cyrillic");
+  g_autoptr (DcMatchResult) first = NULL;
+  g_autoptr (DcMatchResult) clash = NULL;
+  g_autofree char *changed = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n_signals = 0;
+
+  dc_session_start_new_work (session, TRUE);
+  g_assert_false (dc_session_resolve (session, 0, TRUE, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+
+  g_signal_connect_swapped (session, "conflicts-changed", G_CALLBACK (count_cb), &n_signals);
+  first = dc_session_type (session, g_ptr_array_index (lines, 2), 2, -1, NULL);
+  changed = dc_test_with_one_letter_changed (g_ptr_array_index (lines, 2));
+  clash = dc_session_type (session, changed, 2, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (clash->kind, ==, DC_MATCH_CONFLICT);
+  g_assert_cmpuint (dc_matcher_get_n_conflicts (dc_session_get_matcher (session)), ==, 1);
+  g_assert_false (dc_session_resolve (session, 1, TRUE, &error));
+  g_clear_error (&error);
+  g_assert_true (dc_session_resolve (session, 0, FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (dc_matcher_get_n_conflicts (dc_session_get_matcher (session)), ==, 0);
+  /* Raised, then resolved. */
+  g_assert_cmpuint (n_signals, >=, 2);
+}
+
+/* Every decision is in the journal when it returns: a session that vanishes without
+ * saving (a crash) loses none of it. */
+static void
+test_journal (void)
+{
+  g_autofree char *folder = g_dir_make_tmp ("dc-session-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (folder, "p.decipher", NULL);
+  g_autofree char *journal = g_strconcat (path, ".journal", NULL);
+  g_autoptr (GPtrArray) lines = dc_test_truth_lines ("legacy-cyrillic");
+  g_autoptr (DcSession) session = open_session ("legacy-cyrillic");
+  g_autoptr (DcSession) again = NULL;
+  g_autoptr (DcMatchResult) result = NULL;
+  g_autoptr (GError) error = NULL;
+  DcKey *key, *loaded;
+  guint n_symbols;
+
+  dc_session_start_new_work (session, TRUE);
+  g_assert_true (dc_session_save (session, path, &error));
+  g_assert_true (dc_session_start_journal (session, path, TRUE, &error));
+  g_assert_no_error (error);
+  result = dc_session_type (session, g_ptr_array_index (lines, 1), 1, -1, &error);
+  g_assert_no_error (error);
+  g_assert_true (dc_session_assign (session, 0, "ѣ", &error));
+  g_assert_no_error (error);
+  g_assert_false (dc_session_assign (session, G_MAXINT, "x", &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+  g_assert_false (dc_session_save (session, folder, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+
+  /* Read while the first is still open: only its journal has the decisions. */
+  again = open_session ("legacy-cyrillic");
+  g_assert_true (dc_session_load_project (again, path, &error));
+  g_assert_no_error (error);
+  key = dc_session_get_key (session);
+  loaded = dc_session_get_key (again);
+  dc_document_get_symbols (dc_session_get_document (session), &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      g_assert_cmpint (dc_key_get_status (loaded, s), ==, dc_key_get_status (key, s));
+      g_assert_cmpstr (dc_key_peek_value (loaded, s), ==, dc_key_peek_value (key, s));
+    }
+  g_assert_cmpstr (dc_key_peek_value (loaded, 0), ==, "ѣ");
+
+  g_clear_object (&session);
+  g_clear_object (&again);
+  g_unlink (journal);
+  g_unlink (path);
+  g_rmdir (folder);
+}
+
+static void
+done_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  *(GAsyncResult **) data = g_object_ref (result);
+}
+
+/* What Next? in a worker answers for the key as it is when the answer arrives, the
+ * same as asked here and now, even when the key changed while it worked. */
+static void
+test_suggest_async (void)
+{
+  g_autoptr (DcSession) session = open_session ("legacy-cyrillic");
+  g_autoptr (GPtrArray) lines = dc_test_truth_lines ("legacy-cyrillic");
+  g_autoptr (GAsyncResult) result = NULL;
+  g_autoptr (DcMatchResult) typed = NULL;
+  g_autoptr (GError) error = NULL;
+  DcSuggestion now, later;
+
+  dc_session_start_new_work (session, TRUE);
+  dc_session_suggest_async (session, NULL, done_cb, &result);
+  /* Changed before the worker's answer can be taken: it is worked out again. */
+  typed = dc_session_type (session, g_ptr_array_index (lines, 1), 1, -1, &error);
+  g_assert_no_error (error);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (dc_session_suggest_finish (session, result, &later, &error));
+  g_assert_no_error (error);
+  dc_session_suggest (session, &now);
+  g_assert_cmpint (later.done, ==, now.done);
+  g_assert_cmpuint (later.line, ==, now.line);
+  g_assert_cmpuint (later.token, ==, now.token);
+  g_assert_cmpuint (later.n_tokens, ==, now.n_tokens);
+  g_assert_cmpuint (later.n_new_symbols, ==, now.n_new_symbols);
+}
+
+static void
+flag_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+}
+
+/* The index is built in a worker and adopted; a learned space makes it stale, and it
+ * is built again without being asked. */
+static void
+test_index (void)
+{
+  g_autoptr (DcSession) session = open_session ("legacy-cyrillic");
+  DcDocument *document = dc_session_get_document (session);
+  gboolean ready = FALSE;
+  guint generation, symbol;
+
+  dc_session_start_new_work (session, TRUE);
+  g_assert_false (dc_session_has_index (session));
+  g_signal_connect_swapped (session, "index-ready", G_CALLBACK (flag_cb), &ready);
+  dc_session_prepare_index (session);
+  while (!ready)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (dc_session_has_index (session));
+
+  /* A symbol learned to be a space splits the tokens anew. */
+  ready = FALSE;
+  generation = dc_document_get_tokens_generation (document);
+  for (symbol = 0; !dc_session_symbol_is_unknown (session, symbol); symbol++)
+    ;
+  g_assert_true (dc_session_assign (session, symbol, " ", NULL));
+  g_assert_cmpuint (dc_document_get_tokens_generation (document), !=, generation);
+  g_assert_false (dc_session_has_index (session));
+  while (!ready)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (dc_session_has_index (session));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/dc-session/new-work", test_new_work);
+  g_test_add_func ("/dc-session/type", test_type);
+  g_test_add_func ("/dc-session/accept-all", test_accept_all);
+  g_test_add_func ("/dc-session/resolve", test_resolve);
+  g_test_add_func ("/dc-session/journal", test_journal);
+  g_test_add_func ("/dc-session/suggest-async", test_suggest_async);
+  g_test_add_func ("/dc-session/index", test_index);
+
+  return g_test_run ();
+}
