@@ -13,6 +13,7 @@
 #include "dc-export.h"
 #include "dc-fingerprint.h"
 #include "dc-font.h"
+#include "dc-font-tables.h"
 #include "dc-json.h"
 #include "dc-key.h"
 #include "dc-library.h"
