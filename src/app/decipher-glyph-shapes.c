@@ -188,7 +188,10 @@ rasterize (FT_Face face, FT_UInt gid, DecipherShapeState *state)
   top = MAX (ascent, face->glyph->bitmap_top) + SHAPE_PIXELS / 16;
   bottom = MIN (descent, face->glyph->bitmap_top - (int) bitmap->rows) - SHAPE_PIXELS / 16;
   height = top - bottom;
-  width = MAX ((int) bitmap->width + SHAPE_PIXELS / 8, SHAPE_PIXELS / 2);
+  /* Square (unless the glyph is wider than the font is tall): a tile that fits the shape
+   * in whatever box it gets scales every glyph of the font alike, so a lowercase letter
+   * stays smaller than a capital, as on the page. */
+  width = MAX ((int) bitmap->width + SHAPE_PIXELS / 8, height);
   stride = width * 4;
   x_off = (width - (int) bitmap->width) / 2;
   y_off = top - face->glyph->bitmap_top;
@@ -238,6 +241,26 @@ texture_is_blank (GdkTexture *texture)
   return TRUE;
 }
 
+/* A crop as a square tile, the glyph's box in the middle of white paper, for the same
+ * reason as the square canvases of rasterize(). */
+static GdkTexture *
+square_crop (GdkTexture *texture)
+{
+  int width = gdk_texture_get_width (texture), height = gdk_texture_get_height (texture);
+  int side = MAX (width, height), x_off = (side - width) / 2, y_off = (side - height) / 2;
+  gsize stride = (gsize) side * 4;
+  g_autoptr (GBytes) bytes = NULL;
+  guint8 *pixels;
+
+  if (width == height)
+    return g_object_ref (texture);
+  pixels = g_malloc ((gsize) stride * side);
+  memset (pixels, 0xFF, stride * side);
+  gdk_texture_download (texture, pixels + y_off * stride + x_off * 4, stride);
+  bytes = g_bytes_new_take (pixels, stride * side);
+  return gdk_memory_texture_new (side, side, GDK_MEMORY_DEFAULT, bytes, stride);
+}
+
 static void
 crop_done (GdkTexture *texture, gpointer user_data)
 {
@@ -252,7 +275,10 @@ crop_done (GdkTexture *texture, gpointer user_data)
   else if (texture_is_blank (texture))
     state = DECIPHER_SHAPE_EMPTY;
   if (state == DECIPHER_SHAPE_READY)
-    g_set_object (&self->textures[data->symbol], texture);
+    {
+      g_clear_object (&self->textures[data->symbol]);
+      self->textures[data->symbol] = square_crop (texture);
+    }
   self->states[data->symbol] = 1 + state;
   g_signal_emit (self, signals[SHAPE_READY], 0, data->symbol);
 }

@@ -171,6 +171,118 @@ test_huge_paste (void)
   fixture_close (&f);
 }
 
+
+/* The first GtkPicture under @root: the popover's shape. */
+static GtkWidget *
+find_picture (GtkWidget *root)
+{
+  if (GTK_IS_PICTURE (root))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_picture (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* How many pixel rows of @widget, as drawn on screen, carry dark ink. */
+static int
+ink_rows (GtkWidget *widget)
+{
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  g_autofree guint8 *pixels = NULL;
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget), rows = 0;
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
+
+  g_assert_cmpint (width, >, 0);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &bounds);
+  pixels = g_malloc ((gsize) width * height * 4);
+  gdk_texture_download (texture, pixels, (gsize) width * 4);
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        const guint8 *p = pixels + ((gsize) y * width + x) * 4;
+
+        if (p[3] > 128 && p[1] < 96)
+          {
+            rows++;
+            break;
+          }
+      }
+  return rows;
+}
+
+static gboolean
+shape_shown (DecipherGlyphPopover *popover)
+{
+  GtkWidget *picture = find_picture (GTK_WIDGET (popover));
+
+  return picture != NULL && gtk_widget_get_mapped (picture)
+         && gtk_picture_get_paintable (GTK_PICTURE (picture)) != NULL
+         && gtk_widget_get_width (picture) > 0;
+}
+
+/* The glyph of the legacy body font drawn with @code, opened in the popover; the ink
+ * height of the shape it shows. */
+static int
+shown_height (Fixture *f, guint32 code)
+{
+  DcDocument *document = decipher_session_get_document (f->session);
+  guint n_glyphs;
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, &n_glyphs);
+
+  for (guint i = 0; i < n_glyphs; i++)
+    {
+      const DcSymbol *s = dc_document_get_symbol (document, glyphs[i].symbol);
+
+      if (dc_document_symbol_needs_decoding (document, glyphs[i].symbol) && s->code == code)
+        {
+          gtk_popover_popdown (GTK_POPOVER (f->popover));
+          decipher_document_view_activate_glyph (f->view, i);
+          GUI_TEST_WAIT (shape_shown, f->popover, "the glyph's shape in the popover");
+          gui_test_iterate (100);
+          return ink_rows (find_picture (GTK_WIDGET (f->popover)));
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* Issue 16.2: the popover keeps a glyph's true size against the font's em, as the page
+ * and the palette do: a lowercase о is as much smaller than О as on the page (DejaVu's
+ * x-height is 0.75 of its cap height), not scaled up to fill the tile. */
+static void
+test_true_size (void)
+{
+  Fixture f;
+  g_autoptr (DecipherGlyphShapes) shapes = NULL;
+  int small, capital;
+
+  fixture_open (&f);
+  shapes = decipher_glyph_shapes_new (f.session, decipher_document_view_get_renderer (f.view));
+  decipher_document_view_set_shapes (f.view, shapes);
+  small = shown_height (&f, 0xEE);   /* о in the legacy layout */
+  capital = shown_height (&f, 0xCE); /* О */
+  gui_test_screenshot ("glyph-popover-capital");
+  g_test_message ("о %d rows, О %d rows", small, capital);
+  g_assert_cmpint (capital, >, 10);
+  g_assert_cmpfloat ((double) small / capital, <, 0.85);
+  g_assert_cmpfloat ((double) small / capital, >, 0.6);
+  decipher_document_view_set_shapes (f.view, NULL);
+  g_assert_finalize_object (g_steal_pointer (&shapes));
+  fixture_close (&f);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -178,5 +290,6 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/glyph-popover/refused-values", test_refused_values);
   g_test_add_func ("/glyph-popover/huge-paste", test_huge_paste);
+  g_test_add_func ("/glyph-popover/true-size", test_true_size);
   return g_test_run ();
 }
