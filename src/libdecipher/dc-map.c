@@ -5,7 +5,7 @@
  * A ToUnicode CMap is what a PDF reader consults to turn a font's codes into text, so a
  * recovered map written in that form repairs copy and paste, search and pdftotext. The
  * JSON form is the same map for programs: per font, each code with its value and how
- * sure the key is of it.
+ * sure the key is of it. Both are described in docs/export-formats.md.
  */
 
 #define G_LOG_DOMAIN "dc-map"
