@@ -10,10 +10,11 @@
 # page, "…" ends an excerpt, and "p.1 'x'; p.2 'y'" quotes what each page says. Nothing
 # is copied from there into the project.
 #
-# CER: a known answer is a short excerpt of a page, so it is matched against the best
-# place in the whole document's text: the edit distance (insertions, deletions,
-# substitutions, one each) between the answer and the substring of the text closest to
-# it (semi-global alignment), divided by the answer's length. Both sides are in NFC, and
+# CER: a known answer is one or more short excerpts of a page (the README's " / " parts,
+# which may stand anywhere on it), so each part is matched against the best place in the
+# whole document's text: the edit distance (insertions, deletions, substitutions, one
+# each) between the part and the substring of the text closest to it (semi-global
+# alignment). The CER is the sum of those distances divided by the answer's length. Both sides are in NFC, and
 # whitespace is removed from both first, so that line breaks and the spacing of CJK text
 # neither help nor hurt: it measures the characters. 0 is perfect, 1 is nothing right
 # (U+FFFD for every glyph gives 1).
@@ -46,7 +47,7 @@ def parse_answers(readme):
             pieces = [p.split("…")[0].strip() for p in pieces]
             pieces = [p for p in pieces if p]
         if pieces:
-            answers[cells[0]] = " ".join(pieces)
+            answers[cells[0]] = pieces
     return answers
 
 
@@ -55,11 +56,18 @@ def squash(text):
     return "".join(ch for ch in text if not ch.isspace())
 
 
-def cer(answer, text):
-    """Edit distance from answer to its best-matching substring of text, per character."""
-    a, t = squash(answer), squash(text)
-    if not a:
+def cer(pieces, text):
+    """Summed edit distance of each piece to its best-matching substring of text, per
+    character of the pieces."""
+    total = sum(len(squash(p)) for p in pieces)
+    if total == 0:
         return 0.0
+    return sum(distance(squash(p), squash(text)) for p in pieces) / total
+
+
+def distance(a, t):
+    if not a:
+        return 0
     # Sellers: free start and end in t.
     prev = list(range(len(a) + 1))
     best = prev[len(a)]
@@ -69,7 +77,7 @@ def cer(answer, text):
             cur[i] = min(prev[i - 1] + (a[i - 1] != ch), prev[i] + 1, cur[i - 1] + 1)
         best = min(best, cur[len(a)])
         prev = cur
-    return best / len(a)
+    return best
 
 
 def run(cmd):
@@ -116,7 +124,7 @@ def main():
             worse.append(name)
         if ours is None:
             mark += "  (decipher-cli failed)"
-        print(f"{name:<28} {c_ours:8.3f} {c_theirs:9.3f}  {answers[name][:40]}{mark}")
+        print(f"{name:<28} {c_ours:8.3f} {c_theirs:9.3f}  {' / '.join(answers[name])[:40]}{mark}")
     n = max(1, len(answers))
     print(f"{'mean':<28} {totals[0] / n:8.3f} {totals[1] / n:9.3f}")
     print(f"files with a known answer: {len(answers)}; worse than a good pdftotext: "

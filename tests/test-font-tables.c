@@ -142,7 +142,40 @@ static const Case cases[] = {
   { "identity-named", DC_KEY_LEVEL_FONT, "font: glyph name " },
   { "duplicate-tounicode", DC_KEY_LEVEL_FONT, "font: cmap U+" },
   { "mac-order", DC_KEY_LEVEL_LAYOUT, "layout: Macintosh glyph order" },
+  { "gbk-winansi", DC_KEY_LEVEL_LAYOUT, "layout: GBK code " },
 };
+
+/* GBK bytes drawn through a one-byte WinAnsi font: each pair is one glyph of one symbol
+ * with a two-byte code, the font says which charset, and the plain bytes stay single. */
+static void
+test_double_byte_pairs (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("gbk-winansi");
+  g_autoptr (DcDocument) latin = dc_test_load_document ("legacy-cyrillic");
+  DcFont *font = dc_document_get_font (document, 0);
+  const DcSymbol *symbols;
+  guint n_symbols, n_pairs = 0;
+
+  g_assert_cmpstr (dc_font_get_double_byte_charset (font), ==, "GBK");
+  g_assert_false (dc_font_is_trusted (font));
+  symbols = dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      g_assert_cmpuint (symbols[s].n_glyphs, >, 0);
+      if (symbols[s].code_len == 2)
+        {
+          n_pairs++;
+          g_assert_cmpuint (symbols[s].code >> 8, >=, 0x81);
+        }
+      else
+        g_assert_cmpuint (symbols[s].code, <, 0x80);
+    }
+  g_assert_cmpuint (n_pairs, >, 40);
+
+  /* A legacy Latin-1 font is no double-byte font, whatever its accented letters. */
+  for (guint f = 0; f < dc_document_get_n_fonts (latin); f++)
+    g_assert_null (dc_font_get_double_byte_charset (dc_document_get_font (latin, f)));
+}
 
 int
 main (int argc, char **argv)
@@ -158,6 +191,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/font-tables/legacy-not-believed", test_legacy_not_believed);
   g_test_add_func ("/font-tables/keeps-known", test_keeps_known);
+  g_test_add_func ("/font-tables/double-byte-pairs", test_double_byte_pairs);
 
   return g_test_run ();
 }

@@ -319,6 +319,41 @@ read_mac_layout (DcFont *font, GArray *symbols, const DcSymbol *all, GArray *fin
     }
 }
 
+/* A one-byte font drawing GBK (or Big5, Shift-JIS) pairs, which dc-document.c made one
+ * symbol each: the pairs and the plain bytes read through that charset. */
+static void
+read_double_byte (DcFont *font, GArray *symbols, const DcSymbol *all, GArray *findings)
+{
+  const char *charset = dc_font_get_double_byte_charset (font);
+
+  for (guint i = 0; i < symbols->len; i++)
+    {
+      guint s = g_array_index (symbols, guint, i);
+      Finding finding = { s, NULL, NULL, DC_KEY_LEVEL_LAYOUT };
+      char bytes[2];
+      gsize n = 0;
+
+      if (all[s].code_len == 2)
+        {
+          bytes[n++] = (char) (all[s].code >> 8);
+          bytes[n++] = (char) (all[s].code & 0xFF);
+        }
+      else if (all[s].code >= 0x20 && all[s].code < 0x7F)
+        bytes[n++] = (char) all[s].code;
+      else
+        continue;
+      finding.text = g_convert (bytes, n, "UTF-8", charset, NULL, NULL, NULL);
+      if (finding.text == NULL || g_utf8_strlen (finding.text, -1) != 1)
+        {
+          g_free (finding.text);
+          continue;
+        }
+      finding.provenance = g_strdup_printf ("layout: %s code %0*X", charset, (int) n * 2,
+                                            all[s].code);
+      g_array_append_val (findings, finding);
+    }
+}
+
 /* The tables of a legacy 8-bit font repeat its lie: accented Latin letters standing for
  * another alphabet, as dc-trust.c tells them. */
 static gboolean
@@ -394,7 +429,10 @@ dc_font_tables_apply (DcKey *key)
       if (symbols->len == 0)
         continue;
       g_array_set_size (findings, 0);
-      read_program (font, library, symbols, all, findings);
+      if (dc_font_get_double_byte_charset (font) != NULL)
+        read_double_byte (font, symbols, all, findings);
+      else
+        read_program (font, library, symbols, all, findings);
       /* An embedded program may be a subset with its glyphs numbered anew. */
       if (findings->len == 0 && is_identity_truetype (font) && !dc_font_is_embedded (font))
         read_mac_layout (font, symbols, all, findings);

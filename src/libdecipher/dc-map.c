@@ -205,6 +205,11 @@ dc_map_font_to_cmap (DcKey *key, guint font, GError **error)
 
       if (value == NULL || value[0] == '\0')
         continue;
+      /* A pair of bytes drawn through a one-byte font (GBK through WinAnsi) is one
+       * symbol to us, but a reader of the PDF takes the font's codes one byte at a time:
+       * no ToUnicode entry of a simple font can say what the pair means. */
+      if (!dc_font_is_cid (dc_font) && symbols[s].code_len != 1)
+        continue;
       g_array_append_val (entries, s);
       /* A simple font's codes are one byte, an Identity CMap's two: never mixed. */
       g_assert (code_len == 0 || code_len == symbols[s].code_len);
