@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "decipher-character-picker.h"
 #include "decipher-document-view.h"
 #include "gui-test-util.h"
 
@@ -283,6 +284,74 @@ test_true_size (void)
   fixture_close (&f);
 }
 
+
+static DecipherCharacterPicker *
+find_picker (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (DECIPHER_IS_CHARACTER_PICKER (window))
+        return DECIPHER_CHARACTER_PICKER (window);
+    }
+  return NULL;
+}
+
+static gboolean
+picker_ready (gpointer data)
+{
+  DecipherCharacterPicker *picker = find_picker ();
+
+  return picker != NULL && decipher_character_picker_wait_names (picker);
+}
+
+static gboolean
+entry_says (gpointer data)
+{
+  gpointer *args = data;
+
+  return g_str_equal (gtk_editable_get_text (args[0]), args[1]);
+}
+
+/* Issue 16.4: the popover comes back from the character picker with the caret after the
+ * inserted letter and nothing selected; the next key typed goes on with the word. */
+static void
+test_picker_keeps_word (void)
+{
+  Fixture f;
+  DecipherCharacterPicker *picker;
+  gpointer after[] = { NULL, (gpointer) "wordҢs" };
+  int start, end;
+
+  fixture_open (&f);
+  after[0] = f.entry;
+  gtk_editable_set_text (f.entry, "word");
+  gtk_editable_set_position (f.entry, -1);
+  g_signal_emit_by_name (f.entry, "icon-press", GTK_ENTRY_ICON_SECONDARY);
+  GUI_TEST_WAIT (picker_ready, NULL, "the character picker");
+  picker = find_picker ();
+  decipher_character_picker_search (picker, "U+04A2");
+  {
+    GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (
+      decipher_character_picker_get_results (picker), 0);
+
+    g_signal_emit_by_name (gtk_flow_box_child_get_child (child), "clicked");
+  }
+  decipher_character_picker_insert (picker);
+  gui_test_iterate (200);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f.popover)));
+  g_assert_cmpstr (gtk_editable_get_text (f.entry), ==, "wordҢ");
+  g_assert_false (gtk_editable_get_selection_bounds (f.entry, &start, &end));
+
+  gui_test_focus_window (f.window);
+  gui_test_type (f.window, "s");
+  GUI_TEST_WAIT (entry_says, after, "the next letter after the inserted one");
+  fixture_close (&f);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -291,5 +360,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/glyph-popover/refused-values", test_refused_values);
   g_test_add_func ("/glyph-popover/huge-paste", test_huge_paste);
   g_test_add_func ("/glyph-popover/true-size", test_true_size);
+  g_test_add_func ("/glyph-popover/picker-keeps-word", test_picker_keeps_word);
   return g_test_run ();
 }
