@@ -18,6 +18,7 @@
 #include "dc-matcher.h"
 #include "dc-project.h"
 #include "dc-proposals.h"
+#include "dc-reorder.h"
 #include "dc-repair.h"
 #include "dc-session.h"
 #include "dc-suggest.h"
