@@ -12,11 +12,10 @@
 #include <fribidi.h>
 #include <json-glib/json-glib.h>
 
-#include "dc-export.h"
+#include "dc-export-private.h"
 #include "dc-json.h"
 #include "dc-reorder-private.h"
-
-#define UNKNOWN_TEXT "\xEF\xBF\xBD" /* U+FFFD */
+#include "dc-script.h"
 
 /**
  * dc_document_pdf_value:
@@ -33,9 +32,19 @@ dc_document_pdf_value (guint symbol, gpointer document)
   return dc_document_get_symbol (document, symbol)->pdf_text;
 }
 
-static void
-append_line (GString *out, DcDocument *document, guint line, DcValueFunc value,
-             gpointer user_data)
+/* One token's text in logical order (what a table cell shows). */
+void
+_dc_export_append_token (GString *out, DcDocument *document, const DcToken *token, DcValueFunc value,
+                         gpointer user_data)
+{
+  _dc_reorder_token (document, (guint) (token - dc_document_get_tokens (document, NULL)), value,
+                     user_data, out);
+}
+
+/* The line's tokens joined by single spaces, in logical order (dc-reorder.c). */
+void
+_dc_export_append_line (GString *out, DcDocument *document, guint line, DcValueFunc value,
+                        gpointer user_data)
 {
   _dc_reorder_line (document, line, value, user_data, out, NULL);
 }
@@ -53,7 +62,7 @@ dc_export_line_text (DcDocument *document, guint line, DcValueFunc value, gpoint
   dc_document_get_lines (document, &n_lines);
   g_return_val_if_fail (line < n_lines, NULL);
 
-  append_line (out, document, line, value, user_data);
+  _dc_export_append_line (out, document, line, value, user_data);
   return g_string_free (out, FALSE);
 }
 
@@ -72,82 +81,8 @@ export_text (DcDocument *document, DcValueFunc value, gpointer user_data)
       dc_document_get_page_lines (document, page, &first, &n);
       for (guint l = first; l < first + n; l++)
         {
-          append_line (out, document, l, value, user_data);
+          _dc_export_append_line (out, document, l, value, user_data);
           g_string_append_c (out, '\n');
-        }
-    }
-  return g_string_free (out, FALSE);
-}
-
-static char *
-line_font_label (DcDocument *document, const DcLine *line)
-{
-  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
-  const guint32 *order = dc_document_get_reading_order (document, NULL);
-  const DcGlyph *first = &glyphs[order[line->first_glyph]];
-  const char *name = dc_font_get_name (dc_document_get_font (document, first->font));
-  char *label = g_strdup_printf ("%s-%.1f", name ? name : "unnamed", first->size);
-
-  /* Freki separates fields with spaces and fonts with commas. */
-  for (char *p = label; *p; p++)
-    if (*p == ' ' || *p == ',')
-      *p = '_';
-  return label;
-}
-
-/* Freki's block/line layout: a block is a run of lines on one page whose spacing stays
- * under twice the font size, so paragraphs and columns come apart. */
-static char *
-export_freki (DcDocument *document, DcValueFunc value, gpointer user_data)
-{
-  GString *out = g_string_new (NULL);
-  const DcLine *lines = dc_document_get_lines (document, NULL);
-  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
-  const guint32 *order = dc_document_get_reading_order (document, NULL);
-  g_autofree char *doc_id = g_path_get_basename (dc_document_get_path (document));
-  guint n_pages = dc_document_get_n_pages (document);
-  guint line_number = 1;
-
-  for (guint page = 0; page < n_pages; page++)
-    {
-      guint first, n, block = 0;
-
-      dc_document_get_page_lines (document, page, &first, &n);
-      for (guint start = first; start < first + n;)
-        {
-          guint end = start + 1;
-          float x0 = lines[start].x0, y0 = lines[start].y0;
-          float x1 = lines[start].x1, y1 = lines[start].y1;
-
-          while (end < first + n)
-            {
-              float size = glyphs[order[lines[end - 1].first_glyph]].size;
-
-              if (lines[end].y0 - lines[end - 1].y1 > size || lines[end].y0 < lines[end - 1].y0)
-                break;
-              x0 = MIN (x0, lines[end].x0);
-              y0 = MIN (y0, lines[end].y0);
-              x1 = MAX (x1, lines[end].x1);
-              y1 = MAX (y1, lines[end].y1);
-              end++;
-            }
-
-          block++;
-          g_string_append_printf (out, "doc_id=%s page=%u block_id=%u-%u bbox=%.2f,%.2f,%.2f,%.2f %u %u\n",
-                                  doc_id, page + 1, page + 1, block, x0, y0, x1, y1,
-                                  line_number, line_number + (end - start) - 1);
-          for (guint l = start; l < end; l++, line_number++)
-            {
-              g_autofree char *font = line_font_label (document, &lines[l]);
-
-              g_string_append_printf (out, "line=%u fonts=%s bbox=%.2f,%.2f,%.2f,%.2f:", line_number,
-                                      font,
-                                      lines[l].x0, lines[l].y0, lines[l].x1, lines[l].y1);
-              append_line (out, document, l, value, user_data);
-              g_string_append_c (out, '\n');
-            }
-          g_string_append_c (out, '\n');
-          start = end;
         }
     }
   return g_string_free (out, FALSE);
@@ -172,7 +107,7 @@ compare_script_counts (gconstpointer a, gconstpointer b)
  * @text: the line's text in logical order, as dc_export_line_text() gives it
  *
  * Adds the members that say how the line is written: `scripts` (ISO 15924 codes, most
- * letters first), `direction` ("ltr", "rtl", "ttb" or "neutral") and `writing_mode`
+ * letters first), `direction` ("ltr", "rtl" or "ttb") and `writing_mode`
  * ("horizontal-tb", "vertical-rl" with columns from right to left as in CJK, or
  * "vertical-lr" as in Mongolian). docs/ and the session protocol name them the same.
  */
@@ -180,7 +115,6 @@ void
 dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint line,
                              const char *text)
 {
-  const DcLine *l;
   g_autoptr (GArray) counts = g_array_new (FALSE, TRUE, sizeof (ScriptCount));
   guint rtl = 0, ltr = 0;
   gboolean vertical, left_to_right_columns = FALSE;
@@ -190,7 +124,6 @@ dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint l
   g_return_if_fail (DC_IS_DOCUMENT (document));
   g_return_if_fail (text != NULL);
 
-  l = &dc_document_get_lines (document, NULL)[line];
   for (const char *p = text; *p; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
@@ -221,8 +154,6 @@ dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint l
   vertical = _dc_line_is_vertical (document, line);
   if (vertical)
     direction = DC_DIRECTION_TTB;
-  else if (rtl + ltr == 0)
-    direction = DC_DIRECTION_NEUTRAL;
   else
     direction = rtl > ltr ? DC_DIRECTION_RTL : DC_DIRECTION_LTR;
 
@@ -231,8 +162,9 @@ dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint l
   for (guint i = 0; i < counts->len; i++)
     {
       GUnicodeScript script = g_array_index (counts, ScriptCount, i).script;
-      guint32 tag = g_unicode_script_to_iso15924 (script);
-      char code[5] = { (char) (tag >> 24), (char) (tag >> 16), (char) (tag >> 8), (char) tag, 0 };
+      char code[5];
+
+      dc_script_to_iso15924 (script, code);
 
       if (i == 0)
         left_to_right_columns = _dc_script_has_left_to_right_columns (script);
@@ -245,7 +177,6 @@ dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint l
   json_builder_add_string_value (builder, !vertical ? "horizontal-tb"
                                           : left_to_right_columns ? "vertical-lr"
                                                                   : "vertical-rl");
-  (void) l;
 }
 
 static char *
@@ -324,7 +255,9 @@ dc_export_document (DcDocument *document, DcExportFormat format, DcValueFunc val
   switch (format)
     {
     case DC_EXPORT_FREKI:
-      return export_freki (document, value, user_data);
+      return _dc_export_freki (document, value, user_data);
+    case DC_EXPORT_LAYOUT:
+      return _dc_export_layout (document, value, user_data);
     case DC_EXPORT_JSON:
       return export_json (document, value, user_data);
     case DC_EXPORT_TEXT:

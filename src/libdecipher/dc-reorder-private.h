@@ -6,7 +6,7 @@
 #pragma once
 
 #include "dc-export.h"
-#include "dc-reorder.h"
+#include "dc-script.h"
 
 G_BEGIN_DECLS
 
@@ -18,6 +18,11 @@ DcDirection _dc_reorder_line (DcDocument *document,
                               gpointer user_data,
                               GString *out,
                               GPtrArray *tokens);
+void _dc_reorder_token (DcDocument *document,
+                        guint token,
+                        DcValueFunc value,
+                        gpointer user_data,
+                        GString *out);
 
 gboolean _dc_line_is_vertical (DcDocument *document,
                                guint line);

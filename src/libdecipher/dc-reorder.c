@@ -321,7 +321,7 @@ reorder_bidi (const GString *pool, Unit *units, guint n)
   guint rtl = 0, ltr = 0;
 
   if (n == 0)
-    return DC_DIRECTION_NEUTRAL;
+    return DC_DIRECTION_LTR;
 
   types = g_new (FriBidiCharType, n);
   for (guint i = 0; i < n; i++)
@@ -331,7 +331,7 @@ reorder_bidi (const GString *pool, Unit *units, guint n)
       ltr += !FRIBIDI_IS_RTL (types[i]) && FRIBIDI_IS_STRONG (types[i]);
     }
   if (rtl == 0)
-    return ltr > 0 ? DC_DIRECTION_LTR : DC_DIRECTION_NEUTRAL;
+    return DC_DIRECTION_LTR;
 
   /* The first strong letter of a visual line is the last one of the logical line, so
    * the paragraph direction is what most of its letters say. */
@@ -380,31 +380,24 @@ add_unit (GArray *units, GString *pool, const char *text, guint token, guint fla
   g_array_append_val (units, unit);
 }
 
-/**
- * _dc_reorder_line:
- * @tokens: (nullable): receives the text of each token, in logical order
- *
- * The text of @line in logical order: its tokens joined by single spaces, undecoded glyphs
- * as U+FFFD. Returns the line's direction.
- */
-DcDirection
-_dc_reorder_line (DcDocument *document, guint line, DcValueFunc value, gpointer user_data,
-                  GString *out, GPtrArray *tokens)
+/* The text of the tokens [first_token, first_token + n_tokens) of one line. */
+static DcDirection
+reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValueFunc value,
+                gpointer user_data, GString *out, GPtrArray *tokens)
 {
-  const DcLine *l = &dc_document_get_lines (document, NULL)[line];
   const DcToken *all_tokens = dc_document_get_tokens (document, NULL);
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
   g_autoptr (GArray) units = g_array_new (FALSE, FALSE, sizeof (Unit));
   GString *pool = g_string_new (NULL);
   g_autoptr (GString) token_text = g_string_new (NULL);
-  g_autofree gboolean *reordered = g_new0 (gboolean, MAX (1, l->n_tokens));
+  g_autofree gboolean *reordered = g_new0 (gboolean, MAX (1, n_tokens));
   DcDirection direction;
   guint token_start = 0;
 
-  for (guint t = 0; t < l->n_tokens; t++)
+  for (guint t = 0; t < n_tokens; t++)
     {
-      const DcToken *token = &all_tokens[l->first_token + t];
+      const DcToken *token = &all_tokens[first_token + t];
       guint last_span = G_MAXUINT;
 
       if (t > 0)
@@ -448,7 +441,7 @@ _dc_reorder_line (DcDocument *document, guint line, DcValueFunc value, gpointer 
           if (i > 0 && reordered[t])
             nfc = g_utf8_normalize (token_text->str, -1, G_NORMALIZE_NFC);
           g_string_append (out, nfc ? nfc : token_text->str);
-          if (tokens != NULL && (i < units->len || token_text->len > 0 || l->n_tokens > 0))
+          if (tokens != NULL && n_tokens > 0)
             g_ptr_array_add (tokens, g_strdup (nfc ? nfc : token_text->str));
           if (unit != NULL)
             g_string_append_c (out, ' ');
@@ -457,28 +450,34 @@ _dc_reorder_line (DcDocument *document, guint line, DcValueFunc value, gpointer 
         }
       g_string_append_len (token_text, unit_text (pool, unit), unit->length);
     }
-  if (tokens != NULL && l->n_tokens == 0 && tokens->len == 1)
-    g_ptr_array_set_size (tokens, 0);
   g_string_free (pool, TRUE);
   return direction;
 }
 
-const char *
-dc_direction_to_string (DcDirection direction)
+/**
+ * _dc_reorder_line:
+ * @tokens: (nullable): receives the text of each token, in logical order
+ *
+ * The text of @line in logical order: its tokens joined by single spaces, undecoded glyphs
+ * as U+FFFD. Returns the line's direction.
+ */
+DcDirection
+_dc_reorder_line (DcDocument *document, guint line, DcValueFunc value, gpointer user_data,
+                  GString *out, GPtrArray *tokens)
 {
-  switch (direction)
-    {
-    case DC_DIRECTION_LTR:
-      return "ltr";
-    case DC_DIRECTION_RTL:
-      return "rtl";
-    case DC_DIRECTION_TTB:
-      return "ttb";
-    case DC_DIRECTION_NEUTRAL:
-    default:
-      return "neutral";
-    }
+  const DcLine *l = &dc_document_get_lines (document, NULL)[line];
+
+  return reorder_tokens (document, l->first_token, l->n_tokens, value, user_data, out, tokens);
 }
+
+/* One token's text in logical order. */
+void
+_dc_reorder_token (DcDocument *document, guint token, DcValueFunc value, gpointer user_data,
+                   GString *out)
+{
+  reorder_tokens (document, token, 1, value, user_data, out, NULL);
+}
+
 
 /* A line runs down the page: its baseline is turned a quarter (rotated text), or its font
  * writes vertically (WMode 1). */
