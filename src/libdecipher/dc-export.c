@@ -9,10 +9,7 @@
 
 #include "config.h"
 
-#include <json-glib/json-glib.h>
-
 #include "dc-export-private.h"
-#include "dc-json.h"
 
 /**
  * dc_document_pdf_value:
@@ -99,74 +96,6 @@ export_text (DcDocument *document, DcValueFunc value, gpointer user_data)
   return g_string_free (out, FALSE);
 }
 
-static char *
-export_json (DcDocument *document, DcValueFunc value, gpointer user_data)
-{
-  g_autoptr (JsonBuilder) builder = json_builder_new ();
-  g_autoptr (JsonNode) root = NULL;
-  const DcLine *lines = dc_document_get_lines (document, NULL);
-  const DcToken *tokens = dc_document_get_tokens (document, NULL);
-  guint n_pages = dc_document_get_n_pages (document);
-  g_autoptr (GString) text = g_string_new (NULL);
-
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "pages");
-  json_builder_begin_array (builder);
-  for (guint page = 0; page < n_pages; page++)
-    {
-      double width, height;
-      guint first, n;
-
-      dc_document_get_page_size (document, page, &width, &height);
-      dc_document_get_page_lines (document, page, &first, &n);
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "page");
-      json_builder_add_int_value (builder, page + 1);
-      json_builder_set_member_name (builder, "width");
-      json_builder_add_double_value (builder, width);
-      json_builder_set_member_name (builder, "height");
-      json_builder_add_double_value (builder, height);
-      json_builder_set_member_name (builder, "lines");
-      json_builder_begin_array (builder);
-      for (guint l = first; l < first + n; l++)
-        {
-          const DcLine *line = &lines[l];
-
-          json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "index");
-          json_builder_add_int_value (builder, line->index);
-          json_builder_set_member_name (builder, "bbox");
-          json_builder_begin_array (builder);
-          json_builder_add_double_value (builder, line->x0);
-          json_builder_add_double_value (builder, line->y0);
-          json_builder_add_double_value (builder, line->x1);
-          json_builder_add_double_value (builder, line->y1);
-          json_builder_end_array (builder);
-          json_builder_set_member_name (builder, "tokens");
-          json_builder_begin_array (builder);
-          for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
-            {
-              g_string_truncate (text, 0);
-              _dc_export_append_token (text, document, &tokens[t], value, user_data);
-              json_builder_add_string_value (builder, text->str);
-            }
-          json_builder_end_array (builder);
-          g_string_truncate (text, 0);
-          _dc_export_append_line (text, document, l, value, user_data);
-          json_builder_set_member_name (builder, "text");
-          json_builder_add_string_value (builder, text->str);
-          json_builder_end_object (builder);
-        }
-      json_builder_end_array (builder);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
-
-  root = json_builder_get_root (builder);
-  return dc_json_generate (root, TRUE, NULL);
-}
-
 char *
 dc_export_document (DcDocument *document, DcExportFormat format, DcValueFunc value,
                     gpointer user_data)
@@ -181,7 +110,7 @@ dc_export_document (DcDocument *document, DcExportFormat format, DcValueFunc val
     case DC_EXPORT_LAYOUT:
       return _dc_export_layout (document, value, user_data);
     case DC_EXPORT_JSON:
-      return export_json (document, value, user_data);
+      return _dc_export_json (document, value, user_data);
     case DC_EXPORT_TEXT:
     default:
       return export_text (document, value, user_data);
