@@ -69,13 +69,16 @@ for i, para in enumerate(truth['paragraphs']):
     mine = [l for l in lines if l['block'] == i]
     spans = [s for l in mine for s in l['spans']]
     name = para['script']
-    check('%s lines script' % name, mine and all(l['script'] == para['script'] for l in mine),
-          str([l['script'] for l in mine]))
+    check('%s lines script' % name, mine and all(l['scripts'] == [para['script']] for l in mine),
+          str([l['scripts'] for l in mine]))
     check('%s spans script' % name, spans and all(s['script'] == para['script'] and not s['mixed_script']
                                                   for s in spans))
     check('%s direction' % name, all(s['direction'] == para['direction'] and l['direction'] == para['direction']
                                      for l in mine for s in l['spans']))
-    check('%s writing mode' % name, all(s['writing_mode'] == 'horizontal' for s in spans))
+    check('%s writing mode' % name, all(s['writing_mode'] == 'horizontal-tb' for s in spans))
+    # Text in logical order: the paragraph's own first words begin its first span.
+    check('%s logical order' % name, mine[0]['spans'][0]['text'].startswith(para['first_line'][:12]),
+          mine[0]['spans'][0]['text'][:20])
     if doc['language_detector']:
         langs = {(s['language']['tag'], s['language']['source']) for s in spans}
         want = 'document+detector' if para['language'] == truth['lang'] else 'detector'

@@ -20,6 +20,7 @@
 #include "dc-json.h"
 #include "dc-key.h"
 #include "dc-language.h"
+#include "dc-reorder-private.h"
 #include "dc-script.h"
 
 #define DC_TEXT_JSON_VERSION 1
@@ -34,7 +35,8 @@ typedef struct
   const guint32 *order;
   const DcLine *lines;
   const DcToken *tokens;
-  guint8 *token_start; /* per reading-order position: starts a token after the first */
+  guint8 *token_start; /* per reading-order position: starts a token */
+  guint32 *token_at;   /* per reading-order position: the token it starts */
 } Export;
 
 /* Where one symbol's value comes from. */
@@ -122,8 +124,10 @@ add_language (JsonBuilder *builder, const DcLanguageGuess *guess)
   json_builder_end_object (builder);
 }
 
+/* The span's script, direction and writing mode, named as the line's are
+ * (dc_export_add_line_metadata()). */
 static void
-add_script (JsonBuilder *builder, GUnicodeScript script, guint rotation)
+add_script (JsonBuilder *builder, GUnicodeScript script, gboolean vertical)
 {
   char code[5];
 
@@ -132,9 +136,12 @@ add_script (JsonBuilder *builder, GUnicodeScript script, guint rotation)
   json_builder_add_string_value (builder, code);
   json_builder_set_member_name (builder, "direction");
   json_builder_add_string_value (builder,
-                                 dc_direction_to_string (dc_text_get_direction (script, rotation)));
+                                 dc_direction_to_string (vertical ? DC_DIRECTION_TTB
+                                                                  : dc_text_get_direction (script, 0)));
   json_builder_set_member_name (builder, "writing_mode");
-  json_builder_add_string_value (builder, rotation == 1 || rotation == 3 ? "vertical" : "horizontal");
+  json_builder_add_string_value (builder, !vertical ? "horizontal-tb"
+                                          : _dc_script_has_left_to_right_columns (script) ? "vertical-lr"
+                                                                                          : "vertical-rl");
 }
 
 static void
@@ -186,9 +193,58 @@ add_run (Export *e, JsonBuilder *builder, guint first, guint end, const Origin *
   json_builder_end_object (builder);
 }
 
+/* The span's text in logical order: its whole tokens as dc-reorder.c gives them (Indic
+ * pre-base vowels after their consonant), in reverse on a right-to-left span; a token cut
+ * by a change of font keeps its glyphs' order. */
+static void
+logical_text (Export *e, guint first, guint end, gboolean rtl, GString *out)
+{
+  g_autoptr (GPtrArray) words = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint k = first; k < end;)
+    {
+      GString *word = g_string_new (NULL);
+
+      if (is_space (e, k))
+        {
+          k++;
+          g_string_free (word, TRUE);
+          continue;
+        }
+      if (e->token_start[k] && e->tokens[e->token_at[k]].first_glyph + e->tokens[e->token_at[k]].n_glyphs <= end)
+        {
+          const DcToken *token = &e->tokens[e->token_at[k]];
+
+          _dc_reorder_token (e->document, e->token_at[k], e->value, e->user_data, word);
+          k = token->first_glyph + token->n_glyphs;
+        }
+      else
+        do
+          {
+            Origin o;
+
+            if (!is_space (e, k))
+              {
+                origin_of (e, e->glyphs[e->order[k]].symbol, &o);
+                append_value (word, &o);
+              }
+            k++;
+          }
+        while (k < end && !e->token_start[k]);
+      g_ptr_array_add (words, g_string_free (word, FALSE));
+    }
+  g_string_truncate (out, 0);
+  for (guint i = 0; i < words->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ' ');
+      g_string_append (out, g_ptr_array_index (words, rtl ? words->len - 1 - i : i));
+    }
+}
+
 /* One span: the non-space glyphs of [first, end) of the reading order. */
 static void
-add_span (Export *e, JsonBuilder *builder, const DcLine *line, guint first, guint end,
+add_span (Export *e, JsonBuilder *builder, gboolean vertical, guint first, guint end,
           const DcLanguageGuess *block_language, GUnicodeScript block_script)
 {
   const DcGlyph *head = &e->glyphs[e->order[first]];
@@ -218,10 +274,11 @@ add_span (Export *e, JsonBuilder *builder, const DcLine *line, guint first, guin
       x1 = MAX (x1, glyph->x1);
       y1 = MAX (y1, glyph->y1);
     }
+  script = dc_text_get_script (text->str, &mixed);
+  logical_text (e, first, end, dc_script_is_rtl (script) && !vertical, text);
   /* Values hold what the glyphs draw, one by one; a reader comparing or searching
    * text wants one spelling of each letter. */
   normalized = g_utf8_normalize (text->str, -1, G_NORMALIZE_NFC);
-  script = dc_text_get_script (normalized, &mixed);
   if (script == block_script || script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_UNKNOWN)
     language = *block_language;
   else
@@ -244,7 +301,7 @@ add_span (Export *e, JsonBuilder *builder, const DcLine *line, guint first, guin
   json_builder_set_member_name (builder, "size");
   json_builder_add_double_value (builder, head->size);
   json_builder_end_object (builder);
-  add_script (builder, script, line->rotation);
+  add_script (builder, script, vertical);
   json_builder_set_member_name (builder, "mixed_script");
   json_builder_add_boolean_value (builder, mixed);
   add_language (builder, &language);
@@ -289,9 +346,11 @@ add_span (Export *e, JsonBuilder *builder, const DcLine *line, guint first, guin
 /* Spans: the line cut wherever the font or size changes (spaces go with the span they
  * are in, whatever font draws them). */
 static void
-add_spans (Export *e, JsonBuilder *builder, const DcLine *line,
-           const DcLanguageGuess *block_language, GUnicodeScript block_script)
+add_spans (Export *e, JsonBuilder *builder, guint l, const DcLanguageGuess *block_language,
+           GUnicodeScript block_script)
 {
+  const DcLine *line = &e->lines[l];
+  gboolean vertical = _dc_line_is_vertical (e->document, l);
   guint end = line->first_glyph + line->n_glyphs;
   guint first = line->first_glyph;
   const DcGlyph *head = NULL;
@@ -306,13 +365,13 @@ add_spans (Export *e, JsonBuilder *builder, const DcLine *line,
         continue;
       if (head != NULL && (glyph->font != head->font || glyph->size != head->size))
         {
-          add_span (e, builder, line, first, k, block_language, block_script);
+          add_span (e, builder, vertical, first, k, block_language, block_script);
           first = k;
         }
       head = glyph;
     }
   if (head != NULL)
-    add_span (e, builder, line, first, end, block_language, block_script);
+    add_span (e, builder, vertical, first, end, block_language, block_script);
   json_builder_end_array (builder);
 }
 
@@ -322,7 +381,7 @@ add_line (Export *e, JsonBuilder *builder, guint l, guint block_index, double ta
 {
   const DcLine *line = &e->lines[l];
   g_autoptr (GString) text = g_string_new (NULL);
-  GUnicodeScript script;
+  g_autoptr (GPtrArray) token_texts = g_ptr_array_new_with_free_func (g_free);
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "index");
@@ -331,24 +390,20 @@ add_line (Export *e, JsonBuilder *builder, guint l, guint block_index, double ta
   json_builder_add_int_value (builder, block_index);
   json_builder_set_member_name (builder, "bbox");
   add_bbox (builder, line->x0, line->y0, line->x1, line->y1);
+  /* Tokens and text in logical order (dc-reorder.c): right-to-left lines reversed,
+   * Indic pre-base vowels moved after their consonant. */
+  _dc_reorder_line (e->document, l, e->value, e->user_data, text, token_texts);
   json_builder_set_member_name (builder, "tokens");
   json_builder_begin_array (builder);
-  for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
-    {
-      g_string_truncate (text, 0);
-      _dc_export_append_token (text, e->document, &e->tokens[t], e->value, e->user_data);
-      json_builder_add_string_value (builder, text->str);
-    }
+  for (guint t = 0; t < token_texts->len; t++)
+    json_builder_add_string_value (builder, g_ptr_array_index (token_texts, t));
   json_builder_end_array (builder);
-  g_string_truncate (text, 0);
-  _dc_export_append_line (text, e->document, l, e->value, e->user_data);
   json_builder_set_member_name (builder, "text");
   json_builder_add_string_value (builder, text->str);
   json_builder_set_member_name (builder, "tabscore");
   json_builder_add_double_value (builder, tabscore);
-  script = dc_text_get_script (text->str, NULL);
-  add_script (builder, script, line->rotation);
-  add_spans (e, builder, line, block_language, block_script);
+  dc_export_add_line_metadata (builder, e->document, l, text->str);
+  add_spans (e, builder, l, block_language, block_script);
   json_builder_end_object (builder);
 }
 
@@ -423,6 +478,7 @@ _dc_export_json (DcDocument *document, DcValueFunc value, gpointer user_data)
   g_autoptr (JsonNode) root = NULL;
   g_autofree char *name = g_path_get_basename (dc_document_get_path (document));
   g_autofree guint8 *token_start = NULL;
+  g_autofree guint32 *token_at = NULL;
   guint n_pages = dc_document_get_n_pages (document);
   guint n_glyphs, n_tokens;
   Export e = { 0 };
@@ -438,9 +494,14 @@ _dc_export_json (DcDocument *document, DcValueFunc value, gpointer user_data)
   e.lines = dc_document_get_lines (document, NULL);
   e.tokens = dc_document_get_tokens (document, &n_tokens);
   token_start = g_new0 (guint8, MAX (n_glyphs, 1));
+  token_at = g_new0 (guint32, MAX (n_glyphs, 1));
   for (guint t = 0; t < n_tokens; t++)
-    token_start[e.tokens[t].first_glyph] = 1;
+    {
+      token_start[e.tokens[t].first_glyph] = 1;
+      token_at[e.tokens[t].first_glyph] = t;
+    }
   e.token_start = token_start;
+  e.token_at = token_at;
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "format");
