@@ -558,12 +558,29 @@ snapshot_key (DcSession *self)
   return snapshot;
 }
 
+/* What a worker suggests from: a copy of the key and a snapshot of the tokens, both
+ * taken on the session's thread, so that nothing it reads changes under it. */
+typedef struct
+{
+  DcKey *key;
+  DcTokens *tokens;
+} SuggestInput;
+
+static void
+suggest_input_free (SuggestInput *input)
+{
+  g_clear_object (&input->key);
+  g_clear_pointer (&input->tokens, dc_tokens_unref);
+  g_free (input);
+}
+
 static void
 suggest_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
+  SuggestInput *input = data;
   DcSuggestion *suggestion = g_new0 (DcSuggestion, 1);
 
-  dc_suggest_next (data, suggestion);
+  dc_suggest_next_in (input->key, input->tokens, suggestion);
   g_task_return_pointer (task, suggestion, g_free);
 }
 
@@ -604,10 +621,13 @@ start_suggest (DcSession *self, GTask *outer)
 {
   g_autoptr (GTask) task = g_task_new (self, g_task_get_cancellable (outer), suggest_done_cb,
                                        g_object_ref (outer));
+  SuggestInput *input = g_new0 (SuggestInput, 1);
 
   g_task_set_source_tag (task, start_suggest);
   g_object_set_data (G_OBJECT (task), "key-serial", GUINT_TO_POINTER (self->key_serial));
-  g_task_set_task_data (task, snapshot_key (self), g_object_unref);
+  input->key = snapshot_key (self);
+  input->tokens = dc_document_ref_tokens (self->document);
+  g_task_set_task_data (task, input, (GDestroyNotify) suggest_input_free);
   g_task_run_in_thread (task, suggest_thread);
 }
 
