@@ -484,6 +484,33 @@ test_repair_errors (void)
   remove_dir (dir);
 }
 
+/* `decipher-cli text` with zero typing reads what the fonts themselves say (DESIGN §7):
+ * every line of the truth, and no U+FFFD. */
+static void
+test_text_zero_typing (gconstpointer data)
+{
+  const char *name = data;
+  g_autofree char *file = g_strconcat (name, ".pdf", NULL);
+  g_autofree char *pdf = fixture (file);
+  g_autoptr (GPtrArray) lines = dc_test_truth_lines (name);
+  g_auto (Run) run = { 0 };
+
+  run_cli (&run, "text", pdf, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_null (strstr (run.out, "\uFFFD"));
+  for (guint i = 0; i < lines->len; i++)
+    g_assert_nonnull (strstr (run.out, g_ptr_array_index (lines, i)));
+
+  /* --no-auto leaves them unknown: the text is the fonts' own evidence, not the PDF's. */
+  {
+    g_auto (Run) bare = { 0 };
+
+    run_cli (&bare, "text", pdf, "--no-auto", NULL);
+    g_assert_cmpint (bare.status, ==, 0);
+    g_assert_nonnull (strstr (bare.out, "\uFFFD"));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -495,6 +522,10 @@ main (int argc, char **argv)
   g_assert_nonnull (cli);
 
   g_test_add_func ("/cli/fonts-json", test_fonts_json);
+  g_test_add_data_func ("/cli/text-zero-typing/mac-order", "mac-order", test_text_zero_typing);
+  g_test_add_data_func ("/cli/text-zero-typing/identity-unicode", "identity-unicode",
+                        test_text_zero_typing);
+  g_test_add_data_func ("/cli/text-zero-typing/gbk-winansi", "gbk-winansi", test_text_zero_typing);
   g_test_add_func ("/cli/glyphs-json-lines", test_glyphs_json_lines);
   g_test_add_func ("/cli/text-clean", test_text_clean);
   g_test_add_data_func ("/cli/pdftotext/clean", "clean.pdf", test_text_equals_pdftotext);

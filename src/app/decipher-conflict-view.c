@@ -251,7 +251,9 @@ resolve_clicked_cb (GtkButton *button, DecipherConflictView *self)
 
   if (self->matcher == NULL || index >= dc_matcher_get_n_conflicts (self->matcher))
     return;
-  if (!dc_matcher_resolve_conflict (self->matcher, index, take_proposed, &error))
+  /* The engine's session settles it, and records it, as decipher-cli's "resolve" does. */
+  if (!dc_session_resolve (decipher_session_get_engine (self->session), index, take_proposed,
+                           &error))
     g_warning ("Could not resolve a conflict: %s", error->message);
   /* Settling one symbol settles every conflict about it: the list is built again. */
   decipher_conflict_view_update (self);
@@ -361,10 +363,11 @@ decipher_conflict_view_update (DecipherConflictView *self)
 void
 decipher_conflict_view_set_session (DecipherConflictView *self,
                                     DecipherSession *session,
-                                    DcMatcher *matcher,
                                     DecipherGlyphShapes *shapes,
                                     DecipherPageRenderer *renderer)
 {
+  DcMatcher *matcher = session != NULL ? decipher_session_get_matcher (session) : NULL;
+
   g_return_if_fail (DECIPHER_IS_CONFLICT_VIEW (self));
 
   g_set_object (&self->session, session);

@@ -20,7 +20,6 @@ G_DECLARE_FINAL_TYPE (DecipherConflictView, decipher_conflict_view, DECIPHER, CO
 GtkWidget *decipher_conflict_view_new (void);
 void decipher_conflict_view_set_session (DecipherConflictView *self,
                                          DecipherSession *session,
-                                         DcMatcher *matcher,
                                          DecipherGlyphShapes *shapes,
                                          DecipherPageRenderer *renderer);
 void decipher_conflict_view_update (DecipherConflictView *self);

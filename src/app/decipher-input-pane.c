@@ -8,21 +8,19 @@
  * and picking one types the text again at that place; none → the engine's reason is
  * shown under the entry; a contradiction → a conflict for the review.
  *
- * Threading. The design wants engine work off the main thread, but DcKey and DcMatcher
- * belong to the main thread: the key emits "changed" to widgets and records undo steps,
- * and the matcher keeps the open conflicts. A worker would have to work on a copy of
- * the key and its token index and then replay what it learned on the real one, which
- * doubles the memory of a large book and invites the two to disagree. A query costs
- * ~5 ms median on a 1 M-glyph book (bench/bench-latency.py; the engine's budget is
- * 10 ms), under a frame, so the matcher runs on the main thread, synchronously, inside
- * one undo step with the proposals it leads to — exactly as decipher-cli's session
- * applies a typed query. Cancel-and-replace is then implicit: a query is finished
- * before the next key press is handled, so no stale result can ever arrive.
- * The matcher's index is the exception: ~100 ms on the 500-page bench PDF. It is built
- * in a worker from a snapshot of the tokens as soon as a document is shown, and again
- * whenever a learned space changes the tokens; a query typed before it is ready waits
- * for it (the latest one only) and runs when it arrives. What Next? costs 110–180 ms
- * there, so it runs in a worker on a snapshot of the key (see below).
+ * The pane decides nothing itself: a query goes to the engine's session (dc_session_type(),
+ * src/libdecipher/dc-session.c), the same call decipher-cli's session makes, and the pane
+ * shows what it answers.
+ *
+ * Threading (docs/architecture.md). DcKey and DcMatcher belong to the main thread: the
+ * key emits "changed" to widgets and records undo steps, and the matcher keeps the open
+ * conflicts. A query costs a few milliseconds on a 1 M-glyph book (bench/bench-latency.py),
+ * under a frame, so it runs on the main thread, synchronously; cancel-and-replace is then
+ * implicit: a query is finished before the next key press is handled. The matcher's index
+ * (~100 ms on the 500-page bench PDF) is built by the session in a worker as soon as a
+ * document is shown, and again whenever a learned space changes the tokens; a query typed
+ * before it is ready waits for it (the latest one only) and runs when it arrives. What
+ * Next? runs in a worker too (dc_session_suggest_async()).
  */
 
 #define G_LOG_DOMAIN "decipher-input-pane"
@@ -48,17 +46,17 @@ struct _DecipherInputPane
   GtkWidget parent_instance;
 
   DecipherSession *session;
-  DcMatcher *matcher;
+  DcSession *engine;  /* the session's, while there is one */
+  DcMatcher *matcher; /* the engine's */
   DecipherDocumentView *view;
   GtkGesture *view_click;
   GtkGesture *view_drag;
   gboolean has_placeholders; /* the entry holds “?” for glyphs a drag found unknown */
   gboolean refused_insert;   /* the reason shown is an insertion the entry refused */
   GCancellable *suggest_cancellable; /* the What Next? running, if any */
-  GCancellable *index_cancellable;   /* the matcher's index being built, if any */
+  GSignalGroup *engine_signals;      /* on the engine's session */
   char *pending_text;                /* a query waiting for the index */
   int pending_line, pending_token;
-  guint key_serial;                  /* bumped by every change of the key */
   guint line;
   DcMatchKind last_kind;
   char *candidates_text; /* the text the listed candidates are places of */
@@ -327,26 +325,17 @@ decipher_input_pane_update_conflicts (DecipherInputPane *self)
 static void
 run_query (DecipherInputPane *self, const char *text, int line, int token)
 {
-  DcKey *key = decipher_session_get_key (self->session);
   g_autoptr (DcMatchResult) result = NULL;
   g_autoptr (GError) error = NULL;
-  g_autofree char *label = NULL;
 
   clear_feedback (self);
-  /* What was learned and the proposals it leads to are one step to undo. */
-  label = g_strdup_printf (_("Typed “%s”"), text);
-  dc_key_begin_change (key, label);
-  result = dc_matcher_type (self->matcher, text, line, token, &error);
-  if (result != NULL && result->kind == DC_MATCH_ASSIGNED)
-    dc_proposals_update (key);
-  dc_key_end_change (key);
+  result = dc_session_type (self->engine, text, line, token, &error);
   if (result == NULL)
     {
       self->last_kind = DC_MATCH_NO_MATCH;
       set_label (self->reason_label, error->message);
       return;
     }
-  dc_project_add_history (decipher_session_get_project (self->session), text);
   self->last_kind = result->kind;
 
   switch (result->kind)
@@ -382,62 +371,14 @@ run_query (DecipherInputPane *self, const char *text, int line, int token)
 
 /* ---- the matcher's index ------------------------------------------------------------ */
 
-static void start_index (DecipherInputPane *self);
-
+/* The session has built the index in a worker: the query that waited for it runs. */
 static void
-index_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+index_ready_cb (DecipherInputPane *self)
 {
-  dc_matcher_index_build (data);
-  g_task_return_boolean (task, TRUE);
-}
+  g_autofree char *text = g_steal_pointer (&self->pending_text);
 
-static void
-index_done_cb (GObject *source, GAsyncResult *result, gpointer data)
-{
-  DecipherInputPane *self = DECIPHER_INPUT_PANE (source);
-  g_autofree char *text = NULL;
-
-  /* Replaced by a newer build, or the session is gone: that one answers, or nobody. */
-  if (g_task_get_cancellable (G_TASK (result)) != self->index_cancellable
-      || g_cancellable_is_cancelled (self->index_cancellable))
-    return;
-  g_clear_object (&self->index_cancellable);
-  /* Refused when a space was learned meanwhile: the tokens changed, build again. */
-  if (!dc_matcher_adopt_index (self->matcher, g_task_get_task_data (G_TASK (result))))
-    {
-      start_index (self);
-      return;
-    }
-  text = g_steal_pointer (&self->pending_text);
   if (text != NULL)
     query (self, text, self->pending_line, self->pending_token);
-}
-
-/* Builds the index in a worker unless the matcher has a current one or one is coming. */
-static void
-start_index (DecipherInputPane *self)
-{
-  g_autoptr (GTask) task = NULL;
-
-  if (self->matcher == NULL || dc_matcher_has_index (self->matcher)
-      || self->index_cancellable != NULL)
-    return;
-  self->index_cancellable = g_cancellable_new ();
-  task = g_task_new (self, self->index_cancellable, index_done_cb, NULL);
-  g_task_set_source_tag (task, start_index);
-  /* The snapshot is taken here, on the thread that owns the document. */
-  g_task_set_task_data (task, dc_matcher_index_new (get_document (self)),
-                        (GDestroyNotify) dc_matcher_index_free);
-  g_task_run_in_thread (task, index_thread);
-}
-
-static void
-stop_index (DecipherInputPane *self)
-{
-  if (self->index_cancellable != NULL)
-    g_cancellable_cancel (self->index_cancellable);
-  g_clear_object (&self->index_cancellable);
-  g_clear_pointer (&self->pending_text, g_free);
 }
 
 /* Runs a query now if the index is ready; otherwise it waits for the index, in place
@@ -445,7 +386,7 @@ stop_index (DecipherInputPane *self)
 static void
 query (DecipherInputPane *self, const char *text, int line, int token)
 {
-  if (dc_matcher_has_index (self->matcher))
+  if (dc_session_has_index (self->engine))
     {
       run_query (self, text, line, token);
       return;
@@ -456,7 +397,7 @@ query (DecipherInputPane *self, const char *text, int line, int token)
   self->pending_line = line;
   self->pending_token = token;
   set_label (self->hint_label, _("Getting the document ready for matching…"));
-  start_index (self);
+  dc_session_prepare_index (self->engine);
 }
 
 static void
@@ -648,36 +589,19 @@ show_suggestion (DecipherInputPane *self, const DcSuggestion *suggestion)
   gtk_widget_grab_focus (GTK_WIDGET (self->entry));
 }
 
-/* dc_suggest_next() weighs every line of the document: ~150 ms on a 500-page book,
- * too long for the main loop. It runs in a worker on a snapshot of the key's usable
- * values (all it reads of the key; the document's glyphs, lines and tokens do not
- * change once loaded). */
-static void
-suggest_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  DcSuggestion *suggestion = g_new0 (DcSuggestion, 1);
-
-  dc_suggest_next (data, suggestion);
-  g_task_return_pointer (task, suggestion, g_free);
-}
-
 static void
 suggest_done_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
-  DecipherInputPane *self = DECIPHER_INPUT_PANE (source);
-  g_autofree DcSuggestion *suggestion = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr (DecipherInputPane) self = data;
+  DcSuggestion suggestion;
 
-  /* Replaced by a newer request: that one answers. */
-  if (suggestion == NULL || g_task_get_cancellable (G_TASK (result)) != self->suggest_cancellable)
+  /* Replaced by a newer request, or cancelled: that one answers, or nobody. The session
+   * answers only for the key as it is. */
+  if (!dc_session_suggest_finish (DC_SESSION (source), result, &suggestion, NULL)
+      || g_task_get_cancellable (G_TASK (result)) != self->suggest_cancellable)
     return;
   g_clear_object (&self->suggest_cancellable);
-  /* The key changed meanwhile: the answer is stale, ask again. */
-  if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (result), "key-serial")) != self->key_serial)
-    {
-      decipher_input_pane_what_next (self);
-      return;
-    }
-  show_suggestion (self, suggestion);
+  show_suggestion (self, &suggestion);
 }
 
 /* Highlights the words that would decode the most still-unknown symbols, scrolls to
@@ -685,12 +609,6 @@ suggest_done_cb (GObject *source, GAsyncResult *result, gpointer data)
 void
 decipher_input_pane_what_next (DecipherInputPane *self)
 {
-  DcKey *key;
-  DcDocument *document;
-  g_autoptr (DcKey) snapshot = NULL;
-  g_autoptr (GTask) task = NULL;
-  guint n_symbols;
-
   g_return_if_fail (DECIPHER_IS_INPUT_PANE (self));
 
   if (self->session == NULL)
@@ -701,26 +619,9 @@ decipher_input_pane_what_next (DecipherInputPane *self)
   g_clear_object (&self->suggest_cancellable);
   self->suggest_cancellable = g_cancellable_new ();
 
-  key = decipher_session_get_key (self->session);
-  document = get_document (self);
-  snapshot = dc_key_new (document);
-  dc_document_get_symbols (document, &n_symbols);
-  for (guint s = 0; s < n_symbols; s++)
-    {
-      const char *value = dc_key_get_value (key, s);
-      DcKeyStatus status = dc_key_get_status (key, s);
-
-      /* A new key holds the trusted fonts' own values already. */
-      if (value != NULL && status != DC_KEY_FROM_PDF)
-        dc_key_set_full (snapshot, s, value, status, dc_key_get_level (key, s),
-                         dc_key_get_confidence (key, s), "snapshot", NULL);
-    }
   set_label (self->hint_label, _("Looking for the words to type next…"));
-  task = g_task_new (self, self->suggest_cancellable, suggest_done_cb, NULL);
-  g_task_set_source_tag (task, decipher_input_pane_what_next);
-  g_object_set_data (G_OBJECT (task), "key-serial", GUINT_TO_POINTER (self->key_serial));
-  g_task_set_task_data (task, g_steal_pointer (&snapshot), g_object_unref);
-  g_task_run_in_thread (task, suggest_thread);
+  dc_session_suggest_async (self->engine, self->suggest_cancellable, suggest_done_cb,
+                            g_object_ref (self));
 }
 
 /* For the tests: whether a What Next? is still being worked out. */
@@ -737,15 +638,6 @@ decipher_input_pane_is_busy (DecipherInputPane *self)
   g_return_val_if_fail (DECIPHER_IS_INPUT_PANE (self), FALSE);
 
   return self->suggest_cancellable != NULL || self->pending_text != NULL;
-}
-
-static void
-key_changed_cb (DecipherInputPane *self)
-{
-  self->key_serial++;
-  /* A space learned or forgotten splits the tokens anew: the next query finds the
-   * index rebuilt rather than building it itself. */
-  start_index (self);
 }
 
 /* ---- object ------------------------------------------------------------------------- */
@@ -786,8 +678,20 @@ decipher_input_pane_set_document_view (DecipherInputPane *self, DecipherDocument
   gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (self->view_drag));
 }
 
-/* The pane keeps the session's matcher: the open conflicts live in it, and the conflict
- * review reads them from here. */
+static void
+detach_session (DecipherInputPane *self)
+{
+  if (self->suggest_cancellable != NULL)
+    g_cancellable_cancel (self->suggest_cancellable);
+  g_clear_object (&self->suggest_cancellable);
+  g_clear_pointer (&self->pending_text, g_free);
+  self->engine = NULL;
+  self->matcher = NULL;
+  g_clear_object (&self->session);
+}
+
+/* The pane asks the session's engine: the open conflicts live in its matcher, and its
+ * index is built in a worker. */
 void
 decipher_input_pane_set_session (DecipherInputPane *self, DecipherSession *session)
 {
@@ -795,36 +699,21 @@ decipher_input_pane_set_session (DecipherInputPane *self, DecipherSession *sessi
 
   clear_feedback (self);
   gtk_editable_set_text (GTK_EDITABLE (self->entry), "");
-  if (self->suggest_cancellable != NULL)
-    g_cancellable_cancel (self->suggest_cancellable);
-  g_clear_object (&self->suggest_cancellable);
-  stop_index (self);
-  g_clear_object (&self->matcher);
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
-  g_set_object (&self->session, session);
+  detach_session (self);
+  if (session != NULL)
+    {
+      self->session = g_object_ref (session);
+      self->engine = decipher_session_get_engine (session);
+      self->matcher = dc_session_get_matcher (self->engine);
+    }
+  g_signal_group_set_target (self->engine_signals, self->engine);
   decipher_input_pane_set_line (self, DECIPHER_NO_LINE);
   if (session != NULL)
     {
-      self->matcher = dc_matcher_new (decipher_session_get_key (session));
-      g_signal_connect_object (self->matcher, "conflicts-changed",
-                               G_CALLBACK (decipher_input_pane_update_conflicts), self,
-                               G_CONNECT_SWAPPED);
-      /* Conflicts left open when the document was last closed are open again. */
-      dc_project_set_matcher (decipher_session_get_project (session), self->matcher);
-      g_signal_connect_swapped (decipher_session_get_key (session), "changed",
-                                G_CALLBACK (key_changed_cb), self);
       /* Ready before the first query, most of the time: reading the page takes longer. */
-      start_index (self);
+      dc_session_prepare_index (self->engine);
+      decipher_input_pane_update_conflicts (self);
     }
-}
-
-DcMatcher *
-decipher_input_pane_get_matcher (DecipherInputPane *self)
-{
-  g_return_val_if_fail (DECIPHER_IS_INPUT_PANE (self), NULL);
-
-  return self->matcher;
 }
 
 void
@@ -887,14 +776,10 @@ decipher_input_pane_dispose (GObject *object)
   DecipherInputPane *self = DECIPHER_INPUT_PANE (object);
 
   detach_view (self);
-  if (self->suggest_cancellable != NULL)
-    g_cancellable_cancel (self->suggest_cancellable);
-  g_clear_object (&self->suggest_cancellable);
-  stop_index (self);
-  g_clear_object (&self->matcher);
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
-  g_clear_object (&self->session);
+  detach_session (self);
+  if (self->engine_signals != NULL)
+    g_signal_group_set_target (self->engine_signals, NULL);
+  g_clear_object (&self->engine_signals);
   g_clear_pointer (&self->candidates_text, g_free);
   g_clear_pointer (&self->conflict_text, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_INPUT_PANE);
@@ -940,6 +825,14 @@ decipher_input_pane_init (DecipherInputPane *self)
   self->line = DECIPHER_NO_LINE;
   self->last_kind = DC_MATCH_KNOWN;
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* Connected while the pane has a session, to whichever engine it has. */
+  self->engine_signals = g_signal_group_new (DC_TYPE_SESSION);
+  g_signal_group_connect_object (self->engine_signals, "conflicts-changed",
+                                 G_CALLBACK (decipher_input_pane_update_conflicts), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->engine_signals, "index-ready",
+                                 G_CALLBACK (index_ready_cb), self, G_CONNECT_SWAPPED);
 
   g_signal_connect_swapped (self->entry, "activate", G_CALLBACK (entry_activate_cb), self);
   g_signal_connect (gtk_editable_get_delegate (GTK_EDITABLE (self->entry)), "insert-text",

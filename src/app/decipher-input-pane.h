@@ -23,7 +23,6 @@ void decipher_input_pane_set_session (DecipherInputPane *self,
                                       DecipherSession *session);
 void decipher_input_pane_set_document_view (DecipherInputPane *self,
                                             DecipherDocumentView *view);
-DcMatcher *decipher_input_pane_get_matcher (DecipherInputPane *self);
 
 guint decipher_input_pane_get_line (DecipherInputPane *self);
 void decipher_input_pane_set_line (DecipherInputPane *self,

@@ -2,10 +2,12 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The session is what every widget of a window shares: the engine's document and key,
- * the symbol the user has selected, and the autosaved project. Widgets talk to the
- * engine through it or through the key it owns, so the input pane and the conflict
- * review can plug into the same object later.
+ * The session is what every widget of a window shares. It wraps the engine's DcSession
+ * (src/libdecipher/dc-session.c), which owns the document, key, matcher and project and
+ * holds every rule of how a decision is taken — the same object decipher-cli's session
+ * drives — and adds only what a window needs: the symbol the user has selected, where
+ * the project is autosaved and when, and what to say when earlier work could not be
+ * restored. See docs/architecture.md.
  */
 
 #define G_LOG_DOMAIN "decipher-session"
@@ -29,9 +31,9 @@ struct _DecipherSession
 
   GFile *file;
   char *password;
-  DcDocument *document;
-  DcKey *key;
-  DcProject *project;
+  DcSession *engine;
+  DcDocument *document; /* the engine's, for short */
+  DcKey *key;           /* the engine's, for short */
 
   char *autosave_path;
   char *restore_problem;
@@ -95,8 +97,9 @@ key_changed_cb (DecipherSession *self, guint symbol, DcKey *key)
   /* The first decision on a new document: saved whole, journalled from there on. */
   start_journal (self);
   /* The journal wrote the change while the key announced it; a failure is said now, not
-   * a second later. */
-  if (!dc_project_sync_journal (self->project, &error))
+   * a second later. (A change through the engine's session was synced already; this is
+   * for the others, such as a project file taken over.) */
+  if (!dc_session_sync (self->engine, &error))
     g_signal_emit (self, signals[SAVE_FAILED], 0, error->message);
   /* Restarting the timer debounces a burst of changes into one write. */
   g_clear_handle_id (&self->autosave_source, g_source_remove);
@@ -130,9 +133,9 @@ decipher_session_finalize (GObject *object)
 {
   DecipherSession *self = DECIPHER_SESSION (object);
 
-  g_clear_object (&self->project);
-  g_clear_object (&self->key);
-  g_clear_object (&self->document);
+  self->key = NULL;
+  self->document = NULL;
+  g_clear_object (&self->engine);
   g_clear_object (&self->file);
   g_clear_pointer (&self->password, g_free);
   g_clear_pointer (&self->autosave_path, g_free);
@@ -366,7 +369,7 @@ start_journal (DecipherSession *self)
     }
   if (!self->restored)
     {
-      if (!dc_project_save (self->project, self->autosave_path, &error))
+      if (!dc_session_save (self->engine, self->autosave_path, &error))
         {
           g_warning ("%s", error->message);
           return;
@@ -374,7 +377,7 @@ start_journal (DecipherSession *self)
       self->dirty = FALSE;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIRTY]);
     }
-  if (!dc_project_start_journal (self->project, self->autosave_path, FALSE, &error))
+  if (!dc_session_start_journal (self->engine, self->autosave_path, FALSE, &error))
     g_warning ("%s", error->message);
   else
     self->journaling = TRUE;
@@ -390,6 +393,7 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   g_autoptr (DecipherSession) self = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *path = g_file_get_path (data->file);
+  g_autoptr (DcDocument) document = NULL;
 
   if (path == NULL)
     {
@@ -403,17 +407,19 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   self = g_object_new (DECIPHER_TYPE_SESSION, NULL);
   self->file = g_object_ref (data->file);
   self->password = g_strdup (data->password);
-  self->document = dc_document_new_from_file (path, data->password, progress_cb, data->progress,
-                                              cancellable, &error);
-  if (self->document == NULL)
+  document = dc_document_new_from_file (path, data->password, progress_cb, data->progress,
+                                        cancellable, &error);
+  if (document == NULL)
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
 
-  /* Everything below touches only objects this thread made: the key and project are
-   * handed to the main thread with the session and never used here again. */
-  self->key = dc_key_new (self->document);
+  /* Everything below touches only objects this thread made: the engine's session is
+   * handed to the main thread with this one and never used here again. */
+  self->engine = dc_session_new (document);
+  self->document = dc_session_get_document (self->engine);
+  self->key = dc_session_get_key (self->engine);
   /* Each is a loop over every glyph, a million in a 500-page book: made here, they keep
    * the first frame and the first hover or crop off the main thread's hands. */
   ensure_page_index (self);
@@ -421,8 +427,7 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   self->autosave_path = decipher_autosave_path_for_sha256 (dc_document_get_sha256 (self->document));
   if (g_file_test (self->autosave_path, G_FILE_TEST_EXISTS))
     {
-      self->project = dc_project_load (self->autosave_path, self->document, self->key, &error);
-      if (self->project != NULL)
+      if (dc_session_load_project (self->engine, self->autosave_path, &error))
         self->restored = TRUE;
       else
         {
@@ -430,16 +435,9 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
           g_clear_error (&error);
         }
     }
-  if (self->project == NULL)
+  if (!self->restored)
     {
-      self->project = dc_project_new (self->document, self->key);
-      /* New work starts with the engine's guesses (each untrusted font's space and full
-       * stop), as one step the user can undo. Never on restored work: it would bring
-       * back guesses the user had undone. */
-      dc_key_begin_change (self->key, _("Automatic guesses"));
-      self->n_guessed = dc_auto_recover (self->document, self->key, NULL);
-      dc_proposals_update (self->key);
-      dc_key_end_change (self->key);
+      self->n_guessed = dc_session_start_new_work (self->engine, TRUE);
       self->dirty = self->n_guessed > 0;
     }
   start_journal (self);
@@ -555,7 +553,25 @@ decipher_session_get_project (DecipherSession *self)
 {
   g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
 
-  return self->project;
+  return dc_session_get_project (self->engine);
+}
+
+/* The engine's session: where every decision is taken (docs/architecture.md). */
+DcSession *
+decipher_session_get_engine (DecipherSession *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
+
+  return self->engine;
+}
+
+/* Where the open conflicts are. */
+DcMatcher *
+decipher_session_get_matcher (DecipherSession *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
+
+  return dc_session_get_matcher (self->engine);
 }
 
 const char *
@@ -640,7 +656,7 @@ decipher_session_save (DecipherSession *self, GError **error)
                    _("Cannot create the folder “%s”: %s"), display, g_strerror (saved_errno));
       return FALSE;
     }
-  if (!dc_project_save (self->project, self->autosave_path, error))
+  if (!dc_session_save (self->engine, self->autosave_path, error))
     return FALSE;
 
   self->dirty = FALSE;
@@ -672,75 +688,46 @@ decipher_session_set_selected_symbol (DecipherSession *self, guint symbol)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_SYMBOL]);
 }
 
-/* One undoable step, as decipher-cli's session takes it: the value, then the proposals
- * that what was just learned confirms or overturns. */
-static gboolean
-set_confirmed (DecipherSession *self,
-               const char *label,
-               guint symbol,
-               const char *value,
-               const char *provenance,
-               GError **error)
-{
-  gboolean ok;
-
-  dc_key_begin_change (self->key, label);
-  ok = dc_key_set (self->key, symbol, value, DC_KEY_CONFIRMED, provenance, error);
-  if (ok)
-    dc_proposals_update (self->key);
-  dc_key_end_change (self->key);
-  return ok;
-}
-
-/**
- * decipher_session_assign:
- * @value: what the user says the symbol stands for
- *
- * The user's own word: confirmed, so it wins over anything inferred (the engine keeps
- * the replaced value in the undo history).
- */
+/* The decisions are the engine's: the same rules as decipher-cli's session. */
 gboolean
 decipher_session_assign (DecipherSession *self, guint symbol, const char *value, GError **error)
 {
   g_return_val_if_fail (DECIPHER_IS_SESSION (self), FALSE);
   g_return_val_if_fail (value != NULL, FALSE);
 
-  return set_confirmed (self, _("Assign a character"), symbol, value, "assign", error);
+  return dc_session_assign (self->engine, symbol, value, error);
 }
 
-/**
- * decipher_session_accept_proposal:
- *
- * Confirms what the engine proposes for @symbol, as the user's own word, noting where
- * the proposal came from.
- */
 gboolean
 decipher_session_accept_proposal (DecipherSession *self, guint symbol, GError **error)
 {
-  g_autofree char *provenance = NULL;
-  g_autofree char *value = NULL;
-
   g_return_val_if_fail (DECIPHER_IS_SESSION (self), FALSE);
 
-  if (dc_key_get_status (self->key, symbol) != DC_KEY_PROPOSED)
-    {
-      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                           _("There is no proposal for this symbol."));
-      return FALSE;
-    }
-  /* Copied: the proposals update that follows may replace the key's own strings. */
-  value = g_strdup (dc_key_peek_value (self->key, symbol));
-  provenance = g_strdup_printf ("accepted %s", dc_key_get_provenance (self->key, symbol));
-  return set_confirmed (self, _("Accept a proposal"), symbol, value, provenance, error);
+  return dc_session_accept (self->engine, symbol, error);
 }
 
-/* Whether the view highlights @symbol's glyphs and the palette counts it as unknown:
- * it needs decoding and has no usable value yet (a proposal is not one). */
+/* The key's last step undone (or redone), as the session records it. */
+gboolean
+decipher_session_undo (DecipherSession *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), FALSE);
+
+  return dc_session_undo (self->engine, NULL);
+}
+
+gboolean
+decipher_session_redo (DecipherSession *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), FALSE);
+
+  return dc_session_redo (self->engine, NULL);
+}
+
+/* Whether the view highlights @symbol's glyphs and the palette counts it as unknown. */
 gboolean
 decipher_session_symbol_is_unknown (DecipherSession *self, guint symbol)
 {
-  return dc_document_symbol_needs_decoding (self->document, symbol)
-         && dc_key_get_value (self->key, symbol) == NULL;
+  return dc_session_symbol_is_unknown (self->engine, symbol);
 }
 
 /* ---- indexes ---------------------------------------------------------------------- */

@@ -38,6 +38,8 @@ const char *decipher_session_get_password (DecipherSession *self);
 DcDocument *decipher_session_get_document (DecipherSession *self);
 DcKey *decipher_session_get_key (DecipherSession *self);
 DcProject *decipher_session_get_project (DecipherSession *self);
+DcSession *decipher_session_get_engine (DecipherSession *self);
+DcMatcher *decipher_session_get_matcher (DecipherSession *self);
 
 const char *decipher_session_get_autosave_path (DecipherSession *self);
 gboolean decipher_session_get_restored (DecipherSession *self);
@@ -58,6 +60,8 @@ gboolean decipher_session_assign (DecipherSession *self,
 gboolean decipher_session_accept_proposal (DecipherSession *self,
                                            guint symbol,
                                            GError **error);
+gboolean decipher_session_undo (DecipherSession *self);
+gboolean decipher_session_redo (DecipherSession *self);
 gboolean decipher_session_symbol_is_unknown (DecipherSession *self,
                                              guint symbol);
 

@@ -468,7 +468,7 @@ undo_action (GtkWidget *widget, const char *name, GVariant *param)
 
   if (forward_to_text (self, "text.undo") || self->session == NULL)
     return;
-  dc_key_undo (decipher_session_get_key (self->session));
+  decipher_session_undo (self->session);
 }
 
 static void
@@ -478,7 +478,7 @@ redo_action (GtkWidget *widget, const char *name, GVariant *param)
 
   if (forward_to_text (self, "text.redo") || self->session == NULL)
     return;
-  dc_key_redo (decipher_session_get_key (self->session));
+  decipher_session_redo (self->session);
 }
 
 /* ---- view --------------------------------------------------------------------------- */

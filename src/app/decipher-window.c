@@ -56,7 +56,7 @@ toast_undo_cb (AdwToast *toast, DecipherWindow *self)
   if (self->session == NULL || toast != self->undo_toast)
     return;
   self->undo_toast = NULL;
-  dc_key_undo (decipher_session_get_key (self->session));
+  decipher_session_undo (self->session);
 }
 
 static void
@@ -147,7 +147,7 @@ update_zoom_label (DecipherWindow *self)
 void
 _decipher_window_update_conflicts (DecipherWindow *self)
 {
-  DcMatcher *matcher = decipher_input_pane_get_matcher (self->input_pane);
+  DcMatcher *matcher = self->session != NULL ? decipher_session_get_matcher (self->session) : NULL;
   guint n = matcher != NULL ? dc_matcher_get_n_conflicts (matcher) : 0;
   g_autofree char *count = g_strdup_printf ("%u", n);
   g_autofree char *label = NULL;
@@ -205,9 +205,7 @@ _decipher_window_review_conflicts (DecipherWindow *self)
       g_signal_connect_object (self->conflict_window, "destroy",
                                G_CALLBACK (conflict_window_destroyed), self, G_CONNECT_SWAPPED);
     }
-  decipher_conflict_view_set_session (self->conflict_view, self->session,
-                                      decipher_input_pane_get_matcher (self->input_pane),
-                                      self->shapes,
+  decipher_conflict_view_set_session (self->conflict_view, self->session, self->shapes,
                                       decipher_document_view_get_renderer (self->document_view));
   gtk_window_present (self->conflict_window);
 }

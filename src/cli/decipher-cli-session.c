@@ -1,4 +1,4 @@
-/* decipher-cli-session.c: the JSON-lines session of DESIGN §5
+/* decipher-cli-session.c: the JSON-lines session (docs/session-protocol.md)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *

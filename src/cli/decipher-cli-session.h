@@ -9,7 +9,7 @@
 
 G_BEGIN_DECLS
 
-/* The JSON-lines protocol of DESIGN §5, reachable without a process so that the
+/* The JSON-lines protocol of docs/session-protocol.md, reachable without a process so that the
  * fuzzer can drive it. */
 typedef struct _DecipherCliSession DecipherCliSession;
 

@@ -1,4 +1,4 @@
-/* decipher-cli.c: the headless commands of DESIGN §5
+/* decipher-cli.c: the headless commands (README.md; docs/session-protocol.md, docs/export-formats.md)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

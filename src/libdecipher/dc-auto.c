@@ -36,6 +36,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "dc-auto.h"
+#include "dc-font-tables.h"
 #include "dc-unicode-private.h"
 
 /* As in dc-layout.c: where no space glyph is drawn, a gap this wide (in ems) parts words. */
@@ -1032,6 +1033,9 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
   n_fonts = dc_document_get_n_fonts (document);
 
   dc_key_begin_change (key, _("Automatic guesses"));
+  /* The cascade's stronger levels first (DESIGN §7): what the fonts' own tables and the
+   * standard layouts say. The guesses below then only fill what they leave unknown. */
+  pass.n_assigned += dc_font_tables_apply (key);
   for (guint f = 0; f < n_fonts; f++)
     {
       DcAutoFontReport font_report = { 0 };

@@ -15,6 +15,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
@@ -230,6 +231,185 @@ loader_image (guint page, gpointer user_data)
   Loader *loader = user_data;
 
   loader->images[page]++;
+}
+
+/* ---- double-byte legacy encodings drawn through a one-byte font ---------------------- */
+
+static gboolean
+is_lead_byte (guint32 code)
+{
+  return code >= 0x81 && code <= 0xFE;
+}
+
+static gboolean
+is_trail_byte (guint32 code)
+{
+  return code >= 0x40 && code <= 0xFE && code != 0x7F;
+}
+
+/* Whether glyph @i and the next one are the two bytes of one character of @charset. */
+static gboolean
+is_pair (DcDocument *self, guint i, const char *charset)
+{
+  const DcGlyph *glyphs = (const DcGlyph *) (void *) self->glyphs->data;
+  const DcSymbol *symbols = (const DcSymbol *) (void *) self->symbols->data;
+  const DcGlyph *a = &glyphs[i], *b = &glyphs[i + 1];
+  guint32 lead = symbols[a->symbol].code, trail = symbols[b->symbol].code;
+  g_autofree char *utf8 = NULL;
+  char bytes[2];
+
+  if (b->font != a->font || b->page != a->page || fabsf (b->y - a->y) > 0.5f * a->size
+      || symbols[a->symbol].code_len != 1 || symbols[b->symbol].code_len != 1
+      || !is_lead_byte (lead) || !is_trail_byte (trail))
+    return FALSE;
+  bytes[0] = (char) lead;
+  bytes[1] = (char) trail;
+  utf8 = g_convert (bytes, 2, "UTF-8", charset, NULL, NULL, NULL);
+  return utf8 != NULL && g_utf8_strlen (utf8, -1) == 1 && !g_unichar_iscntrl (g_utf8_get_char (utf8));
+}
+
+/* A font whose name hints at GBK, Big5 or Shift-JIS, drawn as a one-byte font, is read
+ * as double-byte when its glyphs say so too: nearly every byte from 0x81 up comes with
+ * a second byte that completes a character, and most of those second bytes are high too
+ * (GB2312, Big5 and JIS characters are two high bytes; an accented Latin letter is
+ * mostly followed by a plain one). */
+static gboolean
+font_draws_pairs (DcDocument *self, guint font, const char *charset)
+{
+  const DcGlyph *glyphs = (const DcGlyph *) (void *) self->glyphs->data;
+  const DcSymbol *symbols = (const DcSymbol *) (void *) self->symbols->data;
+  guint n_leads = 0, n_pairs = 0, n_high_pairs = 0;
+
+  for (guint i = 0; i < self->glyphs->len; i++)
+    {
+      if (glyphs[i].font != font || !is_lead_byte (symbols[glyphs[i].symbol].code)
+          || symbols[glyphs[i].symbol].code_len != 1)
+        continue;
+      n_leads++;
+      if (i + 1 < self->glyphs->len && is_pair (self, i, charset))
+        {
+          n_pairs++;
+          n_high_pairs += symbols[glyphs[i + 1].symbol].code >= 0x80;
+          i++;
+          n_leads++;
+        }
+    }
+  return n_pairs >= 2 && n_pairs * 2 * 10 >= n_leads * 9 && n_high_pairs * 10 >= n_pairs * 8;
+}
+
+static guint
+intern_pair (DcDocument *self, GArray *symbols, const DcSymbol *lead, const DcSymbol *trail)
+{
+  guint32 code = (lead->code << 8) | trail->code;
+  gint64 key = ((gint64) lead->font << 32) | code;
+  gpointer found = g_hash_table_lookup (self->symbol_index, &key);
+  DcSymbol symbol = { 0 };
+  gint64 *stored;
+
+  if (found != NULL)
+    return GPOINTER_TO_UINT (found) - 1;
+  symbol.font = lead->font;
+  symbol.code = code;
+  symbol.code_len = 2;
+  symbol.pdf_text = g_strconcat (lead->pdf_text, trail->pdf_text, NULL);
+  g_array_append_val (symbols, symbol);
+  stored = g_new (gint64, 1);
+  *stored = key;
+  g_hash_table_insert (self->symbol_index, stored, GUINT_TO_POINTER (symbols->len));
+  return symbols->len - 1;
+}
+
+/* Makes each pair of codes of a double-byte font one glyph of one symbol, and drops the
+ * symbols no glyph draws any more. Runs before the symbols are counted and the lines
+ * are built. */
+static gboolean
+merge_double_byte (DcDocument *self)
+{
+  g_autoptr (GArray) glyphs = NULL;
+  g_autoptr (GArray) symbols = NULL;
+  g_autofree guint *renumber = NULL;
+  g_autofree char **charsets = NULL;
+  const DcGlyph *old_glyphs;
+  DcSymbol *old_symbols;
+  gboolean any = FALSE;
+
+  charsets = g_new0 (char *, MAX (1, self->fonts->len));
+  for (guint f = 0; f < self->fonts->len; f++)
+    {
+      DcFont *font = g_ptr_array_index (self->fonts, f);
+      const char *hint = _dc_font_get_double_byte_hint (font);
+
+      if (hint != NULL && font_draws_pairs (self, f, hint))
+        {
+          charsets[f] = (char *) hint;
+          _dc_font_set_double_byte (font, hint);
+          any = TRUE;
+        }
+    }
+  if (!any)
+    return FALSE;
+
+  /* Pairs get new symbols appended to the old table; then every symbol still drawn is
+   * renumbered in order, so the table holds only what the page shows. */
+  old_glyphs = (const DcGlyph *) (void *) self->glyphs->data;
+  glyphs = g_array_sized_new (FALSE, FALSE, sizeof (DcGlyph), self->glyphs->len);
+  for (guint i = 0; i < self->glyphs->len; i++)
+    {
+      DcGlyph glyph = old_glyphs[i];
+      const char *charset = charsets[glyph.font];
+
+      if (charset != NULL && i + 1 < self->glyphs->len && is_pair (self, i, charset))
+        {
+          const DcGlyph *next = &old_glyphs[i + 1];
+          DcSymbol lead = g_array_index (self->symbols, DcSymbol, glyph.symbol);
+          DcSymbol trail = g_array_index (self->symbols, DcSymbol, next->symbol);
+
+          glyph.symbol = intern_pair (self, self->symbols, &lead, &trail);
+          glyph.x0 = MIN (glyph.x0, next->x0);
+          glyph.y0 = MIN (glyph.y0, next->y0);
+          glyph.x1 = MAX (glyph.x1, next->x1);
+          glyph.y1 = MAX (glyph.y1, next->y1);
+          glyph.advance += next->advance;
+          /* The fallback font's two glyphs are narrower than the character they stand for:
+           * the character fills its advance, so that a line of them is not read as words
+           * of one character each. */
+          if (glyph.rotation == 0)
+            glyph.x1 = MAX (glyph.x1, glyph.x + glyph.advance);
+          i++;
+        }
+      g_array_append_val (glyphs, glyph);
+    }
+
+  old_symbols = (DcSymbol *) (void *) self->symbols->data;
+  renumber = g_new (guint, self->symbols->len);
+  for (guint s = 0; s < self->symbols->len; s++)
+    renumber[s] = G_MAXUINT;
+  symbols = g_array_new (FALSE, TRUE, sizeof (DcSymbol));
+  g_array_set_clear_func (symbols, clear_symbol);
+  g_hash_table_remove_all (self->symbol_index);
+  for (guint i = 0; i < glyphs->len; i++)
+    {
+      DcGlyph *glyph = &g_array_index (glyphs, DcGlyph, i);
+      guint old = glyph->symbol;
+
+      if (renumber[old] == G_MAXUINT)
+        {
+          gint64 *key = g_new (gint64, 1);
+
+          *key = ((gint64) old_symbols[old].font << 32) | old_symbols[old].code;
+          g_array_append_val (symbols, old_symbols[old]);
+          old_symbols[old].pdf_text = NULL; /* moved */
+          renumber[old] = symbols->len - 1;
+          g_hash_table_insert (self->symbol_index, key, GUINT_TO_POINTER (symbols->len));
+        }
+      glyph->symbol = renumber[old];
+    }
+
+  g_array_unref (self->symbols);
+  self->symbols = g_steal_pointer (&symbols);
+  g_array_unref (self->glyphs);
+  self->glyphs = g_steal_pointer (&glyphs);
+  return TRUE;
 }
 
 static void
@@ -480,6 +660,19 @@ dc_document_new_from_file (const char *path,
       return NULL;
     }
 
+  if (merge_double_byte (self))
+    {
+      /* Fewer glyphs now: each page starts where its first glyph went. */
+      const DcGlyph *glyphs = (const DcGlyph *) (void *) self->glyphs->data;
+      guint i = 0;
+
+      for (guint page = 0; page <= self->n_pages; page++)
+        {
+          while (i < self->glyphs->len && glyphs[i].page < page)
+            i++;
+          page_first_glyph[page] = i;
+        }
+    }
   finish_symbols (self);
 
   self->page_lines = g_new0 (guint, self->n_pages + 1);

@@ -1,6 +1,8 @@
 /* dc-export.c: the document's text with the values known so far
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The formats (txt, freki, json) are described in docs/export-formats.md.
  */
 
 #define G_LOG_DOMAIN "dc-export"

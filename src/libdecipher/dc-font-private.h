@@ -19,6 +19,9 @@ void _dc_font_set_trust (DcFont *self,
                          gboolean trusted,
                          const char *reason);
 double _dc_font_get_ascent (DcFont *self);
+const char *_dc_font_get_double_byte_hint (DcFont *self);
+void _dc_font_set_double_byte (DcFont *self,
+                               const char *charset);
 double _dc_font_get_descent (DcFont *self);
 
 G_END_DECLS

@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <ft2build.h>
 #include FT_FREETYPE_H
 
@@ -29,6 +31,10 @@ struct _DcFont
   FT_Library ft_library;
   FT_Face ft_face;
   GHashTable *program_names; /* code → name */
+  /* A one-byte font that may draw a double-byte legacy encoding (GBK bytes through
+   * WinAnsi), told by its name; and the charset once its glyphs have shown it does. */
+  const char *double_byte_hint;
+  const char *double_byte;
   char *trust_reason;
   double ascent;
   double descent;
@@ -86,6 +92,59 @@ dc_font_init (DcFont *self)
   g_mutex_init (&self->program_lock);
 }
 
+static gboolean
+name_has (const char *name, const char *const *words)
+{
+  g_autofree char *lower = g_ascii_strdown (name, -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (strstr (lower, words[i]) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+decodes_as (const char *bytes, const char *charset)
+{
+  g_autofree char *utf8 = g_convert (bytes, -1, "UTF-8", charset, NULL, NULL, NULL);
+
+  return utf8 != NULL;
+}
+
+/* Chinese and Japanese producers name a font in its own script (GBK bytes for 仿宋, as in
+ * "\xB7\xC2\xCB\xCE_GB2312") or after its charset, and some draw it as a one-byte
+ * font: each character then comes as two codes. The name only makes the document look;
+ * the glyphs decide (dc-document.c). */
+static const char *
+double_byte_hint (const char *name)
+{
+  static const char *const big5[] = { "big5", "mingliu", NULL };
+  static const char *const sjis[] = { "sjis", "shift", "mincho", "ms-gothic", "msgothic", NULL };
+  static const char *const gbk[] = { "gb2312", "gbk", "gb18030", "simsun", "simhei", "fangsong",
+                                     "kaiti", "song", "hei", NULL };
+  gboolean high = FALSE;
+
+  if (name == NULL)
+    return NULL;
+  if (name_has (name, big5))
+    return "BIG5";
+  if (name_has (name, sjis))
+    return "CP932";
+  if (name_has (name, gbk))
+    return "GBK";
+  for (const char *p = name; *p; p++)
+    high |= (guchar) *p >= 0x80;
+  if (!high || g_utf8_validate (name, -1, NULL))
+    return NULL;
+  if (decodes_as (name, "GBK"))
+    return "GBK";
+  if (decodes_as (name, "BIG5"))
+    return "BIG5";
+  if (decodes_as (name, "CP932"))
+    return "CP932";
+  return NULL;
+}
+
 DcFont *
 _dc_font_new_from_bridge (guint index, const DcBridgeFont *info)
 {
@@ -97,6 +156,9 @@ _dc_font_new_from_bridge (guint index, const DcBridgeFont *info)
   self->index = index;
   /* PDF names are bytes; a legacy producer may write them in any 8-bit encoding. */
   self->name = info->name ? g_utf8_make_valid (info->name, -1) : NULL;
+  if (info->type != DC_BRIDGE_FONT_CID_TYPE0 && info->type != DC_BRIDGE_FONT_CID_TYPE2
+      && info->type != DC_BRIDGE_FONT_TYPE3 && !info->has_to_unicode)
+    self->double_byte_hint = double_byte_hint (info->name);
   self->encoding = info->encoding ? g_utf8_make_valid (info->encoding, -1) : NULL;
   self->program_kind = g_strdup (info->program_kind);
   self->type = (DcFontType) info->type;
@@ -367,6 +429,39 @@ dc_font_is_trusted (DcFont *self)
   g_return_val_if_fail (DC_IS_FONT (self), FALSE);
 
   return self->trusted;
+}
+
+const char *
+_dc_font_get_double_byte_hint (DcFont *self)
+{
+  g_assert (DC_IS_FONT (self));
+
+  return self->double_byte_hint;
+}
+
+void
+_dc_font_set_double_byte (DcFont *self, const char *charset)
+{
+  g_assert (DC_IS_FONT (self));
+
+  self->double_byte = charset;
+}
+
+/**
+ * dc_font_get_double_byte_charset:
+ *
+ * A one-byte font whose glyphs come in pairs of a double-byte legacy encoding (GBK,
+ * Big5 or Shift-JIS bytes drawn through WinAnsi) has each pair as one symbol, with a
+ * two-byte code (lead byte first).
+ *
+ * Returns: (nullable): the iconv name of that encoding, or %NULL for other fonts
+ */
+const char *
+dc_font_get_double_byte_charset (DcFont *self)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), NULL);
+
+  return self->double_byte;
 }
 
 /* A sentence saying why the font's map is or is not trusted. */

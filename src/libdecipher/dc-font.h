@@ -45,6 +45,7 @@ int dc_font_get_cid_glyph_index (DcFont *self,
 guint dc_font_get_n_symbols (DcFont *self);
 guint dc_font_get_n_glyphs (DcFont *self);
 gboolean dc_font_is_trusted (DcFont *self);
+const char *dc_font_get_double_byte_charset (DcFont *self);
 const char *dc_font_get_trust_reason (DcFont *self);
 
 G_END_DECLS

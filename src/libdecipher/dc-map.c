@@ -5,7 +5,7 @@
  * A ToUnicode CMap is what a PDF reader consults to turn a font's codes into text, so a
  * recovered map written in that form repairs copy and paste, search and pdftotext. The
  * JSON form is the same map for programs: per font, each code with its value and how
- * sure the key is of it.
+ * sure the key is of it. Both are described in docs/export-formats.md.
  */
 
 #define G_LOG_DOMAIN "dc-map"
@@ -204,6 +204,11 @@ dc_map_font_to_cmap (DcKey *key, guint font, GError **error)
       const char *value = dc_key_get_value (key, s);
 
       if (value == NULL || value[0] == '\0')
+        continue;
+      /* A pair of bytes drawn through a one-byte font (GBK through WinAnsi) is one
+       * symbol to us, but a reader of the PDF takes the font's codes one byte at a time:
+       * no ToUnicode entry of a simple font can say what the pair means. */
+      if (!dc_font_is_cid (dc_font) && symbols[s].code_len != 1)
         continue;
       g_array_append_val (entries, s);
       /* A simple font's codes are one byte, an Identity CMap's two: never mixed. */

@@ -11,6 +11,7 @@
  * the right shape rather than the whole book. When exactly one distinct reading fits,
  * its unknown symbols are learned in one undoable change; values already held are never
  * overwritten here — a disagreement becomes a conflict for the user to resolve.
+ * docs/architecture.md says where the rest of a typed query is decided.
  */
 
 #define G_LOG_DOMAIN "dc-matcher"

@@ -12,7 +12,8 @@
  * A line records a state, not a step, so replaying a line the project already holds
  * changes nothing: a crash between the save and the emptying is harmless. A crash in the
  * middle of an append leaves a last line without its newline; it was never complete, so
- * the replay skips it and the next append cuts it off.
+ * the replay skips it and the next append cuts it off. Described for readers of the files
+ * in docs/project-format.md.
  */
 
 #define G_LOG_DOMAIN "dc-project"

@@ -5,7 +5,7 @@
  * A project file is the only copy of hours of a linguist's work, so saving never leaves a
  * half-written file, and loading trusts nothing in the file: it may be damaged, made by
  * another version, meant for another document, or hostile. The key is only touched once
- * the whole file has been checked.
+ * the whole file has been checked. The format and its version rule: docs/project-format.md.
  */
 
 #define G_LOG_DOMAIN "dc-project"

@@ -12,6 +12,7 @@
 #include "dc-error.h"
 #include "dc-export.h"
 #include "dc-font.h"
+#include "dc-font-tables.h"
 #include "dc-json.h"
 #include "dc-key.h"
 #include "dc-map.h"

@@ -139,7 +139,7 @@ test_keep (void)
   autosave = g_strdup (decipher_session_get_autosave_path (decipher_window_get_session (window)));
   key = decipher_session_get_key (decipher_window_get_session (window));
   pane = _decipher_window_get_input_pane (window);
-  matcher = decipher_input_pane_get_matcher (pane);
+  matcher = decipher_session_get_matcher (decipher_window_get_session (window));
   g_assert_null (_decipher_window_get_conflict_view (window));
 
   decipher_input_pane_set_line (pane, 2);
@@ -230,7 +230,7 @@ open_with_conflict (const char *line, char **autosave)
   decipher_input_pane_set_line (pane, 2);
   type (pane, line);
   g_assert_cmpint (decipher_input_pane_get_last_kind (pane), ==, DC_MATCH_CONFLICT);
-  g_assert_cmpuint (dc_matcher_get_n_conflicts (decipher_input_pane_get_matcher (pane)), ==, 1);
+  g_assert_cmpuint (dc_matcher_get_n_conflicts (decipher_session_get_matcher (decipher_window_get_session (window))), ==, 1);
   g_assert_nonnull (_decipher_window_get_conflict_view (window));
   return window;
 }
@@ -254,7 +254,7 @@ test_settled (void)
   g_autofree char *use_label = NULL;
   DecipherWindow *window = open_with_conflict (line, &autosave);
   DecipherInputPane *pane = _decipher_window_get_input_pane (window);
-  DcMatcher *matcher = decipher_input_pane_get_matcher (pane);
+  DcMatcher *matcher = decipher_session_get_matcher (decipher_window_get_session (window));
   GtkLabel *hint = decipher_input_pane_get_hint_label (pane);
   GtkListBox *list = decipher_conflict_view_get_list (_decipher_window_get_conflict_view (window));
   GtkButton *use;

@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+# Character error rate with zero typing: `decipher-cli text FILE` next to `pdftotext`,
+# on the real-world PDFs whose README says what the page actually says (DESIGN §7: text is
+# never worse than pdftotext).
+#
+# Usage: realworld-cer.py [DECIPHER_CLI] [--dir ../shared/realworld-pdfs] [--no-auto]
+#
+# The answers are read at run time from the table in the folder's README.md (column "what
+# the page actually says"): notes in parentheses are dropped, " / " separates pieces of the
+# page, "…" ends an excerpt, and "p.1 'x'; p.2 'y'" quotes what each page says. Nothing
+# is copied from there into the project.
+#
+# CER: a known answer is one or more short excerpts of a page (the README's " / " parts,
+# which may stand anywhere on it), so each part is matched against the best place in the
+# whole document's text: the edit distance (insertions, deletions, substitutions, one
+# each) between the part and the substring of the text closest to it (semi-global
+# alignment). The CER is the sum of those distances divided by the answer's length. Both sides are in NFC, and
+# whitespace is removed from both first, so that line breaks and the spacing of CJK text
+# neither help nor hurt: it measures the characters. 0 is perfect, 1 is nothing right
+# (U+FFFD for every glyph gives 1).
+# SPDX-License-Identifier: GPL-3.0-or-later
+import argparse
+import os
+import re
+import subprocess
+import sys
+import unicodedata
+
+
+def parse_answers(readme):
+    answers = {}
+    for line in open(readme, encoding="utf-8"):
+        if not line.startswith("|") or line.startswith("|---"):
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 4 or not cells[0].endswith(".pdf"):
+            continue
+        said = cells[3]
+        if said in ("—", "-", ""):
+            continue
+        quoted = re.findall(r"p\.\d+ '([^']*)'", said)
+        if quoted:
+            pieces = quoted
+        else:
+            said = re.sub(r"\s*\([^)]*\)\s*$", "", said)
+            pieces = [p.strip() for p in said.split(" / ")]
+            pieces = [p.split("…")[0].strip() for p in pieces]
+            pieces = [p for p in pieces if p]
+        if pieces:
+            answers[cells[0]] = pieces
+    return answers
+
+
+def squash(text):
+    text = unicodedata.normalize("NFC", text)
+    return "".join(ch for ch in text if not ch.isspace())
+
+
+def cer(pieces, text):
+    """Summed edit distance of each piece to its best-matching substring of text, per
+    character of the pieces."""
+    total = sum(len(squash(p)) for p in pieces)
+    if total == 0:
+        return 0.0
+    return sum(distance(squash(p), squash(text)) for p in pieces) / total
+
+
+def distance(a, t):
+    if not a:
+        return 0
+    # Sellers: free start and end in t.
+    prev = list(range(len(a) + 1))
+    best = prev[len(a)]
+    for ch in t:
+        cur = [0] * (len(a) + 1)
+        for i in range(1, len(a) + 1):
+            cur[i] = min(prev[i - 1] + (a[i - 1] != ch), prev[i] + 1, cur[i - 1] + 1)
+        best = min(best, cur[len(a)])
+        prev = cur
+    return best
+
+
+def run(cmd):
+    try:
+        out = subprocess.run(cmd, capture_output=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return None
+    if out.returncode != 0:
+        return None
+    return out.stdout.decode("utf-8", "replace")
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap = argparse.ArgumentParser()
+    ap.add_argument("cli", nargs="?", default=os.path.join(here, "..", "_build", "src", "cli",
+                                                           "decipher-cli"))
+    ap.add_argument("--dir", default=os.path.join(here, "..", "..", "shared", "realworld-pdfs"))
+    ap.add_argument("--no-auto", action="store_true", help="pass --no-auto to decipher-cli")
+    args = ap.parse_args()
+
+    readme = os.path.join(args.dir, "README.md")
+    if not os.path.exists(readme):
+        sys.exit(f"No README.md in {args.dir}: give the folder of the real-world PDFs with --dir.")
+    answers = parse_answers(readme)
+
+    print(f"{'file':<28} {'decipher':>8} {'pdftotext':>9}  answer")
+    worse = []
+    totals = [0.0, 0.0]
+    for name in sorted(answers):
+        pdf = os.path.join(args.dir, name)
+        if not os.path.exists(pdf):
+            continue
+        cmd = [args.cli, "text", pdf] + (["--no-auto"] if args.no_auto else [])
+        ours = run(cmd)
+        theirs = run(["pdftotext", "-enc", "UTF-8", pdf, "-"])
+        c_ours = cer(answers[name], ours) if ours is not None else 1.0
+        c_theirs = cer(answers[name], theirs) if theirs is not None else 1.0
+        totals[0] += c_ours
+        totals[1] += c_theirs
+        mark = ""
+        if c_theirs <= 0.5 and c_ours > c_theirs:
+            mark = "  WORSE than pdftotext"
+            worse.append(name)
+        if ours is None:
+            mark += "  (decipher-cli failed)"
+        print(f"{name:<28} {c_ours:8.3f} {c_theirs:9.3f}  {' / '.join(answers[name])[:40]}{mark}")
+    n = max(1, len(answers))
+    print(f"{'mean':<28} {totals[0] / n:8.3f} {totals[1] / n:9.3f}")
+    print(f"files with a known answer: {len(answers)}; worse than a good pdftotext: "
+          f"{len(worse)}{' (' + ', '.join(worse) + ')' if worse else ''}")
+
+
+if __name__ == "__main__":
+    main()

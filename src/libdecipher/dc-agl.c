@@ -1,0 +1,158 @@
+/* dc-agl.c: glyph names to text, by the Adobe Glyph List rules
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A font program names its glyphs (post table, CFF charset, Type1 encoding), and so may a
+ * PDF's /Differences. The AGL specification says how a name reads: drop everything from
+ * the first period (".sc", ".alt", ".001" name variants of the same character), split the
+ * rest at underscores (a ligature "f_i" is f then i), and read each component as an AGL
+ * name, "uniXXXX…" (one or more groups of four hex digits) or "uXXXX" to "uXXXXXX".
+ * Names that mean nothing ("g12", "cid42", "glyph7") give nothing.
+ */
+
+#define G_LOG_DOMAIN "dc-agl"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "dc-agl-private.h"
+#include "dc-pdf-bridge.h"
+
+/* The 258 glyphs of the Macintosh standard order, the order of a TrueType 'post' table of
+ * format 1 and the first glyphs of most TrueType fonts of the 1990s and later: a PDF that
+ * draws such a font by glyph number without embedding it reads through this list. */
+static const char *const mac_glyph_names[DC_AGL_N_MAC_GLYPHS] = {
+  ".notdef", ".null", "nonmarkingreturn", "space", "exclam", "quotedbl", "numbersign",
+  "dollar", "percent", "ampersand", "quotesingle", "parenleft", "parenright", "asterisk",
+  "plus", "comma", "hyphen", "period", "slash", "zero", "one", "two", "three", "four", "five",
+  "six", "seven", "eight", "nine", "colon", "semicolon", "less", "equal", "greater",
+  "question", "at", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O",
+  "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z", "bracketleft", "backslash",
+  "bracketright", "asciicircum", "underscore", "grave", "a", "b", "c", "d", "e", "f", "g", "h",
+  "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z",
+  "braceleft", "bar", "braceright", "asciitilde", "Adieresis", "Aring", "Ccedilla", "Eacute",
+  "Ntilde", "Odieresis", "Udieresis", "aacute", "agrave", "acircumflex", "adieresis", "atilde",
+  "aring", "ccedilla", "eacute", "egrave", "ecircumflex", "edieresis", "iacute", "igrave",
+  "icircumflex", "idieresis", "ntilde", "oacute", "ograve", "ocircumflex", "odieresis",
+  "otilde", "uacute", "ugrave", "ucircumflex", "udieresis", "dagger", "degree", "cent",
+  "sterling", "section", "bullet", "paragraph", "germandbls", "registered", "copyright",
+  "trademark", "acute", "dieresis", "notequal", "AE", "Oslash", "infinity", "plusminus",
+  "lessequal", "greaterequal", "yen", "mu", "partialdiff", "summation", "product", "pi",
+  "integral", "ordfeminine", "ordmasculine", "Omega", "ae", "oslash", "questiondown",
+  "exclamdown", "logicalnot", "radical", "florin", "approxequal", "Delta", "guillemotleft",
+  "guillemotright", "ellipsis", "nonbreakingspace", "Agrave", "Atilde", "Otilde", "OE", "oe",
+  "endash", "emdash", "quotedblleft", "quotedblright", "quoteleft", "quoteright", "divide",
+  "lozenge", "ydieresis", "Ydieresis", "fraction", "currency", "guilsinglleft",
+  "guilsinglright", "fi", "fl", "daggerdbl", "periodcentered", "quotesinglbase",
+  "quotedblbase", "perthousand", "Acircumflex", "Ecircumflex", "Aacute", "Edieresis",
+  "Egrave", "Iacute", "Icircumflex", "Idieresis", "Igrave", "Oacute", "Ocircumflex", "apple",
+  "Ograve", "Uacute", "Ucircumflex", "Ugrave", "dotlessi", "circumflex", "tilde", "macron",
+  "breve", "dotaccent", "ring", "cedilla", "hungarumlaut", "ogonek", "caron", "Lslash",
+  "lslash", "Scaron", "scaron", "Zcaron", "zcaron", "brokenbar", "Eth", "eth", "Yacute",
+  "yacute", "Thorn", "thorn", "minus", "multiply", "onesuperior", "twosuperior",
+  "threesuperior", "onehalf", "onequarter", "threequarters", "franc", "Gbreve", "gbreve",
+  "Idotaccent", "Scedilla", "scedilla", "Cacute", "cacute", "Ccaron", "ccaron", "dcroat",
+};
+
+/* Returns: (nullable): the name of glyph @gid in the Macintosh standard order */
+const char *
+_dc_agl_mac_glyph_name (guint gid)
+{
+  return gid < DC_AGL_N_MAC_GLYPHS ? mac_glyph_names[gid] : NULL;
+}
+
+static gboolean
+usable (gunichar c)
+{
+  GUnicodeType type;
+
+  if (!g_unichar_validate (c) || c < 0x20 || (c >= 0xD800 && c <= 0xDFFF))
+    return FALSE;
+  type = g_unichar_type (c);
+  /* A private-use value is no better than the code it came from. */
+  return type != G_UNICODE_PRIVATE_USE && type != G_UNICODE_UNASSIGNED
+         && type != G_UNICODE_CONTROL;
+}
+
+static gboolean
+all_hex (const char *s, gsize n)
+{
+  for (gsize i = 0; i < n; i++)
+    if (!g_ascii_isxdigit (s[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* One component of a name (no underscore, no period) into @out. */
+static gboolean
+component_to_text (const char *component, GString *out)
+{
+  gsize len = strlen (component);
+  gunichar c;
+
+  if (len == 0)
+    return FALSE;
+  /* "uni" and groups of four: uni00660069 is "fi". Upper-case digits only, by the spec,
+   * but fonts in the wild write both. */
+  if (g_str_has_prefix (component, "uni") && len > 3 && (len - 3) % 4 == 0
+      && all_hex (component + 3, len - 3))
+    {
+      for (gsize i = 3; i < len; i += 4)
+        {
+          char digits[5] = { 0 };
+
+          memcpy (digits, component + i, 4);
+          c = (gunichar) g_ascii_strtoull (digits, NULL, 16);
+          if (!usable (c))
+            return FALSE;
+          g_string_append_unichar (out, c);
+        }
+      return TRUE;
+    }
+  if (component[0] == 'u' && len >= 5 && len <= 7 && all_hex (component + 1, len - 1))
+    {
+      c = (gunichar) g_ascii_strtoull (component + 1, NULL, 16);
+      if (!usable (c))
+        return FALSE;
+      g_string_append_unichar (out, c);
+      return TRUE;
+    }
+  if (dc_pdf_bridge_glyph_name_to_unicode (component, &c) && usable (c))
+    {
+      g_string_append_unichar (out, c);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * _dc_agl_name_to_text:
+ * @name: (nullable): a glyph name
+ *
+ * Returns: (transfer full) (nullable): what @name stands for by the AGL rules, or %NULL
+ * when any part of it means nothing
+ */
+char *
+_dc_agl_name_to_text (const char *name)
+{
+  g_autoptr (GString) out = NULL;
+  g_autofree char *base = NULL;
+  g_auto (GStrv) components = NULL;
+  char *dot;
+
+  if (name == NULL || name[0] == '\0' || name[0] == '.' || strlen (name) > 200)
+    return NULL;
+
+  base = g_strdup (name);
+  if ((dot = strchr (base, '.')) != NULL)
+    *dot = '\0';
+  components = g_strsplit (base, "_", -1);
+  out = g_string_new (NULL);
+  for (guint i = 0; components[i] != NULL; i++)
+    if (!component_to_text (components[i], out))
+      return NULL;
+  if (out->len == 0)
+    return NULL;
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}

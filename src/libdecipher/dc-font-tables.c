@@ -1,0 +1,463 @@
+/* dc-font-tables.c: what the fonts themselves say their glyphs are
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A PDF's text map may lie or be missing while the font program it draws with still
+ * knows its glyphs: a Unicode cmap maps characters to glyphs (inverted, glyphs to
+ * characters), and 'post' tables, CFF charsets and Type1 encodings name them. A font not
+ * embedded at all but drawn by glyph number (Identity-H over a TrueType font of the
+ * system) still follows, for its first 258 glyphs, the Macintosh standard order that
+ * nearly every TrueType font keeps: glyph 3 is the space, 36 the A (the "+29" that
+ * pdftotext shows for such files).
+ *
+ * The first is the font level of the evidence cascade (DESIGN §7), the second a layout:
+ * both are applied as inferred values, never over anything the key holds already, and
+ * not at all where the font's own tables only repeat the accented-Latin soup of a legacy
+ * 8-bit font (its cmap then says the same lie as its PDF text).
+ */
+
+#define G_LOG_DOMAIN "dc-font-tables"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_CID_H
+#include FT_TRUETYPE_TABLES_H
+
+#include <glib/gi18n-lib.h>
+
+#include "dc-agl-private.h"
+#include "dc-font-tables.h"
+
+/* A layout explains a font when it reads this share of its glyphs. */
+#define LAYOUT_MIN_EXPLAINED 0.9
+
+typedef struct
+{
+  guint symbol;
+  char *text;
+  char *provenance;
+  DcKeyLevel level;
+} Finding;
+
+static void
+finding_clear (gpointer data)
+{
+  Finding *finding = data;
+
+  g_free (finding->text);
+  g_free (finding->provenance);
+}
+
+/* Glyph → the character a Unicode cmap gives it; where several do (space and no-break
+ * space), the lowest, which is the plain one. */
+static GHashTable *
+invert_unicode_cmaps (FT_Face face)
+{
+  GHashTable *by_glyph = g_hash_table_new (NULL, NULL);
+  FT_CharMap saved = face->charmap;
+
+  for (int i = 0; i < face->num_charmaps; i++)
+    {
+      FT_CharMap charmap = face->charmaps[i];
+      gboolean unicode = charmap->platform_id == 0
+                         || (charmap->platform_id == 3
+                             && (charmap->encoding_id == 1 || charmap->encoding_id == 10));
+      gboolean mac_roman = charmap->platform_id == 1 && charmap->encoding_id == 0;
+      FT_ULong c;
+      FT_UInt gid;
+
+      if ((!unicode && !mac_roman) || FT_Set_Charmap (face, charmap) != 0)
+        continue;
+      /* FreeType makes up a Unicode cmap from glyph names where a font has none: those
+       * are read as names, and said to be. */
+      if (FT_IS_SFNT (face) && FT_Get_CMap_Format (charmap) < 0)
+        continue;
+      if (!FT_IS_SFNT (face))
+        continue;
+      for (c = FT_Get_First_Char (face, &gid); gid != 0; c = FT_Get_Next_Char (face, c, &gid))
+        {
+          gunichar u = (gunichar) c;
+          gpointer old;
+
+          if (mac_roman)
+            {
+              char byte = (char) c;
+              g_autofree char *utf8 = NULL;
+
+              if (c > 0xFF)
+                continue;
+              utf8 = g_convert (&byte, 1, "UTF-8", "MACINTOSH", NULL, NULL, NULL);
+              if (utf8 == NULL)
+                continue;
+              u = g_utf8_get_char (utf8);
+            }
+          if (u < 0x20 || !g_unichar_validate (u) || g_unichar_type (u) == G_UNICODE_PRIVATE_USE)
+            continue;
+          old = g_hash_table_lookup (by_glyph, GUINT_TO_POINTER (gid));
+          /* Unicode cmaps come before the Mac Roman one in a font: they win. */
+          if (old == NULL || (unicode && u < GPOINTER_TO_UINT (old)))
+            g_hash_table_insert (by_glyph, GUINT_TO_POINTER (gid), GUINT_TO_POINTER (u));
+        }
+    }
+  if (saved != NULL)
+    FT_Set_Charmap (face, saved);
+  return by_glyph;
+}
+
+static FT_CharMap
+find_charmap (FT_Face face, int platform, int encoding)
+{
+  for (int i = 0; i < face->num_charmaps; i++)
+    if (face->charmaps[i]->platform_id == platform
+        && face->charmaps[i]->encoding_id == encoding)
+      return face->charmaps[i];
+  return NULL;
+}
+
+/* The glyph a simple TrueType font draws for @code, as PDF readers find it (PDF 32000
+ * 9.6.6.4): a (3,0) symbol cmap at F0xx (or xx); else the (3,1) cmap at the character the
+ * encoding names, so that the font confirms (or not) that it has that character; else
+ * the (1,0) cmap at the code. */
+static FT_UInt
+simple_truetype_glyph (FT_Face face, DcFont *font, guint32 code)
+{
+  FT_CharMap charmap;
+  FT_UInt gid = 0;
+
+  if (code > 0xFF)
+    return 0;
+  if ((charmap = find_charmap (face, 3, 0)) != NULL)
+    {
+      if (FT_Set_Charmap (face, charmap) != 0)
+        return 0;
+      gid = FT_Get_Char_Index (face, 0xF000 + code);
+      return gid != 0 ? gid : FT_Get_Char_Index (face, code);
+    }
+  if ((charmap = find_charmap (face, 3, 1)) != NULL)
+    {
+      g_autofree char *named = _dc_agl_name_to_text (dc_font_get_glyph_name (font, code));
+
+      if (named == NULL || g_utf8_strlen (named, -1) != 1 || FT_Set_Charmap (face, charmap) != 0)
+        return 0;
+      return FT_Get_Char_Index (face, g_utf8_get_char (named));
+    }
+  if ((charmap = find_charmap (face, 1, 0)) != NULL && FT_Set_Charmap (face, charmap) == 0)
+    gid = FT_Get_Char_Index (face, code);
+  return gid;
+}
+
+/* A Type1 or CFF font's own built-in encoding. */
+static FT_UInt
+builtin_glyph (FT_Face face, guint32 code)
+{
+  static const FT_Encoding encodings[] = { FT_ENCODING_ADOBE_CUSTOM, FT_ENCODING_ADOBE_STANDARD,
+                                           FT_ENCODING_ADOBE_EXPERT };
+
+  if (code > 0xFF)
+    return 0;
+  for (guint i = 0; i < G_N_ELEMENTS (encodings); i++)
+    if (FT_Select_Charmap (face, encodings[i]) == 0)
+      {
+        FT_UInt gid = FT_Get_Char_Index (face, code);
+
+        if (gid != 0)
+          return gid;
+      }
+  return 0;
+}
+
+/* What the program says glyph @gid is: its Unicode cmap first, then its name. */
+static gboolean
+glyph_evidence (FT_Face face, GHashTable *by_glyph, FT_UInt gid, Finding *finding)
+{
+  gpointer u = g_hash_table_lookup (by_glyph, GUINT_TO_POINTER (gid));
+  char name[128];
+
+  if (u != NULL)
+    {
+      char utf8[8] = { 0 };
+
+      g_unichar_to_utf8 (GPOINTER_TO_UINT (u), utf8);
+      finding->text = g_strdup (utf8);
+      finding->provenance = g_strdup_printf ("font: cmap U+%04X", GPOINTER_TO_UINT (u));
+      return TRUE;
+    }
+  if (FT_HAS_GLYPH_NAMES (face) && FT_Get_Glyph_Name (face, gid, name, sizeof name) == 0)
+    {
+      finding->text = _dc_agl_name_to_text (name);
+      if (finding->text != NULL)
+        {
+          finding->provenance = g_strdup_printf ("font: glyph name %s", name);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* CID-keyed CFF fonts number their glyphs apart from the CIDs the PDF draws. */
+static GHashTable *
+cid_to_glyph (FT_Face face)
+{
+  FT_Bool is_cid = FALSE;
+  GHashTable *map;
+
+  if (FT_Get_CID_Is_Internally_CID_Keyed (face, &is_cid) != 0 || !is_cid)
+    return NULL;
+  map = g_hash_table_new (NULL, NULL);
+  for (FT_Long gid = 1; gid < face->num_glyphs; gid++)
+    {
+      FT_UInt cid;
+
+      if (FT_Get_CID_From_Glyph_Index (face, (FT_UInt) gid, &cid) == 0)
+        g_hash_table_insert (map, GUINT_TO_POINTER (cid), GUINT_TO_POINTER ((guint) gid));
+    }
+  return map;
+}
+
+static void
+read_program (DcFont *font, FT_Library library, GArray *symbols, const DcSymbol *all,
+              GArray *findings)
+{
+  GBytes *program = dc_font_get_program (font);
+  g_autoptr (GHashTable) by_glyph = NULL;
+  g_autoptr (GHashTable) cids = NULL;
+  DcFontType type = dc_font_get_font_type (font);
+  gboolean builtin = g_strcmp0 (dc_font_get_encoding (font), "Builtin") == 0;
+  const guint8 *data;
+  gsize size;
+  FT_Face face;
+
+  if (program == NULL || library == NULL)
+    return;
+  data = g_bytes_get_data (program, &size);
+  if (FT_New_Memory_Face (library, data, (FT_Long) size, 0, &face) != 0)
+    return;
+
+  by_glyph = invert_unicode_cmaps (face);
+  if (type == DC_FONT_TYPE_CID_TYPE0)
+    cids = cid_to_glyph (face);
+
+  for (guint i = 0; i < symbols->len; i++)
+    {
+      guint s = g_array_index (symbols, guint, i);
+      Finding finding = { s, NULL, NULL, DC_KEY_LEVEL_FONT };
+      guint32 code = all[s].code;
+      FT_UInt gid = 0;
+
+      switch (type)
+        {
+        case DC_FONT_TYPE_CID_TYPE2:
+          gid = (FT_UInt) MAX (0, dc_font_get_cid_glyph_index (font, code));
+          break;
+        case DC_FONT_TYPE_CID_TYPE0:
+          gid = cids != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (cids, GUINT_TO_POINTER (code)))
+                             : code;
+          break;
+        case DC_FONT_TYPE_TRUETYPE:
+          gid = simple_truetype_glyph (face, font, code);
+          break;
+        case DC_FONT_TYPE_TYPE1:
+          /* Other encodings name glyphs through the PDF's own table: no second opinion. */
+          if (builtin)
+            gid = builtin_glyph (face, code);
+          break;
+        case DC_FONT_TYPE_TYPE3:
+        case DC_FONT_TYPE_UNKNOWN:
+        default:
+          break;
+        }
+      if (gid != 0 && gid < (FT_UInt) face->num_glyphs
+          && glyph_evidence (face, by_glyph, gid, &finding))
+        g_array_append_val (findings, finding);
+    }
+  FT_Done_Face (face);
+}
+
+static gboolean
+is_identity_truetype (DcFont *font)
+{
+  const char *encoding = dc_font_get_encoding (font);
+
+  return dc_font_get_font_type (font) == DC_FONT_TYPE_CID_TYPE2
+         && g_str_has_prefix (encoding != NULL ? encoding : "", "Identity");
+}
+
+/* A TrueType font drawn by glyph number whose program the PDF does not carry (or carries
+ * without names or cmap) is read by the Macintosh order when that order reads at least
+ * LAYOUT_MIN_EXPLAINED of its glyphs. */
+static void
+read_mac_layout (DcFont *font, GArray *symbols, const DcSymbol *all, GArray *findings)
+{
+  guint n_glyphs = 0, n_explained = 0;
+  guint first = findings->len;
+
+  for (guint i = 0; i < symbols->len; i++)
+    {
+      guint s = g_array_index (symbols, guint, i);
+      int gid = dc_font_get_cid_glyph_index (font, all[s].code);
+      const char *name = gid > 0 ? _dc_agl_mac_glyph_name ((guint) gid) : NULL;
+      Finding finding = { s, NULL, NULL, DC_KEY_LEVEL_LAYOUT };
+
+      n_glyphs += all[s].n_glyphs;
+      if (name == NULL || (finding.text = _dc_agl_name_to_text (name)) == NULL)
+        continue;
+      n_explained += all[s].n_glyphs;
+      finding.provenance = g_strdup_printf ("layout: Macintosh glyph order, glyph %d (%s)", gid,
+                                            name);
+      g_array_append_val (findings, finding);
+    }
+
+  if (n_glyphs == 0 || n_explained < LAYOUT_MIN_EXPLAINED * n_glyphs)
+    {
+      g_debug ("The Macintosh order reads %u of %u glyphs of “%s”: not applied", n_explained,
+               n_glyphs, dc_font_get_name (font));
+      g_array_set_size (findings, first);
+    }
+}
+
+/* A one-byte font drawing GBK (or Big5, Shift-JIS) pairs, which dc-document.c made one
+ * symbol each: the pairs and the plain bytes read through that charset. */
+static void
+read_double_byte (DcFont *font, GArray *symbols, const DcSymbol *all, GArray *findings)
+{
+  const char *charset = dc_font_get_double_byte_charset (font);
+
+  for (guint i = 0; i < symbols->len; i++)
+    {
+      guint s = g_array_index (symbols, guint, i);
+      Finding finding = { s, NULL, NULL, DC_KEY_LEVEL_LAYOUT };
+      char bytes[2];
+      gsize n = 0;
+
+      if (all[s].code_len == 2)
+        {
+          bytes[n++] = (char) (all[s].code >> 8);
+          bytes[n++] = (char) (all[s].code & 0xFF);
+        }
+      else if (all[s].code >= 0x20 && all[s].code < 0x7F)
+        bytes[n++] = (char) all[s].code;
+      else
+        continue;
+      finding.text = g_convert (bytes, n, "UTF-8", charset, NULL, NULL, NULL);
+      if (finding.text == NULL || g_utf8_strlen (finding.text, -1) != 1)
+        {
+          g_free (finding.text);
+          continue;
+        }
+      finding.provenance = g_strdup_printf ("layout: %s code %0*X", charset, (int) n * 2,
+                                            all[s].code);
+      g_array_append_val (findings, finding);
+    }
+}
+
+/* The tables of a legacy 8-bit font repeat its lie: accented Latin letters standing for
+ * another alphabet, as dc-trust.c tells them. */
+static gboolean
+looks_legacy (GArray *findings, guint first, const DcSymbol *all)
+{
+  guint letters = 0, latin1 = 0;
+
+  for (guint i = first; i < findings->len; i++)
+    {
+      const Finding *finding = &g_array_index (findings, Finding, i);
+      guint n = all[finding->symbol].n_glyphs;
+
+      for (const char *p = finding->text; *p; p = g_utf8_next_char (p))
+        {
+          gunichar c = g_utf8_get_char (p);
+
+          if (!g_unichar_isalpha (c))
+            continue;
+          letters += n;
+          if (c >= 0xC0 && c <= 0x17F && c != 0xD7 && c != 0xF7)
+            latin1 += n;
+        }
+    }
+  return letters >= 2 && latin1 * 10 > letters * 3;
+}
+
+/**
+ * dc_font_tables_apply:
+ * @key: the key of the document
+ *
+ * Sets, for every symbol of an untrusted font that the key does not know yet, what the
+ * font's own tables say (%DC_KEY_LEVEL_FONT) or, for a TrueType font drawn by glyph
+ * number without its program, what the Macintosh standard glyph order says
+ * (%DC_KEY_LEVEL_LAYOUT), as %DC_KEY_INFERRED values with their provenance. Call it inside
+ * a dc_key_begin_change() pair to make it part of a larger step.
+ *
+ * Returns: the number of symbols set
+ */
+guint
+dc_font_tables_apply (DcKey *key)
+{
+  DcDocument *document;
+  g_autoptr (GArray) findings = NULL;
+  g_autoptr (GPtrArray) by_font = NULL;
+  const DcSymbol *all;
+  FT_Library library = NULL;
+  guint n_symbols, n_fonts, n_set = 0;
+
+  g_return_val_if_fail (DC_IS_KEY (key), 0);
+
+  document = dc_key_get_document (key);
+  all = dc_document_get_symbols (document, &n_symbols);
+  n_fonts = dc_document_get_n_fonts (document);
+  by_font = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  for (guint f = 0; f < n_fonts; f++)
+    g_ptr_array_add (by_font, g_array_new (FALSE, FALSE, sizeof (guint)));
+  for (guint s = 0; s < n_symbols; s++)
+    if (dc_document_symbol_needs_decoding (document, s)
+        && dc_key_get_status (key, s) == DC_KEY_UNKNOWN)
+      g_array_append_val (g_ptr_array_index (by_font, all[s].font), s);
+
+  if (FT_Init_FreeType (&library) != 0)
+    library = NULL;
+  findings = g_array_new (FALSE, TRUE, sizeof (Finding));
+  g_array_set_clear_func (findings, finding_clear);
+
+  dc_key_begin_change (key, _("What the fonts say"));
+  for (guint f = 0; f < n_fonts; f++)
+    {
+      DcFont *font = dc_document_get_font (document, f);
+      GArray *symbols = g_ptr_array_index (by_font, f);
+
+      if (symbols->len == 0)
+        continue;
+      g_array_set_size (findings, 0);
+      if (dc_font_get_double_byte_charset (font) != NULL)
+        read_double_byte (font, symbols, all, findings);
+      else
+        read_program (font, library, symbols, all, findings);
+      /* An embedded program may be a subset with its glyphs numbered anew. */
+      if (findings->len == 0 && is_identity_truetype (font) && !dc_font_is_embedded (font))
+        read_mac_layout (font, symbols, all, findings);
+      if (looks_legacy (findings, 0, all))
+        {
+          g_debug ("The tables of “%s” read as a legacy font's: not applied",
+                   dc_font_get_name (font));
+          continue;
+        }
+
+      for (guint i = 0; i < findings->len; i++)
+        {
+          const Finding *finding = &g_array_index (findings, Finding, i);
+          g_autoptr (GError) error = NULL;
+
+          if (dc_key_set_full (key, finding->symbol, finding->text, DC_KEY_INFERRED,
+                               finding->level, -1, finding->provenance, &error))
+            n_set++;
+          else
+            g_debug ("%s", error->message);
+        }
+    }
+  dc_key_end_change (key);
+
+  if (library != NULL)
+    FT_Done_FreeType (library);
+  return n_set;
+}

@@ -1,0 +1,197 @@
+/* test-font-tables.c: what the fonts themselves say, read with zero typing
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "dc-agl-private.h"
+#include "dc-test-fixtures.h"
+
+static void
+test_agl (void)
+{
+  static const struct
+  {
+    const char *name;
+    const char *text;
+  } cases[] = {
+    { "A", "A" },
+    { "space", " " },
+    { "afii10017", "А" },
+    { "uni0434", "д" },
+    { "uni00660069", "fi" },
+    { "u1F600", "\U0001F600" },
+    { "u0434", "д" },
+    { "f_i", "fi" },
+    { "f_f_l", "ffl" },
+    { "a.sc", "a" },
+    { "A.alt", "A" },
+    { "uni0434.001", "д" },
+    { "Lslash", "Ł" },
+    { "g12", NULL },
+    { "cid42", NULL },
+    { ".notdef", NULL },
+    { "f_g12", NULL },
+    { "uniD800", NULL },   /* a surrogate */
+    { "uniE000", NULL },   /* private use tells nothing */
+    { "uni04", NULL },
+    { "", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = _dc_agl_name_to_text (cases[i].name);
+
+      g_test_message ("%s → %s", cases[i].name, text ? text : "(nothing)");
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+  g_assert_cmpstr (_dc_agl_mac_glyph_name (3), ==, "space");
+  g_assert_cmpstr (_dc_agl_mac_glyph_name (36), ==, "A");
+  g_assert_cmpstr (_dc_agl_mac_glyph_name (257), ==, "dcroat");
+  g_assert_null (_dc_agl_mac_glyph_name (258));
+}
+
+typedef struct
+{
+  const char *fixture;
+  DcKeyLevel level;
+  const char *provenance_prefix;
+} Case;
+
+/* The automatic pass, as `decipher-cli text` runs it, decodes every symbol right from
+ * the font's tables (or the Macintosh order) and says so in each value's level. */
+static void
+test_zero_typing (gconstpointer data)
+{
+  const Case *c = data;
+  g_autoptr (DcDocument) document = dc_test_load_document (c->fixture);
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (GPtrArray) truth = dc_test_truth_symbol_values (document, c->fixture);
+  guint n_symbols, n_checked = 0, n_decoded, n_to_decode;
+
+  dc_auto_recover (document, key, NULL);
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      if (!dc_document_symbol_needs_decoding (document, s))
+        continue;
+      g_assert_cmpstr (dc_key_get_value (key, s), ==, g_ptr_array_index (truth, s));
+      g_assert_cmpint (dc_key_get_status (key, s), ==, DC_KEY_INFERRED);
+      g_assert_cmpint (dc_key_get_level (key, s), ==, c->level);
+      g_assert_cmpfloat (dc_key_get_confidence (key, s), ==,
+                         dc_key_level_get_default_confidence (c->level));
+      g_assert_true (g_str_has_prefix (dc_key_get_provenance (key, s), c->provenance_prefix));
+      n_checked++;
+    }
+  g_assert_cmpuint (n_checked, >, 20);
+  dc_key_count_decoded (key, &n_decoded, NULL);
+  dc_key_count_to_decode (key, &n_to_decode, NULL);
+  g_assert_cmpuint (n_decoded, ==, n_to_decode);
+
+  /* One undoable step takes it all back. */
+  g_assert_true (dc_key_undo (key));
+  dc_key_count_decoded (key, &n_decoded, NULL);
+  g_assert_cmpuint (n_decoded, ==, 0);
+}
+
+/* A legacy 8-bit font's cmap repeats the lie of its PDF text: the tables are not used,
+ * and only the guesses (space, full stop) are made. */
+static void
+test_legacy_not_believed (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  guint n_symbols;
+
+  g_assert_cmpuint (dc_font_tables_apply (key), ==, 0);
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    if (dc_document_symbol_needs_decoding (document, s))
+      g_assert_cmpint (dc_key_get_status (key, s), ==, DC_KEY_UNKNOWN);
+}
+
+/* Values already held are never replaced by the tables, and a typed value that the
+ * font's tables contradict stays: the weaker side gives way. */
+static void
+test_keeps_known (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("mac-order");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (GPtrArray) truth = dc_test_truth_symbol_values (document, "mac-order");
+  g_autoptr (GError) error = NULL;
+  guint n_symbols, s, n_set;
+
+  dc_document_get_symbols (document, &n_symbols);
+  for (s = 0; s < n_symbols; s++)
+    if (g_strcmp0 (g_ptr_array_index (truth, s), "e") == 0)
+      break;
+  g_assert_cmpuint (s, <, n_symbols);
+  g_assert_true (dc_key_set (key, s, "ə", DC_KEY_CONFIRMED, "assign", &error));
+  n_set = dc_font_tables_apply (key);
+  g_assert_cmpuint (n_set, >, 20);
+  g_assert_cmpstr (dc_key_get_value (key, s), ==, "ə");
+  g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_USER);
+  g_assert_cmpuint (dc_font_tables_apply (key), ==, 0);
+}
+
+static const Case cases[] = {
+  { "identity-unicode", DC_KEY_LEVEL_FONT, "font: cmap U+" },
+  { "identity-named", DC_KEY_LEVEL_FONT, "font: glyph name " },
+  { "duplicate-tounicode", DC_KEY_LEVEL_FONT, "font: cmap U+" },
+  { "mac-order", DC_KEY_LEVEL_LAYOUT, "layout: Macintosh glyph order" },
+  { "gbk-winansi", DC_KEY_LEVEL_LAYOUT, "layout: GBK code " },
+};
+
+/* GBK bytes drawn through a one-byte WinAnsi font: each pair is one glyph of one symbol
+ * with a two-byte code, the font says which charset, and the plain bytes stay single. */
+static void
+test_double_byte_pairs (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("gbk-winansi");
+  g_autoptr (DcDocument) latin = dc_test_load_document ("legacy-cyrillic");
+  DcFont *font = dc_document_get_font (document, 0);
+  const DcSymbol *symbols;
+  guint n_symbols, n_pairs = 0;
+
+  g_assert_cmpstr (dc_font_get_double_byte_charset (font), ==, "GBK");
+  g_assert_false (dc_font_is_trusted (font));
+  symbols = dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      g_assert_cmpuint (symbols[s].n_glyphs, >, 0);
+      if (symbols[s].code_len == 2)
+        {
+          n_pairs++;
+          g_assert_cmpuint (symbols[s].code >> 8, >=, 0x81);
+        }
+      else
+        g_assert_cmpuint (symbols[s].code, <, 0x80);
+    }
+  g_assert_cmpuint (n_pairs, >, 40);
+
+  /* A legacy Latin-1 font is no double-byte font, whatever its accented letters. */
+  for (guint f = 0; f < dc_document_get_n_fonts (latin); f++)
+    g_assert_null (dc_font_get_double_byte_charset (dc_document_get_font (latin, f)));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/font-tables/agl", test_agl);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/font-tables/zero-typing/%s", cases[i].fixture);
+
+      g_test_add_data_func (path, &cases[i], test_zero_typing);
+    }
+  g_test_add_func ("/font-tables/legacy-not-believed", test_legacy_not_believed);
+  g_test_add_func ("/font-tables/keeps-known", test_keeps_known);
+  g_test_add_func ("/font-tables/double-byte-pairs", test_double_byte_pairs);
+
+  return g_test_run ();
+}
