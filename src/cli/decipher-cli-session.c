@@ -604,6 +604,21 @@ DecipherCliSession *
 decipher_cli_session_new (DcDocument *document, const char *project_path,
                           gboolean automatic_pass, GError **error)
 {
+  return decipher_cli_session_new_with_library (document, project_path, automatic_pass, NULL,
+                                                error);
+}
+
+/**
+ * decipher_cli_session_new_with_library:
+ * @library: (nullable): the font library new work starts from and decisions go to
+ *
+ * decipher_cli_session_new() with the user's font library.
+ */
+DecipherCliSession *
+decipher_cli_session_new_with_library (DcDocument *document, const char *project_path,
+                                       gboolean automatic_pass, DcLibrary *library,
+                                       GError **error)
+{
   g_autoptr (DecipherCliSession) session = g_new0 (DecipherCliSession, 1);
 
   session->session = dc_session_new (document);
@@ -616,9 +631,13 @@ decipher_cli_session_new (DcDocument *document, const char *project_path,
     {
       if (!dc_session_load_project (session->session, project_path, error))
         return NULL;
+      if (library != NULL)
+        dc_session_set_library (session->session, library);
     }
   else
     {
+      if (library != NULL)
+        dc_session_set_library (session->session, library);
       dc_session_start_new_work (session->session, automatic_pass);
       if (project_path != NULL && !dc_session_save (session->session, project_path, error))
         return NULL;

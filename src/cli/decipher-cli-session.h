@@ -17,6 +17,11 @@ DecipherCliSession *decipher_cli_session_new (DcDocument *document,
                                               const char *project_path,
                                               gboolean automatic_pass,
                                               GError **error);
+DecipherCliSession *decipher_cli_session_new_with_library (DcDocument *document,
+                                                           const char *project_path,
+                                                           gboolean automatic_pass,
+                                                           DcLibrary *library,
+                                                           GError **error);
 char *decipher_cli_session_answer (DecipherCliSession *session,
                                    const char *line);
 DcKey *decipher_cli_session_get_key (DecipherCliSession *session);

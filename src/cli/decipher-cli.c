@@ -23,6 +23,13 @@ static char *opt_project;
 static gboolean opt_no_auto;
 static char *opt_output;
 static int opt_font = -1;
+static char *opt_library;
+
+#define LIBRARY_ENTRY                                                                       \
+  { "library", 0, 0, G_OPTION_ARG_FILENAME, &opt_library,                                   \
+    N_("The font library to decode from and learn into (default "                           \
+       "~/.local/share/decipher/library.sqlite, or $DECIPHER_LIBRARY; \"\" for none)"),     \
+    N_("PATH") }
 
 static const GOptionEntry document_entries[] = {
   { "password", 0, 0, G_OPTION_ARG_STRING, &opt_password, N_("Password of an encrypted PDF"),
@@ -37,7 +44,7 @@ static const GOptionEntry json_entries[] = {
 
 static const GOptionEntry text_entries[] = {
   { "format", 0, 0, G_OPTION_ARG_STRING, &opt_format,
-    N_("txt, freki or json (default txt); map-json for the recovered map of every font, "
+    N_("txt, layout, freki or json (default txt); map-json for the recovered map of every font, "
        "cmap for one font's ToUnicode CMap"),
     N_("FORMAT") },
   { "font", 0, 0, G_OPTION_ARG_INT, &opt_font,
@@ -46,6 +53,7 @@ static const GOptionEntry text_entries[] = {
     N_("Decode with the table saved in this project"), N_("PROJECT") },
   { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
     N_("Without a project, do not guess the space and full stop automatically"), NULL },
+  LIBRARY_ENTRY,
   { NULL }
 };
 
@@ -58,6 +66,7 @@ static const GOptionEntry fonts_entries[] = {
     N_("With --json: report the values saved in this project"), N_("PROJECT") },
   { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
     N_("Without a project, do not recover values automatically"), NULL },
+  LIBRARY_ENTRY,
   { NULL }
 };
 
@@ -68,6 +77,7 @@ static const GOptionEntry repair_entries[] = {
     N_("Repair with the table saved in this project"), N_("PROJECT") },
   { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
     N_("Without a project, do not guess the space and full stop automatically"), NULL },
+  LIBRARY_ENTRY,
   { NULL }
 };
 
@@ -76,6 +86,7 @@ static const GOptionEntry session_entries[] = {
     N_("Load this project if it exists, and write every decision to it"), N_("PROJECT") },
   { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
     N_("Do not guess the space and full stop automatically"), NULL },
+  LIBRARY_ENTRY,
   { NULL }
 };
 
@@ -410,13 +421,47 @@ command_fonts (DcDocument *document, int argc, char **argv)
   return 0;
 }
 
+/* The font library named by --library, $DECIPHER_LIBRARY or the user's default one;
+ * an empty name for none. Only a library the user named is an error when it cannot be
+ * opened: the default one is a convenience. */
+static gboolean
+open_library (DcLibrary **library)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *default_path = NULL;
+  const char *path = opt_library;
+  gboolean named = TRUE;
+
+  *library = NULL;
+  if (path == NULL)
+    path = g_getenv ("DECIPHER_LIBRARY");
+  if (path == NULL)
+    {
+      path = default_path = dc_library_get_default_path ();
+      named = FALSE;
+    }
+  if (path[0] == '\0')
+    return TRUE;
+  *library = dc_library_open (path, &error);
+  if (*library != NULL)
+    return TRUE;
+  if (!named)
+    {
+      g_debug ("%s", error->message);
+      return TRUE;
+    }
+  print_error (error->message);
+  return FALSE;
+}
+
 /* The key the text, map and repair commands work from: the project's, or, without
- * one, what the automatic pass guesses (unless --no-auto). */
+ * one, what the font library holds and the automatic pass guesses (unless --no-auto). */
 static DcKey *
 load_key (DcDocument *document, DcProject **project)
 {
   g_autoptr (DcKey) key = dc_key_new (document);
   g_autoptr (GError) error = NULL;
+  g_autoptr (DcLibrary) library = NULL;
 
   if (opt_project != NULL &&
       (*project = dc_project_load (opt_project, document, key, &error)) == NULL)
@@ -424,8 +469,18 @@ load_key (DcDocument *document, DcProject **project)
       print_error (error->message);
       return NULL;
     }
+  if (!open_library (&library))
+    return NULL;
   if (opt_project == NULL && !opt_no_auto)
-    dc_auto_recover (document, key, NULL);
+    {
+      if (library != NULL)
+        {
+          g_autoptr (DcShapes) shapes = dc_shapes_new (document);
+
+          dc_library_apply (library, shapes, key);
+        }
+      dc_auto_recover (document, key, NULL);
+    }
   return g_steal_pointer (&key);
 }
 
@@ -522,6 +577,8 @@ command_text (DcDocument *document, int argc, char **argv)
     format = DC_EXPORT_FREKI;
   else if (g_str_equal (opt_format, "json"))
     format = DC_EXPORT_JSON;
+  else if (g_str_equal (opt_format, "layout"))
+    format = DC_EXPORT_LAYOUT;
   else if (g_str_equal (opt_format, "map-json"))
     map = TRUE;
   else if (g_str_equal (opt_format, "cmap"))
@@ -529,7 +586,7 @@ command_text (DcDocument *document, int argc, char **argv)
   else
     {
       g_autofree char *message = g_strdup_printf (
-          _("“%s” is not a text format: use txt, freki, json, map-json or cmap."), opt_format);
+          _("“%s” is not a text format: use txt, layout, freki, json, map-json or cmap."), opt_format);
       print_error (message);
       return 2;
     }
@@ -584,14 +641,69 @@ command_session (DcDocument *document, int argc, char **argv)
 {
   g_autoptr (DecipherCliSession) session = NULL;
   g_autoptr (GError) error = NULL;
+  g_autoptr (DcLibrary) library = NULL;
 
-  session = decipher_cli_session_new (document, opt_project, !opt_no_auto, &error);
+  if (!open_library (&library))
+    return 1;
+  session = decipher_cli_session_new_with_library (document, opt_project, !opt_no_auto, library,
+                                                   &error);
   if (session == NULL)
     {
       print_error (error->message);
       return 1;
     }
   return decipher_cli_session_run (session);
+}
+
+/* decipher-cli library export|import FILE: the font library as a file a team shares.
+ * It reads no document, so main() runs it before opening one. */
+static int
+command_library (int argc, char **argv)
+{
+  static const GOptionEntry entries[] = { LIBRARY_ENTRY, { NULL } };
+  g_autoptr (GOptionContext) context = g_option_context_new ("export|import FILE");
+  g_autoptr (DcLibrary) library = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n_imported = 0;
+
+  g_option_context_set_summary (context,
+                                _("Export the font library to FILE, or import FILE into it"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      print_error (error->message);
+      return 2;
+    }
+  if (argc != 3 || (!g_str_equal (argv[1], "export") && !g_str_equal (argv[1], "import")))
+    {
+      print_error (_("Say “library export FILE” or “library import FILE”."));
+      return 2;
+    }
+  if (!open_library (&library))
+    return 1;
+  if (library == NULL)
+    {
+      print_error (_("No font library: give one with --library PATH."));
+      return 1;
+    }
+  if (g_str_equal (argv[1], "export"))
+    {
+      if (!dc_library_export (library, argv[2], &error))
+        {
+          print_error (error->message);
+          return 1;
+        }
+      g_print (_("%u entries exported.\n"), dc_library_get_n_entries (library));
+      return 0;
+    }
+  if (!dc_library_import (library, argv[2], &n_imported, &error))
+    {
+      print_error (error->message);
+      return 1;
+    }
+  g_print (_("%u entries imported.\n"), n_imported);
+  return 0;
 }
 
 typedef struct
@@ -621,6 +733,8 @@ print_usage (void)
   g_printerr ("\n%s\n", _("Commands:"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     g_printerr ("  %-8s %s\n", commands[i].name, _(commands[i].summary));
+  g_printerr ("  %-8s %s\n", "library",
+              _("Export the font library to a file, or import one: library export|import FILE"));
   g_printerr ("\n%s\n", _("Run “decipher-cli COMMAND --help” for its options."));
 }
 
@@ -642,6 +756,12 @@ main (int argc, char **argv)
     {
       print_usage ();
       return argc < 2 ? 2 : 0;
+    }
+
+  if (g_str_equal (argv[1], "library"))
+    {
+      argv[1] = argv[0];
+      return command_library (argc - 1, argv + 1);
     }
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)

@@ -82,6 +82,12 @@ void dc_document_get_page_lines (DcDocument *self,
                                  guint page,
                                  guint *first_line,
                                  guint *n_lines);
+const DcBlock *dc_document_get_blocks (DcDocument *self,
+                                       guint *n_blocks);
+void dc_document_get_page_blocks (DcDocument *self,
+                                  guint page,
+                                  guint *first_block,
+                                  guint *n_blocks);
 
 DcTokens *dc_document_ref_tokens (DcDocument *self);
 guint dc_document_get_tokens_generation (DcDocument *self);

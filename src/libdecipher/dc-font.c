@@ -26,6 +26,7 @@ struct _DcFont
   char **glyph_names; /* 256 entries for simple fonts, NULL for CID fonts */
   int *cid_to_gid;
   guint cid_to_gid_len;
+  int *code_to_gid; /* 256 entries for a simple TrueType font, else NULL */
   /* CID fonts name their glyphs in the program (a TrueType post table), read lazily. */
   GMutex program_lock;
   FT_Library ft_library;
@@ -64,6 +65,7 @@ dc_font_finalize (GObject *object)
   g_clear_pointer (&self->program_sha256, g_free);
   g_clear_pointer (&self->trust_reason, g_free);
   g_clear_pointer (&self->cid_to_gid, g_free);
+  g_clear_pointer (&self->code_to_gid, g_free);
   g_clear_pointer (&self->program_names, g_hash_table_unref);
   g_clear_pointer (&self->ft_face, FT_Done_Face);
   g_clear_pointer (&self->ft_library, FT_Done_FreeType);
@@ -182,6 +184,9 @@ _dc_font_new_from_bridge (guint index, const DcBridgeFont *info)
       self->cid_to_gid = g_memdup2 (info->cid_to_gid, info->cid_to_gid_len * sizeof (int));
       self->cid_to_gid_len = info->cid_to_gid_len;
     }
+
+  if (info->code_to_gid != NULL)
+    self->code_to_gid = g_memdup2 (info->code_to_gid, 256 * sizeof (int));
 
   if (info->glyph_names != NULL)
     {
@@ -493,4 +498,29 @@ dc_font_get_cid_glyph_index (DcFont *self, guint32 code)
   if (self->cid_to_gid == NULL)
     return (int) MIN (code, (guint32) G_MAXINT);
   return code < self->cid_to_gid_len ? self->cid_to_gid[code] : 0;
+}
+
+/**
+ * dc_font_get_glyph_index:
+ * @code: a code of this font
+ *
+ * The glyph of the embedded program that @code draws, as far as the PDF's structures
+ * say: a CID font's CIDToGIDMap, a simple TrueType font's cmap and encoding as poppler
+ * reads them. A Type 1 or CFF simple font draws glyphs by name (dc_font_get_glyph_name()
+ * looked up in the program): -1, as for a font without a program.
+ *
+ * Returns: the glyph index, or -1
+ */
+int
+dc_font_get_glyph_index (DcFont *self, guint32 code)
+{
+  g_return_val_if_fail (DC_IS_FONT (self), -1);
+
+  if (self->program == NULL)
+    return -1;
+  if (dc_font_is_cid (self))
+    return dc_font_get_cid_glyph_index (self, code);
+  if (self->code_to_gid != NULL)
+    return code < 256 ? self->code_to_gid[code] : -1;
+  return -1;
 }

@@ -42,6 +42,8 @@ const char *dc_font_get_glyph_name (DcFont *self,
                                     guint32 code);
 int dc_font_get_cid_glyph_index (DcFont *self,
                                  guint32 code);
+int dc_font_get_glyph_index (DcFont *self,
+                             guint32 code);
 guint dc_font_get_n_symbols (DcFont *self);
 guint dc_font_get_n_glyphs (DcFont *self);
 gboolean dc_font_is_trusted (DcFont *self);

@@ -19,6 +19,9 @@
 #include <memory>
 #include <string>
 #include <vector>
+#if DC_POPPLER_MAJOR >= 25
+#include <span>
+#endif
 
 #include <Error.h>
 #include <ErrorCodes.h>
@@ -29,7 +32,9 @@
 #include <PDFDoc.h>
 #include <Page.h>
 #include <NameToUnicodeTable.h>
+#include <fofi/FoFiTrueType.h>
 #include <goo/GooString.h>
+#include <goo/gmem.h>
 
 #include "dc-error.h"
 #include "dc-pdf-bridge.h"
@@ -58,6 +63,42 @@ quiet_error_callback (ErrorCategory category, Goffset pos, const char *msg)
 }
 
 namespace {
+
+/* poppler returned a gmalloc'd array up to 22.x and a vector since: accept both. */
+[[maybe_unused]] void
+copy_code_to_gid (int *map, int out[256])
+{
+  if (map == nullptr)
+    return;
+  memcpy (out, map, 256 * sizeof (int));
+  gfree (map);
+}
+
+[[maybe_unused]] void
+copy_code_to_gid (const std::vector<int> &map, int out[256])
+{
+  for (size_t i = 0; i < 256 && i < map.size (); i++)
+    out[i] = map[i];
+}
+
+/* The glyphs a simple TrueType font draws, as poppler's renderers choose them: the
+ * font's own cmap, the encoding and the glyph names all play a part. */
+bool
+truetype_code_to_gid (Gfx8BitFont *font, std::vector<unsigned char> &program, int out[256])
+{
+#if DC_POPPLER_MAJOR >= 25
+  std::unique_ptr<FoFiTrueType> ff = FoFiTrueType::make (std::span<unsigned char> (program), 0);
+#else
+  std::unique_ptr<FoFiTrueType> ff = FoFiTrueType::make (program.data (), (int) program.size ());
+#endif
+
+  if (!ff)
+    return false;
+  for (int i = 0; i < 256; i++)
+    out[i] = -1;
+  copy_code_to_gid (font->getCodeToGIDMap (ff.get ()), out);
+  return true;
+}
 
 class GlyphOutputDev : public OutputDev
 {
@@ -329,6 +370,7 @@ private:
     DcBridgeFont info = {};
     std::optional<std::vector<unsigned char>> program;
     const char *names[256];
+    int code_to_gid[256];
     Ref embedded_id;
 
     /* poppler invents a reference for an inline font dictionary, with a generation
@@ -425,6 +467,9 @@ private:
         for (int code = 0; code < 256; code++)
           names[code] = simple->getCharName (code);
         info.glyph_names = names;
+        if (info.embedded && info.type == DC_BRIDGE_FONT_TRUETYPE
+            && truetype_code_to_gid (simple, *program, code_to_gid))
+          info.code_to_gid = code_to_gid;
       }
 
     callbacks->font (index, &info, user_data);

@@ -35,6 +35,9 @@ typedef struct
   const char *const *glyph_names; /* 256 names for simple fonts, NULL for CID fonts */
   const int *cid_to_gid;     /* CIDFontType2 CID → glyph index map, NULL when identity */
   guint cid_to_gid_len;
+  /* A simple TrueType font's code → glyph index of its program, as poppler draws it
+   * (through the font's cmap and encoding): 256 entries, NULL for other fonts. */
+  const int *code_to_gid;
   DcBridgeFontType type;
   gboolean has_to_unicode;
   gboolean embedded;

@@ -23,6 +23,7 @@
 #include "dc-auto.h"
 #include "dc-error.h"
 #include "dc-export.h"
+#include "dc-library.h"
 #include "dc-proposals.h"
 #include "dc-session.h"
 #include "dc-tsan-private.h"
@@ -35,6 +36,10 @@ struct _DcSession
   DcKey *key;
   DcMatcher *matcher;
   DcProject *project;
+  DcLibrary *library; /* the user's font library, if the caller gave one */
+  DcShapes *shapes;   /* the symbols' glyph shapes, made when first needed */
+  char **learned;     /* per symbol: the value last recorded in the library */
+  guint n_learned;
 
   guint key_serial;                /* bumped by every change of the key */
   gboolean background_index;       /* keep the index built in a worker */
@@ -85,6 +90,12 @@ dc_session_dispose (GObject *object)
   if (self->matcher != NULL)
     g_signal_handlers_disconnect_by_data (self->matcher, self);
   g_clear_object (&self->project);
+  g_clear_object (&self->library);
+  g_clear_pointer (&self->shapes, dc_shapes_free);
+  if (self->learned != NULL)
+    for (guint s = 0; s < self->n_learned; s++)
+      g_free (self->learned[s]);
+  g_clear_pointer (&self->learned, g_free);
   g_clear_object (&self->matcher);
   g_clear_object (&self->key);
   g_clear_object (&self->document);
@@ -190,6 +201,69 @@ dc_session_get_project (DcSession *self)
   return self->project;
 }
 
+/* ---- the font library -------------------------------------------------------------- */
+
+/**
+ * dc_session_get_shapes:
+ *
+ * The glyph shapes of the document's symbols (dc-fingerprint.h), worked out on first use.
+ */
+DcShapes *
+dc_session_get_shapes (DcSession *self)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), NULL);
+
+  if (self->shapes == NULL)
+    self->shapes = dc_shapes_new (self->document);
+  return self->shapes;
+}
+
+/* Records what the user decided in the library; a library that cannot be written does
+ * not stop the decision, which the project keeps. */
+static void
+learn (DcSession *self, gboolean first)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->library == NULL)
+    return;
+  if (self->learned == NULL)
+    {
+      dc_document_get_symbols (self->document, &self->n_learned);
+      self->learned = g_new0 (char *, MAX (self->n_learned, 1));
+    }
+  if (!dc_library_learn (self->library, dc_session_get_shapes (self), self->key, self->learned,
+                         first, &error))
+    g_message ("%s", error->message);
+}
+
+/**
+ * dc_session_set_library:
+ * @library: (nullable): the user's font library
+ *
+ * From now on every value the user decides is recorded in @library by glyph shape, and
+ * new work starts with the values @library holds for the document's glyphs. Give it
+ * before dc_session_start_new_work(), after dc_session_load_project().
+ */
+void
+dc_session_set_library (DcSession *self, DcLibrary *library)
+{
+  g_return_if_fail (DC_IS_SESSION (self));
+  g_return_if_fail (library == NULL || DC_IS_LIBRARY (library));
+
+  g_set_object (&self->library, library);
+  /* A loaded project's decisions were recorded when they were made. */
+  learn (self, TRUE);
+}
+
+DcLibrary *
+dc_session_get_library (DcSession *self)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), NULL);
+
+  return self->library;
+}
+
 /* ---- the project ------------------------------------------------------------------ */
 
 /**
@@ -233,6 +307,9 @@ dc_session_start_new_work (DcSession *self, gboolean automatic_pass)
   g_return_val_if_fail (DC_IS_SESSION (self), 0);
 
   dc_key_begin_change (self->key, _("Automatic guesses"));
+  /* The library first: what the user decided in another document outranks a guess. */
+  if (self->library != NULL)
+    dc_library_apply (self->library, dc_session_get_shapes (self), self->key);
   if (automatic_pass)
     n_guessed = dc_auto_recover (self->document, self->key, NULL);
   dc_proposals_update (self->key);
@@ -292,6 +369,7 @@ dc_session_sync (DcSession *self, GError **error)
 {
   g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
 
+  learn (self, FALSE);
   return dc_project_sync_journal (self->project, error);
 }
 

@@ -11,7 +11,9 @@
 #include <gio/gio.h>
 
 #include "dc-document.h"
+#include "dc-fingerprint.h"
 #include "dc-key.h"
+#include "dc-library.h"
 #include "dc-matcher.h"
 #include "dc-project.h"
 #include "dc-suggest.h"
@@ -28,6 +30,12 @@ DcDocument *dc_session_get_document (DcSession *self);
 DcKey *dc_session_get_key (DcSession *self);
 DcMatcher *dc_session_get_matcher (DcSession *self);
 DcProject *dc_session_get_project (DcSession *self);
+
+/* The font library: shapes decided in other documents (DESIGN §8). */
+void dc_session_set_library (DcSession *self,
+                             DcLibrary *library);
+DcLibrary *dc_session_get_library (DcSession *self);
+DcShapes *dc_session_get_shapes (DcSession *self);
 
 /* The project: where the key is kept. */
 gboolean dc_session_load_project (DcSession *self,

@@ -1,0 +1,367 @@
+/* dc-fingerprint.c: glyph shapes from font programs
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The outline is read with FT_LOAD_NO_SCALE: in font units, before any hinting or
+ * scaling, exactly as the program stores it. Dividing by the em makes fonts of different
+ * units comparable; rounding to a thousandth of the em keeps the fingerprint of the same
+ * outline stable while telling any two designs apart. The glyph's position in the font
+ * (its index), its code and its name play no part: a subset renumbers glyphs, a PDF
+ * re-encodes them, and neither changes what is drawn.
+ */
+
+#define G_LOG_DOMAIN "dc-fingerprint"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_OUTLINE_H
+
+#include "dc-error.h"
+#include "dc-fingerprint.h"
+
+/* The coarse descriptor's frame, in ems around the glyph origin: wide enough for most
+ * letters with their accents and descenders, and the same for every glyph so that
+ * position counts (a comma is not an apostrophe). */
+#define FRAME_LEFT (-0.1)
+#define FRAME_BOTTOM (-0.35)
+#define FRAME_SIZE 1.4
+#define RASTER 64 /* pixels across the frame, averaged down to DC_SHAPE_GRID */
+
+static void
+checksum_int (GChecksum *checksum, gint32 value)
+{
+  guint8 bytes[4] = { value & 0xff, (value >> 8) & 0xff, (value >> 16) & 0xff,
+                      (value >> 24) & 0xff };
+
+  g_checksum_update (checksum, bytes, sizeof bytes);
+}
+
+static void
+fill_coarse (FT_Library library, const FT_Outline *outline, double units_per_em, DcShape *shape)
+{
+  guint8 pixels[RASTER * RASTER] = { 0 };
+  FT_Outline copy;
+  FT_Bitmap bitmap = { 0 };
+  FT_Matrix matrix;
+  double scale = RASTER / (FRAME_SIZE * units_per_em) * 64.0; /* to 26.6 pixels */
+
+  if (FT_Outline_New (library, outline->n_points, outline->n_contours, &copy) != 0)
+    return;
+  FT_Outline_Copy (outline, &copy);
+  matrix.xx = (FT_Fixed) lround (scale * 65536.0);
+  matrix.yy = matrix.xx;
+  matrix.xy = matrix.yx = 0;
+  FT_Outline_Transform (&copy, &matrix);
+  FT_Outline_Translate (&copy, (FT_Pos) lround (-FRAME_LEFT * RASTER / FRAME_SIZE * 64.0),
+                        (FT_Pos) lround (-FRAME_BOTTOM * RASTER / FRAME_SIZE * 64.0));
+
+  bitmap.rows = RASTER;
+  bitmap.width = RASTER;
+  bitmap.pitch = RASTER;
+  bitmap.buffer = pixels;
+  bitmap.num_grays = 256;
+  bitmap.pixel_mode = FT_PIXEL_MODE_GRAY;
+  FT_Outline_Get_Bitmap (library, &copy, &bitmap);
+  FT_Outline_Done (library, &copy);
+
+  {
+    const guint block = RASTER / DC_SHAPE_GRID;
+    guint sig_ink[8 * 8] = { 0 };
+
+    for (guint row = 0; row < DC_SHAPE_GRID; row++)
+      for (guint col = 0; col < DC_SHAPE_GRID; col++)
+        {
+          guint sum = 0;
+
+          for (guint y = 0; y < block; y++)
+            for (guint x = 0; x < block; x++)
+              sum += pixels[(row * block + y) * RASTER + col * block + x];
+          shape->coarse[row * DC_SHAPE_GRID + col] = (guint8) (sum / (block * block));
+          sig_ink[(row / 2) * 8 + col / 2] += sum / (block * block);
+        }
+    shape->signature = 0;
+    for (guint i = 0; i < 64; i++)
+      if (sig_ink[i] / 4 >= 48)
+        shape->signature |= G_GUINT64_CONSTANT (1) << i;
+  }
+}
+
+/* The shape of glyph @gid of @face, or FALSE when it draws nothing (a space, .notdef
+ * left empty) or is not an outline. */
+static gboolean
+shape_from_face (FT_Library library, FT_Face face, guint gid, DcShape *shape)
+{
+  g_autoptr (GChecksum) checksum = NULL;
+  const FT_Outline *outline;
+  double units_per_em;
+  guint8 digest[32];
+  gsize digest_len = sizeof digest;
+
+  if (gid == 0 || gid >= (guint) face->num_glyphs)
+    return FALSE;
+  if (FT_Load_Glyph (face, gid,
+                     FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP
+                       | FT_LOAD_IGNORE_TRANSFORM)
+      != 0)
+    return FALSE;
+  if (face->glyph->format != FT_GLYPH_FORMAT_OUTLINE)
+    return FALSE;
+  outline = &face->glyph->outline;
+  if (outline->n_points <= 0 || outline->n_contours <= 0)
+    return FALSE;
+
+  units_per_em = face->units_per_EM > 0 ? face->units_per_EM : 1000;
+  checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  checksum_int (checksum, outline->n_contours);
+  for (int c = 0; c < outline->n_contours; c++)
+    checksum_int (checksum, outline->contours[c]);
+  for (int p = 0; p < outline->n_points; p++)
+    {
+      guint8 tag = FT_CURVE_TAG (outline->tags[p]);
+
+      g_checksum_update (checksum, &tag, 1);
+      checksum_int (checksum, (gint32) lround (outline->points[p].x * 1000.0 / units_per_em));
+      checksum_int (checksum, (gint32) lround (outline->points[p].y * 1000.0 / units_per_em));
+    }
+  g_checksum_get_digest (checksum, digest, &digest_len);
+  memcpy (shape->fingerprint, digest, DC_SHAPE_FINGERPRINT_LEN);
+
+  fill_coarse (library, outline, units_per_em, shape);
+  return TRUE;
+}
+
+char *
+dc_shape_fingerprint_to_string (const DcShape *shape)
+{
+  GString *out;
+
+  g_return_val_if_fail (shape != NULL, NULL);
+
+  out = g_string_sized_new (2 * DC_SHAPE_FINGERPRINT_LEN);
+  for (guint i = 0; i < DC_SHAPE_FINGERPRINT_LEN; i++)
+    g_string_append_printf (out, "%02x", shape->fingerprint[i]);
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * dc_shape_distance:
+ *
+ * How different two coarse descriptors are: the ink they do not share over the ink they
+ * have, from 0 (the same) to 1 (nothing in common).
+ */
+double
+dc_shape_distance (const DcShape *a, const DcShape *b)
+{
+  guint64 diff = 0, ink = 0;
+
+  g_return_val_if_fail (a != NULL && b != NULL, 1.0);
+
+  for (guint i = 0; i < DC_SHAPE_COARSE_LEN; i++)
+    {
+      diff += ABS ((int) a->coarse[i] - (int) b->coarse[i]);
+      ink += a->coarse[i] + b->coarse[i];
+    }
+  return ink == 0 ? 0.0 : (double) diff / (double) ink;
+}
+
+guint
+dc_shape_signature_distance (guint64 a, guint64 b)
+{
+  return (guint) __builtin_popcountll (a ^ b);
+}
+
+/* ---- the shapes of a document's symbols ------------------------------------------ */
+
+typedef struct
+{
+  FT_Face face;
+  gboolean tried;
+} FontFace;
+
+struct _DcShapes
+{
+  DcDocument *document;
+  DcShape **shapes; /* per symbol, NULL when it has no outline */
+  guint n_symbols;
+};
+
+/* The glyph of @font's program that @code draws. */
+static guint
+glyph_index (DcFont *font, FT_Face face, guint32 code)
+{
+  int gid = dc_font_get_glyph_index (font, code);
+  const char *name;
+
+  if (gid >= 0)
+    return (guint) gid;
+  if (dc_font_is_cid (font))
+    return 0;
+  /* Type 1 and CFF simple fonts draw by name, through the encoding. */
+  name = dc_font_get_glyph_name (font, code);
+  if (name != NULL && FT_HAS_GLYPH_NAMES (face))
+    {
+      gid = (int) FT_Get_Name_Index (face, (FT_String *) name);
+      if (gid > 0)
+        return (guint) gid;
+    }
+  /* Else the program's own encoding (a CFF's built-in one, a symbolic cmap). */
+  if (face->charmap != NULL)
+    return FT_Get_Char_Index (face, code);
+  return 0;
+}
+
+/**
+ * dc_shapes_new:
+ *
+ * The shape of every symbol of @document that needs decoding and is drawn from an
+ * embedded outline font (Type 3 fonts draw with procedures and have none here).
+ */
+DcShapes *
+dc_shapes_new (DcDocument *document)
+{
+  DcShapes *self;
+  const DcSymbol *symbols;
+  guint n_fonts;
+  FontFace *faces;
+  FT_Library library;
+
+  g_return_val_if_fail (DC_IS_DOCUMENT (document), NULL);
+
+  self = g_new0 (DcShapes, 1);
+  self->document = g_object_ref (document);
+  symbols = dc_document_get_symbols (document, &self->n_symbols);
+  self->shapes = g_new0 (DcShape *, self->n_symbols);
+  if (FT_Init_FreeType (&library) != 0)
+    return self;
+
+  n_fonts = dc_document_get_n_fonts (document);
+  faces = g_new0 (FontFace, n_fonts);
+  for (guint s = 0; s < self->n_symbols; s++)
+    {
+      const DcSymbol *symbol = &symbols[s];
+      DcFont *font;
+      FontFace *ff;
+      DcShape shape;
+      guint gid;
+
+      if (!dc_document_symbol_needs_decoding (document, s) || symbol->font >= n_fonts)
+        continue;
+      font = dc_document_get_font (document, symbol->font);
+      ff = &faces[symbol->font];
+      if (!ff->tried)
+        {
+          GBytes *program = dc_font_get_program (font);
+
+          ff->tried = TRUE;
+          if (program != NULL && dc_font_get_font_type (font) != DC_FONT_TYPE_TYPE3)
+            {
+              gsize size;
+              const guint8 *data = g_bytes_get_data (program, &size);
+
+              if (FT_New_Memory_Face (library, data, (FT_Long) size, 0, &ff->face) != 0)
+                ff->face = NULL;
+            }
+        }
+      if (ff->face == NULL)
+        continue;
+      gid = glyph_index (font, ff->face, symbol->code);
+      if (shape_from_face (library, ff->face, gid, &shape))
+        self->shapes[s] = g_memdup2 (&shape, sizeof shape);
+    }
+
+  for (guint f = 0; f < n_fonts; f++)
+    if (faces[f].face != NULL)
+      FT_Done_Face (faces[f].face);
+  g_free (faces);
+  FT_Done_FreeType (library);
+  return self;
+}
+
+void
+dc_shapes_free (DcShapes *self)
+{
+  if (self == NULL)
+    return;
+  for (guint s = 0; s < self->n_symbols; s++)
+    g_free (self->shapes[s]);
+  g_free (self->shapes);
+  g_object_unref (self->document);
+  g_free (self);
+}
+
+DcDocument *
+dc_shapes_get_document (DcShapes *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->document;
+}
+
+/* The shape of @symbol, or NULL when it has none (trusted font, Type 3, no program,
+ * no ink). */
+const DcShape *
+dc_shapes_get (DcShapes *self, guint symbol)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return symbol < self->n_symbols ? self->shapes[symbol] : NULL;
+}
+
+/**
+ * dc_shapes_scan_font_file:
+ * @path: a font file FreeType reads
+ * @face_index: the face in a collection, 0 otherwise
+ *
+ * Calls @func with the shape of every glyph @path's Unicode cmap maps a printable
+ * character to.
+ */
+gboolean
+dc_shapes_scan_font_file (const char *path,
+                          int face_index,
+                          DcShapeFunc func,
+                          gpointer user_data,
+                          GError **error)
+{
+  FT_Library library;
+  FT_Face face;
+  FT_ULong c;
+  FT_UInt gid;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (func != NULL, FALSE);
+
+  if (FT_Init_FreeType (&library) != 0)
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_FAILED,
+                           _("The font engine could not be started."));
+      return FALSE;
+    }
+  if (FT_New_Face (library, path, face_index, &face) != 0)
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” is not a font that can be read."), display);
+      FT_Done_FreeType (library);
+      return FALSE;
+    }
+  if (FT_Select_Charmap (face, FT_ENCODING_UNICODE) == 0)
+    for (c = FT_Get_First_Char (face, &gid); gid != 0; c = FT_Get_Next_Char (face, c, &gid))
+      {
+        DcShape shape;
+
+        if (c > 0x10ffff || !g_unichar_isgraph ((gunichar) c))
+          continue;
+        if (shape_from_face (library, face, gid, &shape))
+          func ((gunichar) c, &shape, user_data);
+      }
+  FT_Done_Face (face);
+  FT_Done_FreeType (library);
+  return TRUE;
+}

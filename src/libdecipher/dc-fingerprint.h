@@ -1,0 +1,64 @@
+/* dc-fingerprint.h: what a glyph looks like, independent of the code that draws it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * DESIGN §8. Two descriptions of a glyph's shape:
+ * - the fingerprint, a hash of its outline in font units normalised to the em: the same
+ *   outline gives the same fingerprint whatever subset, code, encoding or hinting the font
+ *   came with, so it identifies a glyph across documents (the font library) and against
+ *   the installed fonts;
+ * - the coarse descriptor, its ink over a small grid of the em, which survives what the
+ *   fingerprint does not (TrueType ↔ CFF conversion, a re-rounded outline): near-identity.
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "dc-document.h"
+
+G_BEGIN_DECLS
+
+#define DC_SHAPE_FINGERPRINT_LEN 16
+#define DC_SHAPE_GRID 16
+#define DC_SHAPE_COARSE_LEN (DC_SHAPE_GRID * DC_SHAPE_GRID)
+
+typedef struct
+{
+  guint8 fingerprint[DC_SHAPE_FINGERPRINT_LEN];
+  guint8 coarse[DC_SHAPE_COARSE_LEN]; /* ink per cell, 0–255, rows from the top */
+  guint64 signature;                  /* 8×8 cells inked or not: a quick first filter */
+} DcShape;
+
+char *dc_shape_fingerprint_to_string (const DcShape *shape);
+double dc_shape_distance (const DcShape *a,
+                          const DcShape *b);
+guint dc_shape_signature_distance (guint64 a,
+                                   guint64 b);
+
+/* Below this dc_shape_distance() two shapes are the same letter drawn the same way;
+ * an accent (К against Ќ) is 0.03 away, another design of the letter 0.1 or more. */
+#define DC_SHAPE_NEAR_DISTANCE 0.012
+
+typedef struct _DcShapes DcShapes;
+
+DcShapes *dc_shapes_new (DcDocument *document);
+void dc_shapes_free (DcShapes *shapes);
+DcDocument *dc_shapes_get_document (DcShapes *shapes);
+const DcShape *dc_shapes_get (DcShapes *shapes,
+                              guint symbol);
+
+/* A font program not from a PDF (an installed font): calls @func for every glyph the
+ * program maps a Unicode character to, with its shape. */
+typedef void (*DcShapeFunc) (gunichar unicode,
+                             const DcShape *shape,
+                             gpointer user_data);
+gboolean dc_shapes_scan_font_file (const char *path,
+                                   int face_index,
+                                   DcShapeFunc func,
+                                   gpointer user_data,
+                                   GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcShapes, dc_shapes_free)
+
+G_END_DECLS

@@ -1,0 +1,712 @@
+/* dc-library.c: the user's font library (DESIGN §8)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * An SQLite file, ~/.local/share/decipher/library.sqlite by default, mapping glyph
+ * fingerprints (dc-fingerprint.h) to the values the user decided for them: typed
+ * matches, assignments, accepted proposals. A document whose glyphs are in it opens
+ * decoded, whatever subset, encoding or codes its fonts use. Several sessions may share
+ * the file (SQLite's locking, WAL so that readers do not wait); a team shares it with
+ * dc_library_export() and dc_library_import(). docs/font-library.md describes the file.
+ *
+ * One shape may be in the library with several values: a Latin "a" and a Cyrillic "а"
+ * are drawn alike. Each row keeps the script of its value, and a document asks for the
+ * value in the script its font is otherwise read in.
+ */
+
+#define G_LOG_DOMAIN "dc-library"
+
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sqlite3.h>
+
+#include "dc-error.h"
+#include "dc-library.h"
+
+#define LIBRARY_FORMAT "decipher-font-library"
+#define LIBRARY_VERSION "1"
+
+struct _DcLibrary
+{
+  GObject parent_instance;
+
+  char *path;
+  sqlite3 *db;
+};
+
+G_DEFINE_FINAL_TYPE (DcLibrary, dc_library, G_TYPE_OBJECT)
+
+static void
+dc_library_finalize (GObject *object)
+{
+  DcLibrary *self = DC_LIBRARY (object);
+
+  if (self->db != NULL)
+    sqlite3_close_v2 (self->db);
+  g_free (self->path);
+
+  G_OBJECT_CLASS (dc_library_parent_class)->finalize (object);
+}
+
+static void
+dc_library_class_init (DcLibraryClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = dc_library_finalize;
+}
+
+static void
+dc_library_init (DcLibrary *self)
+{
+}
+
+/* Where the library is kept when the user names none. */
+char *
+dc_library_get_default_path (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "decipher", "library.sqlite", NULL);
+}
+
+static void
+set_sqlite_error (GError **error, sqlite3 *db, const char *path, const char *what)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  int code = db != NULL ? sqlite3_errcode (db) : SQLITE_ERROR;
+
+  if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
+    g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                 _("“%s” is not a Decipher font library (or it is damaged). Give another file, "
+                   "or move this one away."),
+                 display);
+  else if (code == SQLITE_FULL)
+    g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                 _("The font library “%s” could not be written: the disk is full. Free some "
+                   "space and try again."),
+                 display);
+  else
+    g_set_error (error, DC_ERROR, DC_ERROR_FAILED, _("The font library “%s” could not be %s: %s."),
+                 display, what, db != NULL ? sqlite3_errmsg (db) : "");
+}
+
+static gboolean
+exec (DcLibrary *self, const char *sql, GError **error)
+{
+  if (sqlite3_exec (self->db, sql, NULL, NULL, NULL) == SQLITE_OK)
+    return TRUE;
+  set_sqlite_error (error, self->db, self->path, _("written"));
+  return FALSE;
+}
+
+/* Whether the attached or main database @schema is a library of ours (or empty). */
+static gboolean
+check_format (sqlite3 *db, const char *schema, gboolean *empty)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT count(*) FROM %s.sqlite_master", schema);
+  g_autofree char *meta = g_strdup_printf ("SELECT value FROM %s.meta WHERE name = 'format'",
+                                           schema);
+  sqlite3_stmt *stmt = NULL;
+  gboolean ok = FALSE;
+
+  *empty = FALSE;
+  if (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL) != SQLITE_OK)
+    return FALSE;
+  if (sqlite3_step (stmt) == SQLITE_ROW && sqlite3_column_int (stmt, 0) == 0)
+    *empty = TRUE;
+  sqlite3_finalize (stmt);
+  if (*empty)
+    return TRUE;
+
+  if (sqlite3_prepare_v2 (db, meta, -1, &stmt, NULL) != SQLITE_OK)
+    return FALSE;
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    ok = g_strcmp0 ((const char *) sqlite3_column_text (stmt, 0), LIBRARY_FORMAT) == 0;
+  sqlite3_finalize (stmt);
+  return ok;
+}
+
+/**
+ * dc_library_open:
+ * @path: the library file; created (with its folder) when it does not exist
+ *
+ * Returns: (transfer full): the library, or %NULL with a sentence in @error
+ */
+DcLibrary *
+dc_library_open (const char *path, GError **error)
+{
+  g_autoptr (DcLibrary) self = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *display = NULL;
+  gboolean empty;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  display = g_filename_display_name (path);
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” is a folder; give the font library's file, such as “%s”."), display,
+                   "library.sqlite");
+      return NULL;
+    }
+  folder = g_path_get_dirname (path);
+  if (g_mkdir_with_parents (folder, 0700) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                   _("The folder of the font library “%s” could not be made: %s."), display,
+                   g_strerror (saved));
+      return NULL;
+    }
+
+  self = g_object_new (DC_TYPE_LIBRARY, NULL);
+  self->path = g_strdup (path);
+  if (sqlite3_open_v2 (path, &self->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL)
+      != SQLITE_OK)
+    {
+      set_sqlite_error (error, self->db, path, _("opened"));
+      return NULL;
+    }
+  sqlite3_busy_timeout (self->db, 5000);
+
+  if (!check_format (self->db, "main", &empty))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” is not a Decipher font library (or it is damaged). Give another file, "
+                     "or move this one away."),
+                   display);
+      return NULL;
+    }
+  if (!exec (self, "PRAGMA journal_mode = WAL", error))
+    return NULL;
+  if (empty
+      && !exec (self,
+                "BEGIN;"
+                "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);"
+                "CREATE TABLE IF NOT EXISTS glyphs ("
+                "  fingerprint BLOB NOT NULL,"
+                "  value TEXT NOT NULL,"
+                "  script TEXT,"
+                "  language TEXT,"
+                "  coarse BLOB NOT NULL,"
+                "  font TEXT,"
+                "  uses INTEGER NOT NULL,"
+                "  updated INTEGER NOT NULL,"
+                "  PRIMARY KEY (fingerprint, value));"
+                "INSERT OR IGNORE INTO meta VALUES ('format', '" LIBRARY_FORMAT "'),"
+                "  ('version', '" LIBRARY_VERSION "');"
+                "COMMIT;",
+                error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+const char *
+dc_library_get_path (DcLibrary *self)
+{
+  g_return_val_if_fail (DC_IS_LIBRARY (self), NULL);
+
+  return self->path;
+}
+
+/* How many (shape, value) pairs the library holds. */
+guint
+dc_library_get_n_entries (DcLibrary *self)
+{
+  sqlite3_stmt *stmt = NULL;
+  guint n = 0;
+
+  g_return_val_if_fail (DC_IS_LIBRARY (self), 0);
+
+  if (sqlite3_prepare_v2 (self->db, "SELECT count(*) FROM glyphs", -1, &stmt, NULL) == SQLITE_OK
+      && sqlite3_step (stmt) == SQLITE_ROW)
+    n = (guint) sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  return n;
+}
+
+/* ISO 15924 code of the first character of @value that belongs to a script, or NULL
+ * (digits, punctuation, an empty value). */
+const char *
+dc_library_script_of_value (const char *value)
+{
+  g_autofree char *name = NULL;
+
+  if (value == NULL)
+    return NULL;
+  for (const char *p = value; *p; p = g_utf8_next_char (p))
+    {
+      GUnicodeScript script = g_unichar_get_script (g_utf8_get_char (p));
+      guint32 code;
+
+      if (script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED
+          || script == G_UNICODE_SCRIPT_UNKNOWN)
+        continue;
+      code = g_unicode_script_to_iso15924 (script);
+      name = g_strdup_printf ("%c%c%c%c", (char) (code >> 24), (char) (code >> 16),
+                              (char) (code >> 8), (char) code);
+      break;
+    }
+  if (name == NULL)
+    return NULL;
+  /* Interned so that callers may keep the pointer; a handful of scripts ever. */
+  return g_intern_string (name);
+}
+
+/**
+ * dc_library_remember:
+ * @value: what the user decided the glyph stands for ("" to ignore it)
+ * @font_name: (nullable): the font it was decided in, for the record
+ *
+ * One more decision that @shape is @value.
+ */
+gboolean
+dc_library_remember (DcLibrary *self,
+                     const DcShape *shape,
+                     const char *value,
+                     const char *font_name,
+                     GError **error)
+{
+  sqlite3_stmt *stmt = NULL;
+  const char *script;
+  int rc;
+
+  g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
+  g_return_val_if_fail (shape != NULL && value != NULL, FALSE);
+
+  if (sqlite3_prepare_v2 (self->db,
+                          "INSERT INTO glyphs (fingerprint, value, script, coarse, font, uses, "
+                          "updated) VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6) "
+                          "ON CONFLICT (fingerprint, value) DO UPDATE SET uses = uses + 1, "
+                          "updated = excluded.updated, coarse = excluded.coarse",
+                          -1, &stmt, NULL)
+      != SQLITE_OK)
+    {
+      set_sqlite_error (error, self->db, self->path, _("written"));
+      return FALSE;
+    }
+  script = dc_library_script_of_value (value);
+  sqlite3_bind_blob (stmt, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, 2, value, -1, SQLITE_STATIC);
+  if (script != NULL)
+    sqlite3_bind_text (stmt, 3, script, -1, SQLITE_STATIC);
+  sqlite3_bind_blob (stmt, 4, shape->coarse, DC_SHAPE_COARSE_LEN, SQLITE_STATIC);
+  if (font_name != NULL)
+    sqlite3_bind_text (stmt, 5, font_name, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 6, g_get_real_time () / G_USEC_PER_SEC);
+  rc = sqlite3_step (stmt);
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      set_sqlite_error (error, self->db, self->path, _("written"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Takes back one decision that @shape is @value (an undone step). */
+gboolean
+dc_library_forget (DcLibrary *self, const DcShape *shape, const char *value, GError **error)
+{
+  static const char *const statements[] = {
+    "UPDATE glyphs SET uses = uses - 1 WHERE fingerprint = ?1 AND value = ?2",
+    "DELETE FROM glyphs WHERE fingerprint = ?1 AND value = ?2 AND uses <= 0",
+  };
+
+  g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
+  g_return_val_if_fail (shape != NULL && value != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (statements); i++)
+    {
+      sqlite3_stmt *stmt = NULL;
+      int rc;
+
+      if (sqlite3_prepare_v2 (self->db, statements[i], -1, &stmt, NULL) != SQLITE_OK)
+        {
+          set_sqlite_error (error, self->db, self->path, _("written"));
+          return FALSE;
+        }
+      sqlite3_bind_blob (stmt, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
+      sqlite3_bind_text (stmt, 2, value, -1, SQLITE_STATIC);
+      rc = sqlite3_step (stmt);
+      sqlite3_finalize (stmt);
+      if (rc != SQLITE_DONE)
+        {
+          set_sqlite_error (error, self->db, self->path, _("written"));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * dc_library_lookup:
+ * @script: (nullable): the ISO 15924 script the document is read in, to choose between
+ *   values of shapes several scripts share
+ *
+ * Returns: (transfer full) (nullable): what @shape was decided to be, or %NULL
+ */
+static char *
+lookup (DcLibrary *self, const DcShape *shape, const char *script, gboolean *ambiguous)
+{
+  sqlite3_stmt *stmt = NULL;
+  char *best = NULL;
+  const char *first_script = NULL;
+  guint n_rows = 0;
+
+  if (sqlite3_prepare_v2 (self->db,
+                          "SELECT value, script FROM glyphs WHERE fingerprint = ?1 "
+                          "ORDER BY uses DESC, updated DESC",
+                          -1, &stmt, NULL)
+      != SQLITE_OK)
+    return NULL;
+  sqlite3_bind_blob (stmt, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      const char *value = (const char *) sqlite3_column_text (stmt, 0);
+      const char *row_script = (const char *) sqlite3_column_text (stmt, 1);
+
+      if (n_rows++ == 0)
+        {
+          best = g_strdup (value);
+          first_script = row_script != NULL ? g_intern_string (row_script) : NULL;
+        }
+      else if ((row_script != NULL ? g_intern_string (row_script) : NULL) != first_script)
+        *ambiguous = TRUE;
+      if (script != NULL && g_strcmp0 (row_script, script) == 0)
+        {
+          g_free (best);
+          best = g_strdup (value);
+          break;
+        }
+    }
+  sqlite3_finalize (stmt);
+  return best;
+}
+
+/* Whether the library holds @value for @shape. */
+static gboolean
+lookup_exact (DcLibrary *self, const DcShape *shape, const char *value)
+{
+  sqlite3_stmt *stmt = NULL;
+  gboolean found;
+
+  if (sqlite3_prepare_v2 (self->db, "SELECT 1 FROM glyphs WHERE fingerprint = ?1 AND value = ?2",
+                          -1, &stmt, NULL)
+      != SQLITE_OK)
+    return FALSE;
+  sqlite3_bind_blob (stmt, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, 2, value, -1, SQLITE_STATIC);
+  found = sqlite3_step (stmt) == SQLITE_ROW;
+  sqlite3_finalize (stmt);
+  return found;
+}
+
+char *
+dc_library_lookup (DcLibrary *self, const DcShape *shape, const char *script)
+{
+  gboolean ambiguous = FALSE;
+
+  g_return_val_if_fail (DC_IS_LIBRARY (self), NULL);
+  g_return_val_if_fail (shape != NULL, NULL);
+
+  return lookup (self, shape, script, &ambiguous);
+}
+
+/* The script most of @font's known values are in, else the document's. */
+static const char *
+font_script (guint font, GHashTable *per_font, const char **document_script)
+{
+  gpointer found;
+
+  if (g_hash_table_lookup_extended (per_font, GUINT_TO_POINTER (font), NULL, &found))
+    return found ? found : *document_script;
+  return *document_script;
+}
+
+static void
+count_scripts (DcKey *key, GHashTable *per_font, const char **document_script)
+{
+  DcDocument *document = dc_key_get_document (key);
+  g_autoptr (GHashTable) counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) totals = g_hash_table_new (g_str_hash, g_str_equal);
+  const DcSymbol *symbols;
+  guint n_symbols, best_total = 0;
+  GHashTableIter iter;
+  gpointer k, v;
+
+  symbols = dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *script = dc_library_script_of_value (dc_key_get_value (key, s));
+      char *name;
+      guint n;
+
+      if (script == NULL)
+        continue;
+      name = g_strdup_printf ("%u/%s", symbols[s].font, script);
+      n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, name)) + 1;
+      g_hash_table_replace (counts, name, GUINT_TO_POINTER (n));
+      n = GPOINTER_TO_UINT (g_hash_table_lookup (totals, script)) + 1;
+      g_hash_table_replace (totals, (gpointer) script, GUINT_TO_POINTER (n));
+      if (n > best_total)
+        {
+          best_total = n;
+          *document_script = script;
+        }
+    }
+
+  g_hash_table_iter_init (&iter, counts);
+  while (g_hash_table_iter_next (&iter, &k, &v))
+    {
+      const char *slash = strchr (k, '/');
+      guint font = (guint) g_ascii_strtoull (k, NULL, 10);
+      const char *script = g_intern_string (slash + 1);
+      gpointer best;
+      g_autofree char *best_name = NULL;
+
+      if (g_hash_table_lookup_extended (per_font, GUINT_TO_POINTER (font), NULL, &best))
+        {
+          best_name = g_strdup_printf ("%u/%s", font, (const char *) best);
+          if (GPOINTER_TO_UINT (g_hash_table_lookup (counts, best_name)) >= GPOINTER_TO_UINT (v))
+            continue;
+        }
+      g_hash_table_replace (per_font, GUINT_TO_POINTER (font), (gpointer) script);
+    }
+}
+
+/**
+ * dc_library_apply:
+ * @shapes: the shapes of @key's document
+ *
+ * Every symbol still unknown whose shape is in the library gets the value decided for
+ * it, at the library level (DESIGN §7: 0.95, applied automatically). Call it within a
+ * change of @key to make it one undoable step.
+ *
+ * Returns: how many symbols it decoded
+ */
+guint
+dc_library_apply (DcLibrary *self, DcShapes *shapes, DcKey *key)
+{
+  DcDocument *document;
+  g_autoptr (GHashTable) per_font = g_hash_table_new (NULL, NULL);
+  const char *document_script = NULL;
+  const DcSymbol *symbols;
+  guint n_symbols, n = 0;
+
+  g_return_val_if_fail (DC_IS_LIBRARY (self), 0);
+  g_return_val_if_fail (shapes != NULL, 0);
+  g_return_val_if_fail (DC_IS_KEY (key), 0);
+
+  document = dc_key_get_document (key);
+  g_return_val_if_fail (dc_shapes_get_document (shapes) == document, 0);
+
+  /* First the shapes the library knows in one script only; what they decode tells
+   * which script each font is read in, which chooses for the shapes scripts share. */
+  symbols = dc_document_get_symbols (document, &n_symbols);
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      count_scripts (key, per_font, &document_script);
+      for (guint s = 0; s < n_symbols; s++)
+        {
+          const DcShape *shape = dc_shapes_get (shapes, s);
+          g_autofree char *value = NULL;
+          gboolean ambiguous = FALSE;
+
+          if (shape == NULL || dc_key_get_value (key, s) != NULL)
+            continue;
+          value = lookup (self, shape, font_script (symbols[s].font, per_font, &document_script),
+                          &ambiguous);
+          if (value == NULL || (ambiguous && pass == 0))
+            continue;
+          if (dc_key_set_full (key, s, value, DC_KEY_INFERRED, DC_KEY_LEVEL_LIBRARY, -1,
+                               "library: the same glyph decided before", NULL))
+            n++;
+        }
+    }
+  return n;
+}
+
+/**
+ * dc_library_learn:
+ * @learned: per symbol of @key's document, the value last learned from it (owned
+ *   strings, %NULL for none); updated
+ * @first: the values held now were learned in an earlier session: record them only if
+ *   the library does not have them, without counting them again
+ *
+ * Records every value the user decided (level user: typed, assigned, accepted) that
+ * changed since @learned, and takes back those that were undone, in one transaction.
+ */
+gboolean
+dc_library_learn (DcLibrary *self,
+                  DcShapes *shapes,
+                  DcKey *key,
+                  char **learned,
+                  gboolean first,
+                  GError **error)
+{
+  DcDocument *document;
+  const DcSymbol *symbols;
+  guint n_symbols;
+  gboolean began = FALSE;
+
+  g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
+  g_return_val_if_fail (shapes != NULL && learned != NULL, FALSE);
+  g_return_val_if_fail (DC_IS_KEY (key), FALSE);
+
+  document = dc_key_get_document (key);
+  symbols = dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const DcShape *shape = dc_shapes_get (shapes, s);
+      const char *now = NULL;
+      DcFont *font;
+
+      if (shape == NULL)
+        continue;
+      if (dc_key_get_level (key, s) == DC_KEY_LEVEL_USER)
+        now = dc_key_get_value (key, s);
+      if (g_strcmp0 (now, learned[s]) == 0)
+        continue;
+      if (!began)
+        {
+          if (!exec (self, "BEGIN IMMEDIATE", error))
+            return FALSE;
+          began = TRUE;
+        }
+      font = dc_document_get_font (document, symbols[s].font);
+      if (learned[s] != NULL && !dc_library_forget (self, shape, learned[s], error))
+        goto failed;
+      if (now != NULL)
+        {
+          if (first && lookup_exact (self, shape, now))
+            ;
+          else if (!dc_library_remember (self, shape, now, dc_font_get_name (font), error))
+            goto failed;
+        }
+      g_free (learned[s]);
+      learned[s] = g_strdup (now);
+    }
+  if (began && !exec (self, "COMMIT", error))
+    goto failed;
+  return TRUE;
+
+failed:
+  sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+  return FALSE;
+}
+
+/**
+ * dc_library_export:
+ * @path: the file to write: an SQLite file another user can import
+ *
+ * It appears whole or not at all.
+ */
+gboolean
+dc_library_export (DcLibrary *self, const char *path, GError **error)
+{
+  g_autofree char *temp = NULL;
+  sqlite3_stmt *stmt = NULL;
+  int rc;
+
+  g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  temp = g_strdup_printf ("%s.%08x.tmp", path, g_random_int ());
+  if (sqlite3_prepare_v2 (self->db, "VACUUM INTO ?1", -1, &stmt, NULL) != SQLITE_OK)
+    {
+      set_sqlite_error (error, self->db, path, _("exported"));
+      return FALSE;
+    }
+  sqlite3_bind_text (stmt, 1, temp, -1, SQLITE_STATIC);
+  rc = sqlite3_step (stmt);
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      set_sqlite_error (error, self->db, path, _("exported"));
+      g_unlink (temp);
+      return FALSE;
+    }
+  if (g_rename (temp, path) != 0)
+    {
+      int saved = errno;
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_unlink (temp);
+      g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                   _("The font library could not be exported to “%s”: %s."), display,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * dc_library_import:
+ * @path: a library exported by dc_library_export() (or another user's library file)
+ * @n_imported: (out) (optional): how many entries were new or changed
+ *
+ * Merges @path into this library: a shape and value both hold keeps the larger count
+ * of uses, so importing the same file twice changes nothing.
+ */
+gboolean
+dc_library_import (DcLibrary *self, const char *path, guint *n_imported, GError **error)
+{
+  g_autofree char *display = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gboolean empty, ok;
+  int rc;
+
+  g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  display = g_filename_display_name (path);
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND,
+                   _("“%s” does not exist or is not a file. Give a font library to import."),
+                   display);
+      return FALSE;
+    }
+  if (sqlite3_prepare_v2 (self->db, "ATTACH DATABASE ?1 AS other", -1, &stmt, NULL) != SQLITE_OK)
+    {
+      set_sqlite_error (error, self->db, path, _("read"));
+      return FALSE;
+    }
+  sqlite3_bind_text (stmt, 1, path, -1, SQLITE_STATIC);
+  rc = sqlite3_step (stmt);
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      set_sqlite_error (error, self->db, path, _("read"));
+      return FALSE;
+    }
+
+  ok = check_format (self->db, "other", &empty) && !empty;
+  if (!ok)
+    g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                 _("“%s” is not a Decipher font library (or it is damaged). Give a file "
+                   "exported from Decipher's font library."),
+                 display);
+  else
+    {
+      ok = exec (self,
+                 "INSERT INTO glyphs (fingerprint, value, script, language, coarse, font, uses, "
+                 "updated) SELECT fingerprint, value, script, language, coarse, font, uses, "
+                 "updated FROM other.glyphs WHERE typeof (fingerprint) = 'blob' "
+                 "AND length (fingerprint) = 16 AND typeof (coarse) = 'blob' "
+                 "AND length (coarse) = 256 AND typeof (value) = 'text' AND true "
+                 "ON CONFLICT (fingerprint, value) DO UPDATE SET "
+                 "uses = max (uses, excluded.uses), updated = max (updated, excluded.updated) "
+                 "WHERE excluded.uses > uses",
+                 error);
+      if (ok && n_imported != NULL)
+        *n_imported = (guint) sqlite3_changes (self->db);
+    }
+  sqlite3_exec (self->db, "DETACH DATABASE other", NULL, NULL, NULL);
+  return ok;
+}

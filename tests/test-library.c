@@ -1,0 +1,447 @@
+/* test-library.c: glyph fingerprints and the font library across documents
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "dc-test-fixtures.h"
+
+typedef struct
+{
+  char *dir;
+  char *library_path;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *fixture, gconstpointer data)
+{
+  fixture->dir = g_dir_make_tmp ("decipher-library-XXXXXX", NULL);
+  g_assert_nonnull (fixture->dir);
+  fixture->library_path = g_build_filename (fixture->dir, "sub", "library.sqlite", NULL);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+fixture_tear_down (Fixture *fixture, gconstpointer data)
+{
+  remove_tree (fixture->dir);
+  g_free (fixture->dir);
+  g_free (fixture->library_path);
+}
+
+/* The text the truth gives for a fixture, lines ended by \n and pages split by \f, as
+ * dc_session_dup_text() joins them. */
+static char *
+truth_text (const char *name)
+{
+  g_autoptr (JsonParser) parser = NULL;
+  JsonObject *truth = dc_test_load_truth (name, &parser);
+  JsonArray *pages = json_object_get_array_member (truth, "pages");
+  GString *text = g_string_new (NULL);
+
+  for (guint p = 0; p < json_array_get_length (pages); p++)
+    {
+      JsonArray *lines = json_object_get_array_member (json_array_get_object_element (pages, p),
+                                                       "lines");
+
+      if (p > 0)
+        g_string_append_c (text, '\f');
+      for (guint l = 0; l < json_array_get_length (lines); l++)
+        {
+          if (l > 0)
+            g_string_append_c (text, '\n');
+          g_string_append (text, json_object_get_string_member (
+                                   json_array_get_object_element (lines, l), "text"));
+        }
+    }
+  /* The export ends the last line too. */
+  g_string_append_c (text, '\n');
+  return g_string_free (text, FALSE);
+}
+
+/* The same outline drawn by two documents, through other codes and glyph ids, has the
+ * same fingerprint; different letters do not. */
+static void
+test_fingerprint_independent_of_code (void)
+{
+  g_autoptr (DcDocument) first = dc_test_load_document ("legacy-cyrillic");
+  g_autoptr (DcDocument) second = dc_test_load_document ("library-recoded");
+  g_autoptr (DcShapes) first_shapes = dc_shapes_new (first);
+  g_autoptr (DcShapes) second_shapes = dc_shapes_new (second);
+  g_autoptr (GPtrArray) first_values = dc_test_truth_symbol_values (first, "legacy-cyrillic");
+  g_autoptr (GPtrArray) second_values = dc_test_truth_symbol_values (second, "library-recoded");
+  g_autoptr (GHashTable) by_fingerprint = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                                 NULL);
+  guint n_first, n_second, n_matched = 0, n_with_shape = 0;
+  const DcSymbol *first_symbols = dc_document_get_symbols (first, &n_first);
+  const DcSymbol *second_symbols = dc_document_get_symbols (second, &n_second);
+
+  for (guint s = 0; s < n_first; s++)
+    {
+      const DcShape *shape = dc_shapes_get (first_shapes, s);
+
+      if (shape == NULL)
+        continue;
+      n_with_shape++;
+      /* Codes differ between the documents: a legacy Latin-1 layout and glyph ids. */
+      g_assert_cmpuint (first_symbols[s].code_len, ==, 1);
+      g_hash_table_insert (by_fingerprint, dc_shape_fingerprint_to_string (shape),
+                           g_ptr_array_index (first_values, s));
+    }
+  g_assert_cmpuint (n_with_shape, >, 50);
+
+  for (guint s = 0; s < n_second; s++)
+    {
+      const DcShape *shape = dc_shapes_get (second_shapes, s);
+      g_autofree char *fingerprint = NULL;
+      const char *value;
+
+      if (shape == NULL)
+        continue;
+      g_assert_cmpuint (second_symbols[s].code_len, ==, 2);
+      fingerprint = dc_shape_fingerprint_to_string (shape);
+      g_assert_cmpuint (strlen (fingerprint), ==, 2 * DC_SHAPE_FINGERPRINT_LEN);
+      value = g_hash_table_lookup (by_fingerprint, fingerprint);
+      g_assert_nonnull (value);
+      g_assert_cmpstr (value, ==, g_ptr_array_index (second_values, s));
+      n_matched++;
+    }
+  g_assert_cmpuint (n_matched, >, 25);
+}
+
+/* The coarse descriptor: a shape is nearest itself, and near-identity is rare among
+ * different letters of one font. */
+static void
+test_coarse_descriptor (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
+  g_autoptr (DcShapes) shapes = dc_shapes_new (document);
+  g_autoptr (GPtrArray) values = dc_test_truth_symbol_values (document, "legacy-cyrillic");
+  guint n_symbols, n_pairs = 0, n_near = 0;
+
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint a = 0; a < n_symbols; a++)
+    for (guint b = 0; b < n_symbols; b++)
+      {
+        const DcShape *sa = dc_shapes_get (shapes, a);
+        const DcShape *sb = dc_shapes_get (shapes, b);
+
+        if (sa == NULL || sb == NULL)
+          continue;
+        if (a == b)
+          {
+            g_assert_cmpfloat (dc_shape_distance (sa, sb), ==, 0.0);
+            continue;
+          }
+        n_pairs++;
+        if (dc_shape_distance (sa, sb) < DC_SHAPE_NEAR_DISTANCE)
+          {
+            /* Only look-alikes may be near: the same letter in another case is not. */
+            g_test_message ("near: %s %s", (char *) g_ptr_array_index (values, a),
+                            (char *) g_ptr_array_index (values, b));
+            n_near++;
+          }
+      }
+  g_assert_cmpuint (n_pairs, >, 1000);
+  g_assert_cmpuint (n_near, <=, n_pairs / 200);
+}
+
+/* Decode one document; a second one, in the same font but another subset with other
+ * codes, opens decoded with no typing at all. */
+static void
+test_library_across_documents (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcLibrary) library = dc_library_open (fixture->library_path, &error);
+  g_autofree char *expected = truth_text ("library-recoded");
+  guint n_to_decode, n_decoded, n_symbols;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (dc_library_get_n_entries (library), ==, 0);
+
+  {
+    g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
+    g_autoptr (DcSession) session = dc_session_new (document);
+
+    dc_session_set_library (session, library);
+    dc_session_start_new_work (session, TRUE);
+    dc_test_key_fill_from_truth (dc_session_get_key (session), "legacy-cyrillic");
+    g_assert_true (dc_session_sync (session, &error));
+    g_assert_no_error (error);
+  }
+  g_assert_cmpuint (dc_library_get_n_entries (library), >, 50);
+
+  {
+    g_autoptr (DcDocument) document = dc_test_load_document ("library-recoded");
+    g_autoptr (DcSession) session = dc_session_new (document);
+    g_autofree char *text = NULL;
+    DcKey *key = dc_session_get_key (session);
+
+    dc_session_set_library (session, library);
+    dc_session_start_new_work (session, TRUE);
+    dc_key_count_to_decode (key, &n_to_decode, NULL);
+    dc_key_count_decoded (key, &n_decoded, NULL);
+    g_assert_cmpuint (n_decoded, ==, n_to_decode);
+    text = dc_session_dup_text (session);
+    g_assert_cmpstr (text, ==, expected);
+
+    /* Decoded at the library's level, one undoable step with the automatic pass. */
+    dc_document_get_symbols (document, &n_symbols);
+    for (guint s = 0; s < n_symbols; s++)
+      if (dc_session_get_shapes (session) != NULL && dc_shapes_get (dc_session_get_shapes (session), s))
+        {
+          g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_LIBRARY);
+          g_assert_cmpfloat_with_epsilon (dc_key_get_confidence (key, s), 0.95, 1e-9);
+          g_assert_cmpint (dc_key_get_status (key, s), ==, DC_KEY_INFERRED);
+        }
+    g_assert_true (dc_session_undo (session, NULL));
+    dc_key_count_decoded (key, &n_decoded, NULL);
+    g_assert_cmpuint (n_decoded, ==, 0);
+  }
+}
+
+/* What the user takes back is taken back from the library too. */
+static void
+test_library_forgets_undone (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcLibrary) library = dc_library_open (fixture->library_path, &error);
+  g_autoptr (DcDocument) document = dc_test_load_document ("library-recoded");
+  g_autoptr (DcSession) session = dc_session_new (document);
+  DcShapes *shapes;
+  g_autofree char *value = NULL;
+  guint symbol = G_MAXUINT, n_symbols;
+
+  g_assert_no_error (error);
+  dc_session_set_library (session, library);
+  dc_session_start_new_work (session, FALSE);
+  shapes = dc_session_get_shapes (session);
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols && symbol == G_MAXUINT; s++)
+    if (dc_shapes_get (shapes, s) != NULL)
+      symbol = s;
+  g_assert_cmpuint (symbol, !=, G_MAXUINT);
+
+  g_assert_true (dc_session_assign (session, symbol, "ж", &error));
+  g_assert_no_error (error);
+  value = dc_library_lookup (library, dc_shapes_get (shapes, symbol), NULL);
+  g_assert_cmpstr (value, ==, "ж");
+  g_clear_pointer (&value, g_free);
+
+  g_assert_true (dc_session_assign (session, symbol, "д", &error));
+  value = dc_library_lookup (library, dc_shapes_get (shapes, symbol), NULL);
+  g_assert_cmpstr (value, ==, "д");
+  g_clear_pointer (&value, g_free);
+  g_assert_cmpuint (dc_library_get_n_entries (library), ==, 1);
+
+  g_assert_true (dc_session_undo (session, &error));
+  value = dc_library_lookup (library, dc_shapes_get (shapes, symbol), NULL);
+  g_assert_cmpstr (value, ==, "ж");
+  g_clear_pointer (&value, g_free);
+  g_assert_true (dc_session_undo (session, &error));
+  g_assert_null (dc_library_lookup (library, dc_shapes_get (shapes, symbol), NULL));
+  g_assert_cmpuint (dc_library_get_n_entries (library), ==, 0);
+}
+
+/* One shape, two scripts: the document's other letters choose. */
+static void
+test_library_script_choice (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcLibrary) library = dc_library_open (fixture->library_path, &error);
+  g_autoptr (DcDocument) document = dc_test_load_document ("library-recoded");
+  g_autoptr (DcShapes) shapes = dc_shapes_new (document);
+  const DcShape *shape = NULL;
+  g_autofree char *latin = NULL;
+  g_autofree char *cyrillic = NULL;
+  guint n_symbols;
+
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols && shape == NULL; s++)
+    shape = dc_shapes_get (shapes, s);
+  g_assert_true (dc_library_remember (library, shape, "a", NULL, &error));
+  g_assert_true (dc_library_remember (library, shape, "a", NULL, &error));
+  g_assert_true (dc_library_remember (library, shape, "а", NULL, &error));
+  g_assert_no_error (error);
+  latin = dc_library_lookup (library, shape, NULL);
+  cyrillic = dc_library_lookup (library, shape, "Cyrl");
+  g_assert_cmpstr (latin, ==, "a");
+  g_assert_cmpstr (cyrillic, ==, "а");
+  g_assert_cmpstr (dc_library_script_of_value ("ӈ"), ==, "Cyrl");
+  g_assert_null (dc_library_script_of_value ("1."));
+}
+
+/* A team shares its library as a file. */
+static void
+test_library_export_import (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcLibrary) library = dc_library_open (fixture->library_path, &error);
+  g_autofree char *exported = g_build_filename (fixture->dir, "team.sqlite", NULL);
+  g_autofree char *other_path = g_build_filename (fixture->dir, "other.sqlite", NULL);
+  g_autofree char *junk = g_build_filename (fixture->dir, "junk.sqlite", NULL);
+  g_autoptr (DcLibrary) other = NULL;
+  g_autoptr (DcLibrary) bad = NULL;
+  guint n_imported = 0;
+
+  g_assert_no_error (error);
+  {
+    g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
+    g_autoptr (DcSession) session = dc_session_new (document);
+
+    dc_session_set_library (session, library);
+    dc_test_key_fill_from_truth (dc_session_get_key (session), "legacy-cyrillic");
+    g_assert_true (dc_session_sync (session, &error));
+  }
+  g_assert_true (dc_library_export (library, exported, &error));
+  g_assert_no_error (error);
+
+  other = dc_library_open (other_path, &error);
+  g_assert_no_error (error);
+  g_assert_true (dc_library_import (other, exported, &n_imported, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_imported, ==, dc_library_get_n_entries (library));
+  /* Twice changes nothing. */
+  g_assert_true (dc_library_import (other, exported, &n_imported, &error));
+  g_assert_cmpuint (n_imported, ==, 0);
+  g_assert_cmpuint (dc_library_get_n_entries (other), ==, dc_library_get_n_entries (library));
+
+  {
+    g_autoptr (DcDocument) document = dc_test_load_document ("library-recoded");
+    g_autoptr (DcSession) session = dc_session_new (document);
+    g_autofree char *text = NULL;
+    g_autofree char *expected = truth_text ("library-recoded");
+
+    dc_session_set_library (session, other);
+    dc_session_start_new_work (session, TRUE);
+    text = dc_session_dup_text (session);
+    g_assert_cmpstr (text, ==, expected);
+  }
+
+  /* Not a library: one sentence, nothing changes. */
+  g_assert_true (g_file_set_contents (junk, "not a database at all, just some words\n", -1, NULL));
+  g_assert_false (dc_library_import (other, junk, NULL, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (error->message, "not a Decipher font library"));
+  g_clear_error (&error);
+  bad = dc_library_open (junk, &error);
+  g_assert_null (bad);
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+  g_assert_null (dc_library_open (fixture->dir, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+}
+
+static char *
+run_cli (int *status, char **err, ...)
+{
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  char *out = NULL;
+  const char *arg;
+  va_list ap;
+
+  g_ptr_array_add (args, (gpointer) g_getenv ("DECIPHER_CLI"));
+  va_start (ap, err);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (args, (gpointer) arg);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  g_spawn_sync (NULL, (char **) args->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, err, status,
+                &error);
+  g_assert_no_error (error);
+  return out;
+}
+
+/* decipher-cli: --library for a command that reads a document, and the library as a
+ * file to share. */
+static void
+test_library_cli (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *exported = g_build_filename (fixture->dir, "team.sqlite", NULL);
+  g_autofree char *other = g_build_filename (fixture->dir, "other.sqlite", NULL);
+  g_autofree char *document_path = dc_test_fixture_path ("library-recoded.pdf");
+  g_autofree char *expected = truth_text ("library-recoded");
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  {
+    g_autoptr (DcLibrary) library = dc_library_open (fixture->library_path, &error);
+    g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
+    g_autoptr (DcSession) session = dc_session_new (document);
+
+    g_assert_no_error (error);
+    dc_session_set_library (session, library);
+    dc_test_key_fill_from_truth (dc_session_get_key (session), "legacy-cyrillic");
+    g_assert_true (dc_session_sync (session, &error));
+  }
+
+  out = run_cli (&status, &err, "library", "export", exported, "--library", fixture->library_path,
+                 NULL);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  out = run_cli (&status, &err, "library", "import", exported, "--library", other, NULL);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  out = run_cli (&status, &err, "text", document_path, "--library", other, NULL);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_cmpstr (out, ==, expected);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* The test environment names no library: nothing is decoded. */
+  out = run_cli (&status, &err, "text", document_path, NULL);
+  g_assert_cmpstr (out, !=, expected);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  out = run_cli (&status, &err, "library", "import", document_path, "--library", other, NULL);
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (err, "not a Decipher font library"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/fingerprint/independent-of-code", test_fingerprint_independent_of_code);
+  g_test_add_func ("/fingerprint/coarse", test_coarse_descriptor);
+  g_test_add ("/library/across-documents", Fixture, NULL, fixture_set_up,
+              test_library_across_documents, fixture_tear_down);
+  g_test_add ("/library/forgets-undone", Fixture, NULL, fixture_set_up,
+              test_library_forgets_undone, fixture_tear_down);
+  g_test_add ("/library/script-choice", Fixture, NULL, fixture_set_up, test_library_script_choice,
+              fixture_tear_down);
+  g_test_add ("/library/export-import", Fixture, NULL, fixture_set_up, test_library_export_import,
+              fixture_tear_down);
+  g_test_add ("/library/cli", Fixture, NULL, fixture_set_up, test_library_cli,
+              fixture_tear_down);
+  return g_test_run ();
+}
