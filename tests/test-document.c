@@ -264,7 +264,7 @@ main (int argc, char **argv)
 {
   static const char *corrupted[] = { "legacy-cyrillic", "uralic-legacy", "identity-h", "identity-named", "ligatures",
                                      "duplicate-tounicode", "type3", "rotated" };
-  static const char *clean[] = { "clean", "two-columns" };
+  static const char *clean[] = { "clean", "two-columns", "igt" };
 
   g_test_init (&argc, &argv, NULL);
 

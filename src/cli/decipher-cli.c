@@ -44,7 +44,7 @@ static const GOptionEntry json_entries[] = {
 
 static const GOptionEntry text_entries[] = {
   { "format", 0, 0, G_OPTION_ARG_STRING, &opt_format,
-    N_("txt, freki or json (default txt); map-json for the recovered map of every font, "
+    N_("txt, layout, freki or json (default txt); map-json for the recovered map of every font, "
        "cmap for one font's ToUnicode CMap"),
     N_("FORMAT") },
   { "font", 0, 0, G_OPTION_ARG_INT, &opt_font,
@@ -577,6 +577,8 @@ command_text (DcDocument *document, int argc, char **argv)
     format = DC_EXPORT_FREKI;
   else if (g_str_equal (opt_format, "json"))
     format = DC_EXPORT_JSON;
+  else if (g_str_equal (opt_format, "layout"))
+    format = DC_EXPORT_LAYOUT;
   else if (g_str_equal (opt_format, "map-json"))
     map = TRUE;
   else if (g_str_equal (opt_format, "cmap"))
@@ -584,7 +586,7 @@ command_text (DcDocument *document, int argc, char **argv)
   else
     {
       g_autofree char *message = g_strdup_printf (
-          _("“%s” is not a text format: use txt, freki, json, map-json or cmap."), opt_format);
+          _("“%s” is not a text format: use txt, layout, freki, json, map-json or cmap."), opt_format);
       print_error (message);
       return 2;
     }

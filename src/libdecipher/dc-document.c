@@ -16,6 +16,7 @@
 #include "dc-font-private.h"
 #include "dc-layout.h"
 #include "dc-pdf-bridge.h"
+#include "dc-script.h"
 #include "dc-trust.h"
 #include "dc-unicode-private.h"
 
@@ -28,6 +29,7 @@ struct _DcDocument
   guint n_pages;
   double *page_sizes;    /* width, height per page */
   guint *page_lines;     /* first line of each page, n_pages + 1 entries */
+  guint *page_blocks;    /* first block of each page, n_pages + 1 entries */
 
   GPtrArray *fonts;      /* of DcFont */
   GArray *glyphs;        /* of DcGlyph, page by page in content-stream order */
@@ -38,6 +40,7 @@ struct _DcDocument
 
   GArray *order;         /* of guint32: glyph indices in reading order */
   GArray *lines;         /* of DcLine */
+  GArray *blocks;        /* of DcBlock */
   GArray *tokens;        /* of DcToken */
   guint tokens_generation;
 };
@@ -53,6 +56,14 @@ clear_symbol (gpointer data)
 }
 
 static void
+clear_block (gpointer data)
+{
+  DcBlock *block = data;
+
+  g_clear_pointer (&block->label, g_free);
+}
+
+static void
 dc_document_finalize (GObject *object)
 {
   DcDocument *self = DC_DOCUMENT (object);
@@ -61,6 +72,7 @@ dc_document_finalize (GObject *object)
   g_clear_pointer (&self->sha256, g_free);
   g_clear_pointer (&self->page_sizes, g_free);
   g_clear_pointer (&self->page_lines, g_free);
+  g_clear_pointer (&self->page_blocks, g_free);
   g_clear_pointer (&self->fonts, g_ptr_array_unref);
   g_clear_pointer (&self->glyphs, g_array_unref);
   g_clear_pointer (&self->symbols, g_array_unref);
@@ -68,6 +80,7 @@ dc_document_finalize (GObject *object)
   g_clear_pointer (&self->symbol_is_space, g_free);
   g_clear_pointer (&self->order, g_array_unref);
   g_clear_pointer (&self->lines, g_array_unref);
+  g_clear_pointer (&self->blocks, g_array_unref);
   g_clear_pointer (&self->tokens, g_array_unref);
 
   G_OBJECT_CLASS (dc_document_parent_class)->finalize (object);
@@ -91,6 +104,8 @@ dc_document_init (DcDocument *self)
   self->symbol_index = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   self->order = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->lines = g_array_new (FALSE, TRUE, sizeof (DcLine));
+  self->blocks = g_array_new (FALSE, TRUE, sizeof (DcBlock));
+  g_array_set_clear_func (self->blocks, clear_block);
   self->tokens = g_array_new (FALSE, TRUE, sizeof (DcToken));
 }
 
@@ -422,6 +437,31 @@ finish_symbols (DcDocument *self)
     _dc_font_set_counts (g_ptr_array_index (self->fonts, f), font_symbols[f], font_glyphs[f]);
 }
 
+/* Whether the page's columns are read right to left: most of its letters, as the PDF
+ * gives them, are in a right-to-left script. A font whose map lies may mislead this; the
+ * cost is only the order in which columns are read. */
+static gboolean
+page_is_rtl (DcDocument *self, guint first, guint end)
+{
+  const DcGlyph *glyphs = (const DcGlyph *) (void *) self->glyphs->data;
+  const DcSymbol *symbols = (const DcSymbol *) (void *) self->symbols->data;
+  guint rtl = 0, other = 0;
+
+  for (guint i = first; i < end; i++)
+    {
+      const char *text = symbols[glyphs[i].symbol].pdf_text;
+      gunichar c = text != NULL && *text ? g_utf8_get_char_validated (text, -1) : 0;
+
+      if (c == 0 || c == (gunichar) -1 || c == (gunichar) -2 || !g_unichar_isalpha (c))
+        continue;
+      if (dc_script_is_rtl (g_unichar_get_script (c)))
+        rtl++;
+      else
+        other++;
+    }
+  return rtl > other;
+}
+
 static void
 retokenize (DcDocument *self)
 {
@@ -551,14 +591,19 @@ dc_document_new_from_file (const char *path,
   finish_symbols (self);
 
   self->page_lines = g_new0 (guint, self->n_pages + 1);
+  self->page_blocks = g_new0 (guint, self->n_pages + 1);
   for (guint page = 0; page < self->n_pages; page++)
     {
       self->page_lines[page] = self->lines->len;
+      self->page_blocks[page] = self->blocks->len;
       dc_layout_lines ((const DcGlyph *) (void *) self->glyphs->data, page_first_glyph[page],
-                       page_first_glyph[page + 1] - page_first_glyph[page], page, self->order,
-                       self->lines);
+                       page_first_glyph[page + 1] - page_first_glyph[page], page,
+                       self->page_sizes[2 * page], self->page_sizes[2 * page + 1],
+                       page_is_rtl (self, page_first_glyph[page], page_first_glyph[page + 1]),
+                       self->order, self->lines, self->blocks);
     }
   self->page_lines[self->n_pages] = self->lines->len;
+  self->page_blocks[self->n_pages] = self->blocks->len;
   retokenize (self);
 
   dc_trust_analyse (self);
@@ -723,6 +768,35 @@ dc_document_get_page_lines (DcDocument *self, guint page, guint *first_line, gui
     *first_line = self->page_lines[page];
   if (n_lines)
     *n_lines = self->page_lines[page + 1] - self->page_lines[page];
+}
+
+/**
+ * dc_document_get_blocks:
+ * @n_blocks: (out) (optional): the number of blocks
+ *
+ * The blocks of every page (paragraphs, headings, examples…), page by page in reading
+ * order; their lines are consecutive ranges of dc_document_get_lines().
+ */
+const DcBlock *
+dc_document_get_blocks (DcDocument *self, guint *n_blocks)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), NULL);
+
+  if (n_blocks)
+    *n_blocks = self->blocks->len;
+  return (const DcBlock *) (void *) self->blocks->data;
+}
+
+void
+dc_document_get_page_blocks (DcDocument *self, guint page, guint *first_block, guint *n_blocks)
+{
+  g_return_if_fail (DC_IS_DOCUMENT (self));
+  g_return_if_fail (page < self->n_pages);
+
+  if (first_block)
+    *first_block = self->page_blocks[page];
+  if (n_blocks)
+    *n_blocks = self->page_blocks[page + 1] - self->page_blocks[page];
 }
 
 gboolean

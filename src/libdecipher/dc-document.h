@@ -63,6 +63,12 @@ void dc_document_get_page_lines (DcDocument *self,
                                  guint page,
                                  guint *first_line,
                                  guint *n_lines);
+const DcBlock *dc_document_get_blocks (DcDocument *self,
+                                       guint *n_blocks);
+void dc_document_get_page_blocks (DcDocument *self,
+                                  guint page,
+                                  guint *first_block,
+                                  guint *n_blocks);
 
 guint dc_document_get_tokens_generation (DcDocument *self);
 gboolean dc_document_symbol_is_space (DcDocument *self,

@@ -11,10 +11,8 @@
 
 #include <json-glib/json-glib.h>
 
-#include "dc-export.h"
+#include "dc-export-private.h"
 #include "dc-json.h"
-
-#define UNKNOWN_TEXT "\xEF\xBF\xBD" /* U+FFFD */
 
 /**
  * dc_document_pdf_value:
@@ -31,8 +29,8 @@ dc_document_pdf_value (guint symbol, gpointer document)
   return dc_document_get_symbol (document, symbol)->pdf_text;
 }
 
-static void
-append_token (GString *out, DcDocument *document, const DcToken *token, DcValueFunc value,
+void
+_dc_export_append_token (GString *out, DcDocument *document, const DcToken *token, DcValueFunc value,
               gpointer user_data)
 {
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
@@ -42,12 +40,12 @@ append_token (GString *out, DcDocument *document, const DcToken *token, DcValueF
     {
       const char *text = value (glyphs[order[k]].symbol, user_data);
 
-      g_string_append (out, text != NULL ? text : UNKNOWN_TEXT);
+      g_string_append (out, text != NULL ? text : DC_UNKNOWN_TEXT);
     }
 }
 
-static void
-append_line (GString *out, DcDocument *document, guint line, DcValueFunc value,
+void
+_dc_export_append_line (GString *out, DcDocument *document, guint line, DcValueFunc value,
              gpointer user_data)
 {
   const DcLine *lines = dc_document_get_lines (document, NULL);
@@ -58,7 +56,7 @@ append_line (GString *out, DcDocument *document, guint line, DcValueFunc value,
     {
       if (t > l->first_token)
         g_string_append_c (out, ' ');
-      append_token (out, document, &tokens[t], value, user_data);
+      _dc_export_append_token (out, document, &tokens[t], value, user_data);
     }
 }
 
@@ -75,7 +73,7 @@ dc_export_line_text (DcDocument *document, guint line, DcValueFunc value, gpoint
   dc_document_get_lines (document, &n_lines);
   g_return_val_if_fail (line < n_lines, NULL);
 
-  append_line (out, document, line, value, user_data);
+  _dc_export_append_line (out, document, line, value, user_data);
   return g_string_free (out, FALSE);
 }
 
@@ -94,82 +92,8 @@ export_text (DcDocument *document, DcValueFunc value, gpointer user_data)
       dc_document_get_page_lines (document, page, &first, &n);
       for (guint l = first; l < first + n; l++)
         {
-          append_line (out, document, l, value, user_data);
+          _dc_export_append_line (out, document, l, value, user_data);
           g_string_append_c (out, '\n');
-        }
-    }
-  return g_string_free (out, FALSE);
-}
-
-static char *
-line_font_label (DcDocument *document, const DcLine *line)
-{
-  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
-  const guint32 *order = dc_document_get_reading_order (document, NULL);
-  const DcGlyph *first = &glyphs[order[line->first_glyph]];
-  const char *name = dc_font_get_name (dc_document_get_font (document, first->font));
-  char *label = g_strdup_printf ("%s-%.1f", name ? name : "unnamed", first->size);
-
-  /* Freki separates fields with spaces and fonts with commas. */
-  for (char *p = label; *p; p++)
-    if (*p == ' ' || *p == ',')
-      *p = '_';
-  return label;
-}
-
-/* Freki's block/line layout: a block is a run of lines on one page whose spacing stays
- * under twice the font size, so paragraphs and columns come apart. */
-static char *
-export_freki (DcDocument *document, DcValueFunc value, gpointer user_data)
-{
-  GString *out = g_string_new (NULL);
-  const DcLine *lines = dc_document_get_lines (document, NULL);
-  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
-  const guint32 *order = dc_document_get_reading_order (document, NULL);
-  g_autofree char *doc_id = g_path_get_basename (dc_document_get_path (document));
-  guint n_pages = dc_document_get_n_pages (document);
-  guint line_number = 1;
-
-  for (guint page = 0; page < n_pages; page++)
-    {
-      guint first, n, block = 0;
-
-      dc_document_get_page_lines (document, page, &first, &n);
-      for (guint start = first; start < first + n;)
-        {
-          guint end = start + 1;
-          float x0 = lines[start].x0, y0 = lines[start].y0;
-          float x1 = lines[start].x1, y1 = lines[start].y1;
-
-          while (end < first + n)
-            {
-              float size = glyphs[order[lines[end - 1].first_glyph]].size;
-
-              if (lines[end].y0 - lines[end - 1].y1 > size || lines[end].y0 < lines[end - 1].y0)
-                break;
-              x0 = MIN (x0, lines[end].x0);
-              y0 = MIN (y0, lines[end].y0);
-              x1 = MAX (x1, lines[end].x1);
-              y1 = MAX (y1, lines[end].y1);
-              end++;
-            }
-
-          block++;
-          g_string_append_printf (out, "doc_id=%s page=%u block_id=%u-%u bbox=%.2f,%.2f,%.2f,%.2f %u %u\n",
-                                  doc_id, page + 1, page + 1, block, x0, y0, x1, y1,
-                                  line_number, line_number + (end - start) - 1);
-          for (guint l = start; l < end; l++, line_number++)
-            {
-              g_autofree char *font = line_font_label (document, &lines[l]);
-
-              g_string_append_printf (out, "line=%u fonts=%s bbox=%.2f,%.2f,%.2f,%.2f:", line_number,
-                                      font,
-                                      lines[l].x0, lines[l].y0, lines[l].x1, lines[l].y1);
-              append_line (out, document, l, value, user_data);
-              g_string_append_c (out, '\n');
-            }
-          g_string_append_c (out, '\n');
-          start = end;
         }
     }
   return g_string_free (out, FALSE);
@@ -223,12 +147,12 @@ export_json (DcDocument *document, DcValueFunc value, gpointer user_data)
           for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
             {
               g_string_truncate (text, 0);
-              append_token (text, document, &tokens[t], value, user_data);
+              _dc_export_append_token (text, document, &tokens[t], value, user_data);
               json_builder_add_string_value (builder, text->str);
             }
           json_builder_end_array (builder);
           g_string_truncate (text, 0);
-          append_line (text, document, l, value, user_data);
+          _dc_export_append_line (text, document, l, value, user_data);
           json_builder_set_member_name (builder, "text");
           json_builder_add_string_value (builder, text->str);
           json_builder_end_object (builder);
@@ -253,7 +177,9 @@ dc_export_document (DcDocument *document, DcExportFormat format, DcValueFunc val
   switch (format)
     {
     case DC_EXPORT_FREKI:
-      return export_freki (document, value, user_data);
+      return _dc_export_freki (document, value, user_data);
+    case DC_EXPORT_LAYOUT:
+      return _dc_export_layout (document, value, user_data);
     case DC_EXPORT_JSON:
       return export_json (document, value, user_data);
     case DC_EXPORT_TEXT:

@@ -12,8 +12,9 @@ G_BEGIN_DECLS
 typedef enum
 {
   DC_EXPORT_TEXT,  /* lines joined by \n, pages by \f */
-  DC_EXPORT_FREKI, /* blocks and lines with their boxes and fonts */
-  DC_EXPORT_JSON,
+  DC_EXPORT_FREKI,  /* Freki blocks and lines, respaced, with boxes, fonts and tab-scores */
+  DC_EXPORT_JSON,   /* pages, blocks, lines and spans with their metadata */
+  DC_EXPORT_LAYOUT, /* plain text respaced so that columns stay aligned */
 } DcExportFormat;
 
 /* Per symbol, the text it stands for, or NULL while unknown (shown as U+FFFD). */
@@ -30,5 +31,10 @@ char *dc_export_document (DcDocument *document,
                           DcExportFormat format,
                           DcValueFunc value,
                           gpointer user_data);
+
+double *dc_export_block_tabscores (DcDocument *document,
+                                   const DcBlock *block,
+                                   DcValueFunc value,
+                                   gpointer user_data);
 
 G_END_DECLS

@@ -5,9 +5,11 @@
  * Lines are found geometrically rather than trusted to the content stream's order,
  * because producers draw text in any order (per glyph, per column, overlays). Glyphs are
  * first chained in stream order while they continue one baseline, then chains sharing a
- * baseline and adjoining horizontally merge into a visual line, and lines are put in
- * reading order by a recursive XY-cut that always cuts at the widest gap first, so that
- * columns are read one after the other and a heading above them stays first.
+ * baseline and adjoining horizontally merge into a visual line. Lines are then grouped
+ * into blocks (paragraphs, headings, examples, columns) and put in reading order by the
+ * recursive XY-cut of Freki, with its thresholds: the cut tree gives the reading order
+ * (top before bottom; left before right, mirrored on right-to-left pages) and each
+ * block's path in it (its label, e.g. "tbl").
  */
 
 #define G_LOG_DOMAIN "dc-layout"
@@ -256,6 +258,22 @@ typedef struct
   guint line;
 } CutItem;
 
+typedef struct
+{
+  double width, height; /* of the page */
+  double min_valley;    /* the page's average character height */
+  gboolean rtl;
+  GArray *reading;      /* of guint: line indices in reading order */
+  GArray *leaves;       /* of Leaf */
+  GString *path;
+} CutContext;
+
+typedef struct
+{
+  guint first, n; /* into reading */
+  char *label;
+} Leaf;
+
 static int
 compare_items_y (gconstpointer a, gconstpointer b)
 {
@@ -273,13 +291,15 @@ compare_items_x (gconstpointer a, gconstpointer b)
 }
 
 static int
-compare_items_reading (gconstpointer a, gconstpointer b)
+compare_items_reading (gconstpointer a, gconstpointer b, gpointer rtl)
 {
   const CutItem *ia = a, *ib = b;
   double tolerance = 0.5 * MIN (ia->size, ib->size);
 
   if (fabs (ia->y1 - ib->y1) > tolerance)
     return ia->y1 < ib->y1 ? -1 : 1;
+  if (GPOINTER_TO_INT (rtl))
+    return ia->x1 > ib->x1 ? -1 : ia->x1 < ib->x1;
   return ia->x0 < ib->x0 ? -1 : ia->x0 > ib->x0;
 }
 
@@ -308,8 +328,11 @@ widest_gap (CutItem *items, guint n, gboolean along_x, guint *split)
   return best;
 }
 
+/* Orders the lines of one block. A block is one column by construction, except where
+ * columns stand closer than the page's character height or are narrower than Freki's
+ * minimum block: those are still read one after the other, cutting at the widest gap. */
 static void
-xy_cut (CutItem *items, guint n, GArray *out)
+order_block (CutItem *items, guint n, gboolean rtl, GArray *out)
 {
   guint split_x, split_y;
   double gap_x, gap_y;
@@ -325,7 +348,7 @@ xy_cut (CutItem *items, guint n, GArray *out)
 
   if (gap_x <= 0 && gap_y <= 0)
     {
-      qsort (items, n, sizeof (CutItem), compare_items_reading);
+      g_qsort_with_data (items, n, sizeof (CutItem), compare_items_reading, GINT_TO_POINTER (rtl));
       for (guint i = 0; i < n; i++)
         g_array_append_val (out, items[i].line);
       return;
@@ -334,15 +357,138 @@ xy_cut (CutItem *items, guint n, GArray *out)
   if (gap_x > gap_y)
     {
       /* items are still sorted by x from the last widest_gap() call */
-      xy_cut (items, split_x, out);
-      xy_cut (items + split_x, n - split_x, out);
+      if (rtl)
+        {
+          order_block (items + split_x, n - split_x, rtl, out);
+          order_block (items, split_x, rtl, out);
+        }
+      else
+        {
+          order_block (items, split_x, rtl, out);
+          order_block (items + split_x, n - split_x, rtl, out);
+        }
     }
   else
     {
       qsort (items, n, sizeof (CutItem), compare_items_y);
-      xy_cut (items, split_y, out);
-      xy_cut (items + split_y, n - split_y, out);
+      order_block (items, split_y, rtl, out);
+      order_block (items + split_y, n - split_y, rtl, out);
     }
+}
+
+/* Freki's thresholds (Goodman, Georgi and Xia, "Freki"; freki/analyzers/xycut.py): no ink
+ * at all in a valley (noise 0), a valley at least the average character height wide on
+ * both axes, and each side of a cut at least a sixth of the page wide and 1/32 (cut
+ * between columns) or 1/128 (cut between blocks above each other) of the page high. */
+#define MIN_BLOCK_WIDTH (1.0 / 6)
+#define MIN_VCUT_HEIGHT (1.0 / 32)
+#define MIN_HCUT_HEIGHT (1.0 / 128)
+
+/* The widest valley through which the items may be cut; FALSE when none qualifies. */
+static gboolean
+best_cut (CutItem *items, guint n, const CutContext *ctx, gboolean *vertical, double *at)
+{
+  double left = G_MAXDOUBLE, right = -G_MAXDOUBLE, top = G_MAXDOUBLE, bottom = -G_MAXDOUBLE;
+  double best = -1, best_key = 0;
+  gboolean best_vertical = FALSE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      left = MIN (left, items[i].x0);
+      right = MAX (right, items[i].x1);
+      top = MIN (top, items[i].y0);
+      bottom = MAX (bottom, items[i].y1);
+    }
+
+  for (int axis = 0; axis < 2; axis++)
+    {
+      gboolean along_x = axis == 0;
+      double reach;
+
+      qsort (items, n, sizeof (CutItem), along_x ? compare_items_x : compare_items_y);
+      reach = along_x ? items[0].x1 : items[0].y1;
+      for (guint i = 1; i < n; i++)
+        {
+          double start = along_x ? items[i].x0 : items[i].y0;
+          double end = along_x ? items[i].x1 : items[i].y1;
+          double size = start - reach;
+
+          if (size > 0 && size >= ctx->min_valley)
+            {
+              gboolean fits;
+              double mid = (start + reach) / 2;
+              /* Among equal valleys Freki takes the cut between columns, then the
+               * rightmost or the topmost one. */
+              double key = along_x ? mid : -mid;
+
+              if (along_x)
+                fits = (bottom - top) >= MIN_VCUT_HEIGHT * ctx->height &&
+                       MIN (reach - left, right - start) >= MIN_BLOCK_WIDTH * ctx->width;
+              else
+                fits = MIN (reach - top, bottom - start) >= MIN_HCUT_HEIGHT * ctx->height &&
+                       (right - left) >= MIN_BLOCK_WIDTH * ctx->width;
+              if (fits && (size > best || (size == best && along_x && !best_vertical) ||
+                           (size == best && along_x == best_vertical && key > best_key)))
+                {
+                  best = size;
+                  best_vertical = along_x;
+                  best_key = key;
+                  *at = mid;
+                }
+            }
+          reach = MAX (reach, end);
+        }
+    }
+  *vertical = best_vertical;
+  return best >= 0;
+}
+
+static void
+freki_cut (CutItem *items, guint n, CutContext *ctx)
+{
+  gboolean vertical;
+  double at = 0;
+  guint split = 0;
+
+  if (!best_cut (items, n, ctx, &vertical, &at))
+    {
+      Leaf leaf = { ctx->reading->len, 0, g_strdup (ctx->path->str) };
+
+      order_block (items, n, ctx->rtl, ctx->reading);
+      leaf.n = ctx->reading->len - leaf.first;
+      g_array_append_val (ctx->leaves, leaf);
+      return;
+    }
+
+  /* The valley is empty: every item lies wholly on one side of it. */
+  qsort (items, n, sizeof (CutItem), vertical ? compare_items_x : compare_items_y);
+  while (split < n && (vertical ? items[split].x0 : items[split].y0) < at)
+    split++;
+  g_assert (split > 0 && split < n);
+
+  if (!vertical)
+    {
+      g_string_append_c (ctx->path, 't');
+      freki_cut (items, split, ctx);
+      ctx->path->str[ctx->path->len - 1] = 'b';
+      freki_cut (items + split, n - split, ctx);
+    }
+  else if (!ctx->rtl)
+    {
+      g_string_append_c (ctx->path, 'l');
+      freki_cut (items, split, ctx);
+      ctx->path->str[ctx->path->len - 1] = 'r';
+      freki_cut (items + split, n - split, ctx);
+    }
+  else
+    {
+      /* Right to left: the right-hand column is read first; labels stay spatial. */
+      g_string_append_c (ctx->path, 'r');
+      freki_cut (items + split, n - split, ctx);
+      ctx->path->str[ctx->path->len - 1] = 'l';
+      freki_cut (items, split, ctx);
+    }
+  g_string_truncate (ctx->path, ctx->path->len - 1);
 }
 
 typedef struct
@@ -491,19 +637,28 @@ dc_layout_lines (const DcGlyph *glyphs,
                  guint first,
                  guint n,
                  guint page,
+                 double page_width,
+                 double page_height,
+                 gboolean rtl,
                  GArray *order,
-                 GArray *lines)
+                 GArray *lines,
+                 GArray *blocks)
 {
   g_autoptr (GArray) chain_glyphs = NULL;
   g_autoptr (GArray) chains = NULL;
   g_autoptr (GArray) builds = NULL;
   g_autoptr (GArray) finals = NULL;
   g_autoptr (GArray) reading = NULL;
+  g_autoptr (GArray) leaves = NULL;
+  g_autoptr (GString) path = NULL;
   g_autofree CutItem *items = NULL;
   g_autofree DcLine *boxes = NULL;
+  double heights = 0;
+  guint n_heights = 0, first_line;
+  CutContext ctx;
 
   g_assert (glyphs != NULL || n == 0);
-  g_assert (order != NULL && lines != NULL);
+  g_assert (order != NULL && lines != NULL && blocks != NULL);
 
   if (n == 0)
     return;
@@ -516,12 +671,20 @@ dc_layout_lines (const DcGlyph *glyphs,
                             chains->data);
   finals = split_gutters (glyphs, builds, (const Chain *) (void *) chains->data, chain_glyphs);
 
+  for (guint i = first; i < first + n; i++)
+    if (glyphs[i].y1 > glyphs[i].y0)
+      {
+        heights += glyphs[i].y1 - glyphs[i].y0;
+        n_heights++;
+      }
+
   items = g_new0 (CutItem, finals->len);
   boxes = g_new0 (DcLine, finals->len);
   for (guint l = 0; l < finals->len; l++)
     {
       FinalLine *line = &g_array_index (finals, FinalLine, l);
       DcLine *box = &boxes[l];
+      double shrink;
 
       for (guint k = 0; k < line->glyphs->len; k++)
         {
@@ -540,24 +703,42 @@ dc_layout_lines (const DcGlyph *glyphs,
           box->y1 = MAX (box->y1, glyph->y1);
         }
 
+      /* Freki counts no ink in the outer fifths of a text box across its line, so
+       * that ascenders and descenders of neighbouring lines do not close the valley
+       * between two blocks. */
       items[l].x0 = box->x0;
       items[l].x1 = box->x1;
       items[l].y0 = box->y0;
       items[l].y1 = box->y1;
-      if (line->rotation == 0)
+      if (line->rotation == 0 || line->rotation == 2)
         {
-          /* Ascenders and descenders of neighbouring lines touch in tight leading; the
-           * band from x-height to baseline never does, so every line gap shows. */
-          items[l].y0 = line->v - 0.5 * line->size;
-          items[l].y1 = line->v;
+          shrink = (box->y1 - box->y0) / 5;
+          items[l].y0 += shrink;
+          items[l].y1 -= shrink;
+        }
+      else
+        {
+          shrink = (box->x1 - box->x0) / 5;
+          items[l].x0 += shrink;
+          items[l].x1 -= shrink;
         }
       items[l].size = line->size;
       items[l].line = l;
     }
 
   reading = g_array_sized_new (FALSE, FALSE, sizeof (guint), finals->len);
-  xy_cut (items, finals->len, reading);
+  leaves = g_array_new (FALSE, FALSE, sizeof (Leaf));
+  path = g_string_new (NULL);
+  ctx.width = page_width > 0 ? page_width : 1;
+  ctx.height = page_height > 0 ? page_height : 1;
+  ctx.min_valley = n_heights > 0 ? heights / n_heights : 1;
+  ctx.rtl = rtl;
+  ctx.reading = reading;
+  ctx.leaves = leaves;
+  ctx.path = path;
+  freki_cut (items, finals->len, &ctx);
 
+  first_line = lines->len;
   for (guint r = 0; r < reading->len; r++)
     {
       guint l = g_array_index (reading, guint, r);
@@ -571,6 +752,28 @@ dc_layout_lines (const DcGlyph *glyphs,
       line.n_glyphs = final->glyphs->len;
       g_array_append_vals (order, final->glyphs->data, final->glyphs->len);
       g_array_append_val (lines, line);
+    }
+
+  for (guint b = 0; b < leaves->len; b++)
+    {
+      Leaf *leaf = &g_array_index (leaves, Leaf, b);
+      DcBlock block = { 0 };
+
+      block.page = page;
+      block.index = b;
+      block.first_line = first_line + leaf->first;
+      block.n_lines = leaf->n;
+      block.label = g_steal_pointer (&leaf->label);
+      for (guint l = block.first_line; l < block.first_line + block.n_lines; l++)
+        {
+          const DcLine *line = &g_array_index (lines, DcLine, l);
+
+          block.x0 = l == block.first_line ? line->x0 : MIN (block.x0, line->x0);
+          block.y0 = l == block.first_line ? line->y0 : MIN (block.y0, line->y0);
+          block.x1 = l == block.first_line ? line->x1 : MAX (block.x1, line->x1);
+          block.y1 = l == block.first_line ? line->y1 : MAX (block.y1, line->y1);
+        }
+      g_array_append_val (blocks, block);
     }
 }
 

@@ -9,15 +9,21 @@
 
 G_BEGIN_DECLS
 
-/* Groups the glyphs [first, first + n) of one page into visual lines, appending the
- * lines (in reading order, with glyph ranges into @order) to @lines and the glyph indices
- * to @order. Token fields are left for dc_layout_tokens(). */
+/* Groups the glyphs [first, first + n) of one page into visual lines and the lines into
+ * blocks, appending the lines (in reading order, with glyph ranges into @order) to
+ * @lines, the glyph indices to @order and the blocks (DcBlock, owning their label) to
+ * @blocks. @rtl mirrors the reading order of columns. Token fields are left for
+ * dc_layout_tokens(). */
 void dc_layout_lines (const DcGlyph *glyphs,
                       guint first,
                       guint n,
                       guint page,
+                      double page_width,
+                      double page_height,
+                      gboolean rtl,
                       GArray *order,
-                      GArray *lines);
+                      GArray *lines,
+                      GArray *blocks);
 
 /* Splits every line into tokens at space glyphs and at gaps where no space is drawn. */
 void dc_layout_tokens (const DcGlyph *glyphs,

@@ -62,6 +62,20 @@ typedef struct
   guint8 rotation;
 } DcLine;
 
+/* A block of the page (a paragraph, heading, footnote, figure text, IGT example): a leaf
+ * of the page's XY-cut. Its lines are the range [first_line, first_line + n_lines) of the
+ * document's lines, in reading order. */
+typedef struct
+{
+  float x0, y0, x1, y1;
+  guint32 page;
+  guint32 index;      /* 0-based reading order on the page */
+  guint32 first_line;
+  guint32 n_lines;
+  char *label;        /* the path to it in the cut tree: t/b above/below a horizontal cut,
+                       * l/r left/right of a vertical one; "" for a page not cut at all */
+} DcBlock;
+
 /* A run of glyphs between spaces or gaps: the range [first_glyph, first_glyph + n_glyphs)
  * of the reading order, never containing a space glyph. */
 typedef struct

@@ -23,6 +23,7 @@
 #include "dc-proposals.h"
 #include "dc-recognize.h"
 #include "dc-repair.h"
+#include "dc-script.h"
 #include "dc-session.h"
 #include "dc-suggest.h"
 #include "dc-types.h"

@@ -1,0 +1,290 @@
+/* test-layout.c: Freki blocks, tab-scores and respaced columns on the IGT fixture
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * igt.json (written by fixtures/generate_layout.py) lists the first line of every block in
+ * reading order and, per interlinear example, its language words and glosses, which the
+ * page sets in columns.
+ */
+
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "dc-test-fixtures.h"
+
+typedef struct
+{
+  DcDocument *document;
+  JsonParser *parser;
+  JsonObject *layout;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  JsonObject *truth;
+
+  f->document = dc_test_load_document ("igt");
+  truth = dc_test_load_truth ("igt", &f->parser);
+  f->layout = json_object_get_object_member (truth, "layout");
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  g_clear_object (&f->document);
+  g_clear_object (&f->parser);
+}
+
+static char *
+joined (JsonArray *words)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < json_array_get_length (words); i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ' ');
+      g_string_append (out, json_array_get_string_element (words, i));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* One block per paragraph, heading and example, in reading order: the left column's
+ * paragraphs before the right column's. */
+static void
+test_blocks (Fixture *f, gconstpointer data)
+{
+  JsonArray *expected = json_object_get_array_member (f->layout, "blocks");
+  const DcBlock *blocks;
+  guint n_blocks;
+
+  blocks = dc_document_get_blocks (f->document, &n_blocks);
+  g_assert_cmpuint (n_blocks, ==, json_array_get_length (expected));
+  for (guint b = 0; b < n_blocks; b++)
+    {
+      g_autofree char *first = dc_export_line_text (f->document, blocks[b].first_line,
+                                                    dc_document_pdf_value, f->document);
+
+      g_assert_cmpstr (first, ==, json_array_get_string_element (expected, b));
+      g_assert_cmpuint (blocks[b].index, ==, b);
+      g_assert_cmpuint (blocks[b].page, ==, 0);
+      /* The label is the path in the cut tree, and no two blocks share one. */
+      g_assert_true (strspn (blocks[b].label, "tblr") == strlen (blocks[b].label));
+      for (guint c = 0; c < b; c++)
+        g_assert_cmpstr (blocks[c].label, !=, blocks[b].label);
+      if (b > 0)
+        g_assert_cmpuint (blocks[b].first_line, ==, blocks[b - 1].first_line + blocks[b - 1].n_lines);
+    }
+  /* Two columns: the left one's blocks hang under an 'l', the right one's under an 'r'. */
+  g_assert_nonnull (strchr (blocks[n_blocks - 1].label, 'r'));
+  g_assert_nonnull (strchr (blocks[n_blocks - 3].label, 'l'));
+}
+
+static gboolean
+line_is (DcDocument *document, guint line, const char *text)
+{
+  g_autofree char *got = dc_export_line_text (document, line, dc_document_pdf_value, document);
+
+  return g_strcmp0 (got, text) == 0;
+}
+
+/* Gloss lines score at least 0.6, prose lines less. */
+static void
+test_tabscores (Fixture *f, gconstpointer data)
+{
+  JsonArray *igt = json_object_get_array_member (f->layout, "igt");
+  const DcBlock *blocks;
+  guint n_blocks, n_gloss = 0, n_prose = 0;
+
+  blocks = dc_document_get_blocks (f->document, &n_blocks);
+  for (guint b = 0; b < n_blocks; b++)
+    {
+      g_autofree double *scores = dc_export_block_tabscores (f->document, &blocks[b],
+                                                             dc_document_pdf_value, f->document);
+      gboolean example = FALSE;
+
+      for (guint e = 0; e < json_array_get_length (igt); e++)
+        {
+          JsonObject *ex = json_array_get_object_element (igt, e);
+          g_autofree char *gloss = joined (json_object_get_array_member (ex, "gloss"));
+
+          for (guint i = 0; i < blocks[b].n_lines; i++)
+            if (line_is (f->document, blocks[b].first_line + i, gloss))
+              {
+                g_assert_cmpfloat (scores[i], >=, 0.6);
+                /* …and the language line above it too: both are one group. */
+                g_assert_cmpuint (i, >, 0);
+                g_assert_cmpfloat (scores[i - 1], >=, 0.6);
+                example = TRUE;
+                n_gloss++;
+              }
+        }
+      if (!example && blocks[b].n_lines > 1)
+        for (guint i = 0; i < blocks[b].n_lines; i++)
+          {
+            g_assert_cmpfloat (scores[i], <, 0.6);
+            n_prose++;
+          }
+    }
+  g_assert_cmpuint (n_gloss, ==, json_array_get_length (igt));
+  g_assert_cmpuint (n_prose, >=, 10);
+}
+
+/* The column (in characters) where @word starts on the output line holding @line_start;
+ * -1 when absent. */
+static int
+column_of (const char *text, const char *line_start, const char *word)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+
+  for (guint l = 0; lines[l] != NULL; l++)
+    {
+      const char *body = lines[l];
+      const char *colon;
+      char *found;
+
+      /* Freki lines: the text follows the preamble's ':'. */
+      if (g_str_has_prefix (body, "line=") && (colon = strchr (body, ':')) != NULL)
+        body = colon + 1;
+      if (strstr (body, line_start) == NULL || (found = strstr (body, word)) == NULL)
+        continue;
+      return (int) g_utf8_strlen (body, found - body);
+    }
+  return -1;
+}
+
+static void
+check_columns (const char *text, JsonArray *igt)
+{
+  for (guint e = 0; e < json_array_get_length (igt); e++)
+    {
+      JsonObject *ex = json_array_get_object_element (igt, e);
+      JsonArray *language = json_object_get_array_member (ex, "language");
+      JsonArray *gloss = json_object_get_array_member (ex, "gloss");
+      const char *first_word = json_array_get_string_element (language, 0);
+      const char *first_gloss = json_array_get_string_element (gloss, 0);
+      int previous = -1;
+
+      for (guint w = 0; w < json_array_get_length (language); w++)
+        {
+          int above = column_of (text, first_word, json_array_get_string_element (language, w));
+          int below = column_of (text, first_gloss, json_array_get_string_element (gloss, w));
+
+          g_assert_cmpint (above, >, previous);
+          g_assert_cmpint (above, ==, below);
+          previous = above;
+        }
+    }
+}
+
+/* Every word of a language line starts in the same column as its gloss, in both the
+ * Freki text and the plain layout text. */
+static void
+test_columns (Fixture *f, gconstpointer data)
+{
+  JsonArray *igt = json_object_get_array_member (f->layout, "igt");
+  g_autofree char *freki = dc_export_document (f->document, DC_EXPORT_FREKI,
+                                               dc_document_pdf_value, f->document);
+  g_autofree char *layout = dc_export_document (f->document, DC_EXPORT_LAYOUT,
+                                                dc_document_pdf_value, f->document);
+
+  check_columns (freki, igt);
+  check_columns (layout, igt);
+  /* Blocks come one after the other, a blank line between them. */
+  g_assert_nonnull (strstr (layout, "Interlinear glossed text\n\n"));
+}
+
+/* The Freki format field by field, as Freki's own readers parse it (doc/Format.md of
+ * the Freki repository): a preamble per block, then one line per text line whose
+ * preamble is padded so that every ':' of the block is in one column. */
+static void
+test_freki_format (Fixture *f, gconstpointer data)
+{
+  g_autofree char *freki = dc_export_document (f->document, DC_EXPORT_FREKI,
+                                               dc_document_pdf_value, f->document);
+  g_auto (GStrv) lines = g_strsplit (freki, "\n", -1);
+  g_autoptr (GRegex) block_re = NULL, line_re = NULL;
+  const char *number = "(-?\\d+\\.\\d\\d?)";
+  g_autofree char *bbox = g_strdup_printf ("%s,%s,%s,%s", number, number, number, number);
+  g_autofree char *block_pattern = g_strdup_printf (
+      "^doc_id=igt\\.pdf page=(\\d+) block_id=(\\d+)-(\\d+) bbox=%s label=([tblr]*) (\\d+) (\\d+)$", bbox);
+  g_autofree char *line_pattern = g_strdup_printf (
+      "^line=(\\d+) fonts=([^ ,]+-\\d+\\.\\d(?:,[^ ,]+-\\d+\\.\\d)*)(?: tabscore=(\\d\\.\\d\\d))? "
+      "bbox=%s +:(.*)$",
+      bbox);
+  guint expected_line = 1, n_blocks = 0, block_last = 0, colon = 0;
+  double previous_top = G_MAXDOUBLE;
+  gboolean two_fonts = FALSE, in_block = FALSE;
+
+  block_re = g_regex_new (block_pattern, 0, 0, NULL);
+  line_re = g_regex_new (line_pattern, 0, 0, NULL);
+  g_assert_nonnull (block_re);
+  g_assert_nonnull (line_re);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr (GMatchInfo) match = NULL;
+
+      if (*lines[i] == '\0')
+        {
+          /* A blank line ends a block, and only after its last line. */
+          g_assert_true (!in_block || expected_line == block_last + 1);
+          in_block = FALSE;
+          continue;
+        }
+      if (g_regex_match (block_re, lines[i], 0, &match))
+        {
+          g_autofree char *page = g_match_info_fetch (match, 1);
+          g_autofree char *id_page = g_match_info_fetch (match, 2);
+          g_autofree char *id = g_match_info_fetch (match, 3);
+          g_autofree char *ury = g_match_info_fetch (match, 7);
+          g_autofree char *first = g_match_info_fetch (match, 9);
+          g_autofree char *last = g_match_info_fetch (match, 10);
+
+          g_assert_false (in_block);
+          g_assert_cmpstr (page, ==, "1");
+          g_assert_cmpstr (id_page, ==, "1");
+          g_assert_cmpuint (g_ascii_strtoull (id, NULL, 10), ==, ++n_blocks);
+          g_assert_cmpuint (g_ascii_strtoull (first, NULL, 10), ==, expected_line);
+          block_last = g_ascii_strtoull (last, NULL, 10);
+          /* y counts up from the bottom of the page: the left column's blocks go down. */
+          if (n_blocks <= 8)
+            g_assert_cmpfloat (g_ascii_strtod (ury, NULL), <, previous_top);
+          previous_top = g_ascii_strtod (ury, NULL);
+          in_block = TRUE;
+          colon = 0;
+          continue;
+        }
+      g_assert_true (g_regex_match (line_re, lines[i], 0, &match));
+      {
+        g_autofree char *n = g_match_info_fetch (match, 1);
+        g_autofree char *fonts = g_match_info_fetch (match, 2);
+        int start, end;
+
+        g_assert_true (in_block);
+        g_assert_cmpuint (g_ascii_strtoull (n, NULL, 10), ==, expected_line++);
+        g_assert_cmpuint (expected_line - 1, <=, block_last);
+        two_fonts |= strstr (fonts, "Oblique") != NULL && strchr (fonts, ',') != NULL;
+        g_match_info_fetch_pos (match, 8, &start, &end);
+        g_assert_true (colon == 0 || (guint) start == colon);
+        colon = start;
+      }
+    }
+  g_assert_cmpuint (n_blocks, ==, json_array_get_length (json_object_get_array_member (f->layout, "blocks")));
+  /* "(1)" in the regular font and the words in the oblique one: both are listed. */
+  g_assert_true (two_fonts);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/layout/blocks", Fixture, NULL, fixture_set_up, test_blocks, fixture_tear_down);
+  g_test_add ("/layout/tabscores", Fixture, NULL, fixture_set_up, test_tabscores, fixture_tear_down);
+  g_test_add ("/layout/columns", Fixture, NULL, fixture_set_up, test_columns, fixture_tear_down);
+  g_test_add ("/layout/freki-format", Fixture, NULL, fixture_set_up, test_freki_format, fixture_tear_down);
+
+  return g_test_run ();
+}
