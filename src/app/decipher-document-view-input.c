@@ -228,7 +228,7 @@ _decipher_document_view_released (DecipherDocumentView *self, int n_press, doubl
   if (glyph >= 0)
     decipher_document_view_activate_glyph (self, glyph);
   else
-    decipher_session_set_selected_symbol (self->session, DECIPHER_NO_SYMBOL);
+    decipher_session_set_selected_symbol (self->session, DC_SYMBOL_NONE);
 }
 
 gboolean

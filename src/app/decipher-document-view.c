@@ -354,8 +354,8 @@ static void
 update_unknown (DecipherDocumentView *self, guint symbol)
 {
   DcDocument *document = decipher_session_get_document (self->session);
-  guint first = symbol == DECIPHER_NO_SYMBOL ? 0 : symbol;
-  guint last = symbol == DECIPHER_NO_SYMBOL ? self->n_symbols : symbol + 1;
+  guint first = symbol == DC_SYMBOL_NONE ? 0 : symbol;
+  guint last = symbol == DC_SYMBOL_NONE ? self->n_symbols : symbol + 1;
 
   for (guint s = first; s < last; s++)
     {
@@ -458,7 +458,7 @@ decipher_document_view_set_session (DecipherDocumentView *self, DecipherSession 
         }
       dc_document_get_symbols (document, &self->n_symbols);
       self->unknown = g_new0 (guint8, MAX (self->n_symbols, 1));
-      update_unknown (self, DECIPHER_NO_SYMBOL);
+      update_unknown (self, DC_SYMBOL_NONE);
 
       self->renderer = decipher_page_renderer_new (decipher_session_get_file (session),
                                                    decipher_session_get_password (session));
@@ -691,9 +691,9 @@ unselect_binding (GtkWidget *widget, GVariant *args, gpointer data)
   DecipherDocumentView *self = DECIPHER_DOCUMENT_VIEW (widget);
 
   if (self->session == NULL
-      || decipher_session_get_selected_symbol (self->session) == DECIPHER_NO_SYMBOL)
+      || decipher_session_get_selected_symbol (self->session) == DC_SYMBOL_NONE)
     return FALSE;
-  decipher_session_set_selected_symbol (self->session, DECIPHER_NO_SYMBOL);
+  decipher_session_set_selected_symbol (self->session, DC_SYMBOL_NONE);
   return TRUE;
 }
 

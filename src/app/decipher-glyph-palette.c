@@ -207,7 +207,7 @@ static void
 resync_selection (DecipherGlyphPalette *self)
 {
   guint symbol = decipher_session_get_selected_symbol (self->session);
-  guint position = symbol != DECIPHER_NO_SYMBOL ? find_position (self, symbol)
+  guint position = symbol != DC_SYMBOL_NONE ? find_position (self, symbol)
                                                 : GTK_INVALID_LIST_POSITION;
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
 
@@ -260,7 +260,7 @@ selection_changed_cb (DecipherGlyphPalette *self, GParamSpec *pspec, GtkSingleSe
   item = gtk_single_selection_get_selected_item (selection);
   decipher_session_set_selected_symbol (self->session, item != NULL
                                                          ? decipher_symbol_item_get_symbol (item)
-                                                         : DECIPHER_NO_SYMBOL);
+                                                         : DC_SYMBOL_NONE);
 }
 
 static void
@@ -567,13 +567,16 @@ fill_filter_names (DecipherGlyphPalette *self)
   gtk_string_list_append (names, _("All Symbols"));
   for (guint i = 0; i < dc_document_get_n_fonts (document); i++)
     {
-      const char *name = dc_font_get_name (dc_document_get_font (document, i));
+      DcFont *font = dc_document_get_font (document, i);
+      g_autofree char *name = dc_font_dup_display_name (font);
       g_autofree char *label = NULL;
 
-      if (name != NULL && strlen (name) > 7 && name[6] == '+')
-        name += 7;
-      /* Translators: a glyph palette filter showing the symbols of one font. */
-      label = g_strdup_printf (_("Font %u: %s"), i + 1, name != NULL ? name : _("Unnamed"));
+      if (dc_font_get_name (font) == NULL)
+        /* Translators: a glyph palette filter showing the symbols of one unnamed font. */
+        label = g_strdup_printf (_("Font %u"), i + 1);
+      else
+        /* Translators: a glyph palette filter showing the symbols of one font. */
+        label = g_strdup_printf (_("Font %u: %s"), i + 1, name);
       gtk_string_list_append (names, label);
     }
   /* Translators: a glyph palette filter showing the symbols two pieces of evidence
@@ -705,8 +708,8 @@ decipher_glyph_palette_get_selected_symbol (DecipherGlyphPalette *self)
 {
   DecipherSymbolItem *item;
 
-  g_return_val_if_fail (DECIPHER_IS_GLYPH_PALETTE (self), DECIPHER_NO_SYMBOL);
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_PALETTE (self), DC_SYMBOL_NONE);
 
   item = self->selection != NULL ? gtk_single_selection_get_selected_item (self->selection) : NULL;
-  return item != NULL ? decipher_symbol_item_get_symbol (item) : DECIPHER_NO_SYMBOL;
+  return item != NULL ? decipher_symbol_item_get_symbol (item) : DC_SYMBOL_NONE;
 }

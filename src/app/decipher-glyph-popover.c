@@ -118,7 +118,7 @@ update (DecipherGlyphPopover *self)
   GdkTexture *texture = NULL;
   DcKeyStatus status;
 
-  if (self->session == NULL || self->symbol == DECIPHER_NO_SYMBOL)
+  if (self->session == NULL || self->symbol == DC_SYMBOL_NONE)
     return;
 
   document = decipher_session_get_document (self->session);
@@ -161,7 +161,7 @@ update (DecipherGlyphPopover *self)
 static void
 key_changed_cb (DecipherGlyphPopover *self, guint symbol, DcKey *key)
 {
-  if (symbol == self->symbol || symbol == DECIPHER_NO_SYMBOL)
+  if (symbol == self->symbol || symbol == DC_SYMBOL_NONE)
     update (self);
 }
 
@@ -288,7 +288,7 @@ decipher_glyph_popover_class_init (DecipherGlyphPopoverClass *klass)
 static void
 decipher_glyph_popover_init (DecipherGlyphPopover *self)
 {
-  self->symbol = DECIPHER_NO_SYMBOL;
+  self->symbol = DC_SYMBOL_NONE;
   gtk_widget_init_template (GTK_WIDGET (self));
 
   g_signal_connect_swapped (self->entry, "changed", G_CALLBACK (entry_changed_cb), self);
@@ -325,7 +325,7 @@ decipher_glyph_popover_set_session (DecipherGlyphPopover *self,
     g_signal_handlers_disconnect_by_data (self->shapes, self);
   g_set_object (&self->session, session);
   g_set_object (&self->shapes, shapes);
-  self->symbol = DECIPHER_NO_SYMBOL;
+  self->symbol = DC_SYMBOL_NONE;
   if (session != NULL)
     g_signal_connect_swapped (decipher_session_get_key (session), "changed",
                               G_CALLBACK (key_changed_cb), self);
@@ -354,7 +354,7 @@ decipher_glyph_popover_set_symbol (DecipherGlyphPopover *self, guint symbol)
 guint
 decipher_glyph_popover_get_symbol (DecipherGlyphPopover *self)
 {
-  g_return_val_if_fail (DECIPHER_IS_GLYPH_POPOVER (self), DECIPHER_NO_SYMBOL);
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_POPOVER (self), DC_SYMBOL_NONE);
 
   return self->symbol;
 }
@@ -384,7 +384,7 @@ decipher_glyph_popover_assign (DecipherGlyphPopover *self)
 
   g_return_val_if_fail (DECIPHER_IS_GLYPH_POPOVER (self), FALSE);
 
-  if (self->session == NULL || self->symbol == DECIPHER_NO_SYMBOL)
+  if (self->session == NULL || self->symbol == DC_SYMBOL_NONE)
     return FALSE;
 
   text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
@@ -431,7 +431,7 @@ decipher_glyph_popover_accept_proposal (DecipherGlyphPopover *self)
   g_return_val_if_fail (DECIPHER_IS_GLYPH_POPOVER (self), FALSE);
 
   symbol = self->symbol;
-  if (self->session == NULL || symbol == DECIPHER_NO_SYMBOL)
+  if (self->session == NULL || symbol == DC_SYMBOL_NONE)
     return FALSE;
   if (!decipher_session_accept_proposal (self->session, symbol, &error))
     {

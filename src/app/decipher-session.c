@@ -194,7 +194,7 @@ decipher_session_class_init (DecipherSessionClass *klass)
   object_class->set_property = decipher_session_set_property;
 
   properties[PROP_SELECTED_SYMBOL] =
-    g_param_spec_uint ("selected-symbol", NULL, NULL, 0, G_MAXUINT, DECIPHER_NO_SYMBOL,
+    g_param_spec_uint ("selected-symbol", NULL, NULL, 0, G_MAXUINT, DC_SYMBOL_NONE,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_DIRTY] =
     g_param_spec_boolean ("dirty", NULL, NULL, FALSE,
@@ -215,7 +215,7 @@ decipher_session_class_init (DecipherSessionClass *klass)
 static void
 decipher_session_init (DecipherSession *self)
 {
-  self->selected_symbol = DECIPHER_NO_SYMBOL;
+  self->selected_symbol = DC_SYMBOL_NONE;
 }
 
 /* ---- loading ---------------------------------------------------------------------- */
@@ -667,7 +667,7 @@ decipher_session_save (DecipherSession *self, GError **error)
 guint
 decipher_session_get_selected_symbol (DecipherSession *self)
 {
-  g_return_val_if_fail (DECIPHER_IS_SESSION (self), DECIPHER_NO_SYMBOL);
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), DC_SYMBOL_NONE);
 
   return self->selected_symbol;
 }
@@ -681,7 +681,7 @@ decipher_session_set_selected_symbol (DecipherSession *self, guint symbol)
 
   dc_document_get_symbols (self->document, &n_symbols);
   if (symbol >= n_symbols)
-    symbol = DECIPHER_NO_SYMBOL;
+    symbol = DC_SYMBOL_NONE;
   if (self->selected_symbol == symbol)
     return;
   self->selected_symbol = symbol;
@@ -826,15 +826,11 @@ char *
 decipher_session_dup_symbol_title (DecipherSession *self, guint symbol)
 {
   const DcSymbol *s = dc_document_get_symbol (self->document, symbol);
-  DcFont *font = dc_document_get_font (self->document, s->font);
-  const char *name = dc_font_get_name (font);
+  g_autofree char *name = dc_font_dup_display_name (dc_document_get_font (self->document,
+                                                                         s->font));
 
-  /* Subset tags ("ABCDEF+") tell the user nothing. */
-  if (name != NULL && strlen (name) > 7 && name[6] == '+')
-    name += 7;
   /* Translators: a glyph's character code in hexadecimal, then its font's name. */
-  return g_strdup_printf (_("Code 0x%0*X · %s"), (int) s->code_len * 2, s->code,
-                          name != NULL ? name : _("Unnamed font"));
+  return g_strdup_printf (_("Code 0x%0*X · %s"), (int) s->code_len * 2, s->code, name);
 }
 
 /* The value as it reads on screen: marks on a dotted circle, spaces and empty values

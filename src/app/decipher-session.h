@@ -11,9 +11,6 @@
 
 G_BEGIN_DECLS
 
-/* "No symbol selected", and what DcKey::changed reports when several changed. */
-#define DECIPHER_NO_SYMBOL G_MAXUINT
-
 #define DECIPHER_TYPE_SESSION (decipher_session_get_type ())
 
 G_DECLARE_FINAL_TYPE (DecipherSession, decipher_session, DECIPHER, SESSION, GObject)

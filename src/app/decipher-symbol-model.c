@@ -64,7 +64,7 @@ list_model_iface_init (GListModelInterface *iface)
 static void
 key_changed_cb (DecipherSymbolModel *self, guint symbol, DcKey *key)
 {
-  if (symbol != DECIPHER_NO_SYMBOL)
+  if (symbol != DC_SYMBOL_NONE)
     {
       if (symbol < self->n_items && self->items[symbol] != NULL)
         _decipher_symbol_item_value_changed (self->items[symbol]);

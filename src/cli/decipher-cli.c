@@ -332,43 +332,8 @@ add_font_key_json (JsonBuilder *builder, DcFont *font, DcKey *key)
 static void
 add_font_json (JsonBuilder *builder, DcFont *font, DcKey *key)
 {
-  int num, gen;
-
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "index");
-  json_builder_add_int_value (builder, dc_font_get_index (font));
-  json_builder_set_member_name (builder, "name");
-  json_builder_add_string_value (builder, dc_font_get_name (font));
-  json_builder_set_member_name (builder, "type");
-  json_builder_add_string_value (builder, dc_font_type_to_string (dc_font_get_font_type (font)));
-  json_builder_set_member_name (builder, "encoding");
-  json_builder_add_string_value (builder, dc_font_get_encoding (font));
-  json_builder_set_member_name (builder, "to_unicode");
-  json_builder_add_boolean_value (builder, dc_font_has_to_unicode (font));
-  json_builder_set_member_name (builder, "embedded");
-  json_builder_add_boolean_value (builder, dc_font_is_embedded (font));
-  json_builder_set_member_name (builder, "program");
-  json_builder_add_string_value (builder, dc_font_get_program_kind (font));
-  json_builder_set_member_name (builder, "sha256");
-  json_builder_add_string_value (builder, dc_font_get_program_sha256 (font));
-  json_builder_set_member_name (builder, "object");
-  if (dc_font_get_object_ref (font, &num, &gen))
-    {
-      json_builder_begin_array (builder);
-      json_builder_add_int_value (builder, num);
-      json_builder_add_int_value (builder, gen);
-      json_builder_end_array (builder);
-    }
-  else
-    json_builder_add_null_value (builder);
-  json_builder_set_member_name (builder, "symbols");
-  json_builder_add_int_value (builder, dc_font_get_n_symbols (font));
-  json_builder_set_member_name (builder, "glyphs");
-  json_builder_add_int_value (builder, dc_font_get_n_glyphs (font));
-  json_builder_set_member_name (builder, "trusted");
-  json_builder_add_boolean_value (builder, dc_font_is_trusted (font));
-  json_builder_set_member_name (builder, "reason");
-  json_builder_add_string_value (builder, dc_font_get_trust_reason (font));
+  dc_font_add_json_members (font, builder);
   if (key != NULL)
     add_font_key_json (builder, font, key);
   json_builder_end_object (builder);

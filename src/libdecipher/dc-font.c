@@ -12,6 +12,8 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 
+#include <glib/gi18n-lib.h>
+
 #include "dc-font-private.h"
 
 struct _DcFont
@@ -245,6 +247,91 @@ dc_font_get_name (DcFont *self)
   g_return_val_if_fail (DC_IS_FONT (self), NULL);
 
   return self->name;
+}
+
+/**
+ * dc_font_dup_display_name:
+ *
+ * The font's name as a user reads it, wherever one is shown (window, notes, CMap
+ * comments): the BaseFont without its subset tag ("ABCDEF+", which tells the user
+ * nothing), or "font N" when the PDF gives none.
+ *
+ * Returns: (transfer full): the name
+ */
+char *
+dc_font_dup_display_name (DcFont *self)
+{
+  const char *name;
+
+  g_return_val_if_fail (DC_IS_FONT (self), NULL);
+
+  name = self->name;
+  if (name != NULL && strlen (name) > 7 && name[6] == '+')
+    {
+      gboolean tag = TRUE;
+
+      for (guint i = 0; i < 6; i++)
+        tag = tag && g_ascii_isupper (name[i]);
+      if (tag)
+        name += 7;
+    }
+  if (name != NULL && name[0] != '\0')
+    return g_strdup (name);
+  /* Translators: a font the PDF gives no name, by its number in “decipher-cli fonts”. */
+  return g_strdup_printf (_("font %u"), self->index);
+}
+
+/**
+ * dc_font_add_json_members:
+ * @builder: inside an object
+ *
+ * What the engine knows of the font, as members of the JSON object @builder is writing:
+ * `index`, `name`, `type`, `encoding`, `to_unicode`, `embedded`, `program`, `sha256`,
+ * `object`, `symbols`, `glyphs`, `trusted`, `reason`. The one writer of a font's facts
+ * (`decipher-cli fonts --json`, the map JSON of docs/export-formats.md).
+ */
+void
+dc_font_add_json_members (DcFont *self, JsonBuilder *builder)
+{
+  int num, gen;
+
+  g_return_if_fail (DC_IS_FONT (self));
+  g_return_if_fail (JSON_IS_BUILDER (builder));
+
+  json_builder_set_member_name (builder, "index");
+  json_builder_add_int_value (builder, dc_font_get_index (self));
+  json_builder_set_member_name (builder, "name");
+  json_builder_add_string_value (builder, dc_font_get_name (self));
+  json_builder_set_member_name (builder, "type");
+  json_builder_add_string_value (builder, dc_font_type_to_string (dc_font_get_font_type (self)));
+  json_builder_set_member_name (builder, "encoding");
+  json_builder_add_string_value (builder, dc_font_get_encoding (self));
+  json_builder_set_member_name (builder, "to_unicode");
+  json_builder_add_boolean_value (builder, dc_font_has_to_unicode (self));
+  json_builder_set_member_name (builder, "embedded");
+  json_builder_add_boolean_value (builder, dc_font_is_embedded (self));
+  json_builder_set_member_name (builder, "program");
+  json_builder_add_string_value (builder, dc_font_get_program_kind (self));
+  json_builder_set_member_name (builder, "sha256");
+  json_builder_add_string_value (builder, dc_font_get_program_sha256 (self));
+  json_builder_set_member_name (builder, "object");
+  if (dc_font_get_object_ref (self, &num, &gen))
+    {
+      json_builder_begin_array (builder);
+      json_builder_add_int_value (builder, num);
+      json_builder_add_int_value (builder, gen);
+      json_builder_end_array (builder);
+    }
+  else
+    json_builder_add_null_value (builder);
+  json_builder_set_member_name (builder, "symbols");
+  json_builder_add_int_value (builder, dc_font_get_n_symbols (self));
+  json_builder_set_member_name (builder, "glyphs");
+  json_builder_add_int_value (builder, dc_font_get_n_glyphs (self));
+  json_builder_set_member_name (builder, "trusted");
+  json_builder_add_boolean_value (builder, dc_font_is_trusted (self));
+  json_builder_set_member_name (builder, "reason");
+  json_builder_add_string_value (builder, dc_font_get_trust_reason (self));
 }
 
 DcFontType

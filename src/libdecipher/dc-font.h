@@ -6,6 +6,7 @@
 #pragma once
 
 #include <glib-object.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -25,6 +26,9 @@ G_DECLARE_FINAL_TYPE (DcFont, dc_font, DC, FONT, GObject)
 
 guint dc_font_get_index (DcFont *self);
 const char *dc_font_get_name (DcFont *self);
+char *dc_font_dup_display_name (DcFont *self);
+void dc_font_add_json_members (DcFont *self,
+                               JsonBuilder *builder);
 DcFontType dc_font_get_font_type (DcFont *self);
 const char *dc_font_type_to_string (DcFontType type);
 const char *dc_font_get_encoding (DcFont *self);

@@ -234,7 +234,7 @@ flush_changed (DcKey *self)
 
   if (self->n_changed == 0)
     return;
-  symbol = self->n_changed == 1 ? self->changed_symbol : G_MAXUINT;
+  symbol = self->n_changed == 1 ? self->changed_symbol : DC_SYMBOL_NONE;
   self->n_changed = 0;
   g_signal_emit (self, signals[CHANGED], 0, symbol);
 }
@@ -373,7 +373,7 @@ dc_key_class_init (DcKeyClass *klass)
 
   /**
    * DcKey::changed:
-   * @symbol: the symbol whose value or status changed, or %G_MAXUINT when several did
+   * @symbol: the symbol whose value or status changed, or %DC_SYMBOL_NONE when several did
    *
    * Emitted once per finished change, undo or redo. The document's tokens are already
    * up to date when it runs, since a symbol may have become a space or stopped being one.

@@ -74,16 +74,6 @@ dc_map_has_recovered (DcKey *key)
   return FALSE;
 }
 
-static char *
-font_display_name (DcFont *font)
-{
-  const char *name = dc_font_get_name (font);
-
-  if (name != NULL && name[0] != '\0')
-    return g_strdup (name);
-  return g_strdup_printf (_("font %u"), dc_font_get_index (font));
-}
-
 /* poppler hands a CID font's CID to the engine in place of the bytes drawn; only under an
  * Identity CMap are the two the same, and a ToUnicode CMap is keyed by the bytes. */
 static gboolean
@@ -183,7 +173,7 @@ dc_map_font_to_cmap (DcKey *key, guint font, GError **error)
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   dc_font = dc_document_get_font (document, font);
-  name = font_display_name (dc_font);
+  name = dc_font_dup_display_name (dc_font);
   symbols = dc_document_get_symbols (document, NULL);
 
   if (!codes_are_bytes (dc_font))
@@ -271,34 +261,12 @@ add_font_map (JsonBuilder *builder, DcKey *key, DcFont *font)
   DcDocument *document = dc_key_get_document (key);
   const DcSymbol *symbols = dc_document_get_symbols (document, NULL);
   g_autoptr (GArray) known = font_known_symbols (key, dc_font_get_index (font));
-  int num, gen;
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "index");
-  json_builder_add_int_value (builder, dc_font_get_index (font));
-  json_builder_set_member_name (builder, "name");
-  json_builder_add_string_value (builder, dc_font_get_name (font));
-  json_builder_set_member_name (builder, "type");
-  json_builder_add_string_value (builder, dc_font_type_to_string (dc_font_get_font_type (font)));
-  json_builder_set_member_name (builder, "encoding");
-  json_builder_add_string_value (builder, dc_font_get_encoding (font));
-  json_builder_set_member_name (builder, "sha256");
-  json_builder_add_string_value (builder, dc_font_get_program_sha256 (font));
-  json_builder_set_member_name (builder, "object");
-  if (dc_font_get_object_ref (font, &num, &gen))
-    {
-      json_builder_begin_array (builder);
-      json_builder_add_int_value (builder, num);
-      json_builder_add_int_value (builder, gen);
-      json_builder_end_array (builder);
-    }
-  else
-    json_builder_add_null_value (builder);
+  dc_font_add_json_members (font, builder);
   /* Under a CMap other than Identity, the numbers are CIDs, not the bytes drawn. */
   json_builder_set_member_name (builder, "codes");
   json_builder_add_string_value (builder, codes_are_bytes (font) ? "bytes" : "cid");
-  json_builder_set_member_name (builder, "symbols");
-  json_builder_add_int_value (builder, dc_font_get_n_symbols (font));
 
   json_builder_set_member_name (builder, "map");
   json_builder_begin_array (builder);

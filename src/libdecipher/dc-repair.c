@@ -33,16 +33,6 @@ struct _DcRepair
   GPtrArray *notes; /* NULL-terminated */
 };
 
-static char *
-font_display_name (DcFont *font)
-{
-  const char *name = dc_font_get_name (font);
-
-  if (name != NULL && name[0] != '\0')
-    return g_strdup (name);
-  return g_strdup_printf (_("font %u"), dc_font_get_index (font));
-}
-
 static guint
 count_undecoded (DcKey *key, guint font)
 {
@@ -70,7 +60,7 @@ plan_fonts (DcKey *key, DcRepair *plan)
   for (guint f = 0; f < n_fonts; f++)
     {
       DcFont *font = dc_document_get_font (document, f);
-      g_autofree char *name = font_display_name (font);
+      g_autofree char *name = dc_font_dup_display_name (font);
       g_autoptr (GError) local_error = NULL;
       DcPdfWriterFont entry = { 0 };
       guint undecoded = count_undecoded (key, f);

@@ -112,7 +112,7 @@ dc_session_class_init (DcSessionClass *klass)
 
   /**
    * DcSession::changed:
-   * @symbol: the symbol whose value changed, or %G_MAXUINT when several did
+   * @symbol: the symbol whose value changed, or %DC_SYMBOL_NONE when several did
    *
    * The key changed, by a decision, an undo or a redo (the key's own "changed").
    */

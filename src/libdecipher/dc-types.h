@@ -30,6 +30,10 @@ typedef struct
   guint8 rotation;      /* 0 left-to-right, 1 top-to-bottom, 2 upside down, 3 bottom-to-top */
 } DcGlyph;
 
+/* No symbol: nothing selected, or, from DcKey::changed and DcSession::changed, several
+ * symbols changed at once. Never a valid index (a document has fewer symbols). */
+#define DC_SYMBOL_NONE G_MAXUINT
+
 typedef enum
 {
   DC_SYMBOL_PDF_SPACE = 1 << 0, /* the PDF maps it to white space or names it "space" */

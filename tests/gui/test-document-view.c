@@ -165,7 +165,7 @@ test_activate_glyph (void)
   Fixture f;
   DecipherGlyphPopover *popover;
   const DcGlyph *glyphs;
-  guint activated = DECIPHER_NO_SYMBOL, glyph = 0, n_glyphs;
+  guint activated = DC_SYMBOL_NONE, glyph = 0, n_glyphs;
 
   fixture_open (&f, "legacy-cyrillic.pdf");
   GUI_TEST_WAIT (drew_highlights, f.view, "the view drawn");

@@ -130,14 +130,14 @@ static guint
 most_frequent_unknown (DecipherSession *session)
 {
   const DcSymbol *symbols;
-  guint n, best = DECIPHER_NO_SYMBOL;
+  guint n, best = DC_SYMBOL_NONE;
 
   symbols = dc_document_get_symbols (decipher_session_get_document (session), &n);
   for (guint s = 0; s < n; s++)
     if (decipher_session_symbol_is_unknown (session, s) && !(symbols[s].flags & DC_SYMBOL_PDF_SPACE)
-        && (best == DECIPHER_NO_SYMBOL || symbols[s].n_glyphs > symbols[best].n_glyphs))
+        && (best == DC_SYMBOL_NONE || symbols[s].n_glyphs > symbols[best].n_glyphs))
       best = s;
-  g_assert_cmpuint (best, !=, DECIPHER_NO_SYMBOL);
+  g_assert_cmpuint (best, !=, DC_SYMBOL_NONE);
   return best;
 }
 

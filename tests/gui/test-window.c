@@ -54,16 +54,16 @@ most_frequent_unknown (DecipherSession *session)
 {
   DcDocument *document = decipher_session_get_document (session);
   const DcSymbol *symbols;
-  guint n, best = DECIPHER_NO_SYMBOL;
+  guint n, best = DC_SYMBOL_NONE;
 
   symbols = dc_document_get_symbols (document, &n);
   for (guint s = 0; s < n; s++)
     if (decipher_session_symbol_is_unknown (session, s)
         && !(symbols[s].flags & DC_SYMBOL_PDF_SPACE)
         && g_strcmp0 (symbols[s].glyph_name, "space") != 0
-        && (best == DECIPHER_NO_SYMBOL || symbols[s].n_glyphs > symbols[best].n_glyphs))
+        && (best == DC_SYMBOL_NONE || symbols[s].n_glyphs > symbols[best].n_glyphs))
       best = s;
-  g_assert_cmpuint (best, !=, DECIPHER_NO_SYMBOL);
+  g_assert_cmpuint (best, !=, DC_SYMBOL_NONE);
   return best;
 }
 
