@@ -164,6 +164,7 @@ handle_lines (Session *session, JsonObject *request, JsonBuilder *reply, GError 
       set_int (reply, "undecoded", undecoded);
       json_builder_set_member_name (reply, "text");
       json_builder_add_string_value (reply, text);
+      dc_export_add_line_metadata (reply, session->document, l, text);
       json_builder_end_object (reply);
     }
   json_builder_end_array (reply);

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "dc-align-private.h"
+#include "dc-reorder-private.h"
 
 #define LIGATURE_COST 3   /* per extra cluster a single glyph stands for */
 #define HELD_VALUE_COST 2 /* a value another symbol already has */
@@ -126,8 +127,6 @@ _dc_chars_to_nfc (const Typed *typed, guint start, guint length)
   return utf8 ? g_utf8_normalize (utf8, -1, G_NORMALIZE_NFC) : g_strdup ("");
 }
 
-static gboolean is_virama (gunichar c);
-
 /* The letter sequences that Unicode's compatibility ligatures stand for (U+FB01 → "fi"),
  * decomposed as typed input is. */
 static GHashTable *
@@ -182,7 +181,7 @@ is_plausible_ligature (const Typed *typed, guint start, guint end)
     {
       gunichar last = g_array_index (typed->chars, gunichar, at - 1);
 
-      conjunct = conjunct && (is_virama (last) || last == 0x200D);
+      conjunct = conjunct && (_dc_is_virama (last) || last == 0x200D);
     }
   if (conjunct)
     return TRUE;
@@ -391,61 +390,6 @@ _dc_search_run (Search *s)
   search_from (s, 0, 0, 0);
   g_clear_pointer (&s->bindings, g_array_unref);
 }
-static gboolean
-is_pre_base_vowel (gunichar c)
-{
-  switch (c)
-    {
-    case 0x093F: /* Devanagari i */
-    case 0x094E:
-    case 0x09BF: /* Bengali i, e, ai */
-    case 0x09C7:
-    case 0x09C8:
-    case 0x0A3F: /* Gurmukhi i */
-    case 0x0ABF: /* Gujarati i */
-    case 0x0B47: /* Oriya e */
-    case 0x0BC6: /* Tamil e, ee, ai */
-    case 0x0BC7:
-    case 0x0BC8:
-    case 0x0D46: /* Malayalam e, ee, ai */
-    case 0x0D47:
-    case 0x0D48:
-    case 0x0DD9: /* Sinhala e, ee, ai */
-    case 0x0DDA:
-    case 0x0DDB:
-    case 0x1031: /* Myanmar e */
-    case 0x17C1: /* Khmer e, ae, ai */
-    case 0x17C2:
-    case 0x17C3:
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
-static gboolean
-is_virama (gunichar c)
-{
-  switch (c)
-    {
-    case 0x094D:
-    case 0x09CD:
-    case 0x0A4D:
-    case 0x0ACD:
-    case 0x0B4D:
-    case 0x0BCD:
-    case 0x0C4D:
-    case 0x0CCD:
-    case 0x0D4D:
-    case 0x0DCA:
-    case 0x1039:
-    case 0x17D2:
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
 GArray *
 _dc_visual_order (const GArray *logical, gboolean right_to_left)
 {
@@ -459,12 +403,12 @@ _dc_visual_order (const GArray *logical, gboolean right_to_left)
       guint start;
       gunichar vowel = c[i];
 
-      if (!is_pre_base_vowel (vowel))
+      if (!_dc_is_pre_base_vowel (vowel))
         continue;
       start = i - 1;
-      while (start > 0 && g_unichar_ismark (c[start]) && !is_virama (c[start]))
+      while (start > 0 && g_unichar_ismark (c[start]) && !_dc_is_virama (c[start]))
         start--; /* a nukta on the consonant */
-      while (start >= 2 && is_virama (c[start - 1]))
+      while (start >= 2 && _dc_is_virama (c[start - 1]))
         start -= 2;
       memmove (&c[start + 1], &c[start], (i - start) * sizeof (gunichar));
       c[start] = vowel;

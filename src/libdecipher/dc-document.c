@@ -10,6 +10,8 @@
 #include <math.h>
 
 #include <glib/gi18n-lib.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "dc-document.h"
 #include "dc-error.h"
@@ -18,6 +20,7 @@
 #include "dc-pdf-bridge.h"
 #include "dc-script.h"
 #include "dc-trust.h"
+#include "dc-clusters-private.h"
 #include "dc-unicode-private.h"
 
 struct _DcDocument
@@ -38,12 +41,24 @@ struct _DcDocument
   guint8 *symbol_is_space;
   guint space_capacity;
 
+  GArray *spans;         /* of ActualTextSpan, by first glyph */
+  GString *span_texts;   /* their texts, NUL-separated */
+
   GArray *order;         /* of guint32: glyph indices in reading order */
   GArray *lines;         /* of DcLine */
   GArray *blocks;        /* of DcBlock */
   GArray *tokens;        /* of DcToken */
   guint tokens_generation;
 };
+
+/* The /ActualText of a run of glyphs: glyphs [first_glyph, first_glyph + n_glyphs) in
+ * content-stream order stand together for the text at span_texts + text. */
+typedef struct
+{
+  guint32 first_glyph;
+  guint32 n_glyphs;
+  guint32 text;
+} ActualTextSpan;
 
 G_DEFINE_FINAL_TYPE (DcDocument, dc_document, G_TYPE_OBJECT)
 
@@ -78,6 +93,9 @@ dc_document_finalize (GObject *object)
   g_clear_pointer (&self->symbols, g_array_unref);
   g_clear_pointer (&self->symbol_index, g_hash_table_unref);
   g_clear_pointer (&self->symbol_is_space, g_free);
+  g_clear_pointer (&self->spans, g_array_unref);
+  if (self->span_texts != NULL)
+    g_string_free (g_steal_pointer (&self->span_texts), TRUE);
   g_clear_pointer (&self->order, g_array_unref);
   g_clear_pointer (&self->lines, g_array_unref);
   g_clear_pointer (&self->blocks, g_array_unref);
@@ -102,6 +120,8 @@ dc_document_init (DcDocument *self)
   self->symbols = g_array_new (FALSE, TRUE, sizeof (DcSymbol));
   g_array_set_clear_func (self->symbols, clear_symbol);
   self->symbol_index = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->spans = g_array_new (FALSE, FALSE, sizeof (ActualTextSpan));
+  self->span_texts = g_string_new (NULL);
   self->order = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->lines = g_array_new (FALSE, TRUE, sizeof (DcLine));
   self->blocks = g_array_new (FALSE, TRUE, sizeof (DcBlock));
@@ -403,6 +423,39 @@ merge_double_byte (DcDocument *self)
 }
 
 static void
+loader_actual_text (guint page, const gunichar *text, int text_len, guint n_glyphs,
+                    gpointer user_data)
+{
+  Loader *loader = user_data;
+  DcDocument *self = loader->self;
+  DcGlyph *glyphs = (DcGlyph *) (void *) self->glyphs->data;
+  ActualTextSpan span;
+  g_autofree gunichar *clean = NULL;
+  g_autofree char *utf8 = NULL;
+
+  g_assert (n_glyphs <= self->glyphs->len);
+
+  /* Same rule as for ToUnicode: invalid code points read as U+FFFD. An empty ActualText
+   * says the glyphs are decoration; the engine keeps reading them by their codes. */
+  if (text_len <= 0)
+    return;
+  clean = g_new (gunichar, text_len);
+  for (int i = 0; i < text_len; i++)
+    clean[i] = g_unichar_validate (text[i]) ? text[i] : 0xFFFD;
+  utf8 = g_ucs4_to_utf8 (clean, text_len, NULL, NULL, NULL);
+  if (utf8 == NULL)
+    return;
+
+  span.first_glyph = self->glyphs->len - n_glyphs;
+  span.n_glyphs = n_glyphs;
+  span.text = self->span_texts->len;
+  g_string_append_len (self->span_texts, utf8, (gssize) strlen (utf8) + 1);
+  g_array_append_val (self->spans, span);
+  for (guint g = span.first_glyph; g < self->glyphs->len; g++)
+    glyphs[g].flags |= DC_GLYPH_ACTUAL_TEXT;
+}
+
+static void
 finish_symbols (DcDocument *self)
 {
   g_autofree guint *font_symbols = g_new0 (guint, MAX (1, self->fonts->len));
@@ -520,7 +573,7 @@ dc_document_new_from_file (const char *path,
   g_autofree guint *images = NULL;
   g_autofree guint *page_first_glyph = NULL;
   g_autofree char *display = NULL;
-  DcBridgeCallbacks callbacks = { loader_font, loader_glyph, loader_image };
+  DcBridgeCallbacks callbacks = { loader_font, loader_glyph, loader_image, loader_actual_text };
   Loader loader;
   guint n_images = 0;
 
@@ -589,6 +642,7 @@ dc_document_new_from_file (const char *path,
         }
     }
   finish_symbols (self);
+  _dc_clusters_infer (self);
 
   self->page_lines = g_new0 (guint, self->n_pages + 1);
   self->page_blocks = g_new0 (guint, self->n_pages + 1);
@@ -828,4 +882,72 @@ dc_document_get_tokens_generation (DcDocument *self)
   g_return_val_if_fail (DC_IS_DOCUMENT (self), 0);
 
   return self->tokens_generation;
+}
+
+static int
+compare_span (const void *key, const void *element)
+{
+  guint glyph = *(const guint *) key;
+  const ActualTextSpan *span = element;
+
+  if (glyph < span->first_glyph)
+    return -1;
+  if (glyph >= span->first_glyph + span->n_glyphs)
+    return 1;
+  return 0;
+}
+
+/**
+ * dc_document_get_actual_text:
+ * @glyph: a glyph index (content-stream order, as dc_document_get_glyphs())
+ * @first_glyph: (out) (optional): the span's first glyph
+ * @n_glyphs: (out) (optional): how many glyphs it covers
+ *
+ * The /ActualText the PDF gives for a run of glyphs that includes @glyph: the text the run
+ * stands for together, in logical order.
+ *
+ * Returns: (nullable): the text, or %NULL when @glyph is in no such span
+ */
+const char *
+dc_document_get_actual_text (DcDocument *self, guint glyph, guint *first_glyph, guint *n_glyphs)
+{
+  const ActualTextSpan *span;
+
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (glyph < self->glyphs->len, NULL);
+
+  if (!(g_array_index (self->glyphs, DcGlyph, glyph).flags & DC_GLYPH_ACTUAL_TEXT))
+    return NULL;
+  span = bsearch (&glyph, self->spans->data, self->spans->len, sizeof (ActualTextSpan),
+                  compare_span);
+  if (span == NULL)
+    return NULL;
+  if (first_glyph)
+    *first_glyph = span->first_glyph;
+  if (n_glyphs)
+    *n_glyphs = span->n_glyphs;
+  return self->span_texts->str + span->text;
+}
+
+guint
+dc_document_get_n_actual_texts (DcDocument *self)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), 0);
+
+  return self->spans->len;
+}
+
+/* Lets the cluster analysis replace a symbol's PDF text with what the document's
+ * /ActualText spans show it stands for. */
+void
+_dc_document_set_symbol_pdf_text (DcDocument *self, guint symbol, const char *text)
+{
+  DcSymbol *s;
+
+  g_assert (DC_IS_DOCUMENT (self));
+  g_assert (symbol < self->symbols->len);
+
+  s = &g_array_index (self->symbols, DcSymbol, symbol);
+  g_free (s->pdf_text);
+  s->pdf_text = g_strdup (text);
 }

@@ -77,4 +77,10 @@ void dc_document_set_symbol_is_space (DcDocument *self,
                                       guint symbol,
                                       gboolean is_space);
 
+const char *dc_document_get_actual_text (DcDocument *self,
+                                         guint glyph,
+                                         guint *first_glyph,
+                                         guint *n_glyphs);
+guint dc_document_get_n_actual_texts (DcDocument *self);
+
 G_END_DECLS

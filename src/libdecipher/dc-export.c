@@ -9,10 +9,13 @@
 
 #include "config.h"
 
+#include <fribidi.h>
 #include <json-glib/json-glib.h>
 
 #include "dc-export-private.h"
 #include "dc-json.h"
+#include "dc-reorder-private.h"
+#include "dc-script.h"
 
 /**
  * dc_document_pdf_value:
@@ -29,38 +32,24 @@ dc_document_pdf_value (guint symbol, gpointer document)
   return dc_document_get_symbol (document, symbol)->pdf_text;
 }
 
+/* One token's text in logical order (what a table cell shows). */
 void
 _dc_export_append_token (GString *out, DcDocument *document, const DcToken *token, DcValueFunc value,
-              gpointer user_data)
+                         gpointer user_data)
 {
-  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
-  const guint32 *order = dc_document_get_reading_order (document, NULL);
-
-  for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
-    {
-      const char *text = value (glyphs[order[k]].symbol, user_data);
-
-      g_string_append (out, text != NULL ? text : DC_UNKNOWN_TEXT);
-    }
+  _dc_reorder_token (document, (guint) (token - dc_document_get_tokens (document, NULL)), value,
+                     user_data, out);
 }
 
+/* The line's tokens joined by single spaces, in logical order (dc-reorder.c). */
 void
 _dc_export_append_line (GString *out, DcDocument *document, guint line, DcValueFunc value,
-             gpointer user_data)
+                        gpointer user_data)
 {
-  const DcLine *lines = dc_document_get_lines (document, NULL);
-  const DcToken *tokens = dc_document_get_tokens (document, NULL);
-  const DcLine *l = &lines[line];
-
-  for (guint t = l->first_token; t < l->first_token + l->n_tokens; t++)
-    {
-      if (t > l->first_token)
-        g_string_append_c (out, ' ');
-      _dc_export_append_token (out, document, &tokens[t], value, user_data);
-    }
+  _dc_reorder_line (document, line, value, user_data, out, NULL);
 }
 
-/* The line's tokens joined by single spaces; unknown glyphs are U+FFFD. */
+/* The line's tokens joined by single spaces, in logical order; unknown glyphs are U+FFFD. */
 char *
 dc_export_line_text (DcDocument *document, guint line, DcValueFunc value, gpointer user_data)
 {
@@ -99,15 +88,106 @@ export_text (DcDocument *document, DcValueFunc value, gpointer user_data)
   return g_string_free (out, FALSE);
 }
 
+typedef struct
+{
+  GUnicodeScript script;
+  guint count;
+} ScriptCount;
+
+static int
+compare_script_counts (gconstpointer a, gconstpointer b)
+{
+  const ScriptCount *ca = a, *cb = b;
+
+  return ca->count != cb->count ? (ca->count < cb->count ? 1 : -1) : (int) ca->script - (int) cb->script;
+}
+
+/**
+ * dc_export_add_line_metadata:
+ * @text: the line's text in logical order, as dc_export_line_text() gives it
+ *
+ * Adds the members that say how the line is written: `scripts` (ISO 15924 codes, most
+ * letters first), `direction` ("ltr", "rtl" or "ttb") and `writing_mode`
+ * ("horizontal-tb", "vertical-rl" with columns from right to left as in CJK, or
+ * "vertical-lr" as in Mongolian). docs/ and the session protocol name them the same.
+ */
+void
+dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint line,
+                             const char *text)
+{
+  g_autoptr (GArray) counts = g_array_new (FALSE, TRUE, sizeof (ScriptCount));
+  guint rtl = 0, ltr = 0;
+  gboolean vertical, left_to_right_columns = FALSE;
+  DcDirection direction;
+
+  g_return_if_fail (JSON_IS_BUILDER (builder));
+  g_return_if_fail (DC_IS_DOCUMENT (document));
+  g_return_if_fail (text != NULL);
+
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      GUnicodeScript script = g_unichar_get_script (c);
+      FriBidiCharType type = fribidi_get_bidi_type (c);
+      guint i;
+
+      if (FRIBIDI_IS_STRONG (type))
+        {
+          rtl += FRIBIDI_IS_RTL (type);
+          ltr += !FRIBIDI_IS_RTL (type);
+        }
+      if (script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED ||
+          script == G_UNICODE_SCRIPT_UNKNOWN)
+        continue;
+      for (i = 0; i < counts->len; i++)
+        if (g_array_index (counts, ScriptCount, i).script == script)
+          break;
+      if (i == counts->len)
+        {
+          ScriptCount count = { script, 0 };
+          g_array_append_val (counts, count);
+        }
+      g_array_index (counts, ScriptCount, i).count++;
+    }
+  g_array_sort (counts, compare_script_counts);
+
+  vertical = _dc_line_is_vertical (document, line);
+  if (vertical)
+    direction = DC_DIRECTION_TTB;
+  else
+    direction = rtl > ltr ? DC_DIRECTION_RTL : DC_DIRECTION_LTR;
+
+  json_builder_set_member_name (builder, "scripts");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < counts->len; i++)
+    {
+      GUnicodeScript script = g_array_index (counts, ScriptCount, i).script;
+      char code[5];
+
+      dc_script_to_iso15924 (script, code);
+
+      if (i == 0)
+        left_to_right_columns = _dc_script_has_left_to_right_columns (script);
+      json_builder_add_string_value (builder, code);
+    }
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "direction");
+  json_builder_add_string_value (builder, dc_direction_to_string (direction));
+  json_builder_set_member_name (builder, "writing_mode");
+  json_builder_add_string_value (builder, !vertical ? "horizontal-tb"
+                                          : left_to_right_columns ? "vertical-lr"
+                                                                  : "vertical-rl");
+}
+
 static char *
 export_json (DcDocument *document, DcValueFunc value, gpointer user_data)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
   g_autoptr (JsonNode) root = NULL;
   const DcLine *lines = dc_document_get_lines (document, NULL);
-  const DcToken *tokens = dc_document_get_tokens (document, NULL);
   guint n_pages = dc_document_get_n_pages (document);
   g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GPtrArray) token_texts = g_ptr_array_new_with_free_func (g_free);
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "pages");
@@ -142,19 +222,17 @@ export_json (DcDocument *document, DcValueFunc value, gpointer user_data)
           json_builder_add_double_value (builder, line->x1);
           json_builder_add_double_value (builder, line->y1);
           json_builder_end_array (builder);
+          g_string_truncate (text, 0);
+          g_ptr_array_set_size (token_texts, 0);
+          _dc_reorder_line (document, l, value, user_data, text, token_texts);
           json_builder_set_member_name (builder, "tokens");
           json_builder_begin_array (builder);
-          for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
-            {
-              g_string_truncate (text, 0);
-              _dc_export_append_token (text, document, &tokens[t], value, user_data);
-              json_builder_add_string_value (builder, text->str);
-            }
+          for (guint t = 0; t < token_texts->len; t++)
+            json_builder_add_string_value (builder, g_ptr_array_index (token_texts, t));
           json_builder_end_array (builder);
-          g_string_truncate (text, 0);
-          _dc_export_append_line (text, document, l, value, user_data);
           json_builder_set_member_name (builder, "text");
           json_builder_add_string_value (builder, text->str);
+          dc_export_add_line_metadata (builder, document, l, text->str);
           json_builder_end_object (builder);
         }
       json_builder_end_array (builder);

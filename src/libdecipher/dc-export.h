@@ -5,6 +5,8 @@
 
 #pragma once
 
+#include <json-glib/json-glib.h>
+
 #include "dc-document.h"
 
 G_BEGIN_DECLS
@@ -27,6 +29,10 @@ char *dc_export_line_text (DcDocument *document,
                            guint line,
                            DcValueFunc value,
                            gpointer user_data);
+void dc_export_add_line_metadata (JsonBuilder *builder,
+                                  DcDocument *document,
+                                  guint line,
+                                  const char *text);
 char *dc_export_document (DcDocument *document,
                           DcExportFormat format,
                           DcValueFunc value,

@@ -632,6 +632,55 @@ split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *chains,
   return finals;
 }
 
+typedef struct
+{
+  double u;
+  guint32 glyph;
+  guint position;
+} VisualKey;
+
+static int
+compare_visual_keys (const void *a, const void *b)
+{
+  const VisualKey *ka = a, *kb = b;
+
+  if (ka->u != kb->u)
+    return ka->u < kb->u ? -1 : 1;
+  return ka->position < kb->position ? -1 : (ka->position > kb->position);
+}
+
+/* A line's glyphs in the order they stand along the baseline. Producers draw runs of
+ * right-to-left text (cairo: cluster by cluster, spaces in a font of their own) in an
+ * order that wanders back and forth; what is left to right on the page is the visual
+ * order every later step (tokens, bidi, Indic reordering) starts from. A mark drawn
+ * with no advance stays right after the glyph drawn before it, on which it sits. */
+static void
+sort_visually (const DcGlyph *glyphs, GArray *line)
+{
+  g_autofree VisualKey *keys = NULL;
+  gboolean sorted = TRUE;
+  double previous = -G_MAXDOUBLE;
+
+  keys = g_new (VisualKey, MAX (1, line->len));
+  for (guint k = 0; k < line->len; k++)
+    {
+      const DcGlyph *glyph = &glyphs[g_array_index (line, guint32, k)];
+      Placement p = placement_of (glyph);
+
+      keys[k].glyph = g_array_index (line, guint32, k);
+      keys[k].position = k;
+      keys[k].u = (k > 0 && fabs (glyph->advance) < 0.05 * em (glyph)) ? keys[k - 1].u : p.u;
+      if (keys[k].u < previous - 0.05 * em (glyph))
+        sorted = FALSE;
+      previous = MAX (previous, keys[k].u);
+    }
+  if (sorted)
+    return;
+  qsort (keys, line->len, sizeof (VisualKey), compare_visual_keys);
+  for (guint k = 0; k < line->len; k++)
+    g_array_index (line, guint32, k) = keys[k].glyph;
+}
+
 void
 dc_layout_lines (const DcGlyph *glyphs,
                  guint first,
@@ -748,6 +797,7 @@ dc_layout_lines (const DcGlyph *glyphs,
       line.page = page;
       line.index = r;
       line.rotation = final->rotation;
+      sort_visually (glyphs, final->glyphs);
       line.first_glyph = order->len;
       line.n_glyphs = final->glyphs->len;
       g_array_append_vals (order, final->glyphs->data, final->glyphs->len);

@@ -18,6 +18,8 @@
 
 #include "config.h"
 
+#include <fribidi.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "dc-error.h"
@@ -941,25 +943,17 @@ split_words (const char *text)
   return (char **) g_ptr_array_free (words, FALSE);
 }
 
+/* Typed text runs right to left when its first strong character does (FriBidi's rule P2,
+ * so Adlam, Hanifi Rohingya and every other right-to-left script count). */
 static gboolean
 is_right_to_left (const char *text)
 {
   for (const char *p = text; *p; p = g_utf8_next_char (p))
     {
-      switch (g_unichar_get_script (g_utf8_get_char (p)))
-        {
-        case G_UNICODE_SCRIPT_ARABIC:
-        case G_UNICODE_SCRIPT_HEBREW:
-        case G_UNICODE_SCRIPT_SYRIAC:
-        case G_UNICODE_SCRIPT_THAANA:
-        case G_UNICODE_SCRIPT_NKO:
-          return TRUE;
-        case G_UNICODE_SCRIPT_COMMON:
-        case G_UNICODE_SCRIPT_INHERITED:
-          continue;
-        default:
-          return FALSE;
-        }
+      FriBidiCharType type = fribidi_get_bidi_type (g_utf8_get_char (p));
+
+      if (FRIBIDI_IS_LETTER (type))
+        return FRIBIDI_IS_RTL (type);
     }
   return FALSE;
 }

@@ -32,6 +32,7 @@
 #include <PDFDoc.h>
 #include <Page.h>
 #include <NameToUnicodeTable.h>
+#include <UTF.h>
 #include <fofi/FoFiTrueType.h>
 #include <goo/GooString.h>
 #include <goo/gmem.h>
@@ -213,6 +214,37 @@ public:
       }
 
     callbacks->glyph (&glyph, user_data);
+    n_glyphs++;
+  }
+
+  /* A producer that reorders or merges glyphs (Pango/cairo for Indic clusters, Word for
+   * ligatures) writes the logical text of the run as /ActualText around it. Nested spans
+   * say the same thing again: only the outermost counts. */
+  void
+  beginActualText (GfxState *state, const GooString *text) override
+  {
+    if (actual_depth++ > 0 || text == nullptr)
+      return;
+    actual_first = n_glyphs;
+    actual_text.assign (text->c_str (), text->getLength ());
+    actual_open = true;
+  }
+
+  void
+  endActualText (GfxState *state) override
+  {
+    Unicode *ucs4 = nullptr;
+    int len;
+
+    if (actual_depth == 0 || --actual_depth > 0 || !actual_open)
+      return;
+    actual_open = false;
+    if (callbacks->actual_text == nullptr || n_glyphs == actual_first)
+      return;
+    len = TextStringToUCS4 (actual_text, &ucs4);
+    if (len >= 0)
+      callbacks->actual_text (page, ucs4, len, n_glyphs - actual_first, user_data);
+    gfree (ucs4);
   }
 
   void
@@ -262,6 +294,11 @@ private:
   guint page;
   const DcBridgeCallbacks *callbacks;
   gpointer user_data;
+  guint n_glyphs = 0;
+  guint actual_depth = 0;
+  guint actual_first = 0;
+  bool actual_open = false;
+  std::string actual_text;
   /* TextPage's Type 3 size guess scans 256 codes; do it once per font, not per glyph. */
   std::map<const GfxFont *, double> type3_scale;
 

@@ -77,6 +77,11 @@ typedef struct
   void (*glyph) (const DcBridgeGlyph *glyph, gpointer user_data);
   /* Called for every raster image drawn, so scanned pages can be told apart. */
   void (*image) (guint page, gpointer user_data);
+  /* Called at the end of an /ActualText marked-content span (outermost spans only), with
+   * the number of glyphs reported inside it: the text those glyphs stand for together,
+   * in logical order, as producers write it for reordered clusters. May be NULL. */
+  void (*actual_text) (guint page, const gunichar *text, int text_len, guint n_glyphs,
+                       gpointer user_data);
 } DcBridgeCallbacks;
 
 DcPdfBridge *dc_pdf_bridge_open (const char *path,

@@ -3,9 +3,12 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A font is trusted only when its codes map to ordinary text: every code has a mapping,
- * none goes to private-use or control characters, codes do not share one character, the
+ * none goes to private-use or control characters, codes do not share one character (unless
+ * they may be forms of one letter: positional forms, alternates, small caps), the
  * letters are not the accented-Latin soup a legacy 8-bit font produces, and its words do
  * not mix letters with digits, punctuation or other scripts the way shifted maps do.
+ * A glyph drawn only inside /ActualText spans is judged by its clusters, whose text the
+ * span gives: a shaping producer maps such glyphs to U+FFFD and is right to.
  * Every verdict carries the sentence shown to the user.
  */
 
@@ -16,6 +19,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "dc-font-private.h"
+#include "dc-pdf-bridge.h"
 #include "dc-trust.h"
 
 typedef struct
@@ -33,7 +37,7 @@ typedef struct
   guint punctuation_symbols;
   guint tokens;
   guint odd_tokens;
-  GHashTable *texts;          /* text → count of codes claiming it */
+  GHashTable *texts;          /* text → first symbol claiming it + 1 */
 } FontStats;
 
 static gboolean
@@ -62,28 +66,110 @@ is_only_marks (const char *text)
   return TRUE;
 }
 
-static void
-count_symbol (FontStats *stats, const DcSymbol *symbol)
+/* Scripts whose letters are drawn in several positional forms, each a glyph of its own
+ * that rightly maps to the one letter. */
+static gboolean
+is_joining_script (GUnicodeScript script)
 {
+  switch (script)
+    {
+    case G_UNICODE_SCRIPT_ARABIC:
+    case G_UNICODE_SCRIPT_SYRIAC:
+    case G_UNICODE_SCRIPT_MONGOLIAN:
+    case G_UNICODE_SCRIPT_NKO:
+    case G_UNICODE_SCRIPT_MANDAIC:
+    case G_UNICODE_SCRIPT_PHAGS_PA:
+    case G_UNICODE_SCRIPT_MANICHAEAN:
+    case G_UNICODE_SCRIPT_PSALTER_PAHLAVI:
+    case G_UNICODE_SCRIPT_ADLAM:
+    case G_UNICODE_SCRIPT_HANIFI_ROHINGYA:
+    case G_UNICODE_SCRIPT_SOGDIAN:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* The character a glyph name says its glyph is ("a.sc", "uni0627.fina" → the letter). */
+static gboolean
+name_character (const char *name, gunichar *c)
+{
+  return name != NULL && dc_pdf_bridge_glyph_name_to_unicode (name, c);
+}
+
+/* Two codes claim one text. That is a lie when their glyph names name different letters;
+ * it is the normal way of fonts when the names name one letter (alternates, small caps),
+ * when the text is no letter with one shape (marks, punctuation, digits, modifier letters
+ * and ideographic forms have vertical and other alternates), when the letter belongs to a
+ * script of positional forms, or when one of them is only drawn inside clusters. */
+static gboolean
+is_lying_duplicate (const DcSymbol *first, gboolean first_in_clusters, const DcSymbol *second,
+                    gboolean second_in_clusters)
+{
+  gunichar a, b, c;
+
+  if (name_character (first->glyph_name, &a) && name_character (second->glyph_name, &b))
+    return a != b;
+  if (first_in_clusters || second_in_clusters || is_only_marks (second->pdf_text))
+    return FALSE;
+  c = g_utf8_get_char (second->pdf_text);
+  switch (g_unichar_type (c))
+    {
+    case G_UNICODE_LOWERCASE_LETTER:
+    case G_UNICODE_UPPERCASE_LETTER:
+    case G_UNICODE_TITLECASE_LETTER:
+      break;
+    case G_UNICODE_OTHER_LETTER:
+      switch (g_unichar_get_script (c))
+        {
+        case G_UNICODE_SCRIPT_HAN:
+        case G_UNICODE_SCRIPT_HIRAGANA:
+        case G_UNICODE_SCRIPT_KATAKANA:
+        case G_UNICODE_SCRIPT_BOPOMOFO:
+          return FALSE;
+        default:
+          break;
+        }
+      break;
+    default:
+      return FALSE;
+    }
+  return !is_joining_script (g_unichar_get_script (c));
+}
+
+static void
+count_symbol (FontStats *stats, DcDocument *document, guint index, const guint *in_clusters)
+{
+  const DcSymbol *symbol = dc_document_get_symbol (document, index);
   guint n = symbol->n_glyphs;
   gboolean punctuation = FALSE;
-  guint claims;
+  gboolean only_in_clusters = n > 0 && in_clusters[index] == n;
+  gpointer first;
 
   stats->symbols++;
   stats->glyphs += n;
 
   if (symbol->pdf_text[0] == '\0')
     {
+      if (only_in_clusters)
+        return;
       stats->unmapped_symbols++;
       stats->unmapped_glyphs += n;
       return;
     }
 
-  claims = GPOINTER_TO_UINT (g_hash_table_lookup (stats->texts, symbol->pdf_text));
-  /* Thai, Arabic and Indic fonts draw a mark in several positions with one meaning. */
-  if (claims > 0 && !is_only_marks (symbol->pdf_text))
-    stats->duplicate_symbols++;
-  g_hash_table_insert (stats->texts, symbol->pdf_text, GUINT_TO_POINTER (claims + 1));
+  first = g_hash_table_lookup (stats->texts, symbol->pdf_text);
+  if (first != NULL)
+    {
+      guint other = GPOINTER_TO_UINT (first) - 1;
+      const DcSymbol *claimer = dc_document_get_symbol (document, other);
+
+      if (is_lying_duplicate (claimer, claimer->n_glyphs > 0 && in_clusters[other] == claimer->n_glyphs,
+                              symbol, only_in_clusters))
+        stats->duplicate_symbols++;
+    }
+  else
+    g_hash_table_insert (stats->texts, symbol->pdf_text, GUINT_TO_POINTER (index + 1));
 
   for (const char *p = symbol->pdf_text; *p; p = g_utf8_next_char (p))
     {
@@ -91,7 +177,9 @@ count_symbol (FontStats *stats, const DcSymbol *symbol)
 
       if (is_bad_char (c))
         {
-          stats->bad_symbols++;
+          /* Its clusters' /ActualText says what it stands for. */
+          if (!only_in_clusters)
+            stats->bad_symbols++;
           return;
         }
       if (g_unichar_isalpha (c))
@@ -261,8 +349,10 @@ void
 dc_trust_analyse (DcDocument *document)
 {
   g_autofree FontStats *stats = NULL;
+  g_autofree guint *in_clusters = NULL;
   const DcSymbol *symbols;
-  guint n_fonts, n_symbols;
+  const DcGlyph *glyphs;
+  guint n_fonts, n_symbols, n_glyphs;
 
   g_assert (DC_IS_DOCUMENT (document));
 
@@ -273,8 +363,15 @@ dc_trust_analyse (DcDocument *document)
   for (guint f = 0; f < n_fonts; f++)
     stats[f].texts = g_hash_table_new (g_str_hash, g_str_equal);
 
+  /* How often each symbol is drawn inside an /ActualText span. */
+  glyphs = dc_document_get_glyphs (document, &n_glyphs);
+  in_clusters = g_new0 (guint, MAX (1, n_symbols));
+  for (guint g = 0; g < n_glyphs; g++)
+    if (glyphs[g].flags & DC_GLYPH_ACTUAL_TEXT)
+      in_clusters[glyphs[g].symbol]++;
+
   for (guint s = 0; s < n_symbols; s++)
-    count_symbol (&stats[symbols[s].font], &symbols[s]);
+    count_symbol (&stats[symbols[s].font], document, s, in_clusters);
   count_tokens (document, stats);
 
   for (guint f = 0; f < n_fonts; f++)

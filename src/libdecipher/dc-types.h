@@ -11,7 +11,8 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  DC_GLYPH_INVISIBLE = 1 << 0, /* render mode 3: an OCR layer, not ink */
+  DC_GLYPH_INVISIBLE = 1 << 0,   /* render mode 3: an OCR layer, not ink */
+  DC_GLYPH_ACTUAL_TEXT = 1 << 1, /* drawn inside an /ActualText span */
 } DcGlyphFlags;
 
 /* One drawn character code. A book has millions, so this stays small (44 bytes):

@@ -84,6 +84,12 @@ type (DecipherInputPane *pane, const char *text)
   gui_test_iterate (20);
 }
 
+static gboolean
+no_conflicts (DcMatcher *matcher)
+{
+  return dc_matcher_get_n_conflicts (matcher) == 0;
+}
+
 /* The first button under @widget whose label is @label. */
 static GtkButton *
 find_button (GtkWidget *widget, const char *label)
@@ -174,7 +180,8 @@ test_keep (void)
   keep = find_button (GTK_WIDGET (list), keep_label);
   g_assert_nonnull (keep);
   gtk_widget_activate (GTK_WIDGET (keep));
-  gui_test_iterate (400); /* a button activated by key shows itself pressed, then clicks */
+  /* A button activated by key shows itself pressed, then clicks: however long that takes. */
+  GUI_TEST_WAIT (no_conflicts, matcher, "the conflict to be settled");
   g_assert_cmpuint (dc_matcher_get_n_conflicts (matcher), ==, 0);
   g_assert_cmpint (dc_key_get_status (key, symbol), ==, DC_KEY_CONFIRMED);
   g_assert_cmpstr (dc_key_get_value (key, symbol), ==, held);

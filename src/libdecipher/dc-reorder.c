@@ -1,0 +1,512 @@
+/* dc-reorder.c: a line's text in logical (Unicode) order
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Lines hold their glyphs in visual order, as they stand on the page. What users search
+ * and copy is Unicode's logical order, so each line is read in units — one glyph's value,
+ * or the /ActualText of a run of glyphs, which producers already write in logical order —
+ * and the units are put back in logical order:
+ *
+ * - Indic scripts: a pre-base vowel sign drawn before its consonant cluster (ि क) goes
+ *   after it (कि); the two halves of a split vowel (ে ক া) then compose under NFC (কো);
+ *   a reph drawn over the end of its cluster (म + र्) goes before it (र्म). Which vowel
+ *   signs are pre-base is Unicode's Indic_Positional_Category; viramas are combining
+ *   class 9.
+ * - Right-to-left scripts: FriBidi resolves the embedding levels of the units and the
+ *   runs at odd levels are reversed (rule L2 of UAX #9, which undoes itself), so Hebrew
+ *   and Arabic read right to left while numbers and Latin words inside them do not.
+ */
+
+#define G_LOG_DOMAIN "dc-reorder"
+
+#include "config.h"
+
+#include <fribidi.h>
+#include <math.h>
+#include <string.h>
+
+#include "dc-font.h"
+#include "dc-reorder-private.h"
+
+typedef enum
+{
+  UNIT_FROM_SPAN = 1 << 0,    /* /ActualText: already logical inside */
+  UNIT_SPACE = 1 << 1,        /* between two tokens */
+  UNIT_NO_ADVANCE = 1 << 2,   /* drawn over its neighbour */
+} UnitFlags;
+
+typedef struct
+{
+  guint start; /* bytes into the text pool */
+  guint length;
+  guint token; /* the token (in visual order) it belongs to */
+  guint flags;
+} Unit;
+
+/* Unicode's Indic_Positional_Category=Left (IndicPositionalCategory.txt): vowel signs
+ * written before the consonant they follow in logical order. */
+gboolean
+_dc_is_pre_base_vowel (gunichar c)
+{
+  switch (c)
+    {
+    case 0x093F: /* Devanagari i */
+    case 0x094E: /* prishthamatra e */
+    case 0x09BF: /* Bengali i, e, ai */
+    case 0x09C7:
+    case 0x09C8:
+    case 0x0A3F: /* Gurmukhi i */
+    case 0x0ABF: /* Gujarati i */
+    case 0x0B47: /* Oriya e */
+    case 0x0BC6: /* Tamil e, ee, ai */
+    case 0x0BC7:
+    case 0x0BC8:
+    case 0x0D46: /* Malayalam e, ee, ai */
+    case 0x0D47:
+    case 0x0D48:
+    case 0x0DD9: /* Sinhala e, ee, ai, kombuva */
+    case 0x0DDA:
+    case 0x0DDB:
+    case 0x1031: /* Myanmar e */
+    case 0x1084:
+    case 0x17C1: /* Khmer e, ae, ai */
+    case 0x17C2:
+    case 0x17C3:
+    case 0x1A19: /* Buginese e */
+    case 0x1B3E: /* Balinese taling */
+    case 0x1B3F:
+    case 0xA9BA: /* Javanese taling */
+    case 0xA9BB:
+    case 0x111B4: /* Sharada i */
+    case 0x11131: /* Chakma */
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+gboolean
+_dc_is_virama (gunichar c)
+{
+  return g_unichar_combining_class (c) == 9;
+}
+
+/* The letter that forms a reph with a virama: RA of each Brahmic block of the BMP sits at
+ * offset 0x30 (र র ਰ ર ର ர ర ರ ര), and Assamese has its own. */
+static gboolean
+is_ra (gunichar c)
+{
+  return (c >= 0x0900 && c < 0x0D80 && (c & 0x7F) == 0x30) || c == 0x09F0;
+}
+
+static const char *
+unit_text (const GString *pool, const Unit *unit)
+{
+  return pool->str + unit->start;
+}
+
+static gunichar
+unit_first (const GString *pool, const Unit *unit)
+{
+  return unit->length ? g_utf8_get_char (unit_text (pool, unit)) : 0;
+}
+
+static gunichar
+unit_last (const GString *pool, const Unit *unit)
+{
+  if (unit->length == 0)
+    return 0;
+  return g_utf8_get_char (g_utf8_prev_char (unit_text (pool, unit) + unit->length));
+}
+
+static gboolean
+unit_is (const GString *pool, const Unit *unit, gboolean (*predicate) (gunichar))
+{
+  const char *p = unit_text (pool, unit);
+
+  return unit->length > 0 && predicate (g_utf8_get_char (p)) &&
+         g_utf8_next_char (p) == p + unit->length;
+}
+
+static gboolean
+is_nukta (gunichar c)
+{
+  return g_unichar_combining_class (c) == 7;
+}
+
+static gboolean
+is_reph (const GString *pool, const Unit *unit)
+{
+  const char *p = unit_text (pool, unit);
+  const char *second;
+
+  if (unit->length == 0 || !is_ra (g_utf8_get_char (p)))
+    return FALSE;
+  second = g_utf8_next_char (p);
+  return second < p + unit->length && _dc_is_virama (g_utf8_get_char (second)) &&
+         g_utf8_next_char (second) == p + unit->length;
+}
+
+static void
+move_unit (Unit *units, guint from, guint to)
+{
+  Unit moved = units[from];
+
+  if (from < to)
+    memmove (&units[from], &units[from + 1], (to - from) * sizeof (Unit));
+  else
+    memmove (&units[to + 1], &units[to], (from - to) * sizeof (Unit));
+  units[to] = moved;
+}
+
+/* Some producers write a conjunct glyph's text as its consonants followed by the virama
+ * (দব্ for দ্ব, পর্ for প্র), which no shaping of Unicode text gives: a virama after
+ * the last consonant makes a half form that has nothing to join, and a reph is drawn on
+ * the cluster after it, never in one glyph with the consonant before. The virama belongs
+ * between the consonants. */
+static void
+fix_conjunct_order (GString *pool, Unit *unit)
+{
+  char *text = pool->str + unit->start;
+  char *end = text + unit->length;
+  char *virama, *second, *first;
+
+  if (unit->length == 0 || (unit->flags & UNIT_FROM_SPAN))
+    return;
+  virama = g_utf8_prev_char (end);
+  if (virama == text || !_dc_is_virama (g_utf8_get_char (virama)))
+    return;
+  second = g_utf8_prev_char (virama);
+  if (second == text || !g_unichar_isalpha (g_utf8_get_char (second)))
+    return;
+  first = g_utf8_prev_char (second);
+  if (!g_unichar_isalpha (g_utf8_get_char (first)))
+    return;
+  {
+    gsize virama_len = end - virama, second_len = virama - second;
+    char saved[8];
+
+    g_assert (virama_len <= sizeof saved);
+    memcpy (saved, virama, virama_len);
+    memmove (second + virama_len, second, second_len);
+    memcpy (second, saved, virama_len);
+  }
+}
+
+/* Indic reordering of the units [first, end) of one token, from the visual order glyphs
+ * are drawn in to Unicode's. Returns whether anything moved. */
+static gboolean
+reorder_indic (GString *pool, Unit *units, guint first, guint end)
+{
+  gboolean moved = FALSE;
+
+  for (guint i = first; i < end; i++)
+    fix_conjunct_order (pool, &units[i]);
+
+  for (guint i = first; i + 1 < end; i++)
+    {
+      guint j;
+
+      if ((units[i].flags & UNIT_FROM_SPAN) || !unit_is (pool, &units[i], _dc_is_pre_base_vowel))
+        continue;
+      j = i + 1;
+      if ((units[j].flags & UNIT_FROM_SPAN) || !g_unichar_isalpha (unit_first (pool, &units[j])))
+        continue;
+      /* The whole consonant cluster: half forms end in a virama, post-base forms (ya-phala
+       * ্য) begin with one, a nukta may follow. */
+      while (j + 1 < end && !(units[j + 1].flags & UNIT_FROM_SPAN) &&
+             ((_dc_is_virama (unit_last (pool, &units[j])) &&
+               g_unichar_isalpha (unit_first (pool, &units[j + 1]))) ||
+              (_dc_is_virama (unit_first (pool, &units[j + 1])) && units[j + 1].length > 3) ||
+              unit_is (pool, &units[j + 1], is_nukta)))
+        j++;
+      move_unit (units, i, j);
+      moved = TRUE;
+      /* A map that gives the second half of a split vowel the whole vowel (ৌ for the
+       * glyph ৗ) already has the first half, drawn before the consonant, in it. */
+      if (j + 1 < end && !(units[j + 1].flags & UNIT_FROM_SPAN))
+        {
+          g_autofree char *split = g_utf8_normalize (unit_text (pool, &units[j + 1]),
+                                                     units[j + 1].length, G_NORMALIZE_NFD);
+
+          if (split != NULL && g_utf8_get_char (split) == unit_first (pool, &units[j]) &&
+              g_utf8_strlen (split, -1) >= 2)
+            units[j].length = 0;
+        }
+      i = j;
+    }
+
+  for (guint i = first + 1; i < end; i++)
+    {
+      guint start;
+
+      if ((units[i].flags & UNIT_FROM_SPAN) || !(units[i].flags & UNIT_NO_ADVANCE) ||
+          !is_reph (pool, &units[i]))
+        continue;
+      start = i - 1;
+      while (start > first && g_unichar_ismark (unit_first (pool, &units[start])))
+        start--;
+      if (!g_unichar_isalpha (unit_first (pool, &units[start])))
+        continue;
+      while (start > first && _dc_is_virama (unit_last (pool, &units[start - 1])))
+        start--;
+      move_unit (units, i, start);
+      moved = TRUE;
+    }
+  return moved;
+}
+
+static FriBidiCharType
+unit_bidi_type (const GString *pool, const Unit *unit)
+{
+  FriBidiCharType first = FRIBIDI_TYPE_ON;
+  gboolean seen = FALSE;
+
+  if (unit->flags & UNIT_SPACE)
+    return FRIBIDI_TYPE_WS;
+  for (const char *p = unit_text (pool, unit); p < unit_text (pool, unit) + unit->length;
+       p = g_utf8_next_char (p))
+    {
+      FriBidiCharType type = fribidi_get_bidi_type (g_utf8_get_char (p));
+
+      if (FRIBIDI_IS_STRONG (type))
+        return type;
+      if (!seen && !FRIBIDI_IS_EXPLICIT_OR_BN (type) && type != FRIBIDI_TYPE_NSM)
+        first = type, seen = TRUE;
+    }
+  return first;
+}
+
+/* A mark drawn as a glyph of its own belongs to the letter before it, and so does a
+ * letter drawn over it with no advance (the alef of a lam-alef that HarfBuzz decomposes):
+ * reversing a right-to-left run must not put either in front of that letter. */
+static GString *
+merge_marks (GString *pool, GArray *units)
+{
+  GString *merged = g_string_sized_new (pool->len);
+  guint n = 0;
+
+  for (guint i = 0; i < units->len; i++)
+    {
+      Unit unit = g_array_index (units, Unit, i);
+      Unit *previous = n > 0 ? &g_array_index (units, Unit, n - 1) : NULL;
+      const char *text = unit_text (pool, &unit);
+
+      if (previous != NULL && !(unit.flags & UNIT_SPACE) && !(previous->flags & UNIT_SPACE) &&
+          previous->token == unit.token && unit.length > 0 &&
+          (g_unichar_ismark (g_utf8_get_char (text)) || (unit.flags & UNIT_NO_ADVANCE)))
+        {
+          g_string_append_len (merged, text, unit.length);
+          previous->length += unit.length;
+          continue;
+        }
+      unit.start = merged->len;
+      g_string_append_len (merged, text, unit.length);
+      g_array_index (units, Unit, n++) = unit;
+    }
+  g_array_set_size (units, n);
+  g_string_free (pool, TRUE);
+  return merged;
+}
+
+/* Visual to logical order for right-to-left runs; returns the paragraph direction. */
+static DcDirection
+reorder_bidi (const GString *pool, Unit *units, guint n)
+{
+  g_autofree FriBidiCharType *types = NULL;
+  g_autofree FriBidiLevel *levels = NULL;
+  g_autofree FriBidiStrIndex *map = NULL;
+  g_autofree Unit *copy = NULL;
+  FriBidiParType direction;
+  guint rtl = 0, ltr = 0;
+
+  if (n == 0)
+    return DC_DIRECTION_LTR;
+
+  types = g_new (FriBidiCharType, n);
+  for (guint i = 0; i < n; i++)
+    {
+      types[i] = unit_bidi_type (pool, &units[i]);
+      rtl += FRIBIDI_IS_RTL (types[i]) && FRIBIDI_IS_STRONG (types[i]);
+      ltr += !FRIBIDI_IS_RTL (types[i]) && FRIBIDI_IS_STRONG (types[i]);
+    }
+  if (rtl == 0)
+    return DC_DIRECTION_LTR;
+
+  /* The first strong letter of a visual line is the last one of the logical line, so
+   * the paragraph direction is what most of its letters say. */
+  direction = rtl >= ltr ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR;
+  levels = g_new (FriBidiLevel, n);
+  map = g_new (FriBidiStrIndex, n);
+  for (guint i = 0; i < n; i++)
+    map[i] = (FriBidiStrIndex) i;
+  if (fribidi_get_par_embedding_levels_ex (types, NULL, (FriBidiStrIndex) n, &direction,
+                                           levels) == 0)
+    return rtl >= ltr ? DC_DIRECTION_RTL : DC_DIRECTION_LTR;
+  if (fribidi_reorder_line (0, types, (FriBidiStrIndex) n, 0, direction, levels, NULL,
+                            map) == 0)
+    return direction == FRIBIDI_PAR_RTL ? DC_DIRECTION_RTL : DC_DIRECTION_LTR;
+  copy = g_memdup2 (units, n * sizeof (Unit));
+  for (guint i = 0; i < n; i++)
+    units[i] = copy[map[i]];
+  return direction == FRIBIDI_PAR_RTL ? DC_DIRECTION_RTL : DC_DIRECTION_LTR;
+}
+
+static gboolean
+span_fits_token (DcDocument *document, const guint32 *order, const DcToken *token, guint first,
+                 guint n)
+{
+  guint inside = 0;
+
+  for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+    if (order[k] >= first && order[k] < first + n)
+      inside++;
+  if (inside != n)
+    return FALSE;
+  /* Only a font whose map is believed is believed about its clusters. */
+  for (guint g = first; g < first + n; g++)
+    if (dc_document_symbol_needs_decoding (document,
+                                           dc_document_get_glyphs (document, NULL)[g].symbol))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+add_unit (GArray *units, GString *pool, const char *text, guint token, guint flags)
+{
+  Unit unit = { pool->len, (guint) strlen (text), token, flags };
+
+  g_string_append (pool, text);
+  g_array_append_val (units, unit);
+}
+
+/* The text of the tokens [first_token, first_token + n_tokens) of one line. */
+static DcDirection
+reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValueFunc value,
+                gpointer user_data, GString *out, GPtrArray *tokens)
+{
+  const DcToken *all_tokens = dc_document_get_tokens (document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  g_autoptr (GArray) units = g_array_new (FALSE, FALSE, sizeof (Unit));
+  GString *pool = g_string_new (NULL);
+  g_autoptr (GString) token_text = g_string_new (NULL);
+  g_autofree gboolean *reordered = g_new0 (gboolean, MAX (1, n_tokens));
+  DcDirection direction;
+  guint token_start = 0;
+
+  for (guint t = 0; t < n_tokens; t++)
+    {
+      const DcToken *token = &all_tokens[first_token + t];
+      guint last_span = G_MAXUINT;
+
+      if (t > 0)
+        add_unit (units, pool, " ", t, UNIT_SPACE);
+      token_start = units->len;
+      for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+        {
+          const DcGlyph *glyph = &glyphs[order[k]];
+          const char *text;
+          guint first, n;
+
+          if ((glyph->flags & DC_GLYPH_ACTUAL_TEXT) &&
+              (text = dc_document_get_actual_text (document, order[k], &first, &n)) != NULL &&
+              span_fits_token (document, order, token, first, n))
+            {
+              if (first != last_span)
+                add_unit (units, pool, text, t, UNIT_FROM_SPAN);
+              last_span = first;
+              continue;
+            }
+          text = value (glyph->symbol, user_data);
+          add_unit (units, pool, text != NULL ? text : "\xEF\xBF\xBD", t,
+                    fabs (glyph->advance) < 0.1 * MAX (glyph->size, 0.5f) ? UNIT_NO_ADVANCE : 0);
+        }
+      reordered[t] = reorder_indic (pool, (Unit *) (void *) units->data, token_start, units->len);
+    }
+
+  pool = merge_marks (pool, units);
+  direction = reorder_bidi (pool, (Unit *) (void *) units->data, units->len);
+
+  for (guint i = 0; i <= units->len; i++)
+    {
+      const Unit *unit = i < units->len ? &g_array_index (units, Unit, i) : NULL;
+
+      if (unit == NULL || (unit->flags & UNIT_SPACE))
+        {
+          /* Split vowels and nukta forms come together again under NFC. */
+          guint t = i > 0 ? g_array_index (units, Unit, i - 1).token : 0;
+          g_autofree char *nfc = NULL;
+
+          if (i > 0 && reordered[t])
+            nfc = g_utf8_normalize (token_text->str, -1, G_NORMALIZE_NFC);
+          g_string_append (out, nfc ? nfc : token_text->str);
+          if (tokens != NULL && n_tokens > 0)
+            g_ptr_array_add (tokens, g_strdup (nfc ? nfc : token_text->str));
+          if (unit != NULL)
+            g_string_append_c (out, ' ');
+          g_string_truncate (token_text, 0);
+          continue;
+        }
+      g_string_append_len (token_text, unit_text (pool, unit), unit->length);
+    }
+  g_string_free (pool, TRUE);
+  return direction;
+}
+
+/**
+ * _dc_reorder_line:
+ * @tokens: (nullable): receives the text of each token, in logical order
+ *
+ * The text of @line in logical order: its tokens joined by single spaces, undecoded glyphs
+ * as U+FFFD. Returns the line's direction.
+ */
+DcDirection
+_dc_reorder_line (DcDocument *document, guint line, DcValueFunc value, gpointer user_data,
+                  GString *out, GPtrArray *tokens)
+{
+  const DcLine *l = &dc_document_get_lines (document, NULL)[line];
+
+  return reorder_tokens (document, l->first_token, l->n_tokens, value, user_data, out, tokens);
+}
+
+/* One token's text in logical order. */
+void
+_dc_reorder_token (DcDocument *document, guint token, DcValueFunc value, gpointer user_data,
+                   GString *out)
+{
+  reorder_tokens (document, token, 1, value, user_data, out, NULL);
+}
+
+
+/* A line runs down the page: its baseline is turned a quarter (rotated text), or its font
+ * writes vertically (WMode 1). */
+gboolean
+_dc_line_is_vertical (DcDocument *document, guint line)
+{
+  const DcLine *l = &dc_document_get_lines (document, NULL)[line];
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+
+  if (l->rotation == 1 || l->rotation == 3)
+    return TRUE;
+  if (l->n_glyphs == 0)
+    return FALSE;
+  return dc_font_get_writing_mode (dc_document_get_font (document,
+                                                         glyphs[order[l->first_glyph]].font)) == 1;
+}
+
+/* Mongolian and the scripts written like it put their columns from left to right; CJK
+ * and every other vertical writing from right to left. */
+gboolean
+_dc_script_has_left_to_right_columns (GUnicodeScript script)
+{
+  switch (script)
+    {
+    case G_UNICODE_SCRIPT_MONGOLIAN:
+    case G_UNICODE_SCRIPT_PHAGS_PA:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}

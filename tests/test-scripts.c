@@ -1,0 +1,227 @@
+/* test-scripts.c: complex scripts read in logical order, on PDFs made by Pango/cairo
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Fixtures: tests/fixtures/generate-scripts.py (script-*.pdf, with a -stripped twin
+ * that has no ToUnicode and no /ActualText).
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "dc-test-fixtures.h"
+
+static char *
+nfc (const char *text)
+{
+  return g_utf8_normalize (text, -1, G_NORMALIZE_NFC);
+}
+
+/* The document's lines, as `decipher-cli text` prints them, against the truth. */
+static void
+assert_lines_equal_truth (DcDocument *document, DcValueFunc value, gpointer user_data,
+                          const char *truth_name)
+{
+  g_autoptr (GPtrArray) truth = dc_test_truth_lines (truth_name);
+  g_autofree char *text = dc_export_document (document, DC_EXPORT_TEXT, value, user_data);
+  g_auto (GStrv) pages = g_strsplit (text, "\f", -1);
+  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint p = 0; pages[p] != NULL; p++)
+    {
+      g_auto (GStrv) page_lines = g_strsplit (pages[p], "\n", -1);
+
+      for (guint l = 0; page_lines[l] != NULL; l++)
+        if (page_lines[l][0] != '\0')
+          g_ptr_array_add (lines, nfc (page_lines[l]));
+    }
+
+  for (guint l = 0; l < MIN (lines->len, truth->len); l++)
+    {
+      g_autofree char *expected = nfc (g_ptr_array_index (truth, l));
+
+      g_assert_cmpstr (g_ptr_array_index (lines, l), ==, expected);
+    }
+  g_assert_cmpuint (lines->len, ==, truth->len);
+}
+
+static void
+test_trusted (gconstpointer data)
+{
+  const char *script = data;
+  g_autofree char *name = g_strconcat ("script-", script, NULL);
+  g_autoptr (DcDocument) document = dc_test_load_document (name);
+
+  /* Cluster-wise ToUnicode entries, glyphs mapped to U+FFFD inside /ActualText spans,
+   * positional forms and vertical alternates are how shaping producers work: no lie. */
+  for (guint f = 0; f < dc_document_get_n_fonts (document); f++)
+    {
+      DcFont *font = dc_document_get_font (document, f);
+
+      if (!dc_font_is_trusted (font))
+        g_error ("%s: font %u judged lying: %s", name, f, dc_font_get_trust_reason (font));
+    }
+  assert_lines_equal_truth (document, dc_document_pdf_value, document, name);
+}
+
+/* What a glyph of the trusted twin stands for on its own: the /ActualText around a lone
+ * use of it, else its map's text (cairo's map is cluster-wise: it gives the glyph ா the
+ * text ோ of the cluster it first drew it in). */
+static const char *
+own_text (DcDocument *document, guint symbol)
+{
+  const char *text = dc_document_get_symbol (document, symbol)->pdf_text;
+  g_autofree char *text_nfd = g_utf8_normalize (text, -1, G_NORMALIZE_NFD);
+  const DcGlyph *glyphs;
+  guint n_glyphs;
+
+  glyphs = dc_document_get_glyphs (document, &n_glyphs);
+  for (guint g = 0; g < n_glyphs; g++)
+    {
+      guint first, n;
+      const char *span;
+
+      g_autofree char *span_nfd = NULL;
+
+      if (glyphs[g].symbol != symbol ||
+          (span = dc_document_get_actual_text (document, g, &first, &n)) == NULL || n != 1)
+        continue;
+      /* A part of the map's text (ா of ோ); a lone span saying more than the map is a
+       * cluster drawn partly outside it (ো around া, its ে drawn before). */
+      span_nfd = g_utf8_normalize (span, -1, G_NORMALIZE_NFD);
+      if (strcmp (span_nfd, text_nfd) != 0 && strstr (text_nfd, span_nfd) != NULL)
+        return span;
+    }
+  return text;
+}
+
+/* The stripped twin decoded glyph by glyph with the values a user would type for each
+ * glyph of the trusted twin: no /ActualText helps, so pre-base vowel signs, split vowels, reph and
+ * right-to-left runs must be put in logical order by the engine itself. */
+static void
+test_stripped_reordered (gconstpointer data)
+{
+  const char *script = data;
+  g_autofree char *name = g_strconcat ("script-", script, NULL);
+  g_autofree char *stripped_name = g_strconcat (name, "-stripped", NULL);
+  g_autoptr (DcDocument) trusted = dc_test_load_document (name);
+  g_autoptr (DcDocument) stripped = dc_test_load_document (stripped_name);
+  g_autoptr (DcKey) key = dc_key_new (stripped);
+  const DcSymbol *symbols;
+  guint n_symbols;
+
+  g_assert_cmpuint (dc_document_get_n_actual_texts (stripped), ==, 0);
+  symbols = dc_document_get_symbols (stripped, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *font_name = dc_font_get_name (dc_document_get_font (stripped, symbols[s].font));
+      g_autoptr (GError) error = NULL;
+      gboolean found = FALSE;
+
+      if (!dc_document_symbol_needs_decoding (stripped, s))
+        continue;
+      /* The same font (by name: cairo's subset tag) and code in the trusted twin. */
+      for (guint f = 0; f < dc_document_get_n_fonts (trusted) && !found; f++)
+        {
+          guint twin;
+
+          if (g_strcmp0 (dc_font_get_name (dc_document_get_font (trusted, f)), font_name) != 0 ||
+              !dc_document_lookup_symbol (trusted, f, symbols[s].code, &twin))
+            continue;
+          dc_key_set (key, s, own_text (trusted, twin), DC_KEY_CONFIRMED,
+                      "test", &error);
+          g_assert_no_error (error);
+          found = TRUE;
+        }
+      g_assert_true (found);
+    }
+  assert_lines_equal_truth (stripped, dc_key_value_func, key, name);
+}
+
+static JsonArray *
+json_lines (DcDocument *document, JsonParser *parser)
+{
+  g_autofree char *json = dc_export_document (document, DC_EXPORT_JSON, dc_document_pdf_value,
+                                              document);
+  g_autoptr (GError) error = NULL;
+  JsonObject *page;
+
+  json_parser_load_from_data (parser, json, -1, &error);
+  g_assert_no_error (error);
+  page = json_array_get_object_element (
+    json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "pages"),
+    0);
+  return json_object_get_array_member (page, "lines");
+}
+
+static void
+test_line_metadata (void)
+{
+  static const struct
+  {
+    const char *script;
+    const char *iso15924;
+    const char *direction;
+    const char *writing_mode;
+  } cases[] = {
+    { "hindi", "Deva", "ltr", "horizontal-tb" },
+    { "bengali", "Beng", "ltr", "horizontal-tb" },
+    { "tamil", "Taml", "ltr", "horizontal-tb" },
+    { "arabic", "Arab", "rtl", "horizontal-tb" },
+    { "hebrew", "Hebr", "rtl", "horizontal-tb" },
+    { "mongolian", "Mong", "ltr", "horizontal-tb" },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autofree char *name = g_strconcat ("script-", cases[c].script, NULL);
+      g_autoptr (DcDocument) document = dc_test_load_document (name);
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      JsonArray *lines = json_lines (document, parser);
+
+      g_assert_cmpuint (json_array_get_length (lines), >, 0);
+      for (guint l = 0; l < json_array_get_length (lines); l++)
+        {
+          JsonObject *line = json_array_get_object_element (lines, l);
+          JsonArray *scripts = json_object_get_array_member (line, "scripts");
+          JsonArray *tokens = json_object_get_array_member (line, "tokens");
+          g_autofree char *joined = NULL;
+          g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+          g_auto (GStrv) words = NULL;
+
+          g_assert_cmpstr (json_array_get_string_element (scripts, 0), ==, cases[c].iso15924);
+          g_assert_cmpstr (json_object_get_string_member (line, "direction"), ==,
+                           cases[c].direction);
+          g_assert_cmpstr (json_object_get_string_member (line, "writing_mode"), ==,
+                           cases[c].writing_mode);
+          /* Tokens in logical order: joined, they are the line's text. */
+          for (guint t = 0; t < json_array_get_length (tokens); t++)
+            g_strv_builder_add (builder, json_array_get_string_element (tokens, t));
+          words = g_strv_builder_end (builder);
+          joined = g_strjoinv (" ", words);
+          g_assert_cmpstr (joined, ==, json_object_get_string_member (line, "text"));
+        }
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  static const char *horizontal[] = { "hindi", "bengali", "tamil", "arabic", "hebrew",
+                                      "mongolian" };
+
+  g_test_init (&argc, &argv, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (horizontal); i++)
+    {
+      g_autofree char *trusted = g_strdup_printf ("/scripts/trusted/%s", horizontal[i]);
+      g_autofree char *stripped = g_strdup_printf ("/scripts/stripped-reordered/%s", horizontal[i]);
+
+      g_test_add_data_func (trusted, horizontal[i], test_trusted);
+      g_test_add_data_func (stripped, horizontal[i], test_stripped_reordered);
+    }
+  g_test_add_func ("/scripts/line-metadata", test_line_metadata);
+
+  return g_test_run ();
+}
