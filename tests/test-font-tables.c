@@ -113,6 +113,18 @@ test_legacy_not_believed (void)
       g_assert_cmpint (dc_key_get_status (key, s), ==, DC_KEY_UNKNOWN);
 }
 
+/* A subset drawn by its own glyph numbers (identity-h: no CIDToGIDMap, no cmap, no
+ * names) says nothing: the Macintosh order would read its glyph numbers as letters, and
+ * is not applied. */
+static void
+test_renumbered_subset (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("identity-h");
+  g_autoptr (DcKey) key = dc_key_new (document);
+
+  g_assert_cmpuint (dc_font_tables_apply (key), ==, 0);
+}
+
 /* Values already held are never replaced by the tables, and a typed value that the
  * font's tables contradict stays: the weaker side gives way. */
 static void
@@ -191,6 +203,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/font-tables/legacy-not-believed", test_legacy_not_believed);
   g_test_add_func ("/font-tables/keeps-known", test_keeps_known);
+  g_test_add_func ("/font-tables/renumbered-subset", test_renumbered_subset);
   g_test_add_func ("/font-tables/double-byte-pairs", test_double_byte_pairs);
 
   return g_test_run ();

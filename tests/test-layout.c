@@ -276,11 +276,38 @@ test_freki_format (Fixture *f, gconstpointer data)
   g_assert_true (two_fonts);
 }
 
+/* The script of a text is that of most of its letters; digits, punctuation and marks
+ * count for none; letters of two scripts in one word are flagged. */
+static void
+test_scripts (void)
+{
+  gboolean mixed;
+  char code[5];
+
+  g_assert_cmpint (dc_text_get_script ("Весной река", &mixed), ==, G_UNICODE_SCRIPT_CYRILLIC);
+  g_assert_false (mixed);
+  /* "Moscow" with a Cyrillic о: what a half-recovered legacy font gives. */
+  g_assert_cmpint (dc_text_get_script ("M\xD0\xBEscow", &mixed), ==, G_UNICODE_SCRIPT_LATIN);
+  g_assert_true (mixed);
+  g_assert_cmpint (dc_text_get_script ("1921, «—»", &mixed), ==, G_UNICODE_SCRIPT_COMMON);
+  g_assert_false (mixed);
+  g_assert_cmpint (dc_text_get_script ("\xEF\xBF\xBD\xEF\xBF\xBD.", &mixed), ==, G_UNICODE_SCRIPT_UNKNOWN);
+  g_assert_cmpint (dc_text_get_script ("за\xCC\x81мок", &mixed), ==, G_UNICODE_SCRIPT_CYRILLIC);
+  g_assert_false (mixed);
+  dc_script_to_iso15924 (G_UNICODE_SCRIPT_HEBREW, code);
+  g_assert_cmpstr (code, ==, "Hebr");
+  g_assert_cmpint (dc_text_get_direction (G_UNICODE_SCRIPT_HEBREW, 0), ==, DC_DIRECTION_RTL);
+  g_assert_cmpint (dc_text_get_direction (G_UNICODE_SCRIPT_ARABIC, 0), ==, DC_DIRECTION_RTL);
+  g_assert_cmpint (dc_text_get_direction (G_UNICODE_SCRIPT_LATIN, 0), ==, DC_DIRECTION_LTR);
+  g_assert_cmpint (dc_text_get_direction (G_UNICODE_SCRIPT_MONGOLIAN, 1), ==, DC_DIRECTION_TTB);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/layout/scripts", test_scripts);
   g_test_add ("/layout/blocks", Fixture, NULL, fixture_set_up, test_blocks, fixture_tear_down);
   g_test_add ("/layout/tabscores", Fixture, NULL, fixture_set_up, test_tabscores, fixture_tear_down);
   g_test_add ("/layout/columns", Fixture, NULL, fixture_set_up, test_columns, fixture_tear_down);

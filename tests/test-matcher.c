@@ -148,6 +148,59 @@ test_no_match_says_why (void)
   fixture_close (&f);
 }
 
+/* Typing what one reads leaves out the comma glued to a word: the words still match
+ * their tokens, the comma's glyph is read as that left-out punctuation and learned as
+ * nothing, and the reason says so. */
+static void
+test_punctuation_left_out (void)
+{
+  Fixture f = { 0 };
+  g_autoptr (DcMatchResult) result = NULL;
+  g_autoptr (DcMatchResult) typo = NULL;
+  const DcLine *lines;
+  const DcGlyph *glyphs = NULL;
+  const guint32 *order;
+  guint comma = G_MAXUINT, n_lines;
+  g_autoptr (GError) error = NULL;
+
+  fixture_open (&f, "legacy-cyrillic");
+  dc_auto_recover (f.document, f.key, NULL); /* the space */
+  result = type_text (&f, "Весной река широко разливается", -1, -1);
+  g_test_message ("%s: %s", dc_match_kind_to_string (result->kind), result->reason);
+  g_assert_cmpint (result->kind, ==, DC_MATCH_ASSIGNED);
+  g_assert_nonnull (strstr (result->reason, "разливается"));
+  g_assert_cmpuint (result->places->len, ==, 1);
+  for (guint i = 0; i < result->learned->len; i++)
+    g_assert_cmpstr (g_array_index (result->learned, DcLearned, i).text, !=, ",");
+
+  /* The glyph after "разливается" is the comma, still unknown. */
+  lines = dc_document_get_lines (f.document, &n_lines);
+  glyphs = dc_document_get_glyphs (f.document, NULL);
+  order = dc_document_get_reading_order (f.document, NULL);
+  for (guint k = 0; k < lines[1].n_glyphs; k++)
+    {
+      guint symbol = glyphs[order[lines[1].first_glyph + k]].symbol;
+      const char *value = dc_key_get_value (f.key, symbol);
+
+      if (value == NULL)
+        {
+          comma = symbol;
+          break;
+        }
+    }
+  g_assert_cmpuint (comma, !=, G_MAXUINT);
+  g_assert_null (dc_key_peek_value (f.key, comma));
+
+  /* A letter is no punctuation: a word missing one still does not fit. */
+  typo = type_text (&f, "сухие ветк", 3, -1);
+  g_assert_cmpint (typo->kind, ==, DC_MATCH_NO_MATCH);
+
+  /* The stand-in is nobody's input. */
+  g_assert_null (dc_matcher_type (f.matcher, "река\uFDD1", -1, -1, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  fixture_close (&f);
+}
+
 static void
 test_ambiguous_then_narrowed (void)
 {
@@ -494,6 +547,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/matcher/no-match", test_no_match_says_why);
   g_test_add_func ("/matcher/ambiguous", test_ambiguous_then_narrowed);
+  g_test_add_func ("/matcher/punctuation-left-out", test_punctuation_left_out);
   g_test_add_func ("/matcher/no-invented-ligature", test_no_invented_ligature);
   g_test_add_func ("/matcher/conflict", test_conflict);
   g_test_add_func ("/matcher/typo-is-no-conflict", test_typo_is_no_conflict);

@@ -10,6 +10,11 @@
 
 G_BEGIN_DECLS
 
+/* In typed input, stands for one punctuation glyph the user left out (a comma after a
+ * word, an opening quote): it spells that glyph without learning it. A noncharacter, so
+ * that nobody types it; the matcher refuses it in input. */
+#define DC_TYPED_OMITTED_PUNCTUATION 0xFDD1
+
 /* Typed input, prepared for alignment with glyphs in drawing order. */
 typedef struct
 {

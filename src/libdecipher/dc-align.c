@@ -26,6 +26,7 @@
 #define LIGATURE_COST 3   /* per extra cluster a single glyph stands for */
 #define HELD_VALUE_COST 2 /* a value another symbol already has */
 #define MAX_SEARCH_STEPS 20000
+#define OMITTED_COST 4    /* a punctuation glyph read without being typed */
 
 GArray *
 _dc_nfd_of (const char *text)
@@ -350,6 +351,25 @@ search_from (Search *s, guint glyph, guint at, guint word)
     return;
 
   bound = find_binding (s, symbol);
+
+  /* The punctuation the user left out: a glyph that spells nothing typed elsewhere in
+   * the run and that the table knows as punctuation, nothing, or not at all. */
+  if (at < word_end
+      && g_array_index (typed->chars, gunichar, at) == DC_TYPED_OMITTED_PUNCTUATION)
+    {
+      gboolean punctuation = bound == NULL;
+
+      for (guint i = 0; punctuation && known != NULL && i < known->len; i++)
+        punctuation = g_unichar_ispunct (g_array_index (known, gunichar, i));
+      if (punctuation)
+        {
+          s->cost += OMITTED_COST;
+          search_from (s, glyph + 1, at + 1, word);
+          s->cost -= OMITTED_COST;
+        }
+      return;
+    }
+
   if (bound != NULL)
     {
       if (at + bound->length <= word_end &&

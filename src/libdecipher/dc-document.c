@@ -29,6 +29,7 @@ struct _DcDocument
 
   char *path;
   char *sha256;
+  char *language;        /* the catalog's /Lang, or NULL */
   guint n_pages;
   double *page_sizes;    /* width, height per page */
   guint *page_lines;     /* first line of each page, n_pages + 1 entries */
@@ -85,6 +86,7 @@ dc_document_finalize (GObject *object)
 
   g_clear_pointer (&self->path, g_free);
   g_clear_pointer (&self->sha256, g_free);
+  g_clear_pointer (&self->language, g_free);
   g_clear_pointer (&self->page_sizes, g_free);
   g_clear_pointer (&self->page_lines, g_free);
   g_clear_pointer (&self->page_blocks, g_free);
@@ -591,6 +593,7 @@ dc_document_new_from_file (const char *path,
     return NULL;
 
   self->n_pages = dc_pdf_bridge_get_n_pages (bridge);
+  self->language = dc_pdf_bridge_get_language (bridge);
   self->page_sizes = g_new0 (double, 2 * self->n_pages);
   images = g_new0 (guint, self->n_pages);
   page_first_glyph = g_new0 (guint, self->n_pages + 1);
@@ -663,6 +666,15 @@ dc_document_new_from_file (const char *path,
   dc_trust_analyse (self);
 
   return g_steal_pointer (&self);
+}
+
+/* The document's language as its catalog states it (/Lang, a BCP 47 tag), or NULL. */
+const char *
+dc_document_get_language (DcDocument *self)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), NULL);
+
+  return self->language;
 }
 
 const char *

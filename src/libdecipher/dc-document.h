@@ -30,6 +30,7 @@ DcDocument *dc_document_new_from_file (const char *path,
 
 const char *dc_document_get_path (DcDocument *self);
 const char *dc_document_get_sha256 (DcDocument *self);
+const char *dc_document_get_language (DcDocument *self);
 guint dc_document_get_n_pages (DcDocument *self);
 void dc_document_get_page_size (DcDocument *self,
                                 guint page,

@@ -25,6 +25,9 @@ void _dc_export_append_line (GString *out,
 char *_dc_export_freki (DcDocument *document,
                         DcValueFunc value,
                         gpointer user_data);
+char *_dc_export_json (DcDocument *document,
+                       DcValueFunc value,
+                       gpointer user_data);
 char *_dc_export_layout (DcDocument *document,
                          DcValueFunc value,
                          gpointer user_data);

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The formats (txt, freki, json) are described in docs/export-formats.md.
+ * The formats (txt, layout, freki, json) are described in docs/export-formats.md.
  */
 
 #define G_LOG_DOMAIN "dc-export"
@@ -179,72 +179,6 @@ dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint l
                                                                   : "vertical-rl");
 }
 
-static char *
-export_json (DcDocument *document, DcValueFunc value, gpointer user_data)
-{
-  g_autoptr (JsonBuilder) builder = json_builder_new ();
-  g_autoptr (JsonNode) root = NULL;
-  const DcLine *lines = dc_document_get_lines (document, NULL);
-  guint n_pages = dc_document_get_n_pages (document);
-  g_autoptr (GString) text = g_string_new (NULL);
-  g_autoptr (GPtrArray) token_texts = g_ptr_array_new_with_free_func (g_free);
-
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "pages");
-  json_builder_begin_array (builder);
-  for (guint page = 0; page < n_pages; page++)
-    {
-      double width, height;
-      guint first, n;
-
-      dc_document_get_page_size (document, page, &width, &height);
-      dc_document_get_page_lines (document, page, &first, &n);
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "page");
-      json_builder_add_int_value (builder, page + 1);
-      json_builder_set_member_name (builder, "width");
-      json_builder_add_double_value (builder, width);
-      json_builder_set_member_name (builder, "height");
-      json_builder_add_double_value (builder, height);
-      json_builder_set_member_name (builder, "lines");
-      json_builder_begin_array (builder);
-      for (guint l = first; l < first + n; l++)
-        {
-          const DcLine *line = &lines[l];
-
-          json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "index");
-          json_builder_add_int_value (builder, line->index);
-          json_builder_set_member_name (builder, "bbox");
-          json_builder_begin_array (builder);
-          json_builder_add_double_value (builder, line->x0);
-          json_builder_add_double_value (builder, line->y0);
-          json_builder_add_double_value (builder, line->x1);
-          json_builder_add_double_value (builder, line->y1);
-          json_builder_end_array (builder);
-          g_string_truncate (text, 0);
-          g_ptr_array_set_size (token_texts, 0);
-          _dc_reorder_line (document, l, value, user_data, text, token_texts);
-          json_builder_set_member_name (builder, "tokens");
-          json_builder_begin_array (builder);
-          for (guint t = 0; t < token_texts->len; t++)
-            json_builder_add_string_value (builder, g_ptr_array_index (token_texts, t));
-          json_builder_end_array (builder);
-          json_builder_set_member_name (builder, "text");
-          json_builder_add_string_value (builder, text->str);
-          dc_export_add_line_metadata (builder, document, l, text->str);
-          json_builder_end_object (builder);
-        }
-      json_builder_end_array (builder);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
-
-  root = json_builder_get_root (builder);
-  return dc_json_generate (root, TRUE, NULL);
-}
-
 char *
 dc_export_document (DcDocument *document, DcExportFormat format, DcValueFunc value,
                     gpointer user_data)
@@ -259,7 +193,7 @@ dc_export_document (DcDocument *document, DcExportFormat format, DcValueFunc val
     case DC_EXPORT_LAYOUT:
       return _dc_export_layout (document, value, user_data);
     case DC_EXPORT_JSON:
-      return export_json (document, value, user_data);
+      return _dc_export_json (document, value, user_data);
     case DC_EXPORT_TEXT:
     default:
       return export_text (document, value, user_data);

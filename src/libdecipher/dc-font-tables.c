@@ -218,24 +218,31 @@ cid_to_glyph (FT_Face face)
   return map;
 }
 
-static void
-read_program (DcFont *font, FT_Library library, GArray *symbols, const DcSymbol *all,
-              GArray *findings)
+static FT_Face
+open_program (DcFont *font, FT_Library library)
 {
   GBytes *program = dc_font_get_program (font);
-  g_autoptr (GHashTable) by_glyph = NULL;
-  g_autoptr (GHashTable) cids = NULL;
-  DcFontType type = dc_font_get_font_type (font);
-  gboolean builtin = g_strcmp0 (dc_font_get_encoding (font), "Builtin") == 0;
   const guint8 *data;
   gsize size;
   FT_Face face;
 
-  if (program == NULL || library == NULL)
-    return;
+  if (program == NULL || library == NULL
+      || dc_font_get_font_type (font) == DC_FONT_TYPE_TYPE3)
+    return NULL;
   data = g_bytes_get_data (program, &size);
   if (FT_New_Memory_Face (library, data, (FT_Long) size, 0, &face) != 0)
-    return;
+    return NULL;
+  return face;
+}
+
+static void
+read_program (DcFont *font, FT_Face face, GArray *symbols, const DcSymbol *all,
+              GArray *findings)
+{
+  g_autoptr (GHashTable) by_glyph = NULL;
+  g_autoptr (GHashTable) cids = NULL;
+  DcFontType type = dc_font_get_font_type (font);
+  gboolean builtin = g_strcmp0 (dc_font_get_encoding (font), "Builtin") == 0;
 
   by_glyph = invert_unicode_cmaps (face);
   if (type == DC_FONT_TYPE_CID_TYPE0)
@@ -274,7 +281,6 @@ read_program (DcFont *font, FT_Library library, GArray *symbols, const DcSymbol 
           && glyph_evidence (face, by_glyph, gid, &finding))
         g_array_append_val (findings, finding);
     }
-  FT_Done_Face (face);
 }
 
 static gboolean
@@ -286,19 +292,78 @@ is_identity_truetype (DcFont *font)
          && g_str_has_prefix (encoding != NULL ? encoding : "", "Identity");
 }
 
-/* A TrueType font drawn by glyph number whose program the PDF does not carry (or carries
- * without names or cmap) is read by the Macintosh order when that order reads at least
- * LAYOUT_MIN_EXPLAINED of its glyphs. */
-static void
-read_mac_layout (DcFont *font, GArray *symbols, const DcSymbol *all, GArray *findings)
+/* The glyph number a symbol had in the full font it was made from: its code, for a
+ * TrueType font drawn by glyph number (Identity), or what a name "g0035" (four hex
+ * digits, as some subsetters name glyphs after their original number) says. -1 when
+ * neither tells. */
+static int
+original_glyph (DcFont *font, const DcSymbol *symbol)
 {
-  guint n_glyphs = 0, n_explained = 0;
-  guint first = findings->len;
+  const char *name = symbol->glyph_name;
+
+  /* The CID, not the glyph a CIDToGIDMap takes it to: a subset that renumbered its glyphs
+   * keeps the full font's numbers as CIDs. */
+  if (is_identity_truetype (font))
+    return (int) MIN (symbol->code, (guint32) G_MAXINT);
+  if (name != NULL && name[0] == 'g' && strlen (name) == 5 && g_ascii_isxdigit (name[1])
+      && g_ascii_isxdigit (name[2]) && g_ascii_isxdigit (name[3]) && g_ascii_isxdigit (name[4]))
+    return (int) g_ascii_strtoll (name + 1, NULL, 16);
+  return -1;
+}
+
+static gboolean
+glyph_has_ink (FT_Face face, FT_UInt gid, gboolean *has_ink)
+{
+  if (FT_Load_Glyph (face, gid, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) != 0
+      || face->glyph->format != FT_GLYPH_FORMAT_OUTLINE)
+    return FALSE;
+  *has_ink = face->glyph->outline.n_points > 0;
+  return TRUE;
+}
+
+/* An embedded TrueType subset drawn by glyph number kept its full font's numbering as
+ * CIDs (PDFJS-7562: CID 54 is still the S) when a CIDToGIDMap takes the CIDs to other
+ * glyphs of the subset, the space (CID 3), if drawn, is blank, and the glyphs that would
+ * be letters are not. A subset drawn by its own numbers (no map) tells nothing. */
+static gboolean
+keeps_original_numbering (DcFont *font, FT_Face face, GArray *symbols, const DcSymbol *all)
+{
+  gboolean mapped = FALSE;
 
   for (guint i = 0; i < symbols->len; i++)
     {
       guint s = g_array_index (symbols, guint, i);
       int gid = dc_font_get_cid_glyph_index (font, all[s].code);
+      gboolean ink;
+
+      if (gid <= 0 || gid >= face->num_glyphs)
+        return FALSE;
+      if (!glyph_has_ink (face, (FT_UInt) gid, &ink) || ink != (all[s].code != 3))
+        return FALSE;
+      mapped |= (guint32) gid != all[s].code;
+    }
+  return mapped;
+}
+
+/* A font drawn by the glyph numbers of a full TrueType font (not embedded, or a subset
+ * that kept the numbers) is read by the Macintosh standard order, which the first 258
+ * glyphs of nearly every such font follow, when that order reads at least
+ * LAYOUT_MIN_EXPLAINED of its glyphs. */
+static void
+read_mac_layout (DcFont *font, FT_Face face, GArray *symbols, const DcSymbol *all,
+                 GArray *findings)
+{
+  guint n_glyphs = 0, n_explained = 0;
+  guint first = findings->len;
+
+  if (is_identity_truetype (font) && dc_font_is_embedded (font)
+      && (face == NULL || !keeps_original_numbering (font, face, symbols, all)))
+    return;
+
+  for (guint i = 0; i < symbols->len; i++)
+    {
+      guint s = g_array_index (symbols, guint, i);
+      int gid = original_glyph (font, &all[s]);
       const char *name = gid > 0 ? _dc_agl_mac_glyph_name ((guint) gid) : NULL;
       Finding finding = { s, NULL, NULL, DC_KEY_LEVEL_LAYOUT };
 
@@ -432,10 +497,20 @@ dc_font_tables_apply (DcKey *key)
       if (dc_font_get_double_byte_charset (font) != NULL)
         read_double_byte (font, symbols, all, findings);
       else
-        read_program (font, library, symbols, all, findings);
-      /* An embedded program may be a subset with its glyphs numbered anew. */
-      if (findings->len == 0 && is_identity_truetype (font) && !dc_font_is_embedded (font))
-        read_mac_layout (font, symbols, all, findings);
+        {
+          FT_Face face = open_program (font, library);
+
+          if (face != NULL)
+            read_program (font, face, symbols, all, findings);
+          /* A legacy font's cmap repeats its lie; its glyphs may still be numbered as a
+           * full font's are (bug1027533: names g0035 for the R). */
+          if (looks_legacy (findings, 0, all))
+            g_array_set_size (findings, 0);
+          if (findings->len == 0)
+            read_mac_layout (font, face, symbols, all, findings);
+          if (face != NULL)
+            FT_Done_Face (face);
+        }
       if (looks_legacy (findings, 0, all))
         {
           g_debug ("The tables of “%s” read as a legacy font's: not applied",

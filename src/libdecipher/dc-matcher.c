@@ -919,6 +919,14 @@ validate_input (const char *text, GError **error)
     {
       gunichar c = g_utf8_get_char (p);
 
+      if (c == DC_TYPED_OMITTED_PUNCTUATION)
+        {
+          g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                       _("The input contains U+%04X, which Unicode reserves as a "
+                         "non-character."),
+                       c);
+          return FALSE;
+        }
       if (g_unichar_iscntrl (c) && !g_unichar_isspace (c))
         {
           g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
@@ -1081,6 +1089,48 @@ match_words (DcMatcher *self, char **words, const char *text, int line, int toke
   return result;
 }
 
+/* People type what they read, and leave out a comma or a quotation mark glued to a word
+ * ("Весной река широко разливается" for "Весной река широко разливается,"). Where the
+ * input as typed fits nowhere, each place such a mark may stand is tried in turn, the end
+ * of the input first: a glyph there is read as that left-out punctuation, and learned as
+ * nothing. The first reading that fits is the result. */
+static DcMatchResult *
+match_leaving_out_punctuation (DcMatcher *self, char **words, const char *text, int line,
+                               int token)
+{
+  guint n_words = g_strv_length (words);
+  char omitted[8] = { 0 };
+
+  g_unichar_to_utf8 (DC_TYPED_OMITTED_PUNCTUATION, omitted);
+  /* After the last word, before the first, then after and before each word inside. */
+  for (guint attempt = 0; attempt < 2 * n_words; attempt++)
+    {
+      g_auto (GStrv) variant = g_strdupv (words);
+      gboolean after = attempt == 0 || (attempt > 1 && attempt % 2 == 0);
+      guint w = attempt == 0 ? n_words - 1 : attempt == 1 ? 0 : (attempt - 2) / 2;
+      char *old = variant[w];
+      DcMatchResult *result;
+
+      if (attempt >= 2 && ((after && w == n_words - 1) || (!after && w == 0)))
+        continue;
+      variant[w] = after ? g_strconcat (old, omitted, NULL) : g_strconcat (omitted, old, NULL);
+      g_free (old);
+      result = match_words (self, variant, text, line, token);
+      if (result->kind != DC_MATCH_NO_MATCH)
+        {
+          g_autofree char *reason = result->reason;
+
+          result->reason = g_strdup_printf (
+            after ? _("%s (The punctuation after “%s” was read without being typed.)")
+                  : _("%s (The punctuation before “%s” was read without being typed.)"),
+            reason != NULL ? reason : "", words[w]);
+          return result;
+        }
+      dc_match_result_free (result);
+    }
+  return NULL;
+}
+
 /**
  * dc_matcher_type:
  * @text: what the user read on the page: one token or several, separated by spaces
@@ -1139,6 +1189,16 @@ dc_matcher_type (DcMatcher *self, const char *text, int line, int token, GError 
   ensure_values (self);
 
   result = match_words (self, words, normalized, line, token);
+  if (result->kind == DC_MATCH_NO_MATCH)
+    {
+      DcMatchResult *without = match_leaving_out_punctuation (self, words, normalized, line, token);
+
+      if (without != NULL)
+        {
+          dc_match_result_free (result);
+          result = without;
+        }
+    }
 
   /* Where no space is known yet, a line is one long token: read the input whole,
    * spaces included, so the space symbol is learned with the letters. */

@@ -660,6 +660,38 @@ dc_pdf_bridge_get_n_pages (DcPdfBridge *bridge)
   return (guint) MAX (0, bridge->doc->getNumPages ());
 }
 
+/* The catalog's /Lang (a BCP 47 tag such as "en-GB"), or NULL. A text string may be
+ * UTF-16BE with a byte order mark; tags are ASCII, so anything else is no tag. */
+char *
+dc_pdf_bridge_get_language (DcPdfBridge *bridge)
+{
+  g_return_val_if_fail (bridge != NULL, NULL);
+
+  Object catalog = bridge->doc->getXRef ()->getCatalog ();
+  if (!catalog.isDict ())
+    return NULL;
+  Object lang = catalog.dictLookup ("Lang");
+  if (!lang.isString ())
+    return NULL;
+
+  const std::string &raw = lang.getString ()->toStr ();
+  std::string tag;
+  size_t start = 0, step = 1;
+  if (raw.size () >= 2 && (guchar) raw[0] == 0xFE && (guchar) raw[1] == 0xFF)
+    start = 3, step = 2;
+  for (size_t i = start; i < raw.size (); i += step)
+    {
+      if (step == 2 && raw[i - 1] != '\0')
+        return NULL;
+      if (!g_ascii_isalnum (raw[i]) && raw[i] != '-' && raw[i] != '_')
+        return NULL;
+      tag += raw[i] == '_' ? '-' : raw[i];
+    }
+  if (tag.empty () || tag.size () > 35)
+    return NULL;
+  return g_strdup (tag.c_str ());
+}
+
 gboolean
 dc_pdf_bridge_was_reconstructed (DcPdfBridge *bridge)
 {

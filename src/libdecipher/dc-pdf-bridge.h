@@ -90,6 +90,7 @@ DcPdfBridge *dc_pdf_bridge_open (const char *path,
 void dc_pdf_bridge_free (DcPdfBridge *bridge);
 guint dc_pdf_bridge_get_n_pages (DcPdfBridge *bridge);
 gboolean dc_pdf_bridge_was_reconstructed (DcPdfBridge *bridge);
+char *dc_pdf_bridge_get_language (DcPdfBridge *bridge);
 void dc_pdf_bridge_get_page_size (DcPdfBridge *bridge,
                                   guint page,
                                   double *width,

@@ -21,6 +21,7 @@
 #include "dc-matcher.h"
 #include "dc-project.h"
 #include "dc-proposals.h"
+#include "dc-language.h"
 #include "dc-repair.h"
 #include "dc-script.h"
 #include "dc-session.h"

@@ -1,0 +1,164 @@
+/* dc-language.c: which language a text is in
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Two pieces of evidence: the document's own /Lang (or a structure element's), which
+ * producers often leave at their default, and an n-gram detector (libexttextcat, the one
+ * LibreOffice uses), which needs a few dozen letters and then often hesitates between
+ * close languages (Scots or English). So the detector decides where it is sure, the /Lang
+ * picks among the detector's candidates where it is one of them, and stands alone, with
+ * a lower confidence, where the text is too short to detect.
+ */
+
+#define G_LOG_DOMAIN "dc-language"
+
+#include "config.h"
+
+#include <string.h>
+
+#ifdef HAVE_EXTTEXTCAT
+#include <textcat.h>
+#endif
+
+#include "dc-language.h"
+
+#define CONFIDENCE_PRIOR_ONLY 0.5
+#define CONFIDENCE_AGREE 0.95
+#define CONFIDENCE_SURE 0.9
+
+#ifdef HAVE_EXTTEXTCAT
+/* Loading the 160 fingerprints takes tens of milliseconds: once per process, and one
+ * classification at a time, since a handle keeps its work buffers. */
+static GMutex detector_lock;
+
+static void *
+detector (void)
+{
+  static gsize once = 0;
+  static void *handle = NULL;
+
+  if (g_once_init_enter (&once))
+    {
+      const char *dir = g_getenv ("DECIPHER_TEXTCAT_DIR");
+      g_autofree char *prefix = g_strconcat (dir != NULL ? dir : TEXTCAT_DATADIR, "/", NULL);
+      g_autofree char *conf = g_build_filename (prefix, "fpdb.conf", NULL);
+
+      if (g_file_test (conf, G_FILE_TEST_EXISTS))
+        handle = special_textcat_Init (conf, prefix);
+      if (handle == NULL)
+        g_debug ("no language fingerprints in %s", prefix);
+      g_once_init_leave (&once, 1);
+    }
+  return handle;
+}
+#endif
+
+gboolean
+dc_language_detector_available (void)
+{
+#ifdef HAVE_EXTTEXTCAT
+  return detector () != NULL;
+#else
+  return FALSE;
+#endif
+}
+
+/* "en--utf8" → "en", "zh-CN-utf8" → "zh-CN". */
+static void
+tag_from_name (const char *name, char tag[36])
+{
+  gsize len = strlen (name);
+
+  if (len >= 5 && strcmp (name + len - 5, "-utf8") == 0)
+    len -= 5;
+  while (len > 0 && name[len - 1] == '-')
+    len--;
+  len = MIN (len, 35);
+  memcpy (tag, name, len);
+  tag[len] = '\0';
+}
+
+static gboolean
+same_language (const char *a, const char *b)
+{
+  gsize la = strcspn (a, "-_"), lb = strcspn (b, "-_");
+
+  return la == lb && g_ascii_strncasecmp (a, b, la) == 0;
+}
+
+static guint
+count_letters (const char *text)
+{
+  guint n = 0;
+
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    n += g_unichar_isalpha (g_utf8_get_char (p));
+  return n;
+}
+
+/**
+ * dc_language_guess:
+ * @text: UTF-8 (U+FFFD for undecoded glyphs is fine: it counts for nothing)
+ * @prior: (nullable): the language the document or structure element states
+ *
+ * Guesses the language of @text, saying which evidence it rests on and how sure it is.
+ */
+void
+dc_language_guess (const char *text, const char *prior, DcLanguageGuess *guess)
+{
+  g_return_if_fail (text != NULL && guess != NULL);
+
+  memset (guess, 0, sizeof *guess);
+  guess->source = "none";
+  if (prior != NULL && *prior != '\0')
+    {
+      g_strlcpy (guess->tag, prior, sizeof guess->tag);
+      guess->source = "document";
+      guess->confidence = CONFIDENCE_PRIOR_ONLY;
+    }
+
+#ifdef HAVE_EXTTEXTCAT
+  if (count_letters (text) >= DC_LANGUAGE_MIN_LETTERS && detector () != NULL)
+    {
+      void *handle = detector ();
+      candidate_t *candidates;
+      int n;
+
+      g_mutex_lock (&detector_lock);
+      candidates = textcat_GetClassifyFullOutput (handle);
+      /* A few hundred bytes are enough, and the cost grows with the length. */
+      n = textcat_ClassifyFull (handle, text, MIN (strlen (text), 2048), candidates);
+      if (n > 0)
+        {
+          int chosen = 0;
+          gboolean agree = FALSE;
+
+          for (int i = 0; i < n && prior != NULL && !agree; i++)
+            {
+              char tag[36];
+
+              tag_from_name (candidates[i].name, tag);
+              if (same_language (tag, prior))
+                {
+                  chosen = i;
+                  agree = TRUE;
+                }
+            }
+          if (agree)
+            {
+              guess->source = "document+detector";
+              guess->confidence = CONFIDENCE_AGREE;
+            }
+          else
+            {
+              tag_from_name (candidates[chosen].name, guess->tag);
+              guess->source = "detector";
+              /* The candidates it returns all lie within a few percent of the best. */
+              guess->confidence = n == 1 ? CONFIDENCE_SURE : 1.0 / n;
+            }
+        }
+      textcat_ReleaseClassifyFullOutput (handle, candidates);
+      g_mutex_unlock (&detector_lock);
+    }
+#endif
+}

@@ -1,0 +1,27 @@
+/* dc-language.h: which language a text is in
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  char tag[36];       /* BCP 47 ("en", "zh-CN"); "" when unknown */
+  const char *source; /* "document", "detector", "document+detector" or "none" */
+  double confidence;  /* 0–1 */
+} DcLanguageGuess;
+
+/* Texts shorter than this (in letters) are left to the document's /Lang. */
+#define DC_LANGUAGE_MIN_LETTERS 40
+
+gboolean dc_language_detector_available (void);
+void dc_language_guess (const char *text,
+                        const char *prior,
+                        DcLanguageGuess *guess);
+
+G_END_DECLS

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""decipher-cli text --format json: valid against docs/text-json.schema.json, and right
+about scripts, directions and languages on the multi-script fixture.
+
+Usage: test-text-json.py DECIPHER_CLI SCHEMA FIXTURES_DIR   (TAP on stdout)
+"""
+
+import json
+import subprocess
+import sys
+
+try:
+    import jsonschema
+except ImportError:
+    print('Bail out! needs python3-jsonschema (see build-aux/debian-packages.txt)')
+    sys.exit(1)
+
+cli, schema_path, fixtures = sys.argv[1:4]
+with open(schema_path, encoding='utf-8') as f:
+    schema = json.load(f)
+jsonschema.Draft202012Validator.check_schema(schema)
+validator = jsonschema.Draft202012Validator(schema)
+results = []
+
+
+def check(name, ok, detail=''):
+    results.append((name, ok, detail))
+
+
+def export(pdf, *extra):
+    run = subprocess.run([cli, 'text', '%s/%s' % (fixtures, pdf), '--format', 'json', *extra],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        raise SystemExit('Bail out! %s: %s' % (pdf, run.stderr))
+    return json.loads(run.stdout)
+
+
+# Valid on every kind of fixture: decoded, undecoded (no automatic pass), vertical-free
+# two columns, interlinear text, several scripts.
+for pdf, extra in (('multiscript.pdf', ()), ('igt.pdf', ()), ('two-columns.pdf', ()),
+                   ('legacy-cyrillic.pdf', ()), ('legacy-cyrillic.pdf', ('--no-auto',)),
+                   ('rotated.pdf', ()), ('identity-h.pdf', ())):
+    doc = export(pdf, *extra)
+    errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.path))
+    check('schema %s %s' % (pdf, ' '.join(extra)), not errors,
+          errors[0].message + ' at ' + '/'.join(map(str, errors[0].path)) if errors else '')
+
+# Undecoded glyphs are flagged, run by run, and counted per span.
+doc = export('legacy-cyrillic.pdf', '--no-auto')
+spans = [s for p in doc['pages'] for l in p['lines'] for s in l['spans']]
+undecoded = [r for s in spans for r in s['runs'] if r['undecoded']]
+check('undecoded runs flagged', len(undecoded) > 0 and all(
+    r['level'] == 'none' and r['text'].strip('\ufffd ') == '' for r in undecoded))
+check('undecoded glyphs counted', sum(s['undecoded_glyphs'] for s in spans) > 1000)
+decoded = [r for s in spans for r in s['runs'] if not r['undecoded']]
+check('decoded header is the PDF\'s', decoded and all(r['level'] == 'pdf' and r['confidence'] == 1.0
+                                                       for r in decoded))
+
+# Scripts, directions and languages, paragraph by paragraph.
+with open('%s/multiscript.json' % fixtures, encoding='utf-8') as f:
+    truth = json.load(f)
+doc = export('multiscript.pdf')
+check('document /Lang', doc['language'] == truth['lang'], repr(doc['language']))
+lines = doc['pages'][0]['lines']
+blocks = doc['pages'][0]['blocks']
+check('one block per paragraph', len(blocks) == len(truth['paragraphs']), str(len(blocks)))
+for i, para in enumerate(truth['paragraphs']):
+    mine = [l for l in lines if l['block'] == i]
+    spans = [s for l in mine for s in l['spans']]
+    name = para['script']
+    check('%s lines script' % name, mine and all(l['scripts'] == [para['script']] for l in mine),
+          str([l['scripts'] for l in mine]))
+    check('%s spans script' % name, spans and all(s['script'] == para['script'] and not s['mixed_script']
+                                                  for s in spans))
+    check('%s direction' % name, all(s['direction'] == para['direction'] and l['direction'] == para['direction']
+                                     for l in mine for s in l['spans']))
+    check('%s writing mode' % name, all(s['writing_mode'] == 'horizontal-tb' for s in spans))
+    # Text in logical order: the paragraph's own first words begin its first span.
+    check('%s logical order' % name, mine[0]['spans'][0]['text'].startswith(para['first_line'][:12]),
+          mine[0]['spans'][0]['text'][:20])
+    if doc['language_detector']:
+        langs = {(s['language']['tag'], s['language']['source']) for s in spans}
+        want = 'document+detector' if para['language'] == truth['lang'] else 'detector'
+        check('%s language' % name, langs == {(para['language'], want)}, str(langs))
+        check('%s confidence' % name, all(s['language']['confidence'] >= 0.9 for s in spans))
+    else:
+        check('%s language from /Lang' % name, all(s['language']['tag'] == truth['lang'] and
+                                                   s['language']['source'] == 'document' for s in spans))
+
+# With the automatic pass, the guessed space and full stop say so.
+doc = export('legacy-cyrillic.pdf')
+check('text runs carry levels', any(r['level'] == 'guess' for p in doc['pages'] for l in p['lines']
+                                    for s in l['spans'] for r in s['runs']))
+
+print('1..%d' % len(results))
+for n, (name, ok, detail) in enumerate(results, 1):
+    print('%s %d - %s%s' % ('ok' if ok else 'not ok', n, name, (' # ' + detail) if detail and not ok else ''))
+sys.exit(0 if all(ok for _, ok, _ in results) else 1)
