@@ -18,6 +18,8 @@
 #include <json-glib/json-glib.h>
 #include <stdio.h>
 
+#include <string.h>
+
 #include "decipher-cli-session.h"
 
 #define MAX_LINE_BYTES 65536
@@ -33,6 +35,9 @@ struct _DecipherCliSession
   DcKey *key;
   DcMatcher *matcher;
   char *project_path;
+  char *password;          /* to render the document for recognize */
+  gboolean print_progress; /* recognize writes {"progress":…} lines before its reply */
+  GMutex progress_lock;
 };
 
 typedef DecipherCliSession Session;
@@ -367,6 +372,45 @@ handle_accept (Session *session, JsonObject *request, JsonBuilder *reply, GError
   return TRUE;
 }
 
+/* Called from the recognizing threads: one JSON line per line read, whole. */
+static void
+recognize_progress (guint done, guint total, gpointer data)
+{
+  Session *session = data;
+
+  g_mutex_lock (&session->progress_lock);
+  printf ("{\"progress\":{\"lines_done\":%u,\"lines\":%u}}\n", done, total);
+  fflush (stdout);
+  g_mutex_unlock (&session->progress_lock);
+}
+
+/* Reads the shapes of the unknown symbols (OCR consensus, DESIGN §8) and proposes what
+ * they agree on; "languages" names Tesseract's languages ("eng+rus"), else they are
+ * chosen from what is known and installed. docs/session-protocol.md. */
+static gboolean
+handle_recognize (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
+{
+  const char *languages = NULL;
+  guint n_proposed = 0, n_lines = 0;
+
+  if (json_object_has_member (request, "languages")
+      && (languages = get_string (request, "languages", error)) == NULL)
+    return FALSE;
+  if (languages != NULL && (languages[0] == '\0' || strpbrk (languages, "/\\.") != NULL))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“languages” must name Tesseract languages, such as “eng+rus”."));
+      return FALSE;
+    }
+  if (!dc_session_recognize (session->session, languages, session->password,
+                             session->print_progress ? recognize_progress : NULL, session, NULL,
+                             &n_proposed, &n_lines, error))
+    return FALSE;
+  set_int (reply, "proposed", n_proposed);
+  set_int (reply, "lines_read", n_lines);
+  return TRUE;
+}
+
 static gboolean
 handle_symbols (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
 {
@@ -493,7 +537,7 @@ static const struct
   { "suggest", handle_suggest },   { "assign", handle_assign },       { "symbols", handle_symbols },
   { "undo", handle_undo },         { "redo", handle_redo },           { "text", handle_text },
   { "save", handle_save },         { "conflicts", handle_conflicts }, { "resolve", handle_resolve },
-  { "accept", handle_accept },
+  { "accept", handle_accept },     { "recognize", handle_recognize },
 };
 
 /**
@@ -622,6 +666,8 @@ decipher_cli_session_new_with_library (DcDocument *document, const char *project
 {
   g_autoptr (DecipherCliSession) session = g_new0 (DecipherCliSession, 1);
 
+  g_mutex_init (&session->progress_lock);
+
   session->session = dc_session_new (document);
   session->document = dc_session_get_document (session->session);
   session->key = dc_session_get_key (session->session);
@@ -651,6 +697,14 @@ decipher_cli_session_new_with_library (DcDocument *document, const char *project
   return g_steal_pointer (&session);
 }
 
+/* The document's password, which recognize needs to render it. */
+void
+decipher_cli_session_set_password (DecipherCliSession *session, const char *password)
+{
+  g_free (session->password);
+  session->password = g_strdup (password);
+}
+
 /* The key the session decides on: it lives as long as the session. */
 DcKey *
 decipher_cli_session_get_key (DecipherCliSession *session)
@@ -672,6 +726,8 @@ decipher_cli_session_free (DecipherCliSession *session)
         g_printerr ("decipher-cli: %s\n", error->message);
     }
   g_clear_object (&session->session);
+  g_mutex_clear (&session->progress_lock);
+  g_free (session->password);
   g_free (session->project_path);
   g_free (session);
 }
@@ -685,6 +741,7 @@ decipher_cli_session_run (DecipherCliSession *session)
   g_autoptr (GError) error = NULL;
   char *line;
 
+  session->print_progress = TRUE;
   while ((line = g_data_input_stream_read_line_utf8 (input, NULL, NULL, &error)) != NULL ||
          error != NULL)
     {

@@ -22,6 +22,8 @@ DecipherCliSession *decipher_cli_session_new_with_library (DcDocument *document,
                                                            gboolean automatic_pass,
                                                            DcLibrary *library,
                                                            GError **error);
+void decipher_cli_session_set_password (DecipherCliSession *session,
+                                        const char *password);
 char *decipher_cli_session_answer (DecipherCliSession *session,
                                    const char *line);
 DcKey *decipher_cli_session_get_key (DecipherCliSession *session);

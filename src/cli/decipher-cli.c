@@ -617,6 +617,7 @@ command_session (DcDocument *document, int argc, char **argv)
       print_error (error->message);
       return 1;
     }
+  decipher_cli_session_set_password (session, opt_password);
   return decipher_cli_session_run (session);
 }
 

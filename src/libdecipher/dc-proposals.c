@@ -427,8 +427,9 @@ propose_for_font (DcKey *key, DcDocument *document, DcFont *font, guint font_ind
       /* A character another symbol already stands for is no proposal. */
       if (u == 0 || g_unichar_iscntrl (u) || g_hash_table_contains (held, GUINT_TO_POINTER (u)))
         {
-          /* What was learned since has taken back an earlier proposal's ground. */
-          if (status == DC_KEY_PROPOSED)
+          /* What was learned since has taken back an earlier proposal's ground; a
+           * proposal from the glyph's shape (OCR) stands on other ground. */
+          if (status == DC_KEY_PROPOSED && dc_key_get_level (key, s) != DC_KEY_LEVEL_SHAPE)
             {
               dc_key_forget (key, s);
               proposed++;

@@ -25,6 +25,7 @@
 #include "dc-export.h"
 #include "dc-library.h"
 #include "dc-proposals.h"
+#include "dc-recognize.h"
 #include "dc-session.h"
 
 struct _DcSession
@@ -581,6 +582,48 @@ dc_session_redo (DcSession *self, GError **error)
       g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT, _("There is nothing to redo."));
       return FALSE;
     }
+  return dc_session_sync (self, error);
+}
+
+/**
+ * dc_session_recognize:
+ * @languages: (nullable): Tesseract languages ("eng+rus"), %NULL to choose
+ * @password: (nullable): the document's password, to render it
+ * @progress: (nullable): called from the reading threads after each line read
+ * @n_proposed: (out) (optional): how many symbols got a proposal
+ * @n_lines: (out) (optional): how many lines were read
+ *
+ * Reads the document's shapes (DESIGN §8): renders the lines that show the unknown
+ * symbols, reads them with OCR and proposes for each symbol what its readings agree on,
+ * at the shape level, as one undoable step. Blocks until done: the app calls it from a
+ * worker thread of its own only through dc_recognize_job_run() (see dc-recognize.h).
+ */
+gboolean
+dc_session_recognize (DcSession *self,
+                      const char *languages,
+                      const char *password,
+                      DcRecognizeProgressFunc progress,
+                      gpointer progress_data,
+                      GCancellable *cancellable,
+                      guint *n_proposed,
+                      guint *n_lines,
+                      GError **error)
+{
+  g_autoptr (DcRecognizeJob) job = NULL;
+  guint n;
+
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+
+  job = dc_recognize_job_new (self->key, languages, password);
+  if (!dc_recognize_job_run (job, progress, progress_data, cancellable, error))
+    return FALSE;
+  dc_key_begin_change (self->key, _("Recognize glyphs"));
+  n = dc_recognize_job_apply (job, self->key);
+  dc_key_end_change (self->key);
+  if (n_proposed != NULL)
+    *n_proposed = n;
+  if (n_lines != NULL)
+    *n_lines = dc_recognize_job_get_n_lines_read (job);
   return dc_session_sync (self, error);
 }
 

@@ -16,6 +16,7 @@
 #include "dc-library.h"
 #include "dc-matcher.h"
 #include "dc-project.h"
+#include "dc-recognize.h"
 #include "dc-suggest.h"
 
 G_BEGIN_DECLS
@@ -70,6 +71,15 @@ gboolean dc_session_accept_all (DcSession *self,
                                 double min_confidence,
                                 guint *n_accepted,
                                 GError **error);
+gboolean dc_session_recognize (DcSession *self,
+                               const char *languages,
+                               const char *password,
+                               DcRecognizeProgressFunc progress,
+                               gpointer progress_data,
+                               GCancellable *cancellable,
+                               guint *n_proposed,
+                               guint *n_lines,
+                               GError **error);
 gboolean dc_session_resolve (DcSession *self,
                              guint conflict,
                              gboolean take_proposed,

@@ -22,6 +22,7 @@
 #include "dc-project.h"
 #include "dc-proposals.h"
 #include "dc-language.h"
+#include "dc-recognize.h"
 #include "dc-repair.h"
 #include "dc-script.h"
 #include "dc-session.h"

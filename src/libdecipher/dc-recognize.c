@@ -1,0 +1,866 @@
+/* dc-recognize.c: OCR consensus (DESIGN §8)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The page shows what each glyph is even when the font's map lies. Recognition renders
+ * lines (poppler-glib, the same renderer the window uses), reads them with Tesseract,
+ * aligns the text read with the line's glyphs, and lets every reading of a symbol vote:
+ * a symbol's proposal is the value most of its readings agree on, as sure as they agree.
+ * OCR misreads letters, but rarely the same glyph the same wrong way everywhere.
+ *
+ * Lines are chosen as What Next? chooses them: the fewest lines that show each unknown
+ * symbol DC_RECOGNIZE_COVERAGE times, so a book costs a few hundred lines at most.
+ *
+ * Threads: dc_recognize_job_new() and dc_recognize_job_apply() run on the thread that
+ * owns the key; dc_recognize_job_run() anywhere (it reads only its own snapshot and
+ * opens its own PopplerDocument per worker, never sharing one between threads).
+ */
+
+#define G_LOG_DOMAIN "dc-recognize"
+
+#include "config.h"
+
+#include <cairo.h>
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <poppler.h>
+#include <string.h>
+#include <tesseract/capi.h>
+
+#include "dc-align-private.h"
+#include "dc-error.h"
+#include "dc-library.h"
+#include "dc-recognize.h"
+
+#define TARGET_EM 48.0  /* pixels per em of the rendered text: Tesseract reads 30 px capitals best */
+#define PAD 12          /* white pixels around a line */
+#define MAX_LINES 400   /* a book's worth; more lines add little once each symbol is covered */
+#define GAP_COST 1.0
+#define UNKNOWN_COST 0.5
+#define MISMATCH_COST 1.6
+#define CASE_COST 0.4
+#define BOUNDARY_COST 0.3
+#define SHAPE_CONFIDENCE 0.8 /* DESIGN §7: shape evidence is at most this sure */
+
+struct _DcRecognizeJob
+{
+  DcDocument *document;
+  char *path;
+  char *password;
+  char *languages;
+  char **values;     /* per symbol: the usable value, NULL when unknown */
+  guint8 *unknown;   /* per symbol: needs a value and has none */
+  guint n_symbols;
+  GArray *lines;     /* guint: the lines to read */
+
+  GMutex lock;
+  GHashTable **votes; /* per symbol: value → count */
+  guint *n_read;      /* per symbol: occurrences in the lines read */
+  guint n_lines_read;
+  gint done;
+};
+
+/* ---- the snapshot and the choice of lines ---------------------------------------- */
+
+typedef struct
+{
+  guint line;
+  guint n_unknown; /* distinct unknown symbols */
+} LineScore;
+
+static int
+compare_scores (gconstpointer a, gconstpointer b)
+{
+  const LineScore *la = a, *lb = b;
+
+  if (la->n_unknown != lb->n_unknown)
+    return la->n_unknown > lb->n_unknown ? -1 : 1;
+  return la->line < lb->line ? -1 : la->line > lb->line;
+}
+
+static void
+choose_lines (DcRecognizeJob *job)
+{
+  guint n_lines, n_glyphs;
+  const DcLine *lines = dc_document_get_lines (job->document, &n_lines);
+  const guint32 *order = dc_document_get_reading_order (job->document, &n_glyphs);
+  const DcGlyph *glyphs = dc_document_get_glyphs (job->document, NULL);
+  g_autoptr (GArray) scores = g_array_new (FALSE, FALSE, sizeof (LineScore));
+  g_autofree guint *coverage = g_new0 (guint, MAX (job->n_symbols, 1));
+  g_autofree guint *seen = g_new0 (guint, MAX (job->n_symbols, 1));
+
+  for (guint l = 0; l < n_lines; l++)
+    {
+      LineScore score = { l, 0 };
+
+      if (lines[l].rotation != 0)
+        continue;
+      for (guint i = 0; i < lines[l].n_glyphs; i++)
+        {
+          guint s = glyphs[order[lines[l].first_glyph + i]].symbol;
+
+          if (job->unknown[s] && seen[s] != l + 1)
+            {
+              seen[s] = l + 1;
+              score.n_unknown++;
+            }
+        }
+      if (score.n_unknown > 0)
+        g_array_append_val (scores, score);
+    }
+  g_array_sort (scores, compare_scores);
+
+  for (guint i = 0; i < scores->len && job->lines->len < MAX_LINES; i++)
+    {
+      const DcLine *line = &lines[g_array_index (scores, LineScore, i).line];
+      gboolean wanted = FALSE;
+
+      for (guint g = 0; g < line->n_glyphs && !wanted; g++)
+        {
+          guint s = glyphs[order[line->first_glyph + g]].symbol;
+
+          wanted = job->unknown[s] && coverage[s] < DC_RECOGNIZE_COVERAGE;
+        }
+      if (!wanted)
+        continue;
+      for (guint g = 0; g < line->n_glyphs; g++)
+        coverage[glyphs[order[line->first_glyph + g]].symbol]++;
+      g_array_append_val (job->lines, g_array_index (scores, LineScore, i).line);
+    }
+}
+
+/**
+ * dc_recognize_job_new:
+ * @key: the values known now; recognition reads the symbols still unknown
+ * @languages: (nullable): Tesseract languages ("eng+rus"), or %NULL to choose from the
+ *   scripts already known and what is installed
+ * @password: (nullable): the document's password, to render it
+ */
+DcRecognizeJob *
+dc_recognize_job_new (DcKey *key, const char *languages, const char *password)
+{
+  DcRecognizeJob *job;
+
+  g_return_val_if_fail (DC_IS_KEY (key), NULL);
+
+  job = g_new0 (DcRecognizeJob, 1);
+  job->document = g_object_ref (dc_key_get_document (key));
+  job->path = g_strdup (dc_document_get_path (job->document));
+  job->password = g_strdup (password);
+  job->languages = g_strdup (languages);
+  g_mutex_init (&job->lock);
+  dc_document_get_symbols (job->document, &job->n_symbols);
+  job->values = g_new0 (char *, job->n_symbols + 1);
+  job->unknown = g_new0 (guint8, MAX (job->n_symbols, 1));
+  job->votes = g_new0 (GHashTable *, MAX (job->n_symbols, 1));
+  job->n_read = g_new0 (guint, MAX (job->n_symbols, 1));
+  for (guint s = 0; s < job->n_symbols; s++)
+    {
+      const char *value = dc_key_get_value (key, s);
+
+      job->values[s] = value ? g_utf8_normalize (value, -1, G_NORMALIZE_NFC) : NULL;
+      job->unknown[s] = value == NULL && dc_document_symbol_needs_decoding (job->document, s);
+    }
+  job->lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  choose_lines (job);
+  return job;
+}
+
+void
+dc_recognize_job_free (DcRecognizeJob *job)
+{
+  if (job == NULL)
+    return;
+  for (guint s = 0; s < job->n_symbols; s++)
+    {
+      g_free (job->values[s]);
+      if (job->votes[s] != NULL)
+        g_hash_table_unref (job->votes[s]);
+    }
+  g_free (job->values);
+  g_free (job->votes);
+  g_free (job->n_read);
+  g_free (job->unknown);
+  g_array_unref (job->lines);
+  g_mutex_clear (&job->lock);
+  g_free (job->languages);
+  g_free (job->password);
+  g_free (job->path);
+  g_object_unref (job->document);
+  g_free (job);
+}
+
+/* How many lines dc_recognize_job_run() will read. */
+guint
+dc_recognize_job_get_n_lines (DcRecognizeJob *job)
+{
+  g_return_val_if_fail (job != NULL, 0);
+
+  return job->lines->len;
+}
+
+guint
+dc_recognize_job_get_n_lines_read (DcRecognizeJob *job)
+{
+  g_return_val_if_fail (job != NULL, 0);
+
+  return job->n_lines_read;
+}
+
+/* The languages Tesseract read with ("eng+rus"), once chosen. */
+const char *
+dc_recognize_job_get_languages (DcRecognizeJob *job)
+{
+  g_return_val_if_fail (job != NULL, NULL);
+
+  return job->languages;
+}
+
+/* ---- languages -------------------------------------------------------------------- */
+
+static const char *const *
+data_dirs (void)
+{
+  static const char *dirs[5];
+  static gsize initialized;
+
+  if (g_once_init_enter (&initialized))
+    {
+      guint n = 0;
+      const char *prefix = g_getenv ("TESSDATA_PREFIX");
+
+      if (prefix != NULL && prefix[0] != '\0')
+        dirs[n++] = g_strdup (prefix);
+      dirs[n++] = "/app/share/tessdata";
+      dirs[n++] = "/usr/share/tesseract-ocr/5/tessdata";
+      dirs[n++] = "/usr/share/tessdata";
+      g_once_init_leave (&initialized, 1);
+    }
+  return dirs;
+}
+
+/* The folder holding @language's data, or NULL when it is not installed. */
+static const char *
+language_dir (const char *language)
+{
+  for (const char *const *dir = data_dirs (); *dir != NULL; dir++)
+    {
+      g_autofree char *name = g_strconcat (language, ".traineddata", NULL);
+      g_autofree char *path = g_build_filename (*dir, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        return *dir;
+    }
+  return NULL;
+}
+
+/**
+ * dc_recognize_list_languages:
+ *
+ * Returns: (transfer full): the Tesseract languages installed, for reading text
+ */
+char **
+dc_recognize_list_languages (void)
+{
+  g_autoptr (GPtrArray) languages = g_ptr_array_new_with_free_func (g_free);
+
+  for (const char *const *dir = data_dirs (); *dir != NULL; dir++)
+    {
+      g_autoptr (GDir) folder = g_dir_open (*dir, 0, NULL);
+      const char *name;
+
+      while (folder != NULL && (name = g_dir_read_name (folder)) != NULL)
+        {
+          g_autofree char *language = NULL;
+          gboolean have = FALSE;
+
+          if (!g_str_has_suffix (name, ".traineddata"))
+            continue;
+          language = g_strndup (name, strlen (name) - strlen (".traineddata"));
+          /* Orientation and script detection, and the equation model, read no text. */
+          if (g_str_equal (language, "osd") || g_str_equal (language, "equ"))
+            continue;
+          for (guint i = 0; i < languages->len; i++)
+            have |= g_str_equal (g_ptr_array_index (languages, i), language);
+          if (!have)
+            g_ptr_array_add (languages, g_steal_pointer (&language));
+        }
+    }
+  g_ptr_array_sort (languages, (GCompareFunc) g_strcmp0);
+  g_ptr_array_add (languages, NULL);
+  return (char **) g_ptr_array_free (g_steal_pointer (&languages), FALSE);
+}
+
+/* The Tesseract language for the script most known values are in. */
+static char *
+languages_from_values (DcRecognizeJob *job)
+{
+  static const struct
+  {
+    const char *script;
+    const char *language;
+  } map[] = {
+    { "Latn", "eng" }, { "Cyrl", "rus" }, { "Grek", "ell" }, { "Arab", "ara" },
+    { "Hebr", "heb" }, { "Deva", "hin" }, { "Beng", "ben" }, { "Hani", "chi_sim" },
+    { "Thai", "tha" }, { "Geor", "kat" }, { "Armn", "hye" }, { "Taml", "tam" },
+  };
+  guint counts[G_N_ELEMENTS (map)] = { 0 };
+  guint best = G_N_ELEMENTS (map);
+
+  for (guint s = 0; s < job->n_symbols; s++)
+    {
+      const char *script = dc_library_script_of_value (job->values[s]);
+
+      if (script == NULL || !dc_document_symbol_needs_decoding (job->document, s))
+        continue;
+      for (guint i = 0; i < G_N_ELEMENTS (map); i++)
+        if (g_str_equal (map[i].script, script))
+          counts[i]++;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (map); i++)
+    if (counts[i] >= 3 && language_dir (map[i].language) != NULL
+        && (best == G_N_ELEMENTS (map) || counts[i] > counts[best]))
+      best = i;
+  return best < G_N_ELEMENTS (map) ? g_strdup (map[best].language) : NULL;
+}
+
+/* ---- rendering and reading a line -------------------------------------------------- */
+
+static double
+line_font_size (DcRecognizeJob *job, const DcLine *line)
+{
+  const guint32 *order = dc_document_get_reading_order (job->document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (job->document, NULL);
+  double max = 0;
+
+  for (guint i = 0; i < line->n_glyphs; i++)
+    max = MAX (max, glyphs[order[line->first_glyph + i]].size);
+  return max > 0 ? max : 10.0;
+}
+
+/* The line as grey pixels, one byte each, black text on white. */
+static guint8 *
+render_line (PopplerDocument *pdf, DcRecognizeJob *job, const DcLine *line, int *width,
+             int *height, double *scale_out)
+{
+  PopplerPage *page = poppler_document_get_page (pdf, (int) line->page);
+  double size = line_font_size (job, line);
+  double scale = CLAMP (TARGET_EM / size, 0.5, 12.0);
+  double x0 = line->x0 - 0.3 * size, x1 = line->x1 + 0.3 * size;
+  double y0 = line->y0 - 0.1 * size, y1 = line->y1 + 0.1 * size;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  guint8 *grey;
+  const guint8 *data;
+  int stride;
+
+  if (page == NULL)
+    return NULL;
+  *width = (int) ceil ((x1 - x0) * scale) + 2 * PAD;
+  *height = (int) ceil ((y1 - y0) * scale) + 2 * PAD;
+  if (*width <= 2 * PAD || *height <= 2 * PAD || *width > 20000 || *height > 2000)
+    {
+      g_object_unref (page);
+      return NULL;
+    }
+  *scale_out = scale;
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, *width, *height);
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_translate (cr, PAD, PAD);
+  cairo_scale (cr, scale, scale);
+  cairo_translate (cr, -x0, -y0);
+  cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+  cairo_clip (cr);
+  poppler_page_render (page, cr);
+  g_object_unref (page);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  grey = g_malloc ((gsize) *width * *height);
+  for (int y = 0; y < *height; y++)
+    {
+      const guint32 *row = (const guint32 *) (data + (gsize) y * stride);
+
+      for (int x = 0; x < *width; x++)
+        {
+          guint32 p = row[x];
+
+          grey[(gsize) y * *width + x] = (guint8) ((((p >> 16) & 0xff) * 30 + ((p >> 8) & 0xff) * 59
+                                                   + (p & 0xff) * 11)
+                                                  / 100);
+        }
+    }
+  cairo_surface_destroy (surface);
+  return grey;
+}
+
+static char *
+read_pixels (TessBaseAPI *api, const guint8 *grey, int width, int height, double scale,
+             int *confidence)
+{
+  char *text, *copy;
+
+  TessBaseAPISetImage (api, grey, width, height, 1, width);
+  TessBaseAPISetSourceResolution (api, (int) lround (72.0 * scale));
+  text = TessBaseAPIGetUTF8Text (api);
+  if (confidence != NULL)
+    *confidence = TessBaseAPIMeanTextConf (api);
+  copy = g_strdup (text ? text : "");
+  TessDeleteText (text);
+  return g_strstrip (copy);
+}
+
+/* ---- aligning the text read with the glyphs ---------------------------------------- */
+
+typedef struct
+{
+  guint symbol;
+  gboolean token_start;
+} Slot;
+
+typedef struct
+{
+  char *text; /* NFC */
+  gboolean word_start;
+} Unit;
+
+static void
+unit_clear (gpointer data)
+{
+  g_free (((Unit *) data)->text);
+}
+
+static double
+substitution_cost (DcRecognizeJob *job, const Slot *slot, const Unit *unit)
+{
+  const char *known = job->values[slot->symbol];
+  double cost;
+
+  if (known == NULL)
+    cost = UNKNOWN_COST;
+  else if (g_str_equal (known, unit->text))
+    cost = 0;
+  else
+    {
+      g_autofree char *a = g_utf8_casefold (known, -1);
+      g_autofree char *b = g_utf8_casefold (unit->text, -1);
+
+      cost = g_str_equal (a, b) ? CASE_COST : MISMATCH_COST;
+    }
+  if (slot->token_start != unit->word_start)
+    cost += BOUNDARY_COST;
+  return cost;
+}
+
+/* Aligns @text with @line's glyphs (an edit distance in which known values must agree
+ * and unknown glyphs take any character) and records each unknown glyph's reading. */
+static gboolean
+vote_line (DcRecognizeJob *job, const DcLine *line, const char *text)
+{
+  const guint32 *order = dc_document_get_reading_order (job->document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (job->document, NULL);
+  const DcToken *tokens = dc_document_get_tokens (job->document, NULL);
+  g_autoptr (GArray) slots = g_array_new (FALSE, FALSE, sizeof (Slot));
+  g_autoptr (GArray) units = g_array_new (FALSE, FALSE, sizeof (Unit));
+  g_auto (GStrv) words = NULL;
+  g_auto (Typed) typed = { 0 };
+  g_autofree double *cost = NULL;
+  g_autofree guint8 *move = NULL;
+  guint n, m, n_known = 0, n_agree = 0;
+  g_autofree guint *reading = NULL; /* per slot: unit + 1, 0 for none */
+
+  g_array_set_clear_func (units, unit_clear);
+  for (guint t = 0; t < line->n_tokens; t++)
+    {
+      const DcToken *token = &tokens[line->first_token + t];
+
+      for (guint i = 0; i < token->n_glyphs; i++)
+        {
+          const DcGlyph *glyph = &glyphs[order[token->first_glyph + i]];
+          Slot slot = { glyph->symbol, i == 0 };
+
+          if (glyph->flags & DC_GLYPH_INVISIBLE)
+            continue;
+          g_array_append_val (slots, slot);
+        }
+    }
+
+  {
+    g_autoptr (GPtrArray) list = g_ptr_array_new ();
+    g_auto (GStrv) parts = g_strsplit_set (text, " \t\n\r", -1);
+
+    for (guint i = 0; parts[i] != NULL; i++)
+      if (parts[i][0] != '\0')
+        g_ptr_array_add (list, g_strdup (parts[i]));
+    g_ptr_array_add (list, NULL);
+    words = (char **) g_ptr_array_free (g_steal_pointer (&list), FALSE);
+  }
+  _dc_typed_prepare (&typed, words, FALSE);
+  for (guint w = 0; w < _dc_typed_n_words (&typed); w++)
+    {
+      guint end = g_array_index (typed.word_end, guint, w);
+
+      for (guint c = _dc_typed_word_start (&typed, w); c < end;)
+        {
+          guint cluster_end = g_array_index (typed.cluster_end, guint, c);
+          Unit unit = { _dc_chars_to_nfc (&typed, c, cluster_end - c),
+                        c == _dc_typed_word_start (&typed, w) };
+
+          g_array_append_val (units, unit);
+          c = cluster_end;
+        }
+    }
+
+  n = slots->len;
+  m = units->len;
+  if (n == 0 || m == 0 || m * 2 < n || m > n * 2)
+    return FALSE;
+
+  cost = g_new (double, (gsize) (n + 1) * (m + 1));
+  move = g_new (guint8, (gsize) (n + 1) * (m + 1));
+#define AT(i, j) ((gsize) (i) * (m + 1) + (j))
+  for (guint i = 0; i <= n; i++)
+    for (guint j = 0; j <= m; j++)
+      {
+        double best;
+        guint8 how;
+
+        if (i == 0 && j == 0)
+          {
+            cost[AT (0, 0)] = 0;
+            move[AT (0, 0)] = 0;
+            continue;
+          }
+        best = G_MAXDOUBLE;
+        how = 0;
+        if (i > 0 && j > 0)
+          {
+            best = cost[AT (i - 1, j - 1)]
+                   + substitution_cost (job, &g_array_index (slots, Slot, i - 1),
+                                        &g_array_index (units, Unit, j - 1));
+            how = 1;
+          }
+        if (i > 0 && cost[AT (i - 1, j)] + GAP_COST < best)
+          {
+            best = cost[AT (i - 1, j)] + GAP_COST;
+            how = 2;
+          }
+        if (j > 0 && cost[AT (i, j - 1)] + GAP_COST < best)
+          {
+            best = cost[AT (i, j - 1)] + GAP_COST;
+            how = 3;
+          }
+        cost[AT (i, j)] = best;
+        move[AT (i, j)] = how;
+      }
+
+  reading = g_new0 (guint, n);
+  for (guint i = n, j = m; i > 0 || j > 0;)
+    {
+      switch (move[AT (i, j)])
+        {
+        case 1:
+          reading[i - 1] = j;
+          i--, j--;
+          break;
+        case 2:
+          i--;
+          break;
+        default:
+          j--;
+          break;
+        }
+    }
+#undef AT
+
+  /* A line whose known glyphs the reading mostly contradicts was misread (or is not
+   * the text the glyphs draw): it does not vote. */
+  for (guint i = 0; i < n; i++)
+    {
+      const Slot *slot = &g_array_index (slots, Slot, i);
+      const char *known = job->values[slot->symbol];
+
+      if (known == NULL || known[0] == '\0')
+        continue;
+      n_known++;
+      if (reading[i] != 0 && g_str_equal (known, g_array_index (units, Unit, reading[i] - 1).text))
+        n_agree++;
+    }
+  if (n_known >= 3 && n_agree * 2 < n_known)
+    return FALSE;
+
+  g_mutex_lock (&job->lock);
+  for (guint i = 0; i < n; i++)
+    {
+      const Slot *slot = &g_array_index (slots, Slot, i);
+      GHashTable *votes;
+      const char *value;
+
+      if (!job->unknown[slot->symbol])
+        continue;
+      job->n_read[slot->symbol]++;
+      if (reading[i] == 0)
+        continue;
+      value = g_array_index (units, Unit, reading[i] - 1).text;
+      if (job->votes[slot->symbol] == NULL)
+        job->votes[slot->symbol] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      votes = job->votes[slot->symbol];
+      g_hash_table_replace (votes, g_strdup (value),
+                            GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (votes, value))
+                                              + 1));
+    }
+  job->n_lines_read++;
+  g_mutex_unlock (&job->lock);
+  return TRUE;
+}
+
+/* ---- running --------------------------------------------------------------------- */
+
+typedef struct
+{
+  DcRecognizeJob *job;
+  guint worker;
+  guint n_workers;
+  DcRecognizeProgressFunc progress;
+  gpointer progress_data;
+  GCancellable *cancellable;
+  GError *error;
+} Worker;
+
+static PopplerDocument *
+open_pdf (DcRecognizeJob *job, GError **error)
+{
+  g_autofree char *absolute = g_canonicalize_filename (job->path, NULL);
+  g_autofree char *uri = g_filename_to_uri (absolute, NULL, error);
+  g_autoptr (GError) local_error = NULL;
+  PopplerDocument *pdf;
+
+  if (uri == NULL)
+    return NULL;
+  pdf = poppler_document_new_from_file (uri, job->password, &local_error);
+  if (pdf == NULL)
+    g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                 _("The document could not be rendered for recognition: %s."),
+                 local_error->message);
+  return pdf;
+}
+
+static TessBaseAPI *
+open_tesseract (const char *languages, GError **error)
+{
+  TessBaseAPI *api = TessBaseAPICreate ();
+  g_auto (GStrv) parts = g_strsplit (languages, "+", -1);
+  const char *dir = parts[0] != NULL ? language_dir (parts[0]) : NULL;
+
+  if (dir == NULL || TessBaseAPIInit3 (api, dir, languages) != 0)
+    {
+      TessBaseAPIDelete (api);
+      g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                   _("Tesseract could not load the language data “%s”. Install its package "
+                     "(tesseract-ocr-%s on Debian) or choose another language."),
+                   languages, parts[0] != NULL ? parts[0] : languages);
+      return NULL;
+    }
+  TessBaseAPISetPageSegMode (api, PSM_SINGLE_LINE);
+  /* Quiet: Tesseract would otherwise report its resolution guesses on stderr. */
+  TessBaseAPISetVariable (api, "debug_file", "/dev/null");
+  return api;
+}
+
+static gpointer
+worker_thread (gpointer data)
+{
+  Worker *worker = data;
+  DcRecognizeJob *job = worker->job;
+  g_autoptr (GObject) pdf = NULL;
+  const DcLine *lines = dc_document_get_lines (job->document, NULL);
+  TessBaseAPI *api;
+
+  if ((pdf = (GObject *) open_pdf (job, &worker->error)) == NULL)
+    return NULL;
+  if ((api = open_tesseract (job->languages, &worker->error)) == NULL)
+    return NULL;
+  for (guint i = worker->worker; i < job->lines->len; i += worker->n_workers)
+    {
+      const DcLine *line = &lines[g_array_index (job->lines, guint, i)];
+      g_autofree guint8 *grey = NULL;
+      int width, height;
+      double scale;
+      guint done;
+
+      if (g_cancellable_is_cancelled (worker->cancellable))
+        break;
+      grey = render_line (POPPLER_DOCUMENT (pdf), job, line, &width, &height, &scale);
+      if (grey != NULL)
+        {
+          g_autofree char *text = read_pixels (api, grey, width, height, scale, NULL);
+
+          vote_line (job, line, text);
+        }
+      done = (guint) g_atomic_int_add (&job->done, 1) + 1;
+      if (worker->progress != NULL)
+        worker->progress (done, job->lines->len, worker->progress_data);
+    }
+  TessBaseAPIEnd (api);
+  TessBaseAPIDelete (api);
+  return NULL;
+}
+
+/* With nothing known to tell the script, the installed language that reads the first
+ * line most confidently. */
+static char *
+probe_language (DcRecognizeJob *job, GError **error)
+{
+  g_auto (GStrv) installed = dc_recognize_list_languages ();
+  g_autoptr (GObject) pdf = NULL;
+  const DcLine *lines = dc_document_get_lines (job->document, NULL);
+  g_autofree guint8 *grey = NULL;
+  char *best = NULL;
+  int best_confidence = -1, width, height;
+  double scale;
+
+  if (installed[0] == NULL)
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_FAILED,
+                           _("No Tesseract language data is installed. Install the package of "
+                             "the document's language, such as tesseract-ocr-eng."));
+      return NULL;
+    }
+  if (installed[1] == NULL || job->lines->len == 0)
+    return g_strdup (g_str_equal (installed[0], "eng") || installed[1] == NULL ? installed[0]
+                                                                                : "eng");
+  if ((pdf = (GObject *) open_pdf (job, error)) == NULL)
+    return NULL;
+  grey = render_line (POPPLER_DOCUMENT (pdf), job, &lines[g_array_index (job->lines, guint, 0)], &width, &height,
+                      &scale);
+  for (guint i = 0; installed[i] != NULL && grey != NULL; i++)
+    {
+      TessBaseAPI *api = open_tesseract (installed[i], NULL);
+      g_autofree char *text = NULL;
+      int confidence;
+
+      if (api == NULL)
+        continue;
+      text = read_pixels (api, grey, width, height, scale, &confidence);
+      g_debug ("%s reads “%s” (%d)", installed[i], text, confidence);
+      if (confidence > best_confidence)
+        {
+          best_confidence = confidence;
+          g_free (best);
+          best = g_strdup (installed[i]);
+        }
+      TessBaseAPIEnd (api);
+      TessBaseAPIDelete (api);
+    }
+  return best != NULL ? best : g_strdup (installed[0]);
+}
+
+/**
+ * dc_recognize_job_run:
+ * @progress: (nullable): called from the reading threads after each line
+ *
+ * Reads the chosen lines (on two threads when the machine has two cores) and counts the
+ * votes. Safe in any thread.
+ */
+gboolean
+dc_recognize_job_run (DcRecognizeJob *job,
+                      DcRecognizeProgressFunc progress,
+                      gpointer progress_data,
+                      GCancellable *cancellable,
+                      GError **error)
+{
+  Worker workers[2];
+  GThread *threads[2] = { NULL, NULL };
+  guint n_workers;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (job != NULL, FALSE);
+
+  if (job->lines->len == 0)
+    return TRUE;
+  if (job->languages == NULL)
+    job->languages = languages_from_values (job);
+  if (job->languages == NULL && (job->languages = probe_language (job, error)) == NULL)
+    return FALSE;
+
+  n_workers = CLAMP (g_get_num_processors (), 1, 2);
+  n_workers = MIN (n_workers, job->lines->len);
+  for (guint w = 0; w < n_workers; w++)
+    {
+      workers[w] = (Worker) { job, w, n_workers, progress, progress_data, cancellable, NULL };
+      if (w > 0)
+        threads[w] = g_thread_new ("dc-recognize", worker_thread, &workers[w]);
+    }
+  worker_thread (&workers[0]);
+  for (guint w = 1; w < n_workers; w++)
+    g_thread_join (threads[w]);
+  for (guint w = 0; w < n_workers; w++)
+    {
+      if (workers[w].error != NULL && ok)
+        {
+          g_propagate_error (error, workers[w].error);
+          ok = FALSE;
+        }
+      else
+        g_clear_error (&workers[w].error);
+    }
+  if (ok && g_cancellable_set_error_if_cancelled (cancellable, error))
+    ok = FALSE;
+  return ok;
+}
+
+/**
+ * dc_recognize_job_apply:
+ *
+ * Proposes for each symbol read the value most of its readings agree on, at the shape
+ * level (DESIGN §7), as sure as 0.8 × the share of its readings that agree (counting at
+ * least three readings, so that one reading is never sure). Symbols that got a value
+ * meanwhile, or hold a stronger proposal, keep it. Call it within a change of @key.
+ *
+ * Returns: how many proposals were made
+ */
+guint
+dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (job != NULL, 0);
+  g_return_val_if_fail (DC_IS_KEY (key) && dc_key_get_document (key) == job->document, 0);
+
+  for (guint s = 0; s < job->n_symbols; s++)
+    {
+      GHashTableIter iter;
+      gpointer value, count;
+      const char *best = NULL;
+      guint best_count = 0;
+      g_autofree char *provenance = NULL;
+      DcKeyStatus status = dc_key_get_status (key, s);
+      double confidence;
+
+      if (job->votes[s] == NULL)
+        continue;
+      if (status != DC_KEY_UNKNOWN
+          && !(status == DC_KEY_PROPOSED && dc_key_get_level (key, s) <= DC_KEY_LEVEL_SHAPE))
+        continue;
+      g_hash_table_iter_init (&iter, job->votes[s]);
+      while (g_hash_table_iter_next (&iter, &value, &count))
+        if (GPOINTER_TO_UINT (count) > best_count
+            || (GPOINTER_TO_UINT (count) == best_count && g_strcmp0 (value, best) < 0))
+          {
+            best = value;
+            best_count = GPOINTER_TO_UINT (count);
+          }
+      confidence = SHAPE_CONFIDENCE * best_count / MAX (job->n_read[s], 3);
+      provenance = g_strdup_printf ("ocr: read as “%s” %u of %u times", best, best_count,
+                                    job->n_read[s]);
+      if (dc_key_set_full (key, s, best, DC_KEY_PROPOSED, DC_KEY_LEVEL_SHAPE, confidence,
+                           provenance, NULL))
+        n++;
+    }
+  return n;
+}
