@@ -43,7 +43,19 @@ fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
-"$py" "$gen" --dump-text legacy-cyrillic > "$tmp/text.txt"
+case ${TEXT:-} in
+	'') "$py" "$gen" --dump-text legacy-cyrillic > "$tmp/text.txt" ;;
+	udhr)
+		udhr=${UDHR:-$here/../../shared/udhr}
+		for lang in rus eng sah ell_monotonic evn khk yrk niv eve ykg; do
+			if [ ! -f "$udhr/udhr_$lang.txt" ]; then
+				echo "$0: $udhr/udhr_$lang.txt is missing; set UDHR to the folder of the UDHR texts" >&2
+				exit 1
+			fi
+			cat "$udhr/udhr_$lang.txt"
+		done > "$tmp/text.txt" ;;
+	*) cp "$TEXT" "$tmp/text.txt" ;;
+esac
 
 set -- --kind legacy --text "$tmp/text.txt" --pages-min "$pages" --out "$out"
 if [ -n "${TRUTH:-}" ]; then

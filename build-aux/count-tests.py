@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # Counts test cases from meson's logs: every TAP "ok"/"not ok" line of a GTest suite is
 # one case, and a plain test (a validator) is one case. Prints "N passed, N failed".
-# Several logs (the normal, sanitizer and fuzzing builds) add up; a log that is missing
+# Several logs (the normal, ASan, TSan and fuzzing builds) add up; a log that is missing
 # means its build failed before any test ran, which counts as one failure.
 # SPDX-License-Identifier: GPL-3.0-or-later
 import json

@@ -38,6 +38,7 @@ typedef struct
   DcKey *key;
   GPtrArray *nfd_values; /* symbol → GArray of gunichar, NULL when unknown */
   GHashTable *holders;   /* "font\x1fvalue" → symbol + 1, see _dc_holder_key() */
+  guint32 *held_cache;   /* (nullable) see _dc_held_cache_new() */
   const Typed *typed;
   const guint32 *symbols; /* the run's glyphs */
   const guint *token_end; /* glyph index after each token */
@@ -58,6 +59,7 @@ typedef struct
 } Search;
 
 GArray *_dc_nfd_of (const char *text);
+guint32 *_dc_held_cache_new (const Typed *typed);
 char *_dc_holder_key (guint font,
                       const char *value);
 char *_dc_chars_to_nfc (const Typed *typed,

@@ -26,6 +26,7 @@
 #define LIGATURE_COST 3   /* per extra cluster a single glyph stands for */
 #define HELD_VALUE_COST 2 /* a value another symbol already has */
 #define MAX_SEARCH_STEPS 20000
+#define HELD_CACHE_LENGTH 8 /* typed code points a cached answer may cover */
 #define OMITTED_COST 4    /* a punctuation glyph read without being typed */
 
 GArray *
@@ -219,14 +220,53 @@ find_binding (const Search *s, guint symbol)
   return NULL;
 }
 
+/**
+ * _dc_held_cache_new:
+ *
+ * Whether a font's symbol holds a stretch of the typed text is asked at every step of
+ * every run's search, and each answer costs a normalisation and a formatted key: a
+ * query asks it once per (font, stretch) and keeps the answer here. The holders must
+ * not change while it is used (they change only when the key does, between queries).
+ *
+ * Returns: (transfer full): an empty cache for searches of @typed
+ */
+guint32 *
+_dc_held_cache_new (const Typed *typed)
+{
+  return g_new0 (guint32, MAX (1, typed->chars->len) * (HELD_CACHE_LENGTH + 1));
+}
+
+/* Whether another symbol of @font holds the typed stretch as its value. */
+static gboolean
+value_is_held_by_font (const Search *s, guint font, guint start, guint length)
+{
+  guint32 *cached = NULL;
+  gboolean held;
+
+  if (s->held_cache != NULL && length <= HELD_CACHE_LENGTH)
+    {
+      /* An entry is (font + 1) << 1 | held, 0 when not asked yet. */
+      cached = &s->held_cache[start * (HELD_CACHE_LENGTH + 1) + length];
+      if (*cached >> 1 == font + 1)
+        return *cached & 1;
+    }
+  {
+    g_autofree char *value = _dc_chars_to_nfc (s->typed, start, length);
+    g_autofree char *key = _dc_holder_key (font, value);
+
+    held = g_hash_table_contains (s->holders, key);
+  }
+  if (cached != NULL)
+    *cached = (font + 1) << 1 | held;
+  return held;
+}
+
 static gboolean
 value_is_held (const Search *s, guint symbol, guint start, guint length)
 {
   const DcSymbol *info = dc_document_get_symbol (s->document, symbol);
-  g_autofree char *value = _dc_chars_to_nfc (s->typed, start, length);
-  g_autofree char *key = _dc_holder_key (info->font, value);
 
-  if (g_hash_table_contains (s->holders, key))
+  if (value_is_held_by_font (s, info->font, start, length))
     return TRUE;
   /* Two unknown symbols of one run taking one value is as suspicious. */
   for (guint i = 0; i < s->bindings->len; i++)

@@ -1,6 +1,14 @@
 /* dc-document.c: every drawn glyph of a PDF, its fonts, symbols, lines and tokens
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Threads. Everything extracted from the PDF (glyphs, reading order, symbols, fonts,
+ * the lines' places) is written once while loading and never again, so any thread may
+ * read it for as long as it holds the document. Only the word boundaries change after
+ * loading: learning that a symbol is a space (DcKey does it) splits tokens anew. The
+ * tokens, the lines' token ranges and the space flags therefore live in a DcTokens
+ * snapshot that is never changed once made; a space change makes a new one and drops
+ * the document's reference to the old, which lives on as long as a worker holds it.
  */
 
 #define G_LOG_DOMAIN "dc-document"
@@ -8,10 +16,10 @@
 #include "config.h"
 
 #include <math.h>
-
-#include <glib/gi18n-lib.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <glib/gi18n-lib.h>
 
 #include "dc-document.h"
 #include "dc-error.h"
@@ -46,11 +54,28 @@ struct _DcDocument
   GString *span_texts;   /* their texts, NUL-separated */
 
   GArray *order;         /* of guint32: glyph indices in reading order */
-  GArray *lines;         /* of DcLine */
+  GArray *lines;         /* of DcLine; token ranges copied from the current snapshot */
   GArray *blocks;        /* of DcBlock */
-  GArray *tokens;        /* of DcToken */
-  guint tokens_generation;
+
+  DcTokens *tokens;      /* the current snapshot */
 };
+
+/* Made whole, then never changed: the threads that hold it need no lock. */
+struct _DcTokens
+{
+  /* g_atomic_int_*() rather than grefcount: they are inlined, so that ThreadSanitizer
+   * sees the order they make between the threads that drop references. */
+  int ref_count;
+  guint generation;
+  DcLine *lines;         /* with their token ranges */
+  guint n_lines;
+  DcToken *tokens;
+  guint n_tokens;
+  guint8 *symbol_is_space;
+  guint n_symbols;
+};
+
+G_DEFINE_BOXED_TYPE (DcTokens, dc_tokens, dc_tokens_ref, dc_tokens_unref)
 
 /* The /ActualText of a run of glyphs: glyphs [first_glyph, first_glyph + n_glyphs) in
  * content-stream order stand together for the text at span_texts + text. */
@@ -101,7 +126,7 @@ dc_document_finalize (GObject *object)
   g_clear_pointer (&self->order, g_array_unref);
   g_clear_pointer (&self->lines, g_array_unref);
   g_clear_pointer (&self->blocks, g_array_unref);
-  g_clear_pointer (&self->tokens, g_array_unref);
+  g_clear_pointer (&self->tokens, dc_tokens_unref);
 
   G_OBJECT_CLASS (dc_document_parent_class)->finalize (object);
 }
@@ -128,7 +153,6 @@ dc_document_init (DcDocument *self)
   self->lines = g_array_new (FALSE, TRUE, sizeof (DcLine));
   self->blocks = g_array_new (FALSE, TRUE, sizeof (DcBlock));
   g_array_set_clear_func (self->blocks, clear_block);
-  self->tokens = g_array_new (FALSE, TRUE, sizeof (DcToken));
 }
 
 typedef struct
@@ -517,14 +541,114 @@ page_is_rtl (DcDocument *self, guint first, guint end)
   return rtl > other;
 }
 
-static void
-retokenize (DcDocument *self)
+/**
+ * dc_tokens_ref:
+ *
+ * May be called from any thread.
+ *
+ * Returns: (transfer full): @tokens
+ */
+DcTokens *
+dc_tokens_ref (DcTokens *tokens)
 {
-  self->tokens_generation++;
+  g_return_val_if_fail (tokens != NULL, NULL);
+
+  g_atomic_int_inc (&tokens->ref_count);
+  return tokens;
+}
+
+/* May be called from any thread; the last reference frees the snapshot. */
+void
+dc_tokens_unref (DcTokens *tokens)
+{
+  g_return_if_fail (tokens != NULL);
+
+  if (!g_atomic_int_dec_and_test (&tokens->ref_count))
+    return;
+  g_free (tokens->lines);
+  g_free (tokens->tokens);
+  g_free (tokens->symbol_is_space);
+  g_free (tokens);
+}
+
+/* The generation of the tokens: a new snapshot has a new one. */
+guint
+dc_tokens_get_generation (DcTokens *tokens)
+{
+  g_return_val_if_fail (tokens != NULL, 0);
+
+  return tokens->generation;
+}
+
+/**
+ * dc_tokens_get_tokens:
+ *
+ * Returns: (transfer none): the tokens, valid as long as @tokens is held
+ */
+const DcToken *
+dc_tokens_get_tokens (DcTokens *tokens, guint *n_tokens)
+{
+  g_return_val_if_fail (tokens != NULL, NULL);
+
+  if (n_tokens)
+    *n_tokens = tokens->n_tokens;
+  return tokens->tokens;
+}
+
+/**
+ * dc_tokens_get_lines:
+ *
+ * Returns: (transfer none): the lines with the token ranges of this snapshot, valid as
+ *   long as @tokens is held
+ */
+const DcLine *
+dc_tokens_get_lines (DcTokens *tokens, guint *n_lines)
+{
+  g_return_val_if_fail (tokens != NULL, NULL);
+
+  if (n_lines)
+    *n_lines = tokens->n_lines;
+  return tokens->lines;
+}
+
+/* Whether @symbol separated words when the snapshot was made. */
+gboolean
+dc_tokens_symbol_is_space (DcTokens *tokens, guint symbol)
+{
+  g_return_val_if_fail (tokens != NULL, FALSE);
+  g_return_val_if_fail (symbol < tokens->n_symbols, FALSE);
+
+  return tokens->symbol_is_space[symbol];
+}
+
+/* Splits the lines into tokens at the spaces @symbol_is_space (taken over) says, into
+ * a new snapshot that replaces the document's current one. */
+static void
+retokenize (DcDocument *self, guint8 *symbol_is_space)
+{
+  DcTokens *tokens = g_new0 (DcTokens, 1), *old;
+  GArray *array = g_array_new (FALSE, FALSE, sizeof (DcToken));
+
+  tokens->ref_count = 1;
+  tokens->generation = self->tokens != NULL ? self->tokens->generation + 1 : 1;
+  tokens->n_lines = self->lines->len;
+  tokens->lines = g_memdup2 (self->lines->data, sizeof (DcLine) * MAX (1, self->lines->len));
+  tokens->n_symbols = self->symbols->len;
+  tokens->symbol_is_space = symbol_is_space;
   dc_layout_tokens ((const DcGlyph *) (void *) self->glyphs->data,
-                    (const guint32 *) (void *) self->order->data,
-                    (DcLine *) (void *) self->lines->data, self->lines->len,
-                    self->symbol_is_space, self->tokens);
+                    (const guint32 *) (void *) self->order->data, tokens->lines,
+                    tokens->n_lines, symbol_is_space, array);
+  tokens->n_tokens = array->len;
+  /* Exactly the size needed: a book keeps a hundred thousand tokens or more. */
+  tokens->tokens = g_renew (DcToken, g_array_free (array, FALSE), MAX (1, tokens->n_tokens));
+
+  /* The document's own lines stay where they are (callers keep pointers to them) and
+   * take the new ranges; a worker reads its snapshot's copy, never these. */
+  memcpy (self->lines->data, tokens->lines, sizeof (DcLine) * tokens->n_lines);
+  old = self->tokens;
+  self->tokens = tokens;
+  if (old != NULL)
+    dc_tokens_unref (old);
 }
 
 static gboolean
@@ -661,7 +785,7 @@ dc_document_new_from_file (const char *path,
     }
   self->page_lines[self->n_pages] = self->lines->len;
   self->page_blocks[self->n_pages] = self->blocks->len;
-  retokenize (self);
+  retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity));
 
   dc_trust_analyse (self);
 
@@ -677,6 +801,7 @@ dc_document_get_language (DcDocument *self)
   return self->language;
 }
 
+/* Valid as long as the document; never changes. */
 const char *
 dc_document_get_path (DcDocument *self)
 {
@@ -725,7 +850,8 @@ dc_document_get_n_fonts (DcDocument *self)
 /**
  * dc_document_get_font:
  *
- * Returns: (transfer none): the font
+ * Returns: (transfer none): the font, valid as long as the document; only its counts
+ *   and trust, set while loading, are read by the engine, so any thread may read it
  */
 DcFont *
 dc_document_get_font (DcDocument *self, guint index)
@@ -736,6 +862,12 @@ dc_document_get_font (DcDocument *self, guint index)
   return g_ptr_array_index (self->fonts, index);
 }
 
+/**
+ * dc_document_get_glyphs:
+ *
+ * Returns: (transfer none): every glyph, page by page in drawing order; never changes,
+ *   so any thread may read it for as long as it holds the document
+ */
 const DcGlyph *
 dc_document_get_glyphs (DcDocument *self, guint *n_glyphs)
 {
@@ -746,6 +878,12 @@ dc_document_get_glyphs (DcDocument *self, guint *n_glyphs)
   return (const DcGlyph *) (void *) self->glyphs->data;
 }
 
+/**
+ * dc_document_get_symbols:
+ *
+ * Returns: (transfer none): the symbols; never change (their values live in a DcKey),
+ *   so any thread may read them for as long as it holds the document
+ */
 const DcSymbol *
 dc_document_get_symbols (DcDocument *self, guint *n_symbols)
 {
@@ -756,6 +894,11 @@ dc_document_get_symbols (DcDocument *self, guint *n_symbols)
   return (const DcSymbol *) (void *) self->symbols->data;
 }
 
+/**
+ * dc_document_get_symbol:
+ *
+ * Returns: (transfer none): one symbol, valid as long as the document (any thread)
+ */
 const DcSymbol *
 dc_document_get_symbol (DcDocument *self, guint symbol)
 {
@@ -794,6 +937,12 @@ dc_document_symbol_needs_decoding (DcDocument *self, guint symbol)
   return !dc_font_is_trusted (g_ptr_array_index (self->fonts, s->font));
 }
 
+/**
+ * dc_document_get_reading_order:
+ *
+ * Returns: (transfer none): glyph indices in reading order, line after line; never
+ *   changes, so any thread may read it for as long as it holds the document
+ */
 const guint32 *
 dc_document_get_reading_order (DcDocument *self, guint *n_glyphs)
 {
@@ -804,6 +953,17 @@ dc_document_get_reading_order (DcDocument *self, guint *n_glyphs)
   return (const guint32 *) (void *) self->order->data;
 }
 
+/**
+ * dc_document_get_lines:
+ *
+ * The lines. Their places never change; their token ranges (first_token, n_tokens) are
+ * those of the current snapshot and change, in place, when a space is learned or
+ * forgotten (dc_document_set_symbol_is_space(), which DcKey calls when a change, undo
+ * or redo touches a space). So only the thread that owns the document may read the
+ * token ranges here; a worker reads dc_tokens_get_lines() of a snapshot it holds.
+ *
+ * Returns: (transfer none): the lines, valid as long as the document
+ */
 const DcLine *
 dc_document_get_lines (DcDocument *self, guint *n_lines)
 {
@@ -814,14 +974,40 @@ dc_document_get_lines (DcDocument *self, guint *n_lines)
   return (const DcLine *) (void *) self->lines->data;
 }
 
+/**
+ * dc_document_get_tokens:
+ *
+ * The tokens of the current snapshot, for use on the thread that owns the document.
+ *
+ * Returns: (transfer none): the tokens, valid until the next space change (see
+ *   dc_document_get_lines()): do not keep the pointer across a key change. A worker
+ *   holds a snapshot from dc_document_ref_tokens() instead.
+ */
 const DcToken *
 dc_document_get_tokens (DcDocument *self, guint *n_tokens)
 {
   g_return_val_if_fail (DC_IS_DOCUMENT (self), NULL);
 
-  if (n_tokens)
-    *n_tokens = self->tokens->len;
-  return (const DcToken *) (void *) self->tokens->data;
+  return dc_tokens_get_tokens (self->tokens, n_tokens);
+}
+
+/**
+ * dc_document_ref_tokens:
+ *
+ * The current snapshot of the tokens, the lines' token ranges and the space flags.
+ * Nothing in it ever changes: a space change gives the document a new snapshot and
+ * leaves this one as it is. Take it on the thread that owns the document (the one that
+ * changes the key), then hand it to a worker: a worker asking for the current one could
+ * get it while the owner replaces it.
+ *
+ * Returns: (transfer full): the snapshot, to release with dc_tokens_unref()
+ */
+DcTokens *
+dc_document_ref_tokens (DcDocument *self)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), NULL);
+
+  return dc_tokens_ref (self->tokens);
 }
 
 void
@@ -865,6 +1051,8 @@ dc_document_get_page_blocks (DcDocument *self, guint page, guint *first_block, g
     *n_blocks = self->page_blocks[page + 1] - self->page_blocks[page];
 }
 
+/* Whether @symbol separates words now; for the thread that owns the document (a worker
+ * asks its snapshot, dc_tokens_symbol_is_space()). */
 gboolean
 dc_document_symbol_is_space (DcDocument *self, guint symbol)
 {
@@ -874,7 +1062,8 @@ dc_document_symbol_is_space (DcDocument *self, guint symbol)
   return self->symbol_is_space[symbol];
 }
 
-/* Marks a symbol as a word separator (or not) and recomputes the tokens. */
+/* Marks a symbol as a word separator (or not) and recomputes the tokens into a new
+ * snapshot; on the thread that owns the document only. */
 void
 dc_document_set_symbol_is_space (DcDocument *self, guint symbol, gboolean is_space)
 {
@@ -884,16 +1073,17 @@ dc_document_set_symbol_is_space (DcDocument *self, guint symbol, gboolean is_spa
   if (self->symbol_is_space[symbol] == !!is_space)
     return;
   self->symbol_is_space[symbol] = !!is_space;
-  retokenize (self);
+  retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity));
 }
 
-/* Changes whenever the tokens are recomputed, so indexes over them know to rebuild. */
+/* Changes whenever the tokens are recomputed, so indexes over them know to rebuild;
+ * for the owning thread (a snapshot knows its own, dc_tokens_get_generation()). */
 guint
 dc_document_get_tokens_generation (DcDocument *self)
 {
   g_return_val_if_fail (DC_IS_DOCUMENT (self), 0);
 
-  return self->tokens_generation;
+  return self->tokens->generation;
 }
 
 static int

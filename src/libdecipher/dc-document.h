@@ -16,6 +16,25 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (DcDocument, dc_document, DC, DOCUMENT, GObject)
 
+/* An immutable snapshot of the word boundaries: the tokens, the lines with their token
+ * ranges, and which symbols are spaces, as they were when it was taken. Workers hold one
+ * (dc_document_ref_tokens()) instead of reading the document's, which a space change
+ * replaces. See the top of dc-document.c for what else is safe to read from a worker. */
+typedef struct _DcTokens DcTokens;
+
+#define DC_TYPE_TOKENS (dc_tokens_get_type ())
+GType dc_tokens_get_type (void) G_GNUC_CONST;
+DcTokens *dc_tokens_ref (DcTokens *tokens);
+void dc_tokens_unref (DcTokens *tokens);
+guint dc_tokens_get_generation (DcTokens *tokens);
+const DcToken *dc_tokens_get_tokens (DcTokens *tokens,
+                                     guint *n_tokens);
+const DcLine *dc_tokens_get_lines (DcTokens *tokens,
+                                   guint *n_lines);
+gboolean dc_tokens_symbol_is_space (DcTokens *tokens,
+                                    guint symbol);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcTokens, dc_tokens_unref)
+
 /* Called from the loading thread after each page. */
 typedef void (*DcProgressFunc) (guint pages_done,
                                 guint n_pages,
@@ -71,6 +90,7 @@ void dc_document_get_page_blocks (DcDocument *self,
                                   guint *first_block,
                                   guint *n_blocks);
 
+DcTokens *dc_document_ref_tokens (DcDocument *self);
 guint dc_document_get_tokens_generation (DcDocument *self);
 gboolean dc_document_symbol_is_space (DcDocument *self,
                                       guint symbol);

@@ -211,9 +211,7 @@ dc_matcher_new (DcKey *key)
 struct _DcMatcherIndex
 {
   DcDocument *document;
-  guint generation;    /* of the document's tokens it was made from */
-  DcToken *tokens;     /* a copy: the document's own change when a space is learned */
-  guint n_tokens;
+  DcTokens *tokens;       /* the snapshot it indexes: never changes */
   const DcGlyph *glyphs;  /* never change once the document is loaded */
   const guint32 *order;
   gboolean built;
@@ -226,9 +224,9 @@ struct _DcMatcherIndex
  * dc_matcher_index_new:
  * @document: the document whose tokens to index
  *
- * Takes a snapshot of @document's tokens, so that dc_matcher_index_build() can run in
- * another thread while this one goes on changing the key (and so the tokens). Cheap:
- * a copy of the token array.
+ * Takes a reference to @document's current tokens snapshot, so that
+ * dc_matcher_index_build() can run in another thread while this one goes on changing
+ * the key (and so the tokens). Cheap: no copy.
  *
  * Returns: (transfer full): an index to build, then to give to dc_matcher_adopt_index()
  */
@@ -236,15 +234,12 @@ DcMatcherIndex *
 dc_matcher_index_new (DcDocument *document)
 {
   DcMatcherIndex *index;
-  const DcToken *tokens;
 
   g_return_val_if_fail (DC_IS_DOCUMENT (document), NULL);
 
   index = g_new0 (DcMatcherIndex, 1);
   index->document = g_object_ref (document);
-  index->generation = dc_document_get_tokens_generation (document);
-  tokens = dc_document_get_tokens (document, &index->n_tokens);
-  index->tokens = g_memdup2 (tokens, sizeof (DcToken) * MAX (1, index->n_tokens));
+  index->tokens = dc_document_ref_tokens (document);
   index->glyphs = dc_document_get_glyphs (document, NULL);
   index->order = dc_document_get_reading_order (document, NULL);
   return index;
@@ -256,7 +251,7 @@ dc_matcher_index_free (DcMatcherIndex *index)
   if (index == NULL)
     return;
   g_clear_object (&index->document);
-  g_clear_pointer (&index->tokens, g_free);
+  g_clear_pointer (&index->tokens, dc_tokens_unref);
   g_clear_pointer (&index->by_length, g_ptr_array_unref);
   g_clear_pointer (&index->token_type, g_free);
   g_free (index);
@@ -294,18 +289,21 @@ dc_matcher_index_build (DcMatcherIndex *index)
 {
   g_autoptr (GHashTable) types = NULL;
   g_autoptr (GString) sequence = g_string_new (NULL);
+  const DcToken *tokens;
+  guint n_tokens;
 
   g_return_if_fail (index != NULL);
 
   if (index->built)
     return;
+  tokens = dc_tokens_get_tokens (index->tokens, &n_tokens);
   index->by_length = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  index->token_type = g_new (guint32, MAX (1, index->n_tokens));
+  index->token_type = g_new (guint32, MAX (1, n_tokens));
   types = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
-  for (guint t = 0; t < index->n_tokens; t++)
+  for (guint t = 0; t < n_tokens; t++)
     {
-      const DcToken *token = &index->tokens[t];
+      const DcToken *token = &tokens[t];
       guint length = token->n_glyphs;
       gpointer type;
 
@@ -358,7 +356,8 @@ dc_matcher_adopt_index (DcMatcher *self, DcMatcherIndex *index)
   g_return_val_if_fail (index != NULL, FALSE);
 
   if (!index->built || index->document != self->document
-      || index->generation != dc_document_get_tokens_generation (self->document))
+      || dc_tokens_get_generation (index->tokens)
+           != dc_document_get_tokens_generation (self->document))
     return FALSE;
   if (dc_matcher_has_index (self))
     return TRUE;
@@ -367,7 +366,7 @@ dc_matcher_adopt_index (DcMatcher *self, DcMatcherIndex *index)
   self->by_length = g_steal_pointer (&index->by_length);
   self->token_type = g_steal_pointer (&index->token_type);
   self->n_types = index->n_types;
-  self->index_generation = index->generation;
+  self->index_generation = dc_tokens_get_generation (index->tokens);
   self->index_built = TRUE;
   index->built = FALSE;
   return TRUE;
@@ -449,20 +448,46 @@ compare_bindings (gconstpointer a, gconstpointer b)
   return ba->symbol < bb->symbol ? -1 : ba->symbol > bb->symbol;
 }
 
+/* Appends @value in hex and a separator: a signature is compared often and printed never,
+ * so it is built without printf or normalisation. */
+static void
+append_hex (GString *signature, guint32 value, char separator)
+{
+  static const char digits[] = "0123456789abcdef";
+  char buffer[9];
+  guint n = 0;
+
+  do
+    {
+      buffer[n++] = digits[value & 0xf];
+      value >>= 4;
+    }
+  while (value != 0);
+  while (n > 0)
+    g_string_append_c (signature, buffer[--n]);
+  g_string_append_c (signature, separator);
+}
+
+/* What a reading teaches, as a string: runs that read the same way share a candidate.
+ * Typed text is in NFD, which is unique for canonically equivalent text, so comparing
+ * code points is comparing the values the key would receive. */
 static char *
 make_signature (const Typed *typed, GArray *bindings, guint *n_new)
 {
-  GString *signature = g_string_new (NULL);
+  GString *signature = g_string_sized_new (16 * bindings->len + 1);
 
   g_array_sort (bindings, compare_bindings);
   *n_new = 0;
   for (guint i = 0; i < bindings->len; i++)
     {
       const Binding *b = &g_array_index (bindings, Binding, i);
-      g_autofree char *value = _dc_chars_to_nfc (typed, b->start, b->length);
 
-      g_string_append_printf (signature, "%s%u=%s\x1f", b->contradicts ? "!" : "", b->symbol,
-                              value);
+      if (b->contradicts)
+        g_string_append_c (signature, '!');
+      append_hex (signature, b->symbol, '=');
+      for (guint k = b->start; k < b->start + b->length; k++)
+        append_hex (signature, g_array_index (typed->chars, gunichar, k), ',');
+      g_string_append_c (signature, '\x1f');
       *n_new += !b->contradicts;
     }
   return g_string_free (signature, FALSE);
@@ -508,27 +533,46 @@ word_length_range (const Typed *typed, guint word, gboolean silent, guint *lo, g
     *hi += MAX_SILENT_PER_WORD;
 }
 
-static gboolean
-run_fits_lengths (DcMatcher *self, const Typed *typed, const Query *query, guint start)
+/* What one scan for candidates reads and fills, worked out once rather than per run. */
+typedef struct
 {
-  const DcToken *tokens = dc_document_get_tokens (self->document, NULL);
-  const DcGlyph *glyphs = dc_document_get_glyphs (self->document, NULL);
-  const guint32 *order = dc_document_get_reading_order (self->document, NULL);
+  const DcGlyph *glyphs;
+  const guint32 *order;
+  const DcToken *tokens;
+  guint n_tokens;
+  guint *lo, *hi;           /* per typed word: the glyph counts that may spell it */
+  GHashTable *by_signature; /* signature → Candidate */
+  GPtrArray *candidates;
+  GHashTable *seen;         /* (nullable) hash of a run's token types → index in runs + 1 */
+  GArray *seen_runs;        /* of SeenRun */
+  guint32 *held_cache;
+} Scan;
 
+/* A sequence of token types already aligned: where, and what it gave (NULL: nothing). */
+typedef struct
+{
+  guint start;
+  gpointer candidate;
+} SeenRun;
+
+static gboolean
+run_fits_lengths (DcMatcher *self, const Typed *typed, const Query *query, const Scan *scan,
+                  guint start)
+{
   for (guint w = 0; w < _dc_typed_n_words (typed); w++)
     {
-      const DcToken *token = &tokens[start + w];
-      guint lo, hi, n = token->n_glyphs;
+      const DcToken *token = &scan->tokens[start + w];
+      guint n = token->n_glyphs;
 
-      word_length_range (typed, w, FALSE, &lo, &hi);
       if (query->has_silent)
         for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
           {
-            const char *value = dc_key_get_value (self->key, glyphs[order[k]].symbol);
+            const char *value = dc_key_get_value (self->key,
+                                                  scan->glyphs[scan->order[k]].symbol);
 
             n -= value != NULL && *value == '\0';
           }
-      if (n < lo || n > hi)
+      if (n < scan->lo[w] || n > scan->hi[w])
         return FALSE;
     }
   return TRUE;
@@ -550,55 +594,92 @@ key_has_silent_symbol (DcKey *key)
   return FALSE;
 }
 
-static void
-consider_run (DcMatcher *self, const Typed *typed, Query *query, guint start,
-              GHashTable *by_signature, GPtrArray *candidates, GHashTable *seen_types)
+/* The token types of the run at @start, hashed: runs that spell the same symbols word
+ * for word read the same way, so each such sequence is aligned once. */
+static gpointer
+hash_run_types (const guint32 *types, guint n_words)
 {
-  const DcGlyph *glyphs = dc_document_get_glyphs (self->document, NULL);
-  const guint32 *order = dc_document_get_reading_order (self->document, NULL);
-  const DcToken *tokens = dc_document_get_tokens (self->document, NULL);
+  guint64 hash = 0xcbf29ce484222325u;
+
+  for (guint w = 0; w < n_words; w++)
+    hash = (hash ^ types[w]) * 0x100000001b3u;
+  /* 0 would read as "absent" */
+  return GSIZE_TO_POINTER ((gsize) hash | 1);
+}
+
+/* The run of the same token types as @start seen before, if any. A hash that two
+ * different sequences share (unlikely) only costs the deduplication of the second. */
+static SeenRun *
+seen_run (DcMatcher *self, const Scan *scan, guint start, guint n_words, gpointer *hash)
+{
+  guint index;
+
+  *hash = hash_run_types (&self->token_type[start], n_words);
+  index = GPOINTER_TO_UINT (g_hash_table_lookup (scan->seen, *hash));
+  if (index == 0)
+    return NULL;
+  return &g_array_index (scan->seen_runs, SeenRun, index - 1);
+}
+
+static void
+remember_run (Scan *scan, gpointer hash, guint start, gpointer candidate)
+{
+  SeenRun run = { start, candidate };
+
+  if (g_hash_table_contains (scan->seen, hash))
+    return;
+  g_array_append_val (scan->seen_runs, run);
+  g_hash_table_insert (scan->seen, hash, GUINT_TO_POINTER (scan->seen_runs->len));
+}
+
+static void
+consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, guint start)
+{
   guint n_words = _dc_typed_n_words (typed);
   g_autofree guint32 *symbols = NULL;
   g_autofree guint8 *no_advance = NULL;
-  g_autofree guint *token_end = g_new (guint, n_words);
+  g_autofree guint *token_end = NULL;
   g_autoptr (GArray) bindings = NULL;
+  gpointer hash = NULL;
   Search search = { 0 };
   Candidate *candidate;
   guint n_glyphs = 0, n_new;
   char *signature;
 
-  if (!run_fits_lengths (self, typed, query, start))
+  if (!run_fits_lengths (self, typed, query, scan, start))
     return;
   query->shaped_runs++;
 
-  /* The same word drawn in many places reads the same way everywhere: align it once. */
-  if (n_words == 1 && seen_types != NULL)
+  /* The same words drawn in many places read the same way everywhere: align them once. */
+  if (scan->seen != NULL)
     {
-      gpointer known_candidate;
+      SeenRun *seen = seen_run (self, scan, start, n_words, &hash);
 
-      if (g_hash_table_lookup_extended (seen_types, GUINT_TO_POINTER (self->token_type[start]),
-                                        NULL, &known_candidate))
+      if (seen != NULL && memcmp (&self->token_type[seen->start], &self->token_type[start],
+                                  n_words * sizeof (guint32)) == 0)
         {
-          candidate = known_candidate;
+          candidate = seen->candidate;
           if (candidate != NULL && candidate->places->len < MAX_REPORTED_PLACES)
             g_array_append_val (candidate->places, start);
           return;
         }
     }
 
+  token_end = g_new (guint, n_words);
   for (guint w = 0; w < n_words; w++)
-    n_glyphs += tokens[start + w].n_glyphs;
+    n_glyphs += scan->tokens[start + w].n_glyphs;
   symbols = g_new (guint32, n_glyphs);
   no_advance = g_new (guint8, n_glyphs);
   n_glyphs = 0;
   for (guint w = 0; w < n_words; w++)
     {
-      const DcToken *token = &tokens[start + w];
+      const DcToken *token = &scan->tokens[start + w];
 
       for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
         {
-          const DcGlyph *glyph = &glyphs[order[k]];
+          const DcGlyph *glyph = &scan->glyphs[scan->order[k]];
 
+          /* A glyph drawn over its neighbour is a mark, not a letter (dc-align.c). */
           no_advance[n_glyphs] = fabsf (glyph->advance) < 0.1f * MAX (glyph->size, 0.5f);
           symbols[n_glyphs++] = glyph->symbol;
         }
@@ -609,6 +690,7 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, guint start,
   search.key = self->key;
   search.nfd_values = self->nfd_values;
   search.holders = self->holders;
+  search.held_cache = scan->held_cache;
   search.typed = typed;
   search.symbols = symbols;
   search.token_end = token_end;
@@ -620,13 +702,13 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, guint start,
 
   if (!search.found)
     {
-      if (n_words == 1 && seen_types != NULL)
-        g_hash_table_insert (seen_types, GUINT_TO_POINTER (self->token_type[start]), NULL);
+      if (scan->seen != NULL)
+        remember_run (scan, hash, start, NULL);
       return;
     }
 
   signature = make_signature (typed, bindings, &n_new);
-  candidate = g_hash_table_lookup (by_signature, signature);
+  candidate = g_hash_table_lookup (scan->by_signature, signature);
   if (candidate == NULL)
     {
       candidate = g_new0 (Candidate, 1);
@@ -637,8 +719,8 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, guint start,
       candidate->n_new = n_new;
       candidate->bindings = g_steal_pointer (&bindings);
       candidate->places = g_array_new (FALSE, FALSE, sizeof (guint));
-      g_hash_table_insert (by_signature, candidate->signature, candidate);
-      g_ptr_array_add (candidates, candidate);
+      g_hash_table_insert (scan->by_signature, candidate->signature, candidate);
+      g_ptr_array_add (scan->candidates, candidate);
     }
   else
     {
@@ -647,8 +729,8 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, guint start,
     }
   if (candidate->places->len < MAX_REPORTED_PLACES)
     g_array_append_val (candidate->places, start);
-  if (n_words == 1 && seen_types != NULL)
-    g_hash_table_insert (seen_types, GUINT_TO_POINTER (self->token_type[start]), candidate);
+  if (scan->seen != NULL)
+    remember_run (scan, hash, start, candidate);
 }
 
 /* Every run of the typed shape, aligned; candidates come back best first. */
@@ -656,33 +738,49 @@ static GPtrArray *
 find_candidates (DcMatcher *self, const Typed *typed, Query *query)
 {
   g_autoptr (GHashTable) by_signature = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr (GHashTable) seen_types = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  g_autoptr (GArray) seen_runs = g_array_new (FALSE, FALSE, sizeof (SeenRun));
+  g_autofree guint32 *held_cache = _dc_held_cache_new (typed);
+  guint n_words = _dc_typed_n_words (typed), pivot = 0, best_count = G_MAXUINT;
+  g_autofree guint *lo = g_new (guint, MAX (1, n_words));
+  g_autofree guint *hi = g_new (guint, MAX (1, n_words));
   GPtrArray *candidates = g_ptr_array_new_with_free_func ((GDestroyNotify) candidate_free);
   const DcLine *lines = dc_document_get_lines (self->document, NULL);
-  const DcToken *tokens;
-  guint n_tokens, n_words = _dc_typed_n_words (typed), pivot = 0, best_count = G_MAXUINT;
+  Scan scan = { 0 };
 
-  tokens = dc_document_get_tokens (self->document, &n_tokens);
+  scan.glyphs = dc_document_get_glyphs (self->document, NULL);
+  scan.order = dc_document_get_reading_order (self->document, NULL);
+  scan.tokens = dc_document_get_tokens (self->document, &scan.n_tokens);
+  scan.lo = lo;
+  scan.hi = hi;
+  scan.by_signature = by_signature;
+  scan.candidates = candidates;
+  scan.held_cache = held_cache;
+  for (guint w = 0; w < n_words; w++)
+    word_length_range (typed, w, FALSE, &lo[w], &hi[w]);
+
   query->shaped_runs = 0;
-  if (n_words > n_tokens)
+  if (n_words > scan.n_tokens)
     return candidates;
 
   if (query->token >= 0)
     {
       guint start = lines[query->line].first_token + (guint) query->token;
 
-      if (start + n_words <= n_tokens)
-        consider_run (self, typed, query, start, by_signature, candidates, NULL);
+      if (start + n_words <= scan.n_tokens)
+        consider_run (self, typed, query, &scan, start);
     }
   else
     {
+      scan.seen = seen;
+      scan.seen_runs = seen_runs;
       /* Start from the word whose glyph count is rarest in the document. */
       for (guint w = 0; w < n_words; w++)
         {
-          guint lo, hi, count = 0;
+          guint wlo, whi, count = 0;
 
-          word_length_range (typed, w, query->has_silent, &lo, &hi);
-          for (guint n = lo; n <= hi && n < self->by_length->len; n++)
+          word_length_range (typed, w, query->has_silent, &wlo, &whi);
+          for (guint n = wlo; n <= whi && n < self->by_length->len; n++)
             count += ((GArray *) g_ptr_array_index (self->by_length, n))->len;
           if (count < best_count)
             {
@@ -692,10 +790,10 @@ find_candidates (DcMatcher *self, const Typed *typed, Query *query)
         }
 
       {
-        guint lo, hi;
+        guint plo, phi;
 
-        word_length_range (typed, pivot, query->has_silent, &lo, &hi);
-        for (guint n = lo; n <= hi && n < self->by_length->len; n++)
+        word_length_range (typed, pivot, query->has_silent, &plo, &phi);
+        for (guint n = plo; n <= phi && n < self->by_length->len; n++)
           {
             GArray *bucket = g_ptr_array_index (self->by_length, n);
 
@@ -704,12 +802,12 @@ find_candidates (DcMatcher *self, const Typed *typed, Query *query)
                 guint t = g_array_index (bucket, guint, i);
                 guint start;
 
-                if (t < pivot || t - pivot + n_words > n_tokens)
+                if (t < pivot || t - pivot + n_words > scan.n_tokens)
                   continue;
                 start = t - pivot;
-                if (query->line >= 0 && tokens[start].line != (guint) query->line)
+                if (query->line >= 0 && scan.tokens[start].line != (guint) query->line)
                   continue;
-                consider_run (self, typed, query, start, by_signature, candidates, seen_types);
+                consider_run (self, typed, query, &scan, start);
               }
           }
       }

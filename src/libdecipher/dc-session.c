@@ -27,6 +27,7 @@
 #include "dc-proposals.h"
 #include "dc-recognize.h"
 #include "dc-session.h"
+#include "dc-tsan-private.h"
 
 struct _DcSession
 {
@@ -679,12 +680,33 @@ snapshot_key (DcSession *self)
   return snapshot;
 }
 
+/* What a worker suggests from: a copy of the key and a snapshot of the tokens, both
+ * taken on the session's thread, so that nothing it reads changes under it. */
+typedef struct
+{
+  DcKey *key;
+  DcTokens *tokens;
+} SuggestInput;
+
+/* The task's last reference, and so this, may go in either thread. */
+static void
+suggest_input_free (SuggestInput *input)
+{
+  DC_TAKE_OVER (input);
+  g_clear_object (&input->key);
+  g_clear_pointer (&input->tokens, dc_tokens_unref);
+  g_free (input);
+}
+
 static void
 suggest_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
+  SuggestInput *input = data;
   DcSuggestion *suggestion = g_new0 (DcSuggestion, 1);
 
-  dc_suggest_next (data, suggestion);
+  DC_TAKE_OVER (input);
+  dc_suggest_next_in (input->key, input->tokens, suggestion);
+  DC_HAND_OVER (input);
   g_task_return_pointer (task, suggestion, g_free);
 }
 
@@ -693,11 +715,15 @@ static void start_suggest (DcSession *self, GTask *outer);
 static void
 suggest_done_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
-  DcSession *self = DC_SESSION (source);
   g_autoptr (GTask) outer = data;
+  DcSession *self = DC_SESSION (g_task_get_source_object (outer));
   g_autoptr (GError) error = NULL;
   DcSuggestion *suggestion = g_task_propagate_pointer (G_TASK (result), &error);
 
+  DC_TAKE_OVER (g_task_get_task_data (G_TASK (result)));
+  /* Freed here, not wherever the task's last reference goes: the key copy holds the
+   * document, which must be finalized on its own thread. */
+  g_task_set_task_data (G_TASK (result), NULL, NULL);
   if (suggestion == NULL)
     {
       g_task_return_error (outer, g_steal_pointer (&error));
@@ -723,12 +749,18 @@ suggest_done_cb (GObject *source, GAsyncResult *result, gpointer data)
 static void
 start_suggest (DcSession *self, GTask *outer)
 {
-  g_autoptr (GTask) task = g_task_new (self, g_task_get_cancellable (outer), suggest_done_cb,
+  /* The worker's task holds no session: its last reference may go in the worker, and
+   * the session must be finalized on its own thread. The outer task holds it. */
+  g_autoptr (GTask) task = g_task_new (NULL, g_task_get_cancellable (outer), suggest_done_cb,
                                        g_object_ref (outer));
+  SuggestInput *input = g_new0 (SuggestInput, 1);
 
   g_task_set_source_tag (task, start_suggest);
   g_object_set_data (G_OBJECT (task), "key-serial", GUINT_TO_POINTER (self->key_serial));
-  g_task_set_task_data (task, snapshot_key (self), g_object_unref);
+  input->key = snapshot_key (self);
+  input->tokens = dc_document_ref_tokens (self->document);
+  g_task_set_task_data (task, input, (GDestroyNotify) suggest_input_free);
+  DC_HAND_OVER (input);
   g_task_run_in_thread (task, suggest_thread);
 }
 
@@ -776,27 +808,51 @@ dc_session_suggest_finish (DcSession *self,
 static void
 index_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
+  DC_TAKE_OVER (data);
   dc_matcher_index_build (data);
+  DC_HAND_OVER (data);
   g_task_return_boolean (task, TRUE);
 }
 
 static void
-index_done_cb (GObject *source, GAsyncResult *result, gpointer data)
+index_done (DcSession *self, GTask *task, DcMatcherIndex *index)
 {
-  DcSession *self = DC_SESSION (source);
+  gboolean adopted;
 
   /* Replaced by a newer build, or the session is going: that one answers, or nobody. */
-  if (g_task_get_cancellable (G_TASK (result)) != self->index_cancellable
+  if (g_task_get_cancellable (task) != self->index_cancellable
       || g_cancellable_is_cancelled (self->index_cancellable))
     return;
   g_clear_object (&self->index_cancellable);
+  adopted = dc_matcher_adopt_index (self->matcher, index);
   /* Refused when a space was learned meanwhile: the tokens changed, build again. */
-  if (!dc_matcher_adopt_index (self->matcher, g_task_get_task_data (G_TASK (result))))
+  if (!adopted)
     {
       start_index (self);
       return;
     }
   g_signal_emit (self, signals[INDEX_READY], 0);
+}
+
+static void
+index_done_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr (DcSession) self = data;
+  DcMatcherIndex *index = g_task_get_task_data (G_TASK (result));
+
+  DC_TAKE_OVER (index);
+  index_done (self, G_TASK (result), index);
+  /* Freed here, not wherever the task's last reference goes: the index holds the
+   * document, which must be finalized on its own thread. */
+  g_task_set_task_data (G_TASK (result), NULL, NULL);
+}
+
+/* The task's last reference, and so this, may go in either thread. */
+static void
+index_free (DcMatcherIndex *index)
+{
+  DC_TAKE_OVER (index);
+  dc_matcher_index_free (index);
 }
 
 /* Builds the index in a worker unless the matcher has a current one or one is coming. */
@@ -809,11 +865,13 @@ start_index (DcSession *self)
       || self->index_cancellable != NULL)
     return;
   self->index_cancellable = g_cancellable_new ();
-  task = g_task_new (self, self->index_cancellable, index_done_cb, NULL);
+  /* As in start_suggest(), the worker's task holds no session; the callback's data does. */
+  task = g_task_new (NULL, self->index_cancellable, index_done_cb, g_object_ref (self));
   g_task_set_source_tag (task, start_index);
   /* The snapshot is taken here, on the thread that owns the document. */
   g_task_set_task_data (task, dc_matcher_index_new (self->document),
-                        (GDestroyNotify) dc_matcher_index_free);
+                        (GDestroyNotify) index_free);
+  DC_HAND_OVER (g_task_get_task_data (task));
   g_task_run_in_thread (task, index_thread);
 }
 

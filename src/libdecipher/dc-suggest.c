@@ -21,10 +21,13 @@
 #define MAX_WINDOW 5
 #define KEEP_BEST 32 /* windows kept for the uniqueness check, best first */
 
+/* Everything a suggestion reads: the document's glyphs (never change), a tokens snapshot
+ * (never changes) and a key that only this thread uses, so that it may run in a worker. */
 typedef struct
 {
   DcDocument *document;
   DcKey *key;
+  DcTokens *snapshot;
   const DcGlyph *glyphs;
   const guint32 *order;
   const DcLine *lines;
@@ -32,71 +35,93 @@ typedef struct
   guint n_lines;
   guint n_tokens;
   guint8 *unknown;   /* per symbol: can typing still teach it? */
+  double *weight;    /* per unknown symbol: what decoding it is worth */
   guint *seen;       /* per symbol: stamp of the window that counted it */
   guint stamp;
 } Context;
 
 static void
-context_init (Context *c, DcKey *key)
+context_init (Context *c, DcKey *key, DcTokens *snapshot)
 {
   guint n_symbols;
   const DcSymbol *symbols;
 
   c->key = key;
   c->document = dc_key_get_document (key);
+  c->snapshot = snapshot != NULL ? dc_tokens_ref (snapshot) : dc_document_ref_tokens (c->document);
   c->glyphs = dc_document_get_glyphs (c->document, NULL);
   c->order = dc_document_get_reading_order (c->document, NULL);
-  c->lines = dc_document_get_lines (c->document, &c->n_lines);
-  c->tokens = dc_document_get_tokens (c->document, &c->n_tokens);
+  c->lines = dc_tokens_get_lines (c->snapshot, &c->n_lines);
+  c->tokens = dc_tokens_get_tokens (c->snapshot, &c->n_tokens);
   symbols = dc_document_get_symbols (c->document, &n_symbols);
   c->unknown = g_new0 (guint8, MAX (1, n_symbols));
+  c->weight = g_new0 (double, MAX (1, n_symbols));
   c->seen = g_new0 (guint, MAX (1, n_symbols));
   c->stamp = 0;
 
   for (guint s = 0; s < n_symbols; s++)
-    c->unknown[s] = dc_document_symbol_needs_decoding (c->document, s) &&
-                    dc_key_get_value (key, s) == NULL && symbols[s].n_glyphs > 0;
+    {
+      c->unknown[s] = dc_document_symbol_needs_decoding (c->document, s) &&
+                      dc_key_get_value (key, s) == NULL && symbols[s].n_glyphs > 0;
+      /* Mostly a count of symbols (the cover), a little their frequency (readability).
+       * Worked out once here, not once per glyph of every window. */
+      if (c->unknown[s])
+        c->weight[s] = 1.0 + 0.05 * log1p (symbols[s].n_glyphs);
+    }
 }
 
 static void
 context_clear (Context *c)
 {
+  g_clear_pointer (&c->snapshot, dc_tokens_unref);
   g_clear_pointer (&c->unknown, g_free);
+  g_clear_pointer (&c->weight, g_free);
   g_clear_pointer (&c->seen, g_free);
 }
 
-static double
-weight_of (Context *c, guint symbol)
+/* Per token, its distinct unknown symbols in the order they first occur, packed: token
+ * t's are unknown[first[t]] … unknown[first[t + 1] − 1]. A window then adds up a few
+ * short lists instead of walking its glyphs through the reading order again. */
+typedef struct
 {
-  /* Mostly a count of symbols (the cover), a little their frequency (readability). */
-  return 1.0 + 0.05 * log1p (dc_document_get_symbol (c->document, symbol)->n_glyphs);
-}
+  guint *first;   /* n_tokens + 1 */
+  guint32 *symbols;
+} TokenUnknowns;
 
-static double
-window_gain (Context *c, guint first_token, guint n_tokens, guint *n_new, guint *n_glyphs)
+static void
+token_unknowns_init (Context *c, TokenUnknowns *u)
 {
-  double gain = 0;
+  guint n = 0, capacity = 0;
 
-  c->stamp++;
-  *n_new = 0;
-  *n_glyphs = 0;
-  for (guint t = first_token; t < first_token + n_tokens; t++)
+  /* A token holds each of its glyphs' symbols at most once: its glyphs bound it. */
+  for (guint t = 0; t < c->n_tokens; t++)
+    capacity += c->tokens[t].n_glyphs;
+  u->first = g_new (guint, c->n_tokens + 1);
+  u->symbols = g_new (guint32, MAX (1, capacity));
+  for (guint t = 0; t < c->n_tokens; t++)
     {
       const DcToken *token = &c->tokens[t];
 
+      u->first[t] = n;
+      c->stamp++;
       for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
         {
-          guint symbol = c->glyphs[c->order[k]].symbol;
+          guint32 symbol = c->glyphs[c->order[k]].symbol;
 
           if (!c->unknown[symbol] || c->seen[symbol] == c->stamp)
             continue;
           c->seen[symbol] = c->stamp;
-          gain += weight_of (c, symbol);
-          (*n_new)++;
-          *n_glyphs += dc_document_get_symbol (c->document, symbol)->n_glyphs;
+          u->symbols[n++] = symbol;
         }
     }
-  return gain;
+  u->first[c->n_tokens] = n;
+}
+
+static void
+token_unknowns_clear (TokenUnknowns *u)
+{
+  g_clear_pointer (&u->first, g_free);
+  g_clear_pointer (&u->symbols, g_free);
 }
 
 /* Whether the runs starting at @a and @b could both spell the same typed words. */
@@ -173,43 +198,73 @@ keep_if_among_best (GArray *best, const Window *window)
 }
 
 /**
- * dc_suggest_next:
- * @suggestion: (out caller-allocates): where to type next, or done
+ * dc_suggest_next_in:
+ * @key: the values to go by; only the calling thread may use it meanwhile
+ * @snapshot: (nullable): the tokens to go by, or %NULL for the document's current ones
+ * @suggestion: (out caller-allocates): where to type next, or done; its line and
+ *   tokens are those of @snapshot
  *
  * The window of at most five tokens on one line that decodes the most unknown symbols
- * per typed word, among those the line cue makes unambiguous.
+ * per typed word, among those the line cue makes unambiguous. Reads nothing that another
+ * thread may change, so a worker may run it on a key of its own (a copy) and a
+ * snapshot taken on the thread that owns the document.
  */
 void
-dc_suggest_next (DcKey *key, DcSuggestion *suggestion)
+dc_suggest_next_in (DcKey *key, DcTokens *snapshot, DcSuggestion *suggestion)
 {
   g_autoptr (GArray) windows = g_array_new (FALSE, FALSE, sizeof (Window));
+  TokenUnknowns unknowns = { 0 };
+  const DcSymbol *symbols;
   Context c = { 0 };
 
   g_return_if_fail (DC_IS_KEY (key));
   g_return_if_fail (suggestion != NULL);
 
-  memset (suggestion, 0, sizeof *suggestion);
-  context_init (&c, key);
+  symbols = dc_document_get_symbols (dc_key_get_document (key), NULL);
 
+  memset (suggestion, 0, sizeof *suggestion);
+  context_init (&c, key, snapshot);
+  token_unknowns_init (&c, &unknowns);
+
+  /* The windows starting at one token grow a token at a time: each adds only what its
+   * last token brings that the shorter one lacked. */
   for (guint l = 0; l < c.n_lines; l++)
     {
       const DcLine *line = &c.lines[l];
+      guint line_end = line->first_token + line->n_tokens;
 
-      for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
-        for (guint w = 1; w <= MAX_WINDOW && t + w <= line->first_token + line->n_tokens; w++)
-          {
-            Window window = { 0 };
-            double gain = window_gain (&c, t, w, &window.n_new, &window.n_glyphs);
+      for (guint t = line->first_token; t < line_end; t++)
+        {
+          Window window = { 0 };
+          double gain = 0;
 
-            if (window.n_new == 0)
-              continue;
-            window.score = gain / w;
-            window.line = l;
-            window.start = t;
-            window.n_tokens = w;
-            keep_if_among_best (windows, &window);
-          }
+          c.stamp++;
+          for (guint w = 1; w <= MAX_WINDOW && t + w <= line_end; w++)
+            {
+              guint last = t + w - 1;
+
+              for (guint i = unknowns.first[last]; i < unknowns.first[last + 1]; i++)
+                {
+                  guint32 symbol = unknowns.symbols[i];
+
+                  if (c.seen[symbol] == c.stamp)
+                    continue;
+                  c.seen[symbol] = c.stamp;
+                  gain += c.weight[symbol];
+                  window.n_new++;
+                  window.n_glyphs += symbols[symbol].n_glyphs;
+                }
+              if (window.n_new == 0)
+                continue;
+              window.score = gain / w;
+              window.line = l;
+              window.start = t;
+              window.n_tokens = w;
+              keep_if_among_best (windows, &window);
+            }
+        }
     }
+  token_unknowns_clear (&unknowns);
 
   suggestion->done = TRUE;
   if (windows->len > 0)
@@ -233,6 +288,18 @@ dc_suggest_next (DcKey *key, DcSuggestion *suggestion)
         }
     }
   context_clear (&c);
+}
+
+/**
+ * dc_suggest_next:
+ * @suggestion: (out caller-allocates): where to type next, or done
+ *
+ * dc_suggest_next_in() on the document's current tokens.
+ */
+void
+dc_suggest_next (DcKey *key, DcSuggestion *suggestion)
+{
+  dc_suggest_next_in (key, NULL, suggestion);
 }
 
 static int
@@ -261,7 +328,7 @@ dc_suggest_frequent_symbols (DcKey *key, guint max)
 
   g_return_val_if_fail (DC_IS_KEY (key), result);
 
-  context_init (&c, key);
+  context_init (&c, key, NULL);
   symbols = dc_document_get_symbols (c.document, &n_symbols);
   counts = g_new0 (guint, MAX (1, n_symbols));
   for (guint s = 0; s < n_symbols; s++)
@@ -292,7 +359,7 @@ dc_suggest_busiest_lines (DcKey *key, guint max)
 
   g_return_val_if_fail (DC_IS_KEY (key), result);
 
-  context_init (&c, key);
+  context_init (&c, key, NULL);
   counts = g_new0 (guint, MAX (1, c.n_lines));
   for (guint l = 0; l < c.n_lines; l++)
     {

@@ -21,6 +21,9 @@ typedef struct
 
 void dc_suggest_next (DcKey *key,
                       DcSuggestion *suggestion);
+void dc_suggest_next_in (DcKey *key,
+                         DcTokens *snapshot,
+                         DcSuggestion *suggestion);
 GArray *dc_suggest_frequent_symbols (DcKey *key,
                                      guint max);
 GArray *dc_suggest_busiest_lines (DcKey *key,
