@@ -149,6 +149,61 @@ test_keeps_known (void)
   g_assert_cmpuint (dc_font_tables_apply (key), ==, 0);
 }
 
+/* A map written out (a repaired PDF's ToUnicode) carries only values at or above the
+ * automatic threshold, or confirmed: a weak shape reading stays out. */
+static void
+test_map_threshold (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *cmap = NULL;
+  g_autofree char *weak_code = NULL;
+  g_autofree char *strong_code = NULL;
+  const DcSymbol *symbols;
+  guint n_symbols, weak = G_MAXUINT, strong = G_MAXUINT;
+
+  symbols = dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols && strong == G_MAXUINT; s++)
+    if (dc_document_symbol_needs_decoding (document, s))
+      {
+        if (weak == G_MAXUINT)
+          weak = s;
+        else if (symbols[s].font == symbols[weak].font)
+          strong = s;
+      }
+  g_assert_cmpuint (strong, !=, G_MAXUINT);
+  g_assert_true (dc_key_set_full (key, weak, "ж", DC_KEY_INFERRED, DC_KEY_LEVEL_SHAPE, 0.5,
+                                  "shape: ocr 3 of 6", &error));
+  g_assert_true (dc_key_set_full (key, strong, "з", DC_KEY_INFERRED, DC_KEY_LEVEL_GUESS, -1,
+                                  "auto: test", &error));
+  g_assert_no_error (error);
+  cmap = dc_map_font_to_cmap (key, symbols[weak].font, &error);
+  g_assert_no_error (error);
+  weak_code = g_strdup_printf ("<%02X>", symbols[weak].code);
+  strong_code = g_strdup_printf ("<%02X>", symbols[strong].code);
+  g_assert_null (strstr (cmap, weak_code));
+  g_assert_nonnull (strstr (cmap, strong_code));
+}
+
+/* A real subset (bug1151216) maps each code to itself in its cmap, as its wrong PDF
+ * text does: tables that correct nothing are proposed, not used as text, so typing the
+ * real text still fits. Here: the PDF's text made to agree with the tables. */
+static void
+test_repeating_tables_proposed (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("duplicate-tounicode");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  guint n_symbols, n_proposed = 0;
+
+  g_assert_cmpuint (dc_font_tables_apply (key), >, 20);
+  /* Some of its codes are corrected: the tables are a second opinion, inferred. */
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    n_proposed += dc_key_get_status (key, s) == DC_KEY_PROPOSED;
+  g_assert_cmpuint (n_proposed, ==, 0);
+}
+
 static const Case cases[] = {
   { "identity-unicode", DC_KEY_LEVEL_FONT, "font: cmap U+" },
   { "identity-named", DC_KEY_LEVEL_FONT, "font: glyph name " },
@@ -203,6 +258,8 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/font-tables/legacy-not-believed", test_legacy_not_believed);
   g_test_add_func ("/font-tables/keeps-known", test_keeps_known);
+  g_test_add_func ("/font-tables/correcting-tables-inferred", test_repeating_tables_proposed);
+  g_test_add_func ("/font-tables/map-threshold", test_map_threshold);
   g_test_add_func ("/font-tables/renumbered-subset", test_renumbered_subset);
   g_test_add_func ("/font-tables/double-byte-pairs", test_double_byte_pairs);
 

@@ -32,9 +32,11 @@
 
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include FT_OUTLINE_H
 
 #include <glib/gi18n-lib.h>
 
+#include "dc-agl-private.h"
 #include "dc-auto.h"
 #include "dc-font-tables.h"
 #include "dc-unicode-private.h"
@@ -54,6 +56,16 @@
 #define MAX_CONTEXT_CANDIDATES 6 /* the costlier neighbour statistics only for the best */
 #define TYPICAL_SPACE_SHARE 0.15 /* of all glyphs */
 #define STATISTICS_MARGIN 0.3    /* lead needed when neither ink nor the PDF speaks */
+
+/* A font whose glyphs are as wide as they are tall sets CJK text: its full stop is 。 and
+ * its word breaks are no spaces; no Latin guess is made there. */
+#define CJK_MIN_ADVANCE 0.9
+
+/* The full stop's ink: a small mark on the baseline, in ems. */
+#define FULL_STOP_MAX_WIDTH 0.4
+#define FULL_STOP_MAX_HEIGHT 0.3
+#define FULL_STOP_MIN_BOTTOM -0.15
+#define FULL_STOP_MAX_TOP 0.35
 
 /* The full stop. */
 #define EARLY_END_MIN 0.2
@@ -615,6 +627,74 @@ space_rejection_sentence (FontPass *fp, const Candidate *c)
     }
 }
 
+/* Most of the font's glyphs advance a full em: CJK ideographs, kana, hangul. */
+static gboolean
+font_is_cjk_width (FontPass *fp)
+{
+  Pass *pass = fp->pass;
+  guint n = 0, wide = 0;
+
+  for (guint l = 0; l < pass->n_lines; l++)
+    for (guint k = pass->lines[l].first_glyph;
+         k < pass->lines[l].first_glyph + pass->lines[l].n_glyphs; k++)
+      {
+        const DcGlyph *glyph = &pass->glyphs[pass->order[k]];
+
+        if (glyph->font != fp->index || glyph->advance <= 0)
+          continue;
+        n++;
+        wide += fabs (glyph->advance) >= CJK_MIN_ADVANCE * em (glyph);
+      }
+  return n >= 8 && wide * 2 > n;
+}
+
+/* Whether the glyph's name says it is something other than @value: no guess against it. */
+static gboolean
+name_says_otherwise (FontPass *fp, guint symbol, const char *value)
+{
+  const char *encoding = dc_font_get_encoding (fp->font);
+  g_autofree char *named = NULL;
+
+  gboolean own_names = g_strcmp0 (encoding, "Custom") == 0 || g_strcmp0 (encoding, "Builtin") == 0;
+
+  named = _dc_agl_name_to_text (fp->pass->symbols[symbol].glyph_name);
+  if (named == NULL || strcmp (named, value) == 0
+      || (_dc_text_is_space (named) && _dc_text_is_space (value)))
+    return FALSE;
+  /* A standard encoding's names are the table's, not the font's: only where they name
+   * ASCII punctuation (which legacy fonts leave in place; their lie is in the letters) do
+   * they still speak against a guess (issue12963: the colon taken for the full stop). */
+  return own_names
+         || (named[1] == '\0' && (guchar) named[0] < 0x80
+             && (g_ascii_ispunct (named[0]) || named[0] == ' '));
+}
+
+/* A full stop looks like one: a small ink box at the baseline. Unknown (no outline to
+ * read) counts as looking like one; the statistics then decide alone. */
+static gboolean
+looks_like_full_stop (FontPass *fp, guint symbol)
+{
+  FT_Face face = font_face (fp);
+  FT_BBox box;
+  FT_UInt gid;
+  double units;
+
+  if (face == NULL || face->units_per_EM == 0)
+    return TRUE;
+  gid = symbol_glyph_index (fp->font, face, &fp->pass->symbols[symbol]);
+  if (gid == 0 ||
+      FT_Load_Glyph (face, gid, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) != 0 ||
+      face->glyph->format != FT_GLYPH_FORMAT_OUTLINE)
+    return TRUE;
+  if (face->glyph->outline.n_points == 0)
+    return FALSE;
+  FT_Outline_Get_CBox (&face->glyph->outline, &box);
+  units = face->units_per_EM;
+  return (box.xMax - box.xMin) / units <= FULL_STOP_MAX_WIDTH
+         && (box.yMax - box.yMin) / units <= FULL_STOP_MAX_HEIGHT
+         && box.yMin / units >= FULL_STOP_MIN_BOTTOM && box.yMax / units <= FULL_STOP_MAX_TOP;
+}
+
 static gboolean
 assign (Pass *pass, guint symbol, const char *value, const char *provenance)
 {
@@ -694,7 +774,8 @@ guess_space (FontPass *fp, DcAutoGuess *guess)
       stats = &fp->stats[s];
       if (pass->symbols[s].font != fp->index || stats->n_lines < MIN_SPACE_LINES ||
           stats->n_lines < MIN_SPACE_COVERAGE * fp->n_lines ||
-          dc_key_get_status (pass->key, s) >= DC_KEY_INFERRED)
+          dc_key_get_status (pass->key, s) >= DC_KEY_INFERRED ||
+          name_says_otherwise (fp, s, " "))
         continue;
       candidate.symbol = s;
       judge_candidate (fp, &candidate);
@@ -899,7 +980,8 @@ guess_full_stop (FontPass *fp, DcAutoGuess *guess)
           dc_document_symbol_is_space (pass->document, s) ||
           dc_key_get_status (pass->key, s) >= DC_KEY_INFERRED ||
           word_final[s] < MIN_WORD_FINAL_SHARE * symbol->n_glyphs ||
-          word_initial[s] > MAX_WORD_INITIAL_SHARE * symbol->n_glyphs)
+          word_initial[s] > MAX_WORD_INITIAL_SHARE * symbol->n_glyphs ||
+          name_says_otherwise (fp, s, ".") || !looks_like_full_stop (fp, s))
         continue;
       if (best == DC_AUTO_NO_SYMBOL || early[s] > early[best])
         {
@@ -1054,9 +1136,21 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
       font_report.font = f;
       font_report.space.symbol = DC_AUTO_NO_SYMBOL;
       font_report.full_stop.symbol = DC_AUTO_NO_SYMBOL;
-      /* The space first: the full stop is told by how it ends words. */
-      guess_space (&fp, &font_report.space);
-      guess_full_stop (&fp, &font_report.full_stop);
+      if (font_is_cjk_width (&fp))
+        {
+          font_report.space.reason = g_strdup (
+            _("No space: the font's glyphs are as wide as they are tall, as in Chinese or "
+              "Japanese text, whose words are not set apart by spaces."));
+          font_report.full_stop.reason = g_strdup (
+            _("No full stop: the font's glyphs are as wide as they are tall, as in Chinese or "
+              "Japanese text, whose full stop is no Latin period."));
+        }
+      else
+        {
+          /* The space first: the full stop is told by how it ends words. */
+          guess_space (&fp, &font_report.space);
+          guess_full_stop (&fp, &font_report.full_stop);
+        }
 
       g_clear_pointer (&fp.face, FT_Done_Face);
       if (report != NULL)

@@ -445,6 +445,28 @@ looks_legacy (GArray *findings, guint first, const DcSymbol *all)
   return letters >= 2 && latin1 * 10 > letters * 3;
 }
 
+/* Whether the tables say again exactly what the PDF's own text says, correcting nothing,
+ * where that text came from the PDF's data (a ToUnicode, a simple font's encoding) and
+ * was judged wrong: then they are no second opinion (bug1151216: a subset whose cmap maps
+ * each code to itself, "?@''" for "$300"), and are only proposed. Poppler's text for a
+ * CID font without ToUnicode is only the CID as a code point: agreeing with that
+ * confirms the tables. */
+static gboolean
+only_repeats_pdf_text (DcFont *font, GArray *findings, const DcSymbol *all)
+{
+  guint n_same = 0;
+
+  if (findings->len == 0 || (dc_font_is_cid (font) && !dc_font_has_to_unicode (font)))
+    return FALSE;
+  for (guint i = 0; i < findings->len; i++)
+    {
+      const Finding *finding = &g_array_index (findings, Finding, i);
+
+      n_same += strcmp (finding->text, all[finding->symbol].pdf_text) == 0;
+    }
+  return n_same == findings->len;
+}
+
 /**
  * dc_font_tables_apply:
  * @key: the key of the document
@@ -490,6 +512,7 @@ dc_font_tables_apply (DcKey *key)
     {
       DcFont *font = dc_document_get_font (document, f);
       GArray *symbols = g_ptr_array_index (by_font, f);
+      DcKeyStatus status;
 
       if (symbols->len == 0)
         continue;
@@ -518,16 +541,17 @@ dc_font_tables_apply (DcKey *key)
           continue;
         }
 
+      status = only_repeats_pdf_text (font, findings, all) ? DC_KEY_PROPOSED : DC_KEY_INFERRED;
       for (guint i = 0; i < findings->len; i++)
         {
           const Finding *finding = &g_array_index (findings, Finding, i);
           g_autoptr (GError) error = NULL;
 
-          if (dc_key_set_full (key, finding->symbol, finding->text, DC_KEY_INFERRED,
-                               finding->level, -1, finding->provenance, &error))
-            n_set++;
-          else
+          if (!dc_key_set_full (key, finding->symbol, finding->text, status, finding->level, -1,
+                                finding->provenance, &error))
             g_debug ("%s", error->message);
+          else if (status == DC_KEY_INFERRED)
+            n_set++;
         }
     }
   dc_key_end_change (key);

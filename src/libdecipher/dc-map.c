@@ -95,7 +95,9 @@ compare_symbol_codes (gconstpointer a, gconstpointer b, gpointer symbols)
   return x->code < y->code ? -1 : x->code > y->code;
 }
 
-/* The font's symbols whose value is known, ordered by code. */
+/* The font's symbols whose value is known well enough to write down, ordered by code:
+ * confirmed by the user, or at or above the confidence of what is applied automatically
+ * (DESIGN §7: a map never carries a value weaker than that). */
 static GArray *
 font_known_symbols (DcKey *key, guint font)
 {
@@ -106,7 +108,9 @@ font_known_symbols (DcKey *key, guint font)
 
   symbols = dc_document_get_symbols (document, &n_symbols);
   for (guint s = 0; s < n_symbols; s++)
-    if (symbols[s].font == font && status_is_usable (dc_key_get_status (key, s)))
+    if (symbols[s].font == font && status_is_usable (dc_key_get_status (key, s))
+        && (dc_key_get_status (key, s) == DC_KEY_CONFIRMED
+            || dc_key_get_confidence (key, s) >= DC_KEY_AUTOMATIC_CONFIDENCE))
       g_array_append_val (found, s);
   g_array_sort_with_data (found, compare_symbol_codes, (gpointer) symbols);
   return found;
