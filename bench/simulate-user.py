@@ -60,6 +60,9 @@ def main():
     ap.add_argument("--max-words", type=int, default=400)
     ap.add_argument("--no-auto", action="store_true")
     ap.add_argument("--accept-proposals", action="store_true")
+    ap.add_argument("--verbose", action="store_true", help="print every query and its result")
+    ap.add_argument("--resolve-guesses", action="store_true",
+                    help="on a conflict with an automatic guess, take the typed value (a click)")
     args = ap.parse_args()
 
     truth = json.load(open(args.truth, encoding="utf-8"))
@@ -93,11 +96,30 @@ def main():
         words = truth_lines[line].split(" ")[token:token + n]
         text = " ".join(words)
         reply = session.ask(cmd="type", text=text, line=line)
+        if args.verbose:
+            print(line, text, reply.get("result"), reply.get("message"), file=sys.stderr)
         queries += 1
         words_typed += len(words)
         if reply.get("result") == "ambiguous":
             ambiguous += 1
             reply = session.ask(cmd="type", text=text, line=line, token=token)
+        if reply.get("result") == "conflict" and args.resolve_guesses:
+            # The user looks at the glyph an automatic guess (the full stop for a danda)
+            # disagrees with, takes what they typed, and types the words again.
+            resolved = False
+            while True:
+                listed = session.ask(cmd="conflicts")["conflicts"]
+                guess = next((i for i, c in enumerate(listed) if c.get("current_level") == "guess"),
+                             None)
+                if guess is None:
+                    break
+                session.ask(cmd="resolve", conflict=guess, take="proposed")
+                clicks += 1
+                resolved = True
+            if resolved:
+                reply = session.ask(cmd="type", text=text, line=line)
+                if args.verbose:
+                    print(line, text, reply.get("result"), reply.get("message"), file=sys.stderr)
         if reply.get("result") == "conflict":
             conflicts += 1
         if reply.get("result") in ("no-match", "conflict") or not reply.get("ok"):
@@ -127,7 +149,7 @@ def main():
     suggest = session.times.get("suggest", [0])
     print(f"{args.pdf}: policy {args.policy}: {words_typed} words typed in {queries} queries "
           f"({ambiguous} ambiguous, {conflicts} conflicts, {failures} failed, "
-          f"{clicks} proposals accepted, {len(wrong_proposals)} symbols wrongly proposed); "
+          f"{clicks} proposals accepted or guesses overruled, {len(wrong_proposals)} symbols wrongly proposed); "
           f"symbols decoded {status['decoded_symbols']}/{status['symbols']}, "
           f"glyphs {status['decoded_glyphs']}/{status['glyphs']}; "
           f"CER {errors}/{len(expected)} = {errors / max(1, len(expected)):.4%}; "

@@ -256,6 +256,8 @@ test_freki_format (Fixture *f, gconstpointer data)
           colon = 0;
           continue;
         }
+      /* A failed match still hands back its GMatchInfo. */
+      g_clear_pointer (&match, g_match_info_free);
       g_assert_true (g_regex_match (line_re, lines[i], 0, &match));
       {
         g_autofree char *n = g_match_info_fetch (match, 1);

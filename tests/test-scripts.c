@@ -139,6 +139,34 @@ test_stripped_reordered (gconstpointer data)
   assert_lines_equal_truth (stripped, dc_key_value_func, key, name);
 }
 
+/* A linguist types the stripped Hindi page line by line in logical order: every
+ * pre-base vowel, reph, conjunct (व्य, स्थ + ा), nukta form (ज़ + ा) and consonant-vowel
+ * ligature (हू) is aligned with its glyphs, nothing contradicts, and the text comes out
+ * whole. (From the last line up: typed first, गेहूँ alone cannot tell हू + ँ from ह + ूँ,
+ * and the conflict that follows is what the linguist would then review.) */
+static void
+test_typing_hindi (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("script-hindi-stripped");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (DcMatcher) matcher = dc_matcher_new (key);
+  g_autoptr (GPtrArray) truth = dc_test_truth_lines ("script-hindi-stripped");
+
+  for (guint l = truth->len; l-- > 0;)
+    {
+      const char *text = g_ptr_array_index (truth, l);
+      g_autoptr (DcMatchResult) result = NULL;
+      g_autoptr (GError) error = NULL;
+
+      result = dc_matcher_type (matcher, text, (int) l, -1, &error);
+      g_assert_no_error (error);
+      if (result->kind != DC_MATCH_ASSIGNED && result->kind != DC_MATCH_KNOWN)
+        g_error ("typing line %u: %s", l, result->reason);
+    }
+  g_assert_cmpuint (dc_matcher_get_n_conflicts (matcher), ==, 0);
+  assert_lines_equal_truth (document, dc_key_value_func, key, "script-hindi-stripped");
+}
+
 static JsonArray *
 json_lines (DcDocument *document, JsonParser *parser)
 {
@@ -222,6 +250,7 @@ main (int argc, char *argv[])
       g_test_add_data_func (stripped, horizontal[i], test_stripped_reordered);
     }
   g_test_add_func ("/scripts/line-metadata", test_line_metadata);
+  g_test_add_func ("/scripts/typing/hindi", test_typing_hindi);
 
   return g_test_run ();
 }

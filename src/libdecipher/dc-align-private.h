@@ -42,6 +42,7 @@ typedef struct
   const Typed *typed;
   const guint32 *symbols; /* the run's glyphs */
   const guint *token_end; /* glyph index after each token */
+  const guint8 *no_advance; /* per glyph of the run: drawn over its neighbour, or NULL */
   gboolean relaxed;       /* let inferred and confirmed values be contradicted */
   gboolean relax_all;     /* and a trusted font's values */
   GArray *bindings;

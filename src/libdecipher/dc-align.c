@@ -192,6 +192,21 @@ is_plausible_ligature (const Typed *typed, guint start, guint end)
   return letters != NULL && g_hash_table_contains (known_ligatures (), letters);
 }
 
+/* Fonts draw a conjunct's vowel sign as a glyph of its own far more often than inside
+ * the conjunct's glyph (रु, हृ are the exceptions), so a ligature taking one costs more. */
+static gboolean
+has_vowel_sign (const Typed *typed, guint start, guint end)
+{
+  for (guint i = start; i < end; i++)
+    {
+      gunichar c = g_array_index (typed->chars, gunichar, i);
+
+      if (g_unichar_ismark (c) && g_unichar_combining_class (c) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static const Binding *
 find_binding (const Search *s, guint symbol)
 {
@@ -284,11 +299,30 @@ silent_glyphs (const Search *s, guint glyph, guint word)
   return silent;
 }
 
+/* A glyph drawn over its neighbour with no advance is a mark (or a reph), not a letter
+ * of its own: ों after च्च, not चों. */
+static gboolean
+is_unlikely_for_glyph (const Search *s, guint glyph, guint at, guint length)
+{
+  gunichar first;
+
+  if (s->no_advance == NULL || !s->no_advance[glyph] || length == 0)
+    return FALSE;
+  first = g_array_index (s->typed->chars, gunichar, at);
+  if (g_unichar_ismark (first))
+    return FALSE;
+  return !(length == 2 && _dc_is_reph_ra (first) &&
+           _dc_is_virama (g_array_index (s->typed->chars, gunichar, at + 1)));
+}
+
 static void
 try_binding (Search *s, guint glyph, guint at, guint word, guint symbol, guint length,
              int cost, gboolean contradicts)
 {
   Binding binding = { symbol, at, length, contradicts };
+
+  if (!contradicts && is_unlikely_for_glyph (s, glyph, at, length))
+    cost += LIGATURE_COST;
 
   g_array_append_val (s->bindings, binding);
   s->cost += cost;
@@ -421,20 +455,39 @@ search_from (Search *s, guint glyph, guint at, guint word)
 
     for (guint clusters = 1; clusters <= 3 && end < word_end; clusters++)
       {
-        guint length;
+        guint length, previous = end;
 
         end = g_array_index (typed->cluster_end, guint, end);
         length = end - at;
+        /* A conjunct glyph followed by the glyph of its vowel sign (स्थ + ा for स्था):
+         * the conjunct takes the last cluster's consonant, not its marks. */
+        if (clusters > 1 && end - previous > 1 && is_plausible_ligature (typed, at, previous + 1))
+          try_binding (s, glyph, at, word, symbol, previous + 1 - at,
+                       (int) (clusters - 1) * LIGATURE_COST +
+                         (value_is_held (s, symbol, at, previous + 1 - at) ? HELD_VALUE_COST : 0),
+                       FALSE);
         if (clusters > 1 && !is_plausible_ligature (typed, at, end))
           continue;
         try_binding (s, glyph, at, word, symbol, length,
                      (int) (clusters - 1) * LIGATURE_COST +
+                       (clusters > 1 && end - previous > 1 &&
+                            has_vowel_sign (typed, previous + 1, end) ? LIGATURE_COST : 0) +
                        (value_is_held (s, symbol, at, length) ? HELD_VALUE_COST : 0),
                      FALSE);
       }
     if (cluster > 1)
-      try_binding (s, glyph, at, word, symbol, 1,
-                   value_is_held (s, symbol, at, 1) ? HELD_VALUE_COST : 0, FALSE);
+      {
+        guint prefix = 1;
+
+        try_binding (s, glyph, at, word, symbol, 1,
+                     value_is_held (s, symbol, at, 1) ? HELD_VALUE_COST : 0, FALSE);
+        /* The base with some of its marks, the rest drawn by the glyphs after: ज़ + ा
+         * (a nukta form before its vowel sign), हू + ँ (a consonant-vowel ligature
+         * before the candrabindu). */
+        for (prefix = 2; prefix < cluster; prefix++)
+          try_binding (s, glyph, at, word, symbol, prefix,
+                       value_is_held (s, symbol, at, prefix) ? HELD_VALUE_COST : 0, FALSE);
+      }
   }
 }
 
@@ -472,6 +525,27 @@ _dc_visual_order (const GArray *logical, gboolean right_to_left)
         start -= 2;
       memmove (&c[start + 1], &c[start], (i - start) * sizeof (gunichar));
       c[start] = vowel;
+    }
+
+  /* A reph (र् before a consonant) is drawn over the end of the consonant cluster it
+   * begins. */
+  for (guint i = 0; i + 2 < visual->len; i++)
+    {
+      guint end;
+      gunichar ra = c[i], virama = c[i + 1];
+
+      if (!_dc_is_reph_ra (ra) || !_dc_is_virama (virama) || !g_unichar_isalpha (c[i + 2]) ||
+          (i > 0 && _dc_is_virama (c[i - 1])))
+        continue;
+      end = i + 3;
+      while (end < visual->len && g_unichar_combining_class (c[end]) == 7)
+        end++; /* nukta */
+      while (end + 1 < visual->len && _dc_is_virama (c[end]) && g_unichar_isalpha (c[end + 1]))
+        end += 2;
+      memmove (&c[i], &c[i + 2], (end - i - 2) * sizeof (gunichar));
+      c[end - 2] = ra;
+      c[end - 1] = virama;
+      i = end - 1;
     }
 
   if (right_to_left)

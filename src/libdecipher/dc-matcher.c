@@ -19,6 +19,7 @@
 #include "config.h"
 
 #include <fribidi.h>
+#include <math.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -636,6 +637,7 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
 {
   guint n_words = _dc_typed_n_words (typed);
   g_autofree guint32 *symbols = NULL;
+  g_autofree guint8 *no_advance = NULL;
   g_autofree guint *token_end = NULL;
   g_autoptr (GArray) bindings = NULL;
   gpointer hash = NULL;
@@ -667,13 +669,20 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
   for (guint w = 0; w < n_words; w++)
     n_glyphs += scan->tokens[start + w].n_glyphs;
   symbols = g_new (guint32, n_glyphs);
+  no_advance = g_new (guint8, n_glyphs);
   n_glyphs = 0;
   for (guint w = 0; w < n_words; w++)
     {
       const DcToken *token = &scan->tokens[start + w];
 
       for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
-        symbols[n_glyphs++] = scan->glyphs[scan->order[k]].symbol;
+        {
+          const DcGlyph *glyph = &scan->glyphs[scan->order[k]];
+
+          /* A glyph drawn over its neighbour is a mark, not a letter (dc-align.c). */
+          no_advance[n_glyphs] = fabsf (glyph->advance) < 0.1f * MAX (glyph->size, 0.5f);
+          symbols[n_glyphs++] = glyph->symbol;
+        }
       token_end[w] = n_glyphs;
     }
 
@@ -685,6 +694,7 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
   search.typed = typed;
   search.symbols = symbols;
   search.token_end = token_end;
+  search.no_advance = no_advance;
   search.relaxed = query->relaxed;
   search.relax_all = query->relax_all;
   _dc_search_run (&search);

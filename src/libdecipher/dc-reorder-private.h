@@ -12,6 +12,7 @@ G_BEGIN_DECLS
 
 gboolean _dc_is_pre_base_vowel (gunichar c);
 gboolean _dc_is_virama (gunichar c);
+gboolean _dc_is_reph_ra (gunichar c);
 DcDirection _dc_reorder_line (DcDocument *document,
                               guint line,
                               DcValueFunc value,

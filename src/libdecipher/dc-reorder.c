@@ -91,12 +91,25 @@ _dc_is_virama (gunichar c)
   return g_unichar_combining_class (c) == 9;
 }
 
-/* The letter that forms a reph with a virama: RA of each Brahmic block of the BMP sits at
- * offset 0x30 (र র ਰ ર ର ர ర ರ ര), and Assamese has its own. */
-static gboolean
-is_ra (gunichar c)
+/* The letters that form a reph with a virama before a consonant, drawn over the end of
+ * the cluster: RA of Devanagari, Bengali (and Assamese RA), Gujarati, Oriya, Telugu and
+ * Kannada. Gurmukhi, Tamil and Malayalam write RA + virama as visible letters. */
+gboolean
+_dc_is_reph_ra (gunichar c)
 {
-  return (c >= 0x0900 && c < 0x0D80 && (c & 0x7F) == 0x30) || c == 0x09F0;
+  switch (c)
+    {
+    case 0x0930:
+    case 0x09B0:
+    case 0x09F0:
+    case 0x0AB0:
+    case 0x0B30:
+    case 0x0C30:
+    case 0x0CB0:
+      return TRUE;
+    default:
+      return FALSE;
+    }
 }
 
 static const char *
@@ -140,7 +153,7 @@ is_reph (const GString *pool, const Unit *unit)
   const char *p = unit_text (pool, unit);
   const char *second;
 
-  if (unit->length == 0 || !is_ra (g_utf8_get_char (p)))
+  if (unit->length == 0 || !_dc_is_reph_ra (g_utf8_get_char (p)))
     return FALSE;
   second = g_utf8_next_char (p);
   return second < p + unit->length && _dc_is_virama (g_utf8_get_char (second)) &&
