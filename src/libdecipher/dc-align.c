@@ -187,6 +187,12 @@ is_plausible_ligature (const Typed *typed, guint start, guint end)
     }
   if (conjunct)
     return TRUE;
+  /* Mongolian fonts join some letter pairs into one glyph (ᠬᠦ, ᠪᠠ) that Unicode has no
+   * ligature character for. */
+  if (end - start <= 3 &&
+      g_unichar_get_script (g_array_index (typed->chars, gunichar, start)) == G_UNICODE_SCRIPT_MONGOLIAN &&
+      g_unichar_get_script (g_array_index (typed->chars, gunichar, end - 1)) == G_UNICODE_SCRIPT_MONGOLIAN)
+    return TRUE;
   letters = g_ucs4_to_utf8 (&g_array_index (typed->chars, gunichar, start), end - start, NULL,
                             NULL, NULL);
   return letters != NULL && g_hash_table_contains (known_ligatures (), letters);
