@@ -167,9 +167,27 @@ update_summary (DecipherGlyphPalette *self)
     }
   shown = g_list_model_get_n_items (G_LIST_MODEL (self->filter_model));
   total = g_list_model_get_n_items (G_LIST_MODEL (self->model));
-  /* Translators: below the glyph palette. */
-  text = g_strdup_printf (ngettext ("%u of %u symbol shown", "%u of %u symbols shown", total),
-                          shown, total);
+  if (self->session != NULL && self->filter_mode == DECIPHER_PALETTE_UNKNOWN)
+    {
+      /* In the status bar's terms: of the symbols to decode, these are still unknown;
+       * the two counts add up to its total. */
+      dc_key_count_to_decode (decipher_session_get_key (self->session), &total, NULL);
+      /* Translators: below the glyph palette, when it shows the unknown symbols. */
+      text = g_strdup_printf (ngettext ("%u of %u symbol still unknown",
+                                        "%u of %u symbols still unknown", total),
+                              shown, total);
+    }
+  else if (self->session != NULL && self->filter_mode == DECIPHER_PALETTE_TO_DECODE)
+    {
+      dc_key_count_to_decode (decipher_session_get_key (self->session), &total, NULL);
+      /* Translators: below the glyph palette. */
+      text = g_strdup_printf (ngettext ("%u of %u symbol shown", "%u of %u symbols shown", total),
+                              shown, total);
+    }
+  else
+    /* Translators: below the glyph palette. */
+    text = g_strdup_printf (ngettext ("%u of %u symbol shown", "%u of %u symbols shown", total),
+                            shown, total);
   gtk_label_set_text (self->summary_label, text);
   gtk_stack_set_visible_child_name (self->stack, shown > 0 ? "grid" : "empty");
 }

@@ -50,6 +50,7 @@ struct _DecipherWindow
   GtkBox *input_slot;
   DecipherInputPane *input_pane;
   GtkWindow *conflict_window; /* the review, while open */
+  guint n_conflicts;          /* open conflicts when last counted */
   DecipherConflictView *conflict_view;
   GtkButton *conflicts_button;
   GtkLabel *conflicts_label;

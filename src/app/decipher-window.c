@@ -177,6 +177,13 @@ update_zoom_label (DecipherWindow *self)
 
 /* The header bar's count of open conflicts, shown only while there are some, and the
  * input pane's marks and hint, which follow the same open conflicts. */
+static gboolean
+close_window_idle (gpointer data)
+{
+  gtk_window_close (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
 void
 _decipher_window_update_conflicts (DecipherWindow *self)
 {
@@ -194,6 +201,12 @@ _decipher_window_update_conflicts (DecipherWindow *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->conflicts_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-conflicts", self->session != NULL);
+  /* The review has settled the last one: nothing is left to show in it. Closed from an
+   * idle: this runs inside the review's own button handler. */
+  if (n == 0 && self->n_conflicts > 0 && self->conflict_window != NULL)
+    g_idle_add_full (G_PRIORITY_DEFAULT, close_window_idle, g_object_ref (self->conflict_window),
+                     g_object_unref);
+  self->n_conflicts = n;
 }
 
 static void
@@ -346,6 +359,9 @@ set_session (DecipherWindow *self, DecipherSession *session)
   if (session == NULL)
     return;
 
+  /* Each document opens at the default zoom, not at the last one's. */
+  decipher_document_view_set_zoom (self->document_view,
+                                   g_settings_get_double (self->settings, "zoom"));
   decipher_document_view_set_session (self->document_view, session);
   self->shapes = decipher_glyph_shapes_new (session,
                                             decipher_document_view_get_renderer (self->document_view));
@@ -796,7 +812,10 @@ decipher_window_init (DecipherWindow *self)
                                g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
-  g_settings_bind (self->settings, "zoom", self->document_view, "zoom", G_SETTINGS_BIND_DEFAULT);
+  /* Not bound to the "zoom" setting: a zoom is for the document it was chosen on, and
+   * every document opens at the default (see set_session()). */
+  decipher_document_view_set_zoom (self->document_view,
+                                   g_settings_get_double (self->settings, "zoom"));
   gtk_paned_set_position (self->paned, 10000); /* the palette at its natural width */
 
   self->recent_menu = g_menu_new ();

@@ -329,6 +329,58 @@ test_one_learning_toast (void)
   close_window (window);
 }
 
+
+static gboolean
+find_label_with (GtkWidget *widget, const char *part, char **text)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), part) != NULL)
+    {
+      *text = g_strdup (gtk_label_get_text (GTK_LABEL (widget)));
+      return TRUE;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (find_label_with (c, part, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* Issue 16.9: the palette and the status bar count the same symbols (the palette's
+ * unknown and the status bar's decoded add up to the one total both name), and a
+ * zoom chosen for one document does not carry over to the next. */
+static void
+test_counts_and_zoom (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
+  g_autoptr (GFile) other = gui_test_fixture_copy ("uralic-legacy.pdf");
+  DecipherWindow *window = open_window (file);
+  DecipherSession *session = decipher_window_get_session (window);
+  DcKey *key = decipher_session_get_key (session);
+  DecipherDocumentView *view = _decipher_window_get_document_view (window);
+  g_autofree char *summary = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *status = NULL;
+  guint decoded, to_decode;
+
+  assign_by_popover (window, most_frequent_unknown (session), "а");
+  gui_test_iterate (100);
+  dc_key_count_decoded (key, &decoded, NULL);
+  dc_key_count_to_decode (key, &to_decode, NULL);
+  status = g_strdup (gtk_label_get_text (_decipher_window_get_progress_label (window)));
+  expected = g_strdup_printf ("Symbols decoded: %u of %u", decoded, to_decode);
+  g_assert_true (g_str_has_prefix (status, expected));
+  g_assert_true (find_label_with (GTK_WIDGET (_decipher_window_get_palette (window)), "still unknown",
+                                  &summary));
+  g_free (expected);
+  expected = g_strdup_printf ("%u of %u symbols still unknown", to_decode - decoded, to_decode);
+  g_assert_cmpstr (summary, ==, expected);
+
+  decipher_document_view_set_zoom (view, 2.0);
+  decipher_window_open (window, other);
+  GUI_TEST_WAIT (window_loaded, window, "the second document to load");
+  g_assert_cmpfloat (decipher_document_view_get_zoom (view), ==, 1.0);
+  close_window (window);
+}
+
 /* A toast sits over the pages, not over the input pane: a long one would otherwise hide
  * the text being typed and take the clicks meant for the entry. */
 static void
@@ -924,6 +976,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/open-assign-undo-reopen", test_open_assign_undo_reopen);
   g_test_add_func ("/window/stale-undo-toast", test_stale_undo_toast);
   g_test_add_func ("/window/one-learning-toast", test_one_learning_toast);
+  g_test_add_func ("/window/counts-and-zoom", test_counts_and_zoom);
   g_test_add_func ("/window/toast-spares-entry", test_toast_spares_entry);
   g_test_add_func ("/window/bad-files", test_bad_files);
   g_test_add_func ("/window/encrypted", test_encrypted);
