@@ -507,8 +507,15 @@ decipher_character_picker_insert (DecipherCharacterPicker *self)
     {
       position = gtk_editable_get_position (self->target);
       gtk_editable_insert_text (self->target, self->value->str, -1, &position);
-      gtk_editable_set_position (self->target, position);
-      gtk_widget_grab_focus (GTK_WIDGET (self->target));
+      /* Not gtk_widget_grab_focus(): an entry selects all its text when it takes the
+       * focus, and the next key would replace the word being typed. */
+      if (GTK_IS_ENTRY (self->target))
+        gtk_entry_grab_focus_without_selecting (GTK_ENTRY (self->target));
+      else if (GTK_IS_TEXT (self->target))
+        gtk_text_grab_focus_without_selecting (GTK_TEXT (self->target));
+      else
+        gtk_widget_grab_focus (GTK_WIDGET (self->target));
+      gtk_editable_select_region (self->target, position, position);
     }
   gtk_window_close (GTK_WINDOW (self));
 }

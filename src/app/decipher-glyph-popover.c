@@ -172,6 +172,18 @@ shape_ready_cb (DecipherGlyphPopover *self, guint symbol, DecipherGlyphShapes *s
     update (self);
 }
 
+/* Back from the picker: the caret stays after what it inserted. Popping up focuses the
+ * entry, which would select all its text, and the next key would replace the word. */
+static void
+picker_done_cb (DecipherGlyphPopover *self)
+{
+  int position = gtk_editable_get_position (GTK_EDITABLE (self->entry));
+
+  gtk_popover_popup (GTK_POPOVER (self));
+  gtk_entry_grab_focus_without_selecting (self->entry);
+  gtk_editable_select_region (GTK_EDITABLE (self->entry), position, position);
+}
+
 /* The picker is a window of its own, which closes the popover: it comes back when the
  * picker is done, with the value inserted in its entry. */
 static void
@@ -181,7 +193,7 @@ pick_character_cb (DecipherGlyphPopover *self)
 
   picker = decipher_character_picker_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                           GTK_EDITABLE (self->entry));
-  g_signal_connect_object (picker, "destroy", G_CALLBACK (gtk_popover_popup), self,
+  g_signal_connect_object (picker, "destroy", G_CALLBACK (picker_done_cb), self,
                            G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (picker));
 }

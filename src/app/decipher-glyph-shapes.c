@@ -2,8 +2,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A symbol's shape comes from the embedded font program through FreeType, with the
- * code mapped to a glyph the way poppler maps it when it draws the page, so the palette
+ * A symbol's shape comes from the embedded font program through FreeType, drawing the
+ * glyph poppler itself drew on the page (the engine's bridge takes the code → glyph map
+ * from poppler's font engine; no guessing through names or cmaps here), so the palette
  * shows what the reader sees. Where FreeType cannot help (Type3 fonts draw with PDF
  * operators, a font may not be embedded, a program may not parse), the shape is cut out
  * of a rendering of the page around one of the symbol's glyphs.
@@ -27,8 +28,6 @@
 
 /* Pixels per em: enough for a crisp 48-pixel tile on a display scaled ×2. */
 #define SHAPE_PIXELS 96
-/* Crops are rendered so that the glyph's box is about this many pixels tall. */
-#define CROP_PIXELS 96.0
 
 typedef struct
 {
@@ -149,96 +148,6 @@ ensure_face (DecipherGlyphShapes *self, guint font_index)
   return face->face;
 }
 
-/* The Unicode character a simple font's code stands for according to its encoding,
- * which is what poppler looks up in a (3,1) cmap. The PDF's own text comes last: it is
- * the part that may lie. */
-static gunichar
-code_to_unicode (DcFont *font, const DcSymbol *symbol)
-{
-  const char *name = dc_font_get_glyph_name (font, symbol->code);
-  const char *encoding = dc_font_get_encoding (font);
-  const char *charset = NULL;
-
-  if (name != NULL)
-    {
-      if (g_str_has_prefix (name, "uni") && strlen (name) == 7)
-        return (gunichar) g_ascii_strtoull (name + 3, NULL, 16);
-      if (name[0] == 'u' && (strlen (name) == 5 || strlen (name) == 6))
-        return (gunichar) g_ascii_strtoull (name + 1, NULL, 16);
-    }
-  if (encoding != NULL && g_str_equal (encoding, "WinAnsi"))
-    charset = "CP1252";
-  else if (encoding != NULL && g_str_equal (encoding, "MacRoman"))
-    charset = "MACINTOSH";
-  if (symbol->code < 0x80 && symbol->code >= 0x20)
-    return symbol->code;
-  if (charset != NULL && symbol->code < 0x100)
-    {
-      char byte = (char) symbol->code;
-      g_autofree char *utf8 = g_convert (&byte, 1, "UTF-8", charset, NULL, NULL, NULL);
-
-      if (utf8 != NULL)
-        return g_utf8_get_char (utf8);
-    }
-  if (symbol->pdf_text != NULL && symbol->pdf_text[0] != '\0')
-    return g_utf8_get_char (symbol->pdf_text);
-  return 0;
-}
-
-static FT_UInt
-char_index_in (FT_Face face, int platform, int encoding, FT_ULong code)
-{
-  for (int i = 0; i < face->num_charmaps; i++)
-    {
-      FT_CharMap map = face->charmaps[i];
-
-      if (map->platform_id == platform && map->encoding_id == encoding
-          && FT_Set_Charmap (face, map) == 0)
-        return FT_Get_Char_Index (face, code);
-    }
-  return 0;
-}
-
-/* Maps a code to a glyph of the program as poppler does for drawing: CID fonts by
- * identity (CIDToGIDMap Identity; FreeType maps a CID-keyed CFF's CIDs itself), simple
- * fonts through the symbolic (3,0) cmap at 0xF000 + code, the Unicode cmap via the
- * encoding, the Mac (1,0) cmap, and by glyph name. */
-static FT_UInt
-code_to_gid (FT_Face face, DcFont *font, const DcSymbol *symbol)
-{
-  const char *name = dc_font_get_glyph_name (font, symbol->code);
-  const char *kind = dc_font_get_program_kind (font);
-  gboolean named_first = kind != NULL && (g_str_equal (kind, "Type1") || g_str_equal (kind, "CFF"));
-  gunichar unicode;
-  FT_UInt gid = 0;
-
-  if (dc_font_is_cid (font))
-    return symbol->code < (guint32) face->num_glyphs || FT_IS_CID_KEYED (face) ? symbol->code : 0;
-
-  if (named_first && name != NULL && FT_HAS_GLYPH_NAMES (face))
-    gid = FT_Get_Name_Index (face, name);
-  if (gid == 0)
-    gid = char_index_in (face, 3, 0, 0xF000 + symbol->code);
-  if (gid == 0)
-    gid = char_index_in (face, 3, 0, symbol->code);
-  if (gid == 0 && (unicode = code_to_unicode (font, symbol)) != 0)
-    {
-      gid = char_index_in (face, 3, 1, unicode);
-      if (gid == 0)
-        gid = char_index_in (face, 0, 3, unicode);
-    }
-  if (gid == 0)
-    gid = char_index_in (face, 1, 0, symbol->code);
-  if (gid == 0 && name != NULL && FT_HAS_GLYPH_NAMES (face))
-    gid = FT_Get_Name_Index (face, name);
-  /* A Type 1 program's own encoding. */
-  if (gid == 0 && FT_Select_Charmap (face, FT_ENCODING_ADOBE_CUSTOM) == 0)
-    gid = FT_Get_Char_Index (face, symbol->code);
-  if (gid == 0 && FT_Select_Charmap (face, FT_ENCODING_ADOBE_STANDARD) == 0)
-    gid = FT_Get_Char_Index (face, symbol->code);
-  return gid;
-}
-
 /* Draws the glyph black on transparent, on a canvas as tall as the font's ascent and
  * descent so that every shape of a font sits on one baseline at one scale. */
 static GdkTexture *
@@ -279,7 +188,10 @@ rasterize (FT_Face face, FT_UInt gid, DecipherShapeState *state)
   top = MAX (ascent, face->glyph->bitmap_top) + SHAPE_PIXELS / 16;
   bottom = MIN (descent, face->glyph->bitmap_top - (int) bitmap->rows) - SHAPE_PIXELS / 16;
   height = top - bottom;
-  width = MAX ((int) bitmap->width + SHAPE_PIXELS / 8, SHAPE_PIXELS / 2);
+  /* Square (unless the glyph is wider than the font is tall): a tile that fits the shape
+   * in whatever box it gets scales every glyph of the font alike, so a lowercase letter
+   * stays smaller than a capital, as on the page. */
+  width = MAX ((int) bitmap->width + SHAPE_PIXELS / 8, height);
   stride = width * 4;
   x_off = (width - (int) bitmap->width) / 2;
   y_off = top - face->glyph->bitmap_top;
@@ -329,6 +241,26 @@ texture_is_blank (GdkTexture *texture)
   return TRUE;
 }
 
+/* A crop as a square tile, the glyph's box in the middle of white paper, for the same
+ * reason as the square canvases of rasterize(). */
+static GdkTexture *
+square_crop (GdkTexture *texture)
+{
+  int width = gdk_texture_get_width (texture), height = gdk_texture_get_height (texture);
+  int side = MAX (width, height), x_off = (side - width) / 2, y_off = (side - height) / 2;
+  gsize stride = (gsize) side * 4;
+  g_autoptr (GBytes) bytes = NULL;
+  guint8 *pixels;
+
+  if (width == height)
+    return g_object_ref (texture);
+  pixels = g_malloc ((gsize) stride * side);
+  memset (pixels, 0xFF, stride * side);
+  gdk_texture_download (texture, pixels + y_off * stride + x_off * 4, stride);
+  bytes = g_bytes_new_take (pixels, stride * side);
+  return gdk_memory_texture_new (side, side, GDK_MEMORY_DEFAULT, bytes, stride);
+}
+
 static void
 crop_done (GdkTexture *texture, gpointer user_data)
 {
@@ -343,7 +275,10 @@ crop_done (GdkTexture *texture, gpointer user_data)
   else if (texture_is_blank (texture))
     state = DECIPHER_SHAPE_EMPTY;
   if (state == DECIPHER_SHAPE_READY)
-    g_set_object (&self->textures[data->symbol], texture);
+    {
+      g_clear_object (&self->textures[data->symbol]);
+      self->textures[data->symbol] = square_crop (texture);
+    }
   self->states[data->symbol] = 1 + state;
   g_signal_emit (self, signals[SHAPE_READY], 0, data->symbol);
 }
@@ -383,8 +318,10 @@ request_crop (DecipherGlyphShapes *self, guint symbol)
   data = g_new0 (CropData, 1);
   g_weak_ref_init (&data->self, self);
   data->symbol = symbol;
+  /* At the pixels per em of the shapes from programs, so that every tile shows its
+   * glyph at its true size. */
   decipher_page_renderer_crop (self->renderer, best->page, &area,
-                               CROP_PIXELS / MAX (area.size.width, area.size.height), crop_done,
+                               SHAPE_PIXELS / MAX (best->size, 1.0), crop_done,
                                data, (GDestroyNotify) crop_data_free);
   return TRUE;
 }
@@ -403,7 +340,7 @@ decipher_glyph_shapes_lookup (DecipherGlyphShapes *self, guint symbol, DecipherS
   const DcSymbol *s;
   DcFont *font;
   FT_Face face;
-  FT_UInt gid = 0;
+  int gid = -1;
   DecipherShapeState result = DECIPHER_SHAPE_FAILED;
 
   g_return_val_if_fail (DECIPHER_IS_GLYPH_SHAPES (self), NULL);
@@ -420,9 +357,10 @@ decipher_glyph_shapes_lookup (DecipherGlyphShapes *self, guint symbol, DecipherS
   font = dc_document_get_font (document, s->font);
   face = ensure_face (self, s->font);
   if (face != NULL)
-    gid = code_to_gid (face, font, s);
-  if (gid != 0 || (face != NULL && dc_font_is_cid (font) && s->code == 0))
-    self->textures[symbol] = rasterize (face, gid, &result);
+    gid = dc_font_get_glyph_index (font, s->code);
+  /* Glyph 0 is .notdef: what poppler drew is not worth showing; the page crop says more. */
+  if (face != NULL && gid > 0 && gid < face->num_glyphs)
+    self->textures[symbol] = rasterize (face, (FT_UInt) gid, &result);
 
   if (self->textures[symbol] == NULL && result != DECIPHER_SHAPE_EMPTY)
     result = request_crop (self, symbol) ? DECIPHER_SHAPE_PENDING : DECIPHER_SHAPE_FAILED;

@@ -58,6 +58,7 @@ struct _DecipherInputPane
   char *pending_text;                /* a query waiting for the index */
   int pending_line, pending_token;
   guint line;
+  gboolean line_from_suggestion; /* the cue is What Next?'s, to go once it is handled */
   DcMatchKind last_kind;
   char *candidates_text; /* the text the listed candidates are places of */
   /* The hint is about open conflicts, and the entry held this when they were found:
@@ -322,6 +323,15 @@ decipher_input_pane_update_conflicts (DecipherInputPane *self)
   set_label (self->hint_label, NULL);
 }
 
+/* What Next?'s line cue lasts as long as its suggestion: once that is typed, the next
+ * query is looked for anywhere, and an error does not name a line the user never chose. */
+static void
+release_suggested_line (DecipherInputPane *self)
+{
+  if (self->line_from_suggestion)
+    decipher_input_pane_set_line (self, DECIPHER_NO_LINE);
+}
+
 static void
 run_query (DecipherInputPane *self, const char *text, int line, int token)
 {
@@ -341,18 +351,16 @@ run_query (DecipherInputPane *self, const char *text, int line, int token)
   switch (result->kind)
     {
     case DC_MATCH_ASSIGNED:
+      /* The view stays where it is: the user typed what they were reading there, and
+       * the view moves only when they ask (What Next?, a place picked from a list). */
       gtk_editable_set_text (GTK_EDITABLE (self->entry), "");
       clear_marks (self, DECIPHER_MARK_SUGGESTION);
-      if (result->places->len > 0)
-        {
-          const DcMatchPlace *place = &g_array_index (result->places, DcMatchPlace, 0);
-
-          show_place (self, place->line, place->token, place->n_tokens);
-        }
+      release_suggested_line (self);
       g_signal_emit (self, signals[LEARNED], 0, result->learned->len);
       break;
     case DC_MATCH_KNOWN:
       gtk_editable_set_text (GTK_EDITABLE (self->entry), "");
+      release_suggested_line (self);
       set_label (self->hint_label, _("Every letter of it is known already: nothing new to learn."));
       break;
     case DC_MATCH_AMBIGUOUS:
@@ -461,6 +469,7 @@ decipher_input_pane_set_line (DecipherInputPane *self, guint line)
   g_return_if_fail (DECIPHER_IS_INPUT_PANE (self));
 
   self->line = self->session != NULL ? line : DECIPHER_NO_LINE;
+  self->line_from_suggestion = FALSE;
   gtk_widget_set_visible (self->line_chip, self->line != DECIPHER_NO_LINE);
   if (self->line != DECIPHER_NO_LINE)
     {
@@ -506,7 +515,8 @@ view_pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, Deci
  *
  * Fills the entry with the words from @first_glyph to @last_glyph as far as they are
  * decoded, unknown glyphs as “?” (the first selected, to be typed over), and cues
- * their line: what a drag across the page does.
+ * their line: what a drag across the page does. Text the user typed in the entry stays:
+ * then only the line is cued.
  */
 void
 decipher_input_pane_fill_from_glyphs (DecipherInputPane *self, guint first_glyph, guint last_glyph)
@@ -524,8 +534,10 @@ decipher_input_pane_fill_from_glyphs (DecipherInputPane *self, guint first_glyph
   if (text == NULL)
     return;
 
-  clear_feedback (self);
   decipher_input_pane_set_line (self, line);
+  if (!self->has_placeholders && *gtk_editable_get_text (GTK_EDITABLE (self->entry)) != '\0')
+    return;
+  clear_feedback (self);
   gtk_editable_set_text (GTK_EDITABLE (self->entry), text);
   self->has_placeholders = placeholder >= 0;
   gtk_widget_grab_focus (GTK_WIDGET (self->entry));
@@ -548,7 +560,8 @@ view_drag_end_cb (GtkGestureDrag *gesture, double dx, double dy, DecipherInputPa
   gtk_gesture_drag_get_start_point (gesture, &x, &y);
   first = decipher_document_view_glyph_at (self->view, x, y);
   last = decipher_document_view_glyph_at (self->view, x + dx, y + dy);
-  if (first >= 0 && last >= 0)
+  /* A click that slipped a little on one glyph is a click: its popover opens. */
+  if (first >= 0 && last >= 0 && first != last)
     decipher_input_pane_fill_from_glyphs (self, (guint) first, (guint) last);
 }
 
@@ -574,6 +587,7 @@ show_suggestion (DecipherInputPane *self, const DcSuggestion *suggestion)
                                       (const guint32 *) glyphs->data, glyphs->len);
   show_place (self, suggestion->line, suggestion->token, suggestion->n_tokens);
   decipher_input_pane_set_line (self, suggestion->line);
+  self->line_from_suggestion = TRUE;
   /* Translators: after “What Next?”; the words are highlighted on the page. */
   if (suggestion->n_tokens == 1)
     hint = g_strdup_printf (ngettext ("Type the highlighted word: it decodes %u new symbol.",

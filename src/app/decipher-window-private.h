@@ -36,6 +36,8 @@ struct _DecipherWindow
   GtkToggleButton *palette_button;
   AdwToastOverlay *toast_overlay;
   AdwToast *undo_toast; /* the toast whose Undo is the key's last step, while shown */
+  AdwToast *learn_toast; /* the one toast that counts what was learned, while shown */
+  guint n_learned;       /* symbols it has counted */
   GtkStack *main_stack;
   AdwStatusPage *loading_page;
   GtkProgressBar *load_progress;

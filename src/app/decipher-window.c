@@ -64,6 +64,8 @@ undo_toast_dismissed_cb (AdwToast *toast, DecipherWindow *self)
 {
   if (self->undo_toast == toast)
     self->undo_toast = NULL;
+  if (self->learn_toast == toast)
+    self->learn_toast = NULL;
 }
 
 /* An Undo toast names one step of the key; once another step follows (or that one is
@@ -75,6 +77,37 @@ static void
 forget_undo_toast (DecipherWindow *self)
 {
   self->undo_toast = NULL;
+  /* The learning toast stays and keeps counting, but offers no Undo it cannot keep. */
+  if (self->learn_toast != NULL)
+    adw_toast_set_button_label (self->learn_toast, NULL);
+}
+
+/* Learning is announced by one toast that counts ("12 symbols learned") while it is on
+ * show, not one toast per step: those queued up and kept cycling over the page long
+ * after the work was done. Its Undo undoes the last step, the one it just counted. */
+static void
+learned_toast (DecipherWindow *self, guint n_symbols)
+{
+  g_autofree char *title = NULL;
+
+  forget_undo_toast (self);
+  if (self->learn_toast == NULL)
+    {
+      self->learn_toast = adw_toast_new ("");
+      self->n_learned = 0;
+      g_signal_connect_object (self->learn_toast, "button-clicked", G_CALLBACK (toast_undo_cb),
+                               self, 0);
+      g_signal_connect_object (self->learn_toast, "dismissed",
+                               G_CALLBACK (undo_toast_dismissed_cb), self, 0);
+      adw_toast_overlay_add_toast (self->toast_overlay, self->learn_toast);
+    }
+  self->n_learned += n_symbols;
+  /* Translators: the one toast that counts the symbols learned while it is shown. */
+  title = g_strdup_printf (ngettext ("%u symbol learned", "%u symbols learned", self->n_learned),
+                           self->n_learned);
+  adw_toast_set_title (self->learn_toast, title);
+  adw_toast_set_button_label (self->learn_toast, _("_Undo"));
+  self->undo_toast = self->learn_toast;
 }
 
 /* A short note at the bottom of the pages; with @undo, an Undo button for the last step. */
@@ -243,14 +276,7 @@ save_session (DecipherWindow *self)
 static void
 assigned_cb (DecipherWindow *self, guint symbol)
 {
-  g_autofree char *value = decipher_session_dup_value_label (self->session, symbol);
-  g_autofree char *title = NULL;
-  guint n = dc_document_get_symbol (decipher_session_get_document (self->session), symbol)->n_glyphs;
-
-  /* Translators: a toast after a value was assigned to a symbol. */
-  title = g_strdup_printf (ngettext ("“%s” assigned to %u glyph", "“%s” assigned to %u glyphs", n),
-                           value, n);
-  _decipher_window_toast (self, title, TRUE);
+  learned_toast (self, 1);
 }
 
 static void
@@ -262,12 +288,7 @@ assign_failed_cb (DecipherWindow *self, const char *message)
 static void
 learned_cb (DecipherWindow *self, guint n_symbols)
 {
-  g_autofree char *title = NULL;
-
-  /* Translators: a toast after typed words taught the table new symbols. */
-  title = g_strdup_printf (ngettext ("Learned %u symbol", "Learned %u symbols", n_symbols),
-                           n_symbols);
-  _decipher_window_toast (self, title, TRUE);
+  learned_toast (self, n_symbols);
 }
 
 /* Typed input contradicted values held: straight to the review, where the user sees
@@ -304,8 +325,9 @@ set_session (DecipherWindow *self, DecipherSession *session)
   g_autofree char *folder = NULL;
   g_autoptr (GFile) parent = NULL;
 
-  /* Its Undo was a step of the other document's key. */
+  /* Its Undo was a step of the other document's key, its count the other's symbols. */
   forget_undo_toast (self);
+  self->learn_toast = NULL;
   if (self->session != NULL)
     {
       save_session (self);

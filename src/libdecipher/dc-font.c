@@ -592,9 +592,10 @@ dc_font_get_cid_glyph_index (DcFont *self, guint32 code)
  * @code: a code of this font
  *
  * The glyph of the embedded program that @code draws, as far as the PDF's structures
- * say: a CID font's CIDToGIDMap, a simple TrueType font's cmap and encoding as poppler
- * reads them. A Type 1 or CFF simple font draws glyphs by name (dc_font_get_glyph_name()
- * looked up in the program): -1, as for a font without a program.
+ * say, mapped the way poppler's font engine maps it when it draws the page: a CID font's
+ * CIDToGIDMap (or a CID-keyed CFF program's charset), a simple TrueType font's cmap and
+ * encoding, a simple Type 1 or CFF font's encoding names looked up in the program. -1 for
+ * a Type 3 font or a font without a program.
  *
  * Returns: the glyph index, or -1
  */

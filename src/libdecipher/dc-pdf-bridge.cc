@@ -34,8 +34,12 @@
 #include <NameToUnicodeTable.h>
 #include <UTF.h>
 #include <fofi/FoFiTrueType.h>
+#include <fofi/FoFiType1C.h>
 #include <goo/GooString.h>
 #include <goo/gmem.h>
+
+#include <ft2build.h>
+#include FT_FREETYPE_H
 
 #include "dc-error.h"
 #include "dc-pdf-bridge.h"
@@ -99,6 +103,84 @@ truetype_code_to_gid (Gfx8BitFont *font, std::vector<unsigned char> &program, in
     out[i] = -1;
   copy_code_to_gid (font->getCodeToGIDMap (ff.get ()), out);
   return true;
+}
+
+/* A simple Type 1 or CFF font draws by name: poppler's font engine (SplashFTFontFile::
+ * loadType1Font) looks each encoding name up in the program through FreeType, then the
+ * name's alternate (GfxFont::getAlternateName). The same rule here gives the palette the
+ * glyph poppler drew, not one guessed from what the name might stand for. */
+bool
+named_code_to_gid (Gfx8BitFont *font, std::vector<unsigned char> &program, int out[256])
+{
+  FT_Library library;
+  FT_Face face;
+  char **encoding = font->getEncoding ();
+
+  if (FT_Init_FreeType (&library) != 0)
+    return false;
+  if (FT_New_Memory_Face (library, program.data (), (FT_Long) program.size (), 0, &face) != 0)
+    {
+      FT_Done_FreeType (library);
+      return false;
+    }
+  for (int i = 0; i < 256; i++)
+    {
+      const char *name = encoding[i];
+
+      out[i] = 0;
+      if (name == nullptr)
+        continue;
+      out[i] = (int) FT_Get_Name_Index (face, (FT_String *) name);
+      if (out[i] == 0 && (name = GfxFont::getAlternateName (name)) != nullptr)
+        out[i] = (int) FT_Get_Name_Index (face, (FT_String *) name);
+    }
+  FT_Done_Face (face);
+  FT_Done_FreeType (library);
+  return true;
+}
+
+/* A CID-keyed CFF program without a CIDToGIDMap: poppler maps CIDs through the
+ * program's charset (FoFiType1C::getCIDToGIDMap), as SplashOutputDev does. */
+[[maybe_unused]] void
+take_cid_map (int *map, int n, std::vector<int> &out)
+{
+  if (map == nullptr)
+    return;
+  out.assign (map, map + n);
+  gfree (map);
+}
+
+[[maybe_unused]] void
+take_cid_map (const std::vector<int> &map, int, std::vector<int> &out)
+{
+  out = map;
+}
+
+void
+cff_cid_to_gid (GfxFontType type, std::vector<unsigned char> &program, std::vector<int> &out)
+{
+  int n = 0;
+
+  if (type == fontCIDType0C)
+    {
+#if DC_POPPLER_MAJOR >= 25
+      std::unique_ptr<FoFiType1C> ff (FoFiType1C::make (std::span<unsigned char> (program)));
+#else
+      std::unique_ptr<FoFiType1C> ff (FoFiType1C::make (program.data (), (int) program.size ()));
+#endif
+      if (ff)
+        take_cid_map (ff->getCIDToGIDMap (&n), n, out);
+    }
+  else if (type == fontCIDType0COT)
+    {
+#if DC_POPPLER_MAJOR >= 25
+      std::unique_ptr<FoFiTrueType> ff = FoFiTrueType::make (std::span<unsigned char> (program), 0);
+#else
+      std::unique_ptr<FoFiTrueType> ff = FoFiTrueType::make (program.data (), (int) program.size ());
+#endif
+      if (ff && ff->isOpenTypeCFF ())
+        take_cid_map (ff->getCIDToGIDMap (&n), n, out);
+    }
 }
 
 class GlyphOutputDev : public OutputDev
@@ -408,6 +490,7 @@ private:
     std::optional<std::vector<unsigned char>> program;
     const char *names[256];
     int code_to_gid[256];
+    std::vector<int> cid_map;
     Ref embedded_id;
 
     /* poppler invents a reference for an inline font dictionary, with a generation
@@ -496,6 +579,15 @@ private:
 
         info.cid_to_gid = cid->getCIDToGID ();
         info.cid_to_gid_len = cid->getCIDToGIDLen ();
+        if (info.cid_to_gid == nullptr && info.embedded)
+          {
+            cff_cid_to_gid (font->getType (), *program, cid_map);
+            if (!cid_map.empty ())
+              {
+                info.cid_to_gid = cid_map.data ();
+                info.cid_to_gid_len = cid_map.size ();
+              }
+          }
       }
     else
       {
@@ -506,6 +598,9 @@ private:
         info.glyph_names = names;
         if (info.embedded && info.type == DC_BRIDGE_FONT_TRUETYPE
             && truetype_code_to_gid (simple, *program, code_to_gid))
+          info.code_to_gid = code_to_gid;
+        else if (info.embedded && info.type == DC_BRIDGE_FONT_TYPE1
+                 && named_code_to_gid (simple, *program, code_to_gid))
           info.code_to_gid = code_to_gid;
       }
 

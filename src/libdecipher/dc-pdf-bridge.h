@@ -35,8 +35,9 @@ typedef struct
   const char *const *glyph_names; /* 256 names for simple fonts, NULL for CID fonts */
   const int *cid_to_gid;     /* CIDFontType2 CID → glyph index map, NULL when identity */
   guint cid_to_gid_len;
-  /* A simple TrueType font's code → glyph index of its program, as poppler draws it
-   * (through the font's cmap and encoding): 256 entries, NULL for other fonts. */
+  /* A simple font's code → glyph index of its program, as poppler's font engine draws
+   * it (TrueType: cmap and encoding; Type 1/CFF: the encoding's glyph names): 256
+   * entries, NULL for CID and Type 3 fonts and fonts without a program. */
   const int *code_to_gid;
   DcBridgeFontType type;
   gboolean has_to_unicode;

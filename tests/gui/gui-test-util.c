@@ -14,6 +14,11 @@
 
 #include "gui-test-util.h"
 
+#include <gdk/x11/gdkx.h>
+#include <X11/XKBlib.h>
+#include <X11/extensions/XTest.h>
+#include <X11/keysym.h>
+
 static char *tmp_root;
 
 static void
@@ -262,4 +267,126 @@ gui_test_find_button (GtkWidget *root, const char *label)
         return found;
     }
   return NULL;
+}
+
+/* ---- the keyboard ----------------------------------------------------------------------
+ *
+ * Keys are pressed on the X server through XTest, so they reach the window as a user's
+ * would: through the focus, the input method, shortcuts and key bindings. A keysym that
+ * the server's keymap lacks (a Cyrillic letter on the US map of Xvfb) is put on a spare
+ * keycode for the press. */
+
+static KeyCode
+keycode_for (Display *display, KeySym keysym)
+{
+  KeyCode code = XKeysymToKeycode (display, keysym);
+  int min, max, per;
+  KeySym *map;
+
+  if (code != 0)
+    {
+      /* Only when the keysym is the key's unshifted one: the tests say the modifiers. */
+      if (XkbKeycodeToKeysym (display, code, 0, 0) == keysym)
+        return code;
+    }
+  XDisplayKeycodes (display, &min, &max);
+  map = XGetKeyboardMapping (display, (KeyCode) min, max - min + 1, &per);
+  for (int k = max; k >= min; k--)
+    {
+      gboolean empty = TRUE;
+
+      for (int i = 0; i < per; i++)
+        if (map[(k - min) * per + i] != NoSymbol)
+          empty = FALSE;
+      if (empty)
+        {
+          KeySym syms[2] = { keysym, keysym };
+
+          XFree (map);
+          XChangeKeyboardMapping (display, k, 2, syms, 1);
+          XSync (display, False);
+          /* GDK reloads its keymap on the MappingNotify. */
+          gui_test_iterate (50);
+          return (KeyCode) k;
+        }
+    }
+  XFree (map);
+  g_error ("No spare keycode for keysym 0x%lx", (unsigned long) keysym);
+}
+
+/* Gives @window the X input focus, as a window manager would on a click. */
+void
+gui_test_focus_window (GtkWindow *window)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  Display *display = gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (window)));
+
+  g_assert_nonnull (surface);
+  XSetInputFocus (display, gdk_x11_surface_get_xid (surface), RevertToParent, CurrentTime);
+  XSync (display, False);
+  gui_test_iterate (100);
+}
+
+static void
+press (Display *display, KeySym keysym, gboolean down)
+{
+  XTestFakeKeyEvent (display, keycode_for (display, keysym), down, CurrentTime);
+}
+
+/* Presses and releases a key with modifiers: "<Control>f", "Right", "Return", "а"
+ * (any gtk_accelerator_parse() form). */
+void
+gui_test_key (GtkWindow *window, const char *accelerator)
+{
+  Display *display = gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (window)));
+  guint keyval = 0;
+  GdkModifierType mods = 0;
+  const struct
+  {
+    GdkModifierType mask;
+    KeySym keysym;
+  } modifiers[] = {
+    { GDK_CONTROL_MASK, XK_Control_L },
+    { GDK_SHIFT_MASK, XK_Shift_L },
+    { GDK_ALT_MASK, XK_Alt_L },
+  };
+
+  if (!gtk_accelerator_parse (accelerator, &keyval, &mods) || keyval == 0)
+    {
+      /* A character gtk_accelerator_parse() does not know by name. */
+      keyval = gdk_unicode_to_keyval (g_utf8_get_char (accelerator));
+    }
+  g_assert_cmpuint (keyval, !=, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (modifiers); i++)
+    if (mods & modifiers[i].mask)
+      press (display, modifiers[i].keysym, TRUE);
+  press (display, keyval, TRUE);
+  press (display, keyval, FALSE);
+  for (guint i = G_N_ELEMENTS (modifiers); i-- > 0;)
+    if (mods & modifiers[i].mask)
+      press (display, modifiers[i].keysym, FALSE);
+  XSync (display, False);
+  gui_test_iterate (30);
+}
+
+/* Types @text character by character. */
+void
+gui_test_type (GtkWindow *window, const char *text)
+{
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      char one[8] = { 0 };
+
+      g_unichar_to_utf8 (g_utf8_get_char (p), one);
+      if (g_str_equal (one, " "))
+        gui_test_key (window, "space");
+      else
+        {
+          guint keyval = gdk_unicode_to_keyval (g_utf8_get_char (p));
+          const char *name = gdk_keyval_name (keyval);
+
+          g_assert_nonnull (name);
+          gui_test_key (window, name);
+        }
+    }
 }

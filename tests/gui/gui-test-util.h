@@ -29,6 +29,11 @@ void gui_test_close_dialogs (void);
 GtkButton *gui_test_find_button (GtkWidget *root,
                                  const char *label);
 const char *gui_test_data_dir (void);
+void gui_test_focus_window (GtkWindow *window);
+void gui_test_key (GtkWindow *window,
+                   const char *accelerator);
+void gui_test_type (GtkWindow *window,
+                    const char *text);
 
 #define GUI_TEST_WAIT(cond, data, what) \
   gui_test_wait_until ((gboolean (*) (gpointer)) (cond), (data), 60, (what))

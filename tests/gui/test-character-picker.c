@@ -90,6 +90,45 @@ test_search_by_name (void)
   fixture_close (&f);
 }
 
+
+static gboolean
+entry_says (gpointer data)
+{
+  gpointer *args = data;
+
+  return g_str_equal (gtk_editable_get_text (args[0]), args[1]);
+}
+
+/* Issue 16.4: after Insert the entry has the caret after the inserted letter and nothing
+ * selected, so the next key goes on with the word instead of replacing it. Typed on
+ * the real keyboard. */
+static void
+test_insert_keeps_word (void)
+{
+  Fixture f;
+  gpointer after[] = { NULL, (gpointer) "wordҢs" };
+  int start, end;
+
+  fixture_open (&f);
+  after[0] = f.entry;
+  /* Typed before the picker opened (it is modal: the keyboard goes to it now). */
+  gtk_editable_set_text (f.entry, "word");
+  gtk_editable_set_position (f.entry, -1);
+
+  decipher_character_picker_search (f.picker, "cyrillic capital letter en with descender");
+  g_signal_emit_by_name (result (&f, 0), "clicked");
+  decipher_character_picker_insert (f.picker);
+  g_assert_cmpstr (gtk_editable_get_text (f.entry), ==, "wordҢ");
+  g_assert_false (gtk_editable_get_selection_bounds (f.entry, &start, &end));
+  g_assert_cmpint (gtk_editable_get_position (f.entry), ==, 5);
+
+  /* The picker has closed; the window it came from has the keyboard again. */
+  gui_test_focus_window (f.window);
+  gui_test_type (f.window, "s");
+  GUI_TEST_WAIT (entry_says, after, "the next letter after the inserted one");
+  fixture_close (&f);
+}
+
 static void
 test_code_point_and_script (void)
 {
@@ -152,5 +191,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/character-picker/code-point-and-script", test_code_point_and_script);
   g_test_add_func ("/character-picker/compose", test_compose);
 
+  g_test_add_func ("/character-picker/insert-keeps-word", test_insert_keeps_word);
   return g_test_run ();
 }

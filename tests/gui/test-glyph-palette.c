@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gstdio.h>
 
 #include "decipher-glyph-palette.h"
@@ -354,6 +356,220 @@ test_shapes_cut_from_pages (void)
   fixture_close (&f);
 }
 
+
+/* ---- rasters: every cell against the page --------------------------------------------- */
+
+/* An ink mask: coverage 0–255 per pixel, from a texture that is either black on
+ * transparent (a shape) or a page on white (a crop): ink = alpha − green covers both. */
+typedef struct
+{
+  int width, height;
+  guint8 *ink;
+  int x0, y0, x1, y1; /* the box of the ink above half coverage, x1/y1 exclusive */
+} Mask;
+
+static void
+mask_init (Mask *m, GdkTexture *texture)
+{
+  int width = gdk_texture_get_width (texture), height = gdk_texture_get_height (texture);
+  gsize stride = (gsize) width * 4;
+  g_autofree guint8 *pixels = g_malloc (stride * height);
+
+  gdk_texture_download (texture, pixels, stride);
+  /* A third of the resolution (32 pixels per em) is plenty to tell glyphs apart, and
+   * keeps the sliding comparison cheap. */
+  m->width = width / 3;
+  m->height = height / 3;
+  m->ink = g_malloc0 ((gsize) MAX (m->width * m->height, 1));
+  m->x0 = m->width, m->y0 = m->height, m->x1 = 0, m->y1 = 0;
+  for (int y = 0; y < m->height; y++)
+    for (int x = 0; x < m->width; x++)
+      {
+        int ink = 0;
+
+        for (int dy = 0; dy < 3; dy++)
+          for (int dx = 0; dx < 3; dx++)
+            {
+              const guint8 *p = pixels + (y * 3 + dy) * stride + (x * 3 + dx) * 4;
+
+              ink += MAX ((int) p[3] - (int) p[1], 0);
+            }
+        ink /= 9;
+        m->ink[y * m->width + x] = (guint8) CLAMP (ink, 0, 255);
+        if (ink >= 64)
+          {
+            m->x0 = MIN (m->x0, x), m->y0 = MIN (m->y0, y);
+            m->x1 = MAX (m->x1, x + 1), m->y1 = MAX (m->y1, y + 1);
+          }
+      }
+}
+
+static void
+mask_clear (Mask *m)
+{
+  g_clear_pointer (&m->ink, g_free);
+}
+
+/* How unlike the shape is to the page around it, 0 (same) to 1: the shape's ink box slid
+ * over the page raster, at each place the share of ink where they disagree; the best
+ * place counts. Neighbours' ink outside the shape's box does not count, so a mark drawn
+ * over its base letter is found on it. Both are drawn at the same pixels per em. */
+static double
+mask_distance (const Mask *shape, const Mask *page)
+{
+  int w = shape->x1 - shape->x0, h = shape->y1 - shape->y0;
+  double best = 1.0;
+
+  if (w <= 0 || h <= 0 || w > page->width || h > page->height)
+    return 1.0;
+  for (int oy = 0; oy + h <= page->height; oy++)
+    for (int ox = 0; ox + w <= page->width; ox++)
+      {
+        double diff = 0, ink = 0;
+
+        for (int y = 0; y < h; y++)
+          {
+            const guint8 *a = shape->ink + (shape->y0 + y) * shape->width + shape->x0;
+            const guint8 *b = page->ink + (oy + y) * page->width + ox;
+
+            for (int x = 0; x < w; x++)
+              {
+                diff += abs ((int) a[x] - (int) b[x]);
+                ink += MAX (a[x], b[x]);
+              }
+          }
+        if (ink > 0)
+          best = MIN (best, diff / ink);
+      }
+  return best;
+}
+
+typedef struct
+{
+  GdkTexture *texture;
+  gboolean done;
+} Crop;
+
+static void
+crop_cb (GdkTexture *texture, gpointer user_data)
+{
+  Crop *crop = user_data;
+
+  g_set_object (&crop->texture, texture);
+  crop->done = TRUE;
+}
+
+static gboolean
+crop_done (Crop *crop)
+{
+  return crop->done;
+}
+
+/* The page's raster of one occurrence, at the pixels per em of the shapes (96): exactly
+ * what poppler drew there, cut out with a margin that takes in no neighbour's ink. */
+static GdkTexture *
+page_raster (Fixture *f, const DcGlyph *g)
+{
+  Crop crop = { NULL, FALSE };
+  graphene_rect_t area;
+  double scale = 96.0 / MAX (g->size, 1.0);
+
+  /* A little room around the box: a mark drawn with no advance sits over its base
+   * letter, outside its own box. */
+  double margin = g->size * (g->advance > 0 ? 0.15 : 0.6);
+
+  graphene_rect_init (&area, g->x0 - margin, g->y0 - margin, g->x1 - g->x0 + 2 * margin,
+                      g->y1 - g->y0 + 2 * margin);
+  decipher_page_renderer_crop (f->renderer, g->page, &area, scale, crop_cb, &crop, NULL);
+  GUI_TEST_WAIT (crop_done, &crop, "a crop of the page");
+  return crop.texture;
+}
+
+static gboolean
+shape_settled (gpointer data)
+{
+  gpointer *args = data;
+  DecipherShapeState state;
+
+  decipher_symbol_item_get_shape (args[0], &state);
+  return state != DECIPHER_SHAPE_PENDING;
+}
+
+/* The right glyph differs from its page raster by under 0.32 in every fixture (hinting
+ * and sub-pixel placement); the glyph the palette used to draw for ъ in legacy-names.pdf
+ * (Ұ, through "uacute" read as U+00AC) by 0.66. */
+#define MATCH 0.4
+
+/* Issue 16.1: every cell shows the glyph poppler drew for its symbol. A cell's raster
+ * must match the page's raster of one of its occurrences (the best of the first few). */
+static void
+test_cell_rasters_match_page (void)
+{
+  const char *fixtures[] = { "legacy-names.pdf", "legacy-cyrillic.pdf", "uralic-legacy.pdf", "identity-h.pdf",
+                             "identity-named.pdf", "ligatures.pdf", "clean.pdf", "type3.pdf" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
+    {
+      Fixture f;
+      GListModel *model;
+      const DcGlyph *glyphs;
+      guint n_items, compared = 0;
+
+      fixture_open (&f, fixtures[i]);
+      glyphs = dc_document_get_glyphs (decipher_session_get_document (f.session), NULL);
+      decipher_glyph_palette_set_filter (f.palette, DECIPHER_PALETTE_ALL);
+      model = decipher_glyph_palette_get_model (f.palette);
+      n_items = g_list_model_get_n_items (model);
+      for (guint p = 0; p < n_items; p++)
+        {
+          g_autoptr (DecipherSymbolItem) item = g_list_model_get_item (model, p);
+          guint symbol = decipher_symbol_item_get_symbol (item);
+          gpointer args[] = { item };
+          DecipherShapeState state;
+          GdkTexture *texture;
+          const guint32 *occurrences;
+          guint n;
+          Mask shape;
+          double best = 1.0;
+
+          GUI_TEST_WAIT (shape_settled, args, "the cell's shape");
+          texture = decipher_symbol_item_get_shape (item, &state);
+          if (state == DECIPHER_SHAPE_EMPTY)
+            continue;
+          g_assert_cmpint (state, ==, DECIPHER_SHAPE_READY);
+          mask_init (&shape, texture);
+          occurrences = decipher_session_get_symbol_glyphs (f.session, symbol, &n);
+          for (guint o = 0; o < n && o < 4 && best > MATCH; o++)
+            {
+              const DcGlyph *g = &glyphs[occurrences[o]];
+              g_autoptr (GdkTexture) raster = NULL;
+              Mask page;
+
+              if (g->flags & DC_GLYPH_INVISIBLE)
+                continue;
+              raster = page_raster (&f, g);
+              g_assert_nonnull (raster);
+              mask_init (&page, raster);
+              best = MIN (best, mask_distance (&shape, &page));
+              mask_clear (&page);
+            }
+          if (best > MATCH)
+            {
+              g_test_message ("%s: symbol %u (code 0x%X) differs from the page by %.2f",
+                              fixtures[i], symbol,
+                              dc_document_get_symbol (decipher_session_get_document (f.session),
+                                                      symbol)->code, best);
+            }
+          g_assert_cmpfloat (best, <=, MATCH);
+          compared++;
+          mask_clear (&shape);
+        }
+      g_test_message ("%s: %u cells match the page", fixtures[i], compared);
+      g_assert_cmpuint (compared, >, 0);
+      fixture_close (&f);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -365,5 +581,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/glyph-palette/selection-and-typing", test_selection_and_typing);
   g_test_add_func ("/glyph-palette/shapes-from-font-program", test_shapes_from_font_program);
   g_test_add_func ("/glyph-palette/shapes-cut-from-pages", test_shapes_cut_from_pages);
+  g_test_add_func ("/glyph-palette/cell-rasters-match-page", test_cell_rasters_match_page);
   return g_test_run ();
 }

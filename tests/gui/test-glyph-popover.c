@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "decipher-character-picker.h"
 #include "decipher-document-view.h"
 #include "gui-test-util.h"
 
@@ -171,6 +172,186 @@ test_huge_paste (void)
   fixture_close (&f);
 }
 
+
+/* The first GtkPicture under @root: the popover's shape. */
+static GtkWidget *
+find_picture (GtkWidget *root)
+{
+  if (GTK_IS_PICTURE (root))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_picture (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* How many pixel rows of @widget, as drawn on screen, carry dark ink. */
+static int
+ink_rows (GtkWidget *widget)
+{
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  g_autofree guint8 *pixels = NULL;
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget), rows = 0;
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
+
+  g_assert_cmpint (width, >, 0);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &bounds);
+  pixels = g_malloc ((gsize) width * height * 4);
+  gdk_texture_download (texture, pixels, (gsize) width * 4);
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        const guint8 *p = pixels + ((gsize) y * width + x) * 4;
+
+        if (p[3] > 128 && p[1] < 96)
+          {
+            rows++;
+            break;
+          }
+      }
+  return rows;
+}
+
+static gboolean
+shape_shown (DecipherGlyphPopover *popover)
+{
+  GtkWidget *picture = find_picture (GTK_WIDGET (popover));
+
+  return picture != NULL && gtk_widget_get_mapped (picture)
+         && gtk_picture_get_paintable (GTK_PICTURE (picture)) != NULL
+         && gtk_widget_get_width (picture) > 0;
+}
+
+/* The glyph of the legacy body font drawn with @code, opened in the popover; the ink
+ * height of the shape it shows. */
+static int
+shown_height (Fixture *f, guint32 code)
+{
+  DcDocument *document = decipher_session_get_document (f->session);
+  guint n_glyphs;
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, &n_glyphs);
+
+  for (guint i = 0; i < n_glyphs; i++)
+    {
+      const DcSymbol *s = dc_document_get_symbol (document, glyphs[i].symbol);
+
+      if (dc_document_symbol_needs_decoding (document, glyphs[i].symbol) && s->code == code)
+        {
+          gtk_popover_popdown (GTK_POPOVER (f->popover));
+          decipher_document_view_activate_glyph (f->view, i);
+          GUI_TEST_WAIT (shape_shown, f->popover, "the glyph's shape in the popover");
+          gui_test_iterate (100);
+          return ink_rows (find_picture (GTK_WIDGET (f->popover)));
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* Issue 16.2: the popover keeps a glyph's true size against the font's em, as the page
+ * and the palette do: a lowercase о is as much smaller than О as on the page (DejaVu's
+ * x-height is 0.75 of its cap height), not scaled up to fill the tile. */
+static void
+test_true_size (void)
+{
+  Fixture f;
+  g_autoptr (DecipherGlyphShapes) shapes = NULL;
+  int small, capital;
+
+  fixture_open (&f);
+  shapes = decipher_glyph_shapes_new (f.session, decipher_document_view_get_renderer (f.view));
+  decipher_document_view_set_shapes (f.view, shapes);
+  small = shown_height (&f, 0xEE);   /* о in the legacy layout */
+  capital = shown_height (&f, 0xCE); /* О */
+  gui_test_screenshot ("glyph-popover-capital");
+  g_test_message ("о %d rows, О %d rows", small, capital);
+  g_assert_cmpint (capital, >, 10);
+  g_assert_cmpfloat ((double) small / capital, <, 0.85);
+  g_assert_cmpfloat ((double) small / capital, >, 0.6);
+  decipher_document_view_set_shapes (f.view, NULL);
+  g_assert_finalize_object (g_steal_pointer (&shapes));
+  fixture_close (&f);
+}
+
+
+static DecipherCharacterPicker *
+find_picker (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (DECIPHER_IS_CHARACTER_PICKER (window))
+        return DECIPHER_CHARACTER_PICKER (window);
+    }
+  return NULL;
+}
+
+static gboolean
+picker_ready (gpointer data)
+{
+  DecipherCharacterPicker *picker = find_picker ();
+
+  return picker != NULL && decipher_character_picker_wait_names (picker);
+}
+
+static gboolean
+entry_says (gpointer data)
+{
+  gpointer *args = data;
+
+  return g_str_equal (gtk_editable_get_text (args[0]), args[1]);
+}
+
+/* Issue 16.4: the popover comes back from the character picker with the caret after the
+ * inserted letter and nothing selected; the next key typed goes on with the word. */
+static void
+test_picker_keeps_word (void)
+{
+  Fixture f;
+  DecipherCharacterPicker *picker;
+  gpointer after[] = { NULL, (gpointer) "wordҢs" };
+  int start, end;
+
+  fixture_open (&f);
+  after[0] = f.entry;
+  gtk_editable_set_text (f.entry, "word");
+  gtk_editable_set_position (f.entry, -1);
+  g_signal_emit_by_name (f.entry, "icon-press", GTK_ENTRY_ICON_SECONDARY);
+  GUI_TEST_WAIT (picker_ready, NULL, "the character picker");
+  picker = find_picker ();
+  decipher_character_picker_search (picker, "U+04A2");
+  {
+    GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (
+      decipher_character_picker_get_results (picker), 0);
+
+    g_signal_emit_by_name (gtk_flow_box_child_get_child (child), "clicked");
+  }
+  decipher_character_picker_insert (picker);
+  gui_test_iterate (200);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f.popover)));
+  g_assert_cmpstr (gtk_editable_get_text (f.entry), ==, "wordҢ");
+  g_assert_false (gtk_editable_get_selection_bounds (f.entry, &start, &end));
+
+  gui_test_focus_window (f.window);
+  gui_test_type (f.window, "s");
+  GUI_TEST_WAIT (entry_says, after, "the next letter after the inserted one");
+  fixture_close (&f);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -178,5 +359,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/glyph-popover/refused-values", test_refused_values);
   g_test_add_func ("/glyph-popover/huge-paste", test_huge_paste);
+  g_test_add_func ("/glyph-popover/true-size", test_true_size);
+  g_test_add_func ("/glyph-popover/picker-keeps-word", test_picker_keeps_word);
   return g_test_run ();
 }

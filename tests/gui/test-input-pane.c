@@ -315,6 +315,72 @@ test_drag_fill (void)
   fixture_close (&f);
 }
 
+
+/* The words What Next? suggests, read from the fixture's truth. */
+static char *
+suggested_words (Fixture *f)
+{
+  DcSuggestion suggestion;
+  g_auto (GStrv) words = NULL;
+  char *saved, *typed;
+
+  dc_suggest_next (decipher_session_get_key (f->session), &suggestion);
+  g_assert_false (suggestion.done);
+  words = g_strsplit (g_ptr_array_index (f->lines, suggestion.line), " ", -1);
+  saved = words[suggestion.token + suggestion.n_tokens];
+  words[suggestion.token + suggestion.n_tokens] = NULL;
+  typed = g_strjoinv (" ", &words[suggestion.token]);
+  words[suggestion.token + suggestion.n_tokens] = saved;
+  return typed;
+}
+
+/* Issue 16.5: What Next?'s line cue goes once its words are typed, so the next query
+ * is looked for anywhere; typing never moves the view; a drag that stays on one glyph
+ * (a click that slipped) leaves the typed text alone. */
+static void
+test_suggestion_scope_and_view (void)
+{
+  Fixture f = { 0 };
+  DecipherDocumentView *view;
+  GtkAdjustment *vadjustment;
+  GtkEditable *entry;
+  g_autofree char *words = NULL;
+  double where;
+  guint glyph;
+
+  fixture_open (&f);
+  view = _decipher_window_get_document_view (f.window);
+  entry = decipher_input_pane_get_entry (f.pane);
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.what-next", NULL);
+  wait_suggestion (&f);
+  g_assert_cmpuint (decipher_input_pane_get_line (f.pane), !=, DECIPHER_NO_LINE);
+  words = suggested_words (&f);
+  type (&f, words);
+  g_assert_cmpint (decipher_input_pane_get_last_kind (f.pane), ==, DC_MATCH_ASSIGNED);
+  g_assert_cmpuint (decipher_input_pane_get_line (f.pane), ==, DECIPHER_NO_LINE);
+
+  /* A line of page 2 typed while page 2 is in view — and then one of page 1, read from
+   * a printout: the view stays put. */
+  vadjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+  gtk_adjustment_set_value (vadjustment, gtk_adjustment_get_upper (vadjustment)
+                                           - gtk_adjustment_get_page_size (vadjustment));
+  gui_test_iterate (100);
+  where = gtk_adjustment_get_value (vadjustment);
+  g_assert_cmpfloat (where, >, 0);
+  type (&f, g_ptr_array_index (f.lines, 3));
+  g_assert_cmpint (decipher_input_pane_get_last_kind (f.pane), ==, DC_MATCH_ASSIGNED);
+  gui_test_iterate (300);
+  g_assert_cmpfloat (gtk_adjustment_get_value (vadjustment), ==, where);
+
+  /* Typed text, then a "drag" that starts and ends on one glyph: the text stays. */
+  gtk_editable_set_text (entry, "слово");
+  glyph = token_glyph (&f, 5, 0, 0);
+  decipher_input_pane_fill_from_glyphs (f.pane, glyph, glyph);
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, "слово");
+  g_assert_cmpuint (decipher_input_pane_get_line (f.pane), ==, 5);
+  fixture_close (&f);
+}
+
 /* Following “What Next?” and typing the words it highlights recovers the whole text,
  * through the input pane alone. */
 static void
@@ -491,6 +557,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/input-pane/ambiguous", test_ambiguous);
   g_test_add_func ("/input-pane/no-match", test_no_match);
   g_test_add_func ("/input-pane/what-next", test_what_next);
+  g_test_add_func ("/input-pane/suggestion-scope-and-view", test_suggestion_scope_and_view);
   g_test_add_func ("/input-pane/click-cues-line", test_click_cues_line);
   g_test_add_func ("/input-pane/drag-fill", test_drag_fill);
   g_test_add_func ("/input-pane/recover-all", test_recover_all);
