@@ -669,7 +669,12 @@ sort_visually (const DcGlyph *glyphs, GArray *line)
 
       keys[k].glyph = g_array_index (line, guint32, k);
       keys[k].position = k;
-      keys[k].u = (k > 0 && fabs (glyph->advance) < 0.05 * em (glyph)) ? keys[k - 1].u : p.u;
+      /* …unless it is drawn far from that glyph (cairo may draw the alef of a lam-alef
+       * long before its lam): then it stands where it is drawn. */
+      keys[k].u = (k > 0 && fabs (glyph->advance) < 0.05 * em (glyph) &&
+                   fabs (p.u - keys[k - 1].u) < em (glyph))
+                    ? keys[k - 1].u
+                    : p.u;
       if (keys[k].u < previous - 0.05 * em (glyph))
         sorted = FALSE;
       previous = MAX (previous, keys[k].u);

@@ -41,6 +41,8 @@ typedef struct
   guint length;
   guint token; /* the token (in visual order) it belongs to */
   guint flags;
+  float u;     /* where its glyph is drawn along the line */
+  float em;
 } Unit;
 
 /* Unicode's Indic_Positional_Category=Left (IndicPositionalCategory.txt): vowel signs
@@ -305,6 +307,25 @@ merge_marks (GString *pool, GArray *units)
       Unit *previous = n > 0 ? &g_array_index (units, Unit, n - 1) : NULL;
       const char *text = unit_text (pool, &unit);
 
+      const Unit *next = i + 1 < units->len ? &g_array_index (units, Unit, i + 1) : NULL;
+
+      /* A letter drawn with no advance at the very place the next glyph starts belongs
+       * to that glyph (the alef drawn before its lam). */
+      if (next != NULL && (unit.flags & UNIT_NO_ADVANCE) && !(next->flags & UNIT_SPACE) &&
+          next->token == unit.token && unit.length > 0 && next->length > 0 &&
+          !g_unichar_ismark (g_utf8_get_char (text)) && fabsf (next->u - unit.u) < 0.05f * unit.em)
+        {
+          Unit joined = *next;
+
+          joined.start = merged->len;
+          g_string_append_len (merged, unit_text (pool, next), next->length);
+          g_string_append_len (merged, text, unit.length);
+          joined.length = next->length + unit.length;
+          joined.flags &= ~UNIT_NO_ADVANCE;
+          g_array_index (units, Unit, n++) = joined;
+          i++;
+          continue;
+        }
       if (previous != NULL && !(unit.flags & UNIT_SPACE) && !(previous->flags & UNIT_SPACE) &&
           previous->token == unit.token && unit.length > 0 &&
           (g_unichar_ismark (g_utf8_get_char (text)) || (unit.flags & UNIT_NO_ADVANCE)))
@@ -385,9 +406,16 @@ span_fits_token (DcDocument *document, const guint32 *order, const DcToken *toke
 }
 
 static void
-add_unit (GArray *units, GString *pool, const char *text, guint token, guint flags)
+add_unit (GArray *units, GString *pool, const char *text, guint token, guint flags,
+          const DcGlyph *glyph)
 {
-  Unit unit = { pool->len, (guint) strlen (text), token, flags };
+  Unit unit = { pool->len, (guint) strlen (text), token, flags, 0, 1 };
+
+  if (glyph != NULL)
+    {
+      unit.u = (glyph->rotation == 1 || glyph->rotation == 3) ? glyph->y : glyph->x;
+      unit.em = MAX (glyph->size, 0.5f);
+    }
 
   g_string_append (pool, text);
   g_array_append_val (units, unit);
@@ -414,7 +442,7 @@ reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValue
       guint last_span = G_MAXUINT;
 
       if (t > 0)
-        add_unit (units, pool, " ", t, UNIT_SPACE);
+        add_unit (units, pool, " ", t, UNIT_SPACE, NULL);
       token_start = units->len;
       for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
         {
@@ -427,13 +455,14 @@ reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValue
               span_fits_token (document, order, token, first, n))
             {
               if (first != last_span)
-                add_unit (units, pool, text, t, UNIT_FROM_SPAN);
+                add_unit (units, pool, text, t, UNIT_FROM_SPAN, glyph);
               last_span = first;
               continue;
             }
           text = value (glyph->symbol, user_data);
           add_unit (units, pool, text != NULL ? text : "\xEF\xBF\xBD", t,
-                    fabs (glyph->advance) < 0.1 * MAX (glyph->size, 0.5f) ? UNIT_NO_ADVANCE : 0);
+                    fabs (glyph->advance) < 0.1 * MAX (glyph->size, 0.5f) ? UNIT_NO_ADVANCE : 0,
+                    glyph);
         }
       reordered[t] = reorder_indic (pool, (Unit *) (void *) units->data, token_start, units->len);
     }
