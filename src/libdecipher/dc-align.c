@@ -22,6 +22,7 @@
 
 #include "dc-align-private.h"
 #include "dc-reorder-private.h"
+#include "dc-tsan-private.h"
 
 #define LIGATURE_COST 3   /* per extra cluster a single glyph stands for */
 #define HELD_VALUE_COST 2 /* a value another symbol already has */
@@ -166,8 +167,9 @@ known_ligatures (void)
               g_hash_table_add (ligatures, g_ucs4_to_utf8 (decomposed, (glong) length, NULL,
                                                            NULL, NULL));
           }
-      g_once_init_leave (&initialized, 1);
+      DC_ONCE_LEAVE (&initialized, 1);
     }
+  DC_ONCE_ENTERED (&initialized);
   return ligatures;
 }
 

@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "dc-font-private.h"
+#include "dc-tsan-private.h"
 
 struct _DcFont
 {
@@ -453,9 +454,8 @@ dc_font_get_writing_mode (DcFont *self)
 }
 
 static const char *
-program_glyph_name (DcFont *self, guint32 code)
+program_glyph_name_locked (DcFont *self, guint32 code)
 {
-  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&self->program_lock);
   char name[128];
   gpointer found;
   guint gid = code;
@@ -483,6 +483,19 @@ program_glyph_name (DcFont *self, guint32 code)
     found = g_strdup (name);
   g_hash_table_insert (self->program_names, GUINT_TO_POINTER (code), found);
   return found;
+}
+
+/* Workers ask for names while the main thread may too: the face and the cache are
+ * shared, so one at a time. */
+static const char *
+program_glyph_name (DcFont *self, guint32 code)
+{
+  const char *name;
+
+  DC_MUTEX_LOCK (&self->program_lock);
+  name = program_glyph_name_locked (self, code);
+  DC_MUTEX_UNLOCK (&self->program_lock);
+  return name;
 }
 
 /* The glyph's name from the font's encoding or, for CID fonts, from its program:

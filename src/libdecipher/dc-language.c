@@ -21,6 +21,7 @@
 #endif
 
 #include "dc-language.h"
+#include "dc-tsan-private.h"
 
 #define CONFIDENCE_PRIOR_ONLY 0.5
 #define CONFIDENCE_AGREE 0.95
@@ -47,8 +48,9 @@ detector (void)
         handle = special_textcat_Init (conf, prefix);
       if (handle == NULL)
         g_debug ("no language fingerprints in %s", prefix);
-      g_once_init_leave (&once, 1);
+      DC_ONCE_LEAVE (&once, 1);
     }
+  DC_ONCE_ENTERED (&once);
   return handle;
 }
 #endif
@@ -124,7 +126,7 @@ dc_language_guess (const char *text, const char *prior, DcLanguageGuess *guess)
       candidate_t *candidates;
       int n;
 
-      g_mutex_lock (&detector_lock);
+      DC_MUTEX_LOCK (&detector_lock);
       candidates = textcat_GetClassifyFullOutput (handle);
       /* A few hundred bytes are enough, and the cost grows with the length. */
       n = textcat_ClassifyFull (handle, text, MIN (strlen (text), 2048), candidates);
@@ -158,7 +160,7 @@ dc_language_guess (const char *text, const char *prior, DcLanguageGuess *guess)
             }
         }
       textcat_ReleaseClassifyFullOutput (handle, candidates);
-      g_mutex_unlock (&detector_lock);
+      DC_MUTEX_UNLOCK (&detector_lock);
     }
 #endif
 }

@@ -43,6 +43,7 @@
 
 #include "dc-error.h"
 #include "dc-pdf-bridge.h"
+#include "dc-tsan-private.h"
 
 static void quiet_error_callback (ErrorCategory category, Goffset pos, const char *msg);
 
@@ -867,9 +868,10 @@ dc_pdf_bridge_glyph_name_to_unicode (const char *name, gunichar *out)
       for (const NameToUnicodeTab *entry = nameToUnicodeTextTab; entry->name != nullptr; entry++)
         if (!g_hash_table_contains (names, entry->name))
           g_hash_table_insert (names, (gpointer) entry->name, GUINT_TO_POINTER (entry->u));
-      g_once_init_leave (&table, names);
+      DC_ONCE_LEAVE (&table, names);
     }
 
+  DC_ONCE_ENTERED (&table);
   base = g_strdup (name);
   if ((dot = strchr (base, '.')) != NULL)
     *dot = '\0';

@@ -16,6 +16,7 @@
 
 #include "dc-pdf-bridge.h"
 #include "dc-proposals.h"
+#include "dc-tsan-private.h"
 
 #define MIN_AGREEING 6       /* learned values a layout must explain… */
 #define MIN_AGREEMENT 0.75   /* …and the share of them, in blocks it explains fully */
@@ -72,8 +73,9 @@ code_page_table (guint index)
                 tables[i][c] = g_utf8_get_char (utf8);
             }
         }
-      g_once_init_leave (&initialized, 1);
+      DC_ONCE_LEAVE (&initialized, 1);
     }
+  DC_ONCE_ENTERED (&initialized);
   return tables[index];
 }
 

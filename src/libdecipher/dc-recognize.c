@@ -31,6 +31,7 @@
 #include "dc-error.h"
 #include "dc-library.h"
 #include "dc-recognize.h"
+#include "dc-tsan-private.h"
 
 #define TARGET_EM 48.0  /* pixels per em of the rendered text: Tesseract reads 30 px capitals best */
 #define PAD 12          /* white pixels around a line */
@@ -234,8 +235,9 @@ data_dirs (void)
       dirs[n++] = "/app/share/tessdata";
       dirs[n++] = "/usr/share/tesseract-ocr/5/tessdata";
       dirs[n++] = "/usr/share/tessdata";
-      g_once_init_leave (&initialized, 1);
+      DC_ONCE_LEAVE (&initialized, 1);
     }
+  DC_ONCE_ENTERED (&initialized);
   return dirs;
 }
 
@@ -594,7 +596,7 @@ vote_line (DcRecognizeJob *job, const DcLine *line, const char *text)
   if (n_known >= 3 && n_agree * 2 < n_known)
     return FALSE;
 
-  g_mutex_lock (&job->lock);
+  DC_MUTEX_LOCK (&job->lock);
   for (guint i = 0; i < n; i++)
     {
       const Slot *slot = &g_array_index (slots, Slot, i);
@@ -615,7 +617,7 @@ vote_line (DcRecognizeJob *job, const DcLine *line, const char *text)
                                               + 1));
     }
   job->n_lines_read++;
-  g_mutex_unlock (&job->lock);
+  DC_MUTEX_UNLOCK (&job->lock);
   return TRUE;
 }
 
@@ -650,12 +652,34 @@ open_pdf (DcRecognizeJob *job, GError **error)
   return pdf;
 }
 
+/* Quiet: Tesseract would otherwise report its resolution guesses on stderr. Its
+ * debug_file is one parameter for the whole process, so it is set once, before any
+ * reading thread starts, and never by two threads at a time. */
+static void
+quiet_tesseract (void)
+{
+  static gsize done;
+
+  if (g_once_init_enter (&done))
+    {
+      TessBaseAPI *api = TessBaseAPICreate ();
+
+      TessBaseAPISetVariable (api, "debug_file", "/dev/null");
+      TessBaseAPIDelete (api);
+      DC_ONCE_LEAVE (&done, 1);
+    }
+  DC_ONCE_ENTERED (&done);
+}
+
 static TessBaseAPI *
 open_tesseract (const char *languages, GError **error)
 {
-  TessBaseAPI *api = TessBaseAPICreate ();
   g_auto (GStrv) parts = g_strsplit (languages, "+", -1);
   const char *dir = parts[0] != NULL ? language_dir (parts[0]) : NULL;
+  TessBaseAPI *api;
+
+  quiet_tesseract ();
+  api = TessBaseAPICreate ();
 
   if (dir == NULL || TessBaseAPIInit3 (api, dir, languages) != 0)
     {
@@ -667,8 +691,6 @@ open_tesseract (const char *languages, GError **error)
       return NULL;
     }
   TessBaseAPISetPageSegMode (api, PSM_SINGLE_LINE);
-  /* Quiet: Tesseract would otherwise report its resolution guesses on stderr. */
-  TessBaseAPISetVariable (api, "debug_file", "/dev/null");
   return api;
 }
 
