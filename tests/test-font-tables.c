@@ -52,6 +52,13 @@ test_agl (void)
   g_assert_cmpstr (_dc_agl_mac_glyph_name (36), ==, "A");
   g_assert_cmpstr (_dc_agl_mac_glyph_name (257), ==, "dcroat");
   g_assert_null (_dc_agl_mac_glyph_name (258));
+  /* Arial's order: no nonbreakingspace (172), no apple (210). */
+  g_assert_cmpstr (_dc_agl_core_font_glyph_name (171), ==, "ellipsis");
+  g_assert_cmpstr (_dc_agl_core_font_glyph_name (172), ==, "Agrave");
+  g_assert_cmpstr (_dc_agl_core_font_glyph_name (207), ==, "Oacute");
+  g_assert_cmpstr (_dc_agl_core_font_glyph_name (209), ==, "Ograve");
+  g_assert_cmpstr (_dc_agl_core_font_glyph_name (255), ==, "dcroat");
+  g_assert_null (_dc_agl_core_font_glyph_name (256));
 }
 
 typedef struct
@@ -209,6 +216,7 @@ static const Case cases[] = {
   { "identity-named", DC_KEY_LEVEL_FONT, "font: glyph name " },
   { "duplicate-tounicode", DC_KEY_LEVEL_FONT, "font: cmap U+" },
   { "mac-order", DC_KEY_LEVEL_LAYOUT, "layout: Macintosh glyph order" },
+  { "core-order", DC_KEY_LEVEL_LAYOUT, "layout: Windows core font glyph order" },
   { "gbk-winansi", DC_KEY_LEVEL_LAYOUT, "layout: GBK code " },
 };
 

@@ -322,7 +322,7 @@ judge (DcFont *font, const FontStats *stats)
     return g_strdup_printf (_("%u of its codes claim a character another code already has."),
                             stats->duplicate_symbols);
 
-  if (stats->letters >= 2 && stats->latin1_letters * 10 > stats->letters * 3)
+  if (stats->letters >= DC_TRUST_MIN_LETTERS && stats->latin1_letters * 10 > stats->letters * 3)
     return g_strdup_printf (_("%u%% of its letters are accented Latin letters, mixed as no "
                               "language writes them: the sign of a legacy 8-bit font."),
                             stats->latin1_letters * 100 / stats->letters);
