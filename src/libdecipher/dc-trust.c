@@ -342,6 +342,16 @@ judge (DcFont *font, const FontStats *stats)
     return g_strdup (_("Its text is mostly punctuation with no letters at all, which reads as "
                        "no language."));
 
+  /* Codes shifted into the ASCII punctuation block read as a few capitals among
+   * punctuation and digits ("@%6)\" .,)-2-4"); a table of figures has few letters, but
+   * not a third of its glyphs punctuation. */
+  if (stats->symbols >= 8 && stats->glyphs >= 40 && stats->letters * 4 < stats->glyphs &&
+      stats->punctuation_glyphs * 3 > stats->glyphs)
+    return g_strdup_printf (_("Only %u%% of its glyphs are letters, and %u%% punctuation, which "
+                              "reads as no language."),
+                            stats->letters * 100 / stats->glyphs,
+                            stats->punctuation_glyphs * 100 / stats->glyphs);
+
   return NULL;
 }
 
