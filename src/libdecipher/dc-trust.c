@@ -201,8 +201,26 @@ count_symbol (FontStats *stats, DcDocument *document, guint index, const guint *
     }
 }
 
+/* Chinese, Japanese and Korean mix ideographs with kana or Hangul in one word. */
+static GUnicodeScript
+script_family (GUnicodeScript script)
+{
+  switch (script)
+    {
+    case G_UNICODE_SCRIPT_HIRAGANA:
+    case G_UNICODE_SCRIPT_KATAKANA:
+    case G_UNICODE_SCRIPT_HANGUL:
+    case G_UNICODE_SCRIPT_BOPOMOFO:
+      return G_UNICODE_SCRIPT_HAN;
+    default:
+      return script;
+    }
+}
+
 /* Inside a word, a letter next to a digit, a stray bracket or a letter of another script
- * is what a shifted or foreign map produces; real words have them at their edges only. */
+ * is what a shifted or foreign map produces; real words have them at their edges only.
+ * Scripts written without spaces are the exception: their "word" is a whole phrase, with
+ * its commas, brackets and numbers. */
 static gboolean
 token_is_odd (const GString *text)
 {
@@ -230,7 +248,7 @@ token_is_odd (const GString *text)
 
       if (g_unichar_isalpha (c))
         {
-          GUnicodeScript s = g_unichar_get_script (c);
+          GUnicodeScript s = script_family (g_unichar_get_script (c));
 
           letters = TRUE;
           if (s != G_UNICODE_SCRIPT_COMMON && s != G_UNICODE_SCRIPT_INHERITED)
@@ -249,7 +267,7 @@ token_is_odd (const GString *text)
         inner_symbol = TRUE;
     }
 
-  return letters && (digits || inner_symbol);
+  return letters && script != G_UNICODE_SCRIPT_HAN && (digits || inner_symbol);
 }
 
 static void
