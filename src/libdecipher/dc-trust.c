@@ -340,7 +340,7 @@ judge (DcFont *font, const FontStats *stats)
     return g_strdup_printf (_("%u of its codes claim a character another code already has."),
                             stats->duplicate_symbols);
 
-  if (stats->letters >= 2 && stats->latin1_letters * 10 > stats->letters * 3)
+  if (stats->letters >= DC_TRUST_MIN_LETTERS && stats->latin1_letters * 10 > stats->letters * 3)
     return g_strdup_printf (_("%u%% of its letters are accented Latin letters, mixed as no "
                               "language writes them: the sign of a legacy 8-bit font."),
                             stats->latin1_letters * 100 / stats->letters);
@@ -359,6 +359,16 @@ judge (DcFont *font, const FontStats *stats)
       stats->punctuation_glyphs * 2 > stats->glyphs)
     return g_strdup (_("Its text is mostly punctuation with no letters at all, which reads as "
                        "no language."));
+
+  /* Codes shifted into the ASCII punctuation block read as a few capitals among
+   * punctuation and digits ("@%6)\" .,)-2-4"); a table of figures has few letters, but
+   * not a third of its glyphs punctuation. */
+  if (stats->symbols >= 8 && stats->glyphs >= 40 && stats->letters * 4 < stats->glyphs &&
+      stats->punctuation_glyphs * 3 > stats->glyphs)
+    return g_strdup_printf (_("Only %u%% of its glyphs are letters, and %u%% punctuation, which "
+                              "reads as no language."),
+                            stats->letters * 100 / stats->glyphs,
+                            stats->punctuation_glyphs * 100 / stats->glyphs);
 
   return NULL;
 }
