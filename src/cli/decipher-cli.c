@@ -835,7 +835,7 @@ main (int argc, char **argv)
     return run_collection (command->func == command_repair, argc, argv);
   if (argc != 2)
     {
-      print_error (argc < 2 ? _("Give a PDF file.") : _("Give exactly one PDF file."));
+      print_error (_("Give exactly one PDF file."));
       return 2;
     }
 
