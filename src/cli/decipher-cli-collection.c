@@ -308,6 +308,47 @@ apply_library (const char *path, DcShapes **shapes, DcDocument *document, DcKey 
   dc_library_apply (library, *shapes, key);
 }
 
+/* The index of installed fonts named by $DECIPHER_REFERENCES ("" for none), else the
+ * user's cache; built the first time, with a line saying so since that takes a while. */
+static char *
+references_path (void)
+{
+  const char *path = g_getenv ("DECIPHER_REFERENCES");
+
+  return path != NULL ? g_strdup (path) : dc_references_get_default_path ();
+}
+
+/**
+ * decipher_cli_apply_references:
+ * @shapes: (inout): the document's shapes, made when needed
+ *
+ * Decodes the symbols still unknown whose outlines are an installed font's glyphs.
+ * Called after the automatic pass: a font's own evidence outranks identity.
+ */
+void
+decipher_cli_apply_references (DcDocument *document, DcKey *key, DcShapes **shapes)
+{
+  g_autofree char *path = references_path ();
+  g_autoptr (DcReferences) references = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n_indexed = 0;
+
+  if (path[0] == '\0')
+    return;
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    g_printerr ("%s\n", _("decipher-cli: reading the installed fonts once, to recognise their "
+                          "glyphs in PDFs…"));
+  if ((references = dc_references_open (path, &error)) == NULL
+      || !dc_references_update (references, &n_indexed, NULL, &error))
+    {
+      g_printerr ("decipher-cli: %s\n", error->message);
+      return;
+    }
+  if (*shapes == NULL)
+    *shapes = dc_shapes_new (document);
+  dc_references_apply (references, *shapes, key);
+}
+
 static gboolean
 write_result (const ItemJob *job, Item *item, DcDocument *document, DcKey *key, GError **error)
 {
@@ -390,7 +431,10 @@ process (const ItemJob *job, Item *item, GError **error)
       for (guint i = 0; job->libraries != NULL && job->libraries[i] != NULL; i++)
         apply_library (job->libraries[i], &shapes, document, key);
       if (job->automatic_pass)
-        dc_auto_recover (document, key, NULL);
+        {
+          dc_auto_recover (document, key, NULL);
+          decipher_cli_apply_references (document, key, &shapes);
+        }
     }
 
   item->loaded = TRUE;

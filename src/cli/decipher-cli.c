@@ -449,13 +449,15 @@ load_key (DcDocument *document, DcProject **project)
     return NULL;
   if (opt_project == NULL && !opt_no_auto)
     {
+      g_autoptr (DcShapes) shapes = NULL;
+
       if (library != NULL)
         {
-          g_autoptr (DcShapes) shapes = dc_shapes_new (document);
-
+          shapes = dc_shapes_new (document);
           dc_library_apply (library, shapes, key);
         }
       dc_auto_recover (document, key, NULL);
+      decipher_cli_apply_references (document, key, &shapes);
     }
   return g_steal_pointer (&key);
 }

@@ -23,6 +23,7 @@
 #include "dc-proposals.h"
 #include "dc-language.h"
 #include "dc-recognize.h"
+#include "dc-references.h"
 #include "dc-repair.h"
 #include "dc-script.h"
 #include "dc-session.h"

@@ -1,0 +1,455 @@
+/* dc-references.c: the installed fonts as references for glyph shapes (DESIGN §8)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Many legacy PDFs embed a subset of a font the user has installed, renamed and
+ * re-encoded, with its names and cmap stripped: the outlines are still the installed
+ * font's. This index maps the fingerprint of every glyph of every installed outline font
+ * (fontconfig lists them) to the character the font's own cmap gives it; a glyph of a
+ * PDF with the same outline is that character (level identity, applied automatically).
+ * The index is an SQLite cache, ~/.cache/decipher/references.sqlite by default, built
+ * once and rebuilt when the set of installed fonts changes (their files, sizes and
+ * times). One outline may stand for several characters (Latin a and Cyrillic а in
+ * DejaVu Sans): the script the font is otherwise read in chooses.
+ */
+
+#define G_LOG_DOMAIN "dc-references"
+
+#include "config.h"
+
+#include <fontconfig/fontconfig.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+#include <string.h>
+
+#include "dc-error.h"
+#include "dc-library.h"
+#include "dc-references.h"
+
+#define REFERENCES_FORMAT "decipher-font-references-1"
+
+struct _DcReferences
+{
+  GObject parent_instance;
+
+  char *path;
+  sqlite3 *db;
+};
+
+G_DEFINE_FINAL_TYPE (DcReferences, dc_references, G_TYPE_OBJECT)
+
+static void
+dc_references_finalize (GObject *object)
+{
+  DcReferences *self = DC_REFERENCES (object);
+
+  if (self->db != NULL)
+    sqlite3_close (self->db);
+  g_free (self->path);
+
+  G_OBJECT_CLASS (dc_references_parent_class)->finalize (object);
+}
+
+static void
+dc_references_class_init (DcReferencesClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = dc_references_finalize;
+}
+
+static void
+dc_references_init (DcReferences *self)
+{
+}
+
+/* A cache: it can always be built again from the installed fonts. */
+char *
+dc_references_get_default_path (void)
+{
+  return g_build_filename (g_get_user_cache_dir (), "decipher", "references.sqlite", NULL);
+}
+
+static void
+set_sqlite_error (DcReferences *self, GError **error)
+{
+  g_autofree char *display = g_filename_display_name (self->path);
+
+  g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+               _("The index of installed fonts “%s” could not be used: %s. Delete it to have "
+                 "it built again."),
+               display, self->db != NULL ? sqlite3_errmsg (self->db) : "");
+}
+
+static gboolean
+exec (DcReferences *self, const char *sql, GError **error)
+{
+  if (sqlite3_exec (self->db, sql, NULL, NULL, NULL) == SQLITE_OK)
+    return TRUE;
+  set_sqlite_error (self, error);
+  return FALSE;
+}
+
+/**
+ * dc_references_open:
+ * @path: the cache file; created (with its folder) when missing
+ *
+ * Opens the index as it is; dc_references_update() brings it up to date.
+ */
+DcReferences *
+dc_references_open (const char *path, GError **error)
+{
+  g_autoptr (DcReferences) self = NULL;
+  g_autofree char *folder = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  self = g_object_new (DC_TYPE_REFERENCES, NULL);
+  self->path = g_strdup (path);
+  folder = g_path_get_dirname (path);
+  g_mkdir_with_parents (folder, 0700);
+  if (sqlite3_open_v2 (path, &self->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL)
+      != SQLITE_OK)
+    {
+      set_sqlite_error (self, error);
+      return NULL;
+    }
+  /* Several decipher-cli processes of one collection may start together: the first
+   * builds the index, the others wait for it rather than build it again. */
+  sqlite3_busy_timeout (self->db, 10 * 60 * 1000);
+  if (!exec (self,
+             "PRAGMA journal_mode = WAL;"
+             "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);"
+             "CREATE TABLE IF NOT EXISTS glyphs (fingerprint BLOB NOT NULL, value TEXT NOT NULL,"
+             "  family TEXT);"
+             "CREATE INDEX IF NOT EXISTS glyphs_by_fingerprint ON glyphs (fingerprint);",
+             error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+static int
+compare_faces (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* What the installed outline fonts are: each face's file, index, size and time, sorted,
+ * hashed. A font added, removed or replaced changes it. */
+static char *
+installed_fonts (GPtrArray *faces)
+{
+  g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  FcPattern *pattern;
+  FcObjectSet *objects;
+  FcFontSet *set;
+
+  if (!FcInit ())
+    return NULL;
+  pattern = FcPatternBuild (NULL, FC_OUTLINE, FcTypeBool, FcTrue, NULL);
+  objects = FcObjectSetBuild (FC_FILE, FC_INDEX, FC_FAMILY, NULL);
+  set = FcFontList (NULL, pattern, objects);
+  FcObjectSetDestroy (objects);
+  FcPatternDestroy (pattern);
+  for (int i = 0; set != NULL && i < set->nfont; i++)
+    {
+      FcChar8 *file = NULL, *family = NULL;
+      int index = 0;
+      GStatBuf buf;
+
+      if (FcPatternGetString (set->fonts[i], FC_FILE, 0, &file) != FcResultMatch
+          || g_stat ((const char *) file, &buf) != 0)
+        continue;
+      FcPatternGetInteger (set->fonts[i], FC_INDEX, 0, &index);
+      FcPatternGetString (set->fonts[i], FC_FAMILY, 0, &family);
+      g_ptr_array_add (faces, g_strdup_printf ("%s\t%d\t%" G_GINT64_FORMAT "\t%" G_GINT64_FORMAT
+                                               "\t%s",
+                                               file, index, (gint64) buf.st_size,
+                                               (gint64) buf.st_mtime,
+                                               family != NULL ? (const char *) family : ""));
+    }
+  if (set != NULL)
+    FcFontSetDestroy (set);
+  g_ptr_array_sort (faces, compare_faces);
+  for (guint i = 0; i < faces->len; i++)
+    {
+      g_checksum_update (checksum, g_ptr_array_index (faces, i), -1);
+      g_checksum_update (checksum, (const guchar *) "\n", 1);
+    }
+  return g_strdup (g_checksum_get_string (checksum));
+}
+
+typedef struct
+{
+  sqlite3_stmt *insert;
+  const char *family;
+} Scan;
+
+static void
+add_glyph (gunichar unicode, const DcShape *shape, gpointer data)
+{
+  Scan *scan = data;
+  char value[8];
+
+  value[g_unichar_to_utf8 (unicode, value)] = '\0';
+  sqlite3_bind_blob (scan->insert, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN,
+                     SQLITE_STATIC);
+  sqlite3_bind_text (scan->insert, 2, value, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (scan->insert, 3, scan->family, -1, SQLITE_STATIC);
+  sqlite3_step (scan->insert);
+  sqlite3_reset (scan->insert);
+}
+
+static char *
+read_meta (DcReferences *self, const char *name)
+{
+  sqlite3_stmt *stmt = NULL;
+  char *value = NULL;
+
+  if (sqlite3_prepare_v2 (self->db, "SELECT value FROM meta WHERE name = ?1", -1, &stmt, NULL)
+      != SQLITE_OK)
+    return NULL;
+  sqlite3_bind_text (stmt, 1, name, -1, SQLITE_STATIC);
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    value = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+  sqlite3_finalize (stmt);
+  return value;
+}
+
+/**
+ * dc_references_update:
+ * @n_indexed: (out) (optional): how many fonts were read now (0: the index was current)
+ *
+ * Rebuilds the index when the installed fonts are not those it was built from. The
+ * first time this reads every glyph of every installed font (seconds to a minute): run
+ * it in a worker in an interactive program. Safe against other processes updating the
+ * same file at the same time.
+ */
+gboolean
+dc_references_update (DcReferences *self,
+                      guint *n_indexed,
+                      GCancellable *cancellable,
+                      GError **error)
+{
+  g_autoptr (GPtrArray) faces = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *signature = NULL;
+  g_autofree char *current = NULL;
+  g_autofree char *format = NULL;
+  sqlite3_stmt *insert = NULL;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (DC_IS_REFERENCES (self), FALSE);
+
+  if (n_indexed != NULL)
+    *n_indexed = 0;
+  if ((signature = installed_fonts (faces)) == NULL)
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_FAILED,
+                           _("The installed fonts could not be listed (fontconfig did not "
+                             "start)."));
+      return FALSE;
+    }
+  /* Taking the write lock first: a process that waited for another's build finds the
+   * index current below and reads nothing. */
+  if (!exec (self, "BEGIN IMMEDIATE", error))
+    return FALSE;
+  current = read_meta (self, "fonts");
+  format = read_meta (self, "format");
+  if (g_strcmp0 (current, signature) == 0 && g_strcmp0 (format, REFERENCES_FORMAT) == 0)
+    return exec (self, "COMMIT", error);
+
+  if (!exec (self, "DELETE FROM glyphs", error)
+      || sqlite3_prepare_v2 (self->db,
+                             "INSERT INTO glyphs (fingerprint, value, family) VALUES (?1, ?2, ?3)",
+                             -1, &insert, NULL)
+             != SQLITE_OK)
+    {
+      if (insert == NULL)
+        set_sqlite_error (self, error);
+      exec (self, "ROLLBACK", NULL);
+      return FALSE;
+    }
+  for (guint i = 0; i < faces->len && ok; i++)
+    {
+      g_auto (GStrv) fields = g_strsplit (g_ptr_array_index (faces, i), "\t", 5);
+      Scan scan = { insert, fields[4] };
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        ok = FALSE;
+      /* A font FreeType cannot read is left out, not an error: the others still help. */
+      else if (dc_shapes_scan_font_file (fields[0], (int) g_ascii_strtoll (fields[1], NULL, 10),
+                                         add_glyph, &scan, NULL)
+               && n_indexed != NULL)
+        (*n_indexed)++;
+    }
+  sqlite3_finalize (insert);
+  if (!ok)
+    {
+      exec (self, "ROLLBACK", NULL);
+      return FALSE;
+    }
+  {
+    sqlite3_stmt *stmt = NULL;
+
+    if (sqlite3_prepare_v2 (self->db,
+                            "INSERT OR REPLACE INTO meta VALUES ('format', '" REFERENCES_FORMAT
+                            "'), ('fonts', ?1)",
+                            -1, &stmt, NULL)
+        == SQLITE_OK)
+      {
+        sqlite3_bind_text (stmt, 1, signature, -1, SQLITE_STATIC);
+        sqlite3_step (stmt);
+      }
+    sqlite3_finalize (stmt);
+  }
+  return exec (self, "COMMIT", error);
+}
+
+/* How many fonts the current index was built from. */
+guint
+dc_references_get_n_fonts (DcReferences *self)
+{
+  sqlite3_stmt *stmt = NULL;
+  guint n = 0;
+
+  g_return_val_if_fail (DC_IS_REFERENCES (self), 0);
+
+  if (sqlite3_prepare_v2 (self->db, "SELECT count(DISTINCT family) FROM glyphs", -1, &stmt, NULL)
+          == SQLITE_OK
+      && sqlite3_step (stmt) == SQLITE_ROW)
+    n = (guint) sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  return n;
+}
+
+/* The script most of @font's known values are in, or NULL. */
+static const char *
+font_script (DcKey *key, guint font)
+{
+  DcDocument *document = dc_key_get_document (key);
+  g_autoptr (GHashTable) counts = g_hash_table_new (NULL, NULL);
+  const char *best = NULL;
+  guint best_count = 0, n_symbols;
+  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *script;
+      guint n;
+
+      if (symbols[s].font != font
+          || (script = dc_library_script_of_value (dc_key_get_value (key, s))) == NULL)
+        continue;
+      n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, script)) + 1;
+      g_hash_table_replace (counts, (gpointer) script, GUINT_TO_POINTER (n));
+      if (n > best_count)
+        {
+          best_count = n;
+          best = script;
+        }
+    }
+  return best;
+}
+
+/* The script every one of @values is in, or NULL. */
+static const char *
+common_script (GPtrArray *values)
+{
+  const char *script = dc_library_script_of_value (g_ptr_array_index (values, 0));
+
+  for (guint i = 1; script != NULL && i < values->len; i++)
+    if (g_strcmp0 (dc_library_script_of_value (g_ptr_array_index (values, i)), script) != 0)
+      return NULL;
+  return script;
+}
+
+/**
+ * dc_references_apply:
+ * @shapes: the shapes of @key's document
+ *
+ * Every symbol still unknown whose outline is an installed font's glyph gets that
+ * glyph's character, inferred at the identity level. Where one outline stands for
+ * characters of several scripts, the script the symbol's font is otherwise read in
+ * chooses (with none, the symbol stays unknown); among characters of one script, the
+ * first in Unicode. Call it within a change of @key.
+ *
+ * Returns: how many symbols it decoded
+ */
+guint
+dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
+{
+  DcDocument *document;
+  const DcSymbol *symbols;
+  sqlite3_stmt *stmt = NULL;
+  guint n_symbols, n = 0;
+
+  g_return_val_if_fail (DC_IS_REFERENCES (self), 0);
+  g_return_val_if_fail (shapes != NULL, 0);
+  g_return_val_if_fail (DC_IS_KEY (key), 0);
+
+  document = dc_key_get_document (key);
+  symbols = dc_document_get_symbols (document, &n_symbols);
+  if (sqlite3_prepare_v2 (self->db,
+                          "SELECT DISTINCT value, min(family) FROM glyphs WHERE fingerprint = ?1 "
+                          "GROUP BY value",
+                          -1, &stmt, NULL)
+      != SQLITE_OK)
+    return 0;
+
+  /* Unambiguous outlines first: what they decode tells each font's script. */
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint s = 0; s < n_symbols; s++)
+      {
+        const DcShape *shape = dc_shapes_get (shapes, s);
+        g_autoptr (GPtrArray) values = NULL;
+        g_autoptr (GPtrArray) families = NULL;
+        const char *script = NULL;
+        const char *chosen = NULL, *family = NULL;
+
+        if (shape == NULL || dc_key_get_value (key, s) != NULL)
+          continue;
+        values = g_ptr_array_new_with_free_func (g_free);
+        families = g_ptr_array_new_with_free_func (g_free);
+        sqlite3_bind_blob (stmt, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
+        while (sqlite3_step (stmt) == SQLITE_ROW)
+          {
+            g_ptr_array_add (values, g_strdup ((const char *) sqlite3_column_text (stmt, 0)));
+            g_ptr_array_add (families, g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
+          }
+        sqlite3_reset (stmt);
+        if (values->len == 1)
+          chosen = g_ptr_array_index (values, 0), family = g_ptr_array_index (families, 0);
+        else if (values->len > 1)
+          {
+            /* The font's own script, or the one script all the candidates share. */
+            script = pass == 1 ? font_script (key, symbols[s].font) : NULL;
+            if (script == NULL)
+              script = common_script (values);
+            for (guint i = 0; script != NULL && i < values->len; i++)
+              {
+                const char *value = g_ptr_array_index (values, i);
+
+                /* Within one script the basic letter comes first in Unicode: л (U+043B)
+                 * before its phonetic small capital ᴫ (U+1D2B), drawn alike. */
+                if (g_strcmp0 (dc_library_script_of_value (value), script) == 0
+                    && (chosen == NULL || g_utf8_get_char (value) < g_utf8_get_char (chosen)))
+                  {
+                    chosen = value;
+                    family = g_ptr_array_index (families, i);
+                  }
+              }
+          }
+        if (chosen != NULL)
+          {
+            g_autofree char *provenance = g_strdup_printf (
+                "identity: the same outline as in the installed font %s",
+                family != NULL ? family : "?");
+
+            if (dc_key_set_full (key, s, chosen, DC_KEY_INFERRED, DC_KEY_LEVEL_IDENTITY, -1,
+                                 provenance, NULL))
+              n++;
+          }
+      }
+  sqlite3_finalize (stmt);
+  return n;
+}

@@ -1,0 +1,204 @@
+/* test-references.c: the installed fonts as references for glyph shapes
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The "installed fonts" are those of a fontconfig configuration this test writes: a
+ * folder holding a copy of DejaVu Sans, the font whose outlines the fixtures are drawn
+ * with (renamed, re-encoded, names and cmaps stripped).
+ */
+
+#include "config.h"
+
+#include <fontconfig/fontconfig.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "dc-test-fixtures.h"
+
+#define DEJAVU_DIR "/usr/share/fonts/truetype/dejavu"
+
+static char *test_dir;
+static char *fonts_dir;
+
+static void
+copy_file (const char *from, const char *to)
+{
+  g_autofree char *data = NULL;
+  g_autoptr (GError) error = NULL;
+  gsize length;
+
+  g_file_get_contents (from, &data, &length, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (to, data, (gssize) length, &error);
+  g_assert_no_error (error);
+}
+
+/* Must run before anything starts fontconfig: it reads FONTCONFIG_FILE once. */
+static void
+set_up_fonts (void)
+{
+  g_autofree char *conf = NULL;
+  g_autofree char *conf_path = NULL;
+  g_autoptr (GError) error = NULL;
+
+  test_dir = g_dir_make_tmp ("decipher-references-XXXXXX", NULL);
+  fonts_dir = g_build_filename (test_dir, "fonts", NULL);
+  g_assert_cmpint (g_mkdir (fonts_dir, 0755), ==, 0);
+  {
+    g_autofree char *regular = g_build_filename (fonts_dir, "DejaVuSans.ttf", NULL);
+
+    copy_file (DEJAVU_DIR "/DejaVuSans.ttf", regular);
+  }
+  conf = g_strdup_printf ("<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">\n"
+                          "<fontconfig><dir>%s</dir><cachedir>%s/fc-cache</cachedir>"
+                          "</fontconfig>\n",
+                          fonts_dir, test_dir);
+  conf_path = g_build_filename (test_dir, "fonts.conf", NULL);
+  g_file_set_contents (conf_path, conf, -1, &error);
+  g_assert_no_error (error);
+  g_setenv ("FONTCONFIG_FILE", conf_path, TRUE);
+}
+
+static char *
+export_text (DcDocument *document, DcKey *key)
+{
+  g_autofree char *text = dc_export_document (document, DC_EXPORT_TEXT, dc_key_value_func, key);
+  g_auto (GStrv) pages = g_strsplit (text, "\n\f", -1);
+
+  return g_strjoinv ("\f", pages);
+}
+
+/* A subset of DejaVu Sans, renamed, coded by glyph id, with no names, cmap or
+ * ToUnicode: read right with no typing, each value at the identity level, and the index
+ * read once. */
+static void
+test_identity (void)
+{
+  g_autofree char *path = g_build_filename (test_dir, "identity.sqlite", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcReferences) references = dc_references_open (path, &error);
+  g_autoptr (DcDocument) document = dc_test_load_document ("library-recoded");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (DcShapes) shapes = dc_shapes_new (document);
+  g_autofree char *expected = dc_test_truth_text ("library-recoded");
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  guint n_indexed = 0, n_symbols, n_decoded;
+  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+
+  g_assert_no_error (error);
+  g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_indexed, ==, 1);
+  g_assert_cmpuint (dc_references_get_n_fonts (references), ==, 1);
+  /* Current: nothing is read again. */
+  g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
+  g_assert_cmpuint (n_indexed, ==, 0);
+
+  before = export_text (document, key);
+  g_assert_cmpstr (before, !=, expected);
+  dc_key_begin_change (key, "identity");
+  n_decoded = dc_references_apply (references, shapes, key);
+  dc_key_end_change (key);
+  g_assert_cmpuint (n_decoded, >, 25);
+  after = export_text (document, key);
+  g_assert_cmpstr (after, ==, expected);
+
+  for (guint s = 0; s < n_symbols; s++)
+    if (dc_shapes_get (shapes, s) != NULL)
+      {
+        g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_IDENTITY);
+        g_assert_true (g_str_has_prefix (dc_key_get_provenance (key, s),
+                                         "identity: the same outline as in the installed font "
+                                         "DejaVu Sans"));
+      }
+  (void) symbols;
+
+  /* Undone in one step, like any automatic step. */
+  g_assert_true (dc_key_undo (key));
+  g_clear_pointer (&after, g_free);
+  after = export_text (document, key);
+  g_assert_cmpstr (after, ==, before);
+}
+
+/* A font installed later is read at the next update; nothing else is. */
+static void
+test_fonts_change (void)
+{
+  g_autofree char *path = g_build_filename (test_dir, "change.sqlite", NULL);
+  g_autofree char *bold = g_build_filename (fonts_dir, "DejaVuSans-Bold.ttf", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcReferences) references = dc_references_open (path, &error);
+  guint n_indexed = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
+  g_assert_cmpuint (dc_references_get_n_fonts (references), ==, 1);
+
+  copy_file (DEJAVU_DIR "/DejaVuSans-Bold.ttf", bold);
+  /* As a desktop session does when fonts are installed. */
+  FcInitReinitialize ();
+  g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_indexed, ==, 2);
+  g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
+  g_assert_cmpuint (n_indexed, ==, 0);
+  g_unlink (bold);
+  FcInitReinitialize ();
+}
+
+/* decipher-cli text: $DECIPHER_REFERENCES names the index ("" for none). */
+static void
+test_cli (void)
+{
+  g_autofree char *path = g_build_filename (test_dir, "cli.sqlite", NULL);
+  g_autofree char *pdf = dc_test_fixture_path ("library-recoded.pdf");
+  g_autofree char *expected = dc_test_truth_text ("library-recoded");
+  const char *argv[] = { g_getenv ("DECIPHER_CLI"), "text", pdf, NULL };
+
+  for (guint with = 0; with < 2; with++)
+    {
+      g_auto (GStrv) env = g_environ_setenv (g_get_environ (), "DECIPHER_REFERENCES",
+                                             with ? path : "", TRUE);
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_auto (GStrv) pages = NULL;
+      g_autofree char *text = NULL;
+      g_autoptr (GError) error = NULL;
+      int status;
+
+      g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status,
+                    &error);
+      g_assert_no_error (error);
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      pages = g_strsplit (out, "\n\f", -1);
+      text = g_strjoinv ("\f", pages);
+      if (with)
+        {
+          g_assert_cmpstr (text, ==, expected);
+          /* The first use says why it takes a moment. */
+          g_assert_nonnull (strstr (err, "reading the installed fonts once"));
+        }
+      else
+        g_assert_cmpstr (text, !=, expected);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  set_up_fonts ();
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/references/identity", test_identity);
+  g_test_add_func ("/references/fonts-change", test_fonts_change);
+  g_test_add_func ("/references/cli", test_cli);
+  status = g_test_run ();
+  dc_test_remove_tree (test_dir);
+  g_free (test_dir);
+  g_free (fonts_dir);
+  return status;
+}
