@@ -148,13 +148,13 @@ update (DecipherGlyphPopover *self)
   gtk_stack_set_visible_child (self->tile, texture != NULL ? GTK_WIDGET (self->shape)
                                                            : GTK_WIDGET (self->no_shape));
   /* Translators: shown instead of the shape of a glyph that draws nothing. */
-  gtk_label_set_text (self->no_shape, state == DECIPHER_SHAPE_EMPTY     ? _("blank")
-                                      : state == DECIPHER_SHAPE_PENDING ? "…"
-                                                                        : "");
+  gtk_label_set_text (self->no_shape, state == DECIPHER_SHAPE_EMPTY ? _("blank")
+                  : state == DECIPHER_SHAPE_PENDING ? "…"
+                                                    : "");
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->forget_button),
                             dc_document_symbol_needs_decoding (document, self->symbol)
-                              && status != DC_KEY_UNKNOWN);
+                                && status != DC_KEY_UNKNOWN);
   update_proposals (self);
 }
 
@@ -193,8 +193,7 @@ pick_character_cb (DecipherGlyphPopover *self)
 
   picker = decipher_character_picker_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                           GTK_EDITABLE (self->entry));
-  g_signal_connect_object (picker, "destroy", G_CALLBACK (picker_done_cb), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (picker, "destroy", G_CALLBACK (picker_done_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (picker));
 }
 
@@ -208,10 +207,7 @@ entry_changed_cb (DecipherGlyphPopover *self)
 /* A page pasted by mistake is refused as it arrives, with the sentence the engine gives
  * for that text, and what was typed before stays. */
 static void
-entry_insert_text_cb (GtkEditable *delegate,
-                      const char *text,
-                      int length,
-                      int *position,
+entry_insert_text_cb (GtkEditable *delegate, const char *text, int length, int *position,
                       DecipherGlyphPopover *self)
 {
   const char *current = gtk_editable_get_text (delegate);
@@ -225,8 +221,10 @@ entry_insert_text_cb (GtkEditable *delegate,
   g_signal_stop_emission_by_name (delegate, "insert-text");
   gtk_widget_error_bell (GTK_WIDGET (self->entry));
   would_be = g_string_new (current);
-  g_string_insert_len (would_be, g_utf8_offset_to_pointer (current, CLAMP (*position, 0, n_current)) - current, text,
-                       length);
+  g_string_insert_len (would_be,
+                       g_utf8_offset_to_pointer (current, CLAMP (*position, 0, n_current))
+                           - current,
+                       text, length);
   normalized = dc_key_normalize_value (would_be->str, &error);
   g_assert (error != NULL);
   show_error (self, error->message);
@@ -282,8 +280,8 @@ decipher_glyph_popover_class_init (DecipherGlyphPopoverClass *klass)
   signals[ASSIGNED] = g_signal_new ("assigned", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                     NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/decipherpdf/Decipher/decipher-glyph-popover.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/decipherpdf/Decipher/"
+                                                             "decipher-glyph-popover.ui");
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, tile);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, shape);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, no_shape);
@@ -325,8 +323,7 @@ decipher_glyph_popover_new (void)
  * @shapes: (nullable): where the shape shown comes from
  */
 void
-decipher_glyph_popover_set_session (DecipherGlyphPopover *self,
-                                    DecipherSession *session,
+decipher_glyph_popover_set_session (DecipherGlyphPopover *self, DecipherSession *session,
                                     DecipherGlyphShapes *shapes)
 {
   g_return_if_fail (DECIPHER_IS_GLYPH_POPOVER (self));

@@ -28,7 +28,7 @@
 #define HELD_VALUE_COST 2 /* a value another symbol already has */
 #define MAX_SEARCH_STEPS 20000
 #define HELD_CACHE_LENGTH 8 /* typed code points a cached answer may cover */
-#define OMITTED_COST 4    /* a punctuation glyph read without being typed */
+#define OMITTED_COST 4      /* a punctuation glyph read without being typed */
 
 GArray *
 _dc_nfd_of (const char *text)
@@ -96,8 +96,8 @@ _dc_typed_prepare (Typed *typed, char **words, gboolean right_to_left)
         {
           guint end = j + 1;
 
-          while (end < typed->chars->len &&
-                 g_unichar_ismark (g_array_index (typed->chars, gunichar, end)))
+          while (end < typed->chars->len
+                 && g_unichar_ismark (g_array_index (typed->chars, gunichar, end)))
             end++;
           for (guint i = j; i < end; i++)
             g_array_index (typed->cluster_end, guint, i) = end;
@@ -117,15 +117,15 @@ chars_equal (const Typed *typed, guint start, const gunichar *value, guint lengt
   /* An empty value (a glyph that draws nothing) has no array to compare. */
   if (length == 0)
     return TRUE;
-  return memcmp (&g_array_index (typed->chars, gunichar, start), value,
-                 length * sizeof (gunichar)) == 0;
+  return memcmp (&g_array_index (typed->chars, gunichar, start), value, length * sizeof (gunichar))
+         == 0;
 }
 
 char *
 _dc_chars_to_nfc (const Typed *typed, guint start, guint length)
 {
-  g_autofree char *utf8 = g_ucs4_to_utf8 (&g_array_index (typed->chars, gunichar, start),
-                                          length, NULL, NULL, NULL);
+  g_autofree char *utf8 = g_ucs4_to_utf8 (&g_array_index (typed->chars, gunichar, start), length,
+                                          NULL, NULL, NULL);
 
   return utf8 ? g_utf8_normalize (utf8, -1, G_NORMALIZE_NFC) : g_strdup ("");
 }
@@ -164,8 +164,8 @@ known_ligatures (void)
               }
             /* Whole phrases in one glyph (U+FDFA) are no word's letters. */
             if (letters >= 2 && spaces == 0)
-              g_hash_table_add (ligatures, g_ucs4_to_utf8 (decomposed, (glong) length, NULL,
-                                                           NULL, NULL));
+              g_hash_table_add (ligatures,
+                                g_ucs4_to_utf8 (decomposed, (glong) length, NULL, NULL, NULL));
           }
       DC_ONCE_LEAVE (&initialized, 1);
     }
@@ -191,12 +191,14 @@ is_plausible_ligature (const Typed *typed, guint start, guint end)
     return TRUE;
   /* Mongolian fonts join some letter pairs into one glyph (ᠬᠦ, ᠪᠠ) that Unicode has no
    * ligature character for. */
-  if (end - start <= 3 &&
-      g_unichar_get_script (g_array_index (typed->chars, gunichar, start)) == G_UNICODE_SCRIPT_MONGOLIAN &&
-      g_unichar_get_script (g_array_index (typed->chars, gunichar, end - 1)) == G_UNICODE_SCRIPT_MONGOLIAN)
+  if (end - start <= 3
+      && g_unichar_get_script (g_array_index (typed->chars, gunichar, start))
+             == G_UNICODE_SCRIPT_MONGOLIAN
+      && g_unichar_get_script (g_array_index (typed->chars, gunichar, end - 1))
+             == G_UNICODE_SCRIPT_MONGOLIAN)
     return TRUE;
-  letters = g_ucs4_to_utf8 (&g_array_index (typed->chars, gunichar, start), end - start, NULL,
-                            NULL, NULL);
+  letters = g_ucs4_to_utf8 (&g_array_index (typed->chars, gunichar, start), end - start, NULL, NULL,
+                            NULL);
   return letters != NULL && g_hash_table_contains (known_ligatures (), letters);
 }
 
@@ -281,10 +283,10 @@ value_is_held (const Search *s, guint symbol, guint start, guint length)
     {
       const Binding *b = &g_array_index (s->bindings, Binding, i);
 
-      if (b->length == length && !b->contradicts &&
-          memcmp (&g_array_index (s->typed->chars, gunichar, b->start),
-                  &g_array_index (s->typed->chars, gunichar, start),
-                  length * sizeof (gunichar)) == 0)
+      if (b->length == length && !b->contradicts
+          && memcmp (&g_array_index (s->typed->chars, gunichar, b->start),
+                     &g_array_index (s->typed->chars, gunichar, start), length * sizeof (gunichar))
+                 == 0)
         return TRUE;
     }
   return FALSE;
@@ -319,13 +321,13 @@ is_unlikely_for_glyph (const Search *s, guint glyph, guint at, guint length)
   first = g_array_index (s->typed->chars, gunichar, at);
   if (g_unichar_ismark (first))
     return FALSE;
-  return !(length == 2 && _dc_is_reph_ra (first) &&
-           _dc_is_virama (g_array_index (s->typed->chars, gunichar, at + 1)));
+  return !(length == 2 && _dc_is_reph_ra (first)
+           && _dc_is_virama (g_array_index (s->typed->chars, gunichar, at + 1)));
 }
 
 static void
-try_binding (Search *s, guint glyph, guint at, guint word, guint symbol, guint length,
-             int cost, gboolean contradicts)
+try_binding (Search *s, guint glyph, guint at, guint word, guint symbol, guint length, int cost,
+             gboolean contradicts)
 {
   Binding binding = { symbol, at, length, contradicts };
 
@@ -346,8 +348,9 @@ worse_than_best (const Search *s)
 {
   guint disagreements = s->contradictions + s->inconsistencies;
 
-  return s->found && (disagreements > s->best_contradictions ||
-                      (disagreements == s->best_contradictions && s->cost >= s->best_cost));
+  return s->found
+         && (disagreements > s->best_contradictions
+             || (disagreements == s->best_contradictions && s->cost >= s->best_cost));
 }
 
 static void
@@ -402,8 +405,7 @@ search_from (Search *s, guint glyph, guint at, guint word)
 
   /* The punctuation the user left out: a glyph that spells nothing typed elsewhere in
    * the run and that the table knows as punctuation, nothing, or not at all. */
-  if (at < word_end
-      && g_array_index (typed->chars, gunichar, at) == DC_TYPED_OMITTED_PUNCTUATION)
+  if (at < word_end && g_array_index (typed->chars, gunichar, at) == DC_TYPED_OMITTED_PUNCTUATION)
     {
       gboolean punctuation = bound == NULL;
 
@@ -420,14 +422,14 @@ search_from (Search *s, guint glyph, guint at, guint word)
 
   if (bound != NULL)
     {
-      if (at + bound->length <= word_end &&
-          chars_equal (typed, at, &g_array_index (typed->chars, gunichar, bound->start),
-                       bound->length))
+      if (at + bound->length <= word_end
+          && chars_equal (typed, at, &g_array_index (typed->chars, gunichar, bound->start),
+                          bound->length))
         search_from (s, glyph + 1, at + bound->length, word);
       /* Typed once against the table and once with it: more likely a slip of the
        * keyboard than a wrong table, which tells the user where to look. */
-      else if (bound->contradicts && known != NULL && at + known->len <= word_end &&
-               chars_equal (typed, at, (const gunichar *) (void *) known->data, known->len))
+      else if (bound->contradicts && known != NULL && at + known->len <= word_end
+               && chars_equal (typed, at, (const gunichar *) (void *) known->data, known->len))
         {
           s->inconsistencies++;
           search_from (s, glyph + 1, at + known->len, word);
@@ -440,8 +442,8 @@ search_from (Search *s, guint glyph, guint at, guint word)
     {
       DcKeyStatus status;
 
-      if (at + known->len <= word_end &&
-          chars_equal (typed, at, (const gunichar *) (void *) known->data, known->len))
+      if (at + known->len <= word_end
+          && chars_equal (typed, at, (const gunichar *) (void *) known->data, known->len))
         {
           search_from (s, glyph + 1, at + known->len, word);
           return;
@@ -471,16 +473,19 @@ search_from (Search *s, guint glyph, guint at, guint word)
          * the conjunct takes the last cluster's consonant, not its marks. */
         if (clusters > 1 && end - previous > 1 && is_plausible_ligature (typed, at, previous + 1))
           try_binding (s, glyph, at, word, symbol, previous + 1 - at,
-                       (int) (clusters - 1) * LIGATURE_COST +
-                         (value_is_held (s, symbol, at, previous + 1 - at) ? HELD_VALUE_COST : 0),
+                       (int) (clusters - 1) * LIGATURE_COST
+                           + (value_is_held (s, symbol, at, previous + 1 - at) ? HELD_VALUE_COST
+                                                                               : 0),
                        FALSE);
         if (clusters > 1 && !is_plausible_ligature (typed, at, end))
           continue;
         try_binding (s, glyph, at, word, symbol, length,
-                     (int) (clusters - 1) * LIGATURE_COST +
-                       (clusters > 1 && end - previous > 1 &&
-                            has_vowel_sign (typed, previous + 1, end) ? LIGATURE_COST : 0) +
-                       (value_is_held (s, symbol, at, length) ? HELD_VALUE_COST : 0),
+                     (int) (clusters - 1) * LIGATURE_COST
+                         + (clusters > 1 && end - previous > 1
+                                    && has_vowel_sign (typed, previous + 1, end)
+                                ? LIGATURE_COST
+                                : 0)
+                         + (value_is_held (s, symbol, at, length) ? HELD_VALUE_COST : 0),
                      FALSE);
       }
     if (cluster > 1)
@@ -542,8 +547,8 @@ _dc_visual_order (const GArray *logical, gboolean right_to_left)
       guint end;
       gunichar ra = c[i], virama = c[i + 1];
 
-      if (!_dc_is_reph_ra (ra) || !_dc_is_virama (virama) || !g_unichar_isalpha (c[i + 2]) ||
-          (i > 0 && _dc_is_virama (c[i - 1])))
+      if (!_dc_is_reph_ra (ra) || !_dc_is_virama (virama) || !g_unichar_isalpha (c[i + 2])
+          || (i > 0 && _dc_is_virama (c[i - 1])))
         continue;
       end = i + 3;
       while (end < visual->len && g_unichar_combining_class (c[end]) == 7)
@@ -558,7 +563,8 @@ _dc_visual_order (const GArray *logical, gboolean right_to_left)
 
   if (right_to_left)
     {
-      g_autoptr (GArray) reversed = g_array_sized_new (FALSE, FALSE, sizeof (gunichar), visual->len);
+      g_autoptr (GArray)
+          reversed = g_array_sized_new (FALSE, FALSE, sizeof (gunichar), visual->len);
       guint end = visual->len;
 
       while (end > 0)
@@ -575,4 +581,3 @@ _dc_visual_order (const GArray *logical, gboolean right_to_left)
     }
   return visual;
 }
-

@@ -34,9 +34,9 @@ typedef struct
   const DcToken *tokens;
   guint n_lines;
   guint n_tokens;
-  guint8 *unknown;   /* per symbol: can typing still teach it? */
-  double *weight;    /* per unknown symbol: what decoding it is worth */
-  guint *seen;       /* per symbol: stamp of the window that counted it */
+  guint8 *unknown; /* per symbol: can typing still teach it? */
+  double *weight;  /* per unknown symbol: what decoding it is worth */
+  guint *seen;     /* per symbol: stamp of the window that counted it */
   guint stamp;
 } Context;
 
@@ -61,8 +61,8 @@ context_init (Context *c, DcKey *key, DcTokens *snapshot)
 
   for (guint s = 0; s < n_symbols; s++)
     {
-      c->unknown[s] = dc_document_symbol_needs_decoding (c->document, s) &&
-                      dc_key_get_value (key, s) == NULL && symbols[s].n_glyphs > 0;
+      c->unknown[s] = dc_document_symbol_needs_decoding (c->document, s)
+                      && dc_key_get_value (key, s) == NULL && symbols[s].n_glyphs > 0;
       /* Mostly a count of symbols (the cover), a little their frequency (readability).
        * Worked out once here, not once per glyph of every window. */
       if (c->unknown[s])
@@ -84,7 +84,7 @@ context_clear (Context *c)
  * short lists instead of walking its glyphs through the reading order again. */
 typedef struct
 {
-  guint *first;   /* n_tokens + 1 */
+  guint *first; /* n_tokens + 1 */
   guint32 *symbols;
 } TokenUnknowns;
 
@@ -275,8 +275,8 @@ dc_suggest_next_in (DcKey *key, DcTokens *snapshot, DcSuggestion *suggestion)
 
           /* Fall back on the best window even if ambiguous: the line cue and a pick
            * among candidates still settle it. */
-          if (i + 1 < windows->len && !unique_on_line (&c, window->line, window->start,
-                                                       window->n_tokens))
+          if (i + 1 < windows->len
+              && !unique_on_line (&c, window->line, window->start, window->n_tokens))
             continue;
           suggestion->done = FALSE;
           suggestion->line = window->line;
