@@ -6,12 +6,13 @@
 # Usage: callgrind-latency.py DECIPHER_CLI FILE.pdf TRUTH.json [--queries N]
 #   (make the PDF and its truth as bench-latency.py says)
 #
-# The session is run once under valgrind --tool=callgrind with the same kind of requests as
-# bench-latency.py (every `type` that learned something is undone, so each sees a fresh
-# state), with collection switched on only inside dc_session_type(), dc_session_undo(),
-# dc_session_suggest() and the matcher's index build; the figures are their inclusive
-# counts divided by the calls. The first `type` builds the index: its build is reported
-# apart and left out of the per-query figure, as bench-latency.py leaves it out.
+# The session is run under valgrind --tool=callgrind with the same kind of requests as
+# bench-latency.py (every `type` is followed by an undo, so each sees a fresh state), with
+# collection switched on only inside dc_session_type(), dc_session_undo(),
+# dc_session_suggest() and the two lists a `suggest` reply adds. It is run twice: with
+# the first query alone (which builds the matcher's index, inlined where no toggle sees
+# it) and with N more; the difference divided by N is the figure per fresh query, the
+# index build left out as bench-latency.py leaves it out.
 # SPDX-License-Identifier: GPL-3.0-or-later
 import argparse
 import json
@@ -22,7 +23,9 @@ import shutil
 import subprocess
 import tempfile
 
-FUNCTIONS = ["dc_session_type", "dc_session_undo", "dc_session_suggest", "dc_matcher_index_build"]
+# A `suggest` reply also lists the most frequent unknown symbols and the busiest lines.
+SUGGEST = ["dc_session_suggest", "dc_suggest_frequent_symbols", "dc_suggest_busiest_lines"]
+FUNCTIONS = ["dc_session_type", "dc_session_undo"] + SUGGEST
 
 
 def main():
@@ -42,8 +45,9 @@ def main():
     del truth
     rng = random.Random(args.seed)
 
-    requests = [{"cmd": "status"}, {"cmd": "type", "text": lines[0].split(" ")[0]},
-                {"cmd": "undo"}]
+    first = [{"cmd": "status"}, {"cmd": "type", "text": lines[0].split(" ")[0]},
+             {"cmd": "undo"}]
+    requests = list(first)
     n_type = 0
     while n_type < args.queries:
         words = [w for w in lines[rng.randrange(len(lines))].split(" ") if w]
@@ -57,6 +61,20 @@ def main():
         n_type += 1
     requests += [{"cmd": "suggest"}] * args.suggests
 
+    base = count(args, first, None)
+    full = count(args, requests, args.keep)
+    per = {f: (full.get(f, 0) - base.get(f, 0)) for f in FUNCTIONS}
+    suggest = sum(per[f] for f in SUGGEST) / max(1, args.suggests)
+    print(f"{os.path.basename(args.pdf)}: instructions counted by callgrind")
+    print(f"  first type, index build included (not counted) {base.get('dc_session_type', 0) / 1e6:8.2f} M")
+    print(f"  type ({args.words} words, no cue), per fresh query   {per['dc_session_type'] / n_type / 1e6:8.2f} M")
+    print(f"  undo, per call                                 {per['dc_session_undo'] / n_type / 1e6:8.2f} M")
+    print(f"  suggest reply, per call                        {suggest / 1e6:8.2f} M "
+          f"(What Next? itself {per['dc_session_suggest'] / max(1, args.suggests) / 1e6:.2f} M)")
+
+
+def count(args, requests, keep):
+    """Inclusive instructions of FUNCTIONS over one session answering REQUESTS."""
     with tempfile.TemporaryDirectory() as work:
         out = os.path.join(work, "callgrind.out")
         script = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in requests)
@@ -66,27 +84,16 @@ def main():
         cmd += [args.cli, "session", args.pdf]
         subprocess.run(cmd, input=script, text=True, encoding="utf-8",
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        if args.keep:
-            shutil.copyfile(out, args.keep)
+        if keep:
+            shutil.copyfile(out, keep)
         annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100",
                                     out], capture_output=True, text=True, check=True).stdout
-
     inclusive = {}
     for line in annotated.splitlines():
         m = re.match(r"\s*([\d,]+)\s+\([^)]*\)\s+\S+:(\S+)", line)
         if m and m.group(2) in FUNCTIONS:
             inclusive[m.group(2)] = int(m.group(1).replace(",", ""))
-    n_calls = {"dc_session_type": n_type + 1, "dc_session_undo": n_type + 1,
-               "dc_session_suggest": args.suggests, "dc_matcher_index_build": 1}
-    index = inclusive.get("dc_matcher_index_build", 0)
-    typed = inclusive.get("dc_session_type", 0) - index
-    print(f"{os.path.basename(args.pdf)}: instructions, callgrind")
-    print(f"  index build (not counted)       {index / 1e6:9.2f} M")
-    print(f"  type ({args.words} words, no cue), per query {typed / n_calls['dc_session_type'] / 1e6:9.2f} M")
-    print(f"  undo, per call                  "
-          f"{inclusive.get('dc_session_undo', 0) / n_calls['dc_session_undo'] / 1e6:9.2f} M")
-    print(f"  suggest, per call               "
-          f"{inclusive.get('dc_session_suggest', 0) / max(1, args.suggests) / 1e6:9.2f} M")
+    return inclusive
 
 
 if __name__ == "__main__":

@@ -9,11 +9,14 @@
 #   PAGES      pages of the generated book (default 500); the memory slope is measured
 #              between PAGES and twice PAGES
 #   PAIRS      paired runs (default 7)
+#   BOOK=FILE.pdf BOOK2=FILE.pdf: use these (the book, and twice the book) instead of
+#              making them
 #
 # Paired runs: each round times pdftotext -bbox, then `glyphs --json`, then `text`, one
 # right after the other, so that a change of the machine's load weighs on all three alike;
-# each ratio is that round's, and the median of the rounds' ratios is the figure. On a
-# shared machine the load average printed beside it says how far to trust the seconds.
+# each ratio is that round's, and the median of the rounds' ratios is the figure, in CPU
+# time (user + system) and in wall-clock time. On a shared machine the load average
+# printed beside them says how far to trust the wall clock.
 # The book is the UDHR in ten languages (bench/make-bench-pdf.sh with TEXT=udhr; set
 # TEXT= to use the Cyrillic fixture's text instead). Needs python3-fonttools.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -29,45 +32,57 @@ export DECIPHER_LIBRARY=
 
 ninja -C "$build" src/cli/decipher-cli bench/bench-extract >/dev/null
 cli=$build/src/cli/decipher-cli
-sh "$top/bench/make-bench-pdf.sh" "$work/small.pdf" "$pages" >/dev/null
-sh "$top/bench/make-bench-pdf.sh" "$work/large.pdf" $((pages * 2)) >/dev/null
+# BOOK and BOOK2 (the same book at twice the pages) may be given, made beforehand.
+if [ -n "${BOOK:-}" ] && [ -n "${BOOK2:-}" ]; then
+    ln -s "$(realpath "$BOOK")" "$work/small.pdf"
+    ln -s "$(realpath "$BOOK2")" "$work/large.pdf"
+else
+    sh "$top/bench/make-bench-pdf.sh" "$work/small.pdf" "$pages" >/dev/null
+    sh "$top/bench/make-bench-pdf.sh" "$work/large.pdf" $((pages * 2)) >/dev/null
+fi
 
-# seconds COMMAND…: the wall-clock time of one run, its output thrown away.
-seconds () {
-    s=$(date +%s.%N)
-    "$@" >/dev/null 2>&1
-    e=$(date +%s.%N)
-    echo "$e - $s" | bc -l
+# run NAME OUT COMMAND…: runs COMMAND with its output in OUT, and appends its wall-clock
+# and CPU (user + system) seconds to $work/NAME.wall and $work/NAME.cpu. CPU time is what
+# to go by on a loaded machine: waiting for a core counts in the wall clock only.
+run () {
+    name=$1
+    out=$2
+    shift 2
+    /usr/bin/time -f '%e %U %S' -o "$work/time" "$@" > "$out" 2>/dev/null
+    awk '{ print $1 }' "$work/time" >> "$work/$name.wall"
+    awk '{ print $2 + $3 }' "$work/time" >> "$work/$name.cpu"
 }
 
 median () {
     sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
+# ratios NAME KIND: each round's NAME time over pdftotext's, one a line.
+ratios () {
+    paste "$work/$1.$2" "$work/theirs.$2" | awk '{ print $1 / $2 }'
+}
+
 pdf=$work/small.pdf
-: > "$work/json"
-: > "$work/text"
-: > "$work/theirs"
 i=0
 while [ $i -lt "$pairs" ]; do
-    theirs=$(seconds pdftotext -bbox "$pdf" "$work/out.html")
-    json=$(seconds "$cli" glyphs --json "$pdf")
-    text=$(seconds "$cli" text "$pdf")
-    echo "$theirs" >> "$work/theirs"
-    echo "$json / $theirs" | bc -l >> "$work/json"
-    echo "$text / $theirs" | bc -l >> "$work/text"
-    printf 'pair %d: pdftotext -bbox %.3f s, glyphs --json %.3f s, text %.3f s\n' \
-        $((i + 1)) "$theirs" "$json" "$text"
+    # pdftotext writes its own file; ours write theirs to a file too, not to /dev/null.
+    run theirs /dev/null pdftotext -bbox "$pdf" "$work/out.html"
+    run json "$work/out.json" "$cli" glyphs --json "$pdf"
+    run text "$work/out.txt" "$cli" text "$pdf"
     i=$((i + 1))
+    printf 'pair %d: pdftotext -bbox %s s, glyphs --json %s s, text %s s (CPU: %s, %s, %s)\n' $i \
+        "$(tail -n1 "$work/theirs.wall")" "$(tail -n1 "$work/json.wall")" \
+        "$(tail -n1 "$work/text.wall")" "$(tail -n1 "$work/theirs.cpu")" \
+        "$(tail -n1 "$work/json.cpu")" "$(tail -n1 "$work/text.cpu")"
 done
 
 printf 'PDF: %s pages, %s bytes; load average %s\n' "$pages" "$(stat -c %s "$pdf")" \
     "$(cut -d' ' -f1-3 /proc/loadavg)"
-printf 'pdftotext -bbox median %.3f s\n' "$(median < "$work/theirs")"
-printf 'glyphs --json / pdftotext -bbox: median of %d pairs %.2f (target 0.90)\n' \
-    "$pairs" "$(median < "$work/json")"
-printf 'text / pdftotext -bbox:          median of %d pairs %.2f (target 0.60)\n' \
-    "$pairs" "$(median < "$work/text")"
+for kind in cpu wall; do
+    printf '%s time, median of %d pairs: pdftotext -bbox %.3f s; glyphs --json / pdftotext %.2f (target 0.90); text / pdftotext %.2f (target 0.60)\n' \
+        "$kind" "$pairs" "$(median < "$work/theirs.$kind")" "$(ratios json $kind | median)" \
+        "$(ratios text $kind | median)"
+done
 
 # Memory: peak RSS after loading at two sizes; the slope between them is what one more
 # glyph costs, whatever the fixed cost of the libraries.
