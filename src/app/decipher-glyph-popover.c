@@ -27,6 +27,8 @@ struct _DecipherGlyphPopover
 
   DecipherSession *session;
   DecipherGlyphShapes *shapes;
+  GSignalGroup *key_signals;    /* on the session's key */
+  GSignalGroup *shapes_signals; /* on the shapes */
   guint symbol;
   char *error;
 
@@ -248,7 +250,11 @@ decipher_glyph_popover_dispose (GObject *object)
 {
   DecipherGlyphPopover *self = DECIPHER_GLYPH_POPOVER (object);
 
-  decipher_glyph_popover_set_session (self, NULL, NULL);
+  /* Dropping a group disconnects its handlers. */
+  g_clear_object (&self->key_signals);
+  g_clear_object (&self->shapes_signals);
+  g_clear_object (&self->session);
+  g_clear_object (&self->shapes);
   gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_GLYPH_POPOVER);
 
   G_OBJECT_CLASS (decipher_glyph_popover_parent_class)->dispose (object);
@@ -301,6 +307,14 @@ decipher_glyph_popover_init (DecipherGlyphPopover *self)
   self->symbol = DC_SYMBOL_NONE;
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  /* Connected to whichever key and shapes decipher_glyph_popover_set_session() gives. */
+  self->key_signals = g_signal_group_new (DC_TYPE_KEY);
+  g_signal_group_connect_object (self->key_signals, "changed", G_CALLBACK (key_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+  self->shapes_signals = g_signal_group_new (DECIPHER_TYPE_GLYPH_SHAPES);
+  g_signal_group_connect_object (self->shapes_signals, "shape-ready", G_CALLBACK (shape_ready_cb),
+                                 self, G_CONNECT_SWAPPED);
+
   g_signal_connect_swapped (self->entry, "changed", G_CALLBACK (entry_changed_cb), self);
   g_signal_connect (gtk_editable_get_delegate (GTK_EDITABLE (self->entry)), "insert-text",
                     G_CALLBACK (entry_insert_text_cb), self);
@@ -328,18 +342,12 @@ decipher_glyph_popover_set_session (DecipherGlyphPopover *self, DecipherSession 
 {
   g_return_if_fail (DECIPHER_IS_GLYPH_POPOVER (self));
 
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
-  if (self->shapes != NULL)
-    g_signal_handlers_disconnect_by_data (self->shapes, self);
   g_set_object (&self->session, session);
   g_set_object (&self->shapes, shapes);
   self->symbol = DC_SYMBOL_NONE;
-  if (session != NULL)
-    g_signal_connect_swapped (decipher_session_get_key (session), "changed",
-                              G_CALLBACK (key_changed_cb), self);
-  if (shapes != NULL)
-    g_signal_connect_swapped (shapes, "shape-ready", G_CALLBACK (shape_ready_cb), self);
+  g_signal_group_set_target (self->key_signals,
+                             session != NULL ? decipher_session_get_key (session) : NULL);
+  g_signal_group_set_target (self->shapes_signals, shapes);
 }
 
 /* Shows @symbol, with its current value in the entry, selected, ready to be typed over. */
