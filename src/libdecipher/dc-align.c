@@ -676,16 +676,24 @@ search_from (Search *s, guint glyph, guint at, guint word)
 }
 
 /* Aligns the typed words with the run; on return s->found says whether a reading
- * exists and s->best holds the cheapest one. */
+ * exists and s->best holds the cheapest one. s->bindings, the search's scratch, may be
+ * given (the caller's, emptied here and left to it) or left NULL. */
 void
 _dc_search_run (Search *s)
 {
+  gboolean own_bindings = s->bindings == NULL;
+
   g_assert (s->typed != NULL && s->symbols != NULL && s->token_end != NULL);
 
-  s->bindings = g_array_new (FALSE, FALSE, sizeof (Binding));
+  if (own_bindings)
+    s->bindings = g_array_new (FALSE, FALSE, sizeof (Binding));
+  g_array_set_size (s->bindings, 0);
   s->best = g_array_new (FALSE, FALSE, sizeof (Binding));
   search_from (s, 0, 0, 0);
-  g_clear_pointer (&s->bindings, g_array_unref);
+  if (own_bindings)
+    g_clear_pointer (&s->bindings, g_array_unref);
+  else
+    s->bindings = NULL;
 }
 GArray *
 _dc_visual_order (const GArray *logical, gboolean right_to_left)

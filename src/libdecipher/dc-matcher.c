@@ -547,7 +547,23 @@ typedef struct
   GHashTable *seen;  /* (nullable) hash of a run's token types → index in runs + 1 */
   GArray *seen_runs; /* of SeenRun */
   guint32 *held_cache;
+  /* Scratch for the run being aligned, reused from run to run rather than allocated for
+   * each of the thousands a query may look at. */
+  guint32 *run_symbols;
+  guint8 *run_no_advance;
+  guint *run_token_end;
+  guint run_capacity; /* glyphs run_symbols and run_no_advance hold */
+  GArray *run_bindings;
 } Scan;
+
+static void
+scan_clear (Scan *scan)
+{
+  g_clear_pointer (&scan->run_symbols, g_free);
+  g_clear_pointer (&scan->run_no_advance, g_free);
+  g_clear_pointer (&scan->run_token_end, g_free);
+  g_clear_pointer (&scan->run_bindings, g_array_unref);
+}
 
 /* A sequence of token types already aligned: where, and what it gave (NULL: nothing). */
 typedef struct
@@ -636,9 +652,9 @@ static void
 consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, guint start)
 {
   guint n_words = _dc_typed_n_words (typed);
-  g_autofree guint32 *symbols = NULL;
-  g_autofree guint8 *no_advance = NULL;
-  g_autofree guint *token_end = NULL;
+  guint32 *symbols;
+  guint8 *no_advance;
+  guint *token_end = scan->run_token_end;
   g_autoptr (GArray) bindings = NULL;
   gpointer hash = NULL;
   Search search = { 0 };
@@ -667,11 +683,16 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
         }
     }
 
-  token_end = g_new (guint, n_words);
   for (guint w = 0; w < n_words; w++)
     n_glyphs += scan->tokens[start + w].n_glyphs;
-  symbols = g_new (guint32, n_glyphs);
-  no_advance = g_new (guint8, n_glyphs);
+  if (n_glyphs > scan->run_capacity)
+    {
+      scan->run_capacity = MAX (n_glyphs, 2 * scan->run_capacity);
+      scan->run_symbols = g_renew (guint32, scan->run_symbols, scan->run_capacity);
+      scan->run_no_advance = g_renew (guint8, scan->run_no_advance, scan->run_capacity);
+    }
+  symbols = scan->run_symbols;
+  no_advance = scan->run_no_advance;
   n_glyphs = 0;
   for (guint w = 0; w < n_words; w++)
     {
@@ -699,6 +720,7 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
   search.no_advance = no_advance;
   search.relaxed = query->relaxed;
   search.relax_all = query->relax_all;
+  search.bindings = scan->run_bindings;
   _dc_search_run (&search);
   bindings = search.best;
 
@@ -758,12 +780,17 @@ find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   scan.by_signature = by_signature;
   scan.candidates = candidates;
   scan.held_cache = held_cache;
+  scan.run_token_end = g_new (guint, MAX (1, n_words));
+  scan.run_bindings = g_array_new (FALSE, FALSE, sizeof (Binding));
   for (guint w = 0; w < n_words; w++)
     word_length_range (typed, w, FALSE, &lo[w], &hi[w]);
 
   query->shaped_runs = 0;
   if (n_words > scan.n_tokens)
-    return candidates;
+    {
+      scan_clear (&scan);
+      return candidates;
+    }
 
   if (query->token >= 0)
     {
@@ -815,6 +842,7 @@ find_candidates (DcMatcher *self, const Typed *typed, Query *query)
       }
     }
 
+  scan_clear (&scan);
   g_ptr_array_sort (candidates, compare_candidates);
   return candidates;
 }
