@@ -27,13 +27,9 @@ typedef struct
   gboolean automatic_pass;
 } DecipherCliCollection;
 
-void decipher_cli_apply_references (DcDocument *document,
-                                    DcKey *key,
-                                    DcShapes **shapes);
-int decipher_cli_collection_item_main (int argc,
-                                       char **argv);
-int decipher_cli_collection_run (const DecipherCliCollection *collection,
-                                 char **inputs,
+void decipher_cli_apply_references (DcDocument *document, DcKey *key, DcShapes **shapes);
+int decipher_cli_collection_item_main (int argc, char **argv);
+int decipher_cli_collection_run (const DecipherCliCollection *collection, char **inputs,
                                  guint n_inputs);
 
 G_END_DECLS
