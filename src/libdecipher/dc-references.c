@@ -77,7 +77,7 @@ set_sqlite_error (DcReferences *self, GError **error)
   g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                _("The index of installed fonts “%s” could not be used: %s. Delete it to have "
                  "it built again."),
-               display, self->db != NULL ? sqlite3_errmsg (self->db) : "");
+                  display, self->db != NULL ? sqlite3_errmsg (self->db) : "");
 }
 
 static gboolean
@@ -162,11 +162,10 @@ installed_fonts (GPtrArray *faces)
         continue;
       FcPatternGetInteger (set->fonts[i], FC_INDEX, 0, &index);
       FcPatternGetString (set->fonts[i], FC_FAMILY, 0, &family);
-      g_ptr_array_add (faces, g_strdup_printf ("%s\t%d\t%" G_GINT64_FORMAT "\t%" G_GINT64_FORMAT
-                                               "\t%s",
-                                               file, index, (gint64) buf.st_size,
-                                               (gint64) buf.st_mtime,
-                                               family != NULL ? (const char *) family : ""));
+      g_ptr_array_add (faces,
+                       g_strdup_printf ("%s\t%d\t%" G_GINT64_FORMAT "\t%" G_GINT64_FORMAT "\t%s",
+                                        file, index, (gint64) buf.st_size, (gint64) buf.st_mtime,
+                                        family != NULL ? (const char *) family : ""));
     }
   if (set != NULL)
     FcFontSetDestroy (set);
@@ -192,8 +191,7 @@ add_glyph (gunichar unicode, const DcShape *shape, gpointer data)
   char value[8];
 
   value[g_unichar_to_utf8 (unicode, value)] = '\0';
-  sqlite3_bind_blob (scan->insert, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN,
-                     SQLITE_STATIC);
+  sqlite3_bind_blob (scan->insert, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
   sqlite3_bind_text (scan->insert, 2, value, -1, SQLITE_TRANSIENT);
   sqlite3_bind_text (scan->insert, 3, scan->family, -1, SQLITE_STATIC);
   sqlite3_step (scan->insert);
@@ -226,9 +224,7 @@ read_meta (DcReferences *self, const char *name)
  * same file at the same time.
  */
 gboolean
-dc_references_update (DcReferences *self,
-                      guint *n_indexed,
-                      GCancellable *cancellable,
+dc_references_update (DcReferences *self, guint *n_indexed, GCancellable *cancellable,
                       GError **error)
 {
   g_autoptr (GPtrArray) faces = g_ptr_array_new_with_free_func (g_free);
@@ -441,9 +437,9 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
           }
         if (chosen != NULL)
           {
-            g_autofree char *provenance = g_strdup_printf (
-                "identity: the same outline as in the installed font %s",
-                family != NULL ? family : "?");
+            g_autofree char *provenance =
+                g_strdup_printf ("identity: the same outline as in the installed font %s",
+                                 family != NULL ? family : "?");
 
             if (dc_key_set_full (key, s, chosen, DC_KEY_INFERRED, DC_KEY_LEVEL_IDENTITY, -1,
                                  provenance, NULL))

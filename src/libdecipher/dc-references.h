@@ -17,15 +17,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DcReferences, dc_references, DC, REFERENCES, GObject)
 
 char *dc_references_get_default_path (void);
-DcReferences *dc_references_open (const char *path,
-                                  GError **error);
-gboolean dc_references_update (DcReferences *self,
-                               guint *n_indexed,
-                               GCancellable *cancellable,
+DcReferences *dc_references_open (const char *path, GError **error);
+gboolean dc_references_update (DcReferences *self, guint *n_indexed, GCancellable *cancellable,
                                GError **error);
 guint dc_references_get_n_fonts (DcReferences *self);
-guint dc_references_apply (DcReferences *self,
-                           DcShapes *shapes,
-                           DcKey *key);
+guint dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key);
 
 G_END_DECLS
