@@ -56,6 +56,11 @@
 #define MAX_CONTEXT_CANDIDATES 6 /* the costlier neighbour statistics only for the best */
 #define TYPICAL_SPACE_SHARE 0.15 /* of all glyphs */
 #define STATISTICS_MARGIN 0.3    /* lead needed when neither ink nor the PDF speaks */
+/* A glyph without ink as wide as a word space (in ems: thin to monospace) is the space
+ * whatever the line ends say, as long as cutting at it still leaves words. */
+#define INKLESS_MIN_ADVANCE 0.15
+#define INKLESS_MAX_ADVANCE 0.7
+#define INKLESS_MIN_MEAN_WORD 1.5
 
 /* A font whose glyphs are as wide as they are tall sets CJK text: its full stop is 。 and
  * its word breaks are no spaces; no Latin guess is made there. */
@@ -102,6 +107,8 @@ typedef struct
   guint n_beside_gaps; /* word gaps next to it */
   guint line_stamp;    /* 1 + the last line it was seen on */
   int last_position;   /* in that line */
+  double advance_ems;  /* summed over its glyphs of the font's lines */
+  guint n_advances;
   Ink ink;
 } SymbolStats;
 
@@ -114,6 +121,7 @@ typedef struct
   double context;
   double score;
   Rejection rejection;
+  Rejection overruled; /* what the statistics said against a blank, word-wide glyph */
   Ink ink;
   gboolean pdf_space;
 } Candidate;
@@ -418,6 +426,8 @@ count_font_lines (FontPass *fp)
               continue;
             }
 
+          stats->advance_ems += fabs (glyph->advance) / em (glyph);
+          stats->n_advances++;
           if (stats->line_stamp != l + 1)
             {
               stats->line_stamp = l + 1;
@@ -575,6 +585,21 @@ judge_candidate (FontPass *fp, Candidate *candidate)
     candidate->rejection = REJECT_GAPS;
   else
     candidate->rejection = REJECT_NONE;
+
+  /* Ink beats line statistics: a blank glyph a word space wide is the space even where
+   * a producer kept the space each line was broken at (it then ends some lines, not all),
+   * indents with it or sets short lines (the Nenets text whose а is on more lines). */
+  if (candidate->ink == INK_NONE && candidate->rejection != REJECT_NONE &&
+      stats->n_advances > 0 && candidate->mean_word >= INKLESS_MIN_MEAN_WORD)
+    {
+      double advance = stats->advance_ems / stats->n_advances;
+
+      if (advance >= INKLESS_MIN_ADVANCE && advance <= INKLESS_MAX_ADVANCE)
+        {
+          candidate->overruled = candidate->rejection;
+          candidate->rejection = REJECT_NONE;
+        }
+    }
 
   /* Context comes later, for the best few only. */
   candidate->score =
@@ -879,7 +904,11 @@ guess_space (FontPass *fp, DcAutoGuess *guess)
                             code, stats->n_lines, fp->n_lines, stats->n_begins, stats->n_ends,
                             best->mean_word);
   g_string_append_c (reason, ' ');
-  if (best->ink == INK_NONE)
+  if (best->ink == INK_NONE && best->overruled != REJECT_NONE)
+    g_string_append_printf (reason, _("Its glyph draws nothing and is %.2f em wide, as a word "
+                                      "space is, which outweighs the line statistics."),
+                            stats->advance_ems / MAX (1, stats->n_advances));
+  else if (best->ink == INK_NONE)
     g_string_append (reason, _("Its glyph draws nothing."));
   else if (best->pdf_space)
     g_string_append (reason, _("The PDF calls it a space too."));
