@@ -140,18 +140,23 @@ test_stripped_reordered (gconstpointer data)
   assert_lines_equal_truth (stripped, dc_key_value_func, key, name);
 }
 
-/* A linguist types the stripped Hindi page line by line in logical order: every
- * pre-base vowel, reph, conjunct (व्य, स्थ + ा), nukta form (ज़ + ा) and consonant-vowel
- * ligature (हू) is aligned with its glyphs, nothing contradicts, and the text comes out
- * whole. (From the last line up: typed first, गेहूँ alone cannot tell हू + ँ from ह + ूँ,
- * and the conflict that follows is what the linguist would then review.) */
+/* A linguist types each line of a stripped page in logical order, the line clicked as
+ * a cue: every pre-base vowel, reph, conjunct (व्य, স্থ + ा), nukta form (ज़ + ा),
+ * consonant-vowel ligature (हू, ᠬᠦ), pre-base vowel drawn in one glyph with its
+ * consonant (টি), split vowel (ொ), Tamil's visible pulli, right-to-left word and lam-alef
+ * (drawn as the lam's glyph and a zero-width alef) is aligned with its glyphs, nothing
+ * contradicts, and the text comes out whole. The lines go from the last one up: typed
+ * first, Hindi's गेहूँ alone cannot tell हू + ँ from ह + ूँ, and the conflict that follows
+ * is what the linguist would then review. */
 static void
-test_typing_hindi (void)
+test_typing (gconstpointer data)
 {
-  g_autoptr (DcDocument) document = dc_test_load_document ("script-hindi-stripped");
+  const char *script = data;
+  g_autofree char *name = g_strdup_printf ("script-%s-stripped", script);
+  g_autoptr (DcDocument) document = dc_test_load_document (name);
   g_autoptr (DcKey) key = dc_key_new (document);
   g_autoptr (DcMatcher) matcher = dc_matcher_new (key);
-  g_autoptr (GPtrArray) truth = dc_test_truth_lines ("script-hindi-stripped");
+  g_autoptr (GPtrArray) truth = dc_test_truth_lines (name);
 
   for (guint l = truth->len; l-- > 0;)
     {
@@ -165,7 +170,7 @@ test_typing_hindi (void)
         g_error ("typing line %u: %s", l, result->reason);
     }
   g_assert_cmpuint (dc_matcher_get_n_conflicts (matcher), ==, 0);
-  assert_lines_equal_truth (document, dc_key_value_func, key, "script-hindi-stripped");
+  assert_lines_equal_truth (document, dc_key_value_func, key, name);
 }
 
 static JsonArray *
@@ -312,7 +317,12 @@ main (int argc, char *argv[])
     }
   g_test_add_func ("/scripts/line-metadata", test_line_metadata);
   g_test_add_func ("/scripts/vertical/columns", test_vertical_columns);
-  g_test_add_func ("/scripts/typing/hindi", test_typing_hindi);
+  for (guint i = 0; i < G_N_ELEMENTS (scripts); i++)
+    {
+      g_autofree char *typing = g_strdup_printf ("/scripts/typing/%s", scripts[i]);
+
+      g_test_add_data_func (typing, scripts[i], test_typing);
+    }
 
   return g_test_run ();
 }
