@@ -31,17 +31,14 @@ struct _DecipherGlyphCell
 G_DEFINE_FINAL_TYPE (DecipherGlyphCell, decipher_glyph_cell, GTK_TYPE_WIDGET)
 
 static const char *const status_classes[] = {
-  [DC_KEY_UNKNOWN] = "unknown",
-  [DC_KEY_FROM_PDF] = "from-pdf",
-  [DC_KEY_PROPOSED] = "proposed",
-  [DC_KEY_INFERRED] = "inferred",
-  [DC_KEY_CONFIRMED] = "confirmed",
+  [DC_KEY_UNKNOWN] = "unknown",   [DC_KEY_FROM_PDF] = "from-pdf",   [DC_KEY_PROPOSED] = "proposed",
+  [DC_KEY_INFERRED] = "inferred", [DC_KEY_CONFIRMED] = "confirmed",
 };
 
 static const char *const level_classes[] = {
-  [DC_KEY_LEVEL_GUESS] = "level-guess",     [DC_KEY_LEVEL_SHAPE] = "level-shape",
+  [DC_KEY_LEVEL_GUESS] = "level-guess",       [DC_KEY_LEVEL_SHAPE] = "level-shape",
   [DC_KEY_LEVEL_IDENTITY] = "level-identity", [DC_KEY_LEVEL_LAYOUT] = "level-layout",
-  [DC_KEY_LEVEL_FONT] = "level-font",       [DC_KEY_LEVEL_LIBRARY] = "level-library",
+  [DC_KEY_LEVEL_FONT] = "level-font",         [DC_KEY_LEVEL_LIBRARY] = "level-library",
 };
 
 static void
@@ -129,10 +126,7 @@ update_value (DecipherGlyphCell *self)
 }
 
 static gboolean
-decipher_glyph_cell_query_tooltip (GtkWidget *widget,
-                                   int x,
-                                   int y,
-                                   gboolean keyboard_mode,
+decipher_glyph_cell_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard_mode,
                                    GtkTooltip *tooltip)
 {
   DecipherGlyphCell *self = DECIPHER_GLYPH_CELL (widget);
@@ -173,8 +167,8 @@ decipher_glyph_cell_class_init (DecipherGlyphCellClass *klass)
   object_class->dispose = decipher_glyph_cell_dispose;
   widget_class->query_tooltip = decipher_glyph_cell_query_tooltip;
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/decipherpdf/Decipher/decipher-glyph-cell.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/decipherpdf/Decipher/"
+                                                             "decipher-glyph-cell.ui");
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphCell, tile);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphCell, shape);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphCell, no_shape);
