@@ -813,10 +813,11 @@ test_journal_replays (Fixture *fixture, gconstpointer data)
   g_assert_cmpstr (got, ==, expected);
 }
 
-/* A process killed while appending leaves half a line: it was never a decision, so the
- * loading skips it, and the next journal cuts it off before it appends. */
+/* A process killed while appending (or a disk that filled up) leaves half a line: it was
+ * never a decision, so the loading skips it, and the next journal cuts it off before it
+ * appends. */
 static void
-test_journal_torn (Fixture *fixture, gconstpointer data)
+check_journal_torn (Fixture *fixture, const char *fragment)
 {
   g_autofree char *journal = g_strconcat (fixture->path, ".journal", NULL);
   g_autofree char *expected = NULL;
@@ -834,7 +835,7 @@ test_journal_torn (Fixture *fixture, gconstpointer data)
   expected = key_snapshot (fixture->key);
   g_clear_object (&fixture->project);
   fixture->project = dc_project_new (fixture->document, fixture->key);
-  append_to (journal, "{\"font\":0,\"font_name\":\"Torn");
+  append_to (journal, fragment);
 
   loaded = load_fresh (fixture, &key, &error);
   g_assert_no_error (error);
@@ -854,6 +855,21 @@ test_journal_torn (Fixture *fixture, gconstpointer data)
   got = key_snapshot (third);
   g_assert_cmpstr (got, ==, expected);
   g_assert_cmpstr (dc_key_get_value (third, symbol), ==, "з");
+}
+
+static void
+test_journal_torn (Fixture *fixture, gconstpointer data)
+{
+  check_journal_torn (fixture, "{\"font\":0,\"font_name\":\"Torn");
+}
+
+/* Cut inside a character: the half line is not text, but it is skipped before the rest is
+ * checked, so the journal does not read as "not text". */
+static void
+test_journal_torn_in_character (Fixture *fixture, gconstpointer data)
+{
+  /* The first of the two bytes of “д”. */
+  check_journal_torn (fixture, "{\"font\":0,\"code\":12,\"value\":\"\xd0");
 }
 
 /* A journal damaged in the middle is refused like a damaged project: a sentence naming
@@ -918,6 +934,7 @@ main (int argc, char **argv)
   ADD ("/project/conflicts-kept", test_conflicts_kept);
   ADD ("/project/conflicts-damaged", test_conflicts_damaged);
   ADD ("/project/journal-torn", test_journal_torn);
+  ADD ("/project/journal-torn-in-character", test_journal_torn_in_character);
   ADD ("/project/journal-damaged", test_journal_damaged);
 #undef ADD
 
