@@ -35,6 +35,10 @@
 
 /* A line is a key entry, a history item or the open conflicts: three levels. */
 #define LINE_MAX_DEPTH 4
+/* Where a fragment may be glued to a line (see replay_glued_line()): far above a line of
+ * key entry, and a conflicts line holds a few objects. */
+#define GLUED_MAX_BYTES (1024 * 1024)
+#define GLUED_MAX_TRIES 64
 
 struct _DcProjectJournal
 {
@@ -490,6 +494,50 @@ replay_line (DcProjectLoader *loader,
   return TRUE;
 }
 
+/* Before appends cut a failed write back (a full disk), the next line was glued to the
+ * fragment it left: "…\"value\":\"д\",\"stat{\"font\":…}". Such a line is the fragment of a
+ * change never acknowledged followed by a whole line that was. One per journal is
+ * mended: when the line does not read as it is, the whole line that ends it is replayed
+ * and the fragment before it skipped. Says whether it was. */
+static gboolean
+replay_glued_line (DcProjectLoader *loader,
+                   const char *line,
+                   gsize length,
+                   guint number,
+                   DcKeyEntry *by_symbol,
+                   GPtrArray *history,
+                   GPtrArray **conflicts)
+{
+  g_autoptr (GError) error = NULL;
+  DcProjectLoader quiet = *loader;
+
+  quiet.error = &error;
+  guint n_tried = 0;
+
+  /* From the end: the only brace that starts a whole line there is the one the appended
+   * line began with (a brace inside a line starts a value that the line's own closing
+   * brackets follow). Bounded, so that a hostile line costs little. */
+  if (line[0] != '{' || length > GLUED_MAX_BYTES)
+    return FALSE;
+  for (gsize start = length - 1; start > 0 && n_tried < GLUED_MAX_TRIES; start--)
+    {
+      if (line[start] != '{')
+        continue;
+      n_tried++;
+      if (dc_json_check_text (line + start, length - start, LINE_MAX_DEPTH, NULL)
+          != DC_JSON_TEXT_ONE_VALUE)
+        continue;
+      g_clear_error (&error);
+      if (replay_line (&quiet, line + start, length - start, number, by_symbol, history, conflicts))
+        {
+          g_debug ("%s: line %u began with an unfinished change, skipped", loader->journal,
+                   number);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /*
  * Applies the journal beside @project_path, if there is one, to the @entries and @history
  * just read from the project. A damaged journal is refused like a damaged project: an
@@ -509,7 +557,7 @@ _dc_project_journal_replay (DcProjectLoader *loader,
   g_autofree char *data = NULL;
   DcProjectLoader journal_loader = *loader;
   const char *line, *end;
-  gboolean ok = TRUE;
+  gboolean ok = TRUE, mended = FALSE;
   guint n_symbols, number = 0;
   gsize length = 0;
   GStatBuf st;
@@ -550,9 +598,18 @@ _dc_project_journal_replay (DcProjectLoader *loader,
   for (line = data; ok && (end = memchr (line, '\n', data + length - line)) != NULL; line = end + 1)
     {
       number++;
-      if (end > line)
-        ok = replay_line (&journal_loader, line, (gsize) (end - line), number, by_symbol, history,
-                         conflicts);
+      if (end == line)
+        continue;
+      ok = replay_line (&journal_loader, line, (gsize) (end - line), number, by_symbol, history,
+                        conflicts);
+      if (!ok && !mended
+          && replay_glued_line (&journal_loader, line, (gsize) (end - line), number, by_symbol,
+                                history, conflicts))
+        {
+          if (loader->error != NULL)
+            g_clear_error (loader->error);
+          ok = mended = TRUE;
+        }
     }
 
   for (guint s = 0; s < n_symbols; s++)
