@@ -43,7 +43,14 @@ session_start (Session *s, const char *project, const char *budget)
       g_subprocess_launcher_setenv (launcher, "DECIPHER_TEST_FULL_DIR", folder, TRUE);
       g_subprocess_launcher_setenv (launcher, "DECIPHER_TEST_FREE_BYTES", budget, TRUE);
       /* Sanitizer builds: their runtime need not come first for this. */
-      g_subprocess_launcher_setenv (launcher, "ASAN_OPTIONS", "verify_asan_link_order=0", TRUE);
+      {
+        const char *asan = g_getenv ("ASAN_OPTIONS");
+        g_autofree char *options = g_strconcat (asan != NULL ? asan : "",
+                                                asan != NULL && *asan != '\0' ? ":" : "",
+                                                "verify_asan_link_order=0", NULL);
+
+        g_subprocess_launcher_setenv (launcher, "ASAN_OPTIONS", options, TRUE);
+      }
     }
   s->process = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("DECIPHER_CLI"),
                                             "session", pdf, "--project", project, "--no-auto",
