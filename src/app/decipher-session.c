@@ -401,8 +401,8 @@ lock_project (DecipherSession *self)
    * decision. A folder that cannot be made: the first save says so. */
   if (g_mkdir_with_parents (folder, 0700) != 0)
     return;
-  if (dc_session_lock_project (self->engine, self->autosave_path, _("the Decipher window"),
-                               &error))
+  if (dc_session_lock_project (self->engine, self->autosave_path,
+                               _("the Decipher window"), &error))
     return;
   if (g_error_matches (error, DC_ERROR, DC_ERROR_IN_USE))
     /* Translators: %s is the engine's sentence naming the project and the other program. */
@@ -410,7 +410,7 @@ lock_project (DecipherSession *self)
                                                 "but nothing you decide here will be saved. "
                                                 "Open the document again once the other "
                                                 "program is closed."),
-                                              error->message);
+                                                 error->message);
   else
     g_warning ("%s", error->message);
 }

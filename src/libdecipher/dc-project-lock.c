@@ -115,7 +115,7 @@ dc_project_lock (const char *path, const char *holder, GError **error)
             g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                          _("Cannot take the lock “%s” that keeps two programs from changing "
                            "the project at once: %s"),
-                         display, g_strerror (saved_errno));
+                            display, g_strerror (saved_errno));
             return NULL;
           }
         }
@@ -146,13 +146,13 @@ dc_project_lock (const char *path, const char *holder, GError **error)
                          _("The project “%s” is open in another program (%s). Close it there "
                            "first: two programs saving one project overwrite each other's "
                            "work."),
-                         display, other);
+                            display, other);
           else
             g_set_error (error, DC_ERROR, DC_ERROR_IN_USE,
                          _("The project “%s” is open in another program. Close it there "
                            "first: two programs saving one project overwrite each other's "
                            "work."),
-                         display);
+                            display);
           return NULL;
         }
       /* The file locked must still be the one the name leads to: a holder removes it
