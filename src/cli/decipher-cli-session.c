@@ -709,8 +709,11 @@ decipher_cli_session_new_with_library (DcDocument *document, const char *project
   session->document = dc_session_get_document (session->session);
   session->key = dc_session_get_key (session->session);
   session->matcher = dc_session_get_matcher (session->session);
-  session->project_path = g_strdup (project_path);
-
+  /* The only writer from here on, before anything is read: what is loaded is then what
+   * nobody else changes. */
+  if (project_path != NULL &&
+      !dc_session_lock_project (session->session, project_path, "decipher-cli session", error))
+    return NULL;
   if (project_path != NULL && g_file_test (project_path, G_FILE_TEST_EXISTS))
     {
       if (!dc_session_load_project (session->session, project_path, error))
@@ -731,6 +734,9 @@ decipher_cli_session_new_with_library (DcDocument *document, const char *project
   if (project_path != NULL &&
       !dc_session_start_journal (session->session, project_path, TRUE, error))
     return NULL;
+  /* Only now: a session that could not open its project must not write over it when it
+   * is freed (a damaged file, or one made by a newer Decipher, is kept as it is). */
+  session->project_path = g_strdup (project_path);
   return g_steal_pointer (&session);
 }
 
@@ -749,19 +755,44 @@ decipher_cli_session_get_key (DecipherCliSession *session)
   return session->key;
 }
 
+/**
+ * decipher_cli_session_close:
+ *
+ * Folds the journal into the project, so that the file alone says it all. When that
+ * fails the journal still holds every decision acknowledged, and @error says so: the
+ * session's exit status must tell a script that the project was not written.
+ */
+gboolean
+decipher_cli_session_close (DecipherCliSession *session, GError **error)
+{
+  g_autofree char *path = g_steal_pointer (&session->project_path);
+  g_autoptr (GError) local_error = NULL;
+
+  if (path == NULL)
+    return TRUE;
+  if (!dc_session_save (session->session, path, &local_error))
+    {
+      g_autofree char *journal = g_strconcat (path, ".journal", NULL);
+
+      /* Translators: the first %s says why the project could not be saved. */
+      g_set_error (error, local_error->domain, local_error->code,
+                   _("%s Every change acknowledged is kept in “%s”, which the next session "
+                     "on the project reads back."),
+                   local_error->message, journal);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 void
 decipher_cli_session_free (DecipherCliSession *session)
 {
+  g_autoptr (GError) error = NULL;
+
   if (session == NULL)
     return;
-  /* Folds the journal into the project, so that the file alone says it all. */
-  if (session->project_path != NULL)
-    {
-      g_autoptr (GError) error = NULL;
-
-      if (!dc_session_save (session->session, session->project_path, &error))
-        g_printerr ("decipher-cli: %s\n", error->message);
-    }
+  if (!decipher_cli_session_close (session, &error))
+    g_printerr ("decipher-cli: %s\n", error->message);
   g_clear_object (&session->session);
   g_mutex_clear (&session->progress_lock);
   g_free (session->password);
