@@ -68,9 +68,10 @@ read_code_unit (const char *p, const char *end, guint *unit)
 /* The escape at data[*i] (a backslash), which JSON allows only in a few forms; on success
  * *i moves to its last byte. json-glib 1.6 takes "\uZZZZ" and a lone surrogate without a
  * word, which would put text that is not UTF-8 into a string, and leaks when a high
- * surrogate is followed by another escape than a low one. */
+ * surrogate is followed by another escape than a low one. *nul is set for \u0000, which
+ * json-glib keeps as the end of a C string: "status\u0000x" would read as "status". */
 static gboolean
-check_escape (const char *data, gsize length, gsize *i)
+check_escape (const char *data, gsize length, gsize *i, gboolean *nul)
 {
   const char *end = data + length;
   const char *p = data + *i + 1;
@@ -87,6 +88,7 @@ check_escape (const char *data, gsize length, gsize *i)
     return FALSE;
   if (unit < 0xD800 || unit > 0xDBFF)
     {
+      *nul = *nul || unit == 0;
       *i += 5;
       return TRUE;
     }
@@ -109,7 +111,8 @@ check_escape (const char *data, gsize length, gsize *i)
  * Checks the shape of a JSON text without parsing it: one value, white space around
  * it, nothing that only a lenient parser would accept (comments, single quotes, bare
  * words, escapes JSON does not have, unpaired surrogates), and no deeper nesting than
- * @max_depth. Other syntax inside the value (a missing comma, a bracket closed by the
+ * @max_depth, and no U+0000 in a string, which json-glib would cut the string at (a
+ * NUL anywhere else is not JSON). Other syntax inside the value (a missing comma, a bracket closed by the
  * wrong one) is left to the parser, which reports it without harm. A UTF-8 byte order mark may begin the text.
  *
  * Returns: %DC_JSON_TEXT_ONE_VALUE when the text may go to json-glib, otherwise what is
@@ -163,13 +166,25 @@ dc_json_check_text (const char *data, gsize length, guint max_depth, gsize *offs
       switch (c)
         {
         case '"':
-          /* An unterminated string runs to the end: the parser says so. */
-          for (i++; i < length && data[i] != '"'; i++)
-            if (data[i] == '\\' && !check_escape (data, length, &i))
+          {
+            gsize start = i;
+            gboolean nul = FALSE;
+
+            /* An unterminated string runs to the end: the parser says so. */
+            for (i++; i < length && data[i] != '"'; i++)
+              if (data[i] == '\0')
+                nul = TRUE;
+              else if (data[i] == '\\' && !check_escape (data, length, &i, &nul))
+                {
+                  shape = DC_JSON_TEXT_NOT_JSON;
+                  break;
+                }
+            if (shape == DC_JSON_TEXT_ONE_VALUE && nul)
               {
-                shape = DC_JSON_TEXT_NOT_JSON;
-                break;
+                shape = DC_JSON_TEXT_NUL;
+                i = start;
               }
+          }
           ended = depth == 0;
           break;
 
