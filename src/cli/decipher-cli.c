@@ -31,9 +31,20 @@ static char *opt_library;
        "~/.local/share/decipher/library.sqlite, or $DECIPHER_LIBRARY; \"\" for none)"),     \
     N_("PATH") }
 
+static gint64 opt_max_glyphs;
+static gint64 opt_max_memory;
+
 static const GOptionEntry document_entries[] = {
   { "password", 0, 0, G_OPTION_ARG_STRING, &opt_password, N_("Password of an encrypted PDF"),
     N_("PASSWORD") },
+  /* A small PDF can draw one content stream on thousands of pages: without a limit it
+   * takes all the memory there is (issue 11). */
+  { "max-glyphs", 0, 0, G_OPTION_ARG_INT64, &opt_max_glyphs,
+    N_("Refuse a document that draws more glyphs than this (default 10000000)"), N_("N") },
+  { "max-memory", 0, 0, G_OPTION_ARG_INT64, &opt_max_memory,
+    N_("Refuse a document whose glyphs and texts take more memory than this, in MB "
+       "(default 1024)"),
+    N_("MB") },
   { NULL }
 };
 
@@ -712,6 +723,7 @@ main (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   g_autofree char *parameter = NULL;
   const Command *command = NULL;
+  DcDocumentLimits limits = { 0 };
 
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
@@ -763,13 +775,35 @@ main (int argc, char **argv)
       return 2;
     }
 
-  document = dc_document_new_from_file (argv[1], opt_password, NULL, NULL, NULL, &error);
+  if (opt_max_glyphs < 0 || opt_max_memory < 0)
+    {
+      print_error (_("--max-glyphs and --max-memory take a positive number."));
+      return 2;
+    }
+  limits.max_glyphs = (guint64) opt_max_glyphs;
+  limits.max_megabytes = (guint64) opt_max_memory;
+  document = dc_document_new_from_file_full (argv[1], opt_password, &limits, NULL, NULL, NULL,
+                                             &error);
   if (document == NULL)
     {
       if (g_error_matches (error, DC_ERROR, DC_ERROR_ENCRYPTED))
         {
           g_autofree char *message = g_strdup_printf ("%s %s", error->message,
                                                       _("Use --password PASSWORD."));
+          print_error (message);
+        }
+      else if (g_error_matches (error, DC_ERROR, DC_ERROR_TOO_MANY_GLYPHS))
+        {
+          g_autofree char *message = g_strdup_printf (
+              "%s %s", error->message,
+              _("If it is a real document, raise the limit with --max-glyphs N."));
+          print_error (message);
+        }
+      else if (g_error_matches (error, DC_ERROR, DC_ERROR_TOO_MUCH_TEXT))
+        {
+          g_autofree char *message = g_strdup_printf (
+              "%s %s", error->message,
+              _("If it is a real document, raise the limit with --max-memory MB."));
           print_error (message);
         }
       else
