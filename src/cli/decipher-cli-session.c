@@ -542,6 +542,37 @@ static const struct
 };
 
 /**
+ * decipher_cli_escape_controls:
+ * @text: UTF-8 text about to be printed
+ * @keep_layout: leave newlines, tabs and form feeds (a document's text)
+ *
+ * A file name, font name or sentence may come from a hostile PDF or project, and a
+ * terminal obeys the control characters it prints (ESC ] 0 ; … BEL retitles it, other
+ * sequences rewrite the screen): each C0 control, DEL and C1 control is shown as an
+ * escape (\x1b, \u009b) instead.
+ *
+ * Returns: (transfer full): the text to print
+ */
+char *
+decipher_cli_escape_controls (const char *text, gboolean keep_layout)
+{
+  GString *out = g_string_sized_new (strlen (text) + 1);
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      guchar c = (guchar) *p;
+
+      if ((c < 0x20 && !(keep_layout && (c == '\n' || c == '\t' || c == '\f'))) || c == 0x7f)
+        g_string_append_printf (out, "\\x%02x", c);
+      else if (c == 0xc2 && (guchar) p[1] >= 0x80 && (guchar) p[1] <= 0x9f)
+        g_string_append_printf (out, "\\u%04x", (guchar) *++p);
+      else
+        g_string_append_c (out, (char) c);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/**
  * decipher_cli_session_answer:
  * @line: one request, without its newline
  *
@@ -755,7 +786,11 @@ decipher_cli_session_free (DecipherCliSession *session)
       g_autoptr (GError) error = NULL;
 
       if (!dc_session_save (session->session, session->project_path, &error))
-        g_printerr ("decipher-cli: %s\n", error->message);
+        {
+          g_autofree char *shown = decipher_cli_escape_controls (error->message, FALSE);
+
+          g_printerr ("decipher-cli: %s\n", shown);
+        }
     }
   g_clear_object (&session->session);
   g_mutex_clear (&session->progress_lock);

@@ -29,6 +29,8 @@ char *decipher_cli_session_answer (DecipherCliSession *session,
 char *decipher_cli_session_answer_bytes (DecipherCliSession *session,
                                          const char *line,
                                          gsize length);
+char *decipher_cli_escape_controls (const char *text,
+                                    gboolean keep_layout);
 DcKey *decipher_cli_session_get_key (DecipherCliSession *session);
 int decipher_cli_session_run (DecipherCliSession *session);
 void decipher_cli_session_free (DecipherCliSession *session);

@@ -243,7 +243,8 @@ dc_json_check_text (const char *data, gsize length, guint max_depth, gsize *offs
  * Like json_generator_to_data(), but valid JSON whatever the strings hold: json-glib
  * (1.6 at least) writes most control characters into strings as they are, which JSON
  * forbids and strict readers refuse. They can only stand inside strings, where they are
- * escaped here; a newline outside one is the pretty layout's.
+ * escaped here; a newline outside one is the pretty layout's. DEL and the C1 controls,
+ * which JSON allows, are escaped as well, so that no control reaches a terminal.
  */
 char *
 dc_json_generate (JsonNode *root, gboolean pretty, gsize *length)
@@ -258,8 +259,10 @@ dc_json_generate (JsonNode *root, gboolean pretty, gsize *length)
   json_generator_set_root (generator, root);
   json_generator_set_pretty (generator, pretty);
   text = json_generator_to_data (generator, &text_length);
-  /* Nearly always: nothing to escape, and strpbrk() finds that fastest. */
-  if (strpbrk (text, CONTROLS_BUT_NEWLINE) == NULL)
+  /* Nearly always: nothing to escape, and strpbrk() finds that fastest. DEL and the C1
+   * controls (U+0080–U+009F, lead byte C2) are escaped too: a terminal that shows a
+   * reply would obey them (issue 11). */
+  if (strpbrk (text, CONTROLS_BUT_NEWLINE "\x7f\xc2") == NULL)
     {
       if (length != NULL)
         *length = text_length;
@@ -271,8 +274,11 @@ dc_json_generate (JsonNode *root, gboolean pretty, gsize *length)
     {
       guchar c = (guchar) text[i];
 
-      if (c < 0x20 && c != '\n')
+      if ((c < 0x20 && c != '\n') || c == 0x7f)
         g_string_append_printf (out, "\\u%04x", c);
+      else if (c == 0xc2 && i + 1 < text_length && (guchar) text[i + 1] >= 0x80
+               && (guchar) text[i + 1] <= 0x9f)
+        g_string_append_printf (out, "\\u%04x", (guchar) text[++i]);
       else
         g_string_append_c (out, (char) c);
     }
