@@ -242,6 +242,11 @@ _dc_project_journal_open (DcKey *key, const char *project_path, gboolean durable
       if (g_error_matches (local_error, DC_ERROR, DC_ERROR_INVALID_INPUT))
         g_set_error (error, DC_ERROR, DC_ERROR_FAILED, _("Cannot record changes in “%s”. %s"),
                      display, local_error->message);
+      else if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_ROFS))
+        g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                     _("Cannot record changes in “%s”: its folder is on a read-only file "
+                       "system. Copy the project to a folder you can write to."),
+                     display);
       else
         g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                      _("Could not open “%s” to record changes in: %s"), display,

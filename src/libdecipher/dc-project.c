@@ -398,10 +398,12 @@ dc_project_save (DcProject *self, const char *path, GError **error)
 
   data = project_to_json (self, &length);
 
-  /* A missing backup is no reason to lose the decisions being saved now. */
+  /* A missing backup is no reason to lose the decisions being saved now. Not a warning:
+   * where the backup cannot be written (a read-only folder) the save fails too and says
+   * so in one sentence; a second, GLib-formatted line would only repeat it (issue 11). */
   if (!keep_backup (path, &local_error))
     {
-      g_warning ("Could not keep a backup of %s: %s", path, local_error->message);
+      g_debug ("Could not keep a backup of %s: %s", path, local_error->message);
       g_clear_error (&local_error);
     }
 
@@ -409,8 +411,21 @@ dc_project_save (DcProject *self, const char *path, GError **error)
                                  G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
                                  0666, &local_error))
     {
-      g_set_error (error, DC_ERROR, DC_ERROR_FAILED, _("Could not save the project “%s”: %s"),
-                   display, local_error->message);
+      /* GLib's own message names its temporary file, which the user never asked for. */
+      if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_ROFS))
+        g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                     _("Could not save the project “%s”: its folder is on a read-only file "
+                       "system. Choose a folder you can write to."),
+                     display);
+      else if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_ACCES)
+               || g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_PERM))
+        g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                     _("Could not save the project “%s”: you may not write to its folder. "
+                       "Choose a folder you can write to."),
+                     display);
+      else
+        g_set_error (error, DC_ERROR, DC_ERROR_FAILED, _("Could not save the project “%s”: %s"),
+                     display, local_error->message);
       return FALSE;
     }
   sync_folder (path);
