@@ -478,8 +478,20 @@ _dc_project_journal_replay (DcProjectLoader *loader,
   journal_loader.journal = display;
   /* Read as it is opened for appending: not through a link, only a regular file. */
   if (!_dc_file_read_regular (path, DC_PROJECT_MAX_FILE_SIZE, &data, &length, &local_error))
-    return g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT)
-           || _dc_project_invalid (&journal_loader, "%s", local_error->message);
+    {
+      if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        return TRUE;
+      if (g_error_matches (local_error, DC_ERROR, DC_ERROR_INVALID_INPUT))
+        {
+          /* A link or a device put there is not damage: say what it is. */
+          g_set_error (loader->error, DC_ERROR, DC_ERROR_PROJECT,
+                       _("Cannot open the project “%s”: its journal of recent changes, “%s”, "
+                         "is not a file Decipher wrote. %s"),
+                       loader->display, display, local_error->message);
+          return FALSE;
+        }
+      return _dc_project_invalid (&journal_loader, "%s", local_error->message);
+    }
   if (length > DC_PROJECT_MAX_FILE_SIZE || !g_utf8_validate_len (data, length, NULL))
     return _dc_project_invalid (&journal_loader, _("It is not text."));
 
