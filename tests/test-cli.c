@@ -523,6 +523,9 @@ main (int argc, char **argv)
 
   g_test_add_func ("/cli/fonts-json", test_fonts_json);
   g_test_add_data_func ("/cli/text-zero-typing/mac-order", "mac-order", test_text_zero_typing);
+  g_test_add_data_func ("/cli/text-zero-typing/core-order", "core-order", test_text_zero_typing);
+  g_test_add_data_func ("/cli/text-zero-typing/numeric-names", "numeric-names",
+                        test_text_zero_typing);
   g_test_add_data_func ("/cli/text-zero-typing/identity-unicode", "identity-unicode",
                         test_text_zero_typing);
   g_test_add_data_func ("/cli/text-zero-typing/gbk-winansi", "gbk-winansi", test_text_zero_typing);

@@ -39,6 +39,7 @@ test_agl (void)
     { "uniE000", NULL },   /* private use tells nothing */
     { "uni04", NULL },
     { "", NULL },
+    { "C71", NULL }, /* a code, read by dc-font-tables.c only when every name is one */
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -52,6 +53,41 @@ test_agl (void)
   g_assert_cmpstr (_dc_agl_mac_glyph_name (36), ==, "A");
   g_assert_cmpstr (_dc_agl_mac_glyph_name (257), ==, "dcroat");
   g_assert_null (_dc_agl_mac_glyph_name (258));
+  /* Arial's order: no nonbreakingspace (172), no apple (210). */
+  g_assert_cmpstr (_dc_agl_core_font_glyph_name (171), ==, "ellipsis");
+  g_assert_cmpstr (_dc_agl_core_font_glyph_name (172), ==, "Agrave");
+  g_assert_cmpstr (_dc_agl_core_font_glyph_name (207), ==, "Oacute");
+  g_assert_cmpstr (_dc_agl_core_font_glyph_name (209), ==, "Ograve");
+  g_assert_cmpstr (_dc_agl_core_font_glyph_name (255), ==, "dcroat");
+  g_assert_null (_dc_agl_core_font_glyph_name (256));
+
+  {
+    static const struct
+    {
+      const char *name, *prefix, *digits;
+      gboolean hex;
+    } numeric[] = {
+      { "C71", "C", "71", FALSE },  { "C114", "C", "114", FALSE }, { "GED", "G", "ED", TRUE },
+      { "G2E", "G", "2E", TRUE },  { "g3", NULL, NULL, FALSE },   { "g1007", NULL, NULL, FALSE },
+      { "Eth", NULL, NULL, FALSE }, { "A", NULL, NULL, FALSE },    { "uni0434", NULL, NULL, FALSE },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (numeric); i++)
+      {
+        char prefix[3];
+        const char *digits;
+        gboolean hex;
+        gboolean ok = _dc_agl_split_numeric_name (numeric[i].name, prefix, &digits, &hex);
+
+        g_test_message ("numeric %s", numeric[i].name);
+        g_assert_cmpint (ok, ==, numeric[i].prefix != NULL);
+        if (!ok)
+          continue;
+        g_assert_cmpstr (prefix, ==, numeric[i].prefix);
+        g_assert_cmpstr (digits, ==, numeric[i].digits);
+        g_assert_cmpint (hex, ==, numeric[i].hex);
+      }
+  }
 }
 
 typedef struct
@@ -209,6 +245,8 @@ static const Case cases[] = {
   { "identity-named", DC_KEY_LEVEL_FONT, "font: glyph name " },
   { "duplicate-tounicode", DC_KEY_LEVEL_FONT, "font: cmap U+" },
   { "mac-order", DC_KEY_LEVEL_LAYOUT, "layout: Macintosh glyph order" },
+  { "core-order", DC_KEY_LEVEL_LAYOUT, "layout: Windows core font glyph order" },
+  { "numeric-names", DC_KEY_LEVEL_FONT, "font: glyph name C" },
   { "gbk-winansi", DC_KEY_LEVEL_LAYOUT, "layout: GBK code " },
 };
 

@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "dc-reorder-private.h"
 #include "dc-test-fixtures.h"
 
 static char *
@@ -139,18 +140,23 @@ test_stripped_reordered (gconstpointer data)
   assert_lines_equal_truth (stripped, dc_key_value_func, key, name);
 }
 
-/* A linguist types the stripped Hindi page line by line in logical order: every
- * pre-base vowel, reph, conjunct (व्य, स्थ + ा), nukta form (ज़ + ा) and consonant-vowel
- * ligature (हू) is aligned with its glyphs, nothing contradicts, and the text comes out
- * whole. (From the last line up: typed first, गेहूँ alone cannot tell हू + ँ from ह + ूँ,
- * and the conflict that follows is what the linguist would then review.) */
+/* A linguist types each line of a stripped page in logical order, the line clicked as
+ * a cue: every pre-base vowel, reph, conjunct (व्य, স্থ + ा), nukta form (ज़ + ा),
+ * consonant-vowel ligature (हू, ᠬᠦ), pre-base vowel drawn in one glyph with its
+ * consonant (টি), split vowel (ொ), Tamil's visible pulli, right-to-left word and lam-alef
+ * (drawn as the lam's glyph and a zero-width alef) is aligned with its glyphs, nothing
+ * contradicts, and the text comes out whole. The lines go from the last one up: typed
+ * first, Hindi's गेहूँ alone cannot tell हू + ँ from ह + ूँ, and the conflict that follows
+ * is what the linguist would then review. */
 static void
-test_typing_hindi (void)
+test_typing (gconstpointer data)
 {
-  g_autoptr (DcDocument) document = dc_test_load_document ("script-hindi-stripped");
+  const char *script = data;
+  g_autofree char *name = g_strdup_printf ("script-%s-stripped", script);
+  g_autoptr (DcDocument) document = dc_test_load_document (name);
   g_autoptr (DcKey) key = dc_key_new (document);
   g_autoptr (DcMatcher) matcher = dc_matcher_new (key);
-  g_autoptr (GPtrArray) truth = dc_test_truth_lines ("script-hindi-stripped");
+  g_autoptr (GPtrArray) truth = dc_test_truth_lines (name);
 
   for (guint l = truth->len; l-- > 0;)
     {
@@ -164,7 +170,7 @@ test_typing_hindi (void)
         g_error ("typing line %u: %s", l, result->reason);
     }
   g_assert_cmpuint (dc_matcher_get_n_conflicts (matcher), ==, 0);
-  assert_lines_equal_truth (document, dc_key_value_func, key, "script-hindi-stripped");
+  assert_lines_equal_truth (document, dc_key_value_func, key, name);
 }
 
 static JsonArray *
@@ -199,6 +205,9 @@ test_line_metadata (void)
     { "arabic", "Arab", "rtl", "horizontal-tb" },
     { "hebrew", "Hebr", "rtl", "horizontal-tb" },
     { "mongolian", "Mong", "ltr", "horizontal-tb" },
+    { "mongolian-vertical", "Mong", "ttb", "vertical-lr" },
+    { "japanese-vertical", NULL, "ttb", "vertical-rl" },
+    { "japanese-identity-v", NULL, "ttb", "vertical-rl" },
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
@@ -218,7 +227,11 @@ test_line_metadata (void)
           g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
           g_auto (GStrv) words = NULL;
 
-          g_assert_cmpstr (json_array_get_string_element (scripts, 0), ==, cases[c].iso15924);
+          /* Japanese lines mix Hira, Hani and Kana, in any proportion. */
+          if (cases[c].iso15924 != NULL)
+            g_assert_cmpstr (json_array_get_string_element (scripts, 0), ==, cases[c].iso15924);
+          else
+            g_assert_cmpuint (json_array_get_length (scripts), >, 0);
           g_assert_cmpstr (json_object_get_string_member (line, "direction"), ==,
                            cases[c].direction);
           g_assert_cmpstr (json_object_get_string_member (line, "writing_mode"), ==,
@@ -233,24 +246,83 @@ test_line_metadata (void)
     }
 }
 
+/* Vertical writing, with and without the PDF's text: the glyphs of a WMode 1
+ * (Identity-V) font and cairo's upright glyphs stacked by `Td` stand in columns read right
+ * to left, Mongolian's turned lines in columns read left to right, one line per column,
+ * glyphs top to bottom. */
+static void
+test_vertical_columns (void)
+{
+  static const struct
+  {
+    const char *name;
+    int writing_mode; /* of its font */
+    gboolean right_to_left;
+  } cases[] = {
+    { "script-japanese-identity-v", 1, TRUE },
+    { "script-japanese-identity-v-stripped", 1, TRUE },
+    { "script-japanese-vertical", 0, TRUE },
+    { "script-japanese-vertical-stripped", 0, TRUE },
+    { "script-mongolian-vertical", 0, FALSE },
+    { "script-mongolian-vertical-stripped", 0, FALSE },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr (DcDocument) document = dc_test_load_document (cases[c].name);
+      g_autoptr (GPtrArray) truth = dc_test_truth_lines (cases[c].name);
+      const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+      const guint32 *order = dc_document_get_reading_order (document, NULL);
+      const DcLine *lines;
+      guint n_lines;
+
+      g_test_message ("%s", cases[c].name);
+      g_assert_cmpint (dc_font_get_writing_mode (dc_document_get_font (document, 0)), ==,
+                       cases[c].writing_mode);
+      lines = dc_document_get_lines (document, &n_lines);
+      g_assert_cmpuint (n_lines, ==, truth->len);
+      for (guint l = 0; l < n_lines; l++)
+        {
+          g_assert_true (_dc_line_is_vertical (document, l));
+          /* A column is taller than wide, and the next one stands beside it (Mongolian's
+           * boxes, ascent to descent, overlap a little). */
+          g_assert_cmpfloat (lines[l].y1 - lines[l].y0, >, lines[l].x1 - lines[l].x0);
+          if (l > 0 && cases[c].right_to_left)
+            g_assert_cmpfloat (lines[l].x1 + lines[l].x0, <, lines[l - 1].x0 + lines[l - 1].x1);
+          else if (l > 0)
+            g_assert_cmpfloat (lines[l].x1 + lines[l].x0, >, lines[l - 1].x0 + lines[l - 1].x1);
+          for (guint k = lines[l].first_glyph + 1; k < lines[l].first_glyph + lines[l].n_glyphs;
+               k++)
+            g_assert_cmpfloat (glyphs[order[k]].y, >, glyphs[order[k - 1]].y);
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
-  static const char *horizontal[] = { "hindi", "bengali", "tamil", "arabic", "hebrew",
-                                      "mongolian" };
+  static const char *scripts[] = { "hindi", "bengali", "tamil", "arabic", "hebrew",
+                                      "mongolian", "mongolian-vertical", "japanese-vertical",
+                                      "japanese-identity-v" };
 
   g_test_init (&argc, &argv, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (horizontal); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (scripts); i++)
     {
-      g_autofree char *trusted = g_strdup_printf ("/scripts/trusted/%s", horizontal[i]);
-      g_autofree char *stripped = g_strdup_printf ("/scripts/stripped-reordered/%s", horizontal[i]);
+      g_autofree char *trusted = g_strdup_printf ("/scripts/trusted/%s", scripts[i]);
+      g_autofree char *stripped = g_strdup_printf ("/scripts/stripped-reordered/%s", scripts[i]);
 
-      g_test_add_data_func (trusted, horizontal[i], test_trusted);
-      g_test_add_data_func (stripped, horizontal[i], test_stripped_reordered);
+      g_test_add_data_func (trusted, scripts[i], test_trusted);
+      g_test_add_data_func (stripped, scripts[i], test_stripped_reordered);
     }
   g_test_add_func ("/scripts/line-metadata", test_line_metadata);
-  g_test_add_func ("/scripts/typing/hindi", test_typing_hindi);
+  g_test_add_func ("/scripts/vertical/columns", test_vertical_columns);
+  for (guint i = 0; i < G_N_ELEMENTS (scripts); i++)
+    {
+      g_autofree char *typing = g_strdup_printf ("/scripts/typing/%s", scripts[i]);
+
+      g_test_add_data_func (typing, scripts[i], test_typing);
+    }
 
   return g_test_run ();
 }

@@ -62,6 +62,55 @@ _dc_agl_mac_glyph_name (guint gid)
   return gid < DC_AGL_N_MAC_GLYPHS ? mac_glyph_names[gid] : NULL;
 }
 
+/* Returns: (nullable): the name of glyph @gid in the order of the Windows core fonts
+ * (Arial, Times New Roman, Courier New): the Macintosh order without its own glyph for
+ * the no-break space (which these fonts draw with the space) nor the Apple logo, so that
+ * from glyph 172 on they stand one, from 209 on two, before it (issue15977: glyph 207 is
+ * the Ó, 224 the Ł, 252 the ć). */
+const char *
+_dc_agl_core_font_glyph_name (guint gid)
+{
+  if (gid >= 209)
+    gid += 2;
+  else if (gid >= 172)
+    gid += 1;
+  return _dc_agl_mac_glyph_name (gid);
+}
+
+/* A name that is a letter or two and a number: "C71" (decimal), "GED" (two hex digits),
+ * as some drivers name the glyphs of fonts they make, after the code of the character.
+ * Sets @prefix (up to 2 letters), the digits and whether any of them is a hex letter. */
+gboolean
+_dc_agl_split_numeric_name (const char *name, char prefix[3], const char **digits,
+                            gboolean *has_hex_letter)
+{
+  gsize n_prefix = 0, len;
+
+  if (name == NULL)
+    return FALSE;
+  while (n_prefix < 2 && g_ascii_isalpha (name[n_prefix])
+         && !(n_prefix > 0 && g_ascii_isxdigit (name[n_prefix])))
+    n_prefix++;
+  if (n_prefix == 0)
+    return FALSE;
+  len = strlen (name + n_prefix);
+  if (len < 2 || len > 3)
+    return FALSE;
+  *has_hex_letter = FALSE;
+  for (gsize i = 0; i < len; i++)
+    {
+      char c = name[n_prefix + i];
+
+      if (!g_ascii_isxdigit (c))
+        return FALSE;
+      *has_hex_letter |= !g_ascii_isdigit (c);
+    }
+  memcpy (prefix, name, n_prefix);
+  prefix[n_prefix] = '\0';
+  *digits = name + n_prefix;
+  return TRUE;
+}
+
 static gboolean
 usable (gunichar c)
 {

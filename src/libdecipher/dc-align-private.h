@@ -22,6 +22,7 @@ typedef struct
   GArray *word_end;    /* guint: index in chars after each word */
   GArray *cluster_end; /* guint per char: end of the grapheme cluster starting there */
   GArray *n_clusters;  /* guint per word */
+  gboolean right_to_left;
 } Typed;
 
 typedef struct
@@ -59,6 +60,7 @@ typedef struct
 } Search;
 
 GArray *_dc_nfd_of (const char *text);
+GArray *_dc_nfd_visual_of (const char *text);
 guint32 *_dc_held_cache_new (const Typed *typed);
 char *_dc_holder_key (guint font,
                       const char *value);

@@ -44,6 +44,27 @@ _dc_nfd_of (const char *text)
   return chars;
 }
 
+/* A value as its glyph draws it, to compare with typed input in visual order (टि as
+ * ि ट, لا as ا ل). */
+GArray *
+_dc_nfd_visual_of (const char *text)
+{
+  g_autoptr (GArray) logical = _dc_nfd_of (text);
+  gboolean right_to_left = FALSE;
+
+  for (guint i = 0; i < logical->len; i++)
+    {
+      GUnicodeScript script = g_unichar_get_script (g_array_index (logical, gunichar, i));
+
+      if (script != G_UNICODE_SCRIPT_COMMON && script != G_UNICODE_SCRIPT_INHERITED)
+        {
+          right_to_left = dc_script_is_rtl (script);
+          break;
+        }
+    }
+  return _dc_visual_order (logical, right_to_left);
+}
+
 char *
 _dc_holder_key (guint font, const char *value)
 {
@@ -81,6 +102,7 @@ _dc_typed_prepare (Typed *typed, char **words, gboolean right_to_left)
   typed->word_end = g_array_new (FALSE, FALSE, sizeof (guint));
   typed->cluster_end = g_array_new (FALSE, FALSE, sizeof (guint));
   typed->n_clusters = g_array_new (FALSE, FALSE, sizeof (guint));
+  typed->right_to_left = right_to_left;
 
   for (guint w = 0; w < n_words; w++)
     {
@@ -96,8 +118,11 @@ _dc_typed_prepare (Typed *typed, char **words, gboolean right_to_left)
         {
           guint end = j + 1;
 
+          /* A pre-base vowel sign, moved before its consonant, belongs with it, not
+           * with the letter before (ந் | ை த, not ந்ை). */
           while (end < typed->chars->len &&
-                 g_unichar_ismark (g_array_index (typed->chars, gunichar, end)))
+                 g_unichar_ismark (g_array_index (typed->chars, gunichar, end)) &&
+                 !_dc_is_pre_base_vowel (g_array_index (typed->chars, gunichar, end)))
             end++;
           for (guint i = j; i < end; i++)
             g_array_index (typed->cluster_end, guint, i) = end;
@@ -121,11 +146,111 @@ chars_equal (const Typed *typed, guint start, const gunichar *value, guint lengt
                  length * sizeof (gunichar)) == 0;
 }
 
+/* Where the unit of right-to-left text ending at @end begins, as glyphs are drawn: a
+ * letter with its marks, or a lam-alef, which fonts draw as one glyph or as the lam's
+ * glyph followed by a zero-width alef, in logical order either way. */
+static guint
+rtl_unit_start (const gunichar *c, guint end)
+{
+  guint start = end - 1;
+
+  while (start > 0 && g_unichar_ismark (c[start]))
+    start--;
+  if (start > 0 && (c[start] == 0x0627 || c[start] == 0x0622 || c[start] == 0x0623 ||
+                    c[start] == 0x0625))
+    {
+      guint lam = start - 1;
+
+      while (lam > 0 && g_unichar_ismark (c[lam]))
+        lam--;
+      if (c[lam] == 0x0644)
+        start = lam;
+    }
+  return start;
+}
+
+/* Whether a virama joins the consonants around it into one cluster, as a pre-base vowel
+ * sign sees it: Tamil's pulli is written visibly, and ெ goes before the last consonant
+ * only (ஒவ்வொரு is drawn ஒ வ் ெ வ ா ரு). */
+static gboolean
+virama_joins (gunichar virama)
+{
+  return _dc_is_virama (virama) && g_unichar_get_script (virama) != G_UNICODE_SCRIPT_TAMIL;
+}
+
+/* The end of the consonant cluster starting at @i: the consonant, its nukta, and each
+ * virama + consonant (+ nukta) joined to it. */
+static guint
+consonant_cluster_end (const gunichar *c, guint i, guint length)
+{
+  guint end = i + 1;
+
+  for (;;)
+    {
+      while (end < length && g_unichar_combining_class (c[end]) == 7)
+        end++;
+      if (end + 1 < length && virama_joins (c[end]) && g_unichar_isalpha (c[end + 1]))
+        end += 2;
+      else
+        return end;
+    }
+}
+
+/* A stretch of typed input in visual order, back in logical order: what one glyph
+ * spelling it stands for. A ligature of a pre-base vowel sign with its consonant (the
+ * glyph ি ট of টি) or of two right-to-left letters (ا ل of لا) is learned as Unicode
+ * orders it. */
+static GArray *
+logical_order (const Typed *typed, guint start, guint length)
+{
+  const gunichar *visual = &g_array_index (typed->chars, gunichar, start);
+  GArray *logical = g_array_sized_new (FALSE, FALSE, sizeof (gunichar), length);
+  gunichar *c;
+
+  if (typed->right_to_left)
+    for (guint end = length; end > 0;)
+      {
+        guint first = rtl_unit_start (visual, end);
+
+        g_array_append_vals (logical, &visual[first], end - first);
+        end = first;
+      }
+  else
+    g_array_append_vals (logical, visual, length);
+
+  c = (gunichar *) (void *) logical->data;
+  for (guint i = 0; i + 1 < length; i++)
+    {
+      gunichar vowel = c[i];
+      guint end;
+
+      if (!_dc_is_pre_base_vowel (vowel) || !g_unichar_isalpha (c[i + 1]))
+        continue;
+      end = consonant_cluster_end (c, i + 1, length);
+      memmove (&c[i], &c[i + 1], (end - i - 1) * sizeof (gunichar));
+      c[end - 1] = vowel;
+      i = end - 1;
+    }
+
+  /* Only a reading that the glyph order explains; anything else stays as drawn. */
+  {
+    g_autoptr (GArray) back = _dc_visual_order (logical, typed->right_to_left);
+
+    if (back->len != length || memcmp (back->data, visual, length * sizeof (gunichar)) != 0)
+      {
+        g_array_set_size (logical, 0);
+        g_array_append_vals (logical, visual, length);
+      }
+  }
+  return logical;
+}
+
 char *
 _dc_chars_to_nfc (const Typed *typed, guint start, guint length)
 {
-  g_autofree char *utf8 = g_ucs4_to_utf8 (&g_array_index (typed->chars, gunichar, start),
-                                          length, NULL, NULL, NULL);
+  g_autoptr (GArray) logical = logical_order (typed, start, length);
+  g_autofree char *utf8 = g_ucs4_to_utf8 ((const gunichar *) (void *) logical->data, length,
+                                          NULL, NULL, NULL);
 
   return utf8 ? g_utf8_normalize (utf8, -1, G_NORMALIZE_NFC) : g_strdup ("");
 }
@@ -174,6 +299,24 @@ known_ligatures (void)
 }
 
 static gboolean
+is_mongolian_bow (gunichar c)
+{
+  switch (c)
+    {
+    case 0x182A: /* BA */
+    case 0x182B: /* PA */
+    case 0x182C: /* QA */
+    case 0x182D: /* GA */
+    case 0x1839: /* FA */
+    case 0x183A: /* KA */
+    case 0x183B: /* KHA */
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
 is_plausible_ligature (const Typed *typed, guint start, guint end)
 {
   g_autofree char *letters = NULL;
@@ -189,11 +332,19 @@ is_plausible_ligature (const Typed *typed, guint start, guint end)
     }
   if (conjunct)
     return TRUE;
-  /* Mongolian fonts join some letter pairs into one glyph (ᠬᠦ, ᠪᠠ) that Unicode has no
-   * ligature character for. */
-  if (end - start <= 3 &&
-      g_unichar_get_script (g_array_index (typed->chars, gunichar, start)) == G_UNICODE_SCRIPT_MONGOLIAN &&
-      g_unichar_get_script (g_array_index (typed->chars, gunichar, end - 1)) == G_UNICODE_SCRIPT_MONGOLIAN)
+  /* A pre-base vowel sign drawn in one glyph with the consonant it precedes (ি ট for টি
+   * in Noto Sans Bengali). */
+  if (_dc_is_pre_base_vowel (g_array_index (typed->chars, gunichar, start)) && start + 1 < end &&
+      g_unichar_isalpha (g_array_index (typed->chars, gunichar, start + 1)) &&
+      consonant_cluster_end ((const gunichar *) (void *) typed->chars->data, start + 1,
+                             typed->chars->len) == end)
+    return TRUE;
+  /* Mongolian fonts join a "bow" consonant (BA, PA, FA, KA, KHA, QA, GA) and the vowel
+   * after it into one glyph (ᠬᠦ, ᠪᠠ) that Unicode has no ligature character for; ᠴᠢ
+   * stays two glyphs. */
+  if (end - start == 2 && is_mongolian_bow (g_array_index (typed->chars, gunichar, start)) &&
+      g_array_index (typed->chars, gunichar, start + 1) >= 0x1820 &&
+      g_array_index (typed->chars, gunichar, start + 1) <= 0x1827)
     return TRUE;
   letters = g_ucs4_to_utf8 (&g_array_index (typed->chars, gunichar, start), end - start, NULL,
                             NULL, NULL);
@@ -319,8 +470,26 @@ is_unlikely_for_glyph (const Search *s, guint glyph, guint at, guint length)
   first = g_array_index (s->typed->chars, gunichar, at);
   if (g_unichar_ismark (first))
     return FALSE;
+  /* The alef of a lam-alef, drawn with no advance over its lam's glyph. */
+  if (at > 0 && rtl_unit_start ((const gunichar *) (void *) s->typed->chars->data,
+                                g_array_index (s->typed->cluster_end, guint, at)) < at)
+    return FALSE;
   return !(length == 2 && _dc_is_reph_ra (first) &&
            _dc_is_virama (g_array_index (s->typed->chars, gunichar, at + 1)));
+}
+
+/* And the other way round: a glyph with an advance of its own spelling only marks that
+ * Unicode draws over or under their base (், ँ), not beside it. */
+static gboolean
+is_unlikely_for_spacing_glyph (const Search *s, guint glyph, guint at, guint length)
+{
+  if (s->no_advance == NULL || s->no_advance[glyph] || length == 0)
+    return FALSE;
+  for (guint i = at; i < at + length; i++)
+    if (g_unichar_type (g_array_index (s->typed->chars, gunichar, i)) !=
+        G_UNICODE_NON_SPACING_MARK)
+      return FALSE;
+  return TRUE;
 }
 
 static void
@@ -329,7 +498,8 @@ try_binding (Search *s, guint glyph, guint at, guint word, guint symbol, guint l
 {
   Binding binding = { symbol, at, length, contradicts };
 
-  if (!contradicts && is_unlikely_for_glyph (s, glyph, at, length))
+  if (!contradicts && (is_unlikely_for_glyph (s, glyph, at, length) ||
+                       is_unlikely_for_spacing_glyph (s, glyph, at, length)))
     cost += LIGATURE_COST;
 
   g_array_append_val (s->bindings, binding);
@@ -529,7 +699,7 @@ _dc_visual_order (const GArray *logical, gboolean right_to_left)
       start = i - 1;
       while (start > 0 && g_unichar_ismark (c[start]) && !_dc_is_virama (c[start]))
         start--; /* a nukta on the consonant */
-      while (start >= 2 && _dc_is_virama (c[start - 1]))
+      while (start >= 2 && virama_joins (c[start - 1]))
         start -= 2;
       memmove (&c[start + 1], &c[start], (i - start) * sizeof (gunichar));
       c[start] = vowel;
@@ -563,10 +733,8 @@ _dc_visual_order (const GArray *logical, gboolean right_to_left)
 
       while (end > 0)
         {
-          guint start = end - 1;
+          guint start = rtl_unit_start (c, end);
 
-          while (start > 0 && g_unichar_ismark (c[start]))
-            start--;
           g_array_append_vals (reversed, &c[start], end - start);
           end = start;
         }

@@ -29,6 +29,7 @@
 #include "dc-script.h"
 #include "dc-trust.h"
 #include "dc-clusters-private.h"
+#include "dc-vertical-private.h"
 #include "dc-unicode-private.h"
 
 struct _DcDocument
@@ -354,6 +355,8 @@ loader_glyph (const DcBridgeGlyph *bridge_glyph, gpointer user_data)
   glyph.page = bridge_glyph->page;
   glyph.font = (guint16) bridge_glyph->font;
   glyph.flags = bridge_glyph->render_mode == 3 ? DC_GLYPH_INVISIBLE : 0;
+  if (bridge_glyph->upright)
+    glyph.flags |= DC_GLYPH_UPRIGHT;
   glyph.rotation = (guint8) (bridge_glyph->rotation & 3);
   g_array_append_val (loader->self->glyphs, glyph);
 }
@@ -617,7 +620,7 @@ finish_symbols (DcDocument *self)
 }
 
 /* Whether the page's columns are read right to left: most of its letters, as the PDF
- * gives them, are in a right-to-left script. A font whose map lies may mislead this; the
+ * gives them, are in a right-to-left script, or its vertical columns are CJK's. A font whose map lies may mislead this; the
  * cost is only the order in which columns are read. */
 static gboolean
 page_is_rtl (DcDocument *self, guint first, guint end)
@@ -625,6 +628,12 @@ page_is_rtl (DcDocument *self, guint first, guint end)
   const DcGlyph *glyphs = (const DcGlyph *) (void *) self->glyphs->data;
   const DcSymbol *symbols = (const DcSymbol *) (void *) self->symbols->data;
   guint rtl = 0, other = 0;
+  gboolean vertical, columns_rtl;
+
+  /* A page of vertical writing: its columns' order is that of the vertical script. */
+  columns_rtl = _dc_vertical_columns_right_to_left (glyphs, symbols, first, end, &vertical);
+  if (vertical)
+    return columns_rtl;
 
   for (guint i = first; i < end; i++)
     {
@@ -945,6 +954,7 @@ dc_document_new_from_file_full (const char *path,
     }
   finish_symbols (self);
   _dc_clusters_infer (self);
+  _dc_vertical_mark_stacked ((DcGlyph *) (void *) self->glyphs->data, self->glyphs->len);
 
   for (guint page = 0; page < self->n_pages; page++)
     {

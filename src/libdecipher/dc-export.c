@@ -171,6 +171,16 @@ dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint l
       json_builder_add_string_value (builder, code);
     }
   json_builder_end_array (builder);
+  /* Undecoded: glyphs on their side are Mongolian's, upright ones CJK's (dc-vertical.c). */
+  if (vertical && counts->len == 0)
+    {
+      const DcLine *l = &dc_document_get_lines (document, NULL)[line];
+      const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+      const guint32 *order = dc_document_get_reading_order (document, NULL);
+
+      left_to_right_columns = l->n_glyphs > 0 &&
+                              (glyphs[order[l->first_glyph]].flags & DC_GLYPH_UPRIGHT) == 0;
+    }
   json_builder_set_member_name (builder, "direction");
   json_builder_add_string_value (builder, dc_direction_to_string (direction));
   json_builder_set_member_name (builder, "writing_mode");

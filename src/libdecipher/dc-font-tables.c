@@ -31,6 +31,7 @@
 
 #include "dc-agl-private.h"
 #include "dc-font-tables.h"
+#include "dc-trust.h"
 
 /* A layout explains a font when it reads this share of its glyphs. */
 #define LAYOUT_MIN_EXPLAINED 0.9
@@ -345,6 +346,35 @@ keeps_original_numbering (DcFont *font, FT_Face face, GArray *symbols, const DcS
   return mapped;
 }
 
+/* Whether @font is one of the Windows core fonts whose order leaves two glyphs of the
+ * Macintosh order out (see _dc_agl_core_font_glyph_name()): Arial, Times New Roman and
+ * Courier New in any style ("ArialMT", "Arial,Bold", "TimesNewRomanPS-BoldMT"), not
+ * Arial Black, which keeps the Macintosh order (issue5801: its glyph 227 is the ł). */
+static gboolean
+is_core_font (DcFont *font)
+{
+  static const char *const families[] = { "Arial", "TimesNewRoman", "CourierNew" };
+  const char *name = dc_font_get_name (font);
+  const char *plus;
+  g_autoptr (GString) family = g_string_new (NULL);
+
+  if (name == NULL)
+    return FALSE;
+  if ((plus = strchr (name, '+')) != NULL && plus - name == 6)
+    name = plus + 1;
+  for (const char *p = name; *p != '\0' && *p != ',' && *p != '-'; p++)
+    if (*p != ' ')
+      g_string_append_c (family, *p);
+  if (g_str_has_suffix (family->str, "MT"))
+    g_string_truncate (family, family->len - 2);
+  if (g_str_has_suffix (family->str, "PS"))
+    g_string_truncate (family, family->len - 2);
+  for (guint i = 0; i < G_N_ELEMENTS (families); i++)
+    if (strcmp (family->str, families[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* A font drawn by the glyph numbers of a full TrueType font (not embedded, or a subset
  * that kept the numbers) is read by the Macintosh standard order, which the first 258
  * glyphs of nearly every such font follow, when that order reads at least
@@ -355,6 +385,8 @@ read_mac_layout (DcFont *font, FT_Face face, GArray *symbols, const DcSymbol *al
 {
   guint n_glyphs = 0, n_explained = 0;
   guint first = findings->len;
+  gboolean core = is_core_font (font);
+  const char *order = core ? "Windows core font glyph order" : "Macintosh glyph order";
 
   if (is_identity_truetype (font) && dc_font_is_embedded (font)
       && (face == NULL || !keeps_original_numbering (font, face, symbols, all)))
@@ -364,24 +396,92 @@ read_mac_layout (DcFont *font, FT_Face face, GArray *symbols, const DcSymbol *al
     {
       guint s = g_array_index (symbols, guint, i);
       int gid = original_glyph (font, &all[s]);
-      const char *name = gid > 0 ? _dc_agl_mac_glyph_name ((guint) gid) : NULL;
+      const char *name = gid <= 0 ? NULL
+                         : core   ? _dc_agl_core_font_glyph_name ((guint) gid)
+                                  : _dc_agl_mac_glyph_name ((guint) gid);
       Finding finding = { s, NULL, NULL, DC_KEY_LEVEL_LAYOUT };
 
       n_glyphs += all[s].n_glyphs;
       if (name == NULL || (finding.text = _dc_agl_name_to_text (name)) == NULL)
         continue;
       n_explained += all[s].n_glyphs;
-      finding.provenance = g_strdup_printf ("layout: Macintosh glyph order, glyph %d (%s)", gid,
-                                            name);
+      finding.provenance = g_strdup_printf ("layout: %s, glyph %d (%s)", order, gid, name);
       g_array_append_val (findings, finding);
     }
 
   if (n_glyphs == 0 || n_explained < LAYOUT_MIN_EXPLAINED * n_glyphs)
     {
-      g_debug ("The Macintosh order reads %u of %u glyphs of “%s”: not applied", n_explained,
+      g_debug ("The %s reads %u of %u glyphs of “%s”: not applied", order, n_explained,
                n_glyphs, dc_font_get_name (font));
       g_array_set_size (findings, first);
     }
+}
+
+/* Glyph names that are a prefix and the code of a character, the same way for every
+ * glyph of the font ("C71" "C97" "C114" for "Gar", decimal; "GED" "GFA" for "íú", two hex
+ * digits, hex as soon as one name has a hex letter), as poppler also reads them
+ * (issue4550: a ToUnicode that maps each code to itself over such names). One name that
+ * does not fit, a number out of the 8-bit range or a control character, and the names are
+ * no numbers: glyph numbers ("g3", "g1007") and ordinary names do not pass. */
+static void
+read_numeric_names (GArray *symbols, const DcSymbol *all, GArray *findings)
+{
+  char first_prefix[3] = { 0 };
+  gboolean hex = FALSE;
+  guint first = findings->len, n_glyphs = 0, n_letters = 0;
+
+  if (symbols->len < 2)
+    return;
+  for (guint i = 0; i < symbols->len; i++)
+    {
+      const DcSymbol *symbol = &all[g_array_index (symbols, guint, i)];
+      char prefix[3];
+      const char *digits;
+      gboolean hex_letter;
+
+      if (!_dc_agl_split_numeric_name (symbol->glyph_name, prefix, &digits, &hex_letter))
+        return;
+      if (i == 0)
+        strcpy (first_prefix, prefix);
+      else if (strcmp (prefix, first_prefix) != 0)
+        return;
+      hex |= hex_letter;
+    }
+
+  for (guint i = 0; i < symbols->len; i++)
+    {
+      guint s = g_array_index (symbols, guint, i);
+      const char *name = all[s].glyph_name;
+      const char *digits = name + strlen (first_prefix);
+      Finding finding = { s, NULL, NULL, DC_KEY_LEVEL_FONT };
+      guint64 number;
+      char byte;
+
+      if (hex && strlen (digits) != 2)
+        goto not_numbers;
+      number = g_ascii_strtoull (digits, NULL, hex ? 16 : 10);
+      if (number < 0x20 || number > 0xFF || number == 0x7F)
+        goto not_numbers;
+      byte = (char) number;
+      finding.text = g_convert (&byte, 1, "UTF-8", "WINDOWS-1252", NULL, NULL, NULL);
+      if (finding.text == NULL || g_unichar_iscntrl (g_utf8_get_char (finding.text)))
+        {
+          g_free (finding.text);
+          goto not_numbers;
+        }
+      n_glyphs += all[s].n_glyphs;
+      if (g_unichar_isalpha (g_utf8_get_char (finding.text)))
+        n_letters += all[s].n_glyphs;
+      finding.provenance = g_strdup_printf ("font: glyph name %s, the %s code %s", name,
+                                            hex ? "hexadecimal" : "decimal", digits);
+      g_array_append_val (findings, finding);
+    }
+  /* Numbers that read as text have letters among them. */
+  if (n_letters * 2 >= n_glyphs)
+    return;
+
+not_numbers:
+  g_array_set_size (findings, first);
 }
 
 /* A one-byte font drawing GBK (or Big5, Shift-JIS) pairs, which dc-document.c made one
@@ -442,7 +542,7 @@ looks_legacy (GArray *findings, guint first, const DcSymbol *all)
             latin1 += n;
         }
     }
-  return letters >= 2 && latin1 * 10 > letters * 3;
+  return letters >= DC_TRUST_MIN_LETTERS && latin1 * 10 > letters * 3;
 }
 
 /* Whether the tables say again exactly what the PDF's own text says, correcting nothing,
@@ -529,6 +629,8 @@ dc_font_tables_apply (DcKey *key)
            * full font's are (bug1027533: names g0035 for the R). */
           if (looks_legacy (findings, 0, all))
             g_array_set_size (findings, 0);
+          if (findings->len == 0)
+            read_numeric_names (symbols, all, findings);
           if (findings->len == 0)
             read_mac_layout (font, face, symbols, all, findings);
           if (face != NULL)

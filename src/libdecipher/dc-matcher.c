@@ -409,7 +409,7 @@ ensure_values (DcMatcher *self)
     {
       const char *value = dc_key_get_value (self->key, s);
 
-      g_ptr_array_add (self->nfd_values, value != NULL ? _dc_nfd_of (value) : NULL);
+      g_ptr_array_add (self->nfd_values, value != NULL ? _dc_nfd_visual_of (value) : NULL);
       if (value != NULL && *value != '\0' && dc_document_symbol_needs_decoding (self->document, s))
         g_hash_table_insert (self->holders, _dc_holder_key (symbols[s].font, value),
                              GUINT_TO_POINTER (s + 1));

@@ -255,6 +255,11 @@ public:
       {
         double size = glyph.font_size;
 
+        /* Its column runs along the glyph's own downward axis: a quarter turn on from
+         * the direction its baseline would have. */
+        glyph.rotation = (glyph.rotation + 1) & 3;
+        glyph.upright = TRUE;
+
         glyph.advance = std::hypot (w1, h1);
         glyph.x0 = x1 - size / 2;
         glyph.x1 = x1 + size / 2;

@@ -62,7 +62,10 @@ typedef struct
   guint32 code;
   guint code_len;
   int render_mode;           /* 3 = invisible (OCR layers) */
-  int rotation;              /* 0..3: direction of the baseline, as poppler's TextPage */
+  int rotation;              /* 0..3: direction of the baseline, as poppler's TextPage;
+                              * for an upright glyph, the direction of its column */
+  gboolean upright;          /* a glyph of a vertical (WMode 1) font, standing upright in
+                              * its column */
   double x, y;               /* origin */
   double advance;            /* length of the advance along the baseline */
   double font_size;

@@ -201,8 +201,26 @@ count_symbol (FontStats *stats, DcDocument *document, guint index, const guint *
     }
 }
 
+/* Chinese, Japanese and Korean mix ideographs with kana or Hangul in one word. */
+static GUnicodeScript
+script_family (GUnicodeScript script)
+{
+  switch (script)
+    {
+    case G_UNICODE_SCRIPT_HIRAGANA:
+    case G_UNICODE_SCRIPT_KATAKANA:
+    case G_UNICODE_SCRIPT_HANGUL:
+    case G_UNICODE_SCRIPT_BOPOMOFO:
+      return G_UNICODE_SCRIPT_HAN;
+    default:
+      return script;
+    }
+}
+
 /* Inside a word, a letter next to a digit, a stray bracket or a letter of another script
- * is what a shifted or foreign map produces; real words have them at their edges only. */
+ * is what a shifted or foreign map produces; real words have them at their edges only.
+ * Scripts written without spaces are the exception: their "word" is a whole phrase, with
+ * its commas, brackets and numbers. */
 static gboolean
 token_is_odd (const GString *text)
 {
@@ -230,7 +248,7 @@ token_is_odd (const GString *text)
 
       if (g_unichar_isalpha (c))
         {
-          GUnicodeScript s = g_unichar_get_script (c);
+          GUnicodeScript s = script_family (g_unichar_get_script (c));
 
           letters = TRUE;
           if (s != G_UNICODE_SCRIPT_COMMON && s != G_UNICODE_SCRIPT_INHERITED)
@@ -249,7 +267,7 @@ token_is_odd (const GString *text)
         inner_symbol = TRUE;
     }
 
-  return letters && (digits || inner_symbol);
+  return letters && script != G_UNICODE_SCRIPT_HAN && (digits || inner_symbol);
 }
 
 static void
@@ -322,7 +340,7 @@ judge (DcFont *font, const FontStats *stats)
     return g_strdup_printf (_("%u of its codes claim a character another code already has."),
                             stats->duplicate_symbols);
 
-  if (stats->letters >= 2 && stats->latin1_letters * 10 > stats->letters * 3)
+  if (stats->letters >= DC_TRUST_MIN_LETTERS && stats->latin1_letters * 10 > stats->letters * 3)
     return g_strdup_printf (_("%u%% of its letters are accented Latin letters, mixed as no "
                               "language writes them: the sign of a legacy 8-bit font."),
                             stats->latin1_letters * 100 / stats->letters);
@@ -341,6 +359,16 @@ judge (DcFont *font, const FontStats *stats)
       stats->punctuation_glyphs * 2 > stats->glyphs)
     return g_strdup (_("Its text is mostly punctuation with no letters at all, which reads as "
                        "no language."));
+
+  /* Codes shifted into the ASCII punctuation block read as a few capitals among
+   * punctuation and digits ("@%6)\" .,)-2-4"); a table of figures has few letters, but
+   * not a third of its glyphs punctuation. */
+  if (stats->symbols >= 8 && stats->glyphs >= 40 && stats->letters * 4 < stats->glyphs &&
+      stats->punctuation_glyphs * 3 > stats->glyphs)
+    return g_strdup_printf (_("Only %u%% of its glyphs are letters, and %u%% punctuation, which "
+                              "reads as no language."),
+                            stats->letters * 100 / stats->glyphs,
+                            stats->punctuation_glyphs * 100 / stats->glyphs);
 
   return NULL;
 }

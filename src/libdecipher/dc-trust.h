@@ -9,6 +9,11 @@
 
 G_BEGIN_DECLS
 
+/* Fewer letters than this (glyph-weighted) say nothing about how a language mixes its
+ * accented letters: "íú." alone is a Spanish line's accents, not a legacy font's soup
+ * (issue4550). */
+#define DC_TRUST_MIN_LETTERS 4
+
 void dc_trust_analyse (DcDocument *document);
 
 G_END_DECLS

@@ -13,6 +13,9 @@ typedef enum
 {
   DC_GLYPH_INVISIBLE = 1 << 0,   /* render mode 3: an OCR layer, not ink */
   DC_GLYPH_ACTUAL_TEXT = 1 << 1, /* drawn inside an /ActualText span */
+  DC_GLYPH_UPRIGHT = 1 << 2,     /* stands upright in a vertical column (a WMode 1 font, or
+                                  * CJK glyphs stacked one below the other): its rotation is
+                                  * its column's direction, not a turn of the glyph */
 } DcGlyphFlags;
 
 /* One drawn character code. A book has millions, so this stays small (44 bytes):
