@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include "dc-test-fixtures.h"
 
 /* FIXTURES_DIR is set by meson to tests/fixtures in the source tree. */
@@ -161,4 +163,53 @@ dc_test_with_one_letter_changed (const char *line)
         }
     }
   g_assert_not_reached ();
+}
+
+/* The text the truth gives for a fixture, lines ended by \n and pages split by \f, as
+ * dc_session_dup_text() and `decipher-cli text` join them. */
+char *
+dc_test_truth_text (const char *name)
+{
+  g_autoptr (JsonParser) parser = NULL;
+  JsonObject *truth = dc_test_load_truth (name, &parser);
+  JsonArray *pages = json_object_get_array_member (truth, "pages");
+  GString *text = g_string_new (NULL);
+
+  for (guint p = 0; p < json_array_get_length (pages); p++)
+    {
+      JsonArray *lines = json_object_get_array_member (json_array_get_object_element (pages, p),
+                                                       "lines");
+
+      if (p > 0)
+        g_string_append_c (text, '\f');
+      for (guint l = 0; l < json_array_get_length (lines); l++)
+        {
+          if (l > 0)
+            g_string_append_c (text, '\n');
+          g_string_append (text, json_object_get_string_member (
+                                   json_array_get_object_element (lines, l), "text"));
+        }
+    }
+  /* The export ends the last line too. */
+  g_string_append_c (text, '\n');
+  return g_string_free (text, FALSE);
+}
+
+/* Removes a test's temporary folder and everything in it. */
+void
+dc_test_remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        dc_test_remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
 }

@@ -22,5 +22,7 @@ GPtrArray *dc_test_truth_lines (const char *name);
 void dc_test_key_fill_from_truth (DcKey *key,
                                   const char *name);
 char *dc_test_with_one_letter_changed (const char *line);
+char *dc_test_truth_text (const char *name);
+void dc_test_remove_tree (const char *path);
 
 G_END_DECLS

@@ -25,59 +25,11 @@ fixture_set_up (Fixture *fixture, gconstpointer data)
 }
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
-static void
 fixture_tear_down (Fixture *fixture, gconstpointer data)
 {
-  remove_tree (fixture->dir);
+  dc_test_remove_tree (fixture->dir);
   g_free (fixture->dir);
   g_free (fixture->library_path);
-}
-
-/* The text the truth gives for a fixture, lines ended by \n and pages split by \f, as
- * dc_session_dup_text() joins them. */
-static char *
-truth_text (const char *name)
-{
-  g_autoptr (JsonParser) parser = NULL;
-  JsonObject *truth = dc_test_load_truth (name, &parser);
-  JsonArray *pages = json_object_get_array_member (truth, "pages");
-  GString *text = g_string_new (NULL);
-
-  for (guint p = 0; p < json_array_get_length (pages); p++)
-    {
-      JsonArray *lines = json_object_get_array_member (json_array_get_object_element (pages, p),
-                                                       "lines");
-
-      if (p > 0)
-        g_string_append_c (text, '\f');
-      for (guint l = 0; l < json_array_get_length (lines); l++)
-        {
-          if (l > 0)
-            g_string_append_c (text, '\n');
-          g_string_append (text, json_object_get_string_member (
-                                   json_array_get_object_element (lines, l), "text"));
-        }
-    }
-  /* The export ends the last line too. */
-  g_string_append_c (text, '\n');
-  return g_string_free (text, FALSE);
 }
 
 /* The same outline drawn by two documents, through other codes and glyph ids, has the
@@ -174,7 +126,7 @@ test_library_across_documents (Fixture *fixture, gconstpointer data)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (DcLibrary) library = dc_library_open (fixture->library_path, &error);
-  g_autofree char *expected = truth_text ("library-recoded");
+  g_autofree char *expected = dc_test_truth_text ("library-recoded");
   guint n_to_decode, n_decoded, n_symbols;
 
   g_assert_no_error (error);
@@ -331,7 +283,7 @@ test_library_export_import (Fixture *fixture, gconstpointer data)
     g_autoptr (DcDocument) document = dc_test_load_document ("library-recoded");
     g_autoptr (DcSession) session = dc_session_new (document);
     g_autofree char *text = NULL;
-    g_autofree char *expected = truth_text ("library-recoded");
+    g_autofree char *expected = dc_test_truth_text ("library-recoded");
 
     dc_session_set_library (session, other);
     dc_session_start_new_work (session, TRUE);
@@ -383,7 +335,7 @@ test_library_cli (Fixture *fixture, gconstpointer data)
   g_autofree char *exported = g_build_filename (fixture->dir, "team.sqlite", NULL);
   g_autofree char *other = g_build_filename (fixture->dir, "other.sqlite", NULL);
   g_autofree char *document_path = dc_test_fixture_path ("library-recoded.pdf");
-  g_autofree char *expected = truth_text ("library-recoded");
+  g_autofree char *expected = dc_test_truth_text ("library-recoded");
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
   int status;

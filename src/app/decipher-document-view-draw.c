@@ -371,6 +371,7 @@ _decipher_document_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   self->n_drawn_highlights = 0;
   self->n_drawn_outlines = 0;
   self->n_drawn_marks = 0;
+  self->cursor_drawn = FALSE;
   if (!_decipher_document_view_visible_pages (self, &first, &last))
     return;
 
@@ -386,6 +387,7 @@ _decipher_document_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
         draw_text (self, snapshot, page, &rect, &visible);
       draw_glyph_marks (self, snapshot, page, &rect, &visible);
       draw_marks (self, snapshot, page, &rect, &visible);
+      _decipher_document_view_draw_cursor (self, snapshot, page, &rect);
     }
 
   /* Pages just past the screen are rendered ahead, so scrolling finds them ready, and

@@ -151,6 +151,7 @@ decipher_document_view_activate_glyph (DecipherDocumentView *self, guint glyph)
   symbol = glyphs[glyph].symbol;
 
   decipher_document_view_show_glyph (self, glyph);
+  _decipher_document_view_set_cursor_glyph (self, glyph);
   decipher_session_set_selected_symbol (self->session, symbol);
   _decipher_document_view_emit_glyph_activated (self, symbol);
 
@@ -215,6 +216,7 @@ _decipher_document_view_leave (DecipherDocumentView *self, GtkEventControllerMot
 void
 _decipher_document_view_pressed (DecipherDocumentView *self, int n_press, double x, double y, GtkGestureClick *gesture)
 {
+  self->cursor_shown = FALSE;
   gtk_widget_grab_focus (GTK_WIDGET (self));
 }
 

@@ -422,6 +422,7 @@ clear_session (DecipherDocumentView *self)
   self->max_width = 0;
   self->hover_glyph = -1;
   self->popover_glyph = -1;
+  self->cursor = -1;
   self->current_page = 0;
 }
 
@@ -577,6 +578,15 @@ decipher_document_view_get_n_drawn_outlines (DecipherDocumentView *self)
   return self->n_drawn_outlines;
 }
 
+/* Whether the last frame drew the glyph cursor. */
+gboolean
+decipher_document_view_get_cursor_drawn (DecipherDocumentView *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), FALSE);
+
+  return self->cursor_drawn;
+}
+
 /* ---- object ------------------------------------------------------------------------- */
 
 static void
@@ -675,14 +685,18 @@ decipher_document_view_set_property (GObject *object,
 }
 
 static gboolean
-scroll_by_binding (GtkWidget *widget, GVariant *args, gpointer data)
+move_cursor_binding (GtkWidget *widget, GVariant *args, gpointer data)
 {
-  DecipherDocumentView *self = DECIPHER_DOCUMENT_VIEW (widget);
-  double step = g_variant_get_double (args);
-  GtkAdjustment *adjustment = self->vadjustment;
+  int dx, dy;
 
-  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + step);
-  return TRUE;
+  g_variant_get (args, "(ii)", &dx, &dy);
+  return _decipher_document_view_move_cursor (DECIPHER_DOCUMENT_VIEW (widget), dx, dy);
+}
+
+static gboolean
+activate_cursor_binding (GtkWidget *widget, GVariant *args, gpointer data)
+{
+  return _decipher_document_view_activate_cursor (DECIPHER_DOCUMENT_VIEW (widget));
 }
 
 static gboolean
@@ -753,8 +767,19 @@ decipher_document_view_class_init (DecipherDocumentViewClass *klass)
   gtk_widget_class_bind_template_callback_full (widget_class, "scroll_cb",
                                                 G_CALLBACK (_decipher_document_view_scroll));
 
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Down, 0, scroll_by_binding, "d", 48.0);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Up, 0, scroll_by_binding, "d", -48.0);
+  /* The arrows move the glyph cursor, and the view follows it; Page Up and Down, Home
+   * and End still scroll, through the scrolled window. */
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Left, 0, move_cursor_binding, "(ii)", -1, 0);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Right, 0, move_cursor_binding, "(ii)", 1, 0);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Up, 0, move_cursor_binding, "(ii)", 0, -1);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Down, 0, move_cursor_binding, "(ii)", 0, 1);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Left, 0, move_cursor_binding, "(ii)", -1, 0);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Right, 0, move_cursor_binding, "(ii)", 1, 0);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Up, 0, move_cursor_binding, "(ii)", 0, -1);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Down, 0, move_cursor_binding, "(ii)", 0, 1);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Return, 0, activate_cursor_binding, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Enter, 0, activate_cursor_binding, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_space, 0, activate_cursor_binding, NULL);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, unselect_binding, NULL);
 
   gtk_widget_class_set_css_name (widget_class, "documentview");
@@ -765,6 +790,7 @@ static void
 decipher_document_view_init (DecipherDocumentView *self)
 {
   self->zoom = 1.0;
+  self->cursor = -1;
   self->hover_glyph = -1;
   self->popover_glyph = -1;
   set_adjustment (self, &self->hadjustment, NULL);
@@ -773,4 +799,6 @@ decipher_document_view_init (DecipherDocumentView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->popover, "closed", G_CALLBACK (_decipher_document_view_popover_closed), self);
   g_signal_connect_swapped (self, "notify::scale-factor", G_CALLBACK (update_render_scale), self);
+  /* The glyph cursor shows only while the keyboard is on the pages. */
+  g_signal_connect (self, "notify::has-focus", G_CALLBACK (gtk_widget_queue_draw), NULL);
 }

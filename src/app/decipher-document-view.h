@@ -74,5 +74,7 @@ guint decipher_document_view_get_n_drawn_marks (DecipherDocumentView *self);
 guint decipher_document_view_get_n_highlighted (DecipherDocumentView *self);
 guint decipher_document_view_get_n_drawn_highlights (DecipherDocumentView *self);
 guint decipher_document_view_get_n_drawn_outlines (DecipherDocumentView *self);
+int decipher_document_view_get_cursor_glyph (DecipherDocumentView *self);
+gboolean decipher_document_view_get_cursor_drawn (DecipherDocumentView *self);
 
 G_END_DECLS

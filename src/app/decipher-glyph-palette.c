@@ -338,6 +338,35 @@ im_commit_cb (DecipherGlyphPalette *self, const char *text, GtkIMContext *contex
   decipher_glyph_palette_type_text (self, text);
 }
 
+/* GTK 4.8's grid view makes each cell a Tab stop: sixty of them before the next
+ * widget. The grid is one stop, like any list in GNOME; the arrows move inside it. */
+static gboolean
+key_pressed_cb (DecipherGlyphPalette *self,
+                guint keyval,
+                guint keycode,
+                GdkModifierType state,
+                GtkEventControllerKey *controller)
+{
+  GtkWidget *grid = GTK_WIDGET (self->grid_view);
+  GtkDirectionType direction;
+
+  if (keyval == GDK_KEY_ISO_Left_Tab)
+    direction = GTK_DIR_TAB_BACKWARD;
+  else if (keyval == GDK_KEY_Tab || keyval == GDK_KEY_KP_Tab)
+    direction = (state & GDK_SHIFT_MASK) != 0 ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD;
+  else
+    return FALSE;
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
+    return FALSE;
+  /* Moved on from the grid as a whole: while it takes no focus, the window's focus
+   * chain passes over it to the widget after (or before) it. */
+  gtk_widget_set_can_focus (grid, FALSE);
+  if (!gtk_widget_child_focus (GTK_WIDGET (gtk_widget_get_root (grid)), direction))
+    gtk_widget_child_focus (GTK_WIDGET (gtk_widget_get_root (grid)), direction);
+  gtk_widget_set_can_focus (grid, TRUE);
+  return TRUE;
+}
+
 static void
 focus_enter_cb (DecipherGlyphPalette *self)
 {
@@ -553,6 +582,7 @@ decipher_glyph_palette_init (DecipherGlyphPalette *self)
   gtk_im_context_set_client_widget (self->im_context, GTK_WIDGET (self->grid_view));
   gtk_event_controller_key_set_im_context (self->key_controller, self->im_context);
   g_signal_connect_swapped (self->im_context, "commit", G_CALLBACK (im_commit_cb), self);
+  g_signal_connect_swapped (self->key_controller, "key-pressed", G_CALLBACK (key_pressed_cb), self);
   focus = gtk_event_controller_focus_new ();
   g_signal_connect_swapped (focus, "enter", G_CALLBACK (focus_enter_cb), self);
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_leave_cb), self);

@@ -572,6 +572,16 @@ _decipher_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, zoom_action);
+  /* The same zoom keys on the keypad, and Ctrl+= where + needs Shift: bindings of the
+   * window, not application accelerators, so the shortcuts window lists each once. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, GDK_CONTROL_MASK, "win.zoom-in",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, GDK_CONTROL_MASK,
+                                       "win.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, GDK_CONTROL_MASK,
+                                       "win.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0, GDK_CONTROL_MASK,
+                                       "win.zoom-reset", NULL);
   gtk_widget_class_install_action (widget_class, "win.previous-page", NULL, page_action);
   gtk_widget_class_install_action (widget_class, "win.next-page", NULL, page_action);
   gtk_widget_class_install_action (widget_class, "win.what-next", NULL, what_next_action);

@@ -637,6 +637,42 @@ drop_cb (GtkDropTarget *target, const GValue *value, double x, double y, Deciphe
   return TRUE;
 }
 
+/* ---- shortcuts window --------------------------------------------------------------- */
+
+/* GTK 4.8's shortcuts window names the page keys by their keysyms, "Page_Up", unless
+ * GTK has a translation for them; a key cap reads "Page Up". */
+static void
+relabel_keys (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_LABEL (child))
+        {
+          const char *text = gtk_label_get_label (GTK_LABEL (child));
+
+          if (g_str_equal (text, "Page_Up"))
+            gtk_label_set_label (GTK_LABEL (child), C_("keyboard label", "Page Up"));
+          else if (g_str_equal (text, "Page_Down"))
+            gtk_label_set_label (GTK_LABEL (child), C_("keyboard label", "Page Down"));
+        }
+      relabel_keys (child);
+    }
+}
+
+static void
+application_set_cb (DecipherWindow *self)
+{
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self));
+
+  if (overlay == NULL)
+    return;
+  relabel_keys (GTK_WIDGET (overlay));
+  /* Again each time it shows, should GTK have rebuilt its key caps meanwhile. */
+  g_signal_handlers_disconnect_by_func (overlay, relabel_keys, NULL);
+  g_signal_connect (overlay, "map", G_CALLBACK (relabel_keys), NULL);
+}
+
 /* ---- object ------------------------------------------------------------------------- */
 
 static gboolean
@@ -830,6 +866,7 @@ decipher_window_init (DecipherWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
   g_signal_connect_swapped (self->cancel_button, "clicked", G_CALLBACK (cancel_clicked_cb), self);
+  g_signal_connect (self, "notify::application", G_CALLBACK (application_set_cb), NULL);
   g_signal_connect_swapped (self->document_view, "notify::page", G_CALLBACK (update_page_label),
                             self);
   g_signal_connect_swapped (self->document_view, "notify::n-pages", G_CALLBACK (update_page_label),

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "decipher-cli-collection.h"
 #include "decipher-cli-session.h"
 
 typedef int (*CommandFunc) (DcDocument *document, int argc, char **argv);
@@ -61,6 +62,9 @@ static const GOptionEntry text_entries[] = {
     N_("FORMAT") },
   { "font", 0, 0, G_OPTION_ARG_INT, &opt_font,
     N_("With --format cmap: the font, by its index in “decipher-cli fonts”"), N_("N") },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
+    N_("Decode several PDFs or folders of them, and write each one's text into this folder"),
+    N_("OUTDIR") },
   { "project", 0, 0, G_OPTION_ARG_FILENAME, &opt_project,
     N_("Decode with the table saved in this project"), N_("PROJECT") },
   { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
@@ -84,7 +88,8 @@ static const GOptionEntry fonts_entries[] = {
 
 static const GOptionEntry repair_entries[] = {
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
-    N_("Write the repaired PDF to this file"), N_("FILE") },
+    N_("Write the repaired PDF to this file; with several PDFs or folders, into this folder"),
+    N_("FILE|OUTDIR") },
   { "project", 0, 0, G_OPTION_ARG_FILENAME, &opt_project,
     N_("Repair with the table saved in this project"), N_("PROJECT") },
   { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
@@ -427,22 +432,28 @@ command_fonts (DcDocument *document, int argc, char **argv)
 /* The font library named by --library, $DECIPHER_LIBRARY or the user's default one;
  * an empty name for none. Only a library the user named is an error when it cannot be
  * opened: the default one is a convenience. */
+static char *
+library_path (gboolean *named)
+{
+  const char *path = opt_library;
+
+  *named = TRUE;
+  if (path == NULL)
+    path = g_getenv ("DECIPHER_LIBRARY");
+  if (path != NULL)
+    return g_strdup (path);
+  *named = FALSE;
+  return dc_library_get_default_path ();
+}
+
 static gboolean
 open_library (DcLibrary **library)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *default_path = NULL;
-  const char *path = opt_library;
-  gboolean named = TRUE;
+  gboolean named;
+  g_autofree char *path = library_path (&named);
 
   *library = NULL;
-  if (path == NULL)
-    path = g_getenv ("DECIPHER_LIBRARY");
-  if (path == NULL)
-    {
-      path = default_path = dc_library_get_default_path ();
-      named = FALSE;
-    }
   if (path[0] == '\0')
     return TRUE;
   *library = dc_library_open (path, &error);
@@ -713,6 +724,59 @@ command_library (int argc, char **argv)
   return 0;
 }
 
+/* text|repair FILES_OR_FOLDERS… -o OUTDIR: decipher-cli-collection.c. */
+static int
+run_collection (gboolean repair, int argc, char **argv)
+{
+  DecipherCliCollection collection = { 0 };
+  g_autoptr (DcLibrary) library = NULL;
+  g_autofree char *library_file = NULL;
+  gboolean named;
+
+  if (opt_output == NULL)
+    {
+      print_error (_("Say which folder to write the results to with -o OUTDIR."));
+      return 2;
+    }
+  collection.kind = repair ? DECIPHER_CLI_COLLECTION_REPAIR : DECIPHER_CLI_COLLECTION_TEXT;
+  if (!repair && opt_format != NULL && !g_str_equal (opt_format, "txt"))
+    {
+      if (g_str_equal (opt_format, "layout"))
+        collection.format = DC_EXPORT_LAYOUT;
+      else if (g_str_equal (opt_format, "freki"))
+        collection.format = DC_EXPORT_FREKI;
+      else if (g_str_equal (opt_format, "json"))
+        collection.format = DC_EXPORT_JSON;
+      else if (g_str_equal (opt_format, "map-json"))
+        collection.kind = DECIPHER_CLI_COLLECTION_MAP;
+      else
+        {
+          g_autofree char *message = g_strdup_printf (
+              _("“%s” cannot be written for several PDFs: use txt, layout, freki, json or "
+                "map-json."),
+              opt_format);
+          print_error (message);
+          return 2;
+        }
+    }
+  if (opt_font >= 0)
+    {
+      print_error (_("--font only chooses the font of --format cmap, for one PDF."));
+      return 2;
+    }
+  /* A library the user named must open; the default one is a convenience. */
+  if (!open_library (&library))
+    return 1;
+  library_file = library_path (&named);
+  collection.output_dir = opt_output;
+  collection.project_path = opt_project;
+  collection.library_path = library != NULL ? library_file : NULL;
+  collection.password = opt_password;
+  collection.automatic_pass = !opt_no_auto;
+  g_clear_object (&library);
+  return decipher_cli_collection_run (&collection, argv + 1, (guint) argc - 1);
+}
+
 typedef struct
 {
   const char *name;
@@ -766,6 +830,13 @@ main (int argc, char **argv)
       return argc < 2 ? 2 : 0;
     }
 
+  /* One file of a collection, in a process of its own (decipher-cli-collection.c). */
+  if (g_str_equal (argv[1], "--collection-item"))
+    {
+      argv[1] = argv[0];
+      return decipher_cli_collection_item_main (argc - 1, argv + 1);
+    }
+
   if (g_str_equal (argv[1], "library"))
     {
       argv[1] = argv[0];
@@ -799,6 +870,11 @@ main (int argc, char **argv)
       print_error (error->message);
       return 2;
     }
+  /* Several PDFs, a folder, or text written to a folder: a collection. */
+  if ((command->func == command_text || command->func == command_repair)
+      && (argc > 2 || (argc == 2 && g_file_test (argv[1], G_FILE_TEST_IS_DIR))
+          || (command->func == command_text && opt_output != NULL)))
+    return run_collection (command->func == command_repair, argc, argv);
   if (argc != 2)
     {
       print_error (_("Give exactly one PDF file."));

@@ -1019,3 +1019,62 @@ dc_project_set_matcher (DcProject *self, DcMatcher *matcher)
   self->conflicts_handler = g_signal_connect (matcher, "conflicts-changed",
                                               G_CALLBACK (conflicts_changed_cb), self);
 }
+
+/**
+ * dc_project_peek_document:
+ * @path: a project file
+ * @file: (out) (optional): the name of the PDF it was made for
+ *
+ * Which document a project belongs to, without reading its key: a collection run
+ * (decipher-cli text DIR --project P) looks among its files for the one whose decisions
+ * it carries to the others. dc_project_load() still checks everything when it is loaded.
+ *
+ * Returns: (transfer full): the SHA-256 of the PDF the project was made for, or %NULL
+ *   with %DC_ERROR_PROJECT when the file is not a project Decipher can read
+ */
+char *
+dc_project_peek_document (const char *path, char **file, GError **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autofree char *display = NULL;
+  g_autofree char *data = NULL;
+  g_autoptr (GError) local_error = NULL;
+  JsonObject *document = NULL;
+  JsonNode *root, *node;
+  const char *sha256 = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  display = g_filename_display_basename (path);
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR)
+      || !g_file_get_contents (path, &data, &length, &local_error))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND, _("Cannot open the project “%s”. %s"),
+                   display,
+                   local_error != NULL ? local_error->message : _("It is not a file."));
+      return NULL;
+    }
+  if (length <= MAX_FILE_SIZE && g_utf8_validate_len (data, length, NULL)
+      && json_parser_load_from_data (parser, data, (gssize) length, NULL)
+      && (root = json_parser_get_root (parser)) != NULL && JSON_NODE_HOLDS_OBJECT (root)
+      && (node = json_object_get_member (json_node_get_object (root), "document")) != NULL
+      && JSON_NODE_HOLDS_OBJECT (node))
+    document = json_node_get_object (node);
+  if (document != NULL && node_is_string (json_object_get_member (document, "sha256")))
+    sha256 = json_object_get_string_member (document, "sha256");
+  if (sha256 == NULL || strlen (sha256) != 64)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_PROJECT,
+                   _("“%s” is not a Decipher project, or it is damaged: it does not say which "
+                     "document it belongs to."),
+                   display);
+      return NULL;
+    }
+  if (file != NULL)
+    *file = node_is_string (json_object_get_member (document, "file"))
+                ? g_strdup (json_object_get_string_member (document, "file"))
+                : NULL;
+  return g_ascii_strdown (sha256, -1);
+}

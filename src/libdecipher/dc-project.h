@@ -29,6 +29,9 @@ DcProject *dc_project_load (const char *path,
                             DcDocument *document,
                             DcKey *key,
                             GError **error);
+char *dc_project_peek_document (const char *path,
+                                char **file,
+                                GError **error);
 gboolean dc_project_save (DcProject *self,
                           const char *path,
                           GError **error);

@@ -1,0 +1,288 @@
+/* decipher-document-view-cursor.c: the glyph cursor, to work the pages by keyboard
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * With the focus on the pages, the arrow keys move a cursor from glyph to glyph:
+ * left and right along the line, up and down to the nearest glyph of the line above or
+ * below; Enter opens the popover to assign the glyph under it, as a click does. A click
+ * puts the cursor on the glyph clicked, unseen until an arrow key moves it on. The
+ * cursor walks the engine's reading order, where each line is a range, so it goes
+ * through the text as it is read and never lands on a space, which has nothing to see.
+ */
+
+#define G_LOG_DOMAIN "decipher-document-view"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "decipher-document-view-private.h"
+
+/* Adwaita dark blue, to stand out of the light blue of the glyphs still unknown. */
+static const GdkRGBA cursor_color = { 0.102, 0.373, 0.706, 1.0 };
+
+/* The line holding reading position @pos: lines are consecutive ranges of the order. */
+static gboolean
+line_of_position (DcDocument *document, guint pos, guint *line)
+{
+  guint n_lines, lo = 0, hi;
+  const DcLine *lines = dc_document_get_lines (document, &n_lines);
+
+  hi = n_lines;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (lines[mid].first_glyph + lines[mid].n_glyphs <= pos)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo >= n_lines || lines[lo].first_glyph > pos)
+    return FALSE;
+  *line = lo;
+  return TRUE;
+}
+
+static gboolean
+position_is_blank (DcDocument *document, guint pos)
+{
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+
+  return dc_document_symbol_is_space (document, glyphs[order[pos]].symbol);
+}
+
+static double
+glyph_center (const DcGlyph *glyph)
+{
+  return glyph->rotation % 2 == 0 ? (glyph->x0 + glyph->x1) / 2 : (glyph->y0 + glyph->y1) / 2;
+}
+
+/* In a right-to-left line the order runs leftwards: Right goes back in it. */
+static gboolean
+line_runs_backwards (DcDocument *document, const DcLine *line)
+{
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+
+  if (line->n_glyphs < 2)
+    return FALSE;
+  return glyph_center (&glyphs[order[line->first_glyph + line->n_glyphs - 1]])
+         < glyph_center (&glyphs[order[line->first_glyph]]);
+}
+
+/* The position in @line nearest @center across the line, not a space; or none. */
+static gboolean
+nearest_in_line (DcDocument *document, const DcLine *line, double center, guint *pos)
+{
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  double best = G_MAXDOUBLE;
+  gboolean found = FALSE;
+
+  for (guint p = line->first_glyph; p < line->first_glyph + line->n_glyphs; p++)
+    {
+      double d = ABS (glyph_center (&glyphs[order[p]]) - center);
+
+      if (position_is_blank (document, p) || d >= best)
+        continue;
+      best = d;
+      *pos = p;
+      found = TRUE;
+    }
+  return found;
+}
+
+/* Where the cursor starts: the first glyph of the first line on screen. */
+static gboolean
+first_position_on_screen (DecipherDocumentView *self, guint *pos)
+{
+  DcDocument *document = decipher_session_get_document (self->session);
+  const DcLine *lines = dc_document_get_lines (document, NULL);
+  guint first_page, last_page;
+
+  if (!_decipher_document_view_visible_pages (self, &first_page, &last_page))
+    return FALSE;
+  for (guint page = first_page; page <= last_page; page++)
+    {
+      graphene_rect_t page_rect;
+      guint first, n;
+
+      _decipher_document_view_page_rect (self, page, &page_rect);
+      dc_document_get_page_lines (document, page, &first, &n);
+      for (guint l = first; l < first + n; l++)
+        {
+          if (page_rect.origin.y + lines[l].y0 * self->zoom < 0)
+            continue;
+          if (nearest_in_line (document, &lines[l], lines[l].rotation % 2 == 0 ? lines[l].x0
+                                                                                   : lines[l].y0,
+                               pos))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+set_cursor_position (DecipherDocumentView *self, guint pos)
+{
+  DcDocument *document = decipher_session_get_document (self->session);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  g_autofree char *title = NULL;
+
+  self->cursor = (gint64) pos;
+  self->cursor_shown = TRUE;
+  decipher_document_view_show_glyph (self, order[pos]);
+  /* A screen reader says which glyph the cursor is on. */
+  title = decipher_session_dup_symbol_title (self->session,
+                                             dc_document_get_glyphs (document, NULL)[order[pos]].symbol);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, title,
+                                  -1);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * _decipher_document_view_move_cursor:
+ * @dx: -1 or 1 to move along the line, else 0
+ * @dy: -1 or 1 to move to the line above or below, else 0
+ *
+ * Returns: whether the cursor is on a glyph
+ */
+gboolean
+_decipher_document_view_move_cursor (DecipherDocumentView *self, int dx, int dy)
+{
+  DcDocument *document;
+  const DcLine *lines;
+  const DcGlyph *glyphs;
+  const guint32 *order;
+  guint n_lines, n_order, pos, line;
+
+  if (self->session == NULL)
+    return FALSE;
+  document = decipher_session_get_document (self->session);
+  lines = dc_document_get_lines (document, &n_lines);
+  order = dc_document_get_reading_order (document, &n_order);
+  glyphs = dc_document_get_glyphs (document, NULL);
+
+  /* The first key shows the cursor where the user is looking, without moving it. */
+  if (self->cursor < 0 || (guint64) self->cursor >= n_order)
+    {
+      if (!first_position_on_screen (self, &pos))
+        return FALSE;
+      set_cursor_position (self, pos);
+      return TRUE;
+    }
+  pos = (guint) self->cursor;
+  if (!line_of_position (document, pos, &line))
+    return FALSE;
+
+  if (dx != 0)
+    {
+      int step = line_runs_backwards (document, &lines[line]) ? -dx : dx;
+      gint64 p = pos;
+
+      /* Along the reading order, over spaces, into the next line when this one ends. */
+      do
+        p += step;
+      while (p >= 0 && p < n_order && position_is_blank (document, (guint) p));
+      if (p < 0 || p >= n_order)
+        return TRUE;
+      pos = (guint) p;
+    }
+  else if (dy != 0)
+    {
+      double center = glyph_center (&glyphs[order[pos]]);
+      gint64 l = line;
+
+      /* The nearest glyph of the next line that has any but spaces. */
+      do
+        l += dy;
+      while (l >= 0 && l < n_lines && !nearest_in_line (document, &lines[l], center, &pos));
+      if (l < 0 || l >= n_lines)
+        return TRUE;
+    }
+  set_cursor_position (self, pos);
+  return TRUE;
+}
+
+/* Opens the popover on the glyph under the cursor, as a click on it does. */
+gboolean
+_decipher_document_view_activate_cursor (DecipherDocumentView *self)
+{
+  const guint32 *order;
+  guint n_order;
+
+  if (self->session == NULL || self->cursor < 0)
+    return FALSE;
+  order = dc_document_get_reading_order (decipher_session_get_document (self->session), &n_order);
+  if ((guint64) self->cursor >= n_order)
+    return FALSE;
+  decipher_document_view_activate_glyph (self, order[self->cursor]);
+  return TRUE;
+}
+
+/* Puts the cursor on @glyph, say the one clicked, so the keys go on from there. */
+void
+_decipher_document_view_set_cursor_glyph (DecipherDocumentView *self, guint glyph)
+{
+  DcDocument *document = decipher_session_get_document (self->session);
+  const DcLine *lines = dc_document_get_lines (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  guint page = dc_document_get_glyphs (document, NULL)[glyph].page, first, n;
+
+  /* No index from glyph to position: the page's lines are a few thousand to look at. */
+  dc_document_get_page_lines (document, page, &first, &n);
+  for (guint l = first; l < first + n; l++)
+    for (guint p = lines[l].first_glyph; p < lines[l].first_glyph + lines[l].n_glyphs; p++)
+      if (order[p] == glyph)
+        {
+          self->cursor = (gint64) p;
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+          return;
+        }
+}
+
+/* The glyph under the cursor, or -1 when there is none. */
+int
+decipher_document_view_get_cursor_glyph (DecipherDocumentView *self)
+{
+  const guint32 *order;
+  guint n_order;
+
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), -1);
+
+  if (self->session == NULL || self->cursor < 0)
+    return -1;
+  order = dc_document_get_reading_order (decipher_session_get_document (self->session), &n_order);
+  return (guint64) self->cursor < n_order ? (int) order[self->cursor] : -1;
+}
+
+/* A ring around the glyph under the cursor, while the keyboard works the pages. */
+void
+_decipher_document_view_draw_cursor (DecipherDocumentView *self,
+                                     GtkSnapshot *snapshot,
+                                     guint page,
+                                     const graphene_rect_t *page_rect)
+{
+  int glyph = decipher_document_view_get_cursor_glyph (self);
+  const DcGlyph *glyphs;
+  graphene_rect_t rect, grown;
+  GskRoundedRect outline;
+  const float widths[4] = { 2, 2, 2, 2 };
+  const GdkRGBA colors[4] = { cursor_color, cursor_color, cursor_color, cursor_color };
+
+  /* Not the window's focus-visible: GTK clears it on the key's release when the focus
+   * stayed in the same widget, as it does while the cursor moves inside this one. */
+  if (glyph < 0 || !self->cursor_shown || !gtk_widget_has_focus (GTK_WIDGET (self)))
+    return;
+  glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session), NULL);
+  if (glyphs[glyph].page != page)
+    return;
+  _decipher_document_view_glyph_rect (self, &glyphs[glyph], page_rect, &rect);
+  /* Outside the glyph's box and the selection's outline, which is 2 px wide. */
+  graphene_rect_inset_r (&rect, -4, -4, &grown);
+  gsk_rounded_rect_init_from_rect (&outline, &grown, 3);
+  gtk_snapshot_append_border (snapshot, &outline, widths, colors);
+  self->cursor_drawn = TRUE;
+}

@@ -1,0 +1,860 @@
+/* decipher-cli-collection.c: text and repair over many PDFs at once
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A linguist who decoded one volume of a series, or whose font library knows the fonts
+ * of a whole archive, runs `decipher-cli text DIR -o OUTDIR` (or `repair`) once: every
+ * PDF is decoded from the library (and from the project given with --project, whose
+ * decisions reach the other files through the shapes of their glyphs), the automatic
+ * pass and the fonts' own evidence, on all cores. The exit status tells a complete run
+ * from one that left glyphs to decode or could not read a file (README.md,
+ * docs/export-formats.md).
+ *
+ * Each file is read by a process of its own (decipher-cli --collection-item), several at
+ * a time: poppler shares colour-management state between the documents of one process,
+ * so two documents are never parsed side by side in one, and a PDF that brings its
+ * reader down costs that one file, not the run.
+ */
+
+#define G_LOG_DOMAIN "decipher-cli"
+
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+#include "decipher-cli-collection.h"
+#include "dc-tsan-private.h"
+
+/* Exit statuses: 1 and 2 keep their meaning of the single-file commands. */
+enum
+{
+  EXIT_COMPLETE = 0,
+  EXIT_FAILED = 1,
+  EXIT_USAGE = 2,
+  EXIT_PARTIAL = 3,
+};
+
+typedef struct
+{
+  char *input;   /* as found */
+  char *name;    /* shown: relative to the folder given, or as given */
+  char *output;  /* where its result goes */
+  gboolean is_project_document;
+
+  /* Written by the worker that reads it. */
+  gboolean loaded;
+  char *error;
+  char *note;
+  guint n_fonts;
+  guint n_fonts_to_decode;
+  guint n_symbols_to_decode;
+  guint n_glyphs_to_decode;
+  guint n_symbols_decoded;
+  guint n_glyphs_decoded;
+} Item;
+
+typedef struct
+{
+  const DecipherCliCollection *options;
+  GPtrArray *items;           /* of Item */
+  char *project_library_path; /* the project's decisions, as a library; nullable */
+  char *reader;               /* this program, run once per file */
+  GMutex progress_lock;
+  guint n_done;
+} Run;
+
+/* What one reading process is asked to do. */
+typedef struct
+{
+  DecipherCliCollectionKind kind;
+  DcExportFormat format;
+  const char *project_path; /* only for the project's own document */
+  char **libraries;         /* applied in this order */
+  const char *password;
+  gboolean automatic_pass;
+} ItemJob;
+
+static void
+item_free (gpointer data)
+{
+  Item *item = data;
+
+  g_free (item->input);
+  g_free (item->name);
+  g_free (item->output);
+  g_free (item->error);
+  g_free (item->note);
+  g_free (item);
+}
+
+static void
+print_error (const char *message)
+{
+  g_printerr ("decipher-cli: %s\n", message);
+}
+
+static const char *
+output_extension (const DecipherCliCollection *options)
+{
+  switch (options->kind)
+    {
+    case DECIPHER_CLI_COLLECTION_REPAIR:
+      return ".pdf";
+    case DECIPHER_CLI_COLLECTION_MAP:
+      return ".map.json";
+    case DECIPHER_CLI_COLLECTION_TEXT:
+    default:
+      break;
+    }
+  switch (options->format)
+    {
+    case DC_EXPORT_FREKI:
+      return ".freki";
+    case DC_EXPORT_JSON:
+      return ".json";
+    case DC_EXPORT_LAYOUT:
+      return ".layout.txt";
+    case DC_EXPORT_TEXT:
+    default:
+      return ".txt";
+    }
+}
+
+static gboolean
+is_pdf_name (const char *name)
+{
+  g_autofree char *folded = g_ascii_strdown (name, -1);
+
+  return g_str_has_suffix (folded, ".pdf");
+}
+
+static void
+add_item (GPtrArray *items, const char *input, const char *name)
+{
+  Item *item = g_new0 (Item, 1);
+
+  item->input = g_strdup (input);
+  item->name = g_strdup (name);
+  g_ptr_array_add (items, item);
+}
+
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The PDFs under @folder, depth first in name order so that runs are repeatable.
+ * Folders reached through symbolic links are not entered: a link back up would never
+ * end. */
+static gboolean
+add_folder (GPtrArray *items, const char *folder, const char *prefix, guint depth, GError **error)
+{
+  g_autoptr (GDir) dir = g_dir_open (folder, 0, error);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *entry;
+
+  if (dir == NULL)
+    return FALSE;
+  while ((entry = g_dir_read_name (dir)) != NULL)
+    g_ptr_array_add (names, g_strdup (entry));
+  g_ptr_array_sort (names, compare_names);
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *base = g_ptr_array_index (names, i);
+      g_autofree char *path = g_build_filename (folder, base, NULL);
+      g_autofree char *name = prefix != NULL ? g_build_filename (prefix, base, NULL)
+                                             : g_strdup (base);
+
+      if (g_file_test (path, G_FILE_TEST_IS_SYMLINK) && g_file_test (path, G_FILE_TEST_IS_DIR))
+        continue;
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        {
+          if (depth < 32 && !add_folder (items, path, name, depth + 1, error))
+            return FALSE;
+        }
+      else if (is_pdf_name (base) && g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        add_item (items, path, name);
+    }
+  return TRUE;
+}
+
+/* OUTDIR/NAME with its “.pdf” replaced by the result's extension; a second file of the
+ * same name (a/x.pdf and b/x.pdf given as files) becomes NAME-2. */
+static char *
+output_path_for (const DecipherCliCollection *options, GHashTable *taken, const char *name)
+{
+  g_autofree char *stem = g_strdup (name);
+  const char *extension = output_extension (options);
+
+  if (is_pdf_name (stem))
+    stem[strlen (stem) - 4] = '\0';
+  for (guint n = 1;; n++)
+    {
+      g_autofree char *file = n == 1 ? g_strconcat (stem, extension, NULL)
+                                     : g_strdup_printf ("%s-%u%s", stem, n, extension);
+      g_autofree char *path = g_build_filename (options->output_dir, file, NULL);
+      g_autofree char *folded = g_utf8_casefold (path, -1);
+
+      if (!g_hash_table_contains (taken, folded))
+        {
+          g_hash_table_add (taken, g_steal_pointer (&folded));
+          return g_steal_pointer (&path);
+        }
+    }
+}
+
+/* The SHA-256 of a file's bytes, as DcDocument computes it for projects. */
+static char *
+file_sha256 (const char *path)
+{
+  g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autofree guint8 *buffer = g_malloc (1 << 16);
+  FILE *file = g_fopen (path, "rb");
+  size_t n;
+
+  if (file == NULL)
+    return NULL;
+  while ((n = fread (buffer, 1, 1 << 16, file)) > 0)
+    g_checksum_update (checksum, buffer, (gssize) n);
+  fclose (file);
+  return g_strdup (g_checksum_get_string (checksum));
+}
+
+/* A library in a private folder holding what the user decided in the project's own
+ * document: the other files then read it by the shapes of their glyphs, whatever their
+ * fonts' codes. */
+static gboolean
+learn_project (Run *run, Item *item, GError **error)
+{
+  const DecipherCliCollection *options = run->options;
+  g_autoptr (DcDocument) document = NULL;
+  g_autoptr (DcKey) key = NULL;
+  g_autoptr (DcProject) project = NULL;
+  g_autoptr (DcShapes) shapes = NULL;
+  g_autoptr (DcLibrary) library = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *path = NULL;
+  char **learned;
+  guint n_symbols;
+  gboolean ok;
+
+  document = dc_document_new_from_file (item->input, options->password, NULL, NULL, NULL, error);
+  if (document == NULL)
+    return FALSE;
+  key = dc_key_new (document);
+  if ((project = dc_project_load (options->project_path, document, key, error)) == NULL)
+    return FALSE;
+  if ((folder = g_dir_make_tmp ("decipher-collection-XXXXXX", error)) == NULL)
+    return FALSE;
+  path = g_build_filename (folder, "project.sqlite", NULL);
+  run->project_library_path = g_strdup (path);
+  if ((library = dc_library_open (path, error)) == NULL)
+    return FALSE;
+  shapes = dc_shapes_new (document);
+  dc_document_get_symbols (document, &n_symbols);
+  learned = g_new0 (char *, n_symbols);
+  ok = dc_library_learn (library, shapes, key, learned, FALSE, error);
+  /* Not a GStrv: symbols with nothing learned leave holes. */
+  for (guint s = 0; s < n_symbols; s++)
+    g_free (learned[s]);
+  g_free (learned);
+  return ok;
+}
+
+static void
+remove_project_library (Run *run)
+{
+  g_autofree char *folder = NULL;
+  g_autoptr (GDir) dir = NULL;
+  const char *entry;
+
+  if (run->project_library_path == NULL)
+    return;
+  folder = g_path_get_dirname (run->project_library_path);
+  if ((dir = g_dir_open (folder, 0, NULL)) != NULL)
+    while ((entry = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (folder, entry, NULL);
+
+        g_unlink (path);
+      }
+  g_rmdir (folder);
+}
+
+static void
+apply_library (const char *path, DcShapes **shapes, DcDocument *document, DcKey *key)
+{
+  g_autoptr (DcLibrary) library = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (path == NULL || path[0] == '\0')
+    return;
+  if ((library = dc_library_open (path, &error)) == NULL)
+    {
+      g_debug ("%s", error->message);
+      return;
+    }
+  if (*shapes == NULL)
+    *shapes = dc_shapes_new (document);
+  dc_library_apply (library, *shapes, key);
+}
+
+static gboolean
+write_result (const ItemJob *job, Item *item, DcDocument *document, DcKey *key, GError **error)
+{
+  g_autofree char *folder = g_path_get_dirname (item->output);
+  g_autofree char *text = NULL;
+
+  if (g_mkdir_with_parents (folder, 0755) != 0)
+    {
+      int saved_errno = errno;
+      g_autofree char *display = g_filename_display_name (folder);
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   _("Cannot make the folder “%s”: %s."), display, g_strerror (saved_errno));
+      return FALSE;
+    }
+
+  /* A file with nothing recovered gets no repaired copy or map, and says why: that is
+   * what is left to do in it, not a failure to read or write it. */
+  if (job->kind != DECIPHER_CLI_COLLECTION_TEXT && !dc_map_has_recovered (key))
+    {
+      item->note = g_strdup (item->n_glyphs_to_decode == 0
+                                 ? _("its text already reads right: nothing to write")
+                                 : _("nothing recovered yet: nothing written"));
+      g_clear_pointer (&item->output, g_free);
+      return TRUE;
+    }
+
+  switch (job->kind)
+    {
+    case DECIPHER_CLI_COLLECTION_REPAIR:
+      {
+        g_auto (GStrv) notes = NULL;
+
+        if (!dc_repair_write (key, job->password, item->output, &notes, error))
+          return FALSE;
+        if (notes != NULL && notes[0] != NULL)
+          item->note = g_strjoinv (" ", notes);
+        return TRUE;
+      }
+    case DECIPHER_CLI_COLLECTION_MAP:
+      if ((text = dc_map_to_json (key, error)) == NULL)
+        return FALSE;
+      break;
+    case DECIPHER_CLI_COLLECTION_TEXT:
+    default:
+      text = dc_export_document (document, job->format, dc_key_value_func, key);
+      break;
+    }
+  return g_file_set_contents (item->output, text, -1, error);
+}
+
+static void
+count_fonts (Item *item, DcDocument *document)
+{
+  item->n_fonts = dc_document_get_n_fonts (document);
+  for (guint f = 0; f < item->n_fonts; f++)
+    if (!dc_font_is_trusted (dc_document_get_font (document, f)))
+      item->n_fonts_to_decode++;
+}
+
+static gboolean
+process (const ItemJob *job, Item *item, GError **error)
+{
+  g_autoptr (DcDocument) document = NULL;
+  g_autoptr (DcKey) key = NULL;
+  g_autoptr (DcProject) project = NULL;
+  g_autoptr (DcShapes) shapes = NULL;
+
+  document = dc_document_new_from_file (item->input, job->password, NULL, NULL, NULL, error);
+  if (document == NULL)
+    return FALSE;
+  key = dc_key_new (document);
+  if (job->project_path != NULL)
+    {
+      if ((project = dc_project_load (job->project_path, document, key, error)) == NULL)
+        return FALSE;
+    }
+  else
+    {
+      for (guint i = 0; job->libraries != NULL && job->libraries[i] != NULL; i++)
+        apply_library (job->libraries[i], &shapes, document, key);
+      if (job->automatic_pass)
+        dc_auto_recover (document, key, NULL);
+    }
+
+  item->loaded = TRUE;
+  count_fonts (item, document);
+  dc_key_count_to_decode (key, &item->n_symbols_to_decode, &item->n_glyphs_to_decode);
+  dc_key_count_decoded (key, &item->n_symbols_decoded, &item->n_glyphs_decoded);
+  return write_result (job, item, document, key, error);
+}
+
+static const char *const kind_names[] = {
+  [DECIPHER_CLI_COLLECTION_TEXT] = "text",
+  [DECIPHER_CLI_COLLECTION_MAP] = "map",
+  [DECIPHER_CLI_COLLECTION_REPAIR] = "repair",
+};
+/* Indexed by DcExportFormat. */
+static const char *const format_names[] = {
+  [DC_EXPORT_TEXT] = "txt",
+  [DC_EXPORT_FREKI] = "freki",
+  [DC_EXPORT_JSON] = "json",
+  [DC_EXPORT_LAYOUT] = "layout",
+};
+
+/* The reading process: decipher-cli --collection-item … (see read_in_process()). It
+ * answers with one JSON object on standard output, the counts and what it wrote. */
+int
+decipher_cli_collection_item_main (int argc, char **argv)
+{
+  g_autofree char *input = NULL, *output = NULL, *kind = NULL, *format = NULL;
+  g_autofree char *project = NULL;
+  g_auto (GStrv) libraries = NULL;
+  gboolean no_auto = FALSE;
+  const GOptionEntry entries[] = {
+    { "input", 0, 0, G_OPTION_ARG_FILENAME, &input, NULL, NULL },
+    { "output", 0, 0, G_OPTION_ARG_FILENAME, &output, NULL, NULL },
+    { "kind", 0, 0, G_OPTION_ARG_STRING, &kind, NULL, NULL },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format, NULL, NULL },
+    { "project", 0, 0, G_OPTION_ARG_FILENAME, &project, NULL, NULL },
+    { "library", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &libraries, NULL, NULL },
+    { "no-auto", 0, 0, G_OPTION_ARG_NONE, &no_auto, NULL, NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *reply = NULL;
+  ItemJob job = { 0 };
+  Item item = { 0 };
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || input == NULL || output == NULL
+      || kind == NULL || format == NULL)
+    {
+      g_printerr ("decipher-cli --collection-item: %s\n",
+                  error != NULL ? error->message : "missing arguments");
+      return 2;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (kind_names); i++)
+    if (g_str_equal (kind, kind_names[i]))
+      job.kind = (DecipherCliCollectionKind) i;
+  for (guint i = 0; i < G_N_ELEMENTS (format_names); i++)
+    if (g_str_equal (format, format_names[i]))
+      job.format = (DcExportFormat) i;
+  job.project_path = project;
+  job.libraries = libraries;
+  job.password = g_getenv ("DECIPHER_COLLECTION_PASSWORD");
+  job.automatic_pass = !no_auto;
+  item.input = input;
+  item.output = g_strdup (output);
+
+  if (!process (&job, &item, &error))
+    item.error = g_strdup (error->message);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "loaded");
+  json_builder_add_boolean_value (builder, item.loaded);
+  json_builder_set_member_name (builder, "fonts");
+  json_builder_add_int_value (builder, item.n_fonts);
+  json_builder_set_member_name (builder, "fonts_to_decode");
+  json_builder_add_int_value (builder, item.n_fonts_to_decode);
+  json_builder_set_member_name (builder, "symbols_to_decode");
+  json_builder_add_int_value (builder, item.n_symbols_to_decode);
+  json_builder_set_member_name (builder, "glyphs_to_decode");
+  json_builder_add_int_value (builder, item.n_glyphs_to_decode);
+  json_builder_set_member_name (builder, "symbols_decoded");
+  json_builder_add_int_value (builder, item.n_symbols_decoded);
+  json_builder_set_member_name (builder, "glyphs_decoded");
+  json_builder_add_int_value (builder, item.n_glyphs_decoded);
+  json_builder_set_member_name (builder, "written");
+  json_builder_add_boolean_value (builder, item.error == NULL && item.output != NULL);
+  json_builder_set_member_name (builder, "note");
+  json_builder_add_string_value (builder, item.note);
+  json_builder_set_member_name (builder, "error");
+  json_builder_add_string_value (builder, item.error);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  reply = json_to_string (root, FALSE);
+  g_print ("%s\n", reply);
+  g_free (item.output);
+  g_free (item.note);
+  g_free (item.error);
+  return 0;
+}
+
+static guint
+member_uint (JsonObject *object, const char *name)
+{
+  gint64 value = json_object_get_int_member_with_default (object, name, 0);
+
+  return (guint) CLAMP (value, 0, G_MAXUINT);
+}
+
+/* Reads @item in a process of its own and takes its answer. */
+static gboolean
+read_in_process (Run *run, Item *item, GError **error)
+{
+  const DecipherCliCollection *options = run->options;
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autofree char *out = NULL, *err = NULL;
+  JsonObject *answer;
+  JsonNode *root;
+
+  g_ptr_array_add (args, run->reader);
+  g_ptr_array_add (args, "--collection-item");
+  g_ptr_array_add (args, "--input");
+  g_ptr_array_add (args, item->input);
+  g_ptr_array_add (args, "--output");
+  g_ptr_array_add (args, item->output);
+  g_ptr_array_add (args, "--kind");
+  g_ptr_array_add (args, (gpointer) kind_names[options->kind]);
+  g_ptr_array_add (args, "--format");
+  g_ptr_array_add (args, (gpointer) format_names[options->format]);
+  if (item->is_project_document)
+    {
+      g_ptr_array_add (args, "--project");
+      g_ptr_array_add (args, (gpointer) options->project_path);
+    }
+  /* The project's decisions are the user's own: they apply even without the automatic
+   * pass, as a project does for its own document; the library is part of that pass. */
+  if (run->project_library_path != NULL)
+    {
+      g_ptr_array_add (args, "--library");
+      g_ptr_array_add (args, run->project_library_path);
+    }
+  if (options->automatic_pass && options->library_path != NULL)
+    {
+      g_ptr_array_add (args, "--library");
+      g_ptr_array_add (args, (gpointer) options->library_path);
+    }
+  if (!options->automatic_pass)
+    g_ptr_array_add (args, "--no-auto");
+  g_ptr_array_add (args, NULL);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  if (options->password != NULL)
+    g_subprocess_launcher_setenv (launcher, "DECIPHER_COLLECTION_PASSWORD", options->password,
+                                  TRUE);
+  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) args->pdata, error);
+  if (process == NULL || !g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, error))
+    return FALSE;
+
+  if (!g_subprocess_get_if_exited (process) || g_subprocess_get_exit_status (process) != 0
+      || !json_parser_load_from_data (parser, out, -1, NULL)
+      || (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      if (g_subprocess_get_if_signaled (process))
+        g_set_error (error, DC_ERROR, DC_ERROR_DAMAGED,
+                     _("Decipher stopped while reading it (signal %d): it is probably damaged "
+                       "in a way Decipher does not handle. The other files are not affected."),
+                     g_subprocess_get_term_sig (process));
+      else
+        g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                     _("Decipher could not read it: %s"),
+                     err != NULL && err[0] != '\0' ? g_strstrip (err) : _("no answer"));
+      return FALSE;
+    }
+
+  answer = json_node_get_object (root);
+  item->loaded = json_object_get_boolean_member_with_default (answer, "loaded", FALSE);
+  item->n_fonts = member_uint (answer, "fonts");
+  item->n_fonts_to_decode = member_uint (answer, "fonts_to_decode");
+  item->n_symbols_to_decode = member_uint (answer, "symbols_to_decode");
+  item->n_glyphs_to_decode = member_uint (answer, "glyphs_to_decode");
+  item->n_symbols_decoded = member_uint (answer, "symbols_decoded");
+  item->n_glyphs_decoded = member_uint (answer, "glyphs_decoded");
+  item->note = g_strdup (json_object_get_string_member_with_default (answer, "note", NULL));
+  if (!json_object_get_boolean_member_with_default (answer, "written", FALSE))
+    g_clear_pointer (&item->output, g_free);
+  if (json_object_get_string_member_with_default (answer, "error", NULL) != NULL)
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_FAILED,
+                           json_object_get_string_member (answer, "error"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static double
+decoded_share (const Item *item)
+{
+  return item->n_glyphs_to_decode > 0
+             ? 100.0 * item->n_glyphs_decoded / item->n_glyphs_to_decode
+             : 100.0;
+}
+
+static char *
+escape_for_terminal (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if ((guchar) *p < 0x20 || *p == 0x7f)
+        g_string_append_printf (out, "\\x%02x", (guchar) *p);
+      else
+        g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+work (gpointer data, gpointer user_data)
+{
+  Run *run = user_data;
+  Item *item = data;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = NULL;
+  guint done;
+
+  DC_TAKE_OVER (run);
+  DC_TAKE_OVER (item);
+  if (!read_in_process (run, item, &error))
+    item->error = g_strdup (error->message);
+
+  name = escape_for_terminal (item->name);
+  DC_MUTEX_LOCK (&run->progress_lock);
+  done = ++run->n_done;
+  if (item->error != NULL)
+    g_printerr (_("decipher-cli: %u/%u %s: %s\n"), done, run->items->len, name, item->error);
+  else
+    g_printerr (_("decipher-cli: %u/%u %s: %.1f %% decoded\n"), done, run->items->len, name,
+                decoded_share (item));
+  DC_MUTEX_UNLOCK (&run->progress_lock);
+  DC_HAND_OVER (item);
+}
+
+/* One line per file, tab-separated under a header, then a sentence with the counts. */
+static int
+print_summary (Run *run)
+{
+  guint n_complete = 0, n_partial = 0, n_failed = 0;
+
+  g_print ("file\tfonts\tfonts_to_decode\tglyphs_to_decode\tglyphs_decoded\tdecoded\t"
+           "symbols_left\tresult\n");
+  for (guint i = 0; i < run->items->len; i++)
+    {
+      Item *item = g_ptr_array_index (run->items, i);
+      g_autofree char *name = escape_for_terminal (item->name);
+      g_autofree char *result = NULL;
+      guint left = item->n_symbols_to_decode - item->n_symbols_decoded;
+
+      if (item->error != NULL)
+        n_failed++;
+      else if (left == 0)
+        n_complete++;
+      else
+        n_partial++;
+      if (!item->loaded)
+        {
+          result = escape_for_terminal (item->error);
+          g_print ("%s\t-\t-\t-\t-\t-\t-\t%s\n", name, result);
+          continue;
+        }
+      if (item->error != NULL)
+        result = escape_for_terminal (item->error);
+      else if (item->output != NULL && item->note != NULL)
+        {
+          g_autofree char *both = g_strdup_printf ("%s (%s)", item->output, item->note);
+
+          result = escape_for_terminal (both);
+        }
+      else
+        result = escape_for_terminal (item->output != NULL ? item->output
+                                      : item->note != NULL ? item->note
+                                                           : "");
+      g_print ("%s\t%u\t%u\t%u\t%u\t%.1f %%\t%u\t%s\n", name, item->n_fonts,
+               item->n_fonts_to_decode, item->n_glyphs_to_decode, item->n_glyphs_decoded,
+               decoded_share (item), left, result);
+    }
+  g_print (g_dngettext (GETTEXT_PACKAGE, "%u file: %u complete, %u with glyphs left to decode, "
+                                         "%u that could not be read or written.\n",
+                        "%u files: %u complete, %u with glyphs left to decode, %u that could "
+                        "not be read or written.\n",
+                        run->items->len),
+           run->items->len, n_complete, n_partial, n_failed);
+  return n_failed > 0 ? EXIT_FAILED : n_partial > 0 ? EXIT_PARTIAL : EXIT_COMPLETE;
+}
+
+/* Refuses, before anything is written, a run whose results would replace one of its
+ * own PDFs (OUTDIR being where the PDFs are, for repair). */
+static gboolean
+check_outputs (Run *run, GError **error)
+{
+  g_autoptr (GHashTable) inputs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 0; i < run->items->len; i++)
+    {
+      Item *item = g_ptr_array_index (run->items, i);
+
+      g_hash_table_add (inputs, g_canonicalize_filename (item->input, NULL));
+    }
+  for (guint i = 0; i < run->items->len; i++)
+    {
+      Item *item = g_ptr_array_index (run->items, i);
+      g_autofree char *output = g_canonicalize_filename (item->output, NULL);
+
+      if (g_hash_table_contains (inputs, output))
+        {
+          g_autofree char *display = g_filename_display_name (item->output);
+
+          g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                       _("The result for “%s” would replace the PDF “%s” itself: choose an "
+                         "output folder that is not where the PDFs are."),
+                       item->name, display);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Which file the project belongs to: its decisions are loaded for that file and carried
+ * to the others. */
+static gboolean
+find_project_document (Run *run, GError **error)
+{
+  g_autofree char *file = NULL;
+  g_autofree char *sha256 = dc_project_peek_document (run->options->project_path, &file, error);
+  g_autofree char *display = NULL;
+
+  if (sha256 == NULL)
+    return FALSE;
+  for (guint i = 0; i < run->items->len; i++)
+    {
+      Item *item = g_ptr_array_index (run->items, i);
+      g_autofree char *checksum = file_sha256 (item->input);
+
+      if (g_strcmp0 (checksum, sha256) == 0)
+        {
+          item->is_project_document = TRUE;
+          return learn_project (run, item, error);
+        }
+    }
+  display = g_filename_display_basename (run->options->project_path);
+  g_set_error (error, DC_ERROR, DC_ERROR_PROJECT,
+               _("The project “%s” was made for “%s”, which is not among these files. Add that "
+                 "PDF: its decisions are carried to the others through the shapes of their "
+                 "glyphs."),
+               display, file != NULL ? file : "?");
+  return FALSE;
+}
+
+/**
+ * decipher_cli_collection_run:
+ * @inputs: PDF files and folders (searched for *.pdf, recursively)
+ *
+ * Decodes every PDF and writes its result under the output folder, a progress line per
+ * file on standard error and a summary table on standard output.
+ *
+ * Returns: the exit status: 0 when every file is written and fully decoded, 3 when
+ *   every file is written but some have glyphs left to decode, 1 when a file could not
+ *   be read or written (the others are still written), 2 when nothing could start.
+ */
+int
+decipher_cli_collection_run (const DecipherCliCollection *options, char **inputs, guint n_inputs)
+{
+  g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (item_free);
+  g_autoptr (GHashTable) taken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GError) error = NULL;
+  Run run = { options, items, NULL, NULL, { 0 }, 0 };
+  GThreadPool *pool;
+  guint n_threads;
+  int status;
+
+  g_return_val_if_fail (options != NULL && options->output_dir != NULL, EXIT_USAGE);
+
+  for (guint i = 0; i < n_inputs; i++)
+    {
+      g_autofree char *display = g_filename_display_name (inputs[i]);
+
+      if (g_file_test (inputs[i], G_FILE_TEST_IS_DIR))
+        {
+          if (!add_folder (items, inputs[i], NULL, 0, &error))
+            {
+              print_error (error->message);
+              return EXIT_FAILED;
+            }
+        }
+      else if (g_file_test (inputs[i], G_FILE_TEST_EXISTS))
+        {
+          g_autofree char *base = g_path_get_basename (inputs[i]);
+
+          add_item (items, inputs[i], base);
+        }
+      else
+        {
+          g_autofree char *message = g_strdup_printf (_("“%s” does not exist."), display);
+
+          print_error (message);
+          return EXIT_USAGE;
+        }
+    }
+  if (items->len == 0)
+    {
+      print_error (_("No PDF file was found in what was given (folders are searched for "
+                     "files ending in .pdf)."));
+      return EXIT_USAGE;
+    }
+  for (guint i = 0; i < items->len; i++)
+    {
+      Item *item = g_ptr_array_index (items, i);
+
+      item->output = output_path_for (options, taken, item->name);
+    }
+  if (!check_outputs (&run, &error))
+    {
+      print_error (error->message);
+      return EXIT_USAGE;
+    }
+  if (options->project_path != NULL && !find_project_document (&run, &error))
+    {
+      print_error (error->message);
+      remove_project_library (&run);
+      g_free (run.project_library_path);
+      return EXIT_FAILED;
+    }
+
+  if ((run.reader = g_file_read_link ("/proc/self/exe", &error)) == NULL)
+    {
+      print_error (error->message);
+      remove_project_library (&run);
+      g_free (run.project_library_path);
+      return EXIT_FAILED;
+    }
+  g_mutex_init (&run.progress_lock);
+  n_threads = CLAMP (g_get_num_processors (), 1, items->len);
+  pool = g_thread_pool_new (work, &run, (int) n_threads, TRUE, NULL);
+  DC_HAND_OVER (&run);
+  for (guint i = 0; i < items->len; i++)
+    {
+      DC_HAND_OVER (g_ptr_array_index (items, i));
+      g_thread_pool_push (pool, g_ptr_array_index (items, i), NULL);
+    }
+  g_thread_pool_free (pool, FALSE, TRUE);
+  for (guint i = 0; i < items->len; i++)
+    DC_TAKE_OVER (g_ptr_array_index (items, i));
+  g_mutex_clear (&run.progress_lock);
+
+  status = print_summary (&run);
+  remove_project_library (&run);
+  g_free (run.project_library_path);
+  g_free (run.reader);
+  return status;
+}

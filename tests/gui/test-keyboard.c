@@ -1,0 +1,344 @@
+/* test-keyboard.c: the window worked by keyboard alone, real keys on a real X server
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "decipher-application.h"
+#include "decipher-window-private.h"
+#include "gui-test-util.h"
+
+static gboolean
+window_loaded (DecipherWindow *window)
+{
+  return !decipher_window_is_loading (window);
+}
+
+static DecipherWindow *
+open_window (const char *fixture)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy (fixture);
+  DecipherWindow *window = decipher_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  decipher_window_open (window, file);
+  GUI_TEST_WAIT (window_loaded, window, "the document to load");
+  g_assert_nonnull (decipher_window_get_session (window));
+  gui_test_focus_window (GTK_WINDOW (window));
+  return window;
+}
+
+static void
+close_window (DecipherWindow *window)
+{
+  /* Let GTK 4.8's pending tooltip timer run out while the window exists. */
+  gui_test_iterate (700);
+  gtk_window_close (GTK_WINDOW (window));
+  gui_test_iterate (50);
+}
+
+static GtkWidget *
+find_descendant (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+focus_of (DecipherWindow *window)
+{
+  return gtk_root_get_focus (GTK_ROOT (window));
+}
+
+static gboolean
+focus_inside (DecipherWindow *window, GtkWidget *ancestor)
+{
+  GtkWidget *focus = focus_of (window);
+
+  return focus != NULL && (focus == ancestor || gtk_widget_is_ancestor (focus, ancestor));
+}
+
+static gboolean
+grid_has_items (GtkGridView *grid)
+{
+  GtkSelectionModel *model = gtk_grid_view_get_model (grid);
+
+  return model != NULL && g_list_model_get_n_items (G_LIST_MODEL (model)) > 2;
+}
+
+/* The palette is one Tab stop however many cells it shows; the arrows move among them. */
+static void
+test_palette_one_tab_stop (void)
+{
+  DecipherWindow *window = open_window ("legacy-cyrillic.pdf");
+  DecipherGlyphPalette *palette = _decipher_window_get_palette (window);
+  GtkGridView *grid = GTK_GRID_VIEW (find_descendant (GTK_WIDGET (palette), GTK_TYPE_GRID_VIEW));
+  guint first, second;
+
+  GUI_TEST_WAIT (grid_has_items, grid, "the palette's cells");
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (grid)));
+  gui_test_iterate (50);
+  g_assert_true (focus_inside (window, GTK_WIDGET (grid)));
+
+  gui_test_key (GTK_WINDOW (window), "Right");
+  first = decipher_glyph_palette_get_selected_symbol (palette);
+  g_assert_cmpuint (first, !=, DC_SYMBOL_NONE);
+  gui_test_key (GTK_WINDOW (window), "Right");
+  second = decipher_glyph_palette_get_selected_symbol (palette);
+  g_assert_cmpuint (second, !=, DC_SYMBOL_NONE);
+  g_assert_cmpuint (second, !=, first);
+  g_assert_true (focus_inside (window, GTK_WIDGET (grid)));
+
+  /* One Tab leaves the grid, forwards and backwards. */
+  gui_test_key (GTK_WINDOW (window), "Tab");
+  g_assert_nonnull (focus_of (window));
+  g_assert_false (focus_inside (window, GTK_WIDGET (grid)));
+  gui_test_key (GTK_WINDOW (window), "<Shift>Tab");
+  g_assert_true (focus_inside (window, GTK_WIDGET (grid)));
+  /* Back at the cell it left, not at the first one. */
+  g_assert_cmpuint (decipher_glyph_palette_get_selected_symbol (palette), ==, second);
+  gui_test_key (GTK_WINDOW (window), "<Shift>Tab");
+  g_assert_nonnull (focus_of (window));
+  g_assert_false (focus_inside (window, GTK_WIDGET (grid)));
+  g_assert_true (focus_inside (window, GTK_WIDGET (palette)));
+  gui_test_key (GTK_WINDOW (window), "Tab");
+  g_assert_true (focus_inside (window, GTK_WIDGET (grid)));
+  close_window (window);
+}
+
+static gboolean
+cursor_drawn (DecipherDocumentView *view)
+{
+  return decipher_document_view_get_cursor_drawn (view);
+}
+
+static guint
+line_of_glyph (DcDocument *document, guint glyph)
+{
+  guint n_lines, n_order;
+  const DcLine *lines = dc_document_get_lines (document, &n_lines);
+  const guint32 *order = dc_document_get_reading_order (document, &n_order);
+
+  for (guint l = 0; l < n_lines; l++)
+    for (guint p = lines[l].first_glyph; p < lines[l].first_glyph + lines[l].n_glyphs; p++)
+      if (order[p] == glyph)
+        return l;
+  g_assert_not_reached ();
+}
+
+/* The arrows move a cursor over the page's glyphs, drawn where it is; Enter assigns. */
+static void
+test_glyph_cursor (void)
+{
+  DecipherWindow *window = open_window ("legacy-cyrillic.pdf");
+  DecipherSession *session = decipher_window_get_session (window);
+  DcDocument *document = decipher_session_get_document (session);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  DecipherDocumentView *view = _decipher_window_get_document_view (window);
+  DecipherGlyphPopover *popover = decipher_document_view_get_popover (view);
+  int start, next, below;
+
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (view)));
+  g_assert_cmpint (decipher_document_view_get_cursor_glyph (view), ==, -1);
+
+  /* The first key puts the cursor on the first glyph in view. */
+  gui_test_key (GTK_WINDOW (window), "Right");
+  start = decipher_document_view_get_cursor_glyph (view);
+  g_assert_cmpint (start, >=, 0);
+  g_assert_false (dc_document_symbol_is_space (document, glyphs[start].symbol));
+  g_assert_cmpuint (glyphs[start].page, ==, 0);
+  GUI_TEST_WAIT (cursor_drawn, view, "the glyph cursor to be drawn");
+
+  gui_test_key (GTK_WINDOW (window), "Right");
+  next = decipher_document_view_get_cursor_glyph (view);
+  g_assert_cmpint (next, >=, 0);
+  g_assert_cmpint (next, !=, start);
+  g_assert_cmpuint (line_of_glyph (document, next), ==, line_of_glyph (document, start));
+  g_assert_cmpfloat (glyphs[next].x0, >, glyphs[start].x0);
+
+  gui_test_key (GTK_WINDOW (window), "Left");
+  g_assert_cmpint (decipher_document_view_get_cursor_glyph (view), ==, start);
+
+  gui_test_key (GTK_WINDOW (window), "Down");
+  below = decipher_document_view_get_cursor_glyph (view);
+  g_assert_cmpint (below, >=, 0);
+  g_assert_cmpuint (line_of_glyph (document, below), >, line_of_glyph (document, start));
+  g_assert_cmpfloat (glyphs[below].y0, >, glyphs[start].y0);
+  gui_test_key (GTK_WINDOW (window), "Up");
+  g_assert_cmpuint (line_of_glyph (document, decipher_document_view_get_cursor_glyph (view)), ==,
+                    line_of_glyph (document, start));
+  gui_test_key (GTK_WINDOW (window), "Down");
+  g_assert_cmpint (decipher_document_view_get_cursor_glyph (view), ==, below);
+  gui_test_screenshot ("keyboard-glyph-cursor");
+
+  /* Enter opens the popover on the glyph under the cursor, as a click would. */
+  gui_test_key (GTK_WINDOW (window), "Return");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  g_assert_cmpuint (decipher_glyph_popover_get_symbol (popover), ==, glyphs[below].symbol);
+  g_assert_cmpuint (decipher_session_get_selected_symbol (session), ==, glyphs[below].symbol);
+  gui_test_screenshot ("keyboard-glyph-cursor-popover");
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  close_window (window);
+}
+
+static gboolean
+shortcuts_window_shown (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_SHORTCUTS_WINDOW (window) && gtk_widget_get_mapped (GTK_WIDGET (window)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+collect_text (GtkWidget *widget, GString *text)
+{
+  if (GTK_IS_LABEL (widget))
+    g_string_append (text, gtk_label_get_label (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_text (child, text);
+}
+
+/* Each GtkShortcutLabel's key caps as one string: "Ctrl+Page Up", "←/→/↑/↓". */
+static void
+collect_shortcut_labels (GtkWidget *widget, GPtrArray *labels)
+{
+  if (GTK_IS_SHORTCUT_LABEL (widget))
+    {
+      GString *text = g_string_new (NULL);
+
+      collect_text (widget, text);
+      g_ptr_array_add (labels, g_string_free (text, FALSE));
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_shortcut_labels (child, labels);
+}
+
+static gboolean
+application_has_no_windows (GtkApplication *application)
+{
+  return gtk_application_get_windows (application) == NULL;
+}
+
+typedef struct
+{
+  DecipherDocumentView *view;
+  double zoom;
+} ZoomWait;
+
+static gboolean
+zoom_is (ZoomWait *wait)
+{
+  return G_APPROX_VALUE (decipher_document_view_get_zoom (wait->view), wait->zoom, 1e-6);
+}
+
+/* Ctrl+? shows every shortcut once, its keys by their names. */
+static void
+test_shortcuts_window (void)
+{
+  g_autoptr (DecipherApplication) application = decipher_application_new ();
+  g_autoptr (GFile) file = gui_test_fixture_copy ("clean.pdf");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  GFile *files[] = { file };
+  GtkShortcutsWindow *overlay;
+  DecipherWindow *window;
+  gboolean page_up = FALSE, zoom_out = FALSE;
+
+  g_application_set_flags (G_APPLICATION (application),
+                           g_application_get_flags (G_APPLICATION (application))
+                             | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
+  g_assert_no_error (error);
+  g_application_open (G_APPLICATION (application), files, 1, "");
+  window = gtk_application_get_windows (GTK_APPLICATION (application))->data;
+  GUI_TEST_WAIT (window_loaded, window, "the document given to the application");
+  gui_test_focus_window (GTK_WINDOW (window));
+
+  gui_test_key (GTK_WINDOW (window), "<Control>question");
+  GUI_TEST_WAIT (shortcuts_window_shown, NULL, "Ctrl+? to show the shortcuts window");
+  gui_test_screenshot ("keyboard-shortcuts-window");
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (overlay);
+  collect_shortcut_labels (GTK_WIDGET (overlay), labels);
+  g_assert_cmpuint (labels->len, >=, 20);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const char *label = g_ptr_array_index (labels, i);
+      g_auto (GStrv) alternatives = g_strsplit (label, "/", -1);
+
+      g_test_message ("shortcut: %s", label);
+      /* A keysym shown raw, as "Page_Up", is no key name. */
+      g_assert_null (strchr (label, '_'));
+      page_up |= strstr (label, "Page Up") != NULL;
+      zoom_out |= g_str_equal (label, "Ctrl+-");
+      /* No key listed twice under one shortcut, as "Ctrl+- / Ctrl+-" was. */
+      for (guint a = 0; alternatives[a] != NULL; a++)
+        for (guint b = a + 1; alternatives[b] != NULL; b++)
+          g_assert_cmpstr (alternatives[a], !=, alternatives[b]);
+    }
+  g_assert_true (page_up);
+  g_assert_true (zoom_out);
+  gtk_widget_set_visible (GTK_WIDGET (overlay), FALSE);
+  /* With no window manager, the keyboard stays with the hidden window until given back. */
+  gui_test_focus_window (GTK_WINDOW (window));
+
+  /* The keypad's zoom keys still zoom, though the window lists them no more. */
+  {
+    DecipherDocumentView *view = _decipher_window_get_document_view (window);
+    double zoom = decipher_document_view_get_zoom (view);
+
+    ZoomWait wait = { view, zoom * 1.2 };
+
+    gtk_widget_grab_focus (GTK_WIDGET (view));
+    gui_test_key (GTK_WINDOW (window), "<Control>KP_Add");
+    GUI_TEST_WAIT (zoom_is, &wait, "Ctrl+keypad + to zoom in");
+    gui_test_key (GTK_WINDOW (window), "<Control>KP_0");
+    wait.zoom = zoom;
+    GUI_TEST_WAIT (zoom_is, &wait, "Ctrl+keypad 0 to zoom back");
+    gui_test_key (GTK_WINDOW (window), "<Control>equal");
+    wait.zoom = zoom * 1.2;
+    GUI_TEST_WAIT (zoom_is, &wait, "Ctrl+= to zoom in");
+    gui_test_key (GTK_WINDOW (window), "<Control>KP_Subtract");
+    wait.zoom = zoom;
+    GUI_TEST_WAIT (zoom_is, &wait, "Ctrl+keypad - to zoom out");
+  }
+
+  gui_test_iterate (700);
+  g_action_group_activate_action (G_ACTION_GROUP (application), "quit", NULL);
+  GUI_TEST_WAIT (application_has_no_windows, application, "Quit to close every window");
+}
+
+int
+main (int argc, char *argv[])
+{
+  gui_test_init (&argc, &argv);
+
+  g_test_add_func ("/keyboard/palette-one-tab-stop", test_palette_one_tab_stop);
+  g_test_add_func ("/keyboard/glyph-cursor", test_glyph_cursor);
+  g_test_add_func ("/keyboard/shortcuts-window", test_shortcuts_window);
+
+  return g_test_run ();
+}
