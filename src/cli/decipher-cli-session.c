@@ -735,8 +735,6 @@ decipher_cli_session_new_with_library (DcDocument *document, const char *project
   session->document = dc_session_get_document (session->session);
   session->key = dc_session_get_key (session->session);
   session->matcher = dc_session_get_matcher (session->session);
-  session->project_path = g_strdup (project_path);
-
   if (project_path != NULL && g_file_test (project_path, G_FILE_TEST_EXISTS))
     {
       if (!dc_session_load_project (session->session, project_path, error))
@@ -757,6 +755,9 @@ decipher_cli_session_new_with_library (DcDocument *document, const char *project
   if (project_path != NULL &&
       !dc_session_start_journal (session->session, project_path, TRUE, error))
     return NULL;
+  /* Only now: a session that could not open its project must not write over it when it
+   * is freed (a damaged file, or one made by a newer Decipher, is kept as it is). */
+  session->project_path = g_strdup (project_path);
   return g_steal_pointer (&session);
 }
 
