@@ -2,7 +2,8 @@
 # Builds Decipher and runs every test; ends with "N passed, N failed".
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# Four builds, all under _build/: the normal one runs every suite; _build/asan runs the
+# Four builds, all under _build/: the normal one runs every suite (the 'style' suite
+# checks the C sources against .clang-format, build-aux/clang-format.sh); _build/asan runs the
 # engine and the fuzz corpora again under AddressSanitizer (with LeakSanitizer) and
 # UBSan; _build/tsan runs the engine tests under ThreadSanitizer (workers on tokens
 # snapshots while the main thread changes the key, tests/test-threads.c);

@@ -11,7 +11,8 @@ G_BEGIN_DECLS
 
 #define DECIPHER_TYPE_APPLICATION (decipher_application_get_type ())
 
-G_DECLARE_FINAL_TYPE (DecipherApplication, decipher_application, DECIPHER, APPLICATION, AdwApplication)
+G_DECLARE_FINAL_TYPE (DecipherApplication, decipher_application, DECIPHER, APPLICATION,
+                      AdwApplication)
 
 DecipherApplication *decipher_application_new (void);
 

@@ -122,38 +122,38 @@ static const struct
   const char *name;
   GUnicodeScript script;
 } scripts[] = {
-  { N_("Combining Marks"), G_UNICODE_SCRIPT_INHERITED },
-  { N_("Latin"), G_UNICODE_SCRIPT_LATIN },
-  { N_("Cyrillic"), G_UNICODE_SCRIPT_CYRILLIC },
-  { N_("Greek"), G_UNICODE_SCRIPT_GREEK },
-  { N_("Armenian"), G_UNICODE_SCRIPT_ARMENIAN },
-  { N_("Georgian"), G_UNICODE_SCRIPT_GEORGIAN },
-  { N_("Arabic"), G_UNICODE_SCRIPT_ARABIC },
-  { N_("Hebrew"), G_UNICODE_SCRIPT_HEBREW },
-  { N_("Syriac"), G_UNICODE_SCRIPT_SYRIAC },
-  { N_("Thaana"), G_UNICODE_SCRIPT_THAANA },
-  { N_("Devanagari"), G_UNICODE_SCRIPT_DEVANAGARI },
-  { N_("Bengali"), G_UNICODE_SCRIPT_BENGALI },
-  { N_("Gurmukhi"), G_UNICODE_SCRIPT_GURMUKHI },
-  { N_("Gujarati"), G_UNICODE_SCRIPT_GUJARATI },
-  { N_("Oriya"), G_UNICODE_SCRIPT_ORIYA },
-  { N_("Tamil"), G_UNICODE_SCRIPT_TAMIL },
-  { N_("Telugu"), G_UNICODE_SCRIPT_TELUGU },
-  { N_("Kannada"), G_UNICODE_SCRIPT_KANNADA },
-  { N_("Malayalam"), G_UNICODE_SCRIPT_MALAYALAM },
-  { N_("Sinhala"), G_UNICODE_SCRIPT_SINHALA },
-  { N_("Thai"), G_UNICODE_SCRIPT_THAI },
-  { N_("Lao"), G_UNICODE_SCRIPT_LAO },
-  { N_("Tibetan"), G_UNICODE_SCRIPT_TIBETAN },
-  { N_("Myanmar"), G_UNICODE_SCRIPT_MYANMAR },
-  { N_("Khmer"), G_UNICODE_SCRIPT_KHMER },
-  { N_("Mongolian"), G_UNICODE_SCRIPT_MONGOLIAN },
-  { N_("Ethiopic"), G_UNICODE_SCRIPT_ETHIOPIC },
-  { N_("Cherokee"), G_UNICODE_SCRIPT_CHEROKEE },
-  { N_("Canadian Syllabics"), G_UNICODE_SCRIPT_CANADIAN_ABORIGINAL },
-  { N_("Tifinagh"), G_UNICODE_SCRIPT_TIFINAGH },
-  { N_("Vai"), G_UNICODE_SCRIPT_VAI },
-  { N_("N’Ko"), G_UNICODE_SCRIPT_NKO },
+  { N_ ("Combining Marks"), G_UNICODE_SCRIPT_INHERITED },
+  { N_ ("Latin"), G_UNICODE_SCRIPT_LATIN },
+  { N_ ("Cyrillic"), G_UNICODE_SCRIPT_CYRILLIC },
+  { N_ ("Greek"), G_UNICODE_SCRIPT_GREEK },
+  { N_ ("Armenian"), G_UNICODE_SCRIPT_ARMENIAN },
+  { N_ ("Georgian"), G_UNICODE_SCRIPT_GEORGIAN },
+  { N_ ("Arabic"), G_UNICODE_SCRIPT_ARABIC },
+  { N_ ("Hebrew"), G_UNICODE_SCRIPT_HEBREW },
+  { N_ ("Syriac"), G_UNICODE_SCRIPT_SYRIAC },
+  { N_ ("Thaana"), G_UNICODE_SCRIPT_THAANA },
+  { N_ ("Devanagari"), G_UNICODE_SCRIPT_DEVANAGARI },
+  { N_ ("Bengali"), G_UNICODE_SCRIPT_BENGALI },
+  { N_ ("Gurmukhi"), G_UNICODE_SCRIPT_GURMUKHI },
+  { N_ ("Gujarati"), G_UNICODE_SCRIPT_GUJARATI },
+  { N_ ("Oriya"), G_UNICODE_SCRIPT_ORIYA },
+  { N_ ("Tamil"), G_UNICODE_SCRIPT_TAMIL },
+  { N_ ("Telugu"), G_UNICODE_SCRIPT_TELUGU },
+  { N_ ("Kannada"), G_UNICODE_SCRIPT_KANNADA },
+  { N_ ("Malayalam"), G_UNICODE_SCRIPT_MALAYALAM },
+  { N_ ("Sinhala"), G_UNICODE_SCRIPT_SINHALA },
+  { N_ ("Thai"), G_UNICODE_SCRIPT_THAI },
+  { N_ ("Lao"), G_UNICODE_SCRIPT_LAO },
+  { N_ ("Tibetan"), G_UNICODE_SCRIPT_TIBETAN },
+  { N_ ("Myanmar"), G_UNICODE_SCRIPT_MYANMAR },
+  { N_ ("Khmer"), G_UNICODE_SCRIPT_KHMER },
+  { N_ ("Mongolian"), G_UNICODE_SCRIPT_MONGOLIAN },
+  { N_ ("Ethiopic"), G_UNICODE_SCRIPT_ETHIOPIC },
+  { N_ ("Cherokee"), G_UNICODE_SCRIPT_CHEROKEE },
+  { N_ ("Canadian Syllabics"), G_UNICODE_SCRIPT_CANADIAN_ABORIGINAL },
+  { N_ ("Tifinagh"), G_UNICODE_SCRIPT_TIFINAGH },
+  { N_ ("Vai"), G_UNICODE_SCRIPT_VAI },
+  { N_ ("N’Ko"), G_UNICODE_SCRIPT_NKO },
 };
 
 static const char *
@@ -223,8 +223,9 @@ update_value (DecipherCharacterPicker *self)
       g_string_append (names_shown, d);
     }
   gtk_label_set_text (self->value_name,
-                      names_shown->len > 0 ? names_shown->str
-                                           : _("Pick a letter, then any combining marks to put on it."));
+                      names_shown->len > 0
+                          ? names_shown->str
+                          : _("Pick a letter, then any combining marks to put on it."));
   gtk_widget_set_sensitive (GTK_WIDGET (self->insert_button), self->value->len > 0);
 }
 
@@ -254,7 +255,8 @@ decipher_character_picker_get_value (DecipherCharacterPicker *self)
 static void
 cell_clicked_cb (GtkButton *button, DecipherCharacterPicker *self)
 {
-  decipher_character_picker_pick (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "char")));
+  decipher_character_picker_pick (self,
+                                  GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "char")));
 }
 
 static GtkWidget *
@@ -414,7 +416,8 @@ decipher_character_picker_search (DecipherCharacterPicker *self, const char *que
 static void
 search_changed_cb (DecipherCharacterPicker *self)
 {
-  decipher_character_picker_search (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+  decipher_character_picker_search (self,
+                                    gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
 }
 
 static void
@@ -558,8 +561,8 @@ decipher_character_picker_class_init (DecipherCharacterPickerClass *klass)
   object_class->dispose = decipher_character_picker_dispose;
   object_class->finalize = decipher_character_picker_finalize;
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/decipherpdf/Decipher/decipher-character-picker.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/decipherpdf/Decipher/"
+                                                             "decipher-character-picker.ui");
   gtk_widget_class_bind_template_child (widget_class, DecipherCharacterPicker, search_entry);
   gtk_widget_class_bind_template_child (widget_class, DecipherCharacterPicker, script_dropdown);
   gtk_widget_class_bind_template_child (widget_class, DecipherCharacterPicker, recent_box);
@@ -587,7 +590,8 @@ decipher_character_picker_init (DecipherCharacterPicker *self)
   gtk_drop_down_set_model (self->script_dropdown, G_LIST_MODEL (script_names));
   gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self));
 
-  g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
+  g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb),
+                            self);
   g_signal_connect_swapped (self->script_dropdown, "notify::selected",
                             G_CALLBACK (search_changed_cb), self);
   g_signal_connect_swapped (self->clear_button, "clicked", G_CALLBACK (clear_clicked_cb), self);
@@ -613,8 +617,8 @@ decipher_character_picker_init (DecipherCharacterPicker *self)
 DecipherCharacterPicker *
 decipher_character_picker_new (GtkWindow *parent, GtkEditable *target)
 {
-  DecipherCharacterPicker *self = g_object_new (DECIPHER_TYPE_CHARACTER_PICKER,
-                                                "transient-for", parent, NULL);
+  DecipherCharacterPicker *self = g_object_new (DECIPHER_TYPE_CHARACTER_PICKER, "transient-for",
+                                                parent, NULL);
 
   g_set_weak_pointer (&self->target, target);
   return self;

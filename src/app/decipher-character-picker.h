@@ -11,14 +11,12 @@ G_BEGIN_DECLS
 
 #define DECIPHER_TYPE_CHARACTER_PICKER (decipher_character_picker_get_type ())
 
-G_DECLARE_FINAL_TYPE (DecipherCharacterPicker, decipher_character_picker, DECIPHER, CHARACTER_PICKER, AdwWindow)
+G_DECLARE_FINAL_TYPE (DecipherCharacterPicker, decipher_character_picker, DECIPHER,
+                      CHARACTER_PICKER, AdwWindow)
 
-DecipherCharacterPicker *decipher_character_picker_new (GtkWindow *parent,
-                                                        GtkEditable *target);
-void decipher_character_picker_search (DecipherCharacterPicker *self,
-                                       const char *query);
-void decipher_character_picker_pick (DecipherCharacterPicker *self,
-                                     gunichar c);
+DecipherCharacterPicker *decipher_character_picker_new (GtkWindow *parent, GtkEditable *target);
+void decipher_character_picker_search (DecipherCharacterPicker *self, const char *query);
+void decipher_character_picker_pick (DecipherCharacterPicker *self, gunichar c);
 const char *decipher_character_picker_get_value (DecipherCharacterPicker *self);
 void decipher_character_picker_insert (DecipherCharacterPicker *self);
 

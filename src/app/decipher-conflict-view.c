@@ -19,9 +19,9 @@
 
 #include "decipher-conflict-view.h"
 
-#define CROP_SCALE 3.0    /* pixels per point: a line of body text comes out ~40 px */
-#define CROP_MARGIN 60.0  /* points of context either side of the glyph */
-#define CROP_HEIGHT 44    /* pixels the cut is shown at */
+#define CROP_SCALE 3.0   /* pixels per point: a line of body text comes out ~40 px */
+#define CROP_MARGIN 60.0 /* points of context either side of the glyph */
+#define CROP_HEIGHT 44   /* pixels the cut is shown at */
 
 struct _DecipherConflictView
 {
@@ -50,7 +50,7 @@ static guint signals[N_SIGNALS];
 
 typedef struct
 {
-  GWeakRef picture; /* may be gone by the time the renderer's worker is done */
+  GWeakRef picture;     /* may be gone by the time the renderer's worker is done */
   graphene_rect_t mark; /* the glyph, in pixels of the cut */
 } CropTarget;
 
@@ -66,7 +66,8 @@ mark_glyph (GdkTexture *texture, const graphene_rect_t *mark)
   g_autoptr (GBytes) bytes = NULL;
 
   gdk_texture_download (texture, pixels, stride);
-  surface = cairo_image_surface_create_for_data (pixels, CAIRO_FORMAT_ARGB32, width, height, stride);
+  surface = cairo_image_surface_create_for_data (pixels, CAIRO_FORMAT_ARGB32, width, height,
+                                                 stride);
   cr = cairo_create (surface);
   cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 1.0);
   cairo_rectangle (cr, mark->origin.x, mark->origin.y + mark->size.height + 1, mark->size.width,
@@ -218,7 +219,7 @@ describe_provenance (const char *provenance)
   if (g_str_has_prefix (provenance, "proposal: code page "))
     /* Translators: %s is a legacy code page, like cp1251. */
     return g_strdup_printf (_("Proposed from the code page %s"),
-                            provenance + strlen ("proposal: code page "));
+                               provenance + strlen ("proposal: code page "));
   if (g_str_has_prefix (provenance, "proposal: "))
     return g_strdup (_("Proposed from the letters learned so far, which follow the font’s codes"));
   if (g_str_has_prefix (provenance, "accepted "))
@@ -246,7 +247,8 @@ static void
 resolve_clicked_cb (GtkButton *button, DecipherConflictView *self)
 {
   guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "conflict"));
-  gboolean take_proposed = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "take-proposed"));
+  gboolean take_proposed = GPOINTER_TO_UINT (
+      g_object_get_data (G_OBJECT (button), "take-proposed"));
   g_autoptr (GError) error = NULL;
 
   if (self->matcher == NULL || index >= dc_matcher_get_n_conflicts (self->matcher))
@@ -261,10 +263,7 @@ resolve_clicked_cb (GtkButton *button, DecipherConflictView *self)
 }
 
 static GtkWidget *
-evidence_box (DecipherConflictView *self,
-              const char *heading,
-              const char *provenance,
-              int glyph)
+evidence_box (DecipherConflictView *self, const char *heading, const char *provenance, int glyph)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   g_autofree char *described = describe_provenance (provenance);
@@ -361,10 +360,8 @@ decipher_conflict_view_update (DecipherConflictView *self)
 /* ---- object ------------------------------------------------------------------------- */
 
 void
-decipher_conflict_view_set_session (DecipherConflictView *self,
-                                    DecipherSession *session,
-                                    DecipherGlyphShapes *shapes,
-                                    DecipherPageRenderer *renderer)
+decipher_conflict_view_set_session (DecipherConflictView *self, DecipherSession *session,
+                                    DecipherGlyphShapes *shapes, DecipherPageRenderer *renderer)
 {
   DcMatcher *matcher = session != NULL ? decipher_session_get_matcher (session) : NULL;
 
@@ -409,8 +406,8 @@ decipher_conflict_view_class_init (DecipherConflictViewClass *klass)
   signals[RESOLVED] = g_signal_new ("resolved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                     NULL, NULL, NULL, G_TYPE_NONE, 0);
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/decipherpdf/Decipher/decipher-conflict-view.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/decipherpdf/Decipher/"
+                                                             "decipher-conflict-view.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_bind_template_child (widget_class, DecipherConflictView, stack);
   gtk_widget_class_bind_template_child (widget_class, DecipherConflictView, list);

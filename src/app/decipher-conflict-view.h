@@ -15,11 +15,11 @@ G_BEGIN_DECLS
 
 #define DECIPHER_TYPE_CONFLICT_VIEW (decipher_conflict_view_get_type ())
 
-G_DECLARE_FINAL_TYPE (DecipherConflictView, decipher_conflict_view, DECIPHER, CONFLICT_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (DecipherConflictView, decipher_conflict_view, DECIPHER, CONFLICT_VIEW,
+                      GtkWidget)
 
 GtkWidget *decipher_conflict_view_new (void);
-void decipher_conflict_view_set_session (DecipherConflictView *self,
-                                         DecipherSession *session,
+void decipher_conflict_view_set_session (DecipherConflictView *self, DecipherSession *session,
                                          DecipherGlyphShapes *shapes,
                                          DecipherPageRenderer *renderer);
 void decipher_conflict_view_update (DecipherConflictView *self);

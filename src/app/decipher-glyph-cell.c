@@ -31,11 +31,8 @@ struct _DecipherGlyphCell
 G_DEFINE_FINAL_TYPE (DecipherGlyphCell, decipher_glyph_cell, GTK_TYPE_WIDGET)
 
 static const char *const status_classes[] = {
-  [DC_KEY_UNKNOWN] = "unknown",
-  [DC_KEY_FROM_PDF] = "from-pdf",
-  [DC_KEY_PROPOSED] = "proposed",
-  [DC_KEY_INFERRED] = "inferred",
-  [DC_KEY_CONFIRMED] = "confirmed",
+  [DC_KEY_UNKNOWN] = "unknown",   [DC_KEY_FROM_PDF] = "from-pdf",   [DC_KEY_PROPOSED] = "proposed",
+  [DC_KEY_INFERRED] = "inferred", [DC_KEY_CONFIRMED] = "confirmed",
 };
 
 static void
@@ -104,10 +101,7 @@ update_value (DecipherGlyphCell *self)
 }
 
 static gboolean
-decipher_glyph_cell_query_tooltip (GtkWidget *widget,
-                                   int x,
-                                   int y,
-                                   gboolean keyboard_mode,
+decipher_glyph_cell_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard_mode,
                                    GtkTooltip *tooltip)
 {
   DecipherGlyphCell *self = DECIPHER_GLYPH_CELL (widget);
@@ -148,8 +142,8 @@ decipher_glyph_cell_class_init (DecipherGlyphCellClass *klass)
   object_class->dispose = decipher_glyph_cell_dispose;
   widget_class->query_tooltip = decipher_glyph_cell_query_tooltip;
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/decipherpdf/Decipher/decipher-glyph-cell.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/decipherpdf/Decipher/"
+                                                             "decipher-glyph-cell.ui");
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphCell, tile);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphCell, shape);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphCell, no_shape);

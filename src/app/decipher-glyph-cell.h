@@ -17,7 +17,6 @@ G_DECLARE_FINAL_TYPE (DecipherGlyphCell, decipher_glyph_cell, DECIPHER, GLYPH_CE
 
 GtkWidget *decipher_glyph_cell_new (void);
 DecipherSymbolItem *decipher_glyph_cell_get_item (DecipherGlyphCell *self);
-void decipher_glyph_cell_set_item (DecipherGlyphCell *self,
-                                   DecipherSymbolItem *item);
+void decipher_glyph_cell_set_item (DecipherGlyphCell *self, DecipherSymbolItem *item);
 
 G_END_DECLS

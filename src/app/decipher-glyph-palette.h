@@ -17,22 +17,20 @@ typedef enum
   DECIPHER_PALETTE_UNKNOWN,   /* "To Decode": still without a value; the default */
   DECIPHER_PALETTE_TO_DECODE, /* "Untrusted Fonts": their every symbol, decoded or not */
   DECIPHER_PALETTE_ALL,
-  DECIPHER_PALETTE_FONT,      /* + font index: one font's symbols */
+  DECIPHER_PALETTE_FONT, /* + font index: one font's symbols */
 } DecipherPaletteFilter;
 
 #define DECIPHER_TYPE_GLYPH_PALETTE (decipher_glyph_palette_get_type ())
 
-G_DECLARE_FINAL_TYPE (DecipherGlyphPalette, decipher_glyph_palette, DECIPHER, GLYPH_PALETTE, GtkWidget)
+G_DECLARE_FINAL_TYPE (DecipherGlyphPalette, decipher_glyph_palette, DECIPHER, GLYPH_PALETTE,
+                      GtkWidget)
 
-void decipher_glyph_palette_set_session (DecipherGlyphPalette *self,
-                                         DecipherSession *session,
+void decipher_glyph_palette_set_session (DecipherGlyphPalette *self, DecipherSession *session,
                                          DecipherGlyphShapes *shapes);
-void decipher_glyph_palette_set_filter (DecipherGlyphPalette *self,
-                                        guint filter);
+void decipher_glyph_palette_set_filter (DecipherGlyphPalette *self, guint filter);
 guint decipher_glyph_palette_get_filter (DecipherGlyphPalette *self);
 GListModel *decipher_glyph_palette_get_model (DecipherGlyphPalette *self);
 guint decipher_glyph_palette_get_selected_symbol (DecipherGlyphPalette *self);
-gboolean decipher_glyph_palette_type_text (DecipherGlyphPalette *self,
-                                           const char *text);
+gboolean decipher_glyph_palette_type_text (DecipherGlyphPalette *self, const char *text);
 
 G_END_DECLS

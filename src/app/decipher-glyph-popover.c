@@ -27,6 +27,8 @@ struct _DecipherGlyphPopover
 
   DecipherSession *session;
   DecipherGlyphShapes *shapes;
+  GSignalGroup *key_signals;    /* on the session's key */
+  GSignalGroup *shapes_signals; /* on the shapes */
   guint symbol;
   char *error;
 
@@ -148,13 +150,13 @@ update (DecipherGlyphPopover *self)
   gtk_stack_set_visible_child (self->tile, texture != NULL ? GTK_WIDGET (self->shape)
                                                            : GTK_WIDGET (self->no_shape));
   /* Translators: shown instead of the shape of a glyph that draws nothing. */
-  gtk_label_set_text (self->no_shape, state == DECIPHER_SHAPE_EMPTY     ? _("blank")
-                                      : state == DECIPHER_SHAPE_PENDING ? "…"
-                                                                        : "");
+  gtk_label_set_text (self->no_shape, state == DECIPHER_SHAPE_EMPTY ? _("blank")
+                  : state == DECIPHER_SHAPE_PENDING ? "…"
+                                                    : "");
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->forget_button),
                             dc_document_symbol_needs_decoding (document, self->symbol)
-                              && status != DC_KEY_UNKNOWN);
+                                && status != DC_KEY_UNKNOWN);
   update_proposals (self);
 }
 
@@ -193,8 +195,7 @@ pick_character_cb (DecipherGlyphPopover *self)
 
   picker = decipher_character_picker_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                           GTK_EDITABLE (self->entry));
-  g_signal_connect_object (picker, "destroy", G_CALLBACK (picker_done_cb), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (picker, "destroy", G_CALLBACK (picker_done_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (picker));
 }
 
@@ -208,10 +209,7 @@ entry_changed_cb (DecipherGlyphPopover *self)
 /* A page pasted by mistake is refused as it arrives, with the sentence the engine gives
  * for that text, and what was typed before stays. */
 static void
-entry_insert_text_cb (GtkEditable *delegate,
-                      const char *text,
-                      int length,
-                      int *position,
+entry_insert_text_cb (GtkEditable *delegate, const char *text, int length, int *position,
                       DecipherGlyphPopover *self)
 {
   const char *current = gtk_editable_get_text (delegate);
@@ -225,8 +223,10 @@ entry_insert_text_cb (GtkEditable *delegate,
   g_signal_stop_emission_by_name (delegate, "insert-text");
   gtk_widget_error_bell (GTK_WIDGET (self->entry));
   would_be = g_string_new (current);
-  g_string_insert_len (would_be, g_utf8_offset_to_pointer (current, CLAMP (*position, 0, n_current)) - current, text,
-                       length);
+  g_string_insert_len (would_be,
+                       g_utf8_offset_to_pointer (current, CLAMP (*position, 0, n_current))
+                           - current,
+                       text, length);
   normalized = dc_key_normalize_value (would_be->str, &error);
   g_assert (error != NULL);
   show_error (self, error->message);
@@ -250,7 +250,11 @@ decipher_glyph_popover_dispose (GObject *object)
 {
   DecipherGlyphPopover *self = DECIPHER_GLYPH_POPOVER (object);
 
-  decipher_glyph_popover_set_session (self, NULL, NULL);
+  /* Dropping a group disconnects its handlers. */
+  g_clear_object (&self->key_signals);
+  g_clear_object (&self->shapes_signals);
+  g_clear_object (&self->session);
+  g_clear_object (&self->shapes);
   gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_GLYPH_POPOVER);
 
   G_OBJECT_CLASS (decipher_glyph_popover_parent_class)->dispose (object);
@@ -282,8 +286,8 @@ decipher_glyph_popover_class_init (DecipherGlyphPopoverClass *klass)
   signals[ASSIGNED] = g_signal_new ("assigned", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                     NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/decipherpdf/Decipher/decipher-glyph-popover.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/decipherpdf/Decipher/"
+                                                             "decipher-glyph-popover.ui");
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, tile);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, shape);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, no_shape);
@@ -302,6 +306,14 @@ decipher_glyph_popover_init (DecipherGlyphPopover *self)
 {
   self->symbol = DC_SYMBOL_NONE;
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* Connected to whichever key and shapes decipher_glyph_popover_set_session() gives. */
+  self->key_signals = g_signal_group_new (DC_TYPE_KEY);
+  g_signal_group_connect_object (self->key_signals, "changed", G_CALLBACK (key_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+  self->shapes_signals = g_signal_group_new (DECIPHER_TYPE_GLYPH_SHAPES);
+  g_signal_group_connect_object (self->shapes_signals, "shape-ready", G_CALLBACK (shape_ready_cb),
+                                 self, G_CONNECT_SWAPPED);
 
   g_signal_connect_swapped (self->entry, "changed", G_CALLBACK (entry_changed_cb), self);
   g_signal_connect (gtk_editable_get_delegate (GTK_EDITABLE (self->entry)), "insert-text",
@@ -325,24 +337,17 @@ decipher_glyph_popover_new (void)
  * @shapes: (nullable): where the shape shown comes from
  */
 void
-decipher_glyph_popover_set_session (DecipherGlyphPopover *self,
-                                    DecipherSession *session,
+decipher_glyph_popover_set_session (DecipherGlyphPopover *self, DecipherSession *session,
                                     DecipherGlyphShapes *shapes)
 {
   g_return_if_fail (DECIPHER_IS_GLYPH_POPOVER (self));
 
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
-  if (self->shapes != NULL)
-    g_signal_handlers_disconnect_by_data (self->shapes, self);
   g_set_object (&self->session, session);
   g_set_object (&self->shapes, shapes);
   self->symbol = DC_SYMBOL_NONE;
-  if (session != NULL)
-    g_signal_connect_swapped (decipher_session_get_key (session), "changed",
-                              G_CALLBACK (key_changed_cb), self);
-  if (shapes != NULL)
-    g_signal_connect_swapped (shapes, "shape-ready", G_CALLBACK (shape_ready_cb), self);
+  g_signal_group_set_target (self->key_signals,
+                             session != NULL ? decipher_session_get_key (session) : NULL);
+  g_signal_group_set_target (self->shapes_signals, shapes);
 }
 
 /* Shows @symbol, with its current value in the entry, selected, ready to be typed over. */

@@ -14,17 +14,15 @@ G_BEGIN_DECLS
 
 #define DECIPHER_TYPE_GLYPH_POPOVER (decipher_glyph_popover_get_type ())
 
-G_DECLARE_FINAL_TYPE (DecipherGlyphPopover, decipher_glyph_popover, DECIPHER, GLYPH_POPOVER, GtkPopover)
+G_DECLARE_FINAL_TYPE (DecipherGlyphPopover, decipher_glyph_popover, DECIPHER, GLYPH_POPOVER,
+                      GtkPopover)
 
 GtkWidget *decipher_glyph_popover_new (void);
-void decipher_glyph_popover_set_session (DecipherGlyphPopover *self,
-                                         DecipherSession *session,
+void decipher_glyph_popover_set_session (DecipherGlyphPopover *self, DecipherSession *session,
                                          DecipherGlyphShapes *shapes);
-void decipher_glyph_popover_set_symbol (DecipherGlyphPopover *self,
-                                        guint symbol);
+void decipher_glyph_popover_set_symbol (DecipherGlyphPopover *self, guint symbol);
 guint decipher_glyph_popover_get_symbol (DecipherGlyphPopover *self);
-void decipher_glyph_popover_set_text (DecipherGlyphPopover *self,
-                                      const char *text);
+void decipher_glyph_popover_set_text (DecipherGlyphPopover *self, const char *text);
 gboolean decipher_glyph_popover_assign (DecipherGlyphPopover *self);
 gboolean decipher_glyph_popover_has_proposal (DecipherGlyphPopover *self);
 gboolean decipher_glyph_popover_accept_proposal (DecipherGlyphPopover *self);

@@ -321,8 +321,8 @@ request_crop (DecipherGlyphShapes *self, guint symbol)
   /* At the pixels per em of the shapes from programs, so that every tile shows its
    * glyph at its true size. */
   decipher_page_renderer_crop (self->renderer, best->page, &area,
-                               SHAPE_PIXELS / MAX (best->size, 1.0), crop_done,
-                               data, (GDestroyNotify) crop_data_free);
+                               SHAPE_PIXELS / MAX (best->size, 1.0), crop_done, data,
+                               (GDestroyNotify) crop_data_free);
   return TRUE;
 }
 

@@ -20,14 +20,13 @@ typedef enum
 {
   DECIPHER_SHAPE_PENDING, /* being cut out of a page rendering */
   DECIPHER_SHAPE_READY,
-  DECIPHER_SHAPE_EMPTY,   /* the glyph draws nothing: a space */
+  DECIPHER_SHAPE_EMPTY, /* the glyph draws nothing: a space */
   DECIPHER_SHAPE_FAILED,
 } DecipherShapeState;
 
 DecipherGlyphShapes *decipher_glyph_shapes_new (DecipherSession *session,
                                                 DecipherPageRenderer *renderer);
-GdkTexture *decipher_glyph_shapes_lookup (DecipherGlyphShapes *self,
-                                          guint symbol,
+GdkTexture *decipher_glyph_shapes_lookup (DecipherGlyphShapes *self, guint symbol,
                                           DecipherShapeState *state);
 
 G_END_DECLS

@@ -96,7 +96,8 @@ reading_position (DcDocument *document, guint glyph, guint *position, guint *lin
   *line = _decipher_line_of_glyph (document, glyph);
   if (*line == DECIPHER_NO_LINE)
     return FALSE;
-  for (guint i = lines[*line].first_glyph; i < lines[*line].first_glyph + lines[*line].n_glyphs; i++)
+  for (guint i = lines[*line].first_glyph; i < lines[*line].first_glyph + lines[*line].n_glyphs;
+       i++)
     if (order[i] == glyph)
       {
         *position = i;
@@ -148,12 +149,8 @@ widen_to_tokens (DcDocument *document, guint *first, guint *last)
  * Returns: (nullable): the text, or %NULL if a glyph is on no line
  */
 char *
-_decipher_run_text (DcDocument *document,
-                    DcKey *key,
-                    guint first_glyph,
-                    guint last_glyph,
-                    guint *line_out,
-                    int *placeholder)
+_decipher_run_text (DcDocument *document, DcKey *key, guint first_glyph, guint last_glyph,
+                    guint *line_out, int *placeholder)
 {
   const guint32 *order;
   const DcGlyph *glyphs;
@@ -161,8 +158,8 @@ _decipher_run_text (DcDocument *document,
   g_autoptr (GString) text = g_string_new (NULL);
   guint first, last, first_line, last_line;
 
-  if (!reading_position (document, first_glyph, &first, &first_line) ||
-      !reading_position (document, last_glyph, &last, &last_line))
+  if (!reading_position (document, first_glyph, &first, &first_line)
+      || !reading_position (document, last_glyph, &last, &last_line))
     return NULL;
   if (first > last)
     {

@@ -51,8 +51,8 @@ struct _DecipherInputPane
   DecipherDocumentView *view;
   GtkGesture *view_click;
   GtkGesture *view_drag;
-  gboolean has_placeholders; /* the entry holds “?” for glyphs a drag found unknown */
-  gboolean refused_insert;   /* the reason shown is an insertion the entry refused */
+  gboolean has_placeholders;         /* the entry holds “?” for glyphs a drag found unknown */
+  gboolean refused_insert;           /* the reason shown is an insertion the entry refused */
   GCancellable *suggest_cancellable; /* the What Next? running, if any */
   GSignalGroup *engine_signals;      /* on the engine's session */
   char *pending_text;                /* a query waiting for the index */
@@ -198,8 +198,8 @@ show_candidates (DecipherInputPane *self, const char *text, const DcMatchResult 
       const DcMatchPlace *place = &g_array_index (result->places, DcMatchPlace, i);
       g_autofree char *markup = place_markup (self, place);
       g_autofree char *title = line_title (self, place->line);
-      g_autoptr (GArray) glyphs = _decipher_place_glyphs (get_document (self), place->line, place->token,
-                                                place->n_tokens);
+      g_autoptr (GArray) glyphs = _decipher_place_glyphs (get_document (self), place->line,
+                                                          place->token, place->n_tokens);
       GtkWidget *row = gtk_list_box_row_new ();
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
       GtkWidget *where = gtk_label_new (title);
@@ -219,7 +219,8 @@ show_candidates (DecipherInputPane *self, const char *text, const DcMatchResult 
       gtk_box_append (GTK_BOX (box), label);
       gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title,
+                                      -1);
       g_object_set_data (G_OBJECT (row), "line", GUINT_TO_POINTER (place->line));
       g_object_set_data (G_OBJECT (row), "token", GUINT_TO_POINTER (place->token));
       g_object_set_data (G_OBJECT (row), "n-tokens", GUINT_TO_POINTER (place->n_tokens));
@@ -258,9 +259,9 @@ mark_open_conflicts (DecipherInputPane *self)
   for (guint i = 0; i < n; i++)
     {
       const DcConflict *conflict = dc_matcher_get_conflict (self->matcher, i);
-      g_autoptr (GArray) glyphs = _decipher_place_glyphs (get_document (self), conflict->place.line,
-                                                          conflict->place.token,
-                                                          conflict->place.n_tokens);
+      g_autoptr (GArray)
+          glyphs = _decipher_place_glyphs (get_document (self), conflict->place.line,
+                                           conflict->place.token, conflict->place.n_tokens);
 
       for (guint g = 0; g < glyphs->len; g++)
         if (all[g_array_index (glyphs, guint32, g)].symbol == conflict->symbol)
@@ -361,7 +362,8 @@ run_query (DecipherInputPane *self, const char *text, int line, int token)
     case DC_MATCH_KNOWN:
       gtk_editable_set_text (GTK_EDITABLE (self->entry), "");
       release_suggested_line (self);
-      set_label (self->hint_label, _("Every letter of it is known already: nothing new to learn."));
+      set_label (self->hint_label,
+                 _("Every letter of it is known already: nothing new to learn."));
       break;
     case DC_MATCH_AMBIGUOUS:
       show_candidates (self, text, result);
@@ -411,7 +413,8 @@ query (DecipherInputPane *self, const char *text, int line, int token)
 static void
 entry_activate_cb (DecipherInputPane *self)
 {
-  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->entry))));
+  g_autofree char *text = g_strstrip (
+      g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->entry))));
 
   if (self->session == NULL || *text == '\0')
     return;
@@ -429,10 +432,7 @@ entry_activate_cb (DecipherInputPane *self)
  * matched as a 64 KiB query: it is refused as it arrives, with a sentence, and what was
  * typed before stays. */
 static void
-entry_insert_text_cb (GtkEditable *delegate,
-                      const char *text,
-                      int length,
-                      int *position,
+entry_insert_text_cb (GtkEditable *delegate, const char *text, int length, int *position,
                       DecipherInputPane *self)
 {
   g_autofree char *sentence = NULL;
@@ -445,7 +445,7 @@ entry_insert_text_cb (GtkEditable *delegate,
   gtk_widget_error_bell (GTK_WIDGET (self->entry));
   sentence = g_strdup_printf (_("That is too long to match: type or paste at most %d characters "
                                 "at a time."),
-                              MAX_INPUT_CHARS);
+                                 MAX_INPUT_CHARS);
   set_label (self->reason_label, sentence);
   self->refused_insert = TRUE;
 }
@@ -581,7 +581,7 @@ show_suggestion (DecipherInputPane *self, const DcSuggestion *suggestion)
       return;
     }
   glyphs = _decipher_place_glyphs (get_document (self), suggestion->line, suggestion->token,
-                         suggestion->n_tokens);
+                                   suggestion->n_tokens);
   if (self->view != NULL)
     decipher_document_view_set_marks (self->view, DECIPHER_MARK_SUGGESTION,
                                       (const guint32 *) glyphs->data, glyphs->len);
@@ -810,14 +810,14 @@ decipher_input_pane_class_init (DecipherInputPaneClass *klass)
   object_class->dispose = decipher_input_pane_dispose;
 
   /* @n_symbols were learned from what was typed; undo is one step. */
-  signals[LEARNED] = g_signal_new ("learned", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[LEARNED] = g_signal_new ("learned", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                   NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
   /* What was typed contradicts values held: the matcher has new open conflicts. */
   signals[CONFLICT] = g_signal_new ("conflict", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                     NULL, NULL, NULL, G_TYPE_NONE, 0);
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/decipherpdf/Decipher/decipher-input-pane.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/decipherpdf/Decipher/"
+                                                             "decipher-input-pane.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "inputpane");
   gtk_widget_class_bind_template_child (widget_class, DecipherInputPane, box);
@@ -845,8 +845,8 @@ decipher_input_pane_init (DecipherInputPane *self)
   g_signal_group_connect_object (self->engine_signals, "conflicts-changed",
                                  G_CALLBACK (decipher_input_pane_update_conflicts), self,
                                  G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->engine_signals, "index-ready",
-                                 G_CALLBACK (index_ready_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->engine_signals, "index-ready", G_CALLBACK (index_ready_cb),
+                                 self, G_CONNECT_SWAPPED);
 
   g_signal_connect_swapped (self->entry, "activate", G_CALLBACK (entry_activate_cb), self);
   g_signal_connect (gtk_editable_get_delegate (GTK_EDITABLE (self->entry)), "insert-text",

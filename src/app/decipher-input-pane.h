@@ -19,19 +19,15 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DecipherInputPane, decipher_input_pane, DECIPHER, INPUT_PANE, GtkWidget)
 
 GtkWidget *decipher_input_pane_new (void);
-void decipher_input_pane_set_session (DecipherInputPane *self,
-                                      DecipherSession *session);
-void decipher_input_pane_set_document_view (DecipherInputPane *self,
-                                            DecipherDocumentView *view);
+void decipher_input_pane_set_session (DecipherInputPane *self, DecipherSession *session);
+void decipher_input_pane_set_document_view (DecipherInputPane *self, DecipherDocumentView *view);
 
 guint decipher_input_pane_get_line (DecipherInputPane *self);
-void decipher_input_pane_set_line (DecipherInputPane *self,
-                                   guint line);
+void decipher_input_pane_set_line (DecipherInputPane *self, guint line);
 void decipher_input_pane_what_next (DecipherInputPane *self);
 gboolean decipher_input_pane_is_suggesting (DecipherInputPane *self);
 gboolean decipher_input_pane_is_busy (DecipherInputPane *self);
-void decipher_input_pane_fill_from_glyphs (DecipherInputPane *self,
-                                           guint first_glyph,
+void decipher_input_pane_fill_from_glyphs (DecipherInputPane *self, guint first_glyph,
                                            guint last_glyph);
 void decipher_input_pane_focus (DecipherInputPane *self);
 void decipher_input_pane_update_conflicts (DecipherInputPane *self);

@@ -444,8 +444,8 @@ decipher_page_renderer_class_init (DecipherPageRendererClass *klass)
    *
    * A texture of @page at the current scale is in the cache.
    */
-  signals[PAGE_READY] = g_signal_new ("page-ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                      0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[PAGE_READY] = g_signal_new ("page-ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                      NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
 static void
@@ -627,12 +627,8 @@ decipher_page_renderer_keep_only (DecipherPageRenderer *self, guint first_page, 
  * cannot draw (Type3, not embedded). Runs after the visible pages.
  */
 void
-decipher_page_renderer_crop (DecipherPageRenderer *self,
-                             guint page,
-                             const graphene_rect_t *area,
-                             double scale,
-                             DecipherCropFunc func,
-                             gpointer user_data,
+decipher_page_renderer_crop (DecipherPageRenderer *self, guint page, const graphene_rect_t *area,
+                             double scale, DecipherCropFunc func, gpointer user_data,
                              GDestroyNotify destroy)
 {
   Job *job;

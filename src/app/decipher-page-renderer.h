@@ -14,37 +14,26 @@ G_BEGIN_DECLS
 
 #define DECIPHER_TYPE_PAGE_RENDERER (decipher_page_renderer_get_type ())
 
-G_DECLARE_FINAL_TYPE (DecipherPageRenderer, decipher_page_renderer, DECIPHER, PAGE_RENDERER, GObject)
+G_DECLARE_FINAL_TYPE (DecipherPageRenderer, decipher_page_renderer, DECIPHER, PAGE_RENDERER,
+                      GObject)
 
-typedef void (*DecipherCropFunc) (GdkTexture *texture,
-                                  gpointer user_data);
+typedef void (*DecipherCropFunc) (GdkTexture *texture, gpointer user_data);
 
-DecipherPageRenderer *decipher_page_renderer_new (GFile *file,
-                                                  const char *password);
+DecipherPageRenderer *decipher_page_renderer_new (GFile *file, const char *password);
 
 guint decipher_page_renderer_get_generation (DecipherPageRenderer *self);
-void decipher_page_renderer_set_scale (DecipherPageRenderer *self,
-                                       double scale);
+void decipher_page_renderer_set_scale (DecipherPageRenderer *self, double scale);
 double decipher_page_renderer_get_scale (DecipherPageRenderer *self);
 
-GdkTexture *decipher_page_renderer_lookup (DecipherPageRenderer *self,
-                                           guint page,
-                                           gboolean *exact);
-cairo_surface_t *decipher_page_renderer_lookup_surface (DecipherPageRenderer *self,
-                                                       guint page,
-                                                       gboolean *exact);
-void decipher_page_renderer_request (DecipherPageRenderer *self,
-                                     guint page);
-void decipher_page_renderer_keep_only (DecipherPageRenderer *self,
-                                       guint first_page,
+GdkTexture *decipher_page_renderer_lookup (DecipherPageRenderer *self, guint page, gboolean *exact);
+cairo_surface_t *decipher_page_renderer_lookup_surface (DecipherPageRenderer *self, guint page,
+                                                        gboolean *exact);
+void decipher_page_renderer_request (DecipherPageRenderer *self, guint page);
+void decipher_page_renderer_keep_only (DecipherPageRenderer *self, guint first_page,
                                        guint last_page);
-void decipher_page_renderer_crop (DecipherPageRenderer *self,
-                                  guint page,
-                                  const graphene_rect_t *area,
-                                  double scale,
-                                  DecipherCropFunc func,
-                                  gpointer user_data,
-                                  GDestroyNotify destroy);
+void decipher_page_renderer_crop (DecipherPageRenderer *self, guint page,
+                                  const graphene_rect_t *area, double scale, DecipherCropFunc func,
+                                  gpointer user_data, GDestroyNotify destroy);
 
 gsize decipher_page_renderer_get_cache_bytes (DecipherPageRenderer *self);
 guint decipher_page_renderer_get_n_rendered (DecipherPageRenderer *self);

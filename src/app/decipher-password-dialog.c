@@ -60,8 +60,8 @@ decipher_password_dialog_class_init (DecipherPasswordDialogClass *klass)
 
   object_class->finalize = decipher_password_dialog_finalize;
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/decipherpdf/Decipher/decipher-password-dialog.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/decipherpdf/Decipher/"
+                                                             "decipher-password-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, DecipherPasswordDialog, entry);
 }
 

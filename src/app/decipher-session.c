@@ -118,8 +118,8 @@ decipher_session_dispose (GObject *object)
       g_autoptr (GError) error = NULL;
 
       if (!decipher_session_save (self, &error))
-        g_warning ("Could not save the project of %s: %s",
-                   dc_document_get_path (self->document), error->message);
+        g_warning ("Could not save the project of %s: %s", dc_document_get_path (self->document),
+                   error->message);
     }
   g_clear_handle_id (&self->autosave_source, g_source_remove);
   if (self->key != NULL)
@@ -166,9 +166,7 @@ decipher_session_get_property (GObject *object, guint prop_id, GValue *value, GP
 }
 
 static void
-decipher_session_set_property (GObject *object,
-                               guint prop_id,
-                               const GValue *value,
+decipher_session_set_property (GObject *object, guint prop_id, const GValue *value,
                                GParamSpec *pspec)
 {
   DecipherSession *self = DECIPHER_SESSION (object);
@@ -193,12 +191,13 @@ decipher_session_class_init (DecipherSessionClass *klass)
   object_class->get_property = decipher_session_get_property;
   object_class->set_property = decipher_session_set_property;
 
-  properties[PROP_SELECTED_SYMBOL] =
-    g_param_spec_uint ("selected-symbol", NULL, NULL, 0, G_MAXUINT, DC_SYMBOL_NONE,
-                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_DIRTY] =
-    g_param_spec_boolean ("dirty", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED_SYMBOL] = g_param_spec_uint ("selected-symbol", NULL, NULL, 0, G_MAXUINT,
+                                                        DC_SYMBOL_NONE,
+                                                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                            | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DIRTY] = g_param_spec_boolean ("dirty", NULL, NULL, FALSE,
+                                                 G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
+                                                     | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -207,9 +206,8 @@ decipher_session_class_init (DecipherSessionClass *klass)
    *
    * The autosave could not write the project; it is retried at the next change.
    */
-  signals[SAVE_FAILED] = g_signal_new ("save-failed", G_TYPE_FROM_CLASS (klass),
-                                       G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
-                                       G_TYPE_STRING);
+  signals[SAVE_FAILED] = g_signal_new ("save-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
@@ -334,7 +332,7 @@ set_aside (DecipherSession *self, const GError *error)
       self->restore_problem = g_strdup_printf (_("Your earlier work on this document could not "
                                                  "be read, so the document opens without it. %s "
                                                  "The file was kept as “%s”."),
-                                               error->message, display);
+                                                  error->message, display);
       return;
     }
 
@@ -345,7 +343,7 @@ set_aside (DecipherSession *self, const GError *error)
                                              "read, so the document opens without it. %s It "
                                              "could not be moved aside (%s), so your new work "
                                              "will not be saved until “%s” is moved elsewhere."),
-                                           error->message, g_strerror (saved_errno), display);
+                                              error->message, g_strerror (saved_errno), display);
 }
 
 /* From the first decision on, every decision is on disk as it is made (see
@@ -454,13 +452,9 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
  * there is one. The calling thread's main loop never waits on it.
  */
 void
-decipher_session_load_async (GFile *file,
-                             const char *password,
-                             DecipherLoadProgress progress,
-                             gpointer progress_data,
-                             GCancellable *cancellable,
-                             GAsyncReadyCallback callback,
-                             gpointer user_data)
+decipher_session_load_async (GFile *file, const char *password, DecipherLoadProgress progress,
+                             gpointer progress_data, GCancellable *cancellable,
+                             GAsyncReadyCallback callback, gpointer user_data)
 {
   g_autoptr (GTask) task = NULL;
   LoadData *data;
@@ -641,7 +635,7 @@ decipher_session_save (DecipherSession *self, GError **error)
       g_set_error (error, DC_ERROR, DC_ERROR_PROJECT,
                    _("The earlier project “%s” could not be read or moved aside; move it "
                      "elsewhere so that your work can be saved."),
-                   display);
+                      display);
       return FALSE;
     }
   self->keep_in_place = FALSE;
@@ -778,9 +772,7 @@ ensure_symbol_index (DecipherSession *self)
 }
 
 void
-decipher_session_get_page_glyphs (DecipherSession *self,
-                                  guint page,
-                                  guint *first_glyph,
+decipher_session_get_page_glyphs (DecipherSession *self, guint page, guint *first_glyph,
                                   guint *n_glyphs)
 {
   g_return_if_fail (DECIPHER_IS_SESSION (self));
@@ -817,8 +809,8 @@ decipher_session_dup_progress_text (DecipherSession *self)
   if (to_symbols == 0)
     return g_strdup (_("Every font of this document can be trusted: nothing to decode"));
   /* Translators: the always-visible progress line. */
-  return g_strdup_printf (_("Symbols decoded: %u of %u · glyphs: %u of %u"), n_symbols,
-                          to_symbols, n_glyphs, to_glyphs);
+  return g_strdup_printf (_("Symbols decoded: %u of %u · glyphs: %u of %u"), n_symbols, to_symbols,
+                             n_glyphs, to_glyphs);
 }
 
 /* "Code 0xC0 · FontName": how a symbol is named in tooltips, popovers and cells. */
@@ -826,8 +818,7 @@ char *
 decipher_session_dup_symbol_title (DecipherSession *self, guint symbol)
 {
   const DcSymbol *s = dc_document_get_symbol (self->document, symbol);
-  g_autofree char *name = dc_font_dup_display_name (dc_document_get_font (self->document,
-                                                                         s->font));
+  g_autofree char *name = dc_font_dup_display_name (dc_document_get_font (self->document, s->font));
 
   /* Translators: a glyph's character code in hexadecimal, then its font's name. */
   return g_strdup_printf (_("Code 0x%0*X · %s"), (int) s->code_len * 2, s->code, name);

@@ -16,18 +16,12 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DecipherSession, decipher_session, DECIPHER, SESSION, GObject)
 
 /* Called on the main thread while a document loads, @fraction in [0, 1]. */
-typedef void (*DecipherLoadProgress) (double fraction,
-                                      gpointer user_data);
+typedef void (*DecipherLoadProgress) (double fraction, gpointer user_data);
 
-void decipher_session_load_async (GFile *file,
-                                  const char *password,
-                                  DecipherLoadProgress progress,
-                                  gpointer progress_data,
-                                  GCancellable *cancellable,
-                                  GAsyncReadyCallback callback,
-                                  gpointer user_data);
-DecipherSession *decipher_session_load_finish (GAsyncResult *result,
-                                               GError **error);
+void decipher_session_load_async (GFile *file, const char *password, DecipherLoadProgress progress,
+                                  gpointer progress_data, GCancellable *cancellable,
+                                  GAsyncReadyCallback callback, gpointer user_data);
+DecipherSession *decipher_session_load_finish (GAsyncResult *result, GError **error);
 
 GFile *decipher_session_get_file (DecipherSession *self);
 char *decipher_session_dup_title (DecipherSession *self);
@@ -43,38 +37,26 @@ gboolean decipher_session_get_restored (DecipherSession *self);
 const char *decipher_session_get_restore_problem (DecipherSession *self);
 guint decipher_session_get_n_guessed (DecipherSession *self);
 gboolean decipher_session_get_dirty (DecipherSession *self);
-gboolean decipher_session_save (DecipherSession *self,
-                                GError **error);
+gboolean decipher_session_save (DecipherSession *self, GError **error);
 
 guint decipher_session_get_selected_symbol (DecipherSession *self);
-void decipher_session_set_selected_symbol (DecipherSession *self,
-                                           guint symbol);
+void decipher_session_set_selected_symbol (DecipherSession *self, guint symbol);
 
-gboolean decipher_session_assign (DecipherSession *self,
-                                  guint symbol,
-                                  const char *value,
+gboolean decipher_session_assign (DecipherSession *self, guint symbol, const char *value,
                                   GError **error);
-gboolean decipher_session_accept_proposal (DecipherSession *self,
-                                           guint symbol,
-                                           GError **error);
+gboolean decipher_session_accept_proposal (DecipherSession *self, guint symbol, GError **error);
 gboolean decipher_session_undo (DecipherSession *self);
 gboolean decipher_session_redo (DecipherSession *self);
-gboolean decipher_session_symbol_is_unknown (DecipherSession *self,
-                                             guint symbol);
+gboolean decipher_session_symbol_is_unknown (DecipherSession *self, guint symbol);
 
-void decipher_session_get_page_glyphs (DecipherSession *self,
-                                       guint page,
-                                       guint *first_glyph,
+void decipher_session_get_page_glyphs (DecipherSession *self, guint page, guint *first_glyph,
                                        guint *n_glyphs);
-const guint32 *decipher_session_get_symbol_glyphs (DecipherSession *self,
-                                                   guint symbol,
+const guint32 *decipher_session_get_symbol_glyphs (DecipherSession *self, guint symbol,
                                                    guint *n_glyphs);
 
 char *decipher_session_dup_progress_text (DecipherSession *self);
-char *decipher_session_dup_symbol_title (DecipherSession *self,
-                                         guint symbol);
-char *decipher_session_dup_value_label (DecipherSession *self,
-                                        guint symbol);
+char *decipher_session_dup_symbol_title (DecipherSession *self, guint symbol);
+char *decipher_session_dup_value_label (DecipherSession *self, guint symbol);
 const char *decipher_session_status_label (DcKeyStatus status);
 
 char *decipher_autosave_path_for_sha256 (const char *sha256);

@@ -16,8 +16,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (DecipherSymbolItem, decipher_symbol_item, DECIPHER, SYMBOL_ITEM, GObject)
 
-DecipherSymbolItem *decipher_symbol_item_new (DecipherSession *session,
-                                              DecipherGlyphShapes *shapes,
+DecipherSymbolItem *decipher_symbol_item_new (DecipherSession *session, DecipherGlyphShapes *shapes,
                                               guint symbol);
 guint decipher_symbol_item_get_symbol (DecipherSymbolItem *self);
 DecipherSession *decipher_symbol_item_get_session (DecipherSymbolItem *self);
@@ -29,8 +28,7 @@ gboolean decipher_symbol_item_get_needs_decoding (DecipherSymbolItem *self);
 DcKeyStatus decipher_symbol_item_get_status (DecipherSymbolItem *self);
 char *decipher_symbol_item_dup_value_label (DecipherSymbolItem *self);
 char *decipher_symbol_item_dup_title (DecipherSymbolItem *self);
-GdkTexture *decipher_symbol_item_get_shape (DecipherSymbolItem *self,
-                                            DecipherShapeState *state);
+GdkTexture *decipher_symbol_item_get_shape (DecipherSymbolItem *self, DecipherShapeState *state);
 
 void _decipher_symbol_item_value_changed (DecipherSymbolItem *self);
 void _decipher_symbol_item_shape_changed (DecipherSymbolItem *self);

@@ -35,7 +35,7 @@ struct _DecipherWindow
   GtkToggleButton *text_button;
   GtkToggleButton *palette_button;
   AdwToastOverlay *toast_overlay;
-  AdwToast *undo_toast; /* the toast whose Undo is the key's last step, while shown */
+  AdwToast *undo_toast;  /* the toast whose Undo is the key's last step, while shown */
   AdwToast *learn_toast; /* the one toast that counts what was learned, while shown */
   guint n_learned;       /* symbols it has counted */
   GtkStack *main_stack;
@@ -65,36 +65,23 @@ void _decipher_window_class_add_actions (GtkWidgetClass *widget_class);
 void _decipher_window_update_actions (DecipherWindow *self);
 void _decipher_window_update_conflicts (DecipherWindow *self);
 void _decipher_window_review_conflicts (DecipherWindow *self);
-void _decipher_window_show_error (DecipherWindow *self,
-                                  const char *heading,
-                                  const char *body);
-void _decipher_window_toast (DecipherWindow *self,
-                             const char *title,
-                             gboolean undo);
-typedef void (*DecipherFileChosenFunc) (DecipherWindow *self,
-                                        GFile *file);
+void _decipher_window_show_error (DecipherWindow *self, const char *heading, const char *body);
+void _decipher_window_toast (DecipherWindow *self, const char *title, gboolean undo);
+typedef void (*DecipherFileChosenFunc) (DecipherWindow *self, GFile *file);
 
-void _decipher_window_choose_file (DecipherWindow *self,
-                                   gboolean save,
-                                   const char *title,
-                                   const char *accept,
-                                   const char *initial_name,
-                                   GtkFileFilter *filter,
-                                   DecipherFileChosenFunc func);
+void _decipher_window_choose_file (DecipherWindow *self, gboolean save, const char *title,
+                                   const char *accept, const char *initial_name,
+                                   GtkFileFilter *filter, DecipherFileChosenFunc func);
 void _decipher_window_choose_pdf (DecipherWindow *self);
 void _decipher_window_export (DecipherWindow *self);
-void _decipher_window_export_pdf_to (DecipherWindow *self,
-                                     GFile *file);
-void _decipher_window_export_map_to (DecipherWindow *self,
-                                     GFile *file);
+void _decipher_window_export_pdf_to (DecipherWindow *self, GFile *file);
+void _decipher_window_export_map_to (DecipherWindow *self, GFile *file);
 
 /* decipher-window-project.c */
 void _decipher_window_choose_project_to_save (DecipherWindow *self);
 void _decipher_window_choose_project_to_open (DecipherWindow *self);
-gboolean _decipher_window_save_project_to (DecipherWindow *self,
-                                           GFile *file);
-gboolean _decipher_window_open_project_from (DecipherWindow *self,
-                                             GFile *file);
+gboolean _decipher_window_save_project_to (DecipherWindow *self, GFile *file);
+gboolean _decipher_window_open_project_from (DecipherWindow *self, GFile *file);
 
 DecipherDocumentView *_decipher_window_get_document_view (DecipherWindow *self);
 DecipherGlyphPalette *_decipher_window_get_palette (DecipherWindow *self);

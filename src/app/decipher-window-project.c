@@ -94,8 +94,8 @@ _decipher_window_choose_project_to_save (DecipherWindow *self)
   if (dot != NULL)
     *dot = '\0';
   name = g_strconcat (title, PROJECT_SUFFIX, NULL);
-  _decipher_window_choose_file (self, TRUE, _("Save the Project"), _("_Save"), name, filter,
-                                save_chosen);
+  _decipher_window_choose_file (self, TRUE,
+                                _("Save the Project"), _("_Save"), name, filter, save_chosen);
 }
 
 /* ---- open --------------------------------------------------------------------------- */
@@ -202,6 +202,6 @@ _decipher_window_choose_project_to_open (DecipherWindow *self)
 
   if (self->session == NULL)
     return;
-  _decipher_window_choose_file (self, FALSE, _("Open a Project"), _("_Open"), NULL, filter,
-                                open_chosen);
+  _decipher_window_choose_file (self, FALSE,
+                                _("Open a Project"), _("_Open"), NULL, filter, open_chosen);
 }

@@ -16,11 +16,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DecipherWindow, decipher_window, DECIPHER, WINDOW, AdwApplicationWindow)
 
 DecipherWindow *decipher_window_new (GtkApplication *application);
-void decipher_window_open (DecipherWindow *self,
-                           GFile *file);
-void decipher_window_open_with_password (DecipherWindow *self,
-                                         GFile *file,
-                                         const char *password);
+void decipher_window_open (DecipherWindow *self, GFile *file);
+void decipher_window_open_with_password (DecipherWindow *self, GFile *file, const char *password);
 gboolean decipher_window_is_empty (DecipherWindow *self);
 gboolean decipher_window_is_loading (DecipherWindow *self);
 DecipherSession *decipher_window_get_session (DecipherWindow *self);

@@ -43,9 +43,9 @@ enum
 
 typedef struct
 {
-  char *input;   /* as found */
-  char *name;    /* shown: relative to the folder given, or as given */
-  char *output;  /* where its result goes */
+  char *input;  /* as found */
+  char *name;   /* shown: relative to the folder given, or as given */
+  char *output; /* where its result goes */
   gboolean is_project_document;
 
   /* Written by the worker that reads it. */
@@ -329,8 +329,8 @@ write_result (const ItemJob *job, Item *item, DcDocument *document, DcKey *key, 
   if (job->kind != DECIPHER_CLI_COLLECTION_TEXT && !dc_map_has_recovered (key))
     {
       item->note = g_strdup (item->n_glyphs_to_decode == 0
-                                 ? _("its text already reads right: nothing to write")
-                                 : _("nothing recovered yet: nothing written"));
+                             ? _("its text already reads right: nothing to write")
+                             : _("nothing recovered yet: nothing written"));
       g_clear_pointer (&item->output, g_free);
       return TRUE;
     }
@@ -564,11 +564,11 @@ read_in_process (Run *run, Item *item, GError **error)
         g_set_error (error, DC_ERROR, DC_ERROR_DAMAGED,
                      _("Decipher stopped while reading it (signal %d): it is probably damaged "
                        "in a way Decipher does not handle. The other files are not affected."),
-                     g_subprocess_get_term_sig (process));
+                        g_subprocess_get_term_sig (process));
       else
         g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                      _("Decipher could not read it: %s"),
-                     err != NULL && err[0] != '\0' ? g_strstrip (err) : _("no answer"));
+                        err != NULL && err[0] != '\0' ? g_strstrip (err) : _("no answer"));
       return FALSE;
     }
 
@@ -595,9 +595,8 @@ read_in_process (Run *run, Item *item, GError **error)
 static double
 decoded_share (const Item *item)
 {
-  return item->n_glyphs_to_decode > 0
-             ? 100.0 * item->n_glyphs_decoded / item->n_glyphs_to_decode
-             : 100.0;
+  return item->n_glyphs_to_decode > 0 ? 100.0 * item->n_glyphs_decoded / item->n_glyphs_to_decode
+                                      : 100.0;
 }
 
 static char *
@@ -636,7 +635,7 @@ work (gpointer data, gpointer user_data)
     g_printerr (_("decipher-cli: %u/%u %s: %s\n"), done, run->items->len, name, item->error);
   else
     g_printerr (_("decipher-cli: %u/%u %s: %.1f %% decoded\n"), done, run->items->len, name,
-                decoded_share (item));
+                   decoded_share (item));
   DC_MUTEX_UNLOCK (&run->progress_lock);
   DC_HAND_OVER (item);
 }
@@ -684,8 +683,9 @@ print_summary (Run *run)
                item->n_fonts_to_decode, item->n_glyphs_to_decode, item->n_glyphs_decoded,
                decoded_share (item), left, result);
     }
-  g_print (g_dngettext (GETTEXT_PACKAGE, "%u file: %u complete, %u with glyphs left to decode, "
-                                         "%u that could not be read or written.\n",
+  g_print (g_dngettext (GETTEXT_PACKAGE,
+                        "%u file: %u complete, %u with glyphs left to decode, "
+                        "%u that could not be read or written.\n",
                         "%u files: %u complete, %u with glyphs left to decode, %u that could "
                         "not be read or written.\n",
                         run->items->len),
@@ -718,7 +718,7 @@ check_outputs (Run *run, GError **error)
           g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                        _("The result for “%s” would replace the PDF “%s” itself: choose an "
                          "output folder that is not where the PDFs are."),
-                       item->name, display);
+                          item->name, display);
           return FALSE;
         }
     }
@@ -752,7 +752,7 @@ find_project_document (Run *run, GError **error)
                _("The project “%s” was made for “%s”, which is not among these files. Add that "
                  "PDF: its decisions are carried to the others through the shapes of their "
                  "glyphs."),
-               display, file != NULL ? file : "?");
+                  display, file != NULL ? file : "?");
   return FALSE;
 }
 

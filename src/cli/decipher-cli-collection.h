@@ -27,10 +27,8 @@ typedef struct
   gboolean automatic_pass;
 } DecipherCliCollection;
 
-int decipher_cli_collection_item_main (int argc,
-                                       char **argv);
-int decipher_cli_collection_run (const DecipherCliCollection *collection,
-                                 char **inputs,
+int decipher_cli_collection_item_main (int argc, char **argv);
+int decipher_cli_collection_run (const DecipherCliCollection *collection, char **inputs,
                                  guint n_inputs);
 
 G_END_DECLS

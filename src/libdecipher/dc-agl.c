@@ -22,6 +22,8 @@
 /* The 258 glyphs of the Macintosh standard order, the order of a TrueType 'post' table of
  * format 1 and the first glyphs of most TrueType fonts of the 1990s and later: a PDF that
  * draws such a font by glyph number without embedding it reads through this list. */
+/* Packed by hand, as the specification lists them. */
+/* clang-format off */
 static const char *const mac_glyph_names[DC_AGL_N_MAC_GLYPHS] = {
   ".notdef", ".null", "nonmarkingreturn", "space", "exclam", "quotedbl", "numbersign",
   "dollar", "percent", "ampersand", "quotesingle", "parenleft", "parenright", "asterisk",
@@ -54,6 +56,7 @@ static const char *const mac_glyph_names[DC_AGL_N_MAC_GLYPHS] = {
   "threesuperior", "onehalf", "onequarter", "threequarters", "franc", "Gbreve", "gbreve",
   "Idotaccent", "Scedilla", "scedilla", "Cacute", "cacute", "Ccaron", "ccaron", "dcroat",
 };
+/* clang-format on */
 
 /* Returns: (nullable): the name of glyph @gid in the Macintosh standard order */
 const char *
@@ -120,8 +123,7 @@ usable (gunichar c)
     return FALSE;
   type = g_unichar_type (c);
   /* A private-use value is no better than the code it came from. */
-  return type != G_UNICODE_PRIVATE_USE && type != G_UNICODE_UNASSIGNED
-         && type != G_UNICODE_CONTROL;
+  return type != G_UNICODE_PRIVATE_USE && type != G_UNICODE_UNASSIGNED && type != G_UNICODE_CONTROL;
 }
 
 static gboolean

@@ -41,11 +41,11 @@ typedef struct
   GHashTable *holders;   /* "font\x1fvalue" → symbol + 1, see _dc_holder_key() */
   guint32 *held_cache;   /* (nullable) see _dc_held_cache_new() */
   const Typed *typed;
-  const guint32 *symbols; /* the run's glyphs */
-  const guint *token_end; /* glyph index after each token */
+  const guint32 *symbols;   /* the run's glyphs */
+  const guint *token_end;   /* glyph index after each token */
   const guint8 *no_advance; /* per glyph of the run: drawn over its neighbour, or NULL */
-  gboolean relaxed;       /* let inferred and confirmed values be contradicted */
-  gboolean relax_all;     /* and a trusted font's values */
+  gboolean relaxed;         /* let inferred and confirmed values be contradicted */
+  gboolean relax_all;       /* and a trusted font's values */
   GArray *bindings;
   int cost;
   guint contradictions;
@@ -62,25 +62,18 @@ typedef struct
 GArray *_dc_nfd_of (const char *text);
 GArray *_dc_nfd_visual_of (const char *text);
 guint32 *_dc_held_cache_new (const Typed *typed);
-char *_dc_holder_key (guint font,
-                      const char *value);
-char *_dc_chars_to_nfc (const Typed *typed,
-                        guint start,
-                        guint length);
-void _dc_typed_prepare (Typed *typed,
-                        char **words,
-                        gboolean right_to_left);
+char *_dc_holder_key (guint font, const char *value);
+char *_dc_chars_to_nfc (const Typed *typed, guint start, guint length);
+void _dc_typed_prepare (Typed *typed, char **words, gboolean right_to_left);
 void _dc_typed_clear (Typed *typed);
 guint _dc_typed_n_words (const Typed *typed);
-guint _dc_typed_word_start (const Typed *typed,
-                            guint word);
+guint _dc_typed_word_start (const Typed *typed, guint word);
 void _dc_search_run (Search *search);
 
 /* @logical: NFD code points of one typed word. Returns them in the order the glyphs
  * are drawn: pre-base vowel signs of Indic scripts before their consonant cluster, and
  * clusters reversed for right-to-left text. */
-GArray *_dc_visual_order (const GArray *logical,
-                          gboolean right_to_left);
+GArray *_dc_visual_order (const GArray *logical, gboolean right_to_left);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Typed, _dc_typed_clear)
 

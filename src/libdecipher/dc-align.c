@@ -28,7 +28,7 @@
 #define HELD_VALUE_COST 2 /* a value another symbol already has */
 #define MAX_SEARCH_STEPS 20000
 #define HELD_CACHE_LENGTH 8 /* typed code points a cached answer may cover */
-#define OMITTED_COST 4    /* a punctuation glyph read without being typed */
+#define OMITTED_COST 4      /* a punctuation glyph read without being typed */
 
 GArray *
 _dc_nfd_of (const char *text)
@@ -120,9 +120,9 @@ _dc_typed_prepare (Typed *typed, char **words, gboolean right_to_left)
 
           /* A pre-base vowel sign, moved before its consonant, belongs with it, not
            * with the letter before (ந் | ை த, not ந்ை). */
-          while (end < typed->chars->len &&
-                 g_unichar_ismark (g_array_index (typed->chars, gunichar, end)) &&
-                 !_dc_is_pre_base_vowel (g_array_index (typed->chars, gunichar, end)))
+          while (end < typed->chars->len
+                 && g_unichar_ismark (g_array_index (typed->chars, gunichar, end))
+                 && !_dc_is_pre_base_vowel (g_array_index (typed->chars, gunichar, end)))
             end++;
           for (guint i = j; i < end; i++)
             g_array_index (typed->cluster_end, guint, i) = end;
@@ -142,8 +142,8 @@ chars_equal (const Typed *typed, guint start, const gunichar *value, guint lengt
   /* An empty value (a glyph that draws nothing) has no array to compare. */
   if (length == 0)
     return TRUE;
-  return memcmp (&g_array_index (typed->chars, gunichar, start), value,
-                 length * sizeof (gunichar)) == 0;
+  return memcmp (&g_array_index (typed->chars, gunichar, start), value, length * sizeof (gunichar))
+         == 0;
 }
 
 /* Where the unit of right-to-left text ending at @end begins, as glyphs are drawn: a
@@ -156,8 +156,8 @@ rtl_unit_start (const gunichar *c, guint end)
 
   while (start > 0 && g_unichar_ismark (c[start]))
     start--;
-  if (start > 0 && (c[start] == 0x0627 || c[start] == 0x0622 || c[start] == 0x0623 ||
-                    c[start] == 0x0625))
+  if (start > 0
+      && (c[start] == 0x0627 || c[start] == 0x0622 || c[start] == 0x0623 || c[start] == 0x0625))
     {
       guint lam = start - 1;
 
@@ -249,8 +249,8 @@ char *
 _dc_chars_to_nfc (const Typed *typed, guint start, guint length)
 {
   g_autoptr (GArray) logical = logical_order (typed, start, length);
-  g_autofree char *utf8 = g_ucs4_to_utf8 ((const gunichar *) (void *) logical->data, length,
-                                          NULL, NULL, NULL);
+  g_autofree char *utf8 = g_ucs4_to_utf8 ((const gunichar *) (void *) logical->data, length, NULL,
+                                          NULL, NULL);
 
   return utf8 ? g_utf8_normalize (utf8, -1, G_NORMALIZE_NFC) : g_strdup ("");
 }
@@ -289,8 +289,8 @@ known_ligatures (void)
               }
             /* Whole phrases in one glyph (U+FDFA) are no word's letters. */
             if (letters >= 2 && spaces == 0)
-              g_hash_table_add (ligatures, g_ucs4_to_utf8 (decomposed, (glong) length, NULL,
-                                                           NULL, NULL));
+              g_hash_table_add (ligatures,
+                                g_ucs4_to_utf8 (decomposed, (glong) length, NULL, NULL, NULL));
           }
       DC_ONCE_LEAVE (&initialized, 1);
     }
@@ -334,20 +334,21 @@ is_plausible_ligature (const Typed *typed, guint start, guint end)
     return TRUE;
   /* A pre-base vowel sign drawn in one glyph with the consonant it precedes (ি ট for টি
    * in Noto Sans Bengali). */
-  if (_dc_is_pre_base_vowel (g_array_index (typed->chars, gunichar, start)) && start + 1 < end &&
-      g_unichar_isalpha (g_array_index (typed->chars, gunichar, start + 1)) &&
-      consonant_cluster_end ((const gunichar *) (void *) typed->chars->data, start + 1,
-                             typed->chars->len) == end)
+  if (_dc_is_pre_base_vowel (g_array_index (typed->chars, gunichar, start)) && start + 1 < end
+      && g_unichar_isalpha (g_array_index (typed->chars, gunichar, start + 1))
+      && consonant_cluster_end ((const gunichar *) (void *) typed->chars->data, start + 1,
+                                typed->chars->len)
+             == end)
     return TRUE;
   /* Mongolian fonts join a "bow" consonant (BA, PA, FA, KA, KHA, QA, GA) and the vowel
    * after it into one glyph (ᠬᠦ, ᠪᠠ) that Unicode has no ligature character for; ᠴᠢ
    * stays two glyphs. */
-  if (end - start == 2 && is_mongolian_bow (g_array_index (typed->chars, gunichar, start)) &&
-      g_array_index (typed->chars, gunichar, start + 1) >= 0x1820 &&
-      g_array_index (typed->chars, gunichar, start + 1) <= 0x1827)
+  if (end - start == 2 && is_mongolian_bow (g_array_index (typed->chars, gunichar, start))
+      && g_array_index (typed->chars, gunichar, start + 1) >= 0x1820
+      && g_array_index (typed->chars, gunichar, start + 1) <= 0x1827)
     return TRUE;
-  letters = g_ucs4_to_utf8 (&g_array_index (typed->chars, gunichar, start), end - start, NULL,
-                            NULL, NULL);
+  letters = g_ucs4_to_utf8 (&g_array_index (typed->chars, gunichar, start), end - start, NULL, NULL,
+                            NULL);
   return letters != NULL && g_hash_table_contains (known_ligatures (), letters);
 }
 
@@ -432,10 +433,10 @@ value_is_held (const Search *s, guint symbol, guint start, guint length)
     {
       const Binding *b = &g_array_index (s->bindings, Binding, i);
 
-      if (b->length == length && !b->contradicts &&
-          memcmp (&g_array_index (s->typed->chars, gunichar, b->start),
-                  &g_array_index (s->typed->chars, gunichar, start),
-                  length * sizeof (gunichar)) == 0)
+      if (b->length == length && !b->contradicts
+          && memcmp (&g_array_index (s->typed->chars, gunichar, b->start),
+                     &g_array_index (s->typed->chars, gunichar, start), length * sizeof (gunichar))
+                 == 0)
         return TRUE;
     }
   return FALSE;
@@ -471,11 +472,13 @@ is_unlikely_for_glyph (const Search *s, guint glyph, guint at, guint length)
   if (g_unichar_ismark (first))
     return FALSE;
   /* The alef of a lam-alef, drawn with no advance over its lam's glyph. */
-  if (at > 0 && rtl_unit_start ((const gunichar *) (void *) s->typed->chars->data,
-                                g_array_index (s->typed->cluster_end, guint, at)) < at)
+  if (at > 0
+      && rtl_unit_start ((const gunichar *) (void *) s->typed->chars->data,
+                         g_array_index (s->typed->cluster_end, guint, at))
+             < at)
     return FALSE;
-  return !(length == 2 && _dc_is_reph_ra (first) &&
-           _dc_is_virama (g_array_index (s->typed->chars, gunichar, at + 1)));
+  return !(length == 2 && _dc_is_reph_ra (first)
+           && _dc_is_virama (g_array_index (s->typed->chars, gunichar, at + 1)));
 }
 
 /* And the other way round: a glyph with an advance of its own spelling only marks that
@@ -486,20 +489,20 @@ is_unlikely_for_spacing_glyph (const Search *s, guint glyph, guint at, guint len
   if (s->no_advance == NULL || s->no_advance[glyph] || length == 0)
     return FALSE;
   for (guint i = at; i < at + length; i++)
-    if (g_unichar_type (g_array_index (s->typed->chars, gunichar, i)) !=
-        G_UNICODE_NON_SPACING_MARK)
+    if (g_unichar_type (g_array_index (s->typed->chars, gunichar, i)) != G_UNICODE_NON_SPACING_MARK)
       return FALSE;
   return TRUE;
 }
 
 static void
-try_binding (Search *s, guint glyph, guint at, guint word, guint symbol, guint length,
-             int cost, gboolean contradicts)
+try_binding (Search *s, guint glyph, guint at, guint word, guint symbol, guint length, int cost,
+             gboolean contradicts)
 {
   Binding binding = { symbol, at, length, contradicts };
 
-  if (!contradicts && (is_unlikely_for_glyph (s, glyph, at, length) ||
-                       is_unlikely_for_spacing_glyph (s, glyph, at, length)))
+  if (!contradicts
+      && (is_unlikely_for_glyph (s, glyph, at, length)
+          || is_unlikely_for_spacing_glyph (s, glyph, at, length)))
     cost += LIGATURE_COST;
 
   g_array_append_val (s->bindings, binding);
@@ -516,8 +519,9 @@ worse_than_best (const Search *s)
 {
   guint disagreements = s->contradictions + s->inconsistencies;
 
-  return s->found && (disagreements > s->best_contradictions ||
-                      (disagreements == s->best_contradictions && s->cost >= s->best_cost));
+  return s->found
+         && (disagreements > s->best_contradictions
+             || (disagreements == s->best_contradictions && s->cost >= s->best_cost));
 }
 
 static void
@@ -572,8 +576,7 @@ search_from (Search *s, guint glyph, guint at, guint word)
 
   /* The punctuation the user left out: a glyph that spells nothing typed elsewhere in
    * the run and that the table knows as punctuation, nothing, or not at all. */
-  if (at < word_end
-      && g_array_index (typed->chars, gunichar, at) == DC_TYPED_OMITTED_PUNCTUATION)
+  if (at < word_end && g_array_index (typed->chars, gunichar, at) == DC_TYPED_OMITTED_PUNCTUATION)
     {
       gboolean punctuation = bound == NULL;
 
@@ -590,14 +593,14 @@ search_from (Search *s, guint glyph, guint at, guint word)
 
   if (bound != NULL)
     {
-      if (at + bound->length <= word_end &&
-          chars_equal (typed, at, &g_array_index (typed->chars, gunichar, bound->start),
-                       bound->length))
+      if (at + bound->length <= word_end
+          && chars_equal (typed, at, &g_array_index (typed->chars, gunichar, bound->start),
+                          bound->length))
         search_from (s, glyph + 1, at + bound->length, word);
       /* Typed once against the table and once with it: more likely a slip of the
        * keyboard than a wrong table, which tells the user where to look. */
-      else if (bound->contradicts && known != NULL && at + known->len <= word_end &&
-               chars_equal (typed, at, (const gunichar *) (void *) known->data, known->len))
+      else if (bound->contradicts && known != NULL && at + known->len <= word_end
+               && chars_equal (typed, at, (const gunichar *) (void *) known->data, known->len))
         {
           s->inconsistencies++;
           search_from (s, glyph + 1, at + known->len, word);
@@ -610,8 +613,8 @@ search_from (Search *s, guint glyph, guint at, guint word)
     {
       DcKeyStatus status;
 
-      if (at + known->len <= word_end &&
-          chars_equal (typed, at, (const gunichar *) (void *) known->data, known->len))
+      if (at + known->len <= word_end
+          && chars_equal (typed, at, (const gunichar *) (void *) known->data, known->len))
         {
           search_from (s, glyph + 1, at + known->len, word);
           return;
@@ -641,16 +644,19 @@ search_from (Search *s, guint glyph, guint at, guint word)
          * the conjunct takes the last cluster's consonant, not its marks. */
         if (clusters > 1 && end - previous > 1 && is_plausible_ligature (typed, at, previous + 1))
           try_binding (s, glyph, at, word, symbol, previous + 1 - at,
-                       (int) (clusters - 1) * LIGATURE_COST +
-                         (value_is_held (s, symbol, at, previous + 1 - at) ? HELD_VALUE_COST : 0),
+                       (int) (clusters - 1) * LIGATURE_COST
+                           + (value_is_held (s, symbol, at, previous + 1 - at) ? HELD_VALUE_COST
+                                                                               : 0),
                        FALSE);
         if (clusters > 1 && !is_plausible_ligature (typed, at, end))
           continue;
         try_binding (s, glyph, at, word, symbol, length,
-                     (int) (clusters - 1) * LIGATURE_COST +
-                       (clusters > 1 && end - previous > 1 &&
-                            has_vowel_sign (typed, previous + 1, end) ? LIGATURE_COST : 0) +
-                       (value_is_held (s, symbol, at, length) ? HELD_VALUE_COST : 0),
+                     (int) (clusters - 1) * LIGATURE_COST
+                         + (clusters > 1 && end - previous > 1
+                                    && has_vowel_sign (typed, previous + 1, end)
+                                ? LIGATURE_COST
+                                : 0)
+                         + (value_is_held (s, symbol, at, length) ? HELD_VALUE_COST : 0),
                      FALSE);
       }
     if (cluster > 1)
@@ -670,16 +676,24 @@ search_from (Search *s, guint glyph, guint at, guint word)
 }
 
 /* Aligns the typed words with the run; on return s->found says whether a reading
- * exists and s->best holds the cheapest one. */
+ * exists and s->best holds the cheapest one. s->bindings, the search's scratch, may be
+ * given (the caller's, emptied here and left to it) or left NULL. */
 void
 _dc_search_run (Search *s)
 {
+  gboolean own_bindings = s->bindings == NULL;
+
   g_assert (s->typed != NULL && s->symbols != NULL && s->token_end != NULL);
 
-  s->bindings = g_array_new (FALSE, FALSE, sizeof (Binding));
+  if (own_bindings)
+    s->bindings = g_array_new (FALSE, FALSE, sizeof (Binding));
+  g_array_set_size (s->bindings, 0);
   s->best = g_array_new (FALSE, FALSE, sizeof (Binding));
   search_from (s, 0, 0, 0);
-  g_clear_pointer (&s->bindings, g_array_unref);
+  if (own_bindings)
+    g_clear_pointer (&s->bindings, g_array_unref);
+  else
+    s->bindings = NULL;
 }
 GArray *
 _dc_visual_order (const GArray *logical, gboolean right_to_left)
@@ -712,8 +726,8 @@ _dc_visual_order (const GArray *logical, gboolean right_to_left)
       guint end;
       gunichar ra = c[i], virama = c[i + 1];
 
-      if (!_dc_is_reph_ra (ra) || !_dc_is_virama (virama) || !g_unichar_isalpha (c[i + 2]) ||
-          (i > 0 && _dc_is_virama (c[i - 1])))
+      if (!_dc_is_reph_ra (ra) || !_dc_is_virama (virama) || !g_unichar_isalpha (c[i + 2])
+          || (i > 0 && _dc_is_virama (c[i - 1])))
         continue;
       end = i + 3;
       while (end < visual->len && g_unichar_combining_class (c[end]) == 7)
@@ -728,7 +742,8 @@ _dc_visual_order (const GArray *logical, gboolean right_to_left)
 
   if (right_to_left)
     {
-      g_autoptr (GArray) reversed = g_array_sized_new (FALSE, FALSE, sizeof (gunichar), visual->len);
+      g_autoptr (GArray)
+          reversed = g_array_sized_new (FALSE, FALSE, sizeof (gunichar), visual->len);
       guint end = visual->len;
 
       while (end > 0)
@@ -743,4 +758,3 @@ _dc_visual_order (const GArray *logical, gboolean right_to_left)
     }
   return visual;
 }
-

@@ -246,8 +246,8 @@ static FT_CharMap
 find_charmap (FT_Face face, int platform, int encoding)
 {
   for (int i = 0; i < face->num_charmaps; i++)
-    if (face->charmaps[i]->platform_id == platform &&
-        (encoding < 0 || face->charmaps[i]->encoding_id == encoding))
+    if (face->charmaps[i]->platform_id == platform
+        && (encoding < 0 || face->charmaps[i]->encoding_id == encoding))
       return face->charmaps[i];
   return NULL;
 }
@@ -282,8 +282,8 @@ symbol_glyph_index (DcFont *font, FT_Face face, const DcSymbol *symbol)
           const char *mapped = dc_font_get_glyph_name (font, symbol->code);
           char direct[128];
 
-          if (FT_Get_Glyph_Name (face, symbol->code, direct, sizeof direct) != 0 ||
-              g_strcmp0 (mapped, direct) != 0)
+          if (FT_Get_Glyph_Name (face, symbol->code, direct, sizeof direct) != 0
+              || g_strcmp0 (mapped, direct) != 0)
             return 0;
         }
       return symbol->code;
@@ -320,8 +320,7 @@ symbol_glyph_index (DcFont *font, FT_Face face, const DcSymbol *symbol)
   /* A Type 1 or CFF program's own encoding, when the PDF names no glyph. */
   if (gid == 0 && symbol->glyph_name == NULL && !FT_IS_SFNT (face))
     {
-      static const FT_Encoding builtin[] = { FT_ENCODING_ADOBE_CUSTOM,
-                                             FT_ENCODING_ADOBE_STANDARD,
+      static const FT_Encoding builtin[] = { FT_ENCODING_ADOBE_CUSTOM, FT_ENCODING_ADOBE_STANDARD,
                                              FT_ENCODING_ADOBE_EXPERT };
 
       for (guint i = 0; i < G_N_ELEMENTS (builtin) && gid == 0; i++)
@@ -345,8 +344,8 @@ font_face (FontPass *fp)
 
   /* A Type 3 glyph is a content stream, not an outline FreeType could read. */
   program = dc_font_get_program (fp->font);
-  if (program == NULL || fp->pass->library == NULL ||
-      dc_font_get_font_type (fp->font) == DC_FONT_TYPE_TYPE3)
+  if (program == NULL || fp->pass->library == NULL
+      || dc_font_get_font_type (fp->font) == DC_FONT_TYPE_TYPE3)
     return NULL;
 
   data = g_bytes_get_data (program, &size);
@@ -372,9 +371,9 @@ symbol_ink (FontPass *fp, guint symbol)
 
   /* Glyph 0 is .notdef, which a lookup that failed lands on: it tells nothing. */
   gid = symbol_glyph_index (fp->font, face, &fp->pass->symbols[symbol]);
-  if (gid == 0 ||
-      FT_Load_Glyph (face, gid, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) != 0 ||
-      face->glyph->format != FT_GLYPH_FORMAT_OUTLINE)
+  if (gid == 0
+      || FT_Load_Glyph (face, gid, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) != 0
+      || face->glyph->format != FT_GLYPH_FORMAT_OUTLINE)
     return stats->ink;
 
   stats->ink = face->glyph->outline.n_points == 0 ? INK_NONE : INK_SOME;
@@ -541,8 +540,8 @@ context_likeness (FontPass *fp, guint symbol)
         }
     }
 
-  return overlap (before, n_before, line_ends, n_ends) + overlap (after, n_after, line_starts,
-                                                                  n_starts);
+  return overlap (before, n_before, line_ends, n_ends)
+         + overlap (after, n_after, line_starts, n_starts);
 }
 
 static void
@@ -559,8 +558,8 @@ judge_candidate (FontPass *fp, Candidate *candidate)
   candidate->pdf_space = (symbol->flags & DC_SYMBOL_PDF_SPACE) != 0;
   /* Gaps only speak where there are enough of them to be the font's word breaks. */
   candidate->gap_share = fp->n_gaps >= MAX (3, fp->n_lines / 2)
-                           ? stats->n_beside_gaps / (double) fp->n_gaps
-                           : 1.0;
+                             ? stats->n_beside_gaps / (double) fp->n_gaps
+                             : 1.0;
   candidate->ink = symbol_ink (fp, candidate->symbol);
 
   if (candidate->ink == INK_SOME)
@@ -577,12 +576,12 @@ judge_candidate (FontPass *fp, Candidate *candidate)
     candidate->rejection = REJECT_NONE;
 
   /* Context comes later, for the best few only. */
-  candidate->score =
-    candidate->coverage +
-    1.0 - MIN (1.0, fabs (log (MAX (candidate->mean_word, 0.1) / TYPICAL_MEAN_WORD)) /
-                      log (MAX_MEAN_WORD / TYPICAL_MEAN_WORD)) +
-    0.5 * MIN (1.0, symbol->n_glyphs / (TYPICAL_SPACE_SHARE * fp->n_glyphs)) +
-    (candidate->ink == INK_NONE ? 1.0 : 0.0) + (candidate->pdf_space ? 1.0 : 0.0);
+  candidate->score = candidate->coverage + 1.0
+                     - MIN (1.0, fabs (log (MAX (candidate->mean_word, 0.1) / TYPICAL_MEAN_WORD))
+                                     / log (MAX_MEAN_WORD / TYPICAL_MEAN_WORD))
+                     + 0.5 * MIN (1.0, symbol->n_glyphs / (TYPICAL_SPACE_SHARE * fp->n_glyphs))
+                     + (candidate->ink == INK_NONE ? 1.0 : 0.0)
+                     + (candidate->pdf_space ? 1.0 : 0.0);
 }
 
 static int
@@ -606,21 +605,21 @@ space_rejection_sentence (FontPass *fp, const Candidate *c)
     {
     case REJECT_INK:
       return g_strdup_printf (_("Code %s is on the most lines (%u of %u), but its glyph has ink."),
-                              code, stats->n_lines, fp->n_lines);
+                                 code, stats->n_lines, fp->n_lines);
     case REJECT_BEGINS:
       return g_strdup_printf (_("Code %s is on the most lines (%u of %u), but begins %u of them."),
-                              code, stats->n_lines, fp->n_lines, stats->n_begins);
+                                 code, stats->n_lines, fp->n_lines, stats->n_begins);
     case REJECT_ENDS:
       return g_strdup_printf (_("Code %s is on the most lines (%u of %u), but ends %u of them."),
-                              code, stats->n_lines, fp->n_lines, stats->n_ends);
+                                 code, stats->n_lines, fp->n_lines, stats->n_ends);
     case REJECT_WORDS:
       return g_strdup_printf (_("Code %s is on the most lines (%u of %u), but cutting them at "
                                 "it gives words of %.1f glyphs on average."),
-                              code, stats->n_lines, fp->n_lines, c->mean_word);
+                                 code, stats->n_lines, fp->n_lines, c->mean_word);
     case REJECT_GAPS:
       return g_strdup_printf (_("Code %s is on the most lines (%u of %u), but the words are "
                                 "already set apart by gaps, most of them away from it."),
-                              code, stats->n_lines, fp->n_lines);
+                                 code, stats->n_lines, fp->n_lines);
     case REJECT_NONE:
     default:
       g_assert_not_reached ();
@@ -682,9 +681,9 @@ looks_like_full_stop (FontPass *fp, guint symbol)
   if (face == NULL || face->units_per_EM == 0)
     return TRUE;
   gid = symbol_glyph_index (fp->font, face, &fp->pass->symbols[symbol]);
-  if (gid == 0 ||
-      FT_Load_Glyph (face, gid, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) != 0 ||
-      face->glyph->format != FT_GLYPH_FORMAT_OUTLINE)
+  if (gid == 0
+      || FT_Load_Glyph (face, gid, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) != 0
+      || face->glyph->format != FT_GLYPH_FORMAT_OUTLINE)
     return TRUE;
   if (face->glyph->outline.n_points == 0)
     return FALSE;
@@ -719,9 +718,9 @@ static gboolean
 find_known (FontPass *fp, gboolean (*is_value) (const char *), guint *symbol)
 {
   for (guint s = 0; s < fp->pass->n_symbols; s++)
-    if (fp->pass->symbols[s].font == fp->index &&
-        dc_key_get_status (fp->pass->key, s) >= DC_KEY_INFERRED &&
-        is_value (dc_key_get_value (fp->pass->key, s)))
+    if (fp->pass->symbols[s].font == fp->index
+        && dc_key_get_status (fp->pass->key, s) >= DC_KEY_INFERRED
+        && is_value (dc_key_get_value (fp->pass->key, s)))
       {
         *symbol = s;
         return TRUE;
@@ -772,10 +771,10 @@ guess_space (FontPass *fp, DcAutoGuess *guess)
       Candidate candidate = { 0 };
 
       stats = &fp->stats[s];
-      if (pass->symbols[s].font != fp->index || stats->n_lines < MIN_SPACE_LINES ||
-          stats->n_lines < MIN_SPACE_COVERAGE * fp->n_lines ||
-          dc_key_get_status (pass->key, s) >= DC_KEY_INFERRED ||
-          name_says_otherwise (fp, s, " "))
+      if (pass->symbols[s].font != fp->index || stats->n_lines < MIN_SPACE_LINES
+          || stats->n_lines < MIN_SPACE_COVERAGE * fp->n_lines
+          || dc_key_get_status (pass->key, s) >= DC_KEY_INFERRED
+          || name_says_otherwise (fp, s, " "))
         continue;
       candidate.symbol = s;
       judge_candidate (fp, &candidate);
@@ -825,8 +824,8 @@ guess_space (FontPass *fp, DcAutoGuess *guess)
         runner_up = c;
     }
 
-  if (best != NULL && best->ink != INK_NONE && !best->pdf_space && runner_up != NULL &&
-      best->score - runner_up->score < STATISTICS_MARGIN)
+  if (best != NULL && best->ink != INK_NONE && !best->pdf_space && runner_up != NULL
+      && best->score - runner_up->score < STATISTICS_MARGIN)
     {
       g_autofree char *other = display_code (&pass->symbols[runner_up->symbol]);
 
@@ -834,7 +833,7 @@ guess_space (FontPass *fp, DcAutoGuess *guess)
       guess->reason = g_strdup_printf (_("No space: code %s fits best, but code %s fits nearly as "
                                          "well, so neither is taken. Words are taken from the "
                                          "gaps between glyphs instead."),
-                                       code, other);
+                                          code, other);
       return;
     }
 
@@ -976,12 +975,12 @@ guess_full_stop (FontPass *fp, DcAutoGuess *guess)
     {
       const DcSymbol *symbol = &pass->symbols[s];
 
-      if (symbol->font != fp->index || early[s] == 0 || symbol->n_glyphs == 0 ||
-          dc_document_symbol_is_space (pass->document, s) ||
-          dc_key_get_status (pass->key, s) >= DC_KEY_INFERRED ||
-          word_final[s] < MIN_WORD_FINAL_SHARE * symbol->n_glyphs ||
-          word_initial[s] > MAX_WORD_INITIAL_SHARE * symbol->n_glyphs ||
-          name_says_otherwise (fp, s, ".") || !looks_like_full_stop (fp, s))
+      if (symbol->font != fp->index || early[s] == 0 || symbol->n_glyphs == 0
+          || dc_document_symbol_is_space (pass->document, s)
+          || dc_key_get_status (pass->key, s) >= DC_KEY_INFERRED
+          || word_final[s] < MIN_WORD_FINAL_SHARE * symbol->n_glyphs
+          || word_initial[s] > MAX_WORD_INITIAL_SHARE * symbol->n_glyphs
+          || name_says_otherwise (fp, s, ".") || !looks_like_full_stop (fp, s))
         continue;
       if (best == DC_AUTO_NO_SYMBOL || early[s] > early[best])
         {
@@ -1001,13 +1000,13 @@ guess_full_stop (FontPass *fp, DcAutoGuess *guess)
     }
   if (best == DC_AUTO_NO_SYMBOL || early[best] < MIN_FULL_STOP_LINES)
     {
-      guess->reason =
-        g_strdup_printf (ngettext ("No full stop: %u line stops between 20%% and 80%% of the text "
-                                   "width, and no code that ends words ends two of them.",
-                                   "No full stop: %u lines stop between 20%% and 80%% of the text "
-                                   "width, and no code that ends words ends two of them.",
-                                   n_early),
-                         n_early);
+      guess->reason = g_strdup_printf (
+          ngettext ("No full stop: %u line stops between 20%% and 80%% of the text "
+                    "width, and no code that ends words ends two of them.",
+                    "No full stop: %u lines stop between 20%% and 80%% of the text "
+                    "width, and no code that ends words ends two of them.",
+                    n_early),
+          n_early);
       return;
     }
 
@@ -1018,21 +1017,21 @@ guess_full_stop (FontPass *fp, DcAutoGuess *guess)
 
       guess->reason = g_strdup_printf (_("No full stop: code %s ends %u of the lines that stop "
                                          "early, but code %s ends %u, too close to tell."),
-                                       code, early[best], other, early[runner_up]);
+                                          code, early[best], other, early[runner_up]);
       return;
     }
 
   guess->symbol = best;
   guess->assigned = assign (pass, best, ".", "auto: full stop");
-  guess->reason =
-    g_strdup_printf (ngettext ("Full stop: code %s ends %u of the %u line that stops between 20%% "
-                               "and 80%% of the text width, as the last lines of paragraphs do, "
-                               "and it ends the word wherever it occurs.",
-                               "Full stop: code %s ends %u of the %u lines that stop between 20%% "
-                               "and 80%% of the text width, as the last lines of paragraphs do, "
-                               "and it ends the word wherever it occurs.",
-                               n_early),
-                     code, early[best], n_early);
+  guess->reason = g_strdup_printf (
+      ngettext ("Full stop: code %s ends %u of the %u line that stops between 20%% "
+                "and 80%% of the text width, as the last lines of paragraphs do, "
+                "and it ends the word wherever it occurs.",
+                "Full stop: code %s ends %u of the %u lines that stop between 20%% "
+                "and 80%% of the text width, as the last lines of paragraphs do, "
+                "and it ends the word wherever it occurs.",
+                n_early),
+      code, early[best], n_early);
 }
 
 /* ------------------------------------------------------------------------------------ */
@@ -1139,10 +1138,10 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
       if (font_is_cjk_width (&fp))
         {
           font_report.space.reason = g_strdup (
-            _("No space: the font's glyphs are as wide as they are tall, as in Chinese or "
+              _("No space: the font's glyphs are as wide as they are tall, as in Chinese or "
               "Japanese text, whose words are not set apart by spaces."));
           font_report.full_stop.reason = g_strdup (
-            _("No full stop: the font's glyphs are as wide as they are tall, as in Chinese or "
+              _("No full stop: the font's glyphs are as wide as they are tall, as in Chinese or "
               "Japanese text, whose full stop is no Latin period."));
         }
       else

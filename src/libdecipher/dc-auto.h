@@ -43,8 +43,6 @@ void dc_auto_report_clear (DcAutoReport *report);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (DcAutoReport, dc_auto_report_clear)
 
-guint dc_auto_recover (DcDocument *document,
-                       DcKey *key,
-                       DcAutoReport *report);
+guint dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report);
 
 G_END_DECLS

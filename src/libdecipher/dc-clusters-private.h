@@ -10,8 +10,6 @@
 G_BEGIN_DECLS
 
 void _dc_clusters_infer (DcDocument *document);
-void _dc_document_set_symbol_pdf_text (DcDocument *self,
-                                       guint symbol,
-                                       const char *text);
+void _dc_document_set_symbol_pdf_text (DcDocument *self, guint symbol, const char *text);
 
 G_END_DECLS

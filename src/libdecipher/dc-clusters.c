@@ -29,8 +29,8 @@ text_is_unknown (const char *text)
       gunichar c = g_utf8_get_char (p);
       GUnicodeType type = g_unichar_type (c);
 
-      if (c == 0xFFFD || type == G_UNICODE_PRIVATE_USE || type == G_UNICODE_UNASSIGNED ||
-          (type == G_UNICODE_CONTROL && !g_unichar_isspace (c)))
+      if (c == 0xFFFD || type == G_UNICODE_PRIVATE_USE || type == G_UNICODE_UNASSIGNED
+          || (type == G_UNICODE_CONTROL && !g_unichar_isspace (c)))
         return TRUE;
     }
   return FALSE;
@@ -65,7 +65,8 @@ infer_pass (DcDocument *document)
 {
   const DcGlyph *glyphs;
   guint n_glyphs, n_symbols, explained_symbols = 0;
-  g_autofree char **inferred = NULL; /* per symbol: its one text so far, or "" once spans disagree */
+  g_autofree char *
+      *inferred = NULL; /* per symbol: its one text so far, or "" once spans disagree */
   g_autoptr (GString) rest = g_string_new (NULL);
 
   glyphs = dc_document_get_glyphs (document, &n_glyphs);
@@ -122,9 +123,9 @@ infer_pass (DcDocument *document)
         {
           /* A pre-base vowel sign is drawn first and written last: ि क् त for क्ति. */
           last = g_utf8_prev_char (rest->str + rest->len);
-          if (text_is_unknown (dc_document_get_symbol (document, glyphs[first].symbol)->pdf_text) &&
-              glyphs[first].symbol == unknown[0] && last > rest->str &&
-              _dc_is_pre_base_vowel (g_utf8_get_char (last)))
+          if (text_is_unknown (dc_document_get_symbol (document, glyphs[first].symbol)->pdf_text)
+              && glyphs[first].symbol == unknown[0] && last > rest->str
+              && _dc_is_pre_base_vowel (g_utf8_get_char (last)))
             {
               record (inferred, unknown[0], last);
               g_string_truncate (rest, last - rest->str);

@@ -27,18 +27,13 @@ GType dc_tokens_get_type (void) G_GNUC_CONST;
 DcTokens *dc_tokens_ref (DcTokens *tokens);
 void dc_tokens_unref (DcTokens *tokens);
 guint dc_tokens_get_generation (DcTokens *tokens);
-const DcToken *dc_tokens_get_tokens (DcTokens *tokens,
-                                     guint *n_tokens);
-const DcLine *dc_tokens_get_lines (DcTokens *tokens,
-                                   guint *n_lines);
-gboolean dc_tokens_symbol_is_space (DcTokens *tokens,
-                                    guint symbol);
+const DcToken *dc_tokens_get_tokens (DcTokens *tokens, guint *n_tokens);
+const DcLine *dc_tokens_get_lines (DcTokens *tokens, guint *n_lines);
+gboolean dc_tokens_symbol_is_space (DcTokens *tokens, guint symbol);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcTokens, dc_tokens_unref)
 
 /* Called from the loading thread after each page. */
-typedef void (*DcProgressFunc) (guint pages_done,
-                                guint n_pages,
-                                gpointer user_data);
+typedef void (*DcProgressFunc) (guint pages_done, guint n_pages, gpointer user_data);
 
 /* What one document may hold: a small PDF can draw one content stream on thousands of
  * pages (a "glyph bomb"), so loading stops with a sentence at these limits. */
@@ -51,74 +46,43 @@ typedef struct
   guint64 max_megabytes; /* glyph records and texts, in MiB; 0 for the default */
 } DcDocumentLimits;
 
-DcDocument *dc_document_new_from_file_full (const char *path,
-                                            const char *password,
-                                            const DcDocumentLimits *limits,
-                                            DcProgressFunc progress,
-                                            gpointer progress_data,
-                                            GCancellable *cancellable,
+DcDocument *dc_document_new_from_file_full (const char *path, const char *password,
+                                            const DcDocumentLimits *limits, DcProgressFunc progress,
+                                            gpointer progress_data, GCancellable *cancellable,
                                             GError **error);
-DcDocument *dc_document_new_from_file (const char *path,
-                                       const char *password,
-                                       DcProgressFunc progress,
-                                       gpointer progress_data,
-                                       GCancellable *cancellable,
-                                       GError **error);
+DcDocument *dc_document_new_from_file (const char *path, const char *password,
+                                       DcProgressFunc progress, gpointer progress_data,
+                                       GCancellable *cancellable, GError **error);
 
 const char *dc_document_get_path (DcDocument *self);
 const char *dc_document_get_sha256 (DcDocument *self);
 const char *dc_document_get_language (DcDocument *self);
 guint dc_document_get_n_pages (DcDocument *self);
-void dc_document_get_page_size (DcDocument *self,
-                                guint page,
-                                double *width,
-                                double *height);
+void dc_document_get_page_size (DcDocument *self, guint page, double *width, double *height);
 
 guint dc_document_get_n_fonts (DcDocument *self);
-DcFont *dc_document_get_font (DcDocument *self,
-                              guint index);
+DcFont *dc_document_get_font (DcDocument *self, guint index);
 
-const DcGlyph *dc_document_get_glyphs (DcDocument *self,
-                                       guint *n_glyphs);
-const DcSymbol *dc_document_get_symbols (DcDocument *self,
-                                         guint *n_symbols);
-const DcSymbol *dc_document_get_symbol (DcDocument *self,
-                                        guint symbol);
-gboolean dc_document_lookup_symbol (DcDocument *self,
-                                    guint font,
-                                    guint32 code,
-                                    guint *symbol);
-gboolean dc_document_symbol_needs_decoding (DcDocument *self,
-                                            guint symbol);
+const DcGlyph *dc_document_get_glyphs (DcDocument *self, guint *n_glyphs);
+const DcSymbol *dc_document_get_symbols (DcDocument *self, guint *n_symbols);
+const DcSymbol *dc_document_get_symbol (DcDocument *self, guint symbol);
+gboolean dc_document_lookup_symbol (DcDocument *self, guint font, guint32 code, guint *symbol);
+gboolean dc_document_symbol_needs_decoding (DcDocument *self, guint symbol);
 
-const guint32 *dc_document_get_reading_order (DcDocument *self,
-                                              guint *n_glyphs);
-const DcLine *dc_document_get_lines (DcDocument *self,
-                                     guint *n_lines);
-const DcToken *dc_document_get_tokens (DcDocument *self,
-                                       guint *n_tokens);
-void dc_document_get_page_lines (DcDocument *self,
-                                 guint page,
-                                 guint *first_line,
-                                 guint *n_lines);
-const DcBlock *dc_document_get_blocks (DcDocument *self,
-                                       guint *n_blocks);
-void dc_document_get_page_blocks (DcDocument *self,
-                                  guint page,
-                                  guint *first_block,
+const guint32 *dc_document_get_reading_order (DcDocument *self, guint *n_glyphs);
+const DcLine *dc_document_get_lines (DcDocument *self, guint *n_lines);
+const DcToken *dc_document_get_tokens (DcDocument *self, guint *n_tokens);
+void dc_document_get_page_lines (DcDocument *self, guint page, guint *first_line, guint *n_lines);
+const DcBlock *dc_document_get_blocks (DcDocument *self, guint *n_blocks);
+void dc_document_get_page_blocks (DcDocument *self, guint page, guint *first_block,
                                   guint *n_blocks);
 
 DcTokens *dc_document_ref_tokens (DcDocument *self);
 guint dc_document_get_tokens_generation (DcDocument *self);
-gboolean dc_document_symbol_is_space (DcDocument *self,
-                                      guint symbol);
-void dc_document_set_symbol_is_space (DcDocument *self,
-                                      guint symbol,
-                                      gboolean is_space);
+gboolean dc_document_symbol_is_space (DcDocument *self, guint symbol);
+void dc_document_set_symbol_is_space (DcDocument *self, guint symbol, gboolean is_space);
 
-const char *dc_document_get_actual_text (DcDocument *self,
-                                         guint glyph,
-                                         guint *first_glyph,
+const char *dc_document_get_actual_text (DcDocument *self, guint glyph, guint *first_glyph,
                                          guint *n_glyphs);
 guint dc_document_get_n_actual_texts (DcDocument *self);
 

@@ -7,4 +7,4 @@
 
 #include "dc-error.h"
 
-G_DEFINE_QUARK (dc-error-quark, dc_error)
+G_DEFINE_QUARK (dc - error - quark, dc_error)

@@ -25,10 +25,10 @@
 
 typedef struct
 {
-  guint line;     /* 0-based within the block */
-  double x;       /* left edge of the token, points */
-  int width;      /* in characters */
-  int position;   /* respaced column */
+  guint line;   /* 0-based within the block */
+  double x;     /* left edge of the token, points */
+  int width;    /* in characters */
+  int position; /* respaced column */
   char *text;
 } Cell;
 
@@ -220,7 +220,8 @@ respace_block (DcDocument *document, const DcBlock *block, double origin, DcValu
         {
           const Cell *cell = &g_array_index (r->cells, Cell, c);
 
-          if ((i > 0 && aligned (r, cell, i - 1)) || (i + 1 < r->n_lines && aligned (r, cell, i + 1)))
+          if ((i > 0 && aligned (r, cell, i - 1))
+              || (i + 1 < r->n_lines && aligned (r, cell, i + 1)))
             shared++;
         }
       r->tabscore[i] = n > 0 ? (double) shared / n : 0;

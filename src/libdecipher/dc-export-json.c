@@ -85,9 +85,8 @@ origin_of (Export *e, guint symbol, Origin *origin)
 static gboolean
 same_origin (const Origin *a, const Origin *b)
 {
-  return (a->value == NULL) == (b->value == NULL) && a->status == b->status &&
-         a->level == b->level && a->confidence == b->confidence &&
-         g_strcmp0 (a->provenance, b->provenance) == 0;
+  return (a->value == NULL) == (b->value == NULL) && a->status == b->status && a->level == b->level
+         && a->confidence == b->confidence && g_strcmp0 (a->provenance, b->provenance) == 0;
 }
 
 static void
@@ -135,13 +134,14 @@ add_script (JsonBuilder *builder, GUnicodeScript script, gboolean vertical)
   json_builder_set_member_name (builder, "script");
   json_builder_add_string_value (builder, code);
   json_builder_set_member_name (builder, "direction");
-  json_builder_add_string_value (builder,
-                                 dc_direction_to_string (vertical ? DC_DIRECTION_TTB
-                                                                  : dc_text_get_direction (script, 0)));
+  json_builder_add_string_value (builder, dc_direction_to_string (
+                                              vertical ? DC_DIRECTION_TTB
+                                                       : dc_text_get_direction (script, 0)));
   json_builder_set_member_name (builder, "writing_mode");
   json_builder_add_string_value (builder, !vertical ? "horizontal-tb"
-                                          : _dc_script_has_left_to_right_columns (script) ? "vertical-lr"
-                                                                                          : "vertical-rl");
+                                          : _dc_script_has_left_to_right_columns (script)
+                                              ? "vertical-lr"
+                                              : "vertical-rl");
 }
 
 static void
@@ -211,7 +211,8 @@ logical_text (Export *e, guint first, guint end, gboolean rtl, GString *out)
           g_string_free (word, TRUE);
           continue;
         }
-      if (e->token_start[k] && e->tokens[e->token_at[k]].first_glyph + e->tokens[e->token_at[k]].n_glyphs <= end)
+      if (e->token_start[k]
+          && e->tokens[e->token_at[k]].first_glyph + e->tokens[e->token_at[k]].n_glyphs <= end)
         {
           const DcToken *token = &e->tokens[e->token_at[k]];
 
@@ -279,7 +280,8 @@ add_span (Export *e, JsonBuilder *builder, gboolean vertical, guint first, guint
   /* Values hold what the glyphs draw, one by one; a reader comparing or searching
    * text wants one spelling of each letter. */
   normalized = g_utf8_normalize (text->str, -1, G_NORMALIZE_NFC);
-  if (script == block_script || script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_UNKNOWN)
+  if (script == block_script || script == G_UNICODE_SCRIPT_COMMON
+      || script == G_UNICODE_SCRIPT_UNKNOWN)
     language = *block_language;
   else
     /* A word in another script than its paragraph is in another language, whatever the
@@ -297,7 +299,8 @@ add_span (Export *e, JsonBuilder *builder, gboolean vertical, guint first, guint
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "index");
   json_builder_add_int_value (builder, head->font);
-  add_string_or_null (builder, "name", dc_font_get_name (dc_document_get_font (e->document, head->font)));
+  add_string_or_null (builder, "name",
+                      dc_font_get_name (dc_document_get_font (e->document, head->font)));
   json_builder_set_member_name (builder, "size");
   json_builder_add_double_value (builder, head->size);
   json_builder_end_object (builder);
@@ -450,7 +453,8 @@ add_page (Export *e, JsonBuilder *builder, guint page)
   for (guint b = first; b < first + n; b++)
     {
       const DcBlock *block = &blocks[b];
-      g_autofree double *tabscores = dc_export_block_tabscores (e->document, block, e->value, e->user_data);
+      g_autofree double *tabscores = dc_export_block_tabscores (e->document, block, e->value,
+                                                                e->user_data);
       g_autoptr (GString) text = g_string_new (NULL);
       DcLanguageGuess language;
       GUnicodeScript script;

@@ -11,25 +11,13 @@ G_BEGIN_DECLS
 
 #define DC_UNKNOWN_TEXT "\xEF\xBF\xBD" /* U+FFFD */
 
-void _dc_export_append_token (GString *out,
-                              DcDocument *document,
-                              const DcToken *token,
-                              DcValueFunc value,
-                              gpointer user_data);
-void _dc_export_append_line (GString *out,
-                             DcDocument *document,
-                             guint line,
-                             DcValueFunc value,
+void _dc_export_append_token (GString *out, DcDocument *document, const DcToken *token,
+                              DcValueFunc value, gpointer user_data);
+void _dc_export_append_line (GString *out, DcDocument *document, guint line, DcValueFunc value,
                              gpointer user_data);
 
-char *_dc_export_freki (DcDocument *document,
-                        DcValueFunc value,
-                        gpointer user_data);
-char *_dc_export_json (DcDocument *document,
-                       DcValueFunc value,
-                       gpointer user_data);
-char *_dc_export_layout (DcDocument *document,
-                         DcValueFunc value,
-                         gpointer user_data);
+char *_dc_export_freki (DcDocument *document, DcValueFunc value, gpointer user_data);
+char *_dc_export_json (DcDocument *document, DcValueFunc value, gpointer user_data);
+char *_dc_export_layout (DcDocument *document, DcValueFunc value, gpointer user_data);
 
 G_END_DECLS

@@ -34,8 +34,8 @@ dc_document_pdf_value (guint symbol, gpointer document)
 
 /* One token's text in logical order (what a table cell shows). */
 void
-_dc_export_append_token (GString *out, DcDocument *document, const DcToken *token, DcValueFunc value,
-                         gpointer user_data)
+_dc_export_append_token (GString *out, DcDocument *document, const DcToken *token,
+                         DcValueFunc value, gpointer user_data)
 {
   _dc_reorder_token (document, (guint) (token - dc_document_get_tokens (document, NULL)), value,
                      user_data, out);
@@ -99,7 +99,8 @@ compare_script_counts (gconstpointer a, gconstpointer b)
 {
   const ScriptCount *ca = a, *cb = b;
 
-  return ca->count != cb->count ? (ca->count < cb->count ? 1 : -1) : (int) ca->script - (int) cb->script;
+  return ca->count != cb->count ? (ca->count < cb->count ? 1 : -1)
+                                : (int) ca->script - (int) cb->script;
 }
 
 /**
@@ -136,8 +137,8 @@ dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint l
           rtl += FRIBIDI_IS_RTL (type);
           ltr += !FRIBIDI_IS_RTL (type);
         }
-      if (script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED ||
-          script == G_UNICODE_SCRIPT_UNKNOWN)
+      if (script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED
+          || script == G_UNICODE_SCRIPT_UNKNOWN)
         continue;
       for (i = 0; i < counts->len; i++)
         if (g_array_index (counts, ScriptCount, i).script == script)
@@ -178,13 +179,13 @@ dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint l
       const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
       const guint32 *order = dc_document_get_reading_order (document, NULL);
 
-      left_to_right_columns = l->n_glyphs > 0 &&
-                              (glyphs[order[l->first_glyph]].flags & DC_GLYPH_UPRIGHT) == 0;
+      left_to_right_columns = l->n_glyphs > 0
+                              && (glyphs[order[l->first_glyph]].flags & DC_GLYPH_UPRIGHT) == 0;
     }
   json_builder_set_member_name (builder, "direction");
   json_builder_add_string_value (builder, dc_direction_to_string (direction));
   json_builder_set_member_name (builder, "writing_mode");
-  json_builder_add_string_value (builder, !vertical ? "horizontal-tb"
+  json_builder_add_string_value (builder, !vertical               ? "horizontal-tb"
                                           : left_to_right_columns ? "vertical-lr"
                                                                   : "vertical-rl");
 }

@@ -13,34 +13,23 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  DC_EXPORT_TEXT,  /* lines joined by \n, pages by \f */
+  DC_EXPORT_TEXT,   /* lines joined by \n, pages by \f */
   DC_EXPORT_FREKI,  /* Freki blocks and lines, respaced, with boxes, fonts and tab-scores */
   DC_EXPORT_JSON,   /* pages, blocks, lines and spans with their metadata */
   DC_EXPORT_LAYOUT, /* plain text respaced so that columns stay aligned */
 } DcExportFormat;
 
 /* Per symbol, the text it stands for, or NULL while unknown (shown as U+FFFD). */
-typedef const char *(*DcValueFunc) (guint symbol,
-                                    gpointer user_data);
+typedef const char *(*DcValueFunc) (guint symbol, gpointer user_data);
 
-const char *dc_document_pdf_value (guint symbol,
-                                   gpointer document);
-char *dc_export_line_text (DcDocument *document,
-                           guint line,
-                           DcValueFunc value,
-                           gpointer user_data);
-void dc_export_add_line_metadata (JsonBuilder *builder,
-                                  DcDocument *document,
-                                  guint line,
+const char *dc_document_pdf_value (guint symbol, gpointer document);
+char *dc_export_line_text (DcDocument *document, guint line, DcValueFunc value, gpointer user_data);
+void dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint line,
                                   const char *text);
-char *dc_export_document (DcDocument *document,
-                          DcExportFormat format,
-                          DcValueFunc value,
+char *dc_export_document (DcDocument *document, DcExportFormat format, DcValueFunc value,
                           gpointer user_data);
 
-double *dc_export_block_tabscores (DcDocument *document,
-                                   const DcBlock *block,
-                                   DcValueFunc value,
+double *dc_export_block_tabscores (DcDocument *document, const DcBlock *block, DcValueFunc value,
                                    gpointer user_data);
 
 G_END_DECLS

@@ -57,8 +57,8 @@ set_not_regular_reason (GError **error, mode_t mode)
                          _("It is a symbolic link, which Decipher does not follow to its "
                            "files: give the path of the file itself."));
   else
-    g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT, _("It is %s, not a file."),
-                 describe_non_regular (mode));
+    g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                 _("It is %s, not a file."), describe_non_regular (mode));
 }
 
 static void
@@ -70,11 +70,11 @@ set_not_regular (GError **error, const char *path, mode_t mode, const char *exam
     g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                  _("“%s” is a symbolic link; Decipher does not write or read its files "
                    "through links. Give the path of the file itself."),
-                 display);
+                    display);
   else
     g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                  _("“%s” is %s, not a regular file; give a file name such as “%s”."), display,
-                 describe_non_regular (mode), example);
+                    describe_non_regular (mode), example);
 }
 
 /*

@@ -107,7 +107,7 @@ shape_from_face (FT_Library library, FT_Face face, guint gid, DcShape *shape)
     return FALSE;
   if (FT_Load_Glyph (face, gid,
                      FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP
-                       | FT_LOAD_IGNORE_TRANSFORM)
+                         | FT_LOAD_IGNORE_TRANSFORM)
       != 0)
     return FALSE;
   if (face->glyph->format != FT_GLYPH_FORMAT_OUTLINE)
@@ -322,10 +322,7 @@ dc_shapes_get (DcShapes *self, guint symbol)
  * character to.
  */
 gboolean
-dc_shapes_scan_font_file (const char *path,
-                          int face_index,
-                          DcShapeFunc func,
-                          gpointer user_data,
+dc_shapes_scan_font_file (const char *path, int face_index, DcShapeFunc func, gpointer user_data,
                           GError **error)
 {
   FT_Library library;

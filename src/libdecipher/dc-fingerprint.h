@@ -31,10 +31,8 @@ typedef struct
 } DcShape;
 
 char *dc_shape_fingerprint_to_string (const DcShape *shape);
-double dc_shape_distance (const DcShape *a,
-                          const DcShape *b);
-guint dc_shape_signature_distance (guint64 a,
-                                   guint64 b);
+double dc_shape_distance (const DcShape *a, const DcShape *b);
+guint dc_shape_signature_distance (guint64 a, guint64 b);
 
 /* Below this dc_shape_distance() two shapes are the same letter drawn the same way;
  * an accent (К against Ќ) is 0.03 away, another design of the letter 0.1 or more. */
@@ -45,19 +43,13 @@ typedef struct _DcShapes DcShapes;
 DcShapes *dc_shapes_new (DcDocument *document);
 void dc_shapes_free (DcShapes *shapes);
 DcDocument *dc_shapes_get_document (DcShapes *shapes);
-const DcShape *dc_shapes_get (DcShapes *shapes,
-                              guint symbol);
+const DcShape *dc_shapes_get (DcShapes *shapes, guint symbol);
 
 /* A font program not from a PDF (an installed font): calls @func for every glyph the
  * program maps a Unicode character to, with its shape. */
-typedef void (*DcShapeFunc) (gunichar unicode,
-                             const DcShape *shape,
-                             gpointer user_data);
-gboolean dc_shapes_scan_font_file (const char *path,
-                                   int face_index,
-                                   DcShapeFunc func,
-                                   gpointer user_data,
-                                   GError **error);
+typedef void (*DcShapeFunc) (gunichar unicode, const DcShape *shape, gpointer user_data);
+gboolean dc_shapes_scan_font_file (const char *path, int face_index, DcShapeFunc func,
+                                   gpointer user_data, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcShapes, dc_shapes_free)
 

@@ -113,8 +113,7 @@ static FT_CharMap
 find_charmap (FT_Face face, int platform, int encoding)
 {
   for (int i = 0; i < face->num_charmaps; i++)
-    if (face->charmaps[i]->platform_id == platform
-        && face->charmaps[i]->encoding_id == encoding)
+    if (face->charmaps[i]->platform_id == platform && face->charmaps[i]->encoding_id == encoding)
       return face->charmaps[i];
   return NULL;
 }
@@ -227,8 +226,7 @@ open_program (DcFont *font, FT_Library library)
   gsize size;
   FT_Face face;
 
-  if (program == NULL || library == NULL
-      || dc_font_get_font_type (font) == DC_FONT_TYPE_TYPE3)
+  if (program == NULL || library == NULL || dc_font_get_font_type (font) == DC_FONT_TYPE_TYPE3)
     return NULL;
   data = g_bytes_get_data (program, &size);
   if (FT_New_Memory_Face (library, data, (FT_Long) size, 0, &face) != 0)
@@ -237,8 +235,7 @@ open_program (DcFont *font, FT_Library library)
 }
 
 static void
-read_program (DcFont *font, FT_Face face, GArray *symbols, const DcSymbol *all,
-              GArray *findings)
+read_program (DcFont *font, FT_Face face, GArray *symbols, const DcSymbol *all, GArray *findings)
 {
   g_autoptr (GHashTable) by_glyph = NULL;
   g_autoptr (GHashTable) cids = NULL;
@@ -262,8 +259,9 @@ read_program (DcFont *font, FT_Face face, GArray *symbols, const DcSymbol *all,
           gid = (FT_UInt) MAX (0, dc_font_get_cid_glyph_index (font, code));
           break;
         case DC_FONT_TYPE_CID_TYPE0:
-          gid = cids != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (cids, GUINT_TO_POINTER (code)))
-                             : code;
+          gid = cids != NULL
+                    ? GPOINTER_TO_UINT (g_hash_table_lookup (cids, GUINT_TO_POINTER (code)))
+                    : code;
           break;
         case DC_FONT_TYPE_TRUETYPE:
           gid = simple_truetype_glyph (face, font, code);
@@ -380,8 +378,7 @@ is_core_font (DcFont *font)
  * glyphs of nearly every such font follow, when that order reads at least
  * LAYOUT_MIN_EXPLAINED of its glyphs. */
 static void
-read_mac_layout (DcFont *font, FT_Face face, GArray *symbols, const DcSymbol *all,
-                 GArray *findings)
+read_mac_layout (DcFont *font, FT_Face face, GArray *symbols, const DcSymbol *all, GArray *findings)
 {
   guint n_glyphs = 0, n_explained = 0;
   guint first = findings->len;
@@ -411,8 +408,8 @@ read_mac_layout (DcFont *font, FT_Face face, GArray *symbols, const DcSymbol *al
 
   if (n_glyphs == 0 || n_explained < LAYOUT_MIN_EXPLAINED * n_glyphs)
     {
-      g_debug ("The %s reads %u of %u glyphs of “%s”: not applied", order, n_explained,
-               n_glyphs, dc_font_get_name (font));
+      g_debug ("The %s reads %u of %u glyphs of “%s”: not applied", order, n_explained, n_glyphs,
+               dc_font_get_name (font));
       g_array_set_size (findings, first);
     }
 }

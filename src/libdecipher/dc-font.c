@@ -125,8 +125,8 @@ double_byte_hint (const char *name)
 {
   static const char *const big5[] = { "big5", "mingliu", NULL };
   static const char *const sjis[] = { "sjis", "shift", "mincho", "ms-gothic", "msgothic", NULL };
-  static const char *const gbk[] = { "gb2312", "gbk", "gb18030", "simsun", "simhei", "fangsong",
-                                     "kaiti", "song", "hei", NULL };
+  static const char *const gbk[] = { "gb2312",   "gbk",   "gb18030", "simsun", "simhei",
+                                     "fangsong", "kaiti", "song",    "hei",    NULL };
   gboolean high = FALSE;
 
   if (name == NULL)
@@ -466,8 +466,8 @@ program_glyph_name_locked (DcFont *self, guint32 code)
       const guint8 *data = g_bytes_get_data (self->program, &size);
 
       self->program_names = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-      if (FT_Init_FreeType (&self->ft_library) != 0 ||
-          FT_New_Memory_Face (self->ft_library, data, (FT_Long) size, 0, &self->ft_face) != 0)
+      if (FT_Init_FreeType (&self->ft_library) != 0
+          || FT_New_Memory_Face (self->ft_library, data, (FT_Long) size, 0, &self->ft_face) != 0)
         self->ft_face = NULL;
     }
   if (self->ft_face == NULL || !FT_HAS_GLYPH_NAMES (self->ft_face))

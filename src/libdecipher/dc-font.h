@@ -27,8 +27,7 @@ G_DECLARE_FINAL_TYPE (DcFont, dc_font, DC, FONT, GObject)
 guint dc_font_get_index (DcFont *self);
 const char *dc_font_get_name (DcFont *self);
 char *dc_font_dup_display_name (DcFont *self);
-void dc_font_add_json_members (DcFont *self,
-                               JsonBuilder *builder);
+void dc_font_add_json_members (DcFont *self, JsonBuilder *builder);
 DcFontType dc_font_get_font_type (DcFont *self);
 const char *dc_font_type_to_string (DcFontType type);
 const char *dc_font_get_encoding (DcFont *self);
@@ -39,15 +38,10 @@ const char *dc_font_get_program_kind (DcFont *self);
 GBytes *dc_font_get_program (DcFont *self);
 const char *dc_font_get_program_sha256 (DcFont *self);
 int dc_font_get_writing_mode (DcFont *self);
-gboolean dc_font_get_object_ref (DcFont *self,
-                                 int *num,
-                                 int *gen);
-const char *dc_font_get_glyph_name (DcFont *self,
-                                    guint32 code);
-int dc_font_get_cid_glyph_index (DcFont *self,
-                                 guint32 code);
-int dc_font_get_glyph_index (DcFont *self,
-                             guint32 code);
+gboolean dc_font_get_object_ref (DcFont *self, int *num, int *gen);
+const char *dc_font_get_glyph_name (DcFont *self, guint32 code);
+int dc_font_get_cid_glyph_index (DcFont *self, guint32 code);
+int dc_font_get_glyph_index (DcFont *self, guint32 code);
 guint dc_font_get_n_symbols (DcFont *self);
 guint dc_font_get_n_glyphs (DcFont *self);
 gboolean dc_font_is_trusted (DcFont *self);

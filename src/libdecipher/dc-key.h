@@ -54,49 +54,28 @@ G_DECLARE_FINAL_TYPE (DcKey, dc_key, DC, KEY, GObject)
 DcKey *dc_key_new (DcDocument *document);
 DcDocument *dc_key_get_document (DcKey *self);
 
-const char *dc_key_get_value (DcKey *self,
-                              guint symbol);
-const char *dc_key_peek_value (DcKey *self,
-                               guint symbol);
-DcKeyStatus dc_key_get_status (DcKey *self,
-                               guint symbol);
-const char *dc_key_get_provenance (DcKey *self,
-                                   guint symbol);
-DcKeyLevel dc_key_get_level (DcKey *self,
-                             guint symbol);
-double dc_key_get_confidence (DcKey *self,
-                              guint symbol);
+const char *dc_key_get_value (DcKey *self, guint symbol);
+const char *dc_key_peek_value (DcKey *self, guint symbol);
+DcKeyStatus dc_key_get_status (DcKey *self, guint symbol);
+const char *dc_key_get_provenance (DcKey *self, guint symbol);
+DcKeyLevel dc_key_get_level (DcKey *self, guint symbol);
+double dc_key_get_confidence (DcKey *self, guint symbol);
 const char *dc_key_level_to_string (DcKeyLevel level);
-gboolean dc_key_level_from_string (const char *string,
-                                   DcKeyLevel *level);
+gboolean dc_key_level_from_string (const char *string, DcKeyLevel *level);
 double dc_key_level_get_default_confidence (DcKeyLevel level);
-DcKeyLevel dc_key_level_for_status (DcKeyStatus status,
-                                    const char *provenance);
+DcKeyLevel dc_key_level_for_status (DcKeyStatus status, const char *provenance);
 const char *dc_key_status_to_string (DcKeyStatus status);
-gboolean dc_key_status_from_string (const char *string,
-                                    DcKeyStatus *status);
+gboolean dc_key_status_from_string (const char *string, DcKeyStatus *status);
 
-char *dc_key_normalize_value (const char *value,
-                              GError **error);
-gboolean dc_key_set (DcKey *self,
-                     guint symbol,
-                     const char *value,
-                     DcKeyStatus status,
-                     const char *provenance,
-                     GError **error);
-gboolean dc_key_set_full (DcKey *self,
-                          guint symbol,
-                          const char *value,
-                          DcKeyStatus status,
-                          DcKeyLevel level,
-                          double confidence,
-                          const char *provenance,
+char *dc_key_normalize_value (const char *value, GError **error);
+gboolean dc_key_set (DcKey *self, guint symbol, const char *value, DcKeyStatus status,
+                     const char *provenance, GError **error);
+gboolean dc_key_set_full (DcKey *self, guint symbol, const char *value, DcKeyStatus status,
+                          DcKeyLevel level, double confidence, const char *provenance,
                           GError **error);
-void dc_key_forget (DcKey *self,
-                    guint symbol);
+void dc_key_forget (DcKey *self, guint symbol);
 
-void dc_key_begin_change (DcKey *self,
-                          const char *label);
+void dc_key_begin_change (DcKey *self, const char *label);
 void dc_key_end_change (DcKey *self);
 gboolean dc_key_can_undo (DcKey *self);
 gboolean dc_key_can_redo (DcKey *self);
@@ -105,14 +84,9 @@ const char *dc_key_get_redo_label (DcKey *self);
 gboolean dc_key_undo (DcKey *self);
 gboolean dc_key_redo (DcKey *self);
 
-void dc_key_count_decoded (DcKey *self,
-                           guint *n_symbols,
-                           guint *n_glyphs);
-void dc_key_count_to_decode (DcKey *self,
-                             guint *n_symbols,
-                             guint *n_glyphs);
+void dc_key_count_decoded (DcKey *self, guint *n_symbols, guint *n_glyphs);
+void dc_key_count_to_decode (DcKey *self, guint *n_symbols, guint *n_glyphs);
 
-const char *dc_key_value_func (guint symbol,
-                               gpointer key);
+const char *dc_key_value_func (guint symbol, gpointer key);
 
 G_END_DECLS

@@ -20,8 +20,6 @@ typedef struct
 #define DC_LANGUAGE_MIN_LETTERS 40
 
 gboolean dc_language_detector_available (void);
-void dc_language_guess (const char *text,
-                        const char *prior,
-                        DcLanguageGuess *guess);
+void dc_language_guess (const char *text, const char *prior, DcLanguageGuess *guess);
 
 G_END_DECLS

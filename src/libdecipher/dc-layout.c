@@ -32,8 +32,8 @@
 
 typedef struct
 {
-  double u, v;   /* along and across the baseline, in the glyph's own direction */
-  double u_end;  /* u + advance */
+  double u, v;  /* along and across the baseline, in the glyph's own direction */
+  double u_end; /* u + advance */
 } Placement;
 
 typedef struct
@@ -110,8 +110,8 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs)
         {
           double reference = MAX (size, current->size);
           gboolean same_baseline = fabs (p.v - current->v) <= SAME_BASELINE_CHAIN * reference;
-          gboolean continues = p.u >= last_u_end - MAX_BACKSTEP * reference &&
-                               p.u - last_u_end <= MAX_LINE_GAP * reference;
+          gboolean continues = p.u >= last_u_end - MAX_BACKSTEP * reference
+                               && p.u - last_u_end <= MAX_LINE_GAP * reference;
 
           if (!same_baseline || !continues)
             current = NULL;
@@ -263,8 +263,8 @@ typedef struct
   double width, height; /* of the page */
   double min_valley;    /* the page's average character height */
   gboolean rtl;
-  GArray *reading;      /* of guint: line indices in reading order */
-  GArray *leaves;       /* of Leaf */
+  GArray *reading; /* of guint: line indices in reading order */
+  GArray *leaves;  /* of Leaf */
   GString *path;
 } CutContext;
 
@@ -422,13 +422,14 @@ best_cut (CutItem *items, guint n, const CutContext *ctx, gboolean *vertical, do
               double key = along_x ? mid : -mid;
 
               if (along_x)
-                fits = (bottom - top) >= MIN_VCUT_HEIGHT * ctx->height &&
-                       MIN (reach - left, right - start) >= MIN_BLOCK_WIDTH * ctx->width;
+                fits = (bottom - top) >= MIN_VCUT_HEIGHT * ctx->height
+                       && MIN (reach - left, right - start) >= MIN_BLOCK_WIDTH * ctx->width;
               else
-                fits = MIN (reach - top, bottom - start) >= MIN_HCUT_HEIGHT * ctx->height &&
-                       (right - left) >= MIN_BLOCK_WIDTH * ctx->width;
-              if (fits && (size > best || (size == best && along_x && !best_vertical) ||
-                           (size == best && along_x == best_vertical && key > best_key)))
+                fits = MIN (reach - top, bottom - start) >= MIN_HCUT_HEIGHT * ctx->height
+                       && (right - left) >= MIN_BLOCK_WIDTH * ctx->width;
+              if (fits
+                  && (size > best || (size == best && along_x && !best_vertical)
+                      || (size == best && along_x == best_vertical && key > best_key)))
                 {
                   best = size;
                   best_vertical = along_x;
@@ -538,8 +539,8 @@ compare_doubles (gconstpointer a, gconstpointer b)
  * line by line, so what counts is a strip left empty by all of them; a wide word space in
  * justified text is never empty all the way down. */
 static gboolean
-is_gutter (const DcGlyph *glyphs, GArray *builds, GPtrArray *all_glyphs, guint self,
-           double a, double b)
+is_gutter (const DcGlyph *glyphs, GArray *builds, GPtrArray *all_glyphs, guint self, double a,
+           double b)
 {
   const LineBuild *line = &g_array_index (builds, LineBuild, self);
   g_autoptr (GArray) ink = g_array_new (FALSE, FALSE, sizeof (double) * 2);
@@ -552,8 +553,8 @@ is_gutter (const DcGlyph *glyphs, GArray *builds, GPtrArray *all_glyphs, guint s
       const GArray *other_glyphs = g_ptr_array_index (all_glyphs, l);
       double dv = fabs (other->v - line->v);
 
-      if (l == self || other->rotation != line->rotation || dv < SAME_BASELINE_LINE * line->size ||
-          dv > GUTTER_NEIGHBOURHOOD * line->size)
+      if (l == self || other->rotation != line->rotation || dv < SAME_BASELINE_LINE * line->size
+          || dv > GUTTER_NEIGHBOURHOOD * line->size)
         continue;
       left += other->u0 < a;
       right += other->u1 > b;
@@ -589,14 +590,15 @@ static GArray *
 split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *chains,
                const GArray *chain_glyphs)
 {
-  g_autoptr (GPtrArray) all_glyphs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autoptr (GPtrArray)
+      all_glyphs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   GArray *finals = g_array_new (FALSE, TRUE, sizeof (FinalLine));
 
   g_array_set_clear_func (finals, clear_final_line);
 
   for (guint l = 0; l < builds->len; l++)
-    g_ptr_array_add (all_glyphs, line_glyphs (&g_array_index (builds, LineBuild, l), chains,
-                                              chain_glyphs));
+    g_ptr_array_add (all_glyphs,
+                     line_glyphs (&g_array_index (builds, LineBuild, l), chains, chain_glyphs));
 
   for (guint l = 0; l < builds->len; l++)
     {
@@ -610,8 +612,8 @@ split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *chains,
           guint32 index = g_array_index (indices, guint32, k);
           Placement p = placement_of (&glyphs[index]);
 
-          if (current.glyphs != NULL && p.u - reach > GUTTER_CANDIDATE * build->size &&
-              is_gutter (glyphs, builds, all_glyphs, l, reach, p.u))
+          if (current.glyphs != NULL && p.u - reach > GUTTER_CANDIDATE * build->size
+              && is_gutter (glyphs, builds, all_glyphs, l, reach, p.u))
             {
               g_array_append_val (finals, current);
               current.glyphs = NULL;
@@ -671,10 +673,10 @@ sort_visually (const DcGlyph *glyphs, GArray *line)
       keys[k].position = k;
       /* …unless it is drawn far from that glyph (cairo may draw the alef of a lam-alef
        * long before its lam): then it stands where it is drawn. */
-      keys[k].u = (k > 0 && fabs (glyph->advance) < 0.05 * em (glyph) &&
-                   fabs (p.u - keys[k - 1].u) < em (glyph))
-                    ? keys[k - 1].u
-                    : p.u;
+      keys[k].u = (k > 0 && fabs (glyph->advance) < 0.05 * em (glyph)
+                   && fabs (p.u - keys[k - 1].u) < em (glyph))
+                      ? keys[k - 1].u
+                      : p.u;
       if (keys[k].u < previous - 0.05 * em (glyph))
         sorted = FALSE;
       previous = MAX (previous, keys[k].u);
@@ -687,16 +689,8 @@ sort_visually (const DcGlyph *glyphs, GArray *line)
 }
 
 void
-dc_layout_lines (const DcGlyph *glyphs,
-                 guint first,
-                 guint n,
-                 guint page,
-                 double page_width,
-                 double page_height,
-                 gboolean rtl,
-                 GArray *order,
-                 GArray *lines,
-                 GArray *blocks)
+dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double page_width,
+                 double page_height, gboolean rtl, GArray *order, GArray *lines, GArray *blocks)
 {
   g_autoptr (GArray) chain_glyphs = NULL;
   g_autoptr (GArray) chains = NULL;
@@ -833,12 +827,8 @@ dc_layout_lines (const DcGlyph *glyphs,
 }
 
 void
-dc_layout_tokens (const DcGlyph *glyphs,
-                  const guint32 *order,
-                  DcLine *lines,
-                  guint n_lines,
-                  const guint8 *symbol_is_space,
-                  GArray *tokens)
+dc_layout_tokens (const DcGlyph *glyphs, const guint32 *order, DcLine *lines, guint n_lines,
+                  const guint8 *symbol_is_space, GArray *tokens)
 {
   g_assert (tokens != NULL);
 

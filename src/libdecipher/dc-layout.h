@@ -14,23 +14,12 @@ G_BEGIN_DECLS
  * @lines, the glyph indices to @order and the blocks (DcBlock, owning their label) to
  * @blocks. @rtl mirrors the reading order of columns. Token fields are left for
  * dc_layout_tokens(). */
-void dc_layout_lines (const DcGlyph *glyphs,
-                      guint first,
-                      guint n,
-                      guint page,
-                      double page_width,
-                      double page_height,
-                      gboolean rtl,
-                      GArray *order,
-                      GArray *lines,
+void dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double page_width,
+                      double page_height, gboolean rtl, GArray *order, GArray *lines,
                       GArray *blocks);
 
 /* Splits every line into tokens at space glyphs and at gaps where no space is drawn. */
-void dc_layout_tokens (const DcGlyph *glyphs,
-                       const guint32 *order,
-                       DcLine *lines,
-                       guint n_lines,
-                       const guint8 *symbol_is_space,
-                       GArray *tokens);
+void dc_layout_tokens (const DcGlyph *glyphs, const guint32 *order, DcLine *lines, guint n_lines,
+                       const guint8 *symbol_is_space, GArray *tokens);
 
 G_END_DECLS

@@ -80,15 +80,16 @@ set_sqlite_error (GError **error, sqlite3 *db, const char *path, const char *wha
     g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                  _("“%s” is not a Decipher font library (or it is damaged). Give another file, "
                    "or move this one away."),
-                 display);
+                    display);
   else if (code == SQLITE_FULL)
     g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                  _("The font library “%s” could not be written: the disk is full. Free some "
                    "space and try again."),
-                 display);
+                    display);
   else
-    g_set_error (error, DC_ERROR, DC_ERROR_FAILED, _("The font library “%s” could not be %s: %s."),
-                 display, what, db != NULL ? sqlite3_errmsg (db) : "");
+    g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                 _("The font library “%s” could not be %s: %s."), display, what,
+                    db != NULL ? sqlite3_errmsg (db) : "");
 }
 
 static gboolean
@@ -149,7 +150,7 @@ dc_library_open (const char *path, GError **error)
     {
       g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                    _("“%s” is a folder; give the font library's file, such as “%s”."), display,
-                   "library.sqlite");
+                      "library.sqlite");
       return NULL;
     }
   folder = g_path_get_dirname (path);
@@ -159,7 +160,7 @@ dc_library_open (const char *path, GError **error)
 
       g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                    _("The folder of the font library “%s” could not be made: %s."), display,
-                   g_strerror (saved));
+                      g_strerror (saved));
       return NULL;
     }
 
@@ -178,7 +179,7 @@ dc_library_open (const char *path, GError **error)
       g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                    _("“%s” is not a Decipher font library (or it is damaged). Give another file, "
                      "or move this one away."),
-                   display);
+                      display);
       return NULL;
     }
   if (!exec (self, "PRAGMA journal_mode = WAL", error))
@@ -265,11 +266,8 @@ dc_library_script_of_value (const char *value)
  * One more decision that @shape is @value.
  */
 gboolean
-dc_library_remember (DcLibrary *self,
-                     const DcShape *shape,
-                     const char *value,
-                     const char *font_name,
-                     GError **error)
+dc_library_remember (DcLibrary *self, const DcShape *shape, const char *value,
+                     const char *font_name, GError **error)
 {
   sqlite3_stmt *stmt = NULL;
   const char *script;
@@ -542,11 +540,7 @@ dc_library_apply (DcLibrary *self, DcShapes *shapes, DcKey *key)
  * changed since @learned, and takes back those that were undone, in one transaction.
  */
 gboolean
-dc_library_learn (DcLibrary *self,
-                  DcShapes *shapes,
-                  DcKey *key,
-                  char **learned,
-                  gboolean first,
+dc_library_learn (DcLibrary *self, DcShapes *shapes, DcKey *key, char **learned, gboolean first,
                   GError **error)
 {
   DcDocument *document;
@@ -639,7 +633,7 @@ dc_library_export (DcLibrary *self, const char *path, GError **error)
       g_unlink (temp);
       g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                    _("The font library could not be exported to “%s”: %s."), display,
-                   g_strerror (saved));
+                      g_strerror (saved));
       return FALSE;
     }
   return TRUE;
@@ -669,7 +663,7 @@ dc_library_import (DcLibrary *self, const char *path, guint *n_imported, GError 
     {
       g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND,
                    _("“%s” does not exist or is not a file. Give a font library to import."),
-                   display);
+                      display);
       return FALSE;
     }
   if (sqlite3_prepare_v2 (self->db, "ATTACH DATABASE ?1 AS other", -1, &stmt, NULL) != SQLITE_OK)
@@ -691,7 +685,7 @@ dc_library_import (DcLibrary *self, const char *path, guint *n_imported, GError 
     g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                  _("“%s” is not a Decipher font library (or it is damaged). Give a file "
                    "exported from Decipher's font library."),
-                 display);
+                    display);
   else
     {
       ok = exec (self,

@@ -17,42 +17,23 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DcLibrary, dc_library, DC, LIBRARY, GObject)
 
 char *dc_library_get_default_path (void);
-DcLibrary *dc_library_open (const char *path,
-                            GError **error);
+DcLibrary *dc_library_open (const char *path, GError **error);
 const char *dc_library_get_path (DcLibrary *self);
 guint dc_library_get_n_entries (DcLibrary *self);
 
-gboolean dc_library_remember (DcLibrary *self,
-                              const DcShape *shape,
-                              const char *value,
-                              const char *font_name,
-                              GError **error);
-gboolean dc_library_forget (DcLibrary *self,
-                            const DcShape *shape,
-                            const char *value,
+gboolean dc_library_remember (DcLibrary *self, const DcShape *shape, const char *value,
+                              const char *font_name, GError **error);
+gboolean dc_library_forget (DcLibrary *self, const DcShape *shape, const char *value,
                             GError **error);
-char *dc_library_lookup (DcLibrary *self,
-                         const DcShape *shape,
-                         const char *script);
+char *dc_library_lookup (DcLibrary *self, const DcShape *shape, const char *script);
 
-guint dc_library_apply (DcLibrary *self,
-                        DcShapes *shapes,
-                        DcKey *key);
+guint dc_library_apply (DcLibrary *self, DcShapes *shapes, DcKey *key);
 
-gboolean dc_library_learn (DcLibrary *self,
-                           DcShapes *shapes,
-                           DcKey *key,
-                           char **learned,
-                           gboolean first,
-                           GError **error);
+gboolean dc_library_learn (DcLibrary *self, DcShapes *shapes, DcKey *key, char **learned,
+                           gboolean first, GError **error);
 
-gboolean dc_library_export (DcLibrary *self,
-                            const char *path,
-                            GError **error);
-gboolean dc_library_import (DcLibrary *self,
-                            const char *path,
-                            guint *n_imported,
-                            GError **error);
+gboolean dc_library_export (DcLibrary *self, const char *path, GError **error);
+gboolean dc_library_import (DcLibrary *self, const char *path, guint *n_imported, GError **error);
 
 const char *dc_library_script_of_value (const char *value);
 

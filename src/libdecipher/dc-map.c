@@ -186,7 +186,7 @@ dc_map_font_to_cmap (DcKey *key, guint font, GError **error)
                    _("The font “%s” encodes its text with the CMap “%s”, which Decipher reads "
                      "as CIDs rather than bytes, so its map cannot be written as a ToUnicode "
                      "CMap; export the JSON map instead."),
-                   name, dc_font_get_encoding (dc_font));
+                      name, dc_font_get_encoding (dc_font));
       return NULL;
     }
 
@@ -214,7 +214,7 @@ dc_map_font_to_cmap (DcKey *key, guint font, GError **error)
       g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                    _("Nothing is known yet about what the codes of the font “%s” stand for, so "
                      "it has no map to write: decode some of its text first."),
-                   name);
+                      name);
       return NULL;
     }
   g_assert (code_len >= 1 && code_len <= 4);
@@ -325,7 +325,7 @@ dc_map_to_json (DcKey *key, GError **error)
       g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                    _("Nothing has been recovered in “%s” yet, so there is no map to export: "
                      "decode some of its text first."),
-                   display);
+                      display);
       return NULL;
     }
 

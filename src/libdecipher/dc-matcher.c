@@ -27,7 +27,7 @@
 #include "dc-matcher.h"
 #include "dc-align-private.h"
 
-#define DECISIVE_MARGIN 2     /* the best reading must beat the next by this much */
+#define DECISIVE_MARGIN 2 /* the best reading must beat the next by this much */
 #define MAX_REPORTED_PLACES 20
 
 struct _DcMatcher
@@ -41,8 +41,8 @@ struct _DcMatcher
   /* Index over the current tokens. */
   guint index_generation;
   gboolean index_built;
-  GPtrArray *by_length;  /* glyph count → GArray of guint token ids */
-  guint32 *token_type;   /* token → id of its distinct symbol sequence */
+  GPtrArray *by_length; /* glyph count → GArray of guint token ids */
+  guint32 *token_type;  /* token → id of its distinct symbol sequence */
   guint n_types;
 
   /* Known values as NFD code points, and who holds which value, rebuilt on change. */
@@ -50,7 +50,7 @@ struct _DcMatcher
   GPtrArray *nfd_values; /* symbol → GArray of gunichar, NULL when unknown */
   GHashTable *holders;   /* "font\x1fvalue" → symbol + 1 */
 
-  GPtrArray *conflicts;  /* of DcConflict */
+  GPtrArray *conflicts; /* of DcConflict */
 };
 
 G_DEFINE_FINAL_TYPE (DcMatcher, dc_matcher, G_TYPE_OBJECT)
@@ -174,7 +174,8 @@ dc_matcher_class_init (DcMatcherClass *klass)
    * was. (A project keeps them, see dc_project_set_matcher().)
    */
   signals[CONFLICTS_CHANGED] = g_signal_new ("conflicts-changed", G_TYPE_FROM_CLASS (klass),
-                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                                             0);
 }
 
 static void
@@ -211,8 +212,8 @@ dc_matcher_new (DcKey *key)
 struct _DcMatcherIndex
 {
   DcDocument *document;
-  DcTokens *tokens;       /* the snapshot it indexes: never changes */
-  const DcGlyph *glyphs;  /* never change once the document is loaded */
+  DcTokens *tokens;      /* the snapshot it indexes: never changes */
+  const DcGlyph *glyphs; /* never change once the document is loaded */
   const guint32 *order;
   gboolean built;
   GPtrArray *by_length;
@@ -357,7 +358,7 @@ dc_matcher_adopt_index (DcMatcher *self, DcMatcherIndex *index)
 
   if (!index->built || index->document != self->document
       || dc_tokens_get_generation (index->tokens)
-           != dc_document_get_tokens_generation (self->document))
+             != dc_document_get_tokens_generation (self->document))
     return FALSE;
   if (dc_matcher_has_index (self))
     return TRUE;
@@ -508,11 +509,11 @@ compare_candidates (gconstpointer a, gconstpointer b)
 
 typedef struct
 {
-  int line;  /* cue, or -1 */
-  int token; /* cue within the line, or -1 */
-  gboolean relaxed;   /* inferred and confirmed values may be contradicted */
-  gboolean relax_all; /* a trusted font's values too (to explain a failure) */
-  guint shaped_runs; /* runs whose glyph counts fit, whatever their symbols */
+  int line;            /* cue, or -1 */
+  int token;           /* cue within the line, or -1 */
+  gboolean relaxed;    /* inferred and confirmed values may be contradicted */
+  gboolean relax_all;  /* a trusted font's values too (to explain a failure) */
+  guint shaped_runs;   /* runs whose glyph counts fit, whatever their symbols */
   gboolean has_silent; /* some symbol is known to spell nothing (an empty value) */
 } Query;
 
@@ -543,10 +544,26 @@ typedef struct
   guint *lo, *hi;           /* per typed word: the glyph counts that may spell it */
   GHashTable *by_signature; /* signature → Candidate */
   GPtrArray *candidates;
-  GHashTable *seen;         /* (nullable) hash of a run's token types → index in runs + 1 */
-  GArray *seen_runs;        /* of SeenRun */
+  GHashTable *seen;  /* (nullable) hash of a run's token types → index in runs + 1 */
+  GArray *seen_runs; /* of SeenRun */
   guint32 *held_cache;
+  /* Scratch for the run being aligned, reused from run to run rather than allocated for
+   * each of the thousands a query may look at. */
+  guint32 *run_symbols;
+  guint8 *run_no_advance;
+  guint *run_token_end;
+  guint run_capacity; /* glyphs run_symbols and run_no_advance hold */
+  GArray *run_bindings;
 } Scan;
+
+static void
+scan_clear (Scan *scan)
+{
+  g_clear_pointer (&scan->run_symbols, g_free);
+  g_clear_pointer (&scan->run_no_advance, g_free);
+  g_clear_pointer (&scan->run_token_end, g_free);
+  g_clear_pointer (&scan->run_bindings, g_array_unref);
+}
 
 /* A sequence of token types already aligned: where, and what it gave (NULL: nothing). */
 typedef struct
@@ -567,8 +584,7 @@ run_fits_lengths (DcMatcher *self, const Typed *typed, const Query *query, const
       if (query->has_silent)
         for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
           {
-            const char *value = dc_key_get_value (self->key,
-                                                  scan->glyphs[scan->order[k]].symbol);
+            const char *value = dc_key_get_value (self->key, scan->glyphs[scan->order[k]].symbol);
 
             n -= value != NULL && *value == '\0';
           }
@@ -636,9 +652,9 @@ static void
 consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, guint start)
 {
   guint n_words = _dc_typed_n_words (typed);
-  g_autofree guint32 *symbols = NULL;
-  g_autofree guint8 *no_advance = NULL;
-  g_autofree guint *token_end = NULL;
+  guint32 *symbols;
+  guint8 *no_advance;
+  guint *token_end = scan->run_token_end;
   g_autoptr (GArray) bindings = NULL;
   gpointer hash = NULL;
   Search search = { 0 };
@@ -655,8 +671,10 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
     {
       SeenRun *seen = seen_run (self, scan, start, n_words, &hash);
 
-      if (seen != NULL && memcmp (&self->token_type[seen->start], &self->token_type[start],
-                                  n_words * sizeof (guint32)) == 0)
+      if (seen != NULL
+          && memcmp (&self->token_type[seen->start], &self->token_type[start],
+                     n_words * sizeof (guint32))
+                 == 0)
         {
           candidate = seen->candidate;
           if (candidate != NULL && candidate->places->len < MAX_REPORTED_PLACES)
@@ -665,11 +683,16 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
         }
     }
 
-  token_end = g_new (guint, n_words);
   for (guint w = 0; w < n_words; w++)
     n_glyphs += scan->tokens[start + w].n_glyphs;
-  symbols = g_new (guint32, n_glyphs);
-  no_advance = g_new (guint8, n_glyphs);
+  if (n_glyphs > scan->run_capacity)
+    {
+      scan->run_capacity = MAX (n_glyphs, 2 * scan->run_capacity);
+      scan->run_symbols = g_renew (guint32, scan->run_symbols, scan->run_capacity);
+      scan->run_no_advance = g_renew (guint8, scan->run_no_advance, scan->run_capacity);
+    }
+  symbols = scan->run_symbols;
+  no_advance = scan->run_no_advance;
   n_glyphs = 0;
   for (guint w = 0; w < n_words; w++)
     {
@@ -697,6 +720,7 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
   search.no_advance = no_advance;
   search.relaxed = query->relaxed;
   search.relax_all = query->relax_all;
+  search.bindings = scan->run_bindings;
   _dc_search_run (&search);
   bindings = search.best;
 
@@ -756,12 +780,17 @@ find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   scan.by_signature = by_signature;
   scan.candidates = candidates;
   scan.held_cache = held_cache;
+  scan.run_token_end = g_new (guint, MAX (1, n_words));
+  scan.run_bindings = g_array_new (FALSE, FALSE, sizeof (Binding));
   for (guint w = 0; w < n_words; w++)
     word_length_range (typed, w, FALSE, &lo[w], &hi[w]);
 
   query->shaped_runs = 0;
   if (n_words > scan.n_tokens)
-    return candidates;
+    {
+      scan_clear (&scan);
+      return candidates;
+    }
 
   if (query->token >= 0)
     {
@@ -813,6 +842,7 @@ find_candidates (DcMatcher *self, const Typed *typed, Query *query)
       }
     }
 
+  scan_clear (&scan);
   g_ptr_array_sort (candidates, compare_candidates);
   return candidates;
 }
@@ -858,8 +888,8 @@ provenance_for (const char *text)
 }
 
 static void
-apply_candidate (DcMatcher *self, const Typed *typed, const Candidate *candidate,
-                 const char *text, DcMatchResult *result)
+apply_candidate (DcMatcher *self, const Typed *typed, const Candidate *candidate, const char *text,
+                 DcMatchResult *result)
 {
   g_autofree char *provenance = provenance_for (text);
   g_autofree char *label = g_strdup_printf (_("Typed “%s”"), text);
@@ -906,8 +936,8 @@ dc_conflict_copy (const DcConflict *conflict)
 }
 
 static void
-record_conflicts (DcMatcher *self, const Typed *typed, const Candidate *candidate,
-                  const char *text, DcMatchResult *result)
+record_conflicts (DcMatcher *self, const Typed *typed, const Candidate *candidate, const char *text,
+                  DcMatchResult *result)
 {
   g_autofree char *provenance = provenance_for (text);
   DcMatchPlace place;
@@ -950,18 +980,18 @@ explain_no_match (DcMatcher *self, const Typed *typed, const Query *query, const
       if (query->line >= 0 && n_words == 1)
         return g_strdup_printf (_("No word on line %d has as many glyphs as “%s” could have. "
                                   "Check the line, or type what it shows."),
-                                query->line, text);
+                                   query->line, text);
       if (query->line >= 0)
         return g_strdup_printf (_("No run of %u words from line %d has glyph counts that could "
                                   "spell “%s”. Check the line, or type what it shows."),
-                                n_words, query->line, text);
+                                   n_words, query->line, text);
       if (n_words == 1)
         return g_strdup_printf (_("No word in the document has as many glyphs as “%s” could "
                                   "have."),
-                                text);
+                                   text);
       return g_strdup_printf (_("No run of %u words in the document has glyph counts that could "
                                 "spell “%s”."),
-                              n_words, text);
+                                 n_words, text);
     }
 
   /* Find the closest run, comparing with every known value (a trusted font's too), and
@@ -985,13 +1015,13 @@ explain_no_match (DcMatcher *self, const Typed *typed, const Query *query, const
           place_of (self, g_array_index (candidate->places, guint, 0), n_words, 0, &place);
           return g_strdup_printf (_("The closest place, line %u word %u, has the right shape, "
                                     "but its glyph known as “%s” stands where you typed “%s”."),
-                                  place.line, place.token + 1,
-                                  dc_key_get_value (self->key, b->symbol), typed_text);
+                                     place.line, place.token + 1,
+                                     dc_key_get_value (self->key, b->symbol), typed_text);
         }
     }
   return g_strdup_printf (_("Runs of the right shape exist, but none can spell “%s” with the "
                             "characters already known."),
-                          text);
+                             text);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1004,7 +1034,7 @@ validate_input (const char *text, GError **error)
     {
       g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                    _("The input is longer than %d KiB: type a few words at a time."),
-                   DC_MATCHER_MAX_INPUT / 1024);
+                      DC_MATCHER_MAX_INPUT / 1024);
       return FALSE;
     }
   if (!g_utf8_validate (text, -1, NULL))
@@ -1022,14 +1052,14 @@ validate_input (const char *text, GError **error)
           g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                        _("The input contains U+%04X, which Unicode reserves as a "
                          "non-character."),
-                       c);
+                          c);
           return FALSE;
         }
       if (g_unichar_iscntrl (c) && !g_unichar_isspace (c))
         {
           g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                        _("The input contains the control character U+%04X, which no page shows."),
-                       c);
+                          c);
           return FALSE;
         }
     }
@@ -1111,14 +1141,15 @@ match_words (DcMatcher *self, char **words, const char *text, int line, int toke
 
       relaxed.relaxed = TRUE;
       contradicting = find_candidates (self, &typed, &relaxed);
-      if (contradicting->len > 0 &&
-          ((Candidate *) g_ptr_array_index (contradicting, 0))->inconsistencies == 0 &&
-          (contradicting->len == 1 ||
-          (contradicting->len > 1 &&
-           compare_candidates (&g_ptr_array_index (contradicting, 0),
-                               &g_ptr_array_index (contradicting, 1)) < 0 &&
-           ((Candidate *) g_ptr_array_index (contradicting, 0))->contradictions <
-             ((Candidate *) g_ptr_array_index (contradicting, 1))->contradictions)))
+      if (contradicting->len > 0
+          && ((Candidate *) g_ptr_array_index (contradicting, 0))->inconsistencies == 0
+          && (contradicting->len == 1
+              || (contradicting->len > 1
+                  && compare_candidates (&g_ptr_array_index (contradicting, 0),
+                                         &g_ptr_array_index (contradicting, 1))
+                         < 0
+                  && ((Candidate *) g_ptr_array_index (contradicting, 0))->contradictions
+                         < ((Candidate *) g_ptr_array_index (contradicting, 1))->contradictions)))
         {
           best = g_ptr_array_index (contradicting, 0);
           if (!is_plausible_conflict (self, best))
@@ -1159,12 +1190,11 @@ match_words (DcMatcher *self, char **words, const char *text, int line, int toke
               const Candidate *candidate = g_ptr_array_index (candidates, c);
               DcMatchPlace place;
 
-              place_of (self, g_array_index (candidate->places, guint, 0), n_words,
-                        candidate->cost, &place);
+              place_of (self, g_array_index (candidate->places, guint, 0), n_words, candidate->cost,
+                        &place);
               g_array_append_val (result->places, place);
             }
-          result->reason = g_strdup_printf (
-              _("%u places read differently with this input: click the line to choose."),
+          result->reason = g_strdup_printf (_("%u places read differently with this input: click the line to choose."),
               candidates->len);
           return result;
         }
@@ -1193,8 +1223,7 @@ match_words (DcMatcher *self, char **words, const char *text, int line, int toke
  * of the input first: a glyph there is read as that left-out punctuation, and learned as
  * nothing. The first reading that fits is the result. */
 static DcMatchResult *
-match_leaving_out_punctuation (DcMatcher *self, char **words, const char *text, int line,
-                               int token)
+match_leaving_out_punctuation (DcMatcher *self, char **words, const char *text, int line, int token)
 {
   guint n_words = g_strv_length (words);
   char omitted[8] = { 0 };
@@ -1219,9 +1248,9 @@ match_leaving_out_punctuation (DcMatcher *self, char **words, const char *text, 
           g_autofree char *reason = result->reason;
 
           result->reason = g_strdup_printf (
-            after ? _("%s (The punctuation after “%s” was read without being typed.)")
-                  : _("%s (The punctuation before “%s” was read without being typed.)"),
-            reason != NULL ? reason : "", words[w]);
+              after ? _("%s (The punctuation after “%s” was read without being typed.)")
+                    : _("%s (The punctuation before “%s” was read without being typed.)"),
+                         reason != NULL ? reason : "", words[w]);
           return result;
         }
       dc_match_result_free (result);
@@ -1270,16 +1299,15 @@ dc_matcher_type (DcMatcher *self, const char *text, int line, int token, GError 
   if (line >= (int) n_lines || (token >= 0 && line < 0))
     {
       g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                   token >= 0 && line < 0 ? _("A word number needs a line number too.")
-                                          : _("There is no line %d: the document has %u lines."),
-                   line, n_lines);
+                   token >= 0 && line < 0
+                   ? _("A word number needs a line number too.")
+                   : _("There is no line %d: the document has %u lines."), line, n_lines);
       return NULL;
     }
   if (token >= 0 && (guint) token >= lines[line].n_tokens)
     {
       g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                   _("Line %d has no word %d: it has %u."), line, token + 1,
-                   lines[line].n_tokens);
+                   _("Line %d has no word %d: it has %u."), line, token + 1, lines[line].n_tokens);
       return NULL;
     }
 
@@ -1342,8 +1370,7 @@ dc_matcher_get_conflict (DcMatcher *self, guint index)
  * open conflict about the same symbol) leaves the list.
  */
 gboolean
-dc_matcher_resolve_conflict (DcMatcher *self, guint index, gboolean take_proposed,
-                             GError **error)
+dc_matcher_resolve_conflict (DcMatcher *self, guint index, gboolean take_proposed, GError **error)
 {
   const DcConflict *conflict;
   g_autofree char *value = NULL;
@@ -1356,9 +1383,8 @@ dc_matcher_resolve_conflict (DcMatcher *self, guint index, gboolean take_propose
   conflict = g_ptr_array_index (self->conflicts, index);
   symbol = conflict->symbol;
   value = g_strdup (take_proposed ? conflict->proposed : conflict->current);
-  provenance = g_strdup_printf ("conflict: %s",
-                                take_proposed ? conflict->proposed_provenance
-                                              : conflict->current_provenance);
+  provenance = g_strdup_printf ("conflict: %s", take_proposed ? conflict->proposed_provenance
+                                                              : conflict->current_provenance);
   if (!dc_key_set (self->key, symbol, value, DC_KEY_CONFIRMED, provenance, error))
     return FALSE;
 

@@ -52,10 +52,10 @@ typedef struct
 typedef struct
 {
   DcMatchKind kind;
-  GArray *places;    /* of DcMatchPlace, best first */
-  GArray *learned;   /* of DcLearned */
+  GArray *places;       /* of DcMatchPlace, best first */
+  GArray *learned;      /* of DcLearned */
   GPtrArray *conflicts; /* of DcConflict */
-  char *reason;      /* a sentence for no-match (and a summary otherwise) */
+  char *reason;         /* a sentence for no-match (and a summary otherwise) */
 } DcMatchResult;
 
 const char *dc_match_kind_to_string (DcMatchKind kind);
@@ -72,10 +72,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcMatchResult, dc_match_result_free)
 G_DECLARE_FINAL_TYPE (DcMatcher, dc_matcher, DC, MATCHER, GObject)
 
 DcMatcher *dc_matcher_new (DcKey *key);
-DcMatchResult *dc_matcher_type (DcMatcher *self,
-                                const char *text,
-                                int line,
-                                int token,
+DcMatchResult *dc_matcher_type (DcMatcher *self, const char *text, int line, int token,
                                 GError **error);
 gboolean dc_matcher_has_index (DcMatcher *self);
 
@@ -86,19 +83,14 @@ typedef struct _DcMatcherIndex DcMatcherIndex;
 DcMatcherIndex *dc_matcher_index_new (DcDocument *document);
 void dc_matcher_index_build (DcMatcherIndex *index);
 void dc_matcher_index_free (DcMatcherIndex *index);
-gboolean dc_matcher_adopt_index (DcMatcher *self,
-                                 DcMatcherIndex *index);
+gboolean dc_matcher_adopt_index (DcMatcher *self, DcMatcherIndex *index);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcMatcherIndex, dc_matcher_index_free)
 
 guint dc_matcher_get_n_conflicts (DcMatcher *self);
-void dc_matcher_add_conflict (DcMatcher *self,
-                              const DcConflict *conflict);
-const DcConflict *dc_matcher_get_conflict (DcMatcher *self,
-                                           guint index);
-gboolean dc_matcher_resolve_conflict (DcMatcher *self,
-                                      guint index,
-                                      gboolean take_proposed,
+void dc_matcher_add_conflict (DcMatcher *self, const DcConflict *conflict);
+const DcConflict *dc_matcher_get_conflict (DcMatcher *self, guint index);
+gboolean dc_matcher_resolve_conflict (DcMatcher *self, guint index, gboolean take_proposed,
                                       GError **error);
 
 G_END_DECLS

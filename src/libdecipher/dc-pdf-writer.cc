@@ -41,12 +41,8 @@
  * Returns: (transfer full): the repaired PDF, or %NULL with @error set
  */
 GBytes *
-dc_pdf_writer_replace_to_unicode (GBytes *pdf,
-                                  const char *display_name,
-                                  const char *password,
-                                  const DcPdfWriterFont *fonts,
-                                  guint n_fonts,
-                                  GError **error)
+dc_pdf_writer_replace_to_unicode (GBytes *pdf, const char *display_name, const char *password,
+                                  const DcPdfWriterFont *fonts, guint n_fonts, GError **error)
 {
   gsize size;
   const char *data;
@@ -76,7 +72,7 @@ dc_pdf_writer_replace_to_unicode (GBytes *pdf,
               g_set_error (error, DC_ERROR, DC_ERROR_DAMAGED,
                            _("“%s” is damaged in a way that hides where its font “%d %d R” is, "
                              "so no repaired copy was written."),
-                           display_name, fonts[i].num, fonts[i].gen);
+                              display_name, fonts[i].num, fonts[i].gen);
               return NULL;
             }
           /* A new stream for each font: producers share one ToUnicode between fonts,
@@ -99,18 +95,18 @@ dc_pdf_writer_replace_to_unicode (GBytes *pdf,
         g_set_error (error, DC_ERROR, password ? DC_ERROR_BAD_PASSWORD : DC_ERROR_ENCRYPTED,
                      _("“%s” is protected by a password, and the password given does not open "
                        "it: give the password the document was opened with."),
-                     display_name);
+                        display_name);
       else
         g_set_error (error, DC_ERROR, DC_ERROR_DAMAGED,
                      _("“%s” could not be rewritten, so no repaired copy was made: %s."),
-                     display_name, e.getMessageDetail ().c_str ());
+                        display_name, e.getMessageDetail ().c_str ());
       return NULL;
     }
   catch (const std::exception &e)
     {
       g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                    _("“%s” could not be rewritten, so no repaired copy was made: %s."),
-                   display_name, e.what ());
+                      display_name, e.what ());
       return NULL;
     }
 }

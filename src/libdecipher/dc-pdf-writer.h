@@ -21,11 +21,8 @@ typedef struct
   gsize cmap_len;
 } DcPdfWriterFont;
 
-GBytes *dc_pdf_writer_replace_to_unicode (GBytes *pdf,
-                                          const char *display_name,
-                                          const char *password,
-                                          const DcPdfWriterFont *fonts,
-                                          guint n_fonts,
-                                          GError **error);
+GBytes *dc_pdf_writer_replace_to_unicode (GBytes *pdf, const char *display_name,
+                                          const char *password, const DcPdfWriterFont *fonts,
+                                          guint n_fonts, GError **error);
 
 G_END_DECLS

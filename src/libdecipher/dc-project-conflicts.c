@@ -55,7 +55,8 @@ _dc_project_add_conflicts (JsonBuilder *builder, DcDocument *document, GPtrArray
       add_string_or_null (builder, "current_provenance", conflict->current_provenance);
       add_string_or_null (builder, "proposed", conflict->proposed);
       add_string_or_null (builder, "proposed_provenance", conflict->proposed_provenance);
-      add_string_or_null (builder, "current_level", dc_key_level_to_string (conflict->current_level));
+      add_string_or_null (builder, "current_level",
+                          dc_key_level_to_string (conflict->current_level));
       add_string_or_null (builder, "proposed_level",
                           dc_key_level_to_string (conflict->proposed_level));
       json_builder_set_member_name (builder, "line");
@@ -80,8 +81,8 @@ read_value (DcProjectLoader *loader, JsonObject *object, const char *name, const
     return FALSE;
   *out = dc_key_normalize_value (value, &value_error);
   if (*out == NULL)
-    return _dc_project_invalid (loader, _("In %s, “%s” is a value Decipher cannot use. %s"),
-                                where, name, value_error->message);
+    return _dc_project_invalid (loader, _("In %s, “%s” is a value Decipher cannot use. %s"), where,
+                                           name, value_error->message);
   return TRUE;
 }
 
@@ -98,7 +99,7 @@ read_level (DcProjectLoader *loader, JsonObject *object, const char *name, const
     return FALSE;
   if (string != NULL && !dc_key_level_from_string (string, out))
     return _dc_project_invalid (loader, _("In %s, “%s” is not a level Decipher knows."), where,
-                                name);
+                                           name);
   return TRUE;
 }
 
@@ -134,14 +135,15 @@ read_conflict (DcProjectLoader *loader, JsonNode *node, guint index, DcConflict 
   if (line >= n_lines || n_tokens == 0)
     return _dc_project_invalid (loader,
                                 _("Conflict %u points at words the document does not have."),
-                                index + 1);
+                                   index + 1);
   if (font_index >= dc_document_get_n_fonts (loader->document)
-      || g_strcmp0 (font_name, dc_font_get_name (dc_document_get_font (loader->document,
-                                                                       font_index))) != 0
+      || g_strcmp0 (font_name,
+                    dc_font_get_name (dc_document_get_font (loader->document, font_index)))
+             != 0
       || !dc_document_lookup_symbol (loader->document, font_index, code, &conflict->symbol))
     return _dc_project_invalid (loader,
                                 _("Conflict %u is about a glyph the document does not have."),
-                                index + 1);
+                                   index + 1);
 
   conflict->place.line = line;
   conflict->place.token = token;

@@ -30,63 +30,33 @@ typedef struct
 
 typedef struct _DcProjectJournal DcProjectJournal;
 
-gboolean _dc_project_invalid (DcProjectLoader *loader,
-                              const char *format,
-                              ...) G_GNUC_PRINTF (2, 3);
-gboolean _dc_project_read_string (DcProjectLoader *loader,
-                                  JsonObject *object,
-                                  const char *name,
-                                  const char *where,
-                                  gboolean nullable,
-                                  gsize max_bytes,
+gboolean _dc_project_invalid (DcProjectLoader *loader, const char *format, ...)
+    G_GNUC_PRINTF (2, 3);
+gboolean _dc_project_read_string (DcProjectLoader *loader, JsonObject *object, const char *name,
+                                  const char *where, gboolean nullable, gsize max_bytes,
                                   const char **out);
-gboolean _dc_project_read_uint (DcProjectLoader *loader,
-                                JsonObject *object,
-                                const char *name,
-                                const char *where,
-                                guint64 max,
-                                guint64 *out);
-gboolean _dc_project_read_entry (DcProjectLoader *loader,
-                                 JsonNode *node,
-                                 guint index,
-                                 guint8 *seen,
-                                 gboolean any_status,
-                                 DcKeyEntry *entry);
-void _dc_project_add_entry (JsonBuilder *builder,
-                            DcDocument *document,
-                            guint symbol,
-                            DcKeyStatus status,
-                            DcKeyLevel level,
-                            double confidence,
-                            const char *value,
-                            const char *provenance);
+gboolean _dc_project_read_uint (DcProjectLoader *loader, JsonObject *object, const char *name,
+                                const char *where, guint64 max, guint64 *out);
+gboolean _dc_project_read_entry (DcProjectLoader *loader, JsonNode *node, guint index, guint8 *seen,
+                                 gboolean any_status, DcKeyEntry *entry);
+void _dc_project_add_entry (JsonBuilder *builder, DcDocument *document, guint symbol,
+                            DcKeyStatus status, DcKeyLevel level, double confidence,
+                            const char *value, const char *provenance);
 
-void _dc_project_add_conflicts (JsonBuilder *builder,
-                                DcDocument *document,
-                                GPtrArray *conflicts);
-gboolean _dc_project_read_conflicts (DcProjectLoader *loader,
-                                     JsonNode *node,
-                                     GPtrArray *conflicts);
+void _dc_project_add_conflicts (JsonBuilder *builder, DcDocument *document, GPtrArray *conflicts);
+gboolean _dc_project_read_conflicts (DcProjectLoader *loader, JsonNode *node, GPtrArray *conflicts);
 
 char *_dc_project_journal_path (const char *project_path);
-DcProjectJournal *_dc_project_journal_open (DcKey *key,
-                                            const char *project_path,
-                                            gboolean durable,
+DcProjectJournal *_dc_project_journal_open (DcKey *key, const char *project_path, gboolean durable,
                                             GError **error);
 void _dc_project_journal_free (DcProjectJournal *journal);
 const char *_dc_project_journal_get_project_path (DcProjectJournal *journal);
 gsize _dc_project_journal_get_size (DcProjectJournal *journal);
-void _dc_project_journal_add_history (DcProjectJournal *journal,
-                                      const char *input);
-gboolean _dc_project_journal_sync (DcProjectJournal *journal,
-                                   GError **error);
-void _dc_project_journal_add_conflicts (DcProjectJournal *journal,
-                                        GPtrArray *conflicts);
+void _dc_project_journal_add_history (DcProjectJournal *journal, const char *input);
+gboolean _dc_project_journal_sync (DcProjectJournal *journal, GError **error);
+void _dc_project_journal_add_conflicts (DcProjectJournal *journal, GPtrArray *conflicts);
 void _dc_project_journal_truncate (DcProjectJournal *journal);
-gboolean _dc_project_journal_replay (DcProjectLoader *loader,
-                                     const char *project_path,
-                                     GArray *entries,
-                                     GPtrArray *history,
-                                     GPtrArray **conflicts);
+gboolean _dc_project_journal_replay (DcProjectLoader *loader, const char *project_path,
+                                     GArray *entries, GPtrArray *history, GPtrArray **conflicts);
 
 G_END_DECLS

@@ -18,13 +18,13 @@
 #include "dc-proposals.h"
 #include "dc-tsan-private.h"
 
-#define MIN_AGREEING 6       /* learned values a layout must explain… */
-#define MIN_AGREEMENT 0.75   /* …and the share of them, in blocks it explains fully */
-#define BLOCK 32             /* codes judged together */
+#define MIN_AGREEING 6     /* learned values a layout must explain… */
+#define MIN_AGREEMENT 0.75 /* …and the share of them, in blocks it explains fully */
+#define BLOCK 32           /* codes judged together */
 
 static const char *code_pages[] = {
-  "CP1251", "KOI8-R", "KOI8-U", "CP866", "ISO-8859-5", "MAC-CYRILLIC", "CP1252", "CP1250",
-  "CP1253", "ISO-8859-7", "CP1254", "CP1257", "CP1255", "CP1256", "CP874", "MACINTOSH",
+  "CP1251", "KOI8-R",     "KOI8-U", "CP866",  "ISO-8859-5", "MAC-CYRILLIC", "CP1252", "CP1250",
+  "CP1253", "ISO-8859-7", "CP1254", "CP1257", "CP1255",     "CP1256",       "CP874",  "MACINTOSH",
 };
 
 typedef enum
@@ -37,9 +37,9 @@ typedef enum
 typedef struct
 {
   LayoutKind kind;
-  gint64 offset;                /* LAYOUT_OFFSET */
-  const char *code_page;        /* LAYOUT_CODE_PAGE */
-  gunichar table[256];          /* LAYOUT_CODE_PAGE: 0 where undefined */
+  gint64 offset;         /* LAYOUT_OFFSET */
+  const char *code_page; /* LAYOUT_CODE_PAGE */
+  gunichar table[256];   /* LAYOUT_CODE_PAGE: 0 where undefined */
 } Layout;
 
 typedef struct
@@ -68,8 +68,8 @@ code_page_table (guint index)
               g_autofree char *utf8 = g_convert (&byte, 1, "UTF-8", code_pages[i], NULL, NULL,
                                                  NULL);
 
-              if (utf8 != NULL && g_utf8_strlen (utf8, -1) == 1 &&
-                  !g_unichar_iscntrl (g_utf8_get_char (utf8)))
+              if (utf8 != NULL && g_utf8_strlen (utf8, -1) == 1
+                  && !g_unichar_iscntrl (g_utf8_get_char (utf8)))
                 tables[i][c] = g_utf8_get_char (utf8);
             }
         }
@@ -236,8 +236,8 @@ choose_layout (DcDocument *document, DcFont *font, GArray *pairs, Layout *best)
   {
     guint defined, agreeing = count_agreeing (candidate, document, pairs, &defined);
 
-    if ((dc_font_is_cid (font) && pairs->len == 0) ||
-        (agreeing >= 4 && agreeing >= MIN_AGREEMENT * defined))
+    if ((dc_font_is_cid (font) && pairs->len == 0)
+        || (agreeing >= 4 && agreeing >= MIN_AGREEMENT * defined))
       {
         *best = *candidate;
         best_agreeing = agreeing;
@@ -268,9 +268,9 @@ choose_layout (DcDocument *document, DcFont *font, GArray *pairs, Layout *best)
         agreeing = count_agreeing (candidate, document, pairs, &defined);
         /* Code page 1251's letters are also Unicode's less 0x350: when both explain
          * as much, the code page knows where its run of letters ends. */
-        if (agreeing >= MIN_AGREEING && agreeing >= MIN_AGREEMENT * defined &&
-            (agreeing > best_agreeing ||
-             (found && agreeing == best_agreeing && best->kind == LAYOUT_OFFSET)))
+        if (agreeing >= MIN_AGREEING && agreeing >= MIN_AGREEMENT * defined
+            && (agreeing > best_agreeing
+                || (found && agreeing == best_agreeing && best->kind == LAYOUT_OFFSET)))
           {
             *best = *candidate;
             best_agreeing = agreeing;
@@ -291,8 +291,8 @@ main_script (GArray *pairs)
     {
       GUnicodeScript script = g_unichar_get_script (g_array_index (pairs, Pair, i).value);
 
-      if (script >= 0 && script < 256 && script != G_UNICODE_SCRIPT_COMMON &&
-          ++counts[script] > (best >= 0 ? counts[best] : 0))
+      if (script >= 0 && script < 256 && script != G_UNICODE_SCRIPT_COMMON
+          && ++counts[script] > (best >= 0 ? counts[best] : 0))
         best = script;
     }
   return best;
@@ -309,8 +309,8 @@ block_is_alphabet (const Layout *layout, guint block, GUnicodeScript script)
   if (layout->kind != LAYOUT_CODE_PAGE || script < 0 || (block + 1) * BLOCK > 256)
     return FALSE;
   for (guint c = block * BLOCK; c < (block + 1) * BLOCK; c++)
-    letters += layout->table[c] != 0 && g_unichar_isalpha (layout->table[c]) &&
-               g_unichar_get_script (layout->table[c]) == script;
+    letters += layout->table[c] != 0 && g_unichar_isalpha (layout->table[c])
+               && g_unichar_get_script (layout->table[c]) == script;
   return letters * 4 >= BLOCK * 3;
 }
 
@@ -357,8 +357,8 @@ offset_is_bracketed (const Layout *layout, DcDocument *document, GArray *pairs, 
 
 /* Whether the layout is believed at @symbol's code (see count_block_votes). */
 static gboolean
-layout_is_believed_at (const Layout *layout, DcDocument *document, GArray *pairs,
-                       GHashTable *votes, GUnicodeScript script, const DcSymbol *symbol)
+layout_is_believed_at (const Layout *layout, DcDocument *document, GArray *pairs, GHashTable *votes,
+                       GUnicodeScript script, const DcSymbol *symbol)
 {
   guint block = symbol->code / BLOCK;
   const BlockVotes *vote = g_hash_table_lookup (votes, GUINT_TO_POINTER (block));
@@ -395,8 +395,8 @@ propose_for_font (DcKey *key, DcDocument *document, DcFont *font, guint font_ind
       const char *value = dc_key_get_value (key, s);
       Pair pair;
 
-      if (symbols[s].font != font_index || value == NULL ||
-          (status != DC_KEY_INFERRED && status != DC_KEY_CONFIRMED))
+      if (symbols[s].font != font_index || value == NULL
+          || (status != DC_KEY_INFERRED && status != DC_KEY_CONFIRMED))
         continue;
       if (g_utf8_strlen (value, -1) != 1 || g_unichar_isspace (g_utf8_get_char (value)))
         continue;
@@ -421,8 +421,7 @@ propose_for_font (DcKey *key, DcDocument *document, DcFont *font, guint font_ind
       char text[8] = { 0 };
       gunichar u = 0;
 
-      if (symbols[s].font != font_index ||
-          (status != DC_KEY_UNKNOWN && status != DC_KEY_PROPOSED))
+      if (symbols[s].font != font_index || (status != DC_KEY_UNKNOWN && status != DC_KEY_PROPOSED))
         continue;
       if (layout_is_believed_at (layout, document, pairs, votes, script, &symbols[s]))
         u = layout_value (layout, &symbols[s]);

@@ -33,9 +33,10 @@
 #include "dc-recognize.h"
 #include "dc-tsan-private.h"
 
-#define TARGET_EM 48.0  /* pixels per em of the rendered text: Tesseract reads 30 px capitals best */
-#define PAD 12          /* white pixels around a line */
-#define MAX_LINES 400   /* a book's worth; more lines add little once each symbol is covered */
+/* Pixels per em of the rendered text: Tesseract reads 30 px capitals best. */
+#define TARGET_EM 48.0
+#define PAD 12        /* white pixels around a line */
+#define MAX_LINES 400 /* a book's worth; more lines add little once each symbol is covered */
 #define GAP_COST 1.0
 #define UNKNOWN_COST 0.5
 #define MISMATCH_COST 1.6
@@ -49,10 +50,10 @@ struct _DcRecognizeJob
   char *path;
   char *password;
   char *languages;
-  char **values;     /* per symbol: the usable value, NULL when unknown */
-  guint8 *unknown;   /* per symbol: needs a value and has none */
+  char **values;   /* per symbol: the usable value, NULL when unknown */
+  guint8 *unknown; /* per symbol: needs a value and has none */
   guint n_symbols;
-  GArray *lines;     /* guint: the lines to read */
+  GArray *lines; /* guint: the lines to read */
 
   GMutex lock;
   GHashTable **votes; /* per symbol: value → count */
@@ -342,8 +343,8 @@ line_font_size (DcRecognizeJob *job, const DcLine *line)
 
 /* The line as grey pixels, one byte each, black text on white. */
 static guint8 *
-render_line (PopplerDocument *pdf, DcRecognizeJob *job, const DcLine *line, int *width,
-             int *height, double *scale_out)
+render_line (PopplerDocument *pdf, DcRecognizeJob *job, const DcLine *line, int *width, int *height,
+             double *scale_out)
 {
   PopplerPage *page = poppler_document_get_page (pdf, (int) line->page);
   double size = line_font_size (job, line);
@@ -393,8 +394,8 @@ render_line (PopplerDocument *pdf, DcRecognizeJob *job, const DcLine *line, int 
           guint32 p = row[x];
 
           grey[(gsize) y * *width + x] = (guint8) ((((p >> 16) & 0xff) * 30 + ((p >> 8) & 0xff) * 59
-                                                   + (p & 0xff) * 11)
-                                                  / 100);
+                                                    + (p & 0xff) * 11)
+                                                   / 100);
         }
     }
   cairo_surface_destroy (surface);
@@ -648,7 +649,7 @@ open_pdf (DcRecognizeJob *job, GError **error)
   if (pdf == NULL)
     g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                  _("The document could not be rendered for recognition: %s."),
-                 local_error->message);
+                    local_error->message);
   return pdf;
 }
 
@@ -687,7 +688,7 @@ open_tesseract (const char *languages, GError **error)
       g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                    _("Tesseract could not load the language data “%s”. Install its package "
                      "(tesseract-ocr-%s on Debian) or choose another language."),
-                   languages, parts[0] != NULL ? parts[0] : languages);
+                      languages, parts[0] != NULL ? parts[0] : languages);
       return NULL;
     }
   TessBaseAPISetPageSegMode (api, PSM_SINGLE_LINE);
@@ -755,11 +756,11 @@ probe_language (DcRecognizeJob *job, GError **error)
     }
   if (installed[1] == NULL || job->lines->len == 0)
     return g_strdup (g_str_equal (installed[0], "eng") || installed[1] == NULL ? installed[0]
-                                                                                : "eng");
+                                                                               : "eng");
   if ((pdf = (GObject *) open_pdf (job, error)) == NULL)
     return NULL;
-  grey = render_line (POPPLER_DOCUMENT (pdf), job, &lines[g_array_index (job->lines, guint, 0)], &width, &height,
-                      &scale);
+  grey = render_line (POPPLER_DOCUMENT (pdf), job, &lines[g_array_index (job->lines, guint, 0)],
+                      &width, &height, &scale);
   for (guint i = 0; installed[i] != NULL && grey != NULL; i++)
     {
       TessBaseAPI *api = open_tesseract (installed[i], NULL);
@@ -790,11 +791,8 @@ probe_language (DcRecognizeJob *job, GError **error)
  * votes. Safe in any thread.
  */
 gboolean
-dc_recognize_job_run (DcRecognizeJob *job,
-                      DcRecognizeProgressFunc progress,
-                      gpointer progress_data,
-                      GCancellable *cancellable,
-                      GError **error)
+dc_recognize_job_run (DcRecognizeJob *job, DcRecognizeProgressFunc progress, gpointer progress_data,
+                      GCancellable *cancellable, GError **error)
 {
   Worker workers[2];
   GThread *threads[2] = { NULL, NULL };
@@ -814,7 +812,7 @@ dc_recognize_job_run (DcRecognizeJob *job,
   n_workers = MIN (n_workers, job->lines->len);
   for (guint w = 0; w < n_workers; w++)
     {
-      workers[w] = (Worker) { job, w, n_workers, progress, progress_data, cancellable, NULL };
+      workers[w] = (Worker){ job, w, n_workers, progress, progress_data, cancellable, NULL };
       if (w > 0)
         threads[w] = g_thread_new ("dc-recognize", worker_thread, &workers[w]);
     }

@@ -12,28 +12,20 @@
 G_BEGIN_DECLS
 
 /* Called from the recognizing thread after each line read. */
-typedef void (*DcRecognizeProgressFunc) (guint lines_done,
-                                         guint n_lines,
-                                         gpointer user_data);
+typedef void (*DcRecognizeProgressFunc) (guint lines_done, guint n_lines, gpointer user_data);
 
 typedef struct _DcRecognizeJob DcRecognizeJob;
 
 /* How many times recognition tries to read each unknown symbol. */
 #define DC_RECOGNIZE_COVERAGE 4
 
-DcRecognizeJob *dc_recognize_job_new (DcKey *key,
-                                      const char *languages,
-                                      const char *password);
+DcRecognizeJob *dc_recognize_job_new (DcKey *key, const char *languages, const char *password);
 guint dc_recognize_job_get_n_lines (DcRecognizeJob *job);
-gboolean dc_recognize_job_run (DcRecognizeJob *job,
-                               DcRecognizeProgressFunc progress,
-                               gpointer progress_data,
-                               GCancellable *cancellable,
-                               GError **error);
+gboolean dc_recognize_job_run (DcRecognizeJob *job, DcRecognizeProgressFunc progress,
+                               gpointer progress_data, GCancellable *cancellable, GError **error);
 const char *dc_recognize_job_get_languages (DcRecognizeJob *job);
 guint dc_recognize_job_get_n_lines_read (DcRecognizeJob *job);
-guint dc_recognize_job_apply (DcRecognizeJob *job,
-                              DcKey *key);
+guint dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key);
 void dc_recognize_job_free (DcRecognizeJob *job);
 
 char **dc_recognize_list_languages (void);

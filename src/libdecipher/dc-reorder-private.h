@@ -13,20 +13,12 @@ G_BEGIN_DECLS
 gboolean _dc_is_pre_base_vowel (gunichar c);
 gboolean _dc_is_virama (gunichar c);
 gboolean _dc_is_reph_ra (gunichar c);
-DcDirection _dc_reorder_line (DcDocument *document,
-                              guint line,
-                              DcValueFunc value,
-                              gpointer user_data,
-                              GString *out,
-                              GPtrArray *tokens);
-void _dc_reorder_token (DcDocument *document,
-                        guint token,
-                        DcValueFunc value,
-                        gpointer user_data,
+DcDirection _dc_reorder_line (DcDocument *document, guint line, DcValueFunc value,
+                              gpointer user_data, GString *out, GPtrArray *tokens);
+void _dc_reorder_token (DcDocument *document, guint token, DcValueFunc value, gpointer user_data,
                         GString *out);
 
-gboolean _dc_line_is_vertical (DcDocument *document,
-                               guint line);
+gboolean _dc_line_is_vertical (DcDocument *document, guint line);
 gboolean _dc_script_has_left_to_right_columns (GUnicodeScript script);
 
 G_END_DECLS

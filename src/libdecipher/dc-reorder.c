@@ -30,9 +30,9 @@
 
 typedef enum
 {
-  UNIT_FROM_SPAN = 1 << 0,    /* /ActualText: already logical inside */
-  UNIT_SPACE = 1 << 1,        /* between two tokens */
-  UNIT_NO_ADVANCE = 1 << 2,   /* drawn over its neighbour */
+  UNIT_FROM_SPAN = 1 << 0,  /* /ActualText: already logical inside */
+  UNIT_SPACE = 1 << 1,      /* between two tokens */
+  UNIT_NO_ADVANCE = 1 << 2, /* drawn over its neighbour */
 } UnitFlags;
 
 typedef struct
@@ -41,7 +41,7 @@ typedef struct
   guint length;
   guint token; /* the token (in visual order) it belongs to */
   guint flags;
-  float u;     /* where its glyph is drawn along the line */
+  float u; /* where its glyph is drawn along the line */
   float em;
 } Unit;
 
@@ -139,8 +139,8 @@ unit_is (const GString *pool, const Unit *unit, gboolean (*predicate) (gunichar)
 {
   const char *p = unit_text (pool, unit);
 
-  return unit->length > 0 && predicate (g_utf8_get_char (p)) &&
-         g_utf8_next_char (p) == p + unit->length;
+  return unit->length > 0 && predicate (g_utf8_get_char (p))
+         && g_utf8_next_char (p) == p + unit->length;
 }
 
 static gboolean
@@ -158,8 +158,8 @@ is_reph (const GString *pool, const Unit *unit)
   if (unit->length == 0 || !_dc_is_reph_ra (g_utf8_get_char (p)))
     return FALSE;
   second = g_utf8_next_char (p);
-  return second < p + unit->length && _dc_is_virama (g_utf8_get_char (second)) &&
-         g_utf8_next_char (second) == p + unit->length;
+  return second < p + unit->length && _dc_is_virama (g_utf8_get_char (second))
+         && g_utf8_next_char (second) == p + unit->length;
 }
 
 static void
@@ -229,11 +229,11 @@ reorder_indic (GString *pool, Unit *units, guint first, guint end)
         continue;
       /* The whole consonant cluster: half forms end in a virama, post-base forms (ya-phala
        * ্য) begin with one, a nukta may follow. */
-      while (j + 1 < end && !(units[j + 1].flags & UNIT_FROM_SPAN) &&
-             ((_dc_is_virama (unit_last (pool, &units[j])) &&
-               g_unichar_isalpha (unit_first (pool, &units[j + 1]))) ||
-              (_dc_is_virama (unit_first (pool, &units[j + 1])) && units[j + 1].length > 3) ||
-              unit_is (pool, &units[j + 1], is_nukta)))
+      while (j + 1 < end && !(units[j + 1].flags & UNIT_FROM_SPAN)
+             && ((_dc_is_virama (unit_last (pool, &units[j]))
+                  && g_unichar_isalpha (unit_first (pool, &units[j + 1])))
+                 || (_dc_is_virama (unit_first (pool, &units[j + 1])) && units[j + 1].length > 3)
+                 || unit_is (pool, &units[j + 1], is_nukta)))
         j++;
       move_unit (units, i, j);
       moved = TRUE;
@@ -244,8 +244,8 @@ reorder_indic (GString *pool, Unit *units, guint first, guint end)
           g_autofree char *split = g_utf8_normalize (unit_text (pool, &units[j + 1]),
                                                      units[j + 1].length, G_NORMALIZE_NFD);
 
-          if (split != NULL && g_utf8_get_char (split) == unit_first (pool, &units[j]) &&
-              g_utf8_strlen (split, -1) >= 2)
+          if (split != NULL && g_utf8_get_char (split) == unit_first (pool, &units[j])
+              && g_utf8_strlen (split, -1) >= 2)
             units[j].length = 0;
         }
       i = j;
@@ -255,8 +255,8 @@ reorder_indic (GString *pool, Unit *units, guint first, guint end)
     {
       guint start;
 
-      if ((units[i].flags & UNIT_FROM_SPAN) || !(units[i].flags & UNIT_NO_ADVANCE) ||
-          !is_reph (pool, &units[i]))
+      if ((units[i].flags & UNIT_FROM_SPAN) || !(units[i].flags & UNIT_NO_ADVANCE)
+          || !is_reph (pool, &units[i]))
         continue;
       start = i - 1;
       while (start > first && g_unichar_ismark (unit_first (pool, &units[start])))
@@ -311,9 +311,10 @@ merge_marks (GString *pool, GArray *units)
 
       /* A letter drawn with no advance at the very place the next glyph starts belongs
        * to that glyph (the alef drawn before its lam). */
-      if (next != NULL && (unit.flags & UNIT_NO_ADVANCE) && !(next->flags & UNIT_SPACE) &&
-          next->token == unit.token && unit.length > 0 && next->length > 0 &&
-          !g_unichar_ismark (g_utf8_get_char (text)) && fabsf (next->u - unit.u) < 0.05f * unit.em)
+      if (next != NULL && (unit.flags & UNIT_NO_ADVANCE) && !(next->flags & UNIT_SPACE)
+          && next->token == unit.token && unit.length > 0 && next->length > 0
+          && !g_unichar_ismark (g_utf8_get_char (text))
+          && fabsf (next->u - unit.u) < 0.05f * unit.em)
         {
           Unit joined = *next;
 
@@ -326,9 +327,9 @@ merge_marks (GString *pool, GArray *units)
           i++;
           continue;
         }
-      if (previous != NULL && !(unit.flags & UNIT_SPACE) && !(previous->flags & UNIT_SPACE) &&
-          previous->token == unit.token && unit.length > 0 &&
-          (g_unichar_ismark (g_utf8_get_char (text)) || (unit.flags & UNIT_NO_ADVANCE)))
+      if (previous != NULL && !(unit.flags & UNIT_SPACE) && !(previous->flags & UNIT_SPACE)
+          && previous->token == unit.token && unit.length > 0
+          && (g_unichar_ismark (g_utf8_get_char (text)) || (unit.flags & UNIT_NO_ADVANCE)))
         {
           g_string_append_len (merged, text, unit.length);
           previous->length += unit.length;
@@ -374,11 +375,10 @@ reorder_bidi (const GString *pool, Unit *units, guint n)
   map = g_new (FriBidiStrIndex, n);
   for (guint i = 0; i < n; i++)
     map[i] = (FriBidiStrIndex) i;
-  if (fribidi_get_par_embedding_levels_ex (types, NULL, (FriBidiStrIndex) n, &direction,
-                                           levels) == 0)
+  if (fribidi_get_par_embedding_levels_ex (types, NULL, (FriBidiStrIndex) n, &direction, levels)
+      == 0)
     return rtl >= ltr ? DC_DIRECTION_RTL : DC_DIRECTION_LTR;
-  if (fribidi_reorder_line (0, types, (FriBidiStrIndex) n, 0, direction, levels, NULL,
-                            map) == 0)
+  if (fribidi_reorder_line (0, types, (FriBidiStrIndex) n, 0, direction, levels, NULL, map) == 0)
     return direction == FRIBIDI_PAR_RTL ? DC_DIRECTION_RTL : DC_DIRECTION_LTR;
   copy = g_memdup2 (units, n * sizeof (Unit));
   for (guint i = 0; i < n; i++)
@@ -450,9 +450,9 @@ reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValue
           const char *text;
           guint first, n;
 
-          if ((glyph->flags & DC_GLYPH_ACTUAL_TEXT) &&
-              (text = dc_document_get_actual_text (document, order[k], &first, &n)) != NULL &&
-              span_fits_token (document, order, token, first, n))
+          if ((glyph->flags & DC_GLYPH_ACTUAL_TEXT)
+              && (text = dc_document_get_actual_text (document, order[k], &first, &n)) != NULL
+              && span_fits_token (document, order, token, first, n))
             {
               if (first != last_span)
                 add_unit (units, pool, text, t, UNIT_FROM_SPAN, glyph);
@@ -520,7 +520,6 @@ _dc_reorder_token (DcDocument *document, guint token, DcValueFunc value, gpointe
   reorder_tokens (document, token, 1, value, user_data, out, NULL);
 }
 
-
 /* A line runs down the page: its baseline is turned a quarter (rotated text), or its font
  * writes vertically (WMode 1). */
 gboolean
@@ -534,8 +533,9 @@ _dc_line_is_vertical (DcDocument *document, guint line)
     return TRUE;
   if (l->n_glyphs == 0)
     return FALSE;
-  return dc_font_get_writing_mode (dc_document_get_font (document,
-                                                         glyphs[order[l->first_glyph]].font)) == 1;
+  return dc_font_get_writing_mode (
+             dc_document_get_font (document, glyphs[order[l->first_glyph]].font))
+         == 1;
 }
 
 /* Mongolian and the scripts written like it put their columns from left to right; CJK

@@ -75,7 +75,7 @@ plan_fonts (DcKey *key, DcRepair *plan)
             g_ptr_array_add (plan->notes,
                              g_strdup_printf (_("Nothing of the font “%s” is decoded yet, so its "
                                                 "text stays as wrong in the copy as it was."),
-                                              name));
+                                                 name));
           continue;
         }
       if (!dc_font_get_object_ref (font, &entry.num, &entry.gen))
@@ -84,7 +84,7 @@ plan_fonts (DcKey *key, DcRepair *plan)
                            g_strdup_printf (_("The font “%s” is written inline in a page rather "
                                               "than as an object of its own, so its map cannot "
                                               "be replaced and its text stays as it was."),
-                                            name));
+                                               name));
           continue;
         }
       cmap = dc_map_font_to_cmap (key, f, &local_error);
@@ -193,7 +193,7 @@ dc_repair_new (DcKey *key, const char *password, GError **error)
       g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                    _("Nothing has been recovered in “%s” yet, so a repaired copy would read "
                      "as wrong as the original: decode some of its text first."),
-                   display);
+                      display);
       return NULL;
     }
 
@@ -206,8 +206,9 @@ dc_repair_new (DcKey *key, const char *password, GError **error)
     {
       /* Every recovered font has a note saying why it cannot be repaired. */
       g_assert (self->notes->len > 0);
-      g_set_error (error, DC_ERROR, DC_ERROR_FAILED, _("No repaired copy can be made: %s"),
-                   (const char *) g_ptr_array_index (self->notes, self->notes->len - 1));
+      g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                   _("No repaired copy can be made: %s"),
+                      (const char *) g_ptr_array_index (self->notes, self->notes->len - 1));
       return NULL;
     }
   g_ptr_array_add (self->notes, NULL);
@@ -279,7 +280,7 @@ dc_repair_save (DcRepair *self, const char *output, GError **error)
       g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                    _("The repaired copy would replace the original “%s”: choose another file "
                      "name, so that the original and its project stay as they are."),
-                   display);
+                      display);
       return FALSE;
     }
 
@@ -292,7 +293,7 @@ dc_repair_save (DcRepair *self, const char *output, GError **error)
       g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                    _("“%s” already exists and is not a PDF (it may be a project); writing the "
                      "repaired copy would replace it. Choose another file name."),
-                   output_display);
+                      output_display);
       return FALSE;
     }
 
@@ -303,7 +304,7 @@ dc_repair_save (DcRepair *self, const char *output, GError **error)
     {
       g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND,
                    _("“%s” could not be read again to make the repaired copy: %s."), display,
-                   local_error->message);
+                      local_error->message);
       return FALSE;
     }
   sha256 = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) contents, length);
@@ -312,7 +313,7 @@ dc_repair_save (DcRepair *self, const char *output, GError **error)
       g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                    _("“%s” has changed since it was opened: open it again before making a "
                      "repaired copy."),
-                   display);
+                      display);
       return FALSE;
     }
   original = g_bytes_new_take (g_steal_pointer (&contents), length);
@@ -325,13 +326,13 @@ dc_repair_save (DcRepair *self, const char *output, GError **error)
 
   if (!g_file_set_contents_full (output, g_bytes_get_data (repaired, NULL),
                                  (gssize) g_bytes_get_size (repaired),
-                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                 0666, &local_error))
+                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE, 0666,
+                                 &local_error))
     {
       g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                    _("Could not save the repaired copy as “%s” (%s): choose another folder or "
                      "file name."),
-                   output_display, why_not_written (local_error));
+                      output_display, why_not_written (local_error));
       return FALSE;
     }
   return TRUE;
@@ -347,10 +348,7 @@ dc_repair_save (DcRepair *self, const char *output, GError **error)
  * dc_repair_new() and dc_repair_save() in one go.
  */
 gboolean
-dc_repair_write (DcKey *key,
-                 const char *password,
-                 const char *output,
-                 char ***notes,
+dc_repair_write (DcKey *key, const char *password, const char *output, char ***notes,
                  GError **error)
 {
   g_autoptr (DcRepair) repair = NULL;

@@ -11,19 +11,12 @@ G_BEGIN_DECLS
 
 typedef struct _DcRepair DcRepair;
 
-DcRepair *dc_repair_new (DcKey *key,
-                         const char *password,
-                         GError **error);
+DcRepair *dc_repair_new (DcKey *key, const char *password, GError **error);
 void dc_repair_free (DcRepair *self);
 const char *const *dc_repair_get_notes (DcRepair *self);
-gboolean dc_repair_save (DcRepair *self,
-                         const char *output,
-                         GError **error);
+gboolean dc_repair_save (DcRepair *self, const char *output, GError **error);
 
-gboolean dc_repair_write (DcKey *key,
-                          const char *password,
-                          const char *output,
-                          char ***notes,
+gboolean dc_repair_write (DcKey *key, const char *password, const char *output, char ***notes,
                           GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcRepair, dc_repair_free)

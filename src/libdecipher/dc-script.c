@@ -94,8 +94,8 @@ dc_text_get_script (const char *text, gboolean *mixed)
           continue;
         }
       script = g_unichar_get_script (c);
-      if (script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED ||
-          script == G_UNICODE_SCRIPT_UNKNOWN || script == G_UNICODE_SCRIPT_INVALID_CODE)
+      if (script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED
+          || script == G_UNICODE_SCRIPT_UNKNOWN || script == G_UNICODE_SCRIPT_INVALID_CODE)
         continue;
       for (k = 0; k < n && scripts[k] != script; k++)
         ;

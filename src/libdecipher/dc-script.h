@@ -18,12 +18,9 @@ typedef enum
 } DcDirection;
 
 gboolean dc_script_is_rtl (GUnicodeScript script);
-GUnicodeScript dc_text_get_script (const char *text,
-                                   gboolean *mixed);
-void dc_script_to_iso15924 (GUnicodeScript script,
-                            char code[5]);
+GUnicodeScript dc_text_get_script (const char *text, gboolean *mixed);
+void dc_script_to_iso15924 (GUnicodeScript script, char code[5]);
 const char *dc_direction_to_string (DcDirection direction);
-DcDirection dc_text_get_direction (GUnicodeScript script,
-                                   guint rotation);
+DcDirection dc_text_get_direction (GUnicodeScript script, guint rotation);
 
 G_END_DECLS

@@ -34,9 +34,9 @@ typedef struct
   const DcToken *tokens;
   guint n_lines;
   guint n_tokens;
-  guint8 *unknown;   /* per symbol: can typing still teach it? */
-  double *weight;    /* per unknown symbol: what decoding it is worth */
-  guint *seen;       /* per symbol: stamp of the window that counted it */
+  guint8 *unknown; /* per symbol: can typing still teach it? */
+  double *weight;  /* per unknown symbol: what decoding it is worth */
+  guint *seen;     /* per symbol: stamp of the window that counted it */
   guint stamp;
 } Context;
 
@@ -61,8 +61,8 @@ context_init (Context *c, DcKey *key, DcTokens *snapshot)
 
   for (guint s = 0; s < n_symbols; s++)
     {
-      c->unknown[s] = dc_document_symbol_needs_decoding (c->document, s) &&
-                      dc_key_get_value (key, s) == NULL && symbols[s].n_glyphs > 0;
+      c->unknown[s] = dc_document_symbol_needs_decoding (c->document, s)
+                      && dc_key_get_value (key, s) == NULL && symbols[s].n_glyphs > 0;
       /* Mostly a count of symbols (the cover), a little their frequency (readability).
        * Worked out once here, not once per glyph of every window. */
       if (c->unknown[s])
@@ -84,7 +84,7 @@ context_clear (Context *c)
  * short lists instead of walking its glyphs through the reading order again. */
 typedef struct
 {
-  guint *first;   /* n_tokens + 1 */
+  guint *first; /* n_tokens + 1 */
   guint32 *symbols;
 } TokenUnknowns;
 
@@ -257,6 +257,11 @@ dc_suggest_next_in (DcKey *key, DcTokens *snapshot, DcSuggestion *suggestion)
               if (window.n_new == 0)
                 continue;
               window.score = gain / w;
+              /* Most windows of a book score below the worst of those kept: skip them
+               * without the call and the comparisons (ties still go the long way). */
+              if (windows->len == KEEP_BEST
+                  && window.score < g_array_index (windows, Window, KEEP_BEST - 1).score)
+                continue;
               window.line = l;
               window.start = t;
               window.n_tokens = w;
@@ -275,8 +280,8 @@ dc_suggest_next_in (DcKey *key, DcTokens *snapshot, DcSuggestion *suggestion)
 
           /* Fall back on the best window even if ambiguous: the line cue and a pick
            * among candidates still settle it. */
-          if (i + 1 < windows->len && !unique_on_line (&c, window->line, window->start,
-                                                       window->n_tokens))
+          if (i + 1 < windows->len
+              && !unique_on_line (&c, window->line, window->start, window->n_tokens))
             continue;
           suggestion->done = FALSE;
           suggestion->line = window->line;
@@ -354,25 +359,38 @@ GArray *
 dc_suggest_busiest_lines (DcKey *key, guint max)
 {
   GArray *result = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autofree guint *counts = NULL;
+  g_autofree guint *best_counts = NULL;
   Context c = { 0 };
 
   g_return_val_if_fail (DC_IS_KEY (key), result);
 
+  if (max == 0)
+    return result;
   context_init (&c, key, NULL);
-  counts = g_new0 (guint, MAX (1, c.n_lines));
+  best_counts = g_new (guint, max + 1);
+  /* Only the first @max are wanted: kept in order as the lines go by, rather than all
+   * of a book's lines sorted. A line ties with the earlier ones after them. */
   for (guint l = 0; l < c.n_lines; l++)
     {
       const DcLine *line = &c.lines[l];
+      guint count = 0, position;
 
       for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
-        counts[l] += c.unknown[c.glyphs[c.order[k]].symbol];
-      if (counts[l] > 0)
-        g_array_append_val (result, l);
+        count += c.unknown[c.glyphs[c.order[k]].symbol];
+      if (count == 0 || (result->len == max && count <= best_counts[max - 1]))
+        continue;
+      position = result->len;
+      while (position > 0 && count > best_counts[position - 1])
+        position--;
+      if (position >= max)
+        continue;
+      g_array_insert_val (result, position, l);
+      memmove (&best_counts[position + 1], &best_counts[position],
+               (result->len - 1 - position) * sizeof (guint));
+      best_counts[position] = count;
+      if (result->len > max)
+        g_array_set_size (result, max);
     }
-  g_array_sort_with_data (result, compare_counts_desc, counts);
-  if (result->len > max)
-    g_array_set_size (result, max);
   context_clear (&c);
   return result;
 }

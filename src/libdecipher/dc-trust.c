@@ -37,7 +37,7 @@ typedef struct
   guint punctuation_symbols;
   guint tokens;
   guint odd_tokens;
-  GHashTable *texts;          /* text → first symbol claiming it + 1 */
+  GHashTable *texts; /* text → first symbol claiming it + 1 */
 } FontStats;
 
 static gboolean
@@ -45,8 +45,8 @@ is_bad_char (gunichar c)
 {
   GUnicodeType type = g_unichar_type (c);
 
-  if (c == 0xFFFD || type == G_UNICODE_PRIVATE_USE || type == G_UNICODE_SURROGATE ||
-      type == G_UNICODE_UNASSIGNED)
+  if (c == 0xFFFD || type == G_UNICODE_PRIVATE_USE || type == G_UNICODE_SURROGATE
+      || type == G_UNICODE_UNASSIGNED)
     return TRUE;
   return type == G_UNICODE_CONTROL && !g_unichar_isspace (c);
 }
@@ -164,7 +164,8 @@ count_symbol (FontStats *stats, DcDocument *document, guint index, const guint *
       guint other = GPOINTER_TO_UINT (first) - 1;
       const DcSymbol *claimer = dc_document_get_symbol (document, other);
 
-      if (is_lying_duplicate (claimer, claimer->n_glyphs > 0 && in_clusters[other] == claimer->n_glyphs,
+      if (is_lying_duplicate (claimer,
+                              claimer->n_glyphs > 0 && in_clusters[other] == claimer->n_glyphs,
                               symbol, only_in_clusters))
         stats->duplicate_symbols++;
     }
@@ -262,8 +263,8 @@ token_is_odd (const GString *text)
         digits = TRUE;
       else if (g_unichar_ismark (c))
         continue;
-      else if (c != '-' && c != '\'' && c != 0x2019 && c != '.' && c != ',' && c != '/' &&
-               c != 0x2010 && c != 0xAD)
+      else if (c != '-' && c != '\'' && c != 0x2019 && c != '.' && c != ',' && c != '/'
+               && c != 0x2010 && c != 0xAD)
         inner_symbol = TRUE;
     }
 
@@ -315,8 +316,8 @@ judge (DcFont *font, const FontStats *stats)
   if (stats->glyphs == 0)
     return NULL;
 
-  if (dc_font_is_cid (font) && !dc_font_has_to_unicode (font) &&
-      g_str_has_prefix (encoding ? encoding : "", "Identity"))
+  if (dc_font_is_cid (font) && !dc_font_has_to_unicode (font)
+      && g_str_has_prefix (encoding ? encoding : "", "Identity"))
     return g_strdup (_("It has no ToUnicode map and its codes are glyph numbers, so any text "
                        "read from it is a guess."));
 
@@ -338,37 +339,37 @@ judge (DcFont *font, const FontStats *stats)
 
   if (stats->duplicate_symbols >= 2)
     return g_strdup_printf (_("%u of its codes claim a character another code already has."),
-                            stats->duplicate_symbols);
+                               stats->duplicate_symbols);
 
   if (stats->letters >= DC_TRUST_MIN_LETTERS && stats->latin1_letters * 10 > stats->letters * 3)
     return g_strdup_printf (_("%u%% of its letters are accented Latin letters, mixed as no "
                               "language writes them: the sign of a legacy 8-bit font."),
-                            stats->latin1_letters * 100 / stats->letters);
+                               stats->latin1_letters * 100 / stats->letters);
 
   if (stats->letters >= 2 && stats->exotic_latin_letters * 2 > stats->letters)
     return g_strdup_printf (_("%u%% of its letters are rare Latin or phonetic letters: its map "
                               "is probably shifted."),
-                            stats->exotic_latin_letters * 100 / stats->letters);
+                               stats->exotic_latin_letters * 100 / stats->letters);
 
   if (stats->odd_tokens >= 2 && stats->odd_tokens * 4 > stats->tokens)
     return g_strdup_printf (_("%u of its %u words mix letters with digits, punctuation or "
                               "another script, as a shifted map makes them."),
-                            stats->odd_tokens, stats->tokens);
+                               stats->odd_tokens, stats->tokens);
 
-  if (stats->symbols >= 4 && stats->glyphs >= 8 && stats->letters == 0 &&
-      stats->punctuation_glyphs * 2 > stats->glyphs)
+  if (stats->symbols >= 4 && stats->glyphs >= 8 && stats->letters == 0
+      && stats->punctuation_glyphs * 2 > stats->glyphs)
     return g_strdup (_("Its text is mostly punctuation with no letters at all, which reads as "
                        "no language."));
 
   /* Codes shifted into the ASCII punctuation block read as a few capitals among
    * punctuation and digits ("@%6)\" .,)-2-4"); a table of figures has few letters, but
    * not a third of its glyphs punctuation. */
-  if (stats->symbols >= 8 && stats->glyphs >= 40 && stats->letters * 4 < stats->glyphs &&
-      stats->punctuation_glyphs * 3 > stats->glyphs)
+  if (stats->symbols >= 8 && stats->glyphs >= 40 && stats->letters * 4 < stats->glyphs
+      && stats->punctuation_glyphs * 3 > stats->glyphs)
     return g_strdup_printf (_("Only %u%% of its glyphs are letters, and %u%% punctuation, which "
                               "reads as no language."),
-                            stats->letters * 100 / stats->glyphs,
-                            stats->punctuation_glyphs * 100 / stats->glyphs);
+                               stats->letters * 100 / stats->glyphs,
+                               stats->punctuation_glyphs * 100 / stats->glyphs);
 
   return NULL;
 }

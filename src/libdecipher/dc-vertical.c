@@ -23,8 +23,8 @@
 /* In ems of the font size. A CJK column steps down by about its glyphs' full-width
  * advance (cairo: 1.018 em); a list of numbers drawn one per row has narrow glyphs and
  * rows further apart. */
-#define STACK_ALIGN 0.15     /* the next glyph's origin is this close below… */
-#define STACK_STEP_MIN 0.8   /* …and this far down… */
+#define STACK_ALIGN 0.15   /* the next glyph's origin is this close below… */
+#define STACK_STEP_MIN 0.8 /* …and this far down… */
 #define STACK_STEP_MAX 1.5
 #define STACK_FULL_WIDTH 0.8 /* …and both are full-width */
 #define STACK_MIN_RUN 3      /* glyphs, so that two lines of one letter are no column */
@@ -35,11 +35,11 @@ stacked (const DcGlyph *a, const DcGlyph *b)
   double em = MAX (a->size, 0.5);
   double step = b->y - a->y;
 
-  return a->page == b->page && a->font == b->font && a->rotation == 0 && b->rotation == 0 &&
-         (a->flags & DC_GLYPH_UPRIGHT) == 0 && fabs (a->size - b->size) < 0.01 * em &&
-         fabs (b->x - a->x) < STACK_ALIGN * em && step >= STACK_STEP_MIN * em &&
-         step <= STACK_STEP_MAX * em && a->advance >= STACK_FULL_WIDTH * em &&
-         b->advance >= STACK_FULL_WIDTH * em;
+  return a->page == b->page && a->font == b->font && a->rotation == 0 && b->rotation == 0
+         && (a->flags & DC_GLYPH_UPRIGHT) == 0 && fabs (a->size - b->size) < 0.01 * em
+         && fabs (b->x - a->x) < STACK_ALIGN * em && step >= STACK_STEP_MIN * em
+         && step <= STACK_STEP_MAX * em && a->advance >= STACK_FULL_WIDTH * em
+         && b->advance >= STACK_FULL_WIDTH * em;
 }
 
 static void
@@ -85,9 +85,9 @@ _dc_vertical_mark_stacked (DcGlyph *glyphs, guint n_glyphs)
     {
       const guint *counts = &((guint *) (void *) per_font->data)[2 * glyphs[i].font];
 
-      if (glyphs[i].rotation == 0 && (glyphs[i].flags & DC_GLYPH_UPRIGHT) == 0 &&
-          2 * counts[1] > counts[0] &&
-          glyphs[i].advance >= STACK_FULL_WIDTH * MAX (glyphs[i].size, 0.5))
+      if (glyphs[i].rotation == 0 && (glyphs[i].flags & DC_GLYPH_UPRIGHT) == 0
+          && 2 * counts[1] > counts[0]
+          && glyphs[i].advance >= STACK_FULL_WIDTH * MAX (glyphs[i].size, 0.5))
         mark_upright (&glyphs[i]);
     }
 }
@@ -107,8 +107,8 @@ _dc_vertical_columns_right_to_left (const DcGlyph *glyphs, const DcSymbol *symbo
       const DcGlyph *glyph = &glyphs[i];
       const char *text = symbols[glyph->symbol].pdf_text;
       gunichar c = text != NULL && *text ? g_utf8_get_char_validated (text, -1) : 0;
-      gboolean known = c != 0 && c != (gunichar) -1 && c != (gunichar) -2 && c != 0xfffd &&
-                       g_unichar_isalpha (c);
+      gboolean known = c != 0 && c != (gunichar) -1 && c != (gunichar) -2 && c != 0xfffd
+                       && g_unichar_isalpha (c);
 
       if (glyph->rotation != 1 && glyph->rotation != 3)
         continue;
