@@ -22,6 +22,9 @@ static const Fixture fixtures[] = {
   { "legacy-cyrillic", TRUE },
   { "uralic-legacy", FALSE },
   { "type3", FALSE },
+  /* The space at another code, kept at the end of the lines it broke: а is on more lines
+   * than it, and only its lack of ink tells. */
+  { "nenets-space", TRUE },
   /* duplicate-tounicode is read whole from its font's cmap before any guess is made:
    * test-font-tables checks it. */
 };
@@ -105,7 +108,8 @@ assert_tokens_are_words (DcDocument *document, const Truth *truth)
   g_assert_cmpuint (n_lines, ==, truth->lines->len);
   for (guint l = 0; l < n_lines; l++)
     {
-      g_auto (GStrv) words = g_strsplit (g_ptr_array_index (truth->lines, l), " ", -1);
+      g_autofree char *text = g_strstrip (g_strdup (g_ptr_array_index (truth->lines, l)));
+      g_auto (GStrv) words = g_strsplit (text, " ", -1);
 
       if (lines[l].n_tokens != g_strv_length (words))
         g_test_message ("line %u: %u tokens, truth: %s", l, lines[l].n_tokens,

@@ -247,6 +247,7 @@ static const Case cases[] = {
   { "mac-order", DC_KEY_LEVEL_LAYOUT, "layout: Macintosh glyph order" },
   { "core-order", DC_KEY_LEVEL_LAYOUT, "layout: Windows core font glyph order" },
   { "numeric-names", DC_KEY_LEVEL_FONT, "font: glyph name C" },
+  { "control-letters", DC_KEY_LEVEL_FONT, "font: glyph name C" },
   { "gbk-winansi", DC_KEY_LEVEL_LAYOUT, "layout: GBK code " },
 };
 
@@ -282,6 +283,48 @@ test_double_byte_pairs (void)
     g_assert_null (dc_font_get_double_byte_charset (dc_document_get_font (latin, f)));
 }
 
+/* Codes that the PDF calls a tab, a line feed, a carriage return or a space are letters
+ * with ink in this untrusted font: they cut no word, so the words are the truth's and
+ * typing them matches. The blank code 3 is the space. */
+static void
+test_control_letters (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("control-letters");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (GPtrArray) truth = dc_test_truth_symbol_values (document, "control-letters");
+  g_autoptr (GPtrArray) lines = dc_test_truth_lines ("control-letters");
+  const DcSymbol *symbols;
+  const DcLine *doc_lines;
+  guint n_symbols, n_lines, n_whitespace_letters = 0;
+
+  symbols = dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *value = g_ptr_array_index (truth, s);
+
+      if (value == NULL)
+        continue;
+      if (strcmp (value, " ") != 0)
+        g_assert_false (dc_document_symbol_is_space (document, s));
+      n_whitespace_letters += strcmp (value, " ") != 0 && g_unichar_isspace (g_utf8_get_char (symbols[s].pdf_text));
+    }
+  g_assert_cmpuint (n_whitespace_letters, >=, 4);
+
+  dc_auto_recover (document, key, NULL);
+  for (guint s = 0; s < n_symbols; s++)
+    if (g_ptr_array_index (truth, s) != NULL)
+      g_assert_cmpint (dc_document_symbol_is_space (document, s), ==,
+                       strcmp (g_ptr_array_index (truth, s), " ") == 0);
+  doc_lines = dc_document_get_lines (document, &n_lines);
+  g_assert_cmpuint (n_lines, ==, lines->len);
+  for (guint l = 0; l < n_lines; l++)
+    {
+      g_auto (GStrv) words = g_strsplit (g_ptr_array_index (lines, l), " ", -1);
+
+      g_assert_cmpuint (doc_lines[l].n_tokens, ==, g_strv_length (words));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -295,6 +338,7 @@ main (int argc, char **argv)
       g_test_add_data_func (path, &cases[i], test_zero_typing);
     }
   g_test_add_func ("/font-tables/legacy-not-believed", test_legacy_not_believed);
+  g_test_add_func ("/font-tables/control-letters", test_control_letters);
   g_test_add_func ("/font-tables/keeps-known", test_keeps_known);
   g_test_add_func ("/font-tables/correcting-tables-inferred", test_repeating_tables_proposed);
   g_test_add_func ("/font-tables/map-threshold", test_map_threshold);

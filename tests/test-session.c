@@ -117,6 +117,43 @@ assert_error_reply (Session *s, const char *raw, const char *words)
   g_assert_nonnull (strstr (json_object_get_string_member (reply, "error"), words));
 }
 
+/* `status` says what the automatic pass took for the space and full stop, and why: the
+ * blank glyph at 0x9F of nenets-space, though а is on more lines. Without the pass,
+ * nothing. */
+static void
+test_status_guesses (void)
+{
+  for (guint no_auto = 0; no_auto <= 1; no_auto++)
+    {
+      Session s = { 0 };
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      g_autoptr (JsonNode) status = request_new ("status");
+      JsonObject *reply;
+      JsonArray *guesses;
+
+      session_start (&s, "nenets-space", NULL, no_auto);
+      reply = session_ask (&s, parser, status);
+      guesses = json_object_get_array_member (reply, "guesses");
+      g_assert_nonnull (guesses);
+      if (no_auto)
+        g_assert_cmpuint (json_array_get_length (guesses), ==, 0);
+      else
+        {
+          JsonObject *space;
+
+          g_assert_cmpuint (json_array_get_length (guesses), ==, 2);
+          space = json_array_get_object_element (guesses, 0);
+          g_assert_cmpstr (json_object_get_string_member (space, "kind"), ==, "space");
+          g_assert_false (json_object_get_null_member (space, "symbol"));
+          g_assert_true (json_object_get_boolean_member (space, "assigned"));
+          g_assert_nonnull (strstr (json_object_get_string_member (space, "reason"), "0x9F"));
+          g_assert_nonnull (strstr (json_object_get_string_member (space, "reason"),
+                                    "draws nothing"));
+        }
+      session_stop (&s);
+    }
+}
+
 /* Bad requests get a sentence and the session goes on. */
 static void
 test_protocol_errors (void)
@@ -490,6 +527,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/session/protocol-errors", test_protocol_errors);
+  g_test_add_func ("/session/status-guesses", test_status_guesses);
   g_test_add_func ("/session/follow-suggestions", test_follow_suggestions);
   g_test_add_func ("/session/kill-loses-nothing", test_kill_loses_nothing);
   g_test_add_func ("/session/kill-keeps-conflicts", test_kill_keeps_conflicts);

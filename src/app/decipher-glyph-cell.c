@@ -35,6 +35,12 @@ static const char *const status_classes[] = {
   [DC_KEY_INFERRED] = "inferred", [DC_KEY_CONFIRMED] = "confirmed",
 };
 
+static const char *const level_classes[] = {
+  [DC_KEY_LEVEL_GUESS] = "level-guess",       [DC_KEY_LEVEL_SHAPE] = "level-shape",
+  [DC_KEY_LEVEL_IDENTITY] = "level-identity", [DC_KEY_LEVEL_LAYOUT] = "level-layout",
+  [DC_KEY_LEVEL_FONT] = "level-font",         [DC_KEY_LEVEL_LIBRARY] = "level-library",
+};
+
 static void
 update_shape (DecipherGlyphCell *self)
 {
@@ -88,10 +94,29 @@ update_value (DecipherGlyphCell *self)
   count = g_strdup_printf ("%u", n);
   gtk_label_set_text (self->count_label, count);
 
-  /* Translators: a glyph palette cell's tooltip: symbol, value, status, occurrences. */
-  tooltip = g_strdup_printf (ngettext ("%s\nValue: %s · %s · %u occurrence",
-                                       "%s\nValue: %s · %s · %u occurrences", n),
-                             title, value, decipher_session_status_label (status), n);
+  /* A value the engine worked out says what it rests on: the font's tables, a layout, a
+   * guess (DESIGN §7). */
+  for (guint i = 0; i < G_N_ELEMENTS (level_classes); i++)
+    if (level_classes[i] != NULL)
+      gtk_widget_remove_css_class (GTK_WIDGET (self), level_classes[i]);
+  if (status == DC_KEY_INFERRED || status == DC_KEY_PROPOSED)
+    {
+      DcKeyLevel level = dc_key_get_level (decipher_session_get_key (session), symbol);
+
+      if (level < G_N_ELEMENTS (level_classes) && level_classes[level] != NULL)
+        gtk_widget_add_css_class (GTK_WIDGET (self), level_classes[level]);
+      /* Translators: a glyph palette cell's tooltip: symbol, value, status, what the value
+       * rests on ("from the font's own tables"), occurrences. */
+      tooltip = g_strdup_printf (ngettext ("%s\nValue: %s · %s, %s · %u occurrence",
+                                           "%s\nValue: %s · %s, %s · %u occurrences", n),
+                                 title, value, decipher_session_status_label (status),
+                                 decipher_session_level_label (level), n);
+    }
+  else
+    /* Translators: a glyph palette cell's tooltip: symbol, value, status, occurrences. */
+    tooltip = g_strdup_printf (ngettext ("%s\nValue: %s · %s · %u occurrence",
+                                         "%s\nValue: %s · %s · %u occurrences", n),
+                               title, value, decipher_session_status_label (status), n);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip,
                                   -1);
   /* Not gtk_widget_set_tooltip_text(): in GTK 4.8 it asks the X server where the pointer

@@ -846,6 +846,34 @@ decipher_session_dup_value_label (DecipherSession *self, guint symbol)
   return g_strdup (value);
 }
 
+/* What a value rests on (DESIGN §7), for a tooltip: "Inferred, from the font's own tables". */
+const char *
+decipher_session_level_label (DcKeyLevel level)
+{
+  switch (level)
+    {
+    case DC_KEY_LEVEL_GUESS:
+      return _("guessed from the layout of the pages");
+    case DC_KEY_LEVEL_SHAPE:
+      return _("read from the glyph's shape");
+    case DC_KEY_LEVEL_IDENTITY:
+      return _("the same outline in an installed font");
+    case DC_KEY_LEVEL_LAYOUT:
+      return _("from a standard layout of the font's codes");
+    case DC_KEY_LEVEL_FONT:
+      return _("from the font's own tables");
+    case DC_KEY_LEVEL_LIBRARY:
+      return _("from your font library");
+    case DC_KEY_LEVEL_PDF:
+      return _("from the PDF's text map");
+    case DC_KEY_LEVEL_USER:
+      return _("decided by you");
+    case DC_KEY_LEVEL_NONE:
+    default:
+      return "";
+    }
+}
+
 const char *
 decipher_session_status_label (DcKeyStatus status)
 {

@@ -58,6 +58,7 @@ char *decipher_session_dup_progress_text (DecipherSession *self);
 char *decipher_session_dup_symbol_title (DecipherSession *self, guint symbol);
 char *decipher_session_dup_value_label (DecipherSession *self, guint symbol);
 const char *decipher_session_status_label (DcKeyStatus status);
+const char *decipher_session_level_label (DcKeyLevel level);
 
 char *decipher_autosave_path_for_sha256 (const char *sha256);
 

@@ -102,6 +102,42 @@ get_string (JsonObject *request, const char *name, GError **error)
   return json_node_get_string (node);
 }
 
+static void
+add_guess (JsonBuilder *reply, guint font, const char *kind, const DcAutoGuess *guess)
+{
+  json_builder_begin_object (reply);
+  set_int (reply, "font", font);
+  json_builder_set_member_name (reply, "kind");
+  json_builder_add_string_value (reply, kind);
+  json_builder_set_member_name (reply, "symbol");
+  if (guess->symbol == DC_AUTO_NO_SYMBOL)
+    json_builder_add_null_value (reply);
+  else
+    json_builder_add_int_value (reply, guess->symbol);
+  json_builder_set_member_name (reply, "assigned");
+  json_builder_add_boolean_value (reply, guess->assigned);
+  json_builder_set_member_name (reply, "reason");
+  json_builder_add_string_value (reply, guess->reason != NULL ? guess->reason : "");
+  json_builder_end_object (reply);
+}
+
+/* Per untrusted font, what the automatic pass took for its space and full stop, or why
+ * it took nothing (docs/session-protocol.md). */
+static void
+add_guesses (const DcAutoReport *report, JsonBuilder *reply)
+{
+  json_builder_set_member_name (reply, "guesses");
+  json_builder_begin_array (reply);
+  for (guint i = 0; report->ran && report->fonts != NULL && i < report->fonts->len; i++)
+    {
+      const DcAutoFontReport *font = &g_array_index (report->fonts, DcAutoFontReport, i);
+
+      add_guess (reply, font->font, "space", &font->space);
+      add_guess (reply, font->font, "full_stop", &font->full_stop);
+    }
+  json_builder_end_array (reply);
+}
+
 static gboolean
 handle_status (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
 {
@@ -117,6 +153,7 @@ handle_status (Session *session, JsonObject *request, JsonBuilder *reply, GError
   set_int (reply, "decoded_symbols", decoded_symbols);
   set_int (reply, "decoded_glyphs", decoded_glyphs);
   set_int (reply, "conflicts", dc_matcher_get_n_conflicts (session->matcher));
+  add_guesses (dc_session_get_auto_report (session->session), reply);
   return TRUE;
 }
 

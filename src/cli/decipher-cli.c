@@ -11,6 +11,7 @@
 #include <json-glib/json-glib.h>
 #include <locale.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "decipher-cli-collection.h"
@@ -231,6 +232,71 @@ put_fields (GString *out, const float *values, guint n, char separator)
     }
 }
 
+/* The JSON records are written straight into room made in @out beforehand: a glyph's
+ * numbers and keys, some 200 bytes, cost a few instructions a byte this way, against
+ * a call (and a strlen) per piece through g_string_append(). */
+#define RECORD_ROOM 512
+
+/* Makes room for @n bytes at the end of @out; returns where they go. */
+static char *
+reserve (GString *out, gsize n)
+{
+  gsize len = out->len;
+
+  if (out->allocated_len - len <= n)
+    {
+      g_string_set_size (out, len + n);
+      g_string_truncate (out, len);
+    }
+  return out->str + len;
+}
+
+/* Ends a stretch written from reserve(): @end is just past the last byte. */
+static void
+commit (GString *out, char *end)
+{
+  out->len = (gsize) (end - out->str);
+  *end = '\0';
+}
+
+#define W_LIT(p, literal)                                                                          \
+  (memcpy ((p), (literal), sizeof (literal) - 1), (p) + sizeof (literal) - 1)
+
+static char *
+w_uint (char *p, guint64 value)
+{
+  char digits[24];
+  int n = 0;
+
+  do
+    {
+      digits[n++] = (char) ('0' + value % 10);
+      value /= 10;
+    }
+  while (value > 0);
+  while (n > 0)
+    *p++ = digits[--n];
+  return p;
+}
+
+/* The digits put_fixed2() writes. */
+static char *
+w_fixed2 (char *p, float value)
+{
+  gint64 hundredths = (gint64) (value * 100.0 + (value < 0 ? -0.5 : 0.5));
+
+  if (hundredths < 0)
+    {
+      *p++ = '-';
+      hundredths = -hundredths;
+    }
+  p = w_uint (p, (guint64) hundredths / 100);
+  *p++ = '.';
+  *p++ = (char) ('0' + hundredths / 10 % 10);
+  *p++ = (char) ('0' + hundredths % 10);
+  return p;
+}
+
 static void
 flush (GString *out, gboolean force)
 {
@@ -272,28 +338,40 @@ command_glyphs (DcDocument *document, int argc, char **argv)
 
           if (opt_json)
             {
-              g_string_append (out, "{\"page\":");
-              put_uint (out, g->page + 1);
-              g_string_append (out, ",\"line\":");
-              put_uint (out, line->index);
-              g_string_append (out, ",\"font\":");
-              put_uint (out, g->font);
-              g_string_append (out, ",\"code\":");
-              put_uint (out, symbol->code);
-              g_string_append (out, ",\"code_len\":");
-              put_uint (out, symbol->code_len);
-              g_string_append (out, ",\"x\":");
-              put_fixed2 (out, g->x);
-              g_string_append (out, ",\"y\":");
-              put_fixed2 (out, g->y);
-              g_string_append (out, ",\"bbox\":[");
-              put_fields (out, box, 4, ',');
-              g_string_append (out, "],\"advance\":");
-              put_fixed2 (out, g->advance);
-              g_string_append (out, ",\"size\":");
-              put_fixed2 (out, g->size);
-              g_string_append (out, invisible ? ",\"invisible\":true,\"pdf_text\":"
-                                              : ",\"invisible\":false,\"pdf_text\":");
+              /* Five integers and eight numbers of at most ~25 bytes each, and the keys:
+               * well within RECORD_ROOM. The strings go through the GString as usual. */
+              char *p = reserve (out, RECORD_ROOM);
+
+              p = W_LIT (p, "{\"page\":");
+              p = w_uint (p, g->page + 1);
+              p = W_LIT (p, ",\"line\":");
+              p = w_uint (p, line->index);
+              p = W_LIT (p, ",\"font\":");
+              p = w_uint (p, g->font);
+              p = W_LIT (p, ",\"code\":");
+              p = w_uint (p, symbol->code);
+              p = W_LIT (p, ",\"code_len\":");
+              p = w_uint (p, symbol->code_len);
+              p = W_LIT (p, ",\"x\":");
+              p = w_fixed2 (p, g->x);
+              p = W_LIT (p, ",\"y\":");
+              p = w_fixed2 (p, g->y);
+              p = W_LIT (p, ",\"bbox\":[");
+              for (guint i = 0; i < G_N_ELEMENTS (box); i++)
+                {
+                  if (i > 0)
+                    *p++ = ',';
+                  p = w_fixed2 (p, box[i]);
+                }
+              p = W_LIT (p, "],\"advance\":");
+              p = w_fixed2 (p, g->advance);
+              p = W_LIT (p, ",\"size\":");
+              p = w_fixed2 (p, g->size);
+              if (invisible)
+                p = W_LIT (p, ",\"invisible\":true,\"pdf_text\":");
+              else
+                p = W_LIT (p, ",\"invisible\":false,\"pdf_text\":");
+              commit (out, p);
               put_json_string (out, symbol->pdf_text);
               g_string_append (out, ",\"glyph_name\":");
               if (symbol->glyph_name != NULL)

@@ -38,6 +38,7 @@
 
 #include "dc-agl-private.h"
 #include "dc-auto.h"
+#include "dc-ink-private.h"
 #include "dc-font-tables.h"
 #include "dc-unicode-private.h"
 
@@ -56,6 +57,11 @@
 #define MAX_CONTEXT_CANDIDATES 6 /* the costlier neighbour statistics only for the best */
 #define TYPICAL_SPACE_SHARE 0.15 /* of all glyphs */
 #define STATISTICS_MARGIN 0.3    /* lead needed when neither ink nor the PDF speaks */
+/* A glyph without ink as wide as a word space (in ems: thin to monospace) is the space
+ * whatever the line ends say, as long as cutting at it still leaves words. */
+#define INKLESS_MIN_ADVANCE 0.15
+#define INKLESS_MAX_ADVANCE 0.7
+#define INKLESS_MIN_MEAN_WORD 1.5
 
 /* A font whose glyphs are as wide as they are tall sets CJK text: its full stop is 。 and
  * its word breaks are no spaces; no Latin guess is made there. */
@@ -102,6 +108,8 @@ typedef struct
   guint n_beside_gaps; /* word gaps next to it */
   guint line_stamp;    /* 1 + the last line it was seen on */
   int last_position;   /* in that line */
+  double advance_ems;  /* summed over its glyphs of the font's lines */
+  guint n_advances;
   Ink ink;
 } SymbolStats;
 
@@ -114,6 +122,7 @@ typedef struct
   double context;
   double score;
   Rejection rejection;
+  Rejection overruled; /* what the statistics said against a blank, word-wide glyph */
   Ink ink;
   gboolean pdf_space;
 } Candidate;
@@ -354,29 +363,51 @@ font_face (FontPass *fp)
   return fp->face;
 }
 
+/**
+ * _dc_symbol_ink:
+ * @face: (nullable): @font's program, opened by FreeType
+ *
+ * Whether the glyph @symbol draws has an outline with points, as far as @face tells.
+ */
+DcInk
+_dc_symbol_ink (DcFont *font, FT_Face face, const DcSymbol *symbol)
+{
+  FT_UInt gid;
+
+  if (face == NULL)
+    return DC_INK_UNKNOWN;
+  /* Glyph 0 is .notdef, which a lookup that failed lands on: it tells nothing. */
+  gid = symbol_glyph_index (font, face, symbol);
+  if (gid == 0
+      || FT_Load_Glyph (face, gid, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) != 0
+      || face->glyph->format != FT_GLYPH_FORMAT_OUTLINE)
+    return DC_INK_UNKNOWN;
+  return face->glyph->outline.n_points == 0 ? DC_INK_NONE : DC_INK_SOME;
+}
+
 static Ink
 symbol_ink (FontPass *fp, guint symbol)
 {
   SymbolStats *stats = &fp->stats[symbol];
   FT_Face face;
-  FT_UInt gid;
 
   if (stats->ink != INK_UNCHECKED)
     return stats->ink;
 
-  stats->ink = INK_UNKNOWN;
   face = font_face (fp);
-  if (face == NULL)
-    return stats->ink;
-
-  /* Glyph 0 is .notdef, which a lookup that failed lands on: it tells nothing. */
-  gid = symbol_glyph_index (fp->font, face, &fp->pass->symbols[symbol]);
-  if (gid == 0
-      || FT_Load_Glyph (face, gid, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) != 0
-      || face->glyph->format != FT_GLYPH_FORMAT_OUTLINE)
-    return stats->ink;
-
-  stats->ink = face->glyph->outline.n_points == 0 ? INK_NONE : INK_SOME;
+  switch (_dc_symbol_ink (fp->font, face, &fp->pass->symbols[symbol]))
+    {
+    case DC_INK_NONE:
+      stats->ink = INK_NONE;
+      break;
+    case DC_INK_SOME:
+      stats->ink = INK_SOME;
+      break;
+    case DC_INK_UNKNOWN:
+    default:
+      stats->ink = INK_UNKNOWN;
+      break;
+    }
   return stats->ink;
 }
 
@@ -417,6 +448,8 @@ count_font_lines (FontPass *fp)
               continue;
             }
 
+          stats->advance_ems += fabs (glyph->advance) / em (glyph);
+          stats->n_advances++;
           if (stats->line_stamp != l + 1)
             {
               stats->line_stamp = l + 1;
@@ -544,6 +577,21 @@ context_likeness (FontPass *fp, guint symbol)
          + overlap (after, n_after, line_starts, n_starts);
 }
 
+/* A glyph without ink, as wide as word spaces are, that still leaves words when the
+ * lines are cut at it. */
+static gboolean
+is_blank_word_space (FontPass *fp, const Candidate *candidate)
+{
+  const SymbolStats *stats = &fp->stats[candidate->symbol];
+  double advance;
+
+  if (candidate->ink != INK_NONE || stats->n_advances == 0
+      || candidate->mean_word < INKLESS_MIN_MEAN_WORD)
+    return FALSE;
+  advance = stats->advance_ems / stats->n_advances;
+  return advance >= INKLESS_MIN_ADVANCE && advance <= INKLESS_MAX_ADVANCE;
+}
+
 static void
 judge_candidate (FontPass *fp, Candidate *candidate)
 {
@@ -574,6 +622,15 @@ judge_candidate (FontPass *fp, Candidate *candidate)
     candidate->rejection = REJECT_GAPS;
   else
     candidate->rejection = REJECT_NONE;
+
+  /* Ink beats line statistics: a blank glyph a word space wide is the space even where
+   * a producer kept the space each line was broken at (it then ends some lines, not all),
+   * indents with it or sets short lines (the Nenets text whose а is on more lines). */
+  if (candidate->rejection != REJECT_NONE && is_blank_word_space (fp, candidate))
+    {
+      candidate->overruled = candidate->rejection;
+      candidate->rejection = REJECT_NONE;
+    }
 
   /* Context comes later, for the best few only. */
   candidate->score = candidate->coverage + 1.0
@@ -734,6 +791,17 @@ is_full_stop (const char *value)
   return g_strcmp0 (value, ".") == 0;
 }
 
+/* Whether any glyph of the font on its lines is blank. */
+static gboolean
+any_blank_symbol (FontPass *fp)
+{
+  for (guint s = 0; s < fp->pass->n_symbols; s++)
+    if (fp->pass->symbols[s].font == fp->index && fp->stats[s].n_lines > 0
+        && symbol_ink (fp, s) == INK_NONE)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 guess_space (FontPass *fp, DcAutoGuess *guess)
 {
@@ -745,6 +813,7 @@ guess_space (FontPass *fp, DcAutoGuess *guess)
   Candidate most_lines = { 0 };
   gboolean have_most_lines = FALSE;
   const SymbolStats *stats;
+  gboolean few_lines;
   guint known;
 
   if (find_known (fp, _dc_text_is_space, &known))
@@ -755,7 +824,8 @@ guess_space (FontPass *fp, DcAutoGuess *guess)
       return;
     }
 
-  if (fp->n_lines < MIN_SPACE_LINES)
+  few_lines = fp->n_lines < MIN_SPACE_LINES;
+  if (few_lines && !any_blank_symbol (fp))
     {
       guess->reason = g_strdup_printf (ngettext ("No space: the font has too little text to tell "
                                                  "(%u line).",
@@ -771,13 +841,17 @@ guess_space (FontPass *fp, DcAutoGuess *guess)
       Candidate candidate = { 0 };
 
       stats = &fp->stats[s];
-      if (pass->symbols[s].font != fp->index || stats->n_lines < MIN_SPACE_LINES
+      if (pass->symbols[s].font != fp->index || stats->n_lines == 0
+          || (!few_lines && stats->n_lines < MIN_SPACE_LINES)
           || stats->n_lines < MIN_SPACE_COVERAGE * fp->n_lines
           || dc_key_get_status (pass->key, s) >= DC_KEY_INFERRED
           || name_says_otherwise (fp, s, " "))
         continue;
       candidate.symbol = s;
       judge_candidate (fp, &candidate);
+      /* Too few lines for statistics: only a blank glyph speaks for itself. */
+      if (few_lines && !is_blank_word_space (fp, &candidate))
+        continue;
       g_array_append_val (candidates, candidate);
     }
 
@@ -878,7 +952,11 @@ guess_space (FontPass *fp, DcAutoGuess *guess)
                             code, stats->n_lines, fp->n_lines, stats->n_begins, stats->n_ends,
                             best->mean_word);
   g_string_append_c (reason, ' ');
-  if (best->ink == INK_NONE)
+  if (best->ink == INK_NONE && best->overruled != REJECT_NONE)
+    g_string_append_printf (reason, _("Its glyph draws nothing and is %.2f em wide, as a word "
+                                      "space is, which outweighs the line statistics."),
+                                       stats->advance_ems / MAX (1, stats->n_advances));
+  else if (best->ink == INK_NONE)
     g_string_append (reason, _("Its glyph draws nothing."));
   else if (best->pdf_space)
     g_string_append (reason, _("The PDF calls it a space too."));

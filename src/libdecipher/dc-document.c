@@ -24,6 +24,7 @@
 #include "dc-document.h"
 #include "dc-error.h"
 #include "dc-font-private.h"
+#include "dc-ink-private.h"
 #include "dc-layout.h"
 #include "dc-pdf-bridge.h"
 #include "dc-script.h"
@@ -619,6 +620,66 @@ finish_symbols (DcDocument *self)
     _dc_font_set_counts (g_ptr_array_index (self->fonts, f), font_symbols[f], font_glyphs[f]);
 }
 
+/* In a font whose map is not believed, a code the map calls a space (or a tab, a line
+ * or form feed, a carriage return) is a letter when its glyph has ink: code 14 is the
+ * "e" of font_ascent_descent's font, drawn as "\r" to a reader. Such codes would cut its
+ * words in two and typing them would never match. A glyph named "space" stays one.
+ * Returns whether any changed. */
+static gboolean
+unspace_inked_symbols (DcDocument *self)
+{
+  DcSymbol *symbols = (DcSymbol *) (void *) self->symbols->data;
+  FT_Library library = NULL;
+  g_autofree FT_Face *faces = NULL;
+  g_autofree gboolean *tried = NULL;
+  gboolean changed = FALSE;
+
+  for (guint s = 0; s < self->symbols->len; s++)
+    {
+      DcSymbol *symbol = &symbols[s];
+      DcFont *font = g_ptr_array_index (self->fonts, symbol->font);
+
+      if (!(symbol->flags & DC_SYMBOL_PDF_SPACE) || dc_font_is_trusted (font) ||
+          g_strcmp0 (symbol->glyph_name, "space") == 0)
+        continue;
+      if (faces == NULL)
+        {
+          if (FT_Init_FreeType (&library) != 0)
+            return FALSE;
+          faces = g_new0 (FT_Face, self->fonts->len);
+          tried = g_new0 (gboolean, self->fonts->len);
+        }
+      if (!tried[symbol->font])
+        {
+          GBytes *program = dc_font_get_program (font);
+
+          tried[symbol->font] = TRUE;
+          if (program != NULL && dc_font_get_font_type (font) != DC_FONT_TYPE_TYPE3)
+            {
+              gsize size;
+              const guint8 *data = g_bytes_get_data (program, &size);
+
+              if (FT_New_Memory_Face (library, data, (FT_Long) size, 0, &faces[symbol->font]) != 0)
+                faces[symbol->font] = NULL;
+            }
+        }
+      if (_dc_symbol_ink (font, faces[symbol->font], symbol) == DC_INK_SOME)
+        {
+          symbol->flags &= ~DC_SYMBOL_PDF_SPACE;
+          self->symbol_is_space[s] = FALSE;
+          changed = TRUE;
+        }
+    }
+  if (faces != NULL)
+    {
+      for (guint f = 0; f < self->fonts->len; f++)
+        if (faces[f] != NULL)
+          FT_Done_Face (faces[f]);
+      FT_Done_FreeType (library);
+    }
+  return changed;
+}
+
 /* Whether the page's columns are read right to left: most of its letters, as the PDF
  * gives them, are in a right-to-left script, or its vertical columns are CJK's. A font whose map lies may mislead this; the
  * cost is only the order in which columns are read. */
@@ -971,6 +1032,8 @@ dc_document_new_from_file_full (const char *path,
   retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity));
 
   dc_trust_analyse (self);
+  if (unspace_inked_symbols (self))
+    retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity));
 
   return g_steal_pointer (&self);
 }

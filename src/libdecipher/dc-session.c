@@ -46,6 +46,7 @@ struct _DcSession
   char **learned;     /* per symbol: the value last recorded in the library */
   guint n_learned;
 
+  DcAutoReport auto_report;        /* why the automatic pass guessed what it did */
   guint key_serial;                /* bumped by every change of the key */
   gboolean background_index;       /* keep the index built in a worker */
   GCancellable *index_cancellable; /* the index being built, if any */
@@ -106,6 +107,7 @@ dc_session_dispose (GObject *object)
   g_clear_object (&self->matcher);
   g_clear_object (&self->key);
   g_clear_object (&self->document);
+  dc_auto_report_clear (&self->auto_report);
 
   G_OBJECT_CLASS (dc_session_parent_class)->dispose (object);
 }
@@ -147,6 +149,7 @@ static void
 dc_session_init (DcSession *self)
 {
   self->own_paths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  dc_auto_report_init (&self->auto_report);
 }
 
 /* Remembers @path as one of this session's own project files (see dc_session_save_copy()). */
@@ -327,10 +330,25 @@ dc_session_start_new_work (DcSession *self, gboolean automatic_pass)
   if (self->library != NULL)
     dc_library_apply (self->library, dc_session_get_shapes (self), self->key);
   if (automatic_pass)
-    n_guessed = dc_auto_recover (self->document, self->key, NULL);
+    n_guessed = dc_auto_recover (self->document, self->key, &self->auto_report);
   dc_proposals_update (self->key);
   dc_key_end_change (self->key);
   return n_guessed;
+}
+
+/**
+ * dc_session_get_auto_report:
+ *
+ * What the automatic pass of dc_session_start_new_work() guessed per untrusted font, and
+ * why, in sentences for the user. Its `ran` is FALSE when the pass did not run in this
+ * session (no automatic pass asked for, or the work came from a project).
+ */
+const DcAutoReport *
+dc_session_get_auto_report (DcSession *self)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), NULL);
+
+  return &self->auto_report;
 }
 
 /**

@@ -10,6 +10,7 @@
 
 #include <gio/gio.h>
 
+#include "dc-auto.h"
 #include "dc-document.h"
 #include "dc-fingerprint.h"
 #include "dc-key.h"
@@ -42,6 +43,7 @@ DcShapes *dc_session_get_shapes (DcSession *self);
 gboolean dc_session_load_project (DcSession *self,
                                   const char *path,
                                   GError **error);
+const DcAutoReport *dc_session_get_auto_report (DcSession *self);
 guint dc_session_start_new_work (DcSession *self,
                                  gboolean automatic_pass);
 gboolean dc_session_save (DcSession *self,

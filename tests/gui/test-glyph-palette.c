@@ -9,6 +9,7 @@
 
 #include <glib/gstdio.h>
 
+#include "decipher-glyph-cell.h"
 #include "decipher-glyph-palette.h"
 #include "decipher-symbol-item.h"
 #include "decipher-symbol-model.h"
@@ -570,6 +571,37 @@ test_cell_rasters_match_page (void)
     }
 }
 
+static guint
+count_cells_with_class (GtkWidget *widget, const char *css_class)
+{
+  guint n = DECIPHER_IS_GLYPH_CELL (widget) && gtk_widget_has_css_class (widget, css_class);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_cells_with_class (child, css_class);
+  return n;
+}
+
+/* A value the engine worked out shows what it rests on: mac-order's glyphs are read by
+ * the Macintosh glyph order (a layout), core-order's by Arial's. */
+static void
+test_cells_show_level (void)
+{
+  static const char *const fixtures[] = { "mac-order.pdf", "core-order.pdf" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
+    {
+      Fixture f;
+
+      fixture_open (&f, fixtures[i]);
+      decipher_glyph_palette_set_filter (f.palette, DECIPHER_PALETTE_ALL);
+      gui_test_iterate (100);
+      g_assert_cmpuint (count_cells_with_class (GTK_WIDGET (f.palette), "level-layout"), >, 10);
+      g_assert_cmpuint (count_cells_with_class (GTK_WIDGET (f.palette), "level-font"), ==, 0);
+      fixture_close (&f);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -582,5 +614,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/glyph-palette/shapes-from-font-program", test_shapes_from_font_program);
   g_test_add_func ("/glyph-palette/shapes-cut-from-pages", test_shapes_cut_from_pages);
   g_test_add_func ("/glyph-palette/cell-rasters-match-page", test_cell_rasters_match_page);
+  g_test_add_func ("/glyph-palette/cells-show-level", test_cells_show_level);
   return g_test_run ();
 }

@@ -1,0 +1,25 @@
+/* dc-ink-private.h: whether a glyph draws anything, read from its font program
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <ft2build.h>
+#include FT_FREETYPE_H
+
+#include "dc-font.h"
+#include "dc-types.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  DC_INK_UNKNOWN, /* no program, a Type 3 procedure, or a glyph that cannot be found */
+  DC_INK_NONE,    /* an empty outline: a space */
+  DC_INK_SOME,
+} DcInk;
+
+DcInk _dc_symbol_ink (DcFont *font, FT_Face face, const DcSymbol *symbol);
+
+G_END_DECLS
