@@ -27,6 +27,9 @@ FIXTURES = os.path.join(HERE, "..", "tests", "fixtures")
 PDF_DIR = os.path.join(HERE, "corpus", "pdf")
 PROJECT_DIR = os.path.join(HERE, "corpus", "project")
 SESSION_DIR = os.path.join(HERE, "corpus", "session")
+SESSION_OPEN_DIR = os.path.join(HERE, "corpus", "session-open")
+# fuzz-session-open: a project file, then this line, then its journal.
+JOURNAL_MARK = b"\n--journal--\n"
 
 # The smallest fixtures that still cover a font kind or an error path each.
 COPIED_FIXTURES = [
@@ -361,6 +364,29 @@ def make_projects():
     write(PROJECT_DIR, "journal-lines", journal)
     write(PROJECT_DIR, "journal-torn", journal + '{"font":1,"font_na')
     write(PROJECT_DIR, "journal-bad-line", journal.replace('{"history"', '{"history":3,"x"', 1))
+    # fuzz-session-open: decipher-cli session's start on damaged projects and journals.
+    def opening(name, project, journal=None):
+        data = project.encode("utf-8") if isinstance(project, str) else project
+        if journal is not None:
+            data += JOURNAL_MARK + (journal.encode("utf-8") if isinstance(journal, str)
+                                    else journal)
+        write(SESSION_OPEN_DIR, name, data)
+    opening("valid", text)
+    opening("valid-journal", text, journal)
+    opening("journal-torn", text, journal + '{"font":1,"font_na')
+    opening("journal-torn-in-character",
+            text, journal.encode("utf-8") + '{"font":1,"value":"д'.encode("utf-8")[:-1])
+    first, rest = journal.split("\n", 1)
+    opening("journal-glued", text, first[: len(first) // 2] + rest)
+    opening("journal-bad-line", text, journal.replace('{"history"', '{"history":3,"x"', 1))
+    opening("cut-short", text[: len(text) * 2 // 3])
+    opening("newer", variant(lambda p: p.update(version=99)))
+    opening("other-document",
+            variant(lambda p: p["document"].update(sha256="0" * 64, file="other.pdf")))
+    opening("not-utf8", text.encode("utf-8").replace(b"\xd0\xb2", b"\xd0\x28"))
+    opening("empty", "")
+    opening("folder", "--folder--", journal)
+    opening("deep", "[" * 40 + "]" * 40)
     # Bare values: what the key's validation gate sees from typed input.
     for name, value in [("letter", "ӈ"), ("decomposed", "e\u0301\u0323"),
                         ("ligature", "ﬁ"), ("line-separator", "a\u2028"),
@@ -542,6 +568,7 @@ def main():
     os.makedirs(PDF_DIR, exist_ok=True)
     os.makedirs(PROJECT_DIR, exist_ok=True)
     os.makedirs(SESSION_DIR, exist_ok=True)
+    os.makedirs(SESSION_OPEN_DIR, exist_ok=True)
     make_pdfs()
     make_projects()
     make_sessions()

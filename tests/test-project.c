@@ -813,10 +813,11 @@ test_journal_replays (Fixture *fixture, gconstpointer data)
   g_assert_cmpstr (got, ==, expected);
 }
 
-/* A process killed while appending leaves half a line: it was never a decision, so the
- * loading skips it, and the next journal cuts it off before it appends. */
+/* A process killed while appending (or a disk that filled up) leaves half a line: it was
+ * never a decision, so the loading skips it, and the next journal cuts it off before it
+ * appends. */
 static void
-test_journal_torn (Fixture *fixture, gconstpointer data)
+check_journal_torn (Fixture *fixture, const char *fragment)
 {
   g_autofree char *journal = g_strconcat (fixture->path, ".journal", NULL);
   g_autofree char *expected = NULL;
@@ -834,7 +835,7 @@ test_journal_torn (Fixture *fixture, gconstpointer data)
   expected = key_snapshot (fixture->key);
   g_clear_object (&fixture->project);
   fixture->project = dc_project_new (fixture->document, fixture->key);
-  append_to (journal, "{\"font\":0,\"font_name\":\"Torn");
+  append_to (journal, fragment);
 
   loaded = load_fresh (fixture, &key, &error);
   g_assert_no_error (error);
@@ -854,6 +855,72 @@ test_journal_torn (Fixture *fixture, gconstpointer data)
   got = key_snapshot (third);
   g_assert_cmpstr (got, ==, expected);
   g_assert_cmpstr (dc_key_get_value (third, symbol), ==, "з");
+}
+
+static void
+test_journal_torn (Fixture *fixture, gconstpointer data)
+{
+  check_journal_torn (fixture, "{\"font\":0,\"font_name\":\"Torn");
+}
+
+/* Cut inside a character: the half line is not text, but it is skipped before the rest is
+ * checked, so the journal does not read as "not text". */
+static void
+test_journal_torn_in_character (Fixture *fixture, gconstpointer data)
+{
+  /* The first of the two bytes of “д”. */
+  check_journal_torn (fixture, "{\"font\":0,\"code\":12,\"value\":\"\xd0");
+}
+
+/* A journal written before failed appends were cut back: a full disk left a fragment and
+ * the next line was glued to it. That one line is mended (the fragment, never
+ * acknowledged, skipped; the line after it kept); a second such line refuses the journal. */
+static void
+test_journal_glued (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *journal = g_strconcat (fixture->path, ".journal", NULL);
+  g_autofree char *written = NULL;
+  g_autofree char *glued = NULL;
+  g_autofree char *twice = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcProject) loaded = NULL;
+  g_autoptr (DcKey) key = NULL;
+  guint a = nth_untrusted (fixture->document, 1);
+  guint b = nth_untrusted (fixture->document, 2);
+  guint c = nth_untrusted (fixture->document, 3);
+
+  save (fixture);
+  g_assert_true (dc_project_start_journal (fixture->project, fixture->path, FALSE, &error));
+  set (fixture->key, a, "а", DC_KEY_CONFIRMED, "assign");
+  set (fixture->key, b, "б", DC_KEY_CONFIRMED, "assign");
+  set (fixture->key, c, "в", DC_KEY_CONFIRMED, "assign");
+  g_assert_true (dc_project_sync_journal (fixture->project, &error));
+  g_clear_object (&fixture->project);
+  fixture->project = dc_project_new (fixture->document, fixture->key);
+  written = read_file (journal);
+  lines = g_strsplit (written, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 4); /* three lines and the empty rest */
+
+  /* "…\"value\":\"б\",\"stat{…}": b's line cut, c's glued to it. */
+  glued = g_strdup_printf ("%s\n%.*s%s\n", lines[0], (int) strlen (lines[1]) / 2, lines[1],
+                           lines[2]);
+  g_assert_true (g_file_set_contents (journal, glued, -1, NULL));
+  loaded = load_fresh (fixture, &key, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (dc_key_get_value (key, a), ==, "а");
+  g_assert_cmpstr (dc_key_get_value (key, b), ==, "ё"); /* as saved */
+  g_assert_cmpstr (dc_key_get_value (key, c), ==, "в");
+  g_clear_object (&loaded);
+  g_clear_object (&key);
+
+  twice = g_strdup_printf ("%.*s%s\n%.*s%s\n", (int) strlen (lines[0]) / 2, lines[0], lines[1],
+                           (int) strlen (lines[1]) / 2, lines[1], lines[2]);
+  g_assert_true (g_file_set_contents (journal, twice, -1, NULL));
+  loaded = load_fresh (fixture, &key, &error);
+  g_assert_null (loaded);
+  g_assert_error (error, DC_ERROR, DC_ERROR_PROJECT);
+  g_assert_nonnull (strstr (error->message, "Line 2"));
 }
 
 /* A journal damaged in the middle is refused like a damaged project: a sentence naming
@@ -918,6 +985,8 @@ main (int argc, char **argv)
   ADD ("/project/conflicts-kept", test_conflicts_kept);
   ADD ("/project/conflicts-damaged", test_conflicts_damaged);
   ADD ("/project/journal-torn", test_journal_torn);
+  ADD ("/project/journal-torn-in-character", test_journal_torn_in_character);
+  ADD ("/project/journal-glued", test_journal_glued);
   ADD ("/project/journal-damaged", test_journal_damaged);
 #undef ADD
 

@@ -76,8 +76,17 @@ decipher_application_open (GApplication *application,
 
   for (int i = 0; i < n_files; i++)
     {
-      DecipherWindow *window = find_empty_window (self);
+      /* A document already open comes up in its window (decipher_window_open() would
+       * see to that too, but after a new window was made for it). */
+      DecipherWindow *window = decipher_window_find_showing (GTK_APPLICATION (application),
+                                                             files[i]);
 
+      if (window != NULL)
+        {
+          gtk_window_present (GTK_WINDOW (window));
+          continue;
+        }
+      window = find_empty_window (self);
       if (window == NULL)
         window = decipher_window_new (GTK_APPLICATION (application));
       decipher_window_open (window, files[i]);

@@ -37,6 +37,7 @@ struct _DecipherSession
 
   char *autosave_path;
   char *restore_problem;
+  char *read_only_reason; /* another program writes the project: this one never does */
   guint autosave_source;
   guint selected_symbol;
   guint n_guessed;
@@ -94,6 +95,9 @@ key_changed_cb (DecipherSession *self, guint symbol, DcKey *key)
       self->dirty = TRUE;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIRTY]);
     }
+  /* Said once, when it opened: nothing here is written. */
+  if (self->read_only_reason != NULL)
+    return;
   /* The first decision on a new document: saved whole, journalled from there on. */
   start_journal (self);
   /* The journal wrote the change while the key announced it; a failure is said now, not
@@ -113,7 +117,7 @@ decipher_session_dispose (GObject *object)
 
   /* Nothing the user decided is lost: whoever drops the last reference without saving
    * (a crash of the window code, a test) still gets the work written. */
-  if (self->dirty && self->key != NULL)
+  if (self->dirty && self->key != NULL && self->read_only_reason == NULL)
     {
       g_autoptr (GError) error = NULL;
 
@@ -140,6 +144,7 @@ decipher_session_finalize (GObject *object)
   g_clear_pointer (&self->password, g_free);
   g_clear_pointer (&self->autosave_path, g_free);
   g_clear_pointer (&self->restore_problem, g_free);
+  g_clear_pointer (&self->read_only_reason, g_free);
   g_clear_pointer (&self->page_first_glyph, g_free);
   g_clear_pointer (&self->symbol_first, g_free);
   g_clear_pointer (&self->symbol_glyphs, g_free);
@@ -357,7 +362,8 @@ start_journal (DecipherSession *self)
   g_autoptr (GError) error = NULL;
   g_autofree char *folder = NULL;
 
-  if (self->journaling || self->keep_in_place || (!self->restored && !self->dirty))
+  if (self->journaling || self->keep_in_place || self->read_only_reason != NULL
+      || (!self->restored && !self->dirty))
     return;
   folder = g_path_get_dirname (self->autosave_path);
   if (g_mkdir_with_parents (folder, 0700) != 0)
@@ -379,6 +385,34 @@ start_journal (DecipherSession *self)
     g_warning ("%s", error->message);
   else
     self->journaling = TRUE;
+}
+
+/* The window is the project's only writer while it shows the document (see
+ * dc_project_lock()). When another program (a decipher-cli session, or this document open
+ * under another name) holds it, the document opens read-only: both writing would
+ * overwrite each other's work. */
+static void
+lock_project (DecipherSession *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *folder = g_path_get_dirname (self->autosave_path);
+
+  /* The lock lives beside the project; the folder is made now rather than at the first
+   * decision. A folder that cannot be made: the first save says so. */
+  if (g_mkdir_with_parents (folder, 0700) != 0)
+    return;
+  if (dc_session_lock_project (self->engine, self->autosave_path,
+                               _("the Decipher window"), &error))
+    return;
+  if (g_error_matches (error, DC_ERROR, DC_ERROR_IN_USE))
+    /* Translators: %s is the engine's sentence naming the project and the other program. */
+    self->read_only_reason = g_strdup_printf (_("%s This window shows the work saved so far, "
+                                                "but nothing you decide here will be saved. "
+                                                "Open the document again once the other "
+                                                "program is closed."),
+                                                 error->message);
+  else
+    g_warning ("%s", error->message);
 }
 
 static void ensure_page_index (DecipherSession *self);
@@ -423,7 +457,16 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   ensure_page_index (self);
   ensure_symbol_index (self);
   self->autosave_path = decipher_autosave_path_for_sha256 (dc_document_get_sha256 (self->document));
-  if (g_file_test (self->autosave_path, G_FILE_TEST_EXISTS))
+  lock_project (self);
+  if (self->read_only_reason != NULL)
+    {
+      /* What the other program has saved so far, to look at; a project that does not
+       * load is its business, not this window's. */
+      if (g_file_test (self->autosave_path, G_FILE_TEST_EXISTS)
+          && dc_session_load_project (self->engine, self->autosave_path, NULL))
+        self->restored = TRUE;
+    }
+  else if (g_file_test (self->autosave_path, G_FILE_TEST_EXISTS))
     {
       if (dc_session_load_project (self->engine, self->autosave_path, &error))
         self->restored = TRUE;
@@ -594,6 +637,16 @@ decipher_session_get_restore_problem (DecipherSession *self)
   return self->restore_problem;
 }
 
+/* Returns: (nullable): a sentence saying why nothing in this session is saved (another
+ * program writes its project), or %NULL when it is saved as usual. */
+const char *
+decipher_session_get_read_only_reason (DecipherSession *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
+
+  return self->read_only_reason;
+}
+
 /* How many symbols the automatic pass guessed when the document opened as new work. */
 guint
 decipher_session_get_n_guessed (DecipherSession *self)
@@ -625,7 +678,8 @@ decipher_session_save (DecipherSession *self, GError **error)
   g_return_val_if_fail (DECIPHER_IS_SESSION (self), FALSE);
 
   g_clear_handle_id (&self->autosave_source, g_source_remove);
-  if (!self->dirty)
+  /* A read-only session writes nothing; it said so when it opened. */
+  if (!self->dirty || self->read_only_reason != NULL)
     return TRUE;
 
   if (self->keep_in_place && g_file_test (self->autosave_path, G_FILE_TEST_EXISTS))

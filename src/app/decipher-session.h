@@ -35,6 +35,7 @@ DcMatcher *decipher_session_get_matcher (DecipherSession *self);
 const char *decipher_session_get_autosave_path (DecipherSession *self);
 gboolean decipher_session_get_restored (DecipherSession *self);
 const char *decipher_session_get_restore_problem (DecipherSession *self);
+const char *decipher_session_get_read_only_reason (DecipherSession *self);
 guint decipher_session_get_n_guessed (DecipherSession *self);
 gboolean decipher_session_get_dirty (DecipherSession *self);
 gboolean decipher_session_save (DecipherSession *self, GError **error);

@@ -12,6 +12,8 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include <glib/gi18n.h>
 
 #include "decipher-window-private.h"
@@ -400,7 +402,10 @@ set_session (DecipherWindow *self, DecipherSession *session)
   _decipher_window_update_actions (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->document_view));
 
-  if (decipher_session_get_restore_problem (session) != NULL)
+  if (decipher_session_get_read_only_reason (session) != NULL)
+    _decipher_window_show_error (self, _("Opened Read-Only"),
+                                 decipher_session_get_read_only_reason (session));
+  else if (decipher_session_get_restore_problem (session) != NULL)
     _decipher_window_show_error (self, _("Earlier Work Not Restored"),
                                  decipher_session_get_restore_problem (session));
   else if (decipher_session_get_restored (session))
@@ -909,10 +914,69 @@ decipher_window_open (DecipherWindow *self, GFile *file)
 void
 decipher_window_open_with_password (DecipherWindow *self, GFile *file, const char *password)
 {
+  GtkApplication *application;
+  DecipherWindow *showing = NULL;
+
   g_return_if_fail (DECIPHER_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
+  /* A document open twice would have two writers of one project: its window comes up
+   * instead. */
+  application = gtk_window_get_application (GTK_WINDOW (self));
+  if (application != NULL)
+    showing = decipher_window_find_showing (application, file);
+  if (showing != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (showing));
+      return;
+    }
   start_load (self, file, password);
+}
+
+static gboolean
+same_file (GFile *a, GFile *b)
+{
+  g_autofree char *path_a = NULL;
+  g_autofree char *path_b = NULL;
+  GStatBuf st_a, st_b;
+
+  if (g_file_equal (a, b))
+    return TRUE;
+  /* The same file by another name: a link, a symbolic link, another mount of it. */
+  path_a = g_file_get_path (a);
+  path_b = g_file_get_path (b);
+  return path_a != NULL && path_b != NULL && g_stat (path_a, &st_a) == 0
+         && g_stat (path_b, &st_b) == 0 && st_a.st_dev == st_b.st_dev
+         && st_a.st_ino == st_b.st_ino;
+}
+
+/**
+ * decipher_window_find_showing:
+ *
+ * Returns: (transfer none) (nullable): the window of @application that shows @file, or is
+ *   opening it
+ */
+DecipherWindow *
+decipher_window_find_showing (GtkApplication *application, GFile *file)
+{
+  g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  for (GList *l = gtk_application_get_windows (application); l != NULL; l = l->next)
+    {
+      DecipherWindow *window = l->data;
+      GFile *shown;
+
+      if (!DECIPHER_IS_WINDOW (window))
+        continue;
+      if (window->load_cancellable != NULL)
+        shown = window->loading_file;
+      else
+        shown = window->session != NULL ? decipher_session_get_file (window->session) : NULL;
+      if (shown != NULL && same_file (shown, file))
+        return window;
+    }
+  return NULL;
 }
 
 /* Whether the window shows nothing and loads nothing, so a file can open in it. */

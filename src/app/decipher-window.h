@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DecipherWindow, decipher_window, DECIPHER, WINDOW, AdwApplicationWindow)
 
 DecipherWindow *decipher_window_new (GtkApplication *application);
+DecipherWindow *decipher_window_find_showing (GtkApplication *application, GFile *file);
 void decipher_window_open (DecipherWindow *self, GFile *file);
 void decipher_window_open_with_password (DecipherWindow *self, GFile *file, const char *password);
 gboolean decipher_window_is_empty (DecipherWindow *self);

@@ -772,6 +772,11 @@ decipher_cli_session_new_with_library (DcDocument *document, const char *project
   session->document = dc_session_get_document (session->session);
   session->key = dc_session_get_key (session->session);
   session->matcher = dc_session_get_matcher (session->session);
+  /* The only writer from here on, before anything is read: what is loaded is then what
+   * nobody else changes. */
+  if (project_path != NULL &&
+      !dc_session_lock_project (session->session, project_path, "decipher-cli session", error))
+    return NULL;
   if (project_path != NULL && g_file_test (project_path, G_FILE_TEST_EXISTS))
     {
       if (!dc_session_load_project (session->session, project_path, error))
@@ -813,22 +818,47 @@ decipher_cli_session_get_key (DecipherCliSession *session)
   return session->key;
 }
 
+/**
+ * decipher_cli_session_close:
+ *
+ * Folds the journal into the project, so that the file alone says it all. When that
+ * fails the journal still holds every decision acknowledged, and @error says so: the
+ * session's exit status must tell a script that the project was not written.
+ */
+gboolean
+decipher_cli_session_close (DecipherCliSession *session, GError **error)
+{
+  g_autofree char *path = g_steal_pointer (&session->project_path);
+  g_autoptr (GError) local_error = NULL;
+
+  if (path == NULL)
+    return TRUE;
+  if (!dc_session_save (session->session, path, &local_error))
+    {
+      g_autofree char *journal = g_strconcat (path, ".journal", NULL);
+
+      /* Translators: the first %s says why the project could not be saved. */
+      g_set_error (error, local_error->domain, local_error->code,
+                   _("%s Every change acknowledged is kept in “%s”, which the next session "
+                     "on the project reads back."),
+                   local_error->message, journal);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 void
 decipher_cli_session_free (DecipherCliSession *session)
 {
+  g_autoptr (GError) error = NULL;
+
   if (session == NULL)
     return;
-  /* Folds the journal into the project, so that the file alone says it all. */
-  if (session->project_path != NULL)
+  if (!decipher_cli_session_close (session, &error))
     {
-      g_autoptr (GError) error = NULL;
+      g_autofree char *shown = decipher_cli_escape_controls (error->message, FALSE);
 
-      if (!dc_session_save (session->session, session->project_path, &error))
-        {
-          g_autofree char *shown = decipher_cli_escape_controls (error->message, FALSE);
-
-          g_printerr ("decipher-cli: %s\n", shown);
-        }
+      g_printerr ("decipher-cli: %s\n", shown);
     }
   g_clear_object (&session->session);
   g_mutex_clear (&session->progress_lock);

@@ -33,6 +33,8 @@ char *decipher_cli_escape_controls (const char *text,
                                     gboolean keep_layout);
 DcKey *decipher_cli_session_get_key (DecipherCliSession *session);
 int decipher_cli_session_run (DecipherCliSession *session);
+gboolean decipher_cli_session_close (DecipherCliSession *session,
+                                     GError **error);
 void decipher_cli_session_free (DecipherCliSession *session);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DecipherCliSession, decipher_cli_session_free)

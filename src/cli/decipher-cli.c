@@ -737,6 +737,7 @@ command_session (DcDocument *document, int argc, char **argv)
   g_autoptr (DecipherCliSession) session = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (DcLibrary) library = NULL;
+  int status;
 
   if (!open_library (&library))
     return 1;
@@ -748,7 +749,14 @@ command_session (DcDocument *document, int argc, char **argv)
       return 1;
     }
   decipher_cli_session_set_password (session, opt_password);
-  return decipher_cli_session_run (session);
+  status = decipher_cli_session_run (session);
+  /* A project not written is an exit status a script can see. */
+  if (!decipher_cli_session_close (session, &error))
+    {
+      print_error (error->message);
+      return 1;
+    }
+  return status;
 }
 
 /* decipher-cli library export|import FILE: the font library as a file a team shares.

@@ -36,6 +36,10 @@
 
 /* A line is a key entry, a history item or the open conflicts: three levels. */
 #define LINE_MAX_DEPTH 4
+/* Where a fragment may be glued to a line (see replay_glued_line()): far above a line of
+ * key entry, and a conflicts line holds a few objects. */
+#define GLUED_MAX_BYTES (1024 * 1024)
+#define GLUED_MAX_TRIES 64
 
 struct _DcProjectJournal
 {
@@ -48,6 +52,8 @@ struct _DcProjectJournal
   gulong changed_id;
   guint durable : 1;
   guint unsynced : 1;
+  guint torn : 1;  /* a line cut short by a failed write is still at the end */
+  guint retry : 1; /* a symbol's change could not be written: sync() tries again */
   GError *error; /* the first append that failed since the last sync */
 
   /* What the journal last said of each symbol, so that a change of many symbols at once
@@ -100,34 +106,67 @@ remember (DcProjectJournal *self, guint symbol)
   self->provenances[symbol] = g_strdup (provenance);
 }
 
+static gboolean cut_torn_line (int fd, gsize *size, GError **error);
+
 static void
+append_failed (DcProjectJournal *self, int saved_errno)
+{
+  g_autofree char *display = g_filename_display_name (self->path);
+
+  if (self->error == NULL)
+    g_set_error (&self->error, DC_ERROR, DC_ERROR_FAILED,
+                 _("Could not record the latest change in “%s”: %s"), display,
+                 g_strerror (saved_errno));
+}
+
+/* Writes one whole line, or nothing: a line cut short (the disk filled up in the middle of
+ * it) is cut off again at once, since the next line would be glued to it and the journal
+ * would no longer read. Says whether the line is in the file. */
+static gboolean
 append (DcProjectJournal *self, const char *data, gsize length)
 {
+  gsize start;
+
+  if (self->torn)
+    {
+      /* An earlier fragment could not be cut off: nothing more goes after it until it is. */
+      if (!cut_torn_line (self->fd, &self->size, NULL))
+        {
+          append_failed (self, errno);
+          return FALSE;
+        }
+      self->torn = FALSE;
+    }
+  start = self->size;
   while (length > 0)
     {
       gssize written = write (self->fd, data, length);
 
       if (written < 0 && errno == EINTR)
         continue;
-      if (written < 0)
+      if (written <= 0)
         {
-          int saved_errno = errno;
-          g_autofree char *display = g_filename_display_name (self->path);
+          int saved_errno = written < 0 ? errno : ENOSPC;
 
-          if (self->error == NULL)
-            g_set_error (&self->error, DC_ERROR, DC_ERROR_FAILED,
-                         _("Could not record the latest change in “%s”: %s"), display,
-                         g_strerror (saved_errno));
-          return;
+          append_failed (self, saved_errno);
+          if (self->size != start)
+            {
+              if (ftruncate (self->fd, (off_t) start) == 0)
+                self->size = start;
+              else
+                self->torn = TRUE;
+            }
+          return FALSE;
         }
       data += written;
       length -= (gsize) written;
       self->size += (gsize) written;
     }
   self->unsynced = TRUE;
+  return TRUE;
 }
 
-static void
+static gboolean
 append_node (DcProjectJournal *self, JsonNode *node)
 {
   g_autofree char *line = NULL;
@@ -139,7 +178,7 @@ append_node (DcProjectJournal *self, JsonNode *node)
   line = g_realloc (line, length + 2);
   line[length] = '\n';
   line[length + 1] = '\0';
-  append (self, line, length + 1);
+  return append (self, line, length + 1);
 }
 
 static void
@@ -161,8 +200,12 @@ record_symbol (DcProjectJournal *self, guint symbol)
   _dc_project_add_entry (builder, self->document, symbol, status,
                          value != NULL ? level : DC_KEY_LEVEL_NONE, confidence, value, provenance);
   node = json_builder_get_root (builder);
-  append_node (self, node);
-  remember (self, symbol);
+  if (append_node (self, node))
+    remember (self, symbol);
+  else
+    /* Not in the file: what the journal says of the symbol is still the old state, so
+     * the next sync tries again. */
+    self->retry = TRUE;
 }
 
 static void
@@ -357,6 +400,15 @@ _dc_project_journal_add_conflicts (DcProjectJournal *self, GPtrArray *conflicts)
 gboolean
 _dc_project_journal_sync (DcProjectJournal *self, GError **error)
 {
+  /* The changes a full disk refused earlier, now that there may be room: the key still
+   * holds them, and a reply only says ok once they are recorded. Only after the failure
+   * has been said once. */
+  if (self->retry && self->error == NULL)
+    {
+      self->retry = FALSE;
+      for (guint s = 0; s < self->n_symbols; s++)
+        record_symbol (self, s);
+    }
   if (self->error != NULL)
     {
       g_propagate_error (error, g_steal_pointer (&self->error));
@@ -387,6 +439,7 @@ _dc_project_journal_truncate (DcProjectJournal *self)
       return;
     }
   self->size = 0;
+  self->torn = FALSE;
 }
 
 /* One complete line of the journal, applied to the entries by symbol. */
@@ -452,6 +505,50 @@ replay_line (DcProjectLoader *loader,
   return TRUE;
 }
 
+/* Before appends cut a failed write back (a full disk), the next line was glued to the
+ * fragment it left: "…\"value\":\"д\",\"stat{\"font\":…}". Such a line is the fragment of a
+ * change never acknowledged followed by a whole line that was. One per journal is
+ * mended: when the line does not read as it is, the whole line that ends it is replayed
+ * and the fragment before it skipped. Says whether it was. */
+static gboolean
+replay_glued_line (DcProjectLoader *loader,
+                   const char *line,
+                   gsize length,
+                   guint number,
+                   DcKeyEntry *by_symbol,
+                   GPtrArray *history,
+                   GPtrArray **conflicts)
+{
+  g_autoptr (GError) error = NULL;
+  DcProjectLoader quiet = *loader;
+
+  quiet.error = &error;
+  guint n_tried = 0;
+
+  /* From the end: the only brace that starts a whole line there is the one the appended
+   * line began with (a brace inside a line starts a value that the line's own closing
+   * brackets follow). Bounded, so that a hostile line costs little. */
+  if (line[0] != '{' || length > GLUED_MAX_BYTES)
+    return FALSE;
+  for (gsize start = length - 1; start > 0 && n_tried < GLUED_MAX_TRIES; start--)
+    {
+      if (line[start] != '{')
+        continue;
+      n_tried++;
+      if (dc_json_check_text (line + start, length - start, LINE_MAX_DEPTH, NULL)
+          != DC_JSON_TEXT_ONE_VALUE)
+        continue;
+      g_clear_error (&error);
+      if (replay_line (&quiet, line + start, length - start, number, by_symbol, history, conflicts))
+        {
+          g_debug ("%s: line %u began with an unfinished change, skipped", loader->journal,
+                   number);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /*
  * Applies the journal beside @project_path, if there is one, to the @entries and @history
  * just read from the project. A damaged journal is refused like a damaged project: an
@@ -471,7 +568,7 @@ _dc_project_journal_replay (DcProjectLoader *loader,
   g_autofree char *data = NULL;
   DcProjectLoader journal_loader = *loader;
   const char *line, *end;
-  gboolean ok = TRUE;
+  gboolean ok = TRUE, mended = FALSE;
   guint n_symbols, number = 0;
   gsize length = 0;
 
@@ -490,9 +587,20 @@ _dc_project_journal_replay (DcProjectLoader *loader,
                        loader->display, display, local_error->message);
           return FALSE;
         }
+      if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_FAILED))
+        return _dc_project_invalid (&journal_loader,
+                                    _("It is far larger than Decipher writes."));
       return _dc_project_invalid (&journal_loader, "%s", local_error->message);
     }
-  if (length > DC_PROJECT_MAX_FILE_SIZE || !g_utf8_validate_len (data, length, NULL))
+  if (length > DC_PROJECT_MAX_FILE_SIZE)
+    return _dc_project_invalid (&journal_loader,
+                                _("It is far larger than Decipher writes."));
+  /* A last line without its newline was being written when the program died (or the disk
+   * filled up): it was never acknowledged and is skipped, so it must not make the rest of
+   * the journal "not text" when it stops inside a character. */
+  while (length > 0 && data[length - 1] != '\n')
+    length--;
+  if (!g_utf8_validate_len (data, length, NULL))
     return _dc_project_invalid (&journal_loader, _("It is not text."));
 
   dc_document_get_symbols (loader->document, &n_symbols);
@@ -506,13 +614,21 @@ _dc_project_journal_replay (DcProjectLoader *loader,
     }
   g_array_set_size (entries, 0);
 
-  /* A last line without its newline was being written when the program died: skipped. */
   for (line = data; ok && (end = memchr (line, '\n', data + length - line)) != NULL; line = end + 1)
     {
       number++;
-      if (end > line)
-        ok = replay_line (&journal_loader, line, (gsize) (end - line), number, by_symbol, history,
-                         conflicts);
+      if (end == line)
+        continue;
+      ok = replay_line (&journal_loader, line, (gsize) (end - line), number, by_symbol, history,
+                        conflicts);
+      if (!ok && !mended
+          && replay_glued_line (&journal_loader, line, (gsize) (end - line), number, by_symbol,
+                                history, conflicts))
+        {
+          if (loader->error != NULL)
+            g_clear_error (loader->error);
+          ok = mended = TRUE;
+        }
     }
 
   for (guint s = 0; s < n_symbols; s++)

@@ -54,4 +54,14 @@ void dc_project_add_history (DcProject *self,
 const char *const *dc_project_get_history (DcProject *self,
                                            guint *n_items);
 
+/* One writer per project: see dc-project-lock.c. */
+typedef struct _DcProjectLock DcProjectLock;
+
+DcProjectLock *dc_project_lock (const char *path,
+                                const char *holder,
+                                GError **error);
+void dc_project_unlock (DcProjectLock *lock);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcProjectLock, dc_project_unlock)
+
 G_END_DECLS

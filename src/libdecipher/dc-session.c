@@ -41,6 +41,7 @@ struct _DcSession
   DcKey *key;
   DcMatcher *matcher;
   DcProject *project;
+  DcProjectLock *lock; /* while this session is the project's only writer */
   DcLibrary *library; /* the user's font library, if the caller gave one */
   DcShapes *shapes;   /* the symbols' glyph shapes, made when first needed */
   char **learned;     /* per symbol: the value last recorded in the library */
@@ -97,6 +98,8 @@ dc_session_dispose (GObject *object)
   if (self->matcher != NULL)
     g_signal_handlers_disconnect_by_data (self->matcher, self);
   g_clear_object (&self->project);
+  /* After the project, whose journal it guards. */
+  g_clear_pointer (&self->lock, dc_project_unlock);
   g_clear_object (&self->library);
   g_clear_pointer (&self->own_paths, g_hash_table_unref);
   g_clear_pointer (&self->shapes, dc_shapes_free);
@@ -283,6 +286,31 @@ dc_session_get_library (DcSession *self)
 }
 
 /* ---- the project ------------------------------------------------------------------ */
+
+/**
+ * dc_session_lock_project:
+ * @path: the project file this session will load, save and journal
+ * @holder: who is writing, as a second writer is told (see dc_project_lock())
+ *
+ * Makes this session the only writer of @path for its lifetime. Take it before loading
+ * or saving @path: a second writer gets %DC_ERROR_IN_USE with a sentence saying so.
+ */
+gboolean
+dc_session_lock_project (DcSession *self, const char *path, const char *holder, GError **error)
+{
+  DcProjectLock *lock;
+
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (holder != NULL, FALSE);
+
+  lock = dc_project_lock (path, holder, error);
+  if (lock == NULL)
+    return FALSE;
+  g_clear_pointer (&self->lock, dc_project_unlock);
+  self->lock = lock;
+  return TRUE;
+}
 
 /**
  * dc_session_load_project:

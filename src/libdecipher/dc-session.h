@@ -40,6 +40,10 @@ DcLibrary *dc_session_get_library (DcSession *self);
 DcShapes *dc_session_get_shapes (DcSession *self);
 
 /* The project: where the key is kept. */
+gboolean dc_session_lock_project (DcSession *self,
+                                  const char *path,
+                                  const char *holder,
+                                  GError **error);
 gboolean dc_session_load_project (DcSession *self,
                                   const char *path,
                                   GError **error);
