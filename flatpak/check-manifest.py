@@ -2,13 +2,17 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Offline sanity check of the Flatpak manifest.
 
-Usage: check-manifest.py SOURCE_ROOT APP_ID
+Usage: check-manifest.py SOURCE_ROOT APP_ID [MANIFEST]
+
+MANIFEST defaults to SOURCE_ROOT/flatpak/APP_ID.json; tests give others
+(flatpak/test-check-manifest.py).
 
 The real build needs the GNOME SDK and the network, which CI does not have;
 this catches what can be caught without them: the manifest parses (and
 flatpak-builder --show-manifest accepts it, when flatpak-builder is
 installed), names the app, command and runtime we expect, grants no broad
-filesystem access, pins every download with a sha256, builds poppler with
+sandbox hole (finish-args: only the few permissions a document viewer needs,
+each broad one refused with its reason), pins every download with a sha256, builds poppler with
 its core headers, and builds the app from this source tree.  Meson runs it
 as the test 'flatpak-manifest' (suite 'flatpak').
 """
@@ -23,13 +27,34 @@ import tempfile
 
 REQUIRED_FINISH_ARGS = ['--share=ipc', '--socket=fallback-x11', '--socket=wayland', '--device=dri']
 
+# Every permission the app may have. Files come through the document portal, so no
+# --filesystem is needed at all; anything new must be argued for here.
+ALLOWED_FINISH_ARGS = set(REQUIRED_FINISH_ARGS)
+
+# Why the dangerous ones are refused, so the failure says it (checked first).
+REFUSED_FINISH_ARGS = [
+    (r'--filesystem=(/|host|host-os|host-etc|home|~)([/:].*)?$',
+     'gives the app the user\'s files or the whole system; files come through the portal'),
+    (r'--filesystem=.*', 'grants file access; files come through the document portal'),
+    (r'--device=(all|kvm|shm)$', 'opens devices beyond the GPU (--device=dri)'),
+    (r'--socket=(session-bus|system-bus)$', 'gives the whole D-Bus, around every portal'),
+    (r'--socket=(ssh-auth|gpg-agent|pcsc|cups|pulseaudio|x11)$',
+     'opens a service Decipher does not use'),
+    (r'--talk-name=org\.freedesktop\.Flatpak$',
+     'lets the app run commands outside the sandbox (flatpak-spawn --host)'),
+    (r'--(system-)?talk-name=.*', 'talks to a D-Bus service Decipher does not use'),
+    (r'--(system-)?own-name=.*', 'owns a D-Bus name Decipher does not need'),
+    (r'--share=network$', 'opens the network, and Decipher works offline'),
+    (r'--allow=.*', 'lifts a sandbox restriction'),
+]
+
 
 def main(argv):
-    if len(argv) != 3:
+    if len(argv) not in (3, 4):
         print(__doc__)
         return 2
     root, app_id = argv[1], argv[2]
-    path = os.path.join(root, 'flatpak', app_id + '.json')
+    path = argv[3] if len(argv) == 4 else os.path.join(root, 'flatpak', app_id + '.json')
     problems = []
 
     def check(ok, message):
@@ -55,11 +80,18 @@ def main(argv):
     finish_args = manifest.get('finish-args', [])
     for arg in REQUIRED_FINISH_ARGS:
         check(arg in finish_args, 'finish-args lacks ' + arg)
+    if not isinstance(finish_args, list) or not all(isinstance(a, str) for a in finish_args):
+        check(False, 'finish-args must be a list of strings')
+        finish_args = []
     for arg in finish_args:
-        check(not re.match(r'--filesystem=(home|host|~)', arg),
-              'finish-args must not contain {} (files come through the portal)'.format(arg))
-        check(not arg.startswith('--share=network'),
-              'finish-args must not contain --share=network (Decipher works offline)')
+        reason = next((why for pattern, why in REFUSED_FINISH_ARGS
+                       if re.match(pattern, arg.strip())), None)
+        if reason:
+            check(False, 'finish-args must not contain {}: it {}'.format(arg, reason))
+        else:
+            check(arg in ALLOWED_FINISH_ARGS,
+                  'finish-args must not contain {}: Decipher needs only {}; argue for a new '
+                  'permission in ALLOWED_FINISH_ARGS'.format(arg, ', '.join(REQUIRED_FINISH_ARGS)))
 
     modules = manifest.get('modules', [])
     names = [m.get('name') if isinstance(m, dict) else m for m in modules]

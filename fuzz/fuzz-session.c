@@ -248,8 +248,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   key = g_object_ref (decipher_cli_session_get_key (session));
 
   /* As decipher_cli_session_run() reads standard input: one request per line, blank
-   * lines skipped. The bytes go as they are, up to a nul, so that the session's own
-   * checks (length, UTF-8) see them too. */
+   * lines skipped. The bytes go as they are, so that the session's own checks (length,
+   * UTF-8, NUL) see them too. */
   while (start < size)
     {
       const uint8_t *newline = memchr (data + start, '\n', size - start);
@@ -257,8 +257,19 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       g_autofree char *line = g_strndup ((const char *) data + start, end - start);
       g_autofree char *request = NULL;
       g_autofree char *reply = NULL;
+      size_t line_start = start;
 
       start = end + 1;
+      if (memchr (data + line_start, '\0', end - line_start) != NULL)
+        {
+          /* Refused whole, whatever it says, so no save can happen: sent as it is. */
+          reply = decipher_cli_session_answer_bytes (session, (const char *) data + line_start,
+                                                     end - line_start);
+          dc_fuzz_note ("(a line with NUL)\n  → %.200s", reply);
+          check_reply (reply);
+          g_assert_true (strstr (reply, "U+0000") != NULL || strstr (reply, "longer than") != NULL);
+          continue;
+        }
       if (*g_strstrip (line) == '\0')
         continue;
       request = confine_save (line);

@@ -76,7 +76,12 @@ test_shapes (void)
     /* Escapes: JSON's own only, and surrogates in pairs. json-glib would take the others,
      * putting what is not UTF-8 into a string, and leaks on some. */
     { "[\"\\\" \\\\ \\/ \\b \\f \\n \\r \\t\"]", DC_JSON_TEXT_ONE_VALUE, 27 },
-    { "\"\\u0430\\u00e9\\uD83D\\uDE00\\u0000\"", DC_JSON_TEXT_ONE_VALUE, 32 },
+    { "\"\\u0430\\u00e9\\uD83D\\uDE00\\u0001\"", DC_JSON_TEXT_ONE_VALUE, 32 },
+    /* json-glib ends the string at U+0000: {"cmd":"status\u0000x"} would run status. */
+    { "\"\\u0430\\u0000\"", DC_JSON_TEXT_NUL, 0 },
+    { "{\"cmd\": \"status\\u0000x\"}", DC_JSON_TEXT_NUL, 8 },
+    { "{\"a\\u0000\": 1}", DC_JSON_TEXT_NUL, 1 },
+    { "[\"\\\\u0000\"]", DC_JSON_TEXT_ONE_VALUE, 11 },
     { "[\"\\q\"]", DC_JSON_TEXT_NOT_JSON, 2 },
     { "[\"\\uZZZZ\"]", DC_JSON_TEXT_NOT_JSON, 2 },
     { "[\"\\u12\"]", DC_JSON_TEXT_NOT_JSON, 2 },
@@ -100,7 +105,8 @@ test_shapes (void)
   /* The length counts, not a nul: what follows it is not looked at. */
   check ("{}{}", 2, DC_JSON_TEXT_ONE_VALUE, 2);
   check ("{}\0{}", 5, DC_JSON_TEXT_MORE, 2);
-  check ("[\"\0\"]", 5, DC_JSON_TEXT_ONE_VALUE, 5);
+  check ("[\"\0\"]", 5, DC_JSON_TEXT_NUL, 1);
+  check ("[\"a\"\0]", 6, DC_JSON_TEXT_NOT_JSON, 4);
 }
 
 int

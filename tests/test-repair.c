@@ -397,7 +397,8 @@ test_repair_errors (void)
 
   /* A folder where the file should go stays a folder. */
   g_assert_false (dc_repair_write (key, NULL, dir, NULL, &error));
-  g_assert_error (error, DC_ERROR, DC_ERROR_FAILED);
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (error->message, "is a folder"));
   g_clear_error (&error);
   g_assert_true (g_file_test (dir, G_FILE_TEST_IS_DIR));
 
@@ -437,7 +438,17 @@ test_repair_errors (void)
     g_assert_false (g_file_test (output, G_FILE_TEST_EXISTS));
   }
 
-  /* A file already at the output is replaced whole, only once the copy is complete. */
+  /* A file that is not a PDF (a project, say) is never replaced by a repaired copy. */
+  g_assert_false (dc_repair_write (key, NULL, existing, NULL, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (error->message, "is not a PDF"));
+  g_clear_error (&error);
+  g_assert_true (g_file_get_contents (existing, &after, &length, NULL));
+  g_assert_cmpstr (after, ==, "old");
+  g_clear_pointer (&after, g_free);
+
+  /* An earlier PDF at the output is replaced whole, only once the copy is complete. */
+  g_assert_true (g_file_set_contents (existing, "%PDF-1.4\nan earlier copy\n", -1, NULL));
   g_assert_true (dc_repair_write (key, NULL, existing, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (existing, &after, &length, NULL));

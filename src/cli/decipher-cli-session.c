@@ -13,12 +13,13 @@
 
 #include "config.h"
 
-#include <gio/gunixinputstream.h>
+#include <errno.h>
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 #include <stdio.h>
 
 #include <string.h>
+#include <unistd.h>
 
 #include "decipher-cli-session.h"
 
@@ -528,7 +529,7 @@ handle_save (Session *session, JsonObject *request, JsonBuilder *reply, GError *
                            _("“path” is empty; give the file to save the project in."));
       return FALSE;
     }
-  return dc_session_save (session->session, path, error);
+  return dc_session_save_copy (session->session, path, error);
 }
 
 static gboolean
@@ -578,6 +579,37 @@ static const struct
 };
 
 /**
+ * decipher_cli_escape_controls:
+ * @text: UTF-8 text about to be printed
+ * @keep_layout: leave newlines, tabs and form feeds (a document's text)
+ *
+ * A file name, font name or sentence may come from a hostile PDF or project, and a
+ * terminal obeys the control characters it prints (ESC ] 0 ; … BEL retitles it, other
+ * sequences rewrite the screen): each C0 control, DEL and C1 control is shown as an
+ * escape (\x1b, \u009b) instead.
+ *
+ * Returns: (transfer full): the text to print
+ */
+char *
+decipher_cli_escape_controls (const char *text, gboolean keep_layout)
+{
+  GString *out = g_string_sized_new (strlen (text) + 1);
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      guchar c = (guchar) *p;
+
+      if ((c < 0x20 && !(keep_layout && (c == '\n' || c == '\t' || c == '\f'))) || c == 0x7f)
+        g_string_append_printf (out, "\\x%02x", c);
+      else if (c == 0xc2 && (guchar) p[1] >= 0x80 && (guchar) p[1] <= 0x9f)
+        g_string_append_printf (out, "\\u%04x", (guchar) *++p);
+      else
+        g_string_append_c (out, (char) c);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/**
  * decipher_cli_session_answer:
  * @line: one request, without its newline
  *
@@ -585,6 +617,34 @@ static const struct
  */
 char *
 decipher_cli_session_answer (DecipherCliSession *session, const char *line)
+{
+  return decipher_cli_session_answer_bytes (session, line, strlen (line));
+}
+
+static void
+set_too_long_error (GError **error)
+{
+  g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+               _("The request is longer than %d KiB; send a smaller one."), MAX_LINE_BYTES / 1024);
+}
+
+static void
+set_nul_error (GError **error)
+{
+  g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                       _("The request holds the character U+0000, which no command takes; "
+                         "remove it."));
+}
+
+/**
+ * decipher_cli_session_answer_bytes:
+ * @line: one request, without its newline; it may hold NUL bytes, which are refused
+ * @length: its length in bytes
+ *
+ * Returns: (transfer full): the reply, one line of JSON without a newline
+ */
+char *
+decipher_cli_session_answer_bytes (DecipherCliSession *session, const char *line, gsize length)
 {
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (JsonBuilder) reply = json_builder_new ();
@@ -598,15 +658,18 @@ decipher_cli_session_answer (DecipherCliSession *session, const char *line)
 
   json_builder_begin_object (reply);
 
-  if (strlen (line) > MAX_LINE_BYTES)
-    g_set_error (&error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                 _("The request is longer than %d KiB; send a smaller one."),
-                 MAX_LINE_BYTES / 1024);
-  else if (!g_utf8_validate (line, -1, NULL))
+  /* json-glib and every handler read C strings: a NUL would cut a string short, so that
+   * {"cmd":"status\u0000x"} ran status and "\u0000" assigned nothing. */
+  if (length > MAX_LINE_BYTES)
+    set_too_long_error (&error);
+  else if (memchr (line, '\0', length) != NULL)
+    set_nul_error (&error);
+  else if (!g_utf8_validate_len (line, length, NULL))
     g_set_error_literal (&error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                          _("The request is not valid UTF-8."));
-  else if ((shape = dc_json_check_text (line, strlen (line), MAX_DEPTH, NULL)) ==
-           DC_JSON_TEXT_TOO_DEEP)
+  else if ((shape = dc_json_check_text (line, length, MAX_DEPTH, NULL)) == DC_JSON_TEXT_NUL)
+    set_nul_error (&error);
+  else if (shape == DC_JSON_TEXT_TOO_DEEP)
     g_set_error_literal (&error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                          _("The request nests deeper than any command needs."));
   else if (shape == DC_JSON_TEXT_MORE)
@@ -614,7 +677,7 @@ decipher_cli_session_answer (DecipherCliSession *session, const char *line)
                          _("The line holds more than one JSON value; send one request object "
                            "per line."));
   else if (shape != DC_JSON_TEXT_ONE_VALUE ||
-           !json_parser_load_from_data (parser, line, -1, NULL) ||
+           !json_parser_load_from_data (parser, line, (gssize) length, NULL) ||
            json_parser_get_root (parser) == NULL ||
            !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     g_set_error_literal (&error, DC_ERROR, DC_ERROR_INVALID_INPUT,
@@ -792,7 +855,11 @@ decipher_cli_session_free (DecipherCliSession *session)
   if (session == NULL)
     return;
   if (!decipher_cli_session_close (session, &error))
-    g_printerr ("decipher-cli: %s\n", error->message);
+    {
+      g_autofree char *shown = decipher_cli_escape_controls (error->message, FALSE);
+
+      g_printerr ("decipher-cli: %s\n", shown);
+    }
   g_clear_object (&session->session);
   g_mutex_clear (&session->progress_lock);
   g_free (session->password);
@@ -800,35 +867,113 @@ decipher_cli_session_free (DecipherCliSession *session)
   g_free (session);
 }
 
-/* Answers each line of standard input on standard output until it closes. */
+/* Standard input, read a block at a time so that a line is never held whole before its
+ * length is known: a 500 MB line costs the 64 KiB it may have, not 1 GB. */
+typedef struct
+{
+  int fd;
+  gsize start, end;
+  char buffer[1 << 16];
+} LineReader;
+
+/* The next line, without its newline, in @line; NUL bytes and all. A line longer than
+ * MAX_LINE_BYTES is read to its end but not kept: @too_long says so. Returns FALSE at the
+ * end of the input. */
+static gboolean
+read_request (LineReader *reader, GByteArray *line, gboolean *too_long)
+{
+  gboolean any = FALSE;
+
+  g_byte_array_set_size (line, 0);
+  *too_long = FALSE;
+  for (;;)
+    {
+      const char *newline;
+      gsize chunk;
+
+      if (reader->start == reader->end)
+        {
+          gssize n = read (reader->fd, reader->buffer, sizeof reader->buffer);
+
+          if (n < 0 && errno == EINTR)
+            continue;
+          if (n <= 0)
+            return any; /* a last line without its newline is a request too */
+          reader->start = 0;
+          reader->end = (gsize) n;
+        }
+      any = TRUE;
+      newline = memchr (reader->buffer + reader->start, '\n', reader->end - reader->start);
+      chunk = (newline != NULL ? (gsize) (newline - reader->buffer) : reader->end) - reader->start;
+      if (!*too_long && line->len + chunk > MAX_LINE_BYTES)
+        {
+          *too_long = TRUE;
+          g_byte_array_set_size (line, 0);
+        }
+      if (!*too_long)
+        g_byte_array_append (line, (const guint8 *) reader->buffer + reader->start, (guint) chunk);
+      reader->start += chunk;
+      if (newline != NULL)
+        {
+          reader->start++;
+          return TRUE;
+        }
+    }
+}
+
+static gboolean
+is_blank (const GByteArray *line)
+{
+  for (guint i = 0; i < line->len; i++)
+    if (line->data[i] != ' ' && line->data[i] != '\t' && line->data[i] != '\r')
+      return FALSE;
+  return TRUE;
+}
+
+static void
+write_reply (const char *reply)
+{
+  fputs (reply, stdout);
+  fputc ('\n', stdout);
+  fflush (stdout);
+}
+
+/* Answers each line of standard input on standard output until it closes. Every line
+ * that is not blank gets exactly one reply. */
 int
 decipher_cli_session_run (DecipherCliSession *session)
 {
-  g_autoptr (GInputStream) stdin_stream = g_unix_input_stream_new (0, FALSE);
-  g_autoptr (GDataInputStream) input = g_data_input_stream_new (stdin_stream);
-  g_autoptr (GError) error = NULL;
-  char *line;
+  g_autofree LineReader *reader = g_new0 (LineReader, 1);
+  g_autoptr (GByteArray) line = g_byte_array_sized_new (4096);
+  gboolean too_long;
 
   session->print_progress = TRUE;
-  while ((line = g_data_input_stream_read_line_utf8 (input, NULL, NULL, &error)) != NULL ||
-         error != NULL)
+  reader->fd = 0;
+  while (read_request (reader, line, &too_long))
     {
       g_autofree char *reply = NULL;
 
-      if (line == NULL)
+      if (too_long)
         {
-          /* Not UTF-8: read_line_utf8 refuses it, but the session goes on. */
-          g_clear_error (&error);
-          line = g_strdup ("\xff");
+          g_autoptr (GError) error = NULL;
+          g_autoptr (JsonBuilder) builder = json_builder_new ();
+          g_autoptr (JsonNode) root = NULL;
+
+          set_too_long_error (&error);
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "ok");
+          json_builder_add_boolean_value (builder, FALSE);
+          json_builder_set_member_name (builder, "error");
+          json_builder_add_string_value (builder, error->message);
+          json_builder_end_object (builder);
+          root = json_builder_get_root (builder);
+          reply = dc_json_generate (root, FALSE, NULL);
         }
-      if (*g_strstrip (line) != '\0')
-        {
-          reply = decipher_cli_session_answer (session, line);
-          fputs (reply, stdout);
-          fputc ('\n', stdout);
-          fflush (stdout);
-        }
-      g_free (line);
+      else if (is_blank (line))
+        continue;
+      else
+        reply = decipher_cli_session_answer_bytes (session, (const char *) line->data, line->len);
+      write_reply (reply);
     }
   return 0;
 }

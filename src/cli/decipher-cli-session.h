@@ -26,6 +26,11 @@ void decipher_cli_session_set_password (DecipherCliSession *session,
                                         const char *password);
 char *decipher_cli_session_answer (DecipherCliSession *session,
                                    const char *line);
+char *decipher_cli_session_answer_bytes (DecipherCliSession *session,
+                                         const char *line,
+                                         gsize length);
+char *decipher_cli_escape_controls (const char *text,
+                                    gboolean keep_layout);
 DcKey *decipher_cli_session_get_key (DecipherCliSession *session);
 int decipher_cli_session_run (DecipherCliSession *session);
 gboolean decipher_cli_session_close (DecipherCliSession *session,

@@ -12,6 +12,7 @@
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "decipher-cli-collection.h"
 #include "decipher-cli-session.h"
@@ -33,9 +34,20 @@ static char *opt_library;
        "~/.local/share/decipher/library.sqlite, or $DECIPHER_LIBRARY; \"\" for none)"),     \
     N_("PATH") }
 
+static gint64 opt_max_glyphs;
+static gint64 opt_max_memory;
+
 static const GOptionEntry document_entries[] = {
   { "password", 0, 0, G_OPTION_ARG_STRING, &opt_password, N_("Password of an encrypted PDF"),
     N_("PASSWORD") },
+  /* A small PDF can draw one content stream on thousands of pages: without a limit it
+   * takes all the memory there is (issue 11). */
+  { "max-glyphs", 0, 0, G_OPTION_ARG_INT64, &opt_max_glyphs,
+    N_("Refuse a document that draws more glyphs than this (default 10000000)"), N_("N") },
+  { "max-memory", 0, 0, G_OPTION_ARG_INT64, &opt_max_memory,
+    N_("Refuse a document whose glyphs and texts take more memory than this, in MB "
+       "(default 1024)"),
+    N_("MB") },
   { NULL }
 };
 
@@ -96,10 +108,29 @@ static const GOptionEntry session_entries[] = {
   { NULL }
 };
 
+/* Errors name files and fonts, which a hostile PDF or project chose: escaped. */
 static void
 print_error (const char *message)
 {
-  g_printerr ("decipher-cli: %s\n", message);
+  g_autofree char *shown = decipher_cli_escape_controls (message, FALSE);
+
+  g_printerr ("decipher-cli: %s\n", shown);
+}
+
+/* The document's own text (text, cmap) goes out as it is to a file or a pipe; a terminal
+ * gets its control characters escaped, since it would obey them. */
+static void
+print_document_text (const char *text)
+{
+  g_autofree char *shown = NULL;
+
+  if (!isatty (STDOUT_FILENO))
+    {
+      fputs (text, stdout);
+      return;
+    }
+  shown = decipher_cli_escape_controls (text, TRUE);
+  fputs (shown, stdout);
 }
 
 /* JSON strings by hand: a book has millions of glyphs, and building a JsonNode per
@@ -117,8 +148,10 @@ put_json_string (GString *out, const char *text)
           g_string_append_c (out, '\\');
           g_string_append_c (out, c);
         }
-      else if (c < 0x20)
+      else if (c < 0x20 || c == 0x7f)
         g_string_append_printf (out, "\\u%04x", c);
+      else if (c == 0xc2 && (guchar) p[1] >= 0x80 && (guchar) p[1] <= 0x9f)
+        g_string_append_printf (out, "\\u%04x", (guchar) *++p);
       else
         g_string_append_c (out, c);
     }
@@ -136,8 +169,10 @@ put_text_field (GString *out, const char *text)
         g_string_append (out, "\\n");
       else if (*p == '\\')
         g_string_append (out, "\\\\");
-      else if ((guchar) *p < 0x20)
+      else if ((guchar) *p < 0x20 || *p == 0x7f)
         g_string_append_printf (out, "\\x%02x", (guchar) *p);
+      else if ((guchar) *p == 0xc2 && (guchar) p[1] >= 0x80 && (guchar) p[1] <= 0x9f)
+        g_string_append_printf (out, "\\u%04x", (guchar) *++p);
       else
         g_string_append_c (out, *p);
     }
@@ -430,7 +465,6 @@ command_fonts (DcDocument *document, int argc, char **argv)
   if (opt_json)
     {
       g_autoptr (JsonBuilder) builder = json_builder_new ();
-      g_autoptr (JsonGenerator) generator = json_generator_new ();
       g_autoptr (JsonNode) root = NULL;
       g_autofree char *data = NULL;
       g_autoptr (DcProject) project = NULL;
@@ -443,28 +477,32 @@ command_fonts (DcDocument *document, int argc, char **argv)
         add_font_json (builder, dc_document_get_font (document, f), key);
       json_builder_end_array (builder);
       root = json_builder_get_root (builder);
-      json_generator_set_root (generator, root);
-      json_generator_set_pretty (generator, TRUE);
-      data = json_generator_to_data (generator, NULL);
+      /* Font names are the PDF's: json-glib would write their controls as they are. */
+      data = dc_json_generate (root, TRUE, NULL);
       g_print ("%s\n", data);
       return 0;
     }
 
+  /* Names, encodings and reasons quote the PDF: escaped, whatever they hold. */
   for (guint f = 0; f < n_fonts; f++)
     {
       DcFont *font = dc_document_get_font (document, f);
       const char *name = dc_font_get_name (font);
+      g_autofree char *shown_name = decipher_cli_escape_controls (name ? name : _("(unnamed)"),
+                                                                  FALSE);
+      g_autofree char *encoding = decipher_cli_escape_controls (dc_font_get_encoding (font), FALSE);
+      g_autofree char *kind = decipher_cli_escape_controls (
+          dc_font_is_embedded (font) ? dc_font_get_program_kind (font) : _("no"), FALSE);
+      g_autofree char *reason = decipher_cli_escape_controls (dc_font_get_trust_reason (font),
+                                                              FALSE);
 
-      g_print ("%u\t%s\n", f, name ? name : _("(unnamed)"));
+      g_print ("%u\t%s\n", f, shown_name);
       g_print ("\t%s: %s, %s: %s, ToUnicode: %s, %s: %s\n", _("type"),
-               dc_font_type_to_string (dc_font_get_font_type (font)), _("encoding"),
-               dc_font_get_encoding (font), dc_font_has_to_unicode (font) ? _("yes") : _("no"),
-               _("embedded"),
-               dc_font_is_embedded (font) ? dc_font_get_program_kind (font) : _("no"));
+               dc_font_type_to_string (dc_font_get_font_type (font)), _("encoding"), encoding,
+               dc_font_has_to_unicode (font) ? _("yes") : _("no"), _("embedded"), kind);
       g_print ("\t%s: %u, %s: %u\n", _("symbols"), dc_font_get_n_symbols (font), _("glyphs"),
                dc_font_get_n_glyphs (font));
-      g_print ("\t%s: %s\n", dc_font_is_trusted (font) ? _("trusted") : _("NOT trusted"),
-               dc_font_get_trust_reason (font));
+      g_print ("\t%s: %s\n", dc_font_is_trusted (font) ? _("trusted") : _("NOT trusted"), reason);
     }
   return 0;
 }
@@ -614,7 +652,7 @@ print_map (DcKey *key, gboolean cmap)
       print_map_error (key, error);
       return 1;
     }
-  fputs (text, stdout);
+  print_document_text (text);
   return 0;
 }
 
@@ -659,7 +697,10 @@ command_text (DcDocument *document, int argc, char **argv)
     return print_map (key, cmap);
 
   text = dc_export_document (document, format, dc_key_value_func, key);
-  fputs (text, stdout);
+  if (format == DC_EXPORT_JSON)
+    fputs (text, stdout);
+  else
+    print_document_text (text);
   return 0;
 }
 
@@ -864,6 +905,7 @@ main (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   g_autofree char *parameter = NULL;
   const Command *command = NULL;
+  DcDocumentLimits limits = { 0 };
 
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
@@ -927,13 +969,35 @@ main (int argc, char **argv)
       return 2;
     }
 
-  document = dc_document_new_from_file (argv[1], opt_password, NULL, NULL, NULL, &error);
+  if (opt_max_glyphs < 0 || opt_max_memory < 0)
+    {
+      print_error (_("--max-glyphs and --max-memory take a positive number."));
+      return 2;
+    }
+  limits.max_glyphs = (guint64) opt_max_glyphs;
+  limits.max_megabytes = (guint64) opt_max_memory;
+  document = dc_document_new_from_file_full (argv[1], opt_password, &limits, NULL, NULL, NULL,
+                                             &error);
   if (document == NULL)
     {
       if (g_error_matches (error, DC_ERROR, DC_ERROR_ENCRYPTED))
         {
           g_autofree char *message = g_strdup_printf ("%s %s", error->message,
                                                       _("Use --password PASSWORD."));
+          print_error (message);
+        }
+      else if (g_error_matches (error, DC_ERROR, DC_ERROR_TOO_MANY_GLYPHS))
+        {
+          g_autofree char *message = g_strdup_printf (
+              "%s %s", error->message,
+              _("If it is a real document, raise the limit with --max-glyphs N."));
+          print_error (message);
+        }
+      else if (g_error_matches (error, DC_ERROR, DC_ERROR_TOO_MUCH_TEXT))
+        {
+          g_autofree char *message = g_strdup_printf (
+              "%s %s", error->message,
+              _("If it is a real document, raise the limit with --max-memory MB."));
           print_error (message);
         }
       else

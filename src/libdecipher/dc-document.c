@@ -163,7 +163,99 @@ typedef struct
   /* Most fonts are simple: a direct table per font avoids hashing on every glyph. */
   GPtrArray *byte_tables; /* per font: guint32[256] of symbol + 1, or NULL for CID fonts */
   guint *images;          /* per page */
+
+  /* The limits (DcDocumentLimits): reaching one cancels the extraction with @error. */
+  guint64 max_glyphs;
+  guint64 max_bytes;
+  guint64 bytes;            /* glyph records and texts held so far */
+  guint glyph_capacity;     /* how many glyphs the array has room for, as probed */
+  guint page;               /* the page being read, for the sentence */
+  GCancellable *stop;       /* cancelled when a limit is reached (or the caller cancels) */
+  GError *error;            /* why it stopped */
 } Loader;
+
+/* Stops the extraction: poppler checks @stop between operators. */
+static void
+loader_fail (Loader *loader, GError *error)
+{
+  if (loader->error == NULL)
+    loader->error = error;
+  else
+    g_error_free (error);
+  g_cancellable_cancel (loader->stop);
+}
+
+/* Counts @n bytes of what the document holds against the limit. */
+static gboolean
+loader_hold (Loader *loader, guint64 n)
+{
+  g_autofree char *display = NULL;
+
+  if (loader->error != NULL)
+    return FALSE;
+  loader->bytes += n;
+  if (loader->bytes <= loader->max_bytes)
+    return TRUE;
+  display = g_filename_display_basename (loader->self->path);
+  loader_fail (loader, g_error_new (DC_ERROR, DC_ERROR_TOO_MUCH_TEXT,
+                                    _("“%s” holds more glyphs and text than %" G_GUINT64_FORMAT
+                                      " MB of memory can keep (the limit, reached on page %u "
+                                      "of %u), which a real document of that size never "
+                                      "needs."),
+                                    display, loader->max_bytes >> 20, loader->page + 1,
+                                    loader->self->n_pages));
+  return FALSE;
+}
+
+/* Makes room for one more glyph: the array doubles, and the memory for the larger copy is
+ * asked for first with g_try_malloc(), so that a document too large for this machine gets
+ * a sentence rather than an abort inside g_realloc(). */
+static gboolean
+loader_reserve_glyph (Loader *loader)
+{
+  GArray *glyphs = loader->self->glyphs;
+  g_autofree char *display = NULL;
+  guint64 capacity;
+  gpointer probe;
+
+  if (glyphs->len < loader->glyph_capacity)
+    return TRUE;
+  display = g_filename_display_basename (loader->self->path);
+  if (glyphs->len >= loader->max_glyphs)
+    {
+      loader_fail (loader, g_error_new (DC_ERROR, DC_ERROR_TOO_MANY_GLYPHS,
+                                        _("“%s” draws more than %" G_GUINT64_FORMAT
+                                          " glyphs (the limit, reached on page %u of %u); a "
+                                          "small file that draws so many usually repeats one "
+                                          "page’s content on every page."),
+                                        display, loader->max_glyphs, loader->page + 1,
+                                        loader->self->n_pages));
+      return FALSE;
+    }
+  capacity = MIN (MAX ((guint64) loader->glyph_capacity * 2, 4096), loader->max_glyphs);
+  capacity = MIN (capacity, G_MAXUINT32 / sizeof (DcGlyph));
+  probe = g_try_malloc (capacity * sizeof (DcGlyph));
+  if (probe == NULL)
+    {
+      loader_fail (loader, g_error_new (DC_ERROR, DC_ERROR_FAILED,
+                                        _("There is not enough memory to hold the %u glyphs "
+                                          "“%s” draws by page %u of %u; close other programs "
+                                          "or use a computer with more memory."),
+                                        glyphs->len, display, loader->page + 1,
+                                        loader->self->n_pages));
+      return FALSE;
+    }
+  g_free (probe);
+  /* A GArray keeps its room when it shrinks: this reserves it. */
+  {
+    guint len = glyphs->len;
+
+    g_array_set_size (glyphs, (guint) capacity);
+    g_array_set_size (glyphs, len);
+  }
+  loader->glyph_capacity = (guint) capacity;
+  return TRUE;
+}
 
 static void
 loader_font (guint font_index, const DcBridgeFont *info, gpointer user_data)
@@ -211,11 +303,12 @@ intern_symbol (Loader *loader, const DcBridgeGlyph *glyph)
     {
       /* A ToUnicode map may name surrogates or numbers beyond Unicode: they read as
        * U+FFFD, so that every text the engine hands out is valid UTF-8. */
-      g_autofree gunichar *clean = g_new (gunichar, glyph->unicode_len);
+      g_autofree gunichar *clean = g_try_new (gunichar, glyph->unicode_len);
 
-      for (int i = 0; i < glyph->unicode_len; i++)
+      for (int i = 0; clean != NULL && i < glyph->unicode_len; i++)
         clean[i] = g_unichar_validate (glyph->unicode[i]) ? glyph->unicode[i] : 0xFFFD;
-      symbol.pdf_text = g_ucs4_to_utf8 (clean, glyph->unicode_len, NULL, NULL, NULL);
+      if (clean != NULL)
+        symbol.pdf_text = g_ucs4_to_utf8 (clean, glyph->unicode_len, NULL, NULL, NULL);
     }
   if (symbol.pdf_text == NULL)
     symbol.pdf_text = g_strdup ("");
@@ -231,6 +324,8 @@ intern_symbol (Loader *loader, const DcBridgeGlyph *glyph)
           symbol.pdf_text = plain;
         }
     }
+  /* Held whatever the limit says: the glyph that needs it is dropped if it is reached. */
+  loader_hold (loader, sizeof (DcSymbol) + strlen (symbol.pdf_text) + 1);
   g_array_append_val (self->symbols, symbol);
 
   if (table != NULL && glyph->code < 256)
@@ -247,6 +342,8 @@ loader_glyph (const DcBridgeGlyph *bridge_glyph, gpointer user_data)
   Loader *loader = user_data;
   DcGlyph glyph;
 
+  if (!loader_reserve_glyph (loader) || !loader_hold (loader, sizeof (DcGlyph)))
+    return;
   glyph.x = (float) bridge_glyph->x;
   glyph.y = (float) bridge_glyph->y;
   glyph.x0 = (float) bridge_glyph->x0;
@@ -463,13 +560,16 @@ loader_actual_text (guint page, const gunichar *text, int text_len, guint n_glyp
   g_autofree gunichar *clean = NULL;
   g_autofree char *utf8 = NULL;
 
+  if (loader->error != NULL)
+    return; /* stopped at a limit: the glyphs it counts may not all be there */
   g_assert (n_glyphs <= self->glyphs->len);
 
   /* Same rule as for ToUnicode: invalid code points read as U+FFFD. An empty ActualText
    * says the glyphs are decoration; the engine keeps reading them by their codes. */
-  if (text_len <= 0)
+  if (text_len <= 0 || loader->error != NULL
+      || !loader_hold (loader, sizeof span + (guint64) text_len * 4 + 1)
+      || (clean = g_try_new (gunichar, text_len)) == NULL)
     return;
-  clean = g_new (gunichar, text_len);
   for (int i = 0; i < text_len; i++)
     clean[i] = g_unichar_validate (text[i]) ? text[i] : 0xFFFD;
   utf8 = g_ucs4_to_utf8 (clean, text_len, NULL, NULL, NULL);
@@ -749,11 +849,7 @@ compute_sha256 (DcDocument *self, GCancellable *cancellable, GError **error)
  * @progress: (nullable): called after each page, from the calling thread
  * @cancellable: (nullable): cancels the extraction
  *
- * Extracts every drawn glyph, groups them into lines and tokens and judges which fonts
- * can be trusted. Runs synchronously: call it from a worker thread in a UI.
- *
- * Returns: (transfer full): the document, or %NULL with @error set to a sentence the
- *   user can act on.
+ * dc_document_new_from_file_full() with the default limits.
  */
 DcDocument *
 dc_document_new_from_file (const char *path,
@@ -763,15 +859,54 @@ dc_document_new_from_file (const char *path,
                            GCancellable *cancellable,
                            GError **error)
 {
+  return dc_document_new_from_file_full (path, password, NULL, progress, progress_data,
+                                         cancellable, error);
+}
+
+static void
+cancel_stop (GCancellable *cancellable, gpointer stop)
+{
+  g_cancellable_cancel (stop);
+}
+
+/**
+ * dc_document_new_from_file_full:
+ * @path: a PDF file
+ * @password: (nullable): the password, for an encrypted PDF
+ * @limits: (nullable): how many glyphs, and how much memory for them and their texts,
+ *   the document may take; %NULL for the defaults
+ * @progress: (nullable): called after each page, from the calling thread
+ * @cancellable: (nullable): cancels the extraction
+ *
+ * Extracts every drawn glyph, groups them into lines and tokens and judges which fonts
+ * can be trusted. Runs synchronously: call it from a worker thread in a UI. A document
+ * beyond @limits stops loading with %DC_ERROR_TOO_MANY_GLYPHS or %DC_ERROR_TOO_MUCH_TEXT
+ * and a sentence naming the limit (the caller says how to raise it).
+ *
+ * Returns: (transfer full): the document, or %NULL with @error set to a sentence the
+ *   user can act on.
+ */
+DcDocument *
+dc_document_new_from_file_full (const char *path,
+                                const char *password,
+                                const DcDocumentLimits *limits,
+                                DcProgressFunc progress,
+                                gpointer progress_data,
+                                GCancellable *cancellable,
+                                GError **error)
+{
   g_autoptr (DcDocument) self = NULL;
   g_autoptr (DcPdfBridge) bridge = NULL;
   g_autoptr (GPtrArray) byte_tables = NULL;
+  g_autoptr (GCancellable) stop = g_cancellable_new ();
   g_autofree guint *images = NULL;
   g_autofree guint *page_first_glyph = NULL;
   g_autofree char *display = NULL;
   DcBridgeCallbacks callbacks = { loader_font, loader_glyph, loader_image, loader_actual_text };
-  Loader loader;
+  Loader loader = { 0 };
   guint n_images = 0;
+  gulong cancel_id = 0;
+  gboolean extracted = TRUE;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
@@ -788,26 +923,66 @@ dc_document_new_from_file (const char *path,
 
   self->n_pages = dc_pdf_bridge_get_n_pages (bridge);
   self->language = dc_pdf_bridge_get_language (bridge);
-  self->page_sizes = g_new0 (double, 2 * self->n_pages);
-  images = g_new0 (guint, self->n_pages);
-  page_first_glyph = g_new0 (guint, self->n_pages + 1);
+  /* The page count comes from the file: asked for, not demanded. */
+  self->page_sizes = g_try_new0 (double, 2 * (gsize) self->n_pages);
+  images = g_try_new0 (guint, self->n_pages);
+  page_first_glyph = g_try_new0 (guint, (gsize) self->n_pages + 1);
+  self->page_lines = g_try_new0 (guint, (gsize) self->n_pages + 1);
+  self->page_blocks = g_try_new0 (guint, (gsize) self->n_pages + 1);
+  if ((self->n_pages > 0 && (self->page_sizes == NULL || images == NULL))
+      || page_first_glyph == NULL || self->page_lines == NULL || self->page_blocks == NULL)
+    {
+      display = g_filename_display_basename (path);
+      g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                   _("There is not enough memory to list the %u pages of “%s”."),
+                   self->n_pages, display);
+      return NULL;
+    }
   byte_tables = g_ptr_array_new_with_free_func (g_free);
 
   loader.self = self;
   loader.byte_tables = byte_tables;
   loader.images = images;
+  loader.max_glyphs = limits != NULL && limits->max_glyphs > 0 ? limits->max_glyphs
+                                                               : DC_DOCUMENT_DEFAULT_MAX_GLYPHS;
+  loader.max_glyphs = MIN (loader.max_glyphs, G_MAXUINT32 / sizeof (DcGlyph));
+  loader.max_bytes = (limits != NULL && limits->max_megabytes > 0
+                          ? MIN (limits->max_megabytes, G_MAXUINT64 >> 21)
+                          : DC_DOCUMENT_DEFAULT_MAX_MEGABYTES)
+                     << 20;
+  loader.stop = stop;
+  if (cancellable != NULL)
+    cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (cancel_stop), stop, NULL);
 
-  for (guint page = 0; page < self->n_pages; page++)
+  for (guint page = 0; page < self->n_pages && extracted; page++)
     {
+      g_autoptr (GError) page_error = NULL;
+
+      loader.page = page;
       dc_pdf_bridge_get_page_size (bridge, page, &self->page_sizes[2 * page],
                                    &self->page_sizes[2 * page + 1]);
       page_first_glyph[page] = self->glyphs->len;
-      if (!dc_pdf_bridge_extract_page (bridge, page, &callbacks, &loader, cancellable, error))
-        return NULL;
-      n_images += images[page];
-      if (progress != NULL)
-        progress (page + 1, self->n_pages, progress_data);
+      if (!dc_pdf_bridge_extract_page (bridge, page, &callbacks, &loader, stop, &page_error)
+          || loader.error != NULL)
+        {
+          extracted = FALSE;
+          if (loader.error != NULL)
+            g_propagate_error (error, g_steal_pointer (&loader.error));
+          else
+            g_propagate_error (error, g_steal_pointer (&page_error));
+        }
+      else
+        {
+          n_images += images[page];
+          if (progress != NULL)
+            progress (page + 1, self->n_pages, progress_data);
+        }
     }
+  if (cancellable != NULL)
+    g_cancellable_disconnect (cancellable, cancel_id);
+  g_clear_error (&loader.error);
+  if (!extracted)
+    return NULL;
   page_first_glyph[self->n_pages] = self->glyphs->len;
 
   display = g_filename_display_basename (path);
@@ -842,8 +1017,6 @@ dc_document_new_from_file (const char *path,
   _dc_clusters_infer (self);
   _dc_vertical_mark_stacked ((DcGlyph *) (void *) self->glyphs->data, self->glyphs->len);
 
-  self->page_lines = g_new0 (guint, self->n_pages + 1);
-  self->page_blocks = g_new0 (guint, self->n_pages + 1);
   for (guint page = 0; page < self->n_pages; page++)
     {
       self->page_lines[page] = self->lines->len;

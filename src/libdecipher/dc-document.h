@@ -35,6 +35,21 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcTokens, dc_tokens_unref)
 /* Called from the loading thread after each page. */
 typedef void (*DcProgressFunc) (guint pages_done, guint n_pages, gpointer user_data);
 
+/* What one document may hold: a small PDF can draw one content stream on thousands of
+ * pages (a "glyph bomb"), so loading stops with a sentence at these limits. */
+#define DC_DOCUMENT_DEFAULT_MAX_GLYPHS 10000000
+#define DC_DOCUMENT_DEFAULT_MAX_MEGABYTES 1024
+
+typedef struct
+{
+  guint64 max_glyphs;    /* 0 for DC_DOCUMENT_DEFAULT_MAX_GLYPHS */
+  guint64 max_megabytes; /* glyph records and texts, in MiB; 0 for the default */
+} DcDocumentLimits;
+
+DcDocument *dc_document_new_from_file_full (const char *path, const char *password,
+                                            const DcDocumentLimits *limits, DcProgressFunc progress,
+                                            gpointer progress_data, GCancellable *cancellable,
+                                            GError **error);
 DcDocument *dc_document_new_from_file (const char *path, const char *password,
                                        DcProgressFunc progress, gpointer progress_data,
                                        GCancellable *cancellable, GError **error);

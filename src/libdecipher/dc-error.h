@@ -26,6 +26,8 @@ typedef enum
   DC_ERROR_PROJECT,       /* a project file is damaged, hostile or for another document */
   DC_ERROR_CONFLICT,      /* a value would overwrite one the user or a match already decided */
   DC_ERROR_IN_USE,        /* another program is writing the project (dc_project_lock()) */
+  DC_ERROR_TOO_MANY_GLYPHS, /* the document draws more glyphs than the limit allows */
+  DC_ERROR_TOO_MUCH_TEXT,   /* its glyphs and texts would take more memory than allowed */
 } DcError;
 
 GQuark dc_error_quark (void);

@@ -68,9 +68,10 @@ read_code_unit (const char *p, const char *end, guint *unit)
 /* The escape at data[*i] (a backslash), which JSON allows only in a few forms; on success
  * *i moves to its last byte. json-glib 1.6 takes "\uZZZZ" and a lone surrogate without a
  * word, which would put text that is not UTF-8 into a string, and leaks when a high
- * surrogate is followed by another escape than a low one. */
+ * surrogate is followed by another escape than a low one. *nul is set for \u0000, which
+ * json-glib keeps as the end of a C string: "status\u0000x" would read as "status". */
 static gboolean
-check_escape (const char *data, gsize length, gsize *i)
+check_escape (const char *data, gsize length, gsize *i, gboolean *nul)
 {
   const char *end = data + length;
   const char *p = data + *i + 1;
@@ -87,6 +88,7 @@ check_escape (const char *data, gsize length, gsize *i)
     return FALSE;
   if (unit < 0xD800 || unit > 0xDBFF)
     {
+      *nul = *nul || unit == 0;
       *i += 5;
       return TRUE;
     }
@@ -109,7 +111,8 @@ check_escape (const char *data, gsize length, gsize *i)
  * Checks the shape of a JSON text without parsing it: one value, white space around
  * it, nothing that only a lenient parser would accept (comments, single quotes, bare
  * words, escapes JSON does not have, unpaired surrogates), and no deeper nesting than
- * @max_depth. Other syntax inside the value (a missing comma, a bracket closed by the
+ * @max_depth, and no U+0000 in a string, which json-glib would cut the string at (a
+ * NUL anywhere else is not JSON). Other syntax inside the value (a missing comma, a bracket closed by the
  * wrong one) is left to the parser, which reports it without harm. A UTF-8 byte order mark may begin the text.
  *
  * Returns: %DC_JSON_TEXT_ONE_VALUE when the text may go to json-glib, otherwise what is
@@ -163,13 +166,25 @@ dc_json_check_text (const char *data, gsize length, guint max_depth, gsize *offs
       switch (c)
         {
         case '"':
-          /* An unterminated string runs to the end: the parser says so. */
-          for (i++; i < length && data[i] != '"'; i++)
-            if (data[i] == '\\' && !check_escape (data, length, &i))
+          {
+            gsize start = i;
+            gboolean nul = FALSE;
+
+            /* An unterminated string runs to the end: the parser says so. */
+            for (i++; i < length && data[i] != '"'; i++)
+              if (data[i] == '\0')
+                nul = TRUE;
+              else if (data[i] == '\\' && !check_escape (data, length, &i, &nul))
+                {
+                  shape = DC_JSON_TEXT_NOT_JSON;
+                  break;
+                }
+            if (shape == DC_JSON_TEXT_ONE_VALUE && nul)
               {
-                shape = DC_JSON_TEXT_NOT_JSON;
-                break;
+                shape = DC_JSON_TEXT_NUL;
+                i = start;
               }
+          }
           ended = depth == 0;
           break;
 
@@ -228,7 +243,8 @@ dc_json_check_text (const char *data, gsize length, guint max_depth, gsize *offs
  * Like json_generator_to_data(), but valid JSON whatever the strings hold: json-glib
  * (1.6 at least) writes most control characters into strings as they are, which JSON
  * forbids and strict readers refuse. They can only stand inside strings, where they are
- * escaped here; a newline outside one is the pretty layout's.
+ * escaped here; a newline outside one is the pretty layout's. DEL and the C1 controls,
+ * which JSON allows, are escaped as well, so that no control reaches a terminal.
  */
 char *
 dc_json_generate (JsonNode *root, gboolean pretty, gsize *length)
@@ -243,8 +259,10 @@ dc_json_generate (JsonNode *root, gboolean pretty, gsize *length)
   json_generator_set_root (generator, root);
   json_generator_set_pretty (generator, pretty);
   text = json_generator_to_data (generator, &text_length);
-  /* Nearly always: nothing to escape, and strpbrk() finds that fastest. */
-  if (strpbrk (text, CONTROLS_BUT_NEWLINE) == NULL)
+  /* Nearly always: nothing to escape, and strpbrk() finds that fastest. DEL and the C1
+   * controls (U+0080–U+009F, lead byte C2) are escaped too: a terminal that shows a
+   * reply would obey them (issue 11). */
+  if (strpbrk (text, CONTROLS_BUT_NEWLINE "\x7f\xc2") == NULL)
     {
       if (length != NULL)
         *length = text_length;
@@ -256,8 +274,11 @@ dc_json_generate (JsonNode *root, gboolean pretty, gsize *length)
     {
       guchar c = (guchar) text[i];
 
-      if (c < 0x20 && c != '\n')
+      if ((c < 0x20 && c != '\n') || c == 0x7f)
         g_string_append_printf (out, "\\u%04x", c);
+      else if (c == 0xc2 && i + 1 < text_length && (guchar) text[i + 1] >= 0x80
+               && (guchar) text[i + 1] <= 0x9f)
+        g_string_append_printf (out, "\\u%04x", (guchar) text[++i]);
       else
         g_string_append_c (out, (char) c);
     }

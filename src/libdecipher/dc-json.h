@@ -16,6 +16,8 @@ typedef enum
   DC_JSON_TEXT_TOO_DEEP,  /* arrays and objects nest deeper than allowed */
   DC_JSON_TEXT_NOT_JSON,  /* outside strings, something JSON has no place for there */
   DC_JSON_TEXT_MORE,      /* something other than white space follows the first value */
+  DC_JSON_TEXT_NUL,       /* a string holds U+0000 (\u0000 or the byte), which json-glib
+                           * would silently cut the string at */
 } DcJsonText;
 
 DcJsonText dc_json_check_text (const char *data,

@@ -30,6 +30,7 @@
 #include <glib/gstdio.h>
 
 #include "dc-error.h"
+#include "dc-file-private.h"
 #include "dc-json.h"
 #include "dc-project-private.h"
 
@@ -274,15 +275,25 @@ _dc_project_journal_open (DcKey *key, const char *project_path, gboolean durable
   g_autofree char *path = _dc_project_journal_path (project_path);
   int fd;
 
-  fd = g_open (path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+  /* Not through a link, not a device: a journal linked to another file would have
+   * that file cut short and emptied (issue 11). */
+  fd = _dc_file_open_regular (path, O_RDWR | O_CREAT | O_APPEND, 0600, &local_error);
   if (fd < 0)
     {
-      int saved_errno = errno;
       g_autofree char *display = g_filename_display_name (path);
 
-      g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
-                   _("Could not open “%s” to record changes in: %s"), display,
-                   g_strerror (saved_errno));
+      if (g_error_matches (local_error, DC_ERROR, DC_ERROR_INVALID_INPUT))
+        g_set_error (error, DC_ERROR, DC_ERROR_FAILED, _("Cannot record changes in “%s”. %s"),
+                     display, local_error->message);
+      else if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_ROFS))
+        g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                     _("Cannot record changes in “%s”: its folder is on a read-only file "
+                       "system. Copy the project to a folder you can write to."),
+                     display);
+      else
+        g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                     _("Could not open “%s” to record changes in: %s"), display,
+                     local_error->message);
       return NULL;
     }
 
@@ -560,19 +571,27 @@ _dc_project_journal_replay (DcProjectLoader *loader,
   gboolean ok = TRUE, mended = FALSE;
   guint n_symbols, number = 0;
   gsize length = 0;
-  GStatBuf st;
 
   journal_loader.journal = display;
-  if (g_lstat (path, &st) != 0)
-    return errno == ENOENT
-           || _dc_project_invalid (&journal_loader, "%s", g_strerror (errno));
-  if (!S_ISREG (st.st_mode))
-    return _dc_project_invalid (&journal_loader, _("It is not a file."));
-  if (st.st_size > DC_PROJECT_MAX_FILE_SIZE)
-    return _dc_project_invalid (&journal_loader,
-                                _("It is far larger than Decipher writes."));
-  if (!g_file_get_contents (path, &data, &length, &local_error))
-    return _dc_project_invalid (&journal_loader, "%s", local_error->message);
+  /* Read as it is opened for appending: not through a link, only a regular file. */
+  if (!_dc_file_read_regular (path, DC_PROJECT_MAX_FILE_SIZE, &data, &length, &local_error))
+    {
+      if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        return TRUE;
+      if (g_error_matches (local_error, DC_ERROR, DC_ERROR_INVALID_INPUT))
+        {
+          /* A link or a device put there is not damage: say what it is. */
+          g_set_error (loader->error, DC_ERROR, DC_ERROR_PROJECT,
+                       _("Cannot open the project “%s”: its journal of recent changes, “%s”, "
+                         "is not a file Decipher wrote. %s"),
+                       loader->display, display, local_error->message);
+          return FALSE;
+        }
+      if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_FAILED))
+        return _dc_project_invalid (&journal_loader,
+                                    _("It is far larger than Decipher writes."));
+      return _dc_project_invalid (&journal_loader, "%s", local_error->message);
+    }
   if (length > DC_PROJECT_MAX_FILE_SIZE)
     return _dc_project_invalid (&journal_loader,
                                 _("It is far larger than Decipher writes."));

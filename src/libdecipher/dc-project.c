@@ -25,6 +25,7 @@
 #endif
 
 #include "dc-error.h"
+#include "dc-file-private.h"
 #include "dc-json.h"
 #include "dc-key-private.h"
 #include "dc-project-private.h"
@@ -382,12 +383,27 @@ dc_project_save (DcProject *self, const char *path, GError **error)
     path = self->path;
   display = g_filename_display_basename (path);
 
+  /* The save replaces what is at @path by renaming over it: a link or a device there would
+   * be replaced by a regular file, and the PDF itself by its project (issue 11). */
+  if (!_dc_file_check_target (path, "project.decipher", error))
+    return FALSE;
+  if (_dc_file_same (path, dc_document_get_path (self->document)))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” is the document itself; saving the project there would replace "
+                     "the PDF. Give a file name such as “%s”."),
+                   display, "project.decipher");
+      return FALSE;
+    }
+
   data = project_to_json (self, &length);
 
-  /* A missing backup is no reason to lose the decisions being saved now. */
+  /* A missing backup is no reason to lose the decisions being saved now. Not a warning:
+   * where the backup cannot be written (a read-only folder) the save fails too and says
+   * so in one sentence; a second, GLib-formatted line would only repeat it (issue 11). */
   if (!keep_backup (path, &local_error))
     {
-      g_warning ("Could not keep a backup of %s: %s", path, local_error->message);
+      g_debug ("Could not keep a backup of %s: %s", path, local_error->message);
       g_clear_error (&local_error);
     }
 
@@ -395,8 +411,21 @@ dc_project_save (DcProject *self, const char *path, GError **error)
                                  G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
                                  0666, &local_error))
     {
-      g_set_error (error, DC_ERROR, DC_ERROR_FAILED, _("Could not save the project “%s”: %s"),
-                   display, local_error->message);
+      /* GLib's own message names its temporary file, which the user never asked for. */
+      if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_ROFS))
+        g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                     _("Could not save the project “%s”: its folder is on a read-only file "
+                       "system. Choose a folder you can write to."),
+                     display);
+      else if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_ACCES)
+               || g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_PERM))
+        g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                     _("Could not save the project “%s”: you may not write to its folder. "
+                       "Choose a folder you can write to."),
+                     display);
+      else
+        g_set_error (error, DC_ERROR, DC_ERROR_FAILED, _("Could not save the project “%s”: %s"),
+                     display, local_error->message);
       return FALSE;
     }
   sync_folder (path);
@@ -479,6 +508,12 @@ check_json_shape (DcProjectLoader *loader, const char *data, gsize length)
       return invalid (loader,
                       _("It holds more than one JSON value: another begins at line %u, "
                         "column %u; perhaps two files were joined."),
+                      line, column);
+    case DC_JSON_TEXT_NUL:
+      locate (data, offset, &line, &column);
+      return invalid (loader,
+                      _("The text at line %u, column %u holds the character U+0000, which "
+                        "Decipher never writes; perhaps it was edited by hand."),
                       line, column);
     default:
       g_assert_not_reached ();
@@ -813,8 +848,6 @@ clear_entry (gpointer data)
 DcProject *
 dc_project_load (const char *path, DcDocument *document, DcKey *key, GError **error)
 {
-  g_autoptr (GFile) file = NULL;
-  g_autoptr (GFileInfo) info = NULL;
   g_autoptr (GError) local_error = NULL;
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GArray) entries = NULL;
@@ -839,25 +872,20 @@ dc_project_load (const char *path, DcDocument *document, DcKey *key, GError **er
   loader.document = document;
   loader.error = error;
 
-  file = g_file_new_for_path (path);
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                            G_FILE_QUERY_INFO_NONE, NULL, &local_error);
-  if (info == NULL
-      || (g_file_info_get_file_type (info) == G_FILE_TYPE_REGULAR
-          && g_file_info_get_size (info) <= MAX_FILE_SIZE
-          && !g_file_load_contents (file, NULL, &data, &length, NULL, &local_error)))
+  /* Never through a link, never a device (issue 11): a project in /tmp may be a trap. */
+  if (!_dc_file_read_regular (path, MAX_FILE_SIZE, &data, &length, &local_error))
     {
-      g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND, _("Cannot open the project “%s”. %s"),
-                   display, local_error->message);
+      if (g_error_matches (local_error, DC_ERROR, DC_ERROR_INVALID_INPUT)
+          || g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_FAILED)
+          || g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_ISDIR))
+        invalid (&loader, "%s", local_error->message);
+      else
+        g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND, _("Cannot open the project “%s”. %s"),
+                     display, local_error->message);
       return NULL;
     }
 
-  if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
-    ok = invalid (&loader, _("It is not a file."));
-  /* The second test: it may have grown since it was measured. */
-  else if (g_file_info_get_size (info) > MAX_FILE_SIZE || length > MAX_FILE_SIZE)
-    ok = invalid (&loader, _("It is far larger than any project Decipher writes."));
-  else if (!g_utf8_validate_len (data, length, NULL))
+  if (!g_utf8_validate_len (data, length, NULL))
     ok = invalid (&loader, _("It is not text, so it is damaged or not a project."));
   else if (!check_json_shape (&loader, data, length))
     ok = FALSE;

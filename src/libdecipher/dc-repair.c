@@ -11,12 +11,15 @@
 
 #include "config.h"
 
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
 #include "dc-error.h"
+#include "dc-file-private.h"
 #include "dc-map.h"
 #include "dc-pdf-writer.h"
 #include "dc-repair.h"
@@ -115,6 +118,27 @@ same_file (const char *a, const char *b)
   if (g_stat (a, &sa) != 0 || g_stat (b, &sb) != 0)
     return FALSE;
   return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* A repaired copy may replace nothing, an empty file or a PDF (an earlier copy): PDF
+ * readers accept the header anywhere in the first kilobyte. */
+static gboolean
+is_replaceable_output (const char *path)
+{
+  char head[1024];
+  gssize n;
+  int fd;
+
+  if ((fd = _dc_file_open_regular (path, O_RDONLY, 0, NULL)) < 0)
+    return TRUE; /* missing, or unreadable: the write says what is wrong */
+  n = read (fd, head, sizeof head);
+  close (fd);
+  if (n <= 0)
+    return TRUE;
+  for (gssize i = 0; i + 5 <= n; i++)
+    if (memcmp (head + i, "%PDF-", 5) == 0)
+      return TRUE;
+  return FALSE;
 }
 
 static const char *
@@ -257,6 +281,19 @@ dc_repair_save (DcRepair *self, const char *output, GError **error)
                    _("The repaired copy would replace the original “%s”: choose another file "
                      "name, so that the original and its project stay as they are."),
                       display);
+      return FALSE;
+    }
+
+  /* Only a new file or an earlier PDF is replaced: never a project, a link or a device
+   * (issue 11: "repair -o p.decipher" replaced a project with a PDF). */
+  if (!_dc_file_check_target (output, "repaired.pdf", error))
+    return FALSE;
+  if (!is_replaceable_output (output))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” already exists and is not a PDF (it may be a project); writing the "
+                     "repaired copy would replace it. Choose another file name."),
+                      output_display);
       return FALSE;
     }
 

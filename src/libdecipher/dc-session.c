@@ -18,11 +18,15 @@
 
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 
 #include "dc-auto.h"
 #include "dc-error.h"
 #include "dc-export.h"
+#include "dc-file-private.h"
 #include "dc-library.h"
 #include "dc-proposals.h"
 #include "dc-recognize.h"
@@ -47,6 +51,7 @@ struct _DcSession
   guint key_serial;                /* bumped by every change of the key */
   gboolean background_index;       /* keep the index built in a worker */
   GCancellable *index_cancellable; /* the index being built, if any */
+  GHashTable *own_paths;           /* the project files this session loaded or wrote */
 };
 
 G_DEFINE_FINAL_TYPE (DcSession, dc_session, G_TYPE_OBJECT)
@@ -96,6 +101,7 @@ dc_session_dispose (GObject *object)
   /* After the project, whose journal it guards. */
   g_clear_pointer (&self->lock, dc_project_unlock);
   g_clear_object (&self->library);
+  g_clear_pointer (&self->own_paths, g_hash_table_unref);
   g_clear_pointer (&self->shapes, dc_shapes_free);
   if (self->learned != NULL)
     for (guint s = 0; s < self->n_learned; s++)
@@ -145,7 +151,15 @@ dc_session_class_init (DcSessionClass *klass)
 static void
 dc_session_init (DcSession *self)
 {
+  self->own_paths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   dc_auto_report_init (&self->auto_report);
+}
+
+/* Remembers @path as one of this session's own project files (see dc_session_save_copy()). */
+static void
+own_path (DcSession *self, const char *path)
+{
+  g_hash_table_add (self->own_paths, g_canonicalize_filename (path, NULL));
 }
 
 /**
@@ -316,6 +330,7 @@ dc_session_load_project (DcSession *self, const char *path, GError **error)
   if (project == NULL)
     return FALSE;
   g_set_object (&self->project, project);
+  own_path (self, path);
   /* Conflicts left open last time are open again. */
   dc_project_set_matcher (self->project, self->matcher);
   return TRUE;
@@ -385,7 +400,44 @@ dc_session_save (DcSession *self, const char *path, GError **error)
                    path, "project.decipher");
       return FALSE;
     }
-  return dc_project_save (self->project, path, error);
+  if (!dc_project_save (self->project, path, error))
+    return FALSE;
+  own_path (self, path);
+  return TRUE;
+}
+
+/**
+ * dc_session_save_copy:
+ *
+ * dc_session_save() for a path a client names (the session protocol's `save`): it
+ * writes only a new file, an empty one, or one of this session's own project files
+ * (the one it loaded or journals to, and the copies it saved). Any other file, such as
+ * another project, is refused with a sentence rather than replaced, and so are a link,
+ * a device and the document itself (dc_project_save()).
+ */
+gboolean
+dc_session_save_copy (DcSession *self, const char *path, GError **error)
+{
+  g_autofree char *canonical = NULL;
+  GStatBuf st;
+
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  canonical = g_canonicalize_filename (path, NULL);
+  if (!g_hash_table_contains (self->own_paths, canonical) && g_lstat (path, &st) == 0
+      && S_ISREG (st.st_mode) && st.st_size > 0
+      && !_dc_file_same (path, dc_document_get_path (self->document)))
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” already exists and is not this session’s project; saving would "
+                     "replace it. Give a new file name, or remove that file first."),
+                   display);
+      return FALSE;
+    }
+  return dc_session_save (self, path, error);
 }
 
 /**
@@ -401,7 +453,10 @@ dc_session_start_journal (DcSession *self, const char *path, gboolean durable, G
 {
   g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
 
-  return dc_project_start_journal (self->project, path, durable, error);
+  if (!dc_project_start_journal (self->project, path, durable, error))
+    return FALSE;
+  own_path (self, path);
+  return TRUE;
 }
 
 /**

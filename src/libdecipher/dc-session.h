@@ -53,6 +53,9 @@ guint dc_session_start_new_work (DcSession *self,
 gboolean dc_session_save (DcSession *self,
                           const char *path,
                           GError **error);
+gboolean dc_session_save_copy (DcSession *self,
+                               const char *path,
+                               GError **error);
 gboolean dc_session_start_journal (DcSession *self,
                                    const char *path,
                                    gboolean durable,

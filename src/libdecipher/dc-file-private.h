@@ -1,0 +1,18 @@
+/* dc-file-private.h: opening and replacing files a hostile folder may have prepared
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+gboolean _dc_file_check_target (const char *path, const char *example, GError **error);
+gboolean _dc_file_same (const char *a, const char *b);
+int _dc_file_open_regular (const char *path, int flags, int mode, GError **error);
+gboolean _dc_file_read_regular (const char *path, gsize max_length, char **data, gsize *length,
+                                GError **error);
+
+G_END_DECLS

@@ -1,0 +1,595 @@
+/* test-hostile.c: decipher-cli as a process, given what an attacker or a bad day prepares
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Issue 11, items 5–10: paths a save must not write (the PDF, a link, a device, another
+ * project, a NUL), a journal linked to a victim's file, a glyph bomb, requests with NUL or
+ * of 100 MB, names that would drive the terminal, and a read-only file system. Each runs
+ * the real decipher-cli in a temporary folder; hostile PDFs are made by
+ * tests/fixtures/generate-hostile.py.
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "dc-test-fixtures.h"
+
+/* Sanitizers reserve terabytes of address space and multiply what memory costs: under
+ * them no address-space limit is set, and the glyph bomb is not loaded up to the default
+ * limit (10 million glyphs) but to a lower one. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define UNDER_SANITIZER 1
+#else
+#define UNDER_SANITIZER 0
+#endif
+
+typedef struct
+{
+  char *out;
+  char *err;
+  int status; /* exit code, or -1 when killed by a signal */
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+typedef struct
+{
+  const char *cwd;        /* where to run, or NULL */
+  const char *stdin_path; /* a file to read as standard input, or NULL */
+  const char *input;      /* else this text, or nothing */
+  gsize input_length;
+  guint64 address_space;  /* RLIMIT_AS in bytes, or 0 */
+} RunOptions;
+
+static void
+limit_memory (gpointer data)
+{
+  struct rlimit limit;
+
+  limit.rlim_cur = limit.rlim_max = (rlim_t) * (guint64 *) data;
+  setrlimit (RLIMIT_AS, &limit);
+}
+
+static void
+run_argv (Run *run, const RunOptions *options, const char *const *argv)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) input = NULL;
+  g_autoptr (GBytes) out = NULL;
+  g_autoptr (GBytes) err = NULL;
+  GSubprocessFlags flags = G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE;
+
+  if (options->stdin_path == NULL)
+    flags |= G_SUBPROCESS_FLAGS_STDIN_PIPE;
+  launcher = g_subprocess_launcher_new (flags);
+  if (options->stdin_path != NULL)
+    g_subprocess_launcher_set_stdin_file_path (launcher, options->stdin_path);
+  if (options->cwd != NULL)
+    g_subprocess_launcher_set_cwd (launcher, options->cwd);
+  if (options->address_space > 0 && !UNDER_SANITIZER)
+    g_subprocess_launcher_set_child_setup (launcher, limit_memory,
+                                           (gpointer) &options->address_space, NULL);
+  process = g_subprocess_launcher_spawnv (launcher, argv, &error);
+  g_assert_no_error (error);
+  if (options->input != NULL)
+    input = g_bytes_new_static (options->input, options->input_length);
+  else if (options->stdin_path == NULL)
+    input = g_bytes_new_static ("", 0);
+  g_subprocess_communicate (process, input, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  run->out = g_bytes_get_size (out) > 0
+                 ? g_strndup (g_bytes_get_data (out, NULL), g_bytes_get_size (out))
+                 : g_strdup ("");
+  run->err = g_bytes_get_size (err) > 0
+                 ? g_strndup (g_bytes_get_data (err, NULL), g_bytes_get_size (err))
+                 : g_strdup ("");
+  run->status = g_subprocess_get_if_exited (process) ? g_subprocess_get_exit_status (process) : -1;
+}
+
+/* decipher-cli ARGS… (NULL-terminated), with @options. */
+static void
+run_cli (Run *run, const RunOptions *options, ...)
+{
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  va_list ap;
+
+  g_ptr_array_add (args, (gpointer) g_getenv ("DECIPHER_CLI"));
+  va_start (ap, options);
+  for (const char *arg = va_arg (ap, const char *); arg != NULL; arg = va_arg (ap, const char *))
+    g_ptr_array_add (args, (gpointer) arg);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  run_argv (run, options, (const char *const *) args->pdata);
+}
+
+static guint
+count_lines (const char *text)
+{
+  guint n = 0;
+
+  for (const char *p = text; *p; p++)
+    n += *p == '\n';
+  return n;
+}
+
+/* One line on stderr, a sentence holding @words, and no control character but its
+ * newline. */
+static void
+assert_one_sentence (const Run *run, const char *words)
+{
+  g_test_message ("stderr: %s", run->err);
+  g_assert_cmpint (run->status, >, 0);
+  g_assert_true (g_str_has_prefix (run->err, "decipher-cli: "));
+  g_assert_cmpuint (count_lines (run->err), ==, 1);
+  g_assert_nonnull (strstr (run->err, words));
+  g_assert_null (strstr (run->err, "WARNING"));
+  for (const char *p = run->err; *p; p++)
+    g_assert_true ((guchar) *p >= 0x20 || *p == '\n');
+}
+
+static char *
+make_work_dir (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *pdf = dc_test_fixture_path ("legacy-cyrillic.pdf");
+  char *dir = g_dir_make_tmp ("decipher-hostile-XXXXXX", &error);
+  g_autofree char *copy = NULL;
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  g_assert_no_error (error);
+  copy = g_build_filename (dir, "doc.pdf", NULL);
+  g_assert_true (g_file_get_contents (pdf, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (copy, contents, (gssize) length, NULL));
+  return dir;
+}
+
+static void
+remove_work_dir (const char *dir)
+{
+  g_autofree char *command = g_strdup_printf ("rm -rf '%s'", dir);
+
+  g_assert_cmpint (system (command), ==, 0);
+}
+
+static char *
+read_file (const char *dir, const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  char *contents = NULL;
+
+  g_file_get_contents (path, &contents, NULL, NULL);
+  return contents;
+}
+
+/* generate-hostile.py OUT PAGES GLYPHS [BASE_FONT] into @dir. */
+static char *
+generate_hostile (const char *dir, const char *name, const char *pages, const char *glyphs,
+                  const char *base_font)
+{
+  g_autofree char *script = dc_test_fixture_path ("generate-hostile.py");
+  char *out = g_build_filename (dir, name, NULL);
+  const char *argv[] = { "python3", script, out, pages, glyphs, base_font, NULL };
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
+                &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return out;
+}
+
+static JsonObject *
+parse_reply (JsonParser *parser, const char *line)
+{
+  g_autoptr (GError) error = NULL;
+
+  json_parser_load_from_data (parser, line, -1, &error);
+  g_assert_no_error (error);
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+/* Item 5: "save" writes only this session's own files, never the PDF, a device, a link
+ * or another project, and a NUL in the path is refused, not cut at. */
+static void
+test_save_targets (void)
+{
+  g_autofree char *dir = make_work_dir ();
+  g_autofree char *pdf_before = read_file (dir, "doc.pdf");
+  g_autofree char *fifo = g_build_filename (dir, "fifo", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.decipher", NULL);
+  g_autofree char *other = g_build_filename (dir, "other.decipher", NULL);
+  g_autofree char *other_after = NULL;
+  g_autofree char *pdf_after = NULL;
+  g_auto (GStrv) replies = NULL;
+  g_auto (Run) run = { 0 };
+  static const char input[] =
+      "{\"cmd\":\"save\",\"path\":\"doc.pdf\"}\n"
+      "{\"cmd\":\"save\",\"path\":\"x\\u0000y\"}\n"
+      "{\"cmd\":\"save\",\"path\":\"fifo\"}\n"
+      "{\"cmd\":\"save\",\"path\":\"link.decipher\"}\n"
+      "{\"cmd\":\"save\",\"path\":\"other.decipher\"}\n"
+      "{\"cmd\":\"save\",\"path\":\"copy.decipher\"}\n"
+      "{\"cmd\":\"save\",\"path\":\"copy.decipher\"}\n"
+      "{\"cmd\":\"save\",\"path\":\"p.decipher\"}\n";
+  static const char *const expected[] = {
+    "is the document itself",
+    "U+0000",
+    "is a pipe, not a regular file",
+    "is a symbolic link",
+    "already exists and is not this session’s project",
+    NULL, NULL, NULL,
+  };
+  RunOptions options = { .cwd = dir, .input = input, .input_length = strlen (input) };
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_cmpint (symlink ("victim.txt", link), ==, 0);
+  g_assert_true (g_file_set_contents (other, "{\"someone else's\": \"work\"}\n", -1, NULL));
+
+  run_cli (&run, &options, "session", "doc.pdf", "--project", "p.decipher", "--no-auto", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  replies = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (replies), ==, G_N_ELEMENTS (expected) + 1);
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      JsonObject *reply = parse_reply (parser, replies[i]);
+
+      g_test_message ("%s", replies[i]);
+      g_assert_cmpint (json_object_get_boolean_member (reply, "ok"), ==, expected[i] == NULL);
+      if (expected[i] != NULL)
+        g_assert_nonnull (strstr (json_object_get_string_member (reply, "error"), expected[i]));
+    }
+
+  pdf_after = read_file (dir, "doc.pdf");
+  g_assert_true (g_str_equal (pdf_before, pdf_after));
+  other_after = read_file (dir, "other.decipher");
+  g_assert_cmpstr (other_after, ==, "{\"someone else's\": \"work\"}\n");
+  {
+    g_autofree char *x = g_build_filename (dir, "x", NULL);
+    g_autofree char *victim = g_build_filename (dir, "victim.txt", NULL);
+    g_autofree char *copy = g_build_filename (dir, "copy.decipher", NULL);
+    g_autofree char *backup = g_build_filename (dir, "doc.pdf~", NULL);
+    GStatBuf st;
+
+    g_assert_false (g_file_test (x, G_FILE_TEST_EXISTS));
+    g_assert_false (g_file_test (victim, G_FILE_TEST_EXISTS));
+    g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+    g_assert_true (g_file_test (copy, G_FILE_TEST_IS_REGULAR));
+    g_assert_cmpint (g_lstat (fifo, &st), ==, 0);
+    g_assert_true (S_ISFIFO (st.st_mode));
+    g_assert_cmpint (g_lstat (link, &st), ==, 0);
+    g_assert_true (S_ISLNK (st.st_mode));
+  }
+  remove_work_dir (dir);
+}
+
+/* Item 5: repair -o never replaces a project (or anything that is not a PDF). */
+static void
+test_repair_over_project (void)
+{
+  g_autofree char *dir = make_work_dir ();
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_auto (Run) session = { 0 };
+  g_auto (Run) repair = { 0 };
+  static const char input[] = "{\"cmd\":\"assign\",\"symbol\":3,\"text\":\"q\"}\n";
+  RunOptions options = { .cwd = dir, .input = input, .input_length = strlen (input) };
+  RunOptions plain = { .cwd = dir };
+
+  run_cli (&session, &options, "session", "doc.pdf", "--project", "p.decipher", NULL);
+  g_assert_cmpint (session.status, ==, 0);
+  before = read_file (dir, "p.decipher");
+
+  run_cli (&repair, &plain, "repair", "doc.pdf", "--project", "p.decipher", "-o", "p.decipher",
+           NULL);
+  assert_one_sentence (&repair, "is not a PDF");
+  after = read_file (dir, "p.decipher");
+  g_assert_cmpstr (before, ==, after);
+  remove_work_dir (dir);
+}
+
+/* Item 6: a journal (or project) that is a symbolic link is refused, and the file it
+ * points to stays as it was. */
+static void
+test_journal_symlink (void)
+{
+  g_autofree char *dir = make_work_dir ();
+  g_autofree char *victim = g_build_filename (dir, "victim.txt", NULL);
+  g_autofree char *journal = g_build_filename (dir, "p.decipher.journal", NULL);
+  g_autofree char *project_link = g_build_filename (dir, "q.decipher", NULL);
+  g_autofree char *after = NULL;
+  static const char victim_text[] = "line one\nan unfinished line";
+  static const char input[] = "{\"cmd\":\"status\"}\n";
+  RunOptions options = { .cwd = dir, .input = input, .input_length = strlen (input) };
+
+  g_assert_true (g_file_set_contents (victim, victim_text, -1, NULL));
+  g_assert_cmpint (symlink ("victim.txt", journal), ==, 0);
+
+  /* New work, and then a project that exists: neither follows the link. */
+  for (guint round = 0; round < 2; round++)
+    {
+      g_auto (Run) run = { 0 };
+
+      run_cli (&run, &options, "session", "doc.pdf", "--project", "p.decipher", NULL);
+      assert_one_sentence (&run, "symbolic link");
+      g_assert_cmpstr (run.out, ==, "");
+      g_clear_pointer (&after, g_free);
+      after = read_file (dir, "victim.txt");
+      g_assert_cmpstr (after, ==, victim_text);
+    }
+
+  {
+    g_auto (Run) run = { 0 };
+
+    g_assert_cmpint (symlink ("victim.txt", project_link), ==, 0);
+    run_cli (&run, &options, "session", "doc.pdf", "--project", "q.decipher", NULL);
+    assert_one_sentence (&run, "symbolic link");
+    g_clear_pointer (&after, g_free);
+    after = read_file (dir, "victim.txt");
+    g_assert_cmpstr (after, ==, victim_text);
+  }
+  remove_work_dir (dir);
+}
+
+/* Item 7: 2000 pages sharing one stream of 50 000 glyphs (100 million glyphs, 300 KB).
+ * Without a cap it took 4.8 GB and aborted under a memory limit; now loading stops at
+ * the limit with a sentence naming it and the option that raises it. */
+static void
+test_glyph_bomb (void)
+{
+  g_autofree char *dir = make_work_dir ();
+  g_autofree char *bomb = generate_hostile (dir, "bomb.pdf", "2000", "50000", "Helvetica");
+  RunOptions limited = { .cwd = dir, .address_space = (guint64) 3 << 30 };
+  RunOptions small = { .cwd = dir, .address_space = (guint64) 512 << 20 };
+  RunOptions plain = { .cwd = dir };
+
+  if (!UNDER_SANITIZER)
+    {
+      g_auto (Run) run = { 0 };
+
+      run_cli (&run, &limited, "text", "bomb.pdf", NULL);
+      assert_one_sentence (&run, "draws more than 10000000 glyphs");
+      g_assert_nonnull (strstr (run.err, "--max-glyphs N"));
+      g_assert_cmpstr (run.out, ==, "");
+    }
+  {
+    g_auto (Run) run = { 0 };
+
+    run_cli (&run, &plain, "glyphs", "bomb.pdf", "--max-glyphs", "1000", NULL);
+    assert_one_sentence (&run, "draws more than 1000 glyphs");
+    g_assert_nonnull (strstr (run.err, "page 1 of 2000"));
+  }
+  {
+    g_auto (Run) run = { 0 };
+
+    run_cli (&run, &plain, "fonts", "bomb.pdf", "--max-memory", "1", NULL);
+    assert_one_sentence (&run, "1 MB");
+    g_assert_nonnull (strstr (run.err, "--max-memory MB"));
+  }
+  /* Less memory than the limit needs: still a sentence, never an abort. */
+  if (!UNDER_SANITIZER)
+    {
+      g_auto (Run) run = { 0 };
+
+      run_cli (&run, &small, "text", "bomb.pdf", NULL);
+      assert_one_sentence (&run, "bomb.pdf");
+    }
+  /* A real document within a raised limit loads as before. */
+  {
+    g_auto (Run) run = { 0 };
+
+    run_cli (&run, &plain, "text", "doc.pdf", "--max-glyphs", "2000", NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_cmpstr (run.err, ==, "");
+    g_assert_cmpuint (strlen (run.out), >, 100);
+  }
+  remove_work_dir (dir);
+}
+
+/* Item 8: NUL in any string or on its own is refused and answered; a line of 100 MB is
+ * refused without being held (the session runs within 256 MB of address space). */
+static void
+test_protocol_nul_and_length (void)
+{
+  g_autofree char *dir = make_work_dir ();
+  g_autofree char *input_path = g_build_filename (dir, "input.jsonl", NULL);
+  g_autoptr (GString) input = g_string_new (NULL);
+  g_auto (GStrv) replies = NULL;
+  g_auto (Run) run = { 0 };
+  RunOptions options = { .cwd = dir, .stdin_path = input_path,
+                         .address_space = (guint64) 256 << 20 };
+  FILE *file;
+
+  g_string_append (input, "{\"cmd\":\"assign\",\"symbol\":3,\"text\":\"\\u0000\"}\n");
+  g_string_append (input, "{\"cmd\":\"status\\u0000x\"}\n");
+  g_string_append_len (input, "\0\n", 2);
+  g_string_append_len (input, "{\"cmd\":\"status\"}\0junk\n", 22);
+  g_string_append (input, "{\"cmd\":\"symbols\"}\n");
+
+  file = fopen (input_path, "wb");
+  g_assert_nonnull (file);
+  fwrite (input->str, 1, input->len, file);
+  /* 100 MB in one line. */
+  {
+    g_autofree char *block = g_malloc (1 << 20);
+
+    memset (block, 'a', 1 << 20);
+    fputs ("{\"cmd\":\"status\",\"pad\":\"", file);
+    for (guint i = 0; i < 100; i++)
+      fwrite (block, 1, 1 << 20, file);
+    fputs ("\"}\n", file);
+  }
+  fputs ("{\"cmd\":\"status\"}\n", file);
+  fclose (file);
+
+  run_cli (&run, &options, "session", "doc.pdf", "--no-auto", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  replies = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (replies), ==, 7 + 1);
+  for (guint i = 0; i < 7; i++)
+    {
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      JsonObject *reply = parse_reply (parser, replies[i]);
+      gboolean ok = i == 4 || i == 6;
+
+      g_test_message ("%.200s", replies[i]);
+      g_assert_cmpint (json_object_get_boolean_member (reply, "ok"), ==, ok);
+      if (i < 4)
+        g_assert_nonnull (strstr (json_object_get_string_member (reply, "error"), "U+0000"));
+      if (i == 5)
+        g_assert_nonnull (strstr (json_object_get_string_member (reply, "error"),
+                                  "longer than 64 KiB"));
+    }
+  /* The assignment was refused, not made: the symbol is still unknown. */
+  {
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    JsonObject *reply = parse_reply (parser, replies[4]);
+    JsonArray *symbols = json_object_get_array_member (reply, "symbols");
+
+    for (guint i = 0; i < json_array_get_length (symbols); i++)
+      {
+        JsonObject *symbol = json_array_get_object_element (symbols, i);
+
+        if (json_object_get_int_member (symbol, "symbol") == 3)
+          g_assert_cmpstr (json_object_get_string_member (symbol, "status"), ==, "unknown");
+      }
+  }
+  remove_work_dir (dir);
+}
+
+static void
+assert_no_control_bytes (const char *text)
+{
+  for (const char *p = text; *p; p++)
+    g_assert_true ((guchar) *p >= 0x20 || *p == '\n' || *p == '\t');
+  g_assert_null (strstr (text, "\xc2\x9b"));
+}
+
+/* Item 9: a font, a file and a project's document named with terminal controls are
+ * printed escaped: ESC ] 0 ; PWNED BEL would retitle the terminal. */
+static void
+test_escaped_names (void)
+{
+  g_autofree char *dir = make_work_dir ();
+  g_autofree char *evil = generate_hostile (dir, "evil.pdf", "1", "200",
+                                            "Evil#1B#5D0;PWNED#07#C2#9Bx");
+  g_autofree char *evil_name = g_build_filename (dir, "x\033]0;PWNED\a.pdf", NULL);
+  g_autofree char *project = g_build_filename (dir, "evil.decipher", NULL);
+  g_autofree char *contents = NULL;
+  gsize length;
+  RunOptions plain = { .cwd = dir };
+
+  g_assert_true (g_file_get_contents (evil, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (evil_name, contents, (gssize) length, NULL));
+  g_assert_true (g_file_set_contents (
+      project,
+      "{\"format\":\"decipher-project\",\"version\":1,\"document\":{\"sha256\":"
+      "\"0000000000000000000000000000000000000000000000000000000000000000\",\"file\":"
+      "\"\\u001b]0;PWNED\\u0007.pdf\",\"pages\":1},\"key\":[]}\n",
+      -1, NULL));
+
+  {
+    g_auto (Run) run = { 0 };
+
+    run_cli (&run, &plain, "fonts", "evil.pdf", NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    assert_no_control_bytes (run.out);
+    g_assert_nonnull (strstr (run.out, "Evil\\x1b]0;PWNED\\x07\\u009bx"));
+  }
+  {
+    g_auto (Run) run = { 0 };
+
+    run_cli (&run, &plain, "fonts", "evil.pdf", "--json", NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    assert_no_control_bytes (run.out);
+    g_assert_nonnull (strstr (run.out, "Evil\\u001b]0;PWNED\\u0007\\u009bx"));
+  }
+  {
+    g_auto (Run) run = { 0 };
+
+    run_cli (&run, &plain, "text", "x\033]0;PWNED\a.pdf", "--project", "evil.decipher", NULL);
+    assert_one_sentence (&run, "made for “\\x1b]0;PWNED\\x07.pdf”, not for “x\\x1b]0;PWNED\\x07.pdf”");
+  }
+  remove_work_dir (dir);
+}
+
+/* Item 10: a session on a read-only file system says so in one sentence. It needs a
+ * read-only mount: as root, or in a user namespace (unshare -rm); skipped without. */
+static void
+test_read_only (void)
+{
+  g_autofree char *dir = make_work_dir ();
+  g_autofree char *mount_point = g_build_filename (dir, "ro", NULL);
+  g_autofree char *script = NULL;
+  g_auto (Run) probe = { 0 };
+  RunOptions plain = { .cwd = dir };
+  const char *cli = g_getenv ("DECIPHER_CLI");
+
+  g_assert_cmpint (g_mkdir (mount_point, 0700), ==, 0);
+  /* One project made while writable, then the mount turns read-only; the session on the
+   * existing project and one on a new project each get one sentence. */
+  script = g_strdup_printf (
+      "set -e; mount -t tmpfs -o size=8m tmpfs ro; cp doc.pdf ro/; cd ro; "
+      "echo '{\"cmd\":\"assign\",\"symbol\":3,\"text\":\"q\"}' | '%s' session doc.pdf "
+      "--project p.decipher > /dev/null; cd ..; mount -o remount,ro ro; cd ro; set +e; "
+      "echo '{\"cmd\":\"status\"}' | '%s' session doc.pdf --project p.decipher "
+      "2> ../existing.err; echo $? > ../existing.status; "
+      "echo '{\"cmd\":\"status\"}' | '%s' session doc.pdf --project new.decipher "
+      "2> ../new.err; echo $? > ../new.status; cd ..; umount ro",
+      cli, cli, cli);
+  {
+    const char *argv[] = { "unshare", geteuid () == 0 ? "-m" : "-rm", "sh", "-c", script, NULL };
+
+    run_argv (&probe, &plain, argv);
+  }
+  if (probe.status != 0)
+    {
+      g_test_message ("%s", probe.err);
+      g_test_skip ("No read-only mount here (needs root or user namespaces)");
+      remove_work_dir (dir);
+      return;
+    }
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *name = i == 0 ? "existing" : "new";
+      g_autofree char *err_name = g_strconcat (name, ".err", NULL);
+      g_autofree char *status_name = g_strconcat (name, ".status", NULL);
+      g_autofree char *status = read_file (dir, status_name);
+      g_auto (Run) run = { 0 };
+
+      run.err = read_file (dir, err_name);
+      run.status = atoi (status);
+      assert_one_sentence (&run, "read-only file system");
+    }
+  remove_work_dir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/hostile/save-targets", test_save_targets);
+  g_test_add_func ("/hostile/repair-over-project", test_repair_over_project);
+  g_test_add_func ("/hostile/journal-symlink", test_journal_symlink);
+  g_test_add_func ("/hostile/glyph-bomb", test_glyph_bomb);
+  g_test_add_func ("/hostile/protocol-nul-and-length", test_protocol_nul_and_length);
+  g_test_add_func ("/hostile/escaped-names", test_escaped_names);
+  g_test_add_func ("/hostile/read-only", test_read_only);
+  return g_test_run ();
+}
