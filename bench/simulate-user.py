@@ -5,6 +5,12 @@
 # cue, as a click on the line gives), until the session says done.
 # Policy "lines": picks the line with the most undecoded glyphs and types the 5-word
 # window of it with the most undecoded glyphs.
+# Policy "recognize" (issue 13): `recognize` (free: the machine reads the shapes), one
+# `accept all` above --min-confidence, then `suggest`'s words typed for what is left, and
+# finally an `assign` for each symbol whose value still differs from what the page shows
+# (the user sees it wrong in the text). Every accept, type (an ambiguous type answered
+# with a place counts again), resolve and assign is one user action; prints the actions
+# and the CER. Exits 1 when --max-actions is given and exceeded or the CER is not 0.
 # When a reply is ambiguous the user clicks one of the places (line + token): no extra
 # word is typed. With --accept-proposals the user also looks at the glyphs Decipher
 # proposes a character for and clicks to accept the right ones (counted as clicks). Prints words typed, queries, and the character error rate of the
@@ -43,6 +49,8 @@ class Session:
         self.process.stdin.write(json.dumps(request, ensure_ascii=False) + "\n")
         self.process.stdin.flush()
         reply = json.loads(self.process.stdout.readline())
+        while "ok" not in reply:  # recognize's {"progress": ...} lines
+            reply = json.loads(self.process.stdout.readline())
         self.times.setdefault(request["cmd"], []).append(time.perf_counter() - start)
         return reply
 
@@ -56,10 +64,14 @@ def main():
     ap.add_argument("cli")
     ap.add_argument("pdf")
     ap.add_argument("truth")
-    ap.add_argument("--policy", choices=["suggest", "lines"], default="suggest")
+    ap.add_argument("--policy", choices=["suggest", "lines", "recognize"], default="suggest")
     ap.add_argument("--max-words", type=int, default=400)
     ap.add_argument("--no-auto", action="store_true")
     ap.add_argument("--accept-proposals", action="store_true")
+    ap.add_argument("--min-confidence", type=float, default=0.5,
+                    help="recognize policy: accept all proposals at least this sure")
+    ap.add_argument("--max-actions", type=int, default=None,
+                    help="recognize policy: fail when more user actions are needed")
     ap.add_argument("--verbose", action="store_true", help="print every query and its result")
     ap.add_argument("--resolve-guesses", action="store_true",
                     help="on a conflict with an automatic guess, take the typed value (a click)")
@@ -75,8 +87,18 @@ def main():
 
     words_typed = queries = ambiguous = conflicts = failures = clicks = 0
     wrong_proposals = set()  # symbols ever proposed a character they are not
+    actions = []  # recognize policy: each user action, as said
+    if args.policy == "recognize":
+        start = time.perf_counter()
+        r = session.ask(cmd="recognize")
+        if not r.get("ok"):
+            print(f"{args.pdf}: recognize failed: {r.get('error')}", file=sys.stderr)
+            return 1
+        recognize_seconds = time.perf_counter() - start
+        a = session.ask(cmd="accept", all=True, min_confidence=args.min_confidence)
+        actions.append(f"accept all >= {args.min_confidence} ({a.get('accepted')} symbols)")
     while words_typed < args.max_words:
-        if args.policy == "suggest":
+        if args.policy in ("suggest", "recognize"):
             s = session.ask(cmd="suggest")
             if s.get("done"):
                 break
@@ -96,6 +118,7 @@ def main():
         words = truth_lines[line].split(" ")[token:token + n]
         text = " ".join(words)
         reply = session.ask(cmd="type", text=text, line=line)
+        actions.append(f"type {text!r} on line {line}: {reply.get('result')}")
         if args.verbose:
             print(line, text, reply.get("result"), reply.get("message"), file=sys.stderr)
         queries += 1
@@ -103,6 +126,14 @@ def main():
         if reply.get("result") == "ambiguous":
             ambiguous += 1
             reply = session.ask(cmd="type", text=text, line=line, token=token)
+            actions.append(f"type {text!r} at line {line} token {token}: {reply.get('result')}")
+        if reply.get("result") == "conflict" and args.policy == "recognize":
+            # The typed word contradicts an accepted reading: the user takes what they
+            # typed, one resolve per conflict.
+            while session.ask(cmd="conflicts")["conflicts"]:
+                session.ask(cmd="resolve", conflict=0, take="proposed")
+                actions.append("resolve: take the typed value")
+            reply = {"ok": True, "result": "resolved"}
         if reply.get("result") == "conflict" and args.resolve_guesses:
             # The user looks at the glyph an automatic guess (the full stop for a danda)
             # disagrees with, takes what they typed, and types the words again.
@@ -136,6 +167,17 @@ def main():
                 else:
                     wrong_proposals.add(symbol["symbol"])
 
+    if args.policy == "recognize":
+        # What typing cannot reach: a value accepted wrong, a glyph no word shows; the
+        # user sees it wrong in the text and says what it is.
+        for symbol in session.ask(cmd="symbols")["symbols"]:
+            want = seen.get(symbol["code"])
+            if want is not None and symbol["value"] != want and (
+                    symbol["status"] not in ("proposed", "unknown") or symbol["value"] is None
+                    or True):
+                session.ask(cmd="assign", symbol=symbol["symbol"], text=want)
+                actions.append(f"assign symbol {symbol['symbol']} (code 0x{symbol['code']:X}) "
+                               f"= {want!r}, was {symbol['value']!r} ({symbol['status']})")
     status = session.ask(cmd="status")
     recovered = session.ask(cmd="text")["text"]
     session.close()
@@ -147,6 +189,15 @@ def main():
     errors = edit_distance(expected, got)
     typing = session.times.get("type", [0])
     suggest = session.times.get("suggest", [0])
+    if args.policy == "recognize":
+        for i, action in enumerate(actions, 1):
+            print(f"  action {i}: {action}")
+        cer = errors / max(1, len(expected))
+        print(f"{args.pdf}: policy recognize: recognize {recognize_seconds:.1f} s, "
+              f"{len(actions)} user actions, CER {errors}/{len(expected)} = {cer:.4%}")
+        if args.max_actions is not None and (len(actions) > args.max_actions or errors > 0):
+            return 1
+        return 0
     print(f"{args.pdf}: policy {args.policy}: {words_typed} words typed in {queries} queries "
           f"({ambiguous} ambiguous, {conflicts} conflicts, {failures} failed, "
           f"{clicks} proposals accepted or guesses overruled, {len(wrong_proposals)} symbols wrongly proposed); "

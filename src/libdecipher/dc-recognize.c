@@ -29,6 +29,7 @@
 
 #include "dc-align-private.h"
 #include "dc-error.h"
+#include "dc-fingerprint.h"
 #include "dc-library.h"
 #include "dc-recognize.h"
 #include "dc-tsan-private.h"
@@ -43,6 +44,12 @@
 #define CASE_COST 0.4
 #define BOUNDARY_COST 0.3
 #define SHAPE_CONFIDENCE 0.8 /* DESIGN §7: shape evidence is at most this sure */
+/* A reading another glyph of the font owns (ӈ read as н) is a letter the reader does not
+ * know: below any sensible "accept all" threshold, so What Next? asks for it. */
+#define TAKEN_CONFIDENCE 0.15
+/* Tesseract's confidence (0–100) in a word above which its letters count as read surely:
+ * one such reading of a rare capital is as good as three uncertain ones. */
+#define SURE_WORD 90.0f
 
 struct _DcRecognizeJob
 {
@@ -53,10 +60,13 @@ struct _DcRecognizeJob
   char **values;   /* per symbol: the usable value, NULL when unknown */
   guint8 *unknown; /* per symbol: needs a value and has none */
   guint n_symbols;
-  GArray *lines; /* guint: the lines to read */
+  GArray *lines;    /* guint: the lines to read */
+  DcShapes *shapes; /* worked out while reading, to tell letters apart */
 
   GMutex lock;
   GHashTable **votes; /* per symbol: value → count */
+  GHashTable **sure;  /* per symbol: value → count of readings in words read surely */
+  guint *n_inside;    /* per symbol: occurrences inside a word (not its first glyph) */
   guint *n_read;      /* per symbol: occurrences in the lines read */
   guint n_lines_read;
   gint done;
@@ -155,6 +165,8 @@ dc_recognize_job_new (DcKey *key, const char *languages, const char *password)
   job->values = g_new0 (char *, job->n_symbols + 1);
   job->unknown = g_new0 (guint8, MAX (job->n_symbols, 1));
   job->votes = g_new0 (GHashTable *, MAX (job->n_symbols, 1));
+  job->sure = g_new0 (GHashTable *, MAX (job->n_symbols, 1));
+  job->n_inside = g_new0 (guint, MAX (job->n_symbols, 1));
   job->n_read = g_new0 (guint, MAX (job->n_symbols, 1));
   for (guint s = 0; s < job->n_symbols; s++)
     {
@@ -178,12 +190,17 @@ dc_recognize_job_free (DcRecognizeJob *job)
       g_free (job->values[s]);
       if (job->votes[s] != NULL)
         g_hash_table_unref (job->votes[s]);
+      if (job->sure[s] != NULL)
+        g_hash_table_unref (job->sure[s]);
     }
   g_free (job->values);
   g_free (job->votes);
+  g_free (job->sure);
+  g_free (job->n_inside);
   g_free (job->n_read);
   g_free (job->unknown);
   g_array_unref (job->lines);
+  g_clear_pointer (&job->shapes, dc_shapes_free);
   g_mutex_clear (&job->lock);
   g_free (job->languages);
   g_free (job->password);
@@ -418,6 +435,39 @@ read_pixels (TessBaseAPI *api, const guint8 *grey, int width, int height, double
   return g_strstrip (copy);
 }
 
+/* Reads @grey as words, each with Tesseract's confidence in it (0–100). */
+static char **
+read_words (TessBaseAPI *api, const guint8 *grey, int width, int height, double scale,
+            GArray *confidences)
+{
+  g_autoptr (GPtrArray) words = g_ptr_array_new_with_free_func (g_free);
+  TessResultIterator *it;
+
+  TessBaseAPISetImage (api, grey, width, height, 1, width);
+  TessBaseAPISetSourceResolution (api, (int) lround (72.0 * scale));
+  if (TessBaseAPIRecognize (api, NULL) != 0 || (it = TessBaseAPIGetIterator (api)) == NULL)
+    {
+      g_ptr_array_add (words, NULL);
+      return (char **) g_ptr_array_free (g_steal_pointer (&words), FALSE);
+    }
+  do
+    {
+      char *text = TessResultIteratorGetUTF8Text (it, RIL_WORD);
+      g_autofree char *copy = g_strstrip (g_strdup (text != NULL ? text : ""));
+      float confidence = TessResultIteratorConfidence (it, RIL_WORD);
+
+      TessDeleteText (text);
+      if (copy[0] == '\0' || strpbrk (copy, " \t\n\r") != NULL)
+        continue;
+      g_ptr_array_add (words, g_steal_pointer (&copy));
+      g_array_append_val (confidences, confidence);
+    }
+  while (TessResultIteratorNext (it, RIL_WORD));
+  TessResultIteratorDelete (it);
+  g_ptr_array_add (words, NULL);
+  return (char **) g_ptr_array_free (g_steal_pointer (&words), FALSE);
+}
+
 /* ---- aligning the text read with the glyphs ---------------------------------------- */
 
 typedef struct
@@ -430,6 +480,7 @@ typedef struct
 {
   char *text; /* NFC */
   gboolean word_start;
+  gboolean sure; /* in a word Tesseract is sure of */
 } Unit;
 
 static void
@@ -463,14 +514,13 @@ substitution_cost (DcRecognizeJob *job, const Slot *slot, const Unit *unit)
 /* Aligns @text with @line's glyphs (an edit distance in which known values must agree
  * and unknown glyphs take any character) and records each unknown glyph's reading. */
 static gboolean
-vote_line (DcRecognizeJob *job, const DcLine *line, const char *text)
+vote_line (DcRecognizeJob *job, const DcLine *line, char **words, const float *confidences)
 {
   const guint32 *order = dc_document_get_reading_order (job->document, NULL);
   const DcGlyph *glyphs = dc_document_get_glyphs (job->document, NULL);
   const DcToken *tokens = dc_document_get_tokens (job->document, NULL);
   g_autoptr (GArray) slots = g_array_new (FALSE, FALSE, sizeof (Slot));
   g_autoptr (GArray) units = g_array_new (FALSE, FALSE, sizeof (Unit));
-  g_auto (GStrv) words = NULL;
   g_auto (Typed) typed = { 0 };
   g_autofree double *cost = NULL;
   g_autofree guint8 *move = NULL;
@@ -493,16 +543,6 @@ vote_line (DcRecognizeJob *job, const DcLine *line, const char *text)
         }
     }
 
-  {
-    g_autoptr (GPtrArray) list = g_ptr_array_new ();
-    g_auto (GStrv) parts = g_strsplit_set (text, " \t\n\r", -1);
-
-    for (guint i = 0; parts[i] != NULL; i++)
-      if (parts[i][0] != '\0')
-        g_ptr_array_add (list, g_strdup (parts[i]));
-    g_ptr_array_add (list, NULL);
-    words = (char **) g_ptr_array_free (g_steal_pointer (&list), FALSE);
-  }
   _dc_typed_prepare (&typed, words, FALSE);
   for (guint w = 0; w < _dc_typed_n_words (&typed); w++)
     {
@@ -512,7 +552,7 @@ vote_line (DcRecognizeJob *job, const DcLine *line, const char *text)
         {
           guint cluster_end = g_array_index (typed.cluster_end, guint, c);
           Unit unit = { _dc_chars_to_nfc (&typed, c, cluster_end - c),
-                        c == _dc_typed_word_start (&typed, w) };
+                        c == _dc_typed_word_start (&typed, w), confidences[w] >= SURE_WORD };
 
           g_array_append_val (units, unit);
           c = cluster_end;
@@ -607,9 +647,21 @@ vote_line (DcRecognizeJob *job, const DcLine *line, const char *text)
       if (!job->unknown[slot->symbol])
         continue;
       job->n_read[slot->symbol]++;
+      if (!slot->token_start)
+        job->n_inside[slot->symbol]++;
       if (reading[i] == 0)
         continue;
       value = g_array_index (units, Unit, reading[i] - 1).text;
+      if (g_array_index (units, Unit, reading[i] - 1).sure)
+        {
+          if (job->sure[slot->symbol] == NULL)
+            job->sure[slot->symbol] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+          g_hash_table_replace (job->sure[slot->symbol], g_strdup (value),
+                                GUINT_TO_POINTER (
+                                    GPOINTER_TO_UINT (
+                                        g_hash_table_lookup (job->sure[slot->symbol], value))
+                                    + 1));
+        }
       if (job->votes[slot->symbol] == NULL)
         job->votes[slot->symbol] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
       votes = job->votes[slot->symbol];
@@ -721,9 +773,10 @@ worker_thread (gpointer data)
       grey = render_line (POPPLER_DOCUMENT (pdf), job, line, &width, &height, &scale);
       if (grey != NULL)
         {
-          g_autofree char *text = read_pixels (api, grey, width, height, scale, NULL);
+          g_autoptr (GArray) confidences = g_array_new (FALSE, FALSE, sizeof (float));
+          g_auto (GStrv) words = read_words (api, grey, width, height, scale, confidences);
 
-          vote_line (job, line, text);
+          vote_line (job, line, words, (const float *) (gpointer) confidences->data);
         }
       done = (guint) g_atomic_int_add (&job->done, 1) + 1;
       if (worker->progress != NULL)
@@ -808,6 +861,9 @@ dc_recognize_job_run (DcRecognizeJob *job, DcRecognizeProgressFunc progress, gpo
   if (job->languages == NULL && (job->languages = probe_language (job, error)) == NULL)
     return FALSE;
 
+  if (job->shapes == NULL)
+    job->shapes = dc_shapes_new (job->document);
+
   n_workers = CLAMP (g_get_num_processors (), 1, 2);
   n_workers = MIN (n_workers, job->lines->len);
   for (guint w = 0; w < n_workers; w++)
@@ -834,51 +890,267 @@ dc_recognize_job_run (DcRecognizeJob *job, DcRecognizeProgressFunc progress, gpo
   return ok;
 }
 
+/* The value most of @symbol's readings agree on (ties: the smaller string, so that the
+ * result does not depend on the hash table's order), and how many agree. */
+static const char *
+winner (DcRecognizeJob *job, guint symbol, guint *count_out)
+{
+  GHashTableIter iter;
+  gpointer value, count;
+  const char *best = NULL;
+  guint best_count = 0;
+
+  g_hash_table_iter_init (&iter, job->votes[symbol]);
+  while (g_hash_table_iter_next (&iter, &value, &count))
+    if (GPOINTER_TO_UINT (count) > best_count
+        || (GPOINTER_TO_UINT (count) == best_count && g_strcmp0 (value, best) < 0))
+      {
+        best = value;
+        best_count = GPOINTER_TO_UINT (count);
+      }
+  *count_out = best_count;
+  return best;
+}
+
+/* Whether @a and @b draw different shapes; without outlines (Type 3) they may. */
+static gboolean
+shapes_differ (DcRecognizeJob *job, guint a, guint b)
+{
+  const DcShape *sa = job->shapes != NULL ? dc_shapes_get (job->shapes, a) : NULL;
+  const DcShape *sb = job->shapes != NULL ? dc_shapes_get (job->shapes, b) : NULL;
+
+  if (sa == NULL || sb == NULL)
+    return TRUE;
+  return dc_shape_distance (sa, sb) > DC_SHAPE_NEAR_DISTANCE;
+}
+
+/* The ASCII character a one-byte code stands for in every legacy code page (they keep
+ * ASCII below 0x80), or 0. */
+static char
+ascii_of (const DcSymbol *symbol)
+{
+  return symbol->code_len == 1 && symbol->code > 0x20 && symbol->code < 0x7f ? (char) symbol->code
+                                                                             : 0;
+}
+
+/* The Russian letter a one-byte code stands for in windows-1251, which legacy Cyrillic
+ * fonts keep for the letters they share with Russian (national letters take the free
+ * codes), as UTF-8 in @out; FALSE for other codes. */
+static gboolean
+cp1251_letter_of (const DcSymbol *symbol, char out[8])
+{
+  gunichar c;
+
+  if (symbol->code_len != 1
+      || (symbol->code < 0xC0 && symbol->code != 0xA8 && symbol->code != 0xB8))
+    return FALSE;
+  c = symbol->code == 0xA8   ? 0x0401
+      : symbol->code == 0xB8 ? 0x0451
+                             : 0x0410 + (symbol->code - 0xC0);
+  out[g_unichar_to_utf8 (c, out)] = '\0';
+  return TRUE;
+}
+
+/* Whether @value is the one ASCII character @c. */
+static gboolean
+is_ascii (const char *value, char c)
+{
+  return c != 0 && value[0] == c && value[1] == '\0';
+}
+
+/* The symbols of each font holding or read as each value: "font:value" → GArray of guint. */
+static GHashTable *
+index_values (DcRecognizeJob *job, const DcSymbol *symbols, const char *const *best)
+{
+  GHashTable *index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                             (GDestroyNotify) g_array_unref);
+
+  for (guint s = 0; s < job->n_symbols; s++)
+    {
+      const char *value = job->values[s] != NULL ? job->values[s] : best[s];
+      char *name;
+      GArray *list;
+
+      if (value == NULL || value[0] == '\0')
+        continue;
+      name = g_strdup_printf ("%u:%s", symbols[s].font, value);
+      list = g_hash_table_lookup (index, name);
+      if (list == NULL)
+        {
+          list = g_array_new (FALSE, FALSE, sizeof (guint));
+          g_hash_table_insert (index, name, list);
+        }
+      else
+        g_free (name);
+      g_array_append_val (list, s);
+    }
+  return index;
+}
+
+/* For a symbol read as @value, the symbol of the same font that owns @value: one that
+ * already has it, or one read as it more unanimously (then more often), readings counted
+ * as (agreeing + 1) / (read + 2) so that a few unanimous readings weigh little. A reader trained
+ * on a national language reads a letter it does not know as its nearest letter (Nivkh ӊ
+ * as н, ғ as г, Nenets ӈ as н): two glyphs of different shapes read alike are told apart
+ * by giving the value to the one that reads it better; a glyph whose one-byte code is
+ * the value in ASCII owns it outright. Returns G_MAXUINT for none. */
+static guint
+owner_of (DcRecognizeJob *job, const DcSymbol *symbols, GHashTable *index, const guint *best_count,
+          guint symbol, const char *value)
+{
+  g_autofree char *name = g_strdup_printf ("%u:%s", symbols[symbol].font, value);
+  GArray *list = g_hash_table_lookup (index, name);
+  /* Smoothed, so that 4 of 4 readings do not outweigh 179 of 180. */
+  double share = (best_count[symbol] + 1.0) / (job->n_read[symbol] + 2.0);
+  char letter[8];
+
+  if (is_ascii (value, ascii_of (&symbols[symbol])))
+    return G_MAXUINT;
+  for (guint i = 0; list != NULL && i < list->len; i++)
+    {
+      guint s = g_array_index (list, guint, i);
+      double other;
+
+      if (s == symbol || !shapes_differ (job, s, symbol))
+        continue;
+      /* A legacy font keeps ASCII at its codes, and a Cyrillic one mostly windows-1251's
+       * Russian letters: the glyph at 0x35 owns "5", the one at 0xCA "К". */
+      if (job->values[s] != NULL || is_ascii (value, ascii_of (&symbols[s])))
+        return s;
+      if (cp1251_letter_of (&symbols[s], letter) && g_str_equal (letter, value)
+          && !(cp1251_letter_of (&symbols[symbol], letter) && g_str_equal (letter, value)))
+        return s;
+      other = (best_count[s] + 1.0) / (job->n_read[s] + 2.0);
+      if (other > share
+          || (other == share
+              && (symbols[s].n_glyphs > symbols[symbol].n_glyphs
+                  || (symbols[s].n_glyphs == symbols[symbol].n_glyphs && s < symbol))))
+        return s;
+    }
+  return G_MAXUINT;
+}
+
+/* Whether most letters of @font are Cyrillic, as known or read. */
+static gboolean
+font_is_cyrillic (DcRecognizeJob *job, const DcSymbol *symbols, const char *const *best, guint font)
+{
+  guint cyrillic = 0, other = 0;
+
+  for (guint s = 0; s < job->n_symbols; s++)
+    {
+      const char *value = job->values[s] != NULL ? job->values[s] : best[s];
+      const char *script;
+
+      if (symbols[s].font != font || value == NULL
+          || (script = dc_library_script_of_value (value)) == NULL)
+        continue;
+      if (g_str_equal (script, "Cyrl"))
+        cyrillic += symbols[s].n_glyphs;
+      else
+        other += symbols[s].n_glyphs;
+    }
+  return cyrillic > 2 * other;
+}
+
+/* What a reading stands for in this document. An apostrophe read inside words of a
+ * Cyrillic text is a letter — the Nenets and Nivkh glottal stop, the Ukrainian and
+ * Belarusian separation sign — which Unicode writes U+02BC MODIFIER LETTER APOSTROPHE;
+ * Tesseract only knows the punctuation marks. */
+static const char *
+interpret (DcRecognizeJob *job, const DcSymbol *symbols, const char *const *best, guint symbol)
+{
+  static const char *const latin[][2] = {
+    { "а", "a" }, { "в", "B" }, { "е", "e" }, { "к", "k" }, { "м", "m" }, { "н", "H" },
+    { "о", "o" }, { "п", "n" }, { "р", "p" }, { "с", "c" }, { "т", "t" }, { "у", "y" },
+    { "х", "x" }, { "і", "i" }, { "ј", "j" }, { "ѕ", "s" }, { "ь", "b" }, { "А", "A" },
+    { "В", "B" }, { "Е", "E" }, { "К", "K" }, { "М", "M" }, { "Н", "H" }, { "О", "O" },
+    { "Р", "P" }, { "С", "C" }, { "Т", "T" }, { "У", "Y" }, { "Х", "X" }, { "І", "I" },
+    { "Ј", "J" }, { "Ѕ", "S" },
+  };
+  const char *value = best[symbol];
+  char ascii = ascii_of (&symbols[symbol]);
+
+  /* A Latin letter in a Cyrillic text, read by a Cyrillic reader as its look-alike, at
+   * the code that is that Latin letter in every legacy code page: the Latin letter. */
+  for (guint i = 0; ascii != 0 && i < G_N_ELEMENTS (latin); i++)
+    if (g_str_equal (value, latin[i][0]) && is_ascii (latin[i][1], ascii))
+      return latin[i][1];
+  if ((g_str_equal (value, "\u2019") || g_str_equal (value, "'"))
+      && job->n_inside[symbol] * 2 > job->n_read[symbol]
+      && font_is_cyrillic (job, symbols, best, symbols[symbol].font))
+    return "\u02BC";
+  return value;
+}
+
 /**
  * dc_recognize_job_apply:
  *
  * Proposes for each symbol read the value most of its readings agree on, at the shape
  * level (DESIGN §7), as sure as 0.8 × the share of its readings that agree (counting at
- * least three readings, so that one reading is never sure). Symbols that got a value
- * meanwhile, or hold a stronger proposal, keep it. Call it within a change of @key.
+ * least three readings, so that one reading is never sure). A value another glyph of
+ * the font owns (see owner_of()) is proposed only at 0.15: a letter the reader does not
+ * know, left for the user. Symbols that got a value meanwhile, or hold a stronger
+ * proposal, keep it. Call it within a change of @key.
  *
  * Returns: how many proposals were made
  */
 guint
 dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
 {
+  const DcSymbol *symbols;
+  g_autofree const char **best = NULL;
+  g_autofree guint *best_count = NULL;
+  g_autoptr (GHashTable) index = NULL;
   guint n = 0;
 
   g_return_val_if_fail (job != NULL, 0);
   g_return_val_if_fail (DC_IS_KEY (key) && dc_key_get_document (key) == job->document, 0);
 
+  symbols = dc_document_get_symbols (job->document, NULL);
+  best = g_new0 (const char *, MAX (job->n_symbols, 1));
+  best_count = g_new0 (guint, MAX (job->n_symbols, 1));
+  for (guint s = 0; s < job->n_symbols; s++)
+    if (job->votes[s] != NULL)
+      best[s] = winner (job, s, &best_count[s]);
+  index = index_values (job, symbols, (const char *const *) best);
+
   for (guint s = 0; s < job->n_symbols; s++)
     {
-      GHashTableIter iter;
-      gpointer value, count;
-      const char *best = NULL;
-      guint best_count = 0;
       g_autofree char *provenance = NULL;
       DcKeyStatus status = dc_key_get_status (key, s);
       double confidence;
+      const char *value;
+      guint owner;
 
-      if (job->votes[s] == NULL)
+      if (best[s] == NULL)
         continue;
       if (status != DC_KEY_UNKNOWN
           && !(status == DC_KEY_PROPOSED && dc_key_get_level (key, s) <= DC_KEY_LEVEL_SHAPE))
         continue;
-      g_hash_table_iter_init (&iter, job->votes[s]);
-      while (g_hash_table_iter_next (&iter, &value, &count))
-        if (GPOINTER_TO_UINT (count) > best_count
-            || (GPOINTER_TO_UINT (count) == best_count && g_strcmp0 (value, best) < 0))
-          {
-            best = value;
-            best_count = GPOINTER_TO_UINT (count);
-          }
-      confidence = SHAPE_CONFIDENCE * best_count / MAX (job->n_read[s], 3);
-      provenance = g_strdup_printf ("ocr: read as “%s” %u of %u times", best, best_count,
-                                    job->n_read[s]);
-      if (dc_key_set_full (key, s, best, DC_KEY_PROPOSED, DC_KEY_LEVEL_SHAPE, confidence,
+      {
+        /* One unanimous reading in a word Tesseract is sure of counts as three. */
+        guint sure = job->sure[s] != NULL
+                         ? GPOINTER_TO_UINT (g_hash_table_lookup (job->sure[s], best[s]))
+                         : 0;
+        guint least = sure > 0 && best_count[s] == job->n_read[s] ? 1 : 3;
+
+        confidence = SHAPE_CONFIDENCE * best_count[s] / MAX (job->n_read[s], least);
+      }
+      value = interpret (job, symbols, (const char *const *) best, s);
+      owner = owner_of (job, symbols, index, best_count, s, best[s]);
+      if (owner != G_MAXUINT)
+        {
+          confidence = MIN (confidence, TAKEN_CONFIDENCE);
+          provenance = g_strdup_printf ("ocr: read as “%s” %u of %u times, as a glyph of "
+                                        "another shape is (code 0x%X): a letter the reader "
+                                        "may not know",
+                                        best[s], best_count[s], job->n_read[s],
+                                        symbols[owner].code);
+        }
+      else
+        provenance = g_strdup_printf ("ocr: read as “%s” %u of %u times", best[s], best_count[s],
+                                      job->n_read[s]);
+      if (dc_key_set_full (key, s, value, DC_KEY_PROPOSED, DC_KEY_LEVEL_SHAPE, confidence,
                            provenance, NULL))
         n++;
     }
