@@ -958,6 +958,17 @@ is_ascii (const char *value, char c)
   return c != 0 && value[0] == c && value[1] == '\0';
 }
 
+/* Whether @value is what @symbol's one-byte code stands for in ASCII or, for a Russian
+ * letter, windows-1251: the layout agrees with the reading. */
+static gboolean
+at_own_code (const DcSymbol *symbol, const char *value)
+{
+  char letter[8];
+
+  return is_ascii (value, ascii_of (symbol))
+         || (cp1251_letter_of (symbol, letter) && g_str_equal (letter, value));
+}
+
 /* The symbols of each font holding or read as each value: "font:value" → GArray of guint. */
 static GHashTable *
 index_values (DcRecognizeJob *job, const DcSymbol *symbols, const char *const *best)
@@ -1004,7 +1015,7 @@ owner_of (DcRecognizeJob *job, const DcSymbol *symbols, GHashTable *index, const
   double share = (best_count[symbol] + 1.0) / (job->n_read[symbol] + 2.0);
   char letter[8];
 
-  if (is_ascii (value, ascii_of (&symbols[symbol])))
+  if (at_own_code (&symbols[symbol], value))
     return G_MAXUINT;
   for (guint i = 0; list != NULL && i < list->len; i++)
     {
@@ -1017,8 +1028,7 @@ owner_of (DcRecognizeJob *job, const DcSymbol *symbols, GHashTable *index, const
        * Russian letters: the glyph at 0x35 owns "5", the one at 0xCA "К". */
       if (job->values[s] != NULL || is_ascii (value, ascii_of (&symbols[s])))
         return s;
-      if (cp1251_letter_of (&symbols[s], letter) && g_str_equal (letter, value)
-          && !(cp1251_letter_of (&symbols[symbol], letter) && g_str_equal (letter, value)))
+      if (cp1251_letter_of (&symbols[s], letter) && g_str_equal (letter, value))
         return s;
       other = (best_count[s] + 1.0) / (job->n_read[s] + 2.0);
       if (other > share
@@ -1132,7 +1142,11 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
         guint sure = job->sure[s] != NULL
                          ? GPOINTER_TO_UINT (g_hash_table_lookup (job->sure[s], best[s]))
                          : 0;
-        guint least = sure > 0 && best_count[s] == job->n_read[s] ? 1 : 3;
+        /* So does one at the code a legacy layout gives that character. */
+        guint least = (sure > 0 || at_own_code (&symbols[s], best[s]))
+                              && best_count[s] == job->n_read[s]
+                          ? 1
+                          : 3;
 
         confidence = SHAPE_CONFIDENCE * best_count[s] / MAX (job->n_read[s], least);
       }
