@@ -4,6 +4,10 @@
 # never worse than pdftotext).
 #
 # Usage: realworld-cer.py [DECIPHER_CLI] [--dir ../shared/realworld-pdfs] [--no-auto]
+#        [--recognize [--min-confidence X]] [--only A.pdf,B.pdf]
+#
+# --recognize: the text after `recognize` and one `accept all` (above --min-confidence,
+# default 0) in `decipher-cli session` (issue 13: OCR consensus), instead of `text`.
 #
 # The answers are read at run time from the table in the folder's README.md (column "what
 # the page actually says"): notes in parentheses are dropped, " / " separates pieces of the
@@ -20,6 +24,7 @@
 # (U+FFFD for every glyph gives 1).
 # SPDX-License-Identifier: GPL-3.0-or-later
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -90,6 +95,27 @@ def run(cmd):
     return out.stdout.decode("utf-8", "replace")
 
 
+def recognized_text(cli, pdf, no_auto, min_confidence):
+    """The session's text after recognize + one accept all, or None."""
+    cmd = [cli, "session", pdf] + (["--no-auto"] if no_auto else [])
+    lines = [json.dumps({"cmd": "recognize"}),
+             json.dumps({"cmd": "accept", "all": True, "min_confidence": min_confidence}),
+             json.dumps({"cmd": "text"})]
+    env = dict(os.environ)
+    env.setdefault("DECIPHER_LIBRARY", "")
+    try:
+        out = subprocess.run(cmd, input="\n".join(lines) + "\n", capture_output=True, text=True,
+                             timeout=600, env=env)
+    except subprocess.TimeoutExpired:
+        return None
+    replies = [json.loads(l) for l in out.stdout.splitlines() if l.strip()]
+    replies = [r for r in replies if "ok" in r]
+    if len(replies) < 3 or not replies[2].get("ok"):
+        sys.stderr.write(f"{pdf}: {out.stdout[-300:]} {out.stderr[-300:]}\n")
+        return None
+    return replies[2]["text"]
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser()
@@ -97,6 +123,10 @@ def main():
                                                            "decipher-cli"))
     ap.add_argument("--dir", default=os.path.join(here, "..", "..", "shared", "realworld-pdfs"))
     ap.add_argument("--no-auto", action="store_true", help="pass --no-auto to decipher-cli")
+    ap.add_argument("--recognize", action="store_true",
+                    help="the text after recognize + one accept all in a session")
+    ap.add_argument("--min-confidence", type=float, default=0.0)
+    ap.add_argument("--only", default="", help="only these files, comma-separated names")
     args = ap.parse_args()
 
     readme = os.path.join(args.dir, "README.md")
@@ -109,10 +139,12 @@ def main():
     totals = [0.0, 0.0]
     for name in sorted(answers):
         pdf = os.path.join(args.dir, name)
-        if not os.path.exists(pdf):
+        if not os.path.exists(pdf) or (args.only and name not in args.only.split(",")):
             continue
-        cmd = [args.cli, "text", pdf] + (["--no-auto"] if args.no_auto else [])
-        ours = run(cmd)
+        if args.recognize:
+            ours = recognized_text(args.cli, pdf, args.no_auto, args.min_confidence)
+        else:
+            ours = run([args.cli, "text", pdf] + (["--no-auto"] if args.no_auto else []))
         theirs = run(["pdftotext", "-enc", "UTF-8", pdf, "-"])
         c_ours = cer(answers[name], ours) if ours is not None else 1.0
         c_theirs = cer(answers[name], theirs) if theirs is not None else 1.0

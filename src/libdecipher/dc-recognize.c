@@ -1092,6 +1092,42 @@ interpret (DcRecognizeJob *job, const DcSymbol *symbols, const char *const *best
   return value;
 }
 
+/* Per font: whether OCR contradicts the proposals its own tables made (a cmap that says
+ * "?" where the page shows "$"): most of the symbols it proposed a value for, read at
+ * least twice with a clear majority, read as something else. Such a font's proposals
+ * below the library level give way to the readings. */
+static guint8 *
+fonts_contradicted (DcRecognizeJob *job, DcKey *key, const DcSymbol *symbols,
+                    const char *const *best, const guint *best_count)
+{
+  guint n_fonts = dc_document_get_n_fonts (job->document);
+  g_autofree guint *agree = g_new0 (guint, MAX (n_fonts, 1));
+  g_autofree guint *disagree = g_new0 (guint, MAX (n_fonts, 1));
+  guint8 *contradicted = g_new0 (guint8, MAX (n_fonts, 1));
+
+  for (guint s = 0; s < job->n_symbols; s++)
+    {
+      g_autofree char *held = NULL;
+      DcKeyLevel level;
+
+      if (best[s] == NULL || symbols[s].font >= n_fonts
+          || dc_key_get_status (key, s) != DC_KEY_PROPOSED || best_count[s] < 2
+          || best_count[s] * 3 < job->n_read[s] * 2)
+        continue;
+      level = dc_key_get_level (key, s);
+      if (level <= DC_KEY_LEVEL_SHAPE || level >= DC_KEY_LEVEL_LIBRARY)
+        continue;
+      held = g_utf8_normalize (dc_key_peek_value (key, s), -1, G_NORMALIZE_NFC);
+      if (g_strcmp0 (held, best[s]) == 0)
+        agree[symbols[s].font]++;
+      else
+        disagree[symbols[s].font]++;
+    }
+  for (guint f = 0; f < n_fonts; f++)
+    contradicted[f] = disagree[f] >= 2 && disagree[f] > 2 * agree[f];
+  return contradicted;
+}
+
 /**
  * dc_recognize_job_apply:
  *
@@ -1100,7 +1136,8 @@ interpret (DcRecognizeJob *job, const DcSymbol *symbols, const char *const *best
  * least three readings, so that one reading is never sure). A value another glyph of
  * the font owns (see owner_of()) is proposed only at 0.15: a letter the reader does not
  * know, left for the user. Symbols that got a value meanwhile, or hold a stronger
- * proposal, keep it. Call it within a change of @key.
+ * proposal, keep it — unless OCR contradicts most of what their font's own tables
+ * proposed (fonts_contradicted()). Call it within a change of @key.
  *
  * Returns: how many proposals were made
  */
@@ -1111,6 +1148,7 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
   g_autofree const char **best = NULL;
   g_autofree guint *best_count = NULL;
   g_autoptr (GHashTable) index = NULL;
+  g_autofree guint8 *contradicted = NULL;
   guint n = 0;
 
   g_return_val_if_fail (job != NULL, 0);
@@ -1123,6 +1161,7 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
     if (job->votes[s] != NULL)
       best[s] = winner (job, s, &best_count[s]);
   index = index_values (job, symbols, (const char *const *) best);
+  contradicted = fonts_contradicted (job, key, symbols, (const char *const *) best, best_count);
 
   for (guint s = 0; s < job->n_symbols; s++)
     {
@@ -1134,6 +1173,12 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
 
       if (best[s] == NULL)
         continue;
+      if (status == DC_KEY_PROPOSED && dc_key_get_level (key, s) > DC_KEY_LEVEL_SHAPE
+          && dc_key_get_level (key, s) < DC_KEY_LEVEL_LIBRARY && contradicted[symbols[s].font])
+        {
+          dc_key_forget (key, s);
+          status = dc_key_get_status (key, s);
+        }
       if (status != DC_KEY_UNKNOWN
           && !(status == DC_KEY_PROPOSED && dc_key_get_level (key, s) <= DC_KEY_LEVEL_SHAPE))
         continue;
