@@ -367,6 +367,15 @@ has_vowel_sign (const Typed *typed, guint start, guint end)
   return FALSE;
 }
 
+/* Whether the typed virama at @i is followed by a consonant drawn in a below- or
+ * post-base form, whose glyph then spells the virama too. */
+static gboolean
+post_base_form_at (const Typed *typed, guint i)
+{
+  return i + 1 < typed->chars->len && _dc_is_virama (g_array_index (typed->chars, gunichar, i))
+         && _dc_takes_post_base_form (g_array_index (typed->chars, gunichar, i + 1));
+}
+
 static const Binding *
 find_binding (const Search *s, guint symbol)
 {
@@ -638,20 +647,29 @@ search_from (Search *s, guint glyph, guint at, guint word)
       {
         guint length, previous = end;
 
+        int joined_cost;
+
         end = g_array_index (typed->cluster_end, guint, end);
         length = end - at;
+        /* A below- or post-base form (্য, ্র) is one glyph for the virama and the
+         * consonant after it: no ligature. */
+        joined_cost = clusters == 2 && previous == at + 1 && post_base_form_at (typed, at)
+                          ? 0
+                          : (int) (clusters - 1) * LIGATURE_COST;
         /* A conjunct glyph followed by the glyph of its vowel sign (स्थ + ा for स्था):
          * the conjunct takes the last cluster's consonant, not its marks. */
         if (clusters > 1 && end - previous > 1 && is_plausible_ligature (typed, at, previous + 1))
           try_binding (s, glyph, at, word, symbol, previous + 1 - at,
-                       (int) (clusters - 1) * LIGATURE_COST
+                       joined_cost
                            + (value_is_held (s, symbol, at, previous + 1 - at) ? HELD_VALUE_COST
                                                                                : 0),
                        FALSE);
         if (clusters > 1 && !is_plausible_ligature (typed, at, end))
           continue;
         try_binding (s, glyph, at, word, symbol, length,
-                     (int) (clusters - 1) * LIGATURE_COST
+                     joined_cost
+                         /* দ্ + য: the virama belongs to the য-phala's glyph. */
+                         + (length > 1 && post_base_form_at (typed, end - 1) ? 1 : 0)
                          + (clusters > 1 && end - previous > 1
                                     && has_vowel_sign (typed, previous + 1, end)
                                 ? LIGATURE_COST
