@@ -376,6 +376,31 @@ post_base_form_at (const Typed *typed, guint i)
          && _dc_takes_post_base_form (g_array_index (typed->chars, gunichar, i + 1));
 }
 
+static gboolean
+is_fused_tamil_sign (gunichar c)
+{
+  return c == 0x0BC1 || c == 0x0BC2;
+}
+
+/* Whether the stretch is a letter with a spacing vowel sign (யி, কা, की), which fonts
+ * draw as two glyphs far more often than as one — Tamil's u and uu signs (கு, மூ) aside,
+ * which always fuse with their consonant. Several glyphs for one sign (the three ி of
+ * Noto Sans Tamil) must not make the fused reading the cheaper one. */
+static gboolean
+draws_spacing_sign (const Typed *typed, guint start, guint end)
+{
+  if (end - start < 2 || g_unichar_ismark (g_array_index (typed->chars, gunichar, start)))
+    return FALSE;
+  for (guint i = start + 1; i < end; i++)
+    {
+      gunichar c = g_array_index (typed->chars, gunichar, i);
+
+      if (g_unichar_type (c) == G_UNICODE_SPACING_MARK && !is_fused_tamil_sign (c))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static const Binding *
 find_binding (const Search *s, guint symbol)
 {
@@ -495,6 +520,9 @@ is_unlikely_for_glyph (const Search *s, guint glyph, guint at, guint length)
 static gboolean
 is_unlikely_for_spacing_glyph (const Search *s, guint glyph, guint at, guint length)
 {
+  /* Tamil's u and uu signs have no glyph of their own: டு, மூ are each one glyph. */
+  if (length == 1 && is_fused_tamil_sign (g_array_index (s->typed->chars, gunichar, at)))
+    return TRUE;
   if (s->no_advance == NULL || s->no_advance[glyph] || length == 0)
     return FALSE;
   for (guint i = at; i < at + length; i++)
@@ -670,6 +698,7 @@ search_from (Search *s, guint glyph, guint at, guint word)
                      joined_cost
                          /* দ্ + য: the virama belongs to the য-phala's glyph. */
                          + (length > 1 && post_base_form_at (typed, end - 1) ? 1 : 0)
+                         + (clusters == 1 && draws_spacing_sign (typed, at, end) ? 1 : 0)
                          + (clusters > 1 && end - previous > 1
                                     && has_vowel_sign (typed, previous + 1, end)
                                 ? LIGATURE_COST
