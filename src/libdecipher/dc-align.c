@@ -25,6 +25,7 @@
 #include "dc-tsan-private.h"
 
 #define LIGATURE_COST 3   /* per extra cluster a single glyph stands for */
+#define CONJUNCT_COST 2   /* the same, for clusters a virama joins */
 #define HELD_VALUE_COST 2 /* a value another symbol already has */
 #define MAX_SEARCH_STEPS 20000
 #define HELD_CACHE_LENGTH 8 /* typed code points a cached answer may cover */
@@ -317,21 +318,28 @@ is_mongolian_bow (gunichar c)
     }
 }
 
+/* Whether each cluster of the stretch but the last ends in a virama (or a zero-width
+ * joiner): a conjunct. */
 static gboolean
-is_plausible_ligature (const Typed *typed, guint start, guint end)
+is_conjunct (const Typed *typed, guint start, guint end)
 {
-  g_autofree char *letters = NULL;
-  gboolean conjunct = TRUE;
-
-  /* Each cluster but the last ends in a virama (or a zero-width joiner): a conjunct. */
   for (guint at = g_array_index (typed->cluster_end, guint, start); at < end;
        at = g_array_index (typed->cluster_end, guint, at))
     {
       gunichar last = g_array_index (typed->chars, gunichar, at - 1);
 
-      conjunct = conjunct && (_dc_is_virama (last) || last == 0x200D);
+      if (!_dc_is_virama (last) && last != 0x200D)
+        return FALSE;
     }
-  if (conjunct)
+  return TRUE;
+}
+
+static gboolean
+is_plausible_ligature (const Typed *typed, guint start, guint end)
+{
+  g_autofree char *letters = NULL;
+
+  if (is_conjunct (typed, start, end))
     return TRUE;
   /* A pre-base vowel sign drawn in one glyph with the consonant it precedes (ি ট for টি
    * in Noto Sans Bengali). */
@@ -716,9 +724,17 @@ search_from (Search *s, guint glyph, guint at, guint word)
         length = end - at;
         /* A below- or post-base form (্য, ্র) is one glyph for the virama and the
          * consonant after it: no ligature. */
-        joined_cost = clusters == 2 && previous == at + 1 && post_base_form_at (typed, at)
-                          ? 0
-                          : (int) (clusters - 1) * LIGATURE_COST;
+        if (clusters == 2 && previous == at + 1 && post_base_form_at (typed, at))
+          joined_cost = 0;
+        /* Most conjuncts are one glyph in Bengali fonts (ন্ধ, ক্ত): a little cheaper
+         * than a mark's glyph spelling the letter before it (ন্ + ধু) — unless the
+         * conjunct ends in a below- or post-base form, which has a glyph of its own
+         * (ক্ষ + ্য, not ক্ + ষ্য). */
+        else if (is_conjunct (typed, at, previous + 1)
+                 && !(previous >= at + 2 && post_base_form_at (typed, previous - 1)))
+          joined_cost = (int) (clusters - 1) * CONJUNCT_COST;
+        else
+          joined_cost = (int) (clusters - 1) * LIGATURE_COST;
         /* A conjunct glyph followed by the glyph of its vowel sign (स्थ + ा for स्था):
          * the conjunct takes the last cluster's consonant, not its marks. */
         if (clusters > 1 && end - previous > 1 && is_plausible_ligature (typed, at, previous + 1))
