@@ -38,6 +38,28 @@ def edit_distance(a, b):
     return previous[-1]
 
 
+def drawn_right_to_left(text):
+    """True when the line's first strong character is right-to-left: its words are drawn
+    from right to left, so the session's token numbers (in drawing order, left to right)
+    count its words from the end."""
+    for c in text:
+        kind = unicodedata.bidirectional(c)
+        if kind in ("R", "AL"):
+            return True
+        if kind == "L":
+            return False
+    return False
+
+
+def words_at(line_text, token, n):
+    """The words a user reads at tokens [token, token + n) of a line, in logical order."""
+    words = line_text.split(" ")
+    if not drawn_right_to_left(line_text):
+        return words[token:token + n]
+    drawn = words[::-1]
+    return drawn[token:token + n][::-1]
+
+
 class Session:
     def __init__(self, cli, pdf, extra):
         self.process = subprocess.Popen([cli, "session", pdf] + extra, stdin=subprocess.PIPE,
@@ -115,7 +137,7 @@ def main():
             best = max(range(max(1, len(words) - 4)),
                        key=lambda t: sum(w.count("\ufffd") for w in shown[t:t + 5]))
             token, n = best, min(5, len(words) - best)
-        words = truth_lines[line].split(" ")[token:token + n]
+        words = words_at(truth_lines[line], token, n)
         text = " ".join(words)
         reply = session.ask(cmd="type", text=text, line=line)
         actions.append(f"type {text!r} on line {line}: {reply.get('result')}")

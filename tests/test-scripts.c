@@ -85,8 +85,8 @@ own_text (DcDocument *document, guint symbol)
 
       g_autofree char *span_nfd = NULL;
 
-      if (glyphs[g].symbol != symbol ||
-          (span = dc_document_get_actual_text (document, g, &first, &n)) == NULL || n != 1)
+      if (glyphs[g].symbol != symbol
+          || (span = dc_document_get_actual_text (document, g, &first, &n)) == NULL || n != 1)
         continue;
       /* A part of the map's text (ா of ோ); a lone span saying more than the map is a
        * cluster drawn partly outside it (ো around া, its ে drawn before). */
@@ -127,11 +127,10 @@ test_stripped_reordered (gconstpointer data)
         {
           guint twin;
 
-          if (g_strcmp0 (dc_font_get_name (dc_document_get_font (trusted, f)), font_name) != 0 ||
-              !dc_document_lookup_symbol (trusted, f, symbols[s].code, &twin))
+          if (g_strcmp0 (dc_font_get_name (dc_document_get_font (trusted, f)), font_name) != 0
+              || !dc_document_lookup_symbol (trusted, f, symbols[s].code, &twin))
             continue;
-          dc_key_set (key, s, own_text (trusted, twin), DC_KEY_CONFIRMED,
-                      "test", &error);
+          dc_key_set (key, s, own_text (trusted, twin), DC_KEY_CONFIRMED, "test", &error);
           g_assert_no_error (error);
           found = TRUE;
         }
@@ -173,6 +172,56 @@ test_typing (gconstpointer data)
   assert_lines_equal_truth (document, dc_key_value_func, key, name);
 }
 
+/* Types each word at its place (line and token, as a click gives) on a fresh key: each
+ * must be taken, with no conflict. */
+typedef struct
+{
+  const char *text;
+  int line, token;
+} TypedWord;
+
+static void
+type_words (const char *fixture, const TypedWord *words, guint n_words)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document (fixture);
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (DcMatcher) matcher = dc_matcher_new (key);
+
+  for (guint i = 0; i < n_words; i++)
+    {
+      g_autoptr (DcMatchResult) result = NULL;
+      g_autoptr (GError) error = NULL;
+
+      result = dc_matcher_type (matcher, words[i].text, words[i].line, words[i].token, &error);
+      g_assert_no_error (error);
+      if (result->kind != DC_MATCH_ASSIGNED && result->kind != DC_MATCH_KNOWN)
+        g_error ("typing “%s”: %s", words[i].text, result->reason);
+    }
+  g_assert_cmpuint (dc_matcher_get_n_conflicts (matcher), ==, 0);
+}
+
+/* Word by word, as suggest asks: বিদ্যালয় typed first must give the দ glyph দ and the
+ * য-phala's glyph ্য (its below-base form spells the virama), not দ্ and য — or every
+ * other দ of the page reads দ্ and নদীর can no longer be typed. */
+static void
+test_typing_post_base_form (void)
+{
+  static const TypedWord words[] = { { "বিদ্যালয়", 0, 4 }, { "নদীর", 2, 1 }, { "আমাদের", 0, 0 } };
+
+  type_words ("script-bengali-stripped", words, G_N_ELEMENTS (words));
+}
+
+/* Noto Sans Tamil draws ி with three glyphs, one per width of consonant: typed first,
+ * பயிரிடுகின்றனர் must still give each its ி and டு one glyph, not யி as one glyph and
+ * ு as one of its own (which shifts every letter after it), or ஊரில் cannot be typed. */
+static void
+test_typing_vowel_sign_variants (void)
+{
+  static const TypedWord words[] = { { "பயிரிடுகின்றனர்.", 5, 0 }, { "ஊரில்", 0, 1 } };
+
+  type_words ("script-tamil-stripped", words, G_N_ELEMENTS (words));
+}
+
 static JsonArray *
 json_lines (DcDocument *document, JsonParser *parser)
 {
@@ -183,9 +232,11 @@ json_lines (DcDocument *document, JsonParser *parser)
 
   json_parser_load_from_data (parser, json, -1, &error);
   g_assert_no_error (error);
-  page = json_array_get_object_element (
-    json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "pages"),
-    0);
+  page = json_array_get_object_element (json_object_get_array_member (json_node_get_object (
+                                                                          json_parser_get_root (
+                                                                              parser)),
+                                                                      "pages"),
+                                        0);
   return json_object_get_array_member (page, "lines");
 }
 
@@ -259,12 +310,9 @@ test_vertical_columns (void)
     int writing_mode; /* of its font */
     gboolean right_to_left;
   } cases[] = {
-    { "script-japanese-identity-v", 1, TRUE },
-    { "script-japanese-identity-v-stripped", 1, TRUE },
-    { "script-japanese-vertical", 0, TRUE },
-    { "script-japanese-vertical-stripped", 0, TRUE },
-    { "script-mongolian-vertical", 0, FALSE },
-    { "script-mongolian-vertical-stripped", 0, FALSE },
+    { "script-japanese-identity-v", 1, TRUE }, { "script-japanese-identity-v-stripped", 1, TRUE },
+    { "script-japanese-vertical", 0, TRUE },   { "script-japanese-vertical-stripped", 0, TRUE },
+    { "script-mongolian-vertical", 0, FALSE }, { "script-mongolian-vertical-stripped", 0, FALSE },
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
@@ -301,9 +349,15 @@ test_vertical_columns (void)
 int
 main (int argc, char *argv[])
 {
-  static const char *scripts[] = { "hindi", "bengali", "tamil", "arabic", "hebrew",
-                                      "mongolian", "mongolian-vertical", "japanese-vertical",
-                                      "japanese-identity-v" };
+  static const char *scripts[] = { "hindi",
+                                   "bengali",
+                                   "tamil",
+                                   "arabic",
+                                   "hebrew",
+                                   "mongolian",
+                                   "mongolian-vertical",
+                                   "japanese-vertical",
+                                   "japanese-identity-v" };
 
   g_test_init (&argc, &argv, NULL);
 
@@ -317,6 +371,8 @@ main (int argc, char *argv[])
     }
   g_test_add_func ("/scripts/line-metadata", test_line_metadata);
   g_test_add_func ("/scripts/vertical/columns", test_vertical_columns);
+  g_test_add_func ("/scripts/typing/post-base-form", test_typing_post_base_form);
+  g_test_add_func ("/scripts/typing/vowel-sign-variants", test_typing_vowel_sign_variants);
   for (guint i = 0; i < G_N_ELEMENTS (scripts); i++)
     {
       g_autofree char *typing = g_strdup_printf ("/scripts/typing/%s", scripts[i]);

@@ -367,6 +367,40 @@ has_vowel_sign (const Typed *typed, guint start, guint end)
   return FALSE;
 }
 
+/* Whether the typed virama at @i is followed by a consonant drawn in a below- or
+ * post-base form, whose glyph then spells the virama too. */
+static gboolean
+post_base_form_at (const Typed *typed, guint i)
+{
+  return i + 1 < typed->chars->len && _dc_is_virama (g_array_index (typed->chars, gunichar, i))
+         && _dc_takes_post_base_form (g_array_index (typed->chars, gunichar, i + 1));
+}
+
+static gboolean
+is_fused_tamil_sign (gunichar c)
+{
+  return c == 0x0BC1 || c == 0x0BC2;
+}
+
+/* Whether the stretch is a letter with a spacing vowel sign (யி, কা, की), which fonts
+ * draw as two glyphs far more often than as one — Tamil's u and uu signs (கு, மூ) aside,
+ * which always fuse with their consonant. Several glyphs for one sign (the three ி of
+ * Noto Sans Tamil) must not make the fused reading the cheaper one. */
+static gboolean
+draws_spacing_sign (const Typed *typed, guint start, guint end)
+{
+  if (end - start < 2 || g_unichar_ismark (g_array_index (typed->chars, gunichar, start)))
+    return FALSE;
+  for (guint i = start + 1; i < end; i++)
+    {
+      gunichar c = g_array_index (typed->chars, gunichar, i);
+
+      if (g_unichar_type (c) == G_UNICODE_SPACING_MARK && !is_fused_tamil_sign (c))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static const Binding *
 find_binding (const Search *s, guint symbol)
 {
@@ -486,6 +520,9 @@ is_unlikely_for_glyph (const Search *s, guint glyph, guint at, guint length)
 static gboolean
 is_unlikely_for_spacing_glyph (const Search *s, guint glyph, guint at, guint length)
 {
+  /* Tamil's u and uu signs have no glyph of their own: டு, மூ are each one glyph. */
+  if (length == 1 && is_fused_tamil_sign (g_array_index (s->typed->chars, gunichar, at)))
+    return TRUE;
   if (s->no_advance == NULL || s->no_advance[glyph] || length == 0)
     return FALSE;
   for (guint i = at; i < at + length; i++)
@@ -638,20 +675,30 @@ search_from (Search *s, guint glyph, guint at, guint word)
       {
         guint length, previous = end;
 
+        int joined_cost;
+
         end = g_array_index (typed->cluster_end, guint, end);
         length = end - at;
+        /* A below- or post-base form (্য, ্র) is one glyph for the virama and the
+         * consonant after it: no ligature. */
+        joined_cost = clusters == 2 && previous == at + 1 && post_base_form_at (typed, at)
+                          ? 0
+                          : (int) (clusters - 1) * LIGATURE_COST;
         /* A conjunct glyph followed by the glyph of its vowel sign (स्थ + ा for स्था):
          * the conjunct takes the last cluster's consonant, not its marks. */
         if (clusters > 1 && end - previous > 1 && is_plausible_ligature (typed, at, previous + 1))
           try_binding (s, glyph, at, word, symbol, previous + 1 - at,
-                       (int) (clusters - 1) * LIGATURE_COST
+                       joined_cost
                            + (value_is_held (s, symbol, at, previous + 1 - at) ? HELD_VALUE_COST
                                                                                : 0),
                        FALSE);
         if (clusters > 1 && !is_plausible_ligature (typed, at, end))
           continue;
         try_binding (s, glyph, at, word, symbol, length,
-                     (int) (clusters - 1) * LIGATURE_COST
+                     joined_cost
+                         /* দ্ + য: the virama belongs to the য-phala's glyph. */
+                         + (length > 1 && post_base_form_at (typed, end - 1) ? 1 : 0)
+                         + (clusters == 1 && draws_spacing_sign (typed, at, end) ? 1 : 0)
                          + (clusters > 1 && end - previous > 1
                                     && has_vowel_sign (typed, previous + 1, end)
                                 ? LIGATURE_COST

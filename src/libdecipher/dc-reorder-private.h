@@ -13,6 +13,7 @@ G_BEGIN_DECLS
 gboolean _dc_is_pre_base_vowel (gunichar c);
 gboolean _dc_is_virama (gunichar c);
 gboolean _dc_is_reph_ra (gunichar c);
+gboolean _dc_takes_post_base_form (gunichar consonant);
 DcDirection _dc_reorder_line (DcDocument *document, guint line, DcValueFunc value,
                               gpointer user_data, GString *out, GPtrArray *tokens);
 void _dc_reorder_token (DcDocument *document, guint token, DcValueFunc value, gpointer user_data,

@@ -114,6 +114,47 @@ _dc_is_reph_ra (gunichar c)
     }
 }
 
+/* Whether a consonant after a virama is drawn in a below- or post-base form of its own
+ * (the glyph of ্য, ্র, र्‍ under क in क्र, a Telugu or Kannada vattu), so
+ * that the glyph spells virama + consonant and the consonant before keeps its full form — as
+ * HarfBuzz's Indic shaper forms them. Elsewhere (Devanagari क्ष, ग्य) the consonant before takes a
+ * half form that spells consonant + virama. */
+gboolean
+_dc_takes_post_base_form (gunichar consonant)
+{
+  switch (g_unichar_get_script (consonant))
+    {
+    case G_UNICODE_SCRIPT_TELUGU:
+    case G_UNICODE_SCRIPT_KANNADA:
+      return g_unichar_isalpha (consonant);
+    default:
+      break;
+    }
+  switch (consonant)
+    {
+    case 0x0930: /* Devanagari RA */
+    case 0x09AC: /* Bengali BA, YA, RA */
+    case 0x09AF:
+    case 0x09B0:
+    case 0x09F0: /* Assamese RA */
+    case 0x0A2F: /* Gurmukhi YA, RA, VA, HA */
+    case 0x0A30:
+    case 0x0A35:
+    case 0x0A39:
+    case 0x0AB0: /* Gujarati RA */
+    case 0x0B2F: /* Oriya YA, RA */
+    case 0x0B30:
+    case 0x0D30: /* Malayalam RA, YA, VA */
+    case 0x0D2F:
+    case 0x0D35:
+    case 0x0DBA: /* Sinhala YA, RA */
+    case 0x0DBB:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
 static const char *
 unit_text (const GString *pool, const Unit *unit)
 {
