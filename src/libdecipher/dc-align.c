@@ -29,6 +29,7 @@
 #define MAX_SEARCH_STEPS 20000
 #define HELD_CACHE_LENGTH 8 /* typed code points a cached answer may cover */
 #define OMITTED_COST 4      /* a punctuation glyph read without being typed */
+#define MONGOLIAN_VOWEL_SEPARATOR 0x180E
 
 GArray *
 _dc_nfd_of (const char *text)
@@ -401,6 +402,12 @@ draws_spacing_sign (const Typed *typed, guint start, guint end)
   return FALSE;
 }
 
+static gboolean
+is_invisible_format (gunichar c)
+{
+  return g_unichar_type (c) == G_UNICODE_FORMAT;
+}
+
 static const Binding *
 find_binding (const Search *s, guint symbol)
 {
@@ -626,6 +633,34 @@ search_from (Search *s, guint glyph, guint at, guint word)
           s->cost -= OMITTED_COST;
         }
       return;
+    }
+
+  /* A format character typed (ZWNJ, ZWJ, the Mongolian vowel separator) draws no glyph
+   * of its own: it is passed over, or, for the vowel separator, spelled with the
+   * letter after it, whose glyph is the form it selects (ᠷ᠎ᠡ). */
+  if (at < word_end && is_invisible_format (g_array_index (typed->chars, gunichar, at)))
+    {
+      gunichar format = g_array_index (typed->chars, gunichar, at);
+      gboolean spelled = (bound != NULL && bound->length > 0
+                          && g_array_index (typed->chars, gunichar, bound->start) == format)
+                         || (bound == NULL && known != NULL && known->len > 0
+                             && g_array_index (known, gunichar, 0) == format);
+
+      if (!spelled)
+        {
+          if (bound == NULL && known == NULL && format == MONGOLIAN_VOWEL_SEPARATOR
+              && at + 1 < word_end)
+            {
+              guint length = g_array_index (typed->cluster_end, guint, at + 1) - at;
+
+              try_binding (s, glyph, at, word, symbol, length,
+                           value_is_held (s, symbol, at, length) ? HELD_VALUE_COST : 0, FALSE);
+            }
+          s->cost += format == MONGOLIAN_VOWEL_SEPARATOR ? 1 : 0;
+          search_from (s, glyph, at + 1, word);
+          s->cost -= format == MONGOLIAN_VOWEL_SEPARATOR ? 1 : 0;
+          return;
+        }
     }
 
   if (bound != NULL)
