@@ -12,8 +12,10 @@ this catches what can be caught without them: the manifest parses (and
 flatpak-builder --show-manifest accepts it, when flatpak-builder is
 installed), names the app, command and runtime we expect, grants no broad
 sandbox hole (finish-args: only the few permissions a document viewer needs,
-each broad one refused with its reason), pins every download with a sha256, builds poppler with
-its core headers, and builds the app from this source tree.  Meson runs it
+each broad one refused with its reason), pins every download with a sha256 (and every git
+source with a commit), builds poppler with its core headers, builds leptonica and tesseract
+and ships Tesseract's data for the scripts recognition must read (REQUIRED_TESSDATA), and
+builds the app from this source tree.  Meson runs it
 as the test 'flatpak-manifest' (suite 'flatpak').
 """
 
@@ -24,6 +26,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+# Recognition (issue 13) reads Latin, Cyrillic, Devanagari, Arabic and Han at least; the
+# app looks for the data in /app/share/tessdata (src/libdecipher/dc-recognize.c).
+REQUIRED_TESSDATA = ['eng', 'rus', 'hin', 'ara', 'chi_sim']
 
 REQUIRED_FINISH_ARGS = ['--share=ipc', '--socket=fallback-x11', '--socket=wayland', '--device=dri']
 
@@ -107,6 +113,11 @@ def main(argv):
                       'module {}: source url must be https: {!r}'.format(module['name'], url))
                 check(re.fullmatch(r'[0-9a-f]{64}', source.get('sha256', '')) is not None,
                       'module {}: {} needs a real sha256'.format(module['name'], url))
+            if source.get('type') == 'git':
+                check(source.get('url', '').startswith('https://'),
+                      'module {}: git url must be https'.format(module['name']))
+                check(re.fullmatch(r'[0-9a-f]{40}', source.get('commit', '')) is not None,
+                      'module {}: a git source needs its commit'.format(module['name']))
 
     poppler = next((m for m in modules if isinstance(m, dict) and m.get('name') == 'poppler'), None)
     check(poppler is not None, 'no "poppler" module')
@@ -115,6 +126,22 @@ def main(argv):
               'poppler must be built with -DENABLE_UNSTABLE_API_ABI_HEADERS=ON '
               '(the engine uses its core headers)')
     check('poppler-data' in names, 'no "poppler-data" module (CJK and legacy encodings)')
+    for name in ('leptonica', 'tesseract'):
+        check(name in names, 'no "{}" module (recognition links libtesseract)'.format(name))
+    shipped = set()
+    for module in modules:
+        if not isinstance(module, dict):
+            continue
+        for source in module.get('sources', []):
+            if isinstance(source, dict) and source.get('type') == 'file':
+                base = os.path.basename(source.get('dest-filename') or source.get('url', ''))
+                if base.endswith('.traineddata'):
+                    shipped.add(base[:-len('.traineddata')])
+                    check(any('share/tessdata' in c for c in module.get('build-commands', [])),
+                          'module {}: traineddata must go to ${{FLATPAK_DEST}}/share/tessdata'
+                          .format(module['name']))
+    for language in REQUIRED_TESSDATA:
+        check(language in shipped, 'no {}.traineddata shipped (recognition reads it)'.format(language))
 
     app = modules[-1] if modules and isinstance(modules[-1], dict) else {}
     check(app.get('buildsystem') == 'meson', 'the last module must be the app, built with meson')

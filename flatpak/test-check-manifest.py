@@ -13,6 +13,8 @@ import subprocess
 import sys
 import tempfile
 
+REQUIRED_TESSDATA = ['eng', 'rus', 'hin', 'ara', 'chi_sim']
+
 DANGEROUS = [
     '--filesystem=/',
     '--filesystem=/:ro',
@@ -43,7 +45,7 @@ def main(argv):
     with open(os.path.join(root, 'flatpak', app_id + '.json'), encoding='utf-8') as f:
         manifest = json.load(f)
 
-    print('1..{}'.format(len(DANGEROUS) + 1))
+    print('1..{}'.format(len(DANGEROUS) + 1 + len(REQUIRED_TESSDATA) + 1))
     failed = 0
     status, output = run(root, app_id)
     ok = status == 0
@@ -65,6 +67,37 @@ def main(argv):
             print('{} {} - refuses {}'.format('ok' if ok else 'not ok', number, arg))
             if not ok:
                 print('# exit {}: {}'.format(status, output.replace('\n', '\n# ')))
+        # Recognition's data and libraries: each required language left out, and a git
+        # source without its commit, must fail.
+        number = len(DANGEROUS) + 2
+        for language in REQUIRED_TESSDATA:
+            bad = json.loads(json.dumps(manifest))
+            for module in bad['modules']:
+                module['sources'] = [s for s in module.get('sources', [])
+                                     if not (isinstance(s, dict) and s.get('url', '').endswith(
+                                         '/' + language + '.traineddata'))]
+            path = os.path.join(scratch, 'no-{}.json'.format(language))
+            with open(path, 'w', encoding='utf-8') as f:
+                json.dump(bad, f)
+            status, output = run(root, app_id, path)
+            ok = status == 1 and 'no {}.traineddata shipped'.format(language) in output
+            failed += not ok
+            print('{} {} - refuses a manifest without {}.traineddata'.format(
+                'ok' if ok else 'not ok', number, language))
+            number += 1
+        bad = json.loads(json.dumps(manifest))
+        for module in bad['modules']:
+            for source in module.get('sources', []):
+                if isinstance(source, dict) and source.get('type') == 'git':
+                    source.pop('commit', None)
+        path = os.path.join(scratch, 'unpinned.json')
+        with open(path, 'w', encoding='utf-8') as f:
+            json.dump(bad, f)
+        status, output = run(root, app_id, path)
+        ok = status == 1 and 'a git source needs its commit' in output
+        failed += not ok
+        print('{} {} - refuses a git source without its commit'.format('ok' if ok else 'not ok',
+                                                                     number))
     return 1 if failed else 0
 
 

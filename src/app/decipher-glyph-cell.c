@@ -26,6 +26,7 @@ struct _DecipherGlyphCell
   GtkLabel *no_shape;
   GtkLabel *value_label;
   GtkLabel *count_label;
+  GtkLabel *confidence_label; /* a proposal's confidence, shown only for proposals */
 };
 
 G_DEFINE_FINAL_TYPE (DecipherGlyphCell, decipher_glyph_cell, GTK_TYPE_WIDGET)
@@ -99,7 +100,28 @@ update_value (DecipherGlyphCell *self)
   for (guint i = 0; i < G_N_ELEMENTS (level_classes); i++)
     if (level_classes[i] != NULL)
       gtk_widget_remove_css_class (GTK_WIDGET (self), level_classes[i]);
-  if (status == DC_KEY_INFERRED || status == DC_KEY_PROPOSED)
+  gtk_widget_set_visible (GTK_WIDGET (self->confidence_label), status == DC_KEY_PROPOSED);
+  if (status == DC_KEY_PROPOSED)
+    {
+      DcKey *key = decipher_session_get_key (session);
+      DcKeyLevel level = dc_key_get_level (key, symbol);
+      double percent = dc_key_get_confidence (key, symbol) * 100.0;
+      g_autofree char *sure = g_strdup_printf ("%.0f %%", percent);
+
+      if (level < G_N_ELEMENTS (level_classes) && level_classes[level] != NULL)
+        gtk_widget_add_css_class (GTK_WIDGET (self), level_classes[level]);
+      /* The palette shows what a proposal rests on and how sure it is, so that "Accept
+       * All Above" can be chosen knowingly. */
+      gtk_label_set_text (self->confidence_label, sure);
+      /* Translators: a glyph palette cell's tooltip for a proposal: symbol, value, status,
+       * what the value rests on ("read by OCR"), confidence in percent, occurrences. */
+      tooltip = g_strdup_printf (ngettext ("%s\nValue: %s · %s, %s, %.0f %% sure · %u occurrence",
+                                           "%s\nValue: %s · %s, %s, %.0f %% sure · %u occurrences",
+                                           n),
+                                 title, value, decipher_session_status_label (status),
+                                 decipher_session_level_label (level), percent, n);
+    }
+  else if (status == DC_KEY_INFERRED)
     {
       DcKeyLevel level = dc_key_get_level (decipher_session_get_key (session), symbol);
 
@@ -174,6 +196,7 @@ decipher_glyph_cell_class_init (DecipherGlyphCellClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphCell, no_shape);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphCell, value_label);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphCell, count_label);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphCell, confidence_label);
   gtk_widget_class_set_css_name (widget_class, "glyphcell");
 }
 
@@ -188,6 +211,15 @@ GtkWidget *
 decipher_glyph_cell_new (void)
 {
   return g_object_new (DECIPHER_TYPE_GLYPH_CELL, NULL);
+}
+
+/* Returns: (transfer none): the label showing a proposal's confidence (hidden otherwise). */
+GtkLabel *
+decipher_glyph_cell_get_confidence_label (DecipherGlyphCell *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_CELL (self), NULL);
+
+  return self->confidence_label;
 }
 
 DecipherSymbolItem *

@@ -18,5 +18,6 @@ G_DECLARE_FINAL_TYPE (DecipherGlyphCell, decipher_glyph_cell, DECIPHER, GLYPH_CE
 GtkWidget *decipher_glyph_cell_new (void);
 DecipherSymbolItem *decipher_glyph_cell_get_item (DecipherGlyphCell *self);
 void decipher_glyph_cell_set_item (DecipherGlyphCell *self, DecipherSymbolItem *item);
+GtkLabel *decipher_glyph_cell_get_confidence_label (DecipherGlyphCell *self);
 
 G_END_DECLS

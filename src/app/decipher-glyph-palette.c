@@ -18,6 +18,7 @@
 
 #include "decipher-glyph-cell.h"
 #include "decipher-glyph-palette.h"
+#include "decipher-recognize-bar.h"
 #include "decipher-symbol-model.h"
 
 typedef enum
@@ -51,6 +52,7 @@ struct _DecipherGlyphPalette
   guint advance_position;
   guint attach_source; /* gives the grid its model, once the document is on screen */
 
+  DecipherRecognizeBar *recognize_bar;
   GtkDropDown *filter_dropdown;
   GtkDropDown *sort_dropdown;
   GtkStack *stack;
@@ -123,6 +125,16 @@ conflicts_filter (DecipherGlyphPalette *self)
                                   : 0);
 }
 
+/* After the conflicts: the symbols with a proposal not yet accepted (what recognition
+ * read, among others), to go through them before "Accept All Above". */
+guint
+decipher_glyph_palette_get_proposals_filter (DecipherGlyphPalette *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_PALETTE (self), 0);
+
+  return conflicts_filter (self) + 1;
+}
+
 static gboolean
 in_conflict (DecipherGlyphPalette *self, guint symbol)
 {
@@ -148,6 +160,8 @@ filter_symbol (gpointer item, gpointer data)
     case DECIPHER_PALETTE_ALL:
       return TRUE;
     default:
+      if (self->filter_mode == decipher_glyph_palette_get_proposals_filter (self))
+        return decipher_symbol_item_get_status (item) == DC_KEY_PROPOSED;
       if (self->filter_mode == conflicts_filter (self))
         return in_conflict (self, decipher_symbol_item_get_symbol (item));
       return decipher_symbol_item_get_font (item) == self->filter_mode - DECIPHER_PALETTE_FONT;
@@ -262,7 +276,8 @@ key_changed_cb (DecipherGlyphPalette *self, guint symbol, DcKey *key)
   /* Values only move items when the filter or the order depends on them; settling a
    * conflict changes the key too. */
   if (self->filter_mode == DECIPHER_PALETTE_UNKNOWN || self->sort_mode == SORT_UNKNOWN_FIRST
-      || self->filter_mode == conflicts_filter (self))
+      || self->filter_mode == conflicts_filter (self)
+      || self->filter_mode == decipher_glyph_palette_get_proposals_filter (self))
     refilter (self, self->sort_mode == SORT_UNKNOWN_FIRST);
 }
 
@@ -549,8 +564,10 @@ decipher_glyph_palette_class_init (DecipherGlyphPaletteClass *klass)
                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
                                          G_TYPE_STRING);
 
+  g_type_ensure (DECIPHER_TYPE_RECOGNIZE_BAR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/decipherpdf/Decipher/decipher-glyph-palette.ui");
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPalette, recognize_bar);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPalette, filter_dropdown);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPalette, sort_dropdown);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPalette, stack);
@@ -630,6 +647,9 @@ fill_filter_names (DecipherGlyphPalette *self)
   /* Translators: a glyph palette filter showing the symbols two pieces of evidence
    * disagree about. */
   gtk_string_list_append (names, _("Conflicts"));
+  /* Translators: a glyph palette filter showing the symbols with a value proposed but
+   * not yet accepted. */
+  gtk_string_list_append (names, _("Proposals"));
   gtk_drop_down_set_model (self->filter_dropdown, G_LIST_MODEL (names));
 }
 
@@ -677,6 +697,7 @@ decipher_glyph_palette_set_session (DecipherGlyphPalette *self,
   g_clear_object (&self->sorter);
   g_clear_object (&self->filter);
   g_set_object (&self->session, session);
+  decipher_recognize_bar_set_session (self->recognize_bar, session);
   if (session == NULL)
     {
       update_summary (self);
@@ -723,7 +744,7 @@ decipher_glyph_palette_set_filter (DecipherGlyphPalette *self, guint filter)
 {
   g_return_if_fail (DECIPHER_IS_GLYPH_PALETTE (self));
 
-  if (self->session != NULL && filter > conflicts_filter (self))
+  if (self->session != NULL && filter > decipher_glyph_palette_get_proposals_filter (self))
     filter = DECIPHER_PALETTE_ALL;
   if (filter == self->filter_mode)
     return;

@@ -29,6 +29,7 @@ void decipher_glyph_palette_set_session (DecipherGlyphPalette *self, DecipherSes
                                          DecipherGlyphShapes *shapes);
 void decipher_glyph_palette_set_filter (DecipherGlyphPalette *self, guint filter);
 guint decipher_glyph_palette_get_filter (DecipherGlyphPalette *self);
+guint decipher_glyph_palette_get_proposals_filter (DecipherGlyphPalette *self);
 GListModel *decipher_glyph_palette_get_model (DecipherGlyphPalette *self);
 guint decipher_glyph_palette_get_selected_symbol (DecipherGlyphPalette *self);
 gboolean decipher_glyph_palette_type_text (DecipherGlyphPalette *self, const char *text);

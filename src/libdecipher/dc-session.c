@@ -712,20 +712,40 @@ dc_session_recognize (DcSession *self,
                       GError **error)
 {
   g_autoptr (DcRecognizeJob) job = NULL;
-  guint n;
 
   g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
 
   job = dc_recognize_job_new (self->key, languages, password);
   if (!dc_recognize_job_run (job, progress, progress_data, cancellable, error))
     return FALSE;
+  if (n_lines != NULL)
+    *n_lines = dc_recognize_job_get_n_lines_read (job);
+  return dc_session_apply_recognition (self, job, n_proposed, error);
+}
+
+/**
+ * dc_session_apply_recognition:
+ * @job: a job made with dc_recognize_job_new() on this session's key and run, in any
+ *   thread, by dc_recognize_job_run()
+ * @n_proposed: (out) (optional): how many symbols got a proposal
+ *
+ * Proposes what @job read, as one undoable step (the app runs the reading in a worker
+ * and hands the job back here, on the session's thread). Values decided meanwhile stay.
+ */
+gboolean
+dc_session_apply_recognition (DcSession *self, DcRecognizeJob *job, guint *n_proposed,
+                              GError **error)
+{
+  guint n;
+
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (job != NULL, FALSE);
+
   dc_key_begin_change (self->key, _("Recognize glyphs"));
   n = dc_recognize_job_apply (job, self->key);
   dc_key_end_change (self->key);
   if (n_proposed != NULL)
     *n_proposed = n;
-  if (n_lines != NULL)
-    *n_lines = dc_recognize_job_get_n_lines_read (job);
   return dc_session_sync (self, error);
 }
 

@@ -89,6 +89,8 @@ gboolean dc_session_recognize (DcSession *self,
                                guint *n_proposed,
                                guint *n_lines,
                                GError **error);
+gboolean dc_session_apply_recognition (DcSession *self, DcRecognizeJob *job, guint *n_proposed,
+                                       GError **error);
 gboolean dc_session_resolve (DcSession *self,
                              guint conflict,
                              gboolean take_proposed,

@@ -121,8 +121,9 @@ filter_label (GtkWidget *widget)
           guint n = g_list_model_get_n_items (names);
           g_autoptr (GtkStringObject) last = g_list_model_get_item (names, n - 1);
 
-          /* The filter dropdown ends with "Conflicts"; the sort one does not. */
-          if (g_strcmp0 (gtk_string_object_get_string (last), "Conflicts") == 0)
+          /* The filter dropdown ends with "Conflicts" and "Proposals"; the sort one
+           * does not. */
+          if (g_strcmp0 (gtk_string_object_get_string (last), "Proposals") == 0)
             return gtk_string_object_get_string (GTK_STRING_OBJECT (item));
         }
     }

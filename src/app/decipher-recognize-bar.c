@@ -1,0 +1,438 @@
+/* decipher-recognize-bar.c: reading the glyphs' shapes in the background, and accepting
+ * what was read
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Above the glyph palette: "Recognize Shapes" reads the unknown symbols with OCR
+ * (DESIGN §8, dc-recognize.c) in a worker thread, with a progress bar and a Cancel
+ * button; the main loop only polls two counters, so the window stays responsive however
+ * long a book takes. What was read becomes proposals (level "shape") in one undo step,
+ * shown in the palette with their confidence; "Accept All Above" confirms every proposal
+ * at least as sure as the chosen percentage, as one undo step too.
+ *
+ * Threads: the job is made on the main thread from the key (a snapshot), run in a GTask
+ * thread that touches nothing else, and applied back on the main thread.
+ */
+
+#define G_LOG_DOMAIN "decipher-recognize-bar"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+#include "decipher-recognize-bar.h"
+
+#define POLL_MS 100
+
+struct _DecipherRecognizeBar
+{
+  GtkWidget parent_instance;
+
+  DecipherSession *session;
+  GCancellable *cancellable; /* while running */
+  GTask *task;               /* while running */
+  guint poll_source;
+  char *message;
+
+  GtkWidget *recognize_button;
+  GtkWidget *progress_bar;
+  GtkWidget *cancel_button;
+  GtkWidget *spin;
+  GtkWidget *accept_button;
+  GtkWidget *message_label;
+};
+
+G_DEFINE_FINAL_TYPE (DecipherRecognizeBar, decipher_recognize_bar, GTK_TYPE_WIDGET)
+
+/* What the worker shares with the main thread: two counters, written with atomics. */
+typedef struct
+{
+  DcRecognizeJob *job;
+  DecipherSession *session; /* main thread only */
+  gint done;
+  gint total;
+} Run;
+
+static void
+run_free (gpointer data)
+{
+  Run *run = data;
+
+  dc_recognize_job_free (run->job);
+  g_clear_object (&run->session);
+  g_free (run);
+}
+
+static void
+set_message (DecipherRecognizeBar *self, const char *message)
+{
+  g_free (self->message);
+  self->message = g_strdup (message);
+  gtk_label_set_text (GTK_LABEL (self->message_label), message != NULL ? message : "");
+  gtk_widget_set_visible (self->message_label, message != NULL && message[0] != '\0');
+}
+
+static void
+update_state (DecipherRecognizeBar *self)
+{
+  gboolean running = self->task != NULL;
+
+  gtk_widget_set_visible (self->recognize_button, !running);
+  gtk_widget_set_visible (self->progress_bar, running);
+  gtk_widget_set_visible (self->cancel_button, running);
+  gtk_widget_set_sensitive (self->recognize_button, self->session != NULL);
+  gtk_widget_set_sensitive (self->accept_button, self->session != NULL && !running);
+  gtk_widget_set_sensitive (self->spin, self->session != NULL);
+}
+
+/* ---- running ------------------------------------------------------------------------ */
+
+static void
+progress_cb (guint done, guint total, gpointer data)
+{
+  Run *run = data;
+
+  g_atomic_int_set (&run->total, (gint) total);
+  g_atomic_int_set (&run->done, (gint) done);
+}
+
+/* Reading keeps both cores busy; the window's thread must still get one whenever it
+ * wants it (a frame every 16 ms). On Linux nice is per thread and inherited by the
+ * threads this one starts, so the readers run at a lower priority than the main loop,
+ * and the pool thread gets its own back afterwards. */
+static void
+recognize_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  Run *run = data;
+  GError *error = NULL;
+  gboolean ok;
+#ifdef __linux__
+  pid_t tid = (pid_t) syscall (SYS_gettid);
+  int niceness = getpriority (PRIO_PROCESS, (id_t) tid);
+
+  setpriority (PRIO_PROCESS, (id_t) tid, MIN (niceness + 10, 19));
+#endif
+  ok = dc_recognize_job_run (run->job, progress_cb, run, cancellable, &error);
+#ifdef __linux__
+  /* Lowering nice again needs no privilege only back down to RLIMIT_NICE; where that
+   * fails the pool thread stays low, which costs nothing but speed. */
+  setpriority (PRIO_PROCESS, (id_t) tid, niceness);
+#endif
+  if (ok)
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+double
+decipher_recognize_bar_get_fraction (DecipherRecognizeBar *self)
+{
+  Run *run;
+  gint total;
+
+  g_return_val_if_fail (DECIPHER_IS_RECOGNIZE_BAR (self), 0);
+
+  if (self->task == NULL)
+    return 0;
+  run = g_task_get_task_data (self->task);
+  total = g_atomic_int_get (&run->total);
+  return total > 0 ? (double) g_atomic_int_get (&run->done) / total : 0;
+}
+
+static gboolean
+poll_cb (gpointer data)
+{
+  DecipherRecognizeBar *self = data;
+  Run *run = g_task_get_task_data (self->task);
+  g_autofree char *text = NULL;
+
+  gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress_bar),
+                                 decipher_recognize_bar_get_fraction (self));
+  /* Translators: while the glyphs' shapes are read, lines read of lines to read. */
+  text = g_strdup_printf (_("Reading line %d of %d"), g_atomic_int_get (&run->done),
+                             g_atomic_int_get (&run->total));
+  gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), text);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+recognize_done_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  DecipherRecognizeBar *self = DECIPHER_RECOGNIZE_BAR (source);
+  GTask *task = G_TASK (result);
+  Run *run = g_task_get_task_data (task);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *message = NULL;
+  guint n = 0;
+
+  if (task == self->task)
+    {
+      g_clear_handle_id (&self->poll_source, g_source_remove);
+      g_clear_object (&self->cancellable);
+      g_clear_object (&self->task);
+    }
+  if (!g_task_propagate_boolean (task, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        message = g_strdup (_("Recognition canceled; nothing changed."));
+      else
+        message = g_strdup (error->message);
+    }
+  else if (run->session != self->session || self->session == NULL)
+    message = NULL; /* another document came meanwhile */
+  else if (!dc_session_apply_recognition (decipher_session_get_engine (self->session), run->job, &n,
+                                          &error))
+    message = g_strdup (error->message);
+  else
+    /* Translators: after reading the glyphs' shapes. */
+    message = g_strdup_printf (ngettext ("%u symbol proposed from %u lines read",
+                                         "%u symbols proposed from %u lines read", n),
+                               n, dc_recognize_job_get_n_lines_read (run->job));
+  set_message (self, message);
+  update_state (self);
+}
+
+/**
+ * decipher_recognize_bar_start:
+ *
+ * Reads the unknown symbols' shapes in a worker; what they read is proposed when it is
+ * done (one undo step). Does nothing while a reading is under way.
+ */
+void
+decipher_recognize_bar_start (DecipherRecognizeBar *self)
+{
+  Run *run;
+
+  g_return_if_fail (DECIPHER_IS_RECOGNIZE_BAR (self));
+
+  if (self->session == NULL || self->task != NULL)
+    return;
+  run = g_new0 (Run, 1);
+  run->session = g_object_ref (self->session);
+  run->job = dc_recognize_job_new (decipher_session_get_key (self->session), NULL,
+                                   decipher_session_get_password (self->session));
+  run->total = (gint) dc_recognize_job_get_n_lines (run->job);
+  self->cancellable = g_cancellable_new ();
+  self->task = g_task_new (self, self->cancellable, recognize_done_cb, NULL);
+  g_task_set_source_tag (self->task, decipher_recognize_bar_start);
+  g_task_set_task_data (self->task, run, run_free);
+  g_task_run_in_thread (self->task, recognize_thread);
+  set_message (self, NULL);
+  gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress_bar), 0);
+  poll_cb (self);
+  self->poll_source = g_timeout_add (POLL_MS, poll_cb, self);
+  update_state (self);
+}
+
+/* Stops a reading under way: nothing it read is proposed. */
+void
+decipher_recognize_bar_cancel (DecipherRecognizeBar *self)
+{
+  g_return_if_fail (DECIPHER_IS_RECOGNIZE_BAR (self));
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+}
+
+gboolean
+decipher_recognize_bar_get_running (DecipherRecognizeBar *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_RECOGNIZE_BAR (self), FALSE);
+
+  return self->task != NULL;
+}
+
+/* ---- accepting ---------------------------------------------------------------------- */
+
+double
+decipher_recognize_bar_get_min_confidence (DecipherRecognizeBar *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_RECOGNIZE_BAR (self), 0);
+
+  return gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->spin)) / 100.0;
+}
+
+void
+decipher_recognize_bar_set_min_confidence (DecipherRecognizeBar *self, double confidence)
+{
+  g_return_if_fail (DECIPHER_IS_RECOGNIZE_BAR (self));
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->spin), CLAMP (confidence, 0, 1) * 100.0);
+}
+
+/**
+ * decipher_recognize_bar_accept_above:
+ *
+ * Accepts every proposal at least as sure as the chosen confidence, as one undo step.
+ *
+ * Returns: how many were accepted
+ */
+guint
+decipher_recognize_bar_accept_above (DecipherRecognizeBar *self, GError **error)
+{
+  g_autofree char *message = NULL;
+  guint n = 0;
+
+  g_return_val_if_fail (DECIPHER_IS_RECOGNIZE_BAR (self), 0);
+
+  if (self->session == NULL)
+    return 0;
+  if (!dc_session_accept_all (decipher_session_get_engine (self->session),
+                              decipher_recognize_bar_get_min_confidence (self), &n, error))
+    return n;
+  /* Translators: after "Accept All Above"; the percentage is the confidence chosen. */
+  message = g_strdup_printf (ngettext ("%u proposal at least %.0f %% sure accepted",
+                                       "%u proposals at least %.0f %% sure accepted", n),
+                             n, decipher_recognize_bar_get_min_confidence (self) * 100.0);
+  set_message (self, message);
+  return n;
+}
+
+static void
+accept_clicked_cb (DecipherRecognizeBar *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  decipher_recognize_bar_accept_above (self, &error);
+  if (error != NULL)
+    set_message (self, error->message);
+}
+
+const char *
+decipher_recognize_bar_get_message (DecipherRecognizeBar *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_RECOGNIZE_BAR (self), NULL);
+
+  return self->message;
+}
+
+/* ---- object ------------------------------------------------------------------------- */
+
+/**
+ * decipher_recognize_bar_set_session:
+ * @session: (nullable): the document to read, or %NULL for none
+ *
+ * A reading under way for the previous document is canceled.
+ */
+void
+decipher_recognize_bar_set_session (DecipherRecognizeBar *self, DecipherSession *session)
+{
+  g_return_if_fail (DECIPHER_IS_RECOGNIZE_BAR (self));
+
+  if (session == self->session)
+    return;
+  decipher_recognize_bar_cancel (self);
+  g_set_object (&self->session, session);
+  set_message (self, NULL);
+  update_state (self);
+}
+
+static void
+decipher_recognize_bar_dispose (GObject *object)
+{
+  DecipherRecognizeBar *self = DECIPHER_RECOGNIZE_BAR (object);
+  GtkWidget *child;
+
+  decipher_recognize_bar_cancel (self);
+  g_clear_handle_id (&self->poll_source, g_source_remove);
+  g_clear_object (&self->session);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (decipher_recognize_bar_parent_class)->dispose (object);
+}
+
+static void
+decipher_recognize_bar_finalize (GObject *object)
+{
+  DecipherRecognizeBar *self = DECIPHER_RECOGNIZE_BAR (object);
+
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->task);
+  g_free (self->message);
+
+  G_OBJECT_CLASS (decipher_recognize_bar_parent_class)->finalize (object);
+}
+
+static void
+decipher_recognize_bar_class_init (DecipherRecognizeBarClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = decipher_recognize_bar_dispose;
+  object_class->finalize = decipher_recognize_bar_finalize;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "recognizebar");
+}
+
+static void
+decipher_recognize_bar_init (DecipherRecognizeBar *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *accept_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label;
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (widget)),
+                                  GTK_ORIENTATION_VERTICAL);
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (widget)), 6);
+  gtk_widget_set_margin_start (widget, 6);
+  gtk_widget_set_margin_end (widget, 6);
+  gtk_widget_set_margin_top (widget, 6);
+
+  self->recognize_button = gtk_button_new_with_mnemonic (_("_Recognize Shapes"));
+  gtk_widget_set_hexpand (self->recognize_button, TRUE);
+  gtk_widget_set_tooltip_text (self->recognize_button,
+                               _("Read the unknown glyphs with OCR and propose what the "
+                                 "readings agree on"));
+  g_signal_connect_swapped (self->recognize_button, "clicked",
+                            G_CALLBACK (decipher_recognize_bar_start), self);
+  self->progress_bar = gtk_progress_bar_new ();
+  gtk_progress_bar_set_show_text (GTK_PROGRESS_BAR (self->progress_bar), TRUE);
+  gtk_widget_set_hexpand (self->progress_bar, TRUE);
+  gtk_widget_set_valign (self->progress_bar, GTK_ALIGN_CENTER);
+  self->cancel_button = gtk_button_new_with_mnemonic (_("_Cancel"));
+  gtk_widget_set_tooltip_text (self->cancel_button, _("Stop reading; nothing is proposed"));
+  g_signal_connect_swapped (self->cancel_button, "clicked",
+                            G_CALLBACK (decipher_recognize_bar_cancel), self);
+  gtk_box_append (GTK_BOX (row), self->recognize_button);
+  gtk_box_append (GTK_BOX (row), self->progress_bar);
+  gtk_box_append (GTK_BOX (row), self->cancel_button);
+  gtk_widget_set_parent (row, widget);
+
+  /* Translators: before a percentage and the Accept button: accept every proposal at
+   * least this sure. */
+  label = gtk_label_new (_("Accept all above"));
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  self->spin = gtk_spin_button_new_with_range (0, 100, 5);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->spin), 50);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Least confidence to accept, in percent"), -1);
+  self->accept_button = gtk_button_new_with_mnemonic (_("_Accept"));
+  gtk_widget_set_tooltip_text (self->accept_button,
+                               _("Accept every proposal at least this sure, as one step "
+                                 "that Undo takes back"));
+  g_signal_connect_swapped (self->accept_button, "clicked", G_CALLBACK (accept_clicked_cb), self);
+  gtk_box_append (GTK_BOX (accept_row), label);
+  gtk_box_append (GTK_BOX (accept_row), self->spin);
+  gtk_box_append (GTK_BOX (accept_row), gtk_label_new ("%"));
+  gtk_box_append (GTK_BOX (accept_row), self->accept_button);
+  gtk_widget_set_parent (accept_row, widget);
+
+  self->message_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->message_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->message_label), TRUE);
+  gtk_widget_add_css_class (self->message_label, "caption");
+  gtk_widget_add_css_class (self->message_label, "dim-label");
+  gtk_widget_set_parent (self->message_label, widget);
+
+  set_message (self, NULL);
+  update_state (self);
+}

@@ -1,0 +1,261 @@
+/* test-recognize.c: recognition in the app — a worker with progress and cancel, the
+ * proposals shown in the palette with their confidence, a filter for them, and "Accept
+ * All Above" as one undo step
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Needs Tesseract's Russian data (tesseract-ocr-rus, build-aux/debian-packages.txt).
+ */
+
+#include "config.h"
+
+#include "decipher-glyph-cell.h"
+#include "decipher-glyph-palette.h"
+#include "decipher-recognize-bar.h"
+#include "decipher-symbol-item.h"
+#include "gui-test-util.h"
+
+typedef struct
+{
+  GtkWindow *window;
+  DecipherGlyphPalette *palette;
+  DecipherRecognizeBar *bar;
+  DecipherSession *session;
+  DecipherPageRenderer *renderer;
+  DecipherGlyphShapes *shapes;
+} Fixture;
+
+static GtkWidget *
+find_widget (GtkWidget *root, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether a glyph cell under @root shows a proposal's confidence ("80 %"). */
+static gboolean
+shows_confidence (GtkWidget *root)
+{
+  if (DECIPHER_IS_GLYPH_CELL (root))
+    {
+      GtkLabel *label = decipher_glyph_cell_get_confidence_label (DECIPHER_GLYPH_CELL (root));
+
+      return gtk_widget_get_visible (GTK_WIDGET (label))
+             && g_str_has_suffix (gtk_label_get_text (label), "%");
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_confidence (child))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+fixture_open (Fixture *f, const char *name)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy (name);
+
+  f->session = gui_test_load_session (file, NULL);
+  f->renderer = decipher_page_renderer_new (file, NULL);
+  f->shapes = decipher_glyph_shapes_new (f->session, f->renderer);
+  f->window = GTK_WINDOW (gtk_window_new ());
+  gtk_window_set_default_size (f->window, 360, 760);
+  f->palette = g_object_ref_sink (g_object_new (DECIPHER_TYPE_GLYPH_PALETTE, NULL));
+  gtk_window_set_child (f->window, GTK_WIDGET (f->palette));
+  decipher_glyph_palette_set_session (f->palette, f->session, f->shapes);
+  gtk_window_present (f->window);
+  gui_test_iterate (100);
+  f->bar = DECIPHER_RECOGNIZE_BAR (
+      find_widget (GTK_WIDGET (f->palette), DECIPHER_TYPE_RECOGNIZE_BAR));
+  g_assert_nonnull (f->bar);
+}
+
+static void
+fixture_close (Fixture *f)
+{
+  gui_test_iterate (700);
+  gtk_window_destroy (f->window);
+  gui_test_iterate (50);
+  g_assert_finalize_object (f->palette);
+  g_assert_finalize_object (f->shapes);
+  g_assert_finalize_object (f->renderer);
+  g_assert_finalize_object (f->session);
+}
+
+static gboolean
+not_running (gpointer data)
+{
+  return !decipher_recognize_bar_get_running (data);
+}
+
+static guint
+count_status (DcKey *key, DcKeyStatus status, DcKeyLevel level, double min_confidence)
+{
+  guint n_symbols, n = 0;
+
+  dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    if (dc_key_get_status (key, s) == status
+        && (level == DC_KEY_LEVEL_NONE || dc_key_get_level (key, s) == level)
+        && dc_key_get_confidence (key, s) >= min_confidence)
+      n++;
+  return n;
+}
+
+/* The main loop's longest gap while recognition runs, in ms: reported, not asserted. */
+typedef struct
+{
+  gint64 start;
+  gint64 last;
+  gint64 longest;
+  gint64 longest_at; /* its end, from the start */
+} Stalls;
+
+static gboolean
+tick_cb (gpointer data)
+{
+  Stalls *stalls = data;
+  gint64 now = g_get_monotonic_time ();
+
+  if (stalls->start == 0)
+    stalls->start = now;
+  if (stalls->last != 0 && now - stalls->last > stalls->longest)
+    {
+      stalls->longest = now - stalls->last;
+      stalls->longest_at = now - stalls->start;
+    }
+  stalls->last = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+test_recognize_and_accept (void)
+{
+  Fixture f;
+  DcKey *key;
+  GtkButton *button;
+  GListModel *shown;
+  Stalls stalls = { 0 };
+  guint tick, n_proposed, n_sure, n_accepted, n_shown;
+  gboolean saw_progress = FALSE, saw_confidence = FALSE;
+
+  fixture_open (&f, "legacy-cyrillic.pdf");
+  key = decipher_session_get_key (f.session);
+  g_assert_cmpuint (count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_SHAPE, 0), ==, 0);
+  /* The grid makes its cells first: the gaps measured below are recognition's. */
+  gui_test_iterate (700);
+
+  /* The button starts a worker: the bar shows progress and Cancel meanwhile, and the
+   * main loop keeps turning. */
+  button = gui_test_find_button (GTK_WIDGET (f.bar), "_Recognize Shapes");
+  g_assert_nonnull (button);
+  tick = g_timeout_add (5, tick_cb, &stalls);
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_true (decipher_recognize_bar_get_running (f.bar));
+  g_assert_true (
+      gtk_widget_get_visible (GTK_WIDGET (gui_test_find_button (GTK_WIDGET (f.bar), "_Cancel"))));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (button)));
+  while (decipher_recognize_bar_get_running (f.bar))
+    {
+      double fraction = decipher_recognize_bar_get_fraction (f.bar);
+
+      g_assert_cmpfloat (fraction, >=, 0);
+      g_assert_cmpfloat (fraction, <=, 1);
+      saw_progress |= fraction > 0;
+      gui_test_iterate (20);
+    }
+  g_source_remove (tick);
+  g_test_message ("longest main-loop gap while recognizing: %.1f ms, ending %.1f ms after the "
+                  "start of %.1f ms",
+                  stalls.longest / 1000.0, stalls.longest_at / 1000.0,
+                  (stalls.last - stalls.start) / 1000.0);
+  g_assert_true (saw_progress);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (button)));
+
+  /* What was read is proposed, at the shape level, in one undo step. */
+  n_proposed = count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_SHAPE, 0);
+  g_test_message ("%s", decipher_recognize_bar_get_message (f.bar));
+  g_assert_cmpuint (n_proposed, >, 30);
+  g_assert_nonnull (g_strstr_len (decipher_recognize_bar_get_message (f.bar), -1, "proposed"));
+  g_assert_cmpstr (dc_key_get_undo_label (key), ==, "Recognize glyphs");
+
+  /* The Proposals filter shows exactly them, each cell with its confidence. */
+  decipher_glyph_palette_set_filter (f.palette,
+                                     decipher_glyph_palette_get_proposals_filter (f.palette));
+  gui_test_iterate (300);
+  shown = decipher_glyph_palette_get_model (f.palette);
+  n_shown = g_list_model_get_n_items (shown);
+  g_assert_cmpuint (n_shown, ==, count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_NONE, 0));
+  for (guint i = 0; i < n_shown; i++)
+    {
+      g_autoptr (DecipherSymbolItem) item = g_list_model_get_item (shown, i);
+
+      g_assert_cmpint (decipher_symbol_item_get_status (item), ==, DC_KEY_PROPOSED);
+    }
+  saw_confidence = shows_confidence (GTK_WIDGET (f.palette));
+  g_assert_true (saw_confidence);
+
+  /* Accept all above 50 %: those and only those, as one step that one Undo takes back. */
+  n_sure = count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_NONE, 0.5);
+  g_assert_cmpuint (n_sure, >, 20);
+  decipher_recognize_bar_set_min_confidence (f.bar, 0.5);
+  g_signal_emit_by_name (gui_test_find_button (GTK_WIDGET (f.bar), "_Accept"), "clicked");
+  gui_test_iterate (100);
+  g_assert_cmpuint (count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_NONE, 0.5), ==, 0);
+  n_accepted = count_status (key, DC_KEY_CONFIRMED, DC_KEY_LEVEL_NONE, 0);
+  g_assert_cmpuint (n_accepted, >=, n_sure);
+  g_assert_cmpuint (g_list_model_get_n_items (shown), <, n_shown);
+  decipher_session_undo (f.session);
+  gui_test_iterate (100);
+  g_assert_cmpuint (count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_NONE, 0.5), ==, n_sure);
+  g_assert_cmpuint (count_status (key, DC_KEY_CONFIRMED, DC_KEY_LEVEL_NONE, 0), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (shown), ==, n_shown);
+  gui_test_screenshot ("recognize-proposals");
+
+  fixture_close (&f);
+}
+
+/* Cancel stops the worker: nothing is proposed and there is nothing to undo. */
+static void
+test_recognize_cancel (void)
+{
+  Fixture f;
+  DcKey *key;
+  gboolean could_undo;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  /* The same document as before: the project keeps what the first test decided. */
+  fixture_open (&f, "legacy-cyrillic.pdf");
+  key = decipher_session_get_key (f.session);
+  could_undo = dc_key_can_undo (key);
+  before = gui_test_key_snapshot (key);
+  g_signal_emit_by_name (gui_test_find_button (GTK_WIDGET (f.bar), "_Recognize Shapes"), "clicked");
+  g_assert_true (decipher_recognize_bar_get_running (f.bar));
+  g_signal_emit_by_name (gui_test_find_button (GTK_WIDGET (f.bar), "_Cancel"), "clicked");
+  GUI_TEST_WAIT (not_running, f.bar, "recognition to stop");
+  after = gui_test_key_snapshot (key);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpint (dc_key_can_undo (key), ==, could_undo);
+  g_assert_nonnull (g_strstr_len (decipher_recognize_bar_get_message (f.bar), -1, "canceled"));
+  fixture_close (&f);
+}
+
+int
+main (int argc, char *argv[])
+{
+  gui_test_init (&argc, &argv);
+
+  g_test_add_func ("/recognize/recognize-and-accept", test_recognize_and_accept);
+  g_test_add_func ("/recognize/cancel", test_recognize_cancel);
+  return g_test_run ();
+}
