@@ -191,6 +191,18 @@ is_nukta (gunichar c)
 }
 
 static gboolean
+is_above_mark (gunichar c)
+{
+  return g_unichar_type (c) == G_UNICODE_NON_SPACING_MARK && g_unichar_combining_class (c) == 0;
+}
+
+static gboolean
+is_spacing_vowel_sign (gunichar c)
+{
+  return g_unichar_type (c) == G_UNICODE_SPACING_MARK && !_dc_is_pre_base_vowel (c);
+}
+
+static gboolean
 is_reph (const GString *pool, const Unit *unit)
 {
   const char *p = unit_text (pool, unit);
@@ -281,6 +293,17 @@ reorder_indic (GString *pool, Unit *units, guint first, guint end)
 
   for (guint i = first; i < end; i++)
     fix_conjunct_order (pool, &units[i]);
+
+  /* A mark drawn with no advance before the vowel sign it follows (ঁ before া in তাঁ). */
+  for (guint i = first; i + 1 < end; i++)
+    if (!(units[i].flags & UNIT_FROM_SPAN) && !(units[i + 1].flags & UNIT_FROM_SPAN)
+        && (units[i].flags & UNIT_NO_ADVANCE) && unit_is (pool, &units[i], is_above_mark)
+        && unit_is (pool, &units[i + 1], is_spacing_vowel_sign))
+      {
+        move_unit (units, i, i + 1);
+        moved = TRUE;
+        i++;
+      }
 
   for (guint i = first; i + 1 < end; i++)
     {
