@@ -381,6 +381,11 @@ main (int argc, char *argv[])
     }
   /* The vowel separator is typed, has no glyph, and is learned with the letter after. */
   g_test_add_data_func ("/scripts/typing/mongolian-mvs", "mongolian-mvs", test_typing);
+  /* A reph drawn in one glyph with the vowel sign after its cluster (र्ो in सर्वो). */
+  g_test_add_data_func ("/scripts/typing/hindi-reph", "hindi-reph", test_typing);
+  /* ঁ drawn before the া it follows (তাঁ), and a zero-width joiner's khanda ta (উত্‍পল).
+   */
+  g_test_add_data_func ("/scripts/typing/bengali-marks", "bengali-marks", test_typing);
 
   return g_test_run ();
 }

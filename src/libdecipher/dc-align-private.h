@@ -51,6 +51,9 @@ typedef struct
   guint contradictions;
   guint inconsistencies;
   guint steps;
+  /* 1 + a typed mark already spelled by the glyph before its vowel sign's (ঁ drawn
+   * before া in তাঁ), to pass over when the search reaches it; 0 when none */
+  guint swapped_mark;
   /* best so far */
   gboolean found;
   int best_cost;

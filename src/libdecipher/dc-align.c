@@ -25,6 +25,7 @@
 #include "dc-tsan-private.h"
 
 #define LIGATURE_COST 3   /* per extra cluster a single glyph stands for */
+#define CONJUNCT_COST 2   /* the same, for clusters a virama joins */
 #define HELD_VALUE_COST 2 /* a value another symbol already has */
 #define MAX_SEARCH_STEPS 20000
 #define HELD_CACHE_LENGTH 8 /* typed code points a cached answer may cover */
@@ -121,9 +122,12 @@ _dc_typed_prepare (Typed *typed, char **words, gboolean right_to_left)
 
           /* A pre-base vowel sign, moved before its consonant, belongs with it, not
            * with the letter before (ந் | ை த, not ந்ை). */
+          /* A zero-width joiner selects the form of the letter before it (ত্‍ is
+           * khanda ta's glyph), so it belongs to that letter's cluster. */
           while (end < typed->chars->len
-                 && g_unichar_ismark (g_array_index (typed->chars, gunichar, end))
-                 && !_dc_is_pre_base_vowel (g_array_index (typed->chars, gunichar, end)))
+                 && ((g_unichar_ismark (g_array_index (typed->chars, gunichar, end))
+                      && !_dc_is_pre_base_vowel (g_array_index (typed->chars, gunichar, end)))
+                     || g_array_index (typed->chars, gunichar, end) == 0x200D))
             end++;
           for (guint i = j; i < end; i++)
             g_array_index (typed->cluster_end, guint, i) = end;
@@ -317,21 +321,28 @@ is_mongolian_bow (gunichar c)
     }
 }
 
+/* Whether each cluster of the stretch but the last ends in a virama (or a zero-width
+ * joiner): a conjunct. */
 static gboolean
-is_plausible_ligature (const Typed *typed, guint start, guint end)
+is_conjunct (const Typed *typed, guint start, guint end)
 {
-  g_autofree char *letters = NULL;
-  gboolean conjunct = TRUE;
-
-  /* Each cluster but the last ends in a virama (or a zero-width joiner): a conjunct. */
   for (guint at = g_array_index (typed->cluster_end, guint, start); at < end;
        at = g_array_index (typed->cluster_end, guint, at))
     {
       gunichar last = g_array_index (typed->chars, gunichar, at - 1);
 
-      conjunct = conjunct && (_dc_is_virama (last) || last == 0x200D);
+      if (!_dc_is_virama (last) && last != 0x200D)
+        return FALSE;
     }
-  if (conjunct)
+  return TRUE;
+}
+
+static gboolean
+is_plausible_ligature (const Typed *typed, guint start, guint end)
+{
+  g_autofree char *letters = NULL;
+
+  if (is_conjunct (typed, start, end))
     return TRUE;
   /* A pre-base vowel sign drawn in one glyph with the consonant it precedes (ি ট for টি
    * in Noto Sans Bengali). */
@@ -538,12 +549,20 @@ is_unlikely_for_spacing_glyph (const Search *s, guint glyph, guint at, guint len
   return TRUE;
 }
 
+static gboolean
+crosses_swapped_mark (const Search *s, guint at, guint length)
+{
+  return s->swapped_mark > 0 && at < s->swapped_mark && s->swapped_mark <= at + length;
+}
+
 static void
 try_binding (Search *s, guint glyph, guint at, guint word, guint symbol, guint length, int cost,
              gboolean contradicts)
 {
   Binding binding = { symbol, at, length, contradicts };
 
+  if (crosses_swapped_mark (s, at, length))
+    return;
   if (!contradicts
       && (is_unlikely_for_glyph (s, glyph, at, length)
           || is_unlikely_for_spacing_glyph (s, glyph, at, length)))
@@ -592,6 +611,16 @@ search_from (Search *s, guint glyph, guint at, guint word)
   if (++s->steps > MAX_SEARCH_STEPS || worse_than_best (s))
     return;
 
+  if (s->swapped_mark > 0 && at + 1 == s->swapped_mark)
+    {
+      guint swapped = s->swapped_mark;
+
+      s->swapped_mark = 0;
+      search_from (s, glyph, at + 1, word);
+      s->swapped_mark = swapped;
+      return;
+    }
+
   word_end = g_array_index (typed->word_end, guint, word);
   if (glyph == s->token_end[word])
     {
@@ -635,6 +664,41 @@ search_from (Search *s, guint glyph, guint at, guint word)
       return;
     }
 
+  /* A mark drawn with no advance before the glyph of the vowel sign it follows (ঁ
+   * before া in তাঁ, as Noto Sans Bengali draws it): this glyph spells the mark, the
+   * next the vowel sign. */
+  if (s->swapped_mark == 0 && s->no_advance != NULL && s->no_advance[glyph] && at + 1 < word_end
+      && g_array_index (typed->cluster_end, guint, at) == at + 2
+      && g_unichar_type (g_array_index (typed->chars, gunichar, at)) == G_UNICODE_SPACING_MARK
+      && g_unichar_type (g_array_index (typed->chars, gunichar, at + 1))
+             == G_UNICODE_NON_SPACING_MARK
+      && g_unichar_combining_class (g_array_index (typed->chars, gunichar, at + 1)) == 0)
+    {
+      gunichar mark = g_array_index (typed->chars, gunichar, at + 1);
+      gboolean spells = bound != NULL
+                            ? bound->length == 1
+                                  && g_array_index (typed->chars, gunichar, bound->start) == mark
+                        : known != NULL
+                            ? known->len == 1 && g_array_index (known, gunichar, 0) == mark
+                            : TRUE;
+
+      if (spells)
+        {
+          Binding binding = { symbol, at + 1, 1, FALSE };
+          gboolean bind = bound == NULL && known == NULL;
+
+          if (bind)
+            g_array_append_val (s->bindings, binding);
+          s->swapped_mark = at + 2;
+          s->cost += 1;
+          search_from (s, glyph + 1, at, word);
+          s->cost -= 1;
+          s->swapped_mark = 0;
+          if (bind)
+            g_array_set_size (s->bindings, s->bindings->len - 1);
+        }
+    }
+
   /* A format character typed (ZWNJ, ZWJ, the Mongolian vowel separator) draws no glyph
    * of its own: it is passed over, or, for the vowel separator, spelled with the
    * letter after it, whose glyph is the form it selects (ᠷ᠎ᠡ). */
@@ -665,7 +729,7 @@ search_from (Search *s, guint glyph, guint at, guint word)
 
   if (bound != NULL)
     {
-      if (at + bound->length <= word_end
+      if (at + bound->length <= word_end && !crosses_swapped_mark (s, at, bound->length)
           && chars_equal (typed, at, &g_array_index (typed->chars, gunichar, bound->start),
                           bound->length))
         search_from (s, glyph + 1, at + bound->length, word);
@@ -685,7 +749,7 @@ search_from (Search *s, guint glyph, guint at, guint word)
     {
       DcKeyStatus status;
 
-      if (at + known->len <= word_end
+      if (at + known->len <= word_end && !crosses_swapped_mark (s, at, known->len)
           && chars_equal (typed, at, (const gunichar *) (void *) known->data, known->len))
         {
           search_from (s, glyph + 1, at + known->len, word);
@@ -716,9 +780,17 @@ search_from (Search *s, guint glyph, guint at, guint word)
         length = end - at;
         /* A below- or post-base form (্য, ্র) is one glyph for the virama and the
          * consonant after it: no ligature. */
-        joined_cost = clusters == 2 && previous == at + 1 && post_base_form_at (typed, at)
-                          ? 0
-                          : (int) (clusters - 1) * LIGATURE_COST;
+        if (clusters == 2 && previous == at + 1 && post_base_form_at (typed, at))
+          joined_cost = 0;
+        /* Most conjuncts are one glyph in Bengali fonts (ন্ধ, ক্ত): a little cheaper
+         * than a mark's glyph spelling the letter before it (ন্ + ধু) — unless the
+         * conjunct ends in a below- or post-base form, which has a glyph of its own
+         * (ক্ষ + ্য, not ক্ + ষ্য). */
+        else if (is_conjunct (typed, at, previous + 1)
+                 && !(previous >= at + 2 && post_base_form_at (typed, previous - 1)))
+          joined_cost = (int) (clusters - 1) * CONJUNCT_COST;
+        else
+          joined_cost = (int) (clusters - 1) * LIGATURE_COST;
         /* A conjunct glyph followed by the glyph of its vowel sign (स्थ + ा for स्था):
          * the conjunct takes the last cluster's consonant, not its marks. */
         if (clusters > 1 && end - previous > 1 && is_plausible_ligature (typed, at, previous + 1))

@@ -191,6 +191,18 @@ is_nukta (gunichar c)
 }
 
 static gboolean
+is_above_mark (gunichar c)
+{
+  return g_unichar_type (c) == G_UNICODE_NON_SPACING_MARK && g_unichar_combining_class (c) == 0;
+}
+
+static gboolean
+is_spacing_vowel_sign (gunichar c)
+{
+  return g_unichar_type (c) == G_UNICODE_SPACING_MARK && !_dc_is_pre_base_vowel (c);
+}
+
+static gboolean
 is_reph (const GString *pool, const Unit *unit)
 {
   const char *p = unit_text (pool, unit);
@@ -201,6 +213,29 @@ is_reph (const GString *pool, const Unit *unit)
   second = g_utf8_next_char (p);
   return second < p + unit->length && _dc_is_virama (g_utf8_get_char (second))
          && g_utf8_next_char (second) == p + unit->length;
+}
+
+/* A reph drawn in one glyph with the vowel sign after its cluster (र्ो in सर्वो): the
+ * length in bytes of its RA + virama when the rest of the unit is marks, else 0. */
+static gsize
+reph_with_marks (const GString *pool, const Unit *unit)
+{
+  const char *p = unit_text (pool, unit);
+  const char *end = p + unit->length;
+  const char *rest;
+
+  if (unit->length == 0 || !_dc_is_reph_ra (g_utf8_get_char (p)))
+    return 0;
+  rest = g_utf8_next_char (p);
+  if (rest >= end || !_dc_is_virama (g_utf8_get_char (rest)))
+    return 0;
+  rest = g_utf8_next_char (rest);
+  if (rest >= end)
+    return 0;
+  for (const char *q = rest; q < end; q = g_utf8_next_char (q))
+    if (!g_unichar_ismark (g_utf8_get_char (q)))
+      return 0;
+  return rest - p;
 }
 
 static void
@@ -259,6 +294,17 @@ reorder_indic (GString *pool, Unit *units, guint first, guint end)
   for (guint i = first; i < end; i++)
     fix_conjunct_order (pool, &units[i]);
 
+  /* A mark drawn with no advance before the vowel sign it follows (ঁ before া in তাঁ). */
+  for (guint i = first; i + 1 < end; i++)
+    if (!(units[i].flags & UNIT_FROM_SPAN) && !(units[i + 1].flags & UNIT_FROM_SPAN)
+        && (units[i].flags & UNIT_NO_ADVANCE) && unit_is (pool, &units[i], is_above_mark)
+        && unit_is (pool, &units[i + 1], is_spacing_vowel_sign))
+      {
+        move_unit (units, i, i + 1);
+        moved = TRUE;
+        i++;
+      }
+
   for (guint i = first; i + 1 < end; i++)
     {
       guint j;
@@ -295,9 +341,12 @@ reorder_indic (GString *pool, Unit *units, guint first, guint end)
   for (guint i = first + 1; i < end; i++)
     {
       guint start;
+      gsize reph_length = 0;
 
-      if ((units[i].flags & UNIT_FROM_SPAN) || !(units[i].flags & UNIT_NO_ADVANCE)
-          || !is_reph (pool, &units[i]))
+      if (units[i].flags & UNIT_FROM_SPAN)
+        continue;
+      if (!((units[i].flags & UNIT_NO_ADVANCE) && is_reph (pool, &units[i]))
+          && (reph_length = reph_with_marks (pool, &units[i])) == 0)
         continue;
       start = i - 1;
       while (start > first && g_unichar_ismark (unit_first (pool, &units[start])))
@@ -306,7 +355,20 @@ reorder_indic (GString *pool, Unit *units, guint first, guint end)
         continue;
       while (start > first && _dc_is_virama (unit_last (pool, &units[start - 1])))
         start--;
-      move_unit (units, i, start);
+      if (reph_length == 0)
+        move_unit (units, i, start);
+      else
+        {
+          /* The reph goes before the cluster, the vowel sign drawn with it stays. */
+          gsize joined = pool->len;
+
+          g_string_append_len (pool, pool->str + units[i].start, (gssize) reph_length);
+          g_string_append_len (pool, pool->str + units[start].start, units[start].length);
+          units[start].start = (guint) joined;
+          units[start].length += (guint) reph_length;
+          units[i].start += (guint) reph_length;
+          units[i].length -= (guint) reph_length;
+        }
       moved = TRUE;
     }
   return moved;
