@@ -669,7 +669,7 @@ search_from (Search *s, guint glyph, guint at, guint word)
    * next the vowel sign. */
   if (s->swapped_mark == 0 && s->no_advance != NULL && s->no_advance[glyph] && at + 1 < word_end
       && g_array_index (typed->cluster_end, guint, at) == at + 2
-      && g_unichar_type (g_array_index (typed->chars, gunichar, at)) == G_UNICODE_SPACING_MARK
+      && _dc_is_spacing_vowel_sign (g_array_index (typed->chars, gunichar, at))
       && g_unichar_type (g_array_index (typed->chars, gunichar, at + 1))
              == G_UNICODE_NON_SPACING_MARK
       && g_unichar_combining_class (g_array_index (typed->chars, gunichar, at + 1)) == 0)

@@ -14,6 +14,7 @@ gboolean _dc_is_pre_base_vowel (gunichar c);
 gboolean _dc_is_virama (gunichar c);
 gboolean _dc_is_reph_ra (gunichar c);
 gboolean _dc_takes_post_base_form (gunichar consonant);
+gboolean _dc_is_spacing_vowel_sign (gunichar c);
 DcDirection _dc_reorder_line (DcDocument *document, guint line, DcValueFunc value,
                               gpointer user_data, GString *out, GPtrArray *tokens);
 void _dc_reorder_token (DcDocument *document, guint token, DcValueFunc value, gpointer user_data,

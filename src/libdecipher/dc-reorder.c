@@ -93,6 +93,19 @@ _dc_is_virama (gunichar c)
   return g_unichar_combining_class (c) == 9;
 }
 
+/* Whether @c is a spacing dependent vowel sign (া, ी, ா) of the nine Indic blocks, which
+ * share ISCII's layout: not a visarga or anusvara, which are spacing marks too. */
+gboolean
+_dc_is_spacing_vowel_sign (gunichar c)
+{
+  guint offset = c & 0x7F;
+
+  if (c < 0x0900 || c > 0x0DFF || g_unichar_type (c) != G_UNICODE_SPACING_MARK)
+    return FALSE;
+  return (offset >= 0x3A && offset <= 0x4C) || (offset >= 0x55 && offset <= 0x57) || offset == 0x62
+         || offset == 0x63;
+}
+
 /* The letters that form a reph with a virama before a consonant, drawn over the end of
  * the cluster: RA of Devanagari, Bengali (and Assamese RA), Gujarati, Oriya, Telugu and
  * Kannada. Gurmukhi, Tamil and Malayalam write RA + virama as visible letters. */
@@ -199,7 +212,7 @@ is_above_mark (gunichar c)
 static gboolean
 is_spacing_vowel_sign (gunichar c)
 {
-  return g_unichar_type (c) == G_UNICODE_SPACING_MARK && !_dc_is_pre_base_vowel (c);
+  return _dc_is_spacing_vowel_sign (c) && !_dc_is_pre_base_vowel (c);
 }
 
 static gboolean
