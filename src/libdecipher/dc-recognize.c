@@ -48,7 +48,7 @@
  * know: below any sensible "accept all" threshold, so What Next? asks for it. */
 #define TAKEN_CONFIDENCE 0.15
 /* Tesseract's confidence (0–100) in a word above which its letters count as read surely:
- * one such reading of a rare capital is as good as three uncertain ones. */
+ * one such reading of a rare capital is as good as two uncertain ones. */
 #define SURE_WORD 90.0f
 
 struct _DcRecognizeJob
@@ -1183,15 +1183,16 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
           && !(status == DC_KEY_PROPOSED && dc_key_get_level (key, s) <= DC_KEY_LEVEL_SHAPE))
         continue;
       {
-        /* One unanimous reading in a word Tesseract is sure of counts as three. */
+        /* One unanimous reading counts as three where the legacy layout gives that
+         * character at that code: two sides agree. In a word Tesseract is sure of it
+         * counts as two only: Russian OCR is sure of "Эжем" for Kazakh "Әжем". */
         guint sure = job->sure[s] != NULL
                          ? GPOINTER_TO_UINT (g_hash_table_lookup (job->sure[s], best[s]))
                          : 0;
-        /* So does one at the code a legacy layout gives that character. */
-        guint least = (sure > 0 || at_own_code (&symbols[s], best[s]))
-                              && best_count[s] == job->n_read[s]
-                          ? 1
-                          : 3;
+        guint least = best_count[s] != job->n_read[s]      ? 3
+                      : at_own_code (&symbols[s], best[s]) ? 1
+                      : sure > 0                           ? 2
+                                                           : 3;
 
         confidence = SHAPE_CONFIDENCE * best_count[s] / MAX (job->n_read[s], least);
       }
