@@ -199,7 +199,7 @@ export_done (GObject *source, GAsyncResult *result, gpointer data)
   const char *done = job->done;
 
   g_free (job);
-  if (self->main_stack == NULL)
+  if (g_cancellable_is_cancelled (self->lifetime))
     return;
   if (!g_file_replace_contents_finish (G_FILE (source), result, NULL, &error))
     {
@@ -366,7 +366,7 @@ repair_done (GObject *source, GAsyncResult *result, gpointer data)
   g_autofree char *name = g_file_get_basename (job->file);
   const char *const *notes = dc_repair_get_notes (job->repair);
 
-  if (self->main_stack == NULL)
+  if (g_cancellable_is_cancelled (self->lifetime))
     return;
   if (!g_task_propagate_boolean (G_TASK (result), &error))
     {

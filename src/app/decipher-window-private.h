@@ -23,6 +23,9 @@ struct _DecipherWindow
   DecipherSession *session;
   DecipherGlyphShapes *shapes;
   GCancellable *load_cancellable;
+  /* Cancelled when the window is disposed: work that finishes later (a load, an export,
+   * a repair) checks it before touching a widget that is gone. */
+  GCancellable *lifetime;
   GFile *loading_file;
   char *return_page; /* the stack page to go back to if a load fails */
   char *last_error;  /* the last error shown, for the tests */

@@ -478,7 +478,7 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer data)
 
   session = decipher_session_load_finish (result, &error);
   /* The window was closed while the document loaded. */
-  if (self->main_stack == NULL)
+  if (g_cancellable_is_cancelled (self->lifetime))
     return;
   /* A load the user replaced by another or cancelled: nothing to show. */
   if (cancellable != self->load_cancellable || g_cancellable_is_cancelled (cancellable))
@@ -704,6 +704,7 @@ decipher_window_dispose (GObject *object)
 {
   DecipherWindow *self = DECIPHER_WINDOW (object);
 
+  g_cancellable_cancel (self->lifetime);
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
   g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
@@ -724,6 +725,7 @@ decipher_window_finalize (GObject *object)
   g_clear_object (&self->session);
   g_clear_object (&self->shapes);
   g_clear_object (&self->load_cancellable);
+  g_clear_object (&self->lifetime);
   g_clear_object (&self->loading_file);
   g_clear_object (&self->settings);
   g_clear_object (&self->recent_menu);
@@ -846,6 +848,7 @@ decipher_window_init (DecipherWindow *self)
   GType types[] = { GDK_TYPE_FILE_LIST, G_TYPE_FILE };
 
   self->show_palette = TRUE;
+  self->lifetime = g_cancellable_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APP_ID);
