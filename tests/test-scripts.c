@@ -383,9 +383,13 @@ main (int argc, char *argv[])
   g_test_add_data_func ("/scripts/typing/mongolian-mvs", "mongolian-mvs", test_typing);
   /* A reph drawn in one glyph with the vowel sign after its cluster (र्ो in सर्वो). */
   g_test_add_data_func ("/scripts/typing/hindi-reph", "hindi-reph", test_typing);
-  /* ঁ drawn before the া it follows (তাঁ), and a zero-width joiner's khanda ta (উত্‍পল).
+  /* ঁ drawn before the া it follows (তাঁ), and a zero-width joiner's khanda ta
+   * (উত্‍পল).
    */
   g_test_add_data_func ("/scripts/typing/bengali-marks", "bengali-marks", test_typing);
+  /* The alef of a lam-alef drawn right after the space before its word (والسلام). */
+  g_test_add_data_func ("/scripts/trusted/arabic-lamalef", "arabic-lamalef", test_trusted);
+  g_test_add_data_func ("/scripts/typing/arabic-lamalef", "arabic-lamalef", test_typing);
 
   return g_test_run ();
 }

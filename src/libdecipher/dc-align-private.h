@@ -51,9 +51,11 @@ typedef struct
   guint contradictions;
   guint inconsistencies;
   guint steps;
-  /* 1 + a typed mark already spelled by the glyph before its vowel sign's (ঁ drawn
-   * before া in তাঁ), to pass over when the search reaches it; 0 when none */
-  guint swapped_mark;
+  /* typed chars [swapped_start, swapped_end) already spelled by a glyph drawn before
+   * the one of what precedes them (ঁ before া in তাঁ), to pass over when the search
+   * reaches them; swapped_end is 0 when none */
+  guint swapped_start;
+  guint swapped_end;
   /* best so far */
   gboolean found;
   int best_cost;

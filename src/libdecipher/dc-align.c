@@ -552,7 +552,35 @@ is_unlikely_for_spacing_glyph (const Search *s, guint glyph, guint at, guint len
 static gboolean
 crosses_swapped_mark (const Search *s, guint at, guint length)
 {
-  return s->swapped_mark > 0 && at < s->swapped_mark && s->swapped_mark <= at + length;
+  return s->swapped_end > 0 && at < s->swapped_end && s->swapped_start < at + length;
+}
+
+/* Whether what is typed at @at is drawn in two glyphs in the other order, the later
+ * stretch [@later, @later_end) first: a vowel sign with an above mark (া ঁ), or a lam
+ * (with its marks) and its alef (with its own). */
+static gboolean
+drawn_before (const Typed *typed, guint at, guint word_end, guint *later, guint *later_end)
+{
+  const gunichar *c = (const gunichar *) (void *) typed->chars->data;
+  guint cluster_end = g_array_index (typed->cluster_end, guint, at);
+
+  if (at + 1 < word_end && cluster_end == at + 2 && _dc_is_spacing_vowel_sign (c[at])
+      && g_unichar_type (c[at + 1]) == G_UNICODE_NON_SPACING_MARK
+      && g_unichar_combining_class (c[at + 1]) == 0)
+    {
+      *later = at + 1;
+      *later_end = at + 2;
+      return TRUE;
+    }
+  if (c[at] == 0x0644 && cluster_end < word_end
+      && (c[cluster_end] == 0x0627 || c[cluster_end] == 0x0622 || c[cluster_end] == 0x0623
+          || c[cluster_end] == 0x0625))
+    {
+      *later = cluster_end;
+      *later_end = g_array_index (typed->cluster_end, guint, cluster_end);
+      return TRUE;
+    }
+  return FALSE;
 }
 
 static void
@@ -611,13 +639,13 @@ search_from (Search *s, guint glyph, guint at, guint word)
   if (++s->steps > MAX_SEARCH_STEPS || worse_than_best (s))
     return;
 
-  if (s->swapped_mark > 0 && at + 1 == s->swapped_mark)
+  if (s->swapped_end > 0 && at == s->swapped_start)
     {
-      guint swapped = s->swapped_mark;
+      guint swapped_end = s->swapped_end;
 
-      s->swapped_mark = 0;
-      search_from (s, glyph, at + 1, word);
-      s->swapped_mark = swapped;
+      s->swapped_end = 0;
+      search_from (s, glyph, swapped_end, word);
+      s->swapped_end = swapped_end;
       return;
     }
 
@@ -664,38 +692,46 @@ search_from (Search *s, guint glyph, guint at, guint word)
       return;
     }
 
-  /* A mark drawn with no advance before the glyph of the vowel sign it follows (ঁ
-   * before া in তাঁ, as Noto Sans Bengali draws it): this glyph spells the mark, the
-   * next the vowel sign. */
-  if (s->swapped_mark == 0 && s->no_advance != NULL && s->no_advance[glyph] && at + 1 < word_end
-      && g_array_index (typed->cluster_end, guint, at) == at + 2
-      && _dc_is_spacing_vowel_sign (g_array_index (typed->chars, gunichar, at))
-      && g_unichar_type (g_array_index (typed->chars, gunichar, at + 1))
-             == G_UNICODE_NON_SPACING_MARK
-      && g_unichar_combining_class (g_array_index (typed->chars, gunichar, at + 1)) == 0)
+  /* A zero-advance glyph drawn before the glyph of what it follows: the candrabindu of
+   * তাঁ before its া (Noto Sans Bengali), the alef of a lam-alef before its lam (HarfBuzz
+   * decomposing the ligature). This glyph spells the later stretch, the next glyph the
+   * earlier one. */
+  if (s->swapped_end == 0 && s->no_advance != NULL && s->no_advance[glyph])
     {
-      gunichar mark = g_array_index (typed->chars, gunichar, at + 1);
-      gboolean spells = bound != NULL
-                            ? bound->length == 1
-                                  && g_array_index (typed->chars, gunichar, bound->start) == mark
-                        : known != NULL
-                            ? known->len == 1 && g_array_index (known, gunichar, 0) == mark
-                            : TRUE;
+      guint later, later_end;
 
-      if (spells)
+      if (drawn_before (typed, at, word_end, &later, &later_end))
         {
-          Binding binding = { symbol, at + 1, 1, FALSE };
-          gboolean bind = bound == NULL && known == NULL;
+          guint length = later_end - later;
+          gboolean spells = bound != NULL
+                                ? bound->length == length
+                                      && chars_equal (typed, later,
+                                                      &g_array_index (typed->chars, gunichar,
+                                                                      bound->start),
+                                                      length)
+                            : known != NULL
+                                ? known->len == length
+                                      && chars_equal (typed, later,
+                                                      (const gunichar *) (void *) known->data,
+                                                      length)
+                                : TRUE;
 
-          if (bind)
-            g_array_append_val (s->bindings, binding);
-          s->swapped_mark = at + 2;
-          s->cost += 1;
-          search_from (s, glyph + 1, at, word);
-          s->cost -= 1;
-          s->swapped_mark = 0;
-          if (bind)
-            g_array_set_size (s->bindings, s->bindings->len - 1);
+          if (spells)
+            {
+              Binding binding = { symbol, later, length, FALSE };
+              gboolean bind = bound == NULL && known == NULL;
+
+              if (bind)
+                g_array_append_val (s->bindings, binding);
+              s->swapped_start = later;
+              s->swapped_end = later_end;
+              s->cost += 1;
+              search_from (s, glyph + 1, at, word);
+              s->cost -= 1;
+              s->swapped_end = 0;
+              if (bind)
+                g_array_set_size (s->bindings, s->bindings->len - 1);
+            }
         }
     }
 

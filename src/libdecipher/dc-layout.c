@@ -651,6 +651,16 @@ compare_visual_keys (const void *a, const void *b)
   return ka->position < kb->position ? -1 : (ka->position > kb->position);
 }
 
+/* Whether a glyph drawn at @u along the baseline stands within @base's advance. */
+static gboolean
+drawn_over (const DcGlyph *base, double u, double em_size)
+{
+  Placement p = placement_of (base);
+  double from = p.u + MIN (0.0, base->advance), to = p.u + MAX (0.0, base->advance);
+
+  return u >= from - 0.05 * em_size && u <= to + 0.05 * em_size;
+}
+
 /* A line's glyphs in the order they stand along the baseline. Producers draw runs of
  * right-to-left text (cairo: cluster by cluster, spaces in a font of their own) in an
  * order that wanders back and forth; what is left to right on the page is the visual
@@ -671,10 +681,12 @@ sort_visually (const DcGlyph *glyphs, GArray *line)
 
       keys[k].glyph = g_array_index (line, guint32, k);
       keys[k].position = k;
-      /* …unless it is drawn far from that glyph (cairo may draw the alef of a lam-alef
-       * long before its lam): then it stands where it is drawn. */
+      /* …unless it is drawn outside that glyph (cairo may draw the alef of a lam-alef
+       * right after the space before the word, long before its lam): then it stands
+       * where it is drawn. */
       keys[k].u = (k > 0 && fabs (glyph->advance) < 0.05 * em (glyph)
-                   && fabs (p.u - keys[k - 1].u) < em (glyph))
+                   && fabs (p.u - keys[k - 1].u) < em (glyph)
+                   && drawn_over (&glyphs[g_array_index (line, guint32, k - 1)], p.u, em (glyph)))
                       ? keys[k - 1].u
                       : p.u;
       if (keys[k].u < previous - 0.05 * em (glyph))
