@@ -175,14 +175,14 @@ read_file (const char *dir, const char *name)
   return contents;
 }
 
-/* generate-hostile.py OUT PAGES GLYPHS [BASE_FONT] into @dir. */
+/* generate-hostile.py OUT PAGES GLYPHS BASE_FONT [GLYPH_NAME] into @dir. */
 static char *
-generate_hostile (const char *dir, const char *name, const char *pages, const char *glyphs,
-                  const char *base_font)
+generate_named (const char *dir, const char *name, const char *pages, const char *glyphs,
+                const char *base_font, const char *glyph_name)
 {
   g_autofree char *script = dc_test_fixture_path ("generate-hostile.py");
   char *out = g_build_filename (dir, name, NULL);
-  const char *argv[] = { "python3", script, out, pages, glyphs, base_font, NULL };
+  const char *argv[] = { "python3", script, out, pages, glyphs, base_font, glyph_name, NULL };
   g_autoptr (GError) error = NULL;
   int status = 0;
 
@@ -191,6 +191,13 @@ generate_hostile (const char *dir, const char *name, const char *pages, const ch
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   return out;
+}
+
+static char *
+generate_hostile (const char *dir, const char *name, const char *pages, const char *glyphs,
+                  const char *base_font)
+{
+  return generate_named (dir, name, pages, glyphs, base_font, NULL);
 }
 
 static JsonObject *
@@ -528,6 +535,75 @@ test_escaped_names (void)
   remove_work_dir (dir);
 }
 
+/* A font and a glyph named with a quote, a backslash, UTF-8, a byte that is not UTF-8 and
+ * a control: every line of `glyphs --json` and the whole of `fonts --json` is valid
+ * UTF-8 JSON, each string escaped once, and both name the glyph alike (U+FFFD for the
+ * stray byte). */
+static void
+test_json_names (void)
+{
+  g_autofree char *dir = make_work_dir ();
+  g_autofree char *pdf = generate_named (dir, "names.pdf", "1", "200", "Fo#22o#5Cb#C3#A9r#E9",
+                                         "q#22b#5Cc#C3#A9#E9#01");
+  const char *glyph_name = "q\"b\\c\u00e9\ufffd\001"; /* as a JSON reader gives it */
+  const char *shown = "q\\\"b\\\\c\xc3\xa9\xef\xbf\xbd\\u0001"; /* as written */
+  RunOptions plain = { .cwd = dir };
+  guint named = 0;
+
+  {
+    g_auto (Run) run = { 0 };
+    g_auto (GStrv) lines = NULL;
+
+    run_cli (&run, &plain, "glyphs", "names.pdf", "--json", NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_true (g_utf8_validate (run.out, -1, NULL));
+    assert_no_control_bytes (run.out);
+    g_assert_nonnull (strstr (run.out, shown));
+    lines = g_strsplit (run.out, "\n", -1);
+    for (guint i = 0; lines[i] != NULL && lines[i][0] != '\0'; i++)
+      {
+        g_autoptr (JsonParser) parser = json_parser_new ();
+        JsonObject *glyph = parse_reply (parser, lines[i]);
+
+        if (g_strcmp0 (json_object_get_string_member (glyph, "pdf_text"), "a") == 0)
+          {
+            g_assert_cmpstr (json_object_get_string_member (glyph, "glyph_name"), ==, glyph_name);
+            named++;
+          }
+      }
+    g_assert_cmpuint (named, >, 0);
+  }
+  {
+    g_auto (Run) run = { 0 };
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    g_autoptr (GError) error = NULL;
+    JsonObject *font;
+    JsonArray *key;
+    gboolean found = FALSE;
+
+    run_cli (&run, &plain, "fonts", "names.pdf", "--json", NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_true (g_utf8_validate (run.out, -1, NULL));
+    json_parser_load_from_data (parser, run.out, -1, &error);
+    g_assert_no_error (error);
+    font = json_array_get_object_element (json_node_get_array (json_parser_get_root (parser)), 0);
+    g_assert_cmpstr (json_object_get_string_member (font, "name"), ==, "Fo\"o\\b\u00e9r\ufffd");
+    key = json_object_get_array_member (font, "key");
+    for (guint i = 0; i < json_array_get_length (key); i++)
+      {
+        JsonObject *entry = json_array_get_object_element (key, i);
+
+        if (json_object_get_int_member (entry, "code") == 97)
+          {
+            g_assert_cmpstr (json_object_get_string_member (entry, "glyph_name"), ==, glyph_name);
+            found = TRUE;
+          }
+      }
+    g_assert_true (found);
+  }
+  remove_work_dir (dir);
+}
+
 /* Item 10: a session on a read-only file system says so in one sentence. It needs a
  * read-only mount: as root, or in a user namespace (unshare -rm); skipped without. */
 static void
@@ -590,6 +666,7 @@ main (int argc, char **argv)
   g_test_add_func ("/hostile/glyph-bomb", test_glyph_bomb);
   g_test_add_func ("/hostile/protocol-nul-and-length", test_protocol_nul_and_length);
   g_test_add_func ("/hostile/escaped-names", test_escaped_names);
+  g_test_add_func ("/hostile/json-names", test_json_names);
   g_test_add_func ("/hostile/read-only", test_read_only);
   return g_test_run ();
 }

@@ -134,10 +134,17 @@ print_document_text (const char *text)
 }
 
 /* JSON strings by hand: a book has millions of glyphs, and building a JsonNode per
- * glyph would dominate the extraction time the benchmark compares with pdftotext. */
+ * glyph would dominate the extraction time the benchmark compares with pdftotext.
+ * Escaped as dc_json_generate() escapes the names in `fonts --json`: a glyph name is the
+ * PDF's bytes (a /Differences name may hold any), so what is not UTF-8 becomes U+FFFD,
+ * as in a font's name, rather than making the line something no JSON reader takes. */
 static void
 put_json_string (GString *out, const char *text)
 {
+  g_autofree char *valid = NULL;
+
+  if (!g_utf8_validate (text, -1, NULL))
+    text = valid = g_utf8_make_valid (text, -1);
   g_string_append_c (out, '"');
   for (const char *p = text; *p; p++)
     {
@@ -161,6 +168,11 @@ put_json_string (GString *out, const char *text)
 static void
 put_text_field (GString *out, const char *text)
 {
+  g_autofree char *valid = NULL;
+
+  /* The same text as in the JSON form: U+FFFD for what is not UTF-8. */
+  if (!g_utf8_validate (text, -1, NULL))
+    text = valid = g_utf8_make_valid (text, -1);
   for (const char *p = text; *p; p++)
     {
       if (*p == '\t')

@@ -244,7 +244,8 @@ dc_json_check_text (const char *data, gsize length, guint max_depth, gsize *offs
  * (1.6 at least) writes most control characters into strings as they are, which JSON
  * forbids and strict readers refuse. They can only stand inside strings, where they are
  * escaped here; a newline outside one is the pretty layout's. DEL and the C1 controls,
- * which JSON allows, are escaped as well, so that no control reaches a terminal.
+ * which JSON allows, are escaped as well, so that no control reaches a terminal, and
+ * bytes that are not UTF-8 become U+FFFD.
  */
 char *
 dc_json_generate (JsonNode *root, gboolean pretty, gsize *length)
@@ -259,6 +260,17 @@ dc_json_generate (JsonNode *root, gboolean pretty, gsize *length)
   json_generator_set_root (generator, root);
   json_generator_set_pretty (generator, pretty);
   text = json_generator_to_data (generator, &text_length);
+  /* json-glib copies a string's bytes as they are, and names a PDF chose (a glyph name
+   * from /Differences) need not be UTF-8: outside strings everything is ASCII, so making
+   * the whole text valid replaces only what is inside them, with U+FFFD. */
+  if (!g_utf8_validate (text, (gssize) text_length, NULL))
+    {
+      char *valid = g_utf8_make_valid (text, (gssize) text_length);
+
+      g_free (text);
+      text = valid;
+      text_length = strlen (text);
+    }
   /* Nearly always: nothing to escape, and strpbrk() finds that fastest. DEL and the C1
    * controls (U+0080–U+009F, lead byte C2) are escaped too: a terminal that shows a
    * reply would obey them (issue 11). */
