@@ -6,6 +6,10 @@
 #   with no TRUTH files: the committed script fixtures (tests/fixtures/script-*.json);
 #   --udhr DIR: also typesets the first --lines lines of the UDHR texts in DIR
 #   (udhr_hin.txt…) into a temporary folder and measures those.
+#   --typing: also recovers each stripped twin (no ToUnicode, no /ActualText) by typing
+#   what suggest asks, as bench/simulate-user.py does, and prints the words typed and
+#   the CER reached (with no font library and no installed-font references, so that
+#   nothing but the typing decodes).
 # SPDX-License-Identifier: GPL-3.0-or-later
 import argparse
 import glob
@@ -54,12 +58,27 @@ def measure(cli, truth_path):
     return len(clean(expected)), cer(expected, theirs), cer(expected, ours)
 
 
+def simulate_typing(cli, stripped):
+    """Words typed and CER when bench/simulate-user.py recovers the stripped twin."""
+    if not os.path.exists(stripped + '.pdf'):
+        return '-', '-'
+    env = dict(os.environ, DECIPHER_LIBRARY='', DECIPHER_REFERENCES='')
+    run = subprocess.run([sys.executable, os.path.join(HERE, 'simulate-user.py'), cli,
+                          stripped + '.pdf', stripped + '.json'],
+                         capture_output=True, text=True, env=env)
+    last = (run.stdout.strip().split('\n') or [''])[-1]
+    words = last.split(': policy suggest: ')[-1].split(' words typed')[0]
+    cer = last.split('CER ')[-1].split(';')[0].split(' = ')[-1] if 'CER ' in last else '?'
+    return words, cer
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('cli')
     ap.add_argument('truths', nargs='*')
     ap.add_argument('--udhr')
     ap.add_argument('--lines', type=int, default=12)
+    ap.add_argument('--typing', action='store_true')
     args = ap.parse_args()
     truths = args.truths or sorted(p for p in glob.glob(os.path.join(FIXTURES, 'script-*.json'))
                                    if not p.endswith('-stripped.json'))
@@ -76,10 +95,15 @@ def main():
                                 '--script', script, '--text', body, '--out', out,
                                 '--lines', str(args.lines)], check=True)
                 truths.append(out[:-4] + '.json')
-        print(f"{'file':40} {'chars':>6} {'pdftotext':>10} {'decipher':>10}")
+        print(f"{'file':40} {'chars':>6} {'pdftotext':>10} {'decipher':>10}"
+              + (f" {'typed':>6} {'typed CER':>10}" if args.typing else ''))
         for truth in truths:
             n, theirs, ours = measure(args.cli, truth)
-            print(f"{os.path.basename(truth)[:-5]:40} {n:6} {theirs:10.4f} {ours:10.4f}")
+            row = f"{os.path.basename(truth)[:-5]:40} {n:6} {theirs:10.4f} {ours:10.4f}"
+            if args.typing:
+                words, typed_cer = simulate_typing(args.cli, truth[:-5] + '-stripped')
+                row += f" {words:>6} {typed_cer:>10}"
+            print(row)
 
 
 if __name__ == '__main__':

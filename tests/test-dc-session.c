@@ -84,10 +84,51 @@ test_type (void)
 
   g_assert_true (dc_session_undo (session, NULL));
   for (guint i = 0; i < result->learned->len; i++)
-    g_assert_true (dc_session_symbol_is_unknown (
-      session, g_array_index (result->learned, DcLearned, i).symbol));
+    g_assert_true (
+        dc_session_symbol_is_unknown (session,
+                                      g_array_index (result->learned, DcLearned, i).symbol));
   /* Typed, then undone: the key said so twice. */
   g_assert_cmpuint (changes, ==, 2);
+}
+
+/* A linguist types what What Next? highlights, with its line as the cue: each time the
+ * words are read at the highlighted place — not at another word of the line the same
+ * letters fit more cheaply (ᠮᠢᠨᠦ for ᠪᠠᠲᠤ, whose ᠪᠠ is one glyph) — and the page comes
+ * back whole. */
+static void
+test_type_at_suggestion (void)
+{
+  g_autoptr (DcSession) session = open_session ("script-mongolian-mvs-stripped");
+  g_autoptr (GPtrArray) lines = dc_test_truth_lines ("script-mongolian-mvs-stripped");
+  g_autofree char *text = NULL;
+  guint rounds = 0;
+
+  for (;; rounds++)
+    {
+      DcSuggestion suggestion;
+      g_autoptr (DcMatchResult) result = NULL;
+      g_autoptr (GError) error = NULL;
+      g_auto (GStrv) words = NULL;
+      g_autofree char *typed = NULL;
+
+      g_assert_cmpuint (rounds, <, 20);
+      dc_session_suggest (session, &suggestion);
+      if (suggestion.done)
+        break;
+      words = g_strsplit (g_ptr_array_index (lines, suggestion.line), " ", -1);
+      g_assert_cmpuint (suggestion.token + suggestion.n_tokens, <=, g_strv_length (words));
+      g_free (words[suggestion.token + suggestion.n_tokens]);
+      words[suggestion.token + suggestion.n_tokens] = NULL;
+      typed = g_strjoinv (" ", &words[suggestion.token]);
+      result = dc_session_type (session, typed, (int) suggestion.line, -1, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (result->kind, ==, DC_MATCH_ASSIGNED);
+      g_assert_cmpuint (g_array_index (result->places, DcMatchPlace, 0).token, ==,
+                        suggestion.token);
+    }
+  text = dc_session_dup_text (session);
+  for (guint l = 0; l < lines->len; l++)
+    g_assert_nonnull (strstr (text, g_ptr_array_index (lines, l)));
 }
 
 /* Accepting all proposals sure enough is one step; none sure enough is no step. */
@@ -103,8 +144,8 @@ test_accept_all (void)
   dc_session_start_new_work (session, TRUE);
   for (guint l = 1; l <= 2; l++)
     {
-      g_autoptr (DcMatchResult) result = dc_session_type (session, g_ptr_array_index (lines, l),
-                                                          (int) l, -1, &error);
+      g_autoptr (DcMatchResult)
+          result = dc_session_type (session, g_ptr_array_index (lines, l), (int) l, -1, &error);
       g_assert_no_error (error);
       g_assert_cmpint (result->kind, ==, DC_MATCH_ASSIGNED);
     }
@@ -134,8 +175,7 @@ test_accept_all (void)
       {
         g_assert_true (dc_session_accept (session, s, &error));
         g_assert_no_error (error);
-        g_assert_cmpint (dc_key_get_status (dc_session_get_key (session), s), ==,
-                         DC_KEY_CONFIRMED);
+        g_assert_cmpint (dc_key_get_status (dc_session_get_key (session), s), ==, DC_KEY_CONFIRMED);
         g_assert_false (dc_session_accept (session, s, &error));
         g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
         break;
@@ -307,6 +347,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/dc-session/new-work", test_new_work);
   g_test_add_func ("/dc-session/type", test_type);
+  g_test_add_func ("/dc-session/type-at-suggestion", test_type_at_suggestion);
   g_test_add_func ("/dc-session/accept-all", test_accept_all);
   g_test_add_func ("/dc-session/resolve", test_resolve);
   g_test_add_func ("/dc-session/journal", test_journal);

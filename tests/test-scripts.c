@@ -211,6 +211,16 @@ test_typing_post_base_form (void)
   type_words ("script-bengali-stripped", words, G_N_ELEMENTS (words));
 }
 
+/* फ़ै typed first must give the nukta to फ़'s glyph, not the ै's (फ + ़ै), or हैः
+ * cannot be typed after it. */
+static void
+test_typing_nukta (void)
+{
+  static const TypedWord words[] = { { "फ़ैसला", 0, 4 }, { "हैः", 3, 3 } };
+
+  type_words ("script-hindi-reph-stripped", words, G_N_ELEMENTS (words));
+}
+
 /* Noto Sans Tamil draws ி with three glyphs, one per width of consonant: typed first,
  * பயிரிடுகின்றனர் must still give each its ி and டு one glyph, not யி as one glyph and
  * ு as one of its own (which shifts every letter after it), or ஊரில் cannot be typed. */
@@ -372,6 +382,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/scripts/line-metadata", test_line_metadata);
   g_test_add_func ("/scripts/vertical/columns", test_vertical_columns);
   g_test_add_func ("/scripts/typing/post-base-form", test_typing_post_base_form);
+  g_test_add_func ("/scripts/typing/nukta", test_typing_nukta);
   g_test_add_func ("/scripts/typing/vowel-sign-variants", test_typing_vowel_sign_variants);
   for (guint i = 0; i < G_N_ELEMENTS (scripts); i++)
     {

@@ -507,6 +507,13 @@ decipher_glyph_palette_dispose (GObject *object)
 
   g_clear_object (&self->matcher);
   g_clear_handle_id (&self->attach_source, g_source_remove);
+  /* The session may outlive the palette (a reading still under way holds it): its key's
+   * changes must not reach a palette without filter or model. */
+  if (self->session != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->session, self);
+      g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
+    }
   if (self->grid_view != NULL)
     gtk_grid_view_set_model (self->grid_view, NULL);
   if (self->im_context != NULL)

@@ -73,6 +73,8 @@ set_message (DecipherRecognizeBar *self, const char *message)
 {
   g_free (self->message);
   self->message = g_strdup (message);
+  if (self->message_label == NULL) /* disposed while reading */
+    return;
   gtk_label_set_text (GTK_LABEL (self->message_label), message != NULL ? message : "");
   gtk_widget_set_visible (self->message_label, message != NULL && message[0] != '\0');
 }
@@ -82,6 +84,8 @@ update_state (DecipherRecognizeBar *self)
 {
   gboolean running = self->task != NULL;
 
+  if (self->recognize_button == NULL) /* disposed while reading */
+    return;
   gtk_widget_set_visible (self->recognize_button, !running);
   gtk_widget_set_visible (self->progress_bar, running);
   gtk_widget_set_visible (self->cancel_button, running);
@@ -151,6 +155,8 @@ poll_cb (gpointer data)
   Run *run = g_task_get_task_data (self->task);
   g_autofree char *text = NULL;
 
+  if (self->progress_bar == NULL)
+    return G_SOURCE_CONTINUE;
   gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress_bar),
                                  decipher_recognize_bar_get_fraction (self));
   /* Translators: while the glyphs' shapes are read, lines read of lines to read. */
@@ -254,6 +260,8 @@ decipher_recognize_bar_get_min_confidence (DecipherRecognizeBar *self)
 {
   g_return_val_if_fail (DECIPHER_IS_RECOGNIZE_BAR (self), 0);
 
+  if (self->spin == NULL)
+    return 1.0;
   return gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->spin)) / 100.0;
 }
 
@@ -262,7 +270,8 @@ decipher_recognize_bar_set_min_confidence (DecipherRecognizeBar *self, double co
 {
   g_return_if_fail (DECIPHER_IS_RECOGNIZE_BAR (self));
 
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->spin), CLAMP (confidence, 0, 1) * 100.0);
+  if (self->spin != NULL)
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->spin), CLAMP (confidence, 0, 1) * 100.0);
 }
 
 /**
@@ -343,6 +352,10 @@ decipher_recognize_bar_dispose (GObject *object)
   g_clear_object (&self->session);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
+  /* The reading's callback may still come (the task holds the bar): it must find no
+   * widget to update. */
+  self->recognize_button = self->progress_bar = self->cancel_button = NULL;
+  self->spin = self->accept_button = self->message_label = NULL;
 
   G_OBJECT_CLASS (decipher_recognize_bar_parent_class)->dispose (object);
 }

@@ -595,6 +595,11 @@ try_binding (Search *s, guint glyph, guint at, guint word, guint symbol, guint l
       && (is_unlikely_for_glyph (s, glyph, at, length)
           || is_unlikely_for_spacing_glyph (s, glyph, at, length)))
     cost += LIGATURE_COST;
+  /* A nukta is drawn in its consonant's glyph (फ़), or alone over it: not at the head of
+   * the next glyph's value (फ + ़ै). */
+  if (!contradicts && length > 1
+      && g_unichar_combining_class (g_array_index (s->typed->chars, gunichar, at)) == 7)
+    cost += 1;
 
   g_array_append_val (s->bindings, binding);
   s->cost += cost;

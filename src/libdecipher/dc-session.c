@@ -42,9 +42,9 @@ struct _DcSession
   DcMatcher *matcher;
   DcProject *project;
   DcProjectLock *lock; /* while this session is the project's only writer */
-  DcLibrary *library; /* the user's font library, if the caller gave one */
-  DcShapes *shapes;   /* the symbols' glyph shapes, made when first needed */
-  char **learned;     /* per symbol: the value last recorded in the library */
+  DcLibrary *library;  /* the user's font library, if the caller gave one */
+  DcShapes *shapes;    /* the symbols' glyph shapes, made when first needed */
+  char **learned;      /* per symbol: the value last recorded in the library */
   guint n_learned;
 
   DcAutoReport auto_report;        /* why the automatic pass guessed what it did */
@@ -52,6 +52,10 @@ struct _DcSession
   gboolean background_index;       /* keep the index built in a worker */
   GCancellable *index_cancellable; /* the index being built, if any */
   GHashTable *own_paths;           /* the project files this session loaded or wrote */
+  /* the words What Next? last highlighted, until the next query: typing them with the
+   * line as cue is matched there first */
+  DcSuggestion suggested;
+  gboolean has_suggested;
 };
 
 G_DEFINE_FINAL_TYPE (DcSession, dc_session, G_TYPE_OBJECT)
@@ -128,8 +132,8 @@ dc_session_class_init (DcSessionClass *klass)
    *
    * The key changed, by a decision, an undo or a redo (the key's own "changed").
    */
-  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                   NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
   /**
    * DcSession::conflicts-changed:
    *
@@ -144,8 +148,8 @@ dc_session_class_init (DcSessionClass *klass)
    * The matcher's index, built in a worker, fits the tokens: dc_session_type() answers
    * without building it first.
    */
-  signals[INDEX_READY] = g_signal_new ("index-ready", G_TYPE_FROM_CLASS (klass),
-                                       G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[INDEX_READY] = g_signal_new ("index-ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -397,7 +401,7 @@ dc_session_save (DcSession *self, const char *path, GError **error)
       g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                    _("“%s” is a folder; give the file to save the project in, such as "
                      "“%s”."),
-                   path, "project.decipher");
+                      path, "project.decipher");
       return FALSE;
     }
   if (!dc_project_save (self->project, path, error))
@@ -434,7 +438,7 @@ dc_session_save_copy (DcSession *self, const char *path, GError **error)
       g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                    _("“%s” already exists and is not this session’s project; saving would "
                      "replace it. Give a new file name, or remove that file first."),
-                   display);
+                      display);
       return FALSE;
     }
   return dc_session_save (self, path, error);
@@ -490,6 +494,17 @@ check_symbol (DcSession *self, guint symbol, GError **error)
   return FALSE;
 }
 
+static guint
+count_words (const char *text)
+{
+  g_auto (GStrv) words = g_strsplit_set (text, " \t\n", -1);
+  guint n = 0;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    n += words[i][0] != '\0';
+  return n;
+}
+
 /**
  * dc_session_type:
  * @text: words as read on the page
@@ -513,7 +528,19 @@ dc_session_type (DcSession *self, const char *text, int line, int token, GError 
 
   label = g_strdup_printf (_("Typed “%s”"), text);
   dc_key_begin_change (self->key, label);
-  result = dc_matcher_type (self->matcher, text, line, token, error);
+  /* The user types the words What Next? highlighted: another place of the line that the
+   * same letters fit more cheaply (ᠮᠢᠨᠦ for ᠪᠠᠲᠤ, whose ᠪᠠ is one glyph) is not what
+   * they read. Only where those words cannot be read so is the line searched. */
+  if (token < 0 && line >= 0 && self->has_suggested && !self->suggested.done
+      && (guint) line == self->suggested.line && count_words (text) == self->suggested.n_tokens)
+    {
+      result = dc_matcher_type (self->matcher, text, line, (int) self->suggested.token, NULL);
+      if (result != NULL && result->kind == DC_MATCH_NO_MATCH)
+        g_clear_pointer (&result, dc_match_result_free);
+    }
+  self->has_suggested = FALSE;
+  if (result == NULL)
+    result = dc_matcher_type (self->matcher, text, line, token, error);
   if (result != NULL && result->kind == DC_MATCH_ASSIGNED)
     dc_proposals_update (self->key);
   dc_key_end_change (self->key);
@@ -528,12 +555,8 @@ dc_session_type (DcSession *self, const char *text, int line, int token, GError 
 /* One undoable step: the value, then the proposals that what was just learned confirms
  * or overturns. */
 static gboolean
-set_confirmed (DcSession *self,
-               const char *label,
-               guint symbol,
-               const char *value,
-               const char *provenance,
-               GError **error)
+set_confirmed (DcSession *self, const char *label, guint symbol, const char *value,
+               const char *provenance, GError **error)
 {
   gboolean ok;
 
@@ -601,8 +624,7 @@ dc_session_accept (DcSession *self, guint symbol, GError **error)
  * weighed again once. Accepting none is not an error.
  */
 gboolean
-dc_session_accept_all (DcSession *self, double min_confidence, guint *n_accepted,
-                       GError **error)
+dc_session_accept_all (DcSession *self, double min_confidence, guint *n_accepted, GError **error)
 {
   guint n_symbols, n = 0;
   gboolean ok = TRUE;
@@ -668,7 +690,8 @@ dc_session_undo (DcSession *self, GError **error)
 
   if (!dc_key_undo (self->key))
     {
-      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT, _("There is nothing to undo."));
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                           _("There is nothing to undo."));
       return FALSE;
     }
   return dc_session_sync (self, error);
@@ -681,7 +704,8 @@ dc_session_redo (DcSession *self, GError **error)
 
   if (!dc_key_redo (self->key))
     {
-      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT, _("There is nothing to redo."));
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                           _("There is nothing to redo."));
       return FALSE;
     }
   return dc_session_sync (self, error);
@@ -701,15 +725,9 @@ dc_session_redo (DcSession *self, GError **error)
  * worker thread of its own only through dc_recognize_job_run() (see dc-recognize.h).
  */
 gboolean
-dc_session_recognize (DcSession *self,
-                      const char *languages,
-                      const char *password,
-                      DcRecognizeProgressFunc progress,
-                      gpointer progress_data,
-                      GCancellable *cancellable,
-                      guint *n_proposed,
-                      guint *n_lines,
-                      GError **error)
+dc_session_recognize (DcSession *self, const char *languages, const char *password,
+                      DcRecognizeProgressFunc progress, gpointer progress_data,
+                      GCancellable *cancellable, guint *n_proposed, guint *n_lines, GError **error)
 {
   g_autoptr (DcRecognizeJob) job = NULL;
 
@@ -779,6 +797,8 @@ dc_session_suggest (DcSession *self, DcSuggestion *suggestion)
   g_return_if_fail (suggestion != NULL);
 
   dc_suggest_next (self->key, suggestion);
+  self->suggested = *suggestion;
+  self->has_suggested = TRUE;
 }
 
 /* All dc_suggest_next() reads of the key is its usable values: a worker gets a copy. */
@@ -853,8 +873,7 @@ suggest_done_cb (GObject *source, GAsyncResult *result, gpointer data)
   if (self->key == NULL)
     {
       g_free (suggestion);
-      g_task_return_new_error (outer, G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                               "The session was closed.");
+      g_task_return_new_error (outer, G_IO_ERROR, G_IO_ERROR_CANCELLED, "The session was closed.");
       return;
     }
   /* The key changed meanwhile: the answer is stale, work it out again. */
@@ -893,9 +912,7 @@ start_suggest (DcSession *self, GTask *outer)
  * key as it is when it arrives (a stale one is worked out again).
  */
 void
-dc_session_suggest_async (DcSession *self,
-                          GCancellable *cancellable,
-                          GAsyncReadyCallback callback,
+dc_session_suggest_async (DcSession *self, GCancellable *cancellable, GAsyncReadyCallback callback,
                           gpointer user_data)
 {
   g_autoptr (GTask) outer = NULL;
@@ -908,9 +925,7 @@ dc_session_suggest_async (DcSession *self,
 }
 
 gboolean
-dc_session_suggest_finish (DcSession *self,
-                           GAsyncResult *result,
-                           DcSuggestion *suggestion,
+dc_session_suggest_finish (DcSession *self, GAsyncResult *result, DcSuggestion *suggestion,
                            GError **error)
 {
   g_autofree DcSuggestion *answer = NULL;
@@ -921,6 +936,8 @@ dc_session_suggest_finish (DcSession *self,
   if (answer == NULL)
     return FALSE;
   *suggestion = *answer;
+  self->suggested = *answer;
+  self->has_suggested = TRUE;
   return TRUE;
 }
 
@@ -990,8 +1007,7 @@ start_index (DcSession *self)
   task = g_task_new (NULL, self->index_cancellable, index_done_cb, g_object_ref (self));
   g_task_set_source_tag (task, start_index);
   /* The snapshot is taken here, on the thread that owns the document. */
-  g_task_set_task_data (task, dc_matcher_index_new (self->document),
-                        (GDestroyNotify) index_free);
+  g_task_set_task_data (task, dc_matcher_index_new (self->document), (GDestroyNotify) index_free);
   DC_HAND_OVER (g_task_get_task_data (task));
   g_task_run_in_thread (task, index_thread);
 }

@@ -259,6 +259,35 @@ test_recognize_cancel (void)
   fixture_close (&f);
 }
 
+static gboolean
+is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* The window closes while the worker reads: the reading is canceled, its result comes
+ * back to a bar without widgets, and everything is freed. */
+static void
+test_recognize_close_while_reading (void)
+{
+  Fixture f;
+  gpointer bar;
+
+  fixture_open (&f, "legacy-cyrillic.pdf");
+  g_signal_emit_by_name (gui_test_find_button (GTK_WIDGET (f.bar), "_Recognize Shapes"), "clicked");
+  g_assert_true (decipher_recognize_bar_get_running (f.bar));
+  bar = f.bar;
+  g_object_add_weak_pointer (G_OBJECT (f.bar), &bar);
+  gtk_window_destroy (f.window);
+  g_assert_finalize_object (f.palette); /* the task still holds the bar */
+  g_assert_nonnull (bar);
+  GUI_TEST_WAIT (is_null, &bar, "the reading to end and the bar to go");
+  gui_test_iterate (50);
+  g_assert_finalize_object (f.shapes);
+  g_assert_finalize_object (f.renderer);
+  g_assert_finalize_object (f.session);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -266,5 +295,6 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/recognize/recognize-and-accept", test_recognize_and_accept);
   g_test_add_func ("/recognize/cancel", test_recognize_cancel);
+  g_test_add_func ("/recognize/close-while-reading", test_recognize_close_while_reading);
   return g_test_run ();
 }
