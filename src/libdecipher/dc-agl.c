@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "dc-agl-private.h"
-#include "dc-pdf-bridge.h"
+#include "dc-pdf-bridge-private.h"
 
 /* The 258 glyphs of the Macintosh standard order, the order of a TrueType 'post' table of
  * format 1 and the first glyphs of most TrueType fonts of the 1990s and later: a PDF that

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "dc-font.h"
-#include "dc-pdf-bridge.h"
+#include "dc-pdf-bridge-private.h"
 
 G_BEGIN_DECLS
 

@@ -31,7 +31,7 @@
 
 #include "dc-agl-private.h"
 #include "dc-font-tables.h"
-#include "dc-trust.h"
+#include "dc-trust-private.h"
 
 /* A layout explains a font when it reads this share of its glyphs. */
 #define LAYOUT_MIN_EXPLAINED 0.9

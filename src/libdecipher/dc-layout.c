@@ -18,7 +18,7 @@
 
 #include <math.h>
 
-#include "dc-layout.h"
+#include "dc-layout-private.h"
 
 /* In ems of the font size. */
 #define SAME_BASELINE_CHAIN 0.25 /* a chain continues on the same baseline */

@@ -42,7 +42,7 @@
 #include FT_FREETYPE_H
 
 #include "dc-error.h"
-#include "dc-pdf-bridge.h"
+#include "dc-pdf-bridge-private.h"
 #include "dc-tsan-private.h"
 
 static void quiet_error_callback (ErrorCategory category, Goffset pos, const char *msg);

@@ -29,7 +29,7 @@
 #include <qpdf/QPDFWriter.hh>
 
 #include "dc-error.h"
-#include "dc-pdf-writer.h"
+#include "dc-pdf-writer-private.h"
 
 /**
  * dc_pdf_writer_replace_to_unicode:

@@ -14,7 +14,7 @@
 
 #include "config.h"
 
-#include "dc-pdf-bridge.h"
+#include "dc-pdf-bridge-private.h"
 #include "dc-proposals.h"
 #include "dc-tsan-private.h"
 

@@ -21,7 +21,7 @@
 #include "dc-error.h"
 #include "dc-file-private.h"
 #include "dc-map.h"
-#include "dc-pdf-writer.h"
+#include "dc-pdf-writer-private.h"
 #include "dc-repair.h"
 
 /* Everything the copy needs, taken from the key when the repair is planned, so that

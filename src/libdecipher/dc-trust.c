@@ -19,8 +19,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "dc-font-private.h"
-#include "dc-pdf-bridge.h"
-#include "dc-trust.h"
+#include "dc-pdf-bridge-private.h"
+#include "dc-trust-private.h"
 
 typedef struct
 {

@@ -1,4 +1,4 @@
-/* dc-layout.h: glyphs → lines → tokens, in reading order (private to the engine)
+/* dc-layout-private.h: glyphs → lines → tokens, in reading order (private to the engine)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

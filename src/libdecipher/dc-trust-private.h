@@ -1,4 +1,4 @@
-/* dc-trust.h: which fonts' text maps can be believed (private to the engine)
+/* dc-trust-private.h: which fonts' text maps can be believed (private to the engine)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,4 +1,4 @@
-/* dc-pdf-bridge.h: plain C front of the one C++ file that talks to poppler's core
+/* dc-pdf-bridge-private.h: plain C front of the one C++ file that talks to poppler's core
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *

@@ -1,4 +1,4 @@
-/* dc-pdf-writer.h: plain C front of the one C++ file that writes PDFs, with qpdf
+/* dc-pdf-writer-private.h: plain C front of the one C++ file that writes PDFs, with qpdf
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
