@@ -13,7 +13,9 @@
 # a document that is mostly decoded. The matcher's index is built before the clock starts
 # (one query, undone, not counted): it is built once per session and, in the app, in a
 # worker while the user reads. Each figure is the time from writing the request to
-# reading the whole reply, JSON included.
+# reading the whole reply, JSON included: wall clock, and beside it the CPU time the
+# session spent on it (from /proc/PID/schedstat, in nanoseconds, all its threads), which
+# the load of other processes on a shared machine does not inflate.
 # SPDX-License-Identifier: GPL-3.0-or-later
 import argparse
 import json
@@ -48,18 +50,36 @@ def main():
     session = subprocess.Popen([args.cli, "session", args.pdf], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, text=True, encoding="utf-8")
 
+    def cpu_ms():
+        # All threads: a worker's time counts as the request's.
+        total = 0
+        try:
+            for tid in os.listdir(f"/proc/{session.pid}/task"):
+                with open(f"/proc/{session.pid}/task/{tid}/schedstat") as f:
+                    total += int(f.read().split()[0])
+        except (FileNotFoundError, ProcessLookupError):
+            pass
+        return total / 1e6
+
+    cpu = {}
+
     def ask(**request):
         t = time.perf_counter()
+        c = cpu_ms()
         session.stdin.write(json.dumps(request, ensure_ascii=False) + "\n")
         session.stdin.flush()
         reply = json.loads(session.stdout.readline())
-        return reply, (time.perf_counter() - t) * 1000
+        ms = (time.perf_counter() - t) * 1000
+        cpu["last"] = cpu_ms() - c
+        return reply, ms
 
     status, _ = ask(cmd="status")
     opened = (time.perf_counter() - start) * 1000
+    opened_cpu = cpu_ms()
 
     def fresh_type(**request):
         reply, ms = ask(cmd="type", **request)
+        cpu["type"] = cpu["last"]  # the type's own, not the undo's
         if reply.get("result") == "assigned":
             undone, _ = ask(cmd="undo")
             assert undone.get("ok"), undone
@@ -70,6 +90,7 @@ def main():
 
     timings = {"type (5 words, no cue)": [], "type (1 word, no cue)": [],
                "type (3 words, line cue)": [], "suggest": []}
+    cpu_timings = {name: [] for name in timings}
     results = {}
     for _ in range(args.queries):
         line = rng.randrange(len(lines))
@@ -79,25 +100,31 @@ def main():
         t = rng.randrange(max(1, len(words) - 4))
         reply, ms = fresh_type(text=" ".join(words[t:t + 5]))
         timings["type (5 words, no cue)"].append(ms)
+        cpu_timings["type (5 words, no cue)"].append(cpu["type"])
         results[reply.get("result")] = results.get(reply.get("result"), 0) + 1
         reply, ms = fresh_type(text=rng.choice(words))
         timings["type (1 word, no cue)"].append(ms)
+        cpu_timings["type (1 word, no cue)"].append(cpu["type"])
         results[reply.get("result")] = results.get(reply.get("result"), 0) + 1
         t = rng.randrange(max(1, len(words) - 2))
         reply, ms = fresh_type(text=" ".join(words[t:t + 3]), line=line)
         timings["type (3 words, line cue)"].append(ms)
+        cpu_timings["type (3 words, line cue)"].append(cpu["type"])
         results[reply.get("result")] = results.get(reply.get("result"), 0) + 1
         _, ms = ask(cmd="suggest")
         timings["suggest"].append(ms)
+        cpu_timings["suggest"].append(cpu["last"])
     session.stdin.close()
     session.wait()
 
     print(f"{os.path.basename(args.pdf)}: {status['pages']} pages, {status['lines']} lines, "
-          f"{n_glyphs} glyphs; first reply after {opened:.0f} ms; index build (not counted) "
-          f"{index_ms:.0f} ms; load average {os.getloadavg()[0]:.2f}")
+          f"{n_glyphs} glyphs; first reply after {opened:.0f} ms ({opened_cpu:.0f} ms CPU); "
+          f"index build (not counted) {index_ms:.0f} ms; load average {os.getloadavg()[0]:.2f}")
     for name, values in timings.items():
+        c = cpu_timings[name]
         print(f"  {name:26s} median {statistics.median(values):7.2f} ms, "
-              f"p95 {percentile(values, 95):7.2f} ms, max {max(values):7.2f} ms")
+              f"p95 {percentile(values, 95):7.2f} ms, max {max(values):7.2f} ms; CPU median "
+              f"{statistics.median(c):7.2f} ms, p95 {percentile(c, 95):7.2f} ms")
     print("  results: " + ", ".join(f"{k} {v}" for k, v in sorted(results.items())))
 
 
