@@ -20,6 +20,10 @@ struct _DecipherDocumentView
   GtkWidget parent_instance;
 
   DecipherSession *session;
+  /* On the session and on its key: retargeted with the session, nothing to disconnect
+   * by hand. */
+  GSignalGroup *session_signals;
+  GSignalGroup *key_signals;
   DecipherPageRenderer *renderer;
   DecipherGlyphShapes *shapes;
 

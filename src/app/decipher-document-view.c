@@ -396,11 +396,10 @@ selected_symbol_cb (DecipherDocumentView *self)
 static void
 clear_session (DecipherDocumentView *self)
 {
-  if (self->session != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->session, self);
-      g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
-    }
+  if (self->session_signals != NULL)
+    g_signal_group_set_target (self->session_signals, NULL);
+  if (self->key_signals != NULL)
+    g_signal_group_set_target (self->key_signals, NULL);
   if (self->renderer != NULL)
     g_signal_handlers_disconnect_by_data (self->renderer, self);
   if (self->popover != NULL)
@@ -465,10 +464,8 @@ decipher_document_view_set_session (DecipherDocumentView *self, DecipherSession 
                                                    decipher_session_get_password (session));
       update_render_scale (self);
       g_signal_connect_swapped (self->renderer, "page-ready", G_CALLBACK (page_ready_cb), self);
-      g_signal_connect_swapped (decipher_session_get_key (session), "changed",
-                                G_CALLBACK (key_changed_cb), self);
-      g_signal_connect_swapped (session, "notify::selected-symbol",
-                                G_CALLBACK (selected_symbol_cb), self);
+      g_signal_group_set_target (self->key_signals, decipher_session_get_key (session));
+      g_signal_group_set_target (self->session_signals, session);
       decipher_glyph_popover_set_session (self->popover, session, NULL);
       gtk_adjustment_set_value (self->vadjustment, 0);
       gtk_adjustment_set_value (self->hadjustment, 0);
@@ -595,6 +592,8 @@ decipher_document_view_dispose (GObject *object)
   DecipherDocumentView *self = DECIPHER_DOCUMENT_VIEW (object);
 
   clear_session (self);
+  g_clear_object (&self->session_signals);
+  g_clear_object (&self->key_signals);
   gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_DOCUMENT_VIEW);
   self->popover = NULL;
   if (self->hadjustment != NULL)
@@ -795,6 +794,11 @@ decipher_document_view_init (DecipherDocumentView *self)
   self->popover_glyph = -1;
   set_adjustment (self, &self->hadjustment, NULL);
   set_adjustment (self, &self->vadjustment, NULL);
+  self->session_signals = g_signal_group_new (DECIPHER_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "notify::selected-symbol",
+                                  G_CALLBACK (selected_symbol_cb), self);
+  self->key_signals = g_signal_group_new (DC_TYPE_KEY);
+  g_signal_group_connect_swapped (self->key_signals, "changed", G_CALLBACK (key_changed_cb), self);
 
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->popover, "closed", G_CALLBACK (_decipher_document_view_popover_closed), self);

@@ -35,6 +35,10 @@ struct _DecipherGlyphPalette
   GtkWidget parent_instance;
 
   DecipherSession *session;
+  /* On the session and on its key: retargeted with the session, and with nothing to
+   * disconnect by hand when either goes. */
+  GSignalGroup *session_signals;
+  GSignalGroup *key_signals;
   DecipherSymbolModel *model;
   GtkSortListModel *sort_model;
   GtkFilterListModel *filter_model;
@@ -509,11 +513,12 @@ decipher_glyph_palette_dispose (GObject *object)
   g_clear_handle_id (&self->attach_source, g_source_remove);
   /* The session may outlive the palette (a reading still under way holds it): its key's
    * changes must not reach a palette without filter or model. */
-  if (self->session != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->session, self);
-      g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
-    }
+  if (self->session_signals != NULL)
+    g_signal_group_set_target (self->session_signals, NULL);
+  if (self->key_signals != NULL)
+    g_signal_group_set_target (self->key_signals, NULL);
+  g_clear_object (&self->session_signals);
+  g_clear_object (&self->key_signals);
   if (self->grid_view != NULL)
     gtk_grid_view_set_model (self->grid_view, NULL);
   if (self->im_context != NULL)
@@ -591,6 +596,11 @@ decipher_glyph_palette_init (DecipherGlyphPalette *self)
   GtkEventController *focus;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->session_signals = g_signal_group_new (DECIPHER_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "notify::selected-symbol",
+                                  G_CALLBACK (session_selected_cb), self);
+  self->key_signals = g_signal_group_new (DC_TYPE_KEY);
+  g_signal_group_connect_swapped (self->key_signals, "changed", G_CALLBACK (key_changed_cb), self);
   self->filter_mode = DECIPHER_PALETTE_UNKNOWN;
   self->advance_position = GTK_INVALID_LIST_POSITION;
 
@@ -692,11 +702,8 @@ decipher_glyph_palette_set_session (DecipherGlyphPalette *self,
 
   g_clear_handle_id (&self->attach_source, g_source_remove);
   gtk_grid_view_set_model (self->grid_view, NULL);
-  if (self->session != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->session, self);
-      g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
-    }
+  g_signal_group_set_target (self->session_signals, NULL);
+  g_signal_group_set_target (self->key_signals, NULL);
   g_clear_object (&self->selection);
   g_clear_object (&self->filter_model);
   g_clear_object (&self->sort_model);
@@ -727,10 +734,8 @@ decipher_glyph_palette_set_session (DecipherGlyphPalette *self,
   /* Low: after the first frame and the first pages, which the reader looks at first. */
   self->attach_source = g_idle_add_full (G_PRIORITY_LOW, attach_model_cb, self, NULL);
 
-  g_signal_connect_swapped (session, "notify::selected-symbol", G_CALLBACK (session_selected_cb),
-                            self);
-  g_signal_connect_swapped (decipher_session_get_key (session), "changed",
-                            G_CALLBACK (key_changed_cb), self);
+  g_signal_group_set_target (self->session_signals, session);
+  g_signal_group_set_target (self->key_signals, decipher_session_get_key (session));
 
   fill_filter_names (self);
   /* A document whose fonts are all trusted has nothing to decode: show all of it. */
