@@ -326,10 +326,34 @@ command_glyphs (DcDocument *document, int argc, char **argv)
   const guint32 *order;
   const DcLine *lines;
   g_autoptr (GString) out = g_string_sized_new (1 << 17);
+  g_autoptr (GPtrArray) tails = NULL;
   guint n_lines;
 
   order = dc_document_get_reading_order (document, NULL);
   lines = dc_document_get_lines (document, &n_lines);
+
+  /* A record's strings are its symbol's: escaped once per symbol here, not once per
+   * glyph (a book draws each symbol thousands of times). */
+  if (opt_json)
+    {
+      guint n_symbols;
+      const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+
+      tails = g_ptr_array_new_full (n_symbols, (GDestroyNotify) g_bytes_unref);
+      for (guint s = 0; s < n_symbols; s++)
+        {
+          GString *tail = g_string_new (NULL);
+
+          put_json_string (tail, symbols[s].pdf_text);
+          g_string_append (tail, ",\"glyph_name\":");
+          if (symbols[s].glyph_name != NULL)
+            put_json_string (tail, symbols[s].glyph_name);
+          else
+            g_string_append (tail, "null");
+          g_string_append (tail, "}\n");
+          g_ptr_array_add (tails, g_string_free_to_bytes (tail));
+        }
+    }
 
   if (!opt_json)
     g_string_append (out, "page\tline\tfont\tcode\tx\ty\tx0\ty0\tx1\ty1\tadvance\tsize\tinvisible\tpdf_text\tglyph_name\n");
@@ -384,13 +408,12 @@ command_glyphs (DcDocument *document, int argc, char **argv)
               else
                 p = W_LIT (p, ",\"invisible\":false,\"pdf_text\":");
               commit (out, p);
-              put_json_string (out, symbol->pdf_text);
-              g_string_append (out, ",\"glyph_name\":");
-              if (symbol->glyph_name != NULL)
-                put_json_string (out, symbol->glyph_name);
-              else
-                g_string_append (out, "null");
-              g_string_append (out, "}\n");
+              {
+                gsize size;
+                const char *tail = g_bytes_get_data (g_ptr_array_index (tails, g->symbol), &size);
+
+                g_string_append_len (out, tail, (gssize) size);
+              }
             }
           else
             {
