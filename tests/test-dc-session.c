@@ -117,9 +117,13 @@ test_type_at_suggestion (void)
         break;
       words = g_strsplit (g_ptr_array_index (lines, suggestion.line), " ", -1);
       g_assert_cmpuint (suggestion.token + suggestion.n_tokens, <=, g_strv_length (words));
-      g_free (words[suggestion.token + suggestion.n_tokens]);
-      words[suggestion.token + suggestion.n_tokens] = NULL;
-      typed = g_strjoinv (" ", &words[suggestion.token]);
+      {
+        GString *joined = g_string_new (NULL);
+
+        for (guint w = suggestion.token; w < suggestion.token + suggestion.n_tokens; w++)
+          g_string_append_printf (joined, "%s%s", joined->len > 0 ? " " : "", words[w]);
+        typed = g_string_free (joined, FALSE);
+      }
       result = dc_session_type (session, typed, (int) suggestion.line, -1, &error);
       g_assert_no_error (error);
       g_assert_cmpint (result->kind, ==, DC_MATCH_ASSIGNED);
