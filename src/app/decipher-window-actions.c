@@ -79,12 +79,8 @@ file_chooser_response (GtkNativeDialog *native, int response, FileRequest *reque
 /* Asks for a file through the portal where there is one. GtkFileDialog replaced
  * GtkFileChooserNative in GTK 4.10; Debian 12 has 4.8. */
 void
-_decipher_window_choose_file (DecipherWindow *self,
-                              gboolean save,
-                              const char *title,
-                              const char *accept,
-                              const char *initial_name,
-                              GtkFileFilter *filter,
+_decipher_window_choose_file (DecipherWindow *self, gboolean save, const char *title,
+                              const char *accept, const char *initial_name, GtkFileFilter *filter,
                               DecipherFileChosenFunc func)
 {
   g_autoptr (GFile) folder = last_folder (self);
@@ -145,8 +141,8 @@ _decipher_window_choose_pdf (DecipherWindow *self)
   gtk_file_filter_set_name (filter, _("PDF Documents"));
   gtk_file_filter_add_mime_type (filter, "application/pdf");
   gtk_file_filter_add_suffix (filter, "pdf");
-  _decipher_window_choose_file (self, FALSE, _("Open a PDF"), _("_Open"), NULL, filter,
-                                decipher_window_open);
+  _decipher_window_choose_file (self, FALSE,
+                                _("Open a PDF"), _("_Open"), NULL, filter, decipher_window_open);
 }
 
 static void
@@ -266,8 +262,9 @@ _decipher_window_export (DecipherWindow *self)
   name = export_name (self, ".txt");
   gtk_file_filter_set_name (filter, _("Plain Text"));
   gtk_file_filter_add_mime_type (filter, "text/plain");
-  _decipher_window_choose_file (self, TRUE, _("Export the Recovered Text"), _("_Export"), name,
-                                filter, export_to);
+  _decipher_window_choose_file (self, TRUE,
+                                _("Export the Recovered Text"), _("_Export"), name, filter,
+                                                                    export_to);
 }
 
 static void
@@ -322,8 +319,9 @@ export_map_action (GtkWidget *widget, const char *action, GVariant *param)
   name = export_name (self, "-map.json");
   gtk_file_filter_set_name (filter, _("JSON"));
   gtk_file_filter_add_mime_type (filter, "application/json");
-  _decipher_window_choose_file (self, TRUE, _("Export the Font Map"), _("_Export"), name, filter,
-                                _decipher_window_export_map_to);
+  _decipher_window_choose_file (self, TRUE,
+                                _("Export the Font Map"), _("_Export"), name, filter,
+                                                              _decipher_window_export_map_to);
 }
 
 typedef struct
@@ -443,8 +441,9 @@ export_pdf_action (GtkWidget *widget, const char *action, GVariant *param)
   gtk_file_filter_set_name (filter, _("PDF Documents"));
   gtk_file_filter_add_mime_type (filter, "application/pdf");
   gtk_file_filter_add_suffix (filter, "pdf");
-  _decipher_window_choose_file (self, TRUE, _("Export a Repaired PDF"), _("_Export"), name, filter,
-                                _decipher_window_export_pdf_to);
+  _decipher_window_choose_file (self, TRUE,
+                                _("Export a Repaired PDF"), _("_Export"), name, filter,
+                                                                _decipher_window_export_pdf_to);
 }
 
 /* ---- editing ------------------------------------------------------------------------ */
@@ -508,6 +507,49 @@ page_action (GtkWidget *widget, const char *name, GVariant *param)
     decipher_document_view_set_page (self->document_view, page - 1);
 }
 
+gboolean
+_decipher_window_page_entry_has_focus (DecipherWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  return focus != NULL
+         && (focus == GTK_WIDGET (self->page_entry)
+             || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->page_entry)));
+}
+
+/* The number typed in the status bar's page entry: a page of the document is shown and
+ * the keyboard goes back to the page; anything else is put back to the page shown. */
+void
+_decipher_window_go_to_typed_page (DecipherWindow *self)
+{
+  g_autofree char *text = g_strstrip (
+      g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->page_entry))));
+  guint n_pages = 0;
+  guint64 number = 0;
+  g_autofree char *shown = NULL;
+
+  g_object_get (self->document_view, "n-pages", &n_pages, NULL);
+  if (g_ascii_string_to_unsigned (text, 10, 1, MAX (1, n_pages), &number, NULL) && n_pages > 0)
+    {
+      decipher_document_view_set_page (self->document_view, (guint) number - 1);
+      gtk_widget_grab_focus (GTK_WIDGET (self->document_view));
+    }
+  else
+    gtk_widget_error_bell (GTK_WIDGET (self->page_entry));
+  shown = g_strdup_printf ("%u", decipher_document_view_get_page (self->document_view) + 1);
+  gtk_editable_set_text (GTK_EDITABLE (self->page_entry), shown);
+  gtk_editable_select_region (GTK_EDITABLE (self->page_entry), 0, -1);
+}
+
+static void
+go_to_page_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (widget);
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->page_entry));
+  gtk_editable_select_region (GTK_EDITABLE (self->page_entry), 0, -1);
+}
+
 static void
 what_next_action (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -546,6 +588,7 @@ _decipher_window_update_actions (DecipherWindow *self)
   gtk_widget_action_set_enabled (widget, "win.zoom-reset", has_document);
   gtk_widget_action_set_enabled (widget, "win.previous-page", has_document && page > 0);
   gtk_widget_action_set_enabled (widget, "win.next-page", has_document && page + 1 < n_pages);
+  gtk_widget_action_set_enabled (widget, "win.go-to-page", has_document);
   gtk_widget_action_set_enabled (widget, "win.show-text", has_document);
   gtk_widget_action_set_enabled (widget, "win.what-next", has_document);
   gtk_widget_action_set_enabled (widget, "win.review-conflicts", has_document);
@@ -584,6 +627,9 @@ _decipher_window_class_add_actions (GtkWidgetClass *widget_class)
                                        "win.zoom-reset", NULL);
   gtk_widget_class_install_action (widget_class, "win.previous-page", NULL, page_action);
   gtk_widget_class_install_action (widget_class, "win.next-page", NULL, page_action);
+  gtk_widget_class_install_action (widget_class, "win.go-to-page", NULL, go_to_page_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK, "win.go-to-page",
+                                       NULL);
   gtk_widget_class_install_action (widget_class, "win.what-next", NULL, what_next_action);
   /* Here rather than among the application's accelerators: it is the window's own. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.what-next",

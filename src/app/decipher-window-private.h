@@ -62,6 +62,7 @@ struct _DecipherWindow
   GtkLabel *progress_label;
   GtkButton *zoom_button;
   GtkLabel *page_label;
+  GtkEntry *page_entry;
 };
 
 void _decipher_window_class_add_actions (GtkWidgetClass *widget_class);
@@ -79,6 +80,9 @@ void _decipher_window_choose_pdf (DecipherWindow *self);
 void _decipher_window_export (DecipherWindow *self);
 void _decipher_window_export_pdf_to (DecipherWindow *self, GFile *file);
 void _decipher_window_export_map_to (DecipherWindow *self, GFile *file);
+
+void _decipher_window_go_to_typed_page (DecipherWindow *self);
+gboolean _decipher_window_page_entry_has_focus (DecipherWindow *self);
 
 /* decipher-window-project.c */
 void _decipher_window_choose_project_to_save (DecipherWindow *self);

@@ -99,8 +99,8 @@ learned_toast (DecipherWindow *self, guint n_symbols)
       self->n_learned = 0;
       g_signal_connect_object (self->learn_toast, "button-clicked", G_CALLBACK (toast_undo_cb),
                                self, 0);
-      g_signal_connect_object (self->learn_toast, "dismissed",
-                               G_CALLBACK (undo_toast_dismissed_cb), self, 0);
+      g_signal_connect_object (self->learn_toast, "dismissed", G_CALLBACK (undo_toast_dismissed_cb),
+                               self, 0);
       adw_toast_overlay_add_toast (self->toast_overlay, self->learn_toast);
     }
   self->n_learned += n_symbols;
@@ -144,8 +144,8 @@ update_progress (DecipherWindow *self)
   gtk_label_set_text (self->progress_label, text);
   dc_key_count_decoded (decipher_session_get_key (self->session), NULL, &n_glyphs);
   dc_key_count_to_decode (decipher_session_get_key (self->session), NULL, &to_glyphs);
-  gtk_level_bar_set_value (self->progress_level, to_glyphs > 0 ? (double) n_glyphs / to_glyphs
-                                                                : 1.0);
+  gtk_level_bar_set_value (self->progress_level,
+                           to_glyphs > 0 ? (double) n_glyphs / to_glyphs : 1.0);
 }
 
 static void
@@ -157,19 +157,27 @@ update_page_label (DecipherWindow *self)
   g_object_get (self->document_view, "n-pages", &n_pages, NULL);
   if (n_pages == 0)
     return;
-  /* Translators: the page shown, in the status bar. */
-  text = g_strdup_printf (_("Page %u of %u"), decipher_document_view_get_page (self->document_view)
-                                                + 1,
-                          n_pages);
+  /* Translators: after the page number the user can type, in the status bar: "[3] of 12". */
+  text = g_strdup_printf (_("of %u"), n_pages);
   gtk_label_set_text (self->page_label, text);
+  /* Not while the user is typing a number into it. */
+  if (!_decipher_window_page_entry_has_focus (self))
+    {
+      g_autofree char *number = g_strdup_printf ("%u", decipher_document_view_get_page (
+                                                           self->document_view)
+                                                           + 1);
+
+      gtk_editable_set_text (GTK_EDITABLE (self->page_entry), number);
+    }
   _decipher_window_update_actions (self);
 }
 
 static void
 update_zoom_label (DecipherWindow *self)
 {
-  g_autofree char *text = g_strdup_printf ("%.0f%%", decipher_document_view_get_zoom (self->document_view)
-                                                       * 100);
+  g_autofree char *text = g_strdup_printf ("%.0f%%",
+                                           decipher_document_view_get_zoom (self->document_view)
+                                               * 100);
 
   gtk_button_set_label (self->zoom_button, text);
   _decipher_window_update_actions (self);
@@ -239,9 +247,10 @@ _decipher_window_review_conflicts (DecipherWindow *self)
       /* A plain GtkWindow has no Escape binding, unlike every GNOME dialog; the review
        * is one, and resolving nothing is always a fine way out. */
       escape = gtk_shortcut_controller_new ();
-      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (escape),
-                                            gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
-                                                              gtk_named_action_new ("window.close")));
+      gtk_shortcut_controller_add_shortcut (
+          GTK_SHORTCUT_CONTROLLER (escape),
+          gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                            gtk_named_action_new ("window.close")));
       gtk_widget_add_controller (GTK_WIDGET (self->conflict_window), escape);
       header = adw_header_bar_new ();
       gtk_window_set_titlebar (self->conflict_window, header);
@@ -365,8 +374,8 @@ set_session (DecipherWindow *self, DecipherSession *session)
   decipher_document_view_set_zoom (self->document_view,
                                    g_settings_get_double (self->settings, "zoom"));
   decipher_document_view_set_session (self->document_view, session);
-  self->shapes = decipher_glyph_shapes_new (session,
-                                            decipher_document_view_get_renderer (self->document_view));
+  self->shapes = decipher_glyph_shapes_new (session, decipher_document_view_get_renderer (
+                                                         self->document_view));
   decipher_document_view_set_shapes (self->document_view, self->shapes);
   decipher_glyph_palette_set_session (self->palette, session, self->shapes);
   decipher_input_pane_set_session (self->input_pane, session);
@@ -404,10 +413,10 @@ set_session (DecipherWindow *self, DecipherSession *session)
 
   if (decipher_session_get_read_only_reason (session) != NULL)
     _decipher_window_show_error (self, _("Opened Read-Only"),
-                                 decipher_session_get_read_only_reason (session));
+                                          decipher_session_get_read_only_reason (session));
   else if (decipher_session_get_restore_problem (session) != NULL)
     _decipher_window_show_error (self, _("Earlier Work Not Restored"),
-                                 decipher_session_get_restore_problem (session));
+                                          decipher_session_get_restore_problem (session));
   else if (decipher_session_get_restored (session))
     _decipher_window_toast (self, _("Your earlier work on this document was restored"), FALSE);
   else if (decipher_session_get_n_guessed (session) > 0)
@@ -610,7 +619,8 @@ update_recent (DecipherWindow *self)
                                      gtk_recent_info_get_display_name (info));
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), folder != NULL ? folder : "");
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                                 gtk_image_new_from_icon_name ("go-next-symbolic"));
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       g_object_set_data_full (G_OBJECT (row), "uri", g_strdup (uri), g_free);
       g_signal_connect_object (row, "activated", G_CALLBACK (recent_row_activated_cb), self, 0);
@@ -657,9 +667,9 @@ relabel_keys (GtkWidget *widget)
           const char *text = gtk_label_get_label (GTK_LABEL (child));
 
           if (g_str_equal (text, "Page_Up"))
-            gtk_label_set_label (GTK_LABEL (child), C_("keyboard label", "Page Up"));
+            gtk_label_set_label (GTK_LABEL (child), C_ ("keyboard label", "Page Up"));
           else if (g_str_equal (text, "Page_Down"))
-            gtk_label_set_label (GTK_LABEL (child), C_("keyboard label", "Page Down"));
+            gtk_label_set_label (GTK_LABEL (child), C_ ("keyboard label", "Page Down"));
         }
       relabel_keys (child);
     }
@@ -668,7 +678,8 @@ relabel_keys (GtkWidget *widget)
 static void
 application_set_cb (DecipherWindow *self)
 {
-  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self));
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (
+      GTK_APPLICATION_WINDOW (self));
 
   if (overlay == NULL)
     return;
@@ -757,9 +768,7 @@ decipher_window_get_property (GObject *object, guint prop_id, GValue *value, GPa
 }
 
 static void
-decipher_window_set_property (GObject *object,
-                              guint prop_id,
-                              const GValue *value,
+decipher_window_set_property (GObject *object, guint prop_id, const GValue *value,
                               GParamSpec *pspec)
 {
   DecipherWindow *self = DECIPHER_WINDOW (object);
@@ -799,22 +808,22 @@ decipher_window_class_init (DecipherWindowClass *klass)
   object_class->set_property = decipher_window_set_property;
   window_class->close_request = decipher_window_close_request;
 
-  properties[PROP_SHOW_TEXT] =
-    g_param_spec_boolean ("show-text", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SHOW_PALETTE] =
-    g_param_spec_boolean ("show-palette", NULL, NULL, TRUE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_TEXT] = g_param_spec_boolean ("show-text", NULL, NULL, FALSE,
+                                                     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                         | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_PALETTE] = g_param_spec_boolean ("show-palette", NULL, NULL, TRUE,
+                                                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                            | G_PARAM_STATIC_STRINGS);
   /* What an input pane or a conflict review follows to know the document shown. */
-  properties[PROP_SESSION] =
-    g_param_spec_object ("session", NULL, NULL, DECIPHER_TYPE_SESSION,
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SESSION] = g_param_spec_object ("session", NULL, NULL, DECIPHER_TYPE_SESSION,
+                                                  G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
+                                                      | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (DECIPHER_TYPE_DOCUMENT_VIEW);
   g_type_ensure (DECIPHER_TYPE_GLYPH_PALETTE);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/decipherpdf/Decipher/decipher-window.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/decipherpdf/Decipher/"
+                                                             "decipher-window.ui");
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, open_button);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, text_button);
@@ -835,6 +844,7 @@ decipher_window_class_init (DecipherWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, progress_label);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, zoom_button);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, page_label);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, page_entry);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, conflicts_button);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, conflicts_label);
 
@@ -852,7 +862,8 @@ decipher_window_init (DecipherWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APP_ID);
-  gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
                                g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
@@ -864,8 +875,8 @@ decipher_window_init (DecipherWindow *self)
 
   self->recent_menu = g_menu_new ();
   adw_split_button_set_menu_model (self->open_button, G_MENU_MODEL (self->recent_menu));
-  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
-                           G_CALLBACK (update_recent), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (update_recent),
+                           self, G_CONNECT_SWAPPED);
   update_recent (self);
 
   drop = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
@@ -875,6 +886,8 @@ decipher_window_init (DecipherWindow *self)
 
   g_signal_connect_swapped (self->cancel_button, "clicked", G_CALLBACK (cancel_clicked_cb), self);
   g_signal_connect (self, "notify::application", G_CALLBACK (application_set_cb), NULL);
+  g_signal_connect_swapped (self->page_entry, "activate",
+                            G_CALLBACK (_decipher_window_go_to_typed_page), self);
   g_signal_connect_swapped (self->document_view, "notify::page", G_CALLBACK (update_page_label),
                             self);
   g_signal_connect_swapped (self->document_view, "notify::n-pages", G_CALLBACK (update_page_label),
@@ -949,8 +962,7 @@ same_file (GFile *a, GFile *b)
   path_a = g_file_get_path (a);
   path_b = g_file_get_path (b);
   return path_a != NULL && path_b != NULL && g_stat (path_a, &st_a) == 0
-         && g_stat (path_b, &st_b) == 0 && st_a.st_dev == st_b.st_dev
-         && st_a.st_ino == st_b.st_ino;
+         && g_stat (path_b, &st_b) == 0 && st_a.st_dev == st_b.st_dev && st_a.st_ino == st_b.st_ino;
 }
 
 /**

@@ -269,7 +269,7 @@ test_shortcuts_window (void)
 
   g_application_set_flags (G_APPLICATION (application),
                            g_application_get_flags (G_APPLICATION (application))
-                             | G_APPLICATION_NON_UNIQUE);
+                               | G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
   g_assert_no_error (error);
   g_application_open (G_APPLICATION (application), files, 1, "");
@@ -331,6 +331,51 @@ test_shortcuts_window (void)
   GUI_TEST_WAIT (application_has_no_windows, application, "Quit to close every window");
 }
 
+static gboolean
+on_second_page (DecipherDocumentView *view)
+{
+  return decipher_document_view_get_page (view) == 1;
+}
+
+/* The page entry, as in Papers: Ctrl+L, a number, Enter shows that page and gives the
+ * keyboard back to the page; a number past the end leaves the page as it was and the
+ * entry showing it. */
+static void
+test_page_entry (void)
+{
+  DecipherWindow *window = open_window ("legacy-cyrillic.pdf");
+  DecipherDocumentView *view = _decipher_window_get_document_view (window);
+  GtkEditable *entry = GTK_EDITABLE (window->page_entry);
+
+  g_assert_cmpuint (decipher_document_view_get_page (view), ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, "1");
+  g_assert_cmpstr (gtk_label_get_text (window->page_label), ==, "of 2");
+
+  gui_test_key (GTK_WINDOW (window), "<Control>l");
+  GUI_TEST_WAIT (_decipher_window_page_entry_has_focus, window, "Ctrl+L to reach the page entry");
+  gui_test_type (GTK_WINDOW (window), "2");
+  gui_test_key (GTK_WINDOW (window), "Return");
+  GUI_TEST_WAIT (on_second_page, view, "Enter to show page 2");
+  g_assert_false (_decipher_window_page_entry_has_focus (window));
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, "2");
+
+  gui_test_key (GTK_WINDOW (window), "<Control>l");
+  GUI_TEST_WAIT (_decipher_window_page_entry_has_focus, window, "Ctrl+L again");
+  gui_test_type (GTK_WINDOW (window), "9");
+  gui_test_key (GTK_WINDOW (window), "Return");
+  gui_test_iterate (100);
+  g_assert_cmpuint (decipher_document_view_get_page (view), ==, 1);
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, "2");
+
+  /* Pages turned another way show in the entry too. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-page", NULL));
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-page", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-page", NULL));
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, "1");
+  close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -339,6 +384,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/keyboard/palette-one-tab-stop", test_palette_one_tab_stop);
   g_test_add_func ("/keyboard/glyph-cursor", test_glyph_cursor);
   g_test_add_func ("/keyboard/shortcuts-window", test_shortcuts_window);
+  g_test_add_func ("/keyboard/page-entry", test_page_entry);
 
   return g_test_run ();
 }
