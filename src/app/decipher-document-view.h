@@ -42,6 +42,8 @@ void decipher_document_view_set_zoom (DecipherDocumentView *self,
                                       double zoom);
 void decipher_document_view_zoom_in (DecipherDocumentView *self);
 void decipher_document_view_zoom_out (DecipherDocumentView *self);
+void decipher_document_view_fit_width (DecipherDocumentView *self);
+void decipher_document_view_fit_page (DecipherDocumentView *self);
 
 gboolean decipher_document_view_get_show_text (DecipherDocumentView *self);
 void decipher_document_view_set_show_text (DecipherDocumentView *self,

@@ -491,6 +491,10 @@ zoom_action (GtkWidget *widget, const char *name, GVariant *param)
     decipher_document_view_zoom_in (self->document_view);
   else if (g_str_equal (name, "win.zoom-out"))
     decipher_document_view_zoom_out (self->document_view);
+  else if (g_str_equal (name, "win.fit-width"))
+    decipher_document_view_fit_width (self->document_view);
+  else if (g_str_equal (name, "win.fit-page"))
+    decipher_document_view_fit_page (self->document_view);
   else
     decipher_document_view_set_zoom (self->document_view, 1.0);
 }
@@ -586,6 +590,8 @@ _decipher_window_update_actions (DecipherWindow *self)
   gtk_widget_action_set_enabled (widget, "win.zoom-out",
                                  has_document && zoom > DECIPHER_ZOOM_MIN + 1e-6);
   gtk_widget_action_set_enabled (widget, "win.zoom-reset", has_document);
+  gtk_widget_action_set_enabled (widget, "win.fit-width", has_document);
+  gtk_widget_action_set_enabled (widget, "win.fit-page", has_document);
   gtk_widget_action_set_enabled (widget, "win.previous-page", has_document && page > 0);
   gtk_widget_action_set_enabled (widget, "win.next-page", has_document && page + 1 < n_pages);
   gtk_widget_action_set_enabled (widget, "win.go-to-page", has_document);
@@ -615,6 +621,13 @@ _decipher_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "win.fit-width", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "win.fit-page", NULL, zoom_action);
+  /* Ctrl+9 fits the width in many PDF viewers; Ctrl+8 beside it fits the page. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_9, GDK_CONTROL_MASK, "win.fit-width",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_8, GDK_CONTROL_MASK, "win.fit-page",
+                                       NULL);
   /* The same zoom keys on the keypad, and Ctrl+= where + needs Shift: bindings of the
    * window, not application accelerators, so the shortcuts window lists each once. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, GDK_CONTROL_MASK, "win.zoom-in",

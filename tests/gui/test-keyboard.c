@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "decipher-application.h"
@@ -376,6 +377,60 @@ test_page_entry (void)
   close_window (window);
 }
 
+typedef struct
+{
+  DecipherDocumentView *view;
+  double page_width, page_height;
+} FitCase;
+
+static double
+room (DecipherDocumentView *view, GtkOrientation orientation)
+{
+  int size = orientation == GTK_ORIENTATION_HORIZONTAL ? gtk_widget_get_width (GTK_WIDGET (view))
+                                                       : gtk_widget_get_height (GTK_WIDGET (view));
+
+  return size - 2 * 24.0; /* the view's margins */
+}
+
+static gboolean
+fits_width (FitCase *fit)
+{
+  double zoom = decipher_document_view_get_zoom (fit->view);
+
+  return fabs (fit->page_width * zoom - room (fit->view, GTK_ORIENTATION_HORIZONTAL)) < 1.0;
+}
+
+static gboolean
+fits_page (FitCase *fit)
+{
+  double zoom = decipher_document_view_get_zoom (fit->view);
+  double width = fit->page_width * zoom, height = fit->page_height * zoom;
+  double room_width = room (fit->view, GTK_ORIENTATION_HORIZONTAL);
+  double room_height = room (fit->view, GTK_ORIENTATION_VERTICAL);
+
+  return width <= room_width + 1.0 && height <= room_height + 1.0
+         && (fabs (width - room_width) < 1.0 || fabs (height - room_height) < 1.0);
+}
+
+/* Ctrl+9 fits the page's width to the view, Ctrl+8 the whole page, as the main menu's
+ * Fit Width and Fit Page do. */
+static void
+test_fit_zoom (void)
+{
+  DecipherWindow *window = open_window ("legacy-cyrillic.pdf");
+  FitCase fit = { _decipher_window_get_document_view (window), 0, 0 };
+  DcDocument *document = decipher_session_get_document (decipher_window_get_session (window));
+
+  dc_document_get_page_size (document, 0, &fit.page_width, &fit.page_height);
+  g_assert_false (fits_width (&fit));
+  gui_test_key (GTK_WINDOW (window), "<Control>9");
+  GUI_TEST_WAIT (fits_width, &fit, "Ctrl+9 to fit the page's width");
+  gui_test_key (GTK_WINDOW (window), "<Control>8");
+  GUI_TEST_WAIT (fits_page, &fit, "Ctrl+8 to fit the whole page");
+  g_assert_cmpuint (decipher_document_view_get_page (fit.view), ==, 0);
+  close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -385,6 +440,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/keyboard/glyph-cursor", test_glyph_cursor);
   g_test_add_func ("/keyboard/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/keyboard/page-entry", test_page_entry);
+  g_test_add_func ("/keyboard/fit-zoom", test_fit_zoom);
 
   return g_test_run ();
 }
