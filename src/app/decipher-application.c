@@ -67,10 +67,7 @@ decipher_application_activate (GApplication *application)
 }
 
 static void
-decipher_application_open (GApplication *application,
-                           GFile **files,
-                           int n_files,
-                           const char *hint)
+decipher_application_open (GApplication *application, GFile **files, int n_files, const char *hint)
 {
   DecipherApplication *self = DECIPHER_APPLICATION (application);
 
@@ -112,15 +109,12 @@ about_action (GSimpleAction *action, GVariant *param, gpointer data)
   GtkApplication *application = data;
   const char *developers[] = { _("The Decipher contributors"), NULL };
 
-  adw_show_about_window (gtk_application_get_active_window (application),
-                         "application-name", _("Decipher"),
-                         "application-icon", APP_ID,
-                         "version", PACKAGE_VERSION,
-                         "comments", _("Recover the text of PDFs whose fonts lie"),
-                         "developers", developers,
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  adw_show_about_window (gtk_application_get_active_window (application), "application-name",
+                         _("Decipher"), "application-icon", APP_ID, "version", PACKAGE_VERSION,
+                            "comments",
+                            _("Recover the text of PDFs whose fonts lie"), "developers",
+                               developers, "license-type", GTK_LICENSE_GPL_3_0,
+                               "translator-credits", _("translator-credits"), NULL);
 }
 
 static const GActionEntry app_actions[] = {
@@ -158,9 +152,7 @@ decipher_application_init (DecipherApplication *self)
 DecipherApplication *
 decipher_application_new (void)
 {
-  return g_object_new (DECIPHER_TYPE_APPLICATION,
-                       "application-id", APP_ID,
-                       "flags", G_APPLICATION_HANDLES_OPEN,
-                       "resource-base-path", "/io/github/decipherpdf/Decipher",
-                       NULL);
+  return g_object_new (DECIPHER_TYPE_APPLICATION, "application-id", APP_ID, "flags",
+                       G_APPLICATION_HANDLES_OPEN, "resource-base-path",
+                       "/io/github/decipherpdf/Decipher", NULL);
 }

@@ -115,9 +115,8 @@ first_position_on_screen (DecipherDocumentView *self, guint *pos)
         {
           if (page_rect.origin.y + lines[l].y0 * self->zoom < 0)
             continue;
-          if (nearest_in_line (document, &lines[l], lines[l].rotation % 2 == 0 ? lines[l].x0
-                                                                                   : lines[l].y0,
-                               pos))
+          if (nearest_in_line (document, &lines[l],
+                               lines[l].rotation % 2 == 0 ? lines[l].x0 : lines[l].y0, pos))
             return TRUE;
         }
     }
@@ -136,7 +135,8 @@ set_cursor_position (DecipherDocumentView *self, guint pos)
   decipher_document_view_show_glyph (self, order[pos]);
   /* A screen reader says which glyph the cursor is on. */
   title = decipher_session_dup_symbol_title (self->session,
-                                             dc_document_get_glyphs (document, NULL)[order[pos]].symbol);
+                                             dc_document_get_glyphs (document, NULL)[order[pos]]
+                                                 .symbol);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, title,
                                   -1);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -260,9 +260,7 @@ decipher_document_view_get_cursor_glyph (DecipherDocumentView *self)
 
 /* A ring around the glyph under the cursor, while the keyboard works the pages. */
 void
-_decipher_document_view_draw_cursor (DecipherDocumentView *self,
-                                     GtkSnapshot *snapshot,
-                                     guint page,
+_decipher_document_view_draw_cursor (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
                                      const graphene_rect_t *page_rect)
 {
   int glyph = decipher_document_view_get_cursor_glyph (self);

@@ -56,12 +56,8 @@ renders_with_cairo (GtkWidget *widget)
 /* Paints only the part of the page image on screen: at 300% a page is four times the
  * window, and most of it would be drawn to be clipped away. */
 static gboolean
-paint_page_surface (DecipherDocumentView *self,
-                    GtkSnapshot *snapshot,
-                    guint page,
-                    const graphene_rect_t *rect,
-                    const graphene_rect_t *visible,
-                    gboolean *exact)
+paint_page_surface (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
+                    const graphene_rect_t *rect, const graphene_rect_t *visible, gboolean *exact)
 {
   cairo_surface_t *surface = decipher_page_renderer_lookup_surface (self->renderer, page, exact);
   graphene_rect_t area;
@@ -77,18 +73,16 @@ paint_page_surface (DecipherDocumentView *self,
                rect->size.height / cairo_image_surface_get_height (surface));
   cairo_set_source_surface (cr, surface, 0, 0);
   /* A texture of another zoom, stretched for a moment, need not be drawn finely. */
-  cairo_pattern_set_filter (cairo_get_source (cr), *exact ? CAIRO_FILTER_GOOD : CAIRO_FILTER_BILINEAR);
+  cairo_pattern_set_filter (cairo_get_source (cr),
+                            *exact ? CAIRO_FILTER_GOOD : CAIRO_FILTER_BILINEAR);
   cairo_paint (cr);
   cairo_destroy (cr);
   return TRUE;
 }
 
 static void
-draw_page_image (DecipherDocumentView *self,
-                 GtkSnapshot *snapshot,
-                 guint page,
-                 const graphene_rect_t *rect,
-                 const graphene_rect_t *visible)
+draw_page_image (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
+                 const graphene_rect_t *rect, const graphene_rect_t *visible)
 {
   GskRoundedRect outline;
   GdkTexture *texture;
@@ -109,7 +103,8 @@ draw_page_image (DecipherDocumentView *self,
 }
 
 static void
-append_outline (GtkSnapshot *snapshot, const graphene_rect_t *rect, float width, const GdkRGBA *color)
+append_outline (GtkSnapshot *snapshot, const graphene_rect_t *rect, float width,
+                const GdkRGBA *color)
 {
   GskRoundedRect outline;
   graphene_rect_t grown;
@@ -122,11 +117,8 @@ append_outline (GtkSnapshot *snapshot, const graphene_rect_t *rect, float width,
 }
 
 static void
-draw_glyph_marks (DecipherDocumentView *self,
-                  GtkSnapshot *snapshot,
-                  guint page,
-                  const graphene_rect_t *page_rect,
-                  const graphene_rect_t *visible)
+draw_glyph_marks (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
+                  const graphene_rect_t *page_rect, const graphene_rect_t *visible)
 {
   const DcGlyph *glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session),
                                                   NULL);
@@ -187,11 +179,8 @@ lower_bound (GArray *marks, guint32 glyph)
 }
 
 static void
-draw_marks (DecipherDocumentView *self,
-            GtkSnapshot *snapshot,
-            guint page,
-            const graphene_rect_t *page_rect,
-            const graphene_rect_t *visible)
+draw_marks (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
+            const graphene_rect_t *page_rect, const graphene_rect_t *visible)
 {
   const DcGlyph *glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session),
                                                   NULL);
@@ -298,11 +287,8 @@ line_layout (DecipherDocumentView *self, guint line, const DcLine *l)
 /* Each line's text, as far as it is recovered, over the line: the page reads as text,
  * and a wrong value stands out in the word it spoils. */
 static void
-draw_text (DecipherDocumentView *self,
-           GtkSnapshot *snapshot,
-           guint page,
-           const graphene_rect_t *page_rect,
-           const graphene_rect_t *visible)
+draw_text (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
+           const graphene_rect_t *page_rect, const graphene_rect_t *visible)
 {
   DcDocument *document = decipher_session_get_document (self->session);
   const DcLine *lines = dc_document_get_lines (document, NULL);

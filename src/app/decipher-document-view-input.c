@@ -66,8 +66,7 @@ decipher_document_view_glyph_at (DecipherDocumentView *self, double x, double y)
 
 /* The glyph's box in widget coordinates, if a document is shown. */
 gboolean
-decipher_document_view_get_glyph_area (DecipherDocumentView *self,
-                                       guint glyph,
+decipher_document_view_get_glyph_area (DecipherDocumentView *self, guint glyph,
                                        graphene_rect_t *area)
 {
   const DcGlyph *glyphs;
@@ -94,8 +93,8 @@ _decipher_document_view_point_popover (DecipherDocumentView *self)
   graphene_rect_t area;
   GdkRectangle rect;
 
-  if (self->popover_glyph < 0 || !decipher_document_view_get_glyph_area (self, self->popover_glyph,
-                                                                          &area))
+  if (self->popover_glyph < 0
+      || !decipher_document_view_get_glyph_area (self, self->popover_glyph, &area))
     return;
   rect.x = (int) floor (area.origin.x);
   rect.y = (int) floor (area.origin.y);
@@ -125,10 +124,10 @@ decipher_document_view_show_glyph (DecipherDocumentView *self, guint glyph)
     return;
   if (area.origin.y < margin || area.origin.y + area.size.height > height - margin)
     gtk_adjustment_set_value (self->vadjustment, gtk_adjustment_get_value (self->vadjustment)
-                                                   + area.origin.y - height / 3);
+                                                     + area.origin.y - height / 3);
   if (area.origin.x < 0 || area.origin.x + area.size.width > width)
     gtk_adjustment_set_value (self->hadjustment, gtk_adjustment_get_value (self->hadjustment)
-                                                   + area.origin.x - width / 2);
+                                                     + area.origin.x - width / 2);
 }
 
 /**
@@ -198,7 +197,8 @@ set_hover (DecipherDocumentView *self, int glyph)
 }
 
 void
-_decipher_document_view_motion (DecipherDocumentView *self, double x, double y, GtkEventControllerMotion *motion)
+_decipher_document_view_motion (DecipherDocumentView *self, double x, double y,
+                                GtkEventControllerMotion *motion)
 {
   self->pointer_inside = TRUE;
   self->anchor_x = x;
@@ -214,14 +214,16 @@ _decipher_document_view_leave (DecipherDocumentView *self, GtkEventControllerMot
 }
 
 void
-_decipher_document_view_pressed (DecipherDocumentView *self, int n_press, double x, double y, GtkGestureClick *gesture)
+_decipher_document_view_pressed (DecipherDocumentView *self, int n_press, double x, double y,
+                                 GtkGestureClick *gesture)
 {
   self->cursor_shown = FALSE;
   gtk_widget_grab_focus (GTK_WIDGET (self));
 }
 
 void
-_decipher_document_view_released (DecipherDocumentView *self, int n_press, double x, double y, GtkGestureClick *gesture)
+_decipher_document_view_released (DecipherDocumentView *self, int n_press, double x, double y,
+                                  GtkGestureClick *gesture)
 {
   int glyph = decipher_document_view_glyph_at (self, x, y);
 
@@ -234,7 +236,8 @@ _decipher_document_view_released (DecipherDocumentView *self, int n_press, doubl
 }
 
 gboolean
-_decipher_document_view_scroll (DecipherDocumentView *self, double dx, double dy, GtkEventControllerScroll *scroll)
+_decipher_document_view_scroll (DecipherDocumentView *self, double dx, double dy,
+                                GtkEventControllerScroll *scroll)
 {
   GdkModifierType state;
   double x = gtk_widget_get_width (GTK_WIDGET (self)) / 2;
@@ -253,7 +256,8 @@ _decipher_document_view_scroll (DecipherDocumentView *self, double dx, double dy
 }
 
 gboolean
-_decipher_document_view_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard_mode, GtkTooltip *tooltip)
+_decipher_document_view_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard_mode,
+                                       GtkTooltip *tooltip)
 {
   DecipherDocumentView *self = DECIPHER_DOCUMENT_VIEW (widget);
   int glyph = keyboard_mode ? -1 : decipher_document_view_glyph_at (self, x, y);

@@ -54,7 +54,7 @@ struct _DecipherDocumentView
   GArray *marks[DECIPHER_N_MARKS]; /* of guint32 glyph indices, sorted, or NULL */
 
   int hover_glyph;
-  gint64 cursor; /* the glyph cursor's position in the reading order, or -1 */
+  gint64 cursor;         /* the glyph cursor's position in the reading order, or -1 */
   gboolean cursor_shown; /* since an arrow key, until the pointer clicks */
   gboolean cursor_drawn;
   int popover_glyph;
@@ -66,68 +66,40 @@ struct _DecipherDocumentView
   DecipherGlyphPopover *popover;
 };
 
-void _decipher_document_view_snapshot (GtkWidget *widget,
-                                       GtkSnapshot *snapshot);
-gboolean _decipher_document_view_visible_pages (DecipherDocumentView *self,
-                                                guint *first,
+void _decipher_document_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot);
+gboolean _decipher_document_view_visible_pages (DecipherDocumentView *self, guint *first,
                                                 guint *last);
-void _decipher_document_view_page_rect (DecipherDocumentView *self,
-                                        guint page,
+void _decipher_document_view_page_rect (DecipherDocumentView *self, guint page,
                                         graphene_rect_t *rect);
-void _decipher_document_view_glyph_rect (DecipherDocumentView *self,
-                                         const DcGlyph *glyph,
-                                         const graphene_rect_t *page_rect,
-                                         graphene_rect_t *rect);
+void _decipher_document_view_glyph_rect (DecipherDocumentView *self, const DcGlyph *glyph,
+                                         const graphene_rect_t *page_rect, graphene_rect_t *rect);
 void _decipher_document_view_invalidate_text (DecipherDocumentView *self);
 
-guint _decipher_document_view_page_at_y (DecipherDocumentView *self,
-                                         double y);
-void _decipher_document_view_zoom_around (DecipherDocumentView *self,
-                                          double zoom,
-                                          double x,
+guint _decipher_document_view_page_at_y (DecipherDocumentView *self, double y);
+void _decipher_document_view_zoom_around (DecipherDocumentView *self, double zoom, double x,
                                           double y);
-void _decipher_document_view_emit_glyph_activated (DecipherDocumentView *self,
-                                                   guint symbol);
+void _decipher_document_view_emit_glyph_activated (DecipherDocumentView *self, guint symbol);
 
 /* decipher-document-view-cursor.c */
-gboolean _decipher_document_view_move_cursor (DecipherDocumentView *self,
-                                              int dx,
-                                              int dy);
+gboolean _decipher_document_view_move_cursor (DecipherDocumentView *self, int dx, int dy);
 gboolean _decipher_document_view_activate_cursor (DecipherDocumentView *self);
-void _decipher_document_view_set_cursor_glyph (DecipherDocumentView *self,
-                                               guint glyph);
-void _decipher_document_view_draw_cursor (DecipherDocumentView *self,
-                                          GtkSnapshot *snapshot,
-                                          guint page,
-                                          const graphene_rect_t *page_rect);
+void _decipher_document_view_set_cursor_glyph (DecipherDocumentView *self, guint glyph);
+void _decipher_document_view_draw_cursor (DecipherDocumentView *self, GtkSnapshot *snapshot,
+                                          guint page, const graphene_rect_t *page_rect);
 
 /* decipher-document-view-input.c */
 void _decipher_document_view_point_popover (DecipherDocumentView *self);
 void _decipher_document_view_popover_closed (DecipherDocumentView *self);
-void _decipher_document_view_motion (DecipherDocumentView *self,
-                                     double x,
-                                     double y,
+void _decipher_document_view_motion (DecipherDocumentView *self, double x, double y,
                                      GtkEventControllerMotion *motion);
-void _decipher_document_view_leave (DecipherDocumentView *self,
-                                    GtkEventControllerMotion *motion);
-void _decipher_document_view_pressed (DecipherDocumentView *self,
-                                      int n_press,
-                                      double x,
-                                      double y,
+void _decipher_document_view_leave (DecipherDocumentView *self, GtkEventControllerMotion *motion);
+void _decipher_document_view_pressed (DecipherDocumentView *self, int n_press, double x, double y,
                                       GtkGestureClick *gesture);
-void _decipher_document_view_released (DecipherDocumentView *self,
-                                       int n_press,
-                                       double x,
-                                       double y,
+void _decipher_document_view_released (DecipherDocumentView *self, int n_press, double x, double y,
                                        GtkGestureClick *gesture);
-gboolean _decipher_document_view_scroll (DecipherDocumentView *self,
-                                         double dx,
-                                         double dy,
+gboolean _decipher_document_view_scroll (DecipherDocumentView *self, double dx, double dy,
                                          GtkEventControllerScroll *scroll);
-gboolean _decipher_document_view_query_tooltip (GtkWidget *widget,
-                                                int x,
-                                                int y,
-                                                gboolean keyboard_mode,
-                                                GtkTooltip *tooltip);
+gboolean _decipher_document_view_query_tooltip (GtkWidget *widget, int x, int y,
+                                                gboolean keyboard_mode, GtkTooltip *tooltip);
 
 G_END_DECLS

@@ -99,17 +99,14 @@ _decipher_document_view_page_rect (DecipherDocumentView *self, guint page, graph
 }
 
 void
-_decipher_document_view_glyph_rect (DecipherDocumentView *self,
-                                    const DcGlyph *glyph,
-                                    const graphene_rect_t *page_rect,
-                                    graphene_rect_t *rect)
+_decipher_document_view_glyph_rect (DecipherDocumentView *self, const DcGlyph *glyph,
+                                    const graphene_rect_t *page_rect, graphene_rect_t *rect)
 {
   /* Marks drawn over a neighbour may have no width; they still need something to click. */
   double w = MAX (glyph->x1 - glyph->x0, 1.0), h = MAX (glyph->y1 - glyph->y0, 1.0);
 
   graphene_rect_init (rect, page_rect->origin.x + glyph->x0 * self->zoom,
-                      page_rect->origin.y + glyph->y0 * self->zoom, w * self->zoom,
-                      h * self->zoom);
+                      page_rect->origin.y + glyph->y0 * self->zoom, w * self->zoom, h * self->zoom);
 }
 
 gboolean
@@ -134,8 +131,9 @@ update_current_page (DecipherDocumentView *self)
   if (self->n_pages == 0)
     return;
   /* The page that fills the upper third of the view is the one being read. */
-  page = _decipher_document_view_page_at_y (self, gtk_adjustment_get_value (self->vadjustment)
-                                    + gtk_widget_get_height (GTK_WIDGET (self)) / 3.0);
+  page = _decipher_document_view_page_at_y (self,
+                                            gtk_adjustment_get_value (self->vadjustment)
+                                                + gtk_widget_get_height (GTK_WIDGET (self)) / 3.0);
   if (page != self->current_page)
     {
       self->current_page = page;
@@ -181,7 +179,8 @@ _decipher_document_view_zoom_around (DecipherDocumentView *self, double zoom, do
       self->zoom = zoom;
       self->anchor_value_y = page_top (self, page) + point_y * zoom - y;
       self->anchor_value_x = (content_x - old_width / 2) / old_zoom * zoom
-                             + MAX (content_width (self), gtk_widget_get_width (GTK_WIDGET (self))) / 2
+                             + MAX (content_width (self), gtk_widget_get_width (GTK_WIDGET (self)))
+                                   / 2
                              - x;
       self->has_anchor = TRUE;
     }
@@ -207,7 +206,7 @@ decipher_document_view_set_zoom (DecipherDocumentView *self, double zoom)
   g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
 
   _decipher_document_view_zoom_around (self, zoom, gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
-               gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
+                                       gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
 }
 
 void
@@ -263,8 +262,7 @@ decipher_document_view_set_page (DecipherDocumentView *self, guint page)
   if (self->n_pages == 0)
     return;
   page = MIN (page, self->n_pages - 1);
-  gtk_adjustment_set_value (self->vadjustment,
-                            page_top (self, page) - DECIPHER_VIEW_MARGIN / 2);
+  gtk_adjustment_set_value (self->vadjustment, page_top (self, page) - DECIPHER_VIEW_MARGIN / 2);
 }
 
 /* ---- scrolling ---------------------------------------------------------------------- */
@@ -304,12 +302,8 @@ configure_adjustment (GtkAdjustment *adjustment, double size, double content, do
 }
 
 static void
-decipher_document_view_measure (GtkWidget *widget,
-                                GtkOrientation orientation,
-                                int for_size,
-                                int *minimum,
-                                int *natural,
-                                int *minimum_baseline,
+decipher_document_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                                int *minimum, int *natural, int *minimum_baseline,
                                 int *natural_baseline)
 {
   DecipherDocumentView *self = DECIPHER_DOCUMENT_VIEW (widget);
@@ -520,10 +514,8 @@ compare_glyphs (gconstpointer a, gconstpointer b)
  * review the places that disagree. %NULL clears them.
  */
 void
-decipher_document_view_set_marks (DecipherDocumentView *self,
-                                  DecipherMarkKind kind,
-                                  const guint32 *glyphs,
-                                  guint n_glyphs)
+decipher_document_view_set_marks (DecipherDocumentView *self, DecipherMarkKind kind,
+                                  const guint32 *glyphs, guint n_glyphs)
 {
   g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
   g_return_if_fail (kind < DECIPHER_N_MARKS);
@@ -607,9 +599,7 @@ decipher_document_view_dispose (GObject *object)
 }
 
 static void
-decipher_document_view_get_property (GObject *object,
-                                     guint prop_id,
-                                     GValue *value,
+decipher_document_view_get_property (GObject *object, guint prop_id, GValue *value,
                                      GParamSpec *pspec)
 {
   DecipherDocumentView *self = DECIPHER_DOCUMENT_VIEW (object);
@@ -646,9 +636,7 @@ decipher_document_view_get_property (GObject *object,
 }
 
 static void
-decipher_document_view_set_property (GObject *object,
-                                     guint prop_id,
-                                     const GValue *value,
+decipher_document_view_set_property (GObject *object, guint prop_id, const GValue *value,
                                      GParamSpec *pspec)
 {
   DecipherDocumentView *self = DECIPHER_DOCUMENT_VIEW (object);
@@ -725,15 +713,16 @@ decipher_document_view_class_init (DecipherDocumentViewClass *klass)
   widget_class->snapshot = _decipher_document_view_snapshot;
   widget_class->query_tooltip = _decipher_document_view_query_tooltip;
 
-  properties[PROP_ZOOM] =
-    g_param_spec_double ("zoom", NULL, NULL, DECIPHER_ZOOM_MIN, DECIPHER_ZOOM_MAX, 1.0,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SHOW_TEXT] =
-    g_param_spec_boolean ("show-text", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_PAGE] =
-    g_param_spec_uint ("page", NULL, NULL, 0, G_MAXUINT, 0,
-                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ZOOM] = g_param_spec_double ("zoom", NULL, NULL, DECIPHER_ZOOM_MIN,
+                                               DECIPHER_ZOOM_MAX, 1.0,
+                                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                   | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_TEXT] = g_param_spec_boolean ("show-text", NULL, NULL, FALSE,
+                                                     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                         | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PAGE] = g_param_spec_uint ("page", NULL, NULL, 0, G_MAXUINT, 0,
+                                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                 | G_PARAM_STATIC_STRINGS);
   properties[PROP_N_PAGES] = g_param_spec_uint ("n-pages", NULL, NULL, 0, G_MAXUINT, 0,
                                                 G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -748,12 +737,12 @@ decipher_document_view_class_init (DecipherDocumentViewClass *klass)
    * @symbol: the symbol of the glyph clicked
    */
   signals[GLYPH_ACTIVATED] = g_signal_new ("glyph-activated", G_TYPE_FROM_CLASS (klass),
-                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
-                                           1, G_TYPE_UINT);
+                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                           G_TYPE_UINT);
 
   g_type_ensure (DECIPHER_TYPE_GLYPH_POPOVER);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/decipherpdf/Decipher/decipher-document-view.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/decipherpdf/Decipher/"
+                                                             "decipher-document-view.ui");
   gtk_widget_class_bind_template_child (widget_class, DecipherDocumentView, popover);
   gtk_widget_class_bind_template_callback_full (widget_class, "motion_cb",
                                                 G_CALLBACK (_decipher_document_view_motion));
@@ -772,10 +761,13 @@ decipher_document_view_class_init (DecipherDocumentViewClass *klass)
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Right, 0, move_cursor_binding, "(ii)", 1, 0);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Up, 0, move_cursor_binding, "(ii)", 0, -1);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Down, 0, move_cursor_binding, "(ii)", 0, 1);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Left, 0, move_cursor_binding, "(ii)", -1, 0);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Right, 0, move_cursor_binding, "(ii)", 1, 0);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Left, 0, move_cursor_binding, "(ii)", -1,
+                                0);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Right, 0, move_cursor_binding, "(ii)", 1,
+                                0);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Up, 0, move_cursor_binding, "(ii)", 0, -1);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Down, 0, move_cursor_binding, "(ii)", 0, 1);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Down, 0, move_cursor_binding, "(ii)", 0,
+                                1);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Return, 0, activate_cursor_binding, NULL);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Enter, 0, activate_cursor_binding, NULL);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_space, 0, activate_cursor_binding, NULL);
@@ -801,7 +793,8 @@ decipher_document_view_init (DecipherDocumentView *self)
   g_signal_group_connect_swapped (self->key_signals, "changed", G_CALLBACK (key_changed_cb), self);
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  g_signal_connect_swapped (self->popover, "closed", G_CALLBACK (_decipher_document_view_popover_closed), self);
+  g_signal_connect_swapped (self->popover, "closed",
+                            G_CALLBACK (_decipher_document_view_popover_closed), self);
   g_signal_connect_swapped (self, "notify::scale-factor", G_CALLBACK (update_render_scale), self);
   /* The glyph cursor shows only while the keyboard is on the pages. */
   g_signal_connect (self, "notify::has-focus", G_CALLBACK (gtk_widget_queue_draw), NULL);

@@ -28,49 +28,37 @@ typedef enum
 
 #define DECIPHER_TYPE_DOCUMENT_VIEW (decipher_document_view_get_type ())
 
-G_DECLARE_FINAL_TYPE (DecipherDocumentView, decipher_document_view, DECIPHER, DOCUMENT_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (DecipherDocumentView, decipher_document_view, DECIPHER, DOCUMENT_VIEW,
+                      GtkWidget)
 
-void decipher_document_view_set_session (DecipherDocumentView *self,
-                                         DecipherSession *session);
+void decipher_document_view_set_session (DecipherDocumentView *self, DecipherSession *session);
 DecipherSession *decipher_document_view_get_session (DecipherDocumentView *self);
 DecipherPageRenderer *decipher_document_view_get_renderer (DecipherDocumentView *self);
-void decipher_document_view_set_shapes (DecipherDocumentView *self,
-                                        DecipherGlyphShapes *shapes);
+void decipher_document_view_set_shapes (DecipherDocumentView *self, DecipherGlyphShapes *shapes);
 
 double decipher_document_view_get_zoom (DecipherDocumentView *self);
-void decipher_document_view_set_zoom (DecipherDocumentView *self,
-                                      double zoom);
+void decipher_document_view_set_zoom (DecipherDocumentView *self, double zoom);
 void decipher_document_view_zoom_in (DecipherDocumentView *self);
 void decipher_document_view_zoom_out (DecipherDocumentView *self);
 void decipher_document_view_fit_width (DecipherDocumentView *self);
 void decipher_document_view_fit_page (DecipherDocumentView *self);
 
 gboolean decipher_document_view_get_show_text (DecipherDocumentView *self);
-void decipher_document_view_set_show_text (DecipherDocumentView *self,
-                                           gboolean show_text);
+void decipher_document_view_set_show_text (DecipherDocumentView *self, gboolean show_text);
 
 guint decipher_document_view_get_page (DecipherDocumentView *self);
-void decipher_document_view_set_page (DecipherDocumentView *self,
-                                      guint page);
+void decipher_document_view_set_page (DecipherDocumentView *self, guint page);
 
-int decipher_document_view_glyph_at (DecipherDocumentView *self,
-                                     double x,
-                                     double y);
-gboolean decipher_document_view_get_glyph_area (DecipherDocumentView *self,
-                                                guint glyph,
+int decipher_document_view_glyph_at (DecipherDocumentView *self, double x, double y);
+gboolean decipher_document_view_get_glyph_area (DecipherDocumentView *self, guint glyph,
                                                 graphene_rect_t *area);
-void decipher_document_view_show_glyph (DecipherDocumentView *self,
-                                        guint glyph);
-void decipher_document_view_activate_glyph (DecipherDocumentView *self,
-                                            guint glyph);
-void decipher_document_view_activate_symbol (DecipherDocumentView *self,
-                                             guint symbol);
+void decipher_document_view_show_glyph (DecipherDocumentView *self, guint glyph);
+void decipher_document_view_activate_glyph (DecipherDocumentView *self, guint glyph);
+void decipher_document_view_activate_symbol (DecipherDocumentView *self, guint symbol);
 DecipherGlyphPopover *decipher_document_view_get_popover (DecipherDocumentView *self);
 
-void decipher_document_view_set_marks (DecipherDocumentView *self,
-                                       DecipherMarkKind kind,
-                                       const guint32 *glyphs,
-                                       guint n_glyphs);
+void decipher_document_view_set_marks (DecipherDocumentView *self, DecipherMarkKind kind,
+                                       const guint32 *glyphs, guint n_glyphs);
 guint decipher_document_view_get_n_drawn_marks (DecipherDocumentView *self);
 
 guint decipher_document_view_get_n_highlighted (DecipherDocumentView *self);

@@ -125,8 +125,9 @@ static guint
 conflicts_filter (DecipherGlyphPalette *self)
 {
   return DECIPHER_PALETTE_FONT
-         + (self->session != NULL ? dc_document_get_n_fonts (decipher_session_get_document (self->session))
-                                  : 0);
+         + (self->session != NULL
+                ? dc_document_get_n_fonts (decipher_session_get_document (self->session))
+                : 0);
 }
 
 /* After the conflicts: the symbols with a proposal not yet accepted (what recognition
@@ -244,7 +245,7 @@ resync_selection (DecipherGlyphPalette *self)
 {
   guint symbol = decipher_session_get_selected_symbol (self->session);
   guint position = symbol != DC_SYMBOL_NONE ? find_position (self, symbol)
-                                                : GTK_INVALID_LIST_POSITION;
+                                            : GTK_INVALID_LIST_POSITION;
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
 
   if (position == GTK_INVALID_LIST_POSITION && self->advance_position != GTK_INVALID_LIST_POSITION
@@ -296,8 +297,8 @@ selection_changed_cb (DecipherGlyphPalette *self, GParamSpec *pspec, GtkSingleSe
     return;
   item = gtk_single_selection_get_selected_item (selection);
   decipher_session_set_selected_symbol (self->session, item != NULL
-                                                         ? decipher_symbol_item_get_symbol (item)
-                                                         : DC_SYMBOL_NONE);
+                                                           ? decipher_symbol_item_get_symbol (item)
+                                                           : DC_SYMBOL_NONE);
 }
 
 static void
@@ -310,8 +311,8 @@ session_selected_cb (DecipherGlyphPalette *self, GParamSpec *pspec, DecipherSess
 static void
 grid_activate_cb (DecipherGlyphPalette *self, guint position, GtkGridView *grid_view)
 {
-  g_autoptr (DecipherSymbolItem) item = g_list_model_get_item (G_LIST_MODEL (self->selection),
-                                                               position);
+  g_autoptr (DecipherSymbolItem)
+      item = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
 
   if (item != NULL)
     g_signal_emit (self, signals[SYMBOL_ACTIVATED], 0, decipher_symbol_item_get_symbol (item));
@@ -360,10 +361,7 @@ im_commit_cb (DecipherGlyphPalette *self, const char *text, GtkIMContext *contex
 /* GTK 4.8's grid view makes each cell a Tab stop: sixty of them before the next
  * widget. The grid is one stop, like any list in GNOME; the arrows move inside it. */
 static gboolean
-key_pressed_cb (DecipherGlyphPalette *self,
-                guint keyval,
-                guint keycode,
-                GdkModifierType state,
+key_pressed_cb (DecipherGlyphPalette *self, guint keyval, guint keycode, GdkModifierType state,
                 GtkEventControllerKey *controller)
 {
   GtkWidget *grid = GTK_WIDGET (self->grid_view);
@@ -469,9 +467,7 @@ filter_selected_cb (DecipherGlyphPalette *self)
 /* A property rather than a function: the window gives the palette the matcher whose
  * conflicts the Conflicts filter shows, and sets it again when they change. */
 static void
-decipher_glyph_palette_set_property (GObject *object,
-                                     guint prop_id,
-                                     const GValue *value,
+decipher_glyph_palette_set_property (GObject *object, guint prop_id, const GValue *value,
                                      GParamSpec *pspec)
 {
   DecipherGlyphPalette *self = DECIPHER_GLYPH_PALETTE (object);
@@ -489,7 +485,8 @@ decipher_glyph_palette_set_property (GObject *object,
 }
 
 static void
-decipher_glyph_palette_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+decipher_glyph_palette_get_property (GObject *object, guint prop_id, GValue *value,
+                                     GParamSpec *pspec)
 {
   DecipherGlyphPalette *self = DECIPHER_GLYPH_PALETTE (object);
 
@@ -550,9 +547,8 @@ decipher_glyph_palette_class_init (DecipherGlyphPaletteClass *klass)
   object_class->set_property = decipher_glyph_palette_set_property;
   object_class->get_property = decipher_glyph_palette_get_property;
 
-  properties[PROP_MATCHER] =
-    g_param_spec_object ("matcher", NULL, NULL, DC_TYPE_MATCHER,
-                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MATCHER] = g_param_spec_object ("matcher", NULL, NULL, DC_TYPE_MATCHER,
+                                                  G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -560,8 +556,8 @@ decipher_glyph_palette_class_init (DecipherGlyphPaletteClass *klass)
    * @symbol: the symbol of the cell activated (Enter or a double click)
    */
   signals[SYMBOL_ACTIVATED] = g_signal_new ("symbol-activated", G_TYPE_FROM_CLASS (klass),
-                                            G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
-                                            1, G_TYPE_UINT);
+                                            G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                            G_TYPE_UINT);
   /**
    * DecipherGlyphPalette::assigned:
    * @symbol: the symbol a value was typed for
@@ -577,8 +573,8 @@ decipher_glyph_palette_class_init (DecipherGlyphPaletteClass *klass)
                                          G_TYPE_STRING);
 
   g_type_ensure (DECIPHER_TYPE_RECOGNIZE_BAR);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/decipherpdf/Decipher/decipher-glyph-palette.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/decipherpdf/Decipher/"
+                                                             "decipher-glyph-palette.ui");
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPalette, recognize_bar);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPalette, filter_dropdown);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPalette, sort_dropdown);
@@ -694,8 +690,7 @@ attach_model_cb (gpointer data)
  * @shapes: (nullable): where the cells get their shapes
  */
 void
-decipher_glyph_palette_set_session (DecipherGlyphPalette *self,
-                                    DecipherSession *session,
+decipher_glyph_palette_set_session (DecipherGlyphPalette *self, DecipherSession *session,
                                     DecipherGlyphShapes *shapes)
 {
   g_return_if_fail (DECIPHER_IS_GLYPH_PALETTE (self));

@@ -65,8 +65,8 @@ set_int (JsonBuilder *reply, const char *name, gint64 value)
 }
 
 static gboolean
-get_int (JsonObject *request, const char *name, gboolean required, gint64 minimum,
-         gint64 maximum, gint64 *value, GError **error)
+get_int (JsonObject *request, const char *name, gboolean required, gint64 minimum, gint64 maximum,
+         gint64 *value, GError **error)
 {
   JsonNode *node = json_object_get_member (request, name);
 
@@ -76,13 +76,13 @@ get_int (JsonObject *request, const char *name, gboolean required, gint64 minimu
         g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT, _("“%s” is missing."), name);
       return !required;
     }
-  if (json_node_get_value_type (node) != G_TYPE_INT64 ||
-      json_node_get_int (node) < minimum || json_node_get_int (node) > maximum)
+  if (json_node_get_value_type (node) != G_TYPE_INT64 || json_node_get_int (node) < minimum
+      || json_node_get_int (node) > maximum)
     {
       g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                    _("“%s” must be a whole number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
                      "."),
-                   name, minimum, maximum);
+                      name, minimum, maximum);
       return FALSE;
     }
   *value = json_node_get_int (node);
@@ -187,8 +187,8 @@ handle_lines (Session *session, JsonObject *request, JsonBuilder *reply, GError 
         {
           guint symbol = glyphs[order[k]].symbol;
 
-          undecoded += dc_session_symbol_is_unknown (session->session, symbol) &&
-                       !dc_document_symbol_is_space (session->document, symbol);
+          undecoded += dc_session_symbol_is_unknown (session->session, symbol)
+                       && !dc_document_symbol_is_space (session->document, symbol);
         }
 
       json_builder_begin_object (reply);
@@ -248,9 +248,9 @@ handle_type (Session *session, JsonObject *request, JsonBuilder *reply, GError *
   guint n_lines;
 
   dc_document_get_lines (session->document, &n_lines);
-  if ((text = get_string (request, "text", error)) == NULL ||
-      !get_int (request, "line", FALSE, 0, MAX (0, (gint64) n_lines - 1), &line, error) ||
-      !get_int (request, "token", FALSE, 0, G_MAXINT, &token, error))
+  if ((text = get_string (request, "text", error)) == NULL
+      || !get_int (request, "line", FALSE, 0, MAX (0, (gint64) n_lines - 1), &line, error)
+      || !get_int (request, "token", FALSE, 0, G_MAXINT, &token, error))
     return FALSE;
 
   result = dc_session_type (session->session, text, (int) line, (int) token, error);
@@ -334,8 +334,8 @@ handle_assign (Session *session, JsonObject *request, JsonBuilder *reply, GError
   const char *text;
 
   dc_document_get_symbols (session->document, &n_symbols);
-  if (!get_int (request, "symbol", TRUE, 0, MAX (0, (gint64) n_symbols - 1), &symbol, error) ||
-      (text = get_string (request, "text", error)) == NULL)
+  if (!get_int (request, "symbol", TRUE, 0, MAX (0, (gint64) n_symbols - 1), &symbol, error)
+      || (text = get_string (request, "text", error)) == NULL)
     return FALSE;
   if (!dc_session_assign (session->session, (guint) symbol, text, error))
     return FALSE;
@@ -353,8 +353,8 @@ get_boolean (JsonObject *request, const char *name, gboolean *value, GError **er
     return TRUE;
   if (json_node_get_value_type (node) != G_TYPE_BOOLEAN)
     {
-      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT, _("“%s” must be true or false."),
-                   name);
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” must be true or false."), name);
       return FALSE;
     }
   *value = json_node_get_boolean (node);
@@ -370,11 +370,11 @@ get_fraction (JsonObject *request, const char *name, double *value, GError **err
   if (node == NULL || JSON_NODE_HOLDS_NULL (node))
     return TRUE;
   type = json_node_get_value_type (node);
-  if ((type != G_TYPE_DOUBLE && type != G_TYPE_INT64) || json_node_get_double (node) < 0 ||
-      json_node_get_double (node) > 1)
+  if ((type != G_TYPE_DOUBLE && type != G_TYPE_INT64) || json_node_get_double (node) < 0
+      || json_node_get_double (node) > 1)
     {
-      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT, _("“%s” must be a number from 0 to 1."),
-                   name);
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” must be a number from 0 to 1."), name);
       return FALSE;
     }
   *value = json_node_get_double (node);
@@ -391,8 +391,8 @@ handle_accept (Session *session, JsonObject *request, JsonBuilder *reply, GError
   guint n_symbols, n_accepted;
   gint64 symbol;
 
-  if (!get_boolean (request, "all", &all, error) ||
-      !get_fraction (request, "min_confidence", &min_confidence, error))
+  if (!get_boolean (request, "all", &all, error)
+      || !get_fraction (request, "min_confidence", &min_confidence, error))
     return FALSE;
   if (all)
     {
@@ -402,8 +402,8 @@ handle_accept (Session *session, JsonObject *request, JsonBuilder *reply, GError
       return TRUE;
     }
   dc_document_get_symbols (session->document, &n_symbols);
-  if (!get_int (request, "symbol", TRUE, 0, MAX (0, (gint64) n_symbols - 1), &symbol, error) ||
-      !dc_session_accept (session->session, (guint) symbol, error))
+  if (!get_int (request, "symbol", TRUE, 0, MAX (0, (gint64) n_symbols - 1), &symbol, error)
+      || !dc_session_accept (session->session, (guint) symbol, error))
     return FALSE;
   json_builder_set_member_name (reply, "text");
   json_builder_add_string_value (reply, dc_key_peek_value (session->key, (guint) symbol));
@@ -490,7 +490,8 @@ static gboolean
 handle_undo_redo (Session *session, JsonObject *request, JsonBuilder *reply, GError **error,
                   gboolean undo)
 {
-  return undo ? dc_session_undo (session->session, error) : dc_session_redo (session->session, error);
+  return undo ? dc_session_undo (session->session, error)
+              : dc_session_redo (session->session, error);
 }
 
 static gboolean
@@ -553,8 +554,8 @@ handle_resolve (Session *session, JsonObject *request, JsonBuilder *reply, GErro
   /* With none open, the session says so before any field is looked at. */
   if (n == 0)
     return dc_session_resolve (session->session, 0, TRUE, error);
-  if (!get_int (request, "conflict", TRUE, 0, n - 1, &index, error) ||
-      (take = get_string (request, "take", error)) == NULL)
+  if (!get_int (request, "conflict", TRUE, 0, n - 1, &index, error)
+      || (take = get_string (request, "take", error)) == NULL)
     return FALSE;
   if (!g_str_equal (take, "proposed") && !g_str_equal (take, "current"))
     {
@@ -571,11 +572,11 @@ static const struct
   const char *name;
   Handler handler;
 } handlers[] = {
-  { "status", handle_status },     { "lines", handle_lines },         { "type", handle_type },
-  { "suggest", handle_suggest },   { "assign", handle_assign },       { "symbols", handle_symbols },
-  { "undo", handle_undo },         { "redo", handle_redo },           { "text", handle_text },
-  { "save", handle_save },         { "conflicts", handle_conflicts }, { "resolve", handle_resolve },
-  { "accept", handle_accept },     { "recognize", handle_recognize },
+  { "status", handle_status },   { "lines", handle_lines },         { "type", handle_type },
+  { "suggest", handle_suggest }, { "assign", handle_assign },       { "symbols", handle_symbols },
+  { "undo", handle_undo },       { "redo", handle_redo },           { "text", handle_text },
+  { "save", handle_save },       { "conflicts", handle_conflicts }, { "resolve", handle_resolve },
+  { "accept", handle_accept },   { "recognize", handle_recognize },
 };
 
 /**
@@ -602,7 +603,7 @@ decipher_cli_escape_controls (const char *text, gboolean keep_layout)
       if ((c < 0x20 && !(keep_layout && (c == '\n' || c == '\t' || c == '\f'))) || c == 0x7f)
         g_string_append_printf (out, "\\x%02x", c);
       else if (c == 0xc2 && (guchar) p[1] >= 0x80 && (guchar) p[1] <= 0x9f)
-        g_string_append_printf (out, "\\u%04x", (guchar) *++p);
+        g_string_append_printf (out, "\\u%04x", (guchar) * ++p);
       else
         g_string_append_c (out, (char) c);
     }
@@ -676,10 +677,10 @@ decipher_cli_session_answer_bytes (DecipherCliSession *session, const char *line
     g_set_error_literal (&error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                          _("The line holds more than one JSON value; send one request object "
                            "per line."));
-  else if (shape != DC_JSON_TEXT_ONE_VALUE ||
-           !json_parser_load_from_data (parser, line, (gssize) length, NULL) ||
-           json_parser_get_root (parser) == NULL ||
-           !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+  else if (shape != DC_JSON_TEXT_ONE_VALUE
+           || !json_parser_load_from_data (parser, line, (gssize) length, NULL)
+           || json_parser_get_root (parser) == NULL
+           || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     g_set_error_literal (&error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                          _("The request is not a JSON object such as {\"cmd\": \"status\"}."));
   else
@@ -716,7 +717,8 @@ decipher_cli_session_answer_bytes (DecipherCliSession *session, const char *line
               for (GList *n = names; n != NULL; n = n->next)
                 {
                   json_builder_set_member_name (reply, n->data);
-                  json_builder_add_value (reply, json_node_copy (json_object_get_member (object, n->data)));
+                  json_builder_add_value (reply, json_node_copy (
+                                                     json_object_get_member (object, n->data)));
                 }
               g_list_free (names);
             }
@@ -746,8 +748,8 @@ decipher_cli_session_answer_bytes (DecipherCliSession *session, const char *line
  *   cannot be loaded or written
  */
 DecipherCliSession *
-decipher_cli_session_new (DcDocument *document, const char *project_path,
-                          gboolean automatic_pass, GError **error)
+decipher_cli_session_new (DcDocument *document, const char *project_path, gboolean automatic_pass,
+                          GError **error)
 {
   return decipher_cli_session_new_with_library (document, project_path, automatic_pass, NULL,
                                                 error);
@@ -761,8 +763,7 @@ decipher_cli_session_new (DcDocument *document, const char *project_path,
  */
 DecipherCliSession *
 decipher_cli_session_new_with_library (DcDocument *document, const char *project_path,
-                                       gboolean automatic_pass, DcLibrary *library,
-                                       GError **error)
+                                       gboolean automatic_pass, DcLibrary *library, GError **error)
 {
   g_autoptr (DecipherCliSession) session = g_new0 (DecipherCliSession, 1);
 
@@ -774,8 +775,8 @@ decipher_cli_session_new_with_library (DcDocument *document, const char *project
   session->matcher = dc_session_get_matcher (session->session);
   /* The only writer from here on, before anything is read: what is loaded is then what
    * nobody else changes. */
-  if (project_path != NULL &&
-      !dc_session_lock_project (session->session, project_path, "decipher-cli session", error))
+  if (project_path != NULL
+      && !dc_session_lock_project (session->session, project_path, "decipher-cli session", error))
     return NULL;
   if (project_path != NULL && g_file_test (project_path, G_FILE_TEST_EXISTS))
     {
@@ -794,8 +795,8 @@ decipher_cli_session_new_with_library (DcDocument *document, const char *project
     }
   /* Every decision reaches the disk before its reply goes out, so that what the user
    * decided survives a kill or a power cut. */
-  if (project_path != NULL &&
-      !dc_session_start_journal (session->session, project_path, TRUE, error))
+  if (project_path != NULL
+      && !dc_session_start_journal (session->session, project_path, TRUE, error))
     return NULL;
   /* Only now: a session that could not open its project must not write over it when it
    * is freed (a damaged file, or one made by a newer Decipher, is kept as it is). */
@@ -841,7 +842,7 @@ decipher_cli_session_close (DecipherCliSession *session, GError **error)
       g_set_error (error, local_error->domain, local_error->code,
                    _("%s Every change acknowledged is kept in “%s”, which the next session "
                      "on the project reads back."),
-                   local_error->message, journal);
+                      local_error->message, journal);
       return FALSE;
     }
   return TRUE;

@@ -13,28 +13,20 @@ G_BEGIN_DECLS
  * fuzzer can drive it. */
 typedef struct _DecipherCliSession DecipherCliSession;
 
-DecipherCliSession *decipher_cli_session_new (DcDocument *document,
-                                              const char *project_path,
-                                              gboolean automatic_pass,
-                                              GError **error);
+DecipherCliSession *decipher_cli_session_new (DcDocument *document, const char *project_path,
+                                              gboolean automatic_pass, GError **error);
 DecipherCliSession *decipher_cli_session_new_with_library (DcDocument *document,
                                                            const char *project_path,
                                                            gboolean automatic_pass,
-                                                           DcLibrary *library,
-                                                           GError **error);
-void decipher_cli_session_set_password (DecipherCliSession *session,
-                                        const char *password);
-char *decipher_cli_session_answer (DecipherCliSession *session,
-                                   const char *line);
-char *decipher_cli_session_answer_bytes (DecipherCliSession *session,
-                                         const char *line,
+                                                           DcLibrary *library, GError **error);
+void decipher_cli_session_set_password (DecipherCliSession *session, const char *password);
+char *decipher_cli_session_answer (DecipherCliSession *session, const char *line);
+char *decipher_cli_session_answer_bytes (DecipherCliSession *session, const char *line,
                                          gsize length);
-char *decipher_cli_escape_controls (const char *text,
-                                    gboolean keep_layout);
+char *decipher_cli_escape_controls (const char *text, gboolean keep_layout);
 DcKey *decipher_cli_session_get_key (DecipherCliSession *session);
 int decipher_cli_session_run (DecipherCliSession *session);
-gboolean decipher_cli_session_close (DecipherCliSession *session,
-                                     GError **error);
+gboolean decipher_cli_session_close (DecipherCliSession *session, GError **error);
 void decipher_cli_session_free (DecipherCliSession *session);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DecipherCliSession, decipher_cli_session_free)

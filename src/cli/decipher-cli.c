@@ -1,4 +1,5 @@
-/* decipher-cli.c: the headless commands (README.md; docs/session-protocol.md, docs/export-formats.md)
+/* decipher-cli.c: the headless commands (README.md; docs/session-protocol.md,
+ * docs/export-formats.md)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,82 +29,83 @@ static char *opt_output;
 static int opt_font = -1;
 static char *opt_library;
 
-#define LIBRARY_ENTRY                                                                       \
-  { "library", 0, 0, G_OPTION_ARG_FILENAME, &opt_library,                                   \
-    N_("The font library to decode from and learn into (default "                           \
-       "~/.local/share/decipher/library.sqlite, or $DECIPHER_LIBRARY; \"\" for none)"),     \
-    N_("PATH") }
+#define LIBRARY_ENTRY                                                                              \
+  {                                                                                                \
+    "library", 0, 0, G_OPTION_ARG_FILENAME, &opt_library,                                          \
+        N_ ("The font library to decode from and learn into (default "                             \
+            "~/.local/share/decipher/library.sqlite, or $DECIPHER_LIBRARY; \"\" for none)"),       \
+        N_ ("PATH")                                                                                \
+  }
 
 static gint64 opt_max_glyphs;
 static gint64 opt_max_memory;
 
 static const GOptionEntry document_entries[] = {
-  { "password", 0, 0, G_OPTION_ARG_STRING, &opt_password, N_("Password of an encrypted PDF"),
-    N_("PASSWORD") },
+  { "password", 0, 0, G_OPTION_ARG_STRING, &opt_password, N_ ("Password of an encrypted PDF"),
+    N_ ("PASSWORD") },
   /* A small PDF can draw one content stream on thousands of pages: without a limit it
    * takes all the memory there is (issue 11). */
   { "max-glyphs", 0, 0, G_OPTION_ARG_INT64, &opt_max_glyphs,
-    N_("Refuse a document that draws more glyphs than this (default 10000000)"), N_("N") },
+    N_ ("Refuse a document that draws more glyphs than this (default 10000000)"), N_ ("N") },
   { "max-memory", 0, 0, G_OPTION_ARG_INT64, &opt_max_memory,
-    N_("Refuse a document whose glyphs and texts take more memory than this, in MB "
-       "(default 1024)"),
-    N_("MB") },
+    N_ ("Refuse a document whose glyphs and texts take more memory than this, in MB "
+        "(default 1024)"),
+    N_ ("MB") },
   { NULL }
 };
 
 static const GOptionEntry json_entries[] = {
-  { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON instead of text"), NULL },
-  { NULL }
+  { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json, N_ ("Print JSON instead of text"), NULL }, { NULL }
 };
 
 static const GOptionEntry text_entries[] = {
   { "format", 0, 0, G_OPTION_ARG_STRING, &opt_format,
-    N_("txt, layout, freki or json (default txt); map-json for the recovered map of every font, "
-       "cmap for one font's ToUnicode CMap"),
-    N_("FORMAT") },
+    N_ ("txt, layout, freki or json (default txt); map-json for the recovered map of every font, "
+        "cmap for one font's ToUnicode CMap"),
+    N_ ("FORMAT") },
   { "font", 0, 0, G_OPTION_ARG_INT, &opt_font,
-    N_("With --format cmap: the font, by its index in “decipher-cli fonts”"), N_("N") },
+    N_ ("With --format cmap: the font, by its index in “decipher-cli fonts”"), N_ ("N") },
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
-    N_("Decode several PDFs or folders of them, and write each one's text into this folder"),
-    N_("OUTDIR") },
+    N_ ("Decode several PDFs or folders of them, and write each one's text into this folder"),
+    N_ ("OUTDIR") },
   { "project", 0, 0, G_OPTION_ARG_FILENAME, &opt_project,
-    N_("Decode with the table saved in this project"), N_("PROJECT") },
+    N_ ("Decode with the table saved in this project"), N_ ("PROJECT") },
   { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
-    N_("Without a project, do not guess the space and full stop automatically"), NULL },
+    N_ ("Without a project, do not guess the space and full stop automatically"), NULL },
   LIBRARY_ENTRY,
   { NULL }
 };
 
 static const GOptionEntry fonts_entries[] = {
   { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json,
-    N_("Print JSON instead of text, with every symbol's value, level, confidence and "
-       "provenance"),
+    N_ ("Print JSON instead of text, with every symbol's value, level, confidence and "
+        "provenance"),
     NULL },
   { "project", 0, 0, G_OPTION_ARG_FILENAME, &opt_project,
-    N_("With --json: report the values saved in this project"), N_("PROJECT") },
+    N_ ("With --json: report the values saved in this project"), N_ ("PROJECT") },
   { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
-    N_("Without a project, do not recover values automatically"), NULL },
+    N_ ("Without a project, do not recover values automatically"), NULL },
   LIBRARY_ENTRY,
   { NULL }
 };
 
 static const GOptionEntry repair_entries[] = {
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
-    N_("Write the repaired PDF to this file; with several PDFs or folders, into this folder"),
-    N_("FILE|OUTDIR") },
+    N_ ("Write the repaired PDF to this file; with several PDFs or folders, into this folder"),
+    N_ ("FILE|OUTDIR") },
   { "project", 0, 0, G_OPTION_ARG_FILENAME, &opt_project,
-    N_("Repair with the table saved in this project"), N_("PROJECT") },
+    N_ ("Repair with the table saved in this project"), N_ ("PROJECT") },
   { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
-    N_("Without a project, do not guess the space and full stop automatically"), NULL },
+    N_ ("Without a project, do not guess the space and full stop automatically"), NULL },
   LIBRARY_ENTRY,
   { NULL }
 };
 
 static const GOptionEntry session_entries[] = {
   { "project", 0, 0, G_OPTION_ARG_FILENAME, &opt_project,
-    N_("Load this project if it exists, and write every decision to it"), N_("PROJECT") },
+    N_ ("Load this project if it exists, and write every decision to it"), N_ ("PROJECT") },
   { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
-    N_("Do not guess the space and full stop automatically"), NULL },
+    N_ ("Do not guess the space and full stop automatically"), NULL },
   LIBRARY_ENTRY,
   { NULL }
 };
@@ -158,7 +160,7 @@ put_json_string (GString *out, const char *text)
       else if (c < 0x20 || c == 0x7f)
         g_string_append_printf (out, "\\u%04x", c);
       else if (c == 0xc2 && (guchar) p[1] >= 0x80 && (guchar) p[1] <= 0x9f)
-        g_string_append_printf (out, "\\u%04x", (guchar) *++p);
+        g_string_append_printf (out, "\\u%04x", (guchar) * ++p);
       else
         g_string_append_c (out, c);
     }
@@ -184,7 +186,7 @@ put_text_field (GString *out, const char *text)
       else if ((guchar) *p < 0x20 || *p == 0x7f)
         g_string_append_printf (out, "\\x%02x", (guchar) *p);
       else if ((guchar) *p == 0xc2 && (guchar) p[1] >= 0x80 && (guchar) p[1] <= 0x9f)
-        g_string_append_printf (out, "\\u%04x", (guchar) *++p);
+        g_string_append_printf (out, "\\u%04x", (guchar) * ++p);
       else
         g_string_append_c (out, *p);
     }
@@ -356,7 +358,8 @@ command_glyphs (DcDocument *document, int argc, char **argv)
     }
 
   if (!opt_json)
-    g_string_append (out, "page\tline\tfont\tcode\tx\ty\tx0\ty0\tx1\ty1\tadvance\tsize\tinvisible\tpdf_text\tglyph_name\n");
+    g_string_append (out, "page\tline\tfont\tcode\tx\ty\tx0\ty0\tx1\ty1\tadvance\tsize\tinvisible\t"
+                          "pdf_text\tglyph_name\n");
 
   for (guint l = 0; l < n_lines; l++)
     {
@@ -523,20 +526,22 @@ command_fonts (DcDocument *document, int argc, char **argv)
     {
       DcFont *font = dc_document_get_font (document, f);
       const char *name = dc_font_get_name (font);
-      g_autofree char *shown_name = decipher_cli_escape_controls (name ? name : _("(unnamed)"),
-                                                                  FALSE);
+      g_autofree char *shown_name = decipher_cli_escape_controls (name ? name
+                                                                       : _("(unnamed)"), FALSE);
       g_autofree char *encoding = decipher_cli_escape_controls (dc_font_get_encoding (font), FALSE);
-      g_autofree char *kind = decipher_cli_escape_controls (
-          dc_font_is_embedded (font) ? dc_font_get_program_kind (font) : _("no"), FALSE);
+      g_autofree char *kind = decipher_cli_escape_controls (dc_font_is_embedded (font)
+                                                                ? dc_font_get_program_kind (font)
+                                                                : _("no"), FALSE);
       g_autofree char *reason = decipher_cli_escape_controls (dc_font_get_trust_reason (font),
                                                               FALSE);
 
       g_print ("%u\t%s\n", f, shown_name);
-      g_print ("\t%s: %s, %s: %s, ToUnicode: %s, %s: %s\n", _("type"),
-               dc_font_type_to_string (dc_font_get_font_type (font)), _("encoding"), encoding,
-               dc_font_has_to_unicode (font) ? _("yes") : _("no"), _("embedded"), kind);
-      g_print ("\t%s: %u, %s: %u\n", _("symbols"), dc_font_get_n_symbols (font), _("glyphs"),
-               dc_font_get_n_glyphs (font));
+      g_print ("\t%s: %s, %s: %s, ToUnicode: %s, %s: %s\n",
+               _("type"), dc_font_type_to_string (dc_font_get_font_type (font)),
+                  _("encoding"), encoding,
+                     dc_font_has_to_unicode (font) ? _("yes") : _("no"), _("embedded"), kind);
+      g_print ("\t%s: %u, %s: %u\n", _("symbols"), dc_font_get_n_symbols (font),
+                                        _("glyphs"), dc_font_get_n_glyphs (font));
       g_print ("\t%s: %s\n", dc_font_is_trusted (font) ? _("trusted") : _("NOT trusted"), reason);
     }
   return 0;
@@ -590,8 +595,8 @@ load_key (DcDocument *document, DcProject **project)
   g_autoptr (GError) error = NULL;
   g_autoptr (DcLibrary) library = NULL;
 
-  if (opt_project != NULL &&
-      (*project = dc_project_load (opt_project, document, key, &error)) == NULL)
+  if (opt_project != NULL
+      && (*project = dc_project_load (opt_project, document, key, &error)) == NULL)
     {
       print_error (error->message);
       return NULL;
@@ -652,8 +657,7 @@ print_map (DcKey *key, gboolean cmap)
     {
       if ((guint) opt_font >= dc_document_get_n_fonts (document))
         {
-          g_autofree char *message = g_strdup_printf (
-              _("The document has no font %d: “decipher-cli fonts” lists its fonts."), opt_font);
+          g_autofree char *message = g_strdup_printf (_("The document has no font %d: “decipher-cli fonts” lists its fonts."), opt_font);
           print_error (message);
           return 2;
         }
@@ -714,8 +718,8 @@ command_text (DcDocument *document, int argc, char **argv)
     map = cmap = TRUE;
   else
     {
-      g_autofree char *message = g_strdup_printf (
-          _("“%s” is not a text format: use txt, layout, freki, json, map-json or cmap."), opt_format);
+      g_autofree char *message = g_strdup_printf (_("“%s” is not a text format: use txt, layout, freki, json, map-json or cmap."),
+          opt_format);
       print_error (message);
       return 2;
     }
@@ -874,8 +878,7 @@ run_collection (gboolean repair, int argc, char **argv)
         collection.kind = DECIPHER_CLI_COLLECTION_MAP;
       else
         {
-          g_autofree char *message = g_strdup_printf (
-              _("“%s” cannot be written for several PDFs: use txt, layout, freki, json or "
+          g_autofree char *message = g_strdup_printf (_("“%s” cannot be written for several PDFs: use txt, layout, freki, json or "
                 "map-json."),
               opt_format);
           print_error (message);
@@ -909,14 +912,13 @@ typedef struct
 } Command;
 
 static const Command commands[] = {
-  { "glyphs", N_("One record per drawn glyph, in reading order"), command_glyphs, json_entries },
-  { "fonts", N_("Each font, and whether its text map can be trusted"), command_fonts,
+  { "glyphs", N_ ("One record per drawn glyph, in reading order"), command_glyphs, json_entries },
+  { "fonts", N_ ("Each font, and whether its text map can be trusted"), command_fonts,
     fonts_entries },
-  { "text", N_("The document's text, with what is recovered so far"), command_text,
-    text_entries },
-  { "repair", N_("Write a copy of the PDF whose text copies correctly, with -o OUT.pdf"),
+  { "text", N_ ("The document's text, with what is recovered so far"), command_text, text_entries },
+  { "repair", N_ ("Write a copy of the PDF whose text copies correctly, with -o OUT.pdf"),
     command_repair, repair_entries },
-  { "session", N_("JSON-lines session: one request per line on stdin, one reply per line"),
+  { "session", N_ ("JSON-lines session: one request per line on stdin, one reply per line"),
     command_session, session_entries },
 };
 
@@ -1023,16 +1025,14 @@ main (int argc, char **argv)
         }
       else if (g_error_matches (error, DC_ERROR, DC_ERROR_TOO_MANY_GLYPHS))
         {
-          g_autofree char *message = g_strdup_printf (
-              "%s %s", error->message,
-              _("If it is a real document, raise the limit with --max-glyphs N."));
+          g_autofree char *message = g_strdup_printf ("%s %s", error->message,
+                                                      _("If it is a real document, raise the limit with --max-glyphs N."));
           print_error (message);
         }
       else if (g_error_matches (error, DC_ERROR, DC_ERROR_TOO_MUCH_TEXT))
         {
-          g_autofree char *message = g_strdup_printf (
-              "%s %s", error->message,
-              _("If it is a real document, raise the limit with --max-memory MB."));
+          g_autofree char *message = g_strdup_printf ("%s %s", error->message,
+                                                      _("If it is a real document, raise the limit with --max-memory MB."));
           print_error (message);
         }
       else

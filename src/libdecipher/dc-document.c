@@ -39,27 +39,27 @@ struct _DcDocument
 
   char *path;
   char *sha256;
-  char *language;        /* the catalog's /Lang, or NULL */
+  char *language; /* the catalog's /Lang, or NULL */
   guint n_pages;
-  double *page_sizes;    /* width, height per page */
-  guint *page_lines;     /* first line of each page, n_pages + 1 entries */
-  guint *page_blocks;    /* first block of each page, n_pages + 1 entries */
+  double *page_sizes; /* width, height per page */
+  guint *page_lines;  /* first line of each page, n_pages + 1 entries */
+  guint *page_blocks; /* first block of each page, n_pages + 1 entries */
 
-  GPtrArray *fonts;      /* of DcFont */
-  GArray *glyphs;        /* of DcGlyph, page by page in content-stream order */
-  GArray *symbols;       /* of DcSymbol */
+  GPtrArray *fonts;         /* of DcFont */
+  GArray *glyphs;           /* of DcGlyph, page by page in content-stream order */
+  GArray *symbols;          /* of DcSymbol */
   GHashTable *symbol_index; /* (font << 32 | code) → symbol + 1 */
   guint8 *symbol_is_space;
   guint space_capacity;
 
-  GArray *spans;         /* of ActualTextSpan, by first glyph */
-  GString *span_texts;   /* their texts, NUL-separated */
+  GArray *spans;       /* of ActualTextSpan, by first glyph */
+  GString *span_texts; /* their texts, NUL-separated */
 
-  GArray *order;         /* of guint32: glyph indices in reading order */
-  GArray *lines;         /* of DcLine; token ranges copied from the current snapshot */
-  GArray *blocks;        /* of DcBlock */
+  GArray *order;  /* of guint32: glyph indices in reading order */
+  GArray *lines;  /* of DcLine; token ranges copied from the current snapshot */
+  GArray *blocks; /* of DcBlock */
 
-  DcTokens *tokens;      /* the current snapshot */
+  DcTokens *tokens; /* the current snapshot */
 };
 
 /* Made whole, then never changed: the threads that hold it need no lock. */
@@ -69,7 +69,7 @@ struct _DcTokens
    * sees the order they make between the threads that drop references. */
   int ref_count;
   guint generation;
-  DcLine *lines;         /* with their token ranges */
+  DcLine *lines; /* with their token ranges */
   guint n_lines;
   DcToken *tokens;
   guint n_tokens;
@@ -167,11 +167,11 @@ typedef struct
   /* The limits (DcDocumentLimits): reaching one cancels the extraction with @error. */
   guint64 max_glyphs;
   guint64 max_bytes;
-  guint64 bytes;            /* glyph records and texts held so far */
-  guint glyph_capacity;     /* how many glyphs the array has room for, as probed */
-  guint page;               /* the page being read, for the sentence */
-  GCancellable *stop;       /* cancelled when a limit is reached (or the caller cancels) */
-  GError *error;            /* why it stopped */
+  guint64 bytes;        /* glyph records and texts held so far */
+  guint glyph_capacity; /* how many glyphs the array has room for, as probed */
+  guint page;           /* the page being read, for the sentence */
+  GCancellable *stop;   /* cancelled when a limit is reached (or the caller cancels) */
+  GError *error;        /* why it stopped */
 } Loader;
 
 /* Stops the extraction: poppler checks @stop between operators. */
@@ -202,8 +202,8 @@ loader_hold (Loader *loader, guint64 n)
                                       " MB of memory can keep (the limit, reached on page %u "
                                       "of %u), which a real document of that size never "
                                       "needs."),
-                                    display, loader->max_bytes >> 20, loader->page + 1,
-                                    loader->self->n_pages));
+                                       display, loader->max_bytes >> 20, loader->page + 1,
+                                       loader->self->n_pages));
   return FALSE;
 }
 
@@ -228,8 +228,8 @@ loader_reserve_glyph (Loader *loader)
                                           " glyphs (the limit, reached on page %u of %u); a "
                                           "small file that draws so many usually repeats one "
                                           "page’s content on every page."),
-                                        display, loader->max_glyphs, loader->page + 1,
-                                        loader->self->n_pages));
+                                           display, loader->max_glyphs, loader->page + 1,
+                                           loader->self->n_pages));
       return FALSE;
     }
   capacity = MIN (MAX ((guint64) loader->glyph_capacity * 2, 4096), loader->max_glyphs);
@@ -237,12 +237,12 @@ loader_reserve_glyph (Loader *loader)
   probe = g_try_malloc (capacity * sizeof (DcGlyph));
   if (probe == NULL)
     {
-      loader_fail (loader, g_error_new (DC_ERROR, DC_ERROR_FAILED,
-                                        _("There is not enough memory to hold the %u glyphs "
+      loader_fail (loader,
+                   g_error_new (DC_ERROR, DC_ERROR_FAILED,
+                                _("There is not enough memory to hold the %u glyphs "
                                           "“%s” draws by page %u of %u; close other programs "
                                           "or use a computer with more memory."),
-                                        glyphs->len, display, loader->page + 1,
-                                        loader->self->n_pages));
+                                   glyphs->len, display, loader->page + 1, loader->self->n_pages));
       return FALSE;
     }
   g_free (probe);
@@ -402,7 +402,8 @@ is_pair (DcDocument *self, guint i, const char *charset)
   bytes[0] = (char) lead;
   bytes[1] = (char) trail;
   utf8 = g_convert (bytes, 2, "UTF-8", charset, NULL, NULL, NULL);
-  return utf8 != NULL && g_utf8_strlen (utf8, -1) == 1 && !g_unichar_iscntrl (g_utf8_get_char (utf8));
+  return utf8 != NULL && g_utf8_strlen (utf8, -1) == 1
+         && !g_unichar_iscntrl (g_utf8_get_char (utf8));
 }
 
 /* A font whose name hints at GBK, Big5 or Shift-JIS, drawn as a one-byte font, is read
@@ -607,9 +608,9 @@ finish_symbols (DcDocument *self)
       symbol->glyph_name = dc_font_get_glyph_name (font, symbol->code);
       /* Without a ToUnicode map poppler reads a CID as a code point, and CID 32 is then
        * "a space" that is really any letter: only a map or a glyph name can say space. */
-      if ((_dc_text_is_space (symbol->pdf_text) &&
-           (!dc_font_is_cid (font) || dc_font_has_to_unicode (font))) ||
-          g_strcmp0 (symbol->glyph_name, "space") == 0)
+      if ((_dc_text_is_space (symbol->pdf_text)
+           && (!dc_font_is_cid (font) || dc_font_has_to_unicode (font)))
+          || g_strcmp0 (symbol->glyph_name, "space") == 0)
         symbol->flags |= DC_SYMBOL_PDF_SPACE;
       self->symbol_is_space[s] = (symbol->flags & DC_SYMBOL_PDF_SPACE) != 0;
       font_symbols[symbol->font]++;
@@ -639,8 +640,8 @@ unspace_inked_symbols (DcDocument *self)
       DcSymbol *symbol = &symbols[s];
       DcFont *font = g_ptr_array_index (self->fonts, symbol->font);
 
-      if (!(symbol->flags & DC_SYMBOL_PDF_SPACE) || dc_font_is_trusted (font) ||
-          g_strcmp0 (symbol->glyph_name, "space") == 0)
+      if (!(symbol->flags & DC_SYMBOL_PDF_SPACE) || dc_font_is_trusted (font)
+          || g_strcmp0 (symbol->glyph_name, "space") == 0)
         continue;
       if (faces == NULL)
         {
@@ -681,8 +682,8 @@ unspace_inked_symbols (DcDocument *self)
 }
 
 /* Whether the page's columns are read right to left: most of its letters, as the PDF
- * gives them, are in a right-to-left script, or its vertical columns are CJK's. A font whose map lies may mislead this; the
- * cost is only the order in which columns are read. */
+ * gives them, are in a right-to-left script, or its vertical columns are CJK's. A font whose map
+ * lies may mislead this; the cost is only the order in which columns are read. */
 static gboolean
 page_is_rtl (DcDocument *self, guint first, guint end)
 {
@@ -806,8 +807,8 @@ retokenize (DcDocument *self, guint8 *symbol_is_space)
   tokens->n_symbols = self->symbols->len;
   tokens->symbol_is_space = symbol_is_space;
   dc_layout_tokens ((const DcGlyph *) (void *) self->glyphs->data,
-                    (const guint32 *) (void *) self->order->data, tokens->lines,
-                    tokens->n_lines, symbol_is_space, array);
+                    (const guint32 *) (void *) self->order->data, tokens->lines, tokens->n_lines,
+                    symbol_is_space, array);
   tokens->n_tokens = array->len;
   /* Exactly the size needed: a book keeps a hundred thousand tokens or more. */
   tokens->tokens = g_renew (DcToken, g_array_free (array, FALSE), MAX (1, tokens->n_tokens));
@@ -833,8 +834,8 @@ compute_sha256 (DcDocument *self, GCancellable *cancellable, GError **error)
   stream = g_file_read (file, cancellable, error);
   if (stream == NULL)
     return FALSE;
-  while ((n = g_input_stream_read (G_INPUT_STREAM (stream), buffer, 1 << 16, cancellable,
-                                   error)) > 0)
+  while ((n = g_input_stream_read (G_INPUT_STREAM (stream), buffer, 1 << 16, cancellable, error))
+         > 0)
     g_checksum_update (checksum, buffer, n);
   if (n < 0)
     return FALSE;
@@ -852,15 +853,11 @@ compute_sha256 (DcDocument *self, GCancellable *cancellable, GError **error)
  * dc_document_new_from_file_full() with the default limits.
  */
 DcDocument *
-dc_document_new_from_file (const char *path,
-                           const char *password,
-                           DcProgressFunc progress,
-                           gpointer progress_data,
-                           GCancellable *cancellable,
-                           GError **error)
+dc_document_new_from_file (const char *path, const char *password, DcProgressFunc progress,
+                           gpointer progress_data, GCancellable *cancellable, GError **error)
 {
-  return dc_document_new_from_file_full (path, password, NULL, progress, progress_data,
-                                         cancellable, error);
+  return dc_document_new_from_file_full (path, password, NULL, progress, progress_data, cancellable,
+                                         error);
 }
 
 static void
@@ -887,13 +884,9 @@ cancel_stop (GCancellable *cancellable, gpointer stop)
  *   user can act on.
  */
 DcDocument *
-dc_document_new_from_file_full (const char *path,
-                                const char *password,
-                                const DcDocumentLimits *limits,
-                                DcProgressFunc progress,
-                                gpointer progress_data,
-                                GCancellable *cancellable,
-                                GError **error)
+dc_document_new_from_file_full (const char *path, const char *password,
+                                const DcDocumentLimits *limits, DcProgressFunc progress,
+                                gpointer progress_data, GCancellable *cancellable, GError **error)
 {
   g_autoptr (DcDocument) self = NULL;
   g_autoptr (DcPdfBridge) bridge = NULL;
@@ -934,8 +927,8 @@ dc_document_new_from_file_full (const char *path,
     {
       display = g_filename_display_basename (path);
       g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
-                   _("There is not enough memory to list the %u pages of “%s”."),
-                   self->n_pages, display);
+                   _("There is not enough memory to list the %u pages of “%s”."), self->n_pages,
+                      display);
       return NULL;
     }
   byte_tables = g_ptr_array_new_with_free_func (g_free);
@@ -993,7 +986,7 @@ dc_document_new_from_file_full (const char *path,
                      _("“%s” contains only images of pages, as a scan does, and no text to recover. "
                        "Decipher repairs the text of PDFs made on a computer; recognising text in "
                        "images (OCR) is a job for another tool."),
-                     display);
+                        display);
       else
         g_set_error (error, DC_ERROR, DC_ERROR_NO_TEXT,
                      _("“%s” contains no text at all, so there is nothing to recover."), display);

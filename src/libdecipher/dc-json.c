@@ -112,8 +112,9 @@ check_escape (const char *data, gsize length, gsize *i, gboolean *nul)
  * it, nothing that only a lenient parser would accept (comments, single quotes, bare
  * words, escapes JSON does not have, unpaired surrogates), and no deeper nesting than
  * @max_depth, and no U+0000 in a string, which json-glib would cut the string at (a
- * NUL anywhere else is not JSON). Other syntax inside the value (a missing comma, a bracket closed by the
- * wrong one) is left to the parser, which reports it without harm. A UTF-8 byte order mark may begin the text.
+ * NUL anywhere else is not JSON). Other syntax inside the value (a missing comma, a bracket closed
+ * by the wrong one) is left to the parser, which reports it without harm. A UTF-8 byte order mark
+ * may begin the text.
  *
  * Returns: %DC_JSON_TEXT_ONE_VALUE when the text may go to json-glib, otherwise what is
  *   wrong at @offset
@@ -230,8 +231,8 @@ dc_json_check_text (const char *data, gsize length, guint max_depth, gsize *offs
   return shape;
 }
 
-#define CONTROLS_BUT_NEWLINE \
-  "\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0b\x0c\x0d\x0e\x0f" \
+#define CONTROLS_BUT_NEWLINE                                                                       \
+  "\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0b\x0c\x0d\x0e\x0f"                                       \
   "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f"
 
 /**

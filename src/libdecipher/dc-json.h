@@ -20,13 +20,8 @@ typedef enum
                            * would silently cut the string at */
 } DcJsonText;
 
-DcJsonText dc_json_check_text (const char *data,
-                               gsize length,
-                               guint max_depth,
-                               gsize *offset);
+DcJsonText dc_json_check_text (const char *data, gsize length, guint max_depth, gsize *offset);
 
-char *dc_json_generate (JsonNode *root,
-                        gboolean pretty,
-                        gsize *length);
+char *dc_json_generate (JsonNode *root, gboolean pretty, gsize *length);
 
 G_END_DECLS

@@ -14,15 +14,13 @@ typedef struct
 {
   guint symbol;
   DcKeyStatus status;
-  DcKeyLevel level; /* DC_KEY_LEVEL_NONE: derive it from status and provenance */
+  DcKeyLevel level;  /* DC_KEY_LEVEL_NONE: derive it from status and provenance */
   double confidence; /* 0: the level's default */
   char *value;
   char *provenance;
 } DcKeyEntry;
 
 void _dc_key_entry_clear (DcKeyEntry *entry);
-void _dc_key_restore (DcKey *self,
-                      const DcKeyEntry *entries,
-                      guint n_entries);
+void _dc_key_restore (DcKey *self, const DcKeyEntry *entries, guint n_entries);
 
 G_END_DECLS

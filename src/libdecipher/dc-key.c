@@ -360,15 +360,15 @@ dc_key_class_init (DcKeyClass *klass)
   object_class->get_property = dc_key_get_property;
   object_class->set_property = dc_key_set_property;
 
-  properties[PROP_DOCUMENT] =
-    g_param_spec_object ("document", NULL, NULL, DC_TYPE_DOCUMENT,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_CAN_UNDO] =
-    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_CAN_REDO] =
-    g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DOCUMENT] = g_param_spec_object ("document", NULL, NULL, DC_TYPE_DOCUMENT,
+                                                   G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY
+                                                       | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
+                                                        | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
+                                                        | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -378,8 +378,8 @@ dc_key_class_init (DcKeyClass *klass)
    * Emitted once per finished change, undo or redo. The document's tokens are already
    * up to date when it runs, since a symbol may have become a space or stopped being one.
    */
-  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                   NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
 static void
@@ -496,10 +496,10 @@ dc_key_get_confidence (DcKey *self, guint symbol)
 }
 
 static const char *const level_names[] = {
-  [DC_KEY_LEVEL_NONE] = "none",         [DC_KEY_LEVEL_GUESS] = "guess",
-  [DC_KEY_LEVEL_SHAPE] = "shape",       [DC_KEY_LEVEL_IDENTITY] = "identity",
-  [DC_KEY_LEVEL_LAYOUT] = "layout",     [DC_KEY_LEVEL_FONT] = "font",
-  [DC_KEY_LEVEL_LIBRARY] = "library",   [DC_KEY_LEVEL_PDF] = "pdf",
+  [DC_KEY_LEVEL_NONE] = "none",       [DC_KEY_LEVEL_GUESS] = "guess",
+  [DC_KEY_LEVEL_SHAPE] = "shape",     [DC_KEY_LEVEL_IDENTITY] = "identity",
+  [DC_KEY_LEVEL_LAYOUT] = "layout",   [DC_KEY_LEVEL_FONT] = "font",
+  [DC_KEY_LEVEL_LIBRARY] = "library", [DC_KEY_LEVEL_PDF] = "pdf",
   [DC_KEY_LEVEL_USER] = "user",
 };
 
@@ -585,11 +585,8 @@ dc_key_level_for_status (DcKeyStatus status, const char *provenance)
 }
 
 static const char *const status_names[] = {
-  [DC_KEY_UNKNOWN] = "unknown",
-  [DC_KEY_FROM_PDF] = "from-pdf",
-  [DC_KEY_PROPOSED] = "proposed",
-  [DC_KEY_INFERRED] = "inferred",
-  [DC_KEY_CONFIRMED] = "confirmed",
+  [DC_KEY_UNKNOWN] = "unknown",   [DC_KEY_FROM_PDF] = "from-pdf",   [DC_KEY_PROPOSED] = "proposed",
+  [DC_KEY_INFERRED] = "inferred", [DC_KEY_CONFIRMED] = "confirmed",
 };
 
 /* The stable names project files and decipher-cli use. */
@@ -675,7 +672,7 @@ dc_key_normalize_value (const char *value, GError **error)
           g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                        _("The text contains the control character U+%04X, which no glyph "
                          "stands for."),
-                       c);
+                          c);
           return NULL;
         }
       /* Lines come from the page's geometry, never from the values. */
@@ -684,7 +681,7 @@ dc_key_normalize_value (const char *value, GError **error)
           g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                        _("The text contains the line break U+%04X; a glyph cannot stand for "
                          "one."),
-                       c);
+                          c);
           return NULL;
         }
       if (c == 0xFFFD)
@@ -699,7 +696,7 @@ dc_key_normalize_value (const char *value, GError **error)
           g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                        _("The text contains U+%04X, which Unicode reserves as a "
                          "non-character."),
-                       c);
+                          c);
           return NULL;
         }
     }
@@ -731,7 +728,7 @@ display_symbol (DcKey *self, guint symbol)
 
   /* Translators: a glyph code and its font, as in “Code 0x41 of “Times” was…”. */
   return g_strdup_printf (_("0x%0*X of “%s”"), (int) s->code_len * 2, s->code,
-                          name != NULL ? name : _("an unnamed font"));
+                             name != NULL ? name : _("an unnamed font"));
 }
 
 /* How a level reads in a sentence: “from the font’s own tables”. */
@@ -763,12 +760,8 @@ display_level (DcKeyLevel level)
 }
 
 static void
-set_conflict (DcKey *self,
-              guint symbol,
-              const char *value,
-              DcKeyLevel level,
-              const char *provenance,
-              GError **error)
+set_conflict (DcKey *self, guint symbol, const char *value, DcKeyLevel level,
+              const char *provenance, GError **error)
 {
   const Slot *slot = &self->slots[symbol];
   g_autofree char *what = display_symbol (self, symbol);
@@ -791,16 +784,16 @@ set_conflict (DcKey *self,
     g_set_error (error, DC_ERROR, DC_ERROR_CONFLICT,
                  _("You confirmed code %s as %s; %s (from %s) does not replace it unless you "
                    "confirm the new value."),
-                 what, old, new, new_from);
+                    what, old, new, new_from);
   else if (level < slot->level)
     g_set_error (error, DC_ERROR, DC_ERROR_CONFLICT,
                  _("Code %s is %s (from %s); %s (from %s) is weaker evidence and does not "
                    "replace it."),
-                 what, old, old_from, new, new_from);
+                    what, old, old_from, new, new_from);
   else
     g_set_error (error, DC_ERROR, DC_ERROR_CONFLICT,
                  _("Code %s was already inferred as %s (from %s); %s (from %s) contradicts it."),
-                 what, old, old_from, new, new_from);
+                    what, old, old_from, new, new_from);
 }
 
 static void
@@ -830,12 +823,8 @@ record_and_apply (DcKey *self, guint symbol, const Slot *after)
  * Returns: %TRUE when the key now holds @value (or already did)
  */
 gboolean
-dc_key_set (DcKey *self,
-            guint symbol,
-            const char *value,
-            DcKeyStatus status,
-            const char *provenance,
-            GError **error)
+dc_key_set (DcKey *self, guint symbol, const char *value, DcKeyStatus status,
+            const char *provenance, GError **error)
 {
   return dc_key_set_full (self, symbol, value, status, dc_key_level_for_status (status, provenance),
                           -1, provenance, error);
@@ -877,14 +866,8 @@ may_replace (const Slot *slot, DcKeyStatus status, DcKeyLevel level)
  * Returns: %TRUE when the key now holds @value (or already did)
  */
 gboolean
-dc_key_set_full (DcKey *self,
-                 guint symbol,
-                 const char *value,
-                 DcKeyStatus status,
-                 DcKeyLevel level,
-                 double confidence,
-                 const char *provenance,
-                 GError **error)
+dc_key_set_full (DcKey *self, guint symbol, const char *value, DcKeyStatus status, DcKeyLevel level,
+                 double confidence, const char *provenance, GError **error)
 {
   g_autofree char *normalized = NULL;
   const Slot *slot;
@@ -894,7 +877,7 @@ dc_key_set_full (DcKey *self,
   g_return_val_if_fail (symbol < self->n_slots, FALSE);
   g_return_val_if_fail (value != NULL, FALSE);
   g_return_val_if_fail (status == DC_KEY_PROPOSED || status == DC_KEY_INFERRED
-                          || status == DC_KEY_CONFIRMED,
+                            || status == DC_KEY_CONFIRMED,
                         FALSE);
   g_return_val_if_fail (level > DC_KEY_LEVEL_NONE && level <= DC_KEY_LEVEL_LAST, FALSE);
   g_return_val_if_fail (confidence <= 1.0, FALSE);
@@ -1175,8 +1158,7 @@ _dc_key_restore (DcKey *self, const DcKeyEntry *entries, guint n_entries)
       Slot seed = { 0 };
 
       seed_slot (self, s, &seed);
-      if (seed.status != self->slots[s].status
-          || g_strcmp0 (seed.value, self->slots[s].value) != 0
+      if (seed.status != self->slots[s].status || g_strcmp0 (seed.value, self->slots[s].value) != 0
           || g_strcmp0 (seed.provenance, self->slots[s].provenance) != 0)
         apply_slot (self, s, &seed);
       slot_clear (&seed);

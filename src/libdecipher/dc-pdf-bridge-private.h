@@ -27,13 +27,13 @@ typedef enum
 
 typedef struct
 {
-  const char *name;          /* BaseFont, may be NULL */
-  const char *encoding;      /* poppler's encoding name: "WinAnsi", "Identity-H", "Builtin"… */
-  const char *program_kind;  /* "Type1", "CFF", "TrueType", "OpenType", or NULL */
-  const guint8 *program;     /* embedded font program, NULL when not embedded */
+  const char *name;         /* BaseFont, may be NULL */
+  const char *encoding;     /* poppler's encoding name: "WinAnsi", "Identity-H", "Builtin"… */
+  const char *program_kind; /* "Type1", "CFF", "TrueType", "OpenType", or NULL */
+  const guint8 *program;    /* embedded font program, NULL when not embedded */
   gsize program_len;
   const char *const *glyph_names; /* 256 names for simple fonts, NULL for CID fonts */
-  const int *cid_to_gid;     /* CIDFontType2 CID → glyph index map, NULL when identity */
+  const int *cid_to_gid;          /* CIDFontType2 CID → glyph index map, NULL when identity */
   guint cid_to_gid_len;
   /* A simple font's code → glyph index of its program, as poppler's font engine draws
    * it (TrueType: cmap and encoding; Type 1/CFF: the encoding's glyph names): 256
@@ -42,13 +42,13 @@ typedef struct
   DcBridgeFontType type;
   gboolean has_to_unicode;
   gboolean embedded;
-  int writing_mode;          /* 0 horizontal, 1 vertical */
+  int writing_mode; /* 0 horizontal, 1 vertical */
   /* The font dictionary's indirect object, for writing a repaired copy; has_ref is FALSE
    * for a font dictionary written inline in a resource dictionary. */
   gboolean has_ref;
   int ref_num;
   int ref_gen;
-  double ascent;             /* in text space units of 1 em */
+  double ascent; /* in text space units of 1 em */
   double descent;
 } DcBridgeFont;
 
@@ -58,19 +58,19 @@ typedef struct
 typedef struct
 {
   guint page;
-  guint font;                /* index given to the font in the font callback */
+  guint font; /* index given to the font in the font callback */
   guint32 code;
   guint code_len;
-  int render_mode;           /* 3 = invisible (OCR layers) */
-  int rotation;              /* 0..3: direction of the baseline, as poppler's TextPage;
-                              * for an upright glyph, the direction of its column */
-  gboolean upright;          /* a glyph of a vertical (WMode 1) font, standing upright in
-                              * its column */
-  double x, y;               /* origin */
-  double advance;            /* length of the advance along the baseline */
+  int render_mode;  /* 3 = invisible (OCR layers) */
+  int rotation;     /* 0..3: direction of the baseline, as poppler's TextPage;
+                     * for an upright glyph, the direction of its column */
+  gboolean upright; /* a glyph of a vertical (WMode 1) font, standing upright in
+                     * its column */
+  double x, y;      /* origin */
+  double advance;   /* length of the advance along the baseline */
   double font_size;
-  double x0, y0, x1, y1;     /* box */
-  const gunichar *unicode;   /* the PDF's own text for the glyph, may be empty */
+  double x0, y0, x1, y1;   /* box */
+  const gunichar *unicode; /* the PDF's own text for the glyph, may be empty */
   int unicode_len;
 } DcBridgeGlyph;
 
@@ -88,26 +88,17 @@ typedef struct
                        gpointer user_data);
 } DcBridgeCallbacks;
 
-DcPdfBridge *dc_pdf_bridge_open (const char *path,
-                                 const char *password,
-                                 GError **error);
+DcPdfBridge *dc_pdf_bridge_open (const char *path, const char *password, GError **error);
 void dc_pdf_bridge_free (DcPdfBridge *bridge);
 guint dc_pdf_bridge_get_n_pages (DcPdfBridge *bridge);
 gboolean dc_pdf_bridge_was_reconstructed (DcPdfBridge *bridge);
 char *dc_pdf_bridge_get_language (DcPdfBridge *bridge);
-void dc_pdf_bridge_get_page_size (DcPdfBridge *bridge,
-                                  guint page,
-                                  double *width,
-                                  double *height);
-gboolean dc_pdf_bridge_extract_page (DcPdfBridge *bridge,
-                                     guint page,
-                                     const DcBridgeCallbacks *callbacks,
-                                     gpointer user_data,
-                                     GCancellable *cancellable,
-                                     GError **error);
+void dc_pdf_bridge_get_page_size (DcPdfBridge *bridge, guint page, double *width, double *height);
+gboolean dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page,
+                                     const DcBridgeCallbacks *callbacks, gpointer user_data,
+                                     GCancellable *cancellable, GError **error);
 
-gboolean dc_pdf_bridge_glyph_name_to_unicode (const char *name,
-                                              gunichar *out);
+gboolean dc_pdf_bridge_glyph_name_to_unicode (const char *name, gunichar *out);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcPdfBridge, dc_pdf_bridge_free)
 

@@ -68,7 +68,8 @@ quiet_error_callback (ErrorCategory category, Goffset pos, const char *msg)
   g_debug ("poppler (%lld): %s", (long long) pos, msg);
 }
 
-namespace {
+namespace
+{
 
 /* poppler returned a gmalloc'd array up to 22.x and a vector since: accept both. */
 [[maybe_unused]] void
@@ -177,7 +178,8 @@ cff_cid_to_gid (GfxFontType type, std::vector<unsigned char> &program, std::vect
 #if DC_POPPLER_MAJOR >= 25
       std::unique_ptr<FoFiTrueType> ff = FoFiTrueType::make (std::span<unsigned char> (program), 0);
 #else
-      std::unique_ptr<FoFiTrueType> ff = FoFiTrueType::make (program.data (), (int) program.size ());
+      std::unique_ptr<FoFiTrueType> ff = FoFiTrueType::make (program.data (),
+                                                             (int) program.size ());
 #endif
       if (ff && ff->isOpenTypeCFF ())
         take_cid_map (ff->getCIDToGIDMap (&n), n, out);
@@ -189,14 +191,30 @@ class GlyphOutputDev : public OutputDev
 public:
   GlyphOutputDev (DcPdfBridge *bridge, guint page, const DcBridgeCallbacks *callbacks,
                   gpointer user_data)
-    : bridge (bridge), page (page), callbacks (callbacks), user_data (user_data)
+      : bridge (bridge), page (page), callbacks (callbacks), user_data (user_data)
   {
   }
 
-  bool upsideDown () override { return true; }
-  bool useDrawChar () override { return true; }
-  bool interpretType3Chars () override { return false; }
-  bool needNonText () override { return true; }
+  bool
+  upsideDown () override
+  {
+    return true;
+  }
+  bool
+  useDrawChar () override
+  {
+    return true;
+  }
+  bool
+  interpretType3Chars () override
+  {
+    return false;
+  }
+  bool
+  needNonText () override
+  {
+    return true;
+  }
 
   void
   drawChar (GfxState *state, double x, double y, double dx, double dy, double origin_x,
@@ -225,9 +243,9 @@ public:
 
     /* A damaged or hostile matrix can place a glyph at infinity: such a glyph is not on
      * any page a reader sees, and its numbers would poison every export. */
-    if (!std::isfinite (x1) || !std::isfinite (y1) || !std::isfinite (w1) ||
-        !std::isfinite (h1) || std::fabs (x1) > 1e6 || std::fabs (y1) > 1e6 ||
-        std::fabs (w1) > 1e6 || std::fabs (h1) > 1e6)
+    if (!std::isfinite (x1) || !std::isfinite (y1) || !std::isfinite (w1) || !std::isfinite (h1)
+        || std::fabs (x1) > 1e6 || std::fabs (y1) > 1e6 || std::fabs (w1) > 1e6
+        || std::fabs (h1) > 1e6)
       return;
 
     glyph.page = page;
@@ -347,8 +365,8 @@ public:
   }
 
   void
-  drawImageMask (GfxState *state, Object *ref, Stream *str, int width, int height,
-                 bool invert, bool interpolate, bool inline_img) override
+  drawImageMask (GfxState *state, Object *ref, Stream *str, int width, int height, bool invert,
+                 bool interpolate, bool inline_img) override
   {
     note_image ();
     OutputDev::drawImageMask (state, ref, str, width, height, invert, interpolate, inline_img);
@@ -356,9 +374,8 @@ public:
 
   void
   drawMaskedImage (GfxState *state, Object *ref, Stream *str, int width, int height,
-                   GfxImageColorMap *color_map, bool interpolate, Stream *mask_str,
-                   int mask_width, int mask_height, bool mask_invert,
-                   bool mask_interpolate) override
+                   GfxImageColorMap *color_map, bool interpolate, Stream *mask_str, int mask_width,
+                   int mask_height, bool mask_invert, bool mask_interpolate) override
   {
     note_image ();
     OutputDev::drawMaskedImage (state, ref, str, width, height, color_map, interpolate, mask_str,
@@ -493,7 +510,7 @@ private:
   announce_font (guint index, GfxFont *font)
   {
     DcBridgeFont info = {};
-    std::optional<std::vector<unsigned char>> program;
+    std::optional<std::vector<unsigned char> > program;
     const char *names[256];
     int code_to_gid[256];
     std::vector<int> cid_map;
@@ -700,27 +717,27 @@ dc_pdf_bridge_open (const char *path, const char *password, GError **error)
           if (password == NULL)
             g_set_error (error, DC_ERROR, DC_ERROR_ENCRYPTED,
                          _("“%s” is protected by a password. Give its password to open it."),
-                         display);
+                            display);
           else
             g_set_error (error, DC_ERROR, DC_ERROR_BAD_PASSWORD,
                          _("The password given for “%s” is not correct. Check it and try again."),
-                         display);
+                            display);
           break;
         case errOpenFile:
-          g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND, _("“%s” could not be opened."),
-                       display);
+          g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND,
+                       _("“%s” could not be opened."), display);
           break;
         default:
           if (!has_eof_marker)
             g_set_error (error, DC_ERROR, DC_ERROR_DAMAGED,
                          _("“%s” is incomplete: the file stops before the end of the PDF, as if a "
                            "download or copy was cut short. Open a complete copy of it."),
-                         display);
+                            display);
           else
             g_set_error (error, DC_ERROR, DC_ERROR_DAMAGED,
                          _("“%s” is a damaged PDF that cannot be read. Try saving a new copy of it "
                            "from another PDF viewer."),
-                         display);
+                            display);
           break;
         }
       return NULL;
@@ -733,7 +750,7 @@ dc_pdf_bridge_open (const char *path, const char *password, GError **error)
       g_set_error (error, DC_ERROR, DC_ERROR_DAMAGED,
                    _("“%s” is incomplete: the file stops before the end of the PDF, as if a "
                      "download or copy was cut short. Open a complete copy of it."),
-                   display);
+                      display);
       return NULL;
     }
 
@@ -827,12 +844,8 @@ abort_check (void *data)
 }
 
 gboolean
-dc_pdf_bridge_extract_page (DcPdfBridge *bridge,
-                            guint page,
-                            const DcBridgeCallbacks *callbacks,
-                            gpointer user_data,
-                            GCancellable *cancellable,
-                            GError **error)
+dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page, const DcBridgeCallbacks *callbacks,
+                            gpointer user_data, GCancellable *cancellable, GError **error)
 {
   g_return_val_if_fail (bridge != NULL, FALSE);
   g_return_val_if_fail (callbacks != NULL && callbacks->font != NULL, FALSE);
@@ -888,8 +901,8 @@ dc_pdf_bridge_glyph_name_to_unicode (const char *name, gunichar *out)
       *out = GPOINTER_TO_UINT (found);
       return TRUE;
     }
-  if ((g_str_has_prefix (base, "uni") && strlen (base) == 7) ||
-      (base[0] == 'u' && (strlen (base) == 5 || strlen (base) == 6 || strlen (base) == 7)))
+  if ((g_str_has_prefix (base, "uni") && strlen (base) == 7)
+      || (base[0] == 'u' && (strlen (base) == 5 || strlen (base) == 6 || strlen (base) == 7)))
     {
       const char *digits = base[1] == 'n' ? base + 3 : base + 1;
       char *end = NULL;

@@ -54,7 +54,7 @@ struct _DcProjectJournal
   guint unsynced : 1;
   guint torn : 1;  /* a line cut short by a failed write is still at the end */
   guint retry : 1; /* a symbol's change could not be written: sync() tries again */
-  GError *error; /* the first append that failed since the last sync */
+  GError *error;   /* the first append that failed since the last sync */
 
   /* What the journal last said of each symbol, so that a change of many symbols at once
    * (an undo, a match) writes only those that differ. */
@@ -116,7 +116,7 @@ append_failed (DcProjectJournal *self, int saved_errno)
   if (self->error == NULL)
     g_set_error (&self->error, DC_ERROR, DC_ERROR_FAILED,
                  _("Could not record the latest change in “%s”: %s"), display,
-                 g_strerror (saved_errno));
+                    g_strerror (saved_errno));
 }
 
 /* Writes one whole line, or nothing: a line cut short (the disk filled up in the middle of
@@ -283,17 +283,17 @@ _dc_project_journal_open (DcKey *key, const char *project_path, gboolean durable
       g_autofree char *display = g_filename_display_name (path);
 
       if (g_error_matches (local_error, DC_ERROR, DC_ERROR_INVALID_INPUT))
-        g_set_error (error, DC_ERROR, DC_ERROR_FAILED, _("Cannot record changes in “%s”. %s"),
-                     display, local_error->message);
+        g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                     _("Cannot record changes in “%s”. %s"), display, local_error->message);
       else if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_ROFS))
         g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                      _("Cannot record changes in “%s”: its folder is on a read-only file "
                        "system. Copy the project to a folder you can write to."),
-                     display);
+                        display);
       else
         g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                      _("Could not open “%s” to record changes in: %s"), display,
-                     local_error->message);
+                        local_error->message);
       return NULL;
     }
 
@@ -306,7 +306,7 @@ _dc_project_journal_open (DcKey *key, const char *project_path, gboolean durable
 
       g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                    _("Could not open “%s” to record changes in: %s"), display,
-                   local_error->message);
+                      local_error->message);
       _dc_project_journal_free (self);
       return NULL;
     }
@@ -421,7 +421,7 @@ _dc_project_journal_sync (DcProjectJournal *self, GError **error)
 
       g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                    _("Could not record the latest change in “%s”: %s"), display,
-                   g_strerror (saved_errno));
+                      g_strerror (saved_errno));
       return FALSE;
     }
   self->unsynced = FALSE;
@@ -444,13 +444,8 @@ _dc_project_journal_truncate (DcProjectJournal *self)
 
 /* One complete line of the journal, applied to the entries by symbol. */
 static gboolean
-replay_line (DcProjectLoader *loader,
-             const char *line,
-             gsize length,
-             guint number,
-             DcKeyEntry *by_symbol,
-             GPtrArray *history,
-             GPtrArray **conflicts)
+replay_line (DcProjectLoader *loader, const char *line, gsize length, guint number,
+             DcKeyEntry *by_symbol, GPtrArray *history, GPtrArray **conflicts)
 {
   g_autoptr (JsonParser) parser = json_parser_new ();
   DcKeyEntry entry = { 0 };
@@ -489,7 +484,7 @@ replay_line (DcProjectLoader *loader,
       if (strlen (text) > DC_PROJECT_MAX_TEXT_BYTES)
         return _dc_project_invalid (loader,
                                     _("Line %u holds an input far longer than can be typed."),
-                                    number);
+                                       number);
       g_ptr_array_add (history, g_strdup (text));
       return TRUE;
     }
@@ -511,13 +506,8 @@ replay_line (DcProjectLoader *loader,
  * mended: when the line does not read as it is, the whole line that ends it is replayed
  * and the fragment before it skipped. Says whether it was. */
 static gboolean
-replay_glued_line (DcProjectLoader *loader,
-                   const char *line,
-                   gsize length,
-                   guint number,
-                   DcKeyEntry *by_symbol,
-                   GPtrArray *history,
-                   GPtrArray **conflicts)
+replay_glued_line (DcProjectLoader *loader, const char *line, gsize length, guint number,
+                   DcKeyEntry *by_symbol, GPtrArray *history, GPtrArray **conflicts)
 {
   g_autoptr (GError) error = NULL;
   DcProjectLoader quiet = *loader;
@@ -541,8 +531,7 @@ replay_glued_line (DcProjectLoader *loader,
       g_clear_error (&error);
       if (replay_line (&quiet, line + start, length - start, number, by_symbol, history, conflicts))
         {
-          g_debug ("%s: line %u began with an unfinished change, skipped", loader->journal,
-                   number);
+          g_debug ("%s: line %u began with an unfinished change, skipped", loader->journal, number);
           return TRUE;
         }
     }
@@ -555,11 +544,8 @@ replay_glued_line (DcProjectLoader *loader,
  * error naming it, and nothing applied (the caller changes no key).
  */
 gboolean
-_dc_project_journal_replay (DcProjectLoader *loader,
-                            const char *project_path,
-                            GArray *entries,
-                            GPtrArray *history,
-                            GPtrArray **conflicts)
+_dc_project_journal_replay (DcProjectLoader *loader, const char *project_path, GArray *entries,
+                            GPtrArray *history, GPtrArray **conflicts)
 {
   g_autofree char *path = _dc_project_journal_path (project_path);
   g_autofree char *display = g_filename_display_basename (path);
@@ -584,17 +570,15 @@ _dc_project_journal_replay (DcProjectLoader *loader,
           g_set_error (loader->error, DC_ERROR, DC_ERROR_PROJECT,
                        _("Cannot open the project “%s”: its journal of recent changes, “%s”, "
                          "is not a file Decipher wrote. %s"),
-                       loader->display, display, local_error->message);
+                          loader->display, display, local_error->message);
           return FALSE;
         }
       if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_FAILED))
-        return _dc_project_invalid (&journal_loader,
-                                    _("It is far larger than Decipher writes."));
+        return _dc_project_invalid (&journal_loader, _("It is far larger than Decipher writes."));
       return _dc_project_invalid (&journal_loader, "%s", local_error->message);
     }
   if (length > DC_PROJECT_MAX_FILE_SIZE)
-    return _dc_project_invalid (&journal_loader,
-                                _("It is far larger than Decipher writes."));
+    return _dc_project_invalid (&journal_loader, _("It is far larger than Decipher writes."));
   /* A last line without its newline was being written when the program died (or the disk
    * filled up): it was never acknowledged and is skipped, so it must not make the rest of
    * the journal "not text" when it stops inside a character. */
@@ -610,7 +594,7 @@ _dc_project_journal_replay (DcProjectLoader *loader,
       DcKeyEntry *entry = &g_array_index (entries, DcKeyEntry, i);
 
       by_symbol[entry->symbol] = *entry;
-      *entry = (DcKeyEntry) { 0 };
+      *entry = (DcKeyEntry){ 0 };
     }
   g_array_set_size (entries, 0);
 

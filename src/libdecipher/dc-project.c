@@ -182,13 +182,8 @@ dc_project_get_history (DcProject *self, guint *n_items)
  * checksum ride along with its index so that a loader can tell a key meant for these very
  * fonts, and a font library can reuse the entries. */
 void
-_dc_project_add_entry (JsonBuilder *builder,
-                       DcDocument *document,
-                       guint symbol,
-                       DcKeyStatus status,
-                       DcKeyLevel level,
-                       double confidence,
-                       const char *value,
+_dc_project_add_entry (JsonBuilder *builder, DcDocument *document, guint symbol, DcKeyStatus status,
+                       DcKeyLevel level, double confidence, const char *value,
                        const char *provenance)
 {
   const DcSymbol *info = dc_document_get_symbol (document, symbol);
@@ -280,8 +275,7 @@ project_to_json (DcProject *self, gsize *length)
       if (status == DC_KEY_UNKNOWN || status == DC_KEY_FROM_PDF)
         continue;
       _dc_project_add_entry (builder, self->document, s, status, dc_key_get_level (self->key, s),
-                             dc_key_get_confidence (self->key, s),
-                             dc_key_peek_value (self->key, s),
+                             dc_key_get_confidence (self->key, s), dc_key_peek_value (self->key, s),
                              dc_key_get_provenance (self->key, s));
     }
   json_builder_end_array (builder);
@@ -328,8 +322,8 @@ keep_backup (const char *path, GError **error)
       /* File systems without hard links (FAT, some network shares): copy instead. */
       source = g_file_new_for_path (path);
       dest = g_file_new_for_path (staging);
-      if (!g_file_copy (source, dest, G_FILE_COPY_OVERWRITE | G_FILE_COPY_NOFOLLOW_SYMLINKS,
-                        NULL, NULL, NULL, error))
+      if (!g_file_copy (source, dest, G_FILE_COPY_OVERWRITE | G_FILE_COPY_NOFOLLOW_SYMLINKS, NULL,
+                        NULL, NULL, error))
         return FALSE;
     }
   if (g_rename (staging, backup) != 0)
@@ -392,7 +386,7 @@ dc_project_save (DcProject *self, const char *path, GError **error)
       g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                    _("“%s” is the document itself; saving the project there would replace "
                      "the PDF. Give a file name such as “%s”."),
-                   display, "project.decipher");
+                      display, "project.decipher");
       return FALSE;
     }
 
@@ -408,24 +402,24 @@ dc_project_save (DcProject *self, const char *path, GError **error)
     }
 
   if (!g_file_set_contents_full (path, data, length,
-                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                 0666, &local_error))
+                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE, 0666,
+                                 &local_error))
     {
       /* GLib's own message names its temporary file, which the user never asked for. */
       if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_ROFS))
         g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                      _("Could not save the project “%s”: its folder is on a read-only file "
                        "system. Choose a folder you can write to."),
-                     display);
+                        display);
       else if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_ACCES)
                || g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_PERM))
         g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                      _("Could not save the project “%s”: you may not write to its folder. "
                        "Choose a folder you can write to."),
-                     display);
+                        display);
       else
-        g_set_error (error, DC_ERROR, DC_ERROR_FAILED, _("Could not save the project “%s”: %s"),
-                     display, local_error->message);
+        g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                     _("Could not save the project “%s”: %s"), display, local_error->message);
       return FALSE;
     }
   sync_folder (path);
@@ -459,7 +453,7 @@ _dc_project_invalid (DcProjectLoader *loader, const char *format, ...)
     g_set_error (loader->error, DC_ERROR, DC_ERROR_PROJECT,
                  _("Cannot open the project “%s”: its journal of recent changes, “%s”, is "
                    "damaged. %s"),
-                 loader->display, loader->journal, reason);
+                    loader->display, loader->journal, reason);
   else
     /* Translators: the second %s is a sentence saying why, like “It is not valid JSON.” */
     g_set_error (loader->error, DC_ERROR, DC_ERROR_PROJECT,
@@ -502,19 +496,17 @@ check_json_shape (DcProjectLoader *loader, const char *data, gsize length)
       return invalid (loader,
                       _("It is not valid JSON: line %u, column %u holds something JSON does not "
                         "allow there; perhaps it was edited by hand."),
-                      line, column);
+                         line, column);
     case DC_JSON_TEXT_MORE:
       locate (data, offset, &line, &column);
-      return invalid (loader,
-                      _("It holds more than one JSON value: another begins at line %u, "
+      return invalid (loader, _("It holds more than one JSON value: another begins at line %u, "
                         "column %u; perhaps two files were joined."),
-                      line, column);
+                                 line, column);
     case DC_JSON_TEXT_NUL:
       locate (data, offset, &line, &column);
-      return invalid (loader,
-                      _("The text at line %u, column %u holds the character U+0000, which "
+      return invalid (loader, _("The text at line %u, column %u holds the character U+0000, which "
                         "Decipher never writes; perhaps it was edited by hand."),
-                      line, column);
+                                 line, column);
     default:
       g_assert_not_reached ();
     }
@@ -537,13 +529,8 @@ node_is_string (JsonNode *node)
 /* A string member that is present, valid UTF-8 and at most @max_bytes long; a null one
  * too when @nullable. Sets *@out to NULL for null. */
 gboolean
-_dc_project_read_string (DcProjectLoader *loader,
-                         JsonObject *object,
-                         const char *name,
-                         const char *where,
-                         gboolean nullable,
-                         gsize max_bytes,
-                         const char **out)
+_dc_project_read_string (DcProjectLoader *loader, JsonObject *object, const char *name,
+                         const char *where, gboolean nullable, gsize max_bytes, const char **out)
 {
   JsonNode *node = json_object_get_member (object, name);
   const char *string;
@@ -561,7 +548,7 @@ _dc_project_read_string (DcProjectLoader *loader,
     return invalid (loader,
                     _("In %s, “%s” is %" G_GSIZE_FORMAT " bytes long, far longer than Decipher "
                       "writes."),
-                    where, name, strlen (string));
+                       where, name, strlen (string));
   if (!g_utf8_validate (string, -1, NULL))
     return invalid (loader, _("In %s, “%s” is not valid UTF-8."), where, name);
   *out = string;
@@ -569,12 +556,8 @@ _dc_project_read_string (DcProjectLoader *loader,
 }
 
 gboolean
-_dc_project_read_uint (DcProjectLoader *loader,
-                       JsonObject *object,
-                       const char *name,
-                       const char *where,
-                       guint64 max,
-                       guint64 *out)
+_dc_project_read_uint (DcProjectLoader *loader, JsonObject *object, const char *name,
+                       const char *where, guint64 max, guint64 *out)
 {
   JsonNode *node = json_object_get_member (object, name);
   gint64 value;
@@ -583,8 +566,8 @@ _dc_project_read_uint (DcProjectLoader *loader,
     return invalid (loader, _("In %s, “%s” is missing or not a whole number."), where, name);
   value = json_node_get_int (node);
   if (value < 0 || (guint64) value > max)
-    return invalid (loader, _("In %s, “%s” is %" G_GINT64_FORMAT ", out of range."), where,
-                    name, value);
+    return invalid (loader, _("In %s, “%s” is %" G_GINT64_FORMAT ", out of range."), where, name,
+                               value);
   *out = (guint64) value;
   return TRUE;
 }
@@ -613,7 +596,7 @@ check_header (DcProjectLoader *loader, JsonNode *root)
       g_set_error (loader->error, DC_ERROR, DC_ERROR_PROJECT,
                    _("The project “%s” was made by a newer Decipher (format version %"
                      G_GINT64_FORMAT "). Update Decipher to open it."),
-                   loader->display, number);
+                      loader->display, number);
       return FALSE;
     }
   if (number < 1)
@@ -647,16 +630,16 @@ check_document (DcProjectLoader *loader, JsonObject *root)
         g_set_error (loader->error, DC_ERROR, DC_ERROR_PROJECT,
                      _("The project “%s” was made for another version of “%s”: the files "
                        "differ, so its key would not fit this one."),
-                     loader->display, file);
+                        loader->display, file);
       else
         g_set_error (loader->error, DC_ERROR, DC_ERROR_PROJECT,
-                     _("The project “%s” was made for “%s”, not for “%s”."), loader->display,
-                     file, current);
+                     _("The project “%s” was made for “%s”, not for “%s”."), loader->display, file,
+                        current);
       return FALSE;
     }
   if (pages != dc_document_get_n_pages (loader->document))
     return invalid (loader, _("It gives “%s” %u pages, but it has %u."), current, (guint) pages,
-                    dc_document_get_n_pages (loader->document));
+                               dc_document_get_n_pages (loader->document));
   return TRUE;
 }
 
@@ -664,12 +647,8 @@ check_document (DcProjectLoader *loader, JsonObject *root)
  * line may also return a symbol to what the document itself says (@any_status): unknown,
  * or the PDF's own text. */
 gboolean
-_dc_project_read_entry (DcProjectLoader *loader,
-                        JsonNode *node,
-                        guint index,
-                        guint8 *seen,
-                        gboolean any_status,
-                        DcKeyEntry *entry)
+_dc_project_read_entry (DcProjectLoader *loader, JsonNode *node, guint index, guint8 *seen,
+                        gboolean any_status, DcKeyEntry *entry)
 {
   g_autoptr (GError) value_error = NULL;
   g_autofree char *where = g_strdup_printf (_("key entry %u"), index + 1);
@@ -697,20 +676,22 @@ _dc_project_read_entry (DcProjectLoader *loader,
 
   if (font_index >= dc_document_get_n_fonts (loader->document))
     return invalid (loader, _("Key entry %u names font %u, but the document has only %u."),
-                    index + 1, (guint) font_index, dc_document_get_n_fonts (loader->document));
+                               index + 1, (guint) font_index,
+                               dc_document_get_n_fonts (loader->document));
   font = dc_document_get_font (loader->document, font_index);
   if (g_strcmp0 (font_name, dc_font_get_name (font)) != 0
       || (font_sha256 != NULL && dc_font_get_program_sha256 (font) != NULL
           && g_ascii_strcasecmp (font_sha256, dc_font_get_program_sha256 (font)) != 0))
     return invalid (loader, _("Key entry %u is for a font “%s” the document does not have."),
-                    index + 1, font_name != NULL ? font_name : _("(unnamed)"));
+                               index + 1, font_name != NULL ? font_name : _("(unnamed)"));
 
   if (!dc_document_lookup_symbol (loader->document, font_index, code, &symbol))
     return invalid (loader, _("Key entry %u is for code 0x%X, which font “%s” never draws."),
-                    index + 1, (guint) code, font_name != NULL ? font_name : _("(unnamed)"));
+                               index + 1, (guint) code,
+                               font_name != NULL ? font_name : _("(unnamed)"));
   if (seen != NULL && seen[symbol])
     return invalid (loader, _("Key entry %u repeats code 0x%X of font “%s”."), index + 1,
-                    (guint) code, font_name != NULL ? font_name : _("(unnamed)"));
+                               (guint) code, font_name != NULL ? font_name : _("(unnamed)"));
   if (seen != NULL)
     seen[symbol] = TRUE;
 
@@ -718,7 +699,7 @@ _dc_project_read_entry (DcProjectLoader *loader,
       || (!any_status && status != DC_KEY_PROPOSED && status != DC_KEY_INFERRED
           && status != DC_KEY_CONFIRMED))
     return invalid (loader, _("Key entry %u has the status “%s”, which a project cannot hold."),
-                    index + 1, status_name);
+                               index + 1, status_name);
 
   entry->symbol = symbol;
   entry->status = status;
@@ -734,27 +715,27 @@ _dc_project_read_entry (DcProjectLoader *loader,
       && (!dc_key_level_from_string (level_name, &entry->level)
           || entry->level == DC_KEY_LEVEL_NONE))
     return invalid (loader, _("Key entry %u has the level “%s”, which Decipher does not know."),
-                    index + 1, level_name);
+                               index + 1, level_name);
   confidence = json_object_get_member (object, "confidence");
   if (confidence != NULL && !JSON_NODE_HOLDS_NULL (confidence))
     {
       GType type = JSON_NODE_HOLDS_VALUE (confidence) ? json_node_get_value_type (confidence)
-                                                       : G_TYPE_INVALID;
+                                                      : G_TYPE_INVALID;
 
       if (type != G_TYPE_DOUBLE && type != G_TYPE_INT64)
         return invalid (loader, _("Key entry %u has a confidence that is not a number."),
-                        index + 1);
+                                   index + 1);
       entry->confidence = json_node_get_double (confidence);
       if (!(entry->confidence > 0 && entry->confidence <= 1))
         return invalid (loader,
                         _("Key entry %u has the confidence %g; it must be above 0 and at most 1."),
-                        index + 1, entry->confidence);
+                           index + 1, entry->confidence);
     }
 
   entry->value = dc_key_normalize_value (value, &value_error);
   if (entry->value == NULL)
     return invalid (loader, _("Key entry %u has a value Decipher cannot use. %s"), index + 1,
-                    value_error->message);
+                               value_error->message);
   entry->provenance = g_strdup (provenance);
   return TRUE;
 }
@@ -774,7 +755,7 @@ read_key (DcProjectLoader *loader, JsonObject *root, GArray *entries)
   length = json_array_get_length (array);
   if (length > MAX_ITEMS)
     return invalid (loader, _("Its key has %u entries, far more than any document has symbols."),
-                    length);
+                               length);
 
   dc_document_get_symbols (loader->document, &n_symbols);
   seen = g_new0 (guint8, n_symbols);
@@ -808,7 +789,7 @@ read_history (DcProjectLoader *loader, JsonObject *root, GPtrArray *history)
   length = json_array_get_length (array);
   if (length > MAX_ITEMS)
     return invalid (loader, _("Its history has %u entries, far more than Decipher keeps."),
-                    length);
+                               length);
 
   for (guint i = 0; i < length; i++)
     {
@@ -880,8 +861,8 @@ dc_project_load (const char *path, DcDocument *document, DcKey *key, GError **er
           || g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_ISDIR))
         invalid (&loader, "%s", local_error->message);
       else
-        g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND, _("Cannot open the project “%s”. %s"),
-                     display, local_error->message);
+        g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND,
+                     _("Cannot open the project “%s”. %s"), display, local_error->message);
       return NULL;
     }
 
@@ -891,7 +872,7 @@ dc_project_load (const char *path, DcDocument *document, DcKey *key, GError **er
     ok = FALSE;
   else if (!json_parser_load_from_data (parser, data, length, &local_error))
     ok = invalid (&loader, _("It is not valid JSON; perhaps it was cut short (%s)."),
-             local_error->message);
+                              local_error->message);
   else if (json_parser_get_root (parser) == NULL)
     ok = invalid (&loader, _("It is empty."));
   if (!ok)
@@ -1051,9 +1032,9 @@ dc_project_peek_document (const char *path, char **file, GError **error)
   if (!g_file_test (path, G_FILE_TEST_IS_REGULAR)
       || !g_file_get_contents (path, &data, &length, &local_error))
     {
-      g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND, _("Cannot open the project “%s”. %s"),
-                   display,
-                   local_error != NULL ? local_error->message : _("It is not a file."));
+      g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND,
+                   _("Cannot open the project “%s”. %s"), display,
+                      local_error != NULL ? local_error->message : _("It is not a file."));
       return NULL;
     }
   if (length <= MAX_FILE_SIZE && g_utf8_validate_len (data, length, NULL)
@@ -1069,7 +1050,7 @@ dc_project_peek_document (const char *path, char **file, GError **error)
       g_set_error (error, DC_ERROR, DC_ERROR_PROJECT,
                    _("“%s” is not a Decipher project, or it is damaged: it does not say which "
                      "document it belongs to."),
-                   display);
+                      display);
       return NULL;
     }
   if (file != NULL)

@@ -23,43 +23,27 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (DcProject, dc_project, DC, PROJECT, GObject)
 
-DcProject *dc_project_new (DcDocument *document,
-                           DcKey *key);
-DcProject *dc_project_load (const char *path,
-                            DcDocument *document,
-                            DcKey *key,
-                            GError **error);
-char *dc_project_peek_document (const char *path,
-                                char **file,
-                                GError **error);
-gboolean dc_project_save (DcProject *self,
-                          const char *path,
-                          GError **error);
+DcProject *dc_project_new (DcDocument *document, DcKey *key);
+DcProject *dc_project_load (const char *path, DcDocument *document, DcKey *key, GError **error);
+char *dc_project_peek_document (const char *path, char **file, GError **error);
+gboolean dc_project_save (DcProject *self, const char *path, GError **error);
 
-gboolean dc_project_start_journal (DcProject *self,
-                                   const char *path,
-                                   gboolean durable,
+gboolean dc_project_start_journal (DcProject *self, const char *path, gboolean durable,
                                    GError **error);
-gboolean dc_project_sync_journal (DcProject *self,
-                                  GError **error);
-void dc_project_set_matcher (DcProject *self,
-                             DcMatcher *matcher);
+gboolean dc_project_sync_journal (DcProject *self, GError **error);
+void dc_project_set_matcher (DcProject *self, DcMatcher *matcher);
 
 const char *dc_project_get_path (DcProject *self);
 DcDocument *dc_project_get_document (DcProject *self);
 DcKey *dc_project_get_key (DcProject *self);
 
-void dc_project_add_history (DcProject *self,
-                             const char *input);
-const char *const *dc_project_get_history (DcProject *self,
-                                           guint *n_items);
+void dc_project_add_history (DcProject *self, const char *input);
+const char *const *dc_project_get_history (DcProject *self, guint *n_items);
 
 /* One writer per project: see dc-project-lock.c. */
 typedef struct _DcProjectLock DcProjectLock;
 
-DcProjectLock *dc_project_lock (const char *path,
-                                const char *holder,
-                                GError **error);
+DcProjectLock *dc_project_lock (const char *path, const char *holder, GError **error);
 void dc_project_unlock (DcProjectLock *lock);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcProjectLock, dc_project_unlock)

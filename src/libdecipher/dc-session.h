@@ -34,85 +34,47 @@ DcMatcher *dc_session_get_matcher (DcSession *self);
 DcProject *dc_session_get_project (DcSession *self);
 
 /* The font library: shapes decided in other documents (DESIGN §8). */
-void dc_session_set_library (DcSession *self,
-                             DcLibrary *library);
+void dc_session_set_library (DcSession *self, DcLibrary *library);
 DcLibrary *dc_session_get_library (DcSession *self);
 DcShapes *dc_session_get_shapes (DcSession *self);
 
 /* The project: where the key is kept. */
-gboolean dc_session_lock_project (DcSession *self,
-                                  const char *path,
-                                  const char *holder,
+gboolean dc_session_lock_project (DcSession *self, const char *path, const char *holder,
                                   GError **error);
-gboolean dc_session_load_project (DcSession *self,
-                                  const char *path,
-                                  GError **error);
+gboolean dc_session_load_project (DcSession *self, const char *path, GError **error);
 const DcAutoReport *dc_session_get_auto_report (DcSession *self);
-guint dc_session_start_new_work (DcSession *self,
-                                 gboolean automatic_pass);
-gboolean dc_session_save (DcSession *self,
-                          const char *path,
-                          GError **error);
-gboolean dc_session_save_copy (DcSession *self,
-                               const char *path,
-                               GError **error);
-gboolean dc_session_start_journal (DcSession *self,
-                                   const char *path,
-                                   gboolean durable,
+guint dc_session_start_new_work (DcSession *self, gboolean automatic_pass);
+gboolean dc_session_save (DcSession *self, const char *path, GError **error);
+gboolean dc_session_save_copy (DcSession *self, const char *path, GError **error);
+gboolean dc_session_start_journal (DcSession *self, const char *path, gboolean durable,
                                    GError **error);
-gboolean dc_session_sync (DcSession *self,
-                          GError **error);
+gboolean dc_session_sync (DcSession *self, GError **error);
 
 /* Decisions: each is one undoable step, recorded before it returns. */
-DcMatchResult *dc_session_type (DcSession *self,
-                                const char *text,
-                                int line,
-                                int token,
+DcMatchResult *dc_session_type (DcSession *self, const char *text, int line, int token,
                                 GError **error);
-gboolean dc_session_assign (DcSession *self,
-                            guint symbol,
-                            const char *value,
-                            GError **error);
-gboolean dc_session_accept (DcSession *self,
-                            guint symbol,
-                            GError **error);
-gboolean dc_session_accept_all (DcSession *self,
-                                double min_confidence,
-                                guint *n_accepted,
+gboolean dc_session_assign (DcSession *self, guint symbol, const char *value, GError **error);
+gboolean dc_session_accept (DcSession *self, guint symbol, GError **error);
+gboolean dc_session_accept_all (DcSession *self, double min_confidence, guint *n_accepted,
                                 GError **error);
-gboolean dc_session_recognize (DcSession *self,
-                               const char *languages,
-                               const char *password,
-                               DcRecognizeProgressFunc progress,
-                               gpointer progress_data,
-                               GCancellable *cancellable,
-                               guint *n_proposed,
-                               guint *n_lines,
+gboolean dc_session_recognize (DcSession *self, const char *languages, const char *password,
+                               DcRecognizeProgressFunc progress, gpointer progress_data,
+                               GCancellable *cancellable, guint *n_proposed, guint *n_lines,
                                GError **error);
 gboolean dc_session_apply_recognition (DcSession *self, DcRecognizeJob *job, guint *n_proposed,
                                        GError **error);
-gboolean dc_session_resolve (DcSession *self,
-                             guint conflict,
-                             gboolean take_proposed,
+gboolean dc_session_resolve (DcSession *self, guint conflict, gboolean take_proposed,
                              GError **error);
-gboolean dc_session_undo (DcSession *self,
-                          GError **error);
-gboolean dc_session_redo (DcSession *self,
-                          GError **error);
+gboolean dc_session_undo (DcSession *self, GError **error);
+gboolean dc_session_redo (DcSession *self, GError **error);
 
 /* Questions. */
-gboolean dc_session_symbol_is_unknown (DcSession *self,
-                                       guint symbol);
+gboolean dc_session_symbol_is_unknown (DcSession *self, guint symbol);
 char *dc_session_dup_text (DcSession *self);
-void dc_session_suggest (DcSession *self,
-                         DcSuggestion *suggestion);
-void dc_session_suggest_async (DcSession *self,
-                               GCancellable *cancellable,
-                               GAsyncReadyCallback callback,
-                               gpointer user_data);
-gboolean dc_session_suggest_finish (DcSession *self,
-                                    GAsyncResult *result,
-                                    DcSuggestion *suggestion,
+void dc_session_suggest (DcSession *self, DcSuggestion *suggestion);
+void dc_session_suggest_async (DcSession *self, GCancellable *cancellable,
+                               GAsyncReadyCallback callback, gpointer user_data);
+gboolean dc_session_suggest_finish (DcSession *self, GAsyncResult *result, DcSuggestion *suggestion,
                                     GError **error);
 
 /* The matcher's index, built in a worker thread (see docs/architecture.md). */

@@ -49,10 +49,10 @@ typedef struct
   char *pdf_text;         /* the PDF's own Unicode for it (UTF-8), "" when it has none */
   const char *glyph_name; /* from the font's encoding or program, may be NULL */
   guint32 code;
-  guint32 n_glyphs;       /* occurrences in the document */
+  guint32 n_glyphs; /* occurrences in the document */
   guint16 font;
-  guint8 code_len;        /* bytes, 1–4 */
-  guint8 flags;           /* DcSymbolFlags */
+  guint8 code_len; /* bytes, 1–4 */
+  guint8 flags;    /* DcSymbolFlags */
 } DcSymbol;
 
 /* A visual line in reading order. Its glyphs are the range
@@ -62,7 +62,7 @@ typedef struct
 {
   float x0, y0, x1, y1;
   guint32 page;
-  guint32 index;          /* 0-based reading order on the page */
+  guint32 index; /* 0-based reading order on the page */
   guint32 first_glyph;
   guint32 n_glyphs;
   guint32 first_token;
@@ -77,11 +77,11 @@ typedef struct
 {
   float x0, y0, x1, y1;
   guint32 page;
-  guint32 index;      /* 0-based reading order on the page */
+  guint32 index; /* 0-based reading order on the page */
   guint32 first_line;
   guint32 n_lines;
-  char *label;        /* the path to it in the cut tree: t/b above/below a horizontal cut,
-                       * l/r left/right of a vertical one; "" for a page not cut at all */
+  char *label; /* the path to it in the cut tree: t/b above/below a horizontal cut,
+                * l/r left/right of a vertical one; "" for a page not cut at all */
 } DcBlock;
 
 /* A run of glyphs between spaces or gaps: the range [first_glyph, first_glyph + n_glyphs)
