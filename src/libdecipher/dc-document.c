@@ -30,6 +30,7 @@
 #include "dc-script.h"
 #include "dc-trust-private.h"
 #include "dc-clusters-private.h"
+#include "dc-reshape-private.h"
 #include "dc-vertical-private.h"
 #include "dc-unicode-private.h"
 
@@ -1008,6 +1009,7 @@ dc_document_new_from_file_full (const char *path, const char *password,
     }
   finish_symbols (self);
   _dc_clusters_infer (self);
+  _dc_reshape_restore_selectors (self);
   _dc_vertical_mark_stacked ((DcGlyph *) (void *) self->glyphs->data, self->glyphs->len);
 
   for (guint page = 0; page < self->n_pages; page++)

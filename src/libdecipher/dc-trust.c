@@ -263,6 +263,9 @@ token_is_odd (const GString *text)
         digits = TRUE;
       else if (g_unichar_ismark (c))
         continue;
+      /* Joiners and Mongolian selectors stand inside words by design. */
+      else if (g_unichar_type (c) == G_UNICODE_FORMAT && c != 0xAD)
+        continue;
       else if (c != '-' && c != '\'' && c != 0x2019 && c != '.' && c != ',' && c != '/'
                && c != 0x2010 && c != 0xAD)
         inner_symbol = TRUE;
