@@ -97,6 +97,8 @@ def main():
     ap.add_argument("--verbose", action="store_true", help="print every query and its result")
     ap.add_argument("--resolve-guesses", action="store_true",
                     help="on a conflict with an automatic guess, take the typed value (a click)")
+    ap.add_argument("--save", metavar="PROJECT",
+                    help="save the project when done (to repair the PDF with it)")
     args = ap.parse_args()
 
     truth = json.load(open(args.truth, encoding="utf-8"))
@@ -202,6 +204,8 @@ def main():
                                f"= {want!r}, was {symbol['value']!r} ({symbol['status']})")
     status = session.ask(cmd="status")
     recovered = session.ask(cmd="text")["text"]
+    if args.save:
+        session.ask(cmd="save", path=args.save)
     session.close()
 
     expected = "\n".join(truth_lines)

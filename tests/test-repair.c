@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include <glib/gstdio.h>
+#include <poppler.h>
 #include <unistd.h>
 
 #include "dc-test-fixtures.h"
@@ -231,16 +232,18 @@ test_cmap_values (gconstpointer data)
   g_assert_true (g_str_has_prefix (cmap, "%!PS-Adobe-3.0 Resource-CMap\n"));
   g_assert_nonnull (strstr (cmap, "/CIDInit /ProcSet findresource begin\n"));
   g_assert_nonnull (strstr (cmap, "/CMapType 2 def\n"));
-  g_assert_nonnull (strstr (cmap, pair_symbol->code_len == 1
-                                    ? "1 begincodespacerange\n<00> <FF>\nendcodespacerange\n"
-                                    : "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n"));
+  g_assert_nonnull (
+      strstr (cmap, pair_symbol->code_len == 1
+                        ? "1 begincodespacerange\n<00> <FF>\nendcodespacerange\n"
+                        : "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n"));
   g_assert_nonnull (strstr (cmap, "\n2 beginbfchar\n"));
   pair_entry = cmap_entry (pair_symbol, "04410442");
   astral_entry = cmap_entry (astral_symbol, "D834DD1E");
   g_assert_nonnull (strstr (cmap, pair_entry));
   g_assert_nonnull (strstr (cmap, astral_entry));
-  ignored_code = ignored_symbol->code_len == 1 ? g_strdup_printf ("\n<%02X> ", ignored_symbol->code)
-                                               : g_strdup_printf ("\n<%04X> ", ignored_symbol->code);
+  ignored_code = ignored_symbol->code_len == 1
+                     ? g_strdup_printf ("\n<%02X> ", ignored_symbol->code)
+                     : g_strdup_printf ("\n<%04X> ", ignored_symbol->code);
   g_assert_null (strstr (cmap, ignored_code));
   g_assert_true (g_str_has_suffix (cmap, "endcmap\nCMapName currentdict /CMap defineresource pop\n"
                                          "end\nend\n"));
@@ -418,7 +421,8 @@ test_repair_errors (void)
   g_assert_true (g_file_get_contents (original, &contents, &length, NULL));
   g_assert_true (g_file_set_contents (copy, contents, (gssize) length, NULL));
   {
-    g_autoptr (DcDocument) copied = dc_document_new_from_file (copy, NULL, NULL, NULL, NULL, &error);
+    g_autoptr (DcDocument)
+        copied = dc_document_new_from_file (copy, NULL, NULL, NULL, NULL, &error);
     g_autoptr (DcKey) copied_key = NULL;
 
     g_assert_no_error (error);
@@ -478,6 +482,76 @@ test_repair_partial (void)
   remove_temp_dir (dir);
 }
 
+/* @text in NFC without white space: readers lay words out as they see fit. */
+static char *
+squashed (const char *text)
+{
+  g_autofree char *nfc = g_utf8_normalize (text, -1, G_NORMALIZE_NFC);
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = nfc; *p; p = g_utf8_next_char (p))
+    if (!g_unichar_isspace (g_utf8_get_char (p)))
+      g_string_append_unichar (out, g_utf8_get_char (p));
+  return g_string_free (out, FALSE);
+}
+
+/* Words drawn in another order than read (ि before क, a reph after its cluster, ঁ
+ * before া) come out of the repaired copy in reading order, as another reader (poppler's
+ * text extraction, which pdftotext and Evince's copy use) reads it: the ToUnicode gives
+ * each glyph its text, the /ActualText spans the order. */
+static void
+test_repair_reordered (gconstpointer data)
+{
+  const char *script = data;
+  g_autofree char *name = g_strdup_printf ("script-%s-stripped", script);
+  g_autoptr (DcDocument) document = dc_test_load_document (name);
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (DcMatcher) matcher = dc_matcher_new (key);
+  g_autoptr (GPtrArray) truth = dc_test_truth_lines (name);
+  g_autoptr (GString) expected = g_string_new (NULL);
+  g_autoptr (GString) read = g_string_new (NULL);
+  PopplerDocument *copy; /* poppler-glib 22.12 declares no autoptr cleanups */
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *output = g_build_filename (dir, "repaired.pdf", NULL);
+  g_autofree char *uri = NULL;
+  g_autofree char *want = NULL;
+  g_autofree char *got = NULL;
+
+  /* Last line first, as test-scripts.c types them: each line is then the first to show
+   * some of its glyphs. */
+  for (guint l = truth->len; l-- > 0;)
+    {
+      g_autoptr (DcMatchResult)
+          result = dc_matcher_type (matcher, g_ptr_array_index (truth, l), (int) l, -1, &error);
+
+      g_assert_no_error (error);
+      g_assert_true (result->kind == DC_MATCH_ASSIGNED || result->kind == DC_MATCH_KNOWN);
+    }
+  for (guint l = 0; l < truth->len; l++)
+    g_string_append (expected, g_ptr_array_index (truth, l));
+  g_assert_true (dc_repair_write (key, NULL, output, NULL, &error));
+  g_assert_no_error (error);
+
+  uri = g_filename_to_uri (output, NULL, &error);
+  g_assert_no_error (error);
+  copy = poppler_document_new_from_file (uri, NULL, &error);
+  g_assert_no_error (error);
+  for (int p = 0; p < poppler_document_get_n_pages (copy); p++)
+    {
+      PopplerPage *page = poppler_document_get_page (copy, p);
+      g_autofree char *text = poppler_page_get_text (page);
+
+      g_string_append (read, text);
+      g_object_unref (page);
+    }
+  g_object_unref (copy);
+  want = squashed (expected->str);
+  got = squashed (read->str);
+  g_assert_cmpstr (got, ==, want);
+  remove_temp_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -490,6 +564,12 @@ main (int argc, char **argv)
   g_test_add_func ("/repair/snapshot", test_repair_snapshot);
   g_test_add_func ("/repair/partial", test_repair_partial);
   g_test_add_func ("/repair/errors", test_repair_errors);
+  g_test_add_data_func ("/repair/reordered/hindi", "hindi", test_repair_reordered);
+  g_test_add_data_func ("/repair/reordered/hindi-reph", "hindi-reph", test_repair_reordered);
+  g_test_add_data_func ("/repair/reordered/tamil", "tamil", test_repair_reordered);
+  /* cairo's /Span BMC around each cluster: the spans must nest with them. */
+  g_test_add_data_func ("/repair/reordered/bengali", "bengali", test_repair_reordered);
+  g_test_add_data_func ("/repair/reordered/bengali-marks", "bengali-marks", test_repair_reordered);
   g_test_add_data_func ("/map/cmap-values/simple", "legacy-cyrillic", test_cmap_values);
   g_test_add_data_func ("/map/cmap-values/identity-h", "identity-h", test_cmap_values);
   g_test_add_func ("/map/cmap-sections", test_cmap_sections);

@@ -21,8 +21,31 @@ typedef struct
   gsize cmap_len;
 } DcPdfWriterFont;
 
-GBytes *dc_pdf_writer_replace_to_unicode (GBytes *pdf, const char *display_name,
-                                          const char *password, const DcPdfWriterFont *fonts,
-                                          guint n_fonts, GError **error);
+/* A run of glyphs a ToUnicode cannot read in the right order (a pre-base vowel sign drawn
+ * before its consonant): marked with /ActualText. @first and @n count the page's glyphs in
+ * the order its content stream draws them. */
+typedef struct
+{
+  guint first;
+  guint n;
+  const char *text; /* UTF-8 */
+} DcPdfWriterSpan;
+
+/* One page whose content stream gets /ActualText spans. @code_lens gives, for each glyph
+ * the page draws, in order, how many bytes of its string it takes: the writer checks the
+ * content stream against it and leaves a page it does not match as it was. */
+typedef struct
+{
+  guint page; /* 0-based */
+  const guint8 *code_lens;
+  guint n_glyphs;
+  const DcPdfWriterSpan *spans; /* by @first, not overlapping */
+  guint n_spans;
+} DcPdfWriterPage;
+
+GBytes *dc_pdf_writer_repair (GBytes *pdf, const char *display_name, const char *password,
+                              const DcPdfWriterFont *fonts, guint n_fonts,
+                              const DcPdfWriterPage *pages, guint n_pages, guint *n_pages_marked,
+                              GError **error);
 
 G_END_DECLS

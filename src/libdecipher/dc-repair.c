@@ -4,7 +4,10 @@
  *
  * Each font with recovered values gets the recovered map as its /ToUnicode CMap, which
  * every reader consults before anything else, so copy and paste, search and pdftotext
- * give the text. No /ActualText spans: the content streams stay untouched.
+ * give the text. A map gives each glyph its text, in the order the glyphs are drawn: a
+ * word drawn in another order than it is read (ि before the क it follows, a reph after
+ * its cluster) also gets an /ActualText span with its text in reading order, the only
+ * change made to a content stream.
  */
 
 #define G_LOG_DOMAIN "dc-repair"
@@ -22,6 +25,7 @@
 #include "dc-file-private.h"
 #include "dc-map.h"
 #include "dc-pdf-writer-private.h"
+#include "dc-reorder-private.h"
 #include "dc-repair.h"
 
 /* Everything the copy needs, taken from the key when the repair is planned, so that
@@ -33,7 +37,10 @@ struct _DcRepair
   char *password;
   GArray *fonts; /* of DcPdfWriterFont, pointing into cmaps */
   GPtrArray *cmaps;
-  GPtrArray *notes; /* NULL-terminated */
+  GArray *pages;         /* of DcPdfWriterPage, pointing into page_spans and owned */
+  GPtrArray *page_spans; /* per page of pages, a GArray of DcPdfWriterSpan */
+  GPtrArray *owned;      /* code lengths and span texts */
+  GPtrArray *notes;      /* NULL-terminated */
 };
 
 static guint
@@ -107,6 +114,161 @@ plan_fonts (DcKey *key, DcRepair *plan)
                                                        "yet; they still read wrong in the copy.",
                                                        undecoded),
                                           undecoded, name));
+    }
+}
+
+/* The shortest run of a token's glyphs that a ToUnicode alone reads in the wrong order,
+ * and what it should read: the glyphs at either end that read right as drawn are left
+ * out, as cairo does (only ि क of किसान needs the span कि). FALSE when the token reads
+ * right, a glyph is not decoded, or its glyphs are not drawn one after another (a span
+ * can only wrap a run of the content stream). */
+static gboolean
+misread_run (DcKey *key, guint token, guint *first, guint *n, char **text)
+{
+  DcDocument *document = dc_key_get_document (key);
+  const DcToken *t = &dc_document_get_tokens (document, NULL)[token];
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  guint lowest = G_MAXUINT, highest = 0, start, end;
+  g_autoptr (GString) reading = g_string_new (NULL);
+  g_autoptr (GPtrArray) drawn = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *read = NULL;
+  const char *rest, *rest_end;
+
+  for (guint k = 0; k < t->n_glyphs; k++)
+    {
+      lowest = MIN (lowest, order[t->first_glyph + k]);
+      highest = MAX (highest, order[t->first_glyph + k]);
+    }
+  if (t->n_glyphs == 0 || highest - lowest + 1 != t->n_glyphs)
+    return FALSE;
+  for (guint g = lowest; g <= highest; g++)
+    {
+      const char *value = dc_key_value_func (glyphs[g].symbol, key);
+
+      if (value == NULL)
+        return FALSE;
+      g_ptr_array_add (drawn, g_utf8_normalize (value, -1, G_NORMALIZE_NFC));
+    }
+  _dc_reorder_token (document, token, dc_key_value_func, key, reading);
+  read = g_utf8_normalize (reading->str, -1, G_NORMALIZE_NFC);
+  if (read == NULL)
+    return FALSE;
+
+  rest = read;
+  rest_end = read + strlen (read);
+  for (start = 0; start < drawn->len; start++)
+    {
+      const char *value = g_ptr_array_index (drawn, start);
+
+      if (value == NULL || *value == '\0' || !g_str_has_prefix (rest, value))
+        break;
+      rest += strlen (value);
+    }
+  for (end = drawn->len; end > start; end--)
+    {
+      const char *value = g_ptr_array_index (drawn, end - 1);
+      gsize len = value != NULL ? strlen (value) : 0;
+
+      if (len == 0 || (gsize) (rest_end - rest) < len || memcmp (rest_end - len, value, len) != 0)
+        break;
+      rest_end -= len;
+    }
+  if (start == end)
+    return FALSE; /* read right as drawn */
+
+  *first = lowest + start;
+  *n = end - start;
+  *text = g_utf8_normalize (rest, rest_end - rest, G_NORMALIZE_NFC);
+  return *text != NULL;
+}
+
+static int
+compare_spans (gconstpointer a, gconstpointer b)
+{
+  const DcPdfWriterSpan *x = a, *y = b;
+
+  return x->first < y->first ? -1 : x->first > y->first;
+}
+
+/* The /ActualText spans: every word of a repaired font read in another order than drawn. */
+static void
+plan_spans (DcKey *key, DcRepair *plan)
+{
+  DcDocument *document = dc_key_get_document (key);
+  guint n_fonts = dc_document_get_n_fonts (document), n_tokens, n_glyphs;
+  const DcToken *tokens = dc_document_get_tokens (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, &n_glyphs);
+  const DcSymbol *symbols = dc_document_get_symbols (document, NULL);
+  g_autofree gboolean *repaired = g_new0 (gboolean, MAX (1, n_fonts));
+  g_autofree guint *page_start = NULL;
+  guint n_pages = dc_document_get_n_pages (document);
+  GArray *spans = NULL;
+  guint span_page = G_MAXUINT;
+
+  plan->pages = g_array_new (FALSE, TRUE, sizeof (DcPdfWriterPage));
+  plan->page_spans = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  plan->owned = g_ptr_array_new_with_free_func (g_free);
+  for (guint f = 0; f < n_fonts; f++)
+    repaired[f] = dc_map_font_is_recovered (key, f)
+                  && !dc_font_is_trusted (dc_document_get_font (document, f));
+
+  /* The glyphs are kept page after page, each page's in the order it draws them. */
+  page_start = g_new0 (guint, n_pages + 1);
+  for (guint page = 0, g = 0; page <= n_pages; page++)
+    {
+      while (g < n_glyphs && glyphs[g].page < page)
+        g++;
+      page_start[page] = g;
+    }
+
+  dc_document_get_tokens (document, &n_tokens);
+  for (guint t = 0; t < n_tokens; t++)
+    {
+      g_autofree char *text = NULL;
+      const DcGlyph *glyph = &glyphs[order[tokens[t].first_glyph]];
+      DcPdfWriterSpan span = { 0 };
+      gboolean any_repaired = FALSE;
+
+      for (guint k = 0; k < tokens[t].n_glyphs; k++)
+        any_repaired |= repaired[glyphs[order[tokens[t].first_glyph + k]].font];
+      if (!any_repaired || !misread_run (key, t, &span.first, &span.n, &text))
+        continue;
+
+      if (glyph->page != span_page)
+        {
+          DcPdfWriterPage page = { 0 };
+          guint8 *lens;
+
+          /* Tokens come page after page, so each page is started once. */
+          span_page = glyph->page;
+          page.page = span_page;
+          page.n_glyphs = page_start[span_page + 1] - page_start[span_page];
+          lens = g_new (guint8, MAX (1, page.n_glyphs));
+          for (guint g = 0; g < page.n_glyphs; g++)
+            lens[g] = symbols[glyphs[page_start[span_page] + g].symbol].code_len;
+          page.code_lens = lens;
+          g_ptr_array_add (plan->owned, lens);
+          g_array_append_val (plan->pages, page);
+          spans = g_array_new (FALSE, FALSE, sizeof (DcPdfWriterSpan));
+          g_ptr_array_add (plan->page_spans, spans);
+        }
+      span.first -= page_start[span_page];
+      span.text = g_steal_pointer (&text);
+      g_ptr_array_add (plan->owned, (gpointer) span.text);
+      g_array_append_val (spans, span);
+    }
+
+  /* The writer wants each page's spans in drawing order. */
+  for (guint p = 0; p < plan->pages->len; p++)
+    {
+      DcPdfWriterPage *page = &g_array_index (plan->pages, DcPdfWriterPage, p);
+      GArray *page_spans = g_ptr_array_index (plan->page_spans, p);
+
+      g_array_sort (page_spans, compare_spans);
+      page->spans = (const DcPdfWriterSpan *) (void *) page_spans->data;
+      page->n_spans = page_spans->len;
     }
 }
 
@@ -202,6 +364,7 @@ dc_repair_new (DcKey *key, const char *password, GError **error)
   self->sha256 = g_strdup (dc_document_get_sha256 (document));
   self->password = g_strdup (password);
   plan_fonts (key, self);
+  plan_spans (key, self);
   if (self->fonts->len == 0)
     {
       /* Every recovered font has a note saying why it cannot be repaired. */
@@ -227,6 +390,9 @@ dc_repair_free (DcRepair *self)
   g_free (self->password);
   g_clear_pointer (&self->fonts, g_array_unref);
   g_clear_pointer (&self->cmaps, g_ptr_array_unref);
+  g_clear_pointer (&self->pages, g_array_unref);
+  g_clear_pointer (&self->page_spans, g_ptr_array_unref);
+  g_clear_pointer (&self->owned, g_ptr_array_unref);
   g_clear_pointer (&self->notes, g_ptr_array_unref);
   g_free (self);
 }
@@ -318,9 +484,11 @@ dc_repair_save (DcRepair *self, const char *output, GError **error)
     }
   original = g_bytes_new_take (g_steal_pointer (&contents), length);
 
-  repaired = dc_pdf_writer_replace_to_unicode (original, display, self->password,
-                                               (const DcPdfWriterFont *) (void *) self->fonts->data,
-                                               self->fonts->len, error);
+  repaired = dc_pdf_writer_repair (original, display, self->password,
+                                   (const DcPdfWriterFont *) (void *) self->fonts->data,
+                                   self->fonts->len,
+                                   (const DcPdfWriterPage *) (void *) self->pages->data,
+                                   self->pages->len, NULL, error);
   if (repaired == NULL)
     return FALSE;
 
