@@ -185,8 +185,9 @@ test_round_trip (Fixture *fixture, gconstpointer data)
   text_loaded = dc_export_document (fixture->document, DC_EXPORT_TEXT, dc_key_value_func, fresh);
   g_assert_cmpstr (text_loaded, ==, text);
 
-  /* Where the user left off, not a step to undo. */
-  g_assert_false (dc_key_can_undo (fresh));
+  /* Where the user left off, with the steps that led there (see /project/undo-history). */
+  g_assert_true (dc_key_can_undo (fresh));
+  g_assert_cmpstr (dc_key_get_undo_label (fresh), ==, dc_key_get_undo_label (fixture->key));
 
   history = dc_project_get_history (loaded, &n_history);
   g_assert_cmpuint (n_history, ==, 2);
@@ -963,6 +964,140 @@ test_journal_damaged (Fixture *fixture, gconstpointer data)
     }
 }
 
+
+/* Closing the window at night and opening the project in the morning, Ctrl+Z still takes
+ * back the last things done, and Ctrl+Shift+Z redoes what was undone before closing. */
+static void
+test_undo_history (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcProject) loaded = NULL;
+  g_autoptr (DcKey) key = NULL;
+  guint n_steps = 0;
+
+  g_assert_true (dc_key_undo (fixture->key));
+  g_assert_true (dc_key_can_redo (fixture->key));
+  save (fixture);
+
+  loaded = load_fresh (fixture, &key, &error);
+  g_assert_no_error (error);
+  g_assert_true (dc_key_can_redo (key));
+  g_assert_cmpstr (dc_key_get_redo_label (key), ==, dc_key_get_redo_label (fixture->key));
+
+  /* Both keys walk back through the same states, step by step, to the document's own. */
+  while (dc_key_can_undo (fixture->key))
+    {
+      g_autofree char *expected = NULL;
+      g_autofree char *got = NULL;
+
+      g_assert_true (dc_key_can_undo (key));
+      g_assert_cmpstr (dc_key_get_undo_label (key), ==, dc_key_get_undo_label (fixture->key));
+      g_assert_true (dc_key_undo (fixture->key));
+      g_assert_true (dc_key_undo (key));
+      expected = key_snapshot (fixture->key);
+      got = key_snapshot (key);
+      g_assert_cmpstr (got, ==, expected);
+      n_steps++;
+    }
+  g_assert_false (dc_key_can_undo (key));
+  g_assert_cmpuint (n_steps, ==, 7); /* eight made, one undone before saving */
+
+  /* And forward again, the step undone before closing included. */
+  while (dc_key_can_redo (fixture->key))
+    {
+      g_autofree char *expected = NULL;
+      g_autofree char *got = NULL;
+
+      g_assert_true (dc_key_redo (fixture->key));
+      g_assert_true (dc_key_redo (key));
+      expected = key_snapshot (fixture->key);
+      got = key_snapshot (key);
+      g_assert_cmpstr (got, ==, expected);
+    }
+  g_assert_false (dc_key_can_redo (key));
+}
+
+/* The history is a convenience: a damaged one is dropped, never the key. */
+static void
+test_undo_history_damaged (Fixture *fixture, gconstpointer data)
+{
+  const char *damages[] = {
+    "\"undo\": 3",
+    "\"undo\": [{\"label\": null, \"edits\": [7]}]",
+    "\"undo\": [{\"label\": null, \"edits\": [{\"before\": {}}]}]",
+    "\"undo\": [{\"label\": \"x\"}]",
+  };
+  g_autofree char *expected = key_snapshot (fixture->key);
+
+  for (guint i = 0; i < G_N_ELEMENTS (damages); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (DcProject) loaded = NULL;
+      g_autoptr (DcKey) key = NULL;
+      g_autoptr (GRegex) undo = g_regex_new ("\"undo\" : \\[.*\\](?=,\\s*\"redo\"|\\s*}\\s*$)",
+                                             G_REGEX_DOTALL, 0, NULL);
+      g_autofree char *contents = (save (fixture), read_file (fixture->path));
+      g_autofree char *damaged = g_regex_replace_literal (undo, contents, -1, 0, damages[i], 0,
+                                                          &error);
+      g_autofree char *got = NULL;
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (damaged, !=, contents);
+      g_file_set_contents (fixture->path, damaged, -1, &error);
+      g_assert_no_error (error);
+
+      loaded = load_fresh (fixture, &key, &error);
+      g_assert_no_error (error);
+      got = key_snapshot (key);
+      g_assert_cmpstr (got, ==, expected);
+      g_assert_false (dc_key_can_undo (key));
+    }
+}
+
+/* The journal carries changes made after the last save, not their steps: the saved steps
+ * come back only where they still describe the key, and never undo into a state nobody saw. */
+static void
+test_undo_history_after_journal (Fixture *fixture, gconstpointer data)
+{
+  guint last = first_trusted (fixture->document); /* the newest step set it */
+  guint other = nth_untrusted (fixture->document, 8);
+  g_autoptr (GError) error = NULL;
+
+  save (fixture);
+  g_assert_true (dc_project_start_journal (fixture->project, fixture->path, FALSE, &error));
+  g_assert_no_error (error);
+
+  /* A change elsewhere: the saved steps still apply on top of it. */
+  set (fixture->key, other, "и", DC_KEY_CONFIRMED, "assign");
+  g_assert_true (dc_project_sync_journal (fixture->project, &error));
+  {
+    g_autoptr (DcProject) loaded = NULL;
+    g_autoptr (DcKey) key = NULL;
+
+    loaded = load_fresh (fixture, &key, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (dc_key_peek_value (key, other), ==, "и");
+    g_assert_cmpstr (dc_key_get_undo_label (key), ==, "assign");
+    g_assert_cmpstr (dc_key_peek_value (key, last), ==, "D");
+    g_assert_true (dc_key_undo (key));
+    g_assert_cmpint (dc_key_get_status (key, last), ==, DC_KEY_FROM_PDF);
+    g_assert_cmpstr (dc_key_peek_value (key, other), ==, "и");
+  }
+
+  /* A change to what the newest step set: undoing it would not give back what was there. */
+  set (fixture->key, last, "ж", DC_KEY_CONFIRMED, "assign");
+  g_assert_true (dc_project_sync_journal (fixture->project, &error));
+  {
+    g_autoptr (DcProject) loaded = NULL;
+    g_autoptr (DcKey) key = NULL;
+
+    loaded = load_fresh (fixture, &key, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (dc_key_peek_value (key, last), ==, "ж");
+    g_assert_false (dc_key_can_undo (key));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -988,6 +1123,9 @@ main (int argc, char **argv)
   ADD ("/project/journal-torn-in-character", test_journal_torn_in_character);
   ADD ("/project/journal-glued", test_journal_glued);
   ADD ("/project/journal-damaged", test_journal_damaged);
+  ADD ("/project/undo-history", test_undo_history);
+  ADD ("/project/undo-history-damaged", test_undo_history_damaged);
+  ADD ("/project/undo-history-after-journal", test_undo_history_after_journal);
 #undef ADD
 
   return g_test_run ();

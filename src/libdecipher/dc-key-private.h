@@ -20,7 +20,21 @@ typedef struct
   char *provenance;
 } DcKeyEntry;
 
+/* One undoable step as a project file stores it. */
+typedef struct
+{
+  char *label;   /* nullable */
+  GArray *edits; /* of DcKeyEntry: edit i's state before at 2i, after at 2i + 1 */
+} DcKeyStep;
+
 void _dc_key_entry_clear (DcKeyEntry *entry);
 void _dc_key_restore (DcKey *self, const DcKeyEntry *entries, guint n_entries);
+
+DcKeyStep *_dc_key_step_new (const char *label);
+void _dc_key_step_free (DcKeyStep *step);
+GPtrArray *_dc_key_dup_steps (DcKey *self, gboolean redo, guint max_edits);
+void _dc_key_restore_steps (DcKey *self, GPtrArray *undo, GPtrArray *redo);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcKeyStep, _dc_key_step_free)
 
 G_END_DECLS

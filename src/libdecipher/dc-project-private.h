@@ -46,6 +46,10 @@ void _dc_project_add_entry (JsonBuilder *builder, DcDocument *document, guint sy
 void _dc_project_add_conflicts (JsonBuilder *builder, DcDocument *document, GPtrArray *conflicts);
 gboolean _dc_project_read_conflicts (DcProjectLoader *loader, JsonNode *node, GPtrArray *conflicts);
 
+void _dc_project_add_history_steps (JsonBuilder *builder, DcDocument *document, DcKey *key);
+void _dc_project_restore_history_steps (JsonObject *root, const char *display, DcDocument *document,
+                                        DcKey *key);
+
 char *_dc_project_journal_path (const char *project_path);
 DcProjectJournal *_dc_project_journal_open (DcKey *key, const char *project_path, gboolean durable,
                                             GError **error);

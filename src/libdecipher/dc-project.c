@@ -292,6 +292,7 @@ project_to_json (DcProject *self, gsize *length)
   for (guint i = 0; i < self->history->len; i++)
     json_builder_add_string_value (builder, g_ptr_array_index (self->history, i));
   json_builder_end_array (builder);
+  _dc_project_add_history_steps (builder, self->document, self->key);
   json_builder_end_object (builder);
 
   root = json_builder_get_root (builder);
@@ -820,9 +821,10 @@ clear_entry (gpointer data)
  *
  * Reads a project, and the changes its journal recorded since it was last saved (see
  * dc_project_start_journal()), and only if all of it checks out, replaces what @key knows
- * with it (starting a fresh undo history). A damaged, foreign or hostile file, one made by a
- * newer Decipher, or one for another document gives %DC_ERROR_PROJECT with a sentence
- * saying so, and leaves @key as it was.
+ * with it, and with the undo and redo steps the project kept as far as they still apply
+ * (a damaged history is dropped, never the project). A damaged, foreign or hostile file, one made
+ * by a newer Decipher, or one for another document gives %DC_ERROR_PROJECT with a sentence saying
+ * so, and leaves @key as it was.
  *
  * Returns: (transfer full): the project, holding @path and the input history
  */
@@ -895,6 +897,7 @@ dc_project_load (const char *path, DcDocument *document, DcKey *key, GError **er
 
   /* Everything checked: only now does the key change. */
   _dc_key_restore (key, (const DcKeyEntry *) (void *) entries->data, entries->len);
+  _dc_project_restore_history_steps (json_node_get_object (root), display, document, key);
 
   self = dc_project_new (document, key);
   self->path = g_strdup (path);

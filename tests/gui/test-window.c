@@ -201,6 +201,23 @@ test_open_assign_undo_reopen (void)
   g_assert_cmpstr (dc_key_get_value (decipher_session_get_key (session), symbol), ==, "а");
   g_assert_cmpint (dc_key_get_status (decipher_session_get_key (session), symbol), ==,
                    DC_KEY_CONFIRMED);
+
+  /* Undo (Ctrl+Z) takes the assignment back as it would have before closing, and Redo
+   * brings it again: the undo history lives in the project too. (The accelerators are
+   * the application's, and this window has none: the actions they activate, then.) */
+  key = decipher_session_get_key (session);
+  palette = _decipher_window_get_palette (window);
+  decipher_glyph_palette_set_filter (palette, DECIPHER_PALETTE_ALL);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_null (dc_key_get_value (key, symbol));
+  g_clear_pointer (&value, g_free);
+  value = palette_value_of (palette, symbol);
+  g_assert_cmpstr (value, ==, "?");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_cmpstr (dc_key_get_value (key, symbol), ==, "а");
+  g_clear_pointer (&value, g_free);
+  value = palette_value_of (palette, symbol);
+  g_assert_cmpstr (value, ==, "а");
   close_window (window);
 }
 
