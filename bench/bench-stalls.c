@@ -86,6 +86,12 @@ window_loaded (DecipherWindow *window)
 }
 
 static gboolean
+search_idle (DecipherSearchBar *bar)
+{
+  return !decipher_search_bar_is_searching (bar);
+}
+
+static gboolean
 pane_idle (DecipherInputPane *pane)
 {
   return !decipher_input_pane_is_busy (pane);
@@ -261,6 +267,30 @@ main (int argc, char *argv[])
   gui_test_iterate (500);
   decipher_document_view_set_show_text (view, FALSE);
   gui_test_iterate (300);
+  phase_end ();
+
+  /* A letter assigned above occurs all over the book: the search runs in slices, and the
+   * marks on the page follow its matches. */
+  phase_begin ("search");
+  {
+    DecipherSearchBar *bar = window->search_bar;
+
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.find", NULL);
+    gui_test_iterate (100);
+    start = g_get_monotonic_time ();
+    gtk_editable_set_text (decipher_search_bar_get_entry (bar), "A");
+    gui_test_iterate (300); /* GtkSearchEntry's pause after typing */
+    gui_test_wait_until ((gboolean (*) (gpointer)) search_idle, bar, 600, "the search");
+    printf ("  searched in %.2f s: %s\n", (g_get_monotonic_time () - start) / 1e6,
+            decipher_search_bar_get_count_text (bar));
+    for (guint i = 0; i < 5; i++)
+      {
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.find-next", NULL);
+        gui_test_iterate (100);
+      }
+    decipher_search_bar_stop (bar);
+    gui_test_iterate (300);
+  }
   phase_end ();
 
   phase_begin ("close");

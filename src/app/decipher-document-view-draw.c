@@ -24,11 +24,11 @@ static const GdkRGBA unknown_color = { 0.208, 0.518, 0.894, 0.28 };
 static const GdkRGBA selected_color = { 0.902, 0.380, 0.0, 1.0 };
 static const GdkRGBA selected_fill = { 0.902, 0.380, 0.0, 0.20 };
 static const GdkRGBA hover_color = { 0.110, 0.443, 0.847, 0.9 };
-/* Adwaita green, purple and red for suggestions, candidates and conflicts. */
+/* Adwaita green, purple and red for suggestions, candidates and conflicts; yellow for the
+ * matches of a search, as document viewers show them, and orange for the one shown. */
 static const GdkRGBA mark_colors[DECIPHER_N_MARKS] = {
-  { 0.149, 0.635, 0.412, 1.0 },
-  { 0.569, 0.255, 0.675, 1.0 },
-  { 0.878, 0.106, 0.141, 1.0 },
+  { 0.149, 0.635, 0.412, 1.0 }, { 0.569, 0.255, 0.675, 1.0 }, { 0.878, 0.106, 0.141, 1.0 },
+  { 0.898, 0.647, 0.039, 1.0 }, { 1.0, 0.471, 0.0, 1.0 },
 };
 static const GdkRGBA paper_color = { 1.0, 1.0, 1.0, 1.0 };
 static const GdkRGBA shadow_color = { 0.0, 0.0, 0.0, 0.28 };
@@ -204,6 +204,15 @@ draw_marks (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
                                               page_rect, &rect);
           if (!graphene_rect_intersection (&rect, visible, NULL))
             continue;
+          if (kind == DECIPHER_MARK_SEARCH || kind == DECIPHER_MARK_SEARCH_CURRENT)
+            {
+              /* A highlighter's stroke, as document viewers mark matches: an outline
+               * around each letter would hide the word being looked for. */
+              fill.alpha = kind == DECIPHER_MARK_SEARCH ? 0.35f : 0.55f;
+              gtk_snapshot_append_color (snapshot, &fill, &rect);
+              self->n_drawn_marks++;
+              continue;
+            }
           gtk_snapshot_append_color (snapshot, &fill, &rect);
           if (kind == DECIPHER_MARK_SUGGESTION)
             {

@@ -525,8 +525,14 @@ decipher_document_view_set_marks (DecipherDocumentView *self, DecipherMarkKind k
     {
       self->marks[kind] = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n_glyphs);
       g_array_append_vals (self->marks[kind], glyphs, n_glyphs);
-      /* Sorted, glyphs are page by page: drawing a page looks at its own marks only. */
-      g_array_sort (self->marks[kind], compare_glyphs);
+      /* Sorted, glyphs are page by page: drawing a page looks at its own marks only. A
+       * search hands over its matches sorted already, a few hundred thousand at times. */
+      for (guint i = 1; i < n_glyphs; i++)
+        if (glyphs[i - 1] > glyphs[i])
+          {
+            g_array_sort (self->marks[kind], compare_glyphs);
+            break;
+          }
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

@@ -20,9 +20,11 @@ G_BEGIN_DECLS
 /* Glyphs other parts of the window point out on the page, each kind in its own color. */
 typedef enum
 {
-  DECIPHER_MARK_SUGGESTION, /* the words to type next */
-  DECIPHER_MARK_CANDIDATE,  /* places a typed input could be */
-  DECIPHER_MARK_CONFLICT,   /* where two pieces of evidence disagree */
+  DECIPHER_MARK_SUGGESTION,     /* the words to type next */
+  DECIPHER_MARK_CANDIDATE,      /* places a typed input could be */
+  DECIPHER_MARK_CONFLICT,       /* where two pieces of evidence disagree */
+  DECIPHER_MARK_SEARCH,         /* every match of a search */
+  DECIPHER_MARK_SEARCH_CURRENT, /* the match shown */
   DECIPHER_N_MARKS
 } DecipherMarkKind;
 

@@ -555,6 +555,22 @@ go_to_page_action (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+find_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (widget);
+
+  if (g_str_equal (name, "win.find"))
+    decipher_search_bar_start (self->search_bar);
+  else if (!decipher_search_bar_is_active (self->search_bar))
+    {
+      /* Ctrl+G with the bar closed opens it, as in GNOME Text Editor. */
+      decipher_search_bar_start (self->search_bar);
+    }
+  else
+    decipher_search_bar_next (self->search_bar, g_str_equal (name, "win.find-previous"));
+}
+
+static void
 what_next_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   DecipherWindow *self = DECIPHER_WINDOW (widget);
@@ -597,6 +613,9 @@ _decipher_window_update_actions (DecipherWindow *self)
   gtk_widget_action_set_enabled (widget, "win.go-to-page", has_document);
   gtk_widget_action_set_enabled (widget, "win.show-text", has_document);
   gtk_widget_action_set_enabled (widget, "win.what-next", has_document);
+  gtk_widget_action_set_enabled (widget, "win.find", has_document);
+  gtk_widget_action_set_enabled (widget, "win.find-next", has_document);
+  gtk_widget_action_set_enabled (widget, "win.find-previous", has_document);
   gtk_widget_action_set_enabled (widget, "win.review-conflicts", has_document);
   gtk_widget_action_set_enabled (widget, "win.show-palette", has_document);
   /* Toggles that do nothing without a document only clutter the empty window. */
@@ -643,6 +662,14 @@ _decipher_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.go-to-page", NULL, go_to_page_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK, "win.go-to-page",
                                        NULL);
+  gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
+  gtk_widget_class_install_action (widget_class, "win.find-next", NULL, find_action);
+  gtk_widget_class_install_action (widget_class, "win.find-previous", NULL, find_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.find", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_g, GDK_CONTROL_MASK, "win.find-next",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_G, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.find-previous", NULL);
   gtk_widget_class_install_action (widget_class, "win.what-next", NULL, what_next_action);
   /* Here rather than among the application's accelerators: it is the window's own. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.what-next",

@@ -11,6 +11,7 @@
 #include "decipher-glyph-shapes.h"
 #include "decipher-input-pane.h"
 #include "decipher-password-dialog.h"
+#include "decipher-search-bar.h"
 #include "decipher-window.h"
 
 G_BEGIN_DECLS
@@ -50,6 +51,7 @@ struct _DecipherWindow
   GtkPaned *paned;
   DecipherDocumentView *document_view;
   DecipherGlyphPalette *palette;
+  DecipherSearchBar *search_bar;
   GtkBox *input_slot;
   DecipherInputPane *input_pane;
   GtkWindow *conflict_window; /* the review, while open */

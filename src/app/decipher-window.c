@@ -361,6 +361,7 @@ set_session (DecipherWindow *self, DecipherSession *session)
   decipher_glyph_palette_set_session (self->palette, NULL, NULL);
   decipher_document_view_set_session (self->document_view, NULL);
   decipher_input_pane_set_session (self->input_pane, NULL);
+  decipher_search_bar_set_session (self->search_bar, NULL);
   if (self->conflict_window != NULL)
     gtk_window_destroy (self->conflict_window);
   _decipher_window_update_conflicts (self);
@@ -379,6 +380,7 @@ set_session (DecipherWindow *self, DecipherSession *session)
   decipher_document_view_set_shapes (self->document_view, self->shapes);
   decipher_glyph_palette_set_session (self->palette, session, self->shapes);
   decipher_input_pane_set_session (self->input_pane, session);
+  decipher_search_bar_set_session (self->search_bar, session);
 
   g_signal_connect_swapped (decipher_session_get_key (session), "changed",
                             G_CALLBACK (key_changed_cb), self);
@@ -822,6 +824,7 @@ decipher_window_class_init (DecipherWindowClass *klass)
 
   g_type_ensure (DECIPHER_TYPE_DOCUMENT_VIEW);
   g_type_ensure (DECIPHER_TYPE_GLYPH_PALETTE);
+  g_type_ensure (DECIPHER_TYPE_SEARCH_BAR);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/decipherpdf/Decipher/"
                                                              "decipher-window.ui");
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, window_title);
@@ -838,6 +841,7 @@ decipher_window_class_init (DecipherWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, paned);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, document_view);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, palette);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, search_bar);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, input_slot);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, status_bar);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, progress_level);
@@ -872,6 +876,7 @@ decipher_window_init (DecipherWindow *self)
   decipher_document_view_set_zoom (self->document_view,
                                    g_settings_get_double (self->settings, "zoom"));
   gtk_paned_set_position (self->paned, 10000); /* the palette at its natural width */
+  decipher_search_bar_set_document_view (self->search_bar, self->document_view);
 
   self->recent_menu = g_menu_new ();
   adw_split_button_set_menu_model (self->open_button, G_MENU_MODEL (self->recent_menu));

@@ -17,6 +17,8 @@ gboolean _dc_takes_post_base_form (gunichar consonant);
 gboolean _dc_is_spacing_vowel_sign (gunichar c);
 DcDirection _dc_reorder_line (DcDocument *document, guint line, DcValueFunc value,
                               gpointer user_data, GString *out, GPtrArray *tokens);
+void _dc_reorder_line_tokens (DcDocument *document, guint line, DcValueFunc value,
+                              gpointer user_data, GPtrArray *tokens, GArray *token_indices);
 void _dc_reorder_token (DcDocument *document, guint token, DcValueFunc value, gpointer user_data,
                         GString *out);
 

@@ -540,7 +540,7 @@ add_unit (GArray *units, GString *pool, const char *text, guint token, guint fla
 /* The text of the tokens [first_token, first_token + n_tokens) of one line. */
 static DcDirection
 reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValueFunc value,
-                gpointer user_data, GString *out, GPtrArray *tokens)
+                gpointer user_data, GString *out, GPtrArray *tokens, GArray *token_indices)
 {
   const DcToken *all_tokens = dc_document_get_tokens (document, NULL);
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
@@ -601,6 +601,12 @@ reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValue
           g_string_append (out, nfc ? nfc : token_text->str);
           if (tokens != NULL && n_tokens > 0)
             g_ptr_array_add (tokens, g_strdup (nfc ? nfc : token_text->str));
+          if (token_indices != NULL && n_tokens > 0)
+            {
+              guint32 index = first_token + t;
+
+              g_array_append_val (token_indices, index);
+            }
           if (unit != NULL)
             g_string_append_c (out, ' ');
           g_string_truncate (token_text, 0);
@@ -625,7 +631,26 @@ _dc_reorder_line (DcDocument *document, guint line, DcValueFunc value, gpointer 
 {
   const DcLine *l = &dc_document_get_lines (document, NULL)[line];
 
-  return reorder_tokens (document, l->first_token, l->n_tokens, value, user_data, out, tokens);
+  return reorder_tokens (document, l->first_token, l->n_tokens, value, user_data, out, tokens,
+                         NULL);
+}
+
+/**
+ * _dc_reorder_line_tokens:
+ * @tokens: receives the text of each token, in logical order
+ * @token_indices: receives, for each, its index among the document's tokens
+ *
+ * What a search needs: where in the drawn tokens each word of the logical text lies.
+ */
+void
+_dc_reorder_line_tokens (DcDocument *document, guint line, DcValueFunc value, gpointer user_data,
+                         GPtrArray *tokens, GArray *token_indices)
+{
+  const DcLine *l = &dc_document_get_lines (document, NULL)[line];
+  g_autoptr (GString) out = g_string_new (NULL);
+
+  reorder_tokens (document, l->first_token, l->n_tokens, value, user_data, out, tokens,
+                  token_indices);
 }
 
 /* One token's text in logical order. */
@@ -633,7 +658,7 @@ void
 _dc_reorder_token (DcDocument *document, guint token, DcValueFunc value, gpointer user_data,
                    GString *out)
 {
-  reorder_tokens (document, token, 1, value, user_data, out, NULL);
+  reorder_tokens (document, token, 1, value, user_data, out, NULL, NULL);
 }
 
 /* A line runs down the page: its baseline is turned a quarter (rotated text), or its font

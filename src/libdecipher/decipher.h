@@ -25,6 +25,7 @@
 #include "dc-recognize.h"
 #include "dc-references.h"
 #include "dc-repair.h"
+#include "dc-search.h"
 #include "dc-script.h"
 #include "dc-session.h"
 #include "dc-suggest.h"
