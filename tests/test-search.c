@@ -190,6 +190,42 @@ test_empty_and_wrap (void)
   g_assert_cmpuint (dc_search_find_from (search, first_page, TRUE), ==, n - 1);
 }
 
+/* Copying a selection on the page: the words it touches, whole, in logical order. */
+static void
+test_run_text (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("clean");
+  g_autoptr (DcDocument) hebrew = dc_test_load_document ("script-hebrew");
+  const DcLine *lines = dc_document_get_lines (document, NULL);
+  const DcToken *tokens = dc_document_get_tokens (document, NULL);
+  g_autofree char *line0 = dc_export_line_text (document, 0, dc_document_pdf_value, document);
+  g_autofree char *run = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *hebrew_line = NULL;
+  g_autofree char *hebrew_run = NULL;
+  const DcToken *second_word = &tokens[lines[1].first_token + 1];
+  const DcLine *h;
+
+  /* From the middle of the first word to the middle of line 2's second word. */
+  run = dc_export_run_text (document, lines[0].first_glyph + 1,
+                            second_word->first_glyph + 1, dc_document_pdf_value, document);
+  expected = g_strconcat (line0, "\n", "up long", NULL);
+  g_assert_cmpstr (run, ==, expected);
+  /* Either way round. */
+  g_clear_pointer (&run, g_free);
+  run = dc_export_run_text (document, second_word->first_glyph + 1, lines[0].first_glyph + 1,
+                            dc_document_pdf_value, document);
+  g_assert_cmpstr (run, ==, expected);
+
+  /* A right-to-left line comes out as it is read. */
+  h = &dc_document_get_lines (hebrew, NULL)[0];
+  hebrew_line = dc_export_line_text (hebrew, 0, dc_document_pdf_value, hebrew);
+  hebrew_run = dc_export_run_text (hebrew, h->first_glyph, h->first_glyph + h->n_glyphs - 1,
+                                   dc_document_pdf_value, hebrew);
+  g_assert_cmpstr (hebrew_run, ==, hebrew_line);
+  g_assert_true (g_str_has_prefix (hebrew_run, "בכפר"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -200,5 +236,6 @@ main (int argc, char **argv)
   g_test_add_func ("/search/right-to-left", test_right_to_left);
   g_test_add_func ("/search/recovered", test_recovered);
   g_test_add_func ("/search/empty-and-wrap", test_empty_and_wrap);
+  g_test_add_func ("/search/run-text", test_run_text);
   return g_test_run ();
 }

@@ -146,11 +146,12 @@ set_cursor_position (DecipherDocumentView *self, guint pos)
  * _decipher_document_view_move_cursor:
  * @dx: -1 or 1 to move along the line, else 0
  * @dy: -1 or 1 to move to the line above or below, else 0
+ * @extend: select from where the cursor was (Shift)
  *
  * Returns: whether the cursor is on a glyph
  */
 gboolean
-_decipher_document_view_move_cursor (DecipherDocumentView *self, int dx, int dy)
+_decipher_document_view_move_cursor (DecipherDocumentView *self, int dx, int dy, gboolean extend)
 {
   DcDocument *document;
   const DcLine *lines;
@@ -176,6 +177,7 @@ _decipher_document_view_move_cursor (DecipherDocumentView *self, int dx, int dy)
   pos = (guint) self->cursor;
   if (!line_of_position (document, pos, &line))
     return FALSE;
+  _decipher_document_view_cursor_will_move (self, extend);
 
   if (dx != 0)
     {
@@ -226,21 +228,13 @@ _decipher_document_view_activate_cursor (DecipherDocumentView *self)
 void
 _decipher_document_view_set_cursor_glyph (DecipherDocumentView *self, guint glyph)
 {
-  DcDocument *document = decipher_session_get_document (self->session);
-  const DcLine *lines = dc_document_get_lines (document, NULL);
-  const guint32 *order = dc_document_get_reading_order (document, NULL);
-  guint page = dc_document_get_glyphs (document, NULL)[glyph].page, first, n;
+  guint pos;
 
-  /* No index from glyph to position: the page's lines are a few thousand to look at. */
-  dc_document_get_page_lines (document, page, &first, &n);
-  for (guint l = first; l < first + n; l++)
-    for (guint p = lines[l].first_glyph; p < lines[l].first_glyph + lines[l].n_glyphs; p++)
-      if (order[p] == glyph)
-        {
-          self->cursor = (gint64) p;
-          gtk_widget_queue_draw (GTK_WIDGET (self));
-          return;
-        }
+  if (_decipher_document_view_position_of_glyph (self, glyph, &pos))
+    {
+      self->cursor = (gint64) pos;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
 }
 
 /* The glyph under the cursor, or -1 when there is none. */

@@ -382,6 +382,7 @@ _decipher_document_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
         draw_text (self, snapshot, page, &rect, &visible);
       draw_glyph_marks (self, snapshot, page, &rect, &visible);
       draw_marks (self, snapshot, page, &rect, &visible);
+      _decipher_document_view_draw_selection (self, snapshot, page, &rect, &visible);
       _decipher_document_view_draw_cursor (self, snapshot, page, &rect);
     }
 

@@ -229,6 +229,7 @@ _decipher_document_view_released (DecipherDocumentView *self, int n_press, doubl
 
   if (n_press != 1 || self->session == NULL)
     return;
+  decipher_document_view_clear_selection (self);
   if (glyph >= 0)
     decipher_document_view_activate_glyph (self, glyph);
   else

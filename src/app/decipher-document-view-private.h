@@ -54,8 +54,9 @@ struct _DecipherDocumentView
   GArray *marks[DECIPHER_N_MARKS]; /* of guint32 glyph indices, sorted, or NULL */
 
   int hover_glyph;
-  gint64 cursor;         /* the glyph cursor's position in the reading order, or -1 */
-  gboolean cursor_shown; /* since an arrow key, until the pointer clicks */
+  gint64 cursor;           /* the glyph cursor's position in the reading order, or -1 */
+  gint64 selection_anchor; /* where the selection started, up to the cursor, or -1 */
+  gboolean cursor_shown;   /* since an arrow key, until the pointer clicks */
   gboolean cursor_drawn;
   int popover_glyph;
   guint current_page;
@@ -81,11 +82,22 @@ void _decipher_document_view_zoom_around (DecipherDocumentView *self, double zoo
 void _decipher_document_view_emit_glyph_activated (DecipherDocumentView *self, guint symbol);
 
 /* decipher-document-view-cursor.c */
-gboolean _decipher_document_view_move_cursor (DecipherDocumentView *self, int dx, int dy);
+gboolean _decipher_document_view_move_cursor (DecipherDocumentView *self, int dx, int dy,
+                                              gboolean extend);
 gboolean _decipher_document_view_activate_cursor (DecipherDocumentView *self);
 void _decipher_document_view_set_cursor_glyph (DecipherDocumentView *self, guint glyph);
 void _decipher_document_view_draw_cursor (DecipherDocumentView *self, GtkSnapshot *snapshot,
                                           guint page, const graphene_rect_t *page_rect);
+
+/* decipher-document-view-selection.c */
+gboolean _decipher_document_view_position_of_glyph (DecipherDocumentView *self, guint glyph,
+                                                    guint *pos);
+void _decipher_document_view_cursor_will_move (DecipherDocumentView *self, gboolean extend);
+void _decipher_document_view_drag_end (DecipherDocumentView *self, double dx, double dy,
+                                       GtkGestureDrag *gesture);
+void _decipher_document_view_draw_selection (DecipherDocumentView *self, GtkSnapshot *snapshot,
+                                             guint page, const graphene_rect_t *page_rect,
+                                             const graphene_rect_t *visible);
 
 /* decipher-document-view-input.c */
 void _decipher_document_view_point_popover (DecipherDocumentView *self);

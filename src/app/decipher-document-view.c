@@ -416,6 +416,7 @@ clear_session (DecipherDocumentView *self)
   self->hover_glyph = -1;
   self->popover_glyph = -1;
   self->cursor = -1;
+  self->selection_anchor = -1;
   self->current_page = 0;
 }
 
@@ -681,9 +682,10 @@ static gboolean
 move_cursor_binding (GtkWidget *widget, GVariant *args, gpointer data)
 {
   int dx, dy;
+  gboolean extend;
 
-  g_variant_get (args, "(ii)", &dx, &dy);
-  return _decipher_document_view_move_cursor (DECIPHER_DOCUMENT_VIEW (widget), dx, dy);
+  g_variant_get (args, "(iib)", &dx, &dy, &extend);
+  return _decipher_document_view_move_cursor (DECIPHER_DOCUMENT_VIEW (widget), dx, dy, extend);
 }
 
 static gboolean
@@ -697,6 +699,11 @@ unselect_binding (GtkWidget *widget, GVariant *args, gpointer data)
 {
   DecipherDocumentView *self = DECIPHER_DOCUMENT_VIEW (widget);
 
+  if (decipher_document_view_has_selection (self))
+    {
+      decipher_document_view_clear_selection (self);
+      return TRUE;
+    }
   if (self->session == NULL
       || decipher_session_get_selected_symbol (self->session) == DC_SYMBOL_NONE)
     return FALSE;
@@ -758,22 +765,34 @@ decipher_document_view_class_init (DecipherDocumentViewClass *klass)
                                                 G_CALLBACK (_decipher_document_view_pressed));
   gtk_widget_class_bind_template_callback_full (widget_class, "released_cb",
                                                 G_CALLBACK (_decipher_document_view_released));
+  gtk_widget_class_bind_template_callback_full (widget_class, "drag_end_cb",
+                                                G_CALLBACK (_decipher_document_view_drag_end));
   gtk_widget_class_bind_template_callback_full (widget_class, "scroll_cb",
                                                 G_CALLBACK (_decipher_document_view_scroll));
 
   /* The arrows move the glyph cursor, and the view follows it; Page Up and Down, Home
    * and End still scroll, through the scrolled window. */
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Left, 0, move_cursor_binding, "(ii)", -1, 0);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Right, 0, move_cursor_binding, "(ii)", 1, 0);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Up, 0, move_cursor_binding, "(ii)", 0, -1);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Down, 0, move_cursor_binding, "(ii)", 0, 1);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Left, 0, move_cursor_binding, "(ii)", -1,
-                                0);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Right, 0, move_cursor_binding, "(ii)", 1,
-                                0);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Up, 0, move_cursor_binding, "(ii)", 0, -1);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Down, 0, move_cursor_binding, "(ii)", 0,
-                                1);
+  {
+    /* Shift with an arrow selects from the cursor, as in a text view. */
+    const struct
+    {
+      guint keyval;
+      int dx, dy;
+    } arrows[] = {
+      { GDK_KEY_Left, -1, 0 },  { GDK_KEY_Right, 1, 0 },    { GDK_KEY_Up, 0, -1 },
+      { GDK_KEY_Down, 0, 1 },   { GDK_KEY_KP_Left, -1, 0 }, { GDK_KEY_KP_Right, 1, 0 },
+      { GDK_KEY_KP_Up, 0, -1 }, { GDK_KEY_KP_Down, 0, 1 },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (arrows); i++)
+      {
+        gtk_widget_class_add_binding (widget_class, arrows[i].keyval, 0, move_cursor_binding,
+                                      "(iib)", arrows[i].dx, arrows[i].dy, FALSE);
+        gtk_widget_class_add_binding (widget_class, arrows[i].keyval, GDK_SHIFT_MASK,
+                                      move_cursor_binding, "(iib)", arrows[i].dx, arrows[i].dy,
+                                      TRUE);
+      }
+  }
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Return, 0, activate_cursor_binding, NULL);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Enter, 0, activate_cursor_binding, NULL);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_space, 0, activate_cursor_binding, NULL);
@@ -788,6 +807,7 @@ decipher_document_view_init (DecipherDocumentView *self)
 {
   self->zoom = 1.0;
   self->cursor = -1;
+  self->selection_anchor = -1;
   self->hover_glyph = -1;
   self->popover_glyph = -1;
   set_adjustment (self, &self->hadjustment, NULL);

@@ -67,6 +67,12 @@ guint decipher_document_view_get_n_highlighted (DecipherDocumentView *self);
 guint decipher_document_view_get_n_drawn_highlights (DecipherDocumentView *self);
 guint decipher_document_view_get_n_drawn_outlines (DecipherDocumentView *self);
 int decipher_document_view_get_cursor_glyph (DecipherDocumentView *self);
+
+gboolean decipher_document_view_select_glyphs (DecipherDocumentView *self, guint first_glyph,
+                                               guint last_glyph);
+void decipher_document_view_clear_selection (DecipherDocumentView *self);
+gboolean decipher_document_view_has_selection (DecipherDocumentView *self);
+char *decipher_document_view_dup_selected_text (DecipherDocumentView *self);
 gboolean decipher_document_view_get_cursor_drawn (DecipherDocumentView *self);
 
 G_END_DECLS

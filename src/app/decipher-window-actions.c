@@ -554,6 +554,22 @@ go_to_page_action (GtkWidget *widget, const char *name, GVariant *param)
   gtk_editable_select_region (GTK_EDITABLE (self->page_entry), 0, -1);
 }
 
+/* Ctrl+C with the keyboard on the page: the words selected there. (In an entry, Ctrl+C
+ * is the entry's own and never gets here.) */
+static void
+copy_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (widget);
+  g_autofree char *text = decipher_document_view_dup_selected_text (self->document_view);
+
+  if (text == NULL)
+    {
+      gtk_widget_error_bell (widget);
+      return;
+    }
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
+}
+
 static void
 find_action (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -613,6 +629,7 @@ _decipher_window_update_actions (DecipherWindow *self)
   gtk_widget_action_set_enabled (widget, "win.go-to-page", has_document);
   gtk_widget_action_set_enabled (widget, "win.show-text", has_document);
   gtk_widget_action_set_enabled (widget, "win.what-next", has_document);
+  gtk_widget_action_set_enabled (widget, "win.copy", has_document);
   gtk_widget_action_set_enabled (widget, "win.find", has_document);
   gtk_widget_action_set_enabled (widget, "win.find-next", has_document);
   gtk_widget_action_set_enabled (widget, "win.find-previous", has_document);
@@ -662,6 +679,8 @@ _decipher_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.go-to-page", NULL, go_to_page_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK, "win.go-to-page",
                                        NULL);
+  gtk_widget_class_install_action (widget_class, "win.copy", NULL, copy_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "win.copy", NULL);
   gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
   gtk_widget_class_install_action (widget_class, "win.find-next", NULL, find_action);
   gtk_widget_class_install_action (widget_class, "win.find-previous", NULL, find_action);

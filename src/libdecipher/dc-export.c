@@ -66,6 +66,76 @@ dc_export_line_text (DcDocument *document, guint line, DcValueFunc value, gpoint
   return g_string_free (out, FALSE);
 }
 
+/**
+ * dc_export_run_text:
+ * @first_position: the first glyph of the run in the reading order
+ *   (dc_document_get_reading_order())
+ * @last_position: its last, inclusive
+ *
+ * What copying a selection on the page gives: the words the run touches, whole, each
+ * line's in logical order joined by single spaces, the lines by newlines. Unknown glyphs
+ * are U+FFFD, as in the text export.
+ *
+ * Returns: (transfer full): the text, "" when the run holds no word
+ */
+char *
+dc_export_run_text (DcDocument *document, guint first_position, guint last_position,
+                    DcValueFunc value, gpointer user_data)
+{
+  GString *out = g_string_new (NULL);
+  const DcLine *lines;
+  const DcToken *tokens;
+  guint n_lines, n_order;
+
+  g_return_val_if_fail (DC_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (value != NULL, NULL);
+
+  lines = dc_document_get_lines (document, &n_lines);
+  tokens = dc_document_get_tokens (document, NULL);
+  dc_document_get_reading_order (document, &n_order);
+  if (first_position > last_position)
+    {
+      guint swap = first_position;
+
+      first_position = last_position;
+      last_position = swap;
+    }
+  if (n_order == 0)
+    return g_string_free (out, FALSE);
+  last_position = MIN (last_position, n_order - 1);
+
+  for (guint l = 0; l < n_lines; l++)
+    {
+      const DcLine *line = &lines[l];
+      g_autoptr (GPtrArray) texts = NULL;
+      g_autoptr (GArray) indices = NULL;
+      gboolean first_word = TRUE;
+
+      if (line->first_glyph + line->n_glyphs <= first_position)
+        continue;
+      if (line->first_glyph > last_position)
+        break;
+      texts = g_ptr_array_new_with_free_func (g_free);
+      indices = g_array_new (FALSE, FALSE, sizeof (guint32));
+      _dc_reorder_line_tokens (document, l, value, user_data, texts, indices);
+      for (guint i = 0; i < texts->len; i++)
+        {
+          const DcToken *token = &tokens[g_array_index (indices, guint32, i)];
+
+          if (token->first_glyph + token->n_glyphs <= first_position
+              || token->first_glyph > last_position)
+            continue;
+          if (first_word && out->len > 0)
+            g_string_append_c (out, '\n');
+          else if (!first_word)
+            g_string_append_c (out, ' ');
+          g_string_append (out, g_ptr_array_index (texts, i));
+          first_word = FALSE;
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
 static char *
 export_text (DcDocument *document, DcValueFunc value, gpointer user_data)
 {

@@ -24,6 +24,8 @@ typedef const char *(*DcValueFunc) (guint symbol, gpointer user_data);
 
 const char *dc_document_pdf_value (guint symbol, gpointer document);
 char *dc_export_line_text (DcDocument *document, guint line, DcValueFunc value, gpointer user_data);
+char *dc_export_run_text (DcDocument *document, guint first_position, guint last_position,
+                          DcValueFunc value, gpointer user_data);
 void dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint line,
                                   const char *text);
 char *dc_export_document (DcDocument *document, DcExportFormat format, DcValueFunc value,

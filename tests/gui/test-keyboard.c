@@ -431,6 +431,78 @@ test_fit_zoom (void)
   close_window (window);
 }
 
+typedef struct
+{
+  gboolean done;
+  char *text;
+} ClipboardRead;
+
+static void
+clipboard_read_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  ClipboardRead *read = data;
+
+  read->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+  read->done = TRUE;
+}
+
+static gboolean
+clipboard_read_done (ClipboardRead *read)
+{
+  return read->done;
+}
+
+static char *
+clipboard_text (DecipherWindow *window)
+{
+  ClipboardRead read = { 0 };
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL,
+                                 clipboard_read_cb, &read);
+  GUI_TEST_WAIT (clipboard_read_done, &read, "the clipboard");
+  return read.text;
+}
+
+/* Shift with the arrows selects words on the page from the glyph cursor, Ctrl+C copies
+ * their recovered text, Escape lets the selection go. */
+static void
+test_select_and_copy (void)
+{
+  DecipherWindow *window = open_window ("clean.pdf");
+  DecipherDocumentView *view = _decipher_window_get_document_view (window);
+  g_autofree char *copied = NULL;
+  g_autofree char *again = NULL;
+
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (view)));
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "before");
+
+  gui_test_key (GTK_WINDOW (window), "Right"); /* the cursor on "The", nothing selected */
+  g_assert_false (decipher_document_view_has_selection (view));
+  gui_test_key (GTK_WINDOW (window), "<Shift>Down");
+  gui_test_key (GTK_WINDOW (window), "<Shift>Right");
+  g_assert_true (decipher_document_view_has_selection (view));
+  gui_test_screenshot ("keyboard-selection");
+  gui_test_key (GTK_WINDOW (window), "<Control>c");
+  copied = clipboard_text (window);
+  g_assert_cmpstr (copied, ==,
+                   "The village library opens at nine o’clock, but the old reading room fills\n"
+                   "up");
+
+  /* A plain arrow, or Escape, drops the selection; Ctrl+C then copies nothing. */
+  gui_test_key (GTK_WINDOW (window), "<Shift>Right");
+  g_assert_true (decipher_document_view_has_selection (view));
+  gui_test_key (GTK_WINDOW (window), "Escape");
+  g_assert_false (decipher_document_view_has_selection (view));
+  gui_test_key (GTK_WINDOW (window), "<Shift>Left");
+  gui_test_key (GTK_WINDOW (window), "Left");
+  g_assert_false (decipher_document_view_has_selection (view));
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "kept");
+  gui_test_key (GTK_WINDOW (window), "<Control>c");
+  again = clipboard_text (window);
+  g_assert_cmpstr (again, ==, "kept");
+  close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -441,6 +513,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/keyboard/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/keyboard/page-entry", test_page_entry);
   g_test_add_func ("/keyboard/fit-zoom", test_fit_zoom);
+  g_test_add_func ("/keyboard/select-and-copy", test_select_and_copy);
 
   return g_test_run ();
 }

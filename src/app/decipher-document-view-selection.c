@@ -1,0 +1,179 @@
+/* decipher-document-view-selection.c: selecting words on the page, to copy their text
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * As in a document viewer: dragging across the page, or Shift with the arrow keys from
+ * the glyph cursor, selects a run of the reading order, shown shaded; Ctrl+C (the
+ * window's win.copy) copies the text recovered so far of the words it touches, each
+ * line in logical order (dc_export_run_text()). A click, or Escape, drops it. The
+ * selection is the range between an anchor and the glyph cursor, both positions in the
+ * reading order, so the keyboard and the pointer make the same selection.
+ */
+
+#define G_LOG_DOMAIN "decipher-document-view"
+
+#include "config.h"
+
+#include "decipher-document-view-private.h"
+
+/* Neutral, like selected text in GNOME applications over a page that is not theirs: the
+ * blues and greens on the page already say other things. */
+static const GdkRGBA selection_color = { 0.239, 0.220, 0.275, 0.28 };
+
+/* @glyph's position in the reading order, or FALSE for a glyph on no line. */
+gboolean
+_decipher_document_view_position_of_glyph (DecipherDocumentView *self, guint glyph, guint *pos)
+{
+  DcDocument *document = decipher_session_get_document (self->session);
+  const DcLine *lines = dc_document_get_lines (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  guint page = dc_document_get_glyphs (document, NULL)[glyph].page, first, n;
+
+  /* No index from glyph to position: the page's lines are a few thousand to look at. */
+  dc_document_get_page_lines (document, page, &first, &n);
+  for (guint l = first; l < first + n; l++)
+    for (guint p = lines[l].first_glyph; p < lines[l].first_glyph + lines[l].n_glyphs; p++)
+      if (order[p] == glyph)
+        {
+          *pos = p;
+          return TRUE;
+        }
+  return FALSE;
+}
+
+static gboolean
+selection_bounds (DecipherDocumentView *self, guint *lo, guint *hi)
+{
+  if (self->session == NULL || self->selection_anchor < 0 || self->cursor < 0)
+    return FALSE;
+  *lo = (guint) MIN (self->selection_anchor, self->cursor);
+  *hi = (guint) MAX (self->selection_anchor, self->cursor);
+  return TRUE;
+}
+
+/**
+ * decipher_document_view_select_glyphs:
+ *
+ * Selects the run of the reading order from @first_glyph to @last_glyph (either order),
+ * as a drag from one to the other does; the glyph cursor goes to @last_glyph.
+ *
+ * Returns: %FALSE if either glyph is on no line
+ */
+gboolean
+decipher_document_view_select_glyphs (DecipherDocumentView *self, guint first_glyph,
+                                      guint last_glyph)
+{
+  guint first, last;
+
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), FALSE);
+
+  if (self->session == NULL
+      || !_decipher_document_view_position_of_glyph (self, first_glyph, &first)
+      || !_decipher_document_view_position_of_glyph (self, last_glyph, &last))
+    return FALSE;
+  self->selection_anchor = (gint64) first;
+  self->cursor = (gint64) last;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return TRUE;
+}
+
+void
+decipher_document_view_clear_selection (DecipherDocumentView *self)
+{
+  g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
+
+  if (self->selection_anchor < 0)
+    return;
+  self->selection_anchor = -1;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+decipher_document_view_has_selection (DecipherDocumentView *self)
+{
+  guint lo, hi;
+
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), FALSE);
+
+  return selection_bounds (self, &lo, &hi) && lo != hi;
+}
+
+/**
+ * decipher_document_view_dup_selected_text:
+ *
+ * Returns: (transfer full) (nullable): the recovered text of the words selected, unknown
+ *   glyphs as U+FFFD, or %NULL when nothing is selected
+ */
+char *
+decipher_document_view_dup_selected_text (DecipherDocumentView *self)
+{
+  guint lo, hi;
+
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), NULL);
+
+  if (!decipher_document_view_has_selection (self) || !selection_bounds (self, &lo, &hi))
+    return NULL;
+  return dc_export_run_text (decipher_session_get_document (self->session), lo, hi,
+                             dc_key_value_func, decipher_session_get_key (self->session));
+}
+
+/* Starts or drops the selection as the cursor moves: Shift+arrow extends it from where
+ * the cursor was, a plain arrow lets it go. */
+void
+_decipher_document_view_cursor_will_move (DecipherDocumentView *self, gboolean extend)
+{
+  if (!extend)
+    decipher_document_view_clear_selection (self);
+  else if (self->selection_anchor < 0 && self->cursor >= 0)
+    self->selection_anchor = self->cursor;
+}
+
+void
+_decipher_document_view_drag_end (DecipherDocumentView *self, double dx, double dy,
+                                  GtkGestureDrag *gesture)
+{
+  double x, y;
+  int first, last;
+
+  if (self->session == NULL || (ABS (dx) < 8 && ABS (dy) < 8))
+    return;
+  gtk_gesture_drag_get_start_point (gesture, &x, &y);
+  first = decipher_document_view_glyph_at (self, x, y);
+  last = decipher_document_view_glyph_at (self, x + dx, y + dy);
+  if (first >= 0 && last >= 0 && first != last)
+    decipher_document_view_select_glyphs (self, (guint) first, (guint) last);
+}
+
+void
+_decipher_document_view_draw_selection (DecipherDocumentView *self, GtkSnapshot *snapshot,
+                                        guint page, const graphene_rect_t *page_rect,
+                                        const graphene_rect_t *visible)
+{
+  DcDocument *document;
+  const DcLine *lines;
+  const DcGlyph *glyphs;
+  const guint32 *order;
+  guint lo, hi, first, n;
+
+  if (!decipher_document_view_has_selection (self) || !selection_bounds (self, &lo, &hi))
+    return;
+  document = decipher_session_get_document (self->session);
+  lines = dc_document_get_lines (document, NULL);
+  glyphs = dc_document_get_glyphs (document, NULL);
+  order = dc_document_get_reading_order (document, NULL);
+  dc_document_get_page_lines (document, page, &first, &n);
+  for (guint l = first; l < first + n; l++)
+    {
+      guint from = MAX (lo, lines[l].first_glyph);
+      guint to = MIN (hi + 1, lines[l].first_glyph + lines[l].n_glyphs);
+
+      for (guint p = from; p < to; p++)
+        {
+          graphene_rect_t rect;
+
+          _decipher_document_view_glyph_rect (self, &glyphs[order[p]], page_rect, &rect);
+          if (graphene_rect_intersection (&rect, visible, NULL))
+            gtk_snapshot_append_color (snapshot, &selection_color, &rect);
+        }
+    }
+}
