@@ -635,9 +635,11 @@ _decipher_window_update_actions (DecipherWindow *self)
   gtk_widget_action_set_enabled (widget, "win.find-previous", has_document);
   gtk_widget_action_set_enabled (widget, "win.review-conflicts", has_document);
   gtk_widget_action_set_enabled (widget, "win.show-palette", has_document);
+  gtk_widget_action_set_enabled (widget, "win.show-pages", has_document);
   /* Toggles that do nothing without a document only clutter the empty window. */
   gtk_widget_set_visible (GTK_WIDGET (self->text_button), has_document);
   gtk_widget_set_visible (GTK_WIDGET (self->palette_button), has_document);
+  gtk_widget_set_visible (GTK_WIDGET (self->pages_button), has_document);
 }
 
 void
@@ -699,4 +701,5 @@ _decipher_window_class_add_actions (GtkWidgetClass *widget_class)
                                        "win.review-conflicts", NULL);
   gtk_widget_class_install_property_action (widget_class, "win.show-text", "show-text");
   gtk_widget_class_install_property_action (widget_class, "win.show-palette", "show-palette");
+  gtk_widget_class_install_property_action (widget_class, "win.show-pages", "show-pages");
 }

@@ -10,6 +10,7 @@
 #include "decipher-glyph-palette.h"
 #include "decipher-glyph-shapes.h"
 #include "decipher-input-pane.h"
+#include "decipher-page-sidebar.h"
 #include "decipher-password-dialog.h"
 #include "decipher-search-bar.h"
 #include "decipher-window.h"
@@ -33,6 +34,7 @@ struct _DecipherWindow
   GMenu *recent_menu;
   guint show_text : 1;
   guint show_palette : 1;
+  guint show_pages : 1;
 
   AdwWindowTitle *window_title;
   AdwSplitButton *open_button;
@@ -52,6 +54,9 @@ struct _DecipherWindow
   DecipherDocumentView *document_view;
   DecipherGlyphPalette *palette;
   DecipherSearchBar *search_bar;
+  GtkRevealer *pages_revealer;
+  DecipherPageSidebar *page_sidebar;
+  GtkToggleButton *pages_button;
   GtkBox *input_slot;
   DecipherInputPane *input_pane;
   GtkWindow *conflict_window; /* the review, while open */

@@ -29,6 +29,7 @@ enum
   PROP_0,
   PROP_SHOW_TEXT,
   PROP_SHOW_PALETTE,
+  PROP_SHOW_PAGES,
   PROP_SESSION,
   N_PROPS
 };
@@ -362,6 +363,7 @@ set_session (DecipherWindow *self, DecipherSession *session)
   decipher_document_view_set_session (self->document_view, NULL);
   decipher_input_pane_set_session (self->input_pane, NULL);
   decipher_search_bar_set_session (self->search_bar, NULL);
+  decipher_page_sidebar_set_session (self->page_sidebar, NULL);
   if (self->conflict_window != NULL)
     gtk_window_destroy (self->conflict_window);
   _decipher_window_update_conflicts (self);
@@ -381,6 +383,7 @@ set_session (DecipherWindow *self, DecipherSession *session)
   decipher_glyph_palette_set_session (self->palette, session, self->shapes);
   decipher_input_pane_set_session (self->input_pane, session);
   decipher_search_bar_set_session (self->search_bar, session);
+  decipher_page_sidebar_set_session (self->page_sidebar, session);
 
   g_signal_connect_swapped (decipher_session_get_key (session), "changed",
                             G_CALLBACK (key_changed_cb), self);
@@ -761,6 +764,9 @@ decipher_window_get_property (GObject *object, guint prop_id, GValue *value, GPa
     case PROP_SHOW_PALETTE:
       g_value_set_boolean (value, self->show_palette);
       break;
+    case PROP_SHOW_PAGES:
+      g_value_set_boolean (value, self->show_pages);
+      break;
     case PROP_SESSION:
       g_value_set_object (value, self->session);
       break;
@@ -790,6 +796,12 @@ decipher_window_set_property (GObject *object, guint prop_id, const GValue *valu
       self->show_palette = b;
       gtk_widget_set_visible (GTK_WIDGET (self->palette), b);
       break;
+    case PROP_SHOW_PAGES:
+      if (self->show_pages == b)
+        return;
+      self->show_pages = b;
+      gtk_revealer_set_reveal_child (self->pages_revealer, b);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       return;
@@ -816,6 +828,10 @@ decipher_window_class_init (DecipherWindowClass *klass)
   properties[PROP_SHOW_PALETTE] = g_param_spec_boolean ("show-palette", NULL, NULL, TRUE,
                                                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
                                                             | G_PARAM_STATIC_STRINGS);
+  /* Page thumbnails beside the pages, as Papers' sidebar; hidden at first. */
+  properties[PROP_SHOW_PAGES] = g_param_spec_boolean ("show-pages", NULL, NULL, FALSE,
+                                                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                          | G_PARAM_STATIC_STRINGS);
   /* What an input pane or a conflict review follows to know the document shown. */
   properties[PROP_SESSION] = g_param_spec_object ("session", NULL, NULL, DECIPHER_TYPE_SESSION,
                                                   G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
@@ -825,6 +841,7 @@ decipher_window_class_init (DecipherWindowClass *klass)
   g_type_ensure (DECIPHER_TYPE_DOCUMENT_VIEW);
   g_type_ensure (DECIPHER_TYPE_GLYPH_PALETTE);
   g_type_ensure (DECIPHER_TYPE_SEARCH_BAR);
+  g_type_ensure (DECIPHER_TYPE_PAGE_SIDEBAR);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/decipherpdf/Decipher/"
                                                              "decipher-window.ui");
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, window_title);
@@ -842,6 +859,9 @@ decipher_window_class_init (DecipherWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, document_view);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, palette);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, search_bar);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, pages_revealer);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, page_sidebar);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, pages_button);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, input_slot);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, status_bar);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, progress_level);
@@ -877,6 +897,7 @@ decipher_window_init (DecipherWindow *self)
                                    g_settings_get_double (self->settings, "zoom"));
   gtk_paned_set_position (self->paned, 10000); /* the palette at its natural width */
   decipher_search_bar_set_document_view (self->search_bar, self->document_view);
+  decipher_page_sidebar_set_document_view (self->page_sidebar, self->document_view);
 
   self->recent_menu = g_menu_new ();
   adw_split_button_set_menu_model (self->open_button, G_MENU_MODEL (self->recent_menu));
