@@ -65,19 +65,16 @@ keep_thumbnail (DecipherPageSidebar *self, guint page, GdkTexture *texture)
 {
   g_ptr_array_index (self->thumbnails, page) = g_object_ref (texture);
   g_queue_push_tail (&self->kept, GUINT_TO_POINTER (page));
-  while (self->kept.length > MAX_THUMBNAILS)
+  /* The oldest go first, but rows on screen keep theirs: each kept page is looked at
+   * once at most. */
+  for (guint n = self->kept.length; n > 0 && self->kept.length > MAX_THUMBNAILS; n--)
     {
       guint oldest = GPOINTER_TO_UINT (g_queue_pop_head (&self->kept));
 
-      /* Rows on screen keep theirs. */
       if (g_hash_table_contains (self->bound, GUINT_TO_POINTER (oldest)))
-        {
-          g_queue_push_tail (&self->kept, GUINT_TO_POINTER (oldest));
-          if (self->kept.length > 2 * MAX_THUMBNAILS)
-            break;
-          continue;
-        }
-      g_clear_object ((GdkTexture **) &g_ptr_array_index (self->thumbnails, oldest));
+        g_queue_push_tail (&self->kept, GUINT_TO_POINTER (oldest));
+      else
+        g_clear_object ((GdkTexture **) &g_ptr_array_index (self->thumbnails, oldest));
     }
 }
 
@@ -165,7 +162,9 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, DecipherPageSideb
   gtk_picture_set_paintable (GTK_PICTURE (picture),
                              texture != NULL ? GDK_PAINTABLE (texture) : NULL);
   g_hash_table_insert (self->bound, GUINT_TO_POINTER (page), picture);
-  if (texture == NULL)
+  /* A hidden list binds rows too (as many as it might show): their pages are rendered
+   * only once the sidebar is shown. */
+  if (texture == NULL && gtk_widget_get_mapped (GTK_WIDGET (self)))
     request_thumbnail (self, page);
 }
 
@@ -227,6 +226,24 @@ clear_document (DecipherPageSidebar *self)
 }
 
 static void
+decipher_page_sidebar_map (GtkWidget *widget)
+{
+  DecipherPageSidebar *self = DECIPHER_PAGE_SIDEBAR (widget);
+  GHashTableIter iter;
+  gpointer page;
+
+  GTK_WIDGET_CLASS (decipher_page_sidebar_parent_class)->map (widget);
+
+  if (self->session == NULL)
+    return;
+  g_hash_table_iter_init (&iter, self->bound);
+  while (g_hash_table_iter_next (&iter, &page, NULL))
+    if (g_ptr_array_index (self->thumbnails, GPOINTER_TO_UINT (page)) == NULL)
+      request_thumbnail (self, GPOINTER_TO_UINT (page));
+  view_page_cb (self);
+}
+
+static void
 decipher_page_sidebar_dispose (GObject *object)
 {
   DecipherPageSidebar *self = DECIPHER_PAGE_SIDEBAR (object);
@@ -260,6 +277,7 @@ decipher_page_sidebar_class_init (DecipherPageSidebarClass *klass)
 
   object_class->dispose = decipher_page_sidebar_dispose;
   object_class->finalize = decipher_page_sidebar_finalize;
+  widget_class->map = decipher_page_sidebar_map;
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/decipherpdf/Decipher/"
