@@ -226,6 +226,22 @@ clear_document (DecipherPageSidebar *self)
 }
 
 static void
+fill_pages (DecipherPageSidebar *self)
+{
+  guint n_pages = self->thumbnails != NULL ? self->thumbnails->len : 0;
+  g_autoptr (GPtrArray) labels = NULL;
+
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->pages)) == n_pages)
+    return;
+  labels = g_ptr_array_new_full (n_pages + 1, g_free);
+  for (guint page = 0; page < n_pages; page++)
+    g_ptr_array_add (labels, g_strdup_printf ("%u", page + 1));
+  g_ptr_array_add (labels, NULL);
+  gtk_string_list_splice (self->pages, 0, g_list_model_get_n_items (G_LIST_MODEL (self->pages)),
+                          (const char *const *) labels->pdata);
+}
+
+static void
 decipher_page_sidebar_map (GtkWidget *widget)
 {
   DecipherPageSidebar *self = DECIPHER_PAGE_SIDEBAR (widget);
@@ -236,6 +252,7 @@ decipher_page_sidebar_map (GtkWidget *widget)
 
   if (self->session == NULL)
     return;
+  fill_pages (self);
   g_hash_table_iter_init (&iter, self->bound);
   while (g_hash_table_iter_next (&iter, &page, NULL))
     if (g_ptr_array_index (self->thumbnails, GPOINTER_TO_UINT (page)) == NULL)
@@ -336,16 +353,15 @@ decipher_page_sidebar_set_session (DecipherPageSidebar *self, DecipherSession *s
   self->pending = g_new0 (guint8, MAX (1, n_pages));
   if (session != NULL && self->view != NULL)
     self->renderer = g_object_ref (decipher_document_view_get_renderer (self->view));
-  {
-    g_autoptr (GPtrArray) labels = g_ptr_array_new_full (n_pages + 1, g_free);
-
-    for (guint page = 0; page < n_pages; page++)
-      g_ptr_array_add (labels, g_strdup_printf ("%u", page + 1));
-    g_ptr_array_add (labels, NULL);
-    gtk_string_list_splice (self->pages, 0, g_list_model_get_n_items (G_LIST_MODEL (self->pages)),
-                            (const char *const *) labels->pdata);
-  }
-  view_page_cb (self);
+  /* Rows cost the main thread (a list binds up to 200 even while hidden): made when the
+   * sidebar is first shown for this document, not when the document opens. */
+  gtk_string_list_splice (self->pages, 0, g_list_model_get_n_items (G_LIST_MODEL (self->pages)),
+                          NULL);
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      fill_pages (self);
+      view_page_cb (self);
+    }
 }
 
 GtkListView *
