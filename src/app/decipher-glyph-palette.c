@@ -500,6 +500,19 @@ decipher_glyph_palette_get_property (GObject *object, guint prop_id, GValue *val
     }
 }
 
+/* Focusing the palette focuses its cells, at the one last selected: what the arrows
+ * and the typed letters are for. With no cell to show, the filter that hides them. */
+static gboolean
+decipher_glyph_palette_grab_focus (GtkWidget *widget)
+{
+  DecipherGlyphPalette *self = DECIPHER_GLYPH_PALETTE (widget);
+
+  if (g_str_equal (gtk_stack_get_visible_child_name (self->stack), "grid")
+      && gtk_widget_grab_focus (GTK_WIDGET (self->grid_view)))
+    return TRUE;
+  return gtk_widget_grab_focus (GTK_WIDGET (self->filter_dropdown));
+}
+
 static void
 decipher_glyph_palette_dispose (GObject *object)
 {
@@ -546,6 +559,7 @@ decipher_glyph_palette_class_init (DecipherGlyphPaletteClass *klass)
   object_class->dispose = decipher_glyph_palette_dispose;
   object_class->set_property = decipher_glyph_palette_set_property;
   object_class->get_property = decipher_glyph_palette_get_property;
+  widget_class->grab_focus = decipher_glyph_palette_grab_focus;
 
   properties[PROP_MATCHER] = g_param_spec_object ("matcher", NULL, NULL, DC_TYPE_MATCHER,
                                                   G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
