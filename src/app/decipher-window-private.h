@@ -33,8 +33,8 @@ struct _DecipherWindow
   char *last_error;  /* the last error shown, for the tests */
   GMenu *recent_menu;
   guint show_text : 1;
-  guint show_palette : 1;
   guint show_pages : 1;
+  guint palette_wants_focus : 1; /* brought out over the pages, it takes the focus once shown */
 
   AdwWindowTitle *window_title;
   AdwSplitButton *open_button;
@@ -50,7 +50,8 @@ struct _DecipherWindow
   GtkButton *cancel_button;
   GtkBox *recent_box;
   GtkListBox *recent_list;
-  GtkPaned *paned;
+  AdwFlap *flap;           /* the palette beside the pages, or folded over them */
+  guint fit_width_tick_id; /* fits the window to a new width before the next frame */
   DecipherDocumentView *document_view;
   DecipherGlyphPalette *palette;
   DecipherSearchBar *search_bar;

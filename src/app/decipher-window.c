@@ -19,6 +19,14 @@
 #include "decipher-window-private.h"
 
 #define MAX_RECENT 8
+/* Narrower than this, the palette beside the pages would leave them too little room
+ * (at 600 px it took half the window): it folds into a sidebar over them instead. */
+#define PALETTE_FOLD_WIDTH 800
+/* Narrower than this, the status bar drops its level bar, which only draws what the
+ * label beside it says, so that the window goes down to GNOME's 360 px. Above the
+ * status bar's minimum width with it, so showing it never makes the window too narrow
+ * for it. */
+#define LEVEL_BAR_WIDTH 480
 /* Not the translated application name: recent files must match across languages. */
 #define RECENT_APP_NAME "decipher"
 
@@ -694,6 +702,93 @@ application_set_cb (DecipherWindow *self)
   g_signal_connect (overlay, "map", G_CALLBACK (relabel_keys), NULL);
 }
 
+/* ---- the palette on a narrow window ------------------------------------------------- */
+
+/* A hidden flap cannot take the focus; it can from its first frame on the way out. */
+static void
+palette_reveal_progress_cb (DecipherWindow *self)
+{
+  if (!self->palette_wants_focus || adw_flap_get_reveal_progress (self->flap) <= 0)
+    return;
+  self->palette_wants_focus = FALSE;
+  gtk_widget_grab_focus (GTK_WIDGET (self->palette));
+}
+
+/* Folded, the palette is out over the pages only while the user works in it: it takes
+ * the focus as it comes out, so the arrows and typed letters go to its cells, and
+ * gives it back to the page as it goes, rather than to nothing. Beside the pages it
+ * takes nothing when shown: the user may be typing a word in the input pane. */
+static void
+palette_revealed_cb (DecipherWindow *self)
+{
+  gboolean revealed = adw_flap_get_reveal_flap (self->flap);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  self->palette_wants_focus = revealed && adw_flap_get_folded (self->flap);
+  palette_reveal_progress_cb (self);
+  /* Put away while folding, the palette may have lost the focus already, to nothing. */
+  if (!revealed && gtk_widget_get_mapped (GTK_WIDGET (self->document_view))
+      && (focus == NULL || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->palette))))
+    gtk_widget_grab_focus (GTK_WIDGET (self->document_view));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_PALETTE]);
+}
+
+static gboolean
+palette_should_fold (DecipherWindow *self)
+{
+  return gtk_widget_get_width (GTK_WIDGET (self)) < PALETTE_FOLD_WIDTH;
+}
+
+static gboolean
+level_bar_fits (DecipherWindow *self)
+{
+  return gtk_widget_get_width (GTK_WIDGET (self)) >= LEVEL_BAR_WIDTH;
+}
+
+static gboolean
+fits_width (DecipherWindow *self)
+{
+  return palette_should_fold (self)
+             == (adw_flap_get_fold_policy (self->flap) == ADW_FLAP_FOLD_POLICY_ALWAYS)
+         && level_bar_fits (self) == gtk_widget_get_visible (GTK_WIDGET (self->progress_level));
+}
+
+/* The palette folds at once, like at a breakpoint, not animated: the flap skips its
+ * animations while not mapped. Animated over frames in which the window was being
+ * resized, the folding left the page's box marked for a layout GTK 4.8 never gave it
+ * ("Trying to snapshot GtkBox without a current allocation"). AUTO rather than NEVER
+ * when wide: the flap's minimum width is then the same folded or not. */
+static gboolean
+fit_width_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (widget);
+
+  self->fit_width_tick_id = 0;
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_level), level_bar_fits (self));
+  if (palette_should_fold (self)
+      != (adw_flap_get_fold_policy (self->flap) == ADW_FLAP_FOLD_POLICY_ALWAYS))
+    {
+      gtk_widget_set_child_visible (GTK_WIDGET (self->flap), FALSE);
+      adw_flap_set_fold_policy (self->flap, palette_should_fold (self) ? ADW_FLAP_FOLD_POLICY_ALWAYS
+                                                                       : ADW_FLAP_FOLD_POLICY_AUTO);
+      gtk_widget_set_child_visible (GTK_WIDGET (self->flap), TRUE);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+/* The width is known here, but nothing changes here, in the middle of the window's
+ * layout: before the next frame's, as animations change widgets. (libadwaita 1.4's
+ * AdwBreakpoint does this work; Debian 12 has 1.2.) */
+static void
+decipher_window_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (widget);
+
+  GTK_WIDGET_CLASS (decipher_window_parent_class)->size_allocate (widget, width, height, baseline);
+  if (self->fit_width_tick_id == 0 && !fits_width (self))
+    self->fit_width_tick_id = gtk_widget_add_tick_callback (widget, fit_width_tick_cb, NULL, NULL);
+}
+
 /* ---- object ------------------------------------------------------------------------- */
 
 static gboolean
@@ -721,6 +816,9 @@ decipher_window_dispose (GObject *object)
   DecipherWindow *self = DECIPHER_WINDOW (object);
 
   g_cancellable_cancel (self->lifetime);
+  if (self->fit_width_tick_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->fit_width_tick_id);
+  self->fit_width_tick_id = 0;
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
   g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
@@ -762,7 +860,8 @@ decipher_window_get_property (GObject *object, guint prop_id, GValue *value, GPa
       g_value_set_boolean (value, self->show_text);
       break;
     case PROP_SHOW_PALETTE:
-      g_value_set_boolean (value, self->show_palette);
+      /* Asked by the action's state, even once the template's children are gone. */
+      g_value_set_boolean (value, self->flap != NULL && adw_flap_get_reveal_flap (self->flap));
       break;
     case PROP_SHOW_PAGES:
       g_value_set_boolean (value, self->show_pages);
@@ -791,11 +890,10 @@ decipher_window_set_property (GObject *object, guint prop_id, const GValue *valu
       decipher_document_view_set_show_text (self->document_view, b);
       break;
     case PROP_SHOW_PALETTE:
-      if (self->show_palette == b)
-        return;
-      self->show_palette = b;
-      gtk_widget_set_visible (GTK_WIDGET (self->palette), b);
-      break;
+      /* Notified by palette_revealed_cb(). */
+      if (self->flap != NULL)
+        adw_flap_set_reveal_flap (self->flap, b);
+      return;
     case PROP_SHOW_PAGES:
       if (self->show_pages == b)
         return;
@@ -820,6 +918,7 @@ decipher_window_class_init (DecipherWindowClass *klass)
   object_class->finalize = decipher_window_finalize;
   object_class->get_property = decipher_window_get_property;
   object_class->set_property = decipher_window_set_property;
+  widget_class->size_allocate = decipher_window_size_allocate;
   window_class->close_request = decipher_window_close_request;
 
   properties[PROP_SHOW_TEXT] = g_param_spec_boolean ("show-text", NULL, NULL, FALSE,
@@ -855,7 +954,7 @@ decipher_window_class_init (DecipherWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, cancel_button);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, recent_box);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, recent_list);
-  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, document_view);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, palette);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, search_bar);
@@ -881,7 +980,6 @@ decipher_window_init (DecipherWindow *self)
   GtkDropTarget *drop;
   GType types[] = { GDK_TYPE_FILE_LIST, G_TYPE_FILE };
 
-  self->show_palette = TRUE;
   self->lifetime = g_cancellable_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -895,9 +993,12 @@ decipher_window_init (DecipherWindow *self)
    * every document opens at the default (see set_session()). */
   decipher_document_view_set_zoom (self->document_view,
                                    g_settings_get_double (self->settings, "zoom"));
-  gtk_paned_set_position (self->paned, 10000); /* the palette at its natural width */
   decipher_search_bar_set_document_view (self->search_bar, self->document_view);
   decipher_page_sidebar_set_document_view (self->page_sidebar, self->document_view);
+  g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (palette_revealed_cb),
+                            self);
+  g_signal_connect_swapped (self->flap, "notify::reveal-progress",
+                            G_CALLBACK (palette_reveal_progress_cb), self);
 
   self->recent_menu = g_menu_new ();
   adw_split_button_set_menu_model (self->open_button, G_MENU_MODEL (self->recent_menu));
