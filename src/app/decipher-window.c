@@ -22,11 +22,11 @@
 /* Narrower than this, the palette beside the pages would leave them too little room
  * (at 600 px it took half the window): it folds into a sidebar over them instead. */
 #define PALETTE_FOLD_WIDTH 800
-/* Narrower than this, the status bar drops its level bar, which only draws what the
- * label beside it says, so that the window goes down to GNOME's 360 px. Above the
- * status bar's minimum width with it, so showing it never makes the window too narrow
- * for it. */
-#define LEVEL_BAR_WIDTH 480
+/* Narrower than this, the window gets compact so that it goes down to GNOME's 360 px:
+ * the status bar drops its level bar, which only draws what the label beside it says,
+ * and the Open button shows an icon for its label. Above the window's minimum width
+ * without them, so putting them back never makes the window too narrow for them. */
+#define COMPACT_WIDTH 480
 /* Not the translated application name: recent files must match across languages. */
 #define RECENT_APP_NAME "decipher"
 
@@ -740,9 +740,9 @@ palette_should_fold (DecipherWindow *self)
 }
 
 static gboolean
-level_bar_fits (DecipherWindow *self)
+should_be_compact (DecipherWindow *self)
 {
-  return gtk_widget_get_width (GTK_WIDGET (self)) >= LEVEL_BAR_WIDTH;
+  return gtk_widget_get_width (GTK_WIDGET (self)) < COMPACT_WIDTH;
 }
 
 static gboolean
@@ -750,7 +750,17 @@ fits_width (DecipherWindow *self)
 {
   return palette_should_fold (self)
              == (adw_flap_get_fold_policy (self->flap) == ADW_FLAP_FOLD_POLICY_ALWAYS)
-         && level_bar_fits (self) == gtk_widget_get_visible (GTK_WIDGET (self->progress_level));
+         && should_be_compact (self) == !gtk_widget_get_visible (GTK_WIDGET (self->progress_level));
+}
+
+static void
+set_compact (DecipherWindow *self, gboolean compact)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_level), !compact);
+  if (compact)
+    adw_split_button_set_icon_name (self->open_button, "document-open-symbolic");
+  else
+    adw_split_button_set_label (self->open_button, _("_Open"));
 }
 
 /* The palette folds at once, like at a breakpoint, not animated: the flap skips its
@@ -764,7 +774,8 @@ fit_width_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
   DecipherWindow *self = DECIPHER_WINDOW (widget);
 
   self->fit_width_tick_id = 0;
-  gtk_widget_set_visible (GTK_WIDGET (self->progress_level), level_bar_fits (self));
+  if (should_be_compact (self) == gtk_widget_get_visible (GTK_WIDGET (self->progress_level)))
+    set_compact (self, should_be_compact (self));
   if (palette_should_fold (self)
       != (adw_flap_get_fold_policy (self->flap) == ADW_FLAP_FOLD_POLICY_ALWAYS))
     {
