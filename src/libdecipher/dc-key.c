@@ -12,7 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "dc-error.h"
-#include "dc-key-private.h"
+#include "dc-key-state-private.h"
 #include "dc-unicode-private.h"
 
 #define PDF_PROVENANCE "pdf"
@@ -21,53 +21,6 @@
  * three marks), so anything longer than this cannot normalise down to the limit: no need
  * to normalise a pasted page to find out. */
 #define MAX_VALUE_CHARS_BEFORE_NFC (DC_KEY_MAX_VALUE_CHARS * 4)
-
-typedef struct
-{
-  char *value;      /* NULL while unknown */
-  char *provenance; /* NULL while unknown */
-  DcKeyStatus status;
-  DcKeyLevel level;
-  double confidence; /* 0 while unknown */
-} Slot;
-
-typedef struct
-{
-  guint symbol;
-  Slot before;
-  Slot after;
-} Edit;
-
-/* One undoable step: every set between the outermost begin/end pair. */
-typedef struct
-{
-  char *label;
-  GArray *edits; /* of Edit, in the order they were made */
-} Change;
-
-struct _DcKey
-{
-  GObject parent_instance;
-
-  DcDocument *document;
-  Slot *slots;
-  guint n_slots;
-  guint8 *needs_decoding;
-
-  guint n_to_decode_symbols;
-  guint n_to_decode_glyphs;
-  guint n_decoded_symbols;
-  guint n_decoded_glyphs;
-
-  GPtrArray *undo_stack; /* of Change, oldest first */
-  GPtrArray *redo_stack; /* of Change, the next redo last */
-  Change *pending;
-  guint depth;
-
-  /* What the next "changed" emission reports: 0, 1 or 2 (= many) symbols. */
-  guint changed_symbol;
-  guint n_changed;
-};
 
 G_DEFINE_FINAL_TYPE (DcKey, dc_key, G_TYPE_OBJECT)
 
@@ -89,8 +42,8 @@ enum
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-static void
-slot_clear (Slot *slot)
+void
+_dc_key_slot_clear (Slot *slot)
 {
   g_clear_pointer (&slot->value, g_free);
   g_clear_pointer (&slot->provenance, g_free);
@@ -114,12 +67,12 @@ edit_clear (gpointer data)
 {
   Edit *edit = data;
 
-  slot_clear (&edit->before);
-  slot_clear (&edit->after);
+  _dc_key_slot_clear (&edit->before);
+  _dc_key_slot_clear (&edit->after);
 }
 
-static Change *
-change_new (const char *label)
+Change *
+_dc_key_change_new (const char *label)
 {
   Change *change = g_new0 (Change, 1);
 
@@ -129,8 +82,8 @@ change_new (const char *label)
   return change;
 }
 
-static void
-change_free (gpointer data)
+void
+_dc_key_change_free (gpointer data)
 {
   Change *change = data;
 
@@ -251,7 +204,7 @@ apply_slot (DcKey *self, guint symbol, const Slot *value)
       self->n_decoded_symbols--;
       self->n_decoded_glyphs -= n_glyphs;
     }
-  slot_clear (slot);
+  _dc_key_slot_clear (slot);
   slot_copy (slot, value);
   if (slot_is_decoded (self, symbol, slot))
     {
@@ -263,8 +216,8 @@ apply_slot (DcKey *self, guint symbol, const Slot *value)
   mark_changed (self, symbol);
 }
 
-static void
-notify_undo_state (DcKey *self, gboolean could_undo, gboolean could_redo)
+void
+_dc_key_notify_undo_state (DcKey *self, gboolean could_undo, gboolean could_redo)
 {
   if (could_undo != dc_key_can_undo (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
@@ -303,12 +256,12 @@ dc_key_finalize (GObject *object)
   DcKey *self = DC_KEY (object);
 
   for (guint s = 0; s < self->n_slots; s++)
-    slot_clear (&self->slots[s]);
+    _dc_key_slot_clear (&self->slots[s]);
   g_clear_pointer (&self->slots, g_free);
   g_clear_pointer (&self->needs_decoding, g_free);
   g_clear_pointer (&self->undo_stack, g_ptr_array_unref);
   g_clear_pointer (&self->redo_stack, g_ptr_array_unref);
-  g_clear_pointer (&self->pending, change_free);
+  g_clear_pointer (&self->pending, _dc_key_change_free);
   g_clear_object (&self->document);
 
   G_OBJECT_CLASS (dc_key_parent_class)->finalize (object);
@@ -385,8 +338,8 @@ dc_key_class_init (DcKeyClass *klass)
 static void
 dc_key_init (DcKey *self)
 {
-  self->undo_stack = g_ptr_array_new_with_free_func (change_free);
-  self->redo_stack = g_ptr_array_new_with_free_func (change_free);
+  self->undo_stack = g_ptr_array_new_with_free_func (_dc_key_change_free);
+  self->redo_stack = g_ptr_array_new_with_free_func (_dc_key_change_free);
 }
 
 /**
@@ -948,7 +901,7 @@ dc_key_forget (DcKey *self, guint symbol)
       record_and_apply (self, symbol, &seed);
       dc_key_end_change (self);
     }
-  slot_clear (&seed);
+  _dc_key_slot_clear (&seed);
 }
 
 /**
@@ -966,7 +919,7 @@ dc_key_begin_change (DcKey *self, const char *label)
   if (self->depth++ == 0)
     {
       g_assert (self->pending == NULL);
-      self->pending = change_new (label);
+      self->pending = _dc_key_change_new (label);
     }
 }
 
@@ -985,7 +938,7 @@ dc_key_end_change (DcKey *self)
   change = g_steal_pointer (&self->pending);
   if (change->edits->len == 0)
     {
-      change_free (change);
+      _dc_key_change_free (change);
       return;
     }
 
@@ -995,7 +948,7 @@ dc_key_end_change (DcKey *self)
   g_ptr_array_set_size (self->redo_stack, 0);
 
   flush_changed (self);
-  notify_undo_state (self, could_undo, could_redo);
+  _dc_key_notify_undo_state (self, could_undo, could_redo);
 }
 
 gboolean
@@ -1066,7 +1019,7 @@ replay (DcKey *self, GPtrArray *from, GPtrArray *to, gboolean backwards)
   g_ptr_array_add (to, change);
 
   flush_changed (self);
-  notify_undo_state (self, could_undo, could_redo);
+  _dc_key_notify_undo_state (self, could_undo, could_redo);
   return TRUE;
 }
 
@@ -1143,8 +1096,8 @@ _dc_key_entry_clear (DcKeyEntry *entry)
 /* A stored state back into a slot. The document's own states (unknown, the PDF's text) are
  * not stored with a value: they are what the document says now, and an entry that claims
  * the other one of the two describes some other document. */
-static gboolean
-slot_from_entry (DcKey *self, const DcKeyEntry *entry, Slot *slot)
+gboolean
+_dc_key_slot_from_entry (DcKey *self, const DcKeyEntry *entry, Slot *slot)
 {
   g_assert (entry->symbol < self->n_slots);
 
@@ -1192,7 +1145,7 @@ _dc_key_restore (DcKey *self, const DcKeyEntry *entries, guint n_entries)
       if (seed.status != self->slots[s].status || g_strcmp0 (seed.value, self->slots[s].value) != 0
           || g_strcmp0 (seed.provenance, self->slots[s].provenance) != 0)
         apply_slot (self, s, &seed);
-      slot_clear (&seed);
+      _dc_key_slot_clear (&seed);
     }
 
   for (guint i = 0; i < n_entries; i++)
@@ -1200,9 +1153,9 @@ _dc_key_restore (DcKey *self, const DcKeyEntry *entries, guint n_entries)
       Slot slot = { 0 };
 
       g_assert (entries[i].value != NULL);
-      if (slot_from_entry (self, &entries[i], &slot))
+      if (_dc_key_slot_from_entry (self, &entries[i], &slot))
         apply_slot (self, entries[i].symbol, &slot);
-      slot_clear (&slot);
+      _dc_key_slot_clear (&slot);
     }
 
   g_ptr_array_set_size (self->undo_stack, 0);
@@ -1211,184 +1164,5 @@ _dc_key_restore (DcKey *self, const DcKeyEntry *entries, guint n_entries)
   if (self->n_changed > 0)
     self->n_changed = 2;
   flush_changed (self);
-  notify_undo_state (self, could_undo, could_redo);
-}
-
-DcKeyStep *
-_dc_key_step_new (const char *label)
-{
-  DcKeyStep *step = g_new0 (DcKeyStep, 1);
-
-  step->label = g_strdup (label);
-  step->edits = g_array_new (FALSE, TRUE, sizeof (DcKeyEntry));
-  g_array_set_clear_func (step->edits, (GDestroyNotify) _dc_key_entry_clear);
-  return step;
-}
-
-void
-_dc_key_step_free (DcKeyStep *step)
-{
-  if (step == NULL)
-    return;
-  g_free (step->label);
-  g_array_unref (step->edits);
-  g_free (step);
-}
-
-static void
-entry_from_slot (DcKeyEntry *entry, guint symbol, const Slot *slot)
-{
-  entry->symbol = symbol;
-  entry->status = slot->status;
-  entry->level = slot->level;
-  entry->confidence = slot->confidence;
-  entry->value = g_strdup (slot->value);
-  entry->provenance = g_strdup (slot->provenance);
-}
-
-/**
- * _dc_key_dup_steps:
- * @redo: the redo history rather than the undo history
- * @max_edits: how many symbol changes to keep at most, the newest steps first
- *
- * Returns: (transfer container): of #DcKeyStep, in the stack's order: the oldest undo first,
- *   or the next redo last
- */
-GPtrArray *
-_dc_key_dup_steps (DcKey *self, gboolean redo, guint max_edits)
-{
-  GPtrArray *stack, *steps;
-  guint first, n_edits = 0;
-
-  g_return_val_if_fail (DC_IS_KEY (self), NULL);
-
-  stack = redo ? self->redo_stack : self->undo_stack;
-  for (first = stack->len; first > 0; first--)
-    {
-      const Change *change = g_ptr_array_index (stack, first - 1);
-
-      if (n_edits + change->edits->len > max_edits)
-        break;
-      n_edits += change->edits->len;
-    }
-
-  steps = g_ptr_array_new_with_free_func ((GDestroyNotify) _dc_key_step_free);
-  for (guint i = first; i < stack->len; i++)
-    {
-      const Change *change = g_ptr_array_index (stack, i);
-      DcKeyStep *step = _dc_key_step_new (change->label);
-
-      g_array_set_size (step->edits, change->edits->len * 2);
-      for (guint e = 0; e < change->edits->len; e++)
-        {
-          const Edit *edit = &g_array_index (change->edits, Edit, e);
-
-          entry_from_slot (&g_array_index (step->edits, DcKeyEntry, 2 * e), edit->symbol,
-                           &edit->before);
-          entry_from_slot (&g_array_index (step->edits, DcKeyEntry, 2 * e + 1), edit->symbol,
-                           &edit->after);
-        }
-      g_ptr_array_add (steps, step);
-    }
-  return steps;
-}
-
-static Change *
-change_from_step (DcKey *self, const DcKeyStep *step)
-{
-  Change *change = change_new (step->label);
-
-  g_array_set_size (change->edits, step->edits->len / 2);
-  for (guint e = 0; e < change->edits->len; e++)
-    {
-      const DcKeyEntry *before = &g_array_index (step->edits, DcKeyEntry, 2 * e);
-      const DcKeyEntry *after = &g_array_index (step->edits, DcKeyEntry, 2 * e + 1);
-      Edit *edit = &g_array_index (change->edits, Edit, e);
-
-      edit->symbol = before->symbol;
-      if (after->symbol != before->symbol || before->symbol >= self->n_slots
-          || !slot_from_entry (self, before, &edit->before)
-          || !slot_from_entry (self, after, &edit->after))
-        {
-          change_free (change);
-          return NULL;
-        }
-    }
-  return change;
-}
-
-/* Equal as far as anyone reading the text can tell: a confidence rounded on its way to
- * the file does not make a step stale. */
-static gboolean
-slot_matches (const Slot *present, const Slot *stored)
-{
-  return present->status == stored->status && g_strcmp0 (present->value, stored->value) == 0;
-}
-
-/* Turns @steps into changes for @stack, from its top (the end) down, as long as each one
- * can be replayed on what the key holds by then; the first that cannot, and all below it,
- * are left out: replaying those would set symbols to states nobody saw. */
-static void
-restore_stack (DcKey *self, GPtrArray *steps, GPtrArray *stack, gboolean backwards)
-{
-  g_autoptr (GHashTable) present = g_hash_table_new (NULL, NULL); /* symbol → const Slot * */
-  g_autoptr (GPtrArray) newest_first = g_ptr_array_new ();
-  guint n_fit = 0;
-
-  for (guint k = steps != NULL ? steps->len : 0; k-- > 0;)
-    {
-      const DcKeyStep *step = g_ptr_array_index (steps, k);
-      gboolean fits = TRUE;
-      Change *change;
-
-      if (step->edits->len % 2 != 0 || (change = change_from_step (self, step)) == NULL)
-        break;
-      /* Owned here until the end: @present points into its edits. */
-      g_ptr_array_add (newest_first, change);
-      for (guint n = 0; fits && n < change->edits->len; n++)
-        {
-          guint e = backwards ? change->edits->len - 1 - n : n;
-          const Edit *edit = &g_array_index (change->edits, Edit, e);
-          const Slot *now = g_hash_table_lookup (present, GUINT_TO_POINTER (edit->symbol));
-
-          if (now == NULL)
-            now = &self->slots[edit->symbol];
-          fits = slot_matches (now, backwards ? &edit->after : &edit->before);
-          g_hash_table_insert (present, GUINT_TO_POINTER (edit->symbol),
-                               (gpointer) (backwards ? &edit->before : &edit->after));
-        }
-      if (!fits)
-        break;
-      n_fit++;
-    }
-
-  g_ptr_array_set_size (stack, 0);
-  for (guint i = n_fit; i-- > 0;)
-    g_ptr_array_add (stack, g_ptr_array_index (newest_first, i));
-  for (guint i = n_fit; i < newest_first->len; i++)
-    change_free (g_ptr_array_index (newest_first, i));
-}
-
-/**
- * _dc_key_restore_steps:
- * @undo: (nullable): of #DcKeyStep, the oldest first
- * @redo: (nullable): of #DcKeyStep, the next redo last
- *
- * Gives back the undo and redo history a project kept, after _dc_key_restore(). Only the
- * steps that still describe the key are taken: a journal replayed since, or a file edited
- * by hand, may have changed what they would undo.
- */
-void
-_dc_key_restore_steps (DcKey *self, GPtrArray *undo, GPtrArray *redo)
-{
-  gboolean could_undo, could_redo;
-
-  g_return_if_fail (DC_IS_KEY (self));
-  g_return_if_fail (self->depth == 0);
-
-  could_undo = dc_key_can_undo (self);
-  could_redo = dc_key_can_redo (self);
-  restore_stack (self, undo, self->undo_stack, TRUE);
-  restore_stack (self, redo, self->redo_stack, FALSE);
-  notify_undo_state (self, could_undo, could_redo);
+  _dc_key_notify_undo_state (self, could_undo, could_redo);
 }

@@ -1,0 +1,68 @@
+/* dc-key-state-private.h: the key's slots and undo stacks, for dc-key.c and dc-key-history.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Only the two files that make up DcKey include this: everyone else goes through
+ * dc-key.h and dc-key-private.h.
+ */
+
+#pragma once
+
+#include "dc-key-private.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  char *value;      /* NULL while unknown */
+  char *provenance; /* NULL while unknown */
+  DcKeyStatus status;
+  DcKeyLevel level;
+  double confidence; /* 0 while unknown */
+} Slot;
+
+typedef struct
+{
+  guint symbol;
+  Slot before;
+  Slot after;
+} Edit;
+
+/* One undoable step: every set between the outermost begin/end pair. */
+typedef struct
+{
+  char *label;
+  GArray *edits; /* of Edit, in the order they were made */
+} Change;
+
+struct _DcKey
+{
+  GObject parent_instance;
+
+  DcDocument *document;
+  Slot *slots;
+  guint n_slots;
+  guint8 *needs_decoding;
+
+  guint n_to_decode_symbols;
+  guint n_to_decode_glyphs;
+  guint n_decoded_symbols;
+  guint n_decoded_glyphs;
+
+  GPtrArray *undo_stack; /* of Change, oldest first */
+  GPtrArray *redo_stack; /* of Change, the next redo last */
+  Change *pending;
+  guint depth;
+
+  /* What the next "changed" emission reports: 0, 1 or 2 (= many) symbols. */
+  guint changed_symbol;
+  guint n_changed;
+};
+
+void _dc_key_slot_clear (Slot *slot);
+gboolean _dc_key_slot_from_entry (DcKey *self, const DcKeyEntry *entry, Slot *slot);
+Change *_dc_key_change_new (const char *label);
+void _dc_key_change_free (gpointer data);
+void _dc_key_notify_undo_state (DcKey *self, gboolean could_undo, gboolean could_redo);
+
+G_END_DECLS
