@@ -217,6 +217,17 @@ test_run_text (void)
                             dc_document_pdf_value, document);
   g_assert_cmpstr (run, ==, expected);
 
+  /* A glyph found on the page is found in the text again, and one could start there. */
+  {
+    const guint32 *order = dc_document_get_reading_order (document, NULL);
+    guint position, line;
+
+    g_assert_true (dc_document_locate_glyph (document, order[second_word->first_glyph + 1],
+                                             &position, &line));
+    g_assert_cmpuint (position, ==, second_word->first_glyph + 1);
+    g_assert_cmpuint (line, ==, 1);
+  }
+
   /* A right-to-left line comes out as it is read. */
   h = &dc_document_get_lines (hebrew, NULL)[0];
   hebrew_line = dc_export_line_text (hebrew, 0, dc_document_pdf_value, hebrew);

@@ -230,7 +230,7 @@ _decipher_document_view_set_cursor_glyph (DecipherDocumentView *self, guint glyp
 {
   guint pos;
 
-  if (_decipher_document_view_position_of_glyph (self, glyph, &pos))
+  if (dc_document_locate_glyph (decipher_session_get_document (self->session), glyph, &pos, NULL))
     {
       self->cursor = (gint64) pos;
       gtk_widget_queue_draw (GTK_WIDGET (self));

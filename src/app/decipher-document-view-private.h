@@ -80,6 +80,8 @@ guint _decipher_document_view_page_at_y (DecipherDocumentView *self, double y);
 void _decipher_document_view_zoom_around (DecipherDocumentView *self, double zoom, double x,
                                           double y);
 void _decipher_document_view_emit_glyph_activated (DecipherDocumentView *self, guint symbol);
+void _decipher_document_view_emit_run_selected (DecipherDocumentView *self, guint first_glyph,
+                                                guint last_glyph);
 
 /* decipher-document-view-cursor.c */
 gboolean _decipher_document_view_move_cursor (DecipherDocumentView *self, int dx, int dy,
@@ -90,8 +92,6 @@ void _decipher_document_view_draw_cursor (DecipherDocumentView *self, GtkSnapsho
                                           guint page, const graphene_rect_t *page_rect);
 
 /* decipher-document-view-selection.c */
-gboolean _decipher_document_view_position_of_glyph (DecipherDocumentView *self, guint glyph,
-                                                    guint *pos);
 void _decipher_document_view_cursor_will_move (DecipherDocumentView *self, gboolean extend);
 void _decipher_document_view_drag_end (DecipherDocumentView *self, double dx, double dy,
                                        GtkGestureDrag *gesture);

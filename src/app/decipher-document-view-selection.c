@@ -20,27 +20,6 @@
  * blues and greens on the page already say other things. */
 static const GdkRGBA selection_color = { 0.239, 0.220, 0.275, 0.28 };
 
-/* @glyph's position in the reading order, or FALSE for a glyph on no line. */
-gboolean
-_decipher_document_view_position_of_glyph (DecipherDocumentView *self, guint glyph, guint *pos)
-{
-  DcDocument *document = decipher_session_get_document (self->session);
-  const DcLine *lines = dc_document_get_lines (document, NULL);
-  const guint32 *order = dc_document_get_reading_order (document, NULL);
-  guint page = dc_document_get_glyphs (document, NULL)[glyph].page, first, n;
-
-  /* No index from glyph to position: the page's lines are a few thousand to look at. */
-  dc_document_get_page_lines (document, page, &first, &n);
-  for (guint l = first; l < first + n; l++)
-    for (guint p = lines[l].first_glyph; p < lines[l].first_glyph + lines[l].n_glyphs; p++)
-      if (order[p] == glyph)
-        {
-          *pos = p;
-          return TRUE;
-        }
-  return FALSE;
-}
-
 static gboolean
 selection_bounds (DecipherDocumentView *self, guint *lo, guint *hi)
 {
@@ -63,13 +42,16 @@ gboolean
 decipher_document_view_select_glyphs (DecipherDocumentView *self, guint first_glyph,
                                       guint last_glyph)
 {
+  DcDocument *document;
   guint first, last;
 
   g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), FALSE);
 
-  if (self->session == NULL
-      || !_decipher_document_view_position_of_glyph (self, first_glyph, &first)
-      || !_decipher_document_view_position_of_glyph (self, last_glyph, &last))
+  if (self->session == NULL)
+    return FALSE;
+  document = decipher_session_get_document (self->session);
+  if (!dc_document_locate_glyph (document, first_glyph, &first, NULL)
+      || !dc_document_locate_glyph (document, last_glyph, &last, NULL))
     return FALSE;
   self->selection_anchor = (gint64) first;
   self->cursor = (gint64) last;
@@ -140,8 +122,11 @@ _decipher_document_view_drag_end (DecipherDocumentView *self, double dx, double 
   gtk_gesture_drag_get_start_point (gesture, &x, &y);
   first = decipher_document_view_glyph_at (self, x, y);
   last = decipher_document_view_glyph_at (self, x + dx, y + dy);
-  if (first >= 0 && last >= 0 && first != last)
-    decipher_document_view_select_glyphs (self, (guint) first, (guint) last);
+  /* GtkGestureClick gives up past the drag threshold, so no popover opens; but a click
+   * that slipped a little on one glyph is a click, and its popover does. */
+  if (first >= 0 && last >= 0 && first != last
+      && decipher_document_view_select_glyphs (self, (guint) first, (guint) last))
+    _decipher_document_view_emit_run_selected (self, (guint) first, (guint) last);
 }
 
 void

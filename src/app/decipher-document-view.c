@@ -37,6 +37,7 @@ enum
 enum
 {
   GLYPH_ACTIVATED,
+  RUN_SELECTED,
   N_SIGNALS
 };
 
@@ -145,6 +146,13 @@ void
 _decipher_document_view_emit_glyph_activated (DecipherDocumentView *self, guint symbol)
 {
   g_signal_emit (self, signals[GLYPH_ACTIVATED], 0, symbol);
+}
+
+void
+_decipher_document_view_emit_run_selected (DecipherDocumentView *self, guint first_glyph,
+                                           guint last_glyph)
+{
+  g_signal_emit (self, signals[RUN_SELECTED], 0, first_glyph, last_glyph);
 }
 
 /* ---- zoom --------------------------------------------------------------------------- */
@@ -752,6 +760,17 @@ decipher_document_view_class_init (DecipherDocumentViewClass *klass)
   signals[GLYPH_ACTIVATED] = g_signal_new ("glyph-activated", G_TYPE_FROM_CLASS (klass),
                                            G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
                                            G_TYPE_UINT);
+  /**
+   * DecipherDocumentView::run-selected:
+   * @first_glyph: where the drag started
+   * @last_glyph: where it ended
+   *
+   * A drag across the page selected the run between two glyphs (a click that slipped
+   * on one glyph stays a click).
+   */
+  signals[RUN_SELECTED] = g_signal_new ("run-selected", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                                        G_TYPE_UINT, G_TYPE_UINT);
 
   g_type_ensure (DECIPHER_TYPE_GLYPH_POPOVER);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/decipherpdf/Decipher/"

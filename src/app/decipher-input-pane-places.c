@@ -17,18 +17,9 @@
 guint
 _decipher_line_of_glyph (DcDocument *document, guint glyph)
 {
-  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
-  const guint32 *order = dc_document_get_reading_order (document, NULL);
-  const DcLine *lines = dc_document_get_lines (document, NULL);
-  guint first, n;
+  guint line;
 
-  /* Only the lines of its page: a click costs the glyphs of one page, not of the book. */
-  dc_document_get_page_lines (document, glyphs[glyph].page, &first, &n);
-  for (guint l = first; l < first + n; l++)
-    for (guint i = lines[l].first_glyph; i < lines[l].first_glyph + lines[l].n_glyphs; i++)
-      if (order[i] == glyph)
-        return l;
-  return DECIPHER_NO_LINE;
+  return dc_document_locate_glyph (document, glyph, NULL, &line) ? line : DECIPHER_NO_LINE;
 }
 
 /* The glyphs of tokens @token … @token + @n_tokens − 1 of @line, in reading order. */
@@ -86,26 +77,6 @@ _decipher_place_markup (DcDocument *document, DcKey *key, const DcMatchPlace *pl
   return g_string_free (g_steal_pointer (&markup), FALSE);
 }
 
-/* Where @glyph is in the reading order, and its line; FALSE outside every line. */
-static gboolean
-reading_position (DcDocument *document, guint glyph, guint *position, guint *line)
-{
-  const DcLine *lines = dc_document_get_lines (document, NULL);
-  const guint32 *order = dc_document_get_reading_order (document, NULL);
-
-  *line = _decipher_line_of_glyph (document, glyph);
-  if (*line == DECIPHER_NO_LINE)
-    return FALSE;
-  for (guint i = lines[*line].first_glyph; i < lines[*line].first_glyph + lines[*line].n_glyphs;
-       i++)
-    if (order[i] == glyph)
-      {
-        *position = i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
 /* Widens [@first, @last] of the reading order to whole tokens: the matcher reads words. */
 static void
 widen_to_tokens (DcDocument *document, guint *first, guint *last)
@@ -158,8 +129,8 @@ _decipher_run_text (DcDocument *document, DcKey *key, guint first_glyph, guint l
   g_autoptr (GString) text = g_string_new (NULL);
   guint first, last, first_line, last_line;
 
-  if (!reading_position (document, first_glyph, &first, &first_line)
-      || !reading_position (document, last_glyph, &last, &last_line))
+  if (!dc_document_locate_glyph (document, first_glyph, &first, &first_line)
+      || !dc_document_locate_glyph (document, last_glyph, &last, &last_line))
     return NULL;
   if (first > last)
     {

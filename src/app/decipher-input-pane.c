@@ -50,7 +50,6 @@ struct _DecipherInputPane
   DcMatcher *matcher; /* the engine's */
   DecipherDocumentView *view;
   GtkGesture *view_click;
-  GtkGesture *view_drag;
   gboolean has_placeholders;         /* the entry holds “?” for glyphs a drag found unknown */
   gboolean refused_insert;           /* the reason shown is an insertion the entry refused */
   GCancellable *suggest_cancellable; /* the What Next? running, if any */
@@ -547,22 +546,12 @@ decipher_input_pane_fill_from_glyphs (DecipherInputPane *self, guint first_glyph
     gtk_editable_set_position (GTK_EDITABLE (self->entry), -1);
 }
 
-/* A drag across the page, not a click: GtkGestureClick gives up once the pointer
- * moves past the drag threshold, so no popover opens. */
+/* A drag across the page selects the words there (the view's own gesture) and offers
+ * them for typing. */
 static void
-view_drag_end_cb (GtkGestureDrag *gesture, double dx, double dy, DecipherInputPane *self)
+view_run_selected_cb (DecipherInputPane *self, guint first_glyph, guint last_glyph)
 {
-  double x, y;
-  int first, last;
-
-  if (self->session == NULL || self->view == NULL || (ABS (dx) < 8 && ABS (dy) < 8))
-    return;
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  first = decipher_document_view_glyph_at (self->view, x, y);
-  last = decipher_document_view_glyph_at (self->view, x + dx, y + dy);
-  /* A click that slipped a little on one glyph is a click: its popover opens. */
-  if (first >= 0 && last >= 0 && first != last)
-    decipher_input_pane_fill_from_glyphs (self, (guint) first, (guint) last);
+  decipher_input_pane_fill_from_glyphs (self, first_glyph, last_glyph);
 }
 
 /* ---- what next ---------------------------------------------------------------------- */
@@ -662,9 +651,8 @@ detach_view (DecipherInputPane *self)
   if (self->view == NULL)
     return;
   gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->view_click));
-  gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->view_drag));
+  g_signal_handlers_disconnect_by_data (self->view, self);
   self->view_click = NULL;
-  self->view_drag = NULL;
   g_clear_object (&self->view);
 }
 
@@ -684,12 +672,7 @@ decipher_input_pane_set_document_view (DecipherInputPane *self, DecipherDocument
   g_signal_connect_object (self->view_click, "pressed", G_CALLBACK (view_pressed_cb), self, 0);
   gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (self->view_click));
 
-  self->view_drag = gtk_gesture_drag_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (self->view_drag), GDK_BUTTON_PRIMARY);
-  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (self->view_drag),
-                                              GTK_PHASE_CAPTURE);
-  g_signal_connect_object (self->view_drag, "drag-end", G_CALLBACK (view_drag_end_cb), self, 0);
-  gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (self->view_drag));
+  g_signal_connect_swapped (view, "run-selected", G_CALLBACK (view_run_selected_cb), self);
 }
 
 static void

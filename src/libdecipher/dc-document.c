@@ -1264,6 +1264,44 @@ dc_document_get_page_lines (DcDocument *self, guint page, guint *first_line, gui
 }
 
 /**
+ * dc_document_locate_glyph:
+ * @glyph: an index into dc_document_get_glyphs()
+ * @position: (out) (optional): where @glyph is in dc_document_get_reading_order()
+ * @line: (out) (optional): the line holding it
+ *
+ * Where a glyph clicked or found on the page is in the text. There is no index from glyph
+ * to position (it would cost 4 bytes a glyph for a lookup made once a click): the lines of
+ * the glyph's page, a few thousand glyphs, are looked through.
+ *
+ * Returns: %FALSE for a glyph on no line
+ */
+gboolean
+dc_document_locate_glyph (DcDocument *self, guint glyph, guint *position, guint *line)
+{
+  const DcLine *lines;
+  const guint32 *order;
+  guint page;
+
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (glyph < self->glyphs->len, FALSE);
+
+  lines = (const DcLine *) (void *) self->lines->data;
+  order = (const guint32 *) (void *) self->order->data;
+  page = g_array_index (self->glyphs, DcGlyph, glyph).page;
+  for (guint l = self->page_lines[page]; l < self->page_lines[page + 1]; l++)
+    for (guint p = lines[l].first_glyph; p < lines[l].first_glyph + lines[l].n_glyphs; p++)
+      if (order[p] == glyph)
+        {
+          if (position)
+            *position = p;
+          if (line)
+            *line = l;
+          return TRUE;
+        }
+  return FALSE;
+}
+
+/**
  * dc_document_get_blocks:
  * @n_blocks: (out) (optional): the number of blocks
  *

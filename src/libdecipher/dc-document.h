@@ -73,6 +73,7 @@ const guint32 *dc_document_get_reading_order (DcDocument *self, guint *n_glyphs)
 const DcLine *dc_document_get_lines (DcDocument *self, guint *n_lines);
 const DcToken *dc_document_get_tokens (DcDocument *self, guint *n_tokens);
 void dc_document_get_page_lines (DcDocument *self, guint page, guint *first_line, guint *n_lines);
+gboolean dc_document_locate_glyph (DcDocument *self, guint glyph, guint *position, guint *line);
 const DcBlock *dc_document_get_blocks (DcDocument *self, guint *n_blocks);
 void dc_document_get_page_blocks (DcDocument *self, guint page, guint *first_block,
                                   guint *n_blocks);
