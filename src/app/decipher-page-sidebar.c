@@ -36,7 +36,6 @@ struct _DecipherPageSidebar
   guint8 *pending;       /* per page: a render is under way */
   GQueue kept;           /* pages whose thumbnail is kept, the oldest first */
   GHashTable *bound;     /* page → the GtkPicture showing it */
-  gboolean following;    /* selecting the view's page, not the user's choice */
 
   GtkScrolledWindow *scroller;
   GtkListView *list_view;
@@ -199,9 +198,8 @@ view_page_cb (DecipherPageSidebar *self)
   if (page >= g_list_model_get_n_items (G_LIST_MODEL (self->pages))
       || page == gtk_single_selection_get_selected (self->selection))
     return;
-  self->following = TRUE;
+  /* Only activation turns pages, so following the view here cannot turn it back. */
   gtk_single_selection_set_selected (self->selection, page);
-  self->following = FALSE;
   if (gtk_widget_get_mapped (GTK_WIDGET (self->list_view)))
     gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", page);
 }

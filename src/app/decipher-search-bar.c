@@ -408,7 +408,6 @@ decipher_search_bar_set_session (DecipherSearchBar *self, DecipherSession *sessi
 
   if (self->session == session)
     return;
-  clear_results (self);
   g_clear_handle_id (&self->restart_source, g_source_remove);
   if (self->session != NULL)
     {

@@ -575,13 +575,9 @@ find_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   DecipherWindow *self = DECIPHER_WINDOW (widget);
 
-  if (g_str_equal (name, "win.find"))
+  /* Ctrl+G with the bar closed opens it, as in GNOME Text Editor. */
+  if (g_str_equal (name, "win.find") || !decipher_search_bar_is_active (self->search_bar))
     decipher_search_bar_start (self->search_bar);
-  else if (!decipher_search_bar_is_active (self->search_bar))
-    {
-      /* Ctrl+G with the bar closed opens it, as in GNOME Text Editor. */
-      decipher_search_bar_start (self->search_bar);
-    }
   else
     decipher_search_bar_next (self->search_bar, g_str_equal (name, "win.find-previous"));
 }
