@@ -390,3 +390,36 @@ gui_test_type (GtkWindow *window, const char *text)
         }
     }
 }
+
+static gboolean
+window_loaded (DecipherWindow *window)
+{
+  return !decipher_window_is_loading (window);
+}
+
+/* A window of @application (nullable) at @width × @height on a copy of @fixture, once
+ * the document is loaded, with the keyboard. */
+DecipherWindow *
+gui_test_open_window (const char *fixture, GtkApplication *application, int width, int height)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy (fixture);
+  DecipherWindow *window = decipher_window_new (application);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  decipher_window_open (window, file);
+  GUI_TEST_WAIT (window_loaded, window, "the document to load");
+  g_assert_nonnull (decipher_window_get_session (window));
+  gui_test_focus_window (GTK_WINDOW (window));
+  return window;
+}
+
+void
+gui_test_close_window (DecipherWindow *window)
+{
+  /* Let GTK 4.8's pending tooltip timer run out while the window exists (see
+   * test-document-view.c). */
+  gui_test_iterate (700);
+  gtk_window_close (GTK_WINDOW (window));
+  gui_test_iterate (50);
+}

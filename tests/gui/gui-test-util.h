@@ -8,6 +8,7 @@
 #include <adwaita.h>
 
 #include "decipher-session.h"
+#include "decipher-window.h"
 
 G_BEGIN_DECLS
 
@@ -30,6 +31,11 @@ GtkButton *gui_test_find_button (GtkWidget *root,
                                  const char *label);
 const char *gui_test_data_dir (void);
 void gui_test_focus_window (GtkWindow *window);
+DecipherWindow *gui_test_open_window (const char *fixture,
+                                      GtkApplication *application,
+                                      int width,
+                                      int height);
+void gui_test_close_window (DecipherWindow *window);
 void gui_test_key (GtkWindow *window,
                    const char *accelerator);
 void gui_test_type (GtkWindow *window,

@@ -18,30 +18,6 @@ window_loaded (DecipherWindow *window)
   return !decipher_window_is_loading (window);
 }
 
-static DecipherWindow *
-open_window (const char *fixture)
-{
-  g_autoptr (GFile) file = gui_test_fixture_copy (fixture);
-  DecipherWindow *window = decipher_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  decipher_window_open (window, file);
-  GUI_TEST_WAIT (window_loaded, window, "the document to load");
-  g_assert_nonnull (decipher_window_get_session (window));
-  gui_test_focus_window (GTK_WINDOW (window));
-  return window;
-}
-
-static void
-close_window (DecipherWindow *window)
-{
-  /* Let GTK 4.8's pending tooltip timer run out while the window exists. */
-  gui_test_iterate (700);
-  gtk_window_close (GTK_WINDOW (window));
-  gui_test_iterate (50);
-}
-
 static GtkWidget *
 find_descendant (GtkWidget *widget, GType type)
 {
@@ -84,7 +60,7 @@ grid_has_items (GtkGridView *grid)
 static void
 test_palette_one_tab_stop (void)
 {
-  DecipherWindow *window = open_window ("legacy-cyrillic.pdf");
+  DecipherWindow *window = gui_test_open_window ("legacy-cyrillic.pdf", NULL, 1200, 800);
   DecipherGlyphPalette *palette = _decipher_window_get_palette (window);
   GtkGridView *grid = GTK_GRID_VIEW (find_descendant (GTK_WIDGET (palette), GTK_TYPE_GRID_VIEW));
   guint first, second;
@@ -117,7 +93,7 @@ test_palette_one_tab_stop (void)
   g_assert_true (focus_inside (window, GTK_WIDGET (palette)));
   gui_test_key (GTK_WINDOW (window), "Tab");
   g_assert_true (focus_inside (window, GTK_WIDGET (grid)));
-  close_window (window);
+  gui_test_close_window (window);
 }
 
 static gboolean
@@ -144,7 +120,7 @@ line_of_glyph (DcDocument *document, guint glyph)
 static void
 test_glyph_cursor (void)
 {
-  DecipherWindow *window = open_window ("legacy-cyrillic.pdf");
+  DecipherWindow *window = gui_test_open_window ("legacy-cyrillic.pdf", NULL, 1200, 800);
   DecipherSession *session = decipher_window_get_session (window);
   DcDocument *document = decipher_session_get_document (session);
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
@@ -192,7 +168,7 @@ test_glyph_cursor (void)
   g_assert_cmpuint (decipher_session_get_selected_symbol (session), ==, glyphs[below].symbol);
   gui_test_screenshot ("keyboard-glyph-cursor-popover");
   gtk_popover_popdown (GTK_POPOVER (popover));
-  close_window (window);
+  gui_test_close_window (window);
 }
 
 static gboolean
@@ -344,7 +320,7 @@ on_second_page (DecipherDocumentView *view)
 static void
 test_page_entry (void)
 {
-  DecipherWindow *window = open_window ("legacy-cyrillic.pdf");
+  DecipherWindow *window = gui_test_open_window ("legacy-cyrillic.pdf", NULL, 1200, 800);
   DecipherDocumentView *view = _decipher_window_get_document_view (window);
   GtkEditable *entry = GTK_EDITABLE (window->page_entry);
 
@@ -374,7 +350,7 @@ test_page_entry (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-page", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-page", NULL));
   g_assert_cmpstr (gtk_editable_get_text (entry), ==, "1");
-  close_window (window);
+  gui_test_close_window (window);
 }
 
 typedef struct
@@ -417,7 +393,7 @@ fits_page (FitCase *fit)
 static void
 test_fit_zoom (void)
 {
-  DecipherWindow *window = open_window ("legacy-cyrillic.pdf");
+  DecipherWindow *window = gui_test_open_window ("legacy-cyrillic.pdf", NULL, 1200, 800);
   FitCase fit = { _decipher_window_get_document_view (window), 0, 0 };
   DcDocument *document = decipher_session_get_document (decipher_window_get_session (window));
 
@@ -428,7 +404,7 @@ test_fit_zoom (void)
   gui_test_key (GTK_WINDOW (window), "<Control>8");
   GUI_TEST_WAIT (fits_page, &fit, "Ctrl+8 to fit the whole page");
   g_assert_cmpuint (decipher_document_view_get_page (fit.view), ==, 0);
-  close_window (window);
+  gui_test_close_window (window);
 }
 
 typedef struct
@@ -468,7 +444,7 @@ clipboard_text (DecipherWindow *window)
 static void
 test_select_and_copy (void)
 {
-  DecipherWindow *window = open_window ("clean.pdf");
+  DecipherWindow *window = gui_test_open_window ("clean.pdf", NULL, 1200, 800);
   DecipherDocumentView *view = _decipher_window_get_document_view (window);
   g_autofree char *copied = NULL;
   g_autofree char *again = NULL;
@@ -500,7 +476,7 @@ test_select_and_copy (void)
   gui_test_key (GTK_WINDOW (window), "<Control>c");
   again = clipboard_text (window);
   g_assert_cmpstr (again, ==, "kept");
-  close_window (window);
+  gui_test_close_window (window);
 }
 
 int

@@ -9,12 +9,6 @@
 #include "gui-test-util.h"
 
 static gboolean
-window_loaded (DecipherWindow *window)
-{
-  return !decipher_window_is_loading (window);
-}
-
-static gboolean
 all_thumbnails (DecipherWindow *window)
 {
   DcDocument *document = decipher_session_get_document (decipher_window_get_session (window));
@@ -40,16 +34,10 @@ selected_row (DecipherWindow *window)
 static void
 test_thumbnails (void)
 {
-  g_autoptr (GFile) file = gui_test_fixture_copy ("clean.pdf");
-  DecipherWindow *window = decipher_window_new (NULL);
+  DecipherWindow *window = gui_test_open_window ("clean.pdf", NULL, 1100, 750);
   DecipherDocumentView *view;
   GtkListView *list;
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 750);
-  gtk_window_present (GTK_WINDOW (window));
-  decipher_window_open (window, file);
-  GUI_TEST_WAIT (window_loaded, window, "the document to load");
-  gui_test_focus_window (GTK_WINDOW (window));
   view = _decipher_window_get_document_view (window);
   list = decipher_page_sidebar_get_list_view (window->page_sidebar);
 
@@ -83,9 +71,7 @@ test_thumbnails (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-pages", NULL);
   g_assert_false (gtk_revealer_get_reveal_child (window->pages_revealer));
 
-  gui_test_iterate (700);
-  gtk_window_close (GTK_WINDOW (window));
-  gui_test_iterate (50);
+  gui_test_close_window (window);
 }
 
 int

@@ -11,12 +11,6 @@
 #include "decipher-window-private.h"
 #include "gui-test-util.h"
 
-static gboolean
-window_loaded (DecipherWindow *window)
-{
-  return !decipher_window_is_loading (window);
-}
-
 
 /* GtkSearchEntry waits a moment after the last key before it says the text changed, so
  * the tests wait for what the bar says. */
@@ -54,29 +48,6 @@ press_find (DecipherWindow *window)
 {
   gui_test_key (GTK_WINDOW (window), "<Control>f");
   GUI_TEST_WAIT (entry_mapped, window->search_bar, "the search entry");
-}
-
-static DecipherWindow *
-open_window (const char *fixture)
-{
-  g_autoptr (GFile) file = gui_test_fixture_copy (fixture);
-  DecipherWindow *window = decipher_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
-  gtk_window_present (GTK_WINDOW (window));
-  decipher_window_open (window, file);
-  GUI_TEST_WAIT (window_loaded, window, "the document to load");
-  gui_test_focus_window (GTK_WINDOW (window));
-  return window;
-}
-
-static void
-close_window (DecipherWindow *window)
-{
-  /* Let GTK 4.8's pending tooltip timer run out while the window exists. */
-  gui_test_iterate (700);
-  gtk_window_close (GTK_WINDOW (window));
-  gui_test_iterate (50);
 }
 
 /* What the glyphs of the match shown spell, in the PDF's own text. */
@@ -121,7 +92,7 @@ symbol_of (DecipherSession *session, const char *text)
 static void
 test_find_text (void)
 {
-  DecipherWindow *window = open_window ("clean.pdf");
+  DecipherWindow *window = gui_test_open_window ("clean.pdf", NULL, 1000, 700);
   DecipherSearchBar *bar = window->search_bar;
   DecipherDocumentView *view = _decipher_window_get_document_view (window);
   GtkWidget *focus;
@@ -186,14 +157,14 @@ test_find_text (void)
   g_assert_cmpuint (n_marked (window, DECIPHER_MARK_SEARCH_CURRENT), ==, 0);
   focus = gtk_root_get_focus (GTK_ROOT (window));
   g_assert_true (focus == GTK_WIDGET (view));
-  close_window (window);
+  gui_test_close_window (window);
 }
 
 /* What is searched is the recovered text: a change of the key searches again. */
 static void
 test_follows_key (void)
 {
-  DecipherWindow *window = open_window ("clean.pdf");
+  DecipherWindow *window = gui_test_open_window ("clean.pdf", NULL, 1000, 700);
   DecipherSession *session = decipher_window_get_session (window);
   DecipherSearchBar *bar = window->search_bar;
   guint y = symbol_of (session, "y");
@@ -213,7 +184,7 @@ test_follows_key (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   wait_for_count (bar, "1 match"); /* librarian, and the view stays where it is */
   g_assert_cmpint (decipher_search_bar_get_current (bar), ==, -1);
-  close_window (window);
+  gui_test_close_window (window);
 }
 
 static gboolean
@@ -226,7 +197,7 @@ finding_text (DecipherSearchBar *bar)
 static void
 test_find_symbol (void)
 {
-  DecipherWindow *window = open_window ("clean.pdf");
+  DecipherWindow *window = gui_test_open_window ("clean.pdf", NULL, 1000, 700);
   DecipherSession *session = decipher_window_get_session (window);
   DecipherSearchBar *bar = window->search_bar;
   guint z = symbol_of (session, "Z"), n_occurrences;
@@ -255,7 +226,7 @@ test_find_symbol (void)
   wait_for_count (bar, "1 of 1");
   g_assert_cmpstr (gtk_editable_get_text (decipher_search_bar_get_entry (bar)), ==, "zü");
   g_assert_cmpuint (decipher_search_bar_get_n_matches (bar), ==, 1);
-  close_window (window);
+  gui_test_close_window (window);
 }
 
 int

@@ -20,12 +20,6 @@
 
 static DecipherApplication *application;
 
-static gboolean
-window_loaded (DecipherWindow *window)
-{
-  return !decipher_window_is_loading (window);
-}
-
 typedef struct
 {
   GtkWidget *widget;
@@ -105,28 +99,13 @@ palette_grid (DecipherWindow *window)
 static DecipherWindow *
 open_window (int width, int height)
 {
-  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
-  DecipherWindow *window = decipher_window_new (GTK_APPLICATION (application));
+  DecipherWindow *window = gui_test_open_window ("legacy-cyrillic.pdf",
+                                                 GTK_APPLICATION (application), width, height);
   SizeWait wait = { GTK_WIDGET (window), width, height };
 
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  gtk_window_present (GTK_WINDOW (window));
-  decipher_window_open (window, file);
-  GUI_TEST_WAIT (window_loaded, window, "the document to load");
-  g_assert_nonnull (decipher_window_get_session (window));
   GUI_TEST_WAIT (has_size, &wait, "the window to take its size");
   GUI_TEST_WAIT (grid_has_items, palette_grid (window), "the palette's cells");
-  gui_test_focus_window (GTK_WINDOW (window));
   return window;
-}
-
-static void
-close_window (DecipherWindow *window)
-{
-  /* Let GTK 4.8's pending tooltip timer run out while the window exists. */
-  gui_test_iterate (700);
-  gtk_window_close (GTK_WINDOW (window));
-  gui_test_iterate (50);
 }
 
 /* Where @widget is in the window's content, or an empty rectangle while it is not shown. */
@@ -229,7 +208,7 @@ test_minimum_width (void)
   gui_test_screenshot ("small-screen-360-palette-out");
   gui_test_key (GTK_WINDOW (window), "Escape");
   GUI_TEST_WAIT (palette_hidden, window, "Escape to put the palette away");
-  close_window (window);
+  gui_test_close_window (window);
 }
 
 /* At 600 px the page keeps the width; F9 brings the palette out over it, where the
@@ -279,7 +258,7 @@ test_narrow_palette_over_page (void)
   gui_test_key (GTK_WINDOW (window), "F9");
   GUI_TEST_WAIT (palette_hidden, window, "F9 to put the palette away");
   g_assert_false (show_palette_state (window));
-  close_window (window);
+  gui_test_close_window (window);
 }
 
 /* Wide enough, the palette is beside the page, as it always was, and F9 hides it. */
@@ -307,7 +286,7 @@ test_wide_palette_beside_page (void)
   GUI_TEST_WAIT (palette_shown, window, "F9 to show the palette again");
   g_assert_cmpint (page_width (window) + gtk_widget_get_width (GTK_WIDGET (palette)), >=,
                    window_width (window) - 2);
-  close_window (window);
+  gui_test_close_window (window);
 }
 
 /* Made narrower, the palette folds away; made wide again, it comes back beside. */
@@ -325,7 +304,7 @@ test_resize_folds_and_unfolds (void)
   g_assert_cmpint (page_width (window)
                        + gtk_widget_get_width (GTK_WIDGET (_decipher_window_get_palette (window))),
                    >=, window_width (window) - 2);
-  close_window (window);
+  gui_test_close_window (window);
 }
 
 int
