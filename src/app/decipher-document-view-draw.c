@@ -31,7 +31,13 @@ static const GdkRGBA mark_colors[DECIPHER_N_MARKS] = {
   { 0.898, 0.647, 0.039, 1.0 }, { 1.0, 0.471, 0.0, 1.0 },
 };
 static const GdkRGBA paper_color = { 1.0, 1.0, 1.0, 1.0 };
-static const GdkRGBA shadow_color = { 0.0, 0.0, 0.0, 0.28 };
+/* The page's shadow, from its edge outwards: darker close to the paper, as a blurred
+ * shadow fades. */
+static const GdkRGBA shadow_rings[] = {
+  { 0.0, 0.0, 0.0, 0.16 },
+  { 0.0, 0.0, 0.0, 0.08 },
+  { 0.0, 0.0, 0.0, 0.04 },
+};
 static const GdkRGBA text_cover = { 1.0, 1.0, 1.0, 1.0 };
 /* Adwaita's dark blue: recovered text reads as an annotation, not as the print. */
 static const GdkRGBA text_color = { 0.102, 0.373, 0.706, 1.0 };
@@ -54,27 +60,54 @@ renders_with_cairo (GtkWidget *widget)
 }
 
 /* Paints only the part of the page image on screen: at 300% a page is four times the
- * window, and most of it would be drawn to be clipped away. */
+ * window, and most of it would be drawn to be clipped away.
+ *
+ * A render at the current scale is as many pixels as the page covers on screen, give or
+ * take the last fraction of one. Painted pixel for pixel at a whole device pixel, pixman
+ * copies it; stretched by that fraction, or set at a fractional offset, it would filter
+ * every pixel of the page at every frame (5 to 15 ms a page), which was most of what
+ * scrolling and zooming cost under this renderer. A render of another zoom, stretched
+ * until the right one arrives, is sampled without filtering for the same reason: it is
+ * on screen for a fraction of a second. */
 static gboolean
 paint_page_surface (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
                     const graphene_rect_t *rect, const graphene_rect_t *visible, gboolean *exact)
 {
   cairo_surface_t *surface = decipher_page_renderer_lookup_surface (self->renderer, page, exact);
+  int scale_factor = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  double surface_width, surface_height, x, y;
   graphene_rect_t area;
+  gboolean one_to_one;
   cairo_t *cr;
 
   if (surface == NULL)
     return FALSE;
   if (!graphene_rect_intersection (rect, visible, &area))
     return TRUE;
+  surface_width = cairo_image_surface_get_width (surface);
+  surface_height = cairo_image_surface_get_height (surface);
+  one_to_one = *exact && fabs (surface_width - rect->size.width * scale_factor) < 1.0
+               && fabs (surface_height - rect->size.height * scale_factor) < 1.0;
+
   cr = gtk_snapshot_append_cairo (snapshot, &area);
-  cairo_translate (cr, rect->origin.x, rect->origin.y);
-  cairo_scale (cr, rect->size.width / cairo_image_surface_get_width (surface),
-               rect->size.height / cairo_image_surface_get_height (surface));
+  x = rect->origin.x;
+  y = rect->origin.y;
+  if (one_to_one)
+    {
+      cairo_user_to_device (cr, &x, &y);
+      x = round (x);
+      y = round (y);
+      cairo_device_to_user (cr, &x, &y);
+    }
+  cairo_translate (cr, x, y);
+  if (one_to_one)
+    cairo_scale (cr, 1.0 / scale_factor, 1.0 / scale_factor);
+  else
+    cairo_scale (cr, rect->size.width / surface_width, rect->size.height / surface_height);
   cairo_set_source_surface (cr, surface, 0, 0);
-  /* A texture of another zoom, stretched for a moment, need not be drawn finely. */
+  /* Exact but stretched happens only past the largest render (MAX_PAGE_PIXELS). */
   cairo_pattern_set_filter (cairo_get_source (cr),
-                            *exact ? CAIRO_FILTER_GOOD : CAIRO_FILTER_BILINEAR);
+                            one_to_one || !*exact ? CAIRO_FILTER_FAST : CAIRO_FILTER_BILINEAR);
   cairo_paint (cr);
   cairo_destroy (cr);
   return TRUE;
@@ -88,8 +121,14 @@ draw_page_image (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
   GdkTexture *texture;
   gboolean exact = FALSE;
 
+  /* Rings of plain translucent color rather than one blurred shadow: GTK's cairo
+   * renderer blurs a shadow by drawing it page-sized and blurring every pixel, at every
+   * frame, which was more than half of what drawing the view cost it. Each ring lies
+   * over the ones outside it, so they add up to a shadow that fades out. */
   gsk_rounded_rect_init_from_rect (&outline, rect, 0);
-  gtk_snapshot_append_outset_shadow (snapshot, &outline, &shadow_color, 0, 1, 0, 4);
+  for (guint ring = 0; ring < G_N_ELEMENTS (shadow_rings); ring++)
+    gtk_snapshot_append_outset_shadow (snapshot, &outline, &shadow_rings[ring], 0, 1,
+                                       (float) ring + 1, 0);
   gtk_snapshot_append_color (snapshot, &paper_color, rect);
 
   if (renders_with_cairo (GTK_WIDGET (self)))
@@ -134,7 +173,7 @@ draw_glyph_marks (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
       /* Over the recovered text the boxes would not line up with its letters. */
       if ((!self->unknown[glyph->symbol] || self->show_text) && glyph->symbol != selected)
         continue;
-      _decipher_document_view_glyph_rect (self, glyph, page_rect, &rect);
+      _decipher_document_view_glyph_pixels (self, glyph, page_rect, &rect);
       if (!graphene_rect_intersection (&rect, visible, NULL))
         continue;
       if (glyph->symbol == selected)
@@ -154,7 +193,7 @@ draw_glyph_marks (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
     {
       graphene_rect_t rect;
 
-      _decipher_document_view_glyph_rect (self, &glyphs[self->hover_glyph], page_rect, &rect);
+      _decipher_document_view_glyph_pixels (self, &glyphs[self->hover_glyph], page_rect, &rect);
       append_outline (snapshot, &rect, 1, &hover_color);
     }
 }
@@ -200,8 +239,8 @@ draw_marks (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
         {
           graphene_rect_t rect, bar;
 
-          _decipher_document_view_glyph_rect (self, &glyphs[g_array_index (marks, guint32, i)],
-                                              page_rect, &rect);
+          _decipher_document_view_glyph_pixels (self, &glyphs[g_array_index (marks, guint32, i)],
+                                                page_rect, &rect);
           if (!graphene_rect_intersection (&rect, visible, NULL))
             continue;
           if (kind == DECIPHER_MARK_SEARCH || kind == DECIPHER_MARK_SEARCH_CURRENT)

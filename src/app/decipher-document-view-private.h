@@ -74,6 +74,8 @@ void _decipher_document_view_page_rect (DecipherDocumentView *self, guint page,
                                         graphene_rect_t *rect);
 void _decipher_document_view_glyph_rect (DecipherDocumentView *self, const DcGlyph *glyph,
                                          const graphene_rect_t *page_rect, graphene_rect_t *rect);
+void _decipher_document_view_glyph_pixels (DecipherDocumentView *self, const DcGlyph *glyph,
+                                           const graphene_rect_t *page_rect, graphene_rect_t *rect);
 void _decipher_document_view_invalidate_text (DecipherDocumentView *self);
 
 guint _decipher_document_view_page_at_y (DecipherDocumentView *self, double y);

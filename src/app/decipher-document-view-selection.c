@@ -156,7 +156,7 @@ _decipher_document_view_draw_selection (DecipherDocumentView *self, GtkSnapshot 
         {
           graphene_rect_t rect;
 
-          _decipher_document_view_glyph_rect (self, &glyphs[order[p]], page_rect, &rect);
+          _decipher_document_view_glyph_pixels (self, &glyphs[order[p]], page_rect, &rect);
           if (graphene_rect_intersection (&rect, visible, NULL))
             gtk_snapshot_append_color (snapshot, &selection_color, &rect);
         }
