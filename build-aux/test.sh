@@ -37,7 +37,9 @@ setup_build() {
     rm -f "$dir/meson-logs/testlog.json"
 }
 
-# Sanitizers: a memory error or undefined behaviour the normal build survives by luck
+# Sanitizers: their builds run several times slower than the normal one (ThreadSanitizer
+# most), so their tests get three times the time, or a busy machine times them out.
+# A memory error or undefined behaviour the normal build survives by luck
 # fails here. UBSan must halt, or it would only print; GSlice must step aside so that
 # ASan sees every allocation (GLib < 2.76); fuzz/lsan.supp would list leaks that are
 # not ours, each with its reason (none so far). A leak report whose stack stops at
@@ -62,7 +64,7 @@ export ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS G_SLICE G_DEBUG GIO_MODULE_DIR
 
 if setup_build _build/asan -Db_sanitize=address,undefined -Db_lundef=false -Dgui=false; then
     meson test -C _build/asan --suite engine --suite fuzz --print-errorlogs --num-processes 2 \
-        || status=$?
+        --timeout-multiplier 3 || status=$?
 else
     status=1
 fi
@@ -74,7 +76,7 @@ fi
 if setup_build _build/tsan -Db_sanitize=thread -Db_lundef=false -Dgui=false; then
     TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$top/build-aux/tsan.supp" \
         meson test -C _build/tsan --suite engine --print-errorlogs --num-processes 2 \
-        || status=$?
+        --timeout-multiplier 3 || status=$?
 else
     status=1
 fi
