@@ -55,6 +55,7 @@ struct _DecipherGlyphPalette
   /* Set while a typed assignment is applied: where the next cell to type into is. */
   guint advance_position;
   guint attach_source; /* gives the grid its model, once the document is on screen */
+  guint n_warmed;      /* items whose shapes are drawn before the grid gets its model */
 
   DecipherRecognizeBar *recognize_bar;
   GtkDropDown *filter_dropdown;
@@ -684,14 +685,35 @@ fill_filter_names (DecipherGlyphPalette *self)
  * model: given the model with the document, some seventy cells (a grid not yet
  * allocated does not know how many fit) took 10 to 20 ms of the main loop in the same
  * iteration as the rest of the document's setup. Given it once the window has drawn
- * the document, they are made in an iteration of their own, and only as many as fit. */
+ * the document, they are made in an iteration of their own, and only as many as fit.
+ *
+ * Each new cell also asks for its glyph's shape, which FreeType draws on first asking:
+ * a third of that iteration. So the shapes of the first cells are drawn beforehand, a
+ * few milliseconds' worth per iteration, and the grid gets its model once they are. */
+#define WARM_SHAPES 120
+#define WARM_SLICE_US 4000
+
 static gboolean
 attach_model_cb (gpointer data)
 {
   DecipherGlyphPalette *self = data;
-  guint selected = gtk_single_selection_get_selected (self->selection);
+  GListModel *items = G_LIST_MODEL (self->selection);
+  guint n_warm = MIN (g_list_model_get_n_items (items), WARM_SHAPES);
+  gint64 deadline = g_get_monotonic_time () + WARM_SLICE_US;
+  guint selected;
+
+  while (self->n_warmed < n_warm)
+    {
+      g_autoptr (DecipherSymbolItem) item = g_list_model_get_item (items, self->n_warmed++);
+      DecipherShapeState state;
+
+      decipher_symbol_item_get_shape (item, &state);
+      if (g_get_monotonic_time () > deadline && self->n_warmed < n_warm)
+        return G_SOURCE_CONTINUE;
+    }
 
   self->attach_source = 0;
+  selected = gtk_single_selection_get_selected (self->selection);
   gtk_grid_view_set_model (self->grid_view, GTK_SELECTION_MODEL (self->selection));
   if (selected != GTK_INVALID_LIST_POSITION)
     gtk_widget_activate_action (GTK_WIDGET (self->grid_view), "list.scroll-to-item", "u", selected);
@@ -741,6 +763,7 @@ decipher_glyph_palette_set_session (DecipherGlyphPalette *self, DecipherSession 
   g_signal_connect_swapped (self->selection, "notify::selected-item",
                             G_CALLBACK (selection_changed_cb), self);
   /* Low: after the first frame and the first pages, which the reader looks at first. */
+  self->n_warmed = 0;
   self->attach_source = g_idle_add_full (G_PRIORITY_LOW, attach_model_cb, self, NULL);
 
   g_signal_group_set_target (self->session_signals, session);
