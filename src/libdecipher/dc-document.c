@@ -21,8 +21,9 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "dc-document.h"
+#include "dc-document-private.h"
 #include "dc-error.h"
+#include "dc-extract-private.h"
 #include "dc-font-private.h"
 #include "dc-ink-private.h"
 #include "dc-layout-private.h"
@@ -161,6 +162,11 @@ dc_document_init (DcDocument *self)
 typedef struct
 {
   DcDocument *self;
+  DcPdfBridge *bridge; /* the calling thread's, for the page sizes */
+  guint *page_first_glyph;
+  guint n_images;
+  DcProgressFunc progress;
+  gpointer progress_data;
   /* Most fonts are simple: a direct table per font avoids hashing on every glyph. */
   GPtrArray *byte_tables; /* per font: guint32[256] of symbol + 1, or NULL for CID fonts */
   guint *images;          /* per page */
@@ -867,6 +873,55 @@ cancel_stop (GCancellable *cancellable, gpointer stop)
   g_cancellable_cancel (stop);
 }
 
+static void
+loader_page_begin (guint page, gpointer user_data)
+{
+  Loader *loader = user_data;
+  DcDocument *self = loader->self;
+
+  loader->page = page;
+  dc_pdf_bridge_get_page_size (loader->bridge, page, &self->page_sizes[2 * page],
+                               &self->page_sizes[2 * page + 1]);
+  loader->page_first_glyph[page] = self->glyphs->len;
+}
+
+static gboolean
+loader_page_done (guint page, gpointer user_data)
+{
+  Loader *loader = user_data;
+
+  if (loader->error != NULL)
+    return FALSE;
+  loader->n_images += loader->images[page];
+  if (loader->progress != NULL)
+    loader->progress (page + 1, loader->self->n_pages, loader->progress_data);
+  return TRUE;
+}
+
+/* Reading a page costs far more than opening the file again: a document of a few pages
+ * is read by one thread, without a second copy of poppler's objects. */
+#define PARALLEL_MIN_PAGES 16
+#define MAX_EXTRACT_THREADS 4
+
+/* How many threads read the pages: DECIPHER_EXTRACT_THREADS (benchmarks compare one
+ * with several), else one per processor, at most MAX_EXTRACT_THREADS. */
+static guint
+extract_threads (guint n_pages)
+{
+  const char *env = g_getenv ("DECIPHER_EXTRACT_THREADS");
+  guint64 n = 0;
+
+  if (env != NULL && *env != '\0')
+    n = g_ascii_strtoull (env, NULL, 10);
+  if (n == 0)
+    {
+      if (n_pages < PARALLEL_MIN_PAGES)
+        return 1;
+      n = (guint64) g_get_num_processors ();
+    }
+  return (guint) CLAMP (n, 1, MAX_EXTRACT_THREADS);
+}
+
 /**
  * dc_document_new_from_file_full:
  * @path: a PDF file
@@ -889,6 +944,19 @@ dc_document_new_from_file_full (const char *path, const char *password,
                                 const DcDocumentLimits *limits, DcProgressFunc progress,
                                 gpointer progress_data, GCancellable *cancellable, GError **error)
 {
+  return _dc_document_new_from_file_threads (path, password, limits, 0, progress, progress_data,
+                                             cancellable, error);
+}
+
+/* dc_document_new_from_file_full() with the pages read by @n_threads threads, the
+ * calling one included, whatever the page count; 0 chooses (extract_threads()). Tests
+ * compare one thread with several. */
+DcDocument *
+_dc_document_new_from_file_threads (const char *path, const char *password,
+                                    const DcDocumentLimits *limits, guint n_threads,
+                                    DcProgressFunc progress, gpointer progress_data,
+                                    GCancellable *cancellable, GError **error)
+{
   g_autoptr (DcDocument) self = NULL;
   g_autoptr (DcPdfBridge) bridge = NULL;
   g_autoptr (GPtrArray) byte_tables = NULL;
@@ -898,6 +966,8 @@ dc_document_new_from_file_full (const char *path, const char *password,
   g_autofree char *display = NULL;
   DcBridgeCallbacks callbacks = { loader_font, loader_glyph, loader_image, loader_actual_text };
   Loader loader = { 0 };
+  DcExtractLimits extract_limits;
+  g_autoptr (GError) page_error = NULL;
   guint n_images = 0;
   gulong cancel_id = 0;
   gboolean extracted = TRUE;
@@ -948,30 +1018,26 @@ dc_document_new_from_file_full (const char *path, const char *password,
   if (cancellable != NULL)
     cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (cancel_stop), stop, NULL);
 
-  for (guint page = 0; page < self->n_pages && extracted; page++)
+  loader.bridge = bridge;
+  loader.page_first_glyph = page_first_glyph;
+  loader.progress = progress;
+  loader.progress_data = progress_data;
+  extract_limits.max_glyphs = loader.max_glyphs;
+  extract_limits.max_bytes = loader.max_bytes;
+  extract_limits.glyph_bytes = sizeof (DcGlyph);
+  if (!_dc_extract_pages (bridge, path, password,
+                          n_threads > 0 ? n_threads : extract_threads (self->n_pages),
+                          &extract_limits, &callbacks, loader_page_begin, loader_page_done, &loader,
+                          stop, &page_error))
     {
-      g_autoptr (GError) page_error = NULL;
-
-      loader.page = page;
-      dc_pdf_bridge_get_page_size (bridge, page, &self->page_sizes[2 * page],
-                                   &self->page_sizes[2 * page + 1]);
-      page_first_glyph[page] = self->glyphs->len;
-      if (!dc_pdf_bridge_extract_page (bridge, page, &callbacks, &loader, stop, &page_error)
-          || loader.error != NULL)
-        {
-          extracted = FALSE;
-          if (loader.error != NULL)
-            g_propagate_error (error, g_steal_pointer (&loader.error));
-          else
-            g_propagate_error (error, g_steal_pointer (&page_error));
-        }
+      /* The loader's own reason comes first: a limit cancels the reading too. */
+      extracted = FALSE;
+      if (loader.error != NULL)
+        g_propagate_error (error, g_steal_pointer (&loader.error));
       else
-        {
-          n_images += images[page];
-          if (progress != NULL)
-            progress (page + 1, self->n_pages, progress_data);
-        }
+        g_propagate_error (error, g_steal_pointer (&page_error));
     }
+  n_images = loader.n_images;
   if (cancellable != NULL)
     g_cancellable_disconnect (cancellable, cancel_id);
   g_clear_error (&loader.error);

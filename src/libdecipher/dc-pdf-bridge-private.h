@@ -48,6 +48,14 @@ typedef struct
   gboolean has_ref;
   int ref_num;
   int ref_gen;
+  /* What the bridge knows the font by across pages: poppler's reference for the font
+   * dictionary, real or invented (an inline dictionary gets one made of its place), the
+   * same in every bridge open on the file, so that two bridges can tell they met the
+   * same font. has_id is FALSE when poppler gave none: such a font is known by its
+   * object in this bridge only. */
+  gboolean has_id;
+  int id_num;
+  int id_gen;
   double ascent; /* in text space units of 1 em */
   double descent;
 } DcBridgeFont;

@@ -525,6 +525,10 @@ private:
         info.ref_num = ref->num;
         info.ref_gen = ref->gen;
       }
+    /* The key lookup_font() files the font under. */
+    info.has_id = ref->num >= 0;
+    info.id_num = ref->num;
+    info.id_gen = ref->gen;
 
     info.name = font->getName () ? font->getName ()->c_str () : nullptr;
     info.encoding = font->getEncodingName ().c_str ();

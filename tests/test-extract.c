@@ -1,0 +1,353 @@
+/* test-extract.c: reading pages on several threads gives the document one thread gives
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * dc-extract.c reads chunks of pages on other threads, each with its own bridge, and
+ * hands them to the loader in page order. Here every multi-page fixture, and one PDF made
+ * of all the fixtures' pages (fonts of every kind, /ActualText spans, images), is loaded
+ * with one thread and with several, and everything extracted must be equal: glyphs,
+ * fonts and their numbers, symbols and theirs, lines, tokens, spans. Cancelling and the
+ * limits must stop at the same page with the same sentence.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "dc-document-private.h"
+#include "dc-test-fixtures.h"
+
+static const char *const multi_page_fixtures[] = {
+  "clean.pdf",           "identity-h.pdf", "identity-named.pdf", "identity-unicode.pdf",
+  "legacy-cyrillic.pdf",
+};
+
+static char *merged_dir;
+static char *merged_path;
+
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
+}
+
+/* All the fixtures' pages in one PDF (qpdf, as the fixtures' generator uses), made once. */
+static const char *
+merged_pdf (void)
+{
+  g_autoptr (GPtrArray) argv = NULL;
+  g_autoptr (GDir) dir = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *fixtures = NULL;
+  g_autoptr (GPtrArray) names = NULL;
+  const char *name;
+  int status = 0;
+
+  if (merged_path != NULL)
+    return merged_path;
+  if (g_find_program_in_path ("qpdf") == NULL)
+    return NULL;
+  fixtures = dc_test_fixture_path ("");
+  dir = g_dir_open (fixtures, 0, &error);
+  g_assert_no_error (error);
+  names = g_ptr_array_new_with_free_func (g_free);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".pdf") && strstr (name, "encrypted") == NULL
+        && strstr (name, "not-a-pdf") == NULL && strstr (name, "truncated") == NULL
+        && strstr (name, "damaged") == NULL)
+      g_ptr_array_add (names, g_build_filename (fixtures, name, NULL));
+  g_ptr_array_sort (names, compare_names);
+
+  merged_dir = g_dir_make_tmp ("test-extract-XXXXXX", &error);
+  g_assert_no_error (error);
+  merged_path = g_build_filename (merged_dir, "merged.pdf", NULL);
+  argv = g_ptr_array_new ();
+  g_ptr_array_add (argv, "qpdf");
+  g_ptr_array_add (argv, "--empty");
+  g_ptr_array_add (argv, "--pages");
+  for (guint i = 0; i < names->len; i++)
+    g_ptr_array_add (argv, names->pdata[i]);
+  g_ptr_array_add (argv, "--");
+  g_ptr_array_add (argv, merged_path);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL,
+                G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                NULL, NULL, NULL, &status, &error);
+  g_assert_no_error (error);
+  /* qpdf exits with 3 for warnings about its inputs, and still writes the file. */
+  g_assert_true (g_file_test (merged_path, G_FILE_TEST_EXISTS));
+  return merged_path;
+}
+
+typedef struct
+{
+  GArray *pages; /* the progress reported, in order */
+  GCancellable *cancellable;
+  guint cancel_after;
+} Progress;
+
+static void
+on_progress (guint pages_done, guint n_pages, gpointer user_data)
+{
+  Progress *progress = user_data;
+
+  g_assert_cmpuint (pages_done, <=, n_pages);
+  g_array_append_val (progress->pages, pages_done);
+  if (progress->cancellable != NULL && pages_done == progress->cancel_after)
+    g_cancellable_cancel (progress->cancellable);
+}
+
+/* Pages are reported once each, in order, from the first. */
+static void
+assert_progress_in_order (GArray *pages)
+{
+  for (guint i = 0; i < pages->len; i++)
+    g_assert_cmpuint (g_array_index (pages, guint, i), ==, i + 1);
+}
+
+static DcDocument *
+load (const char *path, guint n_threads, const DcDocumentLimits *limits, guint *n_reported,
+      GError **error)
+{
+  Progress progress = { g_array_new (FALSE, FALSE, sizeof (guint)), NULL, 0 };
+  DcDocument *document;
+
+  document = _dc_document_new_from_file_threads (path, NULL, limits, n_threads, on_progress,
+                                                 &progress, NULL, error);
+  assert_progress_in_order (progress.pages);
+  if (n_reported != NULL)
+    *n_reported = progress.pages->len;
+  g_array_unref (progress.pages);
+  return document;
+}
+
+static void
+assert_same_document (DcDocument *a, DcDocument *b)
+{
+  const DcGlyph *glyphs_a, *glyphs_b;
+  const DcSymbol *symbols_a, *symbols_b;
+  const guint32 *order_a, *order_b;
+  const DcLine *lines_a, *lines_b;
+  const DcToken *tokens_a, *tokens_b;
+  guint n_a, n_b;
+
+  g_assert_cmpstr (dc_document_get_sha256 (a), ==, dc_document_get_sha256 (b));
+  g_assert_cmpstr (dc_document_get_language (a), ==, dc_document_get_language (b));
+  g_assert_cmpuint (dc_document_get_n_pages (a), ==, dc_document_get_n_pages (b));
+  for (guint page = 0; page < dc_document_get_n_pages (a); page++)
+    {
+      double wa, ha, wb, hb;
+
+      dc_document_get_page_size (a, page, &wa, &ha);
+      dc_document_get_page_size (b, page, &wb, &hb);
+      g_assert_cmpfloat (wa, ==, wb);
+      g_assert_cmpfloat (ha, ==, hb);
+    }
+
+  glyphs_a = dc_document_get_glyphs (a, &n_a);
+  glyphs_b = dc_document_get_glyphs (b, &n_b);
+  g_assert_cmpuint (n_a, ==, n_b);
+  g_assert_cmpmem (glyphs_a, n_a * sizeof (DcGlyph), glyphs_b, n_b * sizeof (DcGlyph));
+
+  g_assert_cmpuint (dc_document_get_n_fonts (a), ==, dc_document_get_n_fonts (b));
+  for (guint f = 0; f < dc_document_get_n_fonts (a); f++)
+    {
+      DcFont *fa = dc_document_get_font (a, f), *fb = dc_document_get_font (b, f);
+      int num_a = 0, gen_a = 0, num_b = 0, gen_b = 0;
+
+      g_assert_cmpuint (dc_font_get_index (fa), ==, f);
+      g_assert_cmpuint (dc_font_get_index (fb), ==, f);
+      g_assert_cmpstr (dc_font_get_name (fa), ==, dc_font_get_name (fb));
+      g_assert_cmpstr (dc_font_get_encoding (fa), ==, dc_font_get_encoding (fb));
+      g_assert_cmpstr (dc_font_get_program_kind (fa), ==, dc_font_get_program_kind (fb));
+      g_assert_cmpstr (dc_font_get_program_sha256 (fa), ==, dc_font_get_program_sha256 (fb));
+      g_assert_cmpint (dc_font_get_object_ref (fa, &num_a, &gen_a), ==,
+                       dc_font_get_object_ref (fb, &num_b, &gen_b));
+      g_assert_cmpint (num_a, ==, num_b);
+      g_assert_cmpint (gen_a, ==, gen_b);
+      g_assert_cmpint (dc_font_is_trusted (fa), ==, dc_font_is_trusted (fb));
+      g_assert_cmpuint (dc_font_get_n_symbols (fa), ==, dc_font_get_n_symbols (fb));
+      g_assert_cmpuint (dc_font_get_n_glyphs (fa), ==, dc_font_get_n_glyphs (fb));
+      for (guint32 code = 0; code < 256; code++)
+        {
+          g_assert_cmpstr (dc_font_get_glyph_name (fa, code), ==,
+                           dc_font_get_glyph_name (fb, code));
+          g_assert_cmpint (dc_font_get_glyph_index (fa, code), ==,
+                           dc_font_get_glyph_index (fb, code));
+        }
+    }
+
+  symbols_a = dc_document_get_symbols (a, &n_a);
+  symbols_b = dc_document_get_symbols (b, &n_b);
+  g_assert_cmpuint (n_a, ==, n_b);
+  for (guint s = 0; s < n_a; s++)
+    {
+      g_assert_cmpuint (symbols_a[s].font, ==, symbols_b[s].font);
+      g_assert_cmpuint (symbols_a[s].code, ==, symbols_b[s].code);
+      g_assert_cmpuint (symbols_a[s].code_len, ==, symbols_b[s].code_len);
+      g_assert_cmpuint (symbols_a[s].flags, ==, symbols_b[s].flags);
+      g_assert_cmpuint (symbols_a[s].n_glyphs, ==, symbols_b[s].n_glyphs);
+      g_assert_cmpstr (symbols_a[s].pdf_text, ==, symbols_b[s].pdf_text);
+      g_assert_cmpstr (symbols_a[s].glyph_name, ==, symbols_b[s].glyph_name);
+      g_assert_cmpint (dc_document_symbol_is_space (a, s), ==, dc_document_symbol_is_space (b, s));
+    }
+
+  order_a = dc_document_get_reading_order (a, &n_a);
+  order_b = dc_document_get_reading_order (b, &n_b);
+  g_assert_cmpmem (order_a, n_a * sizeof (guint32), order_b, n_b * sizeof (guint32));
+  lines_a = dc_document_get_lines (a, &n_a);
+  lines_b = dc_document_get_lines (b, &n_b);
+  g_assert_cmpmem (lines_a, n_a * sizeof (DcLine), lines_b, n_b * sizeof (DcLine));
+  tokens_a = dc_document_get_tokens (a, &n_a);
+  tokens_b = dc_document_get_tokens (b, &n_b);
+  g_assert_cmpmem (tokens_a, n_a * sizeof (DcToken), tokens_b, n_b * sizeof (DcToken));
+
+  g_assert_cmpuint (dc_document_get_n_actual_texts (a), ==, dc_document_get_n_actual_texts (b));
+  dc_document_get_glyphs (a, &n_a);
+  for (guint g = 0; g < n_a; g++)
+    {
+      guint first_a = 0, first_b = 0, len_a = 0, len_b = 0;
+
+      g_assert_cmpstr (dc_document_get_actual_text (a, g, &first_a, &len_a), ==,
+                       dc_document_get_actual_text (b, g, &first_b, &len_b));
+      g_assert_cmpuint (first_a, ==, first_b);
+      g_assert_cmpuint (len_a, ==, len_b);
+    }
+}
+
+static void
+check_same_as_one_thread (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcDocument) one = NULL;
+  guint n_reported = 0;
+
+  one = load (path, 1, NULL, &n_reported, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_reported, ==, dc_document_get_n_pages (one));
+  for (guint n_threads = 2; n_threads <= 4; n_threads++)
+    {
+      g_autoptr (DcDocument) several = load (path, n_threads, NULL, &n_reported, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (n_reported, ==, dc_document_get_n_pages (one));
+      assert_same_document (one, several);
+    }
+}
+
+static void
+test_fixtures_same_as_one_thread (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (multi_page_fixtures); i++)
+    {
+      g_autofree char *path = dc_test_fixture_path (multi_page_fixtures[i]);
+
+      check_same_as_one_thread (path);
+    }
+}
+
+static void
+test_merged_same_as_one_thread (void)
+{
+  const char *path = merged_pdf ();
+  g_autoptr (DcDocument) document = NULL;
+
+  if (path == NULL)
+    {
+      g_test_skip ("qpdf is not installed");
+      return;
+    }
+  check_same_as_one_thread (path);
+  /* The merged file has what the comparison is about. */
+  document = load (path, 1, NULL, NULL, NULL);
+  g_assert_cmpuint (dc_document_get_n_pages (document), >=, 40);
+  g_assert_cmpuint (dc_document_get_n_fonts (document), >=, 20);
+  g_assert_cmpuint (dc_document_get_n_actual_texts (document), >, 0);
+}
+
+/* Cancelled from the progress callback after page @after: the load stops with
+ * G_IO_ERROR_CANCELLED, having reported no page after it, however far the other threads
+ * had read. */
+static void
+test_cancel_mid_load (void)
+{
+  g_autofree char *fixture = dc_test_fixture_path ("clean.pdf");
+  const char *path = merged_pdf () != NULL ? merged_pdf () : fixture;
+
+  for (guint n_threads = 1; n_threads <= 3; n_threads++)
+    {
+      guint after = n_threads == 1 ? 1 : 2;
+      g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+      Progress progress = { g_array_new (FALSE, FALSE, sizeof (guint)), cancellable, after };
+      g_autoptr (GError) error = NULL;
+      g_autoptr (DcDocument) document = NULL;
+
+      document = _dc_document_new_from_file_threads (path, NULL, NULL, n_threads, on_progress,
+                                                     &progress, cancellable, &error);
+      g_assert_null (document);
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      assert_progress_in_order (progress.pages);
+      g_assert_cmpuint (progress.pages->len, ==, after);
+      g_array_unref (progress.pages);
+    }
+}
+
+/* A limit reached on a page in the second half: the same page, the same sentence. */
+static void
+test_limit_in_second_half (void)
+{
+  g_autofree char *fixture = dc_test_fixture_path ("clean.pdf");
+  const char *path = merged_pdf () != NULL ? merged_pdf () : fixture;
+  g_autoptr (DcDocument) whole = load (path, 1, NULL, NULL, NULL);
+  const DcGlyph *glyphs;
+  guint n_glyphs, n_pages = dc_document_get_n_pages (whole);
+  guint page = n_pages - 1 - (n_pages - 1) / 4, first = 0;
+
+  glyphs = dc_document_get_glyphs (whole, &n_glyphs);
+  while (first < n_glyphs && glyphs[first].page < page)
+    first++;
+  g_assert_cmpuint (first, <, n_glyphs);
+
+  for (guint k = 0; k < 2; k++)
+    {
+      /* A limit a few glyphs into the page, and one on the last of the pages. */
+      DcDocumentLimits limits = { k == 0 ? first + 1 : n_glyphs - 1, 0 };
+      g_autoptr (GError) one_error = NULL;
+      guint one_reported = 0;
+      g_autoptr (DcDocument) one = load (path, 1, &limits, &one_reported, &one_error);
+
+      g_assert_null (one);
+      g_assert_error (one_error, DC_ERROR, DC_ERROR_TOO_MANY_GLYPHS);
+      for (guint n_threads = 2; n_threads <= 3; n_threads++)
+        {
+          g_autoptr (GError) error = NULL;
+          guint reported = 0;
+          g_autoptr (DcDocument) several = load (path, n_threads, &limits, &reported, &error);
+
+          g_assert_null (several);
+          g_assert_error (error, DC_ERROR, DC_ERROR_TOO_MANY_GLYPHS);
+          g_assert_cmpstr (error->message, ==, one_error->message);
+          g_assert_cmpuint (reported, ==, one_reported);
+        }
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/extract/fixtures-same-as-one-thread", test_fixtures_same_as_one_thread);
+  g_test_add_func ("/extract/merged-same-as-one-thread", test_merged_same_as_one_thread);
+  g_test_add_func ("/extract/cancel-mid-load", test_cancel_mid_load);
+  g_test_add_func ("/extract/limit-in-second-half", test_limit_in_second_half);
+
+  status = g_test_run ();
+  if (merged_dir != NULL)
+    dc_test_remove_tree (merged_dir);
+  g_free (merged_path);
+  g_free (merged_dir);
+  return status;
+}
