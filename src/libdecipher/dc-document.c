@@ -29,6 +29,7 @@
 #include "dc-layout-private.h"
 #include "dc-pdf-bridge-private.h"
 #include "dc-script.h"
+#include "dc-tsan-private.h"
 #include "dc-trust-private.h"
 #include "dc-clusters-private.h"
 #include "dc-reshape-private.h"
@@ -829,10 +830,11 @@ retokenize (DcDocument *self, guint8 *symbol_is_space)
     dc_tokens_unref (old);
 }
 
-static gboolean
-compute_sha256 (DcDocument *self, GCancellable *cancellable, GError **error)
+/* The SHA-256 of the file at @path, or NULL with @error set. */
+static char *
+compute_sha256 (const char *path, GCancellable *cancellable, GError **error)
 {
-  g_autoptr (GFile) file = g_file_new_for_path (self->path);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GFileInputStream) stream = NULL;
   g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
   g_autofree guint8 *buffer = g_malloc (1 << 16);
@@ -840,15 +842,68 @@ compute_sha256 (DcDocument *self, GCancellable *cancellable, GError **error)
 
   stream = g_file_read (file, cancellable, error);
   if (stream == NULL)
-    return FALSE;
+    return NULL;
   while ((n = g_input_stream_read (G_INPUT_STREAM (stream), buffer, 1 << 16, cancellable, error))
          > 0)
     g_checksum_update (checksum, buffer, n);
   if (n < 0)
-    return FALSE;
-  self->sha256 = g_strdup (g_checksum_get_string (checksum));
-  return TRUE;
+    return NULL;
+  return g_strdup (g_checksum_get_string (checksum));
 }
+
+/* The checksum reads the whole file, which the pages' reading need not: it runs on a
+ * thread of its own meanwhile. */
+typedef struct
+{
+  const char *path;
+  GCancellable *cancellable;
+  GThread *thread;
+  char *sha256;
+  GError *error;
+} Checksum;
+
+static gpointer
+checksum_thread (gpointer data)
+{
+  Checksum *checksum = data;
+
+  DC_TAKE_OVER (checksum);
+  checksum->sha256 = compute_sha256 (checksum->path, checksum->cancellable, &checksum->error);
+  DC_HAND_OVER (checksum);
+  return NULL;
+}
+
+static void
+checksum_start (Checksum *checksum, const char *path, GCancellable *cancellable)
+{
+  checksum->path = path;
+  checksum->cancellable = cancellable;
+  DC_HAND_OVER (checksum);
+  checksum->thread = g_thread_try_new ("dc-sha256", checksum_thread, checksum, NULL);
+  if (checksum->thread == NULL)
+    checksum->sha256 = compute_sha256 (path, cancellable, &checksum->error);
+}
+
+static void
+checksum_finish (Checksum *checksum)
+{
+  if (checksum->thread != NULL)
+    {
+      g_thread_join (g_steal_pointer (&checksum->thread));
+      DC_TAKE_OVER (checksum);
+    }
+}
+
+/* Every way out of the loader waits for the thread: it reads the path it was given. */
+static void
+checksum_clear (Checksum *checksum)
+{
+  checksum_finish (checksum);
+  g_clear_pointer (&checksum->sha256, g_free);
+  g_clear_error (&checksum->error);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Checksum, checksum_clear)
 
 /**
  * dc_document_new_from_file:
@@ -966,6 +1021,7 @@ _dc_document_new_from_file_threads (const char *path, const char *password,
   g_autofree char *display = NULL;
   DcBridgeCallbacks callbacks = { loader_font, loader_glyph, loader_image, loader_actual_text };
   Loader loader = { 0 };
+  g_auto (Checksum) checksum = { 0 };
   DcExtractLimits extract_limits;
   g_autoptr (GError) page_error = NULL;
   guint n_images = 0;
@@ -982,8 +1038,7 @@ _dc_document_new_from_file_threads (const char *path, const char *password,
 
   self = g_object_new (DC_TYPE_DOCUMENT, NULL);
   self->path = g_strdup (path);
-  if (!compute_sha256 (self, cancellable, error))
-    return NULL;
+  checksum_start (&checksum, self->path, cancellable);
 
   self->n_pages = dc_pdf_bridge_get_n_pages (bridge);
   self->language = dc_pdf_bridge_get_language (bridge);
@@ -1041,6 +1096,15 @@ _dc_document_new_from_file_threads (const char *path, const char *password,
   if (cancellable != NULL)
     g_cancellable_disconnect (cancellable, cancel_id);
   g_clear_error (&loader.error);
+  /* An unreadable file says so before anything found in its pages. */
+  checksum_finish (&checksum);
+  if (checksum.sha256 == NULL)
+    {
+      g_clear_error (error);
+      g_propagate_error (error, g_steal_pointer (&checksum.error));
+      return NULL;
+    }
+  self->sha256 = g_steal_pointer (&checksum.sha256);
   if (!extracted)
     return NULL;
   page_first_glyph[self->n_pages] = self->glyphs->len;
