@@ -50,11 +50,10 @@ typedef struct
   guint32 n_glyphs; /* MARK_ACTUAL_TEXT */
 } Mark;
 
-/* Single precision is what the loader keeps: a float widened to a double and narrowed
- * again is the same float. */
+/* The bridge's values as they are: the loader rounds them its own way. */
 typedef struct
 {
-  float x, y, x0, y0, x1, y1, advance, font_size;
+  double x, y, x0, y0, x1, y1, advance, font_size;
   guint32 code; /* into the extractor's codes */
   guint8 code_len;
   gint8 render_mode;
@@ -134,6 +133,10 @@ typedef struct
   guint limit_chunk; /* no chunk after it is needed: it reaches the limits */
   gboolean quit;
   guint64 delivered; /* glyphs handed on with the chunks done */
+  /* Glyph arrays of recordings handed on, to be filled again: memory new to the process
+   * costs a page fault per 4 KiB on first touch, a recording a megabyte or so, and a
+   * book's worth of recordings made afresh cost more than the second thread saved. */
+  GPtrArray *spare_glyphs;
 
   /* The calling thread's. */
   GHashTable *font_ids; /* (id_num, id_gen) → the caller's font number + 1 */
@@ -423,14 +426,14 @@ record_glyph_cb (const DcBridgeGlyph *glyph, gpointer user_data)
 
   if (ex->chunk->truncated)
     return;
-  recorded.x = (float) glyph->x;
-  recorded.y = (float) glyph->y;
-  recorded.x0 = (float) glyph->x0;
-  recorded.y0 = (float) glyph->y0;
-  recorded.x1 = (float) glyph->x1;
-  recorded.y1 = (float) glyph->y1;
-  recorded.advance = (float) glyph->advance;
-  recorded.font_size = (float) glyph->font_size;
+  recorded.x = glyph->x;
+  recorded.y = glyph->y;
+  recorded.x0 = glyph->x0;
+  recorded.y0 = glyph->y0;
+  recorded.x1 = glyph->x1;
+  recorded.y1 = glyph->y1;
+  recorded.advance = glyph->advance;
+  recorded.font_size = glyph->font_size;
   recorded.code = intern_code (ex, glyph);
   recorded.code_len = (guint8) MIN (glyph->code_len, G_MAXUINT8);
   recorded.render_mode = (gint8) CLAMP (glyph->render_mode, G_MININT8, G_MAXINT8);
@@ -465,13 +468,13 @@ record_actual_text_cb (guint page, const gunichar *text, int text_len, guint n_g
 }
 
 static void
-record_chunk (Extractor *ex, Chunk *chunk)
+record_chunk (Extractor *ex, Chunk *chunk, GArray *glyphs)
 {
   const DcBridgeCallbacks callbacks = { record_font_cb, record_glyph_cb, record_image_cb,
                                         record_actual_text_cb };
   guint n_pages = chunk->end_page - chunk->first_page;
 
-  chunk->glyphs = g_array_new (FALSE, FALSE, sizeof (RecordedGlyph));
+  chunk->glyphs = glyphs != NULL ? glyphs : g_array_new (FALSE, FALSE, sizeof (RecordedGlyph));
   chunk->marks = g_array_new (FALSE, FALSE, sizeof (Mark));
   chunk->texts = g_array_new (FALSE, FALSE, sizeof (gunichar));
   chunk->fonts = g_ptr_array_new_with_free_func (free_recorded_font);
@@ -520,8 +523,12 @@ claim_chunk (Run *run)
 static void
 record_locked (Run *run, Extractor *ex, Chunk *chunk)
 {
+  GArray *glyphs = NULL;
+
+  if (run->spare_glyphs->len > 0)
+    glyphs = g_ptr_array_steal_index_fast (run->spare_glyphs, run->spare_glyphs->len - 1);
   DC_MUTEX_UNLOCK (&run->lock);
-  record_chunk (ex, chunk);
+  record_chunk (ex, chunk, glyphs);
   DC_MUTEX_LOCK (&run->lock);
   chunk->state = CHUNK_RECORDED;
   chunk->n_glyphs = chunk->glyphs->len;
@@ -732,6 +739,11 @@ hand_on (Run *run, Extractor *self, GError **error)
           run->delivered += live ? run->n_live : chunk->n_glyphs;
           chunk->n_glyphs = 0;
           run->next_replay++;
+          if (chunk->glyphs != NULL)
+            {
+              g_array_set_size (chunk->glyphs, 0);
+              g_ptr_array_add (run->spare_glyphs, g_steal_pointer (&chunk->glyphs));
+            }
           g_cond_broadcast (&run->cond);
           DC_MUTEX_UNLOCK (&run->lock);
           clear_recording (chunk);
@@ -811,6 +823,7 @@ _dc_extract_pages (DcPdfBridge *bridge, const char *path, const char *password, 
   run.window = 2 * n_threads;
   run.limit_chunk = G_MAXUINT;
   run.font_ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  run.spare_glyphs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   g_mutex_init (&run.lock);
   g_cond_init (&run.cond);
   for (guint c = 0; c < run.n_chunks; c++)
@@ -852,6 +865,7 @@ _dc_extract_pages (DcPdfBridge *bridge, const char *path, const char *password, 
     g_cancellable_disconnect (stop, stop_id);
   g_free (run.chunks);
   g_hash_table_unref (run.font_ids);
+  g_ptr_array_unref (run.spare_glyphs);
   g_mutex_clear (&run.lock);
   g_cond_clear (&run.cond);
   return ok;
