@@ -79,6 +79,12 @@ void _decipher_window_update_conflicts (DecipherWindow *self);
 void _decipher_window_review_conflicts (DecipherWindow *self);
 void _decipher_window_show_error (DecipherWindow *self, const char *heading, const char *body);
 void _decipher_window_toast (DecipherWindow *self, const char *title, gboolean undo);
+void _decipher_window_set_session (DecipherWindow *self, DecipherSession *session);
+
+/* decipher-window-open.c */
+void _decipher_window_init_opening (DecipherWindow *self);
+void _decipher_window_add_recent (DecipherWindow *self, GFile *file);
+
 typedef void (*DecipherFileChosenFunc) (DecipherWindow *self, GFile *file);
 
 void _decipher_window_choose_file (DecipherWindow *self, gboolean save, const char *title,
