@@ -65,6 +65,7 @@ struct _DecipherInputPane
   gboolean showing_conflicts;
   guint n_conflicts_shown;
   char *conflict_text;
+  char *dragged_text; /* what a drag across the page put in the entry, until edited */
 
   GtkWidget *box;
   GtkWidget *line_chip;
@@ -552,6 +553,26 @@ static void
 view_run_selected_cb (DecipherInputPane *self, guint first_glyph, guint last_glyph)
 {
   decipher_input_pane_fill_from_glyphs (self, first_glyph, last_glyph);
+  g_free (self->dragged_text);
+  self->dragged_text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->entry)));
+}
+
+/* A drag both selects the words on the page and offers them here, with the focus and a
+ * "?" selected. Ctrl+C right after it means the words selected on the page, as in any
+ * reader, not that "?": the entry copies its own text only once something was typed. */
+static void
+entry_copy_cb (GtkText *text, DecipherInputPane *self)
+{
+  if (self->dragged_text == NULL || self->view == NULL
+      || !decipher_document_view_has_selection (self->view))
+    return;
+  if (!g_str_equal (gtk_editable_get_text (GTK_EDITABLE (self->entry)), self->dragged_text))
+    {
+      g_clear_pointer (&self->dragged_text, g_free);
+      return;
+    }
+  g_signal_stop_emission_by_name (text, "copy-clipboard");
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.copy", NULL);
 }
 
 /* ---- what next ---------------------------------------------------------------------- */
@@ -779,6 +800,7 @@ decipher_input_pane_dispose (GObject *object)
   g_clear_object (&self->engine_signals);
   g_clear_pointer (&self->candidates_text, g_free);
   g_clear_pointer (&self->conflict_text, g_free);
+  g_clear_pointer (&self->dragged_text, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_INPUT_PANE);
 
   G_OBJECT_CLASS (decipher_input_pane_parent_class)->dispose (object);
@@ -834,6 +856,8 @@ decipher_input_pane_init (DecipherInputPane *self)
   g_signal_connect_swapped (self->entry, "activate", G_CALLBACK (entry_activate_cb), self);
   g_signal_connect (gtk_editable_get_delegate (GTK_EDITABLE (self->entry)), "insert-text",
                     G_CALLBACK (entry_insert_text_cb), self);
+  g_signal_connect (gtk_editable_get_delegate (GTK_EDITABLE (self->entry)), "copy-clipboard",
+                    G_CALLBACK (entry_copy_cb), self);
   g_signal_connect_swapped (self->entry, "changed", G_CALLBACK (entry_changed_cb), self);
   g_signal_connect_swapped (self->clear_line_button, "clicked", G_CALLBACK (clear_line_clicked_cb),
                             self);

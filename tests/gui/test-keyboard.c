@@ -479,6 +479,54 @@ test_select_and_copy (void)
   gui_test_close_window (window);
 }
 
+static gboolean
+entry_has_focus (GtkEditable *entry)
+{
+  return gtk_widget_has_focus (GTK_WIDGET (gtk_editable_get_delegate (entry)));
+}
+
+/* A drag across the page selects words and offers them for typing: the input pane takes
+ * the focus with a "?" selected. Ctrl+C right after it copies the words on the page, as in
+ * any reader; once something is typed, it is the entry's own again. */
+static void
+test_drag_then_copy (void)
+{
+  DecipherWindow *window = gui_test_open_window ("legacy-cyrillic.pdf", NULL, 1200, 800);
+  DecipherDocumentView *view = _decipher_window_get_document_view (window);
+  GtkEditable *entry = decipher_input_pane_get_entry (_decipher_window_get_input_pane (window));
+  g_autofree char *expected = NULL;
+  g_autofree char *copied = NULL;
+  g_autofree char *typed = NULL;
+  DecipherSession *session = decipher_window_get_session (window);
+  const DcGlyph *glyphs = dc_document_get_glyphs (decipher_session_get_document (session), NULL);
+  guint first = 0;
+
+  /* From the first glyph still to decode, past the word it is in. */
+  while (!decipher_session_symbol_is_unknown (session, glyphs[first].symbol))
+    first++;
+  /* What the drag gesture does when it ends (_decipher_document_view_drag_end()). */
+  g_assert_true (decipher_document_view_select_glyphs (view, first, first + 10));
+  g_signal_emit_by_name (view, "run-selected", first, first + 10);
+  GUI_TEST_WAIT (entry_has_focus, entry, "the entry's focus");
+  g_assert_nonnull (strchr (gtk_editable_get_text (entry), '?'));
+  expected = decipher_document_view_dup_selected_text (view);
+  g_assert_nonnull (expected);
+  g_assert_cmpstr (expected, !=, "?");
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "before");
+  gui_test_key (GTK_WINDOW (window), "<Control>c");
+  copied = clipboard_text (window);
+  g_assert_cmpstr (copied, ==, expected);
+
+  /* Typed over, the entry's text is the user's: Ctrl+C copies what is selected in it. */
+  gui_test_type (GTK_WINDOW (window), "x");
+  gtk_editable_select_region (entry, 0, -1);
+  gui_test_key (GTK_WINDOW (window), "<Control>c");
+  typed = clipboard_text (window);
+  g_assert_cmpstr (typed, ==, gtk_editable_get_text (entry));
+  gui_test_close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -490,6 +538,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/keyboard/page-entry", test_page_entry);
   g_test_add_func ("/keyboard/fit-zoom", test_fit_zoom);
   g_test_add_func ("/keyboard/select-and-copy", test_select_and_copy);
+  g_test_add_func ("/keyboard/drag-then-copy", test_drag_then_copy);
 
   return g_test_run ();
 }
