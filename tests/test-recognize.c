@@ -278,6 +278,37 @@ test_recognize_cli (void)
   g_assert_true (g_str_has_prefix (lines[n_progress + 2], "{\"ok\":false,\"error\":"));
 }
 
+/* A system without Tesseract still opens documents; recognition alone says what to
+ * install, and the session goes on. */
+static void
+test_recognize_without_tesseract (void)
+{
+  g_autofree char *path = dc_test_fixture_path ("legacy-cyrillic.pdf");
+  const char *argv[] = { g_getenv ("DECIPHER_CLI"), "session", path, NULL };
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_auto (GStrv) lines = NULL;
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  g_subprocess_launcher_setenv (launcher, "DECIPHER_TESSERACT_LIBRARY",
+                                "libtesseract-not-installed.so.0", TRUE);
+  process = g_subprocess_launcher_spawnv (launcher, argv, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (
+      process, "{\"cmd\":\"recognize\",\"languages\":\"rus\"}\n{\"cmd\":\"status\"}\n", NULL,
+      &out, NULL, &error));
+  g_assert_no_error (error);
+  lines = g_strsplit (out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), >=, 2);
+  g_assert_true (g_str_has_prefix (lines[0], "{\"ok\":false,\"error\":"));
+  g_assert_nonnull (strstr (lines[0], "needs the Tesseract library"));
+  g_assert_nonnull (strstr (lines[0], "libtesseract-not-installed.so.0"));
+  g_assert_true (g_str_has_prefix (lines[1], "{\"ok\":true"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -288,5 +319,6 @@ main (int argc, char **argv)
   g_test_add_func ("/recognize/sure-proposals", test_recognize_sure_proposals);
   g_test_add_func ("/recognize/missing-language", test_recognize_missing_language);
   g_test_add_func ("/recognize/cli", test_recognize_cli);
+  g_test_add_func ("/recognize/without-tesseract", test_recognize_without_tesseract);
   return g_test_run ();
 }

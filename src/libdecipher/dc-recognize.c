@@ -25,13 +25,13 @@
 #include <math.h>
 #include <poppler.h>
 #include <string.h>
-#include <tesseract/capi.h>
 
 #include "dc-align-private.h"
 #include "dc-error.h"
 #include "dc-fingerprint.h"
 #include "dc-library.h"
 #include "dc-recognize.h"
+#include "dc-tesseract-private.h"
 #include "dc-tsan-private.h"
 
 /* Pixels per em of the rendered text: Tesseract reads 30 px capitals best. */
@@ -423,15 +423,16 @@ static char *
 read_pixels (TessBaseAPI *api, const guint8 *grey, int width, int height, double scale,
              int *confidence)
 {
+  const DcTesseract *tess = _dc_tesseract_get (NULL); /* loaded by open_tesseract() */
   char *text, *copy;
 
-  TessBaseAPISetImage (api, grey, width, height, 1, width);
-  TessBaseAPISetSourceResolution (api, (int) lround (72.0 * scale));
-  text = TessBaseAPIGetUTF8Text (api);
+  tess->BaseAPISetImage (api, grey, width, height, 1, width);
+  tess->BaseAPISetSourceResolution (api, (int) lround (72.0 * scale));
+  text = tess->BaseAPIGetUTF8Text (api);
   if (confidence != NULL)
-    *confidence = TessBaseAPIMeanTextConf (api);
+    *confidence = tess->BaseAPIMeanTextConf (api);
   copy = g_strdup (text ? text : "");
-  TessDeleteText (text);
+  tess->DeleteText (text);
   return g_strstrip (copy);
 }
 
@@ -440,30 +441,31 @@ static char **
 read_words (TessBaseAPI *api, const guint8 *grey, int width, int height, double scale,
             GArray *confidences)
 {
+  const DcTesseract *tess = _dc_tesseract_get (NULL); /* loaded by open_tesseract() */
   g_autoptr (GPtrArray) words = g_ptr_array_new_with_free_func (g_free);
   TessResultIterator *it;
 
-  TessBaseAPISetImage (api, grey, width, height, 1, width);
-  TessBaseAPISetSourceResolution (api, (int) lround (72.0 * scale));
-  if (TessBaseAPIRecognize (api, NULL) != 0 || (it = TessBaseAPIGetIterator (api)) == NULL)
+  tess->BaseAPISetImage (api, grey, width, height, 1, width);
+  tess->BaseAPISetSourceResolution (api, (int) lround (72.0 * scale));
+  if (tess->BaseAPIRecognize (api, NULL) != 0 || (it = tess->BaseAPIGetIterator (api)) == NULL)
     {
       g_ptr_array_add (words, NULL);
       return (char **) g_ptr_array_free (g_steal_pointer (&words), FALSE);
     }
   do
     {
-      char *text = TessResultIteratorGetUTF8Text (it, RIL_WORD);
+      char *text = tess->ResultIteratorGetUTF8Text (it, RIL_WORD);
       g_autofree char *copy = g_strstrip (g_strdup (text != NULL ? text : ""));
-      float confidence = TessResultIteratorConfidence (it, RIL_WORD);
+      float confidence = tess->ResultIteratorConfidence (it, RIL_WORD);
 
-      TessDeleteText (text);
+      tess->DeleteText (text);
       if (copy[0] == '\0' || strpbrk (copy, " \t\n\r") != NULL)
         continue;
       g_ptr_array_add (words, g_steal_pointer (&copy));
       g_array_append_val (confidences, confidence);
     }
-  while (TessResultIteratorNext (it, RIL_WORD));
-  TessResultIteratorDelete (it);
+  while (tess->ResultIteratorNext (it, RIL_WORD));
+  tess->ResultIteratorDelete (it);
   g_ptr_array_add (words, NULL);
   return (char **) g_ptr_array_free (g_steal_pointer (&words), FALSE);
 }
@@ -709,16 +711,16 @@ open_pdf (DcRecognizeJob *job, GError **error)
  * debug_file is one parameter for the whole process, so it is set once, before any
  * reading thread starts, and never by two threads at a time. */
 static void
-quiet_tesseract (void)
+quiet_tesseract (const DcTesseract *tess)
 {
   static gsize done;
 
   if (g_once_init_enter (&done))
     {
-      TessBaseAPI *api = TessBaseAPICreate ();
+      TessBaseAPI *api = tess->BaseAPICreate ();
 
-      TessBaseAPISetVariable (api, "debug_file", "/dev/null");
-      TessBaseAPIDelete (api);
+      tess->BaseAPISetVariable (api, "debug_file", "/dev/null");
+      tess->BaseAPIDelete (api);
       DC_ONCE_LEAVE (&done, 1);
     }
   DC_ONCE_ENTERED (&done);
@@ -729,22 +731,35 @@ open_tesseract (const char *languages, GError **error)
 {
   g_auto (GStrv) parts = g_strsplit (languages, "+", -1);
   const char *dir = parts[0] != NULL ? language_dir (parts[0]) : NULL;
+  const DcTesseract *tess = _dc_tesseract_get (error);
   TessBaseAPI *api;
 
-  quiet_tesseract ();
-  api = TessBaseAPICreate ();
+  if (tess == NULL)
+    return NULL;
+  quiet_tesseract (tess);
+  api = tess->BaseAPICreate ();
 
-  if (dir == NULL || TessBaseAPIInit3 (api, dir, languages) != 0)
+  if (dir == NULL || tess->BaseAPIInit3 (api, dir, languages) != 0)
     {
-      TessBaseAPIDelete (api);
+      tess->BaseAPIDelete (api);
       g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                    _("Tesseract could not load the language data “%s”. Install its package "
                      "(tesseract-ocr-%s on Debian) or choose another language."),
                       languages, parts[0] != NULL ? parts[0] : languages);
       return NULL;
     }
-  TessBaseAPISetPageSegMode (api, PSM_SINGLE_LINE);
+  tess->BaseAPISetPageSegMode (api, PSM_SINGLE_LINE);
   return api;
+}
+
+/* Only ever given what open_tesseract() returned, so Tesseract is loaded. */
+static void
+close_tesseract (TessBaseAPI *api)
+{
+  const DcTesseract *tess = _dc_tesseract_get (NULL);
+
+  tess->BaseAPIEnd (api);
+  tess->BaseAPIDelete (api);
 }
 
 static gpointer
@@ -782,8 +797,7 @@ worker_thread (gpointer data)
       if (worker->progress != NULL)
         worker->progress (done, job->lines->len, worker->progress_data);
     }
-  TessBaseAPIEnd (api);
-  TessBaseAPIDelete (api);
+  close_tesseract (api);
   return NULL;
 }
 
@@ -830,8 +844,7 @@ probe_language (DcRecognizeJob *job, GError **error)
           g_free (best);
           best = g_strdup (installed[i]);
         }
-      TessBaseAPIEnd (api);
-      TessBaseAPIDelete (api);
+      close_tesseract (api);
     }
   return best != NULL ? best : g_strdup (installed[0]);
 }
