@@ -104,7 +104,7 @@ check_records (DcDocument *document)
     {
       g_assert_cmpuint (glyphs[g].symbol, <, n_symbols);
       g_assert_cmpuint (glyphs[g].page, <, n_pages);
-      g_assert_cmpuint (glyphs[g].font, ==, symbols[glyphs[g].symbol].font);
+      g_assert_cmpuint (dc_glyph_get_font (&glyphs[g], symbols), ==, symbols[glyphs[g].symbol].font);
     }
 
   /* Every index the reading order holds is a glyph, and lines cover it in order. */

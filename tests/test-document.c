@@ -10,6 +10,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "dc-glyph-private.h"
 #include "dc-test-fixtures.h"
 
 /* The glyph sequence, line by line, must be exactly what the generator drew. */
@@ -63,7 +64,7 @@ test_glyph_sequence (gconstpointer data)
               const DcGlyph *glyph = &glyphs[order[line->first_glyph + k]];
               const DcSymbol *symbol = dc_document_get_symbol (document, glyph->symbol);
               const char *text = json_object_get_string_member (truth_glyph, "text");
-              gint64 key = ((gint64) glyph->font << 32) | symbol->code;
+              gint64 key = ((gint64) symbol->font << 32) | symbol->code;
               g_autofree char *truth_key = NULL;
               gpointer known;
 
@@ -161,7 +162,7 @@ test_untrusted_text_unknown (gconstpointer data)
   glyphs = dc_document_get_glyphs (document, &n_glyphs);
   for (guint i = 0; i < n_glyphs; i++)
     {
-      if (!dc_font_is_trusted (dc_document_get_font (document, glyphs[i].font)))
+      if (!dc_font_is_trusted (dc_document_get_font (document, dc_glyph_get_font (&glyphs[i], dc_document_get_symbols (document, NULL)))))
         {
           g_assert_null (dc_document_pdf_value (glyphs[i].symbol, document));
           untrusted++;
@@ -212,7 +213,7 @@ test_tokens (gconstpointer data)
                 if (tokens[t].first_glyph < position &&
                     position < tokens[t].first_glyph + tokens[t].n_glyphs)
                   in_token_with_previous = TRUE;
-              g_assert_cmpfloat (glyphs[order[position]].advance, ==, 0);
+              g_assert_cmpfloat (dc_glyph_get_advance (&glyphs[order[position]]), ==, 0);
               g_assert_true (in_token_with_previous);
               marks++;
             }
@@ -256,7 +257,60 @@ test_program_glyph_names (void)
 static void
 test_glyph_is_compact (void)
 {
-  g_assert_cmpuint (sizeof (DcGlyph), <=, 64);
+  /* dc-types.h asserts the exact size at compile time; a book's memory depends on it. */
+  g_assert_cmpuint (sizeof (DcGlyph), ==, 28);
+}
+
+/* What the bridge reported for each glyph: size, advance, x0, y0, x1, y1. */
+static void
+record_glyph (guint index, double size, double advance, double x0, double y0, double x1,
+              double y1, gpointer user_data)
+{
+  GArray *reported = user_data;
+  double values[6] = { size, advance, x0, y0, x1, y1 };
+
+  g_assert_cmpuint (index * 6, ==, reported->len);
+  g_array_append_vals (reported, values, 6);
+}
+
+/* How `decipher-cli glyphs` prints a value (w_fixed2()). */
+static gint64
+hundredths (float value)
+{
+  return (gint64) (value * 100.0 + (value < 0 ? -0.5 : 0.5));
+}
+
+/* The compact record keeps every glyph's box, size and advance within 0.01 pt of what the
+ * bridge reported, and prints each of them as the float it reported would print. */
+static void
+test_glyph_precision (gconstpointer data)
+{
+  const char *name = data;
+  g_autoptr (GArray) reported = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (DcDocument) document = NULL;
+  const DcGlyph *glyphs;
+  guint n_glyphs;
+
+  _dc_glyph_set_hook (record_glyph, reported);
+  document = dc_test_load_document (name);
+  _dc_glyph_set_hook (NULL, NULL);
+  glyphs = dc_document_get_glyphs (document, &n_glyphs);
+  /* No double-byte font here: every glyph the bridge reported is kept as it came. */
+  g_assert_cmpuint (n_glyphs * 6, ==, reported->len);
+
+  for (guint i = 0; i < n_glyphs; i++)
+    {
+      const double *want = &g_array_index (reported, double, i * 6);
+      DcGlyphBox box = dc_glyph_get_box (&glyphs[i]);
+      const float have[6] = { dc_glyph_get_size (&glyphs[i]), dc_glyph_get_advance (&glyphs[i]),
+                              box.x0, box.y0, box.x1, box.y1 };
+
+      for (guint k = 0; k < 6; k++)
+        {
+          g_assert_cmpfloat_with_epsilon (have[k], want[k], 0.01);
+          g_assert_cmpint (hundredths (have[k]), ==, hundredths ((float) want[k]));
+        }
+    }
 }
 
 int
@@ -265,10 +319,18 @@ main (int argc, char **argv)
   static const char *corrupted[] = { "legacy-cyrillic", "uralic-legacy", "identity-h", "identity-named", "ligatures",
                                      "duplicate-tounicode", "type3", "rotated" };
   static const char *clean[] = { "clean", "two-columns", "igt" };
+  static const char *precision[] = { "clean", "rotated", "type3", "script-japanese-vertical",
+                                     "script-hindi", "multiscript" };
 
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/document/glyph-size", test_glyph_is_compact);
+  for (guint i = 0; i < G_N_ELEMENTS (precision); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/document/glyph-precision/%s", precision[i]);
+
+      g_test_add_data_func (path, precision[i], test_glyph_precision);
+    }
   g_test_add_func ("/document/program-glyph-names", test_program_glyph_names);
   for (guint i = 0; i < G_N_ELEMENTS (corrupted); i++)
     {

@@ -108,6 +108,7 @@ context_picture (DecipherConflictView *self, guint glyph)
 {
   DcDocument *document = decipher_session_get_document (self->session);
   const DcGlyph *g = &dc_document_get_glyphs (document, NULL)[glyph];
+  DcGlyphBox box = dc_glyph_get_box (g);
   double page_width, page_height;
   graphene_rect_t area;
   GtkWidget *picture = gtk_picture_new ();
@@ -115,9 +116,9 @@ context_picture (DecipherConflictView *self, guint glyph)
   double x0, x1;
 
   dc_document_get_page_size (document, g->page, &page_width, &page_height);
-  x0 = MAX (0, g->x0 - CROP_MARGIN);
-  x1 = MIN (page_width, g->x1 + CROP_MARGIN);
-  graphene_rect_init (&area, x0, MAX (0, g->y0 - 4), x1 - x0, (g->y1 - g->y0) + 10);
+  x0 = MAX (0, box.x0 - CROP_MARGIN);
+  x1 = MIN (page_width, box.x1 + CROP_MARGIN);
+  graphene_rect_init (&area, x0, MAX (0, box.y0 - 4), x1 - x0, (box.y1 - box.y0) + 10);
 
   gtk_picture_set_can_shrink (GTK_PICTURE (picture), TRUE);
   gtk_picture_set_content_fit (GTK_PICTURE (picture), GTK_CONTENT_FIT_CONTAIN);
@@ -125,9 +126,9 @@ context_picture (DecipherConflictView *self, guint glyph)
   gtk_widget_set_halign (picture, GTK_ALIGN_START);
   gtk_widget_add_css_class (picture, "glyph-tile");
   g_weak_ref_init (&target->picture, picture);
-  graphene_rect_init (&target->mark, (g->x0 - area.origin.x) * CROP_SCALE,
-                      (g->y0 - area.origin.y) * CROP_SCALE, (g->x1 - g->x0) * CROP_SCALE,
-                      (g->y1 - g->y0) * CROP_SCALE);
+  graphene_rect_init (&target->mark, (box.x0 - area.origin.x) * CROP_SCALE,
+                      (box.y0 - area.origin.y) * CROP_SCALE, (box.x1 - box.x0) * CROP_SCALE,
+                      (box.y1 - box.y0) * CROP_SCALE);
   decipher_page_renderer_crop (self->renderer, g->page, &area, CROP_SCALE, crop_done_cb, target,
                                crop_target_free);
   return picture;

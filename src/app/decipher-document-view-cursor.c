@@ -56,7 +56,9 @@ position_is_blank (DcDocument *document, guint pos)
 static double
 glyph_center (const DcGlyph *glyph)
 {
-  return glyph->rotation % 2 == 0 ? (glyph->x0 + glyph->x1) / 2 : (glyph->y0 + glyph->y1) / 2;
+  DcGlyphBox box = dc_glyph_get_box (glyph);
+
+  return glyph->rotation % 2 == 0 ? (box.x0 + box.x1) / 2 : (box.y0 + box.y1) / 2;
 }
 
 /* In a right-to-left line the order runs leftwards: Right goes back in it. */

@@ -104,10 +104,11 @@ _decipher_document_view_glyph_rect (DecipherDocumentView *self, const DcGlyph *g
                                     const graphene_rect_t *page_rect, graphene_rect_t *rect)
 {
   /* Marks drawn over a neighbour may have no width; they still need something to click. */
-  double w = MAX (glyph->x1 - glyph->x0, 1.0), h = MAX (glyph->y1 - glyph->y0, 1.0);
+  DcGlyphBox box = dc_glyph_get_box (glyph);
+  double w = MAX (box.x1 - box.x0, 1.0), h = MAX (box.y1 - box.y0, 1.0);
 
-  graphene_rect_init (rect, page_rect->origin.x + glyph->x0 * self->zoom,
-                      page_rect->origin.y + glyph->y0 * self->zoom, w * self->zoom, h * self->zoom);
+  graphene_rect_init (rect, page_rect->origin.x + box.x0 * self->zoom,
+                      page_rect->origin.y + box.y0 * self->zoom, w * self->zoom, h * self->zoom);
 }
 
 /* The glyph's box with its edges on whole pixels, for drawing. A box with fractional

@@ -293,6 +293,7 @@ request_crop (DecipherGlyphShapes *self, guint symbol)
   const DcGlyph *best = NULL;
   graphene_rect_t area;
   CropData *data;
+  DcGlyphBox box = { 0 };
   double width, height, pad;
   guint n;
 
@@ -300,20 +301,24 @@ request_crop (DecipherGlyphShapes *self, guint symbol)
   for (guint i = 0; i < n && i < 64; i++)
     {
       const DcGlyph *g = &glyphs[occurrences[i]];
+      DcGlyphBox g_box = dc_glyph_get_box (g);
 
       if ((g->flags & DC_GLYPH_INVISIBLE) == 0
-          && (best == NULL || (g->y1 - g->y0) > (best->y1 - best->y0)))
-        best = g;
+          && (best == NULL || g_box.y1 - g_box.y0 > box.y1 - box.y0))
+        {
+          best = g;
+          box = g_box;
+        }
     }
   if (best == NULL)
     return FALSE;
 
   /* Exactly the glyph's box: any margin brings in pieces of its neighbours, which read
    * as part of the shape. A mark with no width gets a square around its middle. */
-  width = best->x1 - best->x0;
-  height = MAX (best->y1 - best->y0, 1.0);
+  width = box.x1 - box.x0;
+  height = MAX (box.y1 - box.y0, 1.0);
   pad = width < 1.0 ? (height - width) / 2 : 0;
-  graphene_rect_init (&area, best->x0 - pad, best->y0, width + 2 * pad, height);
+  graphene_rect_init (&area, box.x0 - pad, box.y0, width + 2 * pad, height);
 
   data = g_new0 (CropData, 1);
   g_weak_ref_init (&data->self, self);
@@ -321,7 +326,7 @@ request_crop (DecipherGlyphShapes *self, guint symbol)
   /* At the pixels per em of the shapes from programs, so that every tile shows its
    * glyph at its true size. */
   decipher_page_renderer_crop (self->renderer, best->page, &area,
-                               SHAPE_PIXELS / MAX (best->size, 1.0), crop_done, data,
+                               SHAPE_PIXELS / MAX (dc_glyph_get_size (best), 1.0), crop_done, data,
                                (GDestroyNotify) crop_data_free);
   return TRUE;
 }

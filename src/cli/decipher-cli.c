@@ -371,8 +371,9 @@ command_glyphs (DcDocument *document, int argc, char **argv)
           const DcSymbol *symbol = dc_document_get_symbol (document, g->symbol);
 
           const float position[] = { g->x, g->y };
-          const float box[] = { g->x0, g->y0, g->x1, g->y1 };
-          const float metrics[] = { g->advance, g->size };
+          const DcGlyphBox glyph_box = dc_glyph_get_box (g);
+          const float box[] = { glyph_box.x0, glyph_box.y0, glyph_box.x1, glyph_box.y1 };
+          const float metrics[] = { dc_glyph_get_advance (g), dc_glyph_get_size (g) };
           gboolean invisible = (g->flags & DC_GLYPH_INVISIBLE) != 0;
 
           if (opt_json)
@@ -386,7 +387,7 @@ command_glyphs (DcDocument *document, int argc, char **argv)
               p = W_LIT (p, ",\"line\":");
               p = w_uint (p, line->index);
               p = W_LIT (p, ",\"font\":");
-              p = w_uint (p, g->font);
+              p = w_uint (p, symbol->font);
               p = W_LIT (p, ",\"code\":");
               p = w_uint (p, symbol->code);
               p = W_LIT (p, ",\"code_len\":");
@@ -403,9 +404,9 @@ command_glyphs (DcDocument *document, int argc, char **argv)
                   p = w_fixed2 (p, box[i]);
                 }
               p = W_LIT (p, "],\"advance\":");
-              p = w_fixed2 (p, g->advance);
+              p = w_fixed2 (p, dc_glyph_get_advance (g));
               p = W_LIT (p, ",\"size\":");
-              p = w_fixed2 (p, g->size);
+              p = w_fixed2 (p, dc_glyph_get_size (g));
               if (invisible)
                 p = W_LIT (p, ",\"invisible\":true,\"pdf_text\":");
               else
@@ -424,7 +425,7 @@ command_glyphs (DcDocument *document, int argc, char **argv)
               g_string_append_c (out, '\t');
               put_uint (out, line->index);
               g_string_append_c (out, '\t');
-              put_uint (out, g->font);
+              put_uint (out, symbol->font);
               g_string_append_c (out, '\t');
               put_hex (out, symbol->code, symbol->code_len * 2);
               g_string_append_c (out, '\t');

@@ -175,7 +175,7 @@ along_baseline (const DcGlyph *glyph)
 static double
 em (const DcGlyph *glyph)
 {
-  return glyph->size > 0.5 ? glyph->size : 0.5;
+  return dc_glyph_get_size (glyph) > 0.5 ? dc_glyph_get_size (glyph) : 0.5;
 }
 
 static char *
@@ -188,7 +188,7 @@ static gboolean
 line_has_font (Pass *pass, const DcLine *line, guint font)
 {
   for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
-    if (pass->glyphs[pass->order[k]].font == font)
+    if (dc_glyph_get_font (&pass->glyphs[pass->order[k]], pass->symbols) == font)
       return TRUE;
   return FALSE;
 }
@@ -441,14 +441,14 @@ count_font_lines (FontPass *fp)
           double u = along_baseline (glyph);
           SymbolStats *stats = &fp->stats[glyph->symbol];
 
-          if (glyph->font != fp->index)
+          if (dc_glyph_get_font (glyph, pass->symbols) != fp->index)
             {
               /* A gap across another font's glyphs is not one between this font's. */
               have_previous = FALSE;
               continue;
             }
 
-          stats->advance_ems += fabs (glyph->advance) / em (glyph);
+          stats->advance_ems += fabs (dc_glyph_get_advance (glyph)) / em (glyph);
           stats->n_advances++;
           if (stats->line_stamp != l + 1)
             {
@@ -469,9 +469,10 @@ count_font_lines (FontPass *fp)
                 stats->n_beside_gaps++;
             }
           /* A zero-width mark must not hide the gap after the glyph it sits on. */
-          if (!have_previous || glyph->advance != 0 || u + glyph->advance > previous_end)
+          if (!have_previous || dc_glyph_get_advance (glyph) != 0
+              || u + dc_glyph_get_advance (glyph) > previous_end)
             {
-              previous_end = u + glyph->advance;
+              previous_end = u + dc_glyph_get_advance (glyph);
               previous_symbol = glyph->symbol;
               have_previous = TRUE;
             }
@@ -487,9 +488,9 @@ count_font_lines (FontPass *fp)
 
       first = pass->order[line->first_glyph];
       last = pass->order[line->first_glyph + line->n_glyphs - 1];
-      if (pass->glyphs[first].font == fp->index)
+      if (dc_glyph_get_font (&pass->glyphs[first], pass->symbols) == fp->index)
         fp->stats[pass->glyphs[first].symbol].n_begins++;
-      if (pass->glyphs[last].font == fp->index)
+      if (dc_glyph_get_font (&pass->glyphs[last], pass->symbols) == fp->index)
         fp->stats[pass->glyphs[last].symbol].n_ends++;
     }
 }
@@ -696,10 +697,11 @@ font_is_cjk_width (FontPass *fp)
       {
         const DcGlyph *glyph = &pass->glyphs[pass->order[k]];
 
-        if (glyph->font != fp->index || glyph->advance <= 0)
+        if (dc_glyph_get_font (glyph, pass->symbols) != fp->index
+            || dc_glyph_get_advance (glyph) <= 0)
           continue;
         n++;
-        wide += fabs (glyph->advance) >= CJK_MIN_ADVANCE * em (glyph);
+        wide += fabs (dc_glyph_get_advance (glyph)) >= CJK_MIN_ADVANCE * em (glyph);
       }
   return n >= 8 && wide * 2 > n;
 }
@@ -1002,15 +1004,15 @@ guess_full_stop (FontPass *fp, DcAutoGuess *guess)
         double u = along_baseline (glyph);
         guint r = glyph->rotation & 3;
 
-        if (glyph->font != fp->index)
+        if (dc_glyph_get_font (glyph, pass->symbols) != fp->index)
           continue;
         if (!has_extent[r])
           {
             u0[r] = u1[r] = u;
             has_extent[r] = TRUE;
           }
-        u0[r] = MIN (u0[r], MIN (u, u + glyph->advance));
-        u1[r] = MAX (u1[r], MAX (u, u + glyph->advance));
+        u0[r] = MIN (u0[r], MIN (u, u + dc_glyph_get_advance (glyph)));
+        u1[r] = MAX (u1[r], MAX (u, u + dc_glyph_get_advance (glyph)));
       }
 
   /* Lines that stop early, as a paragraph's last line does, and what they end with. */
@@ -1027,12 +1029,14 @@ guess_full_stop (FontPass *fp, DcAutoGuess *guess)
             glyph = &pass->glyphs[pass->order[k]];
             break;
           }
-      if (glyph == NULL || glyph->font != fp->index)
+      if (glyph == NULL || dc_glyph_get_font (glyph, pass->symbols) != fp->index)
         continue;
 
       r = glyph->rotation & 3;
       width = u1[r] - u0[r];
-      end = (MAX (along_baseline (glyph), along_baseline (glyph) + glyph->advance) - u0[r]) / width;
+      end = (MAX (along_baseline (glyph), along_baseline (glyph) + dc_glyph_get_advance (glyph))
+             - u0[r])
+            / width;
       if (width <= 0 || end < EARLY_END_MIN || end > EARLY_END_MAX)
         continue;
       n_early++;

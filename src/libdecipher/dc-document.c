@@ -28,6 +28,7 @@
 #include "dc-error.h"
 #include "dc-extract-private.h"
 #include "dc-font-private.h"
+#include "dc-glyph-private.h"
 #include "dc-ink-private.h"
 #include "dc-layout-private.h"
 #include "dc-pdf-bridge-private.h"
@@ -386,19 +387,19 @@ loader_glyph (const DcBridgeGlyph *bridge_glyph, gpointer user_data)
   Loader *loader = user_data;
   DcGlyph glyph;
 
+  /* A glyph's page has 24 bits: no real document has 16 million pages. */
+  if (bridge_glyph->page >= DC_GLYPH_MAX_PAGES)
+    return;
   if (!loader_reserve_glyph (loader) || !loader_hold (loader, sizeof (DcGlyph)))
     return;
   glyph.x = (float) bridge_glyph->x;
   glyph.y = (float) bridge_glyph->y;
-  glyph.x0 = (float) bridge_glyph->x0;
-  glyph.y0 = (float) bridge_glyph->y0;
-  glyph.x1 = (float) bridge_glyph->x1;
-  glyph.y1 = (float) bridge_glyph->y1;
-  glyph.advance = (float) bridge_glyph->advance;
-  glyph.size = (float) bridge_glyph->font_size;
+  _dc_glyph_set_metrics (&glyph, bridge_glyph->font_size, bridge_glyph->advance, bridge_glyph->x0,
+                         bridge_glyph->y0, bridge_glyph->x1, bridge_glyph->y1);
+  _dc_glyph_call_hook (loader->self->glyphs->len, bridge_glyph->font_size, bridge_glyph->advance,
+                       bridge_glyph->x0, bridge_glyph->y0, bridge_glyph->x1, bridge_glyph->y1);
   glyph.symbol = intern_symbol (loader, bridge_glyph);
   glyph.page = bridge_glyph->page;
-  glyph.font = (guint16) bridge_glyph->font;
   glyph.flags = bridge_glyph->render_mode == 3 ? DC_GLYPH_INVISIBLE : 0;
   if (bridge_glyph->upright)
     glyph.flags |= DC_GLYPH_UPRIGHT;
@@ -439,9 +440,9 @@ is_pair (DcDocument *self, guint i, const char *charset)
   g_autofree char *utf8 = NULL;
   char bytes[2];
 
-  if (b->font != a->font || b->page != a->page || fabsf (b->y - a->y) > 0.5f * a->size
-      || symbols[a->symbol].code_len != 1 || symbols[b->symbol].code_len != 1
-      || !is_lead_byte (lead) || !is_trail_byte (trail))
+  if (symbols[b->symbol].font != symbols[a->symbol].font || b->page != a->page
+      || fabsf (b->y - a->y) > 0.5f * dc_glyph_get_size (a) || symbols[a->symbol].code_len != 1
+      || symbols[b->symbol].code_len != 1 || !is_lead_byte (lead) || !is_trail_byte (trail))
     return FALSE;
   bytes[0] = (char) lead;
   bytes[1] = (char) trail;
@@ -464,7 +465,7 @@ font_draws_pairs (DcDocument *self, guint font, const char *charset)
 
   for (guint i = 0; i < self->glyphs->len; i++)
     {
-      if (glyphs[i].font != font || !is_lead_byte (symbols[glyphs[i].symbol].code)
+      if (symbols[glyphs[i].symbol].font != font || !is_lead_byte (symbols[glyphs[i].symbol].code)
           || symbols[glyphs[i].symbol].code_len != 1)
         continue;
       n_leads++;
@@ -538,7 +539,7 @@ merge_double_byte (DcDocument *self)
   for (guint i = 0; i < self->glyphs->len; i++)
     {
       DcGlyph glyph = old_glyphs[i];
-      const char *charset = charsets[glyph.font];
+      const char *charset = charsets[g_array_index (self->symbols, DcSymbol, glyph.symbol).font];
 
       if (charset != NULL && i + 1 < self->glyphs->len && is_pair (self, i, charset))
         {
@@ -546,17 +547,21 @@ merge_double_byte (DcDocument *self)
           DcSymbol lead = g_array_index (self->symbols, DcSymbol, glyph.symbol);
           DcSymbol trail = g_array_index (self->symbols, DcSymbol, next->symbol);
 
+          DcGlyphBox box = dc_glyph_get_box (&glyph), next_box = dc_glyph_get_box (next);
+          float advance = dc_glyph_get_advance (&glyph) + dc_glyph_get_advance (next);
+
           glyph.symbol = intern_pair (self, self->symbols, &lead, &trail);
-          glyph.x0 = MIN (glyph.x0, next->x0);
-          glyph.y0 = MIN (glyph.y0, next->y0);
-          glyph.x1 = MAX (glyph.x1, next->x1);
-          glyph.y1 = MAX (glyph.y1, next->y1);
-          glyph.advance += next->advance;
+          box.x0 = MIN (box.x0, next_box.x0);
+          box.y0 = MIN (box.y0, next_box.y0);
+          box.x1 = MAX (box.x1, next_box.x1);
+          box.y1 = MAX (box.y1, next_box.y1);
           /* The fallback font's two glyphs are narrower than the character they stand for:
            * the character fills its advance, so that a line of them is not read as words
            * of one character each. */
           if (glyph.rotation == 0)
-            glyph.x1 = MAX (glyph.x1, glyph.x + glyph.advance);
+            box.x1 = MAX (box.x1, glyph.x + advance);
+          _dc_glyph_set_metrics (&glyph, dc_glyph_get_size (&glyph), advance, box.x0, box.y0,
+                                 box.x1, box.y1);
           i++;
         }
       g_array_append_val (glyphs, glyph);
@@ -1176,7 +1181,8 @@ _dc_document_new_from_file_threads (const char *path, const char *password,
   finish_symbols (self);
   _dc_clusters_infer (self);
   _dc_reshape_restore_selectors (self);
-  _dc_vertical_mark_stacked ((DcGlyph *) (void *) self->glyphs->data, self->glyphs->len);
+  _dc_vertical_mark_stacked ((DcGlyph *) (void *) self->glyphs->data,
+                             (const DcSymbol *) (void *) self->symbols->data, self->glyphs->len);
 
   for (guint page = 0; page < self->n_pages; page++)
     {

@@ -87,11 +87,12 @@ column_unit (DcDocument *document, const DcBlock *block)
       {
         const DcGlyph *glyph = &glyphs[order[k]];
 
-        size += glyph->size;
+        size += dc_glyph_get_size (glyph);
         n_size++;
-        if (glyph->advance > 0 && !dc_document_symbol_is_space (document, glyph->symbol))
+        if (dc_glyph_get_advance (glyph) > 0
+            && !dc_document_symbol_is_space (document, glyph->symbol))
           {
-            sum += glyph->advance;
+            sum += dc_glyph_get_advance (glyph);
             n++;
           }
       }
@@ -198,7 +199,7 @@ respace_block (DcDocument *document, const DcBlock *block, double origin, DcValu
           cell.line = i;
           cell.x = G_MAXDOUBLE;
           for (guint k = tokens[t].first_glyph; k < tokens[t].first_glyph + tokens[t].n_glyphs; k++)
-            cell.x = MIN (cell.x, glyphs[order[k]].x0);
+            cell.x = MIN (cell.x, dc_glyph_get_box (&glyphs[order[k]]).x0);
           /* Vertical or upside-down lines have no columns across lines: keep the order. */
           if (line->rotation != 0)
             cell.x = x_prev + 2 * r->unit;
@@ -303,6 +304,7 @@ static void
 append_line_fonts (GString *out, DcDocument *document, const DcLine *line)
 {
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const DcSymbol *symbols = dc_document_get_symbols (document, NULL);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
   g_autoptr (GArray) seen = g_array_new (FALSE, FALSE, sizeof (guint32) * 2);
 
@@ -310,7 +312,8 @@ append_line_fonts (GString *out, DcDocument *document, const DcLine *line)
   for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
     {
       const DcGlyph *glyph = &glyphs[order[k]];
-      guint32 pair[2] = { glyph->font, (guint32) lround (glyph->size * 10) };
+      guint32 pair[2] = { dc_glyph_get_font (glyph, symbols),
+                          (guint32) lround (dc_glyph_get_size (glyph) * 10) };
       gboolean found = FALSE;
       char size[G_ASCII_DTOSTR_BUF_SIZE];
 
@@ -323,7 +326,9 @@ append_line_fonts (GString *out, DcDocument *document, const DcLine *line)
       g_array_append_vals (seen, pair, 1);
       if (seen->len > 1)
         g_string_append_c (out, ',');
-      append_font_name (out, dc_font_get_name (dc_document_get_font (document, glyph->font)));
+      append_font_name (out,
+                        dc_font_get_name (
+                            dc_document_get_font (document, dc_glyph_get_font (glyph, symbols))));
       g_ascii_formatd (size, sizeof size, "%.1f", pair[1] / 10.0);
       g_string_append_c (out, '-');
       g_string_append (out, size);

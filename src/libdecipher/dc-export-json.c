@@ -253,6 +253,7 @@ add_span (Export *e, JsonBuilder *builder, gboolean vertical, guint first, guint
   g_autofree char *normalized = NULL;
   GUnicodeScript script;
   gboolean mixed;
+  const DcSymbol *symbols = dc_document_get_symbols (e->document, NULL);
   float x0 = G_MAXFLOAT, y0 = G_MAXFLOAT, x1 = -G_MAXFLOAT, y1 = -G_MAXFLOAT;
   guint undecoded = 0, n_glyphs = 0;
   DcLanguageGuess language;
@@ -270,10 +271,10 @@ add_span (Export *e, JsonBuilder *builder, gboolean vertical, guint first, guint
       append_value (text, &o);
       undecoded += o.value == NULL;
       n_glyphs++;
-      x0 = MIN (x0, glyph->x0);
-      y0 = MIN (y0, glyph->y0);
-      x1 = MAX (x1, glyph->x1);
-      y1 = MAX (y1, glyph->y1);
+      x0 = MIN (x0, dc_glyph_get_box (glyph).x0);
+      y0 = MIN (y0, dc_glyph_get_box (glyph).y0);
+      x1 = MAX (x1, dc_glyph_get_box (glyph).x1);
+      y1 = MAX (y1, dc_glyph_get_box (glyph).y1);
     }
   script = dc_text_get_script (text->str, &mixed);
   logical_text (e, first, end, dc_script_is_rtl (script) && !vertical, text);
@@ -298,11 +299,12 @@ add_span (Export *e, JsonBuilder *builder, gboolean vertical, guint first, guint
   json_builder_set_member_name (builder, "font");
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "index");
-  json_builder_add_int_value (builder, head->font);
+  json_builder_add_int_value (builder, dc_glyph_get_font (head, symbols));
   add_string_or_null (builder, "name",
-                      dc_font_get_name (dc_document_get_font (e->document, head->font)));
+                      dc_font_get_name (
+                          dc_document_get_font (e->document, dc_glyph_get_font (head, symbols))));
   json_builder_set_member_name (builder, "size");
-  json_builder_add_double_value (builder, head->size);
+  json_builder_add_double_value (builder, dc_glyph_get_size (head));
   json_builder_end_object (builder);
   add_script (builder, script, vertical);
   json_builder_set_member_name (builder, "mixed_script");
@@ -352,6 +354,7 @@ static void
 add_spans (Export *e, JsonBuilder *builder, guint l, const DcLanguageGuess *block_language,
            GUnicodeScript block_script)
 {
+  const DcSymbol *symbols = dc_document_get_symbols (e->document, NULL);
   const DcLine *line = &e->lines[l];
   gboolean vertical = _dc_line_is_vertical (e->document, l);
   guint end = line->first_glyph + line->n_glyphs;
@@ -366,7 +369,9 @@ add_spans (Export *e, JsonBuilder *builder, guint l, const DcLanguageGuess *bloc
 
       if (is_space (e, k))
         continue;
-      if (head != NULL && (glyph->font != head->font || glyph->size != head->size))
+      if (head != NULL
+          && (dc_glyph_get_font (glyph, symbols) != dc_glyph_get_font (head, symbols)
+              || dc_glyph_get_size (glyph) != dc_glyph_get_size (head)))
         {
           add_span (e, builder, vertical, first, k, block_language, block_script);
           first = k;

@@ -82,7 +82,7 @@ placement_of (const DcGlyph *glyph)
       p.v = glyph->y;
       break;
     }
-  p.u_end = p.u + glyph->advance;
+  p.u_end = p.u + dc_glyph_get_advance (glyph);
   return p;
 }
 
@@ -90,7 +90,7 @@ static double
 em (const DcGlyph *glyph)
 {
   /* A zero or absurd size must not make every gap infinite or nothing. */
-  return glyph->size > 0.5 ? glyph->size : 0.5;
+  return dc_glyph_get_size (glyph) > 0.5 ? dc_glyph_get_size (glyph) : 0.5;
 }
 
 static GArray *
@@ -656,7 +656,8 @@ static gboolean
 drawn_over (const DcGlyph *base, double u, double em_size)
 {
   Placement p = placement_of (base);
-  double from = p.u + MIN (0.0, base->advance), to = p.u + MAX (0.0, base->advance);
+  double from = p.u + MIN (0.0, dc_glyph_get_advance (base)),
+         to = p.u + MAX (0.0, dc_glyph_get_advance (base));
 
   return u >= from - 0.05 * em_size && u <= to + 0.05 * em_size;
 }
@@ -684,7 +685,7 @@ sort_visually (const DcGlyph *glyphs, GArray *line)
       /* …unless it is drawn outside that glyph (cairo may draw the alef of a lam-alef
        * right after the space before the word, long before its lam): then it stands
        * where it is drawn. */
-      keys[k].u = (k > 0 && fabs (glyph->advance) < 0.05 * em (glyph)
+      keys[k].u = (k > 0 && fabs (dc_glyph_get_advance (glyph)) < 0.05 * em (glyph)
                    && fabs (p.u - keys[k - 1].u) < em (glyph)
                    && drawn_over (&glyphs[g_array_index (line, guint32, k - 1)], p.u, em (glyph)))
                       ? keys[k - 1].u
@@ -732,11 +733,15 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
   finals = split_gutters (glyphs, builds, (const Chain *) (void *) chains->data, chain_glyphs);
 
   for (guint i = first; i < first + n; i++)
-    if (glyphs[i].y1 > glyphs[i].y0)
-      {
-        heights += glyphs[i].y1 - glyphs[i].y0;
-        n_heights++;
-      }
+    {
+      DcGlyphBox glyph_box = dc_glyph_get_box (&glyphs[i]);
+
+      if (glyph_box.y1 > glyph_box.y0)
+        {
+          heights += glyph_box.y1 - glyph_box.y0;
+          n_heights++;
+        }
+    }
 
   items = g_new0 (CutItem, finals->len);
   boxes = g_new0 (DcLine, finals->len);
@@ -748,19 +753,20 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
 
       for (guint k = 0; k < line->glyphs->len; k++)
         {
-          const DcGlyph *glyph = &glyphs[g_array_index (line->glyphs, guint32, k)];
+          DcGlyphBox glyph_box = dc_glyph_get_box (
+              &glyphs[g_array_index (line->glyphs, guint32, k)]);
 
           if (k == 0)
             {
-              box->x0 = glyph->x0;
-              box->y0 = glyph->y0;
-              box->x1 = glyph->x1;
-              box->y1 = glyph->y1;
+              box->x0 = glyph_box.x0;
+              box->y0 = glyph_box.y0;
+              box->x1 = glyph_box.x1;
+              box->y1 = glyph_box.y1;
             }
-          box->x0 = MIN (box->x0, glyph->x0);
-          box->y0 = MIN (box->y0, glyph->y0);
-          box->x1 = MAX (box->x1, glyph->x1);
-          box->y1 = MAX (box->y1, glyph->y1);
+          box->x0 = MIN (box->x0, glyph_box.x0);
+          box->y0 = MIN (box->y0, glyph_box.y0);
+          box->x1 = MAX (box->x1, glyph_box.x1);
+          box->y1 = MAX (box->y1, glyph_box.y1);
         }
 
       /* Freki counts no ink in the outer fifths of a text box across its line, so
@@ -888,7 +894,7 @@ dc_layout_tokens (const DcGlyph *glyphs, const guint32 *order, DcLine *lines, gu
             }
           token.n_glyphs++;
           /* A zero-width mark must not hide the gap after the glyph it sits on. */
-          if (token.n_glyphs == 1 || glyph->advance != 0 || previous.u_end < p.u_end)
+          if (token.n_glyphs == 1 || dc_glyph_get_advance (glyph) != 0 || previous.u_end < p.u_end)
             previous = p;
         }
 

@@ -703,7 +703,8 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
           const DcGlyph *glyph = &scan->glyphs[scan->order[k]];
 
           /* A glyph drawn over its neighbour is a mark, not a letter (dc-align.c). */
-          no_advance[n_glyphs] = fabsf (glyph->advance) < 0.1f * MAX (glyph->size, 0.5f);
+          no_advance[n_glyphs] = fabsf (dc_glyph_get_advance (glyph))
+                                 < 0.1f * MAX (dc_glyph_get_size (glyph), 0.5f);
           symbols[n_glyphs++] = glyph->symbol;
         }
       token_end[w] = n_glyphs;

@@ -354,7 +354,7 @@ line_font_size (DcRecognizeJob *job, const DcLine *line)
   double max = 0;
 
   for (guint i = 0; i < line->n_glyphs; i++)
-    max = MAX (max, glyphs[order[line->first_glyph + i]].size);
+    max = MAX (max, dc_glyph_get_size (&glyphs[order[line->first_glyph + i]]));
   return max > 0 ? max : 10.0;
 }
 

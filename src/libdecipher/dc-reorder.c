@@ -530,7 +530,7 @@ add_unit (GArray *units, GString *pool, const char *text, guint token, guint fla
   if (glyph != NULL)
     {
       unit.u = (glyph->rotation == 1 || glyph->rotation == 3) ? glyph->y : glyph->x;
-      unit.em = MAX (glyph->size, 0.5f);
+      unit.em = MAX (dc_glyph_get_size (glyph), 0.5f);
     }
 
   g_string_append (pool, text);
@@ -577,7 +577,10 @@ reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValue
             }
           text = value (glyph->symbol, user_data);
           add_unit (units, pool, text != NULL ? text : "\xEF\xBF\xBD", t,
-                    fabs (glyph->advance) < 0.1 * MAX (glyph->size, 0.5f) ? UNIT_NO_ADVANCE : 0,
+                    fabs (dc_glyph_get_advance (glyph))
+                            < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f)
+                        ? UNIT_NO_ADVANCE
+                        : 0,
                     glyph);
         }
       reordered[t] = reorder_indic (pool, (Unit *) (void *) units->data, token_start, units->len);
@@ -668,6 +671,7 @@ _dc_line_is_vertical (DcDocument *document, guint line)
 {
   const DcLine *l = &dc_document_get_lines (document, NULL)[line];
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const DcSymbol *symbols = dc_document_get_symbols (document, NULL);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
 
   if (l->rotation == 1 || l->rotation == 3)
@@ -675,7 +679,8 @@ _dc_line_is_vertical (DcDocument *document, guint line)
   if (l->n_glyphs == 0)
     return FALSE;
   return dc_font_get_writing_mode (
-             dc_document_get_font (document, glyphs[order[l->first_glyph]].font))
+             dc_document_get_font (document,
+                                   dc_glyph_get_font (&glyphs[order[l->first_glyph]], symbols)))
          == 1;
 }
 

@@ -232,7 +232,8 @@ plan_spans (DcKey *key, DcRepair *plan)
       gboolean any_repaired = FALSE;
 
       for (guint k = 0; k < tokens[t].n_glyphs; k++)
-        any_repaired |= repaired[glyphs[order[tokens[t].first_glyph + k]].font];
+        any_repaired |=
+            repaired[dc_glyph_get_font (&glyphs[order[tokens[t].first_glyph + k]], symbols)];
       if (!any_repaired || !misread_run (key, t, &span.first, &span.n, &text))
         continue;
 

@@ -283,7 +283,8 @@ reshape_font (DcDocument *document, guint font_index, GArray *runs, Vote *votes)
         continue;
       n_mongolian++;
       for (guint k = 0; k < run->n; k++)
-        drawn[k] = glyphs[run->first + k].advance * 1000.0 / glyphs[run->first + k].size;
+        drawn[k] = dc_glyph_get_advance (&glyphs[run->first + k]) * 1000.0
+                   / dc_glyph_get_size (&glyphs[run->first + k]);
       if (shapes_as (&shaper, text, n_chars, drawn, run->n))
         {
           n_as_is++;
@@ -303,7 +304,8 @@ reshape_font (DcDocument *document, guint font_index, GArray *runs, Vote *votes)
         double drawn[MAX_RUN_CHARS + 1];
 
         for (guint k = 0; k < run->n; k++)
-          drawn[k] = glyphs[run->first + k].advance * 1000.0 / glyphs[run->first + k].size;
+          drawn[k] = dc_glyph_get_advance (&glyphs[run->first + k]) * 1000.0
+                     / dc_glyph_get_size (&glyphs[run->first + k]);
         find_selector (&shaper, document, glyphs, run, text, owner, n_chars, drawn, votes);
       }
   else if (n_mongolian > 0)
@@ -321,7 +323,8 @@ follows (const DcGlyph *prev, const DcGlyph *next)
 {
   double distance = hypot (next->x - prev->x, next->y - prev->y);
 
-  return fabs (distance - prev->advance) <= 0.35 * MAX (prev->size, next->size);
+  return fabs (distance - dc_glyph_get_advance (prev))
+         <= 0.35 * MAX (dc_glyph_get_size (prev), dc_glyph_get_size (next));
 }
 
 /* Runs of one font's glyphs, split where the font changes, at spaces, gaps and pages. */
@@ -330,6 +333,7 @@ collect_runs (DcDocument *document, GPtrArray *runs_by_font)
 {
   guint n_glyphs;
   const DcGlyph *glyphs = dc_document_get_glyphs (document, &n_glyphs);
+  const DcSymbol *symbols = dc_document_get_symbols (document, NULL);
   guint start = 0;
 
   for (guint g = 0; g <= n_glyphs; g++)
@@ -342,8 +346,9 @@ collect_runs (DcDocument *document, GPtrArray *runs_by_font)
 
           ends = (symbol->flags & DC_SYMBOL_PDF_SPACE) != 0 || symbol->pdf_text[0] == '\0';
           if (!ends && g > start)
-            ends = glyphs[g].font != glyphs[start].font || glyphs[g].page != glyphs[start].page
-                   || !follows (&glyphs[g - 1], &glyphs[g]);
+            ends = dc_glyph_get_font (&glyphs[g], symbols)
+                       != dc_glyph_get_font (&glyphs[start], symbols)
+                   || glyphs[g].page != glyphs[start].page || !follows (&glyphs[g - 1], &glyphs[g]);
           if (!ends)
             continue;
         }
@@ -351,7 +356,9 @@ collect_runs (DcDocument *document, GPtrArray *runs_by_font)
         {
           Run run = { start, g - start };
 
-          g_array_append_val (g_ptr_array_index (runs_by_font, glyphs[start].font), run);
+          g_array_append_val (g_ptr_array_index (runs_by_font,
+                                                 dc_glyph_get_font (&glyphs[start], symbols)),
+                              run);
         }
       /* A space or an empty text ends the run and starts nothing; a font change starts
        * the next run at this glyph. */

@@ -278,6 +278,7 @@ static void
 count_tokens (DcDocument *document, FontStats *stats)
 {
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const DcSymbol *symbols = dc_document_get_symbols (document, NULL);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
   g_autoptr (GString) text = g_string_new (NULL);
   const DcToken *tokens;
@@ -287,7 +288,7 @@ count_tokens (DcDocument *document, FontStats *stats)
   for (guint t = 0; t < n_tokens; t++)
     {
       const DcToken *token = &tokens[t];
-      guint font = glyphs[order[token->first_glyph]].font;
+      guint font = dc_glyph_get_font (&glyphs[order[token->first_glyph]], symbols);
 
       g_string_truncate (text, 0);
       for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
@@ -295,7 +296,7 @@ count_tokens (DcDocument *document, FontStats *stats)
           const DcGlyph *glyph = &glyphs[order[k]];
 
           /* A token in several fonts says little about any one of them. */
-          if (glyph->font != font)
+          if (dc_glyph_get_font (glyph, symbols) != font)
             {
               font = G_MAXUINT;
               break;

@@ -18,21 +18,69 @@ typedef enum
                                   * its column's direction, not a turn of the glyph */
 } DcGlyphFlags;
 
-/* One drawn character code. A book has millions, so this stays small (44 bytes):
- * everything per (font, code) lives in DcSymbol instead. Coordinates are page points,
- * top-left origin of the displayed page. */
+/* One drawn character code. A book has millions, so this stays small (28 bytes;
+ * docs/architecture.md, "Memory"): everything per (font, code) lives in DcSymbol
+ * instead, its font too (dc_glyph_get_font()). Coordinates are page points, top-left
+ * origin of the displayed page.
+ *
+ * Only the origin is kept as floats. The size, the advance and the box's edges, each as
+ * a distance from the origin, are whole numbers of a unit that is 1/256 pt for any glyph
+ * whose box lies within 128 pt of its origin and whose size and advance are under 128 pt
+ * (text of every common size), 1/16, 1 or 16 pt for larger ones (DC_GLYPH_UNIT). Of the
+ * units nearest to what the PDF says, the loader takes the one that rounds to the same
+ * hundredth of a point (what the exports print), so a value is at most 0.006 pt off at
+ * 1/256 pt. Read them through dc_glyph_get_size(), dc_glyph_get_advance() and
+ * dc_glyph_get_box(), never the fields. */
 typedef struct
 {
   float x, y;           /* origin on the baseline */
-  float x0, y0, x1, y1; /* box */
-  float advance;        /* along the baseline; 0 for a mark drawn over its neighbour */
-  float size;           /* font size in points */
   guint32 symbol;       /* index into the document's symbols */
-  guint32 page;         /* 0-based */
-  guint16 font;         /* index into the document's fonts */
-  guint8 flags;         /* DcGlyphFlags */
-  guint8 rotation;      /* 0 left-to-right, 1 top-to-bottom, 2 upside down, 3 bottom-to-top */
+  guint32 page : 24;    /* 0-based; a document has fewer pages (DC_GLYPH_MAX_PAGES) */
+  guint32 flags : 4;    /* DcGlyphFlags */
+  guint32 rotation : 2; /* 0 left-to-right, 1 top-to-bottom, 2 upside down, 3 bottom-to-top */
+  guint32 scale : 2;    /* the unit of the lengths below, DC_GLYPH_UNIT (scale) */
+  gint16 size_units;    /* font size */
+  gint16 advance_units; /* along the baseline; 0 for a mark drawn over its neighbour */
+  gint16 box_units[4];  /* x0, y0, x1, y1 minus x, y, x, y */
 } DcGlyph;
+
+G_STATIC_ASSERT (sizeof (DcGlyph) == 28);
+
+#define DC_GLYPH_MAX_PAGES (1u << 24)
+
+/* The unit of a glyph's lengths at @scale (0–3): 1/256, 1/16, 1 or 16 pt. */
+#define DC_GLYPH_UNIT(scale) ((float) (1u << (4 * (scale))) * (1.0f / 256.0f))
+
+/* A glyph's box in page points. */
+typedef struct
+{
+  float x0, y0, x1, y1;
+} DcGlyphBox;
+
+static inline float
+dc_glyph_get_size (const DcGlyph *glyph)
+{
+  return (float) glyph->size_units * DC_GLYPH_UNIT (glyph->scale);
+}
+
+static inline float
+dc_glyph_get_advance (const DcGlyph *glyph)
+{
+  return (float) glyph->advance_units * DC_GLYPH_UNIT (glyph->scale);
+}
+
+static inline DcGlyphBox
+dc_glyph_get_box (const DcGlyph *glyph)
+{
+  float unit = DC_GLYPH_UNIT (glyph->scale);
+  DcGlyphBox box;
+
+  box.x0 = glyph->x + (float) glyph->box_units[0] * unit;
+  box.y0 = glyph->y + (float) glyph->box_units[1] * unit;
+  box.x1 = glyph->x + (float) glyph->box_units[2] * unit;
+  box.y1 = glyph->y + (float) glyph->box_units[3] * unit;
+  return box;
+}
 
 /* No symbol: nothing selected, or, from DcKey::changed and DcSession::changed, several
  * symbols changed at once. Never a valid index (a document has fewer symbols). */
@@ -54,6 +102,13 @@ typedef struct
   guint8 code_len; /* bytes, 1–4 */
   guint8 flags;    /* DcSymbolFlags */
 } DcSymbol;
+
+/* The font a glyph is drawn in: its symbol's. @symbols is dc_document_get_symbols(). */
+static inline guint
+dc_glyph_get_font (const DcGlyph *glyph, const DcSymbol *symbols)
+{
+  return symbols[glyph->symbol].font;
+}
 
 /* A visual line in reading order. Its glyphs are the range
  * [first_glyph, first_glyph + n_glyphs) of the document's reading order, spaces

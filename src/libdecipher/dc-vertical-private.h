@@ -9,7 +9,7 @@
 
 G_BEGIN_DECLS
 
-void _dc_vertical_mark_stacked (DcGlyph *glyphs, guint n_glyphs);
+void _dc_vertical_mark_stacked (DcGlyph *glyphs, const DcSymbol *symbols, guint n_glyphs);
 gboolean _dc_vertical_columns_right_to_left (const DcGlyph *glyphs, const DcSymbol *symbols,
                                              guint first, guint end, gboolean *vertical);
 

@@ -30,16 +30,17 @@
 #define STACK_MIN_RUN 3      /* glyphs, so that two lines of one letter are no column */
 
 static gboolean
-stacked (const DcGlyph *a, const DcGlyph *b)
+stacked (const DcGlyph *a, const DcGlyph *b, const DcSymbol *symbols)
 {
-  double em = MAX (a->size, 0.5);
+  double em = MAX (dc_glyph_get_size (a), 0.5);
   double step = b->y - a->y;
 
-  return a->page == b->page && a->font == b->font && a->rotation == 0 && b->rotation == 0
-         && (a->flags & DC_GLYPH_UPRIGHT) == 0 && fabs (a->size - b->size) < 0.01 * em
+  return a->page == b->page && dc_glyph_get_font (a, symbols) == dc_glyph_get_font (b, symbols)
+         && a->rotation == 0 && b->rotation == 0 && (a->flags & DC_GLYPH_UPRIGHT) == 0
+         && fabs (dc_glyph_get_size (a) - dc_glyph_get_size (b)) < 0.01 * em
          && fabs (b->x - a->x) < STACK_ALIGN * em && step >= STACK_STEP_MIN * em
-         && step <= STACK_STEP_MAX * em && a->advance >= STACK_FULL_WIDTH * em
-         && b->advance >= STACK_FULL_WIDTH * em;
+         && step <= STACK_STEP_MAX * em && dc_glyph_get_advance (a) >= STACK_FULL_WIDTH * em
+         && dc_glyph_get_advance (b) >= STACK_FULL_WIDTH * em;
 }
 
 static void
@@ -54,7 +55,7 @@ mark_upright (DcGlyph *glyph)
  * columns is a vertical font: its full-width glyphs in shorter runs (the last "す。" of a
  * paragraph, a lone "。") end columns too. */
 void
-_dc_vertical_mark_stacked (DcGlyph *glyphs, guint n_glyphs)
+_dc_vertical_mark_stacked (DcGlyph *glyphs, const DcSymbol *symbols, guint n_glyphs)
 {
   g_autoptr (GArray) per_font = g_array_new (FALSE, TRUE, 2 * sizeof (guint));
   guint start = 0;
@@ -62,19 +63,19 @@ _dc_vertical_mark_stacked (DcGlyph *glyphs, guint n_glyphs)
 
   for (guint i = 0; i < n_glyphs; i++)
     {
-      if (glyphs[i].font >= per_font->len)
-        g_array_set_size (per_font, glyphs[i].font + 1);
-      ((guint *) (void *) per_font->data)[2 * glyphs[i].font]++;
+      if (dc_glyph_get_font (&glyphs[i], symbols) >= per_font->len)
+        g_array_set_size (per_font, dc_glyph_get_font (&glyphs[i], symbols) + 1);
+      ((guint *) (void *) per_font->data)[2 * dc_glyph_get_font (&glyphs[i], symbols)]++;
     }
   for (guint i = 1; i <= n_glyphs; i++)
     {
-      if (i < n_glyphs && stacked (&glyphs[i - 1], &glyphs[i]))
+      if (i < n_glyphs && stacked (&glyphs[i - 1], &glyphs[i], symbols))
         continue;
       if (i - start >= STACK_MIN_RUN)
         for (guint k = start; k < i; k++)
           {
             mark_upright (&glyphs[k]);
-            ((guint *) (void *) per_font->data)[2 * glyphs[k].font + 1]++;
+            ((guint *) (void *) per_font->data)[2 * dc_glyph_get_font (&glyphs[k], symbols) + 1]++;
             any = TRUE;
           }
       start = i;
@@ -83,11 +84,13 @@ _dc_vertical_mark_stacked (DcGlyph *glyphs, guint n_glyphs)
     return;
   for (guint i = 0; i < n_glyphs; i++)
     {
-      const guint *counts = &((guint *) (void *) per_font->data)[2 * glyphs[i].font];
+      const guint *counts = &(
+          (guint *) (void *) per_font->data)[2 * dc_glyph_get_font (&glyphs[i], symbols)];
 
       if (glyphs[i].rotation == 0 && (glyphs[i].flags & DC_GLYPH_UPRIGHT) == 0
           && 2 * counts[1] > counts[0]
-          && glyphs[i].advance >= STACK_FULL_WIDTH * MAX (glyphs[i].size, 0.5))
+          && dc_glyph_get_advance (&glyphs[i])
+                 >= STACK_FULL_WIDTH * MAX (dc_glyph_get_size (&glyphs[i]), 0.5))
         mark_upright (&glyphs[i]);
     }
 }

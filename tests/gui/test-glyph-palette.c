@@ -474,14 +474,15 @@ page_raster (Fixture *f, const DcGlyph *g)
 {
   Crop crop = { NULL, FALSE };
   graphene_rect_t area;
-  double scale = 96.0 / MAX (g->size, 1.0);
+  double scale = 96.0 / MAX (dc_glyph_get_size (g), 1.0);
+  DcGlyphBox box = dc_glyph_get_box (g);
 
   /* A little room around the box: a mark drawn with no advance sits over its base
    * letter, outside its own box. */
-  double margin = g->size * (g->advance > 0 ? 0.15 : 0.6);
+  double margin = dc_glyph_get_size (g) * (dc_glyph_get_advance (g) > 0 ? 0.15 : 0.6);
 
-  graphene_rect_init (&area, g->x0 - margin, g->y0 - margin, g->x1 - g->x0 + 2 * margin,
-                      g->y1 - g->y0 + 2 * margin);
+  graphene_rect_init (&area, box.x0 - margin, box.y0 - margin, box.x1 - box.x0 + 2 * margin,
+                      box.y1 - box.y0 + 2 * margin);
   decipher_page_renderer_crop (f->renderer, g->page, &area, scale, crop_cb, &crop, NULL);
   GUI_TEST_WAIT (crop_done, &crop, "a crop of the page");
   return crop.texture;

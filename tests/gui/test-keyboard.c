@@ -144,7 +144,7 @@ test_glyph_cursor (void)
   g_assert_cmpint (next, >=, 0);
   g_assert_cmpint (next, !=, start);
   g_assert_cmpuint (line_of_glyph (document, next), ==, line_of_glyph (document, start));
-  g_assert_cmpfloat (glyphs[next].x0, >, glyphs[start].x0);
+  g_assert_cmpfloat (dc_glyph_get_box (&glyphs[next]).x0, >, dc_glyph_get_box (&glyphs[start]).x0);
 
   gui_test_key (GTK_WINDOW (window), "Left");
   g_assert_cmpint (decipher_document_view_get_cursor_glyph (view), ==, start);
@@ -153,7 +153,7 @@ test_glyph_cursor (void)
   below = decipher_document_view_get_cursor_glyph (view);
   g_assert_cmpint (below, >=, 0);
   g_assert_cmpuint (line_of_glyph (document, below), >, line_of_glyph (document, start));
-  g_assert_cmpfloat (glyphs[below].y0, >, glyphs[start].y0);
+  g_assert_cmpfloat (dc_glyph_get_box (&glyphs[below]).y0, >, dc_glyph_get_box (&glyphs[start]).y0);
   gui_test_key (GTK_WINDOW (window), "Up");
   g_assert_cmpuint (line_of_glyph (document, decipher_document_view_get_cursor_glyph (view)), ==,
                     line_of_glyph (document, start));
