@@ -39,13 +39,14 @@ merged_pdf (void)
   g_autoptr (GDir) dir = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *fixtures = NULL;
+  g_autofree char *qpdf = NULL;
   g_autoptr (GPtrArray) names = NULL;
   const char *name;
   int status = 0;
 
   if (merged_path != NULL)
     return merged_path;
-  if (g_find_program_in_path ("qpdf") == NULL)
+  if ((qpdf = g_find_program_in_path ("qpdf")) == NULL)
     return NULL;
   fixtures = dc_test_fixture_path ("");
   dir = g_dir_open (fixtures, 0, &error);
