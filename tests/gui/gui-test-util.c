@@ -269,6 +269,23 @@ gui_test_find_button (GtkWidget *root, const char *label)
   return NULL;
 }
 
+/* The first widget of @type under @widget, @widget included, depth first; or %NULL. */
+GtkWidget *
+gui_test_find_descendant (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = gui_test_find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* ---- the keyboard ----------------------------------------------------------------------
  *
  * Keys are pressed on the X server through XTest, so they reach the window as a user's

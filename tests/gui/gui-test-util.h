@@ -29,6 +29,8 @@ AdwMessageDialog *gui_test_find_dialog (void);
 void gui_test_close_dialogs (void);
 GtkButton *gui_test_find_button (GtkWidget *root,
                                  const char *label);
+GtkWidget *gui_test_find_descendant (GtkWidget *widget,
+                                     GType type);
 const char *gui_test_data_dir (void);
 void gui_test_focus_window (GtkWindow *window);
 DecipherWindow *gui_test_open_window (const char *fixture,

@@ -19,22 +19,6 @@ window_loaded (DecipherWindow *window)
 }
 
 static GtkWidget *
-find_descendant (GtkWidget *widget, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
 focus_of (DecipherWindow *window)
 {
   return gtk_root_get_focus (GTK_ROOT (window));
@@ -62,7 +46,7 @@ test_palette_one_tab_stop (void)
 {
   DecipherWindow *window = gui_test_open_window ("legacy-cyrillic.pdf", NULL, 1200, 800);
   DecipherGlyphPalette *palette = _decipher_window_get_palette (window);
-  GtkGridView *grid = GTK_GRID_VIEW (find_descendant (GTK_WIDGET (palette), GTK_TYPE_GRID_VIEW));
+  GtkGridView *grid = GTK_GRID_VIEW (gui_test_find_descendant (GTK_WIDGET (palette), GTK_TYPE_GRID_VIEW));
   guint first, second;
 
   GUI_TEST_WAIT (grid_has_items, grid, "the palette's cells");

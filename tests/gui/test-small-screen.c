@@ -73,27 +73,11 @@ grid_has_items (GtkGridView *grid)
   return model != NULL && g_list_model_get_n_items (G_LIST_MODEL (model)) > 2;
 }
 
-static GtkWidget *
-find_descendant (GtkWidget *widget, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static GtkGridView *
 palette_grid (DecipherWindow *window)
 {
   return GTK_GRID_VIEW (
-      find_descendant (GTK_WIDGET (_decipher_window_get_palette (window)), GTK_TYPE_GRID_VIEW));
+      gui_test_find_descendant (GTK_WIDGET (_decipher_window_get_palette (window)), GTK_TYPE_GRID_VIEW));
 }
 
 static DecipherWindow *
