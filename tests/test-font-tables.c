@@ -35,8 +35,8 @@ test_agl (void)
     { "cid42", NULL },
     { ".notdef", NULL },
     { "f_g12", NULL },
-    { "uniD800", NULL },   /* a surrogate */
-    { "uniE000", NULL },   /* private use tells nothing */
+    { "uniD800", NULL }, /* a surrogate */
+    { "uniE000", NULL }, /* private use tells nothing */
     { "uni04", NULL },
     { "", NULL },
     { "C71", NULL }, /* a code, read by dc-font-tables.c only when every name is one */
@@ -68,7 +68,7 @@ test_agl (void)
       gboolean hex;
     } numeric[] = {
       { "C71", "C", "71", FALSE },  { "C114", "C", "114", FALSE }, { "GED", "G", "ED", TRUE },
-      { "G2E", "G", "2E", TRUE },  { "g3", NULL, NULL, FALSE },   { "g1007", NULL, NULL, FALSE },
+      { "G2E", "G", "2E", TRUE },   { "g3", NULL, NULL, FALSE },   { "g1007", NULL, NULL, FALSE },
       { "Eth", NULL, NULL, FALSE }, { "A", NULL, NULL, FALSE },    { "uni0434", NULL, NULL, FALSE },
     };
 
@@ -161,6 +161,29 @@ test_renumbered_subset (void)
   g_assert_cmpuint (dc_font_tables_apply (key), ==, 0);
 }
 
+/* A font named DejaVu Sans but drawn by DejaVu Serif's glyph numbers and widths is not
+ * the installed DejaVu Sans: nothing is read from that one, nor from the other styles of
+ * its family, whose widths differ too. */
+static void
+test_installed_lookalike (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("installed-lookalike");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  guint n_symbols, n_to_decode = 0;
+
+  dc_font_tables_apply (key);
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    if (dc_document_symbol_needs_decoding (document, s))
+      {
+        const char *provenance = dc_key_get_provenance (key, s);
+
+        n_to_decode++;
+        g_assert_true (provenance == NULL || strstr (provenance, "installed") == NULL);
+      }
+  g_assert_cmpuint (n_to_decode, >, 20);
+}
+
 /* Values already held are never replaced by the tables, and a typed value that the
  * font's tables contradict stays: the weaker side gives way. */
 static void
@@ -246,6 +269,7 @@ static const Case cases[] = {
   { "duplicate-tounicode", DC_KEY_LEVEL_FONT, "font: cmap U+" },
   { "mac-order", DC_KEY_LEVEL_LAYOUT, "layout: Macintosh glyph order" },
   { "core-order", DC_KEY_LEVEL_LAYOUT, "layout: Windows core font glyph order" },
+  { "installed-font", DC_KEY_LEVEL_FONT, "font: installed DejaVu Sans, cmap U+" },
   { "numeric-names", DC_KEY_LEVEL_FONT, "font: glyph name C" },
   { "control-letters", DC_KEY_LEVEL_FONT, "font: glyph name C" },
   { "gbk-winansi", DC_KEY_LEVEL_LAYOUT, "layout: GBK code " },
@@ -306,7 +330,8 @@ test_control_letters (void)
         continue;
       if (strcmp (value, " ") != 0)
         g_assert_false (dc_document_symbol_is_space (document, s));
-      n_whitespace_letters += strcmp (value, " ") != 0 && g_unichar_isspace (g_utf8_get_char (symbols[s].pdf_text));
+      n_whitespace_letters += strcmp (value, " ") != 0
+                              && g_unichar_isspace (g_utf8_get_char (symbols[s].pdf_text));
     }
   g_assert_cmpuint (n_whitespace_letters, >=, 4);
 
@@ -343,6 +368,7 @@ main (int argc, char **argv)
   g_test_add_func ("/font-tables/correcting-tables-inferred", test_repeating_tables_proposed);
   g_test_add_func ("/font-tables/map-threshold", test_map_threshold);
   g_test_add_func ("/font-tables/renumbered-subset", test_renumbered_subset);
+  g_test_add_func ("/font-tables/installed-lookalike", test_installed_lookalike);
   g_test_add_func ("/font-tables/double-byte-pairs", test_double_byte_pairs);
 
   return g_test_run ();

@@ -11,12 +11,24 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 import importlib.util
 import os
+import subprocess
 import sys
 
-# issue5801 is left out: its ą is glyph 264 of a non-embedded Arial Black, past the
-# Macintosh order, and nothing in the file says what it is (CER 0.062).
+# issue5801's ą is glyph 264 of "ArialBlack,Bold", not embedded: past the Macintosh
+# order, only the installed Arial Black's own cmap says what it is (Debian's contrib
+# package ttf-mscorefonts-installer installs it; this machine cannot download it). It is
+# held to the target only where fontconfig finds that font (CER 0.062 without it).
 DONE_WHEN = ["issue4722.pdf", "issue11578_reduced.pdf", "issue15977_reduced.pdf",
              "XiaoBiaoSong.pdf", "issue4550.pdf"]
+
+
+def arial_black_installed():
+    try:
+        out = subprocess.run(["fc-list", "Arial Black", "family"], capture_output=True,
+                             text=True, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return out.strip() != ""
 
 
 def main():
@@ -32,6 +44,8 @@ def main():
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     answers = bench.parse_answers(readme)
+    if arial_black_installed():
+        DONE_WHEN.append("issue5801.pdf")
     names = [n for n in sorted(answers) if os.path.exists(os.path.join(folder, n))]
     print("1..%d" % len(names))
     failed = 0

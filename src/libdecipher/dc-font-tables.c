@@ -10,6 +10,10 @@
  * nearly every TrueType font keeps: glyph 3 is the space, 36 the A (the "+29" that
  * pdftotext shows for such files).
  *
+ * A font drawn by glyph number that is not embedded, and whose name and widths are those
+ * of an installed font, is read through that font's own tables (dc-font-installed.c):
+ * every glyph, not only the first 258.
+ *
  * The first is the font level of the evidence cascade (DESIGN §7), the second a layout:
  * both are applied as inferred values, never over anything the key holds already, and
  * not at all where the font's own tables only repeat the accented-Latin soup of a legacy
@@ -30,6 +34,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "dc-agl-private.h"
+#include "dc-font-installed-private.h"
 #include "dc-font-tables.h"
 #include "dc-trust-private.h"
 
@@ -172,7 +177,8 @@ builtin_glyph (FT_Face face, guint32 code)
 
 /* What the program says glyph @gid is: its Unicode cmap first, then its name. */
 static gboolean
-glyph_evidence (FT_Face face, GHashTable *by_glyph, FT_UInt gid, Finding *finding)
+glyph_evidence (FT_Face face, const char *source, GHashTable *by_glyph, FT_UInt gid,
+                Finding *finding)
 {
   gpointer u = g_hash_table_lookup (by_glyph, GUINT_TO_POINTER (gid));
   char name[128];
@@ -183,7 +189,7 @@ glyph_evidence (FT_Face face, GHashTable *by_glyph, FT_UInt gid, Finding *findin
 
       g_unichar_to_utf8 (GPOINTER_TO_UINT (u), utf8);
       finding->text = g_strdup (utf8);
-      finding->provenance = g_strdup_printf ("font: cmap U+%04X", GPOINTER_TO_UINT (u));
+      finding->provenance = g_strdup_printf ("font: %scmap U+%04X", source, GPOINTER_TO_UINT (u));
       return TRUE;
     }
   if (FT_HAS_GLYPH_NAMES (face) && FT_Get_Glyph_Name (face, gid, name, sizeof name) == 0)
@@ -191,7 +197,7 @@ glyph_evidence (FT_Face face, GHashTable *by_glyph, FT_UInt gid, Finding *findin
       finding->text = _dc_agl_name_to_text (name);
       if (finding->text != NULL)
         {
-          finding->provenance = g_strdup_printf ("font: glyph name %s", name);
+          finding->provenance = g_strdup_printf ("font: %sglyph name %s", source, name);
           return TRUE;
         }
     }
@@ -234,9 +240,13 @@ open_program (DcFont *font, FT_Library library)
   return face;
 }
 
+/* @installed: the name of the installed font @face is, when @font is not embedded */
 static void
-read_program (DcFont *font, FT_Face face, GArray *symbols, const DcSymbol *all, GArray *findings)
+read_program (DcFont *font, FT_Face face, const char *installed, GArray *symbols,
+              const DcSymbol *all, GArray *findings)
 {
+  g_autofree char *source = installed != NULL ? g_strdup_printf ("installed %s, ", installed)
+                                              : g_strdup ("");
   g_autoptr (GHashTable) by_glyph = NULL;
   g_autoptr (GHashTable) cids = NULL;
   DcFontType type = dc_font_get_font_type (font);
@@ -277,7 +287,7 @@ read_program (DcFont *font, FT_Face face, GArray *symbols, const DcSymbol *all, 
           break;
         }
       if (gid != 0 && gid < (FT_UInt) face->num_glyphs
-          && glyph_evidence (face, by_glyph, gid, &finding))
+          && glyph_evidence (face, source, by_glyph, gid, &finding))
         g_array_append_val (findings, finding);
     }
 }
@@ -569,8 +579,10 @@ only_repeats_pdf_text (DcFont *font, GArray *findings, const DcSymbol *all)
  * @key: the key of the document
  *
  * Sets, for every symbol of an untrusted font that the key does not know yet, what the
- * font's own tables say (%DC_KEY_LEVEL_FONT) or, for a TrueType font drawn by glyph
- * number without its program, what the Macintosh standard glyph order says
+ * font's own tables say (%DC_KEY_LEVEL_FONT: the embedded program's, or for a TrueType
+ * font drawn by glyph number without its program, the installed font's of that name whose
+ * advances are the PDF's widths) or else, for such a font, what the Macintosh standard
+ * glyph order says
  * (%DC_KEY_LEVEL_LAYOUT), as %DC_KEY_INFERRED values with their provenance. Call it inside
  * a dc_key_begin_change() pair to make it part of a larger step.
  *
@@ -619,9 +631,12 @@ dc_font_tables_apply (DcKey *key)
       else
         {
           FT_Face face = open_program (font, library);
+          g_autofree char *installed = NULL;
 
+          if (face == NULL && is_identity_truetype (font) && !dc_font_is_embedded (font))
+            face = _dc_font_open_installed (font, library, document, symbols, &installed);
           if (face != NULL)
-            read_program (font, face, symbols, all, findings);
+            read_program (font, face, installed, symbols, all, findings);
           /* A legacy font's cmap repeats its lie; its glyphs may still be numbered as a
            * full font's are (bug1027533: names g0035 for the R). */
           if (looks_legacy (findings, 0, all))

@@ -1,0 +1,18 @@
+/* dc-font-installed-private.h: the installed font a PDF names but does not embed
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <ft2build.h>
+#include FT_FREETYPE_H
+
+#include "dc-document.h"
+
+G_BEGIN_DECLS
+
+FT_Face _dc_font_open_installed (DcFont *font, FT_Library library, DcDocument *document,
+                                 GArray *symbols, char **description);
+
+G_END_DECLS
