@@ -483,7 +483,7 @@ decipher_document_view_set_session (DecipherDocumentView *self, DecipherSession 
       self->unknown = g_new0 (guint8, MAX (self->n_symbols, 1));
       update_unknown (self, DC_SYMBOL_NONE);
 
-      self->renderer = decipher_page_renderer_new (decipher_session_get_file (session),
+      self->renderer = decipher_page_renderer_new (decipher_session_get_render_file (session),
                                                    decipher_session_get_password (session));
       update_render_scale (self);
       g_signal_connect_swapped (self->renderer, "page-ready", G_CALLBACK (page_ready_cb), self);

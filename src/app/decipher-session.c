@@ -30,6 +30,7 @@ struct _DecipherSession
   GObject parent_instance;
 
   GFile *file;
+  GFile *render_file; /* a copy poppler draws right (dc-render-copy.c), or NULL */
   char *password;
   DcSession *engine;
   DcDocument *document; /* the engine's, for short */
@@ -141,6 +142,7 @@ decipher_session_finalize (GObject *object)
   self->document = NULL;
   g_clear_object (&self->engine);
   g_clear_object (&self->file);
+  g_clear_object (&self->render_file);
   g_clear_pointer (&self->password, g_free);
   g_clear_pointer (&self->autosave_path, g_free);
   g_clear_pointer (&self->restore_problem, g_free);
@@ -415,6 +417,27 @@ lock_project (DecipherSession *self)
     g_warning ("%s", error->message);
 }
 
+/* Poppler draws a font that is not embedded, and is drawn by the glyph numbers of an
+ * installed font, with other glyphs than the font's: such a page is drawn from a copy
+ * that makes it draw the right ones. Not for an encrypted PDF, whose copy would be
+ * written unencrypted. */
+static GFile *
+write_render_copy (DcDocument *document, const char *password)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (password != NULL)
+    return NULL;
+  folder = g_build_filename (g_get_user_cache_dir (), "decipher", "render", NULL);
+  path = dc_repair_write_render_copy (document, NULL, folder, &error);
+  if (error != NULL)
+    g_warning ("The pages are drawn from the original file, with some glyphs wrong: %s",
+               error->message);
+  return path != NULL ? g_file_new_for_path (path) : NULL;
+}
+
 static void ensure_page_index (DecipherSession *self);
 static void ensure_symbol_index (DecipherSession *self);
 
@@ -449,6 +472,7 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
 
   /* Everything below touches only objects this thread made: the engine's session is
    * handed to the main thread with this one and never used here again. */
+  self->render_file = write_render_copy (document, data->password);
   self->engine = dc_session_new (document);
   self->document = dc_session_get_document (self->engine);
   self->key = dc_session_get_key (self->engine);
@@ -548,6 +572,16 @@ decipher_session_get_file (DecipherSession *self)
   g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
 
   return self->file;
+}
+
+/* Returns: (transfer none): the file to draw the pages from: the document, or a copy of
+ * it that poppler draws right (dc_repair_write_render_copy()) */
+GFile *
+decipher_session_get_render_file (DecipherSession *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
+
+  return self->render_file != NULL ? self->render_file : self->file;
 }
 
 char *

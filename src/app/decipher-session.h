@@ -24,6 +24,7 @@ void decipher_session_load_async (GFile *file, const char *password, DecipherLoa
 DecipherSession *decipher_session_load_finish (GAsyncResult *result, GError **error);
 
 GFile *decipher_session_get_file (DecipherSession *self);
+GFile *decipher_session_get_render_file (DecipherSession *self);
 char *decipher_session_dup_title (DecipherSession *self);
 const char *decipher_session_get_password (DecipherSession *self);
 DcDocument *decipher_session_get_document (DecipherSession *self);

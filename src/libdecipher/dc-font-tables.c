@@ -245,6 +245,7 @@ static void
 read_program (DcFont *font, FT_Face face, const char *installed, GArray *symbols,
               const DcSymbol *all, GArray *findings)
 {
+  /* "font: installed …": DC_FONT_INSTALLED_PROVENANCE */
   g_autofree char *source = installed != NULL ? g_strdup_printf ("installed %s, ", installed)
                                               : g_strdup ("");
   g_autoptr (GHashTable) by_glyph = NULL;

@@ -19,6 +19,9 @@ gboolean dc_repair_save (DcRepair *self, const char *output, GError **error);
 gboolean dc_repair_write (DcKey *key, const char *password, const char *output, char ***notes,
                           GError **error);
 
+char *dc_repair_write_render_copy (DcDocument *document, const char *password,
+                                   const char *directory, GError **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcRepair, dc_repair_free)
 
 G_END_DECLS

@@ -55,7 +55,7 @@ page_rendered_exactly (DecipherDocumentView *view)
   gboolean exact = FALSE;
 
   return decipher_page_renderer_lookup (decipher_document_view_get_renderer (view), 0, &exact)
-         != NULL
+             != NULL
          && exact;
 }
 
@@ -335,6 +335,74 @@ test_renderer_alone (void)
   g_assert_finalize_object (renderer);
 }
 
+/* Page 1 of @file at 72 dpi, as the view's renderer draws it, in grey levels. */
+static guint8 *
+render_grey (GFile *file, int *width, int *height)
+{
+  DecipherPageRenderer *renderer = decipher_page_renderer_new (file, NULL);
+  g_autofree guint8 *rgba = NULL;
+  guint8 *grey;
+  guint ready = 0;
+  gboolean exact;
+  GdkTexture *texture;
+
+  g_signal_connect (renderer, "page-ready", G_CALLBACK (page_ready_cb), &ready);
+  decipher_page_renderer_set_scale (renderer, 1.0);
+  decipher_page_renderer_request (renderer, 0);
+  GUI_TEST_WAIT (positive, &ready, "a page render");
+  texture = decipher_page_renderer_lookup (renderer, 0, &exact);
+  g_assert_nonnull (texture);
+  *width = gdk_texture_get_width (texture);
+  *height = gdk_texture_get_height (texture);
+  rgba = g_malloc ((gsize) *width * *height * 4);
+  gdk_texture_download (texture, rgba, (gsize) *width * 4);
+  grey = g_malloc ((gsize) *width * *height);
+  for (gsize i = 0; i < (gsize) *width * *height; i++)
+    grey[i] = rgba[4 * i + 1];
+  g_assert_finalize_object (renderer);
+  return grey;
+}
+
+/* A font the PDF does not embed, drawn by the glyph numbers of the installed DejaVu Sans:
+ * poppler would draw other letters from the original, so the view draws the copy that
+ * dc_repair_write_render_copy() made, which looks like the page with the font embedded. */
+static void
+test_render_copy (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("installed-font.pdf");
+  g_autoptr (GFile) reference = gui_test_fixture_copy ("installed-embedded.pdf");
+  g_autoptr (DecipherSession) session = gui_test_load_session (file, NULL);
+  g_autoptr (GFile) cache = g_file_new_for_path (g_get_user_cache_dir ());
+  GFile *render_file = decipher_session_get_render_file (session);
+  g_autofree guint8 *drawn = NULL;
+  g_autofree guint8 *expected = NULL;
+  int width, height, expected_width, expected_height;
+  guint inked = 0, differing = 0;
+
+  g_assert_false (g_file_equal (render_file, file));
+  g_assert_true (g_file_has_prefix (render_file, cache));
+  drawn = render_grey (render_file, &width, &height);
+  expected = render_grey (reference, &expected_width, &expected_height);
+  g_assert_cmpint (width, ==, expected_width);
+  g_assert_cmpint (height, ==, expected_height);
+  for (int i = 0; i < width * height; i++)
+    if (drawn[i] < 192 || expected[i] < 192)
+      {
+        inked++;
+        differing += ABS (drawn[i] - expected[i]) > 64;
+      }
+  g_assert_cmpuint (inked, >, 1000);
+  g_assert_cmpuint (differing, <, inked / 20);
+
+  /* A PDF poppler draws right is drawn from itself. */
+  {
+    g_autoptr (GFile) clean = gui_test_fixture_copy ("clean.pdf");
+    g_autoptr (DecipherSession) clean_session = gui_test_load_session (clean, NULL);
+
+    g_assert_true (g_file_equal (decipher_session_get_render_file (clean_session), clean));
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -347,5 +415,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/document-view/marks", test_marks);
   g_test_add_func ("/document-view/proposals", test_proposals);
   g_test_add_func ("/document-view/renderer-alone", test_renderer_alone);
+  g_test_add_func ("/document-view/render-copy", test_render_copy);
   return g_test_run ();
 }
