@@ -27,14 +27,39 @@ hundredths (float value)
   return (gint64) (value * 100.0 + (value < 0 ? -0.5 : 0.5));
 }
 
-/* The units of @unit that bring @origin to @target: the nearest count, or a neighbour of
- * it when that one prints as @target does and the nearest does not. Computed with the
- * same float arithmetic as the accessors in dc-types.h. */
-static gint16
-encode (float origin, float target, float unit)
+/* round() for |@value| < 2^52, without the call into libm: six of them a glyph were a
+ * tenth of loading a book. The fraction v - trunc(v) is exact, so this rounds halves
+ * away from zero exactly as round() does. */
+static inline double
+round_half_away (double value)
 {
-  double nearest = CLAMP (round (((double) target - origin) / unit), -32767, 32767);
+  double whole = (double) (gint64) value;
+  double fraction = value - whole;
+
+  if (fraction >= 0.5)
+    whole += 1;
+  else if (fraction <= -0.5)
+    whole -= 1;
+  return whole;
+}
+
+/* The units of @unit (1 / @per_unit, a power of two, so that multiplying by it is
+ * exactly dividing by @unit) that bring @origin to @target: the nearest count, or a
+ * neighbour of it when that one prints as @target does and the nearest does not.
+ * Computed with the same float arithmetic as the accessors in dc-types.h. */
+static inline gint16
+encode (float origin, float target, float unit, double per_unit)
+{
+  double exact = ((double) target - origin) * per_unit;
+  double nearest;
   gint64 printed = hundredths (target);
+
+  /* What a page holds; round() and the clamp for what only a hostile file draws (a
+   * NaN included, which fails the test). */
+  if (G_LIKELY (fabs (exact) < 32767.5))
+    nearest = round_half_away (exact);
+  else
+    nearest = CLAMP (round (exact), -32767, 32767);
 
   if (hundredths (origin + (float) nearest * unit) != printed)
     for (int step = -1; step <= 1; step += 2)
@@ -59,14 +84,28 @@ _dc_glyph_set_metrics (DcGlyph *glyph, double size, double advance, double x0, d
   const float origin[6] = { 0, 0, glyph->x, glyph->y, glyph->x, glyph->y };
   const float target[6] = { (float) size, (float) advance, (float) x0,
                             (float) y0,   (float) x1,      (float) y1 };
+  double widest = 0;
   gint16 units[6];
   guint scale = 0;
+  float unit;
+  double per_unit;
 
+  /* The finest unit in which every distance is at most 32767 units (DC_GLYPH_UNIT is a
+   * power of two, so the comparison is exact whichever side is scaled). */
   for (guint i = 0; i < 6; i++)
-    while (scale < 3 && fabs (((double) target[i] - origin[i]) / DC_GLYPH_UNIT (scale)) > 32767)
-      scale++;
+    {
+      double distance = fabs ((double) target[i] - origin[i]);
+
+      /* A NaN is not wider than anything: it keeps the scale, as it always did. */
+      if (distance > widest)
+        widest = distance;
+    }
+  while (scale < 3 && widest / DC_GLYPH_UNIT (scale) > 32767)
+    scale++;
+  unit = DC_GLYPH_UNIT (scale);
+  per_unit = 1.0 / unit;
   for (guint i = 0; i < 6; i++)
-    units[i] = encode (origin[i], target[i], DC_GLYPH_UNIT (scale));
+    units[i] = encode (origin[i], target[i], unit, per_unit);
   glyph->scale = scale;
   glyph->size_units = units[0];
   glyph->advance_units = units[1];
