@@ -276,21 +276,41 @@ commit (GString *out, char *end)
 #define W_LIT(p, literal)                                                                          \
   (memcpy ((p), (literal), sizeof (literal) - 1), (p) + sizeof (literal) - 1)
 
+/* Two digits at a time: a glyph's record holds eight numbers of five or so digits, and a
+ * division by 100 halves the divisions by 10 that were a tenth of `glyphs --json`. */
+static const char digit_pairs[201] = "0001020304050607080910111213141516171819"
+                                     "2021222324252627282930313233343536373839"
+                                     "4041424344454647484950515253545556575859"
+                                     "6061626364656667686970717273747576777879"
+                                     "8081828384858687888990919293949596979899";
+
 static char *
 w_uint (char *p, guint64 value)
 {
-  char digits[24];
-  int n = 0;
+  guint n = 1;
+  char *q;
 
-  do
+  /* The digits are written from the last, so count them first. */
+  for (guint64 bound = 10; n < 20 && value >= bound; bound *= 10)
+    n++;
+  q = p + n;
+  while (value >= 100)
     {
-      digits[n++] = (char) ('0' + value % 10);
-      value /= 10;
+      guint pair = (guint) (value % 100);
+
+      value /= 100;
+      q -= 2;
+      q[0] = digit_pairs[2 * pair];
+      q[1] = digit_pairs[2 * pair + 1];
     }
-  while (value > 0);
-  while (n > 0)
-    *p++ = digits[--n];
-  return p;
+  if (value >= 10)
+    {
+      q[-2] = digit_pairs[2 * value];
+      q[-1] = digit_pairs[2 * value + 1];
+    }
+  else
+    q[-1] = (char) ('0' + value);
+  return p + n;
 }
 
 /* The digits put_fixed2() writes. */
@@ -298,16 +318,20 @@ static char *
 w_fixed2 (char *p, float value)
 {
   gint64 hundredths = (gint64) (value * 100.0 + (value < 0 ? -0.5 : 0.5));
+  guint64 magnitude = (guint64) hundredths;
+  guint pair;
 
   if (hundredths < 0)
     {
       *p++ = '-';
-      hundredths = -hundredths;
+      /* Unsigned, so that G_MININT64 (what a NaN becomes) does not overflow. */
+      magnitude = -magnitude;
     }
-  p = w_uint (p, (guint64) hundredths / 100);
+  p = w_uint (p, magnitude / 100);
   *p++ = '.';
-  *p++ = (char) ('0' + hundredths / 10 % 10);
-  *p++ = (char) ('0' + hundredths % 10);
+  pair = (guint) (magnitude % 100);
+  *p++ = digit_pairs[2 * pair];
+  *p++ = digit_pairs[2 * pair + 1];
   return p;
 }
 
