@@ -1184,6 +1184,11 @@ _dc_document_new_from_file_threads (const char *path, const char *password,
   _dc_vertical_mark_stacked ((DcGlyph *) (void *) self->glyphs->data,
                              (const DcSymbol *) (void *) self->symbols->data, self->glyphs->len);
 
+  /* Every glyph gets one place in the reading order: room for all of them at once, rather
+   * than an array that doubles page after page, each time copied into memory new to the
+   * process. */
+  g_array_set_size (self->order, self->glyphs->len);
+  g_array_set_size (self->order, 0);
   for (guint page = 0; page < self->n_pages; page++)
     {
       self->page_lines[page] = self->lines->len;

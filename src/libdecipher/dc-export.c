@@ -139,9 +139,14 @@ dc_export_run_text (DcDocument *document, guint first_position, guint last_posit
 static char *
 export_text (DcDocument *document, DcValueFunc value, gpointer user_data)
 {
-  GString *out = g_string_new (NULL);
-  guint n_pages = dc_document_get_n_pages (document);
+  guint n_glyphs, n_pages = dc_document_get_n_pages (document);
+  GString *out;
 
+  /* About two bytes a glyph (one for a Latin letter, two for Cyrillic, three for most
+   * other scripts, and the spaces): room for that at once, rather than a string that
+   * doubles and is copied ten times on its way to a book's size. */
+  dc_document_get_reading_order (document, &n_glyphs);
+  out = g_string_sized_new ((gsize) n_glyphs * 2 + n_pages);
   for (guint page = 0; page < n_pages; page++)
     {
       guint first, n;
