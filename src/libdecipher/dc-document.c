@@ -247,16 +247,31 @@ prepare_room (Loader *loader)
   loader->glyph_populated = end;
 }
 
-/* Makes room for one more glyph: the array doubles, and the memory for the larger copy is
- * asked for first with g_try_malloc(), so that a document too large for this machine gets
- * a sentence rather than an abort inside g_realloc(). */
+/* How many glyphs the whole document will draw, judged from the pages read whole so far,
+ * with a tenth to spare; 0 before the first page is. */
+static guint64
+loader_expected_glyphs (Loader *loader)
+{
+  guint64 read = loader->page_first_glyph[loader->page];
+
+  if (loader->page == 0)
+    return 0;
+  return read * loader->self->n_pages / loader->page * 11 / 10;
+}
+
+/* Makes room for one more glyph: for as many as the pages read so far promise, or twice
+ * the room when that is more. Each growth copies the glyphs into memory new to the
+ * process; a book of pages alike grew ten times, the last a copy of all but the last
+ * pages, and now grows once or twice. The memory for the larger copy is asked for first
+ * with g_try_malloc(), so that a document too large for this machine gets a sentence
+ * rather than an abort inside g_realloc(); a promise beyond that falls back to twice. */
 static gboolean
 loader_reserve_glyph (Loader *loader)
 {
   GArray *glyphs = loader->self->glyphs;
   g_autofree char *display = NULL;
-  guint64 capacity;
-  gpointer probe;
+  guint64 capacity, expected;
+  gpointer probe = NULL;
 
   if (glyphs->len < loader->glyph_capacity)
     {
@@ -278,7 +293,12 @@ loader_reserve_glyph (Loader *loader)
     }
   capacity = MIN (MAX ((guint64) loader->glyph_capacity * 2, 4096), loader->max_glyphs);
   capacity = MIN (capacity, G_MAXUINT32 / sizeof (DcGlyph));
-  probe = g_try_malloc (capacity * sizeof (DcGlyph));
+  expected = MIN (loader_expected_glyphs (loader), capacity * 16);
+  expected = MIN (expected, MIN (loader->max_glyphs, G_MAXUINT32 / sizeof (DcGlyph)));
+  if (expected > capacity && (probe = g_try_malloc (expected * sizeof (DcGlyph))) != NULL)
+    capacity = expected;
+  if (probe == NULL)
+    probe = g_try_malloc (capacity * sizeof (DcGlyph));
   if (probe == NULL)
     {
       loader_fail (loader,
