@@ -100,6 +100,10 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs)
   Chain *current = NULL;
   double last_u_end = 0;
 
+  /* Every glyph of the page joins one chain, in the order drawn: written in place, where
+   * an append a glyph cost more than the test that chains it. */
+  g_array_set_size (chain_glyphs, n);
+
   for (guint i = first; i < first + n; i++)
     {
       const DcGlyph *glyph = &glyphs[i];
@@ -123,7 +127,7 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs)
         {
           Chain chain = { 0 };
 
-          chain.first = chain_glyphs->len;
+          chain.first = i - first;
           chain.rotation = glyph->rotation;
           chain.v = p.v;
           chain.u0 = MIN (p.u, p.u_end);
@@ -134,7 +138,7 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs)
           current = &g_array_index (chains, Chain, chains->len - 1);
         }
 
-      g_array_append_val (chain_glyphs, i);
+      g_array_index (chain_glyphs, guint, i - first) = i;
       current->n++;
       current->u0 = MIN (current->u0, MIN (p.u, p.u_end));
       current->u1 = MAX (current->u1, MAX (p.u, p.u_end));
@@ -511,17 +515,18 @@ clear_final_line (gpointer data)
 static GArray *
 line_glyphs (const LineBuild *build, const Chain *chains, const GArray *chain_glyphs)
 {
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (guint32));
+  GArray *out;
+  guint n = 0;
 
+  for (guint c = 0; c < build->chains->len; c++)
+    n += chains[g_array_index (build->chains, guint, c)].n;
+  /* A chain's glyphs lie together in @chain_glyphs: one copy a chain. */
+  out = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n);
   for (guint c = 0; c < build->chains->len; c++)
     {
       const Chain *chain = &chains[g_array_index (build->chains, guint, c)];
 
-      for (guint k = chain->first; k < chain->first + chain->n; k++)
-        {
-          guint32 index = g_array_index (chain_glyphs, guint, k);
-          g_array_append_val (out, index);
-        }
+      g_array_append_vals (out, &g_array_index (chain_glyphs, guint, chain->first), chain->n);
     }
   return out;
 }
@@ -585,6 +590,18 @@ is_gutter (const DcGlyph *glyphs, GArray *builds, GPtrArray *all_glyphs, guint s
   return widest >= GUTTER_MIN_WIDTH * line->size;
 }
 
+/* Adds @line, holding the glyphs [@start, @end) of @indices, to @finals. */
+static void
+add_final_line (GArray *finals, const FinalLine *line, const GArray *indices, guint start,
+                guint end)
+{
+  FinalLine final = *line;
+
+  final.glyphs = g_array_sized_new (FALSE, FALSE, sizeof (guint32), end - start);
+  g_array_append_vals (final.glyphs, &g_array_index (indices, guint32, start), end - start);
+  g_array_append_val (finals, final);
+}
+
 /* Splits every line at its column gutters. */
 static GArray *
 split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *chains,
@@ -606,30 +623,33 @@ split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *chains,
       const GArray *indices = g_ptr_array_index (all_glyphs, l);
       FinalLine current = { 0 };
       double reach = -G_MAXDOUBLE;
+      guint start = 0; /* the current part's first glyph in @indices */
 
-      for (guint k = 0; k < indices->len; k++)
+      /* A part is a run of @indices: copied whole when it ends, not a glyph at a time. */
+      current.rotation = build->rotation;
+      current.v = build->v;
+      current.size = build->size;
+      for (guint k = 0; k <= indices->len; k++)
         {
-          guint32 index = g_array_index (indices, guint32, k);
-          Placement p = placement_of (&glyphs[index]);
+          guint32 index;
+          Placement p;
 
-          if (current.glyphs != NULL && p.u - reach > GUTTER_CANDIDATE * build->size
+          if (k == indices->len)
+            {
+              if (k > start)
+                add_final_line (finals, &current, indices, start, k);
+              break;
+            }
+          index = g_array_index (indices, guint32, k);
+          p = placement_of (&glyphs[index]);
+          if (k > start && p.u - reach > GUTTER_CANDIDATE * build->size
               && is_gutter (glyphs, builds, all_glyphs, l, reach, p.u))
             {
-              g_array_append_val (finals, current);
-              current.glyphs = NULL;
+              add_final_line (finals, &current, indices, start, k);
+              start = k;
             }
-          if (current.glyphs == NULL)
-            {
-              current.glyphs = g_array_new (FALSE, FALSE, sizeof (guint32));
-              current.rotation = build->rotation;
-              current.v = build->v;
-              current.size = build->size;
-            }
-          g_array_append_val (current.glyphs, index);
           reach = MAX (reach, p.u_end);
         }
-      if (current.glyphs != NULL)
-        g_array_append_val (finals, current);
     }
   return finals;
 }
