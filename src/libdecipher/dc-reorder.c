@@ -45,6 +45,21 @@ typedef struct
   float em;
 } Unit;
 
+/* g_string_append_len() without the call when the room is there, as g_string_append_c()
+ * does: a line's text is copied unit by unit three times, a few bytes each. */
+static inline void
+append_bytes (GString *string, const char *bytes, gsize n)
+{
+  if (G_UNLIKELY (string->len + n >= string->allocated_len))
+    {
+      g_string_append_len (string, bytes, (gssize) n);
+      return;
+    }
+  memcpy (string->str + string->len, bytes, n);
+  string->len += n;
+  string->str[string->len] = '\0';
+}
+
 /* Unicode's Indic_Positional_Category=Left (IndicPositionalCategory.txt): vowel signs
  * written before the consonant they follow in logical order. */
 gboolean
@@ -435,8 +450,8 @@ merge_marks (GString *pool, GArray *units)
           Unit joined = *next;
 
           joined.start = merged->len;
-          g_string_append_len (merged, unit_text (pool, next), next->length);
-          g_string_append_len (merged, text, unit.length);
+          append_bytes (merged, unit_text (pool, next), next->length);
+          append_bytes (merged, text, unit.length);
           joined.length = next->length + unit.length;
           joined.flags &= ~UNIT_NO_ADVANCE;
           g_array_index (units, Unit, n++) = joined;
@@ -447,12 +462,12 @@ merge_marks (GString *pool, GArray *units)
           && previous->token == unit.token && unit.length > 0
           && (g_unichar_ismark (g_utf8_get_char (text)) || (unit.flags & UNIT_NO_ADVANCE)))
         {
-          g_string_append_len (merged, text, unit.length);
+          append_bytes (merged, text, unit.length);
           previous->length += unit.length;
           continue;
         }
       unit.start = merged->len;
-      g_string_append_len (merged, text, unit.length);
+      append_bytes (merged, text, unit.length);
       g_array_index (units, Unit, n++) = unit;
     }
   g_array_set_size (units, n);
@@ -521,6 +536,7 @@ span_fits_token (DcDocument *document, const guint32 *order, const DcToken *toke
   return TRUE;
 }
 
+/* @units has room for the unit (reorder_tokens() sized it): stored in place. */
 static void
 add_unit (GArray *units, GString *pool, const char *text, guint token, guint flags,
           const DcGlyph *glyph)
@@ -533,8 +549,9 @@ add_unit (GArray *units, GString *pool, const char *text, guint token, guint fla
       unit.em = MAX (dc_glyph_get_size (glyph), 0.5f);
     }
 
-  g_string_append (pool, text);
-  g_array_append_val (units, unit);
+  append_bytes (pool, text, unit.length);
+  g_array_index (units, Unit, units->len) = unit;
+  units->len++;
 }
 
 /* The text of the tokens [first_token, first_token + n_tokens) of one line. */
@@ -545,12 +562,17 @@ reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValue
   const DcToken *all_tokens = dc_document_get_tokens (document, NULL);
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
-  g_autoptr (GArray) units = g_array_new (FALSE, FALSE, sizeof (Unit));
-  GString *pool = g_string_new (NULL);
-  g_autoptr (GString) token_text = g_string_new (NULL);
+  g_autoptr (GArray) units = NULL;
+  GString *pool = g_string_sized_new (64);
+  g_autoptr (GString) token_text = g_string_sized_new (64);
   g_autofree gboolean *reordered = g_new0 (gboolean, MAX (1, n_tokens));
   DcDirection direction;
-  guint token_start = 0;
+  guint token_start = 0, n_units = n_tokens;
+
+  /* A unit a glyph at most, and a space between two tokens: add_unit() needs no more. */
+  for (guint t = 0; t < n_tokens; t++)
+    n_units += all_tokens[first_token + t].n_glyphs;
+  units = g_array_sized_new (FALSE, FALSE, sizeof (Unit), n_units);
 
   for (guint t = 0; t < n_tokens; t++)
     {
@@ -601,7 +623,10 @@ reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValue
 
           if (i > 0 && reordered[t])
             nfc = g_utf8_normalize (token_text->str, -1, G_NORMALIZE_NFC);
-          g_string_append (out, nfc ? nfc : token_text->str);
+          if (nfc != NULL)
+            g_string_append (out, nfc);
+          else
+            append_bytes (out, token_text->str, token_text->len);
           if (tokens != NULL && n_tokens > 0)
             g_ptr_array_add (tokens, g_strdup (nfc ? nfc : token_text->str));
           if (token_indices != NULL && n_tokens > 0)
@@ -615,7 +640,7 @@ reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValue
           g_string_truncate (token_text, 0);
           continue;
         }
-      g_string_append_len (token_text, unit_text (pool, unit), unit->length);
+      append_bytes (token_text, unit_text (pool, unit), unit->length);
     }
   g_string_free (pool, TRUE);
   return direction;
