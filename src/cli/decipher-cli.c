@@ -327,7 +327,28 @@ w_fixed2 (char *p, float value)
       /* Unsigned, so that G_MININT64 (what a NaN becomes) does not overflow. */
       magnitude = -magnitude;
     }
-  p = w_uint (p, magnitude / 100);
+  if (G_LIKELY (magnitude < 100000))
+    {
+      /* What a page holds, under 1000 pt: the whole points are one to three digits. */
+      guint whole = (guint) magnitude / 100;
+
+      if (whole >= 100)
+        {
+          *p++ = (char) ('0' + whole / 100);
+          whole %= 100;
+          *p++ = digit_pairs[2 * whole];
+          *p++ = digit_pairs[2 * whole + 1];
+        }
+      else if (whole >= 10)
+        {
+          *p++ = digit_pairs[2 * whole];
+          *p++ = digit_pairs[2 * whole + 1];
+        }
+      else
+        *p++ = (char) ('0' + whole);
+    }
+  else
+    p = w_uint (p, magnitude / 100);
   *p++ = '.';
   pair = (guint) (magnitude % 100);
   *p++ = digit_pairs[2 * pair];
@@ -352,33 +373,34 @@ command_glyphs (DcDocument *document, int argc, char **argv)
   const guint32 *order;
   const DcLine *lines;
   g_autoptr (GString) out = g_string_sized_new (1 << 17);
-  g_autoptr (GPtrArray) tails = NULL;
-  guint n_lines;
+  g_autoptr (GString) tails = NULL;
+  g_autofree gsize *tail_starts = NULL;
+  const DcSymbol *symbols;
+  guint n_lines, n_symbols;
 
   order = dc_document_get_reading_order (document, NULL);
   lines = dc_document_get_lines (document, &n_lines);
+  symbols = dc_document_get_symbols (document, &n_symbols);
 
   /* A record's strings are its symbol's: escaped once per symbol here, not once per
-   * glyph (a book draws each symbol thousands of times). */
+   * glyph (a book draws each symbol thousands of times), one after the other in @tails,
+   * symbol s from tail_starts[s] to tail_starts[s + 1]. */
   if (opt_json)
     {
-      guint n_symbols;
-      const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
-
-      tails = g_ptr_array_new_full (n_symbols, (GDestroyNotify) g_bytes_unref);
+      tails = g_string_new (NULL);
+      tail_starts = g_new (gsize, n_symbols + 1);
       for (guint s = 0; s < n_symbols; s++)
         {
-          GString *tail = g_string_new (NULL);
-
-          put_json_string (tail, symbols[s].pdf_text);
-          g_string_append (tail, ",\"glyph_name\":");
+          tail_starts[s] = tails->len;
+          put_json_string (tails, symbols[s].pdf_text);
+          g_string_append (tails, ",\"glyph_name\":");
           if (symbols[s].glyph_name != NULL)
-            put_json_string (tail, symbols[s].glyph_name);
+            put_json_string (tails, symbols[s].glyph_name);
           else
-            g_string_append (tail, "null");
-          g_string_append (tail, "}\n");
-          g_ptr_array_add (tails, g_string_free_to_bytes (tail));
+            g_string_append (tails, "null");
+          g_string_append (tails, "}\n");
         }
+      tail_starts[n_symbols] = tails->len;
     }
 
   if (!opt_json)
@@ -392,7 +414,7 @@ command_glyphs (DcDocument *document, int argc, char **argv)
       for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
         {
           const DcGlyph *g = &glyphs[order[k]];
-          const DcSymbol *symbol = dc_document_get_symbol (document, g->symbol);
+          const DcSymbol *symbol = &symbols[g->symbol];
 
           const float position[] = { g->x, g->y };
           const DcGlyphBox glyph_box = dc_glyph_get_box (g);
@@ -403,8 +425,9 @@ command_glyphs (DcDocument *document, int argc, char **argv)
           if (opt_json)
             {
               /* Five integers and eight numbers of at most ~25 bytes each, and the keys:
-               * well within RECORD_ROOM. The strings go through the GString as usual. */
-              char *p = reserve (out, RECORD_ROOM);
+               * well within RECORD_ROOM; then the symbol's strings. */
+              gsize tail_size = tail_starts[g->symbol + 1] - tail_starts[g->symbol];
+              char *p = reserve (out, RECORD_ROOM + tail_size);
 
               p = W_LIT (p, "{\"page\":");
               p = w_uint (p, g->page + 1);
@@ -435,13 +458,8 @@ command_glyphs (DcDocument *document, int argc, char **argv)
                 p = W_LIT (p, ",\"invisible\":true,\"pdf_text\":");
               else
                 p = W_LIT (p, ",\"invisible\":false,\"pdf_text\":");
-              commit (out, p);
-              {
-                gsize size;
-                const char *tail = g_bytes_get_data (g_ptr_array_index (tails, g->symbol), &size);
-
-                g_string_append_len (out, tail, (gssize) size);
-              }
+              memcpy (p, tails->str + tail_starts[g->symbol], tail_size);
+              commit (out, p + tail_size);
             }
           else
             {
