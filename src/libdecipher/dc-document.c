@@ -756,12 +756,42 @@ unspace_inked_symbols (DcDocument *self)
 /* Whether the page's columns are read right to left: most of its letters, as the PDF
  * gives them, are in a right-to-left script, or its vertical columns are CJK's. A font whose map
  * lies may mislead this; the cost is only the order in which columns are read. */
+/* What page_is_rtl() counts a symbol's glyphs as: its PDF text's first character. */
+enum
+{
+  LETTER_NONE, /* none, or not a letter */
+  LETTER_RTL,  /* of a right-to-left script */
+  LETTER_OTHER,
+};
+
+/* A symbol's LETTER_* for each symbol: judged once a symbol, not once a glyph. */
+static guint8 *
+symbol_letter_kinds (DcDocument *self)
+{
+  const DcSymbol *symbols = (const DcSymbol *) (void *) self->symbols->data;
+  guint8 *kinds = g_new (guint8, MAX (1, self->symbols->len));
+
+  for (guint s = 0; s < self->symbols->len; s++)
+    {
+      const char *text = symbols[s].pdf_text;
+      gunichar c = text != NULL && *text ? g_utf8_get_char_validated (text, -1) : 0;
+
+      if (c == 0 || c == (gunichar) -1 || c == (gunichar) -2 || !g_unichar_isalpha (c))
+        kinds[s] = LETTER_NONE;
+      else if (dc_script_is_rtl (g_unichar_get_script (c)))
+        kinds[s] = LETTER_RTL;
+      else
+        kinds[s] = LETTER_OTHER;
+    }
+  return kinds;
+}
+
 static gboolean
-page_is_rtl (DcDocument *self, guint first, guint end)
+page_is_rtl (DcDocument *self, const guint8 *letter_kinds, guint first, guint end)
 {
   const DcGlyph *glyphs = (const DcGlyph *) (void *) self->glyphs->data;
   const DcSymbol *symbols = (const DcSymbol *) (void *) self->symbols->data;
-  guint rtl = 0, other = 0;
+  guint counts[3] = { 0 };
   gboolean vertical, columns_rtl;
 
   /* A page of vertical writing: its columns' order is that of the vertical script. */
@@ -770,18 +800,8 @@ page_is_rtl (DcDocument *self, guint first, guint end)
     return columns_rtl;
 
   for (guint i = first; i < end; i++)
-    {
-      const char *text = symbols[glyphs[i].symbol].pdf_text;
-      gunichar c = text != NULL && *text ? g_utf8_get_char_validated (text, -1) : 0;
-
-      if (c == 0 || c == (gunichar) -1 || c == (gunichar) -2 || !g_unichar_isalpha (c))
-        continue;
-      if (dc_script_is_rtl (g_unichar_get_script (c)))
-        rtl++;
-      else
-        other++;
-    }
-  return rtl > other;
+    counts[letter_kinds[glyphs[i].symbol]]++;
+  return counts[LETTER_RTL] > counts[LETTER_OTHER];
 }
 
 /**
@@ -1082,6 +1102,7 @@ _dc_document_new_from_file_threads (const char *path, const char *password,
   g_autoptr (GCancellable) stop = g_cancellable_new ();
   g_autofree guint *images = NULL;
   g_autofree guint *page_first_glyph = NULL;
+  g_autofree guint8 *letter_kinds = NULL;
   g_autofree char *display = NULL;
   DcBridgeCallbacks callbacks = { loader_font, loader_glyph, loader_image, loader_actual_text };
   Loader loader = { 0 };
@@ -1212,6 +1233,7 @@ _dc_document_new_from_file_threads (const char *path, const char *password,
    * process. */
   g_array_set_size (self->order, self->glyphs->len);
   g_array_set_size (self->order, 0);
+  letter_kinds = symbol_letter_kinds (self);
   for (guint page = 0; page < self->n_pages; page++)
     {
       self->page_lines[page] = self->lines->len;
@@ -1219,7 +1241,8 @@ _dc_document_new_from_file_threads (const char *path, const char *password,
       dc_layout_lines ((const DcGlyph *) (void *) self->glyphs->data, page_first_glyph[page],
                        page_first_glyph[page + 1] - page_first_glyph[page], page,
                        self->page_sizes[2 * page], self->page_sizes[2 * page + 1],
-                       page_is_rtl (self, page_first_glyph[page], page_first_glyph[page + 1]),
+                       page_is_rtl (self, letter_kinds, page_first_glyph[page],
+                                    page_first_glyph[page + 1]),
                        self->order, self->lines, self->blocks);
     }
   self->page_lines[self->n_pages] = self->lines->len;

@@ -108,13 +108,17 @@ _dc_vertical_columns_right_to_left (const DcGlyph *glyphs, const DcSymbol *symbo
   for (guint i = first; i < end; i++)
     {
       const DcGlyph *glyph = &glyphs[i];
-      const char *text = symbols[glyph->symbol].pdf_text;
-      gunichar c = text != NULL && *text ? g_utf8_get_char_validated (text, -1) : 0;
-      gboolean known = c != 0 && c != (gunichar) -1 && c != (gunichar) -2 && c != 0xfffd
-                       && g_unichar_isalpha (c);
+      const char *text;
+      gunichar c;
+      gboolean known;
 
+      /* The glyphs of a horizontal page are not decoded at all. */
       if (glyph->rotation != 1 && glyph->rotation != 3)
         continue;
+      text = symbols[glyph->symbol].pdf_text;
+      c = text != NULL && *text ? g_utf8_get_char_validated (text, -1) : 0;
+      known = c != 0 && c != (gunichar) -1 && c != (gunichar) -2 && c != 0xfffd
+              && g_unichar_isalpha (c);
       n_vertical++;
       if (known ? _dc_script_has_left_to_right_columns (g_unichar_get_script (c))
                 : (glyph->flags & DC_GLYPH_UPRIGHT) == 0)
