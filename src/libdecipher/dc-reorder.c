@@ -27,6 +27,7 @@
 
 #include "dc-font.h"
 #include "dc-reorder-private.h"
+#include "dc-string-private.h"
 
 typedef enum
 {
@@ -44,21 +45,6 @@ typedef struct
   float u; /* where its glyph is drawn along the line */
   float em;
 } Unit;
-
-/* g_string_append_len() without the call when the room is there, as g_string_append_c()
- * does: a line's text is copied unit by unit three times, a few bytes each. */
-static inline void
-append_bytes (GString *string, const char *bytes, gsize n)
-{
-  if (G_UNLIKELY (string->len + n >= string->allocated_len))
-    {
-      g_string_append_len (string, bytes, (gssize) n);
-      return;
-    }
-  memcpy (string->str + string->len, bytes, n);
-  string->len += n;
-  string->str[string->len] = '\0';
-}
 
 /* Unicode's Indic_Positional_Category=Left (IndicPositionalCategory.txt): vowel signs
  * written before the consonant they follow in logical order. */
@@ -450,8 +436,8 @@ merge_marks (GString *pool, GArray *units)
           Unit joined = *next;
 
           joined.start = merged->len;
-          append_bytes (merged, unit_text (pool, next), next->length);
-          append_bytes (merged, text, unit.length);
+          _dc_string_append_len (merged, unit_text (pool, next), next->length);
+          _dc_string_append_len (merged, text, unit.length);
           joined.length = next->length + unit.length;
           joined.flags &= ~UNIT_NO_ADVANCE;
           g_array_index (units, Unit, n++) = joined;
@@ -462,12 +448,12 @@ merge_marks (GString *pool, GArray *units)
           && previous->token == unit.token && unit.length > 0
           && (g_unichar_ismark (g_utf8_get_char (text)) || (unit.flags & UNIT_NO_ADVANCE)))
         {
-          append_bytes (merged, text, unit.length);
+          _dc_string_append_len (merged, text, unit.length);
           previous->length += unit.length;
           continue;
         }
       unit.start = merged->len;
-      append_bytes (merged, text, unit.length);
+      _dc_string_append_len (merged, text, unit.length);
       g_array_index (units, Unit, n++) = unit;
     }
   g_array_set_size (units, n);
@@ -549,7 +535,7 @@ add_unit (GArray *units, GString *pool, const char *text, guint token, guint fla
       unit.em = MAX (dc_glyph_get_size (glyph), 0.5f);
     }
 
-  append_bytes (pool, text, unit.length);
+  _dc_string_append_len (pool, text, unit.length);
   g_array_index (units, Unit, units->len) = unit;
   units->len++;
 }
@@ -626,7 +612,7 @@ reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValue
           if (nfc != NULL)
             g_string_append (out, nfc);
           else
-            append_bytes (out, token_text->str, token_text->len);
+            _dc_string_append_len (out, token_text->str, token_text->len);
           if (tokens != NULL && n_tokens > 0)
             g_ptr_array_add (tokens, g_strdup (nfc ? nfc : token_text->str));
           if (token_indices != NULL && n_tokens > 0)
@@ -640,7 +626,7 @@ reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValue
           g_string_truncate (token_text, 0);
           continue;
         }
-      append_bytes (token_text, unit_text (pool, unit), unit->length);
+      _dc_string_append_len (token_text, unit_text (pool, unit), unit->length);
     }
   g_string_free (pool, TRUE);
   return direction;

@@ -20,6 +20,7 @@
 
 #include "dc-font-private.h"
 #include "dc-pdf-bridge-private.h"
+#include "dc-string-private.h"
 #include "dc-trust-private.h"
 
 typedef struct
@@ -301,7 +302,8 @@ count_tokens (DcDocument *document, FontStats *stats)
               font = G_MAXUINT;
               break;
             }
-          g_string_append (text, dc_document_get_symbol (document, glyph->symbol)->pdf_text);
+          _dc_string_append_len (text, symbols[glyph->symbol].pdf_text,
+                                 strlen (symbols[glyph->symbol].pdf_text));
         }
       if (font == G_MAXUINT || text->len == 0)
         continue;
