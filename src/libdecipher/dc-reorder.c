@@ -175,6 +175,15 @@ unit_text (const GString *pool, const Unit *unit)
   return pool->str + unit->start;
 }
 
+/* Whether the unit's first character is below U+0800, which no virama, nukta, vowel
+ * sign or RA is: one byte test spares most units of a Latin, Greek or Cyrillic line
+ * the decoding and look-ups of Indic reordering. */
+static gboolean
+unit_starts_below_indic (const GString *pool, const Unit *unit)
+{
+  return unit->length > 0 && (guchar) unit_text (pool, unit)[0] < 0xE0;
+}
+
 static gunichar
 unit_first (const GString *pool, const Unit *unit)
 {
@@ -278,6 +287,10 @@ fix_conjunct_order (GString *pool, Unit *unit)
 
   if (unit->length == 0 || (unit->flags & UNIT_FROM_SPAN))
     return;
+  /* Ends in a character below U+0800 (one byte, or two from a lead byte 110xxxxx): no
+   * virama. */
+  if ((guchar) end[-1] < 0x80 || (unit->length >= 2 && ((guchar) end[-2] & 0xE0) == 0xC0))
+    return;
   virama = g_utf8_prev_char (end);
   if (virama == text || !_dc_is_virama (g_utf8_get_char (virama)))
     return;
@@ -323,7 +336,8 @@ reorder_indic (GString *pool, Unit *units, guint first, guint end)
     {
       guint j;
 
-      if ((units[i].flags & UNIT_FROM_SPAN) || !unit_is (pool, &units[i], _dc_is_pre_base_vowel))
+      if ((units[i].flags & UNIT_FROM_SPAN) || unit_starts_below_indic (pool, &units[i])
+          || !unit_is (pool, &units[i], _dc_is_pre_base_vowel))
         continue;
       j = i + 1;
       if ((units[j].flags & UNIT_FROM_SPAN) || !g_unichar_isalpha (unit_first (pool, &units[j])))
@@ -357,7 +371,7 @@ reorder_indic (GString *pool, Unit *units, guint first, guint end)
       guint start;
       gsize reph_length = 0;
 
-      if (units[i].flags & UNIT_FROM_SPAN)
+      if ((units[i].flags & UNIT_FROM_SPAN) || unit_starts_below_indic (pool, &units[i]))
         continue;
       if (!((units[i].flags & UNIT_NO_ADVANCE) && is_reph (pool, &units[i]))
           && (reph_length = reph_with_marks (pool, &units[i])) == 0)
@@ -396,6 +410,9 @@ unit_bidi_type (const GString *pool, const Unit *unit)
 
   if (unit->flags & UNIT_SPACE)
     return FRIBIDI_TYPE_WS;
+  /* An ASCII letter is a strong left-to-right one: no need to ask FriBidi. */
+  if (unit->length > 0 && g_ascii_isalpha (unit_text (pool, unit)[0]))
+    return FRIBIDI_TYPE_LTR;
   for (const char *p = unit_text (pool, unit); p < unit_text (pool, unit) + unit->length;
        p = g_utf8_next_char (p))
     {
@@ -444,9 +461,11 @@ merge_marks (GString *pool, GArray *units)
           i++;
           continue;
         }
+      /* No mark lies below U+0300, whose UTF-8 begins with 0xCC. */
       if (previous != NULL && !(unit.flags & UNIT_SPACE) && !(previous->flags & UNIT_SPACE)
           && previous->token == unit.token && unit.length > 0
-          && (g_unichar_ismark (g_utf8_get_char (text)) || (unit.flags & UNIT_NO_ADVANCE)))
+          && (((guchar) text[0] >= 0xCC && g_unichar_ismark (g_utf8_get_char (text)))
+              || (unit.flags & UNIT_NO_ADVANCE)))
         {
           _dc_string_append_len (merged, text, unit.length);
           previous->length += unit.length;
