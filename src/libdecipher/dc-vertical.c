@@ -35,11 +35,13 @@ stacked (const DcGlyph *a, const DcGlyph *b, const DcSymbol *symbols)
   double em = MAX (dc_glyph_get_size (a), 0.5);
   double step = b->y - a->y;
 
-  return a->page == b->page && dc_glyph_get_font (a, symbols) == dc_glyph_get_font (b, symbols)
-         && a->rotation == 0 && b->rotation == 0 && (a->flags & DC_GLYPH_UPRIGHT) == 0
+  /* The test that fails for neighbours along a line first: this runs for every glyph. */
+  return fabs (b->x - a->x) < STACK_ALIGN * em && a->page == b->page
+         && dc_glyph_get_font (a, symbols) == dc_glyph_get_font (b, symbols) && a->rotation == 0
+         && b->rotation == 0 && (a->flags & DC_GLYPH_UPRIGHT) == 0
          && fabs (dc_glyph_get_size (a) - dc_glyph_get_size (b)) < 0.01 * em
-         && fabs (b->x - a->x) < STACK_ALIGN * em && step >= STACK_STEP_MIN * em
-         && step <= STACK_STEP_MAX * em && dc_glyph_get_advance (a) >= STACK_FULL_WIDTH * em
+         && step >= STACK_STEP_MIN * em && step <= STACK_STEP_MAX * em
+         && dc_glyph_get_advance (a) >= STACK_FULL_WIDTH * em
          && dc_glyph_get_advance (b) >= STACK_FULL_WIDTH * em;
 }
 
