@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "dc-glyph-private.h"
 
@@ -52,7 +53,12 @@ encode (float origin, float target, float unit, double per_unit)
 {
   double exact = ((double) target - origin) * per_unit;
   double nearest;
-  gint64 printed = hundredths (target);
+  gint64 printed;
+
+  /* The box's edge at the origin itself (x0 of most glyphs): none away, printed alike. */
+  if (target == origin)
+    return 0;
+  printed = hundredths (target);
 
   /* What a page holds; round() and the clamp for what only a hostile file draws (a
    * NaN included, which fails the test). */
@@ -71,6 +77,37 @@ encode (float origin, float target, float unit, double per_unit)
           return (gint16) other;
       }
   return (gint16) nearest;
+}
+
+/* The units of a size or an advance (a distance from 0) in the unit of @scale, as
+ * encode() found them last for the same value: a book's glyphs draw a few sizes and a
+ * few hundred advances over and over. Per thread, since several documents may load at
+ * once. */
+typedef struct
+{
+  guint32 bits; /* the float's */
+  guint8 scale; /* + 1; 0 for an empty slot */
+  gint16 units;
+} Memo;
+
+#define N_MEMO 256
+static _Thread_local Memo memo[N_MEMO];
+
+static inline gint16
+encode_from_zero (float target, guint scale, float unit, double per_unit)
+{
+  guint32 bits;
+  Memo *slot;
+
+  memcpy (&bits, &target, sizeof bits);
+  slot = &memo[(bits * 2654435761u) >> 24];
+  if (slot->bits != bits || slot->scale != scale + 1)
+    {
+      slot->bits = bits;
+      slot->scale = (guint8) (scale + 1);
+      slot->units = encode (0, target, unit, per_unit);
+    }
+  return slot->units;
 }
 
 /* Sets the glyph's size, advance and box (page points; x and y are set already) in the
@@ -104,7 +141,9 @@ _dc_glyph_set_metrics (DcGlyph *glyph, double size, double advance, double x0, d
     scale++;
   unit = DC_GLYPH_UNIT (scale);
   per_unit = 1.0 / unit;
-  for (guint i = 0; i < 6; i++)
+  units[0] = encode_from_zero (target[0], scale, unit, per_unit);
+  units[1] = encode_from_zero (target[1], scale, unit, per_unit);
+  for (guint i = 2; i < 6; i++)
     units[i] = encode (origin[i], target[i], unit, per_unit);
   glyph->scale = scale;
   glyph->size_units = units[0];
