@@ -76,7 +76,7 @@ while [ $i -lt "$pairs" ]; do
         "$(tail -n1 "$work/json.cpu")" "$(tail -n1 "$work/text.cpu")"
 done
 
-printf 'PDF: %s pages, %s bytes; load average %s\n' "$pages" "$(stat -c %s "$pdf")" \
+printf 'PDF: %s pages, %s bytes; load average %s\n' "$pages" "$(stat -L -c %s "$pdf")" \
     "$(cut -d' ' -f1-3 /proc/loadavg)"
 for kind in cpu wall; do
     printf '%s time, median of %d pairs: pdftotext -bbox %.3f s; glyphs --json / pdftotext %.2f (target 0.90); text / pdftotext %.2f (target 0.60)\n' \
