@@ -332,6 +332,8 @@ w_fixed2 (char *p, float value)
       /* What a page holds, under 1000 pt: the whole points are one to three digits. */
       guint whole = (guint) magnitude / 100;
 
+      pair = (guint) magnitude - whole * 100;
+
       if (whole >= 100)
         {
           *p++ = (char) ('0' + whole / 100);
@@ -348,9 +350,11 @@ w_fixed2 (char *p, float value)
         *p++ = (char) ('0' + whole);
     }
   else
-    p = w_uint (p, magnitude / 100);
+    {
+      p = w_uint (p, magnitude / 100);
+      pair = (guint) (magnitude % 100);
+    }
   *p++ = '.';
-  pair = (guint) (magnitude % 100);
   *p++ = digit_pairs[2 * pair];
   *p++ = digit_pairs[2 * pair + 1];
   return p;
