@@ -480,6 +480,35 @@ merge_marks (GString *pool, GArray *units)
   return merged;
 }
 
+/* Whether @pool may hold a right-to-left letter or mark: none lies outside U+0580–U+08FF,
+ * U+FB1D–U+FEFF, the marks U+200F, U+202B, U+202E and U+2067, and the planes above the
+ * first (Unicode's bidi classes R, AL, RLE, RLO, RLI, unassigned code points included).
+ * A line without one is left to right whatever FriBidi would say of each unit, and most
+ * lines are: only the bytes that begin a character of U+0580 or above (0xD6 and up) are
+ * looked at. */
+static gboolean
+may_hold_rtl (const GString *pool)
+{
+  const guchar *bytes = (const guchar *) pool->str;
+
+  for (gsize i = 0; i < pool->len; i++)
+    {
+      gunichar c;
+
+      if (bytes[i] < 0xD6)
+        continue;
+      if (bytes[i] < 0xE0 || bytes[i] >= 0xF0 || i + 2 >= pool->len)
+        return TRUE;
+      c = ((gunichar) (bytes[i] & 0x0F) << 12) | ((gunichar) (bytes[i + 1] & 0x3F) << 6)
+          | (bytes[i + 2] & 0x3F);
+      if (c <= 0x08FF || c == 0x200F || c == 0x202B || c == 0x202E || c == 0x2067
+          || (c >= 0xFB1D && c <= 0xFEFF))
+        return TRUE;
+      i += 2;
+    }
+  return FALSE;
+}
+
 /* Visual to logical order for right-to-left runs; returns the paragraph direction. */
 static DcDirection
 reorder_bidi (const GString *pool, Unit *units, guint n)
@@ -492,6 +521,8 @@ reorder_bidi (const GString *pool, Unit *units, guint n)
   guint rtl = 0, ltr = 0;
 
   if (n == 0)
+    return DC_DIRECTION_LTR;
+  if (!may_hold_rtl (pool))
     return DC_DIRECTION_LTR;
 
   types = g_new (FriBidiCharType, n);
