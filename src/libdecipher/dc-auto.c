@@ -418,7 +418,9 @@ static void
 count_font_lines (FontPass *fp)
 {
   Pass *pass = fp->pass;
-  g_autoptr (GArray) seen = g_array_new (FALSE, FALSE, sizeof (guint));
+  /* Room for every symbol, so that a symbol new to the line is a store, not a call. */
+  g_autoptr (GArray)
+      seen = g_array_sized_new (FALSE, FALSE, sizeof (guint), MAX (1, pass->n_symbols));
 
   for (guint l = 0; l < pass->n_lines; l++)
     {
@@ -455,7 +457,8 @@ count_font_lines (FontPass *fp)
               stats->line_stamp = l + 1;
               stats->n_lines++;
               stats->last_position = -1;
-              g_array_append_val (seen, glyph->symbol);
+              g_array_index (seen, guint, seen->len) = glyph->symbol;
+              seen->len++;
             }
           if ((int) i - stats->last_position > 1)
             stats->n_pieces++;
