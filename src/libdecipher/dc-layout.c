@@ -891,12 +891,27 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
     }
 }
 
+/* Stores @token in the room dc_layout_tokens() made. */
+static inline void
+add_token (GArray *tokens, const DcToken *token)
+{
+  g_array_index (tokens, DcToken, tokens->len) = *token;
+  tokens->len++;
+}
+
 void
 dc_layout_tokens (const DcGlyph *glyphs, const guint32 *order, DcLine *lines, guint n_lines,
                   const guint8 *symbol_is_space, GArray *tokens)
 {
+  guint n_glyphs = 0;
+
   g_assert (tokens != NULL);
 
+  /* A token holds a glyph at least: room for as many tokens as there are glyphs, so that
+   * each token is stored in place (a book has a few hundred thousand). */
+  for (guint l = 0; l < n_lines; l++)
+    n_glyphs += lines[l].n_glyphs;
+  g_array_set_size (tokens, n_glyphs);
   g_array_set_size (tokens, 0);
 
   for (guint l = 0; l < n_lines; l++)
@@ -917,7 +932,7 @@ dc_layout_tokens (const DcGlyph *glyphs, const guint32 *order, DcLine *lines, gu
           if (symbol_is_space[glyph->symbol])
             {
               if (open)
-                g_array_append_val (tokens, token);
+                add_token (tokens, &token);
               open = FALSE;
               continue;
             }
@@ -928,7 +943,7 @@ dc_layout_tokens (const DcGlyph *glyphs, const guint32 *order, DcLine *lines, gu
 
               if (gap > MIN_WORD_GAP * em (glyph) || gap < -MAX_LINE_GAP * em (glyph))
                 {
-                  g_array_append_val (tokens, token);
+                  add_token (tokens, &token);
                   open = FALSE;
                 }
             }
@@ -946,7 +961,7 @@ dc_layout_tokens (const DcGlyph *glyphs, const guint32 *order, DcLine *lines, gu
         }
 
       if (open)
-        g_array_append_val (tokens, token);
+        add_token (tokens, &token);
       line->n_tokens = tokens->len - line->first_token;
     }
 }
