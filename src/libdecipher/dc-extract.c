@@ -108,6 +108,7 @@ typedef struct
   GError *error;        /* why the next page stopped (cancelled), or NULL */
   gboolean truncated;   /* stopped at the limits on the next page */
   guint64 n_glyphs;     /* under the lock: glyphs recorded, not yet handed on */
+  guint glyph_room;     /* glyphs @glyphs has room for, as made by record_glyph_cb() */
 } Chunk;
 
 typedef struct
@@ -439,7 +440,23 @@ record_glyph_cb (const DcBridgeGlyph *glyph, gpointer user_data)
   recorded.render_mode = (gint8) CLAMP (glyph->render_mode, G_MININT8, G_MAXINT8);
   recorded.rotation = (guint8) (glyph->rotation & 3);
   recorded.upright = glyph->upright != FALSE;
-  g_array_append_val (ex->chunk->glyphs, recorded);
+  /* Stored in room made ahead, twice as much each time: g_array_append_val() was a call
+   * a glyph. */
+  {
+    Chunk *chunk = ex->chunk;
+    GArray *glyphs = chunk->glyphs;
+
+    if (G_UNLIKELY (glyphs->len >= chunk->glyph_room))
+      {
+        guint len = glyphs->len;
+
+        chunk->glyph_room = MAX (2 * len, 4096);
+        g_array_set_size (glyphs, chunk->glyph_room);
+        g_array_set_size (glyphs, len);
+      }
+    g_array_index (glyphs, RecordedGlyph, glyphs->len) = recorded;
+    glyphs->len++;
+  }
   if (++ex->since_check >= CHECK_EVERY)
     check_limits (ex);
 }
