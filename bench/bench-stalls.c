@@ -21,6 +21,12 @@
  * With BENCH_STALLS_LOG=FILE, every gap over 16 ms is written to FILE as
  * "phase start_us end_us" in CLOCK_MONOTONIC microseconds, to line up with a
  * `perf record -k CLOCK_MONOTONIC` of the same run and see what the main thread did.
+ *
+ * With BENCH_STALLS_DAMAGE set, each phase also lists the boxes the X server saw redrawn
+ * in the window and how often. Under the cairo renderer a frame draws into a surface the
+ * size of the box around everything it redraws and copies that box to the window, so the
+ * box, not what lies in it, sets the cost: two small changes at opposite corners cost a
+ * whole-window frame.
  */
 
 #include "config.h"
@@ -28,6 +34,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+
+#include <X11/extensions/Xdamage.h>
+#include <gdk/x11/gdkx.h>
 
 #include "decipher-window-private.h"
 #include "gui-test-util.h"
@@ -42,9 +51,61 @@ typedef struct
   guint over_16;
   guint over_50;
   FILE *log;
+  /* BENCH_STALLS_DAMAGE: what the X server saw redrawn, per phase. */
+  Display *damage_display;
+  int damage_event_base;
+  GHashTable *damage;
 } Probe;
 
 static Probe probe;
+
+static void
+damage_start (GtkWidget *window)
+{
+  int error_base;
+  Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window)));
+
+  probe.damage_display = XOpenDisplay (NULL);
+  XDamageQueryExtension (probe.damage_display, &probe.damage_event_base, &error_base);
+  XDamageCreate (probe.damage_display, xid, XDamageReportRawRectangles);
+  XFlush (probe.damage_display);
+  probe.damage = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+}
+
+static void
+damage_poll (void)
+{
+  while (probe.damage_display != NULL && XPending (probe.damage_display))
+    {
+      XEvent event;
+
+      XNextEvent (probe.damage_display, &event);
+      if (event.type == probe.damage_event_base + XDamageNotify)
+        {
+          XDamageNotifyEvent *e = (XDamageNotifyEvent *) &event;
+          char *key = g_strdup_printf ("%dx%d+%d+%d", e->area.width, e->area.height, e->area.x,
+                                       e->area.y);
+          guint n = GPOINTER_TO_UINT (g_hash_table_lookup (probe.damage, key));
+
+          g_hash_table_insert (probe.damage, key, GUINT_TO_POINTER (n + 1));
+        }
+    }
+}
+
+static void
+damage_print (void)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (probe.damage == NULL)
+    return;
+  damage_poll ();
+  g_hash_table_iter_init (&iter, probe.damage);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    printf ("    redrawn %3u× %s\n", GPOINTER_TO_UINT (value), (char *) key);
+  g_hash_table_remove_all (probe.damage);
+}
 
 /* CPU time of this (the main) thread, in microseconds. */
 static gint64
@@ -76,6 +137,7 @@ tick (gpointer data)
     }
   probe.last = now;
   probe.last_cpu = cpu;
+  damage_poll ();
   return G_SOURCE_CONTINUE;
 }
 
@@ -96,6 +158,7 @@ phase_end (void)
   printf ("%-22s longest stall %6.1f ms (%5.1f ms CPU), over 16 ms: %3u, over 50 ms: %3u\n",
           probe.phase, probe.worst / 1000.0, probe.worst_cpu / 1000.0, probe.over_16,
           probe.over_50);
+  damage_print ();
   fflush (stdout);
 }
 
@@ -212,6 +275,8 @@ main (int argc, char *argv[])
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
   gtk_window_present (GTK_WINDOW (window));
   gui_test_iterate (500);
+  if (g_getenv ("BENCH_STALLS_DAMAGE") != NULL)
+    damage_start (GTK_WIDGET (window));
 
   phase_begin ("open");
   start = g_get_monotonic_time ();
