@@ -139,6 +139,8 @@ draw_page_image (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
     gtk_snapshot_append_texture (snapshot, texture, rect);
   if (!exact)
     decipher_page_renderer_request (self->renderer, page);
+  else
+    self->n_drawn_pages++;
 }
 
 static void
@@ -405,6 +407,7 @@ _decipher_document_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   self->n_drawn_highlights = 0;
   self->n_drawn_outlines = 0;
   self->n_drawn_marks = 0;
+  self->n_drawn_pages = 0;
   self->cursor_drawn = FALSE;
   if (!_decipher_document_view_visible_pages (self, &first, &last))
     return;

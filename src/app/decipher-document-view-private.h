@@ -50,6 +50,7 @@ struct _DecipherDocumentView
   guint n_drawn_highlights;
   guint n_drawn_outlines;
   guint n_drawn_marks;
+  guint n_drawn_pages; /* from a render at the current zoom, in the last frame */
 
   GArray *marks[DECIPHER_N_MARKS]; /* of guint32 glyph indices, sorted, or NULL */
 

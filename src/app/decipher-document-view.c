@@ -440,6 +440,7 @@ clear_session (DecipherDocumentView *self)
   self->n_pages = 0;
   self->n_symbols = 0;
   self->n_highlighted = 0;
+  self->n_drawn_pages = 0;
   self->max_width = 0;
   self->hover_glyph = -1;
   self->popover_glyph = -1;
@@ -573,6 +574,16 @@ decipher_document_view_get_n_drawn_marks (DecipherDocumentView *self)
   g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), 0);
 
   return self->n_drawn_marks;
+}
+
+/* Pages the last frame drew from a render at the current zoom: 0 while the view is blank
+ * or shows a page stretched from another zoom. */
+guint
+decipher_document_view_get_n_drawn_pages (DecipherDocumentView *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), 0);
+
+  return self->n_drawn_pages;
 }
 
 /* Glyphs in the whole document highlighted as still to decode. */

@@ -62,6 +62,7 @@ DecipherGlyphPopover *decipher_document_view_get_popover (DecipherDocumentView *
 void decipher_document_view_set_marks (DecipherDocumentView *self, DecipherMarkKind kind,
                                        const guint32 *glyphs, guint n_glyphs);
 guint decipher_document_view_get_n_drawn_marks (DecipherDocumentView *self);
+guint decipher_document_view_get_n_drawn_pages (DecipherDocumentView *self);
 
 guint decipher_document_view_get_n_highlighted (DecipherDocumentView *self);
 guint decipher_document_view_get_n_drawn_highlights (DecipherDocumentView *self);

@@ -54,8 +54,10 @@ struct _DecipherGlyphPalette
   gboolean syncing;
   /* Set while a typed assignment is applied: where the next cell to type into is. */
   guint advance_position;
-  guint attach_source; /* gives the grid its model, once the document is on screen */
-  guint n_warmed;      /* items whose shapes are drawn before the grid gets its model */
+  guint attach_source;     /* gives the grid its model, once the document is on screen */
+  guint n_warmed;          /* items whose shapes are drawn before the grid gets its model */
+  gboolean cells_held;     /* see decipher_glyph_palette_hold_cells() */
+  gboolean attach_pending; /* shapes warm, the model waits for the hold to end */
 
   DecipherRecognizeBar *recognize_bar;
   GtkDropDown *filter_dropdown;
@@ -235,7 +237,7 @@ select_position (DecipherGlyphPalette *self, guint position)
   gtk_single_selection_set_selected (self->selection, position);
   self->syncing = FALSE;
   /* A grid still without its model scrolls to the selection when it gets it. */
-  if (position != GTK_INVALID_LIST_POSITION && self->attach_source == 0)
+  if (position != GTK_INVALID_LIST_POSITION && self->attach_source == 0 && !self->attach_pending)
     gtk_widget_activate_action (GTK_WIDGET (self->grid_view), "list.scroll-to-item", "u", position);
 }
 
@@ -713,6 +715,11 @@ attach_model_cb (gpointer data)
     }
 
   self->attach_source = 0;
+  if (self->cells_held)
+    {
+      self->attach_pending = TRUE;
+      return G_SOURCE_REMOVE;
+    }
   selected = gtk_single_selection_get_selected (self->selection);
   gtk_grid_view_set_model (self->grid_view, GTK_SELECTION_MODEL (self->selection));
   if (selected != GTK_INVALID_LIST_POSITION)
@@ -732,6 +739,7 @@ decipher_glyph_palette_set_session (DecipherGlyphPalette *self, DecipherSession 
   g_return_if_fail (DECIPHER_IS_GLYPH_PALETTE (self));
 
   g_clear_handle_id (&self->attach_source, g_source_remove);
+  self->attach_pending = FALSE;
   gtk_grid_view_set_model (self->grid_view, NULL);
   g_signal_group_set_target (self->session_signals, NULL);
   g_signal_group_set_target (self->key_signals, NULL);
@@ -780,6 +788,29 @@ decipher_glyph_palette_set_session (DecipherGlyphPalette *self, DecipherSession 
     }
   gtk_drop_down_set_selected (self->filter_dropdown, self->filter_mode);
   refilter (self, FALSE);
+}
+
+/**
+ * decipher_glyph_palette_hold_cells:
+ * @hold: whether the grid waits
+ *
+ * While held, the grid gets no model, so no cells: its shapes are drawn meanwhile, and
+ * the cells come when the hold ends. The window holds them while a new document's first
+ * page is drawn: the palette's first cells (made, laid out and drawn) and the page (its
+ * render drawn) each cost a frame most of what the eye allows, and together, under the
+ * cairo renderer, a frame the size of both.
+ */
+void
+decipher_glyph_palette_hold_cells (DecipherGlyphPalette *self, gboolean hold)
+{
+  g_return_if_fail (DECIPHER_IS_GLYPH_PALETTE (self));
+
+  self->cells_held = hold;
+  if (!hold && self->attach_pending)
+    {
+      self->attach_pending = FALSE;
+      self->attach_source = g_idle_add_full (G_PRIORITY_LOW, attach_model_cb, self, NULL);
+    }
 }
 
 /* Shows only the symbols @filter (a #DecipherPaletteFilter) lets through. */

@@ -27,6 +27,7 @@ G_DECLARE_FINAL_TYPE (DecipherGlyphPalette, decipher_glyph_palette, DECIPHER, GL
 
 void decipher_glyph_palette_set_session (DecipherGlyphPalette *self, DecipherSession *session,
                                          DecipherGlyphShapes *shapes);
+void decipher_glyph_palette_hold_cells (DecipherGlyphPalette *self, gboolean hold);
 void decipher_glyph_palette_set_filter (DecipherGlyphPalette *self, guint filter);
 guint decipher_glyph_palette_get_filter (DecipherGlyphPalette *self);
 guint decipher_glyph_palette_get_proposals_filter (DecipherGlyphPalette *self);

@@ -52,6 +52,8 @@ struct _DecipherWindow
   GtkListBox *recent_list;
   AdwFlap *flap;           /* the palette beside the pages, or folded over them */
   guint fit_width_tick_id; /* fits the window to a new width before the next frame */
+  guint palette_tick_id;   /* ends the palette's hold once the first page is drawn */
+  guint palette_frames;
   DecipherDocumentView *document_view;
   DecipherGlyphPalette *palette;
   DecipherSearchBar *search_bar;

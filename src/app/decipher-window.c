@@ -365,6 +365,47 @@ symbol_activated_cb (DecipherWindow *self, guint symbol)
   decipher_document_view_activate_symbol (self->document_view, symbol);
 }
 
+/* At most this many frames wait for the first page before the palette gets its cells:
+ * a page that fails to render does not keep them away. */
+#define PALETTE_HOLD_FRAMES 30
+
+static gboolean
+palette_hold_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (widget);
+
+  if (decipher_document_view_get_n_drawn_pages (self->document_view) == 0
+      && ++self->palette_frames < PALETTE_HOLD_FRAMES)
+    return G_SOURCE_CONTINUE;
+  self->palette_tick_id = 0;
+  decipher_glyph_palette_hold_cells (self->palette, FALSE);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+release_palette (DecipherWindow *self)
+{
+  if (self->palette_tick_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->palette_tick_id);
+  self->palette_tick_id = 0;
+  if (self->palette != NULL)
+    decipher_glyph_palette_hold_cells (self->palette, FALSE);
+}
+
+/* A new document's first frames: the whole window, then its first page, then the
+ * palette's cells, each a frame of its own (see decipher_glyph_palette_hold_cells()). */
+static void
+hold_palette (DecipherWindow *self)
+{
+  release_palette (self);
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  decipher_glyph_palette_hold_cells (self->palette, TRUE);
+  self->palette_frames = 0;
+  self->palette_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), palette_hold_tick, NULL,
+                                                        NULL);
+}
+
 void
 _decipher_window_set_session (DecipherWindow *self, DecipherSession *session)
 {
@@ -390,6 +431,7 @@ _decipher_window_set_session (DecipherWindow *self, DecipherSession *session)
     gtk_window_destroy (self->conflict_window);
   _decipher_window_update_conflicts (self);
   g_clear_object (&self->shapes);
+  release_palette (self);
   if (g_set_object (&self->session, session))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
   if (session == NULL)
@@ -402,6 +444,7 @@ _decipher_window_set_session (DecipherWindow *self, DecipherSession *session)
   self->shapes = decipher_glyph_shapes_new (session, decipher_document_view_get_renderer (
                                                          self->document_view));
   decipher_document_view_set_shapes (self->document_view, self->shapes);
+  hold_palette (self);
   decipher_glyph_palette_set_session (self->palette, session, self->shapes);
   decipher_input_pane_set_session (self->input_pane, session);
   decipher_search_bar_set_session (self->search_bar, session);
@@ -624,6 +667,7 @@ decipher_window_dispose (GObject *object)
   if (self->fit_width_tick_id != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->fit_width_tick_id);
   self->fit_width_tick_id = 0;
+  release_palette (self);
   if (self->zoom_label_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self->zoom_button), self->zoom_label_tick);
   self->zoom_label_tick = 0;
