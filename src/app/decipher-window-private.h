@@ -71,9 +71,9 @@ struct _DecipherWindow
   GtkLevelBar *progress_level;
   GtkLabel *progress_label;
   GtkButton *zoom_button;
-  /* The frames left before the zoom label follows a new zoom (see update_zoom_label()). */
-  guint zoom_label_tick;
-  guint zoom_label_frames;
+  /* The frames left before the status bar follows the page (see update_status()). */
+  guint status_tick;
+  guint status_frames;
   GtkLabel *page_label;
   GtkEntry *page_entry;
 };

@@ -46,7 +46,8 @@ test_palette_one_tab_stop (void)
 {
   DecipherWindow *window = gui_test_open_window ("legacy-cyrillic.pdf", NULL, 1200, 800);
   DecipherGlyphPalette *palette = _decipher_window_get_palette (window);
-  GtkGridView *grid = GTK_GRID_VIEW (gui_test_find_descendant (GTK_WIDGET (palette), GTK_TYPE_GRID_VIEW));
+  GtkGridView *grid = GTK_GRID_VIEW (
+      gui_test_find_descendant (GTK_WIDGET (palette), GTK_TYPE_GRID_VIEW));
   guint first, second;
 
   GUI_TEST_WAIT (grid_has_items, grid, "the palette's cells");
@@ -298,6 +299,12 @@ on_second_page (DecipherDocumentView *view)
   return decipher_document_view_get_page (view) == 1;
 }
 
+static gboolean
+entry_shows_first_page (GtkEditable *entry)
+{
+  return g_str_equal (gtk_editable_get_text (entry), "1");
+}
+
 /* The page entry, as in Papers: Ctrl+L, a number, Enter shows that page and gives the
  * keyboard back to the page; a number past the end leaves the page as it was and the
  * entry showing it. */
@@ -328,11 +335,12 @@ test_page_entry (void)
   g_assert_cmpuint (decipher_document_view_get_page (view), ==, 1);
   g_assert_cmpstr (gtk_editable_get_text (entry), ==, "2");
 
-  /* Pages turned another way show in the entry too. */
+  /* Pages turned another way show in the entry too, in the frame after the page's. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-page", NULL));
   gtk_widget_grab_focus (GTK_WIDGET (view));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-page", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-page", NULL));
+  GUI_TEST_WAIT (entry_shows_first_page, entry, "the entry to follow the page");
   g_assert_cmpstr (gtk_editable_get_text (entry), ==, "1");
   gui_test_close_window (window);
 }
