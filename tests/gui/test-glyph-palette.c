@@ -100,8 +100,8 @@ test_filters (void)
   {
     g_autoptr (DecipherSymbolItem) item = shown_item (&f, 0);
 
-    g_assert_true (decipher_session_assign (f.session, decipher_symbol_item_get_symbol (item), "о",
-                                            NULL));
+    g_assert_true (
+        decipher_session_assign (f.session, decipher_symbol_item_get_symbol (item), "о", NULL));
   }
   g_assert_cmpuint (n_shown (&f), ==, to_decode - decoded - 1);
   fixture_close (&f);
@@ -163,15 +163,16 @@ test_to_decode_drops_decoded (void)
   g_assert_true (decipher_glyph_palette_type_text (f.palette, "о"));
   g_assert_cmpuint (n_shown (&f), ==, to_decode - decoded - 1);
   g_assert_cmpuint (decipher_glyph_palette_get_selected_symbol (f.palette), !=, typed_symbol);
-  g_assert_true (decipher_session_symbol_is_unknown (
-    f.session, decipher_glyph_palette_get_selected_symbol (f.palette)));
+  g_assert_true (
+      decipher_session_symbol_is_unknown (f.session,
+                                          decipher_glyph_palette_get_selected_symbol (f.palette)));
 
   while (n_shown (&f) > 0)
     {
       g_autoptr (DecipherSymbolItem) item = shown_item (&f, 0);
 
-      g_assert_true (decipher_session_assign (f.session, decipher_symbol_item_get_symbol (item), "ж",
-                                              NULL));
+      g_assert_true (
+          decipher_session_assign (f.session, decipher_symbol_item_get_symbol (item), "ж", NULL));
     }
   dc_key_count_decoded (key, &decoded, NULL);
   g_assert_cmpuint (decoded, ==, to_decode);
@@ -219,8 +220,8 @@ test_sorting (void)
     gboolean seen_known = FALSE;
 
     g_assert_true (decipher_symbol_item_get_unknown (first));
-    g_assert_true (decipher_session_assign (f.session, decipher_symbol_item_get_symbol (first), "е",
-                                            NULL));
+    g_assert_true (
+        decipher_session_assign (f.session, decipher_symbol_item_get_symbol (first), "е", NULL));
     for (guint i = 0; i < n_shown (&f); i++)
       {
         g_autoptr (DecipherSymbolItem) item = shown_item (&f, i);
@@ -357,7 +358,6 @@ test_shapes_cut_from_pages (void)
   gui_test_screenshot ("palette-type3");
   fixture_close (&f);
 }
-
 
 /* ---- rasters: every cell against the page --------------------------------------------- */
 
@@ -508,8 +508,10 @@ shape_settled (gpointer data)
 static void
 test_cell_rasters_match_page (void)
 {
-  const char *fixtures[] = { "legacy-names.pdf", "legacy-cyrillic.pdf", "uralic-legacy.pdf", "identity-h.pdf",
-                             "identity-named.pdf", "ligatures.pdf", "clean.pdf", "type3.pdf" };
+  const char *fixtures[] = { "legacy-names.pdf",   "legacy-cyrillic.pdf",
+                             "uralic-legacy.pdf",  "identity-h.pdf",
+                             "identity-named.pdf", "ligatures.pdf",
+                             "clean.pdf",          "type3.pdf" };
 
   for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
     {
@@ -561,7 +563,9 @@ test_cell_rasters_match_page (void)
               g_test_message ("%s: symbol %u (code 0x%X) differs from the page by %.2f",
                               fixtures[i], symbol,
                               dc_document_get_symbol (decipher_session_get_document (f.session),
-                                                      symbol)->code, best);
+                                                      symbol)
+                                  ->code,
+                              best);
             }
           g_assert_cmpfloat (best, <=, MATCH);
           compared++;
@@ -604,6 +608,45 @@ test_cells_show_level (void)
     }
 }
 
+static guint
+count_cells (GtkWidget *widget)
+{
+  guint n = DECIPHER_IS_GLYPH_CELL (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_cells (child);
+  return n;
+}
+
+static gboolean
+has_cells (Fixture *f)
+{
+  return count_cells (GTK_WIDGET (f->palette)) > 0;
+}
+
+/* While the window draws a new document's first page, the palette holds its cells (see
+ * decipher_glyph_palette_hold_cells()): a session set meanwhile gets no cells however
+ * long the hold lasts, and gets them once it ends. */
+static void
+test_hold_cells (void)
+{
+  Fixture f;
+
+  fixture_open (&f, "legacy-cyrillic.pdf");
+  GUI_TEST_WAIT (has_cells, &f, "the first cells");
+
+  decipher_glyph_palette_hold_cells (f.palette, TRUE);
+  decipher_glyph_palette_set_session (f.palette, f.session, f.shapes);
+  gui_test_iterate (300);
+  g_assert_cmpuint (count_cells (GTK_WIDGET (f.palette)), ==, 0);
+  g_assert_cmpuint (n_shown (&f), >, 0);
+
+  decipher_glyph_palette_hold_cells (f.palette, FALSE);
+  GUI_TEST_WAIT (has_cells, &f, "the cells once the hold ends");
+  fixture_close (&f);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -617,5 +660,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/glyph-palette/shapes-cut-from-pages", test_shapes_cut_from_pages);
   g_test_add_func ("/glyph-palette/cell-rasters-match-page", test_cell_rasters_match_page);
   g_test_add_func ("/glyph-palette/cells-show-level", test_cells_show_level);
+  g_test_add_func ("/glyph-palette/hold-cells", test_hold_cells);
   return g_test_run ();
 }
