@@ -15,6 +15,7 @@ G_BEGIN_DECLS
 /* How the values read from an installed font begin their provenance. */
 #define DC_FONT_INSTALLED_PROVENANCE "font: installed "
 
+gboolean _dc_font_is_drawn_by_installed_glyphs (DcFont *font);
 FT_Face _dc_font_open_installed (DcFont *font, FT_Library library, DcDocument *document,
                                  GArray *symbols, char **description);
 

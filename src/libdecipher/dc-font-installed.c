@@ -260,6 +260,17 @@ widths_agree (FT_Face face, DcFont *font, GArray *symbols, const DcSymbol *all, 
   return n_agreeing >= MIN_MEASURED && n_agreeing >= MIN_AGREEING * n_measured;
 }
 
+/* Whether @font is drawn by the glyph numbers of a TrueType font it does not embed: the
+ * fonts this file reads through the installed font of their name. */
+gboolean
+_dc_font_is_drawn_by_installed_glyphs (DcFont *font)
+{
+  const char *encoding = dc_font_get_encoding (font);
+
+  return dc_font_get_font_type (font) == DC_FONT_TYPE_CID_TYPE2 && !dc_font_is_embedded (font)
+         && g_str_has_prefix (encoding != NULL ? encoding : "", "Identity");
+}
+
 /**
  * _dc_font_open_installed:
  * @font: a font drawn by glyph number (Identity, CIDFontType2) that is not embedded
@@ -283,7 +294,8 @@ _dc_font_open_installed (DcFont *font, FT_Library library, DcDocument *document,
 
   g_assert (description != NULL);
   *description = NULL;
-  if (library == NULL || dc_font_get_name (font) == NULL || dc_font_is_embedded (font))
+  if (library == NULL || dc_font_get_name (font) == NULL
+      || !_dc_font_is_drawn_by_installed_glyphs (font))
     return NULL;
   candidates = find_candidates (dc_font_get_name (font));
   if (candidates->len == 0)

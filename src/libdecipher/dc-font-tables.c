@@ -634,7 +634,7 @@ dc_font_tables_apply (DcKey *key)
           FT_Face face = open_program (font, library);
           g_autofree char *installed = NULL;
 
-          if (face == NULL && is_identity_truetype (font) && !dc_font_is_embedded (font))
+          if (face == NULL && _dc_font_is_drawn_by_installed_glyphs (font))
             face = _dc_font_open_installed (font, library, document, symbols, &installed);
           if (face != NULL)
             read_program (font, face, installed, symbols, all, findings);

@@ -29,14 +29,8 @@ static gboolean
 has_font_drawn_by_installed_glyphs (DcDocument *document)
 {
   for (guint f = 0; f < dc_document_get_n_fonts (document); f++)
-    {
-      DcFont *font = dc_document_get_font (document, f);
-      const char *encoding = dc_font_get_encoding (font);
-
-      if (dc_font_get_font_type (font) == DC_FONT_TYPE_CID_TYPE2 && !dc_font_is_embedded (font)
-          && g_str_has_prefix (encoding != NULL ? encoding : "", "Identity"))
-        return TRUE;
-    }
+    if (_dc_font_is_drawn_by_installed_glyphs (dc_document_get_font (document, f)))
+      return TRUE;
   return FALSE;
 }
 
