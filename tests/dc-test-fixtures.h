@@ -24,5 +24,6 @@ void dc_test_key_fill_from_truth (DcKey *key,
 char *dc_test_with_one_letter_changed (const char *line);
 char *dc_test_truth_text (const char *name);
 void dc_test_remove_tree (const char *path);
+void dc_test_assert_same_document (DcDocument *a, DcDocument *b);
 
 G_END_DECLS

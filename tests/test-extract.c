@@ -123,100 +123,6 @@ load (const char *path, guint n_threads, const DcDocumentLimits *limits, guint *
 }
 
 static void
-assert_same_document (DcDocument *a, DcDocument *b)
-{
-  const DcGlyph *glyphs_a, *glyphs_b;
-  const DcSymbol *symbols_a, *symbols_b;
-  const guint32 *order_a, *order_b;
-  const DcLine *lines_a, *lines_b;
-  const DcToken *tokens_a, *tokens_b;
-  guint n_a, n_b;
-
-  g_assert_cmpstr (dc_document_get_sha256 (a), ==, dc_document_get_sha256 (b));
-  g_assert_cmpstr (dc_document_get_language (a), ==, dc_document_get_language (b));
-  g_assert_cmpuint (dc_document_get_n_pages (a), ==, dc_document_get_n_pages (b));
-  for (guint page = 0; page < dc_document_get_n_pages (a); page++)
-    {
-      double wa, ha, wb, hb;
-
-      dc_document_get_page_size (a, page, &wa, &ha);
-      dc_document_get_page_size (b, page, &wb, &hb);
-      g_assert_cmpfloat (wa, ==, wb);
-      g_assert_cmpfloat (ha, ==, hb);
-    }
-
-  glyphs_a = dc_document_get_glyphs (a, &n_a);
-  glyphs_b = dc_document_get_glyphs (b, &n_b);
-  g_assert_cmpuint (n_a, ==, n_b);
-  g_assert_cmpmem (glyphs_a, n_a * sizeof (DcGlyph), glyphs_b, n_b * sizeof (DcGlyph));
-
-  g_assert_cmpuint (dc_document_get_n_fonts (a), ==, dc_document_get_n_fonts (b));
-  for (guint f = 0; f < dc_document_get_n_fonts (a); f++)
-    {
-      DcFont *fa = dc_document_get_font (a, f), *fb = dc_document_get_font (b, f);
-      int num_a = 0, gen_a = 0, num_b = 0, gen_b = 0;
-
-      g_assert_cmpuint (dc_font_get_index (fa), ==, f);
-      g_assert_cmpuint (dc_font_get_index (fb), ==, f);
-      g_assert_cmpstr (dc_font_get_name (fa), ==, dc_font_get_name (fb));
-      g_assert_cmpstr (dc_font_get_encoding (fa), ==, dc_font_get_encoding (fb));
-      g_assert_cmpstr (dc_font_get_program_kind (fa), ==, dc_font_get_program_kind (fb));
-      g_assert_cmpstr (dc_font_get_program_sha256 (fa), ==, dc_font_get_program_sha256 (fb));
-      g_assert_cmpint (dc_font_get_object_ref (fa, &num_a, &gen_a), ==,
-                       dc_font_get_object_ref (fb, &num_b, &gen_b));
-      g_assert_cmpint (num_a, ==, num_b);
-      g_assert_cmpint (gen_a, ==, gen_b);
-      g_assert_cmpint (dc_font_is_trusted (fa), ==, dc_font_is_trusted (fb));
-      g_assert_cmpuint (dc_font_get_n_symbols (fa), ==, dc_font_get_n_symbols (fb));
-      g_assert_cmpuint (dc_font_get_n_glyphs (fa), ==, dc_font_get_n_glyphs (fb));
-      for (guint32 code = 0; code < 256; code++)
-        {
-          g_assert_cmpstr (dc_font_get_glyph_name (fa, code), ==,
-                           dc_font_get_glyph_name (fb, code));
-          g_assert_cmpint (dc_font_get_glyph_index (fa, code), ==,
-                           dc_font_get_glyph_index (fb, code));
-        }
-    }
-
-  symbols_a = dc_document_get_symbols (a, &n_a);
-  symbols_b = dc_document_get_symbols (b, &n_b);
-  g_assert_cmpuint (n_a, ==, n_b);
-  for (guint s = 0; s < n_a; s++)
-    {
-      g_assert_cmpuint (symbols_a[s].font, ==, symbols_b[s].font);
-      g_assert_cmpuint (symbols_a[s].code, ==, symbols_b[s].code);
-      g_assert_cmpuint (symbols_a[s].code_len, ==, symbols_b[s].code_len);
-      g_assert_cmpuint (symbols_a[s].flags, ==, symbols_b[s].flags);
-      g_assert_cmpuint (symbols_a[s].n_glyphs, ==, symbols_b[s].n_glyphs);
-      g_assert_cmpstr (symbols_a[s].pdf_text, ==, symbols_b[s].pdf_text);
-      g_assert_cmpstr (symbols_a[s].glyph_name, ==, symbols_b[s].glyph_name);
-      g_assert_cmpint (dc_document_symbol_is_space (a, s), ==, dc_document_symbol_is_space (b, s));
-    }
-
-  order_a = dc_document_get_reading_order (a, &n_a);
-  order_b = dc_document_get_reading_order (b, &n_b);
-  g_assert_cmpmem (order_a, n_a * sizeof (guint32), order_b, n_b * sizeof (guint32));
-  lines_a = dc_document_get_lines (a, &n_a);
-  lines_b = dc_document_get_lines (b, &n_b);
-  g_assert_cmpmem (lines_a, n_a * sizeof (DcLine), lines_b, n_b * sizeof (DcLine));
-  tokens_a = dc_document_get_tokens (a, &n_a);
-  tokens_b = dc_document_get_tokens (b, &n_b);
-  g_assert_cmpmem (tokens_a, n_a * sizeof (DcToken), tokens_b, n_b * sizeof (DcToken));
-
-  g_assert_cmpuint (dc_document_get_n_actual_texts (a), ==, dc_document_get_n_actual_texts (b));
-  dc_document_get_glyphs (a, &n_a);
-  for (guint g = 0; g < n_a; g++)
-    {
-      guint first_a = 0, first_b = 0, len_a = 0, len_b = 0;
-
-      g_assert_cmpstr (dc_document_get_actual_text (a, g, &first_a, &len_a), ==,
-                       dc_document_get_actual_text (b, g, &first_b, &len_b));
-      g_assert_cmpuint (first_a, ==, first_b);
-      g_assert_cmpuint (len_a, ==, len_b);
-    }
-}
-
-static void
 check_same_as_one_thread (const char *path)
 {
   g_autoptr (GError) error = NULL;
@@ -232,7 +138,7 @@ check_same_as_one_thread (const char *path)
 
       g_assert_no_error (error);
       g_assert_cmpuint (n_reported, ==, dc_document_get_n_pages (one));
-      assert_same_document (one, several);
+      dc_test_assert_same_document (one, several);
     }
 }
 

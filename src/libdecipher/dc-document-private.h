@@ -1,4 +1,5 @@
-/* dc-document-private.h: what the engine's tests reach inside DcDocument
+/* dc-document-private.h: what the engine reaches inside DcDocument: the loader
+ * (dc-document.c), its cache (dc-document-cache.c) and the tests
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,6 +10,61 @@
 
 G_BEGIN_DECLS
 
+/* The /ActualText of a run of glyphs: glyphs [first_glyph, first_glyph + n_glyphs) in
+ * content-stream order stand together for the text at span_texts + text. */
+typedef struct
+{
+  guint32 first_glyph;
+  guint32 n_glyphs;
+  guint32 text;
+} ActualTextSpan;
+
+struct _DcDocument
+{
+  GObject parent_instance;
+
+  char *path;
+  char *sha256;
+  char *language; /* the catalog's /Lang, or NULL */
+  guint n_pages;
+  double *page_sizes; /* width, height per page */
+  guint *page_lines;  /* first line of each page, n_pages + 1 entries */
+  guint *page_blocks; /* first block of each page, n_pages + 1 entries */
+
+  GPtrArray *fonts;         /* of DcFont */
+  GArray *glyphs;           /* of DcGlyph, page by page in content-stream order */
+  GArray *symbols;          /* of DcSymbol */
+  GHashTable *symbol_index; /* (font << 32 | code) → symbol + 1 */
+  guint8 *symbol_is_space;
+  guint space_capacity;
+
+  GArray *spans;       /* of ActualTextSpan, by first glyph */
+  GString *span_texts; /* their texts, NUL-separated */
+
+  GArray *order;  /* of guint32: glyph indices in reading order */
+  GArray *lines;  /* of DcLine; token ranges copied from the current snapshot */
+  GArray *blocks; /* of DcBlock */
+
+  DcTokens *tokens; /* the current snapshot */
+};
+
+/* Made whole, then never changed: the threads that hold it need no lock. */
+struct _DcTokens
+{
+  /* g_atomic_int_*() rather than grefcount: they are inlined, so that ThreadSanitizer
+   * sees the order they make between the threads that drop references. */
+  int ref_count;
+  guint generation;
+  DcLine *lines; /* with their token ranges */
+  guint n_lines;
+  DcToken *tokens;
+  guint n_tokens;
+  guint8 *symbol_is_space;
+  guint n_symbols;
+};
+
+void _dc_document_resolve_limits (const DcDocumentLimits *limits, guint64 *max_glyphs,
+                                  guint64 *max_bytes);
 DcDocument *_dc_document_new_from_file_threads (const char *path, const char *password,
                                                 const DcDocumentLimits *limits, guint n_threads,
                                                 DcProgressFunc progress, gpointer progress_data,

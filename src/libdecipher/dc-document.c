@@ -24,6 +24,7 @@
 #include <sys/mman.h>
 #endif
 
+#include "dc-document-cache-private.h"
 #include "dc-document-private.h"
 #include "dc-error.h"
 #include "dc-extract-private.h"
@@ -40,60 +41,7 @@
 #include "dc-vertical-private.h"
 #include "dc-unicode-private.h"
 
-struct _DcDocument
-{
-  GObject parent_instance;
-
-  char *path;
-  char *sha256;
-  char *language; /* the catalog's /Lang, or NULL */
-  guint n_pages;
-  double *page_sizes; /* width, height per page */
-  guint *page_lines;  /* first line of each page, n_pages + 1 entries */
-  guint *page_blocks; /* first block of each page, n_pages + 1 entries */
-
-  GPtrArray *fonts;         /* of DcFont */
-  GArray *glyphs;           /* of DcGlyph, page by page in content-stream order */
-  GArray *symbols;          /* of DcSymbol */
-  GHashTable *symbol_index; /* (font << 32 | code) → symbol + 1 */
-  guint8 *symbol_is_space;
-  guint space_capacity;
-
-  GArray *spans;       /* of ActualTextSpan, by first glyph */
-  GString *span_texts; /* their texts, NUL-separated */
-
-  GArray *order;  /* of guint32: glyph indices in reading order */
-  GArray *lines;  /* of DcLine; token ranges copied from the current snapshot */
-  GArray *blocks; /* of DcBlock */
-
-  DcTokens *tokens; /* the current snapshot */
-};
-
-/* Made whole, then never changed: the threads that hold it need no lock. */
-struct _DcTokens
-{
-  /* g_atomic_int_*() rather than grefcount: they are inlined, so that ThreadSanitizer
-   * sees the order they make between the threads that drop references. */
-  int ref_count;
-  guint generation;
-  DcLine *lines; /* with their token ranges */
-  guint n_lines;
-  DcToken *tokens;
-  guint n_tokens;
-  guint8 *symbol_is_space;
-  guint n_symbols;
-};
-
 G_DEFINE_BOXED_TYPE (DcTokens, dc_tokens, dc_tokens_ref, dc_tokens_unref)
-
-/* The /ActualText of a run of glyphs: glyphs [first_glyph, first_glyph + n_glyphs) in
- * content-stream order stand together for the text at span_texts + text. */
-typedef struct
-{
-  guint32 first_glyph;
-  guint32 n_glyphs;
-  guint32 text;
-} ActualTextSpan;
 
 G_DEFINE_FINAL_TYPE (DcDocument, dc_document, G_TYPE_OBJECT)
 
@@ -989,6 +937,20 @@ checksum_clear (Checksum *checksum)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Checksum, checksum_clear)
 
+/* The glyphs and bytes @limits (or the defaults, for NULL) allow. */
+void
+_dc_document_resolve_limits (const DcDocumentLimits *limits, guint64 *max_glyphs,
+                             guint64 *max_bytes)
+{
+  *max_glyphs = limits != NULL && limits->max_glyphs > 0 ? limits->max_glyphs
+                                                         : DC_DOCUMENT_DEFAULT_MAX_GLYPHS;
+  *max_glyphs = MIN (*max_glyphs, G_MAXUINT32 / sizeof (DcGlyph));
+  *max_bytes = (limits != NULL && limits->max_megabytes > 0
+                    ? MIN (limits->max_megabytes, G_MAXUINT64 >> 21)
+                    : DC_DOCUMENT_DEFAULT_MAX_MEGABYTES)
+               << 20;
+}
+
 /**
  * dc_document_new_from_file:
  * @path: a PDF file
@@ -1061,6 +1023,12 @@ extract_threads (guint n_pages)
   return (guint) CLAMP (n, 1, MAX_EXTRACT_THREADS);
 }
 
+static DcDocument *load_document (const char *path, const char *password,
+                                  const DcDocumentLimits *limits, guint n_threads,
+                                  const char *cache_identity, DcProgressFunc progress,
+                                  gpointer progress_data, GCancellable *cancellable,
+                                  GError **error);
+
 /**
  * dc_document_new_from_file_full:
  * @path: a PDF file
@@ -1075,6 +1043,10 @@ extract_threads (guint n_pages)
  * beyond @limits stops loading with %DC_ERROR_TOO_MANY_GLYPHS or %DC_ERROR_TOO_MUCH_TEXT
  * and a sentence naming the limit (the caller says how to raise it).
  *
+ * What a book of 20,000 glyphs or more is made into is kept in the user's cache folder,
+ * and the same file, unchanged, opens from there the next time (dc-document-cache.c;
+ * DECIPHER_DOCUMENT_CACHE=0 turns that off). @progress is then called once.
+ *
  * Returns: (transfer full): the document, or %NULL with @error set to a sentence the
  *   user can act on.
  */
@@ -1083,18 +1055,44 @@ dc_document_new_from_file_full (const char *path, const char *password,
                                 const DcDocumentLimits *limits, DcProgressFunc progress,
                                 gpointer progress_data, GCancellable *cancellable, GError **error)
 {
-  return _dc_document_new_from_file_threads (path, password, limits, 0, progress, progress_data,
-                                             cancellable, error);
+  g_autofree char *identity = NULL;
+  DcDocument *document;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  identity = _dc_document_cache_identity (path);
+  document = _dc_document_cache_load (path, identity, limits);
+  if (document != NULL)
+    {
+      if (progress != NULL)
+        progress (document->n_pages, document->n_pages, progress_data);
+      return document;
+    }
+  return load_document (path, password, limits, 0, identity, progress, progress_data, cancellable,
+                        error);
 }
 
 /* dc_document_new_from_file_full() with the pages read by @n_threads threads, the
  * calling one included, whatever the page count; 0 chooses (extract_threads()). Tests
- * compare one thread with several. */
+ * compare one thread with several: the cache is neither read nor written. */
 DcDocument *
 _dc_document_new_from_file_threads (const char *path, const char *password,
                                     const DcDocumentLimits *limits, guint n_threads,
                                     DcProgressFunc progress, gpointer progress_data,
                                     GCancellable *cancellable, GError **error)
+{
+  return load_document (path, password, limits, n_threads, NULL, progress, progress_data,
+                        cancellable, error);
+}
+
+/* Reads the PDF, and writes what it made into the cache as the file of @cache_identity
+ * when that is not NULL. */
+static DcDocument *
+load_document (const char *path, const char *password, const DcDocumentLimits *limits,
+               guint n_threads, const char *cache_identity, DcProgressFunc progress,
+               gpointer progress_data, GCancellable *cancellable, GError **error)
 {
   g_autoptr (DcDocument) self = NULL;
   g_autoptr (DcPdfBridge) bridge = NULL;
@@ -1112,6 +1110,7 @@ _dc_document_new_from_file_threads (const char *path, const char *password,
   guint n_images = 0;
   gulong cancel_id = 0;
   gboolean extracted = TRUE;
+  guint64 held_glyphs;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
@@ -1147,13 +1146,7 @@ _dc_document_new_from_file_threads (const char *path, const char *password,
   loader.self = self;
   loader.byte_tables = byte_tables;
   loader.images = images;
-  loader.max_glyphs = limits != NULL && limits->max_glyphs > 0 ? limits->max_glyphs
-                                                               : DC_DOCUMENT_DEFAULT_MAX_GLYPHS;
-  loader.max_glyphs = MIN (loader.max_glyphs, G_MAXUINT32 / sizeof (DcGlyph));
-  loader.max_bytes = (limits != NULL && limits->max_megabytes > 0
-                          ? MIN (limits->max_megabytes, G_MAXUINT64 >> 21)
-                          : DC_DOCUMENT_DEFAULT_MAX_MEGABYTES)
-                     << 20;
+  _dc_document_resolve_limits (limits, &loader.max_glyphs, &loader.max_bytes);
   loader.stop = stop;
   if (cancellable != NULL)
     cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (cancel_stop), stop, NULL);
@@ -1193,6 +1186,7 @@ _dc_document_new_from_file_threads (const char *path, const char *password,
   if (!extracted)
     return NULL;
   page_first_glyph[self->n_pages] = self->glyphs->len;
+  held_glyphs = self->glyphs->len;
 
   display = g_filename_display_basename (path);
   if (self->glyphs->len == 0)
@@ -1253,6 +1247,8 @@ _dc_document_new_from_file_threads (const char *path, const char *password,
   if (unspace_inked_symbols (self))
     retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity));
 
+  if (cache_identity != NULL && !dc_pdf_bridge_is_encrypted (bridge))
+    _dc_document_cache_store (self, cache_identity, held_glyphs, loader.bytes);
   return g_steal_pointer (&self);
 }
 

@@ -11,6 +11,7 @@
 G_BEGIN_DECLS
 
 DcFont *_dc_font_new_from_bridge (guint index, const DcBridgeFont *info);
+void _dc_font_get_bridge_info (DcFont *self, DcBridgeFont *info);
 void _dc_font_set_counts (DcFont *self, guint n_symbols, guint n_glyphs);
 void _dc_font_set_trust (DcFont *self, gboolean trusted, const char *reason);
 double _dc_font_get_ascent (DcFont *self);

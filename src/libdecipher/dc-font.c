@@ -202,6 +202,35 @@ _dc_font_new_from_bridge (guint index, const DcBridgeFont *info)
   return self;
 }
 
+/* What _dc_font_new_from_bridge() made @self of, pointing into @self: the document
+ * cache writes it down and makes the font again from it. */
+void
+_dc_font_get_bridge_info (DcFont *self, DcBridgeFont *info)
+{
+  g_assert (DC_IS_FONT (self));
+  g_assert (info != NULL);
+
+  memset (info, 0, sizeof *info);
+  info->name = self->name;
+  info->encoding = self->encoding;
+  info->program_kind = self->program_kind;
+  info->embedded = self->program != NULL;
+  if (self->program != NULL)
+    info->program = g_bytes_get_data (self->program, &info->program_len);
+  info->glyph_names = (const char *const *) self->glyph_names;
+  info->cid_to_gid = self->cid_to_gid;
+  info->cid_to_gid_len = self->cid_to_gid_len;
+  info->code_to_gid = self->code_to_gid;
+  info->type = (DcBridgeFontType) self->type;
+  info->has_to_unicode = self->has_to_unicode;
+  info->writing_mode = self->writing_mode;
+  info->has_ref = self->has_ref;
+  info->ref_num = self->ref_num;
+  info->ref_gen = self->ref_gen;
+  info->ascent = self->ascent;
+  info->descent = self->descent;
+}
+
 void
 _dc_font_set_counts (DcFont *self, guint n_symbols, guint n_glyphs)
 {

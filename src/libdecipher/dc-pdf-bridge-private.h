@@ -101,6 +101,7 @@ void dc_pdf_bridge_free (DcPdfBridge *bridge);
 guint dc_pdf_bridge_get_n_pages (DcPdfBridge *bridge);
 gboolean dc_pdf_bridge_was_reconstructed (DcPdfBridge *bridge);
 char *dc_pdf_bridge_get_language (DcPdfBridge *bridge);
+gboolean dc_pdf_bridge_is_encrypted (DcPdfBridge *bridge);
 void dc_pdf_bridge_get_page_size (DcPdfBridge *bridge, guint page, double *width, double *height);
 gboolean dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page,
                                      const DcBridgeCallbacks *callbacks, gpointer user_data,

@@ -782,6 +782,16 @@ dc_pdf_bridge_get_n_pages (DcPdfBridge *bridge)
   return (guint) MAX (0, bridge->doc->getNumPages ());
 }
 
+/* Whether the file is encrypted, even with an empty password: what is read from it must
+ * then not be written anywhere unencrypted. */
+gboolean
+dc_pdf_bridge_is_encrypted (DcPdfBridge *bridge)
+{
+  g_return_val_if_fail (bridge != NULL, FALSE);
+
+  return bridge->doc->isEncrypted ();
+}
+
 /* The catalog's /Lang (a BCP 47 tag such as "en-GB"), or NULL. A text string may be
  * UTF-16BE with a byte order mark; tags are ASCII, so anything else is no tag. */
 char *
