@@ -23,6 +23,10 @@ typedef struct
   GArray *cluster_end; /* guint per char: end of the grapheme cluster starting there */
   GArray *n_clusters;  /* guint per word */
   gboolean right_to_left;
+  /* Whether chars [start, end) may be one ligature's glyph, asked of every run a query
+   * aligns: at start * (len + 1) + end, 0 not yet known, 1 no, 2 yes; NULL for a long
+   * input, which is asked afresh. */
+  guint8 *ligature_memo;
 } Typed;
 
 typedef struct

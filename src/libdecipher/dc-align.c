@@ -81,6 +81,7 @@ _dc_typed_clear (Typed *typed)
   g_clear_pointer (&typed->word_end, g_array_unref);
   g_clear_pointer (&typed->cluster_end, g_array_unref);
   g_clear_pointer (&typed->n_clusters, g_array_unref);
+  g_clear_pointer (&typed->ligature_memo, g_free);
 }
 
 guint
@@ -137,6 +138,10 @@ _dc_typed_prepare (Typed *typed, char **words, gboolean right_to_left)
       g_array_append_val (typed->word_end, typed->chars->len);
       g_array_append_val (typed->n_clusters, clusters);
     }
+  /* A typed phrase is a few dozen characters; a pasted page would make the table large. */
+  if (typed->chars->len <= 512)
+    typed->ligature_memo = g_new0 (guint8,
+                                   (gsize) (typed->chars->len + 1) * (typed->chars->len + 1));
 }
 
 static gboolean
@@ -337,8 +342,25 @@ is_conjunct (const Typed *typed, guint start, guint end)
   return TRUE;
 }
 
+static gboolean is_plausible_ligature_uncached (const Typed *typed, guint start, guint end);
+
 static gboolean
 is_plausible_ligature (const Typed *typed, guint start, guint end)
+{
+  guint8 *known;
+
+  g_assert (start < end && end <= typed->chars->len);
+
+  if (typed->ligature_memo == NULL)
+    return is_plausible_ligature_uncached (typed, start, end);
+  known = &typed->ligature_memo[(gsize) start * (typed->chars->len + 1) + end];
+  if (*known == 0)
+    *known = is_plausible_ligature_uncached (typed, start, end) ? 2 : 1;
+  return *known == 2;
+}
+
+static gboolean
+is_plausible_ligature_uncached (const Typed *typed, guint start, guint end)
 {
   g_autofree char *letters = NULL;
 
