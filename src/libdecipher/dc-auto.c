@@ -498,36 +498,49 @@ count_font_lines (FontPass *fp)
     }
 }
 
-static void
-add_count (GHashTable *counts, guint symbol, guint *total)
+/* How often each symbol appears somewhere: counts[symbol], and their sum. */
+typedef struct
 {
-  gpointer key = GUINT_TO_POINTER (symbol);
+  guint *counts;
+  guint total;
+} Distribution;
 
-  g_hash_table_insert (counts, key,
-                       GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, key)) + 1));
-  (*total)++;
+static void
+distribution_init (Distribution *distribution, guint n_symbols)
+{
+  distribution->counts = g_new0 (guint, MAX (1, n_symbols));
+  distribution->total = 0;
 }
 
-/* How much two distributions of symbols overlap: 1 when they are the same, 0 when they
- * share nothing. */
-static double
-overlap (GHashTable *a, guint total_a, GHashTable *b, guint total_b)
+static void
+distribution_clear (Distribution *distribution)
 {
-  GHashTableIter iter;
-  gpointer key, value;
-  double sum = 0;
+  g_clear_pointer (&distribution->counts, g_free);
+}
 
-  if (total_a == 0 || total_b == 0)
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Distribution, distribution_clear)
+
+static void
+add_count (Distribution *distribution, guint symbol)
+{
+  distribution->counts[symbol]++;
+  distribution->total++;
+}
+
+/* How much two distributions of @n_symbols symbols overlap: 1 when they are the same, 0
+ * when they share nothing. Summed in whole numbers (min (a/A, b/B) is min (aB, bA) / AB),
+ * so that the order of the symbols cannot change the last digits of what decides. */
+static double
+overlap (const Distribution *a, const Distribution *b, guint n_symbols)
+{
+  guint64 sum = 0;
+
+  if (a->total == 0 || b->total == 0)
     return 0;
-  g_hash_table_iter_init (&iter, a);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      double pa = GPOINTER_TO_UINT (value) / (double) total_a;
-      double pb = GPOINTER_TO_UINT (g_hash_table_lookup (b, key)) / (double) total_b;
-
-      sum += MIN (pa, pb);
-    }
-  return sum;
+  for (guint s = 0; s < n_symbols; s++)
+    if (a->counts[s] != 0 && b->counts[s] != 0)
+      sum += MIN ((guint64) a->counts[s] * b->total, (guint64) b->counts[s] * a->total);
+  return (double) sum / ((double) a->total * (double) b->total);
 }
 
 /* If @symbol is the space, what precedes it ends words, as the glyph that ends a line
@@ -537,11 +550,15 @@ static double
 context_likeness (FontPass *fp, guint symbol)
 {
   Pass *pass = fp->pass;
-  g_autoptr (GHashTable) before = g_hash_table_new (NULL, NULL);
-  g_autoptr (GHashTable) after = g_hash_table_new (NULL, NULL);
-  g_autoptr (GHashTable) line_ends = g_hash_table_new (NULL, NULL);
-  g_autoptr (GHashTable) line_starts = g_hash_table_new (NULL, NULL);
-  guint n_before = 0, n_after = 0, n_ends = 0, n_starts = 0;
+  g_auto (Distribution) before = { 0 };
+  g_auto (Distribution) after = { 0 };
+  g_auto (Distribution) line_ends = { 0 };
+  g_auto (Distribution) line_starts = { 0 };
+
+  distribution_init (&before, pass->n_symbols);
+  distribution_init (&after, pass->n_symbols);
+  distribution_init (&line_ends, pass->n_symbols);
+  distribution_init (&line_starts, pass->n_symbols);
 
   for (guint l = 0; l < pass->n_lines; l++)
     {
@@ -559,8 +576,8 @@ context_likeness (FontPass *fp, guint symbol)
         last--;
       if (first > last)
         continue;
-      add_count (line_starts, pass->glyphs[line_order[first]].symbol, &n_starts);
-      add_count (line_ends, pass->glyphs[line_order[last]].symbol, &n_ends);
+      add_count (&line_starts, pass->glyphs[line_order[first]].symbol);
+      add_count (&line_ends, pass->glyphs[line_order[last]].symbol);
 
       for (int i = first; i <= last; i++)
         {
@@ -571,14 +588,14 @@ context_likeness (FontPass *fp, guint symbol)
           previous = pass->glyphs[line_order[i - 1]].symbol;
           next = pass->glyphs[line_order[i + 1]].symbol;
           if (previous != symbol)
-            add_count (before, previous, &n_before);
+            add_count (&before, previous);
           if (next != symbol)
-            add_count (after, next, &n_after);
+            add_count (&after, next);
         }
     }
 
-  return overlap (before, n_before, line_ends, n_ends)
-         + overlap (after, n_after, line_starts, n_starts);
+  return overlap (&before, &line_ends, pass->n_symbols)
+         + overlap (&after, &line_starts, pass->n_symbols);
 }
 
 /* A glyph without ink, as wide as word spaces are, that still leaves words when the
