@@ -232,6 +232,58 @@ test_recognize_sure_proposals (void)
   g_assert_cmpuint (n_sure, >, 40);
 }
 
+/* How many of the symbols @job proposes a value for are proposed the page's letter. */
+static guint
+count_right_proposals (DcDocument *document, DcRecognizeJob *job, GPtrArray *truth)
+{
+  g_autoptr (DcKey) key = dc_key_new (document);
+  guint n_symbols, n_right = 0;
+
+  dc_recognize_job_apply (job, key);
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    if (dc_key_get_status (key, s) == DC_KEY_PROPOSED && g_ptr_array_index (truth, s) != NULL
+        && g_strcmp0 (dc_key_peek_value (key, s), g_ptr_array_index (truth, s)) == 0)
+      n_right++;
+  return n_right;
+}
+
+/* installed-font.pdf draws its letters by the glyph numbers of DejaVu Sans, not embedded:
+ * poppler draws other glyphs of it from the file itself (the ASCII of "5(&20(1'"), and
+ * only the render copy (dc-render-copy.c) shows the page's letters. Recognition given the
+ * copy reads those letters; from the file it read what poppler drew instead. */
+static void
+test_recognize_render_copy (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("installed-font");
+  g_autoptr (DcKey) nothing_known = dc_key_new (document);
+  g_autoptr (GPtrArray) truth = dc_test_truth_symbol_values (document, "installed-font");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-recognize-XXXXXX", &error);
+  g_autofree char *copy = NULL;
+  guint n_right[2];
+
+  g_assert_no_error (error);
+  copy = dc_repair_write_render_copy (document, NULL, dir, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (copy);
+  for (guint from_copy = 0; from_copy < 2; from_copy++)
+    {
+      g_autoptr (DcRecognizeJob) job = dc_recognize_job_new (nothing_known, "eng+rus", NULL);
+
+      if (from_copy)
+        dc_recognize_job_set_render_file (job, copy);
+      g_assert_true (dc_recognize_job_run (job, NULL, NULL, NULL, &error));
+      g_assert_no_error (error);
+      n_right[from_copy] = count_right_proposals (document, job, truth);
+    }
+  g_test_message ("right proposals: %u from the file, %u from the render copy", n_right[0],
+                  n_right[1]);
+  g_assert_cmpuint (n_right[1], >=, 30);
+  g_assert_cmpuint (n_right[1], >=, 3 * n_right[0]);
+  dc_test_remove_tree (dir);
+}
+
 /* A language whose data is not installed: one sentence, nothing changes. */
 static void
 test_recognize_missing_language (void)
@@ -297,9 +349,10 @@ test_recognize_without_tesseract (void)
                                 "libtesseract-not-installed.so.0", TRUE);
   process = g_subprocess_launcher_spawnv (launcher, argv, &error);
   g_assert_no_error (error);
-  g_assert_true (g_subprocess_communicate_utf8 (
-      process, "{\"cmd\":\"recognize\",\"languages\":\"rus\"}\n{\"cmd\":\"status\"}\n", NULL,
-      &out, NULL, &error));
+  g_assert_true (g_subprocess_communicate_utf8 (process,
+                                                "{\"cmd\":\"recognize\",\"languages\":\"rus\"}\n{"
+                                                "\"cmd\":\"status\"}\n",
+                                                NULL, &out, NULL, &error));
   g_assert_no_error (error);
   lines = g_strsplit (out, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), >=, 2);
@@ -317,6 +370,7 @@ main (int argc, char **argv)
   g_test_add_func ("/recognize/legacy", test_recognize_legacy);
   g_test_add_func ("/recognize/unknown-letter", test_recognize_unknown_letter);
   g_test_add_func ("/recognize/sure-proposals", test_recognize_sure_proposals);
+  g_test_add_func ("/recognize/render-copy", test_recognize_render_copy);
   g_test_add_func ("/recognize/missing-language", test_recognize_missing_language);
   g_test_add_func ("/recognize/cli", test_recognize_cli);
   g_test_add_func ("/recognize/without-tesseract", test_recognize_without_tesseract);

@@ -222,6 +222,15 @@ decipher_recognize_bar_start (DecipherRecognizeBar *self)
   run->session = g_object_ref (self->session);
   run->job = dc_recognize_job_new (decipher_session_get_key (self->session), NULL,
                                    decipher_session_get_password (self->session));
+  /* The pages as the view draws them (decipher_session_get_render_file()). */
+  if (decipher_session_get_render_file (self->session) != decipher_session_get_file (self->session))
+    {
+      g_autofree char *render_path = g_file_get_path (
+          decipher_session_get_render_file (self->session));
+
+      if (render_path != NULL)
+        dc_recognize_job_set_render_file (run->job, render_path);
+    }
   run->total = (gint) dc_recognize_job_get_n_lines (run->job);
   self->cancellable = g_cancellable_new ();
   self->task = g_task_new (self, self->cancellable, recognize_done_cb, NULL);

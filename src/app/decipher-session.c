@@ -424,14 +424,10 @@ lock_project (DecipherSession *self)
 static GFile *
 write_render_copy (DcDocument *document, const char *password)
 {
-  g_autofree char *folder = NULL;
   g_autofree char *path = NULL;
   g_autoptr (GError) error = NULL;
 
-  if (password != NULL)
-    return NULL;
-  folder = g_build_filename (g_get_user_cache_dir (), "decipher", "render", NULL);
-  path = dc_repair_write_render_copy (document, NULL, folder, &error);
+  path = dc_repair_write_cached_render_copy (document, password, &error);
   if (error != NULL)
     g_warning ("The pages are drawn from the original file, with some glyphs wrong: %s",
                error->message);

@@ -209,6 +209,27 @@ dc_recognize_job_free (DcRecognizeJob *job)
   g_free (job);
 }
 
+/**
+ * dc_recognize_job_set_render_file:
+ * @job: a job not yet run
+ * @path: a copy of the document made by dc_repair_write_render_copy(), which poppler
+ *   draws as it looks
+ *
+ * Reads the pages from @path rather than from the document's own file, whose fonts
+ * poppler would draw with the wrong glyphs: Tesseract must see what the linguist sees.
+ * The copy is not encrypted, so the document's password is not used with it.
+ */
+void
+dc_recognize_job_set_render_file (DcRecognizeJob *job, const char *path)
+{
+  g_return_if_fail (job != NULL);
+  g_return_if_fail (path != NULL);
+
+  g_free (job->path);
+  job->path = g_strdup (path);
+  g_clear_pointer (&job->password, g_free);
+}
+
 /* How many lines dc_recognize_job_run() will read. */
 guint
 dc_recognize_job_get_n_lines (DcRecognizeJob *job)

@@ -20,6 +20,7 @@ typedef struct _DcRecognizeJob DcRecognizeJob;
 #define DC_RECOGNIZE_COVERAGE 4
 
 DcRecognizeJob *dc_recognize_job_new (DcKey *key, const char *languages, const char *password);
+void dc_recognize_job_set_render_file (DcRecognizeJob *job, const char *path);
 guint dc_recognize_job_get_n_lines (DcRecognizeJob *job);
 gboolean dc_recognize_job_run (DcRecognizeJob *job, DcRecognizeProgressFunc progress,
                                gpointer progress_data, GCancellable *cancellable, GError **error);

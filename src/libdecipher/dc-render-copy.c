@@ -98,3 +98,30 @@ dc_repair_write_render_copy (DcDocument *document, const char *password, const c
     return NULL;
   return g_steal_pointer (&path);
 }
+
+/**
+ * dc_repair_write_cached_render_copy:
+ * @document: a document
+ * @password: (nullable): its password, when it is encrypted
+ * @error: where to say why the copy could not be written
+ *
+ * dc_repair_write_render_copy() into the user's cache folder (decipher/render), where the
+ * app draws pages and recognition reads them from. None is written for an encrypted PDF
+ * (@password not %NULL): the copy would hold its pages unencrypted.
+ *
+ * Returns: (transfer full) (nullable): the copy's path, or %NULL when none is needed or
+ *   allowed (@error not set) or when it could not be written (@error says why)
+ */
+char *
+dc_repair_write_cached_render_copy (DcDocument *document, const char *password, GError **error)
+{
+  g_autofree char *folder = NULL;
+
+  g_return_val_if_fail (DC_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (password != NULL)
+    return NULL;
+  folder = g_build_filename (g_get_user_cache_dir (), "decipher", "render", NULL);
+  return dc_repair_write_render_copy (document, NULL, folder, error);
+}

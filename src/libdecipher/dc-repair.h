@@ -21,6 +21,8 @@ gboolean dc_repair_write (DcKey *key, const char *password, const char *output, 
 
 char *dc_repair_write_render_copy (DcDocument *document, const char *password,
                                    const char *directory, GError **error);
+char *dc_repair_write_cached_render_copy (DcDocument *document, const char *password,
+                                          GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcRepair, dc_repair_free)
 

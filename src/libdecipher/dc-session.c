@@ -30,6 +30,7 @@
 #include "dc-library.h"
 #include "dc-proposals.h"
 #include "dc-recognize.h"
+#include "dc-repair.h"
 #include "dc-session.h"
 #include "dc-tsan-private.h"
 
@@ -730,10 +731,20 @@ dc_session_recognize (DcSession *self, const char *languages, const char *passwo
                       GCancellable *cancellable, guint *n_proposed, guint *n_lines, GError **error)
 {
   g_autoptr (DcRecognizeJob) job = NULL;
+  g_autoptr (GError) copy_error = NULL;
+  g_autofree char *render_copy = NULL;
 
   g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
 
   job = dc_recognize_job_new (self->key, languages, password);
+  /* Tesseract must see the glyphs the page shows, which for a font drawn by the glyph
+   * numbers of an installed one only a copy makes poppler draw (dc-render-copy.c). */
+  render_copy = dc_repair_write_cached_render_copy (self->document, password, &copy_error);
+  if (render_copy != NULL)
+    dc_recognize_job_set_render_file (job, render_copy);
+  else if (copy_error != NULL)
+    g_warning ("Recognition reads the original pages, with some glyphs drawn wrong: %s",
+               copy_error->message);
   if (!dc_recognize_job_run (job, progress, progress_data, cancellable, error))
     return FALSE;
   if (n_lines != NULL)
