@@ -154,6 +154,51 @@ test_zoom (void)
 }
 
 static void
+set_true (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+}
+
+/* Under the cairo renderer the view paints each page's cairo surface, which cairo keeps
+ * in the frame's node as a copy-on-write snapshot: a page replaced by a new render while
+ * a frame still shows it stays until that frame goes, rather than being copied whole. */
+static void
+test_page_outlives_frame (void)
+{
+  static const cairo_user_data_key_t key;
+  Fixture f;
+  GtkSnapshot *snapshot;
+  GskRenderNode *node;
+  cairo_surface_t *surface;
+  gboolean exact, gone = FALSE;
+
+  fixture_open (&f, "legacy-cyrillic.pdf");
+  GUI_TEST_WAIT (page_rendered_exactly, f.view, "the first render");
+  if (!GSK_IS_CAIRO_RENDERER (gtk_native_get_renderer (GTK_NATIVE (f.window))))
+    {
+      g_test_skip ("the view paints surfaces only under the cairo renderer (GSK_RENDERER=cairo)");
+      fixture_close (&f);
+      return;
+    }
+  surface = decipher_page_renderer_lookup_surface (decipher_document_view_get_renderer (f.view), 0,
+                                                   &exact);
+  cairo_surface_set_user_data (surface, &key, &gone, set_true);
+
+  /* A frame of the page, as GTK keeps one until the next. */
+  snapshot = gtk_snapshot_new ();
+  GTK_WIDGET_GET_CLASS (f.view)->snapshot (GTK_WIDGET (f.view), snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+
+  decipher_document_view_set_zoom (f.view, 2.0);
+  GUI_TEST_WAIT (page_rendered_exactly, f.view, "the page at the new zoom");
+  gui_test_iterate (200);
+  g_assert_false (gone);
+  gsk_render_node_unref (node);
+  g_assert_true (gone);
+  fixture_close (&f);
+}
+
+static void
 glyph_activated_cb (DecipherDocumentView *view, guint symbol, guint *out)
 {
   *out = symbol;
@@ -411,6 +456,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/document-view/highlights", test_highlights);
   g_test_add_func ("/document-view/hit-testing", test_hit_testing);
   g_test_add_func ("/document-view/zoom", test_zoom);
+  g_test_add_func ("/document-view/page-outlives-frame", test_page_outlives_frame);
   g_test_add_func ("/document-view/activate-glyph", test_activate_glyph);
   g_test_add_func ("/document-view/marks", test_marks);
   g_test_add_func ("/document-view/proposals", test_proposals);
