@@ -1616,7 +1616,10 @@ dc_document_get_actual_text (DcDocument *self, guint glyph, guint *first_glyph, 
   g_return_val_if_fail (DC_IS_DOCUMENT (self), NULL);
   g_return_val_if_fail (glyph < self->glyphs->len, NULL);
 
-  if (!(g_array_index (self->glyphs, DcGlyph, glyph).flags & DC_GLYPH_ACTUAL_TEXT))
+  /* A flag without spans only comes from a damaged cache file, which must not make
+   * bsearch() read from no array. */
+  if (!(g_array_index (self->glyphs, DcGlyph, glyph).flags & DC_GLYPH_ACTUAL_TEXT)
+      || self->spans->len == 0)
     return NULL;
   span = bsearch (&glyph, self->spans->data, self->spans->len, sizeof (ActualTextSpan),
                   compare_span);
