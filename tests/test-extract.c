@@ -6,8 +6,10 @@
  * hands them to the loader in page order. Here every multi-page fixture, and one PDF made
  * of all the fixtures' pages (fonts of every kind, /ActualText spans, images), is loaded
  * with one thread and with several, and everything extracted must be equal: glyphs,
- * fonts and their numbers, symbols and theirs, lines, tokens, spans. Cancelling and the
- * limits must stop at the same page with the same sentence.
+ * fonts and their numbers, symbols and theirs, lines, blocks, tokens, spans. The pages
+ * are laid out on as many threads as read them (dc-parallel.c), and the text export is
+ * written on several too: the same lines, blocks and text. Cancelling and the limits must
+ * stop at the same page with the same sentence.
  */
 
 #include "config.h"
@@ -15,6 +17,7 @@
 #include <string.h>
 
 #include "dc-document-private.h"
+#include "dc-export.h"
 #include "dc-test-fixtures.h"
 
 static const char *const multi_page_fixtures[] = {
@@ -122,23 +125,41 @@ load (const char *path, guint n_threads, const DcDocumentLimits *limits, guint *
   return document;
 }
 
+/* The text export with DECIPHER_EXTRACT_THREADS=@n_threads. */
+static char *
+export_text (DcDocument *document, guint n_threads)
+{
+  g_autofree char *value = g_strdup_printf ("%u", n_threads);
+  char *text;
+
+  g_setenv ("DECIPHER_EXTRACT_THREADS", value, TRUE);
+  text = dc_export_document (document, DC_EXPORT_TEXT, dc_document_pdf_value, document);
+  g_unsetenv ("DECIPHER_EXTRACT_THREADS");
+  return text;
+}
+
 static void
 check_same_as_one_thread (const char *path)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (DcDocument) one = NULL;
+  g_autofree char *text = NULL;
   guint n_reported = 0;
 
   one = load (path, 1, NULL, &n_reported, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (n_reported, ==, dc_document_get_n_pages (one));
+  text = export_text (one, 1);
   for (guint n_threads = 2; n_threads <= 4; n_threads++)
     {
       g_autoptr (DcDocument) several = load (path, n_threads, NULL, &n_reported, &error);
+      g_autofree char *several_text = NULL;
 
       g_assert_no_error (error);
       g_assert_cmpuint (n_reported, ==, dc_document_get_n_pages (one));
       dc_test_assert_same_document (one, several);
+      several_text = export_text (several, n_threads);
+      g_assert_cmpstr (several_text, ==, text);
     }
 }
 

@@ -32,6 +32,7 @@
 #include "dc-glyph-private.h"
 #include "dc-ink-private.h"
 #include "dc-layout-private.h"
+#include "dc-parallel-private.h"
 #include "dc-pdf-bridge-private.h"
 #include "dc-script.h"
 #include "dc-tsan-private.h"
@@ -999,28 +1000,107 @@ loader_page_done (guint page, gpointer user_data)
   return TRUE;
 }
 
-/* Reading a page costs far more than opening the file again: a document of a few pages
- * is read by one thread, without a second copy of poppler's objects. */
-#define PARALLEL_MIN_PAGES 16
-#define MAX_EXTRACT_THREADS 4
-
-/* How many threads read the pages: DECIPHER_EXTRACT_THREADS (benchmarks compare one
- * with several), else one per processor, at most MAX_EXTRACT_THREADS. */
-static guint
-extract_threads (guint n_pages)
+/* Laying out pages, each page on its own (dc_layout_lines()): on several threads, a part
+ * of a few pages at a time. */
+typedef struct
 {
-  const char *env = g_getenv ("DECIPHER_EXTRACT_THREADS");
-  guint64 n = 0;
+  GArray *lines;      /* of DcLine, the part's, in page order */
+  GArray *blocks;     /* of DcBlock, the part's: their first_line counts from its first */
+  guint *page_lines;  /* per page of the part: its first line in @lines */
+  guint *page_blocks; /* per page of the part: its first block in @blocks */
+} LayoutPart;
 
-  if (env != NULL && *env != '\0')
-    n = g_ascii_strtoull (env, NULL, 10);
-  if (n == 0)
+typedef struct
+{
+  DcDocument *self;
+  const guint *page_first_glyph;
+  const guint8 *letter_kinds;
+  guint per_part;
+  guint n_parts;
+  LayoutPart *parts;
+  gint next_part; /* atomic */
+} Layout;
+
+static void
+lay_out_parts (gpointer data)
+{
+  Layout *layout = data;
+  DcDocument *self = layout->self;
+  const DcGlyph *glyphs = (const DcGlyph *) (void *) self->glyphs->data;
+  guint32 *order = (guint32 *) (void *) self->order->data;
+  guint p;
+
+  while ((p = (guint) g_atomic_int_add (&layout->next_part, 1)) < layout->n_parts)
     {
-      if (n_pages < PARALLEL_MIN_PAGES)
-        return 1;
-      n = (guint64) g_get_num_processors ();
+      LayoutPart *part = &layout->parts[p];
+      guint first_page = p * layout->per_part;
+      guint end_page = MIN (self->n_pages, first_page + layout->per_part);
+
+      part->lines = g_array_new (FALSE, FALSE, sizeof (DcLine));
+      part->blocks = g_array_new (FALSE, FALSE, sizeof (DcBlock));
+      part->page_lines = g_new (guint, end_page - first_page);
+      part->page_blocks = g_new (guint, end_page - first_page);
+      for (guint page = first_page; page < end_page; page++)
+        {
+          guint first = layout->page_first_glyph[page];
+          guint end = layout->page_first_glyph[page + 1];
+
+          part->page_lines[page - first_page] = part->lines->len;
+          part->page_blocks[page - first_page] = part->blocks->len;
+          dc_layout_lines (glyphs, first, end - first, page, self->page_sizes[2 * page],
+                           self->page_sizes[2 * page + 1],
+                           page_is_rtl (self, layout->letter_kinds, first, end), order, part->lines,
+                           part->blocks);
+        }
     }
-  return (guint) CLAMP (n, 1, MAX_EXTRACT_THREADS);
+}
+
+/* Lays out every page: the same lines and blocks whichever thread laid out which page,
+ * since a page's lines depend on its glyphs alone and take the places of the reading
+ * order its glyphs would take (the document's glyph range of that page). */
+static void
+lay_out_pages (DcDocument *self, const guint *page_first_glyph, const guint8 *letter_kinds,
+               guint n_threads)
+{
+  Layout layout = { 0 };
+
+  g_array_set_size (self->order, self->glyphs->len);
+  layout.self = self;
+  layout.page_first_glyph = page_first_glyph;
+  layout.letter_kinds = letter_kinds;
+  /* Parts small enough that the threads finish together, large enough that taking one
+   * costs nothing; one part on one thread. */
+  layout.per_part = n_threads <= 1 ? MAX (1, self->n_pages)
+                                   : CLAMP (self->n_pages / (n_threads * 8), 1, 8);
+  layout.n_parts = (self->n_pages + layout.per_part - 1) / layout.per_part;
+  layout.parts = g_new0 (LayoutPart, layout.n_parts);
+  _dc_parallel_run (MIN (n_threads, layout.n_parts), lay_out_parts, &layout);
+
+  for (guint p = 0; p < layout.n_parts; p++)
+    {
+      LayoutPart *part = &layout.parts[p];
+      guint first_page = p * layout.per_part;
+      guint end_page = MIN (self->n_pages, first_page + layout.per_part);
+      guint first_line = self->lines->len;
+
+      for (guint page = first_page; page < end_page; page++)
+        {
+          self->page_lines[page] = first_line + part->page_lines[page - first_page];
+          self->page_blocks[page] = self->blocks->len + part->page_blocks[page - first_page];
+        }
+      for (guint b = 0; b < part->blocks->len; b++)
+        g_array_index (part->blocks, DcBlock, b).first_line += first_line;
+      /* The labels go over to the document's blocks, which free them. */
+      g_array_append_vals (self->lines, part->lines->data, part->lines->len);
+      g_array_append_vals (self->blocks, part->blocks->data, part->blocks->len);
+      g_array_unref (part->lines);
+      g_array_unref (part->blocks);
+      g_free (part->page_lines);
+      g_free (part->page_blocks);
+    }
+  self->page_lines[self->n_pages] = self->lines->len;
+  self->page_blocks[self->n_pages] = self->blocks->len;
+  g_free (layout.parts);
 }
 
 static DcDocument *load_document (const char *path, const char *password,
@@ -1159,7 +1239,7 @@ load_document (const char *path, const char *password, const DcDocumentLimits *l
   extract_limits.max_bytes = loader.max_bytes;
   extract_limits.glyph_bytes = sizeof (DcGlyph);
   if (!_dc_extract_pages (bridge, path, password,
-                          n_threads > 0 ? n_threads : extract_threads (self->n_pages),
+                          n_threads > 0 ? n_threads : _dc_parallel_threads (self->n_pages),
                           &extract_limits, &callbacks, loader_page_begin, loader_page_done, &loader,
                           stop, &page_error))
     {
@@ -1222,25 +1302,9 @@ load_document (const char *path, const char *password, const DcDocumentLimits *l
   _dc_vertical_mark_stacked ((DcGlyph *) (void *) self->glyphs->data,
                              (const DcSymbol *) (void *) self->symbols->data, self->glyphs->len);
 
-  /* Every glyph gets one place in the reading order: room for all of them at once, rather
-   * than an array that doubles page after page, each time copied into memory new to the
-   * process. */
-  g_array_set_size (self->order, self->glyphs->len);
-  g_array_set_size (self->order, 0);
   letter_kinds = symbol_letter_kinds (self);
-  for (guint page = 0; page < self->n_pages; page++)
-    {
-      self->page_lines[page] = self->lines->len;
-      self->page_blocks[page] = self->blocks->len;
-      dc_layout_lines ((const DcGlyph *) (void *) self->glyphs->data, page_first_glyph[page],
-                       page_first_glyph[page + 1] - page_first_glyph[page], page,
-                       self->page_sizes[2 * page], self->page_sizes[2 * page + 1],
-                       page_is_rtl (self, letter_kinds, page_first_glyph[page],
-                                    page_first_glyph[page + 1]),
-                       self->order, self->lines, self->blocks);
-    }
-  self->page_lines[self->n_pages] = self->lines->len;
-  self->page_blocks[self->n_pages] = self->blocks->len;
+  lay_out_pages (self, page_first_glyph, letter_kinds,
+                 n_threads > 0 ? n_threads : _dc_parallel_threads (self->n_pages));
   retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity));
 
   dc_trust_analyse (self);

@@ -11,11 +11,15 @@ G_BEGIN_DECLS
 
 /* Groups the glyphs [first, first + n) of one page into visual lines and the lines into
  * blocks, appending the lines (in reading order, with glyph ranges into @order) to
- * @lines, the glyph indices to @order and the blocks (DcBlock, owning their label) to
- * @blocks. @rtl mirrors the reading order of columns. Token fields are left for
- * dc_layout_tokens(). */
+ * @lines and the blocks (DcBlock, owning their label; first_line counts in @lines) to
+ * @blocks. The page's glyph indices, in reading order, take the places
+ * [first, first + n) of the document's reading order @order: each glyph has one place,
+ * so the pages' places are their glyph ranges, whatever thread lays out which page.
+ * @rtl mirrors the reading order of columns. Token fields are left for
+ * dc_layout_tokens(). Reads only @glyphs and writes only what it is given: pages may be
+ * laid out on several threads at once. */
 void dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double page_width,
-                      double page_height, gboolean rtl, GArray *order, GArray *lines,
+                      double page_height, gboolean rtl, guint32 *order, GArray *lines,
                       GArray *blocks);
 
 /* Splits every line into tokens at space glyphs and at gaps where no space is drawn. */

@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "dc-layout-private.h"
 
@@ -750,7 +751,7 @@ sort_visually (const DcGlyph *glyphs, GArray *line)
 
 void
 dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double page_width,
-                 double page_height, gboolean rtl, GArray *order, GArray *lines, GArray *blocks)
+                 double page_height, gboolean rtl, guint32 *order, GArray *lines, GArray *blocks)
 {
   g_autoptr (GArray) chain_glyphs = NULL;
   g_autoptr (GArray) chains = NULL;
@@ -762,7 +763,7 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
   g_autofree CutItem *items = NULL;
   g_autofree DcLine *boxes = NULL;
   double heights = 0;
-  guint n_heights = 0, first_line;
+  guint n_heights = 0, first_line, placed = first;
   CutContext ctx;
 
   g_assert (glyphs != NULL || n == 0);
@@ -862,11 +863,14 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
       line.index = r;
       line.rotation = final->rotation;
       sort_visually (glyphs, final->glyphs);
-      line.first_glyph = order->len;
+      line.first_glyph = placed;
       line.n_glyphs = final->glyphs->len;
-      g_array_append_vals (order, final->glyphs->data, final->glyphs->len);
+      memcpy (order + placed, final->glyphs->data, final->glyphs->len * sizeof (guint32));
+      placed += final->glyphs->len;
       g_array_append_val (lines, line);
     }
+  /* Every glyph joined one chain, every chain one line, every line the reading order. */
+  g_assert (placed == first + n);
 
   for (guint b = 0; b < leaves->len; b++)
     {

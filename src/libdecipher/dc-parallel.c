@@ -1,0 +1,75 @@
+/* dc-parallel.c: one piece of work shared by several threads
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Loading a book and writing its text have steps done page by page, each page's result
+ * its own: laying out lines, reordering them into text. Such a step is cut into parts
+ * the threads take in turn from one counter (whoever is free takes the next), each part
+ * writing only its own results, which the caller puts together in page order once all
+ * threads are done; the result is the same whatever thread did which part. See
+ * docs/architecture.md, "Threads".
+ */
+
+#define G_LOG_DOMAIN "dc-parallel"
+
+#include "config.h"
+
+#include "dc-parallel-private.h"
+#include "dc-tsan-private.h"
+
+/* Reading a page costs far more than opening the file again, and laying one out more
+ * than starting a thread: a document of a few pages is done by one thread, without a
+ * second copy of poppler's objects. */
+#define PARALLEL_MIN_PAGES 16
+#define MAX_THREADS 4
+
+guint
+_dc_parallel_threads (guint n_pages)
+{
+  const char *env = g_getenv ("DECIPHER_EXTRACT_THREADS");
+  guint64 n = 0;
+
+  if (env != NULL && *env != '\0')
+    n = g_ascii_strtoull (env, NULL, 10);
+  if (n == 0)
+    {
+      if (n_pages < PARALLEL_MIN_PAGES)
+        return 1;
+      n = (guint64) g_get_num_processors ();
+    }
+  return (guint) CLAMP (n, 1, MAX_THREADS);
+}
+
+typedef struct
+{
+  DcParallelFunc func;
+  gpointer user_data;
+} Job;
+
+static gpointer
+run_thread (gpointer data)
+{
+  Job *job = data;
+
+  DC_TAKE_OVER (job->user_data);
+  job->func (job->user_data);
+  DC_HAND_OVER (job->user_data);
+  return NULL;
+}
+
+void
+_dc_parallel_run (guint n_threads, DcParallelFunc func, gpointer user_data)
+{
+  GThread *threads[MAX_THREADS] = { NULL };
+  Job job = { func, user_data };
+
+  n_threads = CLAMP (n_threads, 1, MAX_THREADS);
+  DC_HAND_OVER (user_data);
+  for (guint t = 1; t < n_threads; t++)
+    threads[t] = g_thread_try_new ("dc-parallel", run_thread, &job, NULL);
+  func (user_data);
+  for (guint t = 1; t < n_threads; t++)
+    if (threads[t] != NULL)
+      g_thread_join (threads[t]);
+  DC_TAKE_OVER (user_data);
+}
