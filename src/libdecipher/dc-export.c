@@ -14,6 +14,7 @@
 
 #include "dc-export-private.h"
 #include "dc-json.h"
+#include "dc-parallel-private.h"
 #include "dc-reorder-private.h"
 #include "dc-script.h"
 
@@ -136,18 +137,12 @@ dc_export_run_text (DcDocument *document, guint first_position, guint last_posit
   return g_string_free (out, FALSE);
 }
 
-static char *
-export_text (DcDocument *document, DcValueFunc value, gpointer user_data)
+/* The text of a run of pages, each page after the one before. */
+static void
+append_pages (GString *out, DcDocument *document, guint first_page, guint end_page,
+              DcValueFunc value, gpointer user_data)
 {
-  guint n_glyphs, n_pages = dc_document_get_n_pages (document);
-  GString *out;
-
-  /* About two bytes a glyph (one for a Latin letter, two for Cyrillic, three for most
-   * other scripts, and the spaces): room for that at once, rather than a string that
-   * doubles and is copied ten times on its way to a book's size. */
-  dc_document_get_reading_order (document, &n_glyphs);
-  out = g_string_sized_new ((gsize) n_glyphs * 2 + n_pages);
-  for (guint page = 0; page < n_pages; page++)
+  for (guint page = first_page; page < end_page; page++)
     {
       guint first, n;
 
@@ -160,6 +155,82 @@ export_text (DcDocument *document, DcValueFunc value, gpointer user_data)
           g_string_append_c (out, '\n');
         }
     }
+}
+
+/* The text export on several threads: each part, a run of pages, written into a string
+ * of its own, the strings joined in page order. A line's text depends on the document
+ * and the values alone, so the text is the same whoever wrote which part. */
+typedef struct
+{
+  DcDocument *document;
+  DcValueFunc value;
+  gpointer user_data;
+  guint per_part;
+  guint n_parts;
+  GString **parts;
+  gint next_part; /* atomic */
+} TextJob;
+
+static void
+write_parts (gpointer data)
+{
+  TextJob *job = data;
+  guint n_pages = dc_document_get_n_pages (job->document);
+  guint p;
+
+  while ((p = (guint) g_atomic_int_add (&job->next_part, 1)) < job->n_parts)
+    {
+      guint first_page = p * job->per_part;
+      guint end_page = MIN (n_pages, first_page + job->per_part);
+      guint first_line, n_lines, end_line, n_glyphs = 0;
+      const DcLine *lines = dc_document_get_lines (job->document, NULL);
+
+      dc_document_get_page_lines (job->document, first_page, &first_line, &n_lines);
+      dc_document_get_page_lines (job->document, end_page - 1, &end_line, &n_lines);
+      end_line += n_lines;
+      if (end_line > first_line)
+        n_glyphs = lines[end_line - 1].first_glyph + lines[end_line - 1].n_glyphs
+                   - lines[first_line].first_glyph;
+      /* About two bytes a glyph, as below. */
+      job->parts[p] = g_string_sized_new ((gsize) n_glyphs * 2 + (end_page - first_page));
+      append_pages (job->parts[p], job->document, first_page, end_page, job->value, job->user_data);
+    }
+}
+
+static char *
+export_text (DcDocument *document, DcValueFunc value, gpointer user_data)
+{
+  guint n_glyphs, n_pages = dc_document_get_n_pages (document);
+  guint n_threads = _dc_parallel_threads (n_pages);
+  GString *out;
+
+  dc_document_get_reading_order (document, &n_glyphs);
+  if (n_threads > 1)
+    {
+      TextJob job = { document, value, user_data, 0, 0, NULL, 0 };
+      gsize len = 0;
+
+      job.per_part = CLAMP (n_pages / (n_threads * 8), 1, 8);
+      job.n_parts = (n_pages + job.per_part - 1) / job.per_part;
+      job.parts = g_new0 (GString *, job.n_parts);
+      _dc_parallel_run (MIN (n_threads, job.n_parts), write_parts, &job);
+      for (guint p = 0; p < job.n_parts; p++)
+        len += job.parts[p]->len;
+      out = g_string_sized_new (len);
+      for (guint p = 0; p < job.n_parts; p++)
+        {
+          g_string_append_len (out, job.parts[p]->str, (gssize) job.parts[p]->len);
+          g_string_free (job.parts[p], TRUE);
+        }
+      g_free (job.parts);
+      return g_string_free (out, FALSE);
+    }
+
+  /* About two bytes a glyph (one for a Latin letter, two for Cyrillic, three for most
+   * other scripts, and the spaces): room for that at once, rather than a string that
+   * doubles and is copied ten times on its way to a book's size. */
+  out = g_string_sized_new ((gsize) n_glyphs * 2 + n_pages);
+  append_pages (out, document, 0, n_pages, value, user_data);
   return g_string_free (out, FALSE);
 }
 
@@ -265,6 +336,15 @@ dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint l
                                                                   : "vertical-rl");
 }
 
+/**
+ * dc_export_document:
+ * @value: the text of each symbol. %DC_EXPORT_TEXT calls it from several threads at once
+ *   on a document of 16 pages or more (docs/architecture.md, "Threads"), all of them
+ *   done by the time this returns: it must only read, as dc_key_value_func() and
+ *   dc_document_pdf_value() do.
+ *
+ * Returns: (transfer full): the document's text in @format (docs/export-formats.md)
+ */
 char *
 dc_export_document (DcDocument *document, DcExportFormat format, DcValueFunc value,
                     gpointer user_data)
