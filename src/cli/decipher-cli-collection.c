@@ -318,6 +318,91 @@ references_path (void)
   return path != NULL ? g_strdup (path) : dc_references_get_default_path ();
 }
 
+/* The index opened and brought up to date on a thread of its own while the document
+ * loads (decipher_cli_prefetch_references()): reading the installed fonts' list and the
+ * index took a few hundredths of a second after loading, on the way to the text. */
+typedef struct
+{
+  char *path;
+  GThread *thread;
+  DcReferences *references; /* or NULL with @error */
+  GError *error;
+} Prefetch;
+
+static Prefetch prefetch;
+
+static gpointer
+prefetch_thread (gpointer data)
+{
+  Prefetch *p = data;
+  guint n_indexed = 0;
+
+  DC_TAKE_OVER (p);
+  if ((p->references = dc_references_open (p->path, &p->error)) != NULL
+      && !dc_references_update (p->references, &n_indexed, NULL, &p->error))
+    g_clear_object (&p->references);
+  DC_HAND_OVER (p);
+  return NULL;
+}
+
+/**
+ * decipher_cli_prefetch_references:
+ *
+ * Starts opening the index of installed fonts (decipher_cli_apply_references() takes it)
+ * when it exists already: a first build takes a while and says so, and is left to the
+ * moment it is needed, as is a document that fails to load before.
+ */
+void
+decipher_cli_prefetch_references (void)
+{
+  g_autofree char *path = references_path ();
+
+  if (prefetch.path != NULL || path[0] == '\0' || !g_file_test (path, G_FILE_TEST_EXISTS))
+    return;
+  prefetch.path = g_steal_pointer (&path);
+  DC_HAND_OVER (&prefetch);
+  prefetch.thread = g_thread_try_new ("references", prefetch_thread, &prefetch, NULL);
+  if (prefetch.thread == NULL)
+    g_clear_pointer (&prefetch.path, g_free);
+}
+
+/* Waits for the prefetch, and hands its index (or error) over; FALSE when none ran. */
+static gboolean
+take_prefetched (const char *path, DcReferences **references, GError **error)
+{
+  if (prefetch.thread == NULL)
+    return FALSE;
+  g_thread_join (g_steal_pointer (&prefetch.thread));
+  DC_TAKE_OVER (&prefetch);
+  if (g_strcmp0 (prefetch.path, path) != 0)
+    {
+      decipher_cli_drop_prefetched_references ();
+      return FALSE;
+    }
+  *references = g_steal_pointer (&prefetch.references);
+  if (prefetch.error != NULL)
+    g_propagate_error (error, g_steal_pointer (&prefetch.error));
+  return TRUE;
+}
+
+/**
+ * decipher_cli_drop_prefetched_references:
+ *
+ * Waits for a prefetch nobody took, and drops what it opened.
+ */
+void
+decipher_cli_drop_prefetched_references (void)
+{
+  if (prefetch.thread != NULL)
+    {
+      g_thread_join (g_steal_pointer (&prefetch.thread));
+      DC_TAKE_OVER (&prefetch);
+    }
+  g_clear_object (&prefetch.references);
+  g_clear_error (&prefetch.error);
+  g_clear_pointer (&prefetch.path, g_free);
+}
+
 /**
  * decipher_cli_apply_references:
  * @shapes: (inout): the document's shapes, made when needed
@@ -335,14 +420,25 @@ decipher_cli_apply_references (DcDocument *document, DcKey *key, DcShapes **shap
 
   if (path[0] == '\0')
     return;
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    g_printerr ("%s\n", _("decipher-cli: reading the installed fonts once, to recognise their "
-                          "glyphs in PDFs…"));
-  if ((references = dc_references_open (path, &error)) == NULL
-      || !dc_references_update (references, &n_indexed, NULL, &error))
+  if (take_prefetched (path, &references, &error))
     {
-      g_printerr ("decipher-cli: %s\n", error->message);
-      return;
+      if (references == NULL)
+        {
+          g_printerr ("decipher-cli: %s\n", error->message);
+          return;
+        }
+    }
+  else
+    {
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
+        g_printerr ("%s\n", _("decipher-cli: reading the installed fonts once, to recognise "
+                              "their glyphs in PDFs…"));
+      if ((references = dc_references_open (path, &error)) == NULL
+          || !dc_references_update (references, &n_indexed, NULL, &error))
+        {
+          g_printerr ("decipher-cli: %s\n", error->message);
+          return;
+        }
     }
   if (*shapes == NULL)
     *shapes = dc_shapes_new (document);

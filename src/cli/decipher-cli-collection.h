@@ -27,6 +27,8 @@ typedef struct
   gboolean automatic_pass;
 } DecipherCliCollection;
 
+void decipher_cli_prefetch_references (void);
+void decipher_cli_drop_prefetched_references (void);
 void decipher_cli_apply_references (DcDocument *document, DcKey *key, DcShapes **shapes);
 int decipher_cli_collection_item_main (int argc, char **argv);
 int decipher_cli_collection_run (const DecipherCliCollection *collection, char **inputs,

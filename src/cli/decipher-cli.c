@@ -990,6 +990,7 @@ main (int argc, char **argv)
   g_autofree char *parameter = NULL;
   const Command *command = NULL;
   DcDocumentLimits limits = { 0 };
+  int status;
 
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
@@ -1060,10 +1061,16 @@ main (int argc, char **argv)
     }
   limits.max_glyphs = (guint64) opt_max_glyphs;
   limits.max_megabytes = (guint64) opt_max_memory;
+  /* What load_key() will apply is read while the document loads. */
+  if ((command->func == command_text || command->func == command_repair
+       || (command->func == command_fonts && opt_json))
+      && opt_project == NULL && !opt_no_auto)
+    decipher_cli_prefetch_references ();
   document = dc_document_new_from_file_full (argv[1], opt_password, &limits, NULL, NULL, NULL,
                                              &error);
   if (document == NULL)
     {
+      decipher_cli_drop_prefetched_references ();
       if (g_error_matches (error, DC_ERROR, DC_ERROR_ENCRYPTED))
         {
           g_autofree char *message = g_strdup_printf ("%s %s", error->message,
@@ -1087,5 +1094,7 @@ main (int argc, char **argv)
       return 1;
     }
 
-  return command->func (document, argc, argv);
+  status = command->func (document, argc, argv);
+  decipher_cli_drop_prefetched_references ();
+  return status;
 }
