@@ -17,6 +17,8 @@
 
 #include "decipher-cli-collection.h"
 #include "decipher-cli-session.h"
+#include "dc-parallel-private.h"
+#include "dc-tsan-private.h"
 
 typedef int (*CommandFunc) (DcDocument *document, int argc, char **argv);
 
@@ -370,55 +372,31 @@ flush (GString *out, gboolean force)
     }
 }
 
-static int
-command_glyphs (DcDocument *document, int argc, char **argv)
+/* What every glyph record is written from. */
+typedef struct
 {
-  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const DcGlyph *glyphs;
   const guint32 *order;
   const DcLine *lines;
-  g_autoptr (GString) out = g_string_sized_new (1 << 17);
-  g_autoptr (GString) tails = NULL;
-  g_autofree gsize *tail_starts = NULL;
   const DcSymbol *symbols;
-  guint n_lines, n_symbols;
+  const char *tails;        /* with --json: each symbol's strings, escaped */
+  const gsize *tail_starts; /* symbol s's from tail_starts[s] to tail_starts[s + 1] */
+} GlyphRecords;
 
-  order = dc_document_get_reading_order (document, NULL);
-  lines = dc_document_get_lines (document, &n_lines);
-  symbols = dc_document_get_symbols (document, &n_symbols);
-
-  /* A record's strings are its symbol's: escaped once per symbol here, not once per
-   * glyph (a book draws each symbol thousands of times), one after the other in @tails,
-   * symbol s from tail_starts[s] to tail_starts[s + 1]. */
-  if (opt_json)
+/* The records of the glyphs of lines [@first_line, @end_line) at the end of @out; written
+ * to standard output as they come when @stream. */
+static void
+write_glyph_records (GString *out, const GlyphRecords *r, guint first_line, guint end_line,
+                     gboolean stream)
+{
+  for (guint l = first_line; l < end_line; l++)
     {
-      tails = g_string_new (NULL);
-      tail_starts = g_new (gsize, n_symbols + 1);
-      for (guint s = 0; s < n_symbols; s++)
-        {
-          tail_starts[s] = tails->len;
-          put_json_string (tails, symbols[s].pdf_text);
-          g_string_append (tails, ",\"glyph_name\":");
-          if (symbols[s].glyph_name != NULL)
-            put_json_string (tails, symbols[s].glyph_name);
-          else
-            g_string_append (tails, "null");
-          g_string_append (tails, "}\n");
-        }
-      tail_starts[n_symbols] = tails->len;
-    }
-
-  if (!opt_json)
-    g_string_append (out, "page\tline\tfont\tcode\tx\ty\tx0\ty0\tx1\ty1\tadvance\tsize\tinvisible\t"
-                          "pdf_text\tglyph_name\n");
-
-  for (guint l = 0; l < n_lines; l++)
-    {
-      const DcLine *line = &lines[l];
+      const DcLine *line = &r->lines[l];
 
       for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
         {
-          const DcGlyph *g = &glyphs[order[k]];
-          const DcSymbol *symbol = &symbols[g->symbol];
+          const DcGlyph *g = &r->glyphs[r->order[k]];
+          const DcSymbol *symbol = &r->symbols[g->symbol];
 
           const float position[] = { g->x, g->y };
           const DcGlyphBox glyph_box = dc_glyph_get_box (g);
@@ -430,7 +408,7 @@ command_glyphs (DcDocument *document, int argc, char **argv)
             {
               /* Five integers and eight numbers of at most ~25 bytes each, and the keys:
                * well within RECORD_ROOM; then the symbol's strings. */
-              gsize tail_size = tail_starts[g->symbol + 1] - tail_starts[g->symbol];
+              gsize tail_size = r->tail_starts[g->symbol + 1] - r->tail_starts[g->symbol];
               char *p = reserve (out, RECORD_ROOM + tail_size);
 
               p = W_LIT (p, "{\"page\":");
@@ -462,7 +440,7 @@ command_glyphs (DcDocument *document, int argc, char **argv)
                 p = W_LIT (p, ",\"invisible\":true,\"pdf_text\":");
               else
                 p = W_LIT (p, ",\"invisible\":false,\"pdf_text\":");
-              memcpy (p, tails->str + tail_starts[g->symbol], tail_size);
+              memcpy (p, r->tails + r->tail_starts[g->symbol], tail_size);
               commit (out, p + tail_size);
             }
           else
@@ -486,9 +464,190 @@ command_glyphs (DcDocument *document, int argc, char **argv)
               put_text_field (out, symbol->glyph_name ? symbol->glyph_name : "");
               g_string_append_c (out, '\n');
             }
-          flush (out, FALSE);
+          if (stream)
+            flush (out, FALSE);
         }
     }
+}
+
+/* Writing the records on several threads: the lines cut into parts of a few thousand
+ * glyphs, formatted by whichever thread is free into a buffer of the part's own, written
+ * out in order by the calling thread. A thread formats a part only a few parts ahead of
+ * the one being written, so that a book's records (a fifth of a gigabyte) are never held
+ * at once. The output is the same whoever formatted which part. */
+#define GLYPHS_PER_PART 8192
+
+typedef struct
+{
+  const GlyphRecords *records;
+  guint *part_lines; /* part p holds lines [part_lines[p], part_lines[p + 1]) */
+  GString **texts;   /* under the lock: part p's formatted records, or NULL */
+  guint n_parts;
+  guint window;
+
+  /* Under the lock. */
+  GMutex lock;
+  GCond cond;
+  guint next_claim;
+  guint next_write;
+  GPtrArray *spare; /* buffers written out, to fill again */
+} GlyphParts;
+
+/* Formats the next part if the window allows; with the lock held, which it drops while
+ * formatting. */
+static gboolean
+format_next_part_locked (GlyphParts *parts)
+{
+  GString *text;
+  guint p;
+
+  if (parts->next_claim >= parts->n_parts || parts->next_claim >= parts->next_write + parts->window)
+    return FALSE;
+  p = parts->next_claim++;
+  text = parts->spare->len > 0 ? g_ptr_array_steal_index_fast (parts->spare, parts->spare->len - 1)
+                               : g_string_sized_new (1 << 20);
+  DC_MUTEX_UNLOCK (&parts->lock);
+  write_glyph_records (text, parts->records, parts->part_lines[p], parts->part_lines[p + 1], FALSE);
+  DC_MUTEX_LOCK (&parts->lock);
+  parts->texts[p] = text;
+  g_cond_broadcast (&parts->cond);
+  return TRUE;
+}
+
+static void
+wait_locked (GlyphParts *parts)
+{
+  DC_HAND_OVER (&parts->lock);
+  g_cond_wait (&parts->cond, &parts->lock);
+  DC_TAKE_OVER (&parts->lock);
+}
+
+static gpointer
+format_parts_thread (gpointer data)
+{
+  GlyphParts *parts = data;
+
+  DC_MUTEX_LOCK (&parts->lock);
+  while (parts->next_claim < parts->n_parts)
+    if (!format_next_part_locked (parts))
+      wait_locked (parts);
+  DC_MUTEX_UNLOCK (&parts->lock);
+  return NULL;
+}
+
+static void
+write_glyph_parts (const GlyphRecords *records, guint n_lines, guint n_threads)
+{
+  GlyphParts parts = { 0 };
+  g_autoptr (GArray) part_lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  GThread *threads[4] = { NULL };
+  guint n_glyphs = 0;
+
+  for (guint l = 0; l < n_lines; l++)
+    {
+      if (l == 0 || n_glyphs >= GLYPHS_PER_PART)
+        {
+          g_array_append_val (part_lines, l);
+          n_glyphs = 0;
+        }
+      n_glyphs += records->lines[l].n_glyphs;
+    }
+  g_array_append_val (part_lines, n_lines);
+  parts.records = records;
+  parts.part_lines = (guint *) (void *) part_lines->data;
+  parts.n_parts = part_lines->len - 1;
+  parts.texts = g_new0 (GString *, MAX (1, parts.n_parts));
+  parts.window = 2 * n_threads;
+  parts.spare = g_ptr_array_new ();
+  g_mutex_init (&parts.lock);
+  g_cond_init (&parts.cond);
+
+  n_threads = MIN (n_threads, G_N_ELEMENTS (threads));
+  for (guint t = 1; t < n_threads; t++)
+    threads[t] = g_thread_try_new ("glyphs", format_parts_thread, &parts, NULL);
+
+  DC_MUTEX_LOCK (&parts.lock);
+  while (parts.next_write < parts.n_parts)
+    {
+      GString *text = parts.texts[parts.next_write];
+
+      if (text != NULL)
+        {
+          parts.texts[parts.next_write] = NULL;
+          DC_MUTEX_UNLOCK (&parts.lock);
+          fwrite (text->str, 1, text->len, stdout);
+          g_string_truncate (text, 0);
+          DC_MUTEX_LOCK (&parts.lock);
+          g_ptr_array_add (parts.spare, text);
+          parts.next_write++;
+          g_cond_broadcast (&parts.cond);
+        }
+      else if (!format_next_part_locked (&parts))
+        wait_locked (&parts);
+    }
+  DC_MUTEX_UNLOCK (&parts.lock);
+
+  for (guint t = 1; t < n_threads; t++)
+    if (threads[t] != NULL)
+      g_thread_join (threads[t]);
+  for (guint i = 0; i < parts.spare->len; i++)
+    g_string_free (g_ptr_array_index (parts.spare, i), TRUE);
+  g_ptr_array_unref (parts.spare);
+  g_free (parts.texts);
+  g_mutex_clear (&parts.lock);
+  g_cond_clear (&parts.cond);
+}
+
+static int
+command_glyphs (DcDocument *document, int argc, char **argv)
+{
+  g_autoptr (GString) out = g_string_sized_new (1 << 17);
+  g_autoptr (GString) tails = NULL;
+  g_autofree gsize *tail_starts = NULL;
+  GlyphRecords records = { 0 };
+  guint n_lines, n_symbols, n_threads;
+
+  records.glyphs = dc_document_get_glyphs (document, NULL);
+  records.order = dc_document_get_reading_order (document, NULL);
+  records.lines = dc_document_get_lines (document, &n_lines);
+  records.symbols = dc_document_get_symbols (document, &n_symbols);
+
+  /* A record's strings are its symbol's: escaped once per symbol here, not once per
+   * glyph (a book draws each symbol thousands of times), one after the other in @tails,
+   * symbol s from tail_starts[s] to tail_starts[s + 1]. */
+  if (opt_json)
+    {
+      tails = g_string_new (NULL);
+      tail_starts = g_new (gsize, n_symbols + 1);
+      for (guint s = 0; s < n_symbols; s++)
+        {
+          tail_starts[s] = tails->len;
+          put_json_string (tails, records.symbols[s].pdf_text);
+          g_string_append (tails, ",\"glyph_name\":");
+          if (records.symbols[s].glyph_name != NULL)
+            put_json_string (tails, records.symbols[s].glyph_name);
+          else
+            g_string_append (tails, "null");
+          g_string_append (tails, "}\n");
+        }
+      tail_starts[n_symbols] = tails->len;
+      records.tails = tails->str;
+      records.tail_starts = tail_starts;
+    }
+
+  if (!opt_json)
+    g_string_append (out, "page\tline\tfont\tcode\tx\ty\tx0\ty0\tx1\ty1\tadvance\tsize\tinvisible\t"
+                          "pdf_text\tglyph_name\n");
+
+  /* As many threads as loaded the document (DECIPHER_EXTRACT_THREADS). */
+  n_threads = _dc_parallel_threads (dc_document_get_n_pages (document));
+  if (n_threads > 1)
+    {
+      flush (out, TRUE);
+      write_glyph_parts (&records, n_lines, n_threads);
+      return 0;
+    }
+  write_glyph_records (out, &records, 0, n_lines, TRUE);
   flush (out, TRUE);
   return 0;
 }
