@@ -26,6 +26,7 @@
 #include <math.h>
 #include <poppler.h>
 
+#include "dc-poppler-lock.h"
 #include "decipher-page-renderer.h"
 
 /* A page is never rendered larger than this many pixels, whatever the zoom: the view
@@ -338,7 +339,10 @@ render (Shared *shared, PopplerDocument *document, Job *job)
   cairo_paint (cr);
   cairo_scale (cr, scale, scale);
   cairo_translate (cr, -x, -y);
+  /* Other threads draw with poppler-glib too (dc-poppler-lock.c). */
+  dc_poppler_lock ();
   poppler_page_render (page, cr);
+  dc_poppler_unlock ();
   cairo_destroy (cr);
   g_object_unref (page);
   cairo_surface_flush (surface);
@@ -387,7 +391,9 @@ worker (gpointer data)
         render (shared, document, job);
     }
 
+  dc_poppler_lock ();
   g_clear_object (&document);
+  dc_poppler_unlock ();
   shared_release (shared);
   return NULL;
 }

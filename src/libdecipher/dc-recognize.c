@@ -30,6 +30,7 @@
 #include "dc-error.h"
 #include "dc-fingerprint.h"
 #include "dc-library.h"
+#include "dc-poppler-lock.h"
 #include "dc-recognize.h"
 #include "dc-tesseract-private.h"
 #include "dc-tsan-private.h"
@@ -415,7 +416,9 @@ render_line (PopplerDocument *pdf, DcRecognizeJob *job, const DcLine *line, int 
   cairo_translate (cr, -x0, -y0);
   cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
   cairo_clip (cr);
+  dc_poppler_lock ();
   poppler_page_render (page, cr);
+  dc_poppler_unlock ();
   g_object_unref (page);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
@@ -710,6 +713,20 @@ typedef struct
   GError *error;
 } Worker;
 
+/* A document this job draws with: dropping it frees its fonts' faces, which must not
+ * happen while another thread draws (dc-poppler-lock.c). */
+typedef PopplerDocument DrawingPdf;
+
+static void
+drawing_pdf_free (DrawingPdf *pdf)
+{
+  dc_poppler_lock ();
+  g_object_unref (pdf);
+  dc_poppler_unlock ();
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrawingPdf, drawing_pdf_free)
+
 static PopplerDocument *
 open_pdf (DcRecognizeJob *job, GError **error)
 {
@@ -788,11 +805,11 @@ worker_thread (gpointer data)
 {
   Worker *worker = data;
   DcRecognizeJob *job = worker->job;
-  g_autoptr (GObject) pdf = NULL;
+  g_autoptr (DrawingPdf) pdf = NULL;
   const DcLine *lines = dc_document_get_lines (job->document, NULL);
   TessBaseAPI *api;
 
-  if ((pdf = (GObject *) open_pdf (job, &worker->error)) == NULL)
+  if ((pdf = open_pdf (job, &worker->error)) == NULL)
     return NULL;
   if ((api = open_tesseract (job->languages, &worker->error)) == NULL)
     return NULL;
@@ -806,7 +823,7 @@ worker_thread (gpointer data)
 
       if (g_cancellable_is_cancelled (worker->cancellable))
         break;
-      grey = render_line (POPPLER_DOCUMENT (pdf), job, line, &width, &height, &scale);
+      grey = render_line (pdf, job, line, &width, &height, &scale);
       if (grey != NULL)
         {
           g_autoptr (GArray) confidences = g_array_new (FALSE, FALSE, sizeof (float));
@@ -828,7 +845,7 @@ static char *
 probe_language (DcRecognizeJob *job, GError **error)
 {
   g_auto (GStrv) installed = dc_recognize_list_languages ();
-  g_autoptr (GObject) pdf = NULL;
+  g_autoptr (DrawingPdf) pdf = NULL;
   const DcLine *lines = dc_document_get_lines (job->document, NULL);
   g_autofree guint8 *grey = NULL;
   char *best = NULL;
@@ -845,10 +862,10 @@ probe_language (DcRecognizeJob *job, GError **error)
   if (installed[1] == NULL || job->lines->len == 0)
     return g_strdup (g_str_equal (installed[0], "eng") || installed[1] == NULL ? installed[0]
                                                                                : "eng");
-  if ((pdf = (GObject *) open_pdf (job, error)) == NULL)
+  if ((pdf = open_pdf (job, error)) == NULL)
     return NULL;
-  grey = render_line (POPPLER_DOCUMENT (pdf), job, &lines[g_array_index (job->lines, guint, 0)],
-                      &width, &height, &scale);
+  grey = render_line (pdf, job, &lines[g_array_index (job->lines, guint, 0)], &width, &height,
+                      &scale);
   for (guint i = 0; installed[i] != NULL && grey != NULL; i++)
     {
       TessBaseAPI *api = open_tesseract (installed[i], NULL);

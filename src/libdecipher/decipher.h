@@ -19,6 +19,7 @@
 #include "dc-library.h"
 #include "dc-map.h"
 #include "dc-matcher.h"
+#include "dc-poppler-lock.h"
 #include "dc-project.h"
 #include "dc-proposals.h"
 #include "dc-language.h"
