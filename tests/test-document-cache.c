@@ -31,9 +31,9 @@ count_progress (guint pages_done, guint n_pages, gpointer user_data)
   (*n_calls)++;
 }
 
-/* Opens @path through the public loader; @from_cache says whether the cache served it
- * (the loader reports every page, the cache once, so @path must have two pages or more
- * for that to tell). */
+/* Opens @path through the public loader; @n_progress is how often it reported progress:
+ * reading the PDF reports every page, the cache once, so for a PDF of two pages or more
+ * it tells which served the document. */
 static DcDocument *
 open_document (const char *path, const char *password, const DcDocumentLimits *limits,
                guint *n_progress, GError **error)

@@ -193,12 +193,15 @@ cache_folder (void)
 char *
 _dc_document_cache_file (const char *identity)
 {
-  g_autofree char *folder = cache_folder ();
-  g_autofree char *digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, identity, -1);
-  g_autofree char *name = g_strconcat (digest, CACHE_SUFFIX, NULL);
+  g_autofree char *folder = NULL;
+  g_autofree char *digest = NULL;
+  g_autofree char *name = NULL;
 
   g_assert (identity != NULL);
 
+  folder = cache_folder ();
+  digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, identity, -1);
+  name = g_strconcat (digest, CACHE_SUFFIX, NULL);
   return g_build_filename (folder, name, NULL);
 }
 
