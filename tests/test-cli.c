@@ -16,7 +16,7 @@ typedef struct
 {
   char *out;
   char *err;
-  int status;       /* exit code, or -1 when killed by a signal */
+  int status; /* exit code, or -1 when killed by a signal */
 } Run;
 
 static void
@@ -28,28 +28,50 @@ run_clear (Run *run)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
+/* Runs decipher-cli with the arguments, in an environment where @variable (if not NULL)
+ * is @value. */
 static void
-run_cli (Run *run, const char *first, ...)
+run_cli_va (Run *run, const char *variable, const char *value, const char *first, va_list ap)
 {
   g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
   g_autoptr (GSubprocess) process = NULL;
   g_autoptr (GError) error = NULL;
-  va_list ap;
 
   g_ptr_array_add (args, (gpointer) cli);
-  va_start (ap, first);
   for (const char *arg = first; arg != NULL; arg = va_arg (ap, const char *))
     g_ptr_array_add (args, (gpointer) arg);
-  va_end (ap);
   g_ptr_array_add (args, NULL);
 
-  process = g_subprocess_newv ((const char *const *) args->pdata,
-                               G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                               &error);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  if (variable != NULL)
+    g_subprocess_launcher_setenv (launcher, variable, value, TRUE);
+  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) args->pdata, &error);
   g_assert_no_error (error);
   g_subprocess_communicate_utf8 (process, NULL, NULL, &run->out, &run->err, &error);
   g_assert_no_error (error);
   run->status = g_subprocess_get_if_exited (process) ? g_subprocess_get_exit_status (process) : -1;
+}
+
+static void
+run_cli (Run *run, const char *first, ...)
+{
+  va_list ap;
+
+  va_start (ap, first);
+  run_cli_va (run, NULL, NULL, first, ap);
+  va_end (ap);
+}
+
+static void
+run_cli_with (Run *run, const char *variable, const char *value, const char *first, ...)
+{
+  va_list ap;
+
+  va_start (ap, first);
+  run_cli_va (run, variable, value, first, ap);
+  va_end (ap);
 }
 
 static char *
@@ -116,8 +138,8 @@ test_fonts_json (void)
             n_guesses++;
             g_assert_cmpstr (json_object_get_string_member (entry, "status"), ==, "inferred");
             g_assert_cmpfloat (json_object_get_double_member (entry, "confidence"), ==, 0.6);
-            g_assert_true (g_str_has_prefix (json_object_get_string_member (entry, "provenance"),
-                                             "auto: "));
+            g_assert_true (
+                g_str_has_prefix (json_object_get_string_member (entry, "provenance"), "auto: "));
           }
         else if (g_str_equal (level, "none"))
           g_assert_cmpstr (json_object_get_string_member (entry, "status"), ==, "unknown");
@@ -148,7 +170,8 @@ test_glyphs_json_lines (void)
       glyph = json_node_get_object (json_parser_get_root (parser));
       g_assert_cmpint (json_object_get_int_member (glyph, "page"), >=, 1);
       g_assert_cmpint (json_object_get_int_member (glyph, "code_len"), ==, 2);
-      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (glyph, "bbox")), ==, 4);
+      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (glyph, "bbox")), ==,
+                        4);
       records++;
     }
   g_assert_cmpuint (records, >, 100);
@@ -178,8 +201,11 @@ test_text_clean (void)
   g_assert_cmpint (json.status, ==, 0);
   json_parser_load_from_data (parser, json.out, -1, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (
-                        json_node_get_object (json_parser_get_root (parser)), "pages")), ==, 3);
+  g_assert_cmpuint (json_array_get_length (
+                        json_object_get_array_member (json_node_get_object (
+                                                          json_parser_get_root (parser)),
+                                                      "pages")),
+                    ==, 3);
 }
 
 static char **
@@ -397,8 +423,8 @@ test_repair (gconstpointer data)
       g_autoptr (GError) error = NULL;
       int status;
 
-      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
-                    &reference, NULL, &status, &error);
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &reference,
+                    NULL, &status, &error);
       g_assert_no_error (error);
       g_assert_true (g_spawn_check_wait_status (status, NULL));
       theirs = words_of (reference);
@@ -440,8 +466,7 @@ test_map_formats (void)
   g_assert_nonnull (strstr (cmap.out, "beginbfchar"));
 
   index_arg = g_strdup_printf ("%" G_GINT64_FORMAT, index);
-  run_cli (&font, "text", pdf, "--project", project, "--format", "cmap", "--font", index_arg,
-           NULL);
+  run_cli (&font, "text", pdf, "--project", project, "--format", "cmap", "--font", index_arg, NULL);
   g_assert_cmpint (font.status, ==, 0);
   g_assert_cmpstr (font.out, ==, cmap.out);
 
@@ -480,6 +505,61 @@ test_repair_errors (void)
 
   run_cli (&itself, "repair", pdf, "--project", project, "-o", pdf, NULL);
   assert_clear_error (&itself, "would replace the original");
+
+  remove_dir (dir);
+}
+
+/* qpdf and the GnuTLS beneath it cost a third of every start-up, so only writing a
+ * repaired copy loads them (dc-pdf-writer-module.c): the dynamic loader's own account of
+ * what it opened (LD_DEBUG=libs) shows them absent from `text` and present in `repair`. */
+static void
+test_repair_writer_on_demand (void)
+{
+  g_autofree char *pdf = fixture ("legacy-cyrillic.pdf");
+  g_autofree char *dir = g_dir_make_tmp ("decipher-cli-writer-XXXXXX", NULL);
+  g_autofree char *project = save_full_project ("legacy-cyrillic", dir);
+  g_autofree char *output = g_build_filename (dir, "repaired.pdf", NULL);
+  g_auto (Run) text = { 0 }, repair = { 0 };
+
+  run_cli_with (&text, "LD_DEBUG", "libs", "text", pdf, "--project", project, NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "Весной река"));
+  g_assert_nonnull (strstr (text.err, "libpoppler"));
+  g_assert_null (strstr (text.err, "libqpdf"));
+  g_assert_null (strstr (text.err, "libgnutls"));
+  g_assert_null (strstr (text.err, "decipher-pdf-writer"));
+
+  run_cli_with (&repair, "LD_DEBUG", "libs", "repair", pdf, "--project", project, "-o", output,
+                NULL);
+  g_assert_cmpint (repair.status, ==, 0);
+  g_assert_nonnull (strstr (repair.err, "decipher-pdf-writer.so"));
+  g_assert_nonnull (strstr (repair.err, "libqpdf"));
+  g_assert_true (g_file_test (output, G_FILE_TEST_IS_REGULAR));
+
+  remove_dir (dir);
+}
+
+/* Without the writer module, a repair says what to do, writes nothing, and the project
+ * is as it was. */
+static void
+test_repair_writer_missing (void)
+{
+  g_autofree char *pdf = fixture ("legacy-cyrillic.pdf");
+  g_autofree char *dir = g_dir_make_tmp ("decipher-cli-writer-XXXXXX", NULL);
+  g_autofree char *project = save_full_project ("legacy-cyrillic", dir);
+  g_autofree char *output = g_build_filename (dir, "repaired.pdf", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no-such-module.so", NULL);
+  g_autofree char *before = NULL, *after = NULL;
+  g_auto (Run) repair = { 0 };
+
+  g_assert_true (g_file_get_contents (project, &before, NULL, NULL));
+  run_cli_with (&repair, "DECIPHER_PDF_WRITER_MODULE", missing, "repair", pdf, "--project", project,
+                "-o", output, NULL);
+  assert_clear_error (&repair, "needs Decipher’s PDF writer");
+  g_assert_nonnull (strstr (repair.err, "Reinstall Decipher"));
+  g_assert_false (g_file_test (output, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_get_contents (project, &after, NULL, NULL));
+  g_assert_cmpstr (before, ==, after);
 
   remove_dir (dir);
 }
@@ -532,12 +612,16 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/glyphs-json-lines", test_glyphs_json_lines);
   g_test_add_func ("/cli/text-clean", test_text_clean);
   g_test_add_data_func ("/cli/pdftotext/clean", "clean.pdf", test_text_equals_pdftotext);
-  g_test_add_data_func ("/cli/pdftotext/clean-pango", "clean-pango.pdf", test_text_equals_pdftotext);
-  g_test_add_data_func ("/cli/pdftotext/two-columns", "two-columns.pdf", test_text_equals_pdftotext);
+  g_test_add_data_func ("/cli/pdftotext/clean-pango", "clean-pango.pdf",
+                        test_text_equals_pdftotext);
+  g_test_add_data_func ("/cli/pdftotext/two-columns", "two-columns.pdf",
+                        test_text_equals_pdftotext);
   g_test_add_func ("/cli/errors", test_errors);
   g_test_add_data_func ("/cli/repair/legacy-cyrillic", "legacy-cyrillic", test_repair);
   g_test_add_data_func ("/cli/repair/identity-h", "identity-h", test_repair);
   g_test_add_func ("/cli/repair/errors", test_repair_errors);
+  g_test_add_func ("/cli/repair/writer-on-demand", test_repair_writer_on_demand);
+  g_test_add_func ("/cli/repair/writer-missing", test_repair_writer_missing);
   g_test_add_func ("/cli/map-formats", test_map_formats);
   g_test_add_func ("/cli/robustness", test_robustness);
 

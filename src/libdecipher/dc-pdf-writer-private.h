@@ -3,12 +3,15 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * poppler reads; qpdf rewrites a PDF object by object and keeps everything else as it
- * was. Nothing but dc-pdf-writer.cc includes qpdf headers.
+ * was. Nothing but dc-pdf-writer.cc includes qpdf headers, and that file is a module of
+ * its own (decipher-pdf-writer.so), loaded by dc-pdf-writer-module.c the first time a
+ * repaired copy is written: see there why.
  */
 
 #pragma once
 
 #include <glib.h>
+#include <gmodule.h>
 
 G_BEGIN_DECLS
 
@@ -43,9 +46,14 @@ typedef struct
   guint n_spans;
 } DcPdfWriterPage;
 
-GBytes *dc_pdf_writer_repair (GBytes *pdf, const char *display_name, const char *password,
-                              const DcPdfWriterFont *fonts, guint n_fonts,
-                              const DcPdfWriterPage *pages, guint n_pages, guint *n_pages_marked,
-                              GError **error);
+/* Defined in the module only: the engine calls it through _dc_pdf_writer_get_repair(). */
+G_MODULE_EXPORT GBytes *dc_pdf_writer_repair (GBytes *pdf, const char *display_name,
+                                              const char *password, const DcPdfWriterFont *fonts,
+                                              guint n_fonts, const DcPdfWriterPage *pages,
+                                              guint n_pages, guint *n_pages_marked, GError **error);
+
+typedef __typeof__ (&dc_pdf_writer_repair) DcPdfWriterRepairFunc;
+
+DcPdfWriterRepairFunc _dc_pdf_writer_get_repair (GError **error);
 
 G_END_DECLS

@@ -433,6 +433,7 @@ dc_repair_save (DcRepair *self, const char *output, GError **error)
   g_autofree char *output_display = NULL;
   g_autofree char *contents = NULL;
   g_autofree char *sha256 = NULL;
+  DcPdfWriterRepairFunc write_repaired;
   gsize length;
 
   g_return_val_if_fail (self != NULL, FALSE);
@@ -485,11 +486,12 @@ dc_repair_save (DcRepair *self, const char *output, GError **error)
     }
   original = g_bytes_new_take (g_steal_pointer (&contents), length);
 
-  repaired = dc_pdf_writer_repair (original, display, self->password,
-                                   (const DcPdfWriterFont *) (void *) self->fonts->data,
-                                   self->fonts->len,
-                                   (const DcPdfWriterPage *) (void *) self->pages->data,
-                                   self->pages->len, NULL, error);
+  if ((write_repaired = _dc_pdf_writer_get_repair (error)) == NULL)
+    return FALSE;
+  repaired = write_repaired (original, display, self->password,
+                             (const DcPdfWriterFont *) (void *) self->fonts->data, self->fonts->len,
+                             (const DcPdfWriterPage *) (void *) self->pages->data, self->pages->len,
+                             NULL, error);
   if (repaired == NULL)
     return FALSE;
 

@@ -1,0 +1,111 @@
+/* dc-pdf-writer-module.c: the PDF writer, loaded the first time a repaired copy is written
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Linked at start, qpdf brought GnuTLS and eight libraries beneath it into every run of
+ * decipher-cli and the app, and their constructors (GnuTLS reads its configuration and
+ * sets up its ciphers) cost 18–26 ms of CPU before main(): a third of decipher-cli's
+ * start-up, paid by every `text`, every session and every window though only a repair
+ * writes a PDF. dc-pdf-writer.cc is therefore built as a module, decipher-pdf-writer.so,
+ * installed in $libdir/decipher, and opened here when a repair first asks, as
+ * dc-tesseract.c opens Tesseract.
+ *
+ * A program run from its build folder (the README's commands, the tests, the benchmarks)
+ * opens the module of that build rather than an installed one of another version, which
+ * could disagree about the structures passed to it.
+ */
+
+#define G_LOG_DOMAIN "decipher"
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <glib/gi18n-lib.h>
+
+#include "dc-error.h"
+#include "dc-pdf-writer-private.h"
+#include "dc-tsan-private.h"
+
+static DcPdfWriterRepairFunc repair;
+static char *load_error;
+
+/* Whether this program is one a build folder made, not an installed one. */
+static gboolean
+running_from_build (void)
+{
+  g_autofree char *program = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *build = realpath (DC_BUILD_ROOT, NULL);
+  g_autofree char *prefix = NULL;
+
+  if (program == NULL || build == NULL)
+    return FALSE;
+  prefix = g_strconcat (build, G_DIR_SEPARATOR_S, NULL);
+  return g_str_has_prefix (program, prefix);
+}
+
+static char *
+module_path (void)
+{
+  /* DECIPHER_PDF_WRITER_MODULE: a module built elsewhere (and, for the tests, one that
+   * is not there at all). */
+  const char *chosen = g_getenv ("DECIPHER_PDF_WRITER_MODULE");
+
+  if (chosen != NULL)
+    return g_strdup (chosen);
+  return g_strdup (running_from_build () ? DC_PDF_WRITER_MODULE_UNINSTALLED : DC_PDF_WRITER_MODULE);
+}
+
+static void
+load (void)
+{
+  g_autofree char *path = module_path ();
+  GModule *module = g_module_open (path, G_MODULE_BIND_LAZY | G_MODULE_BIND_LOCAL);
+  gpointer symbol = NULL;
+
+  if (module == NULL)
+    {
+      load_error = g_strdup_printf (_("Writing a repaired copy needs Decipher’s PDF writer (%s), "
+                                      "which could not be loaded: %s. Reinstall Decipher; "
+                                      "everything else works without it."),
+                                       path, g_module_error ());
+      return;
+    }
+  if (!g_module_symbol (module, "dc_pdf_writer_repair", &symbol) || symbol == NULL)
+    {
+      load_error = g_strdup_printf (_("“%s” is not Decipher’s PDF writer: it lacks the "
+                                      "function dc_pdf_writer_repair. Reinstall Decipher."),
+                                       path);
+      g_module_close (module);
+      return;
+    }
+  repair = (DcPdfWriterRepairFunc) symbol;
+  /* qpdf's C++ statics and GnuTLS's state are not made to be unloaded. */
+  g_module_make_resident (module);
+}
+
+/**
+ * _dc_pdf_writer_get_repair:
+ *
+ * Loads the PDF writer on first use; thread-safe.
+ *
+ * Returns: (nullable): dc_pdf_writer_repair(), valid for the life of the process, or
+ *   %NULL with @error saying what to do
+ */
+DcPdfWriterRepairFunc
+_dc_pdf_writer_get_repair (GError **error)
+{
+  static gsize loaded;
+
+  if (g_once_init_enter (&loaded))
+    {
+      load ();
+      DC_ONCE_LEAVE (&loaded, 1);
+    }
+  DC_ONCE_ENTERED (&loaded);
+  if (load_error != NULL)
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_FAILED, load_error);
+      return NULL;
+    }
+  return repair;
+}
