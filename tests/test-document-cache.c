@@ -42,6 +42,8 @@ open_document (const char *path, const char *password, const DcDocumentLimits *l
   DcDocument *document = dc_document_new_from_file_full (path, password, limits, count_progress,
                                                          &n_calls, NULL, error);
 
+  /* The cache file is written on a thread of its own: the tests look at it once written. */
+  dc_document_flush_cache ();
   if (n_progress != NULL)
     *n_progress = n_calls;
   return document;
@@ -321,6 +323,36 @@ test_policy (void)
   g_setenv ("DECIPHER_DOCUMENT_CACHE", "always", TRUE);
 }
 
+/* The file is written after the document is handed over, on a thread of its own that
+ * holds what it writes until dc_document_flush_cache(): dropping the document at once
+ * still leaves a whole file, the same document as a fresh read. */
+static void
+test_written_in_background (void)
+{
+  g_autofree char *path = copy_fixture ("two-columns.pdf", "background.pdf");
+  g_autofree char *file = cache_file_of (path);
+  g_autofree char *identity = _dc_document_cache_identity (path);
+  g_autoptr (DcDocument) fresh = NULL;
+  g_autoptr (DcDocument) cached = NULL;
+  g_autoptr (GError) error = NULL;
+  DcDocument *dropped;
+
+  dropped = dc_document_new_from_file_full (path, NULL, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_object_add_weak_pointer (G_OBJECT (dropped), (gpointer *) &dropped);
+  g_object_unref (dropped);
+  g_assert_nonnull (dropped);
+  dc_document_flush_cache ();
+  g_assert_null (dropped);
+  g_assert_true (g_file_test (file, G_FILE_TEST_IS_REGULAR));
+
+  fresh = _dc_document_new_from_file_threads (path, NULL, NULL, 1, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  cached = _dc_document_cache_load (path, identity, NULL);
+  g_assert_nonnull (cached);
+  dc_test_assert_same_document (fresh, cached);
+}
+
 /* The folder keeps the sixteen documents used last, however many were opened. */
 static void
 test_evicts_oldest (void)
@@ -379,6 +411,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/document-cache/lower-limit", test_lower_limit);
   g_test_add_func ("/document-cache/encrypted", test_encrypted);
   g_test_add_func ("/document-cache/policy", test_policy);
+  g_test_add_func ("/document-cache/written-in-background", test_written_in_background);
   g_test_add_func ("/document-cache/evicts-oldest", test_evicts_oldest);
 
   status = g_test_run ();

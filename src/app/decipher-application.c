@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dc-document.h"
 #include "decipher-application.h"
 #include "decipher-window.h"
 
@@ -134,6 +135,16 @@ decipher_application_startup (GApplication *application)
                                            accels[i].accels);
 }
 
+/* A book opened for the first time is written to the document cache on a thread of its
+ * own: quitting right after opening it must not leave the file half written. */
+static void
+decipher_application_shutdown (GApplication *application)
+{
+  dc_document_flush_cache ();
+
+  G_APPLICATION_CLASS (decipher_application_parent_class)->shutdown (application);
+}
+
 static void
 decipher_application_class_init (DecipherApplicationClass *klass)
 {
@@ -142,6 +153,7 @@ decipher_application_class_init (DecipherApplicationClass *klass)
   app_class->activate = decipher_application_activate;
   app_class->open = decipher_application_open;
   app_class->startup = decipher_application_startup;
+  app_class->shutdown = decipher_application_shutdown;
 }
 
 static void

@@ -1140,8 +1140,8 @@ print_usage (void)
   g_printerr ("\n%s\n", _("Run “decipher-cli COMMAND --help” for its options."));
 }
 
-int
-main (int argc, char **argv)
+static int
+run (int argc, char **argv)
 {
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (DcDocument) document = NULL;
@@ -1255,5 +1255,16 @@ main (int argc, char **argv)
 
   status = command->func (document, argc, argv);
   decipher_cli_drop_prefetched_references ();
+  return status;
+}
+
+int
+main (int argc, char **argv)
+{
+  int status = run (argc, argv);
+
+  /* A book read for the first time is written to the document cache on a thread of its
+   * own, meanwhile: exiting sooner would leave the file half written. */
+  dc_document_flush_cache ();
   return status;
 }

@@ -46,6 +46,7 @@ typedef struct
   guint64 max_megabytes; /* glyph records and texts, in MiB; 0 for the default */
 } DcDocumentLimits;
 
+void dc_document_flush_cache (void);
 DcDocument *dc_document_new_from_file_full (const char *path, const char *password,
                                             const DcDocumentLimits *limits, DcProgressFunc progress,
                                             gpointer progress_data, GCancellable *cancellable,
