@@ -18,6 +18,9 @@
  * its load. Under Xvfb the GL renderer is software, and its frames alone take tens of milliseconds;
  * GSK_RENDERER=cairo is closer to what a real GPU costs the main thread.
  *
+ * Each phase also counts the main thread's page faults: where memory fresh from the
+ * system is slow to touch, as on virtual machines, they are most of a stall.
+ *
  * With BENCH_STALLS_LOG=FILE, every gap over 16 ms is written to FILE as
  * "phase start_us end_us" in CLOCK_MONOTONIC microseconds, to line up with a
  * `perf record -k CLOCK_MONOTONIC` of the same run and see what the main thread did.
@@ -29,10 +32,13 @@
  * whole-window frame.
  */
 
+#define _GNU_SOURCE /* RUSAGE_THREAD */
+
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include <X11/extensions/Xdamage.h>
@@ -50,6 +56,7 @@ typedef struct
   gint64 worst_cpu;
   guint over_16;
   guint over_50;
+  glong faults; /* the main thread's page faults when the phase began */
   FILE *log;
   /* BENCH_STALLS_DAMAGE: what the X server saw redrawn, per phase. */
   Display *damage_display;
@@ -107,6 +114,18 @@ damage_print (void)
   g_hash_table_remove_all (probe.damage);
 }
 
+/* Page faults of this (the main) thread so far. On a virtual machine, touching memory
+ * fresh from the system for the first time can cost 30 to 40 µs every 4 KiB, and then
+ * most of a stall is that: the count says so whatever the load. */
+static glong
+thread_faults (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_THREAD, &usage);
+  return usage.ru_minflt + usage.ru_majflt;
+}
+
 /* CPU time of this (the main) thread, in microseconds. */
 static gint64
 thread_cpu_time (void)
@@ -150,14 +169,16 @@ phase_begin (const char *name)
   probe.worst_cpu = 0;
   probe.over_16 = 0;
   probe.over_50 = 0;
+  probe.faults = thread_faults ();
 }
 
 static void
 phase_end (void)
 {
-  printf ("%-22s longest stall %6.1f ms (%5.1f ms CPU), over 16 ms: %3u, over 50 ms: %3u\n",
+  printf ("%-22s longest stall %6.1f ms (%5.1f ms CPU), over 16 ms: %3u, over 50 ms: %3u, "
+          "page faults: %5ld\n",
           probe.phase, probe.worst / 1000.0, probe.worst_cpu / 1000.0, probe.over_16,
-          probe.over_50);
+          probe.over_50, thread_faults () - probe.faults);
   damage_print ();
   fflush (stdout);
 }
