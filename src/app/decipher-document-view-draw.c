@@ -59,66 +59,166 @@ renders_with_cairo (GtkWidget *widget)
   return renderer != NULL && GSK_IS_CAIRO_RENDERER (renderer);
 }
 
-/* Paints only the part of the page image on screen: at 300% a page is four times the
- * window, and most of it would be drawn to be clipped away.
+/* Under the cairo renderer a page is painted by a cairo node of its own, kept from frame
+ * to frame while the page, its image and its size stay the same. GTK compares each frame's
+ * nodes with the last frame's and repaints only what changed; a node it has seen before is
+ * unchanged by definition, whereas a new cairo node, even of the same image, counts as
+ * changed all over. With a new node per frame, a highlight added, a page rendered next
+ * door or the pointer moving repainted the whole window: a window-sized image, a copy of
+ * the page into another, each in memory fresh from the system (30 to 40 µs a 4 KiB page
+ * here, tens of milliseconds a frame).
+ *
+ * The node paints the image through a raster source rather than the surface itself: a
+ * surface painted into a cairo node gets a copy-on-write snapshot, and cairo copies the
+ * whole image (an 18 MB page at 300%) when a surface that ever had one goes, whoever still
+ * uses the snapshot. A raster source is only a reference, handed out at each paint.
  *
  * A render at the current scale is as many pixels as the page covers on screen, give or
  * take the last fraction of one. Painted pixel for pixel at a whole device pixel, pixman
  * copies it; stretched by that fraction, or set at a fractional offset, it would filter
- * every pixel of the page at every frame (5 to 15 ms a page), which was most of what
- * scrolling and zooming cost under this renderer. A render of another zoom, stretched
- * until the right one arrives, is sampled without filtering for the same reason: it is
- * on screen for a fraction of a second. */
-static const cairo_user_data_key_t page_key;
-
-static gboolean
-paint_page_surface (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
-                    const graphene_rect_t *rect, const graphene_rect_t *visible, gboolean *exact)
+ * every pixel of the page at every frame (5 to 15 ms a page). A render of another zoom,
+ * stretched until the right one arrives, is sampled without filtering for the same
+ * reason: it is on screen for a fraction of a second. */
+typedef struct
 {
-  cairo_surface_t *surface = decipher_page_renderer_lookup_surface (self->renderer, page, exact);
-  int scale_factor = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  double surface_width, surface_height, x, y;
-  graphene_rect_t area;
+  cairo_surface_t *surface; /* not a reference: only compared; the node holds one */
+  float width, height;
   gboolean one_to_one;
-  cairo_t *cr;
+  gboolean exact;
+  GskRenderNode *node;
+} DecipherPageNode;
 
-  if (surface == NULL)
-    return FALSE;
-  if (!graphene_rect_intersection (rect, visible, &area))
-    return TRUE;
-  surface_width = cairo_image_surface_get_width (surface);
-  surface_height = cairo_image_surface_get_height (surface);
-  one_to_one = *exact && fabs (surface_width - rect->size.width * scale_factor) < 1.0
-               && fabs (surface_height - rect->size.height * scale_factor) < 1.0;
+static void
+page_node_free (DecipherPageNode *page_node)
+{
+  gsk_render_node_unref (page_node->node);
+  g_free (page_node);
+}
 
-  cr = gtk_snapshot_append_cairo (snapshot, &area);
-  /* The node records the page as a cairo snapshot of the surface, which cairo copies
-   * whole (an 18 MB page at 300%, a page fault every 4 KiB of it) if the surface goes
-   * first: a new render replaces a page while the last frame's node still shows it.
-   * The node's own reference makes the node go first. */
-  cairo_surface_set_user_data (cairo_get_target (cr), &page_key, cairo_surface_reference (surface),
-                               (cairo_destroy_func_t) cairo_surface_destroy);
-  x = rect->origin.x;
-  y = rect->origin.y;
-  if (one_to_one)
-    {
-      cairo_user_to_device (cr, &x, &y);
-      x = round (x);
-      y = round (y);
-      cairo_device_to_user (cr, &x, &y);
-    }
-  cairo_translate (cr, x, y);
+void
+_decipher_document_view_clear_page_nodes (DecipherDocumentView *self)
+{
+  g_clear_pointer (&self->page_nodes, g_hash_table_unref);
+}
+
+static cairo_surface_t *
+raster_acquire (cairo_pattern_t *pattern, void *surface, cairo_surface_t *target,
+                const cairo_rectangle_int_t *extents)
+{
+  return cairo_surface_reference (surface);
+}
+
+static void
+raster_release (cairo_pattern_t *pattern, void *surface, cairo_surface_t *acquired)
+{
+  cairo_surface_destroy (acquired);
+}
+
+/* Each copy of the pattern (the recording keeps one) holds the image. */
+static cairo_status_t
+raster_copy (cairo_pattern_t *pattern, void *surface, const cairo_pattern_t *other)
+{
+  cairo_surface_reference (surface);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+raster_finish (cairo_pattern_t *pattern, void *surface)
+{
+  cairo_surface_destroy (surface);
+}
+
+/* A node that paints @surface over (0, 0, @width, @height). */
+static GskRenderNode *
+page_node_new (cairo_surface_t *surface, float width, float height, gboolean one_to_one,
+               gboolean exact, int scale_factor)
+{
+  int surface_width = cairo_image_surface_get_width (surface);
+  int surface_height = cairo_image_surface_get_height (surface);
+  GskRenderNode *node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
+  cairo_t *cr = gsk_cairo_node_get_draw_context (node);
+  cairo_pattern_t *pattern;
+
+  pattern = cairo_pattern_create_raster_source (cairo_surface_reference (surface),
+                                                CAIRO_CONTENT_COLOR_ALPHA, surface_width,
+                                                surface_height);
+  cairo_raster_source_pattern_set_acquire (pattern, raster_acquire, raster_release);
+  cairo_raster_source_pattern_set_copy (pattern, raster_copy);
+  cairo_raster_source_pattern_set_finish (pattern, raster_finish);
+  /* Exact but stretched happens only past the largest render (MAX_PAGE_PIXELS). */
+  cairo_pattern_set_filter (pattern,
+                            one_to_one || !exact ? CAIRO_FILTER_FAST : CAIRO_FILTER_BILINEAR);
   if (one_to_one)
     cairo_scale (cr, 1.0 / scale_factor, 1.0 / scale_factor);
   else
-    cairo_scale (cr, rect->size.width / surface_width, rect->size.height / surface_height);
-  cairo_set_source_surface (cr, surface, 0, 0);
-  /* Exact but stretched happens only past the largest render (MAX_PAGE_PIXELS). */
-  cairo_pattern_set_filter (cairo_get_source (cr),
-                            one_to_one || !*exact ? CAIRO_FILTER_FAST : CAIRO_FILTER_BILINEAR);
+    cairo_scale (cr, width / surface_width, height / surface_height);
+  cairo_set_source (cr, pattern);
   cairo_paint (cr);
+  cairo_pattern_destroy (pattern);
   cairo_destroy (cr);
+  return node;
+}
+
+static gboolean
+paint_page_surface (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
+                    const graphene_rect_t *rect, gboolean *exact)
+{
+  cairo_surface_t *surface = decipher_page_renderer_lookup_surface (self->renderer, page, exact);
+  int scale_factor = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  DecipherPageNode *page_node;
+  graphene_point_t origin = rect->origin;
+  gboolean one_to_one;
+
+  if (surface == NULL)
+    return FALSE;
+  one_to_one = *exact
+               && fabs (cairo_image_surface_get_width (surface) - rect->size.width * scale_factor)
+                      < 1.0
+               && fabs (cairo_image_surface_get_height (surface) - rect->size.height * scale_factor)
+                      < 1.0;
+  if (self->page_nodes == NULL)
+    self->page_nodes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) page_node_free);
+  page_node = g_hash_table_lookup (self->page_nodes, GUINT_TO_POINTER (page));
+  if (page_node == NULL || page_node->surface != surface || page_node->width != rect->size.width
+      || page_node->height != rect->size.height || page_node->one_to_one != one_to_one
+      || page_node->exact != *exact)
+    {
+      page_node = g_new0 (DecipherPageNode, 1);
+      page_node->surface = surface;
+      page_node->width = rect->size.width;
+      page_node->height = rect->size.height;
+      page_node->one_to_one = one_to_one;
+      page_node->exact = *exact;
+      page_node->node = page_node_new (surface, rect->size.width, rect->size.height, one_to_one,
+                                       *exact, scale_factor);
+      g_hash_table_replace (self->page_nodes, GUINT_TO_POINTER (page), page_node);
+    }
+
+  if (one_to_one)
+    {
+      origin.x = roundf (origin.x * scale_factor) / scale_factor;
+      origin.y = roundf (origin.y * scale_factor) / scale_factor;
+    }
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &origin);
+  gtk_snapshot_append_node (snapshot, page_node->node);
+  gtk_snapshot_restore (snapshot);
   return TRUE;
+}
+
+/* Pages off screen keep no node (nor, through it, their image). */
+static void
+prune_page_nodes (DecipherDocumentView *self, guint first, guint last)
+{
+  GHashTableIter iter;
+  gpointer key;
+
+  if (self->page_nodes == NULL)
+    return;
+  g_hash_table_iter_init (&iter, self->page_nodes);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (GPOINTER_TO_UINT (key) < first || GPOINTER_TO_UINT (key) > last)
+      g_hash_table_iter_remove (&iter);
 }
 
 static void
@@ -140,7 +240,7 @@ draw_page_image (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
   gtk_snapshot_append_color (snapshot, &paper_color, rect);
 
   if (renders_with_cairo (GTK_WIDGET (self)))
-    paint_page_surface (self, snapshot, page, rect, visible, &exact);
+    paint_page_surface (self, snapshot, page, rect, &exact);
   else if ((texture = decipher_page_renderer_lookup (self->renderer, page, &exact)) != NULL)
     /* A texture of another zoom is stretched until the right one arrives: blurry for a
      * moment is better than white. */
@@ -418,7 +518,11 @@ _decipher_document_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   self->n_drawn_pages = 0;
   self->cursor_drawn = FALSE;
   if (!_decipher_document_view_visible_pages (self, &first, &last))
-    return;
+    {
+      _decipher_document_view_clear_page_nodes (self);
+      return;
+    }
+  prune_page_nodes (self, first, last);
 
   graphene_rect_init (&visible, 0, 0, gtk_widget_get_width (widget),
                       gtk_widget_get_height (widget));

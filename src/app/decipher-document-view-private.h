@@ -62,6 +62,10 @@ struct _DecipherDocumentView
   int popover_glyph;
   guint current_page;
 
+  /* Under the cairo renderer: page → DecipherPageNode, the node that paints a page's
+   * image, kept while the page is on screen (see decipher-document-view-draw.c). */
+  GHashTable *page_nodes;
+
   GPtrArray *line_layouts; /* of PangoLayout, per line, NULL until drawn */
   double layouts_zoom;
 
@@ -78,6 +82,7 @@ void _decipher_document_view_glyph_rect (DecipherDocumentView *self, const DcGly
 void _decipher_document_view_glyph_pixels (DecipherDocumentView *self, const DcGlyph *glyph,
                                            const graphene_rect_t *page_rect, graphene_rect_t *rect);
 void _decipher_document_view_invalidate_text (DecipherDocumentView *self);
+void _decipher_document_view_clear_page_nodes (DecipherDocumentView *self);
 
 guint _decipher_document_view_page_at_y (DecipherDocumentView *self, double y);
 void _decipher_document_view_zoom_around (DecipherDocumentView *self, double zoom, double x,

@@ -435,6 +435,7 @@ clear_session (DecipherDocumentView *self)
   g_clear_pointer (&self->cum_height, g_free);
   g_clear_pointer (&self->unknown, g_free);
   g_clear_pointer (&self->line_layouts, g_ptr_array_unref);
+  _decipher_document_view_clear_page_nodes (self);
   for (guint kind = 0; kind < DECIPHER_N_MARKS; kind++)
     g_clear_pointer (&self->marks[kind], g_array_unref);
   self->n_pages = 0;

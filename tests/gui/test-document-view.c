@@ -159,9 +159,9 @@ set_true (gpointer data)
   *(gboolean *) data = TRUE;
 }
 
-/* Under the cairo renderer the view paints each page's cairo surface, which cairo keeps
- * in the frame's node as a copy-on-write snapshot: a page replaced by a new render while
- * a frame still shows it stays until that frame goes, rather than being copied whole. */
+/* Under the cairo renderer the view paints each page's cairo surface from a node that
+ * holds it: a page replaced by a new render while a frame still shows it stays until
+ * that frame goes, rather than being copied whole. */
 static void
 test_page_outlives_frame (void)
 {
@@ -195,6 +195,91 @@ test_page_outlives_frame (void)
   g_assert_false (gone);
   gsk_render_node_unref (node);
   g_assert_true (gone);
+  fixture_close (&f);
+}
+
+/* The cairo nodes in @node's tree, in @nodes. */
+static void
+collect_cairo_nodes (GskRenderNode *node, GPtrArray *nodes)
+{
+  switch (gsk_render_node_get_node_type (node))
+    {
+    case GSK_CAIRO_NODE:
+      g_ptr_array_add (nodes, node);
+      break;
+    case GSK_CONTAINER_NODE:
+      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+        collect_cairo_nodes (gsk_container_node_get_child (node, i), nodes);
+      break;
+    case GSK_TRANSFORM_NODE:
+      collect_cairo_nodes (gsk_transform_node_get_child (node), nodes);
+      break;
+    case GSK_CLIP_NODE:
+      collect_cairo_nodes (gsk_clip_node_get_child (node), nodes);
+      break;
+    case GSK_ROUNDED_CLIP_NODE:
+      collect_cairo_nodes (gsk_rounded_clip_node_get_child (node), nodes);
+      break;
+    case GSK_OPACITY_NODE:
+      collect_cairo_nodes (gsk_opacity_node_get_child (node), nodes);
+      break;
+    default:
+      break;
+    }
+}
+
+static GskRenderNode *
+snapshot_view (DecipherDocumentView *view)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+  GTK_WIDGET_GET_CLASS (view)->snapshot (GTK_WIDGET (view), snapshot);
+  return gtk_snapshot_free_to_node (snapshot);
+}
+
+/* Under the cairo renderer a frame repaints what differs from the last one, and a node
+ * seen in the last frame does not differ: the page keeps its node from frame to frame
+ * until its image or its size changes, so a highlight that changes does not repaint the
+ * whole page. */
+static void
+test_page_node_kept (void)
+{
+  g_autoptr (GPtrArray) first = g_ptr_array_new ();
+  g_autoptr (GPtrArray) second = g_ptr_array_new ();
+  g_autoptr (GPtrArray) zoomed = g_ptr_array_new ();
+  GskRenderNode *before, *after, *node;
+  Fixture f;
+
+  fixture_open (&f, "legacy-cyrillic.pdf");
+  GUI_TEST_WAIT (page_rendered_exactly, f.view, "the first render");
+  if (!GSK_IS_CAIRO_RENDERER (gtk_native_get_renderer (GTK_NATIVE (f.window))))
+    {
+      g_test_skip ("the view paints cairo nodes only under the cairo renderer (GSK_RENDERER=cairo)");
+      fixture_close (&f);
+      return;
+    }
+
+  before = snapshot_view (f.view);
+  after = snapshot_view (f.view);
+  collect_cairo_nodes (before, first);
+  collect_cairo_nodes (after, second);
+  g_assert_cmpuint (first->len, >, 0);
+  g_assert_cmpuint (first->len, ==, second->len);
+  for (guint i = 0; i < first->len; i++)
+    g_assert_true (g_ptr_array_index (first, i) == g_ptr_array_index (second, i));
+
+  /* A new zoom paints a new image, with a node of its own. */
+  decipher_document_view_set_zoom (f.view, 2.0);
+  GUI_TEST_WAIT (page_rendered_exactly, f.view, "the page at the new zoom");
+  node = snapshot_view (f.view);
+  collect_cairo_nodes (node, zoomed);
+  g_assert_cmpuint (zoomed->len, >, 0);
+  for (guint i = 0; i < zoomed->len; i++)
+    g_assert_false (g_ptr_array_find (first, g_ptr_array_index (zoomed, i), NULL));
+
+  gsk_render_node_unref (node);
+  gsk_render_node_unref (before);
+  gsk_render_node_unref (after);
   fixture_close (&f);
 }
 
@@ -457,6 +542,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/document-view/hit-testing", test_hit_testing);
   g_test_add_func ("/document-view/zoom", test_zoom);
   g_test_add_func ("/document-view/page-outlives-frame", test_page_outlives_frame);
+  g_test_add_func ("/document-view/page-node-kept", test_page_node_kept);
   g_test_add_func ("/document-view/activate-glyph", test_activate_glyph);
   g_test_add_func ("/document-view/marks", test_marks);
   g_test_add_func ("/document-view/proposals", test_proposals);
