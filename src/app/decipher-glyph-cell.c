@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "decipher-glyph-cell.h"
+#include "decipher-shape-paintable.h"
 
 struct _DecipherGlyphCell
 {
@@ -48,7 +49,10 @@ update_shape (DecipherGlyphCell *self)
   DecipherShapeState state;
   GdkTexture *texture = decipher_symbol_item_get_shape (self->item, &state);
 
-  gtk_picture_set_paintable (self->shape, GDK_PAINTABLE (texture));
+  /* Not the texture itself: see decipher-shape-paintable.c. */
+  gtk_picture_set_paintable (self->shape, texture != NULL
+                                              ? decipher_shape_paintable_for_texture (texture)
+                                              : NULL);
   if (texture != NULL)
     {
       gtk_stack_set_visible_child (self->tile, GTK_WIDGET (self->shape));

@@ -625,6 +625,69 @@ has_cells (Fixture *f)
   return count_cells (GTK_WIDGET (f->palette)) > 0;
 }
 
+/* A glyph cell's picture that shows a shape, or NULL. */
+static GtkWidget *
+find_shape_picture (GtkWidget *widget, gboolean in_cell)
+{
+  in_cell = in_cell || DECIPHER_IS_GLYPH_CELL (widget);
+  if (in_cell && GTK_IS_PICTURE (widget)
+      && gtk_picture_get_paintable (GTK_PICTURE (widget)) != NULL)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_shape_picture (child, in_cell);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+has_shape (Fixture *f)
+{
+  return find_shape_picture (GTK_WIDGET (f->palette), FALSE) != NULL;
+}
+
+static GskRenderNode *
+snapshot_paintable (GdkPaintable *paintable, double size)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+  gdk_paintable_snapshot (paintable, snapshot, size, size);
+  return gtk_snapshot_free_to_node (snapshot);
+}
+
+/* GTK 4.8's cairo renderer converts a texture's every pixel through floats at each frame
+ * that draws it: a cell draws its shape with one node, kept from frame to frame at the
+ * same size, that paints pixels converted once. */
+static void
+test_shape_node_kept (void)
+{
+  GskRenderNode *first, *second, *resized;
+  GdkPaintable *paintable;
+  Fixture f;
+
+  fixture_open (&f, "legacy-cyrillic.pdf");
+  GUI_TEST_WAIT (has_shape, &f, "a cell with its shape");
+  paintable = gtk_picture_get_paintable (
+      GTK_PICTURE (find_shape_picture (GTK_WIDGET (f.palette), FALSE)));
+
+  first = snapshot_paintable (paintable, 40);
+  second = snapshot_paintable (paintable, 40);
+  g_assert_nonnull (first);
+  g_assert_cmpint (gsk_render_node_get_node_type (first), !=, GSK_TEXTURE_NODE);
+  g_assert_true (first == second);
+  resized = snapshot_paintable (paintable, 60);
+  g_assert_true (resized != first);
+
+  gsk_render_node_unref (first);
+  gsk_render_node_unref (second);
+  gsk_render_node_unref (resized);
+  fixture_close (&f);
+}
+
 /* While the window draws a new document's first page, the palette holds its cells (see
  * decipher_glyph_palette_hold_cells()): a session set meanwhile gets no cells however
  * long the hold lasts, and gets them once it ends. */
@@ -661,5 +724,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/glyph-palette/cell-rasters-match-page", test_cell_rasters_match_page);
   g_test_add_func ("/glyph-palette/cells-show-level", test_cells_show_level);
   g_test_add_func ("/glyph-palette/hold-cells", test_hold_cells);
+  g_test_add_func ("/glyph-palette/shape-node-kept", test_shape_node_kept);
   return g_test_run ();
 }
