@@ -118,26 +118,61 @@ decipher_shape_paintable_init (DecipherShapePaintable *self)
 {
 }
 
+static GQuark
+surface_quark (void)
+{
+  static GQuark quark;
+
+  if (quark == 0)
+    quark = g_quark_from_static_string ("decipher-shape-paintable-surface");
+  return quark;
+}
+
+/**
+ * decipher_shape_paintable_set_surface:
+ * @surface: a cairo ARGB32 image of the same pixels as @texture, sharing its memory
+ *
+ * Spares @texture's paintable a copy of the pixels: a palette's worth of new images at
+ * once is memory fresh from the system, slow to touch on a virtual machine.
+ */
+void
+decipher_shape_paintable_set_surface (GdkTexture *texture, cairo_surface_t *surface)
+{
+  g_return_if_fail (GDK_IS_TEXTURE (texture));
+  g_return_if_fail (cairo_image_surface_get_width (surface) == gdk_texture_get_width (texture));
+
+  g_object_set_qdata_full (G_OBJECT (texture), surface_quark (), cairo_surface_reference (surface),
+                           (GDestroyNotify) cairo_surface_destroy);
+}
+
 /**
  * decipher_shape_paintable_for_texture:
  *
  * Returns: (transfer none): @texture's paintable, made on first use and kept as long as
- * @texture. It keeps a copy of the pixels, not @texture: a widget may show it longer.
+ * @texture. It keeps its own reference to the pixels, not @texture: a widget may show it
+ * longer.
  */
 GdkPaintable *
 decipher_shape_paintable_for_texture (GdkTexture *texture)
 {
   static GQuark quark;
   DecipherShapePaintable *self;
+  cairo_surface_t *surface;
 
   g_return_val_if_fail (GDK_IS_TEXTURE (texture), NULL);
 
   if (quark == 0)
     quark = g_quark_from_static_string ("decipher-shape-paintable");
   self = g_object_get_qdata (G_OBJECT (texture), quark);
-  if (self == NULL)
+  if (self != NULL)
+    return GDK_PAINTABLE (self);
+
+  self = g_object_new (DECIPHER_TYPE_SHAPE_PAINTABLE, NULL);
+  surface = g_object_get_qdata (G_OBJECT (texture), surface_quark ());
+  if (surface != NULL)
+    self->surface = cairo_surface_reference (surface);
+  else
     {
-      self = g_object_new (DECIPHER_TYPE_SHAPE_PAINTABLE, NULL);
       /* GDK_MEMORY_DEFAULT is cairo's ARGB32 in memory. */
       self->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
                                                   gdk_texture_get_width (texture),
@@ -145,7 +180,7 @@ decipher_shape_paintable_for_texture (GdkTexture *texture)
       gdk_texture_download (texture, cairo_image_surface_get_data (self->surface),
                             cairo_image_surface_get_stride (self->surface));
       cairo_surface_mark_dirty (self->surface);
-      g_object_set_qdata_full (G_OBJECT (texture), quark, self, g_object_unref);
     }
+  g_object_set_qdata_full (G_OBJECT (texture), quark, self, g_object_unref);
   return GDK_PAINTABLE (self);
 }

@@ -15,5 +15,6 @@ G_DECLARE_FINAL_TYPE (DecipherShapePaintable, decipher_shape_paintable, DECIPHER
                       GObject)
 
 GdkPaintable *decipher_shape_paintable_for_texture (GdkTexture *texture);
+void decipher_shape_paintable_set_surface (GdkTexture *texture, cairo_surface_t *surface);
 
 G_END_DECLS
