@@ -295,34 +295,36 @@ has_presentation_forms (const char *text)
   return FALSE;
 }
 
+/* The symbol of @font's @code, made when it is the first glyph drawn with it. */
 static guint32
-intern_symbol (Loader *loader, const DcBridgeGlyph *glyph)
+intern_symbol (Loader *loader, guint font, guint32 code, guint code_len, const gunichar *unicode,
+               int unicode_len)
 {
   DcDocument *self = loader->self;
-  guint32 *table = g_ptr_array_index (loader->byte_tables, glyph->font);
-  gint64 key = ((gint64) glyph->font << 32) | glyph->code;
+  guint32 *table = g_ptr_array_index (loader->byte_tables, font);
+  gint64 key = ((gint64) font << 32) | code;
   DcSymbol symbol = { 0 };
   gpointer found;
   gint64 *stored;
 
-  if (table != NULL && glyph->code < 256 && table[glyph->code] != 0)
-    return table[glyph->code] - 1;
+  if (table != NULL && code < 256 && table[code] != 0)
+    return table[code] - 1;
   if (table == NULL && (found = g_hash_table_lookup (self->symbol_index, &key)) != NULL)
     return GPOINTER_TO_UINT (found) - 1;
 
-  symbol.font = glyph->font;
-  symbol.code = glyph->code;
-  symbol.code_len = (guint8) CLAMP (glyph->code_len, 1, 4);
-  if (glyph->unicode_len > 0)
+  symbol.font = font;
+  symbol.code = code;
+  symbol.code_len = (guint8) CLAMP (code_len, 1, 4);
+  if (unicode_len > 0)
     {
       /* A ToUnicode map may name surrogates or numbers beyond Unicode: they read as
        * U+FFFD, so that every text the engine hands out is valid UTF-8. */
-      g_autofree gunichar *clean = g_try_new (gunichar, glyph->unicode_len);
+      g_autofree gunichar *clean = g_try_new (gunichar, unicode_len);
 
-      for (int i = 0; clean != NULL && i < glyph->unicode_len; i++)
-        clean[i] = g_unichar_validate (glyph->unicode[i]) ? glyph->unicode[i] : 0xFFFD;
+      for (int i = 0; clean != NULL && i < unicode_len; i++)
+        clean[i] = g_unichar_validate (unicode[i]) ? unicode[i] : 0xFFFD;
       if (clean != NULL)
-        symbol.pdf_text = g_ucs4_to_utf8 (clean, glyph->unicode_len, NULL, NULL, NULL);
+        symbol.pdf_text = g_ucs4_to_utf8 (clean, unicode_len, NULL, NULL, NULL);
     }
   if (symbol.pdf_text == NULL)
     symbol.pdf_text = g_strdup ("");
@@ -342,8 +344,8 @@ intern_symbol (Loader *loader, const DcBridgeGlyph *glyph)
   loader_hold (loader, sizeof (DcSymbol) + strlen (symbol.pdf_text) + 1);
   g_array_append_val (self->symbols, symbol);
 
-  if (table != NULL && glyph->code < 256)
-    table[glyph->code] = self->symbols->len;
+  if (table != NULL && code < 256)
+    table[code] = self->symbols->len;
   stored = g_new (gint64, 1);
   *stored = key;
   g_hash_table_insert (self->symbol_index, stored, GUINT_TO_POINTER (self->symbols->len));
@@ -361,22 +363,80 @@ loader_glyph (const DcBridgeGlyph *bridge_glyph, gpointer user_data)
     return;
   if (!loader_reserve_glyph (loader) || !loader_hold (loader, sizeof (DcGlyph)))
     return;
-  glyph.x = (float) bridge_glyph->x;
-  glyph.y = (float) bridge_glyph->y;
-  _dc_glyph_set_metrics (&glyph, bridge_glyph->font_size, bridge_glyph->advance, bridge_glyph->x0,
-                         bridge_glyph->y0, bridge_glyph->x1, bridge_glyph->y1);
+  _dc_glyph_pack (&glyph, bridge_glyph);
   _dc_glyph_call_hook (loader->self->glyphs->len, bridge_glyph->font_size, bridge_glyph->advance,
                        bridge_glyph->x0, bridge_glyph->y0, bridge_glyph->x1, bridge_glyph->y1);
-  glyph.symbol = intern_symbol (loader, bridge_glyph);
-  glyph.page = bridge_glyph->page;
-  glyph.flags = bridge_glyph->render_mode == 3 ? DC_GLYPH_INVISIBLE : 0;
-  if (bridge_glyph->upright)
-    glyph.flags |= DC_GLYPH_UPRIGHT;
-  glyph.rotation = (guint8) (bridge_glyph->rotation & 3);
+  glyph.symbol = intern_symbol (loader, bridge_glyph->font, bridge_glyph->code,
+                                bridge_glyph->code_len, bridge_glyph->unicode,
+                                bridge_glyph->unicode_len);
   /* loader_reserve_glyph() made the room (and the array is not zero-terminated): a store,
    * where g_array_append_val() cost a call of some ninety instructions a glyph. */
   g_array_index (loader->self->glyphs, DcGlyph, loader->self->glyphs->len) = glyph;
   loader->self->glyphs->len++;
+}
+
+/* How many more glyphs loader_glyph() would store without a word to say: room made,
+ * and within the limits. */
+static guint
+loader_glyphs_that_fit (Loader *loader)
+{
+  guint len = loader->self->glyphs->len;
+  guint room = MIN (loader->glyph_capacity, loader->glyph_populated);
+
+  if (loader->error != NULL || len >= room || loader->bytes >= loader->max_bytes)
+    return 0;
+  return (guint) MIN ((guint64) (room - len),
+                      (loader->max_bytes - loader->bytes) / sizeof (DcGlyph));
+}
+
+/* Glyphs packed on the threads that read them (dc-extract.c): stored as loader_glyph()
+ * stores them, one after the other, with the symbol of each one's code. The glyphs that
+ * fit in the room made and the limits, and whose symbol is known, are copied in a
+ * run; any other goes through the steps of loader_glyph(), in its order, so that the
+ * symbols, and the limit reached and its sentence, are those of one thread. */
+static void
+loader_glyphs (const DcGlyph *glyphs, guint n_glyphs, DcExtractCode *codes, gpointer user_data)
+{
+  Loader *loader = user_data;
+  GArray *array = loader->self->glyphs;
+  guint i = 0;
+
+  while (i < n_glyphs)
+    {
+      guint fit = MIN (loader_glyphs_that_fit (loader), n_glyphs - i);
+      DcGlyph *out = &g_array_index (array, DcGlyph, array->len);
+      guint copied = 0;
+      DcExtractCode *code;
+      DcGlyph glyph;
+
+      for (; copied < fit; copied++)
+        {
+          code = &codes[glyphs[i + copied].symbol];
+          if (G_UNLIKELY (code->symbol == 0))
+            break;
+          out[copied] = glyphs[i + copied];
+          out[copied].symbol = code->symbol - 1;
+        }
+      array->len += copied;
+      loader->bytes += (guint64) copied * sizeof (DcGlyph);
+      i += copied;
+      if (i == n_glyphs)
+        break;
+
+      /* The next one makes room, reaches a limit, or is the first of its symbol. */
+      if (!loader_reserve_glyph (loader) || !loader_hold (loader, sizeof (DcGlyph)))
+        return;
+      code = &codes[glyphs[i].symbol];
+      glyph = glyphs[i];
+      if (code->symbol == 0)
+        code->symbol = intern_symbol (loader, code->font, code->code, code->code_len, code->unicode,
+                                      code->unicode_len)
+                       + 1;
+      glyph.symbol = code->symbol - 1;
+      g_array_index (array, DcGlyph, array->len) = glyph;
+      array->len++;
+      i++;
+    }
 }
 
 static void
@@ -1182,7 +1242,8 @@ load_document (const char *path, const char *password, const DcDocumentLimits *l
   g_autofree guint *page_first_glyph = NULL;
   g_autofree guint8 *letter_kinds = NULL;
   g_autofree char *display = NULL;
-  DcBridgeCallbacks callbacks = { loader_font, loader_glyph, loader_image, loader_actual_text };
+  DcExtractCallbacks callbacks = { loader_font, loader_glyph, loader_glyphs, loader_image,
+                                   loader_actual_text };
   Loader loader = { 0 };
   g_auto (Checksum) checksum = { 0 };
   DcExtractLimits extract_limits;
@@ -1238,8 +1299,11 @@ load_document (const char *path, const char *password, const DcDocumentLimits *l
   extract_limits.max_glyphs = loader.max_glyphs;
   extract_limits.max_bytes = loader.max_bytes;
   extract_limits.glyph_bytes = sizeof (DcGlyph);
+  /* A test watching the glyphs as the bridge reports them has them read on one thread. */
   if (!_dc_extract_pages (bridge, path, password,
-                          n_threads > 0 ? n_threads : _dc_parallel_threads (self->n_pages),
+                          _dc_glyph_has_hook ()
+                              ? 1
+                              : (n_threads > 0 ? n_threads : _dc_parallel_threads (self->n_pages)),
                           &extract_limits, &callbacks, loader_page_begin, loader_page_done, &loader,
                           stop, &page_error))
     {

@@ -5,12 +5,16 @@
  * poppler's objects belong to one thread, so two threads never share a PDFDoc: each
  * extra thread opens its own bridge on the same file and records what it reads of a run
  * of pages (a chunk). The calling thread hands every page to the caller's callbacks in
- * page order: it reads the next page itself, live, when no thread has taken it yet, and
- * otherwise replays the recording. What the caller sees is what one bridge reading page
- * after page reports: fonts numbered in order of first use, one number per font
- * dictionary whichever bridge met it first (DcBridgeFont's id), glyphs renumbered to
- * match, the same callbacks in the same order with the same values. The loader's
- * symbols, limits and error sentences therefore come out as they do on one thread.
+ * page order, replaying the recordings; it records the next chunk itself when no thread
+ * has taken it yet. What the caller sees is what one bridge reading page after page
+ * reports: fonts numbered in order of first use, one number per font dictionary
+ * whichever bridge met it first (DcBridgeFont's id), glyphs renumbered to match, the
+ * same callbacks in the same order with the same values. The loader's symbols, limits
+ * and error sentences therefore come out as they do on one thread.
+ *
+ * A glyph is recorded in the form the document keeps (_dc_glyph_pack()), by the thread
+ * that read it: the calling thread, which hands every glyph on and so sets the pace,
+ * only copies runs of them (DcExtractCallbacks.glyphs).
  *
  * Chunks are taken in page order from one counter; a thread takes one only within a
  * window of chunks ahead of the calling thread, so that recordings waiting to be replayed
@@ -27,6 +31,8 @@
 #include <string.h>
 
 #include "dc-extract-private.h"
+#include "dc-glyph-private.h"
+#include "dc-memory-private.h"
 #include "dc-tsan-private.h"
 
 /* How often a recording thread compares what it holds with the limits. */
@@ -37,6 +43,7 @@ typedef enum
   MARK_FONT,
   MARK_IMAGE,
   MARK_ACTUAL_TEXT,
+  MARK_CODE, /* a font and code met first: before its first glyph */
 } MarkKind;
 
 /* A callback other than a glyph, at its place among the chunk's glyphs. */
@@ -45,26 +52,21 @@ typedef struct
   guint32 at; /* glyphs of the chunk recorded before it */
   guint32 kind;
   guint32 page;
-  guint32 arg;      /* MARK_FONT: into the chunk's fonts; MARK_ACTUAL_TEXT: into its texts */
+  guint32 arg;      /* MARK_FONT: into the chunk's fonts; MARK_ACTUAL_TEXT: into its texts;
+                     * MARK_CODE: into its codes */
   guint32 len;      /* MARK_ACTUAL_TEXT: characters */
   guint32 n_glyphs; /* MARK_ACTUAL_TEXT */
 } Mark;
 
-/* The bridge's values as they are: the loader rounds them its own way. */
-typedef struct
-{
-  double x, y, x0, y0, x1, y1, advance, font_size;
-  guint32 code; /* into the extractor's codes */
-  guint8 code_len;
-  gint8 render_mode;
-  guint8 rotation;
-  guint8 upright;
-} RecordedGlyph;
+/* A glyph as the document keeps it (_dc_glyph_pack()), its symbol field the number of
+ * its font and code among those the extractor met. */
+typedef DcGlyph RecordedGlyph;
 
 typedef struct
 {
   guint font; /* the extractor's bridge's number */
   guint32 code;
+  guint code_len;
   gunichar *unicode;
   int unicode_len;
 } RecordedCode;
@@ -97,26 +99,34 @@ typedef struct
   guint end_page;
   ChunkState state;
   Extractor *extractor; /* who recorded it */
-  GArray *glyphs;       /* of RecordedGlyph */
-  GArray *marks;        /* of Mark */
-  GArray *texts;        /* of gunichar: the /ActualText strings */
-  GPtrArray *fonts;     /* of RecordedFont: announced in this chunk */
-  GArray *codes;        /* of RecordedCode: first met in this chunk */
-  guint *page_glyphs;   /* per page: glyphs recorded by its end */
-  guint *page_marks;    /* per page: marks recorded by its end */
-  guint n_whole;        /* pages read whole */
-  GError *error;        /* why the next page stopped (cancelled), or NULL */
-  gboolean truncated;   /* stopped at the limits on the next page */
-  guint64 n_glyphs;     /* under the lock: glyphs recorded, not yet handed on */
-  guint glyph_room;     /* glyphs @glyphs has room for, as made by record_glyph_cb() */
+  RecordedGlyph *glyphs;
+  GArray *marks;      /* of Mark */
+  GArray *texts;      /* of gunichar: the /ActualText strings */
+  GPtrArray *fonts;   /* of RecordedFont: announced in this chunk */
+  GArray *codes;      /* of RecordedCode: first met in this chunk */
+  guint *page_glyphs; /* per page: glyphs recorded by its end */
+  guint *page_marks;  /* per page: marks recorded by its end */
+  guint n_whole;      /* pages read whole */
+  GError *error;      /* why the next page stopped (cancelled), or NULL */
+  gboolean truncated; /* stopped at the limits on the next page */
+  guint64 n_glyphs;   /* under the lock: glyphs recorded, not yet handed on */
+  guint n_recorded;   /* glyphs in @glyphs */
+  guint glyph_room;   /* glyphs @glyphs has room for */
 } Chunk;
+
+/* Room for glyphs, kept from one recording to the next. */
+typedef struct
+{
+  RecordedGlyph *glyphs;
+  guint room;
+} Room;
 
 typedef struct
 {
   const char *path;
   const char *password;
   const DcExtractLimits *limits;
-  const DcBridgeCallbacks *callbacks;
+  const DcExtractCallbacks *callbacks;
   DcExtractPageBegin page_begin;
   DcExtractPageDone page_done;
   gpointer user_data;
@@ -134,15 +144,16 @@ typedef struct
   guint limit_chunk; /* no chunk after it is needed: it reaches the limits */
   gboolean quit;
   guint64 delivered; /* glyphs handed on with the chunks done */
-  /* Glyph arrays of recordings handed on, to be filled again: memory new to the process
-   * costs a page fault per 4 KiB on first touch, a recording a megabyte or so, and a
-   * book's worth of recordings made afresh cost more than the second thread saved. */
-  GPtrArray *spare_glyphs;
+  /* Glyph arrays of recordings handed on, to be filled again (Room): memory new to the
+   * process costs a page fault per 4 KiB on first touch (dc-memory-private.h), a
+   * recording a few hundred KiB, and a book's worth of recordings made afresh cost more
+   * than the second thread saved. */
+  GArray *spare_rooms;
+  guint most_per_page; /* the most glyphs a page of a chunk recorded had, on average */
 
   /* The calling thread's. */
   GHashTable *font_ids; /* (id_num, id_gen) → the caller's font number + 1 */
   guint n_fonts;
-  guint64 n_live; /* glyphs handed on from the chunk read live */
 } Run;
 
 struct _Extractor
@@ -156,14 +167,14 @@ struct _Extractor
   /* The thread reading with the bridge. */
   Chunk *chunk;           /* being recorded */
   guint n_fonts;          /* fonts the bridge announced */
-  GPtrArray *code_tables; /* per font: guint32[256] of code + 1, for codes below 256 */
-  GHashTable *code_index; /* font << 32 | code → code + 1, for the others */
+  GPtrArray *code_tables; /* per font: guint32[256] of code + 1, for one-byte codes */
+  GHashTable *code_index; /* font, code length and code (code_key()) → code + 1, for others */
   guint32 n_codes;
   guint since_check;
 
   /* The calling thread, handing on. */
   GArray *font_map; /* the bridge's font number → the caller's */
-  GArray *codes;    /* of RecordedCode, taken over from the chunks replayed */
+  GArray *codes;    /* of DcExtractCode, their texts taken over from the chunks replayed */
 };
 
 static void
@@ -222,7 +233,7 @@ record_font (const DcBridgeFont *info)
 static void
 clear_recording (Chunk *chunk)
 {
-  g_clear_pointer (&chunk->glyphs, g_array_unref);
+  g_clear_pointer (&chunk->glyphs, g_free);
   g_clear_pointer (&chunk->marks, g_array_unref);
   g_clear_pointer (&chunk->texts, g_array_unref);
   g_clear_pointer (&chunk->fonts, g_ptr_array_unref);
@@ -270,72 +281,12 @@ map_font (Run *run, Extractor *ex, const DcBridgeFont *info)
   return index;
 }
 
-/* ---- reading live, on the calling thread ---------------------------------------------- */
-
-static void
-live_font (guint font_index, const DcBridgeFont *font, gpointer user_data)
-{
-  Extractor *ex = user_data;
-
-  /* Every chunk this bridge recorded before was replayed first (chunks are taken and
-   * handed on in page order), so the caller knows all its earlier fonts. */
-  g_assert (font_index == ex->n_fonts && font_index == ex->font_map->len);
-  ex->n_fonts++;
-  g_ptr_array_add (ex->code_tables, NULL);
-  map_font (ex->run, ex, font);
-}
-
-static void
-live_glyph (const DcBridgeGlyph *glyph, gpointer user_data)
-{
-  Extractor *ex = user_data;
-  DcBridgeGlyph renumbered = *glyph;
-
-  renumbered.font = g_array_index (ex->font_map, guint, glyph->font);
-  ex->run->n_live++;
-  ex->run->callbacks->glyph (&renumbered, ex->run->user_data);
-}
-
-static void
-live_image (guint page, gpointer user_data)
-{
-  Extractor *ex = user_data;
-
-  if (ex->run->callbacks->image != NULL)
-    ex->run->callbacks->image (page, ex->run->user_data);
-}
-
-static void
-live_actual_text (guint page, const gunichar *text, int text_len, guint n_glyphs,
-                  gpointer user_data)
-{
-  Extractor *ex = user_data;
-
-  if (ex->run->callbacks->actual_text != NULL)
-    ex->run->callbacks->actual_text (page, text, text_len, n_glyphs, ex->run->user_data);
-}
-
-static gboolean
-read_live (Run *run, Extractor *ex, Chunk *chunk, GError **error)
-{
-  const DcBridgeCallbacks callbacks = { live_font, live_glyph, live_image, live_actual_text };
-
-  for (guint page = chunk->first_page; page < chunk->end_page; page++)
-    {
-      run->page_begin (page, run->user_data);
-      if (!dc_pdf_bridge_extract_page (ex->bridge, page, &callbacks, ex, ex->cut, error)
-          || !run->page_done (page, run->user_data))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 /* ---- recording, on any thread ---------------------------------------------------------- */
 
 static void
 add_mark (Extractor *ex, MarkKind kind, guint page, guint32 arg, guint32 len, guint32 n_glyphs)
 {
-  Mark mark = { ex->chunk->glyphs->len, kind, page, arg, len, n_glyphs };
+  Mark mark = { ex->chunk->n_recorded, kind, page, arg, len, n_glyphs };
 
   g_array_append_val (ex->chunk->marks, mark);
 }
@@ -355,17 +306,32 @@ record_font_cb (guint font_index, const DcBridgeFont *font, gpointer user_data)
   g_ptr_array_add (chunk->fonts, record_font (font));
 }
 
-/* The extractor's number for the glyph's font and code, recording its text the first
- * time. */
+/* The length of a glyph's code as the loader keeps it. */
+static guint
+code_length (const DcBridgeGlyph *glyph)
+{
+  return CLAMP (glyph->code_len, 1, 4);
+}
+
+static gint64
+code_key (const DcBridgeGlyph *glyph)
+{
+  return ((gint64) glyph->font << 34) | ((gint64) (code_length (glyph) - 1) << 32) | glyph->code;
+}
+
+/* The extractor's number for the glyph's font, code and code length, recording its text
+ * the first time (with a mark, so that the calling thread hands it on before the
+ * glyph). A code of one length and of another may both be met: the loader's symbol
+ * takes the length of the first glyph of the document drawn with it, as on one thread. */
 static guint32
 intern_code (Extractor *ex, const DcBridgeGlyph *glyph)
 {
   guint32 *table = NULL;
-  gint64 key = ((gint64) glyph->font << 32) | glyph->code;
+  gint64 key = code_key (glyph);
   RecordedCode code;
   gpointer found;
 
-  if (glyph->code < 256)
+  if (glyph->code < 256 && code_length (glyph) == 1)
     {
       table = g_ptr_array_index (ex->code_tables, glyph->font);
       if (table == NULL)
@@ -378,10 +344,12 @@ intern_code (Extractor *ex, const DcBridgeGlyph *glyph)
 
   code.font = glyph->font;
   code.code = glyph->code;
+  code.code_len = code_length (glyph);
   code.unicode_len = MAX (0, glyph->unicode_len);
   code.unicode = code.unicode_len > 0
                      ? g_memdup2 (glyph->unicode, code.unicode_len * sizeof (gunichar))
                      : NULL;
+  add_mark (ex, MARK_CODE, 0, ex->chunk->codes->len, 0, 0);
   g_array_append_val (ex->chunk->codes, code);
   if (table != NULL)
     table[glyph->code] = ex->n_codes + 1;
@@ -405,7 +373,7 @@ check_limits (Extractor *ex)
 
   ex->since_check = 0;
   DC_MUTEX_LOCK (&run->lock);
-  chunk->n_glyphs = chunk->glyphs->len;
+  chunk->n_glyphs = chunk->n_recorded;
   bound = run->delivered;
   for (guint c = run->next_replay; c <= index; c++)
     bound += run->chunks[c].n_glyphs;
@@ -419,44 +387,35 @@ check_limits (Extractor *ex)
     g_cancellable_cancel (ex->cut);
 }
 
+/* Makes room for more glyphs in @chunk's recording: twice as much. */
+static void
+grow_room (Chunk *chunk)
+{
+  guint room = MAX (2 * chunk->glyph_room, 4096);
+
+  chunk->glyphs = g_renew (RecordedGlyph, chunk->glyphs, room);
+  _dc_memory_populate (chunk->glyphs + chunk->glyph_room,
+                       (room - chunk->glyph_room) * sizeof (RecordedGlyph));
+  chunk->glyph_room = room;
+}
+
 static void
 record_glyph_cb (const DcBridgeGlyph *glyph, gpointer user_data)
 {
   Extractor *ex = user_data;
-  RecordedGlyph recorded;
+  Chunk *chunk = ex->chunk;
+  RecordedGlyph *recorded;
 
-  if (ex->chunk->truncated)
+  /* The loader drops a glyph whose page does not fit its record: so does the recording. */
+  if (chunk->truncated || glyph->page >= DC_GLYPH_MAX_PAGES)
     return;
-  recorded.x = glyph->x;
-  recorded.y = glyph->y;
-  recorded.x0 = glyph->x0;
-  recorded.y0 = glyph->y0;
-  recorded.x1 = glyph->x1;
-  recorded.y1 = glyph->y1;
-  recorded.advance = glyph->advance;
-  recorded.font_size = glyph->font_size;
-  recorded.code = intern_code (ex, glyph);
-  recorded.code_len = (guint8) MIN (glyph->code_len, G_MAXUINT8);
-  recorded.render_mode = (gint8) CLAMP (glyph->render_mode, G_MININT8, G_MAXINT8);
-  recorded.rotation = (guint8) (glyph->rotation & 3);
-  recorded.upright = glyph->upright != FALSE;
-  /* Stored in room made ahead, twice as much each time: g_array_append_val() was a call
-   * a glyph. */
-  {
-    Chunk *chunk = ex->chunk;
-    GArray *glyphs = chunk->glyphs;
-
-    if (G_UNLIKELY (glyphs->len >= chunk->glyph_room))
-      {
-        guint len = glyphs->len;
-
-        chunk->glyph_room = MAX (2 * len, 4096);
-        g_array_set_size (glyphs, chunk->glyph_room);
-        g_array_set_size (glyphs, len);
-      }
-    g_array_index (glyphs, RecordedGlyph, glyphs->len) = recorded;
-    glyphs->len++;
-  }
+  /* Stored in room made ahead: g_array_append_val() was a call a glyph. */
+  if (G_UNLIKELY (chunk->n_recorded >= chunk->glyph_room))
+    grow_room (chunk);
+  recorded = &chunk->glyphs[chunk->n_recorded];
+  _dc_glyph_pack (recorded, glyph);
+  recorded->symbol = intern_code (ex, glyph);
+  chunk->n_recorded++;
   if (++ex->since_check >= CHECK_EVERY)
     check_limits (ex);
 }
@@ -484,14 +443,26 @@ record_actual_text_cb (guint page, const gunichar *text, int text_len, guint n_g
   g_array_append_vals (chunk->texts, text, (guint) text_len);
 }
 
+/* Records @chunk into @room (taken over), which has room for @expected glyphs: as many
+ * as the chunks before had, or none. */
 static void
-record_chunk (Extractor *ex, Chunk *chunk, GArray *glyphs)
+record_chunk (Extractor *ex, Chunk *chunk, Room *room, guint expected)
 {
   const DcBridgeCallbacks callbacks = { record_font_cb, record_glyph_cb, record_image_cb,
                                         record_actual_text_cb };
   guint n_pages = chunk->end_page - chunk->first_page;
 
-  chunk->glyphs = glyphs != NULL ? glyphs : g_array_new (FALSE, FALSE, sizeof (RecordedGlyph));
+  chunk->glyphs = room->glyphs;
+  chunk->glyph_room = room->room;
+  if (chunk->glyph_room < expected)
+    {
+      /* As much room as the chunks before show is needed, faulted in at once. */
+      g_free (chunk->glyphs);
+      chunk->glyphs = g_new (RecordedGlyph, expected);
+      _dc_memory_populate (chunk->glyphs, expected * sizeof (RecordedGlyph));
+      chunk->glyph_room = expected;
+    }
+  chunk->n_recorded = 0;
   chunk->marks = g_array_new (FALSE, FALSE, sizeof (Mark));
   chunk->texts = g_array_new (FALSE, FALSE, sizeof (gunichar));
   chunk->fonts = g_ptr_array_new_with_free_func (free_recorded_font);
@@ -507,7 +478,7 @@ record_chunk (Extractor *ex, Chunk *chunk, GArray *glyphs)
       gboolean read;
 
       read = dc_pdf_bridge_extract_page (ex->bridge, page, &callbacks, ex, ex->cut, &error);
-      chunk->page_glyphs[chunk->n_whole] = chunk->glyphs->len;
+      chunk->page_glyphs[chunk->n_whole] = chunk->n_recorded;
       chunk->page_marks[chunk->n_whole] = chunk->marks->len;
       if (chunk->truncated)
         break;
@@ -540,15 +511,27 @@ claim_chunk (Run *run)
 static void
 record_locked (Run *run, Extractor *ex, Chunk *chunk)
 {
-  GArray *glyphs = NULL;
+  Room room = { NULL, 0 };
+  guint expected;
 
-  if (run->spare_glyphs->len > 0)
-    glyphs = g_ptr_array_steal_index_fast (run->spare_glyphs, run->spare_glyphs->len - 1);
+  if (run->spare_rooms->len > 0)
+    {
+      room = g_array_index (run->spare_rooms, Room, run->spare_rooms->len - 1);
+      g_array_set_size (run->spare_rooms, run->spare_rooms->len - 1);
+    }
+  /* A tenth more than the most a chunk's pages had on average: a recording that grows
+   * is copied. */
+  expected = (guint) MIN ((guint64) run->most_per_page * (chunk->end_page - chunk->first_page) * 11
+                              / 10,
+                          G_MAXUINT / 2 / sizeof (RecordedGlyph));
   DC_MUTEX_UNLOCK (&run->lock);
-  record_chunk (ex, chunk, glyphs);
+  record_chunk (ex, chunk, &room, expected);
   DC_MUTEX_LOCK (&run->lock);
   chunk->state = CHUNK_RECORDED;
-  chunk->n_glyphs = chunk->glyphs->len;
+  chunk->n_glyphs = chunk->n_recorded;
+  if (chunk->n_whole > 0)
+    run->most_per_page = MAX (run->most_per_page,
+                              chunk->page_glyphs[chunk->n_whole - 1] / chunk->n_whole);
   g_cond_broadcast (&run->cond);
 }
 
@@ -591,7 +574,7 @@ extractor_thread (gpointer data)
 static void
 replay_mark (Run *run, Extractor *ex, Chunk *chunk, const Mark *mark)
 {
-  const DcBridgeCallbacks *callbacks = run->callbacks;
+  const DcExtractCallbacks *callbacks = run->callbacks;
 
   switch ((MarkKind) mark->kind)
     {
@@ -608,63 +591,58 @@ replay_mark (Run *run, Extractor *ex, Chunk *chunk, const Mark *mark)
         callbacks->actual_text (mark->page, &g_array_index (chunk->texts, gunichar, mark->arg),
                                 (int) mark->len, mark->n_glyphs, run->user_data);
       break;
+    case MARK_CODE:
+      {
+        RecordedCode *recorded = &g_array_index (chunk->codes, RecordedCode, mark->arg);
+        DcExtractCode code = { 0 };
+
+        /* Its font was announced before: this bridge met it first. */
+        code.font = g_array_index (ex->font_map, guint, recorded->font);
+        code.code = recorded->code;
+        code.code_len = recorded->code_len;
+        code.unicode = g_steal_pointer (&recorded->unicode);
+        code.unicode_len = recorded->unicode_len;
+        g_array_append_val (ex->codes, code);
+      }
+      break;
     default:
       g_assert_not_reached ();
     }
 }
 
+/* Hands the glyphs [@from, @to) of @chunk on. */
 static void
-replay_glyph (Run *run, Extractor *ex, guint page, const RecordedGlyph *recorded)
+replay_glyphs (Run *run, Extractor *ex, Chunk *chunk, guint from, guint to)
 {
-  const RecordedCode *code = &g_array_index (ex->codes, RecordedCode, recorded->code);
-  DcBridgeGlyph glyph = { 0 };
-
-  glyph.page = page;
-  glyph.font = g_array_index (ex->font_map, guint, code->font);
-  glyph.code = code->code;
-  glyph.code_len = recorded->code_len;
-  glyph.render_mode = recorded->render_mode;
-  glyph.rotation = recorded->rotation;
-  glyph.upright = recorded->upright;
-  glyph.x = recorded->x;
-  glyph.y = recorded->y;
-  glyph.advance = recorded->advance;
-  glyph.font_size = recorded->font_size;
-  glyph.x0 = recorded->x0;
-  glyph.y0 = recorded->y0;
-  glyph.x1 = recorded->x1;
-  glyph.y1 = recorded->y1;
-  glyph.unicode = code->unicode;
-  glyph.unicode_len = code->unicode_len;
-  run->callbacks->glyph (&glyph, run->user_data);
+  if (to > from)
+    run->callbacks->glyphs (&chunk->glyphs[from], to - from,
+                            (DcExtractCode *) (void *) ex->codes->data, run->user_data);
 }
 
 static gboolean
 replay_chunk (Run *run, Chunk *chunk, GError **error)
 {
   Extractor *ex = chunk->extractor;
-  const RecordedGlyph *glyphs = (const RecordedGlyph *) (void *) chunk->glyphs->data;
   const Mark *marks = (const Mark *) (void *) chunk->marks->data;
   guint n_pages = chunk->end_page - chunk->first_page;
   guint g = 0, m = 0;
-
-  /* The codes this chunk met first follow those of the extractor's earlier chunks. */
-  g_array_append_vals (ex->codes, chunk->codes->data, chunk->codes->len);
-  g_array_set_size (chunk->codes, 0);
 
   for (guint i = 0; i <= chunk->n_whole && i < n_pages; i++)
     {
       guint page = chunk->first_page + i;
 
       run->page_begin (page, run->user_data);
-      for (; g < chunk->page_glyphs[i]; g++)
-        {
-          while (m < chunk->page_marks[i] && marks[m].at <= g)
-            replay_mark (run, ex, chunk, &marks[m++]);
-          replay_glyph (run, ex, page, &glyphs[g]);
-        }
+      /* The glyphs between two marks go on in one run. */
       while (m < chunk->page_marks[i])
-        replay_mark (run, ex, chunk, &marks[m++]);
+        {
+          guint at = MIN (marks[m].at, chunk->page_glyphs[i]);
+
+          replay_glyphs (run, ex, chunk, g, MAX (g, at));
+          g = MAX (g, at);
+          replay_mark (run, ex, chunk, &marks[m++]);
+        }
+      replay_glyphs (run, ex, chunk, g, chunk->page_glyphs[i]);
+      g = MAX (g, chunk->page_glyphs[i]);
 
       /* As the bridge does at the end of a page it reads: a cancel that came since
        * stops here, however far the other threads read. */
@@ -709,7 +687,7 @@ extractor_init (Extractor *ex, Run *run)
   ex->code_tables = g_ptr_array_new_with_free_func (g_free);
   ex->code_index = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   ex->font_map = g_array_new (FALSE, FALSE, sizeof (guint));
-  ex->codes = g_array_new (FALSE, FALSE, sizeof (RecordedCode));
+  ex->codes = g_array_new (FALSE, FALSE, sizeof (DcExtractCode));
 }
 
 static void
@@ -721,13 +699,13 @@ extractor_clear (Extractor *ex)
   g_clear_pointer (&ex->code_index, g_hash_table_unref);
   g_clear_pointer (&ex->font_map, g_array_unref);
   for (guint i = 0; i < ex->codes->len; i++)
-    g_free (g_array_index (ex->codes, RecordedCode, i).unicode);
+    g_free ((gunichar *) g_array_index (ex->codes, DcExtractCode, i).unicode);
   g_clear_pointer (&ex->codes, g_array_unref);
 }
 
-/* Hands every page on in order: the next chunk read live when nobody took it, a
- * recording replayed when it is ready, and meanwhile a chunk further on recorded here
- * too, so that this thread never waits while there is work. */
+/* Hands every page on in order: a recording replayed when it is ready, the next chunk
+ * recorded here when nobody took it, and meanwhile a chunk further on recorded here too,
+ * so that this thread never waits while there is work. */
 static gboolean
 hand_on (Run *run, Extractor *self, GError **error)
 {
@@ -739,28 +717,26 @@ hand_on (Run *run, Extractor *self, GError **error)
       Chunk *chunk = &run->chunks[run->next_replay];
       Chunk *ahead;
 
-      if (chunk->state == CHUNK_RECORDED || chunk->state == CHUNK_FREE)
+      if (chunk->state == CHUNK_FREE)
         {
-          gboolean live = chunk->state == CHUNK_FREE;
+          g_assert (run->next_claim == run->next_replay);
+          run->next_claim++;
+          chunk->state = CHUNK_TAKEN;
+          record_locked (run, self, chunk);
+        }
+      else if (chunk->state == CHUNK_RECORDED)
+        {
+          Room room;
 
-          if (live)
-            {
-              g_assert (run->next_claim == run->next_replay);
-              run->next_claim++;
-              chunk->state = CHUNK_TAKEN;
-            }
           DC_MUTEX_UNLOCK (&run->lock);
-          run->n_live = 0;
-          ok = live ? read_live (run, self, chunk, error) : replay_chunk (run, chunk, error);
+          ok = replay_chunk (run, chunk, error);
           DC_MUTEX_LOCK (&run->lock);
-          run->delivered += live ? run->n_live : chunk->n_glyphs;
+          run->delivered += chunk->n_glyphs;
           chunk->n_glyphs = 0;
           run->next_replay++;
-          if (chunk->glyphs != NULL)
-            {
-              g_array_set_size (chunk->glyphs, 0);
-              g_ptr_array_add (run->spare_glyphs, g_steal_pointer (&chunk->glyphs));
-            }
+          room.glyphs = g_steal_pointer (&chunk->glyphs);
+          room.room = chunk->glyph_room;
+          g_array_append_val (run->spare_rooms, room);
           g_cond_broadcast (&run->cond);
           DC_MUTEX_UNLOCK (&run->lock);
           clear_recording (chunk);
@@ -799,7 +775,7 @@ pages_per_chunk (guint n_pages, guint n_threads)
  */
 gboolean
 _dc_extract_pages (DcPdfBridge *bridge, const char *path, const char *password, guint n_threads,
-                   const DcExtractLimits *limits, const DcBridgeCallbacks *callbacks,
+                   const DcExtractLimits *limits, const DcExtractCallbacks *callbacks,
                    DcExtractPageBegin page_begin, DcExtractPageDone page_done, gpointer user_data,
                    GCancellable *stop, GError **error)
 {
@@ -815,10 +791,13 @@ _dc_extract_pages (DcPdfBridge *bridge, const char *path, const char *password, 
 
   if (n_threads <= 1 || n_pages < 2)
     {
+      const DcBridgeCallbacks bridge_callbacks = { callbacks->font, callbacks->glyph,
+                                                   callbacks->image, callbacks->actual_text };
+
       for (guint page = 0; page < n_pages; page++)
         {
           page_begin (page, user_data);
-          if (!dc_pdf_bridge_extract_page (bridge, page, callbacks, user_data, stop, error)
+          if (!dc_pdf_bridge_extract_page (bridge, page, &bridge_callbacks, user_data, stop, error)
               || !page_done (page, user_data))
             return FALSE;
         }
@@ -840,7 +819,7 @@ _dc_extract_pages (DcPdfBridge *bridge, const char *path, const char *password, 
   run.window = 2 * n_threads;
   run.limit_chunk = G_MAXUINT;
   run.font_ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  run.spare_glyphs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  run.spare_rooms = g_array_new (FALSE, FALSE, sizeof (Room));
   g_mutex_init (&run.lock);
   g_cond_init (&run.cond);
   for (guint c = 0; c < run.n_chunks; c++)
@@ -882,7 +861,9 @@ _dc_extract_pages (DcPdfBridge *bridge, const char *path, const char *password, 
     g_cancellable_disconnect (stop, stop_id);
   g_free (run.chunks);
   g_hash_table_unref (run.font_ids);
-  g_ptr_array_unref (run.spare_glyphs);
+  for (guint i = 0; i < run.spare_rooms->len; i++)
+    g_free (g_array_index (run.spare_rooms, Room, i).glyphs);
+  g_array_unref (run.spare_rooms);
   g_mutex_clear (&run.lock);
   g_cond_clear (&run.cond);
   return ok;

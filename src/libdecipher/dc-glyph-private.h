@@ -5,12 +5,14 @@
 
 #pragma once
 
+#include "dc-pdf-bridge-private.h"
 #include "dc-types.h"
 
 G_BEGIN_DECLS
 
 void _dc_glyph_set_metrics (DcGlyph *glyph, double size, double advance, double x0, double y0,
                             double x1, double y1);
+void _dc_glyph_pack (DcGlyph *glyph, const DcBridgeGlyph *bridge_glyph);
 
 /* Called by the loader with each glyph the bridge reports (its box, size and advance in
  * page points) and its index; for tests that check what the compact form keeps. NULL
@@ -18,6 +20,7 @@ void _dc_glyph_set_metrics (DcGlyph *glyph, double size, double advance, double 
 typedef void (*DcGlyphHook) (guint index, double size, double advance, double x0, double y0,
                              double x1, double y1, gpointer user_data);
 void _dc_glyph_set_hook (DcGlyphHook hook, gpointer user_data);
+gboolean _dc_glyph_has_hook (void);
 void _dc_glyph_call_hook (guint index, double size, double advance, double x0, double y0, double x1,
                           double y1);
 

@@ -152,11 +152,37 @@ _dc_glyph_set_metrics (DcGlyph *glyph, double size, double advance, double x0, d
     glyph->box_units[i] = units[2 + i];
 }
 
+/* Everything of @glyph but its symbol, from what the bridge reported; the bridge glyph's
+ * page is below DC_GLYPH_MAX_PAGES (the loader drops the others). Called on whatever
+ * thread read the glyph (dc-extract.c), so that the one handing glyphs on in page order
+ * only copies them. */
+void
+_dc_glyph_pack (DcGlyph *glyph, const DcBridgeGlyph *bridge_glyph)
+{
+  glyph->x = (float) bridge_glyph->x;
+  glyph->y = (float) bridge_glyph->y;
+  _dc_glyph_set_metrics (glyph, bridge_glyph->font_size, bridge_glyph->advance, bridge_glyph->x0,
+                         bridge_glyph->y0, bridge_glyph->x1, bridge_glyph->y1);
+  glyph->symbol = 0;
+  glyph->page = bridge_glyph->page;
+  glyph->flags = bridge_glyph->render_mode == 3 ? DC_GLYPH_INVISIBLE : 0;
+  if (bridge_glyph->upright)
+    glyph->flags |= DC_GLYPH_UPRIGHT;
+  glyph->rotation = (guint8) (bridge_glyph->rotation & 3);
+}
+
 void
 _dc_glyph_set_hook (DcGlyphHook new_hook, gpointer user_data)
 {
   hook = new_hook;
   hook_data = user_data;
+}
+
+/* Whether a test watches the glyphs: it sees them only as one thread reads them. */
+gboolean
+_dc_glyph_has_hook (void)
+{
+  return hook != NULL;
 }
 
 void
