@@ -208,6 +208,18 @@ loader_expected_glyphs (Loader *loader)
   return read * loader->self->n_pages / loader->page * 11 / 10;
 }
 
+/* What a GArray asks for to hold @n glyphs: the power of two at or above their size
+ * (g_array_set_size() rounds up so), which is what must be there to be had. */
+static gsize
+array_bytes (guint64 n)
+{
+  gsize bytes = 1;
+
+  while (bytes < n * sizeof (DcGlyph))
+    bytes <<= 1;
+  return bytes;
+}
+
 /* Makes room for one more glyph: for as many as the pages read so far promise, or twice
  * the room when that is more. Each growth copies the glyphs into memory new to the
  * process; a book of pages alike grew ten times, the last a copy of all but the last
@@ -244,10 +256,10 @@ loader_reserve_glyph (Loader *loader)
   capacity = MIN (capacity, G_MAXUINT32 / sizeof (DcGlyph));
   expected = MIN (loader_expected_glyphs (loader), capacity * 16);
   expected = MIN (expected, MIN (loader->max_glyphs, G_MAXUINT32 / sizeof (DcGlyph)));
-  if (expected > capacity && (probe = g_try_malloc (expected * sizeof (DcGlyph))) != NULL)
+  if (expected > capacity && (probe = g_try_malloc (array_bytes (expected))) != NULL)
     capacity = expected;
   if (probe == NULL)
-    probe = g_try_malloc (capacity * sizeof (DcGlyph));
+    probe = g_try_malloc (array_bytes (capacity));
   if (probe == NULL)
     {
       loader_fail (loader,
