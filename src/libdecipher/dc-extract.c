@@ -123,6 +123,7 @@ typedef struct
 
 typedef struct
 {
+  DcPdfBridge *bridge; /* the calling thread's: the others read the bytes it read */
   const char *path;
   const char *password;
   const DcExtractLimits *limits;
@@ -545,7 +546,7 @@ extractor_thread (gpointer data)
   DC_TAKE_OVER (ex);
   /* The calling thread opened the file with the same password a moment ago; if this
    * copy cannot be opened, the others read its share. */
-  ex->bridge = dc_pdf_bridge_open (run->path, run->password, NULL);
+  ex->bridge = dc_pdf_bridge_open_again (run->bridge, run->path, run->password, NULL);
 
   DC_MUTEX_LOCK (&run->lock);
   while (ex->bridge != NULL && !stopped)
@@ -806,6 +807,7 @@ _dc_extract_pages (DcPdfBridge *bridge, const char *path, const char *password, 
 
   n_threads = MIN (n_threads, n_pages);
   per_chunk = (guint) pages_per_chunk (n_pages, n_threads);
+  run.bridge = bridge;
   run.path = path;
   run.password = password;
   run.limits = limits;

@@ -97,6 +97,8 @@ typedef struct
 } DcBridgeCallbacks;
 
 DcPdfBridge *dc_pdf_bridge_open (const char *path, const char *password, GError **error);
+DcPdfBridge *dc_pdf_bridge_open_again (DcPdfBridge *bridge, const char *path, const char *password,
+                                       GError **error);
 void dc_pdf_bridge_free (DcPdfBridge *bridge);
 guint dc_pdf_bridge_get_n_pages (DcPdfBridge *bridge);
 gboolean dc_pdf_bridge_was_reconstructed (DcPdfBridge *bridge);

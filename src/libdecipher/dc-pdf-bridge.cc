@@ -13,12 +13,16 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
+#include <fcntl.h>
+#include <unistd.h>
 #if DC_POPPLER_MAJOR >= 25
 #include <span>
 #endif
@@ -31,6 +35,7 @@
 #include <OutputDev.h>
 #include <PDFDoc.h>
 #include <Page.h>
+#include <Stream.h>
 #include <NameToUnicodeTable.h>
 #include <UTF.h>
 #include <fofi/FoFiTrueType.h>
@@ -42,6 +47,7 @@
 #include FT_FREETYPE_H
 
 #include "dc-error.h"
+#include "dc-memory-private.h"
 #include "dc-pdf-bridge-private.h"
 #include "dc-tsan-private.h"
 
@@ -53,6 +59,9 @@ struct _DcPdfBridge
    * per document, so ours must be held as long as this document (declared before doc so
    * that it outlives it). */
   GlobalParamsIniter initer{ quiet_error_callback };
+  /* The file's bytes poppler reads, shared by the bridges of one loading (declared
+   * before doc so that they outlive it), or NULL when it reads the file itself. */
+  std::unique_ptr<GBytes, decltype (&g_bytes_unref)> contents{ nullptr, g_bytes_unref };
   std::unique_ptr<PDFDoc> doc;
   bool reconstructed = false;
   /* Fonts are identified across pages by their PDF object reference. */
@@ -685,8 +694,53 @@ looks_like_pdf (const char *path, gboolean *has_eof_marker, GError **error)
   return TRUE;
 }
 
-DcPdfBridge *
-dc_pdf_bridge_open (const char *path, const char *password, GError **error)
+/* Files up to this size are read into memory whole (read_contents()). */
+#define MAX_CONTENTS (64 << 20)
+
+/* The whole file, for poppler to read from memory; NULL for a file too large, or that
+ * could not be read so (poppler then reads it itself, and says what is wrong). Through
+ * a FileStream poppler asks the kernel for 256 bytes at a time (fileStreamBufSize): a
+ * 500-page book took thirteen thousand pread() calls, a thirtieth of reading it, each
+ * bridge of a loading its own. */
+static GBytes *
+read_contents (const char *path)
+{
+  g_autofree char *data = NULL;
+  GStatBuf info;
+  gsize size, done = 0;
+  int fd;
+
+  fd = g_open (path, O_RDONLY, 0);
+  if (fd < 0)
+    return NULL;
+  if (fstat (fd, &info) != 0 || !S_ISREG (info.st_mode) || info.st_size <= 0
+      || info.st_size > MAX_CONTENTS)
+    {
+      g_close (fd, NULL);
+      return NULL;
+    }
+  size = (gsize) info.st_size;
+  data = (char *) g_malloc (size);
+  _dc_memory_populate (data, size);
+  while (done < size)
+    {
+      gssize n = read (fd, data + done, size - done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break;
+      done += (gsize) n;
+    }
+  g_close (fd, NULL);
+  /* Changed while being read: poppler reads it as it is then. */
+  if (done != size)
+    return NULL;
+  return g_bytes_new_take (g_steal_pointer (&data), size);
+}
+
+static DcPdfBridge *
+open_bridge (const char *path, GBytes *contents, const char *password, GError **error)
 {
   g_autofree char *display = NULL;
   std::optional<GooString> owner_password, user_password;
@@ -709,9 +763,22 @@ dc_pdf_bridge_open (const char *path, const char *password, GError **error)
     }
 
   DcPdfBridge *raw = bridge.get ();
-  bridge->doc = std::make_unique<PDFDoc> (std::make_unique<GooString> (path), owner_password,
-                                          user_password, nullptr,
-                                          [raw] () { raw->reconstructed = true; });
+  bridge->contents.reset (contents != NULL ? g_bytes_ref (contents) : read_contents (path));
+  if (bridge->contents != nullptr)
+    {
+      gsize size;
+      const char *data = (const char *) g_bytes_get_data (bridge->contents.get (), &size);
+
+      /* PDFDoc takes the stream over; the bytes stay the bridge's. */
+      bridge->doc = std::make_unique<PDFDoc> (new MemStream (data, 0, (Goffset) size,
+                                                             Object (objNull)),
+                                              owner_password, user_password, nullptr,
+                                              [raw] () { raw->reconstructed = true; });
+    }
+  else
+    bridge->doc = std::make_unique<PDFDoc> (std::make_unique<GooString> (path), owner_password,
+                                            user_password, nullptr,
+                                            [raw] () { raw->reconstructed = true; });
 
   if (!bridge->doc->isOk ())
     {
@@ -766,6 +833,24 @@ dc_pdf_bridge_open (const char *path, const char *password, GError **error)
     }
 
   return bridge.release ();
+}
+
+DcPdfBridge *
+dc_pdf_bridge_open (const char *path, const char *password, GError **error)
+{
+  return open_bridge (path, NULL, password, error);
+}
+
+/* Another bridge on the file @bridge was opened on, for another thread: it reads the
+ * bytes @bridge read into memory, if it did, rather than the file again. May be called on
+ * any thread while @bridge is open: the bytes are never changed. */
+DcPdfBridge *
+dc_pdf_bridge_open_again (DcPdfBridge *bridge, const char *path, const char *password,
+                          GError **error)
+{
+  g_return_val_if_fail (bridge != NULL, NULL);
+
+  return open_bridge (path, bridge->contents.get (), password, error);
 }
 
 void
