@@ -20,9 +20,6 @@
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
-#ifdef G_OS_UNIX
-#include <sys/mman.h>
-#endif
 
 #include "dc-document-cache-private.h"
 #include "dc-document-private.h"
@@ -32,6 +29,7 @@
 #include "dc-glyph-private.h"
 #include "dc-ink-private.h"
 #include "dc-layout-private.h"
+#include "dc-memory-private.h"
 #include "dc-parallel-private.h"
 #include "dc-pdf-bridge-private.h"
 #include "dc-script.h"
@@ -169,7 +167,7 @@ loader_hold (Loader *loader, guint64 n)
   return FALSE;
 }
 
-/* The glyph array is the one large block the loader fills: 44 MB for the 500-page book.
+/* The glyph array is the one large block the loader fills: 30 MB for the 500-page book.
  * Memory new to the process is faulted in a 4 KiB page at a time on first touch, and on
  * a virtual machine eleven thousand faults cost as much as reading a third of the pages
  * (a fifth of `decipher-cli text`). Linux faults a range in with one call
@@ -181,18 +179,8 @@ prepare_room (Loader *loader)
   GArray *glyphs = loader->self->glyphs;
   guint end = MIN (loader->glyph_capacity, glyphs->len + (guint) ((2 << 20) / sizeof (DcGlyph)));
 
-#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
-  {
-    const guintptr page = 4096;
-    guintptr start = ((guintptr) (glyphs->data + (gsize) glyphs->len * sizeof (DcGlyph)) + page - 1)
-                     & ~(page - 1);
-    guintptr stop = ((guintptr) (glyphs->data + (gsize) end * sizeof (DcGlyph))) & ~(page - 1);
-
-    /* An older kernel refuses (EINVAL): the pages then fault in one by one, as before. */
-    if (stop > start)
-      madvise ((void *) start, stop - start, MADV_POPULATE_WRITE);
-  }
-#endif
+  _dc_memory_populate (glyphs->data + (gsize) glyphs->len * sizeof (DcGlyph),
+                       (gsize) (end - glyphs->len) * sizeof (DcGlyph));
   loader->glyph_populated = end;
 }
 
@@ -254,7 +242,13 @@ loader_reserve_glyph (Loader *loader)
     }
   capacity = MIN (MAX ((guint64) loader->glyph_capacity * 2, 4096), loader->max_glyphs);
   capacity = MIN (capacity, G_MAXUINT32 / sizeof (DcGlyph));
-  expected = MIN (loader_expected_glyphs (loader), capacity * 16);
+  /* A few pages make a poor guess at the whole (a title page, a table of contents): at
+   * most sixteen times the room then. Sixteen pages tell: the 500-page book's room,
+   * held to sixteen times what 31 pages had, came short by a tenth, and its last pages
+   * cost a copy of all the others into memory new to the process. */
+  expected = loader_expected_glyphs (loader);
+  if (loader->page < 16)
+    expected = MIN (expected, capacity * 16);
   expected = MIN (expected, MIN (loader->max_glyphs, G_MAXUINT32 / sizeof (DcGlyph)));
   if (expected > capacity && (probe = g_try_malloc (array_bytes (expected))) != NULL)
     capacity = expected;
@@ -271,12 +265,17 @@ loader_reserve_glyph (Loader *loader)
       return FALSE;
     }
   g_free (probe);
-  /* A GArray keeps its room when it shrinks: this reserves it. */
+  /* A new array rather than g_array_set_size(): realloc() copies the glyphs into memory
+   * new to the process a page fault at a time when it cannot move them whole (a block of
+   * the heap), 4 MB of them by page 60 of the book; here they go into memory faulted
+   * in at once. Nothing but the loader holds the array yet. */
   {
-    guint len = glyphs->len;
+    GArray *grown = g_array_sized_new (FALSE, FALSE, sizeof (DcGlyph), (guint) capacity);
 
-    g_array_set_size (glyphs, (guint) capacity);
-    g_array_set_size (glyphs, len);
+    _dc_memory_populate (grown->data, (gsize) glyphs->len * sizeof (DcGlyph));
+    g_array_append_vals (grown, glyphs->data, glyphs->len);
+    g_array_unref (glyphs);
+    loader->self->glyphs = grown;
   }
   loader->glyph_capacity = (guint) capacity;
   prepare_room (loader);
@@ -410,11 +409,12 @@ static void
 loader_glyphs (const DcGlyph *glyphs, guint n_glyphs, DcExtractCode *codes, gpointer user_data)
 {
   Loader *loader = user_data;
-  GArray *array = loader->self->glyphs;
   guint i = 0;
 
   while (i < n_glyphs)
     {
+      /* loader_reserve_glyph() may have put the glyphs in a new array. */
+      GArray *array = loader->self->glyphs;
       guint fit = MIN (loader_glyphs_that_fit (loader), n_glyphs - i);
       DcGlyph *out = &g_array_index (array, DcGlyph, array->len);
       guint copied = 0;
@@ -438,6 +438,7 @@ loader_glyphs (const DcGlyph *glyphs, guint n_glyphs, DcExtractCode *codes, gpoi
       /* The next one makes room, reaches a limit, or is the first of its symbol. */
       if (!loader_reserve_glyph (loader) || !loader_hold (loader, sizeof (DcGlyph)))
         return;
+      array = loader->self->glyphs;
       code = &codes[glyphs[i].symbol];
       glyph = glyphs[i];
       if (code->symbol == 0)
@@ -905,30 +906,118 @@ dc_tokens_symbol_is_space (DcTokens *tokens, guint symbol)
   return tokens->symbol_is_space[symbol];
 }
 
-/* Splits the lines into tokens at the spaces @symbol_is_space (taken over) says, into
- * a new snapshot that replaces the document's current one. */
+/* Splitting lines into tokens (dc_layout_tokens()) on several threads: a line's tokens
+ * depend on its glyphs alone, so each part of the lines is split into an array of its
+ * own, and then, once the parts' sizes say where each one's tokens go, copied there. */
+typedef struct
+{
+  guint first_line, end_line;
+  GArray *tokens;    /* of DcToken, the part's: lines and ranges counted from its first */
+  guint first_token; /* where they go in the snapshot */
+} TokenPart;
+
+typedef struct
+{
+  DcDocument *self;
+  DcTokens *tokens; /* the new snapshot: its lines are filled by the parts */
+  guint n_parts;
+  TokenPart *parts;
+  gint next_part; /* atomic */
+} Tokenize;
+
 static void
-retokenize (DcDocument *self, guint8 *symbol_is_space)
+split_parts (gpointer data)
+{
+  Tokenize *job = data;
+  const DcGlyph *glyphs = (const DcGlyph *) (void *) job->self->glyphs->data;
+  const guint32 *order = (const guint32 *) (void *) job->self->order->data;
+  const DcLine *lines = (const DcLine *) (void *) job->self->lines->data;
+  guint p;
+
+  while ((p = (guint) g_atomic_int_add (&job->next_part, 1)) < job->n_parts)
+    {
+      TokenPart *part = &job->parts[p];
+      DcLine *out = job->tokens->lines + part->first_line;
+      guint n = part->end_line - part->first_line;
+
+      /* Memory new to the process, faulted in at once on the thread that fills it. */
+      _dc_memory_populate (out, n * sizeof (DcLine));
+      memcpy (out, lines + part->first_line, n * sizeof (DcLine));
+      part->tokens = g_array_new (FALSE, FALSE, sizeof (DcToken));
+      dc_layout_tokens (glyphs, order, out, n, job->tokens->symbol_is_space, part->tokens);
+    }
+}
+
+static void
+place_parts (gpointer data)
+{
+  Tokenize *job = data;
+  DcLine *doc_lines = (DcLine *) (void *) job->self->lines->data;
+  guint p;
+
+  while ((p = (guint) g_atomic_int_add (&job->next_part, 1)) < job->n_parts)
+    {
+      TokenPart *part = &job->parts[p];
+      const DcToken *from = (const DcToken *) (void *) part->tokens->data;
+      DcToken *to = job->tokens->tokens + part->first_token;
+      DcLine *lines = job->tokens->lines;
+
+      _dc_memory_populate (to, part->tokens->len * sizeof (DcToken));
+      for (guint t = 0; t < part->tokens->len; t++)
+        {
+          to[t] = from[t];
+          to[t].line += part->first_line;
+        }
+      for (guint l = part->first_line; l < part->end_line; l++)
+        lines[l].first_token += part->first_token;
+      /* The document's own lines stay where they are (callers keep pointers to them)
+       * and take the new ranges; a worker reads its snapshot's copy, never these. */
+      memcpy (doc_lines + part->first_line, lines + part->first_line,
+              (part->end_line - part->first_line) * sizeof (DcLine));
+      g_array_unref (part->tokens);
+    }
+}
+
+/* Splits the lines into tokens at the spaces @symbol_is_space (taken over) says, into
+ * a new snapshot that replaces the document's current one, on @n_threads threads. */
+static void
+retokenize (DcDocument *self, guint8 *symbol_is_space, guint n_threads)
 {
   DcTokens *tokens = g_new0 (DcTokens, 1), *old;
-  GArray *array = g_array_new (FALSE, FALSE, sizeof (DcToken));
+  Tokenize job = { 0 };
+  guint per_part, n_lines = self->lines->len;
 
   tokens->ref_count = 1;
   tokens->generation = self->tokens != NULL ? self->tokens->generation + 1 : 1;
-  tokens->n_lines = self->lines->len;
-  tokens->lines = g_memdup2 (self->lines->data, sizeof (DcLine) * MAX (1, self->lines->len));
+  tokens->n_lines = n_lines;
+  tokens->lines = g_new (DcLine, MAX (1, n_lines));
   tokens->n_symbols = self->symbols->len;
   tokens->symbol_is_space = symbol_is_space;
-  dc_layout_tokens ((const DcGlyph *) (void *) self->glyphs->data,
-                    (const guint32 *) (void *) self->order->data, tokens->lines, tokens->n_lines,
-                    symbol_is_space, array);
-  tokens->n_tokens = array->len;
-  /* Exactly the size needed: a book keeps a hundred thousand tokens or more. */
-  tokens->tokens = g_renew (DcToken, g_array_free (array, FALSE), MAX (1, tokens->n_tokens));
 
-  /* The document's own lines stay where they are (callers keep pointers to them) and
-   * take the new ranges; a worker reads its snapshot's copy, never these. */
-  memcpy (self->lines->data, tokens->lines, sizeof (DcLine) * tokens->n_lines);
+  /* Parts small enough that the threads finish together; one on one thread. */
+  per_part = n_threads <= 1 ? MAX (1, n_lines) : MAX (256, n_lines / (n_threads * 8));
+  job.self = self;
+  job.tokens = tokens;
+  job.n_parts = MAX (1, (n_lines + per_part - 1) / per_part);
+  job.parts = g_new0 (TokenPart, job.n_parts);
+  for (guint p = 0; p < job.n_parts; p++)
+    {
+      job.parts[p].first_line = MIN (n_lines, p * per_part);
+      job.parts[p].end_line = MIN (n_lines, (p + 1) * per_part);
+    }
+  _dc_parallel_run (MIN (n_threads, job.n_parts), split_parts, &job);
+
+  for (guint p = 0; p < job.n_parts; p++)
+    {
+      job.parts[p].first_token = tokens->n_tokens;
+      tokens->n_tokens += job.parts[p].tokens->len;
+    }
+  /* Exactly the size needed: a book keeps a hundred thousand tokens or more. */
+  tokens->tokens = g_new (DcToken, MAX (1, tokens->n_tokens));
+  job.next_part = 0;
+  _dc_parallel_run (MIN (n_threads, job.n_parts), place_parts, &job);
+  g_free (job.parts);
+
   old = self->tokens;
   self->tokens = tokens;
   if (old != NULL)
@@ -1108,6 +1197,12 @@ lay_out_parts (gpointer data)
       guint first_page = p * layout->per_part;
       guint end_page = MIN (self->n_pages, first_page + layout->per_part);
 
+      /* The part's places in the reading order, memory new to the process: faulted in
+       * at once, on the thread that fills them. */
+      _dc_memory_populate (order + layout->page_first_glyph[first_page],
+                           (layout->page_first_glyph[end_page]
+                            - layout->page_first_glyph[first_page])
+                               * sizeof (guint32));
       part->lines = g_array_new (FALSE, FALSE, sizeof (DcLine));
       part->blocks = g_array_new (FALSE, FALSE, sizeof (DcBlock));
       part->page_lines = g_new (guint, end_page - first_page);
@@ -1378,14 +1473,15 @@ load_document (const char *path, const char *password, const DcDocumentLimits *l
   _dc_vertical_mark_stacked ((DcGlyph *) (void *) self->glyphs->data,
                              (const DcSymbol *) (void *) self->symbols->data, self->glyphs->len);
 
+  if (n_threads == 0)
+    n_threads = _dc_parallel_threads (self->n_pages);
   letter_kinds = symbol_letter_kinds (self);
-  lay_out_pages (self, page_first_glyph, letter_kinds,
-                 n_threads > 0 ? n_threads : _dc_parallel_threads (self->n_pages));
-  retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity));
+  lay_out_pages (self, page_first_glyph, letter_kinds, n_threads);
+  retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity), n_threads);
 
   dc_trust_analyse (self);
   if (unspace_inked_symbols (self))
-    retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity));
+    retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity), n_threads);
 
   if (cache_identity != NULL && !dc_pdf_bridge_is_encrypted (bridge))
     _dc_document_cache_store (self, cache_identity, held_glyphs, loader.bytes);
@@ -1711,7 +1807,8 @@ dc_document_set_symbol_is_space (DcDocument *self, guint symbol, gboolean is_spa
   if (self->symbol_is_space[symbol] == !!is_space)
     return;
   self->symbol_is_space[symbol] = !!is_space;
-  retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity));
+  retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity),
+              _dc_parallel_threads (self->n_pages));
 }
 
 /* Changes whenever the tokens are recomputed, so indexes over them know to rebuild;
