@@ -19,6 +19,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "dc-font-private.h"
+#include "dc-parallel-private.h"
 #include "dc-pdf-bridge-private.h"
 #include "dc-string-private.h"
 #include "dc-trust-private.h"
@@ -275,43 +276,86 @@ token_is_odd (const GString *text)
   return letters && script != G_UNICODE_SCRIPT_HAN && (digits || inner_symbol);
 }
 
+/* Counting the tokens on several threads: parts of the tokens, each counted into its
+ * own tallies per font, added up afterwards (whole numbers: the sums are the same
+ * whichever thread counted what). */
+typedef struct
+{
+  DcDocument *document;
+  guint n_fonts;
+  guint per_part;
+  guint n_parts;
+  guint *tallies; /* per part, per font: tokens, odd tokens */
+  gint next_part; /* atomic */
+} TokenCount;
+
+static void
+count_token_parts (gpointer data)
+{
+  TokenCount *job = data;
+  const DcGlyph *glyphs = dc_document_get_glyphs (job->document, NULL);
+  const DcSymbol *symbols = dc_document_get_symbols (job->document, NULL);
+  const guint32 *order = dc_document_get_reading_order (job->document, NULL);
+  g_autoptr (GString) text = g_string_new (NULL);
+  const DcToken *tokens;
+  guint n_tokens, p;
+
+  tokens = dc_document_get_tokens (job->document, &n_tokens);
+  while ((p = (guint) g_atomic_int_add (&job->next_part, 1)) < job->n_parts)
+    {
+      guint *tally = job->tallies + (gsize) p * job->n_fonts * 2;
+      guint end = MIN (n_tokens, (p + 1) * job->per_part);
+
+      for (guint t = p * job->per_part; t < end; t++)
+        {
+          const DcToken *token = &tokens[t];
+          guint font = dc_glyph_get_font (&glyphs[order[token->first_glyph]], symbols);
+
+          g_string_truncate (text, 0);
+          for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+            {
+              const DcGlyph *glyph = &glyphs[order[k]];
+
+              /* A token in several fonts says little about any one of them. */
+              if (dc_glyph_get_font (glyph, symbols) != font)
+                {
+                  font = G_MAXUINT;
+                  break;
+                }
+              _dc_string_append_len (text, symbols[glyph->symbol].pdf_text,
+                                     strlen (symbols[glyph->symbol].pdf_text));
+            }
+          if (font == G_MAXUINT || text->len == 0)
+            continue;
+
+          tally[2 * font]++;
+          if (token_is_odd (text))
+            tally[2 * font + 1]++;
+        }
+    }
+}
+
 static void
 count_tokens (DcDocument *document, FontStats *stats)
 {
-  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
-  const DcSymbol *symbols = dc_document_get_symbols (document, NULL);
-  const guint32 *order = dc_document_get_reading_order (document, NULL);
-  g_autoptr (GString) text = g_string_new (NULL);
-  const DcToken *tokens;
-  guint n_tokens;
+  guint n_tokens, n_threads = _dc_parallel_threads (dc_document_get_n_pages (document));
+  TokenCount job = { 0 };
 
-  tokens = dc_document_get_tokens (document, &n_tokens);
-  for (guint t = 0; t < n_tokens; t++)
-    {
-      const DcToken *token = &tokens[t];
-      guint font = dc_glyph_get_font (&glyphs[order[token->first_glyph]], symbols);
-
-      g_string_truncate (text, 0);
-      for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
-        {
-          const DcGlyph *glyph = &glyphs[order[k]];
-
-          /* A token in several fonts says little about any one of them. */
-          if (dc_glyph_get_font (glyph, symbols) != font)
-            {
-              font = G_MAXUINT;
-              break;
-            }
-          _dc_string_append_len (text, symbols[glyph->symbol].pdf_text,
-                                 strlen (symbols[glyph->symbol].pdf_text));
-        }
-      if (font == G_MAXUINT || text->len == 0)
-        continue;
-
-      stats[font].tokens++;
-      if (token_is_odd (text))
-        stats[font].odd_tokens++;
-    }
+  dc_document_get_tokens (document, &n_tokens);
+  job.document = document;
+  job.n_fonts = dc_document_get_n_fonts (document);
+  /* Parts small enough that the threads finish together; one on one thread. */
+  job.per_part = n_threads <= 1 ? MAX (1, n_tokens) : MAX (4096, n_tokens / (n_threads * 8));
+  job.n_parts = MAX (1, (n_tokens + job.per_part - 1) / job.per_part);
+  job.tallies = g_new0 (guint, (gsize) job.n_parts * MAX (1, job.n_fonts) * 2);
+  _dc_parallel_run (MIN (n_threads, job.n_parts), count_token_parts, &job);
+  for (guint p = 0; p < job.n_parts; p++)
+    for (guint f = 0; f < job.n_fonts; f++)
+      {
+        stats[f].tokens += job.tallies[((gsize) p * job.n_fonts + f) * 2];
+        stats[f].odd_tokens += job.tallies[((gsize) p * job.n_fonts + f) * 2 + 1];
+      }
+  g_free (job.tallies);
 }
 
 static char *
