@@ -543,59 +543,89 @@ overlap (const Distribution *a, const Distribution *b, guint n_symbols)
   return (double) sum / ((double) a->total * (double) b->total);
 }
 
-/* If @symbol is the space, what precedes it ends words, as the glyph that ends a line
+/* If a symbol is the space, what precedes it ends words, as the glyph that ends a line
  * does, and what follows it begins words, as the glyph that begins a line does. A letter's
- * neighbours are other letters inside words. Returns 0 (nothing alike) to 2 (the same). */
-static double
-context_likeness (FontPass *fp, guint symbol)
+ * neighbours are other letters inside words. Sets @likeness[i] for each of the @n
+ * different @symbols: 0 (nothing alike) to 2 (the same). One pass over the lines for all
+ * of them: a pass each was a sixth of `decipher-cli text` on a book once it was read. */
+static void
+context_likeness (FontPass *fp, const guint *symbols, guint n, double *likeness)
 {
   Pass *pass = fp->pass;
-  g_auto (Distribution) before = { 0 };
-  g_auto (Distribution) after = { 0 };
-  g_auto (Distribution) line_ends = { 0 };
-  g_auto (Distribution) line_starts = { 0 };
+  g_autofree Distribution *before = g_new0 (Distribution, MAX (1, n));
+  g_autofree Distribution *after = g_new0 (Distribution, MAX (1, n));
+  g_autofree Distribution *line_ends = g_new0 (Distribution, MAX (1, n));
+  g_autofree Distribution *line_starts = g_new0 (Distribution, MAX (1, n));
+  g_autofree int *firsts = g_new (int, MAX (1, n));
+  g_autofree int *lasts = g_new (int, MAX (1, n));
+  /* symbol → its place in @symbols + 1, or 0 */
+  g_autofree guint8 *slot = g_new0 (guint8, MAX (1, pass->n_symbols));
 
-  distribution_init (&before, pass->n_symbols);
-  distribution_init (&after, pass->n_symbols);
-  distribution_init (&line_ends, pass->n_symbols);
-  distribution_init (&line_starts, pass->n_symbols);
+  g_assert (n < G_MAXUINT8);
+  for (guint c = 0; c < n; c++)
+    {
+      distribution_init (&before[c], pass->n_symbols);
+      distribution_init (&after[c], pass->n_symbols);
+      distribution_init (&line_ends[c], pass->n_symbols);
+      distribution_init (&line_starts[c], pass->n_symbols);
+      slot[symbols[c]] = (guint8) (c + 1);
+    }
 
   for (guint l = 0; l < pass->n_lines; l++)
     {
       const DcLine *line = &pass->lines[l];
       const guint32 *line_order = pass->order + line->first_glyph;
-      int first = 0, last = (int) line->n_glyphs - 1;
+      gboolean any = FALSE;
 
       if (line->n_glyphs == 0 || !line_has_font (pass, line, fp->index))
         continue;
 
-      /* Trailing spaces are not what ends the line's text. */
-      while (first <= last && pass->glyphs[line_order[first]].symbol == symbol)
-        first++;
-      while (last >= first && pass->glyphs[line_order[last]].symbol == symbol)
-        last--;
-      if (first > last)
-        continue;
-      add_count (&line_starts, pass->glyphs[line_order[first]].symbol);
-      add_count (&line_ends, pass->glyphs[line_order[last]].symbol);
-
-      for (int i = first; i <= last; i++)
+      for (guint c = 0; c < n; c++)
         {
+          int first = 0, last = (int) line->n_glyphs - 1;
+
+          /* Trailing spaces are not what ends the line's text. */
+          while (first <= last && pass->glyphs[line_order[first]].symbol == symbols[c])
+            first++;
+          while (last >= first && pass->glyphs[line_order[last]].symbol == symbols[c])
+            last--;
+          firsts[c] = first;
+          lasts[c] = last;
+          if (first > last)
+            continue;
+          any = TRUE;
+          add_count (&line_starts[c], pass->glyphs[line_order[first]].symbol);
+          add_count (&line_ends[c], pass->glyphs[line_order[last]].symbol);
+        }
+      if (!any)
+        continue;
+
+      for (guint i = 0; i < line->n_glyphs; i++)
+        {
+          guint symbol = pass->glyphs[line_order[i]].symbol;
+          guint c = slot[symbol];
           guint previous, next;
 
-          if (pass->glyphs[line_order[i]].symbol != symbol)
+          if (c-- == 0 || (int) i < firsts[c] || (int) i > lasts[c])
             continue;
           previous = pass->glyphs[line_order[i - 1]].symbol;
           next = pass->glyphs[line_order[i + 1]].symbol;
           if (previous != symbol)
-            add_count (&before, previous);
+            add_count (&before[c], previous);
           if (next != symbol)
-            add_count (&after, next);
+            add_count (&after[c], next);
         }
     }
 
-  return overlap (&before, &line_ends, pass->n_symbols)
-         + overlap (&after, &line_starts, pass->n_symbols);
+  for (guint c = 0; c < n; c++)
+    {
+      likeness[c] = overlap (&before[c], &line_ends[c], pass->n_symbols)
+                    + overlap (&after[c], &line_starts[c], pass->n_symbols);
+      distribution_clear (&before[c]);
+      distribution_clear (&after[c]);
+      distribution_clear (&line_ends[c]);
+      distribution_clear (&line_starts[c]);
+    }
 }
 
 /* A glyph without ink, as wide as word spaces are, that still leaves words when the
@@ -892,16 +922,26 @@ guess_space (FontPass *fp, DcAutoGuess *guess)
 
   /* Rank the symbols that pass every test, adding what their neighbours say. */
   g_array_sort (candidates, compare_candidates);
-  for (guint i = 0, n_context = 0; i < candidates->len && n_context < MAX_CONTEXT_CANDIDATES; i++)
-    {
-      Candidate *c = &g_array_index (candidates, Candidate, i);
+  {
+    guint ranked[MAX_CONTEXT_CANDIDATES], symbols[MAX_CONTEXT_CANDIDATES];
+    double likeness[MAX_CONTEXT_CANDIDATES];
+    guint n_context = 0;
 
-      if (c->rejection != REJECT_NONE)
-        continue;
-      c->context = context_likeness (fp, c->symbol);
-      c->score += c->context;
-      n_context++;
-    }
+    for (guint i = 0; i < candidates->len && n_context < MAX_CONTEXT_CANDIDATES; i++)
+      if (g_array_index (candidates, Candidate, i).rejection == REJECT_NONE)
+        {
+          ranked[n_context] = i;
+          symbols[n_context++] = g_array_index (candidates, Candidate, i).symbol;
+        }
+    context_likeness (fp, symbols, n_context, likeness);
+    for (guint k = 0; k < n_context; k++)
+      {
+        Candidate *c = &g_array_index (candidates, Candidate, ranked[k]);
+
+        c->context = likeness[k];
+        c->score += c->context;
+      }
+  }
   g_array_sort (candidates, compare_candidates);
 
   for (guint i = 0; i < candidates->len; i++)
