@@ -906,118 +906,32 @@ dc_tokens_symbol_is_space (DcTokens *tokens, guint symbol)
   return tokens->symbol_is_space[symbol];
 }
 
-/* Splitting lines into tokens (dc_layout_tokens()) on several threads: a line's tokens
- * depend on its glyphs alone, so each part of the lines is split into an array of its
- * own, and then, once the parts' sizes say where each one's tokens go, copied there. */
-typedef struct
-{
-  guint first_line, end_line;
-  GArray *tokens;    /* of DcToken, the part's: lines and ranges counted from its first */
-  guint first_token; /* where they go in the snapshot */
-} TokenPart;
-
-typedef struct
-{
-  DcDocument *self;
-  DcTokens *tokens; /* the new snapshot: its lines are filled by the parts */
-  guint n_parts;
-  TokenPart *parts;
-  gint next_part; /* atomic */
-} Tokenize;
-
-static void
-split_parts (gpointer data)
-{
-  Tokenize *job = data;
-  const DcGlyph *glyphs = (const DcGlyph *) (void *) job->self->glyphs->data;
-  const guint32 *order = (const guint32 *) (void *) job->self->order->data;
-  const DcLine *lines = (const DcLine *) (void *) job->self->lines->data;
-  guint p;
-
-  while ((p = (guint) g_atomic_int_add (&job->next_part, 1)) < job->n_parts)
-    {
-      TokenPart *part = &job->parts[p];
-      DcLine *out = job->tokens->lines + part->first_line;
-      guint n = part->end_line - part->first_line;
-
-      /* Memory new to the process, faulted in at once on the thread that fills it. */
-      _dc_memory_populate (out, n * sizeof (DcLine));
-      memcpy (out, lines + part->first_line, n * sizeof (DcLine));
-      part->tokens = g_array_new (FALSE, FALSE, sizeof (DcToken));
-      dc_layout_tokens (glyphs, order, out, n, job->tokens->symbol_is_space, part->tokens);
-    }
-}
-
-static void
-place_parts (gpointer data)
-{
-  Tokenize *job = data;
-  DcLine *doc_lines = (DcLine *) (void *) job->self->lines->data;
-  guint p;
-
-  while ((p = (guint) g_atomic_int_add (&job->next_part, 1)) < job->n_parts)
-    {
-      TokenPart *part = &job->parts[p];
-      const DcToken *from = (const DcToken *) (void *) part->tokens->data;
-      DcToken *to = job->tokens->tokens + part->first_token;
-      DcLine *lines = job->tokens->lines;
-
-      _dc_memory_populate (to, part->tokens->len * sizeof (DcToken));
-      for (guint t = 0; t < part->tokens->len; t++)
-        {
-          to[t] = from[t];
-          to[t].line += part->first_line;
-        }
-      for (guint l = part->first_line; l < part->end_line; l++)
-        lines[l].first_token += part->first_token;
-      /* The document's own lines stay where they are (callers keep pointers to them)
-       * and take the new ranges; a worker reads its snapshot's copy, never these. */
-      memcpy (doc_lines + part->first_line, lines + part->first_line,
-              (part->end_line - part->first_line) * sizeof (DcLine));
-      g_array_unref (part->tokens);
-    }
-}
-
 /* Splits the lines into tokens at the spaces @symbol_is_space (taken over) says, into
- * a new snapshot that replaces the document's current one, on @n_threads threads. */
+ * a new snapshot that replaces the document's current one. One thread: split on
+ * several, each part into an array of its own, the parts and the snapshot's array were
+ * held at once, two bytes a glyph more at the peak of loading than the budget allows. */
 static void
-retokenize (DcDocument *self, guint8 *symbol_is_space, guint n_threads)
+retokenize (DcDocument *self, guint8 *symbol_is_space)
 {
   DcTokens *tokens = g_new0 (DcTokens, 1), *old;
-  Tokenize job = { 0 };
-  guint per_part, n_lines = self->lines->len;
+  GArray *array = g_array_new (FALSE, FALSE, sizeof (DcToken));
 
   tokens->ref_count = 1;
   tokens->generation = self->tokens != NULL ? self->tokens->generation + 1 : 1;
-  tokens->n_lines = n_lines;
-  tokens->lines = g_new (DcLine, MAX (1, n_lines));
+  tokens->n_lines = self->lines->len;
+  tokens->lines = g_memdup2 (self->lines->data, sizeof (DcLine) * MAX (1, self->lines->len));
   tokens->n_symbols = self->symbols->len;
   tokens->symbol_is_space = symbol_is_space;
-
-  /* Parts small enough that the threads finish together; one on one thread. */
-  per_part = n_threads <= 1 ? MAX (1, n_lines) : MAX (256, n_lines / (n_threads * 8));
-  job.self = self;
-  job.tokens = tokens;
-  job.n_parts = MAX (1, (n_lines + per_part - 1) / per_part);
-  job.parts = g_new0 (TokenPart, job.n_parts);
-  for (guint p = 0; p < job.n_parts; p++)
-    {
-      job.parts[p].first_line = MIN (n_lines, p * per_part);
-      job.parts[p].end_line = MIN (n_lines, (p + 1) * per_part);
-    }
-  _dc_parallel_run (MIN (n_threads, job.n_parts), split_parts, &job);
-
-  for (guint p = 0; p < job.n_parts; p++)
-    {
-      job.parts[p].first_token = tokens->n_tokens;
-      tokens->n_tokens += job.parts[p].tokens->len;
-    }
+  dc_layout_tokens ((const DcGlyph *) (void *) self->glyphs->data,
+                    (const guint32 *) (void *) self->order->data, tokens->lines, tokens->n_lines,
+                    symbol_is_space, array);
+  tokens->n_tokens = array->len;
   /* Exactly the size needed: a book keeps a hundred thousand tokens or more. */
-  tokens->tokens = g_new (DcToken, MAX (1, tokens->n_tokens));
-  job.next_part = 0;
-  _dc_parallel_run (MIN (n_threads, job.n_parts), place_parts, &job);
-  g_free (job.parts);
+  tokens->tokens = g_renew (DcToken, g_array_free (array, FALSE), MAX (1, tokens->n_tokens));
 
+  /* The document's own lines stay where they are (callers keep pointers to them) and
+   * take the new ranges; a worker reads its snapshot's copy, never these. */
+  memcpy (self->lines->data, tokens->lines, sizeof (DcLine) * tokens->n_lines);
   old = self->tokens;
   self->tokens = tokens;
   if (old != NULL)
@@ -1357,7 +1271,7 @@ load_document (const char *path, const char *password, const DcDocumentLimits *l
   g_autoptr (GError) page_error = NULL;
   guint n_images = 0;
   gulong cancel_id = 0;
-  gboolean extracted = TRUE;
+  gboolean extracted = TRUE, encrypted;
   guint64 held_glyphs;
 
   g_return_val_if_fail (path != NULL, NULL);
@@ -1434,6 +1348,10 @@ load_document (const char *path, const char *password, const DcDocumentLimits *l
       return NULL;
     }
   self->sha256 = g_steal_pointer (&checksum.sha256);
+  /* Every page is read: poppler's document, and the copy of the file it read, go before
+   * the arrays the rest of the loading makes, rather than after. */
+  encrypted = dc_pdf_bridge_is_encrypted (bridge);
+  g_clear_pointer (&bridge, dc_pdf_bridge_free);
   if (!extracted)
     return NULL;
   page_first_glyph[self->n_pages] = self->glyphs->len;
@@ -1477,13 +1395,13 @@ load_document (const char *path, const char *password, const DcDocumentLimits *l
     n_threads = _dc_parallel_threads (self->n_pages);
   letter_kinds = symbol_letter_kinds (self);
   lay_out_pages (self, page_first_glyph, letter_kinds, n_threads);
-  retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity), n_threads);
+  retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity));
 
   dc_trust_analyse (self);
   if (unspace_inked_symbols (self))
-    retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity), n_threads);
+    retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity));
 
-  if (cache_identity != NULL && !dc_pdf_bridge_is_encrypted (bridge))
+  if (cache_identity != NULL && !encrypted)
     _dc_document_cache_store (self, cache_identity, held_glyphs, loader.bytes);
   return g_steal_pointer (&self);
 }
@@ -1807,8 +1725,7 @@ dc_document_set_symbol_is_space (DcDocument *self, guint symbol, gboolean is_spa
   if (self->symbol_is_space[symbol] == !!is_space)
     return;
   self->symbol_is_space[symbol] = !!is_space;
-  retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity),
-              _dc_parallel_threads (self->n_pages));
+  retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity));
 }
 
 /* Changes whenever the tokens are recomputed, so indexes over them know to rebuild;
