@@ -34,7 +34,11 @@ struct _DcSearch
   guint next_line;
   GArray *matches; /* of Match, in reading order */
   GArray *glyphs;  /* of guint32 document glyph indices, match after match */
-  GArray *sorted;  /* the same glyphs sorted, as far as dc_search_get_glyphs() has looked */
+  GArray *sorted;  /* the same glyphs sorted: those of the pages done, then the page under way */
+  guint n_sorted_done; /* how many of @sorted are the glyphs of pages done */
+  guint page;          /* the page of the line searched last */
+  guint page_glyphs;   /* where that page's glyphs begin in @glyphs */
+  gboolean pages_unordered;
 };
 
 /**
@@ -161,6 +165,48 @@ dc_search_is_done (DcSearch *search)
   return dc_search_is_empty (search) || search->next_line >= n_lines;
 }
 
+static int
+compare_glyphs (gconstpointer a, gconstpointer b)
+{
+  guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Appends the glyphs found on the page under way since it began to @search->sorted, in
+ * order. Glyphs are numbered page by page and lines are searched page by page, so a page's
+ * glyphs sort after all those of the pages before: the sorted array grows a page at a
+ * time, each sorted on its own, and a book's hundreds of thousands of matched glyphs are
+ * never sorted, nor copied, again. */
+static void
+sort_page_under_way (DcSearch *search)
+{
+  guint from = search->n_sorted_done;
+  guint n = search->glyphs->len - search->page_glyphs;
+
+  if (search->pages_unordered)
+    {
+      /* Should a document ever number its glyphs out of its pages' order: all again. */
+      g_array_set_size (search->sorted, 0);
+      g_array_append_vals (search->sorted, search->glyphs->data, search->glyphs->len);
+      qsort (search->sorted->data, search->sorted->len, sizeof (guint32), compare_glyphs);
+      return;
+    }
+  g_array_set_size (search->sorted, from);
+  if (n == 0)
+    return;
+  g_array_append_vals (search->sorted,
+                       &g_array_index (search->glyphs, guint32, search->page_glyphs), n);
+  qsort (&g_array_index (search->sorted, guint32, from), n, sizeof (guint32), compare_glyphs);
+  if (from > 0
+      && g_array_index (search->sorted, guint32, from - 1)
+             > g_array_index (search->sorted, guint32, from))
+    {
+      search->pages_unordered = TRUE;
+      sort_page_under_way (search);
+    }
+}
+
 static void
 add_match (DcSearch *search, const DcLine *line, const guint32 *token_indices, guint first, guint n)
 {
@@ -236,6 +282,7 @@ search_line (DcSearch *search, guint line, DcValueFunc value, gpointer user_data
 gboolean
 dc_search_step (DcSearch *search, guint max_lines, DcValueFunc value, gpointer user_data)
 {
+  const DcLine *lines;
   guint n_lines;
 
   g_return_val_if_fail (search != NULL, TRUE);
@@ -243,10 +290,19 @@ dc_search_step (DcSearch *search, guint max_lines, DcValueFunc value, gpointer u
 
   if (dc_search_is_empty (search))
     return TRUE;
-  dc_document_get_lines (search->document, &n_lines);
+  lines = dc_document_get_lines (search->document, &n_lines);
   for (guint end = MIN (n_lines, search->next_line + max_lines); search->next_line < end;
        search->next_line++)
-    search_line (search, search->next_line, value, user_data);
+    {
+      if (lines[search->next_line].page != search->page)
+        {
+          sort_page_under_way (search);
+          search->n_sorted_done = search->sorted->len;
+          search->page = lines[search->next_line].page;
+          search->page_glyphs = search->glyphs->len;
+        }
+      search_line (search, search->next_line, value, user_data);
+    }
   return search->next_line >= n_lines;
 }
 
@@ -282,14 +338,6 @@ dc_search_get_match (DcSearch *search, guint match, guint *n_glyphs, guint *page
   return &g_array_index (search->glyphs, guint32, m->first_glyph);
 }
 
-static int
-compare_glyphs (gconstpointer a, gconstpointer b)
-{
-  guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
-
-  return x < y ? -1 : x > y;
-}
-
 /**
  * dc_search_get_glyphs:
  *
@@ -299,35 +347,10 @@ compare_glyphs (gconstpointer a, gconstpointer b)
 const guint32 *
 dc_search_get_glyphs (DcSearch *search, guint *n_glyphs)
 {
-  guint known, from, lo, hi;
-  guint32 lowest = G_MAXUINT32;
-
   g_return_val_if_fail (search != NULL, NULL);
   g_return_val_if_fail (n_glyphs != NULL, NULL);
 
-  /* A book's matches run to hundreds of thousands of glyphs, asked for again as the
-   * search goes on. Glyphs are numbered page by page and lines are searched page by page,
-   * so the new ones sort after all but those of the page they start on: only that tail
-   * is sorted again. */
-  known = search->sorted->len;
-  for (guint i = known; i < search->glyphs->len; i++)
-    lowest = MIN (lowest, g_array_index (search->glyphs, guint32, i));
-  g_array_append_vals (search->sorted, &g_array_index (search->glyphs, guint32, known),
-                       search->glyphs->len - known);
-  for (lo = 0, hi = known; lo < hi;)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (g_array_index (search->sorted, guint32, mid) < lowest)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  from = lo;
-  if (search->sorted->len - from > 1)
-    qsort (&g_array_index (search->sorted, guint32, from), search->sorted->len - from,
-           sizeof (guint32), compare_glyphs);
-
+  sort_page_under_way (search);
   *n_glyphs = search->sorted->len;
   return (const guint32 *) (void *) search->sorted->data;
 }
