@@ -551,10 +551,16 @@ decipher_document_view_set_marks (DecipherDocumentView *self, DecipherMarkKind k
   g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
   g_return_if_fail (kind < DECIPHER_N_MARKS);
 
-  g_clear_pointer (&self->marks[kind], g_array_unref);
-  if (glyphs != NULL && n_glyphs > 0)
+  if (glyphs == NULL || n_glyphs == 0)
+    g_clear_pointer (&self->marks[kind], g_array_unref);
+  else
     {
-      self->marks[kind] = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n_glyphs);
+      /* Into the same memory as the last time: a search hands over all its matches again
+       * as more come, a few hundred thousand glyphs, and memory fresh from the system
+       * costs more to touch than to copy into. */
+      if (self->marks[kind] == NULL)
+        self->marks[kind] = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n_glyphs);
+      g_array_set_size (self->marks[kind], 0);
       g_array_append_vals (self->marks[kind], glyphs, n_glyphs);
       /* Sorted, glyphs are page by page: drawing a page looks at its own marks only. A
        * search hands over its matches sorted already, a few hundred thousand at times. */
