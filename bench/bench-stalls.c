@@ -25,6 +25,12 @@
  * "phase start_us end_us" in CLOCK_MONOTONIC microseconds, to line up with a
  * `perf record -k CLOCK_MONOTONIC` of the same run and see what the main thread did.
  *
+ * With BENCH_STALLS_FRAMES set, every frame over 16 ms is listed with where its time went, as
+ * the frame clock's signals divide it: up to the end of layout, the paint (GTK's renderer
+ * drawing the frame and handing it to the display server) and what follows until
+ * after-paint, each with the main thread's page faults. A frame that faults a window's
+ * worth of pages is paying for memory fresh from the system, not for its drawing.
+ *
  * With BENCH_STALLS_DAMAGE set, each phase also lists the boxes the X server saw redrawn
  * in the window and how often. Under the cairo renderer a frame draws into a surface the
  * size of the box around everything it redraws and copies that box to the window, so the
@@ -65,6 +71,16 @@ typedef struct
 } Probe;
 
 static Probe probe;
+
+/* BENCH_STALLS_FRAMES: the frame under way. */
+typedef struct
+{
+  gint64 times[4]; /* at before-paint, and after layout, paint and after-paint */
+  glong faults[4];
+  guint last; /* the last of them this frame has passed */
+} Frame;
+
+static Frame frame;
 
 static void
 damage_start (GtkWidget *window)
@@ -136,6 +152,59 @@ thread_cpu_time (void)
   return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
 }
 
+enum
+{
+  FRAME_BEGIN,
+  FRAME_LAID_OUT,
+  FRAME_PAINTED,
+  FRAME_DONE
+};
+
+static void
+frame_mark (GdkFrameClock *clock, gpointer step)
+{
+  guint i = GPOINTER_TO_UINT (step);
+  gint64 total;
+
+  if (i != FRAME_BEGIN && frame.times[FRAME_BEGIN] == 0)
+    return;
+  frame.times[i] = g_get_monotonic_time ();
+  frame.faults[i] = thread_faults ();
+  /* A frame with nothing to lay out or paint skips those signals: they took no time. */
+  for (guint skipped = frame.last + 1; i != FRAME_BEGIN && skipped < i; skipped++)
+    {
+      frame.times[skipped] = frame.times[frame.last];
+      frame.faults[skipped] = frame.faults[frame.last];
+    }
+  frame.last = i;
+  if (i != FRAME_DONE)
+    return;
+  total = frame.times[FRAME_DONE] - frame.times[FRAME_BEGIN];
+  if (total > 16000)
+    printf ("    frame %5.1f ms: layout %5.1f ms (%4ld faults), paint %5.1f ms (%4ld faults), "
+            "then %5.1f ms (%4ld faults)\n",
+            total / 1000.0, (frame.times[FRAME_LAID_OUT] - frame.times[FRAME_BEGIN]) / 1000.0,
+            frame.faults[FRAME_LAID_OUT] - frame.faults[FRAME_BEGIN],
+            (frame.times[FRAME_PAINTED] - frame.times[FRAME_LAID_OUT]) / 1000.0,
+            frame.faults[FRAME_PAINTED] - frame.faults[FRAME_LAID_OUT],
+            (frame.times[FRAME_DONE] - frame.times[FRAME_PAINTED]) / 1000.0,
+            frame.faults[FRAME_DONE] - frame.faults[FRAME_PAINTED]);
+  frame.times[FRAME_BEGIN] = 0;
+}
+
+/* GTK connects its own handlers when the window is realized, before these: each mark
+ * comes when GTK's work for that signal is done. */
+static void
+frames_start (GtkWidget *window)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+
+  g_signal_connect (clock, "before-paint", G_CALLBACK (frame_mark), GUINT_TO_POINTER (FRAME_BEGIN));
+  g_signal_connect (clock, "layout", G_CALLBACK (frame_mark), GUINT_TO_POINTER (FRAME_LAID_OUT));
+  g_signal_connect (clock, "paint", G_CALLBACK (frame_mark), GUINT_TO_POINTER (FRAME_PAINTED));
+  g_signal_connect (clock, "after-paint", G_CALLBACK (frame_mark), GUINT_TO_POINTER (FRAME_DONE));
+}
+
 static gboolean
 tick (gpointer data)
 {
@@ -177,8 +246,8 @@ phase_end (void)
 {
   printf ("%-22s longest stall %6.1f ms (%5.1f ms CPU), over 16 ms: %3u, over 50 ms: %3u, "
           "page faults: %5ld\n",
-          probe.phase, probe.worst / 1000.0, probe.worst_cpu / 1000.0, probe.over_16,
-          probe.over_50, thread_faults () - probe.faults);
+          probe.phase, probe.worst / 1000.0, probe.worst_cpu / 1000.0, probe.over_16, probe.over_50,
+          thread_faults () - probe.faults);
   damage_print ();
   fflush (stdout);
 }
@@ -298,6 +367,8 @@ main (int argc, char *argv[])
   gui_test_iterate (500);
   if (g_getenv ("BENCH_STALLS_DAMAGE") != NULL)
     damage_start (GTK_WIDGET (window));
+  if (g_getenv ("BENCH_STALLS_FRAMES") != NULL)
+    frames_start (GTK_WIDGET (window));
 
   phase_begin ("open");
   start = g_get_monotonic_time ();
