@@ -27,8 +27,10 @@
 #include <span>
 #endif
 
+#include <Annot.h>
 #include <Error.h>
 #include <ErrorCodes.h>
+#include <Gfx.h>
 #include <GfxFont.h>
 #include <GfxState.h>
 #include <GlobalParams.h>
@@ -67,6 +69,15 @@ struct _DcPdfBridge
   /* Fonts are identified across pages by their PDF object reference. */
   std::map<std::pair<int, int>, guint> font_ids;
   std::map<const GfxFont *, guint> anonymous_fonts;
+  /* The output device and the Gfx of the page read last, kept for the next page when it
+   * would make the same Gfx (reusable_gfx()): a Gfx makes every font of its page's
+   * resources anew, reading the font's program and ToUnicode CMap again, a tenth of
+   * reading a book whose pages all draw with the same few fonts. Declared after doc, so
+   * that the Gfx goes first, then the device it draws on, then the document. */
+  std::unique_ptr<OutputDev> out;
+  std::unique_ptr<Gfx> gfx;
+  Page *gfx_page = nullptr;            /* the page @gfx was made for */
+  GCancellable *cancellable = nullptr; /* the page being read's, for abort_check() */
 };
 
 static void
@@ -198,10 +209,48 @@ cff_cid_to_gid (GfxFontType type, std::vector<unsigned char> &program, std::vect
 class GlyphOutputDev : public OutputDev
 {
 public:
-  GlyphOutputDev (DcPdfBridge *bridge, guint page, const DcBridgeCallbacks *callbacks,
-                  gpointer user_data)
-      : bridge (bridge), page (page), callbacks (callbacks), user_data (user_data)
+  GlyphOutputDev (DcPdfBridge *bridge) : bridge (bridge)
   {
+  }
+
+  /* Everything a device made for the page alone would start with. */
+  void
+  begin_page (guint new_page, const DcBridgeCallbacks *new_callbacks, gpointer new_user_data)
+  {
+    page = new_page;
+    callbacks = new_callbacks;
+    user_data = new_user_data;
+    n_glyphs = 0;
+    actual_depth = 0;
+    actual_first = 0;
+    actual_open = false;
+    actual_text.clear ();
+    type3_scale.clear ();
+    closing = false;
+    n_closed = 0;
+  }
+
+  /* While the Gfx's marked content left open is closed (close_marked_content()): the
+   * closings are counted, and say nothing to the callbacks. */
+  void
+  begin_closing ()
+  {
+    closing = true;
+    n_closed = 0;
+  }
+
+  guint
+  end_closing ()
+  {
+    closing = false;
+    return n_closed;
+  }
+
+  void
+  endMarkedContent (GfxState *state) override
+  {
+    if (closing)
+      n_closed++;
   }
 
   bool
@@ -351,6 +400,8 @@ public:
     Unicode *ucs4 = nullptr;
     int len;
 
+    if (closing)
+      return;
     if (actual_depth == 0 || --actual_depth > 0 || !actual_open)
       return;
     actual_open = false;
@@ -405,9 +456,11 @@ public:
 
 private:
   DcPdfBridge *bridge;
-  guint page;
-  const DcBridgeCallbacks *callbacks;
-  gpointer user_data;
+  guint page = 0;
+  const DcBridgeCallbacks *callbacks = nullptr;
+  gpointer user_data = nullptr;
+  bool closing = false;
+  guint n_closed = 0;
   guint n_glyphs = 0;
   guint actual_depth = 0;
   guint actual_first = 0;
@@ -939,7 +992,111 @@ dc_pdf_bridge_get_page_size (DcPdfBridge *bridge, guint page, double *width, dou
 static bool
 abort_check (void *data)
 {
-  return g_cancellable_is_cancelled (G_CANCELLABLE (data));
+  DcPdfBridge *bridge = (DcPdfBridge *) data;
+
+  return bridge->cancellable != NULL && g_cancellable_is_cancelled (bridge->cancellable);
+}
+
+/* Whether two objects of resource dictionaries say the same: the same values, the same
+ * references, in the same order. Anything but plain values (a stream, an error) is not
+ * compared, and counts as different. */
+static bool
+same_object (const Object &a, const Object &b, int depth)
+{
+  if (a.getType () != b.getType () || depth > 16)
+    return false;
+  switch (a.getType ())
+    {
+    case objBool:
+      return a.getBool () == b.getBool ();
+    case objInt:
+      return a.getInt () == b.getInt ();
+    case objInt64:
+      return a.getInt64 () == b.getInt64 ();
+    case objReal:
+      {
+        double x = a.getReal (), y = b.getReal ();
+
+        return memcmp (&x, &y, sizeof x) == 0;
+      }
+    case objString:
+      return a.getString ()->cmp (b.getString ()) == 0;
+    case objName:
+      return strcmp (a.getName (), b.getName ()) == 0;
+    case objNull:
+      return true;
+    case objRef:
+      return a.getRef () == b.getRef ();
+    case objArray:
+      {
+        Array *x = a.getArray (), *y = b.getArray ();
+
+        if (x->getLength () != y->getLength ())
+          return false;
+        for (int i = 0; i < x->getLength (); i++)
+          if (!same_object (x->getNF (i), y->getNF (i), depth + 1))
+            return false;
+        return true;
+      }
+    case objDict:
+      {
+        Dict *x = a.getDict (), *y = b.getDict ();
+
+        if (x->getLength () != y->getLength ())
+          return false;
+        for (int i = 0; i < x->getLength (); i++)
+          if (strcmp (x->getKey (i), y->getKey (i)) != 0
+              || !same_object (x->getValNF (i), y->getValNF (i), depth + 1))
+            return false;
+        return true;
+      }
+    default:
+      return false;
+    }
+}
+
+static bool
+same_box (const PDFRectangle *a, const PDFRectangle *b)
+{
+  return a->x1 == b->x1 && a->y1 == b->y1 && a->x2 == b->x2 && a->y2 == b->y2;
+}
+
+/* Whether the Gfx made for the page read last would be made again for @page: the same
+ * boxes and rotation (its graphics state), and resources that say the same (its fonts,
+ * XObjects, colour spaces, graphics states). A font without a reference of its own is
+ * told apart by its GfxFont (lookup_font()), a new one for each Gfx: such a page is
+ * never read with another page's Gfx. */
+static bool
+reusable_gfx (DcPdfBridge *bridge, Page *page)
+{
+  Page *last = bridge->gfx_page;
+
+  if (!bridge->gfx || last == nullptr || !bridge->anonymous_fonts.empty ())
+    return false;
+  if (last == page)
+    return true;
+  return last->getRotate () == page->getRotate ()
+         && same_box (last->getMediaBox (), page->getMediaBox ())
+         && same_box (last->getCropBox (), page->getCropBox ())
+         && same_object (*last->getResourceDictObject (), *page->getResourceDictObject (), 0);
+}
+
+/* A page may leave marked content open (BDC without its EMC), which would hide or tag
+ * what the next page draws with the same Gfx: closed here, by as many EMC as there
+ * could be, each counted by the device while the stack holds one. Returns FALSE when
+ * more may be open than that: the Gfx is then not used again. */
+static bool
+close_marked_content (DcPdfBridge *bridge, GlyphOutputDev *out)
+{
+  static const char closings[] = "EMC EMC EMC EMC EMC EMC EMC EMC\n";
+  const guint most = 8;
+  Object stream (
+      static_cast<Stream *> (new MemStream (closings, 0, (Goffset) sizeof closings - 1,
+                                            Object (new Dict (bridge->doc->getXRef ())))));
+
+  out->begin_closing ();
+  bridge->gfx->display (&stream);
+  return out->end_closing () < most;
 }
 
 gboolean
@@ -951,11 +1108,57 @@ dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page, const DcBridgeCallb
   g_return_val_if_fail (callbacks->glyph != NULL, FALSE);
   g_return_val_if_fail (page < dc_pdf_bridge_get_n_pages (bridge), FALSE);
 
-  GlyphOutputDev out (bridge, page, callbacks, user_data);
+  Page *pdf_page = bridge->doc->getPage ((int) page + 1);
+  GlyphOutputDev *out;
 
-  /* The same parameters poppler-glib uses for its text layout, so coordinates agree. */
-  bridge->doc->displayPage (&out, (int) page + 1, 72.0, 72.0, 0, false, true, false,
-                            cancellable ? abort_check : nullptr, cancellable);
+  if (!bridge->out)
+    bridge->out = std::make_unique<GlyphOutputDev> (bridge);
+  out = static_cast<GlyphOutputDev *> (bridge->out.get ());
+  out->begin_page (page, callbacks, user_data);
+  bridge->cancellable = cancellable;
+  if (pdf_page == nullptr)
+    {
+      /* What PDFDoc::displayPage() does with a page it cannot find: nothing. */
+      bridge->gfx.reset ();
+      bridge->gfx_page = nullptr;
+    }
+  else
+    {
+      /* What Page::displaySlice() does, with the Gfx of the page before when it would be
+       * the same: the same parameters poppler-glib uses for its text layout, so that
+       * coordinates agree. */
+      if (!reusable_gfx (bridge, pdf_page))
+        {
+          bridge->gfx.reset ();
+          bridge->gfx.reset (pdf_page->createGfx (out, 72.0, 72.0, 0, false, true, -1, -1, -1, -1,
+                                                  false, abort_check, bridge));
+          bridge->gfx_page = pdf_page;
+        }
+      Object contents = pdf_page->getContents ();
+      if (!contents.isNull ())
+        {
+          bridge->gfx->saveState ();
+          bridge->gfx->display (&contents);
+          bridge->gfx->restoreState ();
+        }
+      else
+        out->dump ();
+      Annots *annots = pdf_page->getAnnots ();
+      if (!annots->getAnnots ().empty ())
+        {
+          for (const auto &annot : annots->getAnnots ())
+            annot->draw (bridge->gfx.get (), false);
+          out->dump ();
+        }
+      /* A page cut short leaves the Gfx as it stopped. */
+      if (g_cancellable_is_cancelled (cancellable) || !close_marked_content (bridge, out)
+          || bridge->gfx->getState ()->hasSaves ())
+        {
+          bridge->gfx.reset ();
+          bridge->gfx_page = nullptr;
+        }
+    }
+  bridge->cancellable = NULL;
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
