@@ -12,6 +12,7 @@
 
 #include "config.h"
 
+#include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <cerrno>
@@ -28,6 +29,7 @@
 #endif
 
 #include <Annot.h>
+#include <Array.h>
 #include <Error.h>
 #include <ErrorCodes.h>
 #include <Gfx.h>
@@ -1081,6 +1083,100 @@ reusable_gfx (DcPdfBridge *bridge, Page *page)
          && same_object (*last->getResourceDictObject (), *page->getResourceDictObject (), 0);
 }
 
+/* The bytes of @str, a content stream of one FlateDecode filter over the file's bytes,
+ * decoded by zlib into a stream poppler reads from memory; a null object for any other
+ * stream, and for one zlib does not decode whole and clean (a damaged stream, a wrong
+ * checksum: poppler's own decoder then reads it, and says what it says). poppler decodes
+ * Flate with a decoder of its own, a byte at a time, and the Lexer asks the stream for
+ * each character through it: two thirds of what reading a page's content cost beside
+ * drawing it. */
+static Object
+inflated (DcPdfBridge *bridge, const Object &str, std::vector<std::unique_ptr<char[]> > &buffers)
+{
+  Stream *stream;
+  BaseStream *base;
+  Dict *dict;
+
+  if (!str.isStream ())
+    return Object (objNull);
+  stream = str.getStream ();
+  base = stream->getBaseStream ();
+  dict = stream->getDict ();
+  /* No decryption, no other filter, no predictor between the file's bytes and poppler's. */
+  if (stream->getKind () != strFlate || stream->getNextStream () != base || dict == nullptr
+      || !dict->lookupNF ("DecodeParms").isNull () || !dict->lookupNF ("DP").isNull ())
+    return Object (objNull);
+
+  std::vector<unsigned char> input = base->toUnsignedChars (16384, 65536);
+  g_autoptr (GConverter)
+      decompressor = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB));
+  gsize room = MAX ((gsize) 4096, input.size () * 4), length = 0, read_at = 0;
+  std::unique_ptr<char[]> output (new char[room]);
+
+  for (;;)
+    {
+      gsize bytes_read = 0, bytes_written = 0;
+      GConverterResult result;
+
+      if (length == room)
+        {
+          std::unique_ptr<char[]> grown (new char[2 * room]);
+
+          memcpy (grown.get (), output.get (), length);
+          output = std::move (grown);
+          room *= 2;
+        }
+      result = g_converter_convert (decompressor, input.data () + read_at, input.size () - read_at,
+                                    output.get () + length, room - length, G_CONVERTER_INPUT_AT_END,
+                                    &bytes_read, &bytes_written, NULL);
+      read_at += bytes_read;
+      length += bytes_written;
+      if (result == G_CONVERTER_FINISHED)
+        break;
+      /* An error, or input ending before the stream does: poppler's decoder decides. */
+      if (result == G_CONVERTER_ERROR || (bytes_read == 0 && bytes_written == 0))
+        return Object (objNull);
+    }
+  buffers.push_back (std::move (output));
+  return Object (
+      static_cast<Stream *> (new MemStream (buffers.back ().get (), 0, (Goffset) length,
+                                            Object (new Dict (bridge->doc->getXRef ())))));
+}
+
+/* The page's contents as poppler would read them, with each Flate stream decoded by
+ * zlib (inflated()) into @buffers, which must outlive the object returned. */
+static Object
+page_contents (DcPdfBridge *bridge, Page *page, std::vector<std::unique_ptr<char[]> > &buffers)
+{
+  Object contents = page->getContents ();
+
+  if (contents.isStream ())
+    {
+      Object decoded = inflated (bridge, contents, buffers);
+
+      return decoded.isNull () ? std::move (contents) : std::move (decoded);
+    }
+  if (contents.isArray ())
+    {
+      Array *streams = contents.getArray ();
+      Array *copy = new Array (bridge->doc->getXRef ());
+      bool any = false;
+
+      for (int i = 0; i < streams->getLength (); i++)
+        {
+          Object element = streams->get (i);
+          Object decoded = inflated (bridge, element, buffers);
+
+          any = any || !decoded.isNull ();
+          copy->add (decoded.isNull () ? std::move (element) : std::move (decoded));
+        }
+      Object result (copy);
+      if (any)
+        return result;
+    }
+  return contents;
+}
+
 /* A page may leave marked content open (BDC without its EMC), which would hide or tag
  * what the next page draws with the same Gfx: closed here, by as many EMC as there
  * could be, each counted by the device while the stack holds one. Returns FALSE when
@@ -1134,7 +1230,8 @@ dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page, const DcBridgeCallb
                                                   false, abort_check, bridge));
           bridge->gfx_page = pdf_page;
         }
-      Object contents = pdf_page->getContents ();
+      std::vector<std::unique_ptr<char[]> > buffers;
+      Object contents = page_contents (bridge, pdf_page, buffers);
       if (!contents.isNull ())
         {
           bridge->gfx->saveState ();
