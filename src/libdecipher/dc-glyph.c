@@ -110,6 +110,41 @@ encode_from_zero (float target, guint scale, float unit, double per_unit)
   return slot->units;
 }
 
+/* The units that bring an edge of the box from the origin, as encode() found them for the
+ * glyph before: the glyphs of a line share their baseline, and those of a size their
+ * distances to the top and bottom of the box, so that a line's y0 and y1 are the same
+ * two encodings over and over. One slot per edge (x0, y0, x1, y1), per thread. */
+typedef struct
+{
+  guint32 origin; /* the floats' bits */
+  guint32 target;
+  guint8 scale; /* + 1; 0 for an empty slot */
+  gint16 units;
+} EdgeMemo;
+
+static _Thread_local EdgeMemo edge_memo[4];
+
+static inline gint16
+encode_edge (guint edge, float origin, float target, guint scale, float unit, double per_unit)
+{
+  EdgeMemo *slot = &edge_memo[edge];
+  guint32 origin_bits, target_bits;
+
+  /* The box's edge at the origin itself (x0 of most glyphs). */
+  if (target == origin)
+    return 0;
+  memcpy (&origin_bits, &origin, sizeof origin_bits);
+  memcpy (&target_bits, &target, sizeof target_bits);
+  if (slot->origin != origin_bits || slot->target != target_bits || slot->scale != scale + 1)
+    {
+      slot->origin = origin_bits;
+      slot->target = target_bits;
+      slot->scale = (guint8) (scale + 1);
+      slot->units = encode (origin, target, unit, per_unit);
+    }
+  return slot->units;
+}
+
 /* Sets the glyph's size, advance and box (page points; x and y are set already) in the
  * finest unit that holds them all. A box beyond 16 × 32767 pt of its origin, which only a
  * hostile file draws, is clamped. */
@@ -144,7 +179,7 @@ _dc_glyph_set_metrics (DcGlyph *glyph, double size, double advance, double x0, d
   units[0] = encode_from_zero (target[0], scale, unit, per_unit);
   units[1] = encode_from_zero (target[1], scale, unit, per_unit);
   for (guint i = 2; i < 6; i++)
-    units[i] = encode (origin[i], target[i], unit, per_unit);
+    units[i] = encode_edge (i - 2, origin[i], target[i], scale, unit, per_unit);
   glyph->scale = scale;
   glyph->size_units = units[0];
   glyph->advance_units = units[1];
