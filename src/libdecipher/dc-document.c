@@ -906,15 +906,115 @@ dc_tokens_symbol_is_space (DcTokens *tokens, guint symbol)
   return tokens->symbol_is_space[symbol];
 }
 
-/* Splits the lines into tokens at the spaces @symbol_is_space (taken over) says, into
- * a new snapshot that replaces the document's current one. One thread: split on
- * several, each part into an array of its own, the parts and the snapshot's array were
- * held at once, two bytes a glyph more at the peak of loading than the budget allows. */
+/* Splitting lines into tokens on several threads: parts of a few hundred lines taken in
+ * turn, each storing its tokens from the place its first glyph has among the lines'
+ * glyphs (a line has no more tokens than glyphs, so a part's tokens end before the next
+ * part's place), then moved down in part order to follow one another. */
+typedef struct
+{
+  const DcGlyph *glyphs;
+  const guint32 *order;
+  DcLine *lines;
+  const guint8 *symbol_is_space;
+  DcToken *tokens;
+  const guint *part_lines;  /* n_parts + 1: the first line of each part */
+  const guint *part_places; /* n_parts: where each part stores its tokens */
+  guint *part_tokens;       /* n_parts: how many each stored */
+  guint n_parts;
+  gint next_part; /* atomic */
+} Split;
+
 static void
-retokenize (DcDocument *self, guint8 *symbol_is_space)
+split_parts (gpointer data)
+{
+  Split *split = data;
+  guint p;
+
+  while ((p = (guint) g_atomic_int_add (&split->next_part, 1)) < split->n_parts)
+    split->part_tokens[p] = dc_layout_tokens_into (split->glyphs, split->order, split->lines,
+                                                   split->part_lines[p], split->part_lines[p + 1],
+                                                   split->symbol_is_space, split->tokens,
+                                                   split->part_places[p]);
+}
+
+/* Splits @lines into @tokens (room for as many as the lines have glyphs) on @n_threads
+ * threads: the same tokens, in the same places, as dc_layout_tokens(). Returns their
+ * count. */
+static guint
+split_tokens (DcDocument *self, DcLine *lines, guint n_lines, const guint8 *symbol_is_space,
+              DcToken *tokens, guint n_threads)
+{
+  Split split = { 0 };
+  g_autofree guint *part_lines = NULL;
+  g_autofree guint *part_places = NULL;
+  g_autofree guint *part_tokens = NULL;
+  guint n = 0, n_tokens = 0, per_part;
+
+  if (n_threads <= 1 || n_lines < 2)
+    return dc_layout_tokens_into ((const DcGlyph *) (void *) self->glyphs->data,
+                                  (const guint32 *) (void *) self->order->data, lines, 0, n_lines,
+                                  symbol_is_space, tokens, 0);
+
+  /* Parts small enough that the threads finish together. */
+  per_part = MAX (1, n_lines / (n_threads * 8));
+  split.n_parts = (n_lines + per_part - 1) / per_part;
+  part_lines = g_new (guint, split.n_parts + 1);
+  part_places = g_new (guint, split.n_parts);
+  part_tokens = g_new0 (guint, split.n_parts);
+  for (guint p = 0, place = 0; p < split.n_parts; p++)
+    {
+      part_lines[p] = p * per_part;
+      part_places[p] = place;
+      for (guint l = p * per_part; l < MIN (n_lines, (p + 1) * per_part); l++)
+        place += lines[l].n_glyphs;
+    }
+  part_lines[split.n_parts] = n_lines;
+  split.glyphs = (const DcGlyph *) (void *) self->glyphs->data;
+  split.order = (const guint32 *) (void *) self->order->data;
+  split.lines = lines;
+  split.symbol_is_space = symbol_is_space;
+  split.tokens = tokens;
+  split.part_lines = part_lines;
+  split.part_places = part_places;
+  split.part_tokens = part_tokens;
+  _dc_parallel_run (MIN (n_threads, split.n_parts), split_parts, &split);
+
+  for (guint p = 0; p < split.n_parts; p++)
+    n_tokens += part_tokens[p];
+  for (guint p = 0; p < split.n_parts; p++)
+    {
+      guint moved_by = part_places[p] - n;
+
+      if (moved_by > 0)
+        {
+          guint end = part_places[p] + part_tokens[p];
+
+          memmove (&tokens[n], &tokens[part_places[p]], part_tokens[p] * sizeof (DcToken));
+          for (guint l = part_lines[p]; l < part_lines[p + 1]; l++)
+            lines[l].first_token -= moved_by;
+          /* Where the tokens were, beyond where they all end now: given back at once, so
+           * that the moves add nothing to what loading holds at its peak. */
+          if (end > n_tokens)
+            _dc_memory_release (&tokens[MAX (n_tokens, part_places[p])],
+                                (end - MAX (n_tokens, part_places[p])) * sizeof (DcToken));
+        }
+      n += part_tokens[p];
+    }
+  return n;
+}
+
+/* Splits the lines into tokens at the spaces @symbol_is_space (taken over) says, into
+ * a new snapshot that replaces the document's current one, on @n_threads threads. The
+ * tokens go into one array with room for a token a glyph, of which only the pages the
+ * tokens reach are ever touched, then cut to their number: split into an array a part,
+ * the parts and the snapshot's array were held at once, two bytes a glyph more at the
+ * peak of loading than the budget allows. */
+static void
+retokenize (DcDocument *self, guint8 *symbol_is_space, guint n_threads)
 {
   DcTokens *tokens = g_new0 (DcTokens, 1), *old;
-  GArray *array = g_array_new (FALSE, FALSE, sizeof (DcToken));
+  gsize room = 0;
+  DcToken *array;
 
   tokens->ref_count = 1;
   tokens->generation = self->tokens != NULL ? self->tokens->generation + 1 : 1;
@@ -922,12 +1022,13 @@ retokenize (DcDocument *self, guint8 *symbol_is_space)
   tokens->lines = g_memdup2 (self->lines->data, sizeof (DcLine) * MAX (1, self->lines->len));
   tokens->n_symbols = self->symbols->len;
   tokens->symbol_is_space = symbol_is_space;
-  dc_layout_tokens ((const DcGlyph *) (void *) self->glyphs->data,
-                    (const guint32 *) (void *) self->order->data, tokens->lines, tokens->n_lines,
-                    symbol_is_space, array);
-  tokens->n_tokens = array->len;
+  for (guint l = 0; l < tokens->n_lines; l++)
+    room += tokens->lines[l].n_glyphs;
+  array = g_new (DcToken, MAX (1, room));
+  tokens->n_tokens = split_tokens (self, tokens->lines, tokens->n_lines, symbol_is_space, array,
+                                   n_threads);
   /* Exactly the size needed: a book keeps a hundred thousand tokens or more. */
-  tokens->tokens = g_renew (DcToken, g_array_free (array, FALSE), MAX (1, tokens->n_tokens));
+  tokens->tokens = g_renew (DcToken, array, MAX (1, tokens->n_tokens));
 
   /* The document's own lines stay where they are (callers keep pointers to them) and
    * take the new ranges; a worker reads its snapshot's copy, never these. */
@@ -1395,11 +1496,11 @@ load_document (const char *path, const char *password, const DcDocumentLimits *l
     n_threads = _dc_parallel_threads (self->n_pages);
   letter_kinds = symbol_letter_kinds (self);
   lay_out_pages (self, page_first_glyph, letter_kinds, n_threads);
-  retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity));
+  retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity), n_threads);
 
   dc_trust_analyse (self);
   if (unspace_inked_symbols (self))
-    retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity));
+    retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity), n_threads);
 
   if (cache_identity != NULL && !encrypted)
     _dc_document_cache_store (self, cache_identity, held_glyphs, loader.bytes);
@@ -1725,7 +1826,8 @@ dc_document_set_symbol_is_space (DcDocument *self, guint symbol, gboolean is_spa
   if (self->symbol_is_space[symbol] == !!is_space)
     return;
   self->symbol_is_space[symbol] = !!is_space;
-  retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity));
+  retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity),
+              _dc_parallel_threads (self->n_pages));
 }
 
 /* Changes whenever the tokens are recomputed, so indexes over them know to rebuild;

@@ -26,4 +26,12 @@ void dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, d
 void dc_layout_tokens (const DcGlyph *glyphs, const guint32 *order, DcLine *lines, guint n_lines,
                        const guint8 *symbol_is_space, GArray *tokens);
 
+/* dc_layout_tokens() for the lines [@first_line, @end_line) alone, their tokens stored
+ * from @tokens[@first_token] on (room for one a glyph at most) and their first_token
+ * counted from the start of @tokens. Returns how many it stored. Writes only those lines
+ * and that room: ranges of lines may be split on several threads at once. */
+guint dc_layout_tokens_into (const DcGlyph *glyphs, const guint32 *order, DcLine *lines,
+                             guint first_line, guint end_line, const guint8 *symbol_is_space,
+                             DcToken *tokens, guint first_token);
+
 G_END_DECLS

@@ -895,37 +895,21 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
     }
 }
 
-/* Stores @token in the room dc_layout_tokens() made. */
-static inline void
-add_token (GArray *tokens, const DcToken *token)
+guint
+dc_layout_tokens_into (const DcGlyph *glyphs, const guint32 *order, DcLine *lines, guint first_line,
+                       guint end_line, const guint8 *symbol_is_space, DcToken *tokens,
+                       guint first_token)
 {
-  g_array_index (tokens, DcToken, tokens->len) = *token;
-  tokens->len++;
-}
+  guint n = first_token;
 
-void
-dc_layout_tokens (const DcGlyph *glyphs, const guint32 *order, DcLine *lines, guint n_lines,
-                  const guint8 *symbol_is_space, GArray *tokens)
-{
-  guint n_glyphs = 0;
-
-  g_assert (tokens != NULL);
-
-  /* A token holds a glyph at least: room for as many tokens as there are glyphs, so that
-   * each token is stored in place (a book has a few hundred thousand). */
-  for (guint l = 0; l < n_lines; l++)
-    n_glyphs += lines[l].n_glyphs;
-  g_array_set_size (tokens, n_glyphs);
-  g_array_set_size (tokens, 0);
-
-  for (guint l = 0; l < n_lines; l++)
+  for (guint l = first_line; l < end_line; l++)
     {
       DcLine *line = &lines[l];
       DcToken token = { 0 };
       Placement previous = { 0 };
       gboolean open = FALSE;
 
-      line->first_token = tokens->len;
+      line->first_token = n;
       token.line = l;
 
       for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
@@ -936,7 +920,7 @@ dc_layout_tokens (const DcGlyph *glyphs, const guint32 *order, DcLine *lines, gu
           if (symbol_is_space[glyph->symbol])
             {
               if (open)
-                add_token (tokens, &token);
+                tokens[n++] = token;
               open = FALSE;
               continue;
             }
@@ -947,7 +931,7 @@ dc_layout_tokens (const DcGlyph *glyphs, const guint32 *order, DcLine *lines, gu
 
               if (gap > MIN_WORD_GAP * em (glyph) || gap < -MAX_LINE_GAP * em (glyph))
                 {
-                  add_token (tokens, &token);
+                  tokens[n++] = token;
                   open = FALSE;
                 }
             }
@@ -965,7 +949,26 @@ dc_layout_tokens (const DcGlyph *glyphs, const guint32 *order, DcLine *lines, gu
         }
 
       if (open)
-        add_token (tokens, &token);
-      line->n_tokens = tokens->len - line->first_token;
+        tokens[n++] = token;
+      line->n_tokens = n - line->first_token;
     }
+  return n - first_token;
+}
+
+void
+dc_layout_tokens (const DcGlyph *glyphs, const guint32 *order, DcLine *lines, guint n_lines,
+                  const guint8 *symbol_is_space, GArray *tokens)
+{
+  guint n_glyphs = 0;
+
+  g_assert (tokens != NULL);
+
+  /* A token holds a glyph at least: room for as many tokens as there are glyphs, so that
+   * each token is stored in place (a book has a few hundred thousand). */
+  for (guint l = 0; l < n_lines; l++)
+    n_glyphs += lines[l].n_glyphs;
+  g_array_set_size (tokens, n_glyphs);
+  g_array_set_size (tokens,
+                    dc_layout_tokens_into (glyphs, order, lines, 0, n_lines, symbol_is_space,
+                                           (DcToken *) (void *) tokens->data, 0));
 }

@@ -34,4 +34,20 @@ _dc_memory_populate (gpointer data, gsize size)
 #endif
 }
 
+/* Gives the whole pages within [@data, @data + @size) back to the kernel: what they held
+ * is not needed any more, and reads as zeros if touched again. Part of a block of the
+ * heap may be given back so, never its edges, which the allocator may use. */
+static inline void
+_dc_memory_release (gpointer data, gsize size)
+{
+#if defined(__linux__) && defined(MADV_DONTNEED)
+  const guintptr page = 4096;
+  guintptr start = ((guintptr) data + page - 1) & ~(page - 1);
+  guintptr stop = ((guintptr) data + size) & ~(page - 1);
+
+  if (stop > start)
+    madvise ((gpointer) start, stop - start, MADV_DONTNEED);
+#endif
+}
+
 G_END_DECLS
