@@ -16,6 +16,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "dc-document-private.h"
 #include "dc-export.h"
 #include "dc-test-fixtures.h"
@@ -260,6 +262,152 @@ test_limit_in_second_half (void)
     }
 }
 
+/* A PDF of @n_pages pages drawn by @contents, each page with the same resources written
+ * out again (inline, as the 500-page book has them), which the bridge reads with one
+ * Gfx; /oc1 is optional content that is off. */
+static char *
+write_pages_pdf (const char *dir, const char *const *contents, guint n_pages)
+{
+  g_autoptr (GString) pdf = g_string_new ("%PDF-1.5\n");
+  g_autoptr (GArray) offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
+  g_autoptr (GString) kids = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  char *path = g_build_filename (dir, "pages.pdf", NULL);
+  gsize xref;
+
+#define OBJECT(...)                                                                             \
+  do                                                                                            \
+    {                                                                                           \
+      gsize at = pdf->len;                                                                      \
+      g_array_append_val (offsets, at);                                                         \
+      g_string_append_printf (pdf, "%u 0 obj\n", offsets->len);                                 \
+      g_string_append_printf (pdf, __VA_ARGS__);                                                \
+      g_string_append (pdf, "\nendobj\n");                                                      \
+    }                                                                                           \
+  while (0)
+
+  for (guint i = 0; i < n_pages; i++)
+    g_string_append_printf (kids, "%u 0 R ", 5 + 2 * i);
+  OBJECT ("<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [4 0 R] /D << /OFF [4 0 R] "
+          ">> >> >>");
+  OBJECT ("<< /Type /Pages /Kids [%s] /Count %u >>", kids->str, n_pages);
+  OBJECT ("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
+  OBJECT ("<< /Type /OCG /Name (Hidden) >>");
+  for (guint i = 0; i < n_pages; i++)
+    {
+      OBJECT ("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /Font << /F1 "
+              "3 0 R >> /Properties << /oc1 4 0 R >> >> /Contents %u 0 R >>",
+              6 + 2 * i);
+      OBJECT ("<< /Length %zu >>\nstream\n%s\nendstream", strlen (contents[i]) + 1, contents[i]);
+    }
+#undef OBJECT
+
+  xref = pdf->len;
+  g_string_append_printf (pdf, "xref\n0 %u\n0000000000 65535 f \n", offsets->len + 1);
+  for (guint i = 0; i < offsets->len; i++)
+    g_string_append_printf (pdf, "%010zu 00000 n \n", g_array_index (offsets, gsize, i));
+  g_string_append_printf (pdf, "trailer\n<< /Size %u /Root 1 0 R >>\nstartxref\n%zu\n%%%%EOF\n",
+                          offsets->len + 1, xref);
+  g_file_set_contents (path, pdf->str, (gssize) pdf->len, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+/* The glyphs of @page, as records. */
+static GArray *
+page_glyphs (DcDocument *document, guint page)
+{
+  GArray *found = g_array_new (FALSE, FALSE, sizeof (DcGlyph));
+  const DcGlyph *glyphs;
+  guint n_glyphs;
+
+  glyphs = dc_document_get_glyphs (document, &n_glyphs);
+  for (guint i = 0; i < n_glyphs; i++)
+    if (glyphs[i].page == page)
+      {
+        DcGlyph glyph = glyphs[i];
+
+        glyph.page = 0;
+        g_array_append_val (found, glyph);
+      }
+  return found;
+}
+
+/* A page read with the Gfx of the page before (pages with the same resources, in
+ * dc-pdf-bridge.cc) starts as it would with a Gfx of its own: marked content, graphics
+ * states and /ActualText spans the page before left open do not carry over. Pages 2 and
+ * 4 draw what page 0 draws, after a page that leaves hidden optional content open and
+ * one that leaves a scaled graphics state and an /ActualText span open. */
+static void
+test_page_leaves_nothing_open (void)
+{
+  static const char *const contents[] = {
+    "BT /F1 12 Tf 72 200 Td (Hello) Tj ET",
+    "/OC /oc1 BDC BT /F1 12 Tf 72 100 Td (Hidden) Tj ET",
+    "BT /F1 12 Tf 72 200 Td (Hello) Tj ET",
+    "q 2 0 0 2 0 0 cm /Span << /ActualText (Bye) >> BDC BT /F1 12 Tf 72 100 Td (Open) Tj ET",
+    "BT /F1 12 Tf 72 200 Td (Hello) Tj ET",
+  };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-extract-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autoptr (DcDocument) document = NULL;
+  g_autoptr (GArray) first = NULL;
+
+  g_assert_no_error (error);
+  path = write_pages_pdf (dir, contents, G_N_ELEMENTS (contents));
+  for (guint n_threads = 1; n_threads <= 2; n_threads++)
+    {
+      g_clear_object (&document);
+      document = load (path, n_threads, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (dc_document_get_n_pages (document), ==, G_N_ELEMENTS (contents));
+      g_clear_pointer (&first, g_array_unref);
+      first = page_glyphs (document, 0);
+      g_assert_cmpuint (first->len, ==, 5);
+      for (guint page = 2; page <= 4; page += 2)
+        {
+          g_autoptr (GArray) again = page_glyphs (document, page);
+
+          g_assert_cmpmem (again->data, again->len * sizeof (DcGlyph), first->data,
+                           first->len * sizeof (DcGlyph));
+        }
+      /* The span left open on page 3 is not one: it never ended. */
+      g_assert_cmpuint (dc_document_get_n_actual_texts (document), ==, 0);
+    }
+  g_remove (path);
+  g_rmdir (dir);
+}
+
+/* Tokens split anew when a symbol becomes a space (a space learned in a session) are
+ * the same on several threads as on one: the parts' tokens in their places, in order. */
+static void
+test_retokenize_same_as_one_thread (void)
+{
+  g_autofree char *fixture = dc_test_fixture_path ("legacy-cyrillic.pdf");
+  const char *path = merged_pdf () != NULL ? merged_pdf () : fixture;
+  g_autoptr (DcDocument) one = load (path, 1, NULL, NULL, NULL);
+  g_autoptr (DcDocument) several = load (path, 4, NULL, NULL, NULL);
+  guint n_symbols;
+
+  dc_document_get_symbols (one, &n_symbols);
+  /* Every fifth symbol a space, then not: tokens of every length, lines with none. */
+  for (guint round = 0; round < 2; round++)
+    for (guint s = 0; s < n_symbols; s += 5)
+      {
+        gboolean is_space = round == 0;
+
+        g_setenv ("DECIPHER_EXTRACT_THREADS", "1", TRUE);
+        dc_document_set_symbol_is_space (one, s, is_space);
+        g_setenv ("DECIPHER_EXTRACT_THREADS", "4", TRUE);
+        dc_document_set_symbol_is_space (several, s, is_space);
+        g_unsetenv ("DECIPHER_EXTRACT_THREADS");
+        if (s % 25 == 0)
+          dc_test_assert_same_document (one, several);
+      }
+  dc_test_assert_same_document (one, several);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -271,6 +419,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/extract/merged-same-as-one-thread", test_merged_same_as_one_thread);
   g_test_add_func ("/extract/cancel-mid-load", test_cancel_mid_load);
   g_test_add_func ("/extract/limit-in-second-half", test_limit_in_second_half);
+  g_test_add_func ("/extract/page-leaves-nothing-open", test_page_leaves_nothing_open);
+  g_test_add_func ("/extract/retokenize-same-as-one-thread", test_retokenize_same_as_one_thread);
 
   status = g_test_run ();
   if (merged_dir != NULL)
