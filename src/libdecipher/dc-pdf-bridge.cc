@@ -701,18 +701,65 @@ private:
 
 } // namespace
 
+/* looks_like_pdf() for a regular file that can be read, without GIO: the first GFile of a
+ * process loads GIO's modules, milliseconds that the SHA-256 thread, which reads the file
+ * through GIO anyway, spends meanwhile. FALSE for anything else, which looks_like_pdf()
+ * then reads through GIO, for the sentence it has for it. */
+static gboolean
+read_ends (const char *path, char *head, gsize head_size, gssize *head_length, char *tail,
+           gsize tail_size, gssize *tail_length)
+{
+  GStatBuf info;
+  off_t size;
+  int fd;
+
+  fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  if (fd < 0)
+    return FALSE;
+  if (fstat (fd, &info) != 0 || !S_ISREG (info.st_mode))
+    {
+      g_close (fd, NULL);
+      return FALSE;
+    }
+  do
+    *head_length = read (fd, head, head_size);
+  while (*head_length < 0 && errno == EINTR);
+  size = lseek (fd, 0, SEEK_END);
+  *tail_length = -1;
+  if (*head_length >= 0 && size >= 0)
+    do
+      *tail_length = pread (fd, tail, tail_size, MAX (0, size - (off_t) tail_size));
+    while (*tail_length < 0 && errno == EINTR);
+  g_close (fd, NULL);
+  return *head_length >= 0;
+}
+
 static gboolean
 looks_like_pdf (const char *path, gboolean *has_eof_marker, GError **error)
 {
-  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) file = NULL;
   g_autoptr (GFileInputStream) stream = NULL;
   g_autoptr (GError) local_error = NULL;
   g_autofree char *display = g_filename_display_basename (path);
   char head[1024];
   char tail[2048];
-  gssize n;
+  gssize n, n_tail;
   goffset size;
 
+  if (read_ends (path, head, sizeof head - 1, &n, tail, sizeof tail, &n_tail))
+    {
+      head[n] = '\0';
+      if (n < 5 || memmem (head, n, "%PDF-", 5) == NULL)
+        {
+          g_set_error (error, DC_ERROR, DC_ERROR_NOT_PDF,
+                       _("“%s” is not a PDF file. Choose a PDF document to open."), display);
+          return FALSE;
+        }
+      *has_eof_marker = n_tail > 0 && memmem (tail, n_tail, "%%EOF", 5) != NULL;
+      return TRUE;
+    }
+
+  file = g_file_new_for_path (path);
   stream = g_file_read (file, NULL, &local_error);
   if (stream == NULL)
     {
@@ -794,6 +841,16 @@ read_contents (const char *path)
   return g_bytes_new_take (g_steal_pointer (&data), size);
 }
 
+static gpointer
+make_globals (gpointer data)
+{
+  return new GlobalParamsIniter (quiet_error_callback);
+}
+
+/* Opens a bridge on @path, reading the bytes @contents (another bridge's) or the file's.
+ * poppler's globals, made when no bridge or poppler-glib document holds them, take
+ * milliseconds (tables of glyph and character names): the first bridge has them made on
+ * a thread of its own while it checks and reads the file. */
 static DcPdfBridge *
 open_bridge (const char *path, GBytes *contents, const char *password, GError **error)
 {
@@ -801,15 +858,27 @@ open_bridge (const char *path, GBytes *contents, const char *password, GError **
   std::optional<GooString> owner_password, user_password;
   std::unique_ptr<DcPdfBridge> bridge;
   gboolean has_eof_marker = TRUE;
+  GThread *globals = NULL;
+  GBytes *bytes;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (contents == NULL)
+    globals = g_thread_try_new ("dc-poppler-globals", make_globals, NULL, NULL);
   if (!looks_like_pdf (path, &has_eof_marker, error))
-    return NULL;
+    {
+      if (globals != NULL)
+        delete (GlobalParamsIniter *) g_thread_join (globals);
+      return NULL;
+    }
+  bytes = contents != NULL ? g_bytes_ref (contents) : read_contents (path);
 
   display = g_filename_display_basename (path);
   bridge = std::make_unique<DcPdfBridge> ();
+  /* The bridge's own holds them now. */
+  if (globals != NULL)
+    delete (GlobalParamsIniter *) g_thread_join (globals);
 
   if (password != NULL)
     {
@@ -818,7 +887,7 @@ open_bridge (const char *path, GBytes *contents, const char *password, GError **
     }
 
   DcPdfBridge *raw = bridge.get ();
-  bridge->contents.reset (contents != NULL ? g_bytes_ref (contents) : read_contents (path));
+  bridge->contents.reset (bytes);
   if (bridge->contents != nullptr)
     {
       gsize size;
