@@ -442,12 +442,15 @@ dc_trust_analyse (DcDocument *document)
   for (guint f = 0; f < n_fonts; f++)
     stats[f].texts = g_hash_table_new (g_str_hash, g_str_equal);
 
-  /* How often each symbol is drawn inside an /ActualText span. */
+  /* How often each symbol is drawn inside an /ActualText span: a glyph is flagged so
+   * only by a span (loader_actual_text()), so a document without spans, as most are,
+   * spares a look at each of its million glyphs. */
   glyphs = dc_document_get_glyphs (document, &n_glyphs);
   in_clusters = g_new0 (guint, MAX (1, n_symbols));
-  for (guint g = 0; g < n_glyphs; g++)
-    if (glyphs[g].flags & DC_GLYPH_ACTUAL_TEXT)
-      in_clusters[glyphs[g].symbol]++;
+  if (dc_document_get_n_actual_texts (document) > 0)
+    for (guint g = 0; g < n_glyphs; g++)
+      if (glyphs[g].flags & DC_GLYPH_ACTUAL_TEXT)
+        in_clusters[glyphs[g].symbol]++;
 
   for (guint s = 0; s < n_symbols; s++)
     count_symbol (&stats[symbols[s].font], document, s, in_clusters);
