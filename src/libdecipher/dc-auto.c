@@ -39,6 +39,7 @@
 #include "dc-agl-private.h"
 #include "dc-auto.h"
 #include "dc-ink-private.h"
+#include "dc-parallel-private.h"
 #include "dc-font-tables.h"
 #include "dc-unicode-private.h"
 
@@ -141,6 +142,17 @@ typedef struct
   guint n_assigned;
 } Pass;
 
+/* How far the font's glyphs reach along the baseline in each direction (the text's
+ * margins), and how many of them advance a full em: what font_is_cjk_width() and
+ * guess_full_stop() ask of its glyphs, whatever the key says. */
+typedef struct
+{
+  guint n_advancing; /* glyphs that advance */
+  guint n_wide;      /* of those, the ones a full em wide */
+  double u0[4], u1[4];
+  gboolean has_extent[4];
+} FontReach;
+
 typedef struct
 {
   Pass *pass;
@@ -152,6 +164,7 @@ typedef struct
   guint n_lines;      /* lines with glyphs of the font */
   guint n_glyphs;     /* all glyphs on those lines */
   guint n_gaps;       /* word gaps between two of its glyphs */
+  FontReach reach;
 } FontPass;
 
 static double
@@ -498,6 +511,64 @@ count_font_lines (FontPass *fp)
     }
 }
 
+/* The font's reach (FontReach): one look at each of its glyphs, in reading order. */
+static void
+measure_reach (FontPass *fp)
+{
+  Pass *pass = fp->pass;
+  FontReach *reach = &fp->reach;
+
+  memset (reach, 0, sizeof *reach);
+  for (guint l = 0; l < pass->n_lines; l++)
+    for (guint k = pass->lines[l].first_glyph;
+         k < pass->lines[l].first_glyph + pass->lines[l].n_glyphs; k++)
+      {
+        const DcGlyph *glyph = &pass->glyphs[pass->order[k]];
+        double u = along_baseline (glyph);
+        float advance = dc_glyph_get_advance (glyph);
+        guint r = glyph->rotation & 3;
+
+        if (dc_glyph_get_font (glyph, pass->symbols) != fp->index)
+          continue;
+        if (advance > 0)
+          {
+            reach->n_advancing++;
+            reach->n_wide += fabs (advance) >= CJK_MIN_ADVANCE * em (glyph);
+          }
+        if (!reach->has_extent[r])
+          {
+            reach->u0[r] = reach->u1[r] = u;
+            reach->has_extent[r] = TRUE;
+          }
+        reach->u0[r] = MIN (reach->u0[r], MIN (u, u + advance));
+        reach->u1[r] = MAX (reach->u1[r], MAX (u, u + advance));
+      }
+}
+
+/* count_font_lines() and measure_reach(), each reading the lines and writing its own, on
+ * two threads for a book: the automatic pass runs before the session's first reply, and
+ * the second processor would wait meanwhile. */
+typedef struct
+{
+  FontPass *fp;
+  gint next; /* atomic */
+} FontLook;
+
+static void
+look_at_font (gpointer data)
+{
+  FontLook *look = data;
+  guint job;
+
+  while ((job = (guint) g_atomic_int_add (&look->next, 1)) < 2)
+    {
+      if (job == 0)
+        count_font_lines (look->fp);
+      else
+        measure_reach (look->fp);
+    }
+}
+
 /* How often each symbol appears somewhere: counts[symbol], and their sum. */
 typedef struct
 {
@@ -738,21 +809,8 @@ space_rejection_sentence (FontPass *fp, const Candidate *c)
 static gboolean
 font_is_cjk_width (FontPass *fp)
 {
-  Pass *pass = fp->pass;
-  guint n = 0, wide = 0;
+  guint n = fp->reach.n_advancing, wide = fp->reach.n_wide;
 
-  for (guint l = 0; l < pass->n_lines; l++)
-    for (guint k = pass->lines[l].first_glyph;
-         k < pass->lines[l].first_glyph + pass->lines[l].n_glyphs; k++)
-      {
-        const DcGlyph *glyph = &pass->glyphs[pass->order[k]];
-
-        if (dc_glyph_get_font (glyph, pass->symbols) != fp->index
-            || dc_glyph_get_advance (glyph) <= 0)
-          continue;
-        n++;
-        wide += fabs (dc_glyph_get_advance (glyph)) >= CJK_MIN_ADVANCE * em (glyph);
-      }
   return n >= 8 && wide * 2 > n;
 }
 
@@ -1056,24 +1114,9 @@ guess_full_stop (FontPass *fp, DcAutoGuess *guess)
     }
 
   /* The text's margins: where the font's glyphs reach furthest, in each direction. */
-  for (guint l = 0; l < pass->n_lines; l++)
-    for (guint k = pass->lines[l].first_glyph;
-         k < pass->lines[l].first_glyph + pass->lines[l].n_glyphs; k++)
-      {
-        const DcGlyph *glyph = &pass->glyphs[pass->order[k]];
-        double u = along_baseline (glyph);
-        guint r = glyph->rotation & 3;
-
-        if (dc_glyph_get_font (glyph, pass->symbols) != fp->index)
-          continue;
-        if (!has_extent[r])
-          {
-            u0[r] = u1[r] = u;
-            has_extent[r] = TRUE;
-          }
-        u0[r] = MIN (u0[r], MIN (u, u + dc_glyph_get_advance (glyph)));
-        u1[r] = MAX (u1[r], MAX (u, u + dc_glyph_get_advance (glyph)));
-      }
+  memcpy (u0, fp->reach.u0, sizeof u0);
+  memcpy (u1, fp->reach.u1, sizeof u1);
+  memcpy (has_extent, fp->reach.has_extent, sizeof has_extent);
 
   /* Lines that stop early, as a paragraph's last line does, and what they end with. */
   for (guint l = 0; l < pass->n_lines; l++)
@@ -1230,7 +1273,7 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
 {
   Pass pass = { 0 };
   g_autofree SymbolStats *stats = NULL;
-  guint n_fonts;
+  guint n_fonts, n_threads;
 
   g_return_val_if_fail (DC_IS_DOCUMENT (document), 0);
   g_return_val_if_fail (DC_IS_KEY (key), 0);
@@ -1254,6 +1297,7 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
 
   stats = g_new (SymbolStats, MAX (1, pass.n_symbols));
   n_fonts = dc_document_get_n_fonts (document);
+  n_threads = MIN (2, _dc_parallel_threads (dc_document_get_n_pages (document)));
 
   dc_key_begin_change (key, _("Automatic guesses"));
   /* The cascade's stronger levels first (DESIGN §7): what the fonts' own tables and the
@@ -1272,7 +1316,11 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
       fp.index = f;
       fp.stats = stats;
       memset (stats, 0, sizeof (SymbolStats) * MAX (1, pass.n_symbols));
-      count_font_lines (&fp);
+      {
+        FontLook look = { &fp, 0 };
+
+        _dc_parallel_run (n_threads, look_at_font, &look);
+      }
 
       font_report.font = f;
       font_report.space.symbol = DC_AUTO_NO_SYMBOL;
