@@ -921,8 +921,21 @@ typedef struct
   const guint *part_places; /* n_parts: where each part stores its tokens */
   guint *part_tokens;       /* n_parts: how many each stored */
   guint n_parts;
+  guint n_places; /* the lines' glyphs */
   gint next_part; /* atomic */
 } Split;
+
+#define SPLIT_GLYPHS_PER_TOKEN 6
+
+/* The room part @p has faulted in: a token every SPLIT_GLYPHS_PER_TOKEN glyphs (text has
+ * a word every five or six). */
+static guint
+split_room (const Split *split, guint p)
+{
+  guint end = p + 1 < split->n_parts ? split->part_places[p + 1] : split->n_places;
+
+  return (end - split->part_places[p]) / SPLIT_GLYPHS_PER_TOKEN;
+}
 
 static void
 split_parts (gpointer data)
@@ -931,10 +944,14 @@ split_parts (gpointer data)
   guint p;
 
   while ((p = (guint) g_atomic_int_add (&split->next_part, 1)) < split->n_parts)
-    split->part_tokens[p] = dc_layout_tokens_into (split->glyphs, split->order, split->lines,
-                                                   split->part_lines[p], split->part_lines[p + 1],
-                                                   split->symbol_is_space, split->tokens,
-                                                   split->part_places[p]);
+    {
+      _dc_memory_populate (&split->tokens[split->part_places[p]],
+                           (gsize) split_room (split, p) * sizeof (DcToken));
+      split->part_tokens[p] = dc_layout_tokens_into (split->glyphs, split->order, split->lines,
+                                                     split->part_lines[p], split->part_lines[p + 1],
+                                                     split->symbol_is_space, split->tokens,
+                                                     split->part_places[p]);
+    }
 }
 
 /* Splits @lines into @tokens (room for as many as the lines have glyphs) on @n_threads
@@ -969,6 +986,8 @@ split_tokens (DcDocument *self, DcLine *lines, guint n_lines, const guint8 *symb
         place += lines[l].n_glyphs;
     }
   part_lines[split.n_parts] = n_lines;
+  for (guint l = 0; l < n_lines; l++)
+    split.n_places += lines[l].n_glyphs;
   split.glyphs = (const DcGlyph *) (void *) self->glyphs->data;
   split.order = (const guint32 *) (void *) self->order->data;
   split.lines = lines;
@@ -981,6 +1000,15 @@ split_tokens (DcDocument *self, DcLine *lines, guint n_lines, const guint8 *symb
 
   for (guint p = 0; p < split.n_parts; p++)
     n_tokens += part_tokens[p];
+  /* Room faulted in that no token took, beyond where they will all end: given back. */
+  for (guint p = 0; p < split.n_parts; p++)
+    {
+      guint from = MAX (n_tokens, part_places[p] + part_tokens[p]);
+      guint to = part_places[p] + split_room (&split, p);
+
+      if (to > from)
+        _dc_memory_release (&tokens[from], (gsize) (to - from) * sizeof (DcToken));
+    }
   for (guint p = 0; p < split.n_parts; p++)
     {
       guint moved_by = part_places[p] - n;
@@ -989,6 +1017,8 @@ split_tokens (DcDocument *self, DcLine *lines, guint n_lines, const guint8 *symb
         {
           guint end = part_places[p] + part_tokens[p];
 
+          /* Where they go, faulted in at once rather than a page at a time by the move. */
+          _dc_memory_populate (&tokens[n], (gsize) part_tokens[p] * sizeof (DcToken));
           memmove (&tokens[n], &tokens[part_places[p]], part_tokens[p] * sizeof (DcToken));
           for (guint l = part_lines[p]; l < part_lines[p + 1]; l++)
             lines[l].first_token -= moved_by;
@@ -1019,7 +1049,11 @@ retokenize (DcDocument *self, guint8 *symbol_is_space, guint n_threads)
   tokens->ref_count = 1;
   tokens->generation = self->tokens != NULL ? self->tokens->generation + 1 : 1;
   tokens->n_lines = self->lines->len;
-  tokens->lines = g_memdup2 (self->lines->data, sizeof (DcLine) * MAX (1, self->lines->len));
+  /* A book's lines are most of a megabyte, memory new to the process: faulted in at
+   * once. */
+  tokens->lines = g_malloc (sizeof (DcLine) * MAX (1, self->lines->len));
+  _dc_memory_populate (tokens->lines, sizeof (DcLine) * MAX (1, self->lines->len));
+  memcpy (tokens->lines, self->lines->data, sizeof (DcLine) * self->lines->len);
   tokens->n_symbols = self->symbols->len;
   tokens->symbol_is_space = symbol_is_space;
   for (guint l = 0; l < tokens->n_lines; l++)
