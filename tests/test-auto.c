@@ -64,8 +64,9 @@ load_truth (DcDocument *document, const char *name, Truth *truth)
 
   for (guint page = 0; page < json_array_get_length (pages); page++)
     {
-      JsonArray *truth_lines = json_object_get_array_member (
-        json_array_get_object_element (pages, page), "lines");
+      JsonArray *truth_lines = json_object_get_array_member (json_array_get_object_element (pages,
+                                                                                            page),
+                                                             "lines");
       guint first, n;
 
       dc_document_get_page_lines (document, page, &first, &n);
@@ -85,8 +86,8 @@ load_truth (DcDocument *document, const char *name, Truth *truth)
               JsonObject *glyph = json_array_get_object_element (truth_glyphs, k);
 
               if (g_ptr_array_index (truth->values, symbol) == NULL)
-                g_ptr_array_index (truth->values, symbol) =
-                  g_strdup (json_object_get_string_member (glyph, "text"));
+                g_ptr_array_index (truth->values, symbol) = g_strdup (
+                    json_object_get_string_member (glyph, "text"));
             }
         }
     }
@@ -302,8 +303,8 @@ static guint
 find_symbol (DcDocument *document, const Truth *truth, const char *value)
 {
   for (guint s = 0; s < truth->values->len; s++)
-    if (dc_document_symbol_needs_decoding (document, s) &&
-        g_strcmp0 (true_value (truth, s), value) == 0)
+    if (dc_document_symbol_needs_decoding (document, s)
+        && g_strcmp0 (true_value (truth, s), value) == 0)
       return s;
   g_assert_not_reached ();
 }
@@ -392,6 +393,44 @@ test_report_lifecycle (void)
   dc_auto_report_clear (&report);
 }
 
+/* The pass looks at a font's glyphs on two threads for a book (its reach while its lines
+ * are counted): the same guesses, reasons and values as on one. DECIPHER_EXTRACT_THREADS
+ * sets how many, whatever the page count. */
+static void
+test_same_on_two_threads (gconstpointer data)
+{
+  const Fixture *fixture = data;
+  g_autoptr (DcDocument) one_document = dc_test_load_document (fixture->name);
+  g_autoptr (DcDocument) two_document = dc_test_load_document (fixture->name);
+  g_autoptr (DcKey) one_key = dc_key_new (one_document);
+  g_autoptr (DcKey) two_key = dc_key_new (two_document);
+  g_auto (DcAutoReport) one = { 0 };
+  g_auto (DcAutoReport) two = { 0 };
+  guint n_symbols;
+
+  g_setenv ("DECIPHER_EXTRACT_THREADS", "1", TRUE);
+  g_assert_cmpuint (dc_auto_recover (one_document, one_key, &one), ==, one.n_assigned);
+  g_setenv ("DECIPHER_EXTRACT_THREADS", "2", TRUE);
+  g_assert_cmpuint (dc_auto_recover (two_document, two_key, &two), ==, one.n_assigned);
+  g_unsetenv ("DECIPHER_EXTRACT_THREADS");
+
+  g_assert_cmpuint (two.fonts->len, ==, one.fonts->len);
+  for (guint f = 0; f < one.fonts->len; f++)
+    {
+      const DcAutoFontReport *a = &g_array_index (one.fonts, DcAutoFontReport, f);
+      const DcAutoFontReport *b = &g_array_index (two.fonts, DcAutoFontReport, f);
+
+      g_assert_cmpuint (b->font, ==, a->font);
+      g_assert_cmpuint (b->space.symbol, ==, a->space.symbol);
+      g_assert_cmpstr (b->space.reason, ==, a->space.reason);
+      g_assert_cmpuint (b->full_stop.symbol, ==, a->full_stop.symbol);
+      g_assert_cmpstr (b->full_stop.reason, ==, a->full_stop.reason);
+    }
+  dc_document_get_symbols (one_document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    g_assert_cmpstr (dc_key_get_value (two_key, s), ==, dc_key_get_value (one_key, s));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -412,6 +451,12 @@ main (int argc, char **argv)
 
       g_test_add_data_func (tokens, fixtures[i].name, test_tokens);
       g_test_add_data_func (undo, fixtures[i].name, test_undo);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/auto/same-on-two-threads/%s", fixtures[i].name);
+
+      g_test_add_data_func (path, &fixtures[i], test_same_on_two_threads);
     }
   g_test_add_func ("/auto/keeps-decided", test_keeps_decided);
   g_test_add_func ("/auto/run-twice", test_run_twice);
