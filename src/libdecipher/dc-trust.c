@@ -276,6 +276,35 @@ token_is_odd (const GString *text)
   return letters && script != G_UNICODE_SCRIPT_HAN && (digits || inner_symbol);
 }
 
+/* A token's symbols, as one key: their count, then each (guint32 each). */
+static guint
+symbols_hash (gconstpointer key)
+{
+  const guint32 *words = key;
+  guint32 hash = 2166136261u;
+
+  for (guint i = 0; i <= words[0]; i++)
+    hash = (hash ^ words[i]) * 16777619u;
+  return hash;
+}
+
+static gboolean
+symbols_equal (gconstpointer a, gconstpointer b)
+{
+  const guint32 *x = a, *y = b;
+
+  return x[0] == y[0] && memcmp (x + 1, y + 1, x[0] * sizeof (guint32)) == 0;
+}
+
+/* Tokens judged at most: the table of a thread holds no more, a few megabytes. */
+#define MAX_JUDGED (1 << 16)
+
+typedef enum
+{
+  TOKEN_PLAIN = 1,
+  TOKEN_ODD,
+  TOKEN_EMPTY, /* no text at all */
+} Judgement;
 /* Counting the tokens on several threads: parts of the tokens, each counted into its
  * own tallies per font, added up afterwards (whole numbers: the sums are the same
  * whichever thread counted what). */
@@ -297,6 +326,11 @@ count_token_parts (gpointer data)
   const DcSymbol *symbols = dc_document_get_symbols (job->document, NULL);
   const guint32 *order = dc_document_get_reading_order (job->document, NULL);
   g_autoptr (GString) text = g_string_new (NULL);
+  /* A token's symbols → its Judgement: a book draws the same words again and again, and
+   * judging one takes its text and four or five questions to GLib about each of its
+   * characters. */
+  g_autoptr (GHashTable) judged = g_hash_table_new_full (symbols_hash, symbols_equal, g_free, NULL);
+  g_autoptr (GArray) key = g_array_new (FALSE, FALSE, sizeof (guint32));
   const DcToken *tokens;
   guint n_tokens, p;
 
@@ -310,11 +344,14 @@ count_token_parts (gpointer data)
         {
           const DcToken *token = &tokens[t];
           guint font = dc_glyph_get_font (&glyphs[order[token->first_glyph]], symbols);
+          Judgement judgement;
+          gpointer found;
 
-          g_string_truncate (text, 0);
-          for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+          g_array_set_size (key, 1 + token->n_glyphs);
+          g_array_index (key, guint32, 0) = token->n_glyphs;
+          for (guint k = 0; k < token->n_glyphs; k++)
             {
-              const DcGlyph *glyph = &glyphs[order[k]];
+              const DcGlyph *glyph = &glyphs[order[token->first_glyph + k]];
 
               /* A token in several fonts says little about any one of them. */
               if (dc_glyph_get_font (glyph, symbols) != font)
@@ -322,14 +359,34 @@ count_token_parts (gpointer data)
                   font = G_MAXUINT;
                   break;
                 }
-              _dc_string_append_len (text, symbols[glyph->symbol].pdf_text,
-                                     strlen (symbols[glyph->symbol].pdf_text));
+              g_array_index (key, guint32, 1 + k) = glyph->symbol;
             }
-          if (font == G_MAXUINT || text->len == 0)
+          if (font == G_MAXUINT)
+            continue;
+
+          if ((found = g_hash_table_lookup (judged, key->data)) != NULL)
+            judgement = GPOINTER_TO_UINT (found);
+          else
+            {
+              g_string_truncate (text, 0);
+              for (guint k = 0; k < token->n_glyphs; k++)
+                {
+                  const char *pdf_text = symbols[g_array_index (key, guint32, 1 + k)].pdf_text;
+
+                  _dc_string_append_len (text, pdf_text, strlen (pdf_text));
+                }
+              judgement = text->len == 0        ? TOKEN_EMPTY
+                          : token_is_odd (text) ? TOKEN_ODD
+                                                : TOKEN_PLAIN;
+              if (g_hash_table_size (judged) < MAX_JUDGED)
+                g_hash_table_insert (judged, g_memdup2 (key->data, key->len * sizeof (guint32)),
+                                     GUINT_TO_POINTER (judgement));
+            }
+          if (judgement == TOKEN_EMPTY)
             continue;
 
           tally[2 * font]++;
-          if (token_is_odd (text))
+          if (judgement == TOKEN_ODD)
             tally[2 * font + 1]++;
         }
     }
