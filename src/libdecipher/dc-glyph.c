@@ -163,7 +163,8 @@ _dc_glyph_set_metrics (DcGlyph *glyph, double size, double advance, double x0, d
   double per_unit;
 
   /* The finest unit in which every distance is at most 32767 units (DC_GLYPH_UNIT is a
-   * power of two, so the comparison is exact whichever side is scaled). */
+   * power of two, so the comparison is exact whichever side is scaled: the unit's side,
+   * a multiplication, where a division cost a tenth of this function). */
   for (guint i = 0; i < 6; i++)
     {
       double distance = fabs ((double) target[i] - origin[i]);
@@ -172,7 +173,7 @@ _dc_glyph_set_metrics (DcGlyph *glyph, double size, double advance, double x0, d
       if (distance > widest)
         widest = distance;
     }
-  while (scale < 3 && widest / DC_GLYPH_UNIT (scale) > 32767)
+  while (scale < 3 && widest > 32767.0 * DC_GLYPH_UNIT (scale))
     scale++;
   unit = DC_GLYPH_UNIT (scale);
   per_unit = 1.0 / unit;
