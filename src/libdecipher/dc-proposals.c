@@ -61,17 +61,29 @@ code_page_table (guint index)
     {
       for (guint i = 0; i < G_N_ELEMENTS (code_pages); i++)
         {
+          /* One converter a code page, put back in its first state before each byte:
+           * what g_convert() gives, without opening a converter for each of the 4096
+           * bytes (4 ms before a session's first reply). */
+          GIConv converter = g_iconv_open ("UTF-8", code_pages[i]);
+
           tables[i] = g_new0 (gunichar, 256);
-          for (guint c = 0; c < 256; c++)
+          for (guint c = 0; c < 256 && converter != (GIConv) -1; c++)
             {
               char byte = (char) c;
-              g_autofree char *utf8 = g_convert (&byte, 1, "UTF-8", code_pages[i], NULL, NULL,
-                                                 NULL);
+              char utf8[16] = { 0 };
+              char *in = &byte, *out = utf8;
+              gsize in_left = 1, out_left = sizeof utf8 - 1;
 
-              if (utf8 != NULL && g_utf8_strlen (utf8, -1) == 1
-                  && !g_unichar_iscntrl (g_utf8_get_char (utf8)))
+              g_iconv (converter, NULL, NULL, NULL, NULL);
+              if (g_iconv (converter, &in, &in_left, &out, &out_left) == (gsize) -1 || in_left != 0
+                  || g_iconv (converter, NULL, NULL, &out, &out_left) == (gsize) -1)
+                continue;
+              *out = '\0';
+              if (g_utf8_strlen (utf8, -1) == 1 && !g_unichar_iscntrl (g_utf8_get_char (utf8)))
                 tables[i][c] = g_utf8_get_char (utf8);
             }
+          if (converter != (GIConv) -1)
+            g_iconv_close (converter);
         }
       DC_ONCE_LEAVE (&initialized, 1);
     }
