@@ -63,12 +63,6 @@ _dc_vertical_mark_stacked (DcGlyph *glyphs, const DcSymbol *symbols, guint n_gly
   guint start = 0;
   gboolean any = FALSE;
 
-  for (guint i = 0; i < n_glyphs; i++)
-    {
-      if (dc_glyph_get_font (&glyphs[i], symbols) >= per_font->len)
-        g_array_set_size (per_font, dc_glyph_get_font (&glyphs[i], symbols) + 1);
-      ((guint *) (void *) per_font->data)[2 * dc_glyph_get_font (&glyphs[i], symbols)]++;
-    }
   for (guint i = 1; i <= n_glyphs; i++)
     {
       if (i < n_glyphs && stacked (&glyphs[i - 1], &glyphs[i], symbols))
@@ -77,13 +71,22 @@ _dc_vertical_mark_stacked (DcGlyph *glyphs, const DcSymbol *symbols, guint n_gly
         for (guint k = start; k < i; k++)
           {
             mark_upright (&glyphs[k]);
+            if (dc_glyph_get_font (&glyphs[k], symbols) >= per_font->len)
+              g_array_set_size (per_font, dc_glyph_get_font (&glyphs[k], symbols) + 1);
             ((guint *) (void *) per_font->data)[2 * dc_glyph_get_font (&glyphs[k], symbols) + 1]++;
             any = TRUE;
           }
       start = i;
     }
+  /* Horizontal text, nearly every book: no look at each glyph's font then. */
   if (!any)
     return;
+  for (guint i = 0; i < n_glyphs; i++)
+    {
+      if (dc_glyph_get_font (&glyphs[i], symbols) >= per_font->len)
+        g_array_set_size (per_font, dc_glyph_get_font (&glyphs[i], symbols) + 1);
+      ((guint *) (void *) per_font->data)[2 * dc_glyph_get_font (&glyphs[i], symbols)]++;
+    }
   for (guint i = 0; i < n_glyphs; i++)
     {
       const guint *counts = &(
