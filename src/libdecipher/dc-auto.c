@@ -151,6 +151,10 @@ typedef struct
   guint n_wide;      /* of those, the ones a full em wide */
   double u0[4], u1[4];
   gboolean has_extent[4];
+  /* Per symbol of the document, SymbolStats' advance_ems and n_advances, summed here in
+   * the same order (lines, then glyphs) as count_font_lines() would. */
+  double *advance_ems;
+  guint *n_advances;
 } FontReach;
 
 typedef struct
@@ -463,8 +467,6 @@ count_font_lines (FontPass *fp)
               continue;
             }
 
-          stats->advance_ems += fabs (dc_glyph_get_advance (glyph)) / em (glyph);
-          stats->n_advances++;
           if (stats->line_stamp != l + 1)
             {
               stats->line_stamp = l + 1;
@@ -511,14 +513,14 @@ count_font_lines (FontPass *fp)
     }
 }
 
-/* The font's reach (FontReach): one look at each of its glyphs, in reading order. */
+/* The font's reach (FontReach), and its symbols' advances in ems: one look at each of
+ * its glyphs, in reading order. */
 static void
 measure_reach (FontPass *fp)
 {
   Pass *pass = fp->pass;
   FontReach *reach = &fp->reach;
 
-  memset (reach, 0, sizeof *reach);
   for (guint l = 0; l < pass->n_lines; l++)
     for (guint k = pass->lines[l].first_glyph;
          k < pass->lines[l].first_glyph + pass->lines[l].n_glyphs; k++)
@@ -530,6 +532,8 @@ measure_reach (FontPass *fp)
 
         if (dc_glyph_get_font (glyph, pass->symbols) != fp->index)
           continue;
+        reach->advance_ems[glyph->symbol] += fabs (advance) / em (glyph);
+        reach->n_advances[glyph->symbol]++;
         if (advance > 0)
           {
             reach->n_advancing++;
@@ -1273,6 +1277,8 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
 {
   Pass pass = { 0 };
   g_autofree SymbolStats *stats = NULL;
+  g_autofree double *advance_ems = NULL;
+  g_autofree guint *n_advances = NULL;
   guint n_fonts, n_threads;
 
   g_return_val_if_fail (DC_IS_DOCUMENT (document), 0);
@@ -1296,6 +1302,8 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
     pass.library = NULL;
 
   stats = g_new (SymbolStats, MAX (1, pass.n_symbols));
+  advance_ems = g_new (double, MAX (1, pass.n_symbols));
+  n_advances = g_new (guint, MAX (1, pass.n_symbols));
   n_fonts = dc_document_get_n_fonts (document);
   n_threads = MIN (2, _dc_parallel_threads (dc_document_get_n_pages (document)));
 
@@ -1319,7 +1327,16 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
       {
         FontLook look = { &fp, 0 };
 
+        memset (advance_ems, 0, sizeof (double) * MAX (1, pass.n_symbols));
+        memset (n_advances, 0, sizeof (guint) * MAX (1, pass.n_symbols));
+        fp.reach.advance_ems = advance_ems;
+        fp.reach.n_advances = n_advances;
         _dc_parallel_run (n_threads, look_at_font, &look);
+        for (guint s = 0; s < pass.n_symbols; s++)
+          {
+            stats[s].advance_ems = advance_ems[s];
+            stats[s].n_advances = n_advances[s];
+          }
       }
 
       font_report.font = f;
