@@ -19,18 +19,27 @@
 
 G_BEGIN_DECLS
 
+#ifdef __linux__
+/* Advises the kernel of the whole pages within [@data, @data + @size). */
+static inline void
+_dc_memory_advise (gpointer data, gsize size, int advice)
+{
+  const guintptr page = 4096;
+  guintptr start = ((guintptr) data + page - 1) & ~(page - 1);
+  guintptr stop = ((guintptr) data + size) & ~(page - 1);
+
+  if (stop > start)
+    madvise ((gpointer) start, stop - start, advice);
+}
+#endif
+
 /* Faults in the whole pages within [@data, @data + @size). */
 static inline void
 _dc_memory_populate (gpointer data, gsize size)
 {
 #if defined(__linux__) && defined(MADV_POPULATE_WRITE)
-  const guintptr page = 4096;
-  guintptr start = ((guintptr) data + page - 1) & ~(page - 1);
-  guintptr stop = ((guintptr) data + size) & ~(page - 1);
-
   /* An older kernel refuses (EINVAL): the pages then fault in one by one. */
-  if (stop > start)
-    madvise ((gpointer) start, stop - start, MADV_POPULATE_WRITE);
+  _dc_memory_advise (data, size, MADV_POPULATE_WRITE);
 #endif
 }
 
@@ -41,12 +50,7 @@ static inline void
 _dc_memory_release (gpointer data, gsize size)
 {
 #if defined(__linux__) && defined(MADV_DONTNEED)
-  const guintptr page = 4096;
-  guintptr start = ((guintptr) data + page - 1) & ~(page - 1);
-  guintptr stop = ((guintptr) data + size) & ~(page - 1);
-
-  if (stop > start)
-    madvise ((gpointer) start, stop - start, MADV_DONTNEED);
+  _dc_memory_advise (data, size, MADV_DONTNEED);
 #endif
 }
 
