@@ -305,6 +305,7 @@ typedef enum
   TOKEN_ODD,
   TOKEN_EMPTY, /* no text at all */
 } Judgement;
+
 /* Counting the tokens on several threads: parts of the tokens, each counted into its
  * own tallies per font, added up afterwards (whole numbers: the sums are the same
  * whichever thread counted what). */
