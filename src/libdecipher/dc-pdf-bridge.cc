@@ -82,11 +82,17 @@ struct _DcPdfBridge
   GCancellable *cancellable = nullptr; /* the page being read's, for abort_check() */
 };
 
+/* Set while close_marked_content() works on this thread. */
+static thread_local bool closing_marked_content = false;
+
 static void
 quiet_error_callback (ErrorCategory category, Goffset pos, const char *msg)
 {
   /* poppler reports every oddity of real-world files on stderr; they are not the user's
-   * concern unless the document cannot be read, which the bridge reports as a GError. */
+   * concern unless the document cannot be read, which the bridge reports as a GError.
+   * The EMC that finds nothing left to close is the bridge's own doing. */
+  if (closing_marked_content)
+    return;
   g_debug ("poppler (%lld): %s", (long long) pos, msg);
 }
 
@@ -1247,21 +1253,31 @@ page_contents (DcPdfBridge *bridge, Page *page, std::vector<std::unique_ptr<char
 }
 
 /* A page may leave marked content open (BDC without its EMC), which would hide or tag
- * what the next page draws with the same Gfx: closed here, by as many EMC as there
- * could be, each counted by the device while the stack holds one. Returns FALSE when
- * more may be open than that: the Gfx is then not used again. */
+ * what the next page draws with the same Gfx: closed here, one EMC at a time until one
+ * closes nothing, each counted by the device while the stack holds one. Poppler reports
+ * that last EMC as mismatched: one report a page rather than one per EMC sent, and not
+ * passed on (see quiet_error_callback()). Returns FALSE when more may be open than
+ * @most: the Gfx is then not used again. */
 static bool
 close_marked_content (DcPdfBridge *bridge, GlyphOutputDev *out)
 {
-  static const char closings[] = "EMC EMC EMC EMC EMC EMC EMC EMC\n";
+  static const char closing[] = "EMC\n";
   const guint most = 8;
-  Object stream (
-      static_cast<Stream *> (new MemStream (closings, 0, (Goffset) sizeof closings - 1,
-                                            Object (new Dict (bridge->doc->getXRef ())))));
+  bool closed_all = false;
 
-  out->begin_closing ();
-  bridge->gfx->display (&stream);
-  return out->end_closing () < most;
+  closing_marked_content = true;
+  for (guint n = 0; n < most && !closed_all; n++)
+    {
+      Object stream (
+          static_cast<Stream *> (new MemStream (closing, 0, (Goffset) sizeof closing - 1,
+                                                Object (new Dict (bridge->doc->getXRef ())))));
+
+      out->begin_closing ();
+      bridge->gfx->display (&stream);
+      closed_all = out->end_closing () == 0;
+    }
+  closing_marked_content = false;
+  return closed_all;
 }
 
 gboolean
