@@ -474,6 +474,10 @@ private:
   guint actual_first = 0;
   bool actual_open = false;
   std::string actual_text;
+  /* lookup_font()'s last answer; no font before the first. */
+  const GfxFont *last_font = nullptr;
+  Ref last_ref = { -1, -1 };
+  guint last_index = 0;
   /* TextPage's Type 3 size guess scans 256 codes; do it once per font, not per glyph. */
   std::map<const GfxFont *, double> type3_scale;
 
@@ -552,6 +556,23 @@ private:
   lookup_font (GfxFont *font)
   {
     const Ref *ref = font->getID ();
+    guint index;
+
+    /* The font of the glyph before, as a page draws run after run of one font: the maps
+     * below give the same number for the same object and reference, and a lookup in
+     * them cost more than the rest of drawChar's own work. */
+    if (font == last_font && ref->num == last_ref.num && ref->gen == last_ref.gen)
+      return last_index;
+    index = find_font (font, ref);
+    last_font = font;
+    last_ref = *ref;
+    last_index = index;
+    return index;
+  }
+
+  guint
+  find_font (GfxFont *font, const Ref *ref)
+  {
     guint index;
 
     if (ref->num >= 0)
