@@ -1292,6 +1292,20 @@ lay_out_pages (DcDocument *self, const guint *page_first_glyph, const guint8 *le
   layout.parts = g_new0 (LayoutPart, layout.n_parts);
   _dc_parallel_run (MIN (n_threads, layout.n_parts), lay_out_parts, &layout);
 
+  /* Room for every part's lines at once, faulted in at once: grown part by part, a
+   * book's megabyte of lines was copied again and again into memory new to the process,
+   * a page fault at a time, while the other threads waited. The document has no lines
+   * before its pages are laid out. */
+  {
+    guint n_lines = 0;
+
+    g_assert (self->lines->len == 0);
+    for (guint p = 0; p < layout.n_parts; p++)
+      n_lines += layout.parts[p].lines->len;
+    g_array_unref (self->lines);
+    self->lines = g_array_sized_new (FALSE, TRUE, sizeof (DcLine), n_lines);
+    _dc_memory_populate (self->lines->data, (gsize) n_lines * sizeof (DcLine));
+  }
   for (guint p = 0; p < layout.n_parts; p++)
     {
       LayoutPart *part = &layout.parts[p];
