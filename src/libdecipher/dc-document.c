@@ -272,6 +272,7 @@ loader_reserve_glyph (Loader *loader)
   {
     GArray *grown = g_array_sized_new (FALSE, FALSE, sizeof (DcGlyph), (guint) capacity);
 
+    _dc_memory_advise_huge (grown->data, (gsize) capacity * sizeof (DcGlyph));
     _dc_memory_populate (grown->data, (gsize) glyphs->len * sizeof (DcGlyph));
     g_array_append_vals (grown, glyphs->data, glyphs->len);
     g_array_unref (glyphs);
@@ -1281,6 +1282,7 @@ lay_out_pages (DcDocument *self, const guint *page_first_glyph, const guint8 *le
   Layout layout = { 0 };
 
   g_array_set_size (self->order, self->glyphs->len);
+  _dc_memory_advise_huge (self->order->data, (gsize) self->glyphs->len * sizeof (guint32));
   layout.self = self;
   layout.page_first_glyph = page_first_glyph;
   layout.letter_kinds = letter_kinds;

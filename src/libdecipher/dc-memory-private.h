@@ -43,6 +43,25 @@ _dc_memory_populate (gpointer data, gsize size)
 #endif
 }
 
+/* Asks for the whole 2 MiB pages within [@data, @data + @size) to be huge pages, before
+ * anything touches them (transparent huge pages, where the system leaves them to
+ * madvise()). Only for memory that will be filled whole: a huge page is given whole on
+ * first touch. A book's glyphs are read again and again once loaded, in reading order, a
+ * jump each: with 4 KiB pages most jumps missed the TLB, and the faults that fill the
+ * array are 512 times fewer. A system without them ignores the advice. */
+static inline void
+_dc_memory_advise_huge (gpointer data, gsize size)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  const guintptr huge = 2u << 20;
+  guintptr start = ((guintptr) data + huge - 1) & ~(huge - 1);
+  guintptr stop = ((guintptr) data + size) & ~(huge - 1);
+
+  if (stop > start)
+    madvise ((gpointer) start, stop - start, MADV_HUGEPAGE);
+#endif
+}
+
 /* Gives the whole pages within [@data, @data + @size) back to the kernel: what they held
  * is not needed any more, and reads as zeros if touched again. Part of a block of the
  * heap may be given back so, never its edges, which the allocator may use. */
