@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include "dc-proposals-private.h"
 #include "dc-test-fixtures.h"
 
 /* What each symbol really is, from the generator's ground truth. */
@@ -103,6 +104,20 @@ test_code_page (void)
   }
 }
 
+/* The code page tables built on a thread of their own while proposals ask for them (a
+ * session's first, as decipher-cli starts them): the proposals wait for the tables and
+ * are those of test_code_page(). First of the tests, before any other built the tables. */
+static void
+test_code_pages_prepared (void)
+{
+  GThread *thread = _dc_proposals_prepare ();
+
+  g_assert_nonnull (thread);
+  test_code_page ();
+  g_thread_join (thread);
+  test_code_page ();
+}
+
 /* Teaches every lowercase letter, the capitals in @agreeing, and home-made letters at
  * the places of the capitals in @home_made; returns what is proposed for Т (0xD2). */
 static char *
@@ -187,6 +202,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/proposals/code-pages-prepared", test_code_pages_prepared);
   g_test_add_func ("/proposals/code-page", test_code_page);
   g_test_add_func ("/proposals/home-made-letters", test_home_made_letters_in_block);
   g_test_add_func ("/proposals/glyph-names", test_glyph_names);

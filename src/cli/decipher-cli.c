@@ -18,6 +18,7 @@
 #include "decipher-cli-collection.h"
 #include "decipher-cli-session.h"
 #include "dc-parallel-private.h"
+#include "dc-proposals-private.h"
 #include "dc-tsan-private.h"
 
 typedef int (*CommandFunc) (DcDocument *document, int argc, char **argv);
@@ -1149,6 +1150,7 @@ run (int argc, char **argv)
   g_autofree char *parameter = NULL;
   const Command *command = NULL;
   DcDocumentLimits limits = { 0 };
+  GThread *code_pages = NULL;
   int status;
 
   setlocale (LC_ALL, "");
@@ -1225,8 +1227,14 @@ run (int argc, char **argv)
        || (command->func == command_fonts && opt_json))
       && opt_project == NULL && !opt_no_auto)
     decipher_cli_prefetch_references ();
+  /* A session proposes values as soon as it starts: the code page tables it proposes
+   * from need nothing of the document. */
+  if (command->func == command_session)
+    code_pages = _dc_proposals_prepare ();
   document = dc_document_new_from_file_full (argv[1], opt_password, &limits, NULL, NULL, NULL,
                                              &error);
+  if (code_pages != NULL)
+    g_thread_join (g_steal_pointer (&code_pages));
   if (document == NULL)
     {
       decipher_cli_drop_prefetched_references ();

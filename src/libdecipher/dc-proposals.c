@@ -16,6 +16,7 @@
 
 #include "dc-pdf-bridge-private.h"
 #include "dc-proposals.h"
+#include "dc-proposals-private.h"
 #include "dc-tsan-private.h"
 
 #define MIN_AGREEING 6     /* learned values a layout must explain… */
@@ -89,6 +90,29 @@ code_page_table (guint index)
     }
   DC_ONCE_ENTERED (&initialized);
   return tables[index];
+}
+
+static gpointer
+prepare_thread (gpointer data)
+{
+  code_page_table (0);
+  return NULL;
+}
+
+/**
+ * _dc_proposals_prepare:
+ *
+ * Starts building the code page tables on a thread of its own. Opening the sixteen
+ * converters loads a module of the C library's each, 3–6 ms that a session's first reply
+ * waited for after its document was read: started before the document loads, they are
+ * ready by then. Whoever asks for a table meanwhile waits for the thread's (g_once).
+ *
+ * Returns: (transfer full) (nullable): the thread, for the caller to join
+ */
+GThread *
+_dc_proposals_prepare (void)
+{
+  return g_thread_try_new ("dc-code-pages", prepare_thread, NULL, NULL);
 }
 
 static gboolean
