@@ -145,6 +145,10 @@ encode_edge (guint edge, float origin, float target, guint scale, float unit, do
   return slot->units;
 }
 
+/* 1 / DC_GLYPH_UNIT (scale), exactly (powers of two): a division a glyph, on the way to
+ * every length, was looked up. */
+static const double per_units[4] = { 256.0, 16.0, 1.0, 1.0 / 16.0 };
+
 /* The larger of @widest and |@target - @origin|; a NaN is not wider than anything. */
 static inline double
 wider (double widest, float origin, float target)
@@ -184,7 +188,7 @@ _dc_glyph_set_metrics (DcGlyph *glyph, double size, double advance, double x0, d
   while (scale < 3 && widest > 32767.0 * DC_GLYPH_UNIT (scale))
     scale++;
   unit = DC_GLYPH_UNIT (scale);
-  per_unit = 1.0 / unit;
+  per_unit = per_units[scale];
   glyph->scale = scale;
   glyph->size_units = encode_from_zero (t_size, scale, unit, per_unit);
   glyph->advance_units = encode_from_zero (t_advance, scale, unit, per_unit);
