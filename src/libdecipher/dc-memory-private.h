@@ -20,11 +20,11 @@
 G_BEGIN_DECLS
 
 #ifdef __linux__
-/* Advises the kernel of the whole pages within [@data, @data + @size). */
+/* Advises the kernel of the whole pages of @page bytes (a power of two) within [@data,
+ * @data + @size). */
 static inline void
-_dc_memory_advise (gpointer data, gsize size, int advice)
+_dc_memory_advise (gpointer data, gsize size, guintptr page, int advice)
 {
-  const guintptr page = 4096;
   guintptr start = ((guintptr) data + page - 1) & ~(page - 1);
   guintptr stop = ((guintptr) data + size) & ~(page - 1);
 
@@ -39,7 +39,7 @@ _dc_memory_populate (gpointer data, gsize size)
 {
 #if defined(__linux__) && defined(MADV_POPULATE_WRITE)
   /* An older kernel refuses (EINVAL): the pages then fault in one by one. */
-  _dc_memory_advise (data, size, MADV_POPULATE_WRITE);
+  _dc_memory_advise (data, size, 4096, MADV_POPULATE_WRITE);
 #endif
 }
 
@@ -53,12 +53,7 @@ static inline void
 _dc_memory_advise_huge (gpointer data, gsize size)
 {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-  const guintptr huge = 2u << 20;
-  guintptr start = ((guintptr) data + huge - 1) & ~(huge - 1);
-  guintptr stop = ((guintptr) data + size) & ~(huge - 1);
-
-  if (stop > start)
-    madvise ((gpointer) start, stop - start, MADV_HUGEPAGE);
+  _dc_memory_advise (data, size, 2u << 20, MADV_HUGEPAGE);
 #endif
 }
 
@@ -69,7 +64,7 @@ static inline void
 _dc_memory_release (gpointer data, gsize size)
 {
 #if defined(__linux__) && defined(MADV_DONTNEED)
-  _dc_memory_advise (data, size, MADV_DONTNEED);
+  _dc_memory_advise (data, size, 4096, MADV_DONTNEED);
 #endif
 }
 
