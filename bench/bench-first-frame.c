@@ -76,58 +76,37 @@ measure_memory (double *fresh, double *warm)
   munmap (memory, size);
 }
 
+static Bench bench;
+
+/* At each of the frame clock's signals: @which is the FRAME_ mark it ends. */
 static void
-mark (Bench *bench, guint which)
+frame_mark (GdkFrameClock *clock, gpointer which)
 {
-  bench->times[which] = g_get_monotonic_time ();
-  bench->faults[which] = thread_faults ();
-  if (which != FRAME_DONE || !bench->switched)
+  guint mark = GPOINTER_TO_UINT (which);
+
+  bench.times[mark] = g_get_monotonic_time ();
+  bench.faults[mark] = thread_faults ();
+  if (mark != FRAME_DONE || !bench.switched)
     return;
-  bench->switched = FALSE;
+  bench.switched = FALSE;
   printf ("  switch %u: frame %5.1f ms: layout %4.1f ms, paint %5.1f ms (%4ld faults), then "
           "%4.1f ms\n",
-          bench->n_switches, (bench->times[FRAME_DONE] - bench->times[FRAME_BEGIN]) / 1e3,
-          (bench->times[FRAME_LAID_OUT] - bench->times[FRAME_BEGIN]) / 1e3,
-          (bench->times[FRAME_PAINTED] - bench->times[FRAME_LAID_OUT]) / 1e3,
-          bench->faults[FRAME_PAINTED] - bench->faults[FRAME_LAID_OUT],
-          (bench->times[FRAME_DONE] - bench->times[FRAME_PAINTED]) / 1e3);
+          bench.n_switches, (bench.times[FRAME_DONE] - bench.times[FRAME_BEGIN]) / 1e3,
+          (bench.times[FRAME_LAID_OUT] - bench.times[FRAME_BEGIN]) / 1e3,
+          (bench.times[FRAME_PAINTED] - bench.times[FRAME_LAID_OUT]) / 1e3,
+          bench.faults[FRAME_PAINTED] - bench.faults[FRAME_LAID_OUT],
+          (bench.times[FRAME_DONE] - bench.times[FRAME_PAINTED]) / 1e3);
   fflush (stdout);
-}
-
-static void
-before_paint_cb (GdkFrameClock *clock, Bench *bench)
-{
-  mark (bench, FRAME_BEGIN);
-}
-
-static void
-layout_cb (GdkFrameClock *clock, Bench *bench)
-{
-  mark (bench, FRAME_LAID_OUT);
-}
-
-static void
-paint_cb (GdkFrameClock *clock, Bench *bench)
-{
-  mark (bench, FRAME_PAINTED);
-}
-
-static void
-after_paint_cb (GdkFrameClock *clock, Bench *bench)
-{
-  mark (bench, FRAME_DONE);
 }
 
 static gboolean
 switch_cb (gpointer data)
 {
-  Bench *bench = data;
-
-  if (bench->n_switches == N_SWITCHES)
+  if (bench.n_switches == N_SWITCHES)
     return G_SOURCE_REMOVE;
-  bench->n_switches++;
-  bench->switched = TRUE;
-  gtk_stack_set_visible_child_name (bench->stack, bench->n_switches % 2 ? "text" : "welcome");
+  bench.n_switches++;
+  bench.switched = TRUE;
+  gtk_stack_set_visible_child_name (bench.stack, bench.n_switches % 2 ? "text" : "welcome");
   return G_SOURCE_CONTINUE;
 }
 
@@ -151,7 +130,6 @@ page_new (const char *text, guint n)
 int
 main (int argc, char *argv[])
 {
-  Bench bench = { 0 };
   GtkWidget *window;
   GdkFrameClock *clock;
   double fresh, warm;
@@ -169,14 +147,14 @@ main (int argc, char *argv[])
   gtk_window_present (GTK_WINDOW (window));
 
   clock = gtk_widget_get_frame_clock (window);
-  g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), &bench);
-  g_signal_connect (clock, "layout", G_CALLBACK (layout_cb), &bench);
-  g_signal_connect (clock, "paint", G_CALLBACK (paint_cb), &bench);
-  g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &bench);
+  g_signal_connect (clock, "before-paint", G_CALLBACK (frame_mark), GUINT_TO_POINTER (FRAME_BEGIN));
+  g_signal_connect (clock, "layout", G_CALLBACK (frame_mark), GUINT_TO_POINTER (FRAME_LAID_OUT));
+  g_signal_connect (clock, "paint", G_CALLBACK (frame_mark), GUINT_TO_POINTER (FRAME_PAINTED));
+  g_signal_connect (clock, "after-paint", G_CALLBACK (frame_mark), GUINT_TO_POINTER (FRAME_DONE));
   printf ("renderer: %s; the whole window changes every 500 ms:\n",
           G_OBJECT_TYPE_NAME (gtk_native_get_renderer (GTK_NATIVE (window))));
 
-  g_timeout_add (500, switch_cb, &bench);
+  g_timeout_add (500, switch_cb, NULL);
   while (bench.n_switches < N_SWITCHES || bench.switched)
     g_main_context_iteration (NULL, TRUE);
   gtk_window_destroy (GTK_WINDOW (window));
