@@ -72,7 +72,7 @@ fi
 # ThreadSanitizer: a data race between a worker and the main thread fails here, even
 # when the threads did not happen to overlap in this run. GLib is not instrumented:
 # build-aux/tsan.supp says why its own hand-offs are not reported, and
-# src/libdecipher/dc-tsan-private.h how ours through GTask are made visible.
+# src/libdecipher/base/dc-tsan-private.h how ours through GTask are made visible.
 if setup_build _build/tsan -Db_sanitize=thread -Db_lundef=false -Dgui=false; then
     TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$top/build-aux/tsan.supp" \
         meson test -C _build/tsan --suite engine --print-errorlogs --num-processes 2 \

@@ -28,7 +28,7 @@ import sys
 import tempfile
 
 # Recognition (issue 13) reads Latin, Cyrillic, Devanagari, Arabic and Han at least; the
-# app looks for the data in /app/share/tessdata (src/libdecipher/dc-recognize.c).
+# app looks for the data in /app/share/tessdata (src/libdecipher/evidence/dc-recognize.c).
 REQUIRED_TESSDATA = ['eng', 'rus', 'hin', 'ara', 'chi_sim']
 
 REQUIRED_FINISH_ARGS = ['--share=ipc', '--socket=fallback-x11', '--socket=wayland', '--device=dri']

@@ -9,7 +9,7 @@
  * shown under the entry; a contradiction → a conflict for the review.
  *
  * The pane decides nothing itself: a query goes to the engine's session (dc_session_type(),
- * src/libdecipher/dc-session.c), the same call decipher-cli's session makes, and the pane
+ * src/libdecipher/session/dc-session.c), the same call decipher-cli's session makes, and the pane
  * shows what it answers.
  *
  * Threading (docs/architecture.md). DcKey and DcMatcher belong to the main thread: the

@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The session is what every widget of a window shares. It wraps the engine's DcSession
- * (src/libdecipher/dc-session.c), which owns the document, key, matcher and project and
+ * (src/libdecipher/session/dc-session.c), which owns the document, key, matcher and project and
  * holds every rule of how a decision is taken — the same object decipher-cli's session
  * drives — and adds only what a window needs: the symbol the user has selected, where
  * the project is autosaved and when, and what to say when earlier work could not be

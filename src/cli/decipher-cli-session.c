@@ -4,7 +4,7 @@
  *
  * One JSON object per line on stdin, one reply per line on stdout; docs/session-protocol.md
  * lists every command, field and error. This file only translates: it checks a request's
- * fields, calls DcSession (src/libdecipher/dc-session.c), which holds every rule of how a
+ * fields, calls DcSession (src/libdecipher/session/dc-session.c), which holds every rule of how a
  * decision is taken and records it in the project's journal before it returns, and
  * writes the reply.
  */

@@ -3,7 +3,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Both drive one DcSession (src/libdecipher/dc-session.c); this test is what keeps a rule
+ * Both drive one DcSession (src/libdecipher/session/dc-session.c); this test is what keeps a rule
  * from creeping back into either side. One script of inputs goes to a real window (typing
  * in its input pane, assigning and accepting as its popover does, undo and redo as its
  * actions do) and, as JSON lines, to `decipher-cli session` run as a process; after every
