@@ -70,4 +70,14 @@ DcDocument *_dc_document_new_from_file_threads (const char *path, const char *pa
                                                 DcProgressFunc progress, gpointer progress_data,
                                                 GCancellable *cancellable, GError **error);
 
+/* The loader's passes, each in the file that says so (dc-document-loader.c runs them). */
+void _dc_document_clear_symbol (gpointer data);
+gboolean _dc_document_merge_double_byte (DcDocument *self);
+void _dc_document_finish_symbols (DcDocument *self);
+gboolean _dc_document_unspace_inked_symbols (DcDocument *self);
+guint8 *_dc_document_symbol_letter_kinds (DcDocument *self);
+void _dc_document_lay_out_pages (DcDocument *self, const guint *page_first_glyph,
+                                 const guint8 *letter_kinds, guint n_threads);
+void _dc_document_retokenize (DcDocument *self, guint8 *symbol_is_space, guint n_threads);
+
 G_END_DECLS

@@ -20,6 +20,7 @@ typedef enum
   DC_INK_SOME,
 } DcInk;
 
+FT_UInt _dc_symbol_glyph_index (DcFont *font, FT_Face face, const DcSymbol *symbol);
 DcInk _dc_symbol_ink (DcFont *font, FT_Face face, const DcSymbol *symbol);
 
 G_END_DECLS

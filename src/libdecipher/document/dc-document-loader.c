@@ -1,0 +1,782 @@
+/* dc-document-loader.c: a DcDocument read from a PDF file
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The loader extracts the glyphs page by page (dc-extract.c, on threads), interns them
+ * into symbols, then runs the passes that make the document: double-byte legacy pairs
+ * (dc-document-symbols.c), the trust analysis (dc-trust.c), ink, clusters, reshaping,
+ * vertical columns and the layout of each page (dc-document-pages.c), and the first tokens.
+ */
+
+#define G_LOG_DOMAIN "dc-document"
+
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "dc-document-cache-private.h"
+#include "dc-document-private.h"
+#include "dc-error.h"
+#include "dc-extract-private.h"
+#include "dc-font-private.h"
+#include "dc-glyph-private.h"
+#include "dc-memory-private.h"
+#include "dc-parallel-private.h"
+#include "dc-pdf-bridge-private.h"
+#include "dc-tsan-private.h"
+#include "dc-trust-private.h"
+#include "dc-clusters-private.h"
+#include "dc-reshape-private.h"
+#include "dc-vertical-private.h"
+#include "dc-unicode-private.h"
+
+typedef struct
+{
+  DcDocument *self;
+  DcPdfBridge *bridge; /* the calling thread's, for the page sizes */
+  guint *page_first_glyph;
+  guint n_images;
+  DcProgressFunc progress;
+  gpointer progress_data;
+  /* Most fonts are simple: a direct table per font avoids hashing on every glyph. */
+  GPtrArray *byte_tables; /* per font: guint32[256] of symbol + 1, or NULL for CID fonts */
+  guint *images;          /* per page */
+
+  /* The limits (DcDocumentLimits): reaching one cancels the extraction with @error. */
+  guint64 max_glyphs;
+  guint64 max_bytes;
+  guint64 bytes;         /* glyph records and texts held so far */
+  guint glyph_capacity;  /* how many glyphs the array has room for, as probed */
+  guint glyph_populated; /* glyphs whose room was faulted in ahead (prepare_room()) */
+  guint page;            /* the page being read, for the sentence */
+  GCancellable *stop;    /* cancelled when a limit is reached (or the caller cancels) */
+  GError *error;         /* why it stopped */
+} Loader;
+
+/* Stops the extraction: poppler checks @stop between operators. */
+static void
+loader_fail (Loader *loader, GError *error)
+{
+  if (loader->error == NULL)
+    loader->error = error;
+  else
+    g_error_free (error);
+  g_cancellable_cancel (loader->stop);
+}
+
+/* Counts @n bytes of what the document holds against the limit. */
+static gboolean
+loader_hold (Loader *loader, guint64 n)
+{
+  g_autofree char *display = NULL;
+
+  if (loader->error != NULL)
+    return FALSE;
+  loader->bytes += n;
+  if (loader->bytes <= loader->max_bytes)
+    return TRUE;
+  display = g_filename_display_basename (loader->self->path);
+  loader_fail (loader, g_error_new (DC_ERROR, DC_ERROR_TOO_MUCH_TEXT,
+                                    _("“%s” holds more glyphs and text than %" G_GUINT64_FORMAT
+                                      " MB of memory can keep (the limit, reached on page %u "
+                                      "of %u), which a real document of that size never "
+                                      "needs."),
+                                       display, loader->max_bytes >> 20, loader->page + 1,
+                                       loader->self->n_pages));
+  return FALSE;
+}
+
+/* The glyph array is the one large block the loader fills: 30 MB for the 500-page book.
+ * Memory new to the process is faulted in a 4 KiB page at a time on first touch, and on
+ * a virtual machine eleven thousand faults cost as much as reading a third of the pages
+ * (a fifth of `decipher-cli text`). Linux faults a range in with one call
+ * (MADV_POPULATE_WRITE, 5.14): the next 2 MiB of room are, just before the glyphs reach
+ * them, so that what the document holds does not grow by more than that. */
+static void
+prepare_room (Loader *loader)
+{
+  GArray *glyphs = loader->self->glyphs;
+  guint end = MIN (loader->glyph_capacity, glyphs->len + (guint) ((2 << 20) / sizeof (DcGlyph)));
+
+  _dc_memory_populate (glyphs->data + (gsize) glyphs->len * sizeof (DcGlyph),
+                       (gsize) (end - glyphs->len) * sizeof (DcGlyph));
+  loader->glyph_populated = end;
+}
+
+/* How many glyphs the whole document will draw, judged from the pages read whole so far,
+ * with a tenth to spare; 0 before the first page is. */
+static guint64
+loader_expected_glyphs (Loader *loader)
+{
+  guint64 read = loader->page_first_glyph[loader->page];
+
+  if (loader->page == 0)
+    return 0;
+  return read * loader->self->n_pages / loader->page * 11 / 10;
+}
+
+/* What a GArray asks for to hold @n glyphs: the power of two at or above their size
+ * (g_array_set_size() rounds up so), which is what must be there to be had. */
+static gsize
+array_bytes (guint64 n)
+{
+  gsize bytes = 1;
+
+  while (bytes < n * sizeof (DcGlyph))
+    bytes <<= 1;
+  return bytes;
+}
+
+/* Makes room for one more glyph: for as many as the pages read so far promise, or twice
+ * the room when that is more. Each growth copies the glyphs into memory new to the
+ * process; a book of pages alike grew ten times, the last a copy of all but the last
+ * pages, and now grows once or twice. The memory for the larger copy is asked for first
+ * with g_try_malloc(), so that a document too large for this machine gets a sentence
+ * rather than an abort inside g_realloc(); a promise beyond that falls back to twice. */
+static gboolean
+loader_reserve_glyph (Loader *loader)
+{
+  GArray *glyphs = loader->self->glyphs;
+  g_autofree char *display = NULL;
+  guint64 capacity, expected;
+  gpointer probe = NULL;
+
+  if (glyphs->len < loader->glyph_capacity)
+    {
+      if (glyphs->len >= loader->glyph_populated)
+        prepare_room (loader);
+      return TRUE;
+    }
+  display = g_filename_display_basename (loader->self->path);
+  if (glyphs->len >= loader->max_glyphs)
+    {
+      loader_fail (loader, g_error_new (DC_ERROR, DC_ERROR_TOO_MANY_GLYPHS,
+                                        _("“%s” draws more than %" G_GUINT64_FORMAT
+                                          " glyphs (the limit, reached on page %u of %u); a "
+                                          "small file that draws so many usually repeats one "
+                                          "page’s content on every page."),
+                                           display, loader->max_glyphs, loader->page + 1,
+                                           loader->self->n_pages));
+      return FALSE;
+    }
+  capacity = MIN (MAX ((guint64) loader->glyph_capacity * 2, 4096), loader->max_glyphs);
+  capacity = MIN (capacity, G_MAXUINT32 / sizeof (DcGlyph));
+  /* A few pages make a poor guess at the whole (a title page, a table of contents): at
+   * most sixteen times the room then. Sixteen pages tell: the 500-page book's room,
+   * held to sixteen times what 31 pages had, came short by a tenth, and its last pages
+   * cost a copy of all the others into memory new to the process. */
+  expected = loader_expected_glyphs (loader);
+  if (loader->page < 16)
+    expected = MIN (expected, capacity * 16);
+  expected = MIN (expected, MIN (loader->max_glyphs, G_MAXUINT32 / sizeof (DcGlyph)));
+  if (expected > capacity && (probe = g_try_malloc (array_bytes (expected))) != NULL)
+    capacity = expected;
+  if (probe == NULL)
+    probe = g_try_malloc (array_bytes (capacity));
+  if (probe == NULL)
+    {
+      loader_fail (loader,
+                   g_error_new (DC_ERROR, DC_ERROR_FAILED,
+                                _("There is not enough memory to hold the %u glyphs "
+                                          "“%s” draws by page %u of %u; close other programs "
+                                          "or use a computer with more memory."),
+                                   glyphs->len, display, loader->page + 1, loader->self->n_pages));
+      return FALSE;
+    }
+  g_free (probe);
+  /* A new array rather than g_array_set_size(): realloc() copies the glyphs into memory
+   * new to the process a page fault at a time when it cannot move them whole (a block of
+   * the heap), 4 MB of them by page 60 of the book; here they go into memory faulted
+   * in at once. Nothing but the loader holds the array yet. */
+  {
+    GArray *grown = g_array_sized_new (FALSE, FALSE, sizeof (DcGlyph), (guint) capacity);
+
+    _dc_memory_advise_huge (grown->data, (gsize) capacity * sizeof (DcGlyph));
+    _dc_memory_populate (grown->data, (gsize) glyphs->len * sizeof (DcGlyph));
+    g_array_append_vals (grown, glyphs->data, glyphs->len);
+    g_array_unref (glyphs);
+    loader->self->glyphs = grown;
+  }
+  loader->glyph_capacity = (guint) capacity;
+  prepare_room (loader);
+  return TRUE;
+}
+
+static void
+loader_font (guint font_index, const DcBridgeFont *info, gpointer user_data)
+{
+  Loader *loader = user_data;
+  DcFont *font = _dc_font_new_from_bridge (font_index, info);
+
+  g_assert (font_index == loader->self->fonts->len);
+  g_ptr_array_add (loader->self->fonts, font);
+  g_ptr_array_add (loader->byte_tables, dc_font_is_cid (font) ? NULL : g_new0 (guint32, 256));
+}
+
+static gboolean
+has_presentation_forms (const char *text)
+{
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if ((c >= 0xFB00 && c <= 0xFDFF) || (c >= 0xFE70 && c <= 0xFEFF))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The symbol of @font's @code, made when it is the first glyph drawn with it. */
+static guint32
+intern_symbol (Loader *loader, guint font, guint32 code, guint code_len, const gunichar *unicode,
+               int unicode_len)
+{
+  DcDocument *self = loader->self;
+  guint32 *table = g_ptr_array_index (loader->byte_tables, font);
+  gint64 key = ((gint64) font << 32) | code;
+  DcSymbol symbol = { 0 };
+  gpointer found;
+  gint64 *stored;
+
+  if (table != NULL && code < 256 && table[code] != 0)
+    return table[code] - 1;
+  if (table == NULL && (found = g_hash_table_lookup (self->symbol_index, &key)) != NULL)
+    return GPOINTER_TO_UINT (found) - 1;
+
+  symbol.font = font;
+  symbol.code = code;
+  symbol.code_len = (guint8) CLAMP (code_len, 1, 4);
+  if (unicode_len > 0)
+    {
+      /* A ToUnicode map may name surrogates or numbers beyond Unicode: they read as
+       * U+FFFD, so that every text the engine hands out is valid UTF-8. */
+      g_autofree gunichar *clean = g_try_new (gunichar, unicode_len);
+
+      for (int i = 0; clean != NULL && i < unicode_len; i++)
+        clean[i] = g_unichar_validate (unicode[i]) ? unicode[i] : 0xFFFD;
+      if (clean != NULL)
+        symbol.pdf_text = g_ucs4_to_utf8 (clean, unicode_len, NULL, NULL, NULL);
+    }
+  if (symbol.pdf_text == NULL)
+    symbol.pdf_text = g_strdup ("");
+  else if (has_presentation_forms (symbol.pdf_text))
+    {
+      /* A ligature or an Arabic contextual form is how a letter sequence is drawn, not
+       * what it is: the text is its compatibility decomposition, as pdftotext gives it. */
+      char *plain = g_utf8_normalize (symbol.pdf_text, -1, G_NORMALIZE_NFKC);
+
+      if (plain != NULL)
+        {
+          g_free (symbol.pdf_text);
+          symbol.pdf_text = plain;
+        }
+    }
+  /* Held whatever the limit says: the glyph that needs it is dropped if it is reached. */
+  loader_hold (loader, sizeof (DcSymbol) + strlen (symbol.pdf_text) + 1);
+  g_array_append_val (self->symbols, symbol);
+
+  if (table != NULL && code < 256)
+    table[code] = self->symbols->len;
+  stored = g_new (gint64, 1);
+  *stored = key;
+  g_hash_table_insert (self->symbol_index, stored, GUINT_TO_POINTER (self->symbols->len));
+  return self->symbols->len - 1;
+}
+
+static void
+loader_glyph (const DcBridgeGlyph *bridge_glyph, gpointer user_data)
+{
+  Loader *loader = user_data;
+  DcGlyph glyph;
+
+  /* A glyph's page has 24 bits: no real document has 16 million pages. */
+  if (bridge_glyph->page >= DC_GLYPH_MAX_PAGES)
+    return;
+  if (!loader_reserve_glyph (loader) || !loader_hold (loader, sizeof (DcGlyph)))
+    return;
+  _dc_glyph_pack (&glyph, bridge_glyph);
+  _dc_glyph_call_hook (loader->self->glyphs->len, bridge_glyph->font_size, bridge_glyph->advance,
+                       bridge_glyph->x0, bridge_glyph->y0, bridge_glyph->x1, bridge_glyph->y1);
+  glyph.symbol = intern_symbol (loader, bridge_glyph->font, bridge_glyph->code,
+                                bridge_glyph->code_len, bridge_glyph->unicode,
+                                bridge_glyph->unicode_len);
+  /* loader_reserve_glyph() made the room (and the array is not zero-terminated): a store,
+   * where g_array_append_val() cost a call of some ninety instructions a glyph. */
+  g_array_index (loader->self->glyphs, DcGlyph, loader->self->glyphs->len) = glyph;
+  loader->self->glyphs->len++;
+}
+
+/* How many more glyphs loader_glyph() would store without a word to say: room made,
+ * and within the limits. */
+static guint
+loader_glyphs_that_fit (Loader *loader)
+{
+  guint len = loader->self->glyphs->len;
+  guint room = MIN (loader->glyph_capacity, loader->glyph_populated);
+
+  if (loader->error != NULL || len >= room || loader->bytes >= loader->max_bytes)
+    return 0;
+  return (guint) MIN ((guint64) (room - len),
+                      (loader->max_bytes - loader->bytes) / sizeof (DcGlyph));
+}
+
+/* Glyphs packed on the threads that read them (dc-extract.c): stored as loader_glyph()
+ * stores them, one after the other, with the symbol of each one's code. The glyphs that
+ * fit in the room made and the limits, and whose symbol is known, are copied in a
+ * run; any other goes through the steps of loader_glyph(), in its order, so that the
+ * symbols, and the limit reached and its sentence, are those of one thread. */
+static void
+loader_glyphs (const DcGlyph *glyphs, guint n_glyphs, DcExtractCode *codes, gpointer user_data)
+{
+  Loader *loader = user_data;
+  guint i = 0;
+
+  while (i < n_glyphs)
+    {
+      /* loader_reserve_glyph() may have put the glyphs in a new array. */
+      GArray *array = loader->self->glyphs;
+      guint fit = MIN (loader_glyphs_that_fit (loader), n_glyphs - i);
+      DcGlyph *out = &g_array_index (array, DcGlyph, array->len);
+      guint copied = 0;
+      DcExtractCode *code;
+      DcGlyph glyph;
+
+      for (; copied < fit; copied++)
+        {
+          code = &codes[glyphs[i + copied].symbol];
+          if (G_UNLIKELY (code->symbol == 0))
+            break;
+          out[copied] = glyphs[i + copied];
+          out[copied].symbol = code->symbol - 1;
+        }
+      array->len += copied;
+      loader->bytes += (guint64) copied * sizeof (DcGlyph);
+      i += copied;
+      if (i == n_glyphs)
+        break;
+
+      /* The next one makes room, reaches a limit, or is the first of its symbol. */
+      if (!loader_reserve_glyph (loader) || !loader_hold (loader, sizeof (DcGlyph)))
+        return;
+      array = loader->self->glyphs;
+      code = &codes[glyphs[i].symbol];
+      glyph = glyphs[i];
+      if (code->symbol == 0)
+        code->symbol = intern_symbol (loader, code->font, code->code, code->code_len, code->unicode,
+                                      code->unicode_len)
+                       + 1;
+      glyph.symbol = code->symbol - 1;
+      g_array_index (array, DcGlyph, array->len) = glyph;
+      array->len++;
+      i++;
+    }
+}
+
+static void
+loader_image (guint page, gpointer user_data)
+{
+  Loader *loader = user_data;
+
+  loader->images[page]++;
+}
+
+static void
+loader_actual_text (guint page, const gunichar *text, int text_len, guint n_glyphs,
+                    gpointer user_data)
+{
+  Loader *loader = user_data;
+  DcDocument *self = loader->self;
+  DcGlyph *glyphs = (DcGlyph *) (void *) self->glyphs->data;
+  ActualTextSpan span;
+  g_autofree gunichar *clean = NULL;
+  g_autofree char *utf8 = NULL;
+
+  if (loader->error != NULL)
+    return; /* stopped at a limit: the glyphs it counts may not all be there */
+  g_assert (n_glyphs <= self->glyphs->len);
+
+  /* Same rule as for ToUnicode: invalid code points read as U+FFFD. An empty ActualText
+   * says the glyphs are decoration; the engine keeps reading them by their codes. */
+  if (text_len <= 0 || loader->error != NULL
+      || !loader_hold (loader, sizeof span + (guint64) text_len * 4 + 1)
+      || (clean = g_try_new (gunichar, text_len)) == NULL)
+    return;
+  for (int i = 0; i < text_len; i++)
+    clean[i] = g_unichar_validate (text[i]) ? text[i] : 0xFFFD;
+  utf8 = g_ucs4_to_utf8 (clean, text_len, NULL, NULL, NULL);
+  if (utf8 == NULL)
+    return;
+
+  span.first_glyph = self->glyphs->len - n_glyphs;
+  span.n_glyphs = n_glyphs;
+  span.text = self->span_texts->len;
+  g_string_append_len (self->span_texts, utf8, (gssize) strlen (utf8) + 1);
+  g_array_append_val (self->spans, span);
+  for (guint g = span.first_glyph; g < self->glyphs->len; g++)
+    glyphs[g].flags |= DC_GLYPH_ACTUAL_TEXT;
+}
+
+/* The SHA-256 of the file at @path, or NULL with @error set. */
+static char *
+compute_sha256 (const char *path, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFileInputStream) stream = NULL;
+  g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autofree guint8 *buffer = g_malloc (1 << 16);
+  gssize n;
+
+  stream = g_file_read (file, cancellable, error);
+  if (stream == NULL)
+    return NULL;
+  while ((n = g_input_stream_read (G_INPUT_STREAM (stream), buffer, 1 << 16, cancellable, error))
+         > 0)
+    g_checksum_update (checksum, buffer, n);
+  if (n < 0)
+    return NULL;
+  return g_strdup (g_checksum_get_string (checksum));
+}
+
+/* The checksum reads the whole file, which the pages' reading need not: it runs on a
+ * thread of its own meanwhile. */
+typedef struct
+{
+  const char *path;
+  GCancellable *cancellable;
+  GThread *thread;
+  char *sha256;
+  GError *error;
+} Checksum;
+
+static gpointer
+checksum_thread (gpointer data)
+{
+  Checksum *checksum = data;
+
+  DC_TAKE_OVER (checksum);
+  checksum->sha256 = compute_sha256 (checksum->path, checksum->cancellable, &checksum->error);
+  DC_HAND_OVER (checksum);
+  return NULL;
+}
+
+static void
+checksum_start (Checksum *checksum, const char *path, GCancellable *cancellable)
+{
+  checksum->path = path;
+  checksum->cancellable = cancellable;
+  DC_HAND_OVER (checksum);
+  checksum->thread = g_thread_try_new ("dc-sha256", checksum_thread, checksum, NULL);
+  if (checksum->thread == NULL)
+    checksum->sha256 = compute_sha256 (path, cancellable, &checksum->error);
+}
+
+static void
+checksum_finish (Checksum *checksum)
+{
+  if (checksum->thread != NULL)
+    {
+      g_thread_join (g_steal_pointer (&checksum->thread));
+      DC_TAKE_OVER (checksum);
+    }
+}
+
+/* Every way out of the loader waits for the thread: it reads the path it was given. */
+static void
+checksum_clear (Checksum *checksum)
+{
+  checksum_finish (checksum);
+  g_clear_pointer (&checksum->sha256, g_free);
+  g_clear_error (&checksum->error);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Checksum, checksum_clear)
+
+/* The glyphs and bytes @limits (or the defaults, for NULL) allow. */
+void
+_dc_document_resolve_limits (const DcDocumentLimits *limits, guint64 *max_glyphs,
+                             guint64 *max_bytes)
+{
+  *max_glyphs = limits != NULL && limits->max_glyphs > 0 ? limits->max_glyphs
+                                                         : DC_DOCUMENT_DEFAULT_MAX_GLYPHS;
+  *max_glyphs = MIN (*max_glyphs, G_MAXUINT32 / sizeof (DcGlyph));
+  *max_bytes = (limits != NULL && limits->max_megabytes > 0
+                    ? MIN (limits->max_megabytes, G_MAXUINT64 >> 21)
+                    : DC_DOCUMENT_DEFAULT_MAX_MEGABYTES)
+               << 20;
+}
+
+/**
+ * dc_document_new_from_file:
+ * @path: a PDF file
+ * @password: (nullable): the password, for an encrypted PDF
+ * @progress: (nullable): called after each page, from the calling thread
+ * @cancellable: (nullable): cancels the extraction
+ *
+ * dc_document_new_from_file_full() with the default limits.
+ */
+DcDocument *
+dc_document_new_from_file (const char *path, const char *password, DcProgressFunc progress,
+                           gpointer progress_data, GCancellable *cancellable, GError **error)
+{
+  return dc_document_new_from_file_full (path, password, NULL, progress, progress_data, cancellable,
+                                         error);
+}
+
+static void
+cancel_stop (GCancellable *cancellable, gpointer stop)
+{
+  g_cancellable_cancel (stop);
+}
+
+static void
+loader_page_begin (guint page, gpointer user_data)
+{
+  Loader *loader = user_data;
+  DcDocument *self = loader->self;
+
+  loader->page = page;
+  dc_pdf_bridge_get_page_size (loader->bridge, page, &self->page_sizes[2 * page],
+                               &self->page_sizes[2 * page + 1]);
+  loader->page_first_glyph[page] = self->glyphs->len;
+}
+
+static gboolean
+loader_page_done (guint page, gpointer user_data)
+{
+  Loader *loader = user_data;
+
+  if (loader->error != NULL)
+    return FALSE;
+  loader->n_images += loader->images[page];
+  if (loader->progress != NULL)
+    loader->progress (page + 1, loader->self->n_pages, loader->progress_data);
+  return TRUE;
+}
+
+static DcDocument *load_document (const char *path, const char *password,
+                                  const DcDocumentLimits *limits, guint n_threads,
+                                  const char *cache_identity, DcProgressFunc progress,
+                                  gpointer progress_data, GCancellable *cancellable,
+                                  GError **error);
+
+/**
+ * dc_document_new_from_file_full:
+ * @path: a PDF file
+ * @password: (nullable): the password, for an encrypted PDF
+ * @limits: (nullable): how many glyphs, and how much memory for them and their texts,
+ *   the document may take; %NULL for the defaults
+ * @progress: (nullable): called after each page, from the calling thread
+ * @cancellable: (nullable): cancels the extraction
+ *
+ * Extracts every drawn glyph, groups them into lines and tokens and judges which fonts
+ * can be trusted. Runs synchronously: call it from a worker thread in a UI. A document
+ * beyond @limits stops loading with %DC_ERROR_TOO_MANY_GLYPHS or %DC_ERROR_TOO_MUCH_TEXT
+ * and a sentence naming the limit (the caller says how to raise it).
+ *
+ * What a book of 20,000 glyphs or more is made into is kept in the user's cache folder,
+ * and the same file, unchanged, opens from there the next time (dc-document-cache.c;
+ * DECIPHER_DOCUMENT_CACHE=0 turns that off). @progress is then called once.
+ *
+ * Returns: (transfer full): the document, or %NULL with @error set to a sentence the
+ *   user can act on.
+ */
+DcDocument *
+dc_document_new_from_file_full (const char *path, const char *password,
+                                const DcDocumentLimits *limits, DcProgressFunc progress,
+                                gpointer progress_data, GCancellable *cancellable, GError **error)
+{
+  g_autofree char *identity = NULL;
+  DcDocument *document;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  identity = _dc_document_cache_identity (path);
+  document = _dc_document_cache_load (path, identity, limits);
+  if (document != NULL)
+    {
+      if (progress != NULL)
+        progress (document->n_pages, document->n_pages, progress_data);
+      return document;
+    }
+  return load_document (path, password, limits, 0, identity, progress, progress_data, cancellable,
+                        error);
+}
+
+/* dc_document_new_from_file_full() with the pages read by @n_threads threads, the
+ * calling one included, whatever the page count; 0 chooses (extract_threads()). Tests
+ * compare one thread with several: the cache is neither read nor written. */
+DcDocument *
+_dc_document_new_from_file_threads (const char *path, const char *password,
+                                    const DcDocumentLimits *limits, guint n_threads,
+                                    DcProgressFunc progress, gpointer progress_data,
+                                    GCancellable *cancellable, GError **error)
+{
+  return load_document (path, password, limits, n_threads, NULL, progress, progress_data,
+                        cancellable, error);
+}
+
+/* Reads the PDF, and writes what it made into the cache as the file of @cache_identity
+ * when that is not NULL. */
+static DcDocument *
+load_document (const char *path, const char *password, const DcDocumentLimits *limits,
+               guint n_threads, const char *cache_identity, DcProgressFunc progress,
+               gpointer progress_data, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (DcDocument) self = NULL;
+  g_autoptr (DcPdfBridge) bridge = NULL;
+  g_autoptr (GPtrArray) byte_tables = NULL;
+  g_autoptr (GCancellable) stop = g_cancellable_new ();
+  g_autofree guint *images = NULL;
+  g_autofree guint *page_first_glyph = NULL;
+  g_autofree guint8 *letter_kinds = NULL;
+  g_autofree char *display = NULL;
+  DcExtractCallbacks callbacks = { loader_font, loader_glyph, loader_glyphs, loader_image,
+                                   loader_actual_text };
+  Loader loader = { 0 };
+  g_auto (Checksum) checksum = { 0 };
+  DcExtractLimits extract_limits;
+  g_autoptr (GError) page_error = NULL;
+  guint n_images = 0;
+  gulong cancel_id = 0;
+  gboolean extracted = TRUE, encrypted;
+  guint64 held_glyphs;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  bridge = dc_pdf_bridge_open (path, password, error);
+  if (bridge == NULL)
+    return NULL;
+
+  self = g_object_new (DC_TYPE_DOCUMENT, NULL);
+  self->path = g_strdup (path);
+  checksum_start (&checksum, self->path, cancellable);
+
+  self->n_pages = dc_pdf_bridge_get_n_pages (bridge);
+  self->language = dc_pdf_bridge_get_language (bridge);
+  /* The page count comes from the file: asked for, not demanded. */
+  self->page_sizes = g_try_new0 (double, 2 * (gsize) self->n_pages);
+  images = g_try_new0 (guint, self->n_pages);
+  page_first_glyph = g_try_new0 (guint, (gsize) self->n_pages + 1);
+  self->page_lines = g_try_new0 (guint, (gsize) self->n_pages + 1);
+  self->page_blocks = g_try_new0 (guint, (gsize) self->n_pages + 1);
+  if ((self->n_pages > 0 && (self->page_sizes == NULL || images == NULL))
+      || page_first_glyph == NULL || self->page_lines == NULL || self->page_blocks == NULL)
+    {
+      display = g_filename_display_basename (path);
+      g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                   _("There is not enough memory to list the %u pages of “%s”."), self->n_pages,
+                      display);
+      return NULL;
+    }
+  byte_tables = g_ptr_array_new_with_free_func (g_free);
+
+  loader.self = self;
+  loader.byte_tables = byte_tables;
+  loader.images = images;
+  _dc_document_resolve_limits (limits, &loader.max_glyphs, &loader.max_bytes);
+  loader.stop = stop;
+  if (cancellable != NULL)
+    cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (cancel_stop), stop, NULL);
+
+  loader.bridge = bridge;
+  loader.page_first_glyph = page_first_glyph;
+  loader.progress = progress;
+  loader.progress_data = progress_data;
+  extract_limits.max_glyphs = loader.max_glyphs;
+  extract_limits.max_bytes = loader.max_bytes;
+  extract_limits.glyph_bytes = sizeof (DcGlyph);
+  /* A test watching the glyphs as the bridge reports them has them read on one thread. */
+  if (!_dc_extract_pages (bridge, path, password,
+                          _dc_glyph_has_hook ()
+                              ? 1
+                              : (n_threads > 0 ? n_threads : _dc_parallel_threads (self->n_pages)),
+                          &extract_limits, &callbacks, loader_page_begin, loader_page_done, &loader,
+                          stop, &page_error))
+    {
+      /* The loader's own reason comes first: a limit cancels the reading too. */
+      extracted = FALSE;
+      if (loader.error != NULL)
+        g_propagate_error (error, g_steal_pointer (&loader.error));
+      else
+        g_propagate_error (error, g_steal_pointer (&page_error));
+    }
+  n_images = loader.n_images;
+  if (cancellable != NULL)
+    g_cancellable_disconnect (cancellable, cancel_id);
+  g_clear_error (&loader.error);
+  /* An unreadable file says so before anything found in its pages. */
+  checksum_finish (&checksum);
+  if (checksum.sha256 == NULL)
+    {
+      g_clear_error (error);
+      g_propagate_error (error, g_steal_pointer (&checksum.error));
+      return NULL;
+    }
+  self->sha256 = g_steal_pointer (&checksum.sha256);
+  /* Every page is read: poppler's document, and the copy of the file it read, go before
+   * the arrays the rest of the loading makes, rather than after. */
+  encrypted = dc_pdf_bridge_is_encrypted (bridge);
+  g_clear_pointer (&bridge, dc_pdf_bridge_free);
+  if (!extracted)
+    return NULL;
+  page_first_glyph[self->n_pages] = self->glyphs->len;
+  held_glyphs = self->glyphs->len;
+
+  display = g_filename_display_basename (path);
+  if (self->glyphs->len == 0)
+    {
+      if (n_images > 0)
+        g_set_error (error, DC_ERROR, DC_ERROR_SCANNED,
+                     _("“%s” contains only images of pages, as a scan does, and no text to recover. "
+                       "Decipher repairs the text of PDFs made on a computer; recognising text in "
+                       "images (OCR) is a job for another tool."),
+                        display);
+      else
+        g_set_error (error, DC_ERROR, DC_ERROR_NO_TEXT,
+                     _("“%s” contains no text at all, so there is nothing to recover."), display);
+      return NULL;
+    }
+
+  if (_dc_document_merge_double_byte (self))
+    {
+      /* Fewer glyphs now: each page starts where its first glyph went. */
+      const DcGlyph *glyphs = (const DcGlyph *) (void *) self->glyphs->data;
+      guint i = 0;
+
+      for (guint page = 0; page <= self->n_pages; page++)
+        {
+          while (i < self->glyphs->len && glyphs[i].page < page)
+            i++;
+          page_first_glyph[page] = i;
+        }
+    }
+  _dc_document_finish_symbols (self);
+  _dc_clusters_infer (self);
+  _dc_reshape_restore_selectors (self);
+  _dc_vertical_mark_stacked ((DcGlyph *) (void *) self->glyphs->data,
+                             (const DcSymbol *) (void *) self->symbols->data, self->glyphs->len);
+
+  if (n_threads == 0)
+    n_threads = _dc_parallel_threads (self->n_pages);
+  letter_kinds = _dc_document_symbol_letter_kinds (self);
+  _dc_document_lay_out_pages (self, page_first_glyph, letter_kinds, n_threads);
+  _dc_document_retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity),
+                           n_threads);
+
+  dc_trust_analyse (self);
+  if (_dc_document_unspace_inked_symbols (self))
+    _dc_document_retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity),
+                             n_threads);
+
+  if (cache_identity != NULL && !encrypted)
+    _dc_document_cache_store (self, cache_identity, held_glyphs, loader.bytes);
+  return g_steal_pointer (&self);
+}
