@@ -12,6 +12,9 @@
 
 G_BEGIN_DECLS
 
+/* Per symbol, the text it stands for, or NULL while unknown (shown as U+FFFD). */
+typedef const char *(*DcValueFunc) (guint symbol, gpointer user_data);
+
 #define DC_TYPE_DOCUMENT (dc_document_get_type ())
 
 G_DECLARE_FINAL_TYPE (DcDocument, dc_document, DC, DOCUMENT, GObject)

@@ -5,7 +5,7 @@
 
 #pragma once
 
-#include "dc-export.h"
+#include "dc-document.h"
 #include "dc-script.h"
 
 G_BEGIN_DECLS

@@ -19,9 +19,6 @@ typedef enum
   DC_EXPORT_LAYOUT, /* plain text respaced so that columns stay aligned */
 } DcExportFormat;
 
-/* Per symbol, the text it stands for, or NULL while unknown (shown as U+FFFD). */
-typedef const char *(*DcValueFunc) (guint symbol, gpointer user_data);
-
 const char *dc_document_pdf_value (guint symbol, gpointer document);
 char *dc_export_line_text (DcDocument *document, guint line, DcValueFunc value, gpointer user_data);
 char *dc_export_run_text (DcDocument *document, guint first_position, guint last_position,
