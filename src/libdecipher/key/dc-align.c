@@ -655,17 +655,274 @@ record_solution (Search *s)
   g_array_append_vals (s->best, s->bindings->data, s->bindings->len);
 }
 
+/* Where search_from() stands: the glyph it reads, the character typed there, the word
+ * both are in, and what is known of the glyph's symbol. */
+typedef struct
+{
+  guint glyph;
+  guint at;
+  guint word;
+  guint word_end;
+  guint symbol;
+  const GArray *known;  /* the key's value in NFD, or NULL while unknown */
+  const Binding *bound; /* what this reading already made the symbol spell, or NULL */
+} Step;
+
+/* Moves on to the next word at the end of a token and rules out what cannot spell the
+ * rest. Returns FALSE when the search ends here (a whole reading is recorded then). */
+static gboolean
+begin_step (Search *s, guint glyph, guint at, guint word, Step *step)
+{
+  const Typed *typed = s->typed;
+  guint glyphs_left, chars_left;
+
+  step->word_end = g_array_index (typed->word_end, guint, word);
+  if (glyph == s->token_end[word])
+    {
+      if (at != step->word_end)
+        return FALSE;
+      if (++word == _dc_typed_n_words (typed))
+        {
+          record_solution (s);
+          return FALSE;
+        }
+      step->word_end = g_array_index (typed->word_end, guint, word);
+    }
+  step->glyph = glyph;
+  step->at = at;
+  step->word = word;
+
+  glyphs_left = s->token_end[word] - glyph;
+  chars_left = step->word_end - at;
+  step->symbol = s->symbols[glyph];
+  step->known = g_ptr_array_index (s->nfd_values, step->symbol);
+
+  /* A glyph spells at least one character, unless it is known to spell nothing. */
+  if (chars_left == 0 && (step->known == NULL || step->known->len > 0))
+    return FALSE;
+  if (glyphs_left > chars_left && glyphs_left - silent_glyphs (s, glyph, word) > chars_left)
+    return FALSE;
+
+  step->bound = find_binding (s, step->symbol);
+  return TRUE;
+}
+
+/* The punctuation the user left out: a glyph that spells nothing typed elsewhere in the
+ * run and that the table knows as punctuation, nothing, or not at all. */
+static void
+pass_omitted_punctuation (Search *s, const Step *step)
+{
+  gboolean punctuation = step->bound == NULL;
+
+  for (guint i = 0; punctuation && step->known != NULL && i < step->known->len; i++)
+    punctuation = g_unichar_ispunct (g_array_index (step->known, gunichar, i));
+  if (punctuation)
+    {
+      s->cost += OMITTED_COST;
+      search_from (s, step->glyph + 1, step->at + 1, step->word);
+      s->cost -= OMITTED_COST;
+    }
+}
+
+/* A zero-advance glyph drawn before the glyph of what it follows: the candrabindu of
+ * তাঁ before its া (Noto Sans Bengali), the alef of a lam-alef before its lam (HarfBuzz
+ * decomposing the ligature). This glyph spells the later stretch, the next glyph the
+ * earlier one. */
+static void
+try_drawn_before (Search *s, const Step *step)
+{
+  const Typed *typed = s->typed;
+  const Binding *bound = step->bound;
+  const GArray *known = step->known;
+  guint later, later_end, length;
+  gboolean spells;
+
+  if (s->swapped_end != 0 || s->no_advance == NULL || !s->no_advance[step->glyph]
+      || !drawn_before (typed, step->at, step->word_end, &later, &later_end))
+    return;
+
+  length = later_end - later;
+  if (bound != NULL)
+    spells = bound->length == length
+             && chars_equal (typed, later, &g_array_index (typed->chars, gunichar, bound->start),
+                             length);
+  else if (known != NULL)
+    spells = known->len == length
+             && chars_equal (typed, later, (const gunichar *) (void *) known->data, length);
+  else
+    spells = TRUE;
+
+  if (spells)
+    {
+      Binding binding = { step->symbol, later, length, FALSE };
+      gboolean bind = bound == NULL && known == NULL;
+
+      if (bind)
+        g_array_append_val (s->bindings, binding);
+      s->swapped_start = later;
+      s->swapped_end = later_end;
+      s->cost += 1;
+      search_from (s, step->glyph + 1, step->at, step->word);
+      s->cost -= 1;
+      s->swapped_end = 0;
+      if (bind)
+        g_array_set_size (s->bindings, s->bindings->len - 1);
+    }
+}
+
+/* A format character typed (ZWNJ, ZWJ, the Mongolian vowel separator) draws no glyph of
+ * its own: it is passed over, or, for the vowel separator, spelled with the letter after
+ * it, whose glyph is the form it selects (ᠷ᠎ᠡ). Returns whether the step is taken care
+ * of: FALSE when the glyph spells the format character itself. */
+static gboolean
+pass_invisible_format (Search *s, const Step *step)
+{
+  const Typed *typed = s->typed;
+  gunichar format = g_array_index (typed->chars, gunichar, step->at);
+  const Binding *bound = step->bound;
+  const GArray *known = step->known;
+  gboolean spelled = (bound != NULL && bound->length > 0
+                      && g_array_index (typed->chars, gunichar, bound->start) == format)
+                     || (bound == NULL && known != NULL && known->len > 0
+                         && g_array_index (known, gunichar, 0) == format);
+  int cost = format == MONGOLIAN_VOWEL_SEPARATOR ? 1 : 0;
+
+  if (spelled)
+    return FALSE;
+  if (bound == NULL && known == NULL && format == MONGOLIAN_VOWEL_SEPARATOR
+      && step->at + 1 < step->word_end)
+    {
+      guint length = g_array_index (typed->cluster_end, guint, step->at + 1) - step->at;
+
+      try_binding (s, step->glyph, step->at, step->word, step->symbol, length,
+                   value_is_held (s, step->symbol, step->at, length) ? HELD_VALUE_COST : 0, FALSE);
+    }
+  s->cost += cost;
+  search_from (s, step->glyph, step->at + 1, step->word);
+  s->cost -= cost;
+  return TRUE;
+}
+
+/* A symbol this reading already bound: it must spell the same again. */
+static void
+follow_binding (Search *s, const Step *step)
+{
+  const Typed *typed = s->typed;
+  const Binding *bound = step->bound;
+  const GArray *known = step->known;
+  guint at = step->at;
+
+  if (at + bound->length <= step->word_end && !crosses_swapped_mark (s, at, bound->length)
+      && chars_equal (typed, at, &g_array_index (typed->chars, gunichar, bound->start),
+                      bound->length))
+    search_from (s, step->glyph + 1, at + bound->length, step->word);
+  /* Typed once against the table and once with it: more likely a slip of the keyboard
+   * than a wrong table, which tells the user where to look. */
+  else if (bound->contradicts && known != NULL && at + known->len <= step->word_end
+           && chars_equal (typed, at, (const gunichar *) (void *) known->data, known->len))
+    {
+      s->inconsistencies++;
+      search_from (s, step->glyph + 1, at + known->len, step->word);
+      s->inconsistencies--;
+    }
+}
+
+/* A symbol the table knows: it spells its value, or, when the search may relax, what the
+ * user typed against the table. */
+static void
+follow_known (Search *s, const Step *step)
+{
+  const GArray *known = step->known;
+  DcKeyStatus status;
+
+  if (step->at + known->len <= step->word_end && !crosses_swapped_mark (s, step->at, known->len)
+      && chars_equal (s->typed, step->at, (const gunichar *) (void *) known->data, known->len))
+    {
+      search_from (s, step->glyph + 1, step->at + known->len, step->word);
+      return;
+    }
+  status = dc_key_get_status (s->key, step->symbol);
+  if (!s->relaxed || (status == DC_KEY_FROM_PDF && !s->relax_all))
+    return;
+  try_binding (s, step->glyph, step->at, step->word, step->symbol,
+               g_array_index (s->typed->cluster_end, guint, step->at) - step->at, 0, TRUE);
+}
+
+/* What it costs to read clusters [@at, @previous + 1) as one glyph, @clusters of them. */
+static int
+joined_cost (const Typed *typed, guint at, guint previous, guint clusters)
+{
+  /* A below- or post-base form (্য, ্র) is one glyph for the virama and the consonant
+   * after it: no ligature. */
+  if (clusters == 2 && previous == at + 1 && post_base_form_at (typed, at))
+    return 0;
+  /* Most conjuncts are one glyph in Bengali fonts (ন্ধ, ক্ত): a little cheaper than a
+   * mark's glyph spelling the letter before it (ন্ + ধু) — unless the conjunct ends in a
+   * below- or post-base form, which has a glyph of its own (ক্ষ + ্য, not ক্ + ষ্য). */
+  if (is_conjunct (typed, at, previous + 1)
+      && !(previous >= at + 2 && post_base_form_at (typed, previous - 1)))
+    return (int) (clusters - 1) * CONJUNCT_COST;
+  return (int) (clusters - 1) * LIGATURE_COST;
+}
+
+/* An unknown symbol: a whole cluster, a single code point of it (a mark drawn as its own
+ * glyph, or the base it sits on), or a ligature of two or three clusters. */
+static void
+try_unknown (Search *s, const Step *step)
+{
+  const Typed *typed = s->typed;
+  guint glyph = step->glyph, at = step->at, word = step->word, symbol = step->symbol;
+  guint cluster = g_array_index (typed->cluster_end, guint, at) - at;
+  guint end = at;
+
+  for (guint clusters = 1; clusters <= 3 && end < step->word_end; clusters++)
+    {
+      guint length, previous = end;
+      int joined;
+
+      end = g_array_index (typed->cluster_end, guint, end);
+      length = end - at;
+      joined = joined_cost (typed, at, previous, clusters);
+      /* A conjunct glyph followed by the glyph of its vowel sign (स्थ + ा for स्था): the
+       * conjunct takes the last cluster's consonant, not its marks. */
+      if (clusters > 1 && end - previous > 1 && is_plausible_ligature (typed, at, previous + 1))
+        try_binding (s, glyph, at, word, symbol, previous + 1 - at,
+                     joined
+                         + (value_is_held (s, symbol, at, previous + 1 - at) ? HELD_VALUE_COST : 0),
+                     FALSE);
+      if (clusters > 1 && !is_plausible_ligature (typed, at, end))
+        continue;
+      try_binding (s, glyph, at, word, symbol, length,
+                   joined
+                       /* দ্ + য: the virama belongs to the য-phala's glyph. */
+                       + (length > 1 && post_base_form_at (typed, end - 1) ? 1 : 0)
+                       + (clusters == 1 && draws_spacing_sign (typed, at, end) ? 1 : 0)
+                       + (clusters > 1 && end - previous > 1
+                                  && has_vowel_sign (typed, previous + 1, end)
+                              ? LIGATURE_COST
+                              : 0)
+                       + (value_is_held (s, symbol, at, length) ? HELD_VALUE_COST : 0),
+                   FALSE);
+    }
+  /* The base alone, or with some of its marks, the rest drawn by the glyphs after: ज़ + ा
+   * (a nukta form before its vowel sign), हू + ँ (a consonant-vowel ligature before the
+   * candrabindu). */
+  for (guint prefix = 1; prefix < cluster; prefix++)
+    try_binding (s, glyph, at, word, symbol, prefix,
+                 value_is_held (s, symbol, at, prefix) ? HELD_VALUE_COST : 0, FALSE);
+}
+
+/* The aligner's search: glyph @glyph against character @at of word @word, each way a
+ * glyph can spell what is typed tried in turn (try_binding() recurses back here). */
 static void
 search_from (Search *s, guint glyph, guint at, guint word)
 {
-  const Typed *typed = s->typed;
-  guint word_end, glyphs_left, chars_left, symbol;
-  const GArray *known;
-  const Binding *bound;
+  Step step;
 
   if (++s->steps > MAX_SEARCH_STEPS || worse_than_best (s))
     return;
 
+  /* The stretch a swapped glyph already spelled is passed over. */
   if (s->swapped_end > 0 && at == s->swapped_start)
     {
       guint swapped_end = s->swapped_end;
@@ -676,220 +933,26 @@ search_from (Search *s, guint glyph, guint at, guint word)
       return;
     }
 
-  word_end = g_array_index (typed->word_end, guint, word);
-  if (glyph == s->token_end[word])
-    {
-      if (at != word_end)
-        return;
-      if (++word == _dc_typed_n_words (typed))
-        {
-          record_solution (s);
-          return;
-        }
-      word_end = g_array_index (typed->word_end, guint, word);
-    }
-
-  glyphs_left = s->token_end[word] - glyph;
-  chars_left = word_end - at;
-  symbol = s->symbols[glyph];
-  known = g_ptr_array_index (s->nfd_values, symbol);
-
-  /* A glyph spells at least one character, unless it is known to spell nothing. */
-  if (chars_left == 0 && (known == NULL || known->len > 0))
-    return;
-  if (glyphs_left > chars_left && glyphs_left - silent_glyphs (s, glyph, word) > chars_left)
+  if (!begin_step (s, glyph, at, word, &step))
     return;
 
-  bound = find_binding (s, symbol);
-
-  /* The punctuation the user left out: a glyph that spells nothing typed elsewhere in
-   * the run and that the table knows as punctuation, nothing, or not at all. */
-  if (at < word_end && g_array_index (typed->chars, gunichar, at) == DC_TYPED_OMITTED_PUNCTUATION)
+  if (step.at < step.word_end
+      && g_array_index (s->typed->chars, gunichar, step.at) == DC_TYPED_OMITTED_PUNCTUATION)
     {
-      gboolean punctuation = bound == NULL;
-
-      for (guint i = 0; punctuation && known != NULL && i < known->len; i++)
-        punctuation = g_unichar_ispunct (g_array_index (known, gunichar, i));
-      if (punctuation)
-        {
-          s->cost += OMITTED_COST;
-          search_from (s, glyph + 1, at + 1, word);
-          s->cost -= OMITTED_COST;
-        }
+      pass_omitted_punctuation (s, &step);
       return;
     }
-
-  /* A zero-advance glyph drawn before the glyph of what it follows: the candrabindu of
-   * তাঁ before its া (Noto Sans Bengali), the alef of a lam-alef before its lam (HarfBuzz
-   * decomposing the ligature). This glyph spells the later stretch, the next glyph the
-   * earlier one. */
-  if (s->swapped_end == 0 && s->no_advance != NULL && s->no_advance[glyph])
-    {
-      guint later, later_end;
-
-      if (drawn_before (typed, at, word_end, &later, &later_end))
-        {
-          guint length = later_end - later;
-          gboolean spells = bound != NULL
-                                ? bound->length == length
-                                      && chars_equal (typed, later,
-                                                      &g_array_index (typed->chars, gunichar,
-                                                                      bound->start),
-                                                      length)
-                            : known != NULL
-                                ? known->len == length
-                                      && chars_equal (typed, later,
-                                                      (const gunichar *) (void *) known->data,
-                                                      length)
-                                : TRUE;
-
-          if (spells)
-            {
-              Binding binding = { symbol, later, length, FALSE };
-              gboolean bind = bound == NULL && known == NULL;
-
-              if (bind)
-                g_array_append_val (s->bindings, binding);
-              s->swapped_start = later;
-              s->swapped_end = later_end;
-              s->cost += 1;
-              search_from (s, glyph + 1, at, word);
-              s->cost -= 1;
-              s->swapped_end = 0;
-              if (bind)
-                g_array_set_size (s->bindings, s->bindings->len - 1);
-            }
-        }
-    }
-
-  /* A format character typed (ZWNJ, ZWJ, the Mongolian vowel separator) draws no glyph
-   * of its own: it is passed over, or, for the vowel separator, spelled with the
-   * letter after it, whose glyph is the form it selects (ᠷ᠎ᠡ). */
-  if (at < word_end && is_invisible_format (g_array_index (typed->chars, gunichar, at)))
-    {
-      gunichar format = g_array_index (typed->chars, gunichar, at);
-      gboolean spelled = (bound != NULL && bound->length > 0
-                          && g_array_index (typed->chars, gunichar, bound->start) == format)
-                         || (bound == NULL && known != NULL && known->len > 0
-                             && g_array_index (known, gunichar, 0) == format);
-
-      if (!spelled)
-        {
-          if (bound == NULL && known == NULL && format == MONGOLIAN_VOWEL_SEPARATOR
-              && at + 1 < word_end)
-            {
-              guint length = g_array_index (typed->cluster_end, guint, at + 1) - at;
-
-              try_binding (s, glyph, at, word, symbol, length,
-                           value_is_held (s, symbol, at, length) ? HELD_VALUE_COST : 0, FALSE);
-            }
-          s->cost += format == MONGOLIAN_VOWEL_SEPARATOR ? 1 : 0;
-          search_from (s, glyph, at + 1, word);
-          s->cost -= format == MONGOLIAN_VOWEL_SEPARATOR ? 1 : 0;
-          return;
-        }
-    }
-
-  if (bound != NULL)
-    {
-      if (at + bound->length <= word_end && !crosses_swapped_mark (s, at, bound->length)
-          && chars_equal (typed, at, &g_array_index (typed->chars, gunichar, bound->start),
-                          bound->length))
-        search_from (s, glyph + 1, at + bound->length, word);
-      /* Typed once against the table and once with it: more likely a slip of the
-       * keyboard than a wrong table, which tells the user where to look. */
-      else if (bound->contradicts && known != NULL && at + known->len <= word_end
-               && chars_equal (typed, at, (const gunichar *) (void *) known->data, known->len))
-        {
-          s->inconsistencies++;
-          search_from (s, glyph + 1, at + known->len, word);
-          s->inconsistencies--;
-        }
-      return;
-    }
-
-  if (known != NULL)
-    {
-      DcKeyStatus status;
-
-      if (at + known->len <= word_end && !crosses_swapped_mark (s, at, known->len)
-          && chars_equal (typed, at, (const gunichar *) (void *) known->data, known->len))
-        {
-          search_from (s, glyph + 1, at + known->len, word);
-          return;
-        }
-      status = dc_key_get_status (s->key, symbol);
-      if (!s->relaxed || (status == DC_KEY_FROM_PDF && !s->relax_all))
-        return;
-      /* What the user typed here disagrees with what the table holds. */
-      try_binding (s, glyph, at, word, symbol, g_array_index (typed->cluster_end, guint, at) - at,
-                   0, TRUE);
-      return;
-    }
-
-  /* An unknown symbol: a whole cluster, a single code point of it (a mark drawn as its
-   * own glyph, or the base it sits on), or a ligature of two or three clusters. */
-  {
-    guint cluster = g_array_index (typed->cluster_end, guint, at) - at;
-    guint end = at;
-
-    for (guint clusters = 1; clusters <= 3 && end < word_end; clusters++)
-      {
-        guint length, previous = end;
-
-        int joined_cost;
-
-        end = g_array_index (typed->cluster_end, guint, end);
-        length = end - at;
-        /* A below- or post-base form (্য, ্র) is one glyph for the virama and the
-         * consonant after it: no ligature. */
-        if (clusters == 2 && previous == at + 1 && post_base_form_at (typed, at))
-          joined_cost = 0;
-        /* Most conjuncts are one glyph in Bengali fonts (ন্ধ, ক্ত): a little cheaper
-         * than a mark's glyph spelling the letter before it (ন্ + ধু) — unless the
-         * conjunct ends in a below- or post-base form, which has a glyph of its own
-         * (ক্ষ + ্য, not ক্ + ষ্য). */
-        else if (is_conjunct (typed, at, previous + 1)
-                 && !(previous >= at + 2 && post_base_form_at (typed, previous - 1)))
-          joined_cost = (int) (clusters - 1) * CONJUNCT_COST;
-        else
-          joined_cost = (int) (clusters - 1) * LIGATURE_COST;
-        /* A conjunct glyph followed by the glyph of its vowel sign (स्थ + ा for स्था):
-         * the conjunct takes the last cluster's consonant, not its marks. */
-        if (clusters > 1 && end - previous > 1 && is_plausible_ligature (typed, at, previous + 1))
-          try_binding (s, glyph, at, word, symbol, previous + 1 - at,
-                       joined_cost
-                           + (value_is_held (s, symbol, at, previous + 1 - at) ? HELD_VALUE_COST
-                                                                               : 0),
-                       FALSE);
-        if (clusters > 1 && !is_plausible_ligature (typed, at, end))
-          continue;
-        try_binding (s, glyph, at, word, symbol, length,
-                     joined_cost
-                         /* দ্ + য: the virama belongs to the য-phala's glyph. */
-                         + (length > 1 && post_base_form_at (typed, end - 1) ? 1 : 0)
-                         + (clusters == 1 && draws_spacing_sign (typed, at, end) ? 1 : 0)
-                         + (clusters > 1 && end - previous > 1
-                                    && has_vowel_sign (typed, previous + 1, end)
-                                ? LIGATURE_COST
-                                : 0)
-                         + (value_is_held (s, symbol, at, length) ? HELD_VALUE_COST : 0),
-                     FALSE);
-      }
-    if (cluster > 1)
-      {
-        guint prefix = 1;
-
-        try_binding (s, glyph, at, word, symbol, 1,
-                     value_is_held (s, symbol, at, 1) ? HELD_VALUE_COST : 0, FALSE);
-        /* The base with some of its marks, the rest drawn by the glyphs after: ज़ + ा
-         * (a nukta form before its vowel sign), हू + ँ (a consonant-vowel ligature
-         * before the candrabindu). */
-        for (prefix = 2; prefix < cluster; prefix++)
-          try_binding (s, glyph, at, word, symbol, prefix,
-                       value_is_held (s, symbol, at, prefix) ? HELD_VALUE_COST : 0, FALSE);
-      }
-  }
+  try_drawn_before (s, &step);
+  if (step.at < step.word_end
+      && is_invisible_format (g_array_index (s->typed->chars, gunichar, step.at))
+      && pass_invisible_format (s, &step))
+    return;
+  if (step.bound != NULL)
+    follow_binding (s, &step);
+  else if (step.known != NULL)
+    follow_known (s, &step);
+  else
+    try_unknown (s, &step);
 }
 
 /* Aligns the typed words with the run; on return s->found says whether a reading
