@@ -537,23 +537,15 @@ substitution_cost (DcRecognizeJob *job, const Slot *slot, const Unit *unit)
   return cost;
 }
 
-/* Aligns @text with @line's glyphs (an edit distance in which known values must agree
- * and unknown glyphs take any character) and records each unknown glyph's reading. */
-static gboolean
-vote_line (DcRecognizeJob *job, const DcLine *line, char **words, const float *confidences)
+/* The line's visible glyphs in reading order, each marked where a token starts. */
+static GArray *
+line_slots (DcRecognizeJob *job, const DcLine *line)
 {
   const guint32 *order = dc_document_get_reading_order (job->document, NULL);
   const DcGlyph *glyphs = dc_document_get_glyphs (job->document, NULL);
   const DcToken *tokens = dc_document_get_tokens (job->document, NULL);
-  g_autoptr (GArray) slots = g_array_new (FALSE, FALSE, sizeof (Slot));
-  g_autoptr (GArray) units = g_array_new (FALSE, FALSE, sizeof (Unit));
-  g_auto (Typed) typed = { 0 };
-  g_autofree double *cost = NULL;
-  g_autofree guint8 *move = NULL;
-  guint n, m, n_known = 0, n_agree = 0;
-  g_autofree guint *reading = NULL; /* per slot: unit + 1, 0 for none */
+  GArray *slots = g_array_new (FALSE, FALSE, sizeof (Slot));
 
-  g_array_set_clear_func (units, unit_clear);
   for (guint t = 0; t < line->n_tokens; t++)
     {
       const DcToken *token = &tokens[line->first_token + t];
@@ -568,7 +560,17 @@ vote_line (DcRecognizeJob *job, const DcLine *line, char **words, const float *c
           g_array_append_val (slots, slot);
         }
     }
+  return slots;
+}
 
+/* The words read, one Unit a grapheme cluster. */
+static GArray *
+reading_units (char **words, const float *confidences)
+{
+  GArray *units = g_array_new (FALSE, FALSE, sizeof (Unit));
+  g_auto (Typed) typed = { 0 };
+
+  g_array_set_clear_func (units, unit_clear);
   _dc_typed_prepare (&typed, words, FALSE);
   for (guint w = 0; w < _dc_typed_n_words (&typed); w++)
     {
@@ -584,29 +586,28 @@ vote_line (DcRecognizeJob *job, const DcLine *line, char **words, const float *c
           c = cluster_end;
         }
     }
+  return units;
+}
 
-  n = slots->len;
-  m = units->len;
-  if (n == 0 || m == 0 || m * 2 < n || m > n * 2)
-    return FALSE;
+/* An edit distance in which known values must agree and unknown glyphs take any
+ * character. Returns per slot the unit it reads as + 1, or 0 for none. */
+static guint *
+align_reading (DcRecognizeJob *job, GArray *slots, GArray *units)
+{
+  guint n = slots->len, m = units->len;
+  g_autofree double *cost = g_new (double, (gsize) (n + 1) * (m + 1));
+  g_autofree guint8 *move = g_new (guint8, (gsize) (n + 1) * (m + 1));
+  guint *reading = g_new0 (guint, n);
 
-  cost = g_new (double, (gsize) (n + 1) * (m + 1));
-  move = g_new (guint8, (gsize) (n + 1) * (m + 1));
 #define AT(i, j) ((gsize) (i) * (m + 1) + (j))
+  cost[AT (0, 0)] = 0;
+  move[AT (0, 0)] = 0;
   for (guint i = 0; i <= n; i++)
-    for (guint j = 0; j <= m; j++)
+    for (guint j = i == 0 ? 1 : 0; j <= m; j++)
       {
-        double best;
-        guint8 how;
+        double best = G_MAXDOUBLE;
+        guint8 how = 0;
 
-        if (i == 0 && j == 0)
-          {
-            cost[AT (0, 0)] = 0;
-            move[AT (0, 0)] = 0;
-            continue;
-          }
-        best = G_MAXDOUBLE;
-        how = 0;
         if (i > 0 && j > 0)
           {
             best = cost[AT (i - 1, j - 1)]
@@ -628,7 +629,6 @@ vote_line (DcRecognizeJob *job, const DcLine *line, char **words, const float *c
         move[AT (i, j)] = how;
       }
 
-  reading = g_new0 (guint, n);
   for (guint i = n, j = m; i > 0 || j > 0;)
     {
       switch (move[AT (i, j)])
@@ -646,10 +646,17 @@ vote_line (DcRecognizeJob *job, const DcLine *line, char **words, const float *c
         }
     }
 #undef AT
+  return reading;
+}
 
-  /* A line whose known glyphs the reading mostly contradicts was misread (or is not
-   * the text the glyphs draw): it does not vote. */
-  for (guint i = 0; i < n; i++)
+/* A line whose known glyphs the reading mostly contradicts was misread (or is not the
+ * text the glyphs draw): it does not vote. */
+static gboolean
+reading_agrees (DcRecognizeJob *job, GArray *slots, GArray *units, const guint *reading)
+{
+  guint n_known = 0, n_agree = 0;
+
+  for (guint i = 0; i < slots->len; i++)
     {
       const Slot *slot = &g_array_index (slots, Slot, i);
       const char *known = job->values[slot->symbol];
@@ -660,15 +667,29 @@ vote_line (DcRecognizeJob *job, const DcLine *line, char **words, const float *c
       if (reading[i] != 0 && g_str_equal (known, g_array_index (units, Unit, reading[i] - 1).text))
         n_agree++;
     }
-  if (n_known >= 3 && n_agree * 2 < n_known)
-    return FALSE;
+  return n_known < 3 || n_agree * 2 >= n_known;
+}
 
+static void
+count_vote (GHashTable **table, const char *value)
+{
+  if (*table == NULL)
+    *table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_hash_table_replace (*table, g_strdup (value),
+                        GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (*table, value))
+                                          + 1));
+}
+
+/* Each unknown glyph's reading becomes its symbol's vote (and a sure vote when
+ * Tesseract was sure of the word). */
+static void
+record_votes (DcRecognizeJob *job, GArray *slots, GArray *units, const guint *reading)
+{
   DC_MUTEX_LOCK (&job->lock);
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < slots->len; i++)
     {
       const Slot *slot = &g_array_index (slots, Slot, i);
-      GHashTable *votes;
-      const char *value;
+      const Unit *unit;
 
       if (!job->unknown[slot->symbol])
         continue;
@@ -677,26 +698,31 @@ vote_line (DcRecognizeJob *job, const DcLine *line, char **words, const float *c
         job->n_inside[slot->symbol]++;
       if (reading[i] == 0)
         continue;
-      value = g_array_index (units, Unit, reading[i] - 1).text;
-      if (g_array_index (units, Unit, reading[i] - 1).sure)
-        {
-          if (job->sure[slot->symbol] == NULL)
-            job->sure[slot->symbol] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-          g_hash_table_replace (job->sure[slot->symbol], g_strdup (value),
-                                GUINT_TO_POINTER (
-                                    GPOINTER_TO_UINT (
-                                        g_hash_table_lookup (job->sure[slot->symbol], value))
-                                    + 1));
-        }
-      if (job->votes[slot->symbol] == NULL)
-        job->votes[slot->symbol] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-      votes = job->votes[slot->symbol];
-      g_hash_table_replace (votes, g_strdup (value),
-                            GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (votes, value))
-                                              + 1));
+      unit = &g_array_index (units, Unit, reading[i] - 1);
+      if (unit->sure)
+        count_vote (&job->sure[slot->symbol], unit->text);
+      count_vote (&job->votes[slot->symbol], unit->text);
     }
   job->n_lines_read++;
   DC_MUTEX_UNLOCK (&job->lock);
+}
+
+/* Aligns the words read with @line's glyphs and records each unknown glyph's reading.
+ * Returns FALSE when the line does not vote. */
+static gboolean
+vote_line (DcRecognizeJob *job, const DcLine *line, char **words, const float *confidences)
+{
+  g_autoptr (GArray) slots = line_slots (job, line);
+  g_autoptr (GArray) units = reading_units (words, confidences);
+  g_autofree guint *reading = NULL;
+  guint n = slots->len, m = units->len;
+
+  if (n == 0 || m == 0 || m * 2 < n || m > n * 2)
+    return FALSE;
+  reading = align_reading (job, slots, units);
+  if (!reading_agrees (job, slots, units, reading))
+    return FALSE;
+  record_votes (job, slots, units, reading);
   return TRUE;
 }
 
