@@ -623,127 +623,101 @@ _dc_document_new_from_file_threads (const char *path, const char *password,
 
 /* Reads the PDF, and writes what it made into the cache as the file of @cache_identity
  * when that is not NULL. */
+/* The document object with room for its pages' sizes and places, or NULL with @error. */
 static DcDocument *
-load_document (const char *path, const char *password, const DcDocumentLimits *limits,
-               guint n_threads, const char *cache_identity, DcProgressFunc progress,
-               gpointer progress_data, GCancellable *cancellable, GError **error)
+new_document (DcPdfBridge *bridge, const char *path, GError **error)
 {
-  g_autoptr (DcDocument) self = NULL;
-  g_autoptr (DcPdfBridge) bridge = NULL;
-  g_autoptr (GPtrArray) byte_tables = NULL;
-  g_autoptr (GCancellable) stop = g_cancellable_new ();
-  g_autofree guint *images = NULL;
-  g_autofree guint *page_first_glyph = NULL;
-  g_autofree guint8 *letter_kinds = NULL;
-  g_autofree char *display = NULL;
-  DcExtractCallbacks callbacks = { loader_font, loader_glyph, loader_glyphs, loader_image,
-                                   loader_actual_text };
-  Loader loader = { 0 };
-  g_auto (Checksum) checksum = { 0 };
-  DcExtractLimits extract_limits;
-  g_autoptr (GError) page_error = NULL;
-  guint n_images = 0;
-  gulong cancel_id = 0;
-  gboolean extracted = TRUE, encrypted;
-  guint64 held_glyphs;
+  g_autoptr (DcDocument) self = g_object_new (DC_TYPE_DOCUMENT, NULL);
 
-  g_return_val_if_fail (path != NULL, NULL);
-  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  bridge = dc_pdf_bridge_open (path, password, error);
-  if (bridge == NULL)
-    return NULL;
-
-  self = g_object_new (DC_TYPE_DOCUMENT, NULL);
   self->path = g_strdup (path);
-  checksum_start (&checksum, self->path, cancellable);
-
   self->n_pages = dc_pdf_bridge_get_n_pages (bridge);
   self->language = dc_pdf_bridge_get_language (bridge);
   /* The page count comes from the file: asked for, not demanded. */
   self->page_sizes = g_try_new0 (double, 2 * (gsize) self->n_pages);
-  images = g_try_new0 (guint, self->n_pages);
-  page_first_glyph = g_try_new0 (guint, (gsize) self->n_pages + 1);
   self->page_lines = g_try_new0 (guint, (gsize) self->n_pages + 1);
   self->page_blocks = g_try_new0 (guint, (gsize) self->n_pages + 1);
-  if ((self->n_pages > 0 && (self->page_sizes == NULL || images == NULL))
-      || page_first_glyph == NULL || self->page_lines == NULL || self->page_blocks == NULL)
+  if ((self->n_pages > 0 && self->page_sizes == NULL) || self->page_lines == NULL
+      || self->page_blocks == NULL)
     {
-      display = g_filename_display_basename (path);
+      g_autofree char *display = g_filename_display_basename (path);
+
       g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
                    _("There is not enough memory to list the %u pages of “%s”."), self->n_pages,
                       display);
       return NULL;
     }
-  byte_tables = g_ptr_array_new_with_free_func (g_free);
+  return g_steal_pointer (&self);
+}
 
-  loader.self = self;
-  loader.byte_tables = byte_tables;
-  loader.images = images;
-  _dc_document_resolve_limits (limits, &loader.max_glyphs, &loader.max_bytes);
-  loader.stop = stop;
+/* Reads every page's glyphs into @loader's document, on @n_threads threads (0: as many
+ * as the pages need). Returns FALSE with @error at a limit, a cancellation or a page
+ * poppler cannot read. */
+static gboolean
+extract_glyphs (Loader *loader, DcPdfBridge *bridge, const char *path, const char *password,
+                const DcDocumentLimits *limits, guint n_threads, GCancellable *cancellable,
+                GError **error)
+{
+  DcExtractCallbacks callbacks = { loader_font, loader_glyph, loader_glyphs, loader_image,
+                                   loader_actual_text };
+  g_autoptr (GError) page_error = NULL;
+  DcExtractLimits extract_limits;
+  gulong cancel_id = 0;
+  gboolean extracted = TRUE;
+
+  _dc_document_resolve_limits (limits, &loader->max_glyphs, &loader->max_bytes);
   if (cancellable != NULL)
-    cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (cancel_stop), stop, NULL);
-
-  loader.bridge = bridge;
-  loader.page_first_glyph = page_first_glyph;
-  loader.progress = progress;
-  loader.progress_data = progress_data;
-  extract_limits.max_glyphs = loader.max_glyphs;
-  extract_limits.max_bytes = loader.max_bytes;
+    cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (cancel_stop), loader->stop, NULL);
+  extract_limits.max_glyphs = loader->max_glyphs;
+  extract_limits.max_bytes = loader->max_bytes;
   extract_limits.glyph_bytes = sizeof (DcGlyph);
   /* A test watching the glyphs as the bridge reports them has them read on one thread. */
   if (!_dc_extract_pages (bridge, path, password,
                           _dc_glyph_has_hook ()
                               ? 1
-                              : (n_threads > 0 ? n_threads : _dc_parallel_threads (self->n_pages)),
-                          &extract_limits, &callbacks, loader_page_begin, loader_page_done, &loader,
-                          stop, &page_error))
+                              : (n_threads > 0 ? n_threads
+                                               : _dc_parallel_threads (loader->self->n_pages)),
+                          &extract_limits, &callbacks, loader_page_begin, loader_page_done, loader,
+                          loader->stop, &page_error))
     {
       /* The loader's own reason comes first: a limit cancels the reading too. */
       extracted = FALSE;
-      if (loader.error != NULL)
-        g_propagate_error (error, g_steal_pointer (&loader.error));
+      if (loader->error != NULL)
+        g_propagate_error (error, g_steal_pointer (&loader->error));
       else
         g_propagate_error (error, g_steal_pointer (&page_error));
     }
-  n_images = loader.n_images;
   if (cancellable != NULL)
     g_cancellable_disconnect (cancellable, cancel_id);
-  g_clear_error (&loader.error);
-  /* An unreadable file says so before anything found in its pages. */
-  checksum_finish (&checksum);
-  if (checksum.sha256 == NULL)
-    {
-      g_clear_error (error);
-      g_propagate_error (error, g_steal_pointer (&checksum.error));
-      return NULL;
-    }
-  self->sha256 = g_steal_pointer (&checksum.sha256);
-  /* Every page is read: poppler's document, and the copy of the file it read, go before
-   * the arrays the rest of the loading makes, rather than after. */
-  encrypted = dc_pdf_bridge_is_encrypted (bridge);
-  g_clear_pointer (&bridge, dc_pdf_bridge_free);
-  if (!extracted)
-    return NULL;
-  page_first_glyph[self->n_pages] = self->glyphs->len;
-  held_glyphs = self->glyphs->len;
+  g_clear_error (&loader->error);
+  return extracted;
+}
 
-  display = g_filename_display_basename (path);
-  if (self->glyphs->len == 0)
-    {
-      if (n_images > 0)
-        g_set_error (error, DC_ERROR, DC_ERROR_SCANNED,
-                     _("“%s” contains only images of pages, as a scan does, and no text to recover. "
-                       "Decipher repairs the text of PDFs made on a computer; recognising text in "
-                       "images (OCR) is a job for another tool."),
-                        display);
-      else
-        g_set_error (error, DC_ERROR, DC_ERROR_NO_TEXT,
-                     _("“%s” contains no text at all, so there is nothing to recover."), display);
-      return NULL;
-    }
+/* A document without a glyph says why there is nothing to recover. */
+static gboolean
+check_has_text (DcDocument *self, guint n_images, GError **error)
+{
+  g_autofree char *display = NULL;
+
+  if (self->glyphs->len > 0)
+    return TRUE;
+  display = g_filename_display_basename (self->path);
+  if (n_images > 0)
+    g_set_error (error, DC_ERROR, DC_ERROR_SCANNED,
+                 _("“%s” contains only images of pages, as a scan does, and no text to recover. "
+                   "Decipher repairs the text of PDFs made on a computer; recognising text in "
+                   "images (OCR) is a job for another tool."),
+                    display);
+  else
+    g_set_error (error, DC_ERROR, DC_ERROR_NO_TEXT,
+                 _("“%s” contains no text at all, so there is nothing to recover."), display);
+  return FALSE;
+}
+
+/* The passes that make the glyphs read: symbols, clusters, lines, tokens, trust. */
+static void
+run_passes (DcDocument *self, guint *page_first_glyph, guint n_threads)
+{
+  g_autofree guint8 *letter_kinds = NULL;
 
   if (_dc_document_merge_double_byte (self))
     {
@@ -775,7 +749,73 @@ load_document (const char *path, const char *password, const DcDocumentLimits *l
   if (_dc_document_unspace_inked_symbols (self))
     _dc_document_retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity),
                              n_threads);
+}
 
+static DcDocument *
+load_document (const char *path, const char *password, const DcDocumentLimits *limits,
+               guint n_threads, const char *cache_identity, DcProgressFunc progress,
+               gpointer progress_data, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (DcDocument) self = NULL;
+  g_autoptr (DcPdfBridge) bridge = NULL;
+  g_autoptr (GPtrArray) byte_tables = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GCancellable) stop = g_cancellable_new ();
+  g_autofree guint *images = NULL;
+  g_autofree guint *page_first_glyph = NULL;
+  Loader loader = { 0 };
+  g_auto (Checksum) checksum = { 0 };
+  gboolean extracted, encrypted;
+  guint64 held_glyphs;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  bridge = dc_pdf_bridge_open (path, password, error);
+  if (bridge == NULL || (self = new_document (bridge, path, error)) == NULL)
+    return NULL;
+  checksum_start (&checksum, self->path, cancellable);
+  images = g_try_new0 (guint, self->n_pages);
+  page_first_glyph = g_try_new0 (guint, (gsize) self->n_pages + 1);
+  if ((self->n_pages > 0 && images == NULL) || page_first_glyph == NULL)
+    {
+      g_autofree char *display = g_filename_display_basename (path);
+
+      g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                   _("There is not enough memory to list the %u pages of “%s”."), self->n_pages,
+                      display);
+      return NULL;
+    }
+
+  loader.self = self;
+  loader.bridge = bridge;
+  loader.byte_tables = byte_tables;
+  loader.images = images;
+  loader.stop = stop;
+  loader.page_first_glyph = page_first_glyph;
+  loader.progress = progress;
+  loader.progress_data = progress_data;
+  extracted = extract_glyphs (&loader, bridge, path, password, limits, n_threads, cancellable,
+                              error);
+  /* An unreadable file says so before anything found in its pages. */
+  checksum_finish (&checksum);
+  if (checksum.sha256 == NULL)
+    {
+      g_clear_error (error);
+      g_propagate_error (error, g_steal_pointer (&checksum.error));
+      return NULL;
+    }
+  self->sha256 = g_steal_pointer (&checksum.sha256);
+  /* Every page is read: poppler's document, and the copy of the file it read, go before
+   * the arrays the rest of the loading makes, rather than after. */
+  encrypted = dc_pdf_bridge_is_encrypted (bridge);
+  g_clear_pointer (&bridge, dc_pdf_bridge_free);
+  if (!extracted || !check_has_text (self, loader.n_images, error))
+    return NULL;
+  page_first_glyph[self->n_pages] = self->glyphs->len;
+  held_glyphs = self->glyphs->len; /* before double-byte pairs are merged */
+
+  run_passes (self, page_first_glyph, n_threads);
   if (cache_identity != NULL && !encrypted)
     _dc_document_cache_store (self, cache_identity, held_glyphs, loader.bytes);
   return g_steal_pointer (&self);
