@@ -101,6 +101,27 @@ check_escape (const char *data, gsize length, gsize *i, gboolean *nul)
   return TRUE;
 }
 
+/* A string from its opening quote at *@i: on return *@i is at its closing quote (or the
+ * end, for an unterminated one, which the parser reports), or where it stops being JSON. */
+static DcJsonText
+scan_string (const char *data, gsize length, gsize *i)
+{
+  gsize start = *i;
+  gboolean nul = FALSE;
+
+  for ((*i)++; *i < length && data[*i] != '"'; (*i)++)
+    if (data[*i] == '\0')
+      nul = TRUE;
+    else if (data[*i] == '\\' && !check_escape (data, length, i, &nul))
+      return DC_JSON_TEXT_NOT_JSON;
+  if (nul)
+    {
+      *i = start;
+      return DC_JSON_TEXT_NUL;
+    }
+  return DC_JSON_TEXT_ONE_VALUE;
+}
+
 /**
  * dc_json_check_text:
  * @data: the text, not necessarily nul-terminated
@@ -167,25 +188,7 @@ dc_json_check_text (const char *data, gsize length, guint max_depth, gsize *offs
       switch (c)
         {
         case '"':
-          {
-            gsize start = i;
-            gboolean nul = FALSE;
-
-            /* An unterminated string runs to the end: the parser says so. */
-            for (i++; i < length && data[i] != '"'; i++)
-              if (data[i] == '\0')
-                nul = TRUE;
-              else if (data[i] == '\\' && !check_escape (data, length, &i, &nul))
-                {
-                  shape = DC_JSON_TEXT_NOT_JSON;
-                  break;
-                }
-            if (shape == DC_JSON_TEXT_ONE_VALUE && nul)
-              {
-                shape = DC_JSON_TEXT_NUL;
-                i = start;
-              }
-          }
+          shape = scan_string (data, length, &i);
           ended = depth == 0;
           break;
 
