@@ -665,19 +665,81 @@ run_may_fit_lengths (const Scan *scan, guint start, guint n_words, gboolean has_
   return TRUE;
 }
 
+/* The run's glyphs into the scan's scratch: their symbols, whether each is drawn over its
+ * neighbour, and where each token ends. Returns how many. */
+static guint
+gather_run (Scan *scan, guint start, guint n_words)
+{
+  guint n_glyphs = 0;
+
+  for (guint w = 0; w < n_words; w++)
+    n_glyphs += scan->tokens[start + w].n_glyphs;
+  if (n_glyphs > scan->run_capacity)
+    {
+      scan->run_capacity = MAX (n_glyphs, 2 * scan->run_capacity);
+      scan->run_symbols = g_renew (guint32, scan->run_symbols, scan->run_capacity);
+      scan->run_no_advance = g_renew (guint8, scan->run_no_advance, scan->run_capacity);
+    }
+  n_glyphs = 0;
+  for (guint w = 0; w < n_words; w++)
+    {
+      const DcToken *token = &scan->tokens[start + w];
+
+      for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+        {
+          const DcGlyph *glyph = &scan->glyphs[scan->order[k]];
+
+          /* A glyph drawn over its neighbour is a mark, not a letter (dc-align.c). */
+          scan->run_no_advance[n_glyphs] = fabsf (dc_glyph_get_advance (glyph))
+                                           < 0.1f * MAX (dc_glyph_get_size (glyph), 0.5f);
+          scan->run_symbols[n_glyphs++] = glyph->symbol;
+        }
+      scan->run_token_end[w] = n_glyphs;
+    }
+  return n_glyphs;
+}
+
+/* Files the reading @search found under its signature: runs read the same way are one
+ * candidate with several places. */
+static Candidate *
+add_candidate (Scan *scan, const Typed *typed, Search *search, guint start)
+{
+  g_autoptr (GArray) bindings = search->best;
+  Candidate *candidate;
+  guint n_new;
+  char *signature = make_signature (typed, bindings, &n_new);
+
+  candidate = g_hash_table_lookup (scan->by_signature, signature);
+  if (candidate == NULL)
+    {
+      candidate = g_new0 (Candidate, 1);
+      candidate->signature = signature;
+      candidate->cost = search->best_cost;
+      candidate->contradictions = search->best_contradictions;
+      candidate->inconsistencies = search->best_inconsistencies;
+      candidate->n_new = n_new;
+      candidate->bindings = g_steal_pointer (&bindings);
+      candidate->places = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_hash_table_insert (scan->by_signature, candidate->signature, candidate);
+      g_ptr_array_add (scan->candidates, candidate);
+    }
+  else
+    {
+      g_free (signature);
+      candidate->cost = MIN (candidate->cost, search->best_cost);
+    }
+  if (candidate->places->len < MAX_REPORTED_PLACES)
+    g_array_append_val (candidate->places, start);
+  return candidate;
+}
+
 static void
 consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, guint start)
 {
   guint n_words = _dc_typed_n_words (typed);
-  guint32 *symbols;
-  guint8 *no_advance;
-  guint *token_end = scan->run_token_end;
-  g_autoptr (GArray) bindings = NULL;
   gpointer hash = NULL;
   Search search;
   Candidate *candidate;
-  guint n_glyphs = 0, n_new;
-  char *signature;
 
   if (!run_fits_lengths (self, typed, query, scan, start))
     return;
@@ -700,33 +762,7 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
         }
     }
 
-  for (guint w = 0; w < n_words; w++)
-    n_glyphs += scan->tokens[start + w].n_glyphs;
-  if (n_glyphs > scan->run_capacity)
-    {
-      scan->run_capacity = MAX (n_glyphs, 2 * scan->run_capacity);
-      scan->run_symbols = g_renew (guint32, scan->run_symbols, scan->run_capacity);
-      scan->run_no_advance = g_renew (guint8, scan->run_no_advance, scan->run_capacity);
-    }
-  symbols = scan->run_symbols;
-  no_advance = scan->run_no_advance;
-  n_glyphs = 0;
-  for (guint w = 0; w < n_words; w++)
-    {
-      const DcToken *token = &scan->tokens[start + w];
-
-      for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
-        {
-          const DcGlyph *glyph = &scan->glyphs[scan->order[k]];
-
-          /* A glyph drawn over its neighbour is a mark, not a letter (dc-align.c). */
-          no_advance[n_glyphs] = fabsf (dc_glyph_get_advance (glyph))
-                                 < 0.1f * MAX (dc_glyph_get_size (glyph), 0.5f);
-          symbols[n_glyphs++] = glyph->symbol;
-        }
-      token_end[w] = n_glyphs;
-    }
-
+  gather_run (scan, start, n_words);
   memset (&search, 0, sizeof search);
   search.document = self->document;
   search.key = self->key;
@@ -734,44 +770,22 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
   search.holders = self->holders;
   search.held_cache = scan->held_cache;
   search.typed = typed;
-  search.symbols = symbols;
-  search.token_end = token_end;
-  search.no_advance = no_advance;
+  search.symbols = scan->run_symbols;
+  search.token_end = scan->run_token_end;
+  search.no_advance = scan->run_no_advance;
   search.relaxed = query->relaxed;
   search.relax_all = query->relax_all;
   search.bindings = scan->run_bindings;
   _dc_search_run (&search);
-  bindings = search.best;
 
   if (!search.found)
     {
+      g_clear_pointer (&search.best, g_array_unref);
       if (scan->seen != NULL)
         remember_run (scan, hash, start, NULL);
       return;
     }
-
-  signature = make_signature (typed, bindings, &n_new);
-  candidate = g_hash_table_lookup (scan->by_signature, signature);
-  if (candidate == NULL)
-    {
-      candidate = g_new0 (Candidate, 1);
-      candidate->signature = signature;
-      candidate->cost = search.best_cost;
-      candidate->contradictions = search.best_contradictions;
-      candidate->inconsistencies = search.best_inconsistencies;
-      candidate->n_new = n_new;
-      candidate->bindings = g_steal_pointer (&bindings);
-      candidate->places = g_array_new (FALSE, FALSE, sizeof (guint));
-      g_hash_table_insert (scan->by_signature, candidate->signature, candidate);
-      g_ptr_array_add (scan->candidates, candidate);
-    }
-  else
-    {
-      g_free (signature);
-      candidate->cost = MIN (candidate->cost, search.best_cost);
-    }
-  if (candidate->places->len < MAX_REPORTED_PLACES)
-    g_array_append_val (candidate->places, start);
+  candidate = add_candidate (scan, typed, &search, start);
   if (scan->seen != NULL)
     remember_run (scan, hash, start, candidate);
 }
