@@ -115,6 +115,32 @@ _dc_proposals_prepare (void)
   return g_thread_try_new ("dc-code-pages", prepare_thread, NULL, NULL);
 }
 
+guint
+_dc_proposals_n_code_pages (void)
+{
+  return G_N_ELEMENTS (code_pages);
+}
+
+/**
+ * _dc_proposals_code_page:
+ * @name: (out) (optional): its iconv name
+ *
+ * Returns: (array fixed-size=256): byte → character, 0 where the code page has none; or
+ *   %NULL where this system's iconv lacks the code page
+ */
+const gunichar *
+_dc_proposals_code_page (guint index, const char **name)
+{
+  const gunichar *table;
+
+  g_return_val_if_fail (index < G_N_ELEMENTS (code_pages), NULL);
+
+  table = code_page_table (index);
+  if (name != NULL)
+    *name = code_pages[index];
+  return table['A'] != 0 ? table : NULL;
+}
+
 static gboolean
 fill_code_page (Layout *layout, guint index)
 {

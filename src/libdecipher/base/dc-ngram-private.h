@@ -1,0 +1,17 @@
+/* dc-ngram-private.h: how much a text reads like a language (private to the engine)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+guint _dc_ngram_n_languages (void);
+const char *_dc_ngram_language_name (guint language);
+guint _dc_ngram_score (const gunichar *text, gsize length, double *totals);
+double _dc_ngram_weight (guint language, const gunichar *ngram, guint n);
+
+G_END_DECLS

@@ -1,0 +1,385 @@
+/* dc-hypotheses.c: layouts a font may follow, judged by the text they make
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The commonest legacy hack draws Cyrillic (or Greek, or Central European) letters at the
+ * Latin-1 codes of a code page's layout: its PDF text is accented-Latin soup, and a font
+ * program that maps each glyph from both characters (fonts-uralic's "agrave" from à and
+ * а) carries the same lie as its truth. Each way of reading the font — its PDF text,
+ * every known 8-bit code page, the characters of one script among those its own cmap
+ * gives a glyph — is scored by a language model on the text it makes (dc-readings.c).
+ *
+ * The reading that clearly beats all the others is applied (%DC_KEY_LEVEL_LAYOUT), but
+ * only where the font's own evidence backs it: a value its cmap gives the glyph, or one
+ * whose n-grams the language lists. Where a code page's value contradicts the cmap (¾ at
+ * 0xBE is ѕ in windows-1251 but ӈ to fonts-uralic), the cmap's character of the same
+ * script stands. Everything else the winner says is proposed, at the weakest level so that
+ * any evidence of the glyph's own shape replaces it; and when no reading clearly wins,
+ * the best is proposed and nothing is applied.
+ */
+
+#define G_LOG_DOMAIN "dc-hypotheses"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_TRUETYPE_TABLES_H
+
+#include "dc-hypotheses-private.h"
+#include "dc-proposals-private.h"
+#include "dc-readings-private.h"
+
+#define MAX_ALTERNATES 4
+
+/* The characters a font program's Unicode cmap maps to one glyph. */
+typedef struct
+{
+  gunichar chars[MAX_ALTERNATES];
+  guint n;
+} Alternates;
+
+static gboolean
+alternates_contain (const Alternates *alternates, gunichar u)
+{
+  for (guint i = 0; i < alternates->n; i++)
+    if (alternates->chars[i] == u)
+      return TRUE;
+  return FALSE;
+}
+
+/* The alternate in @script, or 0. */
+static gunichar
+alternate_in_script (const Alternates *alternates, GUnicodeScript script)
+{
+  for (guint i = 0; i < alternates->n; i++)
+    if (g_unichar_get_script (alternates->chars[i]) == script)
+      return alternates->chars[i];
+  return 0;
+}
+
+static FT_Face
+open_program (DcFont *font, FT_Library library)
+{
+  GBytes *program = dc_font_get_program (font);
+  const guint8 *data;
+  gsize size;
+  FT_Face face;
+
+  if (program == NULL || library == NULL || dc_font_get_font_type (font) == DC_FONT_TYPE_TYPE3)
+    return NULL;
+  data = g_bytes_get_data (program, &size);
+  if (FT_New_Memory_Face (library, data, (FT_Long) size, 0, &face) != 0)
+    return NULL;
+  if (!FT_IS_SFNT (face) || FT_Select_Charmap (face, FT_ENCODING_UNICODE) != 0
+      || FT_Get_CMap_Format (face->charmap) < 0)
+    {
+      FT_Done_Face (face);
+      return NULL;
+    }
+  return face;
+}
+
+/* The glyph a simple font draws for @symbol: the one its Unicode cmap gives the PDF's
+ * character for the code (how a non-symbolic TrueType font is drawn), or its name. */
+static FT_UInt
+glyph_of (FT_Face face, const DcSymbol *symbol)
+{
+  FT_UInt gid = 0;
+
+  if (symbol->pdf_text[0] != '\0' && g_utf8_strlen (symbol->pdf_text, -1) == 1)
+    gid = FT_Get_Char_Index (face, g_utf8_get_char (symbol->pdf_text));
+  if (gid == 0 && symbol->glyph_name != NULL && FT_HAS_GLYPH_NAMES (face))
+    gid = FT_Get_Name_Index (face, symbol->glyph_name);
+  return gid;
+}
+
+/* Whether @u is one of the standard meanings of @symbol's code: its PDF text (WinAnsi's
+ * character) or a code page's. */
+static gboolean
+is_standard_meaning (const DcSymbol *symbol, gunichar u)
+{
+  if (g_utf8_strlen (symbol->pdf_text, -1) == 1 && g_utf8_get_char (symbol->pdf_text) == u)
+    return TRUE;
+  for (guint i = 0; symbol->code < 256 && i < _dc_proposals_n_code_pages (); i++)
+    {
+      const gunichar *table = _dc_proposals_code_page (i, NULL);
+
+      if (table != NULL && table[symbol->code] == u)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A font for a code page's layout maps each glyph from the code's standard meanings for
+ * the programs that expect them (¾ and windows-1251's ѕ at 0xBE); a character besides
+ * those (ӈ) is what its maker says the glyph is: it comes first. */
+static void
+put_own_first (Alternates *alternates, const DcSymbol *symbol)
+{
+  Alternates sorted = { { 0 }, 0 };
+
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < alternates->n; i++)
+      if (is_standard_meaning (symbol, alternates->chars[i]) == (pass == 1))
+        sorted.chars[sorted.n++] = alternates->chars[i];
+  *alternates = sorted;
+}
+
+/* Per open symbol, what the embedded program's cmap maps to its glyph. */
+static Alternates *
+read_alternates (DcFont *font, DcDocument *document, DcReadings *readings)
+{
+  guint n_open = _dc_readings_get_n_open (readings);
+  Alternates *alternates = g_new0 (Alternates, MAX (1, n_open));
+  g_autoptr (GHashTable) by_glyph = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  FT_Library library = NULL;
+  FT_Face face;
+  FT_ULong c;
+  FT_UInt gid;
+
+  if (FT_Init_FreeType (&library) != 0)
+    return alternates;
+  if ((face = open_program (font, library)) == NULL)
+    {
+      FT_Done_FreeType (library);
+      return alternates;
+    }
+  for (c = FT_Get_First_Char (face, &gid); gid != 0; c = FT_Get_Next_Char (face, c, &gid))
+    {
+      Alternates *a = g_hash_table_lookup (by_glyph, GUINT_TO_POINTER (gid));
+
+      if (c < 0x20 || !g_unichar_validate ((gunichar) c) || g_unichar_iscntrl ((gunichar) c)
+          || g_unichar_type ((gunichar) c) == G_UNICODE_PRIVATE_USE)
+        continue;
+      if (a == NULL)
+        {
+          a = g_new0 (Alternates, 1);
+          g_hash_table_insert (by_glyph, GUINT_TO_POINTER (gid), a);
+        }
+      if (a->n < MAX_ALTERNATES)
+        a->chars[a->n++] = (gunichar) c;
+    }
+  for (guint o = 0; o < n_open; o++)
+    {
+      const DcSymbol *symbol
+          = dc_document_get_symbol (document, _dc_readings_get_open_symbol (readings, o));
+      const Alternates *a;
+
+      if (symbol->code_len == 1
+          && (a = g_hash_table_lookup (by_glyph, GUINT_TO_POINTER (glyph_of (face, symbol))))
+                 != NULL)
+        {
+          alternates[o] = *a;
+          put_own_first (&alternates[o], symbol);
+        }
+    }
+  FT_Done_Face (face);
+  FT_Done_FreeType (library);
+  return alternates;
+}
+
+/* The scripts of the letters the cmap gives glyphs that it maps from several characters:
+ * the candidates for what the font is really in. */
+static GArray *
+ambiguous_scripts (const Alternates *alternates, guint n_open)
+{
+  GArray *scripts = g_array_new (FALSE, FALSE, sizeof (GUnicodeScript));
+  g_autoptr (GHashTable) counts = g_hash_table_new (NULL, NULL);
+
+  for (guint o = 0; o < n_open; o++)
+    for (guint i = 0; alternates[o].n > 1 && i < alternates[o].n; i++)
+      {
+        gunichar u = alternates[o].chars[i];
+        GUnicodeScript script = g_unichar_get_script (u);
+        guint n;
+
+        if (!g_unichar_isalpha (u) || script == G_UNICODE_SCRIPT_COMMON)
+          continue;
+        n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, GINT_TO_POINTER (script))) + 1;
+        g_hash_table_insert (counts, GINT_TO_POINTER (script), GUINT_TO_POINTER (n));
+        /* A script that only a stray glyph or two has is no reading of the font. */
+        if (n == 3)
+          g_array_append_val (scripts, script);
+      }
+  return scripts;
+}
+
+static void
+add_readings (DcReadings *readings, DcDocument *document, const Alternates *alternates)
+{
+  guint n_open = _dc_readings_get_n_open (readings);
+  g_autofree gunichar *values = g_new0 (gunichar, MAX (1, n_open));
+  g_autoptr (GArray) scripts = ambiguous_scripts (alternates, n_open);
+
+  /* The PDF's own text first: a reading that only says it again is that text. */
+  for (guint o = 0; o < n_open; o++)
+    {
+      const DcSymbol *symbol
+          = dc_document_get_symbol (document, _dc_readings_get_open_symbol (readings, o));
+
+      values[o] = g_utf8_strlen (symbol->pdf_text, -1) == 1 ? g_utf8_get_char (symbol->pdf_text)
+                                                            : 0;
+    }
+  _dc_readings_add (readings, "the PDF's text", values);
+
+  for (guint i = 0; i < scripts->len; i++)
+    {
+      GUnicodeScript script = g_array_index (scripts, GUnicodeScript, i);
+      g_autofree char *name = NULL;
+      char tag[5] = { 0 };
+      guint32 iso = g_unicode_script_to_iso15924 (script);
+
+      for (guint k = 0; k < 4; k++)
+        tag[k] = (char) ((iso >> (24 - 8 * k)) & 0xFF);
+      for (guint o = 0; o < n_open; o++)
+        {
+          gunichar u = alternate_in_script (&alternates[o], script);
+
+          values[o] = u != 0 ? u : (alternates[o].n > 0 ? alternates[o].chars[0] : 0);
+        }
+      name = g_strdup_printf ("the font's own cmap, read in script %s", tag);
+      _dc_readings_add (readings, name, values);
+    }
+
+  for (guint i = 0; i < _dc_proposals_n_code_pages (); i++)
+    {
+      const char *code_page = NULL;
+      const gunichar *table = _dc_proposals_code_page (i, &code_page);
+      g_autofree char *name = NULL;
+
+      if (table == NULL)
+        continue;
+      for (guint o = 0; o < n_open; o++)
+        {
+          const DcSymbol *symbol
+              = dc_document_get_symbol (document, _dc_readings_get_open_symbol (readings, o));
+          gunichar u = symbol->code_len == 1 && symbol->code < 256 ? table[symbol->code] : 0;
+
+          /* The glyph is one of the characters its cmap names, when it names several,
+           * and its own before a code's standard meaning. */
+          if (u != 0 && alternates[o].n > 1)
+            {
+              gunichar same_script = alternate_in_script (&alternates[o], g_unichar_get_script (u));
+
+              u = same_script != 0 ? same_script : u;
+            }
+          values[o] = u;
+        }
+      name = g_strdup_printf ("code page %s", code_page);
+      _dc_readings_add (readings, name, values);
+    }
+}
+
+/* The characters the font's other symbols already stand for. */
+static GHashTable *
+held_values (DcKey *key, guint font)
+{
+  DcDocument *document = dc_key_get_document (key);
+  GHashTable *held = g_hash_table_new (NULL, NULL);
+  guint n_symbols;
+  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *value = symbols[s].font == font ? dc_key_get_value (key, s) : NULL;
+
+      if (value != NULL && g_utf8_strlen (value, -1) == 1)
+        g_hash_table_add (held, GUINT_TO_POINTER (g_utf8_get_char (value)));
+    }
+  return held;
+}
+
+static guint
+apply_font (DcKey *key, guint font)
+{
+  DcDocument *document = dc_key_get_document (key);
+  g_autoptr (DcReadings) readings = _dc_readings_new (key, font);
+  g_autofree Alternates *alternates = NULL;
+  g_autoptr (GHashTable) held = NULL;
+  g_autofree gboolean *disputed = NULL;
+  g_autofree char *applied = NULL, *proposed = NULL;
+  const gunichar *values;
+  guint best, n_open = _dc_readings_get_n_open (readings), n_applied = 0;
+  gboolean clear;
+  double margin;
+
+  if (n_open == 0)
+    return 0;
+  alternates = read_alternates (dc_document_get_font (document, font), document, readings);
+  add_readings (readings, document, alternates);
+  clear = _dc_readings_choose (readings, &best, &margin, &disputed);
+  /* The PDF's text winning leaves the font as it was. */
+  if (best == 0)
+    return 0;
+  values = _dc_readings_get_values (readings, best);
+  held = held_values (key, font);
+  applied = g_strdup_printf ("layout: %s, which reads as a language (%s) far better than "
+                             "the PDF's text or any other reading",
+                             _dc_readings_get_name (readings, best),
+                             _dc_readings_get_language (readings, best));
+  proposed = g_strdup_printf ("proposal: %s, the reading closest to a language (%s)",
+                              _dc_readings_get_name (readings, best),
+                              _dc_readings_get_language (readings, best));
+  for (guint o = 0; o < n_open; o++)
+    {
+      guint symbol = _dc_readings_get_open_symbol (readings, o);
+      g_autoptr (GError) error = NULL;
+      char text[8] = { 0 };
+      gboolean automatic;
+
+      if (values[o] == 0 || g_unichar_iscntrl (values[o]) || g_unichar_isspace (values[o])
+          || g_hash_table_contains (held, GUINT_TO_POINTER (values[o])))
+        continue;
+      g_unichar_to_utf8 (values[o], text);
+      automatic = clear && !disputed[o]
+                  && (alternates_contain (&alternates[o], values[o])
+                      || _dc_readings_supports (readings, best, o));
+      if (!dc_key_set_full (key, symbol, text, automatic ? DC_KEY_INFERRED : DC_KEY_PROPOSED,
+                            automatic ? DC_KEY_LEVEL_LAYOUT : DC_KEY_LEVEL_GUESS, -1,
+                            automatic ? applied : proposed, &error))
+        g_debug ("%s", error->message);
+      else if (automatic)
+        {
+          g_hash_table_add (held, GUINT_TO_POINTER (values[o]));
+          n_applied++;
+        }
+    }
+  g_debug ("font %u: %s %s (margin %.2f), %u applied", font,
+           clear ? "applied" : "proposed", _dc_readings_get_name (readings, best), margin,
+           n_applied);
+  return n_applied;
+}
+
+/**
+ * _dc_hypotheses_apply:
+ * @key: the key of the document, inside a change
+ *
+ * For every untrusted font of one-byte codes with glyphs the key does not know, reads
+ * them every way a legacy font may be laid out and applies the reading a language model
+ * clearly prefers (see the top of this file), or proposes it.
+ *
+ * Returns: how many values were applied
+ */
+guint
+_dc_hypotheses_apply (DcKey *key)
+{
+  DcDocument *document;
+  guint n_fonts, n = 0;
+
+  g_return_val_if_fail (DC_IS_KEY (key), 0);
+
+  document = dc_key_get_document (key);
+  n_fonts = dc_document_get_n_fonts (document);
+  for (guint f = 0; f < n_fonts; f++)
+    {
+      DcFont *font = dc_document_get_font (document, f);
+
+      if (!dc_font_is_trusted (font) && !dc_font_is_cid (font)
+          && dc_font_get_double_byte_charset (font) == NULL)
+        n += apply_font (key, f);
+    }
+  return n;
+}

@@ -1,0 +1,35 @@
+/* dc-readings-private.h: readings of a font, judged by the text they make
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "dc-key.h"
+
+G_BEGIN_DECLS
+
+/* A reading is chosen when it beats every other by this many nats of language-model
+ * likelihood for each glyph drawn where the two differ. */
+#define DC_READINGS_MIN_MARGIN 1.0
+
+/* Fewer letters than this say too little about a language to choose a reading. */
+#define DC_READINGS_MIN_LETTERS 40
+
+typedef struct _DcReadings DcReadings;
+
+DcReadings *_dc_readings_new (DcKey *key, guint font);
+void _dc_readings_free (DcReadings *readings);
+guint _dc_readings_get_n_open (DcReadings *readings);
+guint _dc_readings_get_open_symbol (DcReadings *readings, guint index);
+guint _dc_readings_add (DcReadings *readings, const char *name, const gunichar *values);
+gboolean _dc_readings_choose (DcReadings *readings, guint *best, double *margin,
+                              gboolean **disputed);
+const char *_dc_readings_get_name (DcReadings *readings, guint reading);
+const gunichar *_dc_readings_get_values (DcReadings *readings, guint reading);
+const char *_dc_readings_get_language (DcReadings *readings, guint reading);
+gboolean _dc_readings_supports (DcReadings *readings, guint reading, guint index);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcReadings, _dc_readings_free)
+
+G_END_DECLS

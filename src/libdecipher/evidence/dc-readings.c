@@ -1,0 +1,393 @@
+/* dc-readings.c: readings of a font, judged by the text they make
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A legacy font's glyphs can be read several ways: as its PDF text says (Latin-1 soup),
+ * through a code page, through the characters its own cmap or an installed twin's gives
+ * each outline. Each reading turns the font's run of glyphs into a text, and a language
+ * model (dc-ngram.c) says how much that text reads like some language. A reading is
+ * chosen only when it beats every other clearly: by DC_READINGS_MIN_MARGIN nats for each
+ * glyph drawn where the two differ, so that readings that differ in a few codes (windows-1251
+ * and MacCyrillic share their small letters) are told apart by those codes alone.
+ */
+
+#define G_LOG_DOMAIN "dc-readings"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "dc-ngram-private.h"
+#include "dc-readings-private.h"
+
+/* The glyphs read: enough for a language, few enough for a book to stay quick. */
+#define MAX_GLYPHS 20000
+#define BREAK G_MAXUINT32
+#define NONE G_MAXUINT32
+/* A value whose own n-grams the chosen language lists this often is supported by it. */
+#define MIN_SUPPORT 0.5
+#define MIN_SUPPORT_NGRAMS 4
+
+typedef struct
+{
+  char *name;
+  gunichar *values; /* per open symbol; 0 where the reading has none */
+  double score;     /* the best language's log likelihood */
+  guint language;
+} Reading;
+
+struct _DcReadings
+{
+  DcKey *key;
+  GArray *open;       /* guint: the font's symbols the key does not know */
+  guint32 *open_of;   /* symbol → index into open, or NONE */
+  GArray *sequence;   /* guint32: the font's glyphs in reading order, BREAK between words */
+  GArray *fixed;      /* gunichar per sequence entry: a known symbol's character, or 0 */
+  guint *occurrences; /* per open symbol: glyphs in the sequence */
+  GArray *readings;   /* Reading */
+};
+
+static void
+reading_clear (gpointer data)
+{
+  Reading *reading = data;
+
+  g_free (reading->name);
+  g_free (reading->values);
+}
+
+void
+_dc_readings_free (DcReadings *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->open);
+  g_free (self->open_of);
+  g_array_unref (self->sequence);
+  g_array_unref (self->fixed);
+  g_free (self->occurrences);
+  g_array_unref (self->readings);
+  g_object_unref (self->key);
+  g_free (self);
+}
+
+/* A known symbol's character in the text: its first, or a word break for white space. */
+static gunichar
+known_char (DcKey *key, guint symbol)
+{
+  const char *value = dc_key_get_value (key, symbol);
+  gunichar u;
+
+  if (value == NULL || *value == '\0')
+    return 0xFFFD;
+  u = g_utf8_get_char (value);
+  return g_unichar_isspace (u) ? ' ' : u;
+}
+
+static void
+push_break (DcReadings *self)
+{
+  guint32 entry = BREAK;
+  gunichar space = ' ';
+
+  if (self->sequence->len > 0 && g_array_index (self->sequence, guint32, self->sequence->len - 1) != BREAK)
+    {
+      g_array_append_val (self->sequence, entry);
+      g_array_append_val (self->fixed, space);
+    }
+}
+
+/* The font's glyphs in reading order; a word ends at a space, at another font's glyph,
+ * at a line break or a gap wider than a fifth of the size. */
+static void
+read_sequence (DcReadings *self, DcDocument *document, guint font)
+{
+  guint n_glyphs, n_symbols;
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, &n_glyphs);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+  const DcGlyph *previous = NULL;
+
+  for (guint i = 0; i < n_glyphs && self->sequence->len < MAX_GLYPHS; i++)
+    {
+      const DcGlyph *glyph = &glyphs[order != NULL ? order[i] : i];
+      guint32 symbol = glyph->symbol;
+      gunichar u = 0;
+
+      if (symbols[symbol].font != font)
+        {
+          push_break (self);
+          previous = NULL;
+          continue;
+        }
+      if (previous != NULL
+          && (previous->page != glyph->page
+              || ABS (glyph->y - previous->y) > 0.5 * dc_glyph_get_size (glyph)
+              || glyph->x - (previous->x + dc_glyph_get_advance (previous))
+                     > 0.2 * dc_glyph_get_size (glyph)))
+        push_break (self);
+      previous = glyph;
+      if (self->open_of[symbol] == NONE)
+        {
+          u = known_char (self->key, symbol);
+          if (u == ' ' || dc_document_symbol_is_space (document, symbol))
+            {
+              push_break (self);
+              continue;
+            }
+        }
+      else
+        self->occurrences[self->open_of[symbol]]++;
+      g_array_append_val (self->sequence, symbol);
+      g_array_append_val (self->fixed, u);
+    }
+}
+
+/**
+ * _dc_readings_new:
+ * @font: a font of @key's document
+ *
+ * The font's run of glyphs, ready to be read: the symbols the key knows keep their
+ * values, the others ("open") take each reading's.
+ */
+DcReadings *
+_dc_readings_new (DcKey *key, guint font)
+{
+  DcDocument *document = dc_key_get_document (key);
+  DcReadings *self = g_new0 (DcReadings, 1);
+  guint n_symbols;
+  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+
+  self->key = g_object_ref (key);
+  self->open = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->open_of = g_new (guint32, MAX (1, n_symbols));
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      self->open_of[s] = NONE;
+      if (symbols[s].font == font && dc_key_get_value (key, s) == NULL
+          && dc_document_symbol_needs_decoding (document, s)
+          && !dc_document_symbol_is_space (document, s))
+        {
+          self->open_of[s] = self->open->len;
+          g_array_append_val (self->open, s);
+        }
+    }
+  self->occurrences = g_new0 (guint, MAX (1, self->open->len));
+  self->sequence = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->fixed = g_array_new (FALSE, FALSE, sizeof (gunichar));
+  self->readings = g_array_new (FALSE, TRUE, sizeof (Reading));
+  g_array_set_clear_func (self->readings, reading_clear);
+  read_sequence (self, document, font);
+  return self;
+}
+
+guint
+_dc_readings_get_n_open (DcReadings *self)
+{
+  return self->open->len;
+}
+
+guint
+_dc_readings_get_open_symbol (DcReadings *self, guint index)
+{
+  g_return_val_if_fail (index < self->open->len, DC_SYMBOL_NONE);
+  return g_array_index (self->open, guint, index);
+}
+
+/* The text @values make of the sequence; @where (optional) gets, per character, the
+ * open symbol it came from or NONE. */
+static gunichar *
+make_text (DcReadings *self, const gunichar *values, guint32 **where)
+{
+  gunichar *text = g_new (gunichar, self->sequence->len + 1);
+
+  if (where != NULL)
+    *where = g_new (guint32, self->sequence->len + 1);
+  for (guint i = 0; i < self->sequence->len; i++)
+    {
+      guint32 symbol = g_array_index (self->sequence, guint32, i);
+      guint32 open = symbol == BREAK ? NONE : self->open_of[symbol];
+
+      text[i] = open != NONE ? (values[open] != 0 ? values[open] : 0xFFFD)
+                             : g_array_index (self->fixed, gunichar, i);
+      if (text[i] == ' ' && open != NONE)
+        text[i] = 0xFFFD;
+      if (where != NULL)
+        (*where)[i] = open;
+    }
+  return text;
+}
+
+/**
+ * _dc_readings_add:
+ * @name: what the reading is, for provenances ("code page CP1251")
+ * @values: (array): a character per open symbol, 0 where the reading has none
+ *
+ * Scores the reading. One that reads every glyph as an earlier one does is not added
+ * twice: the earlier one's index is returned.
+ *
+ * Returns: the reading's index
+ */
+guint
+_dc_readings_add (DcReadings *self, const char *name, const gunichar *values)
+{
+  guint n_languages = _dc_ngram_n_languages ();
+  g_autofree double *totals = g_new0 (double, MAX (1, n_languages));
+  g_autofree gunichar *text = NULL;
+  Reading reading = { 0 };
+
+  for (guint r = 0; r < self->readings->len; r++)
+    {
+      const Reading *other = &g_array_index (self->readings, Reading, r);
+      gboolean same = TRUE;
+
+      for (guint o = 0; o < self->open->len && same; o++)
+        same = self->occurrences[o] == 0 || other->values[o] == values[o];
+      if (same)
+        return r;
+    }
+  reading.name = g_strdup (name);
+  reading.values = g_memdup2 (values, sizeof (gunichar) * MAX (1, self->open->len));
+  text = make_text (self, values, NULL);
+  _dc_ngram_score (text, self->sequence->len, totals);
+  reading.score = -G_MAXDOUBLE;
+  for (guint l = 0; l < n_languages; l++)
+    if (totals[l] > reading.score)
+      {
+        reading.score = totals[l];
+        reading.language = l;
+      }
+  g_debug ("%s: %.1f (%s)", name, reading.score,
+           n_languages > 0 ? _dc_ngram_language_name (reading.language) : "no model");
+  g_array_append_val (self->readings, reading);
+  return self->readings->len - 1;
+}
+
+static guint
+count_letters (DcReadings *self, const Reading *reading)
+{
+  guint n = 0;
+
+  for (guint o = 0; o < self->open->len; o++)
+    if (reading->values[o] != 0 && g_unichar_isalpha (reading->values[o]))
+      n += self->occurrences[o];
+  return n;
+}
+
+/**
+ * _dc_readings_choose:
+ * @best: (out): the reading that scores best
+ * @margin: (out): by how much it beats the closest other, in nats per glyph where they
+ *   differ (G_MAXDOUBLE when no other differs)
+ * @disputed: (out) (transfer full): per open symbol, whether a reading that @best does
+ *   not beat by DC_READINGS_MIN_MARGIN gives it another value: the model cannot tell
+ *   them apart there (¾ or ӈ, both unknown to it)
+ *
+ * Returns: whether the model can judge at all: a language model, and enough letters in
+ *   @best's text
+ */
+gboolean
+_dc_readings_choose (DcReadings *self, guint *best, double *margin, gboolean **disputed)
+{
+  const Reading *winner;
+
+  *best = 0;
+  *margin = G_MAXDOUBLE;
+  *disputed = g_new0 (gboolean, MAX (1, self->open->len));
+  if (self->readings->len == 0)
+    return FALSE;
+  for (guint r = 1; r < self->readings->len; r++)
+    if (g_array_index (self->readings, Reading, r).score
+        > g_array_index (self->readings, Reading, *best).score)
+      *best = r;
+  winner = &g_array_index (self->readings, Reading, *best);
+  for (guint r = 0; r < self->readings->len; r++)
+    {
+      const Reading *other = &g_array_index (self->readings, Reading, r);
+      guint differing = 0;
+      double by;
+
+      for (guint o = 0; o < self->open->len; o++)
+        if (other->values[o] != winner->values[o])
+          differing += self->occurrences[o];
+      if (r == *best || differing == 0)
+        continue;
+      by = (winner->score - other->score) / differing;
+      *margin = MIN (*margin, by);
+      for (guint o = 0; by < DC_READINGS_MIN_MARGIN && o < self->open->len; o++)
+        if (other->values[o] != winner->values[o])
+          (*disputed)[o] = TRUE;
+    }
+  return _dc_ngram_n_languages () > 0 && count_letters (self, winner) >= DC_READINGS_MIN_LETTERS;
+}
+
+const char *
+_dc_readings_get_name (DcReadings *self, guint reading)
+{
+  g_return_val_if_fail (reading < self->readings->len, NULL);
+  return g_array_index (self->readings, Reading, reading).name;
+}
+
+const gunichar *
+_dc_readings_get_values (DcReadings *self, guint reading)
+{
+  g_return_val_if_fail (reading < self->readings->len, NULL);
+  return g_array_index (self->readings, Reading, reading).values;
+}
+
+/* The language whose model the reading scored best in, as fpdb.conf names it. */
+const char *
+_dc_readings_get_language (DcReadings *self, guint reading)
+{
+  g_return_val_if_fail (reading < self->readings->len, NULL);
+  if (_dc_ngram_n_languages () == 0)
+    return "";
+  return _dc_ngram_language_name (g_array_index (self->readings, Reading, reading).language);
+}
+
+/* The share of the n-grams of two and three characters around @index's glyphs that the
+ * reading's language lists: a code page's value that makes words of that language, not
+ * one the rest of the reading carries along. */
+gboolean
+_dc_readings_supports (DcReadings *self, guint reading, guint index)
+{
+  const Reading *r;
+  g_autofree guint32 *where = NULL;
+  g_autofree gunichar *text = NULL;
+  guint listed = 0, total = 0, len;
+
+  g_return_val_if_fail (reading < self->readings->len && index < self->open->len, FALSE);
+  r = &g_array_index (self->readings, Reading, reading);
+  if (_dc_ngram_n_languages () == 0 || r->values[index] == 0)
+    return FALSE;
+  text = make_text (self, r->values, &where);
+  len = self->sequence->len;
+  for (guint i = 0; i < len; i++)
+    {
+      gunichar word[3];
+
+      if (where[i] != index)
+        continue;
+      for (guint n = 2; n <= 3; n++)
+        for (gint64 start = (gint64) i - n + 1; start <= (gint64) i; start++)
+          {
+            gboolean fits = TRUE;
+
+            /* An n-gram of "_word_": a word break only at its ends. */
+            for (guint k = 0; k < n && fits; k++)
+              {
+                gint64 at = start + k;
+                gboolean edge = at < 0 || at >= len || text[at] == ' ';
+
+                if (edge && k != 0 && k != n - 1)
+                  fits = FALSE;
+                word[k] = edge ? '_' : g_unichar_tolower (text[at]);
+              }
+            if (!fits)
+              continue;
+            total++;
+            listed += _dc_ngram_weight (r->language, word, n) > 0;
+          }
+    }
+  return total >= MIN_SUPPORT_NGRAMS && listed >= MIN_SUPPORT * total;
+}
