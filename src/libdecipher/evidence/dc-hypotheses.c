@@ -292,6 +292,24 @@ held_values (DcKey *key, guint font)
   return held;
 }
 
+/* Whether the font's own evidence backs the winning reading's @u for open symbol @o: a
+ * character its cmap gives the glyph among several (a lie names one), or a letter that
+ * makes words of the reading's language. Home-made fonts put their extra letters over a
+ * code page's symbols (Қ at windows-1251's Є, ә at ¤): a symbol or a letter the language
+ * does not know there is proposed, never applied; ASCII punctuation is every layout's. */
+static gboolean
+is_backed (DcReadings *readings, guint best, guint o, const Alternates *alternates, gunichar u)
+{
+  const DcSymbol *symbol = dc_document_get_symbol (
+      dc_key_get_document (_dc_readings_get_key (readings)), _dc_readings_get_open_symbol (readings, o));
+
+  if (alternates->n > 1 && alternates_contain (alternates, u))
+    return TRUE;
+  if (!g_unichar_isalpha (u))
+    return u < 0x80 && symbol->code == u;
+  return _dc_readings_supports (readings, best, o);
+}
+
 static guint
 apply_font (DcKey *key, guint font)
 {
@@ -334,9 +352,7 @@ apply_font (DcKey *key, guint font)
           || g_hash_table_contains (held, GUINT_TO_POINTER (values[o])))
         continue;
       g_unichar_to_utf8 (values[o], text);
-      automatic = clear && !disputed[o]
-                  && (alternates_contain (&alternates[o], values[o])
-                      || _dc_readings_supports (readings, best, o));
+      automatic = clear && !disputed[o] && is_backed (readings, best, o, &alternates[o], values[o]);
       if (!dc_key_set_full (key, symbol, text, automatic ? DC_KEY_INFERRED : DC_KEY_PROPOSED,
                             automatic ? DC_KEY_LEVEL_LAYOUT : DC_KEY_LEVEL_GUESS, -1,
                             automatic ? applied : proposed, &error))

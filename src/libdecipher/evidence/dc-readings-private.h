@@ -20,6 +20,7 @@ typedef struct _DcReadings DcReadings;
 
 DcReadings *_dc_readings_new (DcKey *key, guint font);
 void _dc_readings_free (DcReadings *readings);
+DcKey *_dc_readings_get_key (DcReadings *readings);
 guint _dc_readings_get_n_open (DcReadings *readings);
 guint _dc_readings_get_open_symbol (DcReadings *readings, guint index);
 guint _dc_readings_add (DcReadings *readings, const char *name, const gunichar *values);

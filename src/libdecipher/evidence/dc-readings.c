@@ -181,6 +181,12 @@ _dc_readings_new (DcKey *key, guint font)
   return self;
 }
 
+DcKey *
+_dc_readings_get_key (DcReadings *self)
+{
+  return self->key;
+}
+
 guint
 _dc_readings_get_n_open (DcReadings *self)
 {
