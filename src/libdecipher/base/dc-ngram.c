@@ -27,6 +27,8 @@
  * twin in a Cyrillic word) costs this much more than an unlisted letter: the lists are
  * too short to tell an unlisted letter of the alphabet from a stray symbol. */
 #define OUT_OF_SCRIPT_COST 3.0
+/* A letter no language lists at all (archaic ѳ beside Kazakh ө, drawn alike) costs this. */
+#define UNKNOWN_LETTER_COST 1.5
 
 typedef struct
 {
@@ -39,6 +41,7 @@ typedef struct
   GPtrArray *names;   /* language names, as fpdb.conf gives them */
   GArray *floors;     /* double: the score of an n-gram a language does not list */
   GArray *scripts;    /* GUnicodeScript: the script of a language's commonest letter */
+  GHashTable *letters; /* gunichar: every letter some language lists */
   GHashTable *ngrams; /* UTF-8 n-gram → GArray of Entry */
 } Models;
 
@@ -70,6 +73,8 @@ read_model (Models *models, const char *path, const char *name)
         continue;
       if (g_utf8_strlen (ngram, -1) == 1 && strcmp (ngram, "_") != 0)
         {
+          if (g_unichar_isalpha (g_utf8_get_char (ngram)))
+            g_hash_table_add (models->letters, GUINT_TO_POINTER (g_utf8_get_char (ngram)));
           total += count;
           if (count > commonest && g_unichar_isalpha (g_utf8_get_char (ngram)))
             {
@@ -122,6 +127,7 @@ models (void)
       m->names = g_ptr_array_new_with_free_func (g_free);
       m->floors = g_array_new (FALSE, FALSE, sizeof (double));
       m->scripts = g_array_new (FALSE, FALSE, sizeof (GUnicodeScript));
+      m->letters = g_hash_table_new (NULL, NULL);
       m->ngrams = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                          (GDestroyNotify) g_array_unref);
 #ifdef HAVE_EXTTEXTCAT
@@ -195,11 +201,14 @@ add_ngram (Models *m, const gunichar *chars, guint n, double *totals)
   for (guint l = 0; l < m->names->len; l++)
     {
       totals[l] += g_array_index (m->floors, double, l);
-      if (n == 1 && !(g_unichar_isalpha (chars[0])
-                      && g_unichar_get_script (chars[0])
-                             == g_array_index (m->scripts, GUnicodeScript, l))
-          && !g_unichar_isdigit (chars[0]))
-        totals[l] -= OUT_OF_SCRIPT_COST;
+      if (n == 1 && !g_unichar_isdigit (chars[0]))
+        {
+          if (!g_unichar_isalpha (chars[0])
+              || g_unichar_get_script (chars[0]) != g_array_index (m->scripts, GUnicodeScript, l))
+            totals[l] -= OUT_OF_SCRIPT_COST;
+          else if (!g_hash_table_contains (m->letters, GUINT_TO_POINTER (chars[0])))
+            totals[l] -= UNKNOWN_LETTER_COST;
+        }
     }
   entries = g_hash_table_lookup (m->ngrams, utf8);
   for (guint i = 0; entries != NULL && i < entries->len; i++)

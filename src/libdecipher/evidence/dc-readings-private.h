@@ -23,6 +23,9 @@ void _dc_readings_free (DcReadings *readings);
 DcKey *_dc_readings_get_key (DcReadings *readings);
 guint _dc_readings_get_n_open (DcReadings *readings);
 guint _dc_readings_get_open_symbol (DcReadings *readings, guint index);
+int _dc_readings_find_open (DcReadings *readings, guint symbol);
+void _dc_readings_clear (DcReadings *readings);
+guint _dc_readings_count_known_letters (DcReadings *readings);
 guint _dc_readings_add (DcReadings *readings, const char *name, const gunichar *values);
 gboolean _dc_readings_choose (DcReadings *readings, guint *best, double *margin,
                               gboolean **disputed);

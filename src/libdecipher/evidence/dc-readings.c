@@ -200,6 +200,24 @@ _dc_readings_get_open_symbol (DcReadings *self, guint index)
   return g_array_index (self->open, guint, index);
 }
 
+/* The index among the open symbols of @symbol, or -1 when the key knows it. */
+int
+_dc_readings_find_open (DcReadings *self, guint symbol)
+{
+  guint n_symbols;
+
+  dc_document_get_symbols (dc_key_get_document (self->key), &n_symbols);
+  g_return_val_if_fail (symbol < n_symbols, -1);
+  return self->open_of[symbol] == NONE ? -1 : (int) self->open_of[symbol];
+}
+
+/* Forgets the readings added, to judge others on the same text. */
+void
+_dc_readings_clear (DcReadings *self)
+{
+  g_array_set_size (self->readings, 0);
+}
+
 /* The text @values make of the sequence; @where (optional) gets, per character, the
  * open symbol it came from or NONE. */
 static gunichar *
@@ -269,14 +287,35 @@ _dc_readings_add (DcReadings *self, const char *name, const gunichar *values)
   return self->readings->len - 1;
 }
 
+/* The letters of the reading's text, known symbols' too. */
 static guint
 count_letters (DcReadings *self, const Reading *reading)
 {
   guint n = 0;
 
-  for (guint o = 0; o < self->open->len; o++)
-    if (reading->values[o] != 0 && g_unichar_isalpha (reading->values[o]))
-      n += self->occurrences[o];
+  for (guint i = 0; i < self->sequence->len; i++)
+    {
+      guint32 symbol = g_array_index (self->sequence, guint32, i);
+      guint32 open = symbol == BREAK ? NONE : self->open_of[symbol];
+      gunichar u = open != NONE ? reading->values[open] : g_array_index (self->fixed, gunichar, i);
+
+      n += u != 0 && g_unichar_isalpha (u);
+    }
+  return n;
+}
+
+/* The letters of the symbols the key knows: the context any reading is judged in. */
+guint
+_dc_readings_count_known_letters (DcReadings *self)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->fixed->len; i++)
+    {
+      gunichar u = g_array_index (self->fixed, gunichar, i);
+
+      n += u != 0 && g_unichar_isalpha (u);
+    }
   return n;
 }
 

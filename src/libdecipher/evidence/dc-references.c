@@ -25,6 +25,7 @@
 
 #include "dc-error.h"
 #include "dc-library.h"
+#include "dc-readings-private.h"
 #include "dc-references.h"
 
 #define REFERENCES_FORMAT "decipher-font-references-1"
@@ -359,6 +360,51 @@ common_script (GPtrArray *values)
   return script;
 }
 
+/* Among @candidates (one character each), the one the font's text reads clearly best
+ * with (dc-readings.c), or NULL: an installed font that maps one outline from à and а, or
+ * from archaic ѳ and Kazakh ө, says nothing about which the document means; its words do.
+ * @cache: font → DcReadings, the font's text as the key stood when the pass began */
+static const char *
+choose_by_language (DcKey *key, GHashTable *cache, guint font, guint symbol, GPtrArray *candidates)
+{
+  DcReadings *readings = g_hash_table_lookup (cache, GUINT_TO_POINTER (font));
+  g_autofree gunichar *values = NULL;
+  g_autofree gboolean *disputed = NULL;
+  g_autoptr (GArray) indices = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint best;
+  double margin;
+  int open;
+
+  if (readings == NULL)
+    {
+      readings = _dc_readings_new (key, font);
+      g_hash_table_insert (cache, GUINT_TO_POINTER (font), readings);
+    }
+  /* One glyph among unknown ones is no word: its neighbours must be known. */
+  if ((open = _dc_readings_find_open (readings, symbol)) < 0
+      || _dc_readings_count_known_letters (readings) < DC_READINGS_MIN_LETTERS)
+    return NULL;
+  _dc_readings_clear (readings);
+  values = g_new0 (gunichar, MAX (1, _dc_readings_get_n_open (readings)));
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      const char *candidate = g_ptr_array_index (candidates, i);
+      guint index;
+
+      if (g_utf8_strlen (candidate, -1) != 1)
+        return NULL;
+      values[open] = g_utf8_get_char (candidate);
+      index = _dc_readings_add (readings, candidate, values);
+      g_array_append_val (indices, index);
+    }
+  if (!_dc_readings_choose (readings, &best, &margin, &disputed) || disputed[open])
+    return NULL;
+  for (guint i = 0; i < indices->len; i++)
+    if (g_array_index (indices, guint, i) == best)
+      return g_ptr_array_index (candidates, i);
+  return NULL;
+}
+
 /**
  * dc_references_apply:
  * @shapes: the shapes of @key's document
@@ -366,8 +412,9 @@ common_script (GPtrArray *values)
  * Every symbol still unknown whose outline is an installed font's glyph gets that
  * glyph's character, inferred at the identity level. Where one outline stands for
  * characters of several scripts, the script the symbol's font is otherwise read in
- * chooses (with none, the symbol stays unknown); among characters of one script, the
- * first in Unicode. Call it within a change of @key.
+ * chooses (with none, the symbol stays unknown). Among the characters left, the one the
+ * font's text reads clearly best with as a language; failing that, the first in
+ * Unicode. Call it within a change of @key.
  *
  * Returns: how many symbols it decoded
  */
@@ -394,7 +441,11 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
 
   /* Unambiguous outlines first: what they decode tells each font's script. */
   for (guint pass = 0; pass < 2; pass++)
-    for (guint s = 0; s < n_symbols; s++)
+    {
+      g_autoptr (GHashTable) cache
+          = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) _dc_readings_free);
+
+      for (guint s = 0; s < n_symbols; s++)
       {
         const DcShape *shape = dc_shapes_get (shapes, s);
         g_autoptr (GPtrArray) values = NULL;
@@ -417,23 +468,29 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
           chosen = g_ptr_array_index (values, 0), family = g_ptr_array_index (families, 0);
         else if (values->len > 1)
           {
+            g_autoptr (GPtrArray) candidates = g_ptr_array_new ();
+
             /* The font's own script, or the one script all the candidates share. */
             script = pass == 1 ? font_script (key, symbols[s].font) : NULL;
             if (script == NULL)
               script = common_script (values);
-            for (guint i = 0; script != NULL && i < values->len; i++)
-              {
-                const char *value = g_ptr_array_index (values, i);
-
-                /* Within one script the basic letter comes first in Unicode: л (U+043B)
-                 * before its phonetic small capital ᴫ (U+1D2B), drawn alike. */
-                if (g_strcmp0 (dc_library_script_of_value (value), script) == 0
-                    && (chosen == NULL || g_utf8_get_char (value) < g_utf8_get_char (chosen)))
-                  {
-                    chosen = value;
-                    family = g_ptr_array_index (families, i);
-                  }
-              }
+            for (guint i = 0; i < values->len; i++)
+              if (script == NULL
+                  || g_strcmp0 (dc_library_script_of_value (g_ptr_array_index (values, i)), script)
+                         == 0)
+                g_ptr_array_add (candidates, g_ptr_array_index (values, i));
+            if (candidates->len > 1)
+              chosen = choose_by_language (key, cache, symbols[s].font, s, candidates);
+            /* Within one script the basic letter comes first in Unicode: л (U+043B)
+             * before its phonetic small capital ᴫ (U+1D2B), drawn alike. */
+            if (chosen == NULL && script != NULL)
+              for (guint i = 0; i < candidates->len; i++)
+                if (chosen == NULL
+                    || g_utf8_get_char (g_ptr_array_index (candidates, i)) < g_utf8_get_char (chosen))
+                  chosen = g_ptr_array_index (candidates, i);
+            for (guint i = 0; chosen != NULL && i < values->len; i++)
+              if (g_ptr_array_index (values, i) == chosen)
+                family = g_ptr_array_index (families, i);
           }
         if (chosen != NULL)
           {
@@ -446,6 +503,7 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
               n++;
           }
       }
+    }
   sqlite3_finalize (stmt);
   return n;
 }
