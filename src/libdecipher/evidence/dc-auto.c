@@ -42,6 +42,7 @@
 #include "dc-parallel-private.h"
 #include "dc-font-tables.h"
 #include "dc-hypotheses-private.h"
+#include "dc-width-offsets-private.h"
 #include "dc-unicode-private.h"
 
 /* As in dc-layout.c: where no space glyph is drawn, a gap this wide (in ems) parts words. */
@@ -1201,6 +1202,7 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
     }
   /* With the spaces known, the words the fonts' glyphs make tell their layout. */
   pass.n_assigned += _dc_hypotheses_apply (key);
+  pass.n_assigned += _dc_width_offsets_apply (key);
   dc_key_end_change (key);
 
   g_clear_pointer (&pass.library, FT_Done_FreeType);

@@ -18,5 +18,7 @@ G_BEGIN_DECLS
 gboolean _dc_font_is_drawn_by_installed_glyphs (DcFont *font);
 FT_Face _dc_font_open_installed (DcFont *font, FT_Library library, DcDocument *document,
                                  GArray *symbols, char **description);
+float *_dc_font_measure_widths (DcDocument *document, GArray *symbols);
+FT_Face _dc_font_open_metric_twin (DcFont *font, FT_Library library, char **description);
 
 G_END_DECLS

@@ -181,10 +181,17 @@ find_candidates (const char *base_font)
   return candidates;
 }
 
-/* The width, in thousandths of an em, that the PDF gives each of @symbols (of @font): a
- * glyph's advance over its size, from its first occurrence that has both; 0 when none. */
-static float *
-measure_widths (DcDocument *document, GArray *symbols)
+/**
+ * _dc_font_measure_widths:
+ * @symbols: symbol indexes
+ *
+ * The width, in thousandths of an em, that the PDF gives each of @symbols: a glyph's
+ * advance over its size, from its first occurrence that has both; 0 when none.
+ *
+ * Returns: (array): one per symbol
+ */
+float *
+_dc_font_measure_widths (DcDocument *document, GArray *symbols)
 {
   g_autoptr (GHashTable) position = g_hash_table_new (NULL, NULL);
   float *widths = g_new0 (float, symbols->len);
@@ -300,7 +307,7 @@ _dc_font_open_installed (DcFont *font, FT_Library library, DcDocument *document,
   candidates = find_candidates (dc_font_get_name (font));
   if (candidates->len == 0)
     return NULL;
-  widths = measure_widths (document, symbols);
+  widths = _dc_font_measure_widths (document, symbols);
   for (guint i = 0; i < candidates->len; i++)
     {
       const Candidate *candidate = &g_array_index (candidates, Candidate, i);
@@ -319,4 +326,64 @@ _dc_font_open_installed (DcFont *font, FT_Library library, DcDocument *document,
       FT_Done_Face (face);
     }
   return NULL;
+}
+
+/**
+ * _dc_font_open_metric_twin:
+ * @font: a font that is not embedded
+ * @description: (out): set to the name of the font opened
+ *
+ * Opens the installed font fontconfig draws @font's name with: the font itself, or one
+ * made with its advances (Liberation Sans for Arial, Liberation Serif for Times New
+ * Roman) but not its glyph numbers. Whether its advances are @font's is for the caller's
+ * widths to say.
+ *
+ * Returns: (nullable): the font, for FT_Done_Face()
+ */
+FT_Face
+_dc_font_open_metric_twin (DcFont *font, FT_Library library, char **description)
+{
+  const char *base_font = dc_font_get_name (font);
+  const char *plus;
+  g_autofree char *family = NULL;
+  FcPattern *pattern, *match;
+  FcResult result;
+  FcChar8 *file = NULL, *label = NULL;
+  int index = 0;
+  FT_Face face = NULL;
+  char *comma;
+
+  g_assert (description != NULL);
+  *description = NULL;
+  if (library == NULL || base_font == NULL || dc_font_is_embedded (font) || !FcInit ())
+    return NULL;
+  plus = strchr (base_font, '+');
+  family = g_strdup (plus != NULL && plus - base_font == 6 ? plus + 1 : base_font);
+  if ((comma = strpbrk (family, ",-")) != NULL)
+    *comma = '\0';
+  pattern = FcPatternBuild (NULL, FC_FAMILY, FcTypeString, family, FC_OUTLINE, FcTypeBool,
+                            FcTrue, NULL);
+  if (comma != NULL && strstr (comma + 1, "Bold") != NULL)
+    FcPatternAddInteger (pattern, FC_WEIGHT, FC_WEIGHT_BOLD);
+  if (comma != NULL && strstr (comma + 1, "Italic") != NULL)
+    FcPatternAddInteger (pattern, FC_SLANT, FC_SLANT_ITALIC);
+  FcConfigSubstitute (NULL, pattern, FcMatchPattern);
+  FcDefaultSubstitute (pattern);
+  match = FcFontMatch (NULL, pattern, &result);
+  FcPatternDestroy (pattern);
+  if (match != NULL && FcPatternGetString (match, FC_FILE, 0, &file) == FcResultMatch)
+    {
+      FcPatternGetInteger (match, FC_INDEX, 0, &index);
+      if (FcPatternGetString (match, FC_FULLNAME, 0, &label) != FcResultMatch)
+        FcPatternGetString (match, FC_FAMILY, 0, &label);
+      if (FT_New_Face (library, (const char *) file, index, &face) != 0)
+        face = NULL;
+      else if (!FT_IS_SFNT (face) || FT_Select_Charmap (face, FT_ENCODING_UNICODE) != 0)
+        g_clear_pointer (&face, FT_Done_Face);
+      else
+        *description = g_strdup (label != NULL ? (const char *) label : (const char *) file);
+    }
+  if (match != NULL)
+    FcPatternDestroy (match);
+  return face;
 }
