@@ -1,0 +1,225 @@
+/* test-hypotheses.c: layouts judged by the text they make, and runs checked by widths
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The automatic pass on the real fixtures: the Roman Uralic page (fonts-uralic's
+ * windows-1251 layout, ӈ at ¾) reads with zero typing, the Arial page drawn by glyph
+ * number reads through Liberation Sans's widths, and no value applied without the user
+ * on any fixture with a ground truth is wrong. Then decipher-cli as a process, as a new
+ * user with fonts-uralic installed has it: the installed Roman Uralic is found by the
+ * references and must not lend its Latin-1 lie.
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "dc-test-fixtures.h"
+
+/* Every fixture whose truth gives each glyph's text. */
+static const char *const fixtures_with_glyphs[] = {
+  "legacy-cyrillic", "legacy-names",  "uralic-legacy",       "uralic-roman",   "identity-h",
+  "identity-named",  "ligatures",     "identity-unicode",    "mac-order",      "core-order",
+  "width-offsets",   "installed-font", "installed-embedded", "installed-lookalike",
+  "numeric-names",   "nenets-space",  "control-letters",     "gbk-winansi",    "duplicate-tounicode",
+  "type3",           "clean",         "two-columns",         "rotated",        "library-recoded",
+};
+
+/* Edits between @text and @truth, white space left out, over the truth's length. */
+static double
+character_error_rate (const char *text, const char *truth)
+{
+  g_autoptr (GArray) a = g_array_new (FALSE, FALSE, sizeof (gunichar));
+  g_autoptr (GArray) b = g_array_new (FALSE, FALSE, sizeof (gunichar));
+  g_autofree guint *row = NULL;
+
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    if (!g_unichar_isspace (g_utf8_get_char (p)))
+      g_array_append_val (a, *(gunichar[]){ g_utf8_get_char (p) });
+  for (const char *p = truth; *p; p = g_utf8_next_char (p))
+    if (!g_unichar_isspace (g_utf8_get_char (p)))
+      g_array_append_val (b, *(gunichar[]){ g_utf8_get_char (p) });
+  row = g_new (guint, b->len + 1);
+  for (guint j = 0; j <= b->len; j++)
+    row[j] = j;
+  for (guint i = 1; i <= a->len; i++)
+    {
+      guint diagonal = row[0];
+
+      row[0] = i;
+      for (guint j = 1; j <= b->len; j++)
+        {
+          guint above = row[j];
+          guint substitute = diagonal
+                             + (g_array_index (a, gunichar, i - 1) != g_array_index (b, gunichar, j - 1));
+
+          row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), substitute);
+          diagonal = above;
+        }
+    }
+  return (double) row[b->len] / MAX (1, b->len);
+}
+
+static DcKey *
+recover (DcDocument *document)
+{
+  DcKey *key = dc_key_new (document);
+
+  dc_auto_recover (document, key, NULL);
+  return key;
+}
+
+/* The Roman Uralic page: the reading of its cmap in Cyrillic beats the Latin-1 soup and
+ * every code page, and ӈ, which windows-1251 calls ѕ, is the font's own. */
+static void
+test_uralic_roman (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("uralic-roman");
+  g_autoptr (DcKey) key = recover (document);
+  g_autoptr (GPtrArray) truth = dc_test_truth_symbol_values (document, "uralic-roman");
+  g_autofree char *text = dc_export_document (document, DC_EXPORT_TEXT, dc_key_value_func, key);
+  g_autofree char *truth_text = dc_test_truth_text ("uralic-roman");
+  guint n_symbols, n_layout = 0;
+  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+  double cer = character_error_rate (text, truth_text);
+
+  g_test_message ("uralic-roman: CER %.4f", cer);
+  g_assert_cmpfloat (cer, <=, 0.02);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      if (dc_key_get_level (key, s) != DC_KEY_LEVEL_LAYOUT)
+        continue;
+      n_layout++;
+      g_assert_cmpint (dc_key_get_status (key, s), ==, DC_KEY_INFERRED);
+      g_assert_cmpstr (dc_key_get_value (key, s), ==, g_ptr_array_index (truth, s));
+      g_assert_true (g_str_has_prefix (dc_key_get_provenance (key, s), "layout: "));
+      if (symbols[s].code == 0xBE)
+        g_assert_cmpstr (dc_key_get_value (key, s), ==, "ӈ");
+    }
+  g_assert_cmpuint (n_layout, >=, 40);
+}
+
+/* Arial drawn by glyph number, not embedded: its Cyrillic is glyph number + 0x1D6, which
+ * only Liberation Sans's widths confirm. */
+static void
+test_width_offsets (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("width-offsets");
+  g_autoptr (DcKey) key = recover (document);
+  g_autofree char *text = dc_export_document (document, DC_EXPORT_TEXT, dc_key_value_func, key);
+  g_autofree char *truth_text = dc_test_truth_text ("width-offsets");
+  guint n_symbols, n_offset = 0;
+  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+
+  g_assert_cmpstr (text, ==, truth_text);
+  for (guint s = 0; s < n_symbols; s++)
+    if (symbols[s].code >= 258)
+      {
+        g_assert_nonnull (strstr (dc_key_get_provenance (key, s), "glyph number +470"));
+        n_offset++;
+      }
+  g_assert_cmpuint (n_offset, >=, 30);
+}
+
+/* No value the automatic pass applies is wrong, on any fixture with a ground truth; and
+ * what it proposes is never used as text. */
+static void
+test_no_wrong_value (void)
+{
+  guint n_applied = 0;
+
+  for (guint f = 0; f < G_N_ELEMENTS (fixtures_with_glyphs); f++)
+    {
+      const char *name = fixtures_with_glyphs[f];
+      g_autoptr (DcDocument) document = dc_test_load_document (name);
+      g_autoptr (DcKey) key = recover (document);
+      g_autoptr (GPtrArray) truth = dc_test_truth_symbol_values (document, name);
+      guint n_symbols;
+
+      dc_document_get_symbols (document, &n_symbols);
+      for (guint s = 0; s < n_symbols; s++)
+        {
+          DcKeyStatus status = dc_key_get_status (key, s);
+          const char *expected = g_ptr_array_index (truth, s);
+
+          if (status == DC_KEY_PROPOSED)
+            g_assert_null (dc_key_get_value (key, s));
+          if ((status != DC_KEY_INFERRED && status != DC_KEY_FROM_PDF) || expected == NULL)
+            continue;
+          if (g_strcmp0 (dc_key_get_value (key, s), expected) != 0)
+            g_error ("%s: symbol %u (code %u) is “%s”, not “%s” (%s)", name, s,
+                     dc_document_get_symbol (document, s)->code, dc_key_get_value (key, s),
+                     expected, dc_key_get_provenance (key, s));
+          n_applied++;
+        }
+    }
+  g_test_message ("%u applied values, all right", n_applied);
+  g_assert_cmpuint (n_applied, >, 500);
+}
+
+/* A user with fonts-uralic installed, no font library, the index of installed fonts as
+ * decipher-cli builds it on first use: the Roman Uralic page reads right. */
+static void
+test_cli_with_references (void)
+{
+  const char *cli = g_getenv ("DECIPHER_CLI");
+  g_autofree char *dir = g_dir_make_tmp ("decipher-hypotheses-XXXXXX", NULL);
+  g_autofree char *conf = g_build_filename (dir, "fonts.conf", NULL);
+  g_autofree char *index = g_build_filename (dir, "references.sqlite", NULL);
+  g_autofree char *pdf = dc_test_fixture_path ("uralic-roman.pdf");
+  g_autofree char *truth_text = dc_test_truth_text ("uralic-roman");
+  g_autofree char *contents = NULL;
+  g_autofree char *out = NULL;
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  double cer;
+
+  g_assert_nonnull (cli);
+  if (!g_file_test ("/usr/share/fonts/truetype/uralic/romau___.ttf", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("fonts-uralic is not installed (build-aux/debian-packages.txt)");
+      return;
+    }
+  /* The installed fonts: fonts-uralic and DejaVu, as on a small desktop. */
+  contents = g_strdup_printf ("<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">\n"
+                              "<fontconfig><dir>/usr/share/fonts/truetype/uralic</dir>"
+                              "<dir>/usr/share/fonts/truetype/dejavu</dir>"
+                              "<cachedir>%s/fc-cache</cachedir></fontconfig>\n",
+                              dir);
+  g_file_set_contents (conf, contents, -1, &error);
+  g_assert_no_error (error);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_subprocess_launcher_setenv (launcher, "FONTCONFIG_FILE", conf, TRUE);
+  g_subprocess_launcher_setenv (launcher, "DECIPHER_REFERENCES", index, TRUE);
+  g_subprocess_launcher_setenv (launcher, "DECIPHER_LIBRARY", "", TRUE);
+  process = g_subprocess_launcher_spawn (launcher, &error, cli, "text", pdf, NULL);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_successful (process));
+  /* The index was built, with Roman Uralic in it. */
+  g_assert_true (g_file_test (index, G_FILE_TEST_EXISTS));
+
+  cer = character_error_rate (out, truth_text);
+  g_test_message ("decipher-cli text uralic-roman.pdf: CER %.4f", cer);
+  g_assert_cmpfloat (cer, <=, 0.02);
+  /* Not one letter of the Latin-1 reading the installed twin's cmap gives first. */
+  g_assert_null (strstr (out, "à"));
+  g_assert_null (strstr (out, "ý"));
+  dc_test_remove_tree (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/hypotheses/uralic-roman", test_uralic_roman);
+  g_test_add_func ("/hypotheses/width-offsets", test_width_offsets);
+  g_test_add_func ("/hypotheses/no-wrong-value", test_no_wrong_value);
+  g_test_add_func ("/hypotheses/cli-with-references", test_cli_with_references);
+  return g_test_run ();
+}
