@@ -145,6 +145,13 @@ test_space_and_full_stop (gconstpointer data)
   n_assigned = dc_auto_recover (document, key, &report);
   font = only_font_report (&report);
   g_assert_false (dc_font_is_trusted (dc_document_get_font (document, font->font)));
+  g_assert_cmpuint (report.n_assigned, ==, n_assigned);
+  /* Besides its guesses, the pass applies the layouts the fonts' own tables back
+   * (uralic-legacy's cmap in Cyrillic: test-hypotheses); only the guesses count here. */
+  for (guint s = 0; s < truth.values->len; s++)
+    if (dc_key_get_status (key, s) == DC_KEY_INFERRED
+        && dc_key_get_level (key, s) != DC_KEY_LEVEL_GUESS)
+      n_assigned--;
 
   g_assert_cmpuint (font->space.symbol, !=, DC_AUTO_NO_SYMBOL);
   g_assert_true (font->space.assigned);
@@ -174,7 +181,6 @@ test_space_and_full_stop (gconstpointer data)
       g_assert_false (font->full_stop.assigned);
       g_assert_cmpuint (n_assigned, ==, 1);
     }
-  g_assert_cmpuint (report.n_assigned, ==, n_assigned);
 }
 
 /* The font draws no space glyph (words are apart by TJ gaps), so no space may be guessed;

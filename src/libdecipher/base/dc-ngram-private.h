@@ -12,6 +12,5 @@ G_BEGIN_DECLS
 guint _dc_ngram_n_languages (void);
 const char *_dc_ngram_language_name (guint language);
 guint _dc_ngram_score (const gunichar *text, gsize length, double *totals);
-double _dc_ngram_weight (guint language, const gunichar *ngram, guint n);
 
 G_END_DECLS

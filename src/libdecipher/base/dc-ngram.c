@@ -38,11 +38,11 @@ typedef struct
 
 typedef struct
 {
-  GPtrArray *names;   /* language names, as fpdb.conf gives them */
-  GArray *floors;     /* double: the score of an n-gram a language does not list */
-  GArray *scripts;    /* GUnicodeScript: the script of a language's commonest letter */
+  GPtrArray *names;    /* language names, as fpdb.conf gives them */
+  GArray *floors;      /* double: the score of an n-gram a language does not list */
+  GArray *scripts;     /* GUnicodeScript: the script of a language's commonest letter */
   GHashTable *letters; /* gunichar: every letter some language lists */
-  GHashTable *ngrams; /* UTF-8 n-gram → GArray of Entry */
+  GHashTable *ngrams;  /* UTF-8 n-gram → GArray of Entry */
 } Models;
 
 static void
@@ -120,7 +120,8 @@ models (void)
       Models *m = g_new0 (Models, 1);
 #ifdef HAVE_EXTTEXTCAT
       const char *dir = g_getenv ("DECIPHER_TEXTCAT_DIR");
-      g_autofree char *conf = g_build_filename (dir != NULL ? dir : TEXTCAT_DATADIR, "fpdb.conf", NULL);
+      g_autofree char *conf = g_build_filename (dir != NULL ? dir : TEXTCAT_DATADIR, "fpdb.conf",
+                                                NULL);
       g_autofree char *contents = NULL;
 #endif
 
@@ -260,29 +261,4 @@ _dc_ngram_score (const gunichar *text, gsize length, double *totals)
             }
     }
   return n_scored;
-}
-
-/**
- * _dc_ngram_weight:
- *
- * Returns: how much more likely @ngram (lower case, "_" for a word's ends) is in
- * @language than one it does not list, in nats (0: not listed)
- */
-double
-_dc_ngram_weight (guint language, const gunichar *ngram, guint n)
-{
-  Models *m = models ();
-  char utf8[MAX_N * 6 + 1];
-  gsize len = 0;
-  GArray *entries;
-
-  g_return_val_if_fail (n >= 1 && n <= MAX_N, 0);
-  for (guint i = 0; i < n; i++)
-    len += g_unichar_to_utf8 (ngram[i], utf8 + len);
-  utf8[len] = '\0';
-  entries = g_hash_table_lookup (m->ngrams, utf8);
-  for (guint i = 0; entries != NULL && i < entries->len; i++)
-    if (g_array_index (entries, Entry, i).language == language)
-      return g_array_index (entries, Entry, i).weight;
-  return 0;
 }

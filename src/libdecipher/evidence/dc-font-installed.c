@@ -361,8 +361,8 @@ _dc_font_open_metric_twin (DcFont *font, FT_Library library, char **description)
   family = g_strdup (plus != NULL && plus - base_font == 6 ? plus + 1 : base_font);
   if ((comma = strpbrk (family, ",-")) != NULL)
     *comma = '\0';
-  pattern = FcPatternBuild (NULL, FC_FAMILY, FcTypeString, family, FC_OUTLINE, FcTypeBool,
-                            FcTrue, NULL);
+  pattern = FcPatternBuild (NULL, FC_FAMILY, FcTypeString, family, FC_OUTLINE, FcTypeBool, FcTrue,
+                            NULL);
   if (comma != NULL && strstr (comma + 1, "Bold") != NULL)
     FcPatternAddInteger (pattern, FC_WEIGHT, FC_WEIGHT_BOLD);
   if (comma != NULL && strstr (comma + 1, "Italic") != NULL)

@@ -10,12 +10,13 @@
  * gives a glyph — is scored by a language model on the text it makes (dc-readings.c).
  *
  * The reading that clearly beats all the others is applied (%DC_KEY_LEVEL_LAYOUT), but
- * only where the font's own evidence backs it: a value its cmap gives the glyph, or one
- * whose n-grams the language lists. Where a code page's value contradicts the cmap (¾ at
- * 0xBE is ѕ in windows-1251 but ӈ to fonts-uralic), the cmap's character of the same
- * script stands. Everything else the winner says is proposed, at the weakest level so that
- * any evidence of the glyph's own shape replaces it; and when no reading clearly wins,
- * the best is proposed and nothing is applied.
+ * only where the font's own evidence backs it: a character its cmap gives the glyph among
+ * several. Where a code page's value contradicts the cmap (¾ at 0xBE is ѕ in windows-1251
+ * but ӈ to fonts-uralic), the cmap's character of the same script stands. A code page
+ * alone is not enough: home-made fonts put their extra letters over its places (Kazakh Қ
+ * at windows-1251's Є, Nenets Ӈ at MacCyrillic's М), where its letters make words as
+ * well as theirs would. What it says there is left to the references (the glyph's
+ * outline), the user, and the proposals that explain what the user typed (dc-proposals).
  */
 
 #define G_LOG_DOMAIN "dc-hypotheses"
@@ -164,8 +165,8 @@ read_alternates (DcFont *font, DcDocument *document, DcReadings *readings)
     }
   for (guint o = 0; o < n_open; o++)
     {
-      const DcSymbol *symbol
-          = dc_document_get_symbol (document, _dc_readings_get_open_symbol (readings, o));
+      const DcSymbol *symbol = dc_document_get_symbol (document,
+                                                       _dc_readings_get_open_symbol (readings, o));
       const Alternates *a;
 
       if (symbol->code_len == 1
@@ -217,8 +218,8 @@ add_readings (DcReadings *readings, DcDocument *document, const Alternates *alte
   /* The PDF's own text first: a reading that only says it again is that text. */
   for (guint o = 0; o < n_open; o++)
     {
-      const DcSymbol *symbol
-          = dc_document_get_symbol (document, _dc_readings_get_open_symbol (readings, o));
+      const DcSymbol *symbol = dc_document_get_symbol (document,
+                                                       _dc_readings_get_open_symbol (readings, o));
 
       values[o] = g_utf8_strlen (symbol->pdf_text, -1) == 1 ? g_utf8_get_char (symbol->pdf_text)
                                                             : 0;
@@ -254,8 +255,9 @@ add_readings (DcReadings *readings, DcDocument *document, const Alternates *alte
         continue;
       for (guint o = 0; o < n_open; o++)
         {
-          const DcSymbol *symbol
-              = dc_document_get_symbol (document, _dc_readings_get_open_symbol (readings, o));
+          const DcSymbol *symbol = dc_document_get_symbol (document,
+                                                           _dc_readings_get_open_symbol (readings,
+                                                                                         o));
           gunichar u = symbol->code_len == 1 && symbol->code < 256 ? table[symbol->code] : 0;
 
           /* The glyph is one of the characters its cmap names, when it names several,
@@ -292,22 +294,16 @@ held_values (DcKey *key, guint font)
   return held;
 }
 
-/* Whether the font's own evidence backs the winning reading's @u for open symbol @o: a
- * character its cmap gives the glyph among several (a lie names one), or a letter that
- * makes words of the reading's language. Home-made fonts put their extra letters over a
- * code page's symbols (Қ at windows-1251's Є, ә at ¤): a symbol or a letter the language
- * does not know there is proposed, never applied; ASCII punctuation is every layout's. */
+/* Whether the font's own evidence backs the winning reading's @u for a glyph of a font
+ * whose cmap names several characters for its glyphs: one of those it names for this
+ * glyph (a lie names one), or an ASCII digit or punctuation at its own code, every
+ * layout's. */
 static gboolean
-is_backed (DcReadings *readings, guint best, guint o, const Alternates *alternates, gunichar u)
+is_backed (const DcSymbol *symbol, const Alternates *alternates, gunichar u)
 {
-  const DcSymbol *symbol = dc_document_get_symbol (
-      dc_key_get_document (_dc_readings_get_key (readings)), _dc_readings_get_open_symbol (readings, o));
-
   if (alternates->n > 1 && alternates_contain (alternates, u))
     return TRUE;
-  if (!g_unichar_isalpha (u))
-    return u < 0x80 && symbol->code == u;
-  return _dc_readings_supports (readings, best, o);
+  return !g_unichar_isalpha (u) && u < 0x80 && symbol->code == u;
 }
 
 static guint
@@ -318,7 +314,8 @@ apply_font (DcKey *key, guint font)
   g_autofree Alternates *alternates = NULL;
   g_autoptr (GHashTable) held = NULL;
   g_autofree gboolean *disputed = NULL;
-  g_autofree char *applied = NULL, *proposed = NULL;
+  g_autofree char *applied = NULL;
+  g_autoptr (GArray) scripts = NULL;
   const gunichar *values;
   guint best, n_open = _dc_readings_get_n_open (readings), n_applied = 0;
   gboolean clear;
@@ -329,8 +326,12 @@ apply_font (DcKey *key, guint font)
   alternates = read_alternates (dc_document_get_font (document, font), document, readings);
   add_readings (readings, document, alternates);
   clear = _dc_readings_choose (readings, &best, &margin, &disputed);
-  /* The PDF's text winning leaves the font as it was. */
-  if (best == 0)
+  g_debug ("font %u: best %s (margin %.2f)%s", font, _dc_readings_get_name (readings, best), margin,
+           clear ? "" : ", too few letters to judge");
+  /* The PDF's text winning leaves the font as it was, and a font whose cmap names one
+   * character a glyph has nothing to back a code page with. */
+  scripts = ambiguous_scripts (alternates, n_open);
+  if (best == 0 || !clear || scripts->len == 0)
     return 0;
   values = _dc_readings_get_values (readings, best);
   held = held_values (key, font);
@@ -338,34 +339,27 @@ apply_font (DcKey *key, guint font)
                              "the PDF's text or any other reading",
                              _dc_readings_get_name (readings, best),
                              _dc_readings_get_language (readings, best));
-  proposed = g_strdup_printf ("proposal: %s, the reading closest to a language (%s)",
-                              _dc_readings_get_name (readings, best),
-                              _dc_readings_get_language (readings, best));
   for (guint o = 0; o < n_open; o++)
     {
       guint symbol = _dc_readings_get_open_symbol (readings, o);
       g_autoptr (GError) error = NULL;
       char text[8] = { 0 };
-      gboolean automatic;
 
       if (values[o] == 0 || g_unichar_iscntrl (values[o]) || g_unichar_isspace (values[o])
-          || g_hash_table_contains (held, GUINT_TO_POINTER (values[o])))
+          || g_hash_table_contains (held, GUINT_TO_POINTER (values[o])) || disputed[o]
+          || !is_backed (dc_document_get_symbol (document, symbol), &alternates[o], values[o]))
         continue;
       g_unichar_to_utf8 (values[o], text);
-      automatic = clear && !disputed[o] && is_backed (readings, best, o, &alternates[o], values[o]);
-      if (!dc_key_set_full (key, symbol, text, automatic ? DC_KEY_INFERRED : DC_KEY_PROPOSED,
-                            automatic ? DC_KEY_LEVEL_LAYOUT : DC_KEY_LEVEL_GUESS, -1,
-                            automatic ? applied : proposed, &error))
+      if (!dc_key_set_full (key, symbol, text, DC_KEY_INFERRED, DC_KEY_LEVEL_LAYOUT, -1, applied,
+                            &error))
         g_debug ("%s", error->message);
-      else if (automatic)
+      else
         {
           g_hash_table_add (held, GUINT_TO_POINTER (values[o]));
           n_applied++;
         }
     }
-  g_debug ("font %u: %s %s (margin %.2f), %u applied", font,
-           clear ? "applied" : "proposed", _dc_readings_get_name (readings, best), margin,
-           n_applied);
+  g_debug ("font %u: %u values applied", font, n_applied);
   return n_applied;
 }
 
@@ -375,7 +369,7 @@ apply_font (DcKey *key, guint font)
  *
  * For every untrusted font of one-byte codes with glyphs the key does not know, reads
  * them every way a legacy font may be laid out and applies the reading a language model
- * clearly prefers (see the top of this file), or proposes it.
+ * clearly prefers where the font's own cmap backs it (see the top of this file).
  *
  * Returns: how many values were applied
  */

@@ -1,4 +1,5 @@
-/* dc-proposals-private.h: the code page tables built ahead, and read by other levels (private to the engine)
+/* dc-proposals-private.h: the code page tables built ahead, and read by other levels (private to
+ * the engine)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -20,7 +20,6 @@ typedef struct _DcReadings DcReadings;
 
 DcReadings *_dc_readings_new (DcKey *key, guint font);
 void _dc_readings_free (DcReadings *readings);
-DcKey *_dc_readings_get_key (DcReadings *readings);
 guint _dc_readings_get_n_open (DcReadings *readings);
 guint _dc_readings_get_open_symbol (DcReadings *readings, guint index);
 int _dc_readings_find_open (DcReadings *readings, guint symbol);
@@ -32,7 +31,6 @@ gboolean _dc_readings_choose (DcReadings *readings, guint *best, double *margin,
 const char *_dc_readings_get_name (DcReadings *readings, guint reading);
 const gunichar *_dc_readings_get_values (DcReadings *readings, guint reading);
 const char *_dc_readings_get_language (DcReadings *readings, guint reading);
-gboolean _dc_readings_supports (DcReadings *readings, guint reading, guint index);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcReadings, _dc_readings_free)
 

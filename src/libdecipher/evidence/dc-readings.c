@@ -24,9 +24,6 @@
 #define MAX_GLYPHS 20000
 #define BREAK G_MAXUINT32
 #define NONE G_MAXUINT32
-/* A value whose own n-grams the chosen language lists this often is supported by it. */
-#define MIN_SUPPORT 0.5
-#define MIN_SUPPORT_NGRAMS 4
 
 typedef struct
 {
@@ -90,7 +87,8 @@ push_break (DcReadings *self)
   guint32 entry = BREAK;
   gunichar space = ' ';
 
-  if (self->sequence->len > 0 && g_array_index (self->sequence, guint32, self->sequence->len - 1) != BREAK)
+  if (self->sequence->len > 0
+      && g_array_index (self->sequence, guint32, self->sequence->len - 1) != BREAK)
     {
       g_array_append_val (self->sequence, entry);
       g_array_append_val (self->fixed, space);
@@ -179,12 +177,6 @@ _dc_readings_new (DcKey *key, guint font)
   g_array_set_clear_func (self->readings, reading_clear);
   read_sequence (self, document, font);
   return self;
-}
-
-DcKey *
-_dc_readings_get_key (DcReadings *self)
-{
-  return self->key;
 }
 
 guint
@@ -388,51 +380,4 @@ _dc_readings_get_language (DcReadings *self, guint reading)
   if (_dc_ngram_n_languages () == 0)
     return "";
   return _dc_ngram_language_name (g_array_index (self->readings, Reading, reading).language);
-}
-
-/* The share of the n-grams of two and three characters around @index's glyphs that the
- * reading's language lists: a code page's value that makes words of that language, not
- * one the rest of the reading carries along. */
-gboolean
-_dc_readings_supports (DcReadings *self, guint reading, guint index)
-{
-  const Reading *r;
-  g_autofree guint32 *where = NULL;
-  g_autofree gunichar *text = NULL;
-  guint listed = 0, total = 0, len;
-
-  g_return_val_if_fail (reading < self->readings->len && index < self->open->len, FALSE);
-  r = &g_array_index (self->readings, Reading, reading);
-  if (_dc_ngram_n_languages () == 0 || r->values[index] == 0)
-    return FALSE;
-  text = make_text (self, r->values, &where);
-  len = self->sequence->len;
-  for (guint i = 0; i < len; i++)
-    {
-      gunichar word[3];
-
-      if (where[i] != index)
-        continue;
-      for (guint n = 2; n <= 3; n++)
-        for (gint64 start = (gint64) i - n + 1; start <= (gint64) i; start++)
-          {
-            gboolean fits = TRUE;
-
-            /* An n-gram of "_word_": a word break only at its ends. */
-            for (guint k = 0; k < n && fits; k++)
-              {
-                gint64 at = start + k;
-                gboolean edge = at < 0 || at >= len || text[at] == ' ';
-
-                if (edge && k != 0 && k != n - 1)
-                  fits = FALSE;
-                word[k] = edge ? '_' : g_unichar_tolower (text[at]);
-              }
-            if (!fits)
-              continue;
-            total++;
-            listed += _dc_ngram_weight (r->language, word, n) > 0;
-          }
-    }
-  return total >= MIN_SUPPORT_NGRAMS && listed >= MIN_SUPPORT * total;
 }

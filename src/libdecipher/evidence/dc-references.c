@@ -442,67 +442,69 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
   /* Unambiguous outlines first: what they decode tells each font's script. */
   for (guint pass = 0; pass < 2; pass++)
     {
-      g_autoptr (GHashTable) cache
-          = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) _dc_readings_free);
+      g_autoptr (GHashTable)
+          cache = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) _dc_readings_free);
 
       for (guint s = 0; s < n_symbols; s++)
-      {
-        const DcShape *shape = dc_shapes_get (shapes, s);
-        g_autoptr (GPtrArray) values = NULL;
-        g_autoptr (GPtrArray) families = NULL;
-        const char *script = NULL;
-        const char *chosen = NULL, *family = NULL;
+        {
+          const DcShape *shape = dc_shapes_get (shapes, s);
+          g_autoptr (GPtrArray) values = NULL;
+          g_autoptr (GPtrArray) families = NULL;
+          const char *script = NULL;
+          const char *chosen = NULL, *family = NULL;
 
-        if (shape == NULL || dc_key_get_value (key, s) != NULL)
-          continue;
-        values = g_ptr_array_new_with_free_func (g_free);
-        families = g_ptr_array_new_with_free_func (g_free);
-        sqlite3_bind_blob (stmt, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
-        while (sqlite3_step (stmt) == SQLITE_ROW)
-          {
-            g_ptr_array_add (values, g_strdup ((const char *) sqlite3_column_text (stmt, 0)));
-            g_ptr_array_add (families, g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
-          }
-        sqlite3_reset (stmt);
-        if (values->len == 1)
-          chosen = g_ptr_array_index (values, 0), family = g_ptr_array_index (families, 0);
-        else if (values->len > 1)
-          {
-            g_autoptr (GPtrArray) candidates = g_ptr_array_new ();
+          if (shape == NULL || dc_key_get_value (key, s) != NULL)
+            continue;
+          values = g_ptr_array_new_with_free_func (g_free);
+          families = g_ptr_array_new_with_free_func (g_free);
+          sqlite3_bind_blob (stmt, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
+          while (sqlite3_step (stmt) == SQLITE_ROW)
+            {
+              g_ptr_array_add (values, g_strdup ((const char *) sqlite3_column_text (stmt, 0)));
+              g_ptr_array_add (families, g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
+            }
+          sqlite3_reset (stmt);
+          if (values->len == 1)
+            chosen = g_ptr_array_index (values, 0), family = g_ptr_array_index (families, 0);
+          else if (values->len > 1)
+            {
+              g_autoptr (GPtrArray) candidates = g_ptr_array_new ();
 
-            /* The font's own script, or the one script all the candidates share. */
-            script = pass == 1 ? font_script (key, symbols[s].font) : NULL;
-            if (script == NULL)
-              script = common_script (values);
-            for (guint i = 0; i < values->len; i++)
-              if (script == NULL
-                  || g_strcmp0 (dc_library_script_of_value (g_ptr_array_index (values, i)), script)
-                         == 0)
-                g_ptr_array_add (candidates, g_ptr_array_index (values, i));
-            if (candidates->len > 1)
-              chosen = choose_by_language (key, cache, symbols[s].font, s, candidates);
-            /* Within one script the basic letter comes first in Unicode: л (U+043B)
-             * before its phonetic small capital ᴫ (U+1D2B), drawn alike. */
-            if (chosen == NULL && script != NULL)
-              for (guint i = 0; i < candidates->len; i++)
-                if (chosen == NULL
-                    || g_utf8_get_char (g_ptr_array_index (candidates, i)) < g_utf8_get_char (chosen))
-                  chosen = g_ptr_array_index (candidates, i);
-            for (guint i = 0; chosen != NULL && i < values->len; i++)
-              if (g_ptr_array_index (values, i) == chosen)
-                family = g_ptr_array_index (families, i);
-          }
-        if (chosen != NULL)
-          {
-            g_autofree char *provenance =
-                g_strdup_printf ("identity: the same outline as in the installed font %s",
-                                 family != NULL ? family : "?");
+              /* The font's own script, or the one script all the candidates share. */
+              script = pass == 1 ? font_script (key, symbols[s].font) : NULL;
+              if (script == NULL)
+                script = common_script (values);
+              for (guint i = 0; i < values->len; i++)
+                if (script == NULL
+                    || g_strcmp0 (dc_library_script_of_value (g_ptr_array_index (values, i)),
+                                  script)
+                           == 0)
+                  g_ptr_array_add (candidates, g_ptr_array_index (values, i));
+              if (candidates->len > 1)
+                chosen = choose_by_language (key, cache, symbols[s].font, s, candidates);
+              /* Within one script the basic letter comes first in Unicode: л (U+043B)
+               * before its phonetic small capital ᴫ (U+1D2B), drawn alike. */
+              if (chosen == NULL && script != NULL)
+                for (guint i = 0; i < candidates->len; i++)
+                  if (chosen == NULL
+                      || g_utf8_get_char (g_ptr_array_index (candidates, i))
+                             < g_utf8_get_char (chosen))
+                    chosen = g_ptr_array_index (candidates, i);
+              for (guint i = 0; chosen != NULL && i < values->len; i++)
+                if (g_ptr_array_index (values, i) == chosen)
+                  family = g_ptr_array_index (families, i);
+            }
+          if (chosen != NULL)
+            {
+              g_autofree char *provenance =
+                  g_strdup_printf ("identity: the same outline as in the installed font %s",
+                                   family != NULL ? family : "?");
 
-            if (dc_key_set_full (key, s, chosen, DC_KEY_INFERRED, DC_KEY_LEVEL_IDENTITY, -1,
-                                 provenance, NULL))
-              n++;
-          }
-      }
+              if (dc_key_set_full (key, s, chosen, DC_KEY_INFERRED, DC_KEY_LEVEL_IDENTITY, -1,
+                                   provenance, NULL))
+                n++;
+            }
+        }
     }
   sqlite3_finalize (stmt);
   return n;

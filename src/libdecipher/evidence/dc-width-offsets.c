@@ -38,9 +38,9 @@ typedef struct
 {
   DcKey *key;
   DcFont *font;
-  GArray *symbols;   /* guint: the font's unknown symbols */
-  float *widths;     /* per symbol: the PDF's, 0 where not measured */
-  gboolean *decided; /* per symbol */
+  GArray *symbols;        /* guint: the font's unknown symbols */
+  float *widths;          /* per symbol: the PDF's, 0 where not measured */
+  gboolean *decided;      /* per symbol */
   GHashTable *advance_of; /* gunichar → the twin's advance (float, 1000/em), as a pointer */
   char *twin;
 } Font;
@@ -70,8 +70,8 @@ read_twin (Font *f, FT_Face face)
         continue;
       /* Sixteenths of a thousandth of an em, kept in the pointer. */
       g_hash_table_insert (f->advance_of, GUINT_TO_POINTER ((gunichar) c),
-                           GUINT_TO_POINTER ((guint) lround ((double) advance * 16000.0
-                                                             / face->units_per_EM)));
+                           GUINT_TO_POINTER (
+                               (guint) lround ((double) advance * 16000.0 / face->units_per_EM)));
     }
 }
 
@@ -81,7 +81,8 @@ width_fits (Font *f, guint i, gunichar u)
   float advance = advance_of (f, u);
 
   return advance >= 0
-         && fabsf (advance - f->widths[i]) <= WIDTH_TOLERANCE + WIDTH_TOLERANCE_SHARE * f->widths[i];
+         && fabsf (advance - f->widths[i])
+                <= WIDTH_TOLERANCE + WIDTH_TOLERANCE_SHARE * f->widths[i];
 }
 
 static guint32
@@ -102,8 +103,8 @@ count_fitting (Font *f, gint64 k)
     {
       gint64 u = (gint64) code_of (f, i) + k;
 
-      n += !f->decided[i] && f->widths[i] > 0 && code_of (f, i) >= DC_AGL_N_MAC_GLYPHS
-           && u > 0x20 && u <= 0x10FFFF && g_unichar_isgraph ((gunichar) u) && width_fits (f, i, (gunichar) u);
+      n += !f->decided[i] && f->widths[i] > 0 && code_of (f, i) >= DC_AGL_N_MAC_GLYPHS && u > 0x20
+           && u <= 0x10FFFF && g_unichar_isgraph ((gunichar) u) && width_fits (f, i, (gunichar) u);
     }
   return n;
 }
