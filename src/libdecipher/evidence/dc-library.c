@@ -23,12 +23,19 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 
 #include "dc-error.h"
+#include "dc-file-private.h"
 #include "dc-library.h"
 
 #define LIBRARY_FORMAT "decipher-font-library"
 #define LIBRARY_VERSION "1"
+/* How long one call may keep SQLite busy before the library is given up on: a lookup
+ * takes microseconds, an import of a team's library a few seconds. */
+#define LIBRARY_PATIENCE_USEC (30 * G_USEC_PER_SEC)
+/* Every this many virtual machine steps SQLite asks whether to go on. */
+#define PROGRESS_STEPS 10000
 
 struct _DcLibrary
 {
@@ -36,6 +43,8 @@ struct _DcLibrary
 
   char *path;
   sqlite3 *db;
+  gint64 deadline;  /* monotonic time after which a statement is interrupted */
+  gboolean gave_up; /* a statement ran past it: every later one fails at once */
 };
 
 G_DEFINE_FINAL_TYPE (DcLibrary, dc_library, G_TYPE_OBJECT)
@@ -63,6 +72,25 @@ dc_library_init (DcLibrary *self)
 {
 }
 
+/* The library is a file anyone may have handed over (an import, a shared folder): a view
+ * or a query that never ends must not hang every command that reads it (issue 33). */
+static int
+progress_cb (void *data)
+{
+  DcLibrary *self = data;
+
+  if (!self->gave_up && g_get_monotonic_time () > self->deadline)
+    self->gave_up = TRUE;
+  return self->gave_up;
+}
+
+/* Every public call starts its own time allowance. */
+static void
+begin (DcLibrary *self)
+{
+  self->deadline = g_get_monotonic_time () + LIBRARY_PATIENCE_USEC;
+}
+
 /* Where the library is kept when the user names none. */
 char *
 dc_library_get_default_path (void)
@@ -76,7 +104,12 @@ set_sqlite_error (GError **error, sqlite3 *db, const char *path, const char *wha
   g_autofree char *display = g_filename_display_name (path);
   int code = db != NULL ? sqlite3_errcode (db) : SQLITE_ERROR;
 
-  if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
+  if (code == SQLITE_INTERRUPT)
+    g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                 _("The font library “%s” took far too long to answer; it may be damaged or "
+                   "made to hang. Move it away, or give another with --library."),
+                    display);
+  else if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
     g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                  _("“%s” is not a Decipher font library (or it is damaged). Give another file, "
                    "or move this one away."),
@@ -101,31 +134,129 @@ exec (DcLibrary *self, const char *sql, GError **error)
   return FALSE;
 }
 
-/* Whether the attached or main database @schema is a library of ours (or empty). */
+/* Whether the attached or main database @schema holds only what a library of ours holds:
+ * the tables meta and glyphs and their own indexes, no view or trigger (which a query
+ * would run), of our format and a version this Decipher reads. @newer: it is a library,
+ * of a later version. */
 static gboolean
-check_format (sqlite3 *db, const char *schema, gboolean *empty)
+check_format (sqlite3 *db, const char *schema, gboolean *empty, gboolean *newer)
 {
-  g_autofree char *sql = g_strdup_printf ("SELECT count(*) FROM %s.sqlite_master", schema);
-  g_autofree char *meta = g_strdup_printf ("SELECT value FROM %s.meta WHERE name = 'format'",
-                                           schema);
+  g_autofree char *sql = g_strdup_printf (
+      "SELECT count(*), coalesce (sum (NOT ((type = 'table' AND name IN ('meta', 'glyphs') "
+      "AND sql LIKE 'CREATE TABLE %%') "
+      "OR (type = 'index' AND name LIKE 'sqlite\\_autoindex\\_%%' ESCAPE '\\' "
+      "AND tbl_name IN ('meta', 'glyphs')))), 0), "
+      "coalesce (sum (type = 'table'), 0) FROM %s.sqlite_schema",
+      schema);
+  g_autofree char
+      *meta = g_strdup_printf ("SELECT (SELECT value FROM %s.meta WHERE name = 'format'), "
+                               "(SELECT value FROM %s.meta WHERE name = 'version')",
+                               schema, schema);
   sqlite3_stmt *stmt = NULL;
   gboolean ok = FALSE;
+  gint64 n_entries = -1, n_foreign = -1, n_tables = -1;
 
   *empty = FALSE;
+  *newer = FALSE;
   if (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL) != SQLITE_OK)
     return FALSE;
-  if (sqlite3_step (stmt) == SQLITE_ROW && sqlite3_column_int (stmt, 0) == 0)
-    *empty = TRUE;
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      n_entries = sqlite3_column_int64 (stmt, 0);
+      n_foreign = sqlite3_column_int64 (stmt, 1);
+      n_tables = sqlite3_column_int64 (stmt, 2);
+    }
   sqlite3_finalize (stmt);
-  if (*empty)
-    return TRUE;
+  if (n_entries == 0)
+    {
+      *empty = TRUE;
+      return TRUE;
+    }
+  if (n_foreign != 0 || n_tables != 2)
+    return FALSE;
 
   if (sqlite3_prepare_v2 (db, meta, -1, &stmt, NULL) != SQLITE_OK)
     return FALSE;
-  if (sqlite3_step (stmt) == SQLITE_ROW)
-    ok = g_strcmp0 ((const char *) sqlite3_column_text (stmt, 0), LIBRARY_FORMAT) == 0;
+  if (sqlite3_step (stmt) == SQLITE_ROW
+      && g_strcmp0 ((const char *) sqlite3_column_text (stmt, 0), LIBRARY_FORMAT) == 0)
+    {
+      const char *version = (const char *) sqlite3_column_text (stmt, 1);
+
+      ok = g_strcmp0 (version, LIBRARY_VERSION) == 0;
+      *newer = !ok && version != NULL && g_ascii_strtoull (version, NULL, 10) > 1;
+    }
   sqlite3_finalize (stmt);
   return ok;
+}
+
+static void
+set_not_a_library (GError **error, const char *path, gboolean newer, const char *advice)
+{
+  g_autofree char *display = g_filename_display_name (path);
+
+  if (newer)
+    g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                 _("The font library “%s” was made by a newer version of Decipher; this one "
+                   "neither reads nor changes it. Use the newer version, or give another "
+                   "file."),
+                    display);
+  else
+    /* Translators: the second %s is advice, like “Give another file, or move this one
+     * away.” */
+    g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                 _("“%s” is not a Decipher font library (or it is damaged). %s"), display, advice);
+}
+
+/* A folder, device, pipe or link to nothing where the library should be: SQLite would
+ * make its file through a dangling link, or write into a device. A link to a regular
+ * file is the user's own arrangement and is followed. */
+static gboolean
+check_library_path (const char *path, GError **error)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  GStatBuf st;
+
+  if (g_lstat (path, &st) != 0)
+    return TRUE;
+  if (S_ISLNK (st.st_mode) && g_stat (path, &st) != 0)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” is a symbolic link to a file that does not exist; Decipher does not "
+                     "make files through links. Give the path of the library itself."),
+                      display);
+      return FALSE;
+    }
+  if (S_ISDIR (st.st_mode))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” is a folder; give the font library's file, such as “%s”."), display,
+                      "library.sqlite");
+      return FALSE;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” is not a regular file; give the font library's file, such as "
+                     "“%s”."),
+                      display, "library.sqlite");
+      return FALSE;
+    }
+  if (_dc_file_is_bookkeeping (path))
+    return _dc_file_may_write (path, NULL, "library.sqlite", error);
+  return TRUE;
+}
+
+/* A file from anywhere: no schema code of its own runs, no view or trigger, no write
+ * that corrupts it on purpose, and no statement runs for ever. */
+static void
+distrust (DcLibrary *self)
+{
+  sqlite3_db_config (self->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+  sqlite3_db_config (self->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
+  sqlite3_db_config (self->db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, NULL);
+  sqlite3_db_config (self->db, SQLITE_DBCONFIG_ENABLE_VIEW, 0, NULL);
+  sqlite3_db_config (self->db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, NULL);
+  sqlite3_progress_handler (self->db, PROGRESS_STEPS, progress_cb, self);
 }
 
 /**
@@ -140,19 +271,14 @@ dc_library_open (const char *path, GError **error)
   g_autoptr (DcLibrary) self = NULL;
   g_autofree char *folder = NULL;
   g_autofree char *display = NULL;
-  gboolean empty;
+  gboolean empty, newer;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   display = g_filename_display_name (path);
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                   _("“%s” is a folder; give the font library's file, such as “%s”."), display,
-                      "library.sqlite");
-      return NULL;
-    }
+  if (!check_library_path (path, error))
+    return NULL;
   folder = g_path_get_dirname (path);
   if (g_mkdir_with_parents (folder, 0700) != 0)
     {
@@ -173,13 +299,15 @@ dc_library_open (const char *path, GError **error)
       return NULL;
     }
   sqlite3_busy_timeout (self->db, 5000);
+  distrust (self);
+  begin (self);
 
-  if (!check_format (self->db, "main", &empty))
+  if (!check_format (self->db, "main", &empty, &newer))
     {
-      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                   _("“%s” is not a Decipher font library (or it is damaged). Give another file, "
-                     "or move this one away."),
-                      display);
+      if (sqlite3_errcode (self->db) == SQLITE_INTERRUPT)
+        set_sqlite_error (error, self->db, path, _("opened"));
+      else
+        set_not_a_library (error, path, newer, _("Give another file, or move this one away."));
       return NULL;
     }
   if (!exec (self, "PRAGMA journal_mode = WAL", error))
@@ -222,6 +350,7 @@ dc_library_get_n_entries (DcLibrary *self)
   guint n = 0;
 
   g_return_val_if_fail (DC_IS_LIBRARY (self), 0);
+  begin (self);
 
   if (sqlite3_prepare_v2 (self->db, "SELECT count(*) FROM glyphs", -1, &stmt, NULL) == SQLITE_OK
       && sqlite3_step (stmt) == SQLITE_ROW)
@@ -275,6 +404,7 @@ dc_library_remember (DcLibrary *self, const DcShape *shape, const char *value,
 
   g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
   g_return_val_if_fail (shape != NULL && value != NULL, FALSE);
+  begin (self);
 
   if (sqlite3_prepare_v2 (self->db,
                           "INSERT INTO glyphs (fingerprint, value, script, coarse, font, uses, "
@@ -317,6 +447,7 @@ dc_library_forget (DcLibrary *self, const DcShape *shape, const char *value, GEr
 
   g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
   g_return_val_if_fail (shape != NULL && value != NULL, FALSE);
+  begin (self);
 
   for (guint i = 0; i < G_N_ELEMENTS (statements); i++)
     {
@@ -411,6 +542,7 @@ dc_library_lookup (DcLibrary *self, const DcShape *shape, const char *script)
 
   g_return_val_if_fail (DC_IS_LIBRARY (self), NULL);
   g_return_val_if_fail (shape != NULL, NULL);
+  begin (self);
 
   return lookup (self, shape, script, &ambiguous);
 }
@@ -499,6 +631,7 @@ dc_library_apply (DcLibrary *self, DcShapes *shapes, DcKey *key)
   g_return_val_if_fail (DC_IS_LIBRARY (self), 0);
   g_return_val_if_fail (shapes != NULL, 0);
   g_return_val_if_fail (DC_IS_KEY (key), 0);
+  begin (self);
 
   document = dc_key_get_document (key);
   g_return_val_if_fail (dc_shapes_get_document (shapes) == document, 0);
@@ -551,6 +684,7 @@ dc_library_learn (DcLibrary *self, DcShapes *shapes, DcKey *key, char **learned,
   g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
   g_return_val_if_fail (shapes != NULL && learned != NULL, FALSE);
   g_return_val_if_fail (DC_IS_KEY (key), FALSE);
+  begin (self);
 
   document = dc_key_get_document (key);
   symbols = dc_document_get_symbols (document, &n_symbols);
@@ -594,6 +728,38 @@ failed:
   return FALSE;
 }
 
+/* The first bytes of every SQLite file, its terminating NUL included. */
+#define SQLITE_SIGNATURE "SQLite format 3"
+
+static gboolean
+is_empty_file (const char *path)
+{
+  GStatBuf st;
+
+  return g_lstat (path, &st) == 0 && S_ISREG (st.st_mode) && st.st_size == 0;
+}
+
+/* Whether @path is an earlier export (or another library of ours), which an export may
+ * replace; read only, with the same distrust as any library. */
+static gboolean
+is_library_file (DcLibrary *self, const char *path)
+{
+  g_autoptr (DcLibrary) other = NULL;
+  gboolean empty, newer, ok;
+
+  if (!_dc_file_has_prefix (path, SQLITE_SIGNATURE, sizeof SQLITE_SIGNATURE))
+    return FALSE;
+  other = g_object_new (DC_TYPE_LIBRARY, NULL);
+  other->path = g_strdup (path);
+  if (sqlite3_open_v2 (path, &other->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW, NULL)
+      != SQLITE_OK)
+    return FALSE;
+  distrust (other);
+  begin (other);
+  ok = check_format (other->db, "main", &empty, &newer);
+  return ok && !empty;
+}
+
 /**
  * dc_library_export:
  * @path: the file to write: an SQLite file another user can import
@@ -609,6 +775,35 @@ dc_library_export (DcLibrary *self, const char *path, GError **error)
 
   g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
+  begin (self);
+
+  /* The export renames a new file over @path: only a new name, an empty file or an
+   * earlier export may be there (issue 33: it replaced the PDF, a project, a FIFO and
+   * /dev/null). */
+  if (!_dc_file_may_write (path, NULL, "library-export.sqlite", error))
+    return FALSE;
+  if (_dc_file_same (path, self->path))
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” is the font library itself; give another file to export it to, "
+                     "such as “%s”."),
+                      display, "library-export.sqlite");
+      return FALSE;
+    }
+  if (g_file_test (path, G_FILE_TEST_EXISTS) && !is_empty_file (path)
+      && !is_library_file (self, path))
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” already exists and is not a Decipher font library (it may be a "
+                     "document, a project or another database); exporting would replace it. "
+                     "Choose another file name."),
+                      display);
+      return FALSE;
+    }
 
   temp = g_strdup_printf ("%s.%08x.tmp", path, g_random_int ());
   if (sqlite3_prepare_v2 (self->db, "VACUUM INTO ?1", -1, &stmt, NULL) != SQLITE_OK)
@@ -652,11 +847,12 @@ dc_library_import (DcLibrary *self, const char *path, guint *n_imported, GError 
 {
   g_autofree char *display = NULL;
   sqlite3_stmt *stmt = NULL;
-  gboolean empty, ok;
+  gboolean empty, newer, ok;
   int rc;
 
   g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
+  begin (self);
 
   display = g_filename_display_name (path);
   if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
@@ -680,12 +876,12 @@ dc_library_import (DcLibrary *self, const char *path, guint *n_imported, GError 
       return FALSE;
     }
 
-  ok = check_format (self->db, "other", &empty) && !empty;
-  if (!ok)
-    g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                 _("“%s” is not a Decipher font library (or it is damaged). Give a file "
-                   "exported from Decipher's font library."),
-                    display);
+  ok = check_format (self->db, "other", &empty, &newer) && !empty;
+  if (!ok && sqlite3_errcode (self->db) == SQLITE_INTERRUPT)
+    set_sqlite_error (error, self->db, path, _("read"));
+  else if (!ok)
+    set_not_a_library (error, path, newer,
+                       _("Give a file exported from Decipher's font library."));
   else
     {
       ok = exec (self,
