@@ -807,6 +807,31 @@ test_small (void)
     g_assert_null (strchr (run.err, '\a'));
     g_assert_nonnull (strstr (run.err, "x\\x1b]0;PWNED\\x07.pdf"));
   }
+  /* Forms drawing forms, 2 wide and 30 deep: over 120 s on one page. Now the page is
+   * refused with a sentence once its work passes what any real page needs; the same
+   * forms 12 deep (4095 of them, 2048 glyphs) still read whole. */
+  {
+    g_autofree char *script = dc_test_fixture_path ("generate-form-bomb.py");
+    g_autofree char *deep = g_build_filename (dir, "deep.pdf", NULL);
+    g_autofree char *shallow = g_build_filename (dir, "shallow.pdf", NULL);
+    const char *make_deep[] = { "python3", script, deep, "30", "2", NULL };
+    const char *make_shallow[] = { "python3", script, shallow, "12", "2", NULL };
+    g_auto (Run) made = { 0 };
+    g_auto (Run) made_too = { 0 };
+    g_auto (Run) run = { 0 };
+    g_auto (Run) whole = { 0 };
+
+    run_argv (&made, &plain, make_deep);
+    g_assert_cmpint (made.status, ==, 0);
+    run_argv (&made_too, &plain, make_shallow);
+    g_assert_cmpint (made_too.status, ==, 0);
+    run_cli (&run, &plain, "text", "deep.pdf", NULL);
+    assert_one_sentence (&run, "far more drawing work than any real page");
+    g_assert_cmpstr (run.out, ==, "");
+    run_cli (&whole, &plain, "glyphs", "shallow.pdf", NULL);
+    g_assert_cmpint (whole.status, ==, 0);
+    g_assert_cmpuint (count_lines (whole.out), ==, 2048 + 1); /* a header, then glyphs */
+  }
   remove_work_dir (dir);
 }
 
