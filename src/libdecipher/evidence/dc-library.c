@@ -28,6 +28,7 @@
 #include "dc-error.h"
 #include "dc-file-private.h"
 #include "dc-library.h"
+#include "dc-library-private.h"
 
 #define LIBRARY_FORMAT "decipher-font-library"
 #define LIBRARY_VERSION "1"
@@ -36,16 +37,6 @@
 #define LIBRARY_PATIENCE_USEC (30 * G_USEC_PER_SEC)
 /* Every this many virtual machine steps SQLite asks whether to go on. */
 #define PROGRESS_STEPS 10000
-
-struct _DcLibrary
-{
-  GObject parent_instance;
-
-  char *path;
-  sqlite3 *db;
-  gint64 deadline;  /* monotonic time after which a statement is interrupted */
-  gboolean gave_up; /* a statement ran past it: every later one fails at once */
-};
 
 G_DEFINE_FINAL_TYPE (DcLibrary, dc_library, G_TYPE_OBJECT)
 
@@ -85,8 +76,8 @@ progress_cb (void *data)
 }
 
 /* Every public call starts its own time allowance. */
-static void
-begin (DcLibrary *self)
+void
+_dc_library_begin (DcLibrary *self)
 {
   self->deadline = g_get_monotonic_time () + LIBRARY_PATIENCE_USEC;
 }
@@ -98,8 +89,8 @@ dc_library_get_default_path (void)
   return g_build_filename (g_get_user_data_dir (), "decipher", "library.sqlite", NULL);
 }
 
-static void
-set_sqlite_error (GError **error, sqlite3 *db, const char *path, const char *what)
+void
+_dc_library_set_sqlite_error (GError **error, sqlite3 *db, const char *path, const char *what)
 {
   g_autofree char *display = g_filename_display_name (path);
   int code = db != NULL ? sqlite3_errcode (db) : SQLITE_ERROR;
@@ -125,12 +116,12 @@ set_sqlite_error (GError **error, sqlite3 *db, const char *path, const char *wha
                     db != NULL ? sqlite3_errmsg (db) : "");
 }
 
-static gboolean
-exec (DcLibrary *self, const char *sql, GError **error)
+gboolean
+_dc_library_exec (DcLibrary *self, const char *sql, GError **error)
 {
   if (sqlite3_exec (self->db, sql, NULL, NULL, NULL) == SQLITE_OK)
     return TRUE;
-  set_sqlite_error (error, self->db, self->path, _("written"));
+  _dc_library_set_sqlite_error (error, self->db, self->path, _("written"));
   return FALSE;
 }
 
@@ -138,8 +129,8 @@ exec (DcLibrary *self, const char *sql, GError **error)
  * the tables meta and glyphs and their own indexes, no view or trigger (which a query
  * would run), of our format and a version this Decipher reads. @newer: it is a library,
  * of a later version. */
-static gboolean
-check_format (sqlite3 *db, const char *schema, gboolean *empty, gboolean *newer)
+gboolean
+_dc_library_check_format (sqlite3 *db, const char *schema, gboolean *empty, gboolean *newer)
 {
   g_autofree char *sql = g_strdup_printf (
       "SELECT count(*), coalesce (sum (NOT ((type = 'table' AND name IN ('meta', 'glyphs') "
@@ -189,8 +180,8 @@ check_format (sqlite3 *db, const char *schema, gboolean *empty, gboolean *newer)
   return ok;
 }
 
-static void
-set_not_a_library (GError **error, const char *path, gboolean newer, const char *advice)
+void
+_dc_library_set_not_a_library (GError **error, const char *path, gboolean newer, const char *advice)
 {
   g_autofree char *display = g_filename_display_name (path);
 
@@ -248,8 +239,8 @@ check_library_path (const char *path, GError **error)
 
 /* A file from anywhere: no schema code of its own runs, no view or trigger, no write
  * that corrupts it on purpose, and no statement runs for ever. */
-static void
-distrust (DcLibrary *self)
+void
+_dc_library_distrust (DcLibrary *self)
 {
   sqlite3_db_config (self->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
   sqlite3_db_config (self->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
@@ -295,41 +286,43 @@ dc_library_open (const char *path, GError **error)
   if (sqlite3_open_v2 (path, &self->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL)
       != SQLITE_OK)
     {
-      set_sqlite_error (error, self->db, path, _("opened"));
+      _dc_library_set_sqlite_error (error, self->db, path, _("opened"));
       return NULL;
     }
   sqlite3_busy_timeout (self->db, 5000);
-  distrust (self);
-  begin (self);
+  _dc_library_distrust (self);
+  _dc_library_begin (self);
 
-  if (!check_format (self->db, "main", &empty, &newer))
+  if (!_dc_library_check_format (self->db, "main", &empty, &newer))
     {
       if (sqlite3_errcode (self->db) == SQLITE_INTERRUPT)
-        set_sqlite_error (error, self->db, path, _("opened"));
+        _dc_library_set_sqlite_error (error, self->db, path, _("opened"));
       else
-        set_not_a_library (error, path, newer, _("Give another file, or move this one away."));
+        _dc_library_set_not_a_library (error, path, newer,
+                                       _("Give another file, or move this one away."));
       return NULL;
     }
-  if (!exec (self, "PRAGMA journal_mode = WAL", error))
+  if (!_dc_library_exec (self, "PRAGMA journal_mode = WAL", error))
     return NULL;
   if (empty
-      && !exec (self,
-                "BEGIN;"
-                "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);"
-                "CREATE TABLE IF NOT EXISTS glyphs ("
-                "  fingerprint BLOB NOT NULL,"
-                "  value TEXT NOT NULL,"
-                "  script TEXT,"
-                "  language TEXT,"
-                "  coarse BLOB NOT NULL,"
-                "  font TEXT,"
-                "  uses INTEGER NOT NULL,"
-                "  updated INTEGER NOT NULL,"
-                "  PRIMARY KEY (fingerprint, value));"
-                "INSERT OR IGNORE INTO meta VALUES ('format', '" LIBRARY_FORMAT "'),"
-                "  ('version', '" LIBRARY_VERSION "');"
-                "COMMIT;",
-                error))
+      && !_dc_library_exec (self,
+                            "BEGIN;"
+                            "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT "
+                            "NOT NULL);"
+                            "CREATE TABLE IF NOT EXISTS glyphs ("
+                            "  fingerprint BLOB NOT NULL,"
+                            "  value TEXT NOT NULL,"
+                            "  script TEXT,"
+                            "  language TEXT,"
+                            "  coarse BLOB NOT NULL,"
+                            "  font TEXT,"
+                            "  uses INTEGER NOT NULL,"
+                            "  updated INTEGER NOT NULL,"
+                            "  PRIMARY KEY (fingerprint, value));"
+                            "INSERT OR IGNORE INTO meta VALUES ('format', '" LIBRARY_FORMAT "'),"
+                            "  ('version', '" LIBRARY_VERSION "');"
+                            "COMMIT;",
+                            error))
     return NULL;
   return g_steal_pointer (&self);
 }
@@ -350,7 +343,7 @@ dc_library_get_n_entries (DcLibrary *self)
   guint n = 0;
 
   g_return_val_if_fail (DC_IS_LIBRARY (self), 0);
-  begin (self);
+  _dc_library_begin (self);
 
   if (sqlite3_prepare_v2 (self->db, "SELECT count(*) FROM glyphs", -1, &stmt, NULL) == SQLITE_OK
       && sqlite3_step (stmt) == SQLITE_ROW)
@@ -404,7 +397,7 @@ dc_library_remember (DcLibrary *self, const DcShape *shape, const char *value,
 
   g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
   g_return_val_if_fail (shape != NULL && value != NULL, FALSE);
-  begin (self);
+  _dc_library_begin (self);
 
   if (sqlite3_prepare_v2 (self->db,
                           "INSERT INTO glyphs (fingerprint, value, script, coarse, font, uses, "
@@ -414,7 +407,7 @@ dc_library_remember (DcLibrary *self, const DcShape *shape, const char *value,
                           -1, &stmt, NULL)
       != SQLITE_OK)
     {
-      set_sqlite_error (error, self->db, self->path, _("written"));
+      _dc_library_set_sqlite_error (error, self->db, self->path, _("written"));
       return FALSE;
     }
   script = dc_library_script_of_value (value);
@@ -430,7 +423,7 @@ dc_library_remember (DcLibrary *self, const DcShape *shape, const char *value,
   sqlite3_finalize (stmt);
   if (rc != SQLITE_DONE)
     {
-      set_sqlite_error (error, self->db, self->path, _("written"));
+      _dc_library_set_sqlite_error (error, self->db, self->path, _("written"));
       return FALSE;
     }
   return TRUE;
@@ -447,7 +440,7 @@ dc_library_forget (DcLibrary *self, const DcShape *shape, const char *value, GEr
 
   g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
   g_return_val_if_fail (shape != NULL && value != NULL, FALSE);
-  begin (self);
+  _dc_library_begin (self);
 
   for (guint i = 0; i < G_N_ELEMENTS (statements); i++)
     {
@@ -456,7 +449,7 @@ dc_library_forget (DcLibrary *self, const DcShape *shape, const char *value, GEr
 
       if (sqlite3_prepare_v2 (self->db, statements[i], -1, &stmt, NULL) != SQLITE_OK)
         {
-          set_sqlite_error (error, self->db, self->path, _("written"));
+          _dc_library_set_sqlite_error (error, self->db, self->path, _("written"));
           return FALSE;
         }
       sqlite3_bind_blob (stmt, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
@@ -465,7 +458,7 @@ dc_library_forget (DcLibrary *self, const DcShape *shape, const char *value, GEr
       sqlite3_finalize (stmt);
       if (rc != SQLITE_DONE)
         {
-          set_sqlite_error (error, self->db, self->path, _("written"));
+          _dc_library_set_sqlite_error (error, self->db, self->path, _("written"));
           return FALSE;
         }
     }
@@ -542,7 +535,7 @@ dc_library_lookup (DcLibrary *self, const DcShape *shape, const char *script)
 
   g_return_val_if_fail (DC_IS_LIBRARY (self), NULL);
   g_return_val_if_fail (shape != NULL, NULL);
-  begin (self);
+  _dc_library_begin (self);
 
   return lookup (self, shape, script, &ambiguous);
 }
@@ -631,7 +624,7 @@ dc_library_apply (DcLibrary *self, DcShapes *shapes, DcKey *key)
   g_return_val_if_fail (DC_IS_LIBRARY (self), 0);
   g_return_val_if_fail (shapes != NULL, 0);
   g_return_val_if_fail (DC_IS_KEY (key), 0);
-  begin (self);
+  _dc_library_begin (self);
 
   document = dc_key_get_document (key);
   g_return_val_if_fail (dc_shapes_get_document (shapes) == document, 0);
@@ -684,7 +677,7 @@ dc_library_learn (DcLibrary *self, DcShapes *shapes, DcKey *key, char **learned,
   g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
   g_return_val_if_fail (shapes != NULL && learned != NULL, FALSE);
   g_return_val_if_fail (DC_IS_KEY (key), FALSE);
-  begin (self);
+  _dc_library_begin (self);
 
   document = dc_key_get_document (key);
   symbols = dc_document_get_symbols (document, &n_symbols);
@@ -702,7 +695,7 @@ dc_library_learn (DcLibrary *self, DcShapes *shapes, DcKey *key, char **learned,
         continue;
       if (!began)
         {
-          if (!exec (self, "BEGIN IMMEDIATE", error))
+          if (!_dc_library_exec (self, "BEGIN IMMEDIATE", error))
             return FALSE;
           began = TRUE;
         }
@@ -719,184 +712,11 @@ dc_library_learn (DcLibrary *self, DcShapes *shapes, DcKey *key, char **learned,
       g_free (learned[s]);
       learned[s] = g_strdup (now);
     }
-  if (began && !exec (self, "COMMIT", error))
+  if (began && !_dc_library_exec (self, "COMMIT", error))
     goto failed;
   return TRUE;
 
 failed:
   sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
   return FALSE;
-}
-
-/* The first bytes of every SQLite file, its terminating NUL included. */
-#define SQLITE_SIGNATURE "SQLite format 3"
-
-static gboolean
-is_empty_file (const char *path)
-{
-  GStatBuf st;
-
-  return g_lstat (path, &st) == 0 && S_ISREG (st.st_mode) && st.st_size == 0;
-}
-
-/* Whether @path is an earlier export (or another library of ours), which an export may
- * replace; read only, with the same distrust as any library. */
-static gboolean
-is_library_file (DcLibrary *self, const char *path)
-{
-  g_autoptr (DcLibrary) other = NULL;
-  gboolean empty, newer, ok;
-
-  if (!_dc_file_has_prefix (path, SQLITE_SIGNATURE, sizeof SQLITE_SIGNATURE))
-    return FALSE;
-  other = g_object_new (DC_TYPE_LIBRARY, NULL);
-  other->path = g_strdup (path);
-  if (sqlite3_open_v2 (path, &other->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW, NULL)
-      != SQLITE_OK)
-    return FALSE;
-  distrust (other);
-  begin (other);
-  ok = check_format (other->db, "main", &empty, &newer);
-  return ok && !empty;
-}
-
-/**
- * dc_library_export:
- * @path: the file to write: an SQLite file another user can import
- *
- * It appears whole or not at all.
- */
-gboolean
-dc_library_export (DcLibrary *self, const char *path, GError **error)
-{
-  g_autofree char *temp = NULL;
-  sqlite3_stmt *stmt = NULL;
-  int rc;
-
-  g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  begin (self);
-
-  /* The export renames a new file over @path: only a new name, an empty file or an
-   * earlier export may be there (issue 33: it replaced the PDF, a project, a FIFO and
-   * /dev/null). */
-  if (!_dc_file_may_write (path, NULL, "library-export.sqlite", error))
-    return FALSE;
-  if (_dc_file_same (path, self->path))
-    {
-      g_autofree char *display = g_filename_display_name (path);
-
-      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                   _("“%s” is the font library itself; give another file to export it to, "
-                     "such as “%s”."),
-                      display, "library-export.sqlite");
-      return FALSE;
-    }
-  if (g_file_test (path, G_FILE_TEST_EXISTS) && !is_empty_file (path)
-      && !is_library_file (self, path))
-    {
-      g_autofree char *display = g_filename_display_name (path);
-
-      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                   _("“%s” already exists and is not a Decipher font library (it may be a "
-                     "document, a project or another database); exporting would replace it. "
-                     "Choose another file name."),
-                      display);
-      return FALSE;
-    }
-
-  temp = g_strdup_printf ("%s.%08x.tmp", path, g_random_int ());
-  if (sqlite3_prepare_v2 (self->db, "VACUUM INTO ?1", -1, &stmt, NULL) != SQLITE_OK)
-    {
-      set_sqlite_error (error, self->db, path, _("exported"));
-      return FALSE;
-    }
-  sqlite3_bind_text (stmt, 1, temp, -1, SQLITE_STATIC);
-  rc = sqlite3_step (stmt);
-  sqlite3_finalize (stmt);
-  if (rc != SQLITE_DONE)
-    {
-      set_sqlite_error (error, self->db, path, _("exported"));
-      g_unlink (temp);
-      return FALSE;
-    }
-  if (g_rename (temp, path) != 0)
-    {
-      int saved = errno;
-      g_autofree char *display = g_filename_display_name (path);
-
-      g_unlink (temp);
-      g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
-                   _("The font library could not be exported to “%s”: %s."), display,
-                      g_strerror (saved));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/**
- * dc_library_import:
- * @path: a library exported by dc_library_export() (or another user's library file)
- * @n_imported: (out) (optional): how many entries were new or changed
- *
- * Merges @path into this library: a shape and value both hold keeps the larger count
- * of uses, so importing the same file twice changes nothing.
- */
-gboolean
-dc_library_import (DcLibrary *self, const char *path, guint *n_imported, GError **error)
-{
-  g_autofree char *display = NULL;
-  sqlite3_stmt *stmt = NULL;
-  gboolean empty, newer, ok;
-  int rc;
-
-  g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  begin (self);
-
-  display = g_filename_display_name (path);
-  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
-    {
-      g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND,
-                   _("“%s” does not exist or is not a file. Give a font library to import."),
-                      display);
-      return FALSE;
-    }
-  if (sqlite3_prepare_v2 (self->db, "ATTACH DATABASE ?1 AS other", -1, &stmt, NULL) != SQLITE_OK)
-    {
-      set_sqlite_error (error, self->db, path, _("read"));
-      return FALSE;
-    }
-  sqlite3_bind_text (stmt, 1, path, -1, SQLITE_STATIC);
-  rc = sqlite3_step (stmt);
-  sqlite3_finalize (stmt);
-  if (rc != SQLITE_DONE)
-    {
-      set_sqlite_error (error, self->db, path, _("read"));
-      return FALSE;
-    }
-
-  ok = check_format (self->db, "other", &empty, &newer) && !empty;
-  if (!ok && sqlite3_errcode (self->db) == SQLITE_INTERRUPT)
-    set_sqlite_error (error, self->db, path, _("read"));
-  else if (!ok)
-    set_not_a_library (error, path, newer,
-                       _("Give a file exported from Decipher's font library."));
-  else
-    {
-      ok = exec (self,
-                 "INSERT INTO glyphs (fingerprint, value, script, language, coarse, font, uses, "
-                 "updated) SELECT fingerprint, value, script, language, coarse, font, uses, "
-                 "updated FROM other.glyphs WHERE typeof (fingerprint) = 'blob' "
-                 "AND length (fingerprint) = 16 AND typeof (coarse) = 'blob' "
-                 "AND length (coarse) = 256 AND typeof (value) = 'text' AND true "
-                 "ON CONFLICT (fingerprint, value) DO UPDATE SET "
-                 "uses = max (uses, excluded.uses), updated = max (updated, excluded.updated) "
-                 "WHERE excluded.uses > uses",
-                 error);
-      if (ok && n_imported != NULL)
-        *n_imported = (guint) sqlite3_changes (self->db);
-    }
-  sqlite3_exec (self->db, "DETACH DATABASE other", NULL, NULL, NULL);
-  return ok;
 }
