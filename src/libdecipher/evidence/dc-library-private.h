@@ -17,11 +17,13 @@ struct _DcLibrary
 
   char *path;
   sqlite3 *db;
+  gint64 patience;  /* how long one call may keep SQLite busy, in microseconds */
   gint64 deadline;  /* monotonic time after which a statement is interrupted */
   gboolean gave_up; /* a statement ran past it: every later one fails at once */
 };
 
 void _dc_library_begin (DcLibrary *self);
+void _dc_library_set_patience (DcLibrary *self, gint64 usec);
 void _dc_library_distrust (DcLibrary *self);
 void _dc_library_set_sqlite_error (GError **error, sqlite3 *db, const char *path, const char *what);
 gboolean _dc_library_exec (DcLibrary *self, const char *sql, GError **error);

@@ -61,6 +61,7 @@ dc_library_class_init (DcLibraryClass *klass)
 static void
 dc_library_init (DcLibrary *self)
 {
+  self->patience = LIBRARY_PATIENCE_USEC;
 }
 
 /* The library is a file anyone may have handed over (an import, a shared folder): a view
@@ -79,7 +80,15 @@ progress_cb (void *data)
 void
 _dc_library_begin (DcLibrary *self)
 {
-  self->deadline = g_get_monotonic_time () + LIBRARY_PATIENCE_USEC;
+  self->deadline = g_get_monotonic_time () + self->patience;
+}
+
+/* A shorter allowance, for tests/test-library.c to see a library given up on without
+ * waiting for it. */
+void
+_dc_library_set_patience (DcLibrary *self, gint64 usec)
+{
+  self->patience = usec;
 }
 
 /* Where the library is kept when the user names none. */
