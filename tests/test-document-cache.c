@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/stat.h>
 #include <utime.h>
 
 #include <glib/gstdio.h>
@@ -327,6 +328,49 @@ test_encrypted (void)
   g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
 }
 
+/* Issue 33: the cache follows the rule of every writer. A link, a pipe or a folder
+ * someone put where a document's file goes is left as it is (and what a link points to
+ * too); the document opens from its PDF all the same. */
+static void
+test_not_written_over (void)
+{
+  g_autofree char *path = copy_fixture ("legacy-cyrillic.pdf", "in-the-way.pdf");
+  g_autofree char *file = cache_file_of (path);
+  g_autofree char *victim = g_build_filename (work_dir, "victim.txt", NULL);
+  g_autofree char *folder = g_path_get_dirname (file);
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (victim, "someone's notes\n", -1, NULL));
+  for (guint kind = 0; kind < 3; kind++)
+    {
+      g_autoptr (DcDocument) document = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *contents = NULL;
+      GStatBuf st;
+      guint n_progress = 0;
+
+      if (kind == 0)
+        g_assert_cmpint (symlink (victim, file), ==, 0);
+      else if (kind == 1)
+        g_assert_cmpint (mkfifo (file, 0600), ==, 0);
+      else
+        g_assert_cmpint (g_mkdir (file, 0700), ==, 0);
+      document = open_document (path, NULL, NULL, &n_progress, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (n_progress, ==, dc_document_get_n_pages (document));
+      g_assert_cmpint (g_lstat (file, &st), ==, 0);
+      g_assert_true (kind == 0 ? S_ISLNK (st.st_mode)
+                     : kind == 1 ? S_ISFIFO (st.st_mode)
+                                 : S_ISDIR (st.st_mode));
+      g_assert_true (g_file_get_contents (victim, &contents, NULL, NULL));
+      g_assert_cmpstr (contents, ==, "someone's notes\n");
+      if (kind == 2)
+        g_assert_cmpint (g_rmdir (file), ==, 0);
+      else
+        g_assert_cmpint (g_unlink (file), ==, 0);
+    }
+}
+
 /* DECIPHER_DOCUMENT_CACHE=0 keeps nothing; by default a small document is not kept. */
 static void
 test_policy (void)
@@ -437,6 +481,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/document-cache/fixtures-round-trip", test_fixtures_round_trip);
   g_test_add_func ("/document-cache/damaged", test_damaged);
   g_test_add_func ("/document-cache/size-bound", test_size_bound);
+  g_test_add_func ("/document-cache/not-written-over", test_not_written_over);
   g_test_add_func ("/document-cache/changed-file", test_changed_file);
   g_test_add_func ("/document-cache/lower-limit", test_lower_limit);
   g_test_add_func ("/document-cache/encrypted", test_encrypted);

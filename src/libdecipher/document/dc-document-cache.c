@@ -41,6 +41,7 @@
 
 #include "dc-document-cache-private.h"
 #include "dc-document-private.h"
+#include "dc-file-private.h"
 #include "dc-font-private.h"
 #include "dc-tsan-private.h"
 
@@ -584,6 +585,10 @@ store (DcDocument *document, DcTokens *tokens, const char *identity, guint64 hel
       return;
     }
   path = _dc_document_cache_file (identity);
+  /* The rule every writer follows (dc-file.c): a link, a device or a folder someone put
+   * in the file's place is left alone, and the document is simply not cached. */
+  if (!_dc_file_may_write (path, NULL, CACHE_SUFFIX, NULL))
+    return;
   temporary = g_build_filename (folder, "XXXXXX.tmp", NULL);
   fd = g_mkstemp_full (temporary, O_WRONLY, 0600);
   if (fd < 0 || (writer.file = fdopen (fd, "wb")) == NULL)
@@ -1126,15 +1131,24 @@ _dc_document_cache_load (const char *path, const char *identity, const DcDocumen
   Reader reader = { 0 };
   guint64 held_glyphs = 0, held_bytes = 0, max_glyphs, max_bytes;
   GStatBuf st;
+  int fd;
 
   g_assert (path != NULL);
 
   if (identity == NULL)
     return NULL;
   file = _dc_document_cache_file (identity);
-  reader.file = g_fopen (file, "rb");
-  if (reader.file == NULL)
+  /* Only a regular file, never through a link: a pipe put there would block the open for
+   * ever, and what is not the cache's own is not its to delete either. */
+  fd = _dc_file_open_regular (file, O_RDONLY, 0, NULL);
+  if (fd < 0)
     return NULL;
+  reader.file = fdopen (fd, "rb");
+  if (reader.file == NULL)
+    {
+      close (fd);
+      return NULL;
+    }
   if (fstat (fileno (reader.file), &st) == 0)
     {
       reader.remaining = st.st_size;
