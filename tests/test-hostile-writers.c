@@ -53,12 +53,15 @@ typedef enum
   WRITER_REPAIR,
   WRITER_LIBRARY_EXPORT,
   WRITER_LIBRARY,
+  WRITER_LIBRARY_IMPORT,
   WRITER_COLLECTION,
+  WRITER_REPAIR_COLLECTION,
   N_WRITERS
 } Writer;
 
 static const char *const writer_names[] = {
-  "session save", "repair -o", "library export", "--library", "text DIR -o OUTDIR",
+  "session save",       "repair -o",           "library export",       "--library",
+  "library import into", "text DIR -o OUTDIR", "repair DIR -o OUTDIR",
 };
 
 static void
@@ -194,9 +197,12 @@ target_intact (const char *dir, Target kind, const char *name, const char *pdf_b
 static const char *
 target_name (Writer writer, Target kind)
 {
-  if (writer == WRITER_COLLECTION)
-    return kind == TARGET_PDF || kind == TARGET_JOURNAL || kind == TARGET_LOCK ? NULL
-                                                                               : "out/doc.txt";
+  if (writer == WRITER_COLLECTION || writer == WRITER_REPAIR_COLLECTION)
+    {
+      if (kind == TARGET_PDF || kind == TARGET_JOURNAL || kind == TARGET_LOCK)
+        return NULL;
+      return writer == WRITER_COLLECTION ? "out/doc.txt" : "out/doc.pdf";
+    }
   switch (kind)
     {
     case TARGET_PDF:
@@ -244,14 +250,29 @@ run_writer (const char *dir, Writer writer, Target kind, const char *name)
     case WRITER_LIBRARY:
       run_cli (&run, &options, "text", "doc.pdf", "--library", name, NULL);
       break;
+    case WRITER_LIBRARY_IMPORT:
+      {
+        g_auto (Run) exported = { 0 };
+
+        run_cli (&exported, &options, "library", "export", "team.sqlite", "--library",
+                 "lib.sqlite", NULL);
+        g_assert_cmpint (exported.status, ==, 0);
+        run_cli (&run, &options, "library", "import", "team.sqlite", "--library", name, NULL);
+        break;
+      }
     case WRITER_COLLECTION:
-      /* A regular file needs --overwrite to be replaced; what is not a regular file is
-       * refused even with it. */
-      if (kind == TARGET_PROJECT)
-        run_cli (&run, &options, "text", "in", "-o", "out", NULL);
-      else
-        run_cli (&run, &options, "text", "in", "-o", "out", "--overwrite", NULL);
-      break;
+    case WRITER_REPAIR_COLLECTION:
+      {
+        const char *command = writer == WRITER_COLLECTION ? "text" : "repair";
+
+        /* A regular file needs --overwrite to be replaced; what is not a regular file is
+         * refused even with it. */
+        if (kind == TARGET_PROJECT)
+          run_cli (&run, &options, command, "in", "-o", "out", NULL);
+        else
+          run_cli (&run, &options, command, "in", "-o", "out", "--overwrite", NULL);
+        break;
+      }
     case N_WRITERS:
     default:
       g_assert_not_reached ();
@@ -279,7 +300,7 @@ test_matrix (void)
           continue;
         dir = make_work_dir ();
         make_project (dir);
-        if (w == WRITER_COLLECTION)
+        if (w == WRITER_COLLECTION || w == WRITER_REPAIR_COLLECTION)
           {
             g_autofree char *in = g_build_filename (dir, "in", NULL);
             g_autofree char *out = g_build_filename (dir, "out", NULL);
@@ -664,7 +685,7 @@ make_database (const char *dir, const char *name, const char *sql)
 
 /* Item 6: a library whose glyphs are a view that never ends kept every command busy past
  * 30 s; one of version 999 was written to; a dangling link as the library made its
- * target. Each is now refused with a sentence, and left as it was. (A command that hung
+ * target (and a link to an empty file would have made it a library). Each is now refused with a sentence, and left as it was. (A command that hung
  * would keep this test past its time-out.) */
 static void
 test_hostile_library (void)
@@ -728,6 +749,19 @@ test_hostile_library (void)
     run_cli (&run, &plain, "text", "doc.pdf", "--library", "link.sqlite", NULL);
     assert_one_sentence (&run, "symbolic link to a file that does not exist");
     g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
+  }
+  /* Nor one to an empty file, which would become a library. */
+  {
+    g_autofree char *link = g_build_filename (dir, "empty-link.sqlite", NULL);
+    g_autofree char *after = NULL;
+    g_auto (Run) run = { 0 };
+
+    write_file (dir, "empty.txt", "");
+    g_assert_cmpint (symlink ("empty.txt", link), ==, 0);
+    run_cli (&run, &plain, "text", "doc.pdf", "--library", "empty-link.sqlite", NULL);
+    assert_one_sentence (&run, "symbolic link to an empty file");
+    after = read_file (dir, "empty.txt");
+    g_assert_cmpstr (after, ==, "");
   }
   remove_work_dir (dir);
 }

@@ -214,11 +214,13 @@ static gboolean
 check_library_path (const char *path, GError **error)
 {
   g_autofree char *display = g_filename_display_name (path);
+  gboolean linked;
   GStatBuf st;
 
   if (g_lstat (path, &st) != 0)
     return TRUE;
-  if (S_ISLNK (st.st_mode) && g_stat (path, &st) != 0)
+  linked = S_ISLNK (st.st_mode);
+  if (linked && g_stat (path, &st) != 0)
     {
       g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                    _("“%s” is a symbolic link to a file that does not exist; Decipher does not "
@@ -239,6 +241,15 @@ check_library_path (const char *path, GError **error)
                    _("“%s” is not a regular file; give the font library's file, such as "
                      "“%s”."),
                       display, "library.sqlite");
+      return FALSE;
+    }
+  /* Followed, a link to an empty file would make a library of whatever file it is. */
+  if (linked && st.st_size == 0)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” is a symbolic link to an empty file, not to a font library; give "
+                     "the path of the library itself."),
+                      display);
       return FALSE;
     }
   if (_dc_file_is_bookkeeping (path))
