@@ -6,12 +6,14 @@
  * same file reads that instead. Every fixture is read, read back from the cache, and
  * compared whole, and the session started on each gives the same text. A damaged cache
  * file, a changed PDF, a lower limit, an encrypted PDF and a full cache folder each fall
- * back to reading the PDF, or keep nothing.
+ * back to reading the PDF, or keep nothing; so does a document whose file would be out
+ * of proportion to its PDF.
  */
 
 #include "config.h"
 
 #include <string.h>
+#include <sys/stat.h>
 #include <utime.h>
 
 #include <glib/gstdio.h>
@@ -216,13 +218,41 @@ test_damaged (void)
       g_file_set_contents (file, bad, (gssize) length, &error);
       g_assert_no_error (error);
       damaged = _dc_document_cache_load (path, identity, NULL);
-      if (damaged != NULL)
-        {
-          g_autofree char *text = session_text (damaged);
-
-          g_assert_true (g_utf8_validate (text, -1, NULL));
-        }
+      /* The checksum sees every change (issue 33: 13 of 550 changed the text unseen). */
+      g_assert_null (damaged);
+      g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
     }
+}
+
+/* Issue 33: a 30 KB PDF drawing one stream on every page made a 325 MB cache file. A
+ * document whose file would take more than a hundred times its PDF (and over 16 MB) is
+ * not written; it still opens, from the PDF. */
+static void
+test_size_bound (void)
+{
+  g_autofree char *script = dc_test_fixture_path ("generate-hostile.py");
+  g_autofree char *path = g_build_filename (work_dir, "many-pages.pdf", NULL);
+  g_autofree char *file = NULL;
+  const char *argv[] = { "python3", script, path, "400", "2000", "Helvetica", NULL };
+  g_autoptr (DcDocument) document = NULL;
+  g_autoptr (GError) error = NULL;
+  GStatBuf st;
+  guint n_glyphs = 0;
+  int status = 0;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
+                &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_size, <, 100 * 1024);
+
+  document = open_document (path, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  dc_document_get_glyphs (document, &n_glyphs);
+  g_assert_cmpuint (n_glyphs, ==, 400 * 2000);
+  file = cache_file_of (path);
+  g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
 }
 
 /* A changed PDF is read again, never taken for the one cached. */
@@ -296,6 +326,49 @@ test_encrypted (void)
   document = open_document (path, "secret", NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
+}
+
+/* Issue 33: the cache follows the rule of every writer. A link, a pipe or a folder
+ * someone put where a document's file goes is left as it is (and what a link points to
+ * too); the document opens from its PDF all the same. */
+static void
+test_not_written_over (void)
+{
+  g_autofree char *path = copy_fixture ("legacy-cyrillic.pdf", "in-the-way.pdf");
+  g_autofree char *file = cache_file_of (path);
+  g_autofree char *victim = g_build_filename (work_dir, "victim.txt", NULL);
+  g_autofree char *folder = g_path_get_dirname (file);
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (victim, "someone's notes\n", -1, NULL));
+  for (guint kind = 0; kind < 3; kind++)
+    {
+      g_autoptr (DcDocument) document = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *contents = NULL;
+      GStatBuf st;
+      guint n_progress = 0;
+
+      if (kind == 0)
+        g_assert_cmpint (symlink (victim, file), ==, 0);
+      else if (kind == 1)
+        g_assert_cmpint (mkfifo (file, 0600), ==, 0);
+      else
+        g_assert_cmpint (g_mkdir (file, 0700), ==, 0);
+      document = open_document (path, NULL, NULL, &n_progress, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (n_progress, ==, dc_document_get_n_pages (document));
+      g_assert_cmpint (g_lstat (file, &st), ==, 0);
+      g_assert_true (kind == 0 ? S_ISLNK (st.st_mode)
+                     : kind == 1 ? S_ISFIFO (st.st_mode)
+                                 : S_ISDIR (st.st_mode));
+      g_assert_true (g_file_get_contents (victim, &contents, NULL, NULL));
+      g_assert_cmpstr (contents, ==, "someone's notes\n");
+      if (kind == 2)
+        g_assert_cmpint (g_rmdir (file), ==, 0);
+      else
+        g_assert_cmpint (g_unlink (file), ==, 0);
+    }
 }
 
 /* DECIPHER_DOCUMENT_CACHE=0 keeps nothing; by default a small document is not kept. */
@@ -407,6 +480,8 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/document-cache/fixtures-round-trip", test_fixtures_round_trip);
   g_test_add_func ("/document-cache/damaged", test_damaged);
+  g_test_add_func ("/document-cache/size-bound", test_size_bound);
+  g_test_add_func ("/document-cache/not-written-over", test_not_written_over);
   g_test_add_func ("/document-cache/changed-file", test_changed_file);
   g_test_add_func ("/document-cache/lower-limit", test_lower_limit);
   g_test_add_func ("/document-cache/encrypted", test_encrypted);

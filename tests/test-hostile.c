@@ -4,9 +4,11 @@
  *
  * Issue 11, items 5–10: paths a save must not write (the PDF, a link, a device, another
  * project, a NUL), a journal linked to a victim's file, a glyph bomb, requests with NUL or
- * of 100 MB, names that would drive the terminal, and a read-only file system. Each runs
- * the real decipher-cli in a temporary folder; hostile PDFs are made by
- * tests/fixtures/generate-hostile.py.
+ * of 100 MB, names that would drive the terminal, and a read-only file system; issue 33,
+ * items 7 and 8: standard output that cannot be written, forms nested a million-fold and
+ * the smaller ones. Each runs the real decipher-cli in a temporary folder; hostile PDFs
+ * are made by tests/fixtures/generate-hostile.py and generate-form-bomb.py. (Every writer
+ * against every target: test-hostile-writers.c.)
  */
 
 #include "config.h"
@@ -16,164 +18,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dc-test-cli.h"
 #include "dc-test-fixtures.h"
-
-/* Sanitizers reserve terabytes of address space and multiply what memory costs: under
- * them no address-space limit is set, and the glyph bomb is not loaded up to the default
- * limit (10 million glyphs) but to a lower one. */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define UNDER_SANITIZER 1
-#else
-#define UNDER_SANITIZER 0
-#endif
-
-typedef struct
-{
-  char *out;
-  char *err;
-  int status; /* exit code, or -1 when killed by a signal */
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_clear_pointer (&run->out, g_free);
-  g_clear_pointer (&run->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-typedef struct
-{
-  const char *cwd;        /* where to run, or NULL */
-  const char *stdin_path; /* a file to read as standard input, or NULL */
-  const char *input;      /* else this text, or nothing */
-  gsize input_length;
-  guint64 address_space;  /* RLIMIT_AS in bytes, or 0 */
-} RunOptions;
-
-static void
-limit_memory (gpointer data)
-{
-  struct rlimit limit;
-
-  limit.rlim_cur = limit.rlim_max = (rlim_t) * (guint64 *) data;
-  setrlimit (RLIMIT_AS, &limit);
-}
-
-static void
-run_argv (Run *run, const RunOptions *options, const char *const *argv)
-{
-  g_autoptr (GSubprocessLauncher) launcher = NULL;
-  g_autoptr (GSubprocess) process = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GBytes) input = NULL;
-  g_autoptr (GBytes) out = NULL;
-  g_autoptr (GBytes) err = NULL;
-  GSubprocessFlags flags = G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE;
-
-  if (options->stdin_path == NULL)
-    flags |= G_SUBPROCESS_FLAGS_STDIN_PIPE;
-  launcher = g_subprocess_launcher_new (flags);
-  if (options->stdin_path != NULL)
-    g_subprocess_launcher_set_stdin_file_path (launcher, options->stdin_path);
-  if (options->cwd != NULL)
-    g_subprocess_launcher_set_cwd (launcher, options->cwd);
-  if (options->address_space > 0 && !UNDER_SANITIZER)
-    g_subprocess_launcher_set_child_setup (launcher, limit_memory,
-                                           (gpointer) &options->address_space, NULL);
-  process = g_subprocess_launcher_spawnv (launcher, argv, &error);
-  g_assert_no_error (error);
-  if (options->input != NULL)
-    input = g_bytes_new_static (options->input, options->input_length);
-  else if (options->stdin_path == NULL)
-    input = g_bytes_new_static ("", 0);
-  g_subprocess_communicate (process, input, NULL, &out, &err, &error);
-  g_assert_no_error (error);
-  run->out = g_bytes_get_size (out) > 0
-                 ? g_strndup (g_bytes_get_data (out, NULL), g_bytes_get_size (out))
-                 : g_strdup ("");
-  run->err = g_bytes_get_size (err) > 0
-                 ? g_strndup (g_bytes_get_data (err, NULL), g_bytes_get_size (err))
-                 : g_strdup ("");
-  run->status = g_subprocess_get_if_exited (process) ? g_subprocess_get_exit_status (process) : -1;
-}
-
-/* decipher-cli ARGS… (NULL-terminated), with @options. */
-static void
-run_cli (Run *run, const RunOptions *options, ...)
-{
-  g_autoptr (GPtrArray) args = g_ptr_array_new ();
-  va_list ap;
-
-  g_ptr_array_add (args, (gpointer) g_getenv ("DECIPHER_CLI"));
-  va_start (ap, options);
-  for (const char *arg = va_arg (ap, const char *); arg != NULL; arg = va_arg (ap, const char *))
-    g_ptr_array_add (args, (gpointer) arg);
-  va_end (ap);
-  g_ptr_array_add (args, NULL);
-  run_argv (run, options, (const char *const *) args->pdata);
-}
-
-static guint
-count_lines (const char *text)
-{
-  guint n = 0;
-
-  for (const char *p = text; *p; p++)
-    n += *p == '\n';
-  return n;
-}
-
-/* One line on stderr, a sentence holding @words, and no control character but its
- * newline. */
-static void
-assert_one_sentence (const Run *run, const char *words)
-{
-  g_test_message ("stderr: %s", run->err);
-  g_assert_cmpint (run->status, >, 0);
-  g_assert_true (g_str_has_prefix (run->err, "decipher-cli: "));
-  g_assert_cmpuint (count_lines (run->err), ==, 1);
-  g_assert_nonnull (strstr (run->err, words));
-  g_assert_null (strstr (run->err, "WARNING"));
-  for (const char *p = run->err; *p; p++)
-    g_assert_true ((guchar) *p >= 0x20 || *p == '\n');
-}
-
-static char *
-make_work_dir (void)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *pdf = dc_test_fixture_path ("legacy-cyrillic.pdf");
-  char *dir = g_dir_make_tmp ("decipher-hostile-XXXXXX", &error);
-  g_autofree char *copy = NULL;
-  g_autofree char *contents = NULL;
-  gsize length;
-
-  g_assert_no_error (error);
-  copy = g_build_filename (dir, "doc.pdf", NULL);
-  g_assert_true (g_file_get_contents (pdf, &contents, &length, NULL));
-  g_assert_true (g_file_set_contents (copy, contents, (gssize) length, NULL));
-  return dir;
-}
-
-static void
-remove_work_dir (const char *dir)
-{
-  g_autofree char *command = g_strdup_printf ("rm -rf '%s'", dir);
-
-  g_assert_cmpint (system (command), ==, 0);
-}
-
-static char *
-read_file (const char *dir, const char *name)
-{
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  char *contents = NULL;
-
-  g_file_get_contents (path, &contents, NULL, NULL);
-  return contents;
-}
 
 /* generate-hostile.py OUT PAGES GLYPHS BASE_FONT [GLYPH_NAME] into @dir. */
 static char *
@@ -655,6 +501,110 @@ test_read_only (void)
   remove_work_dir (dir);
 }
 
+/* Issue 33, item 7: `text --format json > /full/out.json` exited 0 with 16 KB of 143 KB written.
+ * Every command writing to a full disk (/dev/full) now exits 1 with a sentence; and past
+ * `ulimit -f` a write fails with a sentence instead of SIGXFSZ killing the process. */
+static void
+test_short_writes (void)
+{
+  g_autofree char *dir = make_work_dir ();
+  static const char input[] = "{\"cmd\":\"status\"}\n";
+  RunOptions full = { .cwd = dir, .stdout_path = "/dev/full" };
+  RunOptions full_session = { .cwd = dir, .stdout_path = "/dev/full", .input = input,
+                              .input_length = strlen (input) };
+  static const char *const commands[][6] = {
+    { "text", "doc.pdf", "--format", "json", NULL },
+    { "text", "doc.pdf", NULL },
+    { "glyphs", "doc.pdf", NULL },
+    { "glyphs", "doc.pdf", "--json", NULL },
+    { "fonts", "doc.pdf", NULL },
+    { "fonts", "doc.pdf", "--json", NULL },
+    { "text", "doc.pdf", "--format", "map-json", NULL },
+    { "text", "doc.pdf", "--format", "cmap", "--font", "1" },
+    { "session", "doc.pdf", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_auto (Run) run = { 0 };
+      const char *const *c = commands[i];
+
+      g_test_message ("%s %s %s", c[0], c[2] ? c[2] : "", c[3] ? c[3] : "");
+      run_cli (&run, g_str_equal (c[0], "session") ? &full_session : &full, c[0], c[1], c[2],
+               c[3], c[4], c[5], NULL);
+      assert_one_sentence (&run, "The output could not be written whole");
+      g_assert_cmpint (run.status, ==, 1);
+    }
+  {
+    g_autofree char *out = g_build_filename (dir, "out.json", NULL);
+    RunOptions limited = { .cwd = dir, .stdout_path = out, .file_size = 4096 };
+    g_auto (Run) run = { 0 };
+
+    run_cli (&run, &limited, "text", "doc.pdf", "--format", "json", NULL);
+    assert_one_sentence (&run, "could not be written whole");
+    g_assert_cmpint (run.status, ==, 1);
+  }
+  remove_work_dir (dir);
+}
+
+/* Issue 33, item 8: the smaller ones. */
+static void
+test_small (void)
+{
+  g_autofree char *dir = make_work_dir ();
+  RunOptions plain = { .cwd = dir };
+
+  /* --max-glyphs 0 meant the default without a word. */
+  {
+    g_auto (Run) run = { 0 };
+
+    run_cli (&run, &plain, "text", "doc.pdf", "--max-glyphs", "0", NULL);
+    assert_one_sentence (&run, "take a positive number");
+    g_assert_cmpint (run.status, ==, 2);
+  }
+  /* A collection's progress line printed a file's error as it was, escapes and all. */
+  {
+    g_autofree char *in = g_build_filename (dir, "in", NULL);
+    g_autofree char *evil = g_build_filename (in, "x\033]0;PWNED\a.pdf", NULL);
+    g_auto (Run) run = { 0 };
+
+    g_assert_cmpint (g_mkdir (in, 0700), ==, 0);
+    g_assert_true (g_file_set_contents (evil, "not a PDF at all\n", -1, NULL));
+    run_cli (&run, &plain, "text", "in", "-o", "out", NULL);
+    g_test_message ("%s", run.err);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_null (strchr (run.err, '\033'));
+    g_assert_null (strchr (run.err, '\a'));
+    g_assert_nonnull (strstr (run.err, "x\\x1b]0;PWNED\\x07.pdf"));
+  }
+  /* Forms drawing forms, 2 wide and 30 deep: over 120 s on one page. Now the page is
+   * refused with a sentence once its work passes what any real page needs; the same
+   * forms 12 deep (4095 of them, 2048 glyphs) still read whole. */
+  {
+    g_autofree char *script = dc_test_fixture_path ("generate-form-bomb.py");
+    g_autofree char *deep = g_build_filename (dir, "deep.pdf", NULL);
+    g_autofree char *shallow = g_build_filename (dir, "shallow.pdf", NULL);
+    const char *make_deep[] = { "python3", script, deep, "30", "2", NULL };
+    const char *make_shallow[] = { "python3", script, shallow, "12", "2", NULL };
+    g_auto (Run) made = { 0 };
+    g_auto (Run) made_too = { 0 };
+    g_auto (Run) run = { 0 };
+    g_auto (Run) whole = { 0 };
+
+    run_argv (&made, &plain, make_deep);
+    g_assert_cmpint (made.status, ==, 0);
+    run_argv (&made_too, &plain, make_shallow);
+    g_assert_cmpint (made_too.status, ==, 0);
+    run_cli (&run, &plain, "text", "deep.pdf", NULL);
+    assert_one_sentence (&run, "far more drawing work than any real page");
+    g_assert_cmpstr (run.out, ==, "");
+    run_cli (&whole, &plain, "glyphs", "shallow.pdf", NULL);
+    g_assert_cmpint (whole.status, ==, 0);
+    g_assert_cmpuint (count_lines (whole.out), ==, 2048 + 1); /* a header, then glyphs */
+  }
+  remove_work_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -668,5 +618,7 @@ main (int argc, char **argv)
   g_test_add_func ("/hostile/escaped-names", test_escaped_names);
   g_test_add_func ("/hostile/json-names", test_json_names);
   g_test_add_func ("/hostile/read-only", test_read_only);
+  g_test_add_func ("/hostile/short-writes", test_short_writes);
+  g_test_add_func ("/hostile/small", test_small);
   return g_test_run ();
 }

@@ -6,8 +6,10 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <sqlite3.h>
 #include <string.h>
 
+#include "dc-library-private.h"
 #include "dc-test-fixtures.h"
 
 typedef struct
@@ -305,6 +307,76 @@ test_library_export_import (Fixture *fixture, gconstpointer data)
   g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
 }
 
+/* A library of @n entries at @path, written with SQLite itself. */
+static void
+write_big_library (const char *path, guint n)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  guint8 fingerprint[16] = { 0 }, coarse[256] = { 0 };
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db,
+                                 "CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);"
+                                 "INSERT INTO meta VALUES ('format', 'decipher-font-library'), "
+                                 "('version', '1');"
+                                 "CREATE TABLE glyphs (fingerprint BLOB NOT NULL, value TEXT NOT "
+                                 "NULL, script TEXT, language TEXT, coarse BLOB NOT NULL, font "
+                                 "TEXT, uses INTEGER NOT NULL, updated INTEGER NOT NULL, PRIMARY "
+                                 "KEY (fingerprint, value)); BEGIN;",
+                                 NULL, NULL, NULL),
+                   ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db,
+                                       "INSERT INTO glyphs VALUES (?1, 'a', 'Latn', NULL, ?2, "
+                                       "NULL, 1, 0)",
+                                       -1, &stmt, NULL),
+                   ==, SQLITE_OK);
+  for (guint i = 0; i < n; i++)
+    {
+      memcpy (fingerprint, &i, sizeof i);
+      sqlite3_bind_blob (stmt, 1, fingerprint, sizeof fingerprint, SQLITE_STATIC);
+      sqlite3_bind_blob (stmt, 2, coarse, sizeof coarse, SQLITE_STATIC);
+      g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_DONE);
+      sqlite3_reset (stmt);
+    }
+  sqlite3_finalize (stmt);
+  g_assert_cmpint (sqlite3_exec (db, "COMMIT", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+}
+
+/* Issue 33: no statement runs for ever. A library whose allowance has run out gives up
+ * with a sentence, and every later call fails at once instead of starting again; the
+ * same import with the usual allowance succeeds. */
+static void
+test_library_gives_up (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *big = g_build_filename (fixture->dir, "big.sqlite", NULL);
+  g_autofree char *other_path = g_build_filename (fixture->dir, "other.sqlite", NULL);
+  g_autoptr (DcLibrary) impatient = NULL;
+  g_autoptr (DcLibrary) patient = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n_imported = 0;
+
+  write_big_library (big, 20000);
+  impatient = dc_library_open (fixture->library_path, &error);
+  g_assert_no_error (error);
+  _dc_library_set_patience (impatient, 0);
+  g_assert_false (dc_library_import (impatient, big, &n_imported, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (error->message, "took far too long to answer"));
+  g_clear_error (&error);
+  _dc_library_set_patience (impatient, (gint64) G_USEC_PER_SEC * 3600);
+  g_assert_false (dc_library_import (impatient, big, &n_imported, &error));
+  g_assert_nonnull (strstr (error->message, "took far too long to answer"));
+  g_clear_error (&error);
+
+  patient = dc_library_open (other_path, &error);
+  g_assert_no_error (error);
+  g_assert_true (dc_library_import (patient, big, &n_imported, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_imported, ==, 20000);
+}
+
 static char *
 run_cli (int *status, char **err, ...)
 {
@@ -390,6 +462,8 @@ main (int argc, char **argv)
   g_test_add ("/library/forgets-undone", Fixture, NULL, fixture_set_up,
               test_library_forgets_undone, fixture_tear_down);
   g_test_add ("/library/script-choice", Fixture, NULL, fixture_set_up, test_library_script_choice,
+              fixture_tear_down);
+  g_test_add ("/library/gives-up", Fixture, NULL, fixture_set_up, test_library_gives_up,
               fixture_tear_down);
   g_test_add ("/library/export-import", Fixture, NULL, fixture_set_up, test_library_export_import,
               fixture_tear_down);

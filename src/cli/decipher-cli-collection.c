@@ -30,6 +30,7 @@
 #include <json-glib/json-glib.h>
 
 #include "decipher-cli-collection.h"
+#include "dc-file-private.h"
 #include "dc-tsan-private.h"
 
 /* Exit statuses: 1 and 2 keep their meaning of the single-file commands. */
@@ -772,7 +773,12 @@ work (gpointer data, gpointer user_data)
   DC_MUTEX_LOCK (&run->progress_lock);
   done = ++run->n_done;
   if (item->error != NULL)
-    g_printerr (_("decipher-cli: %u/%u %s: %s\n"), done, run->items->len, name, item->error);
+    {
+      /* The sentence names the file, which the folder's owner chose. */
+      g_autofree char *shown = escape_for_terminal (item->error);
+
+      g_printerr (_("decipher-cli: %u/%u %s: %s\n"), done, run->items->len, name, shown);
+    }
   else
     g_printerr (_("decipher-cli: %u/%u %s: %.1f %% decoded\n"), done, run->items->len, name,
                    decoded_share (item));
@@ -834,7 +840,8 @@ print_summary (Run *run)
 }
 
 /* Refuses, before anything is written, a run whose results would replace one of its
- * own PDFs (OUTDIR being where the PDFs are, for repair). */
+ * own PDFs (OUTDIR being where the PDFs are, for repair), or any existing file unless
+ * --overwrite is given. */
 static gboolean
 check_outputs (Run *run, GError **error)
 {
@@ -851,6 +858,8 @@ check_outputs (Run *run, GError **error)
       Item *item = g_ptr_array_index (run->items, i);
       g_autofree char *output = g_canonicalize_filename (item->output, NULL);
 
+      GStatBuf st;
+
       if (g_hash_table_contains (inputs, output))
         {
           g_autofree char *display = g_filename_display_name (item->output);
@@ -861,6 +870,23 @@ check_outputs (Run *run, GError **error)
                           item->name, display);
           return FALSE;
         }
+      if (g_lstat (item->output, &st) != 0)
+        continue;
+      /* An earlier run's results, or the user's own book.txt: replaced only when asked,
+       * and then only a regular file, never through a link (issue 33). */
+      if (!run->options->overwrite)
+        {
+          g_autofree char *display = g_filename_display_name (item->output);
+
+          g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                       _("“%s” already exists; nothing was written. Give --overwrite to "
+                         "replace the results of an earlier run, or choose an empty output "
+                         "folder."),
+                          display);
+          return FALSE;
+        }
+      if (!_dc_file_may_write (item->output, NULL, "book.txt", error))
+        return FALSE;
     }
   return TRUE;
 }

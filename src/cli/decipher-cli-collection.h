@@ -25,6 +25,7 @@ typedef struct
   const char *library_path; /* nullable: the font library */
   const char *password;     /* nullable: tried on every encrypted file */
   gboolean automatic_pass;
+  gboolean overwrite; /* an existing result may be replaced (a regular file only) */
 } DecipherCliCollection;
 
 void decipher_cli_prefetch_references (void);

@@ -931,12 +931,12 @@ is_blank (const GByteArray *line)
   return TRUE;
 }
 
-static void
+/* Whether the reply reached standard output whole: a client that gets half a reply (a
+ * full disk under a redirection) must not be told more (issue 33). */
+static gboolean
 write_reply (const char *reply)
 {
-  fputs (reply, stdout);
-  fputc ('\n', stdout);
-  fflush (stdout);
+  return fputs (reply, stdout) >= 0 && fputc ('\n', stdout) != EOF && fflush (stdout) == 0;
 }
 
 /* Answers each line of standard input on standard output until it closes. Every line
@@ -974,7 +974,9 @@ decipher_cli_session_run (DecipherCliSession *session)
         continue;
       else
         reply = decipher_cli_session_answer_bytes (session, (const char *) line->data, line->len);
-      write_reply (reply);
+      /* Nothing more is answered; main() says why once it has closed the output. */
+      if (!write_reply (reply))
+        return 1;
     }
   return 0;
 }

@@ -8,9 +8,11 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,6 +31,7 @@ static char *opt_format;
 static char *opt_project;
 static gboolean opt_no_auto;
 static char *opt_output;
+static gboolean opt_overwrite;
 static int opt_font = -1;
 static char *opt_library;
 
@@ -40,8 +43,10 @@ static char *opt_library;
         N_ ("PATH")                                                                                \
   }
 
-static gint64 opt_max_glyphs;
-static gint64 opt_max_memory;
+/* Unset: the engine's default. */
+#define LIMIT_UNSET G_MININT64
+static gint64 opt_max_glyphs = LIMIT_UNSET;
+static gint64 opt_max_memory = LIMIT_UNSET;
 
 static const GOptionEntry document_entries[] = {
   { "password", 0, 0, G_OPTION_ARG_STRING, &opt_password, N_ ("Password of an encrypted PDF"),
@@ -71,6 +76,8 @@ static const GOptionEntry text_entries[] = {
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
     N_ ("Decode several PDFs or folders of them, and write each one's text into this folder"),
     N_ ("OUTDIR") },
+  { "overwrite", 0, 0, G_OPTION_ARG_NONE, &opt_overwrite,
+    N_ ("With -o OUTDIR: replace results already in the folder"), NULL },
   { "project", 0, 0, G_OPTION_ARG_FILENAME, &opt_project,
     N_ ("Decode with the table saved in this project"), N_ ("PROJECT") },
   { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
@@ -96,6 +103,8 @@ static const GOptionEntry repair_entries[] = {
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
     N_ ("Write the repaired PDF to this file; with several PDFs or folders, into this folder"),
     N_ ("FILE|OUTDIR") },
+  { "overwrite", 0, 0, G_OPTION_ARG_NONE, &opt_overwrite,
+    N_ ("With -o OUTDIR: replace results already in the folder"), NULL },
   { "project", 0, 0, G_OPTION_ARG_FILENAME, &opt_project,
     N_ ("Repair with the table saved in this project"), N_ ("PROJECT") },
   { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
@@ -1106,6 +1115,7 @@ run_collection (gboolean repair, int argc, char **argv)
   collection.library_path = library != NULL ? library_file : NULL;
   collection.password = opt_password;
   collection.automatic_pass = !opt_no_auto;
+  collection.overwrite = opt_overwrite;
   g_clear_object (&library);
   return decipher_cli_collection_run (&collection, argv + 1, (guint) argc - 1);
 }
@@ -1215,13 +1225,15 @@ run (int argc, char **argv)
       return 2;
     }
 
-  if (opt_max_glyphs < 0 || opt_max_memory < 0)
+  /* 0 given would quietly have meant the default (issue 33). */
+  if ((opt_max_glyphs != LIMIT_UNSET && opt_max_glyphs <= 0)
+      || (opt_max_memory != LIMIT_UNSET && opt_max_memory <= 0))
     {
       print_error (_("--max-glyphs and --max-memory take a positive number."));
       return 2;
     }
-  limits.max_glyphs = (guint64) opt_max_glyphs;
-  limits.max_megabytes = (guint64) opt_max_memory;
+  limits.max_glyphs = opt_max_glyphs == LIMIT_UNSET ? 0 : (guint64) opt_max_glyphs;
+  limits.max_megabytes = opt_max_memory == LIMIT_UNSET ? 0 : (guint64) opt_max_memory;
   /* What load_key() will apply is read while the document loads. */
   if ((command->func == command_text || command->func == command_repair
        || (command->func == command_fonts && opt_json))
@@ -1266,13 +1278,56 @@ run (int argc, char **argv)
   return status;
 }
 
+/*
+ * Standard output goes to a file as often as to a terminal, and a file's disk fills up:
+ * 16 KB of 143 KB written and exit status 0 told a script all was well (issue 33). So
+ * what stdio holds is written now, and any write that failed on the way (stdio keeps
+ * the error) makes the exit status 1, with a sentence.
+ */
+static int
+finish_output (int status)
+{
+  int saved_errno = 0;
+  gboolean failed;
+
+  errno = 0;
+  if (fflush (stdout) != 0)
+    saved_errno = errno;
+  failed = saved_errno != 0 || ferror (stdout);
+  /* A standard output closed from the start (>&-) is only an error when written to. */
+  if (fclose (stdout) != 0 && !failed && errno != EBADF)
+    {
+      saved_errno = errno;
+      failed = TRUE;
+    }
+  if (!failed)
+    return status;
+  /* stdio keeps that a write failed, not why, once its buffer is gone. */
+  if (saved_errno != 0)
+    {
+      g_autofree char *message = g_strdup_printf (_("The output could not be written whole: %s. What was written is incomplete."),
+          g_strerror (saved_errno));
+
+      print_error (message);
+    }
+  else
+    print_error (_("The output could not be written whole (is its disk full?). What was "
+                   "written is incomplete."));
+  return 1;
+}
+
 int
 main (int argc, char **argv)
 {
-  int status = run (argc, argv);
+  int status;
+
+  /* Past `ulimit -f` a write should fail with EFBIG and be said, not kill the process
+   * without a word. */
+  signal (SIGXFSZ, SIG_IGN);
+  status = run (argc, argv);
 
   /* A book read for the first time is written to the document cache on a thread of its
    * own, meanwhile: exiting sooner would leave the file half written. */
   dc_document_flush_cache ();
-  return status;
+  return finish_output (status);
 }

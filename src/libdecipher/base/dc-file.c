@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -102,6 +103,74 @@ _dc_file_same (const char *a, const char *b)
   if (g_stat (a, &sa) != 0 || g_stat (b, &sb) != 0)
     return FALSE;
   return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/*
+ * Whether @path is named as one of the files Decipher keeps beside a project: its journal
+ * (PROJECT.journal) or its lock (PROJECT.lock). Written over, a journal no longer reads
+ * and the project with it will not open; a lock replaced by a rename excludes nobody.
+ */
+gboolean
+_dc_file_is_bookkeeping (const char *path)
+{
+  g_autofree char *base = g_path_get_basename (path);
+
+  return g_str_has_suffix (base, ".journal") || g_str_has_suffix (base, ".lock");
+}
+
+/*
+ * The one rule every writer of a file the user named follows (issue 33): @path may be
+ * written when nothing is there yet, or a regular file that is neither the document being
+ * read (@document_path, nullable) nor a project's journal or lock. A link (dangling or
+ * not), a device, a pipe or a folder is refused: the rename that writes a file would
+ * replace it, or a write would go through it. Whether an existing file of another kind may
+ * be replaced is the writer's own question (a PDF for repair, a library for export).
+ * @example names a file of the expected kind for the sentence.
+ */
+gboolean
+_dc_file_may_write (const char *path, const char *document_path, const char *example,
+                    GError **error)
+{
+  g_autofree char *display = NULL;
+
+  if (!_dc_file_check_target (path, example, error))
+    return FALSE;
+  display = g_filename_display_name (path);
+  if (document_path != NULL && _dc_file_same (path, document_path))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” is the document itself; writing there would replace the PDF. Give "
+                     "a file name such as “%s”."),
+                      display, example);
+      return FALSE;
+    }
+  if (_dc_file_is_bookkeeping (path))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” is named as the journal or lock Decipher keeps beside a project; "
+                     "writing there would break that project. Give a file name such as "
+                     "“%s”."),
+                      display, example);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether the regular file @path begins with the @length bytes of @prefix (a format's
+ * signature); FALSE when it cannot be read. */
+gboolean
+_dc_file_has_prefix (const char *path, const char *prefix, gsize length)
+{
+  char buffer[64];
+  gssize got;
+  int fd;
+
+  g_return_val_if_fail (length <= sizeof buffer, FALSE);
+  if ((fd = _dc_file_open_regular (path, O_RDONLY, 0, NULL)) < 0)
+    return FALSE;
+  got = pread (fd, buffer, length, 0);
+  close (fd);
+  return got == (gssize) length && memcmp (buffer, prefix, length) == 0;
 }
 
 /*

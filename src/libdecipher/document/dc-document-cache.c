@@ -41,12 +41,14 @@
 
 #include "dc-document-cache-private.h"
 #include "dc-document-private.h"
+#include "dc-file-private.h"
 #include "dc-font-private.h"
 #include "dc-tsan-private.h"
 
 #define CACHE_MAGIC "Decipher document cache\n"
 #define CACHE_END "end of it\n"
-#define CACHE_FORMAT 1
+/* 2: a checksum after CACHE_END. */
+#define CACHE_FORMAT 2
 #define CACHE_SUFFIX ".dcdoc"
 /* A document of fewer glyphs is read in a few tens of milliseconds: a file for it would
  * save nothing a user could notice. */
@@ -54,6 +56,12 @@
 /* A 500-page book takes some 40 MB: the newest documents are kept within both. */
 #define MAX_FILES 16
 #define MAX_BYTES ((goffset) 1 << 30)
+/* A 30 KB PDF drawing one stream on many pages made a 325 MB file (issue 33). A book's
+ * file is some 10 to 50 times its PDF: a document's file may take 100 times its PDF,
+ * within these bounds, or it is not written (the PDF is read again next time). */
+#define FILE_BYTES_PER_PDF_BYTE 100
+#define MIN_FILE_BYTES ((guint64) 16 << 20)
+#define MAX_FILE_BYTES ((guint64) 512 << 20)
 /* A file being written is named *.tmp; one older than this was left by a process that
  * died meanwhile. */
 #define STALE_SECONDS 3600
@@ -206,19 +214,101 @@ _dc_document_cache_file (const char *identity)
   return g_build_filename (folder, name, NULL);
 }
 
+/* The checksum ------------------------------------------------------------------- */
+
+/* A bit flipped on the disk changed the text a cached document gave, silently, in 13 of
+ * 550 damaged files (issue 33): every byte before the checksum is summed as it is written
+ * and again as it is read. Damage, not an attacker, is what it is for (the folder is the
+ * user's own), so a fast 64-bit mix of each 8-byte word does, at several GB/s: the
+ * cache exists to save time. */
+typedef struct
+{
+  guint64 hash;
+  guint64 length;
+  guint8 tail[8];
+  guint n_tail;
+} Sum;
+
+#define SUM_PRIME G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)
+
+static inline void
+sum_word (Sum *sum, guint64 word)
+{
+  sum->hash = (sum->hash ^ word) * SUM_PRIME;
+  sum->hash ^= sum->hash >> 31;
+}
+
+static void
+sum_update (Sum *sum, const void *data, gsize size)
+{
+  const guint8 *p = data;
+
+  sum->length += size;
+  while (size > 0 && sum->n_tail > 0)
+    {
+      sum->tail[sum->n_tail++] = *p++;
+      size--;
+      if (sum->n_tail == 8)
+        {
+          guint64 word;
+
+          memcpy (&word, sum->tail, 8);
+          sum_word (sum, word);
+          sum->n_tail = 0;
+        }
+    }
+  for (; size >= 8; p += 8, size -= 8)
+    {
+      guint64 word;
+
+      memcpy (&word, p, 8);
+      sum_word (sum, word);
+    }
+  if (size > 0)
+    {
+      memcpy (sum->tail, p, size);
+      sum->n_tail = (guint) size;
+    }
+}
+
+static guint64
+sum_finish (const Sum *sum)
+{
+  Sum last = *sum;
+  guint64 word = 0;
+
+  memcpy (&word, last.tail, last.n_tail);
+  sum_word (&last, word ^ ((guint64) last.n_tail << 56));
+  sum_word (&last, last.length);
+  last.hash ^= last.hash >> 33;
+  last.hash *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  last.hash ^= last.hash >> 33;
+  return last.hash;
+}
+
 /* Writing ------------------------------------------------------------------------- */
 
 typedef struct
 {
   FILE *file;
   gboolean failed;
+  Sum sum;
+  guint64 written;
+  guint64 limit; /* the most the file may take */
 } Writer;
 
 static void
 put (Writer *writer, const void *data, gsize size)
 {
-  if (!writer->failed && size > 0 && fwrite (data, 1, size, writer->file) != size)
-    writer->failed = TRUE;
+  if (writer->failed || size == 0)
+    return;
+  writer->written += size;
+  if (writer->written > writer->limit || fwrite (data, 1, size, writer->file) != size)
+    {
+      writer->failed = TRUE;
+      return;
+    }
+  sum_update (&writer->sum, data, size);
 }
 
 static void
@@ -355,6 +445,32 @@ put_document (Writer *writer, DcDocument *document, DcTokens *tokens, const char
     }
   put_array (writer, tokens->tokens, tokens->n_tokens, sizeof (DcToken));
   put (writer, CACHE_END, strlen (CACHE_END));
+  {
+    guint64 checksum = sum_finish (&writer->sum);
+
+    put (writer, &checksum, sizeof checksum);
+  }
+}
+
+/* The most @document's file may take (see FILE_BYTES_PER_PDF_BYTE). */
+static guint64
+file_limit (DcDocument *document)
+{
+  GStatBuf st;
+
+  if (g_stat (document->path, &st) != 0)
+    return MIN_FILE_BYTES;
+  return CLAMP ((guint64) st.st_size * FILE_BYTES_PER_PDF_BYTE, MIN_FILE_BYTES, MAX_FILE_BYTES);
+}
+
+/* What the largest parts of @document's file take, to give up before writing it. */
+static guint64
+estimate_bytes (DcDocument *document, DcTokens *tokens)
+{
+  return (guint64) document->glyphs->len * sizeof (DcGlyph)
+         + (guint64) document->order->len * sizeof (guint32)
+         + (guint64) tokens->n_tokens * sizeof (DcToken)
+         + (guint64) tokens->n_lines * sizeof (DcLine) + document->span_texts->len;
 }
 
 typedef struct
@@ -445,11 +561,18 @@ store (DcDocument *document, DcTokens *tokens, const char *identity, guint64 hel
   g_autofree char *path = NULL;
   g_autofree char *temporary = NULL;
   g_autofree char *now = NULL;
-  Writer writer = { NULL, FALSE };
+  Writer writer = { 0 };
   int fd;
 
   if (identity == NULL || document->glyphs->len < cache_min_glyphs ())
     return;
+  writer.limit = file_limit (document);
+  if (estimate_bytes (document, tokens) > writer.limit)
+    {
+      g_debug ("Not cached: the document would take more than %" G_GUINT64_FORMAT " MB",
+               writer.limit >> 20);
+      return;
+    }
   /* The file must still be the one that was read. */
   now = _dc_document_cache_identity (document->path);
   if (g_strcmp0 (now, identity) != 0)
@@ -462,6 +585,10 @@ store (DcDocument *document, DcTokens *tokens, const char *identity, guint64 hel
       return;
     }
   path = _dc_document_cache_file (identity);
+  /* The rule every writer follows (dc-file.c): a link, a device or a folder someone put
+   * in the file's place is left alone, and the document is simply not cached. */
+  if (!_dc_file_may_write (path, NULL, CACHE_SUFFIX, NULL))
+    return;
   temporary = g_build_filename (folder, "XXXXXX.tmp", NULL);
   fd = g_mkstemp_full (temporary, O_WRONLY, 0600);
   if (fd < 0 || (writer.file = fdopen (fd, "wb")) == NULL)
@@ -583,6 +710,7 @@ typedef struct
   FILE *file;
   goffset remaining; /* bytes left in the file: no count read from it asks for more */
   gboolean failed;
+  Sum sum;
 } Reader;
 
 static gboolean
@@ -596,6 +724,7 @@ get (Reader *reader, void *data, gsize size)
       return FALSE;
     }
   reader->remaining -= (goffset) size;
+  sum_update (&reader->sum, data, size);
   return TRUE;
 }
 
@@ -880,6 +1009,7 @@ read_document (Reader *reader, const char *identity, guint64 *held_glyphs, guint
   g_autofree DcToken *token_array = NULL;
   char magic[sizeof CACHE_MAGIC - 1], end[sizeof CACHE_END - 1];
   guint32 n_fonts, n_symbols, n_blocks, n_lines, n_tokens, n_texts;
+  guint64 checksum = 0, expected;
 
   get (reader, magic, sizeof magic);
   if (memcmp (magic, CACHE_MAGIC, sizeof magic) != 0 || get_u32 (reader) != CACHE_FORMAT
@@ -969,8 +1099,11 @@ read_document (Reader *reader, const char *identity, guint64 *held_glyphs, guint
     }
   token_array = get_block (reader, &n_tokens, sizeof (DcToken));
   get (reader, end, sizeof end);
+  expected = sum_finish (&reader->sum);
+  get (reader, &checksum, sizeof checksum);
   if (reader->failed || reader->remaining != 0 || memcmp (end, CACHE_END, sizeof end) != 0
-      || document->symbol_is_space == NULL || lines == NULL || token_array == NULL)
+      || checksum != expected || document->symbol_is_space == NULL || lines == NULL
+      || token_array == NULL)
     return NULL;
 
   g_array_append_vals (document->lines, lines, n_lines);
@@ -995,18 +1128,27 @@ _dc_document_cache_load (const char *path, const char *identity, const DcDocumen
 {
   g_autofree char *file = NULL;
   g_autoptr (DcDocument) document = NULL;
-  Reader reader = { NULL, 0, FALSE };
+  Reader reader = { 0 };
   guint64 held_glyphs = 0, held_bytes = 0, max_glyphs, max_bytes;
   GStatBuf st;
+  int fd;
 
   g_assert (path != NULL);
 
   if (identity == NULL)
     return NULL;
   file = _dc_document_cache_file (identity);
-  reader.file = g_fopen (file, "rb");
-  if (reader.file == NULL)
+  /* Only a regular file, never through a link: a pipe put there would block the open for
+   * ever, and what is not the cache's own is not its to delete either. */
+  fd = _dc_file_open_regular (file, O_RDONLY, 0, NULL);
+  if (fd < 0)
     return NULL;
+  reader.file = fdopen (fd, "rb");
+  if (reader.file == NULL)
+    {
+      close (fd);
+      return NULL;
+    }
   if (fstat (fileno (reader.file), &st) == 0)
     {
       reader.remaining = st.st_size;

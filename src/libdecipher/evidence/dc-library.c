@@ -23,20 +23,20 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 
 #include "dc-error.h"
+#include "dc-file-private.h"
 #include "dc-library.h"
+#include "dc-library-private.h"
 
 #define LIBRARY_FORMAT "decipher-font-library"
 #define LIBRARY_VERSION "1"
-
-struct _DcLibrary
-{
-  GObject parent_instance;
-
-  char *path;
-  sqlite3 *db;
-};
+/* How long one call may keep SQLite busy before the library is given up on: a lookup
+ * takes microseconds, an import of a team's library a few seconds. */
+#define LIBRARY_PATIENCE_USEC (30 * G_USEC_PER_SEC)
+/* Every this many virtual machine steps SQLite asks whether to go on. */
+#define PROGRESS_STEPS 10000
 
 G_DEFINE_FINAL_TYPE (DcLibrary, dc_library, G_TYPE_OBJECT)
 
@@ -61,6 +61,34 @@ dc_library_class_init (DcLibraryClass *klass)
 static void
 dc_library_init (DcLibrary *self)
 {
+  self->patience = LIBRARY_PATIENCE_USEC;
+}
+
+/* The library is a file anyone may have handed over (an import, a shared folder): a view
+ * or a query that never ends must not hang every command that reads it (issue 33). */
+static int
+progress_cb (void *data)
+{
+  DcLibrary *self = data;
+
+  if (!self->gave_up && g_get_monotonic_time () > self->deadline)
+    self->gave_up = TRUE;
+  return self->gave_up;
+}
+
+/* Every public call starts its own time allowance. */
+void
+_dc_library_begin (DcLibrary *self)
+{
+  self->deadline = g_get_monotonic_time () + self->patience;
+}
+
+/* A shorter allowance, for tests/test-library.c to see a library given up on without
+ * waiting for it. */
+void
+_dc_library_set_patience (DcLibrary *self, gint64 usec)
+{
+  self->patience = usec;
 }
 
 /* Where the library is kept when the user names none. */
@@ -70,13 +98,18 @@ dc_library_get_default_path (void)
   return g_build_filename (g_get_user_data_dir (), "decipher", "library.sqlite", NULL);
 }
 
-static void
-set_sqlite_error (GError **error, sqlite3 *db, const char *path, const char *what)
+void
+_dc_library_set_sqlite_error (GError **error, sqlite3 *db, const char *path, const char *what)
 {
   g_autofree char *display = g_filename_display_name (path);
   int code = db != NULL ? sqlite3_errcode (db) : SQLITE_ERROR;
 
-  if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
+  if (code == SQLITE_INTERRUPT)
+    g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                 _("The font library “%s” took far too long to answer; it may be damaged or "
+                   "made to hang. Move it away, or give another with --library."),
+                    display);
+  else if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
     g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                  _("“%s” is not a Decipher font library (or it is damaged). Give another file, "
                    "or move this one away."),
@@ -92,40 +125,149 @@ set_sqlite_error (GError **error, sqlite3 *db, const char *path, const char *wha
                     db != NULL ? sqlite3_errmsg (db) : "");
 }
 
-static gboolean
-exec (DcLibrary *self, const char *sql, GError **error)
+gboolean
+_dc_library_exec (DcLibrary *self, const char *sql, GError **error)
 {
   if (sqlite3_exec (self->db, sql, NULL, NULL, NULL) == SQLITE_OK)
     return TRUE;
-  set_sqlite_error (error, self->db, self->path, _("written"));
+  _dc_library_set_sqlite_error (error, self->db, self->path, _("written"));
   return FALSE;
 }
 
-/* Whether the attached or main database @schema is a library of ours (or empty). */
-static gboolean
-check_format (sqlite3 *db, const char *schema, gboolean *empty)
+/* Whether the attached or main database @schema holds only what a library of ours holds:
+ * the tables meta and glyphs and their own indexes, no view or trigger (which a query
+ * would run), of our format and a version this Decipher reads. @newer: it is a library,
+ * of a later version. */
+gboolean
+_dc_library_check_format (sqlite3 *db, const char *schema, gboolean *empty, gboolean *newer)
 {
-  g_autofree char *sql = g_strdup_printf ("SELECT count(*) FROM %s.sqlite_master", schema);
-  g_autofree char *meta = g_strdup_printf ("SELECT value FROM %s.meta WHERE name = 'format'",
-                                           schema);
+  g_autofree char *sql = g_strdup_printf (
+      "SELECT count(*), coalesce (sum (NOT ((type = 'table' AND name IN ('meta', 'glyphs') "
+      "AND sql LIKE 'CREATE TABLE %%') "
+      "OR (type = 'index' AND name LIKE 'sqlite\\_autoindex\\_%%' ESCAPE '\\' "
+      "AND tbl_name IN ('meta', 'glyphs')))), 0), "
+      "coalesce (sum (type = 'table'), 0) FROM %s.sqlite_schema",
+      schema);
+  g_autofree char
+      *meta = g_strdup_printf ("SELECT (SELECT value FROM %s.meta WHERE name = 'format'), "
+                               "(SELECT value FROM %s.meta WHERE name = 'version')",
+                               schema, schema);
   sqlite3_stmt *stmt = NULL;
   gboolean ok = FALSE;
+  gint64 n_entries = -1, n_foreign = -1, n_tables = -1;
 
   *empty = FALSE;
+  *newer = FALSE;
   if (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL) != SQLITE_OK)
     return FALSE;
-  if (sqlite3_step (stmt) == SQLITE_ROW && sqlite3_column_int (stmt, 0) == 0)
-    *empty = TRUE;
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      n_entries = sqlite3_column_int64 (stmt, 0);
+      n_foreign = sqlite3_column_int64 (stmt, 1);
+      n_tables = sqlite3_column_int64 (stmt, 2);
+    }
   sqlite3_finalize (stmt);
-  if (*empty)
-    return TRUE;
+  if (n_entries == 0)
+    {
+      *empty = TRUE;
+      return TRUE;
+    }
+  if (n_foreign != 0 || n_tables != 2)
+    return FALSE;
 
   if (sqlite3_prepare_v2 (db, meta, -1, &stmt, NULL) != SQLITE_OK)
     return FALSE;
-  if (sqlite3_step (stmt) == SQLITE_ROW)
-    ok = g_strcmp0 ((const char *) sqlite3_column_text (stmt, 0), LIBRARY_FORMAT) == 0;
+  if (sqlite3_step (stmt) == SQLITE_ROW
+      && g_strcmp0 ((const char *) sqlite3_column_text (stmt, 0), LIBRARY_FORMAT) == 0)
+    {
+      const char *version = (const char *) sqlite3_column_text (stmt, 1);
+
+      ok = g_strcmp0 (version, LIBRARY_VERSION) == 0;
+      *newer = !ok && version != NULL && g_ascii_strtoull (version, NULL, 10) > 1;
+    }
   sqlite3_finalize (stmt);
   return ok;
+}
+
+void
+_dc_library_set_not_a_library (GError **error, const char *path, gboolean newer, const char *advice)
+{
+  g_autofree char *display = g_filename_display_name (path);
+
+  if (newer)
+    g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                 _("The font library “%s” was made by a newer version of Decipher; this one "
+                   "neither reads nor changes it. Use the newer version, or give another "
+                   "file."),
+                    display);
+  else
+    /* Translators: the second %s is advice, like “Give another file, or move this one
+     * away.” */
+    g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                 _("“%s” is not a Decipher font library (or it is damaged). %s"), display, advice);
+}
+
+/* A folder, device, pipe or link to nothing where the library should be: SQLite would
+ * make its file through a dangling link, or write into a device. A link to a regular
+ * file is the user's own arrangement and is followed. */
+static gboolean
+check_library_path (const char *path, GError **error)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  gboolean linked;
+  GStatBuf st;
+
+  if (g_lstat (path, &st) != 0)
+    return TRUE;
+  linked = S_ISLNK (st.st_mode);
+  if (linked && g_stat (path, &st) != 0)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” is a symbolic link to a file that does not exist; Decipher does not "
+                     "make files through links. Give the path of the library itself."),
+                      display);
+      return FALSE;
+    }
+  if (S_ISDIR (st.st_mode))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” is a folder; give the font library's file, such as “%s”."), display,
+                      "library.sqlite");
+      return FALSE;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” is not a regular file; give the font library's file, such as "
+                     "“%s”."),
+                      display, "library.sqlite");
+      return FALSE;
+    }
+  /* Followed, a link to an empty file would make a library of whatever file it is. */
+  if (linked && st.st_size == 0)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("“%s” is a symbolic link to an empty file, not to a font library; give "
+                     "the path of the library itself."),
+                      display);
+      return FALSE;
+    }
+  if (_dc_file_is_bookkeeping (path))
+    return _dc_file_may_write (path, NULL, "library.sqlite", error);
+  return TRUE;
+}
+
+/* A file from anywhere: no schema code of its own runs, no view or trigger, no write
+ * that corrupts it on purpose, and no statement runs for ever. */
+void
+_dc_library_distrust (DcLibrary *self)
+{
+  sqlite3_db_config (self->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+  sqlite3_db_config (self->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
+  sqlite3_db_config (self->db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, NULL);
+  sqlite3_db_config (self->db, SQLITE_DBCONFIG_ENABLE_VIEW, 0, NULL);
+  sqlite3_db_config (self->db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, NULL);
+  sqlite3_progress_handler (self->db, PROGRESS_STEPS, progress_cb, self);
 }
 
 /**
@@ -140,19 +282,14 @@ dc_library_open (const char *path, GError **error)
   g_autoptr (DcLibrary) self = NULL;
   g_autofree char *folder = NULL;
   g_autofree char *display = NULL;
-  gboolean empty;
+  gboolean empty, newer;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   display = g_filename_display_name (path);
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                   _("“%s” is a folder; give the font library's file, such as “%s”."), display,
-                      "library.sqlite");
-      return NULL;
-    }
+  if (!check_library_path (path, error))
+    return NULL;
   folder = g_path_get_dirname (path);
   if (g_mkdir_with_parents (folder, 0700) != 0)
     {
@@ -169,39 +306,43 @@ dc_library_open (const char *path, GError **error)
   if (sqlite3_open_v2 (path, &self->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL)
       != SQLITE_OK)
     {
-      set_sqlite_error (error, self->db, path, _("opened"));
+      _dc_library_set_sqlite_error (error, self->db, path, _("opened"));
       return NULL;
     }
   sqlite3_busy_timeout (self->db, 5000);
+  _dc_library_distrust (self);
+  _dc_library_begin (self);
 
-  if (!check_format (self->db, "main", &empty))
+  if (!_dc_library_check_format (self->db, "main", &empty, &newer))
     {
-      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                   _("“%s” is not a Decipher font library (or it is damaged). Give another file, "
-                     "or move this one away."),
-                      display);
+      if (sqlite3_errcode (self->db) == SQLITE_INTERRUPT)
+        _dc_library_set_sqlite_error (error, self->db, path, _("opened"));
+      else
+        _dc_library_set_not_a_library (error, path, newer,
+                                       _("Give another file, or move this one away."));
       return NULL;
     }
-  if (!exec (self, "PRAGMA journal_mode = WAL", error))
+  if (!_dc_library_exec (self, "PRAGMA journal_mode = WAL", error))
     return NULL;
   if (empty
-      && !exec (self,
-                "BEGIN;"
-                "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);"
-                "CREATE TABLE IF NOT EXISTS glyphs ("
-                "  fingerprint BLOB NOT NULL,"
-                "  value TEXT NOT NULL,"
-                "  script TEXT,"
-                "  language TEXT,"
-                "  coarse BLOB NOT NULL,"
-                "  font TEXT,"
-                "  uses INTEGER NOT NULL,"
-                "  updated INTEGER NOT NULL,"
-                "  PRIMARY KEY (fingerprint, value));"
-                "INSERT OR IGNORE INTO meta VALUES ('format', '" LIBRARY_FORMAT "'),"
-                "  ('version', '" LIBRARY_VERSION "');"
-                "COMMIT;",
-                error))
+      && !_dc_library_exec (self,
+                            "BEGIN;"
+                            "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT "
+                            "NOT NULL);"
+                            "CREATE TABLE IF NOT EXISTS glyphs ("
+                            "  fingerprint BLOB NOT NULL,"
+                            "  value TEXT NOT NULL,"
+                            "  script TEXT,"
+                            "  language TEXT,"
+                            "  coarse BLOB NOT NULL,"
+                            "  font TEXT,"
+                            "  uses INTEGER NOT NULL,"
+                            "  updated INTEGER NOT NULL,"
+                            "  PRIMARY KEY (fingerprint, value));"
+                            "INSERT OR IGNORE INTO meta VALUES ('format', '" LIBRARY_FORMAT "'),"
+                            "  ('version', '" LIBRARY_VERSION "');"
+                            "COMMIT;",
+                            error))
     return NULL;
   return g_steal_pointer (&self);
 }
@@ -222,6 +363,7 @@ dc_library_get_n_entries (DcLibrary *self)
   guint n = 0;
 
   g_return_val_if_fail (DC_IS_LIBRARY (self), 0);
+  _dc_library_begin (self);
 
   if (sqlite3_prepare_v2 (self->db, "SELECT count(*) FROM glyphs", -1, &stmt, NULL) == SQLITE_OK
       && sqlite3_step (stmt) == SQLITE_ROW)
@@ -275,6 +417,7 @@ dc_library_remember (DcLibrary *self, const DcShape *shape, const char *value,
 
   g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
   g_return_val_if_fail (shape != NULL && value != NULL, FALSE);
+  _dc_library_begin (self);
 
   if (sqlite3_prepare_v2 (self->db,
                           "INSERT INTO glyphs (fingerprint, value, script, coarse, font, uses, "
@@ -284,7 +427,7 @@ dc_library_remember (DcLibrary *self, const DcShape *shape, const char *value,
                           -1, &stmt, NULL)
       != SQLITE_OK)
     {
-      set_sqlite_error (error, self->db, self->path, _("written"));
+      _dc_library_set_sqlite_error (error, self->db, self->path, _("written"));
       return FALSE;
     }
   script = dc_library_script_of_value (value);
@@ -300,7 +443,7 @@ dc_library_remember (DcLibrary *self, const DcShape *shape, const char *value,
   sqlite3_finalize (stmt);
   if (rc != SQLITE_DONE)
     {
-      set_sqlite_error (error, self->db, self->path, _("written"));
+      _dc_library_set_sqlite_error (error, self->db, self->path, _("written"));
       return FALSE;
     }
   return TRUE;
@@ -317,6 +460,7 @@ dc_library_forget (DcLibrary *self, const DcShape *shape, const char *value, GEr
 
   g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
   g_return_val_if_fail (shape != NULL && value != NULL, FALSE);
+  _dc_library_begin (self);
 
   for (guint i = 0; i < G_N_ELEMENTS (statements); i++)
     {
@@ -325,7 +469,7 @@ dc_library_forget (DcLibrary *self, const DcShape *shape, const char *value, GEr
 
       if (sqlite3_prepare_v2 (self->db, statements[i], -1, &stmt, NULL) != SQLITE_OK)
         {
-          set_sqlite_error (error, self->db, self->path, _("written"));
+          _dc_library_set_sqlite_error (error, self->db, self->path, _("written"));
           return FALSE;
         }
       sqlite3_bind_blob (stmt, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
@@ -334,7 +478,7 @@ dc_library_forget (DcLibrary *self, const DcShape *shape, const char *value, GEr
       sqlite3_finalize (stmt);
       if (rc != SQLITE_DONE)
         {
-          set_sqlite_error (error, self->db, self->path, _("written"));
+          _dc_library_set_sqlite_error (error, self->db, self->path, _("written"));
           return FALSE;
         }
     }
@@ -411,6 +555,7 @@ dc_library_lookup (DcLibrary *self, const DcShape *shape, const char *script)
 
   g_return_val_if_fail (DC_IS_LIBRARY (self), NULL);
   g_return_val_if_fail (shape != NULL, NULL);
+  _dc_library_begin (self);
 
   return lookup (self, shape, script, &ambiguous);
 }
@@ -499,6 +644,7 @@ dc_library_apply (DcLibrary *self, DcShapes *shapes, DcKey *key)
   g_return_val_if_fail (DC_IS_LIBRARY (self), 0);
   g_return_val_if_fail (shapes != NULL, 0);
   g_return_val_if_fail (DC_IS_KEY (key), 0);
+  _dc_library_begin (self);
 
   document = dc_key_get_document (key);
   g_return_val_if_fail (dc_shapes_get_document (shapes) == document, 0);
@@ -551,6 +697,7 @@ dc_library_learn (DcLibrary *self, DcShapes *shapes, DcKey *key, char **learned,
   g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
   g_return_val_if_fail (shapes != NULL && learned != NULL, FALSE);
   g_return_val_if_fail (DC_IS_KEY (key), FALSE);
+  _dc_library_begin (self);
 
   document = dc_key_get_document (key);
   symbols = dc_document_get_symbols (document, &n_symbols);
@@ -568,7 +715,7 @@ dc_library_learn (DcLibrary *self, DcShapes *shapes, DcKey *key, char **learned,
         continue;
       if (!began)
         {
-          if (!exec (self, "BEGIN IMMEDIATE", error))
+          if (!_dc_library_exec (self, "BEGIN IMMEDIATE", error))
             return FALSE;
           began = TRUE;
         }
@@ -585,122 +732,11 @@ dc_library_learn (DcLibrary *self, DcShapes *shapes, DcKey *key, char **learned,
       g_free (learned[s]);
       learned[s] = g_strdup (now);
     }
-  if (began && !exec (self, "COMMIT", error))
+  if (began && !_dc_library_exec (self, "COMMIT", error))
     goto failed;
   return TRUE;
 
 failed:
   sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
   return FALSE;
-}
-
-/**
- * dc_library_export:
- * @path: the file to write: an SQLite file another user can import
- *
- * It appears whole or not at all.
- */
-gboolean
-dc_library_export (DcLibrary *self, const char *path, GError **error)
-{
-  g_autofree char *temp = NULL;
-  sqlite3_stmt *stmt = NULL;
-  int rc;
-
-  g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  temp = g_strdup_printf ("%s.%08x.tmp", path, g_random_int ());
-  if (sqlite3_prepare_v2 (self->db, "VACUUM INTO ?1", -1, &stmt, NULL) != SQLITE_OK)
-    {
-      set_sqlite_error (error, self->db, path, _("exported"));
-      return FALSE;
-    }
-  sqlite3_bind_text (stmt, 1, temp, -1, SQLITE_STATIC);
-  rc = sqlite3_step (stmt);
-  sqlite3_finalize (stmt);
-  if (rc != SQLITE_DONE)
-    {
-      set_sqlite_error (error, self->db, path, _("exported"));
-      g_unlink (temp);
-      return FALSE;
-    }
-  if (g_rename (temp, path) != 0)
-    {
-      int saved = errno;
-      g_autofree char *display = g_filename_display_name (path);
-
-      g_unlink (temp);
-      g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
-                   _("The font library could not be exported to “%s”: %s."), display,
-                      g_strerror (saved));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/**
- * dc_library_import:
- * @path: a library exported by dc_library_export() (or another user's library file)
- * @n_imported: (out) (optional): how many entries were new or changed
- *
- * Merges @path into this library: a shape and value both hold keeps the larger count
- * of uses, so importing the same file twice changes nothing.
- */
-gboolean
-dc_library_import (DcLibrary *self, const char *path, guint *n_imported, GError **error)
-{
-  g_autofree char *display = NULL;
-  sqlite3_stmt *stmt = NULL;
-  gboolean empty, ok;
-  int rc;
-
-  g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  display = g_filename_display_name (path);
-  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
-    {
-      g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND,
-                   _("“%s” does not exist or is not a file. Give a font library to import."),
-                      display);
-      return FALSE;
-    }
-  if (sqlite3_prepare_v2 (self->db, "ATTACH DATABASE ?1 AS other", -1, &stmt, NULL) != SQLITE_OK)
-    {
-      set_sqlite_error (error, self->db, path, _("read"));
-      return FALSE;
-    }
-  sqlite3_bind_text (stmt, 1, path, -1, SQLITE_STATIC);
-  rc = sqlite3_step (stmt);
-  sqlite3_finalize (stmt);
-  if (rc != SQLITE_DONE)
-    {
-      set_sqlite_error (error, self->db, path, _("read"));
-      return FALSE;
-    }
-
-  ok = check_format (self->db, "other", &empty) && !empty;
-  if (!ok)
-    g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                 _("“%s” is not a Decipher font library (or it is damaged). Give a file "
-                   "exported from Decipher's font library."),
-                    display);
-  else
-    {
-      ok = exec (self,
-                 "INSERT INTO glyphs (fingerprint, value, script, language, coarse, font, uses, "
-                 "updated) SELECT fingerprint, value, script, language, coarse, font, uses, "
-                 "updated FROM other.glyphs WHERE typeof (fingerprint) = 'blob' "
-                 "AND length (fingerprint) = 16 AND typeof (coarse) = 'blob' "
-                 "AND length (coarse) = 256 AND typeof (value) = 'text' AND true "
-                 "ON CONFLICT (fingerprint, value) DO UPDATE SET "
-                 "uses = max (uses, excluded.uses), updated = max (updated, excluded.updated) "
-                 "WHERE excluded.uses > uses",
-                 error);
-      if (ok && n_imported != NULL)
-        *n_imported = (guint) sqlite3_changes (self->db);
-    }
-  sqlite3_exec (self->db, "DETACH DATABASE other", NULL, NULL, NULL);
-  return ok;
 }

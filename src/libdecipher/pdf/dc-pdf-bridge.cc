@@ -80,7 +80,20 @@ struct _DcPdfBridge
   std::unique_ptr<Gfx> gfx;
   Page *gfx_page = nullptr;            /* the page @gfx was made for */
   GCancellable *cancellable = nullptr; /* the page being read's, for abort_check() */
+  /* How often poppler asked abort_check() on the page being read: about once per
+   * drawing operation once a page is under way, in nested forms too. */
+  guint64 n_checks = 0;
+  bool too_much_work = false;
 };
+
+/* Forms drawing forms, two of them thirty levels deep, make a 5 KB page that draws
+ * 2^30 forms: minutes of work, most of it no glyph at all, so the glyph limit did not stop
+ * it (issue 33). A page is read no further than this many operations, which no real page
+ * needs (a detailed map draws a few million). */
+#define MAX_PAGE_OPERATIONS G_GUINT64_CONSTANT (50000000)
+/* poppler asks abort_check() only in a content stream of more than ten operations, so a
+ * form of a few is counted here instead; a real page draws a few thousand at most. */
+#define MAX_PAGE_FORMS G_GUINT64_CONSTANT (250000)
 
 /* Set while close_marked_content() works on this thread. */
 static thread_local bool closing_marked_content = false;
@@ -236,6 +249,24 @@ public:
     type3_scale.clear ();
     closing = false;
     n_closed = 0;
+    n_forms = 0;
+  }
+
+  /* Past MAX_PAGE_FORMS, poppler hands every further form to drawForm(), which draws
+   * nothing, instead of interpreting it. */
+  bool
+  useDrawForm () override
+  {
+    if (n_forms < MAX_PAGE_FORMS)
+      return false;
+    bridge->too_much_work = true;
+    return true;
+  }
+
+  void
+  beginForm (Ref id) override
+  {
+    n_forms++;
   }
 
   /* While the Gfx's marked content left open is closed (close_marked_content()): the
@@ -469,6 +500,7 @@ private:
   gpointer user_data = nullptr;
   bool closing = false;
   guint n_closed = 0;
+  guint64 n_forms = 0; /* forms begun on the page */
   guint n_glyphs = 0;
   guint actual_depth = 0;
   guint actual_first = 0;
@@ -1092,7 +1124,10 @@ abort_check (void *data)
 {
   DcPdfBridge *bridge = (DcPdfBridge *) data;
 
-  return bridge->cancellable != NULL && g_cancellable_is_cancelled (bridge->cancellable);
+  if (++bridge->n_checks > MAX_PAGE_OPERATIONS)
+    bridge->too_much_work = true;
+  return bridge->too_much_work
+         || (bridge->cancellable != NULL && g_cancellable_is_cancelled (bridge->cancellable));
 }
 
 /* Whether two objects of resource dictionaries say the same: the same values, the same
@@ -1318,6 +1353,8 @@ dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page, const DcBridgeCallb
   out = static_cast<GlyphOutputDev *> (bridge->out.get ());
   out->begin_page (page, callbacks, user_data);
   bridge->cancellable = cancellable;
+  bridge->n_checks = 0;
+  bridge->too_much_work = false;
   if (pdf_page == nullptr)
     {
       /* What PDFDoc::displayPage() does with a page it cannot find: nothing. */
@@ -1354,8 +1391,8 @@ dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page, const DcBridgeCallb
           out->dump ();
         }
       /* A page cut short leaves the Gfx as it stopped. */
-      if (g_cancellable_is_cancelled (cancellable) || !close_marked_content (bridge, out)
-          || bridge->gfx->getState ()->hasSaves ())
+      if (g_cancellable_is_cancelled (cancellable) || bridge->too_much_work
+          || !close_marked_content (bridge, out) || bridge->gfx->getState ()->hasSaves ())
         {
           bridge->gfx.reset ();
           bridge->gfx_page = nullptr;
@@ -1365,6 +1402,15 @@ dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page, const DcBridgeCallb
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
+  if (bridge->too_much_work)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_DAMAGED,
+                   _("Page %u asks for far more drawing work than any real page (more than "
+                     "%" G_GUINT64_FORMAT " forms, or %" G_GUINT64_FORMAT " million operations: "
+                     "forms drawn inside forms); Decipher does not read it."),
+                      page + 1, MAX_PAGE_FORMS, MAX_PAGE_OPERATIONS / 1000000);
+      return FALSE;
+    }
   return TRUE;
 }
 

@@ -38,7 +38,18 @@ struct _DcProjectLock
 {
   char *path;
   int fd; /* -1: the folder takes no lock (read-only, or no flock); nobody can write either */
+  gboolean keep_file; /* another account's file, locked for reading: not ours to remove */
 };
+
+/* Whether a file can be made in @path's folder; a lock file that cannot be made where
+ * nothing else can be either locks nothing that matters. */
+static gboolean
+folder_writable (const char *path)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+
+  return g_access (folder, W_OK) == 0;
+}
 
 static char *
 read_holder (int fd)
@@ -99,17 +110,45 @@ dc_project_lock (const char *path, const char *holder, GError **error)
    * and a new one may be made in its place. */
   for (guint attempt = 0; attempt < 8; attempt++)
     {
-      struct stat held, named;
+      struct stat held;
+      GStatBuf named;
       int fd = g_open (lock_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+      int open_errno = errno;
+      gboolean shared_file = FALSE;
 
+      if (fd < 0 && (open_errno == EACCES || open_errno == EPERM)
+          && g_lstat (lock_path, &named) == 0)
+        {
+          /* A lock file left by another account (or by root, or kept by protected_regular
+           * in a shared sticky folder) cannot be written, but flock() takes a lock on a
+           * file opened for reading just as well: the other writer is still excluded. */
+          fd = g_open (lock_path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0);
+          if (fd < 0)
+            {
+              g_autofree char *display = g_filename_display_name (lock_path);
+
+              g_set_error (error, DC_ERROR, DC_ERROR_IN_USE,
+                           _("Cannot take the lock “%s” that keeps two programs from changing "
+                             "the project at once: it belongs to another account. Remove it "
+                             "(or ask its owner to) once no other program has the project "
+                             "open."),
+                              display);
+              return NULL;
+            }
+          shared_file = TRUE;
+        }
       if (fd < 0)
         {
-          /* Read-only (EROFS, EACCES): nothing will be saved there, and the save says
-           * why. A symbolic link (ELOOP) or anything else: said now. */
-          if (errno == EROFS || errno == EACCES || errno == EPERM)
+          int saved_errno = open_errno;
+
+          /* Only a folder nothing can be written in (read-only, or not the user's) takes
+           * no lock: nothing will be saved there, and the save says why. Anything else
+           * (a link, a lock file in the way) is said now, since two writers would lose
+           * each other's work. */
+          if (saved_errno == EROFS
+              || ((saved_errno == EACCES || saved_errno == EPERM) && !folder_writable (path)))
             break;
           {
-            int saved_errno = errno;
             g_autofree char *display = g_filename_display_name (lock_path);
 
             g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
@@ -157,16 +196,18 @@ dc_project_lock (const char *path, const char *holder, GError **error)
         }
       /* The file locked must still be the one the name leads to: a holder removes it
        * while it holds it, after which a lock on it excludes nobody. */
-      if (fstat (fd, &held) != 0 || g_lstat (lock_path, (GStatBuf *) &named) != 0
-          || held.st_dev != named.st_dev || held.st_ino != named.st_ino)
+      if (fstat (fd, &held) != 0 || g_lstat (lock_path, &named) != 0 || held.st_dev != named.st_dev
+          || held.st_ino != named.st_ino)
         {
           g_close (fd, NULL);
           continue;
         }
-      write_holder (fd, holder);
+      if (!shared_file)
+        write_holder (fd, holder);
       self = g_new0 (DcProjectLock, 1);
       self->path = g_steal_pointer (&lock_path);
       self->fd = fd;
+      self->keep_file = shared_file;
       return self;
     }
 
@@ -189,7 +230,8 @@ dc_project_unlock (DcProjectLock *self)
   if (self->fd >= 0)
     {
       /* Removed while still held, so that nobody locks a file about to vanish. */
-      g_unlink (self->path);
+      if (!self->keep_file)
+        g_unlink (self->path);
       g_close (self->fd, NULL);
     }
   g_free (self->path);

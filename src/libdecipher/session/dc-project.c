@@ -325,7 +325,11 @@ keep_backup (const char *path, GError **error)
       dest = g_file_new_for_path (staging);
       if (!g_file_copy (source, dest, G_FILE_COPY_OVERWRITE | G_FILE_COPY_NOFOLLOW_SYMLINKS, NULL,
                         NULL, NULL, error))
-        return FALSE;
+        {
+          /* A copy cut short by a full disk would stay beside the project for good. */
+          g_unlink (staging);
+          return FALSE;
+        }
     }
   if (g_rename (staging, backup) != 0)
     {
@@ -380,16 +384,8 @@ dc_project_save (DcProject *self, const char *path, GError **error)
 
   /* The save replaces what is at @path by renaming over it: a link or a device there would
    * be replaced by a regular file, and the PDF itself by its project (issue 11). */
-  if (!_dc_file_check_target (path, "project.decipher", error))
+  if (!_dc_file_may_write (path, dc_document_get_path (self->document), "project.decipher", error))
     return FALSE;
-  if (_dc_file_same (path, dc_document_get_path (self->document)))
-    {
-      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                   _("“%s” is the document itself; saving the project there would replace "
-                     "the PDF. Give a file name such as “%s”."),
-                      display, "project.decipher");
-      return FALSE;
-    }
 
   data = project_to_json (self, &length);
 

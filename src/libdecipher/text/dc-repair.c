@@ -454,7 +454,7 @@ dc_repair_save (DcRepair *self, const char *output, GError **error)
 
   /* Only a new file or an earlier PDF is replaced: never a project, a link or a device
    * (issue 11: "repair -o p.decipher" replaced a project with a PDF). */
-  if (!_dc_file_check_target (output, "repaired.pdf", error))
+  if (!_dc_file_may_write (output, NULL, "repaired.pdf", error))
     return FALSE;
   if (!is_replaceable_output (output))
     {

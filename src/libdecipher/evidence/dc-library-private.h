@@ -1,0 +1,35 @@
+/* dc-library-private.h: what dc-library.c and dc-library-share.c share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <sqlite3.h>
+
+#include "dc-library.h"
+
+G_BEGIN_DECLS
+
+struct _DcLibrary
+{
+  GObject parent_instance;
+
+  char *path;
+  sqlite3 *db;
+  gint64 patience;  /* how long one call may keep SQLite busy, in microseconds */
+  gint64 deadline;  /* monotonic time after which a statement is interrupted */
+  gboolean gave_up; /* a statement ran past it: every later one fails at once */
+};
+
+void _dc_library_begin (DcLibrary *self);
+void _dc_library_set_patience (DcLibrary *self, gint64 usec);
+void _dc_library_distrust (DcLibrary *self);
+void _dc_library_set_sqlite_error (GError **error, sqlite3 *db, const char *path, const char *what);
+gboolean _dc_library_exec (DcLibrary *self, const char *sql, GError **error);
+gboolean _dc_library_check_format (sqlite3 *db, const char *schema, gboolean *empty,
+                                   gboolean *newer);
+void _dc_library_set_not_a_library (GError **error, const char *path, gboolean newer,
+                                    const char *advice);
+
+G_END_DECLS
