@@ -74,7 +74,8 @@ test_blocks (Fixture *f, gconstpointer data)
       for (guint c = 0; c < b; c++)
         g_assert_cmpstr (blocks[c].label, !=, blocks[b].label);
       if (b > 0)
-        g_assert_cmpuint (blocks[b].first_line, ==, blocks[b - 1].first_line + blocks[b - 1].n_lines);
+        g_assert_cmpuint (blocks[b].first_line, ==,
+                          blocks[b - 1].first_line + blocks[b - 1].n_lines);
     }
   /* Two columns: the left one's blocks hang under an 'l', the right one's under an 'r'. */
   g_assert_nonnull (strchr (blocks[n_blocks - 1].label, 'r'));
@@ -184,8 +185,8 @@ static void
 test_columns (Fixture *f, gconstpointer data)
 {
   JsonArray *igt = json_object_get_array_member (f->layout, "igt");
-  g_autofree char *freki = dc_export_document (f->document, DC_EXPORT_FREKI,
-                                               dc_document_pdf_value, f->document);
+  g_autofree char *freki = dc_export_document (f->document, DC_EXPORT_FREKI, dc_document_pdf_value,
+                                               f->document);
   g_autofree char *layout = dc_export_document (f->document, DC_EXPORT_LAYOUT,
                                                 dc_document_pdf_value, f->document);
 
@@ -201,18 +202,19 @@ test_columns (Fixture *f, gconstpointer data)
 static void
 test_freki_format (Fixture *f, gconstpointer data)
 {
-  g_autofree char *freki = dc_export_document (f->document, DC_EXPORT_FREKI,
-                                               dc_document_pdf_value, f->document);
+  g_autofree char *freki = dc_export_document (f->document, DC_EXPORT_FREKI, dc_document_pdf_value,
+                                               f->document);
   g_auto (GStrv) lines = g_strsplit (freki, "\n", -1);
   g_autoptr (GRegex) block_re = NULL, line_re = NULL;
   const char *number = "(-?\\d+\\.\\d\\d?)";
   g_autofree char *bbox = g_strdup_printf ("%s,%s,%s,%s", number, number, number, number);
   g_autofree char *block_pattern = g_strdup_printf (
-      "^doc_id=igt\\.pdf page=(\\d+) block_id=(\\d+)-(\\d+) bbox=%s label=([tblr]*) (\\d+) (\\d+)$", bbox);
-  g_autofree char *line_pattern = g_strdup_printf (
-      "^line=(\\d+) fonts=([^ ,]+-\\d+\\.\\d(?:,[^ ,]+-\\d+\\.\\d)*)(?: tabscore=(\\d\\.\\d\\d))? "
-      "bbox=%s +:(.*)$",
+      "^doc_id=igt\\.pdf page=(\\d+) block_id=(\\d+)-(\\d+) bbox=%s label=([tblr]*) (\\d+) (\\d+)$",
       bbox);
+  g_autofree char *line_pattern = g_strdup_printf ("^line=(\\d+) fonts=([^ ,]+-\\d+\\.\\d(?:,[^ "
+                                                   ",]+-\\d+\\.\\d)*)(?: tabscore=(\\d\\.\\d\\d))? "
+                                                   "bbox=%s +:(.*)$",
+                                                   bbox);
   guint expected_line = 1, n_blocks = 0, block_last = 0, colon = 0;
   double previous_top = G_MAXDOUBLE;
   gboolean two_fonts = FALSE, in_block = FALSE;
@@ -273,7 +275,8 @@ test_freki_format (Fixture *f, gconstpointer data)
         colon = start;
       }
     }
-  g_assert_cmpuint (n_blocks, ==, json_array_get_length (json_object_get_array_member (f->layout, "blocks")));
+  g_assert_cmpuint (n_blocks, ==,
+                    json_array_get_length (json_object_get_array_member (f->layout, "blocks")));
   /* "(1)" in the regular font and the words in the oblique one: both are listed. */
   g_assert_true (two_fonts);
 }
@@ -293,7 +296,8 @@ test_scripts (void)
   g_assert_true (mixed);
   g_assert_cmpint (dc_text_get_script ("1921, «—»", &mixed), ==, G_UNICODE_SCRIPT_COMMON);
   g_assert_false (mixed);
-  g_assert_cmpint (dc_text_get_script ("\xEF\xBF\xBD\xEF\xBF\xBD.", &mixed), ==, G_UNICODE_SCRIPT_UNKNOWN);
+  g_assert_cmpint (dc_text_get_script ("\xEF\xBF\xBD\xEF\xBF\xBD.", &mixed), ==,
+                   G_UNICODE_SCRIPT_UNKNOWN);
   g_assert_cmpint (dc_text_get_script ("за\xCC\x81мок", &mixed), ==, G_UNICODE_SCRIPT_CYRILLIC);
   g_assert_false (mixed);
   dc_script_to_iso15924 (G_UNICODE_SCRIPT_HEBREW, code);
@@ -304,6 +308,111 @@ test_scripts (void)
   g_assert_cmpint (dc_text_get_direction (G_UNICODE_SCRIPT_MONGOLIAN, 1), ==, DC_DIRECTION_TTB);
 }
 
+/* reading.pdf: every page's lines, in the txt, layout and Freki exports, are the
+ * generator's, in its order: the columns one after the other under a title across the
+ * gutter at any offset, the footer last, a table row by row, words whole. */
+static char *
+page_text (const char *text, guint page)
+{
+  g_auto (GStrv) pages = g_strsplit (text, "\f", -1);
+
+  g_assert_cmpuint (page, <, g_strv_length (pages));
+  return g_strdup (pages[page]);
+}
+
+/* The text lines of an export, preambles and blank lines dropped, spaces squeezed (the
+ * layout exports pad to columns). */
+static GPtrArray *
+export_lines (const char *text)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GRegex) spaces = g_regex_new ("  +", 0, 0, NULL);
+
+  for (guint l = 0; lines[l] != NULL; l++)
+    {
+      const char *body = lines[l];
+
+      if (g_str_has_prefix (body, "doc_id="))
+        continue;
+      if (g_str_has_prefix (body, "line=") && strchr (body, ':') != NULL)
+        body = strchr (body, ':') + 1;
+      body += strspn (body, " ");
+      if (*body == '\0')
+        continue;
+      g_ptr_array_add (out, g_regex_replace_literal (spaces, body, -1, 0, " ", 0, NULL));
+    }
+  return out;
+}
+
+static void
+check_page (const char *format_name, const char *text, guint page, JsonArray *truth)
+{
+  g_autoptr (GPtrArray) got = export_lines (text);
+
+  if (got->len != json_array_get_length (truth))
+    g_test_message ("%s, page %u: %u lines, not %u", format_name, page + 1, got->len,
+                    json_array_get_length (truth));
+  for (guint l = 0; l < MIN (got->len, json_array_get_length (truth)); l++)
+    {
+      JsonObject *line = json_array_get_object_element (truth, l);
+
+      if (g_strcmp0 (g_ptr_array_index (got, l), json_object_get_string_member (line, "text")) != 0)
+        g_test_message ("%s, page %u, line %u", format_name, page + 1, l + 1);
+      g_assert_cmpstr (g_ptr_array_index (got, l), ==,
+                       json_object_get_string_member (line, "text"));
+    }
+  g_assert_cmpuint (got->len, ==, json_array_get_length (truth));
+}
+
+static void
+test_reading_page (gconstpointer data)
+{
+  guint page = GPOINTER_TO_UINT (data);
+  g_autoptr (DcDocument) document = dc_test_load_document ("reading");
+  g_autoptr (JsonParser) parser = NULL;
+  JsonObject *truth = dc_test_load_truth ("reading", &parser);
+  JsonObject *truth_page = json_array_get_object_element (json_object_get_array_member (truth,
+                                                                                        "pages"),
+                                                          page);
+  JsonArray *lines = json_object_get_array_member (truth_page, "lines");
+  static const struct
+  {
+    const char *name;
+    DcExportFormat format;
+  } formats[] = { { "txt", DC_EXPORT_TEXT },
+                  { "layout", DC_EXPORT_LAYOUT },
+                  { "freki", DC_EXPORT_FREKI } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_autofree char *text = dc_export_document (document, formats[i].format,
+                                                  dc_document_pdf_value, document);
+      g_autofree char *one = NULL;
+
+      if (formats[i].format == DC_EXPORT_FREKI)
+        {
+          /* Freki has no form feeds: its block preambles name the page. */
+          g_autofree char *marker = g_strdup_printf (" page=%u ", page + 1);
+          g_auto (GStrv) all = g_strsplit (text, "\n", -1);
+          GString *kept = g_string_new (NULL);
+          gboolean in_page = FALSE;
+
+          for (guint l = 0; all[l] != NULL; l++)
+            {
+              if (g_str_has_prefix (all[l], "doc_id="))
+                in_page = strstr (all[l], marker) != NULL;
+              if (in_page)
+                g_string_append_printf (kept, "%s\n", all[l]);
+            }
+          one = g_string_free (kept, FALSE);
+        }
+      else
+        one = page_text (text, page);
+      check_page (formats[i].name, one, page, lines);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -311,9 +420,23 @@ main (int argc, char **argv)
 
   g_test_add_func ("/layout/scripts", test_scripts);
   g_test_add ("/layout/blocks", Fixture, NULL, fixture_set_up, test_blocks, fixture_tear_down);
-  g_test_add ("/layout/tabscores", Fixture, NULL, fixture_set_up, test_tabscores, fixture_tear_down);
+  g_test_add ("/layout/tabscores", Fixture, NULL, fixture_set_up, test_tabscores,
+              fixture_tear_down);
   g_test_add ("/layout/columns", Fixture, NULL, fixture_set_up, test_columns, fixture_tear_down);
-  g_test_add ("/layout/freki-format", Fixture, NULL, fixture_set_up, test_freki_format, fixture_tear_down);
+  g_test_add ("/layout/freki-format", Fixture, NULL, fixture_set_up, test_freki_format,
+              fixture_tear_down);
+
+  /* Pages 1-7: a title across the gutter at seven offsets; 8-9: tables; 10: letter-spaced
+   * words; 11: CJK and Thai. */
+  for (guint page = 0; page < 9; page++)
+    {
+      static const char *names[] = { "title-60",    "title-40",      "title-20", "title0",
+                                     "title+20",    "title+40",      "title+60", "table",
+                                     "table-alone", "letter-spaced", "cjk-thai" };
+      g_autofree char *path = g_strdup_printf ("/layout/reading/%s", names[page]);
+
+      g_test_add_data_func (path, GUINT_TO_POINTER (page), test_reading_page);
+    }
 
   return g_test_run ();
 }

@@ -4,12 +4,11 @@
  *
  * Lines are found geometrically rather than trusted to the content stream's order,
  * because producers draw text in any order (per glyph, per column, overlays). Glyphs are
- * first chained in stream order while they continue one baseline, then chains sharing a
- * baseline and adjoining horizontally merge into a visual line. Lines are then grouped
- * into blocks (paragraphs, headings, examples, columns) and put in reading order by the
- * recursive XY-cut of Freki, with its thresholds: the cut tree gives the reading order
- * (top before bottom; left before right, mirrored on right-to-left pages) and each
- * block's path in it (its label, e.g. "tbl").
+ * first chained in stream order while they continue one baseline with no gap a gutter
+ * could be in. The page is then cut into blocks by Freki's recursive XY-cut
+ * (dc-layout-cut.c) on those chains, and only inside each block do chains sharing a
+ * baseline merge into visual lines: lines never reach across a cut, so a title over two
+ * columns cannot join their first lines. The cut tree gives the blocks' reading order.
  */
 
 #define G_LOG_DOMAIN "dc-layout"
@@ -19,6 +18,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dc-layout-cut-private.h"
 #include "dc-layout-private.h"
 
 /* In ems of the font size. */
@@ -45,7 +45,8 @@ typedef struct
   double v;
   double u0, u1;
   double size;
-  int line;
+  DcGlyphBox box; /* of its glyphs' ink, on the page */
+  gboolean wide;  /* it has a gap that may be a gutter */
 } Chain;
 
 typedef struct
@@ -94,12 +95,96 @@ em (const DcGlyph *glyph)
   return dc_glyph_get_size (glyph) > 0.5 ? dc_glyph_get_size (glyph) : 0.5;
 }
 
+static void
+chain_start (Chain *chain, const DcGlyph *glyph, Placement p, guint place)
+{
+  memset (chain, 0, sizeof (Chain));
+  chain->first = place;
+  chain->rotation = glyph->rotation;
+  chain->v = p.v;
+  chain->u0 = MIN (p.u, p.u_end);
+  chain->u1 = MAX (p.u, p.u_end);
+  chain->size = em (glyph);
+  chain->box = dc_glyph_get_box (glyph);
+}
+
+static void
+chain_add (Chain *chain, const DcGlyph *glyph, Placement p)
+{
+  DcGlyphBox box = dc_glyph_get_box (glyph);
+
+  chain->n++;
+  chain->u0 = MIN (chain->u0, MIN (p.u, p.u_end));
+  chain->u1 = MAX (chain->u1, MAX (p.u, p.u_end));
+  chain->size = MAX (chain->size, em (glyph));
+  chain->box.x0 = MIN (chain->box.x0, box.x0);
+  chain->box.y0 = MIN (chain->box.y0, box.y0);
+  chain->box.x1 = MAX (chain->box.x1, box.x1);
+  chain->box.y1 = MAX (chain->box.y1, box.y1);
+}
+
+static int
+compare_gaps (gconstpointer a, gconstpointer b)
+{
+  double da = *(const double *) a, db = *(const double *) b;
+
+  return da < db ? -1 : da > db;
+}
+
+/* Parts a chain at the gaps that may be gutters, so that the cut can part two columns
+ * drawn line by line across the page. A gap no wider than the line's other word gaps is
+ * a justified line's word space (parted, the pieces of a paragraph's lines would line up
+ * into false columns); one at least twice as wide as most of them may be a gutter. */
+static void
+split_chain (const DcGlyph *glyphs, const Chain *chain, const GArray *chain_glyphs, GArray *out)
+{
+  const guint *places = &g_array_index (chain_glyphs, guint, chain->first);
+  g_autoptr (GArray) gaps = g_array_new (FALSE, FALSE, sizeof (double));
+  double last_u_end = 0, median, wide = GUTTER_CANDIDATE * chain->size;
+  Chain part;
+
+  for (guint k = 0; k < chain->n; k++)
+    {
+      Placement p = placement_of (&glyphs[places[k]]);
+
+      if (k > 0 && p.u - last_u_end > MIN_WORD_GAP * chain->size)
+        {
+          double gap = p.u - last_u_end;
+
+          g_array_append_val (gaps, gap);
+        }
+      last_u_end = p.u_end;
+    }
+  g_array_sort (gaps, compare_gaps);
+  median = gaps->len > 1 ? g_array_index (gaps, double, gaps->len / 2) : 0;
+
+  for (guint k = 0; k < chain->n; k++)
+    {
+      const DcGlyph *glyph = &glyphs[places[k]];
+      Placement p = placement_of (glyph);
+      double gap = p.u - last_u_end;
+
+      if (k > 0 && gap > wide && gap >= 2 * median)
+        {
+          g_array_append_val (out, part);
+          chain_start (&part, glyph, p, chain->first + k);
+        }
+      else if (k == 0)
+        chain_start (&part, glyph, p, chain->first);
+      chain_add (&part, glyph, p);
+      last_u_end = p.u_end;
+    }
+  g_array_append_val (out, part);
+}
+
 static GArray *
 build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs)
 {
   GArray *chains = g_array_new (FALSE, FALSE, sizeof (Chain));
+  GArray *parted;
   Chain *current = NULL;
   double last_u_end = 0;
+  gboolean any_wide = FALSE;
 
   /* Every glyph of the page joins one chain, in the order drawn: written in place, where
    * an append a glyph cost more than the test that chains it. */
@@ -109,45 +194,50 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs)
     {
       const DcGlyph *glyph = &glyphs[i];
       Placement p = placement_of (glyph);
-      double size = em (glyph);
 
       if (current != NULL && current->rotation == glyph->rotation)
         {
-          double reference = MAX (size, current->size);
+          double reference = MAX (em (glyph), current->size);
           gboolean same_baseline = fabs (p.v - current->v) <= SAME_BASELINE_CHAIN * reference;
           gboolean continues = p.u >= last_u_end - MAX_BACKSTEP * reference
                                && p.u - last_u_end <= MAX_LINE_GAP * reference;
 
           if (!same_baseline || !continues)
             current = NULL;
+          else if (p.u - last_u_end > GUTTER_CANDIDATE * reference)
+            current->wide = any_wide = TRUE;
         }
       else
         current = NULL;
 
       if (current == NULL)
         {
-          Chain chain = { 0 };
+          Chain chain;
 
-          chain.first = i - first;
-          chain.rotation = glyph->rotation;
-          chain.v = p.v;
-          chain.u0 = MIN (p.u, p.u_end);
-          chain.u1 = MAX (p.u, p.u_end);
-          chain.size = size;
-          chain.line = -1;
+          chain_start (&chain, glyph, p, i - first);
           g_array_append_val (chains, chain);
           current = &g_array_index (chains, Chain, chains->len - 1);
         }
 
       g_array_index (chain_glyphs, guint, i - first) = i;
-      current->n++;
-      current->u0 = MIN (current->u0, MIN (p.u, p.u_end));
-      current->u1 = MAX (current->u1, MAX (p.u, p.u_end));
-      current->size = MAX (current->size, size);
+      chain_add (current, glyph, p);
       last_u_end = p.u_end;
     }
+  if (!any_wide)
+    return chains;
 
-  return chains;
+  parted = g_array_sized_new (FALSE, FALSE, sizeof (Chain), chains->len + 8);
+  for (guint c = 0; c < chains->len; c++)
+    {
+      const Chain *chain = &g_array_index (chains, Chain, c);
+
+      if (chain->wide)
+        split_chain (glyphs, chain, chain_glyphs, parted);
+      else
+        g_array_append_vals (parted, chain, 1);
+    }
+  g_array_unref (chains);
+  return parted;
 }
 
 static int
@@ -191,15 +281,13 @@ clear_line_build (gpointer data)
  * can leave gaps of ten ems where no space glyph is drawn. Columns on one baseline are
  * parted afterwards, where a gutter runs down the page (split_gutters). */
 static GArray *
-merge_chains (Chain *chains, guint n_chains)
+merge_chains (Chain *chains, const guint *members, guint n_chains)
 {
-  g_autofree guint *by_baseline = g_new (guint, n_chains);
+  g_autofree guint *by_baseline = g_memdup2 (members, n_chains * sizeof (guint));
   GArray *lines = g_array_new (FALSE, TRUE, sizeof (LineBuild));
 
   g_array_set_clear_func (lines, clear_line_build);
 
-  for (guint i = 0; i < n_chains; i++)
-    by_baseline[i] = i;
   g_qsort_with_data (by_baseline, n_chains, sizeof (guint), compare_chain_baselines, chains);
 
   for (guint k = 0; k < n_chains; k++)
@@ -254,274 +342,6 @@ merge_chains (Chain *chains, guint n_chains)
     }
 
   return lines;
-}
-
-typedef struct
-{
-  double x0, y0, x1, y1; /* the band used for cutting */
-  double size;
-  guint line;
-} CutItem;
-
-typedef struct
-{
-  double width, height; /* of the page */
-  double min_valley;    /* the page's average character height */
-  gboolean rtl;
-  GArray *reading; /* of guint: line indices in reading order */
-  GArray *leaves;  /* of Leaf */
-  GString *path;
-} CutContext;
-
-typedef struct
-{
-  guint first, n; /* into reading */
-  char *label;
-} Leaf;
-
-static int
-compare_items_y (gconstpointer a, gconstpointer b)
-{
-  const CutItem *ia = a, *ib = b;
-
-  return ia->y0 < ib->y0 ? -1 : ia->y0 > ib->y0;
-}
-
-static int
-compare_items_x (gconstpointer a, gconstpointer b)
-{
-  const CutItem *ia = a, *ib = b;
-
-  return ia->x0 < ib->x0 ? -1 : ia->x0 > ib->x0;
-}
-
-/* Sorts the items by x0 or y0, keeping the order of equal ones, as qsort() with
- * compare_items_x() or compare_items_y() does (glibc's is a merge sort). The XY cut sorts
- * a page's few dozen lines again at every cut, and through qsort() each comparison was a
- * call: an insertion sort in-line does those sizes in a fraction of the instructions. */
-static void
-sort_items (CutItem *items, guint n, gboolean along_x)
-{
-  if (n > 64)
-    {
-      qsort (items, n, sizeof (CutItem), along_x ? compare_items_x : compare_items_y);
-      return;
-    }
-  for (guint i = 1; i < n; i++)
-    {
-      CutItem item = items[i];
-      double key = along_x ? item.x0 : item.y0;
-      guint j = i;
-
-      while (j > 0 && (along_x ? items[j - 1].x0 : items[j - 1].y0) > key)
-        {
-          items[j] = items[j - 1];
-          j--;
-        }
-      items[j] = item;
-    }
-}
-
-static int
-compare_items_reading (gconstpointer a, gconstpointer b, gpointer rtl)
-{
-  const CutItem *ia = a, *ib = b;
-  double tolerance = 0.5 * MIN (ia->size, ib->size);
-
-  if (fabs (ia->y1 - ib->y1) > tolerance)
-    return ia->y1 < ib->y1 ? -1 : 1;
-  if (GPOINTER_TO_INT (rtl))
-    return ia->x1 > ib->x1 ? -1 : ia->x1 < ib->x1;
-  return ia->x0 < ib->x0 ? -1 : ia->x0 > ib->x0;
-}
-
-/* The widest empty band across the items along one axis; returns the gap width and
- * leaves the items sorted along that axis with *split the count before the gap. */
-static double
-widest_gap (CutItem *items, guint n, gboolean along_x, guint *split)
-{
-  double reach, best = 0;
-
-  sort_items (items, n, along_x);
-  reach = along_x ? items[0].x1 : items[0].y1;
-  *split = 0;
-  for (guint i = 1; i < n; i++)
-    {
-      double start = along_x ? items[i].x0 : items[i].y0;
-      double end = along_x ? items[i].x1 : items[i].y1;
-
-      if (start - reach > best)
-        {
-          best = start - reach;
-          *split = i;
-        }
-      reach = MAX (reach, end);
-    }
-  return best;
-}
-
-/* Orders the lines of one block. A block is one column by construction, except where
- * columns stand closer than the page's character height or are narrower than Freki's
- * minimum block: those are still read one after the other, cutting at the widest gap. */
-static void
-order_block (CutItem *items, guint n, gboolean rtl, GArray *out)
-{
-  guint split_x, split_y;
-  double gap_x, gap_y;
-
-  if (n == 1)
-    {
-      g_array_append_val (out, items[0].line);
-      return;
-    }
-
-  gap_y = widest_gap (items, n, FALSE, &split_y);
-  gap_x = widest_gap (items, n, TRUE, &split_x);
-
-  if (gap_x <= 0 && gap_y <= 0)
-    {
-      g_qsort_with_data (items, n, sizeof (CutItem), compare_items_reading, GINT_TO_POINTER (rtl));
-      for (guint i = 0; i < n; i++)
-        g_array_append_val (out, items[i].line);
-      return;
-    }
-
-  if (gap_x > gap_y)
-    {
-      /* items are still sorted by x from the last widest_gap() call */
-      if (rtl)
-        {
-          order_block (items + split_x, n - split_x, rtl, out);
-          order_block (items, split_x, rtl, out);
-        }
-      else
-        {
-          order_block (items, split_x, rtl, out);
-          order_block (items + split_x, n - split_x, rtl, out);
-        }
-    }
-  else
-    {
-      sort_items (items, n, FALSE);
-      order_block (items, split_y, rtl, out);
-      order_block (items + split_y, n - split_y, rtl, out);
-    }
-}
-
-/* Freki's thresholds (Goodman, Georgi and Xia, "Freki"; freki/analyzers/xycut.py): no ink
- * at all in a valley (noise 0), a valley at least the average character height wide on
- * both axes, and each side of a cut at least a sixth of the page wide and 1/32 (cut
- * between columns) or 1/128 (cut between blocks above each other) of the page high. */
-#define MIN_BLOCK_WIDTH (1.0 / 6)
-#define MIN_VCUT_HEIGHT (1.0 / 32)
-#define MIN_HCUT_HEIGHT (1.0 / 128)
-
-/* The widest valley through which the items may be cut; FALSE when none qualifies. */
-static gboolean
-best_cut (CutItem *items, guint n, const CutContext *ctx, gboolean *vertical, double *at)
-{
-  double left = G_MAXDOUBLE, right = -G_MAXDOUBLE, top = G_MAXDOUBLE, bottom = -G_MAXDOUBLE;
-  double best = -1, best_key = 0;
-  gboolean best_vertical = FALSE;
-
-  for (guint i = 0; i < n; i++)
-    {
-      left = MIN (left, items[i].x0);
-      right = MAX (right, items[i].x1);
-      top = MIN (top, items[i].y0);
-      bottom = MAX (bottom, items[i].y1);
-    }
-
-  for (int axis = 0; axis < 2; axis++)
-    {
-      gboolean along_x = axis == 0;
-      double reach;
-
-      sort_items (items, n, along_x);
-      reach = along_x ? items[0].x1 : items[0].y1;
-      for (guint i = 1; i < n; i++)
-        {
-          double start = along_x ? items[i].x0 : items[i].y0;
-          double end = along_x ? items[i].x1 : items[i].y1;
-          double size = start - reach;
-
-          if (size > 0 && size >= ctx->min_valley)
-            {
-              gboolean fits;
-              double mid = (start + reach) / 2;
-              /* Among equal valleys Freki takes the cut between columns, then the
-               * rightmost or the topmost one. */
-              double key = along_x ? mid : -mid;
-
-              if (along_x)
-                fits = (bottom - top) >= MIN_VCUT_HEIGHT * ctx->height
-                       && MIN (reach - left, right - start) >= MIN_BLOCK_WIDTH * ctx->width;
-              else
-                fits = MIN (reach - top, bottom - start) >= MIN_HCUT_HEIGHT * ctx->height
-                       && (right - left) >= MIN_BLOCK_WIDTH * ctx->width;
-              if (fits
-                  && (size > best || (size == best && along_x && !best_vertical)
-                      || (size == best && along_x == best_vertical && key > best_key)))
-                {
-                  best = size;
-                  best_vertical = along_x;
-                  best_key = key;
-                  *at = mid;
-                }
-            }
-          reach = MAX (reach, end);
-        }
-    }
-  *vertical = best_vertical;
-  return best >= 0;
-}
-
-static void
-freki_cut (CutItem *items, guint n, CutContext *ctx)
-{
-  gboolean vertical;
-  double at = 0;
-  guint split = 0;
-
-  if (!best_cut (items, n, ctx, &vertical, &at))
-    {
-      Leaf leaf = { ctx->reading->len, 0, g_strdup (ctx->path->str) };
-
-      order_block (items, n, ctx->rtl, ctx->reading);
-      leaf.n = ctx->reading->len - leaf.first;
-      g_array_append_val (ctx->leaves, leaf);
-      return;
-    }
-
-  /* The valley is empty: every item lies wholly on one side of it. */
-  sort_items (items, n, vertical);
-  while (split < n && (vertical ? items[split].x0 : items[split].y0) < at)
-    split++;
-  g_assert (split > 0 && split < n);
-
-  if (!vertical)
-    {
-      g_string_append_c (ctx->path, 't');
-      freki_cut (items, split, ctx);
-      ctx->path->str[ctx->path->len - 1] = 'b';
-      freki_cut (items + split, n - split, ctx);
-    }
-  else if (!ctx->rtl)
-    {
-      g_string_append_c (ctx->path, 'l');
-      freki_cut (items, split, ctx);
-      ctx->path->str[ctx->path->len - 1] = 'r';
-      freki_cut (items + split, n - split, ctx);
-    }
-  else
-    {
-      /* Right to left: the right-hand column is read first; labels stay spatial. */
-      g_string_append_c (ctx->path, 'r');
-      freki_cut (items + split, n - split, ctx);
-      ctx->path->str[ctx->path->len - 1] = 'l';
-      freki_cut (items, split, ctx);
-    }
-  g_string_truncate (ctx->path, ctx->path->len - 1);
 }
 
 typedef struct
@@ -630,10 +450,10 @@ add_final_line (GArray *finals, const FinalLine *line, const GArray *indices, gu
   g_array_append_val (finals, final);
 }
 
-/* Splits every line at its column gutters. */
+/* Splits every line at its column gutters; a table's rows (@split FALSE) stay whole. */
 static GArray *
 split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *chains,
-               const GArray *chain_glyphs)
+               const GArray *chain_glyphs, gboolean split)
 {
   g_autoptr (GPtrArray)
       all_glyphs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
@@ -670,7 +490,7 @@ split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *chains,
             }
           index = g_array_index (indices, guint32, k);
           p = placement_of (&glyphs[index]);
-          if (k > start && p.u - reach > GUTTER_CANDIDATE * build->size
+          if (split && k > start && p.u - reach > GUTTER_CANDIDATE * build->size
               && is_gutter (glyphs, builds, all_glyphs, l, reach, p.u))
             {
               add_final_line (finals, &current, indices, start, k);
@@ -749,22 +569,145 @@ sort_visually (const DcGlyph *glyphs, GArray *line)
     g_array_index (line, guint32, k) = keys[k].glyph;
 }
 
+/* Freki counts no ink in the outer fifths of a text box across its line, so that
+ * ascenders and descenders of neighbouring lines do not close the valley between two
+ * blocks. */
+static DcCutItem
+cut_item (const DcGlyphBox *box, guint8 rotation, double size, guint index)
+{
+  DcCutItem item = { box->x0, box->y0, box->x1, box->y1, size, index };
+  double shrink;
+
+  if (rotation == 0 || rotation == 2)
+    {
+      shrink = (box->y1 - box->y0) / 5;
+      item.y0 += shrink;
+      item.y1 -= shrink;
+    }
+  else
+    {
+      shrink = (box->x1 - box->x0) / 5;
+      item.x0 += shrink;
+      item.x1 -= shrink;
+    }
+  return item;
+}
+
+static DcGlyphBox
+line_box (const DcGlyph *glyphs, const GArray *line)
+{
+  DcGlyphBox box = dc_glyph_get_box (&glyphs[g_array_index (line, guint32, 0)]);
+
+  for (guint k = 1; k < line->len; k++)
+    {
+      DcGlyphBox glyph_box = dc_glyph_get_box (&glyphs[g_array_index (line, guint32, k)]);
+
+      box.x0 = MIN (box.x0, glyph_box.x0);
+      box.y0 = MIN (box.y0, glyph_box.y0);
+      box.x1 = MAX (box.x1, glyph_box.x1);
+      box.y1 = MAX (box.y1, glyph_box.y1);
+    }
+  return box;
+}
+
+typedef struct
+{
+  const DcGlyph *glyphs;
+  guint page;
+  gboolean rtl;
+  guint32 *order;
+  guint placed; /* the next place in @order */
+  GArray *lines;
+} PageOut;
+
+/* Builds the lines of one leaf of the cut, its chains @members, and appends them to the
+ * page's lines in reading order. */
+static void
+lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const guint *members,
+              guint n_members, gboolean table)
+{
+  g_autoptr (GArray) builds = merge_chains (chains, members, n_members);
+  g_autoptr (GArray) finals = NULL;
+  g_autoptr (GArray) reading = NULL;
+  g_autofree DcCutItem *items = NULL;
+  g_autofree DcGlyphBox *boxes = NULL;
+
+  for (guint l = 0; l < builds->len; l++)
+    g_array_sort_with_data (g_array_index (builds, LineBuild, l).chains, compare_chain_starts,
+                            chains);
+  finals = split_gutters (out->glyphs, builds, chains, chain_glyphs, !table);
+
+  items = g_new (DcCutItem, finals->len);
+  boxes = g_new (DcGlyphBox, finals->len);
+  for (guint l = 0; l < finals->len; l++)
+    {
+      FinalLine *line = &g_array_index (finals, FinalLine, l);
+
+      boxes[l] = line_box (out->glyphs, line->glyphs);
+      items[l] = cut_item (&boxes[l], line->rotation, line->size, l);
+    }
+  reading = g_array_sized_new (FALSE, FALSE, sizeof (guint), finals->len);
+  if (table)
+    _dc_layout_order_rows (items, finals->len, out->rtl, reading);
+  else
+    _dc_layout_order_block (items, finals->len, out->rtl, reading);
+
+  for (guint r = 0; r < reading->len; r++)
+    {
+      guint l = g_array_index (reading, guint, r);
+      FinalLine *final = &g_array_index (finals, FinalLine, l);
+      DcLine line = { 0 };
+
+      line.x0 = boxes[l].x0;
+      line.y0 = boxes[l].y0;
+      line.x1 = boxes[l].x1;
+      line.y1 = boxes[l].y1;
+      line.page = out->page;
+      line.rotation = final->rotation;
+      sort_visually (out->glyphs, final->glyphs);
+      line.first_glyph = out->placed;
+      line.n_glyphs = final->glyphs->len;
+      memcpy (out->order + out->placed, final->glyphs->data, final->glyphs->len * sizeof (guint32));
+      out->placed += final->glyphs->len;
+      g_array_append_val (out->lines, line);
+    }
+}
+
+static void
+append_block (GArray *blocks, const GArray *lines, guint page, guint index, guint first_line,
+              guint n_lines, char *label)
+{
+  DcBlock block = { 0 };
+
+  block.page = page;
+  block.index = index;
+  block.first_line = first_line;
+  block.n_lines = n_lines;
+  block.label = label;
+  for (guint l = first_line; l < first_line + n_lines; l++)
+    {
+      const DcLine *line = &g_array_index (lines, DcLine, l);
+
+      block.x0 = l == first_line ? line->x0 : MIN (block.x0, line->x0);
+      block.y0 = l == first_line ? line->y0 : MIN (block.y0, line->y0);
+      block.x1 = l == first_line ? line->x1 : MAX (block.x1, line->x1);
+      block.y1 = l == first_line ? line->y1 : MAX (block.y1, line->y1);
+    }
+  g_array_append_val (blocks, block);
+}
+
 void
 dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double page_width,
                  double page_height, gboolean rtl, guint32 *order, GArray *lines, GArray *blocks)
 {
   g_autoptr (GArray) chain_glyphs = NULL;
   g_autoptr (GArray) chains = NULL;
-  g_autoptr (GArray) builds = NULL;
-  g_autoptr (GArray) finals = NULL;
-  g_autoptr (GArray) reading = NULL;
+  g_autoptr (GArray) members = NULL;
   g_autoptr (GArray) leaves = NULL;
-  g_autoptr (GString) path = NULL;
-  g_autofree CutItem *items = NULL;
-  g_autofree DcLine *boxes = NULL;
+  g_autofree DcCutItem *items = NULL;
   double heights = 0;
-  guint n_heights = 0, first_line, placed = first;
-  CutContext ctx;
+  guint n_heights = 0, first_line;
+  PageOut out = { glyphs, page, rtl, order, first, lines };
 
   g_assert (glyphs != NULL || n == 0);
   g_assert (order != NULL && lines != NULL && blocks != NULL);
@@ -774,12 +717,8 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
 
   chain_glyphs = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
   chains = build_chains (glyphs, first, n, chain_glyphs);
-  builds = merge_chains ((Chain *) (void *) chains->data, chains->len);
-  for (guint l = 0; l < builds->len; l++)
-    g_array_sort_with_data (g_array_index (builds, LineBuild, l).chains, compare_chain_starts,
-                            chains->data);
-  finals = split_gutters (glyphs, builds, (const Chain *) (void *) chains->data, chain_glyphs);
 
+  /* Freki's valley: the page's average character height. */
   for (guint i = first; i < first + n; i++)
     {
       DcGlyphBox glyph_box = dc_glyph_get_box (&glyphs[i]);
@@ -791,108 +730,33 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
         }
     }
 
-  items = g_new0 (CutItem, finals->len);
-  boxes = g_new0 (DcLine, finals->len);
-  for (guint l = 0; l < finals->len; l++)
+  items = g_new (DcCutItem, chains->len);
+  for (guint c = 0; c < chains->len; c++)
     {
-      FinalLine *line = &g_array_index (finals, FinalLine, l);
-      DcLine *box = &boxes[l];
-      double shrink;
+      const Chain *chain = &g_array_index (chains, Chain, c);
 
-      for (guint k = 0; k < line->glyphs->len; k++)
-        {
-          DcGlyphBox glyph_box = dc_glyph_get_box (
-              &glyphs[g_array_index (line->glyphs, guint32, k)]);
-
-          if (k == 0)
-            {
-              box->x0 = glyph_box.x0;
-              box->y0 = glyph_box.y0;
-              box->x1 = glyph_box.x1;
-              box->y1 = glyph_box.y1;
-            }
-          box->x0 = MIN (box->x0, glyph_box.x0);
-          box->y0 = MIN (box->y0, glyph_box.y0);
-          box->x1 = MAX (box->x1, glyph_box.x1);
-          box->y1 = MAX (box->y1, glyph_box.y1);
-        }
-
-      /* Freki counts no ink in the outer fifths of a text box across its line, so
-       * that ascenders and descenders of neighbouring lines do not close the valley
-       * between two blocks. */
-      items[l].x0 = box->x0;
-      items[l].x1 = box->x1;
-      items[l].y0 = box->y0;
-      items[l].y1 = box->y1;
-      if (line->rotation == 0 || line->rotation == 2)
-        {
-          shrink = (box->y1 - box->y0) / 5;
-          items[l].y0 += shrink;
-          items[l].y1 -= shrink;
-        }
-      else
-        {
-          shrink = (box->x1 - box->x0) / 5;
-          items[l].x0 += shrink;
-          items[l].x1 -= shrink;
-        }
-      items[l].size = line->size;
-      items[l].line = l;
+      items[c] = cut_item (&chain->box, chain->rotation, chain->size, c);
     }
-
-  reading = g_array_sized_new (FALSE, FALSE, sizeof (guint), finals->len);
-  leaves = g_array_new (FALSE, FALSE, sizeof (Leaf));
-  path = g_string_new (NULL);
-  ctx.width = page_width > 0 ? page_width : 1;
-  ctx.height = page_height > 0 ? page_height : 1;
-  ctx.min_valley = n_heights > 0 ? heights / n_heights : 1;
-  ctx.rtl = rtl;
-  ctx.reading = reading;
-  ctx.leaves = leaves;
-  ctx.path = path;
-  freki_cut (items, finals->len, &ctx);
+  members = g_array_sized_new (FALSE, FALSE, sizeof (guint), chains->len);
+  leaves = g_array_new (FALSE, FALSE, sizeof (DcCutLeaf));
+  _dc_layout_cut (items, chains->len, page_width, page_height,
+                  n_heights > 0 ? heights / n_heights : 1, rtl, members, leaves);
 
   first_line = lines->len;
-  for (guint r = 0; r < reading->len; r++)
-    {
-      guint l = g_array_index (reading, guint, r);
-      FinalLine *final = &g_array_index (finals, FinalLine, l);
-      DcLine line = boxes[l];
-
-      line.page = page;
-      line.index = r;
-      line.rotation = final->rotation;
-      sort_visually (glyphs, final->glyphs);
-      line.first_glyph = placed;
-      line.n_glyphs = final->glyphs->len;
-      memcpy (order + placed, final->glyphs->data, final->glyphs->len * sizeof (guint32));
-      placed += final->glyphs->len;
-      g_array_append_val (lines, line);
-    }
-  /* Every glyph joined one chain, every chain one line, every line the reading order. */
-  g_assert (placed == first + n);
-
   for (guint b = 0; b < leaves->len; b++)
     {
-      Leaf *leaf = &g_array_index (leaves, Leaf, b);
-      DcBlock block = { 0 };
+      DcCutLeaf *leaf = &g_array_index (leaves, DcCutLeaf, b);
+      guint leaf_first = lines->len;
 
-      block.page = page;
-      block.index = b;
-      block.first_line = first_line + leaf->first;
-      block.n_lines = leaf->n;
-      block.label = g_steal_pointer (&leaf->label);
-      for (guint l = block.first_line; l < block.first_line + block.n_lines; l++)
-        {
-          const DcLine *line = &g_array_index (lines, DcLine, l);
-
-          block.x0 = l == block.first_line ? line->x0 : MIN (block.x0, line->x0);
-          block.y0 = l == block.first_line ? line->y0 : MIN (block.y0, line->y0);
-          block.x1 = l == block.first_line ? line->x1 : MAX (block.x1, line->x1);
-          block.y1 = l == block.first_line ? line->y1 : MAX (block.y1, line->y1);
-        }
-      g_array_append_val (blocks, block);
+      lay_out_leaf (&out, (Chain *) (void *) chains->data, chain_glyphs,
+                    &g_array_index (members, guint, leaf->first), leaf->n, leaf->table);
+      append_block (blocks, lines, page, b, leaf_first, lines->len - leaf_first,
+                    g_steal_pointer (&leaf->label));
     }
+  for (guint l = first_line; l < lines->len; l++)
+    g_array_index (lines, DcLine, l).index = l - first_line;
+  /* Every glyph joined one chain, every chain one leaf and one line. */
+  g_assert (out.placed == first + n);
 }
 
 guint
