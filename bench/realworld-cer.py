@@ -3,7 +3,7 @@
 # on the real-world PDFs whose README says what the page actually says (DESIGN §7: text is
 # never worse than pdftotext).
 #
-# Usage: realworld-cer.py [DECIPHER_CLI] [--dir ../shared/realworld-pdfs] [--no-auto]
+# Usage: realworld-cer.py [DECIPHER_CLI] [--dir ../shared/realworld-pdfs] [--no-auto] [--spaces]
 #        [--recognize [--min-confidence X]] [--only A.pdf,B.pdf]
 #
 # --recognize: the text after `recognize` and one `accept all` (above --min-confidence,
@@ -21,7 +21,8 @@
 # alignment). The CER is the sum of those distances divided by the answer's length. Both sides are in NFC, and
 # whitespace is removed from both first, so that line breaks and the spacing of CJK text
 # neither help nor hurt: it measures the characters. 0 is perfect, 1 is nothing right
-# (U+FFFD for every glyph gives 1).
+# (U+FFFD for every glyph gives 1). --spaces counts spaces instead: each run of white
+# space is one space on both sides, so a space between two CJK characters is an error.
 # SPDX-License-Identifier: GPL-3.0-or-later
 import argparse
 import json
@@ -56,18 +57,22 @@ def parse_answers(readme):
     return answers
 
 
-def squash(text):
+def squash(text, spaces=False):
     text = unicodedata.normalize("NFC", text)
+    if spaces:
+        # Counting spaces: each run of white space is one space, so that a space put
+        # between two characters a script writes together (CJK) is an error.
+        return re.sub(r"\s+", " ", text).strip()
     return "".join(ch for ch in text if not ch.isspace())
 
 
-def cer(pieces, text):
+def cer(pieces, text, spaces=False):
     """Summed edit distance of each piece to its best-matching substring of text, per
     character of the pieces."""
-    total = sum(len(squash(p)) for p in pieces)
+    total = sum(len(squash(p, spaces)) for p in pieces)
     if total == 0:
         return 0.0
-    return sum(distance(squash(p), squash(text)) for p in pieces) / total
+    return sum(distance(squash(p, spaces), squash(text, spaces)) for p in pieces) / total
 
 
 def distance(a, t):
@@ -127,6 +132,8 @@ def main():
                     help="the text after recognize + one accept all in a session")
     ap.add_argument("--min-confidence", type=float, default=0.0)
     ap.add_argument("--only", default="", help="only these files, comma-separated names")
+    ap.add_argument("--spaces", action="store_true",
+                    help="count spaces: white space runs are one space instead of none")
     args = ap.parse_args()
 
     readme = os.path.join(args.dir, "README.md")
@@ -146,8 +153,8 @@ def main():
         else:
             ours = run([args.cli, "text", pdf] + (["--no-auto"] if args.no_auto else []))
         theirs = run(["pdftotext", "-enc", "UTF-8", pdf, "-"])
-        c_ours = cer(answers[name], ours) if ours is not None else 1.0
-        c_theirs = cer(answers[name], theirs) if theirs is not None else 1.0
+        c_ours = cer(answers[name], ours, args.spaces) if ours is not None else 1.0
+        c_theirs = cer(answers[name], theirs, args.spaces) if theirs is not None else 1.0
         totals[0] += c_ours
         totals[1] += c_theirs
         mark = ""

@@ -428,7 +428,7 @@ main (int argc, char **argv)
 
   /* Pages 1-7: a title across the gutter at seven offsets; 8-9: tables; 10: letter-spaced
    * words; 11: CJK and Thai. */
-  for (guint page = 0; page < 9; page++)
+  for (guint page = 0; page < 11; page++)
     {
       static const char *names[] = { "title-60",    "title-40",      "title-20", "title0",
                                      "title+20",    "title+40",      "title+60", "table",

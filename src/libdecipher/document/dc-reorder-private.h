@@ -19,6 +19,14 @@ DcDirection _dc_reorder_line (DcDocument *document, guint line, DcValueFunc valu
                               gpointer user_data, GString *out, GPtrArray *tokens);
 void _dc_reorder_line_tokens (DcDocument *document, guint line, DcValueFunc value,
                               gpointer user_data, GPtrArray *tokens, GArray *token_indices);
+/* Whether no space stands in the text between the tokens @before and @after (the next on
+ * its line), whose texts are @before_text and @after_text: CJK, Thai and their kin write
+ * words together, and a gap between them is none. */
+gboolean _dc_reorder_tokens_close_up (DcDocument *document, const DcToken *before,
+                                      const DcToken *after, const char *before_text,
+                                      const char *after_text, DcValueFunc value,
+                                      gpointer user_data);
+
 void _dc_reorder_token (DcDocument *document, guint token, DcValueFunc value, gpointer user_data,
                         GString *out);
 

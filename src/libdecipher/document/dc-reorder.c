@@ -34,6 +34,7 @@ typedef enum
   UNIT_FROM_SPAN = 1 << 0,  /* /ActualText: already logical inside */
   UNIT_SPACE = 1 << 1,      /* between two tokens */
   UNIT_NO_ADVANCE = 1 << 2, /* drawn over its neighbour */
+  UNIT_CLOSED = 1 << 3,     /* a space between two tokens that the script does not write */
 } UnitFlags;
 
 typedef struct
@@ -590,6 +591,91 @@ add_unit (GArray *units, GString *pool, const char *text, guint token, guint fla
   units->len++;
 }
 
+/* Chinese and Japanese put no space between words, nor around their punctuation (UAX
+ * #14's ID class): a gap between two such characters where no space is drawn is no space
+ * in the text. */
+static gboolean
+writes_without_spaces (gunichar c)
+{
+  switch (g_unichar_get_script (c))
+    {
+    case G_UNICODE_SCRIPT_HAN:
+    case G_UNICODE_SCRIPT_HIRAGANA:
+    case G_UNICODE_SCRIPT_KATAKANA:
+    case G_UNICODE_SCRIPT_BOPOMOFO:
+    case G_UNICODE_SCRIPT_YI:
+      return TRUE;
+    default:
+      /* CJK punctuation, full-width forms and the leaders of a table of contents. */
+      return (c >= 0x3000 && c <= 0x303F) || (c >= 0xFF00 && c <= 0xFFEF) || c == 0x30FC
+             || c == 0x2026 || c == 0x2025;
+    }
+}
+
+/* Thai, Lao, Khmer and Myanmar write words together too, and part phrases with a space. */
+static gboolean
+writes_phrases_apart (gunichar c)
+{
+  switch (g_unichar_get_script (c))
+    {
+    case G_UNICODE_SCRIPT_THAI:
+    case G_UNICODE_SCRIPT_LAO:
+    case G_UNICODE_SCRIPT_KHMER:
+    case G_UNICODE_SCRIPT_MYANMAR:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* Whether a word space is drawn between two tokens of a line: a space glyph, and room
+ * for it. Producers may draw a space after every character, each overdrawn by the next,
+ * and ideographic spaces letter-space CJK headings: neither leaves room for a word space. */
+static gboolean
+space_drawn (const DcGlyph *glyphs, const guint32 *order, const DcToken *before,
+             const DcToken *after, DcValueFunc value, gpointer user_data)
+{
+  const DcGlyph *last = &glyphs[order[before->first_glyph + before->n_glyphs - 1]];
+  const DcGlyph *next = &glyphs[order[after->first_glyph]];
+  double room;
+
+  if (after->first_glyph == before->first_glyph + before->n_glyphs)
+    return FALSE;
+  if (last->rotation != 0 || next->rotation != 0)
+    return TRUE;
+  room = next->x - (last->x + dc_glyph_get_advance (last));
+  for (guint k = before->first_glyph + before->n_glyphs; k < after->first_glyph; k++)
+    if (g_strcmp0 (value (glyphs[order[k]].symbol, user_data), "\xE3\x80\x80") == 0)
+      room -= dc_glyph_get_advance (&glyphs[order[k]]);
+  return room >= 0.25 * MAX (dc_glyph_get_size (next), 0.5f);
+}
+
+/* Whether the space unit between @before and @after is none in the text. */
+static gboolean
+space_is_closed (gunichar before, gunichar after, gboolean drawn)
+{
+  if (drawn || before < 0x0E00 || after < 0x0E00)
+    return FALSE;
+  return (writes_without_spaces (before) && writes_without_spaces (after))
+         || (writes_phrases_apart (before) && writes_phrases_apart (after));
+}
+
+gboolean
+_dc_reorder_tokens_close_up (DcDocument *document, const DcToken *before, const DcToken *after,
+                             const char *before_text, const char *after_text, DcValueFunc value,
+                             gpointer user_data)
+{
+  g_return_val_if_fail (before != NULL && after != NULL, FALSE);
+
+  if (before_text == NULL || after_text == NULL || *before_text == '\0' || *after_text == '\0')
+    return FALSE;
+  return space_is_closed (g_utf8_get_char (g_utf8_prev_char (before_text + strlen (before_text))),
+                          g_utf8_get_char (after_text),
+                          space_drawn (dc_document_get_glyphs (document, NULL),
+                                       dc_document_get_reading_order (document, NULL), before,
+                                       after, value, user_data));
+}
+
 /* The text of the tokens [first_token, first_token + n_tokens) of one line. */
 static DcDirection
 reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValueFunc value,
@@ -642,6 +728,15 @@ reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValue
                     glyph);
         }
       reordered[t] = reorder_indic (pool, (Unit *) (void *) units->data, token_start, units->len);
+      if (t > 0 && token_start >= 2 && units->len > token_start)
+        {
+          Unit *space = &g_array_index (units, Unit, token_start - 1);
+          const DcToken *before = token - 1;
+
+          if (space_is_closed (unit_last (pool, space - 1), unit_first (pool, space + 1),
+                               space_drawn (glyphs, order, before, token, value, user_data)))
+            space->flags |= UNIT_CLOSED;
+        }
     }
 
   pool = merge_marks (pool, units);
@@ -671,7 +766,7 @@ reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValue
 
               g_array_append_val (token_indices, index);
             }
-          if (unit != NULL)
+          if (unit != NULL && !(unit->flags & UNIT_CLOSED))
             g_string_append_c (out, ' ');
           g_string_truncate (token_text, 0);
           continue;

@@ -29,7 +29,11 @@
 #define GUTTER_CANDIDATE 1.0     /* a gap this wide may be a column gutter… */
 #define GUTTER_NEIGHBOURHOOD 6.0 /* …when the lines this near above or below… */
 #define GUTTER_MIN_WIDTH 0.5     /* …all leave a strip this wide empty inside it */
-#define MIN_WORD_GAP 0.15        /* where no space glyph is drawn, a gap this wide is one */
+#define MIN_WORD_GAP 0.15        /* a gap this wide may be a word space… */
+#define WORD_GAP 0.25          /* …and one this wide is, where no space glyph is drawn (Freki) */
+#define LETTER_GAP_MIN 0.1     /* letter-spacing (Tc) opens every gap of a word this wide… */
+#define LETTER_GAP_SPREAD 0.02 /* …and all alike, to this… */
+#define LETTER_RUN 3           /* …for this many gaps in a row at least */
 
 typedef struct
 {
@@ -759,57 +763,117 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
   g_assert (out.placed == first + n);
 }
 
+/* The gap before each glyph of a line along its baseline, from the end of the glyph
+ * before (a zero-width mark does not hide the gap after the glyph it sits on); NAN at a
+ * space glyph, the line's first glyph and the one after a space. */
+static void
+measure_gaps (const DcGlyph *glyphs, const guint32 *order, const DcLine *line,
+              const guint8 *symbol_is_space, double *gaps, double *ems)
+{
+  Placement previous = { 0 };
+  gboolean open = FALSE;
+
+  for (guint k = 0; k < line->n_glyphs; k++)
+    {
+      const DcGlyph *glyph = &glyphs[order[line->first_glyph + k]];
+      Placement p;
+
+      gaps[k] = NAN;
+      ems[k] = em (glyph);
+      if (symbol_is_space[glyph->symbol])
+        {
+          open = FALSE;
+          continue;
+        }
+      p = placement_of (glyph);
+      if (!open)
+        {
+          open = TRUE;
+          previous = p;
+          continue;
+        }
+      gaps[k] = p.u - previous.u_end;
+      if (dc_glyph_get_advance (glyph) != 0 || previous.u_end < p.u_end)
+        previous = p;
+    }
+}
+
+/* Letter-spacing: where three gaps or more in a row are wider than a kern and all alike,
+ * the glyphs between them are one word set wide (Tc), whatever the gaps' width; Freki
+ * respaces such words. Word spaces differ from word to word, and run between words of
+ * several letters, so they never line up that way. */
+static void
+join_letter_spacing (double *gaps, const double *ems, guint n)
+{
+  guint k = 0;
+
+  while (k < n)
+    {
+      guint end = k;
+
+      if (isnan (gaps[k]) || gaps[k] < LETTER_GAP_MIN * ems[k])
+        {
+          k++;
+          continue;
+        }
+      while (end + 1 < n && !isnan (gaps[end + 1])
+             && fabs (gaps[end + 1] - gaps[k]) <= LETTER_GAP_SPREAD * ems[k])
+        end++;
+      if (end + 1 - k >= LETTER_RUN)
+        for (guint i = k; i <= end; i++)
+          gaps[i] = 0;
+      k = end + 1;
+    }
+}
+
 guint
 dc_layout_tokens_into (const DcGlyph *glyphs, const guint32 *order, DcLine *lines, guint first_line,
                        guint end_line, const guint8 *symbol_is_space, DcToken *tokens,
                        guint first_token)
 {
-  guint n = first_token;
+  guint n = first_token, room = 0;
+  g_autofree double *gaps = NULL;
+  g_autofree double *ems = NULL;
 
   for (guint l = first_line; l < end_line; l++)
     {
       DcLine *line = &lines[l];
       DcToken token = { 0 };
-      Placement previous = { 0 };
       gboolean open = FALSE;
+
+      if (line->n_glyphs > room)
+        {
+          room = MAX (line->n_glyphs, 2 * room);
+          gaps = g_renew (double, gaps, room);
+          ems = g_renew (double, ems, room);
+        }
+      measure_gaps (glyphs, order, line, symbol_is_space, gaps, ems);
+      join_letter_spacing (gaps, ems, line->n_glyphs);
 
       line->first_token = n;
       token.line = l;
 
-      for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
+      for (guint k = 0; k < line->n_glyphs; k++)
         {
-          const DcGlyph *glyph = &glyphs[order[k]];
-          Placement p = placement_of (glyph);
-
-          if (symbol_is_space[glyph->symbol])
+          if (symbol_is_space[glyphs[order[line->first_glyph + k]].symbol])
             {
               if (open)
                 tokens[n++] = token;
               open = FALSE;
               continue;
             }
-
-          if (open)
+          if (open && (gaps[k] > WORD_GAP * ems[k] || gaps[k] < -MAX_LINE_GAP * ems[k]))
             {
-              double gap = p.u - previous.u_end;
-
-              if (gap > MIN_WORD_GAP * em (glyph) || gap < -MAX_LINE_GAP * em (glyph))
-                {
-                  tokens[n++] = token;
-                  open = FALSE;
-                }
+              tokens[n++] = token;
+              open = FALSE;
             }
-
           if (!open)
             {
-              token.first_glyph = k;
+              token.first_glyph = line->first_glyph + k;
               token.n_glyphs = 0;
               open = TRUE;
             }
           token.n_glyphs++;
-          /* A zero-width mark must not hide the gap after the glyph it sits on. */
-          if (token.n_glyphs == 1 || dc_glyph_get_advance (glyph) != 0 || previous.u_end < p.u_end)
-            previous = p;
         }
 
       if (open)

@@ -20,6 +20,7 @@
 #include <math.h>
 
 #include "dc-export-private.h"
+#include "dc-reorder-private.h"
 
 #define GROUP_TABSCORE 0.6
 
@@ -206,6 +207,21 @@ respace_block (DcDocument *document, const DcBlock *block, double origin, DcValu
           x_prev = cell.x;
           g_string_truncate (text, 0);
           _dc_export_append_token (text, document, &tokens[t], value, user_data);
+          /* Words written together are one cell, as they are one word of the text. */
+          if (r->cells->len > r->line_first[i]
+              && _dc_reorder_tokens_close_up (document, &tokens[t - 1], &tokens[t],
+                                              g_array_index (r->cells, Cell, r->cells->len - 1)
+                                                  .text,
+                                              text->str, value, user_data))
+            {
+              Cell *previous = &g_array_index (r->cells, Cell, r->cells->len - 1);
+              char *joined = g_strconcat (previous->text, text->str, NULL);
+
+              g_free (previous->text);
+              previous->text = joined;
+              previous->width = text_width (joined);
+              continue;
+            }
           cell.width = text_width (text->str);
           cell.text = g_strdup (text->str);
           g_array_append_val (r->cells, cell);
