@@ -427,8 +427,8 @@ main (int argc, char **argv)
               fixture_tear_down);
 
   /* Pages 1-7: a title across the gutter at seven offsets; 8-9: tables; 10: letter-spaced
-   * words; 11: CJK and Thai. */
-  for (guint page = 0; page < 11; page++)
+   * words; 11: CJK and Thai; 12: three scripts in one font. */
+  for (guint page = 0; page < 12; page++)
     {
       static const char *names[] = { "title-60",    "title-40",      "title-20", "title0",
                                      "title+20",    "title+40",      "title+60", "table",

@@ -40,11 +40,34 @@ def export(pdf, *extra):
 # two columns, interlinear text, several scripts.
 for pdf, extra in (('multiscript.pdf', ()), ('igt.pdf', ()), ('two-columns.pdf', ()),
                    ('legacy-cyrillic.pdf', ()), ('legacy-cyrillic.pdf', ('--no-auto',)),
-                   ('rotated.pdf', ()), ('identity-h.pdf', ())):
+                   ('rotated.pdf', ()), ('identity-h.pdf', ()), ('reading.pdf', ())):
     doc = export(pdf, *extra)
     errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.path))
     check('schema %s %s' % (pdf, ' '.join(extra)), not errors,
           errors[0].message + ' at ' + '/'.join(map(str, errors[0].path)) if errors else '')
+
+# Spans are cut where the script changes, punctuation with its neighbours (issue 29).
+with open('%s/reading.json' % fixtures, encoding='utf-8') as f:
+    reading = json.load(f)
+doc = export('reading.pdf')
+want = reading['spans']
+got = [(s['script'], s['text'].strip()) for l in doc['pages'][want[0]['page'] - 1]['lines']
+       for s in l['spans']]
+check('spans cut at script changes', got == [(s['script'], s['text']) for s in want], str(got))
+check('spans of one script each', all(not s['mixed_script'] for l in doc['pages'][want[0]['page'] - 1]['lines']
+                                      for s in l['spans']))
+doc = export('igt.pdf')
+check('no span of punctuation alone in Zyyy', all(s['script'] != 'Zyyy' for p in doc['pages']
+                                                  for l in p['lines'] for s in l['spans']))
+
+# A right-to-left line cut into spans by a full stop in another font: each span's text
+# is in logical order, a piece of the line's.
+for pdf in ('script-hebrew.pdf', 'script-arabic.pdf', 'script-arabic-lamalef.pdf'):
+    doc = export(pdf)
+    pieces = [(s['text'].strip(), l['text']) for p in doc['pages'] for l in p['lines']
+              for s in l['spans']]
+    check('%s spans in logical order' % pdf, pieces and all(t in line for t, line in pieces),
+          str([t for t, line in pieces if t not in line][:3]))
 
 # Undecoded glyphs are flagged, run by run, and counted per span.
 doc = export('legacy-cyrillic.pdf', '--no-auto')

@@ -14,6 +14,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <json-glib/json-glib.h>
 
 #include "dc-export-private.h"
@@ -193,9 +195,51 @@ add_run (Export *e, JsonBuilder *builder, guint first, guint end, const Origin *
   json_builder_end_object (builder);
 }
 
+/* The glyphs of a token cut by a change of font, from @k to the token's or the span's
+ * end, into @word; returns the position after them. On a right-to-left span the glyphs,
+ * drawn left to right, are read right to left, each with the marks drawn over it. */
+static guint
+partial_word (Export *e, guint k, guint end, gboolean rtl, GString *word)
+{
+  g_autoptr (GPtrArray) clusters = g_ptr_array_new_with_free_func (g_free);
+
+  do
+    {
+      const DcGlyph *glyph = &e->glyphs[e->order[k]];
+      Origin o;
+
+      if (!is_space (e, k))
+        {
+          GString *cluster;
+          gboolean mark = clusters->len > 0
+                          && fabs (dc_glyph_get_advance (glyph))
+                                 < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f);
+
+          origin_of (e, glyph->symbol, &o);
+          if (!mark)
+            g_ptr_array_add (clusters, g_string_new (NULL));
+          cluster = g_ptr_array_index (clusters, clusters->len - 1);
+          append_value (cluster, &o);
+        }
+      k++;
+    }
+  while (k < end && !e->token_start[k]);
+
+  for (guint i = 0; i < clusters->len; i++)
+    {
+      GString *cluster = g_ptr_array_index (clusters, rtl ? clusters->len - 1 - i : i);
+
+      g_string_append_len (word, cluster->str, cluster->len);
+    }
+  for (guint i = 0; i < clusters->len; i++)
+    g_string_free (g_ptr_array_index (clusters, i), TRUE);
+  g_ptr_array_set_free_func (clusters, NULL);
+  return k;
+}
+
 /* The span's text in logical order: its whole tokens as dc-reorder.c gives them (Indic
- * pre-base vowels after their consonant), in reverse on a right-to-left span; a token cut
- * by a change of font keeps its glyphs' order. */
+ * pre-base vowels after their consonant), in reverse on a right-to-left span, as are the
+ * glyphs of a token cut by a change of font. */
 static void
 logical_text (Export *e, guint first, guint end, gboolean rtl, GString *out)
 {
@@ -220,18 +264,7 @@ logical_text (Export *e, guint first, guint end, gboolean rtl, GString *out)
           k = token->first_glyph + token->n_glyphs;
         }
       else
-        do
-          {
-            Origin o;
-
-            if (!is_space (e, k))
-              {
-                origin_of (e, e->glyphs[e->order[k]].symbol, &o);
-                append_value (word, &o);
-              }
-            k++;
-          }
-        while (k < end && !e->token_start[k]);
+        k = partial_word (e, k, end, rtl, word);
       g_ptr_array_add (words, g_string_free (word, FALSE));
     }
   g_string_truncate (out, 0);
@@ -243,10 +276,13 @@ logical_text (Export *e, guint first, guint end, gboolean rtl, GString *out)
     }
 }
 
-/* One span: the non-space glyphs of [first, end) of the reading order. */
+/* One span: the non-space glyphs of [first, end) of the reading order. A span of
+ * punctuation or digits alone (a comma in a font of its own) is in the script of its
+ * neighbours, @neighbours. */
 static void
 add_span (Export *e, JsonBuilder *builder, gboolean vertical, guint first, guint end,
-          const DcLanguageGuess *block_language, GUnicodeScript block_script)
+          const DcLanguageGuess *block_language, GUnicodeScript block_script,
+          GUnicodeScript *neighbours)
 {
   const DcGlyph *head = &e->glyphs[e->order[first]];
   g_autoptr (GString) text = g_string_new (NULL);
@@ -277,6 +313,10 @@ add_span (Export *e, JsonBuilder *builder, gboolean vertical, guint first, guint
       y1 = MAX (y1, dc_glyph_get_box (glyph).y1);
     }
   script = dc_text_get_script (text->str, &mixed);
+  if (script == G_UNICODE_SCRIPT_COMMON)
+    script = *neighbours;
+  else if (script != G_UNICODE_SCRIPT_UNKNOWN)
+    *neighbours = script;
   logical_text (e, first, end, dc_script_is_rtl (script) && !vertical, text);
   /* Values hold what the glyphs draw, one by one; a reader comparing or searching
    * text wants one spelling of each letter. */
@@ -348,8 +388,34 @@ add_span (Export *e, JsonBuilder *builder, gboolean vertical, guint first, guint
   json_builder_end_object (builder);
 }
 
-/* Spans: the line cut wherever the font or size changes (spaces go with the span they
- * are in, whatever font draws them). */
+/* The script of the token starting at reading-order position @k: that of its first
+ * character of a script of its own (UAX #24: Common and Inherited ones have none);
+ * COMMON when it has none. */
+static GUnicodeScript
+token_script (Export *e, guint k)
+{
+  const DcToken *token = &e->tokens[e->token_at[k]];
+
+  for (guint i = token->first_glyph; i < token->first_glyph + token->n_glyphs; i++)
+    {
+      const char *value = e->value (e->glyphs[e->order[i]].symbol, e->user_data);
+
+      for (const char *c = value; c != NULL && *c; c = g_utf8_next_char (c))
+        {
+          GUnicodeScript script = g_unichar_get_script (g_utf8_get_char (c));
+
+          if (script != G_UNICODE_SCRIPT_COMMON && script != G_UNICODE_SCRIPT_INHERITED
+              && script != G_UNICODE_SCRIPT_UNKNOWN)
+            return script;
+        }
+    }
+  return G_UNICODE_SCRIPT_COMMON;
+}
+
+/* Spans, as pdftract cuts them: wherever the font or size changes, and where a word in
+ * another script begins (and with it, maybe, another direction); punctuation, digits and
+ * marks (Common, Inherited) stay with the words around them. Spaces go with the span
+ * they are in, whatever font draws them. */
 static void
 add_spans (Export *e, JsonBuilder *builder, guint l, const DcLanguageGuess *block_language,
            GUnicodeScript block_script)
@@ -360,26 +426,42 @@ add_spans (Export *e, JsonBuilder *builder, guint l, const DcLanguageGuess *bloc
   guint end = line->first_glyph + line->n_glyphs;
   guint first = line->first_glyph;
   const DcGlyph *head = NULL;
+  GUnicodeScript span_script = G_UNICODE_SCRIPT_COMMON, neighbours = G_UNICODE_SCRIPT_COMMON;
+
+  /* A first span of punctuation alone takes the script of the words after it. */
+  for (guint k = first; k < end && neighbours == G_UNICODE_SCRIPT_COMMON; k++)
+    if (e->token_start[k])
+      neighbours = token_script (e, k);
 
   json_builder_set_member_name (builder, "spans");
   json_builder_begin_array (builder);
   for (guint k = line->first_glyph; k < end; k++)
     {
       const DcGlyph *glyph = &e->glyphs[e->order[k]];
+      GUnicodeScript script = G_UNICODE_SCRIPT_COMMON;
+      gboolean cut = FALSE;
 
       if (is_space (e, k))
         continue;
-      if (head != NULL
-          && (dc_glyph_get_font (glyph, symbols) != dc_glyph_get_font (head, symbols)
-              || dc_glyph_get_size (glyph) != dc_glyph_get_size (head)))
+      if (e->token_start[k])
+        script = token_script (e, k);
+      if (head != NULL)
+        cut = dc_glyph_get_font (glyph, symbols) != dc_glyph_get_font (head, symbols)
+              || dc_glyph_get_size (glyph) != dc_glyph_get_size (head)
+              || (script != G_UNICODE_SCRIPT_COMMON && span_script != G_UNICODE_SCRIPT_COMMON
+                  && script != span_script);
+      if (cut)
         {
-          add_span (e, builder, vertical, first, k, block_language, block_script);
+          add_span (e, builder, vertical, first, k, block_language, block_script, &neighbours);
           first = k;
+          span_script = G_UNICODE_SCRIPT_COMMON;
         }
+      if (script != G_UNICODE_SCRIPT_COMMON)
+        span_script = script;
       head = glyph;
     }
   if (head != NULL)
-    add_span (e, builder, vertical, first, end, block_language, block_script);
+    add_span (e, builder, vertical, first, end, block_language, block_script, &neighbours);
   json_builder_end_array (builder);
 }
 
