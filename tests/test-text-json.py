@@ -56,6 +56,12 @@ got = [(s['script'], s['text'].strip()) for l in doc['pages'][want[0]['page'] - 
 check('spans cut at script changes', got == [(s['script'], s['text']) for s in want], str(got))
 check('spans of one script each', all(not s['mixed_script'] for l in doc['pages'][want[0]['page'] - 1]['lines']
                                       for s in l['spans']))
+blocks = doc['pages'][want[0]['page'] - 1]['blocks']
+check('block totals per script', len(blocks) == 1 and blocks[0]['mixed_script']
+      and blocks[0]['scripts'][0]['script'] == 'Latn'
+      and sorted(s['script'] for s in blocks[0]['scripts']) == ['Cyrl', 'Grek', 'Latn']
+      and [s['letters'] for s in blocks[0]['scripts'] if s['script'] == 'Cyrl'] == [4],
+      str(blocks))
 doc = export('igt.pdf')
 check('no span of punctuation alone in Zyyy', all(s['script'] != 'Zyyy' for p in doc['pages']
                                                   for l in p['lines'] for s in l['spans']))

@@ -497,15 +497,96 @@ add_line (Export *e, JsonBuilder *builder, guint l, guint block_index, double ta
   json_builder_end_object (builder);
 }
 
+/* What a block (a paragraph) is written in: the unit whose language is guessed, as a
+ * line is often too short for the detector. */
+typedef struct
+{
+  GUnicodeScript script;
+  DcLanguageGuess language;
+  GHashTable *letters; /* GUnicodeScript → letters of that script */
+} BlockText;
+
+static int
+compare_script_counts (gconstpointer a, gconstpointer b, gpointer letters)
+{
+  guint na = GPOINTER_TO_UINT (g_hash_table_lookup (letters, a));
+  guint nb = GPOINTER_TO_UINT (g_hash_table_lookup (letters, b));
+
+  if (na != nb)
+    return na > nb ? -1 : 1;
+  return GPOINTER_TO_INT (a) - GPOINTER_TO_INT (b);
+}
+
+static void
+block_text (Export *e, const DcBlock *block, BlockText *out)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint l = block->first_line; l < block->first_line + block->n_lines; l++)
+    {
+      _dc_export_append_line (text, e->document, l, e->value, e->user_data);
+      g_string_append_c (text, '\n');
+    }
+  out->script = dc_text_get_script (text->str, NULL);
+  dc_language_guess (text->str, dc_document_get_language (e->document), &out->language);
+  out->letters = g_hash_table_new (NULL, NULL);
+  for (const char *c = text->str; *c; c = g_utf8_next_char (c))
+    {
+      gunichar u = g_utf8_get_char (c);
+      GUnicodeScript script = g_unichar_get_script (u);
+      gpointer key = GINT_TO_POINTER (script);
+
+      if (g_unichar_isalpha (u) && script != G_UNICODE_SCRIPT_COMMON
+          && script != G_UNICODE_SCRIPT_INHERITED)
+        g_hash_table_insert (out->letters, key,
+                             GUINT_TO_POINTER (
+                                 GPOINTER_TO_UINT (g_hash_table_lookup (out->letters, key)) + 1));
+    }
+}
+
+/* The block's totals: its letters per script, most first, and its language. */
+static void
+add_block_totals (JsonBuilder *builder, const BlockText *totals)
+{
+  g_autoptr (GList) scripts = g_hash_table_get_keys (totals->letters);
+
+  scripts = g_list_sort_with_data (scripts, (GCompareDataFunc) compare_script_counts,
+                                   totals->letters);
+  json_builder_set_member_name (builder, "scripts");
+  json_builder_begin_array (builder);
+  for (GList *s = scripts; s != NULL; s = s->next)
+    {
+      char code[5];
+
+      dc_script_to_iso15924 (GPOINTER_TO_INT (s->data), code);
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "script");
+      json_builder_add_string_value (builder, code);
+      json_builder_set_member_name (builder, "letters");
+      json_builder_add_int_value (builder, GPOINTER_TO_UINT (
+                                               g_hash_table_lookup (totals->letters, s->data)));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "mixed_script");
+  json_builder_add_boolean_value (builder, g_hash_table_size (totals->letters) > 1);
+  add_language (builder, &totals->language);
+}
+
 static void
 add_page (Export *e, JsonBuilder *builder, guint page)
 {
   const DcBlock *blocks = dc_document_get_blocks (e->document, NULL);
   double width, height;
   guint first, n;
+  g_autofree BlockText *texts = NULL;
 
   dc_document_get_page_size (e->document, page, &width, &height);
   dc_document_get_page_blocks (e->document, page, &first, &n);
+  texts = g_new0 (BlockText, MAX (1, n));
+  for (guint b = 0; b < n; b++)
+    block_text (e, &blocks[first + b], &texts[b]);
+
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "page");
   json_builder_add_int_value (builder, page + 1);
@@ -531,6 +612,7 @@ add_page (Export *e, JsonBuilder *builder, guint page)
       json_builder_add_int_value (builder, e->lines[block->first_line].index);
       json_builder_set_member_name (builder, "n_lines");
       json_builder_add_int_value (builder, block->n_lines);
+      add_block_totals (builder, &texts[b - first]);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -542,24 +624,16 @@ add_page (Export *e, JsonBuilder *builder, guint page)
       const DcBlock *block = &blocks[b];
       g_autofree double *tabscores = dc_export_block_tabscores (e->document, block, e->value,
                                                                 e->user_data);
-      g_autoptr (GString) text = g_string_new (NULL);
-      DcLanguageGuess language;
-      GUnicodeScript script;
+      const BlockText *text = &texts[b - first];
 
-      /* The block (a paragraph) is the unit whose language is guessed: a line is often
-       * too short for the detector. */
-      for (guint l = block->first_line; l < block->first_line + block->n_lines; l++)
-        {
-          _dc_export_append_line (text, e->document, l, e->value, e->user_data);
-          g_string_append_c (text, '\n');
-        }
-      script = dc_text_get_script (text->str, NULL);
-      dc_language_guess (text->str, dc_document_get_language (e->document), &language);
       for (guint i = 0; i < block->n_lines; i++)
-        add_line (e, builder, block->first_line + i, block->index, tabscores[i], &language, script);
+        add_line (e, builder, block->first_line + i, block->index, tabscores[i], &text->language,
+                  text->script);
     }
   json_builder_end_array (builder);
   json_builder_end_object (builder);
+  for (guint b = 0; b < n; b++)
+    g_hash_table_unref (texts[b].letters);
 }
 
 char *
