@@ -428,15 +428,18 @@ main (int argc, char **argv)
 
   /* Pages 1-7: a title across the gutter at seven offsets; 8-9: tables; 10: letter-spaced
    * words; 11: CJK and Thai; 12: three scripts in one font. */
-  for (guint page = 0; page < 12; page++)
-    {
-      static const char *names[] = { "title-60",    "title-40",      "title-20", "title0",
-                                     "title+20",    "title+40",      "title+60", "table",
-                                     "table-alone", "letter-spaced", "cjk-thai" };
-      g_autofree char *path = g_strdup_printf ("/layout/reading/%s", names[page]);
+  {
+    static const char *names[] = { "title-60",    "title-40",      "title-20", "title0",
+                                   "title+20",    "title+40",      "title+60", "table",
+                                   "table-alone", "letter-spaced", "cjk-thai", "scripts" };
 
-      g_test_add_data_func (path, GUINT_TO_POINTER (page), test_reading_page);
-    }
+    for (guint page = 0; page < G_N_ELEMENTS (names); page++)
+      {
+        g_autofree char *path = g_strdup_printf ("/layout/reading/%s", names[page]);
+
+        g_test_add_data_func (path, GUINT_TO_POINTER (page), test_reading_page);
+      }
+  }
 
   return g_test_run ();
 }

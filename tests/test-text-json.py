@@ -75,6 +75,33 @@ for pdf in ('script-hebrew.pdf', 'script-arabic.pdf', 'script-arabic-lamalef.pdf
     check('%s spans in logical order' % pdf, pieces and all(t in line for t, line in pieces),
           str([t for t, line in pieces if t not in line][:3]))
 
+# --normalize: each span's text in the form asked for, and the form recorded; the text
+# formats normalized as a whole.
+import unicodedata
+for form in ('nfc', 'nfkc', 'nfd'):
+    doc = export('reading.pdf', '--normalize', form)
+    spans = [s for p in doc['pages'] for l in p['lines'] for s in l['spans']]
+    check('--normalize %s recorded' % form, spans and all(s['normalization'] == form.upper() for s in spans))
+    check('--normalize %s applied' % form, all(
+        s['text'] == unicodedata.normalize(form.upper(), s['text']) for s in spans))
+doc = export('reading.pdf', '--normalize', 'nfkc')
+check('--normalize nfkc folds full-width forms', any(
+    '(1937年)' in s['text'] for p in doc['pages'] for l in p['lines'] for s in l['spans']))
+cjk = [s['text'] for p in doc['pages'] for l in p['lines'] for s in l['spans']
+       if s['script'] in ('Hani', 'Hira', 'Kana')]
+check('CJK spans written together', len(cjk) == 3 and all(' ' not in t for t in cjk), str(cjk))
+doc = export('multiscript.pdf', '--normalize', 'nfd')
+greek = [s['text'] for p in doc['pages'] for l in p['lines'] for s in l['spans'] if s['script'] == 'Grek']
+check('--normalize nfd decomposes', greek and any('\u0301' in t for t in greek))
+run = subprocess.run([cli, 'text', '%s/reading.pdf' % fixtures, '--normalize', 'nfkc'],
+                     capture_output=True, text=True)
+check('txt --normalize nfkc', run.returncode == 0 and '(1937年)' in run.stdout
+      and '（１９３７年）' not in run.stdout)
+run = subprocess.run([cli, 'text', '%s/reading.pdf' % fixtures, '--normalize', 'nfx'],
+                     capture_output=True, text=True)
+check('--normalize refuses an unknown form in one sentence', run.returncode == 2
+      and 'nfkc' in run.stderr and run.stderr.count('\n') == 1, run.stderr)
+
 # Undecoded glyphs are flagged, run by run, and counted per span.
 doc = export('legacy-cyrillic.pdf', '--no-auto')
 spans = [s for p in doc['pages'] for l in p['lines'] for s in l['spans']]

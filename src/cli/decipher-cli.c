@@ -28,6 +28,7 @@ typedef int (*CommandFunc) (DcDocument *document, int argc, char **argv);
 static char *opt_password;
 static gboolean opt_json;
 static char *opt_format;
+static char *opt_normalize;
 static char *opt_project;
 static gboolean opt_no_auto;
 static char *opt_output;
@@ -73,6 +74,10 @@ static const GOptionEntry text_entries[] = {
     N_ ("FORMAT") },
   { "font", 0, 0, G_OPTION_ARG_INT, &opt_font,
     N_ ("With --format cmap: the font, by its index in “decipher-cli fonts”"), N_ ("N") },
+  { "normalize", 0, 0, G_OPTION_ARG_STRING, &opt_normalize,
+    N_ ("Unicode normalization of the text: nfc, nfkc (full-width forms folded) or nfd "
+        "(default: json's spans in NFC, other formats as drawn)"),
+    N_ ("FORM") },
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
     N_ ("Decode several PDFs or folders of them, and write each one's text into this folder"),
     N_ ("OUTDIR") },
@@ -918,6 +923,7 @@ command_text (DcDocument *document, int argc, char **argv)
   g_autoptr (DcProject) project = NULL;
   g_autofree char *text = NULL;
   DcExportFormat format = DC_EXPORT_TEXT;
+  DcNormalization normalization = DC_NORMALIZATION_NFC;
   gboolean map = FALSE, cmap = FALSE;
 
   if (opt_format == NULL || g_str_equal (opt_format, "txt"))
@@ -944,6 +950,13 @@ command_text (DcDocument *document, int argc, char **argv)
       print_error (_("--font only chooses the font of --format cmap."));
       return 2;
     }
+  if (opt_normalize != NULL && !dc_normalization_from_string (opt_normalize, &normalization))
+    {
+      g_autofree char *message = g_strdup_printf (_("“%s” is not a normalization form: use nfc, nfkc or nfd."), opt_normalize);
+
+      print_error (message);
+      return 2;
+    }
 
   if ((key = load_key (document, &project)) == NULL)
     return 1;
@@ -951,7 +964,10 @@ command_text (DcDocument *document, int argc, char **argv)
   if (map)
     return print_map (key, cmap);
 
-  text = dc_export_document (document, format, dc_key_value_func, key);
+  if (opt_normalize != NULL)
+    text = dc_export_document_normalized (document, format, normalization, dc_key_value_func, key);
+  else
+    text = dc_export_document (document, format, dc_key_value_func, key);
   if (format == DC_EXPORT_JSON)
     fputs (text, stdout);
   else

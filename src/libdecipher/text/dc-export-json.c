@@ -39,6 +39,7 @@ typedef struct
   const DcToken *tokens;
   guint8 *token_start; /* per reading-order position: starts a token */
   guint32 *token_at;   /* per reading-order position: the token it starts */
+  DcNormalization normalization;
 } Export;
 
 /* Where one symbol's value comes from. */
@@ -244,10 +245,13 @@ static void
 logical_text (Export *e, guint first, guint end, gboolean rtl, GString *out)
 {
   g_autoptr (GPtrArray) words = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GArray) closed = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  const DcToken *previous = NULL;
 
   for (guint k = first; k < end;)
     {
       GString *word = g_string_new (NULL);
+      gboolean close_up = FALSE;
 
       if (is_space (e, k))
         {
@@ -261,18 +265,31 @@ logical_text (Export *e, guint first, guint end, gboolean rtl, GString *out)
           const DcToken *token = &e->tokens[e->token_at[k]];
 
           _dc_reorder_token (e->document, e->token_at[k], e->value, e->user_data, word);
+          /* Words of CJK or Thai written together, as in the line's text. */
+          close_up = previous != NULL && previous + 1 == token
+                     && _dc_reorder_tokens_close_up (e->document, previous, token,
+                                                     g_ptr_array_index (words, words->len - 1),
+                                                     word->str, e->value, e->user_data);
+          previous = token;
           k = token->first_glyph + token->n_glyphs;
         }
       else
-        k = partial_word (e, k, end, rtl, word);
+        {
+          k = partial_word (e, k, end, rtl, word);
+          previous = NULL;
+        }
       g_ptr_array_add (words, g_string_free (word, FALSE));
+      g_array_append_val (closed, close_up);
     }
   g_string_truncate (out, 0);
   for (guint i = 0; i < words->len; i++)
     {
-      if (i > 0)
+      guint w = rtl ? words->len - 1 - i : i;
+
+      /* A closed gap lies before the later word of the two in drawing order. */
+      if (i > 0 && !g_array_index (closed, gboolean, rtl ? w + 1 : w))
         g_string_append_c (out, ' ');
-      g_string_append (out, g_ptr_array_index (words, rtl ? words->len - 1 - i : i));
+      g_string_append (out, g_ptr_array_index (words, w));
     }
 }
 
@@ -320,7 +337,10 @@ add_span (Export *e, JsonBuilder *builder, gboolean vertical, guint first, guint
   logical_text (e, first, end, dc_script_is_rtl (script) && !vertical, text);
   /* Values hold what the glyphs draw, one by one; a reader comparing or searching
    * text wants one spelling of each letter. */
-  normalized = g_utf8_normalize (text->str, -1, G_NORMALIZE_NFC);
+  normalized = g_utf8_normalize (text->str, -1,
+                                 e->normalization == DC_NORMALIZATION_NFKC  ? G_NORMALIZE_NFKC
+                                 : e->normalization == DC_NORMALIZATION_NFD ? G_NORMALIZE_NFD
+                                                                            : G_NORMALIZE_NFC);
   if (script == block_script || script == G_UNICODE_SCRIPT_COMMON
       || script == G_UNICODE_SCRIPT_UNKNOWN)
     language = *block_language;
@@ -333,7 +353,9 @@ add_span (Export *e, JsonBuilder *builder, gboolean vertical, guint first, guint
   json_builder_set_member_name (builder, "text");
   json_builder_add_string_value (builder, normalized);
   json_builder_set_member_name (builder, "normalization");
-  json_builder_add_string_value (builder, "NFC");
+  json_builder_add_string_value (builder, e->normalization == DC_NORMALIZATION_NFKC  ? "NFKC"
+                                          : e->normalization == DC_NORMALIZATION_NFD ? "NFD"
+                                                                                     : "NFC");
   json_builder_set_member_name (builder, "bbox");
   add_bbox (builder, x0, y0, x1, y1);
   json_builder_set_member_name (builder, "font");
@@ -388,6 +410,23 @@ add_span (Export *e, JsonBuilder *builder, gboolean vertical, guint first, guint
   json_builder_end_object (builder);
 }
 
+/* Han, kana, bopomofo and hangul are written together (ISO 15924 Jpan, Kore, Hanb): a
+ * change between them cuts no span. */
+static GUnicodeScript
+script_family (GUnicodeScript script)
+{
+  switch (script)
+    {
+    case G_UNICODE_SCRIPT_HIRAGANA:
+    case G_UNICODE_SCRIPT_KATAKANA:
+    case G_UNICODE_SCRIPT_BOPOMOFO:
+    case G_UNICODE_SCRIPT_HANGUL:
+      return G_UNICODE_SCRIPT_HAN;
+    default:
+      return script;
+    }
+}
+
 /* The script of the token starting at reading-order position @k: that of its first
  * character of a script of its own (UAX #24: Common and Inherited ones have none);
  * COMMON when it has none. */
@@ -406,7 +445,7 @@ token_script (Export *e, guint k)
 
           if (script != G_UNICODE_SCRIPT_COMMON && script != G_UNICODE_SCRIPT_INHERITED
               && script != G_UNICODE_SCRIPT_UNKNOWN)
-            return script;
+            return script_family (script);
         }
     }
   return G_UNICODE_SCRIPT_COMMON;
@@ -637,7 +676,8 @@ add_page (Export *e, JsonBuilder *builder, guint page)
 }
 
 char *
-_dc_export_json (DcDocument *document, DcValueFunc value, gpointer user_data)
+_dc_export_json (DcDocument *document, DcNormalization normalization, DcValueFunc value,
+                 gpointer user_data)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
   g_autoptr (JsonNode) root = NULL;
@@ -651,6 +691,7 @@ _dc_export_json (DcDocument *document, DcValueFunc value, gpointer user_data)
   e.document = document;
   e.value = value;
   e.user_data = user_data;
+  e.normalization = normalization;
   /* Values from a key can say where they come from; a key is what every caller but the
    * plain PDF view (dc_document_pdf_value) passes. */
   e.key = value == dc_key_value_func && DC_IS_KEY (user_data) ? user_data : NULL;

@@ -17,7 +17,8 @@ void _dc_export_append_line (GString *out, DcDocument *document, guint line, DcV
                              gpointer user_data);
 
 char *_dc_export_freki (DcDocument *document, DcValueFunc value, gpointer user_data);
-char *_dc_export_json (DcDocument *document, DcValueFunc value, gpointer user_data);
+char *_dc_export_json (DcDocument *document, DcNormalization normalization, DcValueFunc value,
+                       gpointer user_data);
 char *_dc_export_layout (DcDocument *document, DcValueFunc value, gpointer user_data);
 
 G_END_DECLS

@@ -364,9 +364,58 @@ dc_export_document (DcDocument *document, DcExportFormat format, DcValueFunc val
     case DC_EXPORT_LAYOUT:
       return _dc_export_layout (document, value, user_data);
     case DC_EXPORT_JSON:
-      return _dc_export_json (document, value, user_data);
+      return _dc_export_json (document, DC_NORMALIZATION_NFC, value, user_data);
     case DC_EXPORT_TEXT:
     default:
       return export_text (document, value, user_data);
     }
+}
+
+/**
+ * dc_normalization_from_string:
+ * @name: "nfc", "nfkc" or "nfd", in any case
+ *
+ * Returns: whether @name is one of them; then *@normalization is set
+ */
+gboolean
+dc_normalization_from_string (const char *name, DcNormalization *normalization)
+{
+  static const char *names[] = { "nfc", "nfkc", "nfd" };
+
+  g_return_val_if_fail (name != NULL && normalization != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_ascii_strcasecmp (name, names[i]) == 0)
+      {
+        *normalization = (DcNormalization) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/**
+ * dc_export_document_normalized:
+ * @normalization: the form of every text in the export; the JSON format records it in
+ *   each span's "normalization"
+ *
+ * dc_export_document() in a chosen Unicode normalization form: the text formats are
+ * normalized as a whole, the JSON format span by span.
+ *
+ * Returns: (transfer full): the document's text in @format
+ */
+char *
+dc_export_document_normalized (DcDocument *document, DcExportFormat format,
+                               DcNormalization normalization, DcValueFunc value, gpointer user_data)
+{
+  static const GNormalizeMode modes[] = { G_NORMALIZE_NFC, G_NORMALIZE_NFKC, G_NORMALIZE_NFD };
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (DC_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (value != NULL, NULL);
+  g_return_val_if_fail (normalization <= DC_NORMALIZATION_NFD, NULL);
+
+  if (format == DC_EXPORT_JSON)
+    return _dc_export_json (document, normalization, value, user_data);
+  text = dc_export_document (document, format, value, user_data);
+  return g_utf8_normalize (text, -1, modes[normalization]);
 }

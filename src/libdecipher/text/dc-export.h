@@ -19,6 +19,14 @@ typedef enum
   DC_EXPORT_LAYOUT, /* plain text respaced so that columns stay aligned */
 } DcExportFormat;
 
+/* The Unicode normalization form of exported text (docs/export-formats.md). */
+typedef enum
+{
+  DC_NORMALIZATION_NFC,  /* composed: what most readers and searches expect */
+  DC_NORMALIZATION_NFKC, /* composed, compatibility forms folded (full-width ０ → 0) */
+  DC_NORMALIZATION_NFD,  /* decomposed: a base letter and its marks apart (Indic, IPA) */
+} DcNormalization;
+
 const char *dc_document_pdf_value (guint symbol, gpointer document);
 char *dc_export_line_text (DcDocument *document, guint line, DcValueFunc value, gpointer user_data);
 char *dc_export_run_text (DcDocument *document, guint first_position, guint last_position,
@@ -27,6 +35,10 @@ void dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, gu
                                   const char *text);
 char *dc_export_document (DcDocument *document, DcExportFormat format, DcValueFunc value,
                           gpointer user_data);
+char *dc_export_document_normalized (DcDocument *document, DcExportFormat format,
+                                     DcNormalization normalization, DcValueFunc value,
+                                     gpointer user_data);
+gboolean dc_normalization_from_string (const char *name, DcNormalization *normalization);
 
 double *dc_export_block_tabscores (DcDocument *document, const DcBlock *block, DcValueFunc value,
                                    gpointer user_data);
