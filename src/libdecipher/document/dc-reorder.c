@@ -650,11 +650,12 @@ space_drawn (const DcGlyph *glyphs, const guint32 *order, const DcToken *before,
   return room >= 0.25 * MAX (dc_glyph_get_size (next), 0.5f);
 }
 
-/* Whether the space unit between @before and @after is none in the text. */
+/* Whether the characters on either side of a space are both of scripts written without
+ * spaces between words: only then may the space be none in the text. */
 static gboolean
-space_is_closed (gunichar before, gunichar after, gboolean drawn)
+may_close_up (gunichar before, gunichar after)
 {
-  if (drawn || before < 0x0E00 || after < 0x0E00)
+  if (before < 0x0E00 || after < 0x0E00)
     return FALSE;
   return (writes_without_spaces (before) && writes_without_spaces (after))
          || (writes_phrases_apart (before) && writes_phrases_apart (after));
@@ -669,11 +670,11 @@ _dc_reorder_tokens_close_up (DcDocument *document, const DcToken *before, const 
 
   if (before_text == NULL || after_text == NULL || *before_text == '\0' || *after_text == '\0')
     return FALSE;
-  return space_is_closed (g_utf8_get_char (g_utf8_prev_char (before_text + strlen (before_text))),
-                          g_utf8_get_char (after_text),
-                          space_drawn (dc_document_get_glyphs (document, NULL),
-                                       dc_document_get_reading_order (document, NULL), before,
-                                       after, value, user_data));
+  return may_close_up (g_utf8_get_char (g_utf8_prev_char (before_text + strlen (before_text))),
+                       g_utf8_get_char (after_text))
+         && !space_drawn (dc_document_get_glyphs (document, NULL),
+                          dc_document_get_reading_order (document, NULL), before, after, value,
+                          user_data);
 }
 
 /* The text of the tokens [first_token, first_token + n_tokens) of one line. */
@@ -733,8 +734,8 @@ reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValue
           Unit *space = &g_array_index (units, Unit, token_start - 1);
           const DcToken *before = token - 1;
 
-          if (space_is_closed (unit_last (pool, space - 1), unit_first (pool, space + 1),
-                               space_drawn (glyphs, order, before, token, value, user_data)))
+          if (may_close_up (unit_last (pool, space - 1), unit_first (pool, space + 1))
+              && !space_drawn (glyphs, order, before, token, value, user_data))
             space->flags |= UNIT_CLOSED;
         }
     }

@@ -354,6 +354,8 @@ typedef struct
   guint8 rotation;
   double v;
   double size;
+  gboolean whole; /* all of its build's chains: its box is theirs */
+  DcGlyphBox box;
 } FinalLine;
 
 static void
@@ -488,6 +490,19 @@ split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *chains,
 
           if (k == indices->len)
             {
+              /* A line no gutter parts has its chains' box: no glyph to look at again. */
+              current.whole = start == 0;
+              for (guint c = 0; current.whole && c < build->chains->len; c++)
+                {
+                  const DcGlyphBox *box = &chains[g_array_index (build->chains, guint, c)].box;
+
+                  if (c == 0)
+                    current.box = *box;
+                  current.box.x0 = MIN (current.box.x0, box->x0);
+                  current.box.y0 = MIN (current.box.y0, box->y0);
+                  current.box.x1 = MAX (current.box.x1, box->x1);
+                  current.box.y1 = MAX (current.box.y1, box->y1);
+                }
               if (k > start)
                 add_final_line (finals, &current, indices, start, k);
               break;
@@ -647,7 +662,7 @@ lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const gui
     {
       FinalLine *line = &g_array_index (finals, FinalLine, l);
 
-      boxes[l] = line_box (out->glyphs, line->glyphs);
+      boxes[l] = line->whole ? line->box : line_box (out->glyphs, line->glyphs);
       items[l] = cut_item (&boxes[l], line->rotation, line->size, l);
     }
   reading = g_array_sized_new (FALSE, FALSE, sizeof (guint), finals->len);
@@ -763,12 +778,13 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
   g_assert (out.placed == first + n);
 }
 
-/* The gap before each glyph of a line along its baseline, from the end of the glyph
- * before (a zero-width mark does not hide the gap after the glyph it sits on); NAN at a
- * space glyph, the line's first glyph and the one after a space. */
+/* The gap before each glyph of a line along its baseline, in ems of the glyph, from the
+ * end of the glyph before (a zero-width mark does not hide the gap after the glyph it
+ * sits on); INFINITY at a space glyph, NAN at the line's first glyph and the one after a
+ * space. */
 static void
 measure_gaps (const DcGlyph *glyphs, const guint32 *order, const DcLine *line,
-              const guint8 *symbol_is_space, double *gaps, double *ems)
+              const guint8 *symbol_is_space, double *gaps)
 {
   Placement previous = { 0 };
   gboolean open = FALSE;
@@ -778,21 +794,21 @@ measure_gaps (const DcGlyph *glyphs, const guint32 *order, const DcLine *line,
       const DcGlyph *glyph = &glyphs[order[line->first_glyph + k]];
       Placement p;
 
-      gaps[k] = NAN;
-      ems[k] = em (glyph);
       if (symbol_is_space[glyph->symbol])
         {
+          gaps[k] = INFINITY;
           open = FALSE;
           continue;
         }
       p = placement_of (glyph);
       if (!open)
         {
+          gaps[k] = NAN;
           open = TRUE;
           previous = p;
           continue;
         }
-      gaps[k] = p.u - previous.u_end;
+      gaps[k] = (p.u - previous.u_end) / em (glyph);
       if (dc_glyph_get_advance (glyph) != 0 || previous.u_end < p.u_end)
         previous = p;
     }
@@ -803,7 +819,7 @@ measure_gaps (const DcGlyph *glyphs, const guint32 *order, const DcLine *line,
  * respaces such words. Word spaces differ from word to word, and run between words of
  * several letters, so they never line up that way. */
 static void
-join_letter_spacing (double *gaps, const double *ems, guint n)
+join_letter_spacing (double *gaps, guint n)
 {
   guint k = 0;
 
@@ -811,13 +827,13 @@ join_letter_spacing (double *gaps, const double *ems, guint n)
     {
       guint end = k;
 
-      if (isnan (gaps[k]) || gaps[k] < LETTER_GAP_MIN * ems[k])
+      if (!(gaps[k] >= LETTER_GAP_MIN) || isinf (gaps[k]))
         {
           k++;
           continue;
         }
-      while (end + 1 < n && !isnan (gaps[end + 1])
-             && fabs (gaps[end + 1] - gaps[k]) <= LETTER_GAP_SPREAD * ems[k])
+      while (end + 1 < n && isfinite (gaps[end + 1])
+             && fabs (gaps[end + 1] - gaps[k]) <= LETTER_GAP_SPREAD)
         end++;
       if (end + 1 - k >= LETTER_RUN)
         for (guint i = k; i <= end; i++)
@@ -833,7 +849,6 @@ dc_layout_tokens_into (const DcGlyph *glyphs, const guint32 *order, DcLine *line
 {
   guint n = first_token, room = 0;
   g_autofree double *gaps = NULL;
-  g_autofree double *ems = NULL;
 
   for (guint l = first_line; l < end_line; l++)
     {
@@ -845,24 +860,23 @@ dc_layout_tokens_into (const DcGlyph *glyphs, const guint32 *order, DcLine *line
         {
           room = MAX (line->n_glyphs, 2 * room);
           gaps = g_renew (double, gaps, room);
-          ems = g_renew (double, ems, room);
         }
-      measure_gaps (glyphs, order, line, symbol_is_space, gaps, ems);
-      join_letter_spacing (gaps, ems, line->n_glyphs);
+      measure_gaps (glyphs, order, line, symbol_is_space, gaps);
+      join_letter_spacing (gaps, line->n_glyphs);
 
       line->first_token = n;
       token.line = l;
 
       for (guint k = 0; k < line->n_glyphs; k++)
         {
-          if (symbol_is_space[glyphs[order[line->first_glyph + k]].symbol])
+          if (isinf (gaps[k]))
             {
               if (open)
                 tokens[n++] = token;
               open = FALSE;
               continue;
             }
-          if (open && (gaps[k] > WORD_GAP * ems[k] || gaps[k] < -MAX_LINE_GAP * ems[k]))
+          if (open && (gaps[k] > WORD_GAP || gaps[k] < -MAX_LINE_GAP))
             {
               tokens[n++] = token;
               open = FALSE;
