@@ -57,6 +57,9 @@ check('spans cut at script changes', got == [(s['script'], s['text']) for s in w
 check('spans of one script each', all(not s['mixed_script'] for l in doc['pages'][want[0]['page'] - 1]['lines']
                                       for s in l['spans']))
 blocks = doc['pages'][want[0]['page'] - 1]['blocks']
+check('unknown language is und', all(s['language']['tag'] == 'und' and s['language']['source'] == 'none'
+                                     for l in doc['pages'][want[0]['page'] - 1]['lines'] for s in l['spans']),
+      str([s['language'] for l in doc['pages'][want[0]['page'] - 1]['lines'] for s in l['spans']]))
 check('block totals per script', len(blocks) == 1 and blocks[0]['mixed_script']
       and blocks[0]['scripts'][0]['script'] == 'Latn'
       and sorted(s['script'] for s in blocks[0]['scripts']) == ['Cyrl', 'Grek', 'Latn']

@@ -118,7 +118,8 @@ add_language (JsonBuilder *builder, const DcLanguageGuess *guess)
 {
   json_builder_set_member_name (builder, "language");
   json_builder_begin_object (builder);
-  add_string_or_null (builder, "tag", guess->tag[0] ? guess->tag : NULL);
+  /* BCP 47's "und": the language is not known (pdftract writes it so, never a guess). */
+  add_string_or_null (builder, "tag", guess->tag[0] ? guess->tag : "und");
   json_builder_set_member_name (builder, "source");
   json_builder_add_string_value (builder, guess->source);
   json_builder_set_member_name (builder, "confidence");
