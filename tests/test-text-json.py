@@ -143,6 +143,9 @@ for i, para in enumerate(truth['paragraphs']):
         want = 'document+detector' if para['language'] == truth['lang'] else 'detector'
         check('%s language' % name, langs == {(para['language'], want)}, str(langs))
         check('%s confidence' % name, all(s['language']['confidence'] >= 0.9 for s in spans))
+        # /Lang en over a Russian, Greek or Hebrew paragraph: a conflict, flagged.
+        check('%s lang_conflict' % name, blocks[i]['lang_conflict'] == (para['language'] != truth['lang']),
+              str(blocks[i]['lang_conflict']))
     else:
         check('%s language from /Lang' % name, all(s['language']['tag'] == truth['lang'] and
                                                    s['language']['source'] == 'document' for s in spans))

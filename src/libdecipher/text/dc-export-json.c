@@ -586,7 +586,7 @@ block_text (Export *e, const DcBlock *block, BlockText *out)
 
 /* The block's totals: its letters per script, most first, and its language. */
 static void
-add_block_totals (JsonBuilder *builder, const BlockText *totals)
+add_block_totals (JsonBuilder *builder, const BlockText *totals, const char *document_language)
 {
   g_autoptr (GList) scripts = g_hash_table_get_keys (totals->letters);
 
@@ -611,6 +611,12 @@ add_block_totals (JsonBuilder *builder, const BlockText *totals)
   json_builder_set_member_name (builder, "mixed_script");
   json_builder_add_boolean_value (builder, g_hash_table_size (totals->letters) > 1);
   add_language (builder, &totals->language);
+  /* The document states a language its text, long enough to tell, is not in: a /Lang
+   * left over from a template, or a paragraph in another language. */
+  json_builder_set_member_name (builder, "lang_conflict");
+  json_builder_add_boolean_value (builder,
+                                  document_language != NULL && *document_language
+                                      && g_str_equal (totals->language.source, "detector"));
 }
 
 static void
@@ -652,7 +658,7 @@ add_page (Export *e, JsonBuilder *builder, guint page)
       json_builder_add_int_value (builder, e->lines[block->first_line].index);
       json_builder_set_member_name (builder, "n_lines");
       json_builder_add_int_value (builder, block->n_lines);
-      add_block_totals (builder, &texts[b - first]);
+      add_block_totals (builder, &texts[b - first], dc_document_get_language (e->document));
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
