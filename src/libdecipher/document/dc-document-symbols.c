@@ -248,7 +248,9 @@ _dc_document_finish_symbols (DcDocument *self)
 /* In a font whose map is not believed, a code the map calls a space (or a tab, a line
  * or form feed, a carriage return) is a letter when its glyph has ink: code 14 is the
  * "e" of font_ascent_descent's font, drawn as "\r" to a reader. Such codes would cut its
- * words in two and typing them would never match. A glyph named "space" stays one.
+ * words in two and typing them would never match. So is a code whose encoding names it
+ * "space": ReportLab numbers a font's characters from 128 on, so a letter lands at WinAnsi's
+ * 0xA0, which the encoding calls "space", and that letter would vanish from every word.
  * Returns whether any changed. */
 gboolean
 _dc_document_unspace_inked_symbols (DcDocument *self)
@@ -264,8 +266,7 @@ _dc_document_unspace_inked_symbols (DcDocument *self)
       DcSymbol *symbol = &symbols[s];
       DcFont *font = g_ptr_array_index (self->fonts, symbol->font);
 
-      if (!(symbol->flags & DC_SYMBOL_PDF_SPACE) || dc_font_is_trusted (font)
-          || g_strcmp0 (symbol->glyph_name, "space") == 0)
+      if (!(symbol->flags & DC_SYMBOL_PDF_SPACE) || dc_font_is_trusted (font))
         continue;
       if (faces == NULL)
         {
