@@ -29,6 +29,8 @@ void _dc_library_set_sqlite_error (GError **error, sqlite3 *db, const char *path
 gboolean _dc_library_exec (DcLibrary *self, const char *sql, GError **error);
 gboolean _dc_library_check_format (sqlite3 *db, const char *schema, gboolean *empty,
                                    gboolean *newer);
+gboolean _dc_library_has_column (sqlite3 *db, const char *schema, const char *column);
+gboolean _dc_library_migrate (DcLibrary *self, const char *version, GError **error);
 void _dc_library_set_not_a_library (GError **error, const char *path, gboolean newer,
                                     const char *advice);
 
