@@ -28,6 +28,12 @@ void dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, gu
 char *dc_export_document (DcDocument *document, DcExportFormat format, DcValueFunc value,
                           gpointer user_data);
 
+void dc_export_count_unmapped (DcDocument *document, int font, DcValueFunc value,
+                               gpointer user_data, guint *n_symbols, guint *n_glyphs);
+char *dc_export_describe_unmapped (DcDocument *document, DcValueFunc value, gpointer user_data);
+void dc_export_add_warnings (JsonBuilder *builder, DcDocument *document, int font,
+                             DcValueFunc value, gpointer user_data);
+
 double *dc_export_block_tabscores (DcDocument *document, const DcBlock *block, DcValueFunc value,
                                    gpointer user_data);
 
