@@ -45,8 +45,8 @@ test_fingerprint_independent_of_code (void)
   g_autoptr (DcShapes) second_shapes = dc_shapes_new (second);
   g_autoptr (GPtrArray) first_values = dc_test_truth_symbol_values (first, "legacy-cyrillic");
   g_autoptr (GPtrArray) second_values = dc_test_truth_symbol_values (second, "library-recoded");
-  g_autoptr (GHashTable)
-      by_fingerprint = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) by_fingerprint = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                                 NULL);
   guint n_first, n_second, n_matched = 0, n_with_shape = 0;
   const DcSymbol *first_symbols = dc_document_get_symbols (first, &n_first);
   const DcSymbol *second_symbols = dc_document_get_symbols (second, &n_second);
@@ -163,8 +163,7 @@ test_library_across_documents (Fixture *fixture, gconstpointer data)
     /* Decoded at the library's level, one undoable step with the automatic pass. */
     dc_document_get_symbols (document, &n_symbols);
     for (guint s = 0; s < n_symbols; s++)
-      if (dc_session_get_shapes (session) != NULL
-          && dc_shapes_get (dc_session_get_shapes (session), s))
+      if (dc_session_get_shapes (session) != NULL && dc_shapes_get (dc_session_get_shapes (session), s))
         {
           g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_LIBRARY);
           g_assert_cmpfloat_with_epsilon (dc_key_get_confidence (key, s), 0.95, 1e-9);
@@ -693,14 +692,15 @@ main (int argc, char **argv)
               test_library_remembers_how_sure, fixture_tear_down);
   g_test_add ("/library/migrates-version-1", Fixture, NULL, fixture_set_up,
               test_library_migrates_version_1, fixture_tear_down);
-  g_test_add ("/library/forgets-undone", Fixture, NULL, fixture_set_up, test_library_forgets_undone,
-              fixture_tear_down);
+  g_test_add ("/library/forgets-undone", Fixture, NULL, fixture_set_up,
+              test_library_forgets_undone, fixture_tear_down);
   g_test_add ("/library/script-choice", Fixture, NULL, fixture_set_up, test_library_script_choice,
               fixture_tear_down);
   g_test_add ("/library/gives-up", Fixture, NULL, fixture_set_up, test_library_gives_up,
               fixture_tear_down);
   g_test_add ("/library/export-import", Fixture, NULL, fixture_set_up, test_library_export_import,
               fixture_tear_down);
-  g_test_add ("/library/cli", Fixture, NULL, fixture_set_up, test_library_cli, fixture_tear_down);
+  g_test_add ("/library/cli", Fixture, NULL, fixture_set_up, test_library_cli,
+              fixture_tear_down);
   return g_test_run ();
 }

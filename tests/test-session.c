@@ -34,9 +34,8 @@ session_start (Session *s, const char *fixture, const char *project, gboolean no
     argv[n++] = "--no-auto";
   argv[n] = NULL;
 
-  s->process = g_subprocess_newv (argv,
-                                  G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
-                                  &error);
+  s->process = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDIN_PIPE |
+                                          G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
   g_assert_no_error (error);
   s->in = g_subprocess_get_stdin_pipe (s->process);
   s->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (s->process));
@@ -148,8 +147,8 @@ test_status_guesses (void)
           g_assert_false (json_object_get_null_member (space, "symbol"));
           g_assert_true (json_object_get_boolean_member (space, "assigned"));
           g_assert_nonnull (strstr (json_object_get_string_member (space, "reason"), "0x9F"));
-          g_assert_nonnull (
-              strstr (json_object_get_string_member (space, "reason"), "draws nothing"));
+          g_assert_nonnull (strstr (json_object_get_string_member (space, "reason"),
+                                    "draws nothing"));
         }
       session_stop (&s);
     }
@@ -173,11 +172,9 @@ test_protocol_errors (void)
   assert_error_reply (&s, "{\"text\": \"no command\"}", "no “cmd”");
   assert_error_reply (&s, "{\"cmd\": \"fly\"}", "not a session command");
   assert_error_reply (&s, "{\"cmd\": \"type\"}", "“text” must be a string");
-  assert_error_reply (&s, "{\"cmd\": \"type\", \"text\": \"слово\", \"line\": -4}",
-                      "“line” must be");
+  assert_error_reply (&s, "{\"cmd\": \"type\", \"text\": \"слово\", \"line\": -4}", "“line” must be");
   assert_error_reply (&s, "{\"cmd\": \"type\", \"text\": \"a\\u0001b\"}", "control character");
-  assert_error_reply (&s, "{\"cmd\": \"assign\", \"symbol\": 99999, \"text\": \"a\"}",
-                      "“symbol” must be");
+  assert_error_reply (&s, "{\"cmd\": \"assign\", \"symbol\": 99999, \"text\": \"a\"}", "“symbol” must be");
   assert_error_reply (&s, "{\"cmd\": \"undo\"}", "nothing to undo");
   assert_error_reply (&s, "{\"cmd\": \"status\", \"x\": \"\xff\"}", "not valid UTF-8");
   /* json-glib alone would answer the second and leak the first, or read the comment. */
@@ -208,9 +205,7 @@ truth_line_texts (const char *fixture, JsonParser **parser)
 
   for (guint p = 0; p < json_array_get_length (pages); p++)
     {
-      JsonArray *page_lines = json_object_get_array_member (json_array_get_object_element (pages,
-                                                                                           p),
-                                                            "lines");
+      JsonArray *page_lines = json_object_get_array_member (json_array_get_object_element (pages, p), "lines");
 
       for (guint l = 0; l < json_array_get_length (page_lines); l++)
         g_ptr_array_add (lines, (gpointer) json_object_get_string_member (
@@ -231,11 +226,8 @@ check_busiest_line (Session *s, JsonArray *busiest)
   g_assert_cmpuint (json_array_get_length (busiest), >, 0);
   first = json_array_get_int_element (busiest, 0);
   for (guint l = 0; l < json_array_get_length (lines); l++)
-    most = MAX (most,
-                json_object_get_int_member (json_array_get_object_element (lines, l), "undecoded"));
-  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (lines, first),
-                                               "undecoded"),
-                   ==, most);
+    most = MAX (most, json_object_get_int_member (json_array_get_object_element (lines, l), "undecoded"));
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (lines, first), "undecoded"), ==, most);
 }
 
 /* The text `text` gives once every glyph is decoded: lines ended by "\n", pages by "\f". */
@@ -435,8 +427,7 @@ test_kill_loses_nothing (void)
       g_autoptr (JsonNode) status = request_new ("status");
       JsonObject *reply;
 
-      json_object_set_string_member (json_node_get_object (type), "text",
-                                     g_ptr_array_index (lines, l));
+      json_object_set_string_member (json_node_get_object (type), "text", g_ptr_array_index (lines, l));
       json_object_set_int_member (json_node_get_object (type), "line", l);
       reply = session_ask (&s, parser, type);
       g_assert_cmpstr (json_object_get_string_member (reply, "result"), ==, "assigned");
@@ -452,8 +443,7 @@ test_kill_loses_nothing (void)
     JsonObject *reply = session_ask (&s, parser, status);
 
     g_assert_cmpint (decoded_before_kill, >, 10);
-    g_assert_cmpint (json_object_get_int_member (reply, "decoded_symbols"), ==,
-                     decoded_before_kill);
+    g_assert_cmpint (json_object_get_int_member (reply, "decoded_symbols"), ==, decoded_before_kill);
   }
   session_stop (&s);
 
@@ -504,8 +494,7 @@ test_accept_proposal (void)
       g_autoptr (JsonParser) type_parser = json_parser_new ();
       g_autoptr (JsonNode) type = request_new ("type");
 
-      json_object_set_string_member (json_node_get_object (type), "text",
-                                     g_ptr_array_index (lines, l));
+      json_object_set_string_member (json_node_get_object (type), "text", g_ptr_array_index (lines, l));
       json_object_set_int_member (json_node_get_object (type), "line", l);
       reply = session_ask (&s, type_parser, type);
       g_assert_cmpstr (json_object_get_string_member (reply, "result"), ==, "assigned");
@@ -525,8 +514,8 @@ test_accept_proposal (void)
         g_assert_cmpstr (json_object_get_string_member (symbol, "level"), ==,
                          g_str_has_prefix (json_object_get_string_member (symbol, "provenance"),
                                            "auto: ")
-                             ? "guess"
-                             : "user");
+                           ? "guess"
+                           : "user");
       if (g_str_equal (status, "proposed") && proposed < 0)
         proposed = json_object_get_int_member (symbol, "symbol");
       unknown_count += g_str_equal (status, "unknown");

@@ -58,7 +58,8 @@ most_frequent_unknown (DecipherSession *session)
 
   symbols = dc_document_get_symbols (document, &n);
   for (guint s = 0; s < n; s++)
-    if (decipher_session_symbol_is_unknown (session, s) && !(symbols[s].flags & DC_SYMBOL_PDF_SPACE)
+    if (decipher_session_symbol_is_unknown (session, s)
+        && !(symbols[s].flags & DC_SYMBOL_PDF_SPACE)
         && g_strcmp0 (symbols[s].glyph_name, "space") != 0
         && (best == DC_SYMBOL_NONE || symbols[s].n_glyphs > symbols[best].n_glyphs))
       best = s;
@@ -358,6 +359,7 @@ test_one_learning_toast (void)
   close_window (window);
 }
 
+
 static gboolean
 find_label_with (GtkWidget *widget, const char *part, char **text)
 {
@@ -366,8 +368,7 @@ find_label_with (GtkWidget *widget, const char *part, char **text)
       *text = g_strdup (gtk_label_get_text (GTK_LABEL (widget)));
       return TRUE;
     }
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     if (find_label_with (c, part, text))
       return TRUE;
   return FALSE;
@@ -397,8 +398,8 @@ test_counts_and_zoom (void)
   status = g_strdup (gtk_label_get_text (_decipher_window_get_progress_label (window)));
   expected = g_strdup_printf ("Symbols decoded: %u of %u", decoded, to_decode);
   g_assert_true (g_str_has_prefix (status, expected));
-  g_assert_true (find_label_with (GTK_WIDGET (_decipher_window_get_palette (window)),
-                                  "still unknown", &summary));
+  g_assert_true (find_label_with (GTK_WIDGET (_decipher_window_get_palette (window)), "still unknown",
+                                  &summary));
   g_free (expected);
   expected = g_strdup_printf ("%u of %u symbols still unknown", to_decode - decoded, to_decode);
   g_assert_cmpstr (summary, ==, expected);
@@ -417,15 +418,13 @@ test_toast_spares_entry (void)
 {
   g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
   DecipherWindow *window = open_window (file);
-  GtkWidget *entry = GTK_WIDGET (
-      decipher_input_pane_get_entry (_decipher_window_get_input_pane (window)));
+  GtkWidget *entry = GTK_WIDGET (decipher_input_pane_get_entry (_decipher_window_get_input_pane (window)));
   graphene_rect_t bounds;
   GtkWidget *picked;
   double x, y;
 
-  _decipher_window_toast (window,
-                          "A note long enough to reach across the middle of the window "
-                          "where the entry is",
+  _decipher_window_toast (window, "A note long enough to reach across the middle of the window "
+                                  "where the entry is",
                           FALSE);
   gui_test_iterate (600); /* the toast slides in */
   gui_test_screenshot ("window-toast");
@@ -590,8 +589,7 @@ test_encrypted (void)
   answer (dialog, "_Open", "secret");
   GUI_TEST_WAIT (window_loaded, window, "the document to load with its password");
   g_assert_nonnull (decipher_window_get_session (window));
-  g_assert_cmpstr (decipher_session_get_password (decipher_window_get_session (window)), ==,
-                   "secret");
+  g_assert_cmpstr (decipher_session_get_password (decipher_window_get_session (window)), ==, "secret");
   g_assert_cmpstr (_decipher_window_get_visible_page (window), ==, "document");
   g_assert_null (gui_test_find_dialog ());
   close_window (window);
@@ -682,8 +680,8 @@ test_damaged_project (void)
   session = decipher_window_get_session (window);
   g_assert_true (decipher_session_assign (session, most_frequent_unknown (session), "x", NULL));
   g_assert_true (decipher_session_save (session, NULL));
-  g_assert_true (
-      g_file_get_contents (decipher_session_get_autosave_path (session), &foreign, NULL, NULL));
+  g_assert_true (g_file_get_contents (decipher_session_get_autosave_path (session), &foreign, NULL,
+                                      NULL));
   close_window (window);
 
   {
@@ -877,8 +875,8 @@ test_palette_opens_glyph (void)
 static void
 test_help_overlay (void)
 {
-  g_autoptr (GtkBuilder) builder = gtk_builder_new_from_resource (
-      "/io/github/decipherpdf/Decipher/gtk/help-overlay.ui");
+  g_autoptr (GtkBuilder) builder =
+    gtk_builder_new_from_resource ("/io/github/decipherpdf/Decipher/gtk/help-overlay.ui");
   GObject *overlay = gtk_builder_get_object (builder, "help_overlay");
   const char *app_actions[] = { "app.quit", "win.show-help-overlay", NULL };
   g_autoptr (GSList) objects = gtk_builder_get_objects (builder);
@@ -949,7 +947,7 @@ test_application (void)
   /* Not unique: the test has no session bus to be unique on. */
   g_application_set_flags (G_APPLICATION (application),
                            g_application_get_flags (G_APPLICATION (application))
-                               | G_APPLICATION_NON_UNIQUE);
+                             | G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
   g_assert_no_error (error);
 
@@ -963,12 +961,11 @@ test_application (void)
 
   /* And the converse: every accelerator the application sets is in the shortcuts window. */
   {
-    g_autoptr (GtkBuilder) builder = gtk_builder_new_from_resource (
-        "/io/github/decipherpdf/Decipher/gtk/help-overlay.ui");
+    g_autoptr (GtkBuilder) builder =
+      gtk_builder_new_from_resource ("/io/github/decipherpdf/Decipher/gtk/help-overlay.ui");
     g_autoptr (GSList) objects = gtk_builder_get_objects (builder);
     g_autoptr (GHashTable) listed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-    g_auto (GStrv)
-        actions = gtk_application_list_action_descriptions (GTK_APPLICATION (application));
+    g_auto (GStrv) actions = gtk_application_list_action_descriptions (GTK_APPLICATION (application));
 
     for (GSList *l = objects; l != NULL; l = l->next)
       if (GTK_IS_SHORTCUTS_SHORTCUT (l->data))
@@ -981,9 +978,8 @@ test_application (void)
         }
     for (guint i = 0; actions[i] != NULL; i++)
       {
-        g_auto (GStrv)
-            accels = gtk_application_get_accels_for_action (GTK_APPLICATION (application),
-                                                            actions[i]);
+        g_auto (GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (application),
+                                                                      actions[i]);
 
         if (accels[0] != NULL && !g_hash_table_contains (listed, actions[i]))
           g_error ("The shortcuts window does not list %s (%s)", actions[i], accels[0]);
