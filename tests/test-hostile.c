@@ -411,9 +411,10 @@ test_json_names (void)
         g_autoptr (JsonParser) parser = json_parser_new ();
         JsonObject *glyph = parse_reply (parser, lines[i]);
 
-        if (g_strcmp0 (json_object_get_string_member (glyph, "pdf_text"), "a") == 0)
+        /* A name the AGL does not know gives no text, not the code's "a" (issue 28). */
+        if (g_strcmp0 (json_object_get_string_member (glyph, "glyph_name"), glyph_name) == 0)
           {
-            g_assert_cmpstr (json_object_get_string_member (glyph, "glyph_name"), ==, glyph_name);
+            g_assert_cmpstr (json_object_get_string_member (glyph, "pdf_text"), ==, "");
             named++;
           }
       }

@@ -175,6 +175,235 @@ test_library_across_documents (Fixture *fixture, gconstpointer data)
   }
 }
 
+/* The first two symbols of @document with a shape whose value in @fixture's truth is a
+ * letter, as (symbol, value) pairs. */
+static void
+two_shaped_letters (DcDocument *document, DcShapes *shapes, const char *fixture, guint *symbols,
+                    const char **values, GPtrArray *truth)
+{
+  guint n_symbols, n = 0;
+
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols && n < 2; s++)
+    {
+      const char *value = g_ptr_array_index (truth, s);
+
+      if (dc_shapes_get (shapes, s) == NULL || value == NULL
+          || !g_unichar_isalpha (g_utf8_get_char (value)))
+        continue;
+      symbols[n] = s;
+      values[n++] = value;
+    }
+  g_assert_cmpuint (n, ==, 2);
+}
+
+/* The symbol of @document whose shape is @shape's. */
+static guint
+symbol_of_shape (DcShapes *shapes, guint n_symbols, const DcShape *shape)
+{
+  for (guint s = 0; s < n_symbols; s++)
+    if (dc_shapes_get (shapes, s) != NULL
+        && memcmp (dc_shapes_get (shapes, s)->fingerprint, shape->fingerprint,
+                   DC_SHAPE_FINGERPRINT_LEN)
+               == 0)
+      return s;
+  g_assert_not_reached ();
+}
+
+/* Issue 28: an OCR reading accepted at 50 % is stored as what it was, and the next
+ * document gets it back as a proposal at 50 %, not decoded at the library's 0.95; what
+ * the user assigned comes back decoded. */
+static void
+test_library_remembers_how_sure (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcLibrary) library = dc_library_open (fixture->library_path, &error);
+  g_autoptr (DcDocument) first = dc_test_load_document ("legacy-cyrillic");
+  g_autoptr (GPtrArray) truth = dc_test_truth_symbol_values (first, "legacy-cyrillic");
+  g_autoptr (DcShapes) first_shapes = dc_shapes_new (first);
+  DcShape accepted_shape, assigned_shape;
+  const char *values[2];
+  guint symbols[2], n_symbols;
+  DcKeyLevel level;
+  double confidence;
+  g_autofree char *stored = NULL;
+
+  g_assert_no_error (error);
+  two_shaped_letters (first, first_shapes, "legacy-cyrillic", symbols, values, truth);
+  accepted_shape = *dc_shapes_get (first_shapes, symbols[0]);
+  assigned_shape = *dc_shapes_get (first_shapes, symbols[1]);
+  {
+    g_autoptr (DcSession) session = dc_session_new (first);
+    DcKey *key = dc_session_get_key (session);
+
+    dc_session_set_library (session, library);
+    dc_session_start_new_work (session, FALSE);
+    g_assert_true (dc_key_set_full (key, symbols[0], values[0], DC_KEY_PROPOSED, DC_KEY_LEVEL_SHAPE,
+                                    0.5, "ocr: read so 2 of 4 times", &error));
+    g_assert_true (dc_session_accept (session, symbols[0], &error));
+    g_assert_no_error (error);
+    /* Accepted: the user's, used as text, as sure as the reading was. */
+    g_assert_cmpint (dc_key_get_level (key, symbols[0]), ==, DC_KEY_LEVEL_USER);
+    g_assert_cmpstr (dc_key_get_value (key, symbols[0]), ==, values[0]);
+    g_assert_cmpfloat_with_epsilon (dc_key_get_confidence (key, symbols[0]), 0.5, 1e-9);
+    g_assert_true (dc_session_assign (session, symbols[1], values[1], &error));
+    g_assert_no_error (error);
+    g_assert_true (dc_session_sync (session, &error));
+    g_assert_no_error (error);
+  }
+
+  stored = dc_library_lookup_full (library, &accepted_shape, NULL, &level, &confidence);
+  g_assert_cmpstr (stored, ==, values[0]);
+  g_assert_cmpint (level, ==, DC_KEY_LEVEL_SHAPE);
+  g_assert_cmpfloat_with_epsilon (confidence, 0.5, 1e-9);
+  g_clear_pointer (&stored, g_free);
+  stored = dc_library_lookup_full (library, &assigned_shape, NULL, &level, &confidence);
+  g_assert_cmpstr (stored, ==, values[1]);
+  g_assert_cmpint (level, ==, DC_KEY_LEVEL_USER);
+  g_assert_cmpfloat_with_epsilon (confidence, 1.0, 1e-9);
+
+  {
+    g_autoptr (DcDocument) second = dc_test_load_document ("library-recoded");
+    g_autoptr (DcSession) session = dc_session_new (second);
+    DcKey *key = dc_session_get_key (session);
+    DcShapes *shapes;
+    guint guess, sure;
+
+    dc_session_set_library (session, library);
+    dc_session_start_new_work (session, FALSE);
+    shapes = dc_session_get_shapes (session);
+    dc_document_get_symbols (second, &n_symbols);
+    guess = symbol_of_shape (shapes, n_symbols, &accepted_shape);
+    sure = symbol_of_shape (shapes, n_symbols, &assigned_shape);
+
+    g_assert_null (dc_key_get_value (key, guess));
+    g_assert_cmpint (dc_key_get_status (key, guess), ==, DC_KEY_PROPOSED);
+    g_assert_cmpstr (dc_key_peek_value (key, guess), ==, values[0]);
+    g_assert_cmpint (dc_key_get_level (key, guess), ==, DC_KEY_LEVEL_SHAPE);
+    g_assert_cmpfloat_with_epsilon (dc_key_get_confidence (key, guess), 0.5, 1e-9);
+    g_assert_true (g_str_has_prefix (dc_key_get_provenance (key, guess), "library: "));
+
+    g_assert_cmpstr (dc_key_get_value (key, sure), ==, values[1]);
+    g_assert_cmpint (dc_key_get_status (key, sure), ==, DC_KEY_INFERRED);
+    g_assert_cmpint (dc_key_get_level (key, sure), ==, DC_KEY_LEVEL_LIBRARY);
+    g_assert_cmpfloat_with_epsilon (dc_key_get_confidence (key, sure), 0.95, 1e-9);
+
+    /* Confirming the guess makes it the user's word: from then on it is sure. */
+    g_assert_true (dc_session_assign (session, guess, values[0], &error));
+    g_assert_true (dc_session_sync (session, &error));
+    g_assert_no_error (error);
+    g_clear_pointer (&stored, g_free);
+    stored = dc_library_lookup_full (library, &accepted_shape, NULL, &level, &confidence);
+    g_assert_cmpint (level, ==, DC_KEY_LEVEL_USER);
+    g_assert_cmpfloat_with_epsilon (confidence, 1.0, 1e-9);
+  }
+}
+
+static void
+exec_sql (sqlite3 *db, const char *sql)
+{
+  char *message = NULL;
+
+  if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
+    g_error ("%s: %s", sql, message);
+}
+
+/* A library of version 1 (no level, no confidence) is migrated in place when opened: its
+ * values are kept, and come back as proposals until the user confirms them, since it
+ * never said which were guesses. Its export imports into a new library the same way. */
+static void
+test_library_migrates_version_1 (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcDocument) document = dc_test_load_document ("library-recoded");
+  g_autoptr (DcShapes) shapes = dc_shapes_new (document);
+  g_autoptr (GPtrArray) truth = dc_test_truth_symbol_values (document, "library-recoded");
+  g_autofree char *old_path = g_build_filename (fixture->dir, "old.sqlite", NULL);
+  g_autofree char *folder = g_path_get_dirname (fixture->library_path);
+  const char *values[2];
+  guint symbols[2];
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+
+  two_shaped_letters (document, shapes, "library-recoded", symbols, values, truth);
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *path = i == 0 ? fixture->library_path : old_path;
+
+      g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+      exec_sql (db, "CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);"
+                    "CREATE TABLE glyphs (fingerprint BLOB NOT NULL, value TEXT NOT NULL, "
+                    "script TEXT, language TEXT, coarse BLOB NOT NULL, font TEXT, "
+                    "uses INTEGER NOT NULL, updated INTEGER NOT NULL, "
+                    "PRIMARY KEY (fingerprint, value));"
+                    "INSERT INTO meta VALUES ('format', 'decipher-font-library'), "
+                    "('version', '1');");
+      g_assert_cmpint (sqlite3_prepare_v2 (db,
+                                           "INSERT INTO glyphs VALUES (?1, ?2, 'Cyrl', NULL, ?3, "
+                                           "NULL, 3, 0)",
+                                           -1, &stmt, NULL),
+                       ==, SQLITE_OK);
+      sqlite3_bind_blob (stmt, 1, dc_shapes_get (shapes, symbols[0])->fingerprint,
+                         DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
+      sqlite3_bind_text (stmt, 2, values[0], -1, SQLITE_STATIC);
+      sqlite3_bind_blob (stmt, 3, dc_shapes_get (shapes, symbols[0])->coarse, DC_SHAPE_COARSE_LEN,
+                         SQLITE_STATIC);
+      g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_DONE);
+      sqlite3_finalize (stmt);
+      sqlite3_close (db);
+    }
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (DcLibrary) library = NULL;
+      g_autoptr (DcKey) key = dc_key_new (document);
+      guint n_imported = 0;
+
+      if (i == 1)
+        {
+          /* A fresh library takes the old export in. */
+          g_assert_cmpint (g_unlink (fixture->library_path), ==, 0);
+          library = dc_library_open (fixture->library_path, &error);
+          g_assert_no_error (error);
+          g_assert_true (dc_library_import (library, old_path, &n_imported, &error));
+          g_assert_no_error (error);
+          g_assert_cmpuint (n_imported, ==, 1);
+        }
+      else
+        {
+          library = dc_library_open (fixture->library_path, &error);
+          g_assert_no_error (error);
+        }
+      g_assert_cmpuint (dc_library_get_n_entries (library), ==, 1);
+      g_assert_cmpuint (dc_library_apply (library, shapes, key), ==, 0);
+      g_assert_null (dc_key_get_value (key, symbols[0]));
+      g_assert_cmpint (dc_key_get_status (key, symbols[0]), ==, DC_KEY_PROPOSED);
+      g_assert_cmpstr (dc_key_peek_value (key, symbols[0]), ==, values[0]);
+      g_assert_cmpint (dc_key_get_level (key, symbols[0]), ==, DC_KEY_LEVEL_LIBRARY);
+      /* A new decision goes into the migrated table with how sure it is. */
+      g_assert_true (dc_library_remember (library, dc_shapes_get (shapes, symbols[1]), values[1],
+                                          NULL, &error));
+      g_assert_no_error (error);
+    }
+
+  /* The migrated file is version 2, and opens again as it is. */
+  g_assert_cmpint (sqlite3_open (fixture->library_path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT value FROM meta WHERE name = 'version'", -1,
+                                       &stmt, NULL),
+                   ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  g_assert_cmpstr ((const char *) sqlite3_column_text (stmt, 0), ==, "2");
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  {
+    g_autoptr (DcLibrary) again = dc_library_open (fixture->library_path, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (dc_library_get_n_entries (again), ==, 2);
+  }
+}
+
 /* What the user takes back is taken back from the library too. */
 static void
 test_library_forgets_undone (Fixture *fixture, gconstpointer data)
@@ -459,6 +688,10 @@ main (int argc, char **argv)
   g_test_add_func ("/fingerprint/coarse", test_coarse_descriptor);
   g_test_add ("/library/across-documents", Fixture, NULL, fixture_set_up,
               test_library_across_documents, fixture_tear_down);
+  g_test_add ("/library/remembers-how-sure", Fixture, NULL, fixture_set_up,
+              test_library_remembers_how_sure, fixture_tear_down);
+  g_test_add ("/library/migrates-version-1", Fixture, NULL, fixture_set_up,
+              test_library_migrates_version_1, fixture_tear_down);
   g_test_add ("/library/forgets-undone", Fixture, NULL, fixture_set_up,
               test_library_forgets_undone, fixture_tear_down);
   g_test_add ("/library/script-choice", Fixture, NULL, fixture_set_up, test_library_script_choice,

@@ -230,17 +230,46 @@ check_busiest_line (Session *s, JsonArray *busiest)
   g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (lines, first), "undecoded"), ==, most);
 }
 
-/* Following `suggest` and typing the words it names recovers the whole text. */
-static void
-test_follow_suggestions (void)
+/* The text `text` gives once every glyph is decoded: lines ended by "\n", pages by "\f". */
+static char *
+truth_text (const char *fixture)
 {
+  g_autoptr (JsonParser) parser = NULL;
+  JsonArray *pages = json_object_get_array_member (dc_test_load_truth (fixture, &parser), "pages");
+  GString *text = g_string_new (NULL);
+
+  for (guint p = 0; p < json_array_get_length (pages); p++)
+    {
+      JsonArray *lines = json_object_get_array_member (json_array_get_object_element (pages, p),
+                                                       "lines");
+
+      if (p > 0)
+        g_string_append_c (text, '\f');
+      for (guint l = 0; l < json_array_get_length (lines); l++)
+        {
+          g_string_append (text,
+                           json_object_get_string_member (json_array_get_object_element (lines, l),
+                                                          "text"));
+          g_string_append_c (text, '\n');
+        }
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* Following `suggest` and typing the words it names recovers the whole text, and
+ * `suggest` says done only when every glyph is decoded. reportlab-cyrillic (issue 28):
+ * its Б sits at 0xA0, which WinAnsi names "space"; taken for a word break it vanished from
+ * every word, typed words never matched and `suggest` said done with glyphs unknown. */
+static void
+test_follow_suggestions (gconstpointer data)
+{
+  const char *fixture = data;
   Session s = { 0 };
   g_autoptr (JsonParser) truth_parser = NULL;
-  g_autoptr (GPtrArray) lines = truth_line_texts ("legacy-cyrillic", &truth_parser);
-  g_autoptr (GString) expected = g_string_new (NULL);
+  g_autoptr (GPtrArray) lines = truth_line_texts (fixture, &truth_parser);
   guint words_typed = 0, rounds = 0;
 
-  session_start (&s, "legacy-cyrillic", NULL, FALSE);
+  session_start (&s, fixture, NULL, FALSE);
   while (rounds++ < 100)
     {
       g_autoptr (JsonParser) parser = json_parser_new ();
@@ -260,7 +289,9 @@ test_follow_suggestions (void)
       token = json_object_get_int_member (reply, "token");
       n = json_object_get_int_member (reply, "tokens");
       check_busiest_line (&s, json_object_get_array_member (reply, "busiest_lines"));
-      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (reply, "frequent_symbols")), >, 0);
+      g_assert_cmpuint (json_array_get_length (
+                            json_object_get_array_member (reply, "frequent_symbols")),
+                        >, 0);
       words = g_strsplit (g_ptr_array_index (lines, line), " ", -1);
       g_assert_cmpint (token + n, <=, g_strv_length (words));
       text = g_strjoinv (" ", (char **) &words[token]);
@@ -283,20 +314,27 @@ test_follow_suggestions (void)
     }
   g_assert_cmpuint (rounds, <, 100);
 
-  for (guint l = 0; l < lines->len; l++)
-    {
-      g_string_append (expected, g_ptr_array_index (lines, l));
-      g_string_append_c (expected, '\n');
-      if (l == 15) /* the fixture's first page has 16 lines */
-        g_string_append_c (expected, '\f');
-    }
+  {
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    g_autoptr (JsonNode) status = request_new ("status");
+    JsonObject *reply = session_ask (&s, parser, status);
+
+    /* Done means done: nothing left undecoded. */
+    g_assert_cmpint (json_object_get_int_member (reply, "decoded_symbols"), ==,
+                     json_object_get_int_member (reply, "symbols"));
+    g_assert_cmpint (json_object_get_int_member (reply, "decoded_glyphs"), ==,
+                     json_object_get_int_member (reply, "glyphs"));
+  }
   {
     g_autoptr (JsonParser) parser = json_parser_new ();
     g_autoptr (JsonNode) text = request_new ("text");
     JsonObject *reply = session_ask (&s, parser, text);
-    g_autofree char *got = g_utf8_normalize (json_object_get_string_member (reply, "text"), -1, G_NORMALIZE_NFC);
-    g_autofree char *want = g_utf8_normalize (expected->str, -1, G_NORMALIZE_NFC);
+    g_autofree char *expected = truth_text (fixture);
+    g_autofree char *got = g_utf8_normalize (json_object_get_string_member (reply, "text"), -1,
+                                             G_NORMALIZE_NFC);
+    g_autofree char *want = g_utf8_normalize (expected, -1, G_NORMALIZE_NFC);
 
+    g_assert_null (strstr (got, "\xef\xbf\xbd"));
     g_assert_cmpstr (got, ==, want);
   }
   g_test_message ("recovered with %u typed words", words_typed);
@@ -528,7 +566,9 @@ main (int argc, char **argv)
 
   g_test_add_func ("/session/protocol-errors", test_protocol_errors);
   g_test_add_func ("/session/status-guesses", test_status_guesses);
-  g_test_add_func ("/session/follow-suggestions", test_follow_suggestions);
+  g_test_add_data_func ("/session/follow-suggestions", "legacy-cyrillic", test_follow_suggestions);
+  g_test_add_data_func ("/session/follow-suggestions/reportlab-0xA0", "reportlab-cyrillic",
+                        test_follow_suggestions);
   g_test_add_func ("/session/kill-loses-nothing", test_kill_loses_nothing);
   g_test_add_func ("/session/kill-keeps-conflicts", test_kill_keeps_conflicts);
   g_test_add_func ("/session/accept-proposal", test_accept_proposal);

@@ -40,7 +40,8 @@ def export(pdf, *extra):
 # two columns, interlinear text, several scripts.
 for pdf, extra in (('multiscript.pdf', ()), ('igt.pdf', ()), ('two-columns.pdf', ()),
                    ('legacy-cyrillic.pdf', ()), ('legacy-cyrillic.pdf', ('--no-auto',)),
-                   ('rotated.pdf', ()), ('identity-h.pdf', ()), ('reading.pdf', ())):
+                   ('rotated.pdf', ()), ('identity-h.pdf', ()), ('reading.pdf', ()),
+                   ('glyph-names.pdf', ())):
     doc = export(pdf, *extra)
     errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.path))
     check('schema %s %s' % (pdf, ' '.join(extra)), not errors,
@@ -115,6 +116,21 @@ check('undecoded glyphs counted', sum(s['undecoded_glyphs'] for s in spans) > 10
 decoded = [r for s in spans for r in s['runs'] if not r['undecoded']]
 check('decoded header is the PDF\'s', decoded and all(r['level'] == 'pdf' and r['confidence'] == 1.0
                                                        for r in decoded))
+
+# Glyphs left unmapped are warned about, per font (GLYPH_UNMAPPED, issue 28); a document
+# with every glyph decoded has none.
+warnings = doc['warnings']
+check('unmapped warned', len(warnings) > 0 and all(
+    w['code'] == 'GLYPH_UNMAPPED' and w['glyphs'] > 0 for w in warnings)
+    and sum(w['glyphs'] for w in warnings) == sum(s['undecoded_glyphs'] for s in spans),
+    repr(warnings)[:200])
+check('nothing unmapped, no warning', export('two-columns.pdf')['warnings'] == [])
+names = export('glyph-names.pdf')
+check('glyph names are the font level', all(
+    r['level'] == 'font' and r['confidence'] == 0.9
+    for l in names['pages'][0]['lines'][:3] for s in l['spans'] for r in s['runs']))
+check('unknown glyph names warned', [w['font'] for w in names['warnings']] == [1]
+      and set([97, 101, 110, 111]) <= set(names['warnings'][0]['codes']), repr(names['warnings']))
 
 # Scripts, directions and languages, paragraph by paragraph.
 with open('%s/multiscript.json' % fixtures, encoding='utf-8') as f:

@@ -888,13 +888,67 @@ decipher_session_dup_progress_text (DecipherSession *self)
 
   g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
 
+  guint unmapped_glyphs;
+  GString *text;
+
   dc_key_count_decoded (self->key, &n_symbols, &n_glyphs);
   dc_key_count_to_decode (self->key, &to_symbols, &to_glyphs);
   if (to_symbols == 0)
     return g_strdup (_("Every font of this document can be trusted: nothing to decode"));
+  text = g_string_new (NULL);
   /* Translators: the always-visible progress line. */
-  return g_strdup_printf (_("Symbols decoded: %u of %u · glyphs: %u of %u"), n_symbols, to_symbols,
-                             n_glyphs, to_glyphs);
+  g_string_printf (text, _("Symbols decoded: %u of %u · glyphs: %u of %u"), n_symbols, to_symbols,
+                            n_glyphs, to_glyphs);
+  /* What no level decodes reads as U+FFFD in every text Decipher gives (GLYPH_UNMAPPED in
+   * decipher-cli's JSON): said, so that a copied text is not taken for complete. */
+  dc_export_count_unmapped (self->document, -1, dc_key_value_func, self->key, NULL,
+                            &unmapped_glyphs);
+  if (unmapped_glyphs > 0)
+    g_string_append_printf (text,
+                            /* Translators: appended to the progress line. */
+                            ngettext (" · %u glyph unmapped", " · %u glyphs unmapped",
+                                      unmapped_glyphs),
+                            unmapped_glyphs);
+  return g_string_free (text, FALSE);
+}
+
+/**
+ * decipher_session_dup_unmapped_tooltip:
+ *
+ * Returns: (transfer full) (nullable): a heading, then per font how many glyphs no level
+ *   decodes, one line each; %NULL when there are none
+ */
+char *
+decipher_session_dup_unmapped_tooltip (DecipherSession *self)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  guint n_fonts;
+
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
+
+  n_fonts = dc_document_get_n_fonts (self->document);
+  for (guint f = 0; f < n_fonts; f++)
+    {
+      g_autofree char *name = NULL;
+      guint n_symbols, n_glyphs;
+
+      dc_export_count_unmapped (self->document, (int) f, dc_key_value_func, self->key, &n_symbols,
+                                &n_glyphs);
+      if (n_glyphs == 0)
+        continue;
+      name = dc_font_dup_display_name (dc_document_get_font (self->document, f));
+      if (text->len == 0)
+        /* Translators: the first line of the progress line's tooltip; � is U+FFFD. */
+        g_string_append (text, _("Unmapped glyphs read as � in the text:"));
+      g_string_append_c (text, '\n');
+      /* Translators: a tooltip line: a font's name, then how many of its glyphs and distinct
+       * codes no evidence decodes yet. */
+      g_string_append_printf (text,
+                              ngettext ("%s: %u glyph has no value yet (%u code)",
+                                        "%s: %u glyphs have no value yet (%u codes)", n_glyphs),
+                              name, n_glyphs, n_symbols);
+    }
+  return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
 }
 
 /* "Code 0xC0 · FontName": how a symbol is named in tooltips, popovers and cells. */

@@ -57,6 +57,7 @@ const guint32 *decipher_session_get_symbol_glyphs (DecipherSession *self, guint 
                                                    guint *n_glyphs);
 
 char *decipher_session_dup_progress_text (DecipherSession *self);
+char *decipher_session_dup_unmapped_tooltip (DecipherSession *self);
 char *decipher_session_dup_symbol_title (DecipherSession *self, guint symbol);
 char *decipher_session_dup_value_label (DecipherSession *self, guint symbol);
 const char *decipher_session_status_label (DcKeyStatus status);

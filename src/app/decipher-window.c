@@ -140,12 +140,15 @@ static void
 update_progress (DecipherWindow *self)
 {
   g_autofree char *text = NULL;
+  g_autofree char *tooltip = NULL;
   guint n_glyphs = 0, to_glyphs = 0;
 
   if (self->session == NULL)
     return;
   text = decipher_session_dup_progress_text (self->session);
+  tooltip = decipher_session_dup_unmapped_tooltip (self->session);
   gtk_label_set_text (self->progress_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->progress_label), tooltip);
   dc_key_count_decoded (decipher_session_get_key (self->session), NULL, &n_glyphs);
   dc_key_count_to_decode (decipher_session_get_key (self->session), NULL, &to_glyphs);
   gtk_level_bar_set_value (self->progress_level,

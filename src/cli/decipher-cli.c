@@ -712,7 +712,12 @@ add_font_json (JsonBuilder *builder, DcFont *font, DcKey *key)
   json_builder_begin_object (builder);
   dc_font_add_json_members (font, builder);
   if (key != NULL)
-    add_font_key_json (builder, font, key);
+    {
+      add_font_key_json (builder, font, key);
+      /* Glyphs no level decodes (GLYPH_UNMAPPED), as the JSON text export says them. */
+      dc_export_add_warnings (builder, dc_key_get_document (key), (int) dc_font_get_index (font),
+                              dc_key_value_func, key);
+    }
   json_builder_end_object (builder);
 }
 

@@ -152,6 +152,19 @@ test_open_assign_undo_reopen (void)
 
     g_assert_true (g_str_has_prefix (progress_before, expected));
   }
+  /* What no level decodes is said: counted on the progress line, per font in its tooltip
+   * (issue 28, GLYPH_UNMAPPED). */
+  {
+    g_autofree char *unmapped = g_strdup_printf (" · %u glyphs unmapped",
+                                                 to_decode_glyphs - guessed_glyphs);
+    const char *tooltip = gtk_widget_get_tooltip_text (
+        GTK_WIDGET (_decipher_window_get_progress_label (window)));
+
+    g_assert_nonnull (strstr (progress_before, unmapped));
+    g_assert_nonnull (tooltip);
+    g_assert_true (g_str_has_prefix (tooltip, "Unmapped glyphs read as � in the text:\n"));
+    g_assert_nonnull (strstr (tooltip, "glyphs have no value yet"));
+  }
   gui_test_screenshot ("window-document");
 
   /* Click the first occurrence of the commonest unknown letter and type "а". */

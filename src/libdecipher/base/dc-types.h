@@ -92,6 +92,9 @@ dc_glyph_get_box (const DcGlyph *glyph)
 typedef enum
 {
   DC_SYMBOL_PDF_SPACE = 1 << 0, /* the PDF maps it to white space or names it "space" */
+  /* Its pdf_text is not a ToUnicode's but what the font says: its glyph name through the
+   * AGL or its own tables (DESIGN §7: the font level, 0.9, not the PDF's 1.0). */
+  DC_SYMBOL_FROM_FONT = 1 << 1,
 } DcSymbolFlags;
 
 /* A distinct (font, code): the unit the code → character table is about. */

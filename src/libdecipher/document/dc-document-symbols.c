@@ -24,6 +24,7 @@
 #include "dc-font-private.h"
 #include "dc-glyph-private.h"
 #include "dc-ink-private.h"
+#include "dc-pdf-bridge-private.h"
 #include "dc-unicode-private.h"
 
 /* ---- double-byte legacy encodings drawn through a one-byte font ---------------------- */
@@ -210,6 +211,87 @@ _dc_document_merge_double_byte (DcDocument *self)
   return TRUE;
 }
 
+/* ---- what a simple font's glyph names say ------------------------------------------- */
+
+/* The text a glyph name stands for through the AGL: "a", "uni0430", "u1F600", "a.sc", and
+ * ligatures of such names ("f_f_i"); NULL for a name that says nothing ("g123", "uniD800",
+ * "u110000", "ka_ka", ".notdef"). */
+static char *
+name_text (const char *name)
+{
+  g_auto (GStrv) parts = NULL;
+  g_autoptr (GString) text = NULL;
+  g_autofree char *base = NULL;
+  char *dot;
+  gunichar c;
+
+  if (name == NULL || name[0] == '\0' || name[0] == '.')
+    return NULL;
+  if (strchr (name, '_') == NULL)
+    {
+      char utf8[8] = { 0 };
+
+      if (!dc_pdf_bridge_glyph_name_to_unicode (name, &c))
+        return NULL;
+      g_unichar_to_utf8 (c, utf8);
+      return g_strdup (utf8);
+    }
+  base = g_strdup (name);
+  if ((dot = strchr (base, '.')) != NULL)
+    *dot = '\0';
+  parts = g_strsplit (base, "_", -1);
+  text = g_string_new (NULL);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      if (!dc_pdf_bridge_glyph_name_to_unicode (parts[i], &c))
+        return NULL;
+      g_string_append_unichar (text, c);
+    }
+  return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
+}
+
+static gboolean
+is_replacement_only (const char *text)
+{
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    if (g_utf8_get_char (p) != 0xFFFD)
+      return FALSE;
+  return TRUE;
+}
+
+/* DESIGN §7 and issue 28. Without a ToUnicode a simple font's text is what its encoding's
+ * glyph names say through the AGL (or, without names, its own tables): the font level. A
+ * name the AGL does not know says nothing: poppler then falls back on the code itself and
+ * "g123" or "uniD800" would read as an ASCII letter and keep a lying font trusted, so such
+ * a code has no text. With a ToUnicode that maps a code to nothing, U+0000 or U+FFFD, the
+ * name is the next evidence for that code, rather than the whole font becoming unknown. */
+static void
+symbol_read_names (DcFont *font, DcSymbol *symbol)
+{
+  g_autofree char *named = NULL;
+
+  if (dc_font_is_cid (font))
+    return;
+  named = name_text (symbol->glyph_name);
+  if (!dc_font_has_to_unicode (font))
+    {
+      if (named == NULL && symbol->glyph_name != NULL && symbol->glyph_name[0] != '.')
+        {
+          g_free (symbol->pdf_text);
+          symbol->pdf_text = g_strdup ("");
+        }
+      if (symbol->pdf_text[0] != '\0')
+        symbol->flags |= DC_SYMBOL_FROM_FONT;
+      return;
+    }
+  if (named != NULL && is_replacement_only (symbol->pdf_text))
+    {
+      g_free (symbol->pdf_text);
+      symbol->pdf_text = g_steal_pointer (&named);
+      symbol->flags |= DC_SYMBOL_FROM_FONT;
+    }
+}
+
 void
 _dc_document_finish_symbols (DcDocument *self)
 {
@@ -230,6 +312,7 @@ _dc_document_finish_symbols (DcDocument *self)
       DcFont *font = g_ptr_array_index (self->fonts, symbol->font);
 
       symbol->glyph_name = dc_font_get_glyph_name (font, symbol->code);
+      symbol_read_names (font, symbol);
       /* Without a ToUnicode map poppler reads a CID as a code point, and CID 32 is then
        * "a space" that is really any letter: only a map or a glyph name can say space. */
       if ((_dc_text_is_space (symbol->pdf_text)
@@ -248,7 +331,9 @@ _dc_document_finish_symbols (DcDocument *self)
 /* In a font whose map is not believed, a code the map calls a space (or a tab, a line
  * or form feed, a carriage return) is a letter when its glyph has ink: code 14 is the
  * "e" of font_ascent_descent's font, drawn as "\r" to a reader. Such codes would cut its
- * words in two and typing them would never match. A glyph named "space" stays one.
+ * words in two and typing them would never match. So is a code whose encoding names it
+ * "space": ReportLab numbers a font's characters from 128 on, so a letter lands at WinAnsi's
+ * 0xA0, which the encoding calls "space", and that letter would vanish from every word.
  * Returns whether any changed. */
 gboolean
 _dc_document_unspace_inked_symbols (DcDocument *self)
@@ -264,8 +349,7 @@ _dc_document_unspace_inked_symbols (DcDocument *self)
       DcSymbol *symbol = &symbols[s];
       DcFont *font = g_ptr_array_index (self->fonts, symbol->font);
 
-      if (!(symbol->flags & DC_SYMBOL_PDF_SPACE) || dc_font_is_trusted (font)
-          || g_strcmp0 (symbol->glyph_name, "space") == 0)
+      if (!(symbol->flags & DC_SYMBOL_PDF_SPACE) || dc_font_is_trusted (font))
         continue;
       if (faces == NULL)
         {

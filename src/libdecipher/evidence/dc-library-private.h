@@ -11,6 +11,11 @@
 
 G_BEGIN_DECLS
 
+/* At or above this a stored value is the user's own word (typed, assigned, or a proposal
+ * at least as sure as the library): it replays at the library level. Below it, a value
+ * accepted from a proposal replays as a proposal again, at its own confidence. */
+#define DC_LIBRARY_CERTAIN 0.95
+
 struct _DcLibrary
 {
   GObject parent_instance;
@@ -29,6 +34,10 @@ void _dc_library_set_sqlite_error (GError **error, sqlite3 *db, const char *path
 gboolean _dc_library_exec (DcLibrary *self, const char *sql, GError **error);
 gboolean _dc_library_check_format (sqlite3 *db, const char *schema, gboolean *empty,
                                    gboolean *newer);
+char *_dc_library_lookup (DcLibrary *self, const DcShape *shape, const char *script,
+                          gboolean *ambiguous, DcKeyLevel *level, double *confidence);
+gboolean _dc_library_has_column (sqlite3 *db, const char *schema, const char *column);
+gboolean _dc_library_migrate (DcLibrary *self, const char *version, GError **error);
 void _dc_library_set_not_a_library (GError **error, const char *path, gboolean newer,
                                     const char *advice);
 

@@ -53,6 +53,47 @@ is_library_file (DcLibrary *self, const char *path)
   return ok && !empty;
 }
 
+/* Whether the table glyphs of @schema has a column @column. */
+gboolean
+_dc_library_has_column (sqlite3 *db, const char *schema, const char *column)
+{
+  sqlite3_stmt *stmt = NULL;
+  gboolean found;
+
+  if (sqlite3_prepare_v2 (db, "SELECT 1 FROM pragma_table_info ('glyphs', ?1) WHERE name = ?2", -1,
+                          &stmt, NULL)
+      != SQLITE_OK)
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, schema, -1, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, 2, column, -1, SQLITE_STATIC);
+  found = sqlite3_step (stmt) == SQLITE_ROW;
+  sqlite3_finalize (stmt);
+  return found;
+}
+
+/* A version 1 library did not record how sure each value was: a value typed by the user
+ * and an OCR reading accepted at 50 % look alike. Its rows get no level and no confidence,
+ * and replay as proposals (dc_library_apply()) until the user confirms them again: a
+ * guess must not come back as a certainty. One transaction: a library is old or new. */
+gboolean
+_dc_library_migrate (DcLibrary *self, const char *version, GError **error)
+{
+  g_autofree char *sql = NULL;
+
+  if (_dc_library_has_column (self->db, "main", "confidence"))
+    return TRUE;
+  sql = g_strdup_printf ("BEGIN IMMEDIATE;"
+                         "ALTER TABLE glyphs ADD COLUMN level TEXT;"
+                         "ALTER TABLE glyphs ADD COLUMN confidence REAL;"
+                         "INSERT OR REPLACE INTO meta VALUES ('version', '%s');"
+                         "COMMIT;",
+                         version);
+  if (_dc_library_exec (self, sql, error))
+    return TRUE;
+  sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+  return FALSE;
+}
+
 /**
  * dc_library_export:
  * @path: the file to write: an SQLite file another user can import
@@ -177,17 +218,34 @@ dc_library_import (DcLibrary *self, const char *path, guint *n_imported, GError 
                                    _("Give a file exported from Decipher's font library."));
   else
     {
-      ok = _dc_library_exec (
-          self,
+      /* A confidence is taken only with a level of ours and as a number from 0 to 1. */
+      const char *decided = _dc_library_has_column (self->db, "other", "confidence")
+                                ? "iif (typeof (confidence) IN ('real', 'integer') AND confidence "
+                                  "BETWEEN 0 AND 1 AND level IN ('guess', 'shape', 'identity', "
+                                  "'layout', 'font', 'library', 'pdf', 'user'), level, NULL), "
+                                  "iif (typeof (confidence) IN ('real', 'integer') AND confidence "
+                                  "BETWEEN 0 AND 1 AND level IN ('guess', 'shape', 'identity', "
+                                  "'layout', 'font', 'library', 'pdf', 'user'), confidence, NULL)"
+                                : "NULL, NULL";
+      /* A version 1 file says nothing of how sure its values were: they come in so. */
+      g_autofree char *sql = g_strdup_printf (
           "INSERT INTO glyphs (fingerprint, value, script, language, coarse, font, uses, "
-          "updated) SELECT fingerprint, value, script, language, coarse, font, uses, "
-          "updated FROM other.glyphs WHERE typeof (fingerprint) = 'blob' "
+          "updated, level, confidence) SELECT fingerprint, value, script, language, coarse, "
+          "font, uses, updated, %s "
+          "FROM other.glyphs WHERE typeof (fingerprint) = 'blob' "
           "AND length (fingerprint) = 16 AND typeof (coarse) = 'blob' "
           "AND length (coarse) = 256 AND typeof (value) = 'text' AND true "
           "ON CONFLICT (fingerprint, value) DO UPDATE SET "
-          "uses = max (uses, excluded.uses), updated = max (updated, excluded.updated) "
-          "WHERE excluded.uses > uses",
-          error);
+          "uses = max (uses, excluded.uses), updated = max (updated, excluded.updated), "
+          "level = iif (ifnull (confidence, -1) < ifnull (excluded.confidence, -1), "
+          "excluded.level, level), "
+          "confidence = nullif (max (ifnull (confidence, -1), ifnull (excluded.confidence, -1)), "
+          "-1) "
+          "WHERE excluded.uses > uses OR ifnull (excluded.confidence, -1) > ifnull (confidence, "
+          "-1)",
+          decided);
+
+      ok = _dc_library_exec (self, sql, error);
       if (ok && n_imported != NULL)
         *n_imported = (guint) sqlite3_changes (self->db);
     }

@@ -31,7 +31,10 @@
 #include "dc-library-private.h"
 
 #define LIBRARY_FORMAT "decipher-font-library"
-#define LIBRARY_VERSION "1"
+/* Version 2 keeps the level and confidence each value was decided at (issue 28); version 1
+ * files are migrated when opened (_dc_library_migrate()) and read when imported. */
+#define LIBRARY_VERSION "2"
+
 /* How long one call may keep SQLite busy before the library is given up on: a lookup
  * takes microseconds, an import of a team's library a few seconds. */
 #define LIBRARY_PATIENCE_USEC (30 * G_USEC_PER_SEC)
@@ -182,8 +185,8 @@ _dc_library_check_format (sqlite3 *db, const char *schema, gboolean *empty, gboo
     {
       const char *version = (const char *) sqlite3_column_text (stmt, 1);
 
-      ok = g_strcmp0 (version, LIBRARY_VERSION) == 0;
-      *newer = !ok && version != NULL && g_ascii_strtoull (version, NULL, 10) > 1;
+      ok = g_strcmp0 (version, LIBRARY_VERSION) == 0 || g_strcmp0 (version, "1") == 0;
+      *newer = !ok && version != NULL && g_ascii_strtoull (version, NULL, 10) > 2;
     }
   sqlite3_finalize (stmt);
   return ok;
@@ -338,11 +341,15 @@ dc_library_open (const char *path, GError **error)
                             "  font TEXT,"
                             "  uses INTEGER NOT NULL,"
                             "  updated INTEGER NOT NULL,"
+                            "  level TEXT,"
+                            "  confidence REAL,"
                             "  PRIMARY KEY (fingerprint, value));"
                             "INSERT OR IGNORE INTO meta VALUES ('format', '" LIBRARY_FORMAT "'),"
                             "  ('version', '" LIBRARY_VERSION "');"
                             "COMMIT;",
                             error))
+    return NULL;
+  if (!empty && !_dc_library_migrate (self, LIBRARY_VERSION, error))
     return NULL;
   return g_steal_pointer (&self);
 }
@@ -405,11 +412,27 @@ dc_library_script_of_value (const char *value)
  * @value: what the user decided the glyph stands for ("" to ignore it)
  * @font_name: (nullable): the font it was decided in, for the record
  *
- * One more decision that @shape is @value.
+ * One more decision that @shape is @value, by the user's own word (level user, 1.0).
  */
 gboolean
 dc_library_remember (DcLibrary *self, const DcShape *shape, const char *value,
                      const char *font_name, GError **error)
+{
+  return dc_library_remember_full (self, shape, value, DC_KEY_LEVEL_USER, 1.0, font_name, error);
+}
+
+/**
+ * dc_library_remember_full:
+ * @level: the level of the evidence the value was decided on: %DC_KEY_LEVEL_USER for the
+ *   user's own word, the proposal's level for an accepted proposal
+ * @confidence: how sure that evidence was
+ *
+ * One more decision that @shape is @value. A row keeps the surest decision it had.
+ */
+gboolean
+dc_library_remember_full (DcLibrary *self, const DcShape *shape, const char *value,
+                          DcKeyLevel level, double confidence, const char *font_name,
+                          GError **error)
 {
   sqlite3_stmt *stmt = NULL;
   const char *script;
@@ -417,13 +440,18 @@ dc_library_remember (DcLibrary *self, const DcShape *shape, const char *value,
 
   g_return_val_if_fail (DC_IS_LIBRARY (self), FALSE);
   g_return_val_if_fail (shape != NULL && value != NULL, FALSE);
+  g_return_val_if_fail (level <= DC_KEY_LEVEL_LAST, FALSE);
   _dc_library_begin (self);
 
+  /* In an upsert's SET every column names the row as it was. */
   if (sqlite3_prepare_v2 (self->db,
                           "INSERT INTO glyphs (fingerprint, value, script, coarse, font, uses, "
-                          "updated) VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6) "
+                          "updated, level, confidence) VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8) "
                           "ON CONFLICT (fingerprint, value) DO UPDATE SET uses = uses + 1, "
-                          "updated = excluded.updated, coarse = excluded.coarse",
+                          "updated = excluded.updated, coarse = excluded.coarse, "
+                          "level = iif (ifnull (confidence, -1) < excluded.confidence, "
+                          "excluded.level, level), "
+                          "confidence = max (ifnull (confidence, -1), excluded.confidence)",
                           -1, &stmt, NULL)
       != SQLITE_OK)
     {
@@ -439,6 +467,8 @@ dc_library_remember (DcLibrary *self, const DcShape *shape, const char *value,
   if (font_name != NULL)
     sqlite3_bind_text (stmt, 5, font_name, -1, SQLITE_TRANSIENT);
   sqlite3_bind_int64 (stmt, 6, g_get_real_time () / G_USEC_PER_SEC);
+  sqlite3_bind_text (stmt, 7, dc_key_level_to_string (level), -1, SQLITE_STATIC);
+  sqlite3_bind_double (stmt, 8, CLAMP (confidence, 0, 1));
   rc = sqlite3_step (stmt);
   sqlite3_finalize (stmt);
   if (rc != SQLITE_DONE)
@@ -492,8 +522,27 @@ dc_library_forget (DcLibrary *self, const DcShape *shape, const char *value, GEr
  *
  * Returns: (transfer full) (nullable): what @shape was decided to be, or %NULL
  */
-static char *
-lookup (DcLibrary *self, const DcShape *shape, const char *script, gboolean *ambiguous)
+/* How sure a row's decision was: a row of a version 1 library (no confidence) was
+ * never said to be sure, and counts as a proposal at the library's confidence (-1). */
+static void
+row_decided (sqlite3_stmt *stmt, int column, DcKeyLevel *level, double *confidence)
+{
+  const char *name = (const char *) sqlite3_column_text (stmt, column);
+
+  if (sqlite3_column_type (stmt, column + 1) == SQLITE_NULL || name == NULL
+      || !dc_key_level_from_string (name, level))
+    {
+      *level = DC_KEY_LEVEL_LIBRARY;
+      *confidence = -1;
+      return;
+    }
+  *confidence = CLAMP (sqlite3_column_double (stmt, column + 1), 0, 1);
+}
+
+/* The user's own decisions come first, then the most used. */
+char *
+_dc_library_lookup (DcLibrary *self, const DcShape *shape, const char *script, gboolean *ambiguous,
+                    DcKeyLevel *level, double *confidence)
 {
   sqlite3_stmt *stmt = NULL;
   char *best = NULL;
@@ -501,12 +550,14 @@ lookup (DcLibrary *self, const DcShape *shape, const char *script, gboolean *amb
   guint n_rows = 0;
 
   if (sqlite3_prepare_v2 (self->db,
-                          "SELECT value, script FROM glyphs WHERE fingerprint = ?1 "
-                          "ORDER BY uses DESC, updated DESC",
+                          "SELECT value, script, level, confidence FROM glyphs "
+                          "WHERE fingerprint = ?1 "
+                          "ORDER BY ifnull (confidence, 0) >= ?2 DESC, uses DESC, updated DESC",
                           -1, &stmt, NULL)
       != SQLITE_OK)
     return NULL;
   sqlite3_bind_blob (stmt, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
+  sqlite3_bind_double (stmt, 2, DC_LIBRARY_CERTAIN);
   while (sqlite3_step (stmt) == SQLITE_ROW)
     {
       const char *value = (const char *) sqlite3_column_text (stmt, 0);
@@ -516,6 +567,7 @@ lookup (DcLibrary *self, const DcShape *shape, const char *script, gboolean *amb
         {
           best = g_strdup (value);
           first_script = row_script != NULL ? g_intern_string (row_script) : NULL;
+          row_decided (stmt, 2, level, confidence);
         }
       else if ((row_script != NULL ? g_intern_string (row_script) : NULL) != first_script)
         *ambiguous = TRUE;
@@ -523,6 +575,7 @@ lookup (DcLibrary *self, const DcShape *shape, const char *script, gboolean *amb
         {
           g_free (best);
           best = g_strdup (value);
+          row_decided (stmt, 2, level, confidence);
           break;
         }
     }
@@ -551,128 +604,52 @@ lookup_exact (DcLibrary *self, const DcShape *shape, const char *value)
 char *
 dc_library_lookup (DcLibrary *self, const DcShape *shape, const char *script)
 {
+  return dc_library_lookup_full (self, shape, script, NULL, NULL);
+}
+
+/**
+ * dc_library_lookup_full:
+ * @level: (out) (optional): the level the value was decided at
+ * @confidence: (out) (optional): how sure that was; -1 for a value a version 1 library
+ *   kept without saying
+ *
+ * Returns: (transfer full) (nullable): what @shape was decided to be, or %NULL
+ */
+char *
+dc_library_lookup_full (DcLibrary *self, const DcShape *shape, const char *script,
+                        DcKeyLevel *level, double *confidence)
+{
   gboolean ambiguous = FALSE;
+  DcKeyLevel row_level = DC_KEY_LEVEL_NONE;
+  double row_confidence = 0;
+  char *value;
 
   g_return_val_if_fail (DC_IS_LIBRARY (self), NULL);
   g_return_val_if_fail (shape != NULL, NULL);
   _dc_library_begin (self);
 
-  return lookup (self, shape, script, &ambiguous);
+  value = _dc_library_lookup (self, shape, script, &ambiguous, &row_level, &row_confidence);
+  if (level != NULL)
+    *level = row_level;
+  if (confidence != NULL)
+    *confidence = row_confidence;
+  return value;
 }
 
-/* The script most of @font's known values are in, else the document's. */
-static const char *
-font_script (guint font, GHashTable *per_font, const char **document_script)
-{
-  gpointer found;
-
-  if (g_hash_table_lookup_extended (per_font, GUINT_TO_POINTER (font), NULL, &found))
-    return found ? found : *document_script;
-  return *document_script;
-}
-
+/* The evidence a user-level value was decided on: the user's own word, or the proposal
+ * the user accepted ("accepted ocr: …", at the proposal's confidence). */
 static void
-count_scripts (DcKey *key, GHashTable *per_font, const char **document_script)
+decided_at (DcKey *key, guint symbol, DcKeyLevel *level, double *confidence)
 {
-  DcDocument *document = dc_key_get_document (key);
-  g_autoptr (GHashTable) counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr (GHashTable) totals = g_hash_table_new (g_str_hash, g_str_equal);
-  const DcSymbol *symbols;
-  guint n_symbols, best_total = 0;
-  GHashTableIter iter;
-  gpointer k, v;
+  const char *provenance = dc_key_get_provenance (key, symbol);
 
-  symbols = dc_document_get_symbols (document, &n_symbols);
-  for (guint s = 0; s < n_symbols; s++)
-    {
-      const char *script = dc_library_script_of_value (dc_key_get_value (key, s));
-      char *name;
-      guint n;
-
-      if (script == NULL)
-        continue;
-      name = g_strdup_printf ("%u/%s", symbols[s].font, script);
-      n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, name)) + 1;
-      g_hash_table_replace (counts, name, GUINT_TO_POINTER (n));
-      n = GPOINTER_TO_UINT (g_hash_table_lookup (totals, script)) + 1;
-      g_hash_table_replace (totals, (gpointer) script, GUINT_TO_POINTER (n));
-      if (n > best_total)
-        {
-          best_total = n;
-          *document_script = script;
-        }
-    }
-
-  g_hash_table_iter_init (&iter, counts);
-  while (g_hash_table_iter_next (&iter, &k, &v))
-    {
-      const char *slash = strchr (k, '/');
-      guint font = (guint) g_ascii_strtoull (k, NULL, 10);
-      const char *script = g_intern_string (slash + 1);
-      gpointer best;
-      g_autofree char *best_name = NULL;
-
-      if (g_hash_table_lookup_extended (per_font, GUINT_TO_POINTER (font), NULL, &best))
-        {
-          best_name = g_strdup_printf ("%u/%s", font, (const char *) best);
-          if (GPOINTER_TO_UINT (g_hash_table_lookup (counts, best_name)) >= GPOINTER_TO_UINT (v))
-            continue;
-        }
-      g_hash_table_replace (per_font, GUINT_TO_POINTER (font), (gpointer) script);
-    }
-}
-
-/**
- * dc_library_apply:
- * @shapes: the shapes of @key's document
- *
- * Every symbol still unknown whose shape is in the library gets the value decided for
- * it, at the library level (DESIGN §7: 0.95, applied automatically). Call it within a
- * change of @key to make it one undoable step.
- *
- * Returns: how many symbols it decoded
- */
-guint
-dc_library_apply (DcLibrary *self, DcShapes *shapes, DcKey *key)
-{
-  DcDocument *document;
-  g_autoptr (GHashTable) per_font = g_hash_table_new (NULL, NULL);
-  const char *document_script = NULL;
-  const DcSymbol *symbols;
-  guint n_symbols, n = 0;
-
-  g_return_val_if_fail (DC_IS_LIBRARY (self), 0);
-  g_return_val_if_fail (shapes != NULL, 0);
-  g_return_val_if_fail (DC_IS_KEY (key), 0);
-  _dc_library_begin (self);
-
-  document = dc_key_get_document (key);
-  g_return_val_if_fail (dc_shapes_get_document (shapes) == document, 0);
-
-  /* First the shapes the library knows in one script only; what they decode tells
-   * which script each font is read in, which chooses for the shapes scripts share. */
-  symbols = dc_document_get_symbols (document, &n_symbols);
-  for (guint pass = 0; pass < 2; pass++)
-    {
-      count_scripts (key, per_font, &document_script);
-      for (guint s = 0; s < n_symbols; s++)
-        {
-          const DcShape *shape = dc_shapes_get (shapes, s);
-          g_autofree char *value = NULL;
-          gboolean ambiguous = FALSE;
-
-          if (shape == NULL || dc_key_get_value (key, s) != NULL)
-            continue;
-          value = lookup (self, shape, font_script (symbols[s].font, per_font, &document_script),
-                          &ambiguous);
-          if (value == NULL || (ambiguous && pass == 0))
-            continue;
-          if (dc_key_set_full (key, s, value, DC_KEY_INFERRED, DC_KEY_LEVEL_LIBRARY, -1,
-                               "library: the same glyph decided before", NULL))
-            n++;
-        }
-    }
-  return n;
+  *confidence = dc_key_get_confidence (key, symbol);
+  *level = DC_KEY_LEVEL_USER;
+  if (*confidence < DC_LIBRARY_CERTAIN && provenance != NULL
+      && g_str_has_prefix (provenance, "accepted "))
+    *level = dc_key_level_for_status (DC_KEY_PROPOSED, provenance + strlen ("accepted "));
+  else
+    *confidence = 1.0;
 }
 
 /**
@@ -684,6 +661,8 @@ dc_library_apply (DcLibrary *self, DcShapes *shapes, DcKey *key)
  *
  * Records every value the user decided (level user: typed, assigned, accepted) that
  * changed since @learned, and takes back those that were undone, in one transaction.
+ * Each keeps how sure it was decided: an accepted proposal less sure than the library is
+ * recorded at the proposal's level and confidence (dc_library_apply() proposes it again).
  */
 gboolean
 dc_library_learn (DcLibrary *self, DcShapes *shapes, DcKey *key, char **learned, gboolean first,
@@ -724,9 +703,14 @@ dc_library_learn (DcLibrary *self, DcShapes *shapes, DcKey *key, char **learned,
         goto failed;
       if (now != NULL)
         {
+          DcKeyLevel level;
+          double confidence;
+
+          decided_at (key, s, &level, &confidence);
           if (first && lookup_exact (self, shape, now))
             ;
-          else if (!dc_library_remember (self, shape, now, dc_font_get_name (font), error))
+          else if (!dc_library_remember_full (self, shape, now, level, confidence,
+                                              dc_font_get_name (font), error))
             goto failed;
         }
       g_free (learned[s]);

@@ -25,7 +25,12 @@ gboolean dc_library_remember (DcLibrary *self, const DcShape *shape, const char 
                               const char *font_name, GError **error);
 gboolean dc_library_forget (DcLibrary *self, const DcShape *shape, const char *value,
                             GError **error);
+gboolean dc_library_remember_full (DcLibrary *self, const DcShape *shape, const char *value,
+                                   DcKeyLevel level, double confidence, const char *font_name,
+                                   GError **error);
 char *dc_library_lookup (DcLibrary *self, const DcShape *shape, const char *script);
+char *dc_library_lookup_full (DcLibrary *self, const DcShape *shape, const char *script,
+                              DcKeyLevel *level, double *confidence);
 
 guint dc_library_apply (DcLibrary *self, DcShapes *shapes, DcKey *key);
 

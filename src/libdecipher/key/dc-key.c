@@ -142,11 +142,15 @@ seed_slot (DcKey *self, guint symbol, Slot *slot)
     }
   else
     {
+      /* A ToUnicode is the PDF's word; a glyph name (no ToUnicode, or one that maps the
+       * code to nothing) is the font's, which DESIGN §7 rates lower. */
+      DcKeyLevel level = (s->flags & DC_SYMBOL_FROM_FONT) ? DC_KEY_LEVEL_FONT : DC_KEY_LEVEL_PDF;
+
       slot->value = g_strdup (s->pdf_text);
       slot->provenance = g_strdup (PDF_PROVENANCE);
       slot->status = DC_KEY_FROM_PDF;
-      slot->level = DC_KEY_LEVEL_PDF;
-      slot->confidence = 1.0;
+      slot->level = level;
+      slot->confidence = dc_key_level_get_default_confidence (level);
     }
 }
 

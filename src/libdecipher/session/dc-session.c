@@ -557,12 +557,13 @@ dc_session_type (DcSession *self, const char *text, int line, int token, GError 
  * or overturns. */
 static gboolean
 set_confirmed (DcSession *self, const char *label, guint symbol, const char *value,
-               const char *provenance, GError **error)
+               double confidence, const char *provenance, GError **error)
 {
   gboolean ok;
 
   dc_key_begin_change (self->key, label);
-  ok = dc_key_set (self->key, symbol, value, DC_KEY_CONFIRMED, provenance, error);
+  ok = dc_key_set_full (self->key, symbol, value, DC_KEY_CONFIRMED, DC_KEY_LEVEL_USER, confidence,
+                        provenance, error);
   if (ok)
     dc_proposals_update (self->key);
   dc_key_end_change (self->key);
@@ -584,14 +585,15 @@ dc_session_assign (DcSession *self, guint symbol, const char *value, GError **er
 
   if (!check_symbol (self, symbol, error))
     return FALSE;
-  return set_confirmed (self, _("Assign a character"), symbol, value, "assign", error);
+  return set_confirmed (self, _("Assign a character"), symbol, value, 1.0, "assign", error);
 }
 
 /**
  * dc_session_accept:
  *
  * The user looked at the glyph and agrees with what is proposed for it: confirmed, as
- * their own word, noting where the proposal came from.
+ * their own word, noting where the proposal came from. It keeps the proposal's confidence,
+ * so that the font library replays it as the proposal it was, not as a certainty.
  */
 gboolean
 dc_session_accept (DcSession *self, guint symbol, GError **error)
@@ -612,7 +614,8 @@ dc_session_accept (DcSession *self, guint symbol, GError **error)
   /* Copied: the proposals update that follows may replace the key's own strings. */
   value = g_strdup (dc_key_peek_value (self->key, symbol));
   provenance = g_strdup_printf ("accepted %s", dc_key_get_provenance (self->key, symbol));
-  return set_confirmed (self, _("Accept a proposal"), symbol, value, provenance, error);
+  return set_confirmed (self, _("Accept a proposal"), symbol, value,
+                                 dc_key_get_confidence (self->key, symbol), provenance, error);
 }
 
 /**
@@ -644,7 +647,8 @@ dc_session_accept_all (DcSession *self, double min_confidence, guint *n_accepted
         continue;
       value = g_strdup (dc_key_peek_value (self->key, s));
       provenance = g_strdup_printf ("accepted %s", dc_key_get_provenance (self->key, s));
-      ok = dc_key_set (self->key, s, value, DC_KEY_CONFIRMED, provenance, error);
+      ok = dc_key_set_full (self->key, s, value, DC_KEY_CONFIRMED, DC_KEY_LEVEL_USER,
+                            dc_key_get_confidence (self->key, s), provenance, error);
       n += ok;
     }
   if (n > 0)

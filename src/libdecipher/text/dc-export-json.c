@@ -65,9 +65,12 @@ origin_of (Export *e, guint symbol, Origin *origin)
     }
   else if (origin->value != NULL)
     {
+      /* As a key seeds it: a glyph name is the font's word, not the PDF's (DESIGN §7). */
       origin->status = DC_KEY_FROM_PDF;
-      origin->level = DC_KEY_LEVEL_PDF;
-      origin->confidence = 1.0;
+      origin->level = (dc_document_get_symbol (e->document, symbol)->flags & DC_SYMBOL_FROM_FONT)
+                          ? DC_KEY_LEVEL_FONT
+                          : DC_KEY_LEVEL_PDF;
+      origin->confidence = dc_key_level_get_default_confidence (origin->level);
       origin->provenance = NULL;
     }
   else
@@ -731,6 +734,7 @@ _dc_export_json (DcDocument *document, DcNormalization normalization, DcValueFun
   for (guint page = 0; page < n_pages; page++)
     add_page (&e, builder, page);
   json_builder_end_array (builder);
+  dc_export_add_warnings (builder, document, -1, value, user_data);
   json_builder_end_object (builder);
 
   root = json_builder_get_root (builder);

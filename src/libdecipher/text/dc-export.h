@@ -40,6 +40,12 @@ char *dc_export_document_normalized (DcDocument *document, DcExportFormat format
                                      gpointer user_data);
 gboolean dc_normalization_from_string (const char *name, DcNormalization *normalization);
 
+void dc_export_count_unmapped (DcDocument *document, int font, DcValueFunc value,
+                               gpointer user_data, guint *n_symbols, guint *n_glyphs);
+char *dc_export_describe_unmapped (DcDocument *document, DcValueFunc value, gpointer user_data);
+void dc_export_add_warnings (JsonBuilder *builder, DcDocument *document, int font,
+                             DcValueFunc value, gpointer user_data);
+
 double *dc_export_block_tabscores (DcDocument *document, const DcBlock *block, DcValueFunc value,
                                    gpointer user_data);
 
