@@ -58,6 +58,9 @@ finding_clear (gpointer data)
   g_free (finding->provenance);
 }
 
+/* Marks a character that only the Mac Roman cmap gives its glyph (see glyph_evidence()). */
+#define FROM_MAC_ROMAN 0x80000000u
+
 /* Glyph → the character a Unicode cmap gives it; where several do (space and no-break
  * space), the lowest, which is the plain one. */
 static GHashTable *
@@ -105,8 +108,9 @@ invert_unicode_cmaps (FT_Face face)
             continue;
           old = g_hash_table_lookup (by_glyph, GUINT_TO_POINTER (gid));
           /* Unicode cmaps come before the Mac Roman one in a font: they win. */
-          if (old == NULL || (unicode && u < GPOINTER_TO_UINT (old)))
-            g_hash_table_insert (by_glyph, GUINT_TO_POINTER (gid), GUINT_TO_POINTER (u));
+          if (old == NULL || (unicode && u < (GPOINTER_TO_UINT (old) & ~FROM_MAC_ROMAN)))
+            g_hash_table_insert (by_glyph, GUINT_TO_POINTER (gid),
+                                 GUINT_TO_POINTER (mac_roman ? u | FROM_MAC_ROMAN : u));
         }
     }
   if (saved != NULL)
@@ -128,11 +132,12 @@ find_charmap (FT_Face face, int platform, int encoding)
  * encoding names, so that the font confirms (or not) that it has that character; else
  * the (1,0) cmap at the code. */
 static FT_UInt
-simple_truetype_glyph (FT_Face face, DcFont *font, guint32 code)
+simple_truetype_glyph (FT_Face face, DcFont *font, guint32 code, gboolean *by_code)
 {
   FT_CharMap charmap;
   FT_UInt gid = 0;
 
+  *by_code = FALSE;
   if (code > 0xFF)
     return 0;
   if ((charmap = find_charmap (face, 3, 0)) != NULL)
@@ -140,7 +145,10 @@ simple_truetype_glyph (FT_Face face, DcFont *font, guint32 code)
       if (FT_Set_Charmap (face, charmap) != 0)
         return 0;
       gid = FT_Get_Char_Index (face, 0xF000 + code);
-      return gid != 0 ? gid : FT_Get_Char_Index (face, code);
+      if (gid == 0)
+        gid = FT_Get_Char_Index (face, code);
+      *by_code = gid != 0;
+      return gid;
     }
   if ((charmap = find_charmap (face, 3, 1)) != NULL)
     {
@@ -151,7 +159,10 @@ simple_truetype_glyph (FT_Face face, DcFont *font, guint32 code)
       return FT_Get_Char_Index (face, g_utf8_get_char (named));
     }
   if ((charmap = find_charmap (face, 1, 0)) != NULL && FT_Set_Charmap (face, charmap) == 0)
-    gid = FT_Get_Char_Index (face, code);
+    {
+      gid = FT_Get_Char_Index (face, code);
+      *by_code = gid != 0;
+    }
   return gid;
 }
 
@@ -178,18 +189,22 @@ builtin_glyph (FT_Face face, guint32 code)
 /* What the program says glyph @gid is: its Unicode cmap first, then its name. */
 static gboolean
 glyph_evidence (FT_Face face, const char *source, GHashTable *by_glyph, FT_UInt gid,
-                Finding *finding)
+                gboolean by_code, Finding *finding)
 {
-  gpointer u = g_hash_table_lookup (by_glyph, GUINT_TO_POINTER (gid));
+  guint entry = GPOINTER_TO_UINT (g_hash_table_lookup (by_glyph, GUINT_TO_POINTER (gid)));
+  gunichar u = entry & ~FROM_MAC_ROMAN;
   char name[128];
 
-  if (u != NULL)
+  /* A glyph found by its code (a symbol or Mac Roman cmap) is not told by the Mac Roman
+   * cmap read backwards: that only says the code again. Subsetters write such a cmap for
+   * any glyph (bug1151216: "$300" drawn at the codes of "?@''"). */
+  if (entry != 0 && !(by_code && (entry & FROM_MAC_ROMAN)))
     {
       char utf8[8] = { 0 };
 
-      g_unichar_to_utf8 (GPOINTER_TO_UINT (u), utf8);
+      g_unichar_to_utf8 (u, utf8);
       finding->text = g_strdup (utf8);
-      finding->provenance = g_strdup_printf ("font: %scmap U+%04X", source, GPOINTER_TO_UINT (u));
+      finding->provenance = g_strdup_printf ("font: %scmap U+%04X", source, u);
       return TRUE;
     }
   if (FT_HAS_GLYPH_NAMES (face) && FT_Get_Glyph_Name (face, gid, name, sizeof name) == 0)
@@ -263,6 +278,7 @@ read_program (DcFont *font, FT_Face face, const char *installed, GArray *symbols
       Finding finding = { s, NULL, NULL, DC_KEY_LEVEL_FONT };
       guint32 code = all[s].code;
       FT_UInt gid = 0;
+      gboolean by_code = FALSE;
 
       switch (type)
         {
@@ -275,7 +291,7 @@ read_program (DcFont *font, FT_Face face, const char *installed, GArray *symbols
                     : code;
           break;
         case DC_FONT_TYPE_TRUETYPE:
-          gid = simple_truetype_glyph (face, font, code);
+          gid = simple_truetype_glyph (face, font, code, &by_code);
           break;
         case DC_FONT_TYPE_TYPE1:
           /* Other encodings name glyphs through the PDF's own table: no second opinion. */
@@ -288,7 +304,7 @@ read_program (DcFont *font, FT_Face face, const char *installed, GArray *symbols
           break;
         }
       if (gid != 0 && gid < (FT_UInt) face->num_glyphs
-          && glyph_evidence (face, source, by_glyph, gid, &finding))
+          && glyph_evidence (face, source, by_glyph, gid, by_code, &finding))
         g_array_append_val (findings, finding);
     }
 }

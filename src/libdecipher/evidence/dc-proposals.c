@@ -491,8 +491,10 @@ propose_for_font (DcKey *key, DcDocument *document, DcFont *font, guint font_ind
       if (u == 0 || g_unichar_iscntrl (u) || g_hash_table_contains (held, GUINT_TO_POINTER (u)))
         {
           /* What was learned since has taken back an earlier proposal's ground; a
-           * proposal from the glyph's shape (OCR) stands on other ground. */
-          if (status == DC_KEY_PROPOSED && dc_key_get_level (key, s) != DC_KEY_LEVEL_SHAPE)
+           * proposal from the glyph's shape (OCR) or from the font library (a value
+           * decided before at less than the user's word) stands on other ground. */
+          if (status == DC_KEY_PROPOSED && dc_key_get_level (key, s) != DC_KEY_LEVEL_SHAPE
+              && dc_key_get_level (key, s) != DC_KEY_LEVEL_LIBRARY)
             {
               dc_key_forget (key, s);
               proposed++;
