@@ -445,6 +445,8 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   g_autoptr (GError) error = NULL;
   g_autofree char *path = g_file_get_path (data->file);
   g_autoptr (DcDocument) document = NULL;
+  g_autoptr (DcPipeline) pipeline = NULL;
+  g_autoptr (DcLibrary) library = NULL;
 
   if (path == NULL)
     {
@@ -458,8 +460,18 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   self = g_object_new (DECIPHER_TYPE_SESSION, NULL);
   self->file = g_object_ref (data->file);
   self->password = g_strdup (data->password);
-  document = dc_document_new_from_file (path, data->password, progress_cb, data->progress,
-                                        cancellable, &error);
+  /* Every level, in the order decipher-cli applies them (dc-pipeline.c), so that the
+   * window shows what `decipher-cli text` prints. */
+  pipeline = dc_pipeline_new (DC_PIPELINE_ALL);
+  library = dc_pipeline_open_user_library (NULL, NULL, &error);
+  if (error != NULL)
+    {
+      g_message ("%s", error->message);
+      g_clear_error (&error);
+    }
+  dc_pipeline_set_library (pipeline, library);
+  document = dc_pipeline_load_document (pipeline, path, data->password, NULL, progress_cb,
+                                        data->progress, cancellable, &error);
   if (document == NULL)
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -496,11 +508,14 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
           g_clear_error (&error);
         }
     }
+  dc_session_set_pipeline (self->engine, pipeline);
   if (!self->restored)
     {
       self->n_guessed = dc_session_start_new_work (self->engine, TRUE);
       self->dirty = self->n_guessed > 0;
     }
+  else
+    dc_pipeline_drop_prefetch (pipeline);
   start_journal (self);
 
   g_task_return_pointer (task, g_steal_pointer (&self), g_object_unref);
