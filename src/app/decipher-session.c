@@ -234,6 +234,7 @@ typedef struct
   gpointer data;
   gint pages_done;
   gint n_pages;
+  gint reading_fonts; /* the installed fonts are read once, after the pages */
   gint queued;
   gint finished; /* main thread only: no more reports after the task returned */
 } Progress;
@@ -255,17 +256,16 @@ progress_idle (gpointer data)
     return G_SOURCE_REMOVE;
   done = g_atomic_int_get (&progress->pages_done);
   total = g_atomic_int_get (&progress->n_pages);
-  progress->func (total > 0 ? (double) done / total : 0.0, progress->data);
+  if (g_atomic_int_get (&progress->reading_fonts))
+    progress->func (-1.0, progress->data);
+  else
+    progress->func (total > 0 ? (double) done / total : 0.0, progress->data);
   return G_SOURCE_REMOVE;
 }
 
 static void
-progress_cb (guint pages_done, guint n_pages, gpointer data)
+queue_report (Progress *progress)
 {
-  Progress *progress = data;
-
-  g_atomic_int_set (&progress->pages_done, (int) pages_done);
-  g_atomic_int_set (&progress->n_pages, (int) n_pages);
   /* An idle source, not g_main_context_invoke(): that would run the report right here,
    * in the loading thread, whenever the main thread happens not to hold its context. */
   if (g_atomic_int_compare_and_exchange (&progress->queued, FALSE, TRUE))
@@ -279,6 +279,16 @@ progress_cb (guint pages_done, guint n_pages, gpointer data)
       g_source_attach (source, progress->context);
       g_source_unref (source);
     }
+}
+
+static void
+progress_cb (guint pages_done, guint n_pages, gpointer data)
+{
+  Progress *progress = data;
+
+  g_atomic_int_set (&progress->pages_done, (int) pages_done);
+  g_atomic_int_set (&progress->n_pages, (int) n_pages);
+  queue_report (progress);
 }
 
 typedef struct
@@ -511,6 +521,12 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   dc_session_set_pipeline (self->engine, pipeline);
   if (!self->restored)
     {
+      /* The first time, that takes a while: the window says why it is still opening. */
+      if (dc_pipeline_references_need_building (pipeline))
+        {
+          g_atomic_int_set (&data->progress->reading_fonts, TRUE);
+          queue_report (data->progress);
+        }
       self->n_guessed = dc_session_start_new_work (self->engine, TRUE);
       self->dirty = self->n_guessed > 0;
     }

@@ -34,7 +34,6 @@ set_up_fonts (void)
   g_autofree char *font = NULL;
   g_autofree char *conf = NULL;
   g_autofree char *conf_path = NULL;
-  g_autofree char *index = NULL;
   g_autofree char *data = NULL;
   gsize length;
 
@@ -52,8 +51,6 @@ set_up_fonts (void)
   conf_path = g_build_filename (fonts_root, "fonts.conf", NULL);
   g_assert_true (g_file_set_contents (conf_path, conf, -1, NULL));
   g_setenv ("FONTCONFIG_FILE", conf_path, TRUE);
-  index = g_build_filename (fonts_root, "references.sqlite", NULL);
-  g_setenv ("DECIPHER_REFERENCES", index, TRUE);
 }
 
 /* Runs decipher-cli with @args and @input; returns its standard output. */
@@ -213,17 +210,22 @@ test_three_ways (gconstpointer data)
   g_autofree char *window_text = NULL;
   g_autofree char *expected = dc_test_truth_text (fixture);
   g_autofree char *read = NULL;
+  g_autofree char *index_name = g_strconcat (fixture, "-references.sqlite", NULL);
+  g_autofree char *index = g_build_filename (fonts_root, index_name, NULL);
   DecipherWindow *window;
   DcSession *engine;
   DcKey *key;
   guint n_to_decode, n_decoded;
 
-  /* First, so that it builds the index of installed fonts the others then read. */
-  cli_text = run_cli (NULL, text_args);
-
+  /* An index of the installed fonts that does not exist yet: the window, first, builds
+   * it while it opens, and the CLI then reads it. */
+  g_setenv ("DECIPHER_REFERENCES", index, TRUE);
+  g_assert_false (g_file_test (index, G_FILE_TEST_EXISTS));
   window = gui_test_open_window (name, NULL, 900, 700);
+  g_assert_true (g_file_test (index, G_FILE_TEST_EXISTS));
   engine = decipher_session_get_engine (decipher_window_get_session (window));
   key = dc_session_get_key (engine);
+  cli_text = run_cli (NULL, text_args);
 
   /* What the window shows is what `decipher-cli text` prints, and it is the document's
    * text: no symbol is left for the user. */
