@@ -292,8 +292,7 @@ _dc_file_read_regular (const char *path, gsize max_length, char **data, gsize *l
  * lock). Refused with a sentence in @error.
  */
 gboolean
-dc_file_may_write (const char *path, const char *document_path, const char *example,
-                   GError **error)
+dc_file_may_write (const char *path, const char *document_path, const char *example, GError **error)
 {
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (example != NULL, FALSE);
