@@ -12,7 +12,8 @@
  *      name (dc_key_new(), DESIGN §7), or a project's decisions instead of 1–4;
  *   1. the font libraries: shapes decided in other documents (§8), a collection's project
  *      first, then the user's own;
- *   2. the automatic pass: each untrusted font's space and full stop (dc-auto.c);
+ *   2. the automatic pass (dc-auto.c): each untrusted font's space and full stop, then
+ *      the readings its words back (code-page hypotheses, width offsets);
  *   3. the installed fonts as references: an outline that is an installed font's glyph;
  *   4. proposals (code pages, offsets, glyph names), never applied.
  *

@@ -20,7 +20,8 @@ G_BEGIN_DECLS
 /**
  * DcPipelineLevels:
  * @DC_PIPELINE_LIBRARY: the font libraries: glyph shapes decided in other documents
- * @DC_PIPELINE_AUTOMATIC_PASS: each untrusted font's space and full stop (dc_auto_recover())
+ * @DC_PIPELINE_AUTOMATIC_PASS: each untrusted font's space and full stop, and the readings
+ *   its words back (dc_auto_recover())
  * @DC_PIPELINE_REFERENCES: the installed fonts whose outlines are the document's glyphs
  * @DC_PIPELINE_PROPOSALS: code-page, offset and glyph-name layouts, proposed only
  *
