@@ -159,8 +159,8 @@ test_cli (void)
 
   for (guint with = 0; with < 2; with++)
     {
-      g_auto (GStrv) env = g_environ_setenv (g_get_environ (), "DECIPHER_REFERENCES",
-                                             with ? path : "", TRUE);
+      g_auto (GStrv)
+          env = g_environ_setenv (g_get_environ (), "DECIPHER_REFERENCES", with ? path : "", TRUE);
       g_autofree char *out = NULL;
       g_autofree char *err = NULL;
       g_auto (GStrv) pages = NULL;
@@ -185,6 +185,105 @@ test_cli (void)
     }
 }
 
+/* The same values however the document is opened: dc_pipeline_load_key() (text, repair,
+ * collections) and a DcSession's new work (session, the window) apply the installed fonts
+ * alike; without the automatic levels neither does; forgetting and taking a project are
+ * each one undoable step. */
+static void
+test_pipeline (void)
+{
+  g_autofree char *path = g_build_filename (test_dir, "pipeline.sqlite", NULL);
+  g_autofree char *project_path = g_build_filename (test_dir, "pipeline.decipher", NULL);
+  g_autofree char *expected = dc_test_truth_text ("library-recoded");
+  g_autofree char *fixture = dc_test_fixture_path ("library-recoded.pdf");
+  g_autoptr (DcPipeline) pipeline = dc_pipeline_new (DC_PIPELINE_AUTOMATIC);
+  g_autoptr (DcPipeline) bare = dc_pipeline_new (0);
+  g_autoptr (DcPipeline) session_pipeline = dc_pipeline_new (DC_PIPELINE_ALL);
+  g_autoptr (DcDocument) document = NULL;
+  g_autoptr (DcKey) key = NULL;
+  g_autoptr (DcKey) bare_key = NULL;
+  g_autoptr (DcSession) session = NULL;
+  g_autoptr (DcSession) other = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  guint n_symbols, n_decoded, n_to_decode, n_changed = 0, symbol = G_MAXUINT;
+
+  dc_pipeline_set_references_path (pipeline, path);
+  dc_pipeline_set_references_path (session_pipeline, path);
+  g_assert_true (dc_pipeline_references_need_building (pipeline));
+  g_assert_false (dc_pipeline_references_need_building (bare));
+  document = dc_pipeline_load_document (pipeline, fixture, NULL, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  key = dc_pipeline_load_key (pipeline, document, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_null (dc_pipeline_get_references_error (pipeline));
+  text = export_text (document, key);
+  g_assert_cmpstr (text, ==, expected);
+  g_clear_pointer (&text, g_free);
+
+  bare_key = dc_pipeline_load_key (bare, document, NULL, &error);
+  g_assert_no_error (error);
+  dc_key_count_decoded (bare_key, &n_decoded, NULL);
+  g_assert_cmpuint (n_decoded, ==, 0);
+
+  /* The index exists now: opened while the document loads. */
+  g_assert_false (dc_pipeline_references_need_building (session_pipeline));
+  g_clear_object (&document);
+  document = dc_pipeline_load_document (session_pipeline, fixture, NULL, NULL, NULL, NULL, NULL,
+                                        &error);
+  g_assert_no_error (error);
+  session = dc_session_new (document);
+  dc_session_set_pipeline (session, session_pipeline);
+  g_assert_cmpuint (dc_session_start_new_work (session, TRUE), >, 25);
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      g_assert_cmpstr (dc_key_peek_value (dc_session_get_key (session), s), ==,
+                       dc_key_peek_value (key, s));
+      g_assert_cmpint (dc_key_get_level (dc_session_get_key (session), s), ==,
+                       dc_key_get_level (key, s));
+      if (symbol == G_MAXUINT && dc_key_get_level (key, s) == DC_KEY_LEVEL_IDENTITY)
+        symbol = s;
+    }
+  text = export_text (document, dc_session_get_key (session));
+  g_assert_cmpstr (text, ==, expected);
+  g_clear_pointer (&text, g_free);
+  g_assert_cmpuint (symbol, !=, G_MAXUINT);
+
+  /* Forgetting is a decision of its own, undone alone. */
+  g_assert_true (dc_session_forget (session, symbol, &error));
+  g_assert_no_error (error);
+  g_assert_null (dc_key_get_value (dc_session_get_key (session), symbol));
+  g_assert_true (dc_session_undo (session, NULL));
+  g_assert_cmpstr (dc_key_get_value (dc_session_get_key (session), symbol), ==,
+                   dc_key_get_value (key, symbol));
+  g_assert_false (dc_session_forget (session, n_symbols, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+
+  /* A project taken over by a session with nothing decoded: every value, one step. */
+  g_assert_true (dc_session_save (session, project_path, &error));
+  g_assert_no_error (error);
+  other = dc_session_new (document);
+  dc_session_set_pipeline (other, bare);
+  dc_session_start_new_work (other, TRUE);
+  dc_key_count_decoded (dc_session_get_key (other), &n_decoded, NULL);
+  g_assert_cmpuint (n_decoded, ==, 0);
+  g_assert_true (dc_session_take_project (other, project_path, "take", &n_changed, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_changed, >, 25);
+  dc_key_count_decoded (dc_session_get_key (other), &n_decoded, NULL);
+  dc_key_count_to_decode (dc_session_get_key (other), &n_to_decode, NULL);
+  g_assert_cmpuint (n_decoded, ==, n_to_decode);
+  g_assert_true (dc_session_undo (other, NULL));
+  dc_key_count_decoded (dc_session_get_key (other), &n_decoded, NULL);
+  g_assert_cmpuint (n_decoded, ==, 0);
+  n_changed = G_MAXUINT;
+  g_assert_false (dc_session_take_project (other, fixture, "take", &n_changed, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpuint (n_changed, ==, G_MAXUINT);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -196,6 +295,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/identity", test_identity);
   g_test_add_func ("/references/fonts-change", test_fonts_change);
   g_test_add_func ("/references/cli", test_cli);
+  g_test_add_func ("/references/pipeline", test_pipeline);
   status = g_test_run ();
   dc_test_remove_tree (test_dir);
   g_free (test_dir);

@@ -241,7 +241,11 @@ assign_clicked_cb (DecipherGlyphPopover *self)
 static void
 forget_clicked_cb (DecipherGlyphPopover *self)
 {
-  dc_key_forget (decipher_session_get_key (self->session), self->symbol);
+  g_autoptr (GError) error = NULL;
+
+  /* Forgotten all the same when the journal cannot record it: the autosave will. */
+  if (!dc_session_forget (decipher_session_get_engine (self->session), self->symbol, &error))
+    g_message ("%s", error->message);
   gtk_popover_popdown (GTK_POPOVER (self));
 }
 

@@ -234,6 +234,7 @@ typedef struct
   gpointer data;
   gint pages_done;
   gint n_pages;
+  gint reading_fonts; /* the installed fonts are read once, after the pages */
   gint queued;
   gint finished; /* main thread only: no more reports after the task returned */
 } Progress;
@@ -255,17 +256,16 @@ progress_idle (gpointer data)
     return G_SOURCE_REMOVE;
   done = g_atomic_int_get (&progress->pages_done);
   total = g_atomic_int_get (&progress->n_pages);
-  progress->func (total > 0 ? (double) done / total : 0.0, progress->data);
+  if (g_atomic_int_get (&progress->reading_fonts))
+    progress->func (-1.0, progress->data);
+  else
+    progress->func (total > 0 ? (double) done / total : 0.0, progress->data);
   return G_SOURCE_REMOVE;
 }
 
 static void
-progress_cb (guint pages_done, guint n_pages, gpointer data)
+queue_report (Progress *progress)
 {
-  Progress *progress = data;
-
-  g_atomic_int_set (&progress->pages_done, (int) pages_done);
-  g_atomic_int_set (&progress->n_pages, (int) n_pages);
   /* An idle source, not g_main_context_invoke(): that would run the report right here,
    * in the loading thread, whenever the main thread happens not to hold its context. */
   if (g_atomic_int_compare_and_exchange (&progress->queued, FALSE, TRUE))
@@ -279,6 +279,16 @@ progress_cb (guint pages_done, guint n_pages, gpointer data)
       g_source_attach (source, progress->context);
       g_source_unref (source);
     }
+}
+
+static void
+progress_cb (guint pages_done, guint n_pages, gpointer data)
+{
+  Progress *progress = data;
+
+  g_atomic_int_set (&progress->pages_done, (int) pages_done);
+  g_atomic_int_set (&progress->n_pages, (int) n_pages);
+  queue_report (progress);
 }
 
 typedef struct
@@ -445,6 +455,8 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   g_autoptr (GError) error = NULL;
   g_autofree char *path = g_file_get_path (data->file);
   g_autoptr (DcDocument) document = NULL;
+  g_autoptr (DcPipeline) pipeline = NULL;
+  g_autoptr (DcLibrary) library = NULL;
 
   if (path == NULL)
     {
@@ -458,8 +470,18 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   self = g_object_new (DECIPHER_TYPE_SESSION, NULL);
   self->file = g_object_ref (data->file);
   self->password = g_strdup (data->password);
-  document = dc_document_new_from_file (path, data->password, progress_cb, data->progress,
-                                        cancellable, &error);
+  /* Every level, in the order decipher-cli applies them (dc-pipeline.c), so that the
+   * window shows what `decipher-cli text` prints. */
+  pipeline = dc_pipeline_new (DC_PIPELINE_ALL);
+  library = dc_pipeline_open_user_library (NULL, NULL, &error);
+  if (error != NULL)
+    {
+      g_message ("%s", error->message);
+      g_clear_error (&error);
+    }
+  dc_pipeline_set_library (pipeline, library);
+  document = dc_pipeline_load_document (pipeline, path, data->password, NULL, progress_cb,
+                                        data->progress, cancellable, &error);
   if (document == NULL)
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -496,11 +518,20 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
           g_clear_error (&error);
         }
     }
+  dc_session_set_pipeline (self->engine, pipeline);
   if (!self->restored)
     {
+      /* The first time, that takes a while: the window says why it is still opening. */
+      if (dc_pipeline_references_need_building (pipeline))
+        {
+          g_atomic_int_set (&data->progress->reading_fonts, TRUE);
+          queue_report (data->progress);
+        }
       self->n_guessed = dc_session_start_new_work (self->engine, TRUE);
       self->dirty = self->n_guessed > 0;
     }
+  else
+    dc_pipeline_drop_prefetch (pipeline);
   start_journal (self);
 
   g_task_return_pointer (task, g_steal_pointer (&self), g_object_unref);

@@ -15,7 +15,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (DecipherSession, decipher_session, DECIPHER, SESSION, GObject)
 
-/* Called on the main thread while a document loads, @fraction in [0, 1]. */
+/* Called on the main thread while a document loads, @fraction in [0, 1], or -1 while the
+ * installed fonts are read once (the first document opened takes a while longer). */
 typedef void (*DecipherLoadProgress) (double fraction, gpointer user_data);
 
 void decipher_session_load_async (GFile *file, const char *password, DecipherLoadProgress progress,

@@ -45,8 +45,17 @@ load_progress_cb (double fraction, gpointer data)
 {
   DecipherWindow *self = data;
 
-  if (self->load_progress != NULL)
-    gtk_progress_bar_set_fraction (self->load_progress, fraction);
+  if (self->load_progress == NULL)
+    return;
+  if (fraction >= 0)
+    {
+      gtk_progress_bar_set_fraction (self->load_progress, fraction);
+      return;
+    }
+  gtk_progress_bar_pulse (self->load_progress);
+  adw_status_page_set_description (self->loading_page,
+                                   _("Reading the installed fonts once, to recognise their "
+                                     "glyphs in PDFs…"));
 }
 
 static void
@@ -149,6 +158,9 @@ start_load (DecipherWindow *self, GFile *file, const char *password)
     self->return_page = g_strdup (gtk_stack_get_visible_child_name (self->main_stack));
 
   adw_status_page_set_title (self->loading_page, title);
+  /* As ui/decipher-window.ui says it, until the installed fonts are read. */
+  adw_status_page_set_description (self->loading_page,
+                                   _("Reading every glyph drawn on its pages"));
   gtk_progress_bar_set_fraction (self->load_progress, 0);
   gtk_stack_set_visible_child_name (self->main_stack, "loading");
   _decipher_window_update_actions (self);

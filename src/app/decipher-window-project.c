@@ -100,36 +100,6 @@ _decipher_window_choose_project_to_save (DecipherWindow *self)
 
 /* ---- open --------------------------------------------------------------------------- */
 
-/* Makes @key hold what @loaded holds, as one undoable step. dc_key_set() never lowers a
- * status nor replaces a confirmed value (that is a conflict), so each symbol that
- * differs is put back as it started first. */
-static guint
-take_key (DcKey *key, DcKey *loaded, const char *label)
-{
-  guint n_symbols, n_changed = 0;
-
-  dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
-  dc_key_begin_change (key, label);
-  for (guint s = 0; s < n_symbols; s++)
-    {
-      const char *value = dc_key_peek_value (loaded, s);
-      DcKeyStatus status = dc_key_get_status (loaded, s);
-
-      if (status == dc_key_get_status (key, s) && g_strcmp0 (value, dc_key_peek_value (key, s)) == 0
-          && g_strcmp0 (dc_key_get_provenance (loaded, s), dc_key_get_provenance (key, s)) == 0)
-        continue;
-      dc_key_forget (key, s);
-      if (value != NULL && status != DC_KEY_UNKNOWN && status != DC_KEY_FROM_PDF
-          && !dc_key_set_full (key, s, value, status, dc_key_get_level (loaded, s),
-                               dc_key_get_confidence (loaded, s), dc_key_get_provenance (loaded, s),
-                               NULL))
-        g_warning ("Symbol %u of the project could not be taken over", s);
-      n_changed++;
-    }
-  dc_key_end_change (key);
-  return n_changed;
-}
-
 /**
  * _decipher_window_open_project_from:
  *
@@ -145,11 +115,7 @@ _decipher_window_open_project_from (DecipherWindow *self, GFile *file)
   g_autofree char *heading = NULL;
   g_autofree char *label = NULL;
   g_autoptr (GError) error = NULL;
-  g_autoptr (DcKey) loaded = NULL;
-  g_autoptr (DcProject) project = NULL;
-  DcProject *current;
-  DcDocument *document;
-  const char *const *history;
+  guint n_changed = G_MAXUINT;
 
   if (self->session == NULL)
     return FALSE;
@@ -162,23 +128,16 @@ _decipher_window_open_project_from (DecipherWindow *self, GFile *file)
       return FALSE;
     }
 
-  /* Loaded into a key of its own: the shown one changes only if all of it checks out. */
-  document = decipher_session_get_document (self->session);
-  loaded = dc_key_new (document);
-  project = dc_project_load (path, document, loaded, &error);
-  if (project == NULL)
+  /* Translators: the undo step of Open Project…, with the file's name. */
+  label = g_strdup_printf (_("Opened the project “%s”"), name);
+  /* Taken but not recorded in the journal is taken: the session says so (save-failed). */
+  if (!dc_session_take_project (decipher_session_get_engine (self->session), path, label,
+                                &n_changed, &error)
+      && n_changed == G_MAXUINT)
     {
       _decipher_window_show_error (self, heading, error->message);
       return FALSE;
     }
-
-  /* Translators: the undo step of Open Project…, with the file's name. */
-  label = g_strdup_printf (_("Opened the project “%s”"), name);
-  take_key (decipher_session_get_key (self->session), loaded, label);
-  current = decipher_session_get_project (self->session);
-  history = dc_project_get_history (project, NULL);
-  for (guint i = 0; history[i] != NULL; i++)
-    dc_project_add_history (current, history[i]);
 
   {
     /* Translators: a toast after Open Project…; its button undoes it. */

@@ -30,8 +30,7 @@
 #include <json-glib/json-glib.h>
 
 #include "decipher-cli-collection.h"
-#include "dc-file-private.h"
-#include "dc-tsan-private.h"
+#include "decipher-cli-threads.h"
 
 /* Exit statuses: 1 and 2 keep their meaning of the single-file commands. */
 enum
@@ -237,9 +236,9 @@ static gboolean
 learn_project (Run *run, Item *item, GError **error)
 {
   const DecipherCliCollection *options = run->options;
+  g_autoptr (DcPipeline) pipeline = dc_pipeline_new (0);
   g_autoptr (DcDocument) document = NULL;
   g_autoptr (DcKey) key = NULL;
-  g_autoptr (DcProject) project = NULL;
   g_autoptr (DcShapes) shapes = NULL;
   g_autoptr (DcLibrary) library = NULL;
   g_autofree char *folder = NULL;
@@ -248,11 +247,11 @@ learn_project (Run *run, Item *item, GError **error)
   guint n_symbols;
   gboolean ok;
 
-  document = dc_document_new_from_file (item->input, options->password, NULL, NULL, NULL, error);
+  document = dc_pipeline_load_document (pipeline, item->input, options->password, NULL, NULL, NULL,
+                                        NULL, error);
   if (document == NULL)
     return FALSE;
-  key = dc_key_new (document);
-  if ((project = dc_project_load (options->project_path, document, key, error)) == NULL)
+  if ((key = dc_pipeline_load_key (pipeline, document, options->project_path, error)) == NULL)
     return FALSE;
   if ((folder = g_dir_make_tmp ("decipher-collection-XXXXXX", error)) == NULL)
     return FALSE;
@@ -291,8 +290,10 @@ remove_project_library (Run *run)
   g_rmdir (folder);
 }
 
+/* A library given to a reading process; one that cannot be opened is left out, as the
+ * default library is (the collection opened the user's before starting). */
 static void
-apply_library (const char *path, DcShapes **shapes, DcDocument *document, DcKey *key)
+add_library (DcPipeline *pipeline, const char *path)
 {
   g_autoptr (DcLibrary) library = NULL;
   g_autoptr (GError) error = NULL;
@@ -304,146 +305,7 @@ apply_library (const char *path, DcShapes **shapes, DcDocument *document, DcKey 
       g_debug ("%s", error->message);
       return;
     }
-  if (*shapes == NULL)
-    *shapes = dc_shapes_new (document);
-  dc_library_apply (library, *shapes, key);
-}
-
-/* The index of installed fonts named by $DECIPHER_REFERENCES ("" for none), else the
- * user's cache; built the first time, with a line saying so since that takes a while. */
-static char *
-references_path (void)
-{
-  const char *path = g_getenv ("DECIPHER_REFERENCES");
-
-  return path != NULL ? g_strdup (path) : dc_references_get_default_path ();
-}
-
-/* The index opened and brought up to date on a thread of its own while the document
- * loads (decipher_cli_prefetch_references()): reading the installed fonts' list and the
- * index took a few hundredths of a second after loading, on the way to the text. */
-typedef struct
-{
-  char *path;
-  GThread *thread;
-  DcReferences *references; /* or NULL with @error */
-  GError *error;
-} Prefetch;
-
-static Prefetch prefetch;
-
-static gpointer
-prefetch_thread (gpointer data)
-{
-  Prefetch *p = data;
-  guint n_indexed = 0;
-
-  DC_TAKE_OVER (p);
-  if ((p->references = dc_references_open (p->path, &p->error)) != NULL
-      && !dc_references_update (p->references, &n_indexed, NULL, &p->error))
-    g_clear_object (&p->references);
-  DC_HAND_OVER (p);
-  return NULL;
-}
-
-/**
- * decipher_cli_prefetch_references:
- *
- * Starts opening the index of installed fonts (decipher_cli_apply_references() takes it)
- * when it exists already: a first build takes a while and says so, and is left to the
- * moment it is needed, as is a document that fails to load before.
- */
-void
-decipher_cli_prefetch_references (void)
-{
-  g_autofree char *path = references_path ();
-
-  if (prefetch.path != NULL || path[0] == '\0' || !g_file_test (path, G_FILE_TEST_EXISTS))
-    return;
-  prefetch.path = g_steal_pointer (&path);
-  DC_HAND_OVER (&prefetch);
-  prefetch.thread = g_thread_try_new ("references", prefetch_thread, &prefetch, NULL);
-  if (prefetch.thread == NULL)
-    g_clear_pointer (&prefetch.path, g_free);
-}
-
-/* Waits for the prefetch, and hands its index (or error) over; FALSE when none ran. */
-static gboolean
-take_prefetched (const char *path, DcReferences **references, GError **error)
-{
-  if (prefetch.thread == NULL)
-    return FALSE;
-  g_thread_join (g_steal_pointer (&prefetch.thread));
-  DC_TAKE_OVER (&prefetch);
-  if (g_strcmp0 (prefetch.path, path) != 0)
-    {
-      decipher_cli_drop_prefetched_references ();
-      return FALSE;
-    }
-  *references = g_steal_pointer (&prefetch.references);
-  if (prefetch.error != NULL)
-    g_propagate_error (error, g_steal_pointer (&prefetch.error));
-  return TRUE;
-}
-
-/**
- * decipher_cli_drop_prefetched_references:
- *
- * Waits for a prefetch nobody took, and drops what it opened.
- */
-void
-decipher_cli_drop_prefetched_references (void)
-{
-  if (prefetch.thread != NULL)
-    {
-      g_thread_join (g_steal_pointer (&prefetch.thread));
-      DC_TAKE_OVER (&prefetch);
-    }
-  g_clear_object (&prefetch.references);
-  g_clear_error (&prefetch.error);
-  g_clear_pointer (&prefetch.path, g_free);
-}
-
-/**
- * decipher_cli_apply_references:
- * @shapes: (inout): the document's shapes, made when needed
- *
- * Decodes the symbols still unknown whose outlines are an installed font's glyphs.
- * Called after the automatic pass: a font's own evidence outranks identity.
- */
-void
-decipher_cli_apply_references (DcDocument *document, DcKey *key, DcShapes **shapes)
-{
-  g_autofree char *path = references_path ();
-  g_autoptr (DcReferences) references = NULL;
-  g_autoptr (GError) error = NULL;
-  guint n_indexed = 0;
-
-  if (path[0] == '\0')
-    return;
-  if (take_prefetched (path, &references, &error))
-    {
-      if (references == NULL)
-        {
-          g_printerr ("decipher-cli: %s\n", error->message);
-          return;
-        }
-    }
-  else
-    {
-      if (!g_file_test (path, G_FILE_TEST_EXISTS))
-        g_printerr ("%s\n", _("decipher-cli: reading the installed fonts once, to recognise "
-                              "their glyphs in PDFs…"));
-      if ((references = dc_references_open (path, &error)) == NULL
-          || !dc_references_update (references, &n_indexed, NULL, &error))
-        {
-          g_printerr ("decipher-cli: %s\n", error->message);
-          return;
-        }
-    }
-  if (*shapes == NULL)
-    *shapes = dc_shapes_new (document);
-  dc_references_apply (references, *shapes, key);
+  dc_pipeline_add_library (pipeline, library);
 }
 
 static gboolean
@@ -509,30 +371,24 @@ count_fonts (Item *item, DcDocument *document)
 static gboolean
 process (const ItemJob *job, Item *item, GError **error)
 {
+  g_autoptr (DcPipeline) pipeline = NULL;
   g_autoptr (DcDocument) document = NULL;
   g_autoptr (DcKey) key = NULL;
-  g_autoptr (DcProject) project = NULL;
-  g_autoptr (DcShapes) shapes = NULL;
 
-  document = dc_document_new_from_file (item->input, job->password, NULL, NULL, NULL, error);
+  /* The project's decisions are the user's own: they apply even without the automatic
+   * levels, as a project does for its own document (read_in_process()). */
+  pipeline = dc_pipeline_new (job->automatic_pass ? DC_PIPELINE_AUTOMATIC : DC_PIPELINE_LIBRARY);
+  for (guint i = 0; job->libraries != NULL && job->libraries[i] != NULL; i++)
+    add_library (pipeline, job->libraries[i]);
+  document = dc_pipeline_load_document (pipeline, item->input, job->password, NULL, NULL, NULL,
+                                        NULL, error);
   if (document == NULL)
     return FALSE;
-  key = dc_key_new (document);
-  if (job->project_path != NULL)
-    {
-      if ((project = dc_project_load (job->project_path, document, key, error)) == NULL)
-        return FALSE;
-    }
-  else
-    {
-      for (guint i = 0; job->libraries != NULL && job->libraries[i] != NULL; i++)
-        apply_library (job->libraries[i], &shapes, document, key);
-      if (job->automatic_pass)
-        {
-          dc_auto_recover (document, key, NULL);
-          decipher_cli_apply_references (document, key, &shapes);
-        }
-    }
+  key = dc_pipeline_load_key (pipeline, document, job->project_path, error);
+  if (key == NULL)
+    return FALSE;
+  if (dc_pipeline_get_references_error (pipeline) != NULL)
+    g_printerr ("decipher-cli: %s\n", dc_pipeline_get_references_error (pipeline)->message);
 
   item->loaded = TRUE;
   count_fonts (item, document);
@@ -764,13 +620,13 @@ work (gpointer data, gpointer user_data)
   g_autofree char *name = NULL;
   guint done;
 
-  DC_TAKE_OVER (run);
-  DC_TAKE_OVER (item);
+  dc_parallel_take_over (run);
+  dc_parallel_take_over (item);
   if (!read_in_process (run, item, &error))
     item->error = g_strdup (error->message);
 
   name = escape_for_terminal (item->name);
-  DC_MUTEX_LOCK (&run->progress_lock);
+  decipher_cli_lock (&run->progress_lock);
   done = ++run->n_done;
   if (item->error != NULL)
     {
@@ -782,8 +638,8 @@ work (gpointer data, gpointer user_data)
   else
     g_printerr (_("decipher-cli: %u/%u %s: %.1f %% decoded\n"), done, run->items->len, name,
                    decoded_share (item));
-  DC_MUTEX_UNLOCK (&run->progress_lock);
-  DC_HAND_OVER (item);
+  decipher_cli_unlock (&run->progress_lock);
+  dc_parallel_hand_over (item);
 }
 
 /* One line per file, tab-separated under a header, then a sentence with the counts. */
@@ -885,7 +741,7 @@ check_outputs (Run *run, GError **error)
                           display);
           return FALSE;
         }
-      if (!_dc_file_may_write (item->output, NULL, "book.txt", error))
+      if (!dc_file_may_write (item->output, NULL, "book.txt", error))
         return FALSE;
     }
   return TRUE;
@@ -1007,15 +863,15 @@ decipher_cli_collection_run (const DecipherCliCollection *options, char **inputs
   g_mutex_init (&run.progress_lock);
   n_threads = CLAMP (g_get_num_processors (), 1, items->len);
   pool = g_thread_pool_new (work, &run, (int) n_threads, TRUE, NULL);
-  DC_HAND_OVER (&run);
+  dc_parallel_hand_over (&run);
   for (guint i = 0; i < items->len; i++)
     {
-      DC_HAND_OVER (g_ptr_array_index (items, i));
+      dc_parallel_hand_over (g_ptr_array_index (items, i));
       g_thread_pool_push (pool, g_ptr_array_index (items, i), NULL);
     }
   g_thread_pool_free (pool, FALSE, TRUE);
   for (guint i = 0; i < items->len; i++)
-    DC_TAKE_OVER (g_ptr_array_index (items, i));
+    dc_parallel_take_over (g_ptr_array_index (items, i));
   g_mutex_clear (&run.progress_lock);
 
   status = print_summary (&run);

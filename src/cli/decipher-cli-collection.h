@@ -28,9 +28,6 @@ typedef struct
   gboolean overwrite; /* an existing result may be replaced (a regular file only) */
 } DecipherCliCollection;
 
-void decipher_cli_prefetch_references (void);
-void decipher_cli_drop_prefetched_references (void);
-void decipher_cli_apply_references (DcDocument *document, DcKey *key, DcShapes **shapes);
 int decipher_cli_collection_item_main (int argc, char **argv);
 int decipher_cli_collection_run (const DecipherCliCollection *collection, char **inputs,
                                  guint n_inputs);

@@ -742,7 +742,10 @@ decipher_cli_session_answer_bytes (DecipherCliSession *session, const char *line
 /**
  * decipher_cli_session_new:
  * @project_path: (nullable): loaded if it exists, and written before every reply
- * @automatic_pass: guess the space and full stop on new work
+ * @automatic_pass: apply the levels that decode without the user on new work
+ *
+ * decipher_cli_session_new_with_pipeline() with every level but the installed fonts
+ * (the fuzzers drive the session thousands of times in one process).
  *
  * Returns: (transfer full): the session, or %NULL with @error set when the project
  *   cannot be loaded or written
@@ -751,19 +754,23 @@ DecipherCliSession *
 decipher_cli_session_new (DcDocument *document, const char *project_path, gboolean automatic_pass,
                           GError **error)
 {
-  return decipher_cli_session_new_with_library (document, project_path, automatic_pass, NULL,
-                                                error);
+  g_autoptr (DcPipeline)
+      pipeline = dc_pipeline_new (automatic_pass ? DC_PIPELINE_ALL : DC_PIPELINE_PROPOSALS);
+
+  dc_pipeline_set_references_path (pipeline, "");
+  return decipher_cli_session_new_with_pipeline (document, project_path, pipeline, error);
 }
 
 /**
- * decipher_cli_session_new_with_library:
- * @library: (nullable): the font library new work starts from and decisions go to
+ * decipher_cli_session_new_with_pipeline:
+ * @pipeline: what @document was loaded through: the levels new work starts with, and
+ *   the font library decisions go to
  *
- * decipher_cli_session_new() with the user's font library.
+ * decipher_cli_session_new() as `decipher-cli session` runs it.
  */
 DecipherCliSession *
-decipher_cli_session_new_with_library (DcDocument *document, const char *project_path,
-                                       gboolean automatic_pass, DcLibrary *library, GError **error)
+decipher_cli_session_new_with_pipeline (DcDocument *document, const char *project_path,
+                                        DcPipeline *pipeline, GError **error)
 {
   g_autoptr (DecipherCliSession) session = g_new0 (DecipherCliSession, 1);
 
@@ -782,14 +789,14 @@ decipher_cli_session_new_with_library (DcDocument *document, const char *project
     {
       if (!dc_session_load_project (session->session, project_path, error))
         return NULL;
-      if (library != NULL)
-        dc_session_set_library (session->session, library);
+      dc_session_set_pipeline (session->session, pipeline);
+      /* The project holds the work: the installed fonts opened ahead are not needed. */
+      dc_pipeline_drop_prefetch (pipeline);
     }
   else
     {
-      if (library != NULL)
-        dc_session_set_library (session->session, library);
-      dc_session_start_new_work (session->session, automatic_pass);
+      dc_session_set_pipeline (session->session, pipeline);
+      dc_session_start_new_work (session->session, TRUE);
       if (project_path != NULL && !dc_session_save (session->session, project_path, error))
         return NULL;
     }

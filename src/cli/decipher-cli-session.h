@@ -15,10 +15,9 @@ typedef struct _DecipherCliSession DecipherCliSession;
 
 DecipherCliSession *decipher_cli_session_new (DcDocument *document, const char *project_path,
                                               gboolean automatic_pass, GError **error);
-DecipherCliSession *decipher_cli_session_new_with_library (DcDocument *document,
-                                                           const char *project_path,
-                                                           gboolean automatic_pass,
-                                                           DcLibrary *library, GError **error);
+DecipherCliSession *decipher_cli_session_new_with_pipeline (DcDocument *document,
+                                                            const char *project_path,
+                                                            DcPipeline *pipeline, GError **error);
 void decipher_cli_session_set_password (DecipherCliSession *session, const char *password);
 char *decipher_cli_session_answer (DecipherCliSession *session, const char *line);
 char *decipher_cli_session_answer_bytes (DecipherCliSession *session, const char *line,

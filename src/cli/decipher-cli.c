@@ -19,9 +19,7 @@
 
 #include "decipher-cli-collection.h"
 #include "decipher-cli-session.h"
-#include "dc-parallel-private.h"
-#include "dc-proposals-private.h"
-#include "dc-tsan-private.h"
+#include "decipher-cli-threads.h"
 
 typedef int (*CommandFunc) (DcDocument *document, int argc, char **argv);
 
@@ -35,6 +33,8 @@ static char *opt_output;
 static gboolean opt_overwrite;
 static int opt_font = -1;
 static char *opt_library;
+/* Where the document is loaded through and its key started (dc-pipeline.h). */
+static DcPipeline *pipeline;
 
 #define LIBRARY_ENTRY                                                                              \
   {                                                                                                \
@@ -86,7 +86,9 @@ static const GOptionEntry text_entries[] = {
   { "project", 0, 0, G_OPTION_ARG_FILENAME, &opt_project,
     N_ ("Decode with the table saved in this project"), N_ ("PROJECT") },
   { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
-    N_ ("Without a project, do not guess the space and full stop automatically"), NULL },
+    N_ ("Without a project, decode only by the fonts' own evidence: no font library, automatic "
+        "guesses or installed fonts"),
+    NULL },
   LIBRARY_ENTRY,
   { NULL }
 };
@@ -113,7 +115,9 @@ static const GOptionEntry repair_entries[] = {
   { "project", 0, 0, G_OPTION_ARG_FILENAME, &opt_project,
     N_ ("Repair with the table saved in this project"), N_ ("PROJECT") },
   { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
-    N_ ("Without a project, do not guess the space and full stop automatically"), NULL },
+    N_ ("Without a project, decode only by the fonts' own evidence: no font library, automatic "
+        "guesses or installed fonts"),
+    NULL },
   LIBRARY_ENTRY,
   { NULL }
 };
@@ -122,7 +126,9 @@ static const GOptionEntry session_entries[] = {
   { "project", 0, 0, G_OPTION_ARG_FILENAME, &opt_project,
     N_ ("Load this project if it exists, and write every decision to it"), N_ ("PROJECT") },
   { "no-auto", 0, 0, G_OPTION_ARG_NONE, &opt_no_auto,
-    N_ ("Do not guess the space and full stop automatically"), NULL },
+    N_ ("Decode new work only by the fonts' own evidence: no font library, automatic guesses "
+        "or installed fonts (values are still proposed)"),
+    NULL },
   LIBRARY_ENTRY,
   { NULL }
 };
@@ -521,9 +527,9 @@ format_next_part_locked (GlyphParts *parts)
   p = parts->next_claim++;
   text = parts->spare->len > 0 ? g_ptr_array_steal_index_fast (parts->spare, parts->spare->len - 1)
                                : g_string_sized_new (1 << 20);
-  DC_MUTEX_UNLOCK (&parts->lock);
+  decipher_cli_unlock (&parts->lock);
   write_glyph_records (text, parts->records, parts->part_lines[p], parts->part_lines[p + 1], FALSE);
-  DC_MUTEX_LOCK (&parts->lock);
+  decipher_cli_lock (&parts->lock);
   parts->texts[p] = text;
   g_cond_broadcast (&parts->cond);
   return TRUE;
@@ -532,9 +538,9 @@ format_next_part_locked (GlyphParts *parts)
 static void
 wait_locked (GlyphParts *parts)
 {
-  DC_HAND_OVER (&parts->lock);
+  dc_parallel_hand_over (&parts->lock);
   g_cond_wait (&parts->cond, &parts->lock);
-  DC_TAKE_OVER (&parts->lock);
+  dc_parallel_take_over (&parts->lock);
 }
 
 static gpointer
@@ -542,11 +548,11 @@ format_parts_thread (gpointer data)
 {
   GlyphParts *parts = data;
 
-  DC_MUTEX_LOCK (&parts->lock);
+  decipher_cli_lock (&parts->lock);
   while (parts->next_claim < parts->n_parts)
     if (!format_next_part_locked (parts))
       wait_locked (parts);
-  DC_MUTEX_UNLOCK (&parts->lock);
+  decipher_cli_unlock (&parts->lock);
   return NULL;
 }
 
@@ -581,7 +587,7 @@ write_glyph_parts (const GlyphRecords *records, guint n_lines, guint n_threads)
   for (guint t = 1; t < n_threads; t++)
     threads[t] = g_thread_try_new ("glyphs", format_parts_thread, &parts, NULL);
 
-  DC_MUTEX_LOCK (&parts.lock);
+  decipher_cli_lock (&parts.lock);
   while (parts.next_write < parts.n_parts)
     {
       GString *text = parts.texts[parts.next_write];
@@ -589,10 +595,10 @@ write_glyph_parts (const GlyphRecords *records, guint n_lines, guint n_threads)
       if (text != NULL)
         {
           parts.texts[parts.next_write] = NULL;
-          DC_MUTEX_UNLOCK (&parts.lock);
+          decipher_cli_unlock (&parts.lock);
           fwrite (text->str, 1, text->len, stdout);
           g_string_truncate (text, 0);
-          DC_MUTEX_LOCK (&parts.lock);
+          decipher_cli_lock (&parts.lock);
           g_ptr_array_add (parts.spare, text);
           parts.next_write++;
           g_cond_broadcast (&parts.cond);
@@ -600,7 +606,7 @@ write_glyph_parts (const GlyphRecords *records, guint n_lines, guint n_threads)
       else if (!format_next_part_locked (&parts))
         wait_locked (&parts);
     }
-  DC_MUTEX_UNLOCK (&parts.lock);
+  decipher_cli_unlock (&parts.lock);
 
   for (guint t = 1; t < n_threads; t++)
     if (threads[t] != NULL)
@@ -655,7 +661,7 @@ command_glyphs (DcDocument *document, int argc, char **argv)
                           "pdf_text\tglyph_name\n");
 
   /* As many threads as loaded the document (DECIPHER_EXTRACT_THREADS). */
-  n_threads = _dc_parallel_threads (dc_document_get_n_pages (document));
+  n_threads = dc_parallel_get_n_threads (dc_document_get_n_pages (document));
   if (n_threads > 1)
     {
       flush (out, TRUE);
@@ -667,7 +673,7 @@ command_glyphs (DcDocument *document, int argc, char **argv)
   return 0;
 }
 
-static DcKey *load_key (DcDocument *document, DcProject **project);
+static DcKey *load_key (DcDocument *document);
 
 /* Every symbol of @font the key holds a value for: what it stands for, how it is used
  * (status), what kind of evidence says so (level), how sure that is, and which rule. */
@@ -731,10 +737,9 @@ command_fonts (DcDocument *document, int argc, char **argv)
       g_autoptr (JsonBuilder) builder = json_builder_new ();
       g_autoptr (JsonNode) root = NULL;
       g_autofree char *data = NULL;
-      g_autoptr (DcProject) project = NULL;
       g_autoptr (DcKey) key = NULL;
 
-      if ((key = load_key (document, &project)) == NULL)
+      if ((key = load_key (document)) == NULL)
         return 1;
       json_builder_begin_array (builder);
       for (guint f = 0; f < n_fonts; f++)
@@ -774,74 +779,41 @@ command_fonts (DcDocument *document, int argc, char **argv)
 }
 
 /* The font library named by --library, $DECIPHER_LIBRARY or the user's default one;
- * an empty name for none. Only a library the user named is an error when it cannot be
- * opened: the default one is a convenience. */
-static char *
-library_path (gboolean *named)
-{
-  const char *path = opt_library;
-
-  *named = TRUE;
-  if (path == NULL)
-    path = g_getenv ("DECIPHER_LIBRARY");
-  if (path != NULL)
-    return g_strdup (path);
-  *named = FALSE;
-  return dc_library_get_default_path ();
-}
-
+ * "" for none. FALSE (said) when a library the user named cannot be opened. */
 static gboolean
-open_library (DcLibrary **library)
+open_library (DcLibrary **library, char **path)
 {
   g_autoptr (GError) error = NULL;
-  gboolean named;
-  g_autofree char *path = library_path (&named);
 
-  *library = NULL;
-  if (path[0] == '\0')
+  *library = dc_pipeline_open_user_library (opt_library, path, &error);
+  if (error == NULL)
     return TRUE;
-  *library = dc_library_open (path, &error);
-  if (*library != NULL)
-    return TRUE;
-  if (!named)
-    {
-      g_debug ("%s", error->message);
-      return TRUE;
-    }
   print_error (error->message);
   return FALSE;
 }
 
-/* The key the text, map and repair commands work from: the project's, or, without
- * one, what the font library holds and the automatic pass guesses (unless --no-auto). */
+/* The key the text, map and repair commands work from: the project's, or, without one,
+ * every level the pipeline applies (none with --no-auto). */
 static DcKey *
-load_key (DcDocument *document, DcProject **project)
+load_key (DcDocument *document)
 {
-  g_autoptr (DcKey) key = dc_key_new (document);
   g_autoptr (GError) error = NULL;
   g_autoptr (DcLibrary) library = NULL;
+  DcKey *key;
 
-  if (opt_project != NULL
-      && (*project = dc_project_load (opt_project, document, key, &error)) == NULL)
+  if (!open_library (&library, NULL))
+    return NULL;
+  dc_pipeline_set_library (pipeline, library);
+  if (opt_project == NULL && dc_pipeline_references_need_building (pipeline))
+    print_error (_("reading the installed fonts once, to recognise their glyphs in PDFs…"));
+  if ((key = dc_pipeline_load_key (pipeline, document, opt_project, &error)) == NULL)
     {
       print_error (error->message);
       return NULL;
     }
-  if (!open_library (&library))
-    return NULL;
-  if (opt_project == NULL && !opt_no_auto)
-    {
-      g_autoptr (DcShapes) shapes = NULL;
-
-      if (library != NULL)
-        {
-          shapes = dc_shapes_new (document);
-          dc_library_apply (library, shapes, key);
-        }
-      dc_auto_recover (document, key, NULL);
-      decipher_cli_apply_references (document, key, &shapes);
-    }
-  return g_steal_pointer (&key);
+  if (dc_pipeline_get_references_error (pipeline) != NULL)
+    print_error (dc_pipeline_get_references_error (pipeline)->message);
+  return key;
 }
 
 /* Without a project nothing the user typed is known: say where the work is. */
@@ -925,7 +897,6 @@ static int
 command_text (DcDocument *document, int argc, char **argv)
 {
   g_autoptr (DcKey) key = NULL;
-  g_autoptr (DcProject) project = NULL;
   g_autofree char *text = NULL;
   DcExportFormat format = DC_EXPORT_TEXT;
   DcNormalization normalization = DC_NORMALIZATION_NFC;
@@ -963,7 +934,7 @@ command_text (DcDocument *document, int argc, char **argv)
       return 2;
     }
 
-  if ((key = load_key (document, &project)) == NULL)
+  if ((key = load_key (document)) == NULL)
     return 1;
 
   if (map)
@@ -984,7 +955,6 @@ static int
 command_repair (DcDocument *document, int argc, char **argv)
 {
   g_autoptr (DcKey) key = NULL;
-  g_autoptr (DcProject) project = NULL;
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) notes = NULL;
 
@@ -993,7 +963,7 @@ command_repair (DcDocument *document, int argc, char **argv)
       print_error (_("Say where to write the repaired PDF with -o OUT.pdf."));
       return 2;
     }
-  if ((key = load_key (document, &project)) == NULL)
+  if ((key = load_key (document)) == NULL)
     return 1;
 
   if (!dc_repair_write (key, opt_password, opt_output, &notes, &error))
@@ -1017,10 +987,13 @@ command_session (DcDocument *document, int argc, char **argv)
   g_autoptr (DcLibrary) library = NULL;
   int status;
 
-  if (!open_library (&library))
+  if (!open_library (&library, NULL))
     return 1;
-  session = decipher_cli_session_new_with_library (document, opt_project, !opt_no_auto, library,
-                                                   &error);
+  dc_pipeline_set_library (pipeline, library);
+  if (dc_pipeline_references_need_building (pipeline)
+      && (opt_project == NULL || !g_file_test (opt_project, G_FILE_TEST_EXISTS)))
+    print_error (_("reading the installed fonts once, to recognise their glyphs in PDFs…"));
+  session = decipher_cli_session_new_with_pipeline (document, opt_project, pipeline, &error);
   if (session == NULL)
     {
       print_error (error->message);
@@ -1062,7 +1035,7 @@ command_library (int argc, char **argv)
       print_error (_("Say “library export FILE” or “library import FILE”."));
       return 2;
     }
-  if (!open_library (&library))
+  if (!open_library (&library, NULL))
     return 1;
   if (library == NULL)
     {
@@ -1095,7 +1068,6 @@ run_collection (gboolean repair, int argc, char **argv)
   DecipherCliCollection collection = { 0 };
   g_autoptr (DcLibrary) library = NULL;
   g_autofree char *library_file = NULL;
-  gboolean named;
 
   if (opt_output == NULL)
     {
@@ -1128,12 +1100,11 @@ run_collection (gboolean repair, int argc, char **argv)
       return 2;
     }
   /* A library the user named must open; the default one is a convenience. */
-  if (!open_library (&library))
+  if (!open_library (&library, &library_file))
     return 1;
-  library_file = library_path (&named);
   collection.output_dir = opt_output;
   collection.project_path = opt_project;
-  collection.library_path = library != NULL ? library_file : NULL;
+  collection.library_path = library_file;
   collection.password = opt_password;
   collection.automatic_pass = !opt_no_auto;
   collection.overwrite = opt_overwrite;
@@ -1160,6 +1131,19 @@ static const Command commands[] = {
     command_session, session_entries },
 };
 
+/* The levels @func's key starts with: the sessions propose too, the exports do not (a
+ * proposal is no value), and --no-auto leaves the fonts' own evidence alone. */
+static DcPipelineLevels
+levels_for (CommandFunc func)
+{
+  if (func == command_session)
+    return opt_no_auto ? DC_PIPELINE_PROPOSALS : DC_PIPELINE_ALL;
+  if ((func == command_text || func == command_repair || (func == command_fonts && opt_json))
+      && opt_project == NULL && !opt_no_auto)
+    return DC_PIPELINE_AUTOMATIC;
+  return 0;
+}
+
 static void
 print_usage (void)
 {
@@ -1181,8 +1165,6 @@ run (int argc, char **argv)
   g_autofree char *parameter = NULL;
   const Command *command = NULL;
   DcDocumentLimits limits = { 0 };
-  GThread *code_pages = NULL;
-  int status;
 
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
@@ -1255,22 +1237,11 @@ run (int argc, char **argv)
     }
   limits.max_glyphs = opt_max_glyphs == LIMIT_UNSET ? 0 : (guint64) opt_max_glyphs;
   limits.max_megabytes = opt_max_memory == LIMIT_UNSET ? 0 : (guint64) opt_max_memory;
-  /* What load_key() will apply is read while the document loads. */
-  if ((command->func == command_text || command->func == command_repair
-       || (command->func == command_fonts && opt_json))
-      && opt_project == NULL && !opt_no_auto)
-    decipher_cli_prefetch_references ();
-  /* A session proposes values as soon as it starts: the code page tables it proposes
-   * from need nothing of the document. */
-  if (command->func == command_session)
-    code_pages = _dc_proposals_prepare ();
-  document = dc_document_new_from_file_full (argv[1], opt_password, &limits, NULL, NULL, NULL,
-                                             &error);
-  if (code_pages != NULL)
-    g_thread_join (g_steal_pointer (&code_pages));
+  pipeline = dc_pipeline_new (levels_for (command->func));
+  document = dc_pipeline_load_document (pipeline, argv[1], opt_password, &limits, NULL, NULL, NULL,
+                                        &error);
   if (document == NULL)
     {
-      decipher_cli_drop_prefetched_references ();
       if (g_error_matches (error, DC_ERROR, DC_ERROR_ENCRYPTED))
         {
           g_autofree char *message = g_strdup_printf ("%s %s", error->message,
@@ -1294,9 +1265,7 @@ run (int argc, char **argv)
       return 1;
     }
 
-  status = command->func (document, argc, argv);
-  decipher_cli_drop_prefetched_references ();
-  return status;
+  return command->func (document, argc, argv);
 }
 
 /*
@@ -1347,6 +1316,7 @@ main (int argc, char **argv)
   signal (SIGXFSZ, SIG_IGN);
   status = run (argc, argv);
 
+  g_clear_object (&pipeline);
   /* A book read for the first time is written to the document cache on a thread of its
    * own, meanwhile: exiting sooner would leave the file half written. */
   dc_document_flush_cache ();

@@ -25,6 +25,7 @@
 
 #include "dc-error.h"
 #include "dc-file-private.h"
+#include "dc-file.h"
 
 #ifndef O_NOFOLLOW
 #define O_NOFOLLOW 0
@@ -279,4 +280,22 @@ _dc_file_read_regular (const char *path, gsize max_length, char **data, gsize *l
   *data = g_steal_pointer (&buffer);
   *length = done;
   return TRUE;
+}
+
+/**
+ * dc_file_may_write:
+ * @document_path: (nullable): the document being read, never to be written
+ * @example: a file of the expected kind, named in the sentence
+ *
+ * Whether a front end may write @path, a file the user named (see _dc_file_may_write():
+ * nothing there yet, or a regular file that is neither the document nor a journal or
+ * lock). Refused with a sentence in @error.
+ */
+gboolean
+dc_file_may_write (const char *path, const char *document_path, const char *example, GError **error)
+{
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (example != NULL, FALSE);
+
+  return _dc_file_may_write (path, document_path, example, error);
 }

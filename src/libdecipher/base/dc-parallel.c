@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include "dc-parallel-private.h"
+#include "dc-parallel.h"
 #include "dc-tsan-private.h"
 
 /* Reading a page costs far more than opening the file again, and laying one out more
@@ -72,4 +73,37 @@ _dc_parallel_run (guint n_threads, DcParallelFunc func, gpointer user_data)
     if (threads[t] != NULL)
       g_thread_join (threads[t]);
   DC_TAKE_OVER (user_data);
+}
+
+/**
+ * dc_parallel_get_n_threads:
+ *
+ * How many threads the engine reads a document of @n_pages with (DECIPHER_EXTRACT_THREADS
+ * when set, else one per processor for 16 pages or more, at most four): a front end
+ * writing that document out in parts uses as many.
+ */
+guint
+dc_parallel_get_n_threads (guint n_pages)
+{
+  return _dc_parallel_threads (n_pages);
+}
+
+/**
+ * dc_parallel_hand_over:
+ *
+ * Tells ThreadSanitizer (in its builds; nothing otherwise) that what @data leads to is
+ * handed to another thread through GLib (a GMutex, GCond, GThreadPool or GTask), which
+ * it cannot see: call it after the last write, and dc_parallel_take_over() on the
+ * receiving side before the first read (see dc-tsan-private.h).
+ */
+void
+dc_parallel_hand_over (gconstpointer data)
+{
+  DC_HAND_OVER (data);
+}
+
+void
+dc_parallel_take_over (gconstpointer data)
+{
+  DC_TAKE_OVER (data);
 }

@@ -28,6 +28,7 @@
 #include "dc-export.h"
 #include "dc-file-private.h"
 #include "dc-library.h"
+#include "dc-pipeline.h"
 #include "dc-proposals.h"
 #include "dc-recognize.h"
 #include "dc-repair.h"
@@ -42,10 +43,11 @@ struct _DcSession
   DcKey *key;
   DcMatcher *matcher;
   DcProject *project;
-  DcProjectLock *lock; /* while this session is the project's only writer */
-  DcLibrary *library;  /* the user's font library, if the caller gave one */
-  DcShapes *shapes;    /* the symbols' glyph shapes, made when first needed */
-  char **learned;      /* per symbol: the value last recorded in the library */
+  DcProjectLock *lock;  /* while this session is the project's only writer */
+  DcLibrary *library;   /* the user's font library, if the caller gave one */
+  DcPipeline *pipeline; /* the levels new work starts with */
+  DcShapes *shapes;     /* the symbols' glyph shapes, made when first needed */
+  char **learned;       /* per symbol: the value last recorded in the library */
   guint n_learned;
 
   DcAutoReport auto_report;        /* why the automatic pass guessed what it did */
@@ -106,6 +108,7 @@ dc_session_dispose (GObject *object)
   /* After the project, whose journal it guards. */
   g_clear_pointer (&self->lock, dc_project_unlock);
   g_clear_object (&self->library);
+  g_clear_object (&self->pipeline);
   g_clear_pointer (&self->own_paths, g_hash_table_unref);
   g_clear_pointer (&self->shapes, dc_shapes_free);
   if (self->learned != NULL)
@@ -157,6 +160,7 @@ static void
 dc_session_init (DcSession *self)
 {
   self->own_paths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->pipeline = dc_pipeline_new (DC_PIPELINE_ALL);
   dc_auto_report_init (&self->auto_report);
 }
 
@@ -278,6 +282,7 @@ dc_session_set_library (DcSession *self, DcLibrary *library)
   g_return_if_fail (library == NULL || DC_IS_LIBRARY (library));
 
   g_set_object (&self->library, library);
+  dc_pipeline_set_library (self->pipeline, library);
   /* A loaded project's decisions were recorded when they were made. */
   learn (self, TRUE);
 }
@@ -288,6 +293,37 @@ dc_session_get_library (DcSession *self)
   g_return_val_if_fail (DC_IS_SESSION (self), NULL);
 
   return self->library;
+}
+
+/**
+ * dc_session_set_pipeline:
+ * @pipeline: the pipeline the document was loaded through (dc_pipeline_load_document())
+ *
+ * New work starts with @pipeline's levels (see dc-pipeline.c for their order), and its
+ * user library is this session's (dc_session_set_library()). Without one, a session
+ * applies every level, with $DECIPHER_REFERENCES or the user's index of installed fonts.
+ * Give it before dc_session_start_new_work(), after dc_session_load_project().
+ */
+void
+dc_session_set_pipeline (DcSession *self, DcPipeline *pipeline)
+{
+  g_return_if_fail (DC_IS_SESSION (self));
+  g_return_if_fail (DC_IS_PIPELINE (pipeline));
+
+  g_set_object (&self->pipeline, pipeline);
+  if (dc_pipeline_get_library (pipeline) != NULL)
+    dc_session_set_library (self, dc_pipeline_get_library (pipeline));
+  else if (self->library != NULL)
+    dc_pipeline_set_library (pipeline, self->library);
+}
+
+/* Returns: (transfer none): the levels new work starts with */
+DcPipeline *
+dc_session_get_pipeline (DcSession *self)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), NULL);
+
+  return self->pipeline;
 }
 
 /* ---- the project ------------------------------------------------------------------ */
@@ -336,6 +372,8 @@ dc_session_load_project (DcSession *self, const char *path, GError **error)
     return FALSE;
   g_set_object (&self->project, project);
   own_path (self, path);
+  /* The project holds the work: the levels of new work are not needed. */
+  dc_pipeline_drop_prefetch (self->pipeline);
   /* Conflicts left open last time are open again. */
   dc_project_set_matcher (self->project, self->matcher);
   return TRUE;
@@ -343,30 +381,33 @@ dc_session_load_project (DcSession *self, const char *path, GError **error)
 
 /**
  * dc_session_start_new_work:
- * @automatic_pass: guess each untrusted font's space and full stop
+ * @automatic_pass: %FALSE leaves out the automatic pass and the installed fonts, whatever
+ *   the pipeline's levels
  *
- * New work starts with the engine's guesses and the proposals they lead to, as one step
- * the user can undo. Only for new work: on a loaded project it would bring back guesses
- * the user had undone.
+ * New work starts with the levels of the session's pipeline (dc_session_set_pipeline():
+ * the libraries, the automatic pass, the installed fonts, then the proposals they lead
+ * to), as one step the user can undo. Only for new work: on a loaded project it would
+ * bring back guesses the user had undone.
  *
- * Returns: how many symbols the automatic pass guessed
+ * Returns: how many symbols the levels decoded
  */
 guint
 dc_session_start_new_work (DcSession *self, gboolean automatic_pass)
 {
-  guint n_guessed = 0;
+  DcPipelineLevels levels;
+  guint n_decoded;
 
   g_return_val_if_fail (DC_IS_SESSION (self), 0);
 
-  dc_key_begin_change (self->key, _("Automatic guesses"));
-  /* The library first: what the user decided in another document outranks a guess. */
-  if (self->library != NULL)
-    dc_library_apply (self->library, dc_session_get_shapes (self), self->key);
-  if (automatic_pass)
-    n_guessed = dc_auto_recover (self->document, self->key, &self->auto_report);
-  dc_proposals_update (self->key);
-  dc_key_end_change (self->key);
-  return n_guessed;
+  levels = dc_pipeline_get_levels (self->pipeline);
+  if (!automatic_pass)
+    dc_pipeline_set_levels (self->pipeline,
+                            levels & ~(DC_PIPELINE_AUTOMATIC_PASS | DC_PIPELINE_REFERENCES));
+  n_decoded = dc_pipeline_apply (self->pipeline, self->key, &self->shapes, &self->auto_report);
+  dc_pipeline_set_levels (self->pipeline, levels);
+  if (dc_pipeline_get_references_error (self->pipeline) != NULL)
+    g_message ("%s", dc_pipeline_get_references_error (self->pipeline)->message);
+  return n_decoded;
 }
 
 /**
@@ -616,6 +657,93 @@ dc_session_accept (DcSession *self, guint symbol, GError **error)
   provenance = g_strdup_printf ("accepted %s", dc_key_get_provenance (self->key, symbol));
   return set_confirmed (self, _("Accept a proposal"), symbol, value,
                                  dc_key_get_confidence (self->key, symbol), provenance, error);
+}
+
+/**
+ * dc_session_forget:
+ *
+ * Puts @symbol back as the document gives it (the PDF's text for a trusted font, unknown
+ * otherwise), as one undoable step with the proposals weighed again.
+ */
+gboolean
+dc_session_forget (DcSession *self, guint symbol, GError **error)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+
+  if (!check_symbol (self, symbol, error))
+    return FALSE;
+  dc_key_begin_change (self->key, _("Forget"));
+  dc_key_forget (self->key, symbol);
+  dc_proposals_update (self->key);
+  dc_key_end_change (self->key);
+  return dc_session_sync (self, error);
+}
+
+/* Makes the key hold what @loaded holds. dc_key_set() never lowers a status nor replaces
+ * a confirmed value (that is a conflict), so each symbol that differs is put back as it
+ * started first. */
+static guint
+take_key (DcKey *key, DcKey *loaded)
+{
+  guint n_symbols, n_changed = 0;
+
+  dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *value = dc_key_peek_value (loaded, s);
+      DcKeyStatus status = dc_key_get_status (loaded, s);
+
+      if (status == dc_key_get_status (key, s) && g_strcmp0 (value, dc_key_peek_value (key, s)) == 0
+          && g_strcmp0 (dc_key_get_provenance (loaded, s), dc_key_get_provenance (key, s)) == 0)
+        continue;
+      dc_key_forget (key, s);
+      if (value != NULL && status != DC_KEY_UNKNOWN && status != DC_KEY_FROM_PDF
+          && !dc_key_set_full (key, s, value, status, dc_key_get_level (loaded, s),
+                               dc_key_get_confidence (loaded, s), dc_key_get_provenance (loaded, s),
+                               NULL))
+        g_warning ("Symbol %u of the project could not be taken over", s);
+      n_changed++;
+    }
+  return n_changed;
+}
+
+/**
+ * dc_session_take_project:
+ * @path: a project file made for this session's document
+ * @label: how the step reads in an Undo menu
+ * @n_changed: (out) (optional): how many symbols changed; set once the project is taken,
+ *   so also when only recording it failed
+ *
+ * Replaces the key with the one saved in @path, as one step Undo takes back, and adds
+ * the project's input history to this one's. A file that is not a project, is damaged,
+ * or was made for another document is refused with @error, and nothing changes.
+ */
+gboolean
+dc_session_take_project (DcSession *self, const char *path, const char *label, guint *n_changed,
+                         GError **error)
+{
+  g_autoptr (DcKey) loaded = NULL;
+  g_autoptr (DcProject) project = NULL;
+  const char *const *history;
+  guint n;
+
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  /* Loaded into a key of its own: this one changes only if all of it checks out. */
+  loaded = dc_key_new (self->document);
+  project = dc_project_load (path, self->document, loaded, error);
+  if (project == NULL)
+    return FALSE;
+  dc_key_begin_change (self->key, label);
+  n = take_key (self->key, loaded);
+  dc_key_end_change (self->key);
+  history = dc_project_get_history (project, NULL);
+  for (guint i = 0; history[i] != NULL; i++)
+    dc_project_add_history (self->project, history[i]);
+  if (n_changed != NULL)
+    *n_changed = n;
+  return dc_session_sync (self, error);
 }
 
 /**

@@ -16,6 +16,7 @@
 #include "dc-key.h"
 #include "dc-library.h"
 #include "dc-matcher.h"
+#include "dc-pipeline.h"
 #include "dc-project.h"
 #include "dc-recognize.h"
 #include "dc-suggest.h"
@@ -38,6 +39,10 @@ void dc_session_set_library (DcSession *self, DcLibrary *library);
 DcLibrary *dc_session_get_library (DcSession *self);
 DcShapes *dc_session_get_shapes (DcSession *self);
 
+/* The levels new work starts with (dc-pipeline.h). */
+void dc_session_set_pipeline (DcSession *self, DcPipeline *pipeline);
+DcPipeline *dc_session_get_pipeline (DcSession *self);
+
 /* The project: where the key is kept. */
 gboolean dc_session_lock_project (DcSession *self, const char *path, const char *holder,
                                   GError **error);
@@ -55,6 +60,9 @@ DcMatchResult *dc_session_type (DcSession *self, const char *text, int line, int
                                 GError **error);
 gboolean dc_session_assign (DcSession *self, guint symbol, const char *value, GError **error);
 gboolean dc_session_accept (DcSession *self, guint symbol, GError **error);
+gboolean dc_session_forget (DcSession *self, guint symbol, GError **error);
+gboolean dc_session_take_project (DcSession *self, const char *path, const char *label,
+                                  guint *n_changed, GError **error);
 gboolean dc_session_accept_all (DcSession *self, double min_confidence, guint *n_accepted,
                                 GError **error);
 gboolean dc_session_recognize (DcSession *self, const char *languages, const char *password,
