@@ -69,24 +69,27 @@ dc_test_truth_symbol_values (DcDocument *document, const char *name)
   g_assert_cmpuint (json_array_get_length (pages), ==, dc_document_get_n_pages (document));
   for (guint page = 0; page < json_array_get_length (pages); page++)
     {
-      JsonArray *truth_lines = json_object_get_array_member (
-        json_array_get_object_element (pages, page), "lines");
+      JsonArray *truth_lines = json_object_get_array_member (json_array_get_object_element (pages,
+                                                                                            page),
+                                                             "lines");
       guint first, n;
 
       dc_document_get_page_lines (document, page, &first, &n);
       g_assert_cmpuint (n, ==, json_array_get_length (truth_lines));
       for (guint l = 0; l < n; l++)
         {
-          JsonArray *truth_glyphs = json_object_get_array_member (
-            json_array_get_object_element (truth_lines, l), "glyphs");
+          JsonArray *truth_glyphs =
+              json_object_get_array_member (json_array_get_object_element (truth_lines, l),
+                                            "glyphs");
           const DcLine *line = &lines[first + l];
 
           g_assert_cmpuint (line->n_glyphs, ==, json_array_get_length (truth_glyphs));
           for (guint k = 0; k < line->n_glyphs; k++)
             {
               guint symbol = glyphs[order[line->first_glyph + k]].symbol;
-              const char *text = json_object_get_string_member (
-                json_array_get_object_element (truth_glyphs, k), "text");
+              const char *text =
+                  json_object_get_string_member (json_array_get_object_element (truth_glyphs, k),
+                                                 "text");
 
               if (g_ptr_array_index (values, symbol) == NULL)
                 g_ptr_array_index (values, symbol) = g_strdup (text);
@@ -109,12 +112,13 @@ dc_test_truth_lines (const char *name)
 
   for (guint p = 0; p < json_array_get_length (pages); p++)
     {
-      JsonArray *page_lines = json_object_get_array_member (
-        json_array_get_object_element (pages, p), "lines");
+      JsonArray *page_lines = json_object_get_array_member (json_array_get_object_element (pages,
+                                                                                           p),
+                                                            "lines");
 
       for (guint l = 0; l < json_array_get_length (page_lines); l++)
         g_ptr_array_add (lines, g_strdup (json_object_get_string_member (
-                                  json_array_get_object_element (page_lines, l), "text")));
+                                    json_array_get_object_element (page_lines, l), "text")));
     }
   return lines;
 }
@@ -186,8 +190,9 @@ dc_test_truth_text (const char *name)
         {
           if (l > 0)
             g_string_append_c (text, '\n');
-          g_string_append (text, json_object_get_string_member (
-                                   json_array_get_object_element (lines, l), "text"));
+          g_string_append (text,
+                           json_object_get_string_member (json_array_get_object_element (lines, l),
+                                                          "text"));
         }
     }
   /* The export ends the last line too. */
@@ -345,4 +350,40 @@ dc_test_assert_same_document (DcDocument *a, DcDocument *b)
       g_assert_cmpuint (first_a, ==, first_b);
       g_assert_cmpuint (len_a, ==, len_b);
     }
+}
+
+/* Edits between @text and @truth, white space left out, over the truth's length. */
+double
+dc_test_character_error_rate (const char *text, const char *truth)
+{
+  g_autoptr (GArray) a = g_array_new (FALSE, FALSE, sizeof (gunichar));
+  g_autoptr (GArray) b = g_array_new (FALSE, FALSE, sizeof (gunichar));
+  g_autofree guint *row = NULL;
+
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    if (!g_unichar_isspace (g_utf8_get_char (p)))
+      g_array_append_val (a, *(gunichar[]){ g_utf8_get_char (p) });
+  for (const char *p = truth; *p; p = g_utf8_next_char (p))
+    if (!g_unichar_isspace (g_utf8_get_char (p)))
+      g_array_append_val (b, *(gunichar[]){ g_utf8_get_char (p) });
+  row = g_new (guint, b->len + 1);
+  for (guint j = 0; j <= b->len; j++)
+    row[j] = j;
+  for (guint i = 1; i <= a->len; i++)
+    {
+      guint diagonal = row[0];
+
+      row[0] = i;
+      for (guint j = 1; j <= b->len; j++)
+        {
+          guint above = row[j];
+          guint substitute = diagonal
+                             + (g_array_index (a, gunichar, i - 1)
+                                != g_array_index (b, gunichar, j - 1));
+
+          row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), substitute);
+          diagonal = above;
+        }
+    }
+  return (double) row[b->len] / MAX (1, b->len);
 }

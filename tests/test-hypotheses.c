@@ -18,47 +18,31 @@
 
 /* Every fixture whose truth gives each glyph's text. */
 static const char *const fixtures_with_glyphs[] = {
-  "legacy-cyrillic", "legacy-names",  "uralic-legacy",       "uralic-roman",   "identity-h",
-  "identity-named",  "ligatures",     "identity-unicode",    "mac-order",      "core-order",
-  "width-offsets",   "installed-font", "installed-embedded", "installed-lookalike",
-  "numeric-names",   "nenets-space",  "control-letters",     "gbk-winansi",    "duplicate-tounicode",
-  "type3",           "clean",         "two-columns",         "rotated",        "library-recoded",
+  "legacy-cyrillic",
+  "legacy-names",
+  "uralic-legacy",
+  "uralic-roman",
+  "identity-h",
+  "identity-named",
+  "ligatures",
+  "identity-unicode",
+  "mac-order",
+  "core-order",
+  "width-offsets",
+  "installed-font",
+  "installed-embedded",
+  "installed-lookalike",
+  "numeric-names",
+  "nenets-space",
+  "control-letters",
+  "gbk-winansi",
+  "duplicate-tounicode",
+  "type3",
+  "clean",
+  "two-columns",
+  "rotated",
+  "library-recoded",
 };
-
-/* Edits between @text and @truth, white space left out, over the truth's length. */
-static double
-character_error_rate (const char *text, const char *truth)
-{
-  g_autoptr (GArray) a = g_array_new (FALSE, FALSE, sizeof (gunichar));
-  g_autoptr (GArray) b = g_array_new (FALSE, FALSE, sizeof (gunichar));
-  g_autofree guint *row = NULL;
-
-  for (const char *p = text; *p; p = g_utf8_next_char (p))
-    if (!g_unichar_isspace (g_utf8_get_char (p)))
-      g_array_append_val (a, *(gunichar[]){ g_utf8_get_char (p) });
-  for (const char *p = truth; *p; p = g_utf8_next_char (p))
-    if (!g_unichar_isspace (g_utf8_get_char (p)))
-      g_array_append_val (b, *(gunichar[]){ g_utf8_get_char (p) });
-  row = g_new (guint, b->len + 1);
-  for (guint j = 0; j <= b->len; j++)
-    row[j] = j;
-  for (guint i = 1; i <= a->len; i++)
-    {
-      guint diagonal = row[0];
-
-      row[0] = i;
-      for (guint j = 1; j <= b->len; j++)
-        {
-          guint above = row[j];
-          guint substitute = diagonal
-                             + (g_array_index (a, gunichar, i - 1) != g_array_index (b, gunichar, j - 1));
-
-          row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), substitute);
-          diagonal = above;
-        }
-    }
-  return (double) row[b->len] / MAX (1, b->len);
-}
 
 static DcKey *
 recover (DcDocument *document)
@@ -81,7 +65,7 @@ test_uralic_roman (void)
   g_autofree char *truth_text = dc_test_truth_text ("uralic-roman");
   guint n_symbols, n_layout = 0;
   const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
-  double cer = character_error_rate (text, truth_text);
+  double cer = dc_test_character_error_rate (text, truth_text);
 
   g_test_message ("uralic-roman: CER %.4f", cer);
   g_assert_cmpfloat (cer, <=, 0.02);
@@ -182,11 +166,12 @@ test_cli_with_references (void)
       return;
     }
   /* The installed fonts: fonts-uralic and DejaVu, as on a small desktop. */
-  contents = g_strdup_printf ("<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">\n"
-                              "<fontconfig><dir>/usr/share/fonts/truetype/uralic</dir>"
-                              "<dir>/usr/share/fonts/truetype/dejavu</dir>"
-                              "<cachedir>%s/fc-cache</cachedir></fontconfig>\n",
-                              dir);
+  contents =
+      g_strdup_printf ("<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">\n"
+                       "<fontconfig><dir>/usr/share/fonts/truetype/uralic</dir>"
+                       "<dir>/usr/share/fonts/truetype/dejavu</dir>"
+                       "<cachedir>%s/fc-cache</cachedir></fontconfig>\n",
+                       dir);
   g_file_set_contents (conf, contents, -1, &error);
   g_assert_no_error (error);
 
@@ -203,7 +188,7 @@ test_cli_with_references (void)
   /* The index was built, with Roman Uralic in it. */
   g_assert_true (g_file_test (index, G_FILE_TEST_EXISTS));
 
-  cer = character_error_rate (out, truth_text);
+  cer = dc_test_character_error_rate (out, truth_text);
   g_test_message ("decipher-cli text uralic-roman.pdf: CER %.4f", cer);
   g_assert_cmpfloat (cer, <=, 0.02);
   /* Not one letter of the Latin-1 reading the installed twin's cmap gives first. */

@@ -198,10 +198,17 @@ as_truth (const char *text)
   return g_strjoinv ("\f", pages);
 }
 
+typedef struct
+{
+  const char *fixture;
+  double max_cer; /* 0: every symbol decoded and the text exactly the truth */
+} Case;
+
 static void
 test_three_ways (gconstpointer data)
 {
-  const char *fixture = data;
+  const Case *c = data;
+  const char *fixture = c->fixture;
   g_autofree char *name = g_strconcat (fixture, ".pdf", NULL);
   g_autoptr (GFile) file = gui_test_fixture_copy (name);
   g_autofree char *pdf = g_file_get_path (file);
@@ -232,11 +239,21 @@ test_three_ways (gconstpointer data)
   window_text = dc_session_dup_text (engine);
   g_assert_cmpstr (window_text, ==, cli_text);
   read = as_truth (window_text);
-  g_assert_cmpstr (read, ==, expected);
   dc_key_count_to_decode (key, &n_to_decode, NULL);
   dc_key_count_decoded (key, &n_decoded, NULL);
   g_assert_cmpuint (n_to_decode, >, 0);
-  g_assert_cmpuint (n_decoded, ==, n_to_decode);
+  if (c->max_cer == 0)
+    {
+      g_assert_cmpstr (read, ==, expected);
+      g_assert_cmpuint (n_decoded, ==, n_to_decode);
+    }
+  else
+    {
+      double cer = dc_test_character_error_rate (read, expected);
+
+      g_test_message ("%s: CER %.4f with zero typing", fixture, cer);
+      g_assert_cmpfloat (cer, <=, c->max_cer);
+    }
 
   assert_same_as_text_key (pdf, key);
   assert_same_as_session (pdf, key, cli_text);
@@ -252,8 +269,16 @@ main (int argc, char **argv)
   set_up_fonts ();
   gui_test_init (&argc, &argv);
 
-  g_test_add_data_func ("/three-ways/references", "library-recoded", test_three_ways);
-  g_test_add_data_func ("/three-ways/installed-font", "installed-font", test_three_ways);
+  static const Case references = { "library-recoded", 0 };
+  static const Case installed = { "installed-font", 0 };
+  /* Issue 28: a legacy font whose own cmap lies (Cyrillic at Latin-1 codes), read through
+   * the code page the document's words choose; « and » only an installed Roman Uralic
+   * would tell, and this test's fonts have none. */
+  static const Case roman_uralic = { "uralic-roman", 0.02 };
+
+  g_test_add_data_func ("/three-ways/references", &references, test_three_ways);
+  g_test_add_data_func ("/three-ways/installed-font", &installed, test_three_ways);
+  g_test_add_data_func ("/three-ways/roman-uralic", &roman_uralic, test_three_ways);
 
   status = g_test_run ();
   dc_test_remove_tree (fonts_root);
