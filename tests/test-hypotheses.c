@@ -23,6 +23,7 @@ static const char *const fixtures_with_glyphs[] = {
   "width-offsets",   "installed-font", "installed-embedded", "installed-lookalike",
   "numeric-names",   "nenets-space",  "control-letters",     "gbk-winansi",    "duplicate-tounicode",
   "type3",           "clean",         "two-columns",         "rotated",        "library-recoded",
+  "offset-cid",
 };
 
 /* Edits between @text and @truth, white space left out, over the truth's length. */
