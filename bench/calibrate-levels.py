@@ -5,13 +5,14 @@ without the user, what it proposes, and how much of it is right.
 
 Usage:
   python3 bench/calibrate-levels.py [_build/src/cli/decipher-cli] [--docs N] [--seed S]
-          [--jobs J] [--chars N] [--references PATH] [--keep DIR] [--offenders N]
+          [--jobs J] [--chars N] [--references PATH|none] [--library-docs N]
+          [--recognize-docs N] [--keep DIR] [--offenders N]
 
 It generates a corpus of corrupted PDFs with the project's own generator
 (tests/fixtures/generate.py --kind KIND --text --font --out --truth): Debian fonts ×
 layouts (corruptions) × UDHR languages read at run time from ../shared/udhr (or
 $DECIPHER_UDHR; the texts are never copied into the project). The full grid is
-~1,200 documents; a seeded, balanced sample of --docs (default 300) of them is made,
+~1,300 documents; a seeded, balanced sample of --docs (default 200) of them is made,
 every font, layout and language about equally often (the run prints how much it
 sampled). Each document is read as a new user reads it: a fresh, empty font library
 per document ($DECIPHER_LIBRARY, a file in a temporary folder), no document cache
@@ -28,6 +29,12 @@ hyphen U+2010 taken as the hyphen-minus whose glyph it shares):
            text` prints (library, automatic pass, installed-font references);
   session  `decipher-cli session PDF` answering {"cmd":"symbols"}: the values the
            window and the session start from (only fonts that need decoding).
+Two levels need more than opening a document, and get a run of their own:
+  library  --library-docs (default 30) documents read after the user decided every
+           symbol of another document in the same font (another embedded layout, any
+           language; `assign` in a session, with one library);
+  shape    --recognize-docs (default 16) documents read by a session after
+           {"cmd":"recognize"} (Tesseract; about 5 s a document).
 Per level (pdf, library, font, layout, identity, shape, guess) it prints the values
 applied automatically (status from-pdf/inferred) and the share right, the values proposed
 and the share right, the level's stated confidence (mean, min–max) next to the measured
@@ -68,7 +75,8 @@ Languages: rus (Russian), yrk (Nenets), niv (Nivkh), sah (Yakut), evn (Evenki) i
 Cyrillic, ell_monotonic (Greek), eng (English). Each document typesets an excerpt of
 about --chars characters (default 1800, one page) starting at a seeded line.
 
-Runs in 2–4 minutes on two cores with the defaults (--jobs 2).
+Runs in about 4 minutes on two cores with the defaults (--jobs 2), longer when the
+machine is shared; --docs, --library-docs and --recognize-docs trade time for figures.
 """
 
 import argparse
@@ -240,7 +248,45 @@ def plan(fonts, udhr, args, rnd):
         lines = texts[g]
         docs.append({'id': i, 'font': f, 'layout': l, 'lang': g,
                      'excerpt': excerpt(lines, rnd.randrange(len(lines)), args.chars)})
-    return combos, dropped, docs
+    return combos, dropped, docs, texts
+
+
+# Layouts that embed the font's outlines, which the library recognises.
+EMBEDDED = [l for l in LAYOUTS if l != 'id-installed']
+
+
+def plan_library(combos, texts, docs, n, rnd, args):
+    """@n documents read after the user decided every symbol of another document in the
+    same font (another embedded layout, any language the font draws), with one library."""
+    usable = collections.defaultdict(list)
+    for f, l, g in combos:
+        if l in EMBEDDED:
+            usable[f].append((l, g))
+    out = []
+    for i in range(n):
+        f = docs[i % len(docs)]['font']
+        pairs = usable.get(f)
+        if not pairs or len(set(l for l, _ in pairs)) < 2:
+            continue
+        l, g = rnd.choice(pairs)
+        tl, tg = rnd.choice([p for p in pairs if p[0] != l])
+        mk = lambda layout, lang: {'font': f, 'layout': layout, 'lang': lang, 'excerpt': excerpt(
+            texts[lang], rnd.randrange(len(texts[lang])), args.chars)}
+        out.append(dict(mk(l, g), id=1000 + i, teacher=mk(tl, tg)))
+    return out
+
+
+def run_all(jobs, docs, *a, **kw):
+    results = []
+    with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+        futs = [ex.submit(process, d, *a, **kw) for d in docs]
+        for fu in concurrent.futures.as_completed(futs):
+            results.append(fu.result())
+    results.sort(key=lambda r: r['id'])
+    for r in results:
+        if 'error' in r:
+            print('error: %s × %s × %s: %s' % (r['font'], r['layout'], r['lang'], r['error']))
+    return results
 
 
 def run(cmd, env, stdin=None, timeout=120):
@@ -261,10 +307,9 @@ def truth_map(path):
     return {k: unicodedata.normalize('NFC', c.most_common(1)[0][0]) for k, c in out.items()}
 
 
-def process(doc, fonts_by_label, cli, tmp, refs):
-    d = os.path.join(tmp, 'doc%03d' % doc['id'])
-    os.makedirs(d)
-    txt, pdf, truth = (os.path.join(d, n) for n in ('text.txt', 'doc.pdf', 'truth.json'))
+def generate(doc, fonts_by_label, d, name):
+    """The document's PDF and truth in folder @d; None and a sentence when it failed."""
+    txt, pdf, truth = (os.path.join(d, name + ext) for ext in ('.txt', '.pdf', '.json'))
     with open(txt, 'w', encoding='utf-8') as fh:
         fh.write('\n'.join(doc['excerpt']) + '\n')
     kind = LAYOUTS[doc['layout']]
@@ -274,22 +319,62 @@ def process(doc, fonts_by_label, cli, tmp, refs):
         cmd += ['--codepage', CODEPAGES[doc['layout']][LANGS[doc['lang']]]]
     rc, _, err = run(cmd, os.environ)
     if rc != 0:
-        return dict(doc, error='generator: ' + err.strip().splitlines()[-1] if err.strip() else 'generator failed')
+        return None, 'generator: ' + (err.strip().splitlines()[-1] if err.strip() else 'failed')
+    return (pdf, truth_map(truth)), None
+
+
+def symbols_of(reply):
+    return [(s['font'], s['code'], s['value'], s['status'], s['level'], s['confidence'],
+             s['provenance'], s['count']) for s in reply['symbols']]
+
+
+def session(cli, pdf, env, commands):
+    """The replies of a session fed @commands, one per line."""
+    rc, out, err = run([cli, 'session', pdf], env,
+                       stdin=''.join(json.dumps(c, ensure_ascii=False) + '\n' for c in commands),
+                       timeout=600)
+    replies = [json.loads(ln) for ln in out.splitlines() if ln.strip()]
+    replies = [r for r in replies if 'progress' not in r]      # recognize reports as it goes
+    if rc != 0 or len(replies) != len(commands) or not all(r.get('ok') for r in replies):
+        bad = [r for r in replies if not r.get('ok')]
+        raise RuntimeError('session: ' + (err.strip() or json.dumps(bad[:1]) or out.strip()))
+    return replies
+
+
+def process(doc, fonts_by_label, cli, tmp, refs, recognize=False):
+    """Reads one document as a new user: `fonts --json` and a session's symbols (after
+    `recognize` when asked). With doc['teacher'], the user first decided every symbol
+    of another document in the same font, with the same library."""
+    d = os.path.join(tmp, 'doc%03d' % doc['id'])
+    os.makedirs(d)
+    made, error = generate(doc, fonts_by_label, d, 'doc')
+    if error:
+        return dict(doc, error=error)
+    pdf, truth = made
     env = dict(os.environ, DECIPHER_LIBRARY=os.path.join(d, 'library.sqlite'),
                DECIPHER_DOCUMENT_CACHE='0', DECIPHER_REFERENCES=refs)
-    res = dict(doc, truth=truth_map(truth))
-    rc, out, err = run([cli, 'fonts', pdf, '--json'], env)
-    if rc != 0:
-        return dict(res, error='fonts --json: ' + err.strip())
-    res['text'] = [(f['index'], e['code'], e.get('value'), e['status'], e['level'],
-                    e['confidence'], e.get('provenance'), e['count'])
-                   for f in json.loads(out) for e in f.get('key', [])]
-    rc, out, err = run([cli, 'session', pdf], env, stdin='{"cmd":"symbols"}\n')
-    reply = json.loads(out.splitlines()[0]) if rc == 0 and out.strip() else {}
-    if not reply.get('ok'):
-        return dict(res, error='session: ' + (err.strip() or out.strip()))
-    res['session'] = [(s['font'], s['code'], s['value'], s['status'], s['level'],
-                       s['confidence'], s['provenance'], s['count']) for s in reply['symbols']]
+    res = dict(doc, truth=truth)
+    try:
+        if doc.get('teacher'):
+            made, error = generate(doc['teacher'], fonts_by_label, d, 'teacher')
+            if error:
+                return dict(doc, error='teacher ' + error)
+            tpdf, ttruth = made
+            (reply,) = session(cli, tpdf, env, [{'cmd': 'symbols'}])
+            assigns = [{'cmd': 'assign', 'symbol': s['symbol'], 'text': ttruth[(s['font'], s['code'])]}
+                       for s in reply['symbols'] if (s['font'], s['code']) in ttruth]
+            session(cli, tpdf, env, assigns)
+            res['taught'] = len(assigns)
+        rc, out, err = run([cli, 'fonts', pdf, '--json'], env)
+        if rc != 0:
+            return dict(res, error='fonts --json: ' + err.strip())
+        res['text'] = [(f['index'], e['code'], e.get('value'), e['status'], e['level'],
+                        e['confidence'], e.get('provenance'), e['count'])
+                       for f in json.loads(out) for e in f.get('key', [])]
+        commands = ([{'cmd': 'recognize'}] if recognize else []) + [{'cmd': 'symbols'}]
+        res['session'] = symbols_of(session(cli, pdf, env, commands)[-1])
+    except (RuntimeError, ValueError, subprocess.TimeoutExpired) as e:
+        return dict(res, error=str(e))
     shutil.rmtree(d, ignore_errors=True)
     return res
 
@@ -415,7 +500,7 @@ def report(results, front, title, n_offenders):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('cli', nargs='?', default=os.path.join(ROOT, '_build', 'src', 'cli', 'decipher-cli'))
-    ap.add_argument('--docs', type=int, default=300, help='documents to sample (default 300)')
+    ap.add_argument('--docs', type=int, default=200, help='documents to sample (default 200)')
     ap.add_argument('--seed', type=int, default=28)
     ap.add_argument('--jobs', type=int, default=2)
     ap.add_argument('--chars', type=int, default=1800, help='characters of text per document')
@@ -423,6 +508,10 @@ def main():
                     'built afresh in the temporary folder); "none": no index, as for fonts '
                     'no installed font shares outlines with')
     ap.add_argument('--keep', metavar='DIR', help='keep the raw results (JSON) in DIR')
+    ap.add_argument('--library-docs', type=int, default=30, help='documents read after the '
+                    'user decided another in the same font, for the library level (default 30)')
+    ap.add_argument('--recognize-docs', type=int, default=16, help='documents read by a '
+                    'session after recognize (Tesseract), for the shape level (default 16)')
     ap.add_argument('--offenders', type=int, default=8, help='offenders listed per level')
     args = ap.parse_args()
     cli = os.path.abspath(args.cli)
@@ -445,7 +534,9 @@ def main():
                                            '' if len(fonts) >= 20 else ' (fewer than 20!)'))
     rnd = random.Random(args.seed)
     t0 = time.monotonic()
-    combos, dropped, docs = plan(fonts, udhr, args, rnd)
+    combos, dropped, docs, texts = plan(fonts, udhr, args, rnd)
+    lib_docs = plan_library(combos, texts, docs, args.library_docs, rnd, args)
+    ocr_docs = [dict(d, id=2000 + d['id']) for d in docs[:args.recognize_docs]]
     print('corpus: %d fonts × %d layouts × %d languages (%s) = %d usable combinations; '
           'sampled %d documents (seed %d, %d characters each)' % (
               len(fonts), len(LAYOUTS), len(LANGS), ', '.join(LANGS), len(combos), len(docs),
@@ -468,28 +559,39 @@ def main():
             process(warm, {f[0]: f[2] for f in fonts}, cli, tmp, refs)
             print('index of installed fonts built in %.1f s' % (time.monotonic() - t))
         fonts_by_label = {f[0]: f[2] for f in fonts}
-        results = []
-        with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
-            futs = [ex.submit(process, d, fonts_by_label, cli, tmp, refs) for d in docs]
-            for fu in concurrent.futures.as_completed(futs):
-                results.append(fu.result())
+        results = run_all(args.jobs, docs, fonts_by_label, cli, tmp, refs)
+        errors = [r for r in results if 'error' in r]
+        nsym = sum(len(r['truth']) for r in results if 'truth' in r)
+        print('%d documents read (%d failed), %d symbols with a truth, in %.0f s' % (
+            len(results) - len(errors), len(errors), nsym, time.monotonic() - t0))
+        t = time.monotonic()
+        lib_results = run_all(args.jobs, lib_docs, fonts_by_label, cli, tmp, refs)
+        if lib_docs:
+            print('library: %d documents read after the user decided every symbol of another '
+                  'document in the same font (%d decisions), in %.0f s' % (
+                      len(lib_results), sum(r.get('taught', 0) for r in lib_results),
+                      time.monotonic() - t))
+        t = time.monotonic()
+        ocr_results = run_all(args.jobs, ocr_docs, fonts_by_label, cli, tmp, refs, recognize=True)
+        if ocr_docs:
+            print('recognize: %d documents read by a session after {"cmd":"recognize"}, in %.0f s'
+                  % (len(ocr_results), time.monotonic() - t))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    results.sort(key=lambda r: r['id'])
-    errors = [r for r in results if 'error' in r]
-    for r in errors:
-        print('error: %s × %s × %s: %s' % (r['font'], r['layout'], r['lang'], r['error']))
-    nglyphs = sum(sum(1 for _ in r['truth']) for r in results if 'truth' in r)
-    print('%d documents read (%d failed), %d symbols with a truth, in %.0f s' % (
-        len(results) - len(errors), len(errors), nglyphs, time.monotonic() - t0))
     if args.keep:
         os.makedirs(args.keep, exist_ok=True)
         with open(os.path.join(args.keep, 'calibrate-levels.json'), 'w', encoding='utf-8') as fh:
             json.dump([dict(r, truth={'%d:%d' % k: v for k, v in r.get('truth', {}).items()})
-                       for r in results], fh, ensure_ascii=False)
+                       for r in results + lib_results + ocr_results], fh, ensure_ascii=False)
     report(results, 'text', 'decipher-cli text (fonts --json key), every font', args.offenders)
     report(results, 'session', 'decipher-cli session (symbols), fonts that need decoding',
            args.offenders)
+    if lib_results:
+        report(lib_results, 'text', 'library: decipher-cli text after the user decided '
+               'another document in the same font', args.offenders)
+    if ocr_results:
+        report(ocr_results, 'session', 'shape: decipher-cli session after recognize',
+               args.offenders)
 
 
 if __name__ == '__main__':
