@@ -25,6 +25,9 @@ static const Fixture fixtures[] = {
   /* The space at another code, kept at the end of the lines it broke: а is on more lines
    * than it, and only its lack of ink tells. */
   { "nenets-space", TRUE },
+  /* Identity-H through a CIDToGIDMap, no glyph names: the space's CID is another glyph's
+   * number, and only the map finds its blank glyph. */
+  { "offset-cid", TRUE },
   /* duplicate-tounicode is read whole from its font's cmap before any guess is made:
    * test-font-tables checks it. */
 };

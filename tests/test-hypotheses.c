@@ -42,6 +42,7 @@ static const char *const fixtures_with_glyphs[] = {
   "two-columns",
   "rotated",
   "library-recoded",
+  "offset-cid",
 };
 
 static DcKey *

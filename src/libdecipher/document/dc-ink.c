@@ -97,23 +97,18 @@ _dc_symbol_glyph_index (DcFont *font, FT_Face face, const DcSymbol *symbol)
 
   if (dc_font_is_cid (font))
     {
+      int mapped;
+
       /* Only an Identity CMap makes the code the CID. A CID-keyed CFF program is then
-       * indexed by CID (FreeType maps it through the charset); a TrueType one by glyph id,
-       * which equals the CID unless a CIDToGIDMap says otherwise. That map is private to
-       * DcFont, but it shows when the glyph names read through it differ from the names
-       * read directly. */
+       * indexed by CID (FreeType maps it through the charset); a TrueType one by the glyph
+       * its CIDToGIDMap takes the CID to: a subset without glyph names drawn through a map
+       * otherwise has its letters read as blanks and its blank space as ink. */
       if (!g_str_has_prefix (dc_font_get_encoding (font), "Identity"))
         return 0;
-      if (dc_font_get_font_type (font) == DC_FONT_TYPE_CID_TYPE2 && FT_HAS_GLYPH_NAMES (face))
-        {
-          const char *mapped = dc_font_get_glyph_name (font, symbol->code);
-          char direct[128];
-
-          if (FT_Get_Glyph_Name (face, symbol->code, direct, sizeof direct) != 0
-              || g_strcmp0 (mapped, direct) != 0)
-            return 0;
-        }
-      return symbol->code;
+      if (dc_font_get_font_type (font) != DC_FONT_TYPE_CID_TYPE2)
+        return symbol->code;
+      mapped = dc_font_get_cid_glyph_index (font, symbol->code);
+      return mapped > 0 ? (FT_UInt) mapped : 0;
     }
 
   if (symbol->code > 255)
