@@ -80,6 +80,93 @@ write_holder (int fd, const char *holder)
     g_debug ("Could not note the lock's holder: %s", g_strerror (errno));
 }
 
+/* Opens the lock file for locking. Returns its descriptor, or -1: with @error set, or
+ * with *@no_lock set when the folder takes no lock (then nothing can be saved there
+ * anyway). *@shared_file says the file is another account's, opened for reading only. */
+static int
+open_lock_file (const char *lock_path, const char *path, gboolean *shared_file, gboolean *no_lock,
+                GError **error)
+{
+  GStatBuf named;
+  int fd = g_open (lock_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  int open_errno = errno;
+  g_autofree char *display = NULL;
+
+  *shared_file = FALSE;
+  *no_lock = FALSE;
+  if (fd >= 0)
+    return fd;
+  if ((open_errno == EACCES || open_errno == EPERM) && g_lstat (lock_path, &named) == 0)
+    {
+      /* A lock file left by another account (or by root, or kept by protected_regular in
+       * a shared sticky folder) cannot be written, but flock() takes a lock on a file
+       * opened for reading just as well: the other writer is still excluded. */
+      fd = g_open (lock_path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0);
+      if (fd >= 0)
+        {
+          *shared_file = TRUE;
+          return fd;
+        }
+      display = g_filename_display_name (lock_path);
+      g_set_error (error, DC_ERROR, DC_ERROR_IN_USE,
+                   _("Cannot take the lock “%s” that keeps two programs from changing "
+                     "the project at once: it belongs to another account. Remove it "
+                     "(or ask its owner to) once no other program has the project "
+                     "open."),
+                      display);
+      return -1;
+    }
+  /* Only a folder nothing can be written in (read-only, or not the user's) takes no
+   * lock: nothing will be saved there, and the save says why. Anything else (a link, a
+   * lock file in the way) is said now, since two writers would lose each other's work. */
+  if (open_errno == EROFS
+      || ((open_errno == EACCES || open_errno == EPERM) && !folder_writable (path)))
+    {
+      *no_lock = TRUE;
+      return -1;
+    }
+  display = g_filename_display_name (lock_path);
+  g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+               _("Cannot take the lock “%s” that keeps two programs from changing "
+                 "the project at once: %s"),
+                  display, g_strerror (open_errno));
+  return -1;
+}
+
+/* The sentence a second writer gets, naming the holder the lock file names. */
+static void
+set_in_use_error (int fd, const char *path, GError **error)
+{
+  g_autofree char *other = read_holder (fd);
+  g_autofree char *display = g_filename_display_name (path);
+
+  if (other != NULL)
+    /* Translators: the second %s names the other program and its process, like
+     * “decipher-cli session, process 1234”. */
+    g_set_error (error, DC_ERROR, DC_ERROR_IN_USE,
+                 _("The project “%s” is open in another program (%s). Close it there "
+                   "first: two programs saving one project overwrite each other's "
+                   "work."),
+                    display, other);
+  else
+    g_set_error (error, DC_ERROR, DC_ERROR_IN_USE,
+                 _("The project “%s” is open in another program. Close it there "
+                   "first: two programs saving one project overwrite each other's "
+                   "work."),
+                    display);
+}
+
+static DcProjectLock *
+new_lock (char *lock_path, int fd, gboolean keep_file)
+{
+  DcProjectLock *self = g_new0 (DcProjectLock, 1);
+
+  self->path = lock_path;
+  self->fd = fd;
+  self->keep_file = keep_file;
+  return self;
+}
+
 /**
  * dc_project_lock:
  * @path: a project file (it need not exist yet)
@@ -99,7 +186,6 @@ DcProjectLock *
 dc_project_lock (const char *path, const char *holder, GError **error)
 {
   g_autofree char *lock_path = NULL;
-  DcProjectLock *self;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (holder != NULL, NULL);
@@ -112,87 +198,25 @@ dc_project_lock (const char *path, const char *holder, GError **error)
     {
       struct stat held;
       GStatBuf named;
-      int fd = g_open (lock_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
-      int open_errno = errno;
-      gboolean shared_file = FALSE;
+      gboolean shared_file, no_lock;
+      int fd = open_lock_file (lock_path, path, &shared_file, &no_lock, error);
 
-      if (fd < 0 && (open_errno == EACCES || open_errno == EPERM)
-          && g_lstat (lock_path, &named) == 0)
-        {
-          /* A lock file left by another account (or by root, or kept by protected_regular
-           * in a shared sticky folder) cannot be written, but flock() takes a lock on a
-           * file opened for reading just as well: the other writer is still excluded. */
-          fd = g_open (lock_path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0);
-          if (fd < 0)
-            {
-              g_autofree char *display = g_filename_display_name (lock_path);
-
-              g_set_error (error, DC_ERROR, DC_ERROR_IN_USE,
-                           _("Cannot take the lock “%s” that keeps two programs from changing "
-                             "the project at once: it belongs to another account. Remove it "
-                             "(or ask its owner to) once no other program has the project "
-                             "open."),
-                              display);
-              return NULL;
-            }
-          shared_file = TRUE;
-        }
+      if (fd < 0 && no_lock)
+        break;
       if (fd < 0)
-        {
-          int saved_errno = open_errno;
-
-          /* Only a folder nothing can be written in (read-only, or not the user's) takes
-           * no lock: nothing will be saved there, and the save says why. Anything else
-           * (a link, a lock file in the way) is said now, since two writers would lose
-           * each other's work. */
-          if (saved_errno == EROFS
-              || ((saved_errno == EACCES || saved_errno == EPERM) && !folder_writable (path)))
-            break;
-          {
-            g_autofree char *display = g_filename_display_name (lock_path);
-
-            g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
-                         _("Cannot take the lock “%s” that keeps two programs from changing "
-                           "the project at once: %s"),
-                            display, g_strerror (saved_errno));
-            return NULL;
-          }
-        }
+        return NULL;
       if (flock (fd, LOCK_EX | LOCK_NB) != 0)
         {
           int saved_errno = errno;
-          g_autofree char *other = NULL;
-          g_autofree char *display = NULL;
 
-          if (saved_errno == EINTR)
-            {
-              g_close (fd, NULL);
-              continue;
-            }
-          if (saved_errno != EWOULDBLOCK)
-            {
-              /* ENOLCK, EINVAL: a file system without locks. */
-              g_close (fd, NULL);
-              break;
-            }
-          other = read_holder (fd);
+          if (saved_errno == EWOULDBLOCK)
+            set_in_use_error (fd, path, error);
           g_close (fd, NULL);
-          display = g_filename_display_name (path);
-          if (other != NULL)
-            /* Translators: the second %s names the other program and its process,
-             * like “decipher-cli session, process 1234”. */
-            g_set_error (error, DC_ERROR, DC_ERROR_IN_USE,
-                         _("The project “%s” is open in another program (%s). Close it there "
-                           "first: two programs saving one project overwrite each other's "
-                           "work."),
-                            display, other);
-          else
-            g_set_error (error, DC_ERROR, DC_ERROR_IN_USE,
-                         _("The project “%s” is open in another program. Close it there "
-                           "first: two programs saving one project overwrite each other's "
-                           "work."),
-                            display);
-          return NULL;
+          if (saved_errno == EINTR)
+            continue;
+          if (saved_errno == EWOULDBLOCK)
+            return NULL;
+          break; /* ENOLCK, EINVAL: a file system without locks. */
         }
       /* The file locked must still be the one the name leads to: a holder removes it
        * while it holds it, after which a lock on it excludes nobody. */
@@ -204,17 +228,10 @@ dc_project_lock (const char *path, const char *holder, GError **error)
         }
       if (!shared_file)
         write_holder (fd, holder);
-      self = g_new0 (DcProjectLock, 1);
-      self->path = g_steal_pointer (&lock_path);
-      self->fd = fd;
-      self->keep_file = shared_file;
-      return self;
+      return new_lock (g_steal_pointer (&lock_path), fd, shared_file);
     }
 
-  self = g_new0 (DcProjectLock, 1);
-  self->path = g_steal_pointer (&lock_path);
-  self->fd = -1;
-  return self;
+  return new_lock (g_steal_pointer (&lock_path), -1, FALSE);
 }
 
 /**
