@@ -999,6 +999,60 @@ check_document (DcDocument *document, const DcTokens *tokens)
   return TRUE;
 }
 
+/* The symbols, each indexed by its font and code as the loader indexes them. */
+static gboolean
+get_symbols (Reader *reader, DcDocument *document, guint32 n_symbols)
+{
+  if (!fits (reader, n_symbols, 24))
+    return FALSE;
+  g_array_set_size (document->symbols, n_symbols);
+  for (guint s = 0; s < n_symbols && !reader->failed; s++)
+    {
+      DcSymbol *symbol = &g_array_index (document->symbols, DcSymbol, s);
+      gint64 *key;
+
+      symbol->pdf_text = get_string (reader);
+      symbol->code = get_u32 (reader);
+      symbol->n_glyphs = get_u32 (reader);
+      symbol->font = (guint16) get_u32 (reader);
+      symbol->code_len = (guint8) get_u32 (reader);
+      symbol->flags = (guint8) get_u32 (reader);
+      if (symbol->pdf_text == NULL || symbol->font >= document->fonts->len)
+        return FALSE;
+      symbol->glyph_name = dc_font_get_glyph_name (g_ptr_array_index (document->fonts,
+                                                                      symbol->font),
+                                                   symbol->code);
+      key = g_new (gint64, 1);
+      *key = ((gint64) symbol->font << 32) | symbol->code;
+      g_hash_table_insert (document->symbol_index, key, GUINT_TO_POINTER (s + 1));
+    }
+  return TRUE;
+}
+
+static gboolean
+get_blocks (Reader *reader, DcDocument *document)
+{
+  guint32 n_blocks = get_u32 (reader);
+
+  if (!fits (reader, n_blocks, 6 * sizeof (guint32)))
+    return FALSE;
+  g_array_set_size (document->blocks, n_blocks);
+  for (guint b = 0; b < n_blocks && !reader->failed; b++)
+    {
+      DcBlock *block = &g_array_index (document->blocks, DcBlock, b);
+
+      get (reader, &block->x0, 4 * sizeof (float));
+      block->page = get_u32 (reader);
+      block->index = get_u32 (reader);
+      block->first_line = get_u32 (reader);
+      block->n_lines = get_u32 (reader);
+      block->label = get_string (reader);
+      if (block->label == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static DcDocument *
 read_document (Reader *reader, const char *identity, guint64 *held_glyphs, guint64 *held_bytes)
 {
@@ -1008,7 +1062,7 @@ read_document (Reader *reader, const char *identity, guint64 *held_glyphs, guint
   g_autofree DcLine *lines = NULL;
   g_autofree DcToken *token_array = NULL;
   char magic[sizeof CACHE_MAGIC - 1], end[sizeof CACHE_END - 1];
-  guint32 n_fonts, n_symbols, n_blocks, n_lines, n_tokens, n_texts;
+  guint32 n_fonts, n_symbols, n_lines, n_tokens, n_texts;
   guint64 checksum = 0, expected;
 
   get (reader, magic, sizeof magic);
@@ -1047,29 +1101,8 @@ read_document (Reader *reader, const char *identity, guint64 *held_glyphs, guint
 
   get_garray (reader, document->glyphs, sizeof (DcGlyph));
   n_symbols = get_u32 (reader);
-  if (!fits (reader, n_symbols, 24))
+  if (!get_symbols (reader, document, n_symbols))
     return NULL;
-  g_array_set_size (document->symbols, n_symbols);
-  for (guint s = 0; s < n_symbols && !reader->failed; s++)
-    {
-      DcSymbol *symbol = &g_array_index (document->symbols, DcSymbol, s);
-      gint64 *key;
-
-      symbol->pdf_text = get_string (reader);
-      symbol->code = get_u32 (reader);
-      symbol->n_glyphs = get_u32 (reader);
-      symbol->font = (guint16) get_u32 (reader);
-      symbol->code_len = (guint8) get_u32 (reader);
-      symbol->flags = (guint8) get_u32 (reader);
-      if (symbol->pdf_text == NULL || symbol->font >= document->fonts->len)
-        return NULL;
-      symbol->glyph_name = dc_font_get_glyph_name (g_ptr_array_index (document->fonts,
-                                                                      symbol->font),
-                                                   symbol->code);
-      key = g_new (gint64, 1);
-      *key = ((gint64) symbol->font << 32) | symbol->code;
-      g_hash_table_insert (document->symbol_index, key, GUINT_TO_POINTER (s + 1));
-    }
   document->symbol_is_space = get_block (reader, &document->space_capacity, 1);
   get_garray (reader, document->spans, sizeof (ActualTextSpan));
   n_texts = get_u32 (reader);
@@ -1080,23 +1113,8 @@ read_document (Reader *reader, const char *identity, guint64 *held_glyphs, guint
     }
   get_garray (reader, document->order, sizeof (guint32));
   lines = get_block (reader, &n_lines, sizeof (DcLine));
-  n_blocks = get_u32 (reader);
-  if (!fits (reader, n_blocks, 6 * sizeof (guint32)))
+  if (!get_blocks (reader, document))
     return NULL;
-  g_array_set_size (document->blocks, n_blocks);
-  for (guint b = 0; b < n_blocks && !reader->failed; b++)
-    {
-      DcBlock *block = &g_array_index (document->blocks, DcBlock, b);
-
-      get (reader, &block->x0, 4 * sizeof (float));
-      block->page = get_u32 (reader);
-      block->index = get_u32 (reader);
-      block->first_line = get_u32 (reader);
-      block->n_lines = get_u32 (reader);
-      block->label = get_string (reader);
-      if (block->label == NULL)
-        return NULL;
-    }
   token_array = get_block (reader, &n_tokens, sizeof (DcToken));
   get (reader, end, sizeof end);
   expected = sum_finish (&reader->sum);
