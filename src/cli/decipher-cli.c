@@ -1156,6 +1156,33 @@ print_usage (void)
   g_printerr ("\n%s\n", _("Run “decipher-cli COMMAND --help” for its options."));
 }
 
+/* Why a document could not be opened, with the option that helps where one does. */
+static void
+print_load_error (const GError *error)
+{
+  const char *advice = NULL;
+  g_autofree char *message = NULL;
+
+  if (g_error_matches (error, DC_ERROR, DC_ERROR_ENCRYPTED))
+    advice = _("Use --password PASSWORD.");
+  else if (g_error_matches (error, DC_ERROR, DC_ERROR_TOO_MANY_GLYPHS))
+    advice = _("If it is a real document, raise the limit with --max-glyphs N.");
+  else if (g_error_matches (error, DC_ERROR, DC_ERROR_TOO_MUCH_TEXT))
+    advice = _("If it is a real document, raise the limit with --max-memory MB.");
+  message = advice != NULL ? g_strdup_printf ("%s %s", error->message, advice)
+                           : g_strdup (error->message);
+  print_error (message);
+}
+
+static const Command *
+find_command (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (name, commands[i].name))
+      return &commands[i];
+  return NULL;
+}
+
 static int
 run (int argc, char **argv)
 {
@@ -1190,9 +1217,7 @@ run (int argc, char **argv)
       return command_library (argc - 1, argv + 1);
     }
 
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    if (g_str_equal (argv[1], commands[i].name))
-      command = &commands[i];
+  command = find_command (argv[1]);
   if (command == NULL)
     {
       g_autofree char *message = g_strdup_printf (_("“%s” is not a command."), argv[1]);
@@ -1242,26 +1267,7 @@ run (int argc, char **argv)
                                         &error);
   if (document == NULL)
     {
-      if (g_error_matches (error, DC_ERROR, DC_ERROR_ENCRYPTED))
-        {
-          g_autofree char *message = g_strdup_printf ("%s %s", error->message,
-                                                      _("Use --password PASSWORD."));
-          print_error (message);
-        }
-      else if (g_error_matches (error, DC_ERROR, DC_ERROR_TOO_MANY_GLYPHS))
-        {
-          g_autofree char *message = g_strdup_printf ("%s %s", error->message,
-                                                      _("If it is a real document, raise the limit with --max-glyphs N."));
-          print_error (message);
-        }
-      else if (g_error_matches (error, DC_ERROR, DC_ERROR_TOO_MUCH_TEXT))
-        {
-          g_autofree char *message = g_strdup_printf ("%s %s", error->message,
-                                                      _("If it is a real document, raise the limit with --max-memory MB."));
-          print_error (message);
-        }
-      else
-        print_error (error->message);
+      print_load_error (error);
       return 1;
     }
 
