@@ -906,6 +906,48 @@ make_globals (gpointer data)
   return new GlobalParamsIniter (quiet_error_callback);
 }
 
+/* A file cut short: its sentence, for a PDF poppler could not open and for one it
+ * rebuilt in part alike. */
+static void
+set_incomplete_error (const char *display, GError **error)
+{
+  g_set_error (error, DC_ERROR, DC_ERROR_DAMAGED,
+               _("“%s” is incomplete: the file stops before the end of the PDF, as if a "
+                 "download or copy was cut short. Open a complete copy of it."),
+                  display);
+}
+
+/* Why poppler could not open the document, in the user's terms. */
+static void
+set_open_error (int code, const char *display, gboolean password_given, gboolean has_eof_marker,
+                GError **error)
+{
+  switch (code)
+    {
+    case errEncrypted:
+      if (!password_given)
+        g_set_error (error, DC_ERROR, DC_ERROR_ENCRYPTED,
+                     _("“%s” is protected by a password. Give its password to open it."), display);
+      else
+        g_set_error (error, DC_ERROR, DC_ERROR_BAD_PASSWORD,
+                     _("The password given for “%s” is not correct. Check it and try again."),
+                        display);
+      break;
+    case errOpenFile:
+      g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND, _("“%s” could not be opened."), display);
+      break;
+    default:
+      if (!has_eof_marker)
+        set_incomplete_error (display, error);
+      else
+        g_set_error (error, DC_ERROR, DC_ERROR_DAMAGED,
+                     _("“%s” is a damaged PDF that cannot be read. Try saving a new copy of it "
+                       "from another PDF viewer."),
+                        display);
+      break;
+    }
+}
+
 /* Opens a bridge on @path, reading the bytes @contents (another bridge's) or the file's.
  * poppler's globals, made when no bridge or poppler-glib document holds them, take
  * milliseconds (tables of glyph and character names): the first bridge has them made on
@@ -965,35 +1007,8 @@ open_bridge (const char *path, GBytes *contents, const char *password, GError **
 
   if (!bridge->doc->isOk ())
     {
-      switch (bridge->doc->getErrorCode ())
-        {
-        case errEncrypted:
-          if (password == NULL)
-            g_set_error (error, DC_ERROR, DC_ERROR_ENCRYPTED,
-                         _("“%s” is protected by a password. Give its password to open it."),
-                            display);
-          else
-            g_set_error (error, DC_ERROR, DC_ERROR_BAD_PASSWORD,
-                         _("The password given for “%s” is not correct. Check it and try again."),
-                            display);
-          break;
-        case errOpenFile:
-          g_set_error (error, DC_ERROR, DC_ERROR_NOT_FOUND,
-                       _("“%s” could not be opened."), display);
-          break;
-        default:
-          if (!has_eof_marker)
-            g_set_error (error, DC_ERROR, DC_ERROR_DAMAGED,
-                         _("“%s” is incomplete: the file stops before the end of the PDF, as if a "
-                           "download or copy was cut short. Open a complete copy of it."),
-                            display);
-          else
-            g_set_error (error, DC_ERROR, DC_ERROR_DAMAGED,
-                         _("“%s” is a damaged PDF that cannot be read. Try saving a new copy of it "
-                           "from another PDF viewer."),
-                            display);
-          break;
-        }
+      set_open_error (bridge->doc->getErrorCode (), display, password != NULL, has_eof_marker,
+                      error);
       return NULL;
     }
 
@@ -1001,10 +1016,7 @@ open_bridge (const char *path, GBytes *contents, const char *password, GError **
    * working on part of a document would lose the rest of the user's text, so say so. */
   if (!has_eof_marker && bridge->reconstructed)
     {
-      g_set_error (error, DC_ERROR, DC_ERROR_DAMAGED,
-                   _("“%s” is incomplete: the file stops before the end of the PDF, as if a "
-                     "download or copy was cut short. Open a complete copy of it."),
-                      display);
+      set_incomplete_error (display, error);
       return NULL;
     }
 
