@@ -22,14 +22,18 @@
 #include "dc-export-private.h"
 #include "dc-reorder-private.h"
 
-#define GROUP_TABSCORE 0.6
+/* Freki's INTERLINEAR_THRESHOLD: a line scoring at least this joins the group of the
+ * line above it. */
+#define GROUP_ISCORE 0.6
 
 typedef struct
 {
-  guint line;   /* 0-based within the block */
-  double x;     /* left edge of the token, points */
+  guint line; /* 0-based within the block */
+  double x0;  /* box of the token, points */
+  double x1;
   int width;    /* in characters */
-  int position; /* respaced column */
+  int column;   /* projected */
+  int position; /* respaced */
   char *text;
 } Cell;
 
@@ -37,7 +41,7 @@ typedef struct
 {
   GArray *cells;     /* of Cell, line by line, left to right */
   guint *line_first; /* per line of the block: first cell, n_lines + 1 entries */
-  double *tabscore;  /* per line */
+  double *iscore;    /* per line; NAN where Freki writes none (a block's first line) */
   double unit;       /* points per monospaced column */
   guint n_lines;
 } Respaced;
@@ -55,203 +59,294 @@ respaced_free (Respaced *respaced)
 {
   g_clear_pointer (&respaced->cells, g_array_unref);
   g_clear_pointer (&respaced->line_first, g_free);
-  g_clear_pointer (&respaced->tabscore, g_free);
+  g_clear_pointer (&respaced->iscore, g_free);
   g_free (respaced);
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Respaced, respaced_free)
 
-/* Characters a monospaced rendering gives a cell to: combining marks take none. */
+/* Characters a cell takes. Freki counts code points (Python's len()); the layout text is
+ * read on a terminal, where a combining mark takes no column. */
 static int
-text_width (const char *text)
+text_width (const char *text, gboolean code_points)
 {
   int width = 0;
 
+  if (code_points)
+    return (int) g_utf8_strlen (text, -1);
   for (const char *p = text; *p; p = g_utf8_next_char (p))
     if (!g_unichar_iszerowidth (g_utf8_get_char (p)))
       width++;
   return MAX (width, 1);
 }
 
-/* The block's average advance of a drawn, non-space glyph: the width of one column. */
-static double
-column_unit (DcDocument *document, const DcBlock *block)
+static int
+compare_cells_x (gconstpointer a, gconstpointer b)
+{
+  const Cell *ca = a, *cb = b;
+
+  return ca->x0 < cb->x0 ? -1 : ca->x0 > cb->x0;
+}
+
+/* The tokens of one line as cells, left to right as Freki sorts them (a right-to-left
+ * line too: each word keeps its letters in logical order). */
+static void
+collect_line (Respaced *r, DcDocument *document, guint i, const DcLine *line, DcValueFunc value,
+              gpointer user_data, gboolean code_points)
 {
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
-  const DcLine *lines = dc_document_get_lines (document, NULL);
-  double sum = 0, size = 0;
-  guint n = 0, n_size = 0;
+  const DcToken *tokens = dc_document_get_tokens (document, NULL);
+  g_autoptr (GString) text = g_string_new (NULL);
+  guint first = r->cells->len;
 
-  for (guint l = block->first_line; l < block->first_line + block->n_lines; l++)
-    for (guint k = lines[l].first_glyph; k < lines[l].first_glyph + lines[l].n_glyphs; k++)
-      {
-        const DcGlyph *glyph = &glyphs[order[k]];
+  for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
+    {
+      Cell cell = { 0 };
 
-        size += dc_glyph_get_size (glyph);
-        n_size++;
-        if (dc_glyph_get_advance (glyph) > 0
-            && !dc_document_symbol_is_space (document, glyph->symbol))
-          {
-            sum += dc_glyph_get_advance (glyph);
-            n++;
-          }
-      }
-  if (n > 0)
-    return sum / n;
-  return n_size > 0 && size > 0 ? 0.5 * size / n_size : 5.0;
+      cell.line = i;
+      cell.x0 = G_MAXDOUBLE;
+      cell.x1 = -G_MAXDOUBLE;
+      for (guint k = tokens[t].first_glyph; k < tokens[t].first_glyph + tokens[t].n_glyphs; k++)
+        {
+          DcGlyphBox box = dc_glyph_get_box (&glyphs[order[k]]);
+
+          cell.x0 = MIN (cell.x0, box.x0);
+          cell.x1 = MAX (cell.x1, box.x1);
+        }
+      g_string_truncate (text, 0);
+      _dc_export_append_token (text, document, &tokens[t], value, user_data);
+      /* Words written together are one cell, as they are one word of the text. */
+      if (r->cells->len > first
+          && _dc_reorder_tokens_close_up (document, &tokens[t - 1], &tokens[t],
+                                          g_array_index (r->cells, Cell, r->cells->len - 1).text,
+                                          text->str, value, user_data))
+        {
+          Cell *previous = &g_array_index (r->cells, Cell, r->cells->len - 1);
+          char *joined = g_strconcat (previous->text, text->str, NULL);
+
+          g_free (previous->text);
+          previous->text = joined;
+          previous->width = text_width (joined, code_points);
+          previous->x0 = MIN (previous->x0, cell.x0);
+          previous->x1 = MAX (previous->x1, cell.x1);
+          continue;
+        }
+      cell.width = text_width (text->str, code_points);
+      cell.text = g_strdup (text->str);
+      g_array_append_val (r->cells, cell);
+    }
+  /* Vertical or upside-down lines have no columns across lines: they keep their order. */
+  if (line->rotation == 0 && r->cells->len > first)
+    qsort (&g_array_index (r->cells, Cell, first), r->cells->len - first, sizeof (Cell),
+           compare_cells_x);
+}
+
+/* Freki's projection of a line: a token closer to the one before than a third of a column
+ * is glued to it; the others go to the column their left edge rounds to. */
+static void
+columnize_line (Respaced *r, guint i, double origin, gboolean rotated)
+{
+  double last_x = 0;
+  guint kept = r->line_first[i];
+
+  if (rotated)
+    {
+      int column = 0;
+
+      for (guint c = r->line_first[i]; c < r->line_first[i + 1]; c++)
+        {
+          Cell *cell = &g_array_index (r->cells, Cell, c);
+
+          cell->column = column;
+          column += cell->width + 1;
+        }
+      return;
+    }
+
+  for (guint c = r->line_first[i]; c < r->line_first[i + 1]; c++)
+    {
+      Cell *cell = &g_array_index (r->cells, Cell, c);
+      double dx = cell->x0 - last_x;
+
+      last_x = cell->x1;
+      if (c > r->line_first[i] && !(r->unit > 0 && dx >= r->unit / 3))
+        {
+          Cell *previous = &g_array_index (r->cells, Cell, kept - 1);
+          char *joined = g_strconcat (previous->text, cell->text, NULL);
+
+          g_free (previous->text);
+          previous->text = joined;
+          previous->width += cell->width;
+          g_clear_pointer (&cell->text, g_free);
+          continue;
+        }
+      cell->column = (int) ((cell->x0 - origin) / r->unit + 0.5);
+      if (kept != c)
+        {
+          g_array_index (r->cells, Cell, kept) = *cell;
+          cell->text = NULL;
+        }
+      kept++;
+    }
+  /* The glued cells' slots are left empty at the end of the line: drop them. */
+  if (kept < r->line_first[i + 1])
+    {
+      g_array_remove_range (r->cells, kept, r->line_first[i + 1] - kept);
+      for (guint j = i + 1; j <= r->n_lines; j++)
+        r->line_first[j] -= r->line_first[i + 1] - kept;
+    }
 }
 
 static gboolean
-aligned (const Respaced *r, const Cell *cell, guint other_line)
+has_column (const Respaced *r, guint line, int column)
 {
-  const Cell *cells = (const Cell *) (void *) r->cells->data;
-
-  for (guint c = r->line_first[other_line]; c < r->line_first[other_line + 1]; c++)
-    if (fabs (cells[c].x - cell->x) <= r->unit / 2)
+  for (guint c = r->line_first[line]; c < r->line_first[line + 1]; c++)
+    if (g_array_index (r->cells, Cell, c).column == column)
       return TRUE;
   return FALSE;
 }
 
+/* Freki's interlinear score of a line against the one above: of the columns of the
+ * line above that are not left of this line's first token, and this line's own, the
+ * share found in both, counted over the longer of the two — so an example's number
+ * ("(1)", "a.") left of its gloss line does not count. */
+static double
+interlinear_score (const Respaced *r, guint i)
+{
+  const Cell *cells = (const Cell *) (void *) r->cells->data;
+  g_autoptr (GArray) above = g_array_new (FALSE, FALSE, sizeof (int));
+  int left = G_MAXINT;
+  guint n = r->line_first[i + 1] - r->line_first[i], shared = 0;
+
+  if (n == 0 || r->line_first[i] == r->line_first[i - 1])
+    return NAN;
+  for (guint c = r->line_first[i]; c < r->line_first[i + 1]; c++)
+    left = MIN (left, cells[c].column);
+  /* The line above's columns as a set. */
+  for (guint c = r->line_first[i - 1]; c < r->line_first[i]; c++)
+    {
+      gboolean seen = FALSE;
+
+      for (guint k = 0; k < above->len && !seen; k++)
+        seen = g_array_index (above, int, k) == cells[c].column;
+      if (cells[c].column >= left && !seen)
+        g_array_append_val (above, cells[c].column);
+    }
+  if (n > above->len)
+    {
+      for (guint k = 0; k < above->len; k++)
+        shared += has_column (r, i, g_array_index (above, int, k));
+      return (double) shared / n;
+    }
+  if (above->len == 0)
+    return 0;
+  for (guint c = r->line_first[i]; c < r->line_first[i + 1]; c++)
+    for (guint k = 0; k < above->len; k++)
+      if (g_array_index (above, int, k) == cells[c].column)
+        {
+          shared++;
+          break;
+        }
+  return (double) shared / above->len;
+}
+
 static int
-compare_cells_x (gconstpointer a, gconstpointer b)
+compare_cells_column (gconstpointer a, gconstpointer b)
 {
   const Cell *ca = *(Cell *const *) a, *cb = *(Cell *const *) b;
 
-  if (ca->x != cb->x)
-    return ca->x < cb->x ? -1 : 1;
-  return ca->line < cb->line ? -1 : ca->line > cb->line;
+  if (ca->column != cb->column)
+    return ca->column < cb->column ? -1 : 1;
+  if (ca->line != cb->line)
+    return ca->line < cb->line ? -1 : 1;
+  return ca < cb ? -1 : ca > cb;
 }
 
-/* Places the cells of lines [first, end): cells within half a column of each other form
- * one column, which goes to its projected position or, when a line's text before it is
- * longer, one space after that text — in every line of the group alike. */
+/* Freki's respacing of the group of lines [first, end): column by column from the left,
+ * the tokens of a column all go to it, or further right as far as the longest text
+ * before it on one of their lines needs (one space after it). */
 static void
-place_group (Respaced *r, guint first, guint end, double origin)
+place_group (Respaced *r, guint first, guint end)
 {
   g_autoptr (GPtrArray) sorted = g_ptr_array_new ();
-  g_autofree int *cursor = g_new0 (int, r->n_lines);
-  g_autofree gboolean *started = g_new0 (gboolean, r->n_lines);
-  g_autofree gboolean *in_column = g_new0 (gboolean, r->n_lines);
+  g_autofree int *next = g_new0 (int, r->n_lines);
 
   for (guint c = r->line_first[first]; c < r->line_first[end]; c++)
     g_ptr_array_add (sorted, &g_array_index (r->cells, Cell, c));
-  g_ptr_array_sort (sorted, compare_cells_x);
+  g_ptr_array_sort (sorted, compare_cells_column);
 
   for (guint i = 0; i < sorted->len;)
     {
       const Cell *head = g_ptr_array_index (sorted, i);
-      int position = MAX (0, (int) lround ((head->x - origin) / r->unit));
+      int start = head->column;
       guint j;
 
-      /* A column holds at most one cell of each line. */
       for (j = i; j < sorted->len; j++)
         {
           const Cell *cell = g_ptr_array_index (sorted, j);
 
-          if (cell->x - head->x > r->unit / 2 || in_column[cell->line])
+          if (cell->column != head->column)
             break;
-          in_column[cell->line] = TRUE;
-          if (started[cell->line])
-            position = MAX (position, cursor[cell->line] + 1);
+          start = MAX (start, next[cell->line]);
         }
-      for (guint k = i; k < j; k++)
+      for (; i < j; i++)
         {
-          Cell *cell = g_ptr_array_index (sorted, k);
+          Cell *cell = g_ptr_array_index (sorted, i);
 
-          cell->position = position;
-          cursor[cell->line] = position + cell->width;
-          started[cell->line] = TRUE;
-          in_column[cell->line] = FALSE;
+          cell->position = start;
+          next[cell->line] = start + cell->width + 1;
         }
-      i = j;
     }
 }
 
-/* Projects, scores and places the tokens of one block. Columns count from @origin. */
+/* Projects, scores and places the tokens of one block as Freki does (its main.py,
+ * respace()). Columns count from @origin; a column is the block's average character
+ * width (token widths over their characters). */
 static Respaced *
-respace_block (DcDocument *document, const DcBlock *block, double origin, DcValueFunc value,
-               gpointer user_data)
+respace_block (DcDocument *document, const DcBlock *block, double origin, gboolean code_points,
+               DcValueFunc value, gpointer user_data)
 {
-  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
-  const guint32 *order = dc_document_get_reading_order (document, NULL);
   const DcLine *lines = dc_document_get_lines (document, NULL);
-  const DcToken *tokens = dc_document_get_tokens (document, NULL);
   Respaced *r = g_new0 (Respaced, 1);
-  g_autoptr (GString) text = g_string_new (NULL);
+  double width = 0;
+  guint chars = 0;
 
   r->n_lines = block->n_lines;
   r->cells = g_array_new (FALSE, TRUE, sizeof (Cell));
   g_array_set_clear_func (r->cells, clear_cell);
   r->line_first = g_new0 (guint, r->n_lines + 1);
-  r->tabscore = g_new0 (double, r->n_lines);
-  r->unit = column_unit (document, block);
+  r->iscore = g_new0 (double, r->n_lines);
 
   for (guint i = 0; i < r->n_lines; i++)
     {
-      const DcLine *line = &lines[block->first_line + i];
-      double x_prev = -G_MAXDOUBLE;
-
       r->line_first[i] = r->cells->len;
-      for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
-        {
-          Cell cell = { 0 };
-
-          cell.line = i;
-          cell.x = G_MAXDOUBLE;
-          for (guint k = tokens[t].first_glyph; k < tokens[t].first_glyph + tokens[t].n_glyphs; k++)
-            cell.x = MIN (cell.x, dc_glyph_get_box (&glyphs[order[k]]).x0);
-          /* Vertical or upside-down lines have no columns across lines: keep the order. */
-          if (line->rotation != 0)
-            cell.x = x_prev + 2 * r->unit;
-          x_prev = cell.x;
-          g_string_truncate (text, 0);
-          _dc_export_append_token (text, document, &tokens[t], value, user_data);
-          /* Words written together are one cell, as they are one word of the text. */
-          if (r->cells->len > r->line_first[i]
-              && _dc_reorder_tokens_close_up (document, &tokens[t - 1], &tokens[t],
-                                              g_array_index (r->cells, Cell, r->cells->len - 1)
-                                                  .text,
-                                              text->str, value, user_data))
-            {
-              Cell *previous = &g_array_index (r->cells, Cell, r->cells->len - 1);
-              char *joined = g_strconcat (previous->text, text->str, NULL);
-
-              g_free (previous->text);
-              previous->text = joined;
-              previous->width = text_width (joined);
-              continue;
-            }
-          cell.width = text_width (text->str);
-          cell.text = g_strdup (text->str);
-          g_array_append_val (r->cells, cell);
-        }
+      collect_line (r, document, i, &lines[block->first_line + i], value, user_data, code_points);
     }
   r->line_first[r->n_lines] = r->cells->len;
 
-  for (guint i = 0; i < r->n_lines; i++)
+  for (guint c = 0; c < r->cells->len; c++)
     {
-      guint n = r->line_first[i + 1] - r->line_first[i], shared = 0;
+      const Cell *cell = &g_array_index (r->cells, Cell, c);
 
-      for (guint c = r->line_first[i]; c < r->line_first[i + 1]; c++)
-        {
-          const Cell *cell = &g_array_index (r->cells, Cell, c);
-
-          if ((i > 0 && aligned (r, cell, i - 1))
-              || (i + 1 < r->n_lines && aligned (r, cell, i + 1)))
-            shared++;
-        }
-      r->tabscore[i] = n > 0 ? (double) shared / n : 0;
+      width += cell->x1 - cell->x0;
+      chars += g_utf8_strlen (cell->text, -1);
     }
+  r->unit = chars > 0 && width > 0 ? width / chars : 1.0;
+
+  for (guint i = 0; i < r->n_lines; i++)
+    columnize_line (r, i, origin, lines[block->first_line + i].rotation != 0);
+
+  for (guint i = 0; i < r->n_lines; i++)
+    r->iscore[i] = i == 0 ? NAN : interlinear_score (r, i);
 
   for (guint i = 0; i < r->n_lines;)
     {
       guint end = i + 1;
 
-      if (r->tabscore[i] >= GROUP_TABSCORE)
-        while (end < r->n_lines && r->tabscore[end] >= GROUP_TABSCORE)
-          end++;
-      place_group (r, i, end, origin);
+      while (end < r->n_lines && r->iscore[end] >= GROUP_ISCORE)
+        end++;
+      place_group (r, i, end);
       i = end;
     }
   return r;
@@ -269,7 +364,7 @@ append_respaced_line (GString *out, const Respaced *r, guint line)
       for (; column < cell->position; column++)
         g_string_append_c (out, ' ');
       g_string_append (out, cell->text);
-      column += cell->width;
+      column = cell->position + cell->width;
     }
 }
 
@@ -315,39 +410,150 @@ append_font_name (GString *out, const char *name)
     g_string_append_c (out, g_ascii_isspace (*p) || *p == ',' || *p == '=' || *p == ':' ? '_' : *p);
 }
 
-/* Every font-size pair drawn on the line, in the order they first occur. */
-static void
-append_line_fonts (GString *out, DcDocument *document, const DcLine *line)
+/* One token's font as Freki's reader gives it: the font and size most of its glyphs are
+ * in (the first such on a tie), as "NAME-SIZE". */
+static char *
+token_font (DcDocument *document, const DcToken *token)
 {
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
   const DcSymbol *symbols = dc_document_get_symbols (document, NULL);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
-  g_autoptr (GArray) seen = g_array_new (FALSE, FALSE, sizeof (guint32) * 2);
+  guint best = 0, best_count = 0;
+  GString *out = g_string_new (NULL);
+  char size[G_ASCII_DTOSTR_BUF_SIZE];
 
-  g_string_append (out, "fonts=");
-  for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
+  for (guint k = 0; k < token->n_glyphs; k++)
     {
-      const DcGlyph *glyph = &glyphs[order[k]];
-      guint32 pair[2] = { dc_glyph_get_font (glyph, symbols),
-                          (guint32) lround (dc_glyph_get_size (glyph) * 10) };
-      gboolean found = FALSE;
-      char size[G_ASCII_DTOSTR_BUF_SIZE];
+      const DcGlyph *glyph = &glyphs[order[token->first_glyph + k]];
+      guint count = 0;
 
-      if (dc_document_symbol_is_space (document, glyph->symbol) && line->n_glyphs > 1)
+      for (guint j = 0; j < token->n_glyphs; j++)
+        {
+          const DcGlyph *other = &glyphs[order[token->first_glyph + j]];
+
+          count += dc_glyph_get_font (other, symbols) == dc_glyph_get_font (glyph, symbols)
+                   && lround (dc_glyph_get_size (other) * 10)
+                          == lround (dc_glyph_get_size (glyph) * 10);
+        }
+      if (count > best_count)
+        {
+          best = k;
+          best_count = count;
+        }
+    }
+  {
+    const DcGlyph *glyph = &glyphs[order[token->first_glyph + best]];
+
+    append_font_name (out,
+                      dc_font_get_name (
+                          dc_document_get_font (document, dc_glyph_get_font (glyph, symbols))));
+    g_ascii_formatd (size, sizeof size, "%.1f", dc_glyph_get_size (glyph));
+  }
+  g_string_append_c (out, '-');
+  g_string_append (out, size);
+  return g_string_free (out, FALSE);
+}
+
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* Freki's fonts= of a line: its tokens' fonts, each once, sorted. */
+static void
+append_line_fonts (GString *out, DcDocument *document, const DcLine *line)
+{
+  const DcToken *tokens = dc_document_get_tokens (document, NULL);
+  g_autoptr (GPtrArray) fonts = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
+    if (tokens[t].n_glyphs > 0)
+      g_ptr_array_add (fonts, token_font (document, &tokens[t]));
+  g_ptr_array_sort (fonts, compare_strings);
+  g_string_append (out, "fonts=");
+  for (guint f = 0; f < fonts->len; f++)
+    {
+      if (f > 0 && strcmp (g_ptr_array_index (fonts, f), g_ptr_array_index (fonts, f - 1)) == 0)
         continue;
-      for (guint s = 0; s < seen->len && !found; s++)
-        found = memcmp (&g_array_index (seen, guint32, 2 * s), pair, sizeof pair) == 0;
-      if (found)
-        continue;
-      g_array_append_vals (seen, pair, 1);
-      if (seen->len > 1)
+      if (f > 0)
         g_string_append_c (out, ',');
-      append_font_name (out,
-                        dc_font_get_name (
-                            dc_document_get_font (document, dc_glyph_get_font (glyph, symbols))));
-      g_ascii_formatd (size, sizeof size, "%.1f", pair[1] / 10.0);
-      g_string_append_c (out, '-');
-      g_string_append (out, size);
+      g_string_append (out, g_ptr_array_index (fonts, f));
+    }
+}
+
+/* Freki's doc_id: the file's name without its extension (nor a ".gz" before that). Spaces
+ * become '_', as Freki's own reader splits the preamble at white space. */
+static char *
+freki_doc_id (DcDocument *document)
+{
+  char *doc_id = g_path_get_basename (dc_document_get_path (document));
+  char *dot;
+
+  if (g_str_has_suffix (doc_id, ".gz"))
+    doc_id[strlen (doc_id) - 3] = '\0';
+  dot = strrchr (doc_id, '.');
+  if (dot != NULL && dot > doc_id + strspn (doc_id, "."))
+    *dot = '\0';
+  for (char *p = doc_id; *p; p++)
+    if (g_ascii_isspace (*p))
+      *p = '_';
+  return doc_id;
+}
+
+/* Freki counts its columns from the leftmost token of the whole document. */
+static double
+document_left_margin (DcDocument *document)
+{
+  guint n_lines;
+  const DcLine *lines = dc_document_get_lines (document, &n_lines);
+  double left = G_MAXDOUBLE;
+
+  for (guint l = 0; l < n_lines; l++)
+    if (lines[l].n_tokens > 0)
+      left = MIN (left, lines[l].x0);
+  return left == G_MAXDOUBLE ? 0 : left;
+}
+
+static void
+append_block (GString *out, DcDocument *document, const DcBlock *block, guint page, double height,
+              double left, guint line_number, DcValueFunc value, gpointer user_data)
+{
+  const DcLine *lines = dc_document_get_lines (document, NULL);
+  g_autoptr (Respaced) r = respace_block (document, block, left, TRUE, value, user_data);
+  g_autoptr (GPtrArray) preambles = g_ptr_array_new_with_free_func (g_free);
+  glong widest = 0;
+
+  g_string_append_printf (out, "page=%u block_id=%u-%u ", page + 1, page + 1, block->index + 1);
+  append_bbox (out, height, block->x0, block->y0, block->x1, block->y1);
+  g_string_append_printf (out, " label=%s %u %u\n", block->label, line_number,
+                          line_number + block->n_lines - 1);
+
+  for (guint i = 0; i < block->n_lines; i++)
+    {
+      const DcLine *line = &lines[block->first_line + i];
+      GString *preamble = g_string_new (NULL);
+
+      g_string_append_printf (preamble, "line=%u ", line_number + i);
+      append_line_fonts (preamble, document, line);
+      if (!isnan (r->iscore[i]))
+        g_string_append_printf (preamble, " iscore=%.2f", r->iscore[i]);
+      g_string_append_c (preamble, ' ');
+      append_bbox (preamble, height, line->x0, line->y0, line->x1, line->y1);
+      widest = MAX (widest, g_utf8_strlen (preamble->str, -1));
+      g_ptr_array_add (preambles, g_string_free (preamble, FALSE));
+    }
+  /* Every preamble padded to the block's longest, then ':' and the text. */
+  for (guint i = 0; i < block->n_lines; i++)
+    {
+      const char *preamble = g_ptr_array_index (preambles, i);
+
+      g_string_append (out, preamble);
+      for (glong pad = g_utf8_strlen (preamble, -1); pad < widest; pad++)
+        g_string_append_c (out, ' ');
+      g_string_append_c (out, ':');
+      append_respaced_line (out, r, i);
+      g_string_append_c (out, '\n');
     }
 }
 
@@ -355,16 +561,11 @@ char *
 _dc_export_freki (DcDocument *document, DcValueFunc value, gpointer user_data)
 {
   GString *out = g_string_new (NULL);
-  const DcLine *lines = dc_document_get_lines (document, NULL);
   const DcBlock *blocks = dc_document_get_blocks (document, NULL);
-  g_autofree char *doc_id = g_path_get_basename (dc_document_get_path (document));
-  g_autoptr (GPtrArray) preambles = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *doc_id = freki_doc_id (document);
   guint n_pages = dc_document_get_n_pages (document);
+  double left = document_left_margin (document);
   guint line_number = 1;
-
-  for (char *p = doc_id; *p; p++)
-    if (g_ascii_isspace (*p))
-      *p = '_';
 
   for (guint page = 0; page < n_pages; page++)
     {
@@ -375,46 +576,12 @@ _dc_export_freki (DcDocument *document, DcValueFunc value, gpointer user_data)
       dc_document_get_page_blocks (document, page, &first, &n);
       for (guint b = first; b < first + n; b++)
         {
-          const DcBlock *block = &blocks[b];
-          g_autoptr (Respaced) r = respace_block (document, block, block->x0, value, user_data);
-          gsize widest = 0;
-
           if (out->len > 0)
             g_string_append_c (out, '\n');
-          g_string_append_printf (out, "doc_id=%s page=%u block_id=%u-%u ", doc_id, page + 1,
-                                  page + 1, block->index + 1);
-          append_bbox (out, height, block->x0, block->y0, block->x1, block->y1);
-          g_string_append_printf (out, " label=%s %u %u\n", block->label, line_number,
-                                  line_number + block->n_lines - 1);
-
-          g_ptr_array_set_size (preambles, 0);
-          for (guint i = 0; i < block->n_lines; i++)
-            {
-              const DcLine *line = &lines[block->first_line + i];
-              GString *preamble = g_string_new (NULL);
-
-              g_string_append_printf (preamble, "line=%u ", line_number + i);
-              append_line_fonts (preamble, document, line);
-              if (block->n_lines > 1)
-                g_string_append_printf (preamble, " tabscore=%.2f", r->tabscore[i]);
-              g_string_append_c (preamble, ' ');
-              append_bbox (preamble, height, line->x0, line->y0, line->x1, line->y1);
-              widest = MAX (widest, preamble->len);
-              g_ptr_array_add (preambles, g_string_free (preamble, FALSE));
-            }
-          /* The text of every line of a block starts in one column, after a space. */
-          for (guint i = 0; i < block->n_lines; i++)
-            {
-              const char *preamble = g_ptr_array_index (preambles, i);
-
-              g_string_append (out, preamble);
-              for (gsize pad = strlen (preamble); pad <= widest; pad++)
-                g_string_append_c (out, ' ');
-              g_string_append_c (out, ':');
-              append_respaced_line (out, r, i);
-              g_string_append_c (out, '\n');
-            }
-          line_number += block->n_lines;
+          g_string_append_printf (out, "doc_id=%s ", doc_id);
+          append_block (out, document, &blocks[b], page, height, left, line_number, value,
+                        user_data);
+          line_number += blocks[b].n_lines;
         }
     }
   return g_string_free (out, FALSE);
@@ -445,7 +612,8 @@ _dc_export_layout (DcDocument *document, DcValueFunc value, gpointer user_data)
       dc_document_get_page_blocks (document, page, &first, &n);
       for (guint b = first; b < first + n; b++)
         {
-          g_autoptr (Respaced) r = respace_block (document, &blocks[b], left, value, user_data);
+          g_autoptr (Respaced)
+              r = respace_block (document, &blocks[b], left, FALSE, value, user_data);
 
           if (b > first)
             g_string_append_c (out, '\n');
@@ -463,10 +631,12 @@ _dc_export_layout (DcDocument *document, DcValueFunc value, gpointer user_data)
  * dc_export_block_tabscores:
  * @block: one of dc_document_get_blocks()
  *
- * The tab-score of every line of @block: the share of its tokens that start in the
- * monospaced column of a token of the line above or below.
+ * Freki's interlinear score (its `iscore`, the tab-score) of every line of @block against
+ * the line above it: how many of the line's monospaced columns the line above shares,
+ * counted from the line's first token.
  *
- * Returns: (transfer full): @block->n_lines scores between 0 and 1
+ * Returns: (transfer full): @block->n_lines scores between 0 and 1, NAN for the block's
+ *   first line, which has no line above
  */
 double *
 dc_export_block_tabscores (DcDocument *document, const DcBlock *block, DcValueFunc value,
@@ -476,8 +646,9 @@ dc_export_block_tabscores (DcDocument *document, const DcBlock *block, DcValueFu
   g_return_val_if_fail (block != NULL && value != NULL, NULL);
 
   {
-    g_autoptr (Respaced) r = respace_block (document, block, block->x0, value, user_data);
+    g_autoptr (Respaced) r = respace_block (document, block, document_left_margin (document), TRUE,
+                                            value, user_data);
 
-    return g_steal_pointer (&r->tabscore);
+    return g_steal_pointer (&r->iscore);
   }
 }

@@ -533,8 +533,12 @@ add_line (Export *e, JsonBuilder *builder, guint l, guint block_index, double ta
   json_builder_end_array (builder);
   json_builder_set_member_name (builder, "text");
   json_builder_add_string_value (builder, text->str);
+  /* Freki's iscore: a block's first line has none. */
   json_builder_set_member_name (builder, "tabscore");
-  json_builder_add_double_value (builder, tabscore);
+  if (isnan (tabscore))
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_double_value (builder, tabscore);
   dc_export_add_line_metadata (builder, e->document, l, text->str);
   add_spans (e, builder, l, block_language, block_script);
   json_builder_end_object (builder);
