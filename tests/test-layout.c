@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dc-export-private.h"
 #include "dc-test-fixtures.h"
 
 typedef struct
@@ -419,12 +420,65 @@ test_reading_page (gconstpointer data)
     }
 }
 
+/* pdftract's /Lang rules: the /Lang is kept when the detector gives it 0.4; another
+ * language replaces it from 0.7, with lang_conflict; without /Lang a detection counts
+ * from 0.6; anything less sure is und. */
+static void
+check_language (const char *declared, gboolean detected, double declared_score, const char *best,
+                double best_score, const char *tag, const char *source, gboolean conflict)
+{
+  DcLanguageEvidence evidence = { declared, detected, declared_score, best, best_score };
+  DcLanguageGuess guess;
+
+  g_assert_cmpint (_dc_export_resolve_language (&evidence, &guess), ==, conflict);
+  g_assert_cmpstr (guess.tag, ==, tag);
+  g_assert_cmpstr (guess.source, ==, source);
+}
+
+static void
+test_language_thresholds (void)
+{
+  /* /Lang en, the detector hesitating between English and Scots: en. */
+  check_language ("en", TRUE, 0.5, "sco", 0.5, "en", "document+detector", FALSE);
+  /* /Lang en one of three candidates: under 0.4, and nothing else sure: und. */
+  check_language ("en", TRUE, 1.0 / 3, "sco", 1.0 / 3, "", "none", FALSE);
+  /* Russian under /Lang en: ru, and the conflict flagged. */
+  check_language ("en", TRUE, 0, "ru", 0.9, "ru", "detector", TRUE);
+  /* Under /Lang en, two other candidates: neither sure enough to override. */
+  check_language ("en", TRUE, 0, "ru", 0.5, "", "none", FALSE);
+  /* No /Lang: a detection of 0.5 is not enough (no "en at 0.5"); 0.9 is. */
+  check_language (NULL, TRUE, 0, "en", 0.5, "", "none", FALSE);
+  check_language (NULL, TRUE, 0, "ru", 0.9, "ru", "detector", FALSE);
+  /* Text too short to detect: the /Lang alone, or nothing. */
+  check_language ("en", FALSE, 0, NULL, 0, "en", "document", FALSE);
+  check_language (NULL, FALSE, 0, NULL, 0, "", "none", FALSE);
+  check_language ("", FALSE, 0, NULL, 0, "", "none", FALSE);
+
+  if (dc_language_detector_available ())
+    {
+      const char *russian = "Весной река выходит из берегов, и старые лодки снова "
+                            "спускают на воду у самого края деревни.";
+      DcLanguageGuess guess;
+
+      /* The real detector, through the same rules. */
+      g_assert_true (_dc_export_guess_language (russian, "en", &guess));
+      g_assert_cmpstr (guess.tag, ==, "ru");
+      g_assert_false (_dc_export_guess_language (russian, NULL, &guess));
+      g_assert_cmpstr (guess.tag, ==, "ru");
+      g_assert_cmpstr (guess.source, ==, "detector");
+      g_assert_false (_dc_export_guess_language (russian, "ru", &guess));
+      g_assert_cmpstr (guess.tag, ==, "ru");
+      g_assert_cmpstr (guess.source, ==, "document+detector");
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/layout/scripts", test_scripts);
+  g_test_add_func ("/layout/language-thresholds", test_language_thresholds);
   g_test_add ("/layout/blocks", Fixture, NULL, fixture_set_up, test_blocks, fixture_tear_down);
   g_test_add ("/layout/tabscores", Fixture, NULL, fixture_set_up, test_tabscores,
               fixture_tear_down);

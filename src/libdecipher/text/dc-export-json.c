@@ -351,7 +351,7 @@ add_span (Export *e, JsonBuilder *builder, gboolean vertical, guint first, guint
   else
     /* A word in another script than its paragraph is in another language, whatever the
      * paragraph's; it is guessed alone, or left unknown when too short. */
-    dc_language_guess (normalized, NULL, &language);
+    _dc_export_guess_language (normalized, NULL, &language);
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "text");
@@ -550,7 +550,8 @@ typedef struct
 {
   GUnicodeScript script;
   DcLanguageGuess language;
-  GHashTable *letters; /* GUnicodeScript → letters of that script */
+  gboolean lang_conflict; /* the detector overrode the document's /Lang */
+  GHashTable *letters;    /* GUnicodeScript → letters of that script */
 } BlockText;
 
 static int
@@ -575,7 +576,8 @@ block_text (Export *e, const DcBlock *block, BlockText *out)
       g_string_append_c (text, '\n');
     }
   out->script = dc_text_get_script (text->str, NULL);
-  dc_language_guess (text->str, dc_document_get_language (e->document), &out->language);
+  out->lang_conflict = _dc_export_guess_language (text->str, dc_document_get_language (e->document),
+                                                  &out->language);
   out->letters = g_hash_table_new (NULL, NULL);
   for (const char *c = text->str; *c; c = g_utf8_next_char (c))
     {
@@ -593,7 +595,7 @@ block_text (Export *e, const DcBlock *block, BlockText *out)
 
 /* The block's totals: its letters per script, most first, and its language. */
 static void
-add_block_totals (JsonBuilder *builder, const BlockText *totals, const char *document_language)
+add_block_totals (JsonBuilder *builder, const BlockText *totals)
 {
   g_autoptr (GList) scripts = g_hash_table_get_keys (totals->letters);
 
@@ -618,12 +620,10 @@ add_block_totals (JsonBuilder *builder, const BlockText *totals, const char *doc
   json_builder_set_member_name (builder, "mixed_script");
   json_builder_add_boolean_value (builder, g_hash_table_size (totals->letters) > 1);
   add_language (builder, &totals->language);
-  /* The document states a language its text, long enough to tell, is not in: a /Lang
-   * left over from a template, or a paragraph in another language. */
+  /* The document states a language its text is surely not in: a /Lang left over from a
+   * template, or a paragraph in another language. */
   json_builder_set_member_name (builder, "lang_conflict");
-  json_builder_add_boolean_value (builder,
-                                  document_language != NULL && *document_language
-                                      && g_str_equal (totals->language.source, "detector"));
+  json_builder_add_boolean_value (builder, totals->lang_conflict);
 }
 
 static void
@@ -665,7 +665,7 @@ add_page (Export *e, JsonBuilder *builder, guint page)
       json_builder_add_int_value (builder, e->lines[block->first_line].index);
       json_builder_set_member_name (builder, "n_lines");
       json_builder_add_int_value (builder, block->n_lines);
-      add_block_totals (builder, &texts[b - first], dc_document_get_language (e->document));
+      add_block_totals (builder, &texts[b - first]);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "dc-export.h"
+#include "dc-language.h"
 
 G_BEGIN_DECLS
 
@@ -15,6 +16,19 @@ void _dc_export_append_token (GString *out, DcDocument *document, const DcToken 
                               DcValueFunc value, gpointer user_data);
 void _dc_export_append_line (GString *out, DcDocument *document, guint line, DcValueFunc value,
                              gpointer user_data);
+
+/* What the detector made of a text, against the language the document declares. */
+typedef struct
+{
+  const char *declared;  /* the /Lang, or NULL */
+  gboolean detected;     /* the detector read the text (long enough, and available) */
+  double declared_score; /* its confidence in @declared; 0 when not a candidate */
+  const char *best;      /* its best candidate */
+  double best_score;
+} DcLanguageEvidence;
+
+gboolean _dc_export_resolve_language (const DcLanguageEvidence *evidence, DcLanguageGuess *out);
+gboolean _dc_export_guess_language (const char *text, const char *declared, DcLanguageGuess *out);
 
 char *_dc_export_freki (DcDocument *document, DcValueFunc value, gpointer user_data);
 char *_dc_export_json (DcDocument *document, DcNormalization normalization, DcValueFunc value,
