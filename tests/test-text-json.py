@@ -58,14 +58,31 @@ check('spans cut at script changes', got == [(s['script'], s['text']) for s in w
 check('spans of one script each', all(not s['mixed_script'] for l in doc['pages'][want[0]['page'] - 1]['lines']
                                       for s in l['spans']))
 blocks = doc['pages'][want[0]['page'] - 1]['blocks']
+page_lines = doc['pages'][want[0]['page'] - 1]['lines']
 check('unknown language is und', all(s['language']['tag'] == 'und' and s['language']['source'] == 'none'
-                                     for l in doc['pages'][want[0]['page'] - 1]['lines'] for s in l['spans']),
-      str([s['language'] for l in doc['pages'][want[0]['page'] - 1]['lines'] for s in l['spans']]))
-check('block totals per script', len(blocks) == 1 and blocks[0]['mixed_script']
+                                     for s in page_lines[0]['spans']),
+      str([s['language'] for s in page_lines[0]['spans']]))
+check('block totals per script', len(blocks) == 2 and blocks[0]['mixed_script']
       and blocks[0]['scripts'][0]['script'] == 'Latn'
       and sorted(s['script'] for s in blocks[0]['scripts']) == ['Cyrl', 'Grek', 'Latn']
       and [s['letters'] for s in blocks[0]['scripts'] if s['script'] == 'Cyrl'] == [4],
       str(blocks))
+# The Hebrew line in two fonts: right to left, its spans in logical order, one per font
+# run, the bold word's its own; no /Lang, so the detector's word alone (or und).
+hebrew = page_lines[1]
+check('Hebrew line right to left', hebrew['direction'] == 'rtl' and all(
+    s['direction'] == 'rtl' for s in hebrew['spans']), str(hebrew['direction']))
+check('Hebrew spans cut at the font change', len(hebrew['spans']) == 3
+      and hebrew['spans'][0]['font']['name'] == hebrew['spans'][2]['font']['name']
+      != hebrew['spans'][1]['font']['name'] and 'Bold' in hebrew['spans'][1]['font']['name'],
+      str([s['font']['name'] for s in hebrew['spans']]))
+check('Hebrew spans make the line', ' '.join(s['text'].strip() for s in hebrew['spans'])
+      == hebrew['text'], hebrew['text'])
+if doc['language_detector']:
+    check('Hebrew without /Lang: he from the detector', blocks[1]['language']['tag'] == 'he'
+          and blocks[1]['language']['source'] == 'detector'
+          and blocks[1]['language']['confidence'] >= 0.6 and not blocks[1]['lang_conflict'],
+          str(blocks[1]))
 doc = export('igt.pdf')
 check('no span of punctuation alone in Zyyy', all(s['script'] != 'Zyyy' for p in doc['pages']
                                                   for l in p['lines'] for s in l['spans']))

@@ -455,48 +455,78 @@ token_script (Export *e, guint k)
   return G_UNICODE_SCRIPT_COMMON;
 }
 
+typedef struct
+{
+  guint first, end;
+  gboolean ltr; /* its words are in a left-to-right script */
+} SpanRange;
+
+/* The order a right-to-left line's spans are read in: the line's runs from right to left,
+ * but a run of left-to-right spans inside it (a Latin name in Hebrew) left to right. */
+static void
+order_spans_rtl (SpanRange *spans, guint n)
+{
+  for (guint i = 0; i < n / 2; i++)
+    {
+      SpanRange swap = spans[i];
+
+      spans[i] = spans[n - 1 - i];
+      spans[n - 1 - i] = swap;
+    }
+  for (guint i = 0; i < n;)
+    {
+      guint j = i;
+
+      while (j < n && spans[j].ltr)
+        j++;
+      for (guint a = i, b = j; b > a + 1; a++, b--)
+        {
+          SpanRange swap = spans[a];
+
+          spans[a] = spans[b - 1];
+          spans[b - 1] = swap;
+        }
+      i = MAX (j, i + 1);
+    }
+}
+
 /* Spans, as pdftract cuts them: wherever the font or size changes, and where a word in
  * another script begins (and with it, maybe, another direction); punctuation, digits and
  * marks (Common, Inherited) stay with the words around them. Spaces go with the span
- * they are in, whatever font draws them. */
+ * they are in, whatever font draws them. A right-to-left line's spans come in logical
+ * order, as its text does. */
 static void
-add_spans (Export *e, JsonBuilder *builder, guint l, const DcLanguageGuess *block_language,
-           GUnicodeScript block_script)
+add_spans (Export *e, JsonBuilder *builder, guint l, gboolean rtl,
+           const DcLanguageGuess *block_language, GUnicodeScript block_script)
 {
   const DcSymbol *symbols = dc_document_get_symbols (e->document, NULL);
   const DcLine *line = &e->lines[l];
   gboolean vertical = _dc_line_is_vertical (e->document, l);
   guint end = line->first_glyph + line->n_glyphs;
-  guint first = line->first_glyph;
   const DcGlyph *head = NULL;
   GUnicodeScript span_script = G_UNICODE_SCRIPT_COMMON, neighbours = G_UNICODE_SCRIPT_COMMON;
+  g_autoptr (GArray) spans = g_array_new (FALSE, FALSE, sizeof (SpanRange));
+  SpanRange span = { line->first_glyph, 0, FALSE };
 
-  /* A first span of punctuation alone takes the script of the words after it. */
-  for (guint k = first; k < end && neighbours == G_UNICODE_SCRIPT_COMMON; k++)
-    if (e->token_start[k])
-      neighbours = token_script (e, k);
-
-  json_builder_set_member_name (builder, "spans");
-  json_builder_begin_array (builder);
   for (guint k = line->first_glyph; k < end; k++)
     {
       const DcGlyph *glyph = &e->glyphs[e->order[k]];
       GUnicodeScript script = G_UNICODE_SCRIPT_COMMON;
-      gboolean cut = FALSE;
 
       if (is_space (e, k))
         continue;
       if (e->token_start[k])
         script = token_script (e, k);
-      if (head != NULL)
-        cut = dc_glyph_get_font (glyph, symbols) != dc_glyph_get_font (head, symbols)
+      if (head != NULL
+          && (dc_glyph_get_font (glyph, symbols) != dc_glyph_get_font (head, symbols)
               || dc_glyph_get_size (glyph) != dc_glyph_get_size (head)
               || (script != G_UNICODE_SCRIPT_COMMON && span_script != G_UNICODE_SCRIPT_COMMON
-                  && script != span_script);
-      if (cut)
+                  && script != span_script)))
         {
-          add_span (e, builder, vertical, first, k, block_language, block_script, &neighbours);
-          first = k;
+          span.end = k;
+          span.ltr = span_script != G_UNICODE_SCRIPT_COMMON && !dc_script_is_rtl (span_script);
+          g_array_append_val (spans, span);
+          span.first = k;
           span_script = G_UNICODE_SCRIPT_COMMON;
         }
       if (script != G_UNICODE_SCRIPT_COMMON)
@@ -504,7 +534,33 @@ add_spans (Export *e, JsonBuilder *builder, guint l, const DcLanguageGuess *bloc
       head = glyph;
     }
   if (head != NULL)
-    add_span (e, builder, vertical, first, end, block_language, block_script, &neighbours);
+    {
+      span.end = end;
+      span.ltr = span_script != G_UNICODE_SCRIPT_COMMON && !dc_script_is_rtl (span_script);
+      g_array_append_val (spans, span);
+    }
+  if (rtl && !vertical)
+    order_spans_rtl ((SpanRange *) (void *) spans->data, spans->len);
+
+  /* A first span of punctuation alone takes the script of the words after it. */
+  for (guint s = 0; s < spans->len && neighbours == G_UNICODE_SCRIPT_COMMON; s++)
+    {
+      const SpanRange *range = &g_array_index (spans, SpanRange, s);
+
+      for (guint k = range->first; k < range->end && neighbours == G_UNICODE_SCRIPT_COMMON; k++)
+        if (e->token_start[k])
+          neighbours = token_script (e, k);
+    }
+
+  json_builder_set_member_name (builder, "spans");
+  json_builder_begin_array (builder);
+  for (guint s = 0; s < spans->len; s++)
+    {
+      const SpanRange *range = &g_array_index (spans, SpanRange, s);
+
+      add_span (e, builder, vertical, range->first, range->end, block_language, block_script,
+                &neighbours);
+    }
   json_builder_end_array (builder);
 }
 
@@ -540,7 +596,8 @@ add_line (Export *e, JsonBuilder *builder, guint l, guint block_index, double ta
   else
     json_builder_add_double_value (builder, tabscore);
   dc_export_add_line_metadata (builder, e->document, l, text->str);
-  add_spans (e, builder, l, block_language, block_script);
+  add_spans (e, builder, l, dc_script_is_rtl (dc_text_get_script (text->str, NULL)), block_language,
+             block_script);
   json_builder_end_object (builder);
 }
 
