@@ -83,6 +83,14 @@ if doc['language_detector']:
           and blocks[1]['language']['source'] == 'detector'
           and blocks[1]['language']['confidence'] >= 0.6 and not blocks[1]['lang_conflict'],
           str(blocks[1]))
+# Tables are blocks of pdftract's kind "table", their rows their lines (reading.pdf: page
+# 8 a table between two paragraphs, page 9 a table alone); no other block is one.
+doc = export('reading.pdf')
+kinds = [[(b['kind'], b['n_lines']) for b in p['blocks']] for p in doc['pages']]
+check('table kind on the tables alone', kinds[7] == [(None, 2), ('table', 4), (None, 2)]
+      and kinds[8] == [('table', 4)]
+      and all(k is None for i, page in enumerate(kinds) if i not in (7, 8) for k, _ in page),
+      str(kinds))
 doc = export('igt.pdf')
 check('no span of punctuation alone in Zyyy', all(s['script'] != 'Zyyy' for p in doc['pages']
                                                   for l in p['lines'] for s in l['spans']))

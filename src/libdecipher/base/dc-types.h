@@ -141,8 +141,9 @@ typedef struct
   guint32 index; /* 0-based reading order on the page */
   guint32 first_line;
   guint32 n_lines;
-  char *label; /* the path to it in the cut tree: t/b above/below a horizontal cut,
-                * l/r left/right of a vertical one; "" for a page not cut at all */
+  char *label;   /* the path to it in the cut tree: t/b above/below a horizontal cut,
+                  * l/r left/right of a vertical one; "" for a page not cut at all */
+  guint32 table; /* a table, read row by row: each line is a row */
 } DcBlock;
 
 /* A run of glyphs between spaces or gaps: the range [first_glyph, first_glyph + n_glyphs)

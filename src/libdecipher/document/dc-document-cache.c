@@ -47,8 +47,8 @@
 
 #define CACHE_MAGIC "Decipher document cache\n"
 #define CACHE_END "end of it\n"
-/* 2: a checksum after CACHE_END. */
-#define CACHE_FORMAT 2
+/* 2: a checksum after CACHE_END; 3: a block's table flag. */
+#define CACHE_FORMAT 3
 #define CACHE_SUFFIX ".dcdoc"
 /* A document of fewer glyphs is read in a few tens of milliseconds: a file for it would
  * save nothing a user could notice. */
@@ -442,6 +442,7 @@ put_document (Writer *writer, DcDocument *document, DcTokens *tokens, const char
       put_u32 (writer, blocks[b].first_line);
       put_u32 (writer, blocks[b].n_lines);
       put_string (writer, blocks[b].label);
+      put_u32 (writer, blocks[b].table);
     }
   put_array (writer, tokens->tokens, tokens->n_tokens, sizeof (DcToken));
   put (writer, CACHE_END, strlen (CACHE_END));
@@ -1049,6 +1050,7 @@ get_blocks (Reader *reader, DcDocument *document)
       block->label = get_string (reader);
       if (block->label == NULL)
         return FALSE;
+      block->table = get_u32 (reader) != 0;
     }
   return TRUE;
 }

@@ -694,7 +694,7 @@ lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const gui
 
 static void
 append_block (GArray *blocks, const GArray *lines, guint page, guint index, guint first_line,
-              guint n_lines, char *label)
+              guint n_lines, char *label, gboolean table)
 {
   DcBlock block = { 0 };
 
@@ -703,6 +703,7 @@ append_block (GArray *blocks, const GArray *lines, guint page, guint index, guin
   block.first_line = first_line;
   block.n_lines = n_lines;
   block.label = label;
+  block.table = table;
   for (guint l = first_line; l < first_line + n_lines; l++)
     {
       const DcLine *line = &g_array_index (lines, DcLine, l);
@@ -770,7 +771,7 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
       lay_out_leaf (&out, (Chain *) (void *) chains->data, chain_glyphs,
                     &g_array_index (members, guint, leaf->first), leaf->n, leaf->table);
       append_block (blocks, lines, page, b, leaf_first, lines->len - leaf_first,
-                    g_steal_pointer (&leaf->label));
+                    g_steal_pointer (&leaf->label), leaf->table);
     }
   for (guint l = first_line; l < lines->len; l++)
     g_array_index (lines, DcLine, l).index = l - first_line;

@@ -716,6 +716,12 @@ add_page (Export *e, JsonBuilder *builder, guint page)
       json_builder_add_int_value (builder, block->index);
       json_builder_set_member_name (builder, "label");
       json_builder_add_string_value (builder, block->label);
+      /* pdftract's block kind; of its kinds, only tables are told apart yet. */
+      json_builder_set_member_name (builder, "kind");
+      if (block->table)
+        json_builder_add_string_value (builder, "table");
+      else
+        json_builder_add_null_value (builder);
       json_builder_set_member_name (builder, "bbox");
       add_bbox (builder, block->x0, block->y0, block->x1, block->y1);
       json_builder_set_member_name (builder, "first_line");
