@@ -194,7 +194,7 @@ test_text_clean (void)
 
   run_cli (&freki, "text", pdf, "--format", "freki", NULL);
   g_assert_cmpint (freki.status, ==, 0);
-  g_assert_true (g_str_has_prefix (freki.out, "doc_id=clean.pdf page=1 block_id=1-1 bbox="));
+  g_assert_true (g_str_has_prefix (freki.out, "doc_id=clean page=1 block_id=1-1 bbox="));
   g_assert_nonnull (strstr (freki.out, "\nline=1 fonts="));
 
   run_cli (&json, "text", pdf, "--format", "json", NULL);
