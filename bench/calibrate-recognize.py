@@ -152,6 +152,8 @@ def main():
         right = sum(r[3] for r in above)
         share = right / len(above) if above else float("nan")
         print(f"at >= {threshold:.2f}: {len(above)} proposals, {right} right, precision {share:.1%}")
+    shaped = [r for r in rows if "; shape: " in (r[6] or "")]
+    print(f"look-alikes decided by their shape: {len(shaped)}, {sum(r[3] for r in shaped)} right")
     if args.features:
         print()
         print("precision per agreement (k of n readings agree): proposals, right")

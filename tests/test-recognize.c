@@ -10,6 +10,8 @@
 
 #include <string.h>
 
+#include "dc-fingerprint.h"
+#include "dc-lookalikes-private.h"
 #include "dc-test-fixtures.h"
 
 /* Levenshtein distance over code points, over the length of @truth. */
@@ -308,6 +310,89 @@ test_recognize_render_copy (void)
   dc_test_remove_tree (dir);
 }
 
+typedef struct
+{
+  gunichar want;
+  DcShape shape;
+  gboolean found;
+} OneShape;
+
+static void
+keep_shape (gunichar unicode, const DcShape *shape, gpointer data)
+{
+  OneShape *one = data;
+
+  if (unicode == one->want)
+    {
+      one->shape = *shape;
+      one->found = TRUE;
+    }
+}
+
+static gboolean
+rule_out_all (gunichar c, gpointer data)
+{
+  return c != GPOINTER_TO_UINT (data);
+}
+
+static gboolean
+rule_out_one (gunichar c, gpointer data)
+{
+  return c == GPOINTER_TO_UINT (data);
+}
+
+/* Look-alikes OCR reads one for another are told apart by the glyph's shape against the
+ * candidates drawn in installed fonts: DejaVu Sans’s ӿ read as х is ӿ, its Қ read as К
+ * is Қ, and so on; a reading the shape agrees with stands; a candidate ruled out (another
+ * glyph of the font has it) is never the answer. */
+static void
+test_recognize_lookalikes (void)
+{
+  static const char *const pairs[][2] = {
+    { "х", "ӿ" }, { "К", "Қ" }, { "5", "3" }, { "–", "—" }, { "ш", "щ" }, { "н", "ӈ" },
+  };
+  const char *path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+  g_autoptr (DcLookalikes) lookalikes = _dc_lookalikes_new ();
+  g_autoptr (GError) error = NULL;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("DejaVu Sans (fonts-dejavu-core) is not installed");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    {
+      OneShape drawn = { g_utf8_get_char (pairs[i][1]) };
+      gunichar read = g_utf8_get_char (pairs[i][0]), decided;
+
+      g_assert_true (_dc_lookalikes_has (pairs[i][0]));
+      g_assert_true (
+          dc_shapes_scan_font_chars (path, 0, &drawn.want, 1, keep_shape, &drawn, &error));
+      g_assert_no_error (error);
+      g_assert_true (drawn.found);
+      /* Alone, the shape replaces the reading only when clearly nearer another. */
+      decided = _dc_lookalikes_decide (lookalikes, pairs[i][0], &drawn.shape, NULL, NULL, NULL);
+      g_test_message ("%s drawn, read %s: %s", pairs[i][1], pairs[i][0],
+                      decided ? g_ucs4_to_utf8 (&decided, 1, NULL, NULL, NULL) : "undecided");
+      g_assert_true (decided == 0 || decided == drawn.want);
+      /* With the reading another glyph's, the shape says which look-alike it is. */
+      decided = _dc_lookalikes_decide (lookalikes, pairs[i][0], &drawn.shape, rule_out_one,
+                                       GUINT_TO_POINTER (read), NULL);
+      g_assert_cmpuint (decided, ==, drawn.want);
+      g_assert_cmpfloat (_dc_lookalikes_distance (lookalikes, drawn.want, &drawn.shape), <,
+                         _dc_lookalikes_distance (lookalikes, read, &drawn.shape));
+      /* A reading the shape agrees with stands. */
+      decided = _dc_lookalikes_decide (lookalikes, pairs[i][1], &drawn.shape, NULL, NULL, NULL);
+      g_assert_true (decided == 0 || decided == drawn.want);
+      /* Every candidate but the reading ruled out: never another one. */
+      decided = _dc_lookalikes_decide (lookalikes, pairs[i][0], &drawn.shape, rule_out_all,
+                                       GUINT_TO_POINTER (read), NULL);
+      g_assert_true (decided == 0 || decided == read);
+    }
+  g_assert_false (_dc_lookalikes_has ("ж"));
+  g_assert_false (_dc_lookalikes_has ("хх"));
+}
+
 /* A language whose data is not installed: one sentence, nothing changes. */
 static void
 test_recognize_missing_language (void)
@@ -395,6 +480,7 @@ main (int argc, char **argv)
   g_test_add_func ("/recognize/unknown-letter", test_recognize_unknown_letter);
   g_test_add_func ("/recognize/sure-proposals", test_recognize_sure_proposals);
   g_test_add_func ("/recognize/render-copy", test_recognize_render_copy);
+  g_test_add_func ("/recognize/lookalikes", test_recognize_lookalikes);
   g_test_add_func ("/recognize/missing-language", test_recognize_missing_language);
   g_test_add_func ("/recognize/cli", test_recognize_cli);
   g_test_add_func ("/recognize/without-tesseract", test_recognize_without_tesseract);

@@ -30,6 +30,7 @@
 #include "dc-error.h"
 #include "dc-fingerprint.h"
 #include "dc-library.h"
+#include "dc-lookalikes-private.h"
 #include "dc-poppler-lock.h"
 #include "dc-recognize.h"
 #include "dc-tesseract-private.h"
@@ -1074,28 +1075,6 @@ calibrated (double agreement)
   return 0.0;
 }
 
-/* Values Tesseract reads one for another, and letters of minority alphabets it reads as
- * their Russian base letter: a reading of any of them is one of the group, not which. */
-static const char *const lookalikes[] = {
-  "-‐‑‒–—―−", "'’ʼ‘`ʹ", "хӿҳӽ", "ХӾҲӼ", "кқӄҝҟҡ", "КҚӃҜҞҠ", "нңӈӊҥ",
-  "НҢӇӉҤ",    "гғӷҕ",   "ГҒӶҔ", "ьҍ",   "ЬҌ",     "35",
-};
-
-/* Whether @value is one character that has look-alikes (lookalikes[]). */
-static gboolean
-has_lookalikes (const char *value)
-{
-  gunichar c = g_utf8_get_char (value);
-
-  if (value[0] == '\0' || *g_utf8_next_char (value) != '\0')
-    return FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (lookalikes); i++)
-    for (const char *p = lookalikes[i]; *p != '\0'; p = g_utf8_next_char (p))
-      if (g_utf8_get_char (p) == c)
-        return TRUE;
-  return FALSE;
-}
-
 /* The symbols of each font holding or read as each value: "font:value" → GArray of guint. */
 static GHashTable *
 index_values (DcRecognizeJob *job, const DcSymbol *symbols, const char *const *best)
@@ -1255,6 +1234,82 @@ fonts_contradicted (DcRecognizeJob *job, DcKey *key, const DcSymbol *symbols,
   return contradicted;
 }
 
+typedef struct
+{
+  DcRecognizeJob *job;
+  DcLookalikes *lookalikes;
+  const DcSymbol *symbols;
+  const char *const *read;
+  guint symbol;
+} RuledOut;
+
+/* Whether another glyph of the symbol's font, of another shape, has @c: known as it, or
+ * read as it and drawn nearer it (of two glyphs OCR reads as х, the one drawn like х is
+ * х, and the other one of its look-alikes). */
+static gboolean
+held_elsewhere (gunichar c, gpointer data)
+{
+  RuledOut *r = data;
+  const DcShape *own = dc_shapes_get (r->job->shapes, r->symbol);
+  double own_distance = -1;
+  char value[8];
+
+  value[g_unichar_to_utf8 (c, value)] = '\0';
+  for (guint s = 0; s < r->job->n_symbols; s++)
+    {
+      double distance;
+
+      if (s == r->symbol || r->symbols[s].font != r->symbols[r->symbol].font
+          || !shapes_differ (r->job, s, r->symbol))
+        continue;
+      if (g_strcmp0 (r->job->values[s], value) == 0)
+        return TRUE;
+      if (g_strcmp0 (r->read[s], value) != 0)
+        continue;
+      if (own_distance < 0)
+        own_distance = _dc_lookalikes_distance (r->lookalikes, c, own);
+      distance = _dc_lookalikes_distance (r->lookalikes, c, dc_shapes_get (r->job->shapes, s));
+      if (own_distance >= 0 && distance >= 0 && distance < own_distance)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Readings with look-alikes (х for ӿ, К for Қ, 5 for 3, – for —) are not decided by OCR:
+ * each such symbol's glyph is compared with the candidates drawn in installed fonts
+ * (dc-lookalikes.c), leaving out those another glyph of the font already has. The value
+ * its shape names replaces the reading in @best (new strings kept in @kept), and
+ * @reasons gets why, for the provenance. */
+static void
+resolve_lookalikes (DcRecognizeJob *job, const DcSymbol *symbols, const char **best,
+                    GPtrArray *kept, char **reasons)
+{
+  g_autoptr (DcLookalikes) lookalikes = _dc_lookalikes_new ();
+  g_autofree const char **read = g_memdup2 (best, MAX (job->n_symbols, 1) * sizeof *best);
+
+  for (guint s = 0; s < job->n_symbols; s++)
+    {
+      RuledOut r = { job, lookalikes, symbols, read, s };
+      g_autofree char *why = NULL;
+      const DcShape *shape;
+      gunichar c;
+      char value[8];
+
+      if (best[s] == NULL || !_dc_lookalikes_has (best[s]) || job->shapes == NULL
+          || (shape = dc_shapes_get (job->shapes, s)) == NULL)
+        continue;
+      c = _dc_lookalikes_decide (lookalikes, best[s], shape, held_elsewhere, &r, &why);
+      if (c == 0)
+        continue;
+      value[g_unichar_to_utf8 (c, value)] = '\0';
+      if (g_str_equal (value, best[s]))
+        continue;
+      reasons[s] = g_strdup_printf ("; shape: “%s”, %s", value, why);
+      g_ptr_array_add (kept, g_strdup (value));
+      best[s] = g_ptr_array_index (kept, kept->len - 1);
+    }
+}
+
 /**
  * dc_recognize_job_apply:
  *
@@ -1262,7 +1317,8 @@ fonts_contradicted (DcRecognizeJob *job, DcKey *key, const DcSymbol *symbols,
  * level (DESIGN §7), as sure as readings that agree that much have been right
  * (calibrated(); counting at least three readings, so that one reading is never sure);
  * at %DC_RECOGNIZE_AUTOMATIC or above it is applied as inferred instead. A value with
- * look-alikes (has_lookalikes()) is only proposed. A value another glyph of the font owns
+ * look-alikes (_dc_lookalikes_has()) is only proposed, and which of them the glyph
+ * draws is decided by its shape (resolve_lookalikes()). A value another glyph of the font owns
  * (see owner_of()) is proposed only at 0.15: a letter the reader does not know, left for
  * the user. Symbols that got a value meanwhile, or hold a stronger
  * proposal, keep it — unless OCR contradicts most of what their font's own tables
@@ -1278,6 +1334,8 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
   g_autofree guint *best_count = NULL;
   g_autoptr (GHashTable) index = NULL;
   g_autofree guint8 *contradicted = NULL;
+  g_autoptr (GPtrArray) kept = g_ptr_array_new_with_free_func (g_free);
+  g_auto (GStrv) reasons = NULL;
   guint n = 0;
 
   g_return_val_if_fail (job != NULL, 0);
@@ -1286,9 +1344,11 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
   symbols = dc_document_get_symbols (job->document, NULL);
   best = g_new0 (const char *, MAX (job->n_symbols, 1));
   best_count = g_new0 (guint, MAX (job->n_symbols, 1));
+  reasons = g_new0 (char *, job->n_symbols + 1);
   for (guint s = 0; s < job->n_symbols; s++)
     if (job->votes[s] != NULL)
       best[s] = winner (job, s, &best_count[s]);
+  resolve_lookalikes (job, symbols, best, kept, reasons);
   index = index_values (job, symbols, (const char *const *) best);
   contradicted = fonts_contradicted (job, key, symbols, (const char *const *) best, best_count);
 
@@ -1326,7 +1386,7 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
         confidence = calibrated (best_count[s] / (double) MAX (job->n_read[s], least));
       }
       value = interpret (job, symbols, (const char *const *) best, s);
-      if (has_lookalikes (best[s]) || has_lookalikes (value))
+      if (_dc_lookalikes_has (best[s]) || _dc_lookalikes_has (value))
         confidence = MIN (confidence, LOOKALIKE_CONFIDENCE);
       owner = owner_of (job, symbols, index, best_count, s, best[s]);
       if (owner != G_MAXUINT)
@@ -1334,13 +1394,13 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
           confidence = MIN (confidence, TAKEN_CONFIDENCE);
           provenance = g_strdup_printf ("ocr: read as “%s” %u of %u times, as a glyph of "
                                         "another shape is (code 0x%X): a letter the reader "
-                                        "may not know",
-                                        best[s], best_count[s], job->n_read[s],
-                                        symbols[owner].code);
+                                        "may not know%s",
+                                        best[s], best_count[s], job->n_read[s], symbols[owner].code,
+                                        reasons[s] ? reasons[s] : "");
         }
       else
-        provenance = g_strdup_printf ("ocr: read as “%s” %u of %u times", best[s], best_count[s],
-                                      job->n_read[s]);
+        provenance = g_strdup_printf ("ocr: read as “%s” %u of %u times%s", best[s], best_count[s],
+                                      job->n_read[s], reasons[s] ? reasons[s] : "");
       /* Where readings this sure have been right at least 99 % of the time, the value is
        * applied without the user, as inferred: undone with the rest of the step. */
       if (dc_key_set_full (key, s, value,
