@@ -94,7 +94,7 @@ def main():
                 return 1
             size = re.search(r"\d+ pages, \d+ glyphs", gen.stderr)
             _, typing = simulate(args.cli, pdf, truth, "suggest", args.max_actions, env)
-            m = re.search(r"(\d+) words typed in (\d+) queries.*CER (\S+) = (\S+)", typing[-1])
+            m = re.search(r"(\d+) words typed in (\d+) queries.*CER (\S+) = ([\d.]+%)", typing[-1])
             typed = f"{m.group(1)} words ({m.group(2)} inputs), CER {m.group(4)}" if m else typing[-1]
             rc, out = simulate(args.cli, pdf, truth, "recognize", args.max_actions, env)
             m = re.search(r"(\d+) user actions, CER (\S+) = (\S+)", out[-1])
