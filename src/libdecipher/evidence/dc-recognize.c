@@ -1237,41 +1237,24 @@ fonts_contradicted (DcRecognizeJob *job, DcKey *key, const DcSymbol *symbols,
 typedef struct
 {
   DcRecognizeJob *job;
-  DcLookalikes *lookalikes;
   const DcSymbol *symbols;
-  const char *const *read;
   guint symbol;
 } RuledOut;
 
-/* Whether another glyph of the symbol's font, of another shape, has @c: known as it, or
- * read as it and drawn nearer it (of two glyphs OCR reads as х, the one drawn like х is
- * х, and the other one of its look-alikes). */
+/* Whether another glyph of the symbol's font, of another shape, already has @c. Only a
+ * value held counts: which of two glyphs read alike is the letter read is no surer by
+ * shape than by reading (the Latin K of a Cyrillic font is read as К too). */
 static gboolean
 held_elsewhere (gunichar c, gpointer data)
 {
   RuledOut *r = data;
-  const DcShape *own = dc_shapes_get (r->job->shapes, r->symbol);
-  double own_distance = -1;
   char value[8];
 
   value[g_unichar_to_utf8 (c, value)] = '\0';
   for (guint s = 0; s < r->job->n_symbols; s++)
-    {
-      double distance;
-
-      if (s == r->symbol || r->symbols[s].font != r->symbols[r->symbol].font
-          || !shapes_differ (r->job, s, r->symbol))
-        continue;
-      if (g_strcmp0 (r->job->values[s], value) == 0)
-        return TRUE;
-      if (g_strcmp0 (r->read[s], value) != 0)
-        continue;
-      if (own_distance < 0)
-        own_distance = _dc_lookalikes_distance (r->lookalikes, c, own);
-      distance = _dc_lookalikes_distance (r->lookalikes, c, dc_shapes_get (r->job->shapes, s));
-      if (own_distance >= 0 && distance >= 0 && distance < own_distance)
-        return TRUE;
-    }
+    if (s != r->symbol && r->symbols[s].font == r->symbols[r->symbol].font
+        && g_strcmp0 (r->job->values[s], value) == 0 && shapes_differ (r->job, s, r->symbol))
+      return TRUE;
   return FALSE;
 }
 
@@ -1285,11 +1268,10 @@ resolve_lookalikes (DcRecognizeJob *job, const DcSymbol *symbols, const char **b
                     GPtrArray *kept, char **reasons)
 {
   g_autoptr (DcLookalikes) lookalikes = _dc_lookalikes_new ();
-  g_autofree const char **read = g_memdup2 (best, MAX (job->n_symbols, 1) * sizeof *best);
 
   for (guint s = 0; s < job->n_symbols; s++)
     {
-      RuledOut r = { job, lookalikes, symbols, read, s };
+      RuledOut r = { job, symbols, s };
       g_autofree char *why = NULL;
       const DcShape *shape;
       gunichar c;
