@@ -28,6 +28,9 @@ static const Fixture fixtures[] = {
   /* Identity-H through a CIDToGIDMap, no glyph names: the space's CID is another glyph's
    * number, and only the map finds its blank glyph. */
   { "offset-cid", TRUE },
+  /* The space at another code, ending some lines and beginning others, wherever the
+   * typesetter broke them: only its blank, word-wide glyph tells. */
+  { "space-edges", TRUE },
   /* duplicate-tounicode is read whole from its font's cmap before any guess is made:
    * test-font-tables checks it. */
 };

@@ -10,6 +10,8 @@
 
 #include <string.h>
 
+#include "dc-fingerprint.h"
+#include "dc-lookalikes-private.h"
 #include "dc-test-fixtures.h"
 
 /* Levenshtein distance over code points, over the length of @truth. */
@@ -68,7 +70,8 @@ progress_cb (guint done, guint total, gpointer data)
 }
 
 /* Recognize, then accept all: the legacy Cyrillic fixture reads nearly right, each value
- * a proposal at the shape level until accepted, all in one undoable step. */
+ * at the shape level, applied where readings that sure are right 99 % of the time and
+ * proposed until accepted elsewhere, all in one undoable step. */
 static void
 test_recognize_legacy (void)
 {
@@ -80,7 +83,9 @@ test_recognize_legacy (void)
   g_autofree char *after = NULL;
   g_autofree char *undone = NULL;
   DcKey *key = dc_session_get_key (session);
+  g_autoptr (GPtrArray) values = dc_test_truth_symbol_values (document, "legacy-cyrillic");
   guint n_proposed = 0, n_lines = 0, n_accepted = 0, n_symbols, total = 0;
+  guint n_inferred = 0, n_left = 0;
   double cer;
 
   dc_session_start_new_work (session, TRUE);
@@ -92,21 +97,37 @@ test_recognize_legacy (void)
   g_assert_cmpuint (n_lines, >, 5);
   g_assert_cmpuint (total, >=, n_lines);
 
-  /* Proposals only: the text has not changed yet. */
+  /* Readings as sure as the automatic threshold are in the text already, as inferred
+   * values, and right; the rest are proposals, below it. */
   after = dc_session_dup_text (session);
-  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpstr (after, !=, before);
   g_clear_pointer (&after, g_free);
   dc_document_get_symbols (document, &n_symbols);
   for (guint s = 0; s < n_symbols; s++)
-    if (dc_key_get_status (key, s) == DC_KEY_PROPOSED)
-      {
-        g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_SHAPE);
-        g_assert_cmpfloat (dc_key_get_confidence (key, s), <=, 0.8 + 1e-9);
-        g_assert_true (g_str_has_prefix (dc_key_get_provenance (key, s), "ocr: "));
-      }
+    {
+      DcKeyStatus status = dc_key_get_status (key, s);
+
+      if (status != DC_KEY_PROPOSED
+          && (status != DC_KEY_INFERRED || dc_key_get_level (key, s) != DC_KEY_LEVEL_SHAPE))
+        continue;
+      g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_SHAPE);
+      g_assert_true (g_str_has_prefix (dc_key_get_provenance (key, s), "ocr: "));
+      if (status == DC_KEY_PROPOSED)
+        {
+          g_assert_cmpfloat (dc_key_get_confidence (key, s), <, DC_RECOGNIZE_AUTOMATIC);
+          n_left++;
+          continue;
+        }
+      g_assert_cmpfloat (dc_key_get_confidence (key, s), >=, DC_RECOGNIZE_AUTOMATIC);
+      g_assert_cmpstr (dc_key_peek_value (key, s), ==, g_ptr_array_index (values, s));
+      n_inferred++;
+    }
+  g_test_message ("%u readings applied, %u proposed", n_inferred, n_left);
+  g_assert_cmpuint (n_inferred, >, 30);
+  g_assert_cmpuint (n_inferred + n_left, ==, n_proposed);
 
   g_assert_true (dc_session_accept_all (session, 0.0, &n_accepted, &error));
-  g_assert_cmpuint (n_accepted, >=, n_proposed - 2);
+  g_assert_cmpuint (n_accepted, ==, n_left);
   after = dc_session_dup_text (session);
   cer = character_error_rate (after, truth);
   g_test_message ("CER after recognize + accept all: %.4f", cer);
@@ -122,13 +143,13 @@ test_recognize_legacy (void)
       g_assert_cmpstr (got[i], ==, g_ptr_array_index (lines, i));
   }
 
-  /* One undo takes the acceptance back, another the proposals. */
+  /* One undo takes the acceptance back, another the readings, applied or proposed. */
   g_assert_true (dc_session_undo (session, &error));
   g_assert_true (dc_session_undo (session, &error));
   undone = dc_session_dup_text (session);
   g_assert_cmpstr (undone, ==, before);
   for (guint s = 0; s < n_symbols; s++)
-    g_assert_cmpint (dc_key_get_status (key, s), !=, DC_KEY_PROPOSED);
+    g_assert_cmpint (dc_key_get_level (key, s), !=, DC_KEY_LEVEL_SHAPE);
 }
 
 /* Nenets in Schoolbook Uralic, the font's own legacy layout: Russian OCR reads ӈ as н
@@ -146,7 +167,7 @@ test_recognize_unknown_letter (void)
   g_auto (GStrv) lines = NULL;
   DcKey *key = dc_session_get_key (session);
   const DcSymbol *symbols;
-  guint n_symbols, n_accepted = 0, n_checked = 0, n_left = 0;
+  guint n_symbols, n_accepted = 0, n_applied = 0, n_checked = 0, n_left = 0;
   gboolean seen_eng = FALSE;
 
   /* Without the automatic pass, which reads this font whole through its own cmap
@@ -166,8 +187,11 @@ test_recognize_unknown_letter (void)
       }
   g_assert_true (seen_eng);
 
+  for (guint s = 0; s < n_symbols; s++)
+    n_applied += dc_key_get_status (key, s) == DC_KEY_INFERRED
+                 && dc_key_get_level (key, s) == DC_KEY_LEVEL_SHAPE;
   g_assert_true (dc_session_accept_all (session, 0.5, &n_accepted, &error));
-  g_assert_cmpuint (n_accepted, >, 20);
+  g_assert_cmpuint (n_applied + n_accepted, >, 20);
   text = dc_session_dup_text (session);
   lines = g_strsplit (text, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), >=, truth->len);
@@ -201,7 +225,7 @@ test_recognize_unknown_letter (void)
 /* Russian OCR reads the Kazakh and Khanty letters of the fixture's last paragraphs as
  * Russian ones, sometimes once and in a word it is sure of ("Эжем" for "Әжем"): one
  * reading is not enough to be sure, unless the legacy layout gives that letter at that
- * code too. Every proposal at least 0.5 sure is right. */
+ * code too. Every reading at least 0.5 sure, applied or proposed, is right. */
 static void
 test_recognize_sure_proposals (void)
 {
@@ -222,7 +246,7 @@ test_recognize_sure_proposals (void)
       const char *want = g_ptr_array_index (truth, s);
       const char *value = dc_key_peek_value (key, s);
 
-      if (dc_key_get_status (key, s) != DC_KEY_PROPOSED || want == NULL
+      if (dc_key_get_level (key, s) != DC_KEY_LEVEL_SHAPE || want == NULL
           || dc_key_get_confidence (key, s) < 0.5)
         continue;
       if (g_strcmp0 (value, want) != 0)
@@ -284,6 +308,89 @@ test_recognize_render_copy (void)
   g_assert_cmpuint (n_right[1], >=, 30);
   g_assert_cmpuint (n_right[1], >=, 3 * n_right[0]);
   dc_test_remove_tree (dir);
+}
+
+typedef struct
+{
+  gunichar want;
+  DcShape shape;
+  gboolean found;
+} OneShape;
+
+static void
+keep_shape (gunichar unicode, const DcShape *shape, gpointer data)
+{
+  OneShape *one = data;
+
+  if (unicode == one->want)
+    {
+      one->shape = *shape;
+      one->found = TRUE;
+    }
+}
+
+static gboolean
+rule_out_all (gunichar c, gpointer data)
+{
+  return c != GPOINTER_TO_UINT (data);
+}
+
+static gboolean
+rule_out_one (gunichar c, gpointer data)
+{
+  return c == GPOINTER_TO_UINT (data);
+}
+
+/* Look-alikes OCR reads one for another are told apart by the glyph's shape against the
+ * candidates drawn in installed fonts: DejaVu Sans’s ӿ read as х is ӿ, its Қ read as К
+ * is Қ, and so on; a reading the shape agrees with stands; a candidate ruled out (another
+ * glyph of the font has it) is never the answer. */
+static void
+test_recognize_lookalikes (void)
+{
+  static const char *const pairs[][2] = {
+    { "х", "ӿ" }, { "К", "Қ" }, { "5", "3" }, { "–", "—" }, { "ш", "щ" }, { "н", "ӈ" },
+  };
+  const char *path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+  g_autoptr (DcLookalikes) lookalikes = _dc_lookalikes_new ();
+  g_autoptr (GError) error = NULL;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("DejaVu Sans (fonts-dejavu-core) is not installed");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    {
+      OneShape drawn = { g_utf8_get_char (pairs[i][1]) };
+      gunichar read = g_utf8_get_char (pairs[i][0]), decided;
+
+      g_assert_true (_dc_lookalikes_has (pairs[i][0]));
+      g_assert_true (
+          dc_shapes_scan_font_chars (path, 0, &drawn.want, 1, keep_shape, &drawn, &error));
+      g_assert_no_error (error);
+      g_assert_true (drawn.found);
+      /* Alone, the shape replaces the reading only when clearly nearer another. */
+      decided = _dc_lookalikes_decide (lookalikes, pairs[i][0], &drawn.shape, NULL, NULL, NULL);
+      g_test_message ("%s drawn, read %s: %s", pairs[i][1], pairs[i][0],
+                      decided ? g_ucs4_to_utf8 (&decided, 1, NULL, NULL, NULL) : "undecided");
+      g_assert_true (decided == 0 || decided == drawn.want);
+      /* With the reading another glyph's, the shape says which look-alike it is. */
+      decided = _dc_lookalikes_decide (lookalikes, pairs[i][0], &drawn.shape, rule_out_one,
+                                       GUINT_TO_POINTER (read), NULL);
+      g_assert_cmpuint (decided, ==, drawn.want);
+      g_assert_cmpfloat (_dc_lookalikes_distance (lookalikes, drawn.want, &drawn.shape), <,
+                         _dc_lookalikes_distance (lookalikes, read, &drawn.shape));
+      /* A reading the shape agrees with stands. */
+      decided = _dc_lookalikes_decide (lookalikes, pairs[i][1], &drawn.shape, NULL, NULL, NULL);
+      g_assert_true (decided == 0 || decided == drawn.want);
+      /* Every candidate but the reading ruled out: never another one. */
+      decided = _dc_lookalikes_decide (lookalikes, pairs[i][0], &drawn.shape, rule_out_all,
+                                       GUINT_TO_POINTER (read), NULL);
+      g_assert_true (decided == 0 || decided == read);
+    }
+  g_assert_false (_dc_lookalikes_has ("ж"));
+  g_assert_false (_dc_lookalikes_has ("хх"));
 }
 
 /* A language whose data is not installed: one sentence, nothing changes. */
@@ -373,6 +480,7 @@ main (int argc, char **argv)
   g_test_add_func ("/recognize/unknown-letter", test_recognize_unknown_letter);
   g_test_add_func ("/recognize/sure-proposals", test_recognize_sure_proposals);
   g_test_add_func ("/recognize/render-copy", test_recognize_render_copy);
+  g_test_add_func ("/recognize/lookalikes", test_recognize_lookalikes);
   g_test_add_func ("/recognize/missing-language", test_recognize_missing_language);
   g_test_add_func ("/recognize/cli", test_recognize_cli);
   g_test_add_func ("/recognize/without-tesseract", test_recognize_without_tesseract);

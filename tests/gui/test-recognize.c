@@ -182,10 +182,12 @@ test_recognize_and_accept (void)
   g_assert_true (saw_progress);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (button)));
 
-  /* What was read is proposed, at the shape level, in one undo step. */
+  /* What was read is applied where readings that sure are right 99 % of the time, and
+   * proposed elsewhere, at the shape level, in one undo step. */
   n_proposed = count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_SHAPE, 0);
   g_test_message ("%s", decipher_recognize_bar_get_message (f.bar));
-  g_assert_cmpuint (n_proposed, >, 30);
+  g_assert_cmpuint (count_status (key, DC_KEY_INFERRED, DC_KEY_LEVEL_SHAPE, 0), >, 20);
+  g_assert_cmpuint (n_proposed, >, 10);
   g_assert_nonnull (g_strstr_len (decipher_recognize_bar_get_message (f.bar), -1, "proposed"));
   g_assert_cmpstr (dc_key_get_undo_label (key), ==, "Recognize glyphs");
 
@@ -208,7 +210,7 @@ test_recognize_and_accept (void)
   /* Accept all above 50 %: those and only those (the proposals are weighed again after,
    * which may propose more), as one step that one Undo takes back. */
   n_sure = count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_NONE, 0.5);
-  g_assert_cmpuint (n_sure, >, 20);
+  g_assert_cmpuint (n_sure, >, 5);
   dc_document_get_symbols (decipher_session_get_document (f.session), &n_symbols);
   sure = g_new0 (gboolean, n_symbols);
   for (guint s = 0; s < n_symbols; s++)

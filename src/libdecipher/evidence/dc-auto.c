@@ -65,6 +65,8 @@
 #define INKLESS_MIN_ADVANCE 0.15
 #define INKLESS_MAX_ADVANCE 0.7
 #define INKLESS_MIN_MEAN_WORD 1.5
+/* …and the line statistics it outweighed only break ties between such blank glyphs. */
+#define OVERRULED_PENALTY 0.25
 
 /* A font whose glyphs are as wide as they are tall sets CJK text: its full stop is 。 and
  * its word breaks are no spaces; no Latin guess is made there. */
@@ -599,8 +601,8 @@ judge_candidate (FontPass *fp, Candidate *candidate)
                      - MIN (1.0, fabs (log (MAX (candidate->mean_word, 0.1) / TYPICAL_MEAN_WORD))
                                      / log (MAX_MEAN_WORD / TYPICAL_MEAN_WORD))
                      + 0.5 * MIN (1.0, symbol->n_glyphs / (TYPICAL_SPACE_SHARE * fp->n_glyphs))
-                     + (candidate->ink == INK_NONE ? 1.0 : 0.0)
-                     + (candidate->pdf_space ? 1.0 : 0.0);
+                     + (candidate->ink == INK_NONE ? 1.0 : 0.0) + (candidate->pdf_space ? 1.0 : 0.0)
+                     - (candidate->overruled != REJECT_NONE ? OVERRULED_PENALTY : 0.0);
 }
 
 static int

@@ -325,6 +325,19 @@ gboolean
 dc_shapes_scan_font_file (const char *path, int face_index, DcShapeFunc func, gpointer user_data,
                           GError **error)
 {
+  return dc_shapes_scan_font_chars (path, face_index, NULL, 0, func, user_data, error);
+}
+
+/**
+ * dc_shapes_scan_font_chars:
+ * @chars: (nullable): the characters wanted, or %NULL for all (dc_shapes_scan_font_file())
+ *
+ * Calls @func with the shape of each of @chars that @path's Unicode cmap maps.
+ */
+gboolean
+dc_shapes_scan_font_chars (const char *path, int face_index, const gunichar *chars, guint n_chars,
+                           DcShapeFunc func, gpointer user_data, GError **error)
+{
   FT_Library library;
   FT_Face face;
   FT_ULong c;
@@ -348,7 +361,18 @@ dc_shapes_scan_font_file (const char *path, int face_index, DcShapeFunc func, gp
       FT_Done_FreeType (library);
       return FALSE;
     }
-  if (FT_Select_Charmap (face, FT_ENCODING_UNICODE) == 0)
+  if (FT_Select_Charmap (face, FT_ENCODING_UNICODE) != 0)
+    ; /* no Unicode cmap: nothing to tell */
+  else if (chars != NULL)
+    for (guint i = 0; i < n_chars; i++)
+      {
+        DcShape shape;
+
+        gid = FT_Get_Char_Index (face, chars[i]);
+        if (gid != 0 && shape_from_face (library, face, gid, &shape))
+          func (chars[i], &shape, user_data);
+      }
+  else
     for (c = FT_Get_First_Char (face, &gid); gid != 0; c = FT_Get_Next_Char (face, c, &gid))
       {
         DcShape shape;

@@ -50,6 +50,9 @@ const DcShape *dc_shapes_get (DcShapes *shapes, guint symbol);
 typedef void (*DcShapeFunc) (gunichar unicode, const DcShape *shape, gpointer user_data);
 gboolean dc_shapes_scan_font_file (const char *path, int face_index, DcShapeFunc func,
                                    gpointer user_data, GError **error);
+gboolean dc_shapes_scan_font_chars (const char *path, int face_index, const gunichar *chars,
+                                    guint n_chars, DcShapeFunc func, gpointer user_data,
+                                    GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcShapes, dc_shapes_free)
 

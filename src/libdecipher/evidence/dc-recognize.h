@@ -19,6 +19,10 @@ typedef struct _DcRecognizeJob DcRecognizeJob;
 /* How many times recognition tries to read each unknown symbol. */
 #define DC_RECOGNIZE_COVERAGE 4
 
+/* Readings at least this sure are applied as inferred, not proposed: readings that sure
+ * were right at least 99 % of the time (bench/calibrate-recognize.py). */
+#define DC_RECOGNIZE_AUTOMATIC 0.99
+
 DcRecognizeJob *dc_recognize_job_new (DcKey *key, const char *languages, const char *password);
 void dc_recognize_job_set_render_file (DcRecognizeJob *job, const char *path);
 guint dc_recognize_job_get_n_lines (DcRecognizeJob *job);
