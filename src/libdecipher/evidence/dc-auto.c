@@ -754,45 +754,19 @@ any_blank_symbol (FontPass *fp)
   return FALSE;
 }
 
-static void
-guess_space (FontPass *fp, DcAutoGuess *guess)
+/* The symbols that could be this font's space: on enough of its lines, not known to be
+ * something else, each judged (judge_candidate()). */
+static GArray *
+space_candidates (FontPass *fp, gboolean few_lines)
 {
   Pass *pass = fp->pass;
-  g_autoptr (GArray) candidates = g_array_new (FALSE, TRUE, sizeof (Candidate));
-  g_autoptr (GString) reason = g_string_new (NULL);
-  g_autofree char *code = NULL;
-  const Candidate *best = NULL, *runner_up = NULL;
-  Candidate most_lines = { 0 };
-  gboolean have_most_lines = FALSE;
-  const SymbolStats *stats;
-  gboolean few_lines;
-  guint known;
-
-  if (find_known (fp, _dc_text_is_space, &known))
-    {
-      code = display_code (&pass->symbols[known]);
-      guess->symbol = known;
-      guess->reason = g_strdup_printf (_("The space is already known: code %s."), code);
-      return;
-    }
-
-  few_lines = fp->n_lines < MIN_SPACE_LINES;
-  if (few_lines && !any_blank_symbol (fp))
-    {
-      guess->reason = g_strdup_printf (ngettext ("No space: the font has too little text to tell "
-                                                 "(%u line).",
-                                                 "No space: the font has too little text to tell "
-                                                 "(%u lines).",
-                                                 fp->n_lines),
-                                       fp->n_lines);
-      return;
-    }
+  GArray *candidates = g_array_new (FALSE, TRUE, sizeof (Candidate));
 
   for (guint s = 0; s < pass->n_symbols; s++)
     {
+      const SymbolStats *stats = &fp->stats[s];
       Candidate candidate = { 0 };
 
-      stats = &fp->stats[s];
       if (pass->symbols[s].font != fp->index || stats->n_lines == 0
           || (!few_lines && stats->n_lines < MIN_SPACE_LINES)
           || stats->n_lines < MIN_SPACE_COVERAGE * fp->n_lines
@@ -806,92 +780,102 @@ guess_space (FontPass *fp, DcAutoGuess *guess)
         continue;
       g_array_append_val (candidates, candidate);
     }
+  return candidates;
+}
 
-  /* What the plain "most lines" rule would pick, to say why it is not the space. A copy:
-   * the candidates are sorted below. */
+/* What the plain "most lines" rule would pick, to say why it is not the space. A copy:
+ * the candidates are sorted afterwards. */
+static gboolean
+most_lines_candidate (FontPass *fp, GArray *candidates, Candidate *most_lines)
+{
+  gboolean found = FALSE;
+
   for (guint i = 0; i < candidates->len; i++)
     {
       const Candidate *c = &g_array_index (candidates, Candidate, i);
 
-      if (!have_most_lines || fp->stats[c->symbol].n_lines > fp->stats[most_lines.symbol].n_lines)
+      if (!found || fp->stats[c->symbol].n_lines > fp->stats[most_lines->symbol].n_lines)
         {
-          most_lines = *c;
-          have_most_lines = TRUE;
+          *most_lines = *c;
+          found = TRUE;
         }
     }
+  return found;
+}
 
-  /* Rank the symbols that pass every test, adding what their neighbours say. */
+/* Ranks the symbols that pass every test, adding what their neighbours say, and returns
+ * the best and the runner-up (either may be NULL). */
+static void
+rank_space_candidates (FontPass *fp, GArray *candidates, const Candidate **best,
+                       const Candidate **runner_up)
+{
+  guint ranked[MAX_CONTEXT_CANDIDATES], symbols[MAX_CONTEXT_CANDIDATES];
+  double likeness[MAX_CONTEXT_CANDIDATES];
+  guint n_context = 0;
+
   g_array_sort (candidates, compare_candidates);
-  {
-    guint ranked[MAX_CONTEXT_CANDIDATES], symbols[MAX_CONTEXT_CANDIDATES];
-    double likeness[MAX_CONTEXT_CANDIDATES];
-    guint n_context = 0;
-
-    for (guint i = 0; i < candidates->len && n_context < MAX_CONTEXT_CANDIDATES; i++)
-      if (g_array_index (candidates, Candidate, i).rejection == REJECT_NONE)
-        {
-          ranked[n_context] = i;
-          symbols[n_context++] = g_array_index (candidates, Candidate, i).symbol;
-        }
-    context_likeness (fp, symbols, n_context, likeness);
-    for (guint k = 0; k < n_context; k++)
+  for (guint i = 0; i < candidates->len && n_context < MAX_CONTEXT_CANDIDATES; i++)
+    if (g_array_index (candidates, Candidate, i).rejection == REJECT_NONE)
       {
-        Candidate *c = &g_array_index (candidates, Candidate, ranked[k]);
-
-        c->context = likeness[k];
-        c->score += c->context;
+        ranked[n_context] = i;
+        symbols[n_context++] = g_array_index (candidates, Candidate, i).symbol;
       }
-  }
+  context_likeness (fp, symbols, n_context, likeness);
+  for (guint k = 0; k < n_context; k++)
+    {
+      Candidate *c = &g_array_index (candidates, Candidate, ranked[k]);
+
+      c->context = likeness[k];
+      c->score += c->context;
+    }
   g_array_sort (candidates, compare_candidates);
 
+  *best = *runner_up = NULL;
   for (guint i = 0; i < candidates->len; i++)
     {
       const Candidate *c = &g_array_index (candidates, Candidate, i);
 
       g_debug ("font %u symbol %u (code 0x%X): lines %.2f, words %.1f, gaps %.2f, context %.2f, "
                "ink %d, pdf space %d, score %.2f, rejection %d",
-               fp->index, c->symbol, pass->symbols[c->symbol].code, c->coverage, c->mean_word,
+               fp->index, c->symbol, fp->pass->symbols[c->symbol].code, c->coverage, c->mean_word,
                c->gap_share, c->context, c->ink, c->pdf_space, c->score, c->rejection);
       if (c->rejection != REJECT_NONE)
         continue;
-      if (best == NULL)
-        best = c;
-      else if (runner_up == NULL)
-        runner_up = c;
+      if (*best == NULL)
+        *best = c;
+      else if (*runner_up == NULL)
+        *runner_up = c;
     }
+}
 
-  if (best != NULL && best->ink != INK_NONE && !best->pdf_space && runner_up != NULL
-      && best->score - runner_up->score < STATISTICS_MARGIN)
+/* Why no code is the space, naming what the "most lines" rule would have taken. */
+static char *
+no_space_reason (FontPass *fp, const Candidate *most_lines)
+{
+  GString *reason = g_string_new (NULL);
+
+  g_string_append (reason, _("No space: no code of this font is blank, stays off the ends of "
+                             "lines and cuts them into words of plausible length."));
+  if (most_lines != NULL)
     {
-      g_autofree char *other = display_code (&pass->symbols[runner_up->symbol]);
+      g_autofree char *why = space_rejection_sentence (fp, most_lines);
 
-      code = display_code (&pass->symbols[best->symbol]);
-      guess->reason = g_strdup_printf (_("No space: code %s fits best, but code %s fits nearly as "
-                                         "well, so neither is taken. Words are taken from the "
-                                         "gaps between glyphs instead."),
-                                          code, other);
-      return;
-    }
-
-  if (best == NULL)
-    {
-      g_string_append (reason, _("No space: no code of this font is blank, stays off the ends of "
-                                 "lines and cuts them into words of plausible length."));
-      if (have_most_lines)
-        {
-          g_autofree char *why = space_rejection_sentence (fp, &most_lines);
-
-          g_string_append_c (reason, ' ');
-          g_string_append (reason, why);
-        }
       g_string_append_c (reason, ' ');
-      g_string_append (reason, _("Words are taken from the gaps between glyphs instead."));
-      guess->reason = g_string_free (g_steal_pointer (&reason), FALSE);
-      return;
+      g_string_append (reason, why);
     }
+  g_string_append_c (reason, ' ');
+  g_string_append (reason, _("Words are taken from the gaps between glyphs instead."));
+  return g_string_free (reason, FALSE);
+}
 
-  stats = &fp->stats[best->symbol];
-  code = display_code (&pass->symbols[best->symbol]);
+/* Why @best is the space: where it stands on the lines, and what decided. */
+static char *
+space_reason (FontPass *fp, const Candidate *best)
+{
+  const SymbolStats *stats = &fp->stats[best->symbol];
+  g_autofree char *code = display_code (&fp->pass->symbols[best->symbol]);
+  GString *reason = g_string_new (NULL);
+
   if (stats->n_begins == 0 && stats->n_ends == 0)
     g_string_append_printf (reason,
                             ngettext ("Space: code %s is on %u of the %u line, never at either "
@@ -924,10 +908,65 @@ guess_space (FontPass *fp, DcAutoGuess *guess)
     g_string_append (reason, _("The PDF calls it a space too."));
   else
     g_string_append (reason, _("No other code fits nearly as well."));
+  return g_string_free (reason, FALSE);
+}
+
+static void
+guess_space (FontPass *fp, DcAutoGuess *guess)
+{
+  Pass *pass = fp->pass;
+  g_autoptr (GArray) candidates = NULL;
+  const Candidate *best, *runner_up;
+  Candidate most_lines = { 0 };
+  gboolean have_most_lines, few_lines;
+  guint known;
+
+  if (find_known (fp, _dc_text_is_space, &known))
+    {
+      g_autofree char *code = display_code (&pass->symbols[known]);
+
+      guess->symbol = known;
+      guess->reason = g_strdup_printf (_("The space is already known: code %s."), code);
+      return;
+    }
+
+  few_lines = fp->n_lines < MIN_SPACE_LINES;
+  if (few_lines && !any_blank_symbol (fp))
+    {
+      guess->reason = g_strdup_printf (ngettext ("No space: the font has too little text to tell "
+                                                 "(%u line).",
+                                                 "No space: the font has too little text to tell "
+                                                 "(%u lines).",
+                                                 fp->n_lines),
+                                       fp->n_lines);
+      return;
+    }
+
+  candidates = space_candidates (fp, few_lines);
+  have_most_lines = most_lines_candidate (fp, candidates, &most_lines);
+  rank_space_candidates (fp, candidates, &best, &runner_up);
+
+  if (best != NULL && best->ink != INK_NONE && !best->pdf_space && runner_up != NULL
+      && best->score - runner_up->score < STATISTICS_MARGIN)
+    {
+      g_autofree char *code = display_code (&pass->symbols[best->symbol]);
+      g_autofree char *other = display_code (&pass->symbols[runner_up->symbol]);
+
+      guess->reason = g_strdup_printf (_("No space: code %s fits best, but code %s fits nearly as "
+                                         "well, so neither is taken. Words are taken from the "
+                                         "gaps between glyphs instead."),
+                                          code, other);
+      return;
+    }
+  if (best == NULL)
+    {
+      guess->reason = no_space_reason (fp, have_most_lines ? &most_lines : NULL);
+      return;
+    }
 
   guess->symbol = best->symbol;
   guess->assigned = assign (pass, best->symbol, " ", "auto: space");
-  guess->reason = g_string_free (g_steal_pointer (&reason), FALSE);
+  guess->reason = space_reason (fp, best);
 }
 
 /* ------------------------------------------------------------------------------------ */
