@@ -972,34 +972,16 @@ guess_space (FontPass *fp, DcAutoGuess *guess)
 /* ------------------------------------------------------------------------------------ */
 /* The full stop                                                                        */
 
-static void
-guess_full_stop (FontPass *fp, DcAutoGuess *guess)
+/* Counts, per symbol, the lines of this font that stop early (as a paragraph's last line
+ * does) on it. Returns how many lines stop early. */
+static guint
+count_early_line_ends (FontPass *fp, guint *early)
 {
   Pass *pass = fp->pass;
-  const DcToken *tokens;
-  g_autofree guint *early = g_new0 (guint, pass->n_symbols);
-  g_autofree guint *word_final = g_new0 (guint, pass->n_symbols);
-  g_autofree guint *word_initial = g_new0 (guint, pass->n_symbols);
-  g_autofree char *code = NULL;
-  double u0[4] = { 0 }, u1[4] = { 0 };
-  gboolean has_extent[4] = { FALSE };
-  guint n_tokens, n_early = 0, known;
-  guint best = DC_AUTO_NO_SYMBOL, runner_up = DC_AUTO_NO_SYMBOL;
-
-  if (find_known (fp, is_full_stop, &known))
-    {
-      code = display_code (&pass->symbols[known]);
-      guess->symbol = known;
-      guess->reason = g_strdup_printf (_("The full stop is already known: code %s."), code);
-      return;
-    }
-
   /* The text's margins: where the font's glyphs reach furthest, in each direction. */
-  memcpy (u0, fp->reach.u0, sizeof u0);
-  memcpy (u1, fp->reach.u1, sizeof u1);
-  memcpy (has_extent, fp->reach.has_extent, sizeof has_extent);
+  const double *u0 = fp->reach.u0, *u1 = fp->reach.u1;
+  guint n_early = 0;
 
-  /* Lines that stop early, as a paragraph's last line does, and what they end with. */
   for (guint l = 0; l < pass->n_lines; l++)
     {
       const DcLine *line = &pass->lines[l];
@@ -1026,9 +1008,16 @@ guess_full_stop (FontPass *fp, DcAutoGuess *guess)
       n_early++;
       early[glyph->symbol]++;
     }
+  return n_early;
+}
 
-  /* The words as they stand now, the space just guessed included. */
-  tokens = dc_document_get_tokens (pass->document, &n_tokens);
+/* Counts, per symbol, the words it begins and ends, the space just guessed included. */
+static void
+count_word_edges (Pass *pass, guint *word_initial, guint *word_final)
+{
+  guint n_tokens;
+  const DcToken *tokens = dc_document_get_tokens (pass->document, &n_tokens);
+
   for (guint t = 0; t < n_tokens; t++)
     {
       guint last = tokens[t].first_glyph + tokens[t].n_glyphs - 1;
@@ -1036,6 +1025,29 @@ guess_full_stop (FontPass *fp, DcAutoGuess *guess)
       word_initial[pass->glyphs[pass->order[tokens[t].first_glyph]].symbol]++;
       word_final[pass->glyphs[pass->order[last]].symbol]++;
     }
+}
+
+static void
+guess_full_stop (FontPass *fp, DcAutoGuess *guess)
+{
+  Pass *pass = fp->pass;
+  g_autofree guint *early = g_new0 (guint, pass->n_symbols);
+  g_autofree guint *word_final = g_new0 (guint, pass->n_symbols);
+  g_autofree guint *word_initial = g_new0 (guint, pass->n_symbols);
+  g_autofree char *code = NULL;
+  guint n_early, known;
+  guint best = DC_AUTO_NO_SYMBOL, runner_up = DC_AUTO_NO_SYMBOL;
+
+  if (find_known (fp, is_full_stop, &known))
+    {
+      code = display_code (&pass->symbols[known]);
+      guess->symbol = known;
+      guess->reason = g_strdup_printf (_("The full stop is already known: code %s."), code);
+      return;
+    }
+
+  n_early = count_early_line_ends (fp, early);
+  count_word_edges (pass, word_initial, word_final);
 
   for (guint s = 0; s < pass->n_symbols; s++)
     {
