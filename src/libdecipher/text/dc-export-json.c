@@ -297,6 +297,55 @@ logical_text (Export *e, guint first, guint end, gboolean rtl, GString *out)
     }
 }
 
+/* The span's glyphs in runs of one origin (level, status, provenance): an array. */
+static void
+add_runs (Export *e, JsonBuilder *builder, guint first, guint end)
+{
+  Origin current = { 0 };
+  guint run_first = 0;
+  gboolean open = FALSE;
+
+  json_builder_begin_array (builder);
+  for (guint k = first; k < end; k++)
+    {
+      Origin o;
+
+      if (is_space (e, k))
+        continue;
+      origin_of (e, e->glyphs[e->order[k]].symbol, &o);
+      if (open && !same_origin (&o, &current))
+        {
+          add_run (e, builder, run_first, k, &current);
+          open = FALSE;
+        }
+      if (!open)
+        {
+          current = o;
+          run_first = k;
+          open = TRUE;
+        }
+    }
+  if (open)
+    add_run (e, builder, run_first, end, &current);
+  json_builder_end_array (builder);
+}
+
+/* The font of the span's first glyph: index, name, size. */
+static void
+add_span_font (Export *e, JsonBuilder *builder, const DcGlyph *head)
+{
+  const DcSymbol *symbols = dc_document_get_symbols (e->document, NULL);
+  guint font = dc_glyph_get_font (head, symbols);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "index");
+  json_builder_add_int_value (builder, font);
+  add_string_or_null (builder, "name", dc_font_get_name (dc_document_get_font (e->document, font)));
+  json_builder_set_member_name (builder, "size");
+  json_builder_add_double_value (builder, dc_glyph_get_size (head));
+  json_builder_end_object (builder);
+}
+
 /* One span: the non-space glyphs of [first, end) of the reading order. A span of
  * punctuation or digits alone (a comma in a font of its own) is in the script of its
  * neighbours, @neighbours. */
@@ -305,12 +354,10 @@ add_span (Export *e, JsonBuilder *builder, gboolean vertical, guint first, guint
           const DcLanguageGuess *block_language, GUnicodeScript block_script,
           GUnicodeScript *neighbours)
 {
-  const DcGlyph *head = &e->glyphs[e->order[first]];
   g_autoptr (GString) text = g_string_new (NULL);
   g_autofree char *normalized = NULL;
   GUnicodeScript script;
   gboolean mixed;
-  const DcSymbol *symbols = dc_document_get_symbols (e->document, NULL);
   float x0 = G_MAXFLOAT, y0 = G_MAXFLOAT, x1 = -G_MAXFLOAT, y1 = -G_MAXFLOAT;
   guint undecoded = 0, n_glyphs = 0;
   DcLanguageGuess language;
@@ -363,15 +410,7 @@ add_span (Export *e, JsonBuilder *builder, gboolean vertical, guint first, guint
   json_builder_set_member_name (builder, "bbox");
   add_bbox (builder, x0, y0, x1, y1);
   json_builder_set_member_name (builder, "font");
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "index");
-  json_builder_add_int_value (builder, dc_glyph_get_font (head, symbols));
-  add_string_or_null (builder, "name",
-                      dc_font_get_name (
-                          dc_document_get_font (e->document, dc_glyph_get_font (head, symbols))));
-  json_builder_set_member_name (builder, "size");
-  json_builder_add_double_value (builder, dc_glyph_get_size (head));
-  json_builder_end_object (builder);
+  add_span_font (e, builder, &e->glyphs[e->order[first]]);
   add_script (builder, script, vertical);
   json_builder_set_member_name (builder, "mixed_script");
   json_builder_add_boolean_value (builder, mixed);
@@ -382,35 +421,7 @@ add_span (Export *e, JsonBuilder *builder, gboolean vertical, guint first, guint
   json_builder_add_int_value (builder, undecoded);
 
   json_builder_set_member_name (builder, "runs");
-  json_builder_begin_array (builder);
-  {
-    Origin current = { 0 };
-    guint run_first = 0;
-    gboolean open = FALSE;
-
-    for (guint k = first; k < end; k++)
-      {
-        Origin o;
-
-        if (is_space (e, k))
-          continue;
-        origin_of (e, e->glyphs[e->order[k]].symbol, &o);
-        if (open && !same_origin (&o, &current))
-          {
-            add_run (e, builder, run_first, k, &current);
-            open = FALSE;
-          }
-        if (!open)
-          {
-            current = o;
-            run_first = k;
-            open = TRUE;
-          }
-      }
-    if (open)
-      add_run (e, builder, run_first, end, &current);
-  }
-  json_builder_end_array (builder);
+  add_runs (e, builder, first, end);
   json_builder_end_object (builder);
 }
 
