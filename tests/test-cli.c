@@ -34,24 +34,20 @@ static void
 run_cli_va (Run *run, const char *variable, const char *value, const char *first, va_list ap)
 {
   g_autoptr (GPtrArray) args = g_ptr_array_new ();
-  g_autoptr (GSubprocessLauncher) launcher = NULL;
-  g_autoptr (GSubprocess) process = NULL;
-  g_autoptr (GError) error = NULL;
+  g_autofree char *setting = variable != NULL ? g_strconcat (variable, "=", value, NULL) : NULL;
+  const char *env[] = { setting, NULL };
+  DcTestSpawn options = { DC_TEST_PIPE_OUT | DC_TEST_PIPE_ERR, env };
+  DcTestProcess process;
 
   g_ptr_array_add (args, (gpointer) cli);
   for (const char *arg = first; arg != NULL; arg = va_arg (ap, const char *))
     g_ptr_array_add (args, (gpointer) arg);
   g_ptr_array_add (args, NULL);
 
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
-                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  if (variable != NULL)
-    g_subprocess_launcher_setenv (launcher, variable, value, TRUE);
-  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) args->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, NULL, NULL, &run->out, &run->err, &error);
-  g_assert_no_error (error);
-  run->status = g_subprocess_get_if_exited (process) ? g_subprocess_get_exit_status (process) : -1;
+  dc_test_process_spawn (&process, (const char *const *) args->pdata, &options);
+  run->status = dc_test_process_communicate (&process, NULL, 0, &run->out, &run->err);
+  g_assert_true (g_utf8_validate (run->out, -1, NULL));
+  g_assert_true (g_utf8_validate (run->err, -1, NULL));
 }
 
 static void
