@@ -113,6 +113,10 @@ def recognized_text(cli, pdf, no_auto, min_confidence):
                              timeout=600, env=env)
     except subprocess.TimeoutExpired:
         return None
+    # A session that ends in error (a crash, a sanitizer's report) failed, whatever it said.
+    if out.returncode != 0:
+        sys.stderr.write(f"{pdf}: exit status {out.returncode}: {out.stderr[-300:]}\n")
+        return None
     replies = [json.loads(l) for l in out.stdout.splitlines() if l.strip()]
     replies = [r for r in replies if "ok" in r]
     if len(replies) < 3 or not replies[2].get("ok"):
