@@ -387,16 +387,17 @@ gui_test_wait_frame (GtkWidget *widget)
   g_signal_handler_disconnect (clock, handler);
 }
 
-/* Moves the X pointer off @window (to the screen's far corner; the tests' windows sit at
- * its origin) and handles the crossing: GTK 4.8 keeps the tooltip timer a widget under
- * the pointer starts, and it fires on the window once destroyed; the leave cancels it,
+/* Moves the X pointer off @window (nullable: every window; to the screen's far corner,
+ * the tests' windows sit at its origin) and handles the crossing: GTK 4.8 keeps the tooltip timer a
+ * widget under the pointer starts, and it fires on the window once destroyed; the leave cancels it,
  * where the tests used to wait 700 ms for it to run out. */
 void
 gui_test_pointer_away (GtkWindow *window)
 {
-  Display *display = gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (window)));
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
-  GdkSeat *seat = gdk_display_get_default_seat (gtk_widget_get_display (GTK_WIDGET (window)));
+  GdkDisplay *gdk_display = gdk_display_get_default ();
+  Display *display = gdk_x11_display_get_xdisplay (gdk_display);
+  GdkSurface *surface = window != NULL ? gtk_native_get_surface (GTK_NATIVE (window)) : NULL;
+  GdkSeat *seat = gdk_display_get_default_seat (gdk_display);
   Screen *screen = DefaultScreenOfDisplay (display);
   double x, y;
 
@@ -496,6 +497,8 @@ gui_test_open_window (const char *fixture, GtkApplication *application, int widt
   decipher_window_open (window, file);
   GUI_TEST_WAIT (window_loaded, window, "the document to load");
   g_assert_nonnull (decipher_window_get_session (window));
+  /* Laid out and drawn with its document, as a user first sees it. */
+  gui_test_wait_frame (GTK_WIDGET (window));
   gui_test_focus_window (GTK_WINDOW (window));
   return window;
 }
