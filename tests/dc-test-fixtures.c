@@ -403,6 +403,19 @@ dc_test_character_error_rate (const char *text, const char *truth)
  * see (build-aux/tsan.supp), so every test that ran decipher-cli through it filled the
  * TSan build's log with GLib's hand-offs. Spawning, reading the pipes and waitpid() on
  * the test's own thread start no thread at all. */
+/* In the child: SIGPIPE as decipher-cli would have it outside the tests (this process
+ * ignores it, see below, and an ignored signal stays ignored across exec), then what the
+ * test asked for. */
+static void
+spawn_child_setup (gpointer data)
+{
+  const DcTestSpawn *options = data;
+
+  signal (SIGPIPE, SIG_DFL);
+  if (options->child_setup != NULL)
+    options->child_setup (options->child_setup_data);
+}
+
 void
 dc_test_process_spawn (DcTestProcess *process, const char *const *argv, const DcTestSpawn *options)
 {
@@ -434,8 +447,8 @@ dc_test_process_spawn (DcTestProcess *process, const char *const *argv, const Dc
   signal (SIGPIPE, SIG_IGN);
   g_spawn_async_with_pipes_and_fds (options->cwd, argv, (const char *const *) env,
                                     G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_SEARCH_PATH,
-                                    options->child_setup, options->child_setup_data, stdin_fd, stdout_fd,
-                                    -1, NULL, NULL, 0, &process->pid,
+                                    spawn_child_setup, (gpointer) options, stdin_fd, stdout_fd, -1,
+                                    NULL, NULL, 0, &process->pid,
                                     (options->pipes & DC_TEST_PIPE_IN) ? &in : NULL,
                                     (options->pipes & DC_TEST_PIPE_OUT) ? &out : NULL,
                                     (options->pipes & DC_TEST_PIPE_ERR) ? &err : NULL, &error);
