@@ -57,6 +57,27 @@ def parse_answers(readme):
     return answers
 
 
+def realworld_folder(root):
+    """The folder of the real-world PDFs for the checkout at root: $REALWORLD_PDFS, else
+    ../shared/realworld-pdfs beside the checkout (CI lays /work/shared there), else the
+    same beside the main checkout of a git worktree. None when none holds a README.md."""
+    candidates = [os.environ.get("REALWORLD_PDFS"),
+                  os.path.join(root, "..", "shared", "realworld-pdfs")]
+    try:
+        common = subprocess.run(["git", "-C", root, "rev-parse", "--path-format=absolute",
+                                 "--git-common-dir"], capture_output=True, text=True,
+                                timeout=30).stdout.strip()
+        if common:
+            candidates.append(os.path.join(os.path.dirname(common), "..", "shared",
+                                           "realworld-pdfs"))
+    except (OSError, subprocess.SubprocessError):
+        pass
+    for folder in candidates:
+        if folder and os.path.exists(os.path.join(folder, "README.md")):
+            return os.path.normpath(folder)
+    return None
+
+
 def squash(text, spaces=False):
     text = unicodedata.normalize("NFC", text)
     if spaces:
@@ -113,6 +134,10 @@ def recognized_text(cli, pdf, no_auto, min_confidence):
                              timeout=600, env=env)
     except subprocess.TimeoutExpired:
         return None
+    # A session that ends in error (a crash, a sanitizer's report) failed, whatever it said.
+    if out.returncode != 0:
+        sys.stderr.write(f"{pdf}: exit status {out.returncode}: {out.stderr[-300:]}\n")
+        return None
     replies = [json.loads(l) for l in out.stdout.splitlines() if l.strip()]
     replies = [r for r in replies if "ok" in r]
     if len(replies) < 3 or not replies[2].get("ok"):
@@ -126,7 +151,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("cli", nargs="?", default=os.path.join(here, "..", "_build", "src", "cli",
                                                            "decipher-cli"))
-    ap.add_argument("--dir", default=os.path.join(here, "..", "..", "shared", "realworld-pdfs"))
+    ap.add_argument("--dir", default=realworld_folder(os.path.join(here, "..")) or os.path.join(
+        here, "..", "..", "shared", "realworld-pdfs"))
     ap.add_argument("--no-auto", action="store_true", help="pass --no-auto to decipher-cli")
     ap.add_argument("--recognize", action="store_true",
                     help="the text after recognize + one accept all in a session")

@@ -54,41 +54,22 @@ run_child_setup (gpointer data)
 void
 run_argv (Run *run, const RunOptions *options, const char *const *argv)
 {
-  g_autoptr (GSubprocessLauncher) launcher = NULL;
-  g_autoptr (GSubprocess) process = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GBytes) input = NULL;
-  g_autoptr (GBytes) out = NULL;
-  g_autoptr (GBytes) err = NULL;
-  GSubprocessFlags flags = G_SUBPROCESS_FLAGS_STDERR_PIPE;
+  DcTestSpawn spawn = { DC_TEST_PIPE_ERR };
+  DcTestProcess process;
 
   if (options->stdin_path == NULL)
-    flags |= G_SUBPROCESS_FLAGS_STDIN_PIPE;
+    spawn.pipes |= DC_TEST_PIPE_IN;
   if (options->stdout_path == NULL)
-    flags |= G_SUBPROCESS_FLAGS_STDOUT_PIPE;
-  launcher = g_subprocess_launcher_new (flags);
-  if (options->stdin_path != NULL)
-    g_subprocess_launcher_set_stdin_file_path (launcher, options->stdin_path);
-  if (options->cwd != NULL)
-    g_subprocess_launcher_set_cwd (launcher, options->cwd);
-  if (options->stdout_path != NULL)
-    g_subprocess_launcher_set_stdout_file_path (launcher, options->stdout_path);
-  g_subprocess_launcher_set_child_setup (launcher, run_child_setup, (gpointer) options, NULL);
-  process = g_subprocess_launcher_spawnv (launcher, argv, &error);
-  g_assert_no_error (error);
-  if (options->input != NULL)
-    input = g_bytes_new_static (options->input, options->input_length);
-  else if (options->stdin_path == NULL)
-    input = g_bytes_new_static ("", 0);
-  g_subprocess_communicate (process, input, NULL, &out, &err, &error);
-  g_assert_no_error (error);
-  run->out = out != NULL && g_bytes_get_size (out) > 0
-                 ? g_strndup (g_bytes_get_data (out, NULL), g_bytes_get_size (out))
-                 : g_strdup ("");
-  run->err = g_bytes_get_size (err) > 0
-                 ? g_strndup (g_bytes_get_data (err, NULL), g_bytes_get_size (err))
-                 : g_strdup ("");
-  run->status = g_subprocess_get_if_exited (process) ? g_subprocess_get_exit_status (process) : -1;
+    spawn.pipes |= DC_TEST_PIPE_OUT;
+  spawn.stdin_path = options->stdin_path;
+  spawn.stdout_path = options->stdout_path;
+  spawn.cwd = options->cwd;
+  spawn.child_setup = run_child_setup;
+  spawn.child_setup_data = (gpointer) options;
+  dc_test_process_spawn (&process, argv, &spawn);
+  run->status = dc_test_process_communicate (
+      &process, options->input, options->input != NULL ? (gssize) options->input_length : 0,
+      &run->out, &run->err);
 }
 
 /* decipher-cli ARGS… (NULL-terminated), with @options. */

@@ -5,6 +5,16 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gio/gunixinputstream.h>
+#include <gio/gunixoutputstream.h>
+#include <glib-unix.h>
 #include <glib/gstdio.h>
 
 #include "dc-test-fixtures.h"
@@ -386,4 +396,167 @@ dc_test_character_error_rate (const char *text, const char *truth)
         }
     }
   return (double) row[b->len] / MAX (1, b->len);
+}
+
+/* Child processes without GSubprocess: GSubprocess watches its child from GLib's worker
+ * thread and hands results over through GLib's own futexes, which ThreadSanitizer cannot
+ * see (build-aux/tsan.supp), so every test that ran decipher-cli through it filled the
+ * TSan build's log with GLib's hand-offs. Spawning, reading the pipes and waitpid() on
+ * the test's own thread start no thread at all. */
+/* In the child: SIGPIPE as decipher-cli would have it outside the tests (this process
+ * ignores it, see below, and an ignored signal stays ignored across exec), then what the
+ * test asked for. */
+static void
+spawn_child_setup (gpointer data)
+{
+  const DcTestSpawn *options = data;
+
+  signal (SIGPIPE, SIG_DFL);
+  if (options->child_setup != NULL)
+    options->child_setup (options->child_setup_data);
+}
+
+void
+dc_test_process_spawn (DcTestProcess *process, const char *const *argv, const DcTestSpawn *options)
+{
+  static const DcTestSpawn defaults = { DC_TEST_PIPE_OUT | DC_TEST_PIPE_ERR };
+  g_auto (GStrv) env = g_get_environ ();
+  g_autoptr (GError) error = NULL;
+  int in = -1, out = -1, err = -1, stdin_fd = -1, stdout_fd = -1;
+
+  if (options == NULL)
+    options = &defaults;
+  for (guint i = 0; options->env != NULL && options->env[i] != NULL; i++)
+    {
+      g_auto (GStrv) pair = g_strsplit (options->env[i], "=", 2);
+
+      g_assert_nonnull (pair[1]);
+      env = g_environ_setenv (env, pair[0], pair[1], TRUE);
+    }
+  if (options->stdin_path != NULL)
+    {
+      stdin_fd = g_open (options->stdin_path, O_RDONLY | O_CLOEXEC, 0);
+      g_assert_cmpint (stdin_fd, >=, 0);
+    }
+  if (options->stdout_path != NULL)
+    {
+      stdout_fd = g_open (options->stdout_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+      g_assert_cmpint (stdout_fd, >=, 0);
+    }
+  /* A child that exits before reading all its input must not kill the test. */
+  signal (SIGPIPE, SIG_IGN);
+  g_spawn_async_with_pipes_and_fds (options->cwd, argv, (const char *const *) env,
+                                    G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_SEARCH_PATH,
+                                    spawn_child_setup, (gpointer) options, stdin_fd, stdout_fd, -1,
+                                    NULL, NULL, 0, &process->pid,
+                                    (options->pipes & DC_TEST_PIPE_IN) ? &in : NULL,
+                                    (options->pipes & DC_TEST_PIPE_OUT) ? &out : NULL,
+                                    (options->pipes & DC_TEST_PIPE_ERR) ? &err : NULL, &error);
+  g_assert_no_error (error);
+  if (stdin_fd >= 0)
+    g_close (stdin_fd, NULL);
+  if (stdout_fd >= 0)
+    g_close (stdout_fd, NULL);
+  process->in = in >= 0 ? g_unix_output_stream_new (in, TRUE) : NULL;
+  process->out = out >= 0 ? g_data_input_stream_new (g_unix_input_stream_new (out, TRUE)) : NULL;
+  process->err = err >= 0 ? g_unix_input_stream_new (err, TRUE) : NULL;
+  if (process->out != NULL)
+    g_object_unref (g_filter_input_stream_get_base_stream (G_FILTER_INPUT_STREAM (process->out)));
+}
+
+static int
+stream_fd (gpointer stream)
+{
+  if (stream == NULL)
+    return -1;
+  if (G_IS_FILTER_INPUT_STREAM (stream))
+    stream = g_filter_input_stream_get_base_stream (stream);
+  if (G_IS_UNIX_INPUT_STREAM (stream))
+    return g_unix_input_stream_get_fd (stream);
+  return g_unix_output_stream_get_fd (stream);
+}
+
+/* Writes @input to the child's standard input (when a pipe) and closes it, reads its
+ * standard output and error (when pipes) to their end, and waits for it: what
+ * g_subprocess_communicate() does, on this thread. Returns its exit code, or -1 when a
+ * signal ended it. */
+int
+dc_test_process_communicate (DcTestProcess *process, const char *input, gssize input_length,
+                             char **out, char **err)
+{
+  g_autoptr (GString) read_out = g_string_new (NULL), read_err = g_string_new (NULL);
+  struct pollfd fds[3] = { { stream_fd (process->in), POLLOUT, 0 },
+                           { stream_fd (process->out), POLLIN, 0 },
+                           { stream_fd (process->err), POLLIN, 0 } };
+  GString *sinks[3] = { NULL, read_out, read_err };
+  gsize written = 0, length;
+
+  length = input == NULL ? 0 : input_length < 0 ? strlen (input) : (gsize) input_length;
+  if (fds[0].fd >= 0)
+    g_assert_true (g_unix_set_fd_nonblocking (fds[0].fd, TRUE, NULL));
+  while (fds[0].fd >= 0 || fds[1].fd >= 0 || fds[2].fd >= 0)
+    {
+      if (fds[0].fd >= 0 && written == length)
+        {
+          g_output_stream_close (process->in, NULL, NULL);
+          fds[0].fd = -1;
+          continue;
+        }
+      if (poll (fds, 3, -1) < 0)
+        {
+          g_assert_cmpint (errno, ==, EINTR);
+          continue;
+        }
+      if (fds[0].revents != 0)
+        {
+          gssize n = write (fds[0].fd, input + written, MIN (length - written, 4096));
+
+          if (n > 0)
+            written += (gsize) n;
+          else if (n < 0 && errno != EAGAIN && errno != EINTR)
+            written = length; /* EPIPE: the child stopped reading */
+        }
+      for (guint i = 1; i < 3; i++)
+        if (fds[i].revents != 0)
+          {
+            char buffer[4096];
+            gssize n = read (fds[i].fd, buffer, sizeof buffer);
+
+            if (n > 0)
+              g_string_append_len (sinks[i], buffer, n);
+            else if (n == 0 || (errno != EINTR && errno != EAGAIN))
+              fds[i].fd = -1;
+          }
+    }
+  if (out != NULL)
+    *out = g_string_free (g_steal_pointer (&read_out), FALSE);
+  if (err != NULL)
+    *err = g_string_free (g_steal_pointer (&read_err), FALSE);
+  return dc_test_process_wait (process);
+}
+
+/* Closes the child's standard input, as the end of a script does, and waits for it.
+ * Returns its exit code, or -1 when a signal ended it. */
+int
+dc_test_process_wait (DcTestProcess *process)
+{
+  int status;
+
+  if (process->in != NULL)
+    g_output_stream_close (process->in, NULL, NULL);
+  while (waitpid (process->pid, &status, 0) < 0)
+    g_assert_cmpint (errno, ==, EINTR);
+  g_spawn_close_pid (process->pid);
+  g_clear_object (&process->in);
+  g_clear_object (&process->out);
+  g_clear_object (&process->err);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+/* As a crash or kill -9 ends it: nothing more is read or written. */
+void
+dc_test_process_kill (DcTestProcess *process)
+{
+  kill (process->pid, SIGKILL);
+  dc_test_process_wait (process);
 }

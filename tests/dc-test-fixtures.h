@@ -24,4 +24,42 @@ double dc_test_character_error_rate (const char *text, const char *truth);
 void dc_test_remove_tree (const char *path);
 void dc_test_assert_same_document (DcDocument *a, DcDocument *b);
 
+/* A child process (decipher-cli) driven through pipes on the test's own thread. */
+typedef enum
+{
+  DC_TEST_PIPE_IN = 1 << 0,
+  DC_TEST_PIPE_OUT = 1 << 1,
+  DC_TEST_PIPE_ERR = 1 << 2,
+} DcTestPipes;
+
+typedef struct
+{
+  DcTestPipes pipes;
+  const char *const *env;  /* NAME=VALUE set over the test's environment, or NULL */
+  const char *cwd;         /* where to run, or NULL */
+  const char *stdin_path;  /* a file as standard input when it is not a pipe, or NULL */
+  const char *stdout_path; /* a file made anew as standard output, or NULL */
+  GSpawnChildSetupFunc child_setup;
+  gpointer child_setup_data;
+} DcTestSpawn;
+
+typedef struct
+{
+  GPid pid;
+  GOutputStream *in;     /* its standard input, when a pipe */
+  GDataInputStream *out; /* its standard output, when a pipe */
+  GInputStream *err;     /* its standard error, when a pipe */
+} DcTestProcess;
+
+void dc_test_process_spawn (DcTestProcess *process,
+                            const char *const *argv,
+                            const DcTestSpawn *options);
+int dc_test_process_communicate (DcTestProcess *process,
+                                 const char *input,
+                                 gssize input_length,
+                                 char **out,
+                                 char **err);
+int dc_test_process_wait (DcTestProcess *process);
+void dc_test_process_kill (DcTestProcess *process);
+
 G_END_DECLS

@@ -410,11 +410,11 @@ test_save_into_journal (void)
 {
   g_autofree char *dir = make_work_dir ();
   g_autofree char *journal = g_build_filename (dir, "p.decipher.journal", NULL);
-  g_autoptr (GSubprocessLauncher) launcher = NULL;
-  g_autoptr (GSubprocess) session = NULL;
-  g_autoptr (GDataInputStream) replies = NULL;
+  const char *argv[] = { g_getenv ("DECIPHER_CLI"), "session", "doc.pdf", "--project",
+                         "p.decipher", "--no-auto", NULL };
+  DcTestSpawn spawn = { .pipes = DC_TEST_PIPE_IN | DC_TEST_PIPE_OUT, .cwd = dir };
+  DcTestProcess session;
   g_autoptr (GError) error = NULL;
-  GOutputStream *requests;
   static const char *const input[] = {
     "{\"cmd\":\"save\",\"path\":\"p.decipher.journal\"}\n",
     "{\"cmd\":\"save\",\"path\":\"q.decipher.journal\"}\n",
@@ -425,22 +425,15 @@ test_save_into_journal (void)
 
   make_project (dir);
   write_file (dir, "q.decipher.journal", "");
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE
-                                        | G_SUBPROCESS_FLAGS_STDOUT_PIPE);
-  g_subprocess_launcher_set_cwd (launcher, dir);
-  session = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("DECIPHER_CLI"), "session",
-                                         "doc.pdf", "--project", "p.decipher", "--no-auto", NULL);
-  g_assert_no_error (error);
-  requests = g_subprocess_get_stdin_pipe (session);
-  replies = g_data_input_stream_new (g_subprocess_get_stdout_pipe (session));
+  dc_test_process_spawn (&session, argv, &spawn);
   for (guint i = 0; i < G_N_ELEMENTS (input); i++)
     {
       g_autofree char *reply = NULL;
 
-      g_assert_true (g_output_stream_write_all (requests, input[i], strlen (input[i]), NULL,
+      g_assert_true (g_output_stream_write_all (session.in, input[i], strlen (input[i]), NULL,
                                                 NULL, &error));
       g_assert_no_error (error);
-      reply = g_data_input_stream_read_line (replies, NULL, NULL, &error);
+      reply = g_data_input_stream_read_line (session.out, NULL, NULL, &error);
       g_assert_no_error (error);
       g_test_message ("%s", reply);
       if (i < 2)
@@ -452,8 +445,7 @@ test_save_into_journal (void)
         g_assert_true (g_str_has_prefix (reply, "{\"ok\":true"));
     }
   /* Killed: the journal alone holds the two decisions. */
-  g_subprocess_force_exit (session);
-  g_subprocess_wait (session, NULL, NULL);
+  dc_test_process_kill (&session);
   {
     g_autofree char *x = project_value (dir, 22);
     g_autofree char *y = project_value (dir, 23);
@@ -491,9 +483,9 @@ test_lock_other_account (void)
 {
   g_autofree char *dir = make_work_dir ();
   g_autofree char *lock = g_build_filename (dir, "p.decipher.lock", NULL);
-  g_autoptr (GSubprocessLauncher) launcher = NULL;
-  g_autoptr (GSubprocess) first = NULL;
-  g_autoptr (GDataInputStream) replies = NULL;
+  const char *argv[] = { g_getenv ("DECIPHER_CLI"), "session", "doc.pdf", "--project",
+                         "p.decipher", NULL };
+  DcTestProcess first;
   g_autoptr (GError) error = NULL;
   static const char status[] = "{\"cmd\":\"status\"}\n";
   static const char assign[] = "{\"cmd\":\"assign\",\"symbol\":22,\"text\":\"z\"}\n";
@@ -517,22 +509,22 @@ test_lock_other_account (void)
 
   /* Readable but not writable: the first session locks it, the second is refused. */
   g_assert_cmpint (g_chmod (lock, 0444), ==, 0);
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE
-                                        | G_SUBPROCESS_FLAGS_STDOUT_PIPE);
-  g_subprocess_launcher_set_cwd (launcher, dir);
-  g_subprocess_launcher_set_child_setup (launcher, run_child_setup, &other, NULL);
-  first = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("DECIPHER_CLI"), "session",
-                                       "doc.pdf", "--project", "p.decipher", NULL);
-  g_assert_no_error (error);
-  replies = g_data_input_stream_new (g_subprocess_get_stdout_pipe (first));
+  {
+    DcTestSpawn spawn = { .pipes = DC_TEST_PIPE_IN | DC_TEST_PIPE_OUT,
+                          .cwd = dir,
+                          .child_setup = run_child_setup,
+                          .child_setup_data = &other };
+
+    dc_test_process_spawn (&first, argv, &spawn);
+  }
   for (guint i = 0; i < 2; i++)
     {
       const char *request = i == 0 ? status : assign;
       g_autofree char *reply = NULL;
 
-      g_assert_true (g_output_stream_write_all (g_subprocess_get_stdin_pipe (first), request,
-                                                strlen (request), NULL, NULL, &error));
-      reply = g_data_input_stream_read_line (replies, NULL, NULL, &error);
+      g_assert_true (g_output_stream_write_all (first.in, request, strlen (request), NULL, NULL,
+                                                &error));
+      reply = g_data_input_stream_read_line (first.out, NULL, NULL, &error);
       g_assert_no_error (error);
       g_assert_true (g_str_has_prefix (reply, "{\"ok\":true"));
       if (i == 0)
@@ -543,9 +535,7 @@ test_lock_other_account (void)
           assert_one_sentence (&second, "is open in another program");
         }
     }
-  g_assert_true (g_output_stream_close (g_subprocess_get_stdin_pipe (first), NULL, &error));
-  g_assert_true (g_subprocess_wait_check (first, NULL, &error));
-  g_assert_no_error (error);
+  g_assert_cmpint (dc_test_process_wait (&first), ==, 0);
   /* Not ours to remove. */
   g_assert_true (g_file_test (lock, G_FILE_TEST_IS_REGULAR));
   {

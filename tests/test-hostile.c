@@ -536,6 +536,7 @@ test_short_writes (void)
       assert_one_sentence (&run, "The output could not be written whole");
       g_assert_cmpint (run.status, ==, 1);
     }
+#if !defined(__SANITIZE_THREAD__)
   {
     g_autofree char *out = g_build_filename (dir, "out.json", NULL);
     RunOptions limited = { .cwd = dir, .stdout_path = out, .file_size = 4096 };
@@ -545,6 +546,12 @@ test_short_writes (void)
     assert_one_sentence (&run, "could not be written whole");
     g_assert_cmpint (run.status, ==, 1);
   }
+#else
+  /* ThreadSanitizer's own runtime takes SIGBUS under a file size limit, in its shadow
+   * memory, before decipher-cli writes anything (`ulimit -f 4; decipher-cli text …` in
+   * the _build/tsan build): the normal and ASan builds test the limit. */
+  g_test_message ("ulimit -f is tested in the builds without ThreadSanitizer");
+#endif
   remove_work_dir (dir);
 }
 

@@ -155,8 +155,6 @@ test_cli_with_references (void)
   g_autofree char *truth_text = dc_test_truth_text ("uralic-roman");
   g_autofree char *contents = NULL;
   g_autofree char *out = NULL;
-  g_autoptr (GSubprocessLauncher) launcher = NULL;
-  g_autoptr (GSubprocess) process = NULL;
   g_autoptr (GError) error = NULL;
   double cer;
 
@@ -176,16 +174,18 @@ test_cli_with_references (void)
   g_file_set_contents (conf, contents, -1, &error);
   g_assert_no_error (error);
 
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
-                                        | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
-  g_subprocess_launcher_setenv (launcher, "FONTCONFIG_FILE", conf, TRUE);
-  g_subprocess_launcher_setenv (launcher, "DECIPHER_REFERENCES", index, TRUE);
-  g_subprocess_launcher_setenv (launcher, "DECIPHER_LIBRARY", "", TRUE);
-  process = g_subprocess_launcher_spawn (launcher, &error, cli, "text", pdf, NULL);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_successful (process));
+  {
+    g_autofree char *fontconfig = g_strconcat ("FONTCONFIG_FILE=", conf, NULL);
+    g_autofree char *references = g_strconcat ("DECIPHER_REFERENCES=", index, NULL);
+    const char *env[] = { fontconfig, references, "DECIPHER_LIBRARY=", NULL };
+    const char *argv[] = { cli, "text", pdf, NULL };
+    DcTestSpawn spawn = { .pipes = DC_TEST_PIPE_OUT | DC_TEST_PIPE_ERR, .env = env };
+    DcTestProcess process;
+
+    dc_test_process_spawn (&process, argv, &spawn);
+    g_assert_cmpint (dc_test_process_communicate (&process, NULL, 0, &out, NULL), ==, 0);
+    g_assert_true (g_utf8_validate (out, -1, NULL));
+  }
   /* The index was built, with Roman Uralic in it. */
   g_assert_true (g_file_test (index, G_FILE_TEST_EXISTS));
 

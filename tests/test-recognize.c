@@ -414,21 +414,19 @@ test_recognize_cli (void)
 {
   g_autofree char *path = dc_test_fixture_path ("legacy-cyrillic.pdf");
   const char *argv[] = { g_getenv ("DECIPHER_CLI"), "session", path, NULL };
-  g_autoptr (GSubprocess) process = NULL;
-  g_autoptr (GError) error = NULL;
+  DcTestSpawn spawn = { DC_TEST_PIPE_IN | DC_TEST_PIPE_OUT };
+  DcTestProcess process;
   g_autofree char *out = NULL;
   g_auto (GStrv) lines = NULL;
   guint n_progress = 0, n = 0;
 
-  process = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
-                               &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_communicate_utf8 (
-      process,
+  dc_test_process_spawn (&process, argv, &spawn);
+  dc_test_process_communicate (
+      &process,
       "{\"cmd\":\"recognize\",\"languages\":\"rus\"}\n{\"cmd\":\"accept\",\"all\":true,"
       "\"min_confidence\":0.5}\n{\"cmd\":\"recognize\",\"languages\":\"../x\"}\n",
-      NULL, &out, NULL, &error));
-  g_assert_no_error (error);
+      -1, &out, NULL);
+  g_assert_true (g_utf8_validate (out, -1, NULL));
   lines = g_strsplit (out, "\n", -1);
   n = g_strv_length (lines);
   for (guint i = 0; i < n && g_str_has_prefix (lines[i], "{\"progress\":"); i++)
@@ -446,23 +444,18 @@ test_recognize_without_tesseract (void)
 {
   g_autofree char *path = dc_test_fixture_path ("legacy-cyrillic.pdf");
   const char *argv[] = { g_getenv ("DECIPHER_CLI"), "session", path, NULL };
-  g_autoptr (GSubprocessLauncher) launcher = NULL;
-  g_autoptr (GSubprocess) process = NULL;
-  g_autoptr (GError) error = NULL;
+  const char *env[] = { "DECIPHER_TESSERACT_LIBRARY=libtesseract-not-installed.so.0", NULL };
+  DcTestSpawn spawn = { DC_TEST_PIPE_IN | DC_TEST_PIPE_OUT, env };
+  DcTestProcess process;
   g_autofree char *out = NULL;
   g_auto (GStrv) lines = NULL;
 
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE
-                                        | G_SUBPROCESS_FLAGS_STDOUT_PIPE);
-  g_subprocess_launcher_setenv (launcher, "DECIPHER_TESSERACT_LIBRARY",
-                                "libtesseract-not-installed.so.0", TRUE);
-  process = g_subprocess_launcher_spawnv (launcher, argv, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_communicate_utf8 (process,
-                                                "{\"cmd\":\"recognize\",\"languages\":\"rus\"}\n{"
-                                                "\"cmd\":\"status\"}\n",
-                                                NULL, &out, NULL, &error));
-  g_assert_no_error (error);
+  dc_test_process_spawn (&process, argv, &spawn);
+  dc_test_process_communicate (&process,
+                               "{\"cmd\":\"recognize\",\"languages\":\"rus\"}\n{"
+                               "\"cmd\":\"status\"}\n",
+                               -1, &out, NULL);
+  g_assert_true (g_utf8_validate (out, -1, NULL));
   lines = g_strsplit (out, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), >=, 2);
   g_assert_true (g_str_has_prefix (lines[0], "{\"ok\":false,\"error\":"));

@@ -11,18 +11,13 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
-#include <signal.h>
 
 #include "dc-test-fixtures.h"
 
 #define PLENTY "1000000000"
 
-typedef struct
-{
-  GSubprocess *process;
-  GOutputStream *in;
-  GDataInputStream *out;
-} Session;
+/* A decipher-cli session: its input (in) and its replies (out). */
+typedef DcTestProcess Session;
 
 /* @budget: (nullable): the full-disk shim's budget file, for a session whose project's
  * folder can fill up. */
@@ -30,48 +25,35 @@ static void
 session_start (Session *s, const char *project, const char *budget)
 {
   g_autofree char *pdf = dc_test_fixture_path ("legacy-cyrillic.pdf");
-  g_autoptr (GSubprocessLauncher) launcher = NULL;
-  g_autoptr (GError) error = NULL;
+  const char *argv[] = {
+    g_getenv ("DECIPHER_CLI"), "session", pdf, "--project", project, "--no-auto", NULL
+  };
+  g_autoptr (GPtrArray) env = g_ptr_array_new_with_free_func (g_free);
+  DcTestSpawn spawn = { DC_TEST_PIPE_IN | DC_TEST_PIPE_OUT };
 
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE
-                                        | G_SUBPROCESS_FLAGS_STDOUT_PIPE);
   if (budget != NULL)
     {
       g_autofree char *folder = g_path_get_dirname (project);
+      const char *asan = g_getenv ("ASAN_OPTIONS");
 
-      g_subprocess_launcher_setenv (launcher, "LD_PRELOAD", g_getenv ("FULL_DISK_SHIM"), TRUE);
-      g_subprocess_launcher_setenv (launcher, "DECIPHER_TEST_FULL_DIR", folder, TRUE);
-      g_subprocess_launcher_setenv (launcher, "DECIPHER_TEST_FREE_BYTES", budget, TRUE);
+      g_ptr_array_add (env, g_strconcat ("LD_PRELOAD=", g_getenv ("FULL_DISK_SHIM"), NULL));
+      g_ptr_array_add (env, g_strconcat ("DECIPHER_TEST_FULL_DIR=", folder, NULL));
+      g_ptr_array_add (env, g_strconcat ("DECIPHER_TEST_FREE_BYTES=", budget, NULL));
       /* Sanitizer builds: their runtime need not come first for this. */
-      {
-        const char *asan = g_getenv ("ASAN_OPTIONS");
-        g_autofree char *options = g_strconcat (asan != NULL ? asan : "",
-                                                asan != NULL && *asan != '\0' ? ":" : "",
-                                                "verify_asan_link_order=0", NULL);
-
-        g_subprocess_launcher_setenv (launcher, "ASAN_OPTIONS", options, TRUE);
-      }
+      g_ptr_array_add (env, g_strconcat ("ASAN_OPTIONS=", asan != NULL ? asan : "",
+                                         asan != NULL && *asan != '\0' ? ":" : "",
+                                         "verify_asan_link_order=0", NULL));
     }
-  s->process = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("DECIPHER_CLI"),
-                                            "session", pdf, "--project", project, "--no-auto",
-                                            NULL);
-  g_assert_no_error (error);
-  s->in = g_subprocess_get_stdin_pipe (s->process);
-  s->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (s->process));
+  g_ptr_array_add (env, NULL);
+  spawn.env = (const char *const *) env->pdata;
+  dc_test_process_spawn (s, argv, &spawn);
 }
 
 /* Closes its input, as the end of a script does. Returns its exit status. */
 static int
 session_stop (Session *s)
 {
-  int status;
-
-  g_output_stream_close (s->in, NULL, NULL);
-  g_subprocess_wait (s->process, NULL, NULL);
-  status = g_subprocess_get_exit_status (s->process);
-  g_clear_object (&s->out);
-  g_clear_object (&s->process);
-  return status;
+  return dc_test_process_wait (s);
 }
 
 static JsonObject *
@@ -164,17 +146,12 @@ static int
 run_session (const char *project, char **out, char **err)
 {
   g_autofree char *pdf = dc_test_fixture_path ("legacy-cyrillic.pdf");
-  g_autoptr (GSubprocess) process = NULL;
-  g_autoptr (GError) error = NULL;
+  const char *argv[] = { g_getenv ("DECIPHER_CLI"), "session", pdf, "--project", project, NULL };
+  DcTestSpawn spawn = { DC_TEST_PIPE_IN | DC_TEST_PIPE_OUT | DC_TEST_PIPE_ERR };
+  DcTestProcess process;
 
-  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
-                                  | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                              &error, g_getenv ("DECIPHER_CLI"), "session", pdf, "--project",
-                              project, NULL);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, "{\"cmd\": \"status\"}\n", NULL, out, err, &error);
-  g_assert_no_error (error);
-  return g_subprocess_get_exit_status (process);
+  dc_test_process_spawn (&process, argv, &spawn);
+  return dc_test_process_communicate (&process, "{\"cmd\": \"status\"}\n", -1, out, err);
 }
 
 /* A valid project of legacy-cyrillic.pdf with one symbol decided, made by a session. */
@@ -344,10 +321,7 @@ test_full_disk (void)
       }
   }
   /* Killed: only the journal holds the work. */
-  g_subprocess_send_signal (s.process, SIGKILL);
-  g_subprocess_wait (s.process, NULL, NULL);
-  g_clear_object (&s.out);
-  g_clear_object (&s.process);
+  dc_test_process_kill (&s);
 
   session_start (&s, project, NULL);
   for (guint i = 0; i < 4; i++)
@@ -427,10 +401,7 @@ test_two_sessions (void)
   session_start (&first, project, NULL);
   value = value_of (&first, symbols[1]);
   g_assert_cmpstr (value, ==, "ж");
-  g_subprocess_send_signal (first.process, SIGKILL);
-  g_subprocess_wait (first.process, NULL, NULL);
-  g_clear_object (&first.out);
-  g_clear_object (&first.process);
+  dc_test_process_kill (&first);
 
   session_start (&again, project, NULL);
   g_clear_pointer (&value, g_free);

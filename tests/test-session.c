@@ -5,24 +5,18 @@
 
 #include "config.h"
 
-#include <signal.h>
-
 #include "dc-test-fixtures.h"
 
-typedef struct
-{
-  GSubprocess *process;
-  GOutputStream *in;
-  GDataInputStream *out;
-} Session;
+/* A decipher-cli session: its input (in) and its replies (out). */
+typedef DcTestProcess Session;
 
 static void
 session_start (Session *s, const char *fixture, const char *project, gboolean no_auto)
 {
   g_autofree char *file = g_strconcat (fixture, ".pdf", NULL);
   g_autofree char *pdf = dc_test_fixture_path (file);
-  g_autoptr (GError) error = NULL;
   const char *argv[8] = { g_getenv ("DECIPHER_CLI"), "session", pdf, NULL };
+  DcTestSpawn spawn = { DC_TEST_PIPE_IN | DC_TEST_PIPE_OUT };
   guint n = 3;
 
   if (project != NULL)
@@ -34,30 +28,20 @@ session_start (Session *s, const char *fixture, const char *project, gboolean no
     argv[n++] = "--no-auto";
   argv[n] = NULL;
 
-  s->process = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDIN_PIPE |
-                                          G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
-  g_assert_no_error (error);
-  s->in = g_subprocess_get_stdin_pipe (s->process);
-  s->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (s->process));
+  dc_test_process_spawn (s, argv, &spawn);
 }
 
 /* As a crash or kill -9 ends it: nothing more is read or written. */
 static void
 session_kill (Session *s)
 {
-  g_subprocess_send_signal (s->process, SIGKILL);
-  g_subprocess_wait (s->process, NULL, NULL);
-  g_clear_object (&s->out);
-  g_clear_object (&s->process);
+  dc_test_process_kill (s);
 }
 
 static void
 session_stop (Session *s)
 {
-  g_output_stream_close (s->in, NULL, NULL);
-  g_subprocess_wait (s->process, NULL, NULL);
-  g_clear_object (&s->out);
-  g_clear_object (&s->process);
+  dc_test_process_wait (s);
 }
 
 static void

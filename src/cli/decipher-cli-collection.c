@@ -25,6 +25,7 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
@@ -66,7 +67,8 @@ typedef struct
   GPtrArray *items;           /* of Item */
   char *project_library_path; /* the project's decisions, as a library; nullable */
   char *reader;               /* this program, run once per file */
-  GMutex progress_lock;
+  GMutex progress_lock;       /* over n_started, n_done and standard error */
+  guint n_started;
   guint n_done;
 } Run;
 
@@ -506,12 +508,12 @@ read_in_process (Run *run, Item *item, GError **error)
 {
   const DecipherCliCollection *options = run->options;
   g_autoptr (GPtrArray) args = g_ptr_array_new ();
-  g_autoptr (GSubprocessLauncher) launcher = NULL;
-  g_autoptr (GSubprocess) process = NULL;
+  g_auto (GStrv) env = g_get_environ ();
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autofree char *out = NULL, *err = NULL;
   JsonObject *answer;
   JsonNode *root;
+  int status;
 
   g_ptr_array_add (args, run->reader);
   g_ptr_array_add (args, "--collection-item");
@@ -544,28 +546,32 @@ read_in_process (Run *run, Item *item, GError **error)
     g_ptr_array_add (args, "--no-auto");
   g_ptr_array_add (args, NULL);
 
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
-                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
   if (options->password != NULL)
-    g_subprocess_launcher_setenv (launcher, "DECIPHER_COLLECTION_PASSWORD", options->password,
-                                  TRUE);
-  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) args->pdata, error);
-  if (process == NULL || !g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, error))
+    env = g_environ_setenv (env, "DECIPHER_COLLECTION_PASSWORD", options->password, TRUE);
+  /* g_spawn_sync() reads the pipes and waits on this thread; GSubprocess would watch the
+   * child from GLib's worker thread, a hand-off ThreadSanitizer cannot follow. */
+  if (!g_spawn_sync (NULL, (char **) args->pdata, env, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err,
+                     &status, error))
     return FALSE;
 
-  if (!g_subprocess_get_if_exited (process) || g_subprocess_get_exit_status (process) != 0
+  if (!WIFEXITED (status) || WEXITSTATUS (status) != 0
       || !json_parser_load_from_data (parser, out, -1, NULL)
       || (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
-      if (g_subprocess_get_if_signaled (process))
+      if (WIFSIGNALED (status))
         g_set_error (error, DC_ERROR, DC_ERROR_DAMAGED,
                      _("Decipher stopped while reading it (signal %d): it is probably damaged "
                        "in a way Decipher does not handle. The other files are not affected."),
-                        g_subprocess_get_term_sig (process));
+                        WTERMSIG (status));
       else
-        g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
-                     _("Decipher could not read it: %s"),
-                        err != NULL && err[0] != '\0' ? g_strstrip (err) : _("no answer"));
+        {
+          /* What the reader said, in a message that must be UTF-8. */
+          g_autofree char *said = g_utf8_make_valid (g_strstrip (err), -1);
+
+          g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
+                       _("Decipher could not read it: %s"),
+                          said[0] != '\0' ? said : _("no answer"));
+        }
       return FALSE;
     }
 
@@ -612,16 +618,12 @@ escape_for_terminal (const char *text)
 }
 
 static void
-work (gpointer data, gpointer user_data)
+work (Run *run, Item *item)
 {
-  Run *run = user_data;
-  Item *item = data;
   g_autoptr (GError) error = NULL;
   g_autofree char *name = NULL;
   guint done;
 
-  dc_parallel_take_over (run);
-  dc_parallel_take_over (item);
   if (!read_in_process (run, item, &error))
     item->error = g_strdup (error->message);
 
@@ -639,7 +641,28 @@ work (gpointer data, gpointer user_data)
     g_printerr (_("decipher-cli: %u/%u %s: %.1f %% decoded\n"), done, run->items->len, name,
                    decoded_share (item));
   decipher_cli_unlock (&run->progress_lock);
-  dc_parallel_hand_over (item);
+}
+
+/* A reader thread: the next file not yet started, until none is left. The threads are
+ * started and joined by the caller, which orders what they read and write with its own
+ * (a GThreadPool's queue is a hand-off inside GLib that ThreadSanitizer cannot see). */
+static gpointer
+reader_thread (gpointer data)
+{
+  Run *run = data;
+
+  for (;;)
+    {
+      Item *item = NULL;
+
+      decipher_cli_lock (&run->progress_lock);
+      if (run->n_started < run->items->len)
+        item = g_ptr_array_index (run->items, run->n_started++);
+      decipher_cli_unlock (&run->progress_lock);
+      if (item == NULL)
+        return NULL;
+      work (run, item);
+    }
 }
 
 /* One line per file, tab-separated under a header, then a sentence with the counts. */
@@ -795,8 +818,8 @@ decipher_cli_collection_run (const DecipherCliCollection *options, char **inputs
   g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (item_free);
   g_autoptr (GHashTable) taken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GError) error = NULL;
-  Run run = { options, items, NULL, NULL, { 0 }, 0 };
-  GThreadPool *pool;
+  Run run = { options, items, NULL, NULL, { 0 }, 0, 0 };
+  g_autofree GThread **threads = NULL;
   guint n_threads;
   int status;
 
@@ -862,16 +885,11 @@ decipher_cli_collection_run (const DecipherCliCollection *options, char **inputs
     }
   g_mutex_init (&run.progress_lock);
   n_threads = CLAMP (g_get_num_processors (), 1, items->len);
-  pool = g_thread_pool_new (work, &run, (int) n_threads, TRUE, NULL);
-  dc_parallel_hand_over (&run);
-  for (guint i = 0; i < items->len; i++)
-    {
-      dc_parallel_hand_over (g_ptr_array_index (items, i));
-      g_thread_pool_push (pool, g_ptr_array_index (items, i), NULL);
-    }
-  g_thread_pool_free (pool, FALSE, TRUE);
-  for (guint i = 0; i < items->len; i++)
-    dc_parallel_take_over (g_ptr_array_index (items, i));
+  threads = g_new (GThread *, n_threads);
+  for (guint t = 0; t < n_threads; t++)
+    threads[t] = g_thread_new ("decipher-reader", reader_thread, &run);
+  for (guint t = 0; t < n_threads; t++)
+    g_thread_join (threads[t]);
   g_mutex_clear (&run.progress_lock);
 
   status = print_summary (&run);

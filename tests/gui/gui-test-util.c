@@ -144,12 +144,33 @@ gui_test_wait_until (gboolean (*condition) (gpointer data),
   gint64 end = g_get_monotonic_time () + (gint64) timeout_seconds * G_USEC_PER_SEC;
 
   while (!condition (data))
-    {
-      if (g_get_monotonic_time () > end)
-        g_error ("Timed out after %u s waiting for %s", timeout_seconds, what);
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-    }
+    gui_test_wait_step (end, what);
+}
+
+/* One turn of a wait (GUI_TEST_WAIT_FOR): runs what is ready, or sleeps a millisecond;
+ * past @end the test fails, saying what it waited for. The bound is generous (a loaded
+ * machine, software GL): it exists so that a condition that never comes fails. */
+void
+gui_test_wait_step (gint64 end, const char *what)
+{
+  if (g_get_monotonic_time () > end)
+    g_error ("Timed out after %d s waiting for %s", GUI_TEST_TIMEOUT, what);
+  if (!g_main_context_iteration (NULL, FALSE))
+    g_usleep (1000);
+}
+
+static gboolean
+nothing_pending (gpointer data)
+{
+  return !g_main_context_pending (NULL);
+}
+
+/* Runs the main loop until nothing in it is ready: what an action queued (X events the
+ * server has sent, idles, a frame) has been handled. Timers still to come are not. */
+void
+gui_test_settle (void)
+{
+  GUI_TEST_WAIT (nothing_pending, NULL, "the main loop to settle");
 }
 
 typedef struct
@@ -322,8 +343,8 @@ keycode_for (Display *display, KeySym keysym)
           XFree (map);
           XChangeKeyboardMapping (display, k, 2, syms, 1);
           XSync (display, False);
-          /* GDK reloads its keymap on the MappingNotify. */
-          gui_test_iterate (50);
+          /* GDK reloads its keymap on the MappingNotify, queued by now. */
+          gui_test_settle ();
           return (KeyCode) k;
         }
     }
@@ -341,7 +362,55 @@ gui_test_focus_window (GtkWindow *window)
   g_assert_nonnull (surface);
   XSetInputFocus (display, gdk_x11_surface_get_xid (surface), RevertToParent, CurrentTime);
   XSync (display, False);
-  gui_test_iterate (100);
+  GUI_TEST_WAIT_FOR (gtk_window_is_active (window), "the window to take the focus");
+}
+
+static void
+after_paint (GdkFrameClock *clock, gboolean *painted)
+{
+  *painted = TRUE;
+}
+
+/* Queues a redraw of @widget and waits until its window has painted that frame: what
+ * the widget draws, and what GTK kept of its previous frame, are then up to date. */
+void
+gui_test_wait_frame (GtkWidget *widget)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  gboolean painted = FALSE;
+  gulong handler;
+
+  g_assert_nonnull (clock);
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint), &painted);
+  gtk_widget_queue_draw (widget);
+  GUI_TEST_WAIT_FOR (painted, "a frame painted");
+  g_signal_handler_disconnect (clock, handler);
+}
+
+/* Moves the X pointer off @window (nullable: every window; to the screen's far corner,
+ * the tests' windows sit at its origin) and handles the crossing: GTK 4.8 keeps the tooltip timer a
+ * widget under the pointer starts, and it fires on the window once destroyed; the leave cancels it,
+ * where the tests used to wait 700 ms for it to run out. */
+void
+gui_test_pointer_away (GtkWindow *window)
+{
+  GdkDisplay *gdk_display = gdk_display_get_default ();
+  Display *display = gdk_x11_display_get_xdisplay (gdk_display);
+  GdkSurface *surface = window != NULL ? gtk_native_get_surface (GTK_NATIVE (window)) : NULL;
+  GdkSeat *seat = gdk_display_get_default_seat (gdk_display);
+  Screen *screen = DefaultScreenOfDisplay (display);
+  double x, y;
+
+  XTestFakeMotionEvent (display, -1, WidthOfScreen (screen) - 1, HeightOfScreen (screen) - 1,
+                        CurrentTime);
+  /* The server has sent the leave once XSync() returns; handle it. */
+  XSync (display, False);
+  gui_test_settle ();
+  g_assert_false (
+      surface != NULL
+      && gdk_surface_get_device_position (surface, gdk_seat_get_pointer (seat), &x, &y, NULL)
+      && x >= 0 && y >= 0 && x < gdk_surface_get_width (surface)
+      && y < gdk_surface_get_height (surface));
 }
 
 static void
@@ -382,8 +451,9 @@ gui_test_key (GtkWindow *window, const char *accelerator)
   for (guint i = G_N_ELEMENTS (modifiers); i-- > 0;)
     if (mods & modifiers[i].mask)
       press (display, modifiers[i].keysym, FALSE);
+  /* The server has sent the key events once XSync() returns; handle them. */
   XSync (display, False);
-  gui_test_iterate (30);
+  gui_test_settle ();
 }
 
 /* Types @text character by character. */
@@ -427,6 +497,8 @@ gui_test_open_window (const char *fixture, GtkApplication *application, int widt
   decipher_window_open (window, file);
   GUI_TEST_WAIT (window_loaded, window, "the document to load");
   g_assert_nonnull (decipher_window_get_session (window));
+  /* Laid out and drawn with its document, as a user first sees it. */
+  gui_test_wait_frame (GTK_WIDGET (window));
   gui_test_focus_window (GTK_WINDOW (window));
   return window;
 }
@@ -434,9 +506,7 @@ gui_test_open_window (const char *fixture, GtkApplication *application, int widt
 void
 gui_test_close_window (DecipherWindow *window)
 {
-  /* Let GTK 4.8's pending tooltip timer run out while the window exists (see
-   * test-document-view.c). */
-  gui_test_iterate (700);
+  gui_test_pointer_away (GTK_WINDOW (window));
   gtk_window_close (GTK_WINDOW (window));
-  gui_test_iterate (50);
+  gui_test_settle ();
 }

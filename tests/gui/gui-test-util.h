@@ -20,6 +20,11 @@ void gui_test_wait_until (gboolean (*condition) (gpointer data),
                           gpointer data,
                           guint timeout_seconds,
                           const char *what);
+void gui_test_wait_step (gint64 end,
+                         const char *what);
+void gui_test_settle (void);
+void gui_test_wait_frame (GtkWidget *widget);
+void gui_test_pointer_away (GtkWindow *window);
 void gui_test_iterate (guint milliseconds);
 DecipherSession *gui_test_load_session (GFile *file,
                                         const char *password);
@@ -43,7 +48,21 @@ void gui_test_key (GtkWindow *window,
 void gui_test_type (GtkWindow *window,
                     const char *text);
 
+/* How long a wait may take before the test fails: generous, for a loaded machine. */
+#define GUI_TEST_TIMEOUT 60
+
 #define GUI_TEST_WAIT(cond, data, what) \
-  gui_test_wait_until ((gboolean (*) (gpointer)) (cond), (data), 60, (what))
+  gui_test_wait_until ((gboolean (*) (gpointer)) (cond), (data), GUI_TEST_TIMEOUT, (what))
+
+/* Runs the main loop until the expression @cond holds, after an action and before the
+ * test asserts on its outcome; fails the test, naming @what, after GUI_TEST_TIMEOUT. */
+#define GUI_TEST_WAIT_FOR(cond, what)                                                  \
+  G_STMT_START                                                                         \
+  {                                                                                    \
+    gint64 gui_test_end_ = g_get_monotonic_time () + GUI_TEST_TIMEOUT * G_USEC_PER_SEC; \
+    while (!(cond))                                                                    \
+      gui_test_wait_step (gui_test_end_, (what));                                      \
+  }                                                                                    \
+  G_STMT_END
 
 G_END_DECLS

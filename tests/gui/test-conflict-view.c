@@ -81,7 +81,7 @@ type (DecipherInputPane *pane, const char *text)
   gtk_editable_set_text (entry, text);
   g_signal_emit_by_name (entry, "activate");
   GUI_TEST_WAIT (pane_idle, pane, "the answer to a query");
-  gui_test_iterate (20);
+  gui_test_settle ();
 }
 
 static gboolean
@@ -179,7 +179,6 @@ test_keep (void)
                                                 + dc_document_get_n_fonts (decipher_session_get_document (
                                                   decipher_window_get_session (window))));
   g_assert_cmpuint (g_list_model_get_n_items (decipher_glyph_palette_get_model (palette)), ==, 1);
-  gui_test_iterate (1000); /* the cuts of the page come from the renderer's worker */
   gui_test_screenshot ("conflict-view");
 
   keep_label = g_strdup_printf ("Keep “%s”", held);
@@ -196,9 +195,7 @@ test_keep (void)
    * saying "No Conflicts". */
   GUI_TEST_WAIT (review_closed, window, "the review to close");
 
-  gui_test_iterate (700);
-  gtk_window_close (GTK_WINDOW (window));
-  gui_test_iterate (50);
+  gui_test_close_window (window);
   g_assert_finalize_object (view);
   g_unlink (autosave);
 }
@@ -253,9 +250,7 @@ open_with_conflict (const char *line, char **autosave)
 static void
 close_and_forget (DecipherWindow *window, const char *autosave)
 {
-  gui_test_iterate (700);
-  gtk_window_close (GTK_WINDOW (window));
-  gui_test_iterate (50);
+  gui_test_close_window (window);
   g_unlink (autosave);
 }
 
@@ -283,7 +278,8 @@ test_settled (void)
   use = find_button (GTK_WIDGET (list), use_label);
   g_assert_nonnull (use);
   g_signal_emit_by_name (use, "clicked");
-  gui_test_iterate (100);
+  GUI_TEST_WAIT (no_conflicts, matcher, "the conflict to be settled");
+  GUI_TEST_WAIT_FOR (!gtk_widget_get_visible (GTK_WIDGET (hint)), "the input pane's hint to go");
   g_assert_cmpuint (dc_matcher_get_n_conflicts (matcher), ==, 0);
   g_assert_cmpuint (n_conflict_marks (window), ==, 0);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (hint)));
@@ -312,7 +308,6 @@ test_provenance (void)
   g_assert_true (has_label (GTK_WIDGET (list), "You assigned it"));
   g_assert_true (has_label (GTK_WIDGET (list), typed_from));
   g_assert_false (has_label (GTK_WIDGET (list), "type: «"));
-  gui_test_iterate (1000); /* the cuts of the page come from the renderer's worker */
   gui_test_screenshot ("conflict-view-provenance");
   close_and_forget (window, autosave);
 }
@@ -354,16 +349,12 @@ test_escape (void)
   decipher_window_open (window, file);
   GUI_TEST_WAIT (window_loaded, window, "the document to load");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.review-conflicts", NULL));
-  gui_test_iterate (100);
-  g_assert_nonnull (_decipher_window_get_conflict_view (window));
+  GUI_TEST_WAIT_FOR (_decipher_window_get_conflict_view (window) != NULL, "the review to open");
   g_assert_true (press_escape (GTK_WIDGET (window->conflict_window)));
-  gui_test_iterate (100);
-  g_assert_null (_decipher_window_get_conflict_view (window));
+  GUI_TEST_WAIT (review_closed, window, "the review to close");
   g_assert_null (window->conflict_window);
 
-  gui_test_iterate (700);
-  gtk_window_close (GTK_WINDOW (window));
-  gui_test_iterate (50);
+  gui_test_close_window (window);
 }
 
 int

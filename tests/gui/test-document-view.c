@@ -34,11 +34,11 @@ fixture_open (Fixture *f, const char *name)
 static void
 fixture_close (Fixture *f)
 {
-  /* The X pointer rests over the window: let GTK 4.8's tooltip timer run out while the
-   * window still exists, as it does for a user who moves the mouse to close it. */
-  gui_test_iterate (700);
+  /* The X pointer rests over the window: GTK 4.8's tooltip timer must not outlive it, as
+   * it does not for a user who moves the mouse to close it. */
+  gui_test_pointer_away (f->window);
   gtk_window_destroy (f->window);
-  gui_test_iterate (50);
+  gui_test_settle ();
   g_assert_finalize_object (f->view);
   g_assert_finalize_object (f->session);
 }
@@ -132,8 +132,8 @@ test_zoom (void)
   decipher_document_view_set_zoom (f.view, 1.5);
   decipher_document_view_set_zoom (f.view, 2.0);
   g_assert_cmpuint (decipher_page_renderer_get_generation (renderer), ==, generation + 2);
-  gui_test_iterate (100);
-  g_assert_cmpfloat (gtk_adjustment_get_upper (vadjustment), >, upper * 1.8);
+  GUI_TEST_WAIT_FOR (gtk_adjustment_get_upper (vadjustment) > upper * 1.8,
+                     "the view to grow to the new zoom");
   GUI_TEST_WAIT (page_rendered_exactly, f.view, "the page at the new zoom");
   g_assert_cmpfloat (decipher_page_renderer_get_scale (renderer), ==,
                      2.0 * gtk_widget_get_scale_factor (GTK_WIDGET (f.view)));
@@ -148,8 +148,7 @@ test_zoom (void)
 
   /* Page navigation. */
   decipher_document_view_set_page (f.view, 1);
-  gui_test_iterate (100);
-  g_assert_cmpuint (decipher_document_view_get_page (f.view), ==, 1);
+  GUI_TEST_WAIT_FOR (decipher_document_view_get_page (f.view) == 1, "the view to show page 2");
   fixture_close (&f);
 }
 
@@ -191,7 +190,8 @@ test_page_outlives_frame (void)
 
   decipher_document_view_set_zoom (f.view, 2.0);
   GUI_TEST_WAIT (page_rendered_exactly, f.view, "the page at the new zoom");
-  gui_test_iterate (200);
+  /* A frame at the new zoom: GTK keeps nothing of the old page's any more. */
+  gui_test_wait_frame (GTK_WIDGET (f.view));
   g_assert_false (gone);
   gsk_render_node_unref (node);
   g_assert_true (gone);
@@ -311,8 +311,8 @@ test_activate_glyph (void)
 
   /* The selected symbol's occurrences are outlined. */
   gtk_widget_queue_draw (GTK_WIDGET (f.view));
-  gui_test_iterate (200);
-  g_assert_cmpuint (decipher_document_view_get_n_drawn_outlines (f.view), >, 0);
+  GUI_TEST_WAIT_FOR (decipher_document_view_get_n_drawn_outlines (f.view) > 0,
+                     "the selected symbol's outlines drawn");
 
   /* A value the engine refuses keeps the popover open and says why. */
   decipher_glyph_popover_set_text (popover, "\x01");
@@ -423,8 +423,7 @@ test_marks (void)
   gui_test_screenshot ("view-marks");
   decipher_document_view_set_marks (f.view, DECIPHER_MARK_SUGGESTION, NULL, 0);
   decipher_document_view_set_marks (f.view, DECIPHER_MARK_CONFLICT, NULL, 0);
-  gui_test_iterate (200);
-  g_assert_cmpuint (decipher_document_view_get_n_drawn_marks (f.view), ==, 0);
+  GUI_TEST_WAIT_FOR (decipher_document_view_get_n_drawn_marks (f.view) == 0, "the marks taken off");
   fixture_close (&f);
 }
 
@@ -454,7 +453,9 @@ test_renderer_alone (void)
   decipher_page_renderer_request (renderer, 0);
   decipher_page_renderer_request (renderer, 0); /* asked twice, rendered once */
   GUI_TEST_WAIT (positive, &ready, "a page render");
-  gui_test_iterate (100);
+  gui_test_settle ();
+  /* The second request found the first pending and queued nothing. */
+  g_assert_cmpuint (decipher_page_renderer_get_n_rendered (renderer), ==, 1);
   g_assert_cmpuint (ready, ==, 1);
   texture = decipher_page_renderer_lookup (renderer, 0, &exact);
   g_assert_nonnull (texture);

@@ -158,9 +158,9 @@ test_export_pdf_and_map (void)
                             "that folder does not exist"));
   g_assert_false (g_file_query_exists (missing, NULL));
 
-  gui_test_iterate (700);
+  gui_test_pointer_away (GTK_WINDOW (window));
   gtk_window_close (GTK_WINDOW (window));
-  gui_test_iterate (50);
+  gui_test_settle ();
   g_unlink (pdf_path);
   g_unlink (map_path);
   g_rmdir (dir);

@@ -38,17 +38,16 @@ fixture_open (Fixture *f, const char *name)
   gtk_window_set_child (f->window, GTK_WIDGET (f->palette));
   decipher_glyph_palette_set_session (f->palette, f->session, f->shapes);
   gtk_window_present (f->window);
-  gui_test_iterate (100);
+  gui_test_wait_frame (GTK_WIDGET (f->window));
 }
 
 static void
 fixture_close (Fixture *f)
 {
-  /* Let GTK 4.8's pending tooltip timer run out while the window exists (see
-   * test-document-view.c). */
-  gui_test_iterate (700);
+  /* GTK 4.8's tooltip timer must not outlive the window (see test-document-view.c). */
+  gui_test_pointer_away (GTK_WINDOW (f->window));
   gtk_window_destroy (f->window);
-  gui_test_iterate (50);
+  gui_test_settle ();
   g_assert_finalize_object (f->palette);
   g_assert_finalize_object (f->shapes);
   g_assert_finalize_object (f->renderer);
@@ -601,7 +600,8 @@ test_cells_show_level (void)
 
       fixture_open (&f, fixtures[i]);
       decipher_glyph_palette_set_filter (f.palette, DECIPHER_PALETTE_ALL);
-      gui_test_iterate (100);
+      GUI_TEST_WAIT_FOR (count_cells_with_class (GTK_WIDGET (f.palette), "level-layout") > 10,
+                         "cells of symbols the layout decoded");
       g_assert_cmpuint (count_cells_with_class (GTK_WIDGET (f.palette), "level-layout"), >, 10);
       g_assert_cmpuint (count_cells_with_class (GTK_WIDGET (f.palette), "level-font"), ==, 0);
       fixture_close (&f);
@@ -701,7 +701,9 @@ test_hold_cells (void)
 
   decipher_glyph_palette_hold_cells (f.palette, TRUE);
   decipher_glyph_palette_set_session (f.palette, f.session, f.shapes);
-  gui_test_iterate (300);
+  /* Frames go by: held, the grid makes no cell. */
+  gui_test_wait_frame (GTK_WIDGET (f.palette));
+  gui_test_wait_frame (GTK_WIDGET (f.palette));
   g_assert_cmpuint (count_cells (GTK_WIDGET (f.palette)), ==, 0);
   g_assert_cmpuint (n_shown (&f), >, 0);
 

@@ -76,9 +76,9 @@ fixture_open (Fixture *f)
 static void
 fixture_close (Fixture *f)
 {
-  gui_test_iterate (700); /* GTK 4.8's tooltip timer, see test-document-view.c */
+  gui_test_pointer_away (GTK_WINDOW (f->window));
   gtk_window_destroy (f->window);
-  gui_test_iterate (50);
+  gui_test_settle ();
   g_assert_finalize_object (f->view);
   g_assert_finalize_object (f->session);
 }
@@ -252,7 +252,7 @@ shown_height (Fixture *f, guint32 code)
           gtk_popover_popdown (GTK_POPOVER (f->popover));
           decipher_document_view_activate_glyph (f->view, i);
           GUI_TEST_WAIT (shape_shown, f->popover, "the glyph's shape in the popover");
-          gui_test_iterate (100);
+          gui_test_wait_frame (GTK_WIDGET (f->popover));
           return ink_rows (find_picture (GTK_WIDGET (f->popover)));
         }
     }
@@ -341,9 +341,9 @@ test_picker_keeps_word (void)
     g_signal_emit_by_name (gtk_flow_box_child_get_child (child), "clicked");
   }
   decipher_character_picker_insert (picker);
-  gui_test_iterate (200);
+  GUI_TEST_WAIT_FOR (g_strcmp0 (gtk_editable_get_text (f.entry), "wordҢ") == 0,
+                     "the picked character in the popover's entry");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f.popover)));
-  g_assert_cmpstr (gtk_editable_get_text (f.entry), ==, "wordҢ");
   g_assert_false (gtk_editable_get_selection_bounds (f.entry, &start, &end));
 
   gui_test_focus_window (f.window);

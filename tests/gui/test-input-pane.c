@@ -68,9 +68,9 @@ fixture_open (Fixture *f)
 static void
 fixture_close (Fixture *f)
 {
-  gui_test_iterate (700);
+  gui_test_pointer_away (GTK_WINDOW (f->window));
   gtk_window_close (GTK_WINDOW (f->window));
-  gui_test_iterate (50);
+  gui_test_settle ();
   g_assert_finalize_object (f->pane);
   /* Each test starts from new work, not from what the one before it typed. */
   g_unlink (f->autosave);
@@ -97,7 +97,7 @@ type (Fixture *f, const char *text)
   /* What Enter does: GtkEntry has no activate signal of its class to trigger. */
   g_signal_emit_by_name (entry, "activate");
   GUI_TEST_WAIT (pane_idle, f->pane, "the answer to a query");
-  gui_test_iterate (20);
+  gui_test_settle ();
 }
 
 static guint
@@ -166,12 +166,12 @@ test_ambiguous (void)
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (list)));
   g_assert_cmpuint (n_rows (list), >, 1);
   g_assert_cmpuint (decoded_symbols (&f), ==, before);
-  gui_test_iterate (200);
   gui_test_screenshot ("input-pane-candidates");
 
   /* A click on a place types the text there. */
   gtk_widget_activate (GTK_WIDGET (gtk_list_box_get_row_at_index (list, 0)));
-  gui_test_iterate (20);
+  GUI_TEST_WAIT_FOR (decipher_input_pane_get_last_kind (f.pane) == DC_MATCH_ASSIGNED,
+                     "the place clicked to be typed");
   g_assert_cmpint (decipher_input_pane_get_last_kind (f.pane), ==, DC_MATCH_ASSIGNED);
   g_assert_cmpuint (decoded_symbols (&f), ==, before + 2);
   g_assert_cmpuint (n_rows (list), ==, 0);
@@ -192,7 +192,6 @@ test_no_match (void)
   g_assert_cmpuint (strlen (gtk_label_get_text (reason)), >, 0);
   /* What the user typed stays, to be corrected. */
   g_assert_cmpstr (gtk_editable_get_text (decipher_input_pane_get_entry (f.pane)), !=, "");
-  gui_test_iterate (100);
   gui_test_screenshot ("input-pane-no-match");
   fixture_close (&f);
 }
@@ -256,7 +255,7 @@ test_click_cues_line (void)
 
   fixture_open (&f);
   view = _decipher_window_get_document_view (f.window);
-  gui_test_iterate (200);
+  gui_test_wait_frame (GTK_WIDGET (view));
   controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
   for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
     {
@@ -366,12 +365,14 @@ test_suggestion_scope_and_view (void)
   vadjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
   gtk_adjustment_set_value (vadjustment, gtk_adjustment_get_upper (vadjustment)
                                            - gtk_adjustment_get_page_size (vadjustment));
-  gui_test_iterate (100);
+  gui_test_wait_frame (GTK_WIDGET (view));
   where = gtk_adjustment_get_value (vadjustment);
   g_assert_cmpfloat (where, >, 0);
   type (&f, g_ptr_array_index (f.lines, 3));
   g_assert_cmpint (decipher_input_pane_get_last_kind (f.pane), ==, DC_MATCH_ASSIGNED);
-  gui_test_iterate (300);
+  /* Frames go by after the answer: the view is not scrolled to line 3. */
+  gui_test_wait_frame (GTK_WIDGET (view));
+  gui_test_wait_frame (GTK_WIDGET (view));
   g_assert_cmpfloat (gtk_adjustment_get_value (vadjustment), ==, where);
 
   /* Typed text, then a "drag" that starts and ends on one glyph: the text stays. */
@@ -490,7 +491,7 @@ test_bad_input (void)
   reason = decipher_input_pane_get_reason_label (f.pane);
   snapshot = gui_test_key_snapshot (decipher_session_get_key (f.session));
   history = n_history (&f);
-  gui_test_iterate (100);
+  gui_test_wait_frame (GTK_WIDGET (f.window));
   width = gtk_widget_get_width (GTK_WIDGET (f.window));
   height = gtk_widget_get_height (GTK_WIDGET (f.window));
 
@@ -514,7 +515,6 @@ test_bad_input (void)
   GUI_TEST_WAIT (says_too_long, f.pane, "the paste to be refused");
   g_assert_cmpstr (gtk_label_get_text (reason), ==, expected);
   g_assert_cmpstr (gtk_editable_get_text (entry), ==, "вода");
-  gui_test_iterate (100);
   gui_test_screenshot ("input-pane-too-long");
 
   /* Up to the limit, a paste goes in (and the refusal is no longer shown); one more
@@ -538,8 +538,10 @@ test_bad_input (void)
   g_assert_cmpint (decipher_input_pane_get_last_kind (f.pane), ==, DC_MATCH_NO_MATCH);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (reason)));
   g_assert_true (g_str_has_prefix (gtk_label_get_text (reason), "No word in the document has as many glyphs"));
-  /* The sentence quotes all 16000 characters: it is cut, and the window keeps its size. */
-  gui_test_iterate (300);
+  /* The sentence quotes all 16000 characters: it is cut, and the window keeps its size
+   * in the frames that show it. */
+  gui_test_wait_frame (GTK_WIDGET (f.window));
+  gui_test_wait_frame (GTK_WIDGET (f.window));
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f.window)), ==, width);
   g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (f.window)), ==, height);
   gui_test_screenshot ("input-pane-long-no-match");

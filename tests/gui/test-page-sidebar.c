@@ -48,12 +48,14 @@ test_thumbnails (void)
   GUI_TEST_WAIT (revealed, window->pages_revealer, "the page thumbnails");
   GUI_TEST_WAIT (all_thumbnails, window, "every page's thumbnail");
   g_assert_cmpuint (selected_row (window), ==, 0);
-  gui_test_iterate (100);
   gui_test_screenshot ("page-sidebar");
 
   /* By keyboard: into the list, down a row, Enter shows that page. */
   g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (list)));
-  gui_test_iterate (50);
+  GUI_TEST_WAIT_FOR (gtk_widget_has_focus (GTK_WIDGET (list))
+                         || gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)),
+                                                    GTK_WIDGET (list)),
+                     "the focus in the page list");
   gui_test_key (GTK_WINDOW (window), "Down");
   gui_test_key (GTK_WINDOW (window), "Return");
   g_assert_cmpuint (decipher_document_view_get_page (view), ==, 1);
@@ -63,7 +65,7 @@ test_thumbnails (void)
 
   /* The list follows the view when the pages are turned elsewhere. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-page", NULL);
-  gui_test_iterate (50);
+  GUI_TEST_WAIT_FOR (selected_row (window) == 1, "the list to follow the view");
   g_assert_cmpuint (decipher_document_view_get_page (view), ==, 1);
   g_assert_cmpuint (selected_row (window), ==, 1);
 

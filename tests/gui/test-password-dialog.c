@@ -32,7 +32,7 @@ new_dialog (GtkWindow *parent, GFile *file, gboolean wrong, Answer *answer)
 
   g_signal_connect (dialog, "response", G_CALLBACK (response_cb), answer);
   gtk_window_present (GTK_WINDOW (dialog));
-  gui_test_iterate (100);
+  GUI_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (dialog)), "the dialog shown");
   return dialog;
 }
 
@@ -67,7 +67,7 @@ test_open (void)
 
   /* The response comes after the dialog closed; the password is still there. */
   g_signal_emit_by_name (open, "clicked");
-  gui_test_iterate (50);
+  GUI_TEST_WAIT_FOR (answer.response != NULL, "the dialog's response");
   g_assert_cmpstr (answer.response, ==, "open");
   g_assert_cmpstr (answer.password, ==, "secret");
   g_assert_null (gui_test_find_dialog ());
@@ -105,7 +105,7 @@ test_wrong_and_cancel (void)
 
   /* Escape, or closing the window: the cancel response. */
   gtk_window_close (GTK_WINDOW (dialog));
-  gui_test_iterate (50);
+  GUI_TEST_WAIT_FOR (g_strcmp0 (answer.response, "cancel") == 0, "the cancel response");
   g_assert_cmpstr (answer.response, ==, "cancel");
   g_assert_null (gui_test_find_dialog ());
 

@@ -73,7 +73,7 @@ fixture_open (Fixture *f, const char *name)
   gtk_window_set_child (f->window, GTK_WIDGET (f->palette));
   decipher_glyph_palette_set_session (f->palette, f->session, f->shapes);
   gtk_window_present (f->window);
-  gui_test_iterate (100);
+  GUI_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->palette)), "the palette shown");
   f->bar = DECIPHER_RECOGNIZE_BAR (
       find_widget (GTK_WIDGET (f->palette), DECIPHER_TYPE_RECOGNIZE_BAR));
   g_assert_nonnull (f->bar);
@@ -82,9 +82,9 @@ fixture_open (Fixture *f, const char *name)
 static void
 fixture_close (Fixture *f)
 {
-  gui_test_iterate (700);
+  gui_test_pointer_away (GTK_WINDOW (f->window));
   gtk_window_destroy (f->window);
-  gui_test_iterate (50);
+  gui_test_settle ();
   g_assert_finalize_object (f->palette);
   g_assert_finalize_object (f->shapes);
   g_assert_finalize_object (f->renderer);
@@ -148,12 +148,13 @@ test_recognize_and_accept (void)
   guint tick, n_proposed, n_sure, n_accepted, n_shown, n_symbols;
   g_autofree gboolean *sure = NULL;
   gboolean saw_progress = FALSE, saw_confidence = FALSE;
+  gint64 end;
 
   fixture_open (&f, "legacy-cyrillic.pdf");
   key = decipher_session_get_key (f.session);
   g_assert_cmpuint (count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_SHAPE, 0), ==, 0);
   /* The grid makes its cells first: the gaps measured below are recognition's. */
-  gui_test_iterate (700);
+  gui_test_wait_frame (GTK_WIDGET (f.palette));
 
   /* The button starts a worker: the bar shows progress and Cancel meanwhile, and the
    * main loop keeps turning. */
@@ -165,6 +166,7 @@ test_recognize_and_accept (void)
   g_assert_true (
       gtk_widget_get_visible (GTK_WIDGET (gui_test_find_button (GTK_WIDGET (f.bar), "_Cancel"))));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (button)));
+  end = g_get_monotonic_time () + GUI_TEST_TIMEOUT * G_USEC_PER_SEC;
   while (decipher_recognize_bar_get_running (f.bar))
     {
       double fraction = decipher_recognize_bar_get_fraction (f.bar);
@@ -172,7 +174,7 @@ test_recognize_and_accept (void)
       g_assert_cmpfloat (fraction, >=, 0);
       g_assert_cmpfloat (fraction, <=, 1);
       saw_progress |= fraction > 0;
-      gui_test_iterate (20);
+      gui_test_wait_step (end, "recognition to finish");
     }
   g_source_remove (tick);
   g_test_message ("longest main-loop gap while recognizing: %.1f ms, ending %.1f ms after the "
@@ -194,7 +196,7 @@ test_recognize_and_accept (void)
   /* The Proposals filter shows exactly them, each cell with its confidence. */
   decipher_glyph_palette_set_filter (f.palette,
                                      decipher_glyph_palette_get_proposals_filter (f.palette));
-  gui_test_iterate (300);
+  gui_test_wait_frame (GTK_WIDGET (f.palette));
   shown = decipher_glyph_palette_get_model (f.palette);
   n_shown = g_list_model_get_n_items (shown);
   g_assert_cmpuint (n_shown, ==, count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_NONE, 0));
@@ -218,7 +220,8 @@ test_recognize_and_accept (void)
               && dc_key_get_confidence (key, s) >= 0.5;
   decipher_recognize_bar_set_min_confidence (f.bar, 0.5);
   g_signal_emit_by_name (gui_test_find_button (GTK_WIDGET (f.bar), "_Accept"), "clicked");
-  gui_test_iterate (100);
+  GUI_TEST_WAIT_FOR (count_status (key, DC_KEY_CONFIRMED, DC_KEY_LEVEL_NONE, 0) > 0,
+                     "the sure proposals accepted");
   for (guint s = 0; s < n_symbols; s++)
     g_assert_cmpint (dc_key_get_status (key, s) == DC_KEY_CONFIRMED, ==, sure[s]);
   n_accepted = count_status (key, DC_KEY_CONFIRMED, DC_KEY_LEVEL_NONE, 0);
@@ -226,7 +229,8 @@ test_recognize_and_accept (void)
   g_assert_cmpuint (g_list_model_get_n_items (shown), ==,
                     count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_NONE, 0));
   decipher_session_undo (f.session);
-  gui_test_iterate (100);
+  GUI_TEST_WAIT_FOR (count_status (key, DC_KEY_CONFIRMED, DC_KEY_LEVEL_NONE, 0) == 0,
+                     "the acceptance undone");
   g_assert_cmpuint (count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_NONE, 0.5), ==, n_sure);
   g_assert_cmpuint (count_status (key, DC_KEY_CONFIRMED, DC_KEY_LEVEL_NONE, 0), ==, 0);
   g_assert_cmpuint (g_list_model_get_n_items (shown), ==, n_shown);
@@ -284,7 +288,7 @@ test_recognize_close_while_reading (void)
   g_assert_finalize_object (f.palette); /* the task still holds the bar */
   g_assert_nonnull (bar);
   GUI_TEST_WAIT (is_null, &bar, "the reading to end and the bar to go");
-  gui_test_iterate (50);
+  gui_test_settle ();
   g_assert_finalize_object (f.shapes);
   g_assert_finalize_object (f.renderer);
   g_assert_finalize_object (f.session);

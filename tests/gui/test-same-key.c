@@ -264,8 +264,7 @@ test_same_key (void)
 #undef LINE
 
   cli_stop (&cli);
-  gtk_window_close (GTK_WINDOW (window));
-  gui_test_iterate (50);
+  gui_test_close_window (window);
 }
 
 int

@@ -61,7 +61,7 @@ resize_window (DecipherWindow *window, int width, int height)
       if (g_get_monotonic_time () > end)
         g_error ("Timed out waiting for the window to take the size %d × %d", width, height);
       gtk_window_set_default_size (GTK_WINDOW (window), width + nudge, height);
-      gui_test_iterate (100);
+      gui_test_wait_frame (GTK_WIDGET (window));
     }
 }
 

@@ -51,7 +51,7 @@ static void
 quit (DecipherApplication *application)
 {
   gui_test_close_dialogs ();
-  gui_test_iterate (700); /* GTK 4.8's tooltip timer, see test-window.c */
+  gui_test_pointer_away (NULL);
   g_action_group_activate_action (G_ACTION_GROUP (application), "quit", NULL);
   GUI_TEST_WAIT (application_has_no_windows, application, "Quit to close every window");
 }
@@ -88,7 +88,7 @@ test_open_twice (void)
   empty = decipher_window_new (GTK_APPLICATION (application));
   gtk_window_present (GTK_WINDOW (empty));
   decipher_window_open (empty, file);
-  gui_test_iterate (50);
+  gui_test_settle ();
   g_assert_true (decipher_window_is_empty (empty));
   g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==, 2);
 
@@ -246,9 +246,9 @@ test_session_and_window (void)
     g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "decipher-cli session"));
     gui_test_screenshot ("window-read-only");
     gui_test_close_dialogs ();
-    gui_test_iterate (700);
+    gui_test_pointer_away (GTK_WINDOW (window));
     gtk_window_close (GTK_WINDOW (window));
-    gui_test_iterate (50);
+    gui_test_settle ();
   }
 
   /* The session goes on and ends with its work whole. */

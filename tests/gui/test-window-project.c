@@ -35,9 +35,9 @@ close_window (DecipherWindow *window)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
 
-  /* GTK 4.8's pending tooltip timer runs out while the window exists (see
-   * test-document-view.c); messages it showed go with it. */
-  gui_test_iterate (700);
+  /* GTK 4.8's tooltip timer must not outlive the window (see test-document-view.c);
+   * messages it showed go with it. */
+  gui_test_pointer_away (GTK_WINDOW (window));
   for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
     {
       g_autoptr (GObject) other = g_list_model_get_item (toplevels, i - 1);
@@ -46,7 +46,7 @@ close_window (DecipherWindow *window)
         gtk_window_destroy (GTK_WINDOW (other));
     }
   gtk_window_close (GTK_WINDOW (window));
-  gui_test_iterate (50);
+  gui_test_settle ();
 }
 
 /* The file chooser a GtkFileChooserNative (or GtkFileDialog) shows without a portal. */
@@ -98,8 +98,7 @@ choose (DecipherWindow *window, const char *action, GFile *file)
        * hand the file to what the chooser calls on Open. */
       gui_test_iterate (1000); /* cancelled while it lists the folder, it says so */
       gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
-      gui_test_iterate (200);
-      g_assert_null (find_chooser ());
+      GUI_TEST_WAIT_FOR (find_chooser () == NULL, "the file chooser to close");
       g_assert_true (_decipher_window_open_project_from (window, file));
       return;
     }
@@ -118,12 +117,12 @@ choose (DecipherWindow *window, const char *action, GFile *file)
       if (g_get_monotonic_time () > end)
         g_error ("The file chooser holds %s, never %s", chosen != NULL ? g_file_peek_path (chosen) : "nothing",
                  g_file_peek_path (file));
-      gui_test_iterate (50);
+      gui_test_wait_step (end, "the file chooser to hold the file");
     }
   gtk_widget_activate (gtk_dialog_get_widget_for_response (GTK_DIALOG (chooser),
                                                            GTK_RESPONSE_ACCEPT));
   G_GNUC_END_IGNORE_DEPRECATIONS
-  gui_test_iterate (200);
+  GUI_TEST_WAIT_FOR (find_chooser () == NULL, "the file chooser to close");
 }
 
 static guint

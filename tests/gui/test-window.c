@@ -41,11 +41,10 @@ open_window (GFile *file)
 static void
 close_window (DecipherWindow *window)
 {
-  /* Let GTK 4.8's pending tooltip timer run out while the window exists (see
-   * test-document-view.c). */
-  gui_test_iterate (700);
+  /* GTK 4.8's tooltip timer must not outlive the window (see test-document-view.c). */
+  gui_test_pointer_away (GTK_WINDOW (window));
   gtk_window_close (GTK_WINDOW (window));
-  gui_test_iterate (50);
+  gui_test_settle ();
 }
 
 /* The first symbol of an untrusted font, by frequency: a letter of the body text. */
@@ -88,7 +87,7 @@ test_empty_state (void)
   DecipherWindow *window = decipher_window_new (NULL);
 
   gtk_window_present (GTK_WINDOW (window));
-  gui_test_iterate (100);
+  gui_test_wait_frame (GTK_WIDGET (window));
   g_assert_true (decipher_window_is_empty (window));
   g_assert_cmpstr (_decipher_window_get_visible_page (window), ==, "empty");
   /* Nothing to undo or show yet: the actions do nothing, the toggles are hidden. */
@@ -345,7 +344,7 @@ test_one_learning_toast (void)
   for (guint i = 0; i < G_N_ELEMENTS (letters); i++)
     {
       assign_by_popover (window, most_frequent_unknown (session), letters[i]);
-      gui_test_iterate (300);
+      gui_test_wait_frame (GTK_WIDGET (window));
     }
   collect_toast_titles (GTK_WIDGET (window->toast_overlay), titles);
   g_assert_cmpuint (titles->len, ==, 1);
@@ -392,11 +391,14 @@ test_counts_and_zoom (void)
   guint decoded, to_decode;
 
   assign_by_popover (window, most_frequent_unknown (session), "а");
-  gui_test_iterate (100);
   dc_key_count_decoded (key, &decoded, NULL);
   dc_key_count_to_decode (key, &to_decode, NULL);
-  status = g_strdup (gtk_label_get_text (_decipher_window_get_progress_label (window)));
   expected = g_strdup_printf ("Symbols decoded: %u of %u", decoded, to_decode);
+  GUI_TEST_WAIT_FOR (g_str_has_prefix (gtk_label_get_text (
+                                           _decipher_window_get_progress_label (window)),
+                                       expected),
+                     "the status to count the new symbol");
+  status = g_strdup (gtk_label_get_text (_decipher_window_get_progress_label (window)));
   g_assert_true (g_str_has_prefix (status, expected));
   g_assert_true (find_label_with (GTK_WIDGET (_decipher_window_get_palette (window)), "still unknown",
                                   &summary));
@@ -562,7 +564,7 @@ answer (DecipherPasswordDialog *dialog, const char *button, const char *password
     decipher_password_dialog_set_password (dialog, password);
   g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (widget)));
   g_signal_emit_by_name (widget, "clicked");
-  gui_test_iterate (50);
+  gui_test_settle ();
 }
 
 #define ASKS "“encrypted.pdf” is protected by a password. Give its password to open it."
@@ -623,8 +625,7 @@ test_encrypted_cancel_keeps_document (void)
   assert_work_intact (window, session, snapshot);
   /* Escape, or the window's close button: the close response. */
   gtk_window_close (GTK_WINDOW (dialog));
-  gui_test_iterate (50);
-  g_assert_null (gui_test_find_dialog ());
+  GUI_TEST_WAIT_FOR (gui_test_find_dialog () == NULL, "the password prompt to close");
   assert_work_intact (window, session, snapshot);
   close_window (window);
 }
@@ -772,8 +773,7 @@ test_show_text (void)
   g_assert_false (decipher_document_view_get_show_text (view));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-text", NULL));
   g_assert_true (decipher_document_view_get_show_text (view));
-  gtk_widget_queue_draw (GTK_WIDGET (view));
-  gui_test_iterate (200);
+  gui_test_wait_frame (GTK_WIDGET (view));
   /* Over the text, only the selected symbol is marked. */
   g_assert_cmpuint (decipher_document_view_get_n_drawn_highlights (view), ==, 0);
   gui_test_screenshot ("window-show-text");
@@ -840,7 +840,7 @@ test_window_state_saved (void)
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1234, 777);
   gtk_window_present (GTK_WINDOW (window));
-  gui_test_iterate (200);
+  gui_test_wait_frame (GTK_WIDGET (window));
   close_window (window);
 
   /* The next window opens at the size the last one closed with. */
@@ -992,7 +992,7 @@ test_application (void)
   GUI_TEST_WAIT (shortcuts_window_shown, NULL, "the shortcuts window");
   gui_test_screenshot ("window-shortcuts");
 
-  gui_test_iterate (700); /* GTK 4.8's tooltip timer, see close_window() */
+  gui_test_pointer_away (NULL);
   g_action_group_activate_action (G_ACTION_GROUP (application), "quit", NULL);
   GUI_TEST_WAIT (application_has_no_windows, application, "Quit to close every window");
 }

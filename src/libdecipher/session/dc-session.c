@@ -33,7 +33,6 @@
 #include "dc-recognize.h"
 #include "dc-repair.h"
 #include "dc-session.h"
-#include "dc-tsan-private.h"
 
 struct _DcSession
 {
@@ -964,6 +963,67 @@ snapshot_key (DcSession *self)
   return snapshot;
 }
 
+/* ---- workers ---------------------------------------------------------------------- */
+
+/* A task's work on a thread of its own, which the task's thread starts and joins: what
+ * one wrote, the other reads after pthread_create() or pthread_join(), an order
+ * ThreadSanitizer sees (build-aux/test.sh). GTask's thread pool passes the task and its
+ * result through GLib's own locks, which it cannot see. The task stays on its thread. */
+typedef struct
+{
+  GThread *thread;
+  GMainContext *context;
+  GTask *task;
+  gpointer data;
+  gpointer (*work) (gpointer data);
+  GDestroyNotify result_free;
+} Worker;
+
+static gboolean
+worker_done (gpointer data)
+{
+  Worker *worker = data;
+  gpointer result = g_thread_join (worker->thread);
+
+  g_task_return_pointer (worker->task, result, worker->result_free);
+  g_object_unref (worker->task);
+  g_main_context_unref (worker->context);
+  g_free (worker);
+  return G_SOURCE_REMOVE;
+}
+
+static gpointer
+worker_thread (gpointer data)
+{
+  Worker *worker = data;
+  gpointer result = worker->work (worker->data);
+  /* Not g_main_context_invoke(): it would run worker_done() here when nobody iterates
+   * the task's context. */
+  GSource *source = g_idle_source_new ();
+
+  g_source_set_callback (source, worker_done, worker, NULL);
+  g_source_attach (source, worker->context);
+  g_source_unref (source);
+  return result;
+}
+
+/* Runs @work on the task's data in a new thread; the task returns its result (freed with
+ * @result_free unless taken) on the task's thread. */
+static void
+run_in_worker (GTask *task, gpointer (*work) (gpointer data), GDestroyNotify result_free)
+{
+  Worker *worker = g_new0 (Worker, 1);
+
+  worker->context = g_main_context_ref (g_task_get_context (task));
+  worker->task = g_object_ref (task);
+  worker->data = g_task_get_task_data (task);
+  worker->work = work;
+  worker->result_free = result_free;
+  worker->thread = g_thread_new ("dc-session", worker_thread, worker);
+}
+
+/* ---- suggestions ------------------------------------------------------------------ */
+
 /* What a worker suggests from: a copy of the key and a snapshot of the tokens, both
  * taken on the session's thread, so that nothing it reads changes under it. */
 typedef struct
@@ -972,26 +1032,22 @@ typedef struct
   DcTokens *tokens;
 } SuggestInput;
 
-/* The task's last reference, and so this, may go in either thread. */
 static void
 suggest_input_free (SuggestInput *input)
 {
-  DC_TAKE_OVER (input);
   g_clear_object (&input->key);
   g_clear_pointer (&input->tokens, dc_tokens_unref);
   g_free (input);
 }
 
-static void
-suggest_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+static gpointer
+suggest_work (gpointer data)
 {
   SuggestInput *input = data;
   DcSuggestion *suggestion = g_new0 (DcSuggestion, 1);
 
-  DC_TAKE_OVER (input);
   dc_suggest_next_in (input->key, input->tokens, suggestion);
-  DC_HAND_OVER (input);
-  g_task_return_pointer (task, suggestion, g_free);
+  return suggestion;
 }
 
 static void start_suggest (DcSession *self, GTask *outer);
@@ -1004,9 +1060,7 @@ suggest_done_cb (GObject *source, GAsyncResult *result, gpointer data)
   g_autoptr (GError) error = NULL;
   DcSuggestion *suggestion = g_task_propagate_pointer (G_TASK (result), &error);
 
-  DC_TAKE_OVER (g_task_get_task_data (G_TASK (result)));
-  /* Freed here, not wherever the task's last reference goes: the key copy holds the
-   * document, which must be finalized on its own thread. */
+  /* Freed now rather than with the task: the key copy holds the document. */
   g_task_set_task_data (G_TASK (result), NULL, NULL);
   if (suggestion == NULL)
     {
@@ -1032,8 +1086,8 @@ suggest_done_cb (GObject *source, GAsyncResult *result, gpointer data)
 static void
 start_suggest (DcSession *self, GTask *outer)
 {
-  /* The worker's task holds no session: its last reference may go in the worker, and
-   * the session must be finalized on its own thread. The outer task holds it. */
+  /* The worker's task holds no session (the outer task does): the callback's data is
+   * all it needs. */
   g_autoptr (GTask) task = g_task_new (NULL, g_task_get_cancellable (outer), suggest_done_cb,
                                        g_object_ref (outer));
   SuggestInput *input = g_new0 (SuggestInput, 1);
@@ -1043,8 +1097,7 @@ start_suggest (DcSession *self, GTask *outer)
   input->key = snapshot_key (self);
   input->tokens = dc_document_ref_tokens (self->document);
   g_task_set_task_data (task, input, (GDestroyNotify) suggest_input_free);
-  DC_HAND_OVER (input);
-  g_task_run_in_thread (task, suggest_thread);
+  run_in_worker (task, suggest_work, g_free);
 }
 
 /**
@@ -1086,13 +1139,11 @@ dc_session_suggest_finish (DcSession *self, GAsyncResult *result, DcSuggestion *
 
 /* ---- the matcher's index ---------------------------------------------------------- */
 
-static void
-index_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+static gpointer
+index_work (gpointer data)
 {
-  DC_TAKE_OVER (data);
   dc_matcher_index_build (data);
-  DC_HAND_OVER (data);
-  g_task_return_boolean (task, TRUE);
+  return data;
 }
 
 static void
@@ -1121,19 +1172,9 @@ index_done_cb (GObject *source, GAsyncResult *result, gpointer data)
   g_autoptr (DcSession) self = data;
   DcMatcherIndex *index = g_task_get_task_data (G_TASK (result));
 
-  DC_TAKE_OVER (index);
   index_done (self, G_TASK (result), index);
-  /* Freed here, not wherever the task's last reference goes: the index holds the
-   * document, which must be finalized on its own thread. */
+  /* Freed now rather than with the task: the index holds the document. */
   g_task_set_task_data (G_TASK (result), NULL, NULL);
-}
-
-/* The task's last reference, and so this, may go in either thread. */
-static void
-index_free (DcMatcherIndex *index)
-{
-  DC_TAKE_OVER (index);
-  dc_matcher_index_free (index);
 }
 
 /* Builds the index in a worker unless the matcher has a current one or one is coming. */
@@ -1150,9 +1191,9 @@ start_index (DcSession *self)
   task = g_task_new (NULL, self->index_cancellable, index_done_cb, g_object_ref (self));
   g_task_set_source_tag (task, start_index);
   /* The snapshot is taken here, on the thread that owns the document. */
-  g_task_set_task_data (task, dc_matcher_index_new (self->document), (GDestroyNotify) index_free);
-  DC_HAND_OVER (g_task_get_task_data (task));
-  g_task_run_in_thread (task, index_thread);
+  g_task_set_task_data (task, dc_matcher_index_new (self->document),
+                        (GDestroyNotify) dc_matcher_index_free);
+  run_in_worker (task, index_work, NULL);
 }
 
 /* Whether dc_session_type() answers without building the matcher's index first. */
