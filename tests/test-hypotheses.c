@@ -37,6 +37,7 @@ static const char *const fixtures_with_glyphs[] = {
   "control-letters",
   "gbk-winansi",
   "duplicate-tounicode",
+  "legacy-shared",
   "type3",
   "clean",
   "two-columns",
