@@ -37,6 +37,8 @@ static const char *const fixtures_with_glyphs[] = {
   "control-letters",
   "gbk-winansi",
   "duplicate-tounicode",
+  "legacy-shared",
+  "codepage-uralic",
   "type3",
   "clean",
   "two-columns",
@@ -143,7 +145,8 @@ test_no_wrong_value (void)
 }
 
 /* A user with fonts-uralic installed, no font library, the index of installed fonts as
- * decipher-cli builds it on first use: the Roman Uralic page reads right. */
+ * decipher-cli builds it on first use: the Roman Uralic page reads right, and no font
+ * the trust analysis rejected lends its lying glyph names as proposals. */
 static void
 test_cli_with_references (void)
 {
@@ -195,6 +198,26 @@ test_cli_with_references (void)
   /* Not one letter of the Latin-1 reading the installed twin's cmap gives first. */
   g_assert_null (strstr (out, "à"));
   g_assert_null (strstr (out, "ý"));
+
+  /* A Schoolbook Uralic page at KOI8-R bytes under WinAnsi names (à for а), its digits
+   * named right: the lying names are proposed nowhere in the session. */
+  {
+    g_autofree char *fixture = dc_test_fixture_path ("codepage-uralic.pdf");
+    g_autofree char *symbols = NULL;
+    g_autoptr (GSubprocess) session = NULL;
+
+    g_subprocess_launcher_set_flags (launcher, G_SUBPROCESS_FLAGS_STDIN_PIPE
+                                                   | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                                   | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+    session = g_subprocess_launcher_spawn (launcher, &error, cli, "session", fixture, NULL);
+    g_assert_no_error (error);
+    g_subprocess_communicate_utf8 (session, "{\"cmd\":\"symbols\"}\n", NULL, &symbols, NULL,
+                                   &error);
+    g_assert_no_error (error);
+    g_assert_true (g_subprocess_get_successful (session));
+    g_assert_nonnull (strstr (symbols, "\"symbols\""));
+    g_assert_null (strstr (symbols, "proposal: glyph names"));
+  }
   dc_test_remove_tree (dir);
 }
 

@@ -284,6 +284,57 @@ test_pipeline (void)
   g_assert_cmpuint (n_changed, ==, G_MAXUINT);
 }
 
+/* Legacy fonts that lie in Latin-1 (ToUnicode à for а, several letters under one value),
+ * drawn with DejaVu Sans, whose one outline
+ * stands for Latin a and Cyrillic а: the font's own lying Latin words must not choose the
+ * Latin letter. Every value applied without the user is right. */
+static void
+test_shared_outlines (void)
+{
+  static const char *const fixtures[] = { "legacy-cyrillic", "duplicate-tounicode",
+                                          "legacy-shared" };
+  g_autofree char *path = g_build_filename (test_dir, "shared.sqlite", NULL);
+  g_autoptr (DcPipeline) pipeline =
+      dc_pipeline_new (DC_PIPELINE_AUTOMATIC_PASS | DC_PIPELINE_REFERENCES);
+  guint n_identity = 0;
+
+  dc_pipeline_set_references_path (pipeline, path);
+  for (guint f = 0; f < G_N_ELEMENTS (fixtures); f++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *file = g_strdup_printf ("%s.pdf", fixtures[f]);
+      g_autofree char *fixture = dc_test_fixture_path (file);
+      g_autoptr (DcDocument) document = NULL;
+      g_autoptr (DcKey) key = NULL;
+      g_autoptr (GPtrArray) truth = NULL;
+      guint n_symbols;
+
+      document = dc_pipeline_load_document (pipeline, fixture, NULL, NULL, NULL, NULL, NULL,
+                                            &error);
+      g_assert_no_error (error);
+      key = dc_pipeline_load_key (pipeline, document, NULL, &error);
+      g_assert_no_error (error);
+      truth = dc_test_truth_symbol_values (document, fixtures[f]);
+      dc_document_get_symbols (document, &n_symbols);
+      for (guint s = 0; s < n_symbols; s++)
+        {
+          DcKeyStatus status = dc_key_get_status (key, s);
+          const char *expected = g_ptr_array_index (truth, s);
+
+          if ((status != DC_KEY_INFERRED && status != DC_KEY_FROM_PDF) || expected == NULL)
+            continue;
+          if (g_strcmp0 (dc_key_get_value (key, s), expected) != 0)
+            g_error ("%s: code %u is “%s”, not “%s” (%s)", fixtures[f],
+                     dc_document_get_symbol (document, s)->code, dc_key_get_value (key, s),
+                     expected, dc_key_get_provenance (key, s));
+          n_identity += dc_key_get_level (key, s) == DC_KEY_LEVEL_IDENTITY;
+        }
+    }
+  /* Not by deciding nothing: the shared outlines are read. */
+  g_test_message ("%u values at the identity level, all right", n_identity);
+  g_assert_cmpuint (n_identity, >, 60);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -296,6 +347,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/fonts-change", test_fonts_change);
   g_test_add_func ("/references/cli", test_cli);
   g_test_add_func ("/references/pipeline", test_pipeline);
+  g_test_add_func ("/references/shared-outlines", test_shared_outlines);
   status = g_test_run ();
   dc_test_remove_tree (test_dir);
   g_free (test_dir);

@@ -285,6 +285,27 @@ common_offset (GArray *pairs)
   return best;
 }
 
+/* A font the trust analysis rejected lies in its letters' names (agrave for а) and
+ * tells the truth in its digits and punctuation: those agreeing say nothing of its
+ * letters (calibration, issue 28: 1.5 % of such proposals were right). */
+#define MIN_AGREEING_NAMED_LETTERS 4
+
+static guint
+count_agreeing_letters (const Layout *layout, DcDocument *document, GArray *pairs)
+{
+  const DcSymbol *symbols = dc_document_get_symbols (document, NULL);
+  guint n = 0;
+
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      const Pair *pair = &g_array_index (pairs, Pair, i);
+
+      n += g_unichar_isalpha (pair->value)
+           && layout_value (layout, &symbols[pair->symbol]) == pair->value;
+    }
+  return n;
+}
+
 static gboolean
 choose_layout (DcDocument *document, DcFont *font, GArray *pairs, Layout *best)
 {
@@ -299,7 +320,8 @@ choose_layout (DcDocument *document, DcFont *font, GArray *pairs, Layout *best)
     guint defined, agreeing = count_agreeing (candidate, document, pairs, &defined);
 
     if ((dc_font_is_cid (font) && pairs->len == 0)
-        || (agreeing >= 4 && agreeing >= MIN_AGREEMENT * defined))
+        || (agreeing >= 4 && agreeing >= MIN_AGREEMENT * defined
+            && count_agreeing_letters (candidate, document, pairs) >= MIN_AGREEING_NAMED_LETTERS))
       {
         *best = *candidate;
         best_agreeing = agreeing;

@@ -18,7 +18,11 @@ G_BEGIN_DECLS
 
 typedef struct _DcReadings DcReadings;
 
+/* Whether a known symbol's value may stand in the text a reading is judged by. */
+typedef gboolean (*DcReadingsTrustFunc) (DcKey *key, guint symbol);
+
 DcReadings *_dc_readings_new (DcKey *key, guint font);
+DcReadings *_dc_readings_new_trusted (DcKey *key, guint font, DcReadingsTrustFunc trust);
 void _dc_readings_free (DcReadings *readings);
 guint _dc_readings_get_n_open (DcReadings *readings);
 guint _dc_readings_get_open_symbol (DcReadings *readings, guint index);

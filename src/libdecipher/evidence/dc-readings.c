@@ -36,12 +36,13 @@ typedef struct
 struct _DcReadings
 {
   DcKey *key;
-  GArray *open;       /* guint: the font's symbols the key does not know */
-  guint32 *open_of;   /* symbol → index into open, or NONE */
-  GArray *sequence;   /* guint32: the font's glyphs in reading order, BREAK between words */
-  GArray *fixed;      /* gunichar per sequence entry: a known symbol's character, or 0 */
-  guint *occurrences; /* per open symbol: glyphs in the sequence */
-  GArray *readings;   /* Reading */
+  GArray *open;              /* guint: the font's symbols the key does not know */
+  guint32 *open_of;          /* symbol → index into open, or NONE */
+  GArray *sequence;          /* guint32: the font's glyphs in reading order, BREAK between words */
+  GArray *fixed;             /* gunichar per sequence entry: a known symbol's character, or 0 */
+  guint *occurrences;        /* per open symbol: glyphs in the sequence */
+  GArray *readings;          /* Reading */
+  DcReadingsTrustFunc trust; /* NULL: every known value */
 };
 
 static void
@@ -127,7 +128,11 @@ read_sequence (DcReadings *self, DcDocument *document, guint font)
       previous = glyph;
       if (self->open_of[symbol] == NONE)
         {
-          u = known_char (self->key, symbol);
+          /* A value not trusted is no evidence of the language: it stands as an
+           * unknown character, neither a letter nor a word break. */
+          u = self->trust == NULL || self->trust (self->key, symbol)
+                  ? known_char (self->key, symbol)
+                  : 0xFFFD;
           if (u == ' ' || dc_document_symbol_is_space (document, symbol))
             {
               push_break (self);
@@ -151,12 +156,26 @@ read_sequence (DcReadings *self, DcDocument *document, guint font)
 DcReadings *
 _dc_readings_new (DcKey *key, guint font)
 {
+  return _dc_readings_new_trusted (key, font, NULL);
+}
+
+/**
+ * _dc_readings_new_trusted:
+ * @trust: (nullable): which known values the text is read with; the others stand as
+ *   unknown characters (an untrusted font's lying Latin words must not choose)
+ *
+ * Like _dc_readings_new().
+ */
+DcReadings *
+_dc_readings_new_trusted (DcKey *key, guint font, DcReadingsTrustFunc trust)
+{
   DcDocument *document = dc_key_get_document (key);
   DcReadings *self = g_new0 (DcReadings, 1);
   guint n_symbols;
   const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
 
   self->key = g_object_ref (key);
+  self->trust = trust;
   self->open = g_array_new (FALSE, FALSE, sizeof (guint));
   self->open_of = g_new (guint32, MAX (1, n_symbols));
   for (guint s = 0; s < n_symbols; s++)

@@ -319,7 +319,37 @@ dc_references_get_n_fonts (DcReferences *self)
   return n;
 }
 
-/* The script most of @font's known values are in, or NULL. */
+/* Whether @symbol's value can tell the font's script and language: not a value the
+ * font's own tables or PDF text give when the trust analysis rejected the font (a
+ * legacy font's lying Latin-1, à for а), nor a guess from OCR. */
+static gboolean
+value_is_trustworthy (DcKey *key, guint symbol)
+{
+  DcDocument *document = dc_key_get_document (key);
+  const DcSymbol *symbols = dc_document_get_symbols (document, NULL);
+
+  if (dc_key_get_status (key, symbol) == DC_KEY_CONFIRMED)
+    return TRUE;
+  switch (dc_key_get_level (key, symbol))
+    {
+    case DC_KEY_LEVEL_USER:
+    case DC_KEY_LEVEL_LIBRARY:
+    case DC_KEY_LEVEL_IDENTITY:
+    case DC_KEY_LEVEL_LAYOUT:
+    case DC_KEY_LEVEL_GUESS:
+      return TRUE;
+    case DC_KEY_LEVEL_PDF:
+    case DC_KEY_LEVEL_FONT:
+      return dc_font_is_trusted (dc_document_get_font (document, symbols[symbol].font));
+    default:
+      return FALSE;
+    }
+}
+
+/* An outline several characters of one script share, with no word to choose by. */
+#define IDENTITY_PROPOSAL_CONFIDENCE 0.5
+
+/* The script most of @font's trustworthy values are in, or NULL. */
 static const char *
 font_script (DcKey *key, guint font)
 {
@@ -334,7 +364,7 @@ font_script (DcKey *key, guint font)
       const char *script;
       guint n;
 
-      if (symbols[s].font != font
+      if (symbols[s].font != font || !value_is_trustworthy (key, s)
           || (script = dc_library_script_of_value (dc_key_get_value (key, s))) == NULL)
         continue;
       n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, script)) + 1;
@@ -362,8 +392,9 @@ common_script (GPtrArray *values)
 
 /* Among @candidates (one character each), the one the font's text reads clearly best
  * with (dc-readings.c), or NULL: an installed font that maps one outline from à and а, or
- * from archaic ѳ and Kazakh ө, says nothing about which the document means; its words do.
- * @cache: font → DcReadings, the font's text as the key stood when the pass began */
+ * from archaic ѳ and Kazakh ө, says nothing about which the document means; its words do,
+ * read with trustworthy values only (value_is_trustworthy()).
+ * @cache: font → DcReadings, the font's text as the key stood when first asked */
 static const char *
 choose_by_language (DcKey *key, GHashTable *cache, guint font, guint symbol, GPtrArray *candidates)
 {
@@ -377,7 +408,7 @@ choose_by_language (DcKey *key, GHashTable *cache, guint font, guint symbol, GPt
 
   if (readings == NULL)
     {
-      readings = _dc_readings_new (key, font);
+      readings = _dc_readings_new_trusted (key, font, value_is_trustworthy);
       g_hash_table_insert (cache, GUINT_TO_POINTER (font), readings);
     }
   /* One glyph among unknown ones is no word: its neighbours must be known. */
@@ -412,9 +443,10 @@ choose_by_language (DcKey *key, GHashTable *cache, guint font, guint symbol, GPt
  * Every symbol still unknown whose outline is an installed font's glyph gets that
  * glyph's character, inferred at the identity level. Where one outline stands for
  * characters of several scripts, the script the symbol's font is otherwise read in
- * chooses (with none, the symbol stays unknown). Among the characters left, the one the
- * font's text reads clearly best with as a language; failing that, the first in
- * Unicode. Call it within a change of @key.
+ * chooses, told by the unambiguous outlines and other trustworthy values, never by an
+ * untrusted font's own text (with none, the symbol stays unknown). Among the characters
+ * left, the one the font's text reads clearly best with as a language; failing that, the
+ * first in Unicode, only proposed. Call it within a change of @key.
  *
  * Returns: how many symbols it decoded
  */
@@ -452,6 +484,7 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
           g_autoptr (GPtrArray) families = NULL;
           const char *script = NULL;
           const char *chosen = NULL, *family = NULL;
+          DcKeyStatus status = DC_KEY_INFERRED;
 
           if (shape == NULL || dc_key_get_value (key, s) != NULL)
             continue;
@@ -466,12 +499,14 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
           sqlite3_reset (stmt);
           if (values->len == 1)
             chosen = g_ptr_array_index (values, 0), family = g_ptr_array_index (families, 0);
-          else if (values->len > 1)
+          /* Shared outlines wait for the second pass, when the unambiguous ones have
+           * told the font's script and words. */
+          else if (values->len > 1 && pass == 1)
             {
               g_autoptr (GPtrArray) candidates = g_ptr_array_new ();
 
               /* The font's own script, or the one script all the candidates share. */
-              script = pass == 1 ? font_script (key, symbols[s].font) : NULL;
+              script = font_script (key, symbols[s].font);
               if (script == NULL)
                 script = common_script (values);
               for (guint i = 0; i < values->len; i++)
@@ -483,7 +518,10 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
               if (candidates->len > 1)
                 chosen = choose_by_language (key, cache, symbols[s].font, s, candidates);
               /* Within one script the basic letter comes first in Unicode: л (U+043B)
-               * before its phonetic small capital ᴫ (U+1D2B), drawn alike. */
+               * before its phonetic small capital ᴫ (U+1D2B), drawn alike; but with
+               * several left, that is a likely reading, not a certain one. */
+              if (chosen == NULL && script != NULL && candidates->len > 1)
+                status = DC_KEY_PROPOSED;
               if (chosen == NULL && script != NULL)
                 for (guint i = 0; i < candidates->len; i++)
                   if (chosen == NULL
@@ -500,8 +538,10 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
                   g_strdup_printf ("identity: the same outline as in the installed font %s",
                                    family != NULL ? family : "?");
 
-              if (dc_key_set_full (key, s, chosen, DC_KEY_INFERRED, DC_KEY_LEVEL_IDENTITY, -1,
-                                   provenance, NULL))
+              if (dc_key_set_full (key, s, chosen, status, DC_KEY_LEVEL_IDENTITY,
+                                   status == DC_KEY_PROPOSED ? IDENTITY_PROPOSAL_CONFIDENCE : -1,
+                                   provenance, NULL)
+                  && status == DC_KEY_INFERRED)
                 n++;
             }
         }
