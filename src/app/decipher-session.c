@@ -416,6 +416,9 @@ lock_project (DecipherSession *self)
   if (dc_session_lock_project (self->engine, self->autosave_path,
                                _("the Decipher window"), &error))
     return;
+  /* Issue 33: without the lock a second writer could save over this window's work, so
+   * any failure to take it (other than a folder nothing can be saved in, which the engine
+   * takes as a lock that locks nothing) leaves the window read-only, with the reason. */
   if (g_error_matches (error, DC_ERROR, DC_ERROR_IN_USE))
     /* Translators: %s is the engine's sentence naming the project and the other program. */
     self->read_only_reason = g_strdup_printf (_("%s This window shows the work saved so far, "
@@ -424,7 +427,11 @@ lock_project (DecipherSession *self)
                                                 "program is closed."),
                                                  error->message);
   else
-    g_warning ("%s", error->message);
+    /* Translators: %s is the engine's sentence saying why the lock could not be taken. */
+    self->read_only_reason = g_strdup_printf (_("%s This window shows the work saved so far, "
+                                                "but nothing you decide here will be saved, "
+                                                "since another program could save over it."),
+                                                 error->message);
 }
 
 /* Poppler draws a font that is not embedded, and is drawn by the glyph numbers of an

@@ -41,7 +41,7 @@ application_new (void)
   /* Not unique: the test has no session bus to be unique on. */
   g_application_set_flags (G_APPLICATION (application),
                            g_application_get_flags (G_APPLICATION (application))
-                             | G_APPLICATION_NON_UNIQUE);
+                               | G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
   g_assert_no_error (error);
   return application;
@@ -73,15 +73,18 @@ test_open_twice (void)
   g_assert_cmpint (link (path, link_path), ==, 0);
 
   g_application_open (G_APPLICATION (application), files, 1, "");
-  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==, 1);
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==,
+                    1);
   window = gtk_application_get_windows (GTK_APPLICATION (application))->data;
   /* Again while it loads, and again once it shows. */
   g_application_open (G_APPLICATION (application), files, 1, "");
-  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==, 1);
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==,
+                    1);
   GUI_TEST_WAIT (window_loaded, window, "the document to load");
   g_application_open (G_APPLICATION (application), files, 1, "");
   g_application_open (G_APPLICATION (application), linked_files, 1, "");
-  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==, 1);
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==,
+                    1);
   g_assert_null (decipher_session_get_read_only_reason (decipher_window_get_session (window)));
 
   /* From another window's Open: that window stays as it was. */
@@ -90,7 +93,8 @@ test_open_twice (void)
   decipher_window_open (empty, file);
   gui_test_settle ();
   g_assert_true (decipher_window_is_empty (empty));
-  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==, 2);
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))), ==,
+                    2);
 
   quit (application);
   g_unlink (link_path);
@@ -285,6 +289,44 @@ test_session_and_window (void)
   g_assert_finalize_object (session);
 }
 
+/* Issue 33: a lock that cannot be taken for another reason than a read-only folder (here a
+ * folder in the lock file's place) leaves the window read-only too, saying why: writing
+ * without it would let a second writer save over this window's work. */
+static void
+test_lock_in_the_way (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("nenets-space.pdf");
+  g_autofree char *pdf = g_file_get_path (file);
+  g_autofree char *contents = NULL;
+  g_autofree char *sha256 = NULL;
+  g_autofree char *project = NULL;
+  g_autofree char *lock = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+  DecipherSession *session;
+  const char *reason;
+  gsize length = 0;
+
+  g_assert_true (g_file_get_contents (pdf, &contents, &length, NULL));
+  sha256 = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) contents, length);
+  project = decipher_autosave_path_for_sha256 (sha256);
+  lock = g_strconcat (project, ".lock", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (lock, 0700), ==, 0);
+  before = read_or_empty (project);
+
+  session = gui_test_load_session (file, NULL);
+  reason = decipher_session_get_read_only_reason (session);
+  g_assert_nonnull (reason);
+  g_test_message ("%s", reason);
+  g_assert_nonnull (strstr (reason, "nothing you decide here will be saved"));
+  /* What is decided is not saved. */
+  g_assert_true (decipher_session_assign (session, 0, "ж", NULL));
+  g_assert_true (decipher_session_save (session, NULL));
+  g_assert_finalize_object (session);
+  after = read_or_empty (project);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpint (g_rmdir (lock), ==, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -292,5 +334,6 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/two-writers/open-twice", test_open_twice);
   g_test_add_func ("/two-writers/session-and-window", test_session_and_window);
+  g_test_add_func ("/two-writers/lock-in-the-way", test_lock_in_the_way);
   return g_test_run ();
 }
