@@ -360,17 +360,8 @@ _dc_document_unspace_inked_symbols (DcDocument *self)
         }
       if (!tried[symbol->font])
         {
-          GBytes *program = dc_font_get_program (font);
-
           tried[symbol->font] = TRUE;
-          if (program != NULL && dc_font_get_font_type (font) != DC_FONT_TYPE_TYPE3)
-            {
-              gsize size;
-              const guint8 *data = g_bytes_get_data (program, &size);
-
-              if (FT_New_Memory_Face (library, data, (FT_Long) size, 0, &faces[symbol->font]) != 0)
-                faces[symbol->font] = NULL;
-            }
+          faces[symbol->font] = _dc_font_open_face (font, library);
         }
       if (_dc_symbol_ink (font, faces[symbol->font], symbol) == DC_INK_SOME)
         {

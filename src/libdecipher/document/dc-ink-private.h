@@ -20,6 +20,7 @@ typedef enum
   DC_INK_SOME,
 } DcInk;
 
+FT_Face _dc_font_open_face (DcFont *font, FT_Library library);
 FT_UInt _dc_symbol_glyph_index (DcFont *font, FT_Face face, const DcSymbol *symbol);
 DcInk _dc_symbol_ink (DcFont *font, FT_Face face, const DcSymbol *symbol);
 

@@ -174,3 +174,27 @@ _dc_symbol_ink (DcFont *font, FT_Face face, const DcSymbol *symbol)
     return DC_INK_UNKNOWN;
   return face->glyph->outline.n_points == 0 ? DC_INK_NONE : DC_INK_SOME;
 }
+
+/**
+ * _dc_font_open_face:
+ * @library: (nullable): FreeType, or %NULL when it could not be started
+ *
+ * @font's embedded program opened by FreeType, or %NULL: none is embedded, or it is a
+ * Type 3 font (content streams, no outlines FreeType reads), or FreeType cannot read it.
+ * The face is the caller's (FT_Done_Face()).
+ */
+FT_Face
+_dc_font_open_face (DcFont *font, FT_Library library)
+{
+  GBytes *program = dc_font_get_program (font);
+  const guint8 *data;
+  gsize size;
+  FT_Face face;
+
+  if (program == NULL || library == NULL || dc_font_get_font_type (font) == DC_FONT_TYPE_TYPE3)
+    return NULL;
+  data = g_bytes_get_data (program, &size);
+  if (FT_New_Memory_Face (library, data, (FT_Long) size, 0, &face) != 0)
+    return NULL;
+  return face;
+}

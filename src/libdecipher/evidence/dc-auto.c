@@ -220,23 +220,11 @@ line_has_font (Pass *pass, const DcLine *line, guint font)
 static FT_Face
 font_face (FontPass *fp)
 {
-  GBytes *program;
-  const guint8 *data;
-  gsize size;
-
   if (fp->face_tried)
     return fp->face;
   fp->face_tried = TRUE;
 
-  /* A Type 3 glyph is a content stream, not an outline FreeType could read. */
-  program = dc_font_get_program (fp->font);
-  if (program == NULL || fp->pass->library == NULL
-      || dc_font_get_font_type (fp->font) == DC_FONT_TYPE_TYPE3)
-    return NULL;
-
-  data = g_bytes_get_data (program, &size);
-  if (FT_New_Memory_Face (fp->pass->library, data, (FT_Long) size, 0, &fp->face) != 0)
-    fp->face = NULL;
+  fp->face = _dc_font_open_face (fp->font, fp->pass->library);
   return fp->face;
 }
 

@@ -24,6 +24,7 @@
 
 #include "dc-error.h"
 #include "dc-fingerprint.h"
+#include "dc-ink-private.h"
 
 /* The coarse descriptor's frame, in ems around the glyph origin: wide enough for most
  * letters with their accents and descenders, and the same for every glyph so that
@@ -256,17 +257,8 @@ dc_shapes_new (DcDocument *document)
       ff = &faces[symbol->font];
       if (!ff->tried)
         {
-          GBytes *program = dc_font_get_program (font);
-
           ff->tried = TRUE;
-          if (program != NULL && dc_font_get_font_type (font) != DC_FONT_TYPE_TYPE3)
-            {
-              gsize size;
-              const guint8 *data = g_bytes_get_data (program, &size);
-
-              if (FT_New_Memory_Face (library, data, (FT_Long) size, 0, &ff->face) != 0)
-                ff->face = NULL;
-            }
+          ff->face = _dc_font_open_face (font, library);
         }
       if (ff->face == NULL)
         continue;

@@ -36,6 +36,7 @@
 #include "dc-agl-private.h"
 #include "dc-font-installed-private.h"
 #include "dc-font-tables.h"
+#include "dc-ink-private.h"
 #include "dc-trust-private.h"
 
 /* A layout explains a font when it reads this share of its glyphs. */
@@ -237,22 +238,6 @@ cid_to_glyph (FT_Face face)
         g_hash_table_insert (map, GUINT_TO_POINTER (cid), GUINT_TO_POINTER ((guint) gid));
     }
   return map;
-}
-
-static FT_Face
-open_program (DcFont *font, FT_Library library)
-{
-  GBytes *program = dc_font_get_program (font);
-  const guint8 *data;
-  gsize size;
-  FT_Face face;
-
-  if (program == NULL || library == NULL || dc_font_get_font_type (font) == DC_FONT_TYPE_TYPE3)
-    return NULL;
-  data = g_bytes_get_data (program, &size);
-  if (FT_New_Memory_Face (library, data, (FT_Long) size, 0, &face) != 0)
-    return NULL;
-  return face;
 }
 
 /* @installed: the name of the installed font @face is, when @font is not embedded */
@@ -647,7 +632,7 @@ dc_font_tables_apply (DcKey *key)
         read_double_byte (font, symbols, all, findings);
       else
         {
-          FT_Face face = open_program (font, library);
+          FT_Face face = _dc_font_open_face (font, library);
           g_autofree char *installed = NULL;
 
           if (face == NULL && _dc_font_is_drawn_by_installed_glyphs (font))

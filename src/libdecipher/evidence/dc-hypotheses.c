@@ -30,6 +30,7 @@
 #include FT_TRUETYPE_TABLES_H
 
 #include "dc-hypotheses-private.h"
+#include "dc-ink-private.h"
 #include "dc-proposals-private.h"
 #include "dc-readings-private.h"
 
@@ -64,15 +65,9 @@ alternate_in_script (const Alternates *alternates, GUnicodeScript script)
 static FT_Face
 open_program (DcFont *font, FT_Library library)
 {
-  GBytes *program = dc_font_get_program (font);
-  const guint8 *data;
-  gsize size;
-  FT_Face face;
+  FT_Face face = _dc_font_open_face (font, library);
 
-  if (program == NULL || library == NULL || dc_font_get_font_type (font) == DC_FONT_TYPE_TYPE3)
-    return NULL;
-  data = g_bytes_get_data (program, &size);
-  if (FT_New_Memory_Face (library, data, (FT_Long) size, 0, &face) != 0)
+  if (face == NULL)
     return NULL;
   if (!FT_IS_SFNT (face) || FT_Select_Charmap (face, FT_ENCODING_UNICODE) != 0
       || FT_Get_CMap_Format (face->charmap) < 0)
