@@ -372,8 +372,12 @@ test_recognize_lookalikes (void)
       g_assert_true (drawn.found);
       /* Alone, the shape replaces the reading only when clearly nearer another. */
       decided = _dc_lookalikes_decide (lookalikes, pairs[i][0], &drawn.shape, NULL, NULL, NULL);
-      g_test_message ("%s drawn, read %s: %s", pairs[i][1], pairs[i][0],
-                      decided ? g_ucs4_to_utf8 (&decided, 1, NULL, NULL, NULL) : "undecided");
+      {
+        g_autofree char *name = decided ? g_ucs4_to_utf8 (&decided, 1, NULL, NULL, NULL) : NULL;
+
+        g_test_message ("%s drawn, read %s: %s", pairs[i][1], pairs[i][0],
+                        name != NULL ? name : "undecided");
+      }
       g_assert_true (decided == 0 || decided == drawn.want);
       /* With the reading another glyph's, the shape says which look-alike it is. */
       decided = _dc_lookalikes_decide (lookalikes, pairs[i][0], &drawn.shape, rule_out_one,

@@ -1317,7 +1317,9 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
   g_autoptr (GHashTable) index = NULL;
   g_autofree guint8 *contradicted = NULL;
   g_autoptr (GPtrArray) kept = g_ptr_array_new_with_free_func (g_free);
-  g_auto (GStrv) reasons = NULL;
+  /* Per symbol, mostly NULL: not a GStrv, which would end at the first NULL. */
+  g_autoptr (GPtrArray) reason_list = NULL;
+  char **reasons;
   guint n = 0;
 
   g_return_val_if_fail (job != NULL, 0);
@@ -1326,7 +1328,9 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
   symbols = dc_document_get_symbols (job->document, NULL);
   best = g_new0 (const char *, MAX (job->n_symbols, 1));
   best_count = g_new0 (guint, MAX (job->n_symbols, 1));
-  reasons = g_new0 (char *, job->n_symbols + 1);
+  reason_list = g_ptr_array_new_full (job->n_symbols, g_free);
+  g_ptr_array_set_size (reason_list, job->n_symbols);
+  reasons = (char **) reason_list->pdata;
   for (guint s = 0; s < job->n_symbols; s++)
     if (job->votes[s] != NULL)
       best[s] = winner (job, s, &best_count[s]);
