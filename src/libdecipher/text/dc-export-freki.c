@@ -192,9 +192,12 @@ columnize_line (Respaced *r, guint i, double origin, gboolean rotated)
   /* The glued cells' slots are left empty at the end of the line: drop them. */
   if (kept < r->line_first[i + 1])
     {
-      g_array_remove_range (r->cells, kept, r->line_first[i + 1] - kept);
+      /* Counted once: the loop changes line_first[i + 1] itself first. */
+      guint removed = r->line_first[i + 1] - kept;
+
+      g_array_remove_range (r->cells, kept, removed);
       for (guint j = i + 1; j <= r->n_lines; j++)
-        r->line_first[j] -= r->line_first[i + 1] - kept;
+        r->line_first[j] -= removed;
     }
 }
 
