@@ -29,6 +29,10 @@
 
 #define DECISIVE_MARGIN 2 /* the best reading must beat the next by this much */
 #define MAX_REPORTED_PLACES 20
+/* Trying each place a left-out mark may stand matches the input 2 × words times: cheap for
+ * the line or two people type, but a pasted page of 1,000 words took a second (eight
+ * under the sanitizers) to answer "no match". Beyond this, the input is matched as typed. */
+#define MAX_WORDS_FOR_OMISSIONS 48
 
 struct _DcMatcher
 {
@@ -1350,7 +1354,7 @@ dc_matcher_type (DcMatcher *self, const char *text, int line, int token, GError 
   ensure_values (self);
 
   result = match_words (self, words, normalized, line, token);
-  if (result->kind == DC_MATCH_NO_MATCH)
+  if (result->kind == DC_MATCH_NO_MATCH && g_strv_length (words) <= MAX_WORDS_FOR_OMISSIONS)
     {
       DcMatchResult *without = match_leaving_out_punctuation (self, words, normalized, line, token);
 
