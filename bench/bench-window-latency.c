@@ -10,10 +10,11 @@
  * Issue 31 asks, on a book, for typing → page updated within 100 ms and What Next? within
  * 200 ms. This opens the PDF in a real window and does what a user following the
  * suggestions does, ROUNDS times (5 unless told): presses What Next? and waits until the
- * suggestion is shown and a frame has been painted, then types the suggested words (their
- * true text, from the generator's ground truth, with the suggested line as cue, as the
- * entry has it after What Next?) and presses Enter, and waits until the query is answered
- * and a frame painted. Each figure is the wall time from the press to the end of that
+ * suggestion is shown and a frame has been painted, then types the suggested words and the
+ * words after them on the line up to CHARS characters (60 unless told; their true text,
+ * from the generator's ground truth, with the suggested line as cue, as the entry has it
+ * after What Next?) and presses Enter, and waits until the query is answered and a frame
+ * painted. Each figure is the wall time from the press to the end of that
  * frame, and beside it the main thread's CPU time meanwhile (what the window's own work
  * cost, whatever the load of the machine), and the longest the main loop stopped. The
  * first What Next? also waits for the matcher's index, which is built once a session in a
@@ -130,9 +131,10 @@ median (GArray *values)
   return g_array_index (values, double, values->len / 2);
 }
 
-/* The words a user reads at tokens [token, token + n) of line @line. */
+/* The words a user reads at tokens [token, token + n) of line @line, and the words after
+ * them on the line until the text has @min_chars characters. */
 static char *
-truth_words (JsonArray *lines, guint line, guint token, guint n)
+truth_words (JsonArray *lines, guint line, guint token, guint n, guint min_chars)
 {
   g_auto (GStrv) words = NULL;
   GString *text = g_string_new (NULL);
@@ -140,8 +142,12 @@ truth_words (JsonArray *lines, guint line, guint token, guint n)
   if (line >= json_array_get_length (lines))
     return g_string_free (text, TRUE);
   words = g_strsplit (json_array_get_string_element (lines, line), " ", -1);
-  for (guint i = token; i < token + n && i < g_strv_length (words); i++)
-    g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "", words[i]);
+  for (guint i = token; i < g_strv_length (words); i++)
+    {
+      if (i >= token + n && g_utf8_strlen (text->str, -1) >= min_chars)
+        break;
+      g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "", words[i]);
+    }
   return g_string_free (text, FALSE);
 }
 
@@ -181,17 +187,19 @@ main (int argc, char *argv[])
   DecipherSession *session;
   DecipherInputPane *pane;
   GtkWidget *view;
-  guint rounds = 5, n_glyphs;
+  guint rounds = 5, run_chars = 60, n_glyphs;
   gint64 wall, cpu;
 
   gui_test_init (&argc, &argv);
-  if (argc < 3 || argc > 4)
+  if (argc < 3 || argc > 5)
     {
-      fprintf (stderr, "usage: bench-window-latency FILE.pdf TRUTH.json [ROUNDS]\n");
+      fprintf (stderr, "usage: bench-window-latency FILE.pdf TRUTH.json [ROUNDS [CHARS]]\n");
       return 2;
     }
-  if (argc == 4)
+  if (argc >= 4)
     rounds = (guint) g_ascii_strtoull (argv[3], NULL, 10);
+  if (argc >= 5)
+    run_chars = (guint) g_ascii_strtoull (argv[4], NULL, 10);
   lines = load_truth_lines (argv[2]);
   file = g_file_new_for_commandline_arg (argv[1]);
   g_timeout_add_full (G_PRIORITY_HIGH, 1, tick, NULL, NULL);
@@ -236,7 +244,7 @@ main (int argc, char *argv[])
           printf ("round %u: nothing left to suggest\n", round + 1);
           break;
         }
-      text = truth_words (lines, suggestion.line, suggestion.token, suggestion.n_tokens);
+      text = truth_words (lines, suggestion.line, suggestion.token, suggestion.n_tokens, run_chars);
       gtk_editable_set_text (decipher_input_pane_get_entry (pane), text);
       gui_test_iterate (50);
 
