@@ -134,6 +134,7 @@ set_cursor_position (DecipherDocumentView *self, guint pos)
 
   self->cursor = (gint64) pos;
   self->cursor_shown = TRUE;
+  _decipher_document_view_selection_changed (self);
   decipher_document_view_show_glyph (self, order[pos]);
   /* A screen reader says which glyph the cursor is on. */
   title = decipher_session_dup_symbol_title (self->session,
@@ -235,6 +236,7 @@ _decipher_document_view_set_cursor_glyph (DecipherDocumentView *self, guint glyp
   if (dc_document_locate_glyph (decipher_session_get_document (self->session), glyph, &pos, NULL))
     {
       self->cursor = (gint64) pos;
+      _decipher_document_view_selection_changed (self);
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }
 }

@@ -311,15 +311,15 @@ draw_glyph_marks (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
 /* Glyphs still unknown show as U+FFFD: in grey, so the recovered letters stand out. */
 /* First index in the sorted @marks of a glyph at or after @glyph. */
 static guint
-lower_bound (GArray *marks, guint32 glyph)
+lower_bound (const guint32 *marks, guint n_marks, guint32 glyph)
 {
-  guint lo = 0, hi = marks->len;
+  guint lo = 0, hi = n_marks;
 
   while (lo < hi)
     {
       guint mid = (lo + hi) / 2;
 
-      if (g_array_index (marks, guint32, mid) < glyph)
+      if (marks[mid] < glyph)
         lo = mid + 1;
       else
         hi = mid;
@@ -338,19 +338,18 @@ draw_marks (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
   decipher_session_get_page_glyphs (self->session, page, &first, &n);
   for (guint kind = 0; kind < DECIPHER_N_MARKS; kind++)
     {
-      GArray *marks = self->marks[kind];
+      guint n_marks;
+      const guint32 *marks = decipher_view_state_get_marks (self->state, kind, &n_marks);
       GdkRGBA fill = mark_colors[kind];
 
       if (marks == NULL)
         continue;
       fill.alpha = 0.22f;
-      for (guint i = lower_bound (marks, first);
-           i < marks->len && g_array_index (marks, guint32, i) < first + n; i++)
+      for (guint i = lower_bound (marks, n_marks, first); i < n_marks && marks[i] < first + n; i++)
         {
           graphene_rect_t rect, bar;
 
-          _decipher_document_view_glyph_pixels (self, &glyphs[g_array_index (marks, guint32, i)],
-                                                page_rect, &rect);
+          _decipher_document_view_glyph_pixels (self, &glyphs[marks[i]], page_rect, &rect);
           if (!graphene_rect_intersection (&rect, visible, NULL))
             continue;
           if (kind == DECIPHER_MARK_SEARCH || kind == DECIPHER_MARK_SEARCH_CURRENT)

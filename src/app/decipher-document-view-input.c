@@ -217,8 +217,13 @@ void
 _decipher_document_view_pressed (DecipherDocumentView *self, int n_press, double x, double y,
                                  GtkGestureClick *gesture)
 {
+  int glyph = decipher_document_view_glyph_at (self, x, y);
+
   self->cursor_shown = FALSE;
   gtk_widget_grab_focus (GTK_WIDGET (self));
+  /* The input pane cues the line pressed on (the gesture is the primary button's). */
+  if (glyph >= 0)
+    decipher_view_state_glyph_pressed (self->state, (guint) glyph);
 }
 
 void

@@ -52,7 +52,12 @@ struct _DecipherDocumentView
   guint n_drawn_marks;
   guint n_drawn_pages; /* from a render at the current zoom, in the last frame */
 
-  GArray *marks[DECIPHER_N_MARKS]; /* of guint32 glyph indices, sorted, or NULL */
+  /* What the window shows, shared with its other widgets: the page and zoom are bound
+   * to the view's own, the marks drawn from it. */
+  DecipherViewState *state;
+  GBinding *page_binding;
+  GBinding *zoom_binding;
+  GBinding *n_pages_binding;
 
   int hover_glyph;
   gint64 cursor;           /* the glyph cursor's position in the reading order, or -1 */
@@ -113,6 +118,7 @@ void _decipher_document_view_popover_closed (DecipherDocumentView *self);
 void _decipher_document_view_motion (DecipherDocumentView *self, double x, double y,
                                      GtkEventControllerMotion *motion);
 void _decipher_document_view_leave (DecipherDocumentView *self, GtkEventControllerMotion *motion);
+void _decipher_document_view_selection_changed (DecipherDocumentView *self);
 void _decipher_document_view_pressed (DecipherDocumentView *self, int n_press, double x, double y,
                                       GtkGestureClick *gesture);
 void _decipher_document_view_released (DecipherDocumentView *self, int n_press, double x, double y,

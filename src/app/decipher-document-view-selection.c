@@ -55,6 +55,7 @@ decipher_document_view_select_glyphs (DecipherDocumentView *self, guint first_gl
     return FALSE;
   self->selection_anchor = (gint64) first;
   self->cursor = (gint64) last;
+  _decipher_document_view_selection_changed (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return TRUE;
 }
@@ -67,6 +68,7 @@ decipher_document_view_clear_selection (DecipherDocumentView *self)
   if (self->selection_anchor < 0)
     return;
   self->selection_anchor = -1;
+  _decipher_document_view_selection_changed (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

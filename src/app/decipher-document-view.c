@@ -175,6 +175,14 @@ _decipher_document_view_emit_run_selected (DecipherDocumentView *self, guint fir
   g_signal_emit (self, signals[RUN_SELECTED], 0, first_glyph, last_glyph);
 }
 
+/* Whether text is selected is part of the shared view state: the input pane's Ctrl+C
+ * asks it. Called wherever the selection's ends move. */
+void
+_decipher_document_view_selection_changed (DecipherDocumentView *self)
+{
+  decipher_view_state_set_has_selection (self->state, decipher_document_view_has_selection (self));
+}
+
 /* ---- zoom --------------------------------------------------------------------------- */
 
 static void
@@ -436,8 +444,7 @@ clear_session (DecipherDocumentView *self)
   g_clear_pointer (&self->unknown, g_free);
   g_clear_pointer (&self->line_layouts, g_ptr_array_unref);
   _decipher_document_view_clear_page_nodes (self);
-  for (guint kind = 0; kind < DECIPHER_N_MARKS; kind++)
-    g_clear_pointer (&self->marks[kind], g_array_unref);
+  decipher_view_state_clear_marks (self->state);
   self->n_pages = 0;
   self->n_symbols = 0;
   self->n_highlighted = 0;
@@ -447,6 +454,7 @@ clear_session (DecipherDocumentView *self)
   self->popover_glyph = -1;
   self->cursor = -1;
   self->selection_anchor = -1;
+  _decipher_document_view_selection_changed (self);
   self->current_page = 0;
 }
 
@@ -528,50 +536,90 @@ decipher_document_view_set_shapes (DecipherDocumentView *self, DecipherGlyphShap
     decipher_glyph_popover_set_session (self->popover, self->session, shapes);
 }
 
-static int
-compare_glyphs (gconstpointer a, gconstpointer b)
-{
-  guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
-
-  return x < y ? -1 : x > y;
-}
-
 /**
  * decipher_document_view_set_marks:
  * @glyphs: (array length=n_glyphs): glyph indices, in any order
  *
- * Points out @glyphs as @kind, replacing the marks of that kind: how the input pane
- * shows the words to type next and the places a typed input may be, and the conflict
- * review the places that disagree. %NULL clears them.
+ * Points out @glyphs as @kind in the view's state (decipher_view_state_set_marks()).
  */
 void
 decipher_document_view_set_marks (DecipherDocumentView *self, DecipherMarkKind kind,
                                   const guint32 *glyphs, guint n_glyphs)
 {
   g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
-  g_return_if_fail (kind < DECIPHER_N_MARKS);
 
-  if (glyphs == NULL || n_glyphs == 0)
-    g_clear_pointer (&self->marks[kind], g_array_unref);
-  else
-    {
-      /* Into the same memory as the last time: a search hands over all its matches again
-       * as more come, a few hundred thousand glyphs, and memory fresh from the system
-       * costs more to touch than to copy into. */
-      if (self->marks[kind] == NULL)
-        self->marks[kind] = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n_glyphs);
-      g_array_set_size (self->marks[kind], 0);
-      g_array_append_vals (self->marks[kind], glyphs, n_glyphs);
-      /* Sorted, glyphs are page by page: drawing a page looks at its own marks only. A
-       * search hands over its matches sorted already, a few hundred thousand at times. */
-      for (guint i = 1; i < n_glyphs; i++)
-        if (glyphs[i - 1] > glyphs[i])
-          {
-            g_array_sort (self->marks[kind], compare_glyphs);
-            break;
-          }
-    }
+  decipher_view_state_set_marks (self->state, kind, glyphs, n_glyphs);
+}
+
+static void
+marks_changed_cb (DecipherDocumentView *self)
+{
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+show_glyph_cb (DecipherDocumentView *self, guint glyph)
+{
+  decipher_document_view_show_glyph (self, glyph);
+}
+
+/* Whoever listens to the shared state hears of a drag however it was told. */
+static void
+run_selected_cb (DecipherDocumentView *self, guint first_glyph, guint last_glyph)
+{
+  decipher_view_state_run_selected (self->state, first_glyph, last_glyph);
+}
+
+static void
+unbind_state (DecipherDocumentView *self)
+{
+  if (self->state == NULL)
+    return;
+  g_clear_pointer (&self->page_binding, g_binding_unbind);
+  g_clear_pointer (&self->zoom_binding, g_binding_unbind);
+  g_clear_pointer (&self->n_pages_binding, g_binding_unbind);
+  g_signal_handlers_disconnect_by_data (self->state, self);
+  g_signal_handlers_disconnect_by_func (self, run_selected_cb, NULL);
+  g_clear_object (&self->state);
+}
+
+/**
+ * decipher_document_view_set_view_state:
+ * @state: what the window shows, shared with its other widgets
+ *
+ * The view follows @state's page and zoom and says there where the user scrolled and
+ * zoomed to, draws its marks and brings into view the glyphs it is asked to show. A view
+ * starts with a state of its own; a window hands it the one its widgets share.
+ */
+void
+decipher_document_view_set_view_state (DecipherDocumentView *self, DecipherViewState *state)
+{
+  g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
+  g_return_if_fail (DECIPHER_IS_VIEW_STATE (state));
+
+  if (self->state == state)
+    return;
+  unbind_state (self);
+  self->state = g_object_ref (state);
+  self->zoom_binding = g_object_bind_property (self, "zoom", state, "zoom",
+                                               G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  self->n_pages_binding = g_object_bind_property (self, "n-pages", state, "n-pages",
+                                                  G_BINDING_SYNC_CREATE);
+  self->page_binding = g_object_bind_property (self, "page", state, "page",
+                                               G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_signal_connect_swapped (state, "marks-changed", G_CALLBACK (marks_changed_cb), self);
+  g_signal_connect_swapped (state, "show-glyph", G_CALLBACK (show_glyph_cb), self);
+  g_signal_connect (self, "run-selected", G_CALLBACK (run_selected_cb), NULL);
+  _decipher_document_view_selection_changed (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+DecipherViewState *
+decipher_document_view_get_view_state (DecipherDocumentView *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), NULL);
+
+  return self->state;
 }
 
 /* Marked glyphs the last frame drew, of every kind. */
@@ -637,6 +685,7 @@ decipher_document_view_dispose (GObject *object)
   DecipherDocumentView *self = DECIPHER_DOCUMENT_VIEW (object);
 
   clear_session (self);
+  unbind_state (self);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->key_signals);
   gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_DOCUMENT_VIEW);
@@ -876,6 +925,11 @@ decipher_document_view_init (DecipherDocumentView *self)
   g_signal_group_connect_swapped (self->key_signals, "changed", G_CALLBACK (key_changed_cb), self);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  {
+    g_autoptr (DecipherViewState) state = decipher_view_state_new ();
+
+    decipher_document_view_set_view_state (self, state);
+  }
   g_signal_connect_swapped (self->popover, "closed",
                             G_CALLBACK (_decipher_document_view_popover_closed), self);
   g_signal_connect_swapped (self, "notify::scale-factor", G_CALLBACK (update_render_scale), self);

@@ -11,22 +11,12 @@
 #include "decipher-glyph-shapes.h"
 #include "decipher-page-renderer.h"
 #include "decipher-session.h"
+#include "decipher-view-state.h"
 
 G_BEGIN_DECLS
 
 #define DECIPHER_ZOOM_MIN 0.1
 #define DECIPHER_ZOOM_MAX 16.0
-
-/* Glyphs other parts of the window point out on the page, each kind in its own color. */
-typedef enum
-{
-  DECIPHER_MARK_SUGGESTION,     /* the words to type next */
-  DECIPHER_MARK_CANDIDATE,      /* places a typed input could be */
-  DECIPHER_MARK_CONFLICT,       /* where two pieces of evidence disagree */
-  DECIPHER_MARK_SEARCH,         /* every match of a search */
-  DECIPHER_MARK_SEARCH_CURRENT, /* the match shown */
-  DECIPHER_N_MARKS
-} DecipherMarkKind;
 
 #define DECIPHER_TYPE_DOCUMENT_VIEW (decipher_document_view_get_type ())
 
@@ -37,6 +27,8 @@ void decipher_document_view_set_session (DecipherDocumentView *self, DecipherSes
 DecipherSession *decipher_document_view_get_session (DecipherDocumentView *self);
 DecipherPageRenderer *decipher_document_view_get_renderer (DecipherDocumentView *self);
 void decipher_document_view_set_shapes (DecipherDocumentView *self, DecipherGlyphShapes *shapes);
+void decipher_document_view_set_view_state (DecipherDocumentView *self, DecipherViewState *state);
+DecipherViewState *decipher_document_view_get_view_state (DecipherDocumentView *self);
 
 double decipher_document_view_get_zoom (DecipherDocumentView *self);
 void decipher_document_view_set_zoom (DecipherDocumentView *self, double zoom);

@@ -46,10 +46,9 @@ struct _DecipherInputPane
   GtkWidget parent_instance;
 
   DecipherSession *session;
-  DcSession *engine;  /* the session's, while there is one */
-  DcMatcher *matcher; /* the engine's */
-  DecipherDocumentView *view;
-  GtkGesture *view_click;
+  DcSession *engine;                 /* the session's, while there is one */
+  DcMatcher *matcher;                /* the engine's */
+  DecipherViewState *state;          /* the marks and the page, shared with the window */
   gboolean has_placeholders;         /* the entry holds “?” for glyphs a drag found unknown */
   gboolean refused_insert;           /* the reason shown is an insertion the entry refused */
   GCancellable *suggest_cancellable; /* the What Next? running, if any */
@@ -123,8 +122,8 @@ show_place (DecipherInputPane *self, guint line, guint token, guint n_tokens)
 {
   g_autoptr (GArray) glyphs = _decipher_place_glyphs (get_document (self), line, token, n_tokens);
 
-  if (self->view != NULL && glyphs->len > 0)
-    decipher_document_view_show_glyph (self->view, g_array_index (glyphs, guint32, 0));
+  if (self->state != NULL && glyphs->len > 0)
+    decipher_view_state_show_glyph (self->state, g_array_index (glyphs, guint32, 0));
 }
 
 /* ---- feedback ----------------------------------------------------------------------- */
@@ -139,8 +138,8 @@ set_label (GtkLabel *label, const char *text)
 static void
 clear_marks (DecipherInputPane *self, DecipherMarkKind kind)
 {
-  if (self->view != NULL)
-    decipher_document_view_set_marks (self->view, kind, NULL, 0);
+  if (self->state != NULL)
+    decipher_view_state_set_marks (self->state, kind, NULL, 0);
 }
 
 static void
@@ -228,9 +227,9 @@ show_candidates (DecipherInputPane *self, const char *text, const DcMatchResult 
       g_array_append_vals (marks, glyphs->data, glyphs->len);
     }
   gtk_widget_set_visible (self->candidates_scroller, TRUE);
-  if (self->view != NULL)
-    decipher_document_view_set_marks (self->view, DECIPHER_MARK_CANDIDATE,
-                                      (const guint32 *) marks->data, marks->len);
+  if (self->state != NULL)
+    decipher_view_state_set_marks (self->state, DECIPHER_MARK_CANDIDATE,
+                                   (const guint32 *) marks->data, marks->len);
   /* Translators: the typed text fits several places; the list under it shows them. */
   hint = g_strdup_printf (ngettext ("It fits %u place. Pick the one you read:",
                                     "It fits %u places. Pick the one you read:",
@@ -248,7 +247,7 @@ mark_open_conflicts (DecipherInputPane *self)
   guint n = self->matcher != NULL ? dc_matcher_get_n_conflicts (self->matcher) : 0;
   const DcGlyph *all;
 
-  if (self->view == NULL)
+  if (self->state == NULL)
     return;
   if (n == 0)
     {
@@ -267,8 +266,8 @@ mark_open_conflicts (DecipherInputPane *self)
         if (all[g_array_index (glyphs, guint32, g)].symbol == conflict->symbol)
           g_array_append_val (marks, g_array_index (glyphs, guint32, g));
     }
-  decipher_document_view_set_marks (self->view, DECIPHER_MARK_CONFLICT,
-                                    (const guint32 *) marks->data, marks->len);
+  decipher_view_state_set_marks (self->state, DECIPHER_MARK_CONFLICT, (const guint32 *) marks->data,
+                                 marks->len);
 }
 
 static void
@@ -490,20 +489,16 @@ decipher_input_pane_get_line (DecipherInputPane *self)
   return self->line;
 }
 
-/* A click on the page cues the line under the pointer; the view's own gesture still
- * opens the glyph popover, as this one only watches (capture phase, never claims). */
+/* A press on the page cues the line under the pointer; the view's own handling still
+ * opens the glyph popover. */
 static void
-view_pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, DecipherInputPane *self)
+glyph_pressed_cb (DecipherInputPane *self, guint glyph)
 {
-  int glyph;
   guint line;
 
-  if (self->session == NULL || self->view == NULL)
+  if (self->session == NULL)
     return;
-  glyph = decipher_document_view_glyph_at (self->view, x, y);
-  if (glyph < 0)
-    return;
-  line = _decipher_line_of_glyph (get_document (self), (guint) glyph);
+  line = _decipher_line_of_glyph (get_document (self), glyph);
   if (line != DECIPHER_NO_LINE)
     decipher_input_pane_set_line (self, line);
 }
@@ -563,8 +558,8 @@ view_run_selected_cb (DecipherInputPane *self, guint first_glyph, guint last_gly
 static void
 entry_copy_cb (GtkText *text, DecipherInputPane *self)
 {
-  if (self->dragged_text == NULL || self->view == NULL
-      || !decipher_document_view_has_selection (self->view))
+  if (self->dragged_text == NULL || self->state == NULL
+      || !decipher_view_state_get_has_selection (self->state))
     return;
   if (!g_str_equal (gtk_editable_get_text (GTK_EDITABLE (self->entry)), self->dragged_text))
     {
@@ -592,9 +587,9 @@ show_suggestion (DecipherInputPane *self, const DcSuggestion *suggestion)
     }
   glyphs = _decipher_place_glyphs (get_document (self), suggestion->line, suggestion->token,
                                    suggestion->n_tokens);
-  if (self->view != NULL)
-    decipher_document_view_set_marks (self->view, DECIPHER_MARK_SUGGESTION,
-                                      (const guint32 *) glyphs->data, glyphs->len);
+  if (self->state != NULL)
+    decipher_view_state_set_marks (self->state, DECIPHER_MARK_SUGGESTION,
+                                   (const guint32 *) glyphs->data, glyphs->len);
   show_place (self, suggestion->line, suggestion->token, suggestion->n_tokens);
   decipher_input_pane_set_line (self, suggestion->line);
   self->line_from_suggestion = TRUE;
@@ -669,31 +664,25 @@ decipher_input_pane_is_busy (DecipherInputPane *self)
 static void
 detach_view (DecipherInputPane *self)
 {
-  if (self->view == NULL)
+  if (self->state == NULL)
     return;
-  gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->view_click));
-  g_signal_handlers_disconnect_by_data (self->view, self);
-  self->view_click = NULL;
-  g_clear_object (&self->view);
+  g_signal_handlers_disconnect_by_data (self->state, self);
+  g_clear_object (&self->state);
 }
 
+/* Where the pane points out places on the page, and hears of presses and drags there. */
 void
-decipher_input_pane_set_document_view (DecipherInputPane *self, DecipherDocumentView *view)
+decipher_input_pane_set_view_state (DecipherInputPane *self, DecipherViewState *state)
 {
   g_return_if_fail (DECIPHER_IS_INPUT_PANE (self));
+  g_return_if_fail (state == NULL || DECIPHER_IS_VIEW_STATE (state));
 
   detach_view (self);
-  if (view == NULL)
+  if (state == NULL)
     return;
-  self->view = g_object_ref (view);
-  self->view_click = gtk_gesture_click_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (self->view_click), GDK_BUTTON_PRIMARY);
-  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (self->view_click),
-                                              GTK_PHASE_CAPTURE);
-  g_signal_connect_object (self->view_click, "pressed", G_CALLBACK (view_pressed_cb), self, 0);
-  gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (self->view_click));
-
-  g_signal_connect_swapped (view, "run-selected", G_CALLBACK (view_run_selected_cb), self);
+  self->state = g_object_ref (state);
+  g_signal_connect_swapped (state, "glyph-pressed", G_CALLBACK (glyph_pressed_cb), self);
+  g_signal_connect_swapped (state, "run-selected", G_CALLBACK (view_run_selected_cb), self);
 }
 
 static void

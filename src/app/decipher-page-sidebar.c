@@ -27,7 +27,7 @@ struct _DecipherPageSidebar
   GtkWidget parent_instance;
 
   DecipherSession *session;
-  DecipherDocumentView *view; /* weak: a sibling in the window */
+  DecipherViewState *state; /* the page shown, shared with the window */
   DecipherPageRenderer *renderer;
   guint generation; /* bumped with each document: late thumbnails of the last one are dropped */
   GtkStringList *pages;
@@ -182,8 +182,8 @@ unbind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, DecipherPageSid
 static void
 activate_cb (DecipherPageSidebar *self, guint position)
 {
-  if (self->view != NULL)
-    decipher_document_view_set_page (self->view, position);
+  if (self->state != NULL)
+    decipher_view_state_set_page (self->state, position);
 }
 
 /* The page on screen is the one selected, and in sight in the list. */
@@ -192,9 +192,9 @@ view_page_cb (DecipherPageSidebar *self)
 {
   guint page;
 
-  if (self->view == NULL || self->session == NULL)
+  if (self->state == NULL || self->session == NULL)
     return;
-  page = decipher_document_view_get_page (self->view);
+  page = decipher_view_state_get_page (self->state);
   if (page >= g_list_model_get_n_items (G_LIST_MODEL (self->pages))
       || page == gtk_single_selection_get_selected (self->selection))
     return;
@@ -263,9 +263,9 @@ decipher_page_sidebar_dispose (GObject *object)
 {
   DecipherPageSidebar *self = DECIPHER_PAGE_SIDEBAR (object);
 
-  if (self->view != NULL)
-    g_signal_handlers_disconnect_by_data (self->view, self);
-  g_clear_weak_pointer (&self->view);
+  if (self->state != NULL)
+    g_signal_handlers_disconnect_by_data (self->state, self);
+  g_clear_object (&self->state);
   clear_document (self);
   g_clear_object (&self->session);
   gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_PAGE_SIDEBAR);
@@ -322,21 +322,27 @@ decipher_page_sidebar_init (DecipherPageSidebar *self)
   g_signal_connect_swapped (self->list_view, "activate", G_CALLBACK (activate_cb), self);
 }
 
+/* The page shown: the sidebar selects it, and an activated row turns to its page. */
 void
-decipher_page_sidebar_set_document_view (DecipherPageSidebar *self, DecipherDocumentView *view)
+decipher_page_sidebar_set_view_state (DecipherPageSidebar *self, DecipherViewState *state)
 {
   g_return_if_fail (DECIPHER_IS_PAGE_SIDEBAR (self));
-  g_return_if_fail (view == NULL || DECIPHER_IS_DOCUMENT_VIEW (view));
+  g_return_if_fail (state == NULL || DECIPHER_IS_VIEW_STATE (state));
 
-  if (self->view != NULL)
-    g_signal_handlers_disconnect_by_data (self->view, self);
-  g_set_weak_pointer (&self->view, view);
-  if (view != NULL)
-    g_signal_connect_swapped (view, "notify::page", G_CALLBACK (view_page_cb), self);
+  if (self->state != NULL)
+    g_signal_handlers_disconnect_by_data (self->state, self);
+  g_set_object (&self->state, state);
+  if (state != NULL)
+    g_signal_connect_swapped (state, "notify::page", G_CALLBACK (view_page_cb), self);
 }
 
+/**
+ * decipher_page_sidebar_set_session:
+ * @renderer: (nullable): what draws @session's pages, shared with the document view
+ */
 void
-decipher_page_sidebar_set_session (DecipherPageSidebar *self, DecipherSession *session)
+decipher_page_sidebar_set_session (DecipherPageSidebar *self, DecipherSession *session,
+                                   DecipherPageRenderer *renderer)
 {
   guint n_pages;
 
@@ -349,8 +355,8 @@ decipher_page_sidebar_set_session (DecipherPageSidebar *self, DecipherSession *s
   self->thumbnails = g_ptr_array_new_full (n_pages, unref_thumbnail);
   g_ptr_array_set_size (self->thumbnails, n_pages);
   self->pending = g_new0 (guint8, MAX (1, n_pages));
-  if (session != NULL && self->view != NULL)
-    self->renderer = g_object_ref (decipher_document_view_get_renderer (self->view));
+  if (session != NULL && renderer != NULL)
+    self->renderer = g_object_ref (renderer);
   /* Rows cost the main thread (a list binds up to 200 even while hidden): made when the
    * sidebar is first shown for this document, not when the document opens. */
   gtk_string_list_splice (self->pages, 0, g_list_model_get_n_items (G_LIST_MODEL (self->pages)),

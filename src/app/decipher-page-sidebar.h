@@ -7,7 +7,9 @@
 
 #include <gtk/gtk.h>
 
-#include "decipher-document-view.h"
+#include "decipher-page-renderer.h"
+#include "decipher-session.h"
+#include "decipher-view-state.h"
 
 G_BEGIN_DECLS
 
@@ -15,9 +17,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (DecipherPageSidebar, decipher_page_sidebar, DECIPHER, PAGE_SIDEBAR, GtkWidget)
 
-void decipher_page_sidebar_set_document_view (DecipherPageSidebar *self,
-                                              DecipherDocumentView *view);
-void decipher_page_sidebar_set_session (DecipherPageSidebar *self, DecipherSession *session);
+void decipher_page_sidebar_set_view_state (DecipherPageSidebar *self, DecipherViewState *state);
+void decipher_page_sidebar_set_session (DecipherPageSidebar *self, DecipherSession *session,
+                                        DecipherPageRenderer *renderer);
 
 /* For the tests. */
 GtkListView *decipher_page_sidebar_get_list_view (DecipherPageSidebar *self);

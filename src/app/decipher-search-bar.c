@@ -34,9 +34,9 @@ struct _DecipherSearchBar
   GtkWidget parent_instance;
 
   DecipherSession *session;
-  DecipherDocumentView *view; /* weak: a sibling in the window */
-  DcSearch *search;           /* while searching text */
-  GArray *occurrences;        /* of guint32 glyphs, while finding a symbol */
+  DecipherViewState *state; /* the page shown and the marks, shared with the window */
+  DcSearch *search;         /* while searching text */
+  GArray *occurrences;      /* of guint32 glyphs, while finding a symbol */
   guint step_source;
   guint restart_source;
   gint64 marks_time;
@@ -50,6 +50,14 @@ struct _DecipherSearchBar
 };
 
 G_DEFINE_FINAL_TYPE (DecipherSearchBar, decipher_search_bar, GTK_TYPE_WIDGET)
+
+enum
+{
+  STOPPED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static gboolean
 finding_symbol (DecipherSearchBar *self)
@@ -91,8 +99,8 @@ match_glyphs (DecipherSearchBar *self, guint match, guint *n_glyphs, guint *page
 static void
 set_marks (DecipherSearchBar *self, DecipherMarkKind kind, const guint32 *glyphs, guint n)
 {
-  if (self->view != NULL)
-    decipher_document_view_set_marks (self->view, kind, glyphs, n);
+  if (self->state != NULL)
+    decipher_view_state_set_marks (self->state, kind, glyphs, n);
 }
 
 static void
@@ -145,10 +153,11 @@ show_match (DecipherSearchBar *self, guint match)
   self->go_to_first = FALSE;
   glyphs = match_glyphs (self, match, &n, &page);
   set_marks (self, DECIPHER_MARK_SEARCH_CURRENT, glyphs, n);
-  if (self->view != NULL)
+  if (self->state != NULL)
     {
-      decipher_document_view_set_page (self->view, page);
-      decipher_document_view_show_glyph (self->view, glyphs[0]);
+      decipher_view_state_set_current_hit (self->state, (int) match);
+      decipher_view_state_set_page (self->state, page);
+      decipher_view_state_show_glyph (self->state, glyphs[0]);
     }
   update_count (self);
 }
@@ -156,7 +165,7 @@ show_match (DecipherSearchBar *self, guint match)
 static guint
 view_page (DecipherSearchBar *self)
 {
-  return self->view != NULL ? decipher_document_view_get_page (self->view) : 0;
+  return self->state != NULL ? decipher_view_state_get_page (self->state) : 0;
 }
 
 /* The first match from the page on screen, wrapping around; or the last before it. */
@@ -228,6 +237,8 @@ clear_results (DecipherSearchBar *self)
   self->current = -1;
   set_marks (self, DECIPHER_MARK_SEARCH, NULL, 0);
   set_marks (self, DECIPHER_MARK_SEARCH_CURRENT, NULL, 0);
+  if (self->state != NULL)
+    decipher_view_state_set_current_hit (self->state, -1);
 }
 
 static void
@@ -302,6 +313,9 @@ search_changed_cb (DecipherSearchBar *self)
   if (finding_symbol (self))
     gtk_toggle_button_set_active (self->symbol_button, FALSE);
   self->go_to_first = TRUE;
+  if (self->state != NULL)
+    decipher_view_state_set_search_text (self->state,
+                                         gtk_editable_get_text (GTK_EDITABLE (self->entry)));
   restart (self);
 }
 
@@ -323,8 +337,8 @@ static void
 stop_search_cb (DecipherSearchBar *self)
 {
   decipher_search_bar_stop (self);
-  if (self->view != NULL)
-    gtk_widget_grab_focus (GTK_WIDGET (self->view));
+  /* The keyboard goes back to the pages, which the window knows of. */
+  g_signal_emit (self, signals[STOPPED], 0);
 }
 
 static void
@@ -351,7 +365,7 @@ decipher_search_bar_dispose (GObject *object)
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
   g_clear_object (&self->session);
-  g_clear_weak_pointer (&self->view);
+  g_clear_object (&self->state);
   gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_SEARCH_BAR);
 
   G_OBJECT_CLASS (decipher_search_bar_parent_class)->dispose (object);
@@ -364,6 +378,10 @@ decipher_search_bar_class_init (DecipherSearchBarClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = decipher_search_bar_dispose;
+
+  /* Escape in the entry closed the bar. */
+  signals[STOPPED] = g_signal_new ("stopped", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                   NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/decipherpdf/Decipher/"
@@ -428,12 +446,14 @@ decipher_search_bar_set_session (DecipherSearchBar *self, DecipherSession *sessi
                             self);
 }
 
+/* Where the bar turns pages, points out the matches and says what is searched. */
 void
-decipher_search_bar_set_document_view (DecipherSearchBar *self, DecipherDocumentView *view)
+decipher_search_bar_set_view_state (DecipherSearchBar *self, DecipherViewState *state)
 {
   g_return_if_fail (DECIPHER_IS_SEARCH_BAR (self));
+  g_return_if_fail (state == NULL || DECIPHER_IS_VIEW_STATE (state));
 
-  g_set_weak_pointer (&self->view, view);
+  g_set_object (&self->state, state);
 }
 
 /* Ctrl+F: opens the bar with the keyboard in the entry, its text selected to replace. */

@@ -7,8 +7,8 @@
 
 #include <gtk/gtk.h>
 
-#include "decipher-document-view.h"
 #include "decipher-session.h"
+#include "decipher-view-state.h"
 
 G_BEGIN_DECLS
 
@@ -17,7 +17,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DecipherSearchBar, decipher_search_bar, DECIPHER, SEARCH_BAR, GtkWidget)
 
 void decipher_search_bar_set_session (DecipherSearchBar *self, DecipherSession *session);
-void decipher_search_bar_set_document_view (DecipherSearchBar *self, DecipherDocumentView *view);
+void decipher_search_bar_set_view_state (DecipherSearchBar *self, DecipherViewState *state);
 void decipher_search_bar_start (DecipherSearchBar *self);
 void decipher_search_bar_stop (DecipherSearchBar *self);
 gboolean decipher_search_bar_is_active (DecipherSearchBar *self);

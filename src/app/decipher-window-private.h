@@ -23,6 +23,8 @@ struct _DecipherWindow
 
   GSettings *settings;
   DecipherSession *session;
+  /* The page, zoom, selection, search and marks the widgets share (decipher-view-state.c). */
+  DecipherViewState *view_state;
   DecipherGlyphShapes *shapes;
   GCancellable *load_cancellable;
   /* Cancelled when the window is disposed: work that finishes later (a load, an export,

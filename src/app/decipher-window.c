@@ -438,7 +438,7 @@ _decipher_window_set_session (DecipherWindow *self, DecipherSession *session)
   decipher_document_view_set_session (self->document_view, NULL);
   decipher_input_pane_set_session (self->input_pane, NULL);
   decipher_search_bar_set_session (self->search_bar, NULL);
-  decipher_page_sidebar_set_session (self->page_sidebar, NULL);
+  decipher_page_sidebar_set_session (self->page_sidebar, NULL, NULL);
   if (self->conflict_window != NULL)
     gtk_window_destroy (self->conflict_window);
   _decipher_window_update_conflicts (self);
@@ -460,7 +460,8 @@ _decipher_window_set_session (DecipherWindow *self, DecipherSession *session)
   decipher_glyph_palette_set_session (self->palette, session, self->shapes);
   decipher_input_pane_set_session (self->input_pane, session);
   decipher_search_bar_set_session (self->search_bar, session);
-  decipher_page_sidebar_set_session (self->page_sidebar, session);
+  decipher_page_sidebar_set_session (self->page_sidebar, session,
+                                     decipher_document_view_get_renderer (self->document_view));
 
   g_signal_connect_swapped (decipher_session_get_key (session), "changed",
                             G_CALLBACK (key_changed_cb), self);
@@ -689,7 +690,9 @@ decipher_window_dispose (GObject *object)
   if (self->palette != NULL)
     _decipher_window_set_session (self, NULL);
   if (self->input_pane != NULL)
-    decipher_input_pane_set_document_view (self->input_pane, NULL);
+    decipher_input_pane_set_view_state (self->input_pane, NULL);
+  if (self->view_state != NULL)
+    g_signal_handlers_disconnect_by_data (self->view_state, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_WINDOW);
 
   G_OBJECT_CLASS (decipher_window_parent_class)->dispose (object);
@@ -702,6 +705,7 @@ decipher_window_finalize (GObject *object)
 
   g_clear_object (&self->session);
   g_clear_object (&self->shapes);
+  g_clear_object (&self->view_state);
   g_clear_object (&self->load_cancellable);
   g_clear_object (&self->lifetime);
   g_clear_object (&self->loading_file);
@@ -854,8 +858,12 @@ decipher_window_init (DecipherWindow *self)
    * every document opens at the default (see set_session()). */
   decipher_document_view_set_zoom (self->document_view,
                                    g_settings_get_double (self->settings, "zoom"));
-  decipher_search_bar_set_document_view (self->search_bar, self->document_view);
-  decipher_page_sidebar_set_document_view (self->page_sidebar, self->document_view);
+  self->view_state = decipher_view_state_new ();
+  decipher_document_view_set_view_state (self->document_view, self->view_state);
+  decipher_search_bar_set_view_state (self->search_bar, self->view_state);
+  decipher_page_sidebar_set_view_state (self->page_sidebar, self->view_state);
+  g_signal_connect_swapped (self->search_bar, "stopped", G_CALLBACK (gtk_widget_grab_focus),
+                            self->document_view);
   g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (palette_revealed_cb),
                             self);
   g_signal_connect_swapped (self->flap, "notify::reveal-progress",
@@ -865,10 +873,9 @@ decipher_window_init (DecipherWindow *self)
   g_signal_connect (self, "notify::application", G_CALLBACK (application_set_cb), NULL);
   g_signal_connect_swapped (self->page_entry, "activate",
                             G_CALLBACK (_decipher_window_go_to_typed_page), self);
-  g_signal_connect_swapped (self->document_view, "notify::page", G_CALLBACK (update_status), self);
-  g_signal_connect_swapped (self->document_view, "notify::n-pages", G_CALLBACK (update_status),
-                            self);
-  g_signal_connect_swapped (self->document_view, "notify::zoom", G_CALLBACK (update_status), self);
+  g_signal_connect_swapped (self->view_state, "notify::page", G_CALLBACK (update_status), self);
+  g_signal_connect_swapped (self->view_state, "notify::n-pages", G_CALLBACK (update_status), self);
+  g_signal_connect_swapped (self->view_state, "notify::zoom", G_CALLBACK (update_status), self);
   g_signal_connect_swapped (decipher_document_view_get_popover (self->document_view), "assigned",
                             G_CALLBACK (assigned_cb), self);
   g_signal_connect_swapped (self->palette, "assigned", G_CALLBACK (assigned_cb), self);
@@ -879,7 +886,7 @@ decipher_window_init (DecipherWindow *self)
   /* Typing what one reads is the main way to fill the table: the pane sits under the
    * pages whenever a document is shown. */
   self->input_pane = DECIPHER_INPUT_PANE (decipher_input_pane_new ());
-  decipher_input_pane_set_document_view (self->input_pane, self->document_view);
+  decipher_input_pane_set_view_state (self->input_pane, self->view_state);
   gtk_box_append (self->input_slot, GTK_WIDGET (self->input_pane));
   gtk_widget_set_visible (GTK_WIDGET (self->input_slot), TRUE);
   g_signal_connect_swapped (self->input_pane, "learned", G_CALLBACK (learned_cb), self);

@@ -203,9 +203,12 @@ test_keep (void)
 static guint
 n_conflict_marks (DecipherWindow *window)
 {
-  GArray *marks = _decipher_window_get_document_view (window)->marks[DECIPHER_MARK_CONFLICT];
+  guint n;
 
-  return marks != NULL ? marks->len : 0;
+  decipher_view_state_get_marks (
+      decipher_document_view_get_view_state (_decipher_window_get_document_view (window)),
+      DECIPHER_MARK_CONFLICT, &n);
+  return n;
 }
 
 /* The symbol of the first glyph of line @index: a letter of the text typed there. */

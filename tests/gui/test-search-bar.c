@@ -71,9 +71,11 @@ current_text (DecipherWindow *window)
 static guint
 n_marked (DecipherWindow *window, DecipherMarkKind kind)
 {
-  GArray *marks = _decipher_window_get_document_view (window)->marks[kind];
+  guint n;
 
-  return marks != NULL ? marks->len : 0;
+  decipher_view_state_get_marks (
+      decipher_document_view_get_view_state (_decipher_window_get_document_view (window)), kind, &n);
+  return n;
 }
 
 static guint
