@@ -131,23 +131,36 @@ median (GArray *values)
   return g_array_index (values, double, values->len / 2);
 }
 
-/* The words a user reads at tokens [token, token + n) of line @line, and the words after
- * them on the line until the text has @min_chars characters. */
+/* The words a user reads at tokens [token, token + n) of line @line, and the words around
+ * them on the line until the text has @min_chars characters: after them first, then
+ * before them when the line ends. */
 static char *
 truth_words (JsonArray *lines, guint line, guint token, guint n, guint min_chars)
 {
   g_auto (GStrv) words = NULL;
+  guint n_words, first = token, end = token + n;
   GString *text = g_string_new (NULL);
 
   if (line >= json_array_get_length (lines))
     return g_string_free (text, TRUE);
   words = g_strsplit (json_array_get_string_element (lines, line), " ", -1);
-  for (guint i = token; i < g_strv_length (words); i++)
+  n_words = g_strv_length (words);
+  end = MIN (end, n_words);
+  for (;;)
     {
-      if (i >= token + n && g_utf8_strlen (text->str, -1) >= min_chars)
+      glong chars = end - first - 1;
+
+      for (guint i = first; i < end; i++)
+        chars += g_utf8_strlen (words[i], -1);
+      if (chars >= (glong) min_chars || (first == 0 && end == n_words))
         break;
-      g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "", words[i]);
+      if (end < n_words)
+        end++;
+      else
+        first--;
     }
+  for (guint i = first; i < end; i++)
+    g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "", words[i]);
   return g_string_free (text, FALSE);
 }
 
@@ -205,7 +218,8 @@ main (int argc, char *argv[])
   g_timeout_add_full (G_PRIORITY_HIGH, 1, tick, NULL, NULL);
 
   window = decipher_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  /* Wide enough that the palette stands beside the pages, as on a desktop. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
   gtk_window_present (GTK_WINDOW (window));
   gui_test_iterate (500);
   g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
@@ -253,11 +267,13 @@ main (int argc, char *argv[])
       g_signal_emit_by_name (decipher_input_pane_get_entry (pane), "activate");
       typed = finish (pane, view, wall, cpu);
       printf ("round %u: What Next? %7.1f ms (%7.1f ms CPU, longest stop %7.1f ms)%s\n"
-              "         typed %2ld chars %7.1f ms (%7.1f ms CPU, longest stop %7.1f ms): %s\n",
+              "         typed %2ld chars %7.1f ms (%7.1f ms CPU, longest stop %7.1f ms): %s "
+              "(line %u: “%s”)\n",
               round + 1, next.wall_ms, next.cpu_ms, next.stop_ms,
               round == 0 ? " [builds the index]" : "", g_utf8_strlen (text, -1), typed.wall_ms,
               typed.cpu_ms, typed.stop_ms,
-              dc_match_kind_to_string (decipher_input_pane_get_last_kind (pane)));
+              dc_match_kind_to_string (decipher_input_pane_get_last_kind (pane)), suggestion.line,
+              text);
       fflush (stdout);
       if (round > 0)
         g_array_append_val (next_ms, next.wall_ms);

@@ -62,6 +62,7 @@ struct _DecipherInputPane
   /* The hint is about open conflicts, and the entry held this when they were found:
    * both go once the review has settled the last of them. */
   gboolean showing_conflicts;
+  gboolean busy; /* as last notified: a What Next? or a query waiting for the index */
   guint n_conflicts_shown;
   char *conflict_text;
   char *dragged_text; /* what a drag across the page put in the entry, until edited */
@@ -89,6 +90,15 @@ enum
 };
 
 static guint signals[N_SIGNALS];
+
+enum
+{
+  PROP_0,
+  PROP_BUSY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 /* ---- places ------------------------------------------------------------------------- */
 
@@ -168,6 +178,7 @@ clear_feedback (DecipherInputPane *self)
 /* ---- typing ------------------------------------------------------------------------- */
 
 static void query (DecipherInputPane *self, const char *text, int line, int token);
+static void update_busy (DecipherInputPane *self);
 
 static void
 candidate_activated_cb (DecipherInputPane *self, GtkListBoxRow *row)
@@ -388,6 +399,7 @@ index_ready_cb (DecipherInputPane *self)
 
   if (text != NULL)
     query (self, text, self->pending_line, self->pending_token);
+  update_busy (self);
 }
 
 /* Runs a query now if the index is ready; otherwise it waits for the index, in place
@@ -407,6 +419,7 @@ query (DecipherInputPane *self, const char *text, int line, int token)
   self->pending_token = token;
   set_label (self->hint_label, _("Getting the document ready for matching…"));
   dc_session_prepare_index (self->engine);
+  update_busy (self);
 }
 
 static void
@@ -621,6 +634,7 @@ suggest_done_cb (GObject *source, GAsyncResult *result, gpointer data)
     return;
   g_clear_object (&self->suggest_cancellable);
   show_suggestion (self, &suggestion);
+  update_busy (self);
 }
 
 /* Highlights the words that would decode the most still-unknown symbols, scrolls to
@@ -641,6 +655,7 @@ decipher_input_pane_what_next (DecipherInputPane *self)
   set_label (self->hint_label, _("Looking for the words to type next…"));
   dc_session_suggest_async (self->engine, self->suggest_cancellable, suggest_done_cb,
                             g_object_ref (self));
+  update_busy (self);
 }
 
 /* For the tests: whether a What Next? is still being worked out. */
@@ -657,6 +672,18 @@ decipher_input_pane_is_busy (DecipherInputPane *self)
   g_return_val_if_fail (DECIPHER_IS_INPUT_PANE (self), FALSE);
 
   return self->suggest_cancellable != NULL || self->pending_text != NULL;
+}
+
+/* The window shows a spinner while the pane is busy for long (decipher-window.c). */
+static void
+update_busy (DecipherInputPane *self)
+{
+  gboolean busy = decipher_input_pane_is_busy (self);
+
+  if (busy == self->busy)
+    return;
+  self->busy = busy;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
 /* ---- object ------------------------------------------------------------------------- */
@@ -695,6 +722,7 @@ detach_session (DecipherInputPane *self)
   self->engine = NULL;
   self->matcher = NULL;
   g_clear_object (&self->session);
+  update_busy (self);
 }
 
 /* The pane asks the session's engine: the open conflicts live in its matcher, and its
@@ -796,12 +824,34 @@ decipher_input_pane_dispose (GObject *object)
 }
 
 static void
+decipher_input_pane_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  DecipherInputPane *self = DECIPHER_INPUT_PANE (object);
+
+  switch (prop_id)
+    {
+    case PROP_BUSY:
+      g_value_set_boolean (value, self->busy);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 decipher_input_pane_class_init (DecipherInputPaneClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = decipher_input_pane_dispose;
+  object_class->get_property = decipher_input_pane_get_property;
+
+  /* A What Next? is being worked out, or a query waits for the matcher's index. */
+  properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                                                G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
+                                                    | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* @n_symbols were learned from what was typed; undo is one step. */
   signals[LEARNED] = g_signal_new ("learned", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,

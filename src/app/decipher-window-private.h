@@ -52,6 +52,8 @@ struct _DecipherWindow
   GtkButton *cancel_button;
   GtkBox *recent_box;
   GtkListBox *recent_list;
+  GtkSpinner *busy_spinner; /* shown once the input pane has been busy for a while */
+  guint busy_source;
   AdwFlap *flap;           /* the palette beside the pages, or folded over them */
   guint fit_width_tick_id; /* fits the window to a new width before the next frame */
   guint palette_tick_id;   /* ends the palette's hold once the first page is drawn */
@@ -118,6 +120,7 @@ GtkBox *_decipher_window_get_input_slot (DecipherWindow *self);
 DecipherInputPane *_decipher_window_get_input_pane (DecipherWindow *self);
 DecipherConflictView *_decipher_window_get_conflict_view (DecipherWindow *self);
 const char *_decipher_window_get_last_error (DecipherWindow *self);
+gboolean _decipher_window_is_busy_shown (DecipherWindow *self);
 const char *_decipher_window_get_visible_page (DecipherWindow *self);
 
 G_END_DECLS

@@ -324,6 +324,44 @@ key_changed_cb (DecipherWindow *self)
   _decipher_window_update_actions (self);
 }
 
+/* A spinner that shows for every answer would flicker at each key: it shows only once an
+ * answer has taken longer than a glance. */
+#define BUSY_SPINNER_DELAY_MS 300
+
+static gboolean
+show_busy_cb (gpointer data)
+{
+  DecipherWindow *self = data;
+
+  self->busy_source = 0;
+  gtk_widget_set_visible (GTK_WIDGET (self->busy_spinner), TRUE);
+  gtk_spinner_start (self->busy_spinner);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+pane_busy_cb (DecipherWindow *self)
+{
+  gboolean busy = FALSE;
+
+  g_object_get (self->input_pane, "busy", &busy, NULL);
+  g_clear_handle_id (&self->busy_source, g_source_remove);
+  if (busy)
+    {
+      self->busy_source = g_timeout_add (BUSY_SPINNER_DELAY_MS, show_busy_cb, self);
+      return;
+    }
+  gtk_spinner_stop (self->busy_spinner);
+  gtk_widget_set_visible (GTK_WIDGET (self->busy_spinner), FALSE);
+}
+
+/* For the tests: whether the spinner says the window is working something out. */
+gboolean
+_decipher_window_is_busy_shown (DecipherWindow *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->busy_spinner));
+}
+
 static void
 save_failed_cb (DecipherWindow *self, const char *message)
 {
@@ -690,9 +728,13 @@ decipher_window_dispose (GObject *object)
   if (self->palette != NULL)
     _decipher_window_set_session (self, NULL);
   if (self->input_pane != NULL)
-    decipher_input_pane_set_view_state (self->input_pane, NULL);
+    {
+      decipher_input_pane_set_view_state (self->input_pane, NULL);
+      g_signal_handlers_disconnect_by_func (self->input_pane, pane_busy_cb, self);
+    }
   if (self->view_state != NULL)
     g_signal_handlers_disconnect_by_data (self->view_state, self);
+  g_clear_handle_id (&self->busy_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_WINDOW);
 
   G_OBJECT_CLASS (decipher_window_parent_class)->dispose (object);
@@ -833,6 +875,7 @@ decipher_window_class_init (DecipherWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, status_bar);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, progress_level);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, progress_label);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, busy_spinner);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, zoom_button);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, page_label);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, page_entry);
@@ -891,6 +934,7 @@ decipher_window_init (DecipherWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->input_slot), TRUE);
   g_signal_connect_swapped (self->input_pane, "learned", G_CALLBACK (learned_cb), self);
   g_signal_connect_swapped (self->input_pane, "conflict", G_CALLBACK (conflict_cb), self);
+  g_signal_connect_swapped (self->input_pane, "notify::busy", G_CALLBACK (pane_busy_cb), self);
 
   set_status (self);
 }

@@ -219,11 +219,18 @@ static void
 test_what_next (void)
 {
   Fixture f = { 0 };
+  gboolean busy = FALSE;
 
   fixture_open (&f);
   g_assert_cmpuint (decipher_input_pane_get_line (f.pane), ==, DECIPHER_NO_LINE);
   gtk_widget_activate_action (GTK_WIDGET (f.window), "win.what-next", NULL);
+  /* Busy while the worker looks: the window's spinner follows (if it takes long). */
+  g_object_get (f.pane, "busy", &busy, NULL);
+  g_assert_true (busy);
   wait_suggestion (&f);
+  g_object_get (f.pane, "busy", &busy, NULL);
+  g_assert_false (busy);
+  g_assert_false (_decipher_window_is_busy_shown (f.window));
   g_assert_cmpuint (decipher_input_pane_get_line (f.pane), !=, DECIPHER_NO_LINE);
   GUI_TEST_WAIT (drew_marks, _decipher_window_get_document_view (f.window), "suggestion marks");
   gui_test_screenshot ("input-pane-what-next");
