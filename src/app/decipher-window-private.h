@@ -52,7 +52,10 @@ struct _DecipherWindow
   GtkButton *cancel_button;
   GtkBox *recent_box;
   GtkListBox *recent_list;
-  GtkSpinner *busy_spinner; /* shown once the input pane has been busy for a while */
+  /* Shown once the input pane has been busy for a while. A label, not a spinner: an
+   * animation redraws the window at every frame, which under software GL (Xvfb, many
+   * virtual machines) costs the main loop more than the wait it reports. */
+  GtkLabel *busy_label;
   guint busy_source;
   AdwFlap *flap;           /* the palette beside the pages, or folded over them */
   guint fit_width_tick_id; /* fits the window to a new width before the next frame */

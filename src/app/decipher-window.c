@@ -324,8 +324,8 @@ key_changed_cb (DecipherWindow *self)
   _decipher_window_update_actions (self);
 }
 
-/* A spinner that shows for every answer would flicker at each key: it shows only once an
- * answer has taken longer than a glance. */
+/* A busy sign that shows for every answer would flicker at each key: it shows only once
+ * an answer has taken longer than a glance. */
 #define BUSY_SPINNER_DELAY_MS 300
 
 static gboolean
@@ -334,8 +334,7 @@ show_busy_cb (gpointer data)
   DecipherWindow *self = data;
 
   self->busy_source = 0;
-  gtk_widget_set_visible (GTK_WIDGET (self->busy_spinner), TRUE);
-  gtk_spinner_start (self->busy_spinner);
+  gtk_widget_set_visible (GTK_WIDGET (self->busy_label), TRUE);
   return G_SOURCE_REMOVE;
 }
 
@@ -351,15 +350,14 @@ pane_busy_cb (DecipherWindow *self)
       self->busy_source = g_timeout_add (BUSY_SPINNER_DELAY_MS, show_busy_cb, self);
       return;
     }
-  gtk_spinner_stop (self->busy_spinner);
-  gtk_widget_set_visible (GTK_WIDGET (self->busy_spinner), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->busy_label), FALSE);
 }
 
-/* For the tests: whether the spinner says the window is working something out. */
+/* For the tests: whether the status bar says the window is working something out. */
 gboolean
 _decipher_window_is_busy_shown (DecipherWindow *self)
 {
-  return gtk_widget_get_visible (GTK_WIDGET (self->busy_spinner));
+  return gtk_widget_get_visible (GTK_WIDGET (self->busy_label));
 }
 
 static void
@@ -875,7 +873,7 @@ decipher_window_class_init (DecipherWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, status_bar);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, progress_level);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, progress_label);
-  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, busy_spinner);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, busy_label);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, zoom_button);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, page_label);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, page_entry);

@@ -224,7 +224,7 @@ test_what_next (void)
   fixture_open (&f);
   g_assert_cmpuint (decipher_input_pane_get_line (f.pane), ==, DECIPHER_NO_LINE);
   gtk_widget_activate_action (GTK_WIDGET (f.window), "win.what-next", NULL);
-  /* Busy while the worker looks: the window's spinner follows (if it takes long). */
+  /* Busy while the worker looks: the window's status bar says so if it takes long. */
   g_object_get (f.pane, "busy", &busy, NULL);
   g_assert_true (busy);
   wait_suggestion (&f);
