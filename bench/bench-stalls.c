@@ -426,11 +426,11 @@ main (int argc, char *argv[])
   phase_begin ("assign 10 symbols");
   dc_document_get_symbols (decipher_session_get_document (session), &n_symbols);
   for (guint s = 0; s < n_symbols && assigned < 10; s++)
-    if (decipher_session_symbol_is_unknown (session, s))
+    if (dc_session_symbol_is_unknown (decipher_session_get_engine (session), s))
       {
         g_autofree char *value = g_strdup_printf ("%c", 'A' + assigned++);
 
-        decipher_session_assign (session, s, value, NULL);
+        dc_session_assign (decipher_session_get_engine (session), s, value, NULL);
         gui_test_iterate (100);
       }
   gui_test_iterate (1500); /* the autosave */

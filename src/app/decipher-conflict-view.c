@@ -364,7 +364,9 @@ void
 decipher_conflict_view_set_session (DecipherConflictView *self, DecipherSession *session,
                                     DecipherGlyphShapes *shapes, DecipherPageRenderer *renderer)
 {
-  DcMatcher *matcher = session != NULL ? decipher_session_get_matcher (session) : NULL;
+  DcMatcher *matcher = session != NULL
+                           ? dc_session_get_matcher (decipher_session_get_engine (session))
+                           : NULL;
 
   g_return_if_fail (DECIPHER_IS_CONFLICT_VIEW (self));
 

@@ -389,7 +389,8 @@ update_unknown (DecipherDocumentView *self, guint symbol)
 
   for (guint s = first; s < last; s++)
     {
-      gboolean unknown = decipher_session_symbol_is_unknown (self->session, s);
+      gboolean unknown = dc_session_symbol_is_unknown (decipher_session_get_engine (self->session),
+                                                       s);
       guint n = dc_document_get_symbol (document, s)->n_glyphs;
 
       if (unknown == self->unknown[s])

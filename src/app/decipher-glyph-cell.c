@@ -90,7 +90,7 @@ update_value (DecipherGlyphCell *self)
     gtk_widget_remove_css_class (GTK_WIDGET (self), status_classes[i]);
   if (status < G_N_ELEMENTS (status_classes))
     gtk_widget_add_css_class (GTK_WIDGET (self), status_classes[status]);
-  if (decipher_session_symbol_is_unknown (session, symbol))
+  if (dc_session_symbol_is_unknown (decipher_session_get_engine (session), symbol))
     gtk_widget_add_css_class (GTK_WIDGET (self), "undecoded");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self), "undecoded");

@@ -344,7 +344,7 @@ decipher_glyph_palette_type_text (DecipherGlyphPalette *self, const char *text)
 
   symbol = decipher_symbol_item_get_symbol (item);
   self->advance_position = gtk_single_selection_get_selected (self->selection);
-  if (!decipher_session_assign (self->session, symbol, text, &error))
+  if (!dc_session_assign (decipher_session_get_engine (self->session), symbol, text, &error))
     {
       self->advance_position = GTK_INVALID_LIST_POSITION;
       g_signal_emit (self, signals[ASSIGN_FAILED], 0, error->message);

@@ -417,7 +417,7 @@ decipher_glyph_popover_assign (DecipherGlyphPopover *self)
       return FALSE;
     }
   symbol = self->symbol;
-  if (!decipher_session_assign (self->session, symbol, text, &error))
+  if (!dc_session_assign (decipher_session_get_engine (self->session), symbol, text, &error))
     {
       show_error (self, error->message);
       return FALSE;
@@ -454,7 +454,7 @@ decipher_glyph_popover_accept_proposal (DecipherGlyphPopover *self)
   symbol = self->symbol;
   if (self->session == NULL || symbol == DC_SYMBOL_NONE)
     return FALSE;
-  if (!decipher_session_accept_proposal (self->session, symbol, &error))
+  if (!dc_session_accept (decipher_session_get_engine (self->session), symbol, &error))
     {
       show_error (self, error->message);
       return FALSE;

@@ -671,14 +671,6 @@ decipher_session_get_engine (DecipherSession *self)
 }
 
 /* Where the open conflicts are. */
-DcMatcher *
-decipher_session_get_matcher (DecipherSession *self)
-{
-  g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
-
-  return dc_session_get_matcher (self->engine);
-}
-
 const char *
 decipher_session_get_autosave_path (DecipherSession *self)
 {
@@ -802,48 +794,6 @@ decipher_session_set_selected_symbol (DecipherSession *self, guint symbol)
     return;
   self->selected_symbol = symbol;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_SYMBOL]);
-}
-
-/* The decisions are the engine's: the same rules as decipher-cli's session. */
-gboolean
-decipher_session_assign (DecipherSession *self, guint symbol, const char *value, GError **error)
-{
-  g_return_val_if_fail (DECIPHER_IS_SESSION (self), FALSE);
-  g_return_val_if_fail (value != NULL, FALSE);
-
-  return dc_session_assign (self->engine, symbol, value, error);
-}
-
-gboolean
-decipher_session_accept_proposal (DecipherSession *self, guint symbol, GError **error)
-{
-  g_return_val_if_fail (DECIPHER_IS_SESSION (self), FALSE);
-
-  return dc_session_accept (self->engine, symbol, error);
-}
-
-/* The key's last step undone (or redone), as the session records it. */
-gboolean
-decipher_session_undo (DecipherSession *self)
-{
-  g_return_val_if_fail (DECIPHER_IS_SESSION (self), FALSE);
-
-  return dc_session_undo (self->engine, NULL);
-}
-
-gboolean
-decipher_session_redo (DecipherSession *self)
-{
-  g_return_val_if_fail (DECIPHER_IS_SESSION (self), FALSE);
-
-  return dc_session_redo (self->engine, NULL);
-}
-
-/* Whether the view highlights @symbol's glyphs and the palette counts it as unknown. */
-gboolean
-decipher_session_symbol_is_unknown (DecipherSession *self, guint symbol)
-{
-  return dc_session_symbol_is_unknown (self->engine, symbol);
 }
 
 /* ---- indexes ---------------------------------------------------------------------- */

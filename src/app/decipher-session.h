@@ -32,7 +32,6 @@ DcDocument *decipher_session_get_document (DecipherSession *self);
 DcKey *decipher_session_get_key (DecipherSession *self);
 DcProject *decipher_session_get_project (DecipherSession *self);
 DcSession *decipher_session_get_engine (DecipherSession *self);
-DcMatcher *decipher_session_get_matcher (DecipherSession *self);
 
 const char *decipher_session_get_autosave_path (DecipherSession *self);
 gboolean decipher_session_get_restored (DecipherSession *self);
@@ -44,13 +43,6 @@ gboolean decipher_session_save (DecipherSession *self, GError **error);
 
 guint decipher_session_get_selected_symbol (DecipherSession *self);
 void decipher_session_set_selected_symbol (DecipherSession *self, guint symbol);
-
-gboolean decipher_session_assign (DecipherSession *self, guint symbol, const char *value,
-                                  GError **error);
-gboolean decipher_session_accept_proposal (DecipherSession *self, guint symbol, GError **error);
-gboolean decipher_session_undo (DecipherSession *self);
-gboolean decipher_session_redo (DecipherSession *self);
-gboolean decipher_session_symbol_is_unknown (DecipherSession *self, guint symbol);
 
 void decipher_session_get_page_glyphs (DecipherSession *self, guint page, guint *first_glyph,
                                        guint *n_glyphs);

@@ -160,7 +160,7 @@ decipher_symbol_item_get_unknown (DecipherSymbolItem *self)
 {
   g_return_val_if_fail (DECIPHER_IS_SYMBOL_ITEM (self), FALSE);
 
-  return decipher_session_symbol_is_unknown (self->session, self->symbol);
+  return dc_session_symbol_is_unknown (decipher_session_get_engine (self->session), self->symbol);
 }
 
 gboolean

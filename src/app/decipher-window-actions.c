@@ -467,7 +467,7 @@ undo_action (GtkWidget *widget, const char *name, GVariant *param)
 
   if (forward_to_text (self, "text.undo") || self->session == NULL)
     return;
-  decipher_session_undo (self->session);
+  dc_session_undo (decipher_session_get_engine (self->session), NULL);
 }
 
 static void
@@ -477,7 +477,7 @@ redo_action (GtkWidget *widget, const char *name, GVariant *param)
 
   if (forward_to_text (self, "text.redo") || self->session == NULL)
     return;
-  decipher_session_redo (self->session);
+  dc_session_redo (decipher_session_get_engine (self->session), NULL);
 }
 
 /* ---- view --------------------------------------------------------------------------- */

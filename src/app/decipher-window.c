@@ -62,7 +62,7 @@ toast_undo_cb (AdwToast *toast, DecipherWindow *self)
   if (self->session == NULL || toast != self->undo_toast)
     return;
   self->undo_toast = NULL;
-  decipher_session_undo (self->session);
+  dc_session_undo (decipher_session_get_engine (self->session), NULL);
 }
 
 static void
@@ -244,7 +244,9 @@ close_window_idle (gpointer data)
 void
 _decipher_window_update_conflicts (DecipherWindow *self)
 {
-  DcMatcher *matcher = self->session != NULL ? decipher_session_get_matcher (self->session) : NULL;
+  DcMatcher *matcher = self->session != NULL
+                           ? dc_session_get_matcher (decipher_session_get_engine (self->session))
+                           : NULL;
   guint n = matcher != NULL ? dc_matcher_get_n_conflicts (matcher) : 0;
   g_autofree char *count = g_strdup_printf ("%u", n);
   g_autofree char *label = NULL;

@@ -150,7 +150,7 @@ test_journal_then_autosave (void)
 
   /* New work has its file from the start, for the journal to complete. */
   g_assert_true (file_exists (path));
-  g_assert_true (decipher_session_assign (session, 0, "н", NULL));
+  g_assert_true (dc_session_assign (decipher_session_get_engine (session), 0, "н", NULL));
   g_assert_true (decipher_session_get_dirty (session));
   /* On disk before anything else happens: no autosave has run yet. */
   on_disk = value_on_disk (session, 0);
@@ -204,9 +204,9 @@ test_kill_loses_nothing (void)
     {
       DecipherSession *session = gui_test_load_session (file, NULL);
 
-      g_assert_true (decipher_session_assign (session, 0, "н", NULL));
-      g_assert_true (decipher_session_assign (session, 1, "а", NULL));
-      g_assert_true (decipher_session_assign (session, 2, "x", NULL));
+      g_assert_true (dc_session_assign (decipher_session_get_engine (session), 0, "н", NULL));
+      g_assert_true (dc_session_assign (decipher_session_get_engine (session), 1, "а", NULL));
+      g_assert_true (dc_session_assign (decipher_session_get_engine (session), 2, "x", NULL));
       g_assert_true (dc_key_undo (decipher_session_get_key (session)));
       kill (getpid (), SIGKILL);
       g_assert_not_reached ();
@@ -231,7 +231,7 @@ test_save_on_dispose (void)
   DecipherSession *session = gui_test_load_session (file, NULL);
   g_autofree char *path = g_strdup (decipher_session_get_autosave_path (session));
 
-  g_assert_true (decipher_session_assign (session, 1, "x", NULL));
+  g_assert_true (dc_session_assign (decipher_session_get_engine (session), 1, "x", NULL));
   /* Dropped before the timer fired: the work is written anyway. */
   g_assert_finalize_object (session);
   g_assert_true (file_exists (path));

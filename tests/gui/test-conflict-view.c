@@ -151,7 +151,7 @@ test_keep (void)
   autosave = g_strdup (decipher_session_get_autosave_path (decipher_window_get_session (window)));
   key = decipher_session_get_key (decipher_window_get_session (window));
   pane = _decipher_window_get_input_pane (window);
-  matcher = decipher_session_get_matcher (decipher_window_get_session (window));
+  matcher = dc_session_get_matcher (decipher_session_get_engine (decipher_window_get_session (window)));
   g_assert_null (_decipher_window_get_conflict_view (window));
 
   decipher_input_pane_set_line (pane, 2);
@@ -241,11 +241,11 @@ open_with_conflict (const char *line, char **autosave)
   *autosave = g_strdup (decipher_session_get_autosave_path (session));
   pane = _decipher_window_get_input_pane (window);
 
-  g_assert_true (decipher_session_assign (session, first_symbol_of_line (session, 2), "Ж", NULL));
+  g_assert_true (dc_session_assign (decipher_session_get_engine (session), first_symbol_of_line (session, 2), "Ж", NULL));
   decipher_input_pane_set_line (pane, 2);
   type (pane, line);
   g_assert_cmpint (decipher_input_pane_get_last_kind (pane), ==, DC_MATCH_CONFLICT);
-  g_assert_cmpuint (dc_matcher_get_n_conflicts (decipher_session_get_matcher (decipher_window_get_session (window))), ==, 1);
+  g_assert_cmpuint (dc_matcher_get_n_conflicts (dc_session_get_matcher (decipher_session_get_engine (decipher_window_get_session (window)))), ==, 1);
   g_assert_nonnull (_decipher_window_get_conflict_view (window));
   return window;
 }
@@ -267,7 +267,7 @@ test_settled (void)
   g_autofree char *use_label = NULL;
   DecipherWindow *window = open_with_conflict (line, &autosave);
   DecipherInputPane *pane = _decipher_window_get_input_pane (window);
-  DcMatcher *matcher = decipher_session_get_matcher (decipher_window_get_session (window));
+  DcMatcher *matcher = dc_session_get_matcher (decipher_session_get_engine (decipher_window_get_session (window)));
   GtkLabel *hint = decipher_input_pane_get_hint_label (pane);
   GtkListBox *list = decipher_conflict_view_get_list (_decipher_window_get_conflict_view (window));
   GtkButton *use;

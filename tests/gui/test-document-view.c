@@ -300,7 +300,7 @@ test_activate_glyph (void)
   fixture_open (&f, "legacy-cyrillic.pdf");
   GUI_TEST_WAIT (drew_highlights, f.view, "the view drawn");
   glyphs = dc_document_get_glyphs (decipher_session_get_document (f.session), &n_glyphs);
-  while (!decipher_session_symbol_is_unknown (f.session, glyphs[glyph].symbol))
+  while (!dc_session_symbol_is_unknown (decipher_session_get_engine (f.session), glyphs[glyph].symbol))
     glyph++;
 
   g_signal_connect (f.view, "glyph-activated", G_CALLBACK (glyph_activated_cb), &activated);
@@ -370,14 +370,14 @@ test_proposals (void)
     if (dc_key_get_status (key, s) == DC_KEY_CONFIRMED)
       dc_key_forget (key, s);
   for (guint i = 0; i < G_N_ELEMENTS (taught); i++)
-    g_assert_true (decipher_session_assign (f.session, symbol_of_code (f.session, taught[i].code),
+    g_assert_true (dc_session_assign (decipher_session_get_engine (f.session), symbol_of_code (f.session, taught[i].code),
                                             taught[i].value, NULL));
 
   symbol = symbol_of_code (f.session, 0xEB); /* л in CP1251 */
   g_assert_cmpint (dc_key_get_status (key, symbol), ==, DC_KEY_PROPOSED);
   g_assert_cmpstr (dc_key_peek_value (key, symbol), ==, "л");
   /* A proposal is shown, never taken as text: the glyphs stay highlighted. */
-  g_assert_true (decipher_session_symbol_is_unknown (f.session, symbol));
+  g_assert_true (dc_session_symbol_is_unknown (decipher_session_get_engine (f.session), symbol));
 
   occurrences = decipher_session_get_symbol_glyphs (f.session, symbol, &n);
   decipher_document_view_activate_glyph (f.view, occurrences[0]);

@@ -100,7 +100,7 @@ test_filters (void)
     g_autoptr (DecipherSymbolItem) item = shown_item (&f, 0);
 
     g_assert_true (
-        decipher_session_assign (f.session, decipher_symbol_item_get_symbol (item), "о", NULL));
+        dc_session_assign (decipher_session_get_engine (f.session), decipher_symbol_item_get_symbol (item), "о", NULL));
   }
   g_assert_cmpuint (n_shown (&f), ==, to_decode - decoded - 1);
   fixture_close (&f);
@@ -163,7 +163,7 @@ test_to_decode_drops_decoded (void)
   g_assert_cmpuint (n_shown (&f), ==, to_decode - decoded - 1);
   g_assert_cmpuint (decipher_glyph_palette_get_selected_symbol (f.palette), !=, typed_symbol);
   g_assert_true (
-      decipher_session_symbol_is_unknown (f.session,
+      dc_session_symbol_is_unknown (decipher_session_get_engine (f.session),
                                           decipher_glyph_palette_get_selected_symbol (f.palette)));
 
   while (n_shown (&f) > 0)
@@ -171,7 +171,7 @@ test_to_decode_drops_decoded (void)
       g_autoptr (DecipherSymbolItem) item = shown_item (&f, 0);
 
       g_assert_true (
-          decipher_session_assign (f.session, decipher_symbol_item_get_symbol (item), "ж", NULL));
+          dc_session_assign (decipher_session_get_engine (f.session), decipher_symbol_item_get_symbol (item), "ж", NULL));
     }
   dc_key_count_decoded (key, &decoded, NULL);
   g_assert_cmpuint (decoded, ==, to_decode);
@@ -220,7 +220,7 @@ test_sorting (void)
 
     g_assert_true (decipher_symbol_item_get_unknown (first));
     g_assert_true (
-        decipher_session_assign (f.session, decipher_symbol_item_get_symbol (first), "е", NULL));
+        dc_session_assign (decipher_session_get_engine (f.session), decipher_symbol_item_get_symbol (first), "е", NULL));
     for (guint i = 0; i < n_shown (&f); i++)
       {
         g_autoptr (DecipherSymbolItem) item = shown_item (&f, i);

@@ -63,7 +63,7 @@ fixture_open (Fixture *f)
   GUI_TEST_WAIT (drew_highlights, f->view, "the view drawn");
 
   glyphs = dc_document_get_glyphs (decipher_session_get_document (f->session), NULL);
-  while (!decipher_session_symbol_is_unknown (f->session, glyphs[glyph].symbol))
+  while (!dc_session_symbol_is_unknown (decipher_session_get_engine (f->session), glyphs[glyph].symbol))
     glyph++;
   f->symbol = glyphs[glyph].symbol;
   decipher_document_view_activate_glyph (f->view, glyph);

@@ -522,7 +522,7 @@ test_drag_then_copy (void)
   guint first = 0;
 
   /* From the first glyph still to decode, past the word it is in. */
-  while (!decipher_session_symbol_is_unknown (session, glyphs[first].symbol))
+  while (!dc_session_symbol_is_unknown (decipher_session_get_engine (session), glyphs[first].symbol))
     first++;
   /* What the drag gesture does when it ends (_decipher_document_view_drag_end()). */
   g_assert_true (decipher_document_view_select_glyphs (view, first, first + 10));

@@ -176,7 +176,7 @@ test_follows_key (void)
   wait_for_count (bar, "1 of 2");
 
   /* Say the font's "y" is an "i": the text no longer holds the word. */
-  g_assert_true (decipher_session_assign (session, y, "i", NULL));
+  g_assert_true (dc_session_assign (decipher_session_get_engine (session), y, "i", NULL));
   wait_for_count (bar, "No matches");
   gtk_editable_set_text (decipher_search_bar_get_entry (bar), "librari");
   wait_for_count (bar, "1 of 3");

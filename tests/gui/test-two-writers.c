@@ -227,8 +227,8 @@ test_session_and_window (void)
   /* What the window decides is not written over the session's work. */
   project_before = read_or_empty (project);
   journal_before = read_or_empty (journal);
-  g_assert_true (decipher_session_assign (session, symbols[1], "ж", NULL));
-  g_assert_true (decipher_session_undo (session));
+  g_assert_true (dc_session_assign (decipher_session_get_engine (session), symbols[1], "ж", NULL));
+  g_assert_true (dc_session_undo (decipher_session_get_engine (session), NULL));
   g_assert_true (decipher_session_save (session, NULL));
   g_assert_finalize_object (session);
   project_after = read_or_empty (project);
@@ -319,7 +319,7 @@ test_lock_in_the_way (void)
   g_test_message ("%s", reason);
   g_assert_nonnull (strstr (reason, "nothing you decide here will be saved"));
   /* What is decided is not saved. */
-  g_assert_true (decipher_session_assign (session, 0, "ж", NULL));
+  g_assert_true (dc_session_assign (decipher_session_get_engine (session), 0, "ж", NULL));
   g_assert_true (decipher_session_save (session, NULL));
   g_assert_finalize_object (session);
   after = read_or_empty (project);

@@ -133,7 +133,7 @@ most_frequent_unknown (DecipherSession *session)
 
   symbols = dc_document_get_symbols (decipher_session_get_document (session), &n);
   for (guint s = 0; s < n; s++)
-    if (decipher_session_symbol_is_unknown (session, s) && !(symbols[s].flags & DC_SYMBOL_PDF_SPACE)
+    if (dc_session_symbol_is_unknown (decipher_session_get_engine (session), s) && !(symbols[s].flags & DC_SYMBOL_PDF_SPACE)
         && (best == DC_SYMBOL_NONE || symbols[s].n_glyphs > symbols[best].n_glyphs))
       best = s;
   g_assert_cmpuint (best, !=, DC_SYMBOL_NONE);
@@ -167,7 +167,7 @@ test_save_then_open (void)
   guint symbol = most_frequent_unknown (session);
   DcKey *key;
 
-  g_assert_true (decipher_session_assign (session, symbol, "ж", NULL));
+  g_assert_true (dc_session_assign (decipher_session_get_engine (session), symbol, "ж", NULL));
   choose (window, "win.save-project-as", saved);
   gui_test_wait_until ((gboolean (*) (gpointer)) file_exists, saved, 10, "the saved project");
   autosave = g_strdup (decipher_session_get_autosave_path (session));
@@ -208,14 +208,14 @@ test_open_foreign (void)
   DecipherSession *session = decipher_window_get_session (window);
   guint symbol;
 
-  g_assert_true (decipher_session_assign (session, most_frequent_unknown (session), "ӈ", NULL));
+  g_assert_true (dc_session_assign (decipher_session_get_engine (session), most_frequent_unknown (session), "ӈ", NULL));
   g_assert_true (_decipher_window_save_project_to (window, foreign));
   close_window (window);
 
   window = open_window (pdf);
   session = decipher_window_get_session (window);
   symbol = most_frequent_unknown (session);
-  g_assert_true (decipher_session_assign (session, symbol, "о", NULL));
+  g_assert_true (dc_session_assign (decipher_session_get_engine (session), symbol, "о", NULL));
   g_assert_false (_decipher_window_open_project_from (window, foreign));
   g_assert_nonnull (strstr (_decipher_window_get_last_error (window), "was made for"));
   g_assert_cmpstr (value_of (window, symbol), ==, "о");

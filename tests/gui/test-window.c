@@ -57,7 +57,7 @@ most_frequent_unknown (DecipherSession *session)
 
   symbols = dc_document_get_symbols (document, &n);
   for (guint s = 0; s < n; s++)
-    if (decipher_session_symbol_is_unknown (session, s)
+    if (dc_session_symbol_is_unknown (decipher_session_get_engine (session), s)
         && !(symbols[s].flags & DC_SYMBOL_PDF_SPACE)
         && g_strcmp0 (symbols[s].glyph_name, "space") != 0
         && (best == DC_SYMBOL_NONE || symbols[s].n_glyphs > symbols[best].n_glyphs))
@@ -452,7 +452,7 @@ open_window_with_work (char **snapshot)
   DecipherWindow *window = open_window (file);
   DecipherSession *session = decipher_window_get_session (window);
 
-  g_assert_true (decipher_session_assign (session, most_frequent_unknown (session), "а", NULL));
+  g_assert_true (dc_session_assign (decipher_session_get_engine (session), most_frequent_unknown (session), "а", NULL));
   *snapshot = gui_test_key_snapshot (decipher_session_get_key (session));
   return window;
 }
@@ -673,13 +673,13 @@ test_damaged_project (void)
   window = open_window (file);
   session = decipher_window_get_session (window);
   autosave = g_strdup (decipher_session_get_autosave_path (session));
-  g_assert_true (decipher_session_assign (session, most_frequent_unknown (session), "а", NULL));
+  g_assert_true (dc_session_assign (decipher_session_get_engine (session), most_frequent_unknown (session), "а", NULL));
   gui_test_close_dialogs ();
   close_window (window);
   g_assert_true (g_file_get_contents (autosave, &valid, &length, NULL));
   window = open_window (other);
   session = decipher_window_get_session (window);
-  g_assert_true (decipher_session_assign (session, most_frequent_unknown (session), "x", NULL));
+  g_assert_true (dc_session_assign (decipher_session_get_engine (session), most_frequent_unknown (session), "x", NULL));
   g_assert_true (decipher_session_save (session, NULL));
   g_assert_true (g_file_get_contents (decipher_session_get_autosave_path (session), &foreign, NULL,
                                       NULL));
@@ -769,7 +769,7 @@ test_show_text (void)
   DecipherSession *session = decipher_window_get_session (window);
   guint symbol = most_frequent_unknown (session);
 
-  g_assert_true (decipher_session_assign (session, symbol, "о", NULL));
+  g_assert_true (dc_session_assign (decipher_session_get_engine (session), symbol, "о", NULL));
   g_assert_false (decipher_document_view_get_show_text (view));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-text", NULL));
   g_assert_true (decipher_document_view_get_show_text (view));
