@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  *   TRUTH=/tmp/book.json sh bench/make-bench-pdf.sh /tmp/book.pdf 500
+ *     (or, a book in 20 fonts: sh bench/make-fonts-book.sh /tmp/book.pdf /tmp/book.json)
  *   DECIPHER_LIBRARY= GSETTINGS_SCHEMA_DIR=BUILDDIR/data GSK_RENDERER=cairo \
  *       xvfb-run -a -s "-screen 0 1400x900x24" \
  *       BUILDDIR/bench/bench-window-latency /tmp/book.pdf /tmp/book.json [ROUNDS]
