@@ -111,8 +111,8 @@ finish (DecipherInputPane *pane, GtkWidget *view, gint64 wall, gint64 cpu)
   frames = probe.frames;
   gtk_widget_queue_draw (view);
   gui_test_wait_until (frame_after, GUINT_TO_POINTER (frames), 600, "a frame");
-  return (Figure){ (g_get_monotonic_time () - wall) / 1000.0,
-                   (thread_cpu_time () - cpu) / 1000.0, probe.worst_stop / 1000.0 };
+  return (Figure){ (g_get_monotonic_time () - wall) / 1000.0, (thread_cpu_time () - cpu) / 1000.0,
+                   probe.worst_stop / 1000.0 };
 }
 
 static int
@@ -179,13 +179,15 @@ load_truth_lines (const char *path)
                                         "pages");
   for (guint p = 0; p < json_array_get_length (pages); p++)
     {
-      JsonArray *page_lines = json_object_get_array_member (
-          json_array_get_object_element (pages, p), "lines");
+      JsonObject *page = json_array_get_object_element (pages, p);
+      JsonArray *page_lines = json_object_get_array_member (page, "lines");
 
       for (guint l = 0; l < json_array_get_length (page_lines); l++)
-        json_array_add_string_element (
-            lines, json_object_get_string_member (json_array_get_object_element (page_lines, l),
-                                                  "text"));
+        {
+          JsonObject *line = json_array_get_object_element (page_lines, l);
+
+          json_array_add_string_element (lines, json_object_get_string_member (line, "text"));
+        }
     }
   return lines;
 }
