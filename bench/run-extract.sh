@@ -12,8 +12,10 @@
 #   BOOK=FILE.pdf BOOK2=FILE.pdf: use these (the book, and twice the book) instead of
 #              making them
 #
-# Paired runs: each round times pdftotext -bbox, then `glyphs --json`, then `text`, one
-# right after the other, so that a change of the machine's load weighs on all three alike;
+# Paired runs: each round times pdftotext -bbox, then `glyphs --json`, then `text`, then
+# `text --format json` (issue 32: at most 1.0× pdftotext -bbox, its memory flat in
+# pages: the peak RSS of that run is printed beside its output's size), one right after
+# the other, so that a change of the machine's load weighs on all three alike;
 # each ratio is that round's, and the median of the rounds' ratios is the figure, in CPU
 # time (user + system) and in wall-clock time. On a shared machine the load average
 # printed beside them says how far to trust the wall clock.
@@ -51,9 +53,10 @@ run () {
     name=$1
     out=$2
     shift 2
-    /usr/bin/time -f '%e %U %S' -o "$work/time" "$@" > "$out" 2>/dev/null
+    /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" > "$out" 2>/dev/null
     awk '{ print $1 }' "$work/time" >> "$work/$name.wall"
     awk '{ print $2 + $3 }' "$work/time" >> "$work/$name.cpu"
+    awk '{ print $4 }' "$work/time" >> "$work/$name.rss"
 }
 
 median () {
@@ -72,20 +75,25 @@ while [ $i -lt "$pairs" ]; do
     run theirs /dev/null pdftotext -bbox "$pdf" "$work/out.html"
     run json "$work/out.json" "$cli" glyphs --json "$pdf"
     run text "$work/out.txt" "$cli" text "$pdf"
+    run textjson "$work/out-text.json" "$cli" text --format json "$pdf"
     i=$((i + 1))
-    printf 'pair %d: pdftotext -bbox %s s, glyphs --json %s s, text %s s (CPU: %s, %s, %s)\n' $i \
+    printf 'pair %d: pdftotext -bbox %s s, glyphs --json %s s, text %s s, text --format json %s s (CPU: %s, %s, %s, %s)\n' $i \
         "$(tail -n1 "$work/theirs.wall")" "$(tail -n1 "$work/json.wall")" \
-        "$(tail -n1 "$work/text.wall")" "$(tail -n1 "$work/theirs.cpu")" \
-        "$(tail -n1 "$work/json.cpu")" "$(tail -n1 "$work/text.cpu")"
+        "$(tail -n1 "$work/text.wall")" "$(tail -n1 "$work/textjson.wall")" \
+        "$(tail -n1 "$work/theirs.cpu")" "$(tail -n1 "$work/json.cpu")" \
+        "$(tail -n1 "$work/text.cpu")" "$(tail -n1 "$work/textjson.cpu")"
 done
 
 printf 'PDF: %s pages, %s bytes; load average %s\n' "$pages" "$(stat -L -c %s "$pdf")" \
     "$(cut -d' ' -f1-3 /proc/loadavg)"
 for kind in cpu wall; do
-    printf '%s time, median of %d pairs: pdftotext -bbox %.3f s; glyphs --json / pdftotext %.2f (target 0.90); text / pdftotext %.2f (target 0.60)\n' \
+    printf '%s time, median of %d pairs: pdftotext -bbox %.3f s; glyphs --json / pdftotext %.2f (target 0.90); text / pdftotext %.2f (target 0.60); text --format json / pdftotext %.2f (target 1.0)\n' \
         "$kind" "$pairs" "$(median < "$work/theirs.$kind")" "$(ratios json $kind | median)" \
-        "$(ratios text $kind | median)"
+        "$(ratios text $kind | median)" "$(ratios textjson $kind | median)"
 done
+printf 'text --format json: %s bytes written, peak RSS %s KiB (median), pdftotext -bbox %s KiB\n' \
+    "$(stat -c %s "$work/out-text.json")" "$(median < "$work/textjson.rss")" \
+    "$(median < "$work/theirs.rss")"
 
 # Memory: peak RSS after loading at two sizes; the slope between them is what one more
 # glyph costs, whatever the fixed cost of the libraries.

@@ -408,6 +408,59 @@ test_retokenize_same_as_one_thread (void)
   dc_test_assert_same_document (one, several);
 }
 
+/* Takes an export's text as it comes; refuses its call number @fail_at. */
+typedef struct
+{
+  GString *text;
+  guint n_calls;
+  guint fail_at;
+} Sink;
+
+static gboolean
+sink_write (const char *data, gsize length, gpointer user_data)
+{
+  Sink *sink = user_data;
+
+  if (sink->n_calls++ == sink->fail_at)
+    return FALSE;
+  g_string_append_len (sink->text, data, (gssize) length);
+  return TRUE;
+}
+
+/* The JSON export written as it is made, its pages on several threads: the same text as
+ * on one, in several writes; a write that fails stops it. */
+static void
+test_json_streamed_same_as_one_thread (void)
+{
+  g_autofree char *fixture = dc_test_fixture_path ("legacy-cyrillic.pdf");
+  const char *path = merged_pdf () != NULL ? merged_pdf () : fixture;
+  g_autoptr (DcDocument) document = load (path, 1, NULL, NULL, NULL);
+  g_autofree char *expected = NULL;
+
+  g_setenv ("DECIPHER_EXTRACT_THREADS", "1", TRUE);
+  expected = dc_export_document (document, DC_EXPORT_JSON, dc_document_pdf_value, document);
+  for (guint n_threads = 1; n_threads <= 4; n_threads++)
+    {
+      g_autofree char *value = g_strdup_printf ("%u", n_threads);
+      Sink sink = { g_string_new (NULL), 0, G_MAXUINT };
+      Sink failing = { g_string_new (NULL), 0, 1 };
+
+      g_setenv ("DECIPHER_EXTRACT_THREADS", value, TRUE);
+      g_assert_true (dc_export_json_write (document, DC_NORMALIZATION_NFC, dc_document_pdf_value,
+                                           document, sink_write, &sink));
+      g_assert_cmpstr (sink.text->str, ==, expected);
+      /* The head, each part of a few pages, the warnings. */
+      g_assert_cmpuint (sink.n_calls, >, 2);
+
+      g_assert_false (dc_export_json_write (document, DC_NORMALIZATION_NFC, dc_document_pdf_value,
+                                            document, sink_write, &failing));
+      g_assert_cmpuint (failing.n_calls, ==, 2);
+      g_string_free (sink.text, TRUE);
+      g_string_free (failing.text, TRUE);
+    }
+  g_unsetenv ("DECIPHER_EXTRACT_THREADS");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -421,6 +474,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/extract/limit-in-second-half", test_limit_in_second_half);
   g_test_add_func ("/extract/page-leaves-nothing-open", test_page_leaves_nothing_open);
   g_test_add_func ("/extract/retokenize-same-as-one-thread", test_retokenize_same_as_one_thread);
+  g_test_add_func ("/extract/json-streamed-same-as-one-thread",
+                   test_json_streamed_same_as_one_thread);
 
   status = g_test_run ();
   if (merged_dir != NULL)

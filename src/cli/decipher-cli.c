@@ -893,6 +893,12 @@ print_map (DcKey *key, gboolean cmap)
   return 0;
 }
 
+static gboolean
+write_stdout (const char *data, gsize length, gpointer user_data)
+{
+  return fwrite (data, 1, length, stdout) == length;
+}
+
 static int
 command_text (DcDocument *document, int argc, char **argv)
 {
@@ -940,14 +946,18 @@ command_text (DcDocument *document, int argc, char **argv)
   if (map)
     return print_map (key, cmap);
 
+  /* A book's JSON is half a kilobyte a glyph: written as it is made, never held whole.
+   * A failed write is said when the process ends (finish_output()). */
+  if (format == DC_EXPORT_JSON)
+    {
+      dc_export_json_write (document, normalization, dc_key_value_func, key, write_stdout, NULL);
+      return 0;
+    }
   if (opt_normalize != NULL)
     text = dc_export_document_normalized (document, format, normalization, dc_key_value_func, key);
   else
     text = dc_export_document (document, format, dc_key_value_func, key);
-  if (format == DC_EXPORT_JSON)
-    fputs (text, stdout);
-  else
-    print_document_text (text);
+  print_document_text (text);
   return 0;
 }
 

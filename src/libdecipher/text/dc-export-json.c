@@ -15,17 +15,28 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <json-glib/json-glib.h>
 
 #include "dc-export-private.h"
-#include "dc-json.h"
 #include "dc-key.h"
 #include "dc-language.h"
+#include "dc-parallel.h"
 #include "dc-reorder-private.h"
 #include "dc-script.h"
 
 #define DC_TEXT_JSON_VERSION 1
+
+/* Where one symbol's value comes from. */
+typedef struct
+{
+  const char *value;
+  DcKeyStatus status;
+  DcKeyLevel level;
+  double confidence;
+  const char *provenance;
+} Origin;
 
 typedef struct
 {
@@ -40,20 +51,64 @@ typedef struct
   guint8 *token_start; /* per reading-order position: starts a token */
   guint32 *token_at;   /* per reading-order position: the token it starts */
   DcNormalization normalization;
+  Origin *origins; /* per symbol: asked once, read for each of its glyphs */
+
+  /* Under the lock: the language of each text guessed so far ("d" or "n", whether the
+   * /Lang was the prior, then the text): a book repeats its running heads, notes and
+   * boilerplate, and the detector is most of the export's time. */
+  GMutex lock;
+  GHashTable *guesses;
+  gsize guessed_bytes;
 } Export;
 
-/* Where one symbol's value comes from. */
+/* What the language cache holds at most, in bytes of text: a few pages' worth. */
+#define GUESSES_MAX_BYTES (8 << 20)
+
 typedef struct
 {
-  const char *value;
-  DcKeyStatus status;
-  DcKeyLevel level;
-  double confidence;
-  const char *provenance;
-} Origin;
+  DcLanguageGuess guess;
+  gboolean conflict;
+} Guess;
+
+/* _dc_export_guess_language(), once per distinct text: the detector answers the same for
+ * the same text and prior. */
+static gboolean
+guess_language (Export *e, const char *text, const char *declared, DcLanguageGuess *out)
+{
+  g_autofree char *key = g_strconcat (declared != NULL ? "d" : "n", text, NULL);
+  Guess *cached;
+  gboolean conflict;
+
+  g_mutex_lock (&e->lock);
+  dc_parallel_take_over (&e->lock);
+  cached = g_hash_table_lookup (e->guesses, key);
+  if (cached != NULL)
+    *out = cached->guess;
+  dc_parallel_hand_over (&e->lock);
+  g_mutex_unlock (&e->lock);
+  if (cached != NULL)
+    return cached->conflict;
+
+  cached = g_new (Guess, 1);
+  cached->conflict = _dc_export_guess_language (text, declared, &cached->guess);
+  *out = cached->guess;
+  conflict = cached->conflict;
+
+  g_mutex_lock (&e->lock);
+  dc_parallel_take_over (&e->lock);
+  if (e->guessed_bytes < GUESSES_MAX_BYTES && !g_hash_table_contains (e->guesses, key))
+    {
+      e->guessed_bytes += strlen (key);
+      g_hash_table_insert (e->guesses, g_steal_pointer (&key), g_steal_pointer (&cached));
+    }
+  dc_parallel_hand_over (&e->lock);
+  g_mutex_unlock (&e->lock);
+  g_free (cached);
+  return conflict;
+}
 
 static void
-origin_of (Export *e, guint symbol, Origin *origin)
+find_origin (Export *e, guint symbol, Origin *origin)
 {
   origin->value = e->value (symbol, e->user_data);
   if (e->key != NULL)
@@ -88,6 +143,12 @@ origin_of (Export *e, guint symbol, Origin *origin)
     }
 }
 
+static inline void
+origin_of (Export *e, guint symbol, Origin *origin)
+{
+  *origin = e->origins[symbol];
+}
+
 static gboolean
 same_origin (const Origin *a, const Origin *b)
 {
@@ -96,59 +157,43 @@ same_origin (const Origin *a, const Origin *b)
 }
 
 static void
-add_bbox (JsonBuilder *builder, float x0, float y0, float x1, float y1)
+add_bbox (DcJsonWriter *w, float x0, float y0, float x1, float y1)
 {
-  json_builder_begin_array (builder);
-  json_builder_add_double_value (builder, x0);
-  json_builder_add_double_value (builder, y0);
-  json_builder_add_double_value (builder, x1);
-  json_builder_add_double_value (builder, y1);
-  json_builder_end_array (builder);
+  dc_json_writer_begin_array (w, "bbox");
+  dc_json_writer_double (w, NULL, x0);
+  dc_json_writer_double (w, NULL, y0);
+  dc_json_writer_double (w, NULL, x1);
+  dc_json_writer_double (w, NULL, y1);
+  dc_json_writer_end_array (w);
 }
 
 static void
-add_string_or_null (JsonBuilder *builder, const char *name, const char *value)
+add_language (DcJsonWriter *w, const DcLanguageGuess *guess)
 {
-  json_builder_set_member_name (builder, name);
-  if (value != NULL)
-    json_builder_add_string_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
-}
-
-static void
-add_language (JsonBuilder *builder, const DcLanguageGuess *guess)
-{
-  json_builder_set_member_name (builder, "language");
-  json_builder_begin_object (builder);
+  dc_json_writer_begin_object (w, "language");
   /* BCP 47's "und": the language is not known (pdftract writes it so, never a guess). */
-  add_string_or_null (builder, "tag", guess->tag[0] ? guess->tag : "und");
-  json_builder_set_member_name (builder, "source");
-  json_builder_add_string_value (builder, guess->source);
-  json_builder_set_member_name (builder, "confidence");
-  json_builder_add_double_value (builder, guess->confidence);
-  json_builder_end_object (builder);
+  dc_json_writer_string (w, "tag", guess->tag[0] ? guess->tag : "und");
+  dc_json_writer_string (w, "source", guess->source);
+  dc_json_writer_double (w, "confidence", guess->confidence);
+  dc_json_writer_end_object (w);
 }
 
 /* The span's script, direction and writing mode, named as the line's are
  * (dc_export_add_line_metadata()). */
 static void
-add_script (JsonBuilder *builder, GUnicodeScript script, gboolean vertical)
+add_script (DcJsonWriter *w, GUnicodeScript script, gboolean vertical)
 {
   char code[5];
 
   dc_script_to_iso15924 (script, code);
-  json_builder_set_member_name (builder, "script");
-  json_builder_add_string_value (builder, code);
-  json_builder_set_member_name (builder, "direction");
-  json_builder_add_string_value (builder, dc_direction_to_string (
-                                              vertical ? DC_DIRECTION_TTB
-                                                       : dc_text_get_direction (script, 0)));
-  json_builder_set_member_name (builder, "writing_mode");
-  json_builder_add_string_value (builder, !vertical ? "horizontal-tb"
-                                          : _dc_script_has_left_to_right_columns (script)
-                                              ? "vertical-lr"
-                                              : "vertical-rl");
+  dc_json_writer_string (w, "script", code);
+  dc_json_writer_string (w, "direction",
+                         dc_direction_to_string (vertical ? DC_DIRECTION_TTB
+                                                          : dc_text_get_direction (script, 0)));
+  dc_json_writer_string (w, "writing_mode",
+                         !vertical                                       ? "horizontal-tb"
+                         : _dc_script_has_left_to_right_columns (script) ? "vertical-lr"
+                                                                         : "vertical-rl");
 }
 
 static void
@@ -165,7 +210,7 @@ is_space (Export *e, guint k)
 
 /* One run: glyphs [first, end) of the reading order, all of one origin. */
 static void
-add_run (Export *e, JsonBuilder *builder, guint first, guint end, const Origin *origin)
+add_run (Export *e, DcJsonWriter *w, guint first, guint end, const Origin *origin)
 {
   g_autoptr (GString) text = g_string_new (NULL);
 
@@ -183,21 +228,15 @@ add_run (Export *e, JsonBuilder *builder, guint first, guint end, const Origin *
       append_value (text, &o);
       n++;
     }
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "text");
-  json_builder_add_string_value (builder, text->str);
-  json_builder_set_member_name (builder, "glyphs");
-  json_builder_add_int_value (builder, n);
-  json_builder_set_member_name (builder, "undecoded");
-  json_builder_add_boolean_value (builder, origin->value == NULL);
-  json_builder_set_member_name (builder, "status");
-  json_builder_add_string_value (builder, dc_key_status_to_string (origin->status));
-  json_builder_set_member_name (builder, "level");
-  json_builder_add_string_value (builder, dc_key_level_to_string (origin->level));
-  json_builder_set_member_name (builder, "confidence");
-  json_builder_add_double_value (builder, origin->confidence);
-  add_string_or_null (builder, "provenance", origin->provenance);
-  json_builder_end_object (builder);
+  dc_json_writer_begin_object (w, NULL);
+  dc_json_writer_string (w, "text", text->str);
+  dc_json_writer_int (w, "glyphs", n);
+  dc_json_writer_boolean (w, "undecoded", origin->value == NULL);
+  dc_json_writer_string (w, "status", dc_key_status_to_string (origin->status));
+  dc_json_writer_string (w, "level", dc_key_level_to_string (origin->level));
+  dc_json_writer_double (w, "confidence", origin->confidence);
+  dc_json_writer_string (w, "provenance", origin->provenance);
+  dc_json_writer_end_object (w);
 }
 
 /* The glyphs of a token cut by a change of font, from @k to the token's or the span's
@@ -299,13 +338,13 @@ logical_text (Export *e, guint first, guint end, gboolean rtl, GString *out)
 
 /* The span's glyphs in runs of one origin (level, status, provenance): an array. */
 static void
-add_runs (Export *e, JsonBuilder *builder, guint first, guint end)
+add_runs (Export *e, DcJsonWriter *w, guint first, guint end)
 {
   Origin current = { 0 };
   guint run_first = 0;
   gboolean open = FALSE;
 
-  json_builder_begin_array (builder);
+  dc_json_writer_begin_array (w, "runs");
   for (guint k = first; k < end; k++)
     {
       Origin o;
@@ -315,7 +354,7 @@ add_runs (Export *e, JsonBuilder *builder, guint first, guint end)
       origin_of (e, e->glyphs[e->order[k]].symbol, &o);
       if (open && !same_origin (&o, &current))
         {
-          add_run (e, builder, run_first, k, &current);
+          add_run (e, w, run_first, k, &current);
           open = FALSE;
         }
       if (!open)
@@ -326,31 +365,29 @@ add_runs (Export *e, JsonBuilder *builder, guint first, guint end)
         }
     }
   if (open)
-    add_run (e, builder, run_first, end, &current);
-  json_builder_end_array (builder);
+    add_run (e, w, run_first, end, &current);
+  dc_json_writer_end_array (w);
 }
 
 /* The font of the span's first glyph: index, name, size. */
 static void
-add_span_font (Export *e, JsonBuilder *builder, const DcGlyph *head)
+add_span_font (Export *e, DcJsonWriter *w, const DcGlyph *head)
 {
   const DcSymbol *symbols = dc_document_get_symbols (e->document, NULL);
   guint font = dc_glyph_get_font (head, symbols);
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "index");
-  json_builder_add_int_value (builder, font);
-  add_string_or_null (builder, "name", dc_font_get_name (dc_document_get_font (e->document, font)));
-  json_builder_set_member_name (builder, "size");
-  json_builder_add_double_value (builder, dc_glyph_get_size (head));
-  json_builder_end_object (builder);
+  dc_json_writer_begin_object (w, "font");
+  dc_json_writer_int (w, "index", font);
+  dc_json_writer_string (w, "name", dc_font_get_name (dc_document_get_font (e->document, font)));
+  dc_json_writer_double (w, "size", dc_glyph_get_size (head));
+  dc_json_writer_end_object (w);
 }
 
 /* One span: the non-space glyphs of [first, end) of the reading order. A span of
  * punctuation or digits alone (a comma in a font of its own) is in the script of its
  * neighbours, @neighbours. */
 static void
-add_span (Export *e, JsonBuilder *builder, gboolean vertical, guint first, guint end,
+add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
           const DcLanguageGuess *block_language, GUnicodeScript block_script,
           GUnicodeScript *neighbours)
 {
@@ -398,31 +435,24 @@ add_span (Export *e, JsonBuilder *builder, gboolean vertical, guint first, guint
   else
     /* A word in another script than its paragraph is in another language, whatever the
      * paragraph's; it is guessed alone, or left unknown when too short. */
-    _dc_export_guess_language (normalized, NULL, &language);
+    guess_language (e, normalized, NULL, &language);
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "text");
-  json_builder_add_string_value (builder, normalized);
-  json_builder_set_member_name (builder, "normalization");
-  json_builder_add_string_value (builder, e->normalization == DC_NORMALIZATION_NFKC  ? "NFKC"
-                                          : e->normalization == DC_NORMALIZATION_NFD ? "NFD"
-                                                                                     : "NFC");
-  json_builder_set_member_name (builder, "bbox");
-  add_bbox (builder, x0, y0, x1, y1);
-  json_builder_set_member_name (builder, "font");
-  add_span_font (e, builder, &e->glyphs[e->order[first]]);
-  add_script (builder, script, vertical);
-  json_builder_set_member_name (builder, "mixed_script");
-  json_builder_add_boolean_value (builder, mixed);
-  add_language (builder, &language);
-  json_builder_set_member_name (builder, "glyphs");
-  json_builder_add_int_value (builder, n_glyphs);
-  json_builder_set_member_name (builder, "undecoded_glyphs");
-  json_builder_add_int_value (builder, undecoded);
+  dc_json_writer_begin_object (w, NULL);
+  dc_json_writer_string (w, "text", normalized);
+  dc_json_writer_string (w, "normalization",
+                         e->normalization == DC_NORMALIZATION_NFKC  ? "NFKC"
+                         : e->normalization == DC_NORMALIZATION_NFD ? "NFD"
+                                                                    : "NFC");
+  add_bbox (w, x0, y0, x1, y1);
+  add_span_font (e, w, &e->glyphs[e->order[first]]);
+  add_script (w, script, vertical);
+  dc_json_writer_boolean (w, "mixed_script", mixed);
+  add_language (w, &language);
+  dc_json_writer_int (w, "glyphs", n_glyphs);
+  dc_json_writer_int (w, "undecoded_glyphs", undecoded);
 
-  json_builder_set_member_name (builder, "runs");
-  add_runs (e, builder, first, end);
-  json_builder_end_object (builder);
+  add_runs (e, w, first, end);
+  dc_json_writer_end_object (w);
 }
 
 /* Han, kana, bopomofo and hangul are written together (ISO 15924 Jpan, Kore, Hanb): a
@@ -452,7 +482,7 @@ token_script (Export *e, guint k)
 
   for (guint i = token->first_glyph; i < token->first_glyph + token->n_glyphs; i++)
     {
-      const char *value = e->value (e->glyphs[e->order[i]].symbol, e->user_data);
+      const char *value = e->origins[e->glyphs[e->order[i]].symbol].value;
 
       for (const char *c = value; c != NULL && *c; c = g_utf8_next_char (c))
         {
@@ -507,8 +537,8 @@ order_spans_rtl (SpanRange *spans, guint n)
  * they are in, whatever font draws them. A right-to-left line's spans come in logical
  * order, as its text does. */
 static void
-add_spans (Export *e, JsonBuilder *builder, guint l, gboolean rtl,
-           const DcLanguageGuess *block_language, GUnicodeScript block_script)
+add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl, const DcLanguageGuess *block_language,
+           GUnicodeScript block_script)
 {
   const DcSymbol *symbols = dc_document_get_symbols (e->document, NULL);
   const DcLine *line = &e->lines[l];
@@ -563,53 +593,46 @@ add_spans (Export *e, JsonBuilder *builder, guint l, gboolean rtl,
           neighbours = token_script (e, k);
     }
 
-  json_builder_set_member_name (builder, "spans");
-  json_builder_begin_array (builder);
+  dc_json_writer_begin_array (w, "spans");
   for (guint s = 0; s < spans->len; s++)
     {
       const SpanRange *range = &g_array_index (spans, SpanRange, s);
 
-      add_span (e, builder, vertical, range->first, range->end, block_language, block_script,
+      add_span (e, w, vertical, range->first, range->end, block_language, block_script,
                 &neighbours);
     }
-  json_builder_end_array (builder);
+  dc_json_writer_end_array (w);
 }
 
 static void
-add_line (Export *e, JsonBuilder *builder, guint l, guint block_index, double tabscore,
+add_line (Export *e, DcJsonWriter *w, guint l, guint block_index, double tabscore,
           const DcLanguageGuess *block_language, GUnicodeScript block_script)
 {
   const DcLine *line = &e->lines[l];
   g_autoptr (GString) text = g_string_new (NULL);
   g_autoptr (GPtrArray) token_texts = g_ptr_array_new_with_free_func (g_free);
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "index");
-  json_builder_add_int_value (builder, line->index);
-  json_builder_set_member_name (builder, "block");
-  json_builder_add_int_value (builder, block_index);
-  json_builder_set_member_name (builder, "bbox");
-  add_bbox (builder, line->x0, line->y0, line->x1, line->y1);
+  dc_json_writer_begin_object (w, NULL);
+  dc_json_writer_int (w, "index", line->index);
+  dc_json_writer_int (w, "block", block_index);
+  add_bbox (w, line->x0, line->y0, line->x1, line->y1);
   /* Tokens and text in logical order (dc-reorder.c): right-to-left lines reversed,
    * Indic pre-base vowels moved after their consonant. */
   _dc_reorder_line (e->document, l, e->value, e->user_data, text, token_texts);
-  json_builder_set_member_name (builder, "tokens");
-  json_builder_begin_array (builder);
+  dc_json_writer_begin_array (w, "tokens");
   for (guint t = 0; t < token_texts->len; t++)
-    json_builder_add_string_value (builder, g_ptr_array_index (token_texts, t));
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "text");
-  json_builder_add_string_value (builder, text->str);
+    dc_json_writer_string (w, NULL, g_ptr_array_index (token_texts, t));
+  dc_json_writer_end_array (w);
+  dc_json_writer_string (w, "text", text->str);
   /* Freki's iscore: a block's first line has none. */
-  json_builder_set_member_name (builder, "tabscore");
   if (isnan (tabscore))
-    json_builder_add_null_value (builder);
+    dc_json_writer_null (w, "tabscore");
   else
-    json_builder_add_double_value (builder, tabscore);
-  dc_export_add_line_metadata (builder, e->document, l, text->str);
-  add_spans (e, builder, l, dc_script_is_rtl (dc_text_get_script (text->str, NULL)), block_language,
+    dc_json_writer_double (w, "tabscore", tabscore);
+  _dc_export_write_line_metadata (w, e->document, l, text->str);
+  add_spans (e, w, l, dc_script_is_rtl (dc_text_get_script (text->str, NULL)), block_language,
              block_script);
-  json_builder_end_object (builder);
+  dc_json_writer_end_object (w);
 }
 
 /* What a block (a paragraph) is written in: the unit whose language is guessed, as a
@@ -644,8 +667,8 @@ block_text (Export *e, const DcBlock *block, BlockText *out)
       g_string_append_c (text, '\n');
     }
   out->script = dc_text_get_script (text->str, NULL);
-  out->lang_conflict = _dc_export_guess_language (text->str, dc_document_get_language (e->document),
-                                                  &out->language);
+  out->lang_conflict = guess_language (e, text->str, dc_document_get_language (e->document),
+                                       &out->language);
   out->letters = g_hash_table_new (NULL, NULL);
   for (const char *c = text->str; *c; c = g_utf8_next_char (c))
     {
@@ -663,39 +686,34 @@ block_text (Export *e, const DcBlock *block, BlockText *out)
 
 /* The block's totals: its letters per script, most first, and its language. */
 static void
-add_block_totals (JsonBuilder *builder, const BlockText *totals)
+add_block_totals (DcJsonWriter *w, const BlockText *totals)
 {
   g_autoptr (GList) scripts = g_hash_table_get_keys (totals->letters);
 
   scripts = g_list_sort_with_data (scripts, (GCompareDataFunc) compare_script_counts,
                                    totals->letters);
-  json_builder_set_member_name (builder, "scripts");
-  json_builder_begin_array (builder);
+  dc_json_writer_begin_array (w, "scripts");
   for (GList *s = scripts; s != NULL; s = s->next)
     {
       char code[5];
 
       dc_script_to_iso15924 (GPOINTER_TO_INT (s->data), code);
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "script");
-      json_builder_add_string_value (builder, code);
-      json_builder_set_member_name (builder, "letters");
-      json_builder_add_int_value (builder, GPOINTER_TO_UINT (
-                                               g_hash_table_lookup (totals->letters, s->data)));
-      json_builder_end_object (builder);
+      dc_json_writer_begin_object (w, NULL);
+      dc_json_writer_string (w, "script", code);
+      dc_json_writer_int (w, "letters",
+                          GPOINTER_TO_UINT (g_hash_table_lookup (totals->letters, s->data)));
+      dc_json_writer_end_object (w);
     }
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "mixed_script");
-  json_builder_add_boolean_value (builder, g_hash_table_size (totals->letters) > 1);
-  add_language (builder, &totals->language);
+  dc_json_writer_end_array (w);
+  dc_json_writer_boolean (w, "mixed_script", g_hash_table_size (totals->letters) > 1);
+  add_language (w, &totals->language);
   /* The document states a language its text is surely not in: a /Lang left over from a
    * template, or a paragraph in another language. */
-  json_builder_set_member_name (builder, "lang_conflict");
-  json_builder_add_boolean_value (builder, totals->lang_conflict);
+  dc_json_writer_boolean (w, "lang_conflict", totals->lang_conflict);
 }
 
 static void
-add_page (Export *e, JsonBuilder *builder, guint page)
+add_page (Export *e, DcJsonWriter *w, guint page)
 {
   const DcBlock *blocks = dc_document_get_blocks (e->document, NULL);
   double width, height;
@@ -708,44 +726,30 @@ add_page (Export *e, JsonBuilder *builder, guint page)
   for (guint b = 0; b < n; b++)
     block_text (e, &blocks[first + b], &texts[b]);
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "page");
-  json_builder_add_int_value (builder, page + 1);
-  json_builder_set_member_name (builder, "width");
-  json_builder_add_double_value (builder, width);
-  json_builder_set_member_name (builder, "height");
-  json_builder_add_double_value (builder, height);
+  dc_json_writer_begin_object (w, NULL);
+  dc_json_writer_int (w, "page", page + 1);
+  dc_json_writer_double (w, "width", width);
+  dc_json_writer_double (w, "height", height);
 
-  json_builder_set_member_name (builder, "blocks");
-  json_builder_begin_array (builder);
+  dc_json_writer_begin_array (w, "blocks");
   for (guint b = first; b < first + n; b++)
     {
       const DcBlock *block = &blocks[b];
 
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "index");
-      json_builder_add_int_value (builder, block->index);
-      json_builder_set_member_name (builder, "label");
-      json_builder_add_string_value (builder, block->label);
+      dc_json_writer_begin_object (w, NULL);
+      dc_json_writer_int (w, "index", block->index);
+      dc_json_writer_string (w, "label", block->label);
       /* pdftract's block kind; of its kinds, only tables are told apart yet. */
-      json_builder_set_member_name (builder, "kind");
-      if (block->table)
-        json_builder_add_string_value (builder, "table");
-      else
-        json_builder_add_null_value (builder);
-      json_builder_set_member_name (builder, "bbox");
-      add_bbox (builder, block->x0, block->y0, block->x1, block->y1);
-      json_builder_set_member_name (builder, "first_line");
-      json_builder_add_int_value (builder, e->lines[block->first_line].index);
-      json_builder_set_member_name (builder, "n_lines");
-      json_builder_add_int_value (builder, block->n_lines);
-      add_block_totals (builder, &texts[b - first]);
-      json_builder_end_object (builder);
+      dc_json_writer_string (w, "kind", block->table ? "table" : NULL);
+      add_bbox (w, block->x0, block->y0, block->x1, block->y1);
+      dc_json_writer_int (w, "first_line", e->lines[block->first_line].index);
+      dc_json_writer_int (w, "n_lines", block->n_lines);
+      add_block_totals (w, &texts[b - first]);
+      dc_json_writer_end_object (w);
     }
-  json_builder_end_array (builder);
+  dc_json_writer_end_array (w);
 
-  json_builder_set_member_name (builder, "lines");
-  json_builder_begin_array (builder);
+  dc_json_writer_begin_array (w, "lines");
   for (guint b = first; b < first + n; b++)
     {
       const DcBlock *block = &blocks[b];
@@ -754,26 +758,87 @@ add_page (Export *e, JsonBuilder *builder, guint page)
       const BlockText *text = &texts[b - first];
 
       for (guint i = 0; i < block->n_lines; i++)
-        add_line (e, builder, block->first_line + i, block->index, tabscores[i], &text->language,
+        add_line (e, w, block->first_line + i, block->index, tabscores[i], &text->language,
                   text->script);
     }
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
+  dc_json_writer_end_array (w);
+  dc_json_writer_end_object (w);
   for (guint b = 0; b < n; b++)
     g_hash_table_unref (texts[b].letters);
 }
 
-char *
-_dc_export_json (DcDocument *document, DcNormalization normalization, DcValueFunc value,
-                 gpointer user_data)
+/* Pages [first_page, end_page), each after the separator from the one before. */
+static void
+make_pages (guint first_page, guint end_page, GString *out, gpointer data)
+{
+  for (guint page = first_page; page < end_page; page++)
+    {
+      DcJsonWriter w;
+
+      g_string_append (out, dc_json_writer_separator (page == 0));
+      /* A page is an element of the root object's "pages". */
+      dc_json_writer_init (&w, out, 2);
+      add_page (data, &w, page);
+    }
+}
+
+/* The warnings are built as a tree by dc_export_add_warnings(), which the session and
+ * `fonts --json` use too: once per document, a few objects. */
+static void
+write_warnings (DcJsonWriter *w, DcDocument *document, DcValueFunc value, gpointer user_data)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
   g_autoptr (JsonNode) root = NULL;
+
+  json_builder_begin_object (builder);
+  dc_export_add_warnings (builder, document, -1, value, user_data);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  dc_json_writer_node (w, "warnings",
+                       json_object_get_member (json_node_get_object (root), "warnings"));
+}
+
+/* The document's members around its pages, which are written between them. */
+static gboolean
+write_document (Export *e, GString *out, DcExportWriteFunc write, gpointer write_data)
+{
+  DcDocument *document = e->document;
   g_autofree char *name = g_path_get_basename (dc_document_get_path (document));
+  DcJsonWriter writer, *w = &writer;
+
+  dc_json_writer_init (w, out, 0);
+  dc_json_writer_begin_object (w, NULL);
+  dc_json_writer_string (w, "format", "decipher-text");
+  dc_json_writer_int (w, "version", DC_TEXT_JSON_VERSION);
+  dc_json_writer_string (w, "document", name);
+  dc_json_writer_string (w, "language", dc_document_get_language (document));
+  dc_json_writer_boolean (w, "language_detector", dc_language_detector_available ());
+  dc_json_writer_begin_array (w, "pages");
+  if (!write (out->str, out->len, write_data))
+    return FALSE;
+  g_string_truncate (out, 0);
+  if (!_dc_export_stream_pages (document, make_pages, e, write, write_data))
+    return FALSE;
+  if (dc_document_get_n_pages (document) > 0)
+    dc_json_writer_set_filled (w);
+  dc_json_writer_end_array (w);
+  write_warnings (w, document, e->value, e->user_data);
+  dc_json_writer_end_object (w);
+  return write (out->str, out->len, write_data);
+}
+
+/* The export, written out as it is made: the pages, a few at a time, on several threads
+ * (dc-export-stream.c). */
+gboolean
+_dc_export_json_write (DcDocument *document, DcNormalization normalization, DcValueFunc value,
+                       gpointer user_data, DcExportWriteFunc write, gpointer write_data)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
   g_autofree guint8 *token_start = NULL;
   g_autofree guint32 *token_at = NULL;
-  guint n_pages = dc_document_get_n_pages (document);
-  guint n_glyphs, n_tokens;
+  g_autofree Origin *origins = NULL;
+  guint n_glyphs, n_tokens, n_symbols;
+  gboolean ok;
   Export e = { 0 };
 
   e.document = document;
@@ -796,25 +861,33 @@ _dc_export_json (DcDocument *document, DcNormalization normalization, DcValueFun
     }
   e.token_start = token_start;
   e.token_at = token_at;
+  dc_document_get_symbols (document, &n_symbols);
+  origins = g_new (Origin, MAX (n_symbols, 1));
+  for (guint s = 0; s < n_symbols; s++)
+    find_origin (&e, s, &origins[s]);
+  e.origins = origins;
+  g_mutex_init (&e.lock);
+  e.guesses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "format");
-  json_builder_add_string_value (builder, "decipher-text");
-  json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, DC_TEXT_JSON_VERSION);
-  json_builder_set_member_name (builder, "document");
-  json_builder_add_string_value (builder, name);
-  add_string_or_null (builder, "language", dc_document_get_language (document));
-  json_builder_set_member_name (builder, "language_detector");
-  json_builder_add_boolean_value (builder, dc_language_detector_available ());
-  json_builder_set_member_name (builder, "pages");
-  json_builder_begin_array (builder);
-  for (guint page = 0; page < n_pages; page++)
-    add_page (&e, builder, page);
-  json_builder_end_array (builder);
-  dc_export_add_warnings (builder, document, -1, value, user_data);
-  json_builder_end_object (builder);
+  ok = write_document (&e, out, write, write_data);
+  g_hash_table_unref (e.guesses);
+  g_mutex_clear (&e.lock);
+  return ok;
+}
 
-  root = json_builder_get_root (builder);
-  return dc_json_generate (root, TRUE, NULL);
+static gboolean
+append_to_string (const char *data, gsize length, gpointer out)
+{
+  g_string_append_len (out, data, (gssize) length);
+  return TRUE;
+}
+
+char *
+_dc_export_json (DcDocument *document, DcNormalization normalization, DcValueFunc value,
+                 gpointer user_data)
+{
+  GString *out = g_string_new (NULL);
+
+  _dc_export_json_write (document, normalization, value, user_data, append_to_string, out);
+  return g_string_free (out, FALSE);
 }

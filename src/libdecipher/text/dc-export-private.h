@@ -6,6 +6,7 @@
 #pragma once
 
 #include "dc-export.h"
+#include "dc-json-writer-private.h"
 #include "dc-language.h"
 
 G_BEGIN_DECLS
@@ -30,9 +31,21 @@ typedef struct
 gboolean _dc_export_resolve_language (const DcLanguageEvidence *evidence, DcLanguageGuess *out);
 gboolean _dc_export_guess_language (const char *text, const char *declared, DcLanguageGuess *out);
 
+/* Writes pages [@first_page, @end_page) at the end of @out. */
+typedef void (*DcExportPagesFunc) (guint first_page, guint end_page, GString *out, gpointer data);
+
+gboolean _dc_export_stream_pages (DcDocument *document, DcExportPagesFunc make, gpointer make_data,
+                                  DcExportWriteFunc write, gpointer write_data);
+
+void _dc_export_write_line_metadata (DcJsonWriter *writer, DcDocument *document, guint line,
+                                     const char *text);
+
 char *_dc_export_freki (DcDocument *document, DcValueFunc value, gpointer user_data);
 char *_dc_export_json (DcDocument *document, DcNormalization normalization, DcValueFunc value,
                        gpointer user_data);
+gboolean _dc_export_json_write (DcDocument *document, DcNormalization normalization,
+                                DcValueFunc value, gpointer user_data, DcExportWriteFunc write,
+                                gpointer write_data);
 char *_dc_export_layout (DcDocument *document, DcValueFunc value, gpointer user_data);
 
 G_END_DECLS

@@ -254,28 +254,22 @@ compare_script_counts (gconstpointer a, gconstpointer b)
                                 : (int) ca->script - (int) cb->script;
 }
 
-/**
- * dc_export_add_line_metadata:
- * @text: the line's text in logical order, as dc_export_line_text() gives it
- *
- * Adds the members that say how the line is written: `scripts` (ISO 15924 codes, most
- * letters first), `direction` ("ltr", "rtl" or "ttb") and `writing_mode`
- * ("horizontal-tb", "vertical-rl" with columns from right to left as in CJK, or
- * "vertical-lr" as in Mongolian). docs/ and the session protocol name them the same.
- */
-void
-dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint line,
-                             const char *text)
+/* How a line is written: its scripts, most letters first, its direction and its writing
+ * mode. */
+typedef struct
 {
-  g_autoptr (GArray) counts = g_array_new (FALSE, TRUE, sizeof (ScriptCount));
+  GArray *counts; /* ScriptCount */
+  DcDirection direction;
+  const char *writing_mode;
+} LineMetadata;
+
+static void
+line_metadata (DcDocument *document, guint line, const char *text, LineMetadata *out)
+{
   guint rtl = 0, ltr = 0;
   gboolean vertical, left_to_right_columns = FALSE;
-  DcDirection direction;
 
-  g_return_if_fail (JSON_IS_BUILDER (builder));
-  g_return_if_fail (DC_IS_DOCUMENT (document));
-  g_return_if_fail (text != NULL);
-
+  out->counts = g_array_new (FALSE, TRUE, sizeof (ScriptCount));
   for (const char *p = text; *p; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
@@ -291,40 +285,28 @@ dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint l
       if (script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED
           || script == G_UNICODE_SCRIPT_UNKNOWN)
         continue;
-      for (i = 0; i < counts->len; i++)
-        if (g_array_index (counts, ScriptCount, i).script == script)
+      for (i = 0; i < out->counts->len; i++)
+        if (g_array_index (out->counts, ScriptCount, i).script == script)
           break;
-      if (i == counts->len)
+      if (i == out->counts->len)
         {
           ScriptCount count = { script, 0 };
-          g_array_append_val (counts, count);
+          g_array_append_val (out->counts, count);
         }
-      g_array_index (counts, ScriptCount, i).count++;
+      g_array_index (out->counts, ScriptCount, i).count++;
     }
-  g_array_sort (counts, compare_script_counts);
+  g_array_sort (out->counts, compare_script_counts);
 
   vertical = _dc_line_is_vertical (document, line);
   if (vertical)
-    direction = DC_DIRECTION_TTB;
+    out->direction = DC_DIRECTION_TTB;
   else
-    direction = rtl > ltr ? DC_DIRECTION_RTL : DC_DIRECTION_LTR;
-
-  json_builder_set_member_name (builder, "scripts");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < counts->len; i++)
-    {
-      GUnicodeScript script = g_array_index (counts, ScriptCount, i).script;
-      char code[5];
-
-      dc_script_to_iso15924 (script, code);
-
-      if (i == 0)
-        left_to_right_columns = _dc_script_has_left_to_right_columns (script);
-      json_builder_add_string_value (builder, code);
-    }
-  json_builder_end_array (builder);
+    out->direction = rtl > ltr ? DC_DIRECTION_RTL : DC_DIRECTION_LTR;
+  if (out->counts->len > 0)
+    left_to_right_columns = _dc_script_has_left_to_right_columns (
+        g_array_index (out->counts, ScriptCount, 0).script);
   /* Undecoded: glyphs on their side are Mongolian's, upright ones CJK's (dc-vertical.c). */
-  if (vertical && counts->len == 0)
+  if (vertical && out->counts->len == 0)
     {
       const DcLine *l = &dc_document_get_lines (document, NULL)[line];
       const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
@@ -333,12 +315,68 @@ dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint l
       left_to_right_columns = l->n_glyphs > 0
                               && (glyphs[order[l->first_glyph]].flags & DC_GLYPH_UPRIGHT) == 0;
     }
+  out->writing_mode = !vertical               ? "horizontal-tb"
+                      : left_to_right_columns ? "vertical-lr"
+                                              : "vertical-rl";
+}
+
+/**
+ * dc_export_add_line_metadata:
+ * @text: the line's text in logical order, as dc_export_line_text() gives it
+ *
+ * Adds the members that say how the line is written: `scripts` (ISO 15924 codes, most
+ * letters first), `direction` ("ltr", "rtl" or "ttb") and `writing_mode`
+ * ("horizontal-tb", "vertical-rl" with columns from right to left as in CJK, or
+ * "vertical-lr" as in Mongolian). docs/ and the session protocol name them the same.
+ */
+void
+dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint line,
+                             const char *text)
+{
+  LineMetadata metadata;
+
+  g_return_if_fail (JSON_IS_BUILDER (builder));
+  g_return_if_fail (DC_IS_DOCUMENT (document));
+  g_return_if_fail (text != NULL);
+
+  line_metadata (document, line, text, &metadata);
+  json_builder_set_member_name (builder, "scripts");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < metadata.counts->len; i++)
+    {
+      char code[5];
+
+      dc_script_to_iso15924 (g_array_index (metadata.counts, ScriptCount, i).script, code);
+      json_builder_add_string_value (builder, code);
+    }
+  json_builder_end_array (builder);
   json_builder_set_member_name (builder, "direction");
-  json_builder_add_string_value (builder, dc_direction_to_string (direction));
+  json_builder_add_string_value (builder, dc_direction_to_string (metadata.direction));
   json_builder_set_member_name (builder, "writing_mode");
-  json_builder_add_string_value (builder, !vertical               ? "horizontal-tb"
-                                          : left_to_right_columns ? "vertical-lr"
-                                                                  : "vertical-rl");
+  json_builder_add_string_value (builder, metadata.writing_mode);
+  g_array_unref (metadata.counts);
+}
+
+/* dc_export_add_line_metadata() for the JSON export, written as it is made. */
+void
+_dc_export_write_line_metadata (DcJsonWriter *writer, DcDocument *document, guint line,
+                                const char *text)
+{
+  LineMetadata metadata;
+
+  line_metadata (document, line, text, &metadata);
+  dc_json_writer_begin_array (writer, "scripts");
+  for (guint i = 0; i < metadata.counts->len; i++)
+    {
+      char code[5];
+
+      dc_script_to_iso15924 (g_array_index (metadata.counts, ScriptCount, i).script, code);
+      dc_json_writer_string (writer, NULL, code);
+    }
+  dc_json_writer_end_array (writer);
+  dc_json_writer_string (writer, "direction", dc_direction_to_string (metadata.direction));
+  dc_json_writer_string (writer, "writing_mode", metadata.writing_mode);
+  g_array_unref (metadata.counts);
 }
 
 /**
@@ -418,4 +456,30 @@ dc_export_document_normalized (DcDocument *document, DcExportFormat format,
     return _dc_export_json (document, normalization, value, user_data);
   text = dc_export_document (document, format, value, user_data);
   return g_utf8_normalize (text, -1, modes[normalization]);
+}
+
+/**
+ * dc_export_json_write:
+ * @normalization: the form of every span's text
+ * @value: as for dc_export_document(): called from several threads at once on a document
+ *   of 16 pages or more, so it must only read
+ * @write: takes the text as it is made, in order, a few pages at a time; called from
+ *   any of those threads, never two calls at once
+ *
+ * The %DC_EXPORT_JSON export of dc_export_document_normalized(), byte for byte, written
+ * out as it is made: the memory it takes stays a few pages' worth however long the
+ * document is.
+ *
+ * Returns: FALSE when @write returned FALSE; nothing more was written then
+ */
+gboolean
+dc_export_json_write (DcDocument *document, DcNormalization normalization, DcValueFunc value,
+                      gpointer user_data, DcExportWriteFunc write, gpointer write_data)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (document), FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+  g_return_val_if_fail (normalization <= DC_NORMALIZATION_NFD, FALSE);
+  g_return_val_if_fail (write != NULL, FALSE);
+
+  return _dc_export_json_write (document, normalization, value, user_data, write, write_data);
 }

@@ -27,6 +27,10 @@ typedef enum
   DC_NORMALIZATION_NFD,  /* decomposed: a base letter and its marks apart (Indic, IPA) */
 } DcNormalization;
 
+/* Takes the next @length bytes of an export; returns FALSE when they could not be
+ * written, which stops the export. */
+typedef gboolean (*DcExportWriteFunc) (const char *data, gsize length, gpointer user_data);
+
 const char *dc_document_pdf_value (guint symbol, gpointer document);
 char *dc_export_line_text (DcDocument *document, guint line, DcValueFunc value, gpointer user_data);
 char *dc_export_run_text (DcDocument *document, guint first_position, guint last_position,
@@ -38,6 +42,9 @@ char *dc_export_document (DcDocument *document, DcExportFormat format, DcValueFu
 char *dc_export_document_normalized (DcDocument *document, DcExportFormat format,
                                      DcNormalization normalization, DcValueFunc value,
                                      gpointer user_data);
+gboolean dc_export_json_write (DcDocument *document, DcNormalization normalization,
+                               DcValueFunc value, gpointer user_data, DcExportWriteFunc write,
+                               gpointer write_data);
 gboolean dc_normalization_from_string (const char *name, DcNormalization *normalization);
 
 void dc_export_count_unmapped (DcDocument *document, int font, DcValueFunc value,

@@ -1,0 +1,47 @@
+/* dc-json-writer-private.h: JSON written as it is made, with no tree in between
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+/* Writes the text dc_json_generate() makes of the same values, pretty, at the end of a
+ * string: a JSON export of a book is written a page at a time, each page on the thread
+ * that made it, where a json-glib tree of the whole book would take gigabytes. */
+typedef struct _DcJsonWriter
+{
+  GString *out;
+  guint level;    /* the indentation of a value outside any container */
+  guint depth;    /* containers open */
+  guint64 filled; /* bit d: the container at depth d holds a value */
+} DcJsonWriter;
+
+#define DC_JSON_WRITER_MAX_DEPTH 64
+
+void dc_json_writer_init (DcJsonWriter *writer, GString *out, guint level);
+
+/* @name: the member's name inside an object, ASCII with nothing to escape; NULL inside
+ * an array or outside both */
+void dc_json_writer_begin_object (DcJsonWriter *writer, const char *name);
+void dc_json_writer_end_object (DcJsonWriter *writer);
+void dc_json_writer_begin_array (DcJsonWriter *writer, const char *name);
+void dc_json_writer_end_array (DcJsonWriter *writer);
+/* A NULL @value writes null. */
+void dc_json_writer_string (DcJsonWriter *writer, const char *name, const char *value);
+void dc_json_writer_double (DcJsonWriter *writer, const char *name, double value);
+void dc_json_writer_int (DcJsonWriter *writer, const char *name, gint64 value);
+void dc_json_writer_boolean (DcJsonWriter *writer, const char *name, gboolean value);
+void dc_json_writer_null (DcJsonWriter *writer, const char *name);
+void dc_json_writer_node (DcJsonWriter *writer, const char *name, JsonNode *node);
+
+/* The open container holds values written by other writers, at its level + 1, into
+ * other strings: each starts with dc_json_writer_separator(). */
+void dc_json_writer_set_filled (DcJsonWriter *writer);
+const char *dc_json_writer_separator (gboolean first);
+
+G_END_DECLS

@@ -1,0 +1,491 @@
+/* dc-json-writer.c: JSON written as it is made, with no tree in between
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The layout is json-glib 1.6's pretty one (two spaces a level, " : " after a name,
+ * "[]" and "{  }" when empty), and strings are escaped as dc_json_generate() leaves
+ * them, so that an export written here reads byte for byte as the one a json-glib tree
+ * gave: text that is not UTF-8 becomes U+FFFD, and every control, DEL and C1 control is
+ * escaped. Numbers are json-glib's too ("%.17g", with ".0" on a whole number).
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "dc-json-writer-private.h"
+
+#define SPACES "                                                                "
+
+void
+dc_json_writer_init (DcJsonWriter *writer, GString *out, guint level)
+{
+  g_return_if_fail (writer != NULL && out != NULL);
+
+  writer->out = out;
+  writer->level = level;
+  writer->depth = 0;
+  writer->filled = 0;
+}
+
+static void
+indent (GString *out, guint level)
+{
+  guint n = level * 2;
+
+  while (n > 0)
+    {
+      guint chunk = MIN (n, sizeof SPACES - 1);
+
+      g_string_append_len (out, SPACES, chunk);
+      n -= chunk;
+    }
+}
+
+/* Bytes of a string that go out as they are: not a quote, backslash, control or DEL,
+ * nor the lead byte 0xC2 of a C1 control. */
+static inline gboolean
+is_plain (guchar c)
+{
+  return c >= 0x20 && c != '"' && c != '\\' && c != 0x7f && c != 0xc2;
+}
+
+static void
+append_escaped (GString *out, const char *text)
+{
+  g_autofree char *valid = NULL;
+  const guchar *p;
+
+  /* Outside strings everything is ASCII, so making each string valid on its own gives
+   * what dc_json_generate() gives by making the whole text valid. */
+  if (!g_utf8_validate (text, -1, NULL))
+    text = valid = g_utf8_make_valid (text, -1);
+  g_string_append_c (out, '"');
+  p = (const guchar *) text;
+  while (*p)
+    {
+      const guchar *run = p;
+
+      while (is_plain (*p))
+        p++;
+      if (p > run)
+        g_string_append_len (out, (const char *) run, p - run);
+      switch (*p)
+        {
+        case '\0':
+          break;
+        case '"':
+        case '\\':
+          g_string_append_c (out, '\\');
+          g_string_append_c (out, (char) *p++);
+          break;
+        case '\b':
+          g_string_append (out, "\\b");
+          p++;
+          break;
+        case '\f':
+          g_string_append (out, "\\f");
+          p++;
+          break;
+        case '\n':
+          g_string_append (out, "\\n");
+          p++;
+          break;
+        case '\r':
+          g_string_append (out, "\\r");
+          p++;
+          break;
+        case '\t':
+          g_string_append (out, "\\t");
+          p++;
+          break;
+        case 0xc2:
+          /* A C1 control (U+0080–U+009F): a terminal showing the text would obey it. */
+          if (p[1] >= 0x80 && p[1] <= 0x9f)
+            {
+              g_string_append_printf (out, "\\u%04x", p[1]);
+              p += 2;
+            }
+          else
+            g_string_append_c (out, (char) *p++);
+          break;
+        default:
+          g_string_append_printf (out, "\\u%04x", *p++);
+          break;
+        }
+    }
+  g_string_append_c (out, '"');
+}
+
+/* Room for @n more bytes at the end of @out: where to write them. */
+static inline char *
+reserve (GString *out, gsize n)
+{
+  gsize len = out->len;
+
+  g_string_set_size (out, len + n);
+  return out->str + len;
+}
+
+static inline void
+commit (GString *out, const char *end)
+{
+  g_string_truncate (out, (gsize) (end - out->str));
+}
+
+/* What comes before a value: the separator from the one before it, the indentation and
+ * the member's name. */
+static void
+begin_value (DcJsonWriter *writer, const char *name)
+{
+  gsize name_length = name != NULL ? strlen (name) : 0;
+  guint spaces = (writer->level + writer->depth) * 2;
+  char *p;
+
+  if (G_UNLIKELY (spaces > sizeof SPACES - 1))
+    {
+      /* Deeper than any export goes: the slow way. */
+      if (writer->depth > 0)
+        {
+          guint64 bit = G_GUINT64_CONSTANT (1) << (writer->depth - 1);
+
+          g_string_append (writer->out, dc_json_writer_separator (!(writer->filled & bit)));
+          writer->filled |= bit;
+        }
+      indent (writer->out, writer->level + writer->depth);
+      if (name != NULL)
+        {
+          append_escaped (writer->out, name);
+          g_string_append_len (writer->out, " : ", 3);
+        }
+      return;
+    }
+  p = reserve (writer->out, 2 + spaces + name_length + 5);
+  if (writer->depth > 0)
+    {
+      guint64 bit = G_GUINT64_CONSTANT (1) << (writer->depth - 1);
+
+      if (writer->filled & bit)
+        *p++ = ',';
+      *p++ = '\n';
+      writer->filled |= bit;
+    }
+  memcpy (p, SPACES, spaces);
+  p += spaces;
+  if (name != NULL)
+    {
+      /* Names are the export's own, ASCII with nothing to escape. */
+      *p++ = '"';
+      memcpy (p, name, name_length);
+      p += name_length;
+      memcpy (p, "\" : ", 4);
+      p += 4;
+    }
+  commit (writer->out, p);
+}
+
+static void
+begin_container (DcJsonWriter *writer, const char *name, char open)
+{
+  g_return_if_fail (writer->depth < DC_JSON_WRITER_MAX_DEPTH);
+
+  begin_value (writer, name);
+  g_string_append_c (writer->out, open);
+  writer->depth++;
+  writer->filled &= ~(G_GUINT64_CONSTANT (1) << (writer->depth - 1));
+}
+
+static void
+end_container (DcJsonWriter *writer, char close)
+{
+  gboolean filled;
+
+  g_return_if_fail (writer->depth > 0);
+
+  writer->depth--;
+  filled = (writer->filled & (G_GUINT64_CONSTANT (1) << writer->depth)) != 0;
+  if (filled)
+    g_string_append_c (writer->out, '\n');
+  /* json-glib indents the closing brace of an empty object, not the bracket of an
+   * empty array. */
+  if (filled || close == '}')
+    indent (writer->out, writer->level + writer->depth);
+  g_string_append_c (writer->out, close);
+}
+
+void
+dc_json_writer_begin_object (DcJsonWriter *writer, const char *name)
+{
+  begin_container (writer, name, '{');
+}
+
+void
+dc_json_writer_end_object (DcJsonWriter *writer)
+{
+  end_container (writer, '}');
+}
+
+void
+dc_json_writer_begin_array (DcJsonWriter *writer, const char *name)
+{
+  begin_container (writer, name, '[');
+}
+
+void
+dc_json_writer_end_array (DcJsonWriter *writer)
+{
+  end_container (writer, ']');
+}
+
+void
+dc_json_writer_string (DcJsonWriter *writer, const char *name, const char *value)
+{
+  begin_value (writer, name);
+  if (value != NULL)
+    append_escaped (writer->out, value);
+  else
+    g_string_append_len (writer->out, "null", 4);
+}
+
+/* g_ascii_dtostr()'s "%.17g" of @value, computed exactly without printf where that is
+ * quick: when @value is m / 2^k with m × 5^k within 128 bits (every coordinate and
+ * size a PDF gives, in single precision) and is written without an exponent. Returns
+ * the length written into @buffer (at least 32 bytes), or 0 to leave @value to printf.
+ * A book's export writes millions of numbers, and printf was a tenth of its time. */
+static gsize
+format_exact (double value, char *buffer)
+{
+  unsigned __int128 n;
+  char digits[48];
+  guint64 m;
+  int exponent, k, length = 0, sig, point;
+  char *p = buffer;
+
+  if (value == 0 || !isfinite (value))
+    return 0;
+  m = (guint64) ldexp (frexp (fabs (value), &exponent), 53);
+  k = 53 - exponent;
+  while (k > 0 && (m & 1) == 0)
+    {
+      m >>= 1;
+      k--;
+    }
+  if (k < 0 || k > 48)
+    return 0;
+  n = m;
+  for (int i = 0; i < k; i++)
+    {
+      if (n > ((unsigned __int128) -1) / 5)
+        return 0;
+      n *= 5;
+    }
+  /* value = n / 10^k exactly: n's digits, most significant first. */
+  {
+    char reversed[48];
+
+    do
+      {
+        reversed[length++] = (char) ('0' + (int) (n % 10));
+        n /= 10;
+      }
+    while (n > 0);
+    for (int i = 0; i < length; i++)
+      digits[i] = reversed[length - 1 - i];
+  }
+  /* The first digit's power of ten. */
+  point = length - k - 1;
+  sig = length;
+  if (sig > 17)
+    {
+      gboolean rest = FALSE;
+
+      for (int i = 18; i < length; i++)
+        rest |= digits[i] != '0';
+      /* An exact tie is left to printf, whose rounding of it is its own. */
+      if (digits[17] == '5' && !rest)
+        return 0;
+      sig = 17;
+      if (digits[17] >= '5')
+        {
+          int i = 16;
+
+          while (i >= 0 && digits[i] == '9')
+            digits[i--] = '0';
+          if (i < 0)
+            {
+              /* 99…9 rounds up to 10…0: one more digit before the point. */
+              digits[0] = '1';
+              for (int j = 1; j < 17; j++)
+                digits[j] = '0';
+              point++;
+            }
+          else
+            digits[i]++;
+        }
+    }
+  /* %g writes an exponent outside these, and drops trailing zeros. */
+  if (point < -4 || point >= 17)
+    return 0;
+  while (sig > 0 && digits[sig - 1] == '0')
+    sig--;
+  if (value < 0)
+    *p++ = '-';
+  if (point < 0)
+    {
+      *p++ = '0';
+      *p++ = '.';
+      for (int i = -1; i > point; i--)
+        *p++ = '0';
+      memcpy (p, digits, sig);
+      p += sig;
+    }
+  else
+    {
+      for (int i = 0; i <= point; i++)
+        *p++ = i < sig ? digits[i] : '0';
+      if (sig > point + 1)
+        {
+          *p++ = '.';
+          memcpy (p, digits + point + 1, sig - point - 1);
+          p += sig - point - 1;
+        }
+    }
+  *p = '\0';
+  return (gsize) (p - buffer);
+}
+
+void
+dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
+{
+  char buffer[MAX (G_ASCII_DTOSTR_BUF_SIZE, 64)];
+  gsize length;
+
+  begin_value (writer, name);
+  /* JSON has no infinity and no NaN. */
+  if (!isfinite (value))
+    {
+      g_string_append_len (writer->out, "null", 4);
+      return;
+    }
+  length = format_exact (value, buffer);
+  if (length == 0)
+    {
+      g_ascii_dtostr (buffer, sizeof buffer, value);
+      length = strlen (buffer);
+    }
+  g_string_append_len (writer->out, buffer, (gssize) length);
+  /* A double stays a double for a reader: 3 is written 3.0. */
+  if (memchr (buffer, '.', length) == NULL && memchr (buffer, 'e', length) == NULL)
+    g_string_append_len (writer->out, ".0", 2);
+}
+
+void
+dc_json_writer_int (DcJsonWriter *writer, const char *name, gint64 value)
+{
+  char buffer[24];
+  char *p = buffer + sizeof buffer;
+  guint64 magnitude = value < 0 ? -(guint64) value : (guint64) value;
+
+  begin_value (writer, name);
+  do
+    {
+      *--p = (char) ('0' + magnitude % 10);
+      magnitude /= 10;
+    }
+  while (magnitude > 0);
+  if (value < 0)
+    *--p = '-';
+  g_string_append_len (writer->out, p, buffer + sizeof buffer - p);
+}
+
+void
+dc_json_writer_boolean (DcJsonWriter *writer, const char *name, gboolean value)
+{
+  begin_value (writer, name);
+  g_string_append (writer->out, value ? "true" : "false");
+}
+
+void
+dc_json_writer_null (DcJsonWriter *writer, const char *name)
+{
+  begin_value (writer, name);
+  g_string_append_len (writer->out, "null", 4);
+}
+
+/**
+ * dc_json_writer_node:
+ *
+ * Writes a json-glib tree, for the few parts of an export that other code builds with
+ * a #JsonBuilder (the warnings): members in the order they were added.
+ */
+void
+dc_json_writer_node (DcJsonWriter *writer, const char *name, JsonNode *node)
+{
+  switch (JSON_NODE_TYPE (node))
+    {
+    case JSON_NODE_OBJECT:
+      {
+        JsonObject *object = json_node_get_object (node);
+        g_autoptr (GList) members = json_object_get_members (object);
+
+        dc_json_writer_begin_object (writer, name);
+        for (GList *m = members; m != NULL; m = m->next)
+          dc_json_writer_node (writer, m->data, json_object_get_member (object, m->data));
+        dc_json_writer_end_object (writer);
+        break;
+      }
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *array = json_node_get_array (node);
+
+        dc_json_writer_begin_array (writer, name);
+        for (guint i = 0; i < json_array_get_length (array); i++)
+          dc_json_writer_node (writer, NULL, json_array_get_element (array, i));
+        dc_json_writer_end_array (writer);
+        break;
+      }
+    case JSON_NODE_VALUE:
+      switch (json_node_get_value_type (node))
+        {
+        case G_TYPE_INT64:
+          dc_json_writer_int (writer, name, json_node_get_int (node));
+          break;
+        case G_TYPE_DOUBLE:
+          dc_json_writer_double (writer, name, json_node_get_double (node));
+          break;
+        case G_TYPE_BOOLEAN:
+          dc_json_writer_boolean (writer, name, json_node_get_boolean (node));
+          break;
+        case G_TYPE_STRING:
+        default:
+          dc_json_writer_string (writer, name, json_node_get_string (node));
+          break;
+        }
+      break;
+    case JSON_NODE_NULL:
+    default:
+      dc_json_writer_null (writer, name);
+      break;
+    }
+}
+
+void
+dc_json_writer_set_filled (DcJsonWriter *writer)
+{
+  g_return_if_fail (writer->depth > 0);
+
+  writer->filled |= G_GUINT64_CONSTANT (1) << (writer->depth - 1);
+}
+
+/**
+ * dc_json_writer_separator:
+ * @first: the value is its container's first
+ *
+ * Returns: what goes before a value in a container, before its indentation
+ */
+const char *
+dc_json_writer_separator (gboolean first)
+{
+  return first ? "\n" : ",\n";
+}
