@@ -144,6 +144,15 @@ typedef struct
   guint n_symbols;
   FT_Library library; /* NULL when FreeType is unavailable: no ink evidence then */
   guint n_assigned;
+  /* The lines with glyphs of font f: font_lines[font_line_starts[f]] up to
+   * font_lines[font_line_starts[f + 1]], in order. Each font's statistics read only
+   * its lines: a pass over every line per font made the load cost fonts × glyphs. */
+  guint *font_line_starts;
+  guint32 *font_lines;
+  /* Per symbol, the words it begins and ends (count_word_edges()), or NULL until asked:
+   * the same for every font, as the document's words do not change. */
+  guint *word_initial;
+  guint *word_final;
 } Pass;
 
 /* How far the font's glyphs reach along the baseline in each direction (the text's
@@ -205,13 +214,43 @@ display_code (const DcSymbol *symbol)
   return g_strdup_printf ("0x%0*X", (int) symbol->code_len * 2, symbol->code);
 }
 
-static gboolean
-line_has_font (Pass *pass, const DcLine *line, guint font)
+/* Pass.font_lines: one look at every glyph. */
+static void
+index_font_lines (Pass *pass, guint n_fonts)
 {
-  for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
-    if (dc_glyph_get_font (&pass->glyphs[pass->order[k]], pass->symbols) == font)
-      return TRUE;
-  return FALSE;
+  g_autofree guint *stamps = g_new0 (guint, MAX (1, n_fonts));
+  guint *starts = g_new0 (guint, n_fonts + 1);
+  g_autofree guint *next = NULL;
+
+  for (int fill = 0; fill < 2; fill++)
+    {
+      for (guint l = 0; l < pass->n_lines; l++)
+        {
+          const DcLine *line = &pass->lines[l];
+
+          for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
+            {
+              guint font = dc_glyph_get_font (&pass->glyphs[pass->order[k]], pass->symbols);
+
+              if (stamps[font] == l + 1)
+                continue;
+              stamps[font] = l + 1;
+              if (fill)
+                pass->font_lines[next[font]++] = l;
+              else
+                starts[font + 1]++;
+            }
+        }
+      if (!fill)
+        {
+          for (guint f = 0; f < n_fonts; f++)
+            starts[f + 1] += starts[f];
+          next = g_memdup2 (starts, sizeof (guint) * MAX (1, n_fonts));
+          pass->font_lines = g_new (guint32, MAX (1, starts[n_fonts]));
+          memset (stamps, 0, sizeof (guint) * MAX (1, n_fonts));
+        }
+    }
+  pass->font_line_starts = starts;
 }
 
 /* ------------------------------------------------------------------------------------ */
@@ -265,16 +304,15 @@ count_font_lines (FontPass *fp)
   g_autoptr (GArray)
       seen = g_array_sized_new (FALSE, FALSE, sizeof (guint), MAX (1, pass->n_symbols));
 
-  for (guint l = 0; l < pass->n_lines; l++)
+  for (guint fl = pass->font_line_starts[fp->index]; fl < pass->font_line_starts[fp->index + 1];
+       fl++)
     {
+      guint l = pass->font_lines[fl];
       const DcLine *line = &pass->lines[l];
       gboolean have_previous = FALSE;
       double previous_end = 0;
       guint previous_symbol = 0;
       guint first, last;
-
-      if (line->n_glyphs == 0 || !line_has_font (pass, line, fp->index))
-        continue;
 
       fp->n_lines++;
       fp->n_glyphs += line->n_glyphs;
@@ -347,32 +385,36 @@ measure_reach (FontPass *fp)
   Pass *pass = fp->pass;
   FontReach *reach = &fp->reach;
 
-  for (guint l = 0; l < pass->n_lines; l++)
-    for (guint k = pass->lines[l].first_glyph;
-         k < pass->lines[l].first_glyph + pass->lines[l].n_glyphs; k++)
-      {
-        const DcGlyph *glyph = &pass->glyphs[pass->order[k]];
-        double u = along_baseline (glyph);
-        float advance = dc_glyph_get_advance (glyph);
-        guint r = glyph->rotation & 3;
+  for (guint fl = pass->font_line_starts[fp->index]; fl < pass->font_line_starts[fp->index + 1];
+       fl++)
+    {
+      const DcLine *line = &pass->lines[pass->font_lines[fl]];
 
-        if (dc_glyph_get_font (glyph, pass->symbols) != fp->index)
-          continue;
-        reach->advance_ems[glyph->symbol] += fabs (advance) / em (glyph);
-        reach->n_advances[glyph->symbol]++;
-        if (advance > 0)
-          {
-            reach->n_advancing++;
-            reach->n_wide += fabs (advance) >= CJK_MIN_ADVANCE * em (glyph);
-          }
-        if (!reach->has_extent[r])
-          {
-            reach->u0[r] = reach->u1[r] = u;
-            reach->has_extent[r] = TRUE;
-          }
-        reach->u0[r] = MIN (reach->u0[r], MIN (u, u + advance));
-        reach->u1[r] = MAX (reach->u1[r], MAX (u, u + advance));
-      }
+      for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
+        {
+          const DcGlyph *glyph = &pass->glyphs[pass->order[k]];
+          double u = along_baseline (glyph);
+          float advance = dc_glyph_get_advance (glyph);
+          guint r = glyph->rotation & 3;
+
+          if (dc_glyph_get_font (glyph, pass->symbols) != fp->index)
+            continue;
+          reach->advance_ems[glyph->symbol] += fabs (advance) / em (glyph);
+          reach->n_advances[glyph->symbol]++;
+          if (advance > 0)
+            {
+              reach->n_advancing++;
+              reach->n_wide += fabs (advance) >= CJK_MIN_ADVANCE * em (glyph);
+            }
+          if (!reach->has_extent[r])
+            {
+              reach->u0[r] = reach->u1[r] = u;
+              reach->has_extent[r] = TRUE;
+            }
+          reach->u0[r] = MIN (reach->u0[r], MIN (u, u + advance));
+          reach->u1[r] = MAX (reach->u1[r], MAX (u, u + advance));
+        }
+    }
 }
 
 /* count_font_lines() and measure_reach(), each reading the lines and writing its own, on
@@ -472,14 +514,13 @@ context_likeness (FontPass *fp, const guint *symbols, guint n, double *likeness)
       slot[symbols[c]] = (guint8) (c + 1);
     }
 
-  for (guint l = 0; l < pass->n_lines; l++)
+  for (guint fl = pass->font_line_starts[fp->index]; fl < pass->font_line_starts[fp->index + 1];
+       fl++)
     {
+      guint l = pass->font_lines[fl];
       const DcLine *line = &pass->lines[l];
       const guint32 *line_order = pass->order + line->first_glyph;
       gboolean any = FALSE;
-
-      if (line->n_glyphs == 0 || !line_has_font (pass, line, fp->index))
-        continue;
 
       for (guint c = 0; c < n; c++)
         {
@@ -970,8 +1011,11 @@ count_early_line_ends (FontPass *fp, guint *early)
   const double *u0 = fp->reach.u0, *u1 = fp->reach.u1;
   guint n_early = 0;
 
-  for (guint l = 0; l < pass->n_lines; l++)
+  /* A line whose last glyph is the font's is one of its lines. */
+  for (guint fl = pass->font_line_starts[fp->index]; fl < pass->font_line_starts[fp->index + 1];
+       fl++)
     {
+      guint l = pass->font_lines[fl];
       const DcLine *line = &pass->lines[l];
       const DcGlyph *glyph = NULL;
       double width, end;
@@ -1001,10 +1045,16 @@ count_early_line_ends (FontPass *fp, guint *early)
 
 /* Counts, per symbol, the words it begins and ends, the space just guessed included. */
 static void
-count_word_edges (Pass *pass, guint *word_initial, guint *word_final)
+count_word_edges (Pass *pass)
 {
   guint n_tokens;
   const DcToken *tokens = dc_document_get_tokens (pass->document, &n_tokens);
+  guint *word_initial, *word_final;
+
+  if (pass->word_initial != NULL)
+    return;
+  word_initial = pass->word_initial = g_new0 (guint, MAX (1, pass->n_symbols));
+  word_final = pass->word_final = g_new0 (guint, MAX (1, pass->n_symbols));
 
   for (guint t = 0; t < n_tokens; t++)
     {
@@ -1020,8 +1070,6 @@ guess_full_stop (FontPass *fp, DcAutoGuess *guess)
 {
   Pass *pass = fp->pass;
   g_autofree guint *early = g_new0 (guint, pass->n_symbols);
-  g_autofree guint *word_final = g_new0 (guint, pass->n_symbols);
-  g_autofree guint *word_initial = g_new0 (guint, pass->n_symbols);
   g_autofree char *code = NULL;
   guint n_early, known;
   guint best = DC_AUTO_NO_SYMBOL, runner_up = DC_AUTO_NO_SYMBOL;
@@ -1035,7 +1083,7 @@ guess_full_stop (FontPass *fp, DcAutoGuess *guess)
     }
 
   n_early = count_early_line_ends (fp, early);
-  count_word_edges (pass, word_initial, word_final);
+  count_word_edges (pass);
 
   for (guint s = 0; s < pass->n_symbols; s++)
     {
@@ -1044,8 +1092,8 @@ guess_full_stop (FontPass *fp, DcAutoGuess *guess)
       if (symbol->font != fp->index || early[s] == 0 || symbol->n_glyphs == 0
           || dc_document_symbol_is_space (pass->document, s)
           || dc_key_get_status (pass->key, s) >= DC_KEY_INFERRED
-          || word_final[s] < MIN_WORD_FINAL_SHARE * symbol->n_glyphs
-          || word_initial[s] > MAX_WORD_INITIAL_SHARE * symbol->n_glyphs
+          || pass->word_final[s] < MIN_WORD_FINAL_SHARE * symbol->n_glyphs
+          || pass->word_initial[s] > MAX_WORD_INITIAL_SHARE * symbol->n_glyphs
           || name_says_otherwise (fp, s, ".") || !looks_like_full_stop (fp, s))
         continue;
       if (best == DC_AUTO_NO_SYMBOL || early[s] > early[best])
@@ -1182,6 +1230,7 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
   advance_ems = g_new (double, MAX (1, pass.n_symbols));
   n_advances = g_new (guint, MAX (1, pass.n_symbols));
   n_fonts = dc_document_get_n_fonts (document);
+  index_font_lines (&pass, n_fonts);
   n_threads = MIN (2, _dc_parallel_threads (dc_document_get_n_pages (document)));
 
   dc_key_begin_change (key, _("Automatic guesses"));
@@ -1247,6 +1296,10 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
   dc_key_end_change (key);
 
   g_clear_pointer (&pass.library, FT_Done_FreeType);
+  g_free (pass.font_line_starts);
+  g_free (pass.font_lines);
+  g_free (pass.word_initial);
+  g_free (pass.word_final);
   if (report != NULL)
     report->n_assigned = pass.n_assigned;
   return pass.n_assigned;
