@@ -11,6 +11,7 @@
 #   PAIRS      paired runs (default 7)
 #   BOOK=FILE.pdf BOOK2=FILE.pdf: use these (the book, and twice the book) instead of
 #              making them
+#   CLI=PATH   time this decipher-cli (an earlier build, say) instead of BUILD_DIR's
 #
 # Paired runs: each round times pdftotext -bbox, then `glyphs --json`, then `text`, then
 # `text --format json` (issue 32: at most 1.0× pdftotext -bbox, its memory flat in
@@ -36,7 +37,8 @@ export DECIPHER_LIBRARY=
 export DECIPHER_DOCUMENT_CACHE=0
 
 ninja -C "$build" src/cli/decipher-cli bench/bench-extract >/dev/null
-cli=$build/src/cli/decipher-cli
+# CLI=PATH: time that decipher-cli instead (an earlier build, to compare before and after).
+cli=${CLI:-$build/src/cli/decipher-cli}
 # BOOK and BOOK2 (the same book at twice the pages) may be given, made beforehand.
 if [ -n "${BOOK:-}" ] && [ -n "${BOOK2:-}" ]; then
     ln -s "$(realpath "$BOOK")" "$work/small.pdf"
