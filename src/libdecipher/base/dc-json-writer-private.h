@@ -19,6 +19,14 @@ typedef struct _DcJsonWriter
   guint level;    /* the indentation of a value outside any container */
   guint depth;    /* containers open */
   guint64 filled; /* bit d: the container at depth d holds a value */
+  /* Numbers written lately, as written: an export writes the same few sizes,
+   * confidences and coordinates over and over. */
+  struct
+  {
+    guint64 bits;
+    guint8 length; /* 0: empty */
+    char text[31];
+  } numbers[16];
 } DcJsonWriter;
 
 #define DC_JSON_WRITER_MAX_DEPTH 64

@@ -27,6 +27,8 @@ dc_json_writer_init (DcJsonWriter *writer, GString *out, guint level)
   writer->level = level;
   writer->depth = 0;
   writer->filled = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (writer->numbers); i++)
+    writer->numbers[i].length = 0;
 }
 
 static void
@@ -360,6 +362,8 @@ dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
 {
   char buffer[MAX (G_ASCII_DTOSTR_BUF_SIZE, 64)];
   gsize length;
+  guint64 bits;
+  guint slot;
 
   begin_value (writer, name);
   /* JSON has no infinity and no NaN. */
@@ -368,16 +372,32 @@ dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
       g_string_append_len (writer->out, "null", 4);
       return;
     }
+  memcpy (&bits, &value, sizeof bits);
+  slot = (guint) ((bits * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> 60);
+  if (writer->numbers[slot].length > 0 && writer->numbers[slot].bits == bits)
+    {
+      g_string_append_len (writer->out, writer->numbers[slot].text, writer->numbers[slot].length);
+      return;
+    }
   length = format_exact (value, buffer);
   if (length == 0)
     {
       g_ascii_dtostr (buffer, sizeof buffer, value);
       length = strlen (buffer);
     }
-  g_string_append_len (writer->out, buffer, (gssize) length);
   /* A double stays a double for a reader: 3 is written 3.0. */
   if (memchr (buffer, '.', length) == NULL && memchr (buffer, 'e', length) == NULL)
-    g_string_append_len (writer->out, ".0", 2);
+    {
+      memcpy (buffer + length, ".0", 3);
+      length += 2;
+    }
+  g_string_append_len (writer->out, buffer, (gssize) length);
+  if (length < sizeof writer->numbers[slot].text)
+    {
+      writer->numbers[slot].bits = bits;
+      writer->numbers[slot].length = (guint8) length;
+      memcpy (writer->numbers[slot].text, buffer, length);
+    }
 }
 
 void

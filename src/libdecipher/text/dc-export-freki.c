@@ -307,8 +307,8 @@ place_group (Respaced *r, guint first, guint end)
  * respace()). Columns count from @origin; a column is the block's average character
  * width (token widths over their characters). */
 static Respaced *
-respace_block (DcDocument *document, const DcBlock *block, double origin, gboolean code_points,
-               DcValueFunc value, gpointer user_data)
+respace_block_full (DcDocument *document, const DcBlock *block, double origin, gboolean code_points,
+                    gboolean place, DcValueFunc value, gpointer user_data)
 {
   const DcLine *lines = dc_document_get_lines (document, NULL);
   Respaced *r = g_new0 (Respaced, 1);
@@ -343,7 +343,8 @@ respace_block (DcDocument *document, const DcBlock *block, double origin, gboole
   for (guint i = 0; i < r->n_lines; i++)
     r->iscore[i] = i == 0 ? NAN : interlinear_score (r, i);
 
-  for (guint i = 0; i < r->n_lines;)
+  /* The scores alone need no layout. */
+  for (guint i = 0; place && i < r->n_lines;)
     {
       guint end = i + 1;
 
@@ -353,6 +354,13 @@ respace_block (DcDocument *document, const DcBlock *block, double origin, gboole
       i = end;
     }
   return r;
+}
+
+static Respaced *
+respace_block (DcDocument *document, const DcBlock *block, double origin, gboolean code_points,
+               DcValueFunc value, gpointer user_data)
+{
+  return respace_block_full (document, block, origin, code_points, TRUE, value, user_data);
 }
 
 static void
@@ -648,10 +656,24 @@ dc_export_block_tabscores (DcDocument *document, const DcBlock *block, DcValueFu
   g_return_val_if_fail (DC_IS_DOCUMENT (document), NULL);
   g_return_val_if_fail (block != NULL && value != NULL, NULL);
 
-  {
-    g_autoptr (Respaced) r = respace_block (document, block, document_left_margin (document), TRUE,
-                                            value, user_data);
+  return _dc_export_block_tabscores (document, block, document_left_margin (document), value,
+                                     user_data);
+}
 
-    return g_steal_pointer (&r->iscore);
-  }
+/* dc_export_block_tabscores() with the document's left margin (_dc_export_left_margin())
+ * worked out once for all its blocks. */
+double *
+_dc_export_block_tabscores (DcDocument *document, const DcBlock *block, double left,
+                            DcValueFunc value, gpointer user_data)
+{
+  g_autoptr (Respaced)
+      r = respace_block_full (document, block, left, TRUE, FALSE, value, user_data);
+
+  return g_steal_pointer (&r->iscore);
+}
+
+double
+_dc_export_left_margin (DcDocument *document)
+{
+  return document_left_margin (document);
 }

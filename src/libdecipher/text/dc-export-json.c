@@ -52,6 +52,7 @@ typedef struct
   guint32 *token_at;   /* per reading-order position: the token it starts */
   DcNormalization normalization;
   Origin *origins; /* per symbol: asked once, read for each of its glyphs */
+  double left_margin;
 
   /* Under the lock: the language of each text guessed so far ("d" or "n", whether the
    * /Lang was the prior, then the text): a book repeats its running heads, notes and
@@ -753,8 +754,8 @@ add_page (Export *e, DcJsonWriter *w, guint page)
   for (guint b = first; b < first + n; b++)
     {
       const DcBlock *block = &blocks[b];
-      g_autofree double *tabscores = dc_export_block_tabscores (e->document, block, e->value,
-                                                                e->user_data);
+      g_autofree double *tabscores = _dc_export_block_tabscores (e->document, block, e->left_margin,
+                                                                 e->value, e->user_data);
       const BlockText *text = &texts[b - first];
 
       for (guint i = 0; i < block->n_lines; i++)
@@ -866,6 +867,7 @@ _dc_export_json_write (DcDocument *document, DcNormalization normalization, DcVa
   for (guint s = 0; s < n_symbols; s++)
     find_origin (&e, s, &origins[s]);
   e.origins = origins;
+  e.left_margin = _dc_export_left_margin (document);
   g_mutex_init (&e.lock);
   e.guesses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 

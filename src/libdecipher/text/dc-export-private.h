@@ -40,6 +40,11 @@ gboolean _dc_export_stream_pages (DcDocument *document, DcExportPagesFunc make, 
 void _dc_export_write_line_metadata (DcJsonWriter *writer, DcDocument *document, guint line,
                                      const char *text);
 
+/* The leftmost line's left edge: Freki's columns count from it. */
+double _dc_export_left_margin (DcDocument *document);
+double *_dc_export_block_tabscores (DcDocument *document, const DcBlock *block, double left,
+                                    DcValueFunc value, gpointer user_data);
+
 char *_dc_export_freki (DcDocument *document, DcValueFunc value, gpointer user_data);
 char *_dc_export_json (DcDocument *document, DcNormalization normalization, DcValueFunc value,
                        gpointer user_data);
