@@ -195,19 +195,26 @@ add_ngram (Models *m, const gunichar *chars, guint n, double *totals)
   char utf8[MAX_N * 6 + 1];
   gsize len = 0;
   GArray *entries;
+  const double *floors = (const double *) (void *) m->floors->data;
+  const GUnicodeScript *scripts = (const GUnicodeScript *) (void *) m->scripts->data;
+  /* What the character is, asked once rather than once per language (there are ~170):
+   * that was a third of the automatic pass on a book in many fonts. */
+  gboolean single = n == 1 && !g_unichar_isdigit (chars[0]);
+  gboolean letter = single && g_unichar_isalpha (chars[0]);
+  GUnicodeScript script = letter ? g_unichar_get_script (chars[0]) : G_UNICODE_SCRIPT_COMMON;
+  gboolean listed = letter && g_hash_table_contains (m->letters, GUINT_TO_POINTER (chars[0]));
 
   for (guint i = 0; i < n; i++)
     len += g_unichar_to_utf8 (chars[i], utf8 + len);
   utf8[len] = '\0';
   for (guint l = 0; l < m->names->len; l++)
     {
-      totals[l] += g_array_index (m->floors, double, l);
-      if (n == 1 && !g_unichar_isdigit (chars[0]))
+      totals[l] += floors[l];
+      if (single)
         {
-          if (!g_unichar_isalpha (chars[0])
-              || g_unichar_get_script (chars[0]) != g_array_index (m->scripts, GUnicodeScript, l))
+          if (!letter || script != scripts[l])
             totals[l] -= OUT_OF_SCRIPT_COST;
-          else if (!g_hash_table_contains (m->letters, GUINT_TO_POINTER (chars[0])))
+          else if (!listed)
             totals[l] -= UNKNOWN_LETTER_COST;
         }
     }
