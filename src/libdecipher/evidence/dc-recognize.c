@@ -1231,20 +1231,22 @@ font_keeps_cp1251 (DcRecognizeJob *job, const DcSymbol *symbols, guint font)
   return own >= 10 && own >= 2 * other;
 }
 
-/* Whether the legacy layout of @symbol's font puts @value, a Russian letter, at another
- * code: a Cyrillic legacy font keeps windows-1251's Russian letters where they are (see
- * cp1251_letter_of()), so a glyph elsewhere read as one (Nivkh Ӿ as Х) is a national
- * letter the reader does not know. */
+/* Whether the legacy layout of @symbol's font puts @value, a Russian letter or an ASCII
+ * letter or digit, at another code: a Cyrillic legacy font keeps ASCII and
+ * windows-1251's Russian letters where they are (see cp1251_letter_of()), so a glyph
+ * elsewhere read as one (Nivkh Ӿ as Х, the S of a Latin name as 5) is a letter the
+ * reader does not know. */
 static gboolean
 layout_owns (DcRecognizeJob *job, const DcSymbol *symbols, guint symbol, const char *value)
 {
   char letter[8];
   gunichar c = g_utf8_get_char (value);
 
-  if (c == 0 || value[g_unichar_to_utf8 (c, letter)] != '\0'
-      || !((c >= 0x0410 && c <= 0x044F) || c == 0x0401 || c == 0x0451)
+  if (c == 0 || value[g_unichar_to_utf8 (c, letter)] != '\0' || symbols[symbol].code_len != 1
+      || !((c >= 0x0410 && c <= 0x044F) || c == 0x0401 || c == 0x0451
+           || (c < 0x80 && g_ascii_isalnum ((char) c)))
       || (cp1251_letter_of (&symbols[symbol], letter) && g_str_equal (letter, value))
-      || ascii_of (&symbols[symbol]) != 0 || symbols[symbol].code_len != 1)
+      || is_ascii (value, ascii_of (&symbols[symbol])))
     return FALSE;
   if (job->keeps_cp1251 == NULL)
     {
@@ -1519,15 +1521,16 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
       if (_dc_lookalikes_has (best[s]) || _dc_lookalikes_has (value))
         confidence = MIN (confidence, LOOKALIKE_CONFIDENCE);
       owner = owner_of (job, symbols, index, best_count, s, best[s]);
-      if (owner != G_MAXUINT && ascii_stands (&symbols[s]))
+      if ((owner != G_MAXUINT || layout_owns (job, symbols, s, best[s]))
+          && ascii_stands (&symbols[s]))
         {
           /* A legacy font keeps ASCII: a Latin letter in a Cyrillic text (the G of
            * "Gilyak"), read as the Cyrillic letter another glyph is, is its own code's. */
           confidence = ASCII_CONFIDENCE;
           provenance = g_strdup_printf ("ocr: read as “%s” %u of %u times, as a glyph of "
-                                        "another shape is (code 0x%X): the legacy layout's "
-                                        "“%c” at its code",
-                                        best[s], best_count[s], job->n_read[s], symbols[owner].code,
+                                        "another shape is or the layout has elsewhere: the "
+                                        "legacy layout's “%c” at its code",
+                                        best[s], best_count[s], job->n_read[s],
                                         ascii_of (&symbols[s]));
           value = ascii_value (&symbols[s]);
         }
