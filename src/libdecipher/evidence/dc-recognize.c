@@ -1435,6 +1435,49 @@ resolve_lookalikes (DcRecognizeJob *job, const DcSymbol *symbols, const char **b
       }
 }
 
+/* Whether another glyph or the legacy layout owns @symbol's reading, and what that makes
+ * of it: the glyph's own ASCII letter (proposed at ASCII_CONFIDENCE), or a letter the
+ * reader does not know (capped at TAKEN_CONFIDENCE). Updates @value and @confidence;
+ * returns the provenance. */
+static char *
+judge_owned (DcRecognizeJob *job, const DcSymbol *symbols, GHashTable *index, const char **best,
+             const guint *best_count, const char *reason, guint s, const char **value,
+             double *confidence)
+{
+  guint owner = owner_of (job, symbols, index, best_count, s, best[s]);
+  gboolean by_layout = owner == G_MAXUINT && layout_owns (job, symbols, s, best[s]);
+
+  if (reason == NULL)
+    reason = "";
+  if ((owner != G_MAXUINT || by_layout) && ascii_stands (&symbols[s]))
+    {
+      /* A legacy font keeps ASCII: a Latin letter in a Cyrillic text (the G of "Gilyak"),
+       * read as the Cyrillic letter another glyph is, is its own code's. */
+      *confidence = ASCII_CONFIDENCE;
+      *value = ascii_value (&symbols[s]);
+      return g_strdup_printf ("ocr: read as “%s” %u of %u times, as a glyph of another shape "
+                              "is or the layout has elsewhere: the legacy layout's “%c” at its "
+                              "code",
+                              best[s], best_count[s], job->n_read[s], ascii_of (&symbols[s]));
+    }
+  if (by_layout)
+    {
+      *confidence = MIN (*confidence, TAKEN_CONFIDENCE);
+      return g_strdup_printf ("ocr: read as “%s” %u of %u times, which the legacy layout has "
+                              "at another code: a letter the reader may not know%s",
+                              best[s], best_count[s], job->n_read[s], reason);
+    }
+  if (owner != G_MAXUINT)
+    {
+      *confidence = MIN (*confidence, TAKEN_CONFIDENCE);
+      return g_strdup_printf ("ocr: read as “%s” %u of %u times, as a glyph of another shape is "
+                              "(code 0x%X): a letter the reader may not know%s",
+                              best[s], best_count[s], job->n_read[s], symbols[owner].code, reason);
+    }
+  return g_strdup_printf ("ocr: read as “%s” %u of %u times%s", best[s], best_count[s],
+                          job->n_read[s], reason);
+}
+
 /**
  * dc_recognize_job_apply:
  *
@@ -1489,7 +1532,6 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
       DcKeyStatus status = dc_key_get_status (key, s);
       double confidence;
       const char *value;
-      guint owner;
 
       if (best[s] == NULL)
         continue;
@@ -1520,41 +1562,8 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
       value = interpret (job, symbols, (const char *const *) best, s);
       if (_dc_lookalikes_has (best[s]) || _dc_lookalikes_has (value))
         confidence = MIN (confidence, LOOKALIKE_CONFIDENCE);
-      owner = owner_of (job, symbols, index, best_count, s, best[s]);
-      if ((owner != G_MAXUINT || layout_owns (job, symbols, s, best[s]))
-          && ascii_stands (&symbols[s]))
-        {
-          /* A legacy font keeps ASCII: a Latin letter in a Cyrillic text (the G of
-           * "Gilyak"), read as the Cyrillic letter another glyph is, is its own code's. */
-          confidence = ASCII_CONFIDENCE;
-          provenance = g_strdup_printf ("ocr: read as “%s” %u of %u times, as a glyph of "
-                                        "another shape is or the layout has elsewhere: the "
-                                        "legacy layout's “%c” at its code",
-                                        best[s], best_count[s], job->n_read[s],
-                                        ascii_of (&symbols[s]));
-          value = ascii_value (&symbols[s]);
-        }
-      else if (owner == G_MAXUINT && layout_owns (job, symbols, s, best[s]))
-        {
-          confidence = MIN (confidence, TAKEN_CONFIDENCE);
-          provenance = g_strdup_printf ("ocr: read as “%s” %u of %u times, which the legacy "
-                                        "layout has at another code: a letter the reader may "
-                                        "not know%s",
-                                        best[s], best_count[s], job->n_read[s],
-                                        reasons[s] ? reasons[s] : "");
-        }
-      else if (owner != G_MAXUINT)
-        {
-          confidence = MIN (confidence, TAKEN_CONFIDENCE);
-          provenance = g_strdup_printf ("ocr: read as “%s” %u of %u times, as a glyph of "
-                                        "another shape is (code 0x%X): a letter the reader "
-                                        "may not know%s",
-                                        best[s], best_count[s], job->n_read[s], symbols[owner].code,
-                                        reasons[s] ? reasons[s] : "");
-        }
-      else
-        provenance = g_strdup_printf ("ocr: read as “%s” %u of %u times%s", best[s], best_count[s],
-                                      job->n_read[s], reasons[s] ? reasons[s] : "");
+      provenance = judge_owned (job, symbols, index, best, best_count, reasons[s], s, &value,
+                                &confidence);
       /* Where readings this sure have been right at least 99 % of the time, the value is
        * applied without the user, as inferred: undone with the rest of the step. */
       if (dc_key_set_full (key, s, value,
