@@ -33,7 +33,8 @@
 /* Characters OCR reads one for another, and letters of minority alphabets it reads as
  * their Russian base letter. */
 static const char *const groups[] = {
-  "-‐–—", "хӿҳӽ", "ХӾҲӼ", "кқӄҝ", "КҚӃҜ", "нңӈӊҥ", "НҢӇӉҤ", "гғӷҕ", "ГҒӶҔ", "шщ", "ШЩ", "35",
+  "-‐–—",  "хӿҳӽ", "ХӾҲӼ", "кқӄҝ", "КҚӃҜ", "нңӈӊҥ", "НҢӇӉҤ", "гғӷҕӻ",
+  "ГҒӶҔӺ", "шщ",   "ШЩ",   "35",   "Ө©",   "ьъ",    "ЬЪ",
 };
 
 /* Marks that are told apart by nothing on the page that a reader can see (hyphen-minus

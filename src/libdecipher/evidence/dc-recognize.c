@@ -51,6 +51,9 @@
 /* A reading another glyph of the font owns (ӈ read as н) is a letter the reader does not
  * know: below any sensible "accept all" threshold, so What Next? asks for it. */
 #define TAKEN_CONFIDENCE 0.15
+/* Such a reading at an ASCII letter's code is that letter (the legacy layout keeps
+ * ASCII): proposed where "accept all above 50 %" takes it, never applied. */
+#define ASCII_CONFIDENCE 0.7
 /* Tesseract's confidence (0–100) in a word above which its letters count as read surely:
  * one such reading of a rare capital is as good as two uncertain ones. */
 #define SURE_WORD 90.0f
@@ -68,10 +71,11 @@ struct _DcRecognizeJob
   DcShapes *shapes; /* worked out while reading, to tell letters apart */
 
   GMutex lock;
-  GHashTable **votes; /* per symbol: value → count */
-  GHashTable **sure;  /* per symbol: value → count of readings in words read surely */
-  guint *n_inside;    /* per symbol: occurrences inside a word (not its first glyph) */
-  guint *n_read;      /* per symbol: occurrences in the lines read */
+  GHashTable **votes;   /* per symbol: value → count */
+  GHashTable **sure;    /* per symbol: value → count of readings in words read surely */
+  guint *n_inside;      /* per symbol: occurrences inside a word (not its first glyph) */
+  guint *n_read;        /* per symbol: occurrences in the lines read */
+  guint8 *keeps_cp1251; /* per font, worked out when applying: 0 not yet, 1 no, 2 yes */
   guint n_lines_read;
   gint done;
 };
@@ -201,6 +205,7 @@ dc_recognize_job_free (DcRecognizeJob *job)
   g_free (job->votes);
   g_free (job->sure);
   g_free (job->n_inside);
+  g_free (job->keeps_cp1251);
   g_free (job->n_read);
   g_free (job->unknown);
   g_array_unref (job->lines);
@@ -1031,6 +1036,32 @@ cp1251_letter_of (const DcSymbol *symbol, char out[8])
   return TRUE;
 }
 
+/* Whether a glyph read as @value, which another glyph of its font owns, is taken for what
+ * its code is in ASCII: a letter, a digit or a common punctuation mark there, which
+ * legacy fonts keep (a hacked font puts its letters at the brackets and the accents). */
+static gboolean
+ascii_stands (const DcSymbol *symbol)
+{
+  char c = ascii_of (symbol);
+
+  return c != 0 && (g_ascii_isalnum (c) || strchr (".,;:!?()", c) != NULL);
+}
+
+/* What @symbol's one-byte code is in ASCII, as a string. */
+static const char *
+ascii_value (const DcSymbol *symbol)
+{
+  static const char *const table[] = {
+    " ", "!", "\"", "#",  "$", "%", "&", "'", "(", ")", "*", "+", ",", "-", ".", "/", "0", "1", "2",
+    "3", "4", "5",  "6",  "7", "8", "9", ":", ";", "<", "=", ">", "?", "@", "A", "B", "C", "D", "E",
+    "F", "G", "H",  "I",  "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X",
+    "Y", "Z", "[",  "\\", "]", "^", "_", "`", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k",
+    "l", "m", "n",  "o",  "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z", "{", "|", "}", "~",
+  };
+
+  return table[ascii_of (symbol) - 0x20];
+}
+
 /* Whether @value is the one ASCII character @c. */
 static gboolean
 is_ascii (const char *value, char c)
@@ -1168,6 +1199,67 @@ font_is_cyrillic (DcRecognizeJob *job, const DcSymbol *symbols, const char *cons
   return cyrillic > 2 * other;
 }
 
+/* Whether @font keeps windows-1251's Russian letters at their codes: of its symbols read
+ * (by a clear majority) as a Russian letter, two in three at least, and ten, sit at that
+ * letter's code. */
+static gboolean
+font_keeps_cp1251 (DcRecognizeJob *job, const DcSymbol *symbols, guint font)
+{
+  guint own = 0, other = 0;
+
+  for (guint s = 0; s < job->n_symbols; s++)
+    {
+      const char *value = job->values[s];
+      guint count = 0;
+      char letter[8];
+      gunichar c;
+
+      if (symbols[s].font != font)
+        continue;
+      if (value == NULL && job->votes[s] != NULL && (value = winner (job, s, &count)) != NULL
+          && count * 3 < job->n_read[s] * 2)
+        value = NULL;
+      if (value == NULL || (c = g_utf8_get_char (value)) == 0
+          || value[g_unichar_to_utf8 (c, letter)] != '\0'
+          || !((c >= 0x0410 && c <= 0x044F) || c == 0x0401 || c == 0x0451))
+        continue;
+      if (cp1251_letter_of (&symbols[s], letter) && g_str_equal (letter, value))
+        own++;
+      else
+        other++;
+    }
+  return own >= 10 && own >= 2 * other;
+}
+
+/* Whether the legacy layout of @symbol's font puts @value, a Russian letter or an ASCII
+ * letter or digit, at another code: a Cyrillic legacy font keeps ASCII and
+ * windows-1251's Russian letters where they are (see cp1251_letter_of()), so a glyph
+ * elsewhere read as one (Nivkh Ӿ as Х, the S of a Latin name as 5) is a letter the
+ * reader does not know. */
+static gboolean
+layout_owns (DcRecognizeJob *job, const DcSymbol *symbols, guint symbol, const char *value)
+{
+  char letter[8];
+  gunichar c = g_utf8_get_char (value);
+
+  if (c == 0 || value[g_unichar_to_utf8 (c, letter)] != '\0' || symbols[symbol].code_len != 1
+      || !((c >= 0x0410 && c <= 0x044F) || c == 0x0401 || c == 0x0451
+           || (c < 0x80 && g_ascii_isalnum ((char) c)))
+      || (cp1251_letter_of (&symbols[symbol], letter) && g_str_equal (letter, value))
+      || is_ascii (value, ascii_of (&symbols[symbol])))
+    return FALSE;
+  if (job->keeps_cp1251 == NULL)
+    {
+      guint n_fonts = dc_document_get_n_fonts (job->document);
+
+      job->keeps_cp1251 = g_new0 (guint8, MAX (n_fonts, 1));
+      for (guint f = 0; f < n_fonts; f++)
+        job->keeps_cp1251[f] = 1 + font_keeps_cp1251 (job, symbols, f);
+    }
+  return symbols[symbol].font < dc_document_get_n_fonts (job->document)
+         && job->keeps_cp1251[symbols[symbol].font] == 2;
+}
+
 /* What a reading stands for in this document. An apostrophe read inside words of a
  * Cyrillic text is a letter — the Nenets and Nivkh glottal stop, the Ukrainian and
  * Belarusian separation sign — which Unicode writes U+02BC MODIFIER LETTER APOSTROPHE;
@@ -1239,6 +1331,8 @@ typedef struct
   DcRecognizeJob *job;
   const DcSymbol *symbols;
   guint symbol;
+  GHashTable *index; /* the readings, as index_values() */
+  const guint *best_count;
 } RuledOut;
 
 /* Whether another glyph of the symbol's font, of another shape, already has @c. Only a
@@ -1258,6 +1352,22 @@ held_elsewhere (gunichar c, gpointer data)
   return FALSE;
 }
 
+/* Whether another glyph of the font, of another shape, owns @c (owner_of(): it holds
+ * it, sits at its code in the legacy layout, or is read as it more unanimously). Used
+ * only once the reading itself is owned: the glyph is then a letter the reader does not
+ * know, and its look-alikes that other glyphs own are not it either. */
+static gboolean
+owned_elsewhere (gunichar c, gpointer data)
+{
+  RuledOut *r = data;
+  char value[8];
+
+  value[g_unichar_to_utf8 (c, value)] = '\0';
+  return held_elsewhere (c, data)
+         || owner_of (r->job, r->symbols, r->index, r->best_count, r->symbol, value) != G_MAXUINT
+         || layout_owns (r->job, r->symbols, r->symbol, value);
+}
+
 /* Readings with look-alikes (х for ӿ, К for Қ, 5 for 3, – for —) are not decided by OCR:
  * each such symbol's glyph is compared with the candidates drawn in installed fonts
  * (dc-lookalikes.c), leaving out those another glyph of the font already has. The value
@@ -1265,31 +1375,107 @@ held_elsewhere (gunichar c, gpointer data)
  * @reasons gets why, for the provenance. */
 static void
 resolve_lookalikes (DcRecognizeJob *job, const DcSymbol *symbols, const char **best,
-                    GPtrArray *kept, char **reasons)
+                    const guint *best_count, GPtrArray *kept, char **reasons, guint8 *shape_agrees)
 {
   g_autoptr (DcLookalikes) lookalikes = _dc_lookalikes_new ();
+  g_autoptr (GHashTable) index = index_values (job, symbols, (const char *const *) best);
+  g_autofree const char **decided = g_new0 (const char *, MAX (job->n_symbols, 1));
+  g_autofree guint8 *clash = g_new0 (guint8, MAX (job->n_symbols, 1));
 
   for (guint s = 0; s < job->n_symbols; s++)
     {
-      RuledOut r = { job, symbols, s };
+      RuledOut r = { job, symbols, s, index, best_count };
       g_autofree char *why = NULL;
       const DcShape *shape;
+      gboolean owned;
       gunichar c;
       char value[8];
 
       if (best[s] == NULL || !_dc_lookalikes_has (best[s]) || job->shapes == NULL
           || (shape = dc_shapes_get (job->shapes, s)) == NULL)
         continue;
-      c = _dc_lookalikes_decide (lookalikes, best[s], shape, held_elsewhere, &r, &why);
+      /* A reading another glyph owns (ӿ read as х, the х being elsewhere) names the
+       * glyph's look-alike group, not its letter: the shape picks among the rest. A split
+       * vote names nothing (the apostrophe read as г on a few lines). */
+      owned = owner_of (job, symbols, index, best_count, s, best[s]) != G_MAXUINT
+              || layout_owns (job, symbols, s, best[s]);
+      if (owned && (best_count[s] * 2 <= job->n_read[s] || ascii_stands (&symbols[s])))
+        continue;
+      c = _dc_lookalikes_decide (lookalikes, best[s], shape,
+                                 owned ? owned_elsewhere : held_elsewhere, &r, &why);
       if (c == 0)
         continue;
       value[g_unichar_to_utf8 (c, value)] = '\0';
       if (g_str_equal (value, best[s]))
-        continue;
+        {
+          shape_agrees[s] = TRUE;
+          continue;
+        }
       reasons[s] = g_strdup_printf ("; shape: “%s”, %s", value, why);
       g_ptr_array_add (kept, g_strdup (value));
-      best[s] = g_ptr_array_index (kept, kept->len - 1);
+      decided[s] = best[s] = g_ptr_array_index (kept, kept->len - 1);
+      /* The reader named the group, the shape its member: two sides agree. */
+      shape_agrees[s] = owned;
     }
+  /* Two glyphs of different shapes are not one letter: where the shapes named the same
+   * one for both, neither is sure, and both keep what was read. */
+  for (guint s = 0; s < job->n_symbols; s++)
+    for (guint t = 0; decided[s] != NULL && t < job->n_symbols; t++)
+      if (t != s && decided[t] != NULL && symbols[s].font == symbols[t].font
+          && g_str_equal (decided[s], decided[t]) && shapes_differ (job, s, t))
+        clash[s] = TRUE;
+  for (guint s = 0; s < job->n_symbols; s++)
+    if (clash[s])
+      {
+        guint count;
+
+        g_clear_pointer (&reasons[s], g_free);
+        best[s] = winner (job, s, &count);
+        shape_agrees[s] = FALSE;
+      }
+}
+
+/* Whether another glyph or the legacy layout owns @symbol's reading, and what that makes
+ * of it: the glyph's own ASCII letter (proposed at ASCII_CONFIDENCE), or a letter the
+ * reader does not know (capped at TAKEN_CONFIDENCE). Updates @value and @confidence;
+ * returns the provenance. */
+static char *
+judge_owned (DcRecognizeJob *job, const DcSymbol *symbols, GHashTable *index, const char **best,
+             const guint *best_count, const char *reason, guint s, const char **value,
+             double *confidence)
+{
+  guint owner = owner_of (job, symbols, index, best_count, s, best[s]);
+  gboolean by_layout = owner == G_MAXUINT && layout_owns (job, symbols, s, best[s]);
+
+  if (reason == NULL)
+    reason = "";
+  if ((owner != G_MAXUINT || by_layout) && ascii_stands (&symbols[s]))
+    {
+      /* A legacy font keeps ASCII: a Latin letter in a Cyrillic text (the G of "Gilyak"),
+       * read as the Cyrillic letter another glyph is, is its own code's. */
+      *confidence = ASCII_CONFIDENCE;
+      *value = ascii_value (&symbols[s]);
+      return g_strdup_printf ("ocr: read as “%s” %u of %u times, as a glyph of another shape "
+                              "is or the layout has elsewhere: the legacy layout's “%c” at its "
+                              "code",
+                              best[s], best_count[s], job->n_read[s], ascii_of (&symbols[s]));
+    }
+  if (by_layout)
+    {
+      *confidence = MIN (*confidence, TAKEN_CONFIDENCE);
+      return g_strdup_printf ("ocr: read as “%s” %u of %u times, which the legacy layout has "
+                              "at another code: a letter the reader may not know%s",
+                              best[s], best_count[s], job->n_read[s], reason);
+    }
+  if (owner != G_MAXUINT)
+    {
+      *confidence = MIN (*confidence, TAKEN_CONFIDENCE);
+      return g_strdup_printf ("ocr: read as “%s” %u of %u times, as a glyph of another shape is "
+                              "(code 0x%X): a letter the reader may not know%s",
+                              best[s], best_count[s], job->n_read[s], symbols[owner].code, reason);
+    }
+  return g_strdup_printf ("ocr: read as “%s” %u of %u times%s", best[s], best_count[s],
+                          job->n_read[s], reason);
 }
 
 /**
@@ -1316,6 +1502,7 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
   g_autofree guint *best_count = NULL;
   g_autoptr (GHashTable) index = NULL;
   g_autofree guint8 *contradicted = NULL;
+  g_autofree guint8 *shape_agrees = NULL;
   g_autoptr (GPtrArray) kept = g_ptr_array_new_with_free_func (g_free);
   /* Per symbol, mostly NULL: not a GStrv, which would end at the first NULL. */
   g_autoptr (GPtrArray) reason_list = NULL;
@@ -1334,7 +1521,8 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
   for (guint s = 0; s < job->n_symbols; s++)
     if (job->votes[s] != NULL)
       best[s] = winner (job, s, &best_count[s]);
-  resolve_lookalikes (job, symbols, best, kept, reasons);
+  shape_agrees = g_new0 (guint8, MAX (job->n_symbols, 1));
+  resolve_lookalikes (job, symbols, best, best_count, kept, reasons, shape_agrees);
   index = index_values (job, symbols, (const char *const *) best);
   contradicted = fonts_contradicted (job, key, symbols, (const char *const *) best, best_count);
 
@@ -1344,7 +1532,6 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
       DcKeyStatus status = dc_key_get_status (key, s);
       double confidence;
       const char *value;
-      guint owner;
 
       if (best[s] == NULL)
         continue;
@@ -1366,6 +1553,7 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
                          : 0;
         guint least = best_count[s] != job->n_read[s]      ? 3
                       : at_own_code (&symbols[s], best[s]) ? 1
+                      : shape_agrees[s]                    ? 1
                       : sure > 0                           ? 2
                                                            : 3;
 
@@ -1374,19 +1562,8 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
       value = interpret (job, symbols, (const char *const *) best, s);
       if (_dc_lookalikes_has (best[s]) || _dc_lookalikes_has (value))
         confidence = MIN (confidence, LOOKALIKE_CONFIDENCE);
-      owner = owner_of (job, symbols, index, best_count, s, best[s]);
-      if (owner != G_MAXUINT)
-        {
-          confidence = MIN (confidence, TAKEN_CONFIDENCE);
-          provenance = g_strdup_printf ("ocr: read as “%s” %u of %u times, as a glyph of "
-                                        "another shape is (code 0x%X): a letter the reader "
-                                        "may not know%s",
-                                        best[s], best_count[s], job->n_read[s], symbols[owner].code,
-                                        reasons[s] ? reasons[s] : "");
-        }
-      else
-        provenance = g_strdup_printf ("ocr: read as “%s” %u of %u times%s", best[s], best_count[s],
-                                      job->n_read[s], reasons[s] ? reasons[s] : "");
+      provenance = judge_owned (job, symbols, index, best, best_count, reasons[s], s, &value,
+                                &confidence);
       /* Where readings this sure have been right at least 99 % of the time, the value is
        * applied without the user, as inferred: undone with the rest of the step. */
       if (dc_key_set_full (key, s, value,
