@@ -739,3 +739,17 @@ decipher_occurrence_strip_present (GtkWindow *parent, DecipherSession *session,
   gtk_window_present (window);
   return DECIPHER_OCCURRENCE_STRIP (strip);
 }
+
+/* Closes the strip's window over @parent, if one is open: the document it showed is
+ * being closed or replaced. */
+void
+decipher_occurrence_strip_close_for (GtkWindow *parent)
+{
+  GtkWindow *window;
+
+  g_return_if_fail (GTK_IS_WINDOW (parent));
+
+  window = g_object_get_data (G_OBJECT (parent), STRIP_WINDOW_KEY);
+  if (window != NULL)
+    gtk_window_destroy (window);
+}

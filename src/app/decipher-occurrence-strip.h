@@ -32,4 +32,6 @@ DecipherOccurrenceStrip *decipher_occurrence_strip_present (GtkWindow *parent,
                                                             DecipherSession *session,
                                                             DecipherPageRenderer *renderer);
 
+void decipher_occurrence_strip_close_for (GtkWindow *parent);
+
 G_END_DECLS

@@ -186,6 +186,11 @@ test_strip (void)
                     dc_document_get_symbol (document, other)->n_glyphs);
   g_assert_false (has_label (GTK_WIDGET (strip), "proposed again"));
 
+  /* The document closed, its strip goes with it rather than show a document gone. */
+  _decipher_window_set_session (window, NULL);
+  gui_test_settle ();
+  g_assert_null (gtk_widget_get_parent (GTK_WIDGET (strip)));
+
   gui_test_close_window (window);
   g_assert_finalize_object (strip);
   g_unlink (autosave);
