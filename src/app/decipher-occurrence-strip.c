@@ -5,10 +5,11 @@
  * Whether a value is right is judged by looking: the strip shows each place a symbol is
  * drawn, cut from the page large enough to read the word around it, the glyph boxed,
  * beside the value proposed or held drawn in an ordinary font. The user accepts the
- * value or rejects it from there. A symbol drawn thousands of times costs no more than
- * one screenful: the list creates rows for what is visible, and each row's cut is
- * rendered by the page renderer's worker (the one thread that reads the PDF with
- * poppler), dropped again if the row scrolls away first.
+ * value or rejects it from there. A symbol drawn thousands of times costs little more
+ * than one screenful: the model makes an item when a row asks for it, the list view
+ * binds a bounded number of rows, and only a row on screen asks for its cut, which the
+ * page renderer's worker renders (the one thread that reads the PDF with poppler) unless
+ * the row scrolled away first.
  *
  * The engine keeps one value per symbol: a symbol that stands for different characters
  * in different places cannot be split from here (there is no variant in the key).
@@ -164,6 +165,7 @@ typedef struct
   GWeakRef picture; /* may be gone, or showing another glyph, when the cut arrives */
   GWeakRef strip;   /* counts the cuts shown, when a strip asked for it */
   guint glyph;
+  GCancellable *cancellable;
 } CutTarget;
 
 static void
@@ -173,8 +175,12 @@ cut_done_cb (GdkTexture *texture, gpointer data)
   g_autoptr (GtkPicture) picture = g_weak_ref_get (&target->picture);
   g_autoptr (DecipherOccurrenceStrip) strip = g_weak_ref_get (&target->strip);
 
-  if (picture == NULL || texture == NULL
-      || GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (picture), "glyph")) != target->glyph + 1)
+  if (picture == NULL
+      || GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (picture), "glyph")) != target->glyph + 1
+      || g_object_get_data (G_OBJECT (picture), "cancellable") != target->cancellable)
+    return;
+  g_object_set_data (G_OBJECT (picture), "cancellable", NULL);
+  if (texture == NULL)
     return;
   gtk_picture_set_paintable (picture, GDK_PAINTABLE (texture));
   if (strip != NULL)
@@ -188,35 +194,69 @@ cut_target_free (gpointer data)
 
   g_weak_ref_clear (&target->picture);
   g_weak_ref_clear (&target->strip);
+  g_clear_object (&target->cancellable);
   g_free (target);
 }
 
-/* Asks for @glyph's cut to be shown in @picture, unless @cancellable is cancelled first. */
+/* Makes @picture the place for @glyph's cut, sized to its shape, still empty. */
 static void
-request_cut (GtkPicture *picture, DecipherSession *session, DecipherPageRenderer *renderer,
-             guint glyph, GCancellable *cancellable, DecipherOccurrenceStrip *strip)
+prepare_cut (GtkPicture *picture, DecipherSession *session, guint glyph)
 {
   DcDocument *document = decipher_session_get_document (session);
   const DcGlyph *g = &dc_document_get_glyphs (document, NULL)[glyph];
   g_autofree char *name = NULL;
   graphene_rect_t area, mark;
-  CutTarget *target = g_new0 (CutTarget, 1);
   double scale;
 
   cut_geometry (document, glyph, &area, &mark, &scale);
   /* Shown at its own shape: a line cut is wide and low, and a fixed box cut it off. */
   gtk_widget_set_size_request (GTK_WIDGET (picture), -1,
                                MIN (CUT_HEIGHT, (int) ceil (area.size.height * scale)));
+  gtk_picture_set_paintable (picture, NULL);
   g_object_set_data (G_OBJECT (picture), "glyph", GUINT_TO_POINTER (glyph + 1));
   /* Translators: an accessible name: the place on the page a glyph is shown from. */
   name = g_strdup_printf (_("Occurrence on page %u"), g->page + 1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (picture), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
                                   -1);
+}
+
+/* Asks the renderer's worker for the cut @picture was prepared for, unless it has it or
+ * has asked already; stop_cut() takes the request back. */
+static void
+start_cut (GtkPicture *picture, DecipherSession *session, DecipherPageRenderer *renderer,
+           DecipherOccurrenceStrip *strip)
+{
+  guint glyph = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (picture), "glyph"));
+  DcDocument *document = decipher_session_get_document (session);
+  graphene_rect_t area, mark;
+  CutTarget *target;
+  double scale;
+
+  if (glyph == 0 || gtk_picture_get_paintable (picture) != NULL
+      || g_object_get_data (G_OBJECT (picture), "cancellable") != NULL)
+    return;
+  glyph--;
+  cut_geometry (document, glyph, &area, &mark, &scale);
+  target = g_new0 (CutTarget, 1);
   g_weak_ref_init (&target->picture, picture);
   g_weak_ref_init (&target->strip, strip);
   target->glyph = glyph;
-  decipher_page_renderer_crop_marked (renderer, g->page, &area, &mark, scale, cancellable,
-                                      cut_done_cb, target, cut_target_free);
+  target->cancellable = g_cancellable_new ();
+  g_object_set_data_full (G_OBJECT (picture), "cancellable", g_object_ref (target->cancellable),
+                          g_object_unref);
+  decipher_page_renderer_crop_marked (renderer, dc_document_get_glyphs (document, NULL)[glyph].page,
+                                      &area, &mark, scale, target->cancellable, cut_done_cb, target,
+                                      cut_target_free);
+}
+
+static void
+stop_cut (GtkPicture *picture)
+{
+  GCancellable *cancellable = g_object_get_data (G_OBJECT (picture), "cancellable");
+
+  if (cancellable != NULL)
+    g_cancellable_cancel (cancellable);
+  g_object_set_data (G_OBJECT (picture), "cancellable", NULL);
 }
 
 static GtkWidget *
@@ -249,7 +289,8 @@ decipher_occurrence_picture_new (DecipherSession *session, DecipherPageRenderer 
   g_return_val_if_fail (DECIPHER_IS_PAGE_RENDERER (renderer), NULL);
 
   picture = cut_picture_new ();
-  request_cut (GTK_PICTURE (picture), session, renderer, glyph, NULL, NULL);
+  prepare_cut (GTK_PICTURE (picture), session, glyph);
+  start_cut (GTK_PICTURE (picture), session, renderer, NULL);
   return picture;
 }
 
@@ -500,10 +541,20 @@ reject_clicked_cb (DecipherOccurrenceStrip *self)
 
 /* ---- rows --------------------------------------------------------------------------- */
 
+/* The list view keeps a couple of hundred rows bound, of which a screenful is mapped:
+ * only a row on screen asks for its cut, and one scrolled off before it came cancels. */
+static void
+picture_map_cb (GtkPicture *picture, DecipherOccurrenceStrip *self)
+{
+  if (self->session != NULL && self->renderer != NULL)
+    start_cut (picture, self->session, self->renderer, self);
+}
+
 static void
 setup_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, DecipherOccurrenceStrip *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *picture = cut_picture_new ();
   GtkWidget *page = gtk_label_new (NULL);
 
   gtk_widget_set_margin_start (box, 6);
@@ -511,7 +562,9 @@ setup_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, DecipherOccu
   gtk_widget_set_margin_top (box, 6);
   gtk_widget_set_margin_bottom (box, 6);
   gtk_box_append (GTK_BOX (box), reference_label_new ());
-  gtk_box_append (GTK_BOX (box), cut_picture_new ());
+  g_signal_connect (picture, "map", G_CALLBACK (picture_map_cb), self);
+  g_signal_connect (picture, "unmap", G_CALLBACK (stop_cut), NULL);
+  gtk_box_append (GTK_BOX (box), picture);
   gtk_widget_add_css_class (page, "dim-label");
   gtk_widget_add_css_class (page, "caption");
   gtk_widget_set_valign (page, GTK_ALIGN_CENTER);
@@ -529,7 +582,6 @@ bind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, DecipherOccur
   GtkWidget *page = gtk_widget_get_next_sibling (picture);
   const DcGlyph *g = &dc_document_get_glyphs (decipher_session_get_document (self->session),
                                               NULL)[occurrence->glyph];
-  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   g_autofree char *page_text = NULL;
   GBinding *binding;
 
@@ -538,28 +590,24 @@ bind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, DecipherOccur
   /* Translators: the page an occurrence is on. */
   page_text = g_strdup_printf (_("p. %u"), g->page + 1);
   gtk_label_set_text (GTK_LABEL (page), page_text);
-  gtk_picture_set_paintable (GTK_PICTURE (picture), NULL);
-  g_object_set_data_full (G_OBJECT (item), "cancellable", g_object_ref (cancellable),
-                          g_object_unref);
-  request_cut (GTK_PICTURE (picture), self->session, self->renderer, occurrence->glyph, cancellable,
-               self);
+  stop_cut (GTK_PICTURE (picture));
+  prepare_cut (GTK_PICTURE (picture), self->session, occurrence->glyph);
+  if (gtk_widget_get_mapped (picture))
+    start_cut (GTK_PICTURE (picture), self->session, self->renderer, self);
 }
 
 static void
 unbind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, DecipherOccurrenceStrip *self)
 {
-  GCancellable *cancellable = g_object_get_data (G_OBJECT (item), "cancellable");
   GBinding *binding = g_object_get_data (G_OBJECT (item), "binding");
   GtkWidget *letter = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+  GtkWidget *picture = gtk_widget_get_next_sibling (letter);
 
-  /* Scrolled past before its cut was rendered: the worker skips it. */
-  if (cancellable != NULL)
-    g_cancellable_cancel (cancellable);
-  g_object_set_data (G_OBJECT (item), "cancellable", NULL);
+  stop_cut (GTK_PICTURE (picture));
+  g_object_set_data (G_OBJECT (picture), "glyph", NULL);
   if (binding != NULL)
     g_binding_unbind (binding);
   g_object_set_data (G_OBJECT (item), "binding", NULL);
-  g_object_set_data (G_OBJECT (gtk_widget_get_next_sibling (letter)), "glyph", NULL);
 }
 
 static void
