@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "decipher-document-view-private.h"
 #include "decipher-occurrence-strip.h"
 #include "decipher-window-private.h"
 #include "gui-test-util.h"
@@ -152,7 +153,9 @@ test_strip (void)
   g_autofree char *autosave = g_strdup (decipher_session_get_autosave_path (session));
   DecipherPageRenderer *renderer = decipher_document_view_get_renderer (
       _decipher_window_get_document_view (window));
-  DecipherOccurrenceStrip *strip;
+  DecipherDocumentView *view = _decipher_window_get_document_view (window);
+  DecipherGlyphPopover *popover;
+  DecipherOccurrenceStrip *strip, *again;
   GdkTexture *texture;
   gpointer args[2];
   guint symbol, other, n;
@@ -190,8 +193,8 @@ test_strip (void)
   args[1] = GUINT_TO_POINTER (symbol);
   GUI_TEST_WAIT (confirmed, args, "the proposal to be accepted");
   g_assert_cmpstr (dc_key_get_value (key, symbol), ==, "л");
-  g_assert_false (gtk_widget_is_sensitive (
-      GTK_WIDGET (gui_test_find_button (GTK_WIDGET (strip), "_Accept"))));
+  g_assert_false (
+      gtk_widget_is_sensitive (GTK_WIDGET (gui_test_find_button (GTK_WIDGET (strip), "_Accept"))));
 
   /* Rejected, it is no longer taken as text. The code page still says л, so it comes
    * back as a proposal only, and the strip says why. */
@@ -201,18 +204,34 @@ test_strip (void)
   g_assert_cmpint (dc_key_get_status (key, symbol), ==, DC_KEY_PROPOSED);
   g_assert_true (has_label (GTK_WIDGET (strip), "proposed again"));
 
-  /* It follows the symbol chosen elsewhere. */
+  /* It follows the symbol chosen elsewhere; choosing nothing leaves it as it is. */
   other = symbol_of_code (session, 0xEE);
+  decipher_session_set_selected_symbol (session, DC_SYMBOL_NONE);
+  g_assert_cmpuint (decipher_occurrence_strip_get_symbol (strip), ==, symbol);
   decipher_session_set_selected_symbol (session, other);
   g_assert_cmpuint (decipher_occurrence_strip_get_symbol (strip), ==, other);
   g_assert_cmpuint (g_list_model_get_n_items (decipher_occurrence_strip_get_model (strip)), ==,
                     dc_document_get_symbol (document, other)->n_glyphs);
   g_assert_false (has_label (GTK_WIDGET (strip), "proposed again"));
 
+  /* Closed, it opens again from the Occurrences button of a glyph's popover, for the
+   * popover's symbol. */
+  decipher_occurrence_strip_close_for (GTK_WINDOW (window));
+  g_assert_null (gtk_widget_get_parent (GTK_WIDGET (strip)));
+  decipher_document_view_activate_glyph (view, decipher_session_get_symbol_glyphs (session, symbol,
+                                                                                   &n)[0]);
+  popover = decipher_document_view_get_popover (view);
+  g_signal_emit_by_name (gui_test_find_button (GTK_WIDGET (popover), "_Occurrences"), "clicked");
+  again = decipher_occurrence_strip_present (GTK_WINDOW (window), session, renderer);
+  g_assert_true (again != strip);
+  g_assert_cmpuint (decipher_occurrence_strip_get_symbol (again), ==, symbol);
+  g_object_ref (again);
+
   /* The document closed, its strip goes with it rather than show a document gone. */
   _decipher_window_set_session (window, NULL);
   gui_test_settle ();
-  g_assert_null (gtk_widget_get_parent (GTK_WIDGET (strip)));
+  g_assert_null (gtk_widget_get_parent (GTK_WIDGET (again)));
+  g_assert_finalize_object (again);
 
   gui_test_close_window (window);
   g_assert_finalize_object (strip);
@@ -239,8 +258,8 @@ test_lazy (void)
 {
   g_autoptr (GFile) file = gui_test_fixture_copy ("reading.pdf");
   g_autoptr (DecipherSession) session = gui_test_load_session (file, NULL);
-  g_autoptr (DecipherPageRenderer) renderer = decipher_page_renderer_new (
-      decipher_session_get_render_file (session), NULL);
+  g_autoptr (DecipherPageRenderer)
+      renderer = decipher_page_renderer_new (decipher_session_get_render_file (session), NULL);
   GtkWindow *window = GTK_WINDOW (gtk_window_new ());
   DecipherOccurrenceStrip *strip = DECIPHER_OCCURRENCE_STRIP (decipher_occurrence_strip_new ());
   guint symbol = most_frequent (decipher_session_get_document (session)), n;
@@ -255,8 +274,9 @@ test_lazy (void)
   decipher_occurrence_strip_set_symbol (strip, symbol);
   gtk_window_present (window);
   n = g_list_model_get_n_items (decipher_occurrence_strip_get_model (strip));
-  g_assert_cmpuint (n, ==, dc_document_get_symbol (decipher_session_get_document (session),
-                                                   symbol)->n_glyphs);
+  g_assert_cmpuint (n, ==,
+                    dc_document_get_symbol (decipher_session_get_document (session), symbol)
+                        ->n_glyphs);
   g_assert_cmpuint (n, >, 400);
   GUI_TEST_WAIT (mapped_all_shown, strip, "the occurrences on screen to be cut from the pages");
   gui_test_settle ();
