@@ -157,18 +157,29 @@ describe_provenance (const char *provenance)
 
 /* ---- rows --------------------------------------------------------------------------- */
 
-/* The words typed, from a provenance "type: «…»"; %NULL when it was not typed or was
- * too long to be kept whole (the key keeps 60 characters and an ellipsis). */
+/* The words typed, from a provenance "type: «…»"; %NULL when it was not typed. The key
+ * keeps 59 characters and an ellipsis of a longer input: the whole of it is the latest
+ * input of the project's history that begins so. */
 static char *
-typed_text (const char *provenance)
+typed_text (DecipherConflictView *self, const char *provenance)
 {
+  g_autofree char *head = NULL;
+  const char *const *history;
   const char *rest;
+  guint n;
 
   if (provenance == NULL || !g_str_has_prefix (provenance, "type: «")
-      || !g_str_has_suffix (provenance, "»") || g_str_has_suffix (provenance, "…»"))
+      || !g_str_has_suffix (provenance, "»"))
     return NULL;
   rest = provenance + strlen ("type: «");
-  return g_strndup (rest, strlen (rest) - strlen ("»"));
+  if (!g_str_has_suffix (rest, "…»"))
+    return g_strndup (rest, strlen (rest) - strlen ("»"));
+  head = g_strndup (rest, strlen (rest) - strlen ("…»"));
+  history = dc_project_get_history (decipher_session_get_project (self->session), &n);
+  for (guint i = n; i > 0; i--)
+    if (g_str_has_prefix (history[i - 1], head) && g_utf8_strlen (history[i - 1], -1) > 60)
+      return g_strdup (history[i - 1]);
+  return NULL;
 }
 
 static gboolean
@@ -187,7 +198,7 @@ static gboolean
 use_input (DecipherConflictView *self, const DcConflict *chosen, GError **error)
 {
   DcSession *engine = decipher_session_get_engine (self->session);
-  g_autofree char *text = typed_text (chosen->proposed_provenance);
+  g_autofree char *text = typed_text (self, chosen->proposed_provenance);
   g_autoptr (DcMatchResult) result = NULL;
   guint i = 0;
 

@@ -151,8 +151,7 @@ test_keep (void)
   autosave = g_strdup (decipher_session_get_autosave_path (decipher_window_get_session (window)));
   key = decipher_session_get_key (decipher_window_get_session (window));
   pane = _decipher_window_get_input_pane (window);
-  matcher = dc_session_get_matcher (
-      decipher_session_get_engine (decipher_window_get_session (window)));
+  matcher = dc_session_get_matcher (decipher_session_get_engine (decipher_window_get_session (window)));
   g_assert_null (_decipher_window_get_conflict_view (window));
 
   decipher_input_pane_set_line (pane, 2);
@@ -207,9 +206,9 @@ n_conflict_marks (DecipherWindow *window)
 {
   guint n;
 
-  decipher_view_state_get_marks (decipher_document_view_get_view_state (
-                                     _decipher_window_get_document_view (window)),
-                                 DECIPHER_MARK_CONFLICT, &n);
+  decipher_view_state_get_marks (
+      decipher_document_view_get_view_state (_decipher_window_get_document_view (window)),
+      DECIPHER_MARK_CONFLICT, &n);
   return n;
 }
 
@@ -225,10 +224,10 @@ first_symbol_of_line (DecipherSession *session, guint index)
   return dc_document_get_glyphs (document, NULL)[order[token->first_glyph]].symbol;
 }
 
-/* A window on legacy-cyrillic.pdf where a letter of line 2 was assigned wrong by hand
- * and the line then typed right: one conflict, its review open. */
+/* A window on legacy-cyrillic.pdf where a letter of line @index was assigned wrong by
+ * hand and the line then typed right: one conflict, its review open. */
 static DecipherWindow *
-open_with_conflict (const char *line, char **autosave)
+open_with_conflict (guint index, const char *line, char **autosave)
 {
   g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
   DecipherWindow *window = decipher_window_new (NULL);
@@ -244,8 +243,8 @@ open_with_conflict (const char *line, char **autosave)
   pane = _decipher_window_get_input_pane (window);
 
   g_assert_true (dc_session_assign (decipher_session_get_engine (session),
-                                    first_symbol_of_line (session, 2), "Ж", NULL));
-  decipher_input_pane_set_line (pane, 2);
+                                    first_symbol_of_line (session, index), "Ж", NULL));
+  decipher_input_pane_set_line (pane, index);
   type (pane, line);
   g_assert_cmpint (decipher_input_pane_get_last_kind (pane), ==, DC_MATCH_CONFLICT);
   g_assert_cmpuint (dc_matcher_get_n_conflicts (dc_session_get_matcher (
@@ -270,10 +269,9 @@ test_settled (void)
   g_autofree char *line = truth_line (2);
   g_autofree char *autosave = NULL;
   g_autofree char *use_label = NULL;
-  DecipherWindow *window = open_with_conflict (line, &autosave);
+  DecipherWindow *window = open_with_conflict (2, line, &autosave);
   DecipherInputPane *pane = _decipher_window_get_input_pane (window);
-  DcMatcher *matcher = dc_session_get_matcher (
-      decipher_session_get_engine (decipher_window_get_session (window)));
+  DcMatcher *matcher = dc_session_get_matcher (decipher_session_get_engine (decipher_window_get_session (window)));
   GtkLabel *hint = decipher_input_pane_get_hint_label (pane);
   GtkListBox *list = decipher_conflict_view_get_list (_decipher_window_get_conflict_view (window));
   GtkButton *use;
@@ -342,24 +340,28 @@ has_rendered_picture (GtkWidget *widget)
  * learned with the one in conflict; the places are shown as the
  * occurrence strip shows them, large, the glyph boxed. */
 static void
-test_use_learns_word (void)
+use_learns_word (guint index)
 {
-  g_autofree char *line = truth_line (2);
+  g_autofree char *line = truth_line (index);
   g_autofree char *autosave = NULL;
   g_autofree char *use_label = NULL;
   g_autofree char *proposed = NULL;
-  DecipherWindow *window = open_with_conflict (line, &autosave);
+  DecipherWindow *window = open_with_conflict (index, line, &autosave);
   DecipherSession *session = decipher_window_get_session (window);
   DcKey *key = decipher_session_get_key (session);
   DcMatcher *matcher = dc_session_get_matcher (decipher_session_get_engine (session));
   GtkListBox *list = decipher_conflict_view_get_list (_decipher_window_get_conflict_view (window));
-  guint symbol = first_symbol_of_line (session, 2);
+  guint symbol = first_symbol_of_line (session, index);
   GtkButton *use;
 
-  g_assert_cmpuint (n_unknown_in_line (session, 2), >=, 2);
+  g_assert_cmpuint (n_unknown_in_line (session, index), >=, 2);
   GUI_TEST_WAIT (has_rendered_picture, list, "the places to be cut from the pages");
   gui_test_screenshot ("conflict-view-large");
 
+  /* The key's note of a long input is shortened: the whole is in the history. */
+  g_assert_true (
+      g_utf8_strlen (line, -1) <= 60
+      || g_str_has_suffix (dc_matcher_get_conflict (matcher, 0)->proposed_provenance, "…»"));
   proposed = g_strdup (dc_matcher_get_conflict (matcher, 0)->proposed);
   use_label = g_strdup_printf ("Use “%s”", proposed);
   use = find_button (GTK_WIDGET (list), use_label);
@@ -369,16 +371,33 @@ test_use_learns_word (void)
   g_assert_cmpstr (dc_key_get_value (key, symbol), ==, proposed);
   g_assert_cmpint (dc_key_get_status (key, symbol), ==, DC_KEY_CONFIRMED);
   /* Every other letter of the line was learned with it, without typing it again. */
-  g_assert_cmpuint (n_unknown_in_line (session, 2), ==, 0);
+  g_assert_cmpuint (n_unknown_in_line (session, index), ==, 0);
 
   /* Undone, the letters learned go first, then the value chosen. */
   g_assert_true (dc_session_undo (decipher_session_get_engine (session), NULL));
-  g_assert_cmpuint (n_unknown_in_line (session, 2), >=, 2);
+  g_assert_cmpuint (n_unknown_in_line (session, index), >=, 2);
   g_assert_cmpstr (dc_key_get_value (key, symbol), ==, proposed);
   g_assert_true (dc_session_undo (decipher_session_get_engine (session), NULL));
   g_assert_cmpstr (dc_key_get_value (key, symbol), ==, "Ж");
-  g_assert_cmpuint (n_unknown_in_line (session, 2), >=, 2);
+  g_assert_cmpuint (n_unknown_in_line (session, index), >=, 2);
   close_and_forget (window, autosave);
+}
+
+static void
+test_use_learns_word (void)
+{
+  use_learns_word (2);
+}
+
+/* An input over 60 characters is kept shortened in the key's provenance: "Use" takes it
+ * whole from the project's history. */
+static void
+test_use_learns_long_input (void)
+{
+  g_autofree char *line = truth_line (6);
+
+  g_assert_cmpint (g_utf8_strlen (line, -1), >, 60);
+  use_learns_word (6);
 }
 
 /* The review says in words where each value came from, not in the key's own notes
@@ -388,7 +407,7 @@ test_provenance (void)
 {
   g_autofree char *line = truth_line (2);
   g_autofree char *autosave = NULL;
-  DecipherWindow *window = open_with_conflict (line, &autosave);
+  DecipherWindow *window = open_with_conflict (2, line, &autosave);
   GtkListBox *list = decipher_conflict_view_get_list (_decipher_window_get_conflict_view (window));
   g_autofree char *typed_from = g_strdup_printf ("Learned from typing “%s”", line);
 
@@ -452,6 +471,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/conflict-view/keep", test_keep);
   g_test_add_func ("/conflict-view/settled", test_settled);
   g_test_add_func ("/conflict-view/use-learns-word", test_use_learns_word);
+  g_test_add_func ("/conflict-view/use-learns-long-input", test_use_learns_long_input);
   g_test_add_func ("/conflict-view/provenance", test_provenance);
   g_test_add_func ("/conflict-view/escape", test_escape);
 
