@@ -4,9 +4,11 @@
  *
  * A conflict is typed input that contradicts a value held. The review shows, for each,
  * the glyph's shape, the value held and where it came from, the new value and where it
- * came from, and a cut of the page around each: a glyph of the symbol as read so far,
- * and the glyph the new input matched. The user keeps one value or takes the other;
- * the matcher confirms it and the key keeps the other evidence in its history.
+ * came from, and a cut of the page around each, as large as the occurrence strip shows
+ * it with the glyph boxed: a glyph of the symbol as read so far, and the glyph the new
+ * input matched. The user keeps one value or takes the other; the matcher confirms it
+ * and the key keeps the other evidence in its history. Taking the new input takes the
+ * whole word it was typed as, not just the one letter in conflict.
  */
 
 #define G_LOG_DOMAIN "decipher-conflict-view"
@@ -18,10 +20,7 @@
 #include <string.h>
 
 #include "decipher-conflict-view.h"
-
-#define CROP_SCALE 3.0   /* pixels per point: a line of body text comes out ~40 px */
-#define CROP_MARGIN 60.0 /* points of context either side of the glyph */
-#define CROP_HEIGHT 44   /* pixels the cut is shown at */
+#include "decipher-occurrence-strip.h"
 
 struct _DecipherConflictView
 {
@@ -46,93 +45,7 @@ enum
 
 static guint signals[N_SIGNALS];
 
-/* ---- page cuts ---------------------------------------------------------------------- */
-
-typedef struct
-{
-  GWeakRef picture;     /* may be gone by the time the renderer's worker is done */
-  graphene_rect_t mark; /* the glyph, in pixels of the cut */
-} CropTarget;
-
-/* The cut with the glyph underlined in the accent blue, so the eye finds it. */
-static GdkTexture *
-mark_glyph (GdkTexture *texture, const graphene_rect_t *mark)
-{
-  int width = gdk_texture_get_width (texture), height = gdk_texture_get_height (texture);
-  int stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, width);
-  g_autofree guchar *pixels = g_malloc ((gsize) stride * height);
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  g_autoptr (GBytes) bytes = NULL;
-
-  gdk_texture_download (texture, pixels, stride);
-  surface = cairo_image_surface_create_for_data (pixels, CAIRO_FORMAT_ARGB32, width, height,
-                                                 stride);
-  cr = cairo_create (surface);
-  cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 1.0);
-  cairo_rectangle (cr, mark->origin.x, mark->origin.y + mark->size.height + 1, mark->size.width,
-                   MAX (2, height / 20));
-  cairo_fill (cr);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  cairo_surface_destroy (surface);
-  bytes = g_bytes_new_take (g_steal_pointer (&pixels), (gsize) stride * height);
-  return gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes, stride);
-}
-
-static void
-crop_done_cb (GdkTexture *texture, gpointer data)
-{
-  CropTarget *target = data;
-  g_autoptr (GtkPicture) picture = g_weak_ref_get (&target->picture);
-  g_autoptr (GdkTexture) marked = NULL;
-
-  if (picture == NULL || texture == NULL)
-    return;
-  marked = mark_glyph (texture, &target->mark);
-  gtk_picture_set_paintable (picture, GDK_PAINTABLE (marked));
-}
-
-static void
-crop_target_free (gpointer data)
-{
-  CropTarget *target = data;
-
-  g_weak_ref_clear (&target->picture);
-  g_free (target);
-}
-
-/* A cut of @glyph's line around it, with the glyph outlined so the eye finds it. */
-static GtkWidget *
-context_picture (DecipherConflictView *self, guint glyph)
-{
-  DcDocument *document = decipher_session_get_document (self->session);
-  const DcGlyph *g = &dc_document_get_glyphs (document, NULL)[glyph];
-  DcGlyphBox box = dc_glyph_get_box (g);
-  double page_width, page_height;
-  graphene_rect_t area;
-  GtkWidget *picture = gtk_picture_new ();
-  CropTarget *target = g_new0 (CropTarget, 1);
-  double x0, x1;
-
-  dc_document_get_page_size (document, g->page, &page_width, &page_height);
-  x0 = MAX (0, box.x0 - CROP_MARGIN);
-  x1 = MIN (page_width, box.x1 + CROP_MARGIN);
-  graphene_rect_init (&area, x0, MAX (0, box.y0 - 4), x1 - x0, (box.y1 - box.y0) + 10);
-
-  gtk_picture_set_can_shrink (GTK_PICTURE (picture), TRUE);
-  gtk_picture_set_content_fit (GTK_PICTURE (picture), GTK_CONTENT_FIT_CONTAIN);
-  gtk_widget_set_size_request (picture, -1, CROP_HEIGHT);
-  gtk_widget_set_halign (picture, GTK_ALIGN_START);
-  gtk_widget_add_css_class (picture, "glyph-tile");
-  g_weak_ref_init (&target->picture, picture);
-  graphene_rect_init (&target->mark, (box.x0 - area.origin.x) * CROP_SCALE,
-                      (box.y0 - area.origin.y) * CROP_SCALE, (box.x1 - box.x0) * CROP_SCALE,
-                      (box.y1 - box.y0) * CROP_SCALE);
-  decipher_page_renderer_crop (self->renderer, g->page, &area, CROP_SCALE, crop_done_cb, target,
-                               crop_target_free);
-  return picture;
-}
+/* ---- places ------------------------------------------------------------------------ */
 
 /* The glyph of @symbol within the run the new input matched. */
 static int
@@ -244,6 +157,69 @@ describe_provenance (const char *provenance)
 
 /* ---- rows --------------------------------------------------------------------------- */
 
+/* The words typed, from a provenance "type: «…»"; %NULL when it was not typed. The key
+ * keeps 59 characters and an ellipsis of a longer input: the whole of it is the latest
+ * input of the project's history that begins so. */
+static char *
+typed_text (DecipherConflictView *self, const char *provenance)
+{
+  g_autofree char *head = NULL;
+  const char *const *history;
+  const char *rest;
+  guint n;
+
+  if (provenance == NULL || !g_str_has_prefix (provenance, "type: «")
+      || !g_str_has_suffix (provenance, "»"))
+    return NULL;
+  rest = provenance + strlen ("type: «");
+  if (!g_str_has_suffix (rest, "…»"))
+    return g_strndup (rest, strlen (rest) - strlen ("»"));
+  head = g_strndup (rest, strlen (rest) - strlen ("…»"));
+  history = dc_project_get_history (decipher_session_get_project (self->session), &n);
+  for (guint i = n; i > 0; i--)
+    if (g_str_has_prefix (history[i - 1], head) && g_utf8_strlen (history[i - 1], -1) > 60)
+      return g_strdup (history[i - 1]);
+  return NULL;
+}
+
+static gboolean
+same_input (const DcConflict *a, const DcConflict *b)
+{
+  return a->place.line == b->place.line && a->place.token == b->place.token
+         && a->place.n_tokens == b->place.n_tokens
+         && g_strcmp0 (a->proposed_provenance, b->proposed_provenance) == 0;
+}
+
+/* Takes what the input typed says, for every symbol it contradicts at that place, then
+ * types it there again so that its letters still unknown are learned too: the user said
+ * the word reads so, and should not have to type it twice. Two steps to undo, as typing
+ * it after settling would be: the matcher reads the key as each step leaves it. */
+static gboolean
+use_input (DecipherConflictView *self, const DcConflict *chosen, GError **error)
+{
+  DcSession *engine = decipher_session_get_engine (self->session);
+  g_autofree char *text = typed_text (self, chosen->proposed_provenance);
+  g_autoptr (DcMatchResult) result = NULL;
+  guint i = 0;
+
+  while (i < dc_matcher_get_n_conflicts (self->matcher))
+    {
+      if (!same_input (dc_matcher_get_conflict (self->matcher, i), chosen))
+        i++;
+      else if (!dc_session_resolve (engine, i, TRUE, error))
+        return FALSE;
+    }
+  if (text == NULL)
+    return TRUE;
+  result = dc_session_type (engine, text, (int) chosen->place.line, (int) chosen->place.token,
+                            error);
+  if (result == NULL)
+    return FALSE;
+  if (result->kind != DC_MATCH_ASSIGNED && result->kind != DC_MATCH_KNOWN)
+    g_message ("“%s” no longer fits where it was typed: %s", text, result->reason);
+  return TRUE;
+}
+
 static void
 resolve_clicked_cb (GtkButton *button, DecipherConflictView *self)
 {
@@ -251,12 +227,22 @@ resolve_clicked_cb (GtkButton *button, DecipherConflictView *self)
   gboolean take_proposed = GPOINTER_TO_UINT (
       g_object_get_data (G_OBJECT (button), "take-proposed"));
   g_autoptr (GError) error = NULL;
+  gboolean ok;
 
   if (self->matcher == NULL || index >= dc_matcher_get_n_conflicts (self->matcher))
     return;
-  /* The engine's session settles it, and records it, as decipher-cli's "resolve" does. */
-  if (!dc_session_resolve (decipher_session_get_engine (self->session), index, take_proposed,
-                           &error))
+  if (take_proposed)
+    {
+      /* A copy: settling it takes it off the matcher's list. */
+      DcConflict *chosen = dc_conflict_copy (dc_matcher_get_conflict (self->matcher, index));
+
+      ok = use_input (self, chosen, &error);
+      dc_conflict_free (chosen);
+    }
+  else
+    /* The engine's session settles it, and records it, as decipher-cli's "resolve" does. */
+    ok = dc_session_resolve (decipher_session_get_engine (self->session), index, FALSE, &error);
+  if (!ok)
     g_warning ("Could not resolve a conflict: %s", error->message);
   /* Settling one symbol settles every conflict about it: the list is built again. */
   decipher_conflict_view_update (self);
@@ -281,7 +267,8 @@ evidence_box (DecipherConflictView *self, const char *heading, const char *prove
   gtk_box_append (GTK_BOX (box), title);
   gtk_box_append (GTK_BOX (box), from);
   if (glyph >= 0)
-    gtk_box_append (GTK_BOX (box), context_picture (self, (guint) glyph));
+    gtk_box_append (GTK_BOX (box),
+                    decipher_occurrence_picture_new (self->session, self->renderer, (guint) glyph));
   return box;
 }
 
@@ -322,6 +309,8 @@ conflict_row (DecipherConflictView *self, guint index)
   g_object_set_data (G_OBJECT (keep), "conflict", GUINT_TO_POINTER (index));
   g_object_set_data (G_OBJECT (use), "conflict", GUINT_TO_POINTER (index));
   g_object_set_data (G_OBJECT (use), "take-proposed", GUINT_TO_POINTER (TRUE));
+  gtk_widget_set_tooltip_text (use, _("Take the words as typed: their letters still unknown "
+                                      "are learned too"));
   g_signal_connect_object (keep, "clicked", G_CALLBACK (resolve_clicked_cb), self, 0);
   g_signal_connect_object (use, "clicked", G_CALLBACK (resolve_clicked_cb), self, 0);
   gtk_widget_set_halign (buttons, GTK_ALIGN_END);

@@ -42,6 +42,7 @@ struct _DecipherGlyphPopover
   GtkEntry *entry;
   GtkLabel *error_label;
   GtkButton *forget_button;
+  GtkButton *occurrences_button;
   GtkButton *assign_button;
 };
 
@@ -249,6 +250,15 @@ forget_clicked_cb (DecipherGlyphPopover *self)
   gtk_popover_popdown (GTK_POPOVER (self));
 }
 
+/* The strip shows the selected symbol: this one, whatever was selected before. */
+static void
+occurrences_clicked_cb (DecipherGlyphPopover *self)
+{
+  decipher_session_set_selected_symbol (self->session, self->symbol);
+  gtk_popover_popdown (GTK_POPOVER (self));
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.show-occurrences", NULL);
+}
+
 static void
 decipher_glyph_popover_dispose (GObject *object)
 {
@@ -302,6 +312,7 @@ decipher_glyph_popover_class_init (DecipherGlyphPopoverClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, entry);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, error_label);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, forget_button);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, occurrences_button);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, assign_button);
 }
 
@@ -327,6 +338,8 @@ decipher_glyph_popover_init (DecipherGlyphPopover *self)
   g_signal_connect_swapped (self->entry, "icon-press", G_CALLBACK (pick_character_cb), self);
   g_signal_connect_swapped (self->assign_button, "clicked", G_CALLBACK (assign_clicked_cb), self);
   g_signal_connect_swapped (self->forget_button, "clicked", G_CALLBACK (forget_clicked_cb), self);
+  g_signal_connect_swapped (self->occurrences_button, "clicked",
+                            G_CALLBACK (occurrences_clicked_cb), self);
 }
 
 GtkWidget *

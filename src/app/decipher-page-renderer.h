@@ -34,6 +34,11 @@ void decipher_page_renderer_keep_only (DecipherPageRenderer *self, guint first_p
 void decipher_page_renderer_crop (DecipherPageRenderer *self, guint page,
                                   const graphene_rect_t *area, double scale, DecipherCropFunc func,
                                   gpointer user_data, GDestroyNotify destroy);
+void decipher_page_renderer_crop_marked (DecipherPageRenderer *self, guint page,
+                                         const graphene_rect_t *area, const graphene_rect_t *mark,
+                                         double scale, GCancellable *cancellable,
+                                         DecipherCropFunc func, gpointer user_data,
+                                         GDestroyNotify destroy);
 
 gsize decipher_page_renderer_get_cache_bytes (DecipherPageRenderer *self);
 guint decipher_page_renderer_get_n_rendered (DecipherPageRenderer *self);

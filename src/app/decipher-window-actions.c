@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "decipher-occurrence-strip.h"
 #include "decipher-window-private.h"
 
 typedef struct
@@ -596,6 +597,16 @@ review_conflicts_action (GtkWidget *widget, const char *name, GVariant *param)
   _decipher_window_review_conflicts (DECIPHER_WINDOW (widget));
 }
 
+static void
+show_occurrences_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (widget);
+
+  if (self->session != NULL)
+    decipher_occurrence_strip_present (GTK_WINDOW (self), self->session,
+                                       decipher_document_view_get_renderer (self->document_view));
+}
+
 void
 _decipher_window_update_actions (DecipherWindow *self)
 {
@@ -630,6 +641,7 @@ _decipher_window_update_actions (DecipherWindow *self)
   gtk_widget_action_set_enabled (widget, "win.find-next", has_document);
   gtk_widget_action_set_enabled (widget, "win.find-previous", has_document);
   gtk_widget_action_set_enabled (widget, "win.review-conflicts", has_document);
+  gtk_widget_action_set_enabled (widget, "win.show-occurrences", has_document);
   gtk_widget_action_set_enabled (widget, "win.show-palette", has_document);
   gtk_widget_action_set_enabled (widget, "win.show-pages", has_document);
   /* Toggles that do nothing without a document only clutter the empty window. */
@@ -695,6 +707,8 @@ _decipher_window_class_add_actions (GtkWidgetClass *widget_class)
                                    review_conflicts_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_C, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "win.review-conflicts", NULL);
+  gtk_widget_class_install_action (widget_class, "win.show-occurrences", NULL,
+                                   show_occurrences_action);
   gtk_widget_class_install_property_action (widget_class, "win.show-text", "show-text");
   gtk_widget_class_install_property_action (widget_class, "win.show-palette", "show-palette");
   gtk_widget_class_install_property_action (widget_class, "win.show-pages", "show-pages");

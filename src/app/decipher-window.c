@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "decipher-occurrence-strip.h"
 #include "decipher-window-private.h"
 
 /* Narrower than this, the palette beside the pages would leave them too little room
@@ -479,6 +480,7 @@ _decipher_window_set_session (DecipherWindow *self, DecipherSession *session)
   decipher_page_sidebar_set_session (self->page_sidebar, NULL, NULL);
   if (self->conflict_window != NULL)
     gtk_window_destroy (self->conflict_window);
+  decipher_occurrence_strip_close_for (GTK_WINDOW (self));
   _decipher_window_update_conflicts (self);
   g_clear_object (&self->shapes);
   release_palette (self);

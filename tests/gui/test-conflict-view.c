@@ -35,8 +35,8 @@ truth_line (guint index)
                                                        "lines");
 
       if (index < json_array_get_length (lines))
-        return g_strdup (json_object_get_string_member (json_array_get_object_element (lines, index),
-                                                        "text"));
+        return g_strdup (
+            json_object_get_string_member (json_array_get_object_element (lines, index), "text"));
       index -= json_array_get_length (lines);
     }
   g_assert_not_reached ();
@@ -175,9 +175,10 @@ test_keep (void)
   g_assert_true (has_label (GTK_WIDGET (list), "Ж"));
   /* The palette's last filter shows the symbol in conflict, and only it. */
   palette = _decipher_window_get_palette (window);
-  decipher_glyph_palette_set_filter (palette, DECIPHER_PALETTE_FONT
-                                                + dc_document_get_n_fonts (decipher_session_get_document (
-                                                  decipher_window_get_session (window))));
+  decipher_glyph_palette_set_filter (palette,
+                                     DECIPHER_PALETTE_FONT
+                                         + dc_document_get_n_fonts (decipher_session_get_document (
+                                             decipher_window_get_session (window))));
   g_assert_cmpuint (g_list_model_get_n_items (decipher_glyph_palette_get_model (palette)), ==, 1);
   gui_test_screenshot ("conflict-view");
 
@@ -223,10 +224,10 @@ first_symbol_of_line (DecipherSession *session, guint index)
   return dc_document_get_glyphs (document, NULL)[order[token->first_glyph]].symbol;
 }
 
-/* A window on legacy-cyrillic.pdf where a letter of line 2 was assigned wrong by hand
- * and the line then typed right: one conflict, its review open. */
+/* A window on legacy-cyrillic.pdf where a letter of line @index was assigned wrong by
+ * hand and the line then typed right: one conflict, its review open. */
 static DecipherWindow *
-open_with_conflict (const char *line, char **autosave)
+open_with_conflict (guint index, const char *line, char **autosave)
 {
   g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
   DecipherWindow *window = decipher_window_new (NULL);
@@ -241,11 +242,14 @@ open_with_conflict (const char *line, char **autosave)
   *autosave = g_strdup (decipher_session_get_autosave_path (session));
   pane = _decipher_window_get_input_pane (window);
 
-  g_assert_true (dc_session_assign (decipher_session_get_engine (session), first_symbol_of_line (session, 2), "Ж", NULL));
-  decipher_input_pane_set_line (pane, 2);
+  g_assert_true (dc_session_assign (decipher_session_get_engine (session),
+                                    first_symbol_of_line (session, index), "Ж", NULL));
+  decipher_input_pane_set_line (pane, index);
   type (pane, line);
   g_assert_cmpint (decipher_input_pane_get_last_kind (pane), ==, DC_MATCH_CONFLICT);
-  g_assert_cmpuint (dc_matcher_get_n_conflicts (dc_session_get_matcher (decipher_session_get_engine (decipher_window_get_session (window)))), ==, 1);
+  g_assert_cmpuint (dc_matcher_get_n_conflicts (dc_session_get_matcher (
+                        decipher_session_get_engine (decipher_window_get_session (window)))),
+                    ==, 1);
   g_assert_nonnull (_decipher_window_get_conflict_view (window));
   return window;
 }
@@ -265,7 +269,7 @@ test_settled (void)
   g_autofree char *line = truth_line (2);
   g_autofree char *autosave = NULL;
   g_autofree char *use_label = NULL;
-  DecipherWindow *window = open_with_conflict (line, &autosave);
+  DecipherWindow *window = open_with_conflict (2, line, &autosave);
   DecipherInputPane *pane = _decipher_window_get_input_pane (window);
   DcMatcher *matcher = dc_session_get_matcher (decipher_session_get_engine (decipher_window_get_session (window)));
   GtkLabel *hint = decipher_input_pane_get_hint_label (pane);
@@ -288,13 +292,112 @@ test_settled (void)
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (hint)));
   g_assert_cmpstr (gtk_editable_get_text (decipher_input_pane_get_entry (pane)), ==, "");
 
-  /* Typing the line again now learns the rest of it, and nothing comes back. */
+  /* "Use" took the whole line as typed: typing it again teaches nothing, and nothing
+   * comes back. */
   decipher_input_pane_set_line (pane, 2);
   type (pane, line);
-  g_assert_cmpint (decipher_input_pane_get_last_kind (pane), ==, DC_MATCH_ASSIGNED);
+  g_assert_cmpint (decipher_input_pane_get_last_kind (pane), ==, DC_MATCH_KNOWN);
   g_assert_cmpuint (n_conflict_marks (window), ==, 0);
   gui_test_screenshot ("conflict-settled");
   close_and_forget (window, autosave);
+}
+
+/* How many distinct symbols of line @index the key has no usable value for. */
+static guint
+n_unknown_in_line (DecipherSession *session, guint index)
+{
+  DcDocument *document = decipher_session_get_document (session);
+  DcKey *key = decipher_session_get_key (session);
+  const DcLine *line = &dc_document_get_lines (document, NULL)[index];
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+
+  for (guint i = line->first_glyph; i < line->first_glyph + line->n_glyphs; i++)
+    {
+      guint symbol = glyphs[order[i]].symbol;
+
+      if (dc_document_symbol_needs_decoding (document, symbol)
+          && dc_key_get_value (key, symbol) == NULL)
+        g_hash_table_add (seen, GUINT_TO_POINTER (symbol + 1));
+    }
+  return g_hash_table_size (seen);
+}
+
+static gboolean
+has_rendered_picture (GtkWidget *widget)
+{
+  if (GTK_IS_PICTURE (widget) && gtk_picture_get_paintable (GTK_PICTURE (widget)) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (has_rendered_picture (child))
+      return TRUE;
+  return FALSE;
+}
+
+/* Issue 31.6: "Use" takes the word as typed, so its letters that were unknown are
+ * learned with the one in conflict; the places are shown as the
+ * occurrence strip shows them, large, the glyph boxed. */
+static void
+use_learns_word (guint index)
+{
+  g_autofree char *line = truth_line (index);
+  g_autofree char *autosave = NULL;
+  g_autofree char *use_label = NULL;
+  g_autofree char *proposed = NULL;
+  DecipherWindow *window = open_with_conflict (index, line, &autosave);
+  DecipherSession *session = decipher_window_get_session (window);
+  DcKey *key = decipher_session_get_key (session);
+  DcMatcher *matcher = dc_session_get_matcher (decipher_session_get_engine (session));
+  GtkListBox *list = decipher_conflict_view_get_list (_decipher_window_get_conflict_view (window));
+  guint symbol = first_symbol_of_line (session, index);
+  GtkButton *use;
+
+  g_assert_cmpuint (n_unknown_in_line (session, index), >=, 2);
+  GUI_TEST_WAIT (has_rendered_picture, list, "the places to be cut from the pages");
+  gui_test_screenshot ("conflict-view-large");
+
+  /* The key's note of a long input is shortened: the whole is in the history. */
+  g_assert_true (
+      g_utf8_strlen (line, -1) <= 60
+      || g_str_has_suffix (dc_matcher_get_conflict (matcher, 0)->proposed_provenance, "…»"));
+  proposed = g_strdup (dc_matcher_get_conflict (matcher, 0)->proposed);
+  use_label = g_strdup_printf ("Use “%s”", proposed);
+  use = find_button (GTK_WIDGET (list), use_label);
+  g_assert_nonnull (use);
+  g_signal_emit_by_name (use, "clicked");
+  GUI_TEST_WAIT (no_conflicts, matcher, "the conflict to be settled");
+  g_assert_cmpstr (dc_key_get_value (key, symbol), ==, proposed);
+  g_assert_cmpint (dc_key_get_status (key, symbol), ==, DC_KEY_CONFIRMED);
+  /* Every other letter of the line was learned with it, without typing it again. */
+  g_assert_cmpuint (n_unknown_in_line (session, index), ==, 0);
+
+  /* Undone, the letters learned go first, then the value chosen. */
+  g_assert_true (dc_session_undo (decipher_session_get_engine (session), NULL));
+  g_assert_cmpuint (n_unknown_in_line (session, index), >=, 2);
+  g_assert_cmpstr (dc_key_get_value (key, symbol), ==, proposed);
+  g_assert_true (dc_session_undo (decipher_session_get_engine (session), NULL));
+  g_assert_cmpstr (dc_key_get_value (key, symbol), ==, "Ж");
+  g_assert_cmpuint (n_unknown_in_line (session, index), >=, 2);
+  close_and_forget (window, autosave);
+}
+
+static void
+test_use_learns_word (void)
+{
+  use_learns_word (2);
+}
+
+/* An input over 60 characters is kept shortened in the key's provenance: "Use" takes it
+ * whole from the project's history. */
+static void
+test_use_learns_long_input (void)
+{
+  g_autofree char *line = truth_line (6);
+
+  g_assert_cmpint (g_utf8_strlen (line, -1), >, 60);
+  use_learns_word (6);
 }
 
 /* The review says in words where each value came from, not in the key's own notes
@@ -304,7 +407,7 @@ test_provenance (void)
 {
   g_autofree char *line = truth_line (2);
   g_autofree char *autosave = NULL;
-  DecipherWindow *window = open_with_conflict (line, &autosave);
+  DecipherWindow *window = open_with_conflict (2, line, &autosave);
   GtkListBox *list = decipher_conflict_view_get_list (_decipher_window_get_conflict_view (window));
   g_autofree char *typed_from = g_strdup_printf ("Learned from typing “%s”", line);
 
@@ -367,6 +470,8 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/conflict-view/keep", test_keep);
   g_test_add_func ("/conflict-view/settled", test_settled);
+  g_test_add_func ("/conflict-view/use-learns-word", test_use_learns_word);
+  g_test_add_func ("/conflict-view/use-learns-long-input", test_use_learns_long_input);
   g_test_add_func ("/conflict-view/provenance", test_provenance);
   g_test_add_func ("/conflict-view/escape", test_escape);
 
