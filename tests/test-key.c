@@ -11,7 +11,6 @@
 
 #include "dc-test-fixtures.h"
 
-
 /* What each symbol really stands for, from the text the fixture generator drew: the
  * document's lines follow the ground truth's glyph for glyph (test-document checks that). */
 static GPtrArray *
@@ -60,8 +59,9 @@ load_truth_values (DcDocument *document, const char *name, char **expected_text)
           for (guint k = 0; k < line->n_glyphs; k++)
             {
               guint symbol = glyphs[order[line->first_glyph + k]].symbol;
-              const char *truth = json_object_get_string_member (
-                json_array_get_object_element (truth_glyphs, k), "text");
+              const char *truth =
+                  json_object_get_string_member (json_array_get_object_element (truth_glyphs, k),
+                                                 "text");
 
               if (g_ptr_array_index (values, symbol) == NULL)
                 g_ptr_array_index (values, symbol) = g_strdup (truth);
@@ -276,7 +276,8 @@ test_levels (void)
                                   "font: glyph name uni0434", &error));
   g_assert_no_error (error);
   g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_FONT);
-  g_assert_cmpfloat (dc_key_get_confidence (key, s), ==, 0.9);
+  g_assert_cmpfloat (dc_key_get_confidence (key, s), ==,
+                     dc_key_level_get_default_confidence (DC_KEY_LEVEL_FONT));
 
   /* A guess that disagrees is refused, naming both. */
   g_assert_false (dc_key_set_full (key, s, " ", DC_KEY_INFERRED, DC_KEY_LEVEL_GUESS, -1,
@@ -309,7 +310,8 @@ test_levels (void)
                                   "shape: ocr", &error));
   g_assert_cmpint (dc_key_get_status (key, t), ==, DC_KEY_INFERRED);
   g_assert_cmpint (dc_key_get_level (key, t), ==, DC_KEY_LEVEL_LIBRARY);
-  g_assert_cmpfloat (dc_key_get_confidence (key, t), ==, 0.95);
+  g_assert_cmpfloat (dc_key_get_confidence (key, t), ==,
+                     dc_key_level_get_default_confidence (DC_KEY_LEVEL_LIBRARY));
   g_assert_cmpstr (dc_key_get_provenance (key, t), ==, "library: shape 12");
 
   /* What the user types rests on the highest level; undo gives the old level back. */
@@ -321,8 +323,8 @@ test_levels (void)
   g_assert_cmpstr (dc_key_get_provenance (key, s), ==, "font: glyph name uni0434");
 
   /* Confirming is always the user's level, whatever the caller says. */
-  g_assert_true (dc_key_set_full (key, s, "б", DC_KEY_CONFIRMED, DC_KEY_LEVEL_GUESS, 0.1,
-                                  "assign", &error));
+  g_assert_true (
+      dc_key_set_full (key, s, "б", DC_KEY_CONFIRMED, DC_KEY_LEVEL_GUESS, 0.1, "assign", &error));
   g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_USER);
 
   dc_document_get_symbols (document, NULL);
@@ -420,16 +422,24 @@ test_validation (void)
   guint s = first_untrusted (document);
 
   assert_invalid (key, s, "\xD0", "UTF-8");
-  assert_invalid (key, s, "a\xFF" "b", "UTF-8");
+  assert_invalid (key, s,
+                  "a\xFF"
+                  "b",
+                  "UTF-8");
   assert_invalid (key, s, "a\tb", "U+0009");
   assert_invalid (key, s, "\x01", "U+0001");
   assert_invalid (key, s, "\n", "U+000A");
   assert_invalid (key, s, "а\u2028", "U+2028");
   assert_invalid (key, s, "\uFFFD", "U+FFFD");
   assert_invalid (key, s, "\uFDD0", "U+FDD0");
-  assert_invalid (key, s, "абвгдеёжзийклмно" "п", "17 characters");
-  assert_invalid (key, s, "абвгдеёжзийклмнопрстуфхцчшщъыьэюяабвгдеёжзийклмнопрстуфхцчшщъыьэюя"
-                          "абвгдеёжзийклмнопрстуфхцчшщъыьэюя", "characters");
+  assert_invalid (key, s,
+                  "абвгдеёжзийклмно"
+                  "п",
+                  "17 characters");
+  assert_invalid (key, s,
+                  "абвгдеёжзийклмнопрстуфхцчшщъыьэюяабвгдеёжзийклмнопрстуфхцчшщъыьэюя"
+                  "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+                  "characters");
 
   /* Nothing was stored, and nothing can be undone. */
   g_assert_cmpint (dc_key_get_status (key, s), ==, DC_KEY_UNKNOWN);
@@ -495,8 +505,8 @@ test_undo_grouped (void)
   for (guint i = 0; i < G_N_ELEMENTS (word); i++)
     {
       symbols[i] = find_symbol (document, truth, word[i]);
-      g_assert_true (dc_key_set (key, symbols[i], word[i], DC_KEY_INFERRED, "type: «весной»",
-                                 &error));
+      g_assert_true (
+          dc_key_set (key, symbols[i], word[i], DC_KEY_INFERRED, "type: «весной»", &error));
       g_assert_no_error (error);
     }
   g_assert_cmpuint (emissions->len, ==, 0);
@@ -647,8 +657,8 @@ test_export (gconstpointer data)
   for (guint s = 0; s < truth->len; s++)
     if (dc_document_symbol_needs_decoding (document, s) && g_ptr_array_index (truth, s) != NULL)
       {
-        g_assert_true (dc_key_set (key, s, g_ptr_array_index (truth, s), DC_KEY_INFERRED, "truth",
-                                   &error));
+        g_assert_true (
+            dc_key_set (key, s, g_ptr_array_index (truth, s), DC_KEY_INFERRED, "truth", &error));
         g_assert_no_error (error);
       }
   dc_key_end_change (key);
@@ -742,7 +752,6 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-
 
   g_test_add_func ("/key/seed/clean", test_seed_clean);
   g_test_add_func ("/key/seed/legacy-cyrillic", test_seed_legacy);
