@@ -257,6 +257,44 @@ test_confirmed_kept (void)
   g_assert_cmpstr (dc_key_get_value (key, s), ==, "о");
 }
 
+/* Issue 28/31: a proposal an untrusted cmap made at a few percent keeps no value applied
+ * by itself out of its place, nor lends it its level and reason when they agree; a sure
+ * proposal still outranks a lower level's value. */
+static void
+test_weak_proposals (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (GError) error = NULL;
+  guint s = nth_untrusted (document, 0), t = nth_untrusted (document, 1);
+  guint u = nth_untrusted (document, 2);
+
+  g_assert_true (dc_key_set_full (key, s, "<", DC_KEY_PROPOSED, DC_KEY_LEVEL_FONT, 0.03,
+                                  "font: cmap U+003C", &error));
+  g_assert_true (dc_key_set_full (key, s, "а", DC_KEY_INFERRED, DC_KEY_LEVEL_IDENTITY, -1,
+                                  "identity: installed", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (dc_key_get_value (key, s), ==, "а");
+  g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_IDENTITY);
+
+  g_assert_true (dc_key_set_full (key, t, " ", DC_KEY_PROPOSED, DC_KEY_LEVEL_FONT, 0.03,
+                                  "font: cmap U+0020", &error));
+  g_assert_true (dc_key_set_full (key, t, " ", DC_KEY_INFERRED, DC_KEY_LEVEL_GUESS, -1,
+                                  "auto: space", &error));
+  g_assert_cmpint (dc_key_get_level (key, t), ==, DC_KEY_LEVEL_GUESS);
+  g_assert_cmpstr (dc_key_get_provenance (key, t), ==, "auto: space");
+  g_assert_cmpfloat (dc_key_get_confidence (key, t), ==,
+                     dc_key_level_get_default_confidence (DC_KEY_LEVEL_GUESS));
+
+  /* As sure as the value: the higher level holds, and the refusal is a conflict. */
+  g_assert_true (dc_key_set_full (key, u, "б", DC_KEY_PROPOSED, DC_KEY_LEVEL_FONT, -1,
+                                  "proposal: glyph names", &error));
+  g_assert_false (dc_key_set_full (key, u, "в", DC_KEY_INFERRED, DC_KEY_LEVEL_GUESS, -1,
+                                   "auto: guess", &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_CONFLICT);
+  g_assert_cmpstr (dc_key_peek_value (key, u), ==, "б");
+}
+
 /* DESIGN §7: each value rests on a level of evidence; a lower level never replaces a
  * higher one, and the refusal names both sides. */
 static void
@@ -759,6 +797,7 @@ main (int argc, char **argv)
   g_test_add_func ("/key/confirmed-kept", test_confirmed_kept);
   g_test_add_func ("/key/status-never-lowered", test_status_never_lowered);
   g_test_add_func ("/key/levels", test_levels);
+  g_test_add_func ("/key/weak-proposals", test_weak_proposals);
   g_test_add_func ("/key/validation", test_validation);
   g_test_add_func ("/key/nfc", test_nfc);
   g_test_add_func ("/key/undo/grouped", test_undo_grouped);

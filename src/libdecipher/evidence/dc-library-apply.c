@@ -248,6 +248,54 @@ sum_counts (GHashTable *counts)
   return total;
 }
 
+/* So many look-alikes and no other letter is the pattern of another script's document
+ * (a letter or two the user taught in one of the same script is not). */
+#define ONLY_LOOKALIKES_MIN 3
+
+/* Letters that fonts often draw with one outline across Latin, Greek and Cyrillic. */
+static const char homoglyphs[] = "ABCEHIJKMNOPSTXYZacehijkopsxy"
+                                 "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧικνορτυχ"
+                                 "АВЕЅІЈКМНОРСТУХаеѕіјкорсух";
+
+static gboolean
+is_homoglyph (const char *value)
+{
+  gunichar c = g_utf8_get_char (value);
+
+  return value[0] != '\0' && *g_utf8_next_char (value) == '\0'
+         && g_utf8_strchr (homoglyphs, -1, c) != NULL;
+}
+
+/* Whether, with nothing else telling @font's script, what the library gave it is only
+ * look-alikes of other scripts' letters, several, fewer than the symbols left unknown: a document
+ * in another script than the one they were decided in (issue 28: an English document's
+ * a, p, o, x given to a Yakut one whose other letters nothing decodes). */
+static gboolean
+only_lookalikes (DcKey *key, guint font)
+{
+  DcDocument *document = dc_key_get_document (key);
+  guint n_symbols, n_letters = 0, n_open = 0;
+  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *value = dc_key_get_value (key, s);
+
+      if (symbols[s].font != font || !dc_document_symbol_needs_decoding (document, s))
+        continue;
+      if (value == NULL)
+        n_open++;
+      else if (dc_key_get_level (key, s) == DC_KEY_LEVEL_LIBRARY
+               && dc_library_script_of_value (value) != NULL)
+        {
+          if (!is_homoglyph (value))
+            return FALSE;
+          n_letters++;
+        }
+    }
+  return n_letters >= ONLY_LOOKALIKES_MIN && n_letters < n_open;
+}
+
 /* Whether the letters that tell @font's script (else the document's) say it is not
  * @script; %FALSE when too few tell. */
 static gboolean
@@ -276,8 +324,9 @@ script_is_foreign (GPtrArray *counts, guint font, const char *script)
  * of its values). So after the other levels, each value the library applied in a script
  * the document's own evidence does not read is taken back: the letters the user, the PDF,
  * the font's tables, a layout or the installed fonts gave, the font's, else the whole
- * document's, count. dc_library_propose_demoted() proposes it once the other levels had
- * their chance at the symbol.
+ * document's, count. Where nothing tells, a font given only look-alikes by the library
+ * is not believed either (only_lookalikes()). dc_library_propose_demoted() proposes it once the
+ * other levels had their chance at the symbol.
  *
  * Returns: (transfer full): symbol → the value taken back (for
  *   dc_library_propose_demoted())
@@ -287,6 +336,7 @@ dc_library_verify (DcKey *key)
 {
   DcDocument *document;
   g_autoptr (GPtrArray) counts = NULL;
+  g_autoptr (GHashTable) untold = NULL;
   GHashTable *demoted = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   const DcSymbol *symbols;
   guint n_symbols;
@@ -296,6 +346,10 @@ dc_library_verify (DcKey *key)
   document = dc_key_get_document (key);
   symbols = dc_document_get_symbols (document, &n_symbols);
   counts = count_telling_scripts (key);
+  untold = g_hash_table_new (NULL, NULL);
+  for (guint f = 0; f < dc_document_get_n_fonts (document); f++)
+    if (sum_counts (g_ptr_array_index (counts, f)) < VERIFY_MIN_LETTERS && only_lookalikes (key, f))
+      g_hash_table_add (untold, GUINT_TO_POINTER (f));
   for (guint s = 0; s < n_symbols; s++)
     {
       const char *value = dc_key_get_value (key, s);
@@ -303,8 +357,10 @@ dc_library_verify (DcKey *key)
 
       if (dc_key_get_status (key, s) != DC_KEY_INFERRED
           || dc_key_get_level (key, s) != DC_KEY_LEVEL_LIBRARY
-          || (script = dc_library_script_of_value (value)) == NULL
-          || !script_is_foreign (counts, symbols[s].font, script))
+          || (script = dc_library_script_of_value (value)) == NULL)
+        continue;
+      if (!script_is_foreign (counts, symbols[s].font, script)
+          && !g_hash_table_contains (untold, GUINT_TO_POINTER (symbols[s].font)))
         continue;
       g_hash_table_insert (demoted, GUINT_TO_POINTER (s), g_strdup (value));
       dc_key_forget (key, s);
@@ -336,7 +392,8 @@ dc_library_propose_demoted (DcKey *key, GHashTable *demoted)
       if (dc_key_get_status (key, s) != DC_KEY_UNKNOWN)
         continue;
       provenance = g_strdup_printf ("library: the same glyph decided before, as a letter of "
-                                    "script %s, which this document's other letters are not in",
+                                    "script %s, which this document's own evidence does not "
+                                    "read",
                                     dc_library_script_of_value (value));
       dc_key_set_full (key, s, value, DC_KEY_PROPOSED, DC_KEY_LEVEL_LIBRARY,
                        DC_LIBRARY_DEMOTED_CONFIDENCE, provenance, NULL);

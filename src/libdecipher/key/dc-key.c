@@ -817,12 +817,17 @@ dc_key_set (DcKey *self, guint symbol, const char *value, DcKeyStatus status,
 /* Whether a different value at @level with @status may take @slot's place without the
  * user saying so. */
 static gboolean
-may_replace (const Slot *slot, DcKeyStatus status, DcKeyLevel level)
+may_replace (const Slot *slot, DcKeyStatus status, DcKeyLevel level, double confidence)
 {
   if (slot->status == DC_KEY_UNKNOWN || status == DC_KEY_CONFIRMED)
     return TRUE;
   if (slot->status == DC_KEY_CONFIRMED || slot->status == DC_KEY_INFERRED)
     return FALSE;
+  /* A proposal less sure than a value applied by itself does not hold its place (issue
+   * 28: an untrusted cmap's proposals at 3 % kept the installed fonts' outlines out). */
+  if (slot->status == DC_KEY_PROPOSED && status == DC_KEY_INFERRED && confidence > slot->confidence
+      && confidence >= DC_KEY_AUTOMATIC_CONFIDENCE)
+    return TRUE;
   /* The PDF's text or a proposal: only as good evidence, used at least as much, may. */
   return level >= slot->level && status_rank (status) >= status_rank (slot->status);
 }
@@ -906,7 +911,7 @@ dc_key_set_full (DcKey *self, guint symbol, const char *value, DcKeyStatus statu
       if (!weaker_proposal)
         after.confidence = MAX (slot->confidence, confidence);
     }
-  else if (!may_replace (slot, status, level))
+  else if (!may_replace (slot, status, level, confidence))
     {
       set_conflict (self, symbol, normalized, level, provenance, error);
       return FALSE;
