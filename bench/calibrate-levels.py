@@ -49,6 +49,8 @@ Layouts (generator kind):
                WinAnsi characters (à for а), WinAnsiEncoding, no ToUnicode
   cp-koi8      the same with KOI8-R (Greek ISO-8859-7, Latin ISO-8859-2)
   cp-mac       the same with MacCyrillic (Greek MacGreek, Latin MacLatin2)
+  ascii        the same with a home-made layout: letters outside ASCII at shuffled ASCII
+               codes (< for а), which the cmap and glyph names claim (issue 31)
   tu-lie       legacy: a home-made layout whose ToUnicode says the WinAnsi character
   tu-merge     duplicate: a ToUnicode that maps several letters to one
   names        no ToUnicode, codes shuffled, correct glyph names (AGL / uniXXXX) in the
@@ -140,9 +142,10 @@ LANGS = {'rus': 'Cyrl', 'yrk': 'Cyrl', 'niv': 'Cyrl', 'sah': 'Cyrl', 'evn': 'Cyr
          'ell_monotonic': 'Grek', 'eng': 'Latn'}
 CODEPAGES = {'cp-win': {'Cyrl': 'cp1251', 'Grek': 'cp1253', 'Latn': 'cp1250'},
              'cp-koi8': {'Cyrl': 'koi8_r', 'Grek': 'iso8859_7', 'Latn': 'iso8859_2'},
-             'cp-mac': {'Cyrl': 'mac_cyrillic', 'Grek': 'mac_greek', 'Latn': 'mac_latin2'}}
+             'cp-mac': {'Cyrl': 'mac_cyrillic', 'Grek': 'mac_greek', 'Latn': 'mac_latin2'},
+             'ascii': {'Cyrl': 'ascii', 'Grek': 'ascii', 'Latn': 'ascii'}}
 # layout -> generator kind
-LAYOUTS = {'cp-win': 'codepage', 'cp-koi8': 'codepage', 'cp-mac': 'codepage',
+LAYOUTS = {'cp-win': 'codepage', 'cp-koi8': 'codepage', 'cp-mac': 'codepage', 'ascii': 'codepage',
            'tu-lie': 'legacy', 'tu-merge': 'duplicate', 'names': 'names',
            'id-subset': 'identity', 'id-installed': 'installed', 'offset': 'offset',
            'uralic': 'uralic'}
@@ -379,10 +382,14 @@ def process(doc, fonts_by_label, cli, tmp, refs, recognize=False):
     return res
 
 
+def new_stats():
+    return {'applied': 0, 'applied_ok': 0, 'proposed': 0, 'proposed_ok': 0,
+            'glyphs': 0, 'glyphs_ok': 0, 'conf': [], 'conf_applied': [], 'conf_proposed': []}
+
+
 def judge(results, front):
     """Per level: applied/proposed values, right or wrong, with what was wrong."""
-    stats = {lv: {'applied': 0, 'applied_ok': 0, 'proposed': 0, 'proposed_ok': 0,
-                  'glyphs': 0, 'glyphs_ok': 0, 'conf': []} for lv in LEVELS + ['user']}
+    stats = {lv: new_stats() for lv in LEVELS + ['user']}
     wrong = collections.defaultdict(list)
     per_layout = collections.defaultdict(lambda: collections.Counter())
     for r in results:
@@ -402,11 +409,11 @@ def judge(results, front):
                 continue
             pl['level:' + level] += count
             if level not in stats:
-                stats[level] = {'applied': 0, 'applied_ok': 0, 'proposed': 0, 'proposed_ok': 0,
-                                'glyphs': 0, 'glyphs_ok': 0, 'conf': []}
+                stats[level] = new_stats()
             st = stats[level]
             ok = same_text(value, want)
             st['conf'].append(conf)
+            st['conf_applied' if status in APPLIED else 'conf_proposed'].append((conf, ok))
             if status in APPLIED:
                 st['applied'] += 1
                 st['applied_ok'] += ok
@@ -432,6 +439,31 @@ def show(s):
                    '\\u%04x' % ord(c) for c in s) if s else repr(s)
 
 
+def calibration_row(label, pairs):
+    n = len(pairs)
+    right = sum(ok for _, ok in pairs)
+    stated = sum(c for c, _ in pairs) / n
+    print('  %-17s %6d values %7s right  stated %.2f  measured %.3f  Δ %+5.2f  %s' % (
+        label, n, pct(right, n), stated, right / n, right / n - stated,
+        'ok' if abs(right / n - stated) <= 0.05 else 'off by more than 0.05'))
+
+
+def calibration_rows(st):
+    """Applied values and proposals, each against its own stated confidence: a level's
+    proposals are stated lower than what it applies, and by kind of evidence."""
+    if st['conf_applied'] and st['conf_proposed']:
+        calibration_row('· applied', st['conf_applied'])
+    if not st['conf_proposed']:
+        return
+    calibration_row('· proposed', st['conf_proposed'])
+    by_conf = collections.defaultdict(list)
+    for c, ok in st['conf_proposed']:
+        by_conf[round(c, 2)].append((c, ok))
+    if len(by_conf) > 1:
+        for c in sorted(by_conf, reverse=True):
+            calibration_row('  · proposed @%.2f' % c, by_conf[c])
+
+
 def report(results, front, title, n_offenders):
     stats, wrong, per_layout = judge(results, front)
     print('\n== %s ==' % title)
@@ -455,9 +487,12 @@ def report(results, front, title, n_offenders):
             pct(st['glyphs_ok'], st['glyphs']), st['proposed'],
             pct(st['proposed_ok'], st['proposed']), stated,
             pct(st['applied_ok'] + st['proposed_ok'], n), delta, verdict))
+        calibration_rows(st)
     print('(values are symbols: one font × code; "glyphs" weighs applied values by their '
           'occurrences; measured = right share of all the level\'s values; Δ = measured − '
-          'stated, the goal |Δ| ≤ 0.05)')
+          'stated, the goal |Δ| ≤ 0.05; the rows "· applied" and "· proposed" below a level '
+          'compare each kind of value with its own stated confidence, proposals per stated '
+          'confidence)')
     print('\nper layout (glyphs): decoded right automatically / wrong automatically / '
           'proposed / unknown')
     for layout in LAYOUTS:

@@ -136,7 +136,7 @@ test_fonts_json (void)
           {
             n_guesses++;
             g_assert_cmpstr (json_object_get_string_member (entry, "status"), ==, "inferred");
-            g_assert_cmpfloat (json_object_get_double_member (entry, "confidence"), ==, 0.6);
+            g_assert_cmpfloat (json_object_get_double_member (entry, "confidence"), ==, 0.99);
             g_assert_true (
                 g_str_has_prefix (json_object_get_string_member (entry, "provenance"), "auto: "));
           }

@@ -11,7 +11,6 @@
 
 #include "dc-test-fixtures.h"
 
-
 /* What each symbol really stands for, from the text the fixture generator drew: the
  * document's lines follow the ground truth's glyph for glyph (test-document checks that). */
 static GPtrArray *
@@ -60,8 +59,9 @@ load_truth_values (DcDocument *document, const char *name, char **expected_text)
           for (guint k = 0; k < line->n_glyphs; k++)
             {
               guint symbol = glyphs[order[line->first_glyph + k]].symbol;
-              const char *truth = json_object_get_string_member (
-                json_array_get_object_element (truth_glyphs, k), "text");
+              const char *truth =
+                  json_object_get_string_member (json_array_get_object_element (truth_glyphs, k),
+                                                 "text");
 
               if (g_ptr_array_index (values, symbol) == NULL)
                 g_ptr_array_index (values, symbol) = g_strdup (truth);
@@ -257,6 +257,44 @@ test_confirmed_kept (void)
   g_assert_cmpstr (dc_key_get_value (key, s), ==, "о");
 }
 
+/* Issue 28/31: a proposal an untrusted cmap made at a few percent keeps no value applied
+ * by itself out of its place, nor lends it its level and reason when they agree; a sure
+ * proposal still outranks a lower level's value. */
+static void
+test_weak_proposals (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (GError) error = NULL;
+  guint s = nth_untrusted (document, 0), t = nth_untrusted (document, 1);
+  guint u = nth_untrusted (document, 2);
+
+  g_assert_true (dc_key_set_full (key, s, "<", DC_KEY_PROPOSED, DC_KEY_LEVEL_FONT, 0.03,
+                                  "font: cmap U+003C", &error));
+  g_assert_true (dc_key_set_full (key, s, "а", DC_KEY_INFERRED, DC_KEY_LEVEL_IDENTITY, -1,
+                                  "identity: installed", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (dc_key_get_value (key, s), ==, "а");
+  g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_IDENTITY);
+
+  g_assert_true (dc_key_set_full (key, t, " ", DC_KEY_PROPOSED, DC_KEY_LEVEL_FONT, 0.03,
+                                  "font: cmap U+0020", &error));
+  g_assert_true (dc_key_set_full (key, t, " ", DC_KEY_INFERRED, DC_KEY_LEVEL_GUESS, -1,
+                                  "auto: space", &error));
+  g_assert_cmpint (dc_key_get_level (key, t), ==, DC_KEY_LEVEL_GUESS);
+  g_assert_cmpstr (dc_key_get_provenance (key, t), ==, "auto: space");
+  g_assert_cmpfloat (dc_key_get_confidence (key, t), ==,
+                     dc_key_level_get_default_confidence (DC_KEY_LEVEL_GUESS));
+
+  /* As sure as the value: the higher level holds, and the refusal is a conflict. */
+  g_assert_true (dc_key_set_full (key, u, "б", DC_KEY_PROPOSED, DC_KEY_LEVEL_FONT, -1,
+                                  "proposal: glyph names", &error));
+  g_assert_false (dc_key_set_full (key, u, "в", DC_KEY_INFERRED, DC_KEY_LEVEL_GUESS, -1,
+                                   "auto: guess", &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_CONFLICT);
+  g_assert_cmpstr (dc_key_peek_value (key, u), ==, "б");
+}
+
 /* DESIGN §7: each value rests on a level of evidence; a lower level never replaces a
  * higher one, and the refusal names both sides. */
 static void
@@ -276,7 +314,8 @@ test_levels (void)
                                   "font: glyph name uni0434", &error));
   g_assert_no_error (error);
   g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_FONT);
-  g_assert_cmpfloat (dc_key_get_confidence (key, s), ==, 0.9);
+  g_assert_cmpfloat (dc_key_get_confidence (key, s), ==,
+                     dc_key_level_get_default_confidence (DC_KEY_LEVEL_FONT));
 
   /* A guess that disagrees is refused, naming both. */
   g_assert_false (dc_key_set_full (key, s, " ", DC_KEY_INFERRED, DC_KEY_LEVEL_GUESS, -1,
@@ -309,7 +348,8 @@ test_levels (void)
                                   "shape: ocr", &error));
   g_assert_cmpint (dc_key_get_status (key, t), ==, DC_KEY_INFERRED);
   g_assert_cmpint (dc_key_get_level (key, t), ==, DC_KEY_LEVEL_LIBRARY);
-  g_assert_cmpfloat (dc_key_get_confidence (key, t), ==, 0.95);
+  g_assert_cmpfloat (dc_key_get_confidence (key, t), ==,
+                     dc_key_level_get_default_confidence (DC_KEY_LEVEL_LIBRARY));
   g_assert_cmpstr (dc_key_get_provenance (key, t), ==, "library: shape 12");
 
   /* What the user types rests on the highest level; undo gives the old level back. */
@@ -321,8 +361,8 @@ test_levels (void)
   g_assert_cmpstr (dc_key_get_provenance (key, s), ==, "font: glyph name uni0434");
 
   /* Confirming is always the user's level, whatever the caller says. */
-  g_assert_true (dc_key_set_full (key, s, "б", DC_KEY_CONFIRMED, DC_KEY_LEVEL_GUESS, 0.1,
-                                  "assign", &error));
+  g_assert_true (
+      dc_key_set_full (key, s, "б", DC_KEY_CONFIRMED, DC_KEY_LEVEL_GUESS, 0.1, "assign", &error));
   g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_USER);
 
   dc_document_get_symbols (document, NULL);
@@ -420,16 +460,24 @@ test_validation (void)
   guint s = first_untrusted (document);
 
   assert_invalid (key, s, "\xD0", "UTF-8");
-  assert_invalid (key, s, "a\xFF" "b", "UTF-8");
+  assert_invalid (key, s,
+                  "a\xFF"
+                  "b",
+                  "UTF-8");
   assert_invalid (key, s, "a\tb", "U+0009");
   assert_invalid (key, s, "\x01", "U+0001");
   assert_invalid (key, s, "\n", "U+000A");
   assert_invalid (key, s, "а\u2028", "U+2028");
   assert_invalid (key, s, "\uFFFD", "U+FFFD");
   assert_invalid (key, s, "\uFDD0", "U+FDD0");
-  assert_invalid (key, s, "абвгдеёжзийклмно" "п", "17 characters");
-  assert_invalid (key, s, "абвгдеёжзийклмнопрстуфхцчшщъыьэюяабвгдеёжзийклмнопрстуфхцчшщъыьэюя"
-                          "абвгдеёжзийклмнопрстуфхцчшщъыьэюя", "characters");
+  assert_invalid (key, s,
+                  "абвгдеёжзийклмно"
+                  "п",
+                  "17 characters");
+  assert_invalid (key, s,
+                  "абвгдеёжзийклмнопрстуфхцчшщъыьэюяабвгдеёжзийклмнопрстуфхцчшщъыьэюя"
+                  "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+                  "characters");
 
   /* Nothing was stored, and nothing can be undone. */
   g_assert_cmpint (dc_key_get_status (key, s), ==, DC_KEY_UNKNOWN);
@@ -495,8 +543,8 @@ test_undo_grouped (void)
   for (guint i = 0; i < G_N_ELEMENTS (word); i++)
     {
       symbols[i] = find_symbol (document, truth, word[i]);
-      g_assert_true (dc_key_set (key, symbols[i], word[i], DC_KEY_INFERRED, "type: «весной»",
-                                 &error));
+      g_assert_true (
+          dc_key_set (key, symbols[i], word[i], DC_KEY_INFERRED, "type: «весной»", &error));
       g_assert_no_error (error);
     }
   g_assert_cmpuint (emissions->len, ==, 0);
@@ -647,8 +695,8 @@ test_export (gconstpointer data)
   for (guint s = 0; s < truth->len; s++)
     if (dc_document_symbol_needs_decoding (document, s) && g_ptr_array_index (truth, s) != NULL)
       {
-        g_assert_true (dc_key_set (key, s, g_ptr_array_index (truth, s), DC_KEY_INFERRED, "truth",
-                                   &error));
+        g_assert_true (
+            dc_key_set (key, s, g_ptr_array_index (truth, s), DC_KEY_INFERRED, "truth", &error));
         g_assert_no_error (error);
       }
   dc_key_end_change (key);
@@ -743,13 +791,13 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
-
   g_test_add_func ("/key/seed/clean", test_seed_clean);
   g_test_add_func ("/key/seed/legacy-cyrillic", test_seed_legacy);
   g_test_add_func ("/key/set-get", test_set_get);
   g_test_add_func ("/key/confirmed-kept", test_confirmed_kept);
   g_test_add_func ("/key/status-never-lowered", test_status_never_lowered);
   g_test_add_func ("/key/levels", test_levels);
+  g_test_add_func ("/key/weak-proposals", test_weak_proposals);
   g_test_add_func ("/key/validation", test_validation);
   g_test_add_func ("/key/nfc", test_nfc);
   g_test_add_func ("/key/undo/grouped", test_undo_grouped);

@@ -45,8 +45,8 @@ test_fingerprint_independent_of_code (void)
   g_autoptr (DcShapes) second_shapes = dc_shapes_new (second);
   g_autoptr (GPtrArray) first_values = dc_test_truth_symbol_values (first, "legacy-cyrillic");
   g_autoptr (GPtrArray) second_values = dc_test_truth_symbol_values (second, "library-recoded");
-  g_autoptr (GHashTable) by_fingerprint = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                                 NULL);
+  g_autoptr (GHashTable)
+      by_fingerprint = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   guint n_first, n_second, n_matched = 0, n_with_shape = 0;
   const DcSymbol *first_symbols = dc_document_get_symbols (first, &n_first);
   const DcSymbol *second_symbols = dc_document_get_symbols (second, &n_second);
@@ -163,10 +163,14 @@ test_library_across_documents (Fixture *fixture, gconstpointer data)
     /* Decoded at the library's level, one undoable step with the automatic pass. */
     dc_document_get_symbols (document, &n_symbols);
     for (guint s = 0; s < n_symbols; s++)
-      if (dc_session_get_shapes (session) != NULL && dc_shapes_get (dc_session_get_shapes (session), s))
+      if (dc_session_get_shapes (session) != NULL
+          && dc_shapes_get (dc_session_get_shapes (session), s))
         {
           g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_LIBRARY);
-          g_assert_cmpfloat_with_epsilon (dc_key_get_confidence (key, s), 0.95, 1e-9);
+          g_assert_cmpfloat_with_epsilon (dc_key_get_confidence (key, s),
+                                          dc_key_level_get_default_confidence (
+                                              DC_KEY_LEVEL_LIBRARY),
+                                          1e-9);
           g_assert_cmpint (dc_key_get_status (key, s), ==, DC_KEY_INFERRED);
         }
     g_assert_true (dc_session_undo (session, NULL));
@@ -211,7 +215,7 @@ symbol_of_shape (DcShapes *shapes, guint n_symbols, const DcShape *shape)
 }
 
 /* Issue 28: an OCR reading accepted at 50 % is stored as what it was, and the next
- * document gets it back as a proposal at 50 %, not decoded at the library's 0.95; what
+ * document gets it back as a proposal at 50 %, not decoded at the library level; what
  * the user assigned comes back decoded. */
 static void
 test_library_remembers_how_sure (Fixture *fixture, gconstpointer data)
@@ -286,7 +290,9 @@ test_library_remembers_how_sure (Fixture *fixture, gconstpointer data)
     g_assert_cmpstr (dc_key_get_value (key, sure), ==, values[1]);
     g_assert_cmpint (dc_key_get_status (key, sure), ==, DC_KEY_INFERRED);
     g_assert_cmpint (dc_key_get_level (key, sure), ==, DC_KEY_LEVEL_LIBRARY);
-    g_assert_cmpfloat_with_epsilon (dc_key_get_confidence (key, sure), 0.95, 1e-9);
+    g_assert_cmpfloat_with_epsilon (dc_key_get_confidence (key, sure),
+                                    dc_key_level_get_default_confidence (DC_KEY_LEVEL_LIBRARY),
+                                    1e-9);
 
     /* Confirming the guess makes it the user's word: from then on it is sure. */
     g_assert_true (dc_session_assign (session, guess, values[0], &error));
@@ -297,6 +303,100 @@ test_library_remembers_how_sure (Fixture *fixture, gconstpointer data)
     g_assert_cmpint (level, ==, DC_KEY_LEVEL_USER);
     g_assert_cmpfloat_with_epsilon (confidence, 1.0, 1e-9);
   }
+}
+
+/* Issue 28: what replays by itself is decided by the level a value was decided at, not
+ * by a threshold on its confidence, which levels applied by themselves now reach. */
+static void
+test_library_certain_by_level (void)
+{
+  double layout = dc_key_level_get_default_confidence (DC_KEY_LEVEL_LAYOUT);
+
+  g_assert_true (_dc_library_is_certain (DC_KEY_LEVEL_USER, 1.0));
+  /* OCR accepted at 97 %: shape is a level that only proposes. */
+  g_assert_false (_dc_library_is_certain (DC_KEY_LEVEL_SHAPE, 0.97));
+  /* A code page's proposal, accepted: less sure than what the layout level applies. */
+  g_assert_false (_dc_library_is_certain (DC_KEY_LEVEL_LAYOUT, 0.9));
+  g_assert_true (_dc_library_is_certain (DC_KEY_LEVEL_LAYOUT, layout));
+  /* A version 1 row said nothing. */
+  g_assert_false (_dc_library_is_certain (DC_KEY_LEVEL_LIBRARY, -1));
+}
+
+/* Issue 28: a font draws its Greek ο and Cyrillic о with one outline; what was decided
+ * in a Greek document must not decode a Cyrillic one by itself. Once the document's own
+ * letters tell its script, the library's value in another script is taken back and
+ * proposed, and the rest stands. */
+static void
+test_library_verified_by_script (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcLibrary) library = dc_library_open (fixture->library_path, &error);
+  g_autoptr (DcDocument) first = dc_test_load_document ("legacy-cyrillic");
+  g_autoptr (DcDocument) second = dc_test_load_document ("library-recoded");
+  g_autoptr (GPtrArray) truth = dc_test_truth_symbol_values (first, "legacy-cyrillic");
+  g_autoptr (DcShapes) first_shapes = dc_shapes_new (first);
+  g_autoptr (DcShapes) second_shapes = dc_shapes_new (second);
+  g_autoptr (DcKey) key = dc_key_new (second);
+  g_autoptr (GHashTable) demoted = NULL;
+  guint n_symbols, n_told = 0, omicron = G_MAXUINT, n_library = 0;
+
+  g_assert_no_error (error);
+  dc_document_get_symbols (first, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *value = g_ptr_array_index (truth, s);
+
+      if (dc_shapes_get (first_shapes, s) == NULL || value == NULL)
+        continue;
+      /* The Cyrillic о, decided as the Greek ο it looks like. */
+      if (strcmp (value, "о") == 0)
+        value = "ο";
+      g_assert_true (
+          dc_library_remember (library, dc_shapes_get (first_shapes, s), value, NULL, &error));
+      g_assert_no_error (error);
+    }
+
+  dc_library_apply (library, second_shapes, key);
+  dc_document_get_symbols (second, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    if (g_strcmp0 (dc_key_get_value (key, s), "ο") == 0)
+      omicron = s;
+  g_assert_cmpuint (omicron, !=, G_MAXUINT);
+  g_assert_cmpint (dc_key_get_level (key, omicron), ==, DC_KEY_LEVEL_LIBRARY);
+
+  /* The library alone cannot tell it wrong: nothing else says which script is read. */
+  demoted = dc_library_verify (key);
+  g_assert_cmpuint (g_hash_table_size (demoted), ==, 0);
+  g_clear_pointer (&demoted, g_hash_table_unref);
+
+  /* The user confirms a few Cyrillic letters: now the document tells its script. */
+  for (guint s = 0; s < n_symbols && n_told < 6; s++)
+    if (s != omicron
+        && g_strcmp0 (dc_library_script_of_value (dc_key_get_value (key, s)), "Cyrl") == 0)
+      {
+        g_autofree char *value = g_strdup (dc_key_get_value (key, s));
+
+        g_assert_true (dc_key_set_full (key, s, value, DC_KEY_CONFIRMED, DC_KEY_LEVEL_USER, -1,
+                                        "assign", &error));
+        n_told++;
+      }
+  g_assert_cmpuint (n_told, ==, 6);
+  demoted = dc_library_verify (key);
+  g_assert_cmpuint (g_hash_table_size (demoted), ==, 1);
+  g_assert_cmpstr (g_hash_table_lookup (demoted, GUINT_TO_POINTER (omicron)), ==, "ο");
+  g_assert_null (dc_key_get_value (key, omicron));
+  dc_library_propose_demoted (key, demoted);
+  g_assert_cmpint (dc_key_get_status (key, omicron), ==, DC_KEY_PROPOSED);
+  g_assert_cmpstr (dc_key_peek_value (key, omicron), ==, "ο");
+  g_assert_cmpint (dc_key_get_level (key, omicron), ==, DC_KEY_LEVEL_LIBRARY);
+  g_assert_cmpfloat (dc_key_get_confidence (key, omicron), <, DC_KEY_AUTOMATIC_CONFIDENCE);
+  g_assert_nonnull (strstr (dc_key_get_provenance (key, omicron), "Grek"));
+
+  /* The library's Cyrillic values stand. */
+  for (guint s = 0; s < n_symbols; s++)
+    n_library += dc_key_get_status (key, s) == DC_KEY_INFERRED
+                 && dc_key_get_level (key, s) == DC_KEY_LEVEL_LIBRARY;
+  g_assert_cmpuint (n_library, >, 10);
 }
 
 static void
@@ -690,17 +790,19 @@ main (int argc, char **argv)
               test_library_across_documents, fixture_tear_down);
   g_test_add ("/library/remembers-how-sure", Fixture, NULL, fixture_set_up,
               test_library_remembers_how_sure, fixture_tear_down);
+  g_test_add_func ("/library/certain-by-level", test_library_certain_by_level);
+  g_test_add ("/library/verified-by-script", Fixture, NULL, fixture_set_up,
+              test_library_verified_by_script, fixture_tear_down);
   g_test_add ("/library/migrates-version-1", Fixture, NULL, fixture_set_up,
               test_library_migrates_version_1, fixture_tear_down);
-  g_test_add ("/library/forgets-undone", Fixture, NULL, fixture_set_up,
-              test_library_forgets_undone, fixture_tear_down);
+  g_test_add ("/library/forgets-undone", Fixture, NULL, fixture_set_up, test_library_forgets_undone,
+              fixture_tear_down);
   g_test_add ("/library/script-choice", Fixture, NULL, fixture_set_up, test_library_script_choice,
               fixture_tear_down);
   g_test_add ("/library/gives-up", Fixture, NULL, fixture_set_up, test_library_gives_up,
               fixture_tear_down);
   g_test_add ("/library/export-import", Fixture, NULL, fixture_set_up, test_library_export_import,
               fixture_tear_down);
-  g_test_add ("/library/cli", Fixture, NULL, fixture_set_up, test_library_cli,
-              fixture_tear_down);
+  g_test_add ("/library/cli", Fixture, NULL, fixture_set_up, test_library_cli, fixture_tear_down);
   return g_test_run ();
 }

@@ -12,7 +12,6 @@
 
 #include "dc-test-fixtures.h"
 
-
 typedef struct
 {
   char *dir;
@@ -254,7 +253,8 @@ test_version_1 (Fixture *fixture, gconstpointer data)
    * the confidence of its own is lost. */
   g_assert_cmpint (dc_key_get_level (fresh, font_symbol), ==, DC_KEY_LEVEL_FONT);
   g_assert_cmpfloat (dc_key_get_confidence (fixture->key, font_symbol), ==, 0.875);
-  g_assert_cmpfloat (dc_key_get_confidence (fresh, font_symbol), ==, 0.9);
+  g_assert_cmpfloat (dc_key_get_confidence (fresh, font_symbol), ==,
+                     dc_key_level_get_default_confidence (DC_KEY_LEVEL_FONT));
 }
 
 static char *
@@ -410,8 +410,7 @@ test_foreign (Fixture *fixture, gconstpointer data)
   assert_refused (fixture, "{\"hello\": \"world\"}", -1, DC_ERROR_PROJECT,
                   "not a Decipher project");
   assert_refused (fixture, "[1, 2, 3]", -1, DC_ERROR_PROJECT, "not a Decipher project");
-  assert_refused (fixture, "{\"format\": \"decipher-project\"}", -1, DC_ERROR_PROJECT,
-                  "version");
+  assert_refused (fixture, "{\"format\": \"decipher-project\"}", -1, DC_ERROR_PROJECT, "version");
   assert_refused (fixture, "{\"format\": \"decipher-project\", \"version\": 99, \"key\": 5}", -1,
                   DC_ERROR_PROJECT, "newer Decipher");
 }
@@ -964,7 +963,6 @@ test_journal_damaged (Fixture *fixture, gconstpointer data)
     }
 }
 
-
 /* Closing the window at night and opening the project in the morning, Ctrl+Z still takes
  * back the last things done, and Ctrl+Shift+Z redoes what was undone before closing. */
 static void
@@ -1103,9 +1101,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
-
-#define ADD(path, func) \
-  g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+#define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("/project/round-trip", test_round_trip);
   ADD ("/project/backup", test_backup);
   ADD ("/project/save-error", test_save_error);

@@ -152,7 +152,7 @@ check('unmapped warned', len(warnings) > 0 and all(
 check('nothing unmapped, no warning', export('two-columns.pdf')['warnings'] == [])
 names = export('glyph-names.pdf')
 check('glyph names are the font level', all(
-    r['level'] == 'font' and r['confidence'] == 0.9
+    r['level'] == 'font' and r['confidence'] == 0.99
     for l in names['pages'][0]['lines'][:3] for s in l['spans'] for r in s['runs']))
 check('unknown glyph names warned', [w['font'] for w in names['warnings']] == [1]
       and set([97, 101, 110, 111]) <= set(names['warnings'][0]['codes']), repr(names['warnings']))

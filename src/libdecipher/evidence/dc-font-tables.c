@@ -42,6 +42,15 @@
 /* A layout explains a font when it reads this share of its glyphs. */
 #define LAYOUT_MIN_EXPLAINED 0.9
 
+/* Tables that only say again what the PDF's rejected text says are proposed at this
+ * confidence, far under the threshold of what is applied automatically
+ * (DC_KEY_AUTOMATIC_CONFIDENCE): those the installed fonts did not decode instead were
+ * right for 8.3 % of 120 values ("decipher-cli text"), 11.4 % of 88 (session) and 5.4 %
+ * of 37 (after the library) in bench/calibrate-levels.py, its ascii layout (issue 28;
+ * issue 31: a Nenets font's cmap, < for а, was proposed at 90 %). What is right of them
+ * is the punctuation. */
+#define DC_FONT_TABLES_REPEAT_CONFIDENCE 0.08
+
 typedef struct
 {
   guint symbol;
@@ -108,8 +117,13 @@ invert_unicode_cmaps (FT_Face face)
           if (u < 0x20 || !g_unichar_validate (u) || g_unichar_type (u) == G_UNICODE_PRIVATE_USE)
             continue;
           old = g_hash_table_lookup (by_glyph, GUINT_TO_POINTER (gid));
-          /* Unicode cmaps come before the Mac Roman one in a font: they win. */
-          if (old == NULL || (unicode && u < (GPOINTER_TO_UINT (old) & ~FROM_MAC_ROMAN)))
+          /* A Unicode cmap outranks the Mac Roman one, whichever order the font lists
+           * them in (fonts sort them by platform: Mac Roman (1,0) before Windows (3,1)). */
+          if (old == NULL
+              || (unicode
+                  && ((GPOINTER_TO_UINT (old) & FROM_MAC_ROMAN) || u < GPOINTER_TO_UINT (old)))
+              || (mac_roman && (GPOINTER_TO_UINT (old) & FROM_MAC_ROMAN)
+                  && u < (GPOINTER_TO_UINT (old) & ~FROM_MAC_ROMAN)))
             g_hash_table_insert (by_glyph, GUINT_TO_POINTER (gid),
                                  GUINT_TO_POINTER (mac_roman ? u | FROM_MAC_ROMAN : u));
         }
@@ -598,7 +612,7 @@ dc_font_tables_apply (DcKey *key)
   g_autoptr (GPtrArray) by_font = NULL;
   const DcSymbol *all;
   FT_Library library = NULL;
-  guint n_symbols, n_fonts, n_set = 0;
+  guint n_symbols, n_fonts, n_set = 0, n_open = 0;
 
   g_return_val_if_fail (DC_IS_KEY (key), 0);
 
@@ -608,11 +622,19 @@ dc_font_tables_apply (DcKey *key)
   by_font = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   for (guint f = 0; f < n_fonts; f++)
     g_ptr_array_add (by_font, g_array_new (FALSE, FALSE, sizeof (guint)));
+  /* Every symbol of the font is read, not only those still unknown: whether its tables
+   * lie is told from all of them. Read after the user taught the letters (or the library
+   * gave them), the few symbols left would not show a legacy font's accented Latin, and
+   * its cmap would fill them with its lie (issue 28: ° for һ). */
   for (guint s = 0; s < n_symbols; s++)
-    if (dc_document_symbol_needs_decoding (document, s)
-        && dc_key_get_status (key, s) == DC_KEY_UNKNOWN)
-      g_array_append_val (g_ptr_array_index (by_font, all[s].font), s);
+    if (dc_document_symbol_needs_decoding (document, s))
+      {
+        g_array_append_val (g_ptr_array_index (by_font, all[s].font), s);
+        n_open += dc_key_get_status (key, s) == DC_KEY_UNKNOWN;
+      }
 
+  if (n_open == 0)
+    return 0;
   if (FT_Init_FreeType (&library) != 0)
     library = NULL;
   findings = g_array_new (FALSE, TRUE, sizeof (Finding));
@@ -623,7 +645,7 @@ dc_font_tables_apply (DcKey *key)
     {
       DcFont *font = dc_document_get_font (document, f);
       GArray *symbols = g_ptr_array_index (by_font, f);
-      DcKeyStatus status;
+      gboolean repeats;
 
       if (symbols->len == 0)
         continue;
@@ -657,16 +679,32 @@ dc_font_tables_apply (DcKey *key)
           continue;
         }
 
-      status = only_repeats_pdf_text (font, findings, all) ? DC_KEY_PROPOSED : DC_KEY_INFERRED;
+      repeats = only_repeats_pdf_text (font, findings, all);
       for (guint i = 0; i < findings->len; i++)
         {
           const Finding *finding = &g_array_index (findings, Finding, i);
           g_autoptr (GError) error = NULL;
+          g_autofree char *reason = NULL;
+          gboolean set;
 
-          if (!dc_key_set_full (key, finding->symbol, finding->text, status, finding->level, -1,
-                                finding->provenance, &error))
+          if (dc_key_get_status (key, finding->symbol) != DC_KEY_UNKNOWN)
+            continue;
+          if (repeats)
+            {
+              /* Not translated: a provenance names its level by its first word. */
+              reason = g_strdup_printf ("%s, only what the PDF's text says, which the trust "
+                                        "analysis rejected",
+                                        finding->provenance);
+              set = dc_key_set_full (key, finding->symbol, finding->text, DC_KEY_PROPOSED,
+                                     finding->level, DC_FONT_TABLES_REPEAT_CONFIDENCE, reason,
+                                     &error);
+            }
+          else
+            set = dc_key_set_full (key, finding->symbol, finding->text, DC_KEY_INFERRED,
+                                   finding->level, -1, finding->provenance, &error);
+          if (!set)
             g_debug ("%s", error->message);
-          else if (status == DC_KEY_INFERRED)
+          else if (!repeats)
             n_set++;
         }
     }

@@ -539,6 +539,28 @@ row_decided (sqlite3_stmt *stmt, int column, DcKeyLevel *level, double *confiden
   *confidence = CLAMP (sqlite3_column_double (stmt, column + 1), 0, 1);
 }
 
+/**
+ * _dc_library_is_certain:
+ * @level: the level a stored value was decided at
+ * @confidence: how sure that was, -1 when a version 1 library did not say
+ *
+ * Whether a stored value replays at the library level, by itself: the user's own word
+ * (typed, assigned), or a value as sure as what its level applies without the user
+ * (dc_key_level_applies_automatically()). A proposal the user accepted is only as good
+ * as the proposal was, and replays as one (issue 28): its confidence, not a threshold on
+ * it, cannot tell, since levels that apply by themselves state confidences up to 1.
+ */
+gboolean
+_dc_library_is_certain (DcKeyLevel level, double confidence)
+{
+  if (confidence < 0)
+    return FALSE;
+  if (level == DC_KEY_LEVEL_USER)
+    return TRUE;
+  return dc_key_level_applies_automatically (level)
+         && confidence >= dc_key_level_get_default_confidence (level);
+}
+
 /* The user's own decisions come first, then the most used. */
 char *
 _dc_library_lookup (DcLibrary *self, const DcShape *shape, const char *script, gboolean *ambiguous,
@@ -552,12 +574,11 @@ _dc_library_lookup (DcLibrary *self, const DcShape *shape, const char *script, g
   if (sqlite3_prepare_v2 (self->db,
                           "SELECT value, script, level, confidence FROM glyphs "
                           "WHERE fingerprint = ?1 "
-                          "ORDER BY ifnull (confidence, 0) >= ?2 DESC, uses DESC, updated DESC",
+                          "ORDER BY ifnull (level = 'user', 0) DESC, uses DESC, updated DESC",
                           -1, &stmt, NULL)
       != SQLITE_OK)
     return NULL;
   sqlite3_bind_blob (stmt, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
-  sqlite3_bind_double (stmt, 2, DC_LIBRARY_CERTAIN);
   while (sqlite3_step (stmt) == SQLITE_ROW)
     {
       const char *value = (const char *) sqlite3_column_text (stmt, 0);
@@ -637,19 +658,19 @@ dc_library_lookup_full (DcLibrary *self, const DcShape *shape, const char *scrip
 }
 
 /* The evidence a user-level value was decided on: the user's own word, or the proposal
- * the user accepted ("accepted ocr: …", at the proposal's confidence). */
+ * the user accepted ("accepted ocr: …", at the proposal's level and confidence). */
 static void
 decided_at (DcKey *key, guint symbol, DcKeyLevel *level, double *confidence)
 {
   const char *provenance = dc_key_get_provenance (key, symbol);
 
-  *confidence = dc_key_get_confidence (key, symbol);
+  *confidence = 1.0;
   *level = DC_KEY_LEVEL_USER;
-  if (*confidence < DC_LIBRARY_CERTAIN && provenance != NULL
-      && g_str_has_prefix (provenance, "accepted "))
-    *level = dc_key_level_for_status (DC_KEY_PROPOSED, provenance + strlen ("accepted "));
-  else
-    *confidence = 1.0;
+  if (provenance != NULL && g_str_has_prefix (provenance, "accepted "))
+    {
+      *level = dc_key_level_for_status (DC_KEY_PROPOSED, provenance + strlen ("accepted "));
+      *confidence = dc_key_get_confidence (key, symbol);
+    }
 }
 
 /**

@@ -33,6 +33,8 @@ char *dc_library_lookup_full (DcLibrary *self, const DcShape *shape, const char 
                               DcKeyLevel *level, double *confidence);
 
 guint dc_library_apply (DcLibrary *self, DcShapes *shapes, DcKey *key);
+GHashTable *dc_library_verify (DcKey *key);
+void dc_library_propose_demoted (DcKey *key, GHashTable *demoted);
 
 gboolean dc_library_learn (DcLibrary *self, DcShapes *shapes, DcKey *key, char **learned,
                            gboolean first, GError **error);

@@ -63,6 +63,7 @@ double dc_key_get_confidence (DcKey *self, guint symbol);
 const char *dc_key_level_to_string (DcKeyLevel level);
 gboolean dc_key_level_from_string (const char *string, DcKeyLevel *level);
 double dc_key_level_get_default_confidence (DcKeyLevel level);
+gboolean dc_key_level_applies_automatically (DcKeyLevel level);
 DcKeyLevel dc_key_level_for_status (DcKeyStatus status, const char *provenance);
 const char *dc_key_status_to_string (DcKeyStatus status);
 gboolean dc_key_status_from_string (const char *string, DcKeyStatus *status);

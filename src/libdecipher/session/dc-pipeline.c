@@ -15,9 +15,11 @@
  *   2. the automatic pass (dc-auto.c): each untrusted font's space and full stop, then
  *      the readings its words back (code-page hypotheses, width offsets);
  *   3. the installed fonts as references: an outline that is an installed font's glyph;
- *   4. proposals (code pages, offsets, glyph names), never applied.
+ *   4. the library verified: what it gave in a script the document's own letters (1–3)
+ *      are not read in is taken back, left to the installed fonts, else proposed;
+ *   5. proposals (code pages, offsets, glyph names), never applied.
  *
- * 1–4 are one undoable step. Opening the index of installed fonts and the proposals'
+ * 1–5 are one undoable step. Opening the index of installed fonts and the proposals'
  * code page tables needs nothing of the document: dc_pipeline_load_document() starts
  * both on threads of their own while the document loads (docs/architecture.md, Threads).
  */
@@ -432,6 +434,7 @@ guint
 dc_pipeline_apply (DcPipeline *self, DcKey *key, DcShapes **shapes, DcAutoReport *report)
 {
   g_autoptr (DcShapes) own_shapes = NULL;
+  g_autoptr (DcReferences) references = NULL;
   guint n = 0;
 
   g_return_val_if_fail (DC_IS_PIPELINE (self), 0);
@@ -456,13 +459,27 @@ dc_pipeline_apply (DcPipeline *self, DcKey *key, DcShapes **shapes, DcAutoReport
    * font's glyph. */
   if (self->levels & DC_PIPELINE_REFERENCES)
     {
-      g_autoptr (DcReferences) references = open_references (self, &self->references_error);
-
+      references = open_references (self, &self->references_error);
       if (references != NULL)
         n += dc_references_apply (references, ensure_shapes (key, shapes), key);
     }
   else
     dc_pipeline_drop_prefetch (self);
+  /* Then the library is verified against what the document itself says: a value in a
+   * script its other letters are not read in was a look-alike's (issue 28). The
+   * installed fonts get another chance at those symbols before the library proposes. */
+  if (self->levels & DC_PIPELINE_LIBRARY)
+    {
+      g_autoptr (GHashTable) demoted = dc_library_verify (key);
+
+      if (g_hash_table_size (demoted) > 0)
+        {
+          n -= MIN (n, g_hash_table_size (demoted));
+          if (references != NULL)
+            n += dc_references_apply (references, ensure_shapes (key, shapes), key);
+          dc_library_propose_demoted (key, demoted);
+        }
+    }
   /* Last: a proposal is only made for what no level decoded. */
   if (self->levels & DC_PIPELINE_PROPOSALS)
     dc_proposals_update (key);
