@@ -531,6 +531,106 @@ test_index_in_thread (void)
   fixture_close (&f);
 }
 
+/* A word of @f's line in view whose first glyph's symbol occurs once in it, at least five
+ * letters long; its text from the truth in @word. */
+static gboolean
+find_word_in_view (Fixture *f, DcKey *truth, guint *line, guint *symbol, char **word)
+{
+  const DcLine *lines;
+  const DcToken *tokens = dc_document_get_tokens (f->document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (f->document, NULL);
+  const guint32 *order = dc_document_get_reading_order (f->document, NULL);
+  guint n_lines;
+
+  lines = dc_document_get_lines (f->document, &n_lines);
+  for (guint l = 0; l < n_lines; l++)
+    for (guint t = lines[l].first_token; t < lines[l].first_token + lines[l].n_tokens; t++)
+      {
+        g_autoptr (GString) text = g_string_new (NULL);
+        guint first = glyphs[order[tokens[t].first_glyph]].symbol, count = 0;
+        gboolean letters = tokens[t].n_glyphs >= 5;
+
+        for (guint g = tokens[t].first_glyph; letters && g < tokens[t].first_glyph + tokens[t].n_glyphs; g++)
+          {
+            const char *value = dc_key_get_value (truth, glyphs[order[g]].symbol);
+
+            letters = value != NULL && g_utf8_strlen (value, -1) == 1
+                      && g_unichar_isalpha (g_utf8_get_char (value));
+            if (letters)
+              g_string_append (text, value);
+            count += glyphs[order[g]].symbol == first;
+          }
+        if (!letters || count != 1 || g_str_has_prefix (text->str, "ё"))
+          continue;
+        *line = l;
+        *symbol = first;
+        *word = g_string_free (g_steal_pointer (&text), FALSE);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* One wrong value given by the user (ё for е), then the word on the line in view typed
+ * without pointing at it: it fits there but for that value, so that is a conflict to
+ * resolve — not a match on another line that teaches wrong values without a word. */
+static void
+test_conflict_in_view (void)
+{
+  Fixture f = { 0 };
+  g_autoptr (DcKey) truth = NULL;
+  g_autoptr (DcMatchResult) anywhere = NULL;
+  g_autoptr (DcMatchResult) in_view = NULL;
+  g_autoptr (DcMatchResult) elsewhere = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *word = NULL;
+  g_autofree char *right = NULL;
+  const DcConflict *conflict;
+  guint line = 0, symbol = 0;
+
+  fixture_open (&f, "legacy-cyrillic");
+  truth = dc_key_new (f.document);
+  dc_test_key_fill_from_truth (truth, "legacy-cyrillic");
+  g_assert_true (find_word_in_view (&f, truth, &line, &symbol, &word));
+  right = g_strdup (dc_key_get_value (truth, symbol));
+  g_test_message ("line %u: %s, its %s given as ё", line, word, right);
+  g_assert_true (dc_key_set (f.key, symbol, "ё", DC_KEY_CONFIRMED, "assign", NULL));
+
+  /* Without the view, another line of the same shape takes it, as the issue saw. */
+  {
+    Fixture other = { 0 };
+
+    fixture_open (&other, "legacy-cyrillic");
+    g_assert_true (dc_key_set (other.key, symbol, "ё", DC_KEY_CONFIRMED, "assign", NULL));
+    anywhere = type_text (&other, word, -1, -1);
+    g_assert_cmpint (anywhere->kind, !=, DC_MATCH_CONFLICT);
+    g_assert_cmpuint (anywhere->places->len, >, 0);
+    g_assert_cmpuint (g_array_index (anywhere->places, DcMatchPlace, 0).line, !=, line);
+    fixture_close (&other);
+  }
+
+  in_view = dc_matcher_type_in_view (f.matcher, word, -1, -1, line, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (in_view->kind, ==, DC_MATCH_CONFLICT);
+  g_assert_cmpuint (in_view->learned->len, ==, 0);
+  g_assert_cmpuint (in_view->conflicts->len, ==, 1);
+  g_assert_cmpuint (in_view->places->len, >, 0);
+  g_assert_cmpuint (g_array_index (in_view->places, DcMatchPlace, 0).line, ==, line);
+  conflict = dc_matcher_get_conflict (f.matcher, 0);
+  g_assert_cmpuint (conflict->symbol, ==, symbol);
+  g_assert_cmpstr (conflict->current, ==, "ё");
+  g_assert_cmpstr (conflict->proposed, ==, right);
+  g_assert_cmpstr (dc_key_get_value (f.key, symbol), ==, "ё");
+
+  /* Lines in view where it does not fit at all leave the whole document to search. */
+  elsewhere = dc_matcher_type_in_view (f.matcher, "ЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖ", -1, -1,
+                                       line, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (elsewhere->kind, ==, DC_MATCH_NO_MATCH);
+  g_assert_null (dc_matcher_type_in_view (f.matcher, word, -1, -1, 1000000, 1, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  fixture_close (&f);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -551,6 +651,7 @@ main (int argc, char **argv)
   g_test_add_func ("/matcher/no-invented-ligature", test_no_invented_ligature);
   g_test_add_func ("/matcher/conflict", test_conflict);
   g_test_add_func ("/matcher/typo-is-no-conflict", test_typo_is_no_conflict);
+  g_test_add_func ("/matcher/conflict-in-view", test_conflict_in_view);
   g_test_add_func ("/matcher/undo-redo", test_undo_redo);
   g_test_add_func ("/matcher/combining-mark", test_combining_mark);
   g_test_add_func ("/matcher/empty-value", test_empty_value);

@@ -561,6 +561,23 @@ count_words (const char *text)
 DcMatchResult *
 dc_session_type (DcSession *self, const char *text, int line, int token, GError **error)
 {
+  return dc_session_type_in_view (self, text, line, token, -1, 0, error);
+}
+
+/**
+ * dc_session_type_in_view:
+ * @view_line: the first line the user has in view, or -1
+ * @n_view_lines: how many lines from @view_line are in view
+ *
+ * As dc_session_type(); without a line cue, the lines in view come first (see
+ * dc_matcher_type_in_view()).
+ *
+ * Returns: (transfer full): the outcome, or %NULL with @error set
+ */
+DcMatchResult *
+dc_session_type_in_view (DcSession *self, const char *text, int line, int token, int view_line,
+                         guint n_view_lines, GError **error)
+{
   g_autoptr (DcMatchResult) result = NULL;
   g_autofree char *label = NULL;
 
@@ -581,7 +598,8 @@ dc_session_type (DcSession *self, const char *text, int line, int token, GError 
     }
   self->has_suggested = FALSE;
   if (result == NULL)
-    result = dc_matcher_type (self->matcher, text, line, token, error);
+    result = dc_matcher_type_in_view (self->matcher, text, line, token, view_line, n_view_lines,
+                                      error);
   if (result != NULL && result->kind == DC_MATCH_ASSIGNED)
     dc_proposals_update (self->key);
   dc_key_end_change (self->key);

@@ -58,6 +58,8 @@ gboolean dc_session_sync (DcSession *self, GError **error);
 /* Decisions: each is one undoable step, recorded before it returns. */
 DcMatchResult *dc_session_type (DcSession *self, const char *text, int line, int token,
                                 GError **error);
+DcMatchResult *dc_session_type_in_view (DcSession *self, const char *text, int line, int token,
+                                        int view_line, guint n_view_lines, GError **error);
 gboolean dc_session_assign (DcSession *self, guint symbol, const char *value, GError **error);
 gboolean dc_session_accept (DcSession *self, guint symbol, GError **error);
 gboolean dc_session_forget (DcSession *self, guint symbol, GError **error);
