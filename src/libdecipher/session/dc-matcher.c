@@ -1192,6 +1192,65 @@ is_soft_conflict (DcMatcher *self, const Candidate *candidate)
 }
 
 static DcMatchResult *
+conflict_result (DcMatcher *self, const Typed *typed, const Candidate *best, const char *text)
+{
+  DcMatchResult *result = match_result_new (DC_MATCH_CONFLICT);
+
+  record_conflicts (self, typed, best, text, result);
+  add_places (self, result, best, _dc_typed_n_words (typed));
+  result->reason = g_strdup_printf (
+      g_dngettext (GETTEXT_PACKAGE,
+                   "This fits only if %u value already learned is wrong: review the conflict.",
+                   "This fits only if %u values already learned are wrong: review the conflicts.",
+                   best->contradictions),
+      best->contradictions);
+  return result;
+}
+
+static guint
+count_agreements (DcMatcher *self, const Candidate *candidate)
+{
+  guint agreements = 0;
+
+  for (guint i = 0; i < candidate->bindings->len; i++)
+    {
+      const Binding *b = &g_array_index (candidate->bindings, Binding, i);
+
+      agreements += !b->contradicts && dc_key_get_value (self->key, b->symbol) != NULL;
+    }
+  return agreements;
+}
+
+/* In view, the words the user read there with one of their values wrong confirm more of
+ * what is known than a fit there that takes new values (the issue's "Издание": six
+ * letters known, one given wrongly; "ӈэдакы." would have taken six new ones). Returns
+ * that reading, from @relaxed, or %NULL when the fits win. */
+static const Candidate *
+find_slip (DcMatcher *self, GPtrArray *relaxed, GPtrArray *fits)
+{
+  const Candidate *slip = NULL;
+  guint slip_agreements = 0, fit_agreements = 0;
+
+  for (guint c = 0; c < relaxed->len; c++)
+    {
+      const Candidate *candidate = g_ptr_array_index (relaxed, c);
+      guint agreements;
+
+      if (candidate->inconsistencies != 0 || !is_soft_conflict (self, candidate))
+        continue;
+      agreements = count_agreements (self, candidate);
+      if (slip == NULL || agreements > slip_agreements)
+        {
+          slip = candidate;
+          slip_agreements = agreements;
+        }
+    }
+  for (guint c = 0; c < fits->len; c++)
+    fit_agreements = MAX (fit_agreements, count_agreements (self, g_ptr_array_index (fits, c)));
+  return slip != NULL && slip_agreements > fit_agreements ? slip : NULL;
+}
+
+static DcMatchResult *
 match_words (DcMatcher *self, char **words, const char *text, const Cue *cue)
 {
   g_auto (Typed) typed = { 0 };
@@ -1230,23 +1289,25 @@ match_words (DcMatcher *self, char **words, const char *text, const Cue *cue)
               result->reason = explain_no_match (self, &typed, &query, text);
               return result;
             }
-          result = match_result_new (DC_MATCH_CONFLICT);
-          record_conflicts (self, &typed, best, text, result);
-          add_places (self, result, best, n_words);
-          result->reason = g_strdup_printf (
-              g_dngettext (GETTEXT_PACKAGE,
-                           "This fits only if %u value already learned is wrong: review the "
-                           "conflict.",
-                           "This fits only if %u values already learned are wrong: review the "
-                           "conflicts.",
-                           best->contradictions),
-              best->contradictions);
-          return result;
+          return conflict_result (self, &typed, best, text);
         }
 
       result = match_result_new (DC_MATCH_NO_MATCH);
       result->reason = explain_no_match (self, &typed, &query, text);
       return result;
+    }
+
+  if (cue->soft)
+    {
+      Query relaxed = query;
+      g_autoptr (GPtrArray) contradicting = NULL;
+      const Candidate *slip;
+
+      relaxed.relaxed = TRUE;
+      contradicting = find_candidates (self, &typed, &relaxed);
+      slip = find_slip (self, contradicting, candidates);
+      if (slip != NULL)
+        return conflict_result (self, &typed, slip, text);
     }
 
   best = g_ptr_array_index (candidates, 0);
