@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "decipher-glyph-cell.h"
 #include "decipher-glyph-palette.h"
 #include "decipher-recognize-bar.h"
@@ -147,6 +149,10 @@ test_recognize_and_accept (void)
   Stalls stalls = { 0 };
   guint tick, n_proposed, n_sure, n_accepted, n_shown, n_symbols;
   g_autofree gboolean *sure = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *expected = NULL;
+  AdwMessageDialog *dialog;
   gboolean saw_progress = FALSE, saw_confidence = FALSE;
   gint64 end;
 
@@ -219,7 +225,31 @@ test_recognize_and_accept (void)
     sure[s] = dc_key_get_status (key, s) == DC_KEY_PROPOSED
               && dc_key_get_confidence (key, s) >= 0.5;
   decipher_recognize_bar_set_min_confidence (f.bar, 0.5);
+  /* Issue 31.1: before anything is applied, a confirmation says how many values each
+   * kind of evidence gives and how many less sure proposals stay; Cancel takes nothing. */
+  before = gui_test_key_snapshot (key);
   g_signal_emit_by_name (gui_test_find_button (GTK_WIDGET (f.bar), "_Accept"), "clicked");
+  GUI_TEST_WAIT_FOR ((dialog = gui_test_find_dialog ()) != NULL, "the confirmation");
+  g_test_message ("%s\n%s", adw_message_dialog_get_heading (dialog),
+                  adw_message_dialog_get_body (dialog));
+  expected = g_strdup_printf ("• %u values %s", n_sure,
+                              decipher_session_level_label (DC_KEY_LEVEL_SHAPE));
+  g_assert_cmpuint (n_sure, ==, count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_SHAPE, 0.5));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), expected));
+  if (count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_NONE, 0) > n_sure)
+    g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "less sure than 50 %"));
+  after = gui_test_key_snapshot (key);
+  g_assert_cmpstr (after, ==, before);
+  gui_test_screenshot ("recognize-accept-confirmation");
+  adw_message_dialog_response (dialog, "cancel");
+  gui_test_close_dialogs ();
+  g_clear_pointer (&after, g_free);
+  after = gui_test_key_snapshot (key);
+  g_assert_cmpstr (after, ==, before);
+  g_signal_emit_by_name (gui_test_find_button (GTK_WIDGET (f.bar), "_Accept"), "clicked");
+  GUI_TEST_WAIT_FOR ((dialog = gui_test_find_dialog ()) != NULL, "the confirmation");
+  adw_message_dialog_response (dialog, "accept");
+  gui_test_close_dialogs ();
   GUI_TEST_WAIT_FOR (count_status (key, DC_KEY_CONFIRMED, DC_KEY_LEVEL_NONE, 0) > 0,
                      "the sure proposals accepted");
   for (guint s = 0; s < n_symbols; s++)
