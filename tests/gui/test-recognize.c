@@ -43,6 +43,34 @@ find_widget (GtkWidget *root, GType type)
   return NULL;
 }
 
+/* Issue 31.1: each proposal's cell under @root says, in its tooltip, what the value rests
+ * on and why: its level and the key's provenance for it. Returns the cells seen. */
+static guint
+check_reasons (GtkWidget *root, DcKey *key)
+{
+  guint n = 0;
+
+  if (DECIPHER_IS_GLYPH_CELL (root))
+    {
+      DecipherSymbolItem *item = decipher_glyph_cell_get_item (DECIPHER_GLYPH_CELL (root));
+      guint symbol;
+      g_autofree char *why = NULL;
+
+      if (item == NULL || decipher_symbol_item_get_status (item) != DC_KEY_PROPOSED)
+        return 0;
+      symbol = decipher_symbol_item_get_symbol (item);
+      why = g_strdup_printf ("Why: %s", dc_key_get_provenance (key, symbol));
+      g_assert_nonnull (strstr (decipher_glyph_cell_get_tooltip (DECIPHER_GLYPH_CELL (root)),
+                                decipher_session_level_label (dc_key_get_level (key, symbol))));
+      g_assert_nonnull (strstr (decipher_glyph_cell_get_tooltip (DECIPHER_GLYPH_CELL (root)), why));
+      return 1;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += check_reasons (child, key);
+  return n;
+}
+
 /* Whether a glyph cell under @root shows a proposal's confidence ("80 %"). */
 static gboolean
 shows_confidence (GtkWidget *root)
@@ -214,6 +242,7 @@ test_recognize_and_accept (void)
     }
   saw_confidence = shows_confidence (GTK_WIDGET (f.palette));
   g_assert_true (saw_confidence);
+  g_assert_cmpuint (check_reasons (GTK_WIDGET (f.palette), key), >, 0);
 
   /* Accept all above 50 %: those and only those (the proposals are weighed again after,
    * which may propose more), as one step that one Undo takes back. */
