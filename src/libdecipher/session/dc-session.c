@@ -775,6 +775,20 @@ dc_session_take_project (DcSession *self, const char *path, const char *label, g
 gboolean
 dc_session_accept_all (DcSession *self, double min_confidence, guint *n_accepted, GError **error)
 {
+  return dc_session_accept_all_full (self, min_confidence, FALSE, n_accepted, error);
+}
+
+/**
+ * dc_session_accept_all_full:
+ * @skip_lookalikes: leave proposals of look-alike letters (dc_value_is_lookalike()) for
+ *   the user to review one by one
+ *
+ * As dc_session_accept_all().
+ */
+gboolean
+dc_session_accept_all_full (DcSession *self, double min_confidence, gboolean skip_lookalikes,
+                            guint *n_accepted, GError **error)
+{
   guint n_symbols, n = 0;
   gboolean ok = TRUE;
 
@@ -788,7 +802,8 @@ dc_session_accept_all (DcSession *self, double min_confidence, guint *n_accepted
       g_autofree char *value = NULL;
 
       if (dc_key_get_status (self->key, s) != DC_KEY_PROPOSED
-          || dc_key_get_confidence (self->key, s) < min_confidence)
+          || dc_key_get_confidence (self->key, s) < min_confidence
+          || (skip_lookalikes && dc_value_is_lookalike (dc_key_peek_value (self->key, s))))
         continue;
       value = g_strdup (dc_key_peek_value (self->key, s));
       provenance = g_strdup_printf ("accepted %s", dc_key_get_provenance (self->key, s));

@@ -67,6 +67,8 @@ gboolean dc_session_take_project (DcSession *self, const char *path, const char 
                                   guint *n_changed, GError **error);
 gboolean dc_session_accept_all (DcSession *self, double min_confidence, guint *n_accepted,
                                 GError **error);
+gboolean dc_session_accept_all_full (DcSession *self, double min_confidence,
+                                     gboolean skip_lookalikes, guint *n_accepted, GError **error);
 gboolean dc_session_recognize (DcSession *self, const char *languages, const char *password,
                                DcRecognizeProgressFunc progress, gpointer progress_data,
                                GCancellable *cancellable, guint *n_proposed, guint *n_lines,
