@@ -43,7 +43,9 @@ truth_lines (Fixture *f)
 
   for (guint p = 0; p < json_array_get_length (pages); p++)
     {
-      JsonArray *page_lines = json_object_get_array_member (json_array_get_object_element (pages, p), "lines");
+      JsonArray *page_lines = json_object_get_array_member (json_array_get_object_element (pages,
+                                                                                           p),
+                                                            "lines");
 
       for (guint l = 0; l < json_array_get_length (page_lines); l++)
         g_ptr_array_add (lines, (gpointer) json_object_get_string_member (
@@ -110,7 +112,8 @@ test_recover_by_lines (gconstpointer data)
     {
       g_autofree char *text = dc_export_line_text (f.document, l, dc_key_value_func, f.key);
       g_autofree char *nfc = g_utf8_normalize (text, -1, G_NORMALIZE_NFC);
-      g_autofree char *expected = g_utf8_normalize (g_ptr_array_index (lines, l), -1, G_NORMALIZE_NFC);
+      g_autofree char *expected = g_utf8_normalize (g_ptr_array_index (lines, l), -1,
+                                                    G_NORMALIZE_NFC);
 
       errors += character_errors (expected, nfc);
     }
@@ -122,8 +125,8 @@ test_recover_by_lines (gconstpointer data)
 
       dc_document_get_symbols (f.document, &n_symbols);
       for (guint s = 0; s < n_symbols; s++)
-        two_letter += g_strcmp0 (dc_key_get_value (f.key, s), "fi") == 0 ||
-                      g_strcmp0 (dc_key_get_value (f.key, s), "fl") == 0;
+        two_letter += g_strcmp0 (dc_key_get_value (f.key, s), "fi") == 0
+                      || g_strcmp0 (dc_key_get_value (f.key, s), "fl") == 0;
       g_assert_cmpuint (two_letter, ==, 2);
       for (guint l = 0; l < lines->len; l++)
         g_free (g_ptr_array_index (lines, l));
@@ -215,7 +218,8 @@ test_ambiguous_then_narrowed (void)
   ambiguous = type_text (&f, "ом", -1, -1);
   g_assert_cmpint (ambiguous->kind, ==, DC_MATCH_AMBIGUOUS);
   g_assert_cmpuint (ambiguous->places->len, >, 1);
-  g_assert_true (dc_key_get_value (f.key, 0) == NULL || dc_key_get_status (f.key, 0) == DC_KEY_FROM_PDF);
+  g_assert_true (dc_key_get_value (f.key, 0) == NULL
+                 || dc_key_get_status (f.key, 0) == DC_KEY_FROM_PDF);
 
   /* Picking a place (line + token) makes it unique. */
   place = g_array_index (ambiguous->places, DcMatchPlace, 0);
@@ -517,7 +521,8 @@ test_index_in_thread (void)
   dc_matcher_index_build (stale);
   dc_document_get_symbols (f.document, &n_symbols);
   for (guint s = 0; s < n_symbols && letter == G_MAXUINT; s++)
-    if (!dc_document_symbol_is_space (f.document, s) && dc_document_symbol_needs_decoding (f.document, s))
+    if (!dc_document_symbol_is_space (f.document, s)
+        && dc_document_symbol_needs_decoding (f.document, s))
       letter = s;
   g_assert_cmpuint (letter, !=, G_MAXUINT);
   g_assert_true (dc_key_set (f.key, letter, " ", DC_KEY_CONFIRMED, "test", NULL));
@@ -531,12 +536,84 @@ test_index_in_thread (void)
   fixture_close (&f);
 }
 
+/* The user reads @line (pointing at it), then gives the symbol they read as @letter
+ * there a wrong value, ё; returns that symbol. */
+static guint
+learn_then_slip (Fixture *f, guint line, const char *letter)
+{
+  g_autoptr (GPtrArray) lines = truth_lines (f);
+  g_autoptr (DcMatchResult) read = type_text (f, g_ptr_array_index (lines, line), (int) line, -1);
+
+  g_assert_cmpint (read->kind, ==, DC_MATCH_ASSIGNED);
+  for (guint i = 0; i < read->learned->len; i++)
+    {
+      const DcLearned *learned = &g_array_index (read->learned, DcLearned, i);
+
+      if (g_str_equal (learned->text, letter))
+        {
+          g_assert_true (
+              dc_key_set (f->key, learned->symbol, "ё", DC_KEY_CONFIRMED, "assign", NULL));
+          return learned->symbol;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* Issue 31.1: the user read line 17 ("… балалар өзен / жағасында ойнайды, ал үлкендер
+ * малды …"), then gave м a wrong value (ё). Typing "малды" with line 17 in view but not
+ * pointed at fits there only if that value is wrong: a conflict there. Without the view
+ * it used to fit line 25, teaching three wrong values without a word. */
+static void
+test_conflict_in_view (void)
+{
+  const guint line = 17;
+  Fixture f = { 0 };
+  g_autoptr (DcMatchResult) anywhere = NULL;
+  g_autoptr (DcMatchResult) in_view = NULL;
+  g_autoptr (DcMatchResult) elsewhere = NULL;
+  g_autoptr (GError) error = NULL;
+  const DcConflict *conflict;
+  guint symbol;
+
+  /* Without the view, another line takes it, as the issue saw. */
+  fixture_open (&f, "legacy-cyrillic");
+  learn_then_slip (&f, line, "м");
+  anywhere = type_text (&f, "малды", -1, -1);
+  g_assert_cmpint (anywhere->kind, ==, DC_MATCH_ASSIGNED);
+  g_assert_cmpuint (g_array_index (anywhere->places, DcMatchPlace, 0).line, !=, line);
+  fixture_close (&f);
+
+  fixture_open (&f, "legacy-cyrillic");
+  symbol = learn_then_slip (&f, line, "м");
+  in_view = dc_matcher_type_in_view (f.matcher, "малды", -1, -1, line - 1, 3, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (in_view->kind, ==, DC_MATCH_CONFLICT);
+  g_assert_cmpuint (in_view->learned->len, ==, 0);
+  g_assert_cmpuint (in_view->conflicts->len, ==, 1);
+  g_assert_cmpuint (g_array_index (in_view->places, DcMatchPlace, 0).line, ==, line);
+  conflict = dc_matcher_get_conflict (f.matcher, 0);
+  g_assert_cmpuint (conflict->symbol, ==, symbol);
+  g_assert_cmpstr (conflict->current, ==, "ё");
+  g_assert_cmpstr (conflict->proposed, ==, "м");
+  g_assert_cmpstr (dc_key_get_value (f.key, symbol), ==, "ё");
+
+  /* Lines in view where it does not fit at all leave the whole document to search. */
+  elsewhere = dc_matcher_type_in_view (f.matcher, "ЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖ", -1, -1,
+                                       line, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (elsewhere->kind, ==, DC_MATCH_NO_MATCH);
+  g_assert_null (dc_matcher_type_in_view (f.matcher, "малды", -1, -1, 1000000, 1, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  fixture_close (&f);
+}
+
 int
 main (int argc, char **argv)
 {
-  static const char *recoverable[] = { "legacy-cyrillic", "uralic-legacy", "identity-h",
-                                       "identity-named", "duplicate-tounicode", "type3",
-                                       "rotated", "ligatures" };
+  static const char *recoverable[] = {
+    "legacy-cyrillic",     "uralic-legacy", "identity-h", "identity-named",
+    "duplicate-tounicode", "type3",         "rotated",    "ligatures"
+  };
 
   g_test_init (&argc, &argv, NULL);
 
@@ -551,6 +628,7 @@ main (int argc, char **argv)
   g_test_add_func ("/matcher/no-invented-ligature", test_no_invented_ligature);
   g_test_add_func ("/matcher/conflict", test_conflict);
   g_test_add_func ("/matcher/typo-is-no-conflict", test_typo_is_no_conflict);
+  g_test_add_func ("/matcher/conflict-in-view", test_conflict_in_view);
   g_test_add_func ("/matcher/undo-redo", test_undo_redo);
   g_test_add_func ("/matcher/combining-mark", test_combining_mark);
   g_test_add_func ("/matcher/empty-value", test_empty_value);

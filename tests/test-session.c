@@ -543,6 +543,51 @@ test_accept_proposal (void)
   session_stop (&s);
 }
 
+/* `type` with `view_line` and no `line`: a line in view that fits but for one value the
+ * user gave is a conflict there, named by its place; a bad `view_line` is a sentence. */
+static void
+test_type_in_view (void)
+{
+  g_autoptr (JsonParser) truth_parser = NULL;
+  g_autoptr (GPtrArray) lines = truth_line_texts ("legacy-cyrillic", &truth_parser);
+  g_autofree char *changed = dc_test_with_one_letter_changed (g_ptr_array_index (lines, 2));
+  Session s = { 0 };
+
+  session_start (&s, "legacy-cyrillic", NULL, FALSE);
+  {
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    g_autoptr (JsonNode) type = request_new ("type");
+    JsonObject *reply;
+
+    json_object_set_string_member (json_node_get_object (type), "text",
+                                   g_ptr_array_index (lines, 2));
+    json_object_set_int_member (json_node_get_object (type), "line", 2);
+    reply = session_ask (&s, parser, type);
+    g_assert_cmpstr (json_object_get_string_member (reply, "result"), ==, "assigned");
+  }
+  {
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    g_autoptr (JsonNode) type = request_new ("type");
+    JsonObject *reply, *match;
+
+    json_object_set_string_member (json_node_get_object (type), "text", changed);
+    json_object_set_int_member (json_node_get_object (type), "view_line", 1);
+    json_object_set_int_member (json_node_get_object (type), "view_lines", 3);
+    reply = session_ask (&s, parser, type);
+    g_assert_cmpstr (json_object_get_string_member (reply, "result"), ==, "conflict");
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (reply, "conflicts")),
+                      ==, 1);
+    match = json_array_get_object_element (json_object_get_array_member (reply, "matches"), 0);
+    g_assert_cmpint (json_object_get_int_member (match, "line"), ==, 2);
+  }
+  assert_error_reply (&s, "{\"cmd\": \"type\", \"text\": \"а\", \"view_line\": -4}",
+                      "view_line");
+  assert_error_reply (&s, "{\"cmd\": \"type\", \"text\": \"а\", \"view_line\": 0, "
+                          "\"view_lines\": 0}",
+                      "view_lines");
+  session_stop (&s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -556,6 +601,7 @@ main (int argc, char **argv)
   g_test_add_func ("/session/kill-loses-nothing", test_kill_loses_nothing);
   g_test_add_func ("/session/kill-keeps-conflicts", test_kill_keeps_conflicts);
   g_test_add_func ("/session/accept-proposal", test_accept_proposal);
+  g_test_add_func ("/session/type-in-view", test_type_in_view);
 
   return g_test_run ();
 }

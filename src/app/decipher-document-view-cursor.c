@@ -282,3 +282,60 @@ _decipher_document_view_draw_cursor (DecipherDocumentView *self, GtkSnapshot *sn
   gtk_snapshot_append_border (snapshot, &outline, widths, colors);
   self->cursor_drawn = TRUE;
 }
+
+/**
+ * decipher_document_view_get_lines_in_view:
+ * @first_line: (out): the first line on screen
+ * @n_lines: (out): how many lines from it are, up to the last on screen
+ *
+ * The lines the user can be reading: those whose first glyph is on screen. A typed word
+ * is looked for there first (dc_session_type_in_view()).
+ *
+ * Returns: %FALSE when no line is on screen
+ */
+gboolean
+decipher_document_view_get_lines_in_view (DecipherDocumentView *self, guint *first_line,
+                                          guint *n_lines)
+{
+  DcDocument *document;
+  const DcLine *lines;
+  const guint32 *order;
+  double top, height = gtk_widget_get_height (GTK_WIDGET (self));
+  guint first_page, last_page, lo = G_MAXUINT, hi = 0;
+
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), FALSE);
+
+  if (self->session == NULL || self->n_pages == 0 || height <= 0)
+    return FALSE;
+  document = decipher_session_get_document (self->session);
+  lines = dc_document_get_lines (document, NULL);
+  order = dc_document_get_reading_order (document, NULL);
+  top = gtk_adjustment_get_value (self->vadjustment);
+  first_page = _decipher_document_view_page_at_y (self, top);
+  last_page = _decipher_document_view_page_at_y (self, top + height);
+  for (guint page = first_page; page <= last_page && page < self->n_pages; page++)
+    {
+      guint first, n;
+
+      dc_document_get_page_lines (document, page, &first, &n);
+      for (guint l = first; l < first + n; l++)
+        {
+          graphene_rect_t area;
+          double middle;
+
+          if (lines[l].n_glyphs == 0
+              || !decipher_document_view_get_glyph_area (self, order[lines[l].first_glyph], &area))
+            continue;
+          middle = area.origin.y + area.size.height / 2;
+          if (middle < 0 || middle > height)
+            continue;
+          lo = MIN (lo, l);
+          hi = MAX (hi, l);
+        }
+    }
+  if (lo > hi)
+    return FALSE;
+  *first_line = lo;
+  *n_lines = hi - lo + 1;
+  return TRUE;
+}

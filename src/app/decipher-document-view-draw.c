@@ -518,6 +518,8 @@ _decipher_document_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   self->cursor_drawn = FALSE;
   if (!_decipher_document_view_visible_pages (self, &first, &last))
     {
+      if (self->state != NULL)
+        decipher_view_state_set_lines_in_view (self->state, 0, 0);
       _decipher_document_view_clear_page_nodes (self);
       return;
     }
@@ -537,6 +539,15 @@ _decipher_document_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       draw_marks (self, snapshot, page, &rect, &visible);
       _decipher_document_view_draw_selection (self, snapshot, page, &rect, &visible);
       _decipher_document_view_draw_cursor (self, snapshot, page, &rect);
+    }
+
+  /* What the user can be reading, for the next typed word (issue 31.1). */
+  if (self->state != NULL)
+    {
+      guint first_line = 0, n_lines = 0;
+
+      decipher_document_view_get_lines_in_view (self, &first_line, &n_lines);
+      decipher_view_state_set_lines_in_view (self->state, first_line, n_lines);
     }
 
   /* Pages just past the screen are rendered ahead, so scrolling finds them ready, and

@@ -220,6 +220,7 @@ _decipher_document_view_pressed (DecipherDocumentView *self, int n_press, double
   int glyph = decipher_document_view_glyph_at (self, x, y);
 
   self->cursor_shown = FALSE;
+  self->dragged = FALSE;
   gtk_widget_grab_focus (GTK_WIDGET (self));
   /* The input pane cues the line pressed on (the gesture is the primary button's). */
   if (glyph >= 0)
@@ -232,7 +233,9 @@ _decipher_document_view_released (DecipherDocumentView *self, int n_press, doubl
 {
   int glyph = decipher_document_view_glyph_at (self, x, y);
 
-  if (n_press != 1 || self->session == NULL)
+  /* A drag selects; only a click opens the popover, which would take the focus from the
+   * page and Ctrl+C with it (GtkGestureClick still reports the release of a drag). */
+  if (n_press != 1 || self->session == NULL || self->dragged)
     return;
   decipher_document_view_clear_selection (self);
   if (glyph >= 0)

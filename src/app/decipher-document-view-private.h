@@ -64,6 +64,7 @@ struct _DecipherDocumentView
   gint64 selection_anchor; /* where the selection started, up to the cursor, or -1 */
   gboolean cursor_shown;   /* since an arrow key, until the pointer clicks */
   gboolean cursor_drawn;
+  gboolean dragged; /* the button went down and moved past the drag threshold */
   int popover_glyph;
   guint current_page;
 
@@ -106,6 +107,8 @@ void _decipher_document_view_draw_cursor (DecipherDocumentView *self, GtkSnapsho
 
 /* decipher-document-view-selection.c */
 void _decipher_document_view_cursor_will_move (DecipherDocumentView *self, gboolean extend);
+void _decipher_document_view_drag_update (DecipherDocumentView *self, double dx, double dy,
+                                          GtkGestureDrag *gesture);
 void _decipher_document_view_drag_end (DecipherDocumentView *self, double dx, double dy,
                                        GtkGestureDrag *gesture);
 void _decipher_document_view_draw_selection (DecipherDocumentView *self, GtkSnapshot *snapshot,

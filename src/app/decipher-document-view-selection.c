@@ -112,23 +112,87 @@ _decipher_document_view_cursor_will_move (DecipherDocumentView *self, gboolean e
     self->selection_anchor = self->cursor;
 }
 
-void
-_decipher_document_view_drag_end (DecipherDocumentView *self, double dx, double dy,
-                                  GtkGestureDrag *gesture)
+/* How far a drag goes before it selects rather than clicks, in pixels. */
+#define DRAG_THRESHOLD 8
+
+/* The glyph a drag that ends at @x, @y means: the one there, or else the nearest on the
+ * page there, a line above or below counting for more than a distance along it — so a
+ * drag that ends past a line's end, in a margin or between lines selects up to the
+ * nearest glyph, as in a document viewer. */
+static int
+glyph_near (DecipherDocumentView *self, double x, double y)
+{
+  const DcGlyph *glyphs;
+  graphene_rect_t page_rect;
+  guint page, first, n;
+  int best = decipher_document_view_glyph_at (self, x, y);
+  double best_distance = G_MAXDOUBLE;
+
+  if (best >= 0 || self->session == NULL || self->n_pages == 0)
+    return best;
+  page = _decipher_document_view_page_at_y (self, y + gtk_adjustment_get_value (self->vadjustment));
+  _decipher_document_view_page_rect (self, page, &page_rect);
+  glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session), NULL);
+  decipher_session_get_page_glyphs (self->session, page, &first, &n);
+  for (guint g = first; g < first + n; g++)
+    {
+      graphene_rect_t rect;
+      double dx, dy, distance;
+
+      _decipher_document_view_glyph_rect (self, &glyphs[g], &page_rect, &rect);
+      dx = MAX (0, MAX (rect.origin.x - x, x - (rect.origin.x + rect.size.width)));
+      dy = MAX (0, MAX (rect.origin.y - y, y - (rect.origin.y + rect.size.height)));
+      distance = 8 * dy + dx;
+      if (distance < best_distance)
+        {
+          best = (int) g;
+          best_distance = distance;
+        }
+    }
+  return best;
+}
+
+/* Selects from where the drag started to the glyph nearest where it is: @emit says the
+ * drag is over and the run is offered for typing. */
+static void
+select_dragged (DecipherDocumentView *self, double dx, double dy, GtkGestureDrag *gesture,
+                gboolean emit)
 {
   double x, y;
   int first, last;
 
-  if (self->session == NULL || (ABS (dx) < 8 && ABS (dy) < 8))
+  if (self->session == NULL)
     return;
+  if (!self->dragged && ABS (dx) < DRAG_THRESHOLD && ABS (dy) < DRAG_THRESHOLD)
+    return;
+  self->dragged = TRUE;
   gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  first = decipher_document_view_glyph_at (self, x, y);
-  last = decipher_document_view_glyph_at (self, x + dx, y + dy);
-  /* GtkGestureClick gives up past the drag threshold, so no popover opens; but a click
-   * that slipped a little on one glyph is a click, and its popover does. */
-  if (first >= 0 && last >= 0 && first != last
-      && decipher_document_view_select_glyphs (self, (guint) first, (guint) last))
+  first = glyph_near (self, x, y);
+  last = glyph_near (self, x + dx, y + dy);
+  /* A click that slipped a little on one glyph is a click, but its release is a drag's:
+   * nothing is selected, and no popover opens either. */
+  if (first < 0 || last < 0 || first == last
+      || !decipher_document_view_select_glyphs (self, (guint) first, (guint) last))
+    {
+      decipher_document_view_clear_selection (self);
+      return;
+    }
+  if (emit)
     _decipher_document_view_emit_run_selected (self, (guint) first, (guint) last);
+}
+
+void
+_decipher_document_view_drag_update (DecipherDocumentView *self, double dx, double dy,
+                                     GtkGestureDrag *gesture)
+{
+  select_dragged (self, dx, dy, gesture, FALSE);
+}
+
+void
+_decipher_document_view_drag_end (DecipherDocumentView *self, double dx, double dy,
+                                  GtkGestureDrag *gesture)
+{
+  select_dragged (self, dx, dy, gesture, TRUE);
 }
 
 void

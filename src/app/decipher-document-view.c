@@ -872,6 +872,8 @@ decipher_document_view_class_init (DecipherDocumentViewClass *klass)
                                                 G_CALLBACK (_decipher_document_view_pressed));
   gtk_widget_class_bind_template_callback_full (widget_class, "released_cb",
                                                 G_CALLBACK (_decipher_document_view_released));
+  gtk_widget_class_bind_template_callback_full (widget_class, "drag_update_cb",
+                                                G_CALLBACK (_decipher_document_view_drag_update));
   gtk_widget_class_bind_template_callback_full (widget_class, "drag_end_cb",
                                                 G_CALLBACK (_decipher_document_view_drag_end));
   gtk_widget_class_bind_template_callback_full (widget_class, "scroll_cb",

@@ -60,6 +60,8 @@ guint decipher_document_view_get_n_highlighted (DecipherDocumentView *self);
 guint decipher_document_view_get_n_drawn_highlights (DecipherDocumentView *self);
 guint decipher_document_view_get_n_drawn_outlines (DecipherDocumentView *self);
 int decipher_document_view_get_cursor_glyph (DecipherDocumentView *self);
+gboolean decipher_document_view_get_lines_in_view (DecipherDocumentView *self, guint *first_line,
+                                                   guint *n_lines);
 
 gboolean decipher_document_view_select_glyphs (DecipherDocumentView *self, guint first_glyph,
                                                guint last_glyph);

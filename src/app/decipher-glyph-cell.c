@@ -143,12 +143,35 @@ update_value (DecipherGlyphCell *self)
     tooltip = g_strdup_printf (ngettext ("%s\nValue: %s · %s · %u occurrence",
                                          "%s\nValue: %s · %s · %u occurrences", n),
                                title, value, decipher_session_status_label (status), n);
+  /* What the engine worked out says why (issue 31.1): a font's own map judged untrusted,
+   * the readings that agreed — the reason for its level and confidence. */
+  if (status == DC_KEY_PROPOSED || status == DC_KEY_INFERRED)
+    {
+      const char *why = dc_key_get_provenance (decipher_session_get_key (session), symbol);
+
+      if (why != NULL && *why != '\0')
+        {
+          char *longer = g_strdup_printf (_("%s\nWhy: %s"), tooltip, why);
+
+          g_free (tooltip);
+          tooltip = longer;
+        }
+    }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip,
                                   -1);
   /* Not gtk_widget_set_tooltip_text(): in GTK 4.8 it asks the X server where the pointer
    * is, a round trip per cell, for every cell at every change of the key. */
   g_free (self->tooltip);
   self->tooltip = g_steal_pointer (&tooltip);
+}
+
+/* The tooltip, which is also the cell's accessible label. */
+const char *
+decipher_glyph_cell_get_tooltip (DecipherGlyphCell *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_CELL (self), NULL);
+
+  return self->tooltip;
 }
 
 static gboolean

@@ -19,5 +19,6 @@ GtkWidget *decipher_glyph_cell_new (void);
 DecipherSymbolItem *decipher_glyph_cell_get_item (DecipherGlyphCell *self);
 void decipher_glyph_cell_set_item (DecipherGlyphCell *self, DecipherSymbolItem *item);
 GtkLabel *decipher_glyph_cell_get_confidence_label (DecipherGlyphCell *self);
+const char *decipher_glyph_cell_get_tooltip (DecipherGlyphCell *self);
 
 G_END_DECLS

@@ -66,6 +66,10 @@ struct _DecipherInputPane
   guint n_conflicts_shown;
   char *conflict_text;
   char *dragged_text; /* what a drag across the page put in the entry, until edited */
+  /* The entry's text was typed (or edited) since it was last submitted or set by the
+   * pane: only then does Ctrl+Z undo the typing rather than the last decoding step. */
+  gboolean typing;
+  gboolean setting_text;
 
   GtkWidget *box;
   GtkWidget *line_chip;
@@ -85,6 +89,7 @@ G_DEFINE_FINAL_TYPE (DecipherInputPane, decipher_input_pane, GTK_TYPE_WIDGET)
 enum
 {
   LEARNED,
+  LEARNED_ELSEWHERE,
   CONFLICT,
   N_SIGNALS
 };
@@ -99,6 +104,16 @@ enum
 };
 
 static GParamSpec *properties[N_PROPS];
+
+/* Text the pane puts in the entry is not being typed: Ctrl+Z goes to the document. */
+static void
+set_entry_text (DecipherInputPane *self, const char *text)
+{
+  self->setting_text = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->entry), text);
+  self->setting_text = FALSE;
+  self->typing = FALSE;
+}
 
 /* ---- places ------------------------------------------------------------------------- */
 
@@ -328,7 +343,7 @@ decipher_input_pane_update_conflicts (DecipherInputPane *self)
   /* All settled: the text that raised them has had its answer, unless the user has
    * edited it since, in which case it is theirs to keep. */
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->entry)), self->conflict_text) == 0)
-    gtk_editable_set_text (GTK_EDITABLE (self->entry), "");
+    set_entry_text (self, "");
   self->showing_conflicts = FALSE;
   g_clear_pointer (&self->conflict_text, g_free);
   set_label (self->hint_label, NULL);
@@ -343,14 +358,57 @@ release_suggested_line (DecipherInputPane *self)
     decipher_input_pane_set_line (self, DECIPHER_NO_LINE);
 }
 
+/* A word learned where the user was not looking: the page goes there and the glyphs
+ * learned stay marked until the next query, so the user sees what was taken, and where. */
+static void
+flash_place (DecipherInputPane *self, const DcMatchPlace *place)
+{
+  g_autoptr (GArray) glyphs = NULL;
+
+  if (self->state == NULL)
+    return;
+  glyphs = _decipher_place_glyphs (get_document (self), place->line, place->token, place->n_tokens);
+  decipher_view_state_set_marks (self->state, DECIPHER_MARK_CANDIDATE,
+                                 (const guint32 *) glyphs->data, glyphs->len);
+  show_place (self, place->line, place->token, place->n_tokens);
+}
+
+/* Without a line cue, the lines on screen are what the user reads: a word is looked for
+ * there first, and one that fits there but for one of their values is a conflict. */
+static void
+learned (DecipherInputPane *self, const DcMatchResult *result, gboolean has_view, guint view_line,
+         guint n_view_lines)
+{
+  const DcMatchPlace *place;
+
+  if (result->places->len == 0 || !has_view)
+    {
+      g_signal_emit (self, signals[LEARNED], 0, result->learned->len);
+      return;
+    }
+  place = &g_array_index (result->places, DcMatchPlace, 0);
+  if (place->line >= view_line && place->line < view_line + n_view_lines)
+    {
+      g_signal_emit (self, signals[LEARNED], 0, result->learned->len);
+      return;
+    }
+  flash_place (self, place);
+  g_signal_emit (self, signals[LEARNED_ELSEWHERE], 0, result->learned->len, place->line);
+}
+
 static void
 run_query (DecipherInputPane *self, const char *text, int line, int token)
 {
   g_autoptr (DcMatchResult) result = NULL;
   g_autoptr (GError) error = NULL;
+  guint view_line = 0, n_view_lines = 0;
+  gboolean has_view = FALSE;
 
   clear_feedback (self);
-  result = dc_session_type (self->engine, text, line, token, &error);
+  if (line < 0 && self->state != NULL)
+    has_view = decipher_view_state_get_lines_in_view (self->state, &view_line, &n_view_lines);
+  result = dc_session_type_in_view (self->engine, text, line, token,
+                                    has_view ? (int) view_line : -1, n_view_lines, &error);
   if (result == NULL)
     {
       self->last_kind = DC_MATCH_NO_MATCH;
@@ -362,15 +420,15 @@ run_query (DecipherInputPane *self, const char *text, int line, int token)
   switch (result->kind)
     {
     case DC_MATCH_ASSIGNED:
-      /* The view stays where it is: the user typed what they were reading there, and
-       * the view moves only when they ask (What Next?, a place picked from a list). */
-      gtk_editable_set_text (GTK_EDITABLE (self->entry), "");
+      /* The view stays where it is when the words were on screen: the user typed what
+       * they were reading there. Learned off screen, the view goes there (learned()). */
+      set_entry_text (self, "");
       clear_marks (self, DECIPHER_MARK_SUGGESTION);
       release_suggested_line (self);
-      g_signal_emit (self, signals[LEARNED], 0, result->learned->len);
+      learned (self, result, has_view, view_line, n_view_lines);
       break;
     case DC_MATCH_KNOWN:
-      gtk_editable_set_text (GTK_EDITABLE (self->entry), "");
+      set_entry_text (self, "");
       release_suggested_line (self);
       set_label (self->hint_label,
                  _("Every letter of it is known already: nothing new to learn."));
@@ -437,6 +495,7 @@ entry_activate_cb (DecipherInputPane *self)
       return;
     }
   self->has_placeholders = FALSE;
+  self->typing = FALSE;
   query (self, text, self->line == DECIPHER_NO_LINE ? -1 : (int) self->line, -1);
 }
 
@@ -466,6 +525,8 @@ entry_insert_text_cb (GtkEditable *delegate, const char *text, int length, int *
 static void
 entry_changed_cb (DecipherInputPane *self)
 {
+  if (!self->setting_text)
+    self->typing = TRUE;
   if (self->refused_insert)
     {
       self->refused_insert = FALSE;
@@ -546,7 +607,7 @@ decipher_input_pane_fill_from_glyphs (DecipherInputPane *self, guint first_glyph
   if (!self->has_placeholders && *gtk_editable_get_text (GTK_EDITABLE (self->entry)) != '\0')
     return;
   clear_feedback (self);
-  gtk_editable_set_text (GTK_EDITABLE (self->entry), text);
+  set_entry_text (self, text);
   self->has_placeholders = placeholder >= 0;
   gtk_widget_grab_focus (GTK_WIDGET (self->entry));
   if (placeholder >= 0)
@@ -733,7 +794,7 @@ decipher_input_pane_set_session (DecipherInputPane *self, DecipherSession *sessi
   g_return_if_fail (DECIPHER_IS_INPUT_PANE (self));
 
   clear_feedback (self);
-  gtk_editable_set_text (GTK_EDITABLE (self->entry), "");
+  set_entry_text (self, "");
   detach_session (self);
   if (session != NULL)
     {
@@ -749,6 +810,21 @@ decipher_input_pane_set_session (DecipherInputPane *self, DecipherSession *sessi
       dc_session_prepare_index (self->engine);
       decipher_input_pane_update_conflicts (self);
     }
+}
+
+/**
+ * decipher_input_pane_is_typing:
+ *
+ * Returns: whether the entry holds text typed or edited since it was last submitted or
+ *   filled in by the pane, which its own undo takes back; otherwise the window's undo is
+ *   the document's, as in GNOME applications with a focused entry
+ */
+gboolean
+decipher_input_pane_is_typing (DecipherInputPane *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_INPUT_PANE (self), FALSE);
+
+  return self->typing && *gtk_editable_get_text (GTK_EDITABLE (self->entry)) != '\0';
 }
 
 void
@@ -856,6 +932,11 @@ decipher_input_pane_class_init (DecipherInputPaneClass *klass)
   /* @n_symbols were learned from what was typed; undo is one step. */
   signals[LEARNED] = g_signal_new ("learned", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                    NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  /* As "learned", but the words matched a line that was not on screen: that line
+   * (the document's line number) is now shown. */
+  signals[LEARNED_ELSEWHERE] = g_signal_new ("learned-elsewhere", G_TYPE_FROM_CLASS (klass),
+                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                                             G_TYPE_UINT, G_TYPE_UINT);
   /* What was typed contradicts values held: the matcher has new open conflicts. */
   signals[CONFLICT] = g_signal_new ("conflict", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                     NULL, NULL, NULL, G_TYPE_NONE, 0);

@@ -30,6 +30,7 @@ gboolean decipher_input_pane_is_busy (DecipherInputPane *self);
 void decipher_input_pane_fill_from_glyphs (DecipherInputPane *self, guint first_glyph,
                                            guint last_glyph);
 void decipher_input_pane_focus (DecipherInputPane *self);
+gboolean decipher_input_pane_is_typing (DecipherInputPane *self);
 void decipher_input_pane_update_conflicts (DecipherInputPane *self);
 
 /* For the tests: the parts a user (or an accessibility client) drives. */

@@ -18,6 +18,7 @@
 
 #include "config.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 #ifdef __linux__
 #include <sys/resource.h>
@@ -290,18 +291,17 @@ decipher_recognize_bar_set_min_confidence (DecipherRecognizeBar *self, double co
  *
  * Returns: how many were accepted
  */
-guint
-decipher_recognize_bar_accept_above (DecipherRecognizeBar *self, GError **error)
+static guint
+accept_above (DecipherRecognizeBar *self, gboolean skip_lookalikes, GError **error)
 {
   g_autofree char *message = NULL;
   guint n = 0;
 
-  g_return_val_if_fail (DECIPHER_IS_RECOGNIZE_BAR (self), 0);
-
   if (self->session == NULL)
     return 0;
-  if (!dc_session_accept_all (decipher_session_get_engine (self->session),
-                              decipher_recognize_bar_get_min_confidence (self), &n, error))
+  if (!dc_session_accept_all_full (decipher_session_get_engine (self->session),
+                                   decipher_recognize_bar_get_min_confidence (self),
+                                   skip_lookalikes, &n, error))
     return n;
   /* Translators: after "Accept All Above"; the percentage is the confidence chosen. */
   message = g_strdup_printf (ngettext ("%u proposal at least %.0f %% sure accepted",
@@ -311,14 +311,123 @@ decipher_recognize_bar_accept_above (DecipherRecognizeBar *self, GError **error)
   return n;
 }
 
+guint
+decipher_recognize_bar_accept_above (DecipherRecognizeBar *self, GError **error)
+{
+  g_return_val_if_fail (DECIPHER_IS_RECOGNIZE_BAR (self), 0);
+
+  return accept_above (self, FALSE, error);
+}
+
 static void
-accept_clicked_cb (DecipherRecognizeBar *self)
+accept_response_cb (AdwMessageDialog *dialog, const char *response, DecipherRecognizeBar *self)
 {
   g_autoptr (GError) error = NULL;
 
-  decipher_recognize_bar_accept_above (self, &error);
+  if (g_str_equal (response, "accept"))
+    accept_above (self, FALSE, &error);
+  else if (g_str_equal (response, "accept-sure"))
+    accept_above (self, TRUE, &error);
   if (error != NULL)
     set_message (self, error->message);
+}
+
+/* What "Accept" would take, level by level (DESIGN §7), and what it leaves: the sentence
+ * the confirmation shows before anything is applied. */
+static char *
+describe_acceptance (DecipherRecognizeBar *self, guint *n_taken, guint *n_lookalikes)
+{
+  DcKey *key = decipher_session_get_key (self->session);
+  double min_confidence = decipher_recognize_bar_get_min_confidence (self);
+  guint per_level[DC_KEY_LEVEL_LAST + 1] = { 0 }, n_symbols, n_left = 0;
+  GString *body = g_string_new (NULL);
+
+  dc_document_get_symbols (decipher_session_get_document (self->session), &n_symbols);
+  *n_taken = *n_lookalikes = 0;
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      if (dc_key_get_status (key, s) != DC_KEY_PROPOSED)
+        continue;
+      if (dc_key_get_confidence (key, s) < min_confidence)
+        {
+          n_left++;
+          continue;
+        }
+      per_level[MIN (dc_key_get_level (key, s), DC_KEY_LEVEL_LAST)]++;
+      (*n_taken)++;
+      *n_lookalikes += dc_value_is_lookalike (dc_key_peek_value (key, s));
+    }
+  for (guint level = 0; level <= DC_KEY_LEVEL_LAST; level++)
+    if (per_level[level] > 0)
+      /* Translators: one line of the accept-all confirmation: how many values, and
+       * where they come from ("from the font's own tables"). */
+      g_string_append_printf (body,
+                              ngettext ("• %u value %s\n", "• %u values %s\n", per_level[level]),
+                              per_level[level], decipher_session_level_label (level));
+  if (*n_lookalikes > 0)
+    g_string_append_printf (body,
+                            ngettext ("%u of them is a letter easily taken for another (х and "
+                                      "ӿ, н and ӊ): “Accept All but Look-alikes” leaves it "
+                                      "to review in the palette.\n",
+                                      "%u of them are letters easily taken for others (х and "
+                                      "ӿ, н and ӊ): “Accept All but Look-alikes” leaves them "
+                                      "to review in the palette.\n",
+                                      *n_lookalikes),
+                            *n_lookalikes);
+  if (n_left > 0)
+    g_string_append_printf (body,
+                            ngettext ("%u proposal less sure than %.0f %% stays to review "
+                                      "in the palette.",
+                                      "%u proposals less sure than %.0f %% stay to review "
+                                      "in the palette.",
+                                      n_left),
+                            n_left, min_confidence * 100.0);
+  g_strchomp (body->str);
+  return g_string_free (body, FALSE);
+}
+
+/* Nothing is applied before the user has seen how many values each kind of evidence
+ * would give (a font's own map that lies gave 76 values of gibberish in one press). */
+static void
+accept_clicked_cb (DecipherRecognizeBar *self)
+{
+  g_autofree char *body = NULL;
+  g_autofree char *heading = NULL;
+  AdwMessageDialog *dialog;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  guint n_taken, n_lookalikes;
+
+  if (self->session == NULL)
+    return;
+  body = describe_acceptance (self, &n_taken, &n_lookalikes);
+  if (n_taken == 0)
+    {
+      g_autofree char *message = g_strdup_printf (_("No proposal is at least %.0f %% sure."),
+          decipher_recognize_bar_get_min_confidence (self) * 100.0);
+
+      set_message (self, message);
+      return;
+    }
+  heading = g_strdup_printf (ngettext ("Accept %u Proposal?", "Accept %u Proposals?", n_taken),
+                             n_taken);
+  dialog = ADW_MESSAGE_DIALOG (
+      adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, body));
+  adw_message_dialog_add_response (dialog, "cancel", _("_Cancel"));
+  if (n_lookalikes > 0)
+    {
+      adw_message_dialog_add_response (dialog, "accept", _("Accept _All"));
+      adw_message_dialog_add_response (dialog, "accept-sure", _("Accept All but _Look-alikes"));
+      adw_message_dialog_set_response_appearance (dialog, "accept-sure", ADW_RESPONSE_SUGGESTED);
+    }
+  else
+    {
+      adw_message_dialog_add_response (dialog, "accept", _("_Accept"));
+      adw_message_dialog_set_response_appearance (dialog, "accept", ADW_RESPONSE_SUGGESTED);
+    }
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (accept_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 const char *

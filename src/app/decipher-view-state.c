@@ -32,7 +32,8 @@ struct _DecipherViewState
   gboolean has_selection;
   char *search_text;
   int current_hit;
-  GArray *marks[DECIPHER_N_MARKS]; /* of guint32 glyph indices, sorted, or NULL */
+  GArray *marks[DECIPHER_N_MARKS];           /* of guint32 glyph indices, sorted, or NULL */
+  guint first_line_in_view, n_lines_in_view; /* as the document view last drew them */
 };
 
 G_DEFINE_FINAL_TYPE (DecipherViewState, decipher_view_state, G_TYPE_OBJECT)
@@ -274,6 +275,29 @@ decipher_view_state_set_search_text (DecipherViewState *self, const char *text)
   g_free (self->search_text);
   self->search_text = g_strdup (text);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEARCH_TEXT]);
+}
+
+/* The lines the document view showed in its last frame (see
+ * decipher_document_view_get_lines_in_view()): a typed word is looked for there first.
+ * Not a property: it changes with every scroll, and only a query reads it. */
+void
+decipher_view_state_set_lines_in_view (DecipherViewState *self, guint first_line, guint n_lines)
+{
+  g_return_if_fail (DECIPHER_IS_VIEW_STATE (self));
+
+  self->first_line_in_view = first_line;
+  self->n_lines_in_view = n_lines;
+}
+
+/* Returns: %FALSE when no line was on screen */
+gboolean
+decipher_view_state_get_lines_in_view (DecipherViewState *self, guint *first_line, guint *n_lines)
+{
+  g_return_val_if_fail (DECIPHER_IS_VIEW_STATE (self), FALSE);
+
+  *first_line = self->first_line_in_view;
+  *n_lines = self->n_lines_in_view;
+  return self->n_lines_in_view > 0;
 }
 
 int

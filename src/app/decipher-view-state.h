@@ -43,6 +43,10 @@ void decipher_view_state_set_marks (DecipherViewState *self, DecipherMarkKind ki
 const guint32 *decipher_view_state_get_marks (DecipherViewState *self, DecipherMarkKind kind,
                                               guint *n_glyphs);
 void decipher_view_state_clear_marks (DecipherViewState *self);
+void decipher_view_state_set_lines_in_view (DecipherViewState *self, guint first_line,
+                                            guint n_lines);
+gboolean decipher_view_state_get_lines_in_view (DecipherViewState *self, guint *first_line,
+                                                guint *n_lines);
 
 void decipher_view_state_show_glyph (DecipherViewState *self, guint glyph);
 void decipher_view_state_glyph_pressed (DecipherViewState *self, guint glyph);

@@ -450,15 +450,20 @@ export_pdf_action (GtkWidget *widget, const char *action, GVariant *param)
 /* ---- editing ------------------------------------------------------------------------ */
 
 /* The window's shortcuts see Ctrl+Z before a focused entry does: an entry keeps its own
- * undo for the text being typed. */
+ * undo for the text being typed. The word entry, where What Next? and typing leave the
+ * focus, does so only while a word is being typed in it: once submitted, or empty, its
+ * Ctrl+Z undoes the last decoding step, as GNOME applications do with a document. */
 static gboolean
 forward_to_text (DecipherWindow *self, const char *action)
 {
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
 
-  if (focus != NULL && GTK_IS_TEXT (focus) && gtk_widget_get_mapped (focus))
-    return gtk_widget_activate_action (focus, action, NULL);
-  return FALSE;
+  if (focus == NULL || !GTK_IS_TEXT (focus) || !gtk_widget_get_mapped (focus))
+    return FALSE;
+  if (gtk_widget_is_ancestor (focus, GTK_WIDGET (self->input_pane))
+      && !decipher_input_pane_is_typing (self->input_pane))
+    return FALSE;
+  return gtk_widget_activate_action (focus, action, NULL);
 }
 
 static void

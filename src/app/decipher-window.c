@@ -401,6 +401,24 @@ learned_cb (DecipherWindow *self, guint n_symbols)
   learned_toast (self, n_symbols);
 }
 
+/* Typed words were learned on a line the user did not have in view: the toast says where
+ * (the page has gone there), with Undo for the step. */
+static void
+learned_elsewhere_cb (DecipherWindow *self, guint n_symbols, guint line)
+{
+  const DcLine *l;
+  g_autofree char *title = NULL;
+
+  if (self->session == NULL)
+    return;
+  l = &dc_document_get_lines (decipher_session_get_document (self->session), NULL)[line];
+  /* Translators: typed words matched a line that was not on screen; page, line on it. */
+  title = g_strdup_printf (ngettext ("%u symbol learned from p. %u, line %u",
+                                     "%u symbols learned from p. %u, line %u", n_symbols),
+                           n_symbols, l->page + 1, l->index + 1);
+  _decipher_window_toast (self, title, TRUE);
+}
+
 /* Typed input contradicted values held: straight to the review, where the user sees
  * both places and decides. */
 static void
@@ -935,6 +953,8 @@ decipher_window_init (DecipherWindow *self)
   gtk_box_append (self->input_slot, GTK_WIDGET (self->input_pane));
   gtk_widget_set_visible (GTK_WIDGET (self->input_slot), TRUE);
   g_signal_connect_swapped (self->input_pane, "learned", G_CALLBACK (learned_cb), self);
+  g_signal_connect_swapped (self->input_pane, "learned-elsewhere",
+                            G_CALLBACK (learned_elsewhere_cb), self);
   g_signal_connect_swapped (self->input_pane, "conflict", G_CALLBACK (conflict_cb), self);
   g_signal_connect_swapped (self->input_pane, "notify::busy", G_CALLBACK (pane_busy_cb), self);
 

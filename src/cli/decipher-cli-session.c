@@ -244,16 +244,19 @@ handle_type (Session *session, JsonObject *request, JsonBuilder *reply, GError *
 {
   g_autoptr (DcMatchResult) result = NULL;
   const char *text;
-  gint64 line = -1, token = -1;
+  gint64 line = -1, token = -1, view_line = -1, view_lines = 1;
   guint n_lines;
 
   dc_document_get_lines (session->document, &n_lines);
   if ((text = get_string (request, "text", error)) == NULL
       || !get_int (request, "line", FALSE, 0, MAX (0, (gint64) n_lines - 1), &line, error)
-      || !get_int (request, "token", FALSE, 0, G_MAXINT, &token, error))
+      || !get_int (request, "token", FALSE, 0, G_MAXINT, &token, error)
+      || !get_int (request, "view_line", FALSE, 0, MAX (0, (gint64) n_lines - 1), &view_line, error)
+      || !get_int (request, "view_lines", FALSE, 1, MAX (1, (gint64) n_lines), &view_lines, error))
     return FALSE;
 
-  result = dc_session_type (session->session, text, (int) line, (int) token, error);
+  result = dc_session_type_in_view (session->session, text, (int) line, (int) token,
+                                    (int) view_line, (guint) view_lines, error);
   if (result == NULL)
     return FALSE;
 

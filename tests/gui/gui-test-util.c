@@ -17,6 +17,7 @@
 #include <gdk/x11/gdkx.h>
 #include <X11/XKBlib.h>
 #include <X11/extensions/XTest.h>
+#include <math.h>
 #include <X11/keysym.h>
 
 static char *tmp_root;
@@ -85,7 +86,8 @@ gui_test_init (int *argc, char ***argv)
     g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
 
     gtk_css_provider_load_from_resource (css, "/io/github/decipherpdf/Decipher/style.css");
-    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                                GTK_STYLE_PROVIDER (css),
                                                 GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
     gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
                                       "/io/github/decipherpdf/Decipher/icons");
@@ -136,9 +138,7 @@ gui_test_iterate (guint milliseconds)
 
 /* Runs the main loop until @condition holds; fails the test after @timeout_seconds. */
 void
-gui_test_wait_until (gboolean (*condition) (gpointer data),
-                     gpointer data,
-                     guint timeout_seconds,
+gui_test_wait_until (gboolean (*condition) (gpointer data), gpointer data, guint timeout_seconds,
                      const char *what)
 {
   gint64 end = g_get_monotonic_time () + (gint64) timeout_seconds * G_USEC_PER_SEC;
@@ -242,7 +242,8 @@ gui_test_key_snapshot (DcKey *key)
       const char *provenance = dc_key_get_provenance (key, s);
 
       g_string_append_printf (out, "%u\t%d\t%s\t%s\n", s, dc_key_get_status (key, s),
-                              value != NULL ? value : "(none)", provenance != NULL ? provenance : "");
+                              value != NULL ? value : "(none)",
+                              provenance != NULL ? provenance : "");
     }
   g_string_append_printf (out, "undo %d redo %d\n", dc_key_can_undo (key), dc_key_can_redo (key));
   return g_string_free (out, FALSE);
@@ -411,6 +412,56 @@ gui_test_pointer_away (GtkWindow *window)
       && gdk_surface_get_device_position (surface, gdk_seat_get_pointer (seat), &x, &y, NULL)
       && x >= 0 && y >= 0 && x < gdk_surface_get_width (surface)
       && y < gdk_surface_get_height (surface));
+}
+
+/* ---- the pointer ----------------------------------------------------------------------
+ *
+ * Moved and pressed on the X server through XTest too, so a drag reaches the window's
+ * gestures as a user's hand makes it: press, motion events, release. */
+
+/* Moves the X pointer to @x, @y in @widget's coordinates, and handles the motion. */
+void
+gui_test_pointer_move (GtkWidget *widget, double x, double y)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GdkSurface *surface = gtk_native_get_surface (native);
+  Display *display = gdk_x11_display_get_xdisplay (gtk_widget_get_display (widget));
+  graphene_point_t point = GRAPHENE_POINT_INIT (x, y), in_native;
+  double tx, ty;
+  int root_x, root_y;
+  Window child;
+
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native), &point, &in_native));
+  gtk_native_get_surface_transform (native, &tx, &ty);
+  XTranslateCoordinates (display, gdk_x11_surface_get_xid (surface), DefaultRootWindow (display),
+                         (int) round (in_native.x + tx), (int) round (in_native.y + ty), &root_x,
+                         &root_y, &child);
+  XTestFakeMotionEvent (display, -1, root_x, root_y, CurrentTime);
+  XSync (display, False);
+  gui_test_settle ();
+}
+
+/* Presses (@down) or releases pointer button @button where the pointer is. */
+void
+gui_test_pointer_button (GtkWidget *widget, guint button, gboolean down)
+{
+  Display *display = gdk_x11_display_get_xdisplay (gtk_widget_get_display (widget));
+
+  XTestFakeButtonEvent (display, button, down, CurrentTime);
+  XSync (display, False);
+  gui_test_settle ();
+}
+
+/* Drags with the first button from @x0, @y0 to @x1, @y1 in @widget's coordinates, in
+ * @steps motions, as a hand does. */
+void
+gui_test_pointer_drag (GtkWidget *widget, double x0, double y0, double x1, double y1, guint steps)
+{
+  gui_test_pointer_move (widget, x0, y0);
+  gui_test_pointer_button (widget, 1, TRUE);
+  for (guint i = 1; i <= steps; i++)
+    gui_test_pointer_move (widget, x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps);
+  gui_test_pointer_button (widget, 1, FALSE);
 }
 
 static void

@@ -47,6 +47,18 @@ void gui_test_key (GtkWindow *window,
                    const char *accelerator);
 void gui_test_type (GtkWindow *window,
                     const char *text);
+void gui_test_pointer_move (GtkWidget *widget,
+                            double x,
+                            double y);
+void gui_test_pointer_button (GtkWidget *widget,
+                              guint button,
+                              gboolean down);
+void gui_test_pointer_drag (GtkWidget *widget,
+                            double x0,
+                            double y0,
+                            double x1,
+                            double y1,
+                            guint steps);
 
 /* How long a wait may take before the test fails: generous, for a loaded machine. */
 #define GUI_TEST_TIMEOUT 60

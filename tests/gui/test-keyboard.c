@@ -505,33 +505,55 @@ entry_has_focus (GtkEditable *entry)
   return gtk_widget_has_focus (GTK_WIDGET (gtk_editable_get_delegate (entry)));
 }
 
-/* A drag across the page selects words and offers them for typing: the input pane takes
- * the focus with a "?" selected. Ctrl+C right after it copies the words on the page, as in
- * any reader; once something is typed, it is the entry's own again. */
+/* The glyph @glyph's middle in @view's coordinates. */
+static void
+glyph_middle (DecipherDocumentView *view, guint glyph, double *x, double *y)
+{
+  graphene_rect_t area;
+
+  g_assert_true (decipher_document_view_get_glyph_area (view, glyph, &area));
+  *x = area.origin.x + area.size.width / 2;
+  *y = area.origin.y + area.size.height / 2;
+}
+
+/* Issue 31.3: a real drag (the pointer pressed, moved and released on the X server) from
+ * a line's first glyph to past its end selects the whole line, opens no popover, and
+ * offers the words for typing: the input pane takes the focus with a "?" selected. Ctrl+C
+ * right after it copies the words on the page, as in any reader; once something is typed,
+ * it is the entry's own again. */
 static void
 test_drag_then_copy (void)
 {
   DecipherWindow *window = gui_test_open_window ("legacy-cyrillic.pdf", NULL, 1200, 800);
   DecipherDocumentView *view = _decipher_window_get_document_view (window);
   GtkEditable *entry = decipher_input_pane_get_entry (_decipher_window_get_input_pane (window));
+  DecipherSession *session = decipher_window_get_session (window);
+  DcDocument *document = decipher_session_get_document (session);
+  const DcLine *lines = dc_document_get_lines (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
   g_autofree char *expected = NULL;
   g_autofree char *copied = NULL;
   g_autofree char *typed = NULL;
-  DecipherSession *session = decipher_window_get_session (window);
-  const DcGlyph *glyphs = dc_document_get_glyphs (decipher_session_get_document (session), NULL);
-  guint first = 0;
+  g_autofree char *second = NULL;
+  const guint line = 2;
+  double x0, y0, x1, y1;
 
-  /* From the first glyph still to decode, past the word it is in. */
-  while (!dc_session_symbol_is_unknown (decipher_session_get_engine (session), glyphs[first].symbol))
-    first++;
-  /* What the drag gesture does when it ends (_decipher_document_view_drag_end()). */
-  g_assert_true (decipher_document_view_select_glyphs (view, first, first + 10));
-  g_signal_emit_by_name (view, "run-selected", first, first + 10);
+  gui_test_focus_window (GTK_WINDOW (window));
+  glyph_middle (view, order[lines[line].first_glyph], &x0, &y0);
+  glyph_middle (view, order[lines[line].first_glyph + lines[line].n_glyphs - 1], &x1, &y1);
+  /* Past the line's end, into the margin. */
+  x1 = gtk_widget_get_width (GTK_WIDGET (view)) - 4;
+  gui_test_pointer_drag (GTK_WIDGET (view), x0, y0, x1, y1, 6);
+  gui_test_pointer_away (GTK_WINDOW (window));
+
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (decipher_document_view_get_popover (view))));
+  g_assert_true (decipher_document_view_has_selection (view));
+  expected = dc_export_line_text (document, line, dc_key_value_func,
+                                  decipher_session_get_key (session));
+  g_assert_cmpstr (decipher_document_view_dup_selected_text (view), ==, expected);
   GUI_TEST_WAIT (entry_has_focus, entry, "the entry's focus");
   g_assert_nonnull (strchr (gtk_editable_get_text (entry), '?'));
-  expected = decipher_document_view_dup_selected_text (view);
-  g_assert_nonnull (expected);
-  g_assert_cmpstr (expected, !=, "?");
+  gui_test_screenshot ("keyboard-drag-selection");
 
   copied = copy_with_keys (window);
   g_assert_cmpstr (copied, ==, expected);
@@ -541,6 +563,19 @@ test_drag_then_copy (void)
   gtk_editable_select_region (entry, 0, -1);
   typed = copy_with_keys (window);
   g_assert_cmpstr (typed, ==, gtk_editable_get_text (entry));
+
+  /* Backwards, from past the end of the next line to the middle of this one: the drag
+   * ends on a glyph, and still no popover opens. */
+  gtk_editable_set_text (entry, "");
+  glyph_middle (view, order[lines[line + 1].first_glyph + lines[line + 1].n_glyphs - 1], &x0, &y0);
+  glyph_middle (view, order[lines[line].first_glyph + lines[line].n_glyphs / 2], &x1, &y1);
+  /* In the page's margin: the window's edge is the scroll bar's. */
+  gui_test_pointer_drag (GTK_WIDGET (view), x0 + 40, y0, x1, y1, 6);
+  gui_test_pointer_away (GTK_WINDOW (window));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (decipher_document_view_get_popover (view))));
+  second = decipher_document_view_dup_selected_text (view);
+  g_assert_nonnull (second);
+  g_assert_nonnull (strchr (second, '\n'));
   gui_test_close_window (window);
 }
 

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "decipher-glyph-cell.h"
 #include "decipher-glyph-palette.h"
 #include "decipher-recognize-bar.h"
@@ -39,6 +41,34 @@ find_widget (GtkWidget *root, GType type)
         return found;
     }
   return NULL;
+}
+
+/* Issue 31.1: each proposal's cell under @root says, in its tooltip, what the value rests
+ * on and why: its level and the key's provenance for it. Returns the cells seen. */
+static guint
+check_reasons (GtkWidget *root, DcKey *key)
+{
+  guint n = 0;
+
+  if (DECIPHER_IS_GLYPH_CELL (root))
+    {
+      DecipherSymbolItem *item = decipher_glyph_cell_get_item (DECIPHER_GLYPH_CELL (root));
+      guint symbol;
+      g_autofree char *why = NULL;
+
+      if (item == NULL || decipher_symbol_item_get_status (item) != DC_KEY_PROPOSED)
+        return 0;
+      symbol = decipher_symbol_item_get_symbol (item);
+      why = g_strdup_printf ("Why: %s", dc_key_get_provenance (key, symbol));
+      g_assert_nonnull (strstr (decipher_glyph_cell_get_tooltip (DECIPHER_GLYPH_CELL (root)),
+                                decipher_session_level_label (dc_key_get_level (key, symbol))));
+      g_assert_nonnull (strstr (decipher_glyph_cell_get_tooltip (DECIPHER_GLYPH_CELL (root)), why));
+      return 1;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += check_reasons (child, key);
+  return n;
 }
 
 /* Whether a glyph cell under @root shows a proposal's confidence ("80 %"). */
@@ -145,8 +175,12 @@ test_recognize_and_accept (void)
   GtkButton *button;
   GListModel *shown;
   Stalls stalls = { 0 };
-  guint tick, n_proposed, n_sure, n_accepted, n_shown, n_symbols;
+  guint tick, n_proposed, n_sure, n_accepted, n_shown, n_symbols, n_lookalikes;
   g_autofree gboolean *sure = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *expected = NULL;
+  AdwMessageDialog *dialog;
   gboolean saw_progress = FALSE, saw_confidence = FALSE;
   gint64 end;
 
@@ -208,6 +242,7 @@ test_recognize_and_accept (void)
     }
   saw_confidence = shows_confidence (GTK_WIDGET (f.palette));
   g_assert_true (saw_confidence);
+  g_assert_cmpuint (check_reasons (GTK_WIDGET (f.palette), key), >, 0);
 
   /* Accept all above 50 %: those and only those (the proposals are weighed again after,
    * which may propose more), as one step that one Undo takes back. */
@@ -219,7 +254,31 @@ test_recognize_and_accept (void)
     sure[s] = dc_key_get_status (key, s) == DC_KEY_PROPOSED
               && dc_key_get_confidence (key, s) >= 0.5;
   decipher_recognize_bar_set_min_confidence (f.bar, 0.5);
+  /* Issue 31.1: before anything is applied, a confirmation says how many values each
+   * kind of evidence gives and how many less sure proposals stay; Cancel takes nothing. */
+  before = gui_test_key_snapshot (key);
   g_signal_emit_by_name (gui_test_find_button (GTK_WIDGET (f.bar), "_Accept"), "clicked");
+  GUI_TEST_WAIT_FOR ((dialog = gui_test_find_dialog ()) != NULL, "the confirmation");
+  g_test_message ("%s\n%s", adw_message_dialog_get_heading (dialog),
+                  adw_message_dialog_get_body (dialog));
+  expected = g_strdup_printf ("• %u values %s", n_sure,
+                              decipher_session_level_label (DC_KEY_LEVEL_SHAPE));
+  g_assert_cmpuint (n_sure, ==, count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_SHAPE, 0.5));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), expected));
+  if (count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_NONE, 0) > n_sure)
+    g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "less sure than 50 %"));
+  after = gui_test_key_snapshot (key);
+  g_assert_cmpstr (after, ==, before);
+  gui_test_screenshot ("recognize-accept-confirmation");
+  adw_message_dialog_response (dialog, "cancel");
+  gui_test_close_dialogs ();
+  g_clear_pointer (&after, g_free);
+  after = gui_test_key_snapshot (key);
+  g_assert_cmpstr (after, ==, before);
+  g_signal_emit_by_name (gui_test_find_button (GTK_WIDGET (f.bar), "_Accept"), "clicked");
+  GUI_TEST_WAIT_FOR ((dialog = gui_test_find_dialog ()) != NULL, "the confirmation");
+  adw_message_dialog_response (dialog, "accept");
+  gui_test_close_dialogs ();
   GUI_TEST_WAIT_FOR (count_status (key, DC_KEY_CONFIRMED, DC_KEY_LEVEL_NONE, 0) > 0,
                      "the sure proposals accepted");
   for (guint s = 0; s < n_symbols; s++)
@@ -235,6 +294,28 @@ test_recognize_and_accept (void)
   g_assert_cmpuint (count_status (key, DC_KEY_CONFIRMED, DC_KEY_LEVEL_NONE, 0), ==, 0);
   g_assert_cmpuint (g_list_model_get_n_items (shown), ==, n_shown);
   gui_test_screenshot ("recognize-proposals");
+
+  /* Issue 31.1: the look-alike letters (х/ӿ, н/ӊ) among the sure ones are named, and
+   * "Accept All but Look-alikes" leaves them proposed, to review one by one. */
+  n_lookalikes = 0;
+  for (guint s = 0; s < n_symbols; s++)
+    n_lookalikes += sure[s] && dc_value_is_lookalike (dc_key_peek_value (key, s));
+  g_test_message ("%u of %u sure proposals are look-alikes", n_lookalikes, n_sure);
+  g_assert_cmpuint (n_lookalikes, >, 0);
+  g_signal_emit_by_name (gui_test_find_button (GTK_WIDGET (f.bar), "_Accept"), "clicked");
+  GUI_TEST_WAIT_FOR ((dialog = gui_test_find_dialog ()) != NULL, "the confirmation");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Look-alikes"));
+  adw_message_dialog_response (dialog, "accept-sure");
+  gui_test_close_dialogs ();
+  /* (Here the layout gave the Russian letters: what OCR proposes are the Kazakh and
+   * Khanty ones, every one a look-alike; the response is handled at once.) */
+  for (guint s = 0; s < n_symbols; s++)
+    if (sure[s])
+      g_assert_cmpint (dc_key_get_status (key, s) == DC_KEY_CONFIRMED, ==,
+                       !dc_value_is_lookalike (dc_key_peek_value (key, s)));
+  g_assert_cmpuint (count_status (key, DC_KEY_CONFIRMED, DC_KEY_LEVEL_NONE, 0), ==,
+                    n_sure - n_lookalikes);
+  g_assert_cmpuint (count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_NONE, 0.5), >=, n_lookalikes);
 
   fixture_close (&f);
 }

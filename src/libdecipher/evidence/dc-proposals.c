@@ -16,6 +16,7 @@
 
 #include "dc-pdf-bridge-private.h"
 #include "dc-proposals.h"
+#include "dc-lookalikes-private.h"
 #include "dc-proposals-private.h"
 #include "dc-tsan-private.h"
 
@@ -572,4 +573,17 @@ dc_proposals_update (DcKey *key)
         proposed += propose_for_font (key, document, font, f);
     }
   return proposed;
+}
+
+/**
+ * dc_value_is_lookalike:
+ * @value: (nullable): a value of the key
+ *
+ * Whether @value is one character that OCR and eyes take for another (х and ӿ, н and ӊ,
+ * the apostrophes): a proposal of it deserves a look before it is accepted in bulk.
+ */
+gboolean
+dc_value_is_lookalike (const char *value)
+{
+  return _dc_lookalikes_has (value);
 }

@@ -514,6 +514,7 @@ compare_candidates (gconstpointer a, gconstpointer b)
 typedef struct
 {
   int line;            /* cue, or -1 */
+  int line_end;        /* with a cue: the lines from @line to this one (excluded) */
   int token;           /* cue within the line, or -1 */
   gboolean relaxed;    /* inferred and confirmed values may be contradicted */
   gboolean relax_all;  /* a trusted font's values too (to explain a failure) */
@@ -871,7 +872,9 @@ find_candidates (DcMatcher *self, const Typed *typed, Query *query)
                 if (t < pivot || t - pivot + n_words > scan.n_tokens)
                   continue;
                 start = t - pivot;
-                if (query->line >= 0 && scan.tokens[start].line != (guint) query->line)
+                if (query->line >= 0
+                    && (scan.tokens[start].line < (guint) query->line
+                        || scan.tokens[start].line >= (guint) query->line_end))
                   continue;
                 if (!run_may_fit_lengths (&scan, start, n_words, query->has_silent))
                   continue;
@@ -1160,12 +1163,101 @@ is_plausible_conflict (DcMatcher *self, const Candidate *candidate)
   return candidate->contradictions <= MAX (1, agreements);
 }
 
+/* Where to look: the line the user pointed at (a hard cue), or the lines in view (a soft
+ * one, which only wins when they fit, or fit but for one of the user's values). */
+typedef struct
+{
+  int line;     /* or -1: anywhere */
+  int line_end; /* the lines from @line to this one (excluded) */
+  int token;    /* with a hard cue on one line: the token the run starts at, or -1 */
+  gboolean soft;
+} Cue;
+
+/* Lines in view are not a place the user chose: a reading there that overturns anything
+ * but exactly one of the user's own values (the slip the issue is about: е typed for ё)
+ * is more likely a coincidence of shapes than what they read. */
+static gboolean
+is_soft_conflict (DcMatcher *self, const Candidate *candidate)
+{
+  if (candidate->contradictions != 1)
+    return FALSE;
+  for (guint i = 0; i < candidate->bindings->len; i++)
+    {
+      const Binding *b = &g_array_index (candidate->bindings, Binding, i);
+
+      if (b->contradicts)
+        return dc_key_get_level (self->key, b->symbol) == DC_KEY_LEVEL_USER;
+    }
+  return FALSE;
+}
+
 static DcMatchResult *
-match_words (DcMatcher *self, char **words, const char *text, int line, int token)
+conflict_result (DcMatcher *self, const Typed *typed, const Candidate *best, const char *text)
+{
+  DcMatchResult *result = match_result_new (DC_MATCH_CONFLICT);
+
+  record_conflicts (self, typed, best, text, result);
+  add_places (self, result, best, _dc_typed_n_words (typed));
+  result->reason = g_strdup_printf (
+      g_dngettext (GETTEXT_PACKAGE,
+                   "This fits only if %u value already learned is wrong: review the conflict.",
+                   "This fits only if %u values already learned are wrong: review the conflicts.",
+                   best->contradictions),
+      best->contradictions);
+  return result;
+}
+
+static guint
+count_agreements (DcMatcher *self, const Candidate *candidate)
+{
+  guint agreements = 0;
+
+  for (guint i = 0; i < candidate->bindings->len; i++)
+    {
+      const Binding *b = &g_array_index (candidate->bindings, Binding, i);
+
+      agreements += !b->contradicts && dc_key_get_value (self->key, b->symbol) != NULL;
+    }
+  return agreements;
+}
+
+/* In view, the words the user read there with one of their values wrong confirm more of
+ * what is known than a fit there that takes new values (the issue's "Издание": six
+ * letters known, one given wrongly; "ӈэдакы." would have taken six new ones). Returns
+ * that reading, from @relaxed, or %NULL when the fits win. */
+static const Candidate *
+find_slip (DcMatcher *self, GPtrArray *relaxed, GPtrArray *fits)
+{
+  const Candidate *slip = NULL;
+  guint slip_agreements = 0, fit_agreements = 0;
+
+  for (guint c = 0; c < relaxed->len; c++)
+    {
+      const Candidate *candidate = g_ptr_array_index (relaxed, c);
+      guint agreements;
+
+      if (candidate->inconsistencies != 0 || !is_soft_conflict (self, candidate))
+        continue;
+      agreements = count_agreements (self, candidate);
+      if (slip == NULL || agreements > slip_agreements)
+        {
+          slip = candidate;
+          slip_agreements = agreements;
+        }
+    }
+  for (guint c = 0; c < fits->len; c++)
+    fit_agreements = MAX (fit_agreements, count_agreements (self, g_ptr_array_index (fits, c)));
+  return slip != NULL && slip_agreements > fit_agreements ? slip : NULL;
+}
+
+static DcMatchResult *
+match_words (DcMatcher *self, char **words, const char *text, const Cue *cue)
 {
   g_auto (Typed) typed = { 0 };
   g_autoptr (GPtrArray) candidates = NULL;
-  Query query = { line, token, FALSE, FALSE, 0, key_has_silent_symbol (self->key) };
+  Query query = {
+    cue->line, cue->line_end, cue->token, FALSE, FALSE, 0, key_has_silent_symbol (self->key)
+  };
   DcMatchResult *result;
   const Candidate *best;
   guint n_words = g_strv_length (words);
@@ -1191,29 +1283,31 @@ match_words (DcMatcher *self, char **words, const char *text, int line, int toke
                          < ((Candidate *) g_ptr_array_index (contradicting, 1))->contradictions)))
         {
           best = g_ptr_array_index (contradicting, 0);
-          if (!is_plausible_conflict (self, best))
+          if (!is_plausible_conflict (self, best) || (cue->soft && !is_soft_conflict (self, best)))
             {
               result = match_result_new (DC_MATCH_NO_MATCH);
               result->reason = explain_no_match (self, &typed, &query, text);
               return result;
             }
-          result = match_result_new (DC_MATCH_CONFLICT);
-          record_conflicts (self, &typed, best, text, result);
-          add_places (self, result, best, n_words);
-          result->reason = g_strdup_printf (
-              g_dngettext (GETTEXT_PACKAGE,
-                           "This fits only if %u value already learned is wrong: review the "
-                           "conflict.",
-                           "This fits only if %u values already learned are wrong: review the "
-                           "conflicts.",
-                           best->contradictions),
-              best->contradictions);
-          return result;
+          return conflict_result (self, &typed, best, text);
         }
 
       result = match_result_new (DC_MATCH_NO_MATCH);
       result->reason = explain_no_match (self, &typed, &query, text);
       return result;
+    }
+
+  if (cue->soft)
+    {
+      Query relaxed = query;
+      g_autoptr (GPtrArray) contradicting = NULL;
+      const Candidate *slip;
+
+      relaxed.relaxed = TRUE;
+      contradicting = find_candidates (self, &typed, &relaxed);
+      slip = find_slip (self, contradicting, candidates);
+      if (slip != NULL)
+        return conflict_result (self, &typed, slip, text);
     }
 
   best = g_ptr_array_index (candidates, 0);
@@ -1262,7 +1356,7 @@ match_words (DcMatcher *self, char **words, const char *text, int line, int toke
  * of the input first: a glyph there is read as that left-out punctuation, and learned as
  * nothing. The first reading that fits is the result. */
 static DcMatchResult *
-match_leaving_out_punctuation (DcMatcher *self, char **words, const char *text, int line, int token)
+match_leaving_out_punctuation (DcMatcher *self, char **words, const char *text, const Cue *cue)
 {
   guint n_words = g_strv_length (words);
   char omitted[8] = { 0 };
@@ -1281,7 +1375,7 @@ match_leaving_out_punctuation (DcMatcher *self, char **words, const char *text, 
         continue;
       variant[w] = after ? g_strconcat (old, omitted, NULL) : g_strconcat (omitted, old, NULL);
       g_free (old);
-      result = match_words (self, variant, text, line, token);
+      result = match_words (self, variant, text, cue);
       if (result->kind != DC_MATCH_NO_MATCH)
         {
           g_autofree char *reason = result->reason;
@@ -1295,6 +1389,72 @@ match_leaving_out_punctuation (DcMatcher *self, char **words, const char *text, 
       dc_match_result_free (result);
     }
   return NULL;
+}
+
+/* Every way of reading @words at @cue, as typed first. */
+static DcMatchResult *
+match_at (DcMatcher *self, char **words, const char *normalized, const Cue *cue)
+{
+  DcMatchResult *result = match_words (self, words, normalized, cue);
+
+  if (result->kind == DC_MATCH_NO_MATCH && g_strv_length (words) <= MAX_WORDS_FOR_OMISSIONS)
+    {
+      DcMatchResult *without = match_leaving_out_punctuation (self, words, normalized, cue);
+
+      if (without != NULL)
+        {
+          dc_match_result_free (result);
+          result = without;
+        }
+    }
+
+  /* Where no space is known yet, a line is one long token: read the input whole,
+   * spaces included, so the space symbol is learned with the letters. */
+  if (result->kind == DC_MATCH_NO_MATCH && g_strv_length (words) > 1)
+    {
+      g_autofree char *collapsed = g_strjoinv (" ", words);
+      char *whole[] = { collapsed, NULL };
+      DcMatchResult *as_one = match_words (self, whole, normalized, cue);
+
+      if (as_one->kind == DC_MATCH_NO_MATCH)
+        dc_match_result_free (as_one);
+      else
+        {
+          dc_match_result_free (result);
+          result = as_one;
+        }
+    }
+  return result;
+}
+
+static gboolean
+check_cue (DcMatcher *self, int line, int token, int view_line, guint n_view_lines, GError **error)
+{
+  guint n_lines;
+  const DcLine *lines = dc_document_get_lines (self->document, &n_lines);
+
+  if (line >= (int) n_lines || (token >= 0 && line < 0))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   token >= 0 && line < 0
+                   ? _("A word number needs a line number too.")
+                   : _("There is no line %d: the document has %u lines."), line, n_lines);
+      return FALSE;
+    }
+  if (token >= 0 && (guint) token >= lines[line].n_tokens)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("Line %d has no word %d: it has %u."), line, token + 1, lines[line].n_tokens);
+      return FALSE;
+    }
+  if (view_line >= 0 && ((guint) view_line >= n_lines || n_view_lines == 0))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("There is no line %d in view: the document has %u lines."), view_line,
+                      n_lines);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /**
@@ -1313,11 +1473,31 @@ match_leaving_out_punctuation (DcMatcher *self, char **words, const char *text, 
 DcMatchResult *
 dc_matcher_type (DcMatcher *self, const char *text, int line, int token, GError **error)
 {
+  return dc_matcher_type_in_view (self, text, line, token, -1, 0, error);
+}
+
+/**
+ * dc_matcher_type_in_view:
+ * @view_line: without @line, the first line the user has in view, or -1
+ * @n_view_lines: how many lines from @view_line are in view
+ *
+ * As dc_matcher_type(); without a line cue, the lines in view are tried first. Where
+ * @text fits there, it is read there even if it also fits elsewhere; where it fits there
+ * only if exactly one value the user gave is wrong, that is a conflict for the user to
+ * resolve rather than a match somewhere else, which would teach wrong values without a
+ * word. Where it does not fit there at all, the whole document is searched.
+ *
+ * Returns: (transfer full): the result, or %NULL with @error set when the input or a
+ *   line number is unusable
+ */
+DcMatchResult *
+dc_matcher_type_in_view (DcMatcher *self, const char *text, int line, int token, int view_line,
+                         guint n_view_lines, GError **error)
+{
   g_autofree char *normalized = NULL;
   g_auto (GStrv) words = NULL;
-  DcMatchResult *result;
   guint n_lines;
-  const DcLine *lines;
+  Cue cue = { line, line + 1, token, FALSE };
 
   g_return_val_if_fail (DC_IS_MATCHER (self), NULL);
   g_return_val_if_fail (text != NULL, NULL);
@@ -1333,55 +1513,23 @@ dc_matcher_type (DcMatcher *self, const char *text, int line, int token, GError 
                            _("Type at least one word as it reads on the page."));
       return NULL;
     }
-
-  lines = dc_document_get_lines (self->document, &n_lines);
-  if (line >= (int) n_lines || (token >= 0 && line < 0))
-    {
-      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                   token >= 0 && line < 0
-                   ? _("A word number needs a line number too.")
-                   : _("There is no line %d: the document has %u lines."), line, n_lines);
-      return NULL;
-    }
-  if (token >= 0 && (guint) token >= lines[line].n_tokens)
-    {
-      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                   _("Line %d has no word %d: it has %u."), line, token + 1, lines[line].n_tokens);
-      return NULL;
-    }
+  if (!check_cue (self, line, token, view_line, n_view_lines, error))
+    return NULL;
 
   ensure_index (self);
   ensure_values (self);
 
-  result = match_words (self, words, normalized, line, token);
-  if (result->kind == DC_MATCH_NO_MATCH && g_strv_length (words) <= MAX_WORDS_FOR_OMISSIONS)
+  dc_document_get_lines (self->document, &n_lines);
+  if (line < 0 && view_line >= 0)
     {
-      DcMatchResult *without = match_leaving_out_punctuation (self, words, normalized, line, token);
+      Cue in_view = { view_line, (int) MIN (n_lines, (guint) view_line + n_view_lines), -1, TRUE };
+      DcMatchResult *result = match_at (self, words, normalized, &in_view);
 
-      if (without != NULL)
-        {
-          dc_match_result_free (result);
-          result = without;
-        }
+      if (result->kind != DC_MATCH_NO_MATCH)
+        return result;
+      dc_match_result_free (result);
     }
-
-  /* Where no space is known yet, a line is one long token: read the input whole,
-   * spaces included, so the space symbol is learned with the letters. */
-  if (result->kind == DC_MATCH_NO_MATCH && g_strv_length (words) > 1)
-    {
-      g_autofree char *collapsed = g_strjoinv (" ", words);
-      char *whole[] = { collapsed, NULL };
-      DcMatchResult *as_one = match_words (self, whole, normalized, line, token);
-
-      if (as_one->kind == DC_MATCH_NO_MATCH)
-        dc_match_result_free (as_one);
-      else
-        {
-          dc_match_result_free (result);
-          result = as_one;
-        }
-    }
-  return result;
+  return match_at (self, words, normalized, &cue);
 }
 
 guint

@@ -74,6 +74,8 @@ G_DECLARE_FINAL_TYPE (DcMatcher, dc_matcher, DC, MATCHER, GObject)
 DcMatcher *dc_matcher_new (DcKey *key);
 DcMatchResult *dc_matcher_type (DcMatcher *self, const char *text, int line, int token,
                                 GError **error);
+DcMatchResult *dc_matcher_type_in_view (DcMatcher *self, const char *text, int line, int token,
+                                        int view_line, guint n_view_lines, GError **error);
 gboolean dc_matcher_has_index (DcMatcher *self);
 
 /* The index a query needs, built off the calling thread: a snapshot is taken here,

@@ -561,6 +561,23 @@ count_words (const char *text)
 DcMatchResult *
 dc_session_type (DcSession *self, const char *text, int line, int token, GError **error)
 {
+  return dc_session_type_in_view (self, text, line, token, -1, 0, error);
+}
+
+/**
+ * dc_session_type_in_view:
+ * @view_line: the first line the user has in view, or -1
+ * @n_view_lines: how many lines from @view_line are in view
+ *
+ * As dc_session_type(); without a line cue, the lines in view come first (see
+ * dc_matcher_type_in_view()).
+ *
+ * Returns: (transfer full): the outcome, or %NULL with @error set
+ */
+DcMatchResult *
+dc_session_type_in_view (DcSession *self, const char *text, int line, int token, int view_line,
+                         guint n_view_lines, GError **error)
+{
   g_autoptr (DcMatchResult) result = NULL;
   g_autofree char *label = NULL;
 
@@ -581,7 +598,8 @@ dc_session_type (DcSession *self, const char *text, int line, int token, GError 
     }
   self->has_suggested = FALSE;
   if (result == NULL)
-    result = dc_matcher_type (self->matcher, text, line, token, error);
+    result = dc_matcher_type_in_view (self->matcher, text, line, token, view_line, n_view_lines,
+                                      error);
   if (result != NULL && result->kind == DC_MATCH_ASSIGNED)
     dc_proposals_update (self->key);
   dc_key_end_change (self->key);
@@ -757,6 +775,20 @@ dc_session_take_project (DcSession *self, const char *path, const char *label, g
 gboolean
 dc_session_accept_all (DcSession *self, double min_confidence, guint *n_accepted, GError **error)
 {
+  return dc_session_accept_all_full (self, min_confidence, FALSE, n_accepted, error);
+}
+
+/**
+ * dc_session_accept_all_full:
+ * @skip_lookalikes: leave proposals of look-alike letters (dc_value_is_lookalike()) for
+ *   the user to review one by one
+ *
+ * As dc_session_accept_all().
+ */
+gboolean
+dc_session_accept_all_full (DcSession *self, double min_confidence, gboolean skip_lookalikes,
+                            guint *n_accepted, GError **error)
+{
   guint n_symbols, n = 0;
   gboolean ok = TRUE;
 
@@ -770,7 +802,8 @@ dc_session_accept_all (DcSession *self, double min_confidence, guint *n_accepted
       g_autofree char *value = NULL;
 
       if (dc_key_get_status (self->key, s) != DC_KEY_PROPOSED
-          || dc_key_get_confidence (self->key, s) < min_confidence)
+          || dc_key_get_confidence (self->key, s) < min_confidence
+          || (skip_lookalikes && dc_value_is_lookalike (dc_key_peek_value (self->key, s))))
         continue;
       value = g_strdup (dc_key_peek_value (self->key, s));
       provenance = g_strdup_printf ("accepted %s", dc_key_get_provenance (self->key, s));

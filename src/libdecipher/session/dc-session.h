@@ -58,6 +58,8 @@ gboolean dc_session_sync (DcSession *self, GError **error);
 /* Decisions: each is one undoable step, recorded before it returns. */
 DcMatchResult *dc_session_type (DcSession *self, const char *text, int line, int token,
                                 GError **error);
+DcMatchResult *dc_session_type_in_view (DcSession *self, const char *text, int line, int token,
+                                        int view_line, guint n_view_lines, GError **error);
 gboolean dc_session_assign (DcSession *self, guint symbol, const char *value, GError **error);
 gboolean dc_session_accept (DcSession *self, guint symbol, GError **error);
 gboolean dc_session_forget (DcSession *self, guint symbol, GError **error);
@@ -65,6 +67,8 @@ gboolean dc_session_take_project (DcSession *self, const char *path, const char 
                                   guint *n_changed, GError **error);
 gboolean dc_session_accept_all (DcSession *self, double min_confidence, guint *n_accepted,
                                 GError **error);
+gboolean dc_session_accept_all_full (DcSession *self, double min_confidence,
+                                     gboolean skip_lookalikes, guint *n_accepted, GError **error);
 gboolean dc_session_recognize (DcSession *self, const char *languages, const char *password,
                                DcRecognizeProgressFunc progress, gpointer progress_data,
                                GCancellable *cancellable, guint *n_proposed, guint *n_lines,
