@@ -516,6 +516,34 @@ decipher_glyph_palette_grab_focus (GtkWidget *widget)
   return gtk_widget_grab_focus (GTK_WIDGET (self->filter_dropdown));
 }
 
+/* Tab runs through the palette top to bottom: Recognize Shapes, the % box, Accept, the
+ * filters, then the cells as one stop. GTK's own order entered it straight at the cells
+ * (the grab_focus above), skipping every control over them. */
+static gboolean
+decipher_glyph_palette_focus (GtkWidget *widget, GtkDirectionType direction)
+{
+  gboolean forward = direction == GTK_DIR_TAB_FORWARD;
+  GtkWidget *focus_child = gtk_widget_get_focus_child (widget);
+  GtkWidget *child;
+
+  if (direction != GTK_DIR_TAB_FORWARD && direction != GTK_DIR_TAB_BACKWARD)
+    return GTK_WIDGET_CLASS (decipher_glyph_palette_parent_class)->focus (widget, direction);
+  if (focus_child != NULL)
+    {
+      if (gtk_widget_child_focus (focus_child, direction))
+        return TRUE;
+      child = forward ? gtk_widget_get_next_sibling (focus_child)
+                      : gtk_widget_get_prev_sibling (focus_child);
+    }
+  else
+    child = forward ? gtk_widget_get_first_child (widget) : gtk_widget_get_last_child (widget);
+  for (; child != NULL;
+       child = forward ? gtk_widget_get_next_sibling (child) : gtk_widget_get_prev_sibling (child))
+    if (gtk_widget_is_drawable (child) && gtk_widget_child_focus (child, direction))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 decipher_glyph_palette_dispose (GObject *object)
 {
@@ -563,6 +591,7 @@ decipher_glyph_palette_class_init (DecipherGlyphPaletteClass *klass)
   object_class->set_property = decipher_glyph_palette_set_property;
   object_class->get_property = decipher_glyph_palette_get_property;
   widget_class->grab_focus = decipher_glyph_palette_grab_focus;
+  widget_class->focus = decipher_glyph_palette_focus;
 
   properties[PROP_MATCHER] = g_param_spec_object ("matcher", NULL, NULL, DC_TYPE_MATCHER,
                                                   G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
@@ -856,4 +885,13 @@ decipher_glyph_palette_get_selected_symbol (DecipherGlyphPalette *self)
 
   item = self->selection != NULL ? gtk_single_selection_get_selected_item (self->selection) : NULL;
   return item != NULL ? decipher_symbol_item_get_symbol (item) : DC_SYMBOL_NONE;
+}
+
+/* Recognize Shapes and Accept above the palette, for the window's shortcuts. */
+DecipherRecognizeBar *
+decipher_glyph_palette_get_recognize_bar (DecipherGlyphPalette *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_PALETTE (self), NULL);
+
+  return self->recognize_bar;
 }

@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "decipher-glyph-shapes.h"
+#include "decipher-recognize-bar.h"
 #include "decipher-session.h"
 
 G_BEGIN_DECLS
@@ -34,5 +35,6 @@ guint decipher_glyph_palette_get_proposals_filter (DecipherGlyphPalette *self);
 GListModel *decipher_glyph_palette_get_model (DecipherGlyphPalette *self);
 guint decipher_glyph_palette_get_selected_symbol (DecipherGlyphPalette *self);
 gboolean decipher_glyph_palette_type_text (DecipherGlyphPalette *self, const char *text);
+DecipherRecognizeBar *decipher_glyph_palette_get_recognize_bar (DecipherGlyphPalette *self);
 
 G_END_DECLS

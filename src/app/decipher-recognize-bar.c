@@ -430,6 +430,24 @@ accept_clicked_cb (DecipherRecognizeBar *self)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/**
+ * decipher_recognize_bar_activate_accept:
+ *
+ * Does what a click on Accept does (the window's shortcut), whatever that click leads
+ * to, so that the keys never skip a step the button takes.
+ *
+ * Returns: whether Accept could be pressed
+ */
+gboolean
+decipher_recognize_bar_activate_accept (DecipherRecognizeBar *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_RECOGNIZE_BAR (self), FALSE);
+
+  if (self->accept_button == NULL || !gtk_widget_is_sensitive (self->accept_button))
+    return FALSE;
+  return gtk_widget_activate (self->accept_button);
+}
+
 const char *
 decipher_recognize_bar_get_message (DecipherRecognizeBar *self)
 {
@@ -521,7 +539,7 @@ decipher_recognize_bar_init (DecipherRecognizeBar *self)
   gtk_widget_set_hexpand (self->recognize_button, TRUE);
   gtk_widget_set_tooltip_text (self->recognize_button,
                                _("Read the unknown glyphs with OCR and propose what the "
-                                 "readings agree on"));
+                                 "readings agree on (Ctrl+R)"));
   g_signal_connect_swapped (self->recognize_button, "clicked",
                             G_CALLBACK (decipher_recognize_bar_start), self);
   self->progress_bar = gtk_progress_bar_new ();
@@ -549,7 +567,7 @@ decipher_recognize_bar_init (DecipherRecognizeBar *self)
   self->accept_button = gtk_button_new_with_mnemonic (_("_Accept"));
   gtk_widget_set_tooltip_text (self->accept_button,
                                _("Accept every proposal at least this sure, as one step "
-                                 "that Undo takes back"));
+                                 "that Undo takes back (Ctrl+Enter)"));
   g_signal_connect_swapped (self->accept_button, "clicked", G_CALLBACK (accept_clicked_cb), self);
   gtk_box_append (GTK_BOX (accept_row), label);
   gtk_box_append (GTK_BOX (accept_row), self->spin);

@@ -26,5 +26,6 @@ double decipher_recognize_bar_get_min_confidence (DecipherRecognizeBar *self);
 void decipher_recognize_bar_set_min_confidence (DecipherRecognizeBar *self, double confidence);
 guint decipher_recognize_bar_accept_above (DecipherRecognizeBar *self, GError **error);
 const char *decipher_recognize_bar_get_message (DecipherRecognizeBar *self);
+gboolean decipher_recognize_bar_activate_accept (DecipherRecognizeBar *self);
 
 G_END_DECLS

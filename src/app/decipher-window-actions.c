@@ -596,6 +596,26 @@ what_next_action (GtkWidget *widget, const char *name, GVariant *param)
   decipher_input_pane_what_next (self->input_pane);
 }
 
+/* Ctrl+R and Ctrl+Return do what the buttons above the palette do, folded away or not;
+ * neither is a key the word entry or the palette's cells use. */
+static void
+recognize_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (widget);
+
+  decipher_recognize_bar_start (decipher_glyph_palette_get_recognize_bar (self->palette));
+}
+
+static void
+accept_proposals_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  DecipherWindow *self = DECIPHER_WINDOW (widget);
+
+  if (!decipher_recognize_bar_activate_accept (
+          decipher_glyph_palette_get_recognize_bar (self->palette)))
+    gtk_widget_error_bell (widget);
+}
+
 static void
 review_conflicts_action (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -647,6 +667,8 @@ _decipher_window_update_actions (DecipherWindow *self)
   gtk_widget_action_set_enabled (widget, "win.find-previous", has_document);
   gtk_widget_action_set_enabled (widget, "win.review-conflicts", has_document);
   gtk_widget_action_set_enabled (widget, "win.show-occurrences", has_document);
+  gtk_widget_action_set_enabled (widget, "win.recognize", has_document);
+  gtk_widget_action_set_enabled (widget, "win.accept-proposals", has_document);
   gtk_widget_action_set_enabled (widget, "win.show-palette", has_document);
   gtk_widget_action_set_enabled (widget, "win.show-pages", has_document);
   /* Toggles that do nothing without a document only clutter the empty window. */
@@ -714,6 +736,15 @@ _decipher_window_class_add_actions (GtkWidgetClass *widget_class)
                                        "win.review-conflicts", NULL);
   gtk_widget_class_install_action (widget_class, "win.show-occurrences", NULL,
                                    show_occurrences_action);
+  gtk_widget_class_install_action (widget_class, "win.recognize", NULL, recognize_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "win.recognize",
+                                       NULL);
+  gtk_widget_class_install_action (widget_class, "win.accept-proposals", NULL,
+                                   accept_proposals_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
+                                       "win.accept-proposals", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK,
+                                       "win.accept-proposals", NULL);
   gtk_widget_class_install_property_action (widget_class, "win.show-text", "show-text");
   gtk_widget_class_install_property_action (widget_class, "win.show-palette", "show-palette");
   gtk_widget_class_install_property_action (widget_class, "win.show-pages", "show-pages");

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "decipher-application.h"
+#include "decipher-recognize-bar.h"
 #include "decipher-window-private.h"
 #include "gui-test-util.h"
 
@@ -226,7 +227,7 @@ test_shortcuts_window (void)
   GFile *files[] = { file };
   GtkShortcutsWindow *overlay;
   DecipherWindow *window;
-  gboolean page_up = FALSE, zoom_out = FALSE;
+  gboolean page_up = FALSE, zoom_out = FALSE, recognize = FALSE, accept = FALSE;
 
   g_application_set_flags (G_APPLICATION (application),
                            g_application_get_flags (G_APPLICATION (application))
@@ -255,6 +256,8 @@ test_shortcuts_window (void)
       g_assert_null (strchr (label, '_'));
       page_up |= strstr (label, "Page Up") != NULL;
       zoom_out |= g_str_equal (label, "Ctrl+-");
+      recognize |= g_str_equal (label, "Ctrl+R");
+      accept |= g_str_equal (label, "Ctrl+\u23CE"); /* GTK draws Return as ⏎ */
       /* No key listed twice under one shortcut, as "Ctrl+- / Ctrl+-" was. */
       for (guint a = 0; alternatives[a] != NULL; a++)
         for (guint b = a + 1; alternatives[b] != NULL; b++)
@@ -262,6 +265,8 @@ test_shortcuts_window (void)
     }
   g_assert_true (page_up);
   g_assert_true (zoom_out);
+  g_assert_true (recognize);
+  g_assert_true (accept);
   gtk_widget_set_visible (GTK_WIDGET (overlay), FALSE);
   /* With no window manager, the keyboard stays with the hidden window until given back. */
   gui_test_focus_window (GTK_WINDOW (window));
@@ -579,6 +584,113 @@ test_drag_then_copy (void)
   gui_test_close_window (window);
 }
 
+/* Issue 31.7: forward Tab from the page reached the palette's cells but never the
+ * controls above them while the palette had items. Walked forward from the page, the
+ * focus passes Recognize Shapes, the % box, Accept and both filters, then the cells. */
+static void
+test_tab_reaches_palette_controls (void)
+{
+  DecipherWindow *window = gui_test_open_window ("legacy-cyrillic.pdf", NULL, 1200, 800);
+  DecipherGlyphPalette *palette = _decipher_window_get_palette (window);
+  GtkWidget *bar = GTK_WIDGET (decipher_glyph_palette_get_recognize_bar (palette));
+  GtkGridView *grid = GTK_GRID_VIEW (
+      gui_test_find_descendant (GTK_WIDGET (palette), GTK_TYPE_GRID_VIEW));
+  GtkWidget *recognize = GTK_WIDGET (gui_test_find_button (bar, "_Recognize Shapes"));
+  GtkWidget *accept = GTK_WIDGET (gui_test_find_button (bar, "_Accept"));
+  GtkWidget *spin = gui_test_find_descendant (bar, GTK_TYPE_SPIN_BUTTON);
+  GtkWidget *targets[5] = { recognize, spin, accept, NULL, NULL };
+  gboolean reached[5] = { FALSE };
+  guint n_dropdowns = 0;
+  int order[5] = { -1, -1, -1, -1, -1 };
+  int grid_at = -1;
+
+  /* The two filters: the palette's drop-downs, in the order they are shown. */
+  for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (palette)); w != NULL;
+       w = gtk_widget_get_next_sibling (w))
+    for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
+         c = gtk_widget_get_next_sibling (c))
+      if (GTK_IS_DROP_DOWN (c) && n_dropdowns < 2)
+        targets[3 + n_dropdowns++] = c;
+  g_assert_cmpuint (n_dropdowns, ==, 2);
+  g_assert_nonnull (recognize);
+  g_assert_nonnull (accept);
+  g_assert_nonnull (spin);
+  GUI_TEST_WAIT (grid_has_items, grid, "the palette's cells");
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (_decipher_window_get_document_view (window))));
+
+  for (int step = 0; step < 40 && grid_at < 0; step++)
+    {
+      gui_test_key (GTK_WINDOW (window), "Tab");
+      for (guint t = 0; t < G_N_ELEMENTS (targets); t++)
+        if (!reached[t] && focus_inside (window, targets[t]))
+          {
+            reached[t] = TRUE;
+            order[t] = step;
+          }
+      if (focus_inside (window, GTK_WIDGET (grid)))
+        grid_at = step;
+    }
+  for (guint t = 0; t < G_N_ELEMENTS (targets); t++)
+    {
+      g_test_message ("control %u reached at Tab %d", t, order[t]);
+      g_assert_true (reached[t]);
+      g_assert_cmpint (order[t], <, grid_at);
+      if (t > 0)
+        g_assert_cmpint (order[t], >, order[t - 1]);
+    }
+  gui_test_close_window (window);
+}
+
+/* What a click on Accept leads to: the confirmation of what it would take, or the
+ * message that nothing is sure enough. */
+typedef struct
+{
+  DecipherRecognizeBar *bar;
+  char *before; /* the bar's message before the key */
+} AcceptWait;
+
+static gboolean
+accept_answered (AcceptWait *wait)
+{
+  const char *message = decipher_recognize_bar_get_message (wait->bar);
+
+  return gui_test_find_dialog () != NULL
+         || (message != NULL && g_strcmp0 (message, wait->before) != 0);
+}
+
+/* Ctrl+R reads the shapes and Ctrl+Enter accepts, from the word entry too, and the
+ * shortcuts window lists both. */
+static void
+test_recognize_accept_keys (void)
+{
+  DecipherWindow *window = gui_test_open_window ("legacy-cyrillic.pdf", NULL, 1200, 800);
+  DecipherRecognizeBar *bar = decipher_glyph_palette_get_recognize_bar (
+      _decipher_window_get_palette (window));
+  GtkEditable *entry = decipher_input_pane_get_entry (_decipher_window_get_input_pane (window));
+
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (entry)));
+  GUI_TEST_WAIT (entry_has_focus, entry, "the entry's focus");
+  gui_test_key (GTK_WINDOW (window), "<Control>r");
+  g_assert_true (decipher_recognize_bar_get_running (bar));
+  decipher_recognize_bar_cancel (bar);
+  GUI_TEST_WAIT_FOR (!decipher_recognize_bar_get_running (bar), "the reading to stop");
+  /* Canceled, nothing was proposed; the entry kept the focus. */
+  g_assert_true (entry_has_focus (entry));
+
+  {
+    AcceptWait wait = { bar, g_strdup (decipher_recognize_bar_get_message (bar)) };
+
+    gui_test_key (GTK_WINDOW (window), "<Control>Return");
+    GUI_TEST_WAIT (accept_answered, &wait, "Ctrl+Enter to do what Accept does");
+    g_test_message ("Accept answered: %s", gui_test_find_dialog () != NULL
+                                               ? "a confirmation"
+                                               : decipher_recognize_bar_get_message (bar));
+    g_free (wait.before);
+    gui_test_close_dialogs ();
+  }
+  gui_test_close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -591,6 +703,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/keyboard/fit-zoom", test_fit_zoom);
   g_test_add_func ("/keyboard/select-and-copy", test_select_and_copy);
   g_test_add_func ("/keyboard/drag-then-copy", test_drag_then_copy);
+  g_test_add_func ("/keyboard/tab-reaches-palette-controls", test_tab_reaches_palette_controls);
+  g_test_add_func ("/keyboard/recognize-accept-keys", test_recognize_accept_keys);
 
   return g_test_run ();
 }
