@@ -136,13 +136,40 @@ set_cursor_position (DecipherDocumentView *self, guint pos)
   self->cursor_shown = TRUE;
   _decipher_document_view_selection_changed (self);
   decipher_document_view_show_glyph (self, order[pos]);
-  /* A screen reader says which glyph the cursor is on. */
-  title = decipher_session_dup_symbol_title (self->session,
-                                             dc_document_get_glyphs (document, NULL)[order[pos]]
-                                                 .symbol);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, title,
-                                  -1);
+  _decipher_document_view_describe_cursor (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * _decipher_document_view_describe_cursor:
+ *
+ * Tells a screen reader which glyph the cursor is on, what it stands for and in which
+ * font; with no cursor (or no document: never the last document's glyph), how the
+ * page is worked. Called as the cursor moves, as values change and as documents come.
+ */
+void
+_decipher_document_view_describe_cursor (DecipherDocumentView *self)
+{
+  g_autofree char *description = NULL;
+
+  if (self->session != NULL && self->cursor >= 0)
+    {
+      DcDocument *document = decipher_session_get_document (self->session);
+      const guint32 *order = dc_document_get_reading_order (document, NULL);
+      guint symbol = dc_document_get_glyphs (document, NULL)[order[self->cursor]].symbol;
+      g_autofree char *title = decipher_session_dup_symbol_title (self->session, symbol);
+      g_autofree char *value = decipher_session_dup_value_label (self->session, symbol);
+
+      /* Translators: what a screen reader says of the glyph under the cursor: its value
+       * ("?" while unknown, "space", "none"), then its code and font. */
+      description = g_strdup_printf (_("Value: %s · %s"), value, title);
+    }
+  else
+    description = g_strdup (_("Glyphs still to decode are highlighted; click one, or move to "
+                              "it with the arrow keys and press Enter, to say what it stands "
+                              "for."));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  description, -1);
 }
 
 /**

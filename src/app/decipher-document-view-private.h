@@ -102,6 +102,7 @@ gboolean _decipher_document_view_move_cursor (DecipherDocumentView *self, int dx
                                               gboolean extend);
 gboolean _decipher_document_view_activate_cursor (DecipherDocumentView *self);
 void _decipher_document_view_set_cursor_glyph (DecipherDocumentView *self, guint glyph);
+void _decipher_document_view_describe_cursor (DecipherDocumentView *self);
 void _decipher_document_view_draw_cursor (DecipherDocumentView *self, GtkSnapshot *snapshot,
                                           guint page, const graphene_rect_t *page_rect);
 

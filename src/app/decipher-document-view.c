@@ -405,6 +405,8 @@ key_changed_cb (DecipherDocumentView *self, guint symbol, DcKey *key)
 {
   update_unknown (self, symbol);
   _decipher_document_view_invalidate_text (self);
+  if (self->cursor >= 0)
+    _decipher_document_view_describe_cursor (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -457,6 +459,7 @@ clear_session (DecipherDocumentView *self)
   self->selection_anchor = -1;
   _decipher_document_view_selection_changed (self);
   self->current_page = 0;
+  _decipher_document_view_describe_cursor (self);
 }
 
 /**
@@ -933,6 +936,7 @@ decipher_document_view_init (DecipherDocumentView *self)
 
     decipher_document_view_set_view_state (self, state);
   }
+  _decipher_document_view_describe_cursor (self);
   g_signal_connect_swapped (self->popover, "closed",
                             G_CALLBACK (_decipher_document_view_popover_closed), self);
   g_signal_connect_swapped (self, "notify::scale-factor", G_CALLBACK (update_render_scale), self);

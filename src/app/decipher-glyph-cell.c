@@ -159,6 +159,11 @@ update_value (DecipherGlyphCell *self)
     }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip,
                                   -1);
+  /* The focus is on the grid's own cell around this one, which a screen reader would
+   * otherwise announce as "GtkListItemWidget" (GTK 4.8 has no list item label). */
+  if (gtk_widget_get_parent (GTK_WIDGET (self)) != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (GTK_WIDGET (self))),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
   /* Not gtk_widget_set_tooltip_text(): in GTK 4.8 it asks the X server where the pointer
    * is, a round trip per cell, for every cell at every change of the key. */
   g_free (self->tooltip);

@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "decipher-accessible.h"
 #include "decipher-occurrence-strip.h"
 #include "decipher-window-private.h"
 
@@ -959,6 +960,8 @@ decipher_window_init (DecipherWindow *self)
   g_signal_connect_swapped (self->input_pane, "notify::busy", G_CALLBACK (pane_busy_cb), self);
 
   set_status (self);
+  decipher_accessible_name_controls (GTK_WIDGET (self));
+  decipher_accessible_name_new_children (GTK_WIDGET (self->toast_overlay));
 }
 
 DecipherWindow *
