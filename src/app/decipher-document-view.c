@@ -12,6 +12,7 @@
 
 #include "config.h"
 
+#include <adwaita.h>
 #include <math.h>
 
 #include "decipher-document-view-private.h"
@@ -942,4 +943,7 @@ decipher_document_view_init (DecipherDocumentView *self)
   g_signal_connect_swapped (self, "notify::scale-factor", G_CALLBACK (update_render_scale), self);
   /* The glyph cursor shows only while the keyboard is on the pages. */
   g_signal_connect (self, "notify::has-focus", G_CALLBACK (gtk_widget_queue_draw), NULL);
+  /* The highlights are drawn otherwise in high contrast. */
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::high-contrast",
+                           G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
 }

@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "decipher-document-view.h"
 #include "gui-test-util.h"
 
@@ -300,7 +302,8 @@ test_activate_glyph (void)
   fixture_open (&f, "legacy-cyrillic.pdf");
   GUI_TEST_WAIT (drew_highlights, f.view, "the view drawn");
   glyphs = dc_document_get_glyphs (decipher_session_get_document (f.session), &n_glyphs);
-  while (!dc_session_symbol_is_unknown (decipher_session_get_engine (f.session), glyphs[glyph].symbol))
+  while (
+      !dc_session_symbol_is_unknown (decipher_session_get_engine (f.session), glyphs[glyph].symbol))
     glyph++;
 
   g_signal_connect (f.view, "glyph-activated", G_CALLBACK (glyph_activated_cb), &activated);
@@ -370,8 +373,9 @@ test_proposals (void)
     if (dc_key_get_status (key, s) == DC_KEY_CONFIRMED)
       dc_key_forget (key, s);
   for (guint i = 0; i < G_N_ELEMENTS (taught); i++)
-    g_assert_true (dc_session_assign (decipher_session_get_engine (f.session), symbol_of_code (f.session, taught[i].code),
-                                            taught[i].value, NULL));
+    g_assert_true (dc_session_assign (decipher_session_get_engine (f.session),
+                                      symbol_of_code (f.session, taught[i].code), taught[i].value,
+                                      NULL));
 
   symbol = symbol_of_code (f.session, 0xEB); /* л in CP1251 */
   g_assert_cmpint (dc_key_get_status (key, symbol), ==, DC_KEY_PROPOSED);
@@ -534,6 +538,140 @@ test_render_copy (void)
   }
 }
 
+
+/* The view as the screen shows it, as bytes (GDK_MEMORY_DEFAULT: B, G, R, A). */
+static guchar *
+view_pixels (DecipherDocumentView *view, int *width, int *height)
+{
+  GtkWidget *widget = GTK_WIDGET (view);
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  g_autoptr (GskRenderer) renderer = NULL;
+  guchar *pixels;
+
+  *width = gtk_widget_get_width (widget);
+  *height = gtk_widget_get_height (widget);
+  gdk_paintable_snapshot (paintable, snapshot, *width, *height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  /* Drawn by a cairo renderer of the test's own: what the view draws, whichever renderer
+   * the window uses, read back the same way. */
+  renderer = gsk_cairo_renderer_new ();
+  g_assert_true (gsk_renderer_realize (renderer, NULL, NULL));
+  texture = gsk_renderer_render_texture (renderer, node,
+                                         &GRAPHENE_RECT_INIT (0, 0, *width, *height));
+  gsk_renderer_unrealize (renderer);
+  pixels = g_malloc ((gsize) *width * *height * 4);
+  gdk_texture_download (texture, pixels, (gsize) *width * 4);
+  return pixels;
+}
+
+static double
+channel_luminance (guchar value)
+{
+  double c = value / 255.0;
+
+  return c <= 0.03928 ? c / 12.92 : pow ((c + 0.055) / 1.055, 2.4);
+}
+
+/* WCAG's contrast ratio of a pixel against white paper. */
+static double
+contrast_with_paper (const guchar *pixel)
+{
+  double l = 0.2126 * channel_luminance (pixel[2]) + 0.7152 * channel_luminance (pixel[1])
+             + 0.0722 * channel_luminance (pixel[0]);
+
+  return 1.05 / (l + 0.05);
+}
+
+/* The strongest contrast with the paper on the ring of pixels just around @area, where
+ * the highlight may draw but the glyph's ink does not. */
+static double
+ring_contrast (const guchar *pixels, int width, int height, const graphene_rect_t *area)
+{
+  int x0 = (int) floor (area->origin.x) - 1, y0 = (int) floor (area->origin.y) - 1;
+  int x1 = (int) ceil (area->origin.x + area->size.width);
+  int y1 = (int) ceil (area->origin.y + area->size.height);
+  double best = 1;
+
+  for (int x = x0 + 1; x < x1; x++)
+    for (int i = 0; i < 2; i++)
+      {
+        int y = i == 0 ? y0 : y1;
+
+        if (x >= 0 && x < width && y >= 0 && y < height)
+          best = MAX (best, contrast_with_paper (pixels + ((gsize) y * width + x) * 4));
+      }
+  return best;
+}
+
+static gboolean
+style_high_contrast (gpointer data)
+{
+  return adw_style_manager_get_high_contrast (adw_style_manager_get_default ())
+         == GPOINTER_TO_INT (data);
+}
+
+/* Issue 31.9: in high contrast the highlight of a glyph still to decode was the same
+ * pale wash, barely apart from the paper. There it has an outline at over 3:1 (WCAG's
+ * bar for what is not text). GNOME's setting is read through libadwaita. */
+static void
+test_high_contrast_highlight (void)
+{
+  g_autoptr (GSettings) a11y = g_settings_new ("org.gnome.desktop.a11y.interface");
+  const DcGlyph *glyphs;
+  g_autofree guchar *normal = NULL;
+  g_autofree guchar *high = NULL;
+  graphene_rect_t area;
+  guint n_glyphs, glyph;
+  int width, height;
+  double normal_contrast, high_contrast;
+  Fixture f;
+
+  fixture_open (&f, "legacy-cyrillic.pdf");
+  GUI_TEST_WAIT (drew_highlights, f.view, "highlights drawn");
+  GUI_TEST_WAIT (page_rendered_exactly, f.view, "the first page rendered");
+  glyphs = dc_document_get_glyphs (decipher_session_get_document (f.session), &n_glyphs);
+  /* A glyph to decode on screen with nothing else drawn just above or below it. */
+  for (glyph = 0; glyph < n_glyphs; glyph++)
+    {
+      graphene_point_t above, below;
+
+      if (!dc_session_symbol_is_unknown (decipher_session_get_engine (f.session),
+                                         glyphs[glyph].symbol)
+          || !decipher_document_view_get_glyph_area (f.view, glyph, &area) || area.origin.y < 4
+          || area.origin.y + area.size.height > gtk_widget_get_height (GTK_WIDGET (f.view)) - 4
+          || area.size.width < 4)
+        continue;
+      graphene_point_init (&above, area.origin.x + area.size.width / 2, area.origin.y - 1);
+      graphene_point_init (&below, above.x, area.origin.y + area.size.height + 1);
+      if (decipher_document_view_glyph_at (f.view, above.x, above.y) == -1
+          && decipher_document_view_glyph_at (f.view, below.x, below.y) == -1)
+        break;
+    }
+  g_assert_cmpuint (glyph, <, n_glyphs);
+
+  gui_test_wait_frame (GTK_WIDGET (f.view));
+  normal = view_pixels (f.view, &width, &height);
+  normal_contrast = ring_contrast (normal, width, height, &area);
+
+  g_settings_set_boolean (a11y, "high-contrast", TRUE);
+  GUI_TEST_WAIT (style_high_contrast, GINT_TO_POINTER (TRUE), "the style in high contrast");
+  gui_test_wait_frame (GTK_WIDGET (f.view));
+  high = view_pixels (f.view, &width, &height);
+  high_contrast = ring_contrast (high, width, height, &area);
+  gui_test_screenshot ("document-view-high-contrast");
+  g_test_message ("around glyph %u: contrast with the paper %.2f:1, in high contrast %.2f:1",
+                  glyph, normal_contrast, high_contrast);
+  g_assert_cmpfloat (high_contrast, >=, 3.0);
+  g_assert_cmpfloat (high_contrast, >, normal_contrast);
+
+  g_settings_reset (a11y, "high-contrast");
+  GUI_TEST_WAIT (style_high_contrast, GINT_TO_POINTER (FALSE), "the style back to normal");
+  fixture_close (&f);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -549,5 +687,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/document-view/proposals", test_proposals);
   g_test_add_func ("/document-view/renderer-alone", test_renderer_alone);
   g_test_add_func ("/document-view/render-copy", test_render_copy);
+  g_test_add_func ("/document-view/high-contrast-highlight", test_high_contrast_highlight);
   return g_test_run ();
 }
