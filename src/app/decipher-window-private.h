@@ -77,6 +77,7 @@ struct _DecipherWindow
   GtkActionBar *status_bar;
   GtkLevelBar *progress_level;
   GtkLabel *progress_label;
+  GtkLabel *progress_short_label; /* shown instead where the whole line does not fit */
   GtkButton *zoom_button;
   /* The frames left before the status bar follows the page (see update_status()). */
   guint status_tick;
@@ -119,6 +120,7 @@ gboolean _decipher_window_open_project_from (DecipherWindow *self, GFile *file);
 DecipherDocumentView *_decipher_window_get_document_view (DecipherWindow *self);
 DecipherGlyphPalette *_decipher_window_get_palette (DecipherWindow *self);
 GtkLabel *_decipher_window_get_progress_label (DecipherWindow *self);
+GtkLabel *_decipher_window_get_shown_progress_label (DecipherWindow *self);
 GtkBox *_decipher_window_get_input_slot (DecipherWindow *self);
 DecipherInputPane *_decipher_window_get_input_pane (DecipherWindow *self);
 DecipherConflictView *_decipher_window_get_conflict_view (DecipherWindow *self);

@@ -143,7 +143,9 @@ update_progress (DecipherWindow *self)
 {
   g_autofree char *text = NULL;
   g_autofree char *tooltip = NULL;
-  guint n_glyphs = 0, to_glyphs = 0;
+  g_autofree char *short_text = NULL;
+  g_autofree char *short_tooltip = NULL;
+  guint n_symbols = 0, to_symbols = 0, n_glyphs = 0, to_glyphs = 0;
 
   if (self->session == NULL)
     return;
@@ -151,8 +153,18 @@ update_progress (DecipherWindow *self)
   tooltip = decipher_session_dup_unmapped_tooltip (self->session);
   gtk_label_set_text (self->progress_label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->progress_label), tooltip);
-  dc_key_count_decoded (decipher_session_get_key (self->session), NULL, &n_glyphs);
-  dc_key_count_to_decode (decipher_session_get_key (self->session), NULL, &to_glyphs);
+  dc_key_count_decoded (decipher_session_get_key (self->session), &n_symbols, &n_glyphs);
+  dc_key_count_to_decode (decipher_session_get_key (self->session), &to_symbols, &to_glyphs);
+  if (to_symbols > 0)
+    /* Translators: the progress line on a narrow window: symbols decoded of symbols to
+     * decode. The whole line is its tooltip. */
+    short_text = g_strdup_printf (_("%u / %u decoded"), n_symbols, to_symbols);
+  else
+    /* Translators: the progress line on a narrow window when no font needs decoding. */
+    short_text = g_strdup (_("Nothing to decode"));
+  gtk_label_set_text (self->progress_short_label, short_text);
+  short_tooltip = tooltip != NULL ? g_strconcat (text, "\n\n", tooltip, NULL) : g_strdup (text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->progress_short_label), short_tooltip);
   gtk_level_bar_set_value (self->progress_level,
                            to_glyphs > 0 ? (double) n_glyphs / to_glyphs : 1.0);
 }
@@ -897,6 +909,7 @@ decipher_window_class_init (DecipherWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, progress_level);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, progress_label);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, busy_label);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, progress_short_label);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, zoom_button);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, page_label);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, page_entry);
@@ -1011,6 +1024,15 @@ GtkLabel *
 _decipher_window_get_progress_label (DecipherWindow *self)
 {
   return self->progress_label;
+}
+
+/* The progress line the status bar shows: the whole one where it fits, else the short. */
+GtkLabel *
+_decipher_window_get_shown_progress_label (DecipherWindow *self)
+{
+  GtkWidget *squeezer = gtk_widget_get_parent (GTK_WIDGET (self->progress_label));
+
+  return GTK_LABEL (adw_squeezer_get_visible_child (ADW_SQUEEZER (squeezer)));
 }
 
 /* The conflict review, or %NULL while it is not open. */

@@ -11,6 +11,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "decipher-application.h"
 #include "decipher-window-private.h"
 #include "gui-test-util.h"
@@ -291,6 +293,56 @@ test_resize_folds_and_unfolds (void)
   gui_test_close_window (window);
 }
 
+
+static gboolean
+progress_shown (DecipherWindow *window)
+{
+  GtkLabel *label = _decipher_window_get_shown_progress_label (window);
+
+  return label != NULL && gtk_widget_get_mapped (GTK_WIDGET (label))
+         && *gtk_label_get_text (label) != '\0';
+}
+
+/* The progress line as shown is whole: not cut ("Symbols decoded: 62 of 8…"). */
+static void
+assert_progress_whole (GtkLabel *label)
+{
+  int natural;
+
+  gtk_widget_measure (GTK_WIDGET (label), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL,
+                      NULL);
+  g_test_message ("progress line: \"%s\", %d px of %d", gtk_label_get_text (label),
+                  gtk_widget_get_width (GTK_WIDGET (label)), natural);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (label)), >=, natural);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+}
+
+/* Issue 31.8: at 600 × 800 the progress line was cut in a number. There the short line
+ * shows, whole, with the whole line as its tooltip; wide, the whole line itself. */
+static void
+test_status_line (void)
+{
+  DecipherWindow *window = open_window (600, 800);
+  GtkLabel *full = _decipher_window_get_progress_label (window);
+  GtkLabel *shown;
+
+  GUI_TEST_WAIT (progress_shown, window, "the progress line");
+  shown = _decipher_window_get_shown_progress_label (window);
+  assert_progress_whole (shown);
+  g_assert_true (shown != full);
+  g_assert_nonnull (strstr (gtk_label_get_text (shown), "decoded"));
+  g_assert_true (g_str_has_prefix (gtk_widget_get_tooltip_text (GTK_WIDGET (shown)),
+                                   gtk_label_get_text (full)));
+  gui_test_screenshot ("small-screen-600x800");
+
+  resize_window (window, 1200, 800);
+  GUI_TEST_WAIT_FOR (_decipher_window_get_shown_progress_label (window) == full,
+                     "the whole progress line on a wide window");
+  gui_test_wait_frame (GTK_WIDGET (window));
+  assert_progress_whole (full);
+  gui_test_close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -314,6 +366,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/small-screen/narrow-palette-over-page", test_narrow_palette_over_page);
   g_test_add_func ("/small-screen/wide-palette-beside-page", test_wide_palette_beside_page);
   g_test_add_func ("/small-screen/resize-folds-and-unfolds", test_resize_folds_and_unfolds);
+  g_test_add_func ("/small-screen/status-line", test_status_line);
   status = g_test_run ();
   g_object_unref (application);
   return status;
