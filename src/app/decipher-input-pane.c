@@ -72,6 +72,7 @@ struct _DecipherInputPane
   gboolean setting_text;
 
   GtkWidget *box;
+  DecipherCharacterRow *character_row;
   GtkWidget *line_chip;
   GtkLabel *line_label;
   GtkButton *clear_line_button;
@@ -803,6 +804,7 @@ decipher_input_pane_set_session (DecipherInputPane *self, DecipherSession *sessi
       self->matcher = dc_session_get_matcher (self->engine);
     }
   g_signal_group_set_target (self->engine_signals, self->engine);
+  decipher_character_row_set_session (self->character_row, session);
   decipher_input_pane_set_line (self, DECIPHER_NO_LINE);
   if (session != NULL)
     {
@@ -849,6 +851,14 @@ GtkLabel *
 decipher_input_pane_get_reason_label (DecipherInputPane *self)
 {
   return self->reason_label;
+}
+
+DecipherCharacterRow *
+decipher_input_pane_get_character_row (DecipherInputPane *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_INPUT_PANE (self), NULL);
+
+  return self->character_row;
 }
 
 GtkLabel *
@@ -941,11 +951,13 @@ decipher_input_pane_class_init (DecipherInputPaneClass *klass)
   signals[CONFLICT] = g_signal_new ("conflict", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                     NULL, NULL, NULL, G_TYPE_NONE, 0);
 
+  g_type_ensure (DECIPHER_TYPE_CHARACTER_ROW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/decipherpdf/Decipher/"
                                                              "decipher-input-pane.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "inputpane");
   gtk_widget_class_bind_template_child (widget_class, DecipherInputPane, box);
+  gtk_widget_class_bind_template_child (widget_class, DecipherInputPane, character_row);
   gtk_widget_class_bind_template_child (widget_class, DecipherInputPane, line_chip);
   gtk_widget_class_bind_template_child (widget_class, DecipherInputPane, line_label);
   gtk_widget_class_bind_template_child (widget_class, DecipherInputPane, clear_line_button);
@@ -964,6 +976,7 @@ decipher_input_pane_init (DecipherInputPane *self)
   self->line = DECIPHER_NO_LINE;
   self->last_kind = DC_MATCH_KNOWN;
   gtk_widget_init_template (GTK_WIDGET (self));
+  decipher_character_row_set_entry (self->character_row, GTK_EDITABLE (self->entry));
 
   /* Connected while the pane has a session, to whichever engine it has. */
   self->engine_signals = g_signal_group_new (DC_TYPE_SESSION);

@@ -7,6 +7,7 @@
 
 #include <gtk/gtk.h>
 
+#include "decipher-character-row.h"
 #include "decipher-session.h"
 #include "decipher-view-state.h"
 
@@ -38,6 +39,7 @@ GtkEditable *decipher_input_pane_get_entry (DecipherInputPane *self);
 GtkListBox *decipher_input_pane_get_candidates (DecipherInputPane *self);
 GtkLabel *decipher_input_pane_get_reason_label (DecipherInputPane *self);
 GtkLabel *decipher_input_pane_get_hint_label (DecipherInputPane *self);
+DecipherCharacterRow *decipher_input_pane_get_character_row (DecipherInputPane *self);
 DcMatchKind decipher_input_pane_get_last_kind (DecipherInputPane *self);
 
 G_END_DECLS
