@@ -41,6 +41,29 @@ last_folder (DecipherWindow *self)
   return *uri != '\0' ? g_file_new_for_uri (uri) : NULL;
 }
 
+/**
+ * _decipher_window_export_folder:
+ *
+ * Where an export's dialog opens: beside the PDF it comes from, as a user looks for
+ * it (it opened in the process's working directory, issue 31.10); else in the folder
+ * last used.
+ *
+ * Returns: (transfer full) (nullable): the folder, or %NULL for the dialog's own choice
+ */
+GFile *
+_decipher_window_export_folder (DecipherWindow *self)
+{
+  if (self->session != NULL)
+    {
+      GFile *parent = g_file_get_parent (decipher_session_get_file (self->session));
+
+      if (parent != NULL && g_file_query_exists (parent, NULL))
+        return parent;
+      g_clear_object (&parent);
+    }
+  return last_folder (self);
+}
+
 #if GTK_CHECK_VERSION(4, 10, 0)
 static void
 file_dialog_done (GObject *source, GAsyncResult *result, gpointer data)
@@ -79,12 +102,11 @@ file_chooser_response (GtkNativeDialog *native, int response, FileRequest *reque
 
 /* Asks for a file through the portal where there is one. GtkFileDialog replaced
  * GtkFileChooserNative in GTK 4.10; Debian 12 has 4.8. */
-void
-_decipher_window_choose_file (DecipherWindow *self, gboolean save, const char *title,
-                              const char *accept, const char *initial_name, GtkFileFilter *filter,
-                              DecipherFileChosenFunc func)
+static void
+choose_file_in (DecipherWindow *self, GFile *folder, gboolean save, const char *title,
+                const char *accept, const char *initial_name, GtkFileFilter *filter,
+                DecipherFileChosenFunc func)
 {
-  g_autoptr (GFile) folder = last_folder (self);
   FileRequest *request = g_new0 (FileRequest, 1);
 
   request->self = g_object_ref (self);
@@ -130,6 +152,26 @@ _decipher_window_choose_file (DecipherWindow *self, gboolean save, const char *t
     gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
   }
 #endif
+}
+
+void
+_decipher_window_choose_file (DecipherWindow *self, gboolean save, const char *title,
+                              const char *accept, const char *initial_name, GtkFileFilter *filter,
+                              DecipherFileChosenFunc func)
+{
+  g_autoptr (GFile) folder = last_folder (self);
+
+  choose_file_in (self, folder, save, title, accept, initial_name, filter, func);
+}
+
+/* A file to write an export to, the dialog beside the PDF. */
+static void
+choose_export_file (DecipherWindow *self, const char *title, const char *initial_name,
+                    GtkFileFilter *filter, DecipherFileChosenFunc func)
+{
+  g_autoptr (GFile) folder = _decipher_window_export_folder (self);
+
+  choose_file_in (self, folder, TRUE, title, _("_Export"), initial_name, filter, func);
 }
 
 /* ---- open --------------------------------------------------------------------------- */
@@ -186,6 +228,24 @@ typedef struct
   const char *done; /* the toast's format, translated */
 } ExportJob;
 
+/* "Exported to …" with Open Folder: the file is where the user looks for it next. */
+static void
+exported_toast (DecipherWindow *self, const char *title, GFile *file)
+{
+  AdwToast *toast = adw_toast_new (title);
+  g_autoptr (GFile) folder = g_file_get_parent (file);
+
+  if (folder != NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (folder);
+
+      adw_toast_set_button_label (toast, _("Open _Folder"));
+      adw_toast_set_action_name (toast, "win.open-folder");
+      adw_toast_set_action_target_value (toast, g_variant_new_string (uri));
+    }
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
 static void
 export_done (GObject *source, GAsyncResult *result, gpointer data)
 {
@@ -208,7 +268,7 @@ export_done (GObject *source, GAsyncResult *result, gpointer data)
     {
       g_autofree char *title = g_strdup_printf (done, name);
 
-      _decipher_window_toast (self, title, FALSE);
+      exported_toast (self, title, G_FILE (source));
     }
 }
 
@@ -263,9 +323,7 @@ _decipher_window_export (DecipherWindow *self)
   name = export_name (self, ".txt");
   gtk_file_filter_set_name (filter, _("Plain Text"));
   gtk_file_filter_add_mime_type (filter, "text/plain");
-  _decipher_window_choose_file (self, TRUE,
-                                _("Export the Recovered Text"), _("_Export"), name, filter,
-                                                                    export_to);
+  choose_export_file (self, _("Export the Recovered Text"), name, filter, export_to);
 }
 
 static void
@@ -320,9 +378,8 @@ export_map_action (GtkWidget *widget, const char *action, GVariant *param)
   name = export_name (self, "-map.json");
   gtk_file_filter_set_name (filter, _("JSON"));
   gtk_file_filter_add_mime_type (filter, "application/json");
-  _decipher_window_choose_file (self, TRUE,
-                                _("Export the Font Map"), _("_Export"), name, filter,
-                                                              _decipher_window_export_map_to);
+  choose_export_file (self, _("Export the Font Map"), name, filter,
+                               _decipher_window_export_map_to);
 }
 
 typedef struct
@@ -388,7 +445,7 @@ repair_done (GObject *source, GAsyncResult *result, gpointer data)
     {
       g_autofree char *title = g_strdup_printf (_("Repaired PDF exported to “%s”"), name);
 
-      _decipher_window_toast (self, title, FALSE);
+      exported_toast (self, title, job->file);
     }
 }
 
@@ -442,9 +499,8 @@ export_pdf_action (GtkWidget *widget, const char *action, GVariant *param)
   gtk_file_filter_set_name (filter, _("PDF Documents"));
   gtk_file_filter_add_mime_type (filter, "application/pdf");
   gtk_file_filter_add_suffix (filter, "pdf");
-  _decipher_window_choose_file (self, TRUE,
-                                _("Export a Repaired PDF"), _("_Export"), name, filter,
-                                                                _decipher_window_export_pdf_to);
+  choose_export_file (self, _("Export a Repaired PDF"), name, filter,
+                               _decipher_window_export_pdf_to);
 }
 
 /* ---- editing ------------------------------------------------------------------------ */
@@ -617,6 +673,19 @@ accept_proposals_action (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+open_folder_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+#if GTK_CHECK_VERSION(4, 10, 0)
+  g_autoptr (GFile) folder = g_file_new_for_uri (g_variant_get_string (param, NULL));
+  g_autoptr (GtkFileLauncher) launcher = gtk_file_launcher_new (folder);
+
+  gtk_file_launcher_launch (launcher, GTK_WINDOW (widget), NULL, NULL, NULL);
+#else
+  gtk_show_uri (GTK_WINDOW (widget), g_variant_get_string (param, NULL), GDK_CURRENT_TIME);
+#endif
+}
+
+static void
 review_conflicts_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   _decipher_window_review_conflicts (DECIPHER_WINDOW (widget));
@@ -736,6 +805,7 @@ _decipher_window_class_add_actions (GtkWidgetClass *widget_class)
                                        "win.review-conflicts", NULL);
   gtk_widget_class_install_action (widget_class, "win.show-occurrences", NULL,
                                    show_occurrences_action);
+  gtk_widget_class_install_action (widget_class, "win.open-folder", "s", open_folder_action);
   gtk_widget_class_install_action (widget_class, "win.recognize", NULL, recognize_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "win.recognize",
                                        NULL);

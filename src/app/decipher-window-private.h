@@ -104,6 +104,7 @@ void _decipher_window_choose_file (DecipherWindow *self, gboolean save, const ch
                                    const char *accept, const char *initial_name,
                                    GtkFileFilter *filter, DecipherFileChosenFunc func);
 void _decipher_window_choose_pdf (DecipherWindow *self);
+GFile *_decipher_window_export_folder (DecipherWindow *self);
 void _decipher_window_export (DecipherWindow *self);
 void _decipher_window_export_pdf_to (DecipherWindow *self, GFile *file);
 void _decipher_window_export_map_to (DecipherWindow *self, GFile *file);

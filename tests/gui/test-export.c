@@ -166,12 +166,117 @@ test_export_pdf_and_map (void)
   g_rmdir (dir);
 }
 
+
+static GtkWidget *
+find_file_chooser (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return GTK_WIDGET (window);
+    }
+  return NULL;
+}
+
+static gboolean
+file_chooser_shown (gpointer data)
+{
+  return find_file_chooser () != NULL;
+}
+
+static gboolean
+chooser_has_folder (GtkFileChooser *chooser)
+{
+  g_autoptr (GFile) folder = gtk_file_chooser_get_current_folder (chooser);
+
+  return folder != NULL;
+}
+
+static GtkButton *
+open_folder_button (DecipherWindow *window)
+{
+  GtkWidget *content = gtk_window_get_child (GTK_WINDOW (window));
+
+  return gui_test_find_button (content, "Open _Folder");
+}
+
+static gboolean
+has_open_folder (DecipherWindow *window)
+{
+  return open_folder_button (window) != NULL;
+}
+
+/* Issue 31.10: the export dialog opened in the process's working directory. It opens
+ * in the PDF's folder; the toast after an export offers to open the folder it went to. */
+static void
+test_export_folder (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
+  g_autoptr (GFile) pdf_folder = g_file_get_parent (file);
+  g_autofree char *dir = g_dir_make_tmp ("decipher-gui-export-XXXXXX", NULL);
+  g_autofree char *map_path = g_build_filename (dir, "map.json", NULL);
+  g_autoptr (GFile) map = g_file_new_for_path (map_path);
+  g_autoptr (GFile) folder = NULL;
+  g_autoptr (GFile) shown = NULL;
+  g_autoptr (GVariant) target = NULL;
+  g_autofree char *dir_uri = g_filename_to_uri (dir, NULL, NULL);
+  DecipherWindow *window = decipher_window_new (NULL);
+  GtkWidget *chooser;
+  GtkButton *button;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  decipher_window_open (window, file);
+  GUI_TEST_WAIT (window_loaded, window, "the document to load");
+  {
+    g_autofree char *cwd = g_get_current_dir ();
+    g_autoptr (GFile) working = g_file_new_for_path (cwd);
+
+    g_assert_false (g_file_equal (pdf_folder, working));
+  }
+
+  folder = _decipher_window_export_folder (window);
+  g_assert_nonnull (folder);
+  g_assert_true (g_file_equal (folder, pdf_folder));
+
+  /* The dialog itself, as Export Text… opens it. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export", NULL);
+  GUI_TEST_WAIT (file_chooser_shown, NULL, "the export dialog");
+  chooser = find_file_chooser ();
+  GUI_TEST_WAIT (chooser_has_folder, chooser, "the export dialog's folder");
+  shown = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
+  g_assert_nonnull (shown);
+  g_assert_true (g_file_equal (shown, pdf_folder));
+  gui_test_screenshot ("export-dialog-folder");
+  gtk_window_destroy (GTK_WINDOW (chooser));
+  gui_test_settle ();
+
+  _decipher_window_export_map_to (window, map);
+  GUI_TEST_WAIT (has_open_folder, window, "Open Folder on the export's toast");
+  button = open_folder_button (window);
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "win.open-folder");
+  target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (button));
+  g_assert_nonnull (target);
+  g_assert_cmpstr (g_variant_get_string (target, NULL), ==, dir_uri);
+
+  g_assert_no_errno (g_remove (map_path));
+  g_assert_no_errno (g_rmdir (dir));
+  gui_test_pointer_away (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+  gui_test_settle ();
+}
+
 int
 main (int argc, char *argv[])
 {
   gui_test_init (&argc, &argv);
 
   g_test_add_func ("/export/pdf-and-map", test_export_pdf_and_map);
+  g_test_add_func ("/export/folder", test_export_folder);
 
   return g_test_run ();
 }
