@@ -133,6 +133,7 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, DecipherPageSide
   gtk_picture_set_can_shrink (GTK_PICTURE (picture), TRUE);
   gtk_picture_set_content_fit (GTK_PICTURE (picture), GTK_CONTENT_FIT_CONTAIN);
   gtk_widget_set_halign (picture, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (picture, "page-thumbnail");
   gtk_widget_add_css_class (label, "numeric");
   gtk_widget_add_css_class (label, "caption");
   gtk_box_append (GTK_BOX (box), picture);
