@@ -57,6 +57,7 @@ struct _DecipherInputPane
   int pending_line, pending_token;
   guint line;
   gboolean line_from_suggestion; /* the cue is What Next?'s, to go once it is handled */
+  GArray *suggested;             /* the glyphs What Next? highlighted, while highlighted */
   DcMatchKind last_kind;
   char *candidates_text; /* the text the listed candidates are places of */
   /* The hint is about open conflicts, and the entry held this when they were found:
@@ -164,6 +165,8 @@ set_label (GtkLabel *label, const char *text)
 static void
 clear_marks (DecipherInputPane *self, DecipherMarkKind kind)
 {
+  if (kind == DECIPHER_MARK_SUGGESTION)
+    g_clear_pointer (&self->suggested, g_array_unref);
   if (self->state != NULL)
     decipher_view_state_set_marks (self->state, kind, NULL, 0);
 }
@@ -647,6 +650,26 @@ entry_copy_cb (GtkText *text, DecipherInputPane *self)
 
 /* ---- what next ---------------------------------------------------------------------- */
 
+/* A suggestion decoded some other way (the palette, a glyph's popover, Accept; the last
+ * symbol of the document) has nothing left to type: its highlight and its line cue go,
+ * where they stayed on after the last symbol. Only the few glyphs suggested are looked at. */
+static void
+engine_changed_cb (DecipherInputPane *self)
+{
+  const DcGlyph *glyphs;
+
+  if (self->suggested == NULL || self->session == NULL)
+    return;
+  glyphs = dc_document_get_glyphs (get_document (self), NULL);
+  for (guint i = 0; i < self->suggested->len; i++)
+    if (dc_session_symbol_is_unknown (decipher_session_get_engine (self->session),
+                                      glyphs[g_array_index (self->suggested, guint32, i)].symbol))
+      return;
+  clear_marks (self, DECIPHER_MARK_SUGGESTION);
+  release_suggested_line (self);
+  set_label (self->hint_label, NULL);
+}
+
 static void
 show_suggestion (DecipherInputPane *self, const DcSuggestion *suggestion)
 {
@@ -665,6 +688,8 @@ show_suggestion (DecipherInputPane *self, const DcSuggestion *suggestion)
   if (self->state != NULL)
     decipher_view_state_set_marks (self->state, DECIPHER_MARK_SUGGESTION,
                                    (const guint32 *) glyphs->data, glyphs->len);
+  g_clear_pointer (&self->suggested, g_array_unref);
+  self->suggested = g_array_ref (glyphs);
   show_place (self, suggestion->line, suggestion->token, suggestion->n_tokens);
   decipher_input_pane_set_line (self, suggestion->line);
   self->line_from_suggestion = TRUE;
@@ -796,6 +821,7 @@ decipher_input_pane_set_session (DecipherInputPane *self, DecipherSession *sessi
 
   clear_feedback (self);
   set_entry_text (self, "");
+  g_clear_pointer (&self->suggested, g_array_unref);
   detach_session (self);
   if (session != NULL)
     {
@@ -904,6 +930,7 @@ decipher_input_pane_dispose (GObject *object)
   g_clear_pointer (&self->candidates_text, g_free);
   g_clear_pointer (&self->conflict_text, g_free);
   g_clear_pointer (&self->dragged_text, g_free);
+  g_clear_pointer (&self->suggested, g_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_INPUT_PANE);
 
   G_OBJECT_CLASS (decipher_input_pane_parent_class)->dispose (object);
@@ -984,6 +1011,8 @@ decipher_input_pane_init (DecipherInputPane *self)
                                  G_CALLBACK (decipher_input_pane_update_conflicts), self,
                                  G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->engine_signals, "index-ready", G_CALLBACK (index_ready_cb),
+                                 self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->engine_signals, "changed", G_CALLBACK (engine_changed_cb),
                                  self, G_CONNECT_SWAPPED);
 
   g_signal_connect_swapped (self->entry, "activate", G_CALLBACK (entry_activate_cb), self);

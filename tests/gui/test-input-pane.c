@@ -248,6 +248,44 @@ test_what_next (void)
   fixture_close (&f);
 }
 
+static gboolean
+no_marks (DecipherDocumentView *view)
+{
+  gui_test_wait_frame (GTK_WIDGET (view));
+  return decipher_document_view_get_n_drawn_marks (view) == 0;
+}
+
+/* Issue 31.10: with the last symbol given a value elsewhere than by typing (here as the
+ * palette gives one), the suggestion's highlight and its line chip stayed. */
+static void
+test_suggestion_goes_when_decoded (void)
+{
+  DecipherDocumentView *view;
+  Fixture f = { 0 };
+  guint n_symbols;
+
+  fixture_open (&f);
+  view = _decipher_window_get_document_view (f.window);
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.what-next", NULL);
+  wait_suggestion (&f);
+  g_assert_cmpuint (decipher_input_pane_get_line (f.pane), !=, DECIPHER_NO_LINE);
+  GUI_TEST_WAIT (drew_marks, view, "suggestion marks");
+
+  dc_document_get_symbols (decipher_session_get_document (f.session), &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    if (dc_session_symbol_is_unknown (decipher_session_get_engine (f.session), s))
+      {
+        g_autoptr (GError) error = NULL;
+
+        g_assert_true (dc_session_assign (decipher_session_get_engine (f.session), s, "x", &error));
+        g_assert_no_error (error);
+      }
+  GUI_TEST_WAIT (no_marks, view, "the suggestion's highlight to go");
+  g_assert_cmpuint (decipher_input_pane_get_line (f.pane), ==, DECIPHER_NO_LINE);
+  gui_test_screenshot ("input-pane-all-decoded");
+  fixture_close (&f);
+}
+
 /* The glyph at @index within token @token of @line. */
 static guint
 token_glyph (Fixture *f, guint line, guint token, int index)
@@ -743,6 +781,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/input-pane/ambiguous", test_ambiguous);
   g_test_add_func ("/input-pane/no-match", test_no_match);
   g_test_add_func ("/input-pane/what-next", test_what_next);
+  g_test_add_func ("/input-pane/suggestion-goes-when-decoded", test_suggestion_goes_when_decoded);
   g_test_add_func ("/input-pane/suggestion-scope-and-view", test_suggestion_scope_and_view);
   g_test_add_func ("/input-pane/click-cues-line", test_click_cues_line);
   g_test_add_func ("/input-pane/drag-fill", test_drag_fill);
