@@ -299,7 +299,13 @@ decipher_document_view_set_page (DecipherDocumentView *self, guint page)
   if (self->n_pages == 0)
     return;
   page = MIN (page, self->n_pages - 1);
-  gtk_adjustment_set_value (self->vadjustment, page_top (self, page) - DECIPHER_VIEW_MARGIN / 2);
+  /* Right after a zoom (Fit Page), the adjustment still has the old zoom's extent and
+   * the next allocation would put back the point the zoom was around: the page's top
+   * becomes where that allocation scrolls to. */
+  if (self->has_anchor)
+    self->anchor_value_y = page_top (self, page) - DECIPHER_VIEW_MARGIN / 2;
+  else
+    gtk_adjustment_set_value (self->vadjustment, page_top (self, page) - DECIPHER_VIEW_MARGIN / 2);
 }
 
 /* ---- scrolling ---------------------------------------------------------------------- */

@@ -256,7 +256,8 @@ test_page_node_kept (void)
   GUI_TEST_WAIT (page_rendered_exactly, f.view, "the first render");
   if (!GSK_IS_CAIRO_RENDERER (gtk_native_get_renderer (GTK_NATIVE (f.window))))
     {
-      g_test_skip ("the view paints cairo nodes only under the cairo renderer (GSK_RENDERER=cairo)");
+      g_test_skip (
+          "the view paints cairo nodes only under the cairo renderer (GSK_RENDERER=cairo)");
       fixture_close (&f);
       return;
     }
@@ -538,6 +539,63 @@ test_render_copy (void)
   }
 }
 
+typedef struct
+{
+  DecipherDocumentView *view;
+  guint first, last; /* the first and last glyph of the page */
+} PageShown;
+
+/* The page's first and last glyphs both in the view. */
+static gboolean
+page_whole_in_view (PageShown *shown)
+{
+  graphene_rect_t first, last;
+  int height = gtk_widget_get_height (GTK_WIDGET (shown->view));
+
+  return decipher_document_view_get_glyph_area (shown->view, shown->first, &first)
+         && decipher_document_view_get_glyph_area (shown->view, shown->last, &last)
+         && first.origin.y >= 0 && last.origin.y + last.size.height <= height;
+}
+
+/* Issue 31.10: Fit Page scrolled to the page's top at the old zoom's extent, and the
+ * zoom's own anchor then put the view elsewhere: reading the top of page 2, Fit Page
+ * left page 1 current. It shows page 2, whole, and page 2 stays the current one. */
+static void
+test_fit_page_keeps_page (void)
+{
+  const DcGlyph *glyphs;
+  PageShown shown;
+  guint n_glyphs;
+  Fixture f;
+
+  fixture_open (&f, "legacy-cyrillic.pdf");
+  GUI_TEST_WAIT (drew_highlights, f.view, "the view drawn");
+  glyphs = dc_document_get_glyphs (decipher_session_get_document (f.session), &n_glyphs);
+  shown.view = f.view;
+  shown.first = shown.last = G_MAXUINT;
+  for (guint g = 0; g < n_glyphs; g++)
+    if (glyphs[g].page == 1)
+      {
+        if (shown.first == G_MAXUINT)
+          shown.first = g;
+        shown.last = g;
+      }
+  g_assert_cmpuint (shown.first, !=, G_MAXUINT);
+
+  decipher_document_view_set_zoom (f.view, 3.0);
+  gui_test_wait_frame (GTK_WIDGET (f.view));
+  /* Reading the top of page 2. */
+  decipher_document_view_set_page (f.view, 1);
+  gui_test_wait_frame (GTK_WIDGET (f.view));
+  g_assert_cmpuint (decipher_document_view_get_page (f.view), ==, 1);
+  g_assert_false (page_whole_in_view (&shown));
+
+  decipher_document_view_fit_page (f.view);
+  gui_test_wait_frame (GTK_WIDGET (f.view));
+  GUI_TEST_WAIT (page_whole_in_view, &shown, "page 2 whole in the view");
+  g_assert_cmpuint (decipher_document_view_get_page (f.view), ==, 1);
+  fixture_close (&f);
+}
 
 /* The view as the screen shows it, as bytes (GDK_MEMORY_DEFAULT: B, G, R, A). */
 static guchar *
@@ -662,8 +720,8 @@ test_high_contrast_highlight (void)
   high = view_pixels (f.view, &width, &height);
   high_contrast = ring_contrast (high, width, height, &area);
   gui_test_screenshot ("document-view-high-contrast");
-  g_test_message ("around glyph %u: contrast with the paper %.2f:1, in high contrast %.2f:1",
-                  glyph, normal_contrast, high_contrast);
+  g_test_message ("around glyph %u: contrast with the paper %.2f:1, in high contrast %.2f:1", glyph,
+                  normal_contrast, high_contrast);
   g_assert_cmpfloat (high_contrast, >=, 3.0);
   g_assert_cmpfloat (high_contrast, >, normal_contrast);
 
@@ -688,5 +746,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/document-view/renderer-alone", test_renderer_alone);
   g_test_add_func ("/document-view/render-copy", test_render_copy);
   g_test_add_func ("/document-view/high-contrast-highlight", test_high_contrast_highlight);
+  g_test_add_func ("/document-view/fit-page-keeps-page", test_fit_page_keeps_page);
   return g_test_run ();
 }
