@@ -264,14 +264,30 @@ char_button (DecipherCharacterPicker *self, gunichar c)
 {
   g_autofree char *text = display_text (c);
   g_autofree char *tip = describe (c);
-  GtkWidget *button = gtk_button_new_with_label (text);
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *glyph = gtk_label_new (text);
+  GtkWidget *name = gtk_label_new (name_of (c));
 
   gtk_widget_add_css_class (button, "flat");
-  /* Big enough to tell marks and look-alike letters apart. */
-  gtk_widget_add_css_class (gtk_button_get_child (GTK_BUTTON (button)), "title-2");
+  /* Big enough to tell marks and look-alike letters apart (ӈ and ң, х and ӿ), with the
+   * name under it: a linguist looks for "EN WITH HOOK", not a code point. */
+  gtk_widget_add_css_class (glyph, "title-1");
+  gtk_label_set_wrap (GTK_LABEL (name), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (name), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (name), 3);
+  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+  gtk_label_set_justify (GTK_LABEL (name), GTK_JUSTIFY_CENTER);
+  gtk_label_set_max_width_chars (GTK_LABEL (name), 12);
+  gtk_widget_add_css_class (name, "caption");
+  gtk_widget_add_css_class (name, "dim-label");
+  gtk_widget_set_visible (name, name_of (c) != NULL);
+  gtk_box_append (GTK_BOX (box), glyph);
+  gtk_box_append (GTK_BOX (box), name);
+  gtk_button_set_child (GTK_BUTTON (button), box);
   gtk_widget_set_tooltip_text (button, tip);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tip, -1);
-  gtk_widget_set_size_request (button, 48, 48);
+  gtk_widget_set_size_request (button, 104, 88);
   g_object_set_data (G_OBJECT (button), "char", GUINT_TO_POINTER (c));
   g_signal_connect_object (button, "clicked", G_CALLBACK (cell_clicked_cb), self, 0);
   return button;

@@ -44,7 +44,8 @@ n_results (Fixture *f)
 {
   guint n = 0;
 
-  for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (decipher_character_picker_get_results (f->picker)));
+  for (GtkWidget *w = gtk_widget_get_first_child (
+           GTK_WIDGET (decipher_character_picker_get_results (f->picker)));
        w != NULL; w = gtk_widget_get_next_sibling (w))
     n++;
   return n;
@@ -53,7 +54,8 @@ n_results (Fixture *f)
 static GtkButton *
 result (Fixture *f, guint index)
 {
-  GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (decipher_character_picker_get_results (f->picker),
+  GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (decipher_character_picker_get_results (
+                                                                f->picker),
                                                             (int) index);
 
   g_assert_nonnull (child);
@@ -64,6 +66,22 @@ static gunichar
 result_char (Fixture *f, guint index)
 {
   return GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (result (f, index)), "char"));
+}
+
+static GtkLabel *
+label_reading (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_str_equal (gtk_label_get_text (GTK_LABEL (widget)), text))
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = label_reading (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
 }
 
 static void
@@ -78,6 +96,23 @@ test_search_by_name (void)
   /* Any case, any order of the words. */
   decipher_character_picker_search (f.picker, "Descender EN cyrillic capital");
   g_assert_cmpuint (result_char (&f, 0), ==, 0x04A2);
+  /* Issue 31.4: the cell shows the character large, and its name under it. */
+  {
+    GtkLabel *glyph = label_reading (GTK_WIDGET (result (&f, 0)), "Ң");
+    GtkLabel *name = label_reading (GTK_WIDGET (result (&f, 0)),
+                                    "CYRILLIC CAPITAL LETTER EN WITH DESCENDER");
+    int glyph_height, name_height;
+
+    g_assert_nonnull (glyph);
+    g_assert_nonnull (name);
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (name)));
+    gtk_widget_measure (GTK_WIDGET (glyph), GTK_ORIENTATION_VERTICAL, -1, NULL, &glyph_height, NULL,
+                        NULL);
+    gtk_widget_measure (GTK_WIDGET (name), GTK_ORIENTATION_VERTICAL, 80, NULL, &name_height, NULL,
+                        NULL);
+    g_test_message ("glyph %d px high, name %d px", glyph_height, name_height);
+    g_assert_cmpint (glyph_height, >=, 30);
+  }
   gui_test_screenshot ("character-picker-search");
 
   g_signal_emit_by_name (result (&f, 0), "clicked");
@@ -88,7 +123,6 @@ test_search_by_name (void)
   g_assert_cmpstr (gtk_editable_get_text (f.entry), ==, "xҢ");
   fixture_close (&f);
 }
-
 
 static gboolean
 entry_says (gpointer data)
@@ -144,7 +178,11 @@ test_code_point_and_script (void)
   for (guint i = 0; i < 10; i++)
     g_assert_true (g_unichar_ismark (result_char (&f, i)));
   /* Marks are shown on a dotted circle. */
-  g_assert_true (g_str_has_prefix (gtk_button_get_label (result (&f, 0)), "\u25CC"));
+  /* The cell's first label is the character, its name under it. */
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (
+                                       gui_test_find_descendant (GTK_WIDGET (result (&f, 0)),
+                                                                 GTK_TYPE_LABEL))),
+                                   "\u25CC"));
   gui_test_screenshot ("character-picker-marks");
   fixture_close (&f);
 }
