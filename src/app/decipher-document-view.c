@@ -294,18 +294,31 @@ decipher_document_view_get_page (DecipherDocumentView *self)
 void
 decipher_document_view_set_page (DecipherDocumentView *self, guint page)
 {
+  double top;
+
   g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
 
   if (self->n_pages == 0)
     return;
   page = MIN (page, self->n_pages - 1);
-  /* Right after a zoom (Fit Page), the adjustment still has the old zoom's extent and
-   * the next allocation would put back the point the zoom was around: the page's top
-   * becomes where that allocation scrolls to. */
-  if (self->has_anchor)
-    self->anchor_value_y = page_top (self, page) - DECIPHER_VIEW_MARGIN / 2;
+  top = page_top (self, page) - DECIPHER_VIEW_MARGIN / 2;
+  /* Right after a zoom (Fit Page), or before the first allocation (a document reopened
+   * at its page), the adjustment does not have this zoom's extent yet, and the next
+   * allocation would put back the point the zoom was around or clamp the value: the
+   * page's top becomes where that allocation scrolls to. */
+  if (self->has_anchor
+      || gtk_adjustment_get_upper (self->vadjustment)
+                 - gtk_adjustment_get_page_size (self->vadjustment)
+             < top)
+    {
+      if (!self->has_anchor)
+        self->anchor_value_x = gtk_adjustment_get_value (self->hadjustment);
+      self->has_anchor = TRUE;
+      self->anchor_value_y = top;
+      gtk_widget_queue_allocate (GTK_WIDGET (self));
+    }
   else
-    gtk_adjustment_set_value (self->vadjustment, page_top (self, page) - DECIPHER_VIEW_MARGIN / 2);
+    gtk_adjustment_set_value (self->vadjustment, top);
 }
 
 /* ---- scrolling ---------------------------------------------------------------------- */

@@ -386,14 +386,62 @@ save_failed_cb (DecipherWindow *self, const char *message)
 
 /* ---- sessions ----------------------------------------------------------------------- */
 
+/* Where the page and zoom a document was left at are kept: beside its autosaved project,
+ * which is the document's own (named by its content's SHA-256). */
+static char *
+view_path (DecipherSession *session)
+{
+  return g_strconcat (decipher_session_get_autosave_path (session), ".view", NULL);
+}
+
+static void
+save_view (DecipherWindow *self)
+{
+  g_autoptr (GKeyFile) file = g_key_file_new ();
+  g_autofree char *path = view_path (self->session);
+  g_autoptr (GError) error = NULL;
+
+  g_key_file_set_integer (file, "view", "page",
+                          (int) decipher_view_state_get_page (self->view_state));
+  g_key_file_set_double (file, "view", "zoom", decipher_view_state_get_zoom (self->view_state));
+  if (!g_key_file_save_to_file (file, path, &error))
+    g_debug ("Could not keep the page and zoom in %s: %s", path, error->message);
+}
+
+/* Reopened, a document shows the page and zoom it was left at (issue 31.10), through
+ * the view state the widgets share; else the default zoom from its first page. A file
+ * that does not read as one is ignored: it only saves a scroll. */
+static void
+restore_view (DecipherWindow *self)
+{
+  g_autoptr (GKeyFile) file = g_key_file_new ();
+  g_autofree char *path = view_path (self->session);
+  g_autoptr (GError) error = NULL;
+  double zoom;
+  int page;
+
+  if (!g_key_file_load_from_file (file, path, G_KEY_FILE_NONE, NULL))
+    return;
+  zoom = g_key_file_get_double (file, "view", "zoom", &error);
+  if (error == NULL && zoom >= DECIPHER_ZOOM_MIN && zoom <= DECIPHER_ZOOM_MAX)
+    decipher_view_state_set_zoom (self->view_state, zoom);
+  g_clear_error (&error);
+  page = g_key_file_get_integer (file, "view", "page", &error);
+  if (error == NULL && page > 0)
+    decipher_view_state_set_page (self->view_state, (guint) page);
+}
+
 static void
 save_session (DecipherWindow *self)
 {
   g_autoptr (GError) error = NULL;
 
-  if (self->session != NULL && !decipher_session_save (self->session, &error))
+  if (self->session == NULL)
+    return;
+  if (!decipher_session_save (self->session, &error))
     g_warning ("Could not save the project of %s: %s",
                decipher_session_get_autosave_path (self->session), error->message);
+  save_view (self);
 }
 
 static void
@@ -520,10 +568,12 @@ _decipher_window_set_session (DecipherWindow *self, DecipherSession *session)
   if (session == NULL)
     return;
 
-  /* Each document opens at the default zoom, not at the last one's. */
+  /* Each document opens at the default zoom, not at the last one's, unless it was left
+   * at another (restore_view()). */
   decipher_document_view_set_zoom (self->document_view,
                                    g_settings_get_double (self->settings, "zoom"));
   decipher_document_view_set_session (self->document_view, session);
+  restore_view (self);
   self->shapes = decipher_glyph_shapes_new (session, decipher_document_view_get_renderer (
                                                          self->document_view));
   decipher_document_view_set_shapes (self->document_view, self->shapes);

@@ -557,7 +557,16 @@ gui_test_open_window (const char *fixture, GtkApplication *application, int widt
 void
 gui_test_close_window (DecipherWindow *window)
 {
+  DecipherSession *session = decipher_window_get_session (window);
+  g_autofree char *view = NULL;
+
+  /* The page and zoom the window keeps for its document (beside the autosave): the
+   * next test opens the fixture as new, not where this one left it. */
+  if (session != NULL && decipher_session_get_autosave_path (session) != NULL)
+    view = g_strconcat (decipher_session_get_autosave_path (session), ".view", NULL);
   gui_test_pointer_away (GTK_WINDOW (window));
   gtk_window_close (GTK_WINDOW (window));
   gui_test_settle ();
+  if (view != NULL)
+    g_unlink (view);
 }

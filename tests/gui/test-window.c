@@ -997,6 +997,56 @@ test_application (void)
   GUI_TEST_WAIT (application_has_no_windows, application, "Quit to close every window");
 }
 
+
+typedef struct
+{
+  DecipherDocumentView *view;
+  guint page;
+  double zoom;
+} ViewWait;
+
+static gboolean
+view_is (ViewWait *wait)
+{
+  return decipher_document_view_get_page (wait->view) == wait->page
+         && G_APPROX_VALUE (decipher_document_view_get_zoom (wait->view), wait->zoom, 1e-6);
+}
+
+/* Issue 31.10: reopening a document showed its first page at the default zoom. It
+ * shows the page and zoom it was left at, kept beside its autosave. */
+static void
+test_reopen_restores_view (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
+  DecipherWindow *window = decipher_window_new (NULL);
+  DecipherDocumentView *view;
+  ViewWait wait;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  decipher_window_open (window, file);
+  GUI_TEST_WAIT (window_loaded, window, "the document to load");
+  view = _decipher_window_get_document_view (window);
+  g_assert_cmpuint (decipher_document_view_get_page (view), ==, 0);
+  decipher_document_view_set_zoom (view, 1.44);
+  decipher_document_view_set_page (view, 1);
+  wait = (ViewWait) { view, 1, 1.44 };
+  GUI_TEST_WAIT (view_is, &wait, "page 2 at 144 %");
+  gui_test_pointer_away (GTK_WINDOW (window));
+  gtk_window_close (GTK_WINDOW (window));
+  gui_test_settle ();
+
+  window = decipher_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  decipher_window_open (window, file);
+  GUI_TEST_WAIT (window_loaded, window, "the document to load again");
+  wait.view = _decipher_window_get_document_view (window);
+  GUI_TEST_WAIT (view_is, &wait, "the document reopened at page 2, 144 %");
+  gui_test_screenshot ("window-reopened-view");
+  gui_test_close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1018,5 +1068,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/palette-opens-glyph", test_palette_opens_glyph);
   g_test_add_func ("/window/help-overlay", test_help_overlay);
   g_test_add_func ("/window/application", test_application);
+  g_test_add_func ("/window/reopen-restores-view", test_reopen_restores_view);
   return g_test_run ();
 }
