@@ -50,6 +50,11 @@ typedef struct
   const guint8 *no_advance; /* per glyph of the run: drawn over its neighbour, or NULL */
   gboolean relaxed;         /* let inferred and confirmed values be contradicted */
   gboolean relax_all;       /* and a trusted font's values */
+  /* The typed word breaks need not fall where the run's tokens end: the whole input is
+   * read across n_tokens tokens, a token ending at any cluster boundary (a compound the
+   * page draws as two runs, a danda typed apart but drawn against its word). */
+  gboolean free_words;
+  guint n_tokens;
   GArray *bindings;
   int cost;
   guint contradictions;

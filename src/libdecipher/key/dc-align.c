@@ -25,6 +25,7 @@
 #include "dc-tsan-private.h"
 
 #define LIGATURE_COST 3   /* per extra cluster a single glyph stands for */
+#define RESEGMENT_COST 2  /* per token end that falls inside a typed word (free_words) */
 #define CONJUNCT_COST 2   /* the same, for clusters a virama joins */
 #define HELD_VALUE_COST 2 /* a value another symbol already has */
 #define MAX_SEARCH_STEPS 20000
@@ -605,13 +606,41 @@ drawn_before (const Typed *typed, guint at, guint word_end, guint *later, guint 
   return FALSE;
 }
 
+/* Whether a typed word ends strictly inside chars [at, at + length): with free word
+ * breaks, a glyph never spells across a typed space. */
+static gboolean
+crosses_typed_break (const Search *s, guint at, guint length)
+{
+  const GArray *word_end = s->typed->word_end;
+
+  if (!s->free_words)
+    return FALSE;
+  for (guint w = 0; w < word_end->len; w++)
+    {
+      guint end = g_array_index (word_end, guint, w);
+
+      if (end > at && end < at + length)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+is_typed_word_end (const Typed *typed, guint at)
+{
+  for (guint w = 0; w < typed->word_end->len; w++)
+    if (g_array_index (typed->word_end, guint, w) == at)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 try_binding (Search *s, guint glyph, guint at, guint word, guint symbol, guint length, int cost,
              gboolean contradicts)
 {
   Binding binding = { symbol, at, length, contradicts };
 
-  if (crosses_swapped_mark (s, at, length))
+  if (crosses_swapped_mark (s, at, length) || crosses_typed_break (s, at, length))
     return;
   if (!contradicts
       && (is_unlikely_for_glyph (s, glyph, at, length)
@@ -676,8 +705,10 @@ begin_step (Search *s, guint glyph, guint at, guint word, Step *step)
   const Typed *typed = s->typed;
   guint glyphs_left, chars_left;
 
-  step->word_end = g_array_index (typed->word_end, guint, word);
-  if (glyph == s->token_end[word])
+  /* With free word breaks the whole input is one stretch: search_from() moves on from
+   * token to token. */
+  step->word_end = s->free_words ? typed->chars->len : g_array_index (typed->word_end, guint, word);
+  if (glyph == s->token_end[word] && !s->free_words)
     {
       if (at != step->word_end)
         return FALSE;
@@ -933,6 +964,27 @@ search_from (Search *s, guint glyph, guint at, guint word)
       return;
     }
 
+  if (s->free_words && glyph == s->token_end[word])
+    {
+      const Typed *typed = s->typed;
+      int cost;
+
+      /* A token ends at a cluster boundary; where no typed space is, that costs. */
+      if (at > 0 && at < typed->chars->len
+          && g_array_index (typed->cluster_end, guint, at - 1) != at)
+        return;
+      if (word + 1 == s->n_tokens)
+        {
+          if (at == typed->chars->len)
+            record_solution (s);
+          return;
+        }
+      cost = is_typed_word_end (typed, at) ? 0 : RESEGMENT_COST;
+      s->cost += cost;
+      search_from (s, glyph, at, word + 1);
+      s->cost -= cost;
+      return;
+    }
   if (!begin_step (s, glyph, at, word, &step))
     return;
 
@@ -964,6 +1016,7 @@ _dc_search_run (Search *s)
   gboolean own_bindings = s->bindings == NULL;
 
   g_assert (s->typed != NULL && s->symbols != NULL && s->token_end != NULL);
+  g_assert (!s->free_words || s->n_tokens > 0);
 
   if (own_bindings)
     s->bindings = g_array_new (FALSE, FALSE, sizeof (Binding));

@@ -1391,6 +1391,73 @@ match_leaving_out_punctuation (DcMatcher *self, char **words, const char *text, 
   return NULL;
 }
 
+/* A whole line typed where the page's glyph runs split otherwise than its words (a
+ * compound drawn as two runs, a danda typed apart from its word, a Type3 font whose
+ * word gaps fall inside words): the input is read across all the line's runs, one
+ * reading per run, a run ending at any cluster boundary. Only the values found are
+ * learned; a contradiction is left to per-word typing. Returns NULL when nothing fits. */
+static DcMatchResult *
+match_whole_line (DcMatcher *self, char **words, const char *text, const Cue *cue)
+{
+  const DcLine *line = &dc_document_get_lines (self->document, NULL)[cue->line];
+  g_auto (Typed) typed = { 0 };
+  g_autofree guint32 *held_cache = NULL;
+  Scan scan = { 0 };
+  Search search = { 0 };
+  Candidate candidate = { 0 };
+  DcMatchResult *result;
+
+  if (line->n_tokens == 0)
+    return NULL;
+  _dc_typed_prepare (&typed, words, is_right_to_left (text));
+  held_cache = _dc_held_cache_new (&typed);
+  scan.glyphs = dc_document_get_glyphs (self->document, NULL);
+  scan.order = dc_document_get_reading_order (self->document, NULL);
+  scan.tokens = dc_document_get_tokens (self->document, &scan.n_tokens);
+  scan.run_token_end = g_new (guint, line->n_tokens);
+  gather_run (&scan, line->first_token, line->n_tokens);
+
+  search.document = self->document;
+  search.key = self->key;
+  search.nfd_values = self->nfd_values;
+  search.holders = self->holders;
+  search.held_cache = held_cache;
+  search.typed = &typed;
+  search.symbols = scan.run_symbols;
+  search.token_end = scan.run_token_end;
+  search.no_advance = scan.run_no_advance;
+  search.free_words = TRUE;
+  search.n_tokens = line->n_tokens;
+  _dc_search_run (&search);
+  scan_clear (&scan);
+  if (!search.found)
+    {
+      g_clear_pointer (&search.best, g_array_unref);
+      return NULL;
+    }
+
+  candidate.bindings = search.best;
+  candidate.cost = search.best_cost;
+  candidate.signature = make_signature (&typed, candidate.bindings, &candidate.n_new);
+  candidate.places = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_array_append_val (candidate.places, line->first_token);
+  result = match_result_new (candidate.n_new == 0 ? DC_MATCH_KNOWN : DC_MATCH_ASSIGNED);
+  add_places (self, result, &candidate, line->n_tokens);
+  if (candidate.n_new == 0)
+    result->reason = g_strdup (_("Every glyph there is already known."));
+  else
+    {
+      apply_candidate (self, &typed, &candidate, text, result);
+      result->reason = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Learned %u symbol.",
+                                                     "Learned %u symbols.", result->learned->len),
+                                        result->learned->len);
+    }
+  g_free (candidate.signature);
+  g_array_unref (candidate.bindings);
+  g_array_unref (candidate.places);
+  return result;
+}
+
 /* Every way of reading @words at @cue, as typed first. */
 static DcMatchResult *
 match_at (DcMatcher *self, char **words, const char *normalized, const Cue *cue)
@@ -1422,6 +1489,18 @@ match_at (DcMatcher *self, char **words, const char *normalized, const Cue *cue)
         {
           dc_match_result_free (result);
           result = as_one;
+        }
+    }
+
+  if (result->kind == DC_MATCH_NO_MATCH && cue->line >= 0 && cue->token < 0
+      && cue->line_end == cue->line + 1)
+    {
+      DcMatchResult *whole_line = match_whole_line (self, words, normalized, cue);
+
+      if (whole_line != NULL)
+        {
+          dc_match_result_free (result);
+          result = whole_line;
         }
     }
   return result;
