@@ -272,6 +272,15 @@ dc_test_assert_same_document (DcDocument *a, DcDocument *b)
       g_assert_cmpstr (dc_font_get_encoding (fa), ==, dc_font_get_encoding (fb));
       g_assert_cmpstr (dc_font_get_program_kind (fa), ==, dc_font_get_program_kind (fb));
       g_assert_cmpstr (dc_font_get_program_sha256 (fa), ==, dc_font_get_program_sha256 (fb));
+      for (guint32 code = 0; code < 256; code++)
+        {
+          const guint8 *da = dc_font_get_type3_digest (fa, code);
+          const guint8 *db = dc_font_get_type3_digest (fb, code);
+
+          g_assert_true ((da == NULL) == (db == NULL));
+          if (da != NULL)
+            g_assert_cmpmem (da, DC_FONT_TYPE3_DIGEST_LEN, db, DC_FONT_TYPE3_DIGEST_LEN);
+        }
       g_assert_cmpint (dc_font_get_object_ref (fa, &num_a, &gen_a), ==,
                        dc_font_get_object_ref (fb, &num_b, &gen_b));
       g_assert_cmpint (num_a, ==, num_b);

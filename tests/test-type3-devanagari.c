@@ -30,9 +30,9 @@ nfc (const char *text)
 }
 
 static void
-assert_text_equals_truth (DcDocument *document, DcKey *key)
+assert_text_equals_truth (DcDocument *document, DcKey *key, const char *name)
 {
-  g_autoptr (GPtrArray) truth = dc_test_truth_lines ("type3-devanagari");
+  g_autoptr (GPtrArray) truth = dc_test_truth_lines (name);
   g_autofree char *text = dc_export_document (document, DC_EXPORT_TEXT, dc_key_value_func, key);
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   guint n = 0;
@@ -54,18 +54,10 @@ assert_text_equals_truth (DcDocument *document, DcKey *key)
   g_assert_cmpuint (n, ==, truth->len);
 }
 
-/* Each line typed whole, clicked as a cue, in a fresh session: every line is taken,
- * nothing conflicts, and the page reads as its truth. */
+/* Types every line whole, clicked as a cue: each is taken, nothing conflicts. */
 static void
-test_type_whole_lines (void)
+type_lines (DcSession *session)
 {
-  g_autoptr (DcDocument) document = dc_test_load_document ("type3-devanagari");
-  g_autoptr (DcSession) session = dc_session_new (document);
-  DcKey *key = dc_session_get_key (session);
-
-  g_assert_cmpuint (dc_document_get_n_fonts (document), ==, 1);
-  g_assert_false (dc_font_is_trusted (dc_document_get_font (document, 0)));
-
   for (guint l = 0; l < G_N_ELEMENTS (typed_lines); l++)
     {
       g_autoptr (DcMatchResult) result = NULL;
@@ -79,7 +71,78 @@ test_type_whole_lines (void)
                  result->reason);
     }
   g_assert_cmpuint (dc_matcher_get_n_conflicts (dc_session_get_matcher (session)), ==, 0);
-  assert_text_equals_truth (document, key);
+}
+
+/* Each line typed whole in a fresh session: the page reads as its truth. */
+static void
+test_type_whole_lines (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("type3-devanagari");
+  g_autoptr (DcSession) session = dc_session_new (document);
+
+  g_assert_cmpuint (dc_document_get_n_fonts (document), ==, 1);
+  g_assert_false (dc_font_is_trusted (dc_document_get_font (document, 0)));
+  type_lines (session);
+  assert_text_equals_truth (document, dc_session_get_key (session), "type3-devanagari");
+}
+
+/* The font library keeps Type 3 glyphs by their procedures: what was typed in one
+ * document is replayed in another drawn with the same procedures at other codes, under
+ * other glyph names, by a fresh session, with no typing. Their shapes have no ink grid,
+ * so none is near another. */
+static void
+test_library_replays (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("decipher-type3-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "library.sqlite", NULL);
+  g_autoptr (DcLibrary) library = NULL;
+  g_autoptr (DcDocument) second = dc_test_load_document ("type3-devanagari-second");
+  g_autoptr (GPtrArray) truth = dc_test_truth_symbol_values (second, "type3-devanagari-second");
+  guint n_symbols, n_shaped = 0;
+
+  g_assert_no_error (error);
+  library = dc_library_open (path, &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr (DcDocument) first = dc_test_load_document ("type3-devanagari");
+    g_autoptr (DcSession) session = dc_session_new (first);
+
+    dc_session_set_library (session, library);
+    dc_session_start_new_work (session, FALSE);
+    type_lines (session);
+    g_assert_true (dc_session_sync (session, &error));
+    g_assert_no_error (error);
+  }
+  g_assert_cmpuint (dc_library_get_n_entries (library), >, 0);
+
+  {
+    g_autoptr (DcSession) session = dc_session_new (second);
+    DcKey *key = dc_session_get_key (session);
+    DcShapes *shapes;
+
+    dc_session_set_library (session, library);
+    dc_session_start_new_work (session, FALSE);
+    shapes = dc_session_get_shapes (session);
+    dc_document_get_symbols (second, &n_symbols);
+    for (guint s = 0; s < n_symbols; s++)
+      {
+        const DcShape *shape = dc_shapes_get (shapes, s);
+
+        if (shape == NULL)
+          continue;
+        n_shaped++;
+        g_assert_true (shape->no_ink);
+        for (guint t = 0; t < n_symbols; t++)
+          if (t != s && dc_shapes_get (shapes, t) != NULL)
+            g_assert_cmpfloat (dc_shape_distance (shape, dc_shapes_get (shapes, t)), ==, 1.0);
+        g_assert_cmpstr (dc_key_get_value (key, s), ==, g_ptr_array_index (truth, s));
+        g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_LIBRARY);
+      }
+    g_assert_cmpuint (n_shaped, ==, n_symbols);
+    assert_text_equals_truth (second, key, "type3-devanagari-second");
+  }
+  dc_test_remove_tree (dir);
 }
 
 /* Reading across runs is no licence to read anything anywhere: a line typed at another
@@ -108,6 +171,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/type3-devanagari/type-whole-lines", test_type_whole_lines);
+  g_test_add_func ("/type3-devanagari/library-replays", test_library_replays);
   g_test_add_func ("/type3-devanagari/wrong-line-learns-nothing", test_wrong_line_learns_nothing);
   return g_test_run ();
 }

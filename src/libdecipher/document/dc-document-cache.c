@@ -47,8 +47,8 @@
 
 #define CACHE_MAGIC "Decipher document cache\n"
 #define CACHE_END "end of it\n"
-/* 2: a checksum after CACHE_END; 3: a block's table flag. */
-#define CACHE_FORMAT 3
+/* 2: a checksum after CACHE_END; 3: a block's table flag; 4: Type 3 glyph digests. */
+#define CACHE_FORMAT 4
 #define CACHE_SUFFIX ".dcdoc"
 /* A document of fewer glyphs is read in a few tens of milliseconds: a file for it would
  * save nothing a user could notice. */
@@ -371,6 +371,9 @@ put_font (Writer *writer, DcFont *font)
   put_u32 (writer, info.code_to_gid != NULL);
   if (info.code_to_gid != NULL)
     put (writer, info.code_to_gid, 256 * sizeof (int));
+  put_u32 (writer, info.type3_digests != NULL);
+  if (info.type3_digests != NULL)
+    put (writer, info.type3_digests, 256 * DC_BRIDGE_TYPE3_DIGEST_LEN);
   put_u32 (writer, info.type);
   put_u32 (writer, info.has_to_unicode);
   put_i32 (writer, info.writing_mode);
@@ -844,6 +847,7 @@ get_font (Reader *reader, guint index)
   g_autoptr (GPtrArray) glyph_names = NULL;
   g_autofree int *cid_to_gid = NULL;
   g_autofree int *code_to_gid = NULL;
+  g_autofree guint8 *type3_digests = NULL;
   g_autofree char *trust_reason = NULL;
   g_autofree char *double_byte = NULL;
   DcBridgeFont info = { 0 };
@@ -869,6 +873,11 @@ get_font (Reader *reader, guint index)
     {
       code_to_gid = g_new0 (int, 256);
       get (reader, code_to_gid, 256 * sizeof (int));
+    }
+  if (get_u32 (reader))
+    {
+      type3_digests = g_new0 (guint8, 256 * DC_BRIDGE_TYPE3_DIGEST_LEN);
+      get (reader, type3_digests, 256 * DC_BRIDGE_TYPE3_DIGEST_LEN);
     }
   info.type = (DcBridgeFontType) get_u32 (reader);
   info.has_to_unicode = get_u32 (reader) != 0;
@@ -899,6 +908,7 @@ get_font (Reader *reader, guint index)
   info.cid_to_gid = n_cids > 0 ? cid_to_gid : NULL;
   info.cid_to_gid_len = n_cids;
   info.code_to_gid = code_to_gid;
+  info.type3_digests = type3_digests;
   font = _dc_font_new_from_bridge (index, &info);
   _dc_font_set_counts (font, n_symbols, n_glyphs);
   _dc_font_set_trust (font, trusted, trust_reason);

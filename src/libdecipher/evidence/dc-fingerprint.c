@@ -133,6 +133,7 @@ shape_from_face (FT_Library library, FT_Face face, guint gid, DcShape *shape)
   g_checksum_get_digest (checksum, digest, &digest_len);
   memcpy (shape->fingerprint, digest, DC_SHAPE_FINGERPRINT_LEN);
 
+  shape->no_ink = FALSE;
   fill_coarse (library, outline, units_per_em, shape);
   return TRUE;
 }
@@ -163,6 +164,8 @@ dc_shape_distance (const DcShape *a, const DcShape *b)
 
   g_return_val_if_fail (a != NULL && b != NULL, 1.0);
 
+  if (a->no_ink || b->no_ink)
+    return 1.0;
   for (guint i = 0; i < DC_SHAPE_COARSE_LEN; i++)
     {
       diff += ABS ((int) a->coarse[i] - (int) b->coarse[i]);
@@ -217,11 +220,35 @@ glyph_index (DcFont *font, FT_Face face, guint32 code)
   return 0;
 }
 
+/* A Type 3 glyph's shape: its procedure's digest, kept apart from outline fingerprints
+ * by a prefix, and no ink grid (its procedure is not rasterised here). */
+static gboolean
+shape_from_type3 (DcFont *font, guint32 code, DcShape *shape)
+{
+  static const char prefix[] = "Type 3 glyph procedure";
+  const guint8 *digest = dc_font_get_type3_digest (font, code);
+  g_autoptr (GChecksum) checksum = NULL;
+  guint8 sum[32];
+  gsize sum_len = sizeof sum;
+
+  if (digest == NULL)
+    return FALSE;
+  checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_checksum_update (checksum, (const guchar *) prefix, sizeof prefix);
+  g_checksum_update (checksum, digest, DC_FONT_TYPE3_DIGEST_LEN);
+  g_checksum_get_digest (checksum, sum, &sum_len);
+  memset (shape, 0, sizeof *shape);
+  memcpy (shape->fingerprint, sum, DC_SHAPE_FINGERPRINT_LEN);
+  shape->no_ink = TRUE;
+  return TRUE;
+}
+
 /**
  * dc_shapes_new:
  *
  * The shape of every symbol of @document that needs decoding and is drawn from an
- * embedded outline font (Type 3 fonts draw with procedures and have none here).
+ * embedded outline font, or from a Type 3 glyph procedure (known by its procedure's
+ * digest, without ink: see DcShape).
  */
 DcShapes *
 dc_shapes_new (DcDocument *document)
@@ -254,6 +281,12 @@ dc_shapes_new (DcDocument *document)
       if (!dc_document_symbol_needs_decoding (document, s) || symbol->font >= n_fonts)
         continue;
       font = dc_document_get_font (document, symbol->font);
+      if (dc_font_get_font_type (font) == DC_FONT_TYPE_TYPE3)
+        {
+          if (shape_from_type3 (font, symbol->code, &shape))
+            self->shapes[s] = g_memdup2 (&shape, sizeof shape);
+          continue;
+        }
       ff = &faces[symbol->font];
       if (!ff->tried)
         {

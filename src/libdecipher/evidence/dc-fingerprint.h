@@ -9,6 +9,8 @@
  *   the installed fonts;
  * - the coarse descriptor, its ink over a small grid of the em, which survives what the
  *   fingerprint does not (TrueType ↔ CFF conversion, a re-rounded outline): near-identity.
+ * A Type 3 glyph has no outline: its fingerprint is its glyph procedure's (the CharProc
+ * stream with its white space normalised), and it has no coarse descriptor (no_ink).
  */
 
 #pragma once
@@ -28,6 +30,9 @@ typedef struct
   guint8 fingerprint[DC_SHAPE_FINGERPRINT_LEN];
   guint8 coarse[DC_SHAPE_COARSE_LEN]; /* ink per cell, 0–255, rows from the top */
   guint64 signature;                  /* 8×8 cells inked or not: a quick first filter */
+  /* A Type 3 glyph known by its procedure only: coarse is empty, and the shape is near
+   * no other (dc_shape_distance() is 1), so it is matched by its fingerprint alone. */
+  gboolean no_ink;
 } DcShape;
 
 char *dc_shape_fingerprint_to_string (const DcShape *shape);

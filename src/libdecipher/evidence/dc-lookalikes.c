@@ -265,7 +265,8 @@ _dc_lookalikes_distance (DcLookalikes *self, gunichar c, const DcShape *shape)
 
   g_return_val_if_fail (self != NULL, -1);
 
-  if (shape == NULL || (group = score_group (self, c, shape, score)) == NULL)
+  /* A Type 3 glyph known by its procedure only has no ink to compare. */
+  if (shape == NULL || shape->no_ink || (group = score_group (self, c, shape, score)) == NULL)
     return -1;
   for (guint k = 0; k < group->n_chars; k++)
     if (group->chars[k] == c)
@@ -296,7 +297,8 @@ _dc_lookalikes_decide (DcLookalikes *self, const char *read, const DcShape *shap
 
   g_return_val_if_fail (self != NULL, 0);
 
-  if (c == 0 || shape == NULL || (group = score_group (self, c, shape, score)) == NULL)
+  if (c == 0 || shape == NULL || shape->no_ink
+      || (group = score_group (self, c, shape, score)) == NULL)
     return 0;
   for (guint k = 0; k < group->n_chars; k++)
     {

@@ -82,6 +82,7 @@ typedef struct
   char **glyph_names; /* 256, NULL-padded */
   int *cid_to_gid;
   int *code_to_gid;
+  guint8 *type3_digests;
 } RecordedFont;
 
 typedef enum
@@ -201,6 +202,7 @@ free_recorded_font (gpointer data)
   g_free (font->glyph_names);
   g_free (font->cid_to_gid);
   g_free (font->code_to_gid);
+  g_free (font->type3_digests);
   g_free (font);
 }
 
@@ -228,6 +230,9 @@ record_font (const DcBridgeFont *info)
                                                               * sizeof (int));
   if (info->code_to_gid != NULL)
     font->info.code_to_gid = font->code_to_gid = g_memdup2 (info->code_to_gid, 256 * sizeof (int));
+  if (info->type3_digests != NULL)
+    font->info.type3_digests = font->type3_digests = g_memdup2 (info->type3_digests,
+                                                                256 * DC_BRIDGE_TYPE3_DIGEST_LEN);
   return font;
 }
 

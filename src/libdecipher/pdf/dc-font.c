@@ -17,6 +17,8 @@
 #include "dc-font-private.h"
 #include "dc-tsan-private.h"
 
+G_STATIC_ASSERT (DC_FONT_TYPE3_DIGEST_LEN == DC_BRIDGE_TYPE3_DIGEST_LEN);
+
 struct _DcFont
 {
   GObject parent_instance;
@@ -29,7 +31,8 @@ struct _DcFont
   char **glyph_names; /* 256 entries for simple fonts, NULL for CID fonts */
   int *cid_to_gid;
   guint cid_to_gid_len;
-  int *code_to_gid; /* 256 entries for a simple TrueType font, else NULL */
+  int *code_to_gid;      /* 256 entries for a simple TrueType font, else NULL */
+  guint8 *type3_digests; /* see DcBridgeFont; NULL for other fonts */
   /* CID fonts name their glyphs in the program (a TrueType post table), read lazily. */
   GMutex program_lock;
   FT_Library ft_library;
@@ -69,6 +72,7 @@ dc_font_finalize (GObject *object)
   g_clear_pointer (&self->trust_reason, g_free);
   g_clear_pointer (&self->cid_to_gid, g_free);
   g_clear_pointer (&self->code_to_gid, g_free);
+  g_clear_pointer (&self->type3_digests, g_free);
   g_clear_pointer (&self->program_names, g_hash_table_unref);
   g_clear_pointer (&self->ft_face, FT_Done_Face);
   g_clear_pointer (&self->ft_library, FT_Done_FreeType);
@@ -190,6 +194,8 @@ _dc_font_new_from_bridge (guint index, const DcBridgeFont *info)
 
   if (info->code_to_gid != NULL)
     self->code_to_gid = g_memdup2 (info->code_to_gid, 256 * sizeof (int));
+  if (info->type3_digests != NULL && info->type == DC_BRIDGE_FONT_TYPE3)
+    self->type3_digests = g_memdup2 (info->type3_digests, 256 * DC_BRIDGE_TYPE3_DIGEST_LEN);
 
   if (info->glyph_names != NULL)
     {
@@ -221,6 +227,7 @@ _dc_font_get_bridge_info (DcFont *self, DcBridgeFont *info)
   info->cid_to_gid = self->cid_to_gid;
   info->cid_to_gid_len = self->cid_to_gid_len;
   info->code_to_gid = self->code_to_gid;
+  info->type3_digests = self->type3_digests;
   info->type = (DcBridgeFontType) self->type;
   info->has_to_unicode = self->has_to_unicode;
   info->writing_mode = self->writing_mode;
@@ -627,6 +634,30 @@ dc_font_get_cid_glyph_index (DcFont *self, guint32 code)
   if (self->cid_to_gid == NULL)
     return (int) MIN (code, (guint32) G_MAXINT);
   return code < self->cid_to_gid_len ? self->cid_to_gid[code] : 0;
+}
+
+/**
+ * dc_font_get_type3_digest:
+ *
+ * What a Type 3 font's glyph procedure for @code draws, as DC_FONT_TYPE3_DIGEST_LEN
+ * bytes: the same procedure in another document (another code, another subset) gives
+ * the same bytes.
+ *
+ * Returns: (nullable): the digest, or %NULL for another kind of font, a code without a
+ *   procedure, or one that paints nothing of its own
+ */
+const guint8 *
+dc_font_get_type3_digest (DcFont *self, guint32 code)
+{
+  static const guint8 none[DC_BRIDGE_TYPE3_DIGEST_LEN] = { 0 };
+  const guint8 *digest;
+
+  g_return_val_if_fail (DC_IS_FONT (self), NULL);
+
+  if (self->type3_digests == NULL || code >= 256)
+    return NULL;
+  digest = self->type3_digests + code * DC_BRIDGE_TYPE3_DIGEST_LEN;
+  return memcmp (digest, none, sizeof none) == 0 ? NULL : digest;
 }
 
 /**

@@ -29,6 +29,8 @@ const char *dc_font_get_name (DcFont *self);
 char *dc_font_dup_display_name (DcFont *self);
 void dc_font_add_json_members (DcFont *self, JsonBuilder *builder);
 DcFontType dc_font_get_font_type (DcFont *self);
+#define DC_FONT_TYPE3_DIGEST_LEN 16
+const guint8 *dc_font_get_type3_digest (DcFont *self, guint32 code);
 const char *dc_font_type_to_string (DcFontType type);
 const char *dc_font_get_encoding (DcFont *self);
 gboolean dc_font_has_to_unicode (DcFont *self);

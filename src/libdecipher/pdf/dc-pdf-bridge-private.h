@@ -25,6 +25,8 @@ typedef enum
   DC_BRIDGE_FONT_CID_TYPE2,
 } DcBridgeFontType;
 
+#define DC_BRIDGE_TYPE3_DIGEST_LEN 16
+
 typedef struct
 {
   const char *name;         /* BaseFont, may be NULL */
@@ -39,6 +41,11 @@ typedef struct
    * it (TrueType: cmap and encoding; Type 1/CFF: the encoding's glyph names): 256
    * entries, NULL for CID and Type 3 fonts and fonts without a program. */
   const int *code_to_gid;
+  /* A Type 3 font's glyph procedures, code by code: 256 × DC_BRIDGE_TYPE3_DIGEST_LEN
+   * bytes, each the SHA-256 head of the code's CharProc stream with its white space
+   * normalised, all zero where the code draws no procedure of its own (none, blank, or
+   * one that paints an XObject, whose bytes are elsewhere); NULL for other fonts. */
+  const guint8 *type3_digests;
   DcBridgeFontType type;
   gboolean has_to_unicode;
   gboolean embedded;

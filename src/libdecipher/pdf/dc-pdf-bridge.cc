@@ -559,6 +559,85 @@ private:
     return size * it->second;
   }
 
+  /* A glyph procedure's content tokens, white space made one space: the same procedure
+   * written by another producer's stream writer (other line breaks) is the same glyph.
+   * From an inline image's data on (ID), the bytes are kept as they are: a bitmap's
+   * bytes may look like white space. Empty when it paints nothing of its own: only
+   * d0/d1 (a blank glyph) or an XObject (Do), whose bytes live elsewhere. */
+  static std::string
+  normalise_char_proc (Object &proc)
+  {
+    std::string raw, out;
+    bool paints = false;
+    size_t i = 0;
+    int c;
+
+    if (!proc.isStream ())
+      return out;
+    proc.streamReset ();
+    while ((c = proc.streamGetChar ()) != EOF)
+      raw.push_back ((char) c);
+    proc.streamClose ();
+
+    while (i < raw.size ())
+      {
+        size_t end = i;
+        std::string token;
+
+        if (strchr (" \t\r\n\f", raw[i]) != nullptr || raw[i] == '\0')
+          {
+            i++;
+            continue;
+          }
+        while (end < raw.size () && strchr (" \t\r\n\f", raw[end]) == nullptr && raw[end] != '\0')
+          end++;
+        token = raw.substr (i, end - i);
+        if (!out.empty ())
+          out.push_back (' ');
+        out += token;
+        i = end;
+        if (token == "Do")
+          return std::string ();
+        if (token == "f" || token == "F" || token == "f*" || token == "B" || token == "B*"
+            || token == "b" || token == "b*" || token == "S" || token == "s" || token == "BI"
+            || token == "sh")
+          paints = true;
+        if (token == "ID")
+          {
+            out.append (raw, i, std::string::npos);
+            break;
+          }
+      }
+    return paints ? out : std::string ();
+  }
+
+  static bool
+  digest_char_procs (Gfx8BitFont *font, std::vector<guint8> &digests)
+  {
+    bool any = false;
+
+    if (font->getCharProcs () == nullptr)
+      return false;
+    digests.assign (256 * DC_BRIDGE_TYPE3_DIGEST_LEN, 0);
+    for (int code = 0; code < 256; code++)
+      {
+        Object proc = font->getCharProc (code);
+        std::string text = normalise_char_proc (proc);
+        guint8 digest[32];
+        gsize digest_len = sizeof digest;
+
+        if (text.empty ())
+          continue;
+        GChecksum *checksum = g_checksum_new (G_CHECKSUM_SHA256);
+        g_checksum_update (checksum, (const guchar *) text.data (), (gssize) text.size ());
+        g_checksum_get_digest (checksum, digest, &digest_len);
+        g_checksum_free (checksum);
+        memcpy (&digests[code * DC_BRIDGE_TYPE3_DIGEST_LEN], digest, DC_BRIDGE_TYPE3_DIGEST_LEN);
+        any = true;
+      }
+    return any;
+  }
+
   /* The same guess poppler's TextPage makes, so boxes agree with poppler-glib's. */
   static double
   guess_type3_scale (Gfx8BitFont *font)
@@ -637,6 +716,7 @@ private:
     const char *names[256];
     int code_to_gid[256];
     std::vector<int> cid_map;
+    std::vector<guint8> type3_digests;
     Ref embedded_id;
 
     /* poppler invents a reference for an inline font dictionary, with a generation
@@ -752,6 +832,8 @@ private:
         else if (info.embedded && info.type == DC_BRIDGE_FONT_TYPE1
                  && named_code_to_gid (simple, *program, code_to_gid))
           info.code_to_gid = code_to_gid;
+        if (info.type == DC_BRIDGE_FONT_TYPE3 && digest_char_procs (simple, type3_digests))
+          info.type3_digests = type3_digests.data ();
       }
 
     callbacks->font (index, &info, user_data);
