@@ -1037,6 +1037,10 @@ decipher_cli_collection_run (const DecipherCliCollection *options, char **inputs
   /* A reader that stopped leaves a pipe no one reads: writing to it must fail, not end
    * the run. */
   previous_sigpipe = signal (SIGPIPE, SIG_IGN);
+  /* GLib fills its temporary folder's name once, behind a g_once that ThreadSanitizer
+   * cannot see inside libglib: filled here, before the readers start, it is handed to
+   * them by their creation and two first readers do not look like a race. */
+  (void) g_get_tmp_dir ();
   n_threads = CLAMP (g_get_num_processors (), 1, items->len);
   threads = g_new (GThread *, n_threads);
   for (guint t = 0; t < n_threads; t++)
