@@ -51,9 +51,10 @@ letter_label_new (const char *text, double scale)
 static guint
 row_pair (DecipherReviewDialog *self, GtkWidget *row)
 {
-  guint pair;
+  guint pair = 0;
+  gboolean found = g_ptr_array_find (self->rows, row, &pair);
 
-  g_assert (g_ptr_array_find (self->rows, row, &pair));
+  g_return_val_if_fail (found, 0);
   return pair;
 }
 
