@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "dc-proposals-private.h"
 #include "dc-test-fixtures.h"
 
@@ -21,16 +23,22 @@ truth_by_symbol (DcDocument *document, JsonObject *truth)
 
   for (guint p = 0; p < json_array_get_length (pages); p++)
     {
-      JsonArray *truth_lines = json_object_get_array_member (json_array_get_object_element (pages, p), "lines");
+      JsonArray *truth_lines = json_object_get_array_member (json_array_get_object_element (pages,
+                                                                                            p),
+                                                             "lines");
 
       for (guint l = 0; l < json_array_get_length (truth_lines); l++, line_index++)
         {
-          JsonArray *truth_glyphs = json_object_get_array_member (json_array_get_object_element (truth_lines, l), "glyphs");
+          JsonArray *truth_glyphs =
+              json_object_get_array_member (json_array_get_object_element (truth_lines, l),
+                                            "glyphs");
 
           for (guint k = 0; k < json_array_get_length (truth_glyphs); k++)
             g_hash_table_insert (values,
-                                 GUINT_TO_POINTER (glyphs[order[lines[line_index].first_glyph + k]].symbol),
-                                 (gpointer) json_object_get_string_member (json_array_get_object_element (truth_glyphs, k), "text"));
+                                 GUINT_TO_POINTER (
+                                     glyphs[order[lines[line_index].first_glyph + k]].symbol),
+                                 (gpointer) json_object_get_string_member (
+                                     json_array_get_object_element (truth_glyphs, k), "text"));
         }
     }
   return values;
@@ -49,7 +57,8 @@ count_proposals (DcKey *key, GHashTable *truth, guint *right, guint *wrong)
         continue;
       /* A proposal is shown, never used as the text. */
       g_assert_null (dc_key_get_value (key, s));
-      if (g_strcmp0 (dc_key_peek_value (key, s), g_hash_table_lookup (truth, GUINT_TO_POINTER (s))) == 0)
+      if (g_strcmp0 (dc_key_peek_value (key, s), g_hash_table_lookup (truth, GUINT_TO_POINTER (s)))
+          == 0)
         (*right)++;
       else
         {
@@ -73,15 +82,19 @@ test_code_page (void)
   g_autoptr (JsonParser) parser = NULL;
   JsonObject *truth = dc_test_load_truth ("legacy-cyrillic", &parser);
   g_autoptr (GHashTable) values = truth_by_symbol (document, truth);
-  JsonArray *lines = json_object_get_array_member (json_array_get_object_element (json_object_get_array_member (truth, "pages"), 0), "lines");
+  JsonArray *lines = json_object_get_array_member (
+      json_array_get_object_element (json_object_get_array_member (truth, "pages"), 0), "lines");
   guint right, wrong, decoded_before, decoded_after;
 
   g_assert_cmpuint (dc_proposals_update (key), ==, 0); /* nothing learned, nothing to go on */
 
   for (guint l = 1; l <= 2; l++)
     {
-      g_autoptr (DcMatchResult) result = dc_matcher_type (
-          matcher, json_object_get_string_member (json_array_get_object_element (lines, l), "text"), l, -1, NULL);
+      g_autoptr (DcMatchResult) result =
+          dc_matcher_type (matcher,
+                           json_object_get_string_member (json_array_get_object_element (lines, l),
+                                                          "text"),
+                           l, -1, NULL);
       g_assert_cmpint (result->kind, ==, DC_MATCH_ASSIGNED);
     }
   dc_key_count_decoded (key, &decoded_before, NULL);
@@ -143,14 +156,14 @@ proposal_for_te (const char *const *agreeing, const char *const *home_made)
       else if (symbols[s].code >= 0xE0 || g_strv_contains (agreeing, value))
         g_assert_true (dc_key_set (key, s, value, DC_KEY_CONFIRMED, "test", NULL));
       else if (g_strv_contains (home_made, value))
-        g_assert_true (dc_key_set (key, s, own_letters[home_made_count++], DC_KEY_CONFIRMED,
-                                   "test", NULL));
+        g_assert_true (
+            dc_key_set (key, s, own_letters[home_made_count++], DC_KEY_CONFIRMED, "test", NULL));
     }
   g_assert_cmpuint (te, !=, G_MAXUINT);
   g_assert_cmpuint (home_made_count, ==, g_strv_length ((char **) home_made));
   dc_proposals_update (key);
   return dc_key_get_status (key, te) == DC_KEY_PROPOSED ? g_strdup (dc_key_peek_value (key, te))
-                                                         : NULL;
+                                                        : NULL;
 }
 
 /* Home-made fonts put their own letters over a few places of a code page's block and
@@ -197,11 +210,31 @@ test_nothing_to_go_on (void)
   g_assert_cmpuint (dc_proposals_update (key), ==, 0);
 }
 
+/* What a reviewer is shown beside a proposed letter: the letters it is taken for. */
+static void
+test_lookalikes (void)
+{
+  g_autofree char *kha = dc_value_dup_lookalikes ("х");
+  g_autofree char *en = dc_value_dup_lookalikes ("ӊ");
+  g_autofree char *apostrophe = dc_value_dup_lookalikes ("ʼ");
+
+  g_assert_cmpstr (kha, ==, "ӿҳӽ");
+  g_assert_nonnull (strstr (en, "н"));
+  g_assert_null (strstr (en, "ӊ"));
+  g_assert_nonnull (strstr (apostrophe, "’"));
+  g_assert_true (dc_value_is_lookalike ("х"));
+  g_assert_null (dc_value_dup_lookalikes ("а"));
+  g_assert_null (dc_value_dup_lookalikes ("хх"));
+  g_assert_null (dc_value_dup_lookalikes (NULL));
+  g_assert_false (dc_value_is_lookalike ("а"));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/proposals/lookalikes", test_lookalikes);
   g_test_add_func ("/proposals/code-pages-prepared", test_code_pages_prepared);
   g_test_add_func ("/proposals/code-page", test_code_page);
   g_test_add_func ("/proposals/home-made-letters", test_home_made_letters_in_block);

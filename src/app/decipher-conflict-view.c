@@ -136,6 +136,15 @@ describe_provenance (const char *provenance)
                                provenance + strlen ("proposal: code page "));
   if (g_str_has_prefix (provenance, "proposal: "))
     return g_strdup (_("Proposed from the letters learned so far, which follow the font’s codes"));
+  if (g_str_has_prefix (provenance, "accepted unreviewed "))
+    {
+      g_autofree char *before = describe_before (provenance + strlen ("accepted unreviewed "));
+
+      /* Translators: the second sentence (ending in a full stop) says where the
+       * proposal came from. */
+      return g_strdup_printf (_("You accepted it with all the others, without a look. %s"),
+                                 before);
+    }
   if (g_str_has_prefix (provenance, "accepted "))
     {
       g_autofree char *before = describe_before (provenance + strlen ("accepted "));

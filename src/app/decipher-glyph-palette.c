@@ -779,7 +779,9 @@ decipher_glyph_palette_set_session (DecipherGlyphPalette *self, DecipherSession 
   g_clear_object (&self->sorter);
   g_clear_object (&self->filter);
   g_set_object (&self->session, session);
-  decipher_recognize_bar_set_session (self->recognize_bar, session);
+  decipher_recognize_bar_set_session (self->recognize_bar, session,
+                                      shapes != NULL ? decipher_glyph_shapes_get_renderer (shapes)
+                                                     : NULL);
   if (session == NULL)
     {
       update_summary (self);

@@ -38,6 +38,7 @@ struct _DecipherGlyphPopover
   GtkLabel *title_label;
   GtkLabel *details_label;
   GtkLabel *name_label;
+  GtkLabel *why_label;
   GtkBox *proposals_box;
   GtkEntry *entry;
   GtkLabel *error_label;
@@ -106,6 +107,35 @@ update_proposals (DecipherGlyphPopover *self)
   }
 }
 
+/* What the value rests on and why (issue 31.1), as the palette cell's tooltip says it: a
+ * value learned or proposed is judged by its evidence before it is trusted. %NULL for
+ * the user's own word, the PDF's text and an unknown symbol. */
+static char *
+dup_why (DcKey *key, guint symbol)
+{
+  DcKeyStatus status = dc_key_get_status (key, symbol);
+  const char *provenance = dc_key_get_provenance (key, symbol);
+
+  if (status != DC_KEY_PROPOSED && status != DC_KEY_INFERRED)
+    return NULL;
+  /* Translators: in the glyph popover: the evidence's level ("from the font's own
+   * tables"), its confidence, and the engine's reason ("Why: …"). */
+  return g_strdup_printf (_("%s · %.0f %%\nWhy: %s"), decipher_session_level_label (dc_key_get_level (key, symbol)),
+      dc_key_get_confidence (key, symbol) * 100.0,
+      provenance != NULL && *provenance != '\0' ? provenance : _("not recorded"));
+}
+
+/* The label saying what the value rests on and why; %NULL when it is hidden. */
+const char *
+decipher_glyph_popover_get_why (DecipherGlyphPopover *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_POPOVER (self), NULL);
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->why_label)))
+    return NULL;
+  return gtk_label_get_text (self->why_label);
+}
+
 static void
 update (DecipherGlyphPopover *self)
 {
@@ -117,6 +147,7 @@ update (DecipherGlyphPopover *self)
   g_autofree char *value = NULL;
   g_autofree char *details = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *why = NULL;
   DecipherShapeState state = DECIPHER_SHAPE_FAILED;
   GdkTexture *texture = NULL;
   DcKeyStatus status;
@@ -137,6 +168,9 @@ update (DecipherGlyphPopover *self)
                              value, decipher_session_status_label (status), s->n_glyphs);
   gtk_label_set_text (self->title_label, title);
   gtk_label_set_text (self->details_label, details);
+  why = dup_why (key, self->symbol);
+  gtk_label_set_text (self->why_label, why != NULL ? why : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->why_label), why != NULL);
 
   glyph_name = dc_font_get_glyph_name (dc_document_get_font (document, s->font), s->code);
   if (glyph_name != NULL && *glyph_name != '\0')
@@ -308,6 +342,7 @@ decipher_glyph_popover_class_init (DecipherGlyphPopoverClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, title_label);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, details_label);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, name_label);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, why_label);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, proposals_box);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, entry);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, error_label);

@@ -27,5 +27,6 @@ gboolean decipher_glyph_popover_assign (DecipherGlyphPopover *self);
 gboolean decipher_glyph_popover_has_proposal (DecipherGlyphPopover *self);
 gboolean decipher_glyph_popover_accept_proposal (DecipherGlyphPopover *self);
 const char *decipher_glyph_popover_get_error (DecipherGlyphPopover *self);
+const char *decipher_glyph_popover_get_why (DecipherGlyphPopover *self);
 
 G_END_DECLS

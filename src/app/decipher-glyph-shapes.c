@@ -99,6 +99,15 @@ decipher_glyph_shapes_init (DecipherGlyphShapes *self)
 {
 }
 
+/* The renderer the shapes are cut with: others cut the same pages with it. */
+DecipherPageRenderer *
+decipher_glyph_shapes_get_renderer (DecipherGlyphShapes *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_SHAPES (self), NULL);
+
+  return self->renderer;
+}
+
 DecipherGlyphShapes *
 decipher_glyph_shapes_new (DecipherSession *session, DecipherPageRenderer *renderer)
 {

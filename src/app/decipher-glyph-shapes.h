@@ -26,6 +26,7 @@ typedef enum
 
 DecipherGlyphShapes *decipher_glyph_shapes_new (DecipherSession *session,
                                                 DecipherPageRenderer *renderer);
+DecipherPageRenderer *decipher_glyph_shapes_get_renderer (DecipherGlyphShapes *self);
 GdkTexture *decipher_glyph_shapes_lookup (DecipherGlyphShapes *self, guint symbol,
                                           DecipherShapeState *state);
 

@@ -27,6 +27,7 @@
 #endif
 
 #include "decipher-recognize-bar.h"
+#include "decipher-review-dialog.h"
 
 #define POLL_MS 100
 
@@ -35,8 +36,11 @@ struct _DecipherRecognizeBar
   GtkWidget parent_instance;
 
   DecipherSession *session;
-  GCancellable *cancellable; /* while running */
-  GTask *task;               /* while running */
+  DecipherPageRenderer *renderer;
+  GArray *to_review;            /* guint: the symbols the confirmation offers to review */
+  DecipherReviewDialog *review; /* weak */
+  GCancellable *cancellable;    /* while running */
+  GTask *task;                  /* while running */
   guint poll_source;
   char *message;
 
@@ -284,10 +288,20 @@ decipher_recognize_bar_set_min_confidence (DecipherRecognizeBar *self, double co
     gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->spin), CLAMP (confidence, 0, 1) * 100.0);
 }
 
+/* What Accept All takes without a look at each: what the % box asks for, never less sure
+ * than what a level applies by itself (issue 31.1: at the box's lowest setting, a lying
+ * cmap's proposals at 8 % were taken with the rest). Below it, each is reviewed. */
+static double
+accept_floor (DecipherRecognizeBar *self)
+{
+  return MAX (decipher_recognize_bar_get_min_confidence (self), DC_KEY_AUTOMATIC_CONFIDENCE);
+}
+
 /**
  * decipher_recognize_bar_accept_above:
  *
- * Accepts every proposal at least as sure as the chosen confidence, as one undo step.
+ * Accepts every proposal at least as sure as the chosen confidence and as
+ * %DC_KEY_AUTOMATIC_CONFIDENCE, as one undo step.
  *
  * Returns: how many were accepted
  */
@@ -299,14 +313,13 @@ accept_above (DecipherRecognizeBar *self, gboolean skip_lookalikes, GError **err
 
   if (self->session == NULL)
     return 0;
-  if (!dc_session_accept_all_full (decipher_session_get_engine (self->session),
-                                   decipher_recognize_bar_get_min_confidence (self),
+  if (!dc_session_accept_all_full (decipher_session_get_engine (self->session), accept_floor (self),
                                    skip_lookalikes, &n, error))
     return n;
-  /* Translators: after "Accept All Above"; the percentage is the confidence chosen. */
+  /* Translators: after "Accept All Above"; the percentage is the confidence taken. */
   message = g_strdup_printf (ngettext ("%u proposal at least %.0f %% sure accepted",
                                        "%u proposals at least %.0f %% sure accepted", n),
-                             n, decipher_recognize_bar_get_min_confidence (self) * 100.0);
+                             n, accept_floor (self) * 100.0);
   set_message (self, message);
   return n;
 }
@@ -328,6 +341,18 @@ accept_response_cb (AdwMessageDialog *dialog, const char *response, DecipherReco
     accept_above (self, FALSE, &error);
   else if (g_str_equal (response, "accept-sure"))
     accept_above (self, TRUE, &error);
+  else if (g_str_equal (response, "review") && self->session != NULL && self->to_review->len > 0)
+    {
+      GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+      if (self->review != NULL)
+        gtk_window_destroy (GTK_WINDOW (self->review));
+      self->review = decipher_review_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                 self->session, self->renderer,
+                                                 (const guint *) self->to_review->data,
+                                                 self->to_review->len);
+      g_object_add_weak_pointer (G_OBJECT (self->review), (gpointer *) &self->review);
+    }
   if (error != NULL)
     set_message (self, error->message);
 }
@@ -339,13 +364,16 @@ describe_acceptance (DecipherRecognizeBar *self, guint *n_taken, guint *n_lookal
 {
   DcKey *key = decipher_session_get_key (self->session);
   double min_confidence = decipher_recognize_bar_get_min_confidence (self);
-  guint per_level[DC_KEY_LEVEL_LAST + 1] = { 0 }, n_symbols, n_left = 0;
+  guint per_level[DC_KEY_LEVEL_LAST + 1] = { 0 }, n_symbols, n_left = 0, n_unsure = 0;
   GString *body = g_string_new (NULL);
 
   dc_document_get_symbols (decipher_session_get_document (self->session), &n_symbols);
   *n_taken = *n_lookalikes = 0;
+  g_array_set_size (self->to_review, 0);
   for (guint s = 0; s < n_symbols; s++)
     {
+      gboolean lookalike;
+
       if (dc_key_get_status (key, s) != DC_KEY_PROPOSED)
         continue;
       if (dc_key_get_confidence (key, s) < min_confidence)
@@ -353,9 +381,18 @@ describe_acceptance (DecipherRecognizeBar *self, guint *n_taken, guint *n_lookal
           n_left++;
           continue;
         }
+      lookalike = dc_value_is_lookalike (dc_key_peek_value (key, s));
+      if (dc_key_get_confidence (key, s) < accept_floor (self))
+        {
+          n_unsure++;
+          g_array_append_val (self->to_review, s);
+          continue;
+        }
       per_level[MIN (dc_key_get_level (key, s), DC_KEY_LEVEL_LAST)]++;
       (*n_taken)++;
-      *n_lookalikes += dc_value_is_lookalike (dc_key_peek_value (key, s));
+      *n_lookalikes += lookalike;
+      if (lookalike)
+        g_array_append_val (self->to_review, s);
     }
   for (guint level = 0; level <= DC_KEY_LEVEL_LAST; level++)
     if (per_level[level] > 0)
@@ -368,12 +405,22 @@ describe_acceptance (DecipherRecognizeBar *self, guint *n_taken, guint *n_lookal
     g_string_append_printf (body,
                             ngettext ("%u of them is a letter easily taken for another (х and "
                                       "ӿ, н and ӊ): “Accept All but Look-alikes” leaves it "
-                                      "to review in the palette.\n",
+                                      "proposed; “Review” shows it beside its glyph.\n",
                                       "%u of them are letters easily taken for others (х and "
                                       "ӿ, н and ӊ): “Accept All but Look-alikes” leaves them "
-                                      "to review in the palette.\n",
+                                      "proposed; “Review” shows each beside its glyph.\n",
                                       *n_lookalikes),
                             *n_lookalikes);
+  if (n_unsure > 0)
+    g_string_append_printf (body,
+                            ngettext ("%u proposal is less sure than %.0f %%, under which no "
+                                      "level applies a value by itself: it is taken only "
+                                      "once reviewed.\n",
+                                      "%u proposals are less sure than %.0f %%, under which no "
+                                      "level applies a value by itself: they are taken only "
+                                      "once reviewed, one by one.\n",
+                                      n_unsure),
+                            n_unsure, DC_KEY_AUTOMATIC_CONFIDENCE * 100.0);
   if (n_left > 0)
     g_string_append_printf (body,
                             ngettext ("%u proposal less sure than %.0f %% stays to review "
@@ -400,7 +447,7 @@ accept_clicked_cb (DecipherRecognizeBar *self)
   if (self->session == NULL)
     return;
   body = describe_acceptance (self, &n_taken, &n_lookalikes);
-  if (n_taken == 0)
+  if (n_taken == 0 && self->to_review->len == 0)
     {
       g_autofree char *message = g_strdup_printf (_("No proposal is at least %.0f %% sure."),
           decipher_recognize_bar_get_min_confidence (self) * 100.0);
@@ -408,12 +455,24 @@ accept_clicked_cb (DecipherRecognizeBar *self)
       set_message (self, message);
       return;
     }
-  heading = g_strdup_printf (ngettext ("Accept %u Proposal?", "Accept %u Proposals?", n_taken),
-                             n_taken);
+  heading = n_taken > 0 ? g_strdup_printf (ngettext ("Accept %u Proposal?", "Accept %u Proposals?",
+                                                     n_taken),
+                                           n_taken)
+                        : g_strdup_printf (ngettext ("Review %u Proposal?", "Review %u Proposals?",
+                                                     self->to_review->len),
+                                           self->to_review->len);
   dialog = ADW_MESSAGE_DIALOG (
       adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, body));
   adw_message_dialog_add_response (dialog, "cancel", _("_Cancel"));
-  if (n_lookalikes > 0)
+  if (self->to_review->len > 0)
+    {
+      g_autofree char *review = g_strdup_printf (_("_Review %u…"), self->to_review->len);
+
+      adw_message_dialog_add_response (dialog, "review", review);
+    }
+  if (n_taken == 0)
+    adw_message_dialog_set_response_appearance (dialog, "review", ADW_RESPONSE_SUGGESTED);
+  else if (n_lookalikes > 0)
     {
       adw_message_dialog_add_response (dialog, "accept", _("Accept _All"));
       adw_message_dialog_add_response (dialog, "accept-sure", _("Accept All but _Look-alikes"));
@@ -448,6 +507,15 @@ decipher_recognize_bar_activate_accept (DecipherRecognizeBar *self)
   return gtk_widget_activate (self->accept_button);
 }
 
+/* The review window the confirmation's "Review" opened, while it is open. */
+DecipherReviewDialog *
+decipher_recognize_bar_get_review_dialog (DecipherRecognizeBar *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_RECOGNIZE_BAR (self), NULL);
+
+  return self->review;
+}
+
 const char *
 decipher_recognize_bar_get_message (DecipherRecognizeBar *self)
 {
@@ -465,13 +533,18 @@ decipher_recognize_bar_get_message (DecipherRecognizeBar *self)
  * A reading under way for the previous document is canceled.
  */
 void
-decipher_recognize_bar_set_session (DecipherRecognizeBar *self, DecipherSession *session)
+decipher_recognize_bar_set_session (DecipherRecognizeBar *self, DecipherSession *session,
+                                    DecipherPageRenderer *renderer)
 {
   g_return_if_fail (DECIPHER_IS_RECOGNIZE_BAR (self));
+  g_return_if_fail (renderer == NULL || DECIPHER_IS_PAGE_RENDERER (renderer));
 
+  g_set_object (&self->renderer, renderer);
   if (session == self->session)
     return;
   decipher_recognize_bar_cancel (self);
+  if (self->review != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->review));
   g_set_object (&self->session, session);
   set_message (self, NULL);
   update_state (self);
@@ -486,6 +559,10 @@ decipher_recognize_bar_dispose (GObject *object)
   decipher_recognize_bar_cancel (self);
   g_clear_handle_id (&self->poll_source, g_source_remove);
   g_clear_object (&self->session);
+  g_clear_object (&self->renderer);
+  if (self->review != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->review), (gpointer *) &self->review);
+  self->review = NULL;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   /* The reading's callback may still come (the task holds the bar): it must find no
@@ -504,6 +581,7 @@ decipher_recognize_bar_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_object (&self->task);
   g_free (self->message);
+  g_array_unref (self->to_review);
 
   G_OBJECT_CLASS (decipher_recognize_bar_parent_class)->finalize (object);
 }
@@ -528,6 +606,7 @@ decipher_recognize_bar_init (DecipherRecognizeBar *self)
   GtkWidget *accept_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *label;
 
+  self->to_review = g_array_new (FALSE, FALSE, sizeof (guint));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (widget)),
                                   GTK_ORIENTATION_VERTICAL);
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (widget)), 6);

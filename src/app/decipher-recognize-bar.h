@@ -8,6 +8,8 @@
 
 #include <gtk/gtk.h>
 
+#include "decipher-page-renderer.h"
+#include "decipher-review-dialog.h"
 #include "decipher-session.h"
 
 G_BEGIN_DECLS
@@ -17,7 +19,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DecipherRecognizeBar, decipher_recognize_bar, DECIPHER, RECOGNIZE_BAR,
                       GtkWidget)
 
-void decipher_recognize_bar_set_session (DecipherRecognizeBar *self, DecipherSession *session);
+void decipher_recognize_bar_set_session (DecipherRecognizeBar *self, DecipherSession *session,
+                                         DecipherPageRenderer *renderer);
 void decipher_recognize_bar_start (DecipherRecognizeBar *self);
 void decipher_recognize_bar_cancel (DecipherRecognizeBar *self);
 gboolean decipher_recognize_bar_get_running (DecipherRecognizeBar *self);
@@ -25,6 +28,7 @@ double decipher_recognize_bar_get_fraction (DecipherRecognizeBar *self);
 double decipher_recognize_bar_get_min_confidence (DecipherRecognizeBar *self);
 void decipher_recognize_bar_set_min_confidence (DecipherRecognizeBar *self, double confidence);
 guint decipher_recognize_bar_accept_above (DecipherRecognizeBar *self, GError **error);
+DecipherReviewDialog *decipher_recognize_bar_get_review_dialog (DecipherRecognizeBar *self);
 const char *decipher_recognize_bar_get_message (DecipherRecognizeBar *self);
 gboolean decipher_recognize_bar_activate_accept (DecipherRecognizeBar *self);
 

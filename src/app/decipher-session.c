@@ -868,6 +868,48 @@ decipher_session_get_symbol_glyphs (DecipherSession *self, guint symbol, guint *
 
 /* ---- words ------------------------------------------------------------------------ */
 
+/**
+ * decipher_session_count_unreviewed:
+ * @n_glyphs: (out) (optional): the glyphs of those applied, that the text shows
+ *
+ * What no one has looked at among what is to decode (issue 31.1): the proposals left,
+ * and the values accepted in bulk though less sure than a level applies by itself
+ * ("accepted unreviewed", dc_session_accept_all_full()). While there are any the
+ * progress does not read as done.
+ *
+ * Returns: how many symbols
+ */
+guint
+decipher_session_count_unreviewed (DecipherSession *self, guint *n_glyphs)
+{
+  const DcSymbol *symbols;
+  guint n_symbols, n = 0, glyphs = 0;
+
+  g_return_val_if_fail (DECIPHER_IS_SESSION (self), 0);
+
+  symbols = dc_document_get_symbols (self->document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      DcKeyStatus status = dc_key_get_status (self->key, s);
+      const char *provenance;
+
+      if (!dc_document_symbol_needs_decoding (self->document, s))
+        continue;
+      if (status == DC_KEY_PROPOSED)
+        n++;
+      else if (status == DC_KEY_CONFIRMED
+               && (provenance = dc_key_get_provenance (self->key, s)) != NULL
+               && g_str_has_prefix (provenance, "accepted unreviewed "))
+        {
+          n++;
+          glyphs += symbols[s].n_glyphs;
+        }
+    }
+  if (n_glyphs != NULL)
+    *n_glyphs = glyphs;
+  return n;
+}
+
 /* The line that stays visible at the bottom of the window. */
 char *
 decipher_session_dup_progress_text (DecipherSession *self)
@@ -876,7 +918,7 @@ decipher_session_dup_progress_text (DecipherSession *self)
 
   g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
 
-  guint unmapped_glyphs;
+  guint unmapped_glyphs, unreviewed;
   GString *text;
 
   dc_key_count_decoded (self->key, &n_symbols, &n_glyphs);
@@ -889,6 +931,15 @@ decipher_session_dup_progress_text (DecipherSession *self)
                             n_glyphs, to_glyphs);
   /* What no level decodes reads as U+FFFD in every text Decipher gives (GLYPH_UNMAPPED in
    * decipher-cli's JSON): said, so that a copied text is not taken for complete. */
+  /* Issue 31.1: "76 of 76" read as done while every value was a lying cmap's. */
+  unreviewed = decipher_session_count_unreviewed (self, NULL);
+  if (unreviewed > 0)
+    g_string_append_printf (text,
+                            /* Translators: appended to the progress line: proposals
+                             * left, and values accepted in bulk that no level would
+                             * have applied by itself. */
+                            ngettext (" · %u unreviewed", " · %u unreviewed", unreviewed),
+                            unreviewed);
   dc_export_count_unmapped (self->document, -1, dc_key_value_func, self->key, NULL,
                             &unmapped_glyphs);
   if (unmapped_glyphs > 0)

@@ -49,6 +49,7 @@ void decipher_session_get_page_glyphs (DecipherSession *self, guint page, guint 
 const guint32 *decipher_session_get_symbol_glyphs (DecipherSession *self, guint symbol,
                                                    guint *n_glyphs);
 
+guint decipher_session_count_unreviewed (DecipherSession *self, guint *n_glyphs);
 char *decipher_session_dup_progress_text (DecipherSession *self);
 char *decipher_session_dup_unmapped_tooltip (DecipherSession *self);
 char *decipher_session_dup_symbol_title (DecipherSession *self, guint symbol);

@@ -145,7 +145,8 @@ update_progress (DecipherWindow *self)
   g_autofree char *tooltip = NULL;
   g_autofree char *short_text = NULL;
   g_autofree char *short_tooltip = NULL;
-  guint n_symbols = 0, to_symbols = 0, n_glyphs = 0, to_glyphs = 0;
+  guint n_symbols = 0, to_symbols = 0, n_glyphs = 0, to_glyphs = 0, unreviewed_glyphs = 0;
+  guint unreviewed;
 
   if (self->session == NULL)
     return;
@@ -155,7 +156,16 @@ update_progress (DecipherWindow *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->progress_label), tooltip);
   dc_key_count_decoded (decipher_session_get_key (self->session), &n_symbols, &n_glyphs);
   dc_key_count_to_decode (decipher_session_get_key (self->session), &to_symbols, &to_glyphs);
-  if (to_symbols > 0)
+  /* Values accepted in bulk below what a level applies by itself are not counted as
+   * done (issue 31.1): the bar does not fill while they are in, and the short line
+   * says so too. */
+  unreviewed = decipher_session_count_unreviewed (self->session, &unreviewed_glyphs);
+  if (to_symbols > 0 && unreviewed > 0)
+    /* Translators: the progress line on a narrow window: symbols decoded of symbols to
+     * decode, and how many no one looked at. The whole line is its tooltip. */
+    short_text = g_strdup_printf (_("%u / %u decoded · %u unreviewed"), n_symbols, to_symbols,
+                                     unreviewed);
+  else if (to_symbols > 0)
     /* Translators: the progress line on a narrow window: symbols decoded of symbols to
      * decode. The whole line is its tooltip. */
     short_text = g_strdup_printf (_("%u / %u decoded"), n_symbols, to_symbols);
@@ -166,7 +176,9 @@ update_progress (DecipherWindow *self)
   short_tooltip = tooltip != NULL ? g_strconcat (text, "\n\n", tooltip, NULL) : g_strdup (text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->progress_short_label), short_tooltip);
   gtk_level_bar_set_value (self->progress_level,
-                           to_glyphs > 0 ? (double) n_glyphs / to_glyphs : 1.0);
+                           to_glyphs > 0
+                               ? (double) (n_glyphs - MIN (n_glyphs, unreviewed_glyphs)) / to_glyphs
+                               : 1.0);
 }
 
 static void

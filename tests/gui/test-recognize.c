@@ -43,6 +43,18 @@ find_widget (GtkWidget *root, GType type)
   return NULL;
 }
 
+static gboolean
+find_label (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (find_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
 /* Issue 31.1: each proposal's cell under @root says, in its tooltip, what the value rests
  * on and why: its level and the key's provenance for it. Returns the cells seen. */
 static guint
@@ -167,6 +179,81 @@ tick_cb (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* Issue 31.1: the look-alikes left proposed are reviewed side by side before they count:
+ * "Review" lists each with the glyph's cut, the letter proposed and the letters it is
+ * taken for; Accept takes that one pair, Reject leaves it out of the text. */
+static void
+review_lookalikes (Fixture *f, const gboolean *sure, guint n_symbols)
+{
+  DcKey *key = decipher_session_get_key (f->session);
+  AdwMessageDialog *dialog;
+  DecipherReviewDialog *review;
+  guint n_pairs, n_lookalike_pairs = 0, accepted = G_MAXUINT, rejected = G_MAXUINT;
+
+  decipher_recognize_bar_set_min_confidence (f->bar, DC_KEY_AUTOMATIC_CONFIDENCE);
+  g_signal_emit_by_name (gui_test_find_button (GTK_WIDGET (f->bar), "_Accept"), "clicked");
+  GUI_TEST_WAIT_FOR ((dialog = gui_test_find_dialog ()) != NULL, "the confirmation");
+  g_assert_true (adw_message_dialog_has_response (dialog, "review"));
+  adw_message_dialog_response (dialog, "review");
+  gui_test_close_dialogs ();
+  GUI_TEST_WAIT_FOR ((review = decipher_recognize_bar_get_review_dialog (f->bar)) != NULL,
+                     "the review window");
+  n_pairs = decipher_review_dialog_get_n_pairs (review);
+  for (guint p = 0; p < n_pairs; p++)
+    {
+      guint s = decipher_review_dialog_get_symbol (review, p);
+      g_autofree char *others = dc_value_dup_lookalikes (dc_key_peek_value (key, s));
+      g_autofree char *or_others = NULL;
+
+      g_assert_cmpint (dc_key_get_status (key, s), ==, DC_KEY_PROPOSED);
+      if (others == NULL)
+        continue;
+      /* The letters it is taken for are drawn beside it. */
+      or_others = g_strdup_printf ("or %s?", others);
+      g_assert_true (find_label (decipher_review_dialog_get_row (review, p), or_others));
+      n_lookalike_pairs++;
+      if (!sure[s])
+        continue;
+      if (accepted == G_MAXUINT)
+        accepted = p;
+      else if (rejected == G_MAXUINT)
+        rejected = p;
+    }
+  g_test_message ("%u pairs to review, %u of them look-alikes", n_pairs, n_lookalike_pairs);
+  g_assert_cmpuint (n_lookalike_pairs, >, 0);
+  g_assert_cmpuint (accepted, !=, G_MAXUINT);
+  gui_test_wait_frame (GTK_WIDGET (review));
+  gui_test_screenshot ("recognize-review-lookalikes");
+  {
+    guint s = decipher_review_dialog_get_symbol (review, accepted);
+    g_autofree char *value = g_strdup (dc_key_peek_value (key, s));
+
+    g_signal_emit_by_name (gui_test_find_button (decipher_review_dialog_get_row (review, accepted),
+                                                 "_Accept"),
+                           "clicked");
+    g_assert_cmpint (dc_key_get_status (key, s), ==, DC_KEY_CONFIRMED);
+    g_assert_cmpstr (dc_key_peek_value (key, s), ==, value);
+  }
+  if (rejected != G_MAXUINT)
+    {
+      guint s = decipher_review_dialog_get_symbol (review, rejected);
+
+      g_signal_emit_by_name (gui_test_find_button (decipher_review_dialog_get_row (review,
+                                                                                   rejected),
+                                                   "_Reject"),
+                             "clicked");
+      g_assert_cmpint (dc_key_get_status (key, s), !=, DC_KEY_CONFIRMED);
+      g_assert_cmpint (dc_key_get_status (key, s), !=, DC_KEY_INFERRED);
+    }
+  for (guint p = 0; p < n_pairs; p++)
+    if (p != accepted && p != rejected)
+      g_assert_cmpint (dc_key_get_status (key, decipher_review_dialog_get_symbol (review, p)), !=,
+                       DC_KEY_CONFIRMED);
+  (void) n_symbols;
+  gtk_window_destroy (GTK_WINDOW (review));
+  gui_test_settle ();
+}
+
 static void
 test_recognize_and_accept (void)
 {
@@ -244,15 +331,16 @@ test_recognize_and_accept (void)
   g_assert_true (saw_confidence);
   g_assert_cmpuint (check_reasons (GTK_WIDGET (f.palette), key), >, 0);
 
-  /* Accept all above 50 %: those and only those (the proposals are weighed again after,
-   * which may propose more), as one step that one Undo takes back. */
-  n_sure = count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_NONE, 0.5);
+  /* Accept all above 50 %: those and only those at least as sure as a level applies by
+   * itself (the proposals are weighed again after, which may propose more), as one step
+   * that one Undo takes back; between the two they are offered for review (issue 31.1). */
+  n_sure = count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_NONE, DC_KEY_AUTOMATIC_CONFIDENCE);
   g_assert_cmpuint (n_sure, >, 5);
   dc_document_get_symbols (decipher_session_get_document (f.session), &n_symbols);
   sure = g_new0 (gboolean, n_symbols);
   for (guint s = 0; s < n_symbols; s++)
     sure[s] = dc_key_get_status (key, s) == DC_KEY_PROPOSED
-              && dc_key_get_confidence (key, s) >= 0.5;
+              && dc_key_get_confidence (key, s) >= DC_KEY_AUTOMATIC_CONFIDENCE;
   decipher_recognize_bar_set_min_confidence (f.bar, 0.5);
   /* Issue 31.1: before anything is applied, a confirmation says how many values each
    * kind of evidence gives and how many less sure proposals stay; Cancel takes nothing. */
@@ -263,7 +351,11 @@ test_recognize_and_accept (void)
                   adw_message_dialog_get_body (dialog));
   expected = g_strdup_printf ("• %u values %s", n_sure,
                               decipher_session_level_label (DC_KEY_LEVEL_SHAPE));
-  g_assert_cmpuint (n_sure, ==, count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_SHAPE, 0.5));
+  g_assert_cmpuint (n_sure, ==,
+                    count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_SHAPE,
+                                  DC_KEY_AUTOMATIC_CONFIDENCE));
+  if (count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_NONE, 0.5) > n_sure)
+    g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "less sure than 60 %"));
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), expected));
   if (count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_NONE, 0) > n_sure)
     g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "less sure than 50 %"));
@@ -290,7 +382,9 @@ test_recognize_and_accept (void)
   dc_session_undo (decipher_session_get_engine (f.session), NULL);
   GUI_TEST_WAIT_FOR (count_status (key, DC_KEY_CONFIRMED, DC_KEY_LEVEL_NONE, 0) == 0,
                      "the acceptance undone");
-  g_assert_cmpuint (count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_NONE, 0.5), ==, n_sure);
+  g_assert_cmpuint (count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_NONE,
+                                  DC_KEY_AUTOMATIC_CONFIDENCE),
+                    ==, n_sure);
   g_assert_cmpuint (count_status (key, DC_KEY_CONFIRMED, DC_KEY_LEVEL_NONE, 0), ==, 0);
   g_assert_cmpuint (g_list_model_get_n_items (shown), ==, n_shown);
   gui_test_screenshot ("recognize-proposals");
@@ -317,6 +411,7 @@ test_recognize_and_accept (void)
                     n_sure - n_lookalikes);
   g_assert_cmpuint (count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_NONE, 0.5), >=, n_lookalikes);
 
+  review_lookalikes (&f, sure, n_symbols);
   fixture_close (&f);
 }
 

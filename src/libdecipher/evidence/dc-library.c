@@ -668,7 +668,10 @@ decided_at (DcKey *key, guint symbol, DcKeyLevel *level, double *confidence)
   *level = DC_KEY_LEVEL_USER;
   if (provenance != NULL && g_str_has_prefix (provenance, "accepted "))
     {
-      *level = dc_key_level_for_status (DC_KEY_PROPOSED, provenance + strlen ("accepted "));
+      provenance += strlen ("accepted ");
+      if (g_str_has_prefix (provenance, "unreviewed "))
+        provenance += strlen ("unreviewed ");
+      *level = dc_key_level_for_status (DC_KEY_PROPOSED, provenance);
       *confidence = dc_key_get_confidence (key, symbol);
     }
 }

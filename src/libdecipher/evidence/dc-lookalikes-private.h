@@ -17,6 +17,7 @@ typedef struct _DcLookalikes DcLookalikes;
 typedef gboolean (*DcLookalikesRuledOut) (gunichar c, gpointer data);
 
 gboolean _dc_lookalikes_has (const char *value);
+char *_dc_lookalikes_dup_others (const char *value);
 DcLookalikes *_dc_lookalikes_new (void);
 void _dc_lookalikes_free (DcLookalikes *self);
 double _dc_lookalikes_distance (DcLookalikes *self, gunichar c, const DcShape *shape);

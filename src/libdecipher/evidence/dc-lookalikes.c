@@ -96,6 +96,36 @@ _dc_lookalikes_has (const char *value)
   return FALSE;
 }
 
+/* The characters of @value's look-alike sets other than itself, in the sets' order, or
+ * %NULL when it has none: what a reviewer compares the glyph with. */
+char *
+_dc_lookalikes_dup_others (const char *value)
+{
+  gunichar c = single_char (value);
+  GString *others;
+
+  if (c == 0)
+    return NULL;
+  others = g_string_new (NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (groups) + G_N_ELEMENTS (indistinct); i++)
+    {
+      const char *set = i < G_N_ELEMENTS (groups) ? groups[i]
+                                                  : indistinct[i - G_N_ELEMENTS (groups)];
+
+      if (!in_set (set, c))
+        continue;
+      for (const char *p = set; *p != '\0'; p = g_utf8_next_char (p))
+        if (g_utf8_get_char (p) != c)
+          g_string_append_unichar (others, g_utf8_get_char (p));
+    }
+  if (others->len == 0)
+    {
+      g_string_free (others, TRUE);
+      return NULL;
+    }
+  return g_string_free (others, FALSE);
+}
+
 DcLookalikes *
 _dc_lookalikes_new (void)
 {

@@ -587,3 +587,16 @@ dc_value_is_lookalike (const char *value)
 {
   return _dc_lookalikes_has (value);
 }
+
+/**
+ * dc_value_dup_lookalikes:
+ * @value: (nullable): a value of the key
+ *
+ * Returns: (transfer full) (nullable): the characters taken for @value (for х: ӿҳӽ), to
+ *   be shown beside the glyph when the user reviews it; %NULL when it is no look-alike
+ */
+char *
+dc_value_dup_lookalikes (const char *value)
+{
+  return _dc_lookalikes_dup_others (value);
+}

@@ -11,5 +11,6 @@ G_BEGIN_DECLS
 
 guint dc_proposals_update (DcKey *key);
 gboolean dc_value_is_lookalike (const char *value);
+char *dc_value_dup_lookalikes (const char *value);
 
 G_END_DECLS

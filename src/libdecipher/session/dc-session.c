@@ -806,7 +806,13 @@ dc_session_accept_all_full (DcSession *self, double min_confidence, gboolean ski
           || (skip_lookalikes && dc_value_is_lookalike (dc_key_peek_value (self->key, s))))
         continue;
       value = g_strdup (dc_key_peek_value (self->key, s));
-      provenance = g_strdup_printf ("accepted %s", dc_key_get_provenance (self->key, s));
+      /* Taken without a look at a level that would not have applied it: said, so that the
+       * window does not count it as sure (issue 31.1). */
+      provenance = g_strdup_printf (dc_key_get_confidence (self->key, s)
+                                            < DC_KEY_AUTOMATIC_CONFIDENCE
+                                        ? "accepted unreviewed %s"
+                                        : "accepted %s",
+                                    dc_key_get_provenance (self->key, s));
       ok = dc_key_set_full (self->key, s, value, DC_KEY_CONFIRMED, DC_KEY_LEVEL_USER,
                             dc_key_get_confidence (self->key, s), provenance, error);
       n += ok;

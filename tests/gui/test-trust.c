@@ -1,0 +1,291 @@
+/* test-trust.c: a font whose cmap lies, in the window — nothing it proposes is applied
+ * without a look, the popover says why, and the status does not read as done
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * ascii-legacy.pdf has letters at shuffled ASCII codes that its own cmap claims: the
+ * engine proposes those claims far under DC_KEY_AUTOMATIC_CONFIDENCE (issue 31.1).
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "decipher-document-view.h"
+#include "decipher-recognize-bar.h"
+#include "decipher-window-private.h"
+#include "gui-test-util.h"
+
+static GtkWidget *
+find_widget (GtkWidget *root, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Per symbol: proposed below the automatic threshold (the lying cmap's claims). */
+static gboolean *
+unsure_proposals (DcKey *key, guint *n_symbols, guint *n_unsure)
+{
+  gboolean *unsure;
+
+  dc_document_get_symbols (dc_key_get_document (key), n_symbols);
+  unsure = g_new0 (gboolean, *n_symbols);
+  *n_unsure = 0;
+  for (guint s = 0; s < *n_symbols; s++)
+    {
+      unsure[s] = dc_key_get_status (key, s) == DC_KEY_PROPOSED
+                  && dc_key_get_confidence (key, s) < DC_KEY_AUTOMATIC_CONFIDENCE;
+      *n_unsure += unsure[s];
+    }
+  return unsure;
+}
+
+static guint
+count_status (DcKey *key, DcKeyStatus status)
+{
+  guint n_symbols, n = 0;
+
+  dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    n += dc_key_get_status (key, s) == status;
+  return n;
+}
+
+static AdwMessageDialog *
+press_accept (DecipherRecognizeBar *bar)
+{
+  AdwMessageDialog *dialog;
+
+  g_signal_emit_by_name (gui_test_find_button (GTK_WIDGET (bar), "_Accept"), "clicked");
+  GUI_TEST_WAIT_FOR ((dialog = gui_test_find_dialog ()) != NULL, "the confirmation");
+  g_test_message ("%s\n%s", adw_message_dialog_get_heading (dialog),
+                  adw_message_dialog_get_body (dialog));
+  return dialog;
+}
+
+/* The unreviewed count the progress line must show. */
+static gboolean
+progress_says (DecipherWindow *window, const char *what)
+{
+  return strstr (gtk_label_get_text (_decipher_window_get_progress_label (window)), what) != NULL;
+}
+
+/* Issue 31, done when: "a test accepts all on an untrusted-cmap fixture and nothing below
+ * the trust threshold is taken without review". Accept all at every setting of the % box,
+ * its lowest included: no proposal under the threshold becomes text; the confirmation
+ * offers them for review instead, and only a per-pair Accept there applies one. */
+static void
+test_accept_all_untrusted (void)
+{
+  DecipherWindow *window = gui_test_open_window ("ascii-legacy.pdf", NULL, 1200, 800);
+  DecipherSession *session = decipher_window_get_session (window);
+  DcKey *key = decipher_session_get_key (session);
+  DecipherRecognizeBar *bar = DECIPHER_RECOGNIZE_BAR (
+      find_widget (GTK_WIDGET (_decipher_window_get_palette (window)),
+                   DECIPHER_TYPE_RECOGNIZE_BAR));
+  const double settings[] = { 0.5, 0.05, 0.0 };
+  g_autofree gboolean *unsure = NULL;
+  g_autofree char *unreviewed = NULL;
+  DecipherReviewDialog *review;
+  AdwMessageDialog *dialog;
+  guint n_symbols, n_unsure, n_pairs, accepted = G_MAXUINT, rejected = G_MAXUINT;
+
+  g_assert_nonnull (bar);
+  unsure = unsure_proposals (key, &n_symbols, &n_unsure);
+  g_test_message ("%u proposals below %.0f %%", n_unsure, DC_KEY_AUTOMATIC_CONFIDENCE * 100);
+  g_assert_cmpuint (n_unsure, >, 10);
+
+  /* The status does not read as done while they are left (issue 31.1). */
+  unreviewed = g_strdup_printf (" · %u unreviewed", count_status (key, DC_KEY_PROPOSED));
+  g_assert_true (progress_says (window, unreviewed));
+
+  for (guint i = 0; i < G_N_ELEMENTS (settings); i++)
+    {
+      decipher_recognize_bar_set_min_confidence (bar, settings[i]);
+      if (settings[i] > 0.08)
+        {
+          /* The box asks for none of them: they stay proposed, and it says so. */
+          g_signal_emit_by_name (gui_test_find_button (GTK_WIDGET (bar), "_Accept"), "clicked");
+          gui_test_settle ();
+          if (gui_test_find_dialog () == NULL)
+            g_assert_true (g_str_has_prefix (decipher_recognize_bar_get_message (bar),
+                                             "No proposal is at least"));
+          else
+            g_assert_false (adw_message_dialog_has_response (gui_test_find_dialog (), "review"));
+          gui_test_close_dialogs ();
+          continue;
+        }
+      g_autofree char *body = NULL;
+      gboolean can_review;
+
+      dialog = press_accept (bar);
+      body = g_strdup (adw_message_dialog_get_body (dialog));
+      can_review = adw_message_dialog_has_response (dialog, "review");
+      /* Whichever takes most. */
+      if (adw_message_dialog_has_response (dialog, "accept"))
+        adw_message_dialog_response (dialog, "accept");
+      else
+        adw_message_dialog_response (dialog, "cancel");
+      gui_test_close_dialogs ();
+      gui_test_settle ();
+      for (guint s = 0; s < n_symbols; s++)
+        if (unsure[s])
+          g_assert_cmpint (dc_key_get_status (key, s), ==, DC_KEY_PROPOSED);
+      /* What it did not take is offered for review, not silently left. */
+      g_assert_nonnull (strstr (body, "less sure than 60 %"));
+      g_assert_true (can_review);
+    }
+  gui_test_screenshot ("trust-after-accept-all");
+
+  /* Review: each pair on its own, with its reason; only what is accepted there counts. */
+  decipher_recognize_bar_set_min_confidence (bar, 0);
+  dialog = press_accept (bar);
+  adw_message_dialog_response (dialog, "review");
+  gui_test_close_dialogs ();
+  GUI_TEST_WAIT_FOR ((review = decipher_recognize_bar_get_review_dialog (bar)) != NULL,
+                     "the review window");
+  GUI_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (review)), "the review window shown");
+  n_pairs = decipher_review_dialog_get_n_pairs (review);
+  g_assert_cmpuint (n_pairs, >=, n_unsure);
+  for (guint p = 0; p < n_pairs; p++)
+    {
+      guint s = decipher_review_dialog_get_symbol (review, p);
+
+      if (unsure[s] && accepted == G_MAXUINT)
+        accepted = p;
+      else if (unsure[s] && rejected == G_MAXUINT)
+        rejected = p;
+    }
+  g_assert_cmpuint (rejected, !=, G_MAXUINT);
+  gui_test_wait_frame (GTK_WIDGET (review));
+  gui_test_screenshot ("trust-review");
+  {
+    guint s = decipher_review_dialog_get_symbol (review, accepted);
+    g_autofree char *value = g_strdup (dc_key_peek_value (key, s));
+
+    g_signal_emit_by_name (
+        gui_test_find_button (decipher_review_dialog_get_row (review, accepted), "_Accept"),
+        "clicked");
+    g_assert_cmpint (dc_key_get_status (key, s), ==, DC_KEY_CONFIRMED);
+    g_assert_cmpstr (dc_key_peek_value (key, s), ==, value);
+    /* Reviewed: not counted as taken blindly. */
+    g_assert_false (g_str_has_prefix (dc_key_get_provenance (key, s), "accepted unreviewed "));
+    g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (gui_test_find_button (
+        decipher_review_dialog_get_row (review, accepted), "_Accept"))));
+  }
+  {
+    guint s = decipher_review_dialog_get_symbol (review, rejected);
+
+    g_signal_emit_by_name (
+        gui_test_find_button (decipher_review_dialog_get_row (review, rejected), "_Reject"),
+        "clicked");
+    g_assert_cmpint (dc_key_get_status (key, s), !=, DC_KEY_CONFIRMED);
+    g_assert_cmpint (dc_key_get_status (key, s), !=, DC_KEY_INFERRED);
+  }
+  /* Nothing else was taken by opening the review. */
+  for (guint s = 0; s < n_symbols; s++)
+    if (unsure[s] && s != decipher_review_dialog_get_symbol (review, accepted))
+      g_assert_cmpint (dc_key_get_status (key, s), !=, DC_KEY_CONFIRMED);
+  gtk_window_destroy (GTK_WINDOW (review));
+  gui_test_close_window (window);
+}
+
+/* Issue 31.1/31.4: values taken in bulk without a look at a level that would not have
+ * applied them (decipher-cli's session can) keep the status from reading as done: the
+ * progress line counts them and the bar does not fill. */
+static void
+test_status_not_done (void)
+{
+  DecipherWindow *window = gui_test_open_window ("ascii-legacy.pdf", NULL, 1200, 800);
+  DecipherSession *session = decipher_window_get_session (window);
+  DcKey *key = decipher_session_get_key (session);
+  g_autofree gboolean *unsure = NULL;
+  g_autofree char *unreviewed = NULL;
+  guint n_symbols, n_unsure, n_decoded, n_to_decode, n_glyphs, to_glyphs, n_accepted;
+
+  unsure = unsure_proposals (key, &n_symbols, &n_unsure);
+  g_assert_true (
+      dc_session_accept_all (decipher_session_get_engine (session), 0, &n_accepted, NULL));
+  g_assert_cmpuint (n_accepted, >=, n_unsure);
+  dc_key_count_decoded (key, &n_decoded, &n_glyphs);
+  dc_key_count_to_decode (key, &n_to_decode, &to_glyphs);
+  unreviewed = g_strdup_printf (" · %u unreviewed",
+                                decipher_session_count_unreviewed (session, NULL));
+  GUI_TEST_WAIT_FOR (progress_says (window, unreviewed), "the status to count them");
+  g_test_message ("%s", gtk_label_get_text (_decipher_window_get_progress_label (window)));
+  g_assert_cmpuint (decipher_session_count_unreviewed (session, NULL), >=, n_unsure);
+  /* The short line a narrow window shows does not read as done either. */
+  g_assert_nonnull (strstr (gtk_label_get_text (window->progress_short_label), "unreviewed"));
+  g_assert_cmpfloat (gtk_level_bar_get_value (window->progress_level), <,
+                     (double) n_glyphs / to_glyphs);
+  g_assert_cmpfloat (gtk_level_bar_get_value (window->progress_level), <, 1.0);
+  for (guint s = 0; s < n_symbols; s++)
+    if (unsure[s])
+      g_assert_true (g_str_has_prefix (dc_key_get_provenance (key, s), "accepted unreviewed "));
+  gui_test_screenshot ("trust-status");
+
+  /* Undone, they are proposals again, still counted. */
+  dc_session_undo (decipher_session_get_engine (session), NULL);
+  g_free (unreviewed);
+  unreviewed = g_strdup_printf (" · %u unreviewed", count_status (key, DC_KEY_PROPOSED));
+  GUI_TEST_WAIT_FOR (progress_says (window, unreviewed), "the status after undo");
+  gui_test_close_window (window);
+}
+
+/* Issue 31.1: the glyph popover says what a proposal rests on and why, as the palette
+ * cell's tooltip does. */
+static void
+test_popover_reason (void)
+{
+  DecipherWindow *window = gui_test_open_window ("ascii-legacy.pdf", NULL, 1200, 800);
+  DecipherSession *session = decipher_window_get_session (window);
+  DcKey *key = decipher_session_get_key (session);
+  DecipherDocumentView *view = _decipher_window_get_document_view (window);
+  g_autofree gboolean *unsure = NULL;
+  guint n_symbols, n_unsure, symbol = G_MAXUINT, n_occurrences;
+  const guint *occurrences;
+  DecipherGlyphPopover *popover;
+  g_autofree char *why = NULL;
+  const char *shown;
+
+  unsure = unsure_proposals (key, &n_symbols, &n_unsure);
+  for (guint s = 0; s < n_symbols && symbol == G_MAXUINT; s++)
+    if (unsure[s])
+      symbol = s;
+  g_assert_cmpuint (symbol, !=, G_MAXUINT);
+  occurrences = decipher_session_get_symbol_glyphs (session, symbol, &n_occurrences);
+  g_assert_cmpuint (n_occurrences, >, 0);
+  decipher_document_view_activate_glyph (view, occurrences[0]);
+  popover = decipher_document_view_get_popover (view);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  shown = decipher_glyph_popover_get_why (popover);
+  g_assert_nonnull (shown);
+  g_test_message ("%s", shown);
+  g_assert_nonnull (strstr (shown, decipher_session_level_label (dc_key_get_level (key, symbol))));
+  why = g_strdup_printf ("Why: %s", dc_key_get_provenance (key, symbol));
+  g_assert_nonnull (strstr (shown, why));
+  gui_test_screenshot ("trust-popover");
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  gui_test_close_window (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  gui_test_init (&argc, &argv);
+
+  g_test_add_func ("/trust/accept-all-untrusted", test_accept_all_untrusted);
+  g_test_add_func ("/trust/status-not-done", test_status_not_done);
+  g_test_add_func ("/trust/popover-reason", test_popover_reason);
+  return g_test_run ();
+}
