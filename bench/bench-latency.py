@@ -123,7 +123,9 @@ def main():
     def fresh_type(**request):
         reply, ms = ask(cmd="type", **request)
         cpu["type"] = cpu["last"]  # the type's own, not the undo's
-        if reply.get("result") == "assigned":
+        # "Assigned" with nothing learned (a glyph read as typed punctuation) leaves
+        # nothing to undo.
+        if reply.get("result") == "assigned" and reply.get("assigned"):
             undone, _ = ask(cmd="undo")
             assert undone.get("ok"), undone
         return reply, ms

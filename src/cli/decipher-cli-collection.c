@@ -86,6 +86,9 @@ typedef struct
   GPtrArray *libraries;     /* of DcLibrary, opened once, applied in this order */
   const char *password;
   gboolean automatic_pass;
+  /* The index of installed fonts, opened with the first file that uses it and kept for
+   * the next: bringing it up to date asks fontconfig for every font, each time. */
+  DcReferences *references;
 } ItemJob;
 
 /* A reading process, as its thread sees it. */
@@ -385,7 +388,7 @@ count_fonts (Item *item, DcDocument *document)
 }
 
 static gboolean
-process (const ItemJob *job, Item *item, GError **error)
+process (ItemJob *job, Item *item, GError **error)
 {
   g_autoptr (DcPipeline) pipeline = NULL;
   g_autoptr (DcDocument) document = NULL;
@@ -396,6 +399,7 @@ process (const ItemJob *job, Item *item, GError **error)
   pipeline = dc_pipeline_new (job->automatic_pass ? DC_PIPELINE_AUTOMATIC : DC_PIPELINE_LIBRARY);
   for (guint i = 0; i < job->libraries->len; i++)
     dc_pipeline_add_library (pipeline, g_ptr_array_index (job->libraries, i));
+  dc_pipeline_set_references (pipeline, job->references);
   document = dc_pipeline_load_document (pipeline, item->input, job->password, NULL, NULL, NULL,
                                         NULL, error);
   if (document == NULL)
@@ -405,6 +409,8 @@ process (const ItemJob *job, Item *item, GError **error)
     return FALSE;
   if (dc_pipeline_get_references_error (pipeline) != NULL)
     g_printerr ("decipher-cli: %s\n", dc_pipeline_get_references_error (pipeline)->message);
+  if (job->references == NULL && dc_pipeline_get_references (pipeline) != NULL)
+    job->references = g_object_ref (dc_pipeline_get_references (pipeline));
 
   item->loaded = TRUE;
   count_fonts (item, document);
@@ -541,8 +547,10 @@ decipher_cli_collection_item_main (int argc, char **argv)
     if (!answer_request (&job, line))
       {
         g_printerr ("decipher-cli --collection-item: not a request\n");
+        g_clear_object (&job.references);
         return 2;
       }
+  g_clear_object (&job.references);
   return 0;
 }
 

@@ -1182,6 +1182,78 @@ dc_auto_report_clear (DcAutoReport *report)
   report->n_assigned = 0;
 }
 
+/* The per-symbol tables one font's look fills, allocated once for all the fonts. */
+typedef struct
+{
+  SymbolStats *stats;
+  double *advance_ems;
+  guint *n_advances;
+} FontScratch;
+
+/* One pass over the lines in @fp's font: how its symbols sit in words and how wide they
+ * are, into fp->stats. */
+static void
+gather_font_stats (FontPass *fp, FontScratch *scratch, guint n_threads)
+{
+  guint n_symbols = MAX (1, fp->pass->n_symbols);
+  FontLook look = { fp, 0 };
+
+  memset (scratch->stats, 0, sizeof (SymbolStats) * n_symbols);
+  memset (scratch->advance_ems, 0, sizeof (double) * n_symbols);
+  memset (scratch->n_advances, 0, sizeof (guint) * n_symbols);
+  fp->stats = scratch->stats;
+  fp->reach.advance_ems = scratch->advance_ems;
+  fp->reach.n_advances = scratch->n_advances;
+  _dc_parallel_run (n_threads, look_at_font, &look);
+  for (guint s = 0; s < fp->pass->n_symbols; s++)
+    {
+      fp->stats[s].advance_ems = scratch->advance_ems[s];
+      fp->stats[s].n_advances = scratch->n_advances[s];
+    }
+}
+
+/* The space and the full stop of font @f, unless it is trusted; what was found (or why
+ * not) into @report's list of fonts. */
+static void
+recover_font (Pass *pass, guint f, FontScratch *scratch, guint n_threads, DcAutoReport *report)
+{
+  DcAutoFontReport font_report = { 0 };
+  FontPass fp = { 0 };
+
+  fp.font = dc_document_get_font (pass->document, f);
+  if (dc_font_is_trusted (fp.font))
+    return;
+
+  fp.pass = pass;
+  fp.index = f;
+  gather_font_stats (&fp, scratch, n_threads);
+
+  font_report.font = f;
+  font_report.space.symbol = DC_AUTO_NO_SYMBOL;
+  font_report.full_stop.symbol = DC_AUTO_NO_SYMBOL;
+  if (font_is_cjk_width (&fp))
+    {
+      font_report.space.reason = g_strdup (
+          _("No space: the font's glyphs are as wide as they are tall, as in Chinese or "
+            "Japanese text, whose words are not set apart by spaces."));
+      font_report.full_stop.reason = g_strdup (
+          _("No full stop: the font's glyphs are as wide as they are tall, as in Chinese or "
+            "Japanese text, whose full stop is no Latin period."));
+    }
+  else
+    {
+      /* The space first: the full stop is told by how it ends words. */
+      guess_space (&fp, &font_report.space);
+      guess_full_stop (&fp, &font_report.full_stop);
+    }
+
+  g_clear_pointer (&fp.face, FT_Done_Face);
+  if (report != NULL)
+    g_array_append_val (report->fonts, font_report);
+  else
+    font_report_clear (&font_report);
+}
+
 /**
  * dc_auto_recover:
  * @document: the document
@@ -1201,9 +1273,7 @@ guint
 dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
 {
   Pass pass = { 0 };
-  g_autofree SymbolStats *stats = NULL;
-  g_autofree double *advance_ems = NULL;
-  g_autofree guint *n_advances = NULL;
+  FontScratch scratch = { 0 };
   guint n_fonts, n_threads;
 
   g_return_val_if_fail (DC_IS_DOCUMENT (document), 0);
@@ -1226,9 +1296,9 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
   if (FT_Init_FreeType (&pass.library) != 0)
     pass.library = NULL;
 
-  stats = g_new (SymbolStats, MAX (1, pass.n_symbols));
-  advance_ems = g_new (double, MAX (1, pass.n_symbols));
-  n_advances = g_new (guint, MAX (1, pass.n_symbols));
+  scratch.stats = g_new (SymbolStats, MAX (1, pass.n_symbols));
+  scratch.advance_ems = g_new (double, MAX (1, pass.n_symbols));
+  scratch.n_advances = g_new (guint, MAX (1, pass.n_symbols));
   n_fonts = dc_document_get_n_fonts (document);
   index_font_lines (&pass, n_fonts);
   n_threads = MIN (2, _dc_parallel_threads (dc_document_get_n_pages (document)));
@@ -1238,58 +1308,7 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
    * standard layouts say. The guesses below then only fill what they leave unknown. */
   pass.n_assigned += dc_font_tables_apply (key);
   for (guint f = 0; f < n_fonts; f++)
-    {
-      DcAutoFontReport font_report = { 0 };
-      FontPass fp = { 0 };
-
-      fp.font = dc_document_get_font (document, f);
-      if (dc_font_is_trusted (fp.font))
-        continue;
-
-      fp.pass = &pass;
-      fp.index = f;
-      fp.stats = stats;
-      memset (stats, 0, sizeof (SymbolStats) * MAX (1, pass.n_symbols));
-      {
-        FontLook look = { &fp, 0 };
-
-        memset (advance_ems, 0, sizeof (double) * MAX (1, pass.n_symbols));
-        memset (n_advances, 0, sizeof (guint) * MAX (1, pass.n_symbols));
-        fp.reach.advance_ems = advance_ems;
-        fp.reach.n_advances = n_advances;
-        _dc_parallel_run (n_threads, look_at_font, &look);
-        for (guint s = 0; s < pass.n_symbols; s++)
-          {
-            stats[s].advance_ems = advance_ems[s];
-            stats[s].n_advances = n_advances[s];
-          }
-      }
-
-      font_report.font = f;
-      font_report.space.symbol = DC_AUTO_NO_SYMBOL;
-      font_report.full_stop.symbol = DC_AUTO_NO_SYMBOL;
-      if (font_is_cjk_width (&fp))
-        {
-          font_report.space.reason = g_strdup (
-              _("No space: the font's glyphs are as wide as they are tall, as in Chinese or "
-              "Japanese text, whose words are not set apart by spaces."));
-          font_report.full_stop.reason = g_strdup (
-              _("No full stop: the font's glyphs are as wide as they are tall, as in Chinese or "
-              "Japanese text, whose full stop is no Latin period."));
-        }
-      else
-        {
-          /* The space first: the full stop is told by how it ends words. */
-          guess_space (&fp, &font_report.space);
-          guess_full_stop (&fp, &font_report.full_stop);
-        }
-
-      g_clear_pointer (&fp.face, FT_Done_Face);
-      if (report != NULL)
-        g_array_append_val (report->fonts, font_report);
-      else
-        font_report_clear (&font_report);
-    }
+    recover_font (&pass, f, &scratch, n_threads, report);
   /* With the spaces known, the words the fonts' glyphs make tell their layout. */
   pass.n_assigned += _dc_hypotheses_apply (key);
   pass.n_assigned += _dc_width_offsets_apply (key);
@@ -1300,6 +1319,9 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
   g_free (pass.font_lines);
   g_free (pass.word_initial);
   g_free (pass.word_final);
+  g_free (scratch.stats);
+  g_free (scratch.advance_ems);
+  g_free (scratch.n_advances);
   if (report != NULL)
     report->n_assigned = pass.n_assigned;
   return pass.n_assigned;

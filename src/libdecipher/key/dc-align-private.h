@@ -55,11 +55,15 @@ typedef struct
    * page draws as two runs, a danda typed apart but drawn against its word). */
   gboolean free_words;
   guint n_tokens;
+  /* When not 0: a reading of the first this many words is a whole reading (see
+   * _dc_search_run()). */
+  guint n_words_only;
   GArray *bindings;
   int cost;
   guint contradictions;
   guint inconsistencies;
   guint steps;
+  gboolean gave_up; /* the search stopped at its limit of steps, before it was done */
   /* typed chars [swapped_start, swapped_end) already spelled by a glyph drawn before
    * the one of what precedes them (ঁ before া in তাঁ), to pass over when the search
    * reaches them; swapped_end is 0 when none */

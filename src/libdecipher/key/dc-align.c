@@ -712,7 +712,7 @@ begin_step (Search *s, guint glyph, guint at, guint word, Step *step)
     {
       if (at != step->word_end)
         return FALSE;
-      if (++word == _dc_typed_n_words (typed))
+      if (++word == _dc_typed_n_words (typed) || word == s->n_words_only)
         {
           record_solution (s);
           return FALSE;
@@ -950,7 +950,12 @@ search_from (Search *s, guint glyph, guint at, guint word)
 {
   Step step;
 
-  if (++s->steps > MAX_SEARCH_STEPS || worse_than_best (s))
+  if (++s->steps > MAX_SEARCH_STEPS)
+    {
+      s->gave_up = TRUE;
+      return;
+    }
+  if (worse_than_best (s))
     return;
 
   /* The stretch a swapped glyph already spelled is passed over. */
@@ -1009,7 +1014,12 @@ search_from (Search *s, guint glyph, guint at, guint word)
 
 /* Aligns the typed words with the run; on return s->found says whether a reading
  * exists and s->best holds the cheapest one. s->bindings, the search's scratch, may be
- * given (the caller's, emptied here and left to it) or left NULL. */
+ * given (the caller's, emptied here and left to it) or left NULL.
+ *
+ * With s->n_words_only, the search ends where those first words are read: until a
+ * whole reading is found, the search of a run goes through exactly the readings of its
+ * first words that this one goes through, so when this one finds none and has not
+ * given up, neither does the search of any run that starts with the same glyphs. */
 void
 _dc_search_run (Search *s)
 {

@@ -48,6 +48,11 @@ struct _DcMatcher
   GPtrArray *by_length; /* glyph count → GArray of guint token ids */
   guint32 *token_type;  /* token → id of its distinct symbol sequence */
   guint n_types;
+  /* In reading order (as tokens count their glyphs): each glyph's symbol, and whether it
+   * is drawn over its neighbour. A query reads the glyphs of thousands of runs: here
+   * they are side by side, where the glyphs themselves are scattered in memory. */
+  guint32 *order_symbol;
+  guint8 *order_no_advance;
 
   /* Known values as NFD code points, and who holds which value, rebuilt on change. */
   gboolean values_dirty;
@@ -156,6 +161,8 @@ dc_matcher_finalize (GObject *object)
 
   g_clear_pointer (&self->by_length, g_ptr_array_unref);
   g_clear_pointer (&self->token_type, g_free);
+  g_clear_pointer (&self->order_symbol, g_free);
+  g_clear_pointer (&self->order_no_advance, g_free);
   g_clear_pointer (&self->nfd_values, g_ptr_array_unref);
   g_clear_pointer (&self->holders, g_hash_table_unref);
   g_clear_pointer (&self->conflicts, g_ptr_array_unref);
@@ -223,6 +230,8 @@ struct _DcMatcherIndex
   GPtrArray *by_length;
   guint32 *token_type;
   guint n_types;
+  guint32 *order_symbol;
+  guint8 *order_no_advance;
 };
 
 /**
@@ -259,6 +268,8 @@ dc_matcher_index_free (DcMatcherIndex *index)
   g_clear_pointer (&index->tokens, dc_tokens_unref);
   g_clear_pointer (&index->by_length, g_ptr_array_unref);
   g_clear_pointer (&index->token_type, g_free);
+  g_clear_pointer (&index->order_symbol, g_free);
+  g_clear_pointer (&index->order_no_advance, g_free);
   g_free (index);
 }
 
@@ -280,6 +291,30 @@ append_symbol (GString *sequence, guint32 symbol)
   while (n > 0)
     g_string_append_c (sequence, buffer[--n]);
   g_string_append_c (sequence, ',');
+}
+
+/* A glyph drawn over its neighbour is a mark, not a letter (dc-align.c). */
+static gboolean
+glyph_has_no_advance (const DcGlyph *glyph)
+{
+  return fabsf (dc_glyph_get_advance (glyph)) < 0.1f * MAX (dc_glyph_get_size (glyph), 0.5f);
+}
+
+static void
+index_glyphs_in_order (DcMatcherIndex *index)
+{
+  guint n_glyphs;
+
+  dc_document_get_reading_order (index->document, &n_glyphs);
+  index->order_symbol = g_new (guint32, MAX (1, n_glyphs));
+  index->order_no_advance = g_new (guint8, MAX (1, n_glyphs));
+  for (guint k = 0; k < n_glyphs; k++)
+    {
+      const DcGlyph *glyph = &index->glyphs[index->order[k]];
+
+      index->order_symbol[k] = glyph->symbol;
+      index->order_no_advance[k] = glyph_has_no_advance (glyph);
+    }
 }
 
 /**
@@ -327,6 +362,7 @@ dc_matcher_index_build (DcMatcherIndex *index)
       index->token_type[t] = GPOINTER_TO_UINT (type);
     }
   index->n_types = g_hash_table_size (types);
+  index_glyphs_in_order (index);
   index->built = TRUE;
 }
 
@@ -370,6 +406,10 @@ dc_matcher_adopt_index (DcMatcher *self, DcMatcherIndex *index)
   g_clear_pointer (&self->token_type, g_free);
   self->by_length = g_steal_pointer (&index->by_length);
   self->token_type = g_steal_pointer (&index->token_type);
+  g_clear_pointer (&self->order_symbol, g_free);
+  g_clear_pointer (&self->order_no_advance, g_free);
+  self->order_symbol = g_steal_pointer (&index->order_symbol);
+  self->order_no_advance = g_steal_pointer (&index->order_no_advance);
   self->n_types = index->n_types;
   self->index_generation = dc_tokens_get_generation (index->tokens);
   self->index_built = TRUE;
@@ -544,6 +584,8 @@ typedef struct
 {
   const DcGlyph *glyphs;
   const guint32 *order;
+  const guint32 *order_symbol;    /* (nullable) see DcMatcher */
+  const guint8 *order_no_advance; /* (nullable) */
   const DcToken *tokens;
   guint n_tokens;
   guint *lo, *hi;           /* per typed word: the glyph counts that may spell it */
@@ -551,6 +593,12 @@ typedef struct
   GPtrArray *candidates;
   GHashTable *seen;  /* (nullable) hash of a run's token types → index in runs + 1 */
   GArray *seen_runs; /* of SeenRun */
+  /* (nullable) per token type, for a run that starts with it: 0 not asked yet, 1 it
+   * cannot spell the first typed word, 2 it may */
+  guint8 *first_word;
+  /* (nullable) per token type: how many of its glyphs are known to spell nothing, + 1
+   * (0: not counted yet) */
+  guint *n_silent;
   guint32 *held_cache;
   /* Scratch for the run being aligned, reused from run to run rather than allocated for
    * each of the thousands a query may look at. */
@@ -577,6 +625,28 @@ typedef struct
   gpointer candidate;
 } SeenRun;
 
+/* How many glyphs of token @t are known to spell nothing: counted once a token type in
+ * a scan, where it has a table for them. */
+static guint
+count_silent (DcMatcher *self, const Scan *scan, guint t)
+{
+  const DcToken *token = &scan->tokens[t];
+  guint32 type = scan->n_silent != NULL ? self->token_type[t] : 0;
+  guint n = 0;
+
+  if (scan->n_silent != NULL && scan->n_silent[type] != 0)
+    return scan->n_silent[type] - 1;
+  for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+    {
+      const char *value = dc_key_get_value (self->key, scan->glyphs[scan->order[k]].symbol);
+
+      n += value != NULL && *value == '\0';
+    }
+  if (scan->n_silent != NULL)
+    scan->n_silent[type] = n + 1;
+  return n;
+}
+
 static gboolean
 run_fits_lengths (DcMatcher *self, const Typed *typed, const Query *query, const Scan *scan,
                   guint start)
@@ -587,12 +657,7 @@ run_fits_lengths (DcMatcher *self, const Typed *typed, const Query *query, const
       guint n = token->n_glyphs;
 
       if (query->has_silent)
-        for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
-          {
-            const char *value = dc_key_get_value (self->key, scan->glyphs[scan->order[k]].symbol);
-
-            n -= value != NULL && *value == '\0';
-          }
+        n -= count_silent (self, scan, start + w);
       if (n < scan->lo[w] || n > scan->hi[w])
         return FALSE;
     }
@@ -690,15 +755,22 @@ gather_run (Scan *scan, guint start, guint n_words)
     {
       const DcToken *token = &scan->tokens[start + w];
 
-      for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+      if (scan->order_symbol != NULL)
         {
-          const DcGlyph *glyph = &scan->glyphs[scan->order[k]];
-
-          /* A glyph drawn over its neighbour is a mark, not a letter (dc-align.c). */
-          scan->run_no_advance[n_glyphs] = fabsf (dc_glyph_get_advance (glyph))
-                                           < 0.1f * MAX (dc_glyph_get_size (glyph), 0.5f);
-          scan->run_symbols[n_glyphs++] = glyph->symbol;
+          memcpy (scan->run_symbols + n_glyphs, scan->order_symbol + token->first_glyph,
+                  token->n_glyphs * sizeof (guint32));
+          memcpy (scan->run_no_advance + n_glyphs, scan->order_no_advance + token->first_glyph,
+                  token->n_glyphs);
+          n_glyphs += token->n_glyphs;
         }
+      else
+        for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+          {
+            const DcGlyph *glyph = &scan->glyphs[scan->order[k]];
+
+            scan->run_no_advance[n_glyphs] = glyph_has_no_advance (glyph);
+            scan->run_symbols[n_glyphs++] = glyph->symbol;
+          }
       scan->run_token_end[w] = n_glyphs;
     }
   return n_glyphs;
@@ -738,6 +810,53 @@ add_candidate (Scan *scan, const Typed *typed, Search *search, guint start)
   return candidate;
 }
 
+/* The search of the run whose glyphs gather_run() put in the scan's scratch. */
+static void
+search_init (DcMatcher *self, const Typed *typed, const Query *query, Scan *scan, Search *search)
+{
+  memset (search, 0, sizeof *search);
+  search->document = self->document;
+  search->key = self->key;
+  search->nfd_values = self->nfd_values;
+  search->holders = self->holders;
+  search->held_cache = scan->held_cache;
+  search->typed = typed;
+  search->symbols = scan->run_symbols;
+  search->token_end = scan->run_token_end;
+  search->no_advance = scan->run_no_advance;
+  search->relaxed = query->relaxed;
+  search->relax_all = query->relax_all;
+  search->bindings = scan->run_bindings;
+}
+
+/* Whether the run at @start may read as the typed words, as far as its first token
+ * tells. Most runs of an uncued query fail on their first word, and the same few
+ * hundred words start most of them: a token type that cannot spell the first typed word
+ * rules out every run it starts (_dc_search_run() with n_words_only), so it is aligned
+ * with that word once, and the thousands of runs it starts are passed over unaligned. */
+static gboolean
+first_word_may_fit (DcMatcher *self, const Typed *typed, const Query *query, Scan *scan,
+                    guint start)
+{
+  guint32 type;
+
+  if (scan->first_word == NULL)
+    return TRUE;
+  type = self->token_type[start];
+  if (scan->first_word[type] == 0)
+    {
+      Search search;
+
+      gather_run (scan, start, 1);
+      search_init (self, typed, query, scan, &search);
+      search.n_words_only = 1;
+      _dc_search_run (&search);
+      g_clear_pointer (&search.best, g_array_unref);
+      scan->first_word[type] = search.found || search.gave_up ? 2 : 1;
+    }
+  return scan->first_word[type] == 2;
+}
+
 static void
 consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, guint start)
 {
@@ -749,6 +868,9 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
   if (!run_fits_lengths (self, typed, query, scan, start))
     return;
   query->shaped_runs++;
+  /* Before the seen runs: an array's answer is cheaper than hashing the run. */
+  if (!first_word_may_fit (self, typed, query, scan, start))
+    return;
 
   /* The same words drawn in many places read the same way everywhere: align them once. */
   if (scan->seen != NULL)
@@ -768,19 +890,7 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
     }
 
   gather_run (scan, start, n_words);
-  memset (&search, 0, sizeof search);
-  search.document = self->document;
-  search.key = self->key;
-  search.nfd_values = self->nfd_values;
-  search.holders = self->holders;
-  search.held_cache = scan->held_cache;
-  search.typed = typed;
-  search.symbols = scan->run_symbols;
-  search.token_end = scan->run_token_end;
-  search.no_advance = scan->run_no_advance;
-  search.relaxed = query->relaxed;
-  search.relax_all = query->relax_all;
-  search.bindings = scan->run_bindings;
+  search_init (self, typed, query, scan, &search);
   _dc_search_run (&search);
 
   if (!search.found)
@@ -802,6 +912,8 @@ find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   g_autoptr (GHashTable) by_signature = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
   g_autoptr (GArray) seen_runs = g_array_new (FALSE, FALSE, sizeof (SeenRun));
+  g_autofree guint8 *first_word = NULL;
+  g_autofree guint *n_silent = NULL;
   g_autofree guint32 *held_cache = _dc_held_cache_new (typed);
   guint n_words = _dc_typed_n_words (typed), pivot = 0, best_count = G_MAXUINT;
   g_autofree guint *lo = g_new (guint, MAX (1, n_words));
@@ -812,6 +924,8 @@ find_candidates (DcMatcher *self, const Typed *typed, Query *query)
 
   scan.glyphs = dc_document_get_glyphs (self->document, NULL);
   scan.order = dc_document_get_reading_order (self->document, NULL);
+  scan.order_symbol = self->order_symbol;
+  scan.order_no_advance = self->order_no_advance;
   scan.tokens = dc_document_get_tokens (self->document, &scan.n_tokens);
   scan.lo = lo;
   scan.hi = hi;
@@ -841,6 +955,11 @@ find_candidates (DcMatcher *self, const Typed *typed, Query *query)
     {
       scan.seen = seen;
       scan.seen_runs = seen_runs;
+      /* One word: the seen runs are the token types already. */
+      if (n_words > 1)
+        scan.first_word = first_word = g_new0 (guint8, MAX (1, self->n_types));
+      if (query->has_silent)
+        scan.n_silent = n_silent = g_new0 (guint, MAX (1, self->n_types));
       /* Start from the word whose glyph count is rarest in the document. */
       for (guint w = 0; w < n_words; w++)
         {

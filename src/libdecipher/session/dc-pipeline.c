@@ -56,6 +56,10 @@ struct _DcPipeline
   DcLibrary *library;    /* the user's own, applied after them; nullable */
   char *references_path; /* NULL until asked: $DECIPHER_REFERENCES or the default */
   GError *references_error;
+  /* A reader of many files opens the index once: given, it is used as it is; opened
+   * here, it is kept for dc_pipeline_get_references() and opened again next time. */
+  DcReferences *shared_references;
+  DcReferences *last_references;
 
   GThread *prefetch_thread;
   Prefetch *prefetch;
@@ -83,6 +87,8 @@ dc_pipeline_dispose (GObject *object)
   g_clear_object (&self->library);
   g_clear_pointer (&self->references_path, g_free);
   g_clear_error (&self->references_error);
+  g_clear_object (&self->shared_references);
+  g_clear_object (&self->last_references);
 
   G_OBJECT_CLASS (dc_pipeline_parent_class)->dispose (object);
 }
@@ -246,6 +252,34 @@ references_path (DcPipeline *self)
 }
 
 /**
+ * dc_pipeline_set_references:
+ * @references: (nullable): an index of installed fonts already open and up to date
+ *
+ * Uses @references rather than opening the index again: a process that reads many
+ * files in turn (a collection's reader) opens and brings it up to date once, with the
+ * first file's pipeline (dc_pipeline_get_references()). Not to be used from two threads
+ * at once.
+ */
+void
+dc_pipeline_set_references (DcPipeline *self, DcReferences *references)
+{
+  g_return_if_fail (DC_IS_PIPELINE (self));
+  g_return_if_fail (references == NULL || DC_IS_REFERENCES (references));
+
+  g_set_object (&self->shared_references, references);
+}
+
+/* Returns: (transfer none) (nullable): the index of installed fonts the last
+ *   dc_pipeline_apply() used, %NULL when it used none */
+DcReferences *
+dc_pipeline_get_references (DcPipeline *self)
+{
+  g_return_val_if_fail (DC_IS_PIPELINE (self), NULL);
+
+  return self->last_references;
+}
+
+/**
  * dc_pipeline_references_need_building:
  *
  * Whether new work will first read every installed font (the index does not exist yet),
@@ -260,7 +294,7 @@ dc_pipeline_references_need_building (DcPipeline *self)
 
   path = references_path (self);
   return (self->levels & DC_PIPELINE_REFERENCES) && path[0] != '\0' && self->prefetch == NULL
-         && !g_file_test (path, G_FILE_TEST_EXISTS);
+         && self->shared_references == NULL && !g_file_test (path, G_FILE_TEST_EXISTS);
 }
 
 /**
@@ -303,7 +337,8 @@ start_prefetch (DcPipeline *self)
   const char *path = references_path (self);
   Prefetch *p;
 
-  if (!(self->levels & DC_PIPELINE_REFERENCES) || self->prefetch != NULL || path[0] == '\0'
+  if (!(self->levels & DC_PIPELINE_REFERENCES) || self->prefetch != NULL
+      || self->shared_references != NULL || path[0] == '\0'
       || !g_file_test (path, G_FILE_TEST_EXISTS))
     return;
   p = g_new0 (Prefetch, 1);
@@ -398,13 +433,18 @@ open_references (DcPipeline *self, GError **error)
   g_autoptr (DcReferences) references = NULL;
   guint n_indexed = 0;
 
-  if (take_prefetch (self, &references, error))
-    return g_steal_pointer (&references);
-  if (path[0] == '\0')
-    return NULL;
-  if ((references = dc_references_open (path, error)) == NULL
-      || !dc_references_update (references, &n_indexed, NULL, error))
-    return NULL;
+  g_clear_object (&self->last_references);
+  if (self->shared_references != NULL)
+    references = g_object_ref (self->shared_references);
+  else if (!take_prefetch (self, &references, error))
+    {
+      if (path[0] == '\0')
+        return NULL;
+      if ((references = dc_references_open (path, error)) == NULL
+          || !dc_references_update (references, &n_indexed, NULL, error))
+        return NULL;
+    }
+  g_set_object (&self->last_references, references);
   return g_steal_pointer (&references);
 }
 

@@ -14,6 +14,7 @@
 #include "dc-fingerprint.h"
 #include "dc-key.h"
 #include "dc-library.h"
+#include "dc-references.h"
 
 G_BEGIN_DECLS
 
@@ -55,6 +56,8 @@ void dc_pipeline_set_library (DcPipeline *self, DcLibrary *library);
 DcLibrary *dc_pipeline_get_library (DcPipeline *self);
 void dc_pipeline_add_library (DcPipeline *self, DcLibrary *library);
 void dc_pipeline_set_references_path (DcPipeline *self, const char *path);
+void dc_pipeline_set_references (DcPipeline *self, DcReferences *references);
+DcReferences *dc_pipeline_get_references (DcPipeline *self);
 gboolean dc_pipeline_references_need_building (DcPipeline *self);
 const GError *dc_pipeline_get_references_error (DcPipeline *self);
 
