@@ -109,9 +109,28 @@ is_standard_meaning (const DcSymbol *symbol, gunichar u)
   return FALSE;
 }
 
+/* Whether @u only spells another way a standard meaning of @symbol's code that the glyph
+ * is also mapped from: punctuation of the same category, as the hyphen U+2010 is of the
+ * hyphen-minus at 0x2D (a Unicode font maps both to its hyphen, and the text means one
+ * hyphen either way; issue 28, Schoolbook Uralic's Evenki). */
+static gboolean
+is_variant_of_standard (const Alternates *alternates, const DcSymbol *symbol, gunichar u)
+{
+  GUnicodeType type = g_unichar_type (u);
+
+  if (type < G_UNICODE_CONNECT_PUNCTUATION || type > G_UNICODE_OPEN_PUNCTUATION)
+    return FALSE;
+  for (guint i = 0; i < alternates->n; i++)
+    if (alternates->chars[i] != u && g_unichar_type (alternates->chars[i]) == type
+        && is_standard_meaning (symbol, alternates->chars[i]))
+      return TRUE;
+  return FALSE;
+}
+
 /* A font for a code page's layout maps each glyph from the code's standard meanings for
  * the programs that expect them (¾ and windows-1251's ѕ at 0xBE); a character besides
- * those (ӈ) is what its maker says the glyph is: it comes first. */
+ * those (ӈ) is what its maker says the glyph is: it comes first, unless it only spells a
+ * standard meaning another way (is_variant_of_standard()). */
 static void
 put_own_first (Alternates *alternates, const DcSymbol *symbol)
 {
@@ -119,8 +138,14 @@ put_own_first (Alternates *alternates, const DcSymbol *symbol)
 
   for (guint pass = 0; pass < 2; pass++)
     for (guint i = 0; i < alternates->n; i++)
-      if (is_standard_meaning (symbol, alternates->chars[i]) == (pass == 1))
-        sorted.chars[sorted.n++] = alternates->chars[i];
+      {
+        gunichar u = alternates->chars[i];
+        gboolean standard = is_standard_meaning (symbol, u)
+                            || is_variant_of_standard (alternates, symbol, u);
+
+        if (standard == (pass == 1))
+          sorted.chars[sorted.n++] = u;
+      }
   *alternates = sorted;
 }
 
