@@ -243,15 +243,9 @@ shape_from_type3 (DcFont *font, guint32 code, DcShape *shape)
   return TRUE;
 }
 
-/**
- * dc_shapes_new:
- *
- * The shape of every symbol of @document that needs decoding and is drawn from an
- * embedded outline font, or from a Type 3 glyph procedure (known by its procedure's
- * digest, without ink: see DcShape).
- */
-DcShapes *
-dc_shapes_new (DcDocument *document)
+/* The shapes of the symbols that need decoding, or (@trusted) of those that do not. */
+static DcShapes *
+shapes_new (DcDocument *document, gboolean trusted)
 {
   DcShapes *self;
   const DcSymbol *symbols;
@@ -278,7 +272,7 @@ dc_shapes_new (DcDocument *document)
       DcShape shape;
       guint gid;
 
-      if (!dc_document_symbol_needs_decoding (document, s) || symbol->font >= n_fonts)
+      if (dc_document_symbol_needs_decoding (document, s) == trusted || symbol->font >= n_fonts)
         continue;
       font = dc_document_get_font (document, symbol->font);
       if (dc_font_get_font_type (font) == DC_FONT_TYPE_TYPE3)
@@ -306,6 +300,35 @@ dc_shapes_new (DcDocument *document)
   g_free (faces);
   FT_Done_FreeType (library);
   return self;
+}
+
+/**
+ * dc_shapes_new:
+ *
+ * The shape of every symbol of @document that needs decoding and is drawn from an
+ * embedded outline font, or from a Type 3 glyph procedure (known by its procedure's
+ * digest, without ink: see DcShape).
+ */
+DcShapes *
+dc_shapes_new (DcDocument *document)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (document), NULL);
+
+  return shapes_new (document, FALSE);
+}
+
+/**
+ * dc_shapes_new_trusted:
+ *
+ * Like dc_shapes_new(), for the other symbols: those the PDF's own text decodes, whose
+ * outlines dc_references_verify() checks that text against.
+ */
+DcShapes *
+dc_shapes_new_trusted (DcDocument *document)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (document), NULL);
+
+  return shapes_new (document, TRUE);
 }
 
 void

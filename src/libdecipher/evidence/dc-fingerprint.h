@@ -46,6 +46,7 @@ guint dc_shape_signature_distance (guint64 a, guint64 b);
 typedef struct _DcShapes DcShapes;
 
 DcShapes *dc_shapes_new (DcDocument *document);
+DcShapes *dc_shapes_new_trusted (DcDocument *document);
 void dc_shapes_free (DcShapes *shapes);
 DcDocument *dc_shapes_get_document (DcShapes *shapes);
 const DcShape *dc_shapes_get (DcShapes *shapes, guint symbol);

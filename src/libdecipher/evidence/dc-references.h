@@ -22,5 +22,6 @@ gboolean dc_references_update (DcReferences *self, guint *n_indexed, GCancellabl
                                GError **error);
 guint dc_references_get_n_fonts (DcReferences *self);
 guint dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key);
+guint dc_references_verify (DcReferences *self, DcShapes *shapes, DcKey *key);
 
 G_END_DECLS

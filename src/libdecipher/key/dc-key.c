@@ -950,6 +950,33 @@ dc_key_forget (DcKey *self, guint symbol)
 }
 
 /**
+ * dc_key_take_back:
+ *
+ * Makes @symbol unknown, whatever started it: for a value the document's own evidence
+ * gave (a ToUnicode, a cmap) that a check of the glyph's outline contradicts, which
+ * dc_key_forget() would only put back. A confirmed value is the user's and stays.
+ * Undoable like any set.
+ *
+ * Returns: %TRUE when the symbol held a value and now is unknown
+ */
+gboolean
+dc_key_take_back (DcKey *self, guint symbol)
+{
+  Slot unknown = { 0 };
+
+  g_return_val_if_fail (DC_IS_KEY (self), FALSE);
+  g_return_val_if_fail (symbol < self->n_slots, FALSE);
+
+  if (self->slots[symbol].status == DC_KEY_UNKNOWN
+      || self->slots[symbol].status == DC_KEY_CONFIRMED)
+    return FALSE;
+  dc_key_begin_change (self, _("Forget"));
+  record_and_apply (self, symbol, &unknown);
+  dc_key_end_change (self);
+  return TRUE;
+}
+
+/**
  * dc_key_begin_change:
  * @label: (nullable): how the step reads in an Undo menu, e.g. "type: «слово»"
  *

@@ -75,6 +75,7 @@ gboolean dc_key_set_full (DcKey *self, guint symbol, const char *value, DcKeySta
                           DcKeyLevel level, double confidence, const char *provenance,
                           GError **error);
 void dc_key_forget (DcKey *self, guint symbol);
+gboolean dc_key_take_back (DcKey *self, guint symbol);
 
 void dc_key_begin_change (DcKey *self, const char *label);
 void dc_key_end_change (DcKey *self);

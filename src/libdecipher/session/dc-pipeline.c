@@ -15,6 +15,8 @@
  *   2. the automatic pass (dc-auto.c): each untrusted font's space and full stop, then
  *      the readings its words back (code-page hypotheses, width offsets);
  *   3. the installed fonts as references: an outline that is an installed font's glyph;
+ *      then the fonts' own values checked against them: a letter where every installed
+ *      font with the outline draws a hyphen is taken back (dc_references_verify());
  *   4. the library verified: what it gave in a script the document's own letters (1–3)
  *      are not read in is taken back, left to the installed fonts, else proposed;
  *   5. proposals (code pages, offsets, glyph names), never applied.
@@ -501,7 +503,11 @@ dc_pipeline_apply (DcPipeline *self, DcKey *key, DcShapes **shapes, DcAutoReport
     {
       references = open_references (self, &self->references_error);
       if (references != NULL)
-        n += dc_references_apply (references, ensure_shapes (key, shapes), key);
+        {
+          n += dc_references_apply (references, ensure_shapes (key, shapes), key);
+          /* A font's own value the outline contradicts is taken back (issue 28). */
+          n += dc_references_verify (references, ensure_shapes (key, shapes), key);
+        }
     }
   else
     dc_pipeline_drop_prefetch (self);
