@@ -1478,6 +1478,44 @@ judge_owned (DcRecognizeJob *job, const DcSymbol *symbols, GHashTable *index, co
                           job->n_read[s], reason);
 }
 
+/* Per font, the share of its readings made in words Tesseract was sure of (SURE_WORD): a
+ * reader that does not know the text's script (Greek, with no Greek data installed)
+ * reads its letters as its own nearest ones, unanimously and never sure of a word: Greek
+ * read so, 0.001 of its readings were in sure words; Russian 0.994, Nenets (letters
+ * Russian lacks) 0.957. Below MIN_SURE_SHARE, its readings are stated at
+ * UNREAD_CONFIDENCE: 1 of the 48 such Greek readings was right (issue 28). */
+#define MIN_SURE_SHARE 0.5
+#define UNREAD_CONFIDENCE 0.05
+
+static double *
+sure_shares (DcRecognizeJob *job, const DcSymbol *symbols)
+{
+  guint n_fonts = dc_document_get_n_fonts (job->document);
+  g_autofree guint *read = g_new0 (guint, MAX (n_fonts, 1));
+  double *shares = g_new0 (double, MAX (n_fonts, 1));
+
+  for (guint s = 0; s < job->n_symbols; s++)
+    {
+      GHashTableIter iter;
+      gpointer count;
+
+      if (symbols[s].font >= n_fonts)
+        continue;
+      read[symbols[s].font] += job->n_read[s];
+      if (job->sure[s] == NULL)
+        continue;
+      g_hash_table_iter_init (&iter, job->sure[s]);
+      while (g_hash_table_iter_next (&iter, NULL, &count))
+        shares[symbols[s].font] += GPOINTER_TO_UINT (count);
+    }
+  for (guint f = 0; f < n_fonts; f++)
+    {
+      shares[f] = read[f] > 0 ? shares[f] / read[f] : 0;
+      g_debug ("font %u: %.3f of %u readings in sure words", f, shares[f], read[f]);
+    }
+  return shares;
+}
+
 /**
  * dc_recognize_job_apply:
  *
@@ -1503,6 +1541,7 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
   g_autoptr (GHashTable) index = NULL;
   g_autofree guint8 *contradicted = NULL;
   g_autofree guint8 *shape_agrees = NULL;
+  g_autofree double *sure_share = NULL;
   g_autoptr (GPtrArray) kept = g_ptr_array_new_with_free_func (g_free);
   /* Per symbol, mostly NULL: not a GStrv, which would end at the first NULL. */
   g_autoptr (GPtrArray) reason_list = NULL;
@@ -1525,6 +1564,7 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
   resolve_lookalikes (job, symbols, best, best_count, kept, reasons, shape_agrees);
   index = index_values (job, symbols, (const char *const *) best);
   contradicted = fonts_contradicted (job, key, symbols, (const char *const *) best, best_count);
+  sure_share = sure_shares (job, symbols);
 
   for (guint s = 0; s < job->n_symbols; s++)
     {
@@ -1564,6 +1604,18 @@ dc_recognize_job_apply (DcRecognizeJob *job, DcKey *key)
         confidence = MIN (confidence, LOOKALIKE_CONFIDENCE);
       provenance = judge_owned (job, symbols, index, best, best_count, reasons[s], s, &value,
                                 &confidence);
+      if (symbols[s].font < dc_document_get_n_fonts (job->document)
+          && sure_share[symbols[s].font] < MIN_SURE_SHARE)
+        {
+          char *unread = g_strconcat (provenance,
+                                      "; the reader was sure of almost no word in this font: "
+                                      "a script it does not know",
+                                      NULL);
+
+          g_free (provenance);
+          provenance = unread;
+          confidence = MIN (confidence, UNREAD_CONFIDENCE);
+        }
       /* Where readings this sure have been right at least 99 % of the time, the value is
        * applied without the user, as inferred: undone with the rest of the step. */
       if (dc_key_set_full (key, s, value,
