@@ -39,6 +39,7 @@ static const char *const fixtures_with_glyphs[] = {
   "duplicate-tounicode",
   "legacy-shared",
   "codepage-uralic",
+  "uralic-hyphen",
   "type3",
   "clean",
   "two-columns",
@@ -84,6 +85,25 @@ test_uralic_roman (void)
         g_assert_cmpstr (dc_key_get_value (key, s), ==, "ӈ");
     }
   g_assert_cmpuint (n_layout, >=, 40);
+}
+
+/* Roman Uralic maps its hyphen from U+002D and U+2010: at 0x2D, the text's hyphen-minus. */
+static void
+test_uralic_hyphen (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("uralic-hyphen");
+  g_autoptr (DcKey) key = recover (document);
+  guint n_symbols, n_hyphens = 0;
+  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+
+  for (guint s = 0; s < n_symbols; s++)
+    if (symbols[s].code == 0x2D)
+      {
+        g_assert_cmpstr (dc_key_get_value (key, s), ==, "-");
+        g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_LAYOUT);
+        n_hyphens++;
+      }
+  g_assert_cmpuint (n_hyphens, ==, 1);
 }
 
 /* Arial drawn by glyph number, not embedded: its Cyrillic is glyph number + 0x1D6, which
@@ -230,6 +250,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/hypotheses/uralic-roman", test_uralic_roman);
+  g_test_add_func ("/hypotheses/uralic-hyphen", test_uralic_hyphen);
   g_test_add_func ("/hypotheses/width-offsets", test_width_offsets);
   g_test_add_func ("/hypotheses/no-wrong-value", test_no_wrong_value);
   g_test_add_func ("/hypotheses/cli-with-references", test_cli_with_references);

@@ -294,8 +294,8 @@ test_shared_outlines (void)
   static const char *const fixtures[] = { "legacy-cyrillic", "duplicate-tounicode",
                                           "legacy-shared" };
   g_autofree char *path = g_build_filename (test_dir, "shared.sqlite", NULL);
-  g_autoptr (DcPipeline) pipeline =
-      dc_pipeline_new (DC_PIPELINE_AUTOMATIC_PASS | DC_PIPELINE_REFERENCES);
+  g_autoptr (DcPipeline)
+      pipeline = dc_pipeline_new (DC_PIPELINE_AUTOMATIC_PASS | DC_PIPELINE_REFERENCES);
   guint n_identity = 0;
 
   dc_pipeline_set_references_path (pipeline, path);
@@ -335,6 +335,51 @@ test_shared_outlines (void)
   g_assert_cmpuint (n_identity, >, 60);
 }
 
+/* A trusted ToUnicode right for every character but the hyphens, which it calls À and Á:
+ * the outlines are DejaVu Sans's hyphen, so those two values are taken back and read as
+ * the hyphen-minus at the identity level; no other value of the font is touched. */
+static void
+test_contradicted (void)
+{
+  g_autofree char *path = g_build_filename (test_dir, "contradicted.sqlite", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcReferences) references = dc_references_open (path, &error);
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-hyphen");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (DcShapes) shapes = dc_shapes_new (document);
+  guint n_symbols, n_taken = 0, n_pdf = 0, n_indexed = 0;
+  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+
+  g_assert_no_error (error);
+  g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (dc_font_is_trusted (dc_document_get_font (document, 0)));
+  dc_key_begin_change (key, "references");
+  dc_references_apply (references, shapes, key);
+  g_assert_cmpuint (dc_references_verify (references, shapes, key), ==, 2);
+  dc_key_end_change (key);
+  for (guint s = 0; s < n_symbols; s++)
+    if (symbols[s].code == 0xC0 || symbols[s].code == 0xC1)
+      {
+        g_assert_cmpstr (dc_key_get_value (key, s), ==, "-");
+        g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_IDENTITY);
+        g_assert_nonnull (strstr (dc_key_get_provenance (key, s), "not the PDF's"));
+        n_taken++;
+      }
+    else if (dc_key_get_status (key, s) == DC_KEY_FROM_PDF)
+      {
+        g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_PDF);
+        n_pdf++;
+      }
+  g_assert_cmpuint (n_taken, ==, 2);
+  g_assert_cmpuint (n_pdf, >, 30);
+  /* One undoable step, with the rest of the references. */
+  g_assert_true (dc_key_undo (key));
+  for (guint s = 0; s < n_symbols; s++)
+    if (symbols[s].code == 0xC0)
+      g_assert_cmpstr (dc_key_get_value (key, s), ==, "À");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -348,6 +393,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/cli", test_cli);
   g_test_add_func ("/references/pipeline", test_pipeline);
   g_test_add_func ("/references/shared-outlines", test_shared_outlines);
+  g_test_add_func ("/references/contradicted", test_contradicted);
   status = g_test_run ();
   dc_test_remove_tree (test_dir);
   g_free (test_dir);
