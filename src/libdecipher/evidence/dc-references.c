@@ -635,6 +635,112 @@ only_punctuation (GArray *chars)
  * wrong (issue 28, À for ‐). */
 #define CONTRADICTED_CONFIDENCE 0.05
 
+/* A font's own value its outline contradicts. */
+typedef struct
+{
+  guint symbol;
+  char *value; /* as the font gave it */
+  DcKeyLevel level;
+  GArray *chars; /* what the installed fonts draw with the outline, lowest first */
+  char *family;  /* of the lowest */
+} Contradiction;
+
+static void
+contradiction_free (Contradiction *c)
+{
+  if (c == NULL) /* moved to the list kept */
+    return;
+  g_array_unref (c->chars);
+  g_free (c->value);
+  g_free (c->family);
+  g_free (c);
+}
+
+/* Of a font whose outlines more than this share of its checked values contradict, the
+ * outlines are what is wrong (a glyph found by another way than the PDF viewer's), not
+ * the values: a ToUnicode that lies for one character is right for almost all the rest. */
+#define MAX_CONTRADICTED_SHARE 0.1
+
+/* And the outlines are only the font's glyphs where most of them are exactly the
+ * character the font says (a glyph name read through another encoding than the PDF's
+ * found μ's outline for "1"). */
+#define MIN_AGREEING_SHARE 0.8
+
+/* The values of levels pdf and font that their outlines contradict, in fonts where few
+ * are (MAX_CONTRADICTED_SHARE) and most agree exactly (MIN_AGREEING_SHARE). */
+static GPtrArray *
+find_contradicted (sqlite3_stmt *stmt, DcShapes *shapes, DcKey *key)
+{
+  DcDocument *document = dc_key_get_document (key);
+  g_autoptr (GPtrArray)
+      found = g_ptr_array_new_with_free_func ((GDestroyNotify) contradiction_free);
+  GPtrArray *kept = g_ptr_array_new_with_free_func ((GDestroyNotify) contradiction_free);
+  g_autoptr (DcShapes) trusted = NULL;
+  guint n_fonts = dc_document_get_n_fonts (document), n_symbols;
+  g_autofree guint *checked = g_new0 (guint, MAX (n_fonts, 1));
+  g_autofree guint *contradicted = g_new0 (guint, MAX (n_fonts, 1));
+  g_autofree guint *agreeing = g_new0 (guint, MAX (n_fonts, 1));
+  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const DcShape *shape = dc_shapes_get (shapes, s);
+      const char *value = dc_key_get_value (key, s);
+      DcKeyLevel level = dc_key_get_level (key, s);
+      g_autoptr (GArray) chars = NULL;
+      g_autofree char *family = NULL;
+      Contradiction *c;
+
+      if (value == NULL || g_utf8_strlen (value, -1) != 1 || symbols[s].font >= n_fonts
+          || (level != DC_KEY_LEVEL_PDF && level != DC_KEY_LEVEL_FONT)
+          || dc_key_get_status (key, s) == DC_KEY_CONFIRMED)
+        continue;
+      /* A trusted font's glyph names stand without its ToUnicode: the glyph they name
+       * is found by them, where this check would look up another (μ's for "one"). */
+      if (level == DC_KEY_LEVEL_FONT && !dc_document_symbol_needs_decoding (document, s))
+        continue;
+      /* The PDF's own text has no shapes made for it until it is checked. */
+      if (shape == NULL && !dc_document_symbol_needs_decoding (document, s))
+        {
+          if (trusted == NULL)
+            trusted = dc_shapes_new_trusted (document);
+          shape = dc_shapes_get (trusted, s);
+        }
+      if (shape == NULL || (chars = outline_characters (stmt, shape, &family))->len == 0)
+        continue;
+      checked[symbols[s].font]++;
+      for (guint i = 0; i < chars->len; i++)
+        if (g_array_index (chars, gunichar, i) == g_utf8_get_char (value))
+          {
+            agreeing[symbols[s].font]++;
+            break;
+          }
+      if (has_kind (chars, kind_of (g_utf8_get_char (value))))
+        continue;
+      contradicted[symbols[s].font]++;
+      c = g_new0 (Contradiction, 1);
+      c->symbol = s;
+      c->value = g_strdup (value);
+      c->level = level;
+      c->chars = g_steal_pointer (&chars);
+      c->family = g_steal_pointer (&family);
+      g_ptr_array_add (found, c);
+    }
+  for (guint i = 0; i < found->len; i++)
+    {
+      Contradiction *c = g_ptr_array_index (found, i);
+      guint f = symbols[c->symbol].font;
+
+      g_debug ("“%s” at symbol %u: its outline is U+%04X's (of %u, %u contradicted, %u agree)",
+               c->value, c->symbol, g_array_index (c->chars, gunichar, 0), checked[f],
+               contradicted[f], agreeing[f]);
+      if (contradicted[f] <= MAX_CONTRADICTED_SHARE * checked[f]
+          && agreeing[f] >= MIN_AGREEING_SHARE * checked[f])
+        g_ptr_array_add (kept, g_steal_pointer (&found->pdata[i]));
+    }
+  return kept;
+}
+
 /**
  * dc_references_verify:
  * @shapes: the shapes of @key's document
@@ -643,7 +749,8 @@ only_punctuation (GArray *chars)
  * pdf and font) against the installed fonts: where the symbol's outline is an installed
  * font's glyph, and each character the installed fonts draw with it is of another kind
  * (a hyphen's outline, which the PDF calls À), the value is taken back. A ToUnicode right
- * for every character but one is still trusted as a whole; the one is not (issue 28). The
+ * for every character but one is still trusted as a whole; the one is not (issue 28); a
+ * font most of whose outlines disagree is left as it is (find_contradicted()). The
  * outline's own character takes its place at the identity level when the installed fonts
  * agree on it (dc_references_apply(), or punctuation only: its lowest); failing
  * that the value taken back is only proposed. Call it within a change of @key, after
@@ -654,88 +761,53 @@ only_punctuation (GArray *chars)
 guint
 dc_references_verify (DcReferences *self, DcShapes *shapes, DcKey *key)
 {
-  g_autoptr (GHashTable) taken = NULL;
-  g_autoptr (DcShapes) trusted = NULL;
-  DcDocument *document;
+  g_autoptr (GPtrArray) contradicted = NULL;
   sqlite3_stmt *stmt = NULL;
-  GHashTableIter iter;
-  gpointer symbol, was;
-  guint n_symbols, n = 0;
+  guint n = 0;
 
   g_return_val_if_fail (DC_IS_REFERENCES (self), 0);
   g_return_val_if_fail (shapes != NULL, 0);
   g_return_val_if_fail (DC_IS_KEY (key), 0);
 
-  document = dc_key_get_document (key);
-  dc_document_get_symbols (document, &n_symbols);
   if (sqlite3_prepare_v2 (self->db,
                           "SELECT DISTINCT value, min(family) FROM glyphs WHERE fingerprint = ?1 "
                           "GROUP BY value",
                           -1, &stmt, NULL)
       != SQLITE_OK)
     return 0;
-  taken = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-  for (guint s = 0; s < n_symbols; s++)
+  contradicted = find_contradicted (stmt, shapes, key);
+  sqlite3_finalize (stmt);
+  if (contradicted->len == 0)
+    return 0;
+  for (guint i = 0; i < contradicted->len; i++)
     {
-      const DcShape *shape = dc_shapes_get (shapes, s);
-      const char *value = dc_key_get_value (key, s);
-      DcKeyLevel level = dc_key_get_level (key, s);
-      g_autofree char *current = NULL;
-      g_autoptr (GArray) chars = NULL;
-      g_autofree char *family = NULL;
+      const Contradiction *c = g_ptr_array_index (contradicted, i);
       g_autofree char *provenance = NULL;
       char own[8];
 
-      if (value == NULL || g_utf8_strlen (value, -1) != 1
-          || (level != DC_KEY_LEVEL_PDF && level != DC_KEY_LEVEL_FONT)
-          || dc_key_get_status (key, s) == DC_KEY_CONFIRMED)
+      dc_key_take_back (key, c->symbol);
+      if (!only_punctuation (c->chars))
         continue;
-      /* The PDF's own text has no shapes made for it until it is checked. */
-      if (shape == NULL && !dc_document_symbol_needs_decoding (document, s))
-        {
-          if (trusted == NULL)
-            trusted = dc_shapes_new_trusted (document);
-          shape = dc_shapes_get (trusted, s);
-        }
-      if (shape == NULL)
-        continue;
-      chars = outline_characters (stmt, shape, &family);
-      if (chars->len == 0 || has_kind (chars, kind_of (g_utf8_get_char (value))))
-        continue;
-      /* Taking the value back frees it. */
-      current = g_strdup (value);
-      g_hash_table_insert (taken, GUINT_TO_POINTER (s),
-                           g_strdup_printf ("%c%s", level == DC_KEY_LEVEL_PDF ? 'p' : 'f',
-                                            current));
-      dc_key_take_back (key, s);
-      if (!only_punctuation (chars))
-        continue;
-      own[g_unichar_to_utf8 (g_array_index (chars, gunichar, 0), own)] = '\0';
+      own[g_unichar_to_utf8 (g_array_index (c->chars, gunichar, 0), own)] = '\0';
       provenance = g_strdup_printf ("identity: the same outline as in the installed font %s, "
                                     "not the PDF's “%s”",
-                                    family != NULL ? family : "?", current);
-      if (dc_key_set_full (key, s, own, DC_KEY_INFERRED, DC_KEY_LEVEL_IDENTITY, -1, provenance,
-                           NULL))
+                                    c->family != NULL ? c->family : "?", c->value);
+      if (dc_key_set_full (key, c->symbol, own, DC_KEY_INFERRED, DC_KEY_LEVEL_IDENTITY, -1,
+                           provenance, NULL))
         n++;
     }
-  sqlite3_finalize (stmt);
-  if (g_hash_table_size (taken) == 0)
-    return n;
   n += dc_references_apply (self, shapes, key);
-  g_hash_table_iter_init (&iter, taken);
-  while (g_hash_table_iter_next (&iter, &symbol, &was))
+  for (guint i = 0; i < contradicted->len; i++)
     {
-      const char *old = was;
+      const Contradiction *c = g_ptr_array_index (contradicted, i);
       g_autofree char *provenance = NULL;
-      guint s = GPOINTER_TO_UINT (symbol);
 
-      if (dc_key_get_status (key, s) != DC_KEY_UNKNOWN)
+      if (dc_key_get_status (key, c->symbol) != DC_KEY_UNKNOWN)
         continue;
       provenance = g_strdup_printf ("%s: “%s”, which no installed font with this outline draws",
-                                    old[0] == 'p' ? "pdf" : "font", old + 1);
-      dc_key_set_full (key, s, old + 1, DC_KEY_PROPOSED,
-                       old[0] == 'p' ? DC_KEY_LEVEL_PDF : DC_KEY_LEVEL_FONT,
-                       CONTRADICTED_CONFIDENCE, provenance, NULL);
+                                    c->level == DC_KEY_LEVEL_PDF ? "pdf" : "font", c->value);
+      dc_key_set_full (key, c->symbol, c->value, DC_KEY_PROPOSED, c->level, CONTRADICTED_CONFIDENCE,
+                       provenance, NULL);
     }
   return n;
 }
