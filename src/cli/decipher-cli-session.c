@@ -413,6 +413,39 @@ handle_accept (Session *session, JsonObject *request, JsonBuilder *reply, GError
   return TRUE;
 }
 
+static void
+add_refused (JsonBuilder *reply, DcKey *key, guint symbol)
+{
+  const char *const *refused = dc_key_get_refused (key, symbol);
+
+  json_builder_set_member_name (reply, "refused");
+  json_builder_begin_array (reply);
+  for (guint i = 0; refused != NULL && refused[i] != NULL; i++)
+    json_builder_add_string_value (reply, refused[i]);
+  json_builder_end_array (reply);
+}
+
+/* The user says a symbol's value is wrong: it is refused there for good (until they type
+ * or assign it themselves), and what the symbol holds now is said. */
+static gboolean
+handle_reject (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
+{
+  guint n_symbols;
+  gint64 symbol;
+
+  dc_document_get_symbols (session->document, &n_symbols);
+  if (!get_int (request, "symbol", TRUE, 0, MAX (0, (gint64) n_symbols - 1), &symbol, error)
+      || !dc_session_reject (session->session, (guint) symbol, error))
+    return FALSE;
+  json_builder_set_member_name (reply, "value");
+  json_builder_add_string_value (reply, dc_key_peek_value (session->key, (guint) symbol));
+  json_builder_set_member_name (reply, "status");
+  json_builder_add_string_value (reply, dc_key_status_to_string (
+                                            dc_key_get_status (session->key, (guint) symbol)));
+  add_refused (reply, session->key, (guint) symbol);
+  return TRUE;
+}
+
 /* Called from the recognizing threads: one JSON line per line read, whole. */
 static void
 recognize_progress (guint done, guint total, gpointer data)
@@ -483,6 +516,7 @@ handle_symbols (Session *session, JsonObject *request, JsonBuilder *reply, GErro
       json_builder_add_string_value (reply, dc_key_get_provenance (session->key, s));
       json_builder_set_member_name (reply, "glyph_name");
       json_builder_add_string_value (reply, symbols[s].glyph_name);
+      add_refused (reply, session->key, s);
       json_builder_end_object (reply);
     }
   json_builder_end_array (reply);
@@ -579,7 +613,7 @@ static const struct
   { "suggest", handle_suggest }, { "assign", handle_assign },       { "symbols", handle_symbols },
   { "undo", handle_undo },       { "redo", handle_redo },           { "text", handle_text },
   { "save", handle_save },       { "conflicts", handle_conflicts }, { "resolve", handle_resolve },
-  { "accept", handle_accept },   { "recognize", handle_recognize },
+  { "accept", handle_accept },   { "recognize", handle_recognize }, { "reject", handle_reject },
 };
 
 /**

@@ -1239,6 +1239,15 @@ run (int argc, char **argv)
   parameter = g_strdup_printf ("%s FILE.pdf", command->name);
   context = g_option_context_new (parameter);
   g_option_context_set_summary (context, _(command->summary));
+  if (command->func == command_session)
+    g_option_context_set_description (
+        context,
+        _("Requests, one JSON object a line, such as {\"cmd\": \"status\"}: status, "
+                   "lines, type, suggest, assign, accept, reject, symbols, undo, redo, text, save, "
+                   "conflicts, resolve, recognize.\n"
+                   "  reject {symbol}: the symbol's value is wrong; no evidence brings it back "
+                   "there, only typing or assigning it.\n"
+                   "See docs/session-protocol.md for every request and reply."));
   g_option_context_add_main_entries (context, document_entries, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, command->entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);

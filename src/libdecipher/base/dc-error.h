@@ -28,6 +28,7 @@ typedef enum
   DC_ERROR_IN_USE,          /* another program is writing the project (dc_project_lock()) */
   DC_ERROR_TOO_MANY_GLYPHS, /* the document draws more glyphs than the limit allows */
   DC_ERROR_TOO_MUCH_TEXT,   /* its glyphs and texts would take more memory than allowed */
+  DC_ERROR_REFUSED,         /* evidence offered a value the user rejected for that symbol */
 } DcError;
 
 GQuark dc_error_quark (void);

@@ -43,6 +43,7 @@ entry_from_slot (DcKeyEntry *entry, guint symbol, const Slot *slot)
   entry->confidence = slot->confidence;
   entry->value = g_strdup (slot->value);
   entry->provenance = g_strdup (slot->provenance);
+  entry->refused = g_strdupv (slot->refused);
 }
 
 /**
@@ -121,7 +122,11 @@ change_from_step (DcKey *self, const DcKeyStep *step)
 static gboolean
 slot_matches (const Slot *present, const Slot *stored)
 {
-  return present->status == stored->status && g_strcmp0 (present->value, stored->value) == 0;
+  return present->status == stored->status && g_strcmp0 (present->value, stored->value) == 0
+         && (present->refused == NULL) == (stored->refused == NULL)
+         && (present->refused == NULL
+             || g_strv_equal ((const char *const *) present->refused,
+                              (const char *const *) stored->refused));
 }
 
 /* Turns @steps into changes for @stack, from its top (the end) down, as long as each one

@@ -18,6 +18,7 @@ typedef struct
   double confidence; /* 0: the level's default */
   char *value;
   char *provenance;
+  char **refused; /* nullable: the values the user rejected (dc_key_reject()) */
 } DcKeyEntry;
 
 /* One undoable step as a project file stores it. */
@@ -29,6 +30,7 @@ typedef struct
 
 void _dc_key_entry_clear (DcKeyEntry *entry);
 void _dc_key_restore (DcKey *self, const DcKeyEntry *entries, guint n_entries);
+void _dc_key_set_refused (DcKey *self, guint symbol, const char *const *refused);
 
 DcKeyStep *_dc_key_step_new (const char *label);
 void _dc_key_step_free (DcKeyStep *step);

@@ -19,6 +19,8 @@ typedef struct
   DcKeyStatus status;
   DcKeyLevel level;
   double confidence; /* 0 while unknown */
+  char **refused;    /* NULL while none: the values the user rejected for the symbol, which
+                      * only the user may give it again (dc_key_reject()) */
 } Slot;
 
 typedef struct

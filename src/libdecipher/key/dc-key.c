@@ -47,6 +47,7 @@ _dc_key_slot_clear (Slot *slot)
 {
   g_clear_pointer (&slot->value, g_free);
   g_clear_pointer (&slot->provenance, g_free);
+  g_clear_pointer (&slot->refused, g_strfreev);
   slot->status = DC_KEY_UNKNOWN;
   slot->level = DC_KEY_LEVEL_NONE;
   slot->confidence = 0;
@@ -60,6 +61,44 @@ slot_copy (Slot *dest, const Slot *src)
   dest->status = src->status;
   dest->level = src->level;
   dest->confidence = src->confidence;
+  dest->refused = g_strdupv (src->refused);
+}
+
+static gboolean
+strv_same (const char *const *a, const char *const *b)
+{
+  if (a == NULL || b == NULL)
+    return (a == NULL || a[0] == NULL) && (b == NULL || b[0] == NULL);
+  return g_strv_equal (a, b);
+}
+
+static gboolean
+strv_has (char **strv, const char *value)
+{
+  return strv != NULL && value != NULL && g_strv_contains ((const char *const *) strv, value);
+}
+
+/* @refused with @add appended (nullable) and @drop left out (nullable); NULL when empty. */
+static char **
+refused_with (char **refused, const char *add, const char *drop)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  guint n = 0;
+
+  for (guint i = 0; refused != NULL && refused[i] != NULL; i++)
+    if (g_strcmp0 (refused[i], drop) != 0 && g_strcmp0 (refused[i], add) != 0)
+      {
+        g_strv_builder_add (builder, refused[i]);
+        n++;
+      }
+  if (add != NULL)
+    {
+      g_strv_builder_add (builder, add);
+      n++;
+    }
+  if (n == 0)
+    return NULL;
+  return g_strv_builder_end (builder);
 }
 
 static void
@@ -860,6 +899,7 @@ dc_key_set_full (DcKey *self, guint symbol, const char *value, DcKeyStatus statu
                  double confidence, const char *provenance, GError **error)
 {
   g_autofree char *normalized = NULL;
+  g_auto (GStrv) refused = NULL;
   const Slot *slot;
   Slot after;
 
@@ -883,17 +923,30 @@ dc_key_set_full (DcKey *self, guint symbol, const char *value, DcKeyStatus statu
     return FALSE;
 
   slot = &self->slots[symbol];
+  /* Issue 31: a value the user rejected stays rejected, whatever evidence offers it again
+   * (the same cmap, code page or reading would bring it back at every pass); only the
+   * user's own word (typed, assigned, accepted) gives it back, and lifts the refusal. */
+  if (level != DC_KEY_LEVEL_USER && strv_has (slot->refused, normalized))
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_REFUSED,
+                   _("%s was rejected for this symbol; only the user can give it again."),
+                      normalized);
+      return FALSE;
+    }
+  refused = refused_with (slot->refused, NULL, level == DC_KEY_LEVEL_USER ? normalized : NULL);
   after.value = normalized;
   after.provenance = (char *) provenance;
   after.status = status;
   after.level = level;
   after.confidence = confidence;
+  after.refused = refused;
 
   if (slot->value != NULL && strcmp (slot->value, normalized) == 0)
     {
       /* Agreement: keep the best of both, and say where the stronger part came from. */
       if (status_rank (status) <= status_rank (slot->status) && level <= slot->level
-          && confidence <= slot->confidence)
+          && confidence <= slot->confidence
+          && strv_same ((const char *const *) refused, (const char *const *) slot->refused))
         return TRUE;
       /* A proposal less sure than the value now applied lends it neither its level nor
        * its reason: the value rests on its own evidence (issue 31: an untrusted cmap's
@@ -939,6 +992,8 @@ dc_key_forget (DcKey *self, guint symbol)
   g_return_if_fail (symbol < self->n_slots);
 
   seed_slot (self, symbol, &seed);
+  /* What the user rejected stays rejected: forgetting a value is no change of mind. */
+  seed.refused = g_strdupv (self->slots[symbol].refused);
   if (seed.status != self->slots[symbol].status
       || g_strcmp0 (seed.value, self->slots[symbol].value) != 0)
     {
@@ -970,10 +1025,94 @@ dc_key_take_back (DcKey *self, guint symbol)
   if (self->slots[symbol].status == DC_KEY_UNKNOWN
       || self->slots[symbol].status == DC_KEY_CONFIRMED)
     return FALSE;
+  unknown.refused = self->slots[symbol].refused;
   dc_key_begin_change (self, _("Forget"));
   record_and_apply (self, symbol, &unknown);
   dc_key_end_change (self);
   return TRUE;
+}
+
+/**
+ * dc_key_reject:
+ *
+ * The user says @symbol's value is wrong: the symbol becomes unknown and its value is
+ * refused for it from then on. No level sets a refused value again (dc_key_set_full()
+ * fails with %DC_ERROR_REFUSED), however strong its evidence; the user's own word
+ * (%DC_KEY_LEVEL_USER) still may, and lifts the refusal. The refusals are part of the
+ * symbol's state: a project keeps them, and undoing the step brings the value back
+ * unrefused. Undoable like any set.
+ *
+ * Returns: %TRUE when the symbol held a value and now is unknown with it refused
+ */
+gboolean
+dc_key_reject (DcKey *self, guint symbol)
+{
+  g_auto (GStrv) refused = NULL;
+  Slot unknown = { 0 };
+
+  g_return_val_if_fail (DC_IS_KEY (self), FALSE);
+  g_return_val_if_fail (symbol < self->n_slots, FALSE);
+
+  if (self->slots[symbol].status == DC_KEY_UNKNOWN || self->slots[symbol].value == NULL)
+    return FALSE;
+  refused = refused_with (self->slots[symbol].refused, self->slots[symbol].value, NULL);
+  unknown.refused = refused;
+  dc_key_begin_change (self, _("Reject"));
+  record_and_apply (self, symbol, &unknown);
+  dc_key_end_change (self);
+  return TRUE;
+}
+
+/**
+ * dc_key_is_refused:
+ * @value: a value as the key holds it (normalised, dc_key_normalize_value())
+ *
+ * Returns: whether the user rejected @value for @symbol (dc_key_reject())
+ */
+gboolean
+dc_key_is_refused (DcKey *self, guint symbol, const char *value)
+{
+  g_return_val_if_fail (DC_IS_KEY (self), FALSE);
+  g_return_val_if_fail (symbol < self->n_slots, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  return strv_has (self->slots[symbol].refused, value);
+}
+
+/**
+ * dc_key_get_refused:
+ *
+ * Returns: (nullable) (array zero-terminated=1): the values the user rejected for
+ *   @symbol, the oldest first, or %NULL when none
+ */
+const char *const *
+dc_key_get_refused (DcKey *self, guint symbol)
+{
+  g_return_val_if_fail (DC_IS_KEY (self), NULL);
+  g_return_val_if_fail (symbol < self->n_slots, NULL);
+
+  return (const char *const *) self->slots[symbol].refused;
+}
+
+/* A project's refusals for @symbol, taken over as part of the pending step: the rest of
+ * its state is set through dc_key_set_full(), which keeps the refusals it finds. */
+void
+_dc_key_set_refused (DcKey *self, guint symbol, const char *const *refused)
+{
+  Slot after = { 0 };
+
+  g_return_if_fail (DC_IS_KEY (self));
+  g_return_if_fail (symbol < self->n_slots);
+
+  if (strv_same (refused, (const char *const *) self->slots[symbol].refused))
+    return;
+  slot_copy (&after, &self->slots[symbol]);
+  g_clear_pointer (&after.refused, g_strfreev);
+  after.refused = refused != NULL && refused[0] != NULL ? g_strdupv ((char **) refused) : NULL;
+  dc_key_begin_change (self, _("Reject"));
+  record_and_apply (self, symbol, &after);
+  dc_key_end_change (self);
+  _dc_key_slot_clear (&after);
 }
 
 /**
@@ -1163,6 +1302,7 @@ _dc_key_entry_clear (DcKeyEntry *entry)
 {
   g_clear_pointer (&entry->value, g_free);
   g_clear_pointer (&entry->provenance, g_free);
+  g_clear_pointer (&entry->refused, g_strfreev);
 }
 
 /* A stored state back into a slot. The document's own states (unknown, the PDF's text) are
@@ -1176,7 +1316,18 @@ _dc_key_slot_from_entry (DcKey *self, const DcKeyEntry *entry, Slot *slot)
   if (entry->status == DC_KEY_UNKNOWN || entry->status == DC_KEY_FROM_PDF)
     {
       seed_slot (self, entry->symbol, slot);
-      return slot->status == entry->status;
+      slot->refused = g_strdupv (entry->refused);
+      if (slot->status == entry->status)
+        return TRUE;
+      if (entry->status != DC_KEY_UNKNOWN || entry->refused == NULL)
+        return FALSE;
+      /* A trusted font's text the user rejected: unknown, as dc_key_reject() left it. */
+      g_clear_pointer (&slot->value, g_free);
+      g_clear_pointer (&slot->provenance, g_free);
+      slot->status = DC_KEY_UNKNOWN;
+      slot->level = DC_KEY_LEVEL_NONE;
+      slot->confidence = 0;
+      return TRUE;
     }
   if (entry->value == NULL)
     return FALSE;
@@ -1186,6 +1337,7 @@ _dc_key_slot_from_entry (DcKey *self, const DcKeyEntry *entry, Slot *slot)
   slot->status = entry->status;
   slot->level = entry->level;
   slot->confidence = entry->confidence;
+  slot->refused = g_strdupv (entry->refused);
   if (slot->level == DC_KEY_LEVEL_NONE)
     slot->level = dc_key_level_for_status (entry->status, entry->provenance);
   if (entry->status == DC_KEY_CONFIRMED)
@@ -1215,7 +1367,8 @@ _dc_key_restore (DcKey *self, const DcKeyEntry *entries, guint n_entries)
 
       seed_slot (self, s, &seed);
       if (seed.status != self->slots[s].status || g_strcmp0 (seed.value, self->slots[s].value) != 0
-          || g_strcmp0 (seed.provenance, self->slots[s].provenance) != 0)
+          || g_strcmp0 (seed.provenance, self->slots[s].provenance) != 0
+          || self->slots[s].refused != NULL)
         apply_slot (self, s, &seed);
       _dc_key_slot_clear (&seed);
     }
@@ -1224,7 +1377,7 @@ _dc_key_restore (DcKey *self, const DcKeyEntry *entries, guint n_entries)
     {
       Slot slot = { 0 };
 
-      g_assert (entries[i].value != NULL);
+      g_assert (entries[i].value != NULL || entries[i].refused != NULL);
       if (_dc_key_slot_from_entry (self, &entries[i], &slot))
         apply_slot (self, entries[i].symbol, &slot);
       _dc_key_slot_clear (&slot);

@@ -76,6 +76,9 @@ gboolean dc_key_set_full (DcKey *self, guint symbol, const char *value, DcKeySta
                           GError **error);
 void dc_key_forget (DcKey *self, guint symbol);
 gboolean dc_key_take_back (DcKey *self, guint symbol);
+gboolean dc_key_reject (DcKey *self, guint symbol);
+gboolean dc_key_is_refused (DcKey *self, guint symbol, const char *value);
+const char *const *dc_key_get_refused (DcKey *self, guint symbol);
 
 void dc_key_begin_change (DcKey *self, const char *label);
 void dc_key_end_change (DcKey *self);

@@ -48,10 +48,12 @@ add_steps (JsonBuilder *builder, DcDocument *document, GPtrArray *steps)
           json_builder_begin_object (builder);
           json_builder_set_member_name (builder, "before");
           _dc_project_add_entry (builder, document, before->symbol, before->status, before->level,
-                                 before->confidence, before->value, before->provenance);
+                                 before->confidence, before->value, before->provenance,
+                                 (const char *const *) before->refused);
           json_builder_set_member_name (builder, "after");
           _dc_project_add_entry (builder, document, after->symbol, after->status, after->level,
-                                 after->confidence, after->value, after->provenance);
+                                 after->confidence, after->value, after->provenance,
+                                 (const char *const *) after->refused);
           json_builder_end_object (builder);
         }
       json_builder_end_array (builder);

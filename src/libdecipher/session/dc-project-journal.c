@@ -64,6 +64,7 @@ struct _DcProjectJournal
   double *confidences;
   char **values;
   char **provenances;
+  char ***refused;
 };
 
 char *
@@ -104,6 +105,16 @@ remember (DcProjectJournal *self, guint symbol)
   self->values[symbol] = g_strdup (value);
   g_free (self->provenances[symbol]);
   self->provenances[symbol] = g_strdup (provenance);
+  g_strfreev (self->refused[symbol]);
+  self->refused[symbol] = g_strdupv ((char **) dc_key_get_refused (self->key, symbol));
+}
+
+static gboolean
+same_refused (const char *const *a, char **b)
+{
+  if (a == NULL || b == NULL)
+    return a == NULL && b == NULL;
+  return g_strv_equal (a, (const char *const *) b);
 }
 
 static gboolean cut_torn_line (int fd, gsize *size, GError **error);
@@ -190,15 +201,18 @@ record_symbol (DcProjectJournal *self, guint symbol)
   DcKeyStatus status = current_state (self, symbol, &value, &provenance);
   DcKeyLevel level = dc_key_get_level (self->key, symbol);
   double confidence = dc_key_get_confidence (self->key, symbol);
+  const char *const *refused = dc_key_get_refused (self->key, symbol);
 
   if (status == self->statuses[symbol] && level == self->levels[symbol]
       && confidence == self->confidences[symbol] && g_strcmp0 (value, self->values[symbol]) == 0
-      && g_strcmp0 (provenance, self->provenances[symbol]) == 0)
+      && g_strcmp0 (provenance, self->provenances[symbol]) == 0
+      && same_refused (refused, self->refused[symbol]))
     return;
 
   builder = json_builder_new ();
   _dc_project_add_entry (builder, self->document, symbol, status,
-                         value != NULL ? level : DC_KEY_LEVEL_NONE, confidence, value, provenance);
+                         value != NULL ? level : DC_KEY_LEVEL_NONE, confidence, value, provenance,
+                         refused);
   node = json_builder_get_root (builder);
   if (append_node (self, node))
     remember (self, symbol);
@@ -321,6 +335,7 @@ _dc_project_journal_open (DcKey *key, const char *project_path, gboolean durable
   self->confidences = g_new0 (double, self->n_symbols);
   self->values = g_new0 (char *, self->n_symbols);
   self->provenances = g_new0 (char *, self->n_symbols);
+  self->refused = g_new0 (char **, self->n_symbols);
   for (guint s = 0; s < self->n_symbols; s++)
     remember (self, s);
   self->changed_id = g_signal_connect (key, "changed", G_CALLBACK (key_changed_cb), self);
@@ -339,12 +354,14 @@ _dc_project_journal_free (DcProjectJournal *self)
     {
       g_free (self->values[s]);
       g_free (self->provenances[s]);
+      g_strfreev (self->refused[s]);
     }
   g_free (self->statuses);
   g_free (self->levels);
   g_free (self->confidences);
   g_free (self->values);
   g_free (self->provenances);
+  g_free (self->refused);
   g_clear_error (&self->error);
   g_clear_object (&self->key);
   g_clear_object (&self->document);
@@ -619,7 +636,8 @@ _dc_project_journal_replay (DcProjectLoader *loader, const char *project_path, G
     {
       DcKeyStatus status = by_symbol[s].status;
 
-      if (by_symbol[s].value != NULL && status != DC_KEY_UNKNOWN && status != DC_KEY_FROM_PDF)
+      if ((by_symbol[s].value != NULL && status != DC_KEY_UNKNOWN && status != DC_KEY_FROM_PDF)
+          || by_symbol[s].refused != NULL)
         g_array_append_val (entries, by_symbol[s]);
       else
         _dc_key_entry_clear (&by_symbol[s]);

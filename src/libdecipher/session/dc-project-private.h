@@ -41,7 +41,7 @@ gboolean _dc_project_read_entry (DcProjectLoader *loader, JsonNode *node, guint 
                                  gboolean any_status, DcKeyEntry *entry);
 void _dc_project_add_entry (JsonBuilder *builder, DcDocument *document, guint symbol,
                             DcKeyStatus status, DcKeyLevel level, double confidence,
-                            const char *value, const char *provenance);
+                            const char *value, const char *provenance, const char *const *refused);
 
 void _dc_project_add_conflicts (JsonBuilder *builder, DcDocument *document, GPtrArray *conflicts);
 gboolean _dc_project_read_conflicts (DcProjectLoader *loader, JsonNode *node, GPtrArray *conflicts);

@@ -45,6 +45,7 @@
 #define MAX_VALUE_BYTES 1024
 #define MAX_TEXT_BYTES DC_PROJECT_MAX_TEXT_BYTES
 #define MAX_NAME_BYTES 4096
+#define MAX_REFUSED 1024 /* rejected values of one symbol */
 /* Past this, a journal costs more to replay than a save costs to write. */
 #define JOURNAL_FOLD_SIZE (4 * 1024 * 1024)
 
@@ -184,7 +185,7 @@ dc_project_get_history (DcProject *self, guint *n_items)
 void
 _dc_project_add_entry (JsonBuilder *builder, DcDocument *document, guint symbol, DcKeyStatus status,
                        DcKeyLevel level, double confidence, const char *value,
-                       const char *provenance)
+                       const char *provenance, const char *const *refused)
 {
   const DcSymbol *info = dc_document_get_symbol (document, symbol);
   DcFont *font = dc_document_get_font (document, info->font);
@@ -222,6 +223,15 @@ _dc_project_add_entry (JsonBuilder *builder, DcDocument *document, guint symbol,
     json_builder_add_string_value (builder, provenance);
   else
     json_builder_add_null_value (builder);
+  /* Since format version 3: the values the user rejected for the symbol. */
+  if (refused != NULL && refused[0] != NULL)
+    {
+      json_builder_set_member_name (builder, "refused");
+      json_builder_begin_array (builder);
+      for (guint i = 0; refused[i] != NULL; i++)
+        json_builder_add_string_value (builder, refused[i]);
+      json_builder_end_array (builder);
+    }
   json_builder_end_object (builder);
 }
 
@@ -271,12 +281,20 @@ project_to_json (DcProject *self, gsize *length)
   for (guint s = 0; s < n_symbols; s++)
     {
       DcKeyStatus status = dc_key_get_status (self->key, s);
+      const char *const *refused = dc_key_get_refused (self->key, s);
 
       if (status == DC_KEY_UNKNOWN || status == DC_KEY_FROM_PDF)
-        continue;
+        {
+          /* The document's own state carries no value of ours, but a refusal is the
+           * user's word and is kept with it. */
+          if (refused != NULL)
+            _dc_project_add_entry (builder, self->document, s, status, DC_KEY_LEVEL_NONE, 0, NULL,
+                                   NULL, refused);
+          continue;
+        }
       _dc_project_add_entry (builder, self->document, s, status, dc_key_get_level (self->key, s),
                              dc_key_get_confidence (self->key, s), dc_key_peek_value (self->key, s),
-                             dc_key_get_provenance (self->key, s));
+                             dc_key_get_provenance (self->key, s), refused);
     }
   json_builder_end_array (builder);
 
@@ -640,6 +658,45 @@ check_document (DcProjectLoader *loader, JsonObject *root)
   return TRUE;
 }
 
+/* The values rejected for a symbol (since version 3), normalised; NULL when none. */
+static gboolean
+read_refused (DcProjectLoader *loader, JsonObject *object, guint index, char ***out)
+{
+  JsonNode *node = json_object_get_member (object, "refused");
+  g_autoptr (GStrvBuilder) builder = NULL;
+  JsonArray *array;
+  guint length;
+
+  *out = NULL;
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return invalid (loader, _("Key entry %u has rejected values that are not a list."), index + 1);
+  array = json_node_get_array (node);
+  length = json_array_get_length (array);
+  if (length > MAX_REFUSED)
+    return invalid (loader,
+                    _("Key entry %u has %u rejected values, far more than anyone rejects."),
+                       index + 1, length);
+  builder = g_strv_builder_new ();
+  for (guint i = 0; i < length; i++)
+    {
+      JsonNode *item = json_array_get_element (array, i);
+      g_autoptr (GError) value_error = NULL;
+      g_autofree char *value = NULL;
+
+      if (!node_is_string (item) || strlen (json_node_get_string (item)) > MAX_VALUE_BYTES
+          || (value = dc_key_normalize_value (json_node_get_string (item), &value_error)) == NULL)
+        return invalid (loader, _("Rejected value %u of key entry %u is not a value Decipher "
+                                  "writes."),
+                                   i + 1, index + 1);
+      g_strv_builder_add (builder, value);
+    }
+  if (length > 0)
+    *out = g_strv_builder_end (builder);
+  return TRUE;
+}
+
 /* Key entry @index (from 0) into @entry. @seen (nullable) refuses a symbol twice. A journal
  * line may also return a symbol to what the document itself says (@any_status): unknown,
  * or the PDF's own text. */
@@ -692,9 +749,12 @@ _dc_project_read_entry (DcProjectLoader *loader, JsonNode *node, guint index, gu
   if (seen != NULL)
     seen[symbol] = TRUE;
 
+  if (!read_refused (loader, object, index, &entry->refused))
+    return FALSE;
+  /* A symbol back to the document's own state is written only with refusals. */
   if (!dc_key_status_from_string (status_name, &status)
-      || (!any_status && status != DC_KEY_PROPOSED && status != DC_KEY_INFERRED
-          && status != DC_KEY_CONFIRMED))
+      || (!any_status && entry->refused == NULL && status != DC_KEY_PROPOSED
+          && status != DC_KEY_INFERRED && status != DC_KEY_CONFIRMED))
     return invalid (loader, _("Key entry %u has the status “%s”, which a project cannot hold."),
                                index + 1, status_name);
 

@@ -17,7 +17,7 @@ G_BEGIN_DECLS
 /* 2 added each key entry's "level" and "confidence"; version 1 files still load (their
  * levels are told from status and provenance), but an older Decipher refuses version 2,
  * which would lose the levels on its next save. */
-#define DC_PROJECT_VERSION 2
+#define DC_PROJECT_VERSION 3
 
 #define DC_TYPE_PROJECT (dc_project_get_type ())
 

@@ -27,6 +27,7 @@
 #include "dc-error.h"
 #include "dc-export.h"
 #include "dc-file-private.h"
+#include "dc-key-private.h"
 #include "dc-library.h"
 #include "dc-pipeline.h"
 #include "dc-proposals.h"
@@ -696,6 +697,43 @@ dc_session_forget (DcSession *self, guint symbol, GError **error)
   return dc_session_sync (self, error);
 }
 
+/**
+ * dc_session_reject:
+ *
+ * The user says the value @symbol holds is wrong. The symbol becomes unknown and the value
+ * is refused for it (dc_key_reject()): no level proposes or applies it there again, at
+ * this pass or any later one, also after reopening; another proposal may take its place.
+ * Typing or assigning the value later still gives it, since that is the user's own word.
+ * One undoable step; undoing it brings the value back as it was.
+ */
+gboolean
+dc_session_reject (DcSession *self, guint symbol, GError **error)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+
+  if (!check_symbol (self, symbol, error))
+    return FALSE;
+  if (dc_key_get_status (self->key, symbol) == DC_KEY_UNKNOWN)
+    {
+      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                   _("Symbol %u has no value to reject."), symbol);
+      return FALSE;
+    }
+  dc_key_begin_change (self->key, _("Reject"));
+  dc_key_reject (self->key, symbol);
+  dc_proposals_update (self->key);
+  dc_key_end_change (self->key);
+  return dc_session_sync (self, error);
+}
+
+static gboolean
+same_refused (const char *const *a, const char *const *b)
+{
+  if (a == NULL || b == NULL)
+    return a == NULL && b == NULL;
+  return g_strv_equal (a, b);
+}
+
 /* Makes the key hold what @loaded holds. dc_key_set() never lowers a status nor replaces
  * a confirmed value (that is a conflict), so each symbol that differs is put back as it
  * started first. */
@@ -711,9 +749,13 @@ take_key (DcKey *key, DcKey *loaded)
       DcKeyStatus status = dc_key_get_status (loaded, s);
 
       if (status == dc_key_get_status (key, s) && g_strcmp0 (value, dc_key_peek_value (key, s)) == 0
-          && g_strcmp0 (dc_key_get_provenance (loaded, s), dc_key_get_provenance (key, s)) == 0)
+          && g_strcmp0 (dc_key_get_provenance (loaded, s), dc_key_get_provenance (key, s)) == 0
+          && same_refused (dc_key_get_refused (loaded, s), dc_key_get_refused (key, s)))
         continue;
       dc_key_forget (key, s);
+      /* Before the value: what the user rejected there is theirs too, and a value this
+       * key refuses would not be taken. */
+      _dc_key_set_refused (key, s, dc_key_get_refused (loaded, s));
       if (value != NULL && status != DC_KEY_UNKNOWN && status != DC_KEY_FROM_PDF
           && !dc_key_set_full (key, s, value, status, dc_key_get_level (loaded, s),
                                dc_key_get_confidence (loaded, s), dc_key_get_provenance (loaded, s),

@@ -63,6 +63,7 @@ DcMatchResult *dc_session_type_in_view (DcSession *self, const char *text, int l
 gboolean dc_session_assign (DcSession *self, guint symbol, const char *value, GError **error);
 gboolean dc_session_accept (DcSession *self, guint symbol, GError **error);
 gboolean dc_session_forget (DcSession *self, guint symbol, GError **error);
+gboolean dc_session_reject (DcSession *self, guint symbol, GError **error);
 gboolean dc_session_take_project (DcSession *self, const char *path, const char *label,
                                   guint *n_changed, GError **error);
 gboolean dc_session_accept_all (DcSession *self, double min_confidence, guint *n_accepted,
