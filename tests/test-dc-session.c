@@ -289,6 +289,137 @@ test_journal (void)
   g_rmdir (folder);
 }
 
+/* A symbol proposed from the font's own cmap, at the font level (the untrusted cmap of
+ * ascii-legacy repeats the PDF's lie), and its value. */
+static guint
+cmap_proposal (DcSession *session, char **value)
+{
+  DcKey *key = dc_session_get_key (session);
+  guint n_symbols;
+
+  dc_document_get_symbols (dc_session_get_document (session), &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    if (dc_key_get_status (key, s) == DC_KEY_PROPOSED
+        && dc_key_get_level (key, s) == DC_KEY_LEVEL_FONT
+        && g_str_has_prefix (dc_key_get_provenance (key, s), "font: cmap"))
+      {
+        *value = g_strdup (dc_key_peek_value (key, s));
+        return s;
+      }
+  g_assert_not_reached ();
+}
+
+/* Issue 31: a rejected proposal stays rejected. Every level runs again over the key (the
+ * fonts' own tables that proposed it, the automatic pass, the proposals) and none brings
+ * it back; the project and its journal keep the refusal through reopening; undo brings
+ * the proposal back as it was; the user typing the value themselves still gives it. */
+static void
+test_reject (void)
+{
+  g_autofree char *folder = g_dir_make_tmp ("dc-session-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (folder, "p.decipher", NULL);
+  g_autofree char *journal = g_strconcat (path, ".journal", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autoptr (DcSession) session = open_session ("ascii-legacy");
+  g_autoptr (DcSession) again = NULL;
+  g_autoptr (DcPipeline) pipeline = dc_pipeline_new (DC_PIPELINE_ALL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *value = NULL;
+  g_autofree char *provenance = NULL;
+  g_autofree char *second_value = NULL;
+  DcKey *key = dc_session_get_key (session);
+  guint symbol, second;
+
+  dc_pipeline_set_library (pipeline, NULL);
+  dc_session_start_new_work (session, TRUE);
+  symbol = cmap_proposal (session, &value);
+  provenance = g_strdup (dc_key_get_provenance (key, symbol));
+  g_test_message ("symbol %u: “%s”, %s", symbol, value, provenance);
+
+  g_assert_true (dc_session_reject (session, symbol, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (dc_key_peek_value (key, symbol), !=, value);
+  g_assert_true (dc_key_is_refused (key, symbol, value));
+  g_assert_cmpstr (dc_key_get_refused (key, symbol)[0], ==, value);
+  g_assert_cmpstr (dc_key_get_undo_label (key), ==, "Reject");
+
+  /* Every level again, the one that proposed it first. */
+  dc_font_tables_apply (key);
+  dc_pipeline_apply (pipeline, key, NULL, NULL);
+  dc_proposals_update (key);
+  g_assert_cmpstr (dc_key_peek_value (key, symbol), !=, value);
+  g_assert_true (dc_key_is_refused (key, symbol, value));
+  /* No level sets it, by any route. */
+  g_assert_false (dc_key_set_full (key, symbol, value, DC_KEY_INFERRED, DC_KEY_LEVEL_FONT, -1,
+                                   provenance, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_REFUSED);
+  g_clear_error (&error);
+
+  /* Kept in the project, and in its journal for what came after the save. */
+  g_assert_true (dc_session_save (session, path, &error));
+  g_assert_true (dc_session_start_journal (session, path, TRUE, &error));
+  g_assert_no_error (error);
+  second = cmap_proposal (session, &second_value);
+  g_assert_cmpuint (second, !=, symbol);
+  g_assert_true (dc_session_reject (session, second, &error));
+
+  again = open_session ("ascii-legacy");
+  g_assert_true (dc_session_load_project (again, path, &error));
+  g_assert_no_error (error);
+  key = dc_session_get_key (again);
+  g_assert_true (dc_key_is_refused (key, symbol, value));
+  g_assert_true (dc_key_is_refused (key, second, second_value));
+  g_assert_cmpstr (dc_key_peek_value (key, symbol), !=, value);
+  g_assert_cmpstr (dc_key_peek_value (key, second), !=, second_value);
+
+  /* The journal keeps states, not steps: the undo history comes with a full save. */
+  g_clear_object (&again);
+  g_assert_true (dc_session_save (session, path, &error));
+  g_assert_no_error (error);
+  again = open_session ("ascii-legacy");
+  g_assert_true (dc_session_load_project (again, path, &error));
+  g_assert_no_error (error);
+  key = dc_session_get_key (again);
+  g_assert_true (dc_key_is_refused (key, second, second_value));
+
+  /* Undo takes the rejections back, each to exactly the state before it. */
+  g_assert_true (dc_session_undo (again, &error));
+  g_assert_cmpint (dc_key_get_status (key, second), ==, DC_KEY_PROPOSED);
+  g_assert_cmpstr (dc_key_peek_value (key, second), ==, second_value);
+  g_assert_null (dc_key_get_refused (key, second));
+  g_assert_true (dc_key_is_refused (key, symbol, value));
+  g_assert_true (dc_session_undo (again, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (dc_key_get_status (key, symbol), ==, DC_KEY_PROPOSED);
+  g_assert_cmpstr (dc_key_peek_value (key, symbol), ==, value);
+  g_assert_cmpstr (dc_key_get_provenance (key, symbol), ==, provenance);
+  g_assert_null (dc_key_get_refused (key, symbol));
+  g_assert_true (dc_session_redo (again, &error));
+  g_assert_true (dc_key_is_refused (key, symbol, value));
+  dc_pipeline_apply (pipeline, key, NULL, NULL);
+  g_assert_cmpstr (dc_key_peek_value (key, symbol), !=, value);
+
+  /* The user's own word still gives it, and lifts the refusal. */
+  g_assert_true (dc_session_assign (again, symbol, value, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (dc_key_get_status (key, symbol), ==, DC_KEY_CONFIRMED);
+  g_assert_cmpstr (dc_key_peek_value (key, symbol), ==, value);
+  g_assert_false (dc_key_is_refused (key, symbol, value));
+
+  /* Nothing to reject on an unknown symbol: a sentence, nothing changed. */
+  g_assert_true (dc_session_undo (again, &error));
+  g_assert_cmpint (dc_key_get_status (key, symbol), ==, DC_KEY_UNKNOWN);
+  g_assert_false (dc_session_reject (again, symbol, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+
+  g_clear_object (&session);
+  g_clear_object (&again);
+  g_unlink (journal);
+  g_unlink (backup);
+  g_unlink (path);
+  g_rmdir (folder);
+}
+
 static void
 done_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
@@ -372,6 +503,7 @@ main (int argc, char **argv)
   g_test_add_func ("/dc-session/accept-all", test_accept_all);
   g_test_add_func ("/dc-session/resolve", test_resolve);
   g_test_add_func ("/dc-session/journal", test_journal);
+  g_test_add_func ("/dc-session/reject", test_reject);
   g_test_add_func ("/dc-session/suggest-async", test_suggest_async);
   g_test_add_func ("/dc-session/index", test_index);
 

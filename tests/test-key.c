@@ -618,6 +618,72 @@ test_redo_cleared (void)
   g_assert_cmpstr (dc_key_get_value (key, s1), ==, "б");
 }
 
+/* Issue 31: what the user rejected for a symbol, no level sets there again, whatever its
+ * evidence; the user's own word does, and lifts the refusal. Undo gives back exactly the
+ * state before, refusals included; forgetting keeps them. */
+static void
+test_reject (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (GError) error = NULL;
+  guint s = first_untrusted (document);
+
+  g_assert_false (dc_key_reject (key, s));
+  g_assert_null (dc_key_get_refused (key, s));
+  g_assert_true (dc_key_set_full (key, s, "у", DC_KEY_PROPOSED, DC_KEY_LEVEL_LAYOUT, 0.9,
+                                  "proposal: code page", &error));
+  g_assert_true (dc_key_reject (key, s));
+  g_assert_cmpint (dc_key_get_status (key, s), ==, DC_KEY_UNKNOWN);
+  g_assert_true (dc_key_is_refused (key, s, "у"));
+  g_assert_false (dc_key_is_refused (key, s, "и"));
+  g_assert_cmpstr (dc_key_get_undo_label (key), ==, "Reject");
+
+  /* Every level below the user's is refused it, proposing or applying. */
+  for (DcKeyLevel level = DC_KEY_LEVEL_GUESS; level < DC_KEY_LEVEL_USER; level++)
+    for (guint i = 0; i < 2; i++)
+      {
+        g_assert_false (dc_key_set_full (key, s, "у", i == 0 ? DC_KEY_PROPOSED : DC_KEY_INFERRED,
+                                         level, 0.99, "again", &error));
+        g_assert_error (error, DC_ERROR, DC_ERROR_REFUSED);
+        g_clear_error (&error);
+      }
+  g_assert_cmpint (dc_key_get_status (key, s), ==, DC_KEY_UNKNOWN);
+  /* Another value may still be proposed; it keeps the refusal, and so does forgetting. */
+  g_assert_true (dc_key_set_full (key, s, "и", DC_KEY_PROPOSED, DC_KEY_LEVEL_LAYOUT, 0.9,
+                                  "proposal: code page", &error));
+  g_assert_true (dc_key_is_refused (key, s, "у"));
+  dc_key_forget (key, s);
+  g_assert_true (dc_key_is_refused (key, s, "у"));
+  g_assert_true (dc_key_set_full (key, s, "и", DC_KEY_PROPOSED, DC_KEY_LEVEL_LAYOUT, 0.9,
+                                  "proposal: code page", &error));
+  g_assert_true (dc_key_reject (key, s));
+  g_assert_cmpstr (dc_key_get_refused (key, s)[0], ==, "у");
+  g_assert_cmpstr (dc_key_get_refused (key, s)[1], ==, "и");
+  g_assert_null (dc_key_get_refused (key, s)[2]);
+
+  /* Undo: the second rejection, then the proposal before it, as it was. */
+  g_assert_true (dc_key_undo (key));
+  g_assert_cmpstr (dc_key_peek_value (key, s), ==, "и");
+  g_assert_false (dc_key_is_refused (key, s, "и"));
+  g_assert_true (dc_key_is_refused (key, s, "у"));
+  g_assert_true (dc_key_redo (key));
+  g_assert_true (dc_key_is_refused (key, s, "и"));
+
+  /* A typed match is the user's word: it gives the value and lifts that refusal only. */
+  g_assert_true (dc_key_set (key, s, "у", DC_KEY_INFERRED, "type: «у»", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (dc_key_get_value (key, s), ==, "у");
+  g_assert_false (dc_key_is_refused (key, s, "у"));
+  g_assert_true (dc_key_is_refused (key, s, "и"));
+  g_assert_true (dc_key_undo (key));
+  g_assert_true (dc_key_is_refused (key, s, "у"));
+  g_assert_true (dc_key_set (key, s, "у", DC_KEY_CONFIRMED, "assign", &error));
+  g_assert_cmpint (dc_key_get_status (key, s), ==, DC_KEY_CONFIRMED);
+  g_assert_cmpstr (dc_key_get_refused (key, s)[0], ==, "и");
+  g_assert_null (dc_key_get_refused (key, s)[1]);
+}
+
 static void
 test_counts (void)
 {
@@ -804,6 +870,7 @@ main (int argc, char **argv)
   g_test_add_func ("/key/undo/redo-cleared", test_redo_cleared);
   g_test_add_func ("/key/undo/notify", test_notify);
   g_test_add_func ("/key/counts", test_counts);
+  g_test_add_func ("/key/reject", test_reject);
   g_test_add_func ("/key/space", test_space);
   g_test_add_data_func ("/key/export/legacy-cyrillic", "legacy-cyrillic", test_export);
   g_test_add_data_func ("/key/export/uralic-legacy", "uralic-legacy", test_export);

@@ -131,8 +131,8 @@ test_status_guesses (void)
           g_assert_false (json_object_get_null_member (space, "symbol"));
           g_assert_true (json_object_get_boolean_member (space, "assigned"));
           g_assert_nonnull (strstr (json_object_get_string_member (space, "reason"), "0x9F"));
-          g_assert_nonnull (strstr (json_object_get_string_member (space, "reason"),
-                                    "draws nothing"));
+          g_assert_nonnull (
+              strstr (json_object_get_string_member (space, "reason"), "draws nothing"));
         }
       session_stop (&s);
     }
@@ -156,9 +156,11 @@ test_protocol_errors (void)
   assert_error_reply (&s, "{\"text\": \"no command\"}", "no “cmd”");
   assert_error_reply (&s, "{\"cmd\": \"fly\"}", "not a session command");
   assert_error_reply (&s, "{\"cmd\": \"type\"}", "“text” must be a string");
-  assert_error_reply (&s, "{\"cmd\": \"type\", \"text\": \"слово\", \"line\": -4}", "“line” must be");
+  assert_error_reply (&s, "{\"cmd\": \"type\", \"text\": \"слово\", \"line\": -4}",
+                      "“line” must be");
   assert_error_reply (&s, "{\"cmd\": \"type\", \"text\": \"a\\u0001b\"}", "control character");
-  assert_error_reply (&s, "{\"cmd\": \"assign\", \"symbol\": 99999, \"text\": \"a\"}", "“symbol” must be");
+  assert_error_reply (&s, "{\"cmd\": \"assign\", \"symbol\": 99999, \"text\": \"a\"}",
+                      "“symbol” must be");
   assert_error_reply (&s, "{\"cmd\": \"undo\"}", "nothing to undo");
   assert_error_reply (&s, "{\"cmd\": \"status\", \"x\": \"\xff\"}", "not valid UTF-8");
   /* json-glib alone would answer the second and leak the first, or read the comment. */
@@ -189,7 +191,9 @@ truth_line_texts (const char *fixture, JsonParser **parser)
 
   for (guint p = 0; p < json_array_get_length (pages); p++)
     {
-      JsonArray *page_lines = json_object_get_array_member (json_array_get_object_element (pages, p), "lines");
+      JsonArray *page_lines = json_object_get_array_member (json_array_get_object_element (pages,
+                                                                                           p),
+                                                            "lines");
 
       for (guint l = 0; l < json_array_get_length (page_lines); l++)
         g_ptr_array_add (lines, (gpointer) json_object_get_string_member (
@@ -210,8 +214,11 @@ check_busiest_line (Session *s, JsonArray *busiest)
   g_assert_cmpuint (json_array_get_length (busiest), >, 0);
   first = json_array_get_int_element (busiest, 0);
   for (guint l = 0; l < json_array_get_length (lines); l++)
-    most = MAX (most, json_object_get_int_member (json_array_get_object_element (lines, l), "undecoded"));
-  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (lines, first), "undecoded"), ==, most);
+    most = MAX (most,
+                json_object_get_int_member (json_array_get_object_element (lines, l), "undecoded"));
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (lines, first),
+                                               "undecoded"),
+                   ==, most);
 }
 
 /* The text `text` gives once every glyph is decoded: lines ended by "\n", pages by "\f". */
@@ -411,7 +418,8 @@ test_kill_loses_nothing (void)
       g_autoptr (JsonNode) status = request_new ("status");
       JsonObject *reply;
 
-      json_object_set_string_member (json_node_get_object (type), "text", g_ptr_array_index (lines, l));
+      json_object_set_string_member (json_node_get_object (type), "text",
+                                     g_ptr_array_index (lines, l));
       json_object_set_int_member (json_node_get_object (type), "line", l);
       reply = session_ask (&s, parser, type);
       g_assert_cmpstr (json_object_get_string_member (reply, "result"), ==, "assigned");
@@ -427,7 +435,8 @@ test_kill_loses_nothing (void)
     JsonObject *reply = session_ask (&s, parser, status);
 
     g_assert_cmpint (decoded_before_kill, >, 10);
-    g_assert_cmpint (json_object_get_int_member (reply, "decoded_symbols"), ==, decoded_before_kill);
+    g_assert_cmpint (json_object_get_int_member (reply, "decoded_symbols"), ==,
+                     decoded_before_kill);
   }
   session_stop (&s);
 
@@ -478,7 +487,8 @@ test_accept_proposal (void)
       g_autoptr (JsonParser) type_parser = json_parser_new ();
       g_autoptr (JsonNode) type = request_new ("type");
 
-      json_object_set_string_member (json_node_get_object (type), "text", g_ptr_array_index (lines, l));
+      json_object_set_string_member (json_node_get_object (type), "text",
+                                     g_ptr_array_index (lines, l));
       json_object_set_int_member (json_node_get_object (type), "line", l);
       reply = session_ask (&s, type_parser, type);
       g_assert_cmpstr (json_object_get_string_member (reply, "result"), ==, "assigned");
@@ -498,8 +508,8 @@ test_accept_proposal (void)
         g_assert_cmpstr (json_object_get_string_member (symbol, "level"), ==,
                          g_str_has_prefix (json_object_get_string_member (symbol, "provenance"),
                                            "auto: ")
-                           ? "guess"
-                           : "user");
+                             ? "guess"
+                             : "user");
       if (g_str_equal (status, "proposed") && proposed < 0)
         proposed = json_object_get_int_member (symbol, "symbol");
       unknown_count += g_str_equal (status, "unknown");
@@ -543,6 +553,122 @@ test_accept_proposal (void)
   session_stop (&s);
 }
 
+/* The entry `symbols` gives for @symbol. */
+static JsonObject *
+symbol_entry (Session *s, JsonParser *parser, gint64 symbol)
+{
+  g_autoptr (JsonNode) request = request_new ("symbols");
+  JsonArray *symbols = json_object_get_array_member (session_ask (s, parser, request), "symbols");
+
+  for (guint i = 0; i < json_array_get_length (symbols); i++)
+    {
+      JsonObject *entry = json_array_get_object_element (symbols, i);
+
+      if (json_object_get_int_member (entry, "symbol") == symbol)
+        return entry;
+    }
+  g_assert_not_reached ();
+}
+
+static gboolean
+refuses (JsonObject *entry, const char *value)
+{
+  JsonArray *refused = json_object_get_array_member (entry, "refused");
+
+  for (guint i = 0; i < json_array_get_length (refused); i++)
+    if (g_str_equal (json_array_get_string_element (refused, i), value))
+      return TRUE;
+  return FALSE;
+}
+
+/* Issue 31: `reject` refuses a symbol's value for good. The untrusted cmap of ascii-legacy
+ * proposes it; once rejected, the session killed and started again on its project does
+ * not bring it back, `symbols` lists it as refused, and only the user's `assign` gives
+ * it again. */
+static void
+test_reject (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("decipher-session-XXXXXX", NULL);
+  g_autofree char *project = g_build_filename (dir, "work.decipher", NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonNode) symbols_request = request_new ("symbols");
+  g_autoptr (JsonNode) reject = request_new ("reject");
+  g_autofree char *value = NULL;
+  g_autofree char *line = NULL;
+  JsonArray *symbols;
+  JsonObject *reply;
+  gint64 symbol = -1;
+  Session s = { 0 };
+
+  session_start (&s, "ascii-legacy", project, FALSE);
+  symbols = json_object_get_array_member (session_ask (&s, parser, symbols_request), "symbols");
+  for (guint i = 0; i < json_array_get_length (symbols) && symbol < 0; i++)
+    {
+      JsonObject *entry = json_array_get_object_element (symbols, i);
+
+      if (g_str_equal (json_object_get_string_member (entry, "status"), "proposed")
+          && g_str_has_prefix (json_object_get_string_member (entry, "provenance"), "font: cmap"))
+        {
+          symbol = json_object_get_int_member (entry, "symbol");
+          value = g_strdup (json_object_get_string_member (entry, "value"));
+          g_assert_false (refuses (entry, value));
+        }
+    }
+  g_assert_cmpint (symbol, >=, 0);
+
+  json_object_set_int_member (json_node_get_object (reject), "symbol", symbol);
+  {
+    g_autoptr (JsonParser) reject_parser = json_parser_new ();
+
+    reply = session_ask (&s, reject_parser, reject);
+    g_assert_true (json_object_get_boolean_member (reply, "ok"));
+    g_assert_true (refuses (reply, value));
+    g_assert_cmpstr (json_object_get_string_member (reply, "value"), !=, value);
+    if (g_str_equal (json_object_get_string_member (reply, "status"), "unknown"))
+      {
+        line = g_strdup_printf ("{\"cmd\": \"reject\", \"symbol\": %" G_GINT64_FORMAT "}", symbol);
+        assert_error_reply (&s, line, "no value to reject");
+      }
+  }
+  assert_error_reply (&s, "{\"cmd\": \"reject\"}", "“symbol” is missing");
+  assert_error_reply (&s, "{\"cmd\": \"reject\", \"symbol\": \"a\"}", "whole number");
+  session_kill (&s);
+
+  /* From the journal, as a crash left it: still refused, the proposal not back. */
+  session_start (&s, "ascii-legacy", project, FALSE);
+  {
+    g_autoptr (JsonParser) entry_parser = json_parser_new ();
+    JsonObject *entry = symbol_entry (&s, entry_parser, symbol);
+
+    g_assert_true (refuses (entry, value));
+    g_assert_true (json_object_get_null_member (entry, "value")
+                   || g_strcmp0 (json_object_get_string_member (entry, "value"), value) != 0);
+  }
+  /* The user's own word gives it, and lifts the refusal; undone, the refusal is back. */
+  {
+    g_autoptr (JsonParser) assign_parser = json_parser_new ();
+    g_autoptr (JsonParser) entry_parser = json_parser_new ();
+    g_autoptr (JsonParser) undo_parser = json_parser_new ();
+    g_autoptr (JsonParser) undone_parser = json_parser_new ();
+    g_autoptr (JsonNode) assign = request_new ("assign");
+    g_autoptr (JsonNode) undo = request_new ("undo");
+    JsonObject *entry;
+
+    json_object_set_int_member (json_node_get_object (assign), "symbol", symbol);
+    json_object_set_string_member (json_node_get_object (assign), "text", value);
+    reply = session_ask (&s, assign_parser, assign);
+    g_assert_true (json_object_get_boolean_member (reply, "ok"));
+    g_assert_cmpstr (json_object_get_string_member (reply, "text"), ==, value);
+    entry = symbol_entry (&s, entry_parser, symbol);
+    g_assert_cmpstr (json_object_get_string_member (entry, "status"), ==, "confirmed");
+    g_assert_false (refuses (entry, value));
+    g_assert_true (json_object_get_boolean_member (session_ask (&s, undo_parser, undo), "ok"));
+    g_assert_true (refuses (symbol_entry (&s, undone_parser, symbol), value));
+  }
+  session_stop (&s);
+  dc_test_remove_tree (dir);
+}
+
 /* `type` with `view_line` and no `line`: a line in view that fits but for one value the
  * user gave is a conflict there, named by its place; a bad `view_line` is a sentence. */
 static void
@@ -575,15 +701,15 @@ test_type_in_view (void)
     json_object_set_int_member (json_node_get_object (type), "view_lines", 3);
     reply = session_ask (&s, parser, type);
     g_assert_cmpstr (json_object_get_string_member (reply, "result"), ==, "conflict");
-    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (reply, "conflicts")),
-                      ==, 1);
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (reply, "conflicts")), ==,
+                      1);
     match = json_array_get_object_element (json_object_get_array_member (reply, "matches"), 0);
     g_assert_cmpint (json_object_get_int_member (match, "line"), ==, 2);
   }
-  assert_error_reply (&s, "{\"cmd\": \"type\", \"text\": \"а\", \"view_line\": -4}",
-                      "view_line");
-  assert_error_reply (&s, "{\"cmd\": \"type\", \"text\": \"а\", \"view_line\": 0, "
-                          "\"view_lines\": 0}",
+  assert_error_reply (&s, "{\"cmd\": \"type\", \"text\": \"а\", \"view_line\": -4}", "view_line");
+  assert_error_reply (&s,
+                      "{\"cmd\": \"type\", \"text\": \"а\", \"view_line\": 0, "
+                      "\"view_lines\": 0}",
                       "view_lines");
   session_stop (&s);
 }
@@ -601,6 +727,7 @@ main (int argc, char **argv)
   g_test_add_func ("/session/kill-loses-nothing", test_kill_loses_nothing);
   g_test_add_func ("/session/kill-keeps-conflicts", test_kill_keeps_conflicts);
   g_test_add_func ("/session/accept-proposal", test_accept_proposal);
+  g_test_add_func ("/session/reject", test_reject);
   g_test_add_func ("/session/type-in-view", test_type_in_view);
 
   return g_test_run ();
