@@ -294,6 +294,62 @@ decipher_occurrence_picture_new (DecipherSession *session, DecipherPageRenderer 
   return picture;
 }
 
+/**
+ * decipher_occurrence_pictures_new:
+ * @symbol: a symbol of the document
+ * @max_pictures: how many of its occurrences to show at most
+ *
+ * Up to @max_pictures cuts of @symbol's occurrences, spread over the document, one under
+ * the other, as the strip shows them: several places in context tell a look-alike better
+ * than one. Nothing is rendered until decipher_occurrence_pictures_start(), so that a
+ * list of many symbols asks only for what is on screen.
+ */
+GtkWidget *
+decipher_occurrence_pictures_new (DecipherSession *session, DecipherPageRenderer *renderer,
+                                  guint symbol, guint max_pictures)
+{
+  GtkWidget *box;
+  const guint32 *glyphs;
+  guint n_glyphs, n;
+
+  g_return_val_if_fail (DECIPHER_IS_SESSION (session), NULL);
+  g_return_val_if_fail (DECIPHER_IS_PAGE_RENDERER (renderer), NULL);
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  g_object_set_data_full (G_OBJECT (box), "session", g_object_ref (session), g_object_unref);
+  g_object_set_data_full (G_OBJECT (box), "renderer", g_object_ref (renderer), g_object_unref);
+  glyphs = decipher_session_get_symbol_glyphs (session, symbol, &n_glyphs);
+  n = MIN (n_glyphs, max_pictures);
+  for (guint i = 0; i < n; i++)
+    {
+      GtkWidget *picture = cut_picture_new ();
+
+      /* The first, the last and between: different words, often different pages. */
+      prepare_cut (GTK_PICTURE (picture), session,
+                   glyphs[n > 1 ? (guint) ((guint64) i * (n_glyphs - 1) / (n - 1)) : 0]);
+      g_signal_connect (picture, "unmap", G_CALLBACK (stop_cut), NULL);
+      gtk_box_append (GTK_BOX (box), picture);
+    }
+  return box;
+}
+
+/* Asks for the cuts of decipher_occurrence_pictures_new()'s @pictures that it has not yet. */
+void
+decipher_occurrence_pictures_start (GtkWidget *pictures)
+{
+  DecipherSession *session;
+  DecipherPageRenderer *renderer;
+
+  g_return_if_fail (GTK_IS_BOX (pictures));
+
+  session = g_object_get_data (G_OBJECT (pictures), "session");
+  renderer = g_object_get_data (G_OBJECT (pictures), "renderer");
+  g_return_if_fail (DECIPHER_IS_SESSION (session));
+  for (GtkWidget *child = gtk_widget_get_first_child (pictures); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    start_cut (GTK_PICTURE (child), session, renderer, NULL);
+}
+
 /* The value as it would be typeset, to compare with the glyph: an ordinary serif. */
 static GtkWidget *
 reference_label_new (void)
@@ -516,27 +572,30 @@ accept_clicked_cb (DecipherOccurrenceStrip *self)
     show_message (self, error->message);
 }
 
-/* Rejecting puts the symbol back as the document gives it. The key keeps no list of
- * refused proposals: where the same evidence proposes the same value again, the user is
- * told so rather than left wondering why nothing changed. */
+/* Rejecting refuses the value for this symbol (dc_session_reject()): the evidence that
+ * proposed it does not bring it back, and the user is told that only their own word
+ * will. */
 static void
 reject_clicked_cb (DecipherOccurrenceStrip *self)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *before = NULL;
-  DcKey *key;
+  g_autofree char *message = NULL;
 
   if (self->session == NULL || self->symbol == DC_SYMBOL_NONE)
     return;
-  key = decipher_session_get_key (self->session);
-  before = g_strdup (dc_key_peek_value (key, self->symbol));
+  before = g_strdup (self->value);
   show_message (self, NULL);
-  if (!dc_session_forget (decipher_session_get_engine (self->session), self->symbol, &error))
-    show_message (self, error->message);
-  else if (dc_key_get_status (key, self->symbol) == DC_KEY_PROPOSED
-           && g_strcmp0 (dc_key_peek_value (key, self->symbol), before) == 0)
-    show_message (self, _("The same value is proposed again by its evidence; type what the "
-                          "glyph stands for to replace it."));
+  if (!dc_session_reject (decipher_session_get_engine (self->session), self->symbol, &error))
+    {
+      show_message (self, error->message);
+      return;
+    }
+  /* Translators: %s is the value just rejected for a glyph. */
+  message = g_strdup_printf (_("“%s” is rejected for this glyph: no evidence proposes it here "
+                               "again. Type or assign it to use it after all."),
+                                before);
+  show_message (self, message);
 }
 
 /* ---- rows --------------------------------------------------------------------------- */

@@ -27,6 +27,10 @@ guint decipher_occurrence_strip_get_n_rendered (DecipherOccurrenceStrip *self);
 
 GtkWidget *decipher_occurrence_picture_new (DecipherSession *session,
                                             DecipherPageRenderer *renderer, guint glyph);
+GtkWidget *decipher_occurrence_pictures_new (DecipherSession *session,
+                                             DecipherPageRenderer *renderer, guint symbol,
+                                             guint max_pictures);
+void decipher_occurrence_pictures_start (GtkWidget *pictures);
 
 DecipherOccurrenceStrip *decipher_occurrence_strip_present (GtkWindow *parent,
                                                             DecipherSession *session,

@@ -5,9 +5,11 @@
  * Issue 31.1: one press of Accept took 76 values of gibberish from a font's own map that
  * lies, and 330 glyphs of ӿ read as х. What no level would apply by itself (below
  * DC_KEY_AUTOMATIC_CONFIDENCE) and the look-alike letters are reviewed here before they
- * count: each pair is the glyph cut from its page, the proposed letter drawn large in an
- * ordinary serif beside it, the letters it is taken for beside that, and what the value
- * rests on; Accept or Reject each. Nothing is applied by opening or closing the window.
+ * count: each pair is the proposed letter drawn large in an ordinary serif, the letters it
+ * is taken for beside it, what the value rests on, and under them a few places the glyph
+ * is drawn, cut from their pages as the occurrence strip cuts them (only the rows on
+ * screen ask for theirs); Accept or Reject each. A rejected value stays rejected: its
+ * evidence does not propose it again. Nothing is applied by opening or closing the window.
  */
 
 #define G_LOG_DOMAIN "decipher-review-dialog"
@@ -20,15 +22,21 @@
 #include "decipher-review-dialog.h"
 
 #define LETTER_POINTS 40 /* the proposed letter, as the occurrence strip draws it */
+#define N_PICTURES 3     /* occurrences shown per pair: enough to see it in a few words */
+#define CUT_MARGIN 200   /* pixels beyond the visible part whose cuts are asked for already */
 
 struct _DecipherReviewDialog
 {
   AdwWindow parent_instance;
 
   DecipherSession *session;
-  GArray *symbols;   /* guint, per pair */
-  GPtrArray *rows;   /* GtkWidget, per pair */
-  GPtrArray *values; /* char *, per pair: the value proposed when listed */
+  GArray *symbols;     /* guint, per pair */
+  GPtrArray *rows;     /* GtkWidget, per pair */
+  GPtrArray *values;   /* char *, per pair: the value proposed when listed */
+  GPtrArray *pictures; /* GtkWidget, per pair: its occurrences, or NULL without a renderer */
+  GtkWidget *scroller;
+  GtkWidget *list;
+  guint cuts_idle;
 };
 
 G_DEFINE_FINAL_TYPE (DecipherReviewDialog, decipher_review_dialog, ADW_TYPE_WINDOW)
@@ -94,8 +102,12 @@ still_proposed (DecipherReviewDialog *self, guint pair)
                 == 0;
 }
 
+typedef gboolean (*DecideFunc) (DcSession *session, guint symbol, GError **error);
+
+/* Accept and Reject alike: the pair must still be what the row shows, then the session
+ * decides it and the row says what became of it. */
 static void
-accept_clicked_cb (GtkWidget *button, DecipherReviewDialog *self)
+decide (DecipherReviewDialog *self, GtkWidget *button, DecideFunc func, const char *outcome)
 {
   GtkWidget *row = g_object_get_data (G_OBJECT (button), "row");
   guint pair = row_pair (self, row);
@@ -106,36 +118,63 @@ accept_clicked_cb (GtkWidget *button, DecipherReviewDialog *self)
       row_error (row, _("This proposal changed meanwhile; decide it in the palette."));
       return;
     }
-  if (!dc_session_accept (decipher_session_get_engine (self->session),
-                          g_array_index (self->symbols, guint, pair), &error))
+  if (!func (decipher_session_get_engine (self->session),
+             g_array_index (self->symbols, guint, pair), &error))
     row_error (row, error->message);
   else
-    settle_row (row, _("Accepted"));
+    settle_row (row, outcome);
+}
+
+static void
+accept_clicked_cb (GtkWidget *button, DecipherReviewDialog *self)
+{
+  decide (self, button, dc_session_accept, _("Accepted"));
 }
 
 static void
 reject_clicked_cb (GtkWidget *button, DecipherReviewDialog *self)
 {
-  GtkWidget *row = g_object_get_data (G_OBJECT (button), "row");
-  guint pair = row_pair (self, row);
-  g_autoptr (GError) error = NULL;
-
-  if (!still_proposed (self, pair))
-    {
-      row_error (row, _("This proposal changed meanwhile; decide it in the palette."));
-      return;
-    }
-  if (!dc_session_forget (decipher_session_get_engine (self->session),
-                          g_array_index (self->symbols, guint, pair), &error))
-    row_error (row, error->message);
-  else if (still_proposed (self, pair))
-    /* Its evidence proposes it again; it stays a proposal, never text. */
-    settle_row (row, _("Rejected; still proposed by its evidence, never used as text"));
-  else
-    settle_row (row, _("Rejected"));
+  decide (self, button, dc_session_reject,
+          _("Rejected: no evidence proposes it for this glyph again"));
 }
 
-/* The glyph's cut, the letter proposed, the letters it is taken for, what it rests on. */
+/* Asks for the cuts of the rows on screen, and a little beyond, that have none yet. The
+ * rows are placed in the list, and the adjustment says which part of it is in view: the
+ * list itself may not have moved yet when the adjustment has. */
+static gboolean
+start_visible_cuts (gpointer data)
+{
+  DecipherReviewDialog *self = data;
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (
+      GTK_SCROLLED_WINDOW (self->scroller));
+  double top = gtk_adjustment_get_value (adjustment) - CUT_MARGIN;
+  double bottom = top + gtk_adjustment_get_page_size (adjustment) + 2 * CUT_MARGIN;
+
+  self->cuts_idle = 0;
+  for (guint pair = 0; pair < self->pictures->len; pair++)
+    {
+      GtkWidget *pictures = g_ptr_array_index (self->pictures, pair);
+      graphene_rect_t bounds;
+
+      if (pictures == NULL || !gtk_widget_get_mapped (pictures)
+          || !gtk_widget_compute_bounds (pictures, self->list, &bounds))
+        continue;
+      if (bounds.origin.y + bounds.size.height >= top && bounds.origin.y <= bottom)
+        decipher_occurrence_pictures_start (pictures);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+/* After the list is laid out or scrolled: not during the layout itself. */
+static void
+queue_cuts (DecipherReviewDialog *self)
+{
+  if (self->cuts_idle == 0)
+    self->cuts_idle = g_idle_add (start_visible_cuts, self);
+}
+
+/* The letter proposed, the letters it is taken for, what it rests on, the buttons; under
+ * them a few occurrences in context. */
 static GtkWidget *
 row_new (DecipherReviewDialog *self, DecipherPageRenderer *renderer, guint symbol)
 {
@@ -147,20 +186,23 @@ row_new (DecipherReviewDialog *self, DecipherPageRenderer *renderer, guint symbo
   g_autofree char *shown = decipher_session_dup_value_label (self->session, symbol);
   g_autofree char *why = NULL;
   g_autofree char *name = NULL;
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *label, *accept, *reject, *state;
-  guint n_glyphs;
-  const guint *glyphs = decipher_session_get_symbol_glyphs (self->session, symbol, &n_glyphs);
+  GtkWidget *label, *accept, *reject, *state, *pictures = NULL;
 
   gtk_widget_set_margin_start (row, 12);
   gtk_widget_set_margin_end (row, 12);
   gtk_widget_set_margin_top (row, 6);
   gtk_widget_set_margin_bottom (row, 6);
-  if (renderer != NULL && n_glyphs > 0)
-    gtk_box_append (GTK_BOX (row),
-                    decipher_occurrence_picture_new (self->session, renderer, glyphs[0]));
-  gtk_box_append (GTK_BOX (row), letter_label_new (shown, 1.0));
+  gtk_box_append (GTK_BOX (row), line);
+  if (renderer != NULL)
+    {
+      pictures = decipher_occurrence_pictures_new (self->session, renderer, symbol, N_PICTURES);
+      gtk_box_append (GTK_BOX (row), pictures);
+    }
+  g_ptr_array_add (self->pictures, pictures);
+  gtk_box_append (GTK_BOX (line), letter_label_new (shown, 1.0));
   if (others != NULL)
     {
       /* Translators: beside a proposed letter under review, the letters it is easily
@@ -169,7 +211,7 @@ row_new (DecipherReviewDialog *self, DecipherPageRenderer *renderer, guint symbo
 
       label = letter_label_new (or_others, 0.6);
       gtk_widget_add_css_class (label, "dim-label");
-      gtk_box_append (GTK_BOX (row), label);
+      gtk_box_append (GTK_BOX (line), label);
     }
 
   gtk_widget_set_hexpand (text, TRUE);
@@ -195,7 +237,7 @@ row_new (DecipherReviewDialog *self, DecipherPageRenderer *renderer, guint symbo
   gtk_label_set_wrap (GTK_LABEL (state), TRUE);
   gtk_widget_set_visible (state, FALSE);
   gtk_box_append (GTK_BOX (text), state);
-  gtk_box_append (GTK_BOX (row), text);
+  gtk_box_append (GTK_BOX (line), text);
 
   reject = gtk_button_new_with_mnemonic (_("_Reject"));
   accept = gtk_button_new_with_mnemonic (_("_Accept"));
@@ -216,7 +258,7 @@ row_new (DecipherReviewDialog *self, DecipherPageRenderer *renderer, guint symbo
       g_signal_connect_object (button, "clicked",
                                G_CALLBACK (i == 0 ? reject_clicked_cb : accept_clicked_cb), self,
                                0);
-      gtk_box_append (GTK_BOX (row), button);
+      gtk_box_append (GTK_BOX (line), button);
     }
   g_object_set_data (G_OBJECT (row), "state-label", state);
   g_object_set_data (G_OBJECT (row), "accept-button", accept);
@@ -244,7 +286,7 @@ decipher_review_dialog_new (GtkWindow *parent, DecipherSession *session,
   g_return_val_if_fail (DECIPHER_IS_SESSION (session), NULL);
 
   self = g_object_new (DECIPHER_TYPE_REVIEW_DIALOG, "modal", TRUE, "transient-for", parent,
-                       "destroy-with-parent", TRUE, "default-width", 640, "default-height", 560,
+                       "destroy-with-parent", TRUE, "default-width", 720, "default-height", 640,
                        "title", _("Review Proposals"), NULL);
   self->session = g_object_ref (session);
 
@@ -287,6 +329,17 @@ decipher_review_dialog_new (GtkWindow *parent, DecipherSession *session,
     }
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), list);
   gtk_box_append (GTK_BOX (box), scroller);
+  self->scroller = scroller;
+  self->list = list;
+  {
+    GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (
+        GTK_SCROLLED_WINDOW (scroller));
+
+    g_signal_connect_object (adjustment, "value-changed", G_CALLBACK (queue_cuts), self,
+                             G_CONNECT_SWAPPED);
+    g_signal_connect_object (adjustment, "changed", G_CALLBACK (queue_cuts), self,
+                             G_CONNECT_SWAPPED);
+  }
   adw_window_set_content (ADW_WINDOW (self), box);
   gtk_window_present (GTK_WINDOW (self));
   return self;
@@ -309,6 +362,17 @@ decipher_review_dialog_get_symbol (DecipherReviewDialog *self, guint pair)
   return g_array_index (self->symbols, guint, pair);
 }
 
+/* Returns: (nullable): the occurrences shown for @pair, one #GtkPicture each, or %NULL
+ * without a renderer. */
+GtkWidget *
+decipher_review_dialog_get_pictures (DecipherReviewDialog *self, guint pair)
+{
+  g_return_val_if_fail (DECIPHER_IS_REVIEW_DIALOG (self), NULL);
+  g_return_val_if_fail (pair < self->pictures->len, NULL);
+
+  return g_ptr_array_index (self->pictures, pair);
+}
+
 /* The row showing @pair, with its Accept and Reject buttons. */
 GtkWidget *
 decipher_review_dialog_get_row (DecipherReviewDialog *self, guint pair)
@@ -324,6 +388,7 @@ decipher_review_dialog_dispose (GObject *object)
 {
   DecipherReviewDialog *self = DECIPHER_REVIEW_DIALOG (object);
 
+  g_clear_handle_id (&self->cuts_idle, g_source_remove);
   g_clear_object (&self->session);
 
   G_OBJECT_CLASS (decipher_review_dialog_parent_class)->dispose (object);
@@ -337,6 +402,7 @@ decipher_review_dialog_finalize (GObject *object)
   g_array_unref (self->symbols);
   g_ptr_array_unref (self->rows);
   g_ptr_array_unref (self->values);
+  g_ptr_array_unref (self->pictures);
 
   G_OBJECT_CLASS (decipher_review_dialog_parent_class)->finalize (object);
 }
@@ -356,4 +422,5 @@ decipher_review_dialog_init (DecipherReviewDialog *self)
   self->symbols = g_array_new (FALSE, FALSE, sizeof (guint));
   self->rows = g_ptr_array_new ();
   self->values = g_ptr_array_new_with_free_func (g_free);
+  self->pictures = g_ptr_array_new ();
 }

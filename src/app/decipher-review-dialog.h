@@ -23,5 +23,6 @@ DecipherReviewDialog *decipher_review_dialog_new (GtkWindow *parent, DecipherSes
 guint decipher_review_dialog_get_n_pairs (DecipherReviewDialog *self);
 guint decipher_review_dialog_get_symbol (DecipherReviewDialog *self, guint pair);
 GtkWidget *decipher_review_dialog_get_row (DecipherReviewDialog *self, guint pair);
+GtkWidget *decipher_review_dialog_get_pictures (DecipherReviewDialog *self, guint pair);
 
 G_END_DECLS

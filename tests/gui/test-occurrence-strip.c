@@ -196,13 +196,31 @@ test_strip (void)
   g_assert_false (
       gtk_widget_is_sensitive (GTK_WIDGET (gui_test_find_button (GTK_WIDGET (strip), "_Accept"))));
 
-  /* Rejected, it is no longer taken as text. The code page still says л, so it comes
-   * back as a proposal only, and the strip says why. */
+  /* Rejected, it is no longer taken as text, and it stays rejected: the code page that
+   * proposed л does not bring it back, however much is decided after (issue 31). */
   click (strip, "_Reject");
   GUI_TEST_WAIT_FOR (dc_key_get_status (key, symbol) != DC_KEY_CONFIRMED, "the value to go");
   g_assert_null (dc_key_get_value (key, symbol));
-  g_assert_cmpint (dc_key_get_status (key, symbol), ==, DC_KEY_PROPOSED);
-  g_assert_true (has_label (GTK_WIDGET (strip), "proposed again"));
+  g_assert_cmpstr (dc_key_peek_value (key, symbol), !=, "л");
+  g_assert_true (dc_key_is_refused (key, symbol, "л"));
+  g_assert_true (has_label (GTK_WIDGET (strip), "rejected for this glyph"));
+  g_assert_false (has_label (GTK_WIDGET (strip), "proposed again"));
+  g_assert_true (dc_session_assign (decipher_session_get_engine (session),
+                                    symbol_of_code (session, 0xE8), "и", NULL));
+  dc_proposals_update (key);
+  gui_test_settle ();
+  g_assert_cmpstr (dc_key_peek_value (key, symbol), !=, "л");
+  /* Undone, the value is back as it was before the rejection; the user typing it gives
+   * it whatever was rejected. */
+  g_assert_true (dc_session_undo (decipher_session_get_engine (session), NULL));
+  g_assert_true (dc_session_undo (decipher_session_get_engine (session), NULL));
+  g_assert_cmpstr (dc_key_get_value (key, symbol), ==, "л");
+  g_assert_false (dc_key_is_refused (key, symbol, "л"));
+  g_assert_true (dc_session_redo (decipher_session_get_engine (session), NULL));
+  g_assert_true (dc_key_is_refused (key, symbol, "л"));
+  g_assert_true (dc_session_assign (decipher_session_get_engine (session), symbol, "л", NULL));
+  g_assert_cmpstr (dc_key_get_value (key, symbol), ==, "л");
+  g_assert_false (dc_key_is_refused (key, symbol, "л"));
 
   /* It follows the symbol chosen elsewhere; choosing nothing leaves it as it is. */
   other = symbol_of_code (session, 0xEE);
@@ -212,7 +230,7 @@ test_strip (void)
   g_assert_cmpuint (decipher_occurrence_strip_get_symbol (strip), ==, other);
   g_assert_cmpuint (g_list_model_get_n_items (decipher_occurrence_strip_get_model (strip)), ==,
                     dc_document_get_symbol (document, other)->n_glyphs);
-  g_assert_false (has_label (GTK_WIDGET (strip), "proposed again"));
+  g_assert_false (has_label (GTK_WIDGET (strip), "rejected for this glyph"));
 
   /* Closed, it opens again from the Occurrences button of a glyph's popover, for the
    * popover's symbol. */

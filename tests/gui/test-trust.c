@@ -61,6 +61,80 @@ count_status (DcKey *key, DcKeyStatus status)
   return n;
 }
 
+/* How many of @pictures' cuts have arrived. */
+static guint
+count_cut (GtkWidget *pictures)
+{
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (pictures); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += GTK_IS_PICTURE (child) && gtk_picture_get_paintable (GTK_PICTURE (child)) != NULL;
+  return n;
+}
+
+static guint
+count_children (GtkWidget *widget)
+{
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n++;
+  return n;
+}
+
+static GtkScrolledWindow *
+ancestor_scroller (GtkWidget *widget)
+{
+  return GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW));
+}
+
+/* Scrolls @review's list so that @widget is at its top. */
+static void
+scroll_to (GtkWidget *widget)
+{
+  GtkScrolledWindow *scroller = ancestor_scroller (widget);
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (scroller);
+  graphene_rect_t bounds;
+
+  g_assert_true (
+      gtk_widget_compute_bounds (widget, gtk_scrolled_window_get_child (scroller), &bounds));
+  gtk_adjustment_set_value (adjustment, bounds.origin.y);
+}
+
+/* Issue 31: each pair shows several of its occurrences in context, cut as the strip cuts
+ * them, and only the rows on screen ask for theirs: a row far down gets its cuts once it
+ * is scrolled to. */
+static void
+check_review_pictures (DecipherReviewDialog *review, DcDocument *document)
+{
+  guint n_pairs = decipher_review_dialog_get_n_pairs (review), several = G_MAXUINT;
+  GtkWidget *first = decipher_review_dialog_get_pictures (review, 0);
+  GtkWidget *far = NULL;
+
+  for (guint p = 0; p < n_pairs; p++)
+    {
+      guint n_glyphs = dc_document_get_symbol (document,
+                                               decipher_review_dialog_get_symbol (review, p))
+                           ->n_glyphs;
+
+      g_assert_cmpuint (count_children (decipher_review_dialog_get_pictures (review, p)), ==,
+                        MIN (n_glyphs, 3));
+      if (n_glyphs > 1 && p > n_pairs / 2)
+        several = p;
+    }
+  g_assert_cmpuint (several, !=, G_MAXUINT);
+  far = decipher_review_dialog_get_pictures (review, several);
+  GUI_TEST_WAIT_FOR (count_cut (first) == count_children (first), "the first pair's cuts");
+  gui_test_settle ();
+  g_assert_cmpuint (count_cut (far), ==, 0);
+  scroll_to (far);
+  GUI_TEST_WAIT_FOR (count_cut (far) == count_children (far), "a pair's cuts, scrolled to");
+  g_assert_cmpuint (count_cut (far), >, 1);
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (ancestor_scroller (far)), 0);
+}
+
 static AdwMessageDialog *
 press_accept (DecipherRecognizeBar *bar)
 {
@@ -168,29 +242,40 @@ test_accept_all_untrusted (void)
     }
   g_assert_cmpuint (rejected, !=, G_MAXUINT);
   gui_test_wait_frame (GTK_WIDGET (review));
+  check_review_pictures (review, decipher_session_get_document (session));
+  gui_test_wait_frame (GTK_WIDGET (review));
   gui_test_screenshot ("trust-review");
   {
     guint s = decipher_review_dialog_get_symbol (review, accepted);
     g_autofree char *value = g_strdup (dc_key_peek_value (key, s));
 
-    g_signal_emit_by_name (
-        gui_test_find_button (decipher_review_dialog_get_row (review, accepted), "_Accept"),
-        "clicked");
+    g_signal_emit_by_name (gui_test_find_button (decipher_review_dialog_get_row (review, accepted),
+                                                 "_Accept"),
+                           "clicked");
     g_assert_cmpint (dc_key_get_status (key, s), ==, DC_KEY_CONFIRMED);
     g_assert_cmpstr (dc_key_peek_value (key, s), ==, value);
     /* Reviewed: not counted as taken blindly. */
     g_assert_false (g_str_has_prefix (dc_key_get_provenance (key, s), "accepted unreviewed "));
-    g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (gui_test_find_button (
-        decipher_review_dialog_get_row (review, accepted), "_Accept"))));
+    g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (
+        gui_test_find_button (decipher_review_dialog_get_row (review, accepted), "_Accept"))));
   }
   {
     guint s = decipher_review_dialog_get_symbol (review, rejected);
+    g_autofree char *value = g_strdup (dc_key_peek_value (key, s));
 
-    g_signal_emit_by_name (
-        gui_test_find_button (decipher_review_dialog_get_row (review, rejected), "_Reject"),
-        "clicked");
+    g_signal_emit_by_name (gui_test_find_button (decipher_review_dialog_get_row (review, rejected),
+                                                 "_Reject"),
+                           "clicked");
     g_assert_cmpint (dc_key_get_status (key, s), !=, DC_KEY_CONFIRMED);
     g_assert_cmpint (dc_key_get_status (key, s), !=, DC_KEY_INFERRED);
+    /* Rejected for good: the lying cmap proposes it no more, whatever is decided next. */
+    g_assert_true (dc_key_is_refused (key, s, value));
+    g_assert_cmpstr (dc_key_peek_value (key, s), !=, value);
+    g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (
+        gui_test_find_button (decipher_review_dialog_get_row (review, rejected), "_Reject"))));
+    dc_font_tables_apply (key);
+    dc_proposals_update (key);
+    g_assert_cmpstr (dc_key_peek_value (key, s), !=, value);
   }
   /* Nothing else was taken by opening the review. */
   for (guint s = 0; s < n_symbols; s++)
