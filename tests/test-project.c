@@ -203,6 +203,31 @@ test_round_trip (Fixture *fixture, gconstpointer data)
 
 /* A project written before levels existed (format version 1: no "level", no
  * "confidence") still loads, each value's level told from its status and provenance. */
+/* What the user rejected survives saving and loading, on a symbol holding another value
+ * and on one back to unknown; loaded, it is still refused to the levels. */
+static void
+test_refused (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcKey) loaded = dc_key_new (fixture->document);
+  g_autoptr (DcProject) project = NULL;
+  guint a = nth_untrusted (fixture->document, 10), b = nth_untrusted (fixture->document, 11);
+
+  set (fixture->key, a, "у", DC_KEY_PROPOSED, "proposal: code page");
+  g_assert_true (dc_key_reject (fixture->key, a));
+  set (fixture->key, a, "и", DC_KEY_PROPOSED, "proposal: code page");
+  set (fixture->key, b, "ж", DC_KEY_INFERRED, "font: cmap");
+  g_assert_true (dc_key_reject (fixture->key, b));
+  save (fixture);
+  project = dc_project_load (fixture->path, fixture->document, loaded, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (dc_key_peek_value (loaded, a), ==, "и");
+  g_assert_true (dc_key_is_refused (loaded, a, "у"));
+  g_assert_cmpint (dc_key_get_status (loaded, b), ==, DC_KEY_UNKNOWN);
+  g_assert_true (dc_key_is_refused (loaded, b, "ж"));
+  g_assert_false (dc_key_set (loaded, b, "ж", DC_KEY_PROPOSED, "font: cmap", NULL));
+}
+
 static void
 test_version_1 (Fixture *fixture, gconstpointer data)
 {
@@ -552,6 +577,17 @@ add_history_number (JsonObject *root, gpointer data)
   json_array_add_int_element (json_object_get_array_member (root, "history"), 7);
 }
 
+/* The first entry's rejected values, as given in JSON. */
+static void
+set_refused (JsonObject *root, gpointer data)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+
+  g_assert_true (json_parser_load_from_data (parser, data, -1, NULL));
+  json_object_set_member (first_entry (root), "refused",
+                          json_node_copy (json_parser_get_root (parser)));
+}
+
 static void
 assert_mutation_refused (Fixture *fixture, Mutate mutate, gpointer data, const char *phrase)
 {
@@ -593,6 +629,9 @@ test_hostile (Fixture *fixture, gconstpointer data)
   assert_mutation_refused (fixture, duplicate_entry, NULL, "repeats");
   assert_mutation_refused (fixture, set_pages, NULL, "pages");
   assert_mutation_refused (fixture, add_history_number, NULL, "History entry 3");
+  assert_mutation_refused (fixture, set_refused, "5", "not a list");
+  assert_mutation_refused (fixture, set_refused, "[\"y\", 7]", "Rejected value 2");
+  assert_mutation_refused (fixture, set_refused, "[\"a\\u0001\"]", "Rejected value 1");
 
   /* json-glib would recurse itself to death on this. */
   deep = g_strnfill (100000, '[');
@@ -1108,6 +1147,7 @@ main (int argc, char **argv)
   ADD ("/project/damaged", test_damaged);
   ADD ("/project/edited", test_edited);
   ADD ("/project/version-1", test_version_1);
+  ADD ("/project/refused", test_refused);
   ADD ("/project/foreign", test_foreign);
   ADD ("/project/missing", test_missing);
   ADD ("/project/other-document", test_other_document);

@@ -82,9 +82,13 @@ strv_has (char **strv, const char *value)
 static char **
 refused_with (char **refused, const char *add, const char *drop)
 {
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr (GStrvBuilder) builder = NULL;
   guint n = 0;
 
+  /* The common case, on every set: nothing rejected, nothing to build. */
+  if (refused == NULL && add == NULL)
+    return NULL;
+  builder = g_strv_builder_new ();
   for (guint i = 0; refused != NULL && refused[i] != NULL; i++)
     if (g_strcmp0 (refused[i], drop) != 0 && g_strcmp0 (refused[i], add) != 0)
       {
