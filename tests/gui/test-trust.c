@@ -11,6 +11,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "decipher-document-view.h"
 #include "decipher-recognize-bar.h"
 #include "decipher-window-private.h"
@@ -170,9 +172,13 @@ test_accept_all_untrusted (void)
   const double settings[] = { 0.5, 0.05, 0.0 };
   g_autofree gboolean *unsure = NULL;
   g_autofree char *unreviewed = NULL;
+  g_autofree char *rejected_value = NULL;
+  g_autofree char *autosave = g_strdup (decipher_session_get_autosave_path (session));
+  g_autofree char *journal = g_strconcat (autosave, ".journal", NULL);
   DecipherReviewDialog *review;
   AdwMessageDialog *dialog;
   guint n_symbols, n_unsure, n_pairs, accepted = G_MAXUINT, rejected = G_MAXUINT;
+  guint rejected_symbol = G_MAXUINT;
 
   g_assert_nonnull (bar);
   unsure = unsure_proposals (key, &n_symbols, &n_unsure);
@@ -276,6 +282,8 @@ test_accept_all_untrusted (void)
     dc_font_tables_apply (key);
     dc_proposals_update (key);
     g_assert_cmpstr (dc_key_peek_value (key, s), !=, value);
+    rejected_value = g_steal_pointer (&value);
+    rejected_symbol = s;
   }
   /* Nothing else was taken by opening the review. */
   for (guint s = 0; s < n_symbols; s++)
@@ -283,6 +291,16 @@ test_accept_all_untrusted (void)
       g_assert_cmpint (dc_key_get_status (key, s), !=, DC_KEY_CONFIRMED);
   gtk_window_destroy (GTK_WINDOW (review));
   gui_test_close_window (window);
+
+  /* Opened again, the window restores the work: the rejection with it. */
+  window = gui_test_open_window ("ascii-legacy.pdf", NULL, 1200, 800);
+  session = decipher_window_get_session (window);
+  key = decipher_session_get_key (session);
+  g_assert_true (dc_key_is_refused (key, rejected_symbol, rejected_value));
+  g_assert_cmpstr (dc_key_peek_value (key, rejected_symbol), !=, rejected_value);
+  gui_test_close_window (window);
+  g_unlink (journal);
+  g_unlink (autosave);
 }
 
 /* Issue 31.1/31.4: values taken in bulk without a look at a level that would not have
