@@ -933,7 +933,7 @@ dc_key_set_full (DcKey *self, guint symbol, const char *value, DcKeyStatus statu
   if (level != DC_KEY_LEVEL_USER && strv_has (slot->refused, normalized))
     {
       g_set_error (error, DC_ERROR, DC_ERROR_REFUSED,
-                   _("%s was rejected for this symbol; only the user can give it again."),
+                   _("“%s” was rejected for this symbol; only the user can give it again."),
                       normalized);
       return FALSE;
     }
