@@ -420,6 +420,47 @@ test_reject (void)
   g_rmdir (folder);
 }
 
+/* Issue 31: rejecting a right proposal is a mistake the user undoes by typing: a word
+ * read on the page that gives the symbol that value teaches it, as the user's word, and
+ * lifts the refusal. */
+static void
+test_reject_then_type (void)
+{
+  g_autoptr (DcSession) session = open_session ("legacy-cyrillic");
+  g_autoptr (GPtrArray) lines = dc_test_truth_lines ("legacy-cyrillic");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *value = NULL;
+  DcKey *key = dc_session_get_key (session);
+  guint n_symbols, symbol = G_MAXUINT;
+
+  dc_session_start_new_work (session, TRUE);
+  for (guint l = 1; l <= 2; l++)
+    {
+      g_autoptr (DcMatchResult)
+          result = dc_session_type (session, g_ptr_array_index (lines, l), l, -1, &error);
+      g_assert_no_error (error);
+    }
+  dc_document_get_symbols (dc_session_get_document (session), &n_symbols);
+  for (guint s = 0; s < n_symbols && symbol == G_MAXUINT; s++)
+    if (dc_key_get_status (key, s) == DC_KEY_PROPOSED)
+      symbol = s;
+  g_assert_cmpuint (symbol, !=, G_MAXUINT);
+  value = g_strdup (dc_key_peek_value (key, symbol));
+  g_assert_true (dc_session_reject (session, symbol, &error));
+  g_assert_true (dc_key_is_refused (key, symbol, value));
+
+  for (guint l = 3; l < lines->len && dc_key_get_value (key, symbol) == NULL; l++)
+    {
+      g_autoptr (DcMatchResult)
+          result = dc_session_type (session, g_ptr_array_index (lines, l), l, -1, &error);
+      g_assert_no_error (error);
+    }
+  /* The code page was right: typed, the glyph reads as it proposed. */
+  g_assert_cmpstr (dc_key_get_value (key, symbol), ==, value);
+  g_assert_cmpint (dc_key_get_level (key, symbol), ==, DC_KEY_LEVEL_USER);
+  g_assert_false (dc_key_is_refused (key, symbol, value));
+}
+
 static void
 done_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
@@ -504,6 +545,7 @@ main (int argc, char **argv)
   g_test_add_func ("/dc-session/resolve", test_resolve);
   g_test_add_func ("/dc-session/journal", test_journal);
   g_test_add_func ("/dc-session/reject", test_reject);
+  g_test_add_func ("/dc-session/reject-then-type", test_reject_then_type);
   g_test_add_func ("/dc-session/suggest-async", test_suggest_async);
   g_test_add_func ("/dc-session/index", test_index);
 
