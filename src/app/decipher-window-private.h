@@ -36,7 +36,8 @@ struct _DecipherWindow
   GMenu *recent_menu;
   guint show_text : 1;
   guint show_pages : 1;
-  guint palette_wants_focus : 1; /* brought out over the pages, it takes the focus once shown */
+  guint palette_shown : 1; /* the "show-palette" property */
+  guint palette_below : 1; /* under the pages, on a narrow window */
 
   AdwWindowTitle *window_title;
   AdwSplitButton *open_button;
@@ -57,7 +58,11 @@ struct _DecipherWindow
    * virtual machines) costs the main loop more than the wait it reports. */
   GtkLabel *busy_label;
   guint busy_source;
-  AdwFlap *flap;           /* the palette beside the pages, or folded over them */
+  AdwFlap *flap;           /* the palette beside the pages, on a wide window */
+  GtkPaned *sheet_paned;   /* the pages over the palette, on a narrow window */
+  int sheet_height;        /* the palette's height under the pages the user chose, or 0 */
+  int sheet_position;      /* the handle's position as last set or seen */
+  int sheet_seen_height;   /* the pane's height when last seen */
   guint fit_width_tick_id; /* fits the window to a new width before the next frame */
   guint palette_tick_id;   /* ends the palette's hold once the first page is drawn */
   guint palette_frames;
@@ -111,6 +116,13 @@ void _decipher_window_export_map_to (DecipherWindow *self, GFile *file);
 
 void _decipher_window_go_to_typed_page (DecipherWindow *self);
 gboolean _decipher_window_page_entry_has_focus (DecipherWindow *self);
+
+/* decipher-window-layout.c */
+void _decipher_window_layout_allocated (DecipherWindow *self);
+void _decipher_window_layout_dispose (DecipherWindow *self);
+gboolean _decipher_window_get_show_palette (DecipherWindow *self);
+gboolean _decipher_window_set_show_palette (DecipherWindow *self, gboolean show);
+gboolean _decipher_window_get_palette_below (DecipherWindow *self);
 
 /* decipher-window-project.c */
 void _decipher_window_choose_project_to_save (DecipherWindow *self);

@@ -18,15 +18,6 @@
 #include "decipher-occurrence-strip.h"
 #include "decipher-window-private.h"
 
-/* Narrower than this, the palette beside the pages would leave them too little room
- * (at 600 px it took half the window): it folds into a sidebar over them instead. */
-#define PALETTE_FOLD_WIDTH 800
-/* Narrower than this, the window gets compact so that it goes down to GNOME's 360 px:
- * the status bar drops its level bar, which only draws what the label beside it says,
- * and the Open button shows an icon for its label. Above the window's minimum width
- * without them, so putting them back never makes the window too narrow for them. */
-#define COMPACT_WIDTH 480
-
 G_DEFINE_FINAL_TYPE (DecipherWindow, decipher_window, ADW_TYPE_APPLICATION_WINDOW)
 
 enum
@@ -685,102 +676,12 @@ application_set_cb (DecipherWindow *self)
   g_signal_connect (overlay, "map", G_CALLBACK (relabel_keys), NULL);
 }
 
-/* ---- the palette on a narrow window ------------------------------------------------- */
-
-/* A hidden flap cannot take the focus; it can from its first frame on the way out. */
-static void
-palette_reveal_progress_cb (DecipherWindow *self)
-{
-  if (!self->palette_wants_focus || adw_flap_get_reveal_progress (self->flap) <= 0)
-    return;
-  self->palette_wants_focus = FALSE;
-  gtk_widget_grab_focus (GTK_WIDGET (self->palette));
-}
-
-/* Folded, the palette is out over the pages only while the user works in it: it takes
- * the focus as it comes out, so the arrows and typed letters go to its cells, and
- * gives it back to the page as it goes, rather than to nothing. Beside the pages it
- * takes nothing when shown: the user may be typing a word in the input pane. */
-static void
-palette_revealed_cb (DecipherWindow *self)
-{
-  gboolean revealed = adw_flap_get_reveal_flap (self->flap);
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-
-  self->palette_wants_focus = revealed && adw_flap_get_folded (self->flap);
-  palette_reveal_progress_cb (self);
-  /* Put away while folding, the palette may have lost the focus already, to nothing. */
-  if (!revealed && gtk_widget_get_mapped (GTK_WIDGET (self->document_view))
-      && (focus == NULL || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->palette))))
-    gtk_widget_grab_focus (GTK_WIDGET (self->document_view));
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_PALETTE]);
-}
-
-static gboolean
-palette_should_fold (DecipherWindow *self)
-{
-  return gtk_widget_get_width (GTK_WIDGET (self)) < PALETTE_FOLD_WIDTH;
-}
-
-static gboolean
-should_be_compact (DecipherWindow *self)
-{
-  return gtk_widget_get_width (GTK_WIDGET (self)) < COMPACT_WIDTH;
-}
-
-static gboolean
-fits_width (DecipherWindow *self)
-{
-  return palette_should_fold (self)
-             == (adw_flap_get_fold_policy (self->flap) == ADW_FLAP_FOLD_POLICY_ALWAYS)
-         && should_be_compact (self) == !gtk_widget_get_visible (GTK_WIDGET (self->progress_level));
-}
-
-static void
-set_compact (DecipherWindow *self, gboolean compact)
-{
-  gtk_widget_set_visible (GTK_WIDGET (self->progress_level), !compact);
-  if (compact)
-    adw_split_button_set_icon_name (self->open_button, "document-open-symbolic");
-  else
-    adw_split_button_set_label (self->open_button, _("_Open"));
-}
-
-/* The palette folds at once, like at a breakpoint, not animated: the flap skips its
- * animations while not mapped. Animated over frames in which the window was being
- * resized, the folding left the page's box marked for a layout GTK 4.8 never gave it
- * ("Trying to snapshot GtkBox without a current allocation"). AUTO rather than NEVER
- * when wide: the flap's minimum width is then the same folded or not. */
-static gboolean
-fit_width_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
-{
-  DecipherWindow *self = DECIPHER_WINDOW (widget);
-
-  self->fit_width_tick_id = 0;
-  if (should_be_compact (self) == gtk_widget_get_visible (GTK_WIDGET (self->progress_level)))
-    set_compact (self, should_be_compact (self));
-  if (palette_should_fold (self)
-      != (adw_flap_get_fold_policy (self->flap) == ADW_FLAP_FOLD_POLICY_ALWAYS))
-    {
-      gtk_widget_set_child_visible (GTK_WIDGET (self->flap), FALSE);
-      adw_flap_set_fold_policy (self->flap, palette_should_fold (self) ? ADW_FLAP_FOLD_POLICY_ALWAYS
-                                                                       : ADW_FLAP_FOLD_POLICY_AUTO);
-      gtk_widget_set_child_visible (GTK_WIDGET (self->flap), TRUE);
-    }
-  return G_SOURCE_REMOVE;
-}
-
-/* The width is known here, but nothing changes here, in the middle of the window's
- * layout: before the next frame's, as animations change widgets. (libadwaita 1.4's
- * AdwBreakpoint does this work; Debian 12 has 1.2.) */
+/* (decipher-window-layout.c fits the window to the width it got.) */
 static void
 decipher_window_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
-  DecipherWindow *self = DECIPHER_WINDOW (widget);
-
   GTK_WIDGET_CLASS (decipher_window_parent_class)->size_allocate (widget, width, height, baseline);
-  if (self->fit_width_tick_id == 0 && !fits_width (self))
-    self->fit_width_tick_id = gtk_widget_add_tick_callback (widget, fit_width_tick_cb, NULL, NULL);
+  _decipher_window_layout_allocated (DECIPHER_WINDOW (widget));
 }
 
 /* ---- object ------------------------------------------------------------------------- */
@@ -810,9 +711,7 @@ decipher_window_dispose (GObject *object)
   DecipherWindow *self = DECIPHER_WINDOW (object);
 
   g_cancellable_cancel (self->lifetime);
-  if (self->fit_width_tick_id != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->fit_width_tick_id);
-  self->fit_width_tick_id = 0;
+  _decipher_window_layout_dispose (self);
   release_palette (self);
   if (self->status_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self->status_bar), self->status_tick);
@@ -865,8 +764,7 @@ decipher_window_get_property (GObject *object, guint prop_id, GValue *value, GPa
       g_value_set_boolean (value, self->show_text);
       break;
     case PROP_SHOW_PALETTE:
-      /* Asked by the action's state, even once the template's children are gone. */
-      g_value_set_boolean (value, self->flap != NULL && adw_flap_get_reveal_flap (self->flap));
+      g_value_set_boolean (value, _decipher_window_get_show_palette (self));
       break;
     case PROP_SHOW_PAGES:
       g_value_set_boolean (value, self->show_pages);
@@ -895,10 +793,9 @@ decipher_window_set_property (GObject *object, guint prop_id, const GValue *valu
       decipher_document_view_set_show_text (self->document_view, b);
       break;
     case PROP_SHOW_PALETTE:
-      /* Notified by palette_revealed_cb(). */
-      if (self->flap != NULL)
-        adw_flap_set_reveal_flap (self->flap, b);
-      return;
+      if (!_decipher_window_set_show_palette (self, b))
+        return;
+      break;
     case PROP_SHOW_PAGES:
       if (self->show_pages == b)
         return;
@@ -960,6 +857,7 @@ decipher_window_class_init (DecipherWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, recent_box);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, recent_list);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, DecipherWindow, sheet_paned);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, document_view);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, palette);
   gtk_widget_class_bind_template_child (widget_class, DecipherWindow, search_bar);
@@ -985,6 +883,7 @@ static void
 decipher_window_init (DecipherWindow *self)
 {
   self->lifetime = g_cancellable_new ();
+  self->palette_shown = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APP_ID);
@@ -1003,10 +902,6 @@ decipher_window_init (DecipherWindow *self)
   decipher_page_sidebar_set_view_state (self->page_sidebar, self->view_state);
   g_signal_connect_swapped (self->search_bar, "stopped", G_CALLBACK (gtk_widget_grab_focus),
                             self->document_view);
-  g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (palette_revealed_cb),
-                            self);
-  g_signal_connect_swapped (self->flap, "notify::reveal-progress",
-                            G_CALLBACK (palette_reveal_progress_cb), self);
 
   _decipher_window_init_opening (self);
   g_signal_connect (self, "notify::application", G_CALLBACK (application_set_cb), NULL);

@@ -3,8 +3,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Issue 16.8: the window could not be narrower than 566 px, and at 600 px the palette
- * took half of it. Below about 800 px the palette now folds into a sidebar over the
- * page, brought out by F9 and put away by Escape; wider, it stays beside the page.
+ * took half of it; folded over the page instead, it hid half the page (issue 31.8).
+ * Below 800 px the palette is now under the page, in a pane whose handle shares the
+ * height, shown and hidden by F9; wider, it stays beside the page.
  * The windows belong to a DecipherApplication, so F9 is the application's own
  * accelerator, pressed on the X server as a user would.
  */
@@ -120,21 +121,26 @@ page_width (DecipherWindow *window)
   return gtk_widget_get_width (page_scroller (window));
 }
 
-/* The palette is on screen, whole, at the window's right edge. */
-static gboolean
-palette_shown (DecipherWindow *window)
+/* The page and the palette where they are on screen, in the window's content. */
+typedef struct
 {
-  graphene_rect_t bounds = bounds_in_window (window,
-                                             GTK_WIDGET (_decipher_window_get_palette (window)));
-  return bounds.size.width > 0 && bounds.origin.x >= 0
-         && G_APPROX_VALUE (bounds.origin.x + bounds.size.width, window_width (window), 1.5);
-}
+  graphene_rect_t page;
+  graphene_rect_t palette;
+} Layout;
 
-/* Once the palette has finished moving, the page has the window's whole width. */
-static gboolean
-page_has_whole_width (DecipherWindow *window)
+static Layout
+layout_of (DecipherWindow *window)
 {
-  return page_width (window) == window_width (window);
+  Layout layout = {
+    bounds_in_window (window, page_scroller (window)),
+    bounds_in_window (window, GTK_WIDGET (_decipher_window_get_palette (window))),
+  };
+
+  g_test_message ("page %.0f,%.0f %.0f×%.0f; palette %.0f,%.0f %.0f×%.0f", layout.page.origin.x,
+                  layout.page.origin.y, layout.page.size.width, layout.page.size.height,
+                  layout.palette.origin.x, layout.palette.origin.y, layout.palette.size.width,
+                  layout.palette.size.height);
+  return layout;
 }
 
 static gboolean
@@ -144,6 +150,36 @@ palette_hidden (DecipherWindow *window)
                                              GTK_WIDGET (_decipher_window_get_palette (window)));
 
   return bounds.size.width == 0 || bounds.origin.x >= window_width (window);
+}
+
+/* The palette is on screen, whole, at the window's right edge, beside the page. */
+static gboolean
+palette_beside (DecipherWindow *window)
+{
+  Layout l = layout_of (window);
+
+  return !_decipher_window_get_palette_below (window) && l.palette.size.width >= 276
+         && G_APPROX_VALUE (l.palette.origin.x + l.palette.size.width, window_width (window), 1.5)
+         && l.palette.origin.x >= l.page.origin.x + l.page.size.width;
+}
+
+/* The palette is under the page, as wide as the window, overlapping none of it. */
+static gboolean
+palette_below (DecipherWindow *window)
+{
+  Layout l = layout_of (window);
+
+  return _decipher_window_get_palette_below (window) && l.palette.size.height > 0
+         && l.palette.origin.x == 0 && l.palette.size.width == window_width (window)
+         && l.page.size.width == window_width (window)
+         && l.palette.origin.y >= l.page.origin.y + l.page.size.height;
+}
+
+/* Once the palette has gone, the page has the window's whole width. */
+static gboolean
+page_has_whole_width (DecipherWindow *window)
+{
+  return page_width (window) == window_width (window);
 }
 
 static gboolean
@@ -173,55 +209,81 @@ minimum_width (DecipherWindow *window)
   return minimum;
 }
 
-/* With a document open, the window goes down to GNOME's smallest width, and there the
- * page still has the width, not the palette. */
+/* The height of one of the palette's cells. */
+static int
+cell_height (DecipherWindow *window)
+{
+  int height = 0;
+
+  for (GtkWidget *cell = gtk_widget_get_first_child (GTK_WIDGET (palette_grid (window)));
+       cell != NULL; cell = gtk_widget_get_next_sibling (cell))
+    height = MAX (height, gtk_widget_get_height (cell));
+  return height;
+}
+
+/* The palette's cells shown, a whole row of them at least. */
+static void
+assert_cells_usable (DecipherWindow *window)
+{
+  GtkWidget *grid = GTK_WIDGET (palette_grid (window));
+  GtkWidget *scroller = gtk_widget_get_ancestor (grid, GTK_TYPE_SCROLLED_WINDOW);
+
+  g_assert_true (gtk_widget_get_mapped (grid));
+  GUI_TEST_WAIT_FOR (cell_height (window) > 0, "the palette's cells drawn");
+  g_test_message ("cells' scroller %d px tall, a cell %d px", gtk_widget_get_height (scroller),
+                  cell_height (window));
+  g_assert_cmpint (gtk_widget_get_height (scroller), >=, cell_height (window));
+}
+
+/* With a document open, the window goes down to GNOME's smallest width; there the page
+ * keeps the whole width, and the palette is under it, not over it. */
 static void
 test_minimum_width (void)
 {
-  DecipherWindow *window = open_window (600, 600);
+  DecipherWindow *window = open_window (600, 700);
+  Layout layout;
 
-  resize_window (window, SMALLEST_WIDTH, 600);
+  resize_window (window, SMALLEST_WIDTH, 700);
   g_assert_cmpint (minimum_width (window), <=, SMALLEST_WIDTH);
-  g_assert_true (palette_hidden (window));
+  GUI_TEST_WAIT (palette_below, window, "the palette under the page");
+  layout = layout_of (window);
   g_assert_cmpint (page_width (window), ==, window_width (window));
+  g_assert_cmpfloat (layout.page.size.height, >=, 150);
+  assert_cells_usable (window);
   gui_test_screenshot ("small-screen-360");
 
-  /* And the palette comes out over the page there too, a little narrower than it. */
+  /* F9 puts it away, and the page takes its height. */
   gui_test_key (GTK_WINDOW (window), "F9");
-  GUI_TEST_WAIT (palette_shown, window, "F9 to bring the palette out");
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (_decipher_window_get_palette (window))), <,
-                   window_width (window));
-  gui_test_screenshot ("small-screen-360-palette-out");
-  gui_test_key (GTK_WINDOW (window), "Escape");
-  GUI_TEST_WAIT (palette_hidden, window, "Escape to put the palette away");
+  GUI_TEST_WAIT (palette_hidden, window, "F9 to put the palette away");
+  GUI_TEST_WAIT_FOR (layout_of (window).page.size.height
+                         >= layout.page.size.height + layout.palette.size.height,
+                     "the page to take the palette's height");
+  gui_test_screenshot ("small-screen-360-palette-away");
   gui_test_close_window (window);
 }
 
-/* At 600 px the page keeps the width; F9 brings the palette out over it, where the
- * arrows move among its cells, and Escape puts it away again. */
+/* Issue 31.8: at 600 × 800 the palette lay over half the page. It is under the page
+ * now: the page whole and readable above it, the cells whole below. */
 static void
-test_narrow_palette_over_page (void)
+test_narrow_palette_below_page (void)
 {
-  DecipherWindow *window = open_window (600, 600);
+  DecipherWindow *window = open_window (600, 800);
   DecipherGlyphPalette *palette = _decipher_window_get_palette (window);
   GtkWidget *view = GTK_WIDGET (_decipher_window_get_document_view (window));
+  Layout layout, hidden;
   guint first, second;
 
-  g_assert_cmpint (page_width (window), ==, window_width (window));
-  g_assert_true (palette_hidden (window));
-  g_assert_false (show_palette_state (window));
-  gui_test_screenshot ("small-screen-600-folded");
-
-  g_assert_true (gtk_widget_grab_focus (view));
-  gui_test_key (GTK_WINDOW (window), "F9");
-  GUI_TEST_WAIT (palette_shown, window, "F9 to bring the palette out");
+  GUI_TEST_WAIT (palette_below, window, "the palette under the page");
   g_assert_true (show_palette_state (window));
-  /* Over the page, not beside it: the page keeps its width. */
-  g_assert_cmpint (page_width (window), ==, window_width (window));
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (palette)), >=, 276);
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (palette)), <=, window_width (window) - 48);
-  /* Ready for the keyboard: the arrows move among its cells. */
-  g_assert_true (focus_inside (window, GTK_WIDGET (palette)));
+  layout = layout_of (window);
+  /* Each has a fair share of the height: a page of some lines, the cells usable. */
+  g_assert_cmpfloat (layout.page.size.height, >=, 200);
+  g_assert_cmpfloat (layout.palette.size.height, >=, 200);
+  assert_cells_usable (window);
+  gui_test_screenshot ("small-screen-600x800-palette-below");
+
+  /* The arrows move among its cells as beside the page. */
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (palette)));
   gui_test_key (GTK_WINDOW (window), "Right");
   first = decipher_glyph_palette_get_selected_symbol (palette);
   g_assert_cmpuint (first, !=, DC_SYMBOL_NONE);
@@ -229,21 +291,96 @@ test_narrow_palette_over_page (void)
   second = decipher_glyph_palette_get_selected_symbol (palette);
   g_assert_cmpuint (second, !=, DC_SYMBOL_NONE);
   g_assert_cmpuint (second, !=, first);
-  gui_test_screenshot ("small-screen-600-palette-out");
 
-  gui_test_key (GTK_WINDOW (window), "Escape");
-  GUI_TEST_WAIT (palette_hidden, window, "Escape to put the palette away");
-  g_assert_false (show_palette_state (window));
-  g_assert_cmpint (page_width (window), ==, window_width (window));
-  /* The focus goes back to the page, not nowhere. */
-  g_assert_true (focus_inside (window, view));
-
-  /* F9 twice: out and away again. */
-  gui_test_key (GTK_WINDOW (window), "F9");
-  GUI_TEST_WAIT (palette_shown, window, "F9 to bring the palette out again");
+  /* F9 with the focus in it: away, the page gets the height, and the focus goes back
+   * to the page, not nowhere. */
   gui_test_key (GTK_WINDOW (window), "F9");
   GUI_TEST_WAIT (palette_hidden, window, "F9 to put the palette away");
   g_assert_false (show_palette_state (window));
+  g_assert_true (focus_inside (window, view));
+  GUI_TEST_WAIT_FOR ((hidden = layout_of (window)).page.size.height
+                         >= layout.page.size.height + layout.palette.size.height,
+                     "the page to take the palette's height");
+  g_assert_cmpint (page_width (window), ==, window_width (window));
+
+  /* F9 again: back where it was, as tall as it was, its selection kept. */
+  gui_test_key (GTK_WINDOW (window), "F9");
+  GUI_TEST_WAIT (palette_below, window, "F9 to bring the palette back");
+  g_assert_true (show_palette_state (window));
+  g_assert_cmpfloat_with_epsilon (layout_of (window).palette.size.height,
+                                  layout.palette.size.height, 1.5);
+  g_assert_cmpuint (decipher_glyph_palette_get_selected_symbol (palette), ==, second);
+  gui_test_close_window (window);
+}
+
+/* Tab goes top to bottom as things are shown: the page (and a toast over it), the
+ * palette's controls and cells, then the word entry under them. */
+static void
+test_narrow_focus_order (void)
+{
+  DecipherWindow *window = open_window (600, 800);
+  GtkWidget *view = GTK_WIDGET (_decipher_window_get_document_view (window));
+  GtkWidget *palette = GTK_WIDGET (_decipher_window_get_palette (window));
+  GtkWidget *pages = gtk_paned_get_start_child (
+      GTK_PANED (gtk_widget_get_ancestor (palette, GTK_TYPE_PANED)));
+  GtkWidget *pane = GTK_WIDGET (_decipher_window_get_input_pane (window));
+  gboolean in_cells = FALSE;
+  guint presses = 0;
+
+  GUI_TEST_WAIT (palette_below, window, "the palette under the page");
+  g_assert_true (gtk_widget_is_ancestor (view, pages));
+  g_assert_true (gtk_widget_grab_focus (view));
+  /* Out of the page: into the palette, its first control first. */
+  while (focus_inside (window, pages) && presses++ < 20)
+    gui_test_key (GTK_WINDOW (window), "Tab");
+  g_assert_true (focus_inside (window, palette));
+  g_assert_true (focus_inside (window, GTK_WIDGET (decipher_glyph_palette_get_recognize_bar (
+                                           DECIPHER_GLYPH_PALETTE (palette)))));
+  /* Through the palette to its cells, then out of it, into the input pane. */
+  while (focus_inside (window, palette) && presses++ < 40)
+    {
+      in_cells |= focus_inside (window, GTK_WIDGET (palette_grid (window)));
+      gui_test_key (GTK_WINDOW (window), "Tab");
+    }
+  g_assert_true (in_cells);
+  g_assert_true (focus_inside (window, pane));
+  /* And back: Shift+Tab from the input pane goes into the palette, not the page. */
+  gui_test_key (GTK_WINDOW (window), "<Shift>Tab");
+  g_assert_true (focus_inside (window, palette));
+  gui_test_close_window (window);
+}
+
+/* The handle is dragged as a user drags it: the palette takes the height given, and
+ * keeps it across a trip beside the page on a wider window. */
+static void
+test_drag_handle (void)
+{
+  DecipherWindow *window = open_window (600, 800);
+  GtkWidget *paned = gtk_widget_get_ancestor (GTK_WIDGET (_decipher_window_get_palette (window)),
+                                              GTK_TYPE_PANED);
+  Layout before, after;
+  double handle_y;
+
+  GUI_TEST_WAIT (palette_below, window, "the palette under the page");
+  before = layout_of (window);
+  /* The handle is between the page's box and the palette. */
+  handle_y = (gtk_paned_get_position (GTK_PANED (paned))
+              + bounds_in_window (window, GTK_WIDGET (_decipher_window_get_palette (window)))
+                    .origin.y
+              - bounds_in_window (window, paned).origin.y)
+             / 2;
+  gui_test_pointer_drag (paned, gtk_widget_get_width (paned) / 2.0, handle_y,
+                         gtk_widget_get_width (paned) / 2.0, handle_y + 60, 10);
+  GUI_TEST_WAIT_FOR ((after = layout_of (window)).palette.origin.y >= before.palette.origin.y + 55,
+                     "the palette's top to be dragged 60 px down");
+  g_assert_cmpfloat (after.page.size.height, >=, before.page.size.height + 55);
+  g_assert_true (palette_below (window));
+
+  resize_window (window, 1000, 800);
+  GUI_TEST_WAIT (palette_beside, window, "the palette beside the page");
+  resize_window (window, 600, 800);
+  GUI_TEST_WAIT (palette_below, window, "the palette under the page again");
+  g_assert_cmpfloat_with_epsilon (layout_of (window).palette.origin.y, after.palette.origin.y, 1.5);
   gui_test_close_window (window);
 }
 
@@ -253,15 +390,16 @@ test_wide_palette_beside_page (void)
 {
   DecipherWindow *window = open_window (1200, 800);
   DecipherGlyphPalette *palette = _decipher_window_get_palette (window);
-  graphene_rect_t page, cells;
+  Layout layout;
 
-  GUI_TEST_WAIT (palette_shown, window, "the palette beside the page");
+  GUI_TEST_WAIT (palette_beside, window, "the palette beside the page");
   g_assert_true (show_palette_state (window));
-  page = bounds_in_window (window, page_scroller (window));
-  cells = bounds_in_window (window, GTK_WIDGET (palette));
-  g_assert_cmpfloat (cells.size.width, >=, 276);
-  g_assert_cmpfloat (cells.origin.x, >=, page.origin.x + page.size.width);
-  g_assert_cmpfloat (page.size.width + cells.size.width, >=, window_width (window) - 2);
+  layout = layout_of (window);
+  /* Side by side, as tall as each other. */
+  g_assert_cmpfloat (layout.page.size.width + layout.palette.size.width, >=,
+                     window_width (window) - 2);
+  g_assert_cmpfloat_with_epsilon (layout.page.size.height, layout.palette.size.height, 1.5);
+  assert_cells_usable (window);
   gui_test_screenshot ("small-screen-1200");
 
   gui_test_key (GTK_WINDOW (window), "F9");
@@ -269,30 +407,50 @@ test_wide_palette_beside_page (void)
   g_assert_false (show_palette_state (window));
   GUI_TEST_WAIT (page_has_whole_width, window, "the page to take the palette's room");
   gui_test_key (GTK_WINDOW (window), "F9");
-  GUI_TEST_WAIT (palette_shown, window, "F9 to show the palette again");
+  GUI_TEST_WAIT (palette_beside, window, "F9 to show the palette again");
   g_assert_cmpint (page_width (window) + gtk_widget_get_width (GTK_WIDGET (palette)), >=,
                    window_width (window) - 2);
   gui_test_close_window (window);
 }
 
-/* Made narrower, the palette folds away; made wide again, it comes back beside. */
+/* Made narrower, the palette goes under the page; made wide again, back beside it. It
+ * moves whole, its selection with it, and stays hidden where the user hid it. */
 static void
-test_resize_folds_and_unfolds (void)
+test_resize_moves_palette (void)
 {
   DecipherWindow *window = open_window (1200, 800);
+  DecipherGlyphPalette *palette = _decipher_window_get_palette (window);
+  guint selected;
 
-  GUI_TEST_WAIT (palette_shown, window, "the palette beside the page");
+  GUI_TEST_WAIT (palette_beside, window, "the palette beside the page");
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (palette)));
+  gui_test_key (GTK_WINDOW (window), "Right");
+  selected = decipher_glyph_palette_get_selected_symbol (palette);
+  g_assert_cmpuint (selected, !=, DC_SYMBOL_NONE);
+
   resize_window (window, 640, 800);
-  GUI_TEST_WAIT (palette_hidden, window, "the palette to fold away");
-  GUI_TEST_WAIT (page_has_whole_width, window, "the page to take the palette's room");
+  GUI_TEST_WAIT (palette_below, window, "the palette to go under the page");
+  g_assert_cmpuint (decipher_glyph_palette_get_selected_symbol (palette), ==, selected);
+  /* The focus it had went with it. */
+  g_assert_true (focus_inside (window, GTK_WIDGET (palette)));
   resize_window (window, 1000, 800);
-  GUI_TEST_WAIT (palette_shown, window, "the palette back beside the page");
-  g_assert_cmpint (page_width (window)
-                       + gtk_widget_get_width (GTK_WIDGET (_decipher_window_get_palette (window))),
-                   >=, window_width (window) - 2);
+  GUI_TEST_WAIT (palette_beside, window, "the palette back beside the page");
+  g_assert_cmpint (page_width (window) + gtk_widget_get_width (GTK_WIDGET (palette)), >=,
+                   window_width (window) - 2);
+  g_assert_cmpuint (decipher_glyph_palette_get_selected_symbol (palette), ==, selected);
+
+  /* Hidden beside the page, it stays hidden under it, and F9 brings it there. */
+  gui_test_key (GTK_WINDOW (window), "F9");
+  GUI_TEST_WAIT (page_has_whole_width, window, "the page to take the palette's room");
+  resize_window (window, 640, 800);
+  GUI_TEST_WAIT_FOR (_decipher_window_get_palette_below (window), "the narrow layout");
+  gui_test_wait_frame (GTK_WIDGET (window));
+  g_assert_true (palette_hidden (window));
+  g_assert_false (show_palette_state (window));
+  gui_test_key (GTK_WINDOW (window), "F9");
+  GUI_TEST_WAIT (palette_below, window, "F9 to bring the palette under the page");
   gui_test_close_window (window);
 }
-
 
 static gboolean
 progress_shown (DecipherWindow *window)
@@ -363,9 +521,11 @@ main (int argc, char *argv[])
   g_assert_no_error (error);
 
   g_test_add_func ("/small-screen/minimum-width", test_minimum_width);
-  g_test_add_func ("/small-screen/narrow-palette-over-page", test_narrow_palette_over_page);
+  g_test_add_func ("/small-screen/narrow-palette-below-page", test_narrow_palette_below_page);
+  g_test_add_func ("/small-screen/narrow-focus-order", test_narrow_focus_order);
+  g_test_add_func ("/small-screen/drag-handle", test_drag_handle);
   g_test_add_func ("/small-screen/wide-palette-beside-page", test_wide_palette_beside_page);
-  g_test_add_func ("/small-screen/resize-folds-and-unfolds", test_resize_folds_and_unfolds);
+  g_test_add_func ("/small-screen/resize-moves-palette", test_resize_moves_palette);
   g_test_add_func ("/small-screen/status-line", test_status_line);
   status = g_test_run ();
   g_object_unref (application);
