@@ -20,6 +20,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <math.h>
 #ifdef __linux__
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -43,6 +44,10 @@ struct _DecipherRecognizeBar
   GTask *task;                  /* while running */
   guint poll_source;
   char *message;
+  /* The message says that Accept finds nothing to take: a statement about the key and
+   * the % box as they are, kept true while either changes (it went on saying "No
+   * proposal is at least 50 % sure" with the box at 30 or after new proposals came). */
+  gboolean message_is_state;
 
   GtkWidget *recognize_button;
   GtkWidget *progress_bar;
@@ -76,6 +81,7 @@ run_free (gpointer data)
 static void
 set_message (DecipherRecognizeBar *self, const char *message)
 {
+  self->message_is_state = FALSE;
   g_free (self->message);
   self->message = g_strdup (message);
   if (self->message_label == NULL) /* disposed while reading */
@@ -288,13 +294,42 @@ decipher_recognize_bar_set_min_confidence (DecipherRecognizeBar *self, double co
     gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->spin), CLAMP (confidence, 0, 1) * 100.0);
 }
 
+/* A confidence as the palette's cells show it, in whole percent. */
+static int
+shown_percent (double confidence)
+{
+  return (int) round (confidence * 100.0);
+}
+
+/* The % box's value, in whole percent. */
+static int
+box_percent (DecipherRecognizeBar *self)
+{
+  return (int) round (decipher_recognize_bar_get_min_confidence (self) * 100.0);
+}
+
+/* Whether the % box asks for a proposal: compared as both are shown, so that a cell that
+ * reads "50 %" is taken at 50, whatever digits its confidence has beyond. */
+static gboolean
+box_takes (DecipherRecognizeBar *self, double confidence)
+{
+  return shown_percent (confidence) >= box_percent (self);
+}
+
 /* What Accept All takes without a look at each: what the % box asks for, never less sure
  * than what a level applies by itself (issue 31.1: at the box's lowest setting, a lying
  * cmap's proposals at 8 % were taken with the rest). Below it, each is reviewed. */
 static double
 accept_floor (DecipherRecognizeBar *self)
 {
-  return MAX (decipher_recognize_bar_get_min_confidence (self), DC_KEY_AUTOMATIC_CONFIDENCE);
+  return MAX ((box_percent (self) - 0.5) / 100.0, DC_KEY_AUTOMATIC_CONFIDENCE);
+}
+
+/* The percentage Accept All takes at least, as said to the user. */
+static int
+accept_floor_percent (DecipherRecognizeBar *self)
+{
+  return MAX (box_percent (self), shown_percent (DC_KEY_AUTOMATIC_CONFIDENCE));
 }
 
 /**
@@ -317,9 +352,9 @@ accept_above (DecipherRecognizeBar *self, gboolean skip_lookalikes, GError **err
                                    skip_lookalikes, &n, error))
     return n;
   /* Translators: after "Accept All Above"; the percentage is the confidence taken. */
-  message = g_strdup_printf (ngettext ("%u proposal at least %.0f %% sure accepted",
-                                       "%u proposals at least %.0f %% sure accepted", n),
-                             n, accept_floor (self) * 100.0);
+  message = g_strdup_printf (ngettext ("%u proposal at least %d %% sure accepted",
+                                       "%u proposals at least %d %% sure accepted", n),
+                             n, accept_floor_percent (self));
   set_message (self, message);
   return n;
 }
@@ -363,7 +398,6 @@ static char *
 describe_acceptance (DecipherRecognizeBar *self, guint *n_taken, guint *n_lookalikes)
 {
   DcKey *key = decipher_session_get_key (self->session);
-  double min_confidence = decipher_recognize_bar_get_min_confidence (self);
   guint per_level[DC_KEY_LEVEL_LAST + 1] = { 0 }, n_symbols, n_left = 0, n_unsure = 0;
   GString *body = g_string_new (NULL);
 
@@ -376,7 +410,7 @@ describe_acceptance (DecipherRecognizeBar *self, guint *n_taken, guint *n_lookal
 
       if (dc_key_get_status (key, s) != DC_KEY_PROPOSED)
         continue;
-      if (dc_key_get_confidence (key, s) < min_confidence)
+      if (!box_takes (self, dc_key_get_confidence (key, s)))
         {
           n_left++;
           continue;
@@ -423,14 +457,53 @@ describe_acceptance (DecipherRecognizeBar *self, guint *n_taken, guint *n_lookal
                             n_unsure, DC_KEY_AUTOMATIC_CONFIDENCE * 100.0);
   if (n_left > 0)
     g_string_append_printf (body,
-                            ngettext ("%u proposal less sure than %.0f %% stays to review "
+                            ngettext ("%u proposal less sure than %d %% stays to review "
                                       "in the palette.",
-                                      "%u proposals less sure than %.0f %% stay to review "
+                                      "%u proposals less sure than %d %% stay to review "
                                       "in the palette.",
                                       n_left),
-                            n_left, min_confidence * 100.0);
+                            n_left, box_percent (self));
   g_strchomp (body->str);
   return g_string_free (body, FALSE);
+}
+
+/* Why Accept finds nothing to take, for the key and the % box as they are now; %NULL
+ * once it would find something. */
+static char *
+describe_nothing (DecipherRecognizeBar *self)
+{
+  DcKey *key = decipher_session_get_key (self->session);
+  guint n_symbols, n_proposed = 0;
+  double surest = 0;
+
+  dc_document_get_symbols (decipher_session_get_document (self->session), &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    if (dc_key_get_status (key, s) == DC_KEY_PROPOSED)
+      {
+        if (box_takes (self, dc_key_get_confidence (key, s)))
+          return NULL;
+        surest = MAX (surest, dc_key_get_confidence (key, s));
+        n_proposed++;
+      }
+  if (n_proposed == 0)
+    return g_strdup (_("Nothing is proposed: there is nothing to accept."));
+  /* Translators: the % box's value, then the highest confidence among the proposals. */
+  return g_strdup_printf (_("No proposal is at least %d %% sure; the surest is %d %%."),
+                             box_percent (self), shown_percent (surest));
+}
+
+/* The message that Accept found nothing, said again for the key and the % box as they
+ * are now, or gone once Accept would take something. */
+static void
+update_nothing_message (DecipherRecognizeBar *self)
+{
+  g_autofree char *message = NULL;
+
+  if (!self->message_is_state)
+    return;
+  message = self->session != NULL ? describe_nothing (self) : NULL;
+  set_message (self, message);
+  self->message_is_state = message != NULL;
 }
 
 /* Nothing is applied before the user has seen how many values each kind of evidence
@@ -449,10 +522,8 @@ accept_clicked_cb (DecipherRecognizeBar *self)
   body = describe_acceptance (self, &n_taken, &n_lookalikes);
   if (n_taken == 0 && self->to_review->len == 0)
     {
-      g_autofree char *message = g_strdup_printf (_("No proposal is at least %.0f %% sure."),
-          decipher_recognize_bar_get_min_confidence (self) * 100.0);
-
-      set_message (self, message);
+      self->message_is_state = TRUE;
+      update_nothing_message (self);
       return;
     }
   heading = n_taken > 0 ? g_strdup_printf (ngettext ("Accept %u Proposal?", "Accept %u Proposals?",
@@ -545,7 +616,12 @@ decipher_recognize_bar_set_session (DecipherRecognizeBar *self, DecipherSession 
   decipher_recognize_bar_cancel (self);
   if (self->review != NULL)
     gtk_window_destroy (GTK_WINDOW (self->review));
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
   g_set_object (&self->session, session);
+  if (session != NULL)
+    g_signal_connect_object (decipher_session_get_key (session), "changed",
+                             G_CALLBACK (update_nothing_message), self, G_CONNECT_SWAPPED);
   set_message (self, NULL);
   update_state (self);
 }
@@ -558,6 +634,8 @@ decipher_recognize_bar_dispose (GObject *object)
 
   decipher_recognize_bar_cancel (self);
   g_clear_handle_id (&self->poll_source, g_source_remove);
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
   g_clear_object (&self->session);
   g_clear_object (&self->renderer);
   if (self->review != NULL)
@@ -648,6 +726,7 @@ decipher_recognize_bar_init (DecipherRecognizeBar *self)
                                _("Accept every proposal at least this sure, as one step "
                                  "that Undo takes back (Ctrl+Enter)"));
   g_signal_connect_swapped (self->accept_button, "clicked", G_CALLBACK (accept_clicked_cb), self);
+  g_signal_connect_swapped (self->spin, "value-changed", G_CALLBACK (update_nothing_message), self);
   gtk_box_append (GTK_BOX (accept_row), label);
   gtk_box_append (GTK_BOX (accept_row), self->spin);
   gtk_box_append (GTK_BOX (accept_row), gtk_label_new ("%"));

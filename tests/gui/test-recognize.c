@@ -470,11 +470,90 @@ test_recognize_close_while_reading (void)
   g_assert_finalize_object (f.session);
 }
 
+/* Presses Accept and returns the bar's message, or NULL when a confirmation came. */
+static const char *
+press_accept (Fixture *f)
+{
+  g_signal_emit_by_name (gui_test_find_button (GTK_WIDGET (f->bar), "_Accept"), "clicked");
+  gui_test_settle ();
+  return gui_test_find_dialog () != NULL ? NULL : decipher_recognize_bar_get_message (f->bar);
+}
+
+static void
+propose (DcKey *key, guint symbol, const char *value, double confidence)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (dc_key_set_full (key, symbol, value, DC_KEY_PROPOSED, DC_KEY_LEVEL_SHAPE,
+                                  confidence, "test: a reading", &error));
+  g_assert_no_error (error);
+}
+
+/* What the bar says when Accept finds nothing is true of the key and the % box as they
+ * are now. It went on saying "No proposal is at least 50 % sure" with the box lowered
+ * or new proposals in, and it compared exact confidences where the cells show them
+ * rounded: a cell reading "50 %" was "not at least 50 % sure". */
+static void
+test_nothing_to_accept (void)
+{
+  Fixture f;
+  DcKey *key;
+  guint n_symbols, unknown[2], n_unknown = 0;
+
+  fixture_open (&f, "legacy-shared.pdf");
+  key = decipher_session_get_key (f.session);
+  dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
+  for (guint s = 0; s < n_symbols && n_unknown < 2; s++)
+    if (dc_key_get_status (key, s) == DC_KEY_UNKNOWN)
+      unknown[n_unknown++] = s;
+  g_assert_cmpuint (n_unknown, ==, 2);
+  g_assert_cmpuint (count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_NONE, 0), ==, 0);
+
+  decipher_recognize_bar_set_min_confidence (f.bar, 0.5);
+  g_assert_cmpstr (press_accept (&f), ==, "Nothing is proposed: there is nothing to accept.");
+
+  /* A proposal comes: the message says how sure it is. */
+  propose (key, unknown[0], "ж", 0.42);
+  g_assert_cmpstr (decipher_recognize_bar_get_message (f.bar), ==,
+                   "No proposal is at least 50 % sure; the surest is 42 %.");
+  /* The box lowered to it: Accept would offer it, and the message goes. */
+  decipher_recognize_bar_set_min_confidence (f.bar, 0.4);
+  g_assert_null (decipher_recognize_bar_get_message (f.bar));
+  decipher_recognize_bar_set_min_confidence (f.bar, 0.5);
+  g_assert_null (decipher_recognize_bar_get_message (f.bar));
+  g_assert_cmpstr (press_accept (&f), ==, "No proposal is at least 50 % sure; the surest is 42 %.");
+  /* The box moved, still above it: the message follows the box. */
+  decipher_recognize_bar_set_min_confidence (f.bar, 0.45);
+  g_assert_cmpstr (decipher_recognize_bar_get_message (f.bar), ==,
+                   "No proposal is at least 45 % sure; the surest is 42 %.");
+
+  /* A proposal its cell shows at 50 % is at least 50 % sure. */
+  decipher_recognize_bar_set_min_confidence (f.bar, 0.5);
+  propose (key, unknown[1], "щ", 0.497);
+  g_assert_true (shows_confidence (GTK_WIDGET (f.palette)));
+  g_assert_null (decipher_recognize_bar_get_message (f.bar));
+  g_assert_null (press_accept (&f));
+  /* Under what a level applies by itself: offered for review, not taken. */
+  g_assert_true (adw_message_dialog_has_response (gui_test_find_dialog (), "review"));
+  g_assert_false (adw_message_dialog_has_response (gui_test_find_dialog (), "accept"));
+  gui_test_close_dialogs ();
+  g_assert_cmpint (dc_key_get_status (key, unknown[1]), ==, DC_KEY_PROPOSED);
+
+  /* Undone, that proposal is gone, and so is what was said of it. */
+  g_assert_true (dc_key_undo (key));
+  g_assert_cmpstr (press_accept (&f), ==, "No proposal is at least 50 % sure; the surest is 42 %.");
+  g_assert_true (dc_key_undo (key));
+  g_assert_cmpstr (decipher_recognize_bar_get_message (f.bar), ==,
+                   "Nothing is proposed: there is nothing to accept.");
+  fixture_close (&f);
+}
+
 int
 main (int argc, char *argv[])
 {
   gui_test_init (&argc, &argv);
 
+  g_test_add_func ("/recognize/nothing-to-accept", test_nothing_to_accept);
   g_test_add_func ("/recognize/recognize-and-accept", test_recognize_and_accept);
   g_test_add_func ("/recognize/cancel", test_recognize_cancel);
   g_test_add_func ("/recognize/close-while-reading", test_recognize_close_while_reading);
