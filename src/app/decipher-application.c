@@ -31,6 +31,7 @@ static const struct
   { "app.quit", { "<Primary>q", NULL } },
   { "win.open", { "<Primary>o", NULL } },
   { "win.export", { "<Primary>e", NULL } },
+  { "win.print", { "<Primary>p", NULL } },
   { "win.open-project", { "<Primary><Shift>o", NULL } },
   { "win.save-project-as", { "<Primary><Shift>s", NULL } },
   { "win.close", { "<Primary>w", NULL } },

@@ -332,6 +332,13 @@ export_action (GtkWidget *widget, const char *name, GVariant *param)
   _decipher_window_export (DECIPHER_WINDOW (widget));
 }
 
+static void
+print_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  g_autoptr (GtkPrintOperation) operation = _decipher_window_print (
+      DECIPHER_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, NULL);
+}
+
 /* Nothing recovered means nothing to export: say so before asking for a file name. */
 static gboolean
 check_recovered (DecipherWindow *self, const char *heading)
@@ -729,6 +736,7 @@ _decipher_window_update_actions (DecipherWindow *self)
   gtk_widget_action_set_enabled (widget, "win.next-page", has_document && page + 1 < n_pages);
   gtk_widget_action_set_enabled (widget, "win.go-to-page", has_document);
   gtk_widget_action_set_enabled (widget, "win.show-text", has_document);
+  gtk_widget_action_set_enabled (widget, "win.print", has_document);
   gtk_widget_action_set_enabled (widget, "win.what-next", has_document);
   gtk_widget_action_set_enabled (widget, "win.copy", has_document);
   gtk_widget_action_set_enabled (widget, "win.find", has_document);
@@ -754,6 +762,7 @@ _decipher_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.export-pdf", NULL, export_pdf_action);
   gtk_widget_class_install_action (widget_class, "win.export-map", NULL, export_map_action);
+  gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "win.open-project", NULL, open_project_action);
   gtk_widget_class_install_action (widget_class, "win.save-project-as", NULL,
                                    save_project_as_action);

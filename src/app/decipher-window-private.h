@@ -89,6 +89,7 @@ struct _DecipherWindow
   guint status_frames;
   GtkLabel *page_label;
   GtkEntry *page_entry;
+  GtkPrintSettings *print_settings; /* as last printed with, for the next print */
 };
 
 void _decipher_window_class_add_actions (GtkWidgetClass *widget_class);
@@ -123,6 +124,10 @@ void _decipher_window_layout_dispose (DecipherWindow *self);
 gboolean _decipher_window_get_show_palette (DecipherWindow *self);
 gboolean _decipher_window_set_show_palette (DecipherWindow *self, gboolean show);
 gboolean _decipher_window_get_palette_below (DecipherWindow *self);
+
+/* decipher-window-print.c */
+GtkPrintOperation *_decipher_window_print (DecipherWindow *self, GtkPrintOperationAction action,
+                                           const char *export_path);
 
 /* decipher-window-project.c */
 void _decipher_window_choose_project_to_save (DecipherWindow *self);

@@ -747,6 +747,7 @@ decipher_window_finalize (GObject *object)
   g_clear_object (&self->loading_file);
   g_clear_object (&self->settings);
   g_clear_object (&self->recent_menu);
+  g_clear_object (&self->print_settings);
   g_clear_pointer (&self->return_page, g_free);
   g_clear_pointer (&self->last_error, g_free);
 
