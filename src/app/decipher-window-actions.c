@@ -335,8 +335,11 @@ export_action (GtkWidget *widget, const char *name, GVariant *param)
 static void
 print_action (GtkWidget *widget, const char *name, GVariant *param)
 {
-  g_autoptr (GtkPrintOperation) operation = _decipher_window_print (
-      DECIPHER_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, NULL);
+  DecipherWindow *self = DECIPHER_WINDOW (widget);
+  g_autoptr (GtkPrintOperation) operation = NULL;
+
+  /* It runs on by itself after the dialog; the window says if it fails. */
+  operation = _decipher_window_print (self, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, NULL);
 }
 
 /* Nothing recovered means nothing to export: say so before asking for a file name. */
