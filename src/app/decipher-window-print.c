@@ -134,6 +134,11 @@ begin_print_cb (GtkPrintOperation *operation, GtkPrintContext *context, PrintJob
   g_autoptr (PangoLayout) layout = gtk_print_context_create_pango_layout (context);
   int height;
 
+  /* From the start, should GTK lay the pages out again (a preview, then the print). */
+  g_ptr_array_set_size (job->texts, 0);
+  g_array_set_size (job->sheets, 0);
+  g_clear_object (&job->layout);
+  job->layout_page = G_MAXUINT;
   pango_layout_set_font_description (layout, job->header_font);
   pango_layout_set_text (layout, job->title, -1);
   pango_layout_get_size (layout, NULL, &height);
