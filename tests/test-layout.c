@@ -490,6 +490,75 @@ test_language_thresholds (void)
     }
 }
 
+/* The JSON export's quick way to a span's normal form (dc-export-normalize.c) gives
+ * what g_utf8_normalize() gives. Its claim, checked over every character GLib knows: a
+ * character it lets through is a starter that the form leaves alone and is the second
+ * half of no canonical composition, so no neighbour can change it (UAX #15, 9). */
+static void
+test_normalize_quick (void)
+{
+  static const DcNormalization forms[] = { DC_NORMALIZATION_NFC, DC_NORMALIZATION_NFKC,
+                                           DC_NORMALIZATION_NFD };
+  static const GNormalizeMode modes[] = { G_NORMALIZE_NFC, G_NORMALIZE_NFKC, G_NORMALIZE_NFD };
+  static const char *texts[] = {
+    "plain ASCII, 12.5 %",
+    "Всеобщая декларация прав человека: йод, ёж — «да» … \xef\xbf\xbd",
+    "и\xcc\x86 and e\xcc\x81: letters and their marks apart",
+    "Ѐ Ѝ ѐ ѝ ї ў: Cyrillic letters that decompose",
+    "ﬁ ½ ² ª \xc2\xa0 \xe2\x80\x80: compatibility forms and an en quad",
+    "Ω K Å: singletons (ohm, kelvin, angstrom)",
+    "한국어 ᄀ\xe1\x85\xa1 가\xe1\x86\xa8: Hangul, and jamo that compose",
+    "கொ க\xe0\xaf\x86\xe0\xae\xbe ো ಕೋ: Indic vowels in two parts",
+    "Ἀθῆναι ΐ: Greek with its marks",
+    "\xc1\x81 overlong, not UTF-8",
+    "\xed\xa0\x80 a surrogate, not UTF-8",
+    "עִבְרִית العربية 中文 𝐀",
+    "",
+  };
+  guint checked = 0;
+
+  for (gunichar c = 1; c < 0x110000; c++)
+    {
+      gunichar a, b;
+      char utf8[8];
+
+      if (c >= 0xd800 && c <= 0xdfff)
+        continue;
+      utf8[g_unichar_to_utf8 (c, utf8)] = '\0';
+      /* A second half of a composition is never let through where the form composes. */
+      if (g_unichar_decompose (c, &a, &b) && b != 0)
+        {
+          char second[8];
+
+          second[g_unichar_to_utf8 (b, second)] = '\0';
+          g_assert_false (_dc_export_is_normalized (second, DC_NORMALIZATION_NFC));
+          g_assert_false (_dc_export_is_normalized (second, DC_NORMALIZATION_NFKC));
+        }
+      for (guint m = 0; m < G_N_ELEMENTS (forms); m++)
+        if (_dc_export_is_normalized (utf8, forms[m]))
+          {
+            g_autofree char *normal = g_utf8_normalize (utf8, -1, modes[m]);
+
+            g_assert_cmpstr (normal, ==, utf8);
+            g_assert_cmpint (g_unichar_combining_class (c), ==, 0);
+            checked++;
+          }
+    }
+  /* Most of the Basic Multilingual Plane goes the quick way. */
+  g_assert_cmpuint (checked, >, 3 * 30000);
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    for (guint m = 0; m < G_N_ELEMENTS (forms); m++)
+      {
+        g_autofree char *quick = _dc_export_normalize (texts[i], forms[m]);
+        g_autofree char *slow = g_utf8_normalize (texts[i], -1, modes[m]);
+
+        g_assert_cmpstr (quick, ==, slow);
+      }
+  g_assert_true (_dc_export_is_normalized (texts[1], DC_NORMALIZATION_NFC));
+  g_assert_false (_dc_export_is_normalized (texts[1], DC_NORMALIZATION_NFD));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -497,6 +566,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/layout/scripts", test_scripts);
   g_test_add_func ("/layout/language-thresholds", test_language_thresholds);
+  g_test_add_func ("/layout/normalize-quick", test_normalize_quick);
   g_test_add ("/layout/blocks", Fixture, NULL, fixture_set_up, test_blocks, fixture_tear_down);
   g_test_add ("/layout/tabscores", Fixture, NULL, fixture_set_up, test_tabscores,
               fixture_tear_down);

@@ -92,7 +92,7 @@ compare_cells_x (gconstpointer a, gconstpointer b)
  * line too: each word keeps its letters in logical order). */
 static void
 collect_line (Respaced *r, DcDocument *document, guint i, const DcLine *line, DcValueFunc value,
-              gpointer user_data, gboolean code_points)
+              gpointer user_data, gboolean code_points, const DcTokenTexts *known)
 {
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
@@ -103,6 +103,7 @@ collect_line (Respaced *r, DcDocument *document, guint i, const DcLine *line, Dc
   for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
     {
       Cell cell = { 0 };
+      const char *token_text;
 
       cell.line = i;
       cell.x0 = G_MAXDOUBLE;
@@ -114,16 +115,21 @@ collect_line (Respaced *r, DcDocument *document, guint i, const DcLine *line, Dc
           cell.x0 = MIN (cell.x0, box.x0);
           cell.x1 = MAX (cell.x1, box.x1);
         }
-      g_string_truncate (text, 0);
-      _dc_export_append_token (text, document, &tokens[t], value, user_data);
+      token_text = _dc_token_texts_get (known, t);
+      if (token_text == NULL)
+        {
+          g_string_truncate (text, 0);
+          _dc_export_append_token (text, document, &tokens[t], value, user_data);
+          token_text = text->str;
+        }
       /* Words written together are one cell, as they are one word of the text. */
       if (r->cells->len > first
           && _dc_reorder_tokens_close_up (document, &tokens[t - 1], &tokens[t],
                                           g_array_index (r->cells, Cell, r->cells->len - 1).text,
-                                          text->str, value, user_data))
+                                          token_text, value, user_data))
         {
           Cell *previous = &g_array_index (r->cells, Cell, r->cells->len - 1);
-          char *joined = g_strconcat (previous->text, text->str, NULL);
+          char *joined = g_strconcat (previous->text, token_text, NULL);
 
           g_free (previous->text);
           previous->text = joined;
@@ -132,8 +138,8 @@ collect_line (Respaced *r, DcDocument *document, guint i, const DcLine *line, Dc
           previous->x1 = MAX (previous->x1, cell.x1);
           continue;
         }
-      cell.width = text_width (text->str, code_points);
-      cell.text = g_strdup (text->str);
+      cell.width = text_width (token_text, code_points);
+      cell.text = g_strdup (token_text);
       g_array_append_val (r->cells, cell);
     }
   /* Vertical or upside-down lines have no columns across lines: they keep their order. */
@@ -308,7 +314,8 @@ place_group (Respaced *r, guint first, guint end)
  * width (token widths over their characters). */
 static Respaced *
 respace_block_full (DcDocument *document, const DcBlock *block, double origin, gboolean code_points,
-                    gboolean place, DcValueFunc value, gpointer user_data)
+                    gboolean place, DcValueFunc value, gpointer user_data,
+                    const DcTokenTexts *known)
 {
   const DcLine *lines = dc_document_get_lines (document, NULL);
   Respaced *r = g_new0 (Respaced, 1);
@@ -324,7 +331,8 @@ respace_block_full (DcDocument *document, const DcBlock *block, double origin, g
   for (guint i = 0; i < r->n_lines; i++)
     {
       r->line_first[i] = r->cells->len;
-      collect_line (r, document, i, &lines[block->first_line + i], value, user_data, code_points);
+      collect_line (r, document, i, &lines[block->first_line + i], value, user_data, code_points,
+                    known);
     }
   r->line_first[r->n_lines] = r->cells->len;
 
@@ -360,7 +368,7 @@ static Respaced *
 respace_block (DcDocument *document, const DcBlock *block, double origin, gboolean code_points,
                DcValueFunc value, gpointer user_data)
 {
-  return respace_block_full (document, block, origin, code_points, TRUE, value, user_data);
+  return respace_block_full (document, block, origin, code_points, TRUE, value, user_data, NULL);
 }
 
 static void
@@ -657,17 +665,18 @@ dc_export_block_tabscores (DcDocument *document, const DcBlock *block, DcValueFu
   g_return_val_if_fail (block != NULL && value != NULL, NULL);
 
   return _dc_export_block_tabscores (document, block, document_left_margin (document), value,
-                                     user_data);
+                                     user_data, NULL);
 }
 
 /* dc_export_block_tabscores() with the document's left margin (_dc_export_left_margin())
- * worked out once for all its blocks. */
+ * worked out once for all its blocks, and the texts of its tokens when the caller has
+ * them (@known, or NULL). */
 double *
 _dc_export_block_tabscores (DcDocument *document, const DcBlock *block, double left,
-                            DcValueFunc value, gpointer user_data)
+                            DcValueFunc value, gpointer user_data, const DcTokenTexts *known)
 {
   g_autoptr (Respaced)
-      r = respace_block_full (document, block, left, TRUE, FALSE, value, user_data);
+      r = respace_block_full (document, block, left, TRUE, FALSE, value, user_data, known);
 
   return g_steal_pointer (&r->iscore);
 }

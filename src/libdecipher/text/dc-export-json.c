@@ -209,6 +209,20 @@ is_space (Export *e, guint k)
   return dc_document_symbol_is_space (e->document, e->glyphs[e->order[k]].symbol);
 }
 
+static void
+write_run (DcJsonWriter *w, const char *text, guint n, const Origin *origin)
+{
+  dc_json_writer_begin_object (w, NULL);
+  dc_json_writer_string (w, "text", text);
+  dc_json_writer_int (w, "glyphs", n);
+  dc_json_writer_boolean (w, "undecoded", origin->value == NULL);
+  dc_json_writer_string (w, "status", dc_key_status_to_string (origin->status));
+  dc_json_writer_string (w, "level", dc_key_level_to_string (origin->level));
+  dc_json_writer_double (w, "confidence", origin->confidence);
+  dc_json_writer_string (w, "provenance", origin->provenance);
+  dc_json_writer_end_object (w);
+}
+
 /* One run: glyphs [first, end) of the reading order, all of one origin. */
 static void
 add_run (Export *e, DcJsonWriter *w, guint first, guint end, const Origin *origin)
@@ -229,15 +243,7 @@ add_run (Export *e, DcJsonWriter *w, guint first, guint end, const Origin *origi
       append_value (text, &o);
       n++;
     }
-  dc_json_writer_begin_object (w, NULL);
-  dc_json_writer_string (w, "text", text->str);
-  dc_json_writer_int (w, "glyphs", n);
-  dc_json_writer_boolean (w, "undecoded", origin->value == NULL);
-  dc_json_writer_string (w, "status", dc_key_status_to_string (origin->status));
-  dc_json_writer_string (w, "level", dc_key_level_to_string (origin->level));
-  dc_json_writer_double (w, "confidence", origin->confidence);
-  dc_json_writer_string (w, "provenance", origin->provenance);
-  dc_json_writer_end_object (w);
+  write_run (w, text->str, n, origin);
 }
 
 /* The glyphs of a token cut by a change of font, from @k to the token's or the span's
@@ -282,68 +288,84 @@ partial_word (Export *e, guint k, guint end, gboolean rtl, GString *word)
   return k;
 }
 
+typedef struct
+{
+  gsize offset;
+  gboolean closed; /* written together with the word before it */
+} WordStart;
+
 /* The span's text in logical order: its whole tokens as dc-reorder.c gives them (Indic
  * pre-base vowels after their consonant), in reverse on a right-to-left span, as are the
  * glyphs of a token cut by a change of font. */
 static void
-logical_text (Export *e, guint first, guint end, gboolean rtl, GString *out)
+logical_text (Export *e, guint first, guint end, gboolean rtl, const DcTokenTexts *known,
+              GString *out)
 {
-  g_autoptr (GPtrArray) words = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GArray) closed = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  /* The words one after the other, each ending in a NUL; where each starts and whether
+   * it is written together with the word before it. */
+  g_autoptr (GString) words = g_string_new (NULL);
+  g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (WordStart));
   const DcToken *previous = NULL;
 
   for (guint k = first; k < end;)
     {
-      GString *word = g_string_new (NULL);
-      gboolean close_up = FALSE;
+      WordStart word = { words->len, FALSE };
 
       if (is_space (e, k))
         {
           k++;
-          g_string_free (word, TRUE);
           continue;
         }
       if (e->token_start[k]
           && e->tokens[e->token_at[k]].first_glyph + e->tokens[e->token_at[k]].n_glyphs <= end)
         {
           const DcToken *token = &e->tokens[e->token_at[k]];
+          const char *token_text = _dc_token_texts_get (known, e->token_at[k]);
 
-          _dc_reorder_token (e->document, e->token_at[k], e->value, e->user_data, word);
+          if (token_text != NULL)
+            g_string_append (words, token_text);
+          else
+            _dc_reorder_token (e->document, e->token_at[k], e->value, e->user_data, words);
           /* Words of CJK or Thai written together, as in the line's text. */
-          close_up = previous != NULL && previous + 1 == token
-                     && _dc_reorder_tokens_close_up (e->document, previous, token,
-                                                     g_ptr_array_index (words, words->len - 1),
-                                                     word->str, e->value, e->user_data);
+          word.closed = previous != NULL && previous + 1 == token
+                        && _dc_reorder_tokens_close_up (e->document, previous, token,
+                                                        words->str
+                                                            + g_array_index (starts, WordStart,
+                                                                             starts->len - 1)
+                                                                  .offset,
+                                                        words->str + word.offset, e->value,
+                                                        e->user_data);
           previous = token;
           k = token->first_glyph + token->n_glyphs;
         }
       else
         {
-          k = partial_word (e, k, end, rtl, word);
+          k = partial_word (e, k, end, rtl, words);
           previous = NULL;
         }
-      g_ptr_array_add (words, g_string_free (word, FALSE));
-      g_array_append_val (closed, close_up);
+      g_string_append_c (words, '\0');
+      g_array_append_val (starts, word);
     }
   g_string_truncate (out, 0);
-  for (guint i = 0; i < words->len; i++)
+  for (guint i = 0; i < starts->len; i++)
     {
-      guint w = rtl ? words->len - 1 - i : i;
+      guint w = rtl ? starts->len - 1 - i : i;
 
       /* A closed gap lies before the later word of the two in drawing order. */
-      if (i > 0 && !g_array_index (closed, gboolean, rtl ? w + 1 : w))
+      if (i > 0 && !g_array_index (starts, WordStart, rtl ? w + 1 : w).closed)
         g_string_append_c (out, ' ');
-      g_string_append (out, g_ptr_array_index (words, w));
+      g_string_append (out, words->str + g_array_index (starts, WordStart, w).offset);
     }
 }
 
-/* The span's glyphs in runs of one origin (level, status, provenance): an array. */
+/* The span's glyphs in runs of one origin (level, status, provenance): an array. A run
+ * that is the whole span has the span's text in drawing order, @drawn, of @n glyphs. */
 static void
-add_runs (Export *e, DcJsonWriter *w, guint first, guint end)
+add_runs (Export *e, DcJsonWriter *w, guint first, guint end, const char *drawn, guint n)
 {
   Origin current = { 0 };
   guint run_first = 0;
-  gboolean open = FALSE;
+  gboolean open = FALSE, cut = FALSE;
 
   dc_json_writer_begin_array (w, "runs");
   for (guint k = first; k < end; k++)
@@ -357,6 +379,7 @@ add_runs (Export *e, DcJsonWriter *w, guint first, guint end)
         {
           add_run (e, w, run_first, k, &current);
           open = FALSE;
+          cut = TRUE;
         }
       if (!open)
         {
@@ -365,7 +388,9 @@ add_runs (Export *e, DcJsonWriter *w, guint first, guint end)
           open = TRUE;
         }
     }
-  if (open)
+  if (open && !cut)
+    write_run (w, drawn, n, &current);
+  else if (open)
     add_run (e, w, run_first, end, &current);
   dc_json_writer_end_array (w);
 }
@@ -390,9 +415,10 @@ add_span_font (Export *e, DcJsonWriter *w, const DcGlyph *head)
 static void
 add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
           const DcLanguageGuess *block_language, GUnicodeScript block_script,
-          GUnicodeScript *neighbours)
+          const DcTokenTexts *known, GUnicodeScript *neighbours)
 {
   g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GString) logical = g_string_new (NULL);
   g_autofree char *normalized = NULL;
   GUnicodeScript script;
   gboolean mixed;
@@ -423,13 +449,10 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
     script = *neighbours;
   else if (script != G_UNICODE_SCRIPT_UNKNOWN)
     *neighbours = script;
-  logical_text (e, first, end, dc_script_is_rtl (script) && !vertical, text);
+  logical_text (e, first, end, dc_script_is_rtl (script) && !vertical, known, logical);
   /* Values hold what the glyphs draw, one by one; a reader comparing or searching
    * text wants one spelling of each letter. */
-  normalized = g_utf8_normalize (text->str, -1,
-                                 e->normalization == DC_NORMALIZATION_NFKC  ? G_NORMALIZE_NFKC
-                                 : e->normalization == DC_NORMALIZATION_NFD ? G_NORMALIZE_NFD
-                                                                            : G_NORMALIZE_NFC);
+  normalized = _dc_export_normalize (logical->str, e->normalization);
   if (script == block_script || script == G_UNICODE_SCRIPT_COMMON
       || script == G_UNICODE_SCRIPT_UNKNOWN)
     language = *block_language;
@@ -452,7 +475,7 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
   dc_json_writer_int (w, "glyphs", n_glyphs);
   dc_json_writer_int (w, "undecoded_glyphs", undecoded);
 
-  add_runs (e, w, first, end);
+  add_runs (e, w, first, end, text->str, n_glyphs);
   dc_json_writer_end_object (w);
 }
 
@@ -539,7 +562,7 @@ order_spans_rtl (SpanRange *spans, guint n)
  * order, as its text does. */
 static void
 add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl, const DcLanguageGuess *block_language,
-           GUnicodeScript block_script)
+           GUnicodeScript block_script, const DcTokenTexts *known)
 {
   const DcSymbol *symbols = dc_document_get_symbols (e->document, NULL);
   const DcLine *line = &e->lines[l];
@@ -599,27 +622,34 @@ add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl, const DcLanguageGu
     {
       const SpanRange *range = &g_array_index (spans, SpanRange, s);
 
-      add_span (e, w, vertical, range->first, range->end, block_language, block_script,
+      add_span (e, w, vertical, range->first, range->end, block_language, block_script, known,
                 &neighbours);
     }
   dc_json_writer_end_array (w);
 }
 
+/* A line's text and its tokens' in logical order (dc-reorder.c): right-to-left lines
+ * reversed, Indic pre-base vowels moved after their consonant. Worked out once for the
+ * block's language and for the line's own members. */
+typedef struct
+{
+  GString *text;
+  GPtrArray *tokens;
+} LineText;
+
 static void
 add_line (Export *e, DcJsonWriter *w, guint l, guint block_index, double tabscore,
-          const DcLanguageGuess *block_language, GUnicodeScript block_script)
+          const LineText *line_text, const DcLanguageGuess *block_language,
+          GUnicodeScript block_script, const DcTokenTexts *known)
 {
   const DcLine *line = &e->lines[l];
-  g_autoptr (GString) text = g_string_new (NULL);
-  g_autoptr (GPtrArray) token_texts = g_ptr_array_new_with_free_func (g_free);
+  const GString *text = line_text->text;
+  const GPtrArray *token_texts = line_text->tokens;
 
   dc_json_writer_begin_object (w, NULL);
   dc_json_writer_int (w, "index", line->index);
   dc_json_writer_int (w, "block", block_index);
   add_bbox (w, line->x0, line->y0, line->x1, line->y1);
-  /* Tokens and text in logical order (dc-reorder.c): right-to-left lines reversed,
-   * Indic pre-base vowels moved after their consonant. */
-  _dc_reorder_line (e->document, l, e->value, e->user_data, text, token_texts);
   dc_json_writer_begin_array (w, "tokens");
   for (guint t = 0; t < token_texts->len; t++)
     dc_json_writer_string (w, NULL, g_ptr_array_index (token_texts, t));
@@ -632,7 +662,7 @@ add_line (Export *e, DcJsonWriter *w, guint l, guint block_index, double tabscor
     dc_json_writer_double (w, "tabscore", tabscore);
   _dc_export_write_line_metadata (w, e->document, l, text->str);
   add_spans (e, w, l, dc_script_is_rtl (dc_text_get_script (text->str, NULL)), block_language,
-             block_script);
+             block_script, known);
   dc_json_writer_end_object (w);
 }
 
@@ -644,6 +674,7 @@ typedef struct
   DcLanguageGuess language;
   gboolean lang_conflict; /* the detector overrode the document's /Lang */
   GHashTable *letters;    /* GUnicodeScript → letters of that script */
+  LineText *lines;        /* per line of the block */
 } BlockText;
 
 static int
@@ -662,9 +693,16 @@ block_text (Export *e, const DcBlock *block, BlockText *out)
 {
   g_autoptr (GString) text = g_string_new (NULL);
 
-  for (guint l = block->first_line; l < block->first_line + block->n_lines; l++)
+  out->lines = g_new (LineText, MAX (1, block->n_lines));
+  for (guint i = 0; i < block->n_lines; i++)
     {
-      _dc_export_append_line (text, e->document, l, e->value, e->user_data);
+      LineText *line = &out->lines[i];
+
+      line->text = g_string_new (NULL);
+      line->tokens = g_ptr_array_new_with_free_func (g_free);
+      _dc_reorder_line (e->document, block->first_line + i, e->value, e->user_data, line->text,
+                        line->tokens);
+      g_string_append_len (text, line->text->str, line->text->len);
       g_string_append_c (text, '\n');
     }
   out->script = dc_text_get_script (text->str, NULL);
@@ -713,6 +751,41 @@ add_block_totals (DcJsonWriter *w, const BlockText *totals)
   dc_json_writer_boolean (w, "lang_conflict", totals->lang_conflict);
 }
 
+/* The texts of the block's tokens, which the tab-scores and the spans both read. */
+static void
+block_token_texts (Export *e, const DcBlock *block, DcTokenTexts *known)
+{
+  guint first = G_MAXUINT, end = 0;
+
+  for (guint l = block->first_line; l < block->first_line + block->n_lines; l++)
+    {
+      first = MIN (first, e->lines[l].first_token);
+      end = MAX (end, e->lines[l].first_token + e->lines[l].n_tokens);
+    }
+  known->first = first;
+  known->n = end > first ? end - first : 0;
+  known->texts = g_new (char *, MAX (1, known->n));
+  for (guint i = 0; i < known->n; i++)
+    {
+      GString *text = g_string_new (NULL);
+
+      _dc_reorder_token (e->document, first + i, e->value, e->user_data, text);
+      known->texts[i] = g_string_free (text, FALSE);
+    }
+}
+
+static void
+block_text_clear (BlockText *text, guint n_lines)
+{
+  for (guint i = 0; i < n_lines; i++)
+    {
+      g_string_free (text->lines[i].text, TRUE);
+      g_ptr_array_unref (text->lines[i].tokens);
+    }
+  g_free (text->lines);
+  g_hash_table_unref (text->letters);
+}
+
 static void
 add_page (Export *e, DcJsonWriter *w, guint page)
 {
@@ -754,18 +827,24 @@ add_page (Export *e, DcJsonWriter *w, guint page)
   for (guint b = first; b < first + n; b++)
     {
       const DcBlock *block = &blocks[b];
-      g_autofree double *tabscores = _dc_export_block_tabscores (e->document, block, e->left_margin,
-                                                                 e->value, e->user_data);
+      g_autofree double *tabscores = NULL;
       const BlockText *text = &texts[b - first];
+      DcTokenTexts known;
 
+      block_token_texts (e, block, &known);
+      tabscores = _dc_export_block_tabscores (e->document, block, e->left_margin, e->value,
+                                              e->user_data, &known);
       for (guint i = 0; i < block->n_lines; i++)
-        add_line (e, w, block->first_line + i, block->index, tabscores[i], &text->language,
-                  text->script);
+        add_line (e, w, block->first_line + i, block->index, tabscores[i], &text->lines[i],
+                  &text->language, text->script, &known);
+      for (guint i = 0; i < known.n; i++)
+        g_free (known.texts[i]);
+      g_free (known.texts);
     }
   dc_json_writer_end_array (w);
   dc_json_writer_end_object (w);
   for (guint b = 0; b < n; b++)
-    g_hash_table_unref (texts[b].letters);
+    block_text_clear (&texts[b], blocks[first + b].n_lines);
 }
 
 /* Pages [first_page, end_page), each after the separator from the one before. */

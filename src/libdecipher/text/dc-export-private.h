@@ -18,6 +18,9 @@ void _dc_export_append_token (GString *out, DcDocument *document, const DcToken 
 void _dc_export_append_line (GString *out, DcDocument *document, guint line, DcValueFunc value,
                              gpointer user_data);
 
+gboolean _dc_export_is_normalized (const char *text, DcNormalization normalization);
+char *_dc_export_normalize (const char *text, DcNormalization normalization);
+
 /* What the detector made of a text, against the language the document declares. */
 typedef struct
 {
@@ -40,10 +43,28 @@ gboolean _dc_export_stream_pages (DcDocument *document, DcExportPagesFunc make, 
 void _dc_export_write_line_metadata (DcJsonWriter *writer, DcDocument *document, guint line,
                                      const char *text);
 
+/* The texts of the tokens [first, first + n), each as _dc_export_append_token() gives
+ * it, worked out once for an export that reads them more than once. */
+typedef struct
+{
+  guint first;
+  guint n;
+  char **texts;
+} DcTokenTexts;
+
+/* @token's text, or NULL when @texts is NULL or does not hold it. */
+static inline const char *
+_dc_token_texts_get (const DcTokenTexts *texts, guint token)
+{
+  return texts != NULL && token - texts->first < texts->n ? texts->texts[token - texts->first]
+                                                          : NULL;
+}
+
 /* The leftmost line's left edge: Freki's columns count from it. */
 double _dc_export_left_margin (DcDocument *document);
 double *_dc_export_block_tabscores (DcDocument *document, const DcBlock *block, double left,
-                                    DcValueFunc value, gpointer user_data);
+                                    DcValueFunc value, gpointer user_data,
+                                    const DcTokenTexts *known);
 
 char *_dc_export_freki (DcDocument *document, DcValueFunc value, gpointer user_data);
 char *_dc_export_json (DcDocument *document, DcNormalization normalization, DcValueFunc value,
