@@ -123,6 +123,13 @@ static const char *const strings[] = {
   "C1: \xc2\x85 \xc2\x9f, not C1: \xc2\xa0 \xc3\xa9",
   "bad: \xff \xc2 \xe2\x82 end",
   "\xef\xbf\xbd Ѥ 日本 𝔸",
+  /* Just inside and just outside UTF-8, each alone: the writer's quick check must agree
+   * with g_utf8_validate() on every edge. */
+  "\xc2\xa0\xdf\xbf\xe0\xa0\x80\xed\x9f\xbf\xee\x80\x80\xf0\x90\x80\x80\xf4\x8f\xbf\xbf",
+  "overlong \xc0\x80 \xc1\xbf \xe0\x9f\xbf \xf0\x8f\xbf\xbf",
+  "surrogate \xed\xa0\x80, past U+10FFFF \xf4\x90\x80\x80 \xf5\x80\x80\x80",
+  "cut \xe2\x82",
+  "stray \x80 continuation",
 };
 static const double doubles[] = {
   0,    -0.0,   1,       -1,   0.1,    1.0 / 3, 12.5,    72.0f,   595.276f, 841.89f,

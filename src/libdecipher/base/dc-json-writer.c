@@ -53,11 +53,73 @@ is_plain (guchar c)
   return c >= 0x20 && c != '"' && c != '\\' && c != 0x7f && c != 0xc2;
 }
 
+/* The length of @text when it is valid UTF-8 with nothing to escape (no quote,
+ * backslash, control, DEL or C1 control), as most strings of an export are; else -1.
+ * The checks are g_utf8_validate()'s: no overlong form, surrogate or value past
+ * U+10FFFF. */
+static gssize
+plain_length (const char *text)
+{
+  const guchar *p = (const guchar *) text;
+
+  for (;;)
+    {
+      guchar c = *p;
+
+      if (c >= 0x20 && c < 0x7f)
+        {
+          if (c == '"' || c == '\\')
+            return -1;
+          p++;
+        }
+      else if (c == '\0')
+        return (gssize) (p - (const guchar *) text);
+      else if (c < 0xc2 || c > 0xf4)
+        /* Controls, DEL, continuation bytes, overlong leads, and what is past U+10FFFF. */
+        return -1;
+      else if (c < 0xe0)
+        {
+          /* 0xC2 0x80–0x9F is a C1 control. */
+          if ((p[1] & 0xc0) != 0x80 || (c == 0xc2 && p[1] < 0xa0))
+            return -1;
+          p += 2;
+        }
+      else if (c < 0xf0)
+        {
+          guchar low = c == 0xe0 ? 0xa0 : 0x80, high = c == 0xed ? 0x9f : 0xbf;
+
+          if (p[1] < low || p[1] > high || (p[2] & 0xc0) != 0x80)
+            return -1;
+          p += 3;
+        }
+      else
+        {
+          guchar low = c == 0xf0 ? 0x90 : 0x80, high = c == 0xf4 ? 0x8f : 0xbf;
+
+          if (p[1] < low || p[1] > high || (p[2] & 0xc0) != 0x80 || (p[3] & 0xc0) != 0x80)
+            return -1;
+          p += 4;
+        }
+    }
+}
+
 static void
 append_escaped (GString *out, const char *text)
 {
   g_autofree char *valid = NULL;
   const guchar *p;
+  gssize plain = plain_length (text);
+
+  if (plain >= 0)
+    {
+      gsize len = out->len;
+
+      g_string_set_size (out, len + (gsize) plain + 2);
+      out->str[len] = '"';
+      memcpy (out->str + len + 1, text, (gsize) plain);
+      out->str[len + 1 + plain] = '"';
+      return;
+    }
 
   /* Outside strings everything is ASCII, so making each string valid on its own gives
    * what dc_json_generate() gives by making the whole text valid. */

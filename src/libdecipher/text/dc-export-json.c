@@ -209,6 +209,7 @@ is_space (Export *e, guint k)
   return dc_document_symbol_is_space (e->document, e->glyphs[e->order[k]].symbol);
 }
 
+/* One run: @n glyphs of the reading order in a row, spaces aside, all of one origin. */
 static void
 write_run (DcJsonWriter *w, const char *text, guint n, const Origin *origin)
 {
@@ -221,29 +222,6 @@ write_run (DcJsonWriter *w, const char *text, guint n, const Origin *origin)
   dc_json_writer_double (w, "confidence", origin->confidence);
   dc_json_writer_string (w, "provenance", origin->provenance);
   dc_json_writer_end_object (w);
-}
-
-/* One run: glyphs [first, end) of the reading order, all of one origin. */
-static void
-add_run (Export *e, DcJsonWriter *w, guint first, guint end, const Origin *origin)
-{
-  g_autoptr (GString) text = g_string_new (NULL);
-
-  guint n = 0;
-
-  for (guint k = first; k < end; k++)
-    {
-      Origin o;
-
-      if (is_space (e, k))
-        continue;
-      if (e->token_start[k] && text->len > 0)
-        g_string_append_c (text, ' ');
-      origin_of (e, e->glyphs[e->order[k]].symbol, &o);
-      append_value (text, &o);
-      n++;
-    }
-  write_run (w, text->str, n, origin);
 }
 
 /* The glyphs of a token cut by a change of font, from @k to the token's or the span's
@@ -358,14 +336,14 @@ logical_text (Export *e, guint first, guint end, gboolean rtl, const DcTokenText
     }
 }
 
-/* The span's glyphs in runs of one origin (level, status, provenance): an array. A run
- * that is the whole span has the span's text in drawing order, @drawn, of @n glyphs. */
+/* The span's glyphs in runs of one origin (level, status, provenance): an array. */
 static void
-add_runs (Export *e, DcJsonWriter *w, guint first, guint end, const char *drawn, guint n)
+add_runs (Export *e, DcJsonWriter *w, guint first, guint end)
 {
+  g_autoptr (GString) text = g_string_new (NULL);
   Origin current = { 0 };
-  guint run_first = 0;
-  gboolean open = FALSE, cut = FALSE;
+  guint n = 0;
+  gboolean open = FALSE;
 
   dc_json_writer_begin_array (w, "runs");
   for (guint k = first; k < end; k++)
@@ -377,21 +355,23 @@ add_runs (Export *e, DcJsonWriter *w, guint first, guint end, const char *drawn,
       origin_of (e, e->glyphs[e->order[k]].symbol, &o);
       if (open && !same_origin (&o, &current))
         {
-          add_run (e, w, run_first, k, &current);
+          write_run (w, text->str, n, &current);
+          g_string_truncate (text, 0);
+          n = 0;
           open = FALSE;
-          cut = TRUE;
         }
       if (!open)
         {
           current = o;
-          run_first = k;
           open = TRUE;
         }
+      if (e->token_start[k] && text->len > 0)
+        g_string_append_c (text, ' ');
+      append_value (text, &o);
+      n++;
     }
-  if (open && !cut)
-    write_run (w, drawn, n, &current);
-  else if (open)
-    add_run (e, w, run_first, end, &current);
+  if (open)
+    write_run (w, text->str, n, &current);
   dc_json_writer_end_array (w);
 }
 
@@ -475,7 +455,7 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
   dc_json_writer_int (w, "glyphs", n_glyphs);
   dc_json_writer_int (w, "undecoded_glyphs", undecoded);
 
-  add_runs (e, w, first, end, text->str, n_glyphs);
+  add_runs (e, w, first, end);
   dc_json_writer_end_object (w);
 }
 
