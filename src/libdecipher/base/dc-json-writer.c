@@ -18,6 +18,38 @@
 
 #define SPACES "                                                                "
 
+/* Room for @n more bytes at the end of @out: where to write them, then commit() where
+ * they end. Inline, as the writer adds a few bytes at a time millions of times: GString's
+ * own calls were a tenth of its time. */
+static inline char *
+reserve (GString *out, gsize n)
+{
+  if (G_UNLIKELY (out->len + n >= out->allocated_len))
+    {
+      gsize len = out->len;
+
+      g_string_set_size (out, len + n);
+      g_string_truncate (out, len);
+    }
+  return out->str + out->len;
+}
+
+static inline void
+commit (GString *out, char *end)
+{
+  out->len = (gsize) (end - out->str);
+  *end = '\0';
+}
+
+static inline void
+append_bytes (GString *out, const char *bytes, gsize n)
+{
+  char *p = reserve (out, n);
+
+  memcpy (p, bytes, n);
+  commit (out, p + n);
+}
+
 void
 dc_json_writer_init (DcJsonWriter *writer, GString *out, guint level)
 {
@@ -40,7 +72,7 @@ indent (GString *out, guint level)
     {
       guint chunk = MIN (n, sizeof SPACES - 1);
 
-      g_string_append_len (out, SPACES, chunk);
+      append_bytes (out, SPACES, chunk);
       n -= chunk;
     }
 }
@@ -112,12 +144,13 @@ append_escaped (GString *out, const char *text)
 
   if (plain >= 0)
     {
-      gsize len = out->len;
+      char *q = reserve (out, (gsize) plain + 2);
 
-      g_string_set_size (out, len + (gsize) plain + 2);
-      out->str[len] = '"';
-      memcpy (out->str + len + 1, text, (gsize) plain);
-      out->str[len + 1 + plain] = '"';
+      *q++ = '"';
+      memcpy (q, text, (gsize) plain);
+      q += plain;
+      *q++ = '"';
+      commit (out, q);
       return;
     }
 
@@ -182,20 +215,13 @@ append_escaped (GString *out, const char *text)
   g_string_append_c (out, '"');
 }
 
-/* Room for @n more bytes at the end of @out: where to write them. */
-static inline char *
-reserve (GString *out, gsize n)
-{
-  gsize len = out->len;
-
-  g_string_set_size (out, len + n);
-  return out->str + len;
-}
-
 static inline void
-commit (GString *out, const char *end)
+append_byte (GString *out, char byte)
 {
-  g_string_truncate (out, (gsize) (end - out->str));
+  char *p = reserve (out, 1);
+
+  *p = byte;
+  commit (out, p + 1);
 }
 
 /* What comes before a value: the separator from the one before it, the indentation and
@@ -255,7 +281,7 @@ begin_container (DcJsonWriter *writer, const char *name, char open)
   g_return_if_fail (writer->depth < DC_JSON_WRITER_MAX_DEPTH);
 
   begin_value (writer, name);
-  g_string_append_c (writer->out, open);
+  append_byte (writer->out, open);
   writer->depth++;
   writer->filled &= ~(G_GUINT64_CONSTANT (1) << (writer->depth - 1));
 }
@@ -270,12 +296,12 @@ end_container (DcJsonWriter *writer, char close)
   writer->depth--;
   filled = (writer->filled & (G_GUINT64_CONSTANT (1) << writer->depth)) != 0;
   if (filled)
-    g_string_append_c (writer->out, '\n');
+    append_byte (writer->out, '\n');
   /* json-glib indents the closing brace of an empty object, not the bracket of an
    * empty array. */
   if (filled || close == '}')
     indent (writer->out, writer->level + writer->depth);
-  g_string_append_c (writer->out, close);
+  append_byte (writer->out, close);
 }
 
 void
@@ -309,7 +335,7 @@ dc_json_writer_string (DcJsonWriter *writer, const char *name, const char *value
   if (value != NULL)
     append_escaped (writer->out, value);
   else
-    g_string_append_len (writer->out, "null", 4);
+    append_bytes (writer->out, "null", 4);
 }
 
 /* g_ascii_dtostr()'s "%.17g" of @value, computed exactly without printf where that is
@@ -431,14 +457,14 @@ dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
   /* JSON has no infinity and no NaN. */
   if (!isfinite (value))
     {
-      g_string_append_len (writer->out, "null", 4);
+      append_bytes (writer->out, "null", 4);
       return;
     }
   memcpy (&bits, &value, sizeof bits);
   slot = (guint) ((bits * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> 60);
   if (writer->numbers[slot].length > 0 && writer->numbers[slot].bits == bits)
     {
-      g_string_append_len (writer->out, writer->numbers[slot].text, writer->numbers[slot].length);
+      append_bytes (writer->out, writer->numbers[slot].text, writer->numbers[slot].length);
       return;
     }
   length = format_exact (value, buffer);
@@ -453,7 +479,7 @@ dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
       memcpy (buffer + length, ".0", 3);
       length += 2;
     }
-  g_string_append_len (writer->out, buffer, (gssize) length);
+  append_bytes (writer->out, buffer, length);
   if (length < sizeof writer->numbers[slot].text)
     {
       writer->numbers[slot].bits = bits;
@@ -478,21 +504,24 @@ dc_json_writer_int (DcJsonWriter *writer, const char *name, gint64 value)
   while (magnitude > 0);
   if (value < 0)
     *--p = '-';
-  g_string_append_len (writer->out, p, buffer + sizeof buffer - p);
+  append_bytes (writer->out, p, (gsize) (buffer + sizeof buffer - p));
 }
 
 void
 dc_json_writer_boolean (DcJsonWriter *writer, const char *name, gboolean value)
 {
   begin_value (writer, name);
-  g_string_append (writer->out, value ? "true" : "false");
+  if (value)
+    append_bytes (writer->out, "true", 4);
+  else
+    append_bytes (writer->out, "false", 5);
 }
 
 void
 dc_json_writer_null (DcJsonWriter *writer, const char *name)
 {
   begin_value (writer, name);
-  g_string_append_len (writer->out, "null", 4);
+  append_bytes (writer->out, "null", 4);
 }
 
 /**
