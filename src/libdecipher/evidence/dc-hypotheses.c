@@ -229,11 +229,11 @@ ambiguous_scripts (const Alternates *alternates, guint n_open)
 }
 
 static void
-add_readings (DcReadings *readings, DcDocument *document, const Alternates *alternates)
+add_readings (DcReadings *readings, DcDocument *document, const Alternates *alternates,
+              GArray *scripts)
 {
   guint n_open = _dc_readings_get_n_open (readings);
   g_autofree gunichar *values = g_new0 (gunichar, MAX (1, n_open));
-  g_autoptr (GArray) scripts = ambiguous_scripts (alternates, n_open);
 
   /* The PDF's own text first: a reading that only says it again is that text. */
   for (guint o = 0; o < n_open; o++)
@@ -344,14 +344,18 @@ apply_font (DcKey *key, guint font)
   if (n_open == 0)
     return 0;
   alternates = read_alternates (dc_document_get_font (document, font), document, readings);
-  add_readings (readings, document, alternates);
+  /* A font whose cmap names one character a glyph has nothing to back a code page with:
+   * whichever reading won, nothing would be applied, so none is scored (the language
+   * model was most of a small file's time in a collection). */
+  scripts = ambiguous_scripts (alternates, n_open);
+  if (scripts->len == 0)
+    return 0;
+  add_readings (readings, document, alternates, scripts);
   clear = _dc_readings_choose (readings, &best, &margin, &disputed);
   g_debug ("font %u: best %s (margin %.2f)%s", font, _dc_readings_get_name (readings, best), margin,
            clear ? "" : ", too few letters to judge");
-  /* The PDF's text winning leaves the font as it was, and a font whose cmap names one
-   * character a glyph has nothing to back a code page with. */
-  scripts = ambiguous_scripts (alternates, n_open);
-  if (best == 0 || !clear || scripts->len == 0)
+  /* The PDF's text winning leaves the font as it was. */
+  if (best == 0 || !clear)
     return 0;
   values = _dc_readings_get_values (readings, best);
   held = held_values (key, font);
