@@ -26,6 +26,10 @@ struct _DcLibrary
   gint64 patience;  /* how long one call may keep SQLite busy, in microseconds */
   gint64 deadline;  /* monotonic time after which a statement is interrupted */
   gboolean gave_up; /* a statement ran past it: every later one fails at once */
+  /* The lookup, prepared once: a document looks up every symbol, and compiling the
+   * query each time was most of a small file's library pass. */
+  sqlite3_stmt *lookup;
+  GMutex lookup_lock; /* over lookup, which one caller at a time may step */
 };
 
 void _dc_library_begin (DcLibrary *self);

@@ -48,6 +48,9 @@ dc_library_finalize (GObject *object)
 {
   DcLibrary *self = DC_LIBRARY (object);
 
+  if (self->lookup != NULL)
+    sqlite3_finalize (self->lookup);
+  g_mutex_clear (&self->lookup_lock);
   if (self->db != NULL)
     sqlite3_close_v2 (self->db);
   g_free (self->path);
@@ -65,6 +68,7 @@ static void
 dc_library_init (DcLibrary *self)
 {
   self->patience = LIBRARY_PATIENCE_USEC;
+  g_mutex_init (&self->lookup_lock);
 }
 
 /* The library is a file anyone may have handed over (an import, a shared folder): a view
@@ -566,18 +570,27 @@ char *
 _dc_library_lookup (DcLibrary *self, const DcShape *shape, const char *script, gboolean *ambiguous,
                     DcKeyLevel *level, double *confidence)
 {
-  sqlite3_stmt *stmt = NULL;
+  sqlite3_stmt *stmt;
   char *best = NULL;
   const char *first_script = NULL;
   guint n_rows = 0;
 
-  if (sqlite3_prepare_v2 (self->db,
-                          "SELECT value, script, level, confidence FROM glyphs "
-                          "WHERE fingerprint = ?1 "
-                          "ORDER BY ifnull (level = 'user', 0) DESC, uses DESC, updated DESC",
-                          -1, &stmt, NULL)
-      != SQLITE_OK)
-    return NULL;
+  g_mutex_lock (&self->lookup_lock);
+  if (self->lookup == NULL
+      && sqlite3_prepare_v3 (self->db,
+                             "SELECT value, script, level, confidence FROM glyphs "
+                             "WHERE fingerprint = ?1 "
+                             "ORDER BY ifnull (level = 'user', 0) DESC, uses DESC, updated DESC",
+                             -1, SQLITE_PREPARE_PERSISTENT, &self->lookup, NULL)
+             != SQLITE_OK)
+    {
+      /* Not kept: the next lookup tries again. */
+      sqlite3_finalize (self->lookup);
+      self->lookup = NULL;
+      g_mutex_unlock (&self->lookup_lock);
+      return NULL;
+    }
+  stmt = self->lookup;
   sqlite3_bind_blob (stmt, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
   while (sqlite3_step (stmt) == SQLITE_ROW)
     {
@@ -600,7 +613,10 @@ _dc_library_lookup (DcLibrary *self, const DcShape *shape, const char *script, g
           break;
         }
     }
-  sqlite3_finalize (stmt);
+  /* Reset, it holds no lock on the file between lookups. */
+  sqlite3_reset (stmt);
+  sqlite3_clear_bindings (stmt);
+  g_mutex_unlock (&self->lookup_lock);
   return best;
 }
 
