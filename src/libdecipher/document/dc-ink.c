@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dc-ink-private.h"
+#include "dc-unicode-private.h"
 
 static gunichar
 unicode_from_glyph_name (const char *name)
@@ -55,8 +56,7 @@ encoding_unicode (DcFont *font, const DcSymbol *symbol)
     charset = "MACINTOSH";
   if (charset != NULL && symbol->code < 256)
     {
-      char byte = (char) symbol->code;
-      g_autofree char *utf8 = g_convert (&byte, 1, "UTF-8", charset, NULL, NULL, NULL);
+      const char *utf8 = _dc_charset_byte_to_utf8 (charset, (guint8) symbol->code);
 
       if (utf8 != NULL && g_utf8_strlen (utf8, -1) == 1)
         return g_utf8_get_char (utf8);

@@ -38,6 +38,7 @@
 #include "dc-font-tables.h"
 #include "dc-ink-private.h"
 #include "dc-trust-private.h"
+#include "dc-unicode-private.h"
 
 /* A layout explains a font when it reads this share of its glyphs. */
 #define LAYOUT_MIN_EXPLAINED 0.9
@@ -104,12 +105,11 @@ invert_unicode_cmaps (FT_Face face)
 
           if (mac_roman)
             {
-              char byte = (char) c;
-              g_autofree char *utf8 = NULL;
+              const char *utf8;
 
               if (c > 0xFF)
                 continue;
-              utf8 = g_convert (&byte, 1, "UTF-8", "MACINTOSH", NULL, NULL, NULL);
+              utf8 = _dc_charset_byte_to_utf8 ("MACINTOSH", (guint8) c);
               if (utf8 == NULL)
                 continue;
               u = g_utf8_get_char (utf8);
@@ -478,15 +478,13 @@ read_numeric_names (GArray *symbols, const DcSymbol *all, GArray *findings)
       const char *digits = name + strlen (first_prefix);
       Finding finding = { s, NULL, NULL, DC_KEY_LEVEL_FONT };
       guint64 number;
-      char byte;
 
       if (hex && strlen (digits) != 2)
         goto not_numbers;
       number = g_ascii_strtoull (digits, NULL, hex ? 16 : 10);
       if (number < 0x20 || number > 0xFF || number == 0x7F)
         goto not_numbers;
-      byte = (char) number;
-      finding.text = g_convert (&byte, 1, "UTF-8", "WINDOWS-1252", NULL, NULL, NULL);
+      finding.text = g_strdup (_dc_charset_byte_to_utf8 ("WINDOWS-1252", (guint8) number));
       if (finding.text == NULL || g_unichar_iscntrl (g_utf8_get_char (finding.text)))
         {
           g_free (finding.text);
