@@ -42,8 +42,91 @@ typedef struct
   GArray *floors;      /* double: the score of an n-gram a language does not list */
   GArray *scripts;     /* GUnicodeScript: the script of a language's commonest letter */
   GHashTable *letters; /* gunichar: every letter some language lists */
-  GHashTable *ngrams;  /* UTF-8 n-gram → GArray of Entry */
+  GHashTable *ngrams;  /* UTF-8 n-gram → GArray of Entry, while the models are read */
+  /* The same, looked up by the n-gram's characters packed in 64 bits (pack()): a text
+   * is scored n-gram by n-gram, and making each a string to hash it was half the time.
+   * Open addressing: slot i holds keys[i] (0: empty) and its entries,
+   * entries[starts[i]] to entries[starts[i] + counts[i]]. */
+  guint64 *keys;
+  guint32 *starts;
+  guint32 *counts;
+  gsize mask;
+  Entry *entries;
 } Models;
+
+/* An n-gram of up to MAX_N characters (21 bits each, none of them 0) as one number. */
+static guint64
+pack (const gunichar *chars, guint n)
+{
+  guint64 key = 0;
+
+  for (guint i = 0; i < n; i++)
+    key = (key << 21) | (chars[i] & 0x1FFFFF);
+  return key;
+}
+
+static gsize
+slot_of (guint64 key, gsize mask)
+{
+  return (gsize) ((key * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 32) & mask;
+}
+
+/* Moves the n-grams read into the packed table, in the order each n-gram's entries were
+ * read (the languages' order, which the sums do not depend on: a language lists an
+ * n-gram once). */
+static void
+pack_models (Models *m)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+  gsize size = 64, n_entries = 0, next = 0;
+
+  while (size < 2 * (gsize) g_hash_table_size (m->ngrams))
+    size *= 2;
+  m->mask = size - 1;
+  m->keys = g_new0 (guint64, size);
+  m->starts = g_new0 (guint32, size);
+  m->counts = g_new0 (guint32, size);
+  g_hash_table_iter_init (&iter, m->ngrams);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    n_entries += ((GArray *) value)->len;
+  m->entries = g_new (Entry, MAX (1, n_entries));
+  g_hash_table_iter_init (&iter, m->ngrams);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      GArray *entries = value;
+      gunichar chars[MAX_N];
+      guint n = 0;
+      gsize slot;
+      guint64 packed;
+
+      for (const char *p = key; *p != '\0' && n < MAX_N; p = g_utf8_next_char (p))
+        chars[n++] = g_utf8_get_char (p);
+      packed = pack (chars, n);
+      for (slot = slot_of (packed, m->mask); m->keys[slot] != 0; slot = (slot + 1) & m->mask)
+        ;
+      m->keys[slot] = packed;
+      m->starts[slot] = (guint32) next;
+      m->counts[slot] = entries->len;
+      memcpy (m->entries + next, entries->data, entries->len * sizeof (Entry));
+      next += entries->len;
+    }
+  g_clear_pointer (&m->ngrams, g_hash_table_unref);
+}
+
+/* The entries of the n-gram @key, or none. */
+static const Entry *
+lookup (const Models *m, guint64 key, guint *n)
+{
+  for (gsize slot = slot_of (key, m->mask); m->keys[slot] != 0; slot = (slot + 1) & m->mask)
+    if (m->keys[slot] == key)
+      {
+        *n = m->counts[slot];
+        return m->entries + m->starts[slot];
+      }
+  *n = 0;
+  return NULL;
+}
 
 static void
 read_model (Models *models, const char *path, const char *name)
@@ -57,7 +140,10 @@ read_model (Models *models, const char *path, const char *name)
   GUnicodeScript script = G_UNICODE_SCRIPT_COMMON;
   guint16 language = (guint16) models->names->len;
 
-  if (!g_file_get_contents (path, &contents, NULL, NULL) || !g_utf8_validate (contents, -1, NULL))
+  /* Most of the lists give no counts (no tab on any line): nothing of them would be
+   * kept, and reading them line by line was most of the time reading the models. */
+  if (!g_file_get_contents (path, &contents, NULL, NULL) || strchr (contents, '\t') == NULL
+      || !g_utf8_validate (contents, -1, NULL))
     return;
   lines = g_strsplit (contents, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
@@ -65,13 +151,15 @@ read_model (Models *models, const char *path, const char *name)
       char *tab = strchr (lines[i], '\t');
       double count;
       g_autofree char *ngram = NULL;
+      glong length;
 
       if (tab == NULL || tab == lines[i] || (count = g_ascii_strtod (tab + 1, NULL)) <= 0)
         continue;
       ngram = g_utf8_strdown (lines[i], tab - lines[i]);
-      if (g_utf8_strlen (ngram, -1) > MAX_N || g_hash_table_contains (counts, ngram))
+      length = g_utf8_strlen (ngram, -1);
+      if (length > MAX_N || g_hash_table_contains (counts, ngram))
         continue;
-      if (g_utf8_strlen (ngram, -1) == 1 && strcmp (ngram, "_") != 0)
+      if (length == 1 && strcmp (ngram, "_") != 0)
         {
           if (g_unichar_isalpha (g_utf8_get_char (ngram)))
             g_hash_table_add (models->letters, GUINT_TO_POINTER (g_utf8_get_char (ngram)));
@@ -162,6 +250,7 @@ models (void)
 #endif
       if (m->names->len == 0)
         g_debug ("no language models: code page layouts are proposed, never applied");
+      pack_models (m);
       models = m;
       DC_ONCE_LEAVE (&once, 1);
     }
@@ -192,9 +281,8 @@ _dc_ngram_language_name (guint language)
 static void
 add_ngram (Models *m, const gunichar *chars, guint n, double *totals)
 {
-  char utf8[MAX_N * 6 + 1];
-  gsize len = 0;
-  GArray *entries;
+  const Entry *entries;
+  guint n_entries;
   const double *floors = (const double *) (void *) m->floors->data;
   const GUnicodeScript *scripts = (const GUnicodeScript *) (void *) m->scripts->data;
   /* What the character is, asked once rather than once per language (there are ~170):
@@ -204,9 +292,6 @@ add_ngram (Models *m, const gunichar *chars, guint n, double *totals)
   GUnicodeScript script = letter ? g_unichar_get_script (chars[0]) : G_UNICODE_SCRIPT_COMMON;
   gboolean listed = letter && g_hash_table_contains (m->letters, GUINT_TO_POINTER (chars[0]));
 
-  for (guint i = 0; i < n; i++)
-    len += g_unichar_to_utf8 (chars[i], utf8 + len);
-  utf8[len] = '\0';
   for (guint l = 0; l < m->names->len; l++)
     {
       totals[l] += floors[l];
@@ -218,13 +303,9 @@ add_ngram (Models *m, const gunichar *chars, guint n, double *totals)
             totals[l] -= UNKNOWN_LETTER_COST;
         }
     }
-  entries = g_hash_table_lookup (m->ngrams, utf8);
-  for (guint i = 0; entries != NULL && i < entries->len; i++)
-    {
-      const Entry *entry = &g_array_index (entries, Entry, i);
-
-      totals[entry->language] += entry->weight;
-    }
+  entries = lookup (m, pack (chars, n), &n_entries);
+  for (guint i = 0; i < n_entries; i++)
+    totals[entries[i].language] += entries[i].weight;
 }
 
 /**
