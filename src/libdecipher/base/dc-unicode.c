@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include "dc-tsan-private.h"
 #include "dc-unicode-private.h"
 
 /* Non-empty and nothing but white space: a word separator rather than a letter. */
@@ -41,7 +42,7 @@ _dc_charset_byte_to_utf8 (const char *charset, guint8 byte)
 
   g_return_val_if_fail (charset != NULL, NULL);
 
-  g_mutex_lock (&byte_tables_lock);
+  DC_MUTEX_LOCK (&byte_tables_lock);
   if (byte_tables == NULL)
     byte_tables = g_hash_table_new (g_str_hash, g_str_equal);
   if ((table = g_hash_table_lookup (byte_tables, charset)) == NULL)
@@ -62,6 +63,6 @@ _dc_charset_byte_to_utf8 (const char *charset, guint8 byte)
         g_iconv_close (converter);
       g_hash_table_insert (byte_tables, g_strdup (charset), table);
     }
-  g_mutex_unlock (&byte_tables_lock);
+  DC_MUTEX_UNLOCK (&byte_tables_lock);
   return table[byte];
 }

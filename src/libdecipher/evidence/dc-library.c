@@ -29,6 +29,7 @@
 #include "dc-file-private.h"
 #include "dc-library.h"
 #include "dc-library-private.h"
+#include "dc-tsan-private.h"
 
 #define LIBRARY_FORMAT "decipher-font-library"
 /* Version 2 keeps the level and confidence each value was decided at (issue 28); version 1
@@ -575,7 +576,7 @@ _dc_library_lookup (DcLibrary *self, const DcShape *shape, const char *script, g
   const char *first_script = NULL;
   guint n_rows = 0;
 
-  g_mutex_lock (&self->lookup_lock);
+  DC_MUTEX_LOCK (&self->lookup_lock);
   if (self->lookup == NULL
       && sqlite3_prepare_v3 (self->db,
                              "SELECT value, script, level, confidence FROM glyphs "
@@ -587,7 +588,7 @@ _dc_library_lookup (DcLibrary *self, const DcShape *shape, const char *script, g
       /* Not kept: the next lookup tries again. */
       sqlite3_finalize (self->lookup);
       self->lookup = NULL;
-      g_mutex_unlock (&self->lookup_lock);
+      DC_MUTEX_UNLOCK (&self->lookup_lock);
       return NULL;
     }
   stmt = self->lookup;
@@ -616,7 +617,7 @@ _dc_library_lookup (DcLibrary *self, const DcShape *shape, const char *script, g
   /* Reset, it holds no lock on the file between lookups. */
   sqlite3_reset (stmt);
   sqlite3_clear_bindings (stmt);
-  g_mutex_unlock (&self->lookup_lock);
+  DC_MUTEX_UNLOCK (&self->lookup_lock);
   return best;
 }
 
