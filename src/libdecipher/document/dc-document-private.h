@@ -46,6 +46,12 @@ struct _DcDocument
   GArray *blocks; /* of DcBlock */
 
   DcTokens *tokens; /* the current snapshot */
+
+  /* Made the first time it is asked for (_dc_document_get_font_order()): each font's
+   * places in the reading order, font after font; starts has n_fonts + 1 entries. */
+  gsize font_order_made;
+  guint32 *font_order;
+  guint32 *font_order_starts;
 };
 
 /* Made whole, then never changed: the threads that hold it need no lock. */
@@ -79,5 +85,7 @@ guint8 *_dc_document_symbol_letter_kinds (DcDocument *self);
 void _dc_document_lay_out_pages (DcDocument *self, const guint *page_first_glyph,
                                  const guint8 *letter_kinds, guint n_threads);
 void _dc_document_retokenize (DcDocument *self, guint8 *symbol_is_space, guint n_threads);
+
+const guint32 *_dc_document_get_font_order (DcDocument *self, guint font, guint *n_places);
 
 G_END_DECLS

@@ -75,6 +75,8 @@ dc_document_finalize (GObject *object)
   g_clear_pointer (&self->lines, g_array_unref);
   g_clear_pointer (&self->blocks, g_array_unref);
   g_clear_pointer (&self->tokens, dc_tokens_unref);
+  g_clear_pointer (&self->font_order, g_free);
+  g_clear_pointer (&self->font_order_starts, g_free);
 
   G_OBJECT_CLASS (dc_document_parent_class)->finalize (object);
 }
@@ -502,6 +504,68 @@ dc_document_get_reading_order (DcDocument *self, guint *n_glyphs)
   if (n_glyphs)
     *n_glyphs = self->order->len;
   return (const guint32 *) (void *) self->order->data;
+}
+
+/* Each font's places in the reading order, font after font: one pass over the glyphs. */
+static void
+make_font_order (DcDocument *self)
+{
+  guint n_fonts = self->fonts->len, n_glyphs = self->glyphs->len;
+  const DcGlyph *glyphs = (const DcGlyph *) (void *) self->glyphs->data;
+  const DcSymbol *symbols = (const DcSymbol *) (void *) self->symbols->data;
+  const guint32 *order = self->order != NULL && self->order->len == n_glyphs
+                             ? (const guint32 *) (void *) self->order->data
+                             : NULL;
+  g_autofree guint32 *next = g_new0 (guint32, n_fonts + 1);
+  guint32 *starts = g_new0 (guint32, n_fonts + 1);
+  guint32 *places = g_new (guint32, MAX (1, n_glyphs));
+
+  for (guint i = 0; i < n_glyphs; i++)
+    {
+      guint font = symbols[glyphs[order != NULL ? order[i] : i].symbol].font;
+
+      if (font < n_fonts)
+        starts[font + 1]++;
+    }
+  for (guint f = 0; f < n_fonts; f++)
+    starts[f + 1] += starts[f];
+  memcpy (next, starts, (n_fonts + 1) * sizeof (guint32));
+  for (guint i = 0; i < n_glyphs; i++)
+    {
+      guint font = symbols[glyphs[order != NULL ? order[i] : i].symbol].font;
+
+      if (font < n_fonts)
+        places[next[font]++] = i;
+    }
+  self->font_order = places;
+  self->font_order_starts = starts;
+}
+
+/**
+ * _dc_document_get_font_order:
+ * @n_places: (out): how many glyphs @font draws
+ *
+ * Where @font's glyphs are in dc_document_get_reading_order() (in the glyphs' own order
+ * when the document has none), in that order: what reads one font's text goes through
+ * its own glyphs rather than the whole document's once per font. Made the first time it
+ * is asked for, from any thread, and never changed.
+ *
+ * Returns: (transfer none) (array length=n_places): the places
+ */
+const guint32 *
+_dc_document_get_font_order (DcDocument *self, guint font, guint *n_places)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (font < self->fonts->len, NULL);
+
+  if (g_once_init_enter (&self->font_order_made))
+    {
+      make_font_order (self);
+      DC_ONCE_LEAVE (&self->font_order_made, 1);
+    }
+  DC_ONCE_ENTERED (&self->font_order_made);
+  *n_places = self->font_order_starts[font + 1] - self->font_order_starts[font];
+  return self->font_order + self->font_order_starts[font];
 }
 
 /**

@@ -17,6 +17,7 @@
 
 #include <string.h>
 
+#include "dc-document-private.h"
 #include "dc-ngram-private.h"
 #include "dc-readings-private.h"
 
@@ -101,24 +102,36 @@ push_break (DcReadings *self)
 static void
 read_sequence (DcReadings *self, DcDocument *document, guint font)
 {
-  guint n_glyphs, n_symbols;
+  guint n_glyphs, n_places;
   const DcGlyph *glyphs = dc_document_get_glyphs (document, &n_glyphs);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
-  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+  /* The font's own glyphs only: another font's glyph between two of them breaks the
+   * word, as the text goes on in another font there. */
+  const guint32 *places = _dc_document_get_font_order (document, font, &n_places);
   const DcGlyph *previous = NULL;
+  guint next = 0; /* the place after the font's glyph read last */
 
-  for (guint i = 0; i < n_glyphs && self->sequence->len < MAX_GLYPHS; i++)
+  for (guint k = 0; k <= n_places; k++)
     {
-      const DcGlyph *glyph = &glyphs[order != NULL ? order[i] : i];
-      guint32 symbol = glyph->symbol;
+      guint i = k < n_places ? places[k] : n_glyphs;
+      const DcGlyph *glyph;
+      guint32 symbol;
       gunichar u = 0;
 
-      if (symbols[symbol].font != font)
+      if (self->sequence->len >= MAX_GLYPHS)
+        break;
+      if (i > next)
         {
           push_break (self);
           previous = NULL;
-          continue;
+          if (self->sequence->len >= MAX_GLYPHS)
+            break;
         }
+      if (k == n_places)
+        break;
+      next = i + 1;
+      glyph = &glyphs[order != NULL ? order[i] : i];
+      symbol = glyph->symbol;
       if (previous != NULL
           && (previous->page != glyph->page
               || ABS (glyph->y - previous->y) > 0.5 * dc_glyph_get_size (glyph)
