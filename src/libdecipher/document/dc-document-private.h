@@ -48,7 +48,7 @@ struct _DcDocument
   DcTokens *tokens; /* the current snapshot */
 
   /* Made the first time it is asked for (_dc_document_get_font_order()): each font's
-   * places in the reading order, font after font; starts has n_fonts + 1 entries. */
+   * first places in the reading order, font after font; starts has n_fonts + 1 entries. */
   gsize font_order_made;
   guint32 *font_order;
   guint32 *font_order_starts;
@@ -86,6 +86,7 @@ void _dc_document_lay_out_pages (DcDocument *self, const guint *page_first_glyph
                                  const guint8 *letter_kinds, guint n_threads);
 void _dc_document_retokenize (DcDocument *self, guint8 *symbol_is_space, guint n_threads);
 
-const guint32 *_dc_document_get_font_order (DcDocument *self, guint font, guint *n_places);
+const guint32 *_dc_document_get_font_order (DcDocument *self, guint font, guint *n_places,
+                                            gboolean *complete);
 
 G_END_DECLS

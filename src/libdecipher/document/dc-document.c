@@ -506,35 +506,47 @@ dc_document_get_reading_order (DcDocument *self, guint *n_glyphs)
   return (const guint32 *) (void *) self->order->data;
 }
 
-/* Each font's places in the reading order, font after font: one pass over the glyphs. */
+/* A font's first places only: what reads a font's text reads at most a few tens of
+ * thousands of its glyphs, and a one-font book need not be gone through to its end. */
+#define FONT_ORDER_CAP 65536
+
+static guint
+font_at (DcDocument *self, const guint32 *order, guint i)
+{
+  const DcGlyph *glyphs = (const DcGlyph *) (void *) self->glyphs->data;
+  const DcSymbol *symbols = (const DcSymbol *) (void *) self->symbols->data;
+
+  return symbols[glyphs[order != NULL ? order[i] : i].symbol].font;
+}
+
+/* Each font's first FONT_ORDER_CAP places in the reading order, font after font: one
+ * pass over the glyphs, which stops once every font has its share. */
 static void
 make_font_order (DcDocument *self)
 {
-  guint n_fonts = self->fonts->len, n_glyphs = self->glyphs->len;
-  const DcGlyph *glyphs = (const DcGlyph *) (void *) self->glyphs->data;
-  const DcSymbol *symbols = (const DcSymbol *) (void *) self->symbols->data;
-  const guint32 *order = self->order != NULL && self->order->len == n_glyphs
-                             ? (const guint32 *) (void *) self->order->data
-                             : NULL;
+  guint n_fonts = self->fonts->len, n_glyphs = self->glyphs->len, n_full = 0, end = 0;
+  const guint32 *order = dc_document_get_reading_order (self, NULL);
   g_autofree guint32 *next = g_new0 (guint32, n_fonts + 1);
   guint32 *starts = g_new0 (guint32, n_fonts + 1);
-  guint32 *places = g_new (guint32, MAX (1, n_glyphs));
+  guint32 *places;
 
-  for (guint i = 0; i < n_glyphs; i++)
+  for (; end < n_glyphs && n_full < n_fonts; end++)
     {
-      guint font = symbols[glyphs[order != NULL ? order[i] : i].symbol].font;
+      guint font = font_at (self, order, end);
 
-      if (font < n_fonts)
-        starts[font + 1]++;
+      if (font < n_fonts && starts[font + 1] < FONT_ORDER_CAP
+          && ++starts[font + 1] == FONT_ORDER_CAP)
+        n_full++;
     }
   for (guint f = 0; f < n_fonts; f++)
     starts[f + 1] += starts[f];
+  places = g_new (guint32, MAX (1, starts[n_fonts]));
   memcpy (next, starts, (n_fonts + 1) * sizeof (guint32));
-  for (guint i = 0; i < n_glyphs; i++)
+  for (guint i = 0; i < end; i++)
     {
-      guint font = symbols[glyphs[order != NULL ? order[i] : i].symbol].font;
+      guint font = font_at (self, order, i);
 
-      if (font < n_fonts)
+      if (font < n_fonts && next[font] < starts[font + 1])
         places[next[font]++] = i;
     }
   self->font_order = places;
@@ -543,17 +555,19 @@ make_font_order (DcDocument *self)
 
 /**
  * _dc_document_get_font_order:
- * @n_places: (out): how many glyphs @font draws
+ * @n_places: (out): how many places are given
+ * @complete: (out): whether they are all of @font's; if not, its glyphs after the last
+ *   one given are found by looking through the reading order from there
  *
- * Where @font's glyphs are in dc_document_get_reading_order() (in the glyphs' own order
- * when the document has none), in that order: what reads one font's text goes through
- * its own glyphs rather than the whole document's once per font. Made the first time it
- * is asked for, from any thread, and never changed.
+ * Where @font's first glyphs are in dc_document_get_reading_order() (in the glyphs' own
+ * order when the document has none), in that order: what reads one font's text goes
+ * through its own glyphs rather than the whole document's once per font. Made the first
+ * time it is asked for, from any thread, and never changed.
  *
  * Returns: (transfer none) (array length=n_places): the places
  */
 const guint32 *
-_dc_document_get_font_order (DcDocument *self, guint font, guint *n_places)
+_dc_document_get_font_order (DcDocument *self, guint font, guint *n_places, gboolean *complete)
 {
   g_return_val_if_fail (DC_IS_DOCUMENT (self), NULL);
   g_return_val_if_fail (font < self->fonts->len, NULL);
@@ -565,6 +579,7 @@ _dc_document_get_font_order (DcDocument *self, guint font, guint *n_places)
     }
   DC_ONCE_ENTERED (&self->font_order_made);
   *n_places = self->font_order_starts[font + 1] - self->font_order_starts[font];
+  *complete = *n_places < FONT_ORDER_CAP;
   return self->font_order + self->font_order_starts[font];
 }
 

@@ -102,22 +102,31 @@ push_break (DcReadings *self)
 static void
 read_sequence (DcReadings *self, DcDocument *document, guint font)
 {
-  guint n_glyphs, n_places;
+  guint n_glyphs, n_symbols, n_places;
   const DcGlyph *glyphs = dc_document_get_glyphs (document, &n_glyphs);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+  gboolean complete;
   /* The font's own glyphs only: another font's glyph between two of them breaks the
    * word, as the text goes on in another font there. */
-  const guint32 *places = _dc_document_get_font_order (document, font, &n_places);
+  const guint32 *places = _dc_document_get_font_order (document, font, &n_places, &complete);
   const DcGlyph *previous = NULL;
   guint next = 0; /* the place after the font's glyph read last */
 
-  for (guint k = 0; k <= n_places; k++)
+  for (guint k = 0;; k++)
     {
-      guint i = k < n_places ? places[k] : n_glyphs;
+      guint i = k < n_places ? places[k] : next;
       const DcGlyph *glyph;
       guint32 symbol;
       gunichar u = 0;
 
+      /* Past the places the document keeps, the font has no more glyphs, or its next is
+       * looked for. */
+      if (k >= n_places && complete)
+        i = n_glyphs;
+      else if (k >= n_places)
+        while (i < n_glyphs && symbols[glyphs[order != NULL ? order[i] : i].symbol].font != font)
+          i++;
       if (self->sequence->len >= MAX_GLYPHS)
         break;
       if (i > next)
@@ -127,7 +136,7 @@ read_sequence (DcReadings *self, DcDocument *document, guint font)
           if (self->sequence->len >= MAX_GLYPHS)
             break;
         }
-      if (k == n_places)
+      if (i >= n_glyphs)
         break;
       next = i + 1;
       glyph = &glyphs[order != NULL ? order[i] : i];
