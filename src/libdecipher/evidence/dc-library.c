@@ -614,7 +614,7 @@ _dc_library_lookup (DcLibrary *self, const DcShape *shape, const char *script, g
           break;
         }
     }
-  /* Reset, it holds no lock on the file between lookups. */
+  /* Reset, so that it holds no lock on the file between lookups. */
   sqlite3_reset (stmt);
   sqlite3_clear_bindings (stmt);
   DC_MUTEX_UNLOCK (&self->lookup_lock);

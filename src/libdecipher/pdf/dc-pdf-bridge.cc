@@ -1045,9 +1045,9 @@ set_open_error (int code, const char *display, gboolean password_given, gboolean
 }
 
 /* Opens a bridge on @path, reading the bytes @contents (another bridge's) or the file's.
- * poppler's globals, made when no bridge or poppler-glib document holds them, take
- * milliseconds (tables of glyph and character names): the first bridge has them made on
- * a thread of its own while it checks and reads the file. */
+ * poppler's globals take milliseconds to make (tables of glyph and character names): the
+ * first bridge has them made on a thread of its own while it checks and reads the file,
+ * and they are kept for the bridges after it (keep_globals()). */
 static DcPdfBridge *
 open_bridge (const char *path, GBytes *contents, const char *password, GError **error)
 {
