@@ -10,6 +10,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "dc-document-private.h"
 #include "dc-glyph-private.h"
 #include "dc-test-fixtures.h"
 
@@ -313,6 +314,37 @@ test_glyph_precision (gconstpointer data)
     }
 }
 
+/* Each font's places in the reading order, as the readings of a font go through them
+ * (dc-readings.c): every glyph of the font, in order, and no other font's. */
+static void
+test_font_order (gconstpointer data)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document (data);
+  guint n_glyphs, n_fonts = dc_document_get_n_fonts (document), n_listed = 0;
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, &n_glyphs);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcSymbol *symbols = dc_document_get_symbols (document, NULL);
+
+  g_assert_cmpuint (n_fonts, >, 1);
+  for (guint f = 0; f < n_fonts; f++)
+    {
+      guint n_places, k = 0;
+      gboolean complete;
+      const guint32 *places = _dc_document_get_font_order (document, f, &n_places, &complete);
+
+      g_assert_true (complete);
+      for (guint i = 0; i < n_glyphs; i++)
+        if (symbols[glyphs[order[i]].symbol].font == f)
+          {
+            g_assert_cmpuint (k, <, n_places);
+            g_assert_cmpuint (places[k++], ==, i);
+          }
+      g_assert_cmpuint (k, ==, n_places);
+      n_listed += n_places;
+    }
+  g_assert_cmpuint (n_listed, ==, n_glyphs);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -332,6 +364,8 @@ main (int argc, char **argv)
       g_test_add_data_func (path, precision[i], test_glyph_precision);
     }
   g_test_add_func ("/document/program-glyph-names", test_program_glyph_names);
+  g_test_add_data_func ("/document/font-order/igt", "igt", test_font_order);
+  g_test_add_data_func ("/document/font-order/reading", "reading", test_font_order);
   for (guint i = 0; i < G_N_ELEMENTS (corrupted); i++)
     {
       g_autofree char *sequence = g_strdup_printf ("/document/glyphs/%s", corrupted[i]);
