@@ -178,6 +178,7 @@ def pairs(args, folder, library, env, tmp):
     names = sorted(name for name in os.listdir(folder) if name.endswith('.pdf'))
     listing = ''.join(os.path.join(folder, name) + '\0' for name in names)
     ratios = {'cpu': [], 'wall': []}
+    cpu_per_file = {'collection': [], 'pdftotext': []}
     for i in range(args.pairs):
         out = os.path.join(tmp, 'pair-out')
         shutil.rmtree(out, ignore_errors=True)
@@ -192,11 +193,16 @@ def pairs(args, folder, library, env, tmp):
         # Files a second, ours over theirs: their time over ours.
         ratios['wall'].append(theirs[0] / ours[0])
         ratios['cpu'].append(theirs[1] / ours[1])
+        cpu_per_file['collection'].append(ours[1] / len(names))
+        cpu_per_file['pdftotext'].append(theirs[1] / len(names))
         print('pair %d: collection %.2f s (CPU %.2f s), xargs -P2 pdftotext %.2f s (CPU %.2f s)'
               % (i + 1, ours[0], ours[1], theirs[0], theirs[1]))
     for kind in ('cpu', 'wall'):
         print('%s time, median of %d pairs: files per second, collection / xargs -P2 pdftotext: '
               '%.2f (target 0.8)' % (kind, args.pairs, statistics.median(ratios[kind])))
+    print('CPU per file, median of %d pairs: collection %.2f ms, xargs -P2 pdftotext %.2f ms'
+          % (args.pairs, 1000 * statistics.median(cpu_per_file['collection']),
+             1000 * statistics.median(cpu_per_file['pdftotext'])))
 
 
 if __name__ == '__main__':
