@@ -13,8 +13,8 @@
  * where the palette and the page follow the choice too), how long until the first cut
  * arrived and a screenful had, then, jumping through the list to its end in ten steps,
  * the main loop's longest gap and how many cuts were rendered in all (against the
- * occurrences passed), and what choosing the rare symbol again costs the strip. A 1 ms timer notes the gaps between its runs. It
- * asserts nothing: the figures depend on the machine and its load.
+ * occurrences passed), and what choosing the rare symbol again costs the strip. A 1 ms timer notes
+ * the gaps between its runs. It asserts nothing: the figures depend on the machine and its load.
  */
 
 #include "config.h"
@@ -117,12 +117,12 @@ main (int argc, char *argv[])
       rare = s;
 
   /* The window's first frame is a cost of any new window: paid on a rare symbol first. */
-  decipher_session_set_selected_symbol (session, rare);
+  decipher_view_state_set_selected_symbol (window->view_state, rare);
   gaps_reset ();
   start = g_get_monotonic_time ();
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-occurrences", NULL);
   shown = g_get_monotonic_time ();
-  strip = decipher_occurrence_strip_present (GTK_WINDOW (window), session,
+  strip = decipher_occurrence_strip_present (GTK_WINDOW (window), session, window->view_state,
                                              decipher_document_view_get_renderer (
                                                  _decipher_window_get_document_view (window)));
   wanted = 1;
@@ -144,7 +144,7 @@ main (int argc, char *argv[])
   gui_test_iterate (500);
   gaps_reset ();
   start = g_get_monotonic_time ();
-  decipher_session_set_selected_symbol (session, best);
+  decipher_view_state_set_selected_symbol (window->view_state, best);
   shown = g_get_monotonic_time ();
   n = g_list_model_get_n_items (decipher_occurrence_strip_get_model (strip));
   printf ("symbol %u: %u occurrences listed\n", best, n);

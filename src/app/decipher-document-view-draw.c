@@ -277,7 +277,7 @@ draw_glyph_marks (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
 {
   const DcGlyph *glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session),
                                                   NULL);
-  guint selected = decipher_session_get_selected_symbol (self->session);
+  guint selected = decipher_view_state_get_selected_symbol (self->state);
   gboolean high_contrast = adw_style_manager_get_high_contrast (adw_style_manager_get_default ());
   guint first, n;
 

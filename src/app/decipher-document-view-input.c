@@ -151,7 +151,7 @@ decipher_document_view_activate_glyph (DecipherDocumentView *self, guint glyph)
 
   decipher_document_view_show_glyph (self, glyph);
   _decipher_document_view_set_cursor_glyph (self, glyph);
-  decipher_session_set_selected_symbol (self->session, symbol);
+  decipher_view_state_set_selected_symbol (self->state, symbol);
   _decipher_document_view_emit_glyph_activated (self, symbol);
 
   self->popover_glyph = (int) glyph;
@@ -241,7 +241,7 @@ _decipher_document_view_released (DecipherDocumentView *self, int n_press, doubl
   if (glyph >= 0)
     decipher_document_view_activate_glyph (self, glyph);
   else
-    decipher_session_set_selected_symbol (self->session, DC_SYMBOL_NONE);
+    decipher_view_state_set_selected_symbol (self->state, DC_SYMBOL_NONE);
 }
 
 gboolean

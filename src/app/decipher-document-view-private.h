@@ -20,9 +20,7 @@ struct _DecipherDocumentView
   GtkWidget parent_instance;
 
   DecipherSession *session;
-  /* On the session and on its key: retargeted with the session, nothing to disconnect
-   * by hand. */
-  GSignalGroup *session_signals;
+  /* On the session's key: retargeted with the session, nothing to disconnect by hand. */
   GSignalGroup *key_signals;
   DecipherPageRenderer *renderer;
   DecipherGlyphShapes *shapes;

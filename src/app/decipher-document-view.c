@@ -449,8 +449,6 @@ selected_symbol_cb (DecipherDocumentView *self)
 static void
 clear_session (DecipherDocumentView *self)
 {
-  if (self->session_signals != NULL)
-    g_signal_group_set_target (self->session_signals, NULL);
   if (self->key_signals != NULL)
     g_signal_group_set_target (self->key_signals, NULL);
   if (self->renderer != NULL)
@@ -522,7 +520,6 @@ decipher_document_view_set_session (DecipherDocumentView *self, DecipherSession 
       update_render_scale (self);
       g_signal_connect_swapped (self->renderer, "page-ready", G_CALLBACK (page_ready_cb), self);
       g_signal_group_set_target (self->key_signals, decipher_session_get_key (session));
-      g_signal_group_set_target (self->session_signals, session);
       decipher_glyph_popover_set_session (self->popover, session, NULL);
       gtk_adjustment_set_value (self->vadjustment, 0);
       gtk_adjustment_set_value (self->hadjustment, 0);
@@ -633,6 +630,9 @@ decipher_document_view_set_view_state (DecipherDocumentView *self, DecipherViewS
                                                G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (state, "marks-changed", G_CALLBACK (marks_changed_cb), self);
   g_signal_connect_swapped (state, "show-glyph", G_CALLBACK (show_glyph_cb), self);
+  g_signal_connect_swapped (state, "notify::selected-symbol", G_CALLBACK (selected_symbol_cb),
+                            self);
+  decipher_glyph_popover_set_view_state (self->popover, state);
   g_signal_connect (self, "run-selected", G_CALLBACK (run_selected_cb), NULL);
   _decipher_document_view_selection_changed (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -710,7 +710,6 @@ decipher_document_view_dispose (GObject *object)
 
   clear_session (self);
   unbind_state (self);
-  g_clear_object (&self->session_signals);
   g_clear_object (&self->key_signals);
   gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_DOCUMENT_VIEW);
   self->popover = NULL;
@@ -824,9 +823,9 @@ unselect_binding (GtkWidget *widget, GVariant *args, gpointer data)
       return TRUE;
     }
   if (self->session == NULL
-      || decipher_session_get_selected_symbol (self->session) == DC_SYMBOL_NONE)
+      || decipher_view_state_get_selected_symbol (self->state) == DC_SYMBOL_NONE)
     return FALSE;
-  decipher_session_set_selected_symbol (self->session, DC_SYMBOL_NONE);
+  decipher_view_state_set_selected_symbol (self->state, DC_SYMBOL_NONE);
   return TRUE;
 }
 
@@ -944,9 +943,6 @@ decipher_document_view_init (DecipherDocumentView *self)
   self->popover_glyph = -1;
   set_adjustment (self, &self->hadjustment, NULL);
   set_adjustment (self, &self->vadjustment, NULL);
-  self->session_signals = g_signal_group_new (DECIPHER_TYPE_SESSION);
-  g_signal_group_connect_swapped (self->session_signals, "notify::selected-symbol",
-                                  G_CALLBACK (selected_symbol_cb), self);
   self->key_signals = g_signal_group_new (DC_TYPE_KEY);
   g_signal_group_connect_swapped (self->key_signals, "changed", G_CALLBACK (key_changed_cb), self);
 

@@ -35,9 +35,10 @@ struct _DecipherGlyphPalette
   GtkWidget parent_instance;
 
   DecipherSession *session;
-  /* On the session and on its key: retargeted with the session, and with nothing to
+  DecipherViewState *state; /* whose selected symbol the palette selects */
+  /* On the state and on the session's key: retargeted with either, and with nothing to
    * disconnect by hand when either goes. */
-  GSignalGroup *session_signals;
+  GSignalGroup *state_signals;
   GSignalGroup *key_signals;
   DecipherSymbolModel *model;
   GtkSortListModel *sort_model;
@@ -241,12 +242,12 @@ select_position (DecipherGlyphPalette *self, guint position)
     gtk_widget_activate_action (GTK_WIDGET (self->grid_view), "list.scroll-to-item", "u", position);
 }
 
-/* After the list changed under it, the selection follows the session's symbol, or, after
+/* After the list changed under it, the selection follows the state's symbol, or, after
  * a typed assignment took the symbol out of the list, moves on to the next one. */
 static void
 resync_selection (DecipherGlyphPalette *self)
 {
-  guint symbol = decipher_session_get_selected_symbol (self->session);
+  guint symbol = decipher_view_state_get_selected_symbol (self->state);
   guint position = symbol != DC_SYMBOL_NONE ? find_position (self, symbol)
                                             : GTK_INVALID_LIST_POSITION;
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
@@ -259,7 +260,7 @@ resync_selection (DecipherGlyphPalette *self)
       position = MIN (self->advance_position, n - 1);
       item = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
       select_position (self, position);
-      decipher_session_set_selected_symbol (self->session, decipher_symbol_item_get_symbol (item));
+      decipher_view_state_set_selected_symbol (self->state, decipher_symbol_item_get_symbol (item));
       return;
     }
   if (gtk_single_selection_get_selected (self->selection) != position)
@@ -299,15 +300,15 @@ selection_changed_cb (DecipherGlyphPalette *self, GParamSpec *pspec, GtkSingleSe
   if (self->syncing || self->session == NULL)
     return;
   item = gtk_single_selection_get_selected_item (selection);
-  decipher_session_set_selected_symbol (self->session, item != NULL
-                                                           ? decipher_symbol_item_get_symbol (item)
-                                                           : DC_SYMBOL_NONE);
+  decipher_view_state_set_selected_symbol (self->state, item != NULL
+                                                            ? decipher_symbol_item_get_symbol (item)
+                                                            : DC_SYMBOL_NONE);
 }
 
 static void
-session_selected_cb (DecipherGlyphPalette *self, GParamSpec *pspec, DecipherSession *session)
+state_selected_cb (DecipherGlyphPalette *self, GParamSpec *pspec, DecipherViewState *state)
 {
-  if (!self->syncing)
+  if (!self->syncing && self->session != NULL)
     resync_selection (self);
 }
 
@@ -554,12 +555,13 @@ decipher_glyph_palette_dispose (GObject *object)
   g_clear_handle_id (&self->attach_source, g_source_remove);
   /* The session may outlive the palette (a reading still under way holds it): its key's
    * changes must not reach a palette without filter or model. */
-  if (self->session_signals != NULL)
-    g_signal_group_set_target (self->session_signals, NULL);
+  if (self->state_signals != NULL)
+    g_signal_group_set_target (self->state_signals, NULL);
   if (self->key_signals != NULL)
     g_signal_group_set_target (self->key_signals, NULL);
-  g_clear_object (&self->session_signals);
+  g_clear_object (&self->state_signals);
   g_clear_object (&self->key_signals);
+  g_clear_object (&self->state);
   if (self->grid_view != NULL)
     gtk_grid_view_set_model (self->grid_view, NULL);
   if (self->im_context != NULL)
@@ -638,9 +640,12 @@ decipher_glyph_palette_init (DecipherGlyphPalette *self)
   GtkEventController *focus;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->session_signals = g_signal_group_new (DECIPHER_TYPE_SESSION);
-  g_signal_group_connect_swapped (self->session_signals, "notify::selected-symbol",
-                                  G_CALLBACK (session_selected_cb), self);
+  self->state_signals = g_signal_group_new (DECIPHER_TYPE_VIEW_STATE);
+  g_signal_group_connect_swapped (self->state_signals, "notify::selected-symbol",
+                                  G_CALLBACK (state_selected_cb), self);
+  /* A state of its own until the window hands over the one its widgets share. */
+  self->state = decipher_view_state_new ();
+  g_signal_group_set_target (self->state_signals, self->state);
   self->key_signals = g_signal_group_new (DC_TYPE_KEY);
   g_signal_group_connect_swapped (self->key_signals, "changed", G_CALLBACK (key_changed_cb), self);
   self->filter_mode = DECIPHER_PALETTE_UNKNOWN;
@@ -770,7 +775,6 @@ decipher_glyph_palette_set_session (DecipherGlyphPalette *self, DecipherSession 
   g_clear_handle_id (&self->attach_source, g_source_remove);
   self->attach_pending = FALSE;
   gtk_grid_view_set_model (self->grid_view, NULL);
-  g_signal_group_set_target (self->session_signals, NULL);
   g_signal_group_set_target (self->key_signals, NULL);
   g_clear_object (&self->selection);
   g_clear_object (&self->filter_model);
@@ -805,7 +809,6 @@ decipher_glyph_palette_set_session (DecipherGlyphPalette *self, DecipherSession 
   self->n_warmed = 0;
   self->attach_source = g_idle_add_full (G_PRIORITY_LOW, attach_model_cb, self, NULL);
 
-  g_signal_group_set_target (self->session_signals, session);
   g_signal_group_set_target (self->key_signals, decipher_session_get_key (session));
 
   fill_filter_names (self);
@@ -876,6 +879,34 @@ decipher_glyph_palette_get_model (DecipherGlyphPalette *self)
   g_return_val_if_fail (DECIPHER_IS_GLYPH_PALETTE (self), NULL);
 
   return G_LIST_MODEL (self->selection);
+}
+
+/**
+ * decipher_glyph_palette_set_view_state:
+ * @state: what the window shows, shared with its other widgets
+ *
+ * The palette selects @state's selected symbol and sets it when the user picks a cell. A
+ * palette starts with a state of its own; a window hands it the one its widgets share.
+ */
+void
+decipher_glyph_palette_set_view_state (DecipherGlyphPalette *self, DecipherViewState *state)
+{
+  g_return_if_fail (DECIPHER_IS_GLYPH_PALETTE (self));
+  g_return_if_fail (DECIPHER_IS_VIEW_STATE (state));
+
+  if (!g_set_object (&self->state, state))
+    return;
+  g_signal_group_set_target (self->state_signals, state);
+  if (self->session != NULL && !self->syncing)
+    resync_selection (self);
+}
+
+DecipherViewState *
+decipher_glyph_palette_get_view_state (DecipherGlyphPalette *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_PALETTE (self), NULL);
+
+  return self->state;
 }
 
 guint

@@ -10,6 +10,7 @@
 #include "decipher-glyph-shapes.h"
 #include "decipher-recognize-bar.h"
 #include "decipher-session.h"
+#include "decipher-view-state.h"
 
 G_BEGIN_DECLS
 
@@ -28,6 +29,8 @@ G_DECLARE_FINAL_TYPE (DecipherGlyphPalette, decipher_glyph_palette, DECIPHER, GL
 
 void decipher_glyph_palette_set_session (DecipherGlyphPalette *self, DecipherSession *session,
                                          DecipherGlyphShapes *shapes);
+void decipher_glyph_palette_set_view_state (DecipherGlyphPalette *self, DecipherViewState *state);
+DecipherViewState *decipher_glyph_palette_get_view_state (DecipherGlyphPalette *self);
 void decipher_glyph_palette_hold_cells (DecipherGlyphPalette *self, gboolean hold);
 void decipher_glyph_palette_set_filter (DecipherGlyphPalette *self, guint filter);
 guint decipher_glyph_palette_get_filter (DecipherGlyphPalette *self);

@@ -26,6 +26,7 @@ struct _DecipherGlyphPopover
   GtkPopover parent_instance;
 
   DecipherSession *session;
+  DecipherViewState *state; /* where "Show occurrences" selects the symbol */
   DecipherGlyphShapes *shapes;
   GSignalGroup *key_signals;    /* on the session's key */
   GSignalGroup *shapes_signals; /* on the shapes */
@@ -288,7 +289,8 @@ forget_clicked_cb (DecipherGlyphPopover *self)
 static void
 occurrences_clicked_cb (DecipherGlyphPopover *self)
 {
-  decipher_session_set_selected_symbol (self->session, self->symbol);
+  if (self->state != NULL)
+    decipher_view_state_set_selected_symbol (self->state, self->symbol);
   gtk_popover_popdown (GTK_POPOVER (self));
   gtk_widget_activate_action (GTK_WIDGET (self), "win.show-occurrences", NULL);
 }
@@ -302,6 +304,7 @@ decipher_glyph_popover_dispose (GObject *object)
   g_clear_object (&self->key_signals);
   g_clear_object (&self->shapes_signals);
   g_clear_object (&self->session);
+  g_clear_object (&self->state);
   g_clear_object (&self->shapes);
   gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_GLYPH_POPOVER);
 
@@ -400,6 +403,16 @@ decipher_glyph_popover_set_session (DecipherGlyphPopover *self, DecipherSession 
   g_signal_group_set_target (self->key_signals,
                              session != NULL ? decipher_session_get_key (session) : NULL);
   g_signal_group_set_target (self->shapes_signals, shapes);
+}
+
+/* The state whose selected symbol "Show occurrences" sets: the document view's. */
+void
+decipher_glyph_popover_set_view_state (DecipherGlyphPopover *self, DecipherViewState *state)
+{
+  g_return_if_fail (DECIPHER_IS_GLYPH_POPOVER (self));
+  g_return_if_fail (state == NULL || DECIPHER_IS_VIEW_STATE (state));
+
+  g_set_object (&self->state, state);
 }
 
 /* Shows @symbol, with its current value in the entry, selected, ready to be typed over. */

@@ -9,6 +9,7 @@
 
 #include "decipher-glyph-shapes.h"
 #include "decipher-session.h"
+#include "decipher-view-state.h"
 
 G_BEGIN_DECLS
 
@@ -20,6 +21,7 @@ G_DECLARE_FINAL_TYPE (DecipherGlyphPopover, decipher_glyph_popover, DECIPHER, GL
 GtkWidget *decipher_glyph_popover_new (void);
 void decipher_glyph_popover_set_session (DecipherGlyphPopover *self, DecipherSession *session,
                                          DecipherGlyphShapes *shapes);
+void decipher_glyph_popover_set_view_state (DecipherGlyphPopover *self, DecipherViewState *state);
 void decipher_glyph_popover_set_symbol (DecipherGlyphPopover *self, guint symbol);
 guint decipher_glyph_popover_get_symbol (DecipherGlyphPopover *self);
 void decipher_glyph_popover_set_text (DecipherGlyphPopover *self, const char *text);

@@ -375,7 +375,7 @@ struct _DecipherOccurrenceStrip
   DecipherSession *session;
   DecipherPageRenderer *renderer;
   GSignalGroup *key_signals;
-  GSignalGroup *session_signals;
+  GSignalGroup *state_signals; /* on the view state whose selected symbol it follows */
   guint symbol;
   char *value; /* what every row shows beside its cut */
   guint n_rendered;
@@ -530,20 +530,22 @@ key_changed_cb (DecipherOccurrenceStrip *self, guint symbol)
 /* The strip follows the symbol chosen in the palette, the popover or the page; choosing
  * nothing (a click beside the text) leaves the last one on show. */
 static void
-selected_symbol_cb (DecipherOccurrenceStrip *self)
+selected_symbol_cb (DecipherOccurrenceStrip *self, GParamSpec *pspec, DecipherViewState *state)
 {
-  guint symbol = decipher_session_get_selected_symbol (self->session);
+  guint symbol = decipher_view_state_get_selected_symbol (state);
 
   if (symbol != DC_SYMBOL_NONE && symbol != self->symbol)
     decipher_occurrence_strip_set_symbol (self, symbol);
 }
 
+/* @state: (nullable): the view state whose selected symbol the strip follows */
 void
 decipher_occurrence_strip_set_session (DecipherOccurrenceStrip *self, DecipherSession *session,
-                                       DecipherPageRenderer *renderer)
+                                       DecipherViewState *state, DecipherPageRenderer *renderer)
 {
   g_return_if_fail (DECIPHER_IS_OCCURRENCE_STRIP (self));
   g_return_if_fail (session == NULL || DECIPHER_IS_SESSION (session));
+  g_return_if_fail (state == NULL || DECIPHER_IS_VIEW_STATE (state));
   g_return_if_fail (session == NULL || DECIPHER_IS_PAGE_RENDERER (renderer));
 
   g_set_object (&self->session, session);
@@ -552,9 +554,11 @@ decipher_occurrence_strip_set_session (DecipherOccurrenceStrip *self, DecipherSe
   g_set_object (&self->renderer, renderer);
   g_signal_group_set_target (self->key_signals,
                              session != NULL ? decipher_session_get_key (session) : NULL);
-  g_signal_group_set_target (self->session_signals, session);
-  decipher_occurrence_strip_set_symbol (self, session != NULL
-                                                  ? decipher_session_get_selected_symbol (session)
+  if (session == NULL)
+    state = NULL;
+  g_signal_group_set_target (self->state_signals, state);
+  decipher_occurrence_strip_set_symbol (self, state != NULL
+                                                  ? decipher_view_state_get_selected_symbol (state)
                                                   : DC_SYMBOL_NONE);
 }
 
@@ -700,10 +704,10 @@ decipher_occurrence_strip_dispose (GObject *object)
 
   if (self->key_signals != NULL)
     g_signal_group_set_target (self->key_signals, NULL);
-  if (self->session_signals != NULL)
-    g_signal_group_set_target (self->session_signals, NULL);
+  if (self->state_signals != NULL)
+    g_signal_group_set_target (self->state_signals, NULL);
   g_clear_object (&self->key_signals);
-  g_clear_object (&self->session_signals);
+  g_clear_object (&self->state_signals);
   gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_OCCURRENCE_STRIP);
   g_clear_object (&self->session);
   g_clear_object (&self->renderer);
@@ -778,8 +782,8 @@ decipher_occurrence_strip_init (DecipherOccurrenceStrip *self)
 
   self->key_signals = g_signal_group_new (DC_TYPE_KEY);
   g_signal_group_connect_swapped (self->key_signals, "changed", G_CALLBACK (key_changed_cb), self);
-  self->session_signals = g_signal_group_new (DECIPHER_TYPE_SESSION);
-  g_signal_group_connect_swapped (self->session_signals, "notify::selected-symbol",
+  self->state_signals = g_signal_group_new (DECIPHER_TYPE_VIEW_STATE);
+  g_signal_group_connect_swapped (self->state_signals, "notify::selected-symbol",
                                   G_CALLBACK (selected_symbol_cb), self);
   update_header (self);
 }
@@ -803,6 +807,7 @@ strip_window_destroyed (GtkWindow *parent)
 /**
  * decipher_occurrence_strip_present:
  * @parent: the document's window
+ * @state: @parent's view state, whose selected symbol the strip shows
  *
  * Shows the strip in a window of its own beside @parent, for the symbol selected there,
  * following the selection while it stays open: the cuts want room, and the palette and
@@ -812,13 +817,14 @@ strip_window_destroyed (GtkWindow *parent)
  */
 DecipherOccurrenceStrip *
 decipher_occurrence_strip_present (GtkWindow *parent, DecipherSession *session,
-                                   DecipherPageRenderer *renderer)
+                                   DecipherViewState *state, DecipherPageRenderer *renderer)
 {
   GtkWindow *window;
   GtkWidget *strip;
 
   g_return_val_if_fail (GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (DECIPHER_IS_SESSION (session), NULL);
+  g_return_val_if_fail (DECIPHER_IS_VIEW_STATE (state), NULL);
 
   window = g_object_get_data (G_OBJECT (parent), STRIP_WINDOW_KEY);
   if (window == NULL)
@@ -842,7 +848,8 @@ decipher_occurrence_strip_present (GtkWindow *parent, DecipherSession *session,
                                G_CONNECT_SWAPPED);
     }
   strip = gtk_window_get_child (window);
-  decipher_occurrence_strip_set_session (DECIPHER_OCCURRENCE_STRIP (strip), session, renderer);
+  decipher_occurrence_strip_set_session (DECIPHER_OCCURRENCE_STRIP (strip), session, state,
+                                         renderer);
   gtk_window_present (window);
   return DECIPHER_OCCURRENCE_STRIP (strip);
 }

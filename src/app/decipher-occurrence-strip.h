@@ -9,6 +9,7 @@
 
 #include "decipher-page-renderer.h"
 #include "decipher-session.h"
+#include "decipher-view-state.h"
 
 G_BEGIN_DECLS
 
@@ -19,6 +20,7 @@ G_DECLARE_FINAL_TYPE (DecipherOccurrenceStrip, decipher_occurrence_strip, DECIPH
 
 GtkWidget *decipher_occurrence_strip_new (void);
 void decipher_occurrence_strip_set_session (DecipherOccurrenceStrip *self, DecipherSession *session,
+                                            DecipherViewState *state,
                                             DecipherPageRenderer *renderer);
 void decipher_occurrence_strip_set_symbol (DecipherOccurrenceStrip *self, guint symbol);
 guint decipher_occurrence_strip_get_symbol (DecipherOccurrenceStrip *self);
@@ -34,6 +36,7 @@ void decipher_occurrence_pictures_start (GtkWidget *pictures);
 
 DecipherOccurrenceStrip *decipher_occurrence_strip_present (GtkWindow *parent,
                                                             DecipherSession *session,
+                                                            DecipherViewState *state,
                                                             DecipherPageRenderer *renderer);
 
 void decipher_occurrence_strip_close_for (GtkWindow *parent);

@@ -253,7 +253,9 @@ restart (DecipherSearchBar *self)
 
   if (finding_symbol (self))
     {
-      guint symbol = decipher_session_get_selected_symbol (self->session), n;
+      guint symbol = self->state != NULL ? decipher_view_state_get_selected_symbol (self->state)
+                                         : DC_SYMBOL_NONE;
+      guint n;
       const guint32 *glyphs;
 
       if (symbol != DC_SYMBOL_NONE)
@@ -365,6 +367,8 @@ decipher_search_bar_dispose (GObject *object)
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
   g_clear_object (&self->session);
+  if (self->state != NULL)
+    g_signal_handlers_disconnect_by_data (self->state, self);
   g_clear_object (&self->state);
   gtk_widget_dispose_template (GTK_WIDGET (self), DECIPHER_TYPE_SEARCH_BAR);
 
@@ -428,10 +432,7 @@ decipher_search_bar_set_session (DecipherSearchBar *self, DecipherSession *sessi
     return;
   g_clear_handle_id (&self->restart_source, g_source_remove);
   if (self->session != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
-      g_signal_handlers_disconnect_by_data (self->session, self);
-    }
+    g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
   g_set_object (&self->session, session);
   /* Another document: what was searched in the last one means nothing here. */
   gtk_search_bar_set_search_mode (self->search_bar, FALSE);
@@ -442,18 +443,24 @@ decipher_search_bar_set_session (DecipherSearchBar *self, DecipherSession *sessi
     return;
   g_signal_connect_swapped (decipher_session_get_key (session), "changed",
                             G_CALLBACK (key_changed_cb), self);
-  g_signal_connect_swapped (session, "notify::selected-symbol", G_CALLBACK (selected_symbol_cb),
-                            self);
 }
 
-/* Where the bar turns pages, points out the matches and says what is searched. */
+/* Where the bar turns pages, points out the matches and says what is searched; the
+ * symbol whose occurrences it finds is the one selected there. */
 void
 decipher_search_bar_set_view_state (DecipherSearchBar *self, DecipherViewState *state)
 {
   g_return_if_fail (DECIPHER_IS_SEARCH_BAR (self));
   g_return_if_fail (state == NULL || DECIPHER_IS_VIEW_STATE (state));
 
+  if (self->state == state)
+    return;
+  if (self->state != NULL)
+    g_signal_handlers_disconnect_by_data (self->state, self);
   g_set_object (&self->state, state);
+  if (state != NULL)
+    g_signal_connect_swapped (state, "notify::selected-symbol", G_CALLBACK (selected_symbol_cb),
+                              self);
 }
 
 /* Ctrl+F: opens the bar with the keyboard in the entry, its text selected to replace. */

@@ -5,9 +5,10 @@
  * The session is what every widget of a window shares. It wraps the engine's DcSession
  * (src/libdecipher/session/dc-session.c), which owns the document, key, matcher and project and
  * holds every rule of how a decision is taken — the same object decipher-cli's session
- * drives — and adds only what a window needs: the symbol the user has selected, where
- * the project is autosaved and when, and what to say when earlier work could not be
- * restored. See docs/architecture.md.
+ * drives — and adds only what a window needs: where the project is autosaved and when,
+ * and what to say when earlier work could not be restored. What the window shows of it
+ * (the page, the zoom, the selected symbol) is in DecipherViewState. See
+ * docs/architecture.md.
  */
 
 #define G_LOG_DOMAIN "decipher-session"
@@ -40,7 +41,6 @@ struct _DecipherSession
   char *restore_problem;
   char *read_only_reason; /* another program writes the project: this one never does */
   guint autosave_source;
-  guint selected_symbol;
   guint n_guessed;
   guint dirty : 1;
   guint restored : 1;
@@ -58,7 +58,6 @@ G_DEFINE_FINAL_TYPE (DecipherSession, decipher_session, G_TYPE_OBJECT)
 enum
 {
   PROP_0,
-  PROP_SELECTED_SYMBOL,
   PROP_DIRTY,
   N_PROPS
 };
@@ -161,27 +160,8 @@ decipher_session_get_property (GObject *object, guint prop_id, GValue *value, GP
 
   switch (prop_id)
     {
-    case PROP_SELECTED_SYMBOL:
-      g_value_set_uint (value, self->selected_symbol);
-      break;
     case PROP_DIRTY:
       g_value_set_boolean (value, self->dirty);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-decipher_session_set_property (GObject *object, guint prop_id, const GValue *value,
-                               GParamSpec *pspec)
-{
-  DecipherSession *self = DECIPHER_SESSION (object);
-
-  switch (prop_id)
-    {
-    case PROP_SELECTED_SYMBOL:
-      decipher_session_set_selected_symbol (self, g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -196,12 +176,7 @@ decipher_session_class_init (DecipherSessionClass *klass)
   object_class->dispose = decipher_session_dispose;
   object_class->finalize = decipher_session_finalize;
   object_class->get_property = decipher_session_get_property;
-  object_class->set_property = decipher_session_set_property;
 
-  properties[PROP_SELECTED_SYMBOL] = g_param_spec_uint ("selected-symbol", NULL, NULL, 0, G_MAXUINT,
-                                                        DC_SYMBOL_NONE,
-                                                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                            | G_PARAM_STATIC_STRINGS);
   properties[PROP_DIRTY] = g_param_spec_boolean ("dirty", NULL, NULL, FALSE,
                                                  G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
                                                      | G_PARAM_STATIC_STRINGS);
@@ -220,7 +195,6 @@ decipher_session_class_init (DecipherSessionClass *klass)
 static void
 decipher_session_init (DecipherSession *self)
 {
-  self->selected_symbol = DC_SYMBOL_NONE;
 }
 
 /* ---- loading ---------------------------------------------------------------------- */
@@ -770,30 +744,6 @@ decipher_session_save (DecipherSession *self, GError **error)
   self->dirty = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIRTY]);
   return TRUE;
-}
-
-guint
-decipher_session_get_selected_symbol (DecipherSession *self)
-{
-  g_return_val_if_fail (DECIPHER_IS_SESSION (self), DC_SYMBOL_NONE);
-
-  return self->selected_symbol;
-}
-
-void
-decipher_session_set_selected_symbol (DecipherSession *self, guint symbol)
-{
-  guint n_symbols = 0;
-
-  g_return_if_fail (DECIPHER_IS_SESSION (self));
-
-  dc_document_get_symbols (self->document, &n_symbols);
-  if (symbol >= n_symbols)
-    symbol = DC_SYMBOL_NONE;
-  if (self->selected_symbol == symbol)
-    return;
-  self->selected_symbol = symbol;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_SYMBOL]);
 }
 
 /* ---- indexes ---------------------------------------------------------------------- */

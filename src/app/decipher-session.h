@@ -41,9 +41,6 @@ guint decipher_session_get_n_guessed (DecipherSession *self);
 gboolean decipher_session_get_dirty (DecipherSession *self);
 gboolean decipher_session_save (DecipherSession *self, GError **error);
 
-guint decipher_session_get_selected_symbol (DecipherSession *self);
-void decipher_session_set_selected_symbol (DecipherSession *self, guint symbol);
-
 void decipher_session_get_page_glyphs (DecipherSession *self, guint page, guint *first_glyph,
                                        guint *n_glyphs);
 const guint32 *decipher_session_get_symbol_glyphs (DecipherSession *self, guint symbol,

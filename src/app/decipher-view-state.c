@@ -3,13 +3,13 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The page on screen, the zoom, whether text is selected, what is searched and which
- * match is shown, and the glyphs each part of the window points out: one model the
- * window owns and hands to the document view, the input pane, the search bar and the page
- * sidebar. They bind to its properties or listen to its notifications instead of
- * reaching into each other, so a widget can be tested, replaced or left out alone. The
- * document view keeps it in step with what it shows (the page scrolled to, the zoom) and
- * answers its requests: a glyph to bring into view. Presses and drags on the page come
- * back through it as signals, for the widgets that act on them.
+ * match is shown, the symbol the user has chosen, and the glyphs each part of the window
+ * points out: one model the window owns and hands to the document view, the glyph
+ * palette, the occurrence strip, the input pane, the search bar and the page sidebar. They bind to
+ * its properties or listen to its notifications instead of reaching into each other, so a widget
+ * can be tested, replaced or left out alone. The document view keeps it in step with what it shows
+ * (the page scrolled to, the zoom) and answers its requests: a glyph to bring into view. Presses
+ * and drags on the page come back through it as signals, for the widgets that act on them.
  */
 
 #define G_LOG_DOMAIN "decipher-view-state"
@@ -17,6 +17,8 @@
 #include "config.h"
 
 #include "decipher-view-state.h"
+
+#include "decipher.h"
 
 /* The document view's own limits (decipher-document-view.h). */
 #define ZOOM_MIN 0.1
@@ -32,6 +34,7 @@ struct _DecipherViewState
   gboolean has_selection;
   char *search_text;
   int current_hit;
+  guint selected_symbol;                     /* DC_SYMBOL_NONE when none */
   GArray *marks[DECIPHER_N_MARKS];           /* of guint32 glyph indices, sorted, or NULL */
   guint first_line_in_view, n_lines_in_view; /* as the document view last drew them */
 };
@@ -47,6 +50,7 @@ enum
   PROP_HAS_SELECTION,
   PROP_SEARCH_TEXT,
   PROP_CURRENT_HIT,
+  PROP_SELECTED_SYMBOL,
   N_PROPS
 };
 
@@ -99,6 +103,9 @@ decipher_view_state_get_property (GObject *object, guint prop_id, GValue *value,
     case PROP_CURRENT_HIT:
       g_value_set_int (value, self->current_hit);
       break;
+    case PROP_SELECTED_SYMBOL:
+      g_value_set_uint (value, self->selected_symbol);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -134,6 +141,9 @@ decipher_view_state_set_property (GObject *object, guint prop_id, const GValue *
     case PROP_CURRENT_HIT:
       decipher_view_state_set_current_hit (self, g_value_get_int (value));
       break;
+    case PROP_SELECTED_SYMBOL:
+      decipher_view_state_set_selected_symbol (self, g_value_get_uint (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -156,6 +166,8 @@ decipher_view_state_class_init (DecipherViewStateClass *klass)
   properties[PROP_SEARCH_TEXT] = g_param_spec_string ("search-text", NULL, NULL, NULL, flags);
   properties[PROP_CURRENT_HIT] = g_param_spec_int ("current-hit", NULL, NULL, -1, G_MAXINT, -1,
                                                    flags);
+  properties[PROP_SELECTED_SYMBOL] = g_param_spec_uint ("selected-symbol", NULL, NULL, 0, G_MAXUINT,
+                                                        DC_SYMBOL_NONE, flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The glyphs of one kind changed (DecipherMarkKind). */
@@ -180,6 +192,7 @@ decipher_view_state_init (DecipherViewState *self)
 {
   self->zoom = 1.0;
   self->current_hit = -1;
+  self->selected_symbol = DC_SYMBOL_NONE;
 }
 
 DecipherViewState *
@@ -319,6 +332,29 @@ decipher_view_state_set_current_hit (DecipherViewState *self, int hit)
     return;
   self->current_hit = hit;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_HIT]);
+}
+
+guint
+decipher_view_state_get_selected_symbol (DecipherViewState *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_VIEW_STATE (self), DC_SYMBOL_NONE);
+
+  return self->selected_symbol;
+}
+
+/* The symbol the user chose in the palette, the popover or on the page, or
+ * %DC_SYMBOL_NONE: the palette selects it, the page outlines its glyphs, the occurrence
+ * strip shows them. The state does not know the document; whoever opens another one
+ * sets %DC_SYMBOL_NONE first. */
+void
+decipher_view_state_set_selected_symbol (DecipherViewState *self, guint symbol)
+{
+  g_return_if_fail (DECIPHER_IS_VIEW_STATE (self));
+
+  if (self->selected_symbol == symbol)
+    return;
+  self->selected_symbol = symbol;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_SYMBOL]);
 }
 
 static int

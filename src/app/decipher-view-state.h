@@ -37,6 +37,8 @@ const char *decipher_view_state_get_search_text (DecipherViewState *self);
 void decipher_view_state_set_search_text (DecipherViewState *self, const char *text);
 int decipher_view_state_get_current_hit (DecipherViewState *self);
 void decipher_view_state_set_current_hit (DecipherViewState *self, int hit);
+guint decipher_view_state_get_selected_symbol (DecipherViewState *self);
+void decipher_view_state_set_selected_symbol (DecipherViewState *self, guint symbol);
 
 void decipher_view_state_set_marks (DecipherViewState *self, DecipherMarkKind kind,
                                     const guint32 *glyphs, guint n_glyphs);

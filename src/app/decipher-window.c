@@ -563,6 +563,8 @@ _decipher_window_set_session (DecipherWindow *self, DecipherSession *session)
   if (self->conflict_window != NULL)
     gtk_window_destroy (self->conflict_window);
   decipher_occurrence_strip_close_for (GTK_WINDOW (self));
+  /* A symbol of the last document means nothing in the next. */
+  decipher_view_state_set_selected_symbol (self->view_state, DC_SYMBOL_NONE);
   _decipher_window_update_conflicts (self);
   g_clear_object (&self->shapes);
   release_palette (self);
@@ -900,6 +902,7 @@ decipher_window_init (DecipherWindow *self)
   self->view_state = decipher_view_state_new ();
   decipher_document_view_set_view_state (self->document_view, self->view_state);
   decipher_search_bar_set_view_state (self->search_bar, self->view_state);
+  decipher_glyph_palette_set_view_state (self->palette, self->view_state);
   decipher_page_sidebar_set_view_state (self->page_sidebar, self->view_state);
   g_signal_connect_swapped (self->search_bar, "stopped", G_CALLBACK (gtk_widget_grab_focus),
                             self->document_view);

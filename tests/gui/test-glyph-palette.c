@@ -241,12 +241,15 @@ test_selection_and_typing (void)
   Fixture f;
   GtkSingleSelection *selection;
   guint first_symbol, second_symbol;
+  g_autoptr (DecipherViewState) state = decipher_view_state_new ();
 
   fixture_open (&f, "legacy-cyrillic.pdf");
+  /* The state a window would share with its document view and occurrence strip. */
+  decipher_glyph_palette_set_view_state (f.palette, state);
   decipher_glyph_palette_set_filter (f.palette, DECIPHER_PALETTE_UNKNOWN);
   selection = GTK_SINGLE_SELECTION (decipher_glyph_palette_get_model (f.palette));
 
-  /* Selecting a cell selects the symbol in the session, which the view outlines… */
+  /* Selecting a cell selects the symbol in the view state, which the view outlines… */
   gtk_single_selection_set_selected (selection, 0);
   {
     g_autoptr (DecipherSymbolItem) item = shown_item (&f, 0);
@@ -255,12 +258,12 @@ test_selection_and_typing (void)
     first_symbol = decipher_symbol_item_get_symbol (item);
     second_symbol = decipher_symbol_item_get_symbol (next);
   }
-  g_assert_cmpuint (decipher_session_get_selected_symbol (f.session), ==, first_symbol);
+  g_assert_cmpuint (decipher_view_state_get_selected_symbol (state), ==, first_symbol);
 
   /* …and the other way round. */
-  decipher_session_set_selected_symbol (f.session, second_symbol);
+  decipher_view_state_set_selected_symbol (state, second_symbol);
   g_assert_cmpuint (decipher_glyph_palette_get_selected_symbol (f.palette), ==, second_symbol);
-  decipher_session_set_selected_symbol (f.session, first_symbol);
+  decipher_view_state_set_selected_symbol (state, first_symbol);
   g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, 0);
 
   /* Typing on the cell assigns it, and the next unknown symbol takes its place. */
@@ -268,7 +271,7 @@ test_selection_and_typing (void)
   g_assert_true (decipher_glyph_palette_type_text (f.palette, "т"));
   g_assert_cmpstr (dc_key_get_value (decipher_session_get_key (f.session), first_symbol), ==, "т");
   g_assert_cmpuint (decipher_glyph_palette_get_selected_symbol (f.palette), ==, second_symbol);
-  g_assert_cmpuint (decipher_session_get_selected_symbol (f.session), ==, second_symbol);
+  g_assert_cmpuint (decipher_view_state_get_selected_symbol (state), ==, second_symbol);
 
   /* A refused value assigns nothing. */
   g_assert_false (decipher_glyph_palette_type_text (f.palette, "\x02"));

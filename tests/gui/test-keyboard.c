@@ -150,7 +150,7 @@ test_glyph_cursor (void)
   gui_test_key (GTK_WINDOW (window), "Return");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
   g_assert_cmpuint (decipher_glyph_popover_get_symbol (popover), ==, glyphs[below].symbol);
-  g_assert_cmpuint (decipher_session_get_selected_symbol (session), ==, glyphs[below].symbol);
+  g_assert_cmpuint (decipher_view_state_get_selected_symbol (window->view_state), ==, glyphs[below].symbol);
   gui_test_screenshot ("keyboard-glyph-cursor-popover");
   gtk_popover_popdown (GTK_POPOVER (popover));
   gui_test_close_window (window);

@@ -169,11 +169,11 @@ test_strip (void)
   n = dc_document_get_symbol (document, symbol)->n_glyphs;
   g_assert_cmpuint (n, >, 1);
 
-  decipher_session_set_selected_symbol (session, symbol);
+  decipher_view_state_set_selected_symbol (window->view_state, symbol);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-occurrences", NULL));
   /* Shown again, it is the same window and strip. */
-  strip = g_object_ref (decipher_occurrence_strip_present (GTK_WINDOW (window), session, renderer));
-  g_assert_true (decipher_occurrence_strip_present (GTK_WINDOW (window), session, renderer)
+  strip = g_object_ref (decipher_occurrence_strip_present (GTK_WINDOW (window), session, window->view_state, renderer));
+  g_assert_true (decipher_occurrence_strip_present (GTK_WINDOW (window), session, window->view_state, renderer)
                  == strip);
   g_assert_cmpuint (decipher_occurrence_strip_get_symbol (strip), ==, symbol);
   g_assert_cmpuint (g_list_model_get_n_items (decipher_occurrence_strip_get_model (strip)), ==, n);
@@ -224,9 +224,9 @@ test_strip (void)
 
   /* It follows the symbol chosen elsewhere; choosing nothing leaves it as it is. */
   other = symbol_of_code (session, 0xEE);
-  decipher_session_set_selected_symbol (session, DC_SYMBOL_NONE);
+  decipher_view_state_set_selected_symbol (window->view_state, DC_SYMBOL_NONE);
   g_assert_cmpuint (decipher_occurrence_strip_get_symbol (strip), ==, symbol);
-  decipher_session_set_selected_symbol (session, other);
+  decipher_view_state_set_selected_symbol (window->view_state, other);
   g_assert_cmpuint (decipher_occurrence_strip_get_symbol (strip), ==, other);
   g_assert_cmpuint (g_list_model_get_n_items (decipher_occurrence_strip_get_model (strip)), ==,
                     dc_document_get_symbol (document, other)->n_glyphs);
@@ -240,7 +240,7 @@ test_strip (void)
                                                                                    &n)[0]);
   popover = decipher_document_view_get_popover (view);
   g_signal_emit_by_name (gui_test_find_button (GTK_WIDGET (popover), "_Occurrences"), "clicked");
-  again = decipher_occurrence_strip_present (GTK_WINDOW (window), session, renderer);
+  again = decipher_occurrence_strip_present (GTK_WINDOW (window), session, window->view_state, renderer);
   g_assert_true (again != strip);
   g_assert_cmpuint (decipher_occurrence_strip_get_symbol (again), ==, symbol);
   g_object_ref (again);
@@ -286,7 +286,7 @@ test_lazy (void)
   g_object_ref (strip);
   gtk_window_set_default_size (window, 800, 600);
   gtk_window_set_child (window, GTK_WIDGET (strip));
-  decipher_occurrence_strip_set_session (strip, session, renderer);
+  decipher_occurrence_strip_set_session (strip, session, NULL, renderer);
   g_assert_cmpuint (decipher_occurrence_strip_get_symbol (strip), ==, DC_SYMBOL_NONE);
   g_assert_true (has_label (GTK_WIDGET (strip), "Choose a symbol"));
   decipher_occurrence_strip_set_symbol (strip, symbol);

@@ -221,7 +221,7 @@ test_find_symbol (void)
   gtk_toggle_button_set_active (decipher_search_bar_get_symbol_button (bar), TRUE);
   g_assert_cmpstr (decipher_search_bar_get_count_text (bar), ==, "No symbol selected");
 
-  decipher_session_set_selected_symbol (session, z);
+  decipher_view_state_set_selected_symbol (window->view_state, z);
   g_assert_cmpuint (decipher_search_bar_get_n_matches (bar), ==, n_occurrences);
   gui_test_key (GTK_WINDOW (window), "<Control>g");
   /* The key reaches the window through the X server, in its own time on a busy machine. */

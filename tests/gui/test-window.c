@@ -173,7 +173,7 @@ test_open_assign_undo_reopen (void)
   popover = decipher_document_view_get_popover (view);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
   g_assert_cmpuint (decipher_glyph_popover_get_symbol (popover), ==, symbol);
-  g_assert_cmpuint (decipher_session_get_selected_symbol (session), ==, symbol);
+  g_assert_cmpuint (decipher_view_state_get_selected_symbol (window->view_state), ==, symbol);
   decipher_glyph_popover_set_text (popover, "а");
   gui_test_screenshot ("window-popover");
   g_assert_true (decipher_glyph_popover_assign (popover));
