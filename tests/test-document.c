@@ -345,6 +345,85 @@ test_font_order (gconstpointer data)
   g_assert_cmpuint (n_listed, ==, n_glyphs);
 }
 
+/* The glyphs of each page are one range, the ranges follow each other and cover every
+ * glyph; each symbol lists exactly the glyphs that draw it, in page order. */
+static void
+test_indexes (gconstpointer data)
+{
+  const char *name = data;
+  g_autoptr (DcDocument) document = dc_test_load_document (name);
+  guint n_glyphs, n_symbols, n_pages = dc_document_get_n_pages (document);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, &n_glyphs);
+  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+  guint next = 0, listed = 0;
+
+  g_assert_cmpuint (n_pages, >, 1);
+  for (guint page = 0; page < n_pages; page++)
+    {
+      guint first, n;
+
+      dc_document_get_page_glyphs (document, page, &first, &n);
+      g_assert_cmpuint (first, ==, next);
+      g_assert_cmpuint (n, >, 0);
+      for (guint g = first; g < first + n; g++)
+        g_assert_cmpuint (glyphs[g].page, ==, page);
+      next = first + n;
+    }
+  g_assert_cmpuint (next, ==, n_glyphs);
+
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      guint n;
+      const guint32 *list = dc_document_get_symbol_glyphs (document, s, &n);
+
+      g_assert_cmpuint (n, ==, symbols[s].n_glyphs);
+      for (guint i = 0; i < n; i++)
+        {
+          g_assert_cmpuint (list[i], <, n_glyphs);
+          g_assert_cmpuint (glyphs[list[i]].symbol, ==, s);
+          if (i > 0)
+            g_assert_cmpuint (list[i - 1], <, list[i]);
+        }
+      listed += n;
+    }
+  g_assert_cmpuint (listed, ==, n_glyphs);
+}
+
+typedef struct
+{
+  DcDocument *document;
+  guint symbol;
+} IndexQuestion;
+
+static gpointer
+ask_index (gpointer data)
+{
+  IndexQuestion *question = data;
+  guint first, n;
+
+  dc_document_get_page_glyphs (question->document, 1, &first, &n);
+  return (gpointer) dc_document_get_symbol_glyphs (question->document, question->symbol, &n);
+}
+
+/* The first questions, asked from several threads at once, build each index once: every
+ * thread gets the same list (under ThreadSanitizer, without a race). */
+static void
+test_indexes_threads (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
+  IndexQuestion question = { document, 0 };
+  GThread *threads[4];
+  const guint32 *list;
+  guint n;
+
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+    threads[i] = g_thread_new ("index", ask_index, &question);
+  list = dc_document_get_symbol_glyphs (document, 0, &n);
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+    g_assert_true (g_thread_join (threads[i]) == list);
+  g_assert_cmpuint (n, ==, dc_document_get_symbol (document, 0)->n_glyphs);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -366,6 +445,10 @@ main (int argc, char **argv)
   g_test_add_func ("/document/program-glyph-names", test_program_glyph_names);
   g_test_add_data_func ("/document/font-order/igt", "igt", test_font_order);
   g_test_add_data_func ("/document/font-order/reading", "reading", test_font_order);
+  g_test_add_data_func ("/document/indexes/clean", "clean", test_indexes);
+  g_test_add_data_func ("/document/indexes/legacy-cyrillic", "legacy-cyrillic", test_indexes);
+  g_test_add_data_func ("/document/indexes/identity-named", "identity-named", test_indexes);
+  g_test_add_func ("/document/indexes/threads", test_indexes_threads);
   for (guint i = 0; i < G_N_ELEMENTS (corrupted); i++)
     {
       g_autofree char *sequence = g_strdup_printf ("/document/glyphs/%s", corrupted[i]);

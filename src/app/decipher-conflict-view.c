@@ -73,8 +73,9 @@ conflict_glyph (DecipherConflictView *self, const DcConflict *conflict)
 static int
 held_glyph (DecipherConflictView *self, guint symbol, int avoid)
 {
+  DcDocument *document = decipher_session_get_document (self->session);
   guint n = 0;
-  const guint32 *glyphs = decipher_session_get_symbol_glyphs (self->session, symbol, &n);
+  const guint32 *glyphs = dc_document_get_symbol_glyphs (document, symbol, &n);
 
   for (guint i = 0; i < n; i++)
     if ((int) glyphs[i] != avoid)

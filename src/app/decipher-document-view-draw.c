@@ -281,7 +281,7 @@ draw_glyph_marks (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
   gboolean high_contrast = adw_style_manager_get_high_contrast (adw_style_manager_get_default ());
   guint first, n;
 
-  decipher_session_get_page_glyphs (self->session, page, &first, &n);
+  dc_document_get_page_glyphs (decipher_session_get_document (self->session), page, &first, &n);
   for (guint g = first; g < first + n; g++)
     {
       const DcGlyph *glyph = &glyphs[g];
@@ -348,7 +348,7 @@ draw_marks (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
                                                   NULL);
   guint first, n;
 
-  decipher_session_get_page_glyphs (self->session, page, &first, &n);
+  dc_document_get_page_glyphs (decipher_session_get_document (self->session), page, &first, &n);
   for (guint kind = 0; kind < DECIPHER_N_MARKS; kind++)
     {
       guint n_marks;

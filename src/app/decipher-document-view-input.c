@@ -45,7 +45,7 @@ decipher_document_view_glyph_at (DecipherDocumentView *self, double x, double y)
     return -1;
 
   glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session), NULL);
-  decipher_session_get_page_glyphs (self->session, page, &first, &n);
+  dc_document_get_page_glyphs (decipher_session_get_document (self->session), page, &first, &n);
   for (guint g = first; g < first + n; g++)
     {
       graphene_rect_t rect;
@@ -171,7 +171,8 @@ decipher_document_view_activate_symbol (DecipherDocumentView *self, guint symbol
   g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
   g_return_if_fail (self->session != NULL);
 
-  occurrences = decipher_session_get_symbol_glyphs (self->session, symbol, &n);
+  occurrences = dc_document_get_symbol_glyphs (decipher_session_get_document (self->session),
+                                               symbol, &n);
   if (n > 0)
     decipher_document_view_activate_glyph (self, occurrences[0]);
 }

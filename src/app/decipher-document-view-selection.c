@@ -133,7 +133,7 @@ glyph_near (DecipherDocumentView *self, double x, double y)
   page = _decipher_document_view_page_at_y (self, y + gtk_adjustment_get_value (self->vadjustment));
   _decipher_document_view_page_rect (self, page, &page_rect);
   glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session), NULL);
-  decipher_session_get_page_glyphs (self->session, page, &first, &n);
+  dc_document_get_page_glyphs (decipher_session_get_document (self->session), page, &first, &n);
   for (guint g = first; g < first + n; g++)
     {
       graphene_rect_t rect;

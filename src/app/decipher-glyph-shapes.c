@@ -327,7 +327,8 @@ request_crop (DecipherGlyphShapes *self, guint symbol)
   double width, height, pad;
   guint n;
 
-  occurrences = decipher_session_get_symbol_glyphs (self->session, symbol, &n);
+  occurrences = dc_document_get_symbol_glyphs (decipher_session_get_document (self->session),
+                                               symbol, &n);
   for (guint i = 0; i < n && i < 64; i++)
     {
       const DcGlyph *g = &glyphs[occurrences[i]];

@@ -318,7 +318,8 @@ decipher_occurrence_pictures_new (DecipherSession *session, DecipherPageRenderer
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   g_object_set_data_full (G_OBJECT (box), "session", g_object_ref (session), g_object_unref);
   g_object_set_data_full (G_OBJECT (box), "renderer", g_object_ref (renderer), g_object_unref);
-  glyphs = decipher_session_get_symbol_glyphs (session, symbol, &n_glyphs);
+  glyphs = dc_document_get_symbol_glyphs (decipher_session_get_document (session), symbol,
+                                          &n_glyphs);
   n = MIN (n_glyphs, max_pictures);
   for (guint i = 0; i < n; i++)
     {
@@ -483,7 +484,8 @@ decipher_occurrence_strip_set_symbol (DecipherOccurrenceStrip *self, guint symbo
 
       dc_document_get_symbols (decipher_session_get_document (self->session), &n_symbols);
       g_return_if_fail (symbol < n_symbols);
-      glyphs = decipher_session_get_symbol_glyphs (self->session, symbol, &n);
+      glyphs = dc_document_get_symbol_glyphs (decipher_session_get_document (self->session), symbol,
+                                              &n);
     }
   else
     symbol = DC_SYMBOL_NONE;

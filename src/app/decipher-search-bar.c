@@ -260,7 +260,8 @@ restart (DecipherSearchBar *self)
 
       if (symbol != DC_SYMBOL_NONE)
         {
-          glyphs = decipher_session_get_symbol_glyphs (self->session, symbol, &n);
+          glyphs = dc_document_get_symbol_glyphs (decipher_session_get_document (self->session),
+                                                  symbol, &n);
           self->occurrences = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n);
           g_array_append_vals (self->occurrences, glyphs, n);
         }

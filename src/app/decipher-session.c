@@ -46,11 +46,6 @@ struct _DecipherSession
   guint restored : 1;
   guint keep_in_place : 1; /* an unreadable project that could not be moved aside */
   guint journaling : 1;
-
-  /* Lazily built indexes: glyph ranges per page, glyphs per symbol (CSR). */
-  guint *page_first_glyph; /* n_pages + 1 */
-  guint *symbol_first;     /* n_symbols + 1 */
-  guint32 *symbol_glyphs;
 };
 
 G_DEFINE_FINAL_TYPE (DecipherSession, decipher_session, G_TYPE_OBJECT)
@@ -146,9 +141,6 @@ decipher_session_finalize (GObject *object)
   g_clear_pointer (&self->autosave_path, g_free);
   g_clear_pointer (&self->restore_problem, g_free);
   g_clear_pointer (&self->read_only_reason, g_free);
-  g_clear_pointer (&self->page_first_glyph, g_free);
-  g_clear_pointer (&self->symbol_first, g_free);
-  g_clear_pointer (&self->symbol_glyphs, g_free);
 
   G_OBJECT_CLASS (decipher_session_parent_class)->finalize (object);
 }
@@ -425,9 +417,6 @@ write_render_copy (DcDocument *document, const char *password)
   return path != NULL ? g_file_new_for_path (path) : NULL;
 }
 
-static void ensure_page_index (DecipherSession *self);
-static void ensure_symbol_index (DecipherSession *self);
-
 static void
 load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
@@ -475,10 +464,15 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   self->engine = dc_session_new (document);
   self->document = dc_session_get_document (self->engine);
   self->key = dc_session_get_key (self->engine);
-  /* Each is a loop over every glyph, a million in a 500-page book: made here, they keep
-   * the first frame and the first hover or crop off the main thread's hands. */
-  ensure_page_index (self);
-  ensure_symbol_index (self);
+  /* The engine builds its glyph indexes on the first question, each a loop over every
+   * glyph, a million in a 500-page book: asked here, they keep the first frame and the
+   * first hover or crop off the main thread's hands. */
+  {
+    guint first, n;
+
+    dc_document_get_page_glyphs (self->document, 0, &first, &n);
+    dc_document_get_symbol_glyphs (self->document, 0, &n);
+  }
   self->autosave_path = decipher_autosave_path_for_sha256 (dc_document_get_sha256 (self->document));
   lock_project (self);
   if (self->read_only_reason != NULL)
@@ -744,76 +738,6 @@ decipher_session_save (DecipherSession *self, GError **error)
   self->dirty = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIRTY]);
   return TRUE;
-}
-
-/* ---- indexes ---------------------------------------------------------------------- */
-
-static void
-ensure_page_index (DecipherSession *self)
-{
-  const DcGlyph *glyphs;
-  guint n_glyphs, n_pages, g = 0;
-
-  if (self->page_first_glyph != NULL)
-    return;
-
-  glyphs = dc_document_get_glyphs (self->document, &n_glyphs);
-  n_pages = dc_document_get_n_pages (self->document);
-  self->page_first_glyph = g_new0 (guint, n_pages + 1);
-  /* The engine keeps glyphs page by page, so each page is one range. */
-  for (guint page = 0; page < n_pages; page++)
-    {
-      self->page_first_glyph[page] = g;
-      while (g < n_glyphs && glyphs[g].page == page)
-        g++;
-    }
-  self->page_first_glyph[n_pages] = n_glyphs;
-}
-
-static void
-ensure_symbol_index (DecipherSession *self)
-{
-  guint n_symbols, n_all;
-  const DcGlyph *glyphs;
-  g_autofree guint *fill = NULL;
-
-  if (self->symbol_first != NULL)
-    return;
-
-  glyphs = dc_document_get_glyphs (self->document, &n_all);
-  dc_document_get_symbols (self->document, &n_symbols);
-  self->symbol_first = g_new0 (guint, n_symbols + 1);
-  self->symbol_glyphs = g_new (guint32, MAX (n_all, 1));
-  for (guint g = 0; g < n_all; g++)
-    self->symbol_first[glyphs[g].symbol + 1]++;
-  for (guint s = 0; s < n_symbols; s++)
-    self->symbol_first[s + 1] += self->symbol_first[s];
-  fill = g_memdup2 (self->symbol_first, sizeof (guint) * (n_symbols + 1));
-  for (guint g = 0; g < n_all; g++)
-    self->symbol_glyphs[fill[glyphs[g].symbol]++] = g;
-}
-
-void
-decipher_session_get_page_glyphs (DecipherSession *self, guint page, guint *first_glyph,
-                                  guint *n_glyphs)
-{
-  g_return_if_fail (DECIPHER_IS_SESSION (self));
-  g_return_if_fail (page < dc_document_get_n_pages (self->document));
-
-  ensure_page_index (self);
-  *first_glyph = self->page_first_glyph[page];
-  *n_glyphs = self->page_first_glyph[page + 1] - self->page_first_glyph[page];
-}
-
-/* The indices of @symbol's glyphs, in page order. */
-const guint32 *
-decipher_session_get_symbol_glyphs (DecipherSession *self, guint symbol, guint *n_glyphs)
-{
-  g_return_val_if_fail (DECIPHER_IS_SESSION (self), NULL);
-
-  ensure_symbol_index (self);
-  *n_glyphs = self->symbol_first[symbol + 1] - self->symbol_first[symbol];
-  return self->symbol_glyphs + self->symbol_first[symbol];
 }
 
 /* ---- words ------------------------------------------------------------------------ */

@@ -41,11 +41,6 @@ guint decipher_session_get_n_guessed (DecipherSession *self);
 gboolean decipher_session_get_dirty (DecipherSession *self);
 gboolean decipher_session_save (DecipherSession *self, GError **error);
 
-void decipher_session_get_page_glyphs (DecipherSession *self, guint page, guint *first_glyph,
-                                       guint *n_glyphs);
-const guint32 *decipher_session_get_symbol_glyphs (DecipherSession *self, guint symbol,
-                                                   guint *n_glyphs);
-
 guint decipher_session_count_unreviewed (DecipherSession *self, guint *n_glyphs);
 char *decipher_session_dup_progress_text (DecipherSession *self);
 char *decipher_session_dup_unmapped_tooltip (DecipherSession *self);

@@ -314,40 +314,6 @@ test_set_aside_never_overwrites (void)
 }
 
 static void
-test_indexes (void)
-{
-  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
-  DecipherSession *session = gui_test_load_session (file, NULL);
-  DcDocument *document = decipher_session_get_document (session);
-  const DcGlyph *glyphs;
-  const DcSymbol *symbols;
-  guint n_glyphs, n_symbols, total = 0;
-
-  glyphs = dc_document_get_glyphs (document, &n_glyphs);
-  symbols = dc_document_get_symbols (document, &n_symbols);
-  for (guint page = 0; page < dc_document_get_n_pages (document); page++)
-    {
-      guint first, n;
-
-      decipher_session_get_page_glyphs (session, page, &first, &n);
-      for (guint g = first; g < first + n; g++)
-        g_assert_cmpuint (glyphs[g].page, ==, page);
-      total += n;
-    }
-  g_assert_cmpuint (total, ==, n_glyphs);
-  for (guint s = 0; s < n_symbols; s++)
-    {
-      guint n;
-      const guint32 *list = decipher_session_get_symbol_glyphs (session, s, &n);
-
-      g_assert_cmpuint (n, ==, symbols[s].n_glyphs);
-      for (guint i = 0; i < n; i++)
-        g_assert_cmpuint (glyphs[list[i]].symbol, ==, s);
-    }
-  g_assert_finalize_object (session);
-}
-
-static void
 test_automatic_guesses (void)
 {
   g_autoptr (GFile) file = gui_test_fixture_copy ("rotated.pdf");
@@ -393,7 +359,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/save-on-dispose", test_save_on_dispose);
   g_test_add_func ("/session/damaged-autosave-set-aside", test_damaged_autosave_set_aside);
   g_test_add_func ("/session/set-aside-never-overwrites", test_set_aside_never_overwrites);
-  g_test_add_func ("/session/indexes", test_indexes);
   g_test_add_func ("/session/automatic-guesses", test_automatic_guesses);
   return g_test_run ();
 }

@@ -384,7 +384,7 @@ test_proposals (void)
   /* A proposal is shown, never taken as text: the glyphs stay highlighted. */
   g_assert_true (dc_session_symbol_is_unknown (decipher_session_get_engine (f.session), symbol));
 
-  occurrences = decipher_session_get_symbol_glyphs (f.session, symbol, &n);
+  occurrences = dc_document_get_symbol_glyphs (decipher_session_get_document (f.session), symbol, &n);
   decipher_document_view_activate_glyph (f.view, occurrences[0]);
   popover = decipher_document_view_get_popover (f.view);
   g_assert_true (decipher_glyph_popover_has_proposal (popover));
@@ -417,7 +417,7 @@ test_marks (void)
   fixture_open (&f, "legacy-cyrillic.pdf");
   GUI_TEST_WAIT (drew_highlights, f.view, "the view drawn");
   g_assert_cmpuint (decipher_document_view_get_n_drawn_marks (f.view), ==, 0);
-  decipher_session_get_page_glyphs (f.session, 0, &first, &n);
+  dc_document_get_page_glyphs (decipher_session_get_document (f.session), 0, &first, &n);
   glyphs = g_new (guint32, 5);
   for (guint i = 0; i < 5; i++)
     glyphs[i] = first + 40 - i; /* any order */

@@ -545,7 +545,7 @@ test_cell_rasters_match_page (void)
             continue;
           g_assert_cmpint (state, ==, DECIPHER_SHAPE_READY);
           mask_init (&shape, texture);
-          occurrences = decipher_session_get_symbol_glyphs (f.session, symbol, &n);
+          occurrences = dc_document_get_symbol_glyphs (decipher_session_get_document (f.session), symbol, &n);
           for (guint o = 0; o < n && o < 4 && best > MATCH; o++)
             {
               const DcGlyph *g = &glyphs[occurrences[o]];

@@ -236,7 +236,7 @@ test_strip (void)
    * popover's symbol. */
   decipher_occurrence_strip_close_for (GTK_WINDOW (window));
   g_assert_null (gtk_widget_get_parent (GTK_WIDGET (strip)));
-  decipher_document_view_activate_glyph (view, decipher_session_get_symbol_glyphs (session, symbol,
+  decipher_document_view_activate_glyph (view, dc_document_get_symbol_glyphs (decipher_session_get_document (session), symbol,
                                                                                    &n)[0]);
   popover = decipher_document_view_get_popover (view);
   g_signal_emit_by_name (gui_test_find_button (GTK_WIDGET (popover), "_Occurrences"), "clicked");

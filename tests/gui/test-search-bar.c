@@ -212,7 +212,7 @@ test_find_symbol (void)
   DecipherSession *session = decipher_window_get_session (window);
   DecipherSearchBar *bar = window->search_bar;
   guint z = symbol_of (session, "Z"), n_occurrences;
-  const guint32 *occurrences = decipher_session_get_symbol_glyphs (session, z, &n_occurrences);
+  const guint32 *occurrences = dc_document_get_symbol_glyphs (decipher_session_get_document (session), z, &n_occurrences);
   const guint32 *current;
   guint n;
 

@@ -366,7 +366,7 @@ test_popover_reason (void)
     if (unsure[s])
       symbol = s;
   g_assert_cmpuint (symbol, !=, G_MAXUINT);
-  occurrences = decipher_session_get_symbol_glyphs (session, symbol, &n_occurrences);
+  occurrences = dc_document_get_symbol_glyphs (decipher_session_get_document (session), symbol, &n_occurrences);
   g_assert_cmpuint (n_occurrences, >, 0);
   decipher_document_view_activate_glyph (view, occurrences[0]);
   popover = decipher_document_view_get_popover (view);

@@ -168,7 +168,7 @@ test_open_assign_undo_reopen (void)
 
   /* Click the first occurrence of the commonest unknown letter and type "а". */
   symbol = most_frequent_unknown (session);
-  occurrences = decipher_session_get_symbol_glyphs (session, symbol, &n_occurrences);
+  occurrences = dc_document_get_symbol_glyphs (decipher_session_get_document (session), symbol, &n_occurrences);
   decipher_document_view_activate_glyph (view, occurrences[0]);
   popover = decipher_document_view_get_popover (view);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
@@ -243,7 +243,7 @@ assign_by_popover (DecipherWindow *window, guint symbol, const char *text)
   const guint32 *occurrences;
   guint n_occurrences;
 
-  occurrences = decipher_session_get_symbol_glyphs (session, symbol, &n_occurrences);
+  occurrences = dc_document_get_symbol_glyphs (decipher_session_get_document (session), symbol, &n_occurrences);
   decipher_document_view_activate_glyph (view, occurrences[0]);
   popover = decipher_document_view_get_popover (view);
   decipher_glyph_popover_set_text (popover, text);

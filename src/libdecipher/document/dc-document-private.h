@@ -52,6 +52,10 @@ struct _DcDocument
   gsize font_order_made;
   guint32 *font_order;
   guint32 *font_order_starts;
+
+  /* Built on the first question, from any thread (dc-document-index.c). */
+  guint32 *page_glyphs;   /* first glyph of each page, n_pages + 1 entries */
+  guint32 *symbol_glyphs; /* n_symbols + 1 offsets, then glyph indices by symbol */
 };
 
 /* Made whole, then never changed: the threads that hold it need no lock. */

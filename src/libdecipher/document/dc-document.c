@@ -77,6 +77,8 @@ dc_document_finalize (GObject *object)
   g_clear_pointer (&self->tokens, dc_tokens_unref);
   g_clear_pointer (&self->font_order, g_free);
   g_clear_pointer (&self->font_order_starts, g_free);
+  g_clear_pointer (&self->page_glyphs, g_free);
+  g_clear_pointer (&self->symbol_glyphs, g_free);
 
   G_OBJECT_CLASS (dc_document_parent_class)->finalize (object);
 }

@@ -72,6 +72,9 @@ const DcSymbol *dc_document_get_symbols (DcDocument *self, guint *n_symbols);
 const DcSymbol *dc_document_get_symbol (DcDocument *self, guint symbol);
 gboolean dc_document_lookup_symbol (DcDocument *self, guint font, guint32 code, guint *symbol);
 gboolean dc_document_symbol_needs_decoding (DcDocument *self, guint symbol);
+void dc_document_get_page_glyphs (DcDocument *self, guint page, guint *first_glyph,
+                                  guint *n_glyphs);
+const guint32 *dc_document_get_symbol_glyphs (DcDocument *self, guint symbol, guint *n_glyphs);
 
 const guint32 *dc_document_get_reading_order (DcDocument *self, guint *n_glyphs);
 const DcLine *dc_document_get_lines (DcDocument *self, guint *n_lines);
