@@ -203,6 +203,67 @@ test_accept_all (void)
       }
 }
 
+/* What is unreviewed: the proposals left, and what was accepted in bulk less sure than a
+ * level applies by itself, with the glyphs it decodes; an undo makes it a proposal again. */
+static guint
+count_proposed_to_decode (DcSession *session)
+{
+  DcDocument *document = dc_session_get_document (session);
+  guint n_symbols, n = 0;
+
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    n += dc_document_symbol_needs_decoding (document, s)
+         && dc_key_get_status (dc_session_get_key (session), s) == DC_KEY_PROPOSED;
+  return n;
+}
+
+static void
+test_count_unreviewed (void)
+{
+  g_autoptr (DcSession) session = open_session ("legacy-cyrillic");
+  g_autoptr (GError) error = NULL;
+  DcDocument *document = dc_session_get_document (session);
+  DcKey *key = dc_session_get_key (session);
+  guint n_symbols, unsure = G_MAXUINT, n_proposed, n_glyphs = 99;
+
+  dc_session_start_new_work (session, TRUE);
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols && unsure == G_MAXUINT; s++)
+    if (dc_document_symbol_needs_decoding (document, s)
+        && dc_key_get_status (key, s) == DC_KEY_UNKNOWN)
+      unsure = s;
+  g_assert_cmpuint (unsure, !=, G_MAXUINT);
+  /* A guess no level would apply by itself. */
+  g_assert_true (dc_key_set_full (key, unsure, "ж", DC_KEY_PROPOSED, DC_KEY_LEVEL_SHAPE,
+                                  DC_KEY_AUTOMATIC_CONFIDENCE / 2, "test", &error));
+  g_assert_no_error (error);
+  n_proposed = count_proposed_to_decode (session);
+  g_assert_cmpuint (n_proposed, >, 0);
+  g_assert_cmpuint (dc_session_count_unreviewed (session, &n_glyphs), ==, n_proposed);
+  g_assert_cmpuint (n_glyphs, ==, 0);
+
+  /* Accepted in bulk, it stays unreviewed, and its glyphs are counted. */
+  g_assert_true (dc_session_accept_all (session, 0.0, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (dc_key_get_status (key, unsure), ==, DC_KEY_CONFIRMED);
+  g_assert_cmpuint (dc_session_count_unreviewed (session, &n_glyphs), ==,
+                    1 + count_proposed_to_decode (session));
+  g_assert_cmpuint (n_glyphs, ==, dc_document_get_symbol (document, unsure)->n_glyphs);
+
+  /* Decided one by one, it is reviewed. */
+  g_assert_true (dc_session_assign (session, unsure, "ж", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (dc_session_count_unreviewed (session, &n_glyphs), ==,
+                    count_proposed_to_decode (session));
+  g_assert_cmpuint (n_glyphs, ==, 0);
+
+  /* Undone twice, every proposal is back. */
+  g_assert_true (dc_session_undo (session, NULL));
+  g_assert_true (dc_session_undo (session, NULL));
+  g_assert_cmpuint (dc_session_count_unreviewed (session, NULL), ==, n_proposed);
+}
+
 /* A conflict raised by typing is settled through the session; with none open, the
  * session says so. */
 static void
@@ -542,6 +603,7 @@ main (int argc, char **argv)
   g_test_add_func ("/dc-session/type", test_type);
   g_test_add_func ("/dc-session/type-at-suggestion", test_type_at_suggestion);
   g_test_add_func ("/dc-session/accept-all", test_accept_all);
+  g_test_add_func ("/dc-session/count-unreviewed", test_count_unreviewed);
   g_test_add_func ("/dc-session/resolve", test_resolve);
   g_test_add_func ("/dc-session/journal", test_journal);
   g_test_add_func ("/dc-session/reject", test_reject);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "decipher-conflict-view.h"
+#include "decipher-labels.h"
 #include "decipher-occurrence-strip.h"
 
 struct _DecipherConflictView
@@ -286,6 +287,7 @@ static GtkWidget *
 conflict_row (DecipherConflictView *self, guint index)
 {
   const DcConflict *conflict = dc_matcher_get_conflict (self->matcher, index);
+  DcDocument *document = decipher_session_get_document (self->session);
   DecipherShapeState state = DECIPHER_SHAPE_FAILED;
   GdkTexture *shape = self->shapes != NULL
                           ? decipher_glyph_shapes_lookup (self->shapes, conflict->symbol, &state)
@@ -296,7 +298,7 @@ conflict_row (DecipherConflictView *self, guint index)
   g_autofree char *proposed = g_strdup_printf (_("New: “%s”"), conflict->proposed);
   g_autofree char *keep_label = g_strdup_printf (_("Keep “%s”"), conflict->current);
   g_autofree char *use_label = g_strdup_printf (_("Use “%s”"), conflict->proposed);
-  g_autofree char *title = decipher_session_dup_symbol_title (self->session, conflict->symbol);
+  g_autofree char *title = decipher_labels_dup_symbol_title (document, conflict->symbol);
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *tile = gtk_image_new_from_paintable (GDK_PAINTABLE (shape));

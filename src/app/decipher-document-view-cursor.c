@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "decipher-document-view-private.h"
+#include "decipher-labels.h"
 
 /* Adwaita dark blue, to stand out of the light blue of the glyphs still unknown. */
 static const GdkRGBA cursor_color = { 0.102, 0.373, 0.706, 1.0 };
@@ -157,8 +158,9 @@ _decipher_document_view_describe_cursor (DecipherDocumentView *self)
       DcDocument *document = decipher_session_get_document (self->session);
       const guint32 *order = dc_document_get_reading_order (document, NULL);
       guint symbol = dc_document_get_glyphs (document, NULL)[order[self->cursor]].symbol;
-      g_autofree char *title = decipher_session_dup_symbol_title (self->session, symbol);
-      g_autofree char *value = decipher_session_dup_value_label (self->session, symbol);
+      g_autofree char *title = decipher_labels_dup_symbol_title (document, symbol);
+      g_autofree char *value = decipher_labels_dup_value (decipher_session_get_key (self->session),
+                                                          symbol);
 
       /* Translators: what a screen reader says of the glyph under the cursor: its value
        * ("?" while unknown, "space", "none"), then its code and font. */

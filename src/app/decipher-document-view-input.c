@@ -15,6 +15,7 @@
 #include <math.h>
 
 #include "decipher-document-view-private.h"
+#include "decipher-labels.h"
 
 /* ---- hit testing -------------------------------------------------------------------- */
 
@@ -287,12 +288,12 @@ _decipher_document_view_query_tooltip (GtkWidget *widget, int x, int y, gboolean
   symbol = glyphs[glyph].symbol;
   status = dc_key_get_status (decipher_session_get_key (self->session), symbol);
   n = dc_document_get_symbol (decipher_session_get_document (self->session), symbol)->n_glyphs;
-  title = decipher_session_dup_symbol_title (self->session, symbol);
-  value = decipher_session_dup_value_label (self->session, symbol);
+  title = decipher_labels_dup_symbol_title (decipher_session_get_document (self->session), symbol);
+  value = decipher_labels_dup_value (decipher_session_get_key (self->session), symbol);
   /* Translators: a glyph's tooltip in the document view. */
   text = g_strdup_printf (ngettext ("%s\nValue: %s · %s · %u occurrence",
                                     "%s\nValue: %s · %s · %u occurrences", n),
-                          title, value, decipher_session_status_label (status), n);
+                          title, value, decipher_labels_status (status), n);
   gtk_tooltip_set_text (tooltip, text);
 
   decipher_document_view_get_glyph_area (self, glyph, &area);

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "decipher-glyph-cell.h"
+#include "decipher-labels.h"
 #include "decipher-shape-paintable.h"
 
 struct _DecipherGlyphCell
@@ -122,8 +123,8 @@ update_value (DecipherGlyphCell *self)
       tooltip = g_strdup_printf (ngettext ("%s\nValue: %s · %s, %s, %.0f %% sure · %u occurrence",
                                            "%s\nValue: %s · %s, %s, %.0f %% sure · %u occurrences",
                                            n),
-                                 title, value, decipher_session_status_label (status),
-                                 decipher_session_level_label (level), percent, n);
+                                 title, value, decipher_labels_status (status),
+                                 decipher_labels_level (level), percent, n);
     }
   else if (status == DC_KEY_INFERRED)
     {
@@ -135,14 +136,14 @@ update_value (DecipherGlyphCell *self)
        * rests on ("from the font's own tables"), occurrences. */
       tooltip = g_strdup_printf (ngettext ("%s\nValue: %s · %s, %s · %u occurrence",
                                            "%s\nValue: %s · %s, %s · %u occurrences", n),
-                                 title, value, decipher_session_status_label (status),
-                                 decipher_session_level_label (level), n);
+                                 title, value, decipher_labels_status (status),
+                                 decipher_labels_level (level), n);
     }
   else
     /* Translators: a glyph palette cell's tooltip: symbol, value, status, occurrences. */
     tooltip = g_strdup_printf (ngettext ("%s\nValue: %s · %s · %u occurrence",
                                          "%s\nValue: %s · %s · %u occurrences", n),
-                               title, value, decipher_session_status_label (status), n);
+                               title, value, decipher_labels_status (status), n);
   /* What the engine worked out says why (issue 31.1): a font's own map judged untrusted,
    * the readings that agreed — the reason for its level and confidence. */
   if (status == DC_KEY_PROPOSED || status == DC_KEY_INFERRED)

@@ -16,6 +16,7 @@
 
 #include "decipher-character-picker.h"
 #include "decipher-glyph-popover.h"
+#include "decipher-labels.h"
 
 /* A glyph stands for at most DC_KEY_MAX_VALUE_CHARS characters, a few more before NFC
  * composes them: the entry takes no more than the engine looks at. */
@@ -98,7 +99,8 @@ update_proposals (DecipherGlyphPopover *self)
       return;
     }
   {
-    g_autofree char *label = decipher_session_dup_value_label (self->session, self->symbol);
+    g_autofree char *label = decipher_labels_dup_value (decipher_session_get_key (self->session),
+                                                        self->symbol);
     GtkWidget *button = gtk_button_new_with_label (label);
 
     gtk_widget_set_tooltip_text (button, _("Confirm this proposal"));
@@ -121,7 +123,7 @@ dup_why (DcKey *key, guint symbol)
     return NULL;
   /* Translators: in the glyph popover: the evidence's level ("from the font's own
    * tables"), its confidence, and the engine's reason ("Why: …"). */
-  return g_strdup_printf (_("%s · %.0f %%\nWhy: %s"), decipher_session_level_label (dc_key_get_level (key, symbol)),
+  return g_strdup_printf (_("%s · %.0f %%\nWhy: %s"), decipher_labels_level (dc_key_get_level (key, symbol)),
       dc_key_get_confidence (key, symbol) * 100.0,
       provenance != NULL && *provenance != '\0' ? provenance : _("not recorded"));
 }
@@ -161,12 +163,13 @@ update (DecipherGlyphPopover *self)
   s = dc_document_get_symbol (document, self->symbol);
   status = dc_key_get_status (key, self->symbol);
 
-  title = decipher_session_dup_symbol_title (self->session, self->symbol);
-  value = decipher_session_dup_value_label (self->session, self->symbol);
+  title = decipher_labels_dup_symbol_title (decipher_session_get_document (self->session),
+                                            self->symbol);
+  value = decipher_labels_dup_value (decipher_session_get_key (self->session), self->symbol);
   /* Translators: value · status · occurrences, under a glyph's title. */
   details = g_strdup_printf (ngettext ("Value: %s · %s · %u occurrence",
                                        "Value: %s · %s · %u occurrences", s->n_glyphs),
-                             value, decipher_session_status_label (status), s->n_glyphs);
+                             value, decipher_labels_status (status), s->n_glyphs);
   gtk_label_set_text (self->title_label, title);
   gtk_label_set_text (self->details_label, details);
   why = dup_why (key, self->symbol);

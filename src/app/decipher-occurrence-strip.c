@@ -22,6 +22,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "decipher-labels.h"
 #include "decipher-occurrence-strip.h"
 
 #define CUT_EM_PIXELS 56.0 /* pixels per em of the glyph's font: body text reads easily */
@@ -445,14 +446,15 @@ update_header (DecipherOccurrenceStrip *self)
   document = decipher_session_get_document (self->session);
   status = dc_key_get_status (key, self->symbol);
   decodable = dc_document_symbol_needs_decoding (document, self->symbol);
-  title = decipher_session_dup_symbol_title (self->session, self->symbol);
-  value = decipher_session_dup_value_label (self->session, self->symbol);
+  title = decipher_labels_dup_symbol_title (decipher_session_get_document (self->session),
+                                            self->symbol);
+  value = decipher_labels_dup_value (decipher_session_get_key (self->session), self->symbol);
   n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
 
   gtk_label_set_text (self->title_label, title);
   /* Translators: a symbol's status, then what its value rests on. */
-  status_text = g_strdup_printf (_("%s · %s"), decipher_session_status_label (status),
-      decipher_session_level_label (dc_key_get_level (key, self->symbol)));
+  status_text = g_strdup_printf (_("%s · %s"), decipher_labels_status (status),
+                                    decipher_labels_level (dc_key_get_level (key, self->symbol)));
   gtk_label_set_text (self->status_label, status_text);
   count = g_strdup_printf (ngettext ("%u occurrence", "%u occurrences", n), n);
   gtk_label_set_text (self->count_label, count);
@@ -735,7 +737,7 @@ decipher_occurrence_strip_class_init (DecipherOccurrenceStripClass *klass)
   object_class->dispose = decipher_occurrence_strip_dispose;
   object_class->finalize = decipher_occurrence_strip_finalize;
 
-  /* The value shown beside every cut, as decipher_session_dup_value_label() gives it. */
+  /* The value shown beside every cut, as decipher_labels_dup_value() gives it. */
   properties[PROP_VALUE] = g_param_spec_string ("value", NULL, NULL, "",
                                                 G_PARAM_READABLE | G_PARAM_STATIC_STRINGS
                                                     | G_PARAM_EXPLICIT_NOTIFY);

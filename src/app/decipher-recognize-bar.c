@@ -27,6 +27,7 @@
 #include <unistd.h>
 #endif
 
+#include "decipher-labels.h"
 #include "decipher-recognize-bar.h"
 #include "decipher-review-dialog.h"
 
@@ -434,7 +435,7 @@ describe_acceptance (DecipherRecognizeBar *self, guint *n_taken, guint *n_lookal
        * where they come from ("from the font's own tables"). */
       g_string_append_printf (body,
                               ngettext ("• %u value %s\n", "• %u values %s\n", per_level[level]),
-                              per_level[level], decipher_session_level_label (level));
+                              per_level[level], decipher_labels_level (level));
   if (*n_lookalikes > 0)
     g_string_append_printf (body,
                             ngettext ("%u of them is a letter easily taken for another (х and "

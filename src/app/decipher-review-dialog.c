@@ -18,6 +18,7 @@
 
 #include <glib/gi18n.h>
 
+#include "decipher-labels.h"
 #include "decipher-occurrence-strip.h"
 #include "decipher-review-dialog.h"
 
@@ -178,12 +179,13 @@ queue_cuts (DecipherReviewDialog *self)
 static GtkWidget *
 row_new (DecipherReviewDialog *self, DecipherPageRenderer *renderer, guint symbol)
 {
+  DcDocument *document = decipher_session_get_document (self->session);
   DcKey *key = decipher_session_get_key (self->session);
   const char *value = dc_key_peek_value (key, symbol);
   const char *provenance = dc_key_get_provenance (key, symbol);
   g_autofree char *others = dc_value_dup_lookalikes (value);
-  g_autofree char *title = decipher_session_dup_symbol_title (self->session, symbol);
-  g_autofree char *shown = decipher_session_dup_value_label (self->session, symbol);
+  g_autofree char *title = decipher_labels_dup_symbol_title (document, symbol);
+  g_autofree char *shown = decipher_labels_dup_value (key, symbol);
   g_autofree char *why = NULL;
   g_autofree char *name = NULL;
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
@@ -223,7 +225,7 @@ row_new (DecipherReviewDialog *self, DecipherPageRenderer *renderer, guint symbo
   /* Translators: under a proposal to review: its level ("from the font's own tables"),
    * its confidence and the engine's reason for it. */
   why = g_strdup_printf (_("%s · %.0f %%\nWhy: %s"),
-                            decipher_session_level_label (dc_key_get_level (key, symbol)),
+                            decipher_labels_level (dc_key_get_level (key, symbol)),
                             dc_key_get_confidence (key, symbol) * 100.0,
                             provenance != NULL ? provenance : _("not recorded"));
   label = gtk_label_new (why);

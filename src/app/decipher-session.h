@@ -41,14 +41,6 @@ guint decipher_session_get_n_guessed (DecipherSession *self);
 gboolean decipher_session_get_dirty (DecipherSession *self);
 gboolean decipher_session_save (DecipherSession *self, GError **error);
 
-guint decipher_session_count_unreviewed (DecipherSession *self, guint *n_glyphs);
-char *decipher_session_dup_progress_text (DecipherSession *self);
-char *decipher_session_dup_unmapped_tooltip (DecipherSession *self);
-char *decipher_session_dup_symbol_title (DecipherSession *self, guint symbol);
-char *decipher_session_dup_value_label (DecipherSession *self, guint symbol);
-const char *decipher_session_status_label (DcKeyStatus status);
-const char *decipher_session_level_label (DcKeyLevel level);
-
 char *decipher_autosave_path_for_sha256 (const char *sha256);
 
 G_END_DECLS

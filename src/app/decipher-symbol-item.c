@@ -10,6 +10,7 @@
 
 #include "config.h"
 
+#include "decipher-labels.h"
 #include "decipher-symbol-item.h"
 
 struct _DecipherSymbolItem
@@ -185,7 +186,7 @@ decipher_symbol_item_dup_value_label (DecipherSymbolItem *self)
 {
   g_return_val_if_fail (DECIPHER_IS_SYMBOL_ITEM (self), NULL);
 
-  return decipher_session_dup_value_label (self->session, self->symbol);
+  return decipher_labels_dup_value (decipher_session_get_key (self->session), self->symbol);
 }
 
 char *
@@ -193,7 +194,8 @@ decipher_symbol_item_dup_title (DecipherSymbolItem *self)
 {
   g_return_val_if_fail (DECIPHER_IS_SYMBOL_ITEM (self), NULL);
 
-  return decipher_session_dup_symbol_title (self->session, self->symbol);
+  return decipher_labels_dup_symbol_title (decipher_session_get_document (self->session),
+                                           self->symbol);
 }
 
 /* Returns: (transfer none) (nullable): see decipher_glyph_shapes_lookup(). */

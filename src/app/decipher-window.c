@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "decipher-accessible.h"
+#include "decipher-labels.h"
 #include "decipher-occurrence-strip.h"
 #include "decipher-window-private.h"
 
@@ -141,8 +142,8 @@ update_progress (DecipherWindow *self)
 
   if (self->session == NULL)
     return;
-  text = decipher_session_dup_progress_text (self->session);
-  tooltip = decipher_session_dup_unmapped_tooltip (self->session);
+  text = decipher_labels_dup_progress_text (decipher_session_get_engine (self->session));
+  tooltip = decipher_labels_dup_unmapped_tooltip (decipher_session_get_engine (self->session));
   gtk_label_set_text (self->progress_label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->progress_label), tooltip);
   dc_key_count_decoded (decipher_session_get_key (self->session), &n_symbols, &n_glyphs);
@@ -150,7 +151,8 @@ update_progress (DecipherWindow *self)
   /* Values accepted in bulk below what a level applies by itself are not counted as
    * done (issue 31.1): the bar does not fill while they are in, and the short line
    * says so too. */
-  unreviewed = decipher_session_count_unreviewed (self->session, &unreviewed_glyphs);
+  unreviewed = dc_session_count_unreviewed (decipher_session_get_engine (self->session),
+                                            &unreviewed_glyphs);
   if (to_symbols > 0 && unreviewed > 0)
     /* Translators: the progress line on a narrow window: symbols decoded of symbols to
      * decode, and how many no one looked at. The whole line is its tooltip. */

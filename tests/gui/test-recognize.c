@@ -13,6 +13,7 @@
 
 #include "decipher-glyph-cell.h"
 #include "decipher-glyph-palette.h"
+#include "decipher-labels.h"
 #include "decipher-recognize-bar.h"
 #include "decipher-symbol-item.h"
 #include "gui-test-util.h"
@@ -73,7 +74,7 @@ check_reasons (GtkWidget *root, DcKey *key)
       symbol = decipher_symbol_item_get_symbol (item);
       why = g_strdup_printf ("Why: %s", dc_key_get_provenance (key, symbol));
       g_assert_nonnull (strstr (decipher_glyph_cell_get_tooltip (DECIPHER_GLYPH_CELL (root)),
-                                decipher_session_level_label (dc_key_get_level (key, symbol))));
+                                decipher_labels_level (dc_key_get_level (key, symbol))));
       g_assert_nonnull (strstr (decipher_glyph_cell_get_tooltip (DECIPHER_GLYPH_CELL (root)), why));
       return 1;
     }
@@ -350,7 +351,7 @@ test_recognize_and_accept (void)
   g_test_message ("%s\n%s", adw_message_dialog_get_heading (dialog),
                   adw_message_dialog_get_body (dialog));
   expected = g_strdup_printf ("• %u values %s", n_sure,
-                              decipher_session_level_label (DC_KEY_LEVEL_SHAPE));
+                              decipher_labels_level (DC_KEY_LEVEL_SHAPE));
   g_assert_cmpuint (n_sure, ==,
                     count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_SHAPE,
                                   DC_KEY_AUTOMATIC_CONFIDENCE));

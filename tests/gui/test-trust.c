@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "decipher-document-view.h"
+#include "decipher-labels.h"
 #include "decipher-recognize-bar.h"
 #include "decipher-window-private.h"
 #include "gui-test-util.h"
@@ -323,10 +324,10 @@ test_status_not_done (void)
   dc_key_count_decoded (key, &n_decoded, &n_glyphs);
   dc_key_count_to_decode (key, &n_to_decode, &to_glyphs);
   unreviewed = g_strdup_printf (" · %u unreviewed",
-                                decipher_session_count_unreviewed (session, NULL));
+                                dc_session_count_unreviewed (decipher_session_get_engine (session), NULL));
   GUI_TEST_WAIT_FOR (progress_says (window, unreviewed), "the status to count them");
   g_test_message ("%s", gtk_label_get_text (_decipher_window_get_progress_label (window)));
-  g_assert_cmpuint (decipher_session_count_unreviewed (session, NULL), >=, n_unsure);
+  g_assert_cmpuint (dc_session_count_unreviewed (decipher_session_get_engine (session), NULL), >=, n_unsure);
   /* The short line a narrow window shows does not read as done either. */
   g_assert_nonnull (strstr (gtk_label_get_text (window->progress_short_label), "unreviewed"));
   g_assert_cmpfloat (gtk_level_bar_get_value (window->progress_level), <,
@@ -374,7 +375,7 @@ test_popover_reason (void)
   shown = decipher_glyph_popover_get_why (popover);
   g_assert_nonnull (shown);
   g_test_message ("%s", shown);
-  g_assert_nonnull (strstr (shown, decipher_session_level_label (dc_key_get_level (key, symbol))));
+  g_assert_nonnull (strstr (shown, decipher_labels_level (dc_key_get_level (key, symbol))));
   why = g_strdup_printf ("Why: %s", dc_key_get_provenance (key, symbol));
   g_assert_nonnull (strstr (shown, why));
   gui_test_screenshot ("trust-popover");

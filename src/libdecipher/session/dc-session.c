@@ -35,6 +35,10 @@
 #include "dc-repair.h"
 #include "dc-session.h"
 
+/* How a value taken in bulk where no level would have applied it starts its provenance
+ * (docs/session-protocol.md), so that it is not counted as looked at. */
+#define ACCEPTED_UNREVIEWED "accepted unreviewed "
+
 struct _DcSession
 {
   GObject parent_instance;
@@ -852,7 +856,7 @@ dc_session_accept_all_full (DcSession *self, double min_confidence, gboolean ski
        * window does not count it as sure (issue 31.1). */
       provenance = g_strdup_printf (dc_key_get_confidence (self->key, s)
                                             < DC_KEY_AUTOMATIC_CONFIDENCE
-                                        ? "accepted unreviewed %s"
+                                        ? ACCEPTED_UNREVIEWED "%s"
                                         : "accepted %s",
                                     dc_key_get_provenance (self->key, s));
       ok = dc_key_set_full (self->key, s, value, DC_KEY_CONFIRMED, DC_KEY_LEVEL_USER,
@@ -865,6 +869,49 @@ dc_session_accept_all_full (DcSession *self, double min_confidence, gboolean ski
   if (n_accepted != NULL)
     *n_accepted = n;
   return ok && dc_session_sync (self, error);
+}
+
+/**
+ * dc_session_count_unreviewed:
+ * @n_glyphs: (out) (optional): the glyphs of those accepted unreviewed, which the text
+ *   shows as decoded
+ *
+ * What no one has looked at among what is to decode (issue 31.1): the proposals left,
+ * and the values accepted in bulk though less sure than a level applies by itself
+ * (dc_session_accept_all_full()). While there are any, the work is not done, however
+ * many symbols have a value.
+ *
+ * Returns: how many symbols
+ */
+guint
+dc_session_count_unreviewed (DcSession *self, guint *n_glyphs)
+{
+  const DcSymbol *symbols;
+  guint n_symbols, n = 0, glyphs = 0;
+
+  g_return_val_if_fail (DC_IS_SESSION (self), 0);
+
+  symbols = dc_document_get_symbols (self->document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      DcKeyStatus status = dc_key_get_status (self->key, s);
+      const char *provenance;
+
+      if (!dc_document_symbol_needs_decoding (self->document, s))
+        continue;
+      if (status == DC_KEY_PROPOSED)
+        n++;
+      else if (status == DC_KEY_CONFIRMED
+               && (provenance = dc_key_get_provenance (self->key, s)) != NULL
+               && g_str_has_prefix (provenance, ACCEPTED_UNREVIEWED))
+        {
+          n++;
+          glyphs += symbols[s].n_glyphs;
+        }
+    }
+  if (n_glyphs != NULL)
+    *n_glyphs = glyphs;
+  return n;
 }
 
 /**

@@ -70,6 +70,7 @@ gboolean dc_session_accept_all (DcSession *self, double min_confidence, guint *n
                                 GError **error);
 gboolean dc_session_accept_all_full (DcSession *self, double min_confidence,
                                      gboolean skip_lookalikes, guint *n_accepted, GError **error);
+guint dc_session_count_unreviewed (DcSession *self, guint *n_glyphs);
 gboolean dc_session_recognize (DcSession *self, const char *languages, const char *password,
                                DcRecognizeProgressFunc progress, gpointer progress_data,
                                GCancellable *cancellable, guint *n_proposed, guint *n_lines,
