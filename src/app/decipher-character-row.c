@@ -54,7 +54,7 @@ struct _DecipherCharacterRow
 {
   GtkWidget parent_instance;
 
-  DecipherSession *session;
+  DcSession *session;
   GSignalGroup *key_signals;
   GtkEditable *entry; /* not owned: the pane's */
   guint refresh_source;
@@ -125,8 +125,8 @@ compare_counts (gconstpointer a, gconstpointer b)
 static GArray *
 count_values (DecipherCharacterRow *self)
 {
-  DcDocument *document = decipher_session_get_document (self->session);
-  DcKey *key = decipher_session_get_key (self->session);
+  DcDocument *document = dc_session_get_document (self->session);
+  DcKey *key = dc_session_get_key (self->session);
   g_autoptr (GHashTable) index = g_hash_table_new (g_str_hash, g_str_equal);
   GArray *counts = g_array_new (FALSE, FALSE, sizeof (Count));
   const DcSymbol *symbols;
@@ -158,8 +158,8 @@ count_values (DecipherCharacterRow *self)
 static void
 guess_language (DecipherCharacterRow *self)
 {
-  DcDocument *document = decipher_session_get_document (self->session);
-  DcKey *key = decipher_session_get_key (self->session);
+  DcDocument *document = dc_session_get_document (self->session);
+  DcKey *key = dc_session_get_key (self->session);
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
   guint n_order;
   const guint32 *order = dc_document_get_reading_order (document, &n_order);
@@ -360,14 +360,14 @@ decipher_character_row_set_entry (DecipherCharacterRow *self, GtkEditable *entry
  * A language chosen for the last document is forgotten: the next one is guessed.
  */
 void
-decipher_character_row_set_session (DecipherCharacterRow *self, DecipherSession *session)
+decipher_character_row_set_session (DecipherCharacterRow *self, DcSession *session)
 {
   g_return_if_fail (DECIPHER_IS_CHARACTER_ROW (self));
 
   if (!g_set_object (&self->session, session))
     return;
   g_signal_group_set_target (self->key_signals,
-                             session != NULL ? decipher_session_get_key (session) : NULL);
+                             session != NULL ? dc_session_get_key (session) : NULL);
   memset (&self->guess, 0, sizeof self->guess);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->language_dropdown), 0);
   g_clear_pointer (&self->language, g_free);

@@ -7,7 +7,7 @@
 
 #include <gtk/gtk.h>
 
-#include "decipher-session.h"
+#include "decipher.h"
 
 G_BEGIN_DECLS
 
@@ -16,7 +16,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DecipherCharacterRow, decipher_character_row, DECIPHER, CHARACTER_ROW,
                       GtkWidget)
 
-void decipher_character_row_set_session (DecipherCharacterRow *self, DecipherSession *session);
+void decipher_character_row_set_session (DecipherCharacterRow *self, DcSession *session);
 void decipher_character_row_set_entry (DecipherCharacterRow *self, GtkEditable *entry);
 void decipher_character_row_set_language (DecipherCharacterRow *self, const char *language);
 const char *decipher_character_row_get_language (DecipherCharacterRow *self);

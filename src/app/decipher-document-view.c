@@ -520,7 +520,8 @@ decipher_document_view_set_session (DecipherDocumentView *self, DecipherSession 
       update_render_scale (self);
       g_signal_connect_swapped (self->renderer, "page-ready", G_CALLBACK (page_ready_cb), self);
       g_signal_group_set_target (self->key_signals, decipher_session_get_key (session));
-      decipher_glyph_popover_set_session (self->popover, session, NULL);
+      decipher_glyph_popover_set_session (self->popover, decipher_session_get_engine (session),
+                                          NULL);
       gtk_adjustment_set_value (self->vadjustment, 0);
       gtk_adjustment_set_value (self->hadjustment, 0);
     }
@@ -554,7 +555,8 @@ decipher_document_view_set_shapes (DecipherDocumentView *self, DecipherGlyphShap
 
   g_set_object (&self->shapes, shapes);
   if (self->session != NULL)
-    decipher_glyph_popover_set_session (self->popover, self->session, shapes);
+    decipher_glyph_popover_set_session (self->popover, decipher_session_get_engine (self->session),
+                                        shapes);
 }
 
 /**

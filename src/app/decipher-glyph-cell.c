@@ -78,7 +78,7 @@ update_shape (DecipherGlyphCell *self)
 static void
 update_value (DecipherGlyphCell *self)
 {
-  DecipherSession *session = decipher_symbol_item_get_session (self->item);
+  DcSession *session = decipher_symbol_item_get_session (self->item);
   guint symbol = decipher_symbol_item_get_symbol (self->item);
   DcKeyStatus status = decipher_symbol_item_get_status (self->item);
   g_autofree char *value = decipher_symbol_item_dup_value_label (self->item);
@@ -91,7 +91,7 @@ update_value (DecipherGlyphCell *self)
     gtk_widget_remove_css_class (GTK_WIDGET (self), status_classes[i]);
   if (status < G_N_ELEMENTS (status_classes))
     gtk_widget_add_css_class (GTK_WIDGET (self), status_classes[status]);
-  if (dc_session_symbol_is_unknown (decipher_session_get_engine (session), symbol))
+  if (dc_session_symbol_is_unknown (session, symbol))
     gtk_widget_add_css_class (GTK_WIDGET (self), "undecoded");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self), "undecoded");
@@ -108,7 +108,7 @@ update_value (DecipherGlyphCell *self)
   gtk_widget_set_visible (GTK_WIDGET (self->confidence_label), status == DC_KEY_PROPOSED);
   if (status == DC_KEY_PROPOSED)
     {
-      DcKey *key = decipher_session_get_key (session);
+      DcKey *key = dc_session_get_key (session);
       DcKeyLevel level = dc_key_get_level (key, symbol);
       double percent = dc_key_get_confidence (key, symbol) * 100.0;
       g_autofree char *sure = g_strdup_printf ("%.0f %%", percent);
@@ -128,7 +128,7 @@ update_value (DecipherGlyphCell *self)
     }
   else if (status == DC_KEY_INFERRED)
     {
-      DcKeyLevel level = dc_key_get_level (decipher_session_get_key (session), symbol);
+      DcKeyLevel level = dc_key_get_level (dc_session_get_key (session), symbol);
 
       if (level < G_N_ELEMENTS (level_classes) && level_classes[level] != NULL)
         gtk_widget_add_css_class (GTK_WIDGET (self), level_classes[level]);
@@ -148,7 +148,7 @@ update_value (DecipherGlyphCell *self)
    * the readings that agreed — the reason for its level and confidence. */
   if (status == DC_KEY_PROPOSED || status == DC_KEY_INFERRED)
     {
-      const char *why = dc_key_get_provenance (decipher_session_get_key (session), symbol);
+      const char *why = dc_key_get_provenance (dc_session_get_key (session), symbol);
 
       if (why != NULL && *why != '\0')
         {

@@ -792,7 +792,7 @@ decipher_glyph_palette_set_session (DecipherGlyphPalette *self, DecipherSession 
       return;
     }
 
-  self->model = decipher_symbol_model_new (session, shapes);
+  self->model = decipher_symbol_model_new (decipher_session_get_engine (session), shapes);
   self->sorter = gtk_custom_sorter_new (compare_symbols, self, NULL);
   self->filter = gtk_custom_filter_new (filter_symbol, self, NULL);
   self->sort_model = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->model)),

@@ -26,7 +26,7 @@ struct _DecipherGlyphPopover
 {
   GtkPopover parent_instance;
 
-  DecipherSession *session;
+  DcSession *session;
   DecipherViewState *state; /* where "Show occurrences" selects the symbol */
   DecipherGlyphShapes *shapes;
   GSignalGroup *key_signals;    /* on the session's key */
@@ -81,7 +81,7 @@ proposal_clicked_cb (DecipherGlyphPopover *self, GtkButton *button)
 static void
 update_proposals (DecipherGlyphPopover *self)
 {
-  DcKey *key = decipher_session_get_key (self->session);
+  DcKey *key = dc_session_get_key (self->session);
   GtkWidget *child;
   const char *value;
 
@@ -99,8 +99,7 @@ update_proposals (DecipherGlyphPopover *self)
       return;
     }
   {
-    g_autofree char *label = decipher_labels_dup_value (decipher_session_get_key (self->session),
-                                                        self->symbol);
+    g_autofree char *label = decipher_labels_dup_value (key, self->symbol);
     GtkWidget *button = gtk_button_new_with_label (label);
 
     gtk_widget_set_tooltip_text (button, _("Confirm this proposal"));
@@ -158,14 +157,13 @@ update (DecipherGlyphPopover *self)
   if (self->session == NULL || self->symbol == DC_SYMBOL_NONE)
     return;
 
-  document = decipher_session_get_document (self->session);
-  key = decipher_session_get_key (self->session);
+  document = dc_session_get_document (self->session);
+  key = dc_session_get_key (self->session);
   s = dc_document_get_symbol (document, self->symbol);
   status = dc_key_get_status (key, self->symbol);
 
-  title = decipher_labels_dup_symbol_title (decipher_session_get_document (self->session),
-                                            self->symbol);
-  value = decipher_labels_dup_value (decipher_session_get_key (self->session), self->symbol);
+  title = decipher_labels_dup_symbol_title (document, self->symbol);
+  value = decipher_labels_dup_value (key, self->symbol);
   /* Translators: value · status · occurrences, under a glyph's title. */
   details = g_strdup_printf (ngettext ("Value: %s · %s · %u occurrence",
                                        "Value: %s · %s · %u occurrences", s->n_glyphs),
@@ -283,7 +281,7 @@ forget_clicked_cb (DecipherGlyphPopover *self)
   g_autoptr (GError) error = NULL;
 
   /* Forgotten all the same when the journal cannot record it: the autosave will. */
-  if (!dc_session_forget (decipher_session_get_engine (self->session), self->symbol, &error))
+  if (!dc_session_forget (self->session, self->symbol, &error))
     g_message ("%s", error->message);
   gtk_popover_popdown (GTK_POPOVER (self));
 }
@@ -395,7 +393,7 @@ decipher_glyph_popover_new (void)
  * @shapes: (nullable): where the shape shown comes from
  */
 void
-decipher_glyph_popover_set_session (DecipherGlyphPopover *self, DecipherSession *session,
+decipher_glyph_popover_set_session (DecipherGlyphPopover *self, DcSession *session,
                                     DecipherGlyphShapes *shapes)
 {
   g_return_if_fail (DECIPHER_IS_GLYPH_POPOVER (self));
@@ -404,7 +402,7 @@ decipher_glyph_popover_set_session (DecipherGlyphPopover *self, DecipherSession 
   g_set_object (&self->shapes, shapes);
   self->symbol = DC_SYMBOL_NONE;
   g_signal_group_set_target (self->key_signals,
-                             session != NULL ? decipher_session_get_key (session) : NULL);
+                             session != NULL ? dc_session_get_key (session) : NULL);
   g_signal_group_set_target (self->shapes_signals, shapes);
 }
 
@@ -429,7 +427,7 @@ decipher_glyph_popover_set_symbol (DecipherGlyphPopover *self, guint symbol)
 
   self->symbol = symbol;
   show_error (self, NULL);
-  value = dc_key_get_value (decipher_session_get_key (self->session), symbol);
+  value = dc_key_get_value (dc_session_get_key (self->session), symbol);
   gtk_editable_set_text (GTK_EDITABLE (self->entry), value != NULL ? value : "");
   gtk_editable_select_region (GTK_EDITABLE (self->entry), 0, -1);
   update (self);
@@ -481,7 +479,7 @@ decipher_glyph_popover_assign (DecipherGlyphPopover *self)
       return FALSE;
     }
   symbol = self->symbol;
-  if (!dc_session_assign (decipher_session_get_engine (self->session), symbol, text, &error))
+  if (!dc_session_assign (self->session, symbol, text, &error))
     {
       show_error (self, error->message);
       return FALSE;
@@ -518,7 +516,7 @@ decipher_glyph_popover_accept_proposal (DecipherGlyphPopover *self)
   symbol = self->symbol;
   if (self->session == NULL || symbol == DC_SYMBOL_NONE)
     return FALSE;
-  if (!dc_session_accept (decipher_session_get_engine (self->session), symbol, &error))
+  if (!dc_session_accept (self->session, symbol, &error))
     {
       show_error (self, error->message);
       return FALSE;

@@ -8,7 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "decipher-glyph-shapes.h"
-#include "decipher-session.h"
+#include "decipher.h"
 #include "decipher-view-state.h"
 
 G_BEGIN_DECLS
@@ -19,7 +19,7 @@ G_DECLARE_FINAL_TYPE (DecipherGlyphPopover, decipher_glyph_popover, DECIPHER, GL
                       GtkPopover)
 
 GtkWidget *decipher_glyph_popover_new (void);
-void decipher_glyph_popover_set_session (DecipherGlyphPopover *self, DecipherSession *session,
+void decipher_glyph_popover_set_session (DecipherGlyphPopover *self, DcSession *session,
                                          DecipherGlyphShapes *shapes);
 void decipher_glyph_popover_set_view_state (DecipherGlyphPopover *self, DecipherViewState *state);
 void decipher_glyph_popover_set_symbol (DecipherGlyphPopover *self, guint symbol);

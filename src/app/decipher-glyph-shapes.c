@@ -40,7 +40,7 @@ struct _DecipherGlyphShapes
 {
   GObject parent_instance;
 
-  DecipherSession *session;
+  DcSession *session;
   DecipherPageRenderer *renderer;
   FT_Library library;
   Face *faces;
@@ -109,18 +109,18 @@ decipher_glyph_shapes_get_renderer (DecipherGlyphShapes *self)
 }
 
 DecipherGlyphShapes *
-decipher_glyph_shapes_new (DecipherSession *session, DecipherPageRenderer *renderer)
+decipher_glyph_shapes_new (DcSession *session, DecipherPageRenderer *renderer)
 {
   DecipherGlyphShapes *self;
   DcDocument *document;
 
-  g_return_val_if_fail (DECIPHER_IS_SESSION (session), NULL);
+  g_return_val_if_fail (DC_IS_SESSION (session), NULL);
   g_return_val_if_fail (DECIPHER_IS_PAGE_RENDERER (renderer), NULL);
 
   self = g_object_new (DECIPHER_TYPE_GLYPH_SHAPES, NULL);
   self->session = g_object_ref (session);
   self->renderer = g_object_ref (renderer);
-  document = decipher_session_get_document (session);
+  document = dc_session_get_document (session);
   self->n_fonts = dc_document_get_n_fonts (document);
   self->faces = g_new0 (Face, self->n_fonts);
   dc_document_get_symbols (document, &self->n_symbols);
@@ -146,7 +146,7 @@ ensure_face (DecipherGlyphShapes *self, guint font_index)
     return face->face;
   face->tried = TRUE;
 
-  font = dc_document_get_font (decipher_session_get_document (self->session), font_index);
+  font = dc_document_get_font (dc_session_get_document (self->session), font_index);
   program = dc_font_get_program (font);
   if (program == NULL || dc_font_get_font_type (font) == DC_FONT_TYPE_TYPE3)
     return NULL;
@@ -317,7 +317,7 @@ crop_done (GdkTexture *texture, gpointer user_data)
 static gboolean
 request_crop (DecipherGlyphShapes *self, guint symbol)
 {
-  DcDocument *document = decipher_session_get_document (self->session);
+  DcDocument *document = dc_session_get_document (self->session);
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
   const guint32 *occurrences;
   const DcGlyph *best = NULL;
@@ -327,8 +327,7 @@ request_crop (DecipherGlyphShapes *self, guint symbol)
   double width, height, pad;
   guint n;
 
-  occurrences = dc_document_get_symbol_glyphs (decipher_session_get_document (self->session),
-                                               symbol, &n);
+  occurrences = dc_document_get_symbol_glyphs (dc_session_get_document (self->session), symbol, &n);
   for (guint i = 0; i < n && i < 64; i++)
     {
       const DcGlyph *g = &glyphs[occurrences[i]];
@@ -388,7 +387,7 @@ decipher_glyph_shapes_lookup (DecipherGlyphShapes *self, guint symbol, DecipherS
       return self->textures[symbol];
     }
 
-  document = decipher_session_get_document (self->session);
+  document = dc_session_get_document (self->session);
   s = dc_document_get_symbol (document, symbol);
   font = dc_document_get_font (document, s->font);
   face = ensure_face (self, s->font);

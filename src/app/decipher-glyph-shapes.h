@@ -8,7 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "decipher-page-renderer.h"
-#include "decipher-session.h"
+#include "decipher.h"
 
 G_BEGIN_DECLS
 
@@ -24,8 +24,7 @@ typedef enum
   DECIPHER_SHAPE_FAILED,
 } DecipherShapeState;
 
-DecipherGlyphShapes *decipher_glyph_shapes_new (DecipherSession *session,
-                                                DecipherPageRenderer *renderer);
+DecipherGlyphShapes *decipher_glyph_shapes_new (DcSession *session, DecipherPageRenderer *renderer);
 DecipherPageRenderer *decipher_glyph_shapes_get_renderer (DecipherGlyphShapes *self);
 GdkTexture *decipher_glyph_shapes_lookup (DecipherGlyphShapes *self, guint symbol,
                                           DecipherShapeState *state);

@@ -45,8 +45,7 @@ struct _DecipherInputPane
 {
   GtkWidget parent_instance;
 
-  DecipherSession *session;
-  DcSession *engine;                 /* the session's, while there is one */
+  DcSession *session;
   DcMatcher *matcher;                /* the engine's */
   DecipherViewState *state;          /* the marks and the page, shared with the window */
   gboolean has_placeholders;         /* the entry holds “?” for glyphs a drag found unknown */
@@ -122,14 +121,13 @@ set_entry_text (DecipherInputPane *self, const char *text)
 static DcDocument *
 get_document (DecipherInputPane *self)
 {
-  return decipher_session_get_document (self->session);
+  return dc_session_get_document (self->session);
 }
 
 static char *
 place_markup (DecipherInputPane *self, const DcMatchPlace *place)
 {
-  return _decipher_place_markup (get_document (self), decipher_session_get_key (self->session),
-                                 place);
+  return _decipher_place_markup (get_document (self), dc_session_get_key (self->session), place);
 }
 
 static char *
@@ -411,7 +409,7 @@ run_query (DecipherInputPane *self, const char *text, int line, int token)
   clear_feedback (self);
   if (line < 0 && self->state != NULL)
     has_view = decipher_view_state_get_lines_in_view (self->state, &view_line, &n_view_lines);
-  result = dc_session_type_in_view (self->engine, text, line, token,
+  result = dc_session_type_in_view (self->session, text, line, token,
                                     has_view ? (int) view_line : -1, n_view_lines, &error);
   if (result == NULL)
     {
@@ -469,7 +467,7 @@ index_ready_cb (DecipherInputPane *self)
 static void
 query (DecipherInputPane *self, const char *text, int line, int token)
 {
-  if (dc_session_has_index (self->engine))
+  if (dc_session_has_index (self->session))
     {
       run_query (self, text, line, token);
       return;
@@ -480,7 +478,7 @@ query (DecipherInputPane *self, const char *text, int line, int token)
   self->pending_line = line;
   self->pending_token = token;
   set_label (self->hint_label, _("Getting the document ready for matching…"));
-  dc_session_prepare_index (self->engine);
+  dc_session_prepare_index (self->session);
   update_busy (self);
 }
 
@@ -602,8 +600,8 @@ decipher_input_pane_fill_from_glyphs (DecipherInputPane *self, guint first_glyph
 
   if (self->session == NULL)
     return;
-  text = _decipher_run_text (get_document (self), decipher_session_get_key (self->session),
-                             first_glyph, last_glyph, &line, &placeholder);
+  text = _decipher_run_text (get_document (self), dc_session_get_key (self->session), first_glyph,
+                             last_glyph, &line, &placeholder);
   if (text == NULL)
     return;
 
@@ -662,7 +660,7 @@ engine_changed_cb (DecipherInputPane *self)
     return;
   glyphs = dc_document_get_glyphs (get_document (self), NULL);
   for (guint i = 0; i < self->suggested->len; i++)
-    if (dc_session_symbol_is_unknown (decipher_session_get_engine (self->session),
+    if (dc_session_symbol_is_unknown (self->session,
                                       glyphs[g_array_index (self->suggested, guint32, i)].symbol))
       return;
   clear_marks (self, DECIPHER_MARK_SUGGESTION);
@@ -740,7 +738,7 @@ decipher_input_pane_what_next (DecipherInputPane *self)
   self->suggest_cancellable = g_cancellable_new ();
 
   set_label (self->hint_label, _("Looking for the words to type next…"));
-  dc_session_suggest_async (self->engine, self->suggest_cancellable, suggest_done_cb,
+  dc_session_suggest_async (self->session, self->suggest_cancellable, suggest_done_cb,
                             g_object_ref (self));
   update_busy (self);
 }
@@ -806,16 +804,15 @@ detach_session (DecipherInputPane *self)
     g_cancellable_cancel (self->suggest_cancellable);
   g_clear_object (&self->suggest_cancellable);
   g_clear_pointer (&self->pending_text, g_free);
-  self->engine = NULL;
   self->matcher = NULL;
   g_clear_object (&self->session);
   update_busy (self);
 }
 
-/* The pane asks the session's engine: the open conflicts live in its matcher, and its
+/* The pane asks the engine's session: the open conflicts live in its matcher, and its
  * index is built in a worker. */
 void
-decipher_input_pane_set_session (DecipherInputPane *self, DecipherSession *session)
+decipher_input_pane_set_session (DecipherInputPane *self, DcSession *session)
 {
   g_return_if_fail (DECIPHER_IS_INPUT_PANE (self));
 
@@ -826,16 +823,15 @@ decipher_input_pane_set_session (DecipherInputPane *self, DecipherSession *sessi
   if (session != NULL)
     {
       self->session = g_object_ref (session);
-      self->engine = decipher_session_get_engine (session);
-      self->matcher = dc_session_get_matcher (self->engine);
+      self->matcher = dc_session_get_matcher (self->session);
     }
-  g_signal_group_set_target (self->engine_signals, self->engine);
+  g_signal_group_set_target (self->engine_signals, self->session);
   decipher_character_row_set_session (self->character_row, session);
   decipher_input_pane_set_line (self, DECIPHER_NO_LINE);
   if (session != NULL)
     {
       /* Ready before the first query, most of the time: reading the page takes longer. */
-      dc_session_prepare_index (self->engine);
+      dc_session_prepare_index (self->session);
       decipher_input_pane_update_conflicts (self);
     }
 }

@@ -8,7 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "decipher-character-row.h"
-#include "decipher-session.h"
+#include "decipher.h"
 #include "decipher-view-state.h"
 
 G_BEGIN_DECLS
@@ -20,7 +20,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DecipherInputPane, decipher_input_pane, DECIPHER, INPUT_PANE, GtkWidget)
 
 GtkWidget *decipher_input_pane_new (void);
-void decipher_input_pane_set_session (DecipherInputPane *self, DecipherSession *session);
+void decipher_input_pane_set_session (DecipherInputPane *self, DcSession *session);
 void decipher_input_pane_set_view_state (DecipherInputPane *self, DecipherViewState *state);
 
 guint decipher_input_pane_get_line (DecipherInputPane *self);

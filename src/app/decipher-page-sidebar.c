@@ -26,7 +26,7 @@ struct _DecipherPageSidebar
 {
   GtkWidget parent_instance;
 
-  DecipherSession *session;
+  DcSession *session;
   DecipherViewState *state; /* the page shown, shared with the window */
   DecipherPageRenderer *renderer;
   guint generation; /* bumped with each document: late thumbnails of the last one are dropped */
@@ -99,7 +99,7 @@ thumbnail_done_cb (GdkTexture *texture, gpointer data)
 static void
 request_thumbnail (DecipherPageSidebar *self, guint page)
 {
-  DcDocument *document = decipher_session_get_document (self->session);
+  DcDocument *document = dc_session_get_document (self->session);
   double width, height, scale;
   graphene_rect_t area;
   Request *request;
@@ -342,17 +342,17 @@ decipher_page_sidebar_set_view_state (DecipherPageSidebar *self, DecipherViewSta
  * @renderer: (nullable): what draws @session's pages, shared with the document view
  */
 void
-decipher_page_sidebar_set_session (DecipherPageSidebar *self, DecipherSession *session,
+decipher_page_sidebar_set_session (DecipherPageSidebar *self, DcSession *session,
                                    DecipherPageRenderer *renderer)
 {
   guint n_pages;
 
   g_return_if_fail (DECIPHER_IS_PAGE_SIDEBAR (self));
-  g_return_if_fail (session == NULL || DECIPHER_IS_SESSION (session));
+  g_return_if_fail (session == NULL || DC_IS_SESSION (session));
 
   clear_document (self);
   g_set_object (&self->session, session);
-  n_pages = session != NULL ? dc_document_get_n_pages (decipher_session_get_document (session)) : 0;
+  n_pages = session != NULL ? dc_document_get_n_pages (dc_session_get_document (session)) : 0;
   self->thumbnails = g_ptr_array_new_full (n_pages, unref_thumbnail);
   g_ptr_array_set_size (self->thumbnails, n_pages);
   self->pending = g_new0 (guint8, MAX (1, n_pages));

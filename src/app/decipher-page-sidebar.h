@@ -8,7 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "decipher-page-renderer.h"
-#include "decipher-session.h"
+#include "decipher.h"
 #include "decipher-view-state.h"
 
 G_BEGIN_DECLS
@@ -18,7 +18,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DecipherPageSidebar, decipher_page_sidebar, DECIPHER, PAGE_SIDEBAR, GtkWidget)
 
 void decipher_page_sidebar_set_view_state (DecipherPageSidebar *self, DecipherViewState *state);
-void decipher_page_sidebar_set_session (DecipherPageSidebar *self, DecipherSession *session,
+void decipher_page_sidebar_set_session (DecipherPageSidebar *self, DcSession *session,
                                         DecipherPageRenderer *renderer);
 
 /* For the tests. */

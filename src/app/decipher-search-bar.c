@@ -33,7 +33,7 @@ struct _DecipherSearchBar
 {
   GtkWidget parent_instance;
 
-  DecipherSession *session;
+  DcSession *session;
   DecipherViewState *state; /* the page shown and the marks, shared with the window */
   DcSearch *search;         /* while searching text */
   GArray *occurrences;      /* of guint32 glyphs, while finding a symbol */
@@ -86,7 +86,7 @@ match_glyphs (DecipherSearchBar *self, guint match, guint *n_glyphs, guint *page
   if (finding_symbol (self))
     {
       const guint32 *glyph = &g_array_index (self->occurrences, guint32, match);
-      const DcGlyph *glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session),
+      const DcGlyph *glyphs = dc_document_get_glyphs (dc_session_get_document (self->session),
                                                       NULL);
 
       *n_glyphs = 1;
@@ -209,7 +209,7 @@ step_cb (gpointer data)
 {
   DecipherSearchBar *self = data;
   gint64 start = g_get_monotonic_time ();
-  DcKey *key = decipher_session_get_key (self->session);
+  DcKey *key = dc_session_get_key (self->session);
   gboolean done = FALSE;
 
   while (!done && g_get_monotonic_time () - start < SLICE_BUDGET_US)
@@ -260,8 +260,8 @@ restart (DecipherSearchBar *self)
 
       if (symbol != DC_SYMBOL_NONE)
         {
-          glyphs = dc_document_get_symbol_glyphs (decipher_session_get_document (self->session),
-                                                  symbol, &n);
+          glyphs = dc_document_get_symbol_glyphs (dc_session_get_document (self->session), symbol,
+                                                  &n);
           self->occurrences = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n);
           g_array_append_vals (self->occurrences, glyphs, n);
         }
@@ -270,7 +270,7 @@ restart (DecipherSearchBar *self)
     }
   else
     {
-      self->search = dc_search_new (decipher_session_get_document (self->session),
+      self->search = dc_search_new (dc_session_get_document (self->session),
                                     gtk_editable_get_text (GTK_EDITABLE (self->entry)));
       if (!dc_search_is_empty (self->search))
         self->step_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, step_cb, self, NULL);
@@ -366,7 +366,7 @@ decipher_search_bar_dispose (GObject *object)
   g_clear_pointer (&self->search, dc_search_free);
   g_clear_pointer (&self->occurrences, g_array_unref);
   if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
+    g_signal_handlers_disconnect_by_data (dc_session_get_key (self->session), self);
   g_clear_object (&self->session);
   if (self->state != NULL)
     g_signal_handlers_disconnect_by_data (self->state, self);
@@ -424,16 +424,16 @@ decipher_search_bar_init (DecipherSearchBar *self)
 }
 
 void
-decipher_search_bar_set_session (DecipherSearchBar *self, DecipherSession *session)
+decipher_search_bar_set_session (DecipherSearchBar *self, DcSession *session)
 {
   g_return_if_fail (DECIPHER_IS_SEARCH_BAR (self));
-  g_return_if_fail (session == NULL || DECIPHER_IS_SESSION (session));
+  g_return_if_fail (session == NULL || DC_IS_SESSION (session));
 
   if (self->session == session)
     return;
   g_clear_handle_id (&self->restart_source, g_source_remove);
   if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
+    g_signal_handlers_disconnect_by_data (dc_session_get_key (self->session), self);
   g_set_object (&self->session, session);
   /* Another document: what was searched in the last one means nothing here. */
   gtk_search_bar_set_search_mode (self->search_bar, FALSE);
@@ -442,8 +442,8 @@ decipher_search_bar_set_session (DecipherSearchBar *self, DecipherSession *sessi
   clear_results (self);
   if (session == NULL)
     return;
-  g_signal_connect_swapped (decipher_session_get_key (session), "changed",
-                            G_CALLBACK (key_changed_cb), self);
+  g_signal_connect_swapped (dc_session_get_key (session), "changed", G_CALLBACK (key_changed_cb),
+                            self);
 }
 
 /* Where the bar turns pages, points out the matches and says what is searched; the

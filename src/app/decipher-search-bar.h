@@ -7,7 +7,7 @@
 
 #include <gtk/gtk.h>
 
-#include "decipher-session.h"
+#include "decipher.h"
 #include "decipher-view-state.h"
 
 G_BEGIN_DECLS
@@ -16,7 +16,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (DecipherSearchBar, decipher_search_bar, DECIPHER, SEARCH_BAR, GtkWidget)
 
-void decipher_search_bar_set_session (DecipherSearchBar *self, DecipherSession *session);
+void decipher_search_bar_set_session (DecipherSearchBar *self, DcSession *session);
 void decipher_search_bar_set_view_state (DecipherSearchBar *self, DecipherViewState *state);
 void decipher_search_bar_start (DecipherSearchBar *self);
 void decipher_search_bar_stop (DecipherSearchBar *self);

@@ -17,7 +17,7 @@ struct _DecipherSymbolItem
 {
   GObject parent_instance;
 
-  DecipherSession *session;
+  DcSession *session;
   DecipherGlyphShapes *shapes;
   guint symbol;
 };
@@ -97,11 +97,11 @@ decipher_symbol_item_init (DecipherSymbolItem *self)
 }
 
 DecipherSymbolItem *
-decipher_symbol_item_new (DecipherSession *session, DecipherGlyphShapes *shapes, guint symbol)
+decipher_symbol_item_new (DcSession *session, DecipherGlyphShapes *shapes, guint symbol)
 {
   DecipherSymbolItem *self;
 
-  g_return_val_if_fail (DECIPHER_IS_SESSION (session), NULL);
+  g_return_val_if_fail (DC_IS_SESSION (session), NULL);
 
   self = g_object_new (DECIPHER_TYPE_SYMBOL_ITEM, NULL);
   self->session = g_object_ref (session);
@@ -118,7 +118,7 @@ decipher_symbol_item_get_symbol (DecipherSymbolItem *self)
   return self->symbol;
 }
 
-DecipherSession *
+DcSession *
 decipher_symbol_item_get_session (DecipherSymbolItem *self)
 {
   g_return_val_if_fail (DECIPHER_IS_SYMBOL_ITEM (self), NULL);
@@ -129,7 +129,7 @@ decipher_symbol_item_get_session (DecipherSymbolItem *self)
 static const DcSymbol *
 get_dc_symbol (DecipherSymbolItem *self)
 {
-  return dc_document_get_symbol (decipher_session_get_document (self->session), self->symbol);
+  return dc_document_get_symbol (dc_session_get_document (self->session), self->symbol);
 }
 
 guint
@@ -161,7 +161,7 @@ decipher_symbol_item_get_unknown (DecipherSymbolItem *self)
 {
   g_return_val_if_fail (DECIPHER_IS_SYMBOL_ITEM (self), FALSE);
 
-  return dc_session_symbol_is_unknown (decipher_session_get_engine (self->session), self->symbol);
+  return dc_session_symbol_is_unknown (self->session, self->symbol);
 }
 
 gboolean
@@ -169,8 +169,7 @@ decipher_symbol_item_get_needs_decoding (DecipherSymbolItem *self)
 {
   g_return_val_if_fail (DECIPHER_IS_SYMBOL_ITEM (self), FALSE);
 
-  return dc_document_symbol_needs_decoding (decipher_session_get_document (self->session),
-                                            self->symbol);
+  return dc_document_symbol_needs_decoding (dc_session_get_document (self->session), self->symbol);
 }
 
 DcKeyStatus
@@ -178,7 +177,7 @@ decipher_symbol_item_get_status (DecipherSymbolItem *self)
 {
   g_return_val_if_fail (DECIPHER_IS_SYMBOL_ITEM (self), DC_KEY_UNKNOWN);
 
-  return dc_key_get_status (decipher_session_get_key (self->session), self->symbol);
+  return dc_key_get_status (dc_session_get_key (self->session), self->symbol);
 }
 
 char *
@@ -186,7 +185,7 @@ decipher_symbol_item_dup_value_label (DecipherSymbolItem *self)
 {
   g_return_val_if_fail (DECIPHER_IS_SYMBOL_ITEM (self), NULL);
 
-  return decipher_labels_dup_value (decipher_session_get_key (self->session), self->symbol);
+  return decipher_labels_dup_value (dc_session_get_key (self->session), self->symbol);
 }
 
 char *
@@ -194,8 +193,7 @@ decipher_symbol_item_dup_title (DecipherSymbolItem *self)
 {
   g_return_val_if_fail (DECIPHER_IS_SYMBOL_ITEM (self), NULL);
 
-  return decipher_labels_dup_symbol_title (decipher_session_get_document (self->session),
-                                           self->symbol);
+  return decipher_labels_dup_symbol_title (dc_session_get_document (self->session), self->symbol);
 }
 
 /* Returns: (transfer none) (nullable): see decipher_glyph_shapes_lookup(). */

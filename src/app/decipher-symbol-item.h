@@ -8,7 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "decipher-glyph-shapes.h"
-#include "decipher-session.h"
+#include "decipher.h"
 
 G_BEGIN_DECLS
 
@@ -16,10 +16,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (DecipherSymbolItem, decipher_symbol_item, DECIPHER, SYMBOL_ITEM, GObject)
 
-DecipherSymbolItem *decipher_symbol_item_new (DecipherSession *session, DecipherGlyphShapes *shapes,
+DecipherSymbolItem *decipher_symbol_item_new (DcSession *session, DecipherGlyphShapes *shapes,
                                               guint symbol);
 guint decipher_symbol_item_get_symbol (DecipherSymbolItem *self);
-DecipherSession *decipher_symbol_item_get_session (DecipherSymbolItem *self);
+DcSession *decipher_symbol_item_get_session (DecipherSymbolItem *self);
 guint decipher_symbol_item_get_count (DecipherSymbolItem *self);
 guint decipher_symbol_item_get_font (DecipherSymbolItem *self);
 guint32 decipher_symbol_item_get_code (DecipherSymbolItem *self);

@@ -18,7 +18,7 @@ struct _DecipherSymbolModel
 {
   GObject parent_instance;
 
-  DecipherSession *session;
+  DcSession *session;
   DecipherGlyphShapes *shapes;
   DecipherSymbolItem **items;
   guint n_items;
@@ -124,27 +124,27 @@ decipher_symbol_model_init (DecipherSymbolModel *self)
  * @shapes: (nullable): where the items get their shapes from
  */
 DecipherSymbolModel *
-decipher_symbol_model_new (DecipherSession *session, DecipherGlyphShapes *shapes)
+decipher_symbol_model_new (DcSession *session, DecipherGlyphShapes *shapes)
 {
   DecipherSymbolModel *self;
 
-  g_return_val_if_fail (DECIPHER_IS_SESSION (session), NULL);
+  g_return_val_if_fail (DC_IS_SESSION (session), NULL);
 
   self = g_object_new (DECIPHER_TYPE_SYMBOL_MODEL, NULL);
   self->session = g_object_ref (session);
   self->shapes = shapes != NULL ? g_object_ref (shapes) : NULL;
-  dc_document_get_symbols (decipher_session_get_document (session), &self->n_items);
+  dc_document_get_symbols (dc_session_get_document (session), &self->n_items);
   self->items = g_new0 (DecipherSymbolItem *, MAX (self->n_items, 1));
 
-  g_signal_connect_object (decipher_session_get_key (session), "changed",
-                           G_CALLBACK (key_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dc_session_get_key (session), "changed", G_CALLBACK (key_changed_cb),
+                           self, G_CONNECT_SWAPPED);
   if (shapes != NULL)
     g_signal_connect_object (shapes, "shape-ready", G_CALLBACK (shape_ready_cb), self,
                              G_CONNECT_SWAPPED);
   return self;
 }
 
-DecipherSession *
+DcSession *
 decipher_symbol_model_get_session (DecipherSymbolModel *self)
 {
   g_return_val_if_fail (DECIPHER_IS_SYMBOL_MODEL (self), NULL);

@@ -8,7 +8,7 @@
 #include <gio/gio.h>
 
 #include "decipher-glyph-shapes.h"
-#include "decipher-session.h"
+#include "decipher.h"
 #include "decipher-symbol-item.h"
 
 G_BEGIN_DECLS
@@ -17,8 +17,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (DecipherSymbolModel, decipher_symbol_model, DECIPHER, SYMBOL_MODEL, GObject)
 
-DecipherSymbolModel *decipher_symbol_model_new (DecipherSession *session,
-                                                DecipherGlyphShapes *shapes);
-DecipherSession *decipher_symbol_model_get_session (DecipherSymbolModel *self);
+DecipherSymbolModel *decipher_symbol_model_new (DcSession *session, DecipherGlyphShapes *shapes);
+DcSession *decipher_symbol_model_get_session (DecipherSymbolModel *self);
 
 G_END_DECLS

@@ -547,6 +547,7 @@ _decipher_window_set_session (DecipherWindow *self, DecipherSession *session)
   g_autofree char *title = NULL;
   g_autofree char *folder = NULL;
   g_autoptr (GFile) parent = NULL;
+  DcSession *engine = session != NULL ? decipher_session_get_engine (session) : NULL;
 
   /* Its Undo was a step of the other document's key, its count the other's symbols. */
   forget_undo_toast (self);
@@ -581,14 +582,14 @@ _decipher_window_set_session (DecipherWindow *self, DecipherSession *session)
                                    g_settings_get_double (self->settings, "zoom"));
   decipher_document_view_set_session (self->document_view, session);
   restore_view (self);
-  self->shapes = decipher_glyph_shapes_new (session, decipher_document_view_get_renderer (
-                                                         self->document_view));
+  self->shapes = decipher_glyph_shapes_new (engine, decipher_document_view_get_renderer (
+                                                        self->document_view));
   decipher_document_view_set_shapes (self->document_view, self->shapes);
   hold_palette (self);
   decipher_glyph_palette_set_session (self->palette, session, self->shapes);
-  decipher_input_pane_set_session (self->input_pane, session);
-  decipher_search_bar_set_session (self->search_bar, session);
-  decipher_page_sidebar_set_session (self->page_sidebar, session,
+  decipher_input_pane_set_session (self->input_pane, engine);
+  decipher_search_bar_set_session (self->search_bar, engine);
+  decipher_page_sidebar_set_session (self->page_sidebar, engine,
                                      decipher_document_view_get_renderer (self->document_view));
 
   g_signal_connect_swapped (decipher_session_get_key (session), "changed",

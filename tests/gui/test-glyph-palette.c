@@ -31,7 +31,7 @@ fixture_open (Fixture *f, const char *name)
 
   f->session = gui_test_load_session (file, NULL);
   f->renderer = decipher_page_renderer_new (file, NULL);
-  f->shapes = decipher_glyph_shapes_new (f->session, f->renderer);
+  f->shapes = decipher_glyph_shapes_new (decipher_session_get_engine (f->session), f->renderer);
   f->window = GTK_WINDOW (gtk_window_new ());
   gtk_window_set_default_size (f->window, 320, 700);
   f->palette = g_object_ref_sink (g_object_new (DECIPHER_TYPE_GLYPH_PALETTE, NULL));

@@ -270,7 +270,7 @@ test_true_size (void)
   int small, capital;
 
   fixture_open (&f);
-  shapes = decipher_glyph_shapes_new (f.session, decipher_document_view_get_renderer (f.view));
+  shapes = decipher_glyph_shapes_new (decipher_session_get_engine (f.session), decipher_document_view_get_renderer (f.view));
   decipher_document_view_set_shapes (f.view, shapes);
   small = shown_height (&f, 0xEE);   /* о in the legacy layout */
   capital = shown_height (&f, 0xCE); /* О */
