@@ -30,7 +30,7 @@ try:
     import gi
 
     gi.require_version('Atspi', '2.0')
-    from gi.repository import Atspi
+    from gi.repository import Atspi, GLib
 except (ImportError, ValueError) as error:
     print(f'Bail out! libatspi for Python is missing ({error}): '
           'apt install python3-gi gir1.2-atspi-2.0', file=tap)
@@ -65,13 +65,22 @@ def report(ok, name, detail=''):
 
 
 def wait_for(condition, what):
+    """The first true value of @condition. A node that goes away while it is read (the
+    tree is still being built or a list row recycled: libatspi then says "The application
+    no longer exists") is not an answer: the tree is read again, from the application's
+    current root, until TIMEOUT."""
     end = time.monotonic() + TIMEOUT
+    last_error = None
     while time.monotonic() < end:
-        value = condition()
+        try:
+            value = condition()
+        except GLib.Error as error:
+            last_error, value = error, None
         if value:
             return value
         time.sleep(0.2)
-    raise TimeoutError(f'timed out waiting for {what}')
+    raise TimeoutError(f'timed out waiting for {what}'
+                       + (f' (last error: {last_error.message})' if last_error else ''))
 
 
 def application_of(pid):
@@ -99,6 +108,8 @@ def walk(node, path=()):
 
 
 def find(root, role, name):
+    if root is None:
+        return None
     for node, _ in walk(root):
         if node.get_role() == role and node.get_name() == name:
             return node
@@ -156,25 +167,35 @@ def main():
     app = subprocess.Popen(command, env=env)
     print('1..3', file=tap)
     try:
-        root = wait_for(lambda: app.poll() is not None or application_of(app.pid),
-                        'the application on the AT-SPI bus')
-        if app.poll() is not None:
-            raise TimeoutError(f'the application exited with status {app.returncode}')
-        palette = wait_for(lambda: find(root, Atspi.Role.TABLE, 'Glyph palette'),
-                           'the glyph palette')
-        wait_for(lambda: palette.get_child_count() > 2, "the palette's cells")
+        def root():
+            if app.poll() is not None:
+                raise TimeoutError(f'the application exited with status {app.returncode}')
+            return application_of(app.pid)
 
-        checked, problems = unnamed_controls(root)
+        def palette():
+            return find(root(), Atspi.Role.TABLE, 'Glyph palette')
+
+        wait_for(root, 'the application on the AT-SPI bus')
+        wait_for(lambda: palette() and palette().get_child_count() > 2, "the palette's cells")
+
+        checked, problems = wait_for(lambda: root() and (unnamed_controls(root()),),
+                                     'a whole walk')[0]
         report(not problems and checked >= 30,
                'every control has a name',
                f'{checked} controls checked\n' + '\n'.join(problems))
 
-        cells = [c for c in children(palette) if c.get_role() == Atspi.Role.TABLE_CELL]
-        report(bool(cells) and all('Value:' in (c.get_name() or '') for c in cells),
-               "the palette's cells say their symbol and value",
-               '\n'.join(repr(c.get_name()) for c in cells[:3]))
+        def cell_names():
+            table = palette()
+            return table and ([c.get_name() or '' for c in children(table)
+                               if c.get_role() == Atspi.Role.TABLE_CELL],)
 
-        page = find(root, Atspi.Role.PANEL, 'Pages of the document')
+        names = wait_for(cell_names, "the palette's cells, read whole")[0]
+        report(bool(names) and all('Value:' in name for name in names),
+               "the palette's cells say their symbol and value",
+               '\n'.join(repr(name) for name in names[:3]))
+
+        page = wait_for(lambda: (find(root(), Atspi.Role.PANEL, 'Pages of the document'),),
+                        'the page, read whole')[0]
         described = ''
         if page is not None:
             # The window gives the page the focus once the document is shown.
