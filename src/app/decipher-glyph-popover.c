@@ -138,6 +138,35 @@ decipher_glyph_popover_get_why (DecipherGlyphPopover *self)
   return gtk_label_get_text (self->why_label);
 }
 
+/* A value the evidence gave comes straight back when it is only forgotten: the next pass
+ * proposes it again. So where the user says such a value is wrong, it is rejected (and
+ * stays refused); the user's own value is forgotten, which is what they mean by undoing
+ * their word. */
+static gboolean
+value_is_from_evidence (DcKey *key, guint symbol)
+{
+  return dc_key_get_status (key, symbol) != DC_KEY_UNKNOWN
+         && dc_key_get_level (key, symbol) != DC_KEY_LEVEL_USER;
+}
+
+static void
+update_forget_button (DecipherGlyphPopover *self, DcKey *key)
+{
+  if (value_is_from_evidence (key, self->symbol))
+    {
+      gtk_button_set_label (self->forget_button, _("_Reject"));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->forget_button),
+                                   _("This value is wrong: make the symbol unknown and never "
+                                     "take this value for it again unless you type it"));
+    }
+  else
+    {
+      gtk_button_set_label (self->forget_button, _("_Forget"));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->forget_button),
+                                   _("Make this symbol unknown again"));
+    }
+}
+
 static void
 update (DecipherGlyphPopover *self)
 {
@@ -194,6 +223,7 @@ update (DecipherGlyphPopover *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->forget_button),
                             dc_document_symbol_needs_decoding (document, self->symbol)
                                 && status != DC_KEY_UNKNOWN);
+  update_forget_button (self, key);
   update_proposals (self);
 }
 
@@ -279,9 +309,15 @@ static void
 forget_clicked_cb (DecipherGlyphPopover *self)
 {
   g_autoptr (GError) error = NULL;
+  DcKey *key = dc_session_get_key (self->session);
+  gboolean done;
 
-  /* Forgotten all the same when the journal cannot record it: the autosave will. */
-  if (!dc_session_forget (self->session, self->symbol, &error))
+  if (value_is_from_evidence (key, self->symbol))
+    done = dc_session_reject (self->session, self->symbol, &error);
+  else
+    done = dc_session_forget (self->session, self->symbol, &error);
+  /* Done all the same when the journal cannot record it: the autosave will. */
+  if (!done)
     g_message ("%s", error->message);
   gtk_popover_popdown (GTK_POPOVER (self));
 }

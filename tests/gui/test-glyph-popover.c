@@ -43,13 +43,21 @@ find_entry (GtkWidget *root)
   return NULL;
 }
 
-/* The popover open over the first glyph still unknown, as a click on it opens it. */
-static void
-fixture_open (Fixture *f)
+static gboolean
+is_unknown (DcSession *session, guint symbol)
 {
-  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
+  return dc_session_symbol_is_unknown (session, symbol);
+}
+
+/* The popover open over the first glyph of @pdf whose symbol @pick chooses, as a click
+ * on it opens it. */
+static void
+fixture_open_on (Fixture *f, const char *pdf, gboolean (*pick) (DcSession *, guint))
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy (pdf);
   GtkWidget *scroller = gtk_scrolled_window_new ();
   const DcGlyph *glyphs;
+  guint n_glyphs;
   guint glyph = 0;
 
   f->session = gui_test_load_session (file, NULL);
@@ -62,15 +70,22 @@ fixture_open (Fixture *f)
   gtk_window_present (f->window);
   GUI_TEST_WAIT (drew_highlights, f->view, "the view drawn");
 
-  glyphs = dc_document_get_glyphs (decipher_session_get_document (f->session), NULL);
-  while (!dc_session_symbol_is_unknown (decipher_session_get_engine (f->session), glyphs[glyph].symbol))
+  glyphs = dc_document_get_glyphs (decipher_session_get_document (f->session), &n_glyphs);
+  while (glyph < n_glyphs && !pick (decipher_session_get_engine (f->session), glyphs[glyph].symbol))
     glyph++;
+  g_assert_cmpuint (glyph, <, n_glyphs);
   f->symbol = glyphs[glyph].symbol;
   decipher_document_view_activate_glyph (f->view, glyph);
   f->popover = decipher_document_view_get_popover (f->view);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->popover)));
   f->entry = find_entry (GTK_WIDGET (f->popover));
   g_assert_nonnull (f->entry);
+}
+
+static void
+fixture_open (Fixture *f)
+{
+  fixture_open_on (f, "legacy-cyrillic.pdf", is_unknown);
 }
 
 static void
@@ -108,14 +123,17 @@ test_refused_values (void)
   fixture_open (&f);
   assert_refused (&f, "а\x01",
                   "The text contains the control character U+0001, which no glyph stands for.");
-  assert_refused (&f, "\t", "The text contains the control character U+0009, which no glyph "
-                            "stands for.");
+  assert_refused (&f, "\t",
+                  "The text contains the control character U+0009, which no glyph "
+                  "stands for.");
   assert_refused (&f, "абвгдежзийклмнопр",
                   "The text has 17 characters, but a glyph can stand for at most 16.");
-  assert_refused (&f, "\xEF\xBF\xBD", "The text contains U+FFFD, which Decipher shows for an "
-                                      "unknown glyph, so it cannot be what a glyph stands for.");
-  assert_refused (&f, "a\xE2\x80\xA8", "The text contains the line break U+2028; a glyph cannot "
-                                      "stand for one.");
+  assert_refused (&f, "\xEF\xBF\xBD",
+                  "The text contains U+FFFD, which Decipher shows for an "
+                  "unknown glyph, so it cannot be what a glyph stands for.");
+  assert_refused (&f, "a\xE2\x80\xA8",
+                  "The text contains the line break U+2028; a glyph cannot "
+                  "stand for one.");
   gui_test_screenshot ("glyph-popover-refused");
 
   /* Sixteen code points are a value (a conjunct, a ligature of many marks). */
@@ -171,7 +189,6 @@ test_huge_paste (void)
   g_string_free (huge, TRUE);
   fixture_close (&f);
 }
-
 
 /* The first GtkPicture under @root: the popover's shape. */
 static GtkWidget *
@@ -270,7 +287,8 @@ test_true_size (void)
   int small, capital;
 
   fixture_open (&f);
-  shapes = decipher_glyph_shapes_new (decipher_session_get_engine (f.session), decipher_document_view_get_renderer (f.view));
+  shapes = decipher_glyph_shapes_new (decipher_session_get_engine (f.session),
+                                      decipher_document_view_get_renderer (f.view));
   decipher_document_view_set_shapes (f.view, shapes);
   small = shown_height (&f, 0xEE);   /* о in the legacy layout */
   capital = shown_height (&f, 0xCE); /* О */
@@ -283,7 +301,6 @@ test_true_size (void)
   g_assert_finalize_object (g_steal_pointer (&shapes));
   fixture_close (&f);
 }
-
 
 static DecipherCharacterPicker *
 find_picker (void)
@@ -335,8 +352,8 @@ test_picker_keeps_word (void)
   picker = find_picker ();
   decipher_character_picker_search (picker, "U+04A2");
   {
-    GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (
-      decipher_character_picker_get_results (picker), 0);
+    GtkFlowBoxChild *child =
+        gtk_flow_box_get_child_at_index (decipher_character_picker_get_results (picker), 0);
 
     g_signal_emit_by_name (gtk_flow_box_child_get_child (child), "clicked");
   }
@@ -352,6 +369,52 @@ test_picker_keeps_word (void)
   fixture_close (&f);
 }
 
+static gboolean
+is_proposed (DcSession *session, guint symbol)
+{
+  return dc_key_get_status (dc_session_get_key (session), symbol) == DC_KEY_PROPOSED;
+}
+
+/* A value the evidence gave is rejected, not merely forgotten (it would come straight back
+ * from the same evidence); the user's own value is forgotten. */
+static void
+test_reject_or_forget (void)
+{
+  Fixture f;
+  DcSession *engine;
+  DcKey *key;
+  g_autofree char *proposed = NULL;
+  GtkButton *button;
+
+  fixture_open_on (&f, "ascii-legacy.pdf", is_proposed);
+  engine = decipher_session_get_engine (f.session);
+  key = dc_session_get_key (engine);
+  proposed = g_strdup (dc_key_peek_value (key, f.symbol));
+  g_assert_null (gui_test_find_button (GTK_WIDGET (f.popover), "_Forget"));
+  button = gui_test_find_button (GTK_WIDGET (f.popover), "_Reject");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (button)));
+  g_signal_emit_by_name (button, "clicked");
+
+  g_assert_true (dc_key_is_refused (key, f.symbol, proposed));
+  g_assert_cmpstr (dc_key_peek_value (key, f.symbol), !=, proposed);
+  /* Weighed again, the evidence does not bring it back. */
+  dc_proposals_update (key);
+  g_assert_cmpstr (dc_key_peek_value (key, f.symbol), !=, proposed);
+
+  /* The user's own word: forgotten, not refused. */
+  g_assert_true (dc_session_assign (engine, f.symbol, proposed, NULL));
+  decipher_glyph_popover_set_symbol (f.popover, f.symbol);
+  gui_test_settle ();
+  g_assert_null (gui_test_find_button (GTK_WIDGET (f.popover), "_Reject"));
+  button = gui_test_find_button (GTK_WIDGET (f.popover), "_Forget");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpint (dc_key_get_status (key, f.symbol), !=, DC_KEY_CONFIRMED);
+  g_assert_false (dc_key_is_refused (key, f.symbol, proposed));
+  fixture_close (&f);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -361,5 +424,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/glyph-popover/huge-paste", test_huge_paste);
   g_test_add_func ("/glyph-popover/true-size", test_true_size);
   g_test_add_func ("/glyph-popover/picker-keeps-word", test_picker_keeps_word);
+  g_test_add_func ("/glyph-popover/reject-or-forget", test_reject_or_forget);
   return g_test_run ();
 }
