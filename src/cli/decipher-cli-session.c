@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "decipher-cli-session.h"
+#include "decipher-cli-split.h"
 
 #define MAX_LINE_BYTES 65536
 /* Requests are flat objects; the limit keeps json-glib, which recurses per level, from
@@ -517,6 +518,7 @@ handle_symbols (Session *session, JsonObject *request, JsonBuilder *reply, GErro
       json_builder_set_member_name (reply, "glyph_name");
       json_builder_add_string_value (reply, symbols[s].glyph_name);
       add_refused (reply, session->key, s);
+      decipher_cli_split_add_splits (reply, session->key, s);
       json_builder_end_object (reply);
     }
   json_builder_end_array (reply);
@@ -604,16 +606,38 @@ handle_resolve (Session *session, JsonObject *request, JsonBuilder *reply, GErro
                              error);
 }
 
+static gboolean
+handle_split (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
+{
+  return decipher_cli_split_handle_split (session->session, request, reply, error);
+}
+
+static gboolean
+handle_unsplit (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
+{
+  return decipher_cli_split_handle_unsplit (session->session, request, reply, error);
+}
+
+static gboolean
+handle_occurrences (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
+{
+  return decipher_cli_split_handle_occurrences (session->session, request, reply, error);
+}
+
 static const struct
 {
   const char *name;
   Handler handler;
 } handlers[] = {
-  { "status", handle_status },   { "lines", handle_lines },         { "type", handle_type },
-  { "suggest", handle_suggest }, { "assign", handle_assign },       { "symbols", handle_symbols },
-  { "undo", handle_undo },       { "redo", handle_redo },           { "text", handle_text },
-  { "save", handle_save },       { "conflicts", handle_conflicts }, { "resolve", handle_resolve },
-  { "accept", handle_accept },   { "recognize", handle_recognize }, { "reject", handle_reject },
+  { "status", handle_status },       { "lines", handle_lines },
+  { "type", handle_type },           { "suggest", handle_suggest },
+  { "assign", handle_assign },       { "symbols", handle_symbols },
+  { "undo", handle_undo },           { "redo", handle_redo },
+  { "text", handle_text },           { "save", handle_save },
+  { "conflicts", handle_conflicts }, { "resolve", handle_resolve },
+  { "accept", handle_accept },       { "recognize", handle_recognize },
+  { "reject", handle_reject },       { "split", handle_split },
+  { "unsplit", handle_unsplit },     { "occurrences", handle_occurrences },
 };
 
 /**

@@ -15,6 +15,13 @@ G_BEGIN_DECLS
 /* Per symbol, the text it stands for, or NULL while unknown (shown as U+FFFD). */
 typedef const char *(*DcValueFunc) (guint symbol, gpointer user_data);
 
+/* Per glyph, the text one occurrence reads when it reads otherwise than its symbol (a
+ * split: one code drawn for Latin a and Cyrillic а), or NULL when it reads as its symbol. */
+typedef const char *(*DcGlyphValueFunc) (guint glyph, gpointer user_data);
+
+void dc_value_func_add_glyph_func (DcValueFunc value, DcGlyphValueFunc glyph_value);
+const char *dc_value_for_glyph (DcValueFunc value, gpointer user_data, guint glyph, guint symbol);
+
 #define DC_TYPE_DOCUMENT (dc_document_get_type ())
 
 G_DECLARE_FINAL_TYPE (DcDocument, dc_document, DC, DOCUMENT, GObject)

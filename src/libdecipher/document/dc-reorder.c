@@ -645,7 +645,9 @@ space_drawn (const DcGlyph *glyphs, const guint32 *order, const DcToken *before,
     return TRUE;
   room = next->x - (last->x + dc_glyph_get_advance (last));
   for (guint k = before->first_glyph + before->n_glyphs; k < after->first_glyph; k++)
-    if (g_strcmp0 (value (glyphs[order[k]].symbol, user_data), "\xE3\x80\x80") == 0)
+    if (g_strcmp0 (dc_value_for_glyph (value, user_data, order[k], glyphs[order[k]].symbol),
+                   "\xE3\x80\x80")
+        == 0)
       room -= dc_glyph_get_advance (&glyphs[order[k]]);
   return room >= 0.25 * MAX (dc_glyph_get_size (next), 0.5f);
 }
@@ -720,7 +722,7 @@ reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValue
               last_span = first;
               continue;
             }
-          text = value (glyph->symbol, user_data);
+          text = dc_value_for_glyph (value, user_data, order[k], glyph->symbol);
           add_unit (units, pool, text != NULL ? text : "\xEF\xBF\xBD", t,
                     fabs (dc_glyph_get_advance (glyph))
                             < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f)

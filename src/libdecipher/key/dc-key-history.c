@@ -35,9 +35,11 @@ _dc_key_step_free (DcKeyStep *step)
 }
 
 static void
-entry_from_slot (DcKeyEntry *entry, guint symbol, const Slot *slot)
+entry_from_slot (DcKeyEntry *entry, const Edit *edit, const Slot *slot)
 {
-  entry->symbol = symbol;
+  entry->symbol = edit->symbol;
+  entry->on_glyph = edit->on_glyph;
+  entry->glyph = edit->glyph;
   entry->status = slot->status;
   entry->level = slot->level;
   entry->confidence = slot->confidence;
@@ -83,10 +85,8 @@ _dc_key_dup_steps (DcKey *self, gboolean redo, guint max_edits)
         {
           const Edit *edit = &g_array_index (change->edits, Edit, e);
 
-          entry_from_slot (&g_array_index (step->edits, DcKeyEntry, 2 * e), edit->symbol,
-                           &edit->before);
-          entry_from_slot (&g_array_index (step->edits, DcKeyEntry, 2 * e + 1), edit->symbol,
-                           &edit->after);
+          entry_from_slot (&g_array_index (step->edits, DcKeyEntry, 2 * e), edit, &edit->before);
+          entry_from_slot (&g_array_index (step->edits, DcKeyEntry, 2 * e + 1), edit, &edit->after);
         }
       g_ptr_array_add (steps, step);
     }
@@ -106,7 +106,10 @@ change_from_step (DcKey *self, const DcKeyStep *step)
       Edit *edit = &g_array_index (change->edits, Edit, e);
 
       edit->symbol = before->symbol;
+      edit->on_glyph = before->on_glyph;
+      edit->glyph = before->glyph;
       if (after->symbol != before->symbol || before->symbol >= self->n_slots
+          || after->on_glyph != before->on_glyph || after->glyph != before->glyph
           || !_dc_key_slot_from_entry (self, before, &edit->before)
           || !_dc_key_slot_from_entry (self, after, &edit->after))
         {
@@ -135,7 +138,8 @@ slot_matches (const Slot *present, const Slot *stored)
 static void
 restore_stack (DcKey *self, GPtrArray *steps, GPtrArray *stack, gboolean backwards)
 {
-  g_autoptr (GHashTable) present = g_hash_table_new (NULL, NULL); /* symbol → const Slot * */
+  /* symbol, or a split's n_slots + glyph → const Slot * */
+  g_autoptr (GHashTable) present = g_hash_table_new (NULL, NULL);
   g_autoptr (GPtrArray) newest_first = g_ptr_array_new ();
   guint n_fit = 0;
 
@@ -153,12 +157,16 @@ restore_stack (DcKey *self, GPtrArray *steps, GPtrArray *stack, gboolean backwar
         {
           guint e = backwards ? change->edits->len - 1 - n : n;
           const Edit *edit = &g_array_index (change->edits, Edit, e);
-          const Slot *now = g_hash_table_lookup (present, GUINT_TO_POINTER (edit->symbol));
+          guint id = edit->on_glyph ? self->n_slots + edit->glyph : edit->symbol;
+          const Slot *now = g_hash_table_lookup (present, GUINT_TO_POINTER (id));
+          static const Slot not_split = { 0 };
 
+          if (now == NULL && edit->on_glyph)
+            now = g_hash_table_lookup (self->splits, GUINT_TO_POINTER (edit->glyph));
           if (now == NULL)
-            now = &self->slots[edit->symbol];
+            now = edit->on_glyph ? &not_split : &self->slots[edit->symbol];
           fits = slot_matches (now, backwards ? &edit->after : &edit->before);
-          g_hash_table_insert (present, GUINT_TO_POINTER (edit->symbol),
+          g_hash_table_insert (present, GUINT_TO_POINTER (id),
                                (gpointer) (backwards ? &edit->before : &edit->after));
         }
       if (!fits)

@@ -18,7 +18,10 @@ typedef struct
   double confidence; /* 0: the level's default */
   char *value;
   char *provenance;
-  char **refused; /* nullable: the values the user rejected (dc_key_reject()) */
+  char **refused;    /* nullable: the values the user rejected (dc_key_reject()) */
+  gboolean on_glyph; /* a split: @glyph alone reads @value (a confirmed one), or reads as
+                      * @symbol again when the status is unknown */
+  guint glyph;
 } DcKeyEntry;
 
 /* One undoable step as a project file stores it. */

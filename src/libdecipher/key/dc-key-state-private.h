@@ -23,9 +23,13 @@ typedef struct
                       * only the user may give it again (dc_key_reject()) */
 } Slot;
 
+/* An edit of a symbol's slot, or (on_glyph) of one occurrence's split: a split's slot
+ * holds a confirmed value, or no value when the occurrence reads as its symbol. */
 typedef struct
 {
   guint symbol;
+  guint glyph;
+  gboolean on_glyph;
   Slot before;
   Slot after;
 } Edit;
@@ -45,6 +49,7 @@ struct _DcKey
   Slot *slots;
   guint n_slots;
   guint8 *needs_decoding;
+  GHashTable *splits; /* glyph → Slot *: occurrences that read otherwise than their symbol */
 
   guint n_to_decode_symbols;
   guint n_to_decode_glyphs;
@@ -62,6 +67,15 @@ struct _DcKey
 };
 
 void _dc_key_slot_clear (Slot *slot);
+void _dc_key_slot_free (gpointer data);
+void _dc_key_apply_edit (DcKey *self, const Edit *edit, gboolean backwards);
+void _dc_key_mark_changed (DcKey *self, guint symbol);
+
+/* dc-key-split.c */
+void _dc_key_apply_split (DcKey *self, guint glyph, const Slot *state);
+void _dc_key_clear_splits (DcKey *self);
+gboolean _dc_key_split_slot_from_entry (DcKey *self, const DcKeyEntry *entry, Slot *slot);
+const char *_dc_key_split_value_func (guint glyph, gpointer key);
 gboolean _dc_key_slot_from_entry (DcKey *self, const DcKeyEntry *entry, Slot *slot);
 Change *_dc_key_change_new (const char *label);
 void _dc_key_change_free (gpointer data);

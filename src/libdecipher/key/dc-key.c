@@ -215,8 +215,8 @@ sync_space (DcKey *self, guint symbol)
     dc_document_set_symbol_is_space (self->document, symbol, is_space);
 }
 
-static void
-mark_changed (DcKey *self, guint symbol)
+void
+_dc_key_mark_changed (DcKey *self, guint symbol)
 {
   if (self->n_changed == 0)
     {
@@ -260,7 +260,19 @@ apply_slot (DcKey *self, guint symbol, const Slot *value)
     }
 
   sync_space (self, symbol);
-  mark_changed (self, symbol);
+  _dc_key_mark_changed (self, symbol);
+}
+
+/* Replays one recorded edit, forwards (its after state) or backwards (its before). */
+void
+_dc_key_apply_edit (DcKey *self, const Edit *edit, gboolean backwards)
+{
+  const Slot *state = backwards ? &edit->before : &edit->after;
+
+  if (edit->on_glyph)
+    _dc_key_apply_split (self, edit->glyph, state);
+  else
+    apply_slot (self, edit->symbol, state);
 }
 
 void
@@ -306,6 +318,7 @@ dc_key_finalize (GObject *object)
     _dc_key_slot_clear (&self->slots[s]);
   g_clear_pointer (&self->slots, g_free);
   g_clear_pointer (&self->needs_decoding, g_free);
+  g_clear_pointer (&self->splits, g_hash_table_unref);
   g_clear_pointer (&self->undo_stack, g_ptr_array_unref);
   g_clear_pointer (&self->redo_stack, g_ptr_array_unref);
   g_clear_pointer (&self->pending, _dc_key_change_free);
@@ -378,6 +391,8 @@ dc_key_class_init (DcKeyClass *klass)
    * Emitted once per finished change, undo or redo. The document's tokens are already
    * up to date when it runs, since a symbol may have become a space or stopped being one.
    */
+  dc_value_func_add_glyph_func (dc_key_value_func, _dc_key_split_value_func);
+
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                    NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 }
@@ -387,6 +402,7 @@ dc_key_init (DcKey *self)
 {
   self->undo_stack = g_ptr_array_new_with_free_func (_dc_key_change_free);
   self->redo_stack = g_ptr_array_new_with_free_func (_dc_key_change_free);
+  self->splits = g_hash_table_new_full (NULL, NULL, NULL, _dc_key_slot_free);
 }
 
 /**
@@ -1218,18 +1234,12 @@ replay (DcKey *self, GPtrArray *from, GPtrArray *to, gboolean backwards)
   if (backwards)
     {
       for (guint i = change->edits->len; i-- > 0;)
-        {
-          const Edit *edit = &g_array_index (change->edits, Edit, i);
-          apply_slot (self, edit->symbol, &edit->before);
-        }
+        _dc_key_apply_edit (self, &g_array_index (change->edits, Edit, i), TRUE);
     }
   else
     {
       for (guint i = 0; i < change->edits->len; i++)
-        {
-          const Edit *edit = &g_array_index (change->edits, Edit, i);
-          apply_slot (self, edit->symbol, &edit->after);
-        }
+        _dc_key_apply_edit (self, &g_array_index (change->edits, Edit, i), FALSE);
     }
   g_ptr_array_add (to, change);
 
@@ -1302,6 +1312,13 @@ dc_key_value_func (guint symbol, gpointer key)
 }
 
 void
+_dc_key_slot_free (gpointer data)
+{
+  _dc_key_slot_clear (data);
+  g_free (data);
+}
+
+void
 _dc_key_entry_clear (DcKeyEntry *entry)
 {
   g_clear_pointer (&entry->value, g_free);
@@ -1317,6 +1334,8 @@ _dc_key_slot_from_entry (DcKey *self, const DcKeyEntry *entry, Slot *slot)
 {
   g_assert (entry->symbol < self->n_slots);
 
+  if (entry->on_glyph)
+    return _dc_key_split_slot_from_entry (self, entry, slot);
   if (entry->status == DC_KEY_UNKNOWN || entry->status == DC_KEY_FROM_PDF)
     {
       seed_slot (self, entry->symbol, slot);
@@ -1377,11 +1396,19 @@ _dc_key_restore (DcKey *self, const DcKeyEntry *entries, guint n_entries)
       _dc_key_slot_clear (&seed);
     }
 
+  _dc_key_clear_splits (self);
   for (guint i = 0; i < n_entries; i++)
     {
       Slot slot = { 0 };
 
       g_assert (entries[i].value != NULL || entries[i].refused != NULL);
+      if (entries[i].on_glyph)
+        {
+          if (_dc_key_slot_from_entry (self, &entries[i], &slot))
+            _dc_key_apply_split (self, entries[i].glyph, &slot);
+          _dc_key_slot_clear (&slot);
+          continue;
+        }
       if (_dc_key_slot_from_entry (self, &entries[i], &slot))
         apply_slot (self, entries[i].symbol, &slot);
       _dc_key_slot_clear (&slot);

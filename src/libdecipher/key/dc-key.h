@@ -80,6 +80,14 @@ gboolean dc_key_reject (DcKey *self, guint symbol);
 gboolean dc_key_is_refused (DcKey *self, guint symbol, const char *value);
 const char *const *dc_key_get_refused (DcKey *self, guint symbol);
 
+/* Splits: occurrences that read otherwise than their symbol (dc-key-split.c). */
+gboolean dc_key_split (DcKey *self, const guint *glyphs, guint n_glyphs, const char *value,
+                       const char *provenance, GError **error);
+gboolean dc_key_unsplit (DcKey *self, const guint *glyphs, guint n_glyphs);
+const char *dc_key_get_split (DcKey *self, guint glyph, const char **provenance);
+const char *dc_key_get_glyph_value (DcKey *self, guint glyph);
+guint *dc_key_dup_split_glyphs (DcKey *self, guint symbol, guint *n_glyphs);
+
 void dc_key_begin_change (DcKey *self, const char *label);
 void dc_key_end_change (DcKey *self);
 gboolean dc_key_can_undo (DcKey *self);

@@ -274,6 +274,9 @@ add_font_map (JsonBuilder *builder, DcKey *key, DcFont *font)
 
   json_builder_set_member_name (builder, "map");
   json_builder_begin_array (builder);
+  /* Per code only: a split (dc_key_split()) is where one occurrence in this document reads
+   * otherwise, which says nothing of the font, so it never enters a map another document
+   * reuses; the same holds for the ToUnicode CMap below and for the font library. */
   for (guint i = 0; i < known->len; i++)
     {
       guint s = g_array_index (known, guint, i);

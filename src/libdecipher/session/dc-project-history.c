@@ -24,9 +24,12 @@
 #define MAX_KEPT_EDITS 5000
 #define MAX_STEPS 100000
 
-static void
+/* Returns: whether any edit was of a split */
+static gboolean
 add_steps (JsonBuilder *builder, DcDocument *document, GPtrArray *steps)
 {
+  gboolean splits = FALSE;
+
   json_builder_begin_array (builder);
   for (guint i = 0; i < steps->len; i++)
     {
@@ -47,39 +50,40 @@ add_steps (JsonBuilder *builder, DcDocument *document, GPtrArray *steps)
 
           json_builder_begin_object (builder);
           json_builder_set_member_name (builder, "before");
-          _dc_project_add_entry (builder, document, before->symbol, before->status, before->level,
-                                 before->confidence, before->value, before->provenance,
-                                 (const char *const *) before->refused);
+          _dc_project_add_key_entry (builder, document, before);
           json_builder_set_member_name (builder, "after");
-          _dc_project_add_entry (builder, document, after->symbol, after->status, after->level,
-                                 after->confidence, after->value, after->provenance,
-                                 (const char *const *) after->refused);
+          _dc_project_add_key_entry (builder, document, after);
+          splits |= before->on_glyph;
           json_builder_end_object (builder);
         }
       json_builder_end_array (builder);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
+  return splits;
 }
 
 /* Writes the members "undo" and "redo" of the project object being built, if there is
- * anything to undo or redo. */
-void
+ * anything to undo or redo. Returns: whether they hold a split's edit. */
+gboolean
 _dc_project_add_history_steps (JsonBuilder *builder, DcDocument *document, DcKey *key)
 {
+  gboolean splits = FALSE;
+
   g_autoptr (GPtrArray) undo = _dc_key_dup_steps (key, FALSE, MAX_KEPT_EDITS);
   g_autoptr (GPtrArray) redo = _dc_key_dup_steps (key, TRUE, MAX_KEPT_EDITS);
 
   if (undo->len > 0)
     {
       json_builder_set_member_name (builder, "undo");
-      add_steps (builder, document, undo);
+      splits |= add_steps (builder, document, undo);
     }
   if (redo->len > 0)
     {
       json_builder_set_member_name (builder, "redo");
-      add_steps (builder, document, redo);
+      splits |= add_steps (builder, document, redo);
     }
+  return splits;
 }
 
 static gboolean

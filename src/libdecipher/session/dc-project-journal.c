@@ -65,6 +65,10 @@ struct _DcProjectJournal
   char **values;
   char **provenances;
   char ***refused;
+
+  /* What the journal last said of each split occurrence: glyph → value (NULL: it reads as
+   * its symbol again). Splits are few, so each change compares them all. */
+  GHashTable *splits;
 };
 
 char *
@@ -222,9 +226,66 @@ record_symbol (DcProjectJournal *self, guint symbol)
     self->retry = TRUE;
 }
 
+/* A split's state as a line {"split": entry}: an older Decipher refuses the journal
+ * rather than take the occurrence's value for its whole code's. */
+static void
+record_split (DcProjectJournal *self, guint glyph, const char *value, const char *provenance)
+{
+  const DcGlyph *glyphs = dc_document_get_glyphs (self->document, NULL);
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  g_autoptr (JsonNode) node = NULL;
+  DcKeyEntry entry = { 0 };
+
+  entry.symbol = glyphs[glyph].symbol;
+  entry.on_glyph = TRUE;
+  entry.glyph = glyph;
+  entry.status = value != NULL ? DC_KEY_CONFIRMED : DC_KEY_UNKNOWN;
+  entry.level = DC_KEY_LEVEL_USER;
+  entry.confidence = 1.0;
+  entry.value = (char *) value;
+  entry.provenance = (char *) provenance;
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "split");
+  _dc_project_add_key_entry (builder, self->document, &entry);
+  json_builder_end_object (builder);
+  node = json_builder_get_root (builder);
+  if (append_node (self, node))
+    g_hash_table_replace (self->splits, GUINT_TO_POINTER (glyph), g_strdup (value));
+  else
+    self->retry = TRUE;
+}
+
+static void
+record_splits (DcProjectJournal *self)
+{
+  g_autofree guint *split = NULL;
+  g_autoptr (GPtrArray) gone = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer glyph, value;
+  guint n_split;
+
+  split = dc_key_dup_split_glyphs (self->key, DC_SYMBOL_NONE, &n_split);
+  for (guint i = 0; i < n_split; i++)
+    {
+      const char *provenance;
+      const char *now = dc_key_get_split (self->key, split[i], &provenance);
+
+      if (!g_hash_table_lookup_extended (self->splits, GUINT_TO_POINTER (split[i]), NULL, &value)
+          || g_strcmp0 (value, now) != 0)
+        record_split (self, split[i], now, provenance);
+    }
+  g_hash_table_iter_init (&iter, self->splits);
+  while (g_hash_table_iter_next (&iter, &glyph, &value))
+    if (value != NULL && dc_key_get_split (self->key, GPOINTER_TO_UINT (glyph), NULL) == NULL)
+      g_ptr_array_add (gone, glyph);
+  for (guint i = 0; i < gone->len; i++)
+    record_split (self, GPOINTER_TO_UINT (g_ptr_array_index (gone, i)), NULL, NULL);
+}
+
 static void
 key_changed_cb (DcKey *key, guint symbol, DcProjectJournal *self)
 {
+  record_splits (self);
   if (symbol != G_MAXUINT)
     {
       record_symbol (self, symbol);
@@ -338,6 +399,16 @@ _dc_project_journal_open (DcKey *key, const char *project_path, gboolean durable
   self->refused = g_new0 (char **, self->n_symbols);
   for (guint s = 0; s < self->n_symbols; s++)
     remember (self, s);
+  self->splits = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  {
+    g_autofree guint *split = NULL;
+    guint n_split;
+
+    split = dc_key_dup_split_glyphs (key, DC_SYMBOL_NONE, &n_split);
+    for (guint i = 0; i < n_split; i++)
+      g_hash_table_insert (self->splits, GUINT_TO_POINTER (split[i]),
+                           g_strdup (dc_key_get_split (key, split[i], NULL)));
+  }
   self->changed_id = g_signal_connect (key, "changed", G_CALLBACK (key_changed_cb), self);
   return self;
 }
@@ -362,6 +433,7 @@ _dc_project_journal_free (DcProjectJournal *self)
   g_free (self->values);
   g_free (self->provenances);
   g_free (self->refused);
+  g_clear_pointer (&self->splits, g_hash_table_unref);
   g_clear_error (&self->error);
   g_clear_object (&self->key);
   g_clear_object (&self->document);
@@ -425,6 +497,7 @@ _dc_project_journal_sync (DcProjectJournal *self, GError **error)
       self->retry = FALSE;
       for (guint s = 0; s < self->n_symbols; s++)
         record_symbol (self, s);
+      record_splits (self);
     }
   if (self->error != NULL)
     {
@@ -459,10 +532,18 @@ _dc_project_journal_truncate (DcProjectJournal *self)
   self->torn = FALSE;
 }
 
-/* One complete line of the journal, applied to the entries by symbol. */
+static void
+free_entry (gpointer data)
+{
+  _dc_key_entry_clear (data);
+  g_free (data);
+}
+
+/* One complete line of the journal, applied to the entries by symbol (by glyph for a
+ * split's). */
 static gboolean
 replay_line (DcProjectLoader *loader, const char *line, gsize length, guint number,
-             DcKeyEntry *by_symbol, GPtrArray *history, GPtrArray **conflicts)
+             DcKeyEntry *by_symbol, GHashTable *by_glyph, GPtrArray *history, GPtrArray **conflicts)
 {
   g_autoptr (JsonParser) parser = json_parser_new ();
   DcKeyEntry entry = { 0 };
@@ -490,6 +571,23 @@ replay_line (DcProjectLoader *loader, const char *line, gsize length, guint numb
       return TRUE;
     }
 
+  input = json_object_get_member (object, "split");
+  if (input != NULL)
+    {
+      DcKeyEntry *split = g_new0 (DcKeyEntry, 1);
+
+      if (!_dc_project_read_entry (loader, input, number - 1, NULL, TRUE, split)
+          || (!split->on_glyph
+              && _dc_project_invalid (loader, _("Line %u splits off no glyph."), number)))
+        {
+          _dc_key_entry_clear (split);
+          g_free (split);
+          return FALSE;
+        }
+      g_hash_table_replace (by_glyph, GUINT_TO_POINTER (split->glyph), split);
+      return TRUE;
+    }
+
   input = json_object_get_member (object, "history");
   if (input != NULL)
     {
@@ -512,6 +610,12 @@ replay_line (DcProjectLoader *loader, const char *line, gsize length, guint numb
       _dc_key_entry_clear (&entry);
       return FALSE;
     }
+  if (entry.on_glyph)
+    {
+      _dc_key_entry_clear (&entry);
+      return _dc_project_invalid (loader, _("Line %u gives a glyph where a code is expected."),
+                                             number);
+    }
   _dc_key_entry_clear (&by_symbol[entry.symbol]);
   by_symbol[entry.symbol] = entry;
   return TRUE;
@@ -524,7 +628,8 @@ replay_line (DcProjectLoader *loader, const char *line, gsize length, guint numb
  * and the fragment before it skipped. Says whether it was. */
 static gboolean
 replay_glued_line (DcProjectLoader *loader, const char *line, gsize length, guint number,
-                   DcKeyEntry *by_symbol, GPtrArray *history, GPtrArray **conflicts)
+                   DcKeyEntry *by_symbol, GHashTable *by_glyph, GPtrArray *history,
+                   GPtrArray **conflicts)
 {
   g_autoptr (GError) error = NULL;
   DcProjectLoader quiet = *loader;
@@ -546,7 +651,8 @@ replay_glued_line (DcProjectLoader *loader, const char *line, gsize length, guin
           != DC_JSON_TEXT_ONE_VALUE)
         continue;
       g_clear_error (&error);
-      if (replay_line (&quiet, line + start, length - start, number, by_symbol, history, conflicts))
+      if (replay_line (&quiet, line + start, length - start, number, by_symbol, by_glyph, history,
+                       conflicts))
         {
           g_debug ("%s: line %u began with an unfinished change, skipped", loader->journal, number);
           return TRUE;
@@ -568,6 +674,7 @@ _dc_project_journal_replay (DcProjectLoader *loader, const char *project_path, G
   g_autofree char *display = g_filename_display_basename (path);
   g_autoptr (GError) local_error = NULL;
   g_autofree DcKeyEntry *by_symbol = NULL;
+  g_autoptr (GHashTable) by_glyph = NULL;
   g_autofree char *data = NULL;
   DcProjectLoader journal_loader = *loader;
   const char *line, *end;
@@ -606,11 +713,16 @@ _dc_project_journal_replay (DcProjectLoader *loader, const char *project_path, G
 
   dc_document_get_symbols (loader->document, &n_symbols);
   by_symbol = g_new0 (DcKeyEntry, n_symbols);
+  by_glyph = g_hash_table_new_full (NULL, NULL, NULL, free_entry);
   for (guint i = 0; i < entries->len; i++)
     {
       DcKeyEntry *entry = &g_array_index (entries, DcKeyEntry, i);
 
-      by_symbol[entry->symbol] = *entry;
+      if (entry->on_glyph)
+        g_hash_table_replace (by_glyph, GUINT_TO_POINTER (entry->glyph),
+                              g_memdup2 (entry, sizeof *entry));
+      else
+        by_symbol[entry->symbol] = *entry;
       *entry = (DcKeyEntry){ 0 };
     }
   g_array_set_size (entries, 0);
@@ -620,11 +732,11 @@ _dc_project_journal_replay (DcProjectLoader *loader, const char *project_path, G
       number++;
       if (end == line)
         continue;
-      ok = replay_line (&journal_loader, line, (gsize) (end - line), number, by_symbol, history,
-                        conflicts);
+      ok = replay_line (&journal_loader, line, (gsize) (end - line), number, by_symbol, by_glyph,
+                        history, conflicts);
       if (!ok && !mended
           && replay_glued_line (&journal_loader, line, (gsize) (end - line), number, by_symbol,
-                                history, conflicts))
+                                by_glyph, history, conflicts))
         {
           if (loader->error != NULL)
             g_clear_error (loader->error);
@@ -642,5 +754,21 @@ _dc_project_journal_replay (DcProjectLoader *loader, const char *project_path, G
       else
         _dc_key_entry_clear (&by_symbol[s]);
     }
+  {
+    GHashTableIter iter;
+    gpointer split;
+
+    g_hash_table_iter_init (&iter, by_glyph);
+    while (g_hash_table_iter_next (&iter, NULL, &split))
+      {
+        DcKeyEntry *entry = split;
+
+        if (entry->value != NULL && entry->status == DC_KEY_CONFIRMED)
+          {
+            g_array_append_val (entries, *entry);
+            *entry = (DcKeyEntry){ 0 };
+          }
+      }
+  }
   return ok;
 }

@@ -43,10 +43,13 @@ void _dc_project_add_entry (JsonBuilder *builder, DcDocument *document, guint sy
                             DcKeyStatus status, DcKeyLevel level, double confidence,
                             const char *value, const char *provenance, const char *const *refused);
 
+void _dc_project_add_key_entry (JsonBuilder *builder, DcDocument *document,
+                                const DcKeyEntry *entry);
+
 void _dc_project_add_conflicts (JsonBuilder *builder, DcDocument *document, GPtrArray *conflicts);
 gboolean _dc_project_read_conflicts (DcProjectLoader *loader, JsonNode *node, GPtrArray *conflicts);
 
-void _dc_project_add_history_steps (JsonBuilder *builder, DcDocument *document, DcKey *key);
+gboolean _dc_project_add_history_steps (JsonBuilder *builder, DcDocument *document, DcKey *key);
 void _dc_project_restore_history_steps (JsonObject *root, const char *display, DcDocument *document,
                                         DcKey *key);
 

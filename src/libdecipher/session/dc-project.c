@@ -182,15 +182,21 @@ dc_project_get_history (DcProject *self, guint *n_items)
 /* One key entry as both the project and its journal write it. The font's name and program
  * checksum ride along with its index so that a loader can tell a key meant for these very
  * fonts, and a font library can reuse the entries. */
-void
-_dc_project_add_entry (JsonBuilder *builder, DcDocument *document, guint symbol, DcKeyStatus status,
-                       DcKeyLevel level, double confidence, const char *value,
-                       const char *provenance, const char *const *refused)
+static void
+add_entry (JsonBuilder *builder, DcDocument *document, guint symbol, guint glyph,
+           DcKeyStatus status, DcKeyLevel level, double confidence, const char *value,
+           const char *provenance, const char *const *refused)
 {
   const DcSymbol *info = dc_document_get_symbol (document, symbol);
   DcFont *font = dc_document_get_font (document, info->font);
 
   json_builder_begin_object (builder);
+  /* Since format version 4: a split, which only this occurrence of the code reads. */
+  if (glyph != G_MAXUINT)
+    {
+      json_builder_set_member_name (builder, "glyph");
+      json_builder_add_int_value (builder, glyph);
+    }
   json_builder_set_member_name (builder, "font");
   json_builder_add_int_value (builder, info->font);
   json_builder_set_member_name (builder, "font_name");
@@ -235,6 +241,50 @@ _dc_project_add_entry (JsonBuilder *builder, DcDocument *document, guint symbol,
   json_builder_end_object (builder);
 }
 
+void
+_dc_project_add_entry (JsonBuilder *builder, DcDocument *document, guint symbol, DcKeyStatus status,
+                       DcKeyLevel level, double confidence, const char *value,
+                       const char *provenance, const char *const *refused)
+{
+  add_entry (builder, document, symbol, G_MAXUINT, status, level, confidence, value, provenance,
+             refused);
+}
+
+/* A key entry, or a split's (@entry->on_glyph): the state of one occurrence. */
+void
+_dc_project_add_key_entry (JsonBuilder *builder, DcDocument *document, const DcKeyEntry *entry)
+{
+  add_entry (builder, document, entry->symbol, entry->on_glyph ? entry->glyph : G_MAXUINT,
+             entry->status, entry->value != NULL ? entry->level : DC_KEY_LEVEL_NONE,
+             entry->confidence, entry->value, entry->provenance,
+             (const char *const *) entry->refused);
+}
+
+/* The splits, as key entries with a "glyph"; returns how many. */
+static guint
+add_splits (JsonBuilder *builder, DcDocument *document, DcKey *key)
+{
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  g_autofree guint *split = NULL;
+  guint n_split;
+
+  split = dc_key_dup_split_glyphs (key, DC_SYMBOL_NONE, &n_split);
+  if (n_split == 0)
+    return 0;
+  json_builder_set_member_name (builder, "splits");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < n_split; i++)
+    {
+      const char *provenance;
+      const char *value = dc_key_get_split (key, split[i], &provenance);
+
+      add_entry (builder, document, glyphs[split[i]].symbol, split[i], DC_KEY_CONFIRMED,
+                 DC_KEY_LEVEL_USER, 1.0, value, provenance, NULL);
+    }
+  json_builder_end_array (builder);
+  return n_split;
+}
+
 /* Returns: (transfer container): of DcConflict, owned by the matcher or the project */
 static GPtrArray *
 open_conflicts (DcProject *self)
@@ -255,6 +305,7 @@ project_to_json (DcProject *self, gsize *length)
   g_autoptr (JsonBuilder) builder = json_builder_new ();
   g_autoptr (JsonNode) root = NULL;
   g_autofree char *basename = g_path_get_basename (dc_document_get_path (self->document));
+  gboolean splits_written;
   guint n_symbols;
 
   dc_document_get_symbols (self->document, &n_symbols);
@@ -297,6 +348,7 @@ project_to_json (DcProject *self, gsize *length)
                              dc_key_get_provenance (self->key, s), refused);
     }
   json_builder_end_array (builder);
+  splits_written = add_splits (builder, self->document, self->key) > 0;
 
   json_builder_set_member_name (builder, "conflicts");
   {
@@ -310,10 +362,15 @@ project_to_json (DcProject *self, gsize *length)
   for (guint i = 0; i < self->history->len; i++)
     json_builder_add_string_value (builder, g_ptr_array_index (self->history, i));
   json_builder_end_array (builder);
-  _dc_project_add_history_steps (builder, self->document, self->key);
+  splits_written |= _dc_project_add_history_steps (builder, self->document, self->key);
   json_builder_end_object (builder);
 
   root = json_builder_get_root (builder);
+  /* Only a file that holds splits needs version 3: an older Decipher would read a split's
+   * entry as its whole code's, so it must refuse such a file; others stay readable by it. */
+  if (!splits_written)
+    json_object_set_int_member (json_node_get_object (root), "version",
+                                DC_PROJECT_VERSION_WITHOUT_SPLITS);
   return dc_json_generate (root, TRUE, length);
 }
 
@@ -697,6 +754,41 @@ read_refused (DcProjectLoader *loader, JsonObject *object, guint index, char ***
   return TRUE;
 }
 
+/* The "glyph" of a split's entry: an occurrence of the entry's code, confirmed by the user
+ * (or, in the journal and the undo history, no longer split: unknown). */
+static gboolean
+read_glyph (DcProjectLoader *loader, JsonObject *object, guint index, DcKeyEntry *entry)
+{
+  g_autofree char *where = g_strdup_printf (_("key entry %u"), index + 1);
+  const DcSymbol *symbol = dc_document_get_symbol (loader->document, entry->symbol);
+  guint n_glyphs;
+  const DcGlyph *glyphs = dc_document_get_glyphs (loader->document, &n_glyphs);
+  guint64 glyph;
+
+  if (!read_uint (loader, object, "glyph", where, G_MAXUINT32, &glyph))
+    return FALSE;
+  if (glyph >= n_glyphs)
+    return invalid (loader,
+                    _("Key entry %u splits off glyph %u, but the document has only %u glyphs."),
+                       index + 1, (guint) glyph, n_glyphs);
+  if (glyphs[glyph].symbol != entry->symbol)
+    return invalid (loader,
+                    _("Key entry %u splits off glyph %u, which is not drawn with code 0x%X of "
+                      "font %u."),
+                       index + 1, (guint) glyph, symbol->code, symbol->font);
+  if (entry->status != DC_KEY_CONFIRMED && entry->status != DC_KEY_UNKNOWN)
+    return invalid (loader, _("Key entry %u splits off glyph %u with a value the user did not "
+                              "confirm; only the user splits."),
+                               index + 1, (guint) glyph);
+  if (entry->refused != NULL)
+    return invalid (loader, _("Key entry %u splits off glyph %u with rejected values, which only "
+                              "a code has."),
+                               index + 1, (guint) glyph);
+  entry->on_glyph = TRUE;
+  entry->glyph = (guint) glyph;
+  return TRUE;
+}
+
 /* Key entry @index (from 0) into @entry. @seen (nullable) refuses a symbol twice. A journal
  * line may also return a symbol to what the document itself says (@any_status): unknown,
  * or the PDF's own text. */
@@ -760,6 +852,8 @@ _dc_project_read_entry (DcProjectLoader *loader, JsonNode *node, guint index, gu
 
   entry->symbol = symbol;
   entry->status = status;
+  if (json_object_has_member (object, "glyph") && !read_glyph (loader, object, index, entry))
+    return FALSE;
   if (status == DC_KEY_UNKNOWN || status == DC_KEY_FROM_PDF)
     return TRUE; /* back to the document's own: no value of ours */
 
@@ -798,6 +892,38 @@ _dc_project_read_entry (DcProjectLoader *loader, JsonNode *node, guint index, gu
 }
 
 static gboolean
+read_splits (DcProjectLoader *loader, JsonObject *root, GArray *entries)
+{
+  JsonNode *node = json_object_get_member (root, "splits");
+  JsonArray *array;
+  guint length;
+
+  if (node == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return invalid (loader, _("Its splits are not a list."));
+  array = json_node_get_array (node);
+  length = json_array_get_length (array);
+  if (length > MAX_ITEMS)
+    return invalid (loader, _("It has %u splits, far more than Decipher keeps."), length);
+  for (guint i = 0; i < length; i++)
+    {
+      DcKeyEntry entry = { 0 };
+
+      if (!_dc_project_read_entry (loader, json_array_get_element (array, i), i, NULL, FALSE,
+                                   &entry)
+          || (!entry.on_glyph
+              && invalid (loader, _("Split %u does not say which glyph it splits off."), i + 1)))
+        {
+          _dc_key_entry_clear (&entry);
+          return FALSE;
+        }
+      g_array_append_val (entries, entry);
+    }
+  return TRUE;
+}
+
+static gboolean
 read_key (DcProjectLoader *loader, JsonObject *root, GArray *entries)
 {
   JsonNode *node = json_object_get_member (root, "key");
@@ -821,14 +947,17 @@ read_key (DcProjectLoader *loader, JsonObject *root, GArray *entries)
       DcKeyEntry entry = { 0 };
 
       if (!_dc_project_read_entry (loader, json_array_get_element (array, i), i, seen, FALSE,
-                                   &entry))
+                                   &entry)
+          || (entry.on_glyph
+              && invalid (loader, _("Key entry %u names a glyph; splits are listed apart."),
+                                     i + 1)))
         {
           _dc_key_entry_clear (&entry);
           return FALSE;
         }
       g_array_append_val (entries, entry);
     }
-  return TRUE;
+  return read_splits (loader, root, entries);
 }
 
 static gboolean

@@ -17,7 +17,12 @@ G_BEGIN_DECLS
 /* 2 added each key entry's "level" and "confidence"; version 1 files still load (their
  * levels are told from status and provenance), but an older Decipher refuses version 2,
  * which would lose the levels on its next save. */
-#define DC_PROJECT_VERSION 3
+/* 3 added the values the user rejected per key entry ("refused"). 4 added splits
+ * (occurrences that read otherwise than their code), written only by a project that holds
+ * one, so that an older Decipher refuses it rather than read a split as its whole code's
+ * value; every other project stays version 3, which that Decipher opens. */
+#define DC_PROJECT_VERSION 4
+#define DC_PROJECT_VERSION_WITHOUT_SPLITS 3
 
 #define DC_TYPE_PROJECT (dc_project_get_type ())
 

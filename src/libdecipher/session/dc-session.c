@@ -652,6 +652,51 @@ dc_session_assign (DcSession *self, guint symbol, const char *value, GError **er
 }
 
 /**
+ * dc_session_split:
+ * @glyphs: (array length=n_glyphs): occurrences of one symbol, by glyph index
+ * @value: what they read, whatever their symbol reads
+ *
+ * The user's word on these occurrences alone (dc_key_split()): one code drawn for two
+ * characters, told apart by context. The symbol keeps its value; the matcher goes on
+ * learning symbols, never splits.
+ */
+gboolean
+dc_session_split (DcSession *self, const guint *glyphs, guint n_glyphs, const char *value,
+                  GError **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  dc_key_begin_change (self->key, _("Split occurrences"));
+  ok = dc_key_split (self->key, glyphs, n_glyphs, value, "split", error);
+  dc_key_end_change (self->key);
+  return ok && dc_session_sync (self, error);
+}
+
+/**
+ * dc_session_unsplit:
+ *
+ * Makes @glyphs read as their symbol again (those not split are passed over).
+ *
+ * Returns: %FALSE with @error set when none was split, or the change was not recorded
+ */
+gboolean
+dc_session_unsplit (DcSession *self, const guint *glyphs, guint n_glyphs, GError **error)
+{
+  g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
+
+  if (!dc_key_unsplit (self->key, glyphs, n_glyphs))
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                           _("None of these occurrences was split."));
+      return FALSE;
+    }
+  return dc_session_sync (self, error);
+}
+
+/**
  * dc_session_accept:
  *
  * The user looked at the glyph and agrees with what is proposed for it: confirmed, as

@@ -62,6 +62,9 @@ DcMatchResult *dc_session_type_in_view (DcSession *self, const char *text, int l
                                         int view_line, guint n_view_lines, GError **error);
 gboolean dc_session_assign (DcSession *self, guint symbol, const char *value, GError **error);
 gboolean dc_session_accept (DcSession *self, guint symbol, GError **error);
+gboolean dc_session_split (DcSession *self, const guint *glyphs, guint n_glyphs, const char *value,
+                           GError **error);
+gboolean dc_session_unsplit (DcSession *self, const guint *glyphs, guint n_glyphs, GError **error);
 gboolean dc_session_forget (DcSession *self, guint symbol, GError **error);
 gboolean dc_session_reject (DcSession *self, guint symbol, GError **error);
 gboolean dc_session_take_project (DcSession *self, const char *path, const char *label,

@@ -144,10 +144,21 @@ find_origin (Export *e, guint symbol, Origin *origin)
     }
 }
 
+/* What glyph @glyph reads and why: its symbol's, unless the user split it off. */
 static inline void
-origin_of (Export *e, guint symbol, Origin *origin)
+origin_of (Export *e, guint glyph, Origin *origin)
 {
-  *origin = e->origins[symbol];
+  const char *split, *provenance;
+
+  *origin = e->origins[e->glyphs[glyph].symbol];
+  if (e->key != NULL && (split = dc_key_get_split (e->key, glyph, &provenance)) != NULL)
+    {
+      origin->value = split;
+      origin->status = DC_KEY_CONFIRMED;
+      origin->level = DC_KEY_LEVEL_USER;
+      origin->confidence = 1.0;
+      origin->provenance = provenance;
+    }
 }
 
 static gboolean
@@ -244,7 +255,7 @@ partial_word (Export *e, guint k, guint end, gboolean rtl, GString *word)
                           && fabs (dc_glyph_get_advance (glyph))
                                  < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f);
 
-          origin_of (e, glyph->symbol, &o);
+          origin_of (e, e->order[k], &o);
           if (!mark)
             g_ptr_array_add (clusters, g_string_new (NULL));
           cluster = g_ptr_array_index (clusters, clusters->len - 1);
@@ -352,7 +363,7 @@ add_runs (Export *e, DcJsonWriter *w, guint first, guint end)
 
       if (is_space (e, k))
         continue;
-      origin_of (e, e->glyphs[e->order[k]].symbol, &o);
+      origin_of (e, e->order[k], &o);
       if (open && !same_origin (&o, &current))
         {
           write_run (w, text->str, n, &current);
@@ -415,7 +426,7 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
         continue;
       if (e->token_start[k] && text->len > 0)
         g_string_append_c (text, ' ');
-      origin_of (e, glyph->symbol, &o);
+      origin_of (e, e->order[k], &o);
       append_value (text, &o);
       undecoded += o.value == NULL;
       n_glyphs++;
@@ -486,9 +497,10 @@ token_script (Export *e, guint k)
 
   for (guint i = token->first_glyph; i < token->first_glyph + token->n_glyphs; i++)
     {
-      const char *value = e->origins[e->glyphs[e->order[i]].symbol].value;
+      Origin o;
 
-      for (const char *c = value; c != NULL && *c; c = g_utf8_next_char (c))
+      origin_of (e, e->order[i], &o);
+      for (const char *c = o.value; c != NULL && *c; c = g_utf8_next_char (c))
         {
           GUnicodeScript script = g_unichar_get_script (g_utf8_get_char (c));
 

@@ -8,6 +8,12 @@
  * word drawn in another order than it is read (ि before the क it follows, a reph after
  * its cluster) also gets an /ActualText span with its text in reading order, the only
  * change made to a content stream.
+ *
+ * A map speaks of codes, so it cannot say that one occurrence of a code reads otherwise
+ * than the others (a split, dc_key_split()). Each word holding a split occurrence gets an
+ * /ActualText span too: the map reads the occurrence as its code, the span as the user
+ * split it. A word whose glyphs are not drawn one after another cannot be wrapped in a
+ * span, and copies with the code's value; the split still holds in Decipher's own text.
  */
 
 #define G_LOG_DOMAIN "dc-repair"
@@ -144,6 +150,8 @@ misread_run (DcKey *key, guint token, guint *first, guint *n, char **text)
     return FALSE;
   for (guint g = lowest; g <= highest; g++)
     {
+      /* What the new map reads, per code: a split occurrence then differs from the
+       * reading below, which has the split, and gets its span. */
       const char *value = dc_key_value_func (glyphs[g].symbol, key);
 
       if (value == NULL)
@@ -233,7 +241,8 @@ plan_spans (DcKey *key, DcRepair *plan)
 
       for (guint k = 0; k < tokens[t].n_glyphs; k++)
         any_repaired |=
-            repaired[dc_glyph_get_font (&glyphs[order[tokens[t].first_glyph + k]], symbols)];
+            repaired[dc_glyph_get_font (&glyphs[order[tokens[t].first_glyph + k]], symbols)]
+            || dc_key_get_split (key, order[tokens[t].first_glyph + k], NULL) != NULL;
       if (!any_repaired || !misread_run (key, t, &span.first, &span.n, &text))
         continue;
 
