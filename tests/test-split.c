@@ -471,6 +471,150 @@ test_split_repair (Fixture *fixture, gconstpointer data)
     }
 }
 
+/* Runs decipher-cli with @args and @input on standard input; returns its standard output,
+ * one reply a line for a session. */
+static char *
+run_cli (const char *const *args, const char *input)
+{
+  g_autofree char *pdf = dc_test_fixture_path (FIXTURE ".pdf");
+  const char *argv[16] = { g_getenv ("DECIPHER_CLI"), args[0], pdf };
+  DcTestSpawn spawn = { DC_TEST_PIPE_IN | DC_TEST_PIPE_OUT | DC_TEST_PIPE_ERR };
+  DcTestProcess process;
+  char *out = NULL;
+  g_autofree char *err = NULL;
+  guint n = 3;
+
+  for (guint i = 1; args[i] != NULL; i++)
+    argv[n++] = args[i];
+  argv[n] = NULL;
+  dc_test_process_spawn (&process, argv, &spawn);
+  g_assert_cmpint (dc_test_process_communicate (&process, input, -1, &out, &err), ==, 0);
+  return out;
+}
+
+static JsonObject *
+reply_line (GStrv replies, guint i, JsonParser *parser)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpuint (i, <, g_strv_length (replies));
+  json_parser_load_from_data (parser, replies[i], -1, &error);
+  g_assert_no_error (error);
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+/* The session contract as a script drives it: occurrences, split, undo and redo, the
+ * refusals, and what text --project then prints. */
+static void
+test_split_cli (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *project = g_build_filename (fixture->dir, "cli.decipher", NULL);
+  g_autoptr (GPtrArray) values = dc_test_truth_symbol_values (fixture->document, FIXTURE);
+  g_autoptr (GString) script = g_string_new (NULL);
+  g_autofree char *expected = split_truth ();
+  g_autofree char *out = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *again = NULL;
+  g_auto (GStrv) replies = NULL;
+  g_auto (GStrv) replies_again = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  const char *session_args[] = { "session", "--project", project, "--no-auto", NULL };
+  const char *text_args[] = { "text", "--project", project, NULL };
+  guint n_assigned = 0, n_glyphs;
+  JsonObject *reply;
+  JsonArray *list;
+
+  dc_document_get_glyphs (fixture->document, &n_glyphs);
+  for (guint s = 0; s < values->len; s++)
+    if (dc_document_symbol_needs_decoding (fixture->document, s))
+      {
+        g_autoptr (JsonNode)
+            value = json_node_init_string (json_node_alloc (), g_ptr_array_index (values, s));
+        g_autofree char *quoted = json_to_string (value, FALSE);
+
+        g_string_append_printf (script, "{\"cmd\":\"assign\",\"symbol\":%u,\"text\":%s}\n", s,
+                                quoted);
+        n_assigned++;
+      }
+  g_string_append_printf (script, "{\"cmd\":\"occurrences\",\"symbol\":%u,\"limit\":2}\n",
+                          fixture->symbol);
+  g_string_append_printf (script, "{\"cmd\":\"split\",\"glyphs\":[%u],\"text\":\"a\"}\n",
+                          fixture->first);
+  g_string_append (script, "{\"cmd\":\"symbols\"}\n");
+  g_string_append (script, "{\"cmd\":\"undo\"}\n{\"cmd\":\"redo\"}\n");
+  g_string_append_printf (script, "{\"cmd\":\"split\",\"glyphs\":[%u],\"text\":\"a\"}\n", n_glyphs);
+  g_string_append (script, "{\"cmd\":\"split\",\"glyphs\":\"all\",\"text\":\"a\"}\n");
+
+  out = run_cli (session_args, script->str);
+  replies = g_strsplit (out, "\n", -1);
+  for (guint i = 0; i < n_assigned; i++)
+    g_assert_true (json_object_get_boolean_member (reply_line (replies, i, parser), "ok"));
+
+  reply = reply_line (replies, n_assigned, parser);
+  list = json_object_get_array_member (reply, "occurrences");
+  g_assert_cmpuint (json_array_get_length (list), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (reply, "count"), >, 2);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (list, 0), "glyph"),
+                   ==, fixture->first);
+
+  reply = reply_line (replies, n_assigned + 1, parser);
+  g_assert_true (json_object_get_boolean_member (reply, "ok"));
+  g_assert_cmpstr (json_object_get_string_member (reply, "text"), ==, "a");
+
+  reply = reply_line (replies, n_assigned + 2, parser);
+  list = json_object_get_array_member (reply, "symbols");
+  for (guint i = 0; i < json_array_get_length (list); i++)
+    {
+      JsonObject *symbol = json_array_get_object_element (list, i);
+      JsonArray *splits = json_object_get_array_member (symbol, "splits");
+
+      if (json_object_get_int_member (symbol, "symbol") != fixture->symbol)
+        {
+          g_assert_cmpuint (json_array_get_length (splits), ==, 0);
+          continue;
+        }
+      g_assert_cmpuint (json_array_get_length (splits), ==, 1);
+      g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (splits, 0),
+                                                   "glyph"),
+                       ==, fixture->first);
+    }
+
+  for (guint i = 3; i <= 4; i++) /* undo, redo */
+    g_assert_true (
+        json_object_get_boolean_member (reply_line (replies, n_assigned + i, parser), "ok"));
+  for (guint i = 5; i <= 6; i++) /* a glyph beyond the document, not a list */
+    {
+      reply = reply_line (replies, n_assigned + i, parser);
+      g_assert_false (json_object_get_boolean_member (reply, "ok"));
+      g_test_message ("%s", json_object_get_string_member (reply, "error"));
+      g_assert_nonnull (strstr (json_object_get_string_member (reply, "error"), "glyphs"));
+    }
+
+  /* The project (every decision is written to it as it is made) keeps it: text --project
+   * prints the split. */
+  text = run_cli (text_args, NULL);
+  g_assert_true (g_str_has_prefix (text, expected));
+
+  /* A second session takes it back. */
+  g_clear_pointer (&out, g_free);
+  out = g_strdup_printf ("{\"cmd\":\"unsplit\",\"glyphs\":[%u]}\n"
+                         "{\"cmd\":\"unsplit\",\"glyphs\":[%u]}\n",
+                         fixture->first, fixture->first);
+  again = run_cli (session_args, out);
+  replies_again = g_strsplit (again, "\n", -1);
+  g_assert_true (json_object_get_boolean_member (reply_line (replies_again, 0, parser), "ok"));
+  reply = reply_line (replies_again, 1, parser);
+  g_assert_false (json_object_get_boolean_member (reply, "ok"));
+  g_clear_pointer (&text, g_free);
+  text = run_cli (text_args, NULL);
+  g_assert_false (g_str_has_prefix (text, expected));
+  {
+    g_autoptr (GPtrArray) lines = dc_test_truth_lines (FIXTURE);
+
+    g_assert_true (g_str_has_prefix (text, g_ptr_array_index (lines, 0)));
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -484,5 +628,6 @@ main (int argc, char *argv[])
   ADD ("/split/project-refused", test_split_project_refused);
   ADD ("/split/exports", test_split_exports);
   ADD ("/split/repair", test_split_repair);
+  ADD ("/split/cli", test_split_cli);
   return g_test_run ();
 }

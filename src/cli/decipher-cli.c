@@ -1243,11 +1243,14 @@ run (int argc, char **argv)
     g_option_context_set_description (
         context,
         _("Requests, one JSON object a line, such as {\"cmd\": \"status\"}: status, "
-                   "lines, type, suggest, assign, accept, reject, symbols, undo, redo, text, save, "
-                   "conflicts, resolve, recognize.\n"
-                   "  reject {symbol}: the symbol's value is wrong; no evidence brings it back "
-                   "there, only typing or assigning it.\n"
-                   "See docs/session-protocol.md for every request and reply."));
+          "lines, type, suggest, assign, accept, reject, symbols, occurrences, split, unsplit, "
+          "undo, redo, text, save, conflicts, resolve, recognize.\n"
+          "  reject {symbol}: the symbol's value is wrong; no evidence brings it back "
+          "there, only typing or assigning it.\n"
+          "  split {glyphs, text}: these occurrences of one symbol read another value, e.g. "
+          "{\"cmd\": \"split\", \"glyphs\": [12, 40], \"text\": \"ʼ\"}; the glyph numbers "
+          "come from {\"cmd\": \"occurrences\", \"symbol\": 3}.\n"
+          "See docs/session-protocol.md for every request and reply."));
   g_option_context_add_main_entries (context, document_entries, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, command->entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
