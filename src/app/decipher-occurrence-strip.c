@@ -11,8 +11,10 @@
  * page renderer's worker renders (the one thread that reads the PDF with poppler) unless
  * the row scrolled away first.
  *
- * The engine keeps one value per symbol: a symbol that stands for different characters
- * in different places cannot be split from here (there is no variant in the key).
+ * A symbol that stands for different characters in different places (one code drawn for
+ * Latin a and Cyrillic а) is split from here: the user selects the occurrences that read
+ * otherwise and gives them their own value (decipher-occurrence-split.c); their rows then
+ * show that value instead of the symbol's.
  */
 
 #define G_LOG_DOMAIN "decipher-occurrence-strip"
@@ -21,8 +23,10 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "decipher-labels.h"
+#include "decipher-occurrence-split.h"
 #include "decipher-occurrence-strip.h"
 
 #define CUT_EM_PIXELS 56.0 /* pixels per em of the glyph's font: body text reads easily */
@@ -391,8 +395,11 @@ struct _DecipherOccurrenceStrip
   GtkButton *accept_button;
   GtkButton *reject_button;
   GtkListView *list_view;
-  GtkNoSelection *selection;
+  GtkMultiSelection *selection; /* several occurrences at once, to split them */
   GtkWidget *reference_label;
+  GtkWidget *split;
+  guint *splits; /* the symbol's split occurrences the rows show, to see them change */
+  guint n_splits;
 };
 
 G_DEFINE_FINAL_TYPE (DecipherOccurrenceStrip, decipher_occurrence_strip, GTK_TYPE_WIDGET)
@@ -494,7 +501,12 @@ decipher_occurrence_strip_set_symbol (DecipherOccurrenceStrip *self, guint symbo
   self->symbol = symbol;
   show_message (self, NULL);
   list = occurrence_list_new (glyphs, n);
-  gtk_no_selection_set_model (self->selection, G_LIST_MODEL (list));
+  gtk_multi_selection_set_model (self->selection, G_LIST_MODEL (list));
+  g_clear_pointer (&self->splits, g_free);
+  self->n_splits = 0;
+  if (symbol != DC_SYMBOL_NONE)
+    self->splits = dc_key_dup_split_glyphs (decipher_session_get_key (self->session), symbol,
+                                            &self->n_splits);
   update_header (self);
 }
 
@@ -524,11 +536,70 @@ decipher_occurrence_strip_get_n_rendered (DecipherOccurrenceStrip *self)
   return self->n_rendered;
 }
 
+/* The rows of occurrences split off or joined again show their new values: the list says
+ * its items changed, and the list view binds them anew. */
+static void
+refresh_splits (DecipherOccurrenceStrip *self)
+{
+  g_autofree guint *splits = NULL;
+  GListModel *list;
+  guint n_splits;
+
+  splits = dc_key_dup_split_glyphs (decipher_session_get_key (self->session), self->symbol,
+                                    &n_splits);
+  if (n_splits == self->n_splits
+      && (n_splits == 0 || memcmp (splits, self->splits, n_splits * sizeof *splits) == 0))
+    return;
+  g_free (self->splits);
+  self->splits = g_steal_pointer (&splits);
+  self->n_splits = n_splits;
+  list = gtk_multi_selection_get_model (self->selection);
+  g_list_model_items_changed (list, 0, g_list_model_get_n_items (list),
+                              g_list_model_get_n_items (list));
+}
+
 static void
 key_changed_cb (DecipherOccurrenceStrip *self, guint symbol)
 {
   if (symbol == self->symbol || symbol == DC_SYMBOL_NONE)
-    update_header (self);
+    {
+      update_header (self);
+      if (self->session != NULL && self->symbol != DC_SYMBOL_NONE)
+        refresh_splits (self);
+    }
+}
+
+/* The glyphs of the occurrences selected, in the list's order. */
+static guint *
+dup_selected_glyphs (gpointer data, guint *n_glyphs)
+{
+  DecipherOccurrenceStrip *self = data;
+  g_autoptr (GtkBitset)
+      selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  GListModel *list = gtk_multi_selection_get_model (self->selection);
+  GArray *glyphs = g_array_new (FALSE, FALSE, sizeof (guint));
+  GtkBitsetIter iter;
+  guint position;
+
+  for (gboolean more = gtk_bitset_iter_init_first (&iter, selected, &position); more;
+       more = gtk_bitset_iter_next (&iter, &position))
+    {
+      g_autoptr (DecipherOccurrence) item = g_list_model_get_item (list, position);
+
+      if (item != NULL)
+        g_array_append_val (glyphs, item->glyph);
+    }
+  *n_glyphs = glyphs->len;
+  return (guint *) (void *) g_array_free (glyphs, FALSE);
+}
+
+/* The Split… button, for the tests. */
+GtkWidget *
+decipher_occurrence_strip_get_split (DecipherOccurrenceStrip *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_OCCURRENCE_STRIP (self), NULL);
+
+  return self->split;
 }
 
 /* The strip follows the symbol chosen in the palette, the popover or the page; choosing
@@ -560,6 +631,7 @@ decipher_occurrence_strip_set_session (DecipherOccurrenceStrip *self, DecipherSe
                              session != NULL ? decipher_session_get_key (session) : NULL);
   if (session == NULL)
     state = NULL;
+  decipher_occurrence_split_set_session (DECIPHER_OCCURRENCE_SPLIT (self->split), session);
   g_signal_group_set_target (self->state_signals, state);
   decipher_occurrence_strip_set_symbol (self, state != NULL
                                                   ? decipher_view_state_get_selected_symbol (state)
@@ -650,10 +722,28 @@ bind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, DecipherOccur
   const DcGlyph *g = &dc_document_get_glyphs (decipher_session_get_document (self->session),
                                               NULL)[occurrence->glyph];
   g_autofree char *page_text = NULL;
+  const char *split = dc_key_get_split (decipher_session_get_key (self->session), occurrence->glyph,
+                                        NULL);
   GBinding *binding;
 
-  binding = g_object_bind_property (self, "value", letter, "label", G_BINDING_SYNC_CREATE);
-  g_object_set_data (G_OBJECT (item), "binding", binding);
+  /* A split occurrence shows its own value, marked, rather than the symbol's. */
+  if (split != NULL)
+    {
+      g_autofree char *tooltip = NULL;
+
+      gtk_label_set_label (GTK_LABEL (letter), split);
+      gtk_widget_add_css_class (letter, "accent");
+      /* Translators: the tooltip of an occurrence given a value of its own. */
+      tooltip = g_strdup_printf (_("Split off: this occurrence reads “%s”"), split);
+      gtk_widget_set_tooltip_text (letter, tooltip);
+    }
+  else
+    {
+      gtk_widget_remove_css_class (letter, "accent");
+      gtk_widget_set_tooltip_text (letter, NULL);
+      binding = g_object_bind_property (self, "value", letter, "label", G_BINDING_SYNC_CREATE);
+      g_object_set_data (G_OBJECT (item), "binding", binding);
+    }
   /* Translators: the page an occurrence is on. */
   page_text = g_strdup_printf (_("p. %u"), g->page + 1);
   gtk_label_set_text (GTK_LABEL (page), page_text);
@@ -723,6 +813,7 @@ static void
 decipher_occurrence_strip_finalize (GObject *object)
 {
   g_free (DECIPHER_OCCURRENCE_STRIP (object)->value);
+  g_free (DECIPHER_OCCURRENCE_STRIP (object)->splits);
 
   G_OBJECT_CLASS (decipher_occurrence_strip_parent_class)->finalize (object);
 }
@@ -778,11 +869,16 @@ decipher_occurrence_strip_init (DecipherOccurrenceStrip *self)
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), self);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row_cb), self);
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row_cb), self);
-  self->selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (empty)));
+  self->selection = gtk_multi_selection_new (G_LIST_MODEL (g_object_ref (empty)));
   gtk_list_view_set_factory (self->list_view, factory);
   gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
   g_object_unref (self->selection); /* the list view holds it */
   g_object_unref (factory);
+
+  self->split = decipher_occurrence_split_new (GTK_SELECTION_MODEL (self->selection),
+                                               dup_selected_glyphs, self);
+  gtk_box_insert_child_after (self->reference_box, self->split,
+                              gtk_widget_get_prev_sibling (GTK_WIDGET (self->reject_button)));
 
   self->key_signals = g_signal_group_new (DC_TYPE_KEY);
   g_signal_group_connect_swapped (self->key_signals, "changed", G_CALLBACK (key_changed_cb), self);
@@ -801,6 +897,27 @@ decipher_occurrence_strip_new (void)
 /* ---- its window --------------------------------------------------------------------- */
 
 #define STRIP_WINDOW_KEY "decipher-occurrence-window"
+
+/* Ctrl+Z and Shift+Ctrl+Z in the strip's window take back or redo the key's last step, as
+ * in the document's window: a split or an accept made here is undone from here. The
+ * split popover's entry keeps its own while it has the focus. */
+static gboolean
+strip_undo_cb (GtkWidget *window, GVariant *args, gpointer redo)
+{
+  DecipherOccurrenceStrip *self = DECIPHER_OCCURRENCE_STRIP (
+      gtk_window_get_child (GTK_WINDOW (window)));
+  g_autoptr (GError) error = NULL;
+  gboolean done;
+
+  if (self->session == NULL)
+    return FALSE;
+  show_message (self, NULL);
+  done = redo ? dc_session_redo (decipher_session_get_engine (self->session), &error)
+              : dc_session_undo (decipher_session_get_engine (self->session), &error);
+  if (!done)
+    show_message (self, error->message);
+  return TRUE;
+}
 
 static void
 strip_window_destroyed (GtkWindow *parent)
@@ -844,6 +961,14 @@ decipher_occurrence_strip_present (GtkWindow *parent, DecipherSession *session,
           GTK_SHORTCUT_CONTROLLER (escape),
           gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
                             gtk_named_action_new ("window.close")));
+      gtk_shortcut_controller_add_shortcut (
+          GTK_SHORTCUT_CONTROLLER (escape),
+          gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Primary>z"),
+                            gtk_callback_action_new (strip_undo_cb, NULL, NULL)));
+      gtk_shortcut_controller_add_shortcut (
+          GTK_SHORTCUT_CONTROLLER (escape),
+          gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Shift><Primary>z"),
+                            gtk_callback_action_new (strip_undo_cb, GINT_TO_POINTER (TRUE), NULL)));
       gtk_widget_add_controller (GTK_WIDGET (window), escape);
       gtk_window_set_titlebar (window, adw_header_bar_new ());
       gtk_window_set_child (window, decipher_occurrence_strip_new ());

@@ -26,6 +26,7 @@ void decipher_occurrence_strip_set_symbol (DecipherOccurrenceStrip *self, guint 
 guint decipher_occurrence_strip_get_symbol (DecipherOccurrenceStrip *self);
 GListModel *decipher_occurrence_strip_get_model (DecipherOccurrenceStrip *self);
 guint decipher_occurrence_strip_get_n_rendered (DecipherOccurrenceStrip *self);
+GtkWidget *decipher_occurrence_strip_get_split (DecipherOccurrenceStrip *self);
 
 GtkWidget *decipher_occurrence_picture_new (DecipherSession *session,
                                             DecipherPageRenderer *renderer, guint glyph);
