@@ -469,6 +469,23 @@ test_split_repair (Fixture *fixture, gconstpointer data)
       g_assert_nonnull (strstr (out, "\xD3\x87"
                                      "a\xD1\x80\xD0\xBA\xD0\xB0"));
     }
+
+  /* With a letter of its word unknown again, the word gets no span (it would read
+   * U+FFFD): the copy reads the occurrence as its code, and a note says so. */
+  {
+    const DcGlyph *glyphs = dc_document_get_glyphs (fixture->document, NULL);
+    g_autoptr (DcRepair) repair = NULL;
+    const char *const *notes;
+    gboolean noted = FALSE;
+
+    dc_key_forget (fixture->key, glyphs[fixture->first + 1].symbol);
+    repair = dc_repair_new (fixture->key, NULL, &error);
+    g_assert_no_error (error);
+    notes = dc_repair_get_notes (repair);
+    for (guint i = 0; notes[i] != NULL; i++)
+      noted |= strstr (notes[i], "1 occurrence split off") != NULL;
+    g_assert_true (noted);
+  }
 }
 
 /* Runs decipher-cli with @args and @input on standard input; returns its standard output,

@@ -189,7 +189,8 @@ handle_lines (Session *session, JsonObject *request, JsonBuilder *reply, GError 
           guint symbol = glyphs[order[k]].symbol;
 
           undecoded += dc_session_symbol_is_unknown (session->session, symbol)
-                       && !dc_document_symbol_is_space (session->document, symbol);
+                       && !dc_document_symbol_is_space (session->document, symbol)
+                       && dc_key_get_split (session->key, order[k], NULL) == NULL;
         }
 
       json_builder_begin_object (reply);

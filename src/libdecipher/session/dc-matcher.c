@@ -450,6 +450,9 @@ ensure_values (DcMatcher *self)
   self->nfd_values = g_ptr_array_new_full (n_symbols, free_value);
   self->holders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
+  /* Symbols' values only, never a split occurrence's (dc_key_split()): the matcher learns
+   * what a code reads, its token types are sequences of codes shared by every occurrence,
+   * and a split is the user's exception to that, which no typed word should overturn. */
   for (guint s = 0; s < n_symbols; s++)
     {
       const char *value = dc_key_get_value (self->key, s);

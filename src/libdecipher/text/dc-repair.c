@@ -13,7 +13,9 @@
  * than the others (a split, dc_key_split()). Each word holding a split occurrence gets an
  * /ActualText span too: the map reads the occurrence as its code, the span as the user
  * split it. A word whose glyphs are not drawn one after another cannot be wrapped in a
- * span, and copies with the code's value; the split still holds in Decipher's own text.
+ * span, nor one with a glyph not decoded yet (its span would read U+FFFD): those copy with
+ * the code's value, the notes say how many, and the split still holds in Decipher's own
+ * text.
  */
 
 #define G_LOG_DOMAIN "dc-repair"
@@ -191,6 +193,43 @@ misread_run (DcKey *key, guint token, guint *first, guint *n, char **text)
   return *text != NULL;
 }
 
+/* How many occurrences of token @t the user split off to read otherwise than their code:
+ * when the token gets no span, the copy reads them as the code. */
+static guint
+count_splits (DcKey *key, guint t)
+{
+  DcDocument *document = dc_key_get_document (key);
+  const DcToken *token = &dc_document_get_tokens (document, NULL)[t];
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  guint n = 0;
+
+  for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+    {
+      const char *split = dc_key_get_split (key, order[k], NULL);
+
+      n += split != NULL && g_strcmp0 (split, dc_key_get_value (key, glyphs[order[k]].symbol)) != 0;
+    }
+  return n;
+}
+
+static void
+note_missed_splits (DcRepair *plan, guint n_missed)
+{
+  if (n_missed == 0)
+    return;
+  g_ptr_array_add (plan->notes,
+                   g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 "%u occurrence split off its code reads as the "
+                                                 "code in the copy: its word is not all decoded "
+                                                 "yet, or not drawn in one run.",
+                                                 "%u occurrences split off their code read as the "
+                                                 "code in the copy: their words are not all "
+                                                 "decoded yet, or not drawn in one run.",
+                                                 n_missed),
+                                    n_missed));
+}
+
 static int
 compare_spans (gconstpointer a, gconstpointer b)
 {
@@ -213,7 +252,7 @@ plan_spans (DcKey *key, DcRepair *plan)
   g_autofree guint *page_start = NULL;
   guint n_pages = dc_document_get_n_pages (document);
   GArray *spans = NULL;
-  guint span_page = G_MAXUINT;
+  guint span_page = G_MAXUINT, n_missed = 0;
 
   plan->pages = g_array_new (FALSE, TRUE, sizeof (DcPdfWriterPage));
   plan->page_spans = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
@@ -244,7 +283,10 @@ plan_spans (DcKey *key, DcRepair *plan)
             repaired[dc_glyph_get_font (&glyphs[order[tokens[t].first_glyph + k]], symbols)]
             || dc_key_get_split (key, order[tokens[t].first_glyph + k], NULL) != NULL;
       if (!any_repaired || !misread_run (key, t, &span.first, &span.n, &text))
-        continue;
+        {
+          n_missed += any_repaired ? count_splits (key, t) : 0;
+          continue;
+        }
 
       if (glyph->page != span_page)
         {
@@ -269,6 +311,8 @@ plan_spans (DcKey *key, DcRepair *plan)
       g_ptr_array_add (plan->owned, (gpointer) span.text);
       g_array_append_val (spans, span);
     }
+
+  note_missed_splits (plan, n_missed);
 
   /* The writer wants each page's spans in drawing order. */
   for (guint p = 0; p < plan->pages->len; p++)
