@@ -215,7 +215,7 @@ dc_key_unsplit (DcKey *self, const guint *glyphs, guint n_glyphs)
   g_return_val_if_fail (DC_IS_KEY (self), FALSE);
   g_return_val_if_fail (glyphs != NULL || n_glyphs == 0, FALSE);
 
-  dc_key_begin_change (self, _("Undo split"));
+  dc_key_begin_change (self, _("Read as symbol"));
   for (guint i = 0; i < n_glyphs; i++)
     if (g_hash_table_contains (self->splits, GUINT_TO_POINTER (glyphs[i])))
       {
