@@ -74,6 +74,13 @@ assert_key_is_fresh (DcKey *key)
       g_assert_cmpstr (dc_key_peek_value (key, s), ==, fresh_values[s]);
     }
   g_assert_false (dc_key_can_undo (key));
+  {
+    g_autofree guint *splits = NULL;
+    guint n_splits;
+
+    splits = dc_key_dup_split_glyphs (key, DC_SYMBOL_NONE, &n_splits);
+    g_assert_cmpuint (n_splits, ==, 0);
+  }
 }
 
 static gboolean
@@ -120,6 +127,26 @@ check_loaded (DcProject *project, DcKey *key)
       if (provenance != NULL)
         g_assert_true (g_utf8_validate (provenance, -1, NULL));
     }
+
+  /* A split is a confirmed value of one of its symbol's occurrences, as dc_key_split()
+   * makes it. */
+  {
+    const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+    g_autofree guint *splits = NULL;
+    guint n_splits;
+
+    splits = dc_key_dup_split_glyphs (key, DC_SYMBOL_NONE, &n_splits);
+    for (guint i = 0; i < n_splits; i++)
+      {
+        const char *value = dc_key_get_split (key, splits[i], NULL);
+
+        g_assert_nonnull (value);
+        g_assert_true (is_nfc (value));
+        g_assert_cmpint (g_utf8_strlen (value, -1), <=, DC_KEY_MAX_VALUE_CHARS);
+        g_assert_cmpstr (dc_key_get_glyph_value (key, splits[i]), ==, value);
+        g_assert_cmpuint (glyphs[splits[i]].symbol, <, n_symbols);
+      }
+  }
 
   dc_key_count_decoded (key, &n_decoded, NULL);
   dc_key_count_to_decode (key, &n_to_decode, NULL);

@@ -201,6 +201,23 @@ test_split_refusals (Fixture *fixture, gconstpointer data)
   g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
   g_clear_error (&error);
 
+  /* An occurrence of a word space: words are divided there, whatever it would read. */
+  {
+    guint space;
+
+    g_assert_true (dc_document_lookup_symbol (fixture->document, 0, 32, &space));
+    g_assert_true (dc_document_symbol_is_space (fixture->document, space));
+    for (guint g = 0; g < n_glyphs; g++)
+      if (glyphs[g].symbol == space)
+        {
+          g_assert_false (dc_key_split (fixture->key, &g, 1, "-", NULL, &error));
+          g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+          g_test_message ("%s", error->message);
+          g_clear_error (&error);
+          break;
+        }
+  }
+
   g_assert_false (dc_key_split (fixture->key, NULL, 0, "a", NULL, &error));
   g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
   g_clear_error (&error);

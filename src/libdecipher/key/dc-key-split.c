@@ -159,8 +159,10 @@ check_glyphs (DcKey *self, const guint *glyphs, guint n_glyphs, GError **error)
  * @value: what they read; "" to ignore them
  * @provenance: (nullable): why, e.g. "split"; the label of the undo step
  *
- * Makes @glyphs read @value whatever their symbol reads, as one undoable step. A space is
- * refused: words are cut at symbols that are spaces, so one occurrence cannot become one.
+ * Makes @glyphs read @value whatever their symbol reads, as one undoable step. Words are
+ * cut where a symbol is a space, so neither may an occurrence become a space nor be split
+ * off a symbol taken for one (a split occurrence of a symbol that becomes a space later
+ * reads as a space while it is one).
  *
  * Returns: %TRUE when the occurrences now read @value
  */
@@ -181,6 +183,15 @@ dc_key_split (DcKey *self, const guint *glyphs, guint n_glyphs, const char *valu
   normalized = dc_key_normalize_value (value, error);
   if (normalized == NULL)
     return FALSE;
+  if (dc_document_symbol_is_space (self->document,
+                                   dc_document_get_glyphs (self->document, NULL)[glyphs[0]].symbol))
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                           _("These occurrences are taken for word spaces, which divide the "
+                             "words: give their symbol its value first, then split off the "
+                             "occurrences that read otherwise."));
+      return FALSE;
+    }
   if (_dc_text_is_space (normalized))
     {
       g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
