@@ -148,13 +148,46 @@ unsplit_cb (DecipherOccurrenceSplit *self)
   close_popover (self);
 }
 
+/* The value the selected occurrences were split off with, when they all share one: what
+ * the entry starts with, to correct it. Whether any is split: what "Read as Symbol" needs. */
+static const char *
+selected_split (DecipherOccurrenceSplit *self, gboolean *any_split)
+{
+  DcKey *key = decipher_session_get_key (self->session);
+  g_autofree guint *glyphs = NULL;
+  const char *common = NULL;
+  guint n = 0;
+
+  glyphs = self->selected (self->selected_data, &n);
+  *any_split = FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      const char *split = dc_key_get_split (key, glyphs[i], NULL);
+
+      *any_split |= split != NULL;
+      if (i == 0)
+        common = split;
+      else if (g_strcmp0 (common, split) != 0)
+        common = NULL;
+    }
+  return common;
+}
+
 static void
 popover_shown_cb (DecipherOccurrenceSplit *self)
 {
+  gboolean any_split = FALSE;
+  const char *common;
+
   show_message (self, NULL);
-  if (self->session != NULL)
-    decipher_character_row_refresh (self->characters);
+  if (self->session == NULL)
+    return;
+  decipher_character_row_refresh (self->characters);
+  common = selected_split (self, &any_split);
+  gtk_editable_set_text (GTK_EDITABLE (self->entry), common != NULL ? common : "");
+  gtk_widget_set_sensitive (self->unsplit_button, any_split);
   gtk_widget_grab_focus (GTK_WIDGET (self->entry));
+  gtk_editable_select_region (GTK_EDITABLE (self->entry), 0, -1);
 }
 
 static GtkWidget *

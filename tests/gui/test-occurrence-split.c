@@ -128,6 +128,7 @@ test_split (void)
   DecipherOccurrenceStrip *strip;
   GtkWidget *split, *strip_window, *picture;
   GtkPopover *popover;
+  GtkButton *unsplit;
   const guint32 *glyphs;
   guint symbol, n, first, third;
   gpointer args[2];
@@ -236,6 +237,28 @@ test_split (void)
   g_assert_true (g_str_has_prefix (letters, "a" CYRILLIC_A "a" CYRILLIC_A));
   g_assert_null (strstr (letters + strlen ("a" CYRILLIC_A "a"), "a"));
   g_clear_pointer (&letters, g_free);
+
+  /* The first alone, chosen again: the popover offers its value to correct, and Read as
+   * Symbol joins it to its symbol again; the third stays split. */
+  picture = gui_test_find_descendant (g_ptr_array_index (rows, 0), GTK_TYPE_PICTURE);
+  gui_test_pointer_move (picture, 20, 10);
+  gui_test_pointer_button (picture, 1, TRUE);
+  gui_test_pointer_button (picture, 1, FALSE);
+  GUI_TEST_WAIT_FOR (count_selected (strip) == 1, "the first occurrence to be chosen again");
+  gtk_menu_button_popup (GTK_MENU_BUTTON (gtk_widget_get_first_child (split)));
+  GUI_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (popover)), "the popover to open again");
+  g_assert_cmpstr (gtk_editable_get_text (
+                       decipher_occurrence_split_get_entry (DECIPHER_OCCURRENCE_SPLIT (split))),
+                   ==, "a");
+  unsplit = gui_test_find_button (GTK_WIDGET (popover), "Read as _Symbol");
+  g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (unsplit)));
+  g_signal_emit_by_name (unsplit, "clicked");
+  GUI_TEST_WAIT_FOR (dc_key_get_split (key, first, NULL) == NULL,
+                     "the first to read as its symbol");
+  g_assert_cmpstr (dc_key_get_split (key, third, NULL), ==, "a");
+  /* Ctrl+Z brings the split back. */
+  gui_test_key (GTK_WINDOW (strip_window), "<Control>z");
+  GUI_TEST_WAIT (is_split, args, "the join to be undone");
 
   /* Ctrl+Z where the split was made undoes it, and only it. */
   gui_test_key (GTK_WINDOW (strip_window), "<Control>z");
