@@ -542,6 +542,7 @@ static void
 refresh_splits (DecipherOccurrenceStrip *self)
 {
   g_autofree guint *splits = NULL;
+  GtkBitset *selected, *current;
   GListModel *list;
   guint n_splits;
 
@@ -554,8 +555,16 @@ refresh_splits (DecipherOccurrenceStrip *self)
   self->splits = g_steal_pointer (&splits);
   self->n_splits = n_splits;
   list = gtk_multi_selection_get_model (self->selection);
+  /* Rebinding every row drops the selection; the user may go on with the same occurrences
+   * (correct the value, join them again), so it is put back. A copy: GTK 4.8's multiple
+   * selection hands out its own bitset, which the rebinding empties. */
+  current = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  selected = gtk_bitset_copy (current);
+  gtk_bitset_unref (current);
   g_list_model_items_changed (list, 0, g_list_model_get_n_items (list),
                               g_list_model_get_n_items (list));
+  gtk_selection_model_set_selection (GTK_SELECTION_MODEL (self->selection), selected, selected);
+  gtk_bitset_unref (selected);
 }
 
 static void

@@ -212,6 +212,10 @@ test_split (void)
   g_assert_null (dc_key_get_split (key, glyphs[1], NULL));
   g_assert_cmpstr (dc_key_get_value (key, symbol), ==, CYRILLIC_A);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  /* The same occurrences stay chosen, and the focus is back on Split…, not on a button a
+   * stray Space would press. */
+  g_assert_cmpuint (count_selected (strip), ==, 2);
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (strip_window)), split));
 
   /* Their rows show a, marked; the others still the symbol's а. */
   gui_test_settle ();
