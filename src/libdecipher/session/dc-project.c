@@ -366,8 +366,9 @@ project_to_json (DcProject *self, gsize *length)
   json_builder_end_object (builder);
 
   root = json_builder_get_root (builder);
-  /* Only a file that holds splits needs version 3: an older Decipher would read a split's
-   * entry as its whole code's, so it must refuse such a file; others stay readable by it. */
+  /* Only a file that holds splits needs version 4: an older Decipher would drop them on its
+   * next save, or take a split's undo step for its whole code's, so it must refuse such a
+   * file; every other file stays readable by it. */
   if (!splits_written)
     json_object_set_int_member (json_node_get_object (root), "version",
                                 DC_PROJECT_VERSION_WITHOUT_SPLITS);

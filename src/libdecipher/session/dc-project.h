@@ -19,8 +19,8 @@ G_BEGIN_DECLS
  * which would lose the levels on its next save. */
 /* 3 added the values the user rejected per key entry ("refused"). 4 added splits
  * (occurrences that read otherwise than their code), written only by a project that holds
- * one, so that an older Decipher refuses it rather than read a split as its whole code's
- * value; every other project stays version 3, which that Decipher opens. */
+ * one, so that an older Decipher refuses it rather than drop the splits or take a split's
+ * undo step for its whole code's; every other project stays version 3, which it opens. */
 #define DC_PROJECT_VERSION 4
 #define DC_PROJECT_VERSION_WITHOUT_SPLITS 3
 
