@@ -40,7 +40,8 @@ typedef struct
 typedef struct
 {
   DcDocument *document;
-  GPtrArray *values; /* char *, each symbol's value when printing began; NULL unknown */
+  GPtrArray *values;  /* char *, each symbol's value when printing began; NULL unknown */
+  GHashTable *splits; /* glyph → char *, the occurrences split off their symbol then */
   char *title;
   GPtrArray *texts; /* char *, each PDF page's text, as far as laid out */
   GArray *sheets;   /* Sheet, in print order */
@@ -59,6 +60,7 @@ print_job_free (gpointer data)
 
   g_clear_object (&job->document);
   g_ptr_array_unref (job->values);
+  g_hash_table_unref (job->splits);
   g_free (job->title);
   g_ptr_array_unref (job->texts);
   g_array_unref (job->sheets);
@@ -71,9 +73,16 @@ print_job_free (gpointer data)
 static const char *
 snapshot_value (guint symbol, gpointer data)
 {
-  GPtrArray *values = data;
+  GPtrArray *values = ((PrintJob *) data)->values;
 
   return symbol < values->len ? g_ptr_array_index (values, symbol) : NULL;
+}
+
+/* What a split occurrence reads (dc_key_split()), for dc_value_for_glyph(). */
+static const char *
+snapshot_split (guint glyph, gpointer data)
+{
+  return g_hash_table_lookup (((PrintJob *) data)->splits, GUINT_TO_POINTER (glyph));
 }
 
 static PrintJob *
@@ -81,13 +90,20 @@ print_job_new (DecipherSession *session)
 {
   PrintJob *job = g_new0 (PrintJob, 1);
   DcKey *key = decipher_session_get_key (session);
-  guint n_symbols;
+  g_autofree guint *split = NULL;
+  guint n_symbols, n_split;
 
   job->document = g_object_ref (decipher_session_get_document (session));
   dc_document_get_symbols (job->document, &n_symbols);
   job->values = g_ptr_array_new_full (n_symbols, g_free);
   for (guint s = 0; s < n_symbols; s++)
     g_ptr_array_add (job->values, g_strdup (dc_key_get_value (key, s)));
+  job->splits = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  split = dc_key_dup_split_glyphs (key, DC_SYMBOL_NONE, &n_split);
+  for (guint i = 0; i < n_split; i++)
+    g_hash_table_insert (job->splits, GUINT_TO_POINTER (split[i]),
+                         g_strdup (dc_key_get_split (key, split[i], NULL)));
+  dc_value_func_add_glyph_func (snapshot_value, snapshot_split);
   job->title = decipher_session_dup_title (session);
   job->texts = g_ptr_array_new_with_free_func (g_free);
   job->sheets = g_array_new (FALSE, FALSE, sizeof (Sheet));
@@ -107,7 +123,7 @@ page_text (PrintJob *job, guint page)
   dc_document_get_page_lines (job->document, page, &first, &n);
   for (guint l = first; l < first + n; l++)
     {
-      g_autofree char *line = dc_export_line_text (job->document, l, snapshot_value, job->values);
+      g_autofree char *line = dc_export_line_text (job->document, l, snapshot_value, job);
 
       if (l > first)
         g_string_append_c (text, '\n');

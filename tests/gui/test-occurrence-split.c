@@ -85,6 +85,29 @@ a_letters (const char *text)
   return g_string_free (out, FALSE);
 }
 
+/* The window's document printed to a PDF, as pdftotext reads it back. */
+static char *
+print_to_text (DecipherWindow *window)
+{
+  g_autofree char *dir = g_dir_make_tmp ("decipher-split-print-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "printed.pdf", NULL);
+  const char *argv[] = { "pdftotext", "-enc", "UTF-8", pdf, "-", NULL };
+  g_autoptr (GtkPrintOperation) operation = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  int status;
+
+  operation = _decipher_window_print (window, GTK_PRINT_OPERATION_ACTION_EXPORT, pdf);
+  g_assert_nonnull (operation);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &text,
+                               NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, &error));
+  g_unlink (pdf);
+  g_rmdir (dir);
+  return g_steal_pointer (&text);
+}
+
 static gboolean
 entry_focused (GtkWidget *entry)
 {
@@ -125,6 +148,8 @@ test_split (void)
   g_autofree char *selected = NULL;
   g_autofree char *undone = NULL;
   g_autofree char *letters = NULL;
+  g_autofree char *printed = NULL;
+  const char *body;
   DecipherOccurrenceStrip *strip;
   GtkWidget *split, *strip_window, *picture;
   GtkPopover *popover;
@@ -285,10 +310,20 @@ test_split (void)
   g_assert_false (
       gtk_widget_has_css_class (GTK_WIDGET (row_letter (g_ptr_array_index (rows, 0))), "accent"));
 
-  /* Shift+Ctrl+Z there redoes it; Ctrl+Z in the document's window undoes it again. */
+  /* Shift+Ctrl+Z there redoes it; printed, the page reads the split too. Ctrl+Z in the
+   * document's window undoes it again. */
   gui_test_key (GTK_WINDOW (strip_window), "<Shift><Control>z");
   GUI_TEST_WAIT (is_split, args, "the split to be redone");
   g_assert_cmpstr (dc_key_get_split (key, third, NULL), ==, "a");
+  printed = print_to_text (window);
+  /* Past the header, which names the document. */
+  body = strstr (printed, "Page 1 of 1");
+  g_assert_nonnull (body);
+  for (body += strlen ("Page 1 of 1"); *body == '\n';)
+    body++;
+  letters = a_letters (body);
+  g_assert_true (g_str_has_prefix (letters, "a" CYRILLIC_A "a" CYRILLIC_A));
+  g_clear_pointer (&letters, g_free);
   gui_test_focus_window (GTK_WINDOW (window));
   gtk_widget_grab_focus (GTK_WIDGET (view));
   gui_test_key (GTK_WINDOW (window), "<Control>z");
