@@ -122,7 +122,8 @@ main (int argc, char *argv[])
   start = g_get_monotonic_time ();
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-occurrences", NULL);
   shown = g_get_monotonic_time ();
-  strip = decipher_occurrence_strip_present (GTK_WINDOW (window), session, window->view_state,
+  strip = decipher_occurrence_strip_present (GTK_WINDOW (window), decipher_session_get_engine (session),
+                                             window->view_state,
                                              decipher_document_view_get_renderer (
                                                  _decipher_window_get_document_view (window)));
   wanted = 1;

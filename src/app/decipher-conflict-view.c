@@ -27,7 +27,7 @@ struct _DecipherConflictView
 {
   GtkWidget parent_instance;
 
-  DecipherSession *session;
+  DcSession *session;
   DcMatcher *matcher;
   DecipherGlyphShapes *shapes;
   DecipherPageRenderer *renderer;
@@ -52,7 +52,7 @@ static guint signals[N_SIGNALS];
 static int
 conflict_glyph (DecipherConflictView *self, const DcConflict *conflict)
 {
-  DcDocument *document = decipher_session_get_document (self->session);
+  DcDocument *document = dc_session_get_document (self->session);
   const DcLine *line = &dc_document_get_lines (document, NULL)[conflict->place.line];
   const DcToken *tokens = dc_document_get_tokens (document, NULL);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
@@ -74,7 +74,7 @@ conflict_glyph (DecipherConflictView *self, const DcConflict *conflict)
 static int
 held_glyph (DecipherConflictView *self, guint symbol, int avoid)
 {
-  DcDocument *document = decipher_session_get_document (self->session);
+  DcDocument *document = dc_session_get_document (self->session);
   guint n = 0;
   const guint32 *glyphs = dc_document_get_symbol_glyphs (document, symbol, &n);
 
@@ -186,7 +186,7 @@ typed_text (DecipherConflictView *self, const char *provenance)
   if (!g_str_has_suffix (rest, "…»"))
     return g_strndup (rest, strlen (rest) - strlen ("»"));
   head = g_strndup (rest, strlen (rest) - strlen ("…»"));
-  history = dc_project_get_history (decipher_session_get_project (self->session), &n);
+  history = dc_project_get_history (dc_session_get_project (self->session), &n);
   for (guint i = n; i > 0; i--)
     if (g_str_has_prefix (history[i - 1], head) && g_utf8_strlen (history[i - 1], -1) > 60)
       return g_strdup (history[i - 1]);
@@ -208,7 +208,7 @@ same_input (const DcConflict *a, const DcConflict *b)
 static gboolean
 use_input (DecipherConflictView *self, const DcConflict *chosen, GError **error)
 {
-  DcSession *engine = decipher_session_get_engine (self->session);
+  DcSession *engine = self->session;
   g_autofree char *text = typed_text (self, chosen->proposed_provenance);
   g_autoptr (DcMatchResult) result = NULL;
   guint i = 0;
@@ -252,7 +252,7 @@ resolve_clicked_cb (GtkButton *button, DecipherConflictView *self)
     }
   else
     /* The engine's session settles it, and records it, as decipher-cli's "resolve" does. */
-    ok = dc_session_resolve (decipher_session_get_engine (self->session), index, FALSE, &error);
+    ok = dc_session_resolve (self->session, index, FALSE, &error);
   if (!ok)
     g_warning ("Could not resolve a conflict: %s", error->message);
   /* Settling one symbol settles every conflict about it: the list is built again. */
@@ -287,7 +287,7 @@ static GtkWidget *
 conflict_row (DecipherConflictView *self, guint index)
 {
   const DcConflict *conflict = dc_matcher_get_conflict (self->matcher, index);
-  DcDocument *document = decipher_session_get_document (self->session);
+  DcDocument *document = dc_session_get_document (self->session);
   DecipherShapeState state = DECIPHER_SHAPE_FAILED;
   GdkTexture *shape = self->shapes != NULL
                           ? decipher_glyph_shapes_lookup (self->shapes, conflict->symbol, &state)
@@ -362,12 +362,10 @@ decipher_conflict_view_update (DecipherConflictView *self)
 /* ---- object ------------------------------------------------------------------------- */
 
 void
-decipher_conflict_view_set_session (DecipherConflictView *self, DecipherSession *session,
+decipher_conflict_view_set_session (DecipherConflictView *self, DcSession *session,
                                     DecipherGlyphShapes *shapes, DecipherPageRenderer *renderer)
 {
-  DcMatcher *matcher = session != NULL
-                           ? dc_session_get_matcher (decipher_session_get_engine (session))
-                           : NULL;
+  DcMatcher *matcher = session != NULL ? dc_session_get_matcher (session) : NULL;
 
   g_return_if_fail (DECIPHER_IS_CONFLICT_VIEW (self));
 

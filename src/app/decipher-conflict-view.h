@@ -9,7 +9,7 @@
 
 #include "decipher-glyph-shapes.h"
 #include "decipher-page-renderer.h"
-#include "decipher-session.h"
+#include "decipher.h"
 
 G_BEGIN_DECLS
 
@@ -19,7 +19,7 @@ G_DECLARE_FINAL_TYPE (DecipherConflictView, decipher_conflict_view, DECIPHER, CO
                       GtkWidget)
 
 GtkWidget *decipher_conflict_view_new (void);
-void decipher_conflict_view_set_session (DecipherConflictView *self, DecipherSession *session,
+void decipher_conflict_view_set_session (DecipherConflictView *self, DcSession *session,
                                          DecipherGlyphShapes *shapes,
                                          DecipherPageRenderer *renderer);
 void decipher_conflict_view_update (DecipherConflictView *self);

@@ -23,7 +23,7 @@ struct _DecipherOccurrenceSplit
 {
   GtkWidget parent_instance;
 
-  DecipherSession *session;
+  DcSession *session;
   GtkSelectionModel *selection; /* not owned: the strip's */
   DecipherSelectedGlyphsFunc selected;
   gpointer selected_data;
@@ -103,7 +103,7 @@ split_cb (DecipherOccurrenceSplit *self)
       show_message (self, _("Type what the selected occurrences read."));
       return;
     }
-  if (!dc_session_split (decipher_session_get_engine (self->session), glyphs, n, text, &error))
+  if (!dc_session_split (self->session, glyphs, n, text, &error))
     {
       show_message (self, error->message);
       return;
@@ -139,7 +139,7 @@ unsplit_cb (DecipherOccurrenceSplit *self)
   if (self->session == NULL)
     return;
   glyphs = self->selected (self->selected_data, &n);
-  if (!dc_session_unsplit (decipher_session_get_engine (self->session), glyphs, n, &error))
+  if (!dc_session_unsplit (self->session, glyphs, n, &error))
     {
       show_message (self, error->message);
       return;
@@ -153,7 +153,7 @@ unsplit_cb (DecipherOccurrenceSplit *self)
 static const char *
 selected_split (DecipherOccurrenceSplit *self, gboolean *any_split)
 {
-  DcKey *key = decipher_session_get_key (self->session);
+  DcKey *key = dc_session_get_key (self->session);
   g_autofree guint *glyphs = NULL;
   const char *common = NULL;
   guint n = 0;
@@ -317,15 +317,13 @@ decipher_occurrence_split_new (GtkSelectionModel *selection, DecipherSelectedGly
 }
 
 void
-decipher_occurrence_split_set_session (DecipherOccurrenceSplit *self, DecipherSession *session)
+decipher_occurrence_split_set_session (DecipherOccurrenceSplit *self, DcSession *session)
 {
   g_return_if_fail (DECIPHER_IS_OCCURRENCE_SPLIT (self));
-  g_return_if_fail (session == NULL || DECIPHER_IS_SESSION (session));
+  g_return_if_fail (session == NULL || DC_IS_SESSION (session));
 
   g_set_object (&self->session, session);
-  decipher_character_row_set_session (self->characters, session != NULL
-                                                            ? decipher_session_get_engine (session)
-                                                            : NULL);
+  decipher_character_row_set_session (self->characters, session);
   update_sensitivity (self);
 }
 

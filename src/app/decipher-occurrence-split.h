@@ -7,7 +7,7 @@
 
 #include <gtk/gtk.h>
 
-#include "decipher-session.h"
+#include "decipher.h"
 
 G_BEGIN_DECLS
 
@@ -21,8 +21,7 @@ typedef guint *(*DecipherSelectedGlyphsFunc) (gpointer user_data, guint *n_glyph
 
 GtkWidget *decipher_occurrence_split_new (GtkSelectionModel *selection,
                                           DecipherSelectedGlyphsFunc selected, gpointer user_data);
-void decipher_occurrence_split_set_session (DecipherOccurrenceSplit *self,
-                                            DecipherSession *session);
+void decipher_occurrence_split_set_session (DecipherOccurrenceSplit *self, DcSession *session);
 GtkEditable *decipher_occurrence_split_get_entry (DecipherOccurrenceSplit *self);
 GtkPopover *decipher_occurrence_split_get_popover (DecipherOccurrenceSplit *self);
 

@@ -205,9 +205,9 @@ cut_target_free (gpointer data)
 
 /* Makes @picture the place for @glyph's cut, sized to its shape, still empty. */
 static void
-prepare_cut (GtkPicture *picture, DecipherSession *session, guint glyph)
+prepare_cut (GtkPicture *picture, DcSession *session, guint glyph)
 {
-  DcDocument *document = decipher_session_get_document (session);
+  DcDocument *document = dc_session_get_document (session);
   const DcGlyph *g = &dc_document_get_glyphs (document, NULL)[glyph];
   g_autofree char *name = NULL;
   graphene_rect_t area, mark;
@@ -228,11 +228,11 @@ prepare_cut (GtkPicture *picture, DecipherSession *session, guint glyph)
 /* Asks the renderer's worker for the cut @picture was prepared for, unless it has it or
  * has asked already; stop_cut() takes the request back. */
 static void
-start_cut (GtkPicture *picture, DecipherSession *session, DecipherPageRenderer *renderer,
+start_cut (GtkPicture *picture, DcSession *session, DecipherPageRenderer *renderer,
            DecipherOccurrenceStrip *strip)
 {
   guint glyph = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (picture), "glyph"));
-  DcDocument *document = decipher_session_get_document (session);
+  DcDocument *document = dc_session_get_document (session);
   graphene_rect_t area, mark;
   CutTarget *target;
   double scale;
@@ -285,12 +285,11 @@ cut_picture_new (void)
  * conflict review shows both places a value comes from this way.
  */
 GtkWidget *
-decipher_occurrence_picture_new (DecipherSession *session, DecipherPageRenderer *renderer,
-                                 guint glyph)
+decipher_occurrence_picture_new (DcSession *session, DecipherPageRenderer *renderer, guint glyph)
 {
   GtkWidget *picture;
 
-  g_return_val_if_fail (DECIPHER_IS_SESSION (session), NULL);
+  g_return_val_if_fail (DC_IS_SESSION (session), NULL);
   g_return_val_if_fail (DECIPHER_IS_PAGE_RENDERER (renderer), NULL);
 
   picture = cut_picture_new ();
@@ -310,21 +309,20 @@ decipher_occurrence_picture_new (DecipherSession *session, DecipherPageRenderer 
  * list of many symbols asks only for what is on screen.
  */
 GtkWidget *
-decipher_occurrence_pictures_new (DecipherSession *session, DecipherPageRenderer *renderer,
-                                  guint symbol, guint max_pictures)
+decipher_occurrence_pictures_new (DcSession *session, DecipherPageRenderer *renderer, guint symbol,
+                                  guint max_pictures)
 {
   GtkWidget *box;
   const guint32 *glyphs;
   guint n_glyphs, n;
 
-  g_return_val_if_fail (DECIPHER_IS_SESSION (session), NULL);
+  g_return_val_if_fail (DC_IS_SESSION (session), NULL);
   g_return_val_if_fail (DECIPHER_IS_PAGE_RENDERER (renderer), NULL);
 
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   g_object_set_data_full (G_OBJECT (box), "session", g_object_ref (session), g_object_unref);
   g_object_set_data_full (G_OBJECT (box), "renderer", g_object_ref (renderer), g_object_unref);
-  glyphs = dc_document_get_symbol_glyphs (decipher_session_get_document (session), symbol,
-                                          &n_glyphs);
+  glyphs = dc_document_get_symbol_glyphs (dc_session_get_document (session), symbol, &n_glyphs);
   n = MIN (n_glyphs, max_pictures);
   for (guint i = 0; i < n; i++)
     {
@@ -343,14 +341,14 @@ decipher_occurrence_pictures_new (DecipherSession *session, DecipherPageRenderer
 void
 decipher_occurrence_pictures_start (GtkWidget *pictures)
 {
-  DecipherSession *session;
+  DcSession *session;
   DecipherPageRenderer *renderer;
 
   g_return_if_fail (GTK_IS_BOX (pictures));
 
   session = g_object_get_data (G_OBJECT (pictures), "session");
   renderer = g_object_get_data (G_OBJECT (pictures), "renderer");
-  g_return_if_fail (DECIPHER_IS_SESSION (session));
+  g_return_if_fail (DC_IS_SESSION (session));
   for (GtkWidget *child = gtk_widget_get_first_child (pictures); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     start_cut (GTK_PICTURE (child), session, renderer, NULL);
@@ -378,7 +376,7 @@ struct _DecipherOccurrenceStrip
 {
   GtkWidget parent_instance;
 
-  DecipherSession *session;
+  DcSession *session;
   DecipherPageRenderer *renderer;
   GSignalGroup *key_signals;
   GSignalGroup *state_signals; /* on the view state whose selected symbol it follows */
@@ -449,13 +447,12 @@ update_header (DecipherOccurrenceStrip *self)
       set_value (self, "");
       return;
     }
-  key = decipher_session_get_key (self->session);
-  document = decipher_session_get_document (self->session);
+  key = dc_session_get_key (self->session);
+  document = dc_session_get_document (self->session);
   status = dc_key_get_status (key, self->symbol);
   decodable = dc_document_symbol_needs_decoding (document, self->symbol);
-  title = decipher_labels_dup_symbol_title (decipher_session_get_document (self->session),
-                                            self->symbol);
-  value = decipher_labels_dup_value (decipher_session_get_key (self->session), self->symbol);
+  title = decipher_labels_dup_symbol_title (dc_session_get_document (self->session), self->symbol);
+  value = decipher_labels_dup_value (dc_session_get_key (self->session), self->symbol);
   n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
 
   gtk_label_set_text (self->title_label, title);
@@ -491,10 +488,9 @@ decipher_occurrence_strip_set_symbol (DecipherOccurrenceStrip *self, guint symbo
     {
       guint n_symbols;
 
-      dc_document_get_symbols (decipher_session_get_document (self->session), &n_symbols);
+      dc_document_get_symbols (dc_session_get_document (self->session), &n_symbols);
       g_return_if_fail (symbol < n_symbols);
-      glyphs = dc_document_get_symbol_glyphs (decipher_session_get_document (self->session), symbol,
-                                              &n);
+      glyphs = dc_document_get_symbol_glyphs (dc_session_get_document (self->session), symbol, &n);
     }
   else
     symbol = DC_SYMBOL_NONE;
@@ -505,7 +501,7 @@ decipher_occurrence_strip_set_symbol (DecipherOccurrenceStrip *self, guint symbo
   g_clear_pointer (&self->splits, g_free);
   self->n_splits = 0;
   if (symbol != DC_SYMBOL_NONE)
-    self->splits = dc_key_dup_split_glyphs (decipher_session_get_key (self->session), symbol,
+    self->splits = dc_key_dup_split_glyphs (dc_session_get_key (self->session), symbol,
                                             &self->n_splits);
   update_header (self);
 }
@@ -546,8 +542,7 @@ refresh_splits (DecipherOccurrenceStrip *self)
   GListModel *list;
   guint n_splits;
 
-  splits = dc_key_dup_split_glyphs (decipher_session_get_key (self->session), self->symbol,
-                                    &n_splits);
+  splits = dc_key_dup_split_glyphs (dc_session_get_key (self->session), self->symbol, &n_splits);
   if (n_splits == self->n_splits
       && (n_splits == 0 || memcmp (splits, self->splits, n_splits * sizeof *splits) == 0))
     return;
@@ -624,11 +619,11 @@ selected_symbol_cb (DecipherOccurrenceStrip *self, GParamSpec *pspec, DecipherVi
 
 /* @state: (nullable): the view state whose selected symbol the strip follows */
 void
-decipher_occurrence_strip_set_session (DecipherOccurrenceStrip *self, DecipherSession *session,
+decipher_occurrence_strip_set_session (DecipherOccurrenceStrip *self, DcSession *session,
                                        DecipherViewState *state, DecipherPageRenderer *renderer)
 {
   g_return_if_fail (DECIPHER_IS_OCCURRENCE_STRIP (self));
-  g_return_if_fail (session == NULL || DECIPHER_IS_SESSION (session));
+  g_return_if_fail (session == NULL || DC_IS_SESSION (session));
   g_return_if_fail (state == NULL || DECIPHER_IS_VIEW_STATE (state));
   g_return_if_fail (session == NULL || DECIPHER_IS_PAGE_RENDERER (renderer));
 
@@ -637,7 +632,7 @@ decipher_occurrence_strip_set_session (DecipherOccurrenceStrip *self, DecipherSe
     renderer = NULL;
   g_set_object (&self->renderer, renderer);
   g_signal_group_set_target (self->key_signals,
-                             session != NULL ? decipher_session_get_key (session) : NULL);
+                             session != NULL ? dc_session_get_key (session) : NULL);
   if (session == NULL)
     state = NULL;
   decipher_occurrence_split_set_session (DECIPHER_OCCURRENCE_SPLIT (self->split), session);
@@ -657,7 +652,7 @@ accept_clicked_cb (DecipherOccurrenceStrip *self)
   if (self->session == NULL || self->symbol == DC_SYMBOL_NONE)
     return;
   show_message (self, NULL);
-  if (!dc_session_accept (decipher_session_get_engine (self->session), self->symbol, &error))
+  if (!dc_session_accept (self->session, self->symbol, &error))
     show_message (self, error->message);
 }
 
@@ -675,7 +670,7 @@ reject_clicked_cb (DecipherOccurrenceStrip *self)
     return;
   before = g_strdup (self->value);
   show_message (self, NULL);
-  if (!dc_session_reject (decipher_session_get_engine (self->session), self->symbol, &error))
+  if (!dc_session_reject (self->session, self->symbol, &error))
     {
       show_message (self, error->message);
       return;
@@ -728,10 +723,10 @@ bind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, DecipherOccur
   GtkWidget *letter = gtk_widget_get_first_child (gtk_list_item_get_child (item));
   GtkWidget *picture = gtk_widget_get_next_sibling (letter);
   GtkWidget *page = gtk_widget_get_next_sibling (picture);
-  const DcGlyph *g = &dc_document_get_glyphs (decipher_session_get_document (self->session),
+  const DcGlyph *g = &dc_document_get_glyphs (dc_session_get_document (self->session),
                                               NULL)[occurrence->glyph];
   g_autofree char *page_text = NULL;
-  const char *split = dc_key_get_split (decipher_session_get_key (self->session), occurrence->glyph,
+  const char *split = dc_key_get_split (dc_session_get_key (self->session), occurrence->glyph,
                                         NULL);
   GBinding *binding;
 
@@ -921,8 +916,7 @@ strip_undo_cb (GtkWidget *window, GVariant *args, gpointer redo)
   if (self->session == NULL)
     return FALSE;
   show_message (self, NULL);
-  done = redo ? dc_session_redo (decipher_session_get_engine (self->session), &error)
-              : dc_session_undo (decipher_session_get_engine (self->session), &error);
+  done = redo ? dc_session_redo (self->session, &error) : dc_session_undo (self->session, &error);
   if (!done)
     show_message (self, error->message);
   return TRUE;
@@ -946,14 +940,14 @@ strip_window_destroyed (GtkWindow *parent)
  * Returns: (transfer none): the strip shown
  */
 DecipherOccurrenceStrip *
-decipher_occurrence_strip_present (GtkWindow *parent, DecipherSession *session,
-                                   DecipherViewState *state, DecipherPageRenderer *renderer)
+decipher_occurrence_strip_present (GtkWindow *parent, DcSession *session, DecipherViewState *state,
+                                   DecipherPageRenderer *renderer)
 {
   GtkWindow *window;
   GtkWidget *strip;
 
   g_return_val_if_fail (GTK_IS_WINDOW (parent), NULL);
-  g_return_val_if_fail (DECIPHER_IS_SESSION (session), NULL);
+  g_return_val_if_fail (DC_IS_SESSION (session), NULL);
   g_return_val_if_fail (DECIPHER_IS_VIEW_STATE (state), NULL);
 
   window = g_object_get_data (G_OBJECT (parent), STRIP_WINDOW_KEY);

@@ -8,7 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "decipher-page-renderer.h"
-#include "decipher-session.h"
+#include "decipher.h"
 #include "decipher-view-state.h"
 
 G_BEGIN_DECLS
@@ -19,7 +19,7 @@ G_DECLARE_FINAL_TYPE (DecipherOccurrenceStrip, decipher_occurrence_strip, DECIPH
                       OCCURRENCE_STRIP, GtkWidget)
 
 GtkWidget *decipher_occurrence_strip_new (void);
-void decipher_occurrence_strip_set_session (DecipherOccurrenceStrip *self, DecipherSession *session,
+void decipher_occurrence_strip_set_session (DecipherOccurrenceStrip *self, DcSession *session,
                                             DecipherViewState *state,
                                             DecipherPageRenderer *renderer);
 void decipher_occurrence_strip_set_symbol (DecipherOccurrenceStrip *self, guint symbol);
@@ -28,15 +28,13 @@ GListModel *decipher_occurrence_strip_get_model (DecipherOccurrenceStrip *self);
 guint decipher_occurrence_strip_get_n_rendered (DecipherOccurrenceStrip *self);
 GtkWidget *decipher_occurrence_strip_get_split (DecipherOccurrenceStrip *self);
 
-GtkWidget *decipher_occurrence_picture_new (DecipherSession *session,
-                                            DecipherPageRenderer *renderer, guint glyph);
-GtkWidget *decipher_occurrence_pictures_new (DecipherSession *session,
-                                             DecipherPageRenderer *renderer, guint symbol,
-                                             guint max_pictures);
+GtkWidget *decipher_occurrence_picture_new (DcSession *session, DecipherPageRenderer *renderer,
+                                            guint glyph);
+GtkWidget *decipher_occurrence_pictures_new (DcSession *session, DecipherPageRenderer *renderer,
+                                             guint symbol, guint max_pictures);
 void decipher_occurrence_pictures_start (GtkWidget *pictures);
 
-DecipherOccurrenceStrip *decipher_occurrence_strip_present (GtkWindow *parent,
-                                                            DecipherSession *session,
+DecipherOccurrenceStrip *decipher_occurrence_strip_present (GtkWindow *parent, DcSession *session,
                                                             DecipherViewState *state,
                                                             DecipherPageRenderer *renderer);
 

@@ -384,7 +384,8 @@ accept_response_cb (AdwMessageDialog *dialog, const char *response, DecipherReco
       if (self->review != NULL)
         gtk_window_destroy (GTK_WINDOW (self->review));
       self->review = decipher_review_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                                 self->session, self->renderer,
+                                                 decipher_session_get_engine (self->session),
+                                                 self->renderer,
                                                  (const guint *) self->to_review->data,
                                                  self->to_review->len);
       g_object_add_weak_pointer (G_OBJECT (self->review), (gpointer *) &self->review);

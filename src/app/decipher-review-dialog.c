@@ -30,7 +30,7 @@ struct _DecipherReviewDialog
 {
   AdwWindow parent_instance;
 
-  DecipherSession *session;
+  DcSession *session;
   GArray *symbols;     /* guint, per pair */
   GPtrArray *rows;     /* GtkWidget, per pair */
   GPtrArray *values;   /* char *, per pair: the value proposed when listed */
@@ -95,7 +95,7 @@ row_error (GtkWidget *row, const char *message)
 static gboolean
 still_proposed (DecipherReviewDialog *self, guint pair)
 {
-  DcKey *key = decipher_session_get_key (self->session);
+  DcKey *key = dc_session_get_key (self->session);
   guint symbol = g_array_index (self->symbols, guint, pair);
 
   return dc_key_get_status (key, symbol) == DC_KEY_PROPOSED
@@ -119,8 +119,7 @@ decide (DecipherReviewDialog *self, GtkWidget *button, DecideFunc func, const ch
       row_error (row, _("This proposal changed meanwhile; decide it in the palette."));
       return;
     }
-  if (!func (decipher_session_get_engine (self->session),
-             g_array_index (self->symbols, guint, pair), &error))
+  if (!func (self->session, g_array_index (self->symbols, guint, pair), &error))
     row_error (row, error->message);
   else
     settle_row (row, outcome);
@@ -179,8 +178,8 @@ queue_cuts (DecipherReviewDialog *self)
 static GtkWidget *
 row_new (DecipherReviewDialog *self, DecipherPageRenderer *renderer, guint symbol)
 {
-  DcDocument *document = decipher_session_get_document (self->session);
-  DcKey *key = decipher_session_get_key (self->session);
+  DcDocument *document = dc_session_get_document (self->session);
+  DcKey *key = dc_session_get_key (self->session);
   const char *value = dc_key_peek_value (key, symbol);
   const char *provenance = dc_key_get_provenance (key, symbol);
   g_autofree char *others = dc_value_dup_lookalikes (value);
@@ -277,15 +276,15 @@ row_new (DecipherReviewDialog *self, DecipherPageRenderer *renderer, guint symbo
  * Returns: (transfer none): the window, presented; it closes with @parent
  */
 DecipherReviewDialog *
-decipher_review_dialog_new (GtkWindow *parent, DecipherSession *session,
-                            DecipherPageRenderer *renderer, const guint *symbols, guint n_symbols)
+decipher_review_dialog_new (GtkWindow *parent, DcSession *session, DecipherPageRenderer *renderer,
+                            const guint *symbols, guint n_symbols)
 {
   DecipherReviewDialog *self;
   GtkWidget *box, *header, *scroller, *list, *label;
   g_autofree char *intro = NULL;
 
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
-  g_return_val_if_fail (DECIPHER_IS_SESSION (session), NULL);
+  g_return_val_if_fail (DC_IS_SESSION (session), NULL);
 
   self = g_object_new (DECIPHER_TYPE_REVIEW_DIALOG, "modal", TRUE, "transient-for", parent,
                        "destroy-with-parent", TRUE, "default-width", 720, "default-height", 640,
@@ -325,8 +324,7 @@ decipher_review_dialog_new (GtkWindow *parent, DecipherSession *session,
       g_array_append_val (self->symbols, symbols[i]);
       g_ptr_array_add (self->rows, row);
       g_ptr_array_add (self->values,
-                       g_strdup (
-                           dc_key_peek_value (decipher_session_get_key (session), symbols[i])));
+                       g_strdup (dc_key_peek_value (dc_session_get_key (session), symbols[i])));
       gtk_list_box_append (GTK_LIST_BOX (list), row);
     }
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), list);

@@ -8,7 +8,7 @@
 #include <adwaita.h>
 
 #include "decipher-page-renderer.h"
-#include "decipher-session.h"
+#include "decipher.h"
 
 G_BEGIN_DECLS
 
@@ -17,7 +17,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DecipherReviewDialog, decipher_review_dialog, DECIPHER, REVIEW_DIALOG,
                       AdwWindow)
 
-DecipherReviewDialog *decipher_review_dialog_new (GtkWindow *parent, DecipherSession *session,
+DecipherReviewDialog *decipher_review_dialog_new (GtkWindow *parent, DcSession *session,
                                                   DecipherPageRenderer *renderer,
                                                   const guint *symbols, guint n_symbols);
 guint decipher_review_dialog_get_n_pairs (DecipherReviewDialog *self);

@@ -707,7 +707,9 @@ show_occurrences_action (GtkWidget *widget, const char *name, GVariant *param)
   DecipherWindow *self = DECIPHER_WINDOW (widget);
 
   if (self->session != NULL)
-    decipher_occurrence_strip_present (GTK_WINDOW (self), self->session, self->view_state,
+    decipher_occurrence_strip_present (GTK_WINDOW (self),
+                                       decipher_session_get_engine (self->session),
+                                       self->view_state,
                                        decipher_document_view_get_renderer (self->document_view));
 }
 

@@ -330,7 +330,11 @@ _decipher_window_review_conflicts (DecipherWindow *self)
       g_signal_connect_object (self->conflict_window, "destroy",
                                G_CALLBACK (conflict_window_destroyed), self, G_CONNECT_SWAPPED);
     }
-  decipher_conflict_view_set_session (self->conflict_view, self->session, self->shapes,
+  decipher_conflict_view_set_session (self->conflict_view,
+                                      self->session != NULL
+                                          ? decipher_session_get_engine (self->session)
+                                          : NULL,
+                                      self->shapes,
                                       decipher_document_view_get_renderer (self->document_view));
   gtk_window_present (self->conflict_window);
 }

@@ -189,7 +189,8 @@ test_split (void)
 
   decipher_view_state_set_selected_symbol (window->view_state, symbol);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-occurrences", NULL));
-  strip = decipher_occurrence_strip_present (GTK_WINDOW (window), session, window->view_state,
+  strip = decipher_occurrence_strip_present (GTK_WINDOW (window), decipher_session_get_engine (session),
+                                             window->view_state,
                                              renderer);
   strip_window = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (strip)));
   gui_test_focus_window (GTK_WINDOW (strip_window));

@@ -148,6 +148,7 @@ test_strip (void)
   };
   DecipherWindow *window = gui_test_open_window ("legacy-cyrillic.pdf", NULL, 1200, 800);
   DecipherSession *session = decipher_window_get_session (window);
+  DcSession *engine = decipher_session_get_engine (session);
   DcDocument *document = decipher_session_get_document (session);
   DcKey *key = decipher_session_get_key (session);
   g_autofree char *autosave = g_strdup (decipher_session_get_autosave_path (session));
@@ -172,8 +173,8 @@ test_strip (void)
   decipher_view_state_set_selected_symbol (window->view_state, symbol);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-occurrences", NULL));
   /* Shown again, it is the same window and strip. */
-  strip = g_object_ref (decipher_occurrence_strip_present (GTK_WINDOW (window), session, window->view_state, renderer));
-  g_assert_true (decipher_occurrence_strip_present (GTK_WINDOW (window), session, window->view_state, renderer)
+  strip = g_object_ref (decipher_occurrence_strip_present (GTK_WINDOW (window), engine, window->view_state, renderer));
+  g_assert_true (decipher_occurrence_strip_present (GTK_WINDOW (window), engine, window->view_state, renderer)
                  == strip);
   g_assert_cmpuint (decipher_occurrence_strip_get_symbol (strip), ==, symbol);
   g_assert_cmpuint (g_list_model_get_n_items (decipher_occurrence_strip_get_model (strip)), ==, n);
@@ -240,7 +241,7 @@ test_strip (void)
                                                                                    &n)[0]);
   popover = decipher_document_view_get_popover (view);
   g_signal_emit_by_name (gui_test_find_button (GTK_WIDGET (popover), "_Occurrences"), "clicked");
-  again = decipher_occurrence_strip_present (GTK_WINDOW (window), session, window->view_state, renderer);
+  again = decipher_occurrence_strip_present (GTK_WINDOW (window), engine, window->view_state, renderer);
   g_assert_true (again != strip);
   g_assert_cmpuint (decipher_occurrence_strip_get_symbol (again), ==, symbol);
   g_object_ref (again);
@@ -286,7 +287,7 @@ test_lazy (void)
   g_object_ref (strip);
   gtk_window_set_default_size (window, 800, 600);
   gtk_window_set_child (window, GTK_WIDGET (strip));
-  decipher_occurrence_strip_set_session (strip, session, NULL, renderer);
+  decipher_occurrence_strip_set_session (strip, decipher_session_get_engine (session), NULL, renderer);
   g_assert_cmpuint (decipher_occurrence_strip_get_symbol (strip), ==, DC_SYMBOL_NONE);
   g_assert_true (has_label (GTK_WIDGET (strip), "Choose a symbol"));
   decipher_occurrence_strip_set_symbol (strip, symbol);
