@@ -96,6 +96,8 @@ struct _DecipherPageRenderer
   GObject parent_instance;
 
   Shared *shared;
+  GFile *file;    /* what the worker opens */
+  char *password; /* main thread's copy of shared->password */
   GThread *thread;
   GHashTable *cache;   /* page → Entry */
   GQueue lru;          /* of Entry, most recently used first */
@@ -455,6 +457,8 @@ decipher_page_renderer_finalize (GObject *object)
   g_clear_pointer (&self->cache, g_hash_table_unref);
   g_clear_pointer (&self->pending, g_hash_table_unref);
   g_clear_pointer (&self->error, g_free);
+  g_clear_object (&self->file);
+  g_clear_pointer (&self->password, g_free);
 
   G_OBJECT_CLASS (decipher_page_renderer_parent_class)->finalize (object);
 }
@@ -500,6 +504,8 @@ decipher_page_renderer_new (GFile *file, const char *password)
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
   self = g_object_new (DECIPHER_TYPE_PAGE_RENDERER, NULL);
+  self->file = g_object_ref (file);
+  self->password = g_strdup (password);
   shared = g_atomic_rc_box_new0 (Shared);
   g_mutex_init (&shared->lock);
   g_cond_init (&shared->cond);
@@ -510,6 +516,24 @@ decipher_page_renderer_new (GFile *file, const char *password)
   self->shared = shared;
   self->thread = g_thread_new ("decipher-render", worker, g_atomic_rc_box_acquire (shared));
   return self;
+}
+
+/* The file the pages are drawn from: the render copy when the document has one, so
+ * whoever must see the pages as the reader does (recognition) reads this one. */
+GFile *
+decipher_page_renderer_get_file (DecipherPageRenderer *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_PAGE_RENDERER (self), NULL);
+
+  return self->file;
+}
+
+const char *
+decipher_page_renderer_get_password (DecipherPageRenderer *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_PAGE_RENDERER (self), NULL);
+
+  return self->password;
 }
 
 guint

@@ -20,6 +20,8 @@ G_DECLARE_FINAL_TYPE (DecipherPageRenderer, decipher_page_renderer, DECIPHER, PA
 typedef void (*DecipherCropFunc) (GdkTexture *texture, gpointer user_data);
 
 DecipherPageRenderer *decipher_page_renderer_new (GFile *file, const char *password);
+GFile *decipher_page_renderer_get_file (DecipherPageRenderer *self);
+const char *decipher_page_renderer_get_password (DecipherPageRenderer *self);
 
 guint decipher_page_renderer_get_generation (DecipherPageRenderer *self);
 void decipher_page_renderer_set_scale (DecipherPageRenderer *self, double scale);
