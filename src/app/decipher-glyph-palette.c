@@ -34,7 +34,7 @@ struct _DecipherGlyphPalette
 {
   GtkWidget parent_instance;
 
-  DecipherSession *session;
+  DcSession *session;
   DecipherViewState *state; /* whose selected symbol the palette selects */
   /* On the state and on the session's key: retargeted with either, and with nothing to
    * disconnect by hand when either goes. */
@@ -130,7 +130,7 @@ conflicts_filter (DecipherGlyphPalette *self)
 {
   return DECIPHER_PALETTE_FONT
          + (self->session != NULL
-                ? dc_document_get_n_fonts (decipher_session_get_document (self->session))
+                ? dc_document_get_n_fonts (dc_session_get_document (self->session))
                 : 0);
 }
 
@@ -194,7 +194,7 @@ update_summary (DecipherGlyphPalette *self)
     {
       /* In the status bar's terms: of the symbols to decode, these are still unknown;
        * the two counts add up to its total. */
-      dc_key_count_to_decode (decipher_session_get_key (self->session), &total, NULL);
+      dc_key_count_to_decode (dc_session_get_key (self->session), &total, NULL);
       /* Translators: below the glyph palette, when it shows the unknown symbols. */
       text = g_strdup_printf (ngettext ("%u of %u symbol still unknown",
                                         "%u of %u symbols still unknown", total),
@@ -202,7 +202,7 @@ update_summary (DecipherGlyphPalette *self)
     }
   else if (self->session != NULL && self->filter_mode == DECIPHER_PALETTE_TO_DECODE)
     {
-      dc_key_count_to_decode (decipher_session_get_key (self->session), &total, NULL);
+      dc_key_count_to_decode (dc_session_get_key (self->session), &total, NULL);
       /* Translators: below the glyph palette. */
       text = g_strdup_printf (ngettext ("%u of %u symbol shown", "%u of %u symbols shown", total),
                               shown, total);
@@ -345,7 +345,7 @@ decipher_glyph_palette_type_text (DecipherGlyphPalette *self, const char *text)
 
   symbol = decipher_symbol_item_get_symbol (item);
   self->advance_position = gtk_single_selection_get_selected (self->selection);
-  if (!dc_session_assign (decipher_session_get_engine (self->session), symbol, text, &error))
+  if (!dc_session_assign (self->session, symbol, text, &error))
     {
       self->advance_position = GTK_INVALID_LIST_POSITION;
       g_signal_emit (self, signals[ASSIGN_FAILED], 0, error->message);
@@ -684,7 +684,7 @@ static void
 fill_filter_names (DecipherGlyphPalette *self)
 {
   g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
-  DcDocument *document = decipher_session_get_document (self->session);
+  DcDocument *document = dc_session_get_document (self->session);
 
   /* "To Decode" names what is left to do, so it is the filter whose symbols leave as
    * they are decoded (typing on a cell moves the selection on to the next one); the
@@ -767,10 +767,11 @@ attach_model_cb (gpointer data)
  * @shapes: (nullable): where the cells get their shapes
  */
 void
-decipher_glyph_palette_set_session (DecipherGlyphPalette *self, DecipherSession *session,
+decipher_glyph_palette_set_session (DecipherGlyphPalette *self, DcSession *session,
                                     DecipherGlyphShapes *shapes)
 {
   g_return_if_fail (DECIPHER_IS_GLYPH_PALETTE (self));
+  g_return_if_fail (session == NULL || DC_IS_SESSION (session));
 
   g_clear_handle_id (&self->attach_source, g_source_remove);
   self->attach_pending = FALSE;
@@ -792,7 +793,7 @@ decipher_glyph_palette_set_session (DecipherGlyphPalette *self, DecipherSession 
       return;
     }
 
-  self->model = decipher_symbol_model_new (decipher_session_get_engine (session), shapes);
+  self->model = decipher_symbol_model_new (session, shapes);
   self->sorter = gtk_custom_sorter_new (compare_symbols, self, NULL);
   self->filter = gtk_custom_filter_new (filter_symbol, self, NULL);
   self->sort_model = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->model)),
@@ -809,7 +810,7 @@ decipher_glyph_palette_set_session (DecipherGlyphPalette *self, DecipherSession 
   self->n_warmed = 0;
   self->attach_source = g_idle_add_full (G_PRIORITY_LOW, attach_model_cb, self, NULL);
 
-  g_signal_group_set_target (self->key_signals, decipher_session_get_key (session));
+  g_signal_group_set_target (self->key_signals, dc_session_get_key (session));
 
   fill_filter_names (self);
   /* A document whose fonts are all trusted has nothing to decode: show all of it. */
@@ -817,7 +818,7 @@ decipher_glyph_palette_set_session (DecipherGlyphPalette *self, DecipherSession 
     {
       guint to_decode = 0;
 
-      dc_key_count_to_decode (decipher_session_get_key (session), &to_decode, NULL);
+      dc_key_count_to_decode (dc_session_get_key (session), &to_decode, NULL);
       self->filter_mode = to_decode > 0 ? DECIPHER_PALETTE_UNKNOWN : DECIPHER_PALETTE_ALL;
     }
   gtk_drop_down_set_selected (self->filter_dropdown, self->filter_mode);

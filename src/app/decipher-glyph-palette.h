@@ -9,7 +9,7 @@
 
 #include "decipher-glyph-shapes.h"
 #include "decipher-recognize-bar.h"
-#include "decipher-session.h"
+#include "decipher.h"
 #include "decipher-view-state.h"
 
 G_BEGIN_DECLS
@@ -27,7 +27,7 @@ typedef enum
 G_DECLARE_FINAL_TYPE (DecipherGlyphPalette, decipher_glyph_palette, DECIPHER, GLYPH_PALETTE,
                       GtkWidget)
 
-void decipher_glyph_palette_set_session (DecipherGlyphPalette *self, DecipherSession *session,
+void decipher_glyph_palette_set_session (DecipherGlyphPalette *self, DcSession *session,
                                          DecipherGlyphShapes *shapes);
 void decipher_glyph_palette_set_view_state (DecipherGlyphPalette *self, DecipherViewState *state);
 DecipherViewState *decipher_glyph_palette_get_view_state (DecipherGlyphPalette *self);

@@ -37,7 +37,7 @@ struct _DecipherRecognizeBar
 {
   GtkWidget parent_instance;
 
-  DecipherSession *session;
+  DcSession *session;
   DecipherPageRenderer *renderer;
   GArray *to_review;            /* guint: the symbols the confirmation offers to review */
   DecipherReviewDialog *review; /* weak */
@@ -64,7 +64,7 @@ G_DEFINE_FINAL_TYPE (DecipherRecognizeBar, decipher_recognize_bar, GTK_TYPE_WIDG
 typedef struct
 {
   DcRecognizeJob *job;
-  DecipherSession *session; /* main thread only */
+  DcSession *session; /* main thread only */
   gint done;
   gint total;
 } Run;
@@ -101,7 +101,8 @@ update_state (DecipherRecognizeBar *self)
   gtk_widget_set_visible (self->recognize_button, !running);
   gtk_widget_set_visible (self->progress_bar, running);
   gtk_widget_set_visible (self->cancel_button, running);
-  gtk_widget_set_sensitive (self->recognize_button, self->session != NULL);
+  gtk_widget_set_sensitive (self->recognize_button,
+                            self->session != NULL && self->renderer != NULL);
   gtk_widget_set_sensitive (self->accept_button, self->session != NULL && !running);
   gtk_widget_set_sensitive (self->spin, self->session != NULL);
 }
@@ -203,8 +204,7 @@ recognize_done_cb (GObject *source, GAsyncResult *result, gpointer data)
     }
   else if (run->session != self->session || self->session == NULL)
     message = NULL; /* another document came meanwhile */
-  else if (!dc_session_apply_recognition (decipher_session_get_engine (self->session), run->job, &n,
-                                          &error))
+  else if (!dc_session_apply_recognition (self->session, run->job, &n, &error))
     message = g_strdup (error->message);
   else
     /* Translators: after reading the glyphs' shapes. */
@@ -224,25 +224,24 @@ recognize_done_cb (GObject *source, GAsyncResult *result, gpointer data)
 void
 decipher_recognize_bar_start (DecipherRecognizeBar *self)
 {
+  g_autofree char *render_path = NULL;
   Run *run;
 
   g_return_if_fail (DECIPHER_IS_RECOGNIZE_BAR (self));
 
-  if (self->session == NULL || self->task != NULL)
+  if (self->session == NULL || self->renderer == NULL || self->task != NULL)
     return;
   run = g_new0 (Run, 1);
   run->session = g_object_ref (self->session);
-  run->job = dc_recognize_job_new (decipher_session_get_key (self->session), NULL,
-                                   decipher_session_get_password (self->session));
-  /* The pages as the view draws them (decipher_session_get_render_file()). */
-  if (decipher_session_get_render_file (self->session) != decipher_session_get_file (self->session))
-    {
-      g_autofree char *render_path = g_file_get_path (
-          decipher_session_get_render_file (self->session));
-
-      if (render_path != NULL)
-        dc_recognize_job_set_render_file (run->job, render_path);
-    }
+  run->job = dc_recognize_job_new (dc_session_get_key (self->session), NULL,
+                                   decipher_page_renderer_get_password (self->renderer));
+  /* The pages as the view draws them: the renderer's file is the render copy when the
+   * document has one. */
+  render_path = g_file_get_path (decipher_page_renderer_get_file (self->renderer));
+  if (render_path != NULL
+      && g_strcmp0 (render_path, dc_document_get_path (dc_session_get_document (self->session)))
+             != 0)
+    dc_recognize_job_set_render_file (run->job, render_path);
   run->total = (gint) dc_recognize_job_get_n_lines (run->job);
   self->cancellable = g_cancellable_new ();
   self->task = g_task_new (self, self->cancellable, recognize_done_cb, NULL);
@@ -349,8 +348,7 @@ accept_above (DecipherRecognizeBar *self, gboolean skip_lookalikes, GError **err
 
   if (self->session == NULL)
     return 0;
-  if (!dc_session_accept_all_full (decipher_session_get_engine (self->session), accept_floor (self),
-                                   skip_lookalikes, &n, error))
+  if (!dc_session_accept_all_full (self->session, accept_floor (self), skip_lookalikes, &n, error))
     return n;
   /* Translators: after "Accept All Above"; the percentage is the confidence taken. */
   message = g_strdup_printf (ngettext ("%u proposal at least %d %% sure accepted",
@@ -384,8 +382,7 @@ accept_response_cb (AdwMessageDialog *dialog, const char *response, DecipherReco
       if (self->review != NULL)
         gtk_window_destroy (GTK_WINDOW (self->review));
       self->review = decipher_review_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                                 decipher_session_get_engine (self->session),
-                                                 self->renderer,
+                                                 self->session, self->renderer,
                                                  (const guint *) self->to_review->data,
                                                  self->to_review->len);
       g_object_add_weak_pointer (G_OBJECT (self->review), (gpointer *) &self->review);
@@ -399,11 +396,11 @@ accept_response_cb (AdwMessageDialog *dialog, const char *response, DecipherReco
 static char *
 describe_acceptance (DecipherRecognizeBar *self, guint *n_taken, guint *n_lookalikes)
 {
-  DcKey *key = decipher_session_get_key (self->session);
+  DcKey *key = dc_session_get_key (self->session);
   guint per_level[DC_KEY_LEVEL_LAST + 1] = { 0 }, n_symbols, n_left = 0, n_unsure = 0;
   GString *body = g_string_new (NULL);
 
-  dc_document_get_symbols (decipher_session_get_document (self->session), &n_symbols);
+  dc_document_get_symbols (dc_session_get_document (self->session), &n_symbols);
   *n_taken = *n_lookalikes = 0;
   g_array_set_size (self->to_review, 0);
   for (guint s = 0; s < n_symbols; s++)
@@ -474,11 +471,11 @@ describe_acceptance (DecipherRecognizeBar *self, guint *n_taken, guint *n_lookal
 static char *
 describe_nothing (DecipherRecognizeBar *self)
 {
-  DcKey *key = decipher_session_get_key (self->session);
+  DcKey *key = dc_session_get_key (self->session);
   guint n_symbols, n_proposed = 0;
   double surest = 0;
 
-  dc_document_get_symbols (decipher_session_get_document (self->session), &n_symbols);
+  dc_document_get_symbols (dc_session_get_document (self->session), &n_symbols);
   for (guint s = 0; s < n_symbols; s++)
     if (dc_key_get_status (key, s) == DC_KEY_PROPOSED)
       {
@@ -602,14 +599,16 @@ decipher_recognize_bar_get_message (DecipherRecognizeBar *self)
 /**
  * decipher_recognize_bar_set_session:
  * @session: (nullable): the document to read, or %NULL for none
+ * @renderer: (nullable): the pages as the view draws them; recognition reads its file
  *
  * A reading under way for the previous document is canceled.
  */
 void
-decipher_recognize_bar_set_session (DecipherRecognizeBar *self, DecipherSession *session,
+decipher_recognize_bar_set_session (DecipherRecognizeBar *self, DcSession *session,
                                     DecipherPageRenderer *renderer)
 {
   g_return_if_fail (DECIPHER_IS_RECOGNIZE_BAR (self));
+  g_return_if_fail (session == NULL || DC_IS_SESSION (session));
   g_return_if_fail (renderer == NULL || DECIPHER_IS_PAGE_RENDERER (renderer));
 
   g_set_object (&self->renderer, renderer);
@@ -619,10 +618,10 @@ decipher_recognize_bar_set_session (DecipherRecognizeBar *self, DecipherSession 
   if (self->review != NULL)
     gtk_window_destroy (GTK_WINDOW (self->review));
   if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
+    g_signal_handlers_disconnect_by_data (dc_session_get_key (self->session), self);
   g_set_object (&self->session, session);
   if (session != NULL)
-    g_signal_connect_object (decipher_session_get_key (session), "changed",
+    g_signal_connect_object (dc_session_get_key (session), "changed",
                              G_CALLBACK (update_nothing_message), self, G_CONNECT_SWAPPED);
   set_message (self, NULL);
   update_state (self);
@@ -637,7 +636,7 @@ decipher_recognize_bar_dispose (GObject *object)
   decipher_recognize_bar_cancel (self);
   g_clear_handle_id (&self->poll_source, g_source_remove);
   if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
+    g_signal_handlers_disconnect_by_data (dc_session_get_key (self->session), self);
   g_clear_object (&self->session);
   g_clear_object (&self->renderer);
   if (self->review != NULL)

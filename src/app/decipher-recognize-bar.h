@@ -10,7 +10,7 @@
 
 #include "decipher-page-renderer.h"
 #include "decipher-review-dialog.h"
-#include "decipher-session.h"
+#include "decipher.h"
 
 G_BEGIN_DECLS
 
@@ -19,7 +19,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DecipherRecognizeBar, decipher_recognize_bar, DECIPHER, RECOGNIZE_BAR,
                       GtkWidget)
 
-void decipher_recognize_bar_set_session (DecipherRecognizeBar *self, DecipherSession *session,
+void decipher_recognize_bar_set_session (DecipherRecognizeBar *self, DcSession *session,
                                          DecipherPageRenderer *renderer);
 void decipher_recognize_bar_start (DecipherRecognizeBar *self);
 void decipher_recognize_bar_cancel (DecipherRecognizeBar *self);

@@ -590,7 +590,7 @@ _decipher_window_set_session (DecipherWindow *self, DecipherSession *session)
                                                         self->document_view));
   decipher_document_view_set_shapes (self->document_view, self->shapes);
   hold_palette (self);
-  decipher_glyph_palette_set_session (self->palette, session, self->shapes);
+  decipher_glyph_palette_set_session (self->palette, engine, self->shapes);
   decipher_input_pane_set_session (self->input_pane, engine);
   decipher_search_bar_set_session (self->search_bar, engine);
   decipher_page_sidebar_set_session (self->page_sidebar, engine,

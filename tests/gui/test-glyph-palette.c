@@ -36,7 +36,8 @@ fixture_open (Fixture *f, const char *name)
   gtk_window_set_default_size (f->window, 320, 700);
   f->palette = g_object_ref_sink (g_object_new (DECIPHER_TYPE_GLYPH_PALETTE, NULL));
   gtk_window_set_child (f->window, GTK_WIDGET (f->palette));
-  decipher_glyph_palette_set_session (f->palette, f->session, f->shapes);
+  decipher_glyph_palette_set_session (f->palette, decipher_session_get_engine (f->session),
+                                      f->shapes);
   gtk_window_present (f->window);
   gui_test_wait_frame (GTK_WIDGET (f->window));
 }
@@ -703,7 +704,7 @@ test_hold_cells (void)
   GUI_TEST_WAIT (has_cells, &f, "the first cells");
 
   decipher_glyph_palette_hold_cells (f.palette, TRUE);
-  decipher_glyph_palette_set_session (f.palette, f.session, f.shapes);
+  decipher_glyph_palette_set_session (f.palette, decipher_session_get_engine (f.session), f.shapes);
   /* Frames go by: held, the grid makes no cell. */
   gui_test_wait_frame (GTK_WIDGET (f.palette));
   gui_test_wait_frame (GTK_WIDGET (f.palette));

@@ -108,13 +108,16 @@ fixture_open (Fixture *f, const char *name)
   g_autoptr (GFile) file = gui_test_fixture_copy (name);
 
   f->session = gui_test_load_session (file, NULL);
-  f->renderer = decipher_page_renderer_new (file, NULL);
+  /* As the window makes it: recognition reads the renderer's file, the render copy. */
+  f->renderer = decipher_page_renderer_new (decipher_session_get_render_file (f->session),
+                                            decipher_session_get_password (f->session));
   f->shapes = decipher_glyph_shapes_new (decipher_session_get_engine (f->session), f->renderer);
   f->window = GTK_WINDOW (gtk_window_new ());
   gtk_window_set_default_size (f->window, 360, 760);
   f->palette = g_object_ref_sink (g_object_new (DECIPHER_TYPE_GLYPH_PALETTE, NULL));
   gtk_window_set_child (f->window, GTK_WIDGET (f->palette));
-  decipher_glyph_palette_set_session (f->palette, f->session, f->shapes);
+  decipher_glyph_palette_set_session (f->palette, decipher_session_get_engine (f->session),
+                                      f->shapes);
   gtk_window_present (f->window);
   GUI_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->palette)), "the palette shown");
   f->bar = DECIPHER_RECOGNIZE_BAR (
