@@ -101,7 +101,7 @@ nearest_in_line (DcDocument *document, const DcLine *line, double center, guint 
 static gboolean
 first_position_on_screen (DecipherDocumentView *self, guint *pos)
 {
-  DcDocument *document = decipher_session_get_document (self->session);
+  DcDocument *document = dc_session_get_document (self->session);
   const DcLine *lines = dc_document_get_lines (document, NULL);
   guint first_page, last_page;
 
@@ -129,7 +129,7 @@ first_position_on_screen (DecipherDocumentView *self, guint *pos)
 static void
 set_cursor_position (DecipherDocumentView *self, guint pos)
 {
-  DcDocument *document = decipher_session_get_document (self->session);
+  DcDocument *document = dc_session_get_document (self->session);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
   g_autofree char *title = NULL;
 
@@ -155,11 +155,11 @@ _decipher_document_view_describe_cursor (DecipherDocumentView *self)
 
   if (self->session != NULL && self->cursor >= 0)
     {
-      DcDocument *document = decipher_session_get_document (self->session);
+      DcDocument *document = dc_session_get_document (self->session);
       const guint32 *order = dc_document_get_reading_order (document, NULL);
       guint symbol = dc_document_get_glyphs (document, NULL)[order[self->cursor]].symbol;
       g_autofree char *title = decipher_labels_dup_symbol_title (document, symbol);
-      g_autofree char *value = decipher_labels_dup_value (decipher_session_get_key (self->session),
+      g_autofree char *value = decipher_labels_dup_value (dc_session_get_key (self->session),
                                                           symbol);
 
       /* Translators: what a screen reader says of the glyph under the cursor: its value
@@ -193,7 +193,7 @@ _decipher_document_view_move_cursor (DecipherDocumentView *self, int dx, int dy,
 
   if (self->session == NULL)
     return FALSE;
-  document = decipher_session_get_document (self->session);
+  document = dc_session_get_document (self->session);
   lines = dc_document_get_lines (document, &n_lines);
   order = dc_document_get_reading_order (document, &n_order);
   glyphs = dc_document_get_glyphs (document, NULL);
@@ -249,7 +249,7 @@ _decipher_document_view_activate_cursor (DecipherDocumentView *self)
 
   if (self->session == NULL || self->cursor < 0)
     return FALSE;
-  order = dc_document_get_reading_order (decipher_session_get_document (self->session), &n_order);
+  order = dc_document_get_reading_order (dc_session_get_document (self->session), &n_order);
   if ((guint64) self->cursor >= n_order)
     return FALSE;
   decipher_document_view_activate_glyph (self, order[self->cursor]);
@@ -262,7 +262,7 @@ _decipher_document_view_set_cursor_glyph (DecipherDocumentView *self, guint glyp
 {
   guint pos;
 
-  if (dc_document_locate_glyph (decipher_session_get_document (self->session), glyph, &pos, NULL))
+  if (dc_document_locate_glyph (dc_session_get_document (self->session), glyph, &pos, NULL))
     {
       self->cursor = (gint64) pos;
       _decipher_document_view_selection_changed (self);
@@ -281,7 +281,7 @@ decipher_document_view_get_cursor_glyph (DecipherDocumentView *self)
 
   if (self->session == NULL || self->cursor < 0)
     return -1;
-  order = dc_document_get_reading_order (decipher_session_get_document (self->session), &n_order);
+  order = dc_document_get_reading_order (dc_session_get_document (self->session), &n_order);
   return (guint64) self->cursor < n_order ? (int) order[self->cursor] : -1;
 }
 
@@ -301,7 +301,7 @@ _decipher_document_view_draw_cursor (DecipherDocumentView *self, GtkSnapshot *sn
    * stayed in the same widget, as it does while the cursor moves inside this one. */
   if (glyph < 0 || !self->cursor_shown || !gtk_widget_has_focus (GTK_WIDGET (self)))
     return;
-  glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session), NULL);
+  glyphs = dc_document_get_glyphs (dc_session_get_document (self->session), NULL);
   if (glyphs[glyph].page != page)
     return;
   _decipher_document_view_glyph_rect (self, &glyphs[glyph], page_rect, &rect);
@@ -336,7 +336,7 @@ decipher_document_view_get_lines_in_view (DecipherDocumentView *self, guint *fir
 
   if (self->session == NULL || self->n_pages == 0 || height <= 0)
     return FALSE;
-  document = decipher_session_get_document (self->session);
+  document = dc_session_get_document (self->session);
   lines = dc_document_get_lines (document, NULL);
   order = dc_document_get_reading_order (document, NULL);
   top = gtk_adjustment_get_value (self->vadjustment);

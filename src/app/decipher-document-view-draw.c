@@ -275,13 +275,12 @@ static void
 draw_glyph_marks (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
                   const graphene_rect_t *page_rect, const graphene_rect_t *visible)
 {
-  const DcGlyph *glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session),
-                                                  NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (dc_session_get_document (self->session), NULL);
   guint selected = decipher_view_state_get_selected_symbol (self->state);
   gboolean high_contrast = adw_style_manager_get_high_contrast (adw_style_manager_get_default ());
   guint first, n;
 
-  dc_document_get_page_glyphs (decipher_session_get_document (self->session), page, &first, &n);
+  dc_document_get_page_glyphs (dc_session_get_document (self->session), page, &first, &n);
   for (guint g = first; g < first + n; g++)
     {
       const DcGlyph *glyph = &glyphs[g];
@@ -344,11 +343,10 @@ static void
 draw_marks (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
             const graphene_rect_t *page_rect, const graphene_rect_t *visible)
 {
-  const DcGlyph *glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session),
-                                                  NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (dc_session_get_document (self->session), NULL);
   guint first, n;
 
-  dc_document_get_page_glyphs (decipher_session_get_document (self->session), page, &first, &n);
+  dc_document_get_page_glyphs (dc_session_get_document (self->session), page, &first, &n);
   for (guint kind = 0; kind < DECIPHER_N_MARKS; kind++)
     {
       guint n_marks;
@@ -420,7 +418,7 @@ unref_layout (gpointer layout)
 static PangoLayout *
 line_layout (DecipherDocumentView *self, guint line, const DcLine *l)
 {
-  DcDocument *document = decipher_session_get_document (self->session);
+  DcDocument *document = dc_session_get_document (self->session);
   g_autofree char *text = NULL;
   PangoFontDescription *font;
   PangoAttrList *attrs;
@@ -439,7 +437,7 @@ line_layout (DecipherDocumentView *self, guint line, const DcLine *l)
     return layout;
 
   text = dc_export_line_text (document, line, dc_key_value_func,
-                              decipher_session_get_key (self->session));
+                              dc_session_get_key (self->session));
   layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
   attrs = dim_unknowns (text);
   pango_layout_set_attributes (layout, attrs);
@@ -460,7 +458,7 @@ static void
 draw_text (DecipherDocumentView *self, GtkSnapshot *snapshot, guint page,
            const graphene_rect_t *page_rect, const graphene_rect_t *visible)
 {
-  DcDocument *document = decipher_session_get_document (self->session);
+  DcDocument *document = dc_session_get_document (self->session);
   const DcLine *lines = dc_document_get_lines (document, NULL);
   guint first, n;
 

@@ -56,7 +56,7 @@ decipher_document_view_fit_page (DecipherDocumentView *self)
   if (!room_for_page (self, &width, &height))
     return;
   page = decipher_document_view_get_page (self);
-  document = decipher_session_get_document (self->session);
+  document = dc_session_get_document (self->session);
   dc_document_get_page_size (document, page, &page_width, &page_height);
   if (page_width <= 0 || page_height <= 0)
     return;

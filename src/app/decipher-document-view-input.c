@@ -45,8 +45,8 @@ decipher_document_view_glyph_at (DecipherDocumentView *self, double x, double y)
   if (!graphene_rect_contains_point (&page_rect, &point))
     return -1;
 
-  glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session), NULL);
-  dc_document_get_page_glyphs (decipher_session_get_document (self->session), page, &first, &n);
+  glyphs = dc_document_get_glyphs (dc_session_get_document (self->session), NULL);
+  dc_document_get_page_glyphs (dc_session_get_document (self->session), page, &first, &n);
   for (guint g = first; g < first + n; g++)
     {
       graphene_rect_t rect;
@@ -78,7 +78,7 @@ decipher_document_view_get_glyph_area (DecipherDocumentView *self, guint glyph,
 
   if (self->session == NULL)
     return FALSE;
-  glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session), &n_glyphs);
+  glyphs = dc_document_get_glyphs (dc_session_get_document (self->session), &n_glyphs);
   if (glyph >= n_glyphs)
     return FALSE;
   _decipher_document_view_page_rect (self, glyphs[glyph].page, &page_rect);
@@ -146,7 +146,7 @@ decipher_document_view_activate_glyph (DecipherDocumentView *self, guint glyph)
   g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
   g_return_if_fail (self->session != NULL);
 
-  glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session), &n_glyphs);
+  glyphs = dc_document_get_glyphs (dc_session_get_document (self->session), &n_glyphs);
   g_return_if_fail (glyph < n_glyphs);
   symbol = glyphs[glyph].symbol;
 
@@ -172,8 +172,7 @@ decipher_document_view_activate_symbol (DecipherDocumentView *self, guint symbol
   g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
   g_return_if_fail (self->session != NULL);
 
-  occurrences = dc_document_get_symbol_glyphs (decipher_session_get_document (self->session),
-                                               symbol, &n);
+  occurrences = dc_document_get_symbol_glyphs (dc_session_get_document (self->session), symbol, &n);
   if (n > 0)
     decipher_document_view_activate_glyph (self, occurrences[0]);
 }
@@ -284,12 +283,12 @@ _decipher_document_view_query_tooltip (GtkWidget *widget, int x, int y, gboolean
   if (glyph < 0 || self->popover_glyph >= 0)
     return FALSE;
 
-  glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session), NULL);
+  glyphs = dc_document_get_glyphs (dc_session_get_document (self->session), NULL);
   symbol = glyphs[glyph].symbol;
-  status = dc_key_get_status (decipher_session_get_key (self->session), symbol);
-  n = dc_document_get_symbol (decipher_session_get_document (self->session), symbol)->n_glyphs;
-  title = decipher_labels_dup_symbol_title (decipher_session_get_document (self->session), symbol);
-  value = decipher_labels_dup_value (decipher_session_get_key (self->session), symbol);
+  status = dc_key_get_status (dc_session_get_key (self->session), symbol);
+  n = dc_document_get_symbol (dc_session_get_document (self->session), symbol)->n_glyphs;
+  title = decipher_labels_dup_symbol_title (dc_session_get_document (self->session), symbol);
+  value = decipher_labels_dup_value (dc_session_get_key (self->session), symbol);
   /* Translators: a glyph's tooltip in the document view. */
   text = g_strdup_printf (ngettext ("%s\nValue: %s · %s · %u occurrence",
                                     "%s\nValue: %s · %s · %u occurrences", n),

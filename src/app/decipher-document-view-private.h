@@ -19,7 +19,7 @@ struct _DecipherDocumentView
 {
   GtkWidget parent_instance;
 
-  DecipherSession *session;
+  DcSession *session;
   /* On the session's key: retargeted with the session, nothing to disconnect by hand. */
   GSignalGroup *key_signals;
   DecipherPageRenderer *renderer;

@@ -49,7 +49,7 @@ decipher_document_view_select_glyphs (DecipherDocumentView *self, guint first_gl
 
   if (self->session == NULL)
     return FALSE;
-  document = decipher_session_get_document (self->session);
+  document = dc_session_get_document (self->session);
   if (!dc_document_locate_glyph (document, first_glyph, &first, NULL)
       || !dc_document_locate_glyph (document, last_glyph, &last, NULL))
     return FALSE;
@@ -97,8 +97,8 @@ decipher_document_view_dup_selected_text (DecipherDocumentView *self)
 
   if (!decipher_document_view_has_selection (self) || !selection_bounds (self, &lo, &hi))
     return NULL;
-  return dc_export_run_text (decipher_session_get_document (self->session), lo, hi,
-                             dc_key_value_func, decipher_session_get_key (self->session));
+  return dc_export_run_text (dc_session_get_document (self->session), lo, hi, dc_key_value_func,
+                             dc_session_get_key (self->session));
 }
 
 /* Starts or drops the selection as the cursor moves: Shift+arrow extends it from where
@@ -132,8 +132,8 @@ glyph_near (DecipherDocumentView *self, double x, double y)
     return best;
   page = _decipher_document_view_page_at_y (self, y + gtk_adjustment_get_value (self->vadjustment));
   _decipher_document_view_page_rect (self, page, &page_rect);
-  glyphs = dc_document_get_glyphs (decipher_session_get_document (self->session), NULL);
-  dc_document_get_page_glyphs (decipher_session_get_document (self->session), page, &first, &n);
+  glyphs = dc_document_get_glyphs (dc_session_get_document (self->session), NULL);
+  dc_document_get_page_glyphs (dc_session_get_document (self->session), page, &first, &n);
   for (guint g = first; g < first + n; g++)
     {
       graphene_rect_t rect;
@@ -208,7 +208,7 @@ _decipher_document_view_draw_selection (DecipherDocumentView *self, GtkSnapshot 
 
   if (!decipher_document_view_has_selection (self) || !selection_bounds (self, &lo, &hi))
     return;
-  document = decipher_session_get_document (self->session);
+  document = dc_session_get_document (self->session);
   lines = dc_document_get_lines (document, NULL);
   glyphs = dc_document_get_glyphs (document, NULL);
   order = dc_document_get_reading_order (document, NULL);

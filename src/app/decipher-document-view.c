@@ -91,7 +91,7 @@ void
 _decipher_document_view_page_rect (DecipherDocumentView *self, guint page, graphene_rect_t *rect)
 {
   double width, height, x, allocated = gtk_widget_get_width (GTK_WIDGET (self));
-  DcDocument *document = decipher_session_get_document (self->session);
+  DcDocument *document = dc_session_get_document (self->session);
 
   dc_document_get_page_size (document, page, &width, &height);
   x = (MAX (content_width (self), allocated) - width * self->zoom) / 2;
@@ -403,14 +403,13 @@ decipher_document_view_size_allocate (GtkWidget *widget, int width, int height, 
 static void
 update_unknown (DecipherDocumentView *self, guint symbol)
 {
-  DcDocument *document = decipher_session_get_document (self->session);
+  DcDocument *document = dc_session_get_document (self->session);
   guint first = symbol == DC_SYMBOL_NONE ? 0 : symbol;
   guint last = symbol == DC_SYMBOL_NONE ? self->n_symbols : symbol + 1;
 
   for (guint s = first; s < last; s++)
     {
-      gboolean unknown = dc_session_symbol_is_unknown (decipher_session_get_engine (self->session),
-                                                       s);
+      gboolean unknown = dc_session_symbol_is_unknown (self->session, s);
       guint n = dc_document_get_symbol (document, s)->n_glyphs;
 
       if (unknown == self->unknown[s])
@@ -483,16 +482,21 @@ clear_session (DecipherDocumentView *self)
 /**
  * decipher_document_view_set_session:
  * @session: (nullable): the document to show
+ * @render_file: (nullable): the file its pages are drawn from (the render copy when it
+ *   has one); required with @session
+ * @password: (nullable): for an encrypted @render_file
  *
- * Starts a page renderer of its own for @session's file.
+ * Starts a page renderer of its own for @render_file.
  */
 void
-decipher_document_view_set_session (DecipherDocumentView *self, DecipherSession *session)
+decipher_document_view_set_session (DecipherDocumentView *self, DcSession *session,
+                                    GFile *render_file, const char *password)
 {
   DcDocument *document;
 
   g_return_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self));
-  g_return_if_fail (session == NULL || DECIPHER_IS_SESSION (session));
+  g_return_if_fail (session == NULL || DC_IS_SESSION (session));
+  g_return_if_fail (session == NULL || G_IS_FILE (render_file));
 
   if (self->session == session)
     return;
@@ -500,7 +504,7 @@ decipher_document_view_set_session (DecipherDocumentView *self, DecipherSession 
   if (session != NULL)
     {
       self->session = g_object_ref (session);
-      document = decipher_session_get_document (session);
+      document = dc_session_get_document (session);
       self->n_pages = dc_document_get_n_pages (document);
       self->cum_height = g_new0 (double, self->n_pages + 1);
       for (guint page = 0; page < self->n_pages; page++)
@@ -515,13 +519,11 @@ decipher_document_view_set_session (DecipherDocumentView *self, DecipherSession 
       self->unknown = g_new0 (guint8, MAX (self->n_symbols, 1));
       update_unknown (self, DC_SYMBOL_NONE);
 
-      self->renderer = decipher_page_renderer_new (decipher_session_get_render_file (session),
-                                                   decipher_session_get_password (session));
+      self->renderer = decipher_page_renderer_new (render_file, password);
       update_render_scale (self);
       g_signal_connect_swapped (self->renderer, "page-ready", G_CALLBACK (page_ready_cb), self);
-      g_signal_group_set_target (self->key_signals, decipher_session_get_key (session));
-      decipher_glyph_popover_set_session (self->popover, decipher_session_get_engine (session),
-                                          NULL);
+      g_signal_group_set_target (self->key_signals, dc_session_get_key (session));
+      decipher_glyph_popover_set_session (self->popover, session, NULL);
       gtk_adjustment_set_value (self->vadjustment, 0);
       gtk_adjustment_set_value (self->hadjustment, 0);
     }
@@ -530,7 +532,7 @@ decipher_document_view_set_session (DecipherDocumentView *self, DecipherSession 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAGE]);
 }
 
-DecipherSession *
+DcSession *
 decipher_document_view_get_session (DecipherDocumentView *self)
 {
   g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), NULL);
@@ -555,8 +557,7 @@ decipher_document_view_set_shapes (DecipherDocumentView *self, DecipherGlyphShap
 
   g_set_object (&self->shapes, shapes);
   if (self->session != NULL)
-    decipher_glyph_popover_set_session (self->popover, decipher_session_get_engine (self->session),
-                                        shapes);
+    decipher_glyph_popover_set_session (self->popover, self->session, shapes);
 }
 
 /**

@@ -10,7 +10,7 @@
 #include "decipher-glyph-popover.h"
 #include "decipher-glyph-shapes.h"
 #include "decipher-page-renderer.h"
-#include "decipher-session.h"
+#include "decipher.h"
 #include "decipher-view-state.h"
 
 G_BEGIN_DECLS
@@ -23,8 +23,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DecipherDocumentView, decipher_document_view, DECIPHER, DOCUMENT_VIEW,
                       GtkWidget)
 
-void decipher_document_view_set_session (DecipherDocumentView *self, DecipherSession *session);
-DecipherSession *decipher_document_view_get_session (DecipherDocumentView *self);
+void decipher_document_view_set_session (DecipherDocumentView *self, DcSession *session,
+                                         GFile *render_file, const char *password);
+DcSession *decipher_document_view_get_session (DecipherDocumentView *self);
 DecipherPageRenderer *decipher_document_view_get_renderer (DecipherDocumentView *self);
 void decipher_document_view_set_shapes (DecipherDocumentView *self, DecipherGlyphShapes *shapes);
 void decipher_document_view_set_view_state (DecipherDocumentView *self, DecipherViewState *state);

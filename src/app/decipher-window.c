@@ -563,7 +563,7 @@ _decipher_window_set_session (DecipherWindow *self, DecipherSession *session)
       g_signal_handlers_disconnect_by_data (decipher_session_get_key (self->session), self);
     }
   decipher_glyph_palette_set_session (self->palette, NULL, NULL);
-  decipher_document_view_set_session (self->document_view, NULL);
+  decipher_document_view_set_session (self->document_view, NULL, NULL, NULL);
   decipher_input_pane_set_session (self->input_pane, NULL);
   decipher_search_bar_set_session (self->search_bar, NULL);
   decipher_page_sidebar_set_session (self->page_sidebar, NULL, NULL);
@@ -584,7 +584,9 @@ _decipher_window_set_session (DecipherWindow *self, DecipherSession *session)
    * at another (restore_view()). */
   decipher_document_view_set_zoom (self->document_view,
                                    g_settings_get_double (self->settings, "zoom"));
-  decipher_document_view_set_session (self->document_view, session);
+  decipher_document_view_set_session (self->document_view, engine,
+                                      decipher_session_get_render_file (session),
+                                      decipher_session_get_password (session));
   restore_view (self);
   self->shapes = decipher_glyph_shapes_new (engine, decipher_document_view_get_renderer (
                                                         self->document_view));

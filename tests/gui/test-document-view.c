@@ -29,7 +29,9 @@ fixture_open (Fixture *f, const char *name)
   f->view = g_object_ref_sink (g_object_new (DECIPHER_TYPE_DOCUMENT_VIEW, NULL));
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (f->view));
   gtk_window_set_child (f->window, scroller);
-  decipher_document_view_set_session (f->view, f->session);
+  decipher_document_view_set_session (f->view, decipher_session_get_engine (f->session),
+                                      decipher_session_get_render_file (f->session),
+                                      decipher_session_get_password (f->session));
   gtk_window_present (f->window);
 }
 
