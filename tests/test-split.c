@@ -342,8 +342,8 @@ write_json (JsonObject *root, const char *path)
   g_assert_no_error (error);
 }
 
-/* A split naming a glyph the document does not have, or one of another code: one
- * sentence, and the key as it was. */
+/* A split naming a glyph the document does not have, one of another code, one naming no
+ * glyph, or a key entry naming one: one sentence, and the key as it was. */
 static void
 test_split_project_refused (Fixture *fixture, gconstpointer data)
 {
@@ -353,7 +353,7 @@ test_split_project_refused (Fixture *fixture, gconstpointer data)
   g_autoptr (JsonParser) parser = NULL;
   g_autoptr (DcKey) key = dc_key_new (fixture->document);
   g_autoptr (DcProject) loaded = NULL;
-  const char *bad[] = { "beyond", "other code", "inferred" };
+  const char *bad[] = { "beyond", "other code", "inferred", "no glyph", "glyph in the key" };
   JsonObject *root, *split;
   guint n_glyphs;
 
@@ -370,8 +370,14 @@ test_split_project_refused (Fixture *fixture, gconstpointer data)
         json_object_set_int_member (split, "glyph", n_glyphs + 5);
       else if (i == 1)
         json_object_set_int_member (split, "glyph", fixture->first == 0 ? 1 : 0);
-      else
+      else if (i == 2)
         json_object_set_string_member (split, "status", "inferred");
+      else if (i == 3)
+        json_object_remove_member (split, "glyph");
+      else
+        json_object_set_int_member (
+            json_array_get_object_element (json_object_get_array_member (root, "key"), 0),
+            "glyph", fixture->first);
       {
         g_autofree char *bad_path = g_build_filename (fixture->dir, "worse.decipher", NULL);
 

@@ -578,7 +578,8 @@ replay_line (DcProjectLoader *loader, const char *line, gsize length, guint numb
 
       if (!_dc_project_read_entry (loader, input, number - 1, NULL, TRUE, split)
           || (!split->on_glyph
-              && _dc_project_invalid (loader, _("Line %u splits off no glyph."), number)))
+              /* _dc_project_invalid() says FALSE: the line is refused. */
+              && !_dc_project_invalid (loader, _("Line %u splits off no glyph."), number)))
         {
           _dc_key_entry_clear (split);
           g_free (split);

@@ -914,7 +914,8 @@ read_splits (DcProjectLoader *loader, JsonObject *root, GArray *entries)
       if (!_dc_project_read_entry (loader, json_array_get_element (array, i), i, NULL, FALSE,
                                    &entry)
           || (!entry.on_glyph
-              && invalid (loader, _("Split %u does not say which glyph it splits off."), i + 1)))
+              /* invalid() says FALSE: the split is refused. */
+              && !invalid (loader, _("Split %u does not say which glyph it splits off."), i + 1)))
         {
           _dc_key_entry_clear (&entry);
           return FALSE;
@@ -950,8 +951,9 @@ read_key (DcProjectLoader *loader, JsonObject *root, GArray *entries)
       if (!_dc_project_read_entry (loader, json_array_get_element (array, i), i, seen, FALSE,
                                    &entry)
           || (entry.on_glyph
-              && invalid (loader, _("Key entry %u names a glyph; splits are listed apart."),
-                                     i + 1)))
+              /* invalid() says FALSE: the entry is refused. */
+              && !invalid (loader, _("Key entry %u names a glyph; splits are listed apart."),
+                                      i + 1)))
         {
           _dc_key_entry_clear (&entry);
           return FALSE;
