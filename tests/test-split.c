@@ -176,6 +176,74 @@ test_split_undo_redo (Fixture *fixture, gconstpointer data)
 }
 
 static void
+unmapped (Fixture *fixture, guint *n_symbols, guint *n_glyphs)
+{
+  dc_export_count_unmapped (fixture->document, -1, dc_key_value_func, fixture->key, n_symbols,
+                            n_glyphs);
+}
+
+/* The counts are of what each glyph reads: an occurrence split off its unknown symbol is
+ * decoded, its symbol's other occurrences are not, and a symbol every occurrence of which
+ * is split off counts as decoded (no glyph of it reads U+FFFD). */
+static void
+test_split_counts (Fixture *fixture, gconstpointer data)
+{
+  g_autofree guint32 *all = NULL;
+  const guint32 *occurrences;
+  guint n_occurrences, symbols, glyphs, full_symbols, full_glyphs, n_unmapped, n_codes;
+
+  occurrences = dc_document_get_symbol_glyphs (fixture->document, fixture->symbol, &n_occurrences);
+  all = g_memdup2 (occurrences, n_occurrences * sizeof (guint32));
+  dc_key_count_decoded (fixture->key, &full_symbols, &full_glyphs);
+  unmapped (fixture, &n_codes, &n_unmapped);
+  g_assert_cmpuint (n_unmapped, ==, 0);
+
+  dc_key_forget (fixture->key, fixture->symbol);
+  dc_key_count_decoded (fixture->key, &symbols, &glyphs);
+  g_assert_cmpuint (symbols, ==, full_symbols - 1);
+  g_assert_cmpuint (glyphs, ==, full_glyphs - n_occurrences);
+  unmapped (fixture, &n_codes, &n_unmapped);
+  g_assert_cmpuint (n_codes, ==, 1);
+  g_assert_cmpuint (n_unmapped, ==, n_occurrences);
+
+  split_first (fixture);
+  g_assert_cmpuint (dc_key_count_split (fixture->key, fixture->symbol), ==, 1);
+  dc_key_count_decoded (fixture->key, &symbols, &glyphs);
+  g_assert_cmpuint (symbols, ==, full_symbols - 1);
+  g_assert_cmpuint (glyphs, ==, full_glyphs - n_occurrences + 1);
+  unmapped (fixture, &n_codes, &n_unmapped);
+  g_assert_cmpuint (n_codes, ==, 1);
+  g_assert_cmpuint (n_unmapped, ==, n_occurrences - 1);
+
+  /* Every occurrence split off: the symbol reads nowhere, so it is decoded. */
+  g_assert_true (dc_key_split (fixture->key, all, n_occurrences, CYRILLIC_A, "split", NULL));
+  g_assert_cmpuint (dc_key_count_split (fixture->key, fixture->symbol), ==, n_occurrences);
+  dc_key_count_decoded (fixture->key, &symbols, &glyphs);
+  g_assert_cmpuint (symbols, ==, full_symbols);
+  g_assert_cmpuint (glyphs, ==, full_glyphs);
+  unmapped (fixture, &n_codes, &n_unmapped);
+  g_assert_cmpuint (n_unmapped, ==, 0);
+  g_assert_cmpuint (n_codes, ==, 0);
+
+  /* Its own value then counts its glyphs once, not again for the splits. */
+  g_assert_true (dc_key_set (fixture->key, fixture->symbol, "o", DC_KEY_CONFIRMED, "assign", NULL));
+  dc_key_count_decoded (fixture->key, &symbols, &glyphs);
+  g_assert_cmpuint (symbols, ==, full_symbols);
+  g_assert_cmpuint (glyphs, ==, full_glyphs);
+
+  /* Undo walks the counts back step by step. */
+  g_assert_true (dc_key_undo (fixture->key));
+  g_assert_true (dc_key_undo (fixture->key));
+  dc_key_count_decoded (fixture->key, &symbols, &glyphs);
+  g_assert_cmpuint (glyphs, ==, full_glyphs - n_occurrences + 1);
+  g_assert_true (dc_key_undo (fixture->key));
+  dc_key_count_decoded (fixture->key, &symbols, &glyphs);
+  g_assert_cmpuint (symbols, ==, full_symbols - 1);
+  g_assert_cmpuint (glyphs, ==, full_glyphs - n_occurrences);
+  g_assert_cmpuint (dc_key_count_split (fixture->key, fixture->symbol), ==, 0);
+}
+
+static void
 test_split_refusals (Fixture *fixture, gconstpointer data)
 {
   g_autoptr (GError) error = NULL;
@@ -543,6 +611,53 @@ reply_line (GStrv replies, guint i, JsonParser *parser)
   return json_node_get_object (json_parser_get_root (parser));
 }
 
+static void
+status_counts (GStrv replies, guint i, JsonParser *parser, gint64 *symbols, gint64 *glyphs)
+{
+  JsonObject *reply = reply_line (replies, i, parser);
+
+  g_assert_true (json_object_get_boolean_member (reply, "ok"));
+  *symbols = json_object_get_int_member (reply, "decoded_symbols");
+  *glyphs = json_object_get_int_member (reply, "decoded_glyphs");
+}
+
+/* The session's status counts decoded glyphs as the window's status line does: by what
+ * each occurrence reads (DESIGN's status contract). */
+static void
+test_split_cli_status (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *project = g_build_filename (fixture->dir, "status.decipher", NULL);
+  const char *session_args[] = { "session", "--project", project, "--no-auto", NULL };
+  g_autoptr (GString) script = g_string_new (NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autofree char *out = NULL;
+  g_auto (GStrv) replies = NULL;
+  const guint32 *occurrences;
+  guint n_occurrences;
+  gint64 symbols[3], glyphs[3];
+
+  occurrences = dc_document_get_symbol_glyphs (fixture->document, fixture->symbol, &n_occurrences);
+  /* With --no-auto no level runs: the symbol and its occurrences start unknown. */
+  g_string_append (script, "{\"cmd\":\"status\"}\n");
+  g_string_append_printf (script, "{\"cmd\":\"split\",\"glyphs\":[%u],\"text\":\"a\"}\n",
+                          fixture->first);
+  g_string_append (script, "{\"cmd\":\"status\"}\n");
+  g_string_append (script, "{\"cmd\":\"split\",\"glyphs\":[");
+  for (guint i = 0; i < n_occurrences; i++)
+    g_string_append_printf (script, "%s%u", i > 0 ? "," : "", occurrences[i]);
+  g_string_append (script, "],\"text\":\"a\"}\n{\"cmd\":\"status\"}\n");
+
+  out = run_cli (session_args, script->str);
+  replies = g_strsplit (out, "\n", -1);
+  status_counts (replies, 0, parser, &symbols[0], &glyphs[0]);
+  status_counts (replies, 2, parser, &symbols[1], &glyphs[1]);
+  status_counts (replies, 4, parser, &symbols[2], &glyphs[2]);
+  g_assert_cmpint (symbols[1], ==, symbols[0]);
+  g_assert_cmpint (glyphs[1], ==, glyphs[0] + 1);
+  g_assert_cmpint (symbols[2], ==, symbols[0] + 1);
+  g_assert_cmpint (glyphs[2], ==, glyphs[0] + n_occurrences);
+}
+
 /* The session contract as a script drives it: occurrences, split, undo and redo, the
  * refusals, and what text --project then prints. */
 static void
@@ -662,6 +777,7 @@ main (int argc, char *argv[])
 
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("/split/undo-redo", test_split_undo_redo);
+  ADD ("/split/counts", test_split_counts);
   ADD ("/split/refusals", test_split_refusals);
   ADD ("/split/project", test_split_project);
   ADD ("/split/journal", test_split_journal);
@@ -669,5 +785,6 @@ main (int argc, char *argv[])
   ADD ("/split/exports", test_split_exports);
   ADD ("/split/repair", test_split_repair);
   ADD ("/split/cli", test_split_cli);
+  ADD ("/split/cli-status", test_split_cli_status);
   return g_test_run ();
 }

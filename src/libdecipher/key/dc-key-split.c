@@ -27,8 +27,12 @@ void
 _dc_key_apply_split (DcKey *self, guint glyph, const Slot *state)
 {
   const DcGlyph *glyphs = dc_document_get_glyphs (self->document, NULL);
+  guint symbol = glyphs[glyph].symbol;
+  gboolean was_split = g_hash_table_contains (self->splits, GUINT_TO_POINTER (glyph));
   Slot *slot;
 
+  _dc_key_count_symbol (self, symbol, FALSE);
+  self->n_split[symbol] -= was_split;
   if (state->value == NULL)
     g_hash_table_remove (self->splits, GUINT_TO_POINTER (glyph));
   else
@@ -40,8 +44,10 @@ _dc_key_apply_split (DcKey *self, guint glyph, const Slot *state)
       slot->level = DC_KEY_LEVEL_USER;
       slot->confidence = 1.0;
       g_hash_table_replace (self->splits, GUINT_TO_POINTER (glyph), slot);
+      self->n_split[symbol]++;
     }
-  _dc_key_mark_changed (self, glyphs[glyph].symbol);
+  _dc_key_count_symbol (self, symbol, TRUE);
+  _dc_key_mark_changed (self, symbol);
 }
 
 void
@@ -53,7 +59,14 @@ _dc_key_clear_splits (DcKey *self)
 
   g_hash_table_iter_init (&iter, self->splits);
   while (g_hash_table_iter_next (&iter, &glyph, NULL))
-    _dc_key_mark_changed (self, glyphs[GPOINTER_TO_UINT (glyph)].symbol);
+    {
+      guint symbol = glyphs[GPOINTER_TO_UINT (glyph)].symbol;
+
+      _dc_key_count_symbol (self, symbol, FALSE);
+      self->n_split[symbol]--;
+      _dc_key_count_symbol (self, symbol, TRUE);
+      _dc_key_mark_changed (self, symbol);
+    }
   g_hash_table_remove_all (self->splits);
 }
 
@@ -256,6 +269,20 @@ dc_key_get_split (DcKey *self, guint glyph, const char **provenance)
   if (provenance != NULL)
     *provenance = slot != NULL ? slot->provenance : NULL;
   return slot != NULL ? slot->value : NULL;
+}
+
+/**
+ * dc_key_count_split:
+ *
+ * Returns: how many occurrences of @symbol are split off it
+ */
+guint
+dc_key_count_split (DcKey *self, guint symbol)
+{
+  g_return_val_if_fail (DC_IS_KEY (self), 0);
+  g_return_val_if_fail (symbol < self->n_slots, 0);
+
+  return self->n_split[symbol];
 }
 
 /**

@@ -50,6 +50,7 @@ struct _DcKey
   guint n_slots;
   guint8 *needs_decoding;
   GHashTable *splits; /* glyph → Slot *: occurrences that read otherwise than their symbol */
+  guint *n_split;     /* per symbol: how many of its occurrences are in splits */
 
   guint n_to_decode_symbols;
   guint n_to_decode_glyphs;
@@ -70,6 +71,7 @@ void _dc_key_slot_clear (Slot *slot);
 void _dc_key_slot_free (gpointer data);
 void _dc_key_apply_edit (DcKey *self, const Edit *edit, gboolean backwards);
 void _dc_key_mark_changed (DcKey *self, guint symbol);
+void _dc_key_count_symbol (DcKey *self, guint symbol, gboolean add);
 
 /* dc-key-split.c */
 void _dc_key_apply_split (DcKey *self, guint glyph, const Slot *state);

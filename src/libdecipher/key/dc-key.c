@@ -239,25 +239,52 @@ flush_changed (DcKey *self)
   g_signal_emit (self, signals[CHANGED], 0, symbol);
 }
 
+/* Adds (or takes away) what @symbol contributes to the decoded counts. The counts are of
+ * what the reader sees: a glyph is decoded when the value it reads is, so an occurrence
+ * split off its symbol (always the user's confirmed value) counts as decoded even while its
+ * symbol is unknown, and the symbol's other occurrences still count as undecoded. A symbol
+ * counts as decoded when its own value is, or when every occurrence is split off: then no
+ * glyph it draws reads as U+FFFD, and its own value could change nothing on the page. */
+void
+_dc_key_count_symbol (DcKey *self, guint symbol, gboolean add)
+{
+  guint n_glyphs = dc_document_get_symbol (self->document, symbol)->n_glyphs;
+  guint n_symbols = 0, n_decoded = 0;
+
+  if (!self->needs_decoding[symbol])
+    return;
+  if (slot_is_decoded (self, symbol, &self->slots[symbol]))
+    {
+      n_symbols = 1;
+      n_decoded = n_glyphs;
+    }
+  else
+    {
+      n_decoded = self->n_split[symbol];
+      n_symbols = n_glyphs > 0 && n_decoded == n_glyphs;
+    }
+  if (add)
+    {
+      self->n_decoded_symbols += n_symbols;
+      self->n_decoded_glyphs += n_decoded;
+    }
+  else
+    {
+      self->n_decoded_symbols -= n_symbols;
+      self->n_decoded_glyphs -= n_decoded;
+    }
+}
+
 /* Every change of a slot goes through here, so the counts and spaces stay true. */
 static void
 apply_slot (DcKey *self, guint symbol, const Slot *value)
 {
   Slot *slot = &self->slots[symbol];
-  guint n_glyphs = dc_document_get_symbol (self->document, symbol)->n_glyphs;
 
-  if (slot_is_decoded (self, symbol, slot))
-    {
-      self->n_decoded_symbols--;
-      self->n_decoded_glyphs -= n_glyphs;
-    }
+  _dc_key_count_symbol (self, symbol, FALSE);
   _dc_key_slot_clear (slot);
   slot_copy (slot, value);
-  if (slot_is_decoded (self, symbol, slot))
-    {
-      self->n_decoded_symbols++;
-      self->n_decoded_glyphs += n_glyphs;
-    }
+  _dc_key_count_symbol (self, symbol, TRUE);
 
   sync_space (self, symbol);
   _dc_key_mark_changed (self, symbol);
@@ -296,6 +323,7 @@ dc_key_constructed (GObject *object)
   dc_document_get_symbols (self->document, &self->n_slots);
   self->slots = g_new0 (Slot, self->n_slots);
   self->needs_decoding = g_new0 (guint8, self->n_slots);
+  self->n_split = g_new0 (guint, self->n_slots);
 
   for (guint s = 0; s < self->n_slots; s++)
     {
@@ -318,6 +346,7 @@ dc_key_finalize (GObject *object)
     _dc_key_slot_clear (&self->slots[s]);
   g_clear_pointer (&self->slots, g_free);
   g_clear_pointer (&self->needs_decoding, g_free);
+  g_clear_pointer (&self->n_split, g_free);
   g_clear_pointer (&self->splits, g_hash_table_unref);
   g_clear_pointer (&self->undo_stack, g_ptr_array_unref);
   g_clear_pointer (&self->redo_stack, g_ptr_array_unref);
@@ -1273,7 +1302,9 @@ dc_key_redo (DcKey *self)
  * @n_glyphs: (out) (optional): their occurrences
  *
  * Only symbols of untrusted fonts count, and only inferred or confirmed values: a
- * proposal is not decoded yet, and an ignored glyph ("") is.
+ * proposal is not decoded yet, and an ignored glyph ("") is. Glyphs are counted by what
+ * each reads: an occurrence split off its symbol is decoded, and a symbol is when each of
+ * its occurrences is (see _dc_key_count_symbol()).
  */
 void
 dc_key_count_decoded (DcKey *self, guint *n_symbols, guint *n_glyphs)

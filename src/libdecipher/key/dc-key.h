@@ -86,6 +86,7 @@ gboolean dc_key_split (DcKey *self, const guint *glyphs, guint n_glyphs, const c
 gboolean dc_key_unsplit (DcKey *self, const guint *glyphs, guint n_glyphs);
 const char *dc_key_get_split (DcKey *self, guint glyph, const char **provenance);
 const char *dc_key_get_glyph_value (DcKey *self, guint glyph);
+guint dc_key_count_split (DcKey *self, guint symbol);
 guint *dc_key_dup_split_glyphs (DcKey *self, guint symbol, guint *n_glyphs);
 
 void dc_key_begin_change (DcKey *self, const char *label);

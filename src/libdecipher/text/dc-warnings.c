@@ -15,9 +15,27 @@
 #include <glib/gi18n-lib.h>
 
 #include "dc-export.h"
+#include "dc-key.h"
 
 /* At most this many codes are listed in a warning: enough to find them, not a font's 65536. */
 #define MAX_LISTED_CODES 64
+
+/* How many occurrences of @symbol, which @value gives nothing for, read nothing either. */
+static guint
+count_unmapped_glyphs (DcDocument *document, guint symbol, DcValueFunc value, gpointer user_data)
+{
+  const guint32 *glyphs;
+  guint n_glyphs, n = 0;
+
+  /* The key counts its splits per symbol: no walk over a book's occurrences per update. */
+  if (value == dc_key_value_func && DC_IS_KEY (user_data))
+    return dc_document_get_symbol (document, symbol)->n_glyphs
+           - dc_key_count_split (user_data, symbol);
+  glyphs = dc_document_get_symbol_glyphs (document, symbol, &n_glyphs);
+  for (guint i = 0; i < n_glyphs; i++)
+    n += dc_value_for_glyph (value, user_data, glyphs[i], symbol) == NULL;
+  return n;
+}
 
 /**
  * dc_export_count_unmapped:
@@ -26,7 +44,9 @@
  * @n_glyphs: (out) (optional): how many glyphs they draw
  *
  * Counts the symbols of @font that @value gives nothing for (%NULL: U+FFFD in the text),
- * spaces aside. A value decided to be empty ("ignore it") is a value.
+ * spaces aside. A value decided to be empty ("ignore it") is a value. Glyphs are counted
+ * by what each reads, as the text has them: an occurrence split off its unknown symbol is
+ * not unmapped, and a symbol is counted while any of its occurrences still is.
  */
 void
 dc_export_count_unmapped (DcDocument *document, int font, DcValueFunc value, gpointer user_data,
@@ -41,11 +61,14 @@ dc_export_count_unmapped (DcDocument *document, int font, DcValueFunc value, gpo
   symbols = dc_document_get_symbols (document, &n);
   for (guint s = 0; s < n; s++)
     {
+      guint n_unmapped;
+
       if ((font >= 0 && symbols[s].font != (guint) font) || symbols[s].n_glyphs == 0
           || dc_document_symbol_is_space (document, s) || value (s, user_data) != NULL)
         continue;
-      symbol_count++;
-      glyph_count += symbols[s].n_glyphs;
+      n_unmapped = count_unmapped_glyphs (document, s, value, user_data);
+      symbol_count += n_unmapped > 0;
+      glyph_count += n_unmapped;
     }
   if (n_symbols != NULL)
     *n_symbols = symbol_count;
@@ -100,7 +123,8 @@ add_unmapped_warning (JsonBuilder *builder, DcDocument *document, guint font, Dc
   symbols = dc_document_get_symbols (document, &n);
   for (guint s = 0; s < n && listed < MAX_LISTED_CODES; s++)
     if (symbols[s].font == font && symbols[s].n_glyphs > 0
-        && !dc_document_symbol_is_space (document, s) && value (s, user_data) == NULL)
+        && !dc_document_symbol_is_space (document, s) && value (s, user_data) == NULL
+        && count_unmapped_glyphs (document, s, value, user_data) > 0)
       {
         json_builder_add_int_value (builder, symbols[s].code);
         listed++;
