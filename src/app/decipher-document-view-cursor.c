@@ -159,12 +159,20 @@ _decipher_document_view_describe_cursor (DecipherDocumentView *self)
       const guint32 *order = dc_document_get_reading_order (document, NULL);
       guint symbol = dc_document_get_glyphs (document, NULL)[order[self->cursor]].symbol;
       g_autofree char *title = decipher_labels_dup_symbol_title (document, symbol);
-      g_autofree char *value = decipher_labels_dup_value (dc_session_get_key (self->session),
-                                                          symbol);
+      DcKey *key = dc_session_get_key (self->session);
+      g_autofree char *value = decipher_labels_dup_value (key, symbol);
+      g_autofree char *split = decipher_labels_dup_split (key, order[self->cursor]);
 
-      /* Translators: what a screen reader says of the glyph under the cursor: its value
-       * ("?" while unknown, "space", "none"), then its code and font. */
-      description = g_strdup_printf (_("Value: %s · %s"), value, title);
+      /* An occurrence split off its symbol does not read the symbol's value: saying that
+       * value alone would tell a screen reader's user the wrong text. */
+      if (split != NULL)
+        /* Translators: what a screen reader says of a glyph split off its symbol: the
+         * sentence saying what it and its symbol read, then its code and font. */
+        description = g_strdup_printf (_("%s · %s"), split, title);
+      else
+        /* Translators: what a screen reader says of the glyph under the cursor: its value
+         * ("?" while unknown, "space", "none"), then its code and font. */
+        description = g_strdup_printf (_("Value: %s · %s"), value, title);
     }
   else
     description = g_strdup (_("Glyphs still to decode are highlighted; click one, or move to "

@@ -156,7 +156,7 @@ decipher_document_view_activate_glyph (DecipherDocumentView *self, guint glyph)
   _decipher_document_view_emit_glyph_activated (self, symbol);
 
   self->popover_glyph = (int) glyph;
-  decipher_glyph_popover_set_symbol (self->popover, symbol);
+  decipher_glyph_popover_set_glyph (self->popover, glyph);
   _decipher_document_view_point_popover (self);
   gtk_popover_popup (GTK_POPOVER (self->popover));
   gtk_widget_queue_draw (GTK_WIDGET (self));

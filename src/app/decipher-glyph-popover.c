@@ -5,7 +5,9 @@
  * Opens over the glyph clicked. It shows the symbol's shape as the font draws it, what
  * is known (value, status, how often it occurs, the font's own name for the glyph) and
  * takes what the user reads there. A refused value keeps the popover open with the
- * engine's sentence under the entry, so nothing typed is lost.
+ * engine's sentence under the entry, so nothing typed is lost. Opened on an occurrence
+ * the user split off its symbol, it says so, since the symbol's value is not what that
+ * glyph reads, and offers to read it as its symbol again.
  */
 
 #define G_LOG_DOMAIN "decipher-glyph-popover"
@@ -32,6 +34,7 @@ struct _DecipherGlyphPopover
   GSignalGroup *key_signals;    /* on the session's key */
   GSignalGroup *shapes_signals; /* on the shapes */
   guint symbol;
+  guint glyph; /* the occurrence clicked, or G_MAXUINT when opened on the symbol */
   char *error;
 
   GtkStack *tile;
@@ -41,6 +44,9 @@ struct _DecipherGlyphPopover
   GtkLabel *details_label;
   GtkLabel *name_label;
   GtkLabel *why_label;
+  GtkBox *split_box;
+  GtkLabel *split_label;
+  GtkButton *unsplit_button;
   GtkBox *proposals_box;
   GtkEntry *entry;
   GtkLabel *error_label;
@@ -167,6 +173,24 @@ update_forget_button (DecipherGlyphPopover *self, DcKey *key)
     }
 }
 
+/* An occurrence split off its symbol reads its own value: said above the symbol's, and to
+ * a screen reader as the popover's description. */
+static void
+update_split (DecipherGlyphPopover *self, DcKey *key)
+{
+  g_autofree char *sentence = NULL;
+
+  if (self->glyph != G_MAXUINT)
+    sentence = decipher_labels_dup_split (key, self->glyph);
+  gtk_label_set_text (self->split_label, sentence != NULL ? sentence : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->split_box), sentence != NULL);
+  if (sentence != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                    sentence, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
 static void
 update (DecipherGlyphPopover *self)
 {
@@ -225,6 +249,7 @@ update (DecipherGlyphPopover *self)
                                 && status != DC_KEY_UNKNOWN);
   update_forget_button (self, key);
   update_proposals (self);
+  update_split (self, key);
 }
 
 static void
@@ -322,6 +347,12 @@ forget_clicked_cb (DecipherGlyphPopover *self)
   gtk_popover_popdown (GTK_POPOVER (self));
 }
 
+static void
+unsplit_clicked_cb (DecipherGlyphPopover *self)
+{
+  decipher_glyph_popover_read_as_symbol (self);
+}
+
 /* The strip shows the selected symbol: this one, whatever was selected before. */
 static void
 occurrences_clicked_cb (DecipherGlyphPopover *self)
@@ -383,6 +414,9 @@ decipher_glyph_popover_class_init (DecipherGlyphPopoverClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, details_label);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, name_label);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, why_label);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, split_box);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, split_label);
+  gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, unsplit_button);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, proposals_box);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, entry);
   gtk_widget_class_bind_template_child (widget_class, DecipherGlyphPopover, error_label);
@@ -395,6 +429,7 @@ static void
 decipher_glyph_popover_init (DecipherGlyphPopover *self)
 {
   self->symbol = DC_SYMBOL_NONE;
+  self->glyph = G_MAXUINT;
   gtk_widget_init_template (GTK_WIDGET (self));
 
   /* Connected to whichever key and shapes decipher_glyph_popover_set_session() gives. */
@@ -415,6 +450,7 @@ decipher_glyph_popover_init (DecipherGlyphPopover *self)
   g_signal_connect_swapped (self->forget_button, "clicked", G_CALLBACK (forget_clicked_cb), self);
   g_signal_connect_swapped (self->occurrences_button, "clicked",
                             G_CALLBACK (occurrences_clicked_cb), self);
+  g_signal_connect_swapped (self->unsplit_button, "clicked", G_CALLBACK (unsplit_clicked_cb), self);
 }
 
 GtkWidget *
@@ -437,6 +473,7 @@ decipher_glyph_popover_set_session (DecipherGlyphPopover *self, DcSession *sessi
   g_set_object (&self->session, session);
   g_set_object (&self->shapes, shapes);
   self->symbol = DC_SYMBOL_NONE;
+  self->glyph = G_MAXUINT;
   g_signal_group_set_target (self->key_signals,
                              session != NULL ? dc_session_get_key (session) : NULL);
   g_signal_group_set_target (self->shapes_signals, shapes);
@@ -452,22 +489,83 @@ decipher_glyph_popover_set_view_state (DecipherGlyphPopover *self, DecipherViewS
   g_set_object (&self->state, state);
 }
 
-/* Shows @symbol, with its current value in the entry, selected, ready to be typed over. */
-void
-decipher_glyph_popover_set_symbol (DecipherGlyphPopover *self, guint symbol)
+static void
+show_symbol (DecipherGlyphPopover *self, guint symbol, guint glyph)
 {
   const char *value;
 
-  g_return_if_fail (DECIPHER_IS_GLYPH_POPOVER (self));
-  g_return_if_fail (self->session != NULL);
-
   self->symbol = symbol;
+  self->glyph = glyph;
   show_error (self, NULL);
   value = dc_key_get_value (dc_session_get_key (self->session), symbol);
   gtk_editable_set_text (GTK_EDITABLE (self->entry), value != NULL ? value : "");
   gtk_editable_select_region (GTK_EDITABLE (self->entry), 0, -1);
   update (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->entry));
+}
+
+/* Shows @symbol, with its current value in the entry, selected, ready to be typed over. */
+void
+decipher_glyph_popover_set_symbol (DecipherGlyphPopover *self, guint symbol)
+{
+  g_return_if_fail (DECIPHER_IS_GLYPH_POPOVER (self));
+  g_return_if_fail (self->session != NULL);
+
+  show_symbol (self, symbol, G_MAXUINT);
+}
+
+/* Shows the symbol of the occurrence @glyph, as decipher_glyph_popover_set_symbol() does,
+ * and whether that occurrence is split off it. */
+void
+decipher_glyph_popover_set_glyph (DecipherGlyphPopover *self, guint glyph)
+{
+  guint n_glyphs;
+  const DcGlyph *glyphs;
+
+  g_return_if_fail (DECIPHER_IS_GLYPH_POPOVER (self));
+  g_return_if_fail (self->session != NULL);
+
+  glyphs = dc_document_get_glyphs (dc_session_get_document (self->session), &n_glyphs);
+  g_return_if_fail (glyph < n_glyphs);
+  show_symbol (self, glyphs[glyph].symbol, glyph);
+}
+
+/* Returns: (nullable): the sentence saying the occurrence is split off, when it is shown. */
+const char *
+decipher_glyph_popover_get_split (DecipherGlyphPopover *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_POPOVER (self), NULL);
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->split_box)))
+    return NULL;
+  return gtk_label_get_text (self->split_label);
+}
+
+/**
+ * decipher_glyph_popover_read_as_symbol:
+ *
+ * Makes the occurrence shown read as its symbol again, as its button does, and closes
+ * the popover.
+ *
+ * Returns: %TRUE if the occurrence was split and now reads as its symbol
+ */
+gboolean
+decipher_glyph_popover_read_as_symbol (DecipherGlyphPopover *self)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean was_split;
+
+  g_return_val_if_fail (DECIPHER_IS_GLYPH_POPOVER (self), FALSE);
+
+  if (self->session == NULL || self->glyph == G_MAXUINT)
+    return FALSE;
+  was_split = dc_key_get_split (dc_session_get_key (self->session), self->glyph, NULL) != NULL;
+  /* Done all the same when the journal cannot record it: the autosave will. */
+  if (!dc_session_unsplit (self->session, &self->glyph, 1, &error))
+    g_message ("%s", error->message);
+  gtk_popover_popdown (GTK_POPOVER (self));
+  return was_split
+         && dc_key_get_split (dc_session_get_key (self->session), self->glyph, NULL) == NULL;
 }
 
 guint

@@ -23,6 +23,9 @@ void decipher_glyph_popover_set_session (DecipherGlyphPopover *self, DcSession *
                                          DecipherGlyphShapes *shapes);
 void decipher_glyph_popover_set_view_state (DecipherGlyphPopover *self, DecipherViewState *state);
 void decipher_glyph_popover_set_symbol (DecipherGlyphPopover *self, guint symbol);
+void decipher_glyph_popover_set_glyph (DecipherGlyphPopover *self, guint glyph);
+const char *decipher_glyph_popover_get_split (DecipherGlyphPopover *self);
+gboolean decipher_glyph_popover_read_as_symbol (DecipherGlyphPopover *self);
 guint decipher_glyph_popover_get_symbol (DecipherGlyphPopover *self);
 void decipher_glyph_popover_set_text (DecipherGlyphPopover *self, const char *text);
 gboolean decipher_glyph_popover_assign (DecipherGlyphPopover *self);

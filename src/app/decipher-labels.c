@@ -127,12 +127,46 @@ decipher_labels_dup_symbol_title (DcDocument *document, guint symbol)
 char *
 decipher_labels_dup_value (DcKey *key, guint symbol)
 {
-  const char *value;
-  gunichar c;
+  g_return_val_if_fail (DC_IS_KEY (key), NULL);
+
+  return decipher_labels_dup_text (dc_key_peek_value (key, symbol));
+}
+
+/**
+ * decipher_labels_dup_split:
+ *
+ * Returns: (transfer full) (nullable): a sentence saying that the occurrence @glyph reads
+ *   otherwise than its symbol and what each reads, or %NULL when it reads as its symbol
+ */
+char *
+decipher_labels_dup_split (DcKey *key, guint glyph)
+{
+  const char *split;
+  guint symbol;
+  g_autofree char *own = NULL;
+  g_autofree char *symbol_value = NULL;
 
   g_return_val_if_fail (DC_IS_KEY (key), NULL);
 
-  value = dc_key_peek_value (key, symbol);
+  split = dc_key_get_split (key, glyph, NULL);
+  if (split == NULL)
+    return NULL;
+  symbol = dc_document_get_glyphs (dc_key_get_document (key), NULL)[glyph].symbol;
+  own = decipher_labels_dup_text (split);
+  symbol_value = decipher_labels_dup_value (key, symbol);
+  /* Translators: in the glyph popover and for a screen reader, of one occurrence the user
+   * split off its symbol: what it reads, then what its symbol reads ("?" while unknown). */
+  return g_strdup_printf (_("This occurrence reads “%s”: it is split off its symbol, which "
+                            "reads “%s”."),
+                             own, symbol_value);
+}
+
+/* A value as a label shows it: "?" while unknown, "none", "space", a mark on a circle. */
+char *
+decipher_labels_dup_text (const char *value)
+{
+  gunichar c;
+
   if (value == NULL)
     return g_strdup ("?");
   if (*value == '\0')

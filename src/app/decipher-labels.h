@@ -13,6 +13,8 @@ char *decipher_labels_dup_progress_text (DcSession *session);
 char *decipher_labels_dup_unmapped_tooltip (DcSession *session);
 char *decipher_labels_dup_symbol_title (DcDocument *document, guint symbol);
 char *decipher_labels_dup_value (DcKey *key, guint symbol);
+char *decipher_labels_dup_text (const char *value);
+char *decipher_labels_dup_split (DcKey *key, guint glyph);
 const char *decipher_labels_level (DcKeyLevel level);
 const char *decipher_labels_status (DcKeyStatus status);
 

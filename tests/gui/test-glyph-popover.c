@@ -9,6 +9,7 @@
 
 #include "decipher-character-picker.h"
 #include "decipher-document-view.h"
+#include "decipher-labels.h"
 #include "gui-test-util.h"
 
 typedef struct
@@ -417,15 +418,91 @@ test_reject_or_forget (void)
   fixture_close (&f);
 }
 
+/* Opened on an occurrence split off its symbol, the popover says what that occurrence
+ * reads (not only its symbol's value), tells a screen reader so, and reads it as its
+ * symbol again on request; its symbol's other occurrences show no such sentence. */
+static void
+test_split_occurrence (void)
+{
+  Fixture f;
+  DcSession *engine;
+  DcKey *key;
+  const guint32 *occurrences;
+  guint n, glyph, other;
+  g_autofree char *expected = NULL;
+  g_autofree char *described = NULL;
+  g_autofree char *title = NULL;
+  GtkButton *button;
+
+  fixture_open (&f);
+  engine = decipher_session_get_engine (f.session);
+  key = dc_session_get_key (engine);
+  occurrences = dc_document_get_symbol_glyphs (dc_session_get_document (engine), f.symbol, &n);
+  g_assert_cmpuint (n, >=, 2);
+  glyph = occurrences[0];
+  other = occurrences[1];
+  g_assert_null (decipher_glyph_popover_get_split (f.popover));
+  button = gui_test_find_button (GTK_WIDGET (f.popover), "Read as Sy_mbol");
+  g_assert_nonnull (button);
+  g_assert_false (gtk_widget_is_visible (GTK_WIDGET (button)));
+
+  g_assert_true (dc_session_split (engine, &glyph, 1, "a", NULL));
+  gtk_popover_popdown (GTK_POPOVER (f.popover));
+  decipher_document_view_activate_glyph (f.view, glyph);
+  gui_test_settle ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f.popover)));
+  expected = g_strdup ("This occurrence reads “a”: it is split off its symbol, which reads “?”.");
+  g_assert_cmpstr (decipher_glyph_popover_get_split (f.popover), ==, expected);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (f.popover),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
+  /* The page's cursor, on that glyph, says the same to a screen reader. */
+  title = decipher_labels_dup_symbol_title (dc_session_get_document (engine), f.symbol);
+  described = g_strdup_printf ("%s · %s", expected, title);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (f.view), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       described);
+
+  /* The symbol's value changes: the sentence follows, the occurrence still reads a. */
+  g_assert_true (dc_session_assign (engine, f.symbol, "б", NULL));
+  gui_test_settle ();
+  g_assert_cmpstr (decipher_glyph_popover_get_split (f.popover), ==,
+                   "This occurrence reads “a”: it is split off its symbol, which reads “б”.");
+
+  /* Another occurrence of the symbol reads as the symbol: nothing said. */
+  gtk_popover_popdown (GTK_POPOVER (f.popover));
+  decipher_document_view_activate_glyph (f.view, other);
+  gui_test_settle ();
+  g_assert_null (decipher_glyph_popover_get_split (f.popover));
+  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (f.popover),
+                                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+
+  /* Back on the split one, its button reads it as its symbol again, as one undoable step. */
+  gtk_popover_popdown (GTK_POPOVER (f.popover));
+  decipher_document_view_activate_glyph (f.view, glyph);
+  gui_test_settle ();
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (button)));
+  g_signal_emit_by_name (button, "clicked");
+  gui_test_settle ();
+  g_assert_null (dc_key_get_split (key, glyph, NULL));
+  g_assert_cmpstr (dc_key_get_glyph_value (key, glyph), ==, "б");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (f.popover)));
+  g_assert_true (dc_session_undo (engine, NULL));
+  g_assert_cmpstr (dc_key_get_split (key, glyph, NULL), ==, "a");
+  fixture_close (&f);
+}
+
 int
 main (int argc, char *argv[])
 {
   gui_test_init (&argc, &argv);
+  /* GTK's own test context (read as the first widget is made), so that a test can read
+   * what a screen reader would be told. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
 
   g_test_add_func ("/glyph-popover/refused-values", test_refused_values);
   g_test_add_func ("/glyph-popover/huge-paste", test_huge_paste);
   g_test_add_func ("/glyph-popover/true-size", test_true_size);
   g_test_add_func ("/glyph-popover/picker-keeps-word", test_picker_keeps_word);
   g_test_add_func ("/glyph-popover/reject-or-forget", test_reject_or_forget);
+  g_test_add_func ("/glyph-popover/split-occurrence", test_split_occurrence);
   return g_test_run ();
 }
