@@ -439,7 +439,7 @@ update_header (DecipherOccurrenceStrip *self)
   g_autofree char *status_text = NULL;
   g_autofree char *count = NULL;
   gboolean decodable;
-  guint n;
+  guint n, n_split;
 
   if (self->session == NULL || self->symbol == DC_SYMBOL_NONE)
     {
@@ -460,7 +460,15 @@ update_header (DecipherOccurrenceStrip *self)
   status_text = g_strdup_printf (_("%s · %s"), decipher_labels_status (status),
                                     decipher_labels_level (dc_key_get_level (key, self->symbol)));
   gtk_label_set_text (self->status_label, status_text);
-  count = g_strdup_printf (ngettext ("%u occurrence", "%u occurrences", n), n);
+  n_split = dc_key_count_split (key, self->symbol);
+  if (n_split > 0)
+    /* Which of them read otherwise than the symbol's value shown beside them. Translators:
+     * the strip's count: all occurrences, then how many of them are split off. */
+    count = g_strdup_printf (ngettext ("%u occurrence · %u split off",
+                                       "%u occurrences · %u split off", n),
+                             n, n_split);
+  else
+    count = g_strdup_printf (ngettext ("%u occurrence", "%u occurrences", n), n);
   gtk_label_set_text (self->count_label, count);
   set_value (self, value);
   gtk_label_set_text (GTK_LABEL (self->reference_label), value);
@@ -504,6 +512,15 @@ decipher_occurrence_strip_set_symbol (DecipherOccurrenceStrip *self, guint symbo
     self->splits = dc_key_dup_split_glyphs (dc_session_get_key (self->session), symbol,
                                             &self->n_splits);
   update_header (self);
+}
+
+/* The header's count of occurrences, as shown. */
+const char *
+decipher_occurrence_strip_get_count_text (DecipherOccurrenceStrip *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_OCCURRENCE_STRIP (self), NULL);
+
+  return gtk_label_get_text (self->count_label);
 }
 
 guint

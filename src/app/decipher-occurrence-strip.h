@@ -24,6 +24,7 @@ void decipher_occurrence_strip_set_session (DecipherOccurrenceStrip *self, DcSes
                                             DecipherPageRenderer *renderer);
 void decipher_occurrence_strip_set_symbol (DecipherOccurrenceStrip *self, guint symbol);
 guint decipher_occurrence_strip_get_symbol (DecipherOccurrenceStrip *self);
+const char *decipher_occurrence_strip_get_count_text (DecipherOccurrenceStrip *self);
 GListModel *decipher_occurrence_strip_get_model (DecipherOccurrenceStrip *self);
 guint decipher_occurrence_strip_get_n_rendered (DecipherOccurrenceStrip *self);
 GtkWidget *decipher_occurrence_strip_get_split (DecipherOccurrenceStrip *self);

@@ -149,6 +149,7 @@ test_split (void)
   g_autofree char *undone = NULL;
   g_autofree char *letters = NULL;
   g_autofree char *printed = NULL;
+  g_autofree char *count = NULL;
   const char *body;
   DecipherOccurrenceStrip *strip;
   GtkWidget *split, *strip_window, *picture;
@@ -156,7 +157,7 @@ test_split (void)
   GtkButton *unsplit;
   const DcGlyph *all;
   guint glyphs[4], n_all;
-  guint symbol, n = 0, first, third;
+  guint symbol, n = 0, first, third, n_occurrences;
   gpointer args[2];
 
   /* In an application, which gives the document's window its shortcuts (Ctrl+Z). */
@@ -243,6 +244,10 @@ test_split (void)
   g_assert_null (dc_key_get_split (key, glyphs[1], NULL));
   g_assert_cmpstr (dc_key_get_value (key, symbol), ==, CYRILLIC_A);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  /* The header's count says how many read otherwise. */
+  n_occurrences = g_list_model_get_n_items (decipher_occurrence_strip_get_model (strip));
+  count = g_strdup_printf ("%u occurrences · 2 split off", n_occurrences);
+  g_assert_cmpstr (decipher_occurrence_strip_get_count_text (strip), ==, count);
   /* The same occurrences stay chosen, and the focus is back on Split…, not on a button a
    * stray Space would press. */
   g_assert_cmpuint (count_selected (strip), ==, 2);
@@ -291,6 +296,9 @@ test_split (void)
   GUI_TEST_WAIT_FOR (dc_key_get_split (key, first, NULL) == NULL,
                      "the first to read as its symbol");
   g_assert_cmpstr (dc_key_get_split (key, third, NULL), ==, "a");
+  g_clear_pointer (&count, g_free);
+  count = g_strdup_printf ("%u occurrences · 1 split off", n_occurrences);
+  g_assert_cmpstr (decipher_occurrence_strip_get_count_text (strip), ==, count);
   /* Ctrl+Z brings the split back. */
   gui_test_key (GTK_WINDOW (strip_window), "<Control>z");
   GUI_TEST_WAIT (is_split, args, "the join to be undone");
@@ -299,6 +307,9 @@ test_split (void)
   gui_test_key (GTK_WINDOW (strip_window), "<Control>z");
   GUI_TEST_WAIT_FOR (dc_key_get_split (key, first, NULL) == NULL, "the split to be undone");
   g_assert_null (dc_key_get_split (key, third, NULL));
+  g_clear_pointer (&count, g_free);
+  count = g_strdup_printf ("%u occurrences", n_occurrences);
+  g_assert_cmpstr (decipher_occurrence_strip_get_count_text (strip), ==, count);
   g_assert_cmpstr (dc_key_get_value (key, symbol), ==, CYRILLIC_A);
   undone = dc_export_document (document, DC_EXPORT_TEXT, dc_key_value_func, key);
   letters = a_letters (undone);
