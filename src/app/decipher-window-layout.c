@@ -168,6 +168,23 @@ handle_fits (DecipherWindow *self)
          <= 1;
 }
 
+/* The toggle's icon draws where the palette is: a pane at the right while it stands beside
+ * the pages, a pane at the bottom (Adwaita has no bottom-panel icon; this one is a frame
+ * with its content along the bottom) while it is under them. Its words name the palette
+ * either way, since an icon alone says nothing to a screen reader. */
+static void
+update_palette_button (DecipherWindow *self, gboolean below)
+{
+  GtkWidget *button = GTK_WIDGET (self->palette_button);
+
+  gtk_button_set_icon_name (GTK_BUTTON (button), below ? "media-view-subtitles-symbolic"
+                                                       : "sidebar-show-right-symbolic");
+  gtk_widget_set_tooltip_text (button, below ? _("Show the glyph palette under the pages (F9)")
+                                             : _("Show the glyph palette beside the pages (F9)"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Glyph Palette"), -1);
+}
+
 /* The palette moves as a whole, its cells, selection and scroll with it; a focus it
  * had goes with it. */
 static void
@@ -197,6 +214,7 @@ move_palette (DecipherWindow *self, gboolean below)
     }
   g_object_unref (palette);
   self->palette_below = below;
+  update_palette_button (self, below);
   if (focus != NULL && gtk_widget_get_visible (palette))
     gtk_widget_grab_focus (focus);
 }

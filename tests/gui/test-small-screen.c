@@ -80,7 +80,8 @@ static GtkGridView *
 palette_grid (DecipherWindow *window)
 {
   return GTK_GRID_VIEW (
-      gui_test_find_descendant (GTK_WIDGET (_decipher_window_get_palette (window)), GTK_TYPE_GRID_VIEW));
+      gui_test_find_descendant (GTK_WIDGET (_decipher_window_get_palette (window)),
+                                GTK_TYPE_GRID_VIEW));
 }
 
 static DecipherWindow *
@@ -413,6 +414,21 @@ test_wide_palette_beside_page (void)
   gui_test_close_window (window);
 }
 
+/* The palette's toggle draws where the palette is, and names it wherever it is; the icon
+ * is one the installed theme has. */
+static void
+assert_palette_button (DecipherWindow *window, const char *icon, const char *where)
+{
+  GtkWidget *button = GTK_WIDGET (window->palette_button);
+  const char *tooltip = gtk_widget_get_tooltip_text (button);
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (button));
+
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (button)), ==, icon);
+  g_assert_true (gtk_icon_theme_has_icon (theme, icon));
+  g_assert_nonnull (strstr (tooltip, "palette"));
+  g_assert_nonnull (strstr (tooltip, where));
+}
+
 /* Made narrower, the palette goes under the page; made wide again, back beside it. It
  * moves whole, its selection with it, and stays hidden where the user hid it. */
 static void
@@ -428,13 +444,16 @@ test_resize_moves_palette (void)
   selected = decipher_glyph_palette_get_selected_symbol (palette);
   g_assert_cmpuint (selected, !=, DC_SYMBOL_NONE);
 
+  assert_palette_button (window, "sidebar-show-right-symbolic", "beside");
   resize_window (window, 640, 800);
   GUI_TEST_WAIT (palette_below, window, "the palette to go under the page");
+  assert_palette_button (window, "media-view-subtitles-symbolic", "under");
   g_assert_cmpuint (decipher_glyph_palette_get_selected_symbol (palette), ==, selected);
   /* The focus it had went with it. */
   g_assert_true (focus_inside (window, GTK_WIDGET (palette)));
   resize_window (window, 1000, 800);
   GUI_TEST_WAIT (palette_beside, window, "the palette back beside the page");
+  assert_palette_button (window, "sidebar-show-right-symbolic", "beside");
   g_assert_cmpint (page_width (window) + gtk_widget_get_width (GTK_WIDGET (palette)), >=,
                    window_width (window) - 2);
   g_assert_cmpuint (decipher_glyph_palette_get_selected_symbol (palette), ==, selected);
