@@ -432,6 +432,10 @@ test_split_occurrence (void)
   g_autofree char *expected = NULL;
   g_autofree char *described = NULL;
   g_autofree char *title = NULL;
+  g_autofree char *progress = NULL;
+  g_autofree char *expected_progress = NULL;
+  guint symbols_before, glyphs_before, symbols_after, glyphs_after, unmapped_before;
+  guint to_symbols, to_glyphs;
   GtkButton *button;
 
   fixture_open (&f);
@@ -446,7 +450,23 @@ test_split_occurrence (void)
   g_assert_nonnull (button);
   g_assert_false (gtk_widget_is_visible (GTK_WIDGET (button)));
 
+  dc_key_count_decoded (key, &symbols_before, &glyphs_before);
+  dc_export_count_unmapped (dc_session_get_document (engine), -1, dc_key_value_func, key, NULL,
+                            &unmapped_before);
   g_assert_true (dc_session_split (engine, &glyph, 1, "a", NULL));
+  /* The status line counts glyphs by what each reads: the split one is decoded, no longer
+   * unmapped; its symbol, still unknown elsewhere, is not. */
+  dc_key_count_decoded (key, &symbols_after, &glyphs_after);
+  g_assert_cmpuint (symbols_after, ==, symbols_before);
+  g_assert_cmpuint (glyphs_after, ==, glyphs_before + 1);
+  progress = decipher_labels_dup_progress_text (engine);
+  dc_key_count_to_decode (key, &to_symbols, &to_glyphs);
+  expected_progress = g_strdup_printf ("Symbols decoded: %u of %u · glyphs: %u of %u",
+                                       symbols_after, to_symbols, glyphs_after, to_glyphs);
+  g_assert_true (g_str_has_prefix (progress, expected_progress));
+  g_clear_pointer (&expected_progress, g_free);
+  expected_progress = g_strdup_printf (" · %u glyphs unmapped", unmapped_before - 1);
+  g_assert_true (g_str_has_suffix (progress, expected_progress));
   gtk_popover_popdown (GTK_POPOVER (f.popover));
   decipher_document_view_activate_glyph (f.view, glyph);
   gui_test_settle ();
