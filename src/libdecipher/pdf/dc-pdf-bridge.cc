@@ -1002,6 +1002,28 @@ keep_globals (GlobalParamsIniter *initer)
     delete initer;
 }
 
+/* GfxState's colour profiles (sRGB, XYZ) are static members poppler makes, unguarded, in
+ * the first GfxState: two threads starting their first page at once (the extractor
+ * threads of one document, a collection's readers) raced on them (ThreadSanitizer, in
+ * test-hostile). One GfxState made here, before any page is read, makes them for the
+ * process. */
+static void
+make_colour_profiles (void)
+{
+  static gsize made = 0;
+
+  if (g_once_init_enter (&made))
+    {
+      PDFRectangle box (0, 0, 1, 1);
+
+      {
+        GfxState state (72.0, 72.0, &box, 0, true);
+      }
+      DC_ONCE_LEAVE (&made, 1);
+    }
+  DC_ONCE_ENTERED (&made);
+}
+
 /* A file cut short: its sentence, for a PDF poppler could not open and for one it
  * rebuilt in part alike. */
 static void
@@ -1075,6 +1097,7 @@ open_bridge (const char *path, GBytes *contents, const char *password, GError **
   bridge = std::make_unique<DcPdfBridge> ();
   if (globals != NULL)
     keep_globals ((GlobalParamsIniter *) g_thread_join (globals));
+  make_colour_profiles ();
 
   if (password != NULL)
     {
