@@ -455,6 +455,14 @@ test_bad_input (void)
   g_assert_null (dc_matcher_type (f.matcher, "a\x01b", -1, -1, &error));
   g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
   g_clear_error (&error);
+  /* The sign of an unknown glyph, pasted from the text: no letter, never a value. */
+  g_assert_null (dc_matcher_type (f.matcher, "\xEF\xBF\xBD", -1, -1, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (error->message, "U+FFFD"));
+  g_clear_error (&error);
+  g_assert_null (dc_matcher_type (f.matcher, "\xD1\x81\xEF\xBF\xBD\xD0\xBE", 20, -1, &error));
+  g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
   g_assert_null (dc_matcher_type (f.matcher, huge, -1, -1, &error));
   g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
   g_clear_error (&error);

@@ -1211,6 +1211,15 @@ validate_input (const char *text, GError **error)
     {
       gunichar c = g_utf8_get_char (p);
 
+      /* What Decipher shows for an unknown glyph is no letter the user read: matched, it
+       * proposed U+FFFD as a value, which no project can hold (fuzz-session). */
+      if (c == 0xFFFD)
+        {
+          g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
+                               _("The input contains U+FFFD, which Decipher shows for an "
+                                 "unknown glyph: type the letter you read there instead."));
+          return FALSE;
+        }
       if (c == DC_TYPED_OMITTED_PUNCTUATION)
         {
           g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
