@@ -28,22 +28,6 @@ typedef struct
   DecipherGlyphShapes *shapes;
 } Fixture;
 
-static GtkWidget *
-find_widget (GtkWidget *root, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 find_label (GtkWidget *root, const char *text)
 {
@@ -121,7 +105,7 @@ fixture_open (Fixture *f, const char *name)
   gtk_window_present (f->window);
   GUI_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->palette)), "the palette shown");
   f->bar = DECIPHER_RECOGNIZE_BAR (
-      find_widget (GTK_WIDGET (f->palette), DECIPHER_TYPE_RECOGNIZE_BAR));
+      gui_test_find_descendant (GTK_WIDGET (f->palette), DECIPHER_TYPE_RECOGNIZE_BAR));
   g_assert_nonnull (f->bar);
 }
 
@@ -353,8 +337,7 @@ test_recognize_and_accept (void)
   GUI_TEST_WAIT_FOR ((dialog = gui_test_find_dialog ()) != NULL, "the confirmation");
   g_test_message ("%s\n%s", adw_message_dialog_get_heading (dialog),
                   adw_message_dialog_get_body (dialog));
-  expected = g_strdup_printf ("• %u values %s", n_sure,
-                              decipher_labels_level (DC_KEY_LEVEL_SHAPE));
+  expected = g_strdup_printf ("• %u values %s", n_sure, decipher_labels_level (DC_KEY_LEVEL_SHAPE));
   g_assert_cmpuint (n_sure, ==,
                     count_status (key, DC_KEY_PROPOSED, DC_KEY_LEVEL_SHAPE,
                                   DC_KEY_AUTOMATIC_CONFIDENCE));

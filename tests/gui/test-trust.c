@@ -19,22 +19,6 @@
 #include "decipher-window-private.h"
 #include "gui-test-util.h"
 
-static GtkWidget *
-find_widget (GtkWidget *root, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Per symbol: proposed below the automatic threshold (the lying cmap's claims). */
 static gboolean *
 unsure_proposals (DcKey *key, guint *n_symbols, guint *n_unsure)
@@ -168,8 +152,8 @@ test_accept_all_untrusted (void)
   DecipherSession *session = decipher_window_get_session (window);
   DcKey *key = decipher_session_get_key (session);
   DecipherRecognizeBar *bar = DECIPHER_RECOGNIZE_BAR (
-      find_widget (GTK_WIDGET (_decipher_window_get_palette (window)),
-                   DECIPHER_TYPE_RECOGNIZE_BAR));
+      gui_test_find_descendant (GTK_WIDGET (_decipher_window_get_palette (window)),
+                                DECIPHER_TYPE_RECOGNIZE_BAR));
   const double settings[] = { 0.5, 0.05, 0.0 };
   g_autofree gboolean *unsure = NULL;
   g_autofree char *unreviewed = NULL;
@@ -324,10 +308,12 @@ test_status_not_done (void)
   dc_key_count_decoded (key, &n_decoded, &n_glyphs);
   dc_key_count_to_decode (key, &n_to_decode, &to_glyphs);
   unreviewed = g_strdup_printf (" · %u unreviewed",
-                                dc_session_count_unreviewed (decipher_session_get_engine (session), NULL));
+                                dc_session_count_unreviewed (decipher_session_get_engine (session),
+                                                             NULL));
   GUI_TEST_WAIT_FOR (progress_says (window, unreviewed), "the status to count them");
   g_test_message ("%s", gtk_label_get_text (_decipher_window_get_progress_label (window)));
-  g_assert_cmpuint (dc_session_count_unreviewed (decipher_session_get_engine (session), NULL), >=, n_unsure);
+  g_assert_cmpuint (dc_session_count_unreviewed (decipher_session_get_engine (session), NULL), >=,
+                    n_unsure);
   /* The short line a narrow window shows does not read as done either. */
   g_assert_nonnull (strstr (gtk_label_get_text (window->progress_short_label), "unreviewed"));
   g_assert_cmpfloat (gtk_level_bar_get_value (window->progress_level), <,
@@ -367,7 +353,8 @@ test_popover_reason (void)
     if (unsure[s])
       symbol = s;
   g_assert_cmpuint (symbol, !=, G_MAXUINT);
-  occurrences = dc_document_get_symbol_glyphs (decipher_session_get_document (session), symbol, &n_occurrences);
+  occurrences = dc_document_get_symbol_glyphs (decipher_session_get_document (session), symbol,
+                                               &n_occurrences);
   g_assert_cmpuint (n_occurrences, >, 0);
   decipher_document_view_activate_glyph (view, occurrences[0]);
   popover = decipher_document_view_get_popover (view);
