@@ -67,6 +67,24 @@ shown_item (Fixture *f, guint position)
   return g_list_model_get_item (decipher_glyph_palette_get_model (f->palette), position);
 }
 
+/* The line under the grid that counts what the "To Decode" filter shows. */
+static const char *
+find_summary (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget)
+      && g_str_has_suffix (gtk_label_get_text (GTK_LABEL (widget)), "still unknown"))
+    return gtk_label_get_text (GTK_LABEL (widget));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *text = find_summary (child);
+
+      if (text != NULL)
+        return text;
+    }
+  return NULL;
+}
+
 static void
 test_filters (void)
 {
@@ -100,10 +118,29 @@ test_filters (void)
   {
     g_autoptr (DecipherSymbolItem) item = shown_item (&f, 0);
 
-    g_assert_true (
-        dc_session_assign (decipher_session_get_engine (f.session), decipher_symbol_item_get_symbol (item), "о", NULL));
+    g_assert_true (dc_session_assign (decipher_session_get_engine (f.session),
+                                      decipher_symbol_item_get_symbol (item), "о", NULL));
   }
   g_assert_cmpuint (n_shown (&f), ==, to_decode - decoded - 1);
+
+  /* So does splitting off every occurrence of one: no glyph of it reads U+FFFD, and the
+   * summary's count stays the status line's. */
+  {
+    g_autoptr (DecipherSymbolItem) item = shown_item (&f, 0);
+    guint symbol = decipher_symbol_item_get_symbol (item);
+    guint n_occurrences;
+    const guint32 *occurrences = dc_document_get_symbol_glyphs (document, symbol, &n_occurrences);
+    g_autofree guint *all = g_memdup2 (occurrences, n_occurrences * sizeof (guint));
+    g_autofree char *summary = NULL;
+
+    g_assert_true (
+        dc_session_split (decipher_session_get_engine (f.session), all, n_occurrences, "ж", NULL));
+    g_assert_false (dc_session_symbol_is_unknown (decipher_session_get_engine (f.session), symbol));
+    g_assert_cmpuint (n_shown (&f), ==, to_decode - decoded - 2);
+    dc_key_count_decoded (decipher_session_get_key (f.session), &decoded, NULL);
+    summary = g_strdup_printf ("%u of %u symbols still unknown", to_decode - decoded, to_decode);
+    g_assert_cmpstr (find_summary (GTK_WIDGET (f.palette)), ==, summary);
+  }
   fixture_close (&f);
 }
 
@@ -165,14 +202,14 @@ test_to_decode_drops_decoded (void)
   g_assert_cmpuint (decipher_glyph_palette_get_selected_symbol (f.palette), !=, typed_symbol);
   g_assert_true (
       dc_session_symbol_is_unknown (decipher_session_get_engine (f.session),
-                                          decipher_glyph_palette_get_selected_symbol (f.palette)));
+                                    decipher_glyph_palette_get_selected_symbol (f.palette)));
 
   while (n_shown (&f) > 0)
     {
       g_autoptr (DecipherSymbolItem) item = shown_item (&f, 0);
 
-      g_assert_true (
-          dc_session_assign (decipher_session_get_engine (f.session), decipher_symbol_item_get_symbol (item), "ж", NULL));
+      g_assert_true (dc_session_assign (decipher_session_get_engine (f.session),
+                                        decipher_symbol_item_get_symbol (item), "ж", NULL));
     }
   dc_key_count_decoded (key, &decoded, NULL);
   g_assert_cmpuint (decoded, ==, to_decode);
@@ -220,8 +257,8 @@ test_sorting (void)
     gboolean seen_known = FALSE;
 
     g_assert_true (decipher_symbol_item_get_unknown (first));
-    g_assert_true (
-        dc_session_assign (decipher_session_get_engine (f.session), decipher_symbol_item_get_symbol (first), "е", NULL));
+    g_assert_true (dc_session_assign (decipher_session_get_engine (f.session),
+                                      decipher_symbol_item_get_symbol (first), "е", NULL));
     for (guint i = 0; i < n_shown (&f); i++)
       {
         g_autoptr (DecipherSymbolItem) item = shown_item (&f, i);
@@ -546,7 +583,8 @@ test_cell_rasters_match_page (void)
             continue;
           g_assert_cmpint (state, ==, DECIPHER_SHAPE_READY);
           mask_init (&shape, texture);
-          occurrences = dc_document_get_symbol_glyphs (decipher_session_get_document (f.session), symbol, &n);
+          occurrences = dc_document_get_symbol_glyphs (decipher_session_get_document (f.session),
+                                                       symbol, &n);
           for (guint o = 0; o < n && o < 4 && best > MATCH; o++)
             {
               const DcGlyph *g = &glyphs[occurrences[o]];

@@ -1085,14 +1085,19 @@ dc_session_apply_recognition (DcSession *self, DcRecognizeJob *job, guint *n_pro
 /* ---- questions -------------------------------------------------------------------- */
 
 /* Whether @symbol still needs a value: it needs decoding and has no usable one (a
- * proposal is not one). */
+ * proposal is not one). A symbol every occurrence of which is split off reads nowhere,
+ * so it is not unknown: the key counts it as decoded, and the palette's "N of M still
+ * unknown" must add up with the status line's count. */
 gboolean
 dc_session_symbol_is_unknown (DcSession *self, guint symbol)
 {
   g_return_val_if_fail (DC_IS_SESSION (self), FALSE);
 
-  return dc_document_symbol_needs_decoding (self->document, symbol)
-         && dc_key_get_value (self->key, symbol) == NULL;
+  if (!dc_document_symbol_needs_decoding (self->document, symbol)
+      || dc_key_get_value (self->key, symbol) != NULL)
+    return FALSE;
+  return dc_key_count_split (self->key, symbol)
+         < dc_document_get_symbol (self->document, symbol)->n_glyphs;
 }
 
 /* Returns: (transfer full): the document's text as decoded so far (docs/export-formats.md). */
