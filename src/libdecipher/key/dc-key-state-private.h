@@ -1,8 +1,9 @@
-/* dc-key-state-private.h: the key's slots and undo stacks, for dc-key.c and dc-key-history.c
+/* dc-key-state-private.h: the key's slots and undo stacks, for the files of DcKey
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Only the two files that make up DcKey include this: everyone else goes through
+ * Only the files that make up DcKey include this (dc-key.c, dc-key-set.c,
+ * dc-key-restore.c, dc-key-split.c, dc-key-history.c): everyone else goes through
  * dc-key.h and dc-key-private.h.
  */
 
@@ -68,6 +69,10 @@ struct _DcKey
 };
 
 void _dc_key_slot_clear (Slot *slot);
+void _dc_key_slot_copy (Slot *dest, const Slot *src);
+void _dc_key_seed_slot (DcKey *self, guint symbol, Slot *slot);
+void _dc_key_apply_slot (DcKey *self, guint symbol, const Slot *value);
+void _dc_key_flush_changed (DcKey *self);
 void _dc_key_slot_free (gpointer data);
 void _dc_key_apply_edit (DcKey *self, const Edit *edit, gboolean backwards);
 void _dc_key_mark_changed (DcKey *self, guint symbol);
