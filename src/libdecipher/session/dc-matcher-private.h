@@ -1,0 +1,133 @@
+/* dc-matcher-private.h: what the files of DcMatcher share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Only the files that make up DcMatcher include this (dc-matcher.c, dc-matcher-index.c,
+ * dc-matcher-scan.c, dc-matcher-decide.c): everyone else goes through dc-matcher.h.
+ */
+
+#pragma once
+
+#include "dc-matcher.h"
+#include "dc-align-private.h"
+
+G_BEGIN_DECLS
+
+#define DC_MATCHER_MAX_REPORTED_PLACES 20
+
+struct _DcMatcher
+{
+  GObject parent_instance;
+
+  DcKey *key;
+  DcDocument *document;
+  gulong changed_handler;
+
+  /* Index over the current tokens. */
+  guint index_generation;
+  gboolean index_built;
+  GPtrArray *by_length; /* glyph count → GArray of guint token ids */
+  guint32 *token_type;  /* token → id of its distinct symbol sequence */
+  guint n_types;
+  /* In reading order (as tokens count their glyphs): each glyph's symbol, and whether it
+   * is drawn over its neighbour. A query reads the glyphs of thousands of runs: here
+   * they are side by side, where the glyphs themselves are scattered in memory. */
+  guint32 *order_symbol;
+  guint8 *order_no_advance;
+
+  /* Known values as NFD code points, and who holds which value, rebuilt on change. */
+  gboolean values_dirty;
+  GPtrArray *nfd_values; /* symbol → GArray of gunichar, NULL when unknown */
+  GHashTable *holders;   /* "font\x1fvalue" → symbol + 1 */
+
+  GPtrArray *conflicts; /* of DcConflict */
+};
+
+enum
+{
+  DC_MATCHER_CONFLICTS_CHANGED,
+  DC_MATCHER_N_SIGNALS
+};
+
+extern guint _dc_matcher_signals[DC_MATCHER_N_SIGNALS];
+
+typedef struct
+{
+  char *signature;
+  int cost;
+  guint contradictions;
+  guint inconsistencies;
+  guint n_new;
+  GArray *bindings; /* of Binding */
+  GArray *places;   /* of guint: first token of each run that reads this way */
+} Candidate;
+
+typedef struct
+{
+  int line;            /* cue, or -1 */
+  int line_end;        /* with a cue: the lines from @line to this one (excluded) */
+  int token;           /* cue within the line, or -1 */
+  gboolean relaxed;    /* inferred and confirmed values may be contradicted */
+  gboolean relax_all;  /* a trusted font's values too (to explain a failure) */
+  guint shaped_runs;   /* runs whose glyph counts fit, whatever their symbols */
+  gboolean has_silent; /* some symbol is known to spell nothing (an empty value) */
+} Query;
+
+/* What one scan for candidates reads and fills, worked out once rather than per run. */
+typedef struct
+{
+  const DcGlyph *glyphs;
+  const guint32 *order;
+  const guint32 *order_symbol;    /* (nullable) see DcMatcher */
+  const guint8 *order_no_advance; /* (nullable) */
+  const DcToken *tokens;
+  guint n_tokens;
+  guint *lo, *hi;           /* per typed word: the glyph counts that may spell it */
+  GHashTable *by_signature; /* signature → Candidate */
+  GPtrArray *candidates;
+  GHashTable *seen;  /* (nullable) hash of a run's token types → index in runs + 1 */
+  GArray *seen_runs; /* of SeenRun */
+  /* (nullable) per token type, for a run that starts with it: 0 not asked yet, 1 it
+   * cannot spell the first typed word, 2 it may */
+  guint8 *first_word;
+  /* (nullable) per token type: how many of its glyphs are known to spell nothing, + 1
+   * (0: not counted yet) */
+  guint *n_silent;
+  guint32 *held_cache;
+  /* Scratch for the run being aligned, reused from run to run rather than allocated for
+   * each of the thousands a query may look at. */
+  guint32 *run_symbols;
+  guint8 *run_no_advance;
+  guint *run_token_end;
+  guint run_capacity; /* glyphs run_symbols and run_no_advance hold */
+  GArray *run_bindings;
+} Scan;
+
+/* Where to look: the line the user pointed at (a hard cue), or the lines in view (a soft
+ * one, which only wins when they fit, or fit but for one of the user's values). */
+typedef struct
+{
+  int line;     /* or -1: anywhere */
+  int line_end; /* the lines from @line to this one (excluded) */
+  int token;    /* with a hard cue on one line: the token the run starts at, or -1 */
+  gboolean soft;
+} Cue;
+
+/* dc-matcher-index.c */
+gboolean _dc_matcher_glyph_has_no_advance (const DcGlyph *glyph);
+void _dc_matcher_ensure_index (DcMatcher *self);
+void _dc_matcher_ensure_values (DcMatcher *self);
+
+/* dc-matcher-scan.c */
+void _dc_matcher_scan_clear (Scan *scan);
+char *_dc_matcher_make_signature (const Typed *typed, GArray *bindings, guint *n_new);
+int _dc_matcher_compare_candidates (gconstpointer a, gconstpointer b);
+gboolean _dc_matcher_key_has_silent_symbol (DcKey *key);
+guint _dc_matcher_gather_run (Scan *scan, guint start, guint n_words);
+GPtrArray *_dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query);
+
+/* dc-matcher-decide.c */
+DcMatchResult *_dc_matcher_match_at (DcMatcher *self, char **words, const char *normalized,
+                                     const Cue *cue);
+
+G_END_DECLS

@@ -1,0 +1,514 @@
+/* dc-matcher-scan.c: the runs of the typed shape, aligned, as candidate readings
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Split from dc-matcher.c. A query starts from the typed word whose glyph count is
+ * rarest, looks at each run of tokens the index gives for it, drops the runs whose
+ * glyph counts cannot spell the words, and aligns the rest (_dc_search_run()). Runs
+ * that read the same way are one candidate with several places; runs of the same token
+ * types are aligned once. Which candidate wins is decided in dc-matcher-decide.c.
+ */
+
+#define G_LOG_DOMAIN "dc-matcher"
+
+#include "config.h"
+
+#include "dc-matcher-private.h"
+
+#define MAX_REPORTED_PLACES DC_MATCHER_MAX_REPORTED_PLACES
+#define glyph_has_no_advance _dc_matcher_glyph_has_no_advance
+#define scan_clear _dc_matcher_scan_clear
+#define make_signature _dc_matcher_make_signature
+#define compare_candidates _dc_matcher_compare_candidates
+#define gather_run _dc_matcher_gather_run
+
+static void
+candidate_free (Candidate *candidate)
+{
+  g_free (candidate->signature);
+  g_array_unref (candidate->bindings);
+  g_array_unref (candidate->places);
+  g_free (candidate);
+}
+
+static int
+compare_bindings (gconstpointer a, gconstpointer b)
+{
+  const Binding *ba = a, *bb = b;
+
+  return ba->symbol < bb->symbol ? -1 : ba->symbol > bb->symbol;
+}
+
+/* Appends @value in hex and a separator: a signature is compared often and printed never,
+ * so it is built without printf or normalisation. */
+static void
+append_hex (GString *signature, guint32 value, char separator)
+{
+  static const char digits[] = "0123456789abcdef";
+  char buffer[9];
+  guint n = 0;
+
+  do
+    {
+      buffer[n++] = digits[value & 0xf];
+      value >>= 4;
+    }
+  while (value != 0);
+  while (n > 0)
+    g_string_append_c (signature, buffer[--n]);
+  g_string_append_c (signature, separator);
+}
+
+/* What a reading teaches, as a string: runs that read the same way share a candidate.
+ * Typed text is in NFD, which is unique for canonically equivalent text, so comparing
+ * code points is comparing the values the key would receive. */
+char *
+_dc_matcher_make_signature (const Typed *typed, GArray *bindings, guint *n_new)
+{
+  GString *signature = g_string_sized_new (16 * bindings->len + 1);
+
+  g_array_sort (bindings, compare_bindings);
+  *n_new = 0;
+  for (guint i = 0; i < bindings->len; i++)
+    {
+      const Binding *b = &g_array_index (bindings, Binding, i);
+
+      if (b->contradicts)
+        g_string_append_c (signature, '!');
+      append_hex (signature, b->symbol, '=');
+      for (guint k = b->start; k < b->start + b->length; k++)
+        append_hex (signature, g_array_index (typed->chars, gunichar, k), ',');
+      g_string_append_c (signature, '\x1f');
+      *n_new += !b->contradicts;
+    }
+  return g_string_free (signature, FALSE);
+}
+
+int
+_dc_matcher_compare_candidates (gconstpointer a, gconstpointer b)
+{
+  const Candidate *ca = *(Candidate *const *) a;
+  const Candidate *cb = *(Candidate *const *) b;
+
+  if (ca->contradictions != cb->contradictions)
+    return ca->contradictions < cb->contradictions ? -1 : 1;
+  if (ca->cost != cb->cost)
+    return ca->cost < cb->cost ? -1 : 1;
+  return g_array_index (ca->places, guint, 0) < g_array_index (cb->places, guint, 0) ? -1 : 1;
+}
+
+/* Tokens with this many silent glyphs more than the typed word has letters are looked
+ * at, when any symbol is silent: their silent glyphs are counted out one by one. */
+#define MAX_SILENT_PER_WORD 4
+
+/* The glyph counts a token may have to spell @word: one to three clusters a glyph,
+ * and (with @silent) glyphs that spell nothing on top. */
+static void
+word_length_range (const Typed *typed, guint word, gboolean silent, guint *lo, guint *hi)
+{
+  guint clusters = g_array_index (typed->n_clusters, guint, word);
+
+  *hi = g_array_index (typed->word_end, guint, word) - _dc_typed_word_start (typed, word);
+  *lo = (clusters + 2) / 3;
+  if (silent)
+    *hi += MAX_SILENT_PER_WORD;
+}
+
+void
+_dc_matcher_scan_clear (Scan *scan)
+{
+  g_clear_pointer (&scan->run_symbols, g_free);
+  g_clear_pointer (&scan->run_no_advance, g_free);
+  g_clear_pointer (&scan->run_token_end, g_free);
+  g_clear_pointer (&scan->run_bindings, g_array_unref);
+}
+
+/* A sequence of token types already aligned: where, and what it gave (NULL: nothing). */
+typedef struct
+{
+  guint start;
+  gpointer candidate;
+} SeenRun;
+
+/* How many glyphs of token @t are known to spell nothing: counted once a token type in
+ * a scan, where it has a table for them. */
+static guint
+count_silent (DcMatcher *self, const Scan *scan, guint t)
+{
+  const DcToken *token = &scan->tokens[t];
+  guint32 type = scan->n_silent != NULL ? self->token_type[t] : 0;
+  guint n = 0;
+
+  if (scan->n_silent != NULL && scan->n_silent[type] != 0)
+    return scan->n_silent[type] - 1;
+  for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+    {
+      const char *value = dc_key_get_value (self->key, scan->glyphs[scan->order[k]].symbol);
+
+      n += value != NULL && *value == '\0';
+    }
+  if (scan->n_silent != NULL)
+    scan->n_silent[type] = n + 1;
+  return n;
+}
+
+static gboolean
+run_fits_lengths (DcMatcher *self, const Typed *typed, const Query *query, const Scan *scan,
+                  guint start)
+{
+  for (guint w = 0; w < _dc_typed_n_words (typed); w++)
+    {
+      const DcToken *token = &scan->tokens[start + w];
+      guint n = token->n_glyphs;
+
+      if (query->has_silent)
+        n -= count_silent (self, scan, start + w);
+      if (n < scan->lo[w] || n > scan->hi[w])
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+_dc_matcher_key_has_silent_symbol (DcKey *key)
+{
+  guint n_symbols;
+
+  dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *value = dc_key_get_value (key, s);
+
+      if (value != NULL && *value == '\0')
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The token types of the run at @start, hashed: runs that spell the same symbols word
+ * for word read the same way, so each such sequence is aligned once. */
+static gpointer
+hash_run_types (const guint32 *types, guint n_words)
+{
+  guint64 hash = 0xcbf29ce484222325u;
+
+  for (guint w = 0; w < n_words; w++)
+    hash = (hash ^ types[w]) * 0x100000001b3u;
+  /* 0 would read as "absent" */
+  return GSIZE_TO_POINTER ((gsize) hash | 1);
+}
+
+/* The run of the same token types as @start seen before, if any. A hash that two
+ * different sequences share (unlikely) only costs the deduplication of the second. */
+static SeenRun *
+seen_run (DcMatcher *self, const Scan *scan, guint start, guint n_words, gpointer *hash)
+{
+  guint index;
+
+  *hash = hash_run_types (&self->token_type[start], n_words);
+  index = GPOINTER_TO_UINT (g_hash_table_lookup (scan->seen, *hash));
+  if (index == 0)
+    return NULL;
+  return &g_array_index (scan->seen_runs, SeenRun, index - 1);
+}
+
+static void
+remember_run (Scan *scan, gpointer hash, guint start, gpointer candidate)
+{
+  SeenRun run = { start, candidate };
+
+  if (g_hash_table_contains (scan->seen, hash))
+    return;
+  g_array_append_val (scan->seen_runs, run);
+  g_hash_table_insert (scan->seen, hash, GUINT_TO_POINTER (scan->seen_runs->len));
+}
+
+/* Whether the run at @start may have the typed words' glyph counts. Most runs that start
+ * the pivot's length do not: they are dropped here, before consider_run() sets anything
+ * up (a third of a query's instructions went on those calls). A silent symbol makes a
+ * word shorter than its glyphs, so with one only too few glyphs rule a run out. */
+static inline gboolean
+run_may_fit_lengths (const Scan *scan, guint start, guint n_words, gboolean has_silent)
+{
+  for (guint w = 0; w < n_words; w++)
+    {
+      guint n = scan->tokens[start + w].n_glyphs;
+
+      if (n < scan->lo[w] || (n > scan->hi[w] && !has_silent))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The run's glyphs into the scan's scratch: their symbols, whether each is drawn over its
+ * neighbour, and where each token ends. Returns how many. */
+guint
+_dc_matcher_gather_run (Scan *scan, guint start, guint n_words)
+{
+  guint n_glyphs = 0;
+
+  for (guint w = 0; w < n_words; w++)
+    n_glyphs += scan->tokens[start + w].n_glyphs;
+  if (n_glyphs > scan->run_capacity)
+    {
+      scan->run_capacity = MAX (n_glyphs, 2 * scan->run_capacity);
+      scan->run_symbols = g_renew (guint32, scan->run_symbols, scan->run_capacity);
+      scan->run_no_advance = g_renew (guint8, scan->run_no_advance, scan->run_capacity);
+    }
+  n_glyphs = 0;
+  for (guint w = 0; w < n_words; w++)
+    {
+      const DcToken *token = &scan->tokens[start + w];
+
+      if (scan->order_symbol != NULL)
+        {
+          memcpy (scan->run_symbols + n_glyphs, scan->order_symbol + token->first_glyph,
+                  token->n_glyphs * sizeof (guint32));
+          memcpy (scan->run_no_advance + n_glyphs, scan->order_no_advance + token->first_glyph,
+                  token->n_glyphs);
+          n_glyphs += token->n_glyphs;
+        }
+      else
+        for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+          {
+            const DcGlyph *glyph = &scan->glyphs[scan->order[k]];
+
+            scan->run_no_advance[n_glyphs] = glyph_has_no_advance (glyph);
+            scan->run_symbols[n_glyphs++] = glyph->symbol;
+          }
+      scan->run_token_end[w] = n_glyphs;
+    }
+  return n_glyphs;
+}
+
+/* Files the reading @search found under its signature: runs read the same way are one
+ * candidate with several places. */
+static Candidate *
+add_candidate (Scan *scan, const Typed *typed, Search *search, guint start)
+{
+  g_autoptr (GArray) bindings = search->best;
+  Candidate *candidate;
+  guint n_new;
+  char *signature = make_signature (typed, bindings, &n_new);
+
+  candidate = g_hash_table_lookup (scan->by_signature, signature);
+  if (candidate == NULL)
+    {
+      candidate = g_new0 (Candidate, 1);
+      candidate->signature = signature;
+      candidate->cost = search->best_cost;
+      candidate->contradictions = search->best_contradictions;
+      candidate->inconsistencies = search->best_inconsistencies;
+      candidate->n_new = n_new;
+      candidate->bindings = g_steal_pointer (&bindings);
+      candidate->places = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_hash_table_insert (scan->by_signature, candidate->signature, candidate);
+      g_ptr_array_add (scan->candidates, candidate);
+    }
+  else
+    {
+      g_free (signature);
+      candidate->cost = MIN (candidate->cost, search->best_cost);
+    }
+  if (candidate->places->len < MAX_REPORTED_PLACES)
+    g_array_append_val (candidate->places, start);
+  return candidate;
+}
+
+/* The search of the run whose glyphs gather_run() put in the scan's scratch. */
+static void
+search_init (DcMatcher *self, const Typed *typed, const Query *query, Scan *scan, Search *search)
+{
+  memset (search, 0, sizeof *search);
+  search->document = self->document;
+  search->key = self->key;
+  search->nfd_values = self->nfd_values;
+  search->holders = self->holders;
+  search->held_cache = scan->held_cache;
+  search->typed = typed;
+  search->symbols = scan->run_symbols;
+  search->token_end = scan->run_token_end;
+  search->no_advance = scan->run_no_advance;
+  search->relaxed = query->relaxed;
+  search->relax_all = query->relax_all;
+  search->bindings = scan->run_bindings;
+}
+
+/* Whether the run at @start may read as the typed words, as far as its first token
+ * tells. Most runs of an uncued query fail on their first word, and the same few
+ * hundred words start most of them: a token type that cannot spell the first typed word
+ * rules out every run it starts (_dc_search_run() with n_words_only), so it is aligned
+ * with that word once, and the thousands of runs it starts are passed over unaligned. */
+static gboolean
+first_word_may_fit (DcMatcher *self, const Typed *typed, const Query *query, Scan *scan,
+                    guint start)
+{
+  guint32 type;
+
+  if (scan->first_word == NULL)
+    return TRUE;
+  type = self->token_type[start];
+  if (scan->first_word[type] == 0)
+    {
+      Search search;
+
+      gather_run (scan, start, 1);
+      search_init (self, typed, query, scan, &search);
+      search.n_words_only = 1;
+      _dc_search_run (&search);
+      g_clear_pointer (&search.best, g_array_unref);
+      scan->first_word[type] = search.found || search.gave_up ? 2 : 1;
+    }
+  return scan->first_word[type] == 2;
+}
+
+static void
+consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, guint start)
+{
+  guint n_words = _dc_typed_n_words (typed);
+  gpointer hash = NULL;
+  Search search;
+  Candidate *candidate;
+
+  if (!run_fits_lengths (self, typed, query, scan, start))
+    return;
+  query->shaped_runs++;
+  /* Before the seen runs: an array's answer is cheaper than hashing the run. */
+  if (!first_word_may_fit (self, typed, query, scan, start))
+    return;
+
+  /* The same words drawn in many places read the same way everywhere: align them once. */
+  if (scan->seen != NULL)
+    {
+      SeenRun *seen = seen_run (self, scan, start, n_words, &hash);
+
+      if (seen != NULL
+          && memcmp (&self->token_type[seen->start], &self->token_type[start],
+                     n_words * sizeof (guint32))
+                 == 0)
+        {
+          candidate = seen->candidate;
+          if (candidate != NULL && candidate->places->len < MAX_REPORTED_PLACES)
+            g_array_append_val (candidate->places, start);
+          return;
+        }
+    }
+
+  gather_run (scan, start, n_words);
+  search_init (self, typed, query, scan, &search);
+  _dc_search_run (&search);
+
+  if (!search.found)
+    {
+      g_clear_pointer (&search.best, g_array_unref);
+      if (scan->seen != NULL)
+        remember_run (scan, hash, start, NULL);
+      return;
+    }
+  candidate = add_candidate (scan, typed, &search, start);
+  if (scan->seen != NULL)
+    remember_run (scan, hash, start, candidate);
+}
+
+/* Every run of the typed shape, aligned; candidates come back best first. */
+GPtrArray *
+_dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
+{
+  g_autoptr (GHashTable) by_signature = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  g_autoptr (GArray) seen_runs = g_array_new (FALSE, FALSE, sizeof (SeenRun));
+  g_autofree guint8 *first_word = NULL;
+  g_autofree guint *n_silent = NULL;
+  g_autofree guint32 *held_cache = _dc_held_cache_new (typed);
+  guint n_words = _dc_typed_n_words (typed), pivot = 0, best_count = G_MAXUINT;
+  g_autofree guint *lo = g_new (guint, MAX (1, n_words));
+  g_autofree guint *hi = g_new (guint, MAX (1, n_words));
+  GPtrArray *candidates = g_ptr_array_new_with_free_func ((GDestroyNotify) candidate_free);
+  const DcLine *lines = dc_document_get_lines (self->document, NULL);
+  Scan scan = { 0 };
+
+  scan.glyphs = dc_document_get_glyphs (self->document, NULL);
+  scan.order = dc_document_get_reading_order (self->document, NULL);
+  scan.order_symbol = self->order_symbol;
+  scan.order_no_advance = self->order_no_advance;
+  scan.tokens = dc_document_get_tokens (self->document, &scan.n_tokens);
+  scan.lo = lo;
+  scan.hi = hi;
+  scan.by_signature = by_signature;
+  scan.candidates = candidates;
+  scan.held_cache = held_cache;
+  scan.run_token_end = g_new (guint, MAX (1, n_words));
+  scan.run_bindings = g_array_new (FALSE, FALSE, sizeof (Binding));
+  for (guint w = 0; w < n_words; w++)
+    word_length_range (typed, w, FALSE, &lo[w], &hi[w]);
+
+  query->shaped_runs = 0;
+  if (n_words > scan.n_tokens)
+    {
+      scan_clear (&scan);
+      return candidates;
+    }
+
+  if (query->token >= 0)
+    {
+      guint start = lines[query->line].first_token + (guint) query->token;
+
+      if (start + n_words <= scan.n_tokens)
+        consider_run (self, typed, query, &scan, start);
+    }
+  else
+    {
+      scan.seen = seen;
+      scan.seen_runs = seen_runs;
+      /* One word: the seen runs are the token types already. */
+      if (n_words > 1)
+        scan.first_word = first_word = g_new0 (guint8, MAX (1, self->n_types));
+      if (query->has_silent)
+        scan.n_silent = n_silent = g_new0 (guint, MAX (1, self->n_types));
+      /* Start from the word whose glyph count is rarest in the document. */
+      for (guint w = 0; w < n_words; w++)
+        {
+          guint wlo, whi, count = 0;
+
+          word_length_range (typed, w, query->has_silent, &wlo, &whi);
+          for (guint n = wlo; n <= whi && n < self->by_length->len; n++)
+            count += ((GArray *) g_ptr_array_index (self->by_length, n))->len;
+          if (count < best_count)
+            {
+              best_count = count;
+              pivot = w;
+            }
+        }
+
+      {
+        guint plo, phi;
+
+        word_length_range (typed, pivot, query->has_silent, &plo, &phi);
+        for (guint n = plo; n <= phi && n < self->by_length->len; n++)
+          {
+            GArray *bucket = g_ptr_array_index (self->by_length, n);
+
+            for (guint i = 0; i < bucket->len; i++)
+              {
+                guint t = g_array_index (bucket, guint, i);
+                guint start;
+
+                if (t < pivot || t - pivot + n_words > scan.n_tokens)
+                  continue;
+                start = t - pivot;
+                if (query->line >= 0
+                    && (scan.tokens[start].line < (guint) query->line
+                        || scan.tokens[start].line >= (guint) query->line_end))
+                  continue;
+                if (!run_may_fit_lengths (&scan, start, n_words, query->has_silent))
+                  continue;
+                consider_run (self, typed, query, &scan, start);
+              }
+          }
+      }
+    }
+
+  scan_clear (&scan);
+  g_ptr_array_sort (candidates, compare_candidates);
+  return candidates;
+}
