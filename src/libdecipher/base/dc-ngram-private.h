@@ -12,5 +12,6 @@ G_BEGIN_DECLS
 guint _dc_ngram_n_languages (void);
 const char *_dc_ngram_language_name (guint language);
 guint _dc_ngram_score (const gunichar *text, gsize length, double *totals);
+guint _dc_ngram_score_word (const gunichar *word, gsize length, double weight, double *totals);
 
 G_END_DECLS

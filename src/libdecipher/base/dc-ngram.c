@@ -308,6 +308,102 @@ add_ngram (Models *m, const gunichar *chars, guint n, double *totals)
     totals[entries[i].language] += entries[i].weight;
 }
 
+/* What a character standing alone (a one-character n-gram) costs beyond the floor,
+ * told once per character of a word rather than once per language. */
+typedef struct
+{
+  GUnicodeScript script; /* of the letters counted */
+  guint letters;         /* letters of the script */
+  guint unlisted;        /* of them, the ones no language lists */
+} ScriptCount;
+
+/**
+ * _dc_ngram_score_word:
+ * @word: (array length=length): a word's characters, no U+0020 among them
+ * @weight: how many times the word stands in the text
+ * @totals: (array): one per language; @weight times each language's log likelihood of
+ *   @word is added
+ *
+ * What _dc_ngram_score() adds for the word, @weight times over: a text that repeats its
+ * words (every text does) is scored in the time of its distinct words. Every n-gram costs
+ * the floor, so the floors are one product, and the characters' costs one count per
+ * script.
+ *
+ * Returns: how many n-grams the word has (once, not @weight times)
+ */
+guint
+_dc_ngram_score_word (const gunichar *word, gsize length, double weight, double *totals)
+{
+  Models *m = models ();
+  const double *floors = (const double *) (void *) m->floors->data;
+  const GUnicodeScript *scripts = (const GUnicodeScript *) (void *) m->scripts->data;
+  gunichar small[64];
+  ScriptCount small_counts[8];
+  g_autofree gunichar *large = NULL;
+  g_autofree ScriptCount *large_counts = NULL;
+  gunichar *chars = small;
+  ScriptCount *counts = small_counts;
+  guint n_counts = 0, n_singles = 0, n_ngrams = 0;
+  gsize len = 0;
+
+  g_return_val_if_fail (word != NULL || length == 0, 0);
+
+  if (length == 0)
+    return 0;
+  if (length + 2 > G_N_ELEMENTS (small))
+    chars = large = g_new (gunichar, length + 2);
+  if (length > G_N_ELEMENTS (small_counts))
+    counts = large_counts = g_new (ScriptCount, length);
+  chars[len++] = '_';
+  for (gsize k = 0; k < length; k++)
+    {
+      gunichar u = g_unichar_tolower (word[k]);
+      GUnicodeScript script;
+      guint c;
+
+      chars[len++] = u;
+      /* A "_" is no n-gram alone: it stands for a word's edge. */
+      if (u == '_' || g_unichar_isdigit (u))
+        continue;
+      n_singles++;
+      if (!g_unichar_isalpha (u))
+        continue;
+      script = g_unichar_get_script (u);
+      for (c = 0; c < n_counts && counts[c].script != script; c++)
+        ;
+      if (c == n_counts)
+        counts[n_counts++] = (ScriptCount){ script, 0, 0 };
+      counts[c].letters++;
+      counts[c].unlisted += !g_hash_table_contains (m->letters, GUINT_TO_POINTER (u));
+    }
+  chars[len++] = '_';
+  /* The n-grams' listed weights first, as each is looked up. */
+  for (guint n = 1; n <= MAX_N; n++)
+    for (gsize k = 0; k + n <= len; k++)
+      if (n > 1 || chars[k] != '_')
+        {
+          const Entry *entries;
+          guint n_entries;
+
+          entries = lookup (m, pack (chars + k, n), &n_entries);
+          for (guint i = 0; i < n_entries; i++)
+            totals[entries[i].language] += weight * entries[i].weight;
+          n_ngrams++;
+        }
+  /* Then every n-gram's floor, and each lone character's cost in each language: out of
+   * its script (or no letter) or a letter no language lists. */
+  for (guint l = 0; l < m->names->len; l++)
+    {
+      double cost = OUT_OF_SCRIPT_COST * n_singles;
+
+      for (guint c = 0; c < n_counts; c++)
+        if (counts[c].script == scripts[l])
+          cost -= OUT_OF_SCRIPT_COST * counts[c].letters - UNKNOWN_LETTER_COST * counts[c].unlisted;
+      totals[l] += weight * (n_ngrams * floors[l] - cost);
+    }
+  return n_ngrams;
+}
+
 /**
  * _dc_ngram_score:
  * @text: words separated by spaces (U+0020); any other character is part of a word
