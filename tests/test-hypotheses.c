@@ -13,7 +13,12 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
 
+#include "dc-ngram-private.h"
+#include "dc-proposals-private.h"
+#include "dc-readings-private.h"
 #include "dc-test-fixtures.h"
 
 /* Every fixture whose truth gives each glyph's text. */
@@ -244,6 +249,176 @@ test_cli_with_references (void)
   dc_test_remove_tree (dir);
 }
 
+/* Readings are scored word by distinct word (dc-readings.c, _dc_ngram_score_word()):
+ * that must be what the language model says of the whole text each makes,
+ * _dc_ngram_score(), to the last rounding. */
+static guint
+check_readings_by_words (DcReadings *readings, guint n_readings, guint *n_repeating)
+{
+  guint n_languages = _dc_ngram_n_languages ();
+  guint n_checked = 0;
+
+  for (guint r = 0; r < n_readings; r++)
+    {
+      g_autofree double *totals = g_new0 (double, MAX (1, n_languages));
+      g_autofree gunichar *text = NULL;
+      g_autoptr (GHashTable) words = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      const char *language;
+      double best = -G_MAXDOUBLE, score, of_language = 0;
+      gsize length;
+      guint n_words = 0;
+
+      text = _dc_readings_get_text (readings, r, &length);
+      _dc_ngram_score (text, length, totals);
+      score = _dc_readings_get_score (readings, r);
+      language = _dc_readings_get_language (readings, r);
+      for (guint l = 0; l < n_languages; l++)
+        {
+          best = MAX (best, totals[l]);
+          if (strcmp (_dc_ngram_language_name (l), language) == 0)
+            of_language = totals[l];
+        }
+      g_assert_cmpfloat (fabs (score - best), <=, 1e-9 * MAX (1, fabs (best)));
+      g_assert_cmpfloat (fabs (score - of_language), <=, 1e-9 * MAX (1, fabs (best)));
+      /* The text repeats words, or grouping them would be no test. */
+      for (gsize i = 0; i < length;)
+        {
+          gsize start = i;
+          g_autofree char *word = NULL;
+
+          while (i < length && text[i] != ' ')
+            i++;
+          if (i > start)
+            {
+              word = g_ucs4_to_utf8 (text + start, (glong) (i - start), NULL, NULL, NULL);
+              g_hash_table_add (words, g_steal_pointer (&word));
+              n_words++;
+            }
+          i++;
+        }
+      *n_repeating += g_hash_table_size (words) < n_words;
+      n_checked++;
+    }
+  return n_checked;
+}
+
+/* Some of the known values stand as unknown characters, as dc-references.c has it. */
+static gboolean
+trust_even (DcKey *key, guint symbol)
+{
+  return symbol % 2 == 0;
+}
+
+/* Returns: how many readings were added (some read alike) */
+static guint
+add_test_readings (DcReadings *readings, DcDocument *document)
+{
+  guint n_open = _dc_readings_get_n_open (readings), n = 0;
+  g_autofree gunichar *values = g_new0 (gunichar, MAX (1, n_open));
+
+  n = MAX (n, _dc_readings_add (readings, "none", values) + 1);
+  for (guint o = 0; o < n_open; o++)
+    {
+      const DcSymbol *symbol = dc_document_get_symbol (document,
+                                                       _dc_readings_get_open_symbol (readings, o));
+
+      values[o] = g_utf8_get_char (symbol->pdf_text);
+    }
+  n = MAX (n, _dc_readings_add (readings, "the PDF's text", values) + 1);
+  /* A space is no word break when a reading gives it. */
+  if (n_open > 0)
+    {
+      values[0] = ' ';
+      n = MAX (n, _dc_readings_add (readings, "a space", values) + 1);
+    }
+  for (guint i = 0; i < _dc_proposals_n_code_pages (); i++)
+    {
+      const char *name = NULL;
+      const gunichar *table = _dc_proposals_code_page (i, &name);
+
+      for (guint o = 0; table != NULL && o < n_open; o++)
+        {
+          const DcSymbol *symbol = dc_document_get_symbol (document,
+                                                           _dc_readings_get_open_symbol (readings,
+                                                                                         o));
+
+          values[o] = symbol->code_len == 1 && symbol->code < 256 ? table[symbol->code] : 0;
+        }
+      if (table != NULL)
+        n = MAX (n, _dc_readings_add (readings, name, values) + 1);
+    }
+  return n;
+}
+
+static void
+test_readings_by_words (void)
+{
+  const char *const names[] = { "legacy-cyrillic",     "uralic-roman",       "codepage-uralic",
+                                "legacy-many-scripts", "reportlab-cyrillic", "multiscript" };
+  guint n_checked = 0, n_repeating = 0;
+
+  if (_dc_ngram_n_languages () == 0)
+    {
+      g_test_skip ("no language models (libexttextcat's data)");
+      return;
+    }
+  for (guint f = 0; f < G_N_ELEMENTS (names); f++)
+    {
+      g_autoptr (DcDocument) document = dc_test_load_document (names[f]);
+      g_autoptr (DcKey) fresh = dc_key_new (document);
+      g_autoptr (DcKey) recovered = recover (document);
+
+      for (guint font = 0; font < dc_document_get_n_fonts (document); font++)
+        {
+          g_autoptr (DcReadings) all = _dc_readings_new (fresh, font);
+          g_autoptr (DcReadings) trusted = _dc_readings_new_trusted (recovered, font, trust_even);
+
+          guint n_all = add_test_readings (all, document);
+          guint n_trusted = add_test_readings (trusted, document);
+
+          n_checked += check_readings_by_words (all, n_all, &n_repeating);
+          n_checked += check_readings_by_words (trusted, n_trusted, &n_repeating);
+        }
+    }
+  g_test_message ("%u readings scored alike by words and by text, %u repeating words", n_checked,
+                  n_repeating);
+  g_assert_cmpuint (n_repeating, >=, 20);
+}
+
+/* What the fixtures' words may lack: a "_" inside a word (no n-gram alone, as a word's
+ * edges are not), digits (no cost alone), letters of several scripts in one word, a
+ * letter no language lists, a word too long for the scorer's buffers on its stack. */
+static void
+test_ngram_word_edges (void)
+{
+  const char *words[] = { "a_b", "x12", "Ѳѳ¾q", "ӈ", "_", "Mixedβετα", NULL };
+  guint n_languages = _dc_ngram_n_languages ();
+  g_autofree double *whole = g_new0 (double, MAX (1, n_languages));
+  g_autofree double *by_words = g_new0 (double, MAX (1, n_languages));
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GString) longest = g_string_new (NULL);
+  g_autofree gunichar *ucs4 = NULL;
+  glong length;
+
+  for (guint i = 0; i < 40; i++)
+    g_string_append (longest, "дλ9");
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autofree gunichar *word = g_utf8_to_ucs4_fast (words[i], -1, &length);
+
+      g_string_append_printf (text, "%s  %s ", words[i], words[i]);
+      _dc_ngram_score_word (word, length, 2, by_words);
+    }
+  g_string_append_printf (text, " %s", longest->str);
+  ucs4 = g_utf8_to_ucs4_fast (longest->str, -1, &length);
+  _dc_ngram_score_word (ucs4, length, 1, by_words);
+  g_clear_pointer (&ucs4, g_free);
+  ucs4 = g_utf8_to_ucs4_fast (text->str, -1, &length);
+  _dc_ngram_score (ucs4, length, whole);
+  for (guint l = 0; l < n_languages; l++)
+    g_assert_cmpfloat (fabs (by_words[l] - whole[l]), <=, 1e-9 * MAX (1, fabs (whole[l])));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -254,5 +429,7 @@ main (int argc, char **argv)
   g_test_add_func ("/hypotheses/width-offsets", test_width_offsets);
   g_test_add_func ("/hypotheses/no-wrong-value", test_no_wrong_value);
   g_test_add_func ("/hypotheses/cli-with-references", test_cli_with_references);
+  g_test_add_func ("/hypotheses/readings-by-words", test_readings_by_words);
+  g_test_add_func ("/hypotheses/ngram-word-edges", test_ngram_word_edges);
   return g_test_run ();
 }

@@ -35,6 +35,8 @@ gboolean _dc_readings_choose (DcReadings *readings, guint *best, double *margin,
 const char *_dc_readings_get_name (DcReadings *readings, guint reading);
 const gunichar *_dc_readings_get_values (DcReadings *readings, guint reading);
 const char *_dc_readings_get_language (DcReadings *readings, guint reading);
+gunichar *_dc_readings_get_text (DcReadings *readings, guint reading, gsize *length);
+double _dc_readings_get_score (DcReadings *readings, guint reading);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcReadings, _dc_readings_free)
 

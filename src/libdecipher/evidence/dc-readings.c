@@ -34,6 +34,18 @@ typedef struct
   guint language;
 } Reading;
 
+/* A word of the sequence, each once: a text repeats its words, so a reading is scored in
+ * the time of its distinct words, not of its glyphs. Two words are the same when they
+ * hold the same open symbols and known characters in the same order: every reading makes
+ * the same text of them. */
+typedef struct
+{
+  guint start;   /* in the sequence, where the word first stands */
+  guint length;  /* of the sequence's entries, no BREAK among them */
+  guint count;   /* how many times it stands */
+  gboolean open; /* whether an open symbol stands in it */
+} Word;
+
 struct _DcReadings
 {
   DcKey *key;
@@ -44,6 +56,10 @@ struct _DcReadings
   guint *occurrences;        /* per open symbol: glyphs in the sequence */
   GArray *readings;          /* Reading */
   DcReadingsTrustFunc trust; /* NULL: every known value */
+  GArray *words;             /* Word, in the order they first stand; NULL until scored */
+  guint longest;             /* the longest word's length */
+  /* Per language, the words without an open symbol: the same in every reading. */
+  double *known_totals;
 };
 
 static void
@@ -66,6 +82,8 @@ _dc_readings_free (DcReadings *self)
   g_array_unref (self->fixed);
   g_free (self->occurrences);
   g_array_unref (self->readings);
+  g_clear_pointer (&self->words, g_array_unref);
+  g_free (self->known_totals);
   g_object_unref (self->key);
   g_free (self);
 }
@@ -251,15 +269,12 @@ _dc_readings_clear (DcReadings *self)
   g_array_set_size (self->readings, 0);
 }
 
-/* The text @values make of the sequence; @where (optional) gets, per character, the
- * open symbol it came from or NONE. */
+/* The text @values make of the sequence: what a reading is judged by. */
 static gunichar *
-make_text (DcReadings *self, const gunichar *values, guint32 **where)
+make_text (DcReadings *self, const gunichar *values)
 {
   gunichar *text = g_new (gunichar, self->sequence->len + 1);
 
-  if (where != NULL)
-    *where = g_new (guint32, self->sequence->len + 1);
   for (guint i = 0; i < self->sequence->len; i++)
     {
       guint32 symbol = g_array_index (self->sequence, guint32, i);
@@ -269,10 +284,125 @@ make_text (DcReadings *self, const gunichar *values, guint32 **where)
                              : g_array_index (self->fixed, gunichar, i);
       if (text[i] == ' ' && open != NONE)
         text[i] = 0xFFFD;
-      if (where != NULL)
-        (*where)[i] = open;
     }
   return text;
+}
+
+/* What stands at @i of the sequence the same in every reading: the open symbol (high bit
+ * set) or the known character. */
+static guint32
+item_of (DcReadings *self, guint i)
+{
+  guint32 symbol = g_array_index (self->sequence, guint32, i);
+  guint32 open = self->open_of[symbol];
+
+  return open != NONE ? 0x80000000u | open : g_array_index (self->fixed, gunichar, i);
+}
+
+static guint32
+hash_items (const guint32 *items, guint length)
+{
+  guint32 hash = 2166136261u;
+
+  for (guint i = 0; i < length; i++)
+    hash = (hash ^ items[i]) * 16777619u;
+  return hash;
+}
+
+/* The sequence's words, each once with its count (the words _dc_ngram_score() would
+ * split the text of any reading into: BREAK is the text's only space, make_text()), and
+ * the words without open symbols scored. */
+static void
+make_words (DcReadings *self)
+{
+  guint n = self->sequence->len, n_languages = _dc_ngram_n_languages ();
+  const guint32 *sequence = (const guint32 *) (void *) self->sequence->data;
+  g_autofree guint32 *items = g_new (guint32, MAX (1, n));
+  g_autofree guint *slots = NULL; /* a word's index + 1, 0: empty */
+  gsize mask = 63;
+  guint i = 0;
+
+  self->words = g_array_new (FALSE, FALSE, sizeof (Word));
+  self->known_totals = g_new0 (double, MAX (1, n_languages));
+  while (mask < 2 * (gsize) n)
+    mask = 2 * mask + 1;
+  slots = g_new0 (guint, mask + 1);
+  for (guint k = 0; k < n; k++)
+    items[k] = sequence[k] == BREAK ? 0 : item_of (self, k);
+  while (i < n)
+    {
+      guint start, length;
+      gsize slot;
+
+      while (i < n && sequence[i] == BREAK)
+        i++;
+      for (start = i; i < n && sequence[i] != BREAK; i++)
+        ;
+      if ((length = i - start) == 0)
+        break;
+      for (slot = hash_items (items + start, length) & mask; slots[slot] != 0;
+           slot = (slot + 1) & mask)
+        {
+          Word *word = &g_array_index (self->words, Word, slots[slot] - 1);
+
+          if (word->length == length
+              && memcmp (items + word->start, items + start, length * sizeof (guint32)) == 0)
+            {
+              word->count++;
+              break;
+            }
+        }
+      if (slots[slot] == 0)
+        {
+          Word word = { start, length, 1, FALSE };
+
+          for (guint k = start; k < i && !word.open; k++)
+            word.open = (items[k] & 0x80000000u) != 0;
+          g_array_append_val (self->words, word);
+          slots[slot] = self->words->len;
+          self->longest = MAX (self->longest, length);
+        }
+    }
+  for (guint w = 0; w < self->words->len; w++)
+    {
+      const Word *word = &g_array_index (self->words, Word, w);
+
+      if (!word->open)
+        _dc_ngram_score_word ((const gunichar *) (void *) self->fixed->data + word->start,
+                              word->length, word->count, self->known_totals);
+    }
+}
+
+/* Adds to @totals each language's log likelihood of the text @values make of the
+ * sequence, as _dc_ngram_score() on make_text() would, word by distinct word. */
+static void
+score (DcReadings *self, const gunichar *values, double *totals)
+{
+  guint n_languages = _dc_ngram_n_languages ();
+  g_autofree gunichar *text = NULL;
+
+  if (self->words == NULL)
+    make_words (self);
+  text = g_new (gunichar, MAX (1, self->longest));
+  for (guint l = 0; l < n_languages; l++)
+    totals[l] += self->known_totals[l];
+  for (guint w = 0; w < self->words->len; w++)
+    {
+      const Word *word = &g_array_index (self->words, Word, w);
+
+      if (!word->open)
+        continue;
+      for (guint k = 0; k < word->length; k++)
+        {
+          guint i = word->start + k;
+          guint32 open = self->open_of[g_array_index (self->sequence, guint32, i)];
+          gunichar u = open != NONE ? values[open] : g_array_index (self->fixed, gunichar, i);
+
+          /* As make_text() has it: no value, or a space, is an unknown character. */
+          text[k] = u == 0 || (open != NONE && u == ' ') ? 0xFFFD : u;
+        }
+      _dc_ngram_score_word (text, word->length, word->count, totals);
+    }
 }
 
 /**
@@ -290,7 +420,6 @@ _dc_readings_add (DcReadings *self, const char *name, const gunichar *values)
 {
   guint n_languages = _dc_ngram_n_languages ();
   g_autofree double *totals = g_new0 (double, MAX (1, n_languages));
-  g_autofree gunichar *text = NULL;
   Reading reading = { 0 };
 
   for (guint r = 0; r < self->readings->len; r++)
@@ -305,8 +434,7 @@ _dc_readings_add (DcReadings *self, const char *name, const gunichar *values)
     }
   reading.name = g_strdup (name);
   reading.values = g_memdup2 (values, sizeof (gunichar) * MAX (1, self->open->len));
-  text = make_text (self, values, NULL);
-  _dc_ngram_score (text, self->sequence->len, totals);
+  score (self, values, totals);
   reading.score = -G_MAXDOUBLE;
   for (guint l = 0; l < n_languages; l++)
     if (totals[l] > reading.score)
@@ -421,4 +549,27 @@ _dc_readings_get_language (DcReadings *self, guint reading)
   if (_dc_ngram_n_languages () == 0)
     return "";
   return _dc_ngram_language_name (g_array_index (self->readings, Reading, reading).language);
+}
+
+/**
+ * _dc_readings_get_text:
+ * @length: (out): the text's length
+ *
+ * Returns: (transfer full): the text the reading makes of the font's glyphs, words
+ *   separated by spaces, as its score is the language model's of it
+ */
+gunichar *
+_dc_readings_get_text (DcReadings *self, guint reading, gsize *length)
+{
+  g_return_val_if_fail (reading < self->readings->len, NULL);
+  *length = self->sequence->len;
+  return make_text (self, g_array_index (self->readings, Reading, reading).values);
+}
+
+/* The reading's log likelihood in the language it scored best in. */
+double
+_dc_readings_get_score (DcReadings *self, guint reading)
+{
+  g_return_val_if_fail (reading < self->readings->len, 0);
+  return g_array_index (self->readings, Reading, reading).score;
 }
