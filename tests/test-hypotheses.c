@@ -317,6 +317,13 @@ add_test_readings (DcReadings *readings, DcDocument *document)
   g_autofree gunichar *values = g_new0 (gunichar, MAX (1, n_open));
 
   n = MAX (n, _dc_readings_add (readings, "none", values) + 1);
+  /* One symbol given a value, the others none: dc-references.c's question. */
+  if (n_open > 0)
+    {
+      values[0] = g_utf8_get_char (
+          dc_document_get_symbol (document, _dc_readings_get_open_symbol (readings, 0))->pdf_text);
+      n = MAX (n, _dc_readings_add (readings, "one", values) + 1);
+    }
   for (guint o = 0; o < n_open; o++)
     {
       const DcSymbol *symbol = dc_document_get_symbol (document,

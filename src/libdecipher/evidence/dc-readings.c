@@ -49,17 +49,29 @@ typedef struct
 struct _DcReadings
 {
   DcKey *key;
-  GArray *open;              /* guint: the font's symbols the key does not know */
-  guint32 *open_of;          /* symbol → index into open, or NONE */
-  GArray *sequence;          /* guint32: the font's glyphs in reading order, BREAK between words */
-  GArray *fixed;             /* gunichar per sequence entry: a known symbol's character, or 0 */
+  GArray *open;     /* guint: the font's symbols the key does not know */
+  guint32 *open_of; /* symbol → index into open, or NONE */
+  /* The font's glyphs in reading order, BREAK between words; NULL until read_text(). */
+  guint32 *sequence;
+  gunichar *fixed;           /* per sequence entry: a known symbol's character, or 0 */
+  guint length;              /* of the sequence */
+  guint capacity;            /* of sequence and fixed */
   guint *occurrences;        /* per open symbol: glyphs in the sequence */
   GArray *readings;          /* Reading */
   DcReadingsTrustFunc trust; /* NULL: every known value */
-  GArray *words;             /* Word, in the order they first stand; NULL until scored */
-  guint longest;             /* the longest word's length */
+  guint font;
+  GArray *words; /* Word, in the order they first stand; NULL until scored */
+  guint longest; /* the longest word's length */
   /* Per language, the words without an open symbol: the same in every reading. */
   double *known_totals;
+  /* The same, and the words with open symbols, none of them given a value. */
+  double *unvalued_totals;
+  /* Per open symbol, the words it stands in: words_of[word_starts[o]] onwards, up to
+   * word_starts[o + 1]. */
+  guint *word_starts;
+  guint *words_of;
+  guint n_open_words;
+  guint known_letters; /* the letters of the symbols the key knows */
 };
 
 static void
@@ -78,12 +90,15 @@ _dc_readings_free (DcReadings *self)
     return;
   g_array_unref (self->open);
   g_free (self->open_of);
-  g_array_unref (self->sequence);
-  g_array_unref (self->fixed);
+  g_free (self->sequence);
+  g_free (self->fixed);
   g_free (self->occurrences);
   g_array_unref (self->readings);
   g_clear_pointer (&self->words, g_array_unref);
   g_free (self->known_totals);
+  g_free (self->unvalued_totals);
+  g_free (self->word_starts);
+  g_free (self->words_of);
   g_object_unref (self->key);
   g_free (self);
 }
@@ -102,17 +117,26 @@ known_char (DcKey *key, guint symbol)
 }
 
 static void
+append (DcReadings *self, guint32 entry, gunichar u)
+{
+  if (self->length == self->capacity)
+    {
+      self->capacity *= 2;
+      self->sequence = g_renew (guint32, self->sequence, self->capacity);
+      self->fixed = g_renew (gunichar, self->fixed, self->capacity);
+    }
+  self->sequence[self->length] = entry;
+  self->fixed[self->length++] = u;
+}
+
+static void
 push_break (DcReadings *self)
 {
   guint32 entry = BREAK;
   gunichar space = ' ';
 
-  if (self->sequence->len > 0
-      && g_array_index (self->sequence, guint32, self->sequence->len - 1) != BREAK)
-    {
-      g_array_append_val (self->sequence, entry);
-      g_array_append_val (self->fixed, space);
-    }
+  if (self->length > 0 && self->sequence[self->length - 1] != BREAK)
+    append (self, entry, space);
 }
 
 /* The font's glyphs in reading order; a word ends at a space, at another font's glyph,
@@ -130,6 +154,9 @@ read_sequence (DcReadings *self, DcDocument *document, guint font)
   const guint32 *places = _dc_document_get_font_order (document, font, &n_places, &complete);
   const DcGlyph *previous = NULL;
   guint next = 0; /* the place after the font's glyph read last */
+  /* Per known symbol, what it stands as (0: not asked yet), asked once per symbol rather
+   * than once per glyph. */
+  g_autofree gunichar *as = g_new0 (gunichar, MAX (1, n_symbols));
 
   for (guint k = 0;; k++)
     {
@@ -145,13 +172,13 @@ read_sequence (DcReadings *self, DcDocument *document, guint font)
       else if (k >= n_places)
         while (i < n_glyphs && symbols[glyphs[order != NULL ? order[i] : i].symbol].font != font)
           i++;
-      if (self->sequence->len >= MAX_GLYPHS)
+      if (self->length >= MAX_GLYPHS)
         break;
       if (i > next)
         {
           push_break (self);
           previous = NULL;
-          if (self->sequence->len >= MAX_GLYPHS)
+          if (self->length >= MAX_GLYPHS)
             break;
         }
       if (i >= n_glyphs)
@@ -170,10 +197,16 @@ read_sequence (DcReadings *self, DcDocument *document, guint font)
         {
           /* A value not trusted is no evidence of the language: it stands as an
            * unknown character, neither a letter nor a word break. */
-          u = self->trust == NULL || self->trust (self->key, symbol)
-                  ? known_char (self->key, symbol)
-                  : 0xFFFD;
-          if (u == ' ' || dc_document_symbol_is_space (document, symbol))
+          if (as[symbol] == 0)
+            {
+              as[symbol] = self->trust == NULL || self->trust (self->key, symbol)
+                               ? known_char (self->key, symbol)
+                               : 0xFFFD;
+              if (dc_document_symbol_is_space (document, symbol))
+                as[symbol] = ' ';
+            }
+          u = as[symbol];
+          if (u == ' ')
             {
               push_break (self);
               continue;
@@ -181,8 +214,7 @@ read_sequence (DcReadings *self, DcDocument *document, guint font)
         }
       else
         self->occurrences[self->open_of[symbol]]++;
-      g_array_append_val (self->sequence, symbol);
-      g_array_append_val (self->fixed, u);
+      append (self, symbol, u);
     }
 }
 
@@ -191,7 +223,8 @@ read_sequence (DcReadings *self, DcDocument *document, guint font)
  * @font: a font of @key's document
  *
  * The font's run of glyphs, ready to be read: the symbols the key knows keep their
- * values, the others ("open") take each reading's.
+ * values, the others ("open") take each reading's. The glyphs are read, with the key
+ * as it then stands, when a reading is first added or the known letters counted.
  */
 DcReadings *
 _dc_readings_new (DcKey *key, guint font)
@@ -229,13 +262,31 @@ _dc_readings_new_trusted (DcKey *key, guint font, DcReadingsTrustFunc trust)
           g_array_append_val (self->open, s);
         }
     }
-  self->occurrences = g_new0 (guint, MAX (1, self->open->len));
-  self->sequence = g_array_new (FALSE, FALSE, sizeof (guint32));
-  self->fixed = g_array_new (FALSE, FALSE, sizeof (gunichar));
+  self->font = font;
   self->readings = g_array_new (FALSE, TRUE, sizeof (Reading));
   g_array_set_clear_func (self->readings, reading_clear);
-  read_sequence (self, document, font);
   return self;
+}
+
+/* The font's glyphs, read at the first question about its text: a font with no open
+ * symbol, or none a reading is offered for, is never read (dc-hypotheses.c asks every
+ * untrusted font for its open symbols first). */
+static void
+read_text (DcReadings *self)
+{
+  if (self->sequence != NULL)
+    return;
+  self->occurrences = g_new0 (guint, MAX (1, self->open->len));
+  self->capacity = 1024;
+  self->sequence = g_new (guint32, self->capacity);
+  self->fixed = g_new (gunichar, self->capacity);
+  read_sequence (self, dc_key_get_document (self->key), self->font);
+  for (guint i = 0; i < self->length; i++)
+    {
+      gunichar u = self->fixed[i];
+
+      self->known_letters += u != 0 && g_unichar_isalpha (u);
+    }
 }
 
 guint
@@ -273,15 +324,14 @@ _dc_readings_clear (DcReadings *self)
 static gunichar *
 make_text (DcReadings *self, const gunichar *values)
 {
-  gunichar *text = g_new (gunichar, self->sequence->len + 1);
+  gunichar *text = g_new (gunichar, self->length + 1);
 
-  for (guint i = 0; i < self->sequence->len; i++)
+  for (guint i = 0; i < self->length; i++)
     {
-      guint32 symbol = g_array_index (self->sequence, guint32, i);
+      guint32 symbol = self->sequence[i];
       guint32 open = symbol == BREAK ? NONE : self->open_of[symbol];
 
-      text[i] = open != NONE ? (values[open] != 0 ? values[open] : 0xFFFD)
-                             : g_array_index (self->fixed, gunichar, i);
+      text[i] = open != NONE ? (values[open] != 0 ? values[open] : 0xFFFD) : self->fixed[i];
       if (text[i] == ' ' && open != NONE)
         text[i] = 0xFFFD;
     }
@@ -293,10 +343,10 @@ make_text (DcReadings *self, const gunichar *values)
 static guint32
 item_of (DcReadings *self, guint i)
 {
-  guint32 symbol = g_array_index (self->sequence, guint32, i);
+  guint32 symbol = self->sequence[i];
   guint32 open = self->open_of[symbol];
 
-  return open != NONE ? 0x80000000u | open : g_array_index (self->fixed, gunichar, i);
+  return open != NONE ? 0x80000000u | open : self->fixed[i];
 }
 
 static guint32
@@ -309,14 +359,56 @@ hash_items (const guint32 *items, guint length)
   return hash;
 }
 
+/* Per open symbol, the words it stands in: a reading that gives few symbols a value
+ * changes those words only. */
+static void
+index_words (DcReadings *self, const guint32 *items)
+{
+  guint n_open = self->open->len;
+  g_autofree guint *last = g_new (guint, MAX (1, n_open)); /* the word it was listed for */
+  guint *next;
+
+  self->word_starts = g_new0 (guint, n_open + 1);
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      memset (last, 0xFF, sizeof (guint) * MAX (1, n_open));
+      next = pass == 0 ? NULL : g_memdup2 (self->word_starts, sizeof (guint) * (n_open + 1));
+      for (guint w = 0; w < self->words->len; w++)
+        {
+          const Word *word = &g_array_index (self->words, Word, w);
+
+          self->n_open_words += pass == 0 && word->open;
+          for (guint k = word->start; word->open && k < word->start + word->length; k++)
+            {
+              guint o = items[k] & 0x7FFFFFFFu;
+
+              if ((items[k] & 0x80000000u) == 0 || last[o] == w)
+                continue;
+              last[o] = w;
+              if (pass == 0)
+                self->word_starts[o + 1]++;
+              else
+                self->words_of[next[o]++] = w;
+            }
+        }
+      if (pass == 0)
+        {
+          for (guint o = 0; o < n_open; o++)
+            self->word_starts[o + 1] += self->word_starts[o];
+          self->words_of = g_new (guint, MAX (1, self->word_starts[n_open]));
+        }
+      g_free (next);
+    }
+}
+
 /* The sequence's words, each once with its count (the words _dc_ngram_score() would
  * split the text of any reading into: BREAK is the text's only space, make_text()), and
  * the words without open symbols scored. */
 static void
 make_words (DcReadings *self)
 {
-  guint n = self->sequence->len, n_languages = _dc_ngram_n_languages ();
-  const guint32 *sequence = (const guint32 *) (void *) self->sequence->data;
+  guint n = self->length, n_languages = _dc_ngram_n_languages ();
+  const guint32 *sequence = self->sequence;
   g_autofree guint32 *items = g_new (guint32, MAX (1, n));
   g_autofree guint *slots = NULL; /* a word's index + 1, 0: empty */
   gsize mask = 63;
@@ -368,39 +460,91 @@ make_words (DcReadings *self)
       const Word *word = &g_array_index (self->words, Word, w);
 
       if (!word->open)
-        _dc_ngram_score_word ((const gunichar *) (void *) self->fixed->data + word->start,
-                              word->length, word->count, self->known_totals);
+        _dc_ngram_score_word (self->fixed + word->start, word->length, word->count,
+                              self->known_totals);
     }
+  index_words (self, items);
+}
+
+/* The text @values (NULL: none) make of @word into @text; returns whether a value of
+ * theirs stands in it, else every open symbol is an unknown character. */
+static gboolean
+word_text (DcReadings *self, const Word *word, const gunichar *values, gunichar *text)
+{
+  gboolean valued = FALSE;
+
+  for (guint k = 0; k < word->length; k++)
+    {
+      guint i = word->start + k;
+      guint32 open = self->open_of[self->sequence[i]];
+      gunichar u = open == NONE ? self->fixed[i] : values != NULL ? values[open] : 0;
+
+      /* As make_text() has it: no value, or a space, is an unknown character. */
+      if (open != NONE && (u == 0 || u == ' '))
+        u = 0xFFFD;
+      text[k] = u;
+      valued |= open != NONE && u != 0xFFFD;
+    }
+  return valued;
 }
 
 /* Adds to @totals each language's log likelihood of the text @values make of the
- * sequence, as _dc_ngram_score() on make_text() would, word by distinct word. */
+ * sequence, as _dc_ngram_score() on make_text() would, word by distinct word. A reading
+ * that gives few symbols a value (dc-references.c asks about one at a time) is the text
+ * with no values, scored once, plus what its values change in the words they stand in. */
 static void
 score (DcReadings *self, const gunichar *values, double *totals)
 {
   guint n_languages = _dc_ngram_n_languages ();
   g_autofree gunichar *text = NULL;
+  g_autofree gboolean *valued = NULL;
+  guint n_valued = 0;
+  gboolean by_change;
 
   if (self->words == NULL)
     make_words (self);
   text = g_new (gunichar, MAX (1, self->longest));
+  /* The words a value stands in, as word_text() tells them. */
+  valued = g_new0 (gboolean, MAX (1, self->words->len));
+  for (guint o = 0; o < self->open->len; o++)
+    if (values[o] != 0 && values[o] != ' ' && values[o] != 0xFFFD)
+      for (guint k = self->word_starts[o]; k < self->word_starts[o + 1]; k++)
+        if (!valued[self->words_of[k]])
+          {
+            valued[self->words_of[k]] = TRUE;
+            n_valued++;
+          }
+  /* A changed word is scored twice, with its values and without. */
+  by_change = 2 * n_valued < self->n_open_words;
+  if (by_change && self->unvalued_totals == NULL)
+    {
+      self->unvalued_totals = g_memdup2 (self->known_totals,
+                                         sizeof (double) * MAX (1, n_languages));
+      for (guint w = 0; w < self->words->len; w++)
+        {
+          const Word *word = &g_array_index (self->words, Word, w);
+
+          if (word->open)
+            {
+              word_text (self, word, NULL, text);
+              _dc_ngram_score_word (text, word->length, word->count, self->unvalued_totals);
+            }
+        }
+    }
   for (guint l = 0; l < n_languages; l++)
-    totals[l] += self->known_totals[l];
+    totals[l] += by_change ? self->unvalued_totals[l] : self->known_totals[l];
   for (guint w = 0; w < self->words->len; w++)
     {
       const Word *word = &g_array_index (self->words, Word, w);
 
-      if (!word->open)
+      if (!word->open || (by_change && !valued[w]))
         continue;
-      for (guint k = 0; k < word->length; k++)
+      if (by_change)
         {
-          guint i = word->start + k;
-          guint32 open = self->open_of[g_array_index (self->sequence, guint32, i)];
-          gunichar u = open != NONE ? values[open] : g_array_index (self->fixed, gunichar, i);
-
-          /* As make_text() has it: no value, or a space, is an unknown character. */
-          text[k] = u == 0 || (open != NONE && u == ' ') ? 0xFFFD : u;
+          word_text (self, word, NULL, text);
+          _dc_ngram_score_word (text, word->length, -(double) word->count, totals);
         }
+      word_text (self, word, values, text);
       _dc_ngram_score_word (text, word->length, word->count, totals);
     }
 }
@@ -421,6 +565,8 @@ _dc_readings_add (DcReadings *self, const char *name, const gunichar *values)
   guint n_languages = _dc_ngram_n_languages ();
   g_autofree double *totals = g_new0 (double, MAX (1, n_languages));
   Reading reading = { 0 };
+
+  read_text (self);
 
   for (guint r = 0; r < self->readings->len; r++)
     {
@@ -452,16 +598,11 @@ _dc_readings_add (DcReadings *self, const char *name, const gunichar *values)
 static guint
 count_letters (DcReadings *self, const Reading *reading)
 {
-  guint n = 0;
+  guint n = self->known_letters;
 
-  for (guint i = 0; i < self->sequence->len; i++)
-    {
-      guint32 symbol = g_array_index (self->sequence, guint32, i);
-      guint32 open = symbol == BREAK ? NONE : self->open_of[symbol];
-      gunichar u = open != NONE ? reading->values[open] : g_array_index (self->fixed, gunichar, i);
-
-      n += u != 0 && g_unichar_isalpha (u);
-    }
+  for (guint o = 0; o < self->open->len; o++)
+    if (reading->values[o] != 0 && g_unichar_isalpha (reading->values[o]))
+      n += self->occurrences[o];
   return n;
 }
 
@@ -469,15 +610,8 @@ count_letters (DcReadings *self, const Reading *reading)
 guint
 _dc_readings_count_known_letters (DcReadings *self)
 {
-  guint n = 0;
-
-  for (guint i = 0; i < self->fixed->len; i++)
-    {
-      gunichar u = g_array_index (self->fixed, gunichar, i);
-
-      n += u != 0 && g_unichar_isalpha (u);
-    }
-  return n;
+  read_text (self);
+  return self->known_letters;
 }
 
 /**
@@ -497,6 +631,7 @@ _dc_readings_choose (DcReadings *self, guint *best, double *margin, gboolean **d
 {
   const Reading *winner;
 
+  read_text (self);
   *best = 0;
   *margin = G_MAXDOUBLE;
   *disputed = g_new0 (gboolean, MAX (1, self->open->len));
@@ -562,7 +697,8 @@ gunichar *
 _dc_readings_get_text (DcReadings *self, guint reading, gsize *length)
 {
   g_return_val_if_fail (reading < self->readings->len, NULL);
-  *length = self->sequence->len;
+  read_text (self);
+  *length = self->length;
   return make_text (self, g_array_index (self->readings, Reading, reading).values);
 }
 
