@@ -466,13 +466,11 @@ make_words (DcReadings *self)
   index_words (self, items);
 }
 
-/* The text @values (NULL: none) make of @word into @text; returns whether a value of
- * theirs stands in it, else every open symbol is an unknown character. */
-static gboolean
+/* The text @values (NULL: none, every open symbol an unknown character) make of @word,
+ * into @text. */
+static void
 word_text (DcReadings *self, const Word *word, const gunichar *values, gunichar *text)
 {
-  gboolean valued = FALSE;
-
   for (guint k = 0; k < word->length; k++)
     {
       guint i = word->start + k;
@@ -483,9 +481,7 @@ word_text (DcReadings *self, const Word *word, const gunichar *values, gunichar 
       if (open != NONE && (u == 0 || u == ' '))
         u = 0xFFFD;
       text[k] = u;
-      valued |= open != NONE && u != 0xFFFD;
     }
-  return valued;
 }
 
 /* Adds to @totals each language's log likelihood of the text @values make of the
@@ -504,7 +500,7 @@ score (DcReadings *self, const gunichar *values, double *totals)
   if (self->words == NULL)
     make_words (self);
   text = g_new (gunichar, MAX (1, self->longest));
-  /* The words a value stands in, as word_text() tells them. */
+  /* The words a value stands in: none, a space or U+FFFD is the unknown character. */
   valued = g_new0 (gboolean, MAX (1, self->words->len));
   for (guint o = 0; o < self->open->len; o++)
     if (values[o] != 0 && values[o] != ' ' && values[o] != 0xFFFD)
