@@ -356,6 +356,75 @@ test_vertical_columns (void)
     }
 }
 
+/* Whether a line's text may hold a right-to-left character: U+0590–U+08FF, U+FB1D–U+FEFF,
+ * the marks U+200F, U+202B, U+202E, U+2067, or past U+FFFF. */
+static gboolean
+may_hold_rtl (const char *text)
+{
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if ((c >= 0x0590 && c <= 0x08FF) || (c >= 0xFB1D && c <= 0xFEFF) || c == 0x200F || c == 0x202B
+          || c == 0x202E || c == 0x2067 || c > 0xFFFF)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The JSON export takes a token's text from its line's (dc-export-json.c,
+ * block_token_texts()) where the line holds no right-to-left character: there the line
+ * gives each of its tokens, in order, as the token alone gives it, Indic reordering,
+ * marks and /ActualText included. */
+static void
+test_token_texts_in_lines (void)
+{
+  g_autofree char *dir_path = dc_test_fixture_path ("");
+  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  guint compared = 0, right_to_left = 0;
+
+  g_assert_nonnull (dir);
+  /* Every script fixture, trusted and stripped, and text in Latin and Cyrillic. */
+  for (const char *file; (file = g_dir_read_name (dir)) != NULL;)
+    if (g_str_has_prefix (file, "script-") && g_str_has_suffix (file, ".pdf"))
+      g_ptr_array_add (names, g_strndup (file, strlen (file) - 4));
+  g_ptr_array_add (names, g_strdup ("legacy-cyrillic"));
+  g_ptr_array_add (names, g_strdup ("igt"));
+  for (guint n = 0; n < names->len; n++)
+    {
+      g_autoptr (DcDocument) document = dc_test_load_document (g_ptr_array_index (names, n));
+      const DcLine *lines;
+      guint n_lines;
+
+      lines = dc_document_get_lines (document, &n_lines);
+      for (guint l = 0; l < n_lines; l++)
+        {
+          g_autoptr (GString) text = g_string_new (NULL);
+          g_autoptr (GPtrArray) tokens = g_ptr_array_new_with_free_func (g_free);
+
+          _dc_reorder_line (document, l, dc_document_pdf_value, document, text, tokens);
+          if (may_hold_rtl (text->str))
+            {
+              right_to_left++;
+              continue;
+            }
+          g_assert_cmpuint (tokens->len, ==, lines[l].n_tokens);
+          for (guint t = 0; t < lines[l].n_tokens; t++)
+            {
+              g_autoptr (GString) alone = g_string_new (NULL);
+
+              _dc_reorder_token (document, lines[l].first_token + t, dc_document_pdf_value,
+                                 document, alone);
+              g_assert_cmpstr (g_ptr_array_index (tokens, t), ==, alone->str);
+              compared++;
+            }
+        }
+    }
+  g_assert_cmpuint (compared, >, 0);
+  g_assert_cmpuint (right_to_left, >, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -380,6 +449,7 @@ main (int argc, char *argv[])
       g_test_add_data_func (stripped, scripts[i], test_stripped_reordered);
     }
   g_test_add_func ("/scripts/line-metadata", test_line_metadata);
+  g_test_add_func ("/scripts/token-texts-in-lines", test_token_texts_in_lines);
   g_test_add_func ("/scripts/vertical/columns", test_vertical_columns);
   g_test_add_func ("/scripts/typing/post-base-form", test_typing_post_base_form);
   g_test_add_func ("/scripts/typing/nukta", test_typing_nukta);
