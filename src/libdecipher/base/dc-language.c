@@ -88,14 +88,16 @@ same_language (const char *a, const char *b)
   return la == lb && g_ascii_strncasecmp (a, b, la) == 0;
 }
 
-static guint
-count_letters (const char *text)
+/* Whether @text holds @n letters: counted no further than that, as a block of a book's
+ * export holds thousands. */
+static gboolean
+has_letters (const char *text, guint n)
 {
-  guint n = 0;
+  guint found = 0;
 
-  for (const char *p = text; *p; p = g_utf8_next_char (p))
-    n += g_unichar_isalpha (g_utf8_get_char (p));
-  return n;
+  for (const char *p = text; *p && found < n; p = g_utf8_next_char (p))
+    found += g_unichar_isalpha (g_utf8_get_char (p));
+  return found >= n;
 }
 
 /**
@@ -120,7 +122,7 @@ dc_language_guess (const char *text, const char *prior, DcLanguageGuess *guess)
     }
 
 #ifdef HAVE_EXTTEXTCAT
-  if (count_letters (text) >= DC_LANGUAGE_MIN_LETTERS && detector () != NULL)
+  if (has_letters (text, DC_LANGUAGE_MIN_LETTERS) && detector () != NULL)
     {
       void *handle = detector ();
       candidate_t *candidates;
