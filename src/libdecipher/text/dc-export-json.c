@@ -665,19 +665,24 @@ typedef struct
   GUnicodeScript script;
   DcLanguageGuess language;
   gboolean lang_conflict; /* the detector overrode the document's /Lang */
-  GHashTable *letters;    /* GUnicodeScript → letters of that script */
+  GArray *letters;        /* ScriptLetters, most first: a block holds few scripts */
   LineText *lines;        /* per line of the block */
 } BlockText;
 
-static int
-compare_script_counts (gconstpointer a, gconstpointer b, gpointer letters)
+typedef struct
 {
-  guint na = GPOINTER_TO_UINT (g_hash_table_lookup (letters, a));
-  guint nb = GPOINTER_TO_UINT (g_hash_table_lookup (letters, b));
+  GUnicodeScript script;
+  guint letters;
+} ScriptLetters;
 
-  if (na != nb)
-    return na > nb ? -1 : 1;
-  return GPOINTER_TO_INT (a) - GPOINTER_TO_INT (b);
+static int
+compare_script_letters (gconstpointer a, gconstpointer b)
+{
+  const ScriptLetters *sa = a, *sb = b;
+
+  if (sa->letters != sb->letters)
+    return sa->letters > sb->letters ? -1 : 1;
+  return (int) sa->script - (int) sb->script;
 }
 
 static void
@@ -700,43 +705,50 @@ block_text (Export *e, const DcBlock *block, BlockText *out)
   out->script = dc_text_get_script (text->str, NULL);
   out->lang_conflict = guess_language (e, text->str, dc_document_get_language (e->document),
                                        &out->language);
-  out->letters = g_hash_table_new (NULL, NULL);
+  out->letters = g_array_new (FALSE, FALSE, sizeof (ScriptLetters));
   for (const char *c = text->str; *c; c = g_utf8_next_char (c))
     {
       gunichar u = g_utf8_get_char (c);
-      GUnicodeScript script = g_unichar_get_script (u);
-      gpointer key = GINT_TO_POINTER (script);
+      GUnicodeScript script;
+      guint i;
 
-      if (g_unichar_isalpha (u) && script != G_UNICODE_SCRIPT_COMMON
-          && script != G_UNICODE_SCRIPT_INHERITED)
-        g_hash_table_insert (out->letters, key,
-                             GUINT_TO_POINTER (
-                                 GPOINTER_TO_UINT (g_hash_table_lookup (out->letters, key)) + 1));
+      if (!g_unichar_isalpha (u))
+        continue;
+      script = g_unichar_get_script (u);
+      if (script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED)
+        continue;
+      for (i = 0; i < out->letters->len; i++)
+        if (g_array_index (out->letters, ScriptLetters, i).script == script)
+          break;
+      if (i == out->letters->len)
+        {
+          ScriptLetters first = { script, 0 };
+
+          g_array_append_val (out->letters, first);
+        }
+      g_array_index (out->letters, ScriptLetters, i).letters++;
     }
+  g_array_sort (out->letters, compare_script_letters);
 }
 
 /* The block's totals: its letters per script, most first, and its language. */
 static void
 add_block_totals (DcJsonWriter *w, const BlockText *totals)
 {
-  g_autoptr (GList) scripts = g_hash_table_get_keys (totals->letters);
-
-  scripts = g_list_sort_with_data (scripts, (GCompareDataFunc) compare_script_counts,
-                                   totals->letters);
   dc_json_writer_begin_array (w, "scripts");
-  for (GList *s = scripts; s != NULL; s = s->next)
+  for (guint i = 0; i < totals->letters->len; i++)
     {
+      const ScriptLetters *s = &g_array_index (totals->letters, ScriptLetters, i);
       char code[5];
 
-      dc_script_to_iso15924 (GPOINTER_TO_INT (s->data), code);
+      dc_script_to_iso15924 (s->script, code);
       dc_json_writer_begin_object (w, NULL);
       dc_json_writer_string (w, "script", code);
-      dc_json_writer_int (w, "letters",
-                          GPOINTER_TO_UINT (g_hash_table_lookup (totals->letters, s->data)));
+      dc_json_writer_int (w, "letters", s->letters);
       dc_json_writer_end_object (w);
     }
   dc_json_writer_end_array (w);
-  dc_json_writer_boolean (w, "mixed_script", g_hash_table_size (totals->letters) > 1);
+  dc_json_writer_boolean (w, "mixed_script", totals->letters->len > 1);
   add_language (w, &totals->language);
   /* The document states a language its text is surely not in: a /Lang left over from a
    * template, or a paragraph in another language. */
@@ -818,7 +830,7 @@ block_text_clear (BlockText *text, guint n_lines)
       g_ptr_array_unref (text->lines[i].tokens);
     }
   g_free (text->lines);
-  g_hash_table_unref (text->letters);
+  g_array_unref (text->letters);
 }
 
 static void
