@@ -490,6 +490,50 @@ test_language_thresholds (void)
     }
 }
 
+/* The key the JSON export keeps guesses by (dc_language_guess_key()): texts that differ
+ * only past the detector's sample share a key and get the same guess; a different prior,
+ * start or count of letters gives another key. */
+static void
+test_language_key (void)
+{
+  static const char *starts[] = { "Весной река выходит из берегов, и старые лодки снова ",
+                                  "The river floods its banks in spring, and old boats " };
+  g_autoptr (GString) filler = g_string_new (NULL);
+
+  while (filler->len < DC_LANGUAGE_SAMPLE_BYTES)
+    g_string_append (filler, "спускают на воду у самого края деревни. ");
+  for (guint i = 0; i < G_N_ELEMENTS (starts); i++)
+    {
+      g_autofree char *a = g_strconcat (starts[i], filler->str, "Konec.", NULL);
+      g_autofree char *b = g_strconcat (starts[i], filler->str, "The end, in English.", NULL);
+      g_autofree char *key_a = dc_language_guess_key (a, NULL);
+      g_autofree char *key_b = dc_language_guess_key (b, NULL);
+      g_autofree char *key_prior = dc_language_guess_key (a, "en");
+      g_autofree char *key_empty_prior = dc_language_guess_key (a, "");
+      DcLanguageGuess guess_a, guess_b;
+
+      g_assert_cmpstr (key_a, ==, key_b);
+      g_assert_cmpstr (key_a, !=, key_prior);
+      g_assert_cmpstr (key_a, !=, key_empty_prior);
+      g_assert_cmpstr (key_prior, !=, key_empty_prior);
+      g_assert_cmpuint (strlen (key_a), <, DC_LANGUAGE_SAMPLE_BYTES + 16);
+      dc_language_guess (a, NULL, &guess_a);
+      dc_language_guess (b, NULL, &guess_b);
+      g_assert_cmpstr (guess_a.tag, ==, guess_b.tag);
+      g_assert_cmpstr (guess_a.source, ==, guess_b.source);
+      g_assert_cmpfloat (guess_a.confidence, ==, guess_b.confidence);
+    }
+  {
+    g_autofree char *russian = dc_language_guess_key (starts[0], NULL);
+    g_autofree char *english = dc_language_guess_key (starts[1], NULL);
+    /* Under DC_LANGUAGE_MIN_LETTERS letters: the detector is not asked. */
+    g_autofree char *few = dc_language_guess_key ("Весной река", NULL);
+
+    g_assert_cmpstr (russian, !=, english);
+    g_assert_cmpint (russian[0], !=, few[0]);
+  }
+}
+
 /* The JSON export's quick way to a span's normal form (dc-export-normalize.c) gives
  * what g_utf8_normalize() gives. Its claim, checked over every character GLib knows: a
  * character it lets through is a starter that the form leaves alone and is the second
@@ -566,6 +610,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/layout/scripts", test_scripts);
   g_test_add_func ("/layout/language-thresholds", test_language_thresholds);
+  g_test_add_func ("/layout/language-key", test_language_key);
   g_test_add_func ("/layout/normalize-quick", test_normalize_quick);
   g_test_add ("/layout/blocks", Fixture, NULL, fixture_set_up, test_blocks, fixture_tear_down);
   g_test_add ("/layout/tabscores", Fixture, NULL, fixture_set_up, test_tabscores,

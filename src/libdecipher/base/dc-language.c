@@ -131,7 +131,8 @@ dc_language_guess (const char *text, const char *prior, DcLanguageGuess *guess)
       DC_MUTEX_LOCK (&detector_lock);
       candidates = textcat_GetClassifyFullOutput (handle);
       /* A few hundred bytes are enough, and the cost grows with the length. */
-      n = textcat_ClassifyFull (handle, text, MIN (strlen (text), 2048), candidates);
+      n = textcat_ClassifyFull (handle, text, MIN (strlen (text), DC_LANGUAGE_SAMPLE_BYTES),
+                                candidates);
       if (n > 0)
         {
           int chosen = 0;
@@ -165,4 +166,35 @@ dc_language_guess (const char *text, const char *prior, DcLanguageGuess *guess)
       DC_MUTEX_UNLOCK (&detector_lock);
     }
 #endif
+}
+
+/**
+ * dc_language_guess_key:
+ * @text: UTF-8
+ * @prior: (nullable): as for dc_language_guess()
+ *
+ * What dc_language_guess() reads of @text and @prior: the prior, whether the text holds
+ * enough letters to detect, and the bytes the detector reads. Two calls whose keys are
+ * equal get the same guess, so a caller can keep guesses by key: the key of a long text
+ * is no longer than its sample.
+ *
+ * Returns: (transfer full): the key
+ */
+char *
+dc_language_guess_key (const char *text, const char *prior)
+{
+  GString *key;
+  gsize prior_length = prior != NULL ? strlen (prior) : 0;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  key = g_string_sized_new (prior_length + DC_LANGUAGE_SAMPLE_BYTES + 24);
+  /* The prior's length first: no prior and a text can read as another prior. */
+  g_string_append_printf (key, "%c%c%" G_GSIZE_FORMAT ":",
+                          has_letters (text, DC_LANGUAGE_MIN_LETTERS) ? 'L' : 'S',
+                          prior != NULL ? 'P' : 'N', prior_length);
+  if (prior != NULL)
+    g_string_append_len (key, prior, (gssize) prior_length);
+  g_string_append_len (key, text, (gssize) strnlen (text, DC_LANGUAGE_SAMPLE_BYTES));
+  return g_string_free (key, FALSE);
 }

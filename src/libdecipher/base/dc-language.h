@@ -19,7 +19,11 @@ typedef struct
 /* Texts shorter than this (in letters) are left to the document's /Lang. */
 #define DC_LANGUAGE_MIN_LETTERS 40
 
+/* The detector reads no more of a text than this, in bytes. */
+#define DC_LANGUAGE_SAMPLE_BYTES 2048
+
 gboolean dc_language_detector_available (void);
 void dc_language_guess (const char *text, const char *prior, DcLanguageGuess *guess);
+char *dc_language_guess_key (const char *text, const char *prior);
 
 G_END_DECLS

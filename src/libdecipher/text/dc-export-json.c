@@ -54,9 +54,9 @@ typedef struct
   Origin *origins; /* per symbol: asked once, read for each of its glyphs */
   double left_margin;
 
-  /* Under the lock: the language of each text guessed so far ("d" or "n", whether the
-   * /Lang was the prior, then the text): a book repeats its running heads, notes and
-   * boilerplate, and the detector is most of the export's time. */
+  /* Under the lock: the language guessed so far, by dc_language_guess_key() (the prior
+   * and the part of the text the detector reads): a book repeats its running heads,
+   * notes and boilerplate, and the detector is most of the export's time. */
   GMutex lock;
   GHashTable *guesses;
   gsize guessed_bytes;
@@ -71,12 +71,13 @@ typedef struct
   gboolean conflict;
 } Guess;
 
-/* _dc_export_guess_language(), once per distinct text: the detector answers the same for
- * the same text and prior. */
+/* _dc_export_guess_language(), once per distinct key: the detector answers the same for
+ * the same sample and prior, with the prior or without (_dc_export_guess_language() asks
+ * both). */
 static gboolean
 guess_language (Export *e, const char *text, const char *declared, DcLanguageGuess *out)
 {
-  g_autofree char *key = g_strconcat (declared != NULL ? "d" : "n", text, NULL);
+  g_autofree char *key = dc_language_guess_key (text, declared);
   Guess *cached;
   gboolean conflict;
 
