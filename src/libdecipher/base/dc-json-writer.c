@@ -85,6 +85,15 @@ is_plain (guchar c)
   return c >= 0x20 && c != '"' && c != '\\' && c != 0x7f && c != 0xc2;
 }
 
+/* The ASCII bytes plain_length() lets through: printable, neither quote nor backslash. */
+static const guint8 ascii_plain[256] = {
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+  /* 0x80 and up: 0 */
+};
+
 /* The length of @text when it is valid UTF-8 with nothing to escape (no quote,
  * backslash, control, DEL or C1 control), as most strings of an export are; else -1.
  * The checks are g_utf8_validate()'s: no overlong form, surrogate or value past
@@ -96,14 +105,15 @@ plain_length (const char *text)
 
   for (;;)
     {
-      guchar c = *p;
+      guchar c;
 
+      /* Runs of ASCII to let through, most of an export's text, a byte a look-up. */
+      while (ascii_plain[*p])
+        p++;
+      c = *p;
       if (c >= 0x20 && c < 0x7f)
-        {
-          if (c == '"' || c == '\\')
-            return -1;
-          p++;
-        }
+        /* A quote or a backslash. */
+        return -1;
       else if (c == '\0')
         return (gssize) (p - (const guchar *) text);
       else if (c < 0xc2 || c > 0xf4)
@@ -251,7 +261,9 @@ begin_value (DcJsonWriter *writer, const char *name)
         }
       return;
     }
-  p = reserve (writer->out, 2 + spaces + name_length + 5);
+  /* All of SPACES is copied, a constant length (no call to memcpy), and the end of what
+   * is wanted kept. */
+  p = reserve (writer->out, 2 + (sizeof SPACES - 1) + name_length + 5);
   if (writer->depth > 0)
     {
       guint64 bit = G_GUINT64_CONSTANT (1) << (writer->depth - 1);
@@ -261,7 +273,7 @@ begin_value (DcJsonWriter *writer, const char *name)
       *p++ = '\n';
       writer->filled |= bit;
     }
-  memcpy (p, SPACES, spaces);
+  memcpy (p, SPACES, sizeof SPACES - 1);
   p += spaces;
   if (name != NULL)
     {
