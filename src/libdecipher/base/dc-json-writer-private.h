@@ -20,13 +20,15 @@ typedef struct _DcJsonWriter
   guint depth;    /* containers open */
   guint64 filled; /* bit d: the container at depth d holds a value */
   /* Numbers written lately, as written: an export writes the same few sizes,
-   * confidences and coordinates over and over. */
+   * confidences and coordinates over and over. The first 16 hold numbers written
+   * without printf, the last 8 those printf wrote (confidences such as 0.99), which
+   * the many coordinates would otherwise push out. */
   struct
   {
     guint64 bits;
     guint8 length; /* 0: empty */
     char text[31];
-  } numbers[16];
+  } numbers[24];
 } DcJsonWriter;
 
 #define DC_JSON_WRITER_MAX_DEPTH 64

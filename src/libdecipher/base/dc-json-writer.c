@@ -462,8 +462,8 @@ dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
 {
   char buffer[MAX (G_ASCII_DTOSTR_BUF_SIZE, 64)];
   gsize length;
-  guint64 bits;
-  guint slot;
+  guint64 bits, hash;
+  guint slot, printed;
 
   begin_value (writer, name);
   /* JSON has no infinity and no NaN. */
@@ -473,10 +473,17 @@ dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
       return;
     }
   memcpy (&bits, &value, sizeof bits);
-  slot = (guint) ((bits * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> 60);
+  hash = bits * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  slot = (guint) (hash >> 60);
+  printed = 16 + (guint) (hash >> 61);
   if (writer->numbers[slot].length > 0 && writer->numbers[slot].bits == bits)
     {
       append_bytes (writer->out, writer->numbers[slot].text, writer->numbers[slot].length);
+      return;
+    }
+  if (writer->numbers[printed].length > 0 && writer->numbers[printed].bits == bits)
+    {
+      append_bytes (writer->out, writer->numbers[printed].text, writer->numbers[printed].length);
       return;
     }
   length = format_exact (value, buffer);
@@ -484,6 +491,7 @@ dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
     {
       g_ascii_dtostr (buffer, sizeof buffer, value);
       length = strlen (buffer);
+      slot = printed;
     }
   /* A double stays a double for a reader: 3 is written 3.0. */
   if (memchr (buffer, '.', length) == NULL && memchr (buffer, 'e', length) == NULL)
