@@ -386,12 +386,19 @@ format_exact (double value, char *buffer)
   {
     char reversed[48];
 
-    do
+    /* 128-bit division is a call; most numbers fit in 64 bits. */
+    while (n > G_MAXUINT64)
       {
         reversed[length++] = (char) ('0' + (int) (n % 10));
         n /= 10;
       }
-    while (n > 0);
+    for (guint64 small = (guint64) n;;)
+      {
+        reversed[length++] = (char) ('0' + (int) (small % 10));
+        small /= 10;
+        if (small == 0)
+          break;
+      }
     for (int i = 0; i < length; i++)
       digits[i] = reversed[length - 1 - i];
   }
