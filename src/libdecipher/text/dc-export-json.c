@@ -166,7 +166,9 @@ static gboolean
 same_origin (const Origin *a, const Origin *b)
 {
   return (a->value == NULL) == (b->value == NULL) && a->status == b->status && a->level == b->level
-         && a->confidence == b->confidence && g_strcmp0 (a->provenance, b->provenance) == 0;
+         && a->confidence == b->confidence
+         /* Mostly the same string of the key's: no need to read it. */
+         && (a->provenance == b->provenance || g_strcmp0 (a->provenance, b->provenance) == 0);
 }
 
 static void
