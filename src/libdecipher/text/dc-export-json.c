@@ -52,6 +52,7 @@ typedef struct
   guint32 *token_at;   /* per reading-order position: the token it starts */
   DcNormalization normalization;
   Origin *origins; /* per symbol: asked once, read for each of its glyphs */
+  guint8 *split;   /* per symbol: some of its glyphs are split off it; NULL with no key */
   double left_margin;
 
   /* Under the lock: the language guessed so far, by dc_language_guess_key() (the prior
@@ -150,9 +151,12 @@ static inline void
 origin_of (Export *e, guint glyph, Origin *origin)
 {
   const char *split, *provenance;
+  guint symbol = e->glyphs[glyph].symbol;
 
-  *origin = e->origins[e->glyphs[glyph].symbol];
-  if (e->key != NULL && (split = dc_key_get_split (e->key, glyph, &provenance)) != NULL)
+  *origin = e->origins[symbol];
+  /* Asking the key for each glyph costs a lookup: only a symbol with splits has any. */
+  if (e->split != NULL && e->split[symbol]
+      && (split = dc_key_get_split (e->key, glyph, &provenance)) != NULL)
     {
       origin->value = split;
       origin->status = DC_KEY_CONFIRMED;
@@ -969,6 +973,7 @@ _dc_export_json_write (DcDocument *document, DcNormalization normalization, DcVa
   g_autofree guint8 *token_start = NULL;
   g_autofree guint32 *token_at = NULL;
   g_autofree Origin *origins = NULL;
+  g_autofree guint8 *split = NULL;
   guint n_glyphs, n_tokens, n_symbols;
   gboolean ok;
   Export e = { 0 };
@@ -998,6 +1003,13 @@ _dc_export_json_write (DcDocument *document, DcNormalization normalization, DcVa
   for (guint s = 0; s < n_symbols; s++)
     find_origin (&e, s, &origins[s]);
   e.origins = origins;
+  if (e.key != NULL)
+    {
+      split = g_new (guint8, MAX (n_symbols, 1));
+      for (guint s = 0; s < n_symbols; s++)
+        split[s] = dc_key_count_split (e.key, s) > 0;
+      e.split = split;
+    }
   e.left_margin = _dc_export_left_margin (document);
   g_mutex_init (&e.lock);
   e.guesses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
