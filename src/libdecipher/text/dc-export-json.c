@@ -53,6 +53,7 @@ typedef struct
   DcNormalization normalization;
   Origin *origins; /* per symbol: asked once, read for each of its glyphs */
   guint8 *split;   /* per symbol: some of its glyphs are split off it; NULL with no key */
+  guint8 *space;   /* per symbol: a word separator, as the document says */
   double left_margin;
 
   /* Under the lock: the language guessed so far, by dc_language_guess_key() (the prior
@@ -221,10 +222,11 @@ append_value (GString *out, const Origin *origin)
   g_string_append (out, origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT);
 }
 
-static gboolean
+/* Read for each glyph several times: the document's answer, kept per symbol. */
+static inline gboolean
 is_space (Export *e, guint k)
 {
-  return dc_document_symbol_is_space (e->document, e->glyphs[e->order[k]].symbol);
+  return e->space[e->glyphs[e->order[k]].symbol];
 }
 
 /* One run: @n glyphs of the reading order in a row, spaces aside, all of one origin. */
@@ -974,6 +976,7 @@ _dc_export_json_write (DcDocument *document, DcNormalization normalization, DcVa
   g_autofree guint32 *token_at = NULL;
   g_autofree Origin *origins = NULL;
   g_autofree guint8 *split = NULL;
+  g_autofree guint8 *space = NULL;
   guint n_glyphs, n_tokens, n_symbols;
   gboolean ok;
   Export e = { 0 };
@@ -1003,6 +1006,10 @@ _dc_export_json_write (DcDocument *document, DcNormalization normalization, DcVa
   for (guint s = 0; s < n_symbols; s++)
     find_origin (&e, s, &origins[s]);
   e.origins = origins;
+  space = g_new (guint8, MAX (n_symbols, 1));
+  for (guint s = 0; s < n_symbols; s++)
+    space[s] = dc_document_symbol_is_space (document, s);
+  e.space = space;
   if (e.key != NULL)
     {
       split = g_new (guint8, MAX (n_symbols, 1));
