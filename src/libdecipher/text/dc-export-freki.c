@@ -341,7 +341,8 @@ respace_block_full (DcDocument *document, const DcBlock *block, double origin, g
       const Cell *cell = &g_array_index (r->cells, Cell, c);
 
       width += cell->x1 - cell->x0;
-      chars += g_utf8_strlen (cell->text, -1);
+      /* Counted in code points, a cell's width is its length already. */
+      chars += code_points ? (guint) cell->width : (guint) g_utf8_strlen (cell->text, -1);
     }
   r->unit = chars > 0 && width > 0 ? width / chars : 1.0;
 
