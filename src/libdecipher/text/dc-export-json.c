@@ -32,6 +32,7 @@
 typedef struct
 {
   const char *value;
+  gsize length; /* of what the glyph reads: the value, or U+FFFD */
   DcKeyStatus status;
   DcKeyLevel level;
   double confidence;
@@ -145,6 +146,7 @@ find_origin (Export *e, guint symbol, Origin *origin)
       origin->level = DC_KEY_LEVEL_NONE;
       origin->confidence = 0;
     }
+  origin->length = strlen (origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT);
 }
 
 /* What glyph @glyph reads and why: its symbol's, unless the user split it off. */
@@ -160,6 +162,7 @@ origin_of (Export *e, guint glyph, Origin *origin)
       && (split = dc_key_get_split (e->key, glyph, &provenance)) != NULL)
     {
       origin->value = split;
+      origin->length = strlen (split);
       origin->status = DC_KEY_CONFIRMED;
       origin->level = DC_KEY_LEVEL_USER;
       origin->confidence = 1.0;
@@ -216,10 +219,21 @@ add_script (DcJsonWriter *w, GUnicodeScript script, gboolean vertical)
                                                                          : "vertical-rl");
 }
 
-static void
+/* What the glyph reads, at the end of @out: a few bytes, for each glyph several times,
+ * copied in place while there is room. */
+static inline void
 append_value (GString *out, const Origin *origin)
 {
-  g_string_append (out, origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT);
+  const char *text = origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT;
+
+  if (G_UNLIKELY (out->len + origin->length >= out->allocated_len))
+    {
+      g_string_append_len (out, text, (gssize) origin->length);
+      return;
+    }
+  memcpy (out->str + out->len, text, origin->length);
+  out->len += origin->length;
+  out->str[out->len] = '\0';
 }
 
 /* Read for each glyph several times: the document's answer, kept per symbol. */
