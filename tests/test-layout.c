@@ -307,6 +307,15 @@ test_scripts (void)
                    G_UNICODE_SCRIPT_UNKNOWN);
   g_assert_cmpint (dc_text_get_script ("за\xCC\x81мок", &mixed), ==, G_UNICODE_SCRIPT_CYRILLIC);
   g_assert_false (mixed);
+  /* ASCII is read without GLib's table: each character as GLib's table has it. */
+  for (int c = 1; c < 0x80; c++)
+    {
+      char text[2] = { (char) c, '\0' };
+      GUnicodeScript script = g_unichar_get_script ((gunichar) c);
+
+      g_assert_cmpint (dc_text_get_script (text, NULL), ==,
+                       script == G_UNICODE_SCRIPT_LATIN ? script : G_UNICODE_SCRIPT_COMMON);
+    }
   dc_script_to_iso15924 (G_UNICODE_SCRIPT_HEBREW, code);
   g_assert_cmpstr (code, ==, "Hebr");
   g_assert_cmpint (dc_text_get_direction (G_UNICODE_SCRIPT_HEBREW, 0), ==, DC_DIRECTION_RTL);

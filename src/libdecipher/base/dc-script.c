@@ -84,16 +84,25 @@ dc_text_get_script (const char *text, gboolean *mixed)
 
   for (const char *p = text; *p; p = g_utf8_next_char (p))
     {
-      gunichar c = g_utf8_get_char (p);
+      gunichar c;
       GUnicodeScript script;
       guint k;
 
-      if (c == 0xFFFD)
+      /* ASCII, most of many texts, without a call: its letters are Latin, the rest
+       * Common. */
+      if ((guchar) *p < 0x80)
+        {
+          if (!g_ascii_isalpha (*p))
+            continue;
+          script = G_UNICODE_SCRIPT_LATIN;
+        }
+      else if ((c = g_utf8_get_char (p)) == 0xFFFD)
         {
           unknown++;
           continue;
         }
-      script = g_unichar_get_script (c);
+      else
+        script = g_unichar_get_script (c);
       if (script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED
           || script == G_UNICODE_SCRIPT_UNKNOWN || script == G_UNICODE_SCRIPT_INVALID_CODE)
         continue;
