@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "dc-json-writer-private.h"
 #include "decipher.h"
@@ -132,9 +133,8 @@ static const char *const strings[] = {
   "stray \x80 continuation",
 };
 static const double doubles[] = {
-  0,    -0.0,   1,       -1,   0.1,    1.0 / 3, 12.5,    72.0f,   595.276f, 841.89f,
-  1e-5, 1e-4f,  1e16,    1e17, 1e20,   1e300,   -2.5e-8, 0.3f,    1e-320,   123456789.125,
-  NAN,  INFINITY,
+  0,     -0.0, 1,    -1,   0.1,   1.0 / 3, 12.5, 72.0f,  595.276f,      841.89f, 1e-5,
+  1e-4f, 1e16, 1e17, 1e20, 1e300, -2.5e-8, 0.3f, 1e-320, 123456789.125, NAN,     INFINITY,
 };
 
 /* The same values through a json-glib tree and dc_json_generate(). */
@@ -236,6 +236,31 @@ test_writer (void)
   g_assert_no_error (error);
 }
 
+/* A string escaped once (dc_json_writer_escape()) and written as it is reads as the
+ * same string written by dc_json_writer_string(), NULL as null. */
+static void
+test_writer_escaped (void)
+{
+  for (guint i = 0; i <= G_N_ELEMENTS (strings); i++)
+    {
+      const char *text = i < G_N_ELEMENTS (strings) ? strings[i] : NULL;
+      g_autofree char *json = dc_json_writer_escape (text);
+      g_autoptr (GString) direct = g_string_new (NULL);
+      g_autoptr (GString) escaped = g_string_new (NULL);
+      DcJsonWriter w;
+
+      dc_json_writer_init (&w, direct, 0);
+      dc_json_writer_begin_object (&w, NULL);
+      dc_json_writer_string (&w, "provenance", text);
+      dc_json_writer_end_object (&w);
+      dc_json_writer_init (&w, escaped, 0);
+      dc_json_writer_begin_object (&w, NULL);
+      dc_json_writer_json (&w, "provenance", json, strlen (json));
+      dc_json_writer_end_object (&w);
+      g_assert_cmpstr (escaped->str, ==, direct->str);
+    }
+}
+
 /* Values another writer wrote into a container, at its level + 1, spliced in. */
 static void
 test_writer_parts (void)
@@ -284,6 +309,7 @@ main (int argc, char **argv)
   g_test_add_func ("/json/shapes", test_shapes);
   g_test_add_func ("/json/writer", test_writer);
   g_test_add_func ("/json/writer-parts", test_writer_parts);
+  g_test_add_func ("/json/writer-escaped", test_writer_escaped);
 
   return g_test_run ();
 }

@@ -49,6 +49,12 @@ void dc_json_writer_boolean (DcJsonWriter *writer, const char *name, gboolean va
 void dc_json_writer_null (DcJsonWriter *writer, const char *name);
 void dc_json_writer_node (DcJsonWriter *writer, const char *name, JsonNode *node);
 
+/* A string written once as JSON (quoted and escaped, or null for NULL), to be written
+ * many times with dc_json_writer_json(). */
+char *dc_json_writer_escape (const char *text);
+/* @json: a value as JSON, @length bytes, as dc_json_writer_escape() gives */
+void dc_json_writer_json (DcJsonWriter *writer, const char *name, const char *json, gsize length);
+
 /* The open container holds values written by other writers, at its level + 1, into
  * other strings: each starts with dc_json_writer_separator(). */
 void dc_json_writer_set_filled (DcJsonWriter *writer);

@@ -464,6 +464,36 @@ format_exact (double value, char *buffer)
   return (gsize) (p - buffer);
 }
 
+/**
+ * dc_json_writer_escape:
+ * @text: (nullable): UTF-8, or not
+ *
+ * Returns: (transfer full): @text as dc_json_writer_string() writes it
+ */
+char *
+dc_json_writer_escape (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  if (text != NULL)
+    append_escaped (out, text);
+  else
+    g_string_append (out, "null");
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * dc_json_writer_json:
+ *
+ * Writes a value written as JSON beforehand: a string that recurs, escaped once.
+ */
+void
+dc_json_writer_json (DcJsonWriter *writer, const char *name, const char *json, gsize length)
+{
+  begin_value (writer, name);
+  append_bytes (writer->out, json, length);
+}
+
 void
 dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
 {

@@ -37,6 +37,10 @@ typedef struct
   DcKeyLevel level;
   double confidence;
   const char *provenance;
+  /* The provenance as JSON, written for each run: escaped once per symbol; NULL for a
+   * split's, escaped as written. */
+  const char *provenance_json;
+  gsize provenance_json_length;
 } Origin;
 
 typedef struct
@@ -52,9 +56,10 @@ typedef struct
   guint8 *token_start; /* per reading-order position: starts a token */
   guint32 *token_at;   /* per reading-order position: the token it starts */
   DcNormalization normalization;
-  Origin *origins; /* per symbol: asked once, read for each of its glyphs */
-  guint8 *split;   /* per symbol: some of its glyphs are split off it; NULL with no key */
-  guint8 *space;   /* per symbol: a word separator, as the document says */
+  Origin *origins;    /* per symbol: asked once, read for each of its glyphs */
+  guint8 *split;      /* per symbol: some of its glyphs are split off it; NULL with no key */
+  guint8 *space;      /* per symbol: a word separator, as the document says */
+  GPtrArray *escaped; /* the origins' provenances as JSON */
   double left_margin;
 
   /* Under the lock: the language guessed so far, by dc_language_guess_key() (the prior
@@ -147,6 +152,15 @@ find_origin (Export *e, guint symbol, Origin *origin)
       origin->confidence = 0;
     }
   origin->length = strlen (origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT);
+  origin->provenance_json = NULL;
+  if (origin->provenance != NULL)
+    {
+      char *json = dc_json_writer_escape (origin->provenance);
+
+      origin->provenance_json = json;
+      origin->provenance_json_length = strlen (json);
+      g_ptr_array_add (e->escaped, json);
+    }
 }
 
 /* What glyph @glyph reads and why: its symbol's, unless the user split it off. */
@@ -163,6 +177,7 @@ origin_of (Export *e, guint glyph, Origin *origin)
     {
       origin->value = split;
       origin->length = strlen (split);
+      origin->provenance_json = NULL;
       origin->status = DC_KEY_CONFIRMED;
       origin->level = DC_KEY_LEVEL_USER;
       origin->confidence = 1.0;
@@ -254,7 +269,10 @@ write_run (DcJsonWriter *w, const char *text, guint n, const Origin *origin)
   dc_json_writer_string (w, "status", dc_key_status_to_string (origin->status));
   dc_json_writer_string (w, "level", dc_key_level_to_string (origin->level));
   dc_json_writer_double (w, "confidence", origin->confidence);
-  dc_json_writer_string (w, "provenance", origin->provenance);
+  if (origin->provenance_json != NULL)
+    dc_json_writer_json (w, "provenance", origin->provenance_json, origin->provenance_json_length);
+  else
+    dc_json_writer_string (w, "provenance", origin->provenance);
   dc_json_writer_end_object (w);
 }
 
@@ -1017,6 +1035,7 @@ _dc_export_json_write (DcDocument *document, DcNormalization normalization, DcVa
   e.token_at = token_at;
   dc_document_get_symbols (document, &n_symbols);
   origins = g_new (Origin, MAX (n_symbols, 1));
+  e.escaped = g_ptr_array_new_with_free_func (g_free);
   for (guint s = 0; s < n_symbols; s++)
     find_origin (&e, s, &origins[s]);
   e.origins = origins;
@@ -1037,6 +1056,7 @@ _dc_export_json_write (DcDocument *document, DcNormalization normalization, DcVa
 
   ok = write_document (&e, out, write, write_data);
   g_hash_table_unref (e.guesses);
+  g_ptr_array_unref (e.escaped);
   g_mutex_clear (&e.lock);
   return ok;
 }
