@@ -1,0 +1,190 @@
+/* dc-references-stamp.c: whether the installed fonts changed, without fontconfig
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The index of installed fonts (dc-references.c) is rebuilt when the fonts fontconfig
+ * lists are not those it was built from. Asking fontconfig costs every run its start:
+ * parsing some fifty configuration files and loading its caches, about a fifth of a
+ * one-file `decipher-cli text` (issue 32), before a single font is listed. The stamp
+ * records what fontconfig's answer depends on, so that the next run can tell it would
+ * be the same by looking at the files alone:
+ *
+ *   - the environment variables fontconfig reads its configuration and folders from;
+ *   - every configuration file and folder it read, and the user's configuration files
+ *     that would be read if they existed;
+ *   - every font folder it scans, existing or not: a font added to or removed from a
+ *     folder changes the folder's time, which is how fontconfig itself notices;
+ *   - every font file it lists: one replaced in place keeps its folder's time.
+ *
+ * Each is recorded with its size and time to the nanosecond, or as missing. The stamp is
+ * made before the fonts are listed, so a change while the index is built makes the next
+ * run look again rather than trust an index older than the fonts.
+ */
+
+#define G_LOG_DOMAIN "dc-references"
+
+#include "config.h"
+
+#include <fontconfig/fontconfig.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "dc-references-stamp-private.h"
+
+#define STAMP_FORMAT "decipher-fonts-stamp-1"
+
+/* What fontconfig (2.13–2.15) finds its configuration and the user's fonts by. */
+static const char *const variables[] = {
+  "FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "HOME",
+  "XDG_CONFIG_HOME", "XDG_DATA_HOME",
+};
+
+static char *
+file_state (const char *path)
+{
+  struct stat buf;
+
+  if (stat (path, &buf) != 0)
+    return g_strdup ("-");
+  return g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT ".%09ld", (gint64) buf.st_size,
+                          (gint64) buf.st_mtim.tv_sec, (long) buf.st_mtim.tv_nsec);
+}
+
+/* FALSE when @path cannot be told apart from the stamp's separators. */
+static gboolean
+add_file (GString *stamp, const char *path)
+{
+  g_autofree char *state = NULL;
+
+  if (strpbrk (path, "\t\n") != NULL)
+    return FALSE;
+  state = file_state (path);
+  g_string_append_printf (stamp, "%s\t%s\n", path, state);
+  return TRUE;
+}
+
+static gboolean
+add_list (GString *stamp, FcStrList *list)
+{
+  gboolean ok = list != NULL;
+  FcChar8 *path;
+
+  while (ok && (path = FcStrListNext (list)) != NULL)
+    ok = add_file (stamp, (const char *) path);
+  if (list != NULL)
+    FcStrListDone (list);
+  return ok;
+}
+
+/* The user's configuration that fontconfig's own files include only when it exists
+ * (50-user.conf), so that it appears among the files read only once it is there. */
+static gboolean
+add_user_configuration (GString *stamp)
+{
+  g_autofree char *xdg = g_build_filename (g_get_user_config_dir (), "fontconfig", NULL);
+  g_autofree char *xdg_file = g_build_filename (xdg, "fonts.conf", NULL);
+  g_autofree char *xdg_dir = g_build_filename (xdg, "conf.d", NULL);
+  g_autofree char *old_file = g_build_filename (g_get_home_dir (), ".fonts.conf", NULL);
+  g_autofree char *old_dir = g_build_filename (g_get_home_dir (), ".fonts.conf.d", NULL);
+
+  return add_file (stamp, xdg) && add_file (stamp, xdg_file) && add_file (stamp, xdg_dir)
+         && add_file (stamp, old_file) && add_file (stamp, old_dir);
+}
+
+static gboolean
+add_font_files (GString *stamp)
+{
+  FcPattern *pattern = FcPatternBuild (NULL, FC_OUTLINE, FcTypeBool, FcTrue, NULL);
+  FcObjectSet *objects = FcObjectSetBuild (FC_FILE, NULL);
+  FcFontSet *set = FcFontList (NULL, pattern, objects);
+  gboolean ok = set != NULL;
+
+  FcObjectSetDestroy (objects);
+  FcPatternDestroy (pattern);
+  for (int i = 0; ok && i < set->nfont; i++)
+    {
+      FcChar8 *file = NULL;
+
+      if (FcPatternGetString (set->fonts[i], FC_FILE, 0, &file) == FcResultMatch)
+        ok = add_file (stamp, (const char *) file);
+    }
+  if (set != NULL)
+    FcFontSetDestroy (set);
+  return ok;
+}
+
+static void
+add_variables (GString *stamp)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (variables); i++)
+    {
+      const char *value = g_getenv (variables[i]);
+
+      /* A value holding a newline is recorded as one that never matches. */
+      g_string_append_printf (stamp, "%s=%s\n", variables[i],
+                              value == NULL          ? ""
+                              : strchr (value, '\n') ? "\t"
+                                                     : value);
+    }
+}
+
+/**
+ * _dc_references_stamp_new:
+ *
+ * Starts fontconfig (FcInit()) and records what its list of installed fonts depends on.
+ *
+ * Returns: (transfer full) (nullable): the stamp, or %NULL when fontconfig did not start
+ *   or a path cannot be recorded (then every run asks fontconfig)
+ */
+char *
+_dc_references_stamp_new (void)
+{
+  g_autoptr (GString) stamp = g_string_new (STAMP_FORMAT "\n");
+
+  if (!FcInit ())
+    return NULL;
+  add_variables (stamp);
+  if (!add_list (stamp, FcConfigGetConfigFiles (NULL)) || !add_user_configuration (stamp)
+      || !add_list (stamp, FcConfigGetFontDirs (NULL)) || !add_font_files (stamp))
+    return NULL;
+  return g_string_free (g_steal_pointer (&stamp), FALSE);
+}
+
+/**
+ * _dc_references_stamp_is_current:
+ * @stamp: what _dc_references_stamp_new() returned, maybe in another process
+ *
+ * Whether every variable and file is as @stamp recorded it, without starting fontconfig:
+ * then fontconfig would list the fonts it listed then.
+ */
+gboolean
+_dc_references_stamp_is_current (const char *stamp)
+{
+  g_autoptr (GString) variables_now = g_string_new (NULL);
+  const char *line = stamp, *end;
+
+  g_return_val_if_fail (stamp != NULL, FALSE);
+
+  if (!g_str_has_prefix (line, STAMP_FORMAT "\n"))
+    return FALSE;
+  line += strlen (STAMP_FORMAT "\n");
+  add_variables (variables_now);
+  if (strncmp (line, variables_now->str, variables_now->len) != 0)
+    return FALSE;
+  for (line += variables_now->len; *line != '\0'; line = end + 1)
+    {
+      const char *tab = strchr (line, '\t');
+      g_autofree char *path = NULL;
+      g_autofree char *state = NULL;
+
+      end = strchr (line, '\n');
+      if (tab == NULL || end == NULL || tab > end)
+        return FALSE;
+      path = g_strndup (line, (gsize) (tab - line));
+      state = file_state (path);
+      if (strlen (state) != (gsize) (end - tab - 1)
+          || strncmp (state, tab + 1, strlen (state)) != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
