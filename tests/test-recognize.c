@@ -549,6 +549,67 @@ test_recognize_without_tesseract (void)
   g_assert_true (g_str_has_prefix (lines[1], "{\"ok\":true"));
 }
 
+/* Without the module that draws lines, recognition alone says what to do, and the
+ * session goes on. */
+static void
+test_recognize_without_renderer (void)
+{
+  g_autofree char *path = dc_test_fixture_path ("legacy-cyrillic.pdf");
+  const char *argv[] = { g_getenv ("DECIPHER_CLI"), "session", path, NULL };
+  const char *env[] = { "DECIPHER_LINE_RENDER_MODULE=/nonexistent/decipher-line-render.so", NULL };
+  DcTestSpawn spawn = { DC_TEST_PIPE_IN | DC_TEST_PIPE_OUT, env };
+  DcTestProcess process;
+  g_autofree char *out = NULL;
+  g_auto (GStrv) lines = NULL;
+
+  dc_test_process_spawn (&process, argv, &spawn);
+  dc_test_process_communicate (&process,
+                               "{\"cmd\":\"recognize\",\"languages\":\"rus\"}\n{"
+                               "\"cmd\":\"status\"}\n",
+                               -1, &out, NULL);
+  lines = g_strsplit (out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), >=, 2);
+  g_assert_true (g_str_has_prefix (lines[0], "{\"ok\":false,\"error\":"));
+  g_assert_nonnull (strstr (lines[0], "needs Decipher’s line renderer"));
+  g_assert_nonnull (strstr (lines[0], "/nonexistent/decipher-line-render.so"));
+  g_assert_true (g_str_has_prefix (lines[1], "{\"ok\":true"));
+}
+
+/* The libraries a process loaded, as the dynamic linker reports them (LD_DEBUG=libs). */
+static char *
+run_listing_libraries (const char *const *argv, const char *input)
+{
+  const char *env[] = { "LD_DEBUG=libs", NULL };
+  DcTestSpawn spawn = { DC_TEST_PIPE_IN | DC_TEST_PIPE_OUT | DC_TEST_PIPE_ERR, env };
+  DcTestProcess process;
+  g_autofree char *out = NULL;
+  char *err = NULL;
+
+  dc_test_process_spawn (&process, argv, &spawn);
+  g_assert_cmpint (dc_test_process_communicate (&process, input, -1, &out, &err), ==, 0);
+  return err;
+}
+
+/* `text` never draws, so it loads neither poppler-glib nor cairo (issue 32: with them
+ * and the X11 libraries beneath, 13 % of a one-file run); recognition loads them. */
+static void
+test_recognize_loads_renderer (void)
+{
+  g_autofree char *path = dc_test_fixture_path ("legacy-cyrillic.pdf");
+  const char *text[] = { g_getenv ("DECIPHER_CLI"), "text", path, NULL };
+  const char *session[] = { g_getenv ("DECIPHER_CLI"), "session", path, NULL };
+  g_autofree char *text_libraries = run_listing_libraries (text, "");
+  g_autofree char *session_libraries =
+      run_listing_libraries (session, "{\"cmd\":\"recognize\",\"languages\":\"rus\"}\n");
+
+  g_assert_nonnull (strstr (text_libraries, "libpoppler.so"));
+  g_assert_null (strstr (text_libraries, "libpoppler-glib.so"));
+  g_assert_null (strstr (text_libraries, "libcairo.so"));
+  g_assert_nonnull (strstr (session_libraries, "decipher-line-render.so"));
+  g_assert_nonnull (strstr (session_libraries, "libpoppler-glib.so"));
+  g_assert_nonnull (strstr (session_libraries, "libcairo.so"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -563,5 +624,7 @@ main (int argc, char **argv)
   g_test_add_func ("/recognize/missing-language", test_recognize_missing_language);
   g_test_add_func ("/recognize/cli", test_recognize_cli);
   g_test_add_func ("/recognize/without-tesseract", test_recognize_without_tesseract);
+  g_test_add_func ("/recognize/without-renderer", test_recognize_without_renderer);
+  g_test_add_func ("/recognize/loads-renderer", test_recognize_loads_renderer);
   return g_test_run ();
 }

@@ -13,10 +13,11 @@
  *
  * Threads: dc_recognize_job_new() and dc_recognize_job_apply() run on the thread that
  * owns the key; dc_recognize_job_run() anywhere (it reads only its own snapshot and
- * opens its own PopplerDocument per worker, never sharing one between threads).
+ * opens its own document per worker, never sharing one between threads).
  *
  * This file owns the job and the reading: which lines to read, which Tesseract languages,
- * drawing each line and reading it, on as many threads as the machine has. The reading's
+ * drawing each line (with dc-line-render.c, a module) and reading it, on as many threads
+ * as the machine has. The reading's
  * fit with the glyphs and its votes are dc-recognize-vote.c; weighing the votes into
  * values, dc-recognize-apply.c.
  */
@@ -25,15 +26,14 @@
 
 #include "config.h"
 
-#include <cairo.h>
 #include <glib/gi18n-lib.h>
 #include <math.h>
-#include <poppler.h>
 #include <string.h>
 
 #include "dc-error.h"
 #include "dc-fingerprint.h"
 #include "dc-library.h"
+#include "dc-line-render-private.h"
 #include "dc-poppler-lock.h"
 #include "dc-recognize-private.h"
 #include "dc-tesseract-private.h"
@@ -354,65 +354,21 @@ line_font_size (DcRecognizeJob *job, const DcLine *line)
 
 /* The line as grey pixels, one byte each, black text on white. */
 static guint8 *
-render_line (PopplerDocument *pdf, DcRecognizeJob *job, const DcLine *line, int *width, int *height,
+render_line (DcLineRenderPdf *pdf, DcRecognizeJob *job, const DcLine *line, int *width, int *height,
              double *scale_out)
 {
-  PopplerPage *page = poppler_document_get_page (pdf, (int) line->page);
+  const DcLineRender *render = _dc_line_render_get (NULL); /* loaded by open_pdf() */
   double size = line_font_size (job, line);
   double scale = CLAMP (TARGET_EM / size, 0.5, 12.0);
   double x0 = line->x0 - 0.3 * size, x1 = line->x1 + 0.3 * size;
   double y0 = line->y0 - 0.1 * size, y1 = line->y1 + 0.1 * size;
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  guint8 *grey;
-  const guint8 *data;
-  int stride;
 
-  if (page == NULL)
-    return NULL;
   *width = (int) ceil ((x1 - x0) * scale) + 2 * PAD;
   *height = (int) ceil ((y1 - y0) * scale) + 2 * PAD;
   if (*width <= 2 * PAD || *height <= 2 * PAD || *width > 20000 || *height > 2000)
-    {
-      g_object_unref (page);
-      return NULL;
-    }
+    return NULL;
   *scale_out = scale;
-
-  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, *width, *height);
-  cr = cairo_create (surface);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  cairo_translate (cr, PAD, PAD);
-  cairo_scale (cr, scale, scale);
-  cairo_translate (cr, -x0, -y0);
-  cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
-  cairo_clip (cr);
-  dc_poppler_lock ();
-  poppler_page_render (page, cr);
-  dc_poppler_unlock ();
-  g_object_unref (page);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-
-  data = cairo_image_surface_get_data (surface);
-  stride = cairo_image_surface_get_stride (surface);
-  grey = g_malloc ((gsize) *width * *height);
-  for (int y = 0; y < *height; y++)
-    {
-      const guint32 *row = (const guint32 *) (data + (gsize) y * stride);
-
-      for (int x = 0; x < *width; x++)
-        {
-          guint32 p = row[x];
-
-          grey[(gsize) y * *width + x] = (guint8) ((((p >> 16) & 0xff) * 30 + ((p >> 8) & 0xff) * 59
-                                                    + (p & 0xff) * 11)
-                                                   / 100);
-        }
-    }
-  cairo_surface_destroy (surface);
-  return grey;
+  return render->draw (pdf, line->page, x0, y0, x1, y1, scale, *width, *height, PAD);
 }
 
 static char *
@@ -479,36 +435,25 @@ typedef struct
   GError *error;
 } Worker;
 
-/* A document this job draws with: dropping it frees its fonts' faces, which must not
- * happen while another thread draws (dc-poppler-lock.c). */
-typedef PopplerDocument DrawingPdf;
+/* A document this job draws with, one per thread. */
+typedef DcLineRenderPdf DrawingPdf;
 
 static void
 drawing_pdf_free (DrawingPdf *pdf)
 {
-  dc_poppler_lock ();
-  g_object_unref (pdf);
-  dc_poppler_unlock ();
+  _dc_line_render_get (NULL)->close (pdf); /* only made by open_pdf() */
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrawingPdf, drawing_pdf_free)
 
-static PopplerDocument *
+static DrawingPdf *
 open_pdf (DcRecognizeJob *job, GError **error)
 {
-  g_autofree char *absolute = g_canonicalize_filename (job->path, NULL);
-  g_autofree char *uri = g_filename_to_uri (absolute, NULL, error);
-  g_autoptr (GError) local_error = NULL;
-  PopplerDocument *pdf;
+  const DcLineRender *render = _dc_line_render_get (error);
 
-  if (uri == NULL)
+  if (render == NULL)
     return NULL;
-  pdf = poppler_document_new_from_file (uri, job->password, &local_error);
-  if (pdf == NULL)
-    g_set_error (error, DC_ERROR, DC_ERROR_FAILED,
-                 _("The document could not be rendered for recognition: %s."),
-                    local_error->message);
-  return pdf;
+  return render->open (job->path, job->password, dc_poppler_lock, dc_poppler_unlock, error);
 }
 
 /* Quiet: Tesseract would otherwise report its resolution guesses on stderr. Its

@@ -8,57 +8,30 @@
  * start-up, paid by every `text`, every session and every window though only a repair
  * writes a PDF. dc-pdf-writer.cc is therefore built as a module, decipher-pdf-writer.so,
  * installed in $libdir/decipher, and opened here when a repair first asks, as
- * dc-tesseract.c opens Tesseract.
- *
- * A program run from its build folder (the README's commands, the tests, the benchmarks)
- * opens the module of that build rather than an installed one of another version, which
- * could disagree about the structures passed to it.
+ * dc-tesseract.c opens Tesseract; dc-module.c says where it is looked for.
  */
 
 #define G_LOG_DOMAIN "decipher"
 
 #include "config.h"
 
-#include <stdlib.h>
 #include <glib/gi18n-lib.h>
 
 #include "dc-error.h"
+#include "dc-module-private.h"
 #include "dc-pdf-writer-private.h"
 #include "dc-tsan-private.h"
 
 static DcPdfWriterRepairFunc repair;
 static char *load_error;
 
-/* Whether this program is one a build folder made, not an installed one. */
-static gboolean
-running_from_build (void)
-{
-  g_autofree char *program = g_file_read_link ("/proc/self/exe", NULL);
-  g_autofree char *build = realpath (DC_BUILD_ROOT, NULL);
-  g_autofree char *prefix = NULL;
-
-  if (program == NULL || build == NULL)
-    return FALSE;
-  prefix = g_strconcat (build, G_DIR_SEPARATOR_S, NULL);
-  return g_str_has_prefix (program, prefix);
-}
-
-static char *
-module_path (void)
-{
-  /* DECIPHER_PDF_WRITER_MODULE: a module built elsewhere (and, for the tests, one that
-   * is not there at all). */
-  const char *chosen = g_getenv ("DECIPHER_PDF_WRITER_MODULE");
-
-  if (chosen != NULL)
-    return g_strdup (chosen);
-  return g_strdup (running_from_build () ? DC_PDF_WRITER_MODULE_UNINSTALLED : DC_PDF_WRITER_MODULE);
-}
-
 static void
 load (void)
 {
-  g_autofree char *path = module_path ();
+  /* DECIPHER_PDF_WRITER_MODULE: a module built elsewhere (and, for the tests, one that
+   * is not there at all). */
+  g_autofree char *path = _dc_module_path ("DECIPHER_PDF_WRITER_MODULE", DC_PDF_WRITER_MODULE,
+                                           DC_PDF_WRITER_MODULE_UNINSTALLED);
   GModule *module = g_module_open (path, G_MODULE_BIND_LAZY | G_MODULE_BIND_LOCAL);
   gpointer symbol = NULL;
 
