@@ -581,6 +581,42 @@ test_text_zero_typing (gconstpointer data)
   }
 }
 
+/* Runs decipher-cli with no library named, the user's data folder being @data_home;
+ * returns its exit status. */
+static int
+run_as_new_user (const char *data_home, const char *command, const char *pdf)
+{
+  const char *argv[] = { cli, command, pdf, NULL };
+  g_auto (GStrv) env = g_environ_setenv (g_environ_unsetenv (g_get_environ (), "DECIPHER_LIBRARY"),
+                                         "XDG_DATA_HOME", data_home, TRUE);
+  g_autoptr (GError) error = NULL;
+  int status = -1;
+
+  /* The session reads an empty standard input: it stops at once. */
+  g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                NULL, NULL, NULL, NULL, &status, &error);
+  g_assert_no_error (error);
+  return status;
+}
+
+/* `text` only reads the user's library: a new user's first run makes none (nor pays for
+ * making it); a session, which records decisions in it, does. */
+static void
+test_text_makes_no_library (void)
+{
+  g_autofree char *pdf = fixture ("legacy-cyrillic.pdf");
+  g_autofree char *dir = g_dir_make_tmp ("decipher-cli-new-user-XXXXXX", NULL);
+  g_autofree char *library = g_build_filename (dir, "decipher", "library.sqlite", NULL);
+
+  g_assert_true (g_spawn_check_wait_status (run_as_new_user (dir, "text", pdf), NULL));
+  g_assert_false (g_file_test (library, G_FILE_TEST_EXISTS));
+  g_assert_true (g_spawn_check_wait_status (run_as_new_user (dir, "fonts", pdf), NULL));
+  g_assert_false (g_file_test (library, G_FILE_TEST_EXISTS));
+  g_assert_true (g_spawn_check_wait_status (run_as_new_user (dir, "session", pdf), NULL));
+  g_assert_true (g_file_test (library, G_FILE_TEST_EXISTS));
+  remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -594,6 +630,7 @@ main (int argc, char **argv)
   g_assert_nonnull (pdftotext);
 
   g_test_add_func ("/cli/fonts-json", test_fonts_json);
+  g_test_add_func ("/cli/text-makes-no-library", test_text_makes_no_library);
   g_test_add_data_func ("/cli/text-zero-typing/mac-order", "mac-order", test_text_zero_typing);
   g_test_add_data_func ("/cli/text-zero-typing/core-order", "core-order", test_text_zero_typing);
   g_test_add_data_func ("/cli/text-zero-typing/numeric-names", "numeric-names",

@@ -801,8 +801,13 @@ load_key (DcDocument *document)
   g_autoptr (DcLibrary) library = NULL;
   DcKey *key;
 
-  if (!open_library (&library, NULL))
-    return NULL;
+  /* These commands only read the library: a default one not made yet is none. */
+  library = dc_pipeline_find_user_library (opt_library, &error);
+  if (error != NULL)
+    {
+      print_error (error->message);
+      return NULL;
+    }
   dc_pipeline_set_library (pipeline, library);
   if (opt_project == NULL && dc_pipeline_references_need_building (pipeline))
     print_error (_("reading the installed fonts once, to recognise their glyphs in PDFs…"));

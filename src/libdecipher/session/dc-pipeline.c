@@ -144,20 +144,8 @@ dc_pipeline_set_levels (DcPipeline *self, DcPipelineLevels levels)
 
 /* ---- where the values come from ------------------------------------------------------ */
 
-/**
- * dc_pipeline_open_user_library:
- * @path: (nullable): the library a user named ("" for none), %NULL for $DECIPHER_LIBRARY
- *   or else the user's default one
- * @resolved_path: (out) (optional) (transfer full): the library's path, when one opened
- *
- * Opens the user's font library. Only a library the user named (@path or
- * $DECIPHER_LIBRARY) is an error when it cannot be opened: the default one is a
- * convenience, and its absence is no library.
- *
- * Returns: (transfer full) (nullable): the library; %NULL with @error unset for none
- */
-DcLibrary *
-dc_pipeline_open_user_library (const char *path, char **resolved_path, GError **error)
+static DcLibrary *
+open_user_library (const char *path, gboolean make_default, char **resolved_path, GError **error)
 {
   g_autofree char *resolved = NULL;
   g_autoptr (GError) local_error = NULL;
@@ -172,6 +160,8 @@ dc_pipeline_open_user_library (const char *path, char **resolved_path, GError **
     {
       named = FALSE;
       resolved = dc_library_get_default_path ();
+      if (!make_default && !g_file_test (resolved, G_FILE_TEST_EXISTS))
+        return NULL;
     }
   else
     resolved = g_strdup (path);
@@ -189,6 +179,40 @@ dc_pipeline_open_user_library (const char *path, char **resolved_path, GError **
   if (resolved_path != NULL)
     *resolved_path = g_steal_pointer (&resolved);
   return library;
+}
+
+/**
+ * dc_pipeline_open_user_library:
+ * @path: (nullable): the library a user named ("" for none), %NULL for $DECIPHER_LIBRARY
+ *   or else the user's default one
+ * @resolved_path: (out) (optional) (transfer full): the library's path, when one opened
+ *
+ * Opens the user's font library, made when missing, for a front end that records the
+ * user's decisions in it (a session, the window). Only a library the user named (@path or
+ * $DECIPHER_LIBRARY) is an error when it cannot be opened: the default one is a
+ * convenience, and its absence is no library.
+ *
+ * Returns: (transfer full) (nullable): the library; %NULL with @error unset for none
+ */
+DcLibrary *
+dc_pipeline_open_user_library (const char *path, char **resolved_path, GError **error)
+{
+  return open_user_library (path, TRUE, resolved_path, error);
+}
+
+/**
+ * dc_pipeline_find_user_library:
+ *
+ * dc_pipeline_open_user_library() for a command that only reads values from the library
+ * (`text`, `fonts`, `repair`): the default library is opened only when it exists, as an
+ * empty one made now would give nothing, and a one-file run would pay for making it.
+ *
+ * Returns: (transfer full) (nullable): the library; %NULL with @error unset for none
+ */
+DcLibrary *
+dc_pipeline_find_user_library (const char *path, GError **error)
+{
+  return open_user_library (path, FALSE, NULL, error);
 }
 
 /**

@@ -52,6 +52,7 @@ void dc_pipeline_set_levels (DcPipeline *self, DcPipelineLevels levels);
 
 /* Where the values come from. */
 DcLibrary *dc_pipeline_open_user_library (const char *path, char **resolved_path, GError **error);
+DcLibrary *dc_pipeline_find_user_library (const char *path, GError **error);
 void dc_pipeline_set_library (DcPipeline *self, DcLibrary *library);
 DcLibrary *dc_pipeline_get_library (DcPipeline *self);
 void dc_pipeline_add_library (DcPipeline *self, DcLibrary *library);
