@@ -26,6 +26,7 @@
 #include "config.h"
 
 #include <fontconfig/fontconfig.h>
+#include <limits.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -39,27 +40,51 @@ static const char *const variables[] = {
   "XDG_CONFIG_HOME", "XDG_DATA_HOME",
 };
 
-static char *
-file_state (const char *path)
+/* A file's size and time as the stamp records them, or "-" for a missing one. */
+typedef struct
+{
+  char text[64];
+} State;
+
+static void
+file_state (const char *path, State *state)
 {
   struct stat buf;
 
   if (stat (path, &buf) != 0)
-    return g_strdup ("-");
-  return g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT ".%09ld", (gint64) buf.st_size,
-                          (gint64) buf.st_mtim.tv_sec, (long) buf.st_mtim.tv_nsec);
+    g_strlcpy (state->text, "-", sizeof state->text);
+  else
+    g_snprintf (state->text, sizeof state->text, "%" G_GINT64_FORMAT " %" G_GINT64_FORMAT ".%09ld",
+                (gint64) buf.st_size, (gint64) buf.st_mtim.tv_sec, (long) buf.st_mtim.tv_nsec);
+}
+
+/* Whether @path is as @recorded ("SIZE SECONDS.NANOSECONDS" or "-", up to @end) says:
+ * read back rather than printed anew, as this runs for every font at every start. */
+static gboolean
+state_matches (const char *path, const char *recorded, const char *end)
+{
+  struct stat buf;
+  char *next;
+
+  if (stat (path, &buf) != 0)
+    return end - recorded == 1 && recorded[0] == '-';
+  if (g_ascii_strtoll (recorded, &next, 10) != (gint64) buf.st_size || *next != ' '
+      || g_ascii_strtoll (next + 1, &next, 10) != (gint64) buf.st_mtim.tv_sec || *next != '.'
+      || g_ascii_strtoll (next + 1, &next, 10) != (gint64) buf.st_mtim.tv_nsec)
+    return FALSE;
+  return next == end;
 }
 
 /* FALSE when @path cannot be told apart from the stamp's separators. */
 static gboolean
 add_file (GString *stamp, const char *path)
 {
-  g_autofree char *state = NULL;
+  State state;
 
   if (strpbrk (path, "\t\n") != NULL)
     return FALSE;
-  state = file_state (path);
-  g_string_append_printf (stamp, "%s\t%s\n", path, state);
+  file_state (path, &state);
+  g_string_append_printf (stamp, "%s\t%s\n", path, state.text);
   return TRUE;
 }
 
@@ -174,16 +199,14 @@ _dc_references_stamp_is_current (const char *stamp)
   for (line += variables_now->len; *line != '\0'; line = end + 1)
     {
       const char *tab = strchr (line, '\t');
-      g_autofree char *path = NULL;
-      g_autofree char *state = NULL;
+      char path[PATH_MAX];
 
       end = strchr (line, '\n');
-      if (tab == NULL || end == NULL || tab > end)
+      if (tab == NULL || end == NULL || tab > end || (gsize) (tab - line) >= sizeof path)
         return FALSE;
-      path = g_strndup (line, (gsize) (tab - line));
-      state = file_state (path);
-      if (strlen (state) != (gsize) (end - tab - 1)
-          || strncmp (state, tab + 1, strlen (state)) != 0)
+      memcpy (path, line, (gsize) (tab - line));
+      path[tab - line] = '\0';
+      if (!state_matches (path, tab + 1, end))
         return FALSE;
     }
   return TRUE;
