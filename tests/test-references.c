@@ -208,9 +208,10 @@ test_cli (void)
 
   for (guint with = 0; with < 3; with++)
     {
-      g_auto (GStrv) env = g_environ_setenv (
-          g_environ_setenv (g_get_environ (), "DECIPHER_REFERENCES", with ? path : "", TRUE),
-          "FC_DEBUG", "1024", TRUE);
+      g_auto (GStrv)
+          env = g_environ_setenv (g_environ_setenv (g_get_environ (), "DECIPHER_REFERENCES",
+                                                    with ? path : "", TRUE),
+                                  "FC_DEBUG", "1024", TRUE);
       g_autofree char *out = NULL;
       g_autofree char *err = NULL;
       g_auto (GStrv) pages = NULL;
@@ -239,6 +240,57 @@ test_cli (void)
       else
         g_assert_false (g_str_has_suffix (text, expected));
     }
+}
+
+/* `decipher-cli text` of installed-font.pdf, whose DejaVuSans is not embedded, with the
+ * index at @index; FC_DEBUG=1024 has fontconfig print each configuration file it reads. */
+static char *
+text_of_installed_font (const char *index)
+{
+  g_autofree char *pdf = dc_test_fixture_path ("installed-font.pdf");
+  const char *argv[] = { g_getenv ("DECIPHER_CLI"), "text", pdf, NULL };
+  g_auto (GStrv) env = g_environ_setenv (g_environ_setenv (g_get_environ (), "DECIPHER_REFERENCES",
+                                                           index, TRUE),
+                                         "FC_DEBUG", "1024", TRUE);
+  g_autoptr (GError) error = NULL;
+  char *out = NULL;
+  int status;
+
+  g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
+                &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return out;
+}
+
+/* A font the PDF names but does not embed is found among the installed fonts by name.
+ * Their list is kept beside the index (dc-font-list.c): the next run reads the same
+ * text without starting fontconfig, and a font removed meanwhile is missed at once. */
+static void
+test_installed_font_list (void)
+{
+  g_autofree char *index = g_build_filename (test_dir, "list.sqlite", NULL);
+  g_autofree char *list = g_strconcat (index, ".fonts", NULL);
+  g_autofree char *regular = g_build_filename (fonts_dir, "DejaVuSans.ttf", NULL);
+  g_autofree char *away = g_build_filename (test_dir, "DejaVuSans.ttf", NULL);
+  g_autofree char *first = text_of_installed_font (index);
+  g_autofree char *second = NULL;
+  g_autofree char *without = NULL;
+
+  g_assert_nonnull (strstr (first, "config file"));
+  g_assert_true (g_file_test (list, G_FILE_TEST_EXISTS));
+  second = text_of_installed_font (index);
+  g_assert_null (strstr (second, "config file"));
+  g_assert_true (g_str_has_suffix (first, second));
+  /* Read with the installed DejaVu Sans: its letters, not U+FFFD. */
+  g_assert_null (strstr (second, "\uFFFD"));
+  g_assert_nonnull (strstr (second, "e"));
+
+  g_assert_cmpint (g_rename (regular, away), ==, 0);
+  without = text_of_installed_font (index);
+  g_assert_cmpint (g_rename (away, regular), ==, 0);
+  g_assert_nonnull (strstr (without, "config file"));
+  g_assert_false (g_str_has_suffix (without, second));
 }
 
 /* The same values however the document is opened: dc_pipeline_load_key() (text, repair,
@@ -450,6 +502,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/fonts-change", test_fonts_change);
   g_test_add_func ("/references/font-rewritten", test_font_rewritten);
   g_test_add_func ("/references/cli", test_cli);
+  g_test_add_func ("/references/installed-font-list", test_installed_font_list);
   g_test_add_func ("/references/pipeline", test_pipeline);
   g_test_add_func ("/references/shared-outlines", test_shared_outlines);
   g_test_add_func ("/references/contradicted", test_contradicted);

@@ -22,6 +22,7 @@
 #include <fontconfig/fontconfig.h>
 
 #include "dc-font-installed-private.h"
+#include "dc-font-list-private.h"
 #include FT_ADVANCES_H
 
 #include "dc-glyph-private.h"
@@ -132,8 +133,6 @@ find_candidates (const char *base_font)
   const char *plus = strchr (base_font, '+');
   const char *comma;
   GArray *candidates = g_array_new (FALSE, TRUE, sizeof (Candidate));
-  FcPattern *pattern;
-  FcObjectSet *objects;
   FcFontSet *set;
 
   g_array_set_clear_func (candidates, candidate_clear);
@@ -149,15 +148,9 @@ find_candidates (const char *base_font)
     }
   else
     family = g_strdup (whole);
-  if (*whole == '\0' || !FcInit ())
+  /* Kept between runs: fontconfig's start was a third of a one-file text (dc-font-list.c). */
+  if (*whole == '\0' || (set = _dc_font_list_installed ()) == NULL)
     return candidates;
-
-  pattern = FcPatternBuild (NULL, FC_OUTLINE, FcTypeBool, FcTrue, NULL);
-  objects = FcObjectSetBuild (FC_FILE, FC_INDEX, FC_FAMILY, FC_STYLE, FC_FULLNAME,
-                              FC_POSTSCRIPT_NAME, NULL);
-  set = FcFontList (NULL, pattern, objects);
-  FcObjectSetDestroy (objects);
-  FcPatternDestroy (pattern);
   for (int i = 0; set != NULL && i < set->nfont; i++)
     {
       FcChar8 *file = NULL, *label = NULL;
