@@ -11,9 +11,10 @@
  * fontconfig's order, and fontconfig is not started.
  *
  * The file is $DECIPHER_REFERENCES with ".fonts" added, none when that is "", else
- * ~/.cache/decipher/installed-fonts. It holds the stamp, a line holding a form feed,
- * then one line per font: its file, face index, PostScript names, full names, families
- * and styles, separated by tabs, the values of one field by U+001F.
+ * ~/.cache/decipher/installed-fonts. It holds the stamp, a line holding a form feed, the
+ * number of fonts, then one line per font: its file, face index, PostScript names, full
+ * names, families and styles, separated by tabs, the values of one field by U+001F. A
+ * file that does not hold what it says is not used.
  */
 
 #define G_LOG_DOMAIN "dc-font-installed"
@@ -105,6 +106,7 @@ save (const char *path, const char *stamp, FcFontSet *set)
   g_autofree char *folder = g_path_get_dirname (path);
 
   g_string_append (out, SEPARATOR);
+  g_string_append_printf (out, "%d\n", set->nfont);
   for (int i = 0; i < set->nfont; i++)
     if (!append_font (out, set->fonts[i]))
       return;
@@ -144,27 +146,36 @@ parse (char *contents)
   char *separator = strstr (contents, SEPARATOR);
   FcFontSet *set;
   char *line, *end;
+  gint64 n_fonts;
 
   if (separator == NULL)
     return NULL;
   *separator = '\0';
   if (!_dc_references_stamp_is_current (contents))
     return NULL;
+  line = separator + strlen (SEPARATOR);
+  n_fonts = g_ascii_strtoll (line, &end, 10);
+  if (*end != '\n')
+    return NULL;
   set = FcFontSetCreate ();
-  for (line = separator + strlen (SEPARATOR); *line != '\0'; line = end + 1)
+  for (line = end + 1; *line != '\0'; line = end + 1)
     {
-      FcPattern *font;
+      FcPattern *font = NULL;
 
-      if ((end = strchr (line, '\n')) == NULL)
-        break;
-      *end = '\0';
-      if ((font = parse_font (line)) == NULL || !FcFontSetAdd (set, font))
+      if ((end = strchr (line, '\n')) != NULL)
+        *end = '\0';
+      if (end == NULL || (font = parse_font (line)) == NULL || !FcFontSetAdd (set, font))
         {
           if (font != NULL)
             FcPatternDestroy (font);
           FcFontSetDestroy (set);
           return NULL;
         }
+    }
+  if (set->nfont != n_fonts)
+    {
+      FcFontSetDestroy (set);
+      return NULL;
     }
   return set;
 }
