@@ -13,6 +13,10 @@
 #   --fonts-per-text  fonts each text is set in (default 3), chosen in file-name order
 #                     among the TrueType fonts under /usr/share/fonts that draw all of it
 #   --udhr            the folder of udhr_*.txt (default ../shared/udhr beside the project)
+#   --truth OUT.json  also write the book's true lines, page by page, for the session
+#                     benchmarks (bench-latency.py): each line's "text" and "glyph_count",
+#                     without the generator's per-glyph records (which would take 80 bytes
+#                     a glyph, 700 MB for the ×10 book)
 #
 # Deterministic for one machine's fonts; prints the fonts it used. The UDHR texts are
 # read from their folder, never copied into the project. Needs python3 with fontTools
@@ -20,6 +24,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 import argparse
 import glob
+import json
 import os
 import re
 import subprocess
@@ -70,12 +75,21 @@ def glyph_count(report):
     return int(match.group(1)) if match else 0
 
 
+def slim_truth(path):
+    """A chunk's pages, each line's text and glyph count only."""
+    with open(path, encoding="utf-8") as f:
+        pages = json.load(f)["pages"]
+    return [{"lines": [{"text": line["text"], "glyph_count": len(line["glyphs"])}
+                       for line in page["lines"]]} for page in pages]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("out")
     ap.add_argument("--glyphs", type=int, default=1000000)
     ap.add_argument("--fonts-per-text", type=int, default=3)
     ap.add_argument("--udhr", default=os.path.join(HERE, "..", "..", "shared", "udhr"))
+    ap.add_argument("--truth")
     args = ap.parse_args()
 
     python = python_with_fonttools()
@@ -84,7 +98,7 @@ def main():
         sys.exit(f"make-varied-pdf.py: no udhr_*.txt in {args.udhr}; say where with --udhr")
     cmaps = font_cmaps(python)
     work = tempfile.mkdtemp(prefix="varied-")
-    chunks, total = [], 0
+    chunks, total, truths = [], 0, {}
     for text in texts:
         with open(text, encoding="utf-8") as f:
             needed = {c for c in f.read() if not c.isspace()}
@@ -92,14 +106,18 @@ def main():
         name = os.path.basename(text)[len("udhr_"):-len(".txt")]
         for i, font in enumerate(covering[:args.fonts_per_text]):
             out = os.path.join(work, f"{name}-{i}.pdf")
+            truth = ["--truth", out[:-len(".pdf")] + ".json"] if args.truth else []
             run = subprocess.run([python, GENERATE, "--kind", "legacy", "--text", text,
-                                  "--font", font, "--out", out], capture_output=True, text=True)
+                                  "--font", font, "--out", out, *truth],
+                                 capture_output=True, text=True)
             if run.returncode != 0 or not os.path.exists(out):
                 print(f"{name}: {os.path.basename(font)} failed, left out", file=sys.stderr)
                 continue
             n = glyph_count(run.stdout + run.stderr)
             chunks.append(out)
             total += n
+            if args.truth:
+                truths[out] = slim_truth(out[:-len(".pdf")] + ".json")
             print(f"{name}: {os.path.basename(font)}, {n} glyphs")
         if not covering:
             print(f"{name}: no installed font draws all of it, left out", file=sys.stderr)
@@ -108,6 +126,11 @@ def main():
     rounds = -(-args.glyphs // total)
     pages = [chunk for _ in range(rounds) for chunk in chunks]
     subprocess.run(["qpdf", "--empty", "--pages", *pages, "--", args.out], check=True)
+    if args.truth:
+        with open(args.truth, "w", encoding="utf-8") as f:
+            json.dump({"glyphs": total * rounds,
+                       "pages": [page for chunk in pages for page in truths[chunk]]},
+                      f, ensure_ascii=False)
     print(f"{args.out}: {len(chunks)} fonts, {total * rounds} glyphs ({rounds} × {total})")
 
 
