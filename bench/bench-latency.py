@@ -54,14 +54,22 @@ def main():
 
     truth = json.load(open(args.truth, encoding="utf-8"))
     lines = [line["text"] for page in truth["pages"] for line in page["lines"]]
-    n_glyphs = sum(len(line.get("glyphs", [])) for page in truth["pages"] for line in page["lines"])
+    # make-varied-pdf.py's truth counts each line's glyphs instead of listing them.
+    n_glyphs = sum(line.get("glyph_count", len(line.get("glyphs", [])))
+                   for page in truth["pages"] for line in page["lines"])
     del truth
     rng = random.Random(args.seed)
 
     cache_home = tempfile.mkdtemp(prefix="bench-latency-")
+    # The cache folder is the benchmark's own for the document cache only: the index of
+    # installed fonts stays the user's (made once per machine, as it is for a user), or an
+    # opening would spend seconds reading every installed font again.
+    references = os.environ.get("DECIPHER_REFERENCES") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "decipher",
+        "references.sqlite")
 
     def start_session(cache):
-        env = dict(os.environ, XDG_CACHE_HOME=cache_home,
+        env = dict(os.environ, XDG_CACHE_HOME=cache_home, DECIPHER_REFERENCES=references,
                    DECIPHER_DOCUMENT_CACHE="" if cache else "0")
         return subprocess.Popen([args.cli, "session", args.pdf], stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, text=True, encoding="utf-8", env=env)
