@@ -93,6 +93,8 @@ for kind in cpu wall; do
         "$kind" "$pairs" "$(median < "$work/theirs.$kind")" "$(ratios json $kind | median)" \
         "$(ratios text $kind | median)" "$(ratios textjson $kind | median)"
 done
+printf 'CPU medians: glyphs --json %.3f s, text %.3f s, text --format json %.3f s\n' \
+    "$(median < "$work/json.cpu")" "$(median < "$work/text.cpu")" "$(median < "$work/textjson.cpu")"
 printf 'text --format json: %s bytes written, peak RSS %s KiB (median), pdftotext -bbox %s KiB\n' \
     "$(stat -c %s "$work/out-text.json")" "$(median < "$work/textjson.rss")" \
     "$(median < "$work/theirs.rss")"
