@@ -358,14 +358,16 @@ match_words (DcMatcher *self, char **words, const char *text, const Cue *cue)
           if (!is_plausible_conflict (self, best) || (cue->soft && !is_soft_conflict (self, best)))
             {
               result = match_result_new (DC_MATCH_NO_MATCH);
-              result->reason = explain_no_match (self, &typed, &query, text);
+              if (!cue->unexplained)
+                result->reason = explain_no_match (self, &typed, &query, text);
               return result;
             }
           return conflict_result (self, &typed, best, text);
         }
 
       result = match_result_new (DC_MATCH_NO_MATCH);
-      result->reason = explain_no_match (self, &typed, &query, text);
+      if (!cue->unexplained)
+        result->reason = explain_no_match (self, &typed, &query, text);
       return result;
     }
 
@@ -432,7 +434,9 @@ match_leaving_out_punctuation (DcMatcher *self, char **words, const char *text, 
 {
   guint n_words = g_strv_length (words);
   char omitted[8] = { 0 };
+  Cue unexplained = *cue;
 
+  unexplained.unexplained = TRUE;
   g_unichar_to_utf8 (DC_TYPED_OMITTED_PUNCTUATION, omitted);
   /* After the last word, before the first, then after and before each word inside. */
   for (guint attempt = 0; attempt < 2 * n_words; attempt++)
@@ -447,7 +451,7 @@ match_leaving_out_punctuation (DcMatcher *self, char **words, const char *text, 
         continue;
       variant[w] = after ? g_strconcat (old, omitted, NULL) : g_strconcat (omitted, old, NULL);
       g_free (old);
-      result = match_words (self, variant, text, cue);
+      result = match_words (self, variant, text, &unexplained);
       if (result->kind != DC_MATCH_NO_MATCH)
         {
           g_autofree char *reason = result->reason;
@@ -553,7 +557,11 @@ _dc_matcher_match_at (DcMatcher *self, char **words, const char *normalized, con
     {
       g_autofree char *collapsed = g_strjoinv (" ", words);
       char *whole[] = { collapsed, NULL };
-      DcMatchResult *as_one = match_words (self, whole, normalized, cue);
+      Cue unexplained = *cue;
+      DcMatchResult *as_one;
+
+      unexplained.unexplained = TRUE;
+      as_one = match_words (self, whole, normalized, &unexplained);
 
       if (as_one->kind == DC_MATCH_NO_MATCH)
         dc_match_result_free (as_one);

@@ -41,6 +41,12 @@ struct _DcMatcher
   GHashTable *holders;   /* "font\x1fvalue" → symbol + 1 */
 
   GPtrArray *conflicts; /* of DcConflict */
+
+  /* During one query (emptied when it starts and when the key changes): for a typed word
+   * and a way of searching, which token types may spell it. A query that finds nothing
+   * scans the document some thirty times (relaxed, to explain, leaving punctuation out,
+   * the words as one), mostly for the same words. GBytes → guint8 per token type. */
+  GHashTable *fit_cache;
 };
 
 enum
@@ -90,6 +96,12 @@ typedef struct
   /* (nullable) per token type, for a run that starts with it: 0 not asked yet, 1 it
    * cannot spell the first typed word, 2 it may */
   guint8 *first_word;
+  /* (nullable) for each typed word after the first: that word alone (prepared as the
+   * query prepares it), its held cache, and per token type whether it may spell it, as
+   * first_word says of the first */
+  Typed *lone_words;
+  guint32 **lone_held;
+  guint8 **lone_fit; /* owned by the matcher's fit_cache */
   /* (nullable) per token type: how many of its glyphs are known to spell nothing, + 1
    * (0: not counted yet) */
   guint *n_silent;
@@ -111,6 +123,9 @@ typedef struct
   int line_end; /* the lines from @line to this one (excluded) */
   int token;    /* with a hard cue on one line: the token the run starts at, or -1 */
   gboolean soft;
+  /* A no-match here is never shown (another way of reading the input is tried next), so
+   * it needs no reason: explaining one scans the document again, every value relaxed. */
+  gboolean unexplained;
 } Cue;
 
 /* dc-matcher-index.c */

@@ -334,6 +334,93 @@ search_init (DcMatcher *self, const Typed *typed, const Query *query, Scan *scan
   search->bindings = scan->run_bindings;
 }
 
+/* Typed word @w of @typed alone, as _dc_typed_prepare() makes a one-word input of it:
+ * each word is prepared on its own there, so its characters and clusters are the same. */
+static void
+lone_word_prepare (const Typed *typed, guint w, Typed *lone)
+{
+  guint start = _dc_typed_word_start (typed, w);
+  guint end = g_array_index (typed->word_end, guint, w);
+  guint length = end - start;
+
+  lone->chars = g_array_sized_new (FALSE, FALSE, sizeof (gunichar), length);
+  g_array_append_vals (lone->chars, &g_array_index (typed->chars, gunichar, start), length);
+  lone->cluster_end = g_array_sized_new (FALSE, FALSE, sizeof (guint), length);
+  for (guint i = start; i < end; i++)
+    {
+      guint cluster_end = g_array_index (typed->cluster_end, guint, i) - start;
+
+      g_array_append_val (lone->cluster_end, cluster_end);
+    }
+  lone->word_end = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_array_append_val (lone->word_end, length);
+  lone->n_clusters = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_array_append_val (lone->n_clusters, g_array_index (typed->n_clusters, guint, w));
+  lone->right_to_left = typed->right_to_left;
+  if (length <= 512)
+    lone->ligature_memo = g_new0 (guint8, (gsize) (length + 1) * (length + 1));
+}
+
+/* The matcher's table of which token types may spell typed word @w of @typed, searched
+ * as @query says; @kind tells the first word's (aligned within the whole input) from a
+ * lone word's. */
+static guint8 *
+fit_table (DcMatcher *self, const Typed *typed, const Query *query, guint w, char kind)
+{
+  guint start = _dc_typed_word_start (typed, w);
+  guint end = g_array_index (typed->word_end, guint, w);
+  g_autoptr (GByteArray) key = g_byte_array_new ();
+  const guint8 mode[] = { kind, query->relaxed, query->relax_all, query->has_silent,
+                          typed->right_to_left };
+  guint8 *table;
+  GBytes *bytes;
+
+  g_byte_array_append (key, mode, sizeof mode);
+  g_byte_array_append (key, (const guint8 *) &g_array_index (typed->chars, gunichar, start),
+                       (end - start) * sizeof (gunichar));
+  bytes = g_byte_array_free_to_bytes (g_steal_pointer (&key));
+  table = g_hash_table_lookup (self->fit_cache, bytes);
+  if (table != NULL)
+    {
+      g_bytes_unref (bytes);
+      return table;
+    }
+  table = g_new0 (guint8, MAX (1, self->n_types));
+  g_hash_table_insert (self->fit_cache, bytes, table);
+  return table;
+}
+
+static void
+lone_words_init (DcMatcher *self, const Typed *typed, const Query *query, Scan *scan)
+{
+  guint n_words = _dc_typed_n_words (typed);
+
+  scan->lone_words = g_new0 (Typed, n_words);
+  scan->lone_held = g_new0 (guint32 *, n_words);
+  scan->lone_fit = g_new0 (guint8 *, n_words);
+  for (guint w = 1; w < n_words; w++)
+    {
+      lone_word_prepare (typed, w, &scan->lone_words[w]);
+      scan->lone_held[w] = _dc_held_cache_new (&scan->lone_words[w]);
+      scan->lone_fit[w] = fit_table (self, typed, query, w, 'L');
+    }
+}
+
+static void
+lone_words_clear (Scan *scan, guint n_words)
+{
+  if (scan->lone_words == NULL)
+    return;
+  for (guint w = 1; w < n_words; w++)
+    {
+      _dc_typed_clear (&scan->lone_words[w]);
+      g_free (scan->lone_held[w]);
+    }
+  g_clear_pointer (&scan->lone_words, g_free);
+  g_clear_pointer (&scan->lone_held, g_free);
+  g_clear_pointer (&scan->lone_fit, g_free);
+}
+
 /* Whether the run at @start may read as the typed words, as far as its first token
  * tells. Most runs of an uncued query fail on their first word, and the same few
  * hundred words start most of them: a token type that cannot spell the first typed word
@@ -362,6 +449,39 @@ first_word_may_fit (DcMatcher *self, const Typed *typed, const Query *query, Sca
   return scan->first_word[type] == 2;
 }
 
+/* Whether each token of the run after the first may spell its typed word on its own.
+ * A reading of the run reads every word, under the bindings of the words before it,
+ * which only rule readings out: a token type that cannot spell word w alone (without
+ * giving up) rules out every run that has it there. Runs of an uncued query in a book
+ * of many scripts mostly fit the first word (a common one) and fail further on, where
+ * each was aligned whole; now each (word, token type) is aligned once. */
+static gboolean
+other_words_may_fit (DcMatcher *self, const Query *query, Scan *scan, guint start, guint n_words)
+{
+  if (scan->lone_words == NULL)
+    return TRUE;
+  for (guint w = 1; w < n_words; w++)
+    {
+      guint32 type = self->token_type[start + w];
+      guint8 *fit = &scan->lone_fit[w][type];
+
+      if (*fit == 0)
+        {
+          Search search;
+
+          gather_run (scan, start + w, 1);
+          search_init (self, &scan->lone_words[w], query, scan, &search);
+          search.held_cache = scan->lone_held[w];
+          _dc_search_run (&search);
+          g_clear_pointer (&search.best, g_array_unref);
+          *fit = search.found || search.gave_up ? 2 : 1;
+        }
+      if (*fit == 1)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, guint start)
 {
@@ -374,7 +494,8 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
     return;
   query->shaped_runs++;
   /* Before the seen runs: an array's answer is cheaper than hashing the run. */
-  if (!first_word_may_fit (self, typed, query, scan, start))
+  if (!first_word_may_fit (self, typed, query, scan, start)
+      || !other_words_may_fit (self, query, scan, start, n_words))
     return;
 
   /* The same words drawn in many places read the same way everywhere: align them once. */
@@ -417,7 +538,6 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   g_autoptr (GHashTable) by_signature = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
   g_autoptr (GArray) seen_runs = g_array_new (FALSE, FALSE, sizeof (SeenRun));
-  g_autofree guint8 *first_word = NULL;
   g_autofree guint *n_silent = NULL;
   g_autofree guint32 *held_cache = _dc_held_cache_new (typed);
   guint n_words = _dc_typed_n_words (typed), pivot = 0, best_count = G_MAXUINT;
@@ -462,7 +582,10 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
       scan.seen_runs = seen_runs;
       /* One word: the seen runs are the token types already. */
       if (n_words > 1)
-        scan.first_word = first_word = g_new0 (guint8, MAX (1, self->n_types));
+        {
+          scan.first_word = fit_table (self, typed, query, 0, 'F');
+          lone_words_init (self, typed, query, &scan);
+        }
       if (query->has_silent)
         scan.n_silent = n_silent = g_new0 (guint, MAX (1, self->n_types));
       /* Start from the word whose glyph count is rarest in the document. */
@@ -508,6 +631,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
       }
     }
 
+  lone_words_clear (&scan, n_words);
   scan_clear (&scan);
   g_ptr_array_sort (candidates, compare_candidates);
   return candidates;

@@ -106,6 +106,7 @@ static void
 on_key_changed (DcMatcher *self, guint symbol, DcKey *key)
 {
   self->values_dirty = TRUE;
+  g_hash_table_remove_all (self->fit_cache);
 }
 
 static void
@@ -132,6 +133,7 @@ dc_matcher_finalize (GObject *object)
   g_clear_pointer (&self->nfd_values, g_ptr_array_unref);
   g_clear_pointer (&self->holders, g_hash_table_unref);
   g_clear_pointer (&self->conflicts, g_ptr_array_unref);
+  g_clear_pointer (&self->fit_cache, g_hash_table_unref);
 
   G_OBJECT_CLASS (dc_matcher_parent_class)->finalize (object);
 }
@@ -160,6 +162,8 @@ dc_matcher_init (DcMatcher *self)
 {
   self->values_dirty = TRUE;
   self->conflicts = g_ptr_array_new_with_free_func ((GDestroyNotify) dc_conflict_free);
+  self->fit_cache = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
+                                           (GDestroyNotify) g_bytes_unref, g_free);
 }
 
 /**
@@ -346,12 +350,15 @@ dc_matcher_type_in_view (DcMatcher *self, const char *text, int line, int token,
     return NULL;
 
   ensure_index (self);
+  g_hash_table_remove_all (self->fit_cache);
   ensure_values (self);
 
   dc_document_get_lines (self->document, &n_lines);
   if (line < 0 && view_line >= 0)
     {
-      Cue in_view = { view_line, (int) MIN (n_lines, (guint) view_line + n_view_lines), -1, TRUE };
+      /* Where nothing fits in view the whole document is searched, and that answers. */
+      Cue in_view = { view_line, (int) MIN (n_lines, (guint) view_line + n_view_lines), -1, TRUE,
+                      TRUE };
       DcMatchResult *result = match_at (self, words, normalized, &in_view);
 
       if (result->kind != DC_MATCH_NO_MATCH)
