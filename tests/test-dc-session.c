@@ -594,6 +594,78 @@ test_index (void)
   g_assert_true (dc_session_has_index (session));
 }
 
+/* Whether a suggestion's symbol counts are those of the glyphs as they are now. */
+static gboolean
+is_unknown (DcDocument *document, DcKey *key, guint symbol)
+{
+  const DcSymbol *symbols = dc_document_get_symbols (document, NULL);
+
+  return dc_document_symbol_needs_decoding (document, symbol)
+         && dc_key_get_value (key, symbol) == NULL && symbols[symbol].n_glyphs > 0;
+}
+
+/* Suggestions read each token's and line's symbols from lists kept per tokens snapshot
+ * (dc-suggest.c), filtered by the key: after the key changes and the tokens are made
+ * anew, what a suggestion names and counts is what the glyphs hold, counted here one by
+ * one. */
+static void
+test_suggest_new_tokens (void)
+{
+  g_autoptr (DcSession) session = open_session ("legacy-cyrillic");
+  DcDocument *document = dc_session_get_document (session);
+  DcKey *key = dc_session_get_key (session);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  g_autoptr (GArray) before = NULL;
+  g_autoptr (GArray) busiest = NULL;
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  const DcLine *lines;
+  const DcToken *tokens;
+  DcSuggestion suggestion;
+  guint n_lines, symbol, generation, best = 0, best_line = 0;
+
+  dc_session_suggest (session, &suggestion);
+  g_assert_false (suggestion.done);
+  /* Both made before the key changes. */
+  before = dc_suggest_busiest_lines (key, 3);
+  generation = dc_document_get_tokens_generation (document);
+  for (symbol = 0; !dc_session_symbol_is_unknown (session, symbol); symbol++)
+    ;
+  g_assert_true (dc_session_assign (session, symbol, " ", NULL));
+  g_assert_cmpuint (dc_document_get_tokens_generation (document), !=, generation);
+
+  dc_session_suggest (session, &suggestion);
+  g_assert_false (suggestion.done);
+  lines = dc_document_get_lines (document, &n_lines);
+  tokens = dc_document_get_tokens (document, NULL);
+  g_assert_cmpuint (suggestion.line, <, n_lines);
+  g_assert_cmpuint (suggestion.token + suggestion.n_tokens, <=, lines[suggestion.line].n_tokens);
+  for (guint t = 0; t < suggestion.n_tokens; t++)
+    {
+      const DcToken *token = &tokens[lines[suggestion.line].first_token + suggestion.token + t];
+
+      for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+        if (is_unknown (document, key, glyphs[order[k]].symbol))
+          g_hash_table_add (seen, GUINT_TO_POINTER (glyphs[order[k]].symbol + 1));
+    }
+  g_assert_cmpuint (g_hash_table_size (seen), ==, suggestion.n_new_symbols);
+
+  /* The busiest line has as many unknown glyphs as any. */
+  busiest = dc_suggest_busiest_lines (key, 3);
+  g_assert_cmpuint (busiest->len, >, 0);
+  for (guint l = 0; l < n_lines; l++)
+    {
+      guint count = 0;
+
+      for (guint k = lines[l].first_glyph; k < lines[l].first_glyph + lines[l].n_glyphs; k++)
+        count += is_unknown (document, key, glyphs[order[k]].symbol);
+      if (count > best)
+        best = count, best_line = l;
+    }
+  g_assert_cmpuint (best, >, 0);
+  g_assert_cmpuint (g_array_index (busiest, guint, 0), ==, best_line);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -610,6 +682,7 @@ main (int argc, char **argv)
   g_test_add_func ("/dc-session/reject-then-type", test_reject_then_type);
   g_test_add_func ("/dc-session/suggest-async", test_suggest_async);
   g_test_add_func ("/dc-session/index", test_index);
+  g_test_add_func ("/dc-session/suggest-new-tokens", test_suggest_new_tokens);
 
   return g_test_run ();
 }
