@@ -679,10 +679,97 @@ _dc_reorder_tokens_close_up (DcDocument *document, const DcToken *before, const 
                           user_data);
 }
 
-/* The text of the tokens [first_token, first_token + n_tokens) of one line. */
+/* Whether a glyph's text needs none of the reordering below: no character from U+0580 on
+ * (no right-to-left letter, none of an Indic script), and no mark first, which joins the
+ * glyph before it. U+FFFD, what an undecoded glyph reads, is neither. Most glyphs of a
+ * Latin, Greek or Cyrillic line are one or two bytes below 0xCC and pass on the first
+ * test. */
+static gboolean
+is_plain_text (const char *text, gsize length)
+{
+  const guchar *bytes = (const guchar *) text;
+
+  if (length == 3 && bytes[0] == 0xEF && bytes[1] == 0xBF && bytes[2] == 0xBD)
+    return TRUE;
+  for (gsize i = 0; i < length; i++)
+    if (bytes[i] >= 0xD6)
+      return FALSE;
+  return length == 0 || bytes[0] < 0xCC || !g_unichar_ismark (g_utf8_get_char (text));
+}
+
+/* reorder_tokens() for a line whose glyphs all read plain text (is_plain_text()), drawn
+ * each with an advance and none under /ActualText: there nothing moves, no mark merges, no
+ * space closes up (only scripts from U+0E00 on may) and the line runs left to right, so its
+ * text is its glyphs' values in drawn order, tokens apart by one space. Most lines are so,
+ * and they spare the units, the pool and the passes over them. Returns FALSE, with @out as
+ * it was, for any other line. */
+static gboolean
+reorder_plain_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValueFunc value,
+                      gpointer user_data, GString *out, GPtrArray *tokens, GArray *token_indices)
+{
+  const DcToken *all_tokens = dc_document_get_tokens (document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  gsize out_start = out->len;
+  guint starts_on_stack[64];
+  g_autofree guint *starts_on_heap = NULL;
+  guint *starts = starts_on_stack;
+
+  if (tokens != NULL && n_tokens + 1 > G_N_ELEMENTS (starts_on_stack))
+    starts = starts_on_heap = g_new (guint, n_tokens + 1);
+
+  for (guint t = 0; t < n_tokens; t++)
+    {
+      const DcToken *token = &all_tokens[first_token + t];
+
+      if (t > 0)
+        g_string_append_c (out, ' ');
+      if (tokens != NULL)
+        starts[t] = (guint) (out->len - out_start);
+      for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+        {
+          const DcGlyph *glyph = &glyphs[order[k]];
+          const char *text;
+          gsize length;
+
+          if ((glyph->flags & DC_GLYPH_ACTUAL_TEXT)
+              || fabs (dc_glyph_get_advance (glyph)) < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f))
+            goto not_plain;
+          text = dc_value_for_glyph (value, user_data, order[k], glyph->symbol);
+          if (text == NULL)
+            text = "\xEF\xBF\xBD";
+          length = strlen (text);
+          if (!is_plain_text (text, length))
+            goto not_plain;
+          _dc_string_append_len (out, text, length);
+        }
+    }
+
+  if (tokens != NULL)
+    {
+      starts[n_tokens] = (guint) (out->len - out_start + 1);
+      for (guint t = 0; t < n_tokens; t++)
+        g_ptr_array_add (tokens, g_strndup (out->str + out_start + starts[t],
+                                            starts[t + 1] - 1 - starts[t]));
+    }
+  if (token_indices != NULL)
+    for (guint t = 0; t < n_tokens; t++)
+      {
+        guint32 index = first_token + t;
+
+        g_array_append_val (token_indices, index);
+      }
+  return TRUE;
+
+not_plain:
+  g_string_truncate (out, out_start);
+  return FALSE;
+}
+
+/* reorder_tokens() unit by unit, for any line. */
 static DcDirection
-reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValueFunc value,
-                gpointer user_data, GString *out, GPtrArray *tokens, GArray *token_indices)
+reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueFunc value,
+               gpointer user_data, GString *out, GPtrArray *tokens, GArray *token_indices)
 {
   const DcToken *all_tokens = dc_document_get_tokens (document, NULL);
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
@@ -778,6 +865,18 @@ reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValue
     }
   g_string_free (pool, TRUE);
   return direction;
+}
+
+/* The text of the tokens [first_token, first_token + n_tokens) of one line. */
+static DcDirection
+reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValueFunc value,
+                gpointer user_data, GString *out, GPtrArray *tokens, GArray *token_indices)
+{
+  if (reorder_plain_tokens (document, first_token, n_tokens, value, user_data, out, tokens,
+                            token_indices))
+    return DC_DIRECTION_LTR;
+  return reorder_units (document, first_token, n_tokens, value, user_data, out, tokens,
+                        token_indices);
 }
 
 /**
