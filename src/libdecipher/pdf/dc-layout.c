@@ -503,7 +503,15 @@ split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *chains,
                   current.box.x1 = MAX (current.box.x1, box->x1);
                   current.box.y1 = MAX (current.box.y1, box->y1);
                 }
-              if (k > start)
+              if (start == 0 && k > 0)
+                {
+                  /* Not parted (most lines): the final line is the line's glyphs. */
+                  FinalLine final = current;
+
+                  final.glyphs = g_array_ref ((GArray *) indices);
+                  g_array_append_val (finals, final);
+                }
+              else if (k > start)
                 add_final_line (finals, &current, indices, start, k);
               break;
             }
@@ -549,42 +557,59 @@ drawn_over (const DcGlyph *base, double u, double em_size)
   return u >= from - 0.05 * em_size && u <= to + 0.05 * em_size;
 }
 
+/* Where the @k-th glyph of @line stands along the baseline for sorting, @before where the
+ * glyph before it stands. A mark drawn with no advance stays right after the glyph drawn
+ * before it, on which it sits… */
+static double
+visual_u (const DcGlyph *glyphs, const GArray *line, guint k, double before)
+{
+  const DcGlyph *glyph = &glyphs[g_array_index (line, guint32, k)];
+  Placement p = placement_of (glyph);
+
+  /* …unless it is drawn outside that glyph (cairo may draw the alef of a lam-alef right
+   * after the space before the word, long before its lam): then it stands where it is
+   * drawn. */
+  return (k > 0 && fabs (dc_glyph_get_advance (glyph)) < 0.05 * em (glyph)
+          && fabs (p.u - before) < em (glyph)
+          && drawn_over (&glyphs[g_array_index (line, guint32, k - 1)], p.u, em (glyph)))
+             ? before
+             : p.u;
+}
+
 /* A line's glyphs in the order they stand along the baseline. Producers draw runs of
  * right-to-left text (cairo: cluster by cluster, spaces in a font of their own) in an
  * order that wanders back and forth; what is left to right on the page is the visual
- * order every later step (tokens, bidi, Indic reordering) starts from. A mark drawn
- * with no advance stays right after the glyph drawn before it, on which it sits. */
+ * order every later step (tokens, bidi, Indic reordering) starts from. Most lines are
+ * drawn in order already: they are only looked at, and keys are made only to sort the
+ * others. */
 static void
 sort_visually (const DcGlyph *glyphs, GArray *line)
 {
   g_autofree VisualKey *keys = NULL;
-  gboolean sorted = TRUE;
-  double previous = -G_MAXDOUBLE;
+  double previous = -G_MAXDOUBLE, u = 0;
+  guint k;
 
-  keys = g_new (VisualKey, MAX (1, line->len));
-  for (guint k = 0; k < line->len; k++)
+  for (k = 0; k < line->len; k++)
     {
       const DcGlyph *glyph = &glyphs[g_array_index (line, guint32, k)];
-      Placement p = placement_of (glyph);
 
+      u = visual_u (glyphs, line, k, u);
+      if (u < previous - 0.05 * em (glyph))
+        break;
+      previous = MAX (previous, u);
+    }
+  if (k == line->len)
+    return;
+
+  keys = g_new (VisualKey, line->len);
+  for (k = 0; k < line->len; k++)
+    {
       keys[k].glyph = g_array_index (line, guint32, k);
       keys[k].position = k;
-      /* …unless it is drawn outside that glyph (cairo may draw the alef of a lam-alef
-       * right after the space before the word, long before its lam): then it stands
-       * where it is drawn. */
-      keys[k].u = (k > 0 && fabs (dc_glyph_get_advance (glyph)) < 0.05 * em (glyph)
-                   && fabs (p.u - keys[k - 1].u) < em (glyph)
-                   && drawn_over (&glyphs[g_array_index (line, guint32, k - 1)], p.u, em (glyph)))
-                      ? keys[k - 1].u
-                      : p.u;
-      if (keys[k].u < previous - 0.05 * em (glyph))
-        sorted = FALSE;
-      previous = MAX (previous, keys[k].u);
+      keys[k].u = visual_u (glyphs, line, k, k > 0 ? keys[k - 1].u : 0);
     }
-  if (sorted)
-    return;
   qsort (keys, line->len, sizeof (VisualKey), compare_visual_keys);
-  for (guint k = 0; k < line->len; k++)
+  for (k = 0; k < line->len; k++)
     g_array_index (line, guint32, k) = keys[k].glyph;
 }
 
