@@ -384,32 +384,51 @@ dc_library_get_n_entries (DcLibrary *self)
   return n;
 }
 
+/* The interned ISO 15924 code of each script asked for so far: the identity level asks for
+ * the script of every candidate value of every shared outline, and formatting and
+ * interning the code each time cost more than the look-up. Interned strings live for
+ * good, so a slot written twice by two threads holds the same pointer either way. */
+static const char *script_codes[256];
+
+static const char *
+script_code (GUnicodeScript script)
+{
+  const char *code_name;
+  guint32 code;
+  char name[5];
+
+  if ((guint) script < G_N_ELEMENTS (script_codes)
+      && (code_name = g_atomic_pointer_get (&script_codes[script])) != NULL)
+    return code_name;
+  code = g_unicode_script_to_iso15924 (script);
+  name[0] = (char) (code >> 24);
+  name[1] = (char) (code >> 16);
+  name[2] = (char) (code >> 8);
+  name[3] = (char) code;
+  name[4] = '\0';
+  code_name = g_intern_string (name);
+  if ((guint) script < G_N_ELEMENTS (script_codes))
+    g_atomic_pointer_set (&script_codes[script], code_name);
+  return code_name;
+}
+
 /* ISO 15924 code of the first character of @value that belongs to a script, or NULL
- * (digits, punctuation, an empty value). */
+ * (digits, punctuation, an empty value). Interned, so that callers may keep the pointer. */
 const char *
 dc_library_script_of_value (const char *value)
 {
-  g_autofree char *name = NULL;
-
   if (value == NULL)
     return NULL;
   for (const char *p = value; *p; p = g_utf8_next_char (p))
     {
       GUnicodeScript script = g_unichar_get_script (g_utf8_get_char (p));
-      guint32 code;
 
       if (script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED
           || script == G_UNICODE_SCRIPT_UNKNOWN)
         continue;
-      code = g_unicode_script_to_iso15924 (script);
-      name = g_strdup_printf ("%c%c%c%c", (char) (code >> 24), (char) (code >> 16),
-                              (char) (code >> 8), (char) code);
-      break;
+      return script_code (script);
     }
-  if (name == NULL)
-    return NULL;
-  /* Interned so that callers may keep the pointer; a handful of scripts ever. */
-  return g_intern_string (name);
+  return NULL;
 }
 
 /**
