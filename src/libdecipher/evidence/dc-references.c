@@ -548,6 +548,38 @@ held_by_another (GHashTable *held, guint font, guint symbol, const char *value)
   return holder != 0 && holder != symbol + 1;
 }
 
+/* What the installed fonts draw a symbol's outline for. */
+typedef struct
+{
+  GPtrArray *values; /* NULL until asked */
+  GPtrArray *families;
+} Found;
+
+/* The values (and the first family of each) that installed fonts draw @shape's outline
+ * for, into @values and @families, asked of the index once a symbol: the second pass of
+ * dc_references_apply() wants them again for every symbol still without a value, and the
+ * query, sorted by value, cost more than all the rest of what it does a symbol. */
+static void
+look_up_outline (sqlite3_stmt *stmt, const DcShape *shape, Found *found, GPtrArray **values,
+                 GPtrArray **families)
+{
+  if (found->values == NULL)
+    {
+      found->values = g_ptr_array_new_with_free_func (g_free);
+      found->families = g_ptr_array_new_with_free_func (g_free);
+      sqlite3_bind_blob (stmt, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
+      while (sqlite3_step (stmt) == SQLITE_ROW)
+        {
+          g_ptr_array_add (found->values, g_strdup ((const char *) sqlite3_column_text (stmt, 0)));
+          g_ptr_array_add (found->families,
+                           g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
+        }
+      sqlite3_reset (stmt);
+    }
+  *values = g_ptr_array_ref (found->values);
+  *families = g_ptr_array_ref (found->families);
+}
+
 /**
  * dc_references_apply:
  * @shapes: the shapes of @key's document
@@ -568,6 +600,7 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
   DcDocument *document;
   const DcSymbol *symbols;
   sqlite3_stmt *stmt = NULL;
+  g_autofree Found *found = NULL;
   guint *order;
   guint n_symbols, n = 0;
 
@@ -586,6 +619,7 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
 
   /* Unambiguous outlines first: what they decode tells each font's script. */
   order = symbols_by_frequency (symbols, n_symbols);
+  found = g_new0 (Found, MAX (1, n_symbols));
   for (guint pass = 0; pass < 2; pass++)
     {
       g_autoptr (GHashTable)
@@ -604,15 +638,7 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
 
           if (shape == NULL || dc_key_get_value (key, s) != NULL)
             continue;
-          values = g_ptr_array_new_with_free_func (g_free);
-          families = g_ptr_array_new_with_free_func (g_free);
-          sqlite3_bind_blob (stmt, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
-          while (sqlite3_step (stmt) == SQLITE_ROW)
-            {
-              g_ptr_array_add (values, g_strdup ((const char *) sqlite3_column_text (stmt, 0)));
-              g_ptr_array_add (families, g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
-            }
-          sqlite3_reset (stmt);
+          look_up_outline (stmt, shape, &found[s], &values, &families);
           if (values->len == 1)
             chosen = g_ptr_array_index (values, 0), family = g_ptr_array_index (families, 0);
           /* Shared outlines wait for the second pass, when the unambiguous ones have
@@ -685,6 +711,11 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
         }
     }
   sqlite3_finalize (stmt);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      g_clear_pointer (&found[s].values, g_ptr_array_unref);
+      g_clear_pointer (&found[s].families, g_ptr_array_unref);
+    }
   g_free (order);
   return n;
 }
