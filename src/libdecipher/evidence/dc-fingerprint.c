@@ -34,13 +34,15 @@
 #define FRAME_SIZE 1.4
 #define RASTER 64 /* pixels across the frame, averaged down to DC_SHAPE_GRID */
 
-static void
-checksum_int (GChecksum *checksum, gint32 value)
+/* Appends @value's four bytes, least significant first, at @out; returns the end. */
+static guint8 *
+put_int (guint8 *out, gint32 value)
 {
-  guint8 bytes[4] = { value & 0xff, (value >> 8) & 0xff, (value >> 16) & 0xff,
-                      (value >> 24) & 0xff };
-
-  g_checksum_update (checksum, bytes, sizeof bytes);
+  out[0] = value & 0xff;
+  out[1] = (value >> 8) & 0xff;
+  out[2] = (value >> 16) & 0xff;
+  out[3] = (value >> 24) & 0xff;
+  return out + 4;
 }
 
 static void
@@ -99,6 +101,8 @@ static gboolean
 shape_from_face (FT_Library library, FT_Face face, guint gid, DcShape *shape)
 {
   g_autoptr (GChecksum) checksum = NULL;
+  g_autofree guint8 *bytes = NULL;
+  guint8 *end;
   const FT_Outline *outline;
   double units_per_em;
   guint8 digest[32];
@@ -118,18 +122,20 @@ shape_from_face (FT_Library library, FT_Face face, guint gid, DcShape *shape)
     return FALSE;
 
   units_per_em = face->units_per_EM > 0 ? face->units_per_EM : 1000;
-  checksum = g_checksum_new (G_CHECKSUM_SHA256);
-  checksum_int (checksum, outline->n_contours);
+  /* The outline's numbers written out, then hashed at once: a call to
+   * g_checksum_update() for each cost as much as hashing them. */
+  bytes = g_new (guint8, 4 + 4 * (gsize) outline->n_contours + 9 * (gsize) outline->n_points);
+  end = put_int (bytes, outline->n_contours);
   for (int c = 0; c < outline->n_contours; c++)
-    checksum_int (checksum, outline->contours[c]);
+    end = put_int (end, outline->contours[c]);
   for (int p = 0; p < outline->n_points; p++)
     {
-      guint8 tag = FT_CURVE_TAG (outline->tags[p]);
-
-      g_checksum_update (checksum, &tag, 1);
-      checksum_int (checksum, (gint32) lround (outline->points[p].x * 1000.0 / units_per_em));
-      checksum_int (checksum, (gint32) lround (outline->points[p].y * 1000.0 / units_per_em));
+      *end++ = FT_CURVE_TAG (outline->tags[p]);
+      end = put_int (end, (gint32) lround (outline->points[p].x * 1000.0 / units_per_em));
+      end = put_int (end, (gint32) lround (outline->points[p].y * 1000.0 / units_per_em));
     }
+  checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_checksum_update (checksum, bytes, end - bytes);
   g_checksum_get_digest (checksum, digest, &digest_len);
   memcpy (shape->fingerprint, digest, DC_SHAPE_FINGERPRINT_LEN);
 
