@@ -679,27 +679,60 @@ _dc_reorder_tokens_close_up (DcDocument *document, const DcToken *before, const 
                           user_data);
 }
 
-/* Whether a glyph's text needs none of the reordering below: no character from U+0580 on
- * (no right-to-left letter, none of an Indic script), and no mark first, which joins the
- * glyph before it. U+FFFD, what an undecoded glyph reads, is neither. Most glyphs of a
- * Latin, Greek or Cyrillic line are one or two bytes below 0xCC and pass on the first
- * test. */
+/* Whether @c, from U+0800 on, is left to right, no mark, no virama or nukta, none of the
+ * Indic letters and signs reorder_indic() moves, and of no script written without spaces
+ * (may_close_up()): Latin Extended Additional, Greek Extended, Georgian, Ethiopic (but its
+ * combining marks), Cherokee, Canadian Syllabics, Vai, and the general punctuation,
+ * super- and subscripts, currency signs, letterlike symbols and number forms (but the
+ * right-to-left controls, and the leaders that CJK text closes up around). U+FFFD, what
+ * an undecoded glyph reads, is neither either. */
+static gboolean
+is_plain_from_u0800 (gunichar c)
+{
+  if (c >= 0x2000 && c <= 0x218F)
+    return c != 0x200F && c != 0x202B && c != 0x202E && c != 0x2067 && c != 0x2025 && c != 0x2026
+           && !(c >= 0x20D0 && c <= 0x20FF);
+  return (c >= 0x1E00 && c <= 0x1FFF) || (c >= 0x10A0 && c <= 0x10FF)
+         || (c >= 0x1200 && c <= 0x13FF && !(c >= 0x135D && c <= 0x135F))
+         || (c >= 0x1400 && c <= 0x167F) || (c >= 0xA500 && c <= 0xA63F) || c == 0xFFFD;
+}
+
+/* Whether a glyph's text needs none of the reordering below: no right-to-left letter,
+ * nothing of an Indic script, and no mark first, which joins the glyph before it. Below
+ * U+0580 (Latin, Greek, Cyrillic: one or two bytes below 0xD6) only the marks need a
+ * look; Armenian's last letters and signs (U+0580–U+058F) pass too, and from U+0800 on
+ * what is_plain_from_u0800() lets by. */
 static gboolean
 is_plain_text (const char *text, gsize length)
 {
   const guchar *bytes = (const guchar *) text;
 
-  if (length == 3 && bytes[0] == 0xEF && bytes[1] == 0xBF && bytes[2] == 0xBD)
-    return TRUE;
   for (gsize i = 0; i < length; i++)
-    if (bytes[i] >= 0xD6)
-      return FALSE;
-  return length == 0 || bytes[0] < 0xCC || !g_unichar_ismark (g_utf8_get_char (text));
+    {
+      gunichar c;
+
+      if (bytes[i] < 0xD6)
+        continue;
+      if (bytes[i] == 0xD6 && i + 1 < length && bytes[i + 1] < 0x90)
+        {
+          i++;
+          continue;
+        }
+      if (bytes[i] < 0xE0 || bytes[i] >= 0xF0 || i + 2 >= length)
+        return FALSE;
+      c = ((gunichar) (bytes[i] & 0x0F) << 12) | ((gunichar) (bytes[i + 1] & 0x3F) << 6)
+          | (bytes[i + 2] & 0x3F);
+      if (!is_plain_from_u0800 (c))
+        return FALSE;
+      i += 2;
+    }
+  return length == 0 || bytes[0] < 0xCC || bytes[0] >= 0xD6
+         || !g_unichar_ismark (g_utf8_get_char (text));
 }
 
 /* reorder_tokens() for a line whose glyphs all read plain text (is_plain_text()), drawn
  * each with an advance and none under /ActualText: there nothing moves, no mark merges, no
- * space closes up (only scripts from U+0E00 on may) and the line runs left to right, so its
+ * space closes up (only CJK and Thai-like text may) and the line runs left to right, so its
  * text is its glyphs' values in drawn order, tokens apart by one space. Most lines are so,
  * and they spare the units, the pool and the passes over them. Returns FALSE, with @out as
  * it was, for any other line. */
