@@ -759,7 +759,7 @@ decipher_input_pane_is_busy (DecipherInputPane *self)
   return self->suggest_cancellable != NULL || self->pending_text != NULL;
 }
 
-/* The window says it is working while the pane is busy for long (decipher-window.c). */
+/* The window says it is working while the pane is busy for long (decipher-window-status.c). */
 static void
 update_busy (DecipherInputPane *self)
 {

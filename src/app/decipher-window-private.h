@@ -96,8 +96,6 @@ void _decipher_window_class_add_actions (GtkWidgetClass *widget_class);
 void _decipher_window_update_actions (DecipherWindow *self);
 void _decipher_window_update_conflicts (DecipherWindow *self);
 void _decipher_window_review_conflicts (DecipherWindow *self);
-void _decipher_window_show_error (DecipherWindow *self, const char *heading, const char *body);
-void _decipher_window_toast (DecipherWindow *self, const char *title, gboolean undo);
 void _decipher_window_set_session (DecipherWindow *self, DecipherSession *session);
 
 /* decipher-window-open.c */
@@ -124,6 +122,16 @@ void _decipher_window_layout_dispose (DecipherWindow *self);
 gboolean _decipher_window_get_show_palette (DecipherWindow *self);
 gboolean _decipher_window_set_show_palette (DecipherWindow *self, gboolean show);
 gboolean _decipher_window_get_palette_below (DecipherWindow *self);
+
+/* decipher-window-status.c */
+void _decipher_window_show_error (DecipherWindow *self, const char *heading, const char *body);
+void _decipher_window_toast (DecipherWindow *self, const char *title, gboolean undo);
+void _decipher_window_forget_undo_toast (DecipherWindow *self);
+void _decipher_window_learned_toast (DecipherWindow *self, guint n_symbols);
+void _decipher_window_update_progress (DecipherWindow *self);
+void _decipher_window_set_status (DecipherWindow *self);
+void _decipher_window_update_status (DecipherWindow *self);
+void _decipher_window_pane_busy_cb (DecipherWindow *self);
 
 /* decipher-window-print.c */
 GtkPrintOperation *_decipher_window_print (DecipherWindow *self, GtkPrintOperationAction action,
