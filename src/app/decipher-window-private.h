@@ -92,11 +92,23 @@ struct _DecipherWindow
   GtkPrintSettings *print_settings; /* as last printed with, for the next print */
 };
 
+/* The window's properties, notified from decipher-window.c and decipher-window-session.c. */
+enum
+{
+  DECIPHER_WINDOW_PROP_0,
+  DECIPHER_WINDOW_PROP_SHOW_TEXT,
+  DECIPHER_WINDOW_PROP_SHOW_PALETTE,
+  DECIPHER_WINDOW_PROP_SHOW_PAGES,
+  DECIPHER_WINDOW_PROP_SESSION,
+  DECIPHER_WINDOW_N_PROPS
+};
+
+extern GParamSpec *_decipher_window_properties[DECIPHER_WINDOW_N_PROPS];
+
 void _decipher_window_class_add_actions (GtkWidgetClass *widget_class);
 void _decipher_window_update_actions (DecipherWindow *self);
 void _decipher_window_update_conflicts (DecipherWindow *self);
 void _decipher_window_review_conflicts (DecipherWindow *self);
-void _decipher_window_set_session (DecipherWindow *self, DecipherSession *session);
 
 /* decipher-window-open.c */
 void _decipher_window_init_opening (DecipherWindow *self);
@@ -122,6 +134,11 @@ void _decipher_window_layout_dispose (DecipherWindow *self);
 gboolean _decipher_window_get_show_palette (DecipherWindow *self);
 gboolean _decipher_window_set_show_palette (DecipherWindow *self, gboolean show);
 gboolean _decipher_window_get_palette_below (DecipherWindow *self);
+
+/* decipher-window-session.c */
+void _decipher_window_set_session (DecipherWindow *self, DecipherSession *session);
+void _decipher_window_save_session (DecipherWindow *self);
+void _decipher_window_release_palette (DecipherWindow *self);
 
 /* decipher-window-status.c */
 void _decipher_window_show_error (DecipherWindow *self, const char *heading, const char *body);
