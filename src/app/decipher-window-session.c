@@ -146,12 +146,56 @@ hold_palette (DecipherWindow *self)
                                                         NULL);
 }
 
-void
-_decipher_window_set_session (DecipherWindow *self, DecipherSession *session)
+/* The header bar names the document and, under it, the folder it is in. */
+static void
+show_title (DecipherWindow *self, DecipherSession *session)
 {
   g_autofree char *title = NULL;
   g_autofree char *folder = NULL;
   g_autoptr (GFile) parent = NULL;
+
+  title = decipher_session_dup_title (session);
+  parent = g_file_get_parent (decipher_session_get_file (session));
+  if (parent != NULL)
+    {
+      g_autofree char *path = g_file_get_path (parent);
+
+      folder = g_filename_display_name (path);
+    }
+  adw_window_title_set_title (self->window_title, title);
+  adw_window_title_set_subtitle (self->window_title, folder != NULL ? folder : "");
+  gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+/* What opening the document found that the user should know: it is read-only, earlier
+ * work could not be restored or was, or symbols were guessed. */
+static void
+announce_opened (DecipherWindow *self, DecipherSession *session)
+{
+  if (decipher_session_get_read_only_reason (session) != NULL)
+    _decipher_window_show_error (self, _("Opened Read-Only"),
+                                          decipher_session_get_read_only_reason (session));
+  else if (decipher_session_get_restore_problem (session) != NULL)
+    _decipher_window_show_error (self, _("Earlier Work Not Restored"),
+                                          decipher_session_get_restore_problem (session));
+  else if (decipher_session_get_restored (session))
+    _decipher_window_toast (self, _("Your earlier work on this document was restored"), FALSE);
+  else if (decipher_session_get_n_guessed (session) > 0)
+    {
+      guint n = decipher_session_get_n_guessed (session);
+      g_autofree char *toast = NULL;
+
+      /* Translators: after opening a new document, e.g. its spaces and full stops. */
+      toast = g_strdup_printf (ngettext ("%u symbol was guessed automatically",
+                                         "%u symbols were guessed automatically", n),
+                               n);
+      _decipher_window_toast (self, toast, TRUE);
+    }
+}
+
+void
+_decipher_window_set_session (DecipherWindow *self, DecipherSession *session)
+{
   DcSession *engine = session != NULL ? decipher_session_get_engine (session) : NULL;
 
   /* Its Undo was a step of the other document's key, its count the other's symbols. */
@@ -207,17 +251,7 @@ _decipher_window_set_session (DecipherWindow *self, DecipherSession *session)
                             G_CALLBACK (_decipher_window_update_actions), self);
   g_signal_connect_swapped (session, "save-failed", G_CALLBACK (save_failed_cb), self);
 
-  title = decipher_session_dup_title (session);
-  parent = g_file_get_parent (decipher_session_get_file (session));
-  if (parent != NULL)
-    {
-      g_autofree char *path = g_file_get_path (parent);
-
-      folder = g_filename_display_name (path);
-    }
-  adw_window_title_set_title (self->window_title, title);
-  adw_window_title_set_subtitle (self->window_title, folder != NULL ? folder : "");
-  gtk_window_set_title (GTK_WINDOW (self), title);
+  show_title (self, session);
 
   /* At once, not by a crossfade and a sliding status bar: each frame of those redraws
    * and lays out the whole window, ten frames in a row at the moment the new document's
@@ -230,23 +264,5 @@ _decipher_window_set_session (DecipherWindow *self, DecipherSession *session)
   set_status (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->document_view));
 
-  if (decipher_session_get_read_only_reason (session) != NULL)
-    _decipher_window_show_error (self, _("Opened Read-Only"),
-                                          decipher_session_get_read_only_reason (session));
-  else if (decipher_session_get_restore_problem (session) != NULL)
-    _decipher_window_show_error (self, _("Earlier Work Not Restored"),
-                                          decipher_session_get_restore_problem (session));
-  else if (decipher_session_get_restored (session))
-    _decipher_window_toast (self, _("Your earlier work on this document was restored"), FALSE);
-  else if (decipher_session_get_n_guessed (session) > 0)
-    {
-      guint n = decipher_session_get_n_guessed (session);
-      g_autofree char *toast = NULL;
-
-      /* Translators: after opening a new document, e.g. its spaces and full stops. */
-      toast = g_strdup_printf (ngettext ("%u symbol was guessed automatically",
-                                         "%u symbols were guessed automatically", n),
-                               n);
-      _decipher_window_toast (self, toast, TRUE);
-    }
+  announce_opened (self, session);
 }
