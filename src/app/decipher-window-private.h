@@ -121,12 +121,23 @@ void _decipher_window_choose_file (DecipherWindow *self, gboolean save, const ch
                                    GtkFileFilter *filter, DecipherFileChosenFunc func);
 void _decipher_window_choose_pdf (DecipherWindow *self);
 GFile *_decipher_window_export_folder (DecipherWindow *self);
-void _decipher_window_export (DecipherWindow *self);
-void _decipher_window_export_pdf_to (DecipherWindow *self, GFile *file);
-void _decipher_window_export_map_to (DecipherWindow *self, GFile *file);
 
 void _decipher_window_go_to_typed_page (DecipherWindow *self);
 gboolean _decipher_window_page_entry_has_focus (DecipherWindow *self);
+
+/* decipher-window-actions.c */
+void _decipher_window_choose_export_file (DecipherWindow *self, const char *title,
+                                          const char *initial_name, GtkFileFilter *filter,
+                                          DecipherFileChosenFunc func);
+
+/* decipher-window-export.c */
+void _decipher_window_export (DecipherWindow *self);
+void _decipher_window_export_pdf_to (DecipherWindow *self, GFile *file);
+void _decipher_window_export_map_to (DecipherWindow *self, GFile *file);
+void _decipher_window_export_action (GtkWidget *widget, const char *name, GVariant *param);
+void _decipher_window_export_map_action (GtkWidget *widget, const char *action, GVariant *param);
+void _decipher_window_export_pdf_action (GtkWidget *widget, const char *action, GVariant *param);
+void _decipher_window_print_action (GtkWidget *widget, const char *name, GVariant *param);
 
 /* decipher-window-layout.c */
 void _decipher_window_layout_allocated (DecipherWindow *self);
