@@ -225,8 +225,8 @@ test_damaged (void)
 }
 
 /* Issue 33: a 30 KB PDF drawing one stream on every page made a 325 MB cache file. A
- * document whose file would take more than a hundred times its PDF (and over 16 MB) is
- * not written; it still opens, from the PDF. */
+ * document whose file would take more than 250 times its PDF (and over 16 MB) is not
+ * written; it still opens, from the PDF. */
 static void
 test_size_bound (void)
 {
@@ -253,6 +253,49 @@ test_size_bound (void)
   g_assert_cmpuint (n_glyphs, ==, 400 * 2000);
   file = cache_file_of (path);
   g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
+}
+
+/* Issue 32: Flate packs a page of dense text to a fifth of a byte a glyph, so that the
+ * 9 M-glyph varied book's file takes 164 times its PDF; at a bound of 100 times it was
+ * never written, and every opening read the PDF again. A file of some 160 times its PDF
+ * (and over 16 MB) is written, and the next opening reads it, not the PDF. */
+static void
+test_dense_text_written (void)
+{
+  g_autofree char *script = dc_test_fixture_path ("generate-hostile.py");
+  g_autofree char *path = g_build_filename (work_dir, "dense-text.pdf", NULL);
+  g_autofree char *file = NULL;
+  const char *argv[] = { "python3", script, path, "1000", "600", "Helvetica", NULL };
+  g_autoptr (DcDocument) read = NULL;
+  g_autoptr (DcDocument) reopened = NULL;
+  g_autoptr (DcDocument) expected = NULL;
+  g_autoptr (GError) error = NULL;
+  GStatBuf pdf_st, file_st;
+  guint n_progress = 0;
+  int status = 0;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
+                &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_cmpint (g_stat (path, &pdf_st), ==, 0);
+
+  read = open_document (path, NULL, NULL, &n_progress, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_progress, >=, 1000);
+  file = cache_file_of (path);
+  g_assert_cmpint (g_stat (file, &file_st), ==, 0);
+  /* The case the old bound refused: over 16 MB and over 100 times the PDF. */
+  g_assert_cmpint (file_st.st_size, >, 16 << 20);
+  g_assert_cmpint (file_st.st_size, >, 100 * pdf_st.st_size);
+  g_assert_cmpint (file_st.st_size, <=, 250 * pdf_st.st_size);
+
+  reopened = open_document (path, NULL, NULL, &n_progress, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_progress, ==, 1);
+  expected = _dc_document_new_from_file_threads (path, NULL, NULL, 1, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  dc_test_assert_same_document (expected, reopened);
 }
 
 /* A changed PDF is read again, never taken for the one cached. */
@@ -481,6 +524,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/document-cache/fixtures-round-trip", test_fixtures_round_trip);
   g_test_add_func ("/document-cache/damaged", test_damaged);
   g_test_add_func ("/document-cache/size-bound", test_size_bound);
+  g_test_add_func ("/document-cache/dense-text-written", test_dense_text_written);
   g_test_add_func ("/document-cache/not-written-over", test_not_written_over);
   g_test_add_func ("/document-cache/changed-file", test_changed_file);
   g_test_add_func ("/document-cache/lower-limit", test_lower_limit);
