@@ -23,31 +23,54 @@ G_BEGIN_DECLS
 
 #define CACHE_MAGIC "Decipher document cache\n"
 #define CACHE_END "end of it\n"
-/* 2: a checksum after CACHE_END; 3: a block's table flag; 4: Type 3 glyph digests. */
-#define CACHE_FORMAT 4
+/* 2: a checksum after CACHE_END; 3: a block's table flag; 4: Type 3 glyph digests; 5: the
+ * checksum in lanes. */
+#define CACHE_FORMAT 5
 
 /* The checksum ------------------------------------------------------------------- */
 
 /* A bit flipped on the disk changed the text a cached document gave, silently, in 13 of
  * 550 damaged files (issue 33): every byte before the checksum is summed as it is written
  * and again as it is read. Damage, not an attacker, is what it is for (the folder is the
- * user's own), so a fast 64-bit mix of each 8-byte word does, at several GB/s: the
- * cache exists to save time. */
+ * user's own), so a fast 64-bit mix of each 8-byte word does: the cache exists to save
+ * time. Each step of the mix is invertible, so a word changed changes its lane's sum. The
+ * words go to SUM_LANES sums in turn, which the processor computes side by side: as one
+ * chain of multiplications, summing the 9 M-glyph book's 324 MB file took 130 ms of the
+ * 1.1 s its reopening took, in four lanes 46 ms. */
+#define SUM_LANES 4
+
 typedef struct
 {
-  guint64 hash;
+  guint64 lanes[SUM_LANES];
   guint64 length;
   guint8 tail[8];
   guint n_tail;
+  guint lane; /* the lane of the next word */
 } Sum;
 
 #define SUM_PRIME G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)
 
+static inline guint64
+sum_mix (guint64 hash, guint64 word)
+{
+  hash = (hash ^ word) * SUM_PRIME;
+  return hash ^ (hash >> 31);
+}
+
 static inline void
 sum_word (Sum *sum, guint64 word)
 {
-  sum->hash = (sum->hash ^ word) * SUM_PRIME;
-  sum->hash ^= sum->hash >> 31;
+  sum->lanes[sum->lane] = sum_mix (sum->lanes[sum->lane], word);
+  sum->lane = (sum->lane + 1) % SUM_LANES;
+}
+
+static inline guint64
+sum_load (const guint8 *p)
+{
+  guint64 word;
+
+  memcpy (&word, p, 8);
+  return word;
 }
 
 static inline void
@@ -62,20 +85,17 @@ sum_update (Sum *sum, const void *data, gsize size)
       size--;
       if (sum->n_tail == 8)
         {
-          guint64 word;
-
-          memcpy (&word, sum->tail, 8);
-          sum_word (sum, word);
+          sum_word (sum, sum_load (sum->tail));
           sum->n_tail = 0;
         }
     }
+  for (; size >= 8 && sum->lane != 0; p += 8, size -= 8)
+    sum_word (sum, sum_load (p));
+  for (; size >= 8 * SUM_LANES; p += 8 * SUM_LANES, size -= 8 * SUM_LANES)
+    for (guint i = 0; i < SUM_LANES; i++)
+      sum->lanes[i] = sum_mix (sum->lanes[i], sum_load (p + 8 * i));
   for (; size >= 8; p += 8, size -= 8)
-    {
-      guint64 word;
-
-      memcpy (&word, p, 8);
-      sum_word (sum, word);
-    }
+    sum_word (sum, sum_load (p));
   if (size > 0)
     {
       memcpy (sum->tail, p, size);
@@ -86,16 +106,17 @@ sum_update (Sum *sum, const void *data, gsize size)
 static inline guint64
 sum_finish (const Sum *sum)
 {
-  Sum last = *sum;
-  guint64 word = 0;
+  guint64 word = 0, hash = 0;
 
-  memcpy (&word, last.tail, last.n_tail);
-  sum_word (&last, word ^ ((guint64) last.n_tail << 56));
-  sum_word (&last, last.length);
-  last.hash ^= last.hash >> 33;
-  last.hash *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
-  last.hash ^= last.hash >> 33;
-  return last.hash;
+  memcpy (&word, sum->tail, sum->n_tail);
+  for (guint i = 0; i < SUM_LANES; i++)
+    hash = sum_mix (hash, sum->lanes[i]);
+  hash = sum_mix (hash, word ^ ((guint64) sum->n_tail << 56));
+  hash = sum_mix (hash, sum->length);
+  hash ^= hash >> 33;
+  hash *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  hash ^= hash >> 33;
+  return hash;
 }
 
 typedef struct
