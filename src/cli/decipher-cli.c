@@ -427,7 +427,7 @@ run (int argc, char **argv)
       return argc < 2 ? 2 : 0;
     }
 
-  /* One file of a collection, in a process of its own (decipher-cli-collection.c). */
+  /* One file of a collection, in a process of its own (decipher-cli-collection-item.c). */
   if (g_str_equal (argv[1], "--collection-item"))
     {
       argv[1] = argv[0];
