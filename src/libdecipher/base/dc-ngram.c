@@ -19,10 +19,11 @@
 #include <math.h>
 #include <string.h>
 
+#include "dc-ngram-models-private.h"
 #include "dc-ngram-private.h"
 #include "dc-tsan-private.h"
 
-#define MAX_N 3
+#define MAX_N DC_NGRAM_MAX_N
 /* A character inside a word that is no letter of the language's script (¾ or ѕ's Latin
  * twin in a Cyrillic word) costs this much more than an unlisted letter: the lists are
  * too short to tell an unlisted letter of the alphabet from a stray symbol. */
@@ -30,29 +31,8 @@
 /* A letter no language lists at all (archaic ѳ beside Kazakh ө, drawn alike) costs this. */
 #define UNKNOWN_LETTER_COST 1.5
 
-typedef struct
-{
-  guint16 language;
-  float weight; /* log frequency less the language's floor: > 0 */
-} Entry;
-
-typedef struct
-{
-  GPtrArray *names;    /* language names, as fpdb.conf gives them */
-  GArray *floors;      /* double: the score of an n-gram a language does not list */
-  GArray *scripts;     /* GUnicodeScript: the script of a language's commonest letter */
-  GHashTable *letters; /* gunichar: every letter some language lists */
-  GHashTable *ngrams;  /* UTF-8 n-gram → GArray of Entry, while the models are read */
-  /* The same, looked up by the n-gram's characters packed in 64 bits (pack()): a text
-   * is scored n-gram by n-gram, and making each a string to hash it was half the time.
-   * Open addressing: slot i holds keys[i] (0: empty) and its entries,
-   * entries[starts[i]] to entries[starts[i] + counts[i]]. */
-  guint64 *keys;
-  guint32 *starts;
-  guint32 *counts;
-  gsize mask;
-  Entry *entries;
-} Models;
+typedef DcNgramEntry Entry;
+typedef DcNgramModels Models;
 
 /* An n-gram of up to MAX_N characters (21 bits each, none of them 0) as one number. */
 static guint64
@@ -111,6 +91,7 @@ pack_models (Models *m)
       memcpy (m->entries + next, entries->data, entries->len * sizeof (Entry));
       next += entries->len;
     }
+  m->n_entries = n_entries;
   g_clear_pointer (&m->ngrams, g_hash_table_unref);
 }
 
@@ -196,7 +177,50 @@ read_model (Models *models, const char *path, const char *name)
     }
 }
 
-/* Read once per process: ~170 small files, a few milliseconds. */
+#ifdef HAVE_EXTTEXTCAT
+/* Reads the models fpdb.conf in @dir lists, recording in @stamp each file before it is
+ * read. */
+static void
+read_models (Models *m, const char *dir, GString *stamp)
+{
+  g_autofree char *conf = g_build_filename (dir, "fpdb.conf", NULL);
+  g_autofree char *contents = NULL;
+  g_auto (GStrv) lines = NULL;
+
+  _dc_ngram_stamp_add (stamp, conf);
+  if (!g_file_get_contents (conf, &contents, NULL, NULL))
+    return;
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto (GStrv) fields = NULL;
+      char *comment = strchr (lines[i], '#');
+
+      if (comment != NULL)
+        *comment = '\0';
+      g_strdelimit (lines[i], "\t", ' ');
+      fields = g_strsplit_set (g_strstrip (lines[i]), " ", -1);
+      if (fields[0] != NULL && fields[0][0] != '\0')
+        {
+          const char *name = NULL;
+          g_autofree char *path = NULL;
+
+          for (guint f = 1; fields[f] != NULL && name == NULL; f++)
+            if (fields[f][0] != '\0')
+              name = fields[f];
+          path = g_build_filename (dir, fields[0], NULL);
+          if (name != NULL && g_str_has_suffix (name, "utf8"))
+            {
+              _dc_ngram_stamp_add (stamp, path);
+              read_model (m, path, name);
+            }
+        }
+    }
+}
+#endif
+
+/* Read once per process: from the cache file (dc-ngram-cache.c) while the model files
+ * are as they were when it was written, else from ~170 small files, some milliseconds. */
 static Models *
 models (void)
 {
@@ -208,54 +232,52 @@ models (void)
       Models *m = g_new0 (Models, 1);
 #ifdef HAVE_EXTTEXTCAT
       const char *dir = g_getenv ("DECIPHER_TEXTCAT_DIR");
-      g_autofree char *conf = g_build_filename (dir != NULL ? dir : TEXTCAT_DATADIR, "fpdb.conf",
-                                                NULL);
-      g_autofree char *contents = NULL;
+      /* A relative folder would be another one in another working folder. */
+      g_autofree char *cache = g_path_is_absolute (dir != NULL ? dir : TEXTCAT_DATADIR)
+                                   ? _dc_ngram_cache_path ()
+                                   : NULL;
+      g_autoptr (GString) stamp = NULL;
 #endif
 
       m->names = g_ptr_array_new_with_free_func (g_free);
       m->floors = g_array_new (FALSE, FALSE, sizeof (double));
       m->scripts = g_array_new (FALSE, FALSE, sizeof (GUnicodeScript));
       m->letters = g_hash_table_new (NULL, NULL);
-      m->ngrams = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                         (GDestroyNotify) g_array_unref);
 #ifdef HAVE_EXTTEXTCAT
-      if (g_file_get_contents (conf, &contents, NULL, NULL))
+      if (cache == NULL || !_dc_ngram_cache_load (m, cache, dir != NULL ? dir : TEXTCAT_DATADIR))
         {
-          g_auto (GStrv) lines = g_strsplit (contents, "\n", -1);
-
-          for (guint i = 0; lines[i] != NULL; i++)
-            {
-              g_auto (GStrv) fields = NULL;
-              char *comment = strchr (lines[i], '#');
-
-              if (comment != NULL)
-                *comment = '\0';
-              g_strdelimit (lines[i], "\t", ' ');
-              fields = g_strsplit_set (g_strstrip (lines[i]), " ", -1);
-              if (fields[0] != NULL && fields[0][0] != '\0')
-                {
-                  const char *name = NULL;
-                  g_autofree char *path = NULL;
-
-                  for (guint f = 1; fields[f] != NULL && name == NULL; f++)
-                    if (fields[f][0] != '\0')
-                      name = fields[f];
-                  path = g_build_filename (dir != NULL ? dir : TEXTCAT_DATADIR, fields[0], NULL);
-                  if (name != NULL && g_str_has_suffix (name, "utf8"))
-                    read_model (m, path, name);
-                }
-            }
+          m->ngrams = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                             (GDestroyNotify) g_array_unref);
+          stamp = _dc_ngram_stamp_new (dir != NULL ? dir : TEXTCAT_DATADIR);
+          read_models (m, dir != NULL ? dir : TEXTCAT_DATADIR, stamp);
+          pack_models (m);
+          if (cache != NULL)
+            _dc_ngram_cache_save (m, cache, stamp->str);
         }
+#else
+      m->ngrams = g_hash_table_new (g_str_hash, g_str_equal);
+      pack_models (m);
 #endif
       if (m->names->len == 0)
         g_debug ("no language models: code page layouts are proposed, never applied");
-      pack_models (m);
       models = m;
       DC_ONCE_LEAVE (&once, 1);
     }
   DC_ONCE_ENTERED (&once);
   return models;
+}
+
+/**
+ * _dc_ngram_models_from_cache:
+ *
+ * Reads the models if no call has.
+ *
+ * Returns: whether they were read from the cache file rather than the model files
+ */
+gboolean
+_dc_ngram_models_from_cache (void)
+{
+  return models ()->from_cache;
 }
 
 /**
