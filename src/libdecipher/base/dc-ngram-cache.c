@@ -8,7 +8,9 @@
  * therefore written to a file and read back whole at the next run, while the stamp they
  * were made under still holds: the folder read and every file read (fpdb.conf and each
  * model), with its size and time to the nanosecond or as missing. The stamp is taken
- * before a file is read, so one changed while it is read makes the next run read again.
+ * before a file is read, so one changed while it is read makes the next run read again,
+ * and it names the engine's build, whose code made the tables: none is kept by a build
+ * without a build ID.
  *
  * The file is $DECIPHER_NGRAM_CACHE, none when that is "", else
  * ~/.cache/decipher/language-models. It holds, in the machine's byte order, a header
@@ -28,13 +30,14 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "dc-build-id-private.h"
 #include "dc-file-private.h"
 #include "dc-ngram-models-private.h"
 
 #define STAMP_FORMAT "decipher-ngram-stamp-1\n"
 #define MAGIC "DCNGRAM\n"
-/* Raised whenever dc-ngram.c changes what it makes of the same files: a cache made by an
- * older reading would give other scores. */
+/* Raised when the file's layout changes. What dc-ngram.c makes of the same files may
+ * change with any build: the stamp names the build (dc-build-id.c). */
 #define FORMAT 1
 #define BYTE_ORDER_MARK 0x01020304u
 /* Far beyond libexttextcat-data (~170 languages, ~60 k n-grams): a header claiming more
@@ -63,12 +66,15 @@ typedef struct
  * _dc_ngram_cache_path:
  *
  * Returns: (transfer full) (nullable): the cache file, %NULL when none is kept
+ *   ($DECIPHER_NGRAM_CACHE is "" or the build has no ID)
  */
 char *
 _dc_ngram_cache_path (void)
 {
   const char *path = g_getenv ("DECIPHER_NGRAM_CACHE");
 
+  if (*_dc_build_id () == '\0')
+    return NULL;
   if (path == NULL)
     return g_build_filename (g_get_user_cache_dir (), "decipher", "language-models", NULL);
   if (path[0] == '\0')
@@ -87,8 +93,10 @@ _dc_ngram_stamp_new (const char *dir)
 {
   GString *stamp = g_string_new (STAMP_FORMAT);
 
-  /* A folder holding a newline is recorded as one that never matches. */
-  g_string_append_printf (stamp, "%s\n", strchr (dir, '\n') != NULL ? "\t" : dir);
+  /* Another build may read the same files otherwise. A folder holding a newline is
+   * recorded as one that never matches. */
+  g_string_append_printf (stamp, "%s\n%s\n", _dc_build_id (),
+                          strchr (dir, '\n') != NULL ? "\t" : dir);
   return stamp;
 }
 

@@ -38,13 +38,13 @@
 #include <glib/gstdio.h>
 #ifdef __linux__
 #include <fcntl.h>
-#include <link.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <utime.h>
 #endif
 
+#include "dc-build-id-private.h"
 #include "dc-document-cache-format-private.h"
 #include "dc-document-cache-private.h"
 #include "dc-document-private.h"
@@ -92,80 +92,6 @@ cache_min_glyphs (void)
 
 #ifdef HAVE_DOCUMENT_CACHE
 
-typedef struct
-{
-  guintptr address;
-  char *hex;
-} BuildIdSearch;
-
-/* The GNU build ID of the object that holds @data's address: the linker makes it a
- * digest of the code, so that any rebuild of the engine has a new one. */
-static int
-find_build_id (struct dl_phdr_info *info, size_t size, void *data)
-{
-  BuildIdSearch *search = data;
-  gboolean holds_address = FALSE;
-
-  for (int i = 0; i < info->dlpi_phnum && !holds_address; i++)
-    {
-      const ElfW (Phdr) *header = &info->dlpi_phdr[i];
-      guintptr start = info->dlpi_addr + header->p_vaddr;
-
-      holds_address = header->p_type == PT_LOAD && search->address >= start
-                      && search->address < start + header->p_memsz;
-    }
-  if (!holds_address)
-    return 0;
-
-  for (int i = 0; i < info->dlpi_phnum; i++)
-    {
-      const ElfW (Phdr) *header = &info->dlpi_phdr[i];
-      const guint8 *note = (const guint8 *) (info->dlpi_addr + header->p_vaddr);
-      const guint8 *end = note + header->p_memsz;
-
-      if (header->p_type != PT_NOTE)
-        continue;
-      while (note + sizeof (ElfW (Nhdr)) <= end)
-        {
-          const ElfW (Nhdr) *note_header = (const ElfW (Nhdr) *) (const void *) note;
-          const guint8 *name = note + sizeof *note_header;
-          const guint8 *desc = name + ((note_header->n_namesz + 3) & ~3u);
-
-          if (desc + note_header->n_descsz > end)
-            break;
-          if (note_header->n_type == NT_GNU_BUILD_ID && note_header->n_namesz == 4
-              && memcmp (name, "GNU", 4) == 0 && note_header->n_descsz > 0)
-            {
-              GString *hex = g_string_new (NULL);
-
-              for (guint j = 0; j < note_header->n_descsz; j++)
-                g_string_append_printf (hex, "%02x", desc[j]);
-              search->hex = g_string_free (hex, FALSE);
-              return 1;
-            }
-          note = desc + ((note_header->n_descsz + 3) & ~3u);
-        }
-    }
-  return 1;
-}
-
-/* The engine's build ID, "" when the linker wrote none: then nothing is cached, since
- * nothing would tell a file written by another build. */
-static const char *
-engine_build_id (void)
-{
-  static gsize build_id;
-
-  if (g_once_init_enter (&build_id))
-    {
-      BuildIdSearch search = { (guintptr) (gpointer) engine_build_id, NULL };
-
-      dl_iterate_phdr (find_build_id, &search);
-      g_once_init_leave (&build_id, (gsize) (search.hex != NULL ? search.hex : g_strdup ("")));
-    }
-  return (const char *) build_id;
-}
-
 /* What tells the file at @path apart from any other, and from itself once changed, or
  * NULL when nothing may be cached of it. */
 char *
@@ -176,7 +102,7 @@ _dc_document_cache_identity (const char *path)
 
   g_assert (path != NULL);
 
-  if (cache_min_glyphs () == G_MAXUINT || *engine_build_id () == '\0')
+  if (cache_min_glyphs () == G_MAXUINT || *_dc_build_id () == '\0')
     return NULL;
   absolute = g_canonicalize_filename (path, NULL);
   if (stat (absolute, &st) != 0 || !S_ISREG (st.st_mode))
@@ -185,7 +111,7 @@ _dc_document_cache_identity (const char *path)
                           absolute, (gint64) st.st_size, (long long) st.st_mtim.tv_sec,
                           (long) st.st_mtim.tv_nsec, (long long) st.st_ctim.tv_sec,
                           (long) st.st_ctim.tv_nsec, (unsigned long long) st.st_dev,
-                          (unsigned long long) st.st_ino, engine_build_id (), CACHE_FORMAT);
+                          (unsigned long long) st.st_ino, _dc_build_id (), CACHE_FORMAT);
 }
 
 #else
