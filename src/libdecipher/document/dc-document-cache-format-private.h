@@ -79,7 +79,9 @@ sum_update (Sum *sum, const void *data, gsize size)
   const guint8 *p = data;
 
   sum->length += size;
-  while (size > 0 && sum->n_tail > 0)
+  /* n_tail stays below 8 (a full tail is summed at once); saying so in the condition
+   * lets the compiler see the tail cannot overflow. */
+  while (size > 0 && sum->n_tail > 0 && sum->n_tail < sizeof sum->tail)
     {
       sum->tail[sum->n_tail++] = *p++;
       size--;
