@@ -31,21 +31,64 @@
 
 #define REFERENCES_FORMAT "decipher-font-references-1"
 
+/* The index's characters for one outline, asked for at most once per outline: a book
+ * asked again for every symbol of its 60 fonts, in each pass of dc_references_apply()
+ * and again after dc_references_verify(), and the query was a fifth of its `text`. */
+typedef struct
+{
+  GPtrArray *values;   /* char *: the characters, in byte order (SQL's GROUP BY value) */
+  GPtrArray *families; /* char *: of each, the least family (SQL's min()), or NULL */
+} Outline;
+
+/* The outlines remembered at most: a collection's reader keeps one index for all its
+ * files, and an outline no installed font draws is remembered too. */
+#define MAX_OUTLINES 65536
+
 struct _DcReferences
 {
   GObject parent_instance;
 
   char *path;
   sqlite3 *db;
+  GMutex lock;           /* of what follows, for the index may be shared */
+  sqlite3_stmt *outline; /* the query of one outline, prepared once */
+  GHashTable *outlines;  /* fingerprint → Outline */
 };
 
 G_DEFINE_FINAL_TYPE (DcReferences, dc_references, G_TYPE_OBJECT)
+
+static void
+outline_free (Outline *outline)
+{
+  g_ptr_array_unref (outline->values);
+  g_ptr_array_unref (outline->families);
+  g_free (outline);
+}
+
+static guint
+fingerprint_hash (gconstpointer key)
+{
+  guint hash;
+
+  /* The fingerprint is a hash already. */
+  memcpy (&hash, key, sizeof hash);
+  return hash;
+}
+
+static gboolean
+fingerprint_equal (gconstpointer a, gconstpointer b)
+{
+  return memcmp (a, b, DC_SHAPE_FINGERPRINT_LEN) == 0;
+}
 
 static void
 dc_references_finalize (GObject *object)
 {
   DcReferences *self = DC_REFERENCES (object);
 
+  g_hash_table_unref (self->outlines);
+  g_mutex_clear (&self->lock);
+  sqlite3_finalize (self->outline);
   if (self->db != NULL)
     sqlite3_close (self->db);
   g_free (self->path);
@@ -62,6 +105,9 @@ dc_references_class_init (DcReferencesClass *klass)
 static void
 dc_references_init (DcReferences *self)
 {
+  g_mutex_init (&self->lock);
+  self->outlines = g_hash_table_new_full (fingerprint_hash, fingerprint_equal, g_free,
+                                          (GDestroyNotify) outline_free);
 }
 
 /* A cache: it can always be built again from the installed fonts. */
@@ -269,6 +315,10 @@ dc_references_update (DcReferences *self, guint *n_indexed, GCancellable *cancel
   gboolean ok = TRUE;
 
   g_return_val_if_fail (DC_IS_REFERENCES (self), FALSE);
+  /* What the index said of outlines may not be what it says when rebuilt. */
+  g_mutex_lock (&self->lock);
+  g_hash_table_remove_all (self->outlines);
+  g_mutex_unlock (&self->lock);
 
   if (n_indexed != NULL)
     *n_indexed = 0;
@@ -358,6 +408,104 @@ dc_references_get_n_fonts (DcReferences *self)
     n = (guint) sqlite3_column_int64 (stmt, 0);
   sqlite3_finalize (stmt);
   return n;
+}
+
+/* Where the index holds @value for the outline: its place in @outline's byte order, or
+ * the place it goes, as a negative number (-1 - place). */
+static int
+find_value (Outline *outline, const char *value)
+{
+  for (guint i = 0; i < outline->values->len; i++)
+    {
+      int order = strcmp (g_ptr_array_index (outline->values, i), value);
+
+      if (order == 0)
+        return (int) i;
+      if (order > 0)
+        return -1 - (int) i;
+    }
+  return -1 - (int) outline->values->len;
+}
+
+/* Reads what the index draws with @fingerprint, grouped by character as "SELECT value,
+ * min(family) … GROUP BY value" was, without the temporary B-trees that cost. */
+static Outline *
+read_outline (sqlite3_stmt *stmt, const guint8 *fingerprint, gboolean *complete)
+{
+  Outline *outline = g_new0 (Outline, 1);
+  int rc;
+
+  outline->values = g_ptr_array_new_with_free_func (g_free);
+  outline->families = g_ptr_array_new_with_free_func (g_free);
+  sqlite3_bind_blob (stmt, 1, fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      const char *value = (const char *) sqlite3_column_text (stmt, 0);
+      const char *family = (const char *) sqlite3_column_text (stmt, 1);
+      int at = find_value (outline, value);
+
+      if (at < 0)
+        {
+          g_ptr_array_insert (outline->values, -1 - at, g_strdup (value));
+          g_ptr_array_insert (outline->families, -1 - at, g_strdup (family));
+        }
+      else if (family != NULL
+               && (g_ptr_array_index (outline->families, at) == NULL
+                   || strcmp (family, g_ptr_array_index (outline->families, at)) < 0))
+        {
+          g_free (g_ptr_array_index (outline->families, at));
+          g_ptr_array_index (outline->families, at) = g_strdup (family);
+        }
+    }
+  *complete = rc == SQLITE_DONE;
+  sqlite3_reset (stmt);
+  return outline;
+}
+
+/* Whether the index can be asked about outlines. */
+static gboolean
+prepare_outlines (DcReferences *self)
+{
+  gboolean ok;
+
+  g_mutex_lock (&self->lock);
+  ok = self->outline != NULL
+       || sqlite3_prepare_v2 (self->db, "SELECT value, family FROM glyphs WHERE fingerprint = ?1",
+                              -1, &self->outline, NULL)
+              == SQLITE_OK;
+  g_mutex_unlock (&self->lock);
+  return ok;
+}
+
+/* The characters the installed fonts draw with @shape's outline, in byte order, and
+ * @families, each one's least family name (or NULL), as new references. Call
+ * prepare_outlines() first. */
+static void
+lookup_outline (DcReferences *self, const DcShape *shape, GPtrArray **values, GPtrArray **families)
+{
+  Outline *outline, *uncached = NULL;
+
+  g_mutex_lock (&self->lock);
+  if ((outline = g_hash_table_lookup (self->outlines, shape->fingerprint)) == NULL)
+    {
+      gboolean complete;
+
+      outline = read_outline (self->outline, shape->fingerprint, &complete);
+      /* One that failed (a busy index) is asked again next time. */
+      if (!complete)
+        uncached = outline;
+      else
+        {
+          if (g_hash_table_size (self->outlines) >= MAX_OUTLINES)
+            g_hash_table_remove_all (self->outlines);
+          g_hash_table_insert (self->outlines,
+                               g_memdup2 (shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN), outline);
+        }
+    }
+  *values = g_ptr_array_ref (outline->values);
+  *families = g_ptr_array_ref (outline->families);
+  g_clear_pointer (&uncached, outline_free);
+  g_mutex_unlock (&self->lock);
 }
 
 /* Whether @symbol's value can tell the font's script and language: not a value the
@@ -548,38 +696,6 @@ held_by_another (GHashTable *held, guint font, guint symbol, const char *value)
   return holder != 0 && holder != symbol + 1;
 }
 
-/* What the installed fonts draw a symbol's outline for. */
-typedef struct
-{
-  GPtrArray *values; /* NULL until asked */
-  GPtrArray *families;
-} Found;
-
-/* The values (and the first family of each) that installed fonts draw @shape's outline
- * for, into @values and @families, asked of the index once a symbol: the second pass of
- * dc_references_apply() wants them again for every symbol still without a value, and the
- * query, sorted by value, cost more than all the rest of what it does a symbol. */
-static void
-look_up_outline (sqlite3_stmt *stmt, const DcShape *shape, Found *found, GPtrArray **values,
-                 GPtrArray **families)
-{
-  if (found->values == NULL)
-    {
-      found->values = g_ptr_array_new_with_free_func (g_free);
-      found->families = g_ptr_array_new_with_free_func (g_free);
-      sqlite3_bind_blob (stmt, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
-      while (sqlite3_step (stmt) == SQLITE_ROW)
-        {
-          g_ptr_array_add (found->values, g_strdup ((const char *) sqlite3_column_text (stmt, 0)));
-          g_ptr_array_add (found->families,
-                           g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
-        }
-      sqlite3_reset (stmt);
-    }
-  *values = g_ptr_array_ref (found->values);
-  *families = g_ptr_array_ref (found->families);
-}
-
 /**
  * dc_references_apply:
  * @shapes: the shapes of @key's document
@@ -599,8 +715,6 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
 {
   DcDocument *document;
   const DcSymbol *symbols;
-  sqlite3_stmt *stmt = NULL;
-  g_autofree Found *found = NULL;
   guint *order;
   guint n_symbols, n = 0;
 
@@ -610,18 +724,11 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
 
   document = dc_key_get_document (key);
   symbols = dc_document_get_symbols (document, &n_symbols);
-  /* GROUP BY gives each value once: no DISTINCT, whose second temporary b-tree a query
-   * cost a seventh of its time. */
-  if (sqlite3_prepare_v2 (self->db,
-                          "SELECT value, min(family) FROM glyphs WHERE fingerprint = ?1 "
-                          "GROUP BY value",
-                          -1, &stmt, NULL)
-      != SQLITE_OK)
+  if (!prepare_outlines (self))
     return 0;
 
   /* Unambiguous outlines first: what they decode tells each font's script. */
   order = symbols_by_frequency (symbols, n_symbols);
-  found = g_new0 (Found, MAX (1, n_symbols));
   for (guint pass = 0; pass < 2; pass++)
     {
       g_autoptr (GHashTable)
@@ -640,7 +747,7 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
 
           if (shape == NULL || dc_key_get_value (key, s) != NULL)
             continue;
-          look_up_outline (stmt, shape, &found[s], &values, &families);
+          lookup_outline (self, shape, &values, &families);
           if (values->len == 1)
             chosen = g_ptr_array_index (values, 0), family = g_ptr_array_index (families, 0);
           /* Shared outlines wait for the second pass, when the unambiguous ones have
@@ -712,12 +819,6 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
             }
         }
     }
-  sqlite3_finalize (stmt);
-  for (guint s = 0; s < n_symbols; s++)
-    {
-      g_clear_pointer (&found[s].values, g_ptr_array_unref);
-      g_clear_pointer (&found[s].families, g_ptr_array_unref);
-    }
   g_free (order);
   return n;
 }
@@ -749,14 +850,16 @@ kind_of (gunichar c)
 
 /* The characters the installed fonts draw with @shape's outline, lowest first. */
 static GArray *
-outline_characters (sqlite3_stmt *stmt, const DcShape *shape, char **family)
+outline_characters (DcReferences *self, const DcShape *shape, char **family)
 {
   GArray *chars = g_array_new (FALSE, FALSE, sizeof (gunichar));
+  g_autoptr (GPtrArray) values = NULL;
+  g_autoptr (GPtrArray) families = NULL;
 
-  sqlite3_bind_blob (stmt, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
-  while (sqlite3_step (stmt) == SQLITE_ROW)
+  lookup_outline (self, shape, &values, &families);
+  for (guint i = 0; i < values->len; i++)
     {
-      const char *value = (const char *) sqlite3_column_text (stmt, 0);
+      const char *value = g_ptr_array_index (values, i);
       gunichar c;
 
       if (value == NULL || g_utf8_strlen (value, -1) != 1)
@@ -766,12 +869,11 @@ outline_characters (sqlite3_stmt *stmt, const DcShape *shape, char **family)
         {
           g_array_prepend_val (chars, c);
           g_free (*family);
-          *family = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+          *family = g_strdup (g_ptr_array_index (families, i));
         }
       else
         g_array_append_val (chars, c);
     }
-  sqlite3_reset (stmt);
   return chars;
 }
 
@@ -836,7 +938,7 @@ contradiction_free (Contradiction *c)
 /* The values of levels pdf and font that their outlines contradict, in fonts where few
  * are (MAX_CONTRADICTED_SHARE) and most agree exactly (MIN_AGREEING_SHARE). */
 static GPtrArray *
-find_contradicted (sqlite3_stmt *stmt, DcShapes *shapes, DcKey *key)
+find_contradicted (DcReferences *self, DcShapes *shapes, DcKey *key)
 {
   DcDocument *document = dc_key_get_document (key);
   g_autoptr (GPtrArray)
@@ -873,7 +975,7 @@ find_contradicted (sqlite3_stmt *stmt, DcShapes *shapes, DcKey *key)
             trusted = dc_shapes_new_trusted (document);
           shape = dc_shapes_get (trusted, s);
         }
-      if (shape == NULL || (chars = outline_characters (stmt, shape, &family))->len == 0)
+      if (shape == NULL || (chars = outline_characters (self, shape, &family))->len == 0)
         continue;
       checked[symbols[s].font]++;
       for (guint i = 0; i < chars->len; i++)
@@ -929,22 +1031,15 @@ guint
 dc_references_verify (DcReferences *self, DcShapes *shapes, DcKey *key)
 {
   g_autoptr (GPtrArray) contradicted = NULL;
-  sqlite3_stmt *stmt = NULL;
   guint n = 0;
 
   g_return_val_if_fail (DC_IS_REFERENCES (self), 0);
   g_return_val_if_fail (shapes != NULL, 0);
   g_return_val_if_fail (DC_IS_KEY (key), 0);
 
-  /* As in dc_references_apply(). */
-  if (sqlite3_prepare_v2 (self->db,
-                          "SELECT value, min(family) FROM glyphs WHERE fingerprint = ?1 "
-                          "GROUP BY value",
-                          -1, &stmt, NULL)
-      != SQLITE_OK)
+  if (!prepare_outlines (self))
     return 0;
-  contradicted = find_contradicted (stmt, shapes, key);
-  sqlite3_finalize (stmt);
+  contradicted = find_contradicted (self, shapes, key);
   if (contradicted->len == 0)
     return 0;
   for (guint i = 0; i < contradicted->len; i++)
