@@ -543,39 +543,69 @@ value_is_trustworthy (DcKey *key, guint symbol)
  * I, З for 3), where they were stated at 0.5. */
 #define IDENTITY_PROPOSAL_CONFIDENCE 0.05
 
-/* The script most of @font's trustworthy values are in, or NULL; NULL too where another
- * script has at least a quarter as many (a font drawing Greek, Cyrillic and Latin for a
- * book in many languages): there the font's script says nothing about one shared
- * outline, and chose Cyrillic ꙇ for Greek ι and і for Latin i. */
-static const char *
-font_script (DcKey *key, guint font, gboolean *mixed)
+/* Counts @symbol's value in its font's scripts (font → script → count), when it is
+ * trustworthy and of a script. */
+static void
+count_script (GHashTable *counts, DcKey *key, const DcSymbol *symbols, guint symbol)
 {
-  DcDocument *document = dc_key_get_document (key);
-  g_autoptr (GHashTable) counts = g_hash_table_new (NULL, NULL);
+  GHashTable *scripts;
+  const char *script;
+  guint n;
+
+  if (!value_is_trustworthy (key, symbol)
+      || (script = dc_library_script_of_value (dc_key_get_value (key, symbol))) == NULL)
+    return;
+  scripts = g_hash_table_lookup (counts, GUINT_TO_POINTER (symbols[symbol].font));
+  if (scripts == NULL)
+    {
+      scripts = g_hash_table_new (NULL, NULL);
+      g_hash_table_insert (counts, GUINT_TO_POINTER (symbols[symbol].font), scripts);
+    }
+  n = GPOINTER_TO_UINT (g_hash_table_lookup (scripts, script)) + 1;
+  g_hash_table_replace (scripts, (gpointer) script, GUINT_TO_POINTER (n));
+}
+
+/* Per font, how many of its trustworthy values each script has: counted once for the
+ * document and then kept up to date as values are set (count_script()), where counting
+ * them for every shared outline went through the whole document each time. */
+static GHashTable *
+count_scripts (DcKey *key)
+{
+  GHashTable *counts = g_hash_table_new_full (NULL, NULL, NULL,
+                                              (GDestroyNotify) g_hash_table_unref);
+  guint n_symbols;
+  const DcSymbol *symbols = dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
+
+  for (guint s = 0; s < n_symbols; s++)
+    count_script (counts, key, symbols, s);
+  return counts;
+}
+
+/* The script most of @font's trustworthy values are in (@counts, count_scripts()), or
+ * NULL; NULL too where another script has at least a quarter as many (a font drawing
+ * Greek, Cyrillic and Latin for a book in many languages): there the font's script says
+ * nothing about one shared outline, and chose Cyrillic ꙇ for Greek ι and і for Latin i.
+ * Ties are mixed, so the order the values are counted in does not matter. */
+static const char *
+font_script (GHashTable *counts, guint font, gboolean *mixed)
+{
+  GHashTable *scripts = g_hash_table_lookup (counts, GUINT_TO_POINTER (font));
   GHashTableIter iter;
   gpointer script_name, count;
   const char *best = NULL;
-  guint best_count = 0, n_symbols;
-  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+  guint best_count = 0;
 
-  for (guint s = 0; s < n_symbols; s++)
-    {
-      const char *script;
-      guint n;
-
-      if (symbols[s].font != font || !value_is_trustworthy (key, s)
-          || (script = dc_library_script_of_value (dc_key_get_value (key, s))) == NULL)
-        continue;
-      n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, script)) + 1;
-      g_hash_table_replace (counts, (gpointer) script, GUINT_TO_POINTER (n));
-      if (n > best_count)
-        {
-          best_count = n;
-          best = script;
-        }
-    }
   *mixed = FALSE;
-  g_hash_table_iter_init (&iter, counts);
+  if (scripts == NULL)
+    return NULL;
+  g_hash_table_iter_init (&iter, scripts);
+  while (g_hash_table_iter_next (&iter, &script_name, &count))
+    if (GPOINTER_TO_UINT (count) > best_count)
+      {
+        best_count = GPOINTER_TO_UINT (count);
+        best = script_name;
+      }
+  g_hash_table_iter_init (&iter, scripts);
   while (g_hash_table_iter_next (&iter, &script_name, &count))
     if ((const char *) script_name != best && GPOINTER_TO_UINT (count) * 4 >= best_count)
       *mixed = TRUE;
@@ -696,6 +726,81 @@ held_by_another (GHashTable *held, guint font, guint symbol, const char *value)
   return holder != 0 && holder != symbol + 1;
 }
 
+/* What the second pass of dc_references_apply() knows while it decides shared outlines. */
+typedef struct
+{
+  DcKey *key;
+  const DcSymbol *symbols;
+  GHashTable *readings; /* font → DcReadings (choose_by_language()) */
+  GHashTable *held;     /* values_held() */
+  GHashTable *scripts;  /* count_scripts(), NULL until a shared outline asks */
+} SharedPass;
+
+/* Of @values, the characters @symbol's shared outline stands for, the one to give it,
+ * or NULL; @status lowered to a proposal where that is not sure enough. */
+static const char *
+choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status)
+{
+  g_autoptr (GPtrArray) candidates = g_ptr_array_new ();
+  guint font = pass->symbols[s].font;
+  const char *script, *chosen = NULL;
+  gboolean mixed;
+
+  /* The font's own script, or the one script all the candidates share. */
+  if (pass->scripts == NULL)
+    pass->scripts = count_scripts (pass->key);
+  script = font_script (pass->scripts, font, &mixed);
+  if (script == NULL)
+    script = common_script (values);
+  for (guint i = 0; i < values->len; i++)
+    if (script == NULL
+        || g_strcmp0 (dc_library_script_of_value (g_ptr_array_index (values, i)), script) == 0)
+      g_ptr_array_add (candidates, g_ptr_array_index (values, i));
+  if (candidates->len > 1)
+    chosen = choose_by_language (pass->key, pass->readings, font, s, candidates);
+  /* Within one script the basic letter comes first in Unicode: л (U+043B) before its
+   * phonetic small capital ᴫ (U+1D2B), drawn alike; but with several left, that is a
+   * likely reading, not a certain one. */
+  if (chosen == NULL && script != NULL && candidates->len > 1)
+    *status = DC_KEY_PROPOSED;
+  /* In a font of several scripts, nothing the font or its words say made a shared
+   * outline right often enough to apply it (the many-language book: ɩ for ι, ɛ for ε,
+   * chosen by words): the reading is proposed. */
+  if (mixed)
+    *status = DC_KEY_PROPOSED;
+  if (chosen == NULL && script != NULL)
+    for (guint i = 0; i < candidates->len; i++)
+      if (chosen == NULL
+          || g_utf8_get_char (g_ptr_array_index (candidates, i)) < g_utf8_get_char (chosen))
+        chosen = g_ptr_array_index (candidates, i);
+  if (chosen != NULL && held_by_another (pass->held, font, s, chosen))
+    {
+      *status = DC_KEY_PROPOSED;
+      for (guint i = 0; i < values->len; i++)
+        if (!held_by_another (pass->held, font, s, g_ptr_array_index (values, i)))
+          {
+            chosen = g_ptr_array_index (values, i);
+            break;
+          }
+    }
+  return chosen;
+}
+
+/* Gives @symbol @chosen from the outline of an installed font of @family.
+ * Returns: whether it was applied (not only proposed) */
+static gboolean
+set_identity (DcKey *key, guint symbol, const char *chosen, const char *family, DcKeyStatus status)
+{
+  g_autofree char *provenance = NULL;
+
+  provenance = g_strdup_printf ("identity: the same outline as in the installed font %s",
+                                family != NULL ? family : "?");
+  return dc_key_set_full (key, symbol, chosen, status, DC_KEY_LEVEL_IDENTITY,
+                          status == DC_KEY_PROPOSED ? IDENTITY_PROPOSAL_CONFIDENCE : -1, provenance,
+                          NULL)
+         && status == DC_KEY_INFERRED;
+}
+
 /**
  * dc_references_apply:
  * @shapes: the shapes of @key's document
@@ -713,7 +818,6 @@ held_by_another (GHashTable *held, guint font, guint symbol, const char *value)
 guint
 dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
 {
-  DcDocument *document;
   const DcSymbol *symbols;
   guint *order;
   guint n_symbols, n = 0;
@@ -722,102 +826,61 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
   g_return_val_if_fail (shapes != NULL, 0);
   g_return_val_if_fail (DC_IS_KEY (key), 0);
 
-  document = dc_key_get_document (key);
-  symbols = dc_document_get_symbols (document, &n_symbols);
+  symbols = dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
   if (!prepare_outlines (self))
     return 0;
 
   /* Unambiguous outlines first: what they decode tells each font's script. */
   order = symbols_by_frequency (symbols, n_symbols);
-  for (guint pass = 0; pass < 2; pass++)
+  for (guint i_pass = 0; i_pass < 2; i_pass++)
     {
-      g_autoptr (GHashTable)
-          cache = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) _dc_readings_free);
-      g_autoptr (GHashTable) held = pass == 1 ? values_held (key, symbols, n_symbols) : NULL;
+      SharedPass pass = { key, symbols, NULL, NULL, NULL };
 
+      if (i_pass == 1)
+        {
+          pass.readings = g_hash_table_new_full (NULL, NULL, NULL,
+                                                 (GDestroyNotify) _dc_readings_free);
+          pass.held = values_held (key, symbols, n_symbols);
+        }
       for (guint i_symbol = 0; i_symbol < n_symbols; i_symbol++)
         {
-          guint s = pass == 1 ? order[i_symbol] : i_symbol;
+          guint s = i_pass == 1 ? order[i_symbol] : i_symbol;
           const DcShape *shape = dc_shapes_get (shapes, s);
           g_autoptr (GPtrArray) values = NULL;
           g_autoptr (GPtrArray) families = NULL;
-          const char *script = NULL;
           const char *chosen = NULL, *family = NULL;
           DcKeyStatus status = DC_KEY_INFERRED;
+          gboolean applied;
 
           if (shape == NULL || dc_key_get_value (key, s) != NULL)
             continue;
           lookup_outline (self, shape, &values, &families);
           if (values->len == 1)
-            chosen = g_ptr_array_index (values, 0), family = g_ptr_array_index (families, 0);
+            chosen = g_ptr_array_index (values, 0);
           /* Shared outlines wait for the second pass, when the unambiguous ones have
            * told the font's script and words. */
-          else if (values->len > 1 && pass == 1)
+          else if (values->len > 1 && i_pass == 1)
+            chosen = choose_shared (&pass, s, values, &status);
+          if (chosen == NULL)
+            continue;
+          for (guint i = 0; i < values->len; i++)
+            if (g_ptr_array_index (values, i) == chosen)
+              family = g_ptr_array_index (families, i);
+          applied = set_identity (key, s, chosen, family, status);
+          /* The symbol had no value the scripts were counted with: now it may. */
+          if (pass.scripts != NULL)
+            count_script (pass.scripts, key, symbols, s);
+          if (applied)
             {
-              g_autoptr (GPtrArray) candidates = g_ptr_array_new ();
-
-              gboolean mixed;
-
-              /* The font's own script, or the one script all the candidates share. */
-              script = font_script (key, symbols[s].font, &mixed);
-              if (script == NULL)
-                script = common_script (values);
-              for (guint i = 0; i < values->len; i++)
-                if (script == NULL
-                    || g_strcmp0 (dc_library_script_of_value (g_ptr_array_index (values, i)),
-                                  script)
-                           == 0)
-                  g_ptr_array_add (candidates, g_ptr_array_index (values, i));
-              if (candidates->len > 1)
-                chosen = choose_by_language (key, cache, symbols[s].font, s, candidates);
-              /* Within one script the basic letter comes first in Unicode: л (U+043B)
-               * before its phonetic small capital ᴫ (U+1D2B), drawn alike; but with
-               * several left, that is a likely reading, not a certain one. */
-              if (chosen == NULL && script != NULL && candidates->len > 1)
-                status = DC_KEY_PROPOSED;
-              /* In a font of several scripts, nothing the font or its words say made a
-               * shared outline right often enough to apply it (the many-language book:
-               * ɩ for ι, ɛ for ε, chosen by words): the reading is proposed. */
-              if (mixed)
-                status = DC_KEY_PROPOSED;
-              if (chosen == NULL && script != NULL)
-                for (guint i = 0; i < candidates->len; i++)
-                  if (chosen == NULL
-                      || g_utf8_get_char (g_ptr_array_index (candidates, i))
-                             < g_utf8_get_char (chosen))
-                    chosen = g_ptr_array_index (candidates, i);
-              if (chosen != NULL && held_by_another (held, symbols[s].font, s, chosen))
-                {
-                  status = DC_KEY_PROPOSED;
-                  for (guint i = 0; i < values->len; i++)
-                    if (!held_by_another (held, symbols[s].font, s, g_ptr_array_index (values, i)))
-                      {
-                        chosen = g_ptr_array_index (values, i);
-                        break;
-                      }
-                }
-              for (guint i = 0; chosen != NULL && i < values->len; i++)
-                if (g_ptr_array_index (values, i) == chosen)
-                  family = g_ptr_array_index (families, i);
-            }
-          if (chosen != NULL)
-            {
-              g_autofree char *provenance =
-                  g_strdup_printf ("identity: the same outline as in the installed font %s",
-                                   family != NULL ? family : "?");
-
-              if (dc_key_set_full (key, s, chosen, status, DC_KEY_LEVEL_IDENTITY,
-                                   status == DC_KEY_PROPOSED ? IDENTITY_PROPOSAL_CONFIDENCE : -1,
-                                   provenance, NULL)
-                  && status == DC_KEY_INFERRED)
-                {
-                  n++;
-                  if (held != NULL)
-                    g_hash_table_insert (held, g_strdup_printf ("%u:%s", symbols[s].font, chosen),
-                                         GUINT_TO_POINTER (s + 1));
-                }
+              n++;
+              if (pass.held != NULL)
+                g_hash_table_insert (pass.held, g_strdup_printf ("%u:%s", symbols[s].font, chosen),
+                                     GUINT_TO_POINTER (s + 1));
             }
         }
+      g_clear_pointer (&pass.readings, g_hash_table_unref);
+      g_clear_pointer (&pass.held, g_hash_table_unref);
+      g_clear_pointer (&pass.scripts, g_hash_table_unref);
     }
   g_free (order);
   return n;
