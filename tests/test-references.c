@@ -490,6 +490,52 @@ test_contradicted (void)
       g_assert_cmpstr (dc_key_get_value (key, s), ==, "À");
 }
 
+/* Decodes library-recoded with @references. Returns: how many symbols it decoded */
+static guint
+decode_recoded (DcReferences *references)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("library-recoded");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (DcShapes) shapes = dc_shapes_new (document);
+  guint n;
+
+  dc_key_begin_change (key, "identity");
+  n = dc_references_apply (references, shapes, key);
+  dc_key_end_change (key);
+  return n;
+}
+
+/* The index answers each outline once and keeps the answer; rebuilt from other fonts (here
+ * none), the same index object answers from what it holds now, not from what it held. */
+static void
+test_rebuilt (void)
+{
+  g_autofree char *path = g_build_filename (test_dir, "rebuilt.sqlite", NULL);
+  g_autofree char *installed = g_build_filename (fonts_dir, "DejaVuSans.ttf", NULL);
+  g_autofree char *aside = g_build_filename (test_dir, "DejaVuSans.ttf", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcReferences) references = dc_references_open (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (dc_references_update (references, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (decode_recoded (references), >, 25);
+  /* Asked again: the same answers. */
+  g_assert_cmpuint (decode_recoded (references), >, 25);
+
+  g_assert_cmpint (g_rename (installed, aside), ==, 0);
+  FcInitReinitialize ();
+  g_assert_true (dc_references_update (references, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (dc_references_get_n_fonts (references), ==, 0);
+  g_assert_cmpuint (decode_recoded (references), ==, 0);
+
+  g_assert_cmpint (g_rename (aside, installed), ==, 0);
+  FcInitReinitialize ();
+  g_assert_true (dc_references_update (references, NULL, NULL, &error));
+  g_assert_cmpuint (decode_recoded (references), >, 25);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -506,6 +552,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/pipeline", test_pipeline);
   g_test_add_func ("/references/shared-outlines", test_shared_outlines);
   g_test_add_func ("/references/contradicted", test_contradicted);
+  g_test_add_func ("/references/rebuilt", test_rebuilt);
   status = g_test_run ();
   dc_test_remove_tree (test_dir);
   g_free (test_dir);
