@@ -102,6 +102,10 @@ typedef struct
   Typed *lone_words;
   guint32 **lone_held;
   guint8 **lone_fit; /* owned by the matcher's fit_cache */
+  /* (nullable) searching relaxed: the same tables of the query's strict search, if it
+   * made them, whose answers hold for the token types that relaxing does not change */
+  guint8 *first_word_strict;
+  guint8 **lone_fit_strict;
   /* (nullable) per token type: how many of its glyphs are known to spell nothing, + 1
    * (0: not counted yet) */
   guint *n_silent;

@@ -390,6 +390,55 @@ fit_table (DcMatcher *self, const Typed *typed, const Query *query, guint w, cha
   return table;
 }
 
+/* The table fit_table() keeps for the same word searched strictly, if the query made one
+ * (a relaxed search follows a strict one that found nothing); NULL otherwise. */
+static guint8 *
+strict_fit_table (DcMatcher *self, const Typed *typed, const Query *query, guint w, char kind)
+{
+  Query strict = *query;
+  guint8 *table;
+
+  if (!query->relaxed && !query->relax_all)
+    return NULL;
+  strict.relaxed = FALSE;
+  strict.relax_all = FALSE;
+  table = fit_table (self, typed, &strict, w, kind);
+  /* fit_table() made it, empty: keeping it costs a little memory until the query ends. */
+  return table;
+}
+
+/* Whether searching relaxed may read token @t otherwise than searching strictly: only a
+ * glyph whose known value the search may contradict (follow_known() in dc-align-search.c,
+ * the one place where the search looks at how relaxed it is) makes a difference. A
+ * token of a font not yet read has none, and those are most of what an uncued query
+ * that fits nowhere aligns, once strictly and once relaxed. */
+static gboolean
+relaxing_changes (DcMatcher *self, const Query *query, const Scan *scan, guint t)
+{
+  const DcToken *token = &scan->tokens[t];
+
+  for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+    {
+      guint32 symbol = scan->order_symbol != NULL ? scan->order_symbol[k]
+                                                  : scan->glyphs[scan->order[k]].symbol;
+
+      if (g_ptr_array_index (self->nfd_values, symbol) != NULL
+          && (query->relax_all || dc_key_get_status (self->key, symbol) != DC_KEY_FROM_PDF))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Fills @fit (an entry of a relaxed search's table) from @strict (the same entry of the
+ * strict search's table, or NULL) where the answers must be the same. */
+static void
+fit_from_strict (DcMatcher *self, const Query *query, const Scan *scan, guint t, guint8 *fit,
+                 const guint8 *strict)
+{
+  if (strict != NULL && *strict != 0 && !relaxing_changes (self, query, scan, t))
+    *fit = *strict;
+}
+
 static void
 lone_words_init (DcMatcher *self, const Typed *typed, const Query *query, Scan *scan)
 {
@@ -398,11 +447,13 @@ lone_words_init (DcMatcher *self, const Typed *typed, const Query *query, Scan *
   scan->lone_words = g_new0 (Typed, n_words);
   scan->lone_held = g_new0 (guint32 *, n_words);
   scan->lone_fit = g_new0 (guint8 *, n_words);
+  scan->lone_fit_strict = g_new0 (guint8 *, n_words);
   for (guint w = 1; w < n_words; w++)
     {
       lone_word_prepare (typed, w, &scan->lone_words[w]);
       scan->lone_held[w] = _dc_held_cache_new (&scan->lone_words[w]);
       scan->lone_fit[w] = fit_table (self, typed, query, w, 'L');
+      scan->lone_fit_strict[w] = strict_fit_table (self, typed, query, w, 'L');
     }
 }
 
@@ -419,6 +470,7 @@ lone_words_clear (Scan *scan, guint n_words)
   g_clear_pointer (&scan->lone_words, g_free);
   g_clear_pointer (&scan->lone_held, g_free);
   g_clear_pointer (&scan->lone_fit, g_free);
+  g_clear_pointer (&scan->lone_fit_strict, g_free);
 }
 
 /* Whether the run at @start may read as the typed words, as far as its first token
@@ -435,6 +487,9 @@ first_word_may_fit (DcMatcher *self, const Typed *typed, const Query *query, Sca
   if (scan->first_word == NULL)
     return TRUE;
   type = self->token_type[start];
+  if (scan->first_word[type] == 0 && scan->first_word_strict != NULL)
+    fit_from_strict (self, query, scan, start, &scan->first_word[type],
+                     &scan->first_word_strict[type]);
   if (scan->first_word[type] == 0)
     {
       Search search;
@@ -465,6 +520,8 @@ other_words_may_fit (DcMatcher *self, const Query *query, Scan *scan, guint star
       guint32 type = self->token_type[start + w];
       guint8 *fit = &scan->lone_fit[w][type];
 
+      if (*fit == 0 && scan->lone_fit_strict[w] != NULL)
+        fit_from_strict (self, query, scan, start + w, fit, &scan->lone_fit_strict[w][type]);
       if (*fit == 0)
         {
           Search search;
@@ -584,6 +641,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
       if (n_words > 1)
         {
           scan.first_word = fit_table (self, typed, query, 0, 'F');
+          scan.first_word_strict = strict_fit_table (self, typed, query, 0, 'F');
           lone_words_init (self, typed, query, &scan);
         }
       if (query->has_silent)
