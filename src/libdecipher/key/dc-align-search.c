@@ -25,7 +25,11 @@
 #define HELD_VALUE_COST 2 /* a value another symbol already has */
 #define MAX_SEARCH_STEPS 20000
 #define HELD_CACHE_LENGTH 8 /* typed code points a cached answer may cover */
-#define OMITTED_COST 4      /* a punctuation glyph read without being typed */
+/* Answers kept per typed stretch, one per font modulo this: an uncued query in a book of
+ * many fonts asks the same stretch of the runs of each font not yet read, and with one
+ * answer a stretch they took it from each other, a normalisation each time. */
+#define HELD_CACHE_WAYS 8
+#define OMITTED_COST 4 /* a punctuation glyph read without being typed */
 #define MONGOLIAN_VOWEL_SEPARATOR 0x180E
 
 static const Binding *
@@ -54,7 +58,7 @@ find_binding (const Search *s, guint symbol)
 guint32 *
 _dc_held_cache_new (const Typed *typed)
 {
-  return g_new0 (guint32, MAX (1, typed->chars->len) * (HELD_CACHE_LENGTH + 1));
+  return g_new0 (guint32, MAX (1, typed->chars->len) * (HELD_CACHE_LENGTH + 1) * HELD_CACHE_WAYS);
 }
 
 /* Whether another symbol of @font holds the typed stretch as its value. */
@@ -67,7 +71,8 @@ value_is_held_by_font (const Search *s, guint font, guint start, guint length)
   if (s->held_cache != NULL && length <= HELD_CACHE_LENGTH)
     {
       /* An entry is (font + 1) << 1 | held, 0 when not asked yet. */
-      cached = &s->held_cache[start * (HELD_CACHE_LENGTH + 1) + length];
+      cached = &s->held_cache[(start * (HELD_CACHE_LENGTH + 1) + length) * HELD_CACHE_WAYS
+                              + font % HELD_CACHE_WAYS];
       if (*cached >> 1 == font + 1)
         return *cached & 1;
     }

@@ -45,7 +45,9 @@ struct _DcMatcher
   /* During one query (emptied when it starts and when the key changes): for a typed word
    * and a way of searching, which token types may spell it. A query that finds nothing
    * scans the document some thirty times (relaxed, to explain, leaving punctuation out,
-   * the words as one), mostly for the same words. GBytes → guint8 per token type. */
+   * the words as one), mostly for the same words. GBytes → guint8 per token type.
+   * It keeps for the query's scans, too, each typed input's held cache (_dc_held_cache_new())
+   * and, for each set of glyph counts, the runs that have them (see query_memo()). */
   GHashTable *fit_cache;
 };
 
@@ -100,8 +102,8 @@ typedef struct
    * query prepares it), its held cache, and per token type whether it may spell it, as
    * first_word says of the first */
   Typed *lone_words;
-  guint32 **lone_held;
-  guint8 **lone_fit; /* owned by the matcher's fit_cache */
+  guint32 **lone_held; /* owned by the matcher's fit_cache, as lone_fit */
+  guint8 **lone_fit;   /* owned by the matcher's fit_cache */
   /* (nullable) searching relaxed: the same tables of the query's strict search, if it
    * made them, whose answers hold for the token types that relaxing does not change */
   guint8 *first_word_strict;

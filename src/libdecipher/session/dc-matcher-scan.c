@@ -361,6 +361,44 @@ lone_word_prepare (const Typed *typed, guint w, Typed *lone)
     lone->ligature_memo = g_new0 (guint8, (gsize) (length + 1) * (length + 1));
 }
 
+/* What the matcher keeps under @key (a kind of memo, then what it is of) for the rest of
+ * the query, or NULL, and the key to keep it under (taken). */
+static gpointer
+query_memo (DcMatcher *self, GByteArray *key, GBytes **bytes)
+{
+  gpointer memo;
+
+  *bytes = g_byte_array_free_to_bytes (key);
+  memo = g_hash_table_lookup (self->fit_cache, *bytes);
+  if (memo != NULL)
+    g_clear_pointer (bytes, g_bytes_unref);
+  return memo;
+}
+
+/* The held cache for searches of @typed, kept across the query's scans: which stretch of
+ * the typed text a font's symbol holds is the same in each (the holders change only with
+ * the key, which empties the memos), and asking anew cost each scan a normalisation per
+ * (font, stretch) it met. */
+static guint32 *
+shared_held_cache (DcMatcher *self, const Typed *typed)
+{
+  GByteArray *key = g_byte_array_new ();
+  const guint8 kind = 'H';
+  guint32 *cache;
+  GBytes *bytes;
+
+  g_byte_array_append (key, &kind, 1);
+  g_byte_array_append (key, (const guint8 *) typed->chars->data,
+                       typed->chars->len * sizeof (gunichar));
+  cache = query_memo (self, key, &bytes);
+  if (cache == NULL)
+    {
+      cache = _dc_held_cache_new (typed);
+      g_hash_table_insert (self->fit_cache, bytes, cache);
+    }
+  return cache;
+}
+
 /* The matcher's table of which token types may spell typed word @w of @typed, searched
  * as @query says; @kind tells the first word's (aligned within the whole input) from a
  * lone word's. */
@@ -451,7 +489,7 @@ lone_words_init (DcMatcher *self, const Typed *typed, const Query *query, Scan *
   for (guint w = 1; w < n_words; w++)
     {
       lone_word_prepare (typed, w, &scan->lone_words[w]);
-      scan->lone_held[w] = _dc_held_cache_new (&scan->lone_words[w]);
+      scan->lone_held[w] = shared_held_cache (self, &scan->lone_words[w]);
       scan->lone_fit[w] = fit_table (self, typed, query, w, 'L');
       scan->lone_fit_strict[w] = strict_fit_table (self, typed, query, w, 'L');
     }
@@ -463,10 +501,7 @@ lone_words_clear (Scan *scan, guint n_words)
   if (scan->lone_words == NULL)
     return;
   for (guint w = 1; w < n_words; w++)
-    {
-      _dc_typed_clear (&scan->lone_words[w]);
-      g_free (scan->lone_held[w]);
-    }
+    _dc_typed_clear (&scan->lone_words[w]);
   g_clear_pointer (&scan->lone_words, g_free);
   g_clear_pointer (&scan->lone_held, g_free);
   g_clear_pointer (&scan->lone_fit, g_free);
@@ -596,7 +631,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
   g_autoptr (GArray) seen_runs = g_array_new (FALSE, FALSE, sizeof (SeenRun));
   g_autofree guint *n_silent = NULL;
-  g_autofree guint32 *held_cache = _dc_held_cache_new (typed);
+  guint32 *held_cache = shared_held_cache (self, typed);
   guint n_words = _dc_typed_n_words (typed), pivot = 0, best_count = G_MAXUINT;
   g_autofree guint *lo = g_new (guint, MAX (1, n_words));
   g_autofree guint *hi = g_new (guint, MAX (1, n_words));
