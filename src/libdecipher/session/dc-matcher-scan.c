@@ -623,6 +623,74 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
     remember_run (scan, hash, start, candidate);
 }
 
+/* The runs of @n_words tokens whose glyph counts may spell the typed words (scan->lo and
+ * scan->hi, with silent glyphs on top when @query has them), in the lines @query looks
+ * at: a count, then the first token of each. The query's scans of one input ask for the
+ * same (strictly, relaxed, to explain), and those of its variants mostly do: they are
+ * listed once a query and kept in its memo table. */
+static const guint *
+runs_of_the_lengths (DcMatcher *self, const Query *query, const Scan *scan, guint n_words)
+{
+  GByteArray *key = g_byte_array_new ();
+  const guint8 kind[] = { 'R', query->has_silent };
+  const int lines[] = { query->line, query->line_end };
+  guint pivot = 0, best_count = G_MAXUINT, plo, phi, zero = 0;
+  GArray *runs;
+  gpointer memo;
+  GBytes *bytes;
+
+  g_byte_array_append (key, kind, sizeof kind);
+  g_byte_array_append (key, (const guint8 *) lines, sizeof lines);
+  g_byte_array_append (key, (const guint8 *) scan->lo, n_words * sizeof (guint));
+  g_byte_array_append (key, (const guint8 *) scan->hi, n_words * sizeof (guint));
+  memo = query_memo (self, key, &bytes);
+  if (memo != NULL)
+    return memo;
+
+  /* Start from the word whose glyph count is rarest in the document. */
+  for (guint w = 0; w < n_words; w++)
+    {
+      guint whi = scan->hi[w] + (query->has_silent ? MAX_SILENT_PER_WORD : 0), count = 0;
+
+      for (guint n = scan->lo[w]; n <= whi && n < self->by_length->len; n++)
+        count += ((GArray *) g_ptr_array_index (self->by_length, n))->len;
+      if (count < best_count)
+        {
+          best_count = count;
+          pivot = w;
+        }
+    }
+
+  runs = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_array_append_val (runs, zero);
+  plo = scan->lo[pivot];
+  phi = scan->hi[pivot] + (query->has_silent ? MAX_SILENT_PER_WORD : 0);
+  for (guint n = plo; n <= phi && n < self->by_length->len; n++)
+    {
+      GArray *bucket = g_ptr_array_index (self->by_length, n);
+
+      for (guint i = 0; i < bucket->len; i++)
+        {
+          guint t = g_array_index (bucket, guint, i);
+          guint start;
+
+          if (t < pivot || t - pivot + n_words > scan->n_tokens)
+            continue;
+          start = t - pivot;
+          if (query->line >= 0
+              && (scan->tokens[start].line < (guint) query->line
+                  || scan->tokens[start].line >= (guint) query->line_end))
+            continue;
+          if (run_may_fit_lengths (scan, start, n_words, query->has_silent))
+            g_array_append_val (runs, start);
+        }
+    }
+  g_array_index (runs, guint, 0) = runs->len - 1;
+  memo = g_array_free (runs, FALSE);
+  g_hash_table_insert (self->fit_cache, bytes, memo);
+  return memo;
+}
+
 /* Every run of the typed shape, aligned; candidates come back best first. */
 GPtrArray *
 _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
@@ -632,7 +700,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   g_autoptr (GArray) seen_runs = g_array_new (FALSE, FALSE, sizeof (SeenRun));
   g_autofree guint *n_silent = NULL;
   guint32 *held_cache = shared_held_cache (self, typed);
-  guint n_words = _dc_typed_n_words (typed), pivot = 0, best_count = G_MAXUINT;
+  guint n_words = _dc_typed_n_words (typed);
   g_autofree guint *lo = g_new (guint, MAX (1, n_words));
   g_autofree guint *hi = g_new (guint, MAX (1, n_words));
   GPtrArray *candidates = g_ptr_array_new_with_free_func ((GDestroyNotify) candidate_free);
@@ -681,46 +749,11 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
         }
       if (query->has_silent)
         scan.n_silent = n_silent = g_new0 (guint, MAX (1, self->n_types));
-      /* Start from the word whose glyph count is rarest in the document. */
-      for (guint w = 0; w < n_words; w++)
-        {
-          guint wlo, whi, count = 0;
-
-          word_length_range (typed, w, query->has_silent, &wlo, &whi);
-          for (guint n = wlo; n <= whi && n < self->by_length->len; n++)
-            count += ((GArray *) g_ptr_array_index (self->by_length, n))->len;
-          if (count < best_count)
-            {
-              best_count = count;
-              pivot = w;
-            }
-        }
-
       {
-        guint plo, phi;
+        const guint *runs = runs_of_the_lengths (self, query, &scan, n_words);
 
-        word_length_range (typed, pivot, query->has_silent, &plo, &phi);
-        for (guint n = plo; n <= phi && n < self->by_length->len; n++)
-          {
-            GArray *bucket = g_ptr_array_index (self->by_length, n);
-
-            for (guint i = 0; i < bucket->len; i++)
-              {
-                guint t = g_array_index (bucket, guint, i);
-                guint start;
-
-                if (t < pivot || t - pivot + n_words > scan.n_tokens)
-                  continue;
-                start = t - pivot;
-                if (query->line >= 0
-                    && (scan.tokens[start].line < (guint) query->line
-                        || scan.tokens[start].line >= (guint) query->line_end))
-                  continue;
-                if (!run_may_fit_lengths (&scan, start, n_words, query->has_silent))
-                  continue;
-                consider_run (self, typed, query, &scan, start);
-              }
-          }
+        for (guint i = 1; i <= runs[0]; i++)
+          consider_run (self, typed, query, &scan, runs[i]);
       }
     }
 
