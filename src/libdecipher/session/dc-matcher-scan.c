@@ -153,10 +153,9 @@ count_silent (DcMatcher *self, const Scan *scan, guint t)
 }
 
 static gboolean
-run_fits_lengths (DcMatcher *self, const Typed *typed, const Query *query, const Scan *scan,
-                  guint start)
+run_fits_lengths (DcMatcher *self, guint n_words, const Query *query, const Scan *scan, guint start)
 {
-  for (guint w = 0; w < _dc_typed_n_words (typed); w++)
+  for (guint w = 0; w < n_words; w++)
     {
       const DcToken *token = &scan->tokens[start + w];
       guint n = token->n_glyphs;
@@ -575,16 +574,20 @@ other_words_may_fit (DcMatcher *self, const Query *query, Scan *scan, guint star
 }
 
 static void
-consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, guint start)
+consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, guint start,
+              guint n_words)
 {
-  guint n_words = _dc_typed_n_words (typed);
   gpointer hash = NULL;
   Search search;
   Candidate *candidate;
 
-  if (!run_fits_lengths (self, typed, query, scan, start))
-    return;
-  query->shaped_runs++;
+  /* Without silent glyphs, runs_of_the_lengths() has checked the counts already. */
+  if (query->has_silent || query->token >= 0)
+    {
+      if (!run_fits_lengths (self, n_words, query, scan, start))
+        return;
+      query->shaped_runs++;
+    }
   /* Before the seen runs: an array's answer is cheaper than hashing the run. */
   if (!first_word_may_fit (self, typed, query, scan, start)
       || !other_words_may_fit (self, query, scan, start, n_words))
@@ -734,7 +737,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
       guint start = lines[query->line].first_token + (guint) query->token;
 
       if (start + n_words <= scan.n_tokens)
-        consider_run (self, typed, query, &scan, start);
+        consider_run (self, typed, query, &scan, start, n_words);
     }
   else
     {
@@ -752,8 +755,10 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
       {
         const guint *runs = runs_of_the_lengths (self, query, &scan, n_words);
 
+        if (!query->has_silent)
+          query->shaped_runs = runs[0];
         for (guint i = 1; i <= runs[0]; i++)
-          consider_run (self, typed, query, &scan, runs[i]);
+          consider_run (self, typed, query, &scan, runs[i], n_words);
       }
     }
 
