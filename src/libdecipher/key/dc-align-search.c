@@ -610,7 +610,8 @@ search_from (Search *s, guint glyph, guint at, guint word)
 
 /* Aligns the typed words with the run; on return s->found says whether a reading
  * exists and s->best holds the cheapest one. s->bindings, the search's scratch, may be
- * given (the caller's, emptied here and left to it) or left NULL.
+ * given (the caller's, emptied here and left to it) or left NULL; so may s->best (a
+ * query aligns thousands of runs, most of which read no way at all).
  *
  * With s->n_words_only, the search ends where those first words are read: until a
  * whole reading is found, the search of a run goes through exactly the readings of its
@@ -627,7 +628,10 @@ _dc_search_run (Search *s)
   if (own_bindings)
     s->bindings = g_array_new (FALSE, FALSE, sizeof (Binding));
   g_array_set_size (s->bindings, 0);
-  s->best = g_array_new (FALSE, FALSE, sizeof (Binding));
+  if (s->best == NULL)
+    s->best = g_array_new (FALSE, FALSE, sizeof (Binding));
+  else
+    g_array_set_size (s->best, 0);
   search_from (s, 0, 0, 0);
   if (own_bindings)
     g_clear_pointer (&s->bindings, g_array_unref);

@@ -119,6 +119,7 @@ typedef struct
   guint *run_token_end;
   guint run_capacity; /* glyphs run_symbols and run_no_advance hold */
   GArray *run_bindings;
+  GArray *run_best; /* the search's best reading, copied when it is kept */
 } Scan;
 
 /* Where to look: the line the user pointed at (a hard cue), or the lines in view (a soft

@@ -121,6 +121,7 @@ _dc_matcher_scan_clear (Scan *scan)
   g_clear_pointer (&scan->run_no_advance, g_free);
   g_clear_pointer (&scan->run_token_end, g_free);
   g_clear_pointer (&scan->run_bindings, g_array_unref);
+  g_clear_pointer (&scan->run_best, g_array_unref);
 }
 
 /* A sequence of token types already aligned: where, and what it gave (NULL: nothing). */
@@ -331,6 +332,7 @@ search_init (DcMatcher *self, const Typed *typed, const Query *query, Scan *scan
   search->relaxed = query->relaxed;
   search->relax_all = query->relax_all;
   search->bindings = scan->run_bindings;
+  search->best = scan->run_best;
 }
 
 /* Typed word @w of @typed alone, as _dc_typed_prepare() makes a one-word input of it:
@@ -532,7 +534,6 @@ first_word_may_fit (DcMatcher *self, const Typed *typed, const Query *query, Sca
       search_init (self, typed, query, scan, &search);
       search.n_words_only = 1;
       _dc_search_run (&search);
-      g_clear_pointer (&search.best, g_array_unref);
       scan->first_word[type] = search.found || search.gave_up ? 2 : 1;
     }
   return scan->first_word[type] == 2;
@@ -564,7 +565,6 @@ other_words_may_fit (DcMatcher *self, const Query *query, Scan *scan, guint star
           search_init (self, &scan->lone_words[w], query, scan, &search);
           search.held_cache = scan->lone_held[w];
           _dc_search_run (&search);
-          g_clear_pointer (&search.best, g_array_unref);
           *fit = search.found || search.gave_up ? 2 : 1;
         }
       if (*fit == 1)
@@ -616,11 +616,11 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
 
   if (!search.found)
     {
-      g_clear_pointer (&search.best, g_array_unref);
       if (scan->seen != NULL)
         remember_run (scan, hash, start, NULL);
       return;
     }
+  search.best = g_array_copy (search.best);
   candidate = add_candidate (scan, typed, &search, start);
   if (scan->seen != NULL)
     remember_run (scan, hash, start, candidate);
@@ -722,6 +722,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   scan.held_cache = held_cache;
   scan.run_token_end = g_new (guint, MAX (1, n_words));
   scan.run_bindings = g_array_new (FALSE, FALSE, sizeof (Binding));
+  scan.run_best = g_array_new (FALSE, FALSE, sizeof (Binding));
   for (guint w = 0; w < n_words; w++)
     word_length_range (typed, w, FALSE, &lo[w], &hi[w]);
 
