@@ -81,6 +81,12 @@ typedef struct
   gboolean has_silent; /* some symbol is known to spell nothing (an empty value) */
 } Query;
 
+typedef struct
+{
+  guint64 hash;
+  guint index; /* 0: an empty slot */
+} SeenSlot;
+
 /* What one scan for candidates reads and fills, worked out once rather than per run. */
 typedef struct
 {
@@ -93,7 +99,9 @@ typedef struct
   guint *lo, *hi;           /* per typed word: the glyph counts that may spell it */
   GHashTable *by_signature; /* signature → Candidate */
   GPtrArray *candidates;
-  GHashTable *seen;  /* (nullable) hash of a run's token types → index in runs + 1 */
+  /* (nullable) by the hash of a run's token types: its index in seen_runs + 1 */
+  SeenSlot *seen;
+  guint seen_bits;   /* the table has 1 << seen_bits slots */
   GArray *seen_runs; /* of SeenRun */
   /* (nullable) per token type, for a run that starts with it: 0 not asked yet, 1 it
    * cannot spell the first typed word, 2 it may */

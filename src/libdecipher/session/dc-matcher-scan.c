@@ -198,6 +198,20 @@ hash_run_types (const guint32 *types, guint n_words)
   return GSIZE_TO_POINTER ((gsize) hash | 1);
 }
 
+/* The slot of @hash in the scan's table of seen runs, or the empty one where it would go.
+ * An open-addressed table of plain slots: a query looks up and files tens of thousands
+ * of runs, which a GHashTable made cost as much as checking their first words. */
+static SeenSlot *
+seen_slot (const Scan *scan, guint64 hash)
+{
+  guint mask = (1u << scan->seen_bits) - 1;
+  guint i = (guint) ((hash * 0x9e3779b97f4a7c15u) >> (64 - scan->seen_bits));
+
+  while (scan->seen[i].index != 0 && scan->seen[i].hash != hash)
+    i = (i + 1) & mask;
+  return &scan->seen[i];
+}
+
 /* The run of the same token types as @start seen before, if any. A hash that two
  * different sequences share (unlikely) only costs the deduplication of the second. */
 static SeenRun *
@@ -206,7 +220,7 @@ seen_run (DcMatcher *self, const Scan *scan, guint start, guint n_words, gpointe
   guint index;
 
   *hash = hash_run_types (&self->token_type[start], n_words);
-  index = GPOINTER_TO_UINT (g_hash_table_lookup (scan->seen, *hash));
+  index = seen_slot (scan, GPOINTER_TO_SIZE (*hash))->index;
   if (index == 0)
     return NULL;
   return &g_array_index (scan->seen_runs, SeenRun, index - 1);
@@ -216,11 +230,25 @@ static void
 remember_run (Scan *scan, gpointer hash, guint start, gpointer candidate)
 {
   SeenRun run = { start, candidate };
+  SeenSlot *slot = seen_slot (scan, GPOINTER_TO_SIZE (hash));
 
-  if (g_hash_table_contains (scan->seen, hash))
+  if (slot->index != 0)
     return;
   g_array_append_val (scan->seen_runs, run);
-  g_hash_table_insert (scan->seen, hash, GUINT_TO_POINTER (scan->seen_runs->len));
+  slot->hash = GPOINTER_TO_SIZE (hash);
+  slot->index = scan->seen_runs->len;
+  /* At most half full, so that a probe ends soon. */
+  if (2 * scan->seen_runs->len > 1u << scan->seen_bits)
+    {
+      g_autofree SeenSlot *old = scan->seen;
+      guint n_old = 1u << scan->seen_bits;
+
+      scan->seen_bits++;
+      scan->seen = g_new0 (SeenSlot, 1u << scan->seen_bits);
+      for (guint i = 0; i < n_old; i++)
+        if (old[i].index != 0)
+          *seen_slot (scan, old[i].hash) = old[i];
+    }
 }
 
 /* Whether the run at @start may have the typed words' glyph counts. Most runs that start
@@ -699,7 +727,6 @@ GPtrArray *
 _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
 {
   g_autoptr (GHashTable) by_signature = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
   g_autoptr (GArray) seen_runs = g_array_new (FALSE, FALSE, sizeof (SeenRun));
   g_autofree guint *n_silent = NULL;
   guint32 *held_cache = shared_held_cache (self, typed);
@@ -742,7 +769,8 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
     }
   else
     {
-      scan.seen = seen;
+      scan.seen_bits = 10;
+      scan.seen = g_new0 (SeenSlot, 1u << scan.seen_bits);
       scan.seen_runs = seen_runs;
       /* One word: the seen runs are the token types already. */
       if (n_words > 1)
@@ -764,6 +792,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
     }
 
   lone_words_clear (&scan, n_words);
+  g_clear_pointer (&scan.seen, g_free);
   scan_clear (&scan);
   g_ptr_array_sort (candidates, compare_candidates);
   return candidates;
