@@ -340,6 +340,80 @@ keep_if_among_best (GArray *best, const Window *window)
     g_array_set_size (best, KEEP_BEST);
 }
 
+/* Keeps the best windows of line @l among @windows. The windows starting at one token
+ * grow a token at a time: each adds only what its last token brings that the shorter one
+ * lacked. @gains is scratch. */
+static void
+windows_of_line (Context *c, const TokenUnknowns *unknowns, const DcSymbol *symbols, guint l,
+                 GArray *windows, GArray *gains)
+{
+  const DcLine *line = &c->lines[l];
+  guint line_end = line->first_token + line->n_tokens;
+  double *gain_of;
+
+  /* What each token's unknown symbols weigh on their own. A window's score (what its
+   * distinct unknown symbols weigh, by token) is at most the heaviest of its tokens':
+   * once the best windows are kept, the starts whose next tokens all weigh less than the
+   * worst of them are passed over, and most tokens of a book are (a margin for the
+   * rounding of sums taken in another order). */
+  g_array_set_size (gains, line->n_tokens);
+  gain_of = (double *) (void *) gains->data;
+  for (guint t = line->first_token; t < line_end; t++)
+    {
+      double gain = 0;
+
+      for (guint i = unknowns->first[t]; i < unknowns->first[t + 1]; i++)
+        gain += c->weight[unknowns->symbols[i]];
+      gain_of[t - line->first_token] = gain;
+    }
+
+  for (guint t = line->first_token; t < line_end; t++)
+    {
+      Window window = { 0 };
+      double gain = 0;
+
+      if (windows->len == KEEP_BEST)
+        {
+          double heaviest = 0;
+
+          for (guint u = t; u < t + MAX_WINDOW && u < line_end; u++)
+            heaviest = MAX (heaviest, gain_of[u - line->first_token]);
+          if (heaviest * (1 + 1e-9) < g_array_index (windows, Window, KEEP_BEST - 1).score)
+            continue;
+        }
+
+      c->stamp++;
+      for (guint w = 1; w <= MAX_WINDOW && t + w <= line_end; w++)
+        {
+          guint last = t + w - 1;
+
+          for (guint i = unknowns->first[last]; i < unknowns->first[last + 1]; i++)
+            {
+              guint32 symbol = unknowns->symbols[i];
+
+              if (c->seen[symbol] == c->stamp)
+                continue;
+              c->seen[symbol] = c->stamp;
+              gain += c->weight[symbol];
+              window.n_new++;
+              window.n_glyphs += symbols[symbol].n_glyphs;
+            }
+          if (window.n_new == 0)
+            continue;
+          window.score = gain / w;
+          /* Most windows of a book score below the worst of those kept: skip them
+           * without the call and the comparisons (ties still go the long way). */
+          if (windows->len == KEEP_BEST
+              && window.score < g_array_index (windows, Window, KEEP_BEST - 1).score)
+            continue;
+          window.line = l;
+          window.start = t;
+          window.n_tokens = w;
+          keep_if_among_best (windows, &window);
+        }
+    }
+}
+
 /**
  * dc_suggest_next_in:
  * @key: the values to go by; only the calling thread may use it meanwhile
@@ -356,6 +430,7 @@ void
 dc_suggest_next_in (DcKey *key, DcTokens *snapshot, DcSuggestion *suggestion)
 {
   g_autoptr (GArray) windows = g_array_new (FALSE, FALSE, sizeof (Window));
+  g_autoptr (GArray) gains = g_array_new (FALSE, FALSE, sizeof (double));
   TokenUnknowns unknowns = { 0 };
   const DcSymbol *symbols;
   Context c = { 0 };
@@ -369,49 +444,8 @@ dc_suggest_next_in (DcKey *key, DcTokens *snapshot, DcSuggestion *suggestion)
   context_init (&c, key, snapshot);
   token_unknowns_init (&c, &unknowns);
 
-  /* The windows starting at one token grow a token at a time: each adds only what its
-   * last token brings that the shorter one lacked. */
   for (guint l = 0; l < c.n_lines; l++)
-    {
-      const DcLine *line = &c.lines[l];
-      guint line_end = line->first_token + line->n_tokens;
-
-      for (guint t = line->first_token; t < line_end; t++)
-        {
-          Window window = { 0 };
-          double gain = 0;
-
-          c.stamp++;
-          for (guint w = 1; w <= MAX_WINDOW && t + w <= line_end; w++)
-            {
-              guint last = t + w - 1;
-
-              for (guint i = unknowns.first[last]; i < unknowns.first[last + 1]; i++)
-                {
-                  guint32 symbol = unknowns.symbols[i];
-
-                  if (c.seen[symbol] == c.stamp)
-                    continue;
-                  c.seen[symbol] = c.stamp;
-                  gain += c.weight[symbol];
-                  window.n_new++;
-                  window.n_glyphs += symbols[symbol].n_glyphs;
-                }
-              if (window.n_new == 0)
-                continue;
-              window.score = gain / w;
-              /* Most windows of a book score below the worst of those kept: skip them
-               * without the call and the comparisons (ties still go the long way). */
-              if (windows->len == KEEP_BEST
-                  && window.score < g_array_index (windows, Window, KEEP_BEST - 1).score)
-                continue;
-              window.line = l;
-              window.start = t;
-              window.n_tokens = w;
-              keep_if_among_best (windows, &window);
-            }
-        }
-    }
+    windows_of_line (&c, &unknowns, symbols, l, windows, gains);
   token_unknowns_clear (&unknowns);
 
   suggestion->done = TRUE;
