@@ -666,6 +666,74 @@ test_suggest_new_tokens (void)
   g_assert_cmpuint (g_array_index (busiest, guint, 0), ==, best_line);
 }
 
+/* The distinct unknown symbols of @suggestion's window, counted glyph by glyph; the
+ * first of them in *@first. */
+static guint
+count_window_unknowns (DcSession *session, const DcSuggestion *suggestion, guint *first)
+{
+  DcDocument *document = dc_session_get_document (session);
+  DcKey *key = dc_session_get_key (session);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcLine *lines = dc_document_get_lines (document, NULL);
+  const DcToken *tokens = dc_document_get_tokens (document, NULL);
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+
+  *first = G_MAXUINT;
+  for (guint t = 0; t < suggestion->n_tokens; t++)
+    {
+      const DcToken *token = &tokens[lines[suggestion->line].first_token + suggestion->token + t];
+
+      for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+        if (is_unknown (document, key, glyphs[order[k]].symbol))
+          {
+            if (*first == G_MAXUINT)
+              *first = glyphs[order[k]].symbol;
+            g_hash_table_add (seen, GUINT_TO_POINTER (glyphs[order[k]].symbol + 1));
+          }
+    }
+  return g_hash_table_size (seen);
+}
+
+/* A suggestion keeps each token's unknown symbols for the next (dc-suggest.c): asked again
+ * after a value is learned it filters them, after the value is undone it makes them
+ * anew, asked with nothing changed it takes them as they are. Each time, what it counts
+ * is what the glyphs hold now. */
+static void
+test_suggest_after_learning (void)
+{
+  g_autoptr (DcSession) session = open_session ("legacy-cyrillic");
+  DcDocument *document = dc_session_get_document (session);
+  DcSuggestion suggestion, again;
+  guint generation, symbol, n_before, unused;
+
+  dc_session_suggest (session, &suggestion);
+  g_assert_false (suggestion.done);
+  n_before = count_window_unknowns (session, &suggestion, &symbol);
+  g_assert_cmpuint (suggestion.n_new_symbols, ==, n_before);
+  g_assert_cmpuint (symbol, !=, G_MAXUINT);
+
+  /* A letter, not a space: the tokens stay, the kept lists are filtered. */
+  generation = dc_document_get_tokens_generation (document);
+  g_assert_true (dc_session_assign (session, symbol, "ж", NULL));
+  g_assert_cmpuint (dc_document_get_tokens_generation (document), ==, generation);
+  dc_session_suggest (session, &again);
+  g_assert_false (again.done);
+  g_assert_cmpuint (again.n_new_symbols, ==, count_window_unknowns (session, &again, &unused));
+  if (again.line == suggestion.line && again.token == suggestion.token
+      && again.n_tokens == suggestion.n_tokens)
+    g_assert_cmpuint (again.n_new_symbols, ==, n_before - 1);
+
+  g_assert_true (dc_session_undo (session, NULL));
+  dc_session_suggest (session, &again);
+  g_assert_cmpuint (again.line, ==, suggestion.line);
+  g_assert_cmpuint (again.token, ==, suggestion.token);
+  g_assert_cmpuint (again.n_tokens, ==, suggestion.n_tokens);
+  g_assert_cmpuint (again.n_new_symbols, ==, n_before);
+  dc_session_suggest (session, &again);
+  g_assert_cmpuint (again.n_new_symbols, ==, n_before);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -683,6 +751,7 @@ main (int argc, char **argv)
   g_test_add_func ("/dc-session/suggest-async", test_suggest_async);
   g_test_add_func ("/dc-session/index", test_index);
   g_test_add_func ("/dc-session/suggest-new-tokens", test_suggest_new_tokens);
+  g_test_add_func ("/dc-session/suggest-after-learning", test_suggest_after_learning);
 
   return g_test_run ();
 }

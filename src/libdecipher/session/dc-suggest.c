@@ -37,11 +37,14 @@ typedef struct
   guint *line_counts;
 } SymbolIndex;
 
+typedef struct _TokenUnknowns TokenUnknowns;
+
 /* The document's current SymbolIndex, made by whichever thread asks first. */
 typedef struct
 {
   GMutex lock;
   SymbolIndex *index;
+  TokenUnknowns *unknowns; /* (nullable) the last suggestion's, see token_unknowns_get() */
 } SymbolIndexHolder;
 
 /* Everything a suggestion reads: the document's glyphs (never change), a tokens snapshot
@@ -80,10 +83,13 @@ symbol_index_unref (SymbolIndex *index)
   g_atomic_rc_box_release_full (index, (GDestroyNotify) symbol_index_free);
 }
 
+static void token_unknowns_unref (TokenUnknowns *u);
+
 static void
 symbol_index_holder_free (SymbolIndexHolder *holder)
 {
   g_clear_pointer (&holder->index, symbol_index_unref);
+  g_clear_pointer (&holder->unknowns, token_unknowns_unref);
   g_mutex_clear (&holder->lock);
   g_free (holder);
 }
@@ -160,14 +166,12 @@ symbol_index_new (DcDocument *document, DcTokens *tokens)
 
 G_DEFINE_QUARK (dc - suggest - symbol - index, symbol_index)
 
-/* The symbol index of @tokens, which are @document's tokens now or a snapshot of them:
- * kept on the document for the next suggestion, until the tokens change. */
-static SymbolIndex *
-symbol_index_get (DcDocument *document, DcTokens *tokens)
+/* The document's holder of its SymbolIndex, made by whichever thread asks first. */
+static SymbolIndexHolder *
+symbol_index_holder_get (DcDocument *document)
 {
   GQuark quark = symbol_index_quark ();
   SymbolIndexHolder *holder;
-  SymbolIndex *index;
 
   holder = g_object_get_qdata (G_OBJECT (document), quark);
   if (holder == NULL)
@@ -181,6 +185,17 @@ symbol_index_get (DcDocument *document, DcTokens *tokens)
           holder = g_object_get_qdata (G_OBJECT (document), quark);
         }
     }
+  return holder;
+}
+
+/* The symbol index of @tokens, which are @document's tokens now or a snapshot of them:
+ * kept on the document for the next suggestion, until the tokens change. */
+static SymbolIndex *
+symbol_index_get (DcDocument *document, DcTokens *tokens)
+{
+  SymbolIndexHolder *holder = symbol_index_holder_get (document);
+  SymbolIndex *index;
+
   g_mutex_lock (&holder->lock);
   if (holder->index == NULL || holder->index->generation != dc_tokens_get_generation (tokens))
     {
@@ -235,36 +250,90 @@ context_clear (Context *c)
 
 /* Per token, its distinct unknown symbols in the order they first occur, packed: token
  * t's are unknown[first[t]] … unknown[first[t + 1] − 1]. A window then adds up a few
- * short lists instead of walking its glyphs through the reading order again. */
-typedef struct
+ * short lists instead of walking its glyphs through the reading order again. Made for
+ * one tokens generation and one set of unknown symbols, then never changed (shared). */
+struct _TokenUnknowns
 {
-  guint *first; /* n_tokens + 1 */
+  guint generation;
+  guint n_symbols;
+  guint8 *unknown; /* the set it was made for, see Context */
+  guint *first;    /* n_tokens + 1 */
   guint32 *symbols;
-} TokenUnknowns;
+};
 
 static void
-token_unknowns_init (Context *c, TokenUnknowns *u)
+token_unknowns_free (TokenUnknowns *u)
 {
-  const SymbolIndex *index = c->index;
-  guint n = 0;
-
-  u->first = g_new (guint, c->n_tokens + 1);
-  u->symbols = g_new (guint32, MAX (1, index->first[c->n_tokens]));
-  for (guint t = 0; t < c->n_tokens; t++)
-    {
-      u->first[t] = n;
-      for (guint i = index->first[t]; i < index->first[t + 1]; i++)
-        if (c->unknown[index->symbols[i]])
-          u->symbols[n++] = index->symbols[i];
-    }
-  u->first[c->n_tokens] = n;
+  g_free (u->unknown);
+  g_free (u->first);
+  g_free (u->symbols);
 }
 
 static void
-token_unknowns_clear (TokenUnknowns *u)
+token_unknowns_unref (TokenUnknowns *u)
 {
-  g_clear_pointer (&u->first, g_free);
-  g_clear_pointer (&u->symbols, g_free);
+  g_atomic_rc_box_release_full (u, (GDestroyNotify) token_unknowns_free);
+}
+
+/* The unknowns of @c's tokens, from the symbol index, or from @from's (made for more
+ * unknown symbols than @c has: filtering its shorter lists keeps their order). */
+static TokenUnknowns *
+token_unknowns_new (Context *c, guint n_symbols, const TokenUnknowns *from)
+{
+  const SymbolIndex *index = c->index;
+  TokenUnknowns *u = g_atomic_rc_box_new0 (TokenUnknowns);
+  const guint *first = from != NULL ? from->first : index->first;
+  const guint32 *symbols = from != NULL ? from->symbols : index->symbols;
+  guint n = 0;
+
+  u->generation = index->generation;
+  u->n_symbols = n_symbols;
+  u->unknown = g_memdup2 (c->unknown, MAX (1, n_symbols));
+  u->first = g_new (guint, c->n_tokens + 1);
+  u->symbols = g_new (guint32, MAX (1, first[c->n_tokens]));
+  for (guint t = 0; t < c->n_tokens; t++)
+    {
+      u->first[t] = n;
+      for (guint i = first[t]; i < first[t + 1]; i++)
+        if (c->unknown[symbols[i]])
+          u->symbols[n++] = symbols[i];
+    }
+  u->first[c->n_tokens] = n;
+  return u;
+}
+
+/* The unknowns of @c's tokens. Kept on the document for the next suggestion: a
+ * suggestion asked again with the same symbols unknown (the key changed and changed
+ * back, or not at all) takes them as they are, and one asked after values were learned
+ * filters the last lists rather than the whole index again, the longest part of a
+ * suggestion in a large book. */
+static TokenUnknowns *
+token_unknowns_get (Context *c)
+{
+  SymbolIndexHolder *holder = symbol_index_holder_get (c->document);
+  TokenUnknowns *cached, *u;
+  gboolean fewer = TRUE;
+  guint n_symbols;
+
+  dc_document_get_symbols (c->document, &n_symbols);
+  g_mutex_lock (&holder->lock);
+  cached = holder->unknowns;
+  if (cached != NULL
+      && (cached->generation != c->index->generation || cached->n_symbols != n_symbols))
+    cached = NULL;
+  if (cached != NULL && memcmp (cached->unknown, c->unknown, MAX (1, n_symbols)) == 0)
+    {
+      u = g_atomic_rc_box_acquire (cached);
+      g_mutex_unlock (&holder->lock);
+      return u;
+    }
+  for (guint s = 0; cached != NULL && fewer && s < n_symbols; s++)
+    fewer = !c->unknown[s] || cached->unknown[s];
+  u = token_unknowns_new (c, n_symbols, cached != NULL && fewer ? cached : NULL);
+  g_clear_pointer (&holder->unknowns, token_unknowns_unref);
+  holder->unknowns = g_atomic_rc_box_acquire (u);
+  g_mutex_unlock (&holder->lock);
+  return u;
 }
 
 /* Whether the runs starting at @a and @b could both spell the same typed words. */
@@ -431,7 +500,7 @@ dc_suggest_next_in (DcKey *key, DcTokens *snapshot, DcSuggestion *suggestion)
 {
   g_autoptr (GArray) windows = g_array_new (FALSE, FALSE, sizeof (Window));
   g_autoptr (GArray) gains = g_array_new (FALSE, FALSE, sizeof (double));
-  TokenUnknowns unknowns = { 0 };
+  TokenUnknowns *unknowns;
   const DcSymbol *symbols;
   Context c = { 0 };
 
@@ -442,11 +511,11 @@ dc_suggest_next_in (DcKey *key, DcTokens *snapshot, DcSuggestion *suggestion)
 
   memset (suggestion, 0, sizeof *suggestion);
   context_init (&c, key, snapshot);
-  token_unknowns_init (&c, &unknowns);
+  unknowns = token_unknowns_get (&c);
 
   for (guint l = 0; l < c.n_lines; l++)
-    windows_of_line (&c, &unknowns, symbols, l, windows, gains);
-  token_unknowns_clear (&unknowns);
+    windows_of_line (&c, unknowns, symbols, l, windows, gains);
+  token_unknowns_unref (unknowns);
 
   suggestion->done = TRUE;
   if (windows->len > 0)
