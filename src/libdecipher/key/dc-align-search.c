@@ -110,6 +110,16 @@ value_is_held (const Search *s, guint symbol, guint start, guint length)
 
 static void search_from (Search *s, guint glyph, guint at, guint word);
 
+/* Drops the binding the last step pushed. The array has no clear function and no zero
+ * terminator, so that is lowering its length: g_array_set_size() shrinks through
+ * g_array_remove_range(), a tenth of a query's instructions at every step taken back. */
+static inline void
+pop_binding (Search *s)
+{
+  g_assert (s->bindings->len > 0);
+  s->bindings->len--;
+}
+
 /* Glyphs from @glyph to the end of its word known to spell nothing. */
 static guint
 silent_glyphs (const Search *s, guint glyph, guint word)
@@ -249,7 +259,7 @@ try_binding (Search *s, guint glyph, guint at, guint word, guint symbol, guint l
   search_from (s, glyph + 1, at + length, word);
   s->contradictions -= contradicts;
   s->cost -= cost;
-  g_array_set_size (s->bindings, s->bindings->len - 1);
+  pop_binding (s);
 }
 
 static gboolean
@@ -390,7 +400,7 @@ try_drawn_before (Search *s, const Step *step)
       s->cost -= 1;
       s->swapped_end = 0;
       if (bind)
-        g_array_set_size (s->bindings, s->bindings->len - 1);
+        pop_binding (s);
     }
 }
 
