@@ -249,9 +249,13 @@ undo_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   DecipherWindow *self = DECIPHER_WINDOW (widget);
 
+  g_autofree char *step = NULL;
+
   if (forward_to_text (self, "text.undo") || self->session == NULL)
     return;
-  dc_session_undo (decipher_session_get_engine (self->session), NULL);
+  step = g_strdup (dc_key_get_undo_label (decipher_session_get_key (self->session)));
+  if (dc_session_undo (decipher_session_get_engine (self->session), NULL) && step != NULL)
+    _decipher_window_undone_toast (self, step, TRUE);
 }
 
 static void
@@ -259,9 +263,13 @@ redo_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   DecipherWindow *self = DECIPHER_WINDOW (widget);
 
+  g_autofree char *step = NULL;
+
   if (forward_to_text (self, "text.redo") || self->session == NULL)
     return;
-  dc_session_redo (decipher_session_get_engine (self->session), NULL);
+  step = g_strdup (dc_key_get_redo_label (decipher_session_get_key (self->session)));
+  if (dc_session_redo (decipher_session_get_engine (self->session), NULL) && step != NULL)
+    _decipher_window_undone_toast (self, step, FALSE);
 }
 
 /* ---- view --------------------------------------------------------------------------- */

@@ -46,6 +46,7 @@ struct _DecipherWindow
   AdwToastOverlay *toast_overlay;
   AdwToast *undo_toast;  /* the toast whose Undo is the key's last step, while shown */
   AdwToast *learn_toast; /* the one toast that counts what was learned, while shown */
+  AdwToast *redo_toast;  /* the toast whose Redo is the step Ctrl+Z just undid, while shown */
   guint n_learned;       /* symbols it has counted */
   GtkStack *main_stack;
   AdwStatusPage *loading_page;
@@ -156,6 +157,7 @@ void _decipher_window_show_error (DecipherWindow *self, const char *heading, con
 void _decipher_window_toast (DecipherWindow *self, const char *title, gboolean undo);
 void _decipher_window_forget_undo_toast (DecipherWindow *self);
 void _decipher_window_learned_toast (DecipherWindow *self, guint n_symbols);
+void _decipher_window_undone_toast (DecipherWindow *self, const char *step, gboolean undone);
 void _decipher_window_update_progress (DecipherWindow *self);
 void _decipher_window_set_status (DecipherWindow *self);
 void _decipher_window_update_status (DecipherWindow *self);

@@ -50,10 +50,21 @@ toast_undo_cb (AdwToast *toast, DecipherWindow *self)
 }
 
 static void
+toast_redo_cb (AdwToast *toast, DecipherWindow *self)
+{
+  if (self->session == NULL || toast != self->redo_toast)
+    return;
+  self->redo_toast = NULL;
+  dc_session_redo (decipher_session_get_engine (self->session), NULL);
+}
+
+static void
 undo_toast_dismissed_cb (AdwToast *toast, DecipherWindow *self)
 {
   if (self->undo_toast == toast)
     self->undo_toast = NULL;
+  if (self->redo_toast == toast)
+    self->redo_toast = NULL;
   if (self->learn_toast == toast)
     self->learn_toast = NULL;
 }
@@ -67,6 +78,9 @@ void
 forget_undo_toast (DecipherWindow *self)
 {
   self->undo_toast = NULL;
+  if (self->redo_toast != NULL)
+    adw_toast_set_button_label (self->redo_toast, NULL);
+  self->redo_toast = NULL;
   /* The learning toast stays and keeps counting, but offers no Undo it cannot keep. */
   if (self->learn_toast != NULL)
     adw_toast_set_button_label (self->learn_toast, NULL);
@@ -114,6 +128,35 @@ _decipher_window_toast (DecipherWindow *self, const char *title, gboolean undo)
       g_signal_connect_object (toast, "dismissed", G_CALLBACK (undo_toast_dismissed_cb), self, 0);
       self->undo_toast = toast;
     }
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/* Ctrl+Z and Ctrl+Shift+Z say which step they took back or made again: the step may lie
+ * far from the page on show — the automatic guesses of the whole document, right after it
+ * opened — and nothing else would tell. The toast's button turns it round again for as
+ * long as that step is the key's next to redo (or undo). */
+void
+_decipher_window_undone_toast (DecipherWindow *self, const char *step, gboolean undone)
+{
+  g_autofree char *title = NULL;
+  AdwToast *toast;
+
+  if (!undone)
+    {
+      /* Translators: a toast after Ctrl+Shift+Z; %s is the step, e.g. “Automatic guesses”. */
+      title = g_strdup_printf (_("Redone: %s"), step);
+      _decipher_window_toast (self, title, TRUE);
+      return;
+    }
+  forget_undo_toast (self);
+  /* Translators: a toast after Ctrl+Z; %s is the step, e.g. “Automatic guesses”. */
+  title = g_strdup_printf (_("Undone: %s"), step);
+  toast = adw_toast_new (title);
+  adw_toast_set_button_label (toast, _("_Redo"));
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (toast_redo_cb), self, 0);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (undo_toast_dismissed_cb), self, 0);
+  self->redo_toast = toast;
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }

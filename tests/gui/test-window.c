@@ -168,7 +168,8 @@ test_open_assign_undo_reopen (void)
 
   /* Click the first occurrence of the commonest unknown letter and type "а". */
   symbol = most_frequent_unknown (session);
-  occurrences = dc_document_get_symbol_glyphs (decipher_session_get_document (session), symbol, &n_occurrences);
+  occurrences = dc_document_get_symbol_glyphs (decipher_session_get_document (session), symbol,
+                                               &n_occurrences);
   decipher_document_view_activate_glyph (view, occurrences[0]);
   popover = decipher_document_view_get_popover (view);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
@@ -243,7 +244,8 @@ assign_by_popover (DecipherWindow *window, guint symbol, const char *text)
   const guint32 *occurrences;
   guint n_occurrences;
 
-  occurrences = dc_document_get_symbol_glyphs (decipher_session_get_document (session), symbol, &n_occurrences);
+  occurrences = dc_document_get_symbol_glyphs (decipher_session_get_document (session), symbol,
+                                               &n_occurrences);
   decipher_document_view_activate_glyph (view, occurrences[0]);
   popover = decipher_document_view_get_popover (view);
   decipher_glyph_popover_set_text (popover, text);
@@ -285,6 +287,57 @@ test_stale_undo_toast (void)
   g_signal_emit_by_name (window->undo_toast, "button-clicked");
   g_assert_null (dc_key_get_value (key, second));
   g_assert_cmpstr (dc_key_get_value (key, first), ==, "а");
+  close_window (window);
+}
+
+/* Ctrl+Z right after opening takes back what the engine decided by itself for the whole
+ * document: a toast says which step, and its Redo puts them back, for as long as that step is the next
+ * to redo. Ctrl+Shift+Z says what it made again, with an Undo. */
+static void
+test_undo_says_what (void)
+{
+  g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
+  DecipherWindow *window = open_window (file);
+  DecipherSession *session = decipher_window_get_session (window);
+  DcKey *key = decipher_session_get_key (session);
+  guint opened, decoded, symbol;
+  g_autofree char *step = NULL;
+  AdwToast *toast;
+
+  dc_key_count_decoded (key, &opened, NULL);
+  g_assert_cmpuint (opened, >, 0);
+  step = g_strdup_printf ("Undone: %s", dc_key_get_undo_label (key));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  dc_key_count_decoded (key, &decoded, NULL);
+  g_assert_cmpuint (decoded, <, opened);
+  toast = window->redo_toast;
+  g_assert_nonnull (toast);
+  g_assert_cmpstr (adw_toast_get_title (toast), ==, step);
+  g_assert_cmpstr (adw_toast_get_button_label (toast), ==, "_Redo");
+  g_signal_emit_by_name (toast, "button-clicked");
+  dc_key_count_decoded (key, &decoded, NULL);
+  g_assert_cmpuint (decoded, ==, opened);
+  g_assert_null (window->redo_toast);
+
+  /* Once another step follows, the toast's Redo would make something else again: it is
+   * taken away, and a click on it does nothing. */
+  symbol = most_frequent_unknown (session);
+  assign_by_popover (window, symbol, "а");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_null (dc_key_get_value (key, symbol));
+  toast = window->redo_toast;
+  g_assert_nonnull (toast);
+  g_assert_true (g_str_has_prefix (adw_toast_get_title (toast), "Undone: "));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_cmpstr (dc_key_get_value (key, symbol), ==, "а");
+  g_assert_null (window->redo_toast);
+  g_assert_null (adw_toast_get_button_label (toast));
+  g_signal_emit_by_name (toast, "button-clicked");
+  g_assert_cmpstr (dc_key_get_value (key, symbol), ==, "а");
+  g_assert_nonnull (window->undo_toast);
+  g_assert_true (g_str_has_prefix (adw_toast_get_title (window->undo_toast), "Redone: "));
+  g_signal_emit_by_name (window->undo_toast, "button-clicked");
+  g_assert_null (dc_key_get_value (key, symbol));
   close_window (window);
 }
 
@@ -358,7 +411,6 @@ test_one_learning_toast (void)
   close_window (window);
 }
 
-
 static gboolean
 find_label_with (GtkWidget *widget, const char *part, char **text)
 {
@@ -367,7 +419,8 @@ find_label_with (GtkWidget *widget, const char *part, char **text)
       *text = g_strdup (gtk_label_get_text (GTK_LABEL (widget)));
       return TRUE;
     }
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
     if (find_label_with (c, part, text))
       return TRUE;
   return FALSE;
@@ -400,8 +453,8 @@ test_counts_and_zoom (void)
                      "the status to count the new symbol");
   status = g_strdup (gtk_label_get_text (_decipher_window_get_progress_label (window)));
   g_assert_true (g_str_has_prefix (status, expected));
-  g_assert_true (find_label_with (GTK_WIDGET (_decipher_window_get_palette (window)), "still unknown",
-                                  &summary));
+  g_assert_true (find_label_with (GTK_WIDGET (_decipher_window_get_palette (window)),
+                                  "still unknown", &summary));
   g_free (expected);
   expected = g_strdup_printf ("%u of %u symbols still unknown", to_decode - decoded, to_decode);
   g_assert_cmpstr (summary, ==, expected);
@@ -420,13 +473,15 @@ test_toast_spares_entry (void)
 {
   g_autoptr (GFile) file = gui_test_fixture_copy ("legacy-cyrillic.pdf");
   DecipherWindow *window = open_window (file);
-  GtkWidget *entry = GTK_WIDGET (decipher_input_pane_get_entry (_decipher_window_get_input_pane (window)));
+  GtkWidget *entry = GTK_WIDGET (
+      decipher_input_pane_get_entry (_decipher_window_get_input_pane (window)));
   graphene_rect_t bounds;
   GtkWidget *picked;
   double x, y;
 
-  _decipher_window_toast (window, "A note long enough to reach across the middle of the window "
-                                  "where the entry is",
+  _decipher_window_toast (window,
+                          "A note long enough to reach across the middle of the window "
+                          "where the entry is",
                           FALSE);
   gui_test_iterate (600); /* the toast slides in */
   gui_test_screenshot ("window-toast");
@@ -452,7 +507,8 @@ open_window_with_work (char **snapshot)
   DecipherWindow *window = open_window (file);
   DecipherSession *session = decipher_window_get_session (window);
 
-  g_assert_true (dc_session_assign (decipher_session_get_engine (session), most_frequent_unknown (session), "а", NULL));
+  g_assert_true (dc_session_assign (decipher_session_get_engine (session),
+                                    most_frequent_unknown (session), "а", NULL));
   *snapshot = gui_test_key_snapshot (decipher_session_get_key (session));
   return window;
 }
@@ -591,7 +647,8 @@ test_encrypted (void)
   answer (dialog, "_Open", "secret");
   GUI_TEST_WAIT (window_loaded, window, "the document to load with its password");
   g_assert_nonnull (decipher_window_get_session (window));
-  g_assert_cmpstr (decipher_session_get_password (decipher_window_get_session (window)), ==, "secret");
+  g_assert_cmpstr (decipher_session_get_password (decipher_window_get_session (window)), ==,
+                   "secret");
   g_assert_cmpstr (_decipher_window_get_visible_page (window), ==, "document");
   g_assert_null (gui_test_find_dialog ());
   close_window (window);
@@ -673,16 +730,18 @@ test_damaged_project (void)
   window = open_window (file);
   session = decipher_window_get_session (window);
   autosave = g_strdup (decipher_session_get_autosave_path (session));
-  g_assert_true (dc_session_assign (decipher_session_get_engine (session), most_frequent_unknown (session), "а", NULL));
+  g_assert_true (dc_session_assign (decipher_session_get_engine (session),
+                                    most_frequent_unknown (session), "а", NULL));
   gui_test_close_dialogs ();
   close_window (window);
   g_assert_true (g_file_get_contents (autosave, &valid, &length, NULL));
   window = open_window (other);
   session = decipher_window_get_session (window);
-  g_assert_true (dc_session_assign (decipher_session_get_engine (session), most_frequent_unknown (session), "x", NULL));
+  g_assert_true (dc_session_assign (decipher_session_get_engine (session),
+                                    most_frequent_unknown (session), "x", NULL));
   g_assert_true (decipher_session_save (session, NULL));
-  g_assert_true (g_file_get_contents (decipher_session_get_autosave_path (session), &foreign, NULL,
-                                      NULL));
+  g_assert_true (
+      g_file_get_contents (decipher_session_get_autosave_path (session), &foreign, NULL, NULL));
   close_window (window);
 
   {
@@ -875,8 +934,8 @@ test_palette_opens_glyph (void)
 static void
 test_help_overlay (void)
 {
-  g_autoptr (GtkBuilder) builder =
-    gtk_builder_new_from_resource ("/io/github/decipherpdf/Decipher/gtk/help-overlay.ui");
+  g_autoptr (GtkBuilder) builder = gtk_builder_new_from_resource (
+      "/io/github/decipherpdf/Decipher/gtk/help-overlay.ui");
   GObject *overlay = gtk_builder_get_object (builder, "help_overlay");
   const char *app_actions[] = { "app.quit", "win.show-help-overlay", NULL };
   g_autoptr (GSList) objects = gtk_builder_get_objects (builder);
@@ -947,7 +1006,7 @@ test_application (void)
   /* Not unique: the test has no session bus to be unique on. */
   g_application_set_flags (G_APPLICATION (application),
                            g_application_get_flags (G_APPLICATION (application))
-                             | G_APPLICATION_NON_UNIQUE);
+                               | G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
   g_assert_no_error (error);
 
@@ -961,11 +1020,12 @@ test_application (void)
 
   /* And the converse: every accelerator the application sets is in the shortcuts window. */
   {
-    g_autoptr (GtkBuilder) builder =
-      gtk_builder_new_from_resource ("/io/github/decipherpdf/Decipher/gtk/help-overlay.ui");
+    g_autoptr (GtkBuilder) builder = gtk_builder_new_from_resource (
+        "/io/github/decipherpdf/Decipher/gtk/help-overlay.ui");
     g_autoptr (GSList) objects = gtk_builder_get_objects (builder);
     g_autoptr (GHashTable) listed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-    g_auto (GStrv) actions = gtk_application_list_action_descriptions (GTK_APPLICATION (application));
+    g_auto (GStrv)
+        actions = gtk_application_list_action_descriptions (GTK_APPLICATION (application));
 
     for (GSList *l = objects; l != NULL; l = l->next)
       if (GTK_IS_SHORTCUTS_SHORTCUT (l->data))
@@ -978,8 +1038,9 @@ test_application (void)
         }
     for (guint i = 0; actions[i] != NULL; i++)
       {
-        g_auto (GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (application),
-                                                                      actions[i]);
+        g_auto (GStrv)
+            accels = gtk_application_get_accels_for_action (GTK_APPLICATION (application),
+                                                            actions[i]);
 
         if (accels[0] != NULL && !g_hash_table_contains (listed, actions[i]))
           g_error ("The shortcuts window does not list %s (%s)", actions[i], accels[0]);
@@ -996,7 +1057,6 @@ test_application (void)
   g_action_group_activate_action (G_ACTION_GROUP (application), "quit", NULL);
   GUI_TEST_WAIT (application_has_no_windows, application, "Quit to close every window");
 }
-
 
 typedef struct
 {
@@ -1030,7 +1090,7 @@ test_reopen_restores_view (void)
   g_assert_cmpuint (decipher_document_view_get_page (view), ==, 0);
   decipher_document_view_set_zoom (view, 1.44);
   decipher_document_view_set_page (view, 1);
-  wait = (ViewWait) { view, 1, 1.44 };
+  wait = (ViewWait){ view, 1, 1.44 };
   GUI_TEST_WAIT (view_is, &wait, "page 2 at 144 %");
   gui_test_pointer_away (GTK_WINDOW (window));
   gtk_window_close (GTK_WINDOW (window));
@@ -1055,6 +1115,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/empty-state", test_empty_state);
   g_test_add_func ("/window/open-assign-undo-reopen", test_open_assign_undo_reopen);
   g_test_add_func ("/window/stale-undo-toast", test_stale_undo_toast);
+  g_test_add_func ("/window/undo-says-what", test_undo_says_what);
   g_test_add_func ("/window/one-learning-toast", test_one_learning_toast);
   g_test_add_func ("/window/counts-and-zoom", test_counts_and_zoom);
   g_test_add_func ("/window/toast-spares-entry", test_toast_spares_entry);
