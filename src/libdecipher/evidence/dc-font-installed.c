@@ -23,6 +23,7 @@
 
 #include "dc-font-installed-private.h"
 #include "dc-font-list-private.h"
+#include "dc-font-twins-private.h"
 #include FT_ADVANCES_H
 
 #include "dc-glyph-private.h"
@@ -339,44 +340,30 @@ _dc_font_open_metric_twin (DcFont *font, FT_Library library, char **description)
   const char *base_font = dc_font_get_name (font);
   const char *plus;
   g_autofree char *family = NULL;
-  FcPattern *pattern, *match;
-  FcResult result;
-  FcChar8 *file = NULL, *label = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *label = NULL;
+  gboolean bold, italic;
   int index = 0;
   FT_Face face = NULL;
   char *comma;
 
   g_assert (description != NULL);
   *description = NULL;
-  if (library == NULL || base_font == NULL || dc_font_is_embedded (font) || !FcInit ())
+  if (library == NULL || base_font == NULL || dc_font_is_embedded (font))
     return NULL;
   plus = strchr (base_font, '+');
   family = g_strdup (plus != NULL && plus - base_font == 6 ? plus + 1 : base_font);
   if ((comma = strpbrk (family, ",-")) != NULL)
     *comma = '\0';
-  pattern = FcPatternBuild (NULL, FC_FAMILY, FcTypeString, family, FC_OUTLINE, FcTypeBool, FcTrue,
-                            NULL);
-  if (comma != NULL && strstr (comma + 1, "Bold") != NULL)
-    FcPatternAddInteger (pattern, FC_WEIGHT, FC_WEIGHT_BOLD);
-  if (comma != NULL && strstr (comma + 1, "Italic") != NULL)
-    FcPatternAddInteger (pattern, FC_SLANT, FC_SLANT_ITALIC);
-  FcConfigSubstitute (NULL, pattern, FcMatchPattern);
-  FcDefaultSubstitute (pattern);
-  match = FcFontMatch (NULL, pattern, &result);
-  FcPatternDestroy (pattern);
-  if (match != NULL && FcPatternGetString (match, FC_FILE, 0, &file) == FcResultMatch)
-    {
-      FcPatternGetInteger (match, FC_INDEX, 0, &index);
-      if (FcPatternGetString (match, FC_FULLNAME, 0, &label) != FcResultMatch)
-        FcPatternGetString (match, FC_FAMILY, 0, &label);
-      if (FT_New_Face (library, (const char *) file, index, &face) != 0)
-        face = NULL;
-      else if (!FT_IS_SFNT (face) || FT_Select_Charmap (face, FT_ENCODING_UNICODE) != 0)
-        g_clear_pointer (&face, FT_Done_Face);
-      else
-        *description = g_strdup (label != NULL ? (const char *) label : (const char *) file);
-    }
-  if (match != NULL)
-    FcPatternDestroy (match);
+  bold = comma != NULL && strstr (comma + 1, "Bold") != NULL;
+  italic = comma != NULL && strstr (comma + 1, "Italic") != NULL;
+  if (!_dc_font_twin_find (family, bold, italic, &file, &index, &label) || file == NULL)
+    return NULL;
+  if (FT_New_Face (library, file, index, &face) != 0)
+    face = NULL;
+  else if (!FT_IS_SFNT (face) || FT_Select_Charmap (face, FT_ENCODING_UNICODE) != 0)
+    g_clear_pointer (&face, FT_Done_Face);
+  else
+    *description = g_steal_pointer (&label);
   return face;
 }
