@@ -242,12 +242,13 @@ test_cli (void)
     }
 }
 
-/* `decipher-cli text` of installed-font.pdf, whose DejaVuSans is not embedded, with the
- * index at @index; FC_DEBUG=1024 has fontconfig print each configuration file it reads. */
+/* `decipher-cli text` of the fixture @name with the index at @index; FC_DEBUG=1024 has
+ * fontconfig print each configuration file it reads. */
 static char *
-text_of_installed_font (const char *index)
+text_of_fixture (const char *name, const char *index)
 {
-  g_autofree char *pdf = dc_test_fixture_path ("installed-font.pdf");
+  g_autofree char *file = g_strconcat (name, ".pdf", NULL);
+  g_autofree char *pdf = dc_test_fixture_path (file);
   const char *argv[] = { g_getenv ("DECIPHER_CLI"), "text", pdf, NULL };
   g_auto (GStrv) env = g_environ_setenv (g_environ_setenv (g_get_environ (), "DECIPHER_REFERENCES",
                                                            index, TRUE),
@@ -261,6 +262,13 @@ text_of_installed_font (const char *index)
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   return out;
+}
+
+/* installed-font.pdf names DejaVuSans and does not embed it. */
+static char *
+text_of_installed_font (const char *index)
+{
+  return text_of_fixture ("installed-font", index);
 }
 
 /* A font the PDF names but does not embed is found among the installed fonts by name.
@@ -291,6 +299,44 @@ test_installed_font_list (void)
   g_assert_cmpint (g_rename (away, regular), ==, 0);
   g_assert_nonnull (strstr (without, "config file"));
   g_assert_false (g_str_has_suffix (without, second));
+}
+
+/* width-offsets.pdf names Arial and does not embed it; its widths are compared with those
+ * of the font fontconfig draws Arial with (here DejaVu Sans, the only font). Fontconfig's
+ * answer is kept beside the index (dc-font-twins.c): the next run asks fontconfig
+ * nothing, and answers kept in a damaged file are asked for again. */
+static void
+test_metric_twin (void)
+{
+  g_autofree char *index = g_build_filename (test_dir, "twin.sqlite", NULL);
+  g_autofree char *twins = g_strconcat (index, ".twins", NULL);
+  g_autofree char *regular = g_build_filename (fonts_dir, "DejaVuSans.ttf", NULL);
+  g_autofree char *first = text_of_fixture ("width-offsets", index);
+  g_autofree char *second = NULL;
+  g_autofree char *damaged = NULL;
+  g_autofree char *again = NULL;
+  g_autofree char *kept = NULL;
+  g_autofree char *answer = g_strdup_printf ("\t%s\t0\t", regular);
+  g_autoptr (GError) error = NULL;
+  gsize length;
+
+  g_assert_nonnull (strstr (first, "config file"));
+  second = text_of_fixture ("width-offsets", index);
+  g_assert_null (strstr (second, "config file"));
+  g_assert_true (g_str_has_suffix (first, second));
+  g_file_get_contents (twins, &kept, &length, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (kept, "\f\nArial\t-\t-\t"));
+  g_assert_nonnull (strstr (kept, answer));
+
+  /* Cut inside the answer: asked of fontconfig again, and kept whole again. */
+  g_file_set_contents (twins, kept, (gssize) (strstr (kept, answer) - kept) + 5, &error);
+  g_assert_no_error (error);
+  damaged = text_of_fixture ("width-offsets", index);
+  g_assert_nonnull (strstr (damaged, "config file"));
+  g_assert_true (g_str_has_suffix (damaged, second));
+  again = text_of_fixture ("width-offsets", index);
+  g_assert_cmpstr (again, ==, second);
 }
 
 /* The same values however the document is opened: dc_pipeline_load_key() (text, repair,
@@ -549,6 +595,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/font-rewritten", test_font_rewritten);
   g_test_add_func ("/references/cli", test_cli);
   g_test_add_func ("/references/installed-font-list", test_installed_font_list);
+  g_test_add_func ("/references/metric-twin", test_metric_twin);
   g_test_add_func ("/references/pipeline", test_pipeline);
   g_test_add_func ("/references/shared-outlines", test_shared_outlines);
   g_test_add_func ("/references/contradicted", test_contradicted);
