@@ -135,6 +135,7 @@ find_candidates (const char *base_font)
   const char *comma;
   GArray *candidates = g_array_new (FALSE, TRUE, sizeof (Candidate));
   FcFontSet *set;
+  gboolean kept = FALSE;
 
   g_array_set_clear_func (candidates, candidate_clear);
   /* A subset's tag ("ABCDEF+") is not part of the name. */
@@ -150,7 +151,7 @@ find_candidates (const char *base_font)
   else
     family = g_strdup (whole);
   /* Kept between runs: fontconfig's start was a third of a one-file text (dc-font-list.c). */
-  if (*whole == '\0' || (set = _dc_font_list_installed ()) == NULL)
+  if (*whole == '\0' || (set = _dc_font_list_installed (&kept)) == NULL)
     return candidates;
   for (int i = 0; set != NULL && i < set->nfont; i++)
     {
@@ -167,7 +168,7 @@ find_candidates (const char *base_font)
       candidate.label = g_strdup (label != NULL ? (const char *) label : (const char *) file);
       g_array_append_val (candidates, candidate);
     }
-  if (set != NULL)
+  if (!kept)
     FcFontSetDestroy (set);
   g_array_sort (candidates, compare_candidates);
   if (candidates->len > MAX_CANDIDATES)

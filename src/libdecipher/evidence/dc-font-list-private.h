@@ -10,6 +10,6 @@
 
 G_BEGIN_DECLS
 
-FcFontSet *_dc_font_list_installed (void);
+FcFontSet *_dc_font_list_installed (gboolean *kept);
 
 G_END_DECLS

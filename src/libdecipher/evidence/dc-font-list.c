@@ -15,6 +15,11 @@
  * number of fonts, then one line per font: its file, face index, PostScript names, full
  * names, families and styles, separated by tabs, the values of one field by U+001F. A
  * file that does not hold what it says is not used.
+ *
+ * A run asks for the list once for every font its PDF does not embed, and parsing it is
+ * most of the cost: a list parsed is kept for the process under its stamp, the file and
+ * the stamp still checked every time. A list replaced meanwhile (the fonts changed in a
+ * long run of the window) is not freed, as a caller may still be reading it.
  */
 
 #define G_LOG_DOMAIN "dc-font-installed"
@@ -27,6 +32,10 @@
 #include "dc-references-stamp-private.h"
 
 #define SEPARATOR "\f\n"
+
+G_LOCK_DEFINE_STATIC (kept);
+static char *kept_stamp;
+static FcFontSet *kept_set;
 #define VALUES '\x1f'
 
 /* The names a font is found by, in the order dc-font-installed.c reads them. */
@@ -153,6 +162,11 @@ parse (char *contents)
   *separator = '\0';
   if (!_dc_references_stamp_is_current (contents))
     return NULL;
+  G_LOCK (kept);
+  set = g_strcmp0 (kept_stamp, contents) == 0 ? kept_set : NULL;
+  G_UNLOCK (kept);
+  if (set != NULL)
+    return set;
   line = separator + strlen (SEPARATOR);
   n_fonts = g_ascii_strtoll (line, &end, 10);
   if (*end != '\n')
@@ -177,6 +191,11 @@ parse (char *contents)
       FcFontSetDestroy (set);
       return NULL;
     }
+  G_LOCK (kept);
+  g_free (kept_stamp);
+  kept_stamp = g_strdup (contents);
+  kept_set = set;
+  G_UNLOCK (kept);
   return set;
 }
 
@@ -187,20 +206,26 @@ parse (char *contents)
  * PostScript name, full names, families and styles, in its order; from the list kept
  * when the installed fonts have not changed since, else from fontconfig.
  *
- * Returns: (nullable): the fonts, for FcFontSetDestroy(); %NULL when fontconfig did not
- *   start
+ * @kept: (out): set to whether the fonts are kept for the process (else they are for
+ *   FcFontSetDestroy())
+ *
+ * Returns: (nullable): the fonts; %NULL when fontconfig did not start
  */
 FcFontSet *
-_dc_font_list_installed (void)
+_dc_font_list_installed (gboolean *kept)
 {
   g_autofree char *path = list_path ();
   g_autofree char *contents = NULL;
   g_autofree char *stamp = NULL;
   FcFontSet *set;
 
+  g_return_val_if_fail (kept != NULL, NULL);
+
+  *kept = TRUE;
   if (path != NULL && g_file_get_contents (path, &contents, NULL, NULL)
       && (set = parse (contents)) != NULL)
     return set;
+  *kept = FALSE;
   /* Made before the list, so that fonts changed meanwhile are looked at again. */
   stamp = path != NULL ? _dc_references_stamp_new () : NULL;
   set = list_from_fontconfig ();
