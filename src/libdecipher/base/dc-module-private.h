@@ -10,5 +10,7 @@
 G_BEGIN_DECLS
 
 char *_dc_module_path (const char *variable, const char *installed, const char *uninstalled);
+gboolean _dc_module_load_once (gsize *loaded, void (*load) (void), char *const *load_error,
+                               GError **error);
 
 G_END_DECLS

@@ -17,7 +17,9 @@
 
 #include <stdlib.h>
 
+#include "dc-error.h"
 #include "dc-module-private.h"
+#include "dc-tsan-private.h"
 
 /* Whether this program is one a build folder made, not an installed one. */
 static gboolean
@@ -50,4 +52,33 @@ _dc_module_path (const char *variable, const char *installed, const char *uninst
   if (chosen != NULL)
     return g_strdup (chosen);
   return g_strdup (running_from_build () ? uninstalled : installed);
+}
+
+/**
+ * _dc_module_load_once:
+ * @loaded: the caller's static flag, 0 before the first call
+ * @load: opens the module and fills the caller's table of its functions, or leaves in
+ *   *@load_error a sentence saying what to do
+ * @load_error: where @load leaves that sentence
+ *
+ * Runs @load the first time any thread asks (the PDF writer, the line renderer and
+ * Tesseract are each opened this way); thread-safe.
+ *
+ * Returns: whether the module's functions are there; if not, @error says what to do
+ */
+gboolean
+_dc_module_load_once (gsize *loaded, void (*load) (void), char *const *load_error, GError **error)
+{
+  if (g_once_init_enter (loaded))
+    {
+      load ();
+      DC_ONCE_LEAVE (loaded, 1);
+    }
+  DC_ONCE_ENTERED (loaded);
+  if (*load_error != NULL)
+    {
+      g_set_error_literal (error, DC_ERROR, DC_ERROR_FAILED, *load_error);
+      return FALSE;
+    }
+  return TRUE;
 }

@@ -20,7 +20,6 @@
 #include "dc-error.h"
 #include "dc-line-render-private.h"
 #include "dc-module-private.h"
-#include "dc-tsan-private.h"
 
 static DcLineRender render;
 static char *load_error;
@@ -77,16 +76,5 @@ _dc_line_render_get (GError **error)
 {
   static gsize loaded;
 
-  if (g_once_init_enter (&loaded))
-    {
-      load ();
-      DC_ONCE_LEAVE (&loaded, 1);
-    }
-  DC_ONCE_ENTERED (&loaded);
-  if (load_error != NULL)
-    {
-      g_set_error_literal (error, DC_ERROR, DC_ERROR_FAILED, load_error);
-      return NULL;
-    }
-  return &render;
+  return _dc_module_load_once (&loaded, load, &load_error, error) ? &render : NULL;
 }

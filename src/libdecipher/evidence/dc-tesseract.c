@@ -18,8 +18,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "dc-error.h"
+#include "dc-module-private.h"
 #include "dc-tesseract-private.h"
-#include "dc-tsan-private.h"
 
 static DcTesseract tesseract;
 static char *load_error;
@@ -99,16 +99,5 @@ _dc_tesseract_get (GError **error)
 {
   static gsize loaded;
 
-  if (g_once_init_enter (&loaded))
-    {
-      load ();
-      DC_ONCE_LEAVE (&loaded, 1);
-    }
-  DC_ONCE_ENTERED (&loaded);
-  if (load_error != NULL)
-    {
-      g_set_error_literal (error, DC_ERROR, DC_ERROR_FAILED, load_error);
-      return NULL;
-    }
-  return &tesseract;
+  return _dc_module_load_once (&loaded, load, &load_error, error) ? &tesseract : NULL;
 }

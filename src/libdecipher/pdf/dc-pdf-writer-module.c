@@ -20,7 +20,6 @@
 #include "dc-error.h"
 #include "dc-module-private.h"
 #include "dc-pdf-writer-private.h"
-#include "dc-tsan-private.h"
 
 static DcPdfWriterRepairFunc repair;
 static char *load_error;
@@ -69,16 +68,5 @@ _dc_pdf_writer_get_repair (GError **error)
 {
   static gsize loaded;
 
-  if (g_once_init_enter (&loaded))
-    {
-      load ();
-      DC_ONCE_LEAVE (&loaded, 1);
-    }
-  DC_ONCE_ENTERED (&loaded);
-  if (load_error != NULL)
-    {
-      g_set_error_literal (error, DC_ERROR, DC_ERROR_FAILED, load_error);
-      return NULL;
-    }
-  return repair;
+  return _dc_module_load_once (&loaded, load, &load_error, error) ? repair : NULL;
 }
