@@ -3,10 +3,12 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * One JSON object per line on stdin, one reply per line on stdout; docs/session-protocol.md
- * lists every command, field and error. This file only translates: it checks a request's
- * fields, calls DcSession (src/libdecipher/session/dc-session.c), which holds every rule of how a
+ * lists every command, field and error. These files only translate: they check a request's
+ * fields, call DcSession (src/libdecipher/session/dc-session.c), which holds every rule of how a
  * decision is taken and records it in the project's journal before it returns, and
- * writes the reply.
+ * write the reply. This one reads the requests, reads their fields and dispatches each to
+ * its command: decipher-cli-session-replies.c has the commands that describe the document
+ * and the key, decipher-cli-session-edits.c those that change the key.
  */
 
 #define G_LOG_DOMAIN "decipher-cli"
@@ -21,51 +23,48 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "decipher-cli-session.h"
-#include "decipher-cli-split.h"
+#include "decipher-cli-session-private.h"
 
 #define MAX_LINE_BYTES 65536
 /* Requests are flat objects; the limit keeps json-glib, which recurses per level, from
  * overflowing the stack on a line of nested brackets. */
 #define MAX_DEPTH 16
 
-struct _DecipherCliSession
-{
-  DcSession *session;
-  /* Shortcuts into the session, for the questions a reply answers. */
-  DcDocument *document;
-  DcKey *key;
-  DcMatcher *matcher;
-  char *project_path;
-  char *password;          /* to render the document for recognize */
-  gboolean print_progress; /* recognize writes {"progress":…} lines before its reply */
-  GMutex progress_lock;
-};
-
-typedef DecipherCliSession Session;
+#define get_boolean decipher_cli_session_get_boolean
+#define get_fraction decipher_cli_session_get_fraction
+#define get_int decipher_cli_session_get_int
+#define get_string decipher_cli_session_get_string
+#define handle_accept decipher_cli_session_handle_accept
+#define handle_assign decipher_cli_session_handle_assign
+#define handle_conflicts decipher_cli_session_handle_conflicts
+#define handle_lines decipher_cli_session_handle_lines
+#define handle_occurrences decipher_cli_session_handle_occurrences
+#define handle_recognize decipher_cli_session_handle_recognize
+#define handle_redo decipher_cli_session_handle_redo
+#define handle_reject decipher_cli_session_handle_reject
+#define handle_resolve decipher_cli_session_handle_resolve
+#define handle_save decipher_cli_session_handle_save
+#define handle_split decipher_cli_session_handle_split
+#define handle_status decipher_cli_session_handle_status
+#define handle_suggest decipher_cli_session_handle_suggest
+#define handle_symbols decipher_cli_session_handle_symbols
+#define handle_text decipher_cli_session_handle_text
+#define handle_type decipher_cli_session_handle_type
+#define handle_undo decipher_cli_session_handle_undo
+#define handle_unsplit decipher_cli_session_handle_unsplit
+#define set_int decipher_cli_session_set_int
 
 typedef gboolean (*Handler) (Session *session, JsonObject *request, JsonBuilder *reply,
                              GError **error);
 
-static void
-add_bbox (JsonBuilder *reply, float x0, float y0, float x1, float y1)
-{
-  json_builder_begin_array (reply);
-  json_builder_add_double_value (reply, x0);
-  json_builder_add_double_value (reply, y0);
-  json_builder_add_double_value (reply, x1);
-  json_builder_add_double_value (reply, y1);
-  json_builder_end_array (reply);
-}
-
-static void
+void
 set_int (JsonBuilder *reply, const char *name, gint64 value)
 {
   json_builder_set_member_name (reply, name);
   json_builder_add_int_value (reply, value);
 }
 
-static gboolean
+gboolean
 get_int (JsonObject *request, const char *name, gboolean required, gint64 minimum, gint64 maximum,
          gint64 *value, GError **error)
 {
@@ -90,7 +89,7 @@ get_int (JsonObject *request, const char *name, gboolean required, gint64 minimu
   return TRUE;
 }
 
-static const char *
+const char *
 get_string (JsonObject *request, const char *name, GError **error)
 {
   JsonNode *node = json_object_get_member (request, name);
@@ -103,253 +102,7 @@ get_string (JsonObject *request, const char *name, GError **error)
   return json_node_get_string (node);
 }
 
-static void
-add_guess (JsonBuilder *reply, guint font, const char *kind, const DcAutoGuess *guess)
-{
-  json_builder_begin_object (reply);
-  set_int (reply, "font", font);
-  json_builder_set_member_name (reply, "kind");
-  json_builder_add_string_value (reply, kind);
-  json_builder_set_member_name (reply, "symbol");
-  if (guess->symbol == DC_AUTO_NO_SYMBOL)
-    json_builder_add_null_value (reply);
-  else
-    json_builder_add_int_value (reply, guess->symbol);
-  json_builder_set_member_name (reply, "assigned");
-  json_builder_add_boolean_value (reply, guess->assigned);
-  json_builder_set_member_name (reply, "reason");
-  json_builder_add_string_value (reply, guess->reason != NULL ? guess->reason : "");
-  json_builder_end_object (reply);
-}
-
-/* Per untrusted font, what the automatic pass took for its space and full stop, or why
- * it took nothing (docs/session-protocol.md). */
-static void
-add_guesses (const DcAutoReport *report, JsonBuilder *reply)
-{
-  json_builder_set_member_name (reply, "guesses");
-  json_builder_begin_array (reply);
-  for (guint i = 0; report->ran && report->fonts != NULL && i < report->fonts->len; i++)
-    {
-      const DcAutoFontReport *font = &g_array_index (report->fonts, DcAutoFontReport, i);
-
-      add_guess (reply, font->font, "space", &font->space);
-      add_guess (reply, font->font, "full_stop", &font->full_stop);
-    }
-  json_builder_end_array (reply);
-}
-
-static gboolean
-handle_status (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
-{
-  guint symbols, glyphs, decoded_symbols, decoded_glyphs, n_lines;
-
-  dc_key_count_to_decode (session->key, &symbols, &glyphs);
-  dc_key_count_decoded (session->key, &decoded_symbols, &decoded_glyphs);
-  dc_document_get_lines (session->document, &n_lines);
-  set_int (reply, "pages", dc_document_get_n_pages (session->document));
-  set_int (reply, "lines", n_lines);
-  set_int (reply, "glyphs", glyphs);
-  set_int (reply, "symbols", symbols);
-  set_int (reply, "decoded_symbols", decoded_symbols);
-  set_int (reply, "decoded_glyphs", decoded_glyphs);
-  set_int (reply, "conflicts", dc_matcher_get_n_conflicts (session->matcher));
-  add_guesses (dc_session_get_auto_report (session->session), reply);
-  return TRUE;
-}
-
-static gboolean
-handle_lines (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
-{
-  const DcLine *lines = dc_document_get_lines (session->document, NULL);
-  const DcGlyph *glyphs = dc_document_get_glyphs (session->document, NULL);
-  const guint32 *order = dc_document_get_reading_order (session->document, NULL);
-  guint n_pages = dc_document_get_n_pages (session->document);
-  guint first = 0, n = 0;
-  gint64 page = 0;
-
-  if (!get_int (request, "page", FALSE, 1, n_pages, &page, error))
-    return FALSE;
-  if (page > 0)
-    dc_document_get_page_lines (session->document, (guint) page - 1, &first, &n);
-  else
-    dc_document_get_lines (session->document, &n);
-
-  json_builder_set_member_name (reply, "lines");
-  json_builder_begin_array (reply);
-  for (guint l = first; l < first + n; l++)
-    {
-      const DcLine *line = &lines[l];
-      g_autofree char *text = dc_export_line_text (session->document, l, dc_key_value_func,
-                                                   session->key);
-      guint undecoded = 0;
-
-      for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
-        {
-          guint symbol = glyphs[order[k]].symbol;
-
-          undecoded += dc_session_symbol_is_unknown (session->session, symbol)
-                       && !dc_document_symbol_is_space (session->document, symbol)
-                       && dc_key_get_split (session->key, order[k], NULL) == NULL;
-        }
-
-      json_builder_begin_object (reply);
-      set_int (reply, "id", l);
-      set_int (reply, "page", line->page + 1);
-      set_int (reply, "index", line->index);
-      json_builder_set_member_name (reply, "bbox");
-      add_bbox (reply, line->x0, line->y0, line->x1, line->y1);
-      set_int (reply, "tokens", line->n_tokens);
-      set_int (reply, "glyphs", line->n_glyphs);
-      set_int (reply, "undecoded", undecoded);
-      json_builder_set_member_name (reply, "text");
-      json_builder_add_string_value (reply, text);
-      dc_export_add_line_metadata (reply, session->document, l, text);
-      json_builder_end_object (reply);
-    }
-  json_builder_end_array (reply);
-  return TRUE;
-}
-
-static void
-add_conflicts (JsonBuilder *reply, GPtrArray *conflicts)
-{
-  json_builder_set_member_name (reply, "conflicts");
-  json_builder_begin_array (reply);
-  for (guint i = 0; i < conflicts->len; i++)
-    {
-      const DcConflict *conflict = g_ptr_array_index (conflicts, i);
-
-      json_builder_begin_object (reply);
-      set_int (reply, "symbol", conflict->symbol);
-      json_builder_set_member_name (reply, "current");
-      json_builder_add_string_value (reply, conflict->current);
-      json_builder_set_member_name (reply, "current_provenance");
-      json_builder_add_string_value (reply, conflict->current_provenance);
-      json_builder_set_member_name (reply, "proposed");
-      json_builder_add_string_value (reply, conflict->proposed);
-      json_builder_set_member_name (reply, "proposed_provenance");
-      json_builder_add_string_value (reply, conflict->proposed_provenance);
-      json_builder_set_member_name (reply, "current_level");
-      json_builder_add_string_value (reply, dc_key_level_to_string (conflict->current_level));
-      json_builder_set_member_name (reply, "proposed_level");
-      json_builder_add_string_value (reply, dc_key_level_to_string (conflict->proposed_level));
-      set_int (reply, "line", conflict->place.line);
-      set_int (reply, "token", conflict->place.token);
-      json_builder_end_object (reply);
-    }
-  json_builder_end_array (reply);
-}
-
-static gboolean
-handle_type (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
-{
-  g_autoptr (DcMatchResult) result = NULL;
-  const char *text;
-  gint64 line = -1, token = -1, view_line = -1, view_lines = 1;
-  guint n_lines;
-
-  dc_document_get_lines (session->document, &n_lines);
-  if ((text = get_string (request, "text", error)) == NULL
-      || !get_int (request, "line", FALSE, 0, MAX (0, (gint64) n_lines - 1), &line, error)
-      || !get_int (request, "token", FALSE, 0, G_MAXINT, &token, error)
-      || !get_int (request, "view_line", FALSE, 0, MAX (0, (gint64) n_lines - 1), &view_line, error)
-      || !get_int (request, "view_lines", FALSE, 1, MAX (1, (gint64) n_lines), &view_lines, error))
-    return FALSE;
-
-  result = dc_session_type_in_view (session->session, text, (int) line, (int) token,
-                                    (int) view_line, (guint) view_lines, error);
-  if (result == NULL)
-    return FALSE;
-
-  json_builder_set_member_name (reply, "result");
-  json_builder_add_string_value (reply, dc_match_kind_to_string (result->kind));
-  json_builder_set_member_name (reply, "message");
-  json_builder_add_string_value (reply, result->reason);
-  json_builder_set_member_name (reply, "matches");
-  json_builder_begin_array (reply);
-  for (guint i = 0; i < result->places->len; i++)
-    {
-      const DcMatchPlace *place = &g_array_index (result->places, DcMatchPlace, i);
-
-      json_builder_begin_object (reply);
-      set_int (reply, "line", place->line);
-      set_int (reply, "token", place->token);
-      set_int (reply, "tokens", place->n_tokens);
-      json_builder_end_object (reply);
-    }
-  json_builder_end_array (reply);
-  json_builder_set_member_name (reply, "assigned");
-  json_builder_begin_array (reply);
-  for (guint i = 0; i < result->learned->len; i++)
-    {
-      const DcLearned *learned = &g_array_index (result->learned, DcLearned, i);
-
-      json_builder_begin_object (reply);
-      set_int (reply, "symbol", learned->symbol);
-      json_builder_set_member_name (reply, "text");
-      json_builder_add_string_value (reply, learned->text);
-      json_builder_end_object (reply);
-    }
-  json_builder_end_array (reply);
-  add_conflicts (reply, result->conflicts);
-  return TRUE;
-}
-
-/* Takes @indices. */
-static void
-add_index_array (JsonBuilder *reply, const char *name, GArray *indices)
-{
-  g_autoptr (GArray) owned = indices;
-
-  json_builder_set_member_name (reply, name);
-  json_builder_begin_array (reply);
-  for (guint i = 0; i < owned->len; i++)
-    json_builder_add_int_value (reply, g_array_index (owned, guint, i));
-  json_builder_end_array (reply);
-}
-
-static gboolean
-handle_suggest (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
-{
-  DcSuggestion suggestion;
-
-  dc_session_suggest (session->session, &suggestion);
-  if (suggestion.done)
-    {
-      json_builder_set_member_name (reply, "done");
-      json_builder_add_boolean_value (reply, TRUE);
-      return TRUE;
-    }
-  set_int (reply, "line", suggestion.line);
-  set_int (reply, "token", suggestion.token);
-  set_int (reply, "tokens", suggestion.n_tokens);
-  set_int (reply, "new_symbols", suggestion.n_new_symbols);
-  /* For a user who would rather choose: what is left, by frequency and by line. */
-  add_index_array (reply, "frequent_symbols", dc_suggest_frequent_symbols (session->key, 10));
-  add_index_array (reply, "busiest_lines", dc_suggest_busiest_lines (session->key, 5));
-  return TRUE;
-}
-
-static gboolean
-handle_assign (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
-{
-  guint n_symbols;
-  gint64 symbol;
-  const char *text;
-
-  dc_document_get_symbols (session->document, &n_symbols);
-  if (!get_int (request, "symbol", TRUE, 0, MAX (0, (gint64) n_symbols - 1), &symbol, error)
-      || (text = get_string (request, "text", error)) == NULL)
-    return FALSE;
-  if (!dc_session_assign (session->session, (guint) symbol, text, error))
-    return FALSE;
-  json_builder_set_member_name (reply, "text");
-  json_builder_add_string_value (reply, dc_key_get_value (session->key, (guint) symbol));
-  return TRUE;
-}
-
-static gboolean
+gboolean
 get_boolean (JsonObject *request, const char *name, gboolean *value, GError **error)
 {
   JsonNode *node = json_object_get_member (request, name);
@@ -366,7 +119,7 @@ get_boolean (JsonObject *request, const char *name, gboolean *value, GError **er
   return TRUE;
 }
 
-static gboolean
+gboolean
 get_fraction (JsonObject *request, const char *name, double *value, GError **error)
 {
   JsonNode *node = json_object_get_member (request, name);
@@ -384,245 +137,6 @@ get_fraction (JsonObject *request, const char *name, double *value, GError **err
     }
   *value = json_node_get_double (node);
   return TRUE;
-}
-
-/* The user looked at the glyph and agrees with what was proposed for it; or, with
- * "all", with every proposal at least "min_confidence" sure. */
-static gboolean
-handle_accept (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
-{
-  gboolean all = FALSE;
-  double min_confidence = 0.0;
-  guint n_symbols, n_accepted;
-  gint64 symbol;
-
-  if (!get_boolean (request, "all", &all, error)
-      || !get_fraction (request, "min_confidence", &min_confidence, error))
-    return FALSE;
-  if (all)
-    {
-      if (!dc_session_accept_all (session->session, min_confidence, &n_accepted, error))
-        return FALSE;
-      set_int (reply, "accepted", n_accepted);
-      return TRUE;
-    }
-  dc_document_get_symbols (session->document, &n_symbols);
-  if (!get_int (request, "symbol", TRUE, 0, MAX (0, (gint64) n_symbols - 1), &symbol, error)
-      || !dc_session_accept (session->session, (guint) symbol, error))
-    return FALSE;
-  json_builder_set_member_name (reply, "text");
-  json_builder_add_string_value (reply, dc_key_peek_value (session->key, (guint) symbol));
-  return TRUE;
-}
-
-static void
-add_refused (JsonBuilder *reply, DcKey *key, guint symbol)
-{
-  const char *const *refused = dc_key_get_refused (key, symbol);
-
-  json_builder_set_member_name (reply, "refused");
-  json_builder_begin_array (reply);
-  for (guint i = 0; refused != NULL && refused[i] != NULL; i++)
-    json_builder_add_string_value (reply, refused[i]);
-  json_builder_end_array (reply);
-}
-
-/* The user says a symbol's value is wrong: it is refused there for good (until they type
- * or assign it themselves), and what the symbol holds now is said. */
-static gboolean
-handle_reject (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
-{
-  guint n_symbols;
-  gint64 symbol;
-
-  dc_document_get_symbols (session->document, &n_symbols);
-  if (!get_int (request, "symbol", TRUE, 0, MAX (0, (gint64) n_symbols - 1), &symbol, error)
-      || !dc_session_reject (session->session, (guint) symbol, error))
-    return FALSE;
-  json_builder_set_member_name (reply, "value");
-  json_builder_add_string_value (reply, dc_key_peek_value (session->key, (guint) symbol));
-  json_builder_set_member_name (reply, "status");
-  json_builder_add_string_value (reply, dc_key_status_to_string (
-                                            dc_key_get_status (session->key, (guint) symbol)));
-  add_refused (reply, session->key, (guint) symbol);
-  return TRUE;
-}
-
-/* Called from the recognizing threads: one JSON line per line read, whole. */
-static void
-recognize_progress (guint done, guint total, gpointer data)
-{
-  Session *session = data;
-
-  g_mutex_lock (&session->progress_lock);
-  printf ("{\"progress\":{\"lines_done\":%u,\"lines\":%u}}\n", done, total);
-  fflush (stdout);
-  g_mutex_unlock (&session->progress_lock);
-}
-
-/* Reads the shapes of the unknown symbols (OCR consensus, DESIGN §8) and proposes what
- * they agree on; "languages" names Tesseract's languages ("eng+rus"), else they are
- * chosen from what is known and installed. docs/session-protocol.md. */
-static gboolean
-handle_recognize (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
-{
-  const char *languages = NULL;
-  guint n_proposed = 0, n_lines = 0;
-
-  if (json_object_has_member (request, "languages")
-      && (languages = get_string (request, "languages", error)) == NULL)
-    return FALSE;
-  if (languages != NULL && (languages[0] == '\0' || strpbrk (languages, "/\\.") != NULL))
-    {
-      g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                   _("“languages” must name Tesseract languages, such as “eng+rus”."));
-      return FALSE;
-    }
-  if (!dc_session_recognize (session->session, languages, session->password,
-                             session->print_progress ? recognize_progress : NULL, session, NULL,
-                             &n_proposed, &n_lines, error))
-    return FALSE;
-  set_int (reply, "proposed", n_proposed);
-  set_int (reply, "lines_read", n_lines);
-  return TRUE;
-}
-
-static gboolean
-handle_symbols (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
-{
-  guint n_symbols;
-  const DcSymbol *symbols = dc_document_get_symbols (session->document, &n_symbols);
-
-  json_builder_set_member_name (reply, "symbols");
-  json_builder_begin_array (reply);
-  for (guint s = 0; s < n_symbols; s++)
-    {
-      if (!dc_document_symbol_needs_decoding (session->document, s))
-        continue;
-      json_builder_begin_object (reply);
-      set_int (reply, "symbol", s);
-      set_int (reply, "font", symbols[s].font);
-      set_int (reply, "code", symbols[s].code);
-      set_int (reply, "count", symbols[s].n_glyphs);
-      json_builder_set_member_name (reply, "value");
-      json_builder_add_string_value (reply, dc_key_peek_value (session->key, s));
-      json_builder_set_member_name (reply, "status");
-      json_builder_add_string_value (reply,
-                                     dc_key_status_to_string (dc_key_get_status (session->key, s)));
-      json_builder_set_member_name (reply, "level");
-      json_builder_add_string_value (reply,
-                                     dc_key_level_to_string (dc_key_get_level (session->key, s)));
-      json_builder_set_member_name (reply, "confidence");
-      json_builder_add_double_value (reply, dc_key_get_confidence (session->key, s));
-      json_builder_set_member_name (reply, "provenance");
-      json_builder_add_string_value (reply, dc_key_get_provenance (session->key, s));
-      json_builder_set_member_name (reply, "glyph_name");
-      json_builder_add_string_value (reply, symbols[s].glyph_name);
-      add_refused (reply, session->key, s);
-      decipher_cli_split_add_splits (reply, session->key, s);
-      json_builder_end_object (reply);
-    }
-  json_builder_end_array (reply);
-  return TRUE;
-}
-
-static gboolean
-handle_undo_redo (Session *session, JsonObject *request, JsonBuilder *reply, GError **error,
-                  gboolean undo)
-{
-  return undo ? dc_session_undo (session->session, error)
-              : dc_session_redo (session->session, error);
-}
-
-static gboolean
-handle_undo (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
-{
-  return handle_undo_redo (session, request, reply, error, TRUE);
-}
-
-static gboolean
-handle_redo (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
-{
-  return handle_undo_redo (session, request, reply, error, FALSE);
-}
-
-static gboolean
-handle_text (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
-{
-  g_autofree char *text = dc_session_dup_text (session->session);
-
-  json_builder_set_member_name (reply, "text");
-  json_builder_add_string_value (reply, text);
-  return TRUE;
-}
-
-static gboolean
-handle_save (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
-{
-  const char *path = get_string (request, "path", error);
-
-  if (path == NULL)
-    return FALSE;
-  /* Said plainly here: the save itself would fail with a message about a temporary file. */
-  if (*path == '\0')
-    {
-      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                           _("“path” is empty; give the file to save the project in."));
-      return FALSE;
-    }
-  return dc_session_save_copy (session->session, path, error);
-}
-
-static gboolean
-handle_conflicts (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
-{
-  g_autoptr (GPtrArray) conflicts = g_ptr_array_new ();
-
-  for (guint i = 0; i < dc_matcher_get_n_conflicts (session->matcher); i++)
-    g_ptr_array_add (conflicts, (gpointer) dc_matcher_get_conflict (session->matcher, i));
-  add_conflicts (reply, conflicts);
-  return TRUE;
-}
-
-static gboolean
-handle_resolve (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
-{
-  guint n = dc_matcher_get_n_conflicts (session->matcher);
-  const char *take;
-  gint64 index;
-
-  /* With none open, the session says so before any field is looked at. */
-  if (n == 0)
-    return dc_session_resolve (session->session, 0, TRUE, error);
-  if (!get_int (request, "conflict", TRUE, 0, n - 1, &index, error)
-      || (take = get_string (request, "take", error)) == NULL)
-    return FALSE;
-  if (!g_str_equal (take, "proposed") && !g_str_equal (take, "current"))
-    {
-      g_set_error_literal (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
-                           _("“take” must be “proposed” or “current”."));
-      return FALSE;
-    }
-  return dc_session_resolve (session->session, (guint) index, g_str_equal (take, "proposed"),
-                             error);
-}
-
-static gboolean
-handle_split (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
-{
-  return decipher_cli_split_handle_split (session->session, request, reply, error);
-}
-
-static gboolean
-handle_unsplit (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
-{
-  return decipher_cli_split_handle_unsplit (session->session, request, reply, error);
-}
-
-static gboolean
-handle_occurrences (Session *session, JsonObject *request, JsonBuilder *reply, GError **error)
-{
-  return decipher_cli_split_handle_occurrences (session->session, request, reply, error);
 }
 
 static const struct
