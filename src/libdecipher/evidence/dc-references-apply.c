@@ -1,0 +1,398 @@
+/* dc-references-apply.c: the identity level applied, one character chosen per outline
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Split from dc-references.c, which keeps the index and looks outlines up in it. Every
+ * symbol still unknown whose outline is an installed font's glyph gets that glyph's
+ * character; where one outline stands for several, the script the font is otherwise read
+ * in, then the language its text reads best in, chooses (dc_references_apply()).
+ */
+
+#define G_LOG_DOMAIN "dc-references"
+
+#include "config.h"
+
+#include "dc-library.h"
+#include "dc-readings-private.h"
+#include "dc-references-private.h"
+
+#define prepare_outlines _dc_references_prepare_outlines
+#define lookup_outline _dc_references_lookup_outline
+
+/* Whether @symbol's value can tell the font's script and language: not a value the
+ * font's own tables or PDF text give when the trust analysis rejected the font (a
+ * legacy font's lying Latin-1, à for а), nor a guess from OCR, nor the library's: one
+ * outline serves Latin a and Cyrillic а, and the library is verified against what the
+ * document's own evidence says (dc_library_verify()), so it cannot vouch for it (issue
+ * 28: a Latin a decided in an English document made the installed Palladio Uralic's
+ * Latin-1 lies chosen for a Yakut one). */
+static gboolean
+value_is_trustworthy (DcKey *key, guint symbol)
+{
+  DcDocument *document = dc_key_get_document (key);
+  const DcSymbol *symbols = dc_document_get_symbols (document, NULL);
+
+  if (dc_key_get_status (key, symbol) == DC_KEY_CONFIRMED)
+    return TRUE;
+  switch (dc_key_get_level (key, symbol))
+    {
+    case DC_KEY_LEVEL_USER:
+    case DC_KEY_LEVEL_IDENTITY:
+    case DC_KEY_LEVEL_LAYOUT:
+    case DC_KEY_LEVEL_GUESS:
+      return TRUE;
+    case DC_KEY_LEVEL_PDF:
+    case DC_KEY_LEVEL_FONT:
+      return dc_font_is_trusted (dc_document_get_font (document, symbols[symbol].font));
+    default:
+      return FALSE;
+    }
+}
+
+/* An outline several characters of one script share, with no word to choose by: such
+ * proposals were right for none of the 4 bench/calibrate-levels.py made (issue 28; І for
+ * I, З for 3), where they were stated at 0.5. */
+#define IDENTITY_PROPOSAL_CONFIDENCE 0.05
+
+/* Counts @symbol's value in its font's scripts (font → script → count), when it is
+ * trustworthy and of a script. */
+static void
+count_script (GHashTable *counts, DcKey *key, const DcSymbol *symbols, guint symbol)
+{
+  GHashTable *scripts;
+  const char *script;
+  guint n;
+
+  if (!value_is_trustworthy (key, symbol)
+      || (script = dc_library_script_of_value (dc_key_get_value (key, symbol))) == NULL)
+    return;
+  scripts = g_hash_table_lookup (counts, GUINT_TO_POINTER (symbols[symbol].font));
+  if (scripts == NULL)
+    {
+      scripts = g_hash_table_new (NULL, NULL);
+      g_hash_table_insert (counts, GUINT_TO_POINTER (symbols[symbol].font), scripts);
+    }
+  n = GPOINTER_TO_UINT (g_hash_table_lookup (scripts, script)) + 1;
+  g_hash_table_replace (scripts, (gpointer) script, GUINT_TO_POINTER (n));
+}
+
+/* Per font, how many of its trustworthy values each script has: counted once for the
+ * document and then kept up to date as values are set (count_script()), where counting
+ * them for every shared outline went through the whole document each time. */
+static GHashTable *
+count_scripts (DcKey *key)
+{
+  GHashTable *counts = g_hash_table_new_full (NULL, NULL, NULL,
+                                              (GDestroyNotify) g_hash_table_unref);
+  guint n_symbols;
+  const DcSymbol *symbols = dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
+
+  for (guint s = 0; s < n_symbols; s++)
+    count_script (counts, key, symbols, s);
+  return counts;
+}
+
+/* The script most of @font's trustworthy values are in (@counts, count_scripts()), or
+ * NULL; NULL too where another script has at least a quarter as many (a font drawing
+ * Greek, Cyrillic and Latin for a book in many languages): there the font's script says
+ * nothing about one shared outline, and chose Cyrillic ꙇ for Greek ι and і for Latin i.
+ * Ties are mixed, so the order the values are counted in does not matter. */
+static const char *
+font_script (GHashTable *counts, guint font, gboolean *mixed)
+{
+  GHashTable *scripts = g_hash_table_lookup (counts, GUINT_TO_POINTER (font));
+  GHashTableIter iter;
+  gpointer script_name, count;
+  const char *best = NULL;
+  guint best_count = 0;
+
+  *mixed = FALSE;
+  if (scripts == NULL)
+    return NULL;
+  g_hash_table_iter_init (&iter, scripts);
+  while (g_hash_table_iter_next (&iter, &script_name, &count))
+    if (GPOINTER_TO_UINT (count) > best_count)
+      {
+        best_count = GPOINTER_TO_UINT (count);
+        best = script_name;
+      }
+  g_hash_table_iter_init (&iter, scripts);
+  while (g_hash_table_iter_next (&iter, &script_name, &count))
+    if ((const char *) script_name != best && GPOINTER_TO_UINT (count) * 4 >= best_count)
+      *mixed = TRUE;
+  return *mixed ? NULL : best;
+}
+
+/* The script every one of @values is in, or NULL. */
+static const char *
+common_script (GPtrArray *values)
+{
+  const char *script = dc_library_script_of_value (g_ptr_array_index (values, 0));
+
+  for (guint i = 1; script != NULL && i < values->len; i++)
+    if (g_strcmp0 (dc_library_script_of_value (g_ptr_array_index (values, i)), script) != 0)
+      return NULL;
+  return script;
+}
+
+/* Among @candidates (one character each), the one the font's text reads clearly best
+ * with (dc-readings.c), or NULL: an installed font that maps one outline from à and а, or
+ * from archaic ѳ and Kazakh ө, says nothing about which the document means; its words do,
+ * read with trustworthy values only (value_is_trustworthy()).
+ * @cache: font → DcReadings, the font's text as the key stood when first asked */
+static const char *
+choose_by_language (DcKey *key, GHashTable *cache, guint font, guint symbol, GPtrArray *candidates)
+{
+  DcReadings *readings = g_hash_table_lookup (cache, GUINT_TO_POINTER (font));
+  g_autofree gunichar *values = NULL;
+  g_autofree gboolean *disputed = NULL;
+  g_autoptr (GArray) indices = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint best;
+  double margin;
+  int open;
+
+  if (readings == NULL)
+    {
+      readings = _dc_readings_new_trusted (key, font, value_is_trustworthy);
+      g_hash_table_insert (cache, GUINT_TO_POINTER (font), readings);
+    }
+  /* One glyph among unknown ones is no word: its neighbours must be known. */
+  if ((open = _dc_readings_find_open (readings, symbol)) < 0
+      || _dc_readings_count_known_letters (readings) < DC_READINGS_MIN_LETTERS)
+    return NULL;
+  _dc_readings_clear (readings);
+  values = g_new0 (gunichar, MAX (1, _dc_readings_get_n_open (readings)));
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      const char *candidate = g_ptr_array_index (candidates, i);
+      guint index;
+
+      if (g_utf8_strlen (candidate, -1) != 1)
+        return NULL;
+      values[open] = g_utf8_get_char (candidate);
+      index = _dc_readings_add (readings, candidate, values);
+      g_array_append_val (indices, index);
+    }
+  if (!_dc_readings_choose (readings, &best, &margin, &disputed) || disputed[open])
+    return NULL;
+  for (guint i = 0; i < indices->len; i++)
+    if (g_array_index (indices, guint, i) == best)
+      return g_ptr_array_index (candidates, i);
+  return NULL;
+}
+
+static int
+compare_frequency (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const DcSymbol *symbols = data;
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  if (symbols[x].n_glyphs != symbols[y].n_glyphs)
+    return symbols[x].n_glyphs > symbols[y].n_glyphs ? -1 : 1;
+  return x < y ? -1 : x > y;
+}
+
+/* Where a font draws one outline at several codes (Latin a at 97 and Cyrillic а at 224 in
+ * a legacy font, or o, ο and о), the codes stand for different characters, and the font's
+ * script, which decides a shared outline, gives them all the same one: in a 500-page book
+ * in one such font that was 91 k wrong glyphs of 912 k applied. So a value one symbol of
+ * the font already holds is never given to another of its symbols by a shared outline:
+ * the more frequent symbol is decided first and keeps it, and the others only get another
+ * reading of their outline, proposed. */
+static guint *
+symbols_by_frequency (const DcSymbol *symbols, guint n_symbols)
+{
+  GArray *order = g_array_sized_new (FALSE, FALSE, sizeof (guint), MAX (1, n_symbols));
+
+  for (guint s = 0; s < n_symbols; s++)
+    g_array_append_val (order, s);
+  g_array_sort_with_data (order, compare_frequency, (gpointer) symbols);
+  return (guint *) g_array_free (order, FALSE);
+}
+
+/* (font, value) → the symbol of that font holding it, for every value the key applies. */
+static GHashTable *
+values_held (DcKey *key, const DcSymbol *symbols, guint n_symbols)
+{
+  GHashTable *held = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      DcKeyStatus status = dc_key_get_status (key, s);
+      const char *value = dc_key_peek_value (key, s);
+
+      if (value != NULL && status != DC_KEY_UNKNOWN && status != DC_KEY_PROPOSED)
+        g_hash_table_insert (held, g_strdup_printf ("%u:%s", symbols[s].font, value),
+                             GUINT_TO_POINTER (s + 1));
+    }
+  return held;
+}
+
+static gboolean
+held_by_another (GHashTable *held, guint font, guint symbol, const char *value)
+{
+  g_autofree char *name = g_strdup_printf ("%u:%s", font, value);
+  guint holder = GPOINTER_TO_UINT (g_hash_table_lookup (held, name));
+
+  return holder != 0 && holder != symbol + 1;
+}
+
+/* What the second pass of dc_references_apply() knows while it decides shared outlines. */
+typedef struct
+{
+  DcKey *key;
+  const DcSymbol *symbols;
+  GHashTable *readings; /* font → DcReadings (choose_by_language()) */
+  GHashTable *held;     /* values_held() */
+  GHashTable *scripts;  /* count_scripts(), NULL until a shared outline asks */
+} SharedPass;
+
+/* Of @values, the characters @symbol's shared outline stands for, the one to give it,
+ * or NULL; @status lowered to a proposal where that is not sure enough. */
+static const char *
+choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status)
+{
+  g_autoptr (GPtrArray) candidates = g_ptr_array_new ();
+  guint font = pass->symbols[s].font;
+  const char *script, *chosen = NULL;
+  gboolean mixed;
+
+  /* The font's own script, or the one script all the candidates share. */
+  if (pass->scripts == NULL)
+    pass->scripts = count_scripts (pass->key);
+  script = font_script (pass->scripts, font, &mixed);
+  if (script == NULL)
+    script = common_script (values);
+  for (guint i = 0; i < values->len; i++)
+    if (script == NULL
+        || g_strcmp0 (dc_library_script_of_value (g_ptr_array_index (values, i)), script) == 0)
+      g_ptr_array_add (candidates, g_ptr_array_index (values, i));
+  if (candidates->len > 1)
+    chosen = choose_by_language (pass->key, pass->readings, font, s, candidates);
+  /* Within one script the basic letter comes first in Unicode: л (U+043B) before its
+   * phonetic small capital ᴫ (U+1D2B), drawn alike; but with several left, that is a
+   * likely reading, not a certain one. */
+  if (chosen == NULL && script != NULL && candidates->len > 1)
+    *status = DC_KEY_PROPOSED;
+  /* In a font of several scripts, nothing the font or its words say made a shared
+   * outline right often enough to apply it (the many-language book: ɩ for ι, ɛ for ε,
+   * chosen by words): the reading is proposed. */
+  if (mixed)
+    *status = DC_KEY_PROPOSED;
+  if (chosen == NULL && script != NULL)
+    for (guint i = 0; i < candidates->len; i++)
+      if (chosen == NULL
+          || g_utf8_get_char (g_ptr_array_index (candidates, i)) < g_utf8_get_char (chosen))
+        chosen = g_ptr_array_index (candidates, i);
+  if (chosen != NULL && held_by_another (pass->held, font, s, chosen))
+    {
+      *status = DC_KEY_PROPOSED;
+      for (guint i = 0; i < values->len; i++)
+        if (!held_by_another (pass->held, font, s, g_ptr_array_index (values, i)))
+          {
+            chosen = g_ptr_array_index (values, i);
+            break;
+          }
+    }
+  return chosen;
+}
+
+/* Gives @symbol @chosen from the outline of an installed font of @family.
+ * Returns: whether it was applied (not only proposed) */
+static gboolean
+set_identity (DcKey *key, guint symbol, const char *chosen, const char *family, DcKeyStatus status)
+{
+  g_autofree char *provenance = NULL;
+
+  provenance = g_strdup_printf ("identity: the same outline as in the installed font %s",
+                                family != NULL ? family : "?");
+  return dc_key_set_full (key, symbol, chosen, status, DC_KEY_LEVEL_IDENTITY,
+                          status == DC_KEY_PROPOSED ? IDENTITY_PROPOSAL_CONFIDENCE : -1, provenance,
+                          NULL)
+         && status == DC_KEY_INFERRED;
+}
+
+/**
+ * dc_references_apply:
+ * @shapes: the shapes of @key's document
+ *
+ * Every symbol still unknown whose outline is an installed font's glyph gets that
+ * glyph's character, inferred at the identity level. Where one outline stands for
+ * characters of several scripts, the script the symbol's font is otherwise read in
+ * chooses, told by the unambiguous outlines and other trustworthy values, never by an
+ * untrusted font's own text (with none, the symbol stays unknown). Among the characters
+ * left, the one the font's text reads clearly best with as a language; failing that, the
+ * first in Unicode, only proposed. Call it within a change of @key.
+ *
+ * Returns: how many symbols it decoded
+ */
+guint
+dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
+{
+  const DcSymbol *symbols;
+  guint *order;
+  guint n_symbols, n = 0;
+
+  g_return_val_if_fail (DC_IS_REFERENCES (self), 0);
+  g_return_val_if_fail (shapes != NULL, 0);
+  g_return_val_if_fail (DC_IS_KEY (key), 0);
+
+  symbols = dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
+  if (!prepare_outlines (self))
+    return 0;
+
+  /* Unambiguous outlines first: what they decode tells each font's script. */
+  order = symbols_by_frequency (symbols, n_symbols);
+  for (guint i_pass = 0; i_pass < 2; i_pass++)
+    {
+      SharedPass pass = { key, symbols, NULL, NULL, NULL };
+
+      if (i_pass == 1)
+        {
+          pass.readings = g_hash_table_new_full (NULL, NULL, NULL,
+                                                 (GDestroyNotify) _dc_readings_free);
+          pass.held = values_held (key, symbols, n_symbols);
+        }
+      for (guint i_symbol = 0; i_symbol < n_symbols; i_symbol++)
+        {
+          guint s = i_pass == 1 ? order[i_symbol] : i_symbol;
+          const DcShape *shape = dc_shapes_get (shapes, s);
+          g_autoptr (GPtrArray) values = NULL;
+          g_autoptr (GPtrArray) families = NULL;
+          const char *chosen = NULL, *family = NULL;
+          DcKeyStatus status = DC_KEY_INFERRED;
+          gboolean applied;
+
+          if (shape == NULL || dc_key_get_value (key, s) != NULL)
+            continue;
+          lookup_outline (self, shape, &values, &families);
+          if (values->len == 1)
+            chosen = g_ptr_array_index (values, 0);
+          /* Shared outlines wait for the second pass, when the unambiguous ones have
+           * told the font's script and words. */
+          else if (values->len > 1 && i_pass == 1)
+            chosen = choose_shared (&pass, s, values, &status);
+          if (chosen == NULL)
+            continue;
+          for (guint i = 0; i < values->len; i++)
+            if (g_ptr_array_index (values, i) == chosen)
+              family = g_ptr_array_index (families, i);
+          applied = set_identity (key, s, chosen, family, status);
+          /* The symbol had no value the scripts were counted with: now it may. */
+          if (pass.scripts != NULL)
+            count_script (pass.scripts, key, symbols, s);
+          if (applied)
+            {
+              n++;
+              if (pass.held != NULL)
+                g_hash_table_insert (pass.held, g_strdup_printf ("%u:%s", symbols[s].font, chosen),
+                                     GUINT_TO_POINTER (s + 1));
+            }
+        }
+      g_clear_pointer (&pass.readings, g_hash_table_unref);
+      g_clear_pointer (&pass.held, g_hash_table_unref);
+      g_clear_pointer (&pass.scripts, g_hash_table_unref);
+    }
+  g_free (order);
+  return n;
+}

@@ -1,0 +1,33 @@
+/* dc-references-private.h: what the files of DcReferences share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Only the files that make up DcReferences include this (dc-references.c,
+ * dc-references-apply.c, dc-references-verify.c): everyone else goes through
+ * dc-references.h.
+ */
+
+#pragma once
+
+#include <sqlite3.h>
+
+#include "dc-references.h"
+
+G_BEGIN_DECLS
+
+struct _DcReferences
+{
+  GObject parent_instance;
+
+  char *path;
+  sqlite3 *db;
+  GMutex lock;           /* of what follows, for the index may be shared */
+  sqlite3_stmt *outline; /* the query of one outline, prepared once */
+  GHashTable *outlines;  /* fingerprint → Outline */
+};
+
+gboolean _dc_references_prepare_outlines (DcReferences *self);
+void _dc_references_lookup_outline (DcReferences *self, const DcShape *shape, GPtrArray **values,
+                                    GPtrArray **families);
+
+G_END_DECLS
