@@ -372,7 +372,7 @@ may_hold_rtl (const char *text)
   return FALSE;
 }
 
-/* The JSON export takes a token's text from its line's (dc-export-json.c,
+/* The JSON export takes a token's text from its line's (dc-export-json-blocks.c,
  * block_token_texts()) where the line holds no right-to-left character: there the line
  * gives each of its tokens, in order, as the token alone gives it, Indic reordering,
  * marks and /ActualText included. */

@@ -1,0 +1,300 @@
+/* dc-export-json-blocks.c: the JSON export's pages, blocks and lines with their metadata
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Split from dc-export-json.c. A page's blocks, each with its letters per script and
+ * the language guessed for it (a line is often too short for the detector), and its
+ * lines, each with its text and tokens in logical order, its tab-score and metadata,
+ * before the spans (dc-export-json-spans.c).
+ */
+
+#define G_LOG_DOMAIN "dc-export"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "dc-export-json-private.h"
+#include "dc-reorder-private.h"
+#include "dc-script.h"
+
+#define guess_language _dc_export_json_guess_language
+#define add_bbox _dc_export_json_add_bbox
+#define add_language _dc_export_json_add_language
+#define add_spans _dc_export_json_add_spans
+
+/* A line's text and its tokens' in logical order (dc-reorder.c): right-to-left lines
+ * reversed, Indic pre-base vowels moved after their consonant. Worked out once for the
+ * block's language and for the line's own members. */
+typedef struct
+{
+  GString *text;
+  GPtrArray *tokens;
+} LineText;
+
+static void
+add_line (Export *e, DcJsonWriter *w, guint l, guint block_index, double tabscore,
+          const LineText *line_text, const DcLanguageGuess *block_language,
+          GUnicodeScript block_script, const DcTokenTexts *known)
+{
+  const DcLine *line = &e->lines[l];
+  const GString *text = line_text->text;
+  const GPtrArray *token_texts = line_text->tokens;
+
+  dc_json_writer_begin_object (w, NULL);
+  dc_json_writer_int (w, "index", line->index);
+  dc_json_writer_int (w, "block", block_index);
+  add_bbox (w, line->x0, line->y0, line->x1, line->y1);
+  dc_json_writer_begin_array (w, "tokens");
+  for (guint t = 0; t < token_texts->len; t++)
+    dc_json_writer_string (w, NULL, g_ptr_array_index (token_texts, t));
+  dc_json_writer_end_array (w);
+  dc_json_writer_string (w, "text", text->str);
+  /* Freki's iscore: a block's first line has none. */
+  if (isnan (tabscore))
+    dc_json_writer_null (w, "tabscore");
+  else
+    dc_json_writer_double (w, "tabscore", tabscore);
+  _dc_export_write_line_metadata (w, e->document, l, text->str);
+  add_spans (e, w, l, dc_script_is_rtl (dc_text_get_script (text->str, NULL)), block_language,
+             block_script, known);
+  dc_json_writer_end_object (w);
+}
+
+/* What a block (a paragraph) is written in: the unit whose language is guessed, as a
+ * line is often too short for the detector. */
+typedef struct
+{
+  GUnicodeScript script;
+  DcLanguageGuess language;
+  gboolean lang_conflict; /* the detector overrode the document's /Lang */
+  GArray *letters;        /* ScriptLetters, most first: a block holds few scripts */
+  LineText *lines;        /* per line of the block */
+} BlockText;
+
+typedef struct
+{
+  GUnicodeScript script;
+  guint letters;
+} ScriptLetters;
+
+static int
+compare_script_letters (gconstpointer a, gconstpointer b)
+{
+  const ScriptLetters *sa = a, *sb = b;
+
+  if (sa->letters != sb->letters)
+    return sa->letters > sb->letters ? -1 : 1;
+  return (int) sa->script - (int) sb->script;
+}
+
+static void
+block_text (Export *e, const DcBlock *block, BlockText *out)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  out->lines = g_new (LineText, MAX (1, block->n_lines));
+  for (guint i = 0; i < block->n_lines; i++)
+    {
+      LineText *line = &out->lines[i];
+
+      line->text = g_string_new (NULL);
+      line->tokens = g_ptr_array_new_with_free_func (g_free);
+      _dc_reorder_line (e->document, block->first_line + i, e->value, e->user_data, line->text,
+                        line->tokens);
+      g_string_append_len (text, line->text->str, line->text->len);
+      g_string_append_c (text, '\n');
+    }
+  out->script = dc_text_get_script (text->str, NULL);
+  out->lang_conflict = guess_language (e, text->str, dc_document_get_language (e->document),
+                                       &out->language);
+  out->letters = g_array_new (FALSE, FALSE, sizeof (ScriptLetters));
+  for (const char *c = text->str; *c; c = g_utf8_next_char (c))
+    {
+      gunichar u = g_utf8_get_char (c);
+      GUnicodeScript script;
+      guint i;
+
+      if (!g_unichar_isalpha (u))
+        continue;
+      script = g_unichar_get_script (u);
+      if (script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED)
+        continue;
+      for (i = 0; i < out->letters->len; i++)
+        if (g_array_index (out->letters, ScriptLetters, i).script == script)
+          break;
+      if (i == out->letters->len)
+        {
+          ScriptLetters first = { script, 0 };
+
+          g_array_append_val (out->letters, first);
+        }
+      g_array_index (out->letters, ScriptLetters, i).letters++;
+    }
+  g_array_sort (out->letters, compare_script_letters);
+}
+
+/* The block's totals: its letters per script, most first, and its language. */
+static void
+add_block_totals (DcJsonWriter *w, const BlockText *totals)
+{
+  dc_json_writer_begin_array (w, "scripts");
+  for (guint i = 0; i < totals->letters->len; i++)
+    {
+      const ScriptLetters *s = &g_array_index (totals->letters, ScriptLetters, i);
+      char code[5];
+
+      dc_script_to_iso15924 (s->script, code);
+      dc_json_writer_begin_object (w, NULL);
+      dc_json_writer_string (w, "script", code);
+      dc_json_writer_int (w, "letters", s->letters);
+      dc_json_writer_end_object (w);
+    }
+  dc_json_writer_end_array (w);
+  dc_json_writer_boolean (w, "mixed_script", totals->letters->len > 1);
+  add_language (w, &totals->language);
+  /* The document states a language its text is surely not in: a /Lang left over from a
+   * template, or a paragraph in another language. */
+  dc_json_writer_boolean (w, "lang_conflict", totals->lang_conflict);
+}
+
+/* Whether @text, a line's text in logical order, holds no letter or mark that could be
+ * right to left: dc-reorder.c's test of a line's glyphs (may_hold_rtl()), here on what
+ * they read, which holds the same characters. */
+static gboolean
+surely_left_to_right (const char *text)
+{
+  for (const guchar *p = (const guchar *) text; *p; p++)
+    {
+      gunichar c;
+
+      if (*p < 0xD6)
+        continue;
+      if (*p < 0xE0 || *p >= 0xF0 || p[1] == '\0' || p[2] == '\0')
+        return FALSE;
+      c = ((gunichar) (p[0] & 0x0F) << 12) | ((gunichar) (p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+      if (c <= 0x08FF || c == 0x200F || c == 0x202B || c == 0x202E || c == 0x2067
+          || (c >= 0xFB1D && c <= 0xFEFF))
+        return FALSE;
+      p += 2;
+    }
+  return TRUE;
+}
+
+/* The texts of the block's tokens, which the tab-scores and the spans both read. A line
+ * read left to right throughout (most lines) already gave each of its tokens' texts, in
+ * order (block_text()): dc-reorder.c reorders the glyphs of a token among themselves
+ * only, and moves tokens only for right-to-left text, so they are what the token alone
+ * gives (tests/test-json.c checks it on every fixture); the others' tokens are worked
+ * out alone. Sets @owned[i] where known->texts[i] is a copy of its own. */
+static void
+block_token_texts (Export *e, const DcBlock *block, const BlockText *text, DcTokenTexts *known,
+                   guint8 **owned)
+{
+  guint first = G_MAXUINT, end = 0;
+
+  for (guint l = block->first_line; l < block->first_line + block->n_lines; l++)
+    {
+      first = MIN (first, e->lines[l].first_token);
+      end = MAX (end, e->lines[l].first_token + e->lines[l].n_tokens);
+    }
+  known->first = first;
+  known->n = end > first ? end - first : 0;
+  known->texts = g_new0 (char *, MAX (1, known->n));
+  *owned = g_new0 (guint8, MAX (1, known->n));
+  for (guint i = 0; i < block->n_lines; i++)
+    {
+      const DcLine *line = &e->lines[block->first_line + i];
+      const LineText *line_text = &text->lines[i];
+
+      if (line->n_tokens == 0 || line_text->tokens->len != line->n_tokens
+          || !surely_left_to_right (line_text->text->str))
+        continue;
+      for (guint t = 0; t < line->n_tokens; t++)
+        known->texts[line->first_token + t - first] = g_ptr_array_index (line_text->tokens, t);
+    }
+  for (guint i = 0; i < known->n; i++)
+    if (known->texts[i] == NULL)
+      {
+        GString *token_text = g_string_new (NULL);
+
+        _dc_reorder_token (e->document, first + i, e->value, e->user_data, token_text);
+        known->texts[i] = g_string_free (token_text, FALSE);
+        (*owned)[i] = 1;
+      }
+}
+
+static void
+block_text_clear (BlockText *text, guint n_lines)
+{
+  for (guint i = 0; i < n_lines; i++)
+    {
+      g_string_free (text->lines[i].text, TRUE);
+      g_ptr_array_unref (text->lines[i].tokens);
+    }
+  g_free (text->lines);
+  g_array_unref (text->letters);
+}
+
+void
+_dc_export_json_add_page (Export *e, DcJsonWriter *w, guint page)
+{
+  const DcBlock *blocks = dc_document_get_blocks (e->document, NULL);
+  double width, height;
+  guint first, n;
+  g_autofree BlockText *texts = NULL;
+
+  dc_document_get_page_size (e->document, page, &width, &height);
+  dc_document_get_page_blocks (e->document, page, &first, &n);
+  texts = g_new0 (BlockText, MAX (1, n));
+  for (guint b = 0; b < n; b++)
+    block_text (e, &blocks[first + b], &texts[b]);
+
+  dc_json_writer_begin_object (w, NULL);
+  dc_json_writer_int (w, "page", page + 1);
+  dc_json_writer_double (w, "width", width);
+  dc_json_writer_double (w, "height", height);
+
+  dc_json_writer_begin_array (w, "blocks");
+  for (guint b = first; b < first + n; b++)
+    {
+      const DcBlock *block = &blocks[b];
+
+      dc_json_writer_begin_object (w, NULL);
+      dc_json_writer_int (w, "index", block->index);
+      dc_json_writer_string (w, "label", block->label);
+      /* pdftract's block kind; of its kinds, only tables are told apart yet. */
+      dc_json_writer_string (w, "kind", block->table ? "table" : NULL);
+      add_bbox (w, block->x0, block->y0, block->x1, block->y1);
+      dc_json_writer_int (w, "first_line", e->lines[block->first_line].index);
+      dc_json_writer_int (w, "n_lines", block->n_lines);
+      add_block_totals (w, &texts[b - first]);
+      dc_json_writer_end_object (w);
+    }
+  dc_json_writer_end_array (w);
+
+  dc_json_writer_begin_array (w, "lines");
+  for (guint b = first; b < first + n; b++)
+    {
+      const DcBlock *block = &blocks[b];
+      g_autofree double *tabscores = NULL;
+      const BlockText *text = &texts[b - first];
+      DcTokenTexts known;
+      g_autofree guint8 *owned = NULL;
+
+      block_token_texts (e, block, text, &known, &owned);
+      tabscores = _dc_export_block_tabscores (e->document, block, e->left_margin, e->value,
+                                              e->user_data, &known);
+      for (guint i = 0; i < block->n_lines; i++)
+        add_line (e, w, block->first_line + i, block->index, tabscores[i], &text->lines[i],
+                  &text->language, text->script, &known);
+      for (guint i = 0; i < known.n; i++)
+        if (owned[i])
+          g_free (known.texts[i]);
+      g_free (known.texts);
+    }
+  dc_json_writer_end_array (w);
+  dc_json_writer_end_object (w);
+  for (guint b = 0; b < n; b++)
+    block_text_clear (&texts[b], blocks[first + b].n_lines);
+}

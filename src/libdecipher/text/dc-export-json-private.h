@@ -1,0 +1,69 @@
+/* dc-export-json-private.h: what the files of the JSON export share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Only the files that make up the JSON export include this (dc-export-json.c,
+ * dc-export-json-blocks.c, dc-export-json-spans.c): everyone else goes through
+ * dc-export-private.h.
+ */
+
+#pragma once
+
+#include "dc-export-private.h"
+#include "dc-key.h"
+#include "dc-language.h"
+
+G_BEGIN_DECLS
+
+/* Where one symbol's value comes from. */
+typedef struct
+{
+  const char *value;
+  gsize length; /* of what the glyph reads: the value, or U+FFFD */
+  DcKeyStatus status;
+  DcKeyLevel level;
+  double confidence;
+  const char *provenance;
+  /* The provenance as JSON, written for each run: escaped once per symbol; NULL for a
+   * split's, escaped as written. */
+  const char *provenance_json;
+  gsize provenance_json_length;
+} Origin;
+
+typedef struct
+{
+  DcDocument *document;
+  DcValueFunc value;
+  gpointer user_data;
+  DcKey *key; /* when the values come from a key: where each came from */
+  const DcGlyph *glyphs;
+  const guint32 *order;
+  const DcLine *lines;
+  const DcToken *tokens;
+  guint8 *token_start; /* per reading-order position: starts a token */
+  guint32 *token_at;   /* per reading-order position: the token it starts */
+  DcNormalization normalization;
+  Origin *origins;    /* per symbol: asked once, read for each of its glyphs */
+  guint8 *split;      /* per symbol: some of its glyphs are split off it; NULL with no key */
+  guint8 *space;      /* per symbol: a word separator, as the document says */
+  GPtrArray *escaped; /* the origins' provenances as JSON */
+  double left_margin;
+
+  /* Under the lock: the language guessed so far, by dc_language_guess_key() (the prior
+   * and the part of the text the detector reads): a book repeats its running heads,
+   * notes and boilerplate, and the detector is most of the export's time. */
+  GMutex lock;
+  GHashTable *guesses;
+  gsize guessed_bytes;
+} Export;
+
+gboolean _dc_export_json_guess_language (Export *e, const char *text, const char *declared,
+                                         DcLanguageGuess *out);
+void _dc_export_json_add_bbox (DcJsonWriter *w, float x0, float y0, float x1, float y1);
+void _dc_export_json_add_language (DcJsonWriter *w, const DcLanguageGuess *guess);
+void _dc_export_json_add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl,
+                                const DcLanguageGuess *block_language, GUnicodeScript block_script,
+                                const DcTokenTexts *known);
+void _dc_export_json_add_page (Export *e, DcJsonWriter *w, guint page);
+
+G_END_DECLS

@@ -1,0 +1,501 @@
+/* dc-export-json-spans.c: the JSON export's spans and the runs of glyphs within them
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Split from dc-export-json.c. A line's spans, cut where the font, the size or the
+ * script changes, each with its text in logical order, its script, direction, writing
+ * mode and language, and its runs of glyphs whose values share their origin, with where
+ * those values came from.
+ */
+
+#define G_LOG_DOMAIN "dc-export"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "dc-export-json-private.h"
+#include "dc-reorder-private.h"
+#include "dc-script.h"
+
+#define guess_language _dc_export_json_guess_language
+#define add_bbox _dc_export_json_add_bbox
+#define add_language _dc_export_json_add_language
+
+/* What glyph @glyph reads and why: its symbol's, unless the user split it off. */
+static inline void
+origin_of (Export *e, guint glyph, Origin *origin)
+{
+  const char *split, *provenance;
+  guint symbol = e->glyphs[glyph].symbol;
+
+  *origin = e->origins[symbol];
+  /* Asking the key for each glyph costs a lookup: only a symbol with splits has any. */
+  if (e->split != NULL && e->split[symbol]
+      && (split = dc_key_get_split (e->key, glyph, &provenance)) != NULL)
+    {
+      origin->value = split;
+      origin->length = strlen (split);
+      origin->provenance_json = NULL;
+      origin->status = DC_KEY_CONFIRMED;
+      origin->level = DC_KEY_LEVEL_USER;
+      origin->confidence = 1.0;
+      origin->provenance = provenance;
+    }
+}
+
+static gboolean
+same_origin (const Origin *a, const Origin *b)
+{
+  return (a->value == NULL) == (b->value == NULL) && a->status == b->status && a->level == b->level
+         && a->confidence == b->confidence
+         /* Mostly the same string of the key's: no need to read it. */
+         && (a->provenance == b->provenance || g_strcmp0 (a->provenance, b->provenance) == 0);
+}
+
+/* The span's script, direction and writing mode, named as the line's are
+ * (dc_export_add_line_metadata()). */
+static void
+add_script (DcJsonWriter *w, GUnicodeScript script, gboolean vertical)
+{
+  char code[5];
+
+  dc_script_to_iso15924 (script, code);
+  dc_json_writer_string (w, "script", code);
+  dc_json_writer_string (w, "direction",
+                         dc_direction_to_string (vertical ? DC_DIRECTION_TTB
+                                                          : dc_text_get_direction (script, 0)));
+  dc_json_writer_string (w, "writing_mode",
+                         !vertical                                       ? "horizontal-tb"
+                         : _dc_script_has_left_to_right_columns (script) ? "vertical-lr"
+                                                                         : "vertical-rl");
+}
+
+/* What the glyph reads, at the end of @out: a few bytes, for each glyph several times,
+ * copied in place while there is room. */
+static inline void
+append_value (GString *out, const Origin *origin)
+{
+  const char *text = origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT;
+
+  if (G_UNLIKELY (out->len + origin->length >= out->allocated_len))
+    {
+      g_string_append_len (out, text, (gssize) origin->length);
+      return;
+    }
+  memcpy (out->str + out->len, text, origin->length);
+  out->len += origin->length;
+  out->str[out->len] = '\0';
+}
+
+/* Read for each glyph several times: the document's answer, kept per symbol. */
+static inline gboolean
+is_space (Export *e, guint k)
+{
+  return e->space[e->glyphs[e->order[k]].symbol];
+}
+
+/* One run: @n glyphs of the reading order in a row, spaces aside, all of one origin. */
+static void
+write_run (DcJsonWriter *w, const char *text, guint n, const Origin *origin)
+{
+  dc_json_writer_begin_object (w, NULL);
+  dc_json_writer_string (w, "text", text);
+  dc_json_writer_int (w, "glyphs", n);
+  dc_json_writer_boolean (w, "undecoded", origin->value == NULL);
+  dc_json_writer_string (w, "status", dc_key_status_to_string (origin->status));
+  dc_json_writer_string (w, "level", dc_key_level_to_string (origin->level));
+  dc_json_writer_double (w, "confidence", origin->confidence);
+  if (origin->provenance_json != NULL)
+    dc_json_writer_json (w, "provenance", origin->provenance_json, origin->provenance_json_length);
+  else
+    dc_json_writer_string (w, "provenance", origin->provenance);
+  dc_json_writer_end_object (w);
+}
+
+/* The glyphs of a token cut by a change of font, from @k to the token's or the span's
+ * end, into @word; returns the position after them. On a right-to-left span the glyphs,
+ * drawn left to right, are read right to left, each with the marks drawn over it. */
+static guint
+partial_word (Export *e, guint k, guint end, gboolean rtl, GString *word)
+{
+  g_autoptr (GPtrArray) clusters = g_ptr_array_new_with_free_func (g_free);
+
+  do
+    {
+      const DcGlyph *glyph = &e->glyphs[e->order[k]];
+      Origin o;
+
+      if (!is_space (e, k))
+        {
+          GString *cluster;
+          gboolean mark = clusters->len > 0
+                          && fabs (dc_glyph_get_advance (glyph))
+                                 < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f);
+
+          origin_of (e, e->order[k], &o);
+          if (!mark)
+            g_ptr_array_add (clusters, g_string_new (NULL));
+          cluster = g_ptr_array_index (clusters, clusters->len - 1);
+          append_value (cluster, &o);
+        }
+      k++;
+    }
+  while (k < end && !e->token_start[k]);
+
+  for (guint i = 0; i < clusters->len; i++)
+    {
+      GString *cluster = g_ptr_array_index (clusters, rtl ? clusters->len - 1 - i : i);
+
+      g_string_append_len (word, cluster->str, cluster->len);
+    }
+  for (guint i = 0; i < clusters->len; i++)
+    g_string_free (g_ptr_array_index (clusters, i), TRUE);
+  g_ptr_array_set_free_func (clusters, NULL);
+  return k;
+}
+
+typedef struct
+{
+  gsize offset;
+  gboolean closed; /* written together with the word before it */
+} WordStart;
+
+/* The span's text in logical order: its whole tokens as dc-reorder.c gives them (Indic
+ * pre-base vowels after their consonant), in reverse on a right-to-left span, as are the
+ * glyphs of a token cut by a change of font. */
+static void
+logical_text (Export *e, guint first, guint end, gboolean rtl, const DcTokenTexts *known,
+              GString *out)
+{
+  /* The words one after the other, each ending in a NUL; where each starts and whether
+   * it is written together with the word before it. */
+  g_autoptr (GString) words = g_string_new (NULL);
+  g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (WordStart));
+  const DcToken *previous = NULL;
+
+  for (guint k = first; k < end;)
+    {
+      WordStart word = { words->len, FALSE };
+
+      if (is_space (e, k))
+        {
+          k++;
+          continue;
+        }
+      if (e->token_start[k]
+          && e->tokens[e->token_at[k]].first_glyph + e->tokens[e->token_at[k]].n_glyphs <= end)
+        {
+          const DcToken *token = &e->tokens[e->token_at[k]];
+          const char *token_text = _dc_token_texts_get (known, e->token_at[k]);
+
+          if (token_text != NULL)
+            g_string_append (words, token_text);
+          else
+            _dc_reorder_token (e->document, e->token_at[k], e->value, e->user_data, words);
+          /* Words of CJK or Thai written together, as in the line's text. */
+          word.closed = previous != NULL && previous + 1 == token
+                        && _dc_reorder_tokens_close_up (e->document, previous, token,
+                                                        words->str
+                                                            + g_array_index (starts, WordStart,
+                                                                             starts->len - 1)
+                                                                  .offset,
+                                                        words->str + word.offset, e->value,
+                                                        e->user_data);
+          previous = token;
+          k = token->first_glyph + token->n_glyphs;
+        }
+      else
+        {
+          k = partial_word (e, k, end, rtl, words);
+          previous = NULL;
+        }
+      g_string_append_c (words, '\0');
+      g_array_append_val (starts, word);
+    }
+  g_string_truncate (out, 0);
+  for (guint i = 0; i < starts->len; i++)
+    {
+      guint w = rtl ? starts->len - 1 - i : i;
+
+      /* A closed gap lies before the later word of the two in drawing order. */
+      if (i > 0 && !g_array_index (starts, WordStart, rtl ? w + 1 : w).closed)
+        g_string_append_c (out, ' ');
+      g_string_append (out, words->str + g_array_index (starts, WordStart, w).offset);
+    }
+}
+
+/* The span's glyphs in runs of one origin (level, status, provenance): an array. */
+static void
+add_runs (Export *e, DcJsonWriter *w, guint first, guint end)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  Origin current = { 0 };
+  guint n = 0;
+  gboolean open = FALSE;
+
+  dc_json_writer_begin_array (w, "runs");
+  for (guint k = first; k < end; k++)
+    {
+      Origin o;
+
+      if (is_space (e, k))
+        continue;
+      origin_of (e, e->order[k], &o);
+      if (open && !same_origin (&o, &current))
+        {
+          write_run (w, text->str, n, &current);
+          g_string_truncate (text, 0);
+          n = 0;
+          open = FALSE;
+        }
+      if (!open)
+        {
+          current = o;
+          open = TRUE;
+        }
+      if (e->token_start[k] && text->len > 0)
+        g_string_append_c (text, ' ');
+      append_value (text, &o);
+      n++;
+    }
+  if (open)
+    write_run (w, text->str, n, &current);
+  dc_json_writer_end_array (w);
+}
+
+/* The font of the span's first glyph: index, name, size. */
+static void
+add_span_font (Export *e, DcJsonWriter *w, const DcGlyph *head)
+{
+  const DcSymbol *symbols = dc_document_get_symbols (e->document, NULL);
+  guint font = dc_glyph_get_font (head, symbols);
+
+  dc_json_writer_begin_object (w, "font");
+  dc_json_writer_int (w, "index", font);
+  dc_json_writer_string (w, "name", dc_font_get_name (dc_document_get_font (e->document, font)));
+  dc_json_writer_double (w, "size", dc_glyph_get_size (head));
+  dc_json_writer_end_object (w);
+}
+
+/* One span: the non-space glyphs of [first, end) of the reading order. A span of
+ * punctuation or digits alone (a comma in a font of its own) is in the script of its
+ * neighbours, @neighbours. */
+static void
+add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
+          const DcLanguageGuess *block_language, GUnicodeScript block_script,
+          const DcTokenTexts *known, GUnicodeScript *neighbours)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GString) logical = g_string_new (NULL);
+  g_autofree char *normalized = NULL;
+  GUnicodeScript script;
+  gboolean mixed;
+  float x0 = G_MAXFLOAT, y0 = G_MAXFLOAT, x1 = -G_MAXFLOAT, y1 = -G_MAXFLOAT;
+  guint undecoded = 0, n_glyphs = 0;
+  DcLanguageGuess language;
+
+  for (guint k = first; k < end; k++)
+    {
+      const DcGlyph *glyph = &e->glyphs[e->order[k]];
+      Origin o;
+
+      if (is_space (e, k))
+        continue;
+      if (e->token_start[k] && text->len > 0)
+        g_string_append_c (text, ' ');
+      origin_of (e, e->order[k], &o);
+      append_value (text, &o);
+      undecoded += o.value == NULL;
+      n_glyphs++;
+      x0 = MIN (x0, dc_glyph_get_box (glyph).x0);
+      y0 = MIN (y0, dc_glyph_get_box (glyph).y0);
+      x1 = MAX (x1, dc_glyph_get_box (glyph).x1);
+      y1 = MAX (y1, dc_glyph_get_box (glyph).y1);
+    }
+  script = dc_text_get_script (text->str, &mixed);
+  if (script == G_UNICODE_SCRIPT_COMMON)
+    script = *neighbours;
+  else if (script != G_UNICODE_SCRIPT_UNKNOWN)
+    *neighbours = script;
+  logical_text (e, first, end, dc_script_is_rtl (script) && !vertical, known, logical);
+  /* Values hold what the glyphs draw, one by one; a reader comparing or searching
+   * text wants one spelling of each letter. */
+  normalized = _dc_export_normalize (logical->str, e->normalization);
+  if (script == block_script || script == G_UNICODE_SCRIPT_COMMON
+      || script == G_UNICODE_SCRIPT_UNKNOWN)
+    language = *block_language;
+  else
+    /* A word in another script than its paragraph is in another language, whatever the
+     * paragraph's; it is guessed alone, or left unknown when too short. */
+    guess_language (e, normalized, NULL, &language);
+
+  dc_json_writer_begin_object (w, NULL);
+  dc_json_writer_string (w, "text", normalized);
+  dc_json_writer_string (w, "normalization",
+                         e->normalization == DC_NORMALIZATION_NFKC  ? "NFKC"
+                         : e->normalization == DC_NORMALIZATION_NFD ? "NFD"
+                                                                    : "NFC");
+  add_bbox (w, x0, y0, x1, y1);
+  add_span_font (e, w, &e->glyphs[e->order[first]]);
+  add_script (w, script, vertical);
+  dc_json_writer_boolean (w, "mixed_script", mixed);
+  add_language (w, &language);
+  dc_json_writer_int (w, "glyphs", n_glyphs);
+  dc_json_writer_int (w, "undecoded_glyphs", undecoded);
+
+  add_runs (e, w, first, end);
+  dc_json_writer_end_object (w);
+}
+
+/* Han, kana, bopomofo and hangul are written together (ISO 15924 Jpan, Kore, Hanb): a
+ * change between them cuts no span. */
+static GUnicodeScript
+script_family (GUnicodeScript script)
+{
+  switch (script)
+    {
+    case G_UNICODE_SCRIPT_HIRAGANA:
+    case G_UNICODE_SCRIPT_KATAKANA:
+    case G_UNICODE_SCRIPT_BOPOMOFO:
+    case G_UNICODE_SCRIPT_HANGUL:
+      return G_UNICODE_SCRIPT_HAN;
+    default:
+      return script;
+    }
+}
+
+/* The script of the token starting at reading-order position @k: that of its first
+ * character of a script of its own (UAX #24: Common and Inherited ones have none);
+ * COMMON when it has none. */
+static GUnicodeScript
+token_script (Export *e, guint k)
+{
+  const DcToken *token = &e->tokens[e->token_at[k]];
+
+  for (guint i = token->first_glyph; i < token->first_glyph + token->n_glyphs; i++)
+    {
+      Origin o;
+
+      origin_of (e, e->order[i], &o);
+      for (const char *c = o.value; c != NULL && *c; c = g_utf8_next_char (c))
+        {
+          GUnicodeScript script = g_unichar_get_script (g_utf8_get_char (c));
+
+          if (script != G_UNICODE_SCRIPT_COMMON && script != G_UNICODE_SCRIPT_INHERITED
+              && script != G_UNICODE_SCRIPT_UNKNOWN)
+            return script_family (script);
+        }
+    }
+  return G_UNICODE_SCRIPT_COMMON;
+}
+
+typedef struct
+{
+  guint first, end;
+  gboolean ltr; /* its words are in a left-to-right script */
+} SpanRange;
+
+/* The order a right-to-left line's spans are read in: the line's runs from right to left,
+ * but a run of left-to-right spans inside it (a Latin name in Hebrew) left to right. */
+static void
+order_spans_rtl (SpanRange *spans, guint n)
+{
+  for (guint i = 0; i < n / 2; i++)
+    {
+      SpanRange swap = spans[i];
+
+      spans[i] = spans[n - 1 - i];
+      spans[n - 1 - i] = swap;
+    }
+  for (guint i = 0; i < n;)
+    {
+      guint j = i;
+
+      while (j < n && spans[j].ltr)
+        j++;
+      for (guint a = i, b = j; b > a + 1; a++, b--)
+        {
+          SpanRange swap = spans[a];
+
+          spans[a] = spans[b - 1];
+          spans[b - 1] = swap;
+        }
+      i = MAX (j, i + 1);
+    }
+}
+
+/* Spans, as pdftract cuts them: wherever the font or size changes, and where a word in
+ * another script begins (and with it, maybe, another direction); punctuation, digits and
+ * marks (Common, Inherited) stay with the words around them. Spaces go with the span
+ * they are in, whatever font draws them. A right-to-left line's spans come in logical
+ * order, as its text does. */
+void
+_dc_export_json_add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl,
+                           const DcLanguageGuess *block_language, GUnicodeScript block_script,
+                           const DcTokenTexts *known)
+{
+  const DcSymbol *symbols = dc_document_get_symbols (e->document, NULL);
+  const DcLine *line = &e->lines[l];
+  gboolean vertical = _dc_line_is_vertical (e->document, l);
+  guint end = line->first_glyph + line->n_glyphs;
+  const DcGlyph *head = NULL;
+  GUnicodeScript span_script = G_UNICODE_SCRIPT_COMMON, neighbours = G_UNICODE_SCRIPT_COMMON;
+  g_autoptr (GArray) spans = g_array_new (FALSE, FALSE, sizeof (SpanRange));
+  SpanRange span = { line->first_glyph, 0, FALSE };
+
+  for (guint k = line->first_glyph; k < end; k++)
+    {
+      const DcGlyph *glyph = &e->glyphs[e->order[k]];
+      GUnicodeScript script = G_UNICODE_SCRIPT_COMMON;
+
+      if (is_space (e, k))
+        continue;
+      if (e->token_start[k])
+        script = token_script (e, k);
+      if (head != NULL
+          && (dc_glyph_get_font (glyph, symbols) != dc_glyph_get_font (head, symbols)
+              || dc_glyph_get_size (glyph) != dc_glyph_get_size (head)
+              || (script != G_UNICODE_SCRIPT_COMMON && span_script != G_UNICODE_SCRIPT_COMMON
+                  && script != span_script)))
+        {
+          span.end = k;
+          span.ltr = span_script != G_UNICODE_SCRIPT_COMMON && !dc_script_is_rtl (span_script);
+          g_array_append_val (spans, span);
+          span.first = k;
+          span_script = G_UNICODE_SCRIPT_COMMON;
+        }
+      if (script != G_UNICODE_SCRIPT_COMMON)
+        span_script = script;
+      head = glyph;
+    }
+  if (head != NULL)
+    {
+      span.end = end;
+      span.ltr = span_script != G_UNICODE_SCRIPT_COMMON && !dc_script_is_rtl (span_script);
+      g_array_append_val (spans, span);
+    }
+  if (rtl && !vertical)
+    order_spans_rtl ((SpanRange *) (void *) spans->data, spans->len);
+
+  /* A first span of punctuation alone takes the script of the words after it. */
+  for (guint s = 0; s < spans->len && neighbours == G_UNICODE_SCRIPT_COMMON; s++)
+    {
+      const SpanRange *range = &g_array_index (spans, SpanRange, s);
+
+      for (guint k = range->first; k < range->end && neighbours == G_UNICODE_SCRIPT_COMMON; k++)
+        if (e->token_start[k])
+          neighbours = token_script (e, k);
+    }
+
+  dc_json_writer_begin_array (w, "spans");
+  for (guint s = 0; s < spans->len; s++)
+    {
+      const SpanRange *range = &g_array_index (spans, SpanRange, s);
+
+      add_span (e, w, vertical, range->first, range->end, block_language, block_script, known,
+                &neighbours);
+    }
+  dc_json_writer_end_array (w);
+}
