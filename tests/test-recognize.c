@@ -522,14 +522,15 @@ test_recognize_cli (void)
   g_assert_true (g_str_has_prefix (lines[n_progress + 2], "{\"ok\":false,\"error\":"));
 }
 
-/* A system without Tesseract still opens documents; recognition alone says what to
- * install, and the session goes on. */
+/* A session's replies to `recognize` then `status`, with @variable naming a part that is
+ * not there: recognition alone must say so, naming it, and the session go on. */
 static void
-test_recognize_without_tesseract (void)
+assert_recognize_refused (const char *variable, const char *missing, const char *sentence)
 {
   g_autofree char *path = dc_test_fixture_path ("legacy-cyrillic.pdf");
+  g_autofree char *setting = g_strconcat (variable, "=", missing, NULL);
   const char *argv[] = { g_getenv ("DECIPHER_CLI"), "session", path, NULL };
-  const char *env[] = { "DECIPHER_TESSERACT_LIBRARY=libtesseract-not-installed.so.0", NULL };
+  const char *env[] = { setting, NULL };
   DcTestSpawn spawn = { DC_TEST_PIPE_IN | DC_TEST_PIPE_OUT, env };
   DcTestProcess process;
   g_autofree char *out = NULL;
@@ -544,9 +545,18 @@ test_recognize_without_tesseract (void)
   lines = g_strsplit (out, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), >=, 2);
   g_assert_true (g_str_has_prefix (lines[0], "{\"ok\":false,\"error\":"));
-  g_assert_nonnull (strstr (lines[0], "needs the Tesseract library"));
-  g_assert_nonnull (strstr (lines[0], "libtesseract-not-installed.so.0"));
+  g_assert_nonnull (strstr (lines[0], sentence));
+  g_assert_nonnull (strstr (lines[0], missing));
   g_assert_true (g_str_has_prefix (lines[1], "{\"ok\":true"));
+}
+
+/* A system without Tesseract still opens documents; recognition alone says what to
+ * install, and the session goes on. */
+static void
+test_recognize_without_tesseract (void)
+{
+  assert_recognize_refused ("DECIPHER_TESSERACT_LIBRARY", "libtesseract-not-installed.so.0",
+                            "needs the Tesseract library");
 }
 
 /* Without the module that draws lines, recognition alone says what to do, and the
@@ -554,25 +564,8 @@ test_recognize_without_tesseract (void)
 static void
 test_recognize_without_renderer (void)
 {
-  g_autofree char *path = dc_test_fixture_path ("legacy-cyrillic.pdf");
-  const char *argv[] = { g_getenv ("DECIPHER_CLI"), "session", path, NULL };
-  const char *env[] = { "DECIPHER_LINE_RENDER_MODULE=/nonexistent/decipher-line-render.so", NULL };
-  DcTestSpawn spawn = { DC_TEST_PIPE_IN | DC_TEST_PIPE_OUT, env };
-  DcTestProcess process;
-  g_autofree char *out = NULL;
-  g_auto (GStrv) lines = NULL;
-
-  dc_test_process_spawn (&process, argv, &spawn);
-  dc_test_process_communicate (&process,
-                               "{\"cmd\":\"recognize\",\"languages\":\"rus\"}\n{"
-                               "\"cmd\":\"status\"}\n",
-                               -1, &out, NULL);
-  lines = g_strsplit (out, "\n", -1);
-  g_assert_cmpuint (g_strv_length (lines), >=, 2);
-  g_assert_true (g_str_has_prefix (lines[0], "{\"ok\":false,\"error\":"));
-  g_assert_nonnull (strstr (lines[0], "needs Decipher’s line renderer"));
-  g_assert_nonnull (strstr (lines[0], "/nonexistent/decipher-line-render.so"));
-  g_assert_true (g_str_has_prefix (lines[1], "{\"ok\":true"));
+  assert_recognize_refused ("DECIPHER_LINE_RENDER_MODULE", "/nonexistent/decipher-line-render.so",
+                            "needs Decipher’s line renderer");
 }
 
 /* The libraries a process loaded, as the dynamic linker reports them (LD_DEBUG=libs). */
