@@ -80,8 +80,9 @@ loadable_fixtures (void)
     if (g_str_has_suffix (name, ".pdf") && strstr (name, "encrypted") == NULL)
       {
         g_autofree char *path = g_build_filename (fixtures, name, NULL);
-        g_autoptr (DcDocument) document = _dc_document_new_from_file_threads (
-          path, NULL, NULL, 1, NULL, NULL, NULL, NULL);
+        g_autoptr (DcDocument)
+            document = _dc_document_new_from_file_threads (path, NULL, NULL, 1, NULL, NULL, NULL,
+                                                           NULL);
 
         if (document != NULL)
           g_ptr_array_add (paths, g_steal_pointer (&path));
@@ -224,26 +225,37 @@ test_damaged (void)
     }
 }
 
+/* A PDF of @pages pages each drawing @glyphs Helvetica glyphs from one stream
+ * (generate-hostile.py), in the work folder. */
+static char *
+make_pages (const char *name, const char *pages, const char *glyphs)
+{
+  g_autofree char *script = dc_test_fixture_path ("generate-hostile.py");
+  char *path = g_build_filename (work_dir, name, NULL);
+  const char *argv[] = { "python3", script, path, pages, glyphs, "Helvetica", NULL };
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status,
+                &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return path;
+}
+
 /* Issue 33: a 30 KB PDF drawing one stream on every page made a 325 MB cache file. A
  * document whose file would take more than 250 times its PDF (and over 16 MB) is not
  * written; it still opens, from the PDF. */
 static void
 test_size_bound (void)
 {
-  g_autofree char *script = dc_test_fixture_path ("generate-hostile.py");
-  g_autofree char *path = g_build_filename (work_dir, "many-pages.pdf", NULL);
+  g_autofree char *path = make_pages ("many-pages.pdf", "400", "2000");
   g_autofree char *file = NULL;
-  const char *argv[] = { "python3", script, path, "400", "2000", "Helvetica", NULL };
   g_autoptr (DcDocument) document = NULL;
   g_autoptr (GError) error = NULL;
   GStatBuf st;
   guint n_glyphs = 0;
-  int status = 0;
 
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
-                &status, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
   g_assert_cmpint (g_stat (path, &st), ==, 0);
   g_assert_cmpint (st.st_size, <, 100 * 1024);
 
@@ -262,22 +274,15 @@ test_size_bound (void)
 static void
 test_dense_text_written (void)
 {
-  g_autofree char *script = dc_test_fixture_path ("generate-hostile.py");
-  g_autofree char *path = g_build_filename (work_dir, "dense-text.pdf", NULL);
+  g_autofree char *path = make_pages ("dense-text.pdf", "1000", "600");
   g_autofree char *file = NULL;
-  const char *argv[] = { "python3", script, path, "1000", "600", "Helvetica", NULL };
   g_autoptr (DcDocument) read = NULL;
   g_autoptr (DcDocument) reopened = NULL;
   g_autoptr (DcDocument) expected = NULL;
   g_autoptr (GError) error = NULL;
   GStatBuf pdf_st, file_st;
   guint n_progress = 0;
-  int status = 0;
 
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
-                &status, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
   g_assert_cmpint (g_stat (path, &pdf_st), ==, 0);
 
   read = open_document (path, NULL, NULL, &n_progress, &error);
@@ -351,8 +356,8 @@ test_lower_limit (void)
   limited = open_document (path, NULL, &limits, NULL, &error);
   g_assert_null (limited);
   g_assert_error (error, DC_ERROR, DC_ERROR_TOO_MANY_GLYPHS);
-  limited_read
-    = _dc_document_new_from_file_threads (path, NULL, &limits, 1, NULL, NULL, NULL, &read_error);
+  limited_read = _dc_document_new_from_file_threads (path, NULL, &limits, 1, NULL, NULL, NULL,
+                                                     &read_error);
   g_assert_null (limited_read);
   g_assert_cmpstr (error->message, ==, read_error->message);
 }
@@ -402,7 +407,7 @@ test_not_written_over (void)
       g_assert_no_error (error);
       g_assert_cmpuint (n_progress, ==, dc_document_get_n_pages (document));
       g_assert_cmpint (g_lstat (file, &st), ==, 0);
-      g_assert_true (kind == 0 ? S_ISLNK (st.st_mode)
+      g_assert_true (kind == 0   ? S_ISLNK (st.st_mode)
                      : kind == 1 ? S_ISFIFO (st.st_mode)
                                  : S_ISDIR (st.st_mode));
       g_assert_true (g_file_get_contents (victim, &contents, NULL, NULL));
