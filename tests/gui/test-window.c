@@ -314,6 +314,7 @@ test_undo_says_what (void)
   g_assert_nonnull (toast);
   g_assert_cmpstr (adw_toast_get_title (toast), ==, step);
   g_assert_cmpstr (adw_toast_get_button_label (toast), ==, "_Redo");
+  gui_test_screenshot ("window-undone-toast");
   g_signal_emit_by_name (toast, "button-clicked");
   dc_key_count_decoded (key, &decoded, NULL);
   g_assert_cmpuint (decoded, ==, opened);
