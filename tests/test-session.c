@@ -546,9 +546,23 @@ test_accept_proposal (void)
     reply = session_reply (&s, all_parser);
     g_assert_true (json_object_get_boolean_member (reply, "ok"));
     g_assert_cmpint (json_object_get_int_member (reply, "accepted"), >=, n_before);
-    g_assert_true (json_object_get_boolean_member (session_ask (&s, undo_parser, undo), "ok"));
+    reply = session_ask (&s, undo_parser, undo);
+    g_assert_true (json_object_get_boolean_member (reply, "ok"));
+    /* The reply names the step it took back, in the words of the window's toast. */
+    g_assert_true (json_object_has_member (reply, "undone"));
+    g_assert_cmpstr (json_object_get_string_member (reply, "undone"), !=, "");
     g_assert_cmpint (count_status (session_ask (&s, undone_parser, symbols_request), "proposed"),
                      ==, n_before);
+    {
+      g_autoptr (JsonParser) redo_parser = json_parser_new ();
+      g_autoptr (JsonNode) redo = request_new ("redo");
+
+      reply = session_ask (&s, redo_parser, redo);
+      g_assert_true (json_object_get_boolean_member (reply, "ok"));
+      g_assert_cmpstr (json_object_get_string_member (reply, "redone"), ==,
+                       json_object_get_string_member (
+                         json_node_get_object (json_parser_get_root (undo_parser)), "undone"));
+    }
   }
   session_stop (&s);
 }

@@ -240,8 +240,20 @@ static gboolean
 handle_undo_redo (Session *session, JsonObject *request, JsonBuilder *reply, GError **error,
                   gboolean undo)
 {
-  return undo ? dc_session_undo (session->session, error)
-              : dc_session_redo (session->session, error);
+  /* The label is read before the step moves to the other stack; a reply that names the step
+   * lets a script (or a person at a terminal) see what came back, as the window's toast does. */
+  g_autofree char *step = g_strdup (undo ? dc_key_get_undo_label (session->key)
+                                         : dc_key_get_redo_label (session->key));
+
+  if (!(undo ? dc_session_undo (session->session, error)
+             : dc_session_redo (session->session, error)))
+    return FALSE;
+  if (step != NULL)
+    {
+      json_builder_set_member_name (reply, undo ? "undone" : "redone");
+      json_builder_add_string_value (reply, step);
+    }
+  return TRUE;
 }
 
 gboolean
