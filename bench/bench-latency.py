@@ -175,13 +175,17 @@ def main():
           f"opened for the first time (median of {len(openings)}), {opened:.0f} ms "
           f"({opened_cpu:.0f} ms CPU) opened again; index build (not counted) {index_ms:.0f} ms; "
           f"load average {os.getloadavg()[0]:.2f}")
-    print("  first openings: " + ", ".join(f"{ms:.0f}" for ms, _ in openings) + " ms")
+    print("  first openings: " + ", ".join(f"{ms:.0f}" for ms, _ in openings) + " ms; CPU "
+          + ", ".join(f"{c:.0f}" for _, c in openings) + " ms")
     for name, values in timings.items():
         c = cpu_timings[name]
+        if not values:  # --queries 0: the openings only
+            continue
         print(f"  {name:26s} median {statistics.median(values):7.2f} ms, "
               f"p95 {percentile(values, 95):7.2f} ms, max {max(values):7.2f} ms; CPU median "
               f"{statistics.median(c):7.2f} ms, p95 {percentile(c, 95):7.2f} ms")
-    print("  results: " + ", ".join(f"{k} {v}" for k, v in sorted(results.items())))
+    if results:
+        print("  results: " + ", ".join(f"{k} {v}" for k, v in sorted(results.items())))
     shutil.rmtree(cache_home, ignore_errors=True)
 
 

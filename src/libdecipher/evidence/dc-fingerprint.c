@@ -95,10 +95,39 @@ fill_coarse (FT_Library library, const FT_Outline *outline, double units_per_em,
   }
 }
 
-/* The shape of glyph @gid of @face, or FALSE when it draws nothing (a space, .notdef
- * left empty) or is not an outline. */
+/* The outline of glyph @gid of @face, in font units, or NULL when it draws nothing (a
+ * space, .notdef left empty) or is not an outline. */
+static const FT_Outline *
+load_outline (FT_Face face, guint gid)
+{
+  const FT_Outline *outline;
+
+  if (gid == 0 || gid >= (guint) face->num_glyphs)
+    return NULL;
+  if (FT_Load_Glyph (face, gid,
+                     FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP
+                         | FT_LOAD_IGNORE_TRANSFORM)
+      != 0)
+    return NULL;
+  if (face->glyph->format != FT_GLYPH_FORMAT_OUTLINE)
+    return NULL;
+  outline = &face->glyph->outline;
+  if (outline->n_points <= 0 || outline->n_contours <= 0)
+    return NULL;
+  return outline;
+}
+
+static double
+units_per_em_of (FT_Face face)
+{
+  return face->units_per_EM > 0 ? face->units_per_EM : 1000;
+}
+
+/* The shape of glyph @gid of @face, or FALSE when it has no outline (load_outline()).
+ * Without @with_coarse only its fingerprint is made: the coarse grid (rasterising the
+ * outline, two thirds of the cost) is left empty for dc_shapes_get() to fill. */
 static gboolean
-shape_from_face (FT_Library library, FT_Face face, guint gid, DcShape *shape)
+shape_from_face (FT_Library library, FT_Face face, guint gid, DcShape *shape, gboolean with_coarse)
 {
   g_autoptr (GChecksum) checksum = NULL;
   g_autofree guint8 *bytes = NULL;
@@ -108,20 +137,10 @@ shape_from_face (FT_Library library, FT_Face face, guint gid, DcShape *shape)
   guint8 digest[32];
   gsize digest_len = sizeof digest;
 
-  if (gid == 0 || gid >= (guint) face->num_glyphs)
-    return FALSE;
-  if (FT_Load_Glyph (face, gid,
-                     FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP
-                         | FT_LOAD_IGNORE_TRANSFORM)
-      != 0)
-    return FALSE;
-  if (face->glyph->format != FT_GLYPH_FORMAT_OUTLINE)
-    return FALSE;
-  outline = &face->glyph->outline;
-  if (outline->n_points <= 0 || outline->n_contours <= 0)
+  if ((outline = load_outline (face, gid)) == NULL)
     return FALSE;
 
-  units_per_em = face->units_per_EM > 0 ? face->units_per_EM : 1000;
+  units_per_em = units_per_em_of (face);
   /* The outline's numbers written out, then hashed at once: a call to
    * g_checksum_update() for each cost as much as hashing them. */
   bytes = g_new (guint8, 4 + 4 * (gsize) outline->n_contours + 9 * (gsize) outline->n_points);
@@ -137,10 +156,12 @@ shape_from_face (FT_Library library, FT_Face face, guint gid, DcShape *shape)
   checksum = g_checksum_new (G_CHECKSUM_SHA256);
   g_checksum_update (checksum, bytes, end - bytes);
   g_checksum_get_digest (checksum, digest, &digest_len);
+  memset (shape, 0, sizeof *shape);
   memcpy (shape->fingerprint, digest, DC_SHAPE_FINGERPRINT_LEN);
 
   shape->no_ink = FALSE;
-  fill_coarse (library, outline, units_per_em, shape);
+  if (with_coarse)
+    fill_coarse (library, outline, units_per_em, shape);
   return TRUE;
 }
 
@@ -199,6 +220,9 @@ struct _DcShapes
   DcDocument *document;
   DcShape **shapes; /* per symbol, NULL when it has no outline */
   guint n_symbols;
+  /* Whether the coarse grids are filled (g_once): only the fingerprints are made at
+   * first, which is all the installed fonts and the libraries look shapes up by. */
+  gsize coarse_filled;
 };
 
 /* The glyph of @font's program that @code draws. */
@@ -296,7 +320,7 @@ shapes_new (DcDocument *document, gboolean trusted)
       if (ff->face == NULL)
         continue;
       gid = glyph_index (font, ff->face, symbol->code);
-      if (shape_from_face (library, ff->face, gid, &shape))
+      if (shape_from_face (library, ff->face, gid, &shape, FALSE))
         self->shapes[s] = g_memdup2 (&shape, sizeof shape);
     }
 
@@ -357,10 +381,72 @@ dc_shapes_get_document (DcShapes *self)
   return self->document;
 }
 
+/* The coarse grid of every outline shape, from the same glyphs shapes_new() hashed. */
+static void
+fill_coarse_grids (DcShapes *self)
+{
+  const DcSymbol *symbols = dc_document_get_symbols (self->document, NULL);
+  guint n_fonts = dc_document_get_n_fonts (self->document);
+  g_autofree FontFace *faces = NULL;
+  FT_Library library;
+
+  if (FT_Init_FreeType (&library) != 0)
+    return;
+  faces = g_new0 (FontFace, n_fonts);
+  for (guint s = 0; s < self->n_symbols; s++)
+    {
+      DcShape *shape = self->shapes[s];
+      const FT_Outline *outline;
+      DcFont *font;
+      FontFace *ff;
+
+      if (shape == NULL || shape->no_ink || symbols[s].font >= n_fonts)
+        continue;
+      font = dc_document_get_font (self->document, symbols[s].font);
+      ff = &faces[symbols[s].font];
+      if (!ff->tried)
+        {
+          ff->tried = TRUE;
+          ff->face = _dc_font_open_face (font, library);
+        }
+      if (ff->face != NULL
+          && (outline = load_outline (ff->face, glyph_index (font, ff->face, symbols[s].code)))
+                 != NULL)
+        fill_coarse (library, outline, units_per_em_of (ff->face), shape);
+    }
+  for (guint f = 0; f < n_fonts; f++)
+    if (faces[f].face != NULL)
+      FT_Done_Face (faces[f].face);
+  FT_Done_FreeType (library);
+}
+
 /* The shape of @symbol, or NULL when it has none (trusted font, Type 3, no program,
- * no ink). */
+ * no ink). The first call fills every shape's coarse grid; it may come from any thread. */
 const DcShape *
 dc_shapes_get (DcShapes *self, guint symbol)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (g_once_init_enter (&self->coarse_filled))
+    {
+      fill_coarse_grids (self);
+      g_once_init_leave (&self->coarse_filled, 1);
+    }
+  return symbol < self->n_symbols ? self->shapes[symbol] : NULL;
+}
+
+/**
+ * dc_shapes_get_identity:
+ *
+ * dc_shapes_get() for a caller that looks the shape up by its fingerprint only (the
+ * installed fonts, the libraries): its coarse grid and signature may not be filled yet,
+ * and are not filled for it. Opening a document with many fonts rasterised thousands of
+ * outlines for grids that only learning and recognising read.
+ *
+ * Returns: (nullable): the shape, its fingerprint and no_ink set
+ */
+const DcShape *
+dc_shapes_get_identity (DcShapes *self, guint symbol)
 {
   g_return_val_if_fail (self != NULL, NULL);
 
@@ -423,7 +509,7 @@ dc_shapes_scan_font_chars (const char *path, int face_index, const gunichar *cha
         DcShape shape;
 
         gid = FT_Get_Char_Index (face, chars[i]);
-        if (gid != 0 && shape_from_face (library, face, gid, &shape))
+        if (gid != 0 && shape_from_face (library, face, gid, &shape, TRUE))
           func (chars[i], &shape, user_data);
       }
   else
@@ -433,7 +519,7 @@ dc_shapes_scan_font_chars (const char *path, int face_index, const gunichar *cha
 
         if (c > 0x10ffff || !g_unichar_isgraph ((gunichar) c))
           continue;
-        if (shape_from_face (library, face, gid, &shape))
+        if (shape_from_face (library, face, gid, &shape, TRUE))
           func ((gunichar) c, &shape, user_data);
       }
   FT_Done_Face (face);

@@ -50,6 +50,7 @@ DcShapes *dc_shapes_new_trusted (DcDocument *document);
 void dc_shapes_free (DcShapes *shapes);
 DcDocument *dc_shapes_get_document (DcShapes *shapes);
 const DcShape *dc_shapes_get (DcShapes *shapes, guint symbol);
+const DcShape *dc_shapes_get_identity (DcShapes *shapes, guint symbol);
 
 /* A font program not from a PDF (an installed font): calls @func for every glyph the
  * program maps a Unicode character to, with its shape. */

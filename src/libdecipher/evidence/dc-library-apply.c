@@ -135,7 +135,7 @@ dc_library_apply (DcLibrary *self, DcShapes *shapes, DcKey *key)
       count_scripts (key, per_font, &document_script);
       for (guint s = 0; s < n_symbols; s++)
         {
-          const DcShape *shape = dc_shapes_get (shapes, s);
+          const DcShape *shape = dc_shapes_get_identity (shapes, s);
           g_autofree char *value = NULL;
           gboolean ambiguous = FALSE;
           DcKeyLevel level = DC_KEY_LEVEL_NONE;

@@ -742,7 +742,8 @@ dc_library_learn (DcLibrary *self, DcShapes *shapes, DcKey *key, char **learned,
   symbols = dc_document_get_symbols (document, &n_symbols);
   for (guint s = 0; s < n_symbols; s++)
     {
-      const DcShape *shape = dc_shapes_get (shapes, s);
+      /* Its coarse grid only once something is remembered (dc_shapes_get_identity()). */
+      const DcShape *shape = dc_shapes_get_identity (shapes, s);
       const char *now = NULL;
       DcFont *font;
 
@@ -769,8 +770,8 @@ dc_library_learn (DcLibrary *self, DcShapes *shapes, DcKey *key, char **learned,
           decided_at (key, s, &level, &confidence);
           if (first && lookup_exact (self, shape, now))
             ;
-          else if (!dc_library_remember_full (self, shape, now, level, confidence,
-                                              dc_font_get_name (font), error))
+          else if (!dc_library_remember_full (self, dc_shapes_get (shapes, s), now, level,
+                                              confidence, dc_font_get_name (font), error))
             goto failed;
         }
       g_free (learned[s]);

@@ -356,7 +356,7 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
       for (guint i_symbol = 0; i_symbol < n_symbols; i_symbol++)
         {
           guint s = i_pass == 1 ? order[i_symbol] : i_symbol;
-          const DcShape *shape = dc_shapes_get (shapes, s);
+          const DcShape *shape = dc_shapes_get_identity (shapes, s);
           g_autoptr (GPtrArray) values = NULL;
           g_autoptr (GPtrArray) families = NULL;
           const char *chosen = NULL, *family = NULL;

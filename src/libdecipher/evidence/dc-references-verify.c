@@ -147,7 +147,7 @@ find_contradicted (DcReferences *self, DcShapes *shapes, DcKey *key)
 
   for (guint s = 0; s < n_symbols; s++)
     {
-      const DcShape *shape = dc_shapes_get (shapes, s);
+      const DcShape *shape = dc_shapes_get_identity (shapes, s);
       const char *value = dc_key_get_value (key, s);
       DcKeyLevel level = dc_key_get_level (key, s);
       g_autoptr (GArray) chars = NULL;
@@ -167,7 +167,7 @@ find_contradicted (DcReferences *self, DcShapes *shapes, DcKey *key)
         {
           if (trusted == NULL)
             trusted = dc_shapes_new_trusted (document);
-          shape = dc_shapes_get (trusted, s);
+          shape = dc_shapes_get_identity (trusted, s);
         }
       if (shape == NULL || (chars = outline_characters (self, shape, &family))->len == 0)
         continue;
