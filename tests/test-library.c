@@ -84,6 +84,50 @@ test_fingerprint_independent_of_code (void)
   g_assert_cmpuint (n_matched, >, 25);
 }
 
+/* The fingerprints come first and alone; the first dc_shapes_get() fills every coarse
+ * grid, whichever symbol it asks for, the same grids as shapes asked in another order. */
+static void
+test_coarse_filled_later (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("legacy-cyrillic");
+  g_autoptr (DcShapes) shapes = dc_shapes_new (document);
+  g_autoptr (DcShapes) other = dc_shapes_new (document);
+  guint n_symbols, n_inked = 0;
+
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    if (dc_shapes_get_identity (shapes, s) != NULL)
+      {
+        const DcShape *shape = dc_shapes_get_identity (shapes, s);
+        guint ink = 0;
+
+        for (guint i = 0; i < DC_SHAPE_COARSE_LEN; i++)
+          ink += shape->coarse[i];
+        g_assert_cmpuint (ink, ==, 0);
+      }
+  /* The last symbol first here, the first one first there. */
+  g_assert_true (dc_shapes_get (shapes, n_symbols - 1)
+                 == dc_shapes_get_identity (shapes, n_symbols - 1));
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const DcShape *shape = dc_shapes_get_identity (shapes, s);
+      const DcShape *again = dc_shapes_get (other, s);
+      guint ink = 0;
+
+      g_assert_true ((shape == NULL) == (again == NULL));
+      if (shape == NULL)
+        continue;
+      g_assert_cmpmem (shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, again->fingerprint,
+                       DC_SHAPE_FINGERPRINT_LEN);
+      g_assert_cmpmem (shape->coarse, DC_SHAPE_COARSE_LEN, again->coarse, DC_SHAPE_COARSE_LEN);
+      g_assert_cmpuint (shape->signature, ==, again->signature);
+      for (guint i = 0; i < DC_SHAPE_COARSE_LEN; i++)
+        ink += shape->coarse[i];
+      n_inked += ink > 0;
+    }
+  g_assert_cmpuint (n_inked, >, 25);
+}
+
 /* The coarse descriptor: a shape is nearest itself, and near-identity is rare among
  * different letters of one font. */
 static void
@@ -786,6 +830,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/fingerprint/independent-of-code", test_fingerprint_independent_of_code);
   g_test_add_func ("/fingerprint/coarse", test_coarse_descriptor);
+  g_test_add_func ("/fingerprint/coarse-filled-later", test_coarse_filled_later);
   g_test_add ("/library/across-documents", Fixture, NULL, fixture_set_up,
               test_library_across_documents, fixture_tear_down);
   g_test_add ("/library/remembers-how-sure", Fixture, NULL, fixture_set_up,
