@@ -569,3 +569,60 @@ _decipher_document_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     decipher_page_renderer_request (self->renderer, first - 1);
   decipher_page_renderer_keep_only (self->renderer, first > 0 ? first - 1 : 0, last + 1);
 }
+
+/* ---- what the last frame drew, for the tests ---------------------------------------- */
+
+/* Marked glyphs the last frame drew, of every kind. */
+guint
+decipher_document_view_get_n_drawn_marks (DecipherDocumentView *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), 0);
+
+  return self->n_drawn_marks;
+}
+
+/* Pages the last frame drew from a render at the current zoom: 0 while the view is blank
+ * or shows a page stretched from another zoom. */
+guint
+decipher_document_view_get_n_drawn_pages (DecipherDocumentView *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), 0);
+
+  return self->n_drawn_pages;
+}
+
+/* Glyphs in the whole document highlighted as still to decode. */
+guint
+decipher_document_view_get_n_highlighted (DecipherDocumentView *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), 0);
+
+  return self->n_highlighted;
+}
+
+/* Highlight boxes the last frame drew, on the pages on screen. */
+guint
+decipher_document_view_get_n_drawn_highlights (DecipherDocumentView *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), 0);
+
+  return self->n_drawn_highlights;
+}
+
+/* Outlines of the selected symbol's occurrences the last frame drew. */
+guint
+decipher_document_view_get_n_drawn_outlines (DecipherDocumentView *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), 0);
+
+  return self->n_drawn_outlines;
+}
+
+/* Whether the last frame drew the glyph cursor. */
+gboolean
+decipher_document_view_get_cursor_drawn (DecipherDocumentView *self)
+{
+  g_return_val_if_fail (DECIPHER_IS_DOCUMENT_VIEW (self), FALSE);
+
+  return self->cursor_drawn;
+}

@@ -94,6 +94,13 @@ void _decipher_document_view_zoom_around (DecipherDocumentView *self, double zoo
 void _decipher_document_view_emit_glyph_activated (DecipherDocumentView *self, guint symbol);
 void _decipher_document_view_emit_run_selected (DecipherDocumentView *self, guint first_glyph,
                                                 guint last_glyph);
+void _decipher_document_view_notify_pages (DecipherDocumentView *self);
+void _decipher_document_view_update_render_scale (DecipherDocumentView *self);
+
+/* decipher-document-view-session.c */
+void _decipher_document_view_clear_session (DecipherDocumentView *self);
+void _decipher_document_view_unbind_state (DecipherDocumentView *self);
+void _decipher_document_view_key_changed_cb (DecipherDocumentView *self, guint symbol, DcKey *key);
 
 /* decipher-document-view-cursor.c */
 gboolean _decipher_document_view_move_cursor (DecipherDocumentView *self, int dx, int dy,
