@@ -12,11 +12,15 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 
 #include "dc-document-cache-private.h"
 #include "dc-document-private.h"
@@ -420,16 +424,47 @@ loader_actual_text (guint page, const gunichar *text, int text_len, guint n_glyp
     glyphs[g].flags |= DC_GLYPH_ACTUAL_TEXT;
 }
 
+/* A file up to this size is checked on the loading thread: a thread of its own cost more
+ * than reading it (issue 32: a one-page `text` runs three). */
+#define SMALL_FILE (256 * 1024)
+
+/* The SHA-256 of the file at @path read straight, or NULL for compute_sha256() to read
+ * it again through GFile and say what is wrong: the first GFile of a run starts GIO's
+ * file system (its modules' cache, some twenty types), which nothing else here needs. */
+static char *
+read_sha256 (const char *path, GCancellable *cancellable)
+{
+  g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autofree guint8 *buffer = g_malloc (1 << 16);
+  gssize n = -1;
+  int fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+
+  if (fd < 0)
+    return NULL;
+  while (!g_cancellable_is_cancelled (cancellable)
+         && ((n = read (fd, buffer, 1 << 16)) > 0 || (n < 0 && errno == EINTR)))
+    if (n > 0)
+      g_checksum_update (checksum, buffer, n);
+  g_close (fd, NULL);
+  if (n != 0)
+    return NULL;
+  return g_strdup (g_checksum_get_string (checksum));
+}
+
 /* The SHA-256 of the file at @path, or NULL with @error set. */
 static char *
 compute_sha256 (const char *path, GCancellable *cancellable, GError **error)
 {
-  g_autoptr (GFile) file = g_file_new_for_path (path);
+  char *quick = read_sha256 (path, cancellable);
+  g_autoptr (GFile) file = NULL;
   g_autoptr (GFileInputStream) stream = NULL;
   g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
   g_autofree guint8 *buffer = g_malloc (1 << 16);
   gssize n;
 
+  if (quick != NULL)
+    return quick;
+  file = g_file_new_for_path (path);
   stream = g_file_read (file, cancellable, error);
   if (stream == NULL)
     return NULL;
@@ -466,8 +501,15 @@ checksum_thread (gpointer data)
 static void
 checksum_start (Checksum *checksum, const char *path, GCancellable *cancellable)
 {
+  GStatBuf info;
+
   checksum->path = path;
   checksum->cancellable = cancellable;
+  if (g_stat (path, &info) == 0 && info.st_size <= SMALL_FILE)
+    {
+      checksum->sha256 = compute_sha256 (path, cancellable, &checksum->error);
+      return;
+    }
   DC_HAND_OVER (checksum);
   checksum->thread = g_thread_try_new ("dc-sha256", checksum_thread, checksum, NULL);
   if (checksum->thread == NULL)
