@@ -982,6 +982,9 @@ read_contents (const char *path)
   return g_bytes_new_take (g_steal_pointer (&data), size);
 }
 
+/* A file up to this size is read before poppler's globals are made, not meanwhile. */
+#define SMALL_FILE (256 * 1024)
+
 static gpointer
 make_globals (gpointer data)
 {
@@ -1084,7 +1087,16 @@ open_bridge (const char *path, GBytes *contents, const char *password, GError **
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (contents == NULL && g_atomic_pointer_get (&kept_globals) == NULL)
-    globals = g_thread_try_new ("dc-poppler-globals", make_globals, NULL, NULL);
+    {
+      GStatBuf info;
+
+      /* A small file is read sooner than a thread starts (issue 32: a one-page `text`
+       * paid for three). */
+      if (g_stat (path, &info) != 0 || info.st_size > SMALL_FILE)
+        globals = g_thread_try_new ("dc-poppler-globals", make_globals, NULL, NULL);
+      if (globals == NULL)
+        keep_globals ((GlobalParamsIniter *) make_globals (NULL));
+    }
   if (!looks_like_pdf (path, &has_eof_marker, error))
     {
       if (globals != NULL)
