@@ -31,6 +31,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 
 #include "dc-error.h"
 #include "dc-pipeline.h"
@@ -355,16 +356,23 @@ prefetch_thread (gpointer data)
   return NULL;
 }
 
+/* A document file up to this size loads before a thread would have opened the index:
+ * it is opened when needed, on the loading thread (issue 32: a one-page `text` started
+ * three threads, each costing more than the overlap gave). */
+#define SMALL_DOCUMENT (256 * 1024)
+
 /* Opens the index on a thread when it exists already: a first build takes a while and
  * says so, and is left to the moment it is needed, as is a document that fails to load. */
 static void
-start_prefetch (DcPipeline *self)
+start_prefetch (DcPipeline *self, const char *document_path)
 {
   const char *path = references_path (self);
+  GStatBuf document;
   Prefetch *p;
 
   if (!(self->levels & DC_PIPELINE_REFERENCES) || self->prefetch != NULL
       || self->shared_references != NULL || path[0] == '\0'
+      || (g_stat (document_path, &document) == 0 && document.st_size <= SMALL_DOCUMENT)
       || !g_file_test (path, G_FILE_TEST_EXISTS))
     return;
   p = g_new0 (Prefetch, 1);
@@ -446,7 +454,7 @@ dc_pipeline_load_document (DcPipeline *self, const char *path, const char *passw
   g_return_val_if_fail (DC_IS_PIPELINE (self), NULL);
   g_return_val_if_fail (path != NULL, NULL);
 
-  start_prefetch (self);
+  start_prefetch (self, path);
   if (self->levels & DC_PIPELINE_PROPOSALS)
     code_pages = _dc_proposals_prepare ();
   document = dc_document_new_from_file_full (path, password, limits, progress, progress_data,
