@@ -159,8 +159,14 @@ dc_references_open (const char *path, GError **error)
   /* Several decipher-cli processes of one collection may start together: the first
    * builds the index, the others wait for it rather than build it again. */
   sqlite3_busy_timeout (self->db, 10 * 60 * 1000);
+  /* Read at every run and written seldom, the index keeps its WAL files between runs:
+   * each run made, sized and deleted them again (issue 32: a one-page `text`). The last
+   * connection empties the WAL as it closes (journal_size_limit), or the next run would
+   * read back the whole index the WAL then held, written when it was built. */
+  sqlite3_file_control (self->db, "main", SQLITE_FCNTL_PERSIST_WAL, &(int){ 1 });
   if (!exec (self,
              "PRAGMA journal_mode = WAL;"
+             "PRAGMA journal_size_limit = 0;"
              "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);"
              "CREATE TABLE IF NOT EXISTS glyphs (fingerprint BLOB NOT NULL, value TEXT NOT NULL,"
              "  family TEXT);"
