@@ -18,5 +18,6 @@ gboolean _dc_file_has_prefix (const char *path, const char *prefix, gsize length
 int _dc_file_open_regular (const char *path, int flags, int mode, GError **error);
 gboolean _dc_file_read_regular (const char *path, gsize max_length, char **data, gsize *length,
                                 GError **error);
+gboolean _dc_file_state_matches (const char *path, const char *recorded, const char *end);
 
 G_END_DECLS

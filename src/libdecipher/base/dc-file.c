@@ -299,3 +299,29 @@ dc_file_may_write (const char *path, const char *document_path, const char *exam
 
   return _dc_file_may_write (path, document_path, example, error);
 }
+
+/**
+ * _dc_file_state_matches:
+ * @path: a file
+ * @recorded: its size and time as a stamp recorded them ("SIZE SECONDS.NANOSECONDS"), or
+ *   "-" for a file that was missing
+ * @end: where @recorded ends
+ *
+ * Whether the file at @path is as @recorded says. The caches' stamps (the installed
+ * fonts', the language models') check hundreds of files at every start: each is read
+ * back rather than printed anew.
+ */
+gboolean
+_dc_file_state_matches (const char *path, const char *recorded, const char *end)
+{
+  struct stat buf;
+  char *next;
+
+  if (stat (path, &buf) != 0)
+    return end - recorded == 1 && recorded[0] == '-';
+  if (g_ascii_strtoll (recorded, &next, 10) != (gint64) buf.st_size || *next != ' '
+      || g_ascii_strtoll (next + 1, &next, 10) != (gint64) buf.st_mtim.tv_sec || *next != '.'
+      || g_ascii_strtoll (next + 1, &next, 10) != (gint64) buf.st_mtim.tv_nsec)
+    return FALSE;
+  return next == end;
+}

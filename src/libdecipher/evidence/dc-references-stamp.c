@@ -30,6 +30,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "dc-file-private.h"
 #include "dc-references-stamp-private.h"
 
 #define STAMP_FORMAT "decipher-fonts-stamp-1"
@@ -56,23 +57,6 @@ file_state (const char *path, State *state)
   else
     g_snprintf (state->text, sizeof state->text, "%" G_GINT64_FORMAT " %" G_GINT64_FORMAT ".%09ld",
                 (gint64) buf.st_size, (gint64) buf.st_mtim.tv_sec, (long) buf.st_mtim.tv_nsec);
-}
-
-/* Whether @path is as @recorded ("SIZE SECONDS.NANOSECONDS" or "-", up to @end) says:
- * read back rather than printed anew, as this runs for every font at every start. */
-static gboolean
-state_matches (const char *path, const char *recorded, const char *end)
-{
-  struct stat buf;
-  char *next;
-
-  if (stat (path, &buf) != 0)
-    return end - recorded == 1 && recorded[0] == '-';
-  if (g_ascii_strtoll (recorded, &next, 10) != (gint64) buf.st_size || *next != ' '
-      || g_ascii_strtoll (next + 1, &next, 10) != (gint64) buf.st_mtim.tv_sec || *next != '.'
-      || g_ascii_strtoll (next + 1, &next, 10) != (gint64) buf.st_mtim.tv_nsec)
-    return FALSE;
-  return next == end;
 }
 
 /* FALSE when @path cannot be told apart from the stamp's separators. */
@@ -206,7 +190,7 @@ _dc_references_stamp_is_current (const char *stamp)
         return FALSE;
       memcpy (path, line, (gsize) (tab - line));
       path[tab - line] = '\0';
-      if (!state_matches (path, tab + 1, end))
+      if (!_dc_file_state_matches (path, tab + 1, end))
         return FALSE;
     }
   return TRUE;
