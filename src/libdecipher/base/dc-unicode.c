@@ -20,7 +20,17 @@ _dc_text_is_space (const char *text)
   return TRUE;
 }
 
-/* charset → const char *[256], what g_convert() makes of each byte (NULL where it fails) */
+/* What g_convert() makes of each byte of one charset (NULL where it fails), each found
+ * the first time it is asked for: a small file asks for a few dozen of a code page's
+ * 256 bytes (issue 32). */
+typedef struct
+{
+  GIConv converter; /* (GIConv) -1 when glibc has no such charset */
+  char *bytes[256];
+  guint8 found[256 / 8];
+} ByteTable;
+
+/* charset → ByteTable */
 static GHashTable *byte_tables;
 static GMutex byte_tables_lock;
 
@@ -44,9 +54,9 @@ convert_byte (GIConv converter, char in)
  * _dc_charset_byte_to_utf8:
  * @charset: an iconv name ("MACINTOSH", "WINDOWS-1252")
  *
- * What g_convert() makes of the one byte @byte in @charset, from a table made once per
- * charset: g_convert() opens a converter each time, and glibc loads and unloads the
- * charset's module with it, a few percent of reading a small file.
+ * What g_convert() makes of the one byte @byte in @charset, from a table kept per charset:
+ * g_convert() opens a converter each time, and glibc loads and unloads the charset's
+ * module with it, a few percent of reading a small file.
  *
  * Returns: (nullable): the UTF-8 text, kept for the life of the process, or %NULL where
  *   the byte does not convert
@@ -54,7 +64,8 @@ convert_byte (GIConv converter, char in)
 const char *
 _dc_charset_byte_to_utf8 (const char *charset, guint8 byte)
 {
-  char **table;
+  ByteTable *table;
+  const char *text;
 
   g_return_val_if_fail (charset != NULL, NULL);
 
@@ -63,17 +74,19 @@ _dc_charset_byte_to_utf8 (const char *charset, guint8 byte)
     byte_tables = g_hash_table_new (g_str_hash, g_str_equal);
   if ((table = g_hash_table_lookup (byte_tables, charset)) == NULL)
     {
-      /* g_convert() is g_convert_with_iconv() on a converter of its own: one converter,
-       * put back in its first state before each byte, gives what it gives. */
-      GIConv converter = g_iconv_open ("UTF-8", charset);
-
-      table = g_new0 (char *, 256);
-      for (guint c = 0; c < 256 && converter != (GIConv) -1; c++)
-        table[c] = convert_byte (converter, (char) c);
-      if (converter != (GIConv) -1)
-        g_iconv_close (converter);
+      table = g_new0 (ByteTable, 1);
+      table->converter = g_iconv_open ("UTF-8", charset);
       g_hash_table_insert (byte_tables, g_strdup (charset), table);
     }
+  /* g_convert() is g_convert_with_iconv() on a converter of its own: one converter, put
+   * back in its first state before each byte, gives what it gives. */
+  if (!(table->found[byte / 8] & (1u << (byte % 8))))
+    {
+      if (table->converter != (GIConv) -1)
+        table->bytes[byte] = convert_byte (table->converter, (char) byte);
+      table->found[byte / 8] |= 1u << (byte % 8);
+    }
+  text = table->bytes[byte];
   DC_MUTEX_UNLOCK (&byte_tables_lock);
-  return table[byte];
+  return text;
 }
