@@ -37,7 +37,7 @@ origin_of (Export *e, guint glyph, Origin *origin)
     {
       origin->value = split;
       origin->length = strlen (split);
-      origin->provenance_json = NULL;
+      origin->members_json = NULL;
       origin->status = DC_KEY_CONFIRMED;
       origin->level = DC_KEY_LEVEL_USER;
       origin->confidence = 1.0;
@@ -103,14 +103,10 @@ write_run (DcJsonWriter *w, const char *text, guint n, const Origin *origin)
   dc_json_writer_begin_object (w, NULL);
   dc_json_writer_string (w, "text", text);
   dc_json_writer_int (w, "glyphs", n);
-  dc_json_writer_boolean (w, "undecoded", origin->value == NULL);
-  dc_json_writer_string (w, "status", dc_key_status_to_string (origin->status));
-  dc_json_writer_string (w, "level", dc_key_level_to_string (origin->level));
-  dc_json_writer_double (w, "confidence", origin->confidence);
-  if (origin->provenance_json != NULL)
-    dc_json_writer_json (w, "provenance", origin->provenance_json, origin->provenance_json_length);
+  if (origin->members_json != NULL)
+    dc_json_writer_members (w, origin->members_json, origin->members_json_length);
   else
-    dc_json_writer_string (w, "provenance", origin->provenance);
+    _dc_export_json_add_origin (w, origin);
   dc_json_writer_end_object (w);
 }
 
