@@ -499,6 +499,41 @@ test_language_thresholds (void)
     }
 }
 
+static void
+assert_same_guess (const DcLanguageGuess *a, const DcLanguageGuess *b)
+{
+  g_assert_cmpstr (a->tag, ==, b->tag);
+  g_assert_cmpstr (a->source, ==, b->source);
+  g_assert_cmpfloat (a->confidence, ==, b->confidence);
+}
+
+/* One run of the detector gives what two calls of dc_language_guess() give, with the
+ * prior and without: agreeing, overridden, absent, too short to detect. */
+static void
+test_language_both (void)
+{
+  static const char *texts[] = {
+    "Весной река выходит из берегов, и старые лодки снова спускают на воду у самого края.",
+    "The river floods its banks in spring, and the old boats are put back on the water.",
+    "Весной река",
+  };
+  static const char *priors[] = { NULL, "", "ru", "en", "de" };
+
+  for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
+    for (guint p = 0; p < G_N_ELEMENTS (priors); p++)
+      {
+        DcLanguageGuess with_prior, alone, both_with, both_alone;
+
+        dc_language_guess (texts[t], priors[p], &with_prior);
+        dc_language_guess (texts[t], NULL, &alone);
+        dc_language_guess_both (texts[t], priors[p], &both_with, &both_alone);
+        assert_same_guess (&both_with, &with_prior);
+        assert_same_guess (&both_alone, &alone);
+        dc_language_guess_both (texts[t], priors[p], &both_with, NULL);
+        assert_same_guess (&both_with, &with_prior);
+      }
+}
+
 /* The key the JSON export keeps guesses by (dc_language_guess_key()): texts that differ
  * only past the detector's sample share a key and get the same guess; a different prior,
  * start or count of letters gives another key. */
@@ -620,6 +655,7 @@ main (int argc, char **argv)
   g_test_add_func ("/layout/scripts", test_scripts);
   g_test_add_func ("/layout/language-thresholds", test_language_thresholds);
   g_test_add_func ("/layout/language-key", test_language_key);
+  g_test_add_func ("/layout/language-both", test_language_both);
   g_test_add_func ("/layout/normalize-quick", test_normalize_quick);
   g_test_add ("/layout/blocks", Fixture, NULL, fixture_set_up, test_blocks, fixture_tear_down);
   g_test_add ("/layout/tabscores", Fixture, NULL, fixture_set_up, test_tabscores,
