@@ -50,8 +50,11 @@ same_origin (const Origin *a, const Origin *b)
 {
   return (a->value == NULL) == (b->value == NULL) && a->status == b->status && a->level == b->level
          && a->confidence == b->confidence
-         /* Mostly the same string of the key's: no need to read it. */
-         && (a->provenance == b->provenance || g_strcmp0 (a->provenance, b->provenance) == 0);
+         /* A symbol's provenance is one pointer per string (find_origin()); a split's
+          * is read. */
+         && (a->provenance == b->provenance
+             || ((a->members_json == NULL || b->members_json == NULL)
+                 && g_strcmp0 (a->provenance, b->provenance) == 0));
 }
 
 /* The span's script, direction and writing mode, named as the line's are

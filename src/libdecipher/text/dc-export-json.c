@@ -83,7 +83,7 @@ _dc_export_json_guess_language (Export *e, const char *text, const char *declare
 }
 
 static void
-find_origin (Export *e, guint symbol, Origin *origin)
+find_origin (Export *e, guint symbol, Origin *origin, GHashTable *provenances)
 {
   origin->value = e->value (symbol, e->user_data);
   if (e->key != NULL)
@@ -117,6 +117,16 @@ find_origin (Export *e, guint symbol, Origin *origin)
       origin->confidence = 0;
     }
   origin->length = strlen (origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT);
+  /* One pointer per provenance: runs compare them for each glyph. */
+  if (origin->provenance != NULL)
+    {
+      const char *first = g_hash_table_lookup (provenances, origin->provenance);
+
+      if (first != NULL)
+        origin->provenance = first;
+      else
+        g_hash_table_add (provenances, (gpointer) origin->provenance);
+    }
   origin->members_json = NULL;
   {
     GString *members = g_string_new (NULL);
@@ -268,8 +278,12 @@ _dc_export_json_write (DcDocument *document, DcNormalization normalization, DcVa
   dc_document_get_symbols (document, &n_symbols);
   origins = g_new (Origin, MAX (n_symbols, 1));
   e.escaped = g_ptr_array_new_with_free_func (g_free);
-  for (guint s = 0; s < n_symbols; s++)
-    find_origin (&e, s, &origins[s]);
+  {
+    g_autoptr (GHashTable) provenances = g_hash_table_new (g_str_hash, g_str_equal);
+
+    for (guint s = 0; s < n_symbols; s++)
+      find_origin (&e, s, &origins[s], provenances);
+  }
   e.origins = origins;
   space = g_new (guint8, MAX (n_symbols, 1));
   for (guint s = 0; s < n_symbols; s++)
