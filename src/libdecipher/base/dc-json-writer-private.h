@@ -26,14 +26,15 @@ typedef struct _DcJsonWriter
   guint compact_level;
   /* Numbers written lately, as written: an export writes the same few sizes,
    * confidences and coordinates over and over. The first 16 hold numbers written
-   * without printf, the last 8 those printf wrote (confidences such as 0.99), which
-   * the many coordinates would otherwise push out. */
+   * without printf, the last 64 those printf wrote (confidences such as 0.99, a
+   * page's few dozen tab-scores such as 1/7), which the many coordinates would
+   * otherwise push out. */
   struct
   {
     guint64 bits;
     guint8 length; /* 0: empty */
     char text[31];
-  } numbers[24];
+  } numbers[16 + 64];
 } DcJsonWriter;
 
 #define DC_JSON_WRITER_MAX_DEPTH 64

@@ -610,7 +610,7 @@ dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
   memcpy (&bits, &value, sizeof bits);
   hash = bits * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
   slot = (guint) (hash >> 60);
-  printed = 16 + (guint) (hash >> 61);
+  printed = 16 + (guint) (hash >> 58);
   if (writer->numbers[slot].length > 0 && writer->numbers[slot].bits == bits)
     {
       append_bytes (writer->out, writer->numbers[slot].text, writer->numbers[slot].length);
