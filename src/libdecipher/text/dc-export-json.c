@@ -183,13 +183,14 @@ _dc_export_json_add_language (DcJsonWriter *w, const DcLanguageGuess *guess)
 static void
 make_pages (guint first_page, guint end_page, GString *out, gpointer data)
 {
+  DcJsonWriter w;
+
+  /* A page is an element of the root object's "pages". One writer for the pages, each
+   * of which closes all it opens: the numbers it keeps serve the next page. */
+  dc_json_writer_init_lines (&w, out, 2, COMPACT_LEVEL);
   for (guint page = first_page; page < end_page; page++)
     {
-      DcJsonWriter w;
-
       g_string_append (out, dc_json_writer_separator (page == 0));
-      /* A page is an element of the root object's "pages". */
-      dc_json_writer_init_lines (&w, out, 2, COMPACT_LEVEL);
       add_page (data, &w, page);
     }
 }
