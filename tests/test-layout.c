@@ -602,7 +602,25 @@ test_normalize_quick (void)
     "\xed\xa0\x80 a surrogate, not UTF-8",
     "עִבְרִית العربية 中文 𝐀",
     "",
+    /* Pieces (a character that passes, and what follows it up to the next): marks to
+     * reorder and compose, jamo, kana with a halfwidth voicing mark, at the start, in
+     * the middle and at the end. */
+    "\xcc\x81"
+    "e\xcc\x81\xcc\xa3 x\xcc\xa3\xcc\x81 Vie\xcc\xa3\xcc\x82t Nam a\xcc\x8a",
+    "\xe1\x84\x80\xe1\x85\xa1\xe1\x86\xa8 \xea\xb0\x80\xe1\x86\xa8\xea\xb0\x81 "
+    "\xe1\x85\xa1",
+    "\xef\xbd\xb6\xef\xbe\x9e \xe3\x82\xab\xe3\x82\x99 ﬁ\xcc\x81 ½\xcc\xa3",
+    "ক\xe0\xa7\x87\xe0\xa6\xbe ক\xe0\xa7\x87\xe0\xa7\x97 ଓ\xe0\xac\xbe "
+    "\xe0\xb2\xbf\xe0\xb3\x95 e\xcc\x81",
+    "ends in a mark o\xcc\x88\xcc\x84",
   };
+  /* Characters to make random texts of: ones that pass the quick check and ones that do
+   * not, which compose, decompose, reorder or are compatibility forms. */
+  static const gunichar pool[] = { 'a',    'e',    'o',    ' ',    0x0301, 0x0323, 0x0308, 0x0304,
+                                   0x0327, 0x00e9, 0x1ec7, 0x0415, 0x0306, 0x1100, 0x1161, 0x11a8,
+                                   0xac00, 0xac01, 0x30ab, 0x3099, 0xff76, 0xff9e, 0xfb01, 0x00bd,
+                                   0x2126, 0x0995, 0x09c7, 0x09be, 0x09d7, 0x0b13, 0x0b3e, 0x0cbf,
+                                   0x0cd5, 0x1f00, 0x0345, 0x05b4 };
   guint checked = 0;
 
   for (gunichar c = 1; c < 0x110000; c++)
@@ -645,6 +663,23 @@ test_normalize_quick (void)
       }
   g_assert_true (_dc_export_is_normalized (texts[1], DC_NORMALIZATION_NFC));
   g_assert_false (_dc_export_is_normalized (texts[1], DC_NORMALIZATION_NFD));
+
+  for (guint i = 0; i < 20000; i++)
+    {
+      g_autoptr (GString) text = g_string_new (NULL);
+      guint length = (guint) g_test_rand_int_range (0, 12);
+
+      for (guint j = 0; j < length; j++)
+        g_string_append_unichar (text,
+                                 pool[g_test_rand_int_range (0, (gint32) G_N_ELEMENTS (pool))]);
+      for (guint m = 0; m < G_N_ELEMENTS (forms); m++)
+        {
+          g_autofree char *quick = _dc_export_normalize (text->str, forms[m]);
+          g_autofree char *slow = g_utf8_normalize (text->str, -1, modes[m]);
+
+          g_assert_cmpstr (quick, ==, slow);
+        }
+    }
 }
 
 int
