@@ -236,6 +236,39 @@ test_writer (void)
   g_assert_no_error (error);
 }
 
+/* The lines layout: the same values, read back (numbers in their shortest form read
+ * back as the same doubles), each member of the root on a line of its own, compact
+ * within. */
+static void
+test_writer_lines (void)
+{
+  g_autofree char *expected = generate_tree ();
+  g_autoptr (GString) out = g_string_new (NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *read_back = NULL;
+  g_auto (GStrv) lines = NULL;
+  DcJsonWriter w;
+
+  dc_json_writer_init_lines (&w, out, 0, 2);
+  write_values (&w);
+  g_assert_true (json_parser_load_from_data (parser, out->str, (gssize) out->len, &error));
+  g_assert_no_error (error);
+  /* json-glib writes both trees, with its own spelling of exponents. */
+  read_back = dc_json_generate (json_parser_get_root (parser), TRUE, NULL);
+  g_assert_cmpstr (read_back, ==, expected);
+
+  lines = g_strsplit (out->str, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 7);
+  g_assert_cmpstr (lines[0], ==, "{");
+  g_assert_true (g_str_has_prefix (lines[2], "  \"numbers\" : [0.0,-0.0,1.0,-1.0,0.1,"
+                                             "0.3333333333333333,12.5,72.0,"));
+  g_assert_cmpstr (lines[3], ==, "  \"empty_array\" : [],");
+  g_assert_cmpstr (lines[4], ==, "  \"empty_object\" : {},");
+  g_assert_cmpstr (lines[5], ==, "  \"nested\" : [{\"null\":null,\"yes\":true},[]]");
+  g_assert_cmpstr (lines[6], ==, "}");
+}
+
 /* A string escaped once (dc_json_writer_escape()) and written as it is reads as the
  * same string written by dc_json_writer_string(), NULL as null. */
 static void
@@ -309,6 +342,7 @@ main (int argc, char **argv)
   g_test_add_func ("/json/shapes", test_shapes);
   g_test_add_func ("/json/writer", test_writer);
   g_test_add_func ("/json/writer-parts", test_writer_parts);
+  g_test_add_func ("/json/writer-lines", test_writer_lines);
   g_test_add_func ("/json/writer-escaped", test_writer_escaped);
 
   return g_test_run ();

@@ -499,6 +499,41 @@ test_language_thresholds (void)
     }
 }
 
+static void
+assert_same_guess (const DcLanguageGuess *a, const DcLanguageGuess *b)
+{
+  g_assert_cmpstr (a->tag, ==, b->tag);
+  g_assert_cmpstr (a->source, ==, b->source);
+  g_assert_cmpfloat (a->confidence, ==, b->confidence);
+}
+
+/* One run of the detector gives what two calls of dc_language_guess() give, with the
+ * prior and without: agreeing, overridden, absent, too short to detect. */
+static void
+test_language_both (void)
+{
+  static const char *texts[] = {
+    "Весной река выходит из берегов, и старые лодки снова спускают на воду у самого края.",
+    "The river floods its banks in spring, and the old boats are put back on the water.",
+    "Весной река",
+  };
+  static const char *priors[] = { NULL, "", "ru", "en", "de" };
+
+  for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
+    for (guint p = 0; p < G_N_ELEMENTS (priors); p++)
+      {
+        DcLanguageGuess with_prior, alone, both_with, both_alone;
+
+        dc_language_guess (texts[t], priors[p], &with_prior);
+        dc_language_guess (texts[t], NULL, &alone);
+        dc_language_guess_both (texts[t], priors[p], &both_with, &both_alone);
+        assert_same_guess (&both_with, &with_prior);
+        assert_same_guess (&both_alone, &alone);
+        dc_language_guess_both (texts[t], priors[p], &both_with, NULL);
+        assert_same_guess (&both_with, &with_prior);
+      }
+}
+
 /* The key the JSON export keeps guesses by (dc_language_guess_key()): texts that differ
  * only past the detector's sample share a key and get the same guess; a different prior,
  * start or count of letters gives another key. */
@@ -567,7 +602,25 @@ test_normalize_quick (void)
     "\xed\xa0\x80 a surrogate, not UTF-8",
     "עִבְרִית العربية 中文 𝐀",
     "",
+    /* Pieces (a character that passes, and what follows it up to the next): marks to
+     * reorder and compose, jamo, kana with a halfwidth voicing mark, at the start, in
+     * the middle and at the end. */
+    "\xcc\x81"
+    "e\xcc\x81\xcc\xa3 x\xcc\xa3\xcc\x81 Vie\xcc\xa3\xcc\x82t Nam a\xcc\x8a",
+    "\xe1\x84\x80\xe1\x85\xa1\xe1\x86\xa8 \xea\xb0\x80\xe1\x86\xa8\xea\xb0\x81 "
+    "\xe1\x85\xa1",
+    "\xef\xbd\xb6\xef\xbe\x9e \xe3\x82\xab\xe3\x82\x99 ﬁ\xcc\x81 ½\xcc\xa3",
+    "ক\xe0\xa7\x87\xe0\xa6\xbe ক\xe0\xa7\x87\xe0\xa7\x97 ଓ\xe0\xac\xbe "
+    "\xe0\xb2\xbf\xe0\xb3\x95 e\xcc\x81",
+    "ends in a mark o\xcc\x88\xcc\x84",
   };
+  /* Characters to make random texts of: ones that pass the quick check and ones that do
+   * not, which compose, decompose, reorder or are compatibility forms. */
+  static const gunichar pool[] = { 'a',    'e',    'o',    ' ',    0x0301, 0x0323, 0x0308, 0x0304,
+                                   0x0327, 0x00e9, 0x1ec7, 0x0415, 0x0306, 0x1100, 0x1161, 0x11a8,
+                                   0xac00, 0xac01, 0x30ab, 0x3099, 0xff76, 0xff9e, 0xfb01, 0x00bd,
+                                   0x2126, 0x0995, 0x09c7, 0x09be, 0x09d7, 0x0b13, 0x0b3e, 0x0cbf,
+                                   0x0cd5, 0x1f00, 0x0345, 0x05b4 };
   guint checked = 0;
 
   for (gunichar c = 1; c < 0x110000; c++)
@@ -610,6 +663,23 @@ test_normalize_quick (void)
       }
   g_assert_true (_dc_export_is_normalized (texts[1], DC_NORMALIZATION_NFC));
   g_assert_false (_dc_export_is_normalized (texts[1], DC_NORMALIZATION_NFD));
+
+  for (guint i = 0; i < 20000; i++)
+    {
+      g_autoptr (GString) text = g_string_new (NULL);
+      guint length = (guint) g_test_rand_int_range (0, 12);
+
+      for (guint j = 0; j < length; j++)
+        g_string_append_unichar (text,
+                                 pool[g_test_rand_int_range (0, (gint32) G_N_ELEMENTS (pool))]);
+      for (guint m = 0; m < G_N_ELEMENTS (forms); m++)
+        {
+          g_autofree char *quick = _dc_export_normalize (text->str, forms[m]);
+          g_autofree char *slow = g_utf8_normalize (text->str, -1, modes[m]);
+
+          g_assert_cmpstr (quick, ==, slow);
+        }
+    }
 }
 
 int
@@ -620,6 +690,7 @@ main (int argc, char **argv)
   g_test_add_func ("/layout/scripts", test_scripts);
   g_test_add_func ("/layout/language-thresholds", test_language_thresholds);
   g_test_add_func ("/layout/language-key", test_language_key);
+  g_test_add_func ("/layout/language-both", test_language_both);
   g_test_add_func ("/layout/normalize-quick", test_normalize_quick);
   g_test_add ("/layout/blocks", Fixture, NULL, fixture_set_up, test_blocks, fixture_tear_down);
   g_test_add ("/layout/tabscores", Fixture, NULL, fixture_set_up, test_tabscores,

@@ -19,21 +19,29 @@ typedef struct _DcJsonWriter
   guint level;    /* the indentation of a value outside any container */
   guint depth;    /* containers open */
   guint64 filled; /* bit d: the container at depth d holds a value */
+  /* Values nested this deep (level + depth) and deeper are written compact, with no
+   * space or newline, and doubles in their shortest form that reads back the same:
+   * G_MAXUINT (pretty throughout, as dc_json_generate()) unless set by
+   * dc_json_writer_init_lines(). */
+  guint compact_level;
   /* Numbers written lately, as written: an export writes the same few sizes,
    * confidences and coordinates over and over. The first 16 hold numbers written
-   * without printf, the last 8 those printf wrote (confidences such as 0.99), which
-   * the many coordinates would otherwise push out. */
+   * without printf, the last 64 those printf wrote (confidences such as 0.99, a
+   * page's few dozen tab-scores such as 1/7), which the many coordinates would
+   * otherwise push out. */
   struct
   {
     guint64 bits;
     guint8 length; /* 0: empty */
     char text[31];
-  } numbers[24];
+  } numbers[16 + 64];
 } DcJsonWriter;
 
 #define DC_JSON_WRITER_MAX_DEPTH 64
 
 void dc_json_writer_init (DcJsonWriter *writer, GString *out, guint level);
+void dc_json_writer_init_lines (DcJsonWriter *writer, GString *out, guint level,
+                                guint compact_level);
 
 /* @name: the member's name inside an object, ASCII with nothing to escape; NULL inside
  * an array or outside both */
@@ -54,6 +62,10 @@ void dc_json_writer_node (DcJsonWriter *writer, const char *name, JsonNode *node
 char *dc_json_writer_escape (const char *text);
 /* @json: a value as JSON, @length bytes, as dc_json_writer_escape() gives */
 void dc_json_writer_json (DcJsonWriter *writer, const char *name, const char *json, gsize length);
+
+/* @json: members of an object as JSON ("a":1,"b":2, no braces), @length bytes, written
+ * beforehand by a compact writer: into the open object, itself compact */
+void dc_json_writer_members (DcJsonWriter *writer, const char *json, gsize length);
 
 /* The open container holds values written by other writers, at its level + 1, into
  * other strings: each starts with dc_json_writer_separator(). */

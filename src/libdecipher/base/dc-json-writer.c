@@ -7,6 +7,11 @@
  * them, so that an export written here reads byte for byte as the one a json-glib tree
  * gave: text that is not UTF-8 becomes U+FFFD, and every control, DEL and C1 control is
  * escaped. Numbers are json-glib's too ("%.17g", with ".0" on a whole number).
+ *
+ * A writer made by dc_json_writer_init_lines() writes the values nested deeper than a
+ * given level compact, each such container on one line (JSON.stringify()'s layout), and
+ * doubles in the shortest form that reads back as the same double: a book's export is
+ * mostly small objects, and the pretty layout made it three times longer.
  */
 
 #include "config.h"
@@ -59,8 +64,30 @@ dc_json_writer_init (DcJsonWriter *writer, GString *out, guint level)
   writer->level = level;
   writer->depth = 0;
   writer->filled = 0;
+  writer->compact_level = G_MAXUINT;
   for (guint i = 0; i < G_N_ELEMENTS (writer->numbers); i++)
     writer->numbers[i].length = 0;
+}
+
+/**
+ * dc_json_writer_init_lines:
+ * @compact_level: values at this level (@level + the containers open) and deeper are
+ *   written compact, so that each container at @compact_level - 1 is one line
+ *
+ * As dc_json_writer_init(), but for a layout a person can still read line by line at a
+ * fraction of the pretty one's size: the outer values pretty, the inner ones compact.
+ */
+void
+dc_json_writer_init_lines (DcJsonWriter *writer, GString *out, guint level, guint compact_level)
+{
+  dc_json_writer_init (writer, out, level);
+  writer->compact_level = compact_level;
+}
+
+static inline gboolean
+is_compact (const DcJsonWriter *writer)
+{
+  return writer->level + writer->depth >= writer->compact_level;
 }
 
 static void
@@ -243,6 +270,28 @@ begin_value (DcJsonWriter *writer, const char *name)
   guint spaces = (writer->level + writer->depth) * 2;
   char *p;
 
+  if (is_compact (writer))
+    {
+      p = reserve (writer->out, 1 + name_length + 3);
+      if (writer->depth > 0)
+        {
+          guint64 bit = G_GUINT64_CONSTANT (1) << (writer->depth - 1);
+
+          if (writer->filled & bit)
+            *p++ = ',';
+          writer->filled |= bit;
+        }
+      if (name != NULL)
+        {
+          *p++ = '"';
+          memcpy (p, name, name_length);
+          p += name_length;
+          *p++ = '"';
+          *p++ = ':';
+        }
+      commit (writer->out, p);
+      return;
+    }
   if (G_UNLIKELY (spaces > sizeof SPACES - 1))
     {
       /* Deeper than any export goes: the slow way. */
@@ -305,6 +354,13 @@ end_container (DcJsonWriter *writer, char close)
 
   g_return_if_fail (writer->depth > 0);
 
+  /* Its values were compact: so is its end. */
+  if (is_compact (writer))
+    {
+      writer->depth--;
+      append_byte (writer->out, close);
+      return;
+    }
   writer->depth--;
   filled = (writer->filled & (G_GUINT64_CONSTANT (1) << writer->depth)) != 0;
   if (filled)
@@ -464,6 +520,23 @@ format_exact (double value, char *buffer)
   return (gsize) (p - buffer);
 }
 
+/* The fewest significant digits, 15 to 17, that read back as @value: fewer than 15
+ * that do are what "%.15g" writes (a double holds any 15 digits), and 17 always do. */
+static gsize
+format_shortest (double value, char *buffer, gsize size)
+{
+  static const char *const formats[] = { "%.15g", "%.16g", "%.17g" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats) - 1; i++)
+    {
+      g_ascii_formatd (buffer, (int) size, formats[i], value);
+      if (g_ascii_strtod (buffer, NULL) == value)
+        return strlen (buffer);
+    }
+  g_ascii_formatd (buffer, (int) size, formats[G_N_ELEMENTS (formats) - 1], value);
+  return strlen (buffer);
+}
+
 /**
  * dc_json_writer_escape:
  * @text: (nullable): UTF-8, or not
@@ -494,6 +567,31 @@ dc_json_writer_json (DcJsonWriter *writer, const char *name, const char *json, g
   append_bytes (writer->out, json, length);
 }
 
+/**
+ * dc_json_writer_members:
+ *
+ * Writes members written as JSON beforehand: a run of members that recurs, such as
+ * where a symbol's value comes from, written once.
+ */
+void
+dc_json_writer_members (DcJsonWriter *writer, const char *json, gsize length)
+{
+  guint64 bit;
+  char *p;
+
+  g_return_if_fail (writer->depth > 0 && is_compact (writer));
+
+  if (length == 0)
+    return;
+  bit = G_GUINT64_CONSTANT (1) << (writer->depth - 1);
+  p = reserve (writer->out, length + 1);
+  if (writer->filled & bit)
+    *p++ = ',';
+  writer->filled |= bit;
+  memcpy (p, json, length);
+  commit (writer->out, p + length);
+}
+
 void
 dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
 {
@@ -512,7 +610,7 @@ dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
   memcpy (&bits, &value, sizeof bits);
   hash = bits * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
   slot = (guint) (hash >> 60);
-  printed = 16 + (guint) (hash >> 61);
+  printed = 16 + (guint) (hash >> 58);
   if (writer->numbers[slot].length > 0 && writer->numbers[slot].bits == bits)
     {
       append_bytes (writer->out, writer->numbers[slot].text, writer->numbers[slot].length);
@@ -526,8 +624,13 @@ dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
   length = format_exact (value, buffer);
   if (length == 0)
     {
-      g_ascii_dtostr (buffer, sizeof buffer, value);
-      length = strlen (buffer);
+      if (writer->compact_level != G_MAXUINT)
+        length = format_shortest (value, buffer, sizeof buffer);
+      else
+        {
+          g_ascii_dtostr (buffer, sizeof buffer, value);
+          length = strlen (buffer);
+        }
       slot = printed;
     }
   /* A double stays a double for a reader: 3 is written 3.0. */

@@ -112,6 +112,30 @@ dc_language_guess (const char *text, const char *prior, DcLanguageGuess *guess)
 {
   g_return_if_fail (text != NULL && guess != NULL);
 
+  dc_language_guess_both (text, prior, guess, NULL);
+}
+
+/**
+ * dc_language_guess_both:
+ * @text: as for dc_language_guess()
+ * @prior: (nullable): as for dc_language_guess()
+ * @guess: (out): dc_language_guess() of @text and @prior
+ * @alone: (out) (optional): dc_language_guess() of @text without a prior
+ *
+ * Both guesses from one run of the detector, which is most of their cost: a caller
+ * weighing a /Lang against the text needs the detector's own best as well.
+ */
+void
+dc_language_guess_both (const char *text, const char *prior, DcLanguageGuess *guess,
+                        DcLanguageGuess *alone)
+{
+  g_return_if_fail (text != NULL && guess != NULL);
+
+  if (alone != NULL)
+    {
+      memset (alone, 0, sizeof *alone);
+      alone->source = "none";
+    }
   memset (guess, 0, sizeof *guess);
   guess->source = "none";
   if (prior != NULL && *prior != '\0')
@@ -160,6 +184,13 @@ dc_language_guess (const char *text, const char *prior, DcLanguageGuess *guess)
               guess->source = "detector";
               /* The candidates it returns all lie within a few percent of the best. */
               guess->confidence = n == 1 ? CONFIDENCE_SURE : 1.0 / n;
+            }
+          /* Without a prior the first candidate is chosen, as above. */
+          if (alone != NULL)
+            {
+              tag_from_name (candidates[0].name, alone->tag);
+              alone->source = "detector";
+              alone->confidence = n == 1 ? CONFIDENCE_SURE : 1.0 / n;
             }
         }
       textcat_ReleaseClassifyFullOutput (handle, candidates);

@@ -24,6 +24,8 @@ typedef struct
 
 gboolean dc_language_detector_available (void);
 void dc_language_guess (const char *text, const char *prior, DcLanguageGuess *guess);
+void dc_language_guess_both (const char *text, const char *prior, DcLanguageGuess *guess,
+                             DcLanguageGuess *alone);
 char *dc_language_guess_key (const char *text, const char *prior);
 
 G_END_DECLS

@@ -111,13 +111,22 @@ block_text (Export *e, const DcBlock *block, BlockText *out)
   out->letters = g_array_new (FALSE, FALSE, sizeof (ScriptLetters));
   for (const char *c = text->str; *c; c = g_utf8_next_char (c))
     {
-      gunichar u = g_utf8_get_char (c);
+      gunichar u;
       GUnicodeScript script;
       guint i;
 
-      if (!g_unichar_isalpha (u))
+      /* ASCII without a call: its letters are Latin. U+FFFD, an undecoded glyph and
+       * most of some blocks, is no letter. */
+      if ((guchar) *c < 0x80)
+        {
+          if (!g_ascii_isalpha (*c))
+            continue;
+          script = G_UNICODE_SCRIPT_LATIN;
+        }
+      else if ((u = g_utf8_get_char (c)) == 0xFFFD || !g_unichar_isalpha (u))
         continue;
-      script = g_unichar_get_script (u);
+      else
+        script = g_unichar_get_script (u);
       if (script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED)
         continue;
       for (i = 0; i < out->letters->len; i++)

@@ -24,10 +24,10 @@ typedef struct
   DcKeyLevel level;
   double confidence;
   const char *provenance;
-  /* The provenance as JSON, written for each run: escaped once per symbol; NULL for a
-   * split's, escaped as written. */
-  const char *provenance_json;
-  gsize provenance_json_length;
+  /* The members above as a run writes them (_dc_export_json_add_origin()), compact,
+   * written once per symbol; NULL for a split's, written with each run. */
+  const char *members_json;
+  gsize members_json_length;
 } Origin;
 
 typedef struct
@@ -46,7 +46,7 @@ typedef struct
   Origin *origins;    /* per symbol: asked once, read for each of its glyphs */
   guint8 *split;      /* per symbol: some of its glyphs are split off it; NULL with no key */
   guint8 *space;      /* per symbol: a word separator, as the document says */
-  GPtrArray *escaped; /* the origins' provenances as JSON */
+  GPtrArray *escaped; /* the origins' members as JSON */
   double left_margin;
 
   /* Under the lock: the language guessed so far, by dc_language_guess_key() (the prior
@@ -59,6 +59,7 @@ typedef struct
 
 gboolean _dc_export_json_guess_language (Export *e, const char *text, const char *declared,
                                          DcLanguageGuess *out);
+void _dc_export_json_add_origin (DcJsonWriter *w, const Origin *origin);
 void _dc_export_json_add_bbox (DcJsonWriter *w, float x0, float y0, float x1, float y1);
 void _dc_export_json_add_language (DcJsonWriter *w, const DcLanguageGuess *guess);
 void _dc_export_json_add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl,

@@ -23,26 +23,28 @@
 #define add_bbox _dc_export_json_add_bbox
 #define add_language _dc_export_json_add_language
 
-/* What glyph @glyph reads and why: its symbol's, unless the user split it off. */
-static inline void
-origin_of (Export *e, guint glyph, Origin *origin)
+/* What glyph @glyph reads and why: its symbol's, unless the user split it off, in which
+ * case @split_origin is filled in and returned. Read for each glyph several times: a
+ * pointer, not a copy. */
+static inline const Origin *
+origin_of (Export *e, guint glyph, Origin *split_origin)
 {
   const char *split, *provenance;
   guint symbol = e->glyphs[glyph].symbol;
 
-  *origin = e->origins[symbol];
   /* Asking the key for each glyph costs a lookup: only a symbol with splits has any. */
-  if (e->split != NULL && e->split[symbol]
-      && (split = dc_key_get_split (e->key, glyph, &provenance)) != NULL)
-    {
-      origin->value = split;
-      origin->length = strlen (split);
-      origin->provenance_json = NULL;
-      origin->status = DC_KEY_CONFIRMED;
-      origin->level = DC_KEY_LEVEL_USER;
-      origin->confidence = 1.0;
-      origin->provenance = provenance;
-    }
+  if (G_LIKELY (e->split == NULL || !e->split[symbol])
+      || (split = dc_key_get_split (e->key, glyph, &provenance)) == NULL)
+    return &e->origins[symbol];
+  *split_origin = e->origins[symbol];
+  split_origin->value = split;
+  split_origin->length = strlen (split);
+  split_origin->members_json = NULL;
+  split_origin->status = DC_KEY_CONFIRMED;
+  split_origin->level = DC_KEY_LEVEL_USER;
+  split_origin->confidence = 1.0;
+  split_origin->provenance = provenance;
+  return split_origin;
 }
 
 static gboolean
@@ -50,8 +52,11 @@ same_origin (const Origin *a, const Origin *b)
 {
   return (a->value == NULL) == (b->value == NULL) && a->status == b->status && a->level == b->level
          && a->confidence == b->confidence
-         /* Mostly the same string of the key's: no need to read it. */
-         && (a->provenance == b->provenance || g_strcmp0 (a->provenance, b->provenance) == 0);
+         /* A symbol's provenance is one pointer per string (find_origin()); a split's
+          * is read. */
+         && (a->provenance == b->provenance
+             || ((a->members_json == NULL || b->members_json == NULL)
+                 && g_strcmp0 (a->provenance, b->provenance) == 0));
 }
 
 /* The span's script, direction and writing mode, named as the line's are
@@ -103,14 +108,10 @@ write_run (DcJsonWriter *w, const char *text, guint n, const Origin *origin)
   dc_json_writer_begin_object (w, NULL);
   dc_json_writer_string (w, "text", text);
   dc_json_writer_int (w, "glyphs", n);
-  dc_json_writer_boolean (w, "undecoded", origin->value == NULL);
-  dc_json_writer_string (w, "status", dc_key_status_to_string (origin->status));
-  dc_json_writer_string (w, "level", dc_key_level_to_string (origin->level));
-  dc_json_writer_double (w, "confidence", origin->confidence);
-  if (origin->provenance_json != NULL)
-    dc_json_writer_json (w, "provenance", origin->provenance_json, origin->provenance_json_length);
+  if (origin->members_json != NULL)
+    dc_json_writer_members (w, origin->members_json, origin->members_json_length);
   else
-    dc_json_writer_string (w, "provenance", origin->provenance);
+    _dc_export_json_add_origin (w, origin);
   dc_json_writer_end_object (w);
 }
 
@@ -125,7 +126,7 @@ partial_word (Export *e, guint k, guint end, gboolean rtl, GString *word)
   do
     {
       const DcGlyph *glyph = &e->glyphs[e->order[k]];
-      Origin o;
+      Origin split;
 
       if (!is_space (e, k))
         {
@@ -134,11 +135,10 @@ partial_word (Export *e, guint k, guint end, gboolean rtl, GString *word)
                           && fabs (dc_glyph_get_advance (glyph))
                                  < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f);
 
-          origin_of (e, e->order[k], &o);
           if (!mark)
             g_ptr_array_add (clusters, g_string_new (NULL));
           cluster = g_ptr_array_index (clusters, clusters->len - 1);
-          append_value (cluster, &o);
+          append_value (cluster, origin_of (e, e->order[k], &split));
         }
       k++;
     }
@@ -238,12 +238,13 @@ add_runs (Export *e, DcJsonWriter *w, guint first, guint end)
   dc_json_writer_begin_array (w, "runs");
   for (guint k = first; k < end; k++)
     {
-      Origin o;
+      Origin split;
+      const Origin *o;
 
       if (is_space (e, k))
         continue;
-      origin_of (e, e->order[k], &o);
-      if (open && !same_origin (&o, &current))
+      o = origin_of (e, e->order[k], &split);
+      if (open && !same_origin (o, &current))
         {
           write_run (w, text->str, n, &current);
           g_string_truncate (text, 0);
@@ -252,12 +253,12 @@ add_runs (Export *e, DcJsonWriter *w, guint first, guint end)
         }
       if (!open)
         {
-          current = o;
+          current = *o;
           open = TRUE;
         }
       if (e->token_start[k] && text->len > 0)
         g_string_append_c (text, ' ');
-      append_value (text, &o);
+      append_value (text, o);
       n++;
     }
   if (open)
@@ -299,15 +300,16 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
   for (guint k = first; k < end; k++)
     {
       const DcGlyph *glyph = &e->glyphs[e->order[k]];
-      Origin o;
+      Origin split;
+      const Origin *o;
 
       if (is_space (e, k))
         continue;
       if (e->token_start[k] && text->len > 0)
         g_string_append_c (text, ' ');
-      origin_of (e, e->order[k], &o);
-      append_value (text, &o);
-      undecoded += o.value == NULL;
+      o = origin_of (e, e->order[k], &split);
+      append_value (text, o);
+      undecoded += o->value == NULL;
       n_glyphs++;
       x0 = MIN (x0, dc_glyph_get_box (glyph).x0);
       y0 = MIN (y0, dc_glyph_get_box (glyph).y0);
@@ -376,10 +378,10 @@ token_script (Export *e, guint k)
 
   for (guint i = token->first_glyph; i < token->first_glyph + token->n_glyphs; i++)
     {
-      Origin o;
+      Origin split;
+      const char *value = origin_of (e, e->order[i], &split)->value;
 
-      origin_of (e, e->order[i], &o);
-      for (const char *c = o.value; c != NULL && *c; c = g_utf8_next_char (c))
+      for (const char *c = value; c != NULL && *c; c = g_utf8_next_char (c))
         {
           GUnicodeScript script = g_unichar_get_script (g_utf8_get_char (c));
 

@@ -29,6 +29,11 @@
 
 #define DC_TEXT_JSON_VERSION 1
 
+/* The document's and each page's members one a line, and each block and line of a page
+ * on one line of its own, compact within: the indentation and newlines of a pretty
+ * layout were most of a book's export. */
+#define COMPACT_LEVEL 5
+
 /* What the language cache holds at most, in bytes of text: a few pages' worth. */
 #define GUESSES_MAX_BYTES (8 << 20)
 
@@ -78,7 +83,7 @@ _dc_export_json_guess_language (Export *e, const char *text, const char *declare
 }
 
 static void
-find_origin (Export *e, guint symbol, Origin *origin)
+find_origin (Export *e, guint symbol, Origin *origin, GHashTable *provenances)
 {
   origin->value = e->value (symbol, e->user_data);
   if (e->key != NULL)
@@ -112,15 +117,44 @@ find_origin (Export *e, guint symbol, Origin *origin)
       origin->confidence = 0;
     }
   origin->length = strlen (origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT);
-  origin->provenance_json = NULL;
+  /* One pointer per provenance: runs compare them for each glyph. */
   if (origin->provenance != NULL)
     {
-      char *json = dc_json_writer_escape (origin->provenance);
+      const char *first = g_hash_table_lookup (provenances, origin->provenance);
 
-      origin->provenance_json = json;
-      origin->provenance_json_length = strlen (json);
-      g_ptr_array_add (e->escaped, json);
+      if (first != NULL)
+        origin->provenance = first;
+      else
+        g_hash_table_add (provenances, (gpointer) origin->provenance);
     }
+  origin->members_json = NULL;
+  {
+    GString *members = g_string_new (NULL);
+    DcJsonWriter w;
+
+    /* Compact throughout, as the runs are: the members without the braces. */
+    dc_json_writer_init_lines (&w, members, 0, 0);
+    dc_json_writer_begin_object (&w, NULL);
+    _dc_export_json_add_origin (&w, origin);
+    dc_json_writer_end_object (&w);
+    g_assert (members->len >= 2);
+    origin->members_json_length = members->len - 2;
+    g_string_truncate (members, members->len - 1);
+    g_string_erase (members, 0, 1);
+    origin->members_json = members->str;
+    g_ptr_array_add (e->escaped, g_string_free (members, FALSE));
+  }
+}
+
+/* Where a run's values come from: the members of a run after its text and glyphs. */
+void
+_dc_export_json_add_origin (DcJsonWriter *w, const Origin *origin)
+{
+  dc_json_writer_boolean (w, "undecoded", origin->value == NULL);
+  dc_json_writer_string (w, "status", dc_key_status_to_string (origin->status));
+  dc_json_writer_string (w, "level", dc_key_level_to_string (origin->level));
+  dc_json_writer_double (w, "confidence", origin->confidence);
+  dc_json_writer_string (w, "provenance", origin->provenance);
 }
 
 void
@@ -149,13 +183,14 @@ _dc_export_json_add_language (DcJsonWriter *w, const DcLanguageGuess *guess)
 static void
 make_pages (guint first_page, guint end_page, GString *out, gpointer data)
 {
+  DcJsonWriter w;
+
+  /* A page is an element of the root object's "pages". One writer for the pages, each
+   * of which closes all it opens: the numbers it keeps serve the next page. */
+  dc_json_writer_init_lines (&w, out, 2, COMPACT_LEVEL);
   for (guint page = first_page; page < end_page; page++)
     {
-      DcJsonWriter w;
-
       g_string_append (out, dc_json_writer_separator (page == 0));
-      /* A page is an element of the root object's "pages". */
-      dc_json_writer_init (&w, out, 2);
       add_page (data, &w, page);
     }
 }
@@ -184,7 +219,7 @@ write_document (Export *e, GString *out, DcExportWriteFunc write, gpointer write
   g_autofree char *name = g_path_get_basename (dc_document_get_path (document));
   DcJsonWriter writer, *w = &writer;
 
-  dc_json_writer_init (w, out, 0);
+  dc_json_writer_init_lines (w, out, 0, COMPACT_LEVEL);
   dc_json_writer_begin_object (w, NULL);
   dc_json_writer_string (w, "format", "decipher-text");
   dc_json_writer_int (w, "version", DC_TEXT_JSON_VERSION);
@@ -244,8 +279,12 @@ _dc_export_json_write (DcDocument *document, DcNormalization normalization, DcVa
   dc_document_get_symbols (document, &n_symbols);
   origins = g_new (Origin, MAX (n_symbols, 1));
   e.escaped = g_ptr_array_new_with_free_func (g_free);
-  for (guint s = 0; s < n_symbols; s++)
-    find_origin (&e, s, &origins[s]);
+  {
+    g_autoptr (GHashTable) provenances = g_hash_table_new (g_str_hash, g_str_equal);
+
+    for (guint s = 0; s < n_symbols; s++)
+      find_origin (&e, s, &origins[s], provenances);
+  }
   e.origins = origins;
   space = g_new (guint8, MAX (n_symbols, 1));
   for (guint s = 0; s < n_symbols; s++)

@@ -68,7 +68,7 @@ _dc_export_guess_language (const char *text, const char *declared, DcLanguageGue
   DcLanguageGuess with_declared, alone;
   DcLanguageEvidence evidence = { declared, FALSE, 0, NULL, 0 };
 
-  dc_language_guess (text, declared, &with_declared);
+  dc_language_guess_both (text, declared, &with_declared, &alone);
   if (g_str_equal (with_declared.source, "detector"))
     {
       /* The /Lang, if any, is not among the detector's candidates. */
@@ -79,7 +79,6 @@ _dc_export_guess_language (const char *text, const char *declared, DcLanguageGue
   else if (g_str_equal (with_declared.source, "document+detector"))
     {
       /* The /Lang is a candidate, as likely as the detector's best one. */
-      dc_language_guess (text, NULL, &alone);
       evidence.detected = TRUE;
       evidence.declared_score = alone.confidence;
       evidence.best = alone.tag;

@@ -8,7 +8,9 @@
  * characters each stay as they are under the form, are starters (combining class 0) and
  * can be no character's second half under composition is in that form. Which characters
  * of the Basic Multilingual Plane pass is worked out as they are met; a text with any
- * other is left to g_utf8_normalize(), whose answer is the same either way.
+ * other is normalized piece by piece, each piece starting at a character that passes
+ * (_dc_export_normalize()), and a text beyond the Basic Multilingual Plane or not UTF-8
+ * is left whole to g_utf8_normalize(), whose answer is the same either way.
  */
 
 #define G_LOG_DOMAIN "dc-export"
@@ -97,6 +99,31 @@ form_index (DcNormalization normalization, GNormalizeMode *mode)
  * Returns: TRUE when @text is surely valid UTF-8 in @normalization, from its characters
  *   alone; FALSE when it may not be (then g_utf8_normalize() is to say)
  */
+/* The character at @p when it is in the Basic Multilingual Plane and well formed UTF-8:
+ * its length, else 0. */
+static inline guint
+decode_bmp (const guchar *p, gunichar *c)
+{
+  if (*p < 0x80)
+    {
+      *c = *p;
+      return 1;
+    }
+  if ((*p & 0xe0) == 0xc0 && (p[1] & 0xc0) == 0x80)
+    {
+      *c = ((gunichar) (*p & 0x1f) << 6) | (p[1] & 0x3f);
+      /* An overlong form is no UTF-8. */
+      return *c < 0x80 ? 0 : 2;
+    }
+  if ((*p & 0xf0) == 0xe0 && (p[1] & 0xc0) == 0x80 && (p[2] & 0xc0) == 0x80)
+    {
+      *c = ((gunichar) (*p & 0x0f) << 12) | ((gunichar) (p[1] & 0x3f) << 6) | (p[2] & 0x3f);
+      return *c < 0x800 || (*c >= 0xd800 && *c <= 0xdfff) ? 0 : 3;
+    }
+  /* Beyond the Basic Multilingual Plane, or no UTF-8. */
+  return 0;
+}
+
 gboolean
 _dc_export_is_normalized (const char *text, DcNormalization normalization)
 {
@@ -106,46 +133,70 @@ _dc_export_is_normalized (const char *text, DcNormalization normalization)
   for (const guchar *p = (const guchar *) text; *p;)
     {
       gunichar c;
+      guint length = decode_bmp (p, &c);
 
-      if (*p < 0x80)
-        {
-          /* ASCII is in every form. */
-          p++;
-          continue;
-        }
-      if ((*p & 0xe0) == 0xc0 && (p[1] & 0xc0) == 0x80)
-        {
-          c = ((gunichar) (*p & 0x1f) << 6) | (p[1] & 0x3f);
-          p += 2;
-          /* An overlong form is no UTF-8: the slow way says so. */
-          if (c < 0x80)
-            return FALSE;
-        }
-      else if ((*p & 0xf0) == 0xe0 && (p[1] & 0xc0) == 0x80 && (p[2] & 0xc0) == 0x80)
-        {
-          c = ((gunichar) (*p & 0x0f) << 12) | ((gunichar) (p[1] & 0x3f) << 6) | (p[2] & 0x3f);
-          p += 3;
-          if (c < 0x800 || (c >= 0xd800 && c <= 0xdfff))
-            return FALSE;
-        }
-      else
-        /* Beyond the Basic Multilingual Plane, or no UTF-8. */
+      if (length == 0)
         return FALSE;
-      if (!is_stable (c, form, mode))
+      p += length;
+      /* ASCII is in every form. */
+      if (c >= 0x80 && !is_stable (c, form, mode))
         return FALSE;
     }
   return TRUE;
 }
 
-/* g_utf8_normalize() of @text in @normalization, the same string whichever way it is
- * made. */
+/* A text not in the form asked for is normalized piece by piece: a character that passes
+ * the quick check starts a piece, since nothing before it can change it or be changed by
+ * it (UAX #15, 9.1), so only the pieces holding others are given to g_utf8_normalize(),
+ * whose cost grows with the text it reads: the few combining marks of a long span. */
 char *
 _dc_export_normalize (const char *text, DcNormalization normalization)
 {
+  GNormalizeMode mode;
+  guint form = form_index (normalization, &mode);
+  const guchar *p = (const guchar *) text, *piece = p, *copied = p;
+  gboolean changes = FALSE;
+  GString *out;
+
   if (_dc_export_is_normalized (text, normalization))
     return g_strdup (text);
-  return g_utf8_normalize (text, -1,
-                           normalization == DC_NORMALIZATION_NFKC  ? G_NORMALIZE_NFKC
-                           : normalization == DC_NORMALIZATION_NFD ? G_NORMALIZE_NFD
-                                                                   : G_NORMALIZE_NFC);
+  out = g_string_sized_new (strlen (text) + 16);
+  for (;;)
+    {
+      gunichar c = 0;
+      guint length = 0;
+
+      if (*p)
+        {
+          length = decode_bmp (p, &c);
+          if (length == 0)
+            {
+              /* Outside what the quick check knows: the whole text the slow way. */
+              g_string_free (out, TRUE);
+              return g_utf8_normalize (text, -1, mode);
+            }
+        }
+      if (*p == '\0' || c < 0x80 || is_stable (c, form, mode))
+        {
+          /* The piece before @p ends here. */
+          if (changes)
+            {
+              g_autofree char *normal = g_utf8_normalize ((const char *) piece,
+                                                          (gssize) (p - piece), mode);
+
+              g_string_append_len (out, (const char *) copied, (gssize) (piece - copied));
+              g_string_append (out, normal);
+              copied = p;
+            }
+          piece = p;
+          changes = FALSE;
+          if (*p == '\0')
+            break;
+        }
+      else
+        changes = TRUE;
+      p += length;
+    }
+  g_string_append_len (out, (const char *) copied, (gssize) (p - copied));
+  return g_string_free (out, FALSE);
 }

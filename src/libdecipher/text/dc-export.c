@@ -272,11 +272,27 @@ line_metadata (DcDocument *document, guint line, const char *text, LineMetadata 
   out->counts = g_array_new (FALSE, TRUE, sizeof (ScriptCount));
   for (const char *p = text; *p; p = g_utf8_next_char (p))
     {
-      gunichar c = g_utf8_get_char (p);
-      GUnicodeScript script = g_unichar_get_script (c);
-      FriBidiCharType type = fribidi_get_bidi_type (c);
+      gunichar c;
+      GUnicodeScript script;
+      FriBidiCharType type;
       guint i;
 
+      /* Without a call for ASCII, of which only the letters are strong (left to right)
+       * or of a script (Latin), and for U+FFFD, neither: the many undecoded glyphs. */
+      if ((guchar) *p < 0x80 && !g_ascii_isalpha (*p))
+        continue;
+      if ((guchar) *p < 0x80)
+        {
+          script = G_UNICODE_SCRIPT_LATIN;
+          type = FRIBIDI_TYPE_LTR;
+        }
+      else if ((c = g_utf8_get_char (p)) == 0xFFFD)
+        continue;
+      else
+        {
+          script = g_unichar_get_script (c);
+          type = fribidi_get_bidi_type (c);
+        }
       if (FRIBIDI_IS_STRONG (type))
         {
           rtl += FRIBIDI_IS_RTL (type);
