@@ -49,6 +49,14 @@ struct _DcMatcher
    * It keeps for the query's scans, too, each typed input's held cache (_dc_held_cache_new())
    * and, for each set of glyph counts, the runs that have them (see query_memo()). */
   GHashTable *fit_cache;
+
+  /* A one-word scan's seen runs are its token types: per token type, the scan that saw
+   * it last (a number each scan takes anew, so nothing is cleared between scans) and its
+   * index in that scan's seen runs + 1. Sized for n_types when first needed. */
+  guint32 *type_seen_scan;
+  guint32 *type_seen_index;
+  guint n_seen_types;
+  guint32 seen_scan;
 };
 
 enum
@@ -101,6 +109,10 @@ typedef struct
   GPtrArray *candidates;
   /* (nullable) by the hash of a run's token types: its index in seen_runs + 1 */
   SeenSlot *seen;
+  /* (nullable) one word: the matcher's tables by token type instead (see DcMatcher) */
+  guint32 *type_seen_scan;
+  guint32 *type_seen_index;
+  guint32 scan_number;
   guint seen_bits;   /* the table has 1 << seen_bits slots */
   GArray *seen_runs; /* of SeenRun */
   /* (nullable) per token type, for a run that starts with it: 0 not asked yet, 1 it

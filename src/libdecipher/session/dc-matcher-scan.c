@@ -219,6 +219,14 @@ seen_run (DcMatcher *self, const Scan *scan, guint start, guint n_words, gpointe
 {
   guint index;
 
+  if (scan->type_seen_scan != NULL)
+    {
+      guint32 type = self->token_type[start];
+
+      if (scan->type_seen_scan[type] != scan->scan_number)
+        return NULL;
+      return &g_array_index (scan->seen_runs, SeenRun, scan->type_seen_index[type] - 1);
+    }
   *hash = hash_run_types (&self->token_type[start], n_words);
   index = seen_slot (scan, GPOINTER_TO_SIZE (*hash))->index;
   if (index == 0)
@@ -227,11 +235,21 @@ seen_run (DcMatcher *self, const Scan *scan, guint start, guint n_words, gpointe
 }
 
 static void
-remember_run (Scan *scan, gpointer hash, guint start, gpointer candidate)
+remember_run (DcMatcher *self, Scan *scan, gpointer hash, guint start, gpointer candidate)
 {
   SeenRun run = { start, candidate };
-  SeenSlot *slot = seen_slot (scan, GPOINTER_TO_SIZE (hash));
+  SeenSlot *slot;
 
+  if (scan->type_seen_scan != NULL)
+    {
+      guint32 type = self->token_type[start];
+
+      g_array_append_val (scan->seen_runs, run);
+      scan->type_seen_scan[type] = scan->scan_number;
+      scan->type_seen_index[type] = scan->seen_runs->len;
+      return;
+    }
+  slot = seen_slot (scan, GPOINTER_TO_SIZE (hash));
   if (slot->index != 0)
     return;
   g_array_append_val (scan->seen_runs, run);
@@ -645,13 +663,13 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
   if (!search.found)
     {
       if (scan->seen != NULL)
-        remember_run (scan, hash, start, NULL);
+        remember_run (self, scan, hash, start, NULL);
       return;
     }
   search.best = g_array_copy (search.best);
   candidate = add_candidate (scan, typed, &search, start);
   if (scan->seen != NULL)
-    remember_run (scan, hash, start, candidate);
+    remember_run (self, scan, hash, start, candidate);
 }
 
 /* The runs of @n_words tokens whose glyph counts may spell the typed words (scan->lo and
@@ -665,8 +683,8 @@ runs_of_the_lengths (DcMatcher *self, const Query *query, const Scan *scan, guin
   GByteArray *key = g_byte_array_new ();
   const guint8 kind[] = { 'R', query->has_silent };
   const int lines[] = { query->line, query->line_end };
-  guint pivot = 0, best_count = G_MAXUINT, plo, phi, zero = 0;
-  GArray *runs;
+  guint pivot = 0, best_count = G_MAXUINT, plo, phi, n_runs;
+  guint *runs;
   gpointer memo;
   GBytes *bytes;
 
@@ -692,17 +710,20 @@ runs_of_the_lengths (DcMatcher *self, const Query *query, const Scan *scan, guin
         }
     }
 
-  runs = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_array_append_val (runs, zero);
+  /* Filled as a plain array, sized for the pivot's whole range: a query lists tens of
+   * thousands of runs a scan, and appending each to a GArray cost as much as listing. */
   plo = scan->lo[pivot];
   phi = scan->hi[pivot] + (query->has_silent ? MAX_SILENT_PER_WORD : 0);
+  runs = g_new (guint, best_count + 1);
+  n_runs = 0;
   for (guint n = plo; n <= phi && n < self->by_length->len; n++)
     {
       GArray *bucket = g_ptr_array_index (self->by_length, n);
+      const guint *in_bucket = (const guint *) (void *) bucket->data;
 
       for (guint i = 0; i < bucket->len; i++)
         {
-          guint t = g_array_index (bucket, guint, i);
+          guint t = in_bucket[i];
           guint start;
 
           if (t < pivot || t - pivot + n_words > scan->n_tokens)
@@ -713,13 +734,32 @@ runs_of_the_lengths (DcMatcher *self, const Query *query, const Scan *scan, guin
                   || scan->tokens[start].line >= (guint) query->line_end))
             continue;
           if (run_may_fit_lengths (scan, start, n_words, query->has_silent))
-            g_array_append_val (runs, start);
+            runs[++n_runs] = start;
         }
     }
-  g_array_index (runs, guint, 0) = runs->len - 1;
-  memo = g_array_free (runs, FALSE);
-  g_hash_table_insert (self->fit_cache, bytes, memo);
-  return memo;
+  runs[0] = n_runs;
+  g_hash_table_insert (self->fit_cache, bytes, runs);
+  return runs;
+}
+
+/* The matcher's tables of seen token types, for a one-word scan: a table indexed by type
+ * is cheaper than hashing each of the tens of thousands of tokens a long word's range of
+ * glyph counts takes in. */
+static void
+one_word_seen_tables (DcMatcher *self, Scan *scan)
+{
+  if (self->n_seen_types != self->n_types || self->seen_scan == G_MAXUINT32)
+    {
+      g_clear_pointer (&self->type_seen_scan, g_free);
+      g_clear_pointer (&self->type_seen_index, g_free);
+      self->n_seen_types = self->n_types;
+      self->type_seen_scan = g_new0 (guint32, MAX (1, self->n_types));
+      self->type_seen_index = g_new (guint32, MAX (1, self->n_types));
+      self->seen_scan = 0;
+    }
+  scan->type_seen_scan = self->type_seen_scan;
+  scan->type_seen_index = self->type_seen_index;
+  scan->scan_number = ++self->seen_scan;
 }
 
 /* Every run of the typed shape, aligned; candidates come back best first. */
@@ -772,6 +812,8 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
       scan.seen_bits = 10;
       scan.seen = g_new0 (SeenSlot, 1u << scan.seen_bits);
       scan.seen_runs = seen_runs;
+      if (n_words == 1)
+        one_word_seen_tables (self, &scan);
       /* One word: the seen runs are the token types already. */
       if (n_words > 1)
         {

@@ -134,6 +134,8 @@ dc_matcher_finalize (GObject *object)
   g_clear_pointer (&self->holders, g_hash_table_unref);
   g_clear_pointer (&self->conflicts, g_ptr_array_unref);
   g_clear_pointer (&self->fit_cache, g_hash_table_unref);
+  g_clear_pointer (&self->type_seen_scan, g_free);
+  g_clear_pointer (&self->type_seen_index, g_free);
 
   G_OBJECT_CLASS (dc_matcher_parent_class)->finalize (object);
 }
