@@ -32,6 +32,60 @@
 #define OMITTED_COST 4 /* a punctuation glyph read without being typed */
 #define MONGOLIAN_VOWEL_SEPARATOR 0x180E
 
+/**
+ * _dc_align_glyph_reach:
+ * @known: (nullable): a symbol's value in NFD, as the search compares it, or %NULL
+ *   while it is unknown
+ *
+ * The most cluster ends of a typed word that a search of a run (not free_words) may
+ * pass with one glyph of that symbol, so that a matcher can tell a token too short to
+ * spell a word without searching it. Every move of search_from() that passes typed
+ * characters is a glyph's, or passes one invisible format character, or one left-out
+ * punctuation mark (DC_TYPED_OMITTED_PUNCTUATION), which the caller counts:
+ * - a known value is spelled as it is (follow_known(), its inconsistency in
+ *   follow_binding(), try_drawn_before() and the swapped stretch passed later): the
+ *   same characters, so as many cluster ends as the value has clusters;
+ * - contradicting a known value (relaxed), and following that binding, spells the rest
+ *   of one cluster: one end, as a known value of one character at least would;
+ * - an unknown symbol spells up to three clusters (try_unknown(), following its
+ *   binding), or a Mongolian vowel separator and the cluster after it
+ *   (pass_invisible_format()): three at most.
+ * Only _dc_align_continues_cluster() says where a cluster ends, and it looks at no
+ * character but the one it asks about, so equal characters have equal cluster ends.
+ */
+guint
+_dc_align_glyph_reach (const GArray *known)
+{
+  guint reach;
+
+  if (known == NULL)
+    return 3;
+  if (known->len == 0)
+    return 0;
+  reach = 1;
+  for (guint i = 1; i < known->len; i++)
+    reach += !_dc_align_continues_cluster (g_array_index (known, gunichar, i));
+  return reach;
+}
+
+/**
+ * _dc_align_word_reach:
+ *
+ * Returns: how many cluster ends of typed word @word the glyphs of a token must pass
+ *   between them to spell it (see _dc_align_glyph_reach()): its clusters, less one for
+ *   each invisible format character, which pass_invisible_format() passes without one
+ */
+guint
+_dc_align_word_reach (const Typed *typed, guint word)
+{
+  guint end = g_array_index (typed->word_end, guint, word), passed = 0;
+  guint clusters = g_array_index (typed->n_clusters, guint, word);
+
+  for (guint i = _dc_typed_word_start (typed, word); i < end; i++)
+    passed += _dc_align_is_invisible_format (g_array_index (typed->chars, gunichar, i));
+  return clusters > passed ? clusters - passed : 0;
+}
+
 static const Binding *
 find_binding (const Search *s, guint symbol)
 {

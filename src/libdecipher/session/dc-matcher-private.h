@@ -39,6 +39,7 @@ struct _DcMatcher
   gboolean values_dirty;
   GPtrArray *nfd_values; /* symbol → GArray of gunichar, NULL when unknown */
   GHashTable *holders;   /* "font\x1fvalue" → symbol + 1 */
+  guint8 *reach;         /* symbol → _dc_align_glyph_reach() of its value, at most 255 */
 
   GPtrArray *conflicts; /* of DcConflict */
 
@@ -132,6 +133,11 @@ typedef struct
    * (0: not counted yet) */
   guint *n_silent;
   guint32 *held_cache;
+  /* One typed word: how many of its cluster ends a token's glyphs must be able to pass
+   * (see _dc_align_glyph_reach()), and whether each may pass one as a left-out
+   * punctuation mark; 0 when no token is too short */
+  guint min_reach;
+  gboolean omitted;
   /* Scratch for the run being aligned, reused from run to run rather than allocated for
    * each of the thousands a query may look at. */
   guint32 *run_symbols;

@@ -619,6 +619,28 @@ other_words_may_fit (DcMatcher *self, const Query *query, Scan *scan, guint star
   return TRUE;
 }
 
+/* Whether the glyphs of token @t may pass as many cluster ends as the one typed word
+ * has (scan->min_reach): most tokens of a long word's range of glyph counts hold known
+ * values of one cluster a glyph, too few to spell it, which searching finds only at
+ * their end, relaxed after contradicting each glyph in turn. */
+static gboolean
+token_may_reach (DcMatcher *self, const Scan *scan, guint t)
+{
+  const DcToken *token = &scan->tokens[t];
+  guint reach = 0;
+
+  for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+    {
+      guint32 symbol = scan->order_symbol != NULL ? scan->order_symbol[k]
+                                                  : scan->glyphs[scan->order[k]].symbol;
+
+      reach += MAX (self->reach[symbol], (guint) scan->omitted);
+      if (reach >= scan->min_reach)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, guint start,
               guint n_words)
@@ -654,6 +676,13 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
             g_array_append_val (candidate->places, start);
           return;
         }
+    }
+
+  if (scan->min_reach > 0 && !token_may_reach (self, scan, start))
+    {
+      if (scan->seen != NULL)
+        remember_run (self, scan, hash, start, NULL);
+      return;
     }
 
   gather_run (scan, start, n_words);
@@ -742,6 +771,16 @@ runs_of_the_lengths (DcMatcher *self, const Query *query, const Scan *scan, guin
   return runs;
 }
 
+/* For one typed word: the cluster ends a token's glyphs must pass, and whether the
+ * input leaves punctuation out. */
+static void
+one_word_reach (const Typed *typed, Scan *scan)
+{
+  for (guint i = 0; i < typed->chars->len; i++)
+    scan->omitted |= g_array_index (typed->chars, gunichar, i) == DC_TYPED_OMITTED_PUNCTUATION;
+  scan->min_reach = _dc_align_word_reach (typed, 0);
+}
+
 /* The matcher's tables of seen token types, for a one-word scan: a table indexed by type
  * is cheaper than hashing each of the tens of thousands of tokens a long word's range of
  * glyph counts takes in. */
@@ -792,6 +831,8 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   scan.run_best = g_array_new (FALSE, FALSE, sizeof (Binding));
   for (guint w = 0; w < n_words; w++)
     word_length_range (typed, w, FALSE, &lo[w], &hi[w]);
+  if (n_words == 1)
+    one_word_reach (typed, &scan);
 
   query->shaped_runs = 0;
   if (n_words > scan.n_tokens)
@@ -829,7 +870,15 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
         if (!query->has_silent)
           query->shaped_runs = runs[0];
         for (guint i = 1; i <= runs[0]; i++)
-          consider_run (self, typed, query, &scan, runs[i], n_words);
+          {
+            /* Most runs of a long word's range start with a token type known not to spell
+             * the first word: passed over here, without a call (consider_run() would
+             * count them first only with silent glyphs). */
+            if (scan.first_word != NULL && !query->has_silent
+                && scan.first_word[self->token_type[runs[i]]] == 1)
+              continue;
+            consider_run (self, typed, query, &scan, runs[i], n_words);
+          }
       }
     }
 
