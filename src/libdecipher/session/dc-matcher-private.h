@@ -133,11 +133,11 @@ typedef struct
    * (0: not counted yet) */
   guint *n_silent;
   guint32 *held_cache;
-  /* One typed word: how many of its cluster ends a token's glyphs must be able to pass
-   * (see _dc_align_glyph_reach()), and whether each may pass one as a left-out
-   * punctuation mark; 0 when no token is too short */
-  guint min_reach;
-  gboolean omitted;
+  /* Per typed word: how many of its cluster ends a token's glyphs must be able to pass
+   * to spell it (see _dc_align_glyph_reach()), and whether each glyph may pass one as a
+   * left-out punctuation mark */
+  guint *word_reach;
+  gboolean *word_omits;
   /* Scratch for the run being aligned, reused from run to run rather than allocated for
    * each of the thousands a query may look at. */
   guint32 *run_symbols;

@@ -555,6 +555,31 @@ lone_words_clear (Scan *scan, guint n_words)
   g_clear_pointer (&scan->lone_fit_strict, g_free);
 }
 
+/* Whether the glyphs of token @t may pass as many cluster ends as typed word @w has
+ * (scan->word_reach): most tokens of a long word's range of glyph counts hold known
+ * values of one cluster a glyph, too few to spell it, which searching finds only at
+ * their end, relaxed after contradicting each glyph in turn. A token that cannot is
+ * passed over unsearched: its search would find nothing. */
+static gboolean
+token_may_reach (DcMatcher *self, const Scan *scan, guint t, guint w)
+{
+  const DcToken *token = &scan->tokens[t];
+  guint reach = 0, omits = scan->word_omits[w];
+
+  if (scan->word_reach[w] == 0)
+    return TRUE;
+  for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+    {
+      guint32 symbol = scan->order_symbol != NULL ? scan->order_symbol[k]
+                                                  : scan->glyphs[scan->order[k]].symbol;
+
+      reach += MAX (self->reach[symbol], omits);
+      if (reach >= scan->word_reach[w])
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* Whether the run at @start may read as the typed words, as far as its first token
  * tells. Most runs of an uncued query fail on their first word, and the same few
  * hundred words start most of them: a token type that cannot spell the first typed word
@@ -572,6 +597,8 @@ first_word_may_fit (DcMatcher *self, const Typed *typed, const Query *query, Sca
   if (scan->first_word[type] == 0 && scan->first_word_strict != NULL)
     fit_from_strict (self, query, scan, start, &scan->first_word[type],
                      &scan->first_word_strict[type]);
+  if (scan->first_word[type] == 0 && !token_may_reach (self, scan, start, 0))
+    scan->first_word[type] = 1;
   if (scan->first_word[type] == 0)
     {
       Search search;
@@ -603,6 +630,8 @@ other_words_may_fit (DcMatcher *self, const Query *query, Scan *scan, guint star
 
       if (*fit == 0 && scan->lone_fit_strict[w] != NULL)
         fit_from_strict (self, query, scan, start + w, fit, &scan->lone_fit_strict[w][type]);
+      if (*fit == 0 && !token_may_reach (self, scan, start + w, w))
+        *fit = 1;
       if (*fit == 0)
         {
           Search search;
@@ -617,28 +646,6 @@ other_words_may_fit (DcMatcher *self, const Query *query, Scan *scan, guint star
         return FALSE;
     }
   return TRUE;
-}
-
-/* Whether the glyphs of token @t may pass as many cluster ends as the one typed word
- * has (scan->min_reach): most tokens of a long word's range of glyph counts hold known
- * values of one cluster a glyph, too few to spell it, which searching finds only at
- * their end, relaxed after contradicting each glyph in turn. */
-static gboolean
-token_may_reach (DcMatcher *self, const Scan *scan, guint t)
-{
-  const DcToken *token = &scan->tokens[t];
-  guint reach = 0;
-
-  for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
-    {
-      guint32 symbol = scan->order_symbol != NULL ? scan->order_symbol[k]
-                                                  : scan->glyphs[scan->order[k]].symbol;
-
-      reach += MAX (self->reach[symbol], (guint) scan->omitted);
-      if (reach >= scan->min_reach)
-        return TRUE;
-    }
-  return FALSE;
 }
 
 static void
@@ -678,7 +685,7 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
         }
     }
 
-  if (scan->min_reach > 0 && !token_may_reach (self, scan, start))
+  if (n_words == 1 && !token_may_reach (self, scan, start, 0))
     {
       if (scan->seen != NULL)
         remember_run (self, scan, hash, start, NULL);
@@ -771,14 +778,20 @@ runs_of_the_lengths (DcMatcher *self, const Query *query, const Scan *scan, guin
   return runs;
 }
 
-/* For one typed word: the cluster ends a token's glyphs must pass, and whether the
- * input leaves punctuation out. */
+/* Per typed word: the cluster ends a token's glyphs must pass, and whether the word
+ * has punctuation left out. */
 static void
-one_word_reach (const Typed *typed, Scan *scan)
+words_reach (const Typed *typed, Scan *scan)
 {
-  for (guint i = 0; i < typed->chars->len; i++)
-    scan->omitted |= g_array_index (typed->chars, gunichar, i) == DC_TYPED_OMITTED_PUNCTUATION;
-  scan->min_reach = _dc_align_word_reach (typed, 0);
+  for (guint w = 0; w < _dc_typed_n_words (typed); w++)
+    {
+      guint end = g_array_index (typed->word_end, guint, w);
+
+      scan->word_reach[w] = _dc_align_word_reach (typed, w);
+      for (guint i = _dc_typed_word_start (typed, w); i < end; i++)
+        scan->word_omits[w] |= g_array_index (typed->chars, gunichar, i)
+                               == DC_TYPED_OMITTED_PUNCTUATION;
+    }
 }
 
 /* The matcher's tables of seen token types, for a one-word scan: a table indexed by type
@@ -812,6 +825,8 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   guint n_words = _dc_typed_n_words (typed);
   g_autofree guint *lo = g_new (guint, MAX (1, n_words));
   g_autofree guint *hi = g_new (guint, MAX (1, n_words));
+  g_autofree guint *word_reach = g_new (guint, MAX (1, n_words));
+  g_autofree gboolean *word_omits = g_new0 (gboolean, MAX (1, n_words));
   GPtrArray *candidates = g_ptr_array_new_with_free_func ((GDestroyNotify) candidate_free);
   const DcLine *lines = dc_document_get_lines (self->document, NULL);
   Scan scan = { 0 };
@@ -823,6 +838,8 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   scan.tokens = dc_document_get_tokens (self->document, &scan.n_tokens);
   scan.lo = lo;
   scan.hi = hi;
+  scan.word_reach = word_reach;
+  scan.word_omits = word_omits;
   scan.by_signature = by_signature;
   scan.candidates = candidates;
   scan.held_cache = held_cache;
@@ -831,8 +848,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   scan.run_best = g_array_new (FALSE, FALSE, sizeof (Binding));
   for (guint w = 0; w < n_words; w++)
     word_length_range (typed, w, FALSE, &lo[w], &hi[w]);
-  if (n_words == 1)
-    one_word_reach (typed, &scan);
+  words_reach (typed, &scan);
 
   query->shaped_runs = 0;
   if (n_words > scan.n_tokens)
