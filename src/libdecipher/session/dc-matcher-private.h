@@ -14,6 +14,10 @@
 G_BEGIN_DECLS
 
 #define DC_MATCHER_MAX_REPORTED_PLACES 20
+/* In DcMatcher's reach: an unknown symbol's, which depends on the word; and a known
+ * value's of this many cluster ends or more. */
+#define DC_MATCHER_REACH_UNKNOWN 255
+#define DC_MATCHER_REACH_FAR 254
 
 struct _DcMatcher
 {
@@ -39,7 +43,7 @@ struct _DcMatcher
   gboolean values_dirty;
   GPtrArray *nfd_values; /* symbol → GArray of gunichar, NULL when unknown */
   GHashTable *holders;   /* "font\x1fvalue" → symbol + 1 */
-  guint8 *reach;         /* symbol → _dc_align_glyph_reach() of its value, at most 255 */
+  guint8 *reach;         /* symbol → _dc_align_glyph_reach() of its value, see below */
 
   GPtrArray *conflicts; /* of DcConflict */
 
@@ -138,6 +142,7 @@ typedef struct
    * left-out punctuation mark */
   guint *word_reach;
   gboolean *word_omits;
+  guint *word_unknown_reach; /* per typed word: _dc_align_unknown_reach() */
   /* Scratch for the run being aligned, reused from run to run rather than allocated for
    * each of the thousands a query may look at. */
   guint32 *run_symbols;

@@ -524,6 +524,22 @@ fit_from_strict (DcMatcher *self, const Query *query, const Scan *scan, guint t,
     *fit = *strict;
 }
 
+/* For typed word @w, as searches of word @word of @typed read it (the whole input's for
+ * the first word, the word alone for the others): the cluster ends a token's glyphs must
+ * pass, how many an unknown glyph may, and whether the word has punctuation left out. */
+static void
+prepare_word_reach (const Typed *typed, guint word, Scan *scan, guint w)
+{
+  guint end = g_array_index (typed->word_end, guint, word);
+
+  scan->word_reach[w] = _dc_align_word_reach (typed, word);
+  scan->word_unknown_reach[w] = _dc_align_unknown_reach (typed, word);
+  scan->word_omits[w] = FALSE;
+  for (guint i = _dc_typed_word_start (typed, word); i < end; i++)
+    scan->word_omits[w] |= g_array_index (typed->chars, gunichar, i)
+                           == DC_TYPED_OMITTED_PUNCTUATION;
+}
+
 static void
 lone_words_init (DcMatcher *self, const Typed *typed, const Query *query, Scan *scan)
 {
@@ -536,6 +552,7 @@ lone_words_init (DcMatcher *self, const Typed *typed, const Query *query, Scan *
   for (guint w = 1; w < n_words; w++)
     {
       lone_word_prepare (typed, w, &scan->lone_words[w]);
+      prepare_word_reach (&scan->lone_words[w], 0, scan, w);
       scan->lone_held[w] = shared_held_cache (self, &scan->lone_words[w]);
       scan->lone_fit[w] = fit_table (self, typed, query, w, 'L');
       scan->lone_fit_strict[w] = strict_fit_table (self, typed, query, w, 'L');
@@ -573,7 +590,13 @@ token_may_reach (DcMatcher *self, const Scan *scan, guint t, guint w)
       guint32 symbol = scan->order_symbol != NULL ? scan->order_symbol[k]
                                                   : scan->glyphs[scan->order[k]].symbol;
 
-      reach += MAX (self->reach[symbol], omits);
+      guint glyph_reach = self->reach[symbol];
+
+      if (glyph_reach == DC_MATCHER_REACH_FAR)
+        return TRUE;
+      if (glyph_reach == DC_MATCHER_REACH_UNKNOWN)
+        glyph_reach = scan->word_unknown_reach[w];
+      reach += MAX (glyph_reach, omits);
       if (reach >= scan->word_reach[w])
         return TRUE;
     }
@@ -778,22 +801,6 @@ runs_of_the_lengths (DcMatcher *self, const Query *query, const Scan *scan, guin
   return runs;
 }
 
-/* Per typed word: the cluster ends a token's glyphs must pass, and whether the word
- * has punctuation left out. */
-static void
-words_reach (const Typed *typed, Scan *scan)
-{
-  for (guint w = 0; w < _dc_typed_n_words (typed); w++)
-    {
-      guint end = g_array_index (typed->word_end, guint, w);
-
-      scan->word_reach[w] = _dc_align_word_reach (typed, w);
-      for (guint i = _dc_typed_word_start (typed, w); i < end; i++)
-        scan->word_omits[w] |= g_array_index (typed->chars, gunichar, i)
-                               == DC_TYPED_OMITTED_PUNCTUATION;
-    }
-}
-
 /* The matcher's tables of seen token types, for a one-word scan: a table indexed by type
  * is cheaper than hashing each of the tens of thousands of tokens a long word's range of
  * glyph counts takes in. */
@@ -827,6 +834,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   g_autofree guint *hi = g_new (guint, MAX (1, n_words));
   g_autofree guint *word_reach = g_new (guint, MAX (1, n_words));
   g_autofree gboolean *word_omits = g_new0 (gboolean, MAX (1, n_words));
+  g_autofree guint *word_unknown_reach = g_new (guint, MAX (1, n_words));
   GPtrArray *candidates = g_ptr_array_new_with_free_func ((GDestroyNotify) candidate_free);
   const DcLine *lines = dc_document_get_lines (self->document, NULL);
   Scan scan = { 0 };
@@ -840,6 +848,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   scan.hi = hi;
   scan.word_reach = word_reach;
   scan.word_omits = word_omits;
+  scan.word_unknown_reach = word_unknown_reach;
   scan.by_signature = by_signature;
   scan.candidates = candidates;
   scan.held_cache = held_cache;
@@ -848,7 +857,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   scan.run_best = g_array_new (FALSE, FALSE, sizeof (Binding));
   for (guint w = 0; w < n_words; w++)
     word_length_range (typed, w, FALSE, &lo[w], &hi[w]);
-  words_reach (typed, &scan);
+  prepare_word_reach (typed, 0, &scan, 0);
 
   query->shaped_runs = 0;
   if (n_words > scan.n_tokens)
