@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Only the files that make up DcMatcher include this (dc-matcher.c, dc-matcher-index.c,
- * dc-matcher-scan.c, dc-matcher-decide.c): everyone else goes through dc-matcher.h.
+ * dc-matcher-scan.c, dc-matcher-memo.c, dc-matcher-decide.c): everyone else goes through
+ * dc-matcher.h.
  */
 
 #pragma once
@@ -178,6 +179,19 @@ int _dc_matcher_compare_candidates (gconstpointer a, gconstpointer b);
 gboolean _dc_matcher_key_has_silent_symbol (DcKey *key);
 guint _dc_matcher_gather_run (Scan *scan, guint start, guint n_words);
 GPtrArray *_dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query);
+
+/* dc-matcher-memo.c */
+gpointer _dc_matcher_query_memo (DcMatcher *self, GByteArray *key, GBytes **bytes);
+guint32 *_dc_matcher_shared_held_cache (DcMatcher *self, const Typed *typed);
+guint8 *_dc_matcher_fit_table (DcMatcher *self, const Typed *typed, const Query *query, guint w,
+                               char kind);
+guint8 *_dc_matcher_strict_fit_table (DcMatcher *self, const Typed *typed, const Query *query,
+                                      guint w, char kind);
+void _dc_matcher_prepare_word_reach (const Typed *typed, guint word, Scan *scan, guint w);
+void _dc_matcher_lone_words_init (DcMatcher *self, const Typed *typed, const Query *query,
+                                  Scan *scan);
+void _dc_matcher_lone_words_clear (Scan *scan, guint n_words);
+void _dc_matcher_one_word_seen_tables (DcMatcher *self, Scan *scan);
 
 /* dc-matcher-decide.c */
 DcMatchResult *_dc_matcher_match_at (DcMatcher *self, char **words, const char *normalized,
