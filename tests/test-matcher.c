@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include "dc-matcher-private.h"
 #include "dc-test-fixtures.h"
 
 typedef struct
@@ -615,6 +616,149 @@ test_conflict_in_view (void)
   fixture_close (&f);
 }
 
+static void
+free_value (gpointer value)
+{
+  if (value != NULL)
+    g_array_unref (value);
+}
+
+/* What the matcher adds up before searching a token for a word (token_may_reach() in
+ * dc-matcher-scan.c): the cluster ends its glyphs may pass. */
+static guint
+token_reach (const Typed *typed, GPtrArray *nfd_values, const guint32 *symbols, guint n)
+{
+  guint reach = 0;
+
+  for (guint g = 0; g < n; g++)
+    {
+      const GArray *known = g_ptr_array_index (nfd_values, symbols[g]);
+
+      reach += known != NULL ? _dc_align_glyph_reach (known) : _dc_align_unknown_reach (typed, 0);
+    }
+  return reach;
+}
+
+/* Searches each token of @name for each word typed (and for each line typed whole, as
+ * one word, spaces included, as a query that fits nowhere tries last), strictly and
+ * with every value relaxed; returns how many it found and how many the matcher passes
+ * over unsearched. A token found to spell a word must not be one of those. */
+static void
+check_reach (const char *name, gboolean filled, guint *found, guint *passed_over)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document (name);
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (GPtrArray) lines = dc_test_truth_lines (name);
+  g_autoptr (GPtrArray) nfd_values = g_ptr_array_new_with_free_func (free_value);
+  g_autoptr (GHashTable) holders = g_hash_table_new (g_str_hash, g_str_equal);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  guint n_tokens, n_symbols;
+  const DcToken *tokens = dc_document_get_tokens (document, &n_tokens);
+
+  /* Values as a user who typed every line where it stands would have them. */
+  if (filled)
+    {
+      g_autoptr (DcMatcher) matcher = dc_matcher_new (key);
+
+      for (guint l = 0; l < lines->len; l++)
+        dc_match_result_free (
+            dc_matcher_type (matcher, g_ptr_array_index (lines, l), (int) l, -1, NULL));
+    }
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *value = dc_key_get_value (key, s);
+
+      g_ptr_array_add (nfd_values, value != NULL ? _dc_nfd_visual_of (value) : NULL);
+    }
+  for (guint l = 0; l < MIN (lines->len, 12); l++)
+    {
+      g_auto (GStrv) words = g_strsplit (g_ptr_array_index (lines, l), " ", -1);
+      guint n_words = g_strv_length (words);
+
+      for (guint w = 0; w <= n_words; w++)
+        {
+          char *whole[] = { g_ptr_array_index (lines, l), NULL };
+          char *one[] = { w < n_words ? words[w] : NULL, NULL };
+          g_auto (Typed) typed = { 0 };
+          guint needed;
+
+          if (w < n_words && *words[w] == '\0')
+            continue;
+          _dc_typed_prepare (&typed, w < n_words ? one : whole, FALSE);
+          needed = _dc_align_word_reach (&typed, 0);
+          for (guint t = 0; t < n_tokens; t++)
+            {
+              const DcToken *token = &tokens[t];
+              g_autofree guint32 *symbols = g_new (guint32, MAX (1, token->n_glyphs));
+              g_autofree guint8 *no_advance = g_new (guint8, MAX (1, token->n_glyphs));
+              gboolean reaches;
+
+              for (guint g = 0; g < token->n_glyphs; g++)
+                {
+                  const DcGlyph *glyph = &glyphs[order[token->first_glyph + g]];
+
+                  symbols[g] = glyph->symbol;
+                  no_advance[g] = _dc_matcher_glyph_has_no_advance (glyph);
+                }
+              reaches = token_reach (&typed, nfd_values, symbols, token->n_glyphs) >= needed;
+              *passed_over += !reaches;
+              for (guint relaxed = 0; relaxed < 2; relaxed++)
+                {
+                  Search search = { 0 };
+
+                  search.document = document;
+                  search.key = key;
+                  search.nfd_values = nfd_values;
+                  search.holders = holders;
+                  search.typed = &typed;
+                  search.symbols = symbols;
+                  search.token_end = &token->n_glyphs;
+                  search.no_advance = no_advance;
+                  search.relaxed = search.relax_all = relaxed;
+                  _dc_search_run (&search);
+                  g_clear_pointer (&search.best, g_array_unref);
+                  *found += search.found;
+                  if (search.found && !reaches)
+                    g_error ("%s: token %u spells “%s” (%s) but was counted too short", name, t,
+                             w < n_words ? words[w] : whole[0], relaxed ? "relaxed" : "strict");
+                }
+            }
+        }
+    }
+}
+
+/* A token whose glyphs cannot pass the typed word's cluster ends is not searched
+ * (_dc_align_glyph_reach(), _dc_align_unknown_reach()): in scripts with conjuncts,
+ * marks drawn first, lam-alef, a Mongolian vowel separator and ligatures, with no value
+ * known and with every value known, no token the search reads as a word is one. */
+static void
+test_reach_bounds_search (void)
+{
+  static const char *names[] = { "script-hindi-stripped",
+                                 "script-hindi-reph-stripped",
+                                 "script-bengali-marks-stripped",
+                                 "script-tamil-stripped",
+                                 "script-arabic-lamalef-stripped",
+                                 "script-mongolian-mvs-stripped",
+                                 "ligatures",
+                                 "legacy-cyrillic" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    for (guint filled = 0; filled < 2; filled++)
+      {
+        guint found = 0, passed_over = 0;
+
+        check_reach (names[i], filled, &found, &passed_over);
+        g_test_message ("%s, %s: %u found, %u passed over", names[i],
+                        filled ? "values typed" : "new", found, passed_over);
+        /* Not vacuous: some tokens read as the words, others are passed over. */
+        g_assert_cmpuint (found, >, 0);
+        g_assert_cmpuint (passed_over, >, 0);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -642,6 +786,7 @@ main (int argc, char **argv)
   g_test_add_func ("/matcher/empty-value", test_empty_value);
   g_test_add_func ("/matcher/bad-input", test_bad_input);
   g_test_add_func ("/matcher/index-in-thread", test_index_in_thread);
+  g_test_add_func ("/matcher/reach-bounds-search", test_reach_bounds_search);
 
   return g_test_run ();
 }

@@ -87,6 +87,10 @@ void _dc_typed_clear (Typed *typed);
 guint _dc_typed_n_words (const Typed *typed);
 guint _dc_typed_word_start (const Typed *typed, guint word);
 void _dc_search_run (Search *search);
+gboolean _dc_align_continues_cluster (gunichar c);
+guint _dc_align_glyph_reach (const GArray *known);
+guint _dc_align_unknown_reach (const Typed *typed, guint word);
+guint _dc_align_word_reach (const Typed *typed, guint word);
 
 /* @logical: NFD code points of one typed word. Returns them in the order the glyphs
  * are drawn: pre-base vowel signs of Indic scripts before their consonant cluster, and

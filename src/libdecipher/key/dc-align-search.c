@@ -32,6 +32,97 @@
 #define OMITTED_COST 4 /* a punctuation glyph read without being typed */
 #define MONGOLIAN_VOWEL_SEPARATOR 0x180E
 
+/* How many cluster ends a stretch of typed text equal to @chars passes, wherever it
+ * stands: one at each character that starts a cluster after the first, and at most one
+ * where it ends. Only _dc_align_continues_cluster() says where a cluster ends, and it
+ * looks at no character but the one it asks about. */
+static guint
+stretch_reach (const gunichar *chars, guint length)
+{
+  guint reach = length > 0;
+
+  for (guint i = 1; i < length; i++)
+    reach += !_dc_align_continues_cluster (chars[i]);
+  return reach;
+}
+
+/**
+ * _dc_align_glyph_reach:
+ * @known: a symbol's value in NFD, as the search compares it
+ *
+ * The most cluster ends of a typed word that a search of a run (not free_words) may
+ * pass with one glyph of a known symbol, so that a matcher can tell a token too short
+ * to spell a word without searching it. Every move of search_from() that passes typed
+ * characters is a glyph's, or passes one invisible format character, or one left-out
+ * punctuation mark (DC_TYPED_OMITTED_PUNCTUATION), which the caller counts. A known
+ * value is spelled as it is (follow_known(), the inconsistency in follow_binding(),
+ * try_drawn_before() and the swapped stretch passed later), or, relaxed, contradicted
+ * by the rest of one cluster, which following that binding spells again: no more cluster
+ * ends than the value's own, which has one character at least when it is contradicted.
+ */
+guint
+_dc_align_glyph_reach (const GArray *known)
+{
+  return stretch_reach ((const gunichar *) (void *) known->data, known->len);
+}
+
+/**
+ * _dc_align_unknown_reach:
+ *
+ * As _dc_align_glyph_reach(), for a glyph whose symbol is unknown, in a search of typed
+ * word @word of @typed: try_unknown() binds the rest of one cluster, part of one, or
+ * two or three clusters where they may be one glyph, try_drawn_before() the mark or
+ * alef drawn first, pass_invisible_format() a Mongolian vowel separator with the
+ * cluster after it; following a binding spells the same characters again.
+ */
+guint
+_dc_align_unknown_reach (const Typed *typed, guint word)
+{
+  const gunichar *chars = (const gunichar *) (void *) typed->chars->data;
+  guint word_end = g_array_index (typed->word_end, guint, word);
+  guint reach = 1;
+
+  for (guint at = _dc_typed_word_start (typed, word); at < word_end; at++)
+    {
+      guint end = at;
+
+      if (chars[at] == MONGOLIAN_VOWEL_SEPARATOR && at + 1 < word_end)
+        reach = MAX (reach, stretch_reach (chars + at,
+                                           g_array_index (typed->cluster_end, guint, at + 1) - at));
+      /* As try_unknown() goes, for the stretches it binds. */
+      for (guint clusters = 1; clusters <= 3 && end < word_end; clusters++)
+        {
+          guint previous = end;
+
+          end = g_array_index (typed->cluster_end, guint, end);
+          if (clusters > 1 && end - previous > 1
+              && _dc_align_is_plausible_ligature (typed, at, previous + 1))
+            reach = MAX (reach, stretch_reach (chars + at, previous + 1 - at));
+          if (clusters > 1 && _dc_align_is_plausible_ligature (typed, at, end))
+            reach = MAX (reach, stretch_reach (chars + at, end - at));
+        }
+    }
+  return reach;
+}
+
+/**
+ * _dc_align_word_reach:
+ *
+ * Returns: how many cluster ends of typed word @word the glyphs of a token must pass
+ *   between them to spell it (see _dc_align_glyph_reach()): its clusters, less one for
+ *   each invisible format character, which pass_invisible_format() passes without one
+ */
+guint
+_dc_align_word_reach (const Typed *typed, guint word)
+{
+  guint end = g_array_index (typed->word_end, guint, word), passed = 0;
+  guint clusters = g_array_index (typed->n_clusters, guint, word);
+
+  for (guint i = _dc_typed_word_start (typed, word); i < end; i++)
+    passed += _dc_align_is_invisible_format (g_array_index (typed->chars, gunichar, i));
+  return clusters > passed ? clusters - passed : 0;
+}
+
 static const Binding *
 find_binding (const Search *s, guint symbol)
 {

@@ -93,6 +93,19 @@ _dc_typed_word_start (const Typed *typed, guint word)
   return word == 0 ? 0 : g_array_index (typed->word_end, guint, word - 1);
 }
 
+/**
+ * _dc_align_continues_cluster:
+ *
+ * Whether @c belongs to the typed cluster of the character before it rather than
+ * starting one: a mark (but a pre-base vowel sign, which typed input moves before its
+ * consonant), or a zero-width joiner. Nothing else decides where a cluster ends.
+ */
+gboolean
+_dc_align_continues_cluster (gunichar c)
+{
+  return (g_unichar_ismark (c) && !_dc_is_pre_base_vowel (c)) || c == 0x200D;
+}
+
 void
 _dc_typed_prepare (Typed *typed, char **words, gboolean right_to_left)
 {
@@ -123,9 +136,7 @@ _dc_typed_prepare (Typed *typed, char **words, gboolean right_to_left)
           /* A zero-width joiner selects the form of the letter before it (ত্‍ is
            * khanda ta's glyph), so it belongs to that letter's cluster. */
           while (end < typed->chars->len
-                 && ((g_unichar_ismark (g_array_index (typed->chars, gunichar, end))
-                      && !_dc_is_pre_base_vowel (g_array_index (typed->chars, gunichar, end)))
-                     || g_array_index (typed->chars, gunichar, end) == 0x200D))
+                 && _dc_align_continues_cluster (g_array_index (typed->chars, gunichar, end)))
             end++;
           for (guint i = j; i < end; i++)
             g_array_index (typed->cluster_end, guint, i) = end;

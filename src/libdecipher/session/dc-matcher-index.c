@@ -246,7 +246,9 @@ _dc_matcher_ensure_values (DcMatcher *self)
 
   g_clear_pointer (&self->nfd_values, g_ptr_array_unref);
   g_clear_pointer (&self->holders, g_hash_table_unref);
+  g_clear_pointer (&self->reach, g_free);
   self->nfd_values = g_ptr_array_new_full (n_symbols, free_value);
+  self->reach = g_new (guint8, MAX (1, n_symbols));
   self->holders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   /* Symbols' values only, never a split occurrence's (dc_key_split()): the matcher learns
@@ -257,6 +259,10 @@ _dc_matcher_ensure_values (DcMatcher *self)
       const char *value = dc_key_get_value (self->key, s);
 
       g_ptr_array_add (self->nfd_values, value != NULL ? _dc_nfd_visual_of (value) : NULL);
+      self->reach[s] = value == NULL
+                           ? DC_MATCHER_REACH_UNKNOWN
+                           : MIN (DC_MATCHER_REACH_FAR,
+                                  _dc_align_glyph_reach (g_ptr_array_index (self->nfd_values, s)));
       if (value != NULL && *value != '\0' && dc_document_symbol_needs_decoding (self->document, s))
         g_hash_table_insert (self->holders, _dc_holder_key (symbols[s].font, value),
                              GUINT_TO_POINTER (s + 1));

@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Only the files that make up DcMatcher include this (dc-matcher.c, dc-matcher-index.c,
- * dc-matcher-scan.c, dc-matcher-decide.c): everyone else goes through dc-matcher.h.
+ * dc-matcher-scan.c, dc-matcher-memo.c, dc-matcher-decide.c): everyone else goes through
+ * dc-matcher.h.
  */
 
 #pragma once
@@ -14,6 +15,10 @@
 G_BEGIN_DECLS
 
 #define DC_MATCHER_MAX_REPORTED_PLACES 20
+/* In DcMatcher's reach: an unknown symbol's, which depends on the word; and a known
+ * value's of this many cluster ends or more. */
+#define DC_MATCHER_REACH_UNKNOWN 255
+#define DC_MATCHER_REACH_FAR 254
 
 struct _DcMatcher
 {
@@ -39,6 +44,7 @@ struct _DcMatcher
   gboolean values_dirty;
   GPtrArray *nfd_values; /* symbol → GArray of gunichar, NULL when unknown */
   GHashTable *holders;   /* "font\x1fvalue" → symbol + 1 */
+  guint8 *reach;         /* symbol → _dc_align_glyph_reach() of its value, see below */
 
   GPtrArray *conflicts; /* of DcConflict */
 
@@ -49,6 +55,14 @@ struct _DcMatcher
    * It keeps for the query's scans, too, each typed input's held cache (_dc_held_cache_new())
    * and, for each set of glyph counts, the runs that have them (see query_memo()). */
   GHashTable *fit_cache;
+
+  /* A one-word scan's seen runs are its token types: per token type, the scan that saw
+   * it last (a number each scan takes anew, so nothing is cleared between scans) and its
+   * index in that scan's seen runs + 1. Sized for n_types when first needed. */
+  guint32 *type_seen_scan;
+  guint32 *type_seen_index;
+  guint n_seen_types;
+  guint32 seen_scan;
 };
 
 enum
@@ -101,6 +115,10 @@ typedef struct
   GPtrArray *candidates;
   /* (nullable) by the hash of a run's token types: its index in seen_runs + 1 */
   SeenSlot *seen;
+  /* (nullable) one word: the matcher's tables by token type instead (see DcMatcher) */
+  guint32 *type_seen_scan;
+  guint32 *type_seen_index;
+  guint32 scan_number;
   guint seen_bits;   /* the table has 1 << seen_bits slots */
   GArray *seen_runs; /* of SeenRun */
   /* (nullable) per token type, for a run that starts with it: 0 not asked yet, 1 it
@@ -120,6 +138,12 @@ typedef struct
    * (0: not counted yet) */
   guint *n_silent;
   guint32 *held_cache;
+  /* Per typed word: how many of its cluster ends a token's glyphs must be able to pass
+   * to spell it (see _dc_align_glyph_reach()), and whether each glyph may pass one as a
+   * left-out punctuation mark */
+  guint *word_reach;
+  gboolean *word_omits;
+  guint *word_unknown_reach; /* per typed word: _dc_align_unknown_reach() */
   /* Scratch for the run being aligned, reused from run to run rather than allocated for
    * each of the thousands a query may look at. */
   guint32 *run_symbols;
@@ -155,6 +179,19 @@ int _dc_matcher_compare_candidates (gconstpointer a, gconstpointer b);
 gboolean _dc_matcher_key_has_silent_symbol (DcKey *key);
 guint _dc_matcher_gather_run (Scan *scan, guint start, guint n_words);
 GPtrArray *_dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query);
+
+/* dc-matcher-memo.c */
+gpointer _dc_matcher_query_memo (DcMatcher *self, GByteArray *key, GBytes **bytes);
+guint32 *_dc_matcher_shared_held_cache (DcMatcher *self, const Typed *typed);
+guint8 *_dc_matcher_fit_table (DcMatcher *self, const Typed *typed, const Query *query, guint w,
+                               char kind);
+guint8 *_dc_matcher_strict_fit_table (DcMatcher *self, const Typed *typed, const Query *query,
+                                      guint w, char kind);
+void _dc_matcher_prepare_word_reach (const Typed *typed, guint word, Scan *scan, guint w);
+void _dc_matcher_lone_words_init (DcMatcher *self, const Typed *typed, const Query *query,
+                                  Scan *scan);
+void _dc_matcher_lone_words_clear (Scan *scan, guint n_words);
+void _dc_matcher_one_word_seen_tables (DcMatcher *self, Scan *scan);
 
 /* dc-matcher-decide.c */
 DcMatchResult *_dc_matcher_match_at (DcMatcher *self, char **words, const char *normalized,

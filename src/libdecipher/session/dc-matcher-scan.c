@@ -21,6 +21,14 @@
 #define make_signature _dc_matcher_make_signature
 #define compare_candidates _dc_matcher_compare_candidates
 #define gather_run _dc_matcher_gather_run
+#define query_memo _dc_matcher_query_memo
+#define shared_held_cache _dc_matcher_shared_held_cache
+#define fit_table _dc_matcher_fit_table
+#define strict_fit_table _dc_matcher_strict_fit_table
+#define prepare_word_reach _dc_matcher_prepare_word_reach
+#define lone_words_init _dc_matcher_lone_words_init
+#define lone_words_clear _dc_matcher_lone_words_clear
+#define one_word_seen_tables _dc_matcher_one_word_seen_tables
 
 static void
 candidate_free (Candidate *candidate)
@@ -219,6 +227,14 @@ seen_run (DcMatcher *self, const Scan *scan, guint start, guint n_words, gpointe
 {
   guint index;
 
+  if (scan->type_seen_scan != NULL)
+    {
+      guint32 type = self->token_type[start];
+
+      if (scan->type_seen_scan[type] != scan->scan_number)
+        return NULL;
+      return &g_array_index (scan->seen_runs, SeenRun, scan->type_seen_index[type] - 1);
+    }
   *hash = hash_run_types (&self->token_type[start], n_words);
   index = seen_slot (scan, GPOINTER_TO_SIZE (*hash))->index;
   if (index == 0)
@@ -227,11 +243,21 @@ seen_run (DcMatcher *self, const Scan *scan, guint start, guint n_words, gpointe
 }
 
 static void
-remember_run (Scan *scan, gpointer hash, guint start, gpointer candidate)
+remember_run (DcMatcher *self, Scan *scan, gpointer hash, guint start, gpointer candidate)
 {
   SeenRun run = { start, candidate };
-  SeenSlot *slot = seen_slot (scan, GPOINTER_TO_SIZE (hash));
+  SeenSlot *slot;
 
+  if (scan->type_seen_scan != NULL)
+    {
+      guint32 type = self->token_type[start];
+
+      g_array_append_val (scan->seen_runs, run);
+      scan->type_seen_scan[type] = scan->scan_number;
+      scan->type_seen_index[type] = scan->seen_runs->len;
+      return;
+    }
+  slot = seen_slot (scan, GPOINTER_TO_SIZE (hash));
   if (slot->index != 0)
     return;
   g_array_append_val (scan->seen_runs, run);
@@ -363,117 +389,6 @@ search_init (DcMatcher *self, const Typed *typed, const Query *query, Scan *scan
   search->best = scan->run_best;
 }
 
-/* Typed word @w of @typed alone, as _dc_typed_prepare() makes a one-word input of it:
- * each word is prepared on its own there, so its characters and clusters are the same. */
-static void
-lone_word_prepare (const Typed *typed, guint w, Typed *lone)
-{
-  guint start = _dc_typed_word_start (typed, w);
-  guint end = g_array_index (typed->word_end, guint, w);
-  guint length = end - start;
-
-  lone->chars = g_array_sized_new (FALSE, FALSE, sizeof (gunichar), length);
-  g_array_append_vals (lone->chars, &g_array_index (typed->chars, gunichar, start), length);
-  lone->cluster_end = g_array_sized_new (FALSE, FALSE, sizeof (guint), length);
-  for (guint i = start; i < end; i++)
-    {
-      guint cluster_end = g_array_index (typed->cluster_end, guint, i) - start;
-
-      g_array_append_val (lone->cluster_end, cluster_end);
-    }
-  lone->word_end = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_array_append_val (lone->word_end, length);
-  lone->n_clusters = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_array_append_val (lone->n_clusters, g_array_index (typed->n_clusters, guint, w));
-  lone->right_to_left = typed->right_to_left;
-  if (length <= 512)
-    lone->ligature_memo = g_new0 (guint8, (gsize) (length + 1) * (length + 1));
-}
-
-/* What the matcher keeps under @key (a kind of memo, then what it is of) for the rest of
- * the query, or NULL, and the key to keep it under (taken). */
-static gpointer
-query_memo (DcMatcher *self, GByteArray *key, GBytes **bytes)
-{
-  gpointer memo;
-
-  *bytes = g_byte_array_free_to_bytes (key);
-  memo = g_hash_table_lookup (self->fit_cache, *bytes);
-  if (memo != NULL)
-    g_clear_pointer (bytes, g_bytes_unref);
-  return memo;
-}
-
-/* The held cache for searches of @typed, kept across the query's scans: which stretch of
- * the typed text a font's symbol holds is the same in each (the holders change only with
- * the key, which empties the memos), and asking anew cost each scan a normalisation per
- * (font, stretch) it met. */
-static guint32 *
-shared_held_cache (DcMatcher *self, const Typed *typed)
-{
-  GByteArray *key = g_byte_array_new ();
-  const guint8 kind = 'H';
-  guint32 *cache;
-  GBytes *bytes;
-
-  g_byte_array_append (key, &kind, 1);
-  g_byte_array_append (key, (const guint8 *) typed->chars->data,
-                       typed->chars->len * sizeof (gunichar));
-  cache = query_memo (self, key, &bytes);
-  if (cache == NULL)
-    {
-      cache = _dc_held_cache_new (typed);
-      g_hash_table_insert (self->fit_cache, bytes, cache);
-    }
-  return cache;
-}
-
-/* The matcher's table of which token types may spell typed word @w of @typed, searched
- * as @query says; @kind tells the first word's (aligned within the whole input) from a
- * lone word's. */
-static guint8 *
-fit_table (DcMatcher *self, const Typed *typed, const Query *query, guint w, char kind)
-{
-  guint start = _dc_typed_word_start (typed, w);
-  guint end = g_array_index (typed->word_end, guint, w);
-  g_autoptr (GByteArray) key = g_byte_array_new ();
-  const guint8 mode[] = { kind, query->relaxed, query->relax_all, query->has_silent,
-                          typed->right_to_left };
-  guint8 *table;
-  GBytes *bytes;
-
-  g_byte_array_append (key, mode, sizeof mode);
-  g_byte_array_append (key, (const guint8 *) &g_array_index (typed->chars, gunichar, start),
-                       (end - start) * sizeof (gunichar));
-  bytes = g_byte_array_free_to_bytes (g_steal_pointer (&key));
-  table = g_hash_table_lookup (self->fit_cache, bytes);
-  if (table != NULL)
-    {
-      g_bytes_unref (bytes);
-      return table;
-    }
-  table = g_new0 (guint8, MAX (1, self->n_types));
-  g_hash_table_insert (self->fit_cache, bytes, table);
-  return table;
-}
-
-/* The table fit_table() keeps for the same word searched strictly, if the query made one
- * (a relaxed search follows a strict one that found nothing); NULL otherwise. */
-static guint8 *
-strict_fit_table (DcMatcher *self, const Typed *typed, const Query *query, guint w, char kind)
-{
-  Query strict = *query;
-  guint8 *table;
-
-  if (!query->relaxed && !query->relax_all)
-    return NULL;
-  strict.relaxed = FALSE;
-  strict.relax_all = FALSE;
-  table = fit_table (self, typed, &strict, w, kind);
-  /* fit_table() made it, empty: keeping it costs a little memory until the query ends. */
-  return table;
-}
-
 /* Whether searching relaxed may read token @t otherwise than searching strictly: only a
  * glyph whose known value the search may contradict (follow_known() in dc-align-search.c,
  * the one place where the search looks at how relaxed it is) makes a difference. A
@@ -506,35 +421,35 @@ fit_from_strict (DcMatcher *self, const Query *query, const Scan *scan, guint t,
     *fit = *strict;
 }
 
-static void
-lone_words_init (DcMatcher *self, const Typed *typed, const Query *query, Scan *scan)
+/* Whether the glyphs of token @t may pass as many cluster ends as typed word @w has
+ * (scan->word_reach): most tokens of a long word's range of glyph counts hold known
+ * values of one cluster a glyph, too few to spell it, which searching finds only at
+ * their end, relaxed after contradicting each glyph in turn. A token that cannot is
+ * passed over unsearched: its search would find nothing. */
+static gboolean
+token_may_reach (DcMatcher *self, const Scan *scan, guint t, guint w)
 {
-  guint n_words = _dc_typed_n_words (typed);
+  const DcToken *token = &scan->tokens[t];
+  guint reach = 0, omits = scan->word_omits[w];
 
-  scan->lone_words = g_new0 (Typed, n_words);
-  scan->lone_held = g_new0 (guint32 *, n_words);
-  scan->lone_fit = g_new0 (guint8 *, n_words);
-  scan->lone_fit_strict = g_new0 (guint8 *, n_words);
-  for (guint w = 1; w < n_words; w++)
+  if (scan->word_reach[w] == 0)
+    return TRUE;
+  for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
     {
-      lone_word_prepare (typed, w, &scan->lone_words[w]);
-      scan->lone_held[w] = shared_held_cache (self, &scan->lone_words[w]);
-      scan->lone_fit[w] = fit_table (self, typed, query, w, 'L');
-      scan->lone_fit_strict[w] = strict_fit_table (self, typed, query, w, 'L');
-    }
-}
+      guint32 symbol = scan->order_symbol != NULL ? scan->order_symbol[k]
+                                                  : scan->glyphs[scan->order[k]].symbol;
 
-static void
-lone_words_clear (Scan *scan, guint n_words)
-{
-  if (scan->lone_words == NULL)
-    return;
-  for (guint w = 1; w < n_words; w++)
-    _dc_typed_clear (&scan->lone_words[w]);
-  g_clear_pointer (&scan->lone_words, g_free);
-  g_clear_pointer (&scan->lone_held, g_free);
-  g_clear_pointer (&scan->lone_fit, g_free);
-  g_clear_pointer (&scan->lone_fit_strict, g_free);
+      guint glyph_reach = self->reach[symbol];
+
+      if (glyph_reach == DC_MATCHER_REACH_FAR)
+        return TRUE;
+      if (glyph_reach == DC_MATCHER_REACH_UNKNOWN)
+        glyph_reach = scan->word_unknown_reach[w];
+      reach += MAX (glyph_reach, omits);
+      if (reach >= scan->word_reach[w])
+        return TRUE;
+    }
+  return FALSE;
 }
 
 /* Whether the run at @start may read as the typed words, as far as its first token
@@ -554,6 +469,8 @@ first_word_may_fit (DcMatcher *self, const Typed *typed, const Query *query, Sca
   if (scan->first_word[type] == 0 && scan->first_word_strict != NULL)
     fit_from_strict (self, query, scan, start, &scan->first_word[type],
                      &scan->first_word_strict[type]);
+  if (scan->first_word[type] == 0 && !token_may_reach (self, scan, start, 0))
+    scan->first_word[type] = 1;
   if (scan->first_word[type] == 0)
     {
       Search search;
@@ -585,6 +502,8 @@ other_words_may_fit (DcMatcher *self, const Query *query, Scan *scan, guint star
 
       if (*fit == 0 && scan->lone_fit_strict[w] != NULL)
         fit_from_strict (self, query, scan, start + w, fit, &scan->lone_fit_strict[w][type]);
+      if (*fit == 0 && !token_may_reach (self, scan, start + w, w))
+        *fit = 1;
       if (*fit == 0)
         {
           Search search;
@@ -638,6 +557,13 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
         }
     }
 
+  if (n_words == 1 && !token_may_reach (self, scan, start, 0))
+    {
+      if (scan->seen != NULL)
+        remember_run (self, scan, hash, start, NULL);
+      return;
+    }
+
   gather_run (scan, start, n_words);
   search_init (self, typed, query, scan, &search);
   _dc_search_run (&search);
@@ -645,13 +571,13 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
   if (!search.found)
     {
       if (scan->seen != NULL)
-        remember_run (scan, hash, start, NULL);
+        remember_run (self, scan, hash, start, NULL);
       return;
     }
   search.best = g_array_copy (search.best);
   candidate = add_candidate (scan, typed, &search, start);
   if (scan->seen != NULL)
-    remember_run (scan, hash, start, candidate);
+    remember_run (self, scan, hash, start, candidate);
 }
 
 /* The runs of @n_words tokens whose glyph counts may spell the typed words (scan->lo and
@@ -665,8 +591,8 @@ runs_of_the_lengths (DcMatcher *self, const Query *query, const Scan *scan, guin
   GByteArray *key = g_byte_array_new ();
   const guint8 kind[] = { 'R', query->has_silent };
   const int lines[] = { query->line, query->line_end };
-  guint pivot = 0, best_count = G_MAXUINT, plo, phi, zero = 0;
-  GArray *runs;
+  guint pivot = 0, best_count = G_MAXUINT, plo, phi, n_runs;
+  guint *runs;
   gpointer memo;
   GBytes *bytes;
 
@@ -692,17 +618,20 @@ runs_of_the_lengths (DcMatcher *self, const Query *query, const Scan *scan, guin
         }
     }
 
-  runs = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_array_append_val (runs, zero);
+  /* Filled as a plain array, sized for the pivot's whole range: a query lists tens of
+   * thousands of runs a scan, and appending each to a GArray cost as much as listing. */
   plo = scan->lo[pivot];
   phi = scan->hi[pivot] + (query->has_silent ? MAX_SILENT_PER_WORD : 0);
+  runs = g_new (guint, best_count + 1);
+  n_runs = 0;
   for (guint n = plo; n <= phi && n < self->by_length->len; n++)
     {
       GArray *bucket = g_ptr_array_index (self->by_length, n);
+      const guint *in_bucket = (const guint *) (void *) bucket->data;
 
       for (guint i = 0; i < bucket->len; i++)
         {
-          guint t = g_array_index (bucket, guint, i);
+          guint t = in_bucket[i];
           guint start;
 
           if (t < pivot || t - pivot + n_words > scan->n_tokens)
@@ -713,13 +642,12 @@ runs_of_the_lengths (DcMatcher *self, const Query *query, const Scan *scan, guin
                   || scan->tokens[start].line >= (guint) query->line_end))
             continue;
           if (run_may_fit_lengths (scan, start, n_words, query->has_silent))
-            g_array_append_val (runs, start);
+            runs[++n_runs] = start;
         }
     }
-  g_array_index (runs, guint, 0) = runs->len - 1;
-  memo = g_array_free (runs, FALSE);
-  g_hash_table_insert (self->fit_cache, bytes, memo);
-  return memo;
+  runs[0] = n_runs;
+  g_hash_table_insert (self->fit_cache, bytes, runs);
+  return runs;
 }
 
 /* Every run of the typed shape, aligned; candidates come back best first. */
@@ -733,6 +661,9 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   guint n_words = _dc_typed_n_words (typed);
   g_autofree guint *lo = g_new (guint, MAX (1, n_words));
   g_autofree guint *hi = g_new (guint, MAX (1, n_words));
+  g_autofree guint *word_reach = g_new (guint, MAX (1, n_words));
+  g_autofree gboolean *word_omits = g_new0 (gboolean, MAX (1, n_words));
+  g_autofree guint *word_unknown_reach = g_new (guint, MAX (1, n_words));
   GPtrArray *candidates = g_ptr_array_new_with_free_func ((GDestroyNotify) candidate_free);
   const DcLine *lines = dc_document_get_lines (self->document, NULL);
   Scan scan = { 0 };
@@ -744,6 +675,9 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   scan.tokens = dc_document_get_tokens (self->document, &scan.n_tokens);
   scan.lo = lo;
   scan.hi = hi;
+  scan.word_reach = word_reach;
+  scan.word_omits = word_omits;
+  scan.word_unknown_reach = word_unknown_reach;
   scan.by_signature = by_signature;
   scan.candidates = candidates;
   scan.held_cache = held_cache;
@@ -752,6 +686,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   scan.run_best = g_array_new (FALSE, FALSE, sizeof (Binding));
   for (guint w = 0; w < n_words; w++)
     word_length_range (typed, w, FALSE, &lo[w], &hi[w]);
+  prepare_word_reach (typed, 0, &scan, 0);
 
   query->shaped_runs = 0;
   if (n_words > scan.n_tokens)
@@ -772,6 +707,8 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
       scan.seen_bits = 10;
       scan.seen = g_new0 (SeenSlot, 1u << scan.seen_bits);
       scan.seen_runs = seen_runs;
+      if (n_words == 1)
+        one_word_seen_tables (self, &scan);
       /* One word: the seen runs are the token types already. */
       if (n_words > 1)
         {
@@ -787,7 +724,15 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
         if (!query->has_silent)
           query->shaped_runs = runs[0];
         for (guint i = 1; i <= runs[0]; i++)
-          consider_run (self, typed, query, &scan, runs[i], n_words);
+          {
+            /* Most runs of a long word's range start with a token type known not to spell
+             * the first word: passed over here, without a call (consider_run() would
+             * count them first only with silent glyphs). */
+            if (scan.first_word != NULL && !query->has_silent
+                && scan.first_word[self->token_type[runs[i]]] == 1)
+              continue;
+            consider_run (self, typed, query, &scan, runs[i], n_words);
+          }
       }
     }
 

@@ -132,8 +132,11 @@ dc_matcher_finalize (GObject *object)
   g_clear_pointer (&self->order_no_advance, g_free);
   g_clear_pointer (&self->nfd_values, g_ptr_array_unref);
   g_clear_pointer (&self->holders, g_hash_table_unref);
+  g_clear_pointer (&self->reach, g_free);
   g_clear_pointer (&self->conflicts, g_ptr_array_unref);
   g_clear_pointer (&self->fit_cache, g_hash_table_unref);
+  g_clear_pointer (&self->type_seen_scan, g_free);
+  g_clear_pointer (&self->type_seen_index, g_free);
 
   G_OBJECT_CLASS (dc_matcher_parent_class)->finalize (object);
 }
