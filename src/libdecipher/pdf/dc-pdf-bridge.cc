@@ -20,6 +20,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 #include <fcntl.h>
@@ -107,6 +108,77 @@ quiet_error_callback (ErrorCategory category, Goffset pos, const char *msg)
   if (closing_marked_content)
     return;
   g_debug ("poppler (%lld): %s", (long long) pos, msg);
+}
+
+/* The bytes of @str, a stream of one FlateDecode filter over the file's bytes, decoded
+ * by zlib into @output (@length of them); FALSE for any other stream, and for one zlib
+ * does not decode whole and clean (a damaged stream, a wrong checksum: poppler's own
+ * decoder then reads it, and says what it says). Where zlib decodes it whole, poppler's
+ * decoder gives the same bytes at several times the cost. */
+static bool
+inflate_whole (const Object &str, std::unique_ptr<char[]> &output, gsize &length)
+{
+  Stream *stream;
+  BaseStream *base;
+  Dict *dict;
+
+  if (!str.isStream ())
+    return false;
+  stream = str.getStream ();
+  base = stream->getBaseStream ();
+  dict = stream->getDict ();
+  /* No decryption, no other filter, no predictor between the file's bytes and poppler's. */
+  if (stream->getKind () != strFlate || stream->getNextStream () != base || dict == nullptr
+      || !dict->lookupNF ("DecodeParms").isNull () || !dict->lookupNF ("DP").isNull ())
+    return false;
+
+  std::vector<unsigned char> input = base->toUnsignedChars (16384, 65536);
+  g_autoptr (GConverter)
+      decompressor = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB));
+  gsize room = MAX ((gsize) 4096, input.size () * 4), read_at = 0;
+
+  output.reset (new char[room]);
+  length = 0;
+  for (;;)
+    {
+      gsize bytes_read = 0, bytes_written = 0;
+      GConverterResult result;
+
+      if (length == room)
+        {
+          std::unique_ptr<char[]> grown (new char[2 * room]);
+
+          memcpy (grown.get (), output.get (), length);
+          output = std::move (grown);
+          room *= 2;
+        }
+      result = g_converter_convert (decompressor, input.data () + read_at, input.size () - read_at,
+                                    output.get () + length, room - length, G_CONVERTER_INPUT_AT_END,
+                                    &bytes_read, &bytes_written, NULL);
+      read_at += bytes_read;
+      length += bytes_written;
+      if (result == G_CONVERTER_FINISHED)
+        return true;
+      /* An error, or input ending before the stream does: poppler's decoder decides. */
+      if (result == G_CONVERTER_ERROR || (bytes_read == 0 && bytes_written == 0))
+        return false;
+    }
+}
+
+/* What GfxFont::readEmbFontFile() reads, the font's program: decoded by zlib where
+ * inflate_whole() can (a book of sixty embedded fonts spent a thirtieth of `text` in
+ * poppler's decoder here), else by poppler. */
+static std::optional<std::vector<unsigned char> >
+read_font_program (GfxFont *font, Ref id, XRef *xref)
+{
+  Object ref (id);
+  Object str = ref.fetch (xref);
+  std::unique_ptr<char[]> output;
+  gsize length = 0;
+
+  if (inflate_whole (str, output, length))
+    return std::vector<unsigned char> (output.get (), output.get () + length);
+  return font->readEmbFontFile (xref);
 }
 
 namespace
@@ -792,7 +864,7 @@ private:
 
     if (font->getEmbeddedFontID (&embedded_id))
       {
-        program = font->readEmbFontFile (bridge->doc->getXRef ());
+        program = read_font_program (font, embedded_id, bridge->doc->getXRef ());
         if (program && !program->empty ())
           {
             info.embedded = TRUE;
@@ -1344,60 +1416,19 @@ reusable_gfx (DcPdfBridge *bridge, Page *page)
          && same_object (*last->getResourceDictObject (), *page->getResourceDictObject (), 0);
 }
 
-/* The bytes of @str, a content stream of one FlateDecode filter over the file's bytes,
- * decoded by zlib into a stream poppler reads from memory; a null object for any other
- * stream, and for one zlib does not decode whole and clean (a damaged stream, a wrong
- * checksum: poppler's own decoder then reads it, and says what it says). poppler decodes
- * Flate with a decoder of its own, a byte at a time, and the Lexer asks the stream for
- * each character through it: two thirds of what reading a page's content cost beside
- * drawing it. */
+/* A content stream decoded by zlib (inflate_whole()) into a stream poppler reads from
+ * memory, kept in @buffers; a null object where inflate_whole() leaves the stream to
+ * poppler's own decoder. poppler decodes Flate with a decoder of its own, a byte at a
+ * time, and the Lexer asks the stream for each character through it: two thirds of what
+ * reading a page's content cost beside drawing it. */
 static Object
 inflated (DcPdfBridge *bridge, const Object &str, std::vector<std::unique_ptr<char[]> > &buffers)
 {
-  Stream *stream;
-  BaseStream *base;
-  Dict *dict;
+  std::unique_ptr<char[]> output;
+  gsize length = 0;
 
-  if (!str.isStream ())
+  if (!inflate_whole (str, output, length))
     return Object (objNull);
-  stream = str.getStream ();
-  base = stream->getBaseStream ();
-  dict = stream->getDict ();
-  /* No decryption, no other filter, no predictor between the file's bytes and poppler's. */
-  if (stream->getKind () != strFlate || stream->getNextStream () != base || dict == nullptr
-      || !dict->lookupNF ("DecodeParms").isNull () || !dict->lookupNF ("DP").isNull ())
-    return Object (objNull);
-
-  std::vector<unsigned char> input = base->toUnsignedChars (16384, 65536);
-  g_autoptr (GConverter)
-      decompressor = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB));
-  gsize room = MAX ((gsize) 4096, input.size () * 4), length = 0, read_at = 0;
-  std::unique_ptr<char[]> output (new char[room]);
-
-  for (;;)
-    {
-      gsize bytes_read = 0, bytes_written = 0;
-      GConverterResult result;
-
-      if (length == room)
-        {
-          std::unique_ptr<char[]> grown (new char[2 * room]);
-
-          memcpy (grown.get (), output.get (), length);
-          output = std::move (grown);
-          room *= 2;
-        }
-      result = g_converter_convert (decompressor, input.data () + read_at, input.size () - read_at,
-                                    output.get () + length, room - length, G_CONVERTER_INPUT_AT_END,
-                                    &bytes_read, &bytes_written, NULL);
-      read_at += bytes_read;
-      length += bytes_written;
-      if (result == G_CONVERTER_FINISHED)
-        break;
-      /* An error, or input ending before the stream does: poppler's decoder decides. */
-      if (result == G_CONVERTER_ERROR || (bytes_read == 0 && bytes_written == 0))
-        return Object (objNull);
-    }
   buffers.push_back (std::move (output));
   return Object (
       static_cast<Stream *> (new MemStream (buffers.back ().get (), 0, (Goffset) length,
