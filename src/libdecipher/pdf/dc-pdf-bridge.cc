@@ -438,7 +438,8 @@ public:
     if (ascent == descent)
       ascent = descent + 1;
 
-    if (font->getWMode ())
+    /* The font lookup_font() was asked about above. */
+    if (last_vertical)
       {
         double size = glyph.font_size;
 
@@ -582,6 +583,8 @@ private:
   const GfxFont *last_font = nullptr;
   Ref last_ref = { -1, -1 };
   guint last_index = 0;
+  /* That font's writing mode: asking the font is a virtual call a glyph. */
+  bool last_vertical = false;
   /* TextPage's Type 3 size guess scans 256 codes; do it once per font, not per glyph. */
   std::map<const GfxFont *, double> type3_scale;
 
@@ -750,6 +753,7 @@ private:
     last_font = font;
     last_ref = *ref;
     last_index = index;
+    last_vertical = font->getWMode () != 0;
     return index;
   }
 
