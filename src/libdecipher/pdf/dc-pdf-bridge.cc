@@ -390,7 +390,8 @@ public:
             double origin_y, CharCode code, int n_bytes, const Unicode *u, int u_len) override
   {
     const std::shared_ptr<GfxFont> &font = state->getFont ();
-    DcBridgeGlyph glyph = {};
+    /* Every field is set below: zeroing the record first was a tenth of this function. */
+    DcBridgeGlyph glyph;
     double x1, y1, w1, h1, dx2, dy2, spacing;
     double ascent, descent;
     guint font_index;
@@ -430,6 +431,7 @@ public:
       return;
     glyph.unicode = u;
     glyph.unicode_len = u_len;
+    glyph.upright = FALSE;
 
     ascent = font->getAscent () * glyph.font_size;
     descent = font->getDescent () * glyph.font_size;
