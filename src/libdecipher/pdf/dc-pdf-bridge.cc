@@ -423,10 +423,9 @@ public:
     glyph.code = code;
     glyph.code_len = (guint) n_bytes;
     glyph.render_mode = state->getRender ();
-    glyph.rotation = rotation_of (state, font.get ());
+    glyph_geometry (state, font.get (), &glyph.rotation, &glyph.font_size);
     glyph.x = x1;
     glyph.y = y1;
-    glyph.font_size = font_size_of (state, font.get ());
     if (!std::isfinite (glyph.font_size) || glyph.font_size > 1e6)
       return;
     glyph.unicode = u;
@@ -587,6 +586,14 @@ private:
   guint last_index = 0;
   /* That font's writing mode: asking the font is a virtual call a glyph. */
   bool last_vertical = false;
+  /* glyph_geometry()'s last answer and what it was worked out from. */
+  struct
+  {
+    const GfxFont *font = nullptr;
+    double from[10] = {};
+    int rotation = 0;
+    double font_size = 0;
+  } geometry;
   /* TextPage's Type 3 size guess scans 256 codes; do it once per font, not per glyph. */
   std::map<const GfxFont *, double> type3_scale;
 
@@ -620,6 +627,40 @@ private:
     else
       rot = (m[2] > 0) ? 1 : 3;
     return rot;
+  }
+
+  /* rotation_of() and font_size_of() for the glyph. They depend on the font and on the
+   * linear parts of the text matrix and the CTM and on the font size alone
+   * (GfxState::getFontTransMat(), getTransformedFontSize()), which stay the same along a
+   * run of text: worked out again only when one of them (or the horizontal scaling, to
+   * be safe) changes, where each glyph cost two calls into poppler and their products.
+   * A NaN never compares equal, and is worked out again. */
+  void
+  glyph_geometry (GfxState *state, GfxFont *font, int *rotation, double *font_size)
+  {
+    const auto &text_mat = state->getTextMat ();
+    const auto &ctm = state->getCTM ();
+    double from[10];
+    bool same = geometry.font == font;
+
+    for (guint i = 0; i < 4; i++)
+      {
+        from[i] = text_mat[i];
+        from[4 + i] = ctm[i];
+      }
+    from[8] = state->getFontSize ();
+    from[9] = state->getHorizScaling ();
+    for (guint i = 0; same && i < G_N_ELEMENTS (from); i++)
+      same = from[i] == geometry.from[i];
+    if (!same)
+      {
+        geometry.font = font;
+        memcpy (geometry.from, from, sizeof from);
+        geometry.rotation = rotation_of (state, font);
+        geometry.font_size = font_size_of (state, font);
+      }
+    *rotation = geometry.rotation;
+    *font_size = geometry.font_size;
   }
 
   double
@@ -756,6 +797,7 @@ private:
     last_ref = *ref;
     last_index = index;
     last_vertical = font->getWMode () != 0;
+    geometry.font = nullptr;
     return index;
   }
 
