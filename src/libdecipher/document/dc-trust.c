@@ -277,10 +277,9 @@ token_is_odd (const GString *text)
 }
 
 /* A token's symbols, as one key: their count, then each (guint32 each). */
-static guint
-symbols_hash (gconstpointer key)
+static guint32
+symbols_hash (const guint32 *words)
 {
-  const guint32 *words = key;
   guint32 hash = 2166136261u;
 
   for (guint i = 0; i <= words[0]; i++)
@@ -288,12 +287,69 @@ symbols_hash (gconstpointer key)
   return hash;
 }
 
-static gboolean
-symbols_equal (gconstpointer a, gconstpointer b)
+/* The tokens judged, by their symbols: a table of open addressing, at most half full,
+ * whose keys lie one after the other in @keys. A GHashTable cost two calls through its
+ * functions and a copy of the key a token, a third of counting them. */
+typedef struct
 {
-  const guint32 *x = a, *y = b;
+  guint32 hash;
+  guint32 start;     /* of the key in keys */
+  guint32 judgement; /* 0 for an empty slot */
+} JudgedSlot;
 
-  return x[0] == y[0] && memcmp (x + 1, y + 1, x[0] * sizeof (guint32)) == 0;
+typedef struct
+{
+  JudgedSlot *slots;
+  gsize mask;
+  guint n;
+  GArray *keys; /* guint32 */
+} Judged;
+
+/* The slot holding @key, or the empty one where it would go. */
+static JudgedSlot *
+judged_find (Judged *judged, const guint32 *key, guint32 hash)
+{
+  for (gsize i = hash & judged->mask;; i = (i + 1) & judged->mask)
+    {
+      JudgedSlot *slot = &judged->slots[i];
+      const guint32 *other;
+
+      if (slot->judgement == 0)
+        return slot;
+      other = &g_array_index (judged->keys, guint32, slot->start);
+      if (slot->hash == hash && other[0] == key[0]
+          && memcmp (other + 1, key + 1, key[0] * sizeof (guint32)) == 0)
+        return slot;
+    }
+}
+
+static void
+judged_add (Judged *judged, const guint32 *key, guint32 hash, guint judgement)
+{
+  JudgedSlot *slot = judged_find (judged, key, hash);
+
+  slot->hash = hash;
+  slot->start = judged->keys->len;
+  slot->judgement = judgement;
+  g_array_append_vals (judged->keys, key, key[0] + 1);
+  if (2 * (gsize) ++judged->n > judged->mask)
+    {
+      JudgedSlot *old = judged->slots;
+      gsize old_size = judged->mask + 1;
+
+      judged->mask = 2 * judged->mask + 1;
+      judged->slots = g_new0 (JudgedSlot, judged->mask + 1);
+      for (gsize i = 0; i < old_size; i++)
+        if (old[i].judgement != 0)
+          {
+            gsize j = old[i].hash & judged->mask;
+
+            while (judged->slots[j].judgement != 0)
+              j = (j + 1) & judged->mask;
+            judged->slots[j] = old[i];
+          }
+      g_free (old);
+    }
 }
 
 /* Tokens judged at most: the table of a thread holds no more, a few megabytes. */
@@ -330,8 +386,10 @@ count_token_parts (gpointer data)
   /* A token's symbols → its Judgement: a book draws the same words again and again, and
    * judging one takes its text and four or five questions to GLib about each of its
    * characters. */
-  g_autoptr (GHashTable) judged = g_hash_table_new_full (symbols_hash, symbols_equal, g_free, NULL);
-  g_autoptr (GArray) key = g_array_new (FALSE, FALSE, sizeof (guint32));
+  Judged judged = { g_new0 (JudgedSlot, 1024), 1023, 0,
+                    g_array_new (FALSE, FALSE, sizeof (guint32)) };
+  guint key_room = 64;
+  g_autofree guint32 *key = g_new (guint32, key_room);
   const DcToken *tokens;
   guint n_tokens, p;
 
@@ -346,10 +404,15 @@ count_token_parts (gpointer data)
           const DcToken *token = &tokens[t];
           guint font = dc_glyph_get_font (&glyphs[order[token->first_glyph]], symbols);
           Judgement judgement;
-          gpointer found;
+          JudgedSlot *found;
+          guint32 hash;
 
-          g_array_set_size (key, 1 + token->n_glyphs);
-          g_array_index (key, guint32, 0) = token->n_glyphs;
+          if (token->n_glyphs + 1 > key_room)
+            {
+              key_room = 2 * (token->n_glyphs + 1);
+              key = g_renew (guint32, key, key_room);
+            }
+          key[0] = token->n_glyphs;
           for (guint k = 0; k < token->n_glyphs; k++)
             {
               const DcGlyph *glyph = &glyphs[order[token->first_glyph + k]];
@@ -360,28 +423,28 @@ count_token_parts (gpointer data)
                   font = G_MAXUINT;
                   break;
                 }
-              g_array_index (key, guint32, 1 + k) = glyph->symbol;
+              key[1 + k] = glyph->symbol;
             }
           if (font == G_MAXUINT)
             continue;
 
-          if ((found = g_hash_table_lookup (judged, key->data)) != NULL)
-            judgement = GPOINTER_TO_UINT (found);
+          hash = symbols_hash (key);
+          if ((found = judged_find (&judged, key, hash))->judgement != 0)
+            judgement = found->judgement;
           else
             {
               g_string_truncate (text, 0);
               for (guint k = 0; k < token->n_glyphs; k++)
                 {
-                  const char *pdf_text = symbols[g_array_index (key, guint32, 1 + k)].pdf_text;
+                  const char *pdf_text = symbols[key[1 + k]].pdf_text;
 
                   _dc_string_append_len (text, pdf_text, strlen (pdf_text));
                 }
               judgement = text->len == 0        ? TOKEN_EMPTY
                           : token_is_odd (text) ? TOKEN_ODD
                                                 : TOKEN_PLAIN;
-              if (g_hash_table_size (judged) < MAX_JUDGED)
-                g_hash_table_insert (judged, g_memdup2 (key->data, key->len * sizeof (guint32)),
-                                     GUINT_TO_POINTER (judgement));
+              if (judged.n < MAX_JUDGED)
+                judged_add (&judged, key, hash, judgement);
             }
           if (judgement == TOKEN_EMPTY)
             continue;
@@ -391,6 +454,8 @@ count_token_parts (gpointer data)
             tally[2 * font + 1]++;
         }
     }
+  g_free (judged.slots);
+  g_array_unref (judged.keys);
 }
 
 static void

@@ -45,41 +45,43 @@
 #include "dc-unicode-private.h"
 #include "dc-width-offsets-private.h"
 
-/* Pass.font_lines: one look at every glyph. */
+/* Pass.font_lines: one look at every glyph. Each line's fonts are noted as (font, line)
+ * pairs in line order, then filed font by font in that order: a second look at every
+ * glyph to fill the lists cost as much as the first. */
 static void
 index_font_lines (Pass *pass, guint n_fonts)
 {
   g_autofree guint *stamps = g_new0 (guint, MAX (1, n_fonts));
   guint *starts = g_new0 (guint, n_fonts + 1);
+  g_autoptr (GArray) pairs = g_array_sized_new (FALSE, FALSE, 2 * sizeof (guint32),
+                                                MAX (1, pass->n_lines + pass->n_lines / 4));
   g_autofree guint *next = NULL;
 
-  for (int fill = 0; fill < 2; fill++)
+  for (guint l = 0; l < pass->n_lines; l++)
     {
-      for (guint l = 0; l < pass->n_lines; l++)
-        {
-          const DcLine *line = &pass->lines[l];
+      const DcLine *line = &pass->lines[l];
 
-          for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
-            {
-              guint font = dc_glyph_get_font (&pass->glyphs[pass->order[k]], pass->symbols);
-
-              if (stamps[font] == l + 1)
-                continue;
-              stamps[font] = l + 1;
-              if (fill)
-                pass->font_lines[next[font]++] = l;
-              else
-                starts[font + 1]++;
-            }
-        }
-      if (!fill)
+      for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
         {
-          for (guint f = 0; f < n_fonts; f++)
-            starts[f + 1] += starts[f];
-          next = g_memdup2 (starts, sizeof (guint) * MAX (1, n_fonts));
-          pass->font_lines = g_new (guint32, MAX (1, starts[n_fonts]));
-          memset (stamps, 0, sizeof (guint) * MAX (1, n_fonts));
+          guint font = dc_glyph_get_font (&pass->glyphs[pass->order[k]], pass->symbols);
+          guint32 pair[2] = { font, l };
+
+          if (stamps[font] == l + 1)
+            continue;
+          stamps[font] = l + 1;
+          starts[font + 1]++;
+          g_array_append_vals (pairs, pair, 1);
         }
+    }
+  for (guint f = 0; f < n_fonts; f++)
+    starts[f + 1] += starts[f];
+  next = g_memdup2 (starts, sizeof (guint) * MAX (1, n_fonts));
+  pass->font_lines = g_new (guint32, MAX (1, starts[n_fonts]));
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      const guint32 *pair = &g_array_index (pairs, guint32, 2 * i);
+
+      pass->font_lines[next[pair[0]]++] = pair[1];
     }
   pass->font_line_starts = starts;
 }

@@ -401,6 +401,27 @@ index_words (DcReadings *self, const guint32 *items)
     }
 }
 
+/* @slots (of @mask + 1) twice as large, the words filed in it again. */
+static guint *
+grow_slots (DcReadings *self, const guint32 *items, guint *slots, gsize *mask)
+{
+  gsize grown_mask = 2 * *mask + 1;
+  guint *grown = g_new0 (guint, grown_mask + 1);
+
+  for (guint w = 0; w < self->words->len; w++)
+    {
+      const Word *word = &g_array_index (self->words, Word, w);
+      gsize slot = hash_items (items + word->start, word->length) & grown_mask;
+
+      while (grown[slot] != 0)
+        slot = (slot + 1) & grown_mask;
+      grown[slot] = w + 1;
+    }
+  g_free (slots);
+  *mask = grown_mask;
+  return grown;
+}
+
 /* The sequence's words, each once with its count (the words _dc_ngram_score() would
  * split the text of any reading into: BREAK is the text's only space, make_text()), and
  * the words without open symbols scored. */
@@ -410,15 +431,16 @@ make_words (DcReadings *self)
   guint n = self->length, n_languages = _dc_ngram_n_languages ();
   const guint32 *sequence = self->sequence;
   g_autofree guint32 *items = g_new (guint32, MAX (1, n));
-  g_autofree guint *slots = NULL; /* a word's index + 1, 0: empty */
-  gsize mask = 63;
+  /* A word's index + 1, 0: empty. Sized by the distinct words as they come, at most half
+   * full: a text repeats its words, and a table for twice its glyphs was a quarter of a
+   * megabyte zeroed for every font, a quarter of the page faults of `text` on a book of
+   * many fonts. Which slot a word has changes nothing but the time to find it. */
+  gsize mask = 1023;
+  g_autofree guint *slots = g_new0 (guint, mask + 1);
   guint i = 0;
 
   self->words = g_array_new (FALSE, FALSE, sizeof (Word));
   self->known_totals = g_new0 (double, MAX (1, n_languages));
-  while (mask < 2 * (gsize) n)
-    mask = 2 * mask + 1;
-  slots = g_new0 (guint, mask + 1);
   for (guint k = 0; k < n; k++)
     items[k] = sequence[k] == BREAK ? 0 : item_of (self, k);
   while (i < n)
@@ -453,6 +475,8 @@ make_words (DcReadings *self)
           g_array_append_val (self->words, word);
           slots[slot] = self->words->len;
           self->longest = MAX (self->longest, length);
+          if (2 * (gsize) self->words->len > mask)
+            slots = grow_slots (self, items, slots, &mask);
         }
     }
   for (guint w = 0; w < self->words->len; w++)

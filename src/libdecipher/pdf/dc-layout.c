@@ -112,11 +112,10 @@ chain_start (Chain *chain, const DcGlyph *glyph, Placement p, guint place)
   chain->box = dc_glyph_get_box (glyph);
 }
 
-static void
-chain_add (Chain *chain, const DcGlyph *glyph, Placement p)
+/* Adds @glyph, whose box is @box, to @chain. */
+static inline void
+chain_add_box (Chain *chain, const DcGlyph *glyph, Placement p, DcGlyphBox box)
 {
-  DcGlyphBox box = dc_glyph_get_box (glyph);
-
   chain->n++;
   chain->u0 = MIN (chain->u0, MIN (p.u, p.u_end));
   chain->u1 = MAX (chain->u1, MAX (p.u, p.u_end));
@@ -125,6 +124,12 @@ chain_add (Chain *chain, const DcGlyph *glyph, Placement p)
   chain->box.y0 = MIN (chain->box.y0, box.y0);
   chain->box.x1 = MAX (chain->box.x1, box.x1);
   chain->box.y1 = MAX (chain->box.y1, box.y1);
+}
+
+static void
+chain_add (Chain *chain, const DcGlyph *glyph, Placement p)
+{
+  chain_add_box (chain, glyph, p, dc_glyph_get_box (glyph));
 }
 
 static int
@@ -181,8 +186,12 @@ split_chain (const DcGlyph *glyphs, const Chain *chain, const GArray *chain_glyp
   g_array_append_val (out, part);
 }
 
+/* The page's glyphs in chains; @heights and @n_heights add up the heights of their boxes
+ * (those not empty) in the order drawn, for Freki's valley, from the boxes the chains
+ * decode anyway. */
 static GArray *
-build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs)
+build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs, double *heights,
+              guint *n_heights)
 {
   GArray *chains = g_array_new (FALSE, FALSE, sizeof (Chain));
   GArray *parted;
@@ -198,6 +207,7 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs)
     {
       const DcGlyph *glyph = &glyphs[i];
       Placement p = placement_of (glyph);
+      DcGlyphBox box = dc_glyph_get_box (glyph);
 
       if (current != NULL && current->rotation == glyph->rotation)
         {
@@ -224,7 +234,12 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs)
         }
 
       g_array_index (chain_glyphs, guint, i - first) = i;
-      chain_add (current, glyph, p);
+      chain_add_box (current, glyph, p, box);
+      if (box.y1 > box.y0)
+        {
+          *heights += box.y1 - box.y0;
+          (*n_heights)++;
+        }
       last_u_end = p.u_end;
     }
   if (!any_wide)
@@ -761,19 +776,8 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
     return;
 
   chain_glyphs = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
-  chains = build_chains (glyphs, first, n, chain_glyphs);
-
-  /* Freki's valley: the page's average character height. */
-  for (guint i = first; i < first + n; i++)
-    {
-      DcGlyphBox glyph_box = dc_glyph_get_box (&glyphs[i]);
-
-      if (glyph_box.y1 > glyph_box.y0)
-        {
-          heights += glyph_box.y1 - glyph_box.y0;
-          n_heights++;
-        }
-    }
+  /* And Freki's valley: the page's average character height. */
+  chains = build_chains (glyphs, first, n, chain_glyphs, &heights, &n_heights);
 
   items = g_new (DcCutItem, chains->len);
   for (guint c = 0; c < chains->len; c++)

@@ -20,6 +20,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 #include <fcntl.h>
@@ -107,6 +108,77 @@ quiet_error_callback (ErrorCategory category, Goffset pos, const char *msg)
   if (closing_marked_content)
     return;
   g_debug ("poppler (%lld): %s", (long long) pos, msg);
+}
+
+/* The bytes of @str, a stream of one FlateDecode filter over the file's bytes, decoded
+ * by zlib into @output (@length of them); FALSE for any other stream, and for one zlib
+ * does not decode whole and clean (a damaged stream, a wrong checksum: poppler's own
+ * decoder then reads it, and says what it says). Where zlib decodes it whole, poppler's
+ * decoder gives the same bytes at several times the cost. */
+static bool
+inflate_whole (const Object &str, std::unique_ptr<char[]> &output, gsize &length)
+{
+  Stream *stream;
+  BaseStream *base;
+  Dict *dict;
+
+  if (!str.isStream ())
+    return false;
+  stream = str.getStream ();
+  base = stream->getBaseStream ();
+  dict = stream->getDict ();
+  /* No decryption, no other filter, no predictor between the file's bytes and poppler's. */
+  if (stream->getKind () != strFlate || stream->getNextStream () != base || dict == nullptr
+      || !dict->lookupNF ("DecodeParms").isNull () || !dict->lookupNF ("DP").isNull ())
+    return false;
+
+  std::vector<unsigned char> input = base->toUnsignedChars (16384, 65536);
+  g_autoptr (GConverter)
+      decompressor = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB));
+  gsize room = MAX ((gsize) 4096, input.size () * 4), read_at = 0;
+
+  output.reset (new char[room]);
+  length = 0;
+  for (;;)
+    {
+      gsize bytes_read = 0, bytes_written = 0;
+      GConverterResult result;
+
+      if (length == room)
+        {
+          std::unique_ptr<char[]> grown (new char[2 * room]);
+
+          memcpy (grown.get (), output.get (), length);
+          output = std::move (grown);
+          room *= 2;
+        }
+      result = g_converter_convert (decompressor, input.data () + read_at, input.size () - read_at,
+                                    output.get () + length, room - length, G_CONVERTER_INPUT_AT_END,
+                                    &bytes_read, &bytes_written, NULL);
+      read_at += bytes_read;
+      length += bytes_written;
+      if (result == G_CONVERTER_FINISHED)
+        return true;
+      /* An error, or input ending before the stream does: poppler's decoder decides. */
+      if (result == G_CONVERTER_ERROR || (bytes_read == 0 && bytes_written == 0))
+        return false;
+    }
+}
+
+/* What GfxFont::readEmbFontFile() reads, the font's program: decoded by zlib where
+ * inflate_whole() can (a book of sixty embedded fonts spent a thirtieth of `text` in
+ * poppler's decoder here), else by poppler. */
+static std::optional<std::vector<unsigned char> >
+read_font_program (GfxFont *font, Ref id, XRef *xref)
+{
+  Object ref (id);
+  Object str = ref.fetch (xref);
+  std::unique_ptr<char[]> output;
+  gsize length = 0;
+
+  if (inflate_whole (str, output, length))
+    return std::vector<unsigned char> (output.get (), output.get () + length);
+  return font->readEmbFontFile (xref);
 }
 
 namespace
@@ -318,7 +390,8 @@ public:
             double origin_y, CharCode code, int n_bytes, const Unicode *u, int u_len) override
   {
     const std::shared_ptr<GfxFont> &font = state->getFont ();
-    DcBridgeGlyph glyph = {};
+    /* Every field is set below: zeroing the record first was a tenth of this function. */
+    DcBridgeGlyph glyph;
     double x1, y1, w1, h1, dx2, dy2, spacing;
     double ascent, descent;
     guint font_index;
@@ -350,14 +423,14 @@ public:
     glyph.code = code;
     glyph.code_len = (guint) n_bytes;
     glyph.render_mode = state->getRender ();
-    glyph.rotation = rotation_of (state, font.get ());
+    glyph_geometry (state, font.get (), &glyph.rotation, &glyph.font_size);
     glyph.x = x1;
     glyph.y = y1;
-    glyph.font_size = font_size_of (state, font.get ());
     if (!std::isfinite (glyph.font_size) || glyph.font_size > 1e6)
       return;
     glyph.unicode = u;
     glyph.unicode_len = u_len;
+    glyph.upright = FALSE;
 
     ascent = font->getAscent () * glyph.font_size;
     descent = font->getDescent () * glyph.font_size;
@@ -366,7 +439,8 @@ public:
     if (ascent == descent)
       ascent = descent + 1;
 
-    if (font->getWMode ())
+    /* The font lookup_font() was asked about above. */
+    if (last_vertical)
       {
         double size = glyph.font_size;
 
@@ -510,6 +584,16 @@ private:
   const GfxFont *last_font = nullptr;
   Ref last_ref = { -1, -1 };
   guint last_index = 0;
+  /* That font's writing mode: asking the font is a virtual call a glyph. */
+  bool last_vertical = false;
+  /* glyph_geometry()'s last answer and what it was worked out from. */
+  struct
+  {
+    const GfxFont *font = nullptr;
+    double from[10] = {};
+    int rotation = 0;
+    double font_size = 0;
+  } geometry;
   /* TextPage's Type 3 size guess scans 256 codes; do it once per font, not per glyph. */
   std::map<const GfxFont *, double> type3_scale;
 
@@ -543,6 +627,40 @@ private:
     else
       rot = (m[2] > 0) ? 1 : 3;
     return rot;
+  }
+
+  /* rotation_of() and font_size_of() for the glyph. They depend on the font and on the
+   * linear parts of the text matrix and the CTM and on the font size alone
+   * (GfxState::getFontTransMat(), getTransformedFontSize()), which stay the same along a
+   * run of text: worked out again only when one of them (or the horizontal scaling, to
+   * be safe) changes, where each glyph cost two calls into poppler and their products.
+   * A NaN never compares equal, and is worked out again. */
+  void
+  glyph_geometry (GfxState *state, GfxFont *font, int *rotation, double *font_size)
+  {
+    const auto &text_mat = state->getTextMat ();
+    const auto &ctm = state->getCTM ();
+    double from[10];
+    bool same = geometry.font == font;
+
+    for (guint i = 0; i < 4; i++)
+      {
+        from[i] = text_mat[i];
+        from[4 + i] = ctm[i];
+      }
+    from[8] = state->getFontSize ();
+    from[9] = state->getHorizScaling ();
+    for (guint i = 0; same && i < G_N_ELEMENTS (from); i++)
+      same = from[i] == geometry.from[i];
+    if (!same)
+      {
+        geometry.font = font;
+        memcpy (geometry.from, from, sizeof from);
+        geometry.rotation = rotation_of (state, font);
+        geometry.font_size = font_size_of (state, font);
+      }
+    *rotation = geometry.rotation;
+    *font_size = geometry.font_size;
   }
 
   double
@@ -678,6 +796,8 @@ private:
     last_font = font;
     last_ref = *ref;
     last_index = index;
+    last_vertical = font->getWMode () != 0;
+    geometry.font = nullptr;
     return index;
   }
 
@@ -792,7 +912,7 @@ private:
 
     if (font->getEmbeddedFontID (&embedded_id))
       {
-        program = font->readEmbFontFile (bridge->doc->getXRef ());
+        program = read_font_program (font, embedded_id, bridge->doc->getXRef ());
         if (program && !program->empty ())
           {
             info.embedded = TRUE;
@@ -1356,60 +1476,19 @@ reusable_gfx (DcPdfBridge *bridge, Page *page)
          && same_object (*last->getResourceDictObject (), *page->getResourceDictObject (), 0);
 }
 
-/* The bytes of @str, a content stream of one FlateDecode filter over the file's bytes,
- * decoded by zlib into a stream poppler reads from memory; a null object for any other
- * stream, and for one zlib does not decode whole and clean (a damaged stream, a wrong
- * checksum: poppler's own decoder then reads it, and says what it says). poppler decodes
- * Flate with a decoder of its own, a byte at a time, and the Lexer asks the stream for
- * each character through it: two thirds of what reading a page's content cost beside
- * drawing it. */
+/* A content stream decoded by zlib (inflate_whole()) into a stream poppler reads from
+ * memory, kept in @buffers; a null object where inflate_whole() leaves the stream to
+ * poppler's own decoder. poppler decodes Flate with a decoder of its own, a byte at a
+ * time, and the Lexer asks the stream for each character through it: two thirds of what
+ * reading a page's content cost beside drawing it. */
 static Object
 inflated (DcPdfBridge *bridge, const Object &str, std::vector<std::unique_ptr<char[]> > &buffers)
 {
-  Stream *stream;
-  BaseStream *base;
-  Dict *dict;
+  std::unique_ptr<char[]> output;
+  gsize length = 0;
 
-  if (!str.isStream ())
+  if (!inflate_whole (str, output, length))
     return Object (objNull);
-  stream = str.getStream ();
-  base = stream->getBaseStream ();
-  dict = stream->getDict ();
-  /* No decryption, no other filter, no predictor between the file's bytes and poppler's. */
-  if (stream->getKind () != strFlate || stream->getNextStream () != base || dict == nullptr
-      || !dict->lookupNF ("DecodeParms").isNull () || !dict->lookupNF ("DP").isNull ())
-    return Object (objNull);
-
-  std::vector<unsigned char> input = base->toUnsignedChars (16384, 65536);
-  g_autoptr (GConverter)
-      decompressor = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB));
-  gsize room = MAX ((gsize) 4096, input.size () * 4), length = 0, read_at = 0;
-  std::unique_ptr<char[]> output (new char[room]);
-
-  for (;;)
-    {
-      gsize bytes_read = 0, bytes_written = 0;
-      GConverterResult result;
-
-      if (length == room)
-        {
-          std::unique_ptr<char[]> grown (new char[2 * room]);
-
-          memcpy (grown.get (), output.get (), length);
-          output = std::move (grown);
-          room *= 2;
-        }
-      result = g_converter_convert (decompressor, input.data () + read_at, input.size () - read_at,
-                                    output.get () + length, room - length, G_CONVERTER_INPUT_AT_END,
-                                    &bytes_read, &bytes_written, NULL);
-      read_at += bytes_read;
-      length += bytes_written;
-      if (result == G_CONVERTER_FINISHED)
-        break;
-      /* An error, or input ending before the stream does: poppler's decoder decides. */
-      if (result == G_CONVERTER_ERROR || (bytes_read == 0 && bytes_written == 0))
-        return Object (objNull);
-    }
   buffers.push_back (std::move (output));
   return Object (
       static_cast<Stream *> (new MemStream (buffers.back ().get (), 0, (Goffset) length,
