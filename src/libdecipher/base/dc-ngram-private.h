@@ -15,4 +15,13 @@ const char *_dc_ngram_language_name (guint language);
 guint _dc_ngram_score (const gunichar *text, gsize length, double *totals);
 guint _dc_ngram_score_word (const gunichar *word, gsize length, double weight, double *totals);
 
+typedef struct _DcNgramWords DcNgramWords;
+
+DcNgramWords *_dc_ngram_words_new (void);
+void _dc_ngram_words_free (DcNgramWords *words);
+guint _dc_ngram_words_add (DcNgramWords *words, const gunichar *word, gsize length);
+void _dc_ngram_words_score (DcNgramWords *words, guint index, double weight, double *totals);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcNgramWords, _dc_ngram_words_free)
+
 G_END_DECLS

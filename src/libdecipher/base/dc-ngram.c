@@ -339,43 +339,35 @@ typedef struct
   guint unlisted;        /* of them, the ones no language lists */
 } ScriptCount;
 
-/**
- * _dc_ngram_score_word:
- * @word: (array length=length): a word's characters, no U+0020 among them
- * @weight: how many times the word stands in the text
- * @totals: (array): one per language; @weight times each language's log likelihood of
- *   @word is added
- *
- * What _dc_ngram_score() adds for the word, @weight times over: a text that repeats its
- * words (every text does) is scored in the time of its distinct words. Every n-gram costs
- * the floor, so the floors are one product, and the characters' costs one count per
- * script.
- *
- * Returns: how many n-grams the word has (once, not @weight times)
- */
-guint
-_dc_ngram_score_word (const gunichar *word, gsize length, double weight, double *totals)
+/* The entries of one n-gram of a word that some language lists. */
+typedef struct
 {
-  Models *m = models ();
-  const double *floors = (const double *) (void *) m->floors->data;
-  const GUnicodeScript *scripts = (const GUnicodeScript *) (void *) m->scripts->data;
-  gunichar small[64];
-  ScriptCount small_counts[8];
-  g_autofree gunichar *large = NULL;
-  g_autofree ScriptCount *large_counts = NULL;
-  gunichar *chars = small;
-  ScriptCount *counts = small_counts;
-  guint n_counts = 0, n_singles = 0, n_ngrams = 0;
+  const Entry *entries;
+  guint n_entries;
+} Run;
+
+/* What a word adds to each language, looked up: its listed n-grams' entries (@runs, in the
+ * order they stand), its lone characters' costs (@counts) and how many n-grams and lone
+ * characters it has. */
+typedef struct
+{
+  const Run *runs;
+  guint n_runs;
+  const ScriptCount *counts;
+  guint n_counts;
+  guint n_ngrams;
+  guint n_singles;
+} Looked;
+
+/* Looks up @word's n-grams into @runs (room for MAX_N * (length + 2)) and counts its lone
+ * characters into @counts (room for @length). */
+static void
+look_up_word (Models *m, const gunichar *word, gsize length, gunichar *chars, Run *runs,
+              ScriptCount *counts, Looked *looked)
+{
+  guint n_counts = 0, n_singles = 0, n_ngrams = 0, n_runs = 0;
   gsize len = 0;
 
-  g_return_val_if_fail (word != NULL || length == 0, 0);
-
-  if (length == 0)
-    return 0;
-  if (length + 2 > G_N_ELEMENTS (small))
-    chars = large = g_new (gunichar, length + 2);
-  if (length > G_N_ELEMENTS (small_counts))
-    counts = large_counts = g_new (ScriptCount, length);
   chars[len++] = '_';
   for (gsize k = 0; k < length; k++)
     {
@@ -399,31 +391,214 @@ _dc_ngram_score_word (const gunichar *word, gsize length, double weight, double 
       counts[c].unlisted += !g_hash_table_contains (m->letters, GUINT_TO_POINTER (u));
     }
   chars[len++] = '_';
-  /* The n-grams' listed weights first, as each is looked up. */
   for (guint n = 1; n <= MAX_N; n++)
     for (gsize k = 0; k + n <= len; k++)
       if (n > 1 || chars[k] != '_')
         {
-          const Entry *entries;
-          guint n_entries;
+          Run *run = &runs[n_runs];
 
-          entries = lookup (m, pack (chars + k, n), &n_entries);
-          for (guint i = 0; i < n_entries; i++)
-            totals[entries[i].language] += weight * entries[i].weight;
+          run->entries = lookup (m, pack (chars + k, n), &run->n_entries);
+          n_runs += run->n_entries > 0;
           n_ngrams++;
         }
+  *looked = (Looked){ runs, n_runs, counts, n_counts, n_ngrams, n_singles };
+}
+
+/* Adds @weight times what the word @looked up adds to each language. Every word's sums go
+ * through this one function, so a word looked up once and added again later
+ * (_dc_ngram_words_score()) adds exactly what scoring it again would, in the same order,
+ * bit for bit: the readings compare sums that differ in their last bits. */
+static G_GNUC_NO_INLINE void
+add_looked (Models *m, const Looked *looked, double weight, double *totals)
+{
+  const double *floors = (const double *) (void *) m->floors->data;
+  const GUnicodeScript *scripts = (const GUnicodeScript *) (void *) m->scripts->data;
+  const ScriptCount *counts = looked->counts;
+
+  /* The n-grams' listed weights first, in the order they stand. */
+  for (guint r = 0; r < looked->n_runs; r++)
+    {
+      const Entry *entries = looked->runs[r].entries;
+
+      for (guint i = 0; i < looked->runs[r].n_entries; i++)
+        totals[entries[i].language] += weight * entries[i].weight;
+    }
   /* Then every n-gram's floor, and each lone character's cost in each language: out of
-   * its script (or no letter) or a letter no language lists. */
+   * its script (or no letter) or a letter no language lists. A word's letters are mostly
+   * of one script or none: there each language's cost is one of two numbers, told without
+   * the loop over scripts (the same operations on the same numbers, so the same sums). */
+  if (looked->n_counts <= 1)
+    {
+      double n_ngrams = looked->n_ngrams;
+      double cost = OUT_OF_SCRIPT_COST * looked->n_singles;
+      double own = cost;
+      GUnicodeScript script = looked->n_counts == 1 ? counts[0].script
+                                                    : G_UNICODE_SCRIPT_INVALID_CODE;
+
+      if (looked->n_counts == 1)
+        own -= OUT_OF_SCRIPT_COST * counts[0].letters - UNKNOWN_LETTER_COST * counts[0].unlisted;
+      for (guint l = 0; l < m->names->len; l++)
+        totals[l] += weight * (n_ngrams * floors[l] - (scripts[l] == script ? own : cost));
+      return;
+    }
   for (guint l = 0; l < m->names->len; l++)
     {
-      double cost = OUT_OF_SCRIPT_COST * n_singles;
+      double cost = OUT_OF_SCRIPT_COST * looked->n_singles;
 
-      for (guint c = 0; c < n_counts; c++)
+      for (guint c = 0; c < looked->n_counts; c++)
         if (counts[c].script == scripts[l])
           cost -= OUT_OF_SCRIPT_COST * counts[c].letters - UNKNOWN_LETTER_COST * counts[c].unlisted;
-      totals[l] += weight * (n_ngrams * floors[l] - cost);
+      totals[l] += weight * (looked->n_ngrams * floors[l] - cost);
     }
-  return n_ngrams;
+}
+
+/**
+ * _dc_ngram_score_word:
+ * @word: (array length=length): a word's characters, no U+0020 among them
+ * @weight: how many times the word stands in the text
+ * @totals: (array): one per language; @weight times each language's log likelihood of
+ *   @word is added
+ *
+ * What _dc_ngram_score() adds for the word, @weight times over: a text that repeats its
+ * words (every text does) is scored in the time of its distinct words. Every n-gram costs
+ * the floor, so the floors are one product, and the characters' costs one count per
+ * script.
+ *
+ * Returns: how many n-grams the word has (once, not @weight times)
+ */
+guint
+_dc_ngram_score_word (const gunichar *word, gsize length, double weight, double *totals)
+{
+  Models *m = models ();
+  gunichar small[64];
+  ScriptCount small_counts[8];
+  Run small_runs[MAX_N * G_N_ELEMENTS (small)];
+  g_autofree gunichar *large = NULL;
+  g_autofree ScriptCount *large_counts = NULL;
+  g_autofree Run *large_runs = NULL;
+  gunichar *chars = small;
+  ScriptCount *counts = small_counts;
+  Run *runs = small_runs;
+  Looked looked;
+
+  g_return_val_if_fail (word != NULL || length == 0, 0);
+
+  if (length == 0)
+    return 0;
+  if (length + 2 > G_N_ELEMENTS (small))
+    {
+      chars = large = g_new (gunichar, length + 2);
+      runs = large_runs = g_new (Run, MAX_N * (length + 2));
+    }
+  if (length > G_N_ELEMENTS (small_counts))
+    counts = large_counts = g_new (ScriptCount, length);
+  look_up_word (m, word, length, chars, runs, counts, &looked);
+  add_looked (m, &looked, weight, totals);
+  return looked.n_ngrams;
+}
+
+/* Words looked up once, each kept as its runs and counts (their places in the arrays
+ * below), to be added at any weight as often as asked. */
+typedef struct
+{
+  guint first_run;
+  guint first_count;
+  Looked looked; /* runs and counts NULL: they move as the arrays grow */
+} Kept;
+
+struct _DcNgramWords
+{
+  GArray *words;  /* Kept */
+  GArray *runs;   /* Run */
+  GArray *counts; /* ScriptCount */
+};
+
+/**
+ * _dc_ngram_words_new:
+ *
+ * A store of words looked up once and scored at any weight after
+ * (_dc_ngram_words_score()): what a text scores over and over, such as the words a
+ * reading leaves as they are, costs one look-up.
+ */
+DcNgramWords *
+_dc_ngram_words_new (void)
+{
+  DcNgramWords *self = g_new0 (DcNgramWords, 1);
+
+  self->words = g_array_new (FALSE, FALSE, sizeof (Kept));
+  self->runs = g_array_new (FALSE, FALSE, sizeof (Run));
+  self->counts = g_array_new (FALSE, FALSE, sizeof (ScriptCount));
+  return self;
+}
+
+void
+_dc_ngram_words_free (DcNgramWords *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->words);
+  g_array_unref (self->runs);
+  g_array_unref (self->counts);
+  g_free (self);
+}
+
+/**
+ * _dc_ngram_words_add:
+ * @word: (array length=length): a word's characters, no U+0020 among them
+ *
+ * Looks @word up and keeps it.
+ *
+ * Returns: its index, for _dc_ngram_words_score()
+ */
+guint
+_dc_ngram_words_add (DcNgramWords *self, const gunichar *word, gsize length)
+{
+  Models *m = models ();
+  g_autofree gunichar *chars = g_new (gunichar, length + 2);
+  g_autofree Run *runs = g_new (Run, MAX_N * (length + 2));
+  g_autofree ScriptCount *counts = g_new (ScriptCount, MAX (1, length));
+  Kept kept = { self->runs->len, self->counts->len, { NULL, 0, NULL, 0, 0, 0 } };
+
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (word != NULL || length == 0, 0);
+
+  if (length > 0)
+    {
+      look_up_word (m, word, length, chars, runs, counts, &kept.looked);
+      g_array_append_vals (self->runs, runs, kept.looked.n_runs);
+      g_array_append_vals (self->counts, counts, kept.looked.n_counts);
+      kept.looked.runs = NULL;
+      kept.looked.counts = NULL;
+    }
+  g_array_append_val (self->words, kept);
+  return self->words->len - 1;
+}
+
+/**
+ * _dc_ngram_words_score:
+ * @index: a word's, as _dc_ngram_words_add() returned it
+ * @totals: (array): one per language
+ *
+ * Adds exactly what _dc_ngram_score_word() with the word and @weight would, in the same
+ * order.
+ */
+void
+_dc_ngram_words_score (DcNgramWords *self, guint index, double weight, double *totals)
+{
+  Kept *kept;
+  Looked looked;
+
+  g_return_if_fail (self != NULL && index < self->words->len);
+
+  kept = &g_array_index (self->words, Kept, index);
+  if (kept->looked.n_ngrams == 0)
+    return;
+  looked = kept->looked;
+  if (looked.n_runs > 0)
+    looked.runs = &g_array_index (self->runs, Run, kept->first_run);
+  if (looked.n_counts > 0)
+    looked.counts = &g_array_index (self->counts, ScriptCount, kept->first_count);
+  add_looked (models (), &looked, weight, totals);
 }
 
 /**

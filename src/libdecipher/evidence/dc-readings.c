@@ -72,6 +72,14 @@ struct _DcReadings
   guint *words_of;
   guint n_open_words;
   guint known_letters; /* the letters of the symbols the key knows */
+  /* The open words as they read with no value, each looked up at its first scoring and
+   * then added again from there (index + 1 per word, 0: not yet): every reading scores
+   * the words its values leave alone, or takes them back out, the same. */
+  DcNgramWords *unvalued;
+  guint *unvalued_of;
+  /* score()'s words a value stands in: per word, FALSE between calls, and as a list. */
+  gboolean *valued;
+  GArray *valued_words;
 };
 
 static void
@@ -99,6 +107,10 @@ _dc_readings_free (DcReadings *self)
   g_free (self->unvalued_totals);
   g_free (self->word_starts);
   g_free (self->words_of);
+  g_clear_pointer (&self->unvalued, _dc_ngram_words_free);
+  g_free (self->unvalued_of);
+  g_free (self->valued);
+  g_clear_pointer (&self->valued_words, g_array_unref);
   g_object_unref (self->key);
   g_free (self);
 }
@@ -488,6 +500,10 @@ make_words (DcReadings *self)
                               self->known_totals);
     }
   index_words (self, items);
+  self->unvalued = _dc_ngram_words_new ();
+  self->unvalued_of = g_new0 (guint, MAX (1, self->words->len));
+  self->valued = g_new0 (gboolean, MAX (1, self->words->len));
+  self->valued_words = g_array_new (FALSE, FALSE, sizeof (guint));
 }
 
 /* The text @values (NULL: none, every open symbol an unknown character) make of @word,
@@ -508,65 +524,91 @@ word_text (DcReadings *self, const Word *word, const gunichar *values, gunichar 
     }
 }
 
+/* Adds @weight times what the open word @w adds with no value, as _dc_ngram_score_word()
+ * on word_text() with no values would. */
+static void
+add_unvalued (DcReadings *self, guint w, double weight, double *totals, gunichar *text)
+{
+  const Word *word = &g_array_index (self->words, Word, w);
+
+  if (self->unvalued_of[w] == 0)
+    {
+      word_text (self, word, NULL, text);
+      self->unvalued_of[w] = _dc_ngram_words_add (self->unvalued, text, word->length) + 1;
+    }
+  _dc_ngram_words_score (self->unvalued, self->unvalued_of[w] - 1, weight, totals);
+}
+
+static int
+compare_words (gconstpointer a, gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  return x < y ? -1 : x > y;
+}
+
 /* Adds to @totals each language's log likelihood of the text @values make of the
  * sequence, as _dc_ngram_score() on make_text() would, word by distinct word. A reading
  * that gives few symbols a value (dc-references.c asks about one at a time) is the text
- * with no values, scored once, plus what its values change in the words they stand in. */
+ * with no values, scored once, plus what its values change in the words they stand in.
+ * The words are added in their order whichever way, so the sums are the same to the bit. */
 static void
 score (DcReadings *self, const gunichar *values, double *totals)
 {
   guint n_languages = _dc_ngram_n_languages ();
   g_autofree gunichar *text = NULL;
-  g_autofree gboolean *valued = NULL;
-  guint n_valued = 0;
+  GArray *valued_words;
   gboolean by_change;
 
   if (self->words == NULL)
     make_words (self);
   text = g_new (gunichar, MAX (1, self->longest));
-  /* The words a value stands in: none, a space or U+FFFD is the unknown character. */
-  valued = g_new0 (gboolean, MAX (1, self->words->len));
+  /* The words a value stands in: none, a space or U+FFFD is the unknown character. Only
+   * those are looked at, not every word, where the value is one symbol's. */
+  valued_words = self->valued_words;
+  g_array_set_size (valued_words, 0);
   for (guint o = 0; o < self->open->len; o++)
     if (values[o] != 0 && values[o] != ' ' && values[o] != 0xFFFD)
       for (guint k = self->word_starts[o]; k < self->word_starts[o + 1]; k++)
-        if (!valued[self->words_of[k]])
+        if (!self->valued[self->words_of[k]])
           {
-            valued[self->words_of[k]] = TRUE;
-            n_valued++;
+            self->valued[self->words_of[k]] = TRUE;
+            g_array_append_val (valued_words, self->words_of[k]);
           }
+  g_array_sort (valued_words, compare_words);
   /* A changed word is scored twice, with its values and without. */
-  by_change = 2 * n_valued < self->n_open_words;
+  by_change = 2 * valued_words->len < self->n_open_words;
   if (by_change && self->unvalued_totals == NULL)
     {
       self->unvalued_totals = g_memdup2 (self->known_totals,
                                          sizeof (double) * MAX (1, n_languages));
       for (guint w = 0; w < self->words->len; w++)
-        {
-          const Word *word = &g_array_index (self->words, Word, w);
-
-          if (word->open)
-            {
-              word_text (self, word, NULL, text);
-              _dc_ngram_score_word (text, word->length, word->count, self->unvalued_totals);
-            }
-        }
+        if (g_array_index (self->words, Word, w).open)
+          add_unvalued (self, w, g_array_index (self->words, Word, w).count, self->unvalued_totals,
+                        text);
     }
   for (guint l = 0; l < n_languages; l++)
     totals[l] += by_change ? self->unvalued_totals[l] : self->known_totals[l];
-  for (guint w = 0; w < self->words->len; w++)
+  for (guint i = 0, n = by_change ? valued_words->len : self->words->len; i < n; i++)
     {
+      guint w = by_change ? g_array_index (valued_words, guint, i) : i;
       const Word *word = &g_array_index (self->words, Word, w);
 
-      if (!word->open || (by_change && !valued[w]))
+      if (!word->open)
         continue;
-      if (by_change)
+      /* A word no value stands in reads as with none. */
+      if (!self->valued[w])
         {
-          word_text (self, word, NULL, text);
-          _dc_ngram_score_word (text, word->length, -(double) word->count, totals);
+          add_unvalued (self, w, word->count, totals, text);
+          continue;
         }
+      if (by_change)
+        add_unvalued (self, w, -(double) word->count, totals, text);
       word_text (self, word, values, text);
       _dc_ngram_score_word (text, word->length, word->count, totals);
     }
+  for (guint i = 0; i < valued_words->len; i++)
+    self->valued[g_array_index (valued_words, guint, i)] = FALSE;
 }
 
 /**
