@@ -169,6 +169,8 @@ read_sequence (DcReadings *self, DcDocument *document, guint font)
   /* Per known symbol, what it stands as (0: not asked yet), asked once per symbol rather
    * than once per glyph. */
   g_autofree gunichar *as = g_new0 (gunichar, MAX (1, n_symbols));
+  /* And whether that is a letter, for the known letters counted as the glyphs are read. */
+  g_autofree gboolean *letter = g_new0 (gboolean, MAX (1, n_symbols));
 
   for (guint k = 0;; k++)
     {
@@ -216,8 +218,10 @@ read_sequence (DcReadings *self, DcDocument *document, guint font)
                                : 0xFFFD;
               if (dc_document_symbol_is_space (document, symbol))
                 as[symbol] = ' ';
+              letter[symbol] = g_unichar_isalpha (as[symbol]);
             }
           u = as[symbol];
+          self->known_letters += letter[symbol];
           if (u == ' ')
             {
               push_break (self);
@@ -293,12 +297,6 @@ read_text (DcReadings *self)
   self->sequence = g_new (guint32, self->capacity);
   self->fixed = g_new (gunichar, self->capacity);
   read_sequence (self, dc_key_get_document (self->key), self->font);
-  for (guint i = 0; i < self->length; i++)
-    {
-      gunichar u = self->fixed[i];
-
-      self->known_letters += u != 0 && g_unichar_isalpha (u);
-    }
 }
 
 guint
