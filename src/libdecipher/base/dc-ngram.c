@@ -557,10 +557,13 @@ _dc_ngram_words_add (DcNgramWords *self, const gunichar *word, gsize length)
   g_autofree gunichar *chars = g_new (gunichar, length + 2);
   g_autofree Run *runs = g_new (Run, MAX_N * (length + 2));
   g_autofree ScriptCount *counts = g_new (ScriptCount, MAX (1, length));
-  Kept kept = { self->runs->len, self->counts->len, { NULL, 0, NULL, 0, 0, 0 } };
+  Kept kept = { 0 };
 
   g_return_val_if_fail (self != NULL, 0);
   g_return_val_if_fail (word != NULL || length == 0, 0);
+
+  kept.first_run = self->runs->len;
+  kept.first_count = self->counts->len;
 
   if (length > 0)
     {

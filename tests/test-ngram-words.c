@@ -1,0 +1,100 @@
+/* test-ngram-words.c: a word looked up once and added again adds what scoring it again
+ * adds, to the last bit
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The readings (dc-readings.c) keep the words a reading leaves as they are
+ * (DcNgramWords) and add them again for every candidate instead of scoring them again;
+ * a reading is chosen by comparing sums, so the sums must be the same bits whichever
+ * way each word was added, and in whatever order the words come.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "dc-ngram-private.h"
+
+#ifdef HAVE_EXTTEXTCAT
+
+/* Words of one script, of several, of none, with digits, a "_", letters no language
+ * lists, an unknown character and one longer than the look-up's stack buffers. */
+static const char *const words[] = {
+  "the",
+  "Quick",
+  "мя",
+  "ӈэва",
+  "größere",
+  "λόγος",
+  "x12",
+  "a_b",
+  "¾",
+  "ab\xef\xbf\xbd"
+  "cd",
+  "ѳө",
+  "латинa",
+  "ᴫл",
+  "1999",
+  "Ωmega-мега",
+  "i",
+  "pneumonoultramicroscopicsilicovolcanoconiosisandsomemorelettersbeyondsixtyfour",
+};
+
+/* Totals that are not round: sums are compared where their last bits differ. */
+static void
+start_totals (double *totals, guint n)
+{
+  for (guint l = 0; l < n; l++)
+    totals[l] = -1234.5678 / (l + 3);
+}
+
+static void
+test_same_bits (void)
+{
+  guint n_languages = _dc_ngram_n_languages ();
+  g_autoptr (DcNgramWords) kept = _dc_ngram_words_new ();
+  g_autofree double *scored = g_new (double, MAX (1, n_languages));
+  g_autofree double *added = g_new (double, MAX (1, n_languages));
+  g_autofree guint *index = g_new (guint, G_N_ELEMENTS (words));
+  const double weights[] = { 1, 3, -3, 17, -1 };
+
+  /* libexttextcat-data is a dependency of the tests: every language scores. */
+  g_assert_cmpuint (n_languages, >=, 10);
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      glong length;
+      g_autofree gunichar *word = g_utf8_to_ucs4_fast (words[i], -1, &length);
+
+      index[i] = _dc_ngram_words_add (kept, word, (gsize) length);
+    }
+  start_totals (scored, n_languages);
+  start_totals (added, n_languages);
+  /* Every word at every weight, interleaved, as a reading adds them. */
+  for (guint w = 0; w < G_N_ELEMENTS (weights); w++)
+    for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+      {
+        glong length;
+        g_autofree gunichar *word = g_utf8_to_ucs4_fast (words[i], -1, &length);
+
+        _dc_ngram_score_word (word, (gsize) length, weights[w], scored);
+        _dc_ngram_words_score (kept, index[i], weights[w], added);
+        g_assert_cmpmem (scored, sizeof (double) * n_languages, added,
+                         sizeof (double) * n_languages);
+      }
+  /* The words did move the sums. */
+  for (guint l = 0; l < n_languages; l++)
+    g_assert_cmpfloat (scored[l], !=, -1234.5678 / (l + 3));
+}
+
+#endif
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+#ifdef HAVE_EXTTEXTCAT
+  g_test_add_func ("/ngram-words/same-bits", test_same_bits);
+#endif
+  return g_test_run ();
+}
