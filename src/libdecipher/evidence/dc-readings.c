@@ -128,15 +128,21 @@ known_char (DcKey *key, guint symbol)
   return g_unichar_isspace (u) ? ' ' : u;
 }
 
-static void
+/* Makes room for @capacity entries of the sequence. */
+static G_GNUC_NO_INLINE void
+grow (DcReadings *self, guint capacity)
+{
+  self->capacity = capacity;
+  self->sequence = g_renew (guint32, self->sequence, self->capacity);
+  self->fixed = g_renew (gunichar, self->fixed, self->capacity);
+}
+
+/* Called for every glyph read: the growing is kept out of it. */
+static inline void
 append (DcReadings *self, guint32 entry, gunichar u)
 {
-  if (self->length == self->capacity)
-    {
-      self->capacity *= 2;
-      self->sequence = g_renew (guint32, self->sequence, self->capacity);
-      self->fixed = g_renew (gunichar, self->fixed, self->capacity);
-    }
+  if (G_UNLIKELY (self->length == self->capacity))
+    grow (self, 2 * self->capacity);
   self->sequence[self->length] = entry;
   self->fixed[self->length++] = u;
 }
@@ -171,6 +177,11 @@ read_sequence (DcReadings *self, DcDocument *document, guint font)
   g_autofree gunichar *as = g_new0 (gunichar, MAX (1, n_symbols));
   /* And whether that is a letter, for the known letters counted as the glyphs are read. */
   g_autofree gboolean *letter = g_new0 (gboolean, MAX (1, n_symbols));
+
+  /* A glyph and a word break each at most, up to the most read (a font whose places are
+   * not all given has more glyphs than that): room made once. */
+  if (self->capacity < MIN ((gsize) 2 * n_places + 2, MAX_GLYPHS + 2))
+    grow (self, MIN (2 * n_places + 2, MAX_GLYPHS + 2));
 
   for (guint k = 0;; k++)
     {
