@@ -9,6 +9,8 @@
  * (dc-layout-cut.c) on those chains, and only inside each block do chains sharing a
  * baseline merge into visual lines: lines never reach across a cut, so a title over two
  * columns cannot join their first lines. The cut tree gives the blocks' reading order.
+ * Lines are parted at column gutters in dc-layout-gutters.c and split into tokens in
+ * dc-layout-tokens.c.
  */
 
 #define G_LOG_DOMAIN "dc-layout"
@@ -18,86 +20,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "dc-layout-build-private.h"
 #include "dc-layout-cut-private.h"
 #include "dc-layout-private.h"
-
-/* In ems of the font size. */
-#define SAME_BASELINE_CHAIN 0.25 /* a chain continues on the same baseline */
-#define SAME_BASELINE_LINE 0.5   /* superscripts and marks still belong to their line */
-#define MAX_BACKSTEP 0.6         /* a mark or a kern may step back this far */
-#define MAX_LINE_GAP 4.0         /* wider than any justified word space */
-#define GUTTER_CANDIDATE 1.0     /* a gap this wide may be a column gutter… */
-#define GUTTER_NEIGHBOURHOOD 6.0 /* …when the lines this near above or below… */
-#define GUTTER_MIN_WIDTH 0.5     /* …all leave a strip this wide empty inside it */
-#define MIN_WORD_GAP 0.15        /* a gap this wide may be a word space… */
-#define WORD_GAP 0.25          /* …and one this wide is, where no space glyph is drawn (Freki) */
-#define LETTER_GAP_MIN 0.1     /* letter-spacing (Tc) opens every gap of a word this wide… */
-#define LETTER_GAP_SPREAD 0.02 /* …and all alike, to this… */
-#define LETTER_RUN 3           /* …for this many gaps in a row at least */
-
-typedef struct
-{
-  double u, v;  /* along and across the baseline, in the glyph's own direction */
-  double u_end; /* u + advance */
-} Placement;
-
-typedef struct
-{
-  guint first; /* into the chain-ordered glyph array */
-  guint n;
-  guint8 rotation;
-  double v;
-  double u0, u1;
-  double size;
-  DcGlyphBox box; /* of its glyphs' ink, on the page */
-  gboolean wide;  /* it has a gap that may be a gutter */
-} Chain;
-
-typedef struct
-{
-  GArray *chains; /* of guint, indices into the chain array */
-  guint8 rotation;
-  double v;
-  double u0, u1;
-  double size;
-  guint dominant; /* glyph count of the chain that set v */
-} LineBuild;
-
-static Placement
-placement_of (const DcGlyph *glyph)
-{
-  Placement p;
-
-  switch (glyph->rotation)
-    {
-    case 1:
-      p.u = glyph->y;
-      p.v = -glyph->x;
-      break;
-    case 2:
-      p.u = -glyph->x;
-      p.v = -glyph->y;
-      break;
-    case 3:
-      p.u = -glyph->y;
-      p.v = glyph->x;
-      break;
-    case 0:
-    default:
-      p.u = glyph->x;
-      p.v = glyph->y;
-      break;
-    }
-  p.u_end = p.u + dc_glyph_get_advance (glyph);
-  return p;
-}
-
-static double
-em (const DcGlyph *glyph)
-{
-  /* A zero or absurd size must not make every gap infinite or nothing. */
-  return dc_glyph_get_size (glyph) > 0.5 ? dc_glyph_get_size (glyph) : 0.5;
-}
 
 static void
 chain_start (Chain *chain, const DcGlyph *glyph, Placement p, guint place)
@@ -108,7 +33,7 @@ chain_start (Chain *chain, const DcGlyph *glyph, Placement p, guint place)
   chain->v = p.v;
   chain->u0 = MIN (p.u, p.u_end);
   chain->u1 = MAX (p.u, p.u_end);
-  chain->size = em (glyph);
+  chain->size = _dc_layout_em (glyph);
   chain->box = dc_glyph_get_box (glyph);
 }
 
@@ -119,7 +44,7 @@ chain_add_box (Chain *chain, const DcGlyph *glyph, Placement p, DcGlyphBox box)
   chain->n++;
   chain->u0 = MIN (chain->u0, MIN (p.u, p.u_end));
   chain->u1 = MAX (chain->u1, MAX (p.u, p.u_end));
-  chain->size = MAX (chain->size, em (glyph));
+  chain->size = MAX (chain->size, _dc_layout_em (glyph));
   chain->box.x0 = MIN (chain->box.x0, box.x0);
   chain->box.y0 = MIN (chain->box.y0, box.y0);
   chain->box.x1 = MAX (chain->box.x1, box.x1);
@@ -154,7 +79,7 @@ split_chain (const DcGlyph *glyphs, const Chain *chain, const GArray *chain_glyp
 
   for (guint k = 0; k < chain->n; k++)
     {
-      Placement p = placement_of (&glyphs[places[k]]);
+      Placement p = _dc_layout_placement_of (&glyphs[places[k]]);
 
       if (k > 0 && p.u - last_u_end > MIN_WORD_GAP * chain->size)
         {
@@ -170,7 +95,7 @@ split_chain (const DcGlyph *glyphs, const Chain *chain, const GArray *chain_glyp
   for (guint k = 0; k < chain->n; k++)
     {
       const DcGlyph *glyph = &glyphs[places[k]];
-      Placement p = placement_of (glyph);
+      Placement p = _dc_layout_placement_of (glyph);
       double gap = p.u - last_u_end;
 
       if (k > 0 && gap > wide && gap >= 2 * median)
@@ -206,12 +131,12 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
   for (guint i = first; i < first + n; i++)
     {
       const DcGlyph *glyph = &glyphs[i];
-      Placement p = placement_of (glyph);
+      Placement p = _dc_layout_placement_of (glyph);
       DcGlyphBox box = dc_glyph_get_box (glyph);
 
       if (current != NULL && current->rotation == glyph->rotation)
         {
-          double reference = MAX (em (glyph), current->size);
+          double reference = MAX (_dc_layout_em (glyph), current->size);
           gboolean same_baseline = fabs (p.v - current->v) <= SAME_BASELINE_CHAIN * reference;
           gboolean continues = p.u >= last_u_end - MAX_BACKSTEP * reference
                                && p.u - last_u_end <= MAX_LINE_GAP * reference;
@@ -298,7 +223,7 @@ clear_line_build (gpointer data)
 /* Merges chains into lines: sorted by baseline, each chain joins the nearest line on
  * nearly the same baseline, however far apart: a justified line of three long words
  * can leave gaps of ten ems where no space glyph is drawn. Columns on one baseline are
- * parted afterwards, where a gutter runs down the page (split_gutters). */
+ * parted afterwards, where a gutter runs down the page (_dc_layout_split_gutters). */
 static GArray *
 merge_chains (Chain *chains, const guint *members, guint n_chains)
 {
@@ -365,187 +290,6 @@ merge_chains (Chain *chains, const guint *members, guint n_chains)
 
 typedef struct
 {
-  GArray *glyphs; /* of guint32, in reading order along the line */
-  guint8 rotation;
-  double v;
-  double size;
-  gboolean whole; /* all of its build's chains: its box is theirs */
-  DcGlyphBox box;
-} FinalLine;
-
-static void
-clear_final_line (gpointer data)
-{
-  FinalLine *line = data;
-
-  g_clear_pointer (&line->glyphs, g_array_unref);
-}
-
-static GArray *
-line_glyphs (const LineBuild *build, const Chain *chains, const GArray *chain_glyphs)
-{
-  GArray *out;
-  guint n = 0;
-
-  for (guint c = 0; c < build->chains->len; c++)
-    n += chains[g_array_index (build->chains, guint, c)].n;
-  /* A chain's glyphs lie together in @chain_glyphs: one copy a chain. */
-  out = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n);
-  for (guint c = 0; c < build->chains->len; c++)
-    {
-      const Chain *chain = &chains[g_array_index (build->chains, guint, c)];
-
-      g_array_append_vals (out, &g_array_index (chain_glyphs, guint, chain->first), chain->n);
-    }
-  return out;
-}
-
-static int
-compare_doubles (gconstpointer a, gconstpointer b)
-{
-  double da = *(const double *) a, db = *(const double *) b;
-
-  return da < db ? -1 : da > db;
-}
-
-/* Whether the empty stretch (a, b) of a line continues through the lines just above and
- * below: then it holds a gutter between columns. Ragged column ends and indents vary
- * line by line, so what counts is a strip left empty by all of them; a wide word space in
- * justified text is never empty all the way down. */
-static gboolean
-is_gutter (const DcGlyph *glyphs, GArray *builds, GPtrArray *all_glyphs, guint self, double a,
-           double b)
-{
-  const LineBuild *line = &g_array_index (builds, LineBuild, self);
-  g_autoptr (GArray) ink = g_array_new (FALSE, FALSE, sizeof (double) * 2);
-  guint left = 0, right = 0;
-  double reach, widest = 0;
-
-  for (guint l = 0; l < builds->len; l++)
-    {
-      const LineBuild *other = &g_array_index (builds, LineBuild, l);
-      const GArray *other_glyphs = g_ptr_array_index (all_glyphs, l);
-      double dv = fabs (other->v - line->v);
-
-      if (l == self || other->rotation != line->rotation || dv < SAME_BASELINE_LINE * line->size
-          || dv > GUTTER_NEIGHBOURHOOD * line->size)
-        continue;
-      left += other->u0 < a;
-      right += other->u1 > b;
-      for (guint k = 0; k < other_glyphs->len; k++)
-        {
-          Placement p = placement_of (&glyphs[g_array_index (other_glyphs, guint32, k)]);
-          double interval[2] = { MAX (a, MIN (p.u, p.u_end)), MIN (b, MAX (p.u, p.u_end)) };
-
-          if (interval[1] > interval[0])
-            g_array_append_vals (ink, interval, 1);
-        }
-    }
-  /* Word spaces of two or three justified lines can line up by chance; a gutter runs on,
-   * with text on both sides of it. */
-  if (left < 3 || right < 3)
-    return FALSE;
-
-  g_array_sort (ink, compare_doubles);
-  reach = a;
-  for (guint k = 0; k < ink->len; k++)
-    {
-      const double *interval = &g_array_index (ink, double, 2 * k);
-
-      widest = MAX (widest, interval[0] - reach);
-      reach = MAX (reach, interval[1]);
-    }
-  widest = MAX (widest, b - reach);
-  return widest >= GUTTER_MIN_WIDTH * line->size;
-}
-
-/* Adds @line, holding the glyphs [@start, @end) of @indices, to @finals. */
-static void
-add_final_line (GArray *finals, const FinalLine *line, const GArray *indices, guint start,
-                guint end)
-{
-  FinalLine final = *line;
-
-  final.glyphs = g_array_sized_new (FALSE, FALSE, sizeof (guint32), end - start);
-  g_array_append_vals (final.glyphs, &g_array_index (indices, guint32, start), end - start);
-  g_array_append_val (finals, final);
-}
-
-/* Splits every line at its column gutters; a table's rows (@split FALSE) stay whole. */
-static GArray *
-split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *chains,
-               const GArray *chain_glyphs, gboolean split)
-{
-  g_autoptr (GPtrArray)
-      all_glyphs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  GArray *finals = g_array_new (FALSE, TRUE, sizeof (FinalLine));
-
-  g_array_set_clear_func (finals, clear_final_line);
-
-  for (guint l = 0; l < builds->len; l++)
-    g_ptr_array_add (all_glyphs,
-                     line_glyphs (&g_array_index (builds, LineBuild, l), chains, chain_glyphs));
-
-  for (guint l = 0; l < builds->len; l++)
-    {
-      const LineBuild *build = &g_array_index (builds, LineBuild, l);
-      const GArray *indices = g_ptr_array_index (all_glyphs, l);
-      FinalLine current = { 0 };
-      double reach = -G_MAXDOUBLE;
-      guint start = 0; /* the current part's first glyph in @indices */
-
-      /* A part is a run of @indices: copied whole when it ends, not a glyph at a time. */
-      current.rotation = build->rotation;
-      current.v = build->v;
-      current.size = build->size;
-      for (guint k = 0; k <= indices->len; k++)
-        {
-          guint32 index;
-          Placement p;
-
-          if (k == indices->len)
-            {
-              /* A line no gutter parts has its chains' box: no glyph to look at again. */
-              current.whole = start == 0;
-              for (guint c = 0; current.whole && c < build->chains->len; c++)
-                {
-                  const DcGlyphBox *box = &chains[g_array_index (build->chains, guint, c)].box;
-
-                  if (c == 0)
-                    current.box = *box;
-                  current.box.x0 = MIN (current.box.x0, box->x0);
-                  current.box.y0 = MIN (current.box.y0, box->y0);
-                  current.box.x1 = MAX (current.box.x1, box->x1);
-                  current.box.y1 = MAX (current.box.y1, box->y1);
-                }
-              if (start == 0 && k > 0)
-                {
-                  /* Not parted (most lines): the final line is the line's glyphs. */
-                  FinalLine final = current;
-
-                  final.glyphs = g_array_ref ((GArray *) indices);
-                  g_array_append_val (finals, final);
-                }
-              else if (k > start)
-                add_final_line (finals, &current, indices, start, k);
-              break;
-            }
-          index = g_array_index (indices, guint32, k);
-          p = placement_of (&glyphs[index]);
-          if (split && k > start && p.u - reach > GUTTER_CANDIDATE * build->size
-              && is_gutter (glyphs, builds, all_glyphs, l, reach, p.u))
-            {
-              add_final_line (finals, &current, indices, start, k);
-              start = k;
-            }
-          reach = MAX (reach, p.u_end);
-        }
-    }
-  return finals;
-}
-
-typedef struct
-{
   double u;
   guint32 glyph;
   guint position;
@@ -565,7 +309,7 @@ compare_visual_keys (const void *a, const void *b)
 static gboolean
 drawn_over (const DcGlyph *base, double u, double em_size)
 {
-  Placement p = placement_of (base);
+  Placement p = _dc_layout_placement_of (base);
   double from = p.u + MIN (0.0, dc_glyph_get_advance (base)),
          to = p.u + MAX (0.0, dc_glyph_get_advance (base));
 
@@ -579,14 +323,14 @@ static double
 visual_u (const DcGlyph *glyphs, const GArray *line, guint k, double before)
 {
   const DcGlyph *glyph = &glyphs[g_array_index (line, guint32, k)];
-  Placement p = placement_of (glyph);
+  Placement p = _dc_layout_placement_of (glyph);
 
   /* …unless it is drawn outside that glyph (cairo may draw the alef of a lam-alef right
    * after the space before the word, long before its lam): then it stands where it is
    * drawn. */
-  return (k > 0 && fabs (dc_glyph_get_advance (glyph)) < 0.05 * em (glyph)
-          && fabs (p.u - before) < em (glyph)
-          && drawn_over (&glyphs[g_array_index (line, guint32, k - 1)], p.u, em (glyph)))
+  return (k > 0 && fabs (dc_glyph_get_advance (glyph)) < 0.05 * _dc_layout_em (glyph)
+          && fabs (p.u - before) < _dc_layout_em (glyph)
+          && drawn_over (&glyphs[g_array_index (line, guint32, k - 1)], p.u, _dc_layout_em (glyph)))
              ? before
              : p.u;
 }
@@ -609,7 +353,7 @@ sort_visually (const DcGlyph *glyphs, GArray *line)
       const DcGlyph *glyph = &glyphs[g_array_index (line, guint32, k)];
 
       u = visual_u (glyphs, line, k, u);
-      if (u < previous - 0.05 * em (glyph))
+      if (u < previous - 0.05 * _dc_layout_em (glyph))
         break;
       previous = MAX (previous, u);
     }
@@ -694,7 +438,7 @@ lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const gui
   for (guint l = 0; l < builds->len; l++)
     g_array_sort_with_data (g_array_index (builds, LineBuild, l).chains, compare_chain_starts,
                             chains);
-  finals = split_gutters (out->glyphs, builds, chains, chain_glyphs, !table);
+  finals = _dc_layout_split_gutters (out->glyphs, builds, chains, chain_glyphs, !table);
 
   items = g_new (DcCutItem, finals->len);
   boxes = g_new (DcGlyphBox, finals->len);
@@ -806,141 +550,4 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
     g_array_index (lines, DcLine, l).index = l - first_line;
   /* Every glyph joined one chain, every chain one leaf and one line. */
   g_assert (out.placed == first + n);
-}
-
-/* The gap before each glyph of a line along its baseline, in ems of the glyph, from the
- * end of the glyph before (a zero-width mark does not hide the gap after the glyph it
- * sits on); INFINITY at a space glyph, NAN at the line's first glyph and the one after a
- * space. */
-static void
-measure_gaps (const DcGlyph *glyphs, const guint32 *order, const DcLine *line,
-              const guint8 *symbol_is_space, double *gaps)
-{
-  Placement previous = { 0 };
-  gboolean open = FALSE;
-
-  for (guint k = 0; k < line->n_glyphs; k++)
-    {
-      const DcGlyph *glyph = &glyphs[order[line->first_glyph + k]];
-      Placement p;
-
-      if (symbol_is_space[glyph->symbol])
-        {
-          gaps[k] = INFINITY;
-          open = FALSE;
-          continue;
-        }
-      p = placement_of (glyph);
-      if (!open)
-        {
-          gaps[k] = NAN;
-          open = TRUE;
-          previous = p;
-          continue;
-        }
-      gaps[k] = (p.u - previous.u_end) / em (glyph);
-      if (dc_glyph_get_advance (glyph) != 0 || previous.u_end < p.u_end)
-        previous = p;
-    }
-}
-
-/* Letter-spacing: where three gaps or more in a row are wider than a kern and all alike,
- * the glyphs between them are one word set wide (Tc), whatever the gaps' width; Freki
- * respaces such words. Word spaces differ from word to word, and run between words of
- * several letters, so they never line up that way. */
-static void
-join_letter_spacing (double *gaps, guint n)
-{
-  guint k = 0;
-
-  while (k < n)
-    {
-      guint end = k;
-
-      if (!(gaps[k] >= LETTER_GAP_MIN) || isinf (gaps[k]))
-        {
-          k++;
-          continue;
-        }
-      while (end + 1 < n && isfinite (gaps[end + 1])
-             && fabs (gaps[end + 1] - gaps[k]) <= LETTER_GAP_SPREAD)
-        end++;
-      if (end + 1 - k >= LETTER_RUN)
-        for (guint i = k; i <= end; i++)
-          gaps[i] = 0;
-      k = end + 1;
-    }
-}
-
-guint
-dc_layout_tokens_into (const DcGlyph *glyphs, const guint32 *order, DcLine *lines, guint first_line,
-                       guint end_line, const guint8 *symbol_is_space, DcToken *tokens,
-                       guint first_token)
-{
-  guint n = first_token, room = 0;
-  g_autofree double *gaps = NULL;
-
-  for (guint l = first_line; l < end_line; l++)
-    {
-      DcLine *line = &lines[l];
-      DcToken token = { 0 };
-      gboolean open = FALSE;
-
-      if (line->n_glyphs > room)
-        {
-          room = MAX (line->n_glyphs, 2 * room);
-          gaps = g_renew (double, gaps, room);
-        }
-      measure_gaps (glyphs, order, line, symbol_is_space, gaps);
-      join_letter_spacing (gaps, line->n_glyphs);
-
-      line->first_token = n;
-      token.line = l;
-
-      for (guint k = 0; k < line->n_glyphs; k++)
-        {
-          if (isinf (gaps[k]))
-            {
-              if (open)
-                tokens[n++] = token;
-              open = FALSE;
-              continue;
-            }
-          if (open && (gaps[k] > WORD_GAP || gaps[k] < -MAX_LINE_GAP))
-            {
-              tokens[n++] = token;
-              open = FALSE;
-            }
-          if (!open)
-            {
-              token.first_glyph = line->first_glyph + k;
-              token.n_glyphs = 0;
-              open = TRUE;
-            }
-          token.n_glyphs++;
-        }
-
-      if (open)
-        tokens[n++] = token;
-      line->n_tokens = n - line->first_token;
-    }
-  return n - first_token;
-}
-
-void
-dc_layout_tokens (const DcGlyph *glyphs, const guint32 *order, DcLine *lines, guint n_lines,
-                  const guint8 *symbol_is_space, GArray *tokens)
-{
-  guint n_glyphs = 0;
-
-  g_assert (tokens != NULL);
-
-  /* A token holds a glyph at least: room for as many tokens as there are glyphs, so that
-   * each token is stored in place (a book has a few hundred thousand). */
-  for (guint l = 0; l < n_lines; l++)
-    n_glyphs += lines[l].n_glyphs;
-  g_array_set_size (tokens, n_glyphs);
-  g_array_set_size (tokens,
-                    dc_layout_tokens_into (glyphs, order, lines, 0, n_lines, symbol_is_space,
-                                           (DcToken *) (void *) tokens->data, 0));
 }
