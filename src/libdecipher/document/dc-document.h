@@ -19,8 +19,13 @@ typedef const char *(*DcValueFunc) (guint symbol, gpointer user_data);
  * split: one code drawn for Latin a and Cyrillic а), or NULL when it reads as its symbol. */
 typedef const char *(*DcGlyphValueFunc) (guint glyph, gpointer user_data);
 
+/* Whether any glyph reads otherwise than its symbol for this user data. */
+typedef gboolean (*DcGlyphValueAnyFunc) (gpointer user_data);
+
 void dc_value_func_add_glyph_func (DcValueFunc value, DcGlyphValueFunc glyph_value);
+void dc_value_func_add_glyph_any_func (DcValueFunc value, DcGlyphValueAnyFunc any);
 const char *dc_value_for_glyph (DcValueFunc value, gpointer user_data, guint glyph, guint symbol);
+gboolean dc_value_reads_by_symbol (DcValueFunc value, gpointer user_data);
 
 #define DC_TYPE_DOCUMENT (dc_document_get_type ())
 

@@ -7,6 +7,7 @@
 
 #include "dc-document.h"
 #include "dc-script.h"
+#include "dc-text-cache-private.h"
 
 G_BEGIN_DECLS
 
@@ -17,6 +18,8 @@ gboolean _dc_takes_post_base_form (gunichar consonant);
 gboolean _dc_is_spacing_vowel_sign (gunichar c);
 DcDirection _dc_reorder_line (DcDocument *document, guint line, DcValueFunc value,
                               gpointer user_data, GString *out, GPtrArray *tokens);
+void _dc_reorder_line_cached (DcDocument *document, guint line, const DcTextCache *cache,
+                              DcValueFunc value, gpointer user_data, GString *out);
 void _dc_reorder_line_tokens (DcDocument *document, guint line, DcValueFunc value,
                               gpointer user_data, GPtrArray *tokens, GArray *token_indices);
 /* Whether no space stands in the text between the tokens @before and @after (the next on

@@ -28,6 +28,7 @@
 #include "dc-font.h"
 #include "dc-reorder-private.h"
 #include "dc-string-private.h"
+#include "dc-text-cache-private.h"
 
 typedef enum
 {
@@ -679,58 +680,7 @@ _dc_reorder_tokens_close_up (DcDocument *document, const DcToken *before, const 
                           user_data);
 }
 
-/* Whether @c, from U+0800 on, is left to right, no mark, no virama or nukta, none of the
- * Indic letters and signs reorder_indic() moves, and of no script written without spaces
- * (may_close_up()): Latin Extended Additional, Greek Extended, Georgian, Ethiopic (but its
- * combining marks), Cherokee, Canadian Syllabics, Vai, and the general punctuation,
- * super- and subscripts, currency signs, letterlike symbols and number forms (but the
- * right-to-left controls, and the leaders that CJK text closes up around). U+FFFD, what
- * an undecoded glyph reads, is neither either. */
-static gboolean
-is_plain_from_u0800 (gunichar c)
-{
-  if (c >= 0x2000 && c <= 0x218F)
-    return c != 0x200F && c != 0x202B && c != 0x202E && c != 0x2067 && c != 0x2025 && c != 0x2026
-           && !(c >= 0x20D0 && c <= 0x20FF);
-  return (c >= 0x1E00 && c <= 0x1FFF) || (c >= 0x10A0 && c <= 0x10FF)
-         || (c >= 0x1200 && c <= 0x13FF && !(c >= 0x135D && c <= 0x135F))
-         || (c >= 0x1400 && c <= 0x167F) || (c >= 0xA500 && c <= 0xA63F) || c == 0xFFFD;
-}
-
-/* Whether a glyph's text needs none of the reordering below: no right-to-left letter,
- * nothing of an Indic script, and no mark first, which joins the glyph before it. Below
- * U+0580 (Latin, Greek, Cyrillic: one or two bytes below 0xD6) only the marks need a
- * look; Armenian's last letters and signs (U+0580–U+058F) pass too, and from U+0800 on
- * what is_plain_from_u0800() lets by. */
-static gboolean
-is_plain_text (const char *text, gsize length)
-{
-  const guchar *bytes = (const guchar *) text;
-
-  for (gsize i = 0; i < length; i++)
-    {
-      gunichar c;
-
-      if (bytes[i] < 0xD6)
-        continue;
-      if (bytes[i] == 0xD6 && i + 1 < length && bytes[i + 1] < 0x90)
-        {
-          i++;
-          continue;
-        }
-      if (bytes[i] < 0xE0 || bytes[i] >= 0xF0 || i + 2 >= length)
-        return FALSE;
-      c = ((gunichar) (bytes[i] & 0x0F) << 12) | ((gunichar) (bytes[i + 1] & 0x3F) << 6)
-          | (bytes[i + 2] & 0x3F);
-      if (!is_plain_from_u0800 (c))
-        return FALSE;
-      i += 2;
-    }
-  return length == 0 || bytes[0] < 0xCC || bytes[0] >= 0xD6
-         || !g_unichar_ismark (g_utf8_get_char (text));
-}
-
-/* reorder_tokens() for a line whose glyphs all read plain text (is_plain_text()), drawn
+/* reorder_tokens() for a line whose glyphs all read plain text (_dc_text_is_plain()), drawn
  * each with an advance and none under /ActualText: there nothing moves, no mark merges, no
  * space closes up (only CJK and Thai-like text may) and the line runs left to right, so its
  * text is its glyphs' values in drawn order, tokens apart by one space. Most lines are so,
@@ -772,7 +722,7 @@ reorder_plain_tokens (DcDocument *document, guint first_token, guint n_tokens, D
           if (text == NULL)
             text = "\xEF\xBF\xBD";
           length = strlen (text);
-          if (!is_plain_text (text, length))
+          if (!_dc_text_is_plain (text, length))
             goto not_plain;
           _dc_string_append_len (out, text, length);
         }
@@ -797,6 +747,43 @@ reorder_plain_tokens (DcDocument *document, guint first_token, guint n_tokens, D
 not_plain:
   g_string_truncate (out, out_start);
   return FALSE;
+}
+
+/* reorder_plain_tokens() with each symbol's text, length and plainness from @cache: the
+ * per-glyph work of a plain line is a load and a copy, which a book of a million glyphs
+ * does a million times. */
+static gboolean
+reorder_cached_tokens (DcDocument *document, guint first_token, guint n_tokens,
+                       const DcTextCache *cache, GString *out)
+{
+  const DcToken *all_tokens = dc_document_get_tokens (document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcTextCacheEntry *entries = cache->entries;
+  gsize out_start = out->len;
+
+  for (guint t = 0; t < n_tokens; t++)
+    {
+      const DcToken *token = &all_tokens[first_token + t];
+      guint end = token->first_glyph + token->n_glyphs;
+
+      if (t > 0)
+        _dc_string_append_len (out, " ", 1);
+      for (guint k = token->first_glyph; k < end; k++)
+        {
+          const DcGlyph *glyph = &glyphs[order[k]];
+          const DcTextCacheEntry *entry = &entries[glyph->symbol];
+
+          if (!entry->plain || (glyph->flags & DC_GLYPH_ACTUAL_TEXT)
+              || fabs (dc_glyph_get_advance (glyph)) < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f))
+            {
+              g_string_truncate (out, out_start);
+              return FALSE;
+            }
+          _dc_string_append_len (out, entry->text, entry->length);
+        }
+    }
+  return TRUE;
 }
 
 /* reorder_tokens() unit by unit, for any line. */
@@ -927,6 +914,21 @@ _dc_reorder_line (DcDocument *document, guint line, DcValueFunc value, gpointer 
 
   return reorder_tokens (document, l->first_token, l->n_tokens, value, user_data, out, tokens,
                          NULL);
+}
+
+/* _dc_reorder_line() with the symbols' texts from @cache, when not NULL: made by
+ * _dc_text_cache_new() for @value and @user_data, as the text export does once. */
+void
+_dc_reorder_line_cached (DcDocument *document, guint line, const DcTextCache *cache,
+                         DcValueFunc value, gpointer user_data, GString *out)
+{
+  const DcLine *l = &dc_document_get_lines (document, NULL)[line];
+
+  /* A line the cache finds not plain is not plain glyph by glyph either. */
+  if (cache == NULL)
+    reorder_tokens (document, l->first_token, l->n_tokens, value, user_data, out, NULL, NULL);
+  else if (!reorder_cached_tokens (document, l->first_token, l->n_tokens, cache, out))
+    reorder_units (document, l->first_token, l->n_tokens, value, user_data, out, NULL, NULL);
 }
 
 /**

@@ -23,6 +23,7 @@ typedef struct
 {
   DcValueFunc value;
   DcGlyphValueFunc glyph_value;
+  gpointer any; /* atomic, a DcGlyphValueAnyFunc; NULL: any glyph may read otherwise */
 } GlyphFunc;
 
 static GlyphFunc glyph_funcs[MAX_GLYPH_FUNCS];
@@ -84,4 +85,51 @@ dc_value_for_glyph (DcValueFunc value, gpointer user_data, guint glyph, guint sy
         break;
       }
   return value (symbol, user_data);
+}
+
+/**
+ * dc_value_func_add_glyph_any_func:
+ * @value: a value func registered with dc_value_func_add_glyph_func()
+ * @any: whether any glyph reads otherwise than its symbol, called with @value's user data
+ *
+ * Lets dc_value_reads_by_symbol() answer for @value's user data: a text written for a
+ * key that splits nothing may then take each symbol's text once rather than per glyph.
+ */
+void
+dc_value_func_add_glyph_any_func (DcValueFunc value, DcGlyphValueAnyFunc any)
+{
+  gint n;
+
+  g_return_if_fail (value != NULL && any != NULL);
+
+  g_mutex_lock (&glyph_funcs_lock);
+  n = g_atomic_int_get (&n_glyph_funcs);
+  for (gint i = 0; i < n; i++)
+    if (glyph_funcs[i].value == value)
+      g_atomic_pointer_set (&glyph_funcs[i].any, (gpointer) any);
+  g_mutex_unlock (&glyph_funcs_lock);
+}
+
+/**
+ * dc_value_reads_by_symbol:
+ *
+ * Returns: whether every glyph reads what @value gives for its symbol with @user_data,
+ *   as long as @user_data does not change: then dc_value_for_glyph() need not be asked
+ *   glyph by glyph
+ */
+gboolean
+dc_value_reads_by_symbol (DcValueFunc value, gpointer user_data)
+{
+  gint n = g_atomic_int_get (&n_glyph_funcs);
+
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  for (gint i = 0; i < n; i++)
+    if (glyph_funcs[i].value == value)
+      {
+        DcGlyphValueAnyFunc any = (DcGlyphValueAnyFunc) g_atomic_pointer_get (&glyph_funcs[i].any);
+
+        return any != NULL && !any (user_data);
+      }
+  return TRUE;
 }

@@ -111,6 +111,15 @@ _dc_key_split_value_func (guint glyph, gpointer key)
   return slot != NULL ? slot->value : NULL;
 }
 
+/* Registered with dc_value_func_add_glyph_any_func() for dc_key_value_func(). */
+gboolean
+_dc_key_has_splits (gpointer key)
+{
+  DcKey *self = key;
+
+  return g_hash_table_size (self->splits) > 0;
+}
+
 static void
 record_split (DcKey *self, guint glyph, const Slot *after)
 {

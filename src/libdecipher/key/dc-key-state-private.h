@@ -83,6 +83,7 @@ void _dc_key_apply_split (DcKey *self, guint glyph, const Slot *state);
 void _dc_key_clear_splits (DcKey *self);
 gboolean _dc_key_split_slot_from_entry (DcKey *self, const DcKeyEntry *entry, Slot *slot);
 const char *_dc_key_split_value_func (guint glyph, gpointer key);
+gboolean _dc_key_has_splits (gpointer key);
 gboolean _dc_key_slot_from_entry (DcKey *self, const DcKeyEntry *entry, Slot *slot);
 Change *_dc_key_change_new (const char *label);
 void _dc_key_change_free (gpointer data);

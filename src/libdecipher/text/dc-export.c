@@ -138,10 +138,11 @@ dc_export_run_text (DcDocument *document, guint first_position, guint last_posit
   return g_string_free (out, FALSE);
 }
 
-/* The text of a run of pages, each page after the one before. */
+/* The text of a run of pages, each page after the one before; @cache (nullable) has
+ * the symbols' texts (dc-text-cache.c). */
 static void
 append_pages (GString *out, DcDocument *document, guint first_page, guint end_page,
-              DcValueFunc value, gpointer user_data)
+              const DcTextCache *cache, DcValueFunc value, gpointer user_data)
 {
   for (guint page = first_page; page < end_page; page++)
     {
@@ -152,7 +153,7 @@ append_pages (GString *out, DcDocument *document, guint first_page, guint end_pa
       dc_document_get_page_lines (document, page, &first, &n);
       for (guint l = first; l < first + n; l++)
         {
-          _dc_export_append_line (out, document, l, value, user_data);
+          _dc_reorder_line_cached (document, l, cache, value, user_data, out);
           g_string_append_c (out, '\n');
         }
     }
@@ -166,6 +167,7 @@ typedef struct
   DcDocument *document;
   DcValueFunc value;
   gpointer user_data;
+  const DcTextCache *cache;
   guint per_part;
   guint n_parts;
   GString **parts;
@@ -196,7 +198,8 @@ write_parts (gpointer data)
       job->parts[p] = g_string_sized_new ((gsize) n_glyphs * 2 + (end_page - first_page));
       /* Memory new to the process: faulted in at once, on the thread that fills it. */
       _dc_memory_populate (job->parts[p]->str, job->parts[p]->allocated_len);
-      append_pages (job->parts[p], job->document, first_page, end_page, job->value, job->user_data);
+      append_pages (job->parts[p], job->document, first_page, end_page, job->cache, job->value,
+                    job->user_data);
     }
 }
 
@@ -206,11 +209,12 @@ export_text (DcDocument *document, DcValueFunc value, gpointer user_data)
   guint n_glyphs, n_pages = dc_document_get_n_pages (document);
   guint n_threads = _dc_parallel_threads (n_pages);
   GString *out;
+  DcTextCache *cache = _dc_text_cache_new (document, value, user_data);
 
   dc_document_get_reading_order (document, &n_glyphs);
   if (n_threads > 1)
     {
-      TextJob job = { document, value, user_data, 0, 0, NULL, 0 };
+      TextJob job = { document, value, user_data, cache, 0, 0, NULL, 0 };
       gsize len = 0;
 
       job.per_part = CLAMP (n_pages / (n_threads * 8), 1, 8);
@@ -228,6 +232,7 @@ export_text (DcDocument *document, DcValueFunc value, gpointer user_data)
           g_string_free (job.parts[p], TRUE);
         }
       g_free (job.parts);
+      _dc_text_cache_free (cache);
       return g_string_free (out, FALSE);
     }
 
@@ -235,7 +240,8 @@ export_text (DcDocument *document, DcValueFunc value, gpointer user_data)
    * other scripts, and the spaces): room for that at once, rather than a string that
    * doubles and is copied ten times on its way to a book's size. */
   out = g_string_sized_new ((gsize) n_glyphs * 2 + n_pages);
-  append_pages (out, document, 0, n_pages, value, user_data);
+  append_pages (out, document, 0, n_pages, cache, value, user_data);
+  _dc_text_cache_free (cache);
   return g_string_free (out, FALSE);
 }
 
