@@ -576,10 +576,10 @@ span_fits_token (DcDocument *document, const guint32 *order, const DcToken *toke
 
 /* @units has room for the unit (reorder_tokens() sized it): stored in place. */
 static void
-add_unit (GArray *units, GString *pool, const char *text, guint token, guint flags,
-          const DcGlyph *glyph)
+add_unit_len (GArray *units, GString *pool, const char *text, guint length, guint token,
+              guint flags, const DcGlyph *glyph)
 {
-  Unit unit = { pool->len, (guint) strlen (text), token, flags, 0, 1 };
+  Unit unit = { pool->len, length, token, flags, 0, 1 };
 
   if (glyph != NULL)
     {
@@ -590,6 +590,13 @@ add_unit (GArray *units, GString *pool, const char *text, guint token, guint fla
   _dc_string_append_len (pool, text, unit.length);
   g_array_index (units, Unit, units->len) = unit;
   units->len++;
+}
+
+static void
+add_unit (GArray *units, GString *pool, const char *text, guint token, guint flags,
+          const DcGlyph *glyph)
+{
+  add_unit_len (units, pool, text, (guint) strlen (text), token, flags, glyph);
 }
 
 /* Chinese and Japanese put no space between words, nor around their punctuation (UAX
@@ -760,36 +767,62 @@ reorder_cached_tokens (DcDocument *document, guint first_token, guint n_tokens,
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
   const DcTextCacheEntry *entries = cache->entries;
-  gsize out_start = out->len;
+  gsize out_start = out->len, room;
+  char *p;
 
+  if (n_tokens == 0)
+    return TRUE;
+  /* Room for the longest text at every glyph, the spaces and an 8-byte move past the end,
+   * made once: the loop below then writes without a check. */
+  room = n_tokens + sizeof entries->bytes;
+  for (guint t = 0; t < n_tokens; t++)
+    room += (gsize) all_tokens[first_token + t].n_glyphs
+            * MAX (cache->max_length, sizeof entries->bytes);
+  if (out->len + room >= out->allocated_len)
+    {
+      g_string_set_size (out, out->len + room);
+      g_string_truncate (out, out_start);
+    }
+  p = out->str + out_start;
   for (guint t = 0; t < n_tokens; t++)
     {
       const DcToken *token = &all_tokens[first_token + t];
       guint end = token->first_glyph + token->n_glyphs;
 
       if (t > 0)
-        _dc_string_append_len (out, " ", 1);
+        *p++ = ' ';
       for (guint k = token->first_glyph; k < end; k++)
         {
           const DcGlyph *glyph = &glyphs[order[k]];
           const DcTextCacheEntry *entry = &entries[glyph->symbol];
 
           if (!entry->plain || (glyph->flags & DC_GLYPH_ACTUAL_TEXT)
-              || fabs (dc_glyph_get_advance (glyph)) < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f))
+              || (!entry->mark
+                  && fabs (dc_glyph_get_advance (glyph))
+                         < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f)))
             {
               g_string_truncate (out, out_start);
               return FALSE;
             }
-          _dc_string_append_len (out, entry->text, entry->length);
+          /* A fixed-size move rather than a call to memcpy() for one to three bytes. */
+          if (G_LIKELY (entry->length <= sizeof entry->bytes))
+            memcpy (p, entry->bytes, sizeof entry->bytes);
+          else
+            memcpy (p, entry->text, entry->length);
+          p += entry->length;
         }
     }
+  out->len = p - out->str;
+  *p = '\0';
   return TRUE;
 }
 
-/* reorder_tokens() unit by unit, for any line. */
+/* reorder_tokens() unit by unit, for any line; the glyphs' texts from @cache when not NULL
+ * (_dc_reorder_line_cached()). */
 static DcDirection
 reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueFunc value,
-               gpointer user_data, GString *out, GPtrArray *tokens, GArray *token_indices)
+               gpointer user_data, const DcTextCache *cache, GString *out, GPtrArray *tokens,
+               GArray *token_indices)
 {
   const DcToken *all_tokens = dc_document_get_tokens (document, NULL);
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
@@ -818,7 +851,7 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
         {
           const DcGlyph *glyph = &glyphs[order[k]];
           const char *text;
-          guint first, n;
+          guint first, n, flags;
 
           if ((glyph->flags & DC_GLYPH_ACTUAL_TEXT)
               && (text = dc_document_get_actual_text (document, order[k], &first, &n)) != NULL
@@ -829,13 +862,18 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
               last_span = first;
               continue;
             }
+          flags = fabs (dc_glyph_get_advance (glyph)) < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f)
+                      ? UNIT_NO_ADVANCE
+                      : 0;
+          if (cache != NULL)
+            {
+              const DcTextCacheEntry *entry = &cache->entries[glyph->symbol];
+
+              add_unit_len (units, pool, entry->text, entry->length, t, flags, glyph);
+              continue;
+            }
           text = dc_value_for_glyph (value, user_data, order[k], glyph->symbol);
-          add_unit (units, pool, text != NULL ? text : "\xEF\xBF\xBD", t,
-                    fabs (dc_glyph_get_advance (glyph))
-                            < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f)
-                        ? UNIT_NO_ADVANCE
-                        : 0,
-                    glyph);
+          add_unit (units, pool, text != NULL ? text : "\xEF\xBF\xBD", t, flags, glyph);
         }
       reordered[t] = reorder_indic (pool, (Unit *) (void *) units->data, token_start, units->len);
       if (t > 0 && token_start >= 2 && units->len > token_start)
@@ -895,7 +933,7 @@ reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValue
   if (reorder_plain_tokens (document, first_token, n_tokens, value, user_data, out, tokens,
                             token_indices))
     return DC_DIRECTION_LTR;
-  return reorder_units (document, first_token, n_tokens, value, user_data, out, tokens,
+  return reorder_units (document, first_token, n_tokens, value, user_data, NULL, out, tokens,
                         token_indices);
 }
 
@@ -928,7 +966,7 @@ _dc_reorder_line_cached (DcDocument *document, guint line, const DcTextCache *ca
   if (cache == NULL)
     reorder_tokens (document, l->first_token, l->n_tokens, value, user_data, out, NULL, NULL);
   else if (!reorder_cached_tokens (document, l->first_token, l->n_tokens, cache, out))
-    reorder_units (document, l->first_token, l->n_tokens, value, user_data, out, NULL, NULL);
+    reorder_units (document, l->first_token, l->n_tokens, value, user_data, cache, out, NULL, NULL);
 }
 
 /**

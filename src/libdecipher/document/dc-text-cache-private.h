@@ -13,12 +13,15 @@ typedef struct
 {
   const char *text; /* the symbol's value, U+FFFD while unknown */
   guint32 length;   /* in bytes */
-  guint32 plain;    /* _dc_text_is_plain() */
+  guint16 plain;    /* copied as it is in a line of plain texts (dc-text-cache.c) */
+  guint16 mark;     /* plain, and a mark that joins the glyph before: drawn with no advance */
+  char bytes[8];    /* a text of up to 8 bytes, padded with zeros: copied in one move */
 } DcTextCacheEntry;
 
 typedef struct
 {
   guint n_symbols;
+  guint max_length;          /* the longest text's, in bytes */
   DcTextCacheEntry *entries; /* by symbol */
 } DcTextCache;
 

@@ -68,6 +68,20 @@ _dc_text_is_plain (const char *text, gsize length)
          || !g_unichar_ismark (g_utf8_get_char (text));
 }
 
+/* A combining diacritic of U+0300–U+036F (macron, caron, acute: Latin, Greek and Cyrillic
+ * spell with them) and plain text after it. dc-reorder.c joins such a glyph to the one
+ * before it, with or without an advance, which changes nothing in a line with no
+ * right-to-left or Indic text and no script that closes up spaces: there it is as plain
+ * as a letter. */
+static gboolean
+starts_with_latin_mark (const char *text, gsize length)
+{
+  const guchar *bytes = (const guchar *) text;
+
+  return length >= 2 && (bytes[0] == 0xCC || (bytes[0] == 0xCD && bytes[1] < 0xB0))
+         && _dc_text_is_plain (text + 2, length - 2);
+}
+
 /* The cache of @value's texts with @user_data for every symbol of @document, or NULL when
  * some glyph reads otherwise than its symbol: then each glyph must be asked on its own.
  * @value must only read while the cache is in use, as the exports require. */
@@ -82,6 +96,7 @@ _dc_text_cache_new (DcDocument *document, DcValueFunc value, gpointer user_data)
   dc_document_get_symbols (document, &n_symbols);
   cache = g_new (DcTextCache, 1);
   cache->n_symbols = n_symbols;
+  cache->max_length = 0;
   cache->entries = g_new (DcTextCacheEntry, MAX (n_symbols, 1));
   for (guint s = 0; s < n_symbols; s++)
     {
@@ -90,7 +105,12 @@ _dc_text_cache_new (DcDocument *document, DcValueFunc value, gpointer user_data)
 
       entry->text = text != NULL ? text : "\xEF\xBF\xBD";
       entry->length = (guint32) strlen (entry->text);
-      entry->plain = _dc_text_is_plain (entry->text, entry->length);
+      entry->mark = starts_with_latin_mark (entry->text, entry->length);
+      entry->plain = entry->mark || _dc_text_is_plain (entry->text, entry->length);
+      cache->max_length = MAX (cache->max_length, entry->length);
+      memset (entry->bytes, 0, sizeof entry->bytes);
+      if (entry->length <= sizeof entry->bytes)
+        memcpy (entry->bytes, entry->text, entry->length);
     }
   return cache;
 }
