@@ -19,6 +19,32 @@ nfc (const char *text)
   return g_utf8_normalize (text, -1, G_NORMALIZE_NFC);
 }
 
+/* The text export takes each symbol's text once (dc-text-cache.c) and copies plain lines
+ * from it; a line on its own asks each glyph. Both must give the same text. */
+static void
+assert_export_is_its_lines (DcDocument *document, const char *text, DcValueFunc value,
+                            gpointer user_data)
+{
+  g_autoptr (GString) lines = g_string_new (NULL);
+
+  for (guint p = 0; p < dc_document_get_n_pages (document); p++)
+    {
+      guint first, n;
+
+      if (p > 0)
+        g_string_append_c (lines, '\f');
+      dc_document_get_page_lines (document, p, &first, &n);
+      for (guint l = first; l < first + n; l++)
+        {
+          g_autofree char *line = dc_export_line_text (document, l, value, user_data);
+
+          g_string_append (lines, line);
+          g_string_append_c (lines, '\n');
+        }
+    }
+  g_assert_cmpstr (text, ==, lines->str);
+}
+
 /* The document's lines, as `decipher-cli text` prints them, against the truth. */
 static void
 assert_lines_equal_truth (DcDocument *document, DcValueFunc value, gpointer user_data,
@@ -28,6 +54,8 @@ assert_lines_equal_truth (DcDocument *document, DcValueFunc value, gpointer user
   g_autofree char *text = dc_export_document (document, DC_EXPORT_TEXT, value, user_data);
   g_auto (GStrv) pages = g_strsplit (text, "\f", -1);
   g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+
+  assert_export_is_its_lines (document, text, value, user_data);
 
   for (guint p = 0; pages[p] != NULL; p++)
     {
@@ -137,6 +165,32 @@ test_stripped_reordered (gconstpointer data)
       g_assert_true (found);
     }
   assert_lines_equal_truth (stripped, dc_key_value_func, key, name);
+}
+
+/* Fixtures whose glyphs include combining marks of their own (й drawn as и and a breve),
+ * ligatures, CJK and several scripts on a page, exported with the truth's values and with
+ * what the PDF alone says: the text export is its lines, each asked glyph by glyph. */
+static void
+test_export_is_its_lines (void)
+{
+  static const char *fixtures[] = { "legacy-cyrillic", "identity-h", "identity-unicode",
+                                    "offset-cid",      "ligatures",  "legacy-many-scripts" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
+    {
+      g_autoptr (DcDocument) document = dc_test_load_document (fixtures[i]);
+      g_autoptr (DcKey) key = dc_key_new (document);
+      g_autofree char *known = NULL;
+      g_autofree char *pdf = NULL;
+
+      g_test_message ("%s", fixtures[i]);
+      dc_test_key_fill_from_truth (key, fixtures[i]);
+      g_assert_true (dc_value_reads_by_symbol (dc_key_value_func, key));
+      known = dc_export_document (document, DC_EXPORT_TEXT, dc_key_value_func, key);
+      assert_export_is_its_lines (document, known, dc_key_value_func, key);
+      pdf = dc_export_document (document, DC_EXPORT_TEXT, dc_document_pdf_value, document);
+      assert_export_is_its_lines (document, pdf, dc_document_pdf_value, document);
+    }
 }
 
 /* A linguist types each line of a stripped page in logical order, the line clicked as
@@ -449,6 +503,7 @@ main (int argc, char *argv[])
       g_test_add_data_func (stripped, scripts[i], test_stripped_reordered);
     }
   g_test_add_func ("/scripts/line-metadata", test_line_metadata);
+  g_test_add_func ("/scripts/export-is-its-lines", test_export_is_its_lines);
   g_test_add_func ("/scripts/token-texts-in-lines", test_token_texts_in_lines);
   g_test_add_func ("/scripts/vertical/columns", test_vertical_columns);
   g_test_add_func ("/scripts/typing/post-base-form", test_typing_post_base_form);

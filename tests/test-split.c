@@ -444,8 +444,8 @@ test_split_project_refused (Fixture *fixture, gconstpointer data)
         json_object_remove_member (split, "glyph");
       else
         json_object_set_int_member (
-            json_array_get_object_element (json_object_get_array_member (root, "key"), 0),
-            "glyph", fixture->first);
+            json_array_get_object_element (json_object_get_array_member (root, "key"), 0), "glyph",
+            fixture->first);
       {
         g_autofree char *bad_path = g_build_filename (fixture->dir, "worse.decipher", NULL);
 
@@ -475,7 +475,11 @@ test_split_exports (Fixture *fixture, gconstpointer data)
   g_autoptr (GError) error = NULL;
   const char *word;
 
+  /* A key that splits nothing lets the exports take each symbol's text once; one that
+   * does must be asked glyph by glyph. */
+  g_assert_true (dc_value_reads_by_symbol (dc_key_value_func, fixture->key));
   split_first (fixture);
+  g_assert_false (dc_value_reads_by_symbol (dc_key_value_func, fixture->key));
 
   text = dc_export_document (fixture->document, DC_EXPORT_TEXT, dc_key_value_func, fixture->key);
   g_assert_true (g_str_has_prefix (text, expected));
