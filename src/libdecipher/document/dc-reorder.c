@@ -817,6 +817,27 @@ reorder_cached_tokens (DcDocument *document, guint first_token, guint n_tokens,
   return TRUE;
 }
 
+/* The unit of glyph @index, its text from @cache when not NULL, else asked of @value. */
+static void
+add_glyph_unit (GArray *units, GString *pool, const DcGlyph *glyph, guint index, guint token,
+                const DcTextCache *cache, DcValueFunc value, gpointer user_data)
+{
+  guint flags = fabs (dc_glyph_get_advance (glyph)) < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f)
+                    ? UNIT_NO_ADVANCE
+                    : 0;
+  const char *text;
+
+  if (cache != NULL)
+    {
+      const DcTextCacheEntry *entry = &cache->entries[glyph->symbol];
+
+      add_unit_len (units, pool, entry->text, entry->length, token, flags, glyph);
+      return;
+    }
+  text = dc_value_for_glyph (value, user_data, index, glyph->symbol);
+  add_unit (units, pool, text != NULL ? text : "\xEF\xBF\xBD", token, flags, glyph);
+}
+
 /* reorder_tokens() unit by unit, for any line; the glyphs' texts from @cache when not NULL
  * (_dc_reorder_line_cached()). */
 static DcDirection
@@ -851,7 +872,7 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
         {
           const DcGlyph *glyph = &glyphs[order[k]];
           const char *text;
-          guint first, n, flags;
+          guint first, n;
 
           if ((glyph->flags & DC_GLYPH_ACTUAL_TEXT)
               && (text = dc_document_get_actual_text (document, order[k], &first, &n)) != NULL
@@ -862,18 +883,7 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
               last_span = first;
               continue;
             }
-          flags = fabs (dc_glyph_get_advance (glyph)) < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f)
-                      ? UNIT_NO_ADVANCE
-                      : 0;
-          if (cache != NULL)
-            {
-              const DcTextCacheEntry *entry = &cache->entries[glyph->symbol];
-
-              add_unit_len (units, pool, entry->text, entry->length, t, flags, glyph);
-              continue;
-            }
-          text = dc_value_for_glyph (value, user_data, order[k], glyph->symbol);
-          add_unit (units, pool, text != NULL ? text : "\xEF\xBF\xBD", t, flags, glyph);
+          add_glyph_unit (units, pool, glyph, order[k], t, cache, value, user_data);
         }
       reordered[t] = reorder_indic (pool, (Unit *) (void *) units->data, token_start, units->len);
       if (t > 0 && token_start >= 2 && units->len > token_start)
