@@ -107,10 +107,13 @@ ascii_stands (const DcSymbol *symbol)
   return c != 0 && (g_ascii_isalnum (c) || strchr (".,;:!?()", c) != NULL);
 }
 
-/* What @symbol's one-byte code is in ASCII, as a string. */
+/* What @symbol's one-byte code is in ASCII, as a string; only asked of a symbol that has
+ * one (ascii_of() not 0). */
 static const char *
 ascii_value (const DcSymbol *symbol)
 {
+  char c = ascii_of (symbol);
+
   static const char *const table[] = {
     " ", "!", "\"", "#",  "$", "%", "&", "'", "(", ")", "*", "+", ",", "-", ".", "/", "0", "1", "2",
     "3", "4", "5",  "6",  "7", "8", "9", ":", ";", "<", "=", ">", "?", "@", "A", "B", "C", "D", "E",
@@ -119,7 +122,8 @@ ascii_value (const DcSymbol *symbol)
     "l", "m", "n",  "o",  "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z", "{", "|", "}", "~",
   };
 
-  return table[ascii_of (symbol) - 0x20];
+  g_assert (c > 0x20);
+  return table[c - 0x20];
 }
 
 /* Whether @value is the one ASCII character @c. */
