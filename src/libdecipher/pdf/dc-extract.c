@@ -333,10 +333,12 @@ static guint32
 intern_code (Extractor *ex, const DcBridgeGlyph *glyph)
 {
   guint32 *table = NULL;
-  gint64 key = code_key (glyph);
+  gint64 key = 0;
   RecordedCode code;
   gpointer found;
 
+  /* The key is made only for the codes the table does not hold: made for every glyph,
+   * it was kept in memory for the lookup's pointer, a sixth of recording a glyph. */
   if (glyph->code < 256 && code_length (glyph) == 1)
     {
       table = g_ptr_array_index (ex->code_tables, glyph->font);
@@ -345,8 +347,12 @@ intern_code (Extractor *ex, const DcBridgeGlyph *glyph)
       if (table[glyph->code] != 0)
         return table[glyph->code] - 1;
     }
-  else if ((found = g_hash_table_lookup (ex->code_index, &key)) != NULL)
-    return GPOINTER_TO_UINT (found) - 1;
+  else
+    {
+      key = code_key (glyph);
+      if ((found = g_hash_table_lookup (ex->code_index, &key)) != NULL)
+        return GPOINTER_TO_UINT (found) - 1;
+    }
 
   code.font = glyph->font;
   code.code = glyph->code;

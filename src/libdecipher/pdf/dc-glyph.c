@@ -91,10 +91,9 @@ typedef struct
 } Memo;
 
 #define N_MEMO 256
-static _Thread_local Memo memo[N_MEMO];
 
 static inline gint16
-encode_from_zero (float target, guint scale, float unit, double per_unit)
+encode_from_zero (Memo *memo, float target, guint scale, float unit, double per_unit)
 {
   guint32 bits;
   Memo *slot;
@@ -122,10 +121,21 @@ typedef struct
   gint16 units;
 } EdgeMemo;
 
-static _Thread_local EdgeMemo edge_memo[4];
+/* Both memos of a thread in one thread-local object. Its model is initial-exec: the
+ * library is static, built position-independent, and linked into programs only, where
+ * the general-dynamic model compiled each lookup of the address as a call into the TLS
+ * machinery, with the values in registers spilled around it, seven times a glyph. */
+typedef struct
+{
+  Memo memo[N_MEMO];
+  EdgeMemo edge_memo[4];
+} Memos;
+
+static _Thread_local Memos memos __attribute__ ((tls_model ("initial-exec")));
 
 static inline gint16
-encode_edge (guint edge, float origin, float target, guint scale, float unit, double per_unit)
+encode_edge (EdgeMemo *edge_memo, guint edge, float origin, float target, guint scale, float unit,
+             double per_unit)
 {
   EdgeMemo *slot = &edge_memo[edge];
   guint32 origin_bits, target_bits;
@@ -171,14 +181,15 @@ wider_float (float widest, float distance)
  * hostile file draws, is clamped. Written out value by value, without arrays or loops: a
  * million glyphs pass here while a book loads, and the loops over six values cost twice
  * what the values did. */
-void
-_dc_glyph_set_metrics (DcGlyph *glyph, double size, double advance, double x0, double y0, double x1,
-                       double y1)
+G_ALWAYS_INLINE static inline void
+set_metrics (DcGlyph *glyph, double size, double advance, double x0, double y0, double x1,
+             double y1)
 {
   /* The values as the record held them when they were floats. */
   const float x = glyph->x, y = glyph->y;
   const float t_size = (float) size, t_advance = (float) advance;
   const float t_x0 = (float) x0, t_y0 = (float) y0, t_x1 = (float) x1, t_y1 = (float) y1;
+  Memos *m = &memos;
   double widest = 0;
   guint scale = 0;
   float unit;
@@ -214,12 +225,19 @@ _dc_glyph_set_metrics (DcGlyph *glyph, double size, double advance, double x0, d
   unit = DC_GLYPH_UNIT (scale);
   per_unit = per_units[scale];
   glyph->scale = scale;
-  glyph->size_units = encode_from_zero (t_size, scale, unit, per_unit);
-  glyph->advance_units = encode_from_zero (t_advance, scale, unit, per_unit);
-  glyph->box_units[0] = encode_edge (0, x, t_x0, scale, unit, per_unit);
-  glyph->box_units[1] = encode_edge (1, y, t_y0, scale, unit, per_unit);
-  glyph->box_units[2] = encode_edge (2, x, t_x1, scale, unit, per_unit);
-  glyph->box_units[3] = encode_edge (3, y, t_y1, scale, unit, per_unit);
+  glyph->size_units = encode_from_zero (m->memo, t_size, scale, unit, per_unit);
+  glyph->advance_units = encode_from_zero (m->memo, t_advance, scale, unit, per_unit);
+  glyph->box_units[0] = encode_edge (m->edge_memo, 0, x, t_x0, scale, unit, per_unit);
+  glyph->box_units[1] = encode_edge (m->edge_memo, 1, y, t_y0, scale, unit, per_unit);
+  glyph->box_units[2] = encode_edge (m->edge_memo, 2, x, t_x1, scale, unit, per_unit);
+  glyph->box_units[3] = encode_edge (m->edge_memo, 3, y, t_y1, scale, unit, per_unit);
+}
+
+void
+_dc_glyph_set_metrics (DcGlyph *glyph, double size, double advance, double x0, double y0, double x1,
+                       double y1)
+{
+  set_metrics (glyph, size, advance, x0, y0, x1, y1);
 }
 
 /* Everything of @glyph but its symbol, from what the bridge reported; the bridge glyph's
@@ -231,8 +249,9 @@ _dc_glyph_pack (DcGlyph *glyph, const DcBridgeGlyph *bridge_glyph)
 {
   glyph->x = (float) bridge_glyph->x;
   glyph->y = (float) bridge_glyph->y;
-  _dc_glyph_set_metrics (glyph, bridge_glyph->font_size, bridge_glyph->advance, bridge_glyph->x0,
-                         bridge_glyph->y0, bridge_glyph->x1, bridge_glyph->y1);
+  /* Inlined: a call with its six doubles and the registers saved around it, a glyph. */
+  set_metrics (glyph, bridge_glyph->font_size, bridge_glyph->advance, bridge_glyph->x0,
+               bridge_glyph->y0, bridge_glyph->x1, bridge_glyph->y1);
   glyph->symbol = 0;
   glyph->page = bridge_glyph->page;
   glyph->flags = bridge_glyph->render_mode == 3 ? DC_GLYPH_INVISIBLE : 0;
