@@ -16,27 +16,24 @@
 
 #include <string.h>
 
-#ifdef HAVE_EXTTEXTCAT
-#include <textcat.h>
-#endif
-
 #include "dc-language.h"
 #include "dc-tsan-private.h"
+
+#ifdef HAVE_EXTTEXTCAT
+#include "dc-textcat-private.h"
+#endif
 
 #define CONFIDENCE_PRIOR_ONLY 0.5
 #define CONFIDENCE_AGREE 0.95
 #define CONFIDENCE_SURE 0.9
 
 #ifdef HAVE_EXTTEXTCAT
-/* Loading the 160 fingerprints takes tens of milliseconds: once per process, and one
- * classification at a time, since a handle keeps its work buffers. */
-static GMutex detector_lock;
-
-static void *
+/* Loading the 160 fingerprints takes tens of milliseconds: once per process. */
+static DcTextcat *
 detector (void)
 {
   static gsize once = 0;
-  static void *handle = NULL;
+  static DcTextcat *handle = NULL;
 
   if (g_once_init_enter (&once))
     {
@@ -45,7 +42,7 @@ detector (void)
       g_autofree char *conf = g_build_filename (prefix, "fpdb.conf", NULL);
 
       if (g_file_test (conf, G_FILE_TEST_EXISTS))
-        handle = special_textcat_Init (conf, prefix);
+        handle = _dc_textcat_new (conf, prefix);
       if (handle == NULL)
         g_debug ("no language fingerprints in %s", prefix);
       DC_ONCE_LEAVE (&once, 1);
@@ -148,14 +145,12 @@ dc_language_guess_both (const char *text, const char *prior, DcLanguageGuess *gu
 #ifdef HAVE_EXTTEXTCAT
   if (has_letters (text, DC_LANGUAGE_MIN_LETTERS) && detector () != NULL)
     {
-      void *handle = detector ();
-      candidate_t *candidates;
+      DcTextcat *handle = detector ();
+      g_autofree candidate_t *candidates = g_new (candidate_t, _dc_textcat_n_languages (handle));
       int n;
 
-      DC_MUTEX_LOCK (&detector_lock);
-      candidates = textcat_GetClassifyFullOutput (handle);
       /* A few hundred bytes are enough, and the cost grows with the length. */
-      n = textcat_ClassifyFull (handle, text, MIN (strlen (text), DC_LANGUAGE_SAMPLE_BYTES),
+      n = _dc_textcat_classify (handle, text, MIN (strlen (text), DC_LANGUAGE_SAMPLE_BYTES),
                                 candidates);
       if (n > 0)
         {
@@ -193,8 +188,6 @@ dc_language_guess_both (const char *text, const char *prior, DcLanguageGuess *gu
               alone->confidence = n == 1 ? CONFIDENCE_SURE : 1.0 / n;
             }
         }
-      textcat_ReleaseClassifyFullOutput (handle, candidates);
-      DC_MUTEX_UNLOCK (&detector_lock);
     }
 #endif
 }

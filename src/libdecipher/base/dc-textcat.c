@@ -1,0 +1,336 @@
+/* dc-textcat.c: libexttextcat's classifier, same answers, less work
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * textcat_ClassifyFull() merges the text's 400 n-grams with each of the ~160 languages'
+ * 400, one language after another: two thirds of its cost, as a wrong language's distance
+ * passes the running cutoff only late. Here every language's n-grams sit in one table
+ * keyed by n-gram, so the text's n-grams are looked up once and each language's distance
+ * is a sum over the hits. The distance is the same number: the merge adds |rank − rank'|
+ * for an n-gram both hold and MAXOUTOFPLACE for one the language lacks, provided neither
+ * side repeats an n-gram (checked: a repeat falls back to the library). The merge stops
+ * with MAXSCORE once its sum, which only grows, passes the cutoff, that is exactly when
+ * the whole sum does; so replaying the library's loop over the whole sums, in its order,
+ * with its cutoff, gives its candidates, scores and sort.
+ *
+ * The models are read with the library's own fp_Init()/fp_Read() and read back through
+ * fp_Print() (n-grams by rank), and the text's fingerprint is the library's fp_Create():
+ * only the comparison is ours. fpdb.conf is read as special_textcat_Init() reads it; a line
+ * using its quoting (quotes, backslashes) leaves everything to the library.
+ */
+
+#define G_LOG_DOMAIN "dc-textcat"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <constants.h>
+#include <fingerprint.h>
+
+#include "dc-textcat-private.h"
+
+typedef struct
+{
+  guint16 language;
+  guint16 rank;
+} Entry;
+
+struct _DcTextcat
+{
+  void *library;
+  GMutex library_lock;
+  candidate_t *library_output;
+
+  GPtrArray *models; /* fp handles, fpdb.conf's order */
+  GHashTable *postings; /* n-gram → GArray of Entry, by language */
+  gboolean fast;
+};
+
+/* fp_Print()'s lines, in rank order, split in place. */
+static char *
+print_ngrams (void *fp, GPtrArray *ngrams)
+{
+  char *text = NULL;
+  size_t length = 0;
+  FILE *stream = open_memstream (&text, &length);
+
+  if (stream == NULL)
+    return NULL;
+  fp_Print (fp, stream);
+  fclose (stream);
+  for (char *line = text, *end; line < text + length; line = end + 1)
+    {
+      end = memchr (line, '\n', text + length - line);
+      if (end == NULL)
+        break;
+      *end = '\0';
+      g_ptr_array_add (ngrams, line);
+    }
+  return text;
+}
+
+static void
+free_entries (gpointer array)
+{
+  g_array_unref (array);
+}
+
+static gboolean
+add_model (DcTextcat *self, void *model)
+{
+  g_autoptr (GPtrArray) ngrams = g_ptr_array_new ();
+  g_autofree char *text = print_ngrams (model, ngrams);
+  guint16 language = (guint16) self->models->len;
+
+  if (text == NULL || ngrams->len > G_MAXUINT16)
+    return FALSE;
+  g_ptr_array_add (self->models, model);
+  for (guint rank = 0; rank < ngrams->len; rank++)
+    {
+      const char *ngram = g_ptr_array_index (ngrams, rank);
+      GArray *entries = g_hash_table_lookup (self->postings, ngram);
+      Entry entry = { language, (guint16) rank };
+
+      if (entries == NULL)
+        {
+          entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+          g_hash_table_insert (self->postings, g_strdup (ngram), entries);
+        }
+      /* A repeat makes the merge's answer depend on qsort's order of equal n-grams. */
+      else if (g_array_index (entries, Entry, entries->len - 1).language == language)
+        return FALSE;
+      g_array_append_val (entries, entry);
+    }
+  return TRUE;
+}
+
+/* special_textcat_Init()'s reading: 1024-byte lines, '#' comments, file and name. */
+static gboolean
+load_models (DcTextcat *self, const char *conffile, const char *prefix)
+{
+  char line[1024];
+  FILE *conf = fopen (conffile, "r");
+  gboolean ok = conf != NULL;
+
+  while (ok && fgets (line, sizeof line, conf) != NULL)
+    {
+      g_auto (GStrv) fields = NULL;
+      g_autofree char *path = NULL;
+      char *p;
+      void *model;
+
+      line[strcspn (line, "\n\r")] = '\0';
+      if ((p = strchr (line, '#')) != NULL)
+        *p = '\0';
+      if (strpbrk (line, "'\\") != NULL)
+        {
+          ok = FALSE;
+          break;
+        }
+      g_strdelimit (line, "\t\v\f", ' ');
+      fields = g_strsplit_set (g_strstrip (line), " ", -1);
+      {
+        guint n = 0;
+        const char *field[2] = { NULL, NULL };
+
+        for (guint i = 0; fields[i] != NULL && n < 2; i++)
+          if (*fields[i] != '\0')
+            field[n++] = fields[i];
+        if (n < 2)
+          continue;
+        path = g_strconcat (prefix, field[0], NULL);
+        model = fp_Init (field[1]);
+      }
+      if (model == NULL || fp_Read (model, path, MAXNGRAMS) == 0 || !add_model (self, model))
+        {
+          if (model != NULL)
+            fp_Done (model);
+          ok = FALSE;
+        }
+    }
+  if (conf != NULL)
+    fclose (conf);
+  return ok && self->models->len > 0;
+}
+
+DcTextcat *
+_dc_textcat_new (const char *conffile, const char *prefix)
+{
+  DcTextcat *self;
+  void *library = special_textcat_Init (conffile, prefix);
+
+  if (library == NULL)
+    return NULL;
+  self = g_new0 (DcTextcat, 1);
+  self->library = library;
+  g_mutex_init (&self->library_lock);
+  self->library_output = textcat_GetClassifyFullOutput (library);
+  self->models = g_ptr_array_new_with_free_func (fp_Done);
+  self->postings = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_entries);
+  self->fast = load_models (self, conffile, prefix);
+  if (!self->fast)
+    g_debug ("language fingerprints left to libexttextcat's own comparison");
+  return self;
+}
+
+void
+_dc_textcat_free (DcTextcat *self)
+{
+  if (self == NULL)
+    return;
+  textcat_ReleaseClassifyFullOutput (self->library, self->library_output);
+  textcat_Done (self->library);
+  g_mutex_clear (&self->library_lock);
+  g_ptr_array_unref (self->models);
+  g_hash_table_unref (self->postings);
+  g_free (self);
+}
+
+gboolean
+_dc_textcat_is_fast (DcTextcat *self)
+{
+  return self->fast;
+}
+
+/* The most candidates _dc_textcat_classify() writes, fast or not. */
+guint
+_dc_textcat_n_languages (DcTextcat *self)
+{
+  return MAX (self->models->len, MAXCANDIDATES + 1);
+}
+
+static int
+by_score (const void *a, const void *b)
+{
+  const candidate_t *x = a, *y = b;
+
+  /* The library's comparison: qsort() of the same array then orders ties the same. */
+  return x->score - y->score;
+}
+
+static int
+by_address (const void *a, const void *b)
+{
+  const GArray *x = *(const GArray *const *) a, *y = *(const GArray *const *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Every language's whole distance to @unknown; FALSE when the text repeats an n-gram that
+ * a language holds (which the library's merge would count once). */
+static gboolean
+distances (DcTextcat *self, void *unknown, int *sums)
+{
+  g_autoptr (GPtrArray) ngrams = g_ptr_array_new ();
+  g_autofree char *text = print_ngrams (unknown, ngrams);
+  g_autofree GArray **hits = NULL;
+  guint n_hits = 0;
+
+  if (text == NULL)
+    return FALSE;
+  hits = g_new (GArray *, ngrams->len + 1);
+  for (guint i = 0; i < self->models->len; i++)
+    sums[i] = (int) ngrams->len * MAXOUTOFPLACE;
+  for (guint rank = 0; rank < ngrams->len; rank++)
+    {
+      GArray *entries = g_hash_table_lookup (self->postings, g_ptr_array_index (ngrams, rank));
+
+      if (entries == NULL)
+        continue;
+      hits[n_hits++] = entries;
+      for (guint k = 0; k < entries->len; k++)
+        {
+          const Entry *entry = &g_array_index (entries, Entry, k);
+
+          sums[entry->language] += ABS ((int) entry->rank - (int) rank) - MAXOUTOFPLACE;
+        }
+    }
+  qsort (hits, n_hits, sizeof *hits, by_address);
+  for (guint i = 1; i < n_hits; i++)
+    if (hits[i] == hits[i - 1])
+      return FALSE;
+  return TRUE;
+}
+
+/* textcat_ClassifyFull()'s loop and verdict, over whole distances. */
+static int
+verdict (DcTextcat *self, const int *sums, candidate_t *candidates)
+{
+  int minscore = MAXSCORE, threshold = MAXSCORE;
+  guint cnt = 0;
+
+  for (guint i = 0; i < self->models->len; i++)
+    {
+      int score = sums[i] > threshold ? MAXSCORE : sums[i];
+
+      candidates[i].score = score;
+      candidates[i].name = fp_Name (g_ptr_array_index (self->models, i));
+      if (score < minscore)
+        {
+          minscore = score;
+          threshold = (int) ((double) score * THRESHOLDVALUE);
+        }
+    }
+  for (guint i = 0; i < self->models->len; i++)
+    if (candidates[i].score < threshold)
+      {
+        if (++cnt == MAXCANDIDATES + 1)
+          return TEXTCAT_RESULT_UNKNOWN;
+        candidates[cnt - 1] = candidates[i];
+      }
+  qsort (candidates, cnt, sizeof *candidates, by_score);
+  return (int) cnt;
+}
+
+static int
+classify_by_library (DcTextcat *self, const char *buffer, gsize size, candidate_t *candidates)
+{
+  int n;
+
+  g_mutex_lock (&self->library_lock);
+  n = textcat_ClassifyFull (self->library, buffer, size, self->library_output);
+  for (int i = 0; i < n && i < MAXCANDIDATES; i++)
+    candidates[i] = self->library_output[i];
+  g_mutex_unlock (&self->library_lock);
+  return n;
+}
+
+/**
+ * _dc_textcat_classify:
+ * @candidates: (out): room for _dc_textcat_n_languages() candidates
+ *
+ * textcat_ClassifyFull() of @buffer: the same count, candidates, scores and order. Calls
+ * may run at once.
+ *
+ * Returns: the number of candidates, or TEXTCAT_RESULT_UNKNOWN / TEXTCAT_RESULT_SHORT
+ */
+int
+_dc_textcat_classify (DcTextcat *self, const char *buffer, gsize size, candidate_t *candidates)
+{
+  void *unknown;
+  g_autofree int *sums = NULL;
+  int n;
+
+  g_return_val_if_fail (self != NULL && buffer != NULL && candidates != NULL, 0);
+
+  if (!self->fast)
+    return classify_by_library (self, buffer, size, candidates);
+  unknown = fp_Init (NULL);
+  fp_SetProperty (unknown, TCPROP_UTF8AWARE, TC_TRUE);
+  fp_SetProperty (unknown, TCPROP_MINIMUM_DOCUMENT_SIZE, MINDOCSIZE);
+  if (fp_Create (unknown, buffer, (uint4) size, MAXNGRAMS) == 0)
+    {
+      fp_Done (unknown);
+      return TEXTCAT_RESULT_SHORT;
+    }
+  sums = g_new (int, self->models->len);
+  if (distances (self, unknown, sums))
+    n = verdict (self, sums, candidates);
+  else
+    n = classify_by_library (self, buffer, size, candidates);
+  fp_Done (unknown);
+  return n;
+}
