@@ -16,7 +16,6 @@ DcTextcat *_dc_textcat_new (const char *conffile, const char *prefix);
 void _dc_textcat_free (DcTextcat *self);
 guint _dc_textcat_n_languages (DcTextcat *self);
 gboolean _dc_textcat_is_fast (DcTextcat *self);
-int _dc_textcat_classify (DcTextcat *self, const char *buffer, gsize size,
-                          candidate_t *candidates);
+int _dc_textcat_classify (DcTextcat *self, const char *buffer, gsize size, candidate_t *candidates);
 
 G_END_DECLS

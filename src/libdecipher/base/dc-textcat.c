@@ -44,7 +44,7 @@ struct _DcTextcat
   GMutex library_lock;
   candidate_t *library_output;
 
-  GPtrArray *models; /* fp handles, fpdb.conf's order */
+  GPtrArray *models;    /* fp handles, fpdb.conf's order */
   GHashTable *postings; /* n-gram → GArray of Entry, by language */
   gboolean fast;
 };
