@@ -13,16 +13,18 @@
  * the whole sum does; so replaying the library's loop over the whole sums, in its order,
  * with its cutoff, gives its candidates, scores and sort.
  *
- * The models are read with the library's own fp_Init()/fp_Read() and read back through
- * fp_Print() (n-grams by rank), and the text's fingerprint is the library's fp_Create():
- * only the comparison is ours. fpdb.conf is read as special_textcat_Init() reads it; a line
- * using its quoting (quotes, backslashes) leaves everything to the library.
+ * The text's fingerprint is the library's fp_Create(), read back through fp_Print()
+ * (n-grams by rank): only the comparison is ours. fpdb.conf and the models are read as
+ * special_textcat_Init() and fp_Read() read them (tests/test-textcat.c compares the
+ * verdicts); a line using wg_split()'s quoting or a model repeating an n-gram leaves
+ * everything to the library, which is otherwise never loaded.
  */
 
 #define G_LOG_DOMAIN "dc-textcat"
 
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,11 +42,13 @@ typedef struct
 
 struct _DcTextcat
 {
+  char *conffile, *prefix;
+  GMutex library_lock; /* guards the three below */
   void *library;
-  GMutex library_lock;
   candidate_t *library_output;
+  gboolean library_failed;
 
-  GPtrArray *models;    /* fp handles, fpdb.conf's order */
+  GPtrArray *names;     /* the languages, fpdb.conf's order */
   GHashTable *postings; /* n-gram → GArray of Entry, by language */
   gboolean fast;
 };
@@ -78,32 +82,60 @@ free_entries (gpointer array)
   g_array_unref (array);
 }
 
-static gboolean
-add_model (DcTextcat *self, void *model)
+/* wg_trim(): the locale's isspace(), as the library's. */
+static char *
+trim (char *line)
 {
-  g_autoptr (GPtrArray) ngrams = g_ptr_array_new ();
-  g_autofree char *text = print_ngrams (model, ngrams);
-  guint16 language = (guint16) self->models->len;
+  char *end;
 
-  if (text == NULL || ngrams->len > G_MAXUINT16)
+  while (isspace ((unsigned char) *line))
+    line++;
+  end = line + strlen (line);
+  while (end > line && isspace ((unsigned char) end[-1]))
+    end--;
+  *end = '\0';
+  return line;
+}
+
+/* fp_Read (model, path, MAXNGRAMS) read into the table: the rank of an n-gram is its
+ * line's among the lines kept. */
+static gboolean
+add_model (DcTextcat *self, const char *path)
+{
+  char buffer[1024];
+  guint16 language = (guint16) self->names->len;
+  guint16 rank = 0;
+  FILE *file = fopen (path, "r");
+
+  if (file == NULL)
     return FALSE;
-  g_ptr_array_add (self->models, model);
-  for (guint rank = 0; rank < ngrams->len; rank++)
+  while (rank < MAXNGRAMS && fgets (buffer, sizeof buffer, file) != NULL)
     {
-      const char *ngram = g_ptr_array_index (ngrams, rank);
-      GArray *entries = g_hash_table_lookup (self->postings, ngram);
-      Entry entry = { language, (guint16) rank };
+      char *ngram;
+      GArray *entries;
+      Entry entry;
 
+      buffer[strcspn (buffer, "\n\r")] = '\0';
+      ngram = trim (buffer);
+      ngram[strcspn (ngram, " \t")] = '\0';
+      if (strlen (ngram) > MAXNGRAMSIZE)
+        continue;
+      entry = (Entry){ language, rank++ };
+      entries = g_hash_table_lookup (self->postings, ngram);
       if (entries == NULL)
         {
-          entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+          entries = g_array_sized_new (FALSE, FALSE, sizeof (Entry), 1);
           g_hash_table_insert (self->postings, g_strdup (ngram), entries);
         }
       /* A repeat makes the merge's answer depend on qsort's order of equal n-grams. */
       else if (g_array_index (entries, Entry, entries->len - 1).language == language)
-        return FALSE;
+        {
+          fclose (file);
+          return FALSE;
+        }
       g_array_append_val (entries, entry);
     }
+  fclose (file);
   return TRUE;
 }
 
@@ -119,60 +151,71 @@ load_models (DcTextcat *self, const char *conffile, const char *prefix)
     {
       g_auto (GStrv) fields = NULL;
       g_autofree char *path = NULL;
+      const char *field[2] = { NULL, NULL };
+      guint n = 0;
       char *p;
-      void *model;
 
       line[strcspn (line, "\n\r")] = '\0';
       if ((p = strchr (line, '#')) != NULL)
         *p = '\0';
+      /* wg_split()'s quoting is left to the library. */
       if (strpbrk (line, "'\\") != NULL)
         {
           ok = FALSE;
           break;
         }
-      g_strdelimit (line, "\t\v\f", ' ');
-      fields = g_strsplit_set (g_strstrip (line), " ", -1);
-      {
-        guint n = 0;
-        const char *field[2] = { NULL, NULL };
-
-        for (guint i = 0; fields[i] != NULL && n < 2; i++)
-          if (*fields[i] != '\0')
-            field[n++] = fields[i];
-        if (n < 2)
-          continue;
-        path = g_strconcat (prefix, field[0], NULL);
-        model = fp_Init (field[1]);
-      }
-      if (model == NULL || fp_Read (model, path, MAXNGRAMS) == 0 || !add_model (self, model))
-        {
-          if (model != NULL)
-            fp_Done (model);
-          ok = FALSE;
-        }
+      for (p = line; *p != '\0'; p++)
+        if (isspace ((unsigned char) *p))
+          *p = ' ';
+      fields = g_strsplit (line, " ", -1);
+      for (guint i = 0; fields[i] != NULL && n < 2; i++)
+        if (*fields[i] != '\0')
+          field[n++] = fields[i];
+      if (n < 2)
+        continue;
+      path = g_strconcat (prefix, field[0], NULL);
+      ok = self->names->len < G_MAXUINT16 && add_model (self, path);
+      g_ptr_array_add (self->names, g_strdup (field[1]));
     }
   if (conf != NULL)
     fclose (conf);
-  return ok && self->models->len > 0;
+  return ok && self->names->len > 0;
+}
+
+/* The library's own classifier, for what the table cannot answer: loaded only then. */
+static void *
+library (DcTextcat *self)
+{
+  if (self->library == NULL && !self->library_failed)
+    {
+      self->library = special_textcat_Init (self->conffile, self->prefix);
+      self->library_failed = self->library == NULL;
+      if (self->library != NULL)
+        self->library_output = textcat_GetClassifyFullOutput (self->library);
+    }
+  return self->library;
 }
 
 DcTextcat *
 _dc_textcat_new (const char *conffile, const char *prefix)
 {
-  DcTextcat *self;
-  void *library = special_textcat_Init (conffile, prefix);
+  DcTextcat *self = g_new0 (DcTextcat, 1);
 
-  if (library == NULL)
-    return NULL;
-  self = g_new0 (DcTextcat, 1);
-  self->library = library;
   g_mutex_init (&self->library_lock);
-  self->library_output = textcat_GetClassifyFullOutput (library);
-  self->models = g_ptr_array_new_with_free_func (fp_Done);
+  self->conffile = g_strdup (conffile);
+  self->prefix = g_strdup (prefix);
+  self->names = g_ptr_array_new_with_free_func (g_free);
   self->postings = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_entries);
   self->fast = load_models (self, conffile, prefix);
   if (!self->fast)
-    g_debug ("language fingerprints left to libexttextcat's own comparison");
+    {
+      g_debug ("language fingerprints left to libexttextcat's own comparison");
+      if (library (self) == NULL)
+        {
+          _dc_textcat_free (self);
+          return NULL;
+        }
+    }
   return self;
 }
 
@@ -181,10 +224,15 @@ _dc_textcat_free (DcTextcat *self)
 {
   if (self == NULL)
     return;
-  textcat_ReleaseClassifyFullOutput (self->library, self->library_output);
-  textcat_Done (self->library);
+  if (self->library != NULL)
+    {
+      textcat_ReleaseClassifyFullOutput (self->library, self->library_output);
+      textcat_Done (self->library);
+    }
   g_mutex_clear (&self->library_lock);
-  g_ptr_array_unref (self->models);
+  g_free (self->conffile);
+  g_free (self->prefix);
+  g_ptr_array_unref (self->names);
   g_hash_table_unref (self->postings);
   g_free (self);
 }
@@ -199,7 +247,7 @@ _dc_textcat_is_fast (DcTextcat *self)
 guint
 _dc_textcat_n_languages (DcTextcat *self)
 {
-  return MAX (self->models->len, MAXCANDIDATES + 1);
+  return MAX (self->names->len, MAXCANDIDATES + 1);
 }
 
 static int
@@ -232,7 +280,7 @@ distances (DcTextcat *self, void *unknown, int *sums)
   if (text == NULL)
     return FALSE;
   hits = g_new (GArray *, ngrams->len + 1);
-  for (guint i = 0; i < self->models->len; i++)
+  for (guint i = 0; i < self->names->len; i++)
     sums[i] = (int) ngrams->len * MAXOUTOFPLACE;
   for (guint rank = 0; rank < ngrams->len; rank++)
     {
@@ -262,19 +310,19 @@ verdict (DcTextcat *self, const int *sums, candidate_t *candidates)
   int minscore = MAXSCORE, threshold = MAXSCORE;
   guint cnt = 0;
 
-  for (guint i = 0; i < self->models->len; i++)
+  for (guint i = 0; i < self->names->len; i++)
     {
       int score = sums[i] > threshold ? MAXSCORE : sums[i];
 
       candidates[i].score = score;
-      candidates[i].name = fp_Name (g_ptr_array_index (self->models, i));
+      candidates[i].name = g_ptr_array_index (self->names, i);
       if (score < minscore)
         {
           minscore = score;
           threshold = (int) ((double) score * THRESHOLDVALUE);
         }
     }
-  for (guint i = 0; i < self->models->len; i++)
+  for (guint i = 0; i < self->names->len; i++)
     if (candidates[i].score < threshold)
       {
         if (++cnt == MAXCANDIDATES + 1)
@@ -291,7 +339,9 @@ classify_by_library (DcTextcat *self, const char *buffer, gsize size, candidate_
   int n;
 
   g_mutex_lock (&self->library_lock);
-  n = textcat_ClassifyFull (self->library, buffer, size, self->library_output);
+  n = library (self) != NULL
+          ? textcat_ClassifyFull (self->library, buffer, size, self->library_output)
+          : TEXTCAT_RESULT_UNKNOWN;
   for (int i = 0; i < n && i < MAXCANDIDATES; i++)
     candidates[i] = self->library_output[i];
   g_mutex_unlock (&self->library_lock);
@@ -326,7 +376,7 @@ _dc_textcat_classify (DcTextcat *self, const char *buffer, gsize size, candidate
       fp_Done (unknown);
       return TEXTCAT_RESULT_SHORT;
     }
-  sums = g_new (int, self->models->len);
+  sums = g_new (int, self->names->len);
   if (distances (self, unknown, sums))
     n = verdict (self, sums, candidates);
   else
