@@ -10,8 +10,10 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dc-test-fixtures.h"
 
@@ -96,11 +98,12 @@ check_text (Check *check, const char *text, gsize size)
     }
 }
 
+/* Compares the two classifiers loaded from @dir; @fast: whether the engine's own table
+ * answers (else it leaves all to the library). */
 static void
-test_same_verdicts (void)
+compare_verdicts (const char *dir, gboolean fast)
 {
-  const char *dir = g_getenv ("DECIPHER_TEXTCAT_DIR");
-  g_autofree char *prefix = g_strconcat (dir != NULL ? dir : TEXTCAT_DATADIR, "/", NULL);
+  g_autofree char *prefix = g_strconcat (dir, "/", NULL);
   g_autofree char *conf = g_build_filename (prefix, "fpdb.conf", NULL);
   g_autoptr (GPtrArray) texts = fixture_texts ();
   g_autoptr (GRand) rand = g_rand_new_with_seed (34);
@@ -112,7 +115,7 @@ test_same_verdicts (void)
   check.ours = _dc_textcat_new (conf, prefix);
   g_assert_nonnull (check.ours);
   /* Otherwise the library would be compared with itself. */
-  g_assert_true (_dc_textcat_is_fast (check.ours));
+  g_assert_true (_dc_textcat_is_fast (check.ours) == fast);
   check.got = g_new (candidate_t, _dc_textcat_n_languages (check.ours));
   check.winners = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_assert_cmpuint (texts->len, >=, 10);
@@ -174,6 +177,107 @@ test_same_verdicts (void)
   textcat_ReleaseClassifyFullOutput (check.library, check.expected);
   textcat_Done (check.library);
 }
+
+static void
+test_same_verdicts (void)
+{
+  const char *dir = g_getenv ("DECIPHER_TEXTCAT_DIR");
+
+  compare_verdicts (dir != NULL ? dir : TEXTCAT_DATADIR, TRUE);
+}
+
+/* A copy of the installed models in a new folder, fpdb.conf's lines passed to @edit. */
+static char *
+copy_models (char *(*edit) (const char *line, const char *dir))
+{
+  g_autofree char *conf_text = NULL;
+  g_autoptr (GString) conf = g_string_new (NULL);
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GError) error = NULL;
+  char *dir = g_dir_make_tmp ("test-textcat-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (TEXTCAT_DATADIR "/fpdb.conf", &conf_text, NULL, &error));
+  g_assert_no_error (error);
+  lines = g_strsplit (conf_text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto (GStrv) fields = g_strsplit (lines[i], " ", 2);
+      g_autofree char *from = NULL, *to = NULL, *edited = NULL;
+
+      if (fields[0] != NULL && g_str_has_suffix (fields[0], ".lm"))
+        {
+          from = g_build_filename (TEXTCAT_DATADIR, fields[0], NULL);
+          to = g_build_filename (dir, fields[0], NULL);
+          g_assert_cmpint (symlink (from, to), ==, 0);
+        }
+      edited = edit (lines[i], dir);
+      g_string_append_printf (conf, "%s\n", edited);
+    }
+  g_autofree char *path = g_build_filename (dir, "fpdb.conf", NULL);
+  g_assert_true (g_file_set_contents (path, conf->str, -1, &error));
+  g_assert_no_error (error);
+  return dir;
+}
+
+static void
+remove_copy (const char *dir)
+{
+  g_autoptr (GDir) listing = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while ((name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_assert_cmpint (g_unlink (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* English's file name in wg_split()'s quotes, which only the library reads. */
+static char *
+quote_english (const char *line, const char *dir)
+{
+  if (g_str_has_prefix (line, "en.lm"))
+    return g_strdup_printf ("'en.lm'%s", line + strlen ("en.lm"));
+  return g_strdup (line);
+}
+
+/* English's model with its first n-gram again on its second line. */
+static char *
+repeat_in_english (const char *line, const char *dir)
+{
+  if (g_str_has_prefix (line, "en.lm"))
+    {
+      g_autofree char *model = NULL;
+      g_autofree char *path = g_build_filename (dir, "en-repeat.lm", NULL);
+      g_autoptr (GError) error = NULL;
+      const char *newline;
+      g_autofree char *text = NULL;
+
+      g_assert_true (g_file_get_contents (TEXTCAT_DATADIR "/en.lm", &model, NULL, &error));
+      newline = strchr (model, '\n');
+      g_assert_nonnull (newline);
+      text = g_strdup_printf ("%.*s%s", (int) (newline - model + 1), model, model);
+      g_assert_true (g_file_set_contents (path, text, -1, &error));
+      return g_strdup_printf ("en-repeat.lm%s", line + strlen ("en.lm"));
+    }
+  return g_strdup (line);
+}
+
+static void
+test_left_to_library (void)
+{
+  char *(*edits[]) (const char *, const char *) = { quote_english, repeat_in_english };
+
+  for (guint i = 0; i < G_N_ELEMENTS (edits); i++)
+    {
+      g_autofree char *dir = copy_models (edits[i]);
+
+      compare_verdicts (dir, FALSE);
+      remove_copy (dir);
+    }
+}
 #endif
 
 int
@@ -182,6 +286,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 #ifdef HAVE_EXTTEXTCAT
   g_test_add_func ("/textcat/same-verdicts", test_same_verdicts);
+  g_test_add_func ("/textcat/left-to-library", test_left_to_library);
 #endif
   return g_test_run ();
 }
