@@ -48,8 +48,14 @@ struct _DcTextcat
   candidate_t *library_output;
   gboolean library_failed;
 
-  GPtrArray *names;     /* the languages, fpdb.conf's order */
-  GHashTable *postings; /* n-gram → GArray of Entry, by language */
+  GPtrArray *names; /* the languages, fpdb.conf's order */
+  /* Every language's n-grams in one table: n-gram → id + 1; an id's entries are
+   * entries[starts[id] … starts[id + 1]), by language. */
+  GStringChunk *keys;
+  GHashTable *ids;
+  guint *starts;
+  Entry *entries;
+  GArray *loading; /* (id, Entry) while the models are read */
   gboolean fast;
 };
 
@@ -76,11 +82,11 @@ print_ngrams (void *fp, GPtrArray *ngrams)
   return text;
 }
 
-static void
-free_entries (gpointer array)
+typedef struct
 {
-  g_array_unref (array);
-}
+  guint id;
+  Entry entry;
+} Loaded;
 
 /* wg_trim(): the locale's isspace(), as the library's. */
 static char *
@@ -112,30 +118,52 @@ add_model (DcTextcat *self, const char *path)
   while (rank < MAXNGRAMS && fgets (buffer, sizeof buffer, file) != NULL)
     {
       char *ngram;
-      GArray *entries;
-      Entry entry;
+      Loaded loaded;
+      gpointer id;
 
       buffer[strcspn (buffer, "\n\r")] = '\0';
       ngram = trim (buffer);
       ngram[strcspn (ngram, " \t")] = '\0';
       if (strlen (ngram) > MAXNGRAMSIZE)
         continue;
-      entry = (Entry){ language, rank++ };
-      entries = g_hash_table_lookup (self->postings, ngram);
-      if (entries == NULL)
+      id = g_hash_table_lookup (self->ids, ngram);
+      if (id == NULL)
         {
-          entries = g_array_sized_new (FALSE, FALSE, sizeof (Entry), 1);
-          g_hash_table_insert (self->postings, g_strdup (ngram), entries);
+          id = GUINT_TO_POINTER (g_hash_table_size (self->ids) + 1);
+          g_hash_table_insert (self->ids, g_string_chunk_insert (self->keys, ngram), id);
         }
-      /* A repeat makes the merge's answer depend on qsort's order of equal n-grams. */
-      else if (g_array_index (entries, Entry, entries->len - 1).language == language)
-        {
-          fclose (file);
-          return FALSE;
-        }
-      g_array_append_val (entries, entry);
+      loaded = (Loaded){ GPOINTER_TO_UINT (id) - 1, { language, rank++ } };
+      g_array_append_val (self->loading, loaded);
     }
   fclose (file);
+  return TRUE;
+}
+
+/* The entries grouped by n-gram, each group by language; FALSE when a model repeats an
+ * n-gram, which makes the merge's answer depend on qsort()'s order of equal n-grams. */
+static gboolean
+group_entries (DcTextcat *self)
+{
+  guint n_ids = g_hash_table_size (self->ids);
+  g_autofree guint *next = g_new0 (guint, n_ids + 1);
+
+  self->starts = g_new0 (guint, n_ids + 1);
+  self->entries = g_new (Entry, self->loading->len);
+  for (guint i = 0; i < self->loading->len; i++)
+    self->starts[g_array_index (self->loading, Loaded, i).id + 1]++;
+  for (guint id = 0; id < n_ids; id++)
+    self->starts[id + 1] += self->starts[id];
+  memcpy (next, self->starts, (n_ids + 1) * sizeof *next);
+  /* In the order read, so by language within a group. */
+  for (guint i = 0; i < self->loading->len; i++)
+    {
+      const Loaded *loaded = &g_array_index (self->loading, Loaded, i);
+      guint at = next[loaded->id]++;
+
+      if (at > self->starts[loaded->id] && self->entries[at - 1].language == loaded->entry.language)
+        return FALSE;
+      self->entries[at] = loaded->entry;
+    }
   return TRUE;
 }
 
@@ -205,8 +233,11 @@ _dc_textcat_new (const char *conffile, const char *prefix)
   self->conffile = g_strdup (conffile);
   self->prefix = g_strdup (prefix);
   self->names = g_ptr_array_new_with_free_func (g_free);
-  self->postings = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_entries);
-  self->fast = load_models (self, conffile, prefix);
+  self->keys = g_string_chunk_new (64 * 1024);
+  self->ids = g_hash_table_new (g_str_hash, g_str_equal);
+  self->loading = g_array_new (FALSE, FALSE, sizeof (Loaded));
+  self->fast = load_models (self, conffile, prefix) && group_entries (self);
+  g_clear_pointer (&self->loading, g_array_unref);
   if (!self->fast)
     {
       g_debug ("language fingerprints left to libexttextcat's own comparison");
@@ -233,7 +264,12 @@ _dc_textcat_free (DcTextcat *self)
   g_free (self->conffile);
   g_free (self->prefix);
   g_ptr_array_unref (self->names);
-  g_hash_table_unref (self->postings);
+  g_hash_table_unref (self->ids);
+  g_string_chunk_free (self->keys);
+  g_free (self->starts);
+  g_free (self->entries);
+  if (self->loading != NULL)
+    g_array_unref (self->loading);
   g_free (self);
 }
 
@@ -260,9 +296,9 @@ by_score (const void *a, const void *b)
 }
 
 static int
-by_address (const void *a, const void *b)
+by_id (const void *a, const void *b)
 {
-  const GArray *x = *(const GArray *const *) a, *y = *(const GArray *const *) b;
+  guint x = *(const guint *) a, y = *(const guint *) b;
 
   return x < y ? -1 : x > y;
 }
@@ -274,29 +310,30 @@ distances (DcTextcat *self, void *unknown, int *sums)
 {
   g_autoptr (GPtrArray) ngrams = g_ptr_array_new ();
   g_autofree char *text = print_ngrams (unknown, ngrams);
-  g_autofree GArray **hits = NULL;
+  g_autofree guint *hits = NULL;
   guint n_hits = 0;
 
   if (text == NULL)
     return FALSE;
-  hits = g_new (GArray *, ngrams->len + 1);
+  hits = g_new (guint, ngrams->len + 1);
   for (guint i = 0; i < self->names->len; i++)
     sums[i] = (int) ngrams->len * MAXOUTOFPLACE;
   for (guint rank = 0; rank < ngrams->len; rank++)
     {
-      GArray *entries = g_hash_table_lookup (self->postings, g_ptr_array_index (ngrams, rank));
+      gpointer found = g_hash_table_lookup (self->ids, g_ptr_array_index (ngrams, rank));
+      guint id = GPOINTER_TO_UINT (found) - 1;
 
-      if (entries == NULL)
+      if (found == NULL)
         continue;
-      hits[n_hits++] = entries;
-      for (guint k = 0; k < entries->len; k++)
+      hits[n_hits++] = id;
+      for (guint k = self->starts[id]; k < self->starts[id + 1]; k++)
         {
-          const Entry *entry = &g_array_index (entries, Entry, k);
+          const Entry *entry = &self->entries[k];
 
           sums[entry->language] += ABS ((int) entry->rank - (int) rank) - MAXOUTOFPLACE;
         }
     }
-  qsort (hits, n_hits, sizeof *hits, by_address);
+  qsort (hits, n_hits, sizeof *hits, by_id);
   for (guint i = 1; i < n_hits; i++)
     if (hits[i] == hits[i - 1])
       return FALSE;
