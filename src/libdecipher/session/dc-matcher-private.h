@@ -32,7 +32,11 @@ struct _DcMatcher
   guint index_generation;
   gboolean index_built;
   GPtrArray *by_length; /* glyph count → GArray of guint token ids */
-  guint32 *token_type;  /* token → id of its distinct symbol sequence */
+  /* glyph count → GArray of guint: the first token of each token type of that count, in
+   * reading order. A one-word scan aligns each token type once: here it meets each
+   * once, where the tokens of a long word's range are three times as many. */
+  GPtrArray *types_by_length;
+  guint32 *token_type; /* token → id of its distinct symbol sequence */
   guint n_types;
   /* In reading order (as tokens count their glyphs): each glyph's symbol, and whether it
    * is drawn over its neighbour. A query reads the glyphs of thousands of runs: here

@@ -650,6 +650,49 @@ runs_of_the_lengths (DcMatcher *self, const Query *query, const Scan *scan, guin
   return runs;
 }
 
+/* One word, anywhere, no silent glyphs: each token type of the word's glyph counts
+ * aligned once, as the runs would have it (a type's first token first, in their order),
+ * without listing the tens of thousands of tokens of a long word's range of counts.
+ * Only when some type reads as the word are the tokens walked, for the places. */
+static void
+scan_one_word_by_type (DcMatcher *self, const Typed *typed, Query *query, Scan *scan)
+{
+  guint hi = MIN (scan->hi[0], self->by_length->len - 1);
+
+  query->shaped_runs = 0;
+  for (guint n = scan->lo[0]; n <= hi; n++)
+    {
+      GArray *firsts = g_ptr_array_index (self->types_by_length, n);
+
+      query->shaped_runs += ((GArray *) g_ptr_array_index (self->by_length, n))->len;
+      for (guint i = 0; i < firsts->len; i++)
+        consider_run (self, typed, query, scan, g_array_index (firsts, guint, i), 1);
+    }
+  if (scan->candidates->len == 0)
+    return;
+
+  /* Every token of a type that read as the word is a place of its reading, in the order
+   * of the runs: listed anew, as consider_run() would have listed them one by one. */
+  for (guint c = 0; c < scan->candidates->len; c++)
+    g_array_set_size (((Candidate *) g_ptr_array_index (scan->candidates, c))->places, 0);
+  for (guint n = scan->lo[0]; n <= hi; n++)
+    {
+      GArray *bucket = g_ptr_array_index (self->by_length, n);
+
+      for (guint i = 0; i < bucket->len; i++)
+        {
+          guint t = g_array_index (bucket, guint, i);
+          guint32 type = self->token_type[t];
+          const SeenRun *seen = &g_array_index (scan->seen_runs, SeenRun,
+                                                scan->type_seen_index[type] - 1);
+          Candidate *candidate = seen->candidate;
+
+          if (candidate != NULL && candidate->places->len < MAX_REPORTED_PLACES)
+            g_array_append_val (candidate->places, t);
+        }
+    }
+}
+
 /* Every run of the typed shape, aligned; candidates come back best first. */
 GPtrArray *
 _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
@@ -718,22 +761,25 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
         }
       if (query->has_silent)
         scan.n_silent = n_silent = g_new0 (guint, MAX (1, self->n_types));
-      {
-        const guint *runs = runs_of_the_lengths (self, query, &scan, n_words);
+      if (n_words == 1 && !query->has_silent && query->line < 0)
+        scan_one_word_by_type (self, typed, query, &scan);
+      else
+        {
+          const guint *runs = runs_of_the_lengths (self, query, &scan, n_words);
 
-        if (!query->has_silent)
-          query->shaped_runs = runs[0];
-        for (guint i = 1; i <= runs[0]; i++)
-          {
-            /* Most runs of a long word's range start with a token type known not to spell
-             * the first word: passed over here, without a call (consider_run() would
-             * count them first only with silent glyphs). */
-            if (scan.first_word != NULL && !query->has_silent
-                && scan.first_word[self->token_type[runs[i]]] == 1)
-              continue;
-            consider_run (self, typed, query, &scan, runs[i], n_words);
-          }
-      }
+          if (!query->has_silent)
+            query->shaped_runs = runs[0];
+          for (guint i = 1; i <= runs[0]; i++)
+            {
+              /* Most runs of a long word's range start with a token type known not to spell
+               * the first word: passed over here, without a call (consider_run() would
+               * count them first only with silent glyphs). */
+              if (scan.first_word != NULL && !query->has_silent
+                  && scan.first_word[self->token_type[runs[i]]] == 1)
+                continue;
+              consider_run (self, typed, query, &scan, runs[i], n_words);
+            }
+        }
     }
 
   lone_words_clear (&scan, n_words);
