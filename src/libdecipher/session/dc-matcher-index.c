@@ -259,6 +259,7 @@ _dc_matcher_ensure_values (DcMatcher *self)
   self->nfd_values = g_ptr_array_new_full (n_symbols, free_value);
   self->reach = g_new (guint8, MAX (1, n_symbols));
   self->holders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->has_silent = FALSE;
 
   /* Symbols' values only, never a split occurrence's (dc_key_split()): the matcher learns
    * what a code reads, its token types are sequences of codes shared by every occurrence,
@@ -268,6 +269,7 @@ _dc_matcher_ensure_values (DcMatcher *self)
       const char *value = dc_key_get_value (self->key, s);
 
       g_ptr_array_add (self->nfd_values, value != NULL ? _dc_nfd_visual_of (value) : NULL);
+      self->has_silent |= value != NULL && *value == '\0';
       self->reach[s] = value == NULL
                            ? DC_MATCHER_REACH_UNKNOWN
                            : MIN (DC_MATCHER_REACH_FAR,

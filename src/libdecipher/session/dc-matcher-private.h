@@ -49,6 +49,7 @@ struct _DcMatcher
   GPtrArray *nfd_values; /* symbol → GArray of gunichar, NULL when unknown */
   GHashTable *holders;   /* "font\x1fvalue" → symbol + 1 */
   guint8 *reach;         /* symbol → _dc_align_glyph_reach() of its value, see below */
+  gboolean has_silent;   /* some symbol is known to spell nothing (an empty value) */
 
   GPtrArray *conflicts; /* of DcConflict */
 
@@ -180,7 +181,6 @@ void _dc_matcher_ensure_values (DcMatcher *self);
 void _dc_matcher_scan_clear (Scan *scan);
 char *_dc_matcher_make_signature (const Typed *typed, GArray *bindings, guint *n_new);
 int _dc_matcher_compare_candidates (gconstpointer a, gconstpointer b);
-gboolean _dc_matcher_key_has_silent_symbol (DcKey *key);
 guint _dc_matcher_gather_run (Scan *scan, guint start, guint n_words);
 GPtrArray *_dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query);
 

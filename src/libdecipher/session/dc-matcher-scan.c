@@ -177,22 +177,6 @@ run_fits_lengths (DcMatcher *self, guint n_words, const Query *query, const Scan
   return TRUE;
 }
 
-gboolean
-_dc_matcher_key_has_silent_symbol (DcKey *key)
-{
-  guint n_symbols;
-
-  dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
-  for (guint s = 0; s < n_symbols; s++)
-    {
-      const char *value = dc_key_get_value (key, s);
-
-      if (value != NULL && *value == '\0')
-        return TRUE;
-    }
-  return FALSE;
-}
-
 /* The token types of the run at @start, hashed: runs that spell the same symbols word
  * for word read the same way, so each such sequence is aligned once. */
 static gpointer
