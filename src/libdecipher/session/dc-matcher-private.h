@@ -149,6 +149,9 @@ typedef struct
   guint *word_reach;
   gboolean *word_omits;
   guint *word_unknown_reach; /* per typed word: _dc_align_unknown_reach() */
+  /* per typed word, per token type: 0 not asked yet, 1 it cannot reach the word's end, 2 it
+   * may; owned by the matcher's fit_cache, shared by the scans that need the same reach */
+  guint8 **reach_fit;
   /* Scratch for the run being aligned, reused from run to run rather than allocated for
    * each of the thousands a query may look at. */
   guint32 *run_symbols;
@@ -191,7 +194,8 @@ guint8 *_dc_matcher_fit_table (DcMatcher *self, const Typed *typed, const Query 
                                char kind);
 guint8 *_dc_matcher_strict_fit_table (DcMatcher *self, const Typed *typed, const Query *query,
                                       guint w, char kind);
-void _dc_matcher_prepare_word_reach (const Typed *typed, guint word, Scan *scan, guint w);
+void _dc_matcher_prepare_word_reach (DcMatcher *self, const Typed *typed, guint word, Scan *scan,
+                                     guint w);
 void _dc_matcher_lone_words_init (DcMatcher *self, const Typed *typed, const Query *query,
                                   Scan *scan);
 void _dc_matcher_lone_words_clear (Scan *scan, guint n_words);

@@ -415,9 +415,13 @@ token_may_reach (DcMatcher *self, const Scan *scan, guint t, guint w)
 {
   const DcToken *token = &scan->tokens[t];
   guint reach = 0, omits = scan->word_omits[w];
+  guint8 *fit = &scan->reach_fit[w][self->token_type[t]];
 
   if (scan->word_reach[w] == 0)
     return TRUE;
+  if (*fit != 0)
+    return *fit == 2;
+  *fit = 2;
   for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
     {
       guint32 symbol = scan->order_symbol != NULL ? scan->order_symbol[k]
@@ -433,6 +437,7 @@ token_may_reach (DcMatcher *self, const Scan *scan, guint t, guint w)
       if (reach >= scan->word_reach[w])
         return TRUE;
     }
+  *fit = 1;
   return FALSE;
 }
 
@@ -691,6 +696,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   g_autofree guint *word_reach = g_new (guint, MAX (1, n_words));
   g_autofree gboolean *word_omits = g_new0 (gboolean, MAX (1, n_words));
   g_autofree guint *word_unknown_reach = g_new (guint, MAX (1, n_words));
+  g_autofree guint8 **reach_fit = g_new0 (guint8 *, MAX (1, n_words));
   GPtrArray *candidates = g_ptr_array_new_with_free_func ((GDestroyNotify) candidate_free);
   const DcLine *lines = dc_document_get_lines (self->document, NULL);
   Scan scan = { 0 };
@@ -705,6 +711,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   scan.word_reach = word_reach;
   scan.word_omits = word_omits;
   scan.word_unknown_reach = word_unknown_reach;
+  scan.reach_fit = reach_fit;
   scan.by_signature = by_signature;
   scan.candidates = candidates;
   scan.held_cache = held_cache;
@@ -713,7 +720,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   scan.run_best = g_array_new (FALSE, FALSE, sizeof (Binding));
   for (guint w = 0; w < n_words; w++)
     word_length_range (typed, w, FALSE, &lo[w], &hi[w]);
-  prepare_word_reach (typed, 0, &scan, 0);
+  prepare_word_reach (self, typed, 0, &scan, 0);
 
   query->shaped_runs = 0;
   if (n_words > scan.n_tokens)
