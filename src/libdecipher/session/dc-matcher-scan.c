@@ -524,6 +524,13 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
         return;
       query->shaped_runs++;
     }
+  /* A later word already known not to fit rules the run out before the first word is
+   * aligned: with two long words, most runs that start a new type of the first end in
+   * a type of the second that has been aligned already. */
+  if (scan->lone_words != NULL)
+    for (guint w = 1; w < n_words; w++)
+      if (scan->lone_fit[w][self->token_type[start + w]] == 1)
+        return;
   /* Before the seen runs: an array's answer is cheaper than hashing the run. */
   if (!first_word_may_fit (self, typed, query, scan, start)
       || !other_words_may_fit (self, query, scan, start, n_words))
