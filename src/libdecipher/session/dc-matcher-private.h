@@ -106,6 +106,13 @@ typedef struct
   guint index; /* 0: an empty slot */
 } SeenSlot;
 
+/* A sequence of token types already aligned: where, and what it gave (NULL: nothing). */
+typedef struct
+{
+  guint start;
+  gpointer candidate;
+} SeenRun;
+
 /* What one scan for candidates reads and fills, worked out once rather than per run. */
 typedef struct
 {
@@ -124,8 +131,12 @@ typedef struct
   guint32 *type_seen_scan;
   guint32 *type_seen_index;
   guint32 scan_number;
-  guint seen_bits;   /* the table has 1 << seen_bits slots */
-  GArray *seen_runs; /* of SeenRun */
+  guint seen_bits; /* the table has 1 << seen_bits slots */
+  /* A plain array, grown by doubling: a one-word scan files each of tens of thousands of
+   * token types, which a GArray's append made cost as much as the scan's own loop. */
+  SeenRun *seen_runs;
+  guint n_seen_runs;
+  guint seen_runs_size;
   /* (nullable) per token type, for a run that starts with it: 0 not asked yet, 1 it
    * cannot spell the first typed word, 2 it may */
   guint8 *first_word;

@@ -132,13 +132,6 @@ _dc_matcher_scan_clear (Scan *scan)
   g_clear_pointer (&scan->run_best, g_array_unref);
 }
 
-/* A sequence of token types already aligned: where, and what it gave (NULL: nothing). */
-typedef struct
-{
-  guint start;
-  gpointer candidate;
-} SeenRun;
-
 /* How many glyphs of token @t are known to spell nothing: counted once a token type in
  * a scan, where it has a table for them. */
 static guint
@@ -217,38 +210,49 @@ seen_run (DcMatcher *self, const Scan *scan, guint start, guint n_words, gpointe
 
       if (scan->type_seen_scan[type] != scan->scan_number)
         return NULL;
-      return &g_array_index (scan->seen_runs, SeenRun, scan->type_seen_index[type] - 1);
+      return &scan->seen_runs[scan->type_seen_index[type] - 1];
     }
   *hash = hash_run_types (&self->token_type[start], n_words);
   index = seen_slot (scan, GPOINTER_TO_SIZE (*hash))->index;
   if (index == 0)
     return NULL;
-  return &g_array_index (scan->seen_runs, SeenRun, index - 1);
+  return &scan->seen_runs[index - 1];
+}
+
+/* Files a seen run; returns how many there are now. */
+static inline guint
+add_seen_run (Scan *scan, guint start, gpointer candidate)
+{
+  if (scan->n_seen_runs == scan->seen_runs_size)
+    {
+      scan->seen_runs_size = MAX (256, 2 * scan->seen_runs_size);
+      scan->seen_runs = g_renew (SeenRun, scan->seen_runs, scan->seen_runs_size);
+    }
+  scan->seen_runs[scan->n_seen_runs].start = start;
+  scan->seen_runs[scan->n_seen_runs].candidate = candidate;
+  return ++scan->n_seen_runs;
 }
 
 static void
 remember_run (DcMatcher *self, Scan *scan, gpointer hash, guint start, gpointer candidate)
 {
-  SeenRun run = { start, candidate };
   SeenSlot *slot;
 
   if (scan->type_seen_scan != NULL)
     {
       guint32 type = self->token_type[start];
 
-      g_array_append_val (scan->seen_runs, run);
+      scan->type_seen_index[type] = add_seen_run (scan, start, candidate);
       scan->type_seen_scan[type] = scan->scan_number;
-      scan->type_seen_index[type] = scan->seen_runs->len;
       return;
     }
   slot = seen_slot (scan, GPOINTER_TO_SIZE (hash));
   if (slot->index != 0)
     return;
-  g_array_append_val (scan->seen_runs, run);
+  slot->index = add_seen_run (scan, start, candidate);
   slot->hash = GPOINTER_TO_SIZE (hash);
-  slot->index = scan->seen_runs->len;
   /* At most half full, so that a probe ends soon. */
-  if (2 * scan->seen_runs->len > 1u << scan->seen_bits)
+  if (2 * scan->n_seen_runs > 1u << scan->seen_bits)
     {
       g_autofree SeenSlot *old = scan->seen;
       guint n_old = 1u << scan->seen_bits;
@@ -679,8 +683,7 @@ scan_one_word_by_type (DcMatcher *self, const Typed *typed, Query *query, Scan *
         {
           guint t = g_array_index (bucket, guint, i);
           guint32 type = self->token_type[t];
-          const SeenRun *seen = &g_array_index (scan->seen_runs, SeenRun,
-                                                scan->type_seen_index[type] - 1);
+          const SeenRun *seen = &scan->seen_runs[scan->type_seen_index[type] - 1];
           Candidate *candidate = seen->candidate;
 
           if (candidate != NULL && candidate->places->len < MAX_REPORTED_PLACES)
@@ -694,7 +697,6 @@ GPtrArray *
 _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
 {
   g_autoptr (GHashTable) by_signature = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr (GArray) seen_runs = g_array_new (FALSE, FALSE, sizeof (SeenRun));
   g_autofree guint *n_silent = NULL;
   guint32 *held_cache = shared_held_cache (self, typed);
   guint n_words = _dc_typed_n_words (typed);
@@ -747,7 +749,6 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
     {
       scan.seen_bits = 10;
       scan.seen = g_new0 (SeenSlot, 1u << scan.seen_bits);
-      scan.seen_runs = seen_runs;
       if (n_words == 1)
         one_word_seen_tables (self, &scan);
       /* One word: the seen runs are the token types already. */
@@ -782,6 +783,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
 
   lone_words_clear (&scan, n_words);
   g_clear_pointer (&scan.seen, g_free);
+  g_clear_pointer (&scan.seen_runs, g_free);
   scan_clear (&scan);
   g_ptr_array_sort (candidates, compare_candidates);
   return candidates;
