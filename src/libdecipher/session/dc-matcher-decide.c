@@ -31,7 +31,6 @@
 #define scan_clear _dc_matcher_scan_clear
 #define make_signature _dc_matcher_make_signature
 #define compare_candidates _dc_matcher_compare_candidates
-#define key_has_silent_symbol _dc_matcher_key_has_silent_symbol
 #define gather_run _dc_matcher_gather_run
 #define find_candidates _dc_matcher_find_candidates
 
@@ -327,13 +326,15 @@ match_words (DcMatcher *self, char **words, const char *text, const Cue *cue)
 {
   g_auto (Typed) typed = { 0 };
   g_autoptr (GPtrArray) candidates = NULL;
-  Query query = {
-    cue->line, cue->line_end, cue->token, FALSE, FALSE, 0, key_has_silent_symbol (self->key)
-  };
+  Query query = { cue->line, cue->line_end, cue->token, FALSE, FALSE, 0, FALSE };
   DcMatchResult *result;
   const Candidate *best;
   guint n_words = g_strv_length (words);
 
+  /* Known with the values: a query asks some thirty times, each of which went over
+   * every symbol's value. */
+  _dc_matcher_ensure_values (self);
+  query.has_silent = self->has_silent;
   _dc_typed_prepare (&typed, words, is_right_to_left (text));
   candidates = find_candidates (self, &typed, &query);
 

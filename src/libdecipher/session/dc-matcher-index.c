@@ -27,6 +27,7 @@ struct _DcMatcherIndex
   const guint32 *order;
   gboolean built;
   GPtrArray *by_length;
+  GPtrArray *types_by_length;
   guint32 *token_type;
   guint n_types;
   guint32 *order_symbol;
@@ -66,6 +67,7 @@ dc_matcher_index_free (DcMatcherIndex *index)
   g_clear_object (&index->document);
   g_clear_pointer (&index->tokens, dc_tokens_unref);
   g_clear_pointer (&index->by_length, g_ptr_array_unref);
+  g_clear_pointer (&index->types_by_length, g_ptr_array_unref);
   g_clear_pointer (&index->token_type, g_free);
   g_clear_pointer (&index->order_symbol, g_free);
   g_clear_pointer (&index->order_no_advance, g_free);
@@ -137,6 +139,7 @@ dc_matcher_index_build (DcMatcherIndex *index)
     return;
   tokens = dc_tokens_get_tokens (index->tokens, &n_tokens);
   index->by_length = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  index->types_by_length = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   index->token_type = g_new (guint32, MAX (1, n_tokens));
   types = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
@@ -147,7 +150,10 @@ dc_matcher_index_build (DcMatcherIndex *index)
       gpointer type;
 
       while (index->by_length->len <= length)
-        g_ptr_array_add (index->by_length, g_array_new (FALSE, FALSE, sizeof (guint)));
+        {
+          g_ptr_array_add (index->by_length, g_array_new (FALSE, FALSE, sizeof (guint)));
+          g_ptr_array_add (index->types_by_length, g_array_new (FALSE, FALSE, sizeof (guint)));
+        }
       g_array_append_val (g_ptr_array_index (index->by_length, length), t);
 
       g_string_truncate (sequence, 0);
@@ -157,6 +163,7 @@ dc_matcher_index_build (DcMatcherIndex *index)
         {
           type = GUINT_TO_POINTER (g_hash_table_size (types));
           g_hash_table_insert (types, g_strdup (sequence->str), type);
+          g_array_append_val (g_ptr_array_index (index->types_by_length, length), t);
         }
       index->token_type[t] = GPOINTER_TO_UINT (type);
     }
@@ -202,8 +209,10 @@ dc_matcher_adopt_index (DcMatcher *self, DcMatcherIndex *index)
   if (dc_matcher_has_index (self))
     return TRUE;
   g_clear_pointer (&self->by_length, g_ptr_array_unref);
+  g_clear_pointer (&self->types_by_length, g_ptr_array_unref);
   g_clear_pointer (&self->token_type, g_free);
   self->by_length = g_steal_pointer (&index->by_length);
+  self->types_by_length = g_steal_pointer (&index->types_by_length);
   self->token_type = g_steal_pointer (&index->token_type);
   g_clear_pointer (&self->order_symbol, g_free);
   g_clear_pointer (&self->order_no_advance, g_free);
@@ -250,6 +259,7 @@ _dc_matcher_ensure_values (DcMatcher *self)
   self->nfd_values = g_ptr_array_new_full (n_symbols, free_value);
   self->reach = g_new (guint8, MAX (1, n_symbols));
   self->holders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->has_silent = FALSE;
 
   /* Symbols' values only, never a split occurrence's (dc_key_split()): the matcher learns
    * what a code reads, its token types are sequences of codes shared by every occurrence,
@@ -259,6 +269,7 @@ _dc_matcher_ensure_values (DcMatcher *self)
       const char *value = dc_key_get_value (self->key, s);
 
       g_ptr_array_add (self->nfd_values, value != NULL ? _dc_nfd_visual_of (value) : NULL);
+      self->has_silent |= value != NULL && *value == '\0';
       self->reach[s] = value == NULL
                            ? DC_MATCHER_REACH_UNKNOWN
                            : MIN (DC_MATCHER_REACH_FAR,

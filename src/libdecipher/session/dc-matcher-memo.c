@@ -136,11 +136,18 @@ _dc_matcher_strict_fit_table (DcMatcher *self, const Typed *typed, const Query *
 
 /* For typed word @w, as searches of word @word of @typed read it (the whole input's for
  * the first word, the word alone for the others): the cluster ends a token's glyphs must
- * pass, how many an unknown glyph may, and whether the word has punctuation left out. */
+ * pass, how many an unknown glyph may, and whether the word has punctuation left out;
+ * and the table of which token types can, kept for the query's other scans that ask the
+ * same (strictly and relaxed, the words alone and in the input, each variant), since
+ * the answer depends on these and on the known values only. */
 void
-_dc_matcher_prepare_word_reach (const Typed *typed, guint word, Scan *scan, guint w)
+_dc_matcher_prepare_word_reach (DcMatcher *self, const Typed *typed, guint word, Scan *scan,
+                                guint w)
 {
   guint end = g_array_index (typed->word_end, guint, word);
+  GByteArray *key = g_byte_array_new ();
+  const guint8 kind = 'M';
+  GBytes *bytes;
 
   scan->word_reach[w] = _dc_align_word_reach (typed, word);
   scan->word_unknown_reach[w] = _dc_align_unknown_reach (typed, word);
@@ -148,6 +155,17 @@ _dc_matcher_prepare_word_reach (const Typed *typed, guint word, Scan *scan, guin
   for (guint i = _dc_typed_word_start (typed, word); i < end; i++)
     scan->word_omits[w] |= g_array_index (typed->chars, gunichar, i)
                            == DC_TYPED_OMITTED_PUNCTUATION;
+
+  g_byte_array_append (key, &kind, 1);
+  g_byte_array_append (key, (const guint8 *) &scan->word_reach[w], sizeof (guint));
+  g_byte_array_append (key, (const guint8 *) &scan->word_unknown_reach[w], sizeof (guint));
+  g_byte_array_append (key, (const guint8 *) &scan->word_omits[w], sizeof (gboolean));
+  scan->reach_fit[w] = query_memo (self, key, &bytes);
+  if (scan->reach_fit[w] == NULL)
+    {
+      scan->reach_fit[w] = g_new0 (guint8, MAX (1, self->n_types));
+      g_hash_table_insert (self->fit_cache, bytes, scan->reach_fit[w]);
+    }
 }
 
 void
@@ -162,7 +180,7 @@ _dc_matcher_lone_words_init (DcMatcher *self, const Typed *typed, const Query *q
   for (guint w = 1; w < n_words; w++)
     {
       lone_word_prepare (typed, w, &scan->lone_words[w]);
-      prepare_word_reach (&scan->lone_words[w], 0, scan, w);
+      prepare_word_reach (self, &scan->lone_words[w], 0, scan, w);
       scan->lone_held[w] = shared_held_cache (self, &scan->lone_words[w]);
       scan->lone_fit[w] = fit_table (self, typed, query, w, 'L');
       scan->lone_fit_strict[w] = strict_fit_table (self, typed, query, w, 'L');

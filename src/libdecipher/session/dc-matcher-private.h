@@ -32,7 +32,11 @@ struct _DcMatcher
   guint index_generation;
   gboolean index_built;
   GPtrArray *by_length; /* glyph count → GArray of guint token ids */
-  guint32 *token_type;  /* token → id of its distinct symbol sequence */
+  /* glyph count → GArray of guint: the first token of each token type of that count, in
+   * reading order. A one-word scan aligns each token type once: here it meets each
+   * once, where the tokens of a long word's range are three times as many. */
+  GPtrArray *types_by_length;
+  guint32 *token_type; /* token → id of its distinct symbol sequence */
   guint n_types;
   /* In reading order (as tokens count their glyphs): each glyph's symbol, and whether it
    * is drawn over its neighbour. A query reads the glyphs of thousands of runs: here
@@ -45,6 +49,7 @@ struct _DcMatcher
   GPtrArray *nfd_values; /* symbol → GArray of gunichar, NULL when unknown */
   GHashTable *holders;   /* "font\x1fvalue" → symbol + 1 */
   guint8 *reach;         /* symbol → _dc_align_glyph_reach() of its value, see below */
+  gboolean has_silent;   /* some symbol is known to spell nothing (an empty value) */
 
   GPtrArray *conflicts; /* of DcConflict */
 
@@ -101,6 +106,13 @@ typedef struct
   guint index; /* 0: an empty slot */
 } SeenSlot;
 
+/* A sequence of token types already aligned: where, and what it gave (NULL: nothing). */
+typedef struct
+{
+  guint start;
+  gpointer candidate;
+} SeenRun;
+
 /* What one scan for candidates reads and fills, worked out once rather than per run. */
 typedef struct
 {
@@ -119,8 +131,12 @@ typedef struct
   guint32 *type_seen_scan;
   guint32 *type_seen_index;
   guint32 scan_number;
-  guint seen_bits;   /* the table has 1 << seen_bits slots */
-  GArray *seen_runs; /* of SeenRun */
+  guint seen_bits; /* the table has 1 << seen_bits slots */
+  /* A plain array, grown by doubling: a one-word scan files each of tens of thousands of
+   * token types, which a GArray's append made cost as much as the scan's own loop. */
+  SeenRun *seen_runs;
+  guint n_seen_runs;
+  guint seen_runs_size;
   /* (nullable) per token type, for a run that starts with it: 0 not asked yet, 1 it
    * cannot spell the first typed word, 2 it may */
   guint8 *first_word;
@@ -144,6 +160,9 @@ typedef struct
   guint *word_reach;
   gboolean *word_omits;
   guint *word_unknown_reach; /* per typed word: _dc_align_unknown_reach() */
+  /* per typed word, per token type: 0 not asked yet, 1 it cannot reach the word's end, 2 it
+   * may; owned by the matcher's fit_cache, shared by the scans that need the same reach */
+  guint8 **reach_fit;
   /* Scratch for the run being aligned, reused from run to run rather than allocated for
    * each of the thousands a query may look at. */
   guint32 *run_symbols;
@@ -176,7 +195,6 @@ void _dc_matcher_ensure_values (DcMatcher *self);
 void _dc_matcher_scan_clear (Scan *scan);
 char *_dc_matcher_make_signature (const Typed *typed, GArray *bindings, guint *n_new);
 int _dc_matcher_compare_candidates (gconstpointer a, gconstpointer b);
-gboolean _dc_matcher_key_has_silent_symbol (DcKey *key);
 guint _dc_matcher_gather_run (Scan *scan, guint start, guint n_words);
 GPtrArray *_dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query);
 
@@ -187,7 +205,8 @@ guint8 *_dc_matcher_fit_table (DcMatcher *self, const Typed *typed, const Query 
                                char kind);
 guint8 *_dc_matcher_strict_fit_table (DcMatcher *self, const Typed *typed, const Query *query,
                                       guint w, char kind);
-void _dc_matcher_prepare_word_reach (const Typed *typed, guint word, Scan *scan, guint w);
+void _dc_matcher_prepare_word_reach (DcMatcher *self, const Typed *typed, guint word, Scan *scan,
+                                     guint w);
 void _dc_matcher_lone_words_init (DcMatcher *self, const Typed *typed, const Query *query,
                                   Scan *scan);
 void _dc_matcher_lone_words_clear (Scan *scan, guint n_words);

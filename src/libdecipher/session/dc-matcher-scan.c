@@ -132,13 +132,6 @@ _dc_matcher_scan_clear (Scan *scan)
   g_clear_pointer (&scan->run_best, g_array_unref);
 }
 
-/* A sequence of token types already aligned: where, and what it gave (NULL: nothing). */
-typedef struct
-{
-  guint start;
-  gpointer candidate;
-} SeenRun;
-
 /* How many glyphs of token @t are known to spell nothing: counted once a token type in
  * a scan, where it has a table for them. */
 static guint
@@ -175,22 +168,6 @@ run_fits_lengths (DcMatcher *self, guint n_words, const Query *query, const Scan
         return FALSE;
     }
   return TRUE;
-}
-
-gboolean
-_dc_matcher_key_has_silent_symbol (DcKey *key)
-{
-  guint n_symbols;
-
-  dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
-  for (guint s = 0; s < n_symbols; s++)
-    {
-      const char *value = dc_key_get_value (key, s);
-
-      if (value != NULL && *value == '\0')
-        return TRUE;
-    }
-  return FALSE;
 }
 
 /* The token types of the run at @start, hashed: runs that spell the same symbols word
@@ -233,38 +210,49 @@ seen_run (DcMatcher *self, const Scan *scan, guint start, guint n_words, gpointe
 
       if (scan->type_seen_scan[type] != scan->scan_number)
         return NULL;
-      return &g_array_index (scan->seen_runs, SeenRun, scan->type_seen_index[type] - 1);
+      return &scan->seen_runs[scan->type_seen_index[type] - 1];
     }
   *hash = hash_run_types (&self->token_type[start], n_words);
   index = seen_slot (scan, GPOINTER_TO_SIZE (*hash))->index;
   if (index == 0)
     return NULL;
-  return &g_array_index (scan->seen_runs, SeenRun, index - 1);
+  return &scan->seen_runs[index - 1];
+}
+
+/* Files a seen run; returns how many there are now. */
+static inline guint
+add_seen_run (Scan *scan, guint start, gpointer candidate)
+{
+  if (scan->n_seen_runs == scan->seen_runs_size)
+    {
+      scan->seen_runs_size = MAX (256, 2 * scan->seen_runs_size);
+      scan->seen_runs = g_renew (SeenRun, scan->seen_runs, scan->seen_runs_size);
+    }
+  scan->seen_runs[scan->n_seen_runs].start = start;
+  scan->seen_runs[scan->n_seen_runs].candidate = candidate;
+  return ++scan->n_seen_runs;
 }
 
 static void
 remember_run (DcMatcher *self, Scan *scan, gpointer hash, guint start, gpointer candidate)
 {
-  SeenRun run = { start, candidate };
   SeenSlot *slot;
 
   if (scan->type_seen_scan != NULL)
     {
       guint32 type = self->token_type[start];
 
-      g_array_append_val (scan->seen_runs, run);
+      scan->type_seen_index[type] = add_seen_run (scan, start, candidate);
       scan->type_seen_scan[type] = scan->scan_number;
-      scan->type_seen_index[type] = scan->seen_runs->len;
       return;
     }
   slot = seen_slot (scan, GPOINTER_TO_SIZE (hash));
   if (slot->index != 0)
     return;
-  g_array_append_val (scan->seen_runs, run);
+  slot->index = add_seen_run (scan, start, candidate);
   slot->hash = GPOINTER_TO_SIZE (hash);
-  slot->index = scan->seen_runs->len;
   /* At most half full, so that a probe ends soon. */
-  if (2 * scan->seen_runs->len > 1u << scan->seen_bits)
+  if (2 * scan->n_seen_runs > 1u << scan->seen_bits)
     {
       g_autofree SeenSlot *old = scan->seen;
       guint n_old = 1u << scan->seen_bits;
@@ -431,9 +419,13 @@ token_may_reach (DcMatcher *self, const Scan *scan, guint t, guint w)
 {
   const DcToken *token = &scan->tokens[t];
   guint reach = 0, omits = scan->word_omits[w];
+  guint8 *fit = &scan->reach_fit[w][self->token_type[t]];
 
   if (scan->word_reach[w] == 0)
     return TRUE;
+  if (*fit != 0)
+    return *fit == 2;
+  *fit = 2;
   for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
     {
       guint32 symbol = scan->order_symbol != NULL ? scan->order_symbol[k]
@@ -449,6 +441,7 @@ token_may_reach (DcMatcher *self, const Scan *scan, guint t, guint w)
       if (reach >= scan->word_reach[w])
         return TRUE;
     }
+  *fit = 1;
   return FALSE;
 }
 
@@ -535,6 +528,13 @@ consider_run (DcMatcher *self, const Typed *typed, Query *query, Scan *scan, gui
         return;
       query->shaped_runs++;
     }
+  /* A later word already known not to fit rules the run out before the first word is
+   * aligned: with two long words, most runs that start a new type of the first end in
+   * a type of the second that has been aligned already. */
+  if (scan->lone_words != NULL)
+    for (guint w = 1; w < n_words; w++)
+      if (scan->lone_fit[w][self->token_type[start + w]] == 1)
+        return;
   /* Before the seen runs: an array's answer is cheaper than hashing the run. */
   if (!first_word_may_fit (self, typed, query, scan, start)
       || !other_words_may_fit (self, query, scan, start, n_words))
@@ -650,12 +650,53 @@ runs_of_the_lengths (DcMatcher *self, const Query *query, const Scan *scan, guin
   return runs;
 }
 
+/* One word, anywhere, no silent glyphs: each token type of the word's glyph counts
+ * aligned once, as the runs would have it (a type's first token first, in their order),
+ * without listing the tens of thousands of tokens of a long word's range of counts.
+ * Only when some type reads as the word are the tokens walked, for the places. */
+static void
+scan_one_word_by_type (DcMatcher *self, const Typed *typed, Query *query, Scan *scan)
+{
+  guint hi = MIN (scan->hi[0], self->by_length->len - 1);
+
+  query->shaped_runs = 0;
+  for (guint n = scan->lo[0]; n <= hi; n++)
+    {
+      GArray *firsts = g_ptr_array_index (self->types_by_length, n);
+
+      query->shaped_runs += ((GArray *) g_ptr_array_index (self->by_length, n))->len;
+      for (guint i = 0; i < firsts->len; i++)
+        consider_run (self, typed, query, scan, g_array_index (firsts, guint, i), 1);
+    }
+  if (scan->candidates->len == 0)
+    return;
+
+  /* Every token of a type that read as the word is a place of its reading, in the order
+   * of the runs: listed anew, as consider_run() would have listed them one by one. */
+  for (guint c = 0; c < scan->candidates->len; c++)
+    g_array_set_size (((Candidate *) g_ptr_array_index (scan->candidates, c))->places, 0);
+  for (guint n = scan->lo[0]; n <= hi; n++)
+    {
+      GArray *bucket = g_ptr_array_index (self->by_length, n);
+
+      for (guint i = 0; i < bucket->len; i++)
+        {
+          guint t = g_array_index (bucket, guint, i);
+          guint32 type = self->token_type[t];
+          const SeenRun *seen = &scan->seen_runs[scan->type_seen_index[type] - 1];
+          Candidate *candidate = seen->candidate;
+
+          if (candidate != NULL && candidate->places->len < MAX_REPORTED_PLACES)
+            g_array_append_val (candidate->places, t);
+        }
+    }
+}
+
 /* Every run of the typed shape, aligned; candidates come back best first. */
 GPtrArray *
 _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
 {
   g_autoptr (GHashTable) by_signature = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr (GArray) seen_runs = g_array_new (FALSE, FALSE, sizeof (SeenRun));
   g_autofree guint *n_silent = NULL;
   guint32 *held_cache = shared_held_cache (self, typed);
   guint n_words = _dc_typed_n_words (typed);
@@ -664,6 +705,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   g_autofree guint *word_reach = g_new (guint, MAX (1, n_words));
   g_autofree gboolean *word_omits = g_new0 (gboolean, MAX (1, n_words));
   g_autofree guint *word_unknown_reach = g_new (guint, MAX (1, n_words));
+  g_autofree guint8 **reach_fit = g_new0 (guint8 *, MAX (1, n_words));
   GPtrArray *candidates = g_ptr_array_new_with_free_func ((GDestroyNotify) candidate_free);
   const DcLine *lines = dc_document_get_lines (self->document, NULL);
   Scan scan = { 0 };
@@ -678,6 +720,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   scan.word_reach = word_reach;
   scan.word_omits = word_omits;
   scan.word_unknown_reach = word_unknown_reach;
+  scan.reach_fit = reach_fit;
   scan.by_signature = by_signature;
   scan.candidates = candidates;
   scan.held_cache = held_cache;
@@ -686,7 +729,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   scan.run_best = g_array_new (FALSE, FALSE, sizeof (Binding));
   for (guint w = 0; w < n_words; w++)
     word_length_range (typed, w, FALSE, &lo[w], &hi[w]);
-  prepare_word_reach (typed, 0, &scan, 0);
+  prepare_word_reach (self, typed, 0, &scan, 0);
 
   query->shaped_runs = 0;
   if (n_words > scan.n_tokens)
@@ -706,7 +749,6 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
     {
       scan.seen_bits = 10;
       scan.seen = g_new0 (SeenSlot, 1u << scan.seen_bits);
-      scan.seen_runs = seen_runs;
       if (n_words == 1)
         one_word_seen_tables (self, &scan);
       /* One word: the seen runs are the token types already. */
@@ -718,26 +760,30 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
         }
       if (query->has_silent)
         scan.n_silent = n_silent = g_new0 (guint, MAX (1, self->n_types));
-      {
-        const guint *runs = runs_of_the_lengths (self, query, &scan, n_words);
+      if (n_words == 1 && !query->has_silent && query->line < 0)
+        scan_one_word_by_type (self, typed, query, &scan);
+      else
+        {
+          const guint *runs = runs_of_the_lengths (self, query, &scan, n_words);
 
-        if (!query->has_silent)
-          query->shaped_runs = runs[0];
-        for (guint i = 1; i <= runs[0]; i++)
-          {
-            /* Most runs of a long word's range start with a token type known not to spell
-             * the first word: passed over here, without a call (consider_run() would
-             * count them first only with silent glyphs). */
-            if (scan.first_word != NULL && !query->has_silent
-                && scan.first_word[self->token_type[runs[i]]] == 1)
-              continue;
-            consider_run (self, typed, query, &scan, runs[i], n_words);
-          }
-      }
+          if (!query->has_silent)
+            query->shaped_runs = runs[0];
+          for (guint i = 1; i <= runs[0]; i++)
+            {
+              /* Most runs of a long word's range start with a token type known not to spell
+               * the first word: passed over here, without a call (consider_run() would
+               * count them first only with silent glyphs). */
+              if (scan.first_word != NULL && !query->has_silent
+                  && scan.first_word[self->token_type[runs[i]]] == 1)
+                continue;
+              consider_run (self, typed, query, &scan, runs[i], n_words);
+            }
+        }
     }
 
   lone_words_clear (&scan, n_words);
   g_clear_pointer (&scan.seen, g_free);
+  g_clear_pointer (&scan.seen_runs, g_free);
   scan_clear (&scan);
   g_ptr_array_sort (candidates, compare_candidates);
   return candidates;
