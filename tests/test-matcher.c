@@ -461,6 +461,16 @@ test_bad_input (void)
   g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
   g_assert_nonnull (strstr (error->message, "U+FFFD"));
   g_clear_error (&error);
+  /* Noncharacters, which no project can hold: U+FDD0, the aligner's own U+FDD1, U+FFFF. */
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *const nonchars[] = { "\xD1\x81\xEF\xB7\x90", "\xEF\xB7\x91", "\xEF\xBF\xBF" };
+
+      g_assert_null (dc_matcher_type (f.matcher, nonchars[i], -1, -1, &error));
+      g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
+      g_assert_nonnull (strstr (error->message, "non-character"));
+      g_clear_error (&error);
+    }
   g_assert_null (dc_matcher_type (f.matcher, "\xD1\x81\xEF\xBF\xBD\xD0\xBE", 20, -1, &error));
   g_assert_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT);
   g_clear_error (&error);

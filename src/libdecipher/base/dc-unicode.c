@@ -90,3 +90,12 @@ _dc_charset_byte_to_utf8 (const char *charset, guint8 byte)
   DC_MUTEX_UNLOCK (&byte_tables_lock);
   return text;
 }
+
+/* The 66 code points Unicode keeps out of interchange (U+FDD0–U+FDEF and the last two of
+ * every plane): no glyph stands for one, and a project refuses them, so whatever makes a
+ * value refuses them first. */
+gboolean
+_dc_unichar_is_noncharacter (gunichar c)
+{
+  return (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE;
+}

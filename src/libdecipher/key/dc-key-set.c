@@ -88,12 +88,6 @@ status_rank (DcKeyStatus status)
     }
 }
 
-static gboolean
-is_noncharacter (gunichar c)
-{
-  return (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE;
-}
-
 /**
  * dc_key_normalize_value:
  * @value: what the user typed for one glyph
@@ -166,7 +160,7 @@ dc_key_normalize_value (const char *value, GError **error)
                                  "glyph, so it cannot be what a glyph stands for."));
           return NULL;
         }
-      if (is_noncharacter (c))
+      if (_dc_unichar_is_noncharacter (c))
         {
           g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                        _("The text contains U+%04X, which Unicode reserves as a "

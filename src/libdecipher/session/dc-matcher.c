@@ -27,6 +27,7 @@
 
 #include "dc-error.h"
 #include "dc-matcher-private.h"
+#include "dc-unicode-private.h"
 
 #define signals _dc_matcher_signals
 #define CONFLICTS_CHANGED DC_MATCHER_CONFLICTS_CHANGED
@@ -223,7 +224,10 @@ validate_input (const char *text, GError **error)
                                  "unknown glyph: type the letter you read there instead."));
           return FALSE;
         }
-      if (c == DC_TYPED_OMITTED_PUNCTUATION)
+      /* A typed word's letters become values, and a project cannot hold a noncharacter:
+       * one typed here was proposed in a conflict and the saved project no longer
+       * opened (fuzz-session). The aligner also uses one of them as a sign of its own. */
+      if (_dc_unichar_is_noncharacter (c))
         {
           g_set_error (error, DC_ERROR, DC_ERROR_INVALID_INPUT,
                        _("The input contains U+%04X, which Unicode reserves as a "
