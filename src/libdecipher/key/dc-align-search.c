@@ -697,6 +697,11 @@ search_from (Search *s, guint glyph, guint at, guint word)
       return;
     }
   try_drawn_before (s, &step);
+  /* The search it made may have grown the bindings into new memory (ASan caught the old
+   * pointer read in follow_binding()); what it bound it also took back, so the binding is
+   * still there, at its place. */
+  if (step.bound != NULL)
+    step.bound = find_binding (s, step.symbol);
   if (step.at < step.word_end
       && _dc_align_is_invisible_format (g_array_index (s->typed->chars, gunichar, step.at))
       && pass_invisible_format (s, &step))
