@@ -103,7 +103,7 @@ print_job_new (DecipherSession *session)
   for (guint i = 0; i < n_split; i++)
     g_hash_table_insert (job->splits, GUINT_TO_POINTER (split[i]),
                          g_strdup (dc_key_get_split (key, split[i], NULL)));
-  dc_value_func_add_glyph_func (snapshot_value, snapshot_split);
+  dc_value_func_add_glyph_func (snapshot_value, snapshot_split, NULL);
   job->title = decipher_session_dup_title (session);
   job->texts = g_ptr_array_new_with_free_func (g_free);
   job->sheets = g_array_new (FALSE, FALSE, sizeof (Sheet));

@@ -22,8 +22,8 @@ typedef const char *(*DcGlyphValueFunc) (guint glyph, gpointer user_data);
 /* Whether any glyph reads otherwise than its symbol for this user data. */
 typedef gboolean (*DcGlyphValueAnyFunc) (gpointer user_data);
 
-void dc_value_func_add_glyph_func (DcValueFunc value, DcGlyphValueFunc glyph_value);
-void dc_value_func_add_glyph_any_func (DcValueFunc value, DcGlyphValueAnyFunc any);
+void dc_value_func_add_glyph_func (DcValueFunc value, DcGlyphValueFunc glyph_value,
+                                   DcGlyphValueAnyFunc any);
 const char *dc_value_for_glyph (DcValueFunc value, gpointer user_data, guint glyph, guint symbol);
 gboolean dc_value_reads_by_symbol (DcValueFunc value, gpointer user_data);
 

@@ -23,7 +23,7 @@ typedef struct
 {
   DcValueFunc value;
   DcGlyphValueFunc glyph_value;
-  gpointer any; /* atomic, a DcGlyphValueAnyFunc; NULL: any glyph may read otherwise */
+  DcGlyphValueAnyFunc any; /* NULL: any glyph may read otherwise */
 } GlyphFunc;
 
 static GlyphFunc glyph_funcs[MAX_GLYPH_FUNCS];
@@ -35,12 +35,16 @@ static GMutex glyph_funcs_lock;
  * @value: a value func
  * @glyph_value: what a glyph reads when it reads otherwise than its symbol, called with
  *   @value's user data
+ * @any: (nullable): whether any glyph reads otherwise than its symbol, called with
+ *   @value's user data; lets dc_value_reads_by_symbol() answer, so that a text written for
+ *   a key that splits nothing takes each symbol's text once rather than per glyph
  *
- * Registers @glyph_value for @value, for good: call it before the first value func of its
- * kind is handed out (from a class_init, say).
+ * Registers @glyph_value and @any for @value, for good: call it before the first value
+ * func of its kind is handed out (from a class_init, say).
  */
 void
-dc_value_func_add_glyph_func (DcValueFunc value, DcGlyphValueFunc glyph_value)
+dc_value_func_add_glyph_func (DcValueFunc value, DcGlyphValueFunc glyph_value,
+                              DcGlyphValueAnyFunc any)
 {
   gint n;
 
@@ -57,7 +61,8 @@ dc_value_func_add_glyph_func (DcValueFunc value, DcGlyphValueFunc glyph_value)
   g_assert (n < MAX_GLYPH_FUNCS);
   glyph_funcs[n].value = value;
   glyph_funcs[n].glyph_value = glyph_value;
-  /* Readers take no lock: the pair is written before the count that makes it visible. */
+  glyph_funcs[n].any = any;
+  /* Readers take no lock: the entry is written before the count that makes it visible. */
   g_atomic_int_set (&n_glyph_funcs, n + 1);
   g_mutex_unlock (&glyph_funcs_lock);
 }
@@ -88,29 +93,6 @@ dc_value_for_glyph (DcValueFunc value, gpointer user_data, guint glyph, guint sy
 }
 
 /**
- * dc_value_func_add_glyph_any_func:
- * @value: a value func registered with dc_value_func_add_glyph_func()
- * @any: whether any glyph reads otherwise than its symbol, called with @value's user data
- *
- * Lets dc_value_reads_by_symbol() answer for @value's user data: a text written for a
- * key that splits nothing may then take each symbol's text once rather than per glyph.
- */
-void
-dc_value_func_add_glyph_any_func (DcValueFunc value, DcGlyphValueAnyFunc any)
-{
-  gint n;
-
-  g_return_if_fail (value != NULL && any != NULL);
-
-  g_mutex_lock (&glyph_funcs_lock);
-  n = g_atomic_int_get (&n_glyph_funcs);
-  for (gint i = 0; i < n; i++)
-    if (glyph_funcs[i].value == value)
-      g_atomic_pointer_set (&glyph_funcs[i].any, (gpointer) any);
-  g_mutex_unlock (&glyph_funcs_lock);
-}
-
-/**
  * dc_value_reads_by_symbol:
  *
  * Returns: whether every glyph reads what @value gives for its symbol with @user_data,
@@ -127,9 +109,7 @@ dc_value_reads_by_symbol (DcValueFunc value, gpointer user_data)
   for (gint i = 0; i < n; i++)
     if (glyph_funcs[i].value == value)
       {
-        DcGlyphValueAnyFunc any = (DcGlyphValueAnyFunc) g_atomic_pointer_get (&glyph_funcs[i].any);
-
-        return any != NULL && !any (user_data);
+        return glyph_funcs[i].any != NULL && !glyph_funcs[i].any (user_data);
       }
   return TRUE;
 }

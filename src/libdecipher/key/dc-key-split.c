@@ -111,7 +111,7 @@ _dc_key_split_value_func (guint glyph, gpointer key)
   return slot != NULL ? slot->value : NULL;
 }
 
-/* Registered with dc_value_func_add_glyph_any_func() for dc_key_value_func(). */
+/* Registered with dc_value_func_add_glyph_func() for dc_key_value_func(). */
 gboolean
 _dc_key_has_splits (gpointer key)
 {

@@ -352,8 +352,7 @@ dc_key_class_init (DcKeyClass *klass)
    * Emitted once per finished change, undo or redo. The document's tokens are already
    * up to date when it runs, since a symbol may have become a space or stopped being one.
    */
-  dc_value_func_add_glyph_func (dc_key_value_func, _dc_key_split_value_func);
-  dc_value_func_add_glyph_any_func (dc_key_value_func, _dc_key_has_splits);
+  dc_value_func_add_glyph_func (dc_key_value_func, _dc_key_split_value_func, _dc_key_has_splits);
 
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                    NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
