@@ -41,52 +41,37 @@
  * than reading it (issue 32: a one-page `text` runs three). */
 #define SMALL_FILE (256 * 1024)
 
-/* The SHA-256 of the file at @path read straight, or NULL for compute_sha256() to read
- * it again through GFile and say what is wrong: the first GFile of a run starts GIO's
- * file system (its modules' cache, some twenty types), which nothing else here needs. */
-static char *
-read_sha256 (const char *path, GCancellable *cancellable)
-{
-  g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
-  g_autofree guint8 *buffer = g_malloc (1 << 16);
-  gssize n = -1;
-  int fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
-
-  if (fd < 0)
-    return NULL;
-  while (!g_cancellable_is_cancelled (cancellable)
-         && ((n = read (fd, buffer, 1 << 16)) > 0 || (n < 0 && errno == EINTR)))
-    if (n > 0)
-      g_checksum_update (checksum, buffer, n);
-  g_close (fd, NULL);
-  if (n != 0)
-    return NULL;
-  return g_strdup (g_checksum_get_string (checksum));
-}
-
-/* The SHA-256 of the file at @path, or NULL with @error set. */
+/* The SHA-256 of the file at @path, or NULL with @error set. Read with open() and read():
+ * the first GFile of a run starts GIO's file system (its modules' cache, some twenty
+ * types), which nothing else here needs. */
 static char *
 compute_sha256 (const char *path, GCancellable *cancellable, GError **error)
 {
-  char *quick = read_sha256 (path, cancellable);
-  g_autoptr (GFile) file = NULL;
-  g_autoptr (GFileInputStream) stream = NULL;
   g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
   g_autofree guint8 *buffer = g_malloc (1 << 16);
-  gssize n;
+  g_autofree char *name = NULL;
+  gssize n = -1;
+  int fd = g_open (path, O_RDONLY | O_CLOEXEC, 0), saved_errno;
 
-  if (quick != NULL)
-    return quick;
-  file = g_file_new_for_path (path);
-  stream = g_file_read (file, cancellable, error);
-  if (stream == NULL)
-    return NULL;
-  while ((n = g_input_stream_read (G_INPUT_STREAM (stream), buffer, 1 << 16, cancellable, error))
-         > 0)
-    g_checksum_update (checksum, buffer, n);
-  if (n < 0)
-    return NULL;
-  return g_strdup (g_checksum_get_string (checksum));
+  if (fd >= 0)
+    {
+      while (!g_cancellable_is_cancelled (cancellable)
+             && ((n = read (fd, buffer, 1 << 16)) > 0 || (n < 0 && errno == EINTR)))
+        if (n > 0)
+          g_checksum_update (checksum, buffer, n);
+      saved_errno = errno;
+      g_close (fd, NULL);
+      if (n == 0)
+        return g_strdup (g_checksum_get_string (checksum));
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+    }
+  else
+    saved_errno = errno;
+  name = g_filename_display_name (path);
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+               _("“%s” could not be read: %s."), name, g_strerror (saved_errno));
+  return NULL;
 }
 
 /* The checksum reads the whole file, which the pages' reading need not: it runs on a
