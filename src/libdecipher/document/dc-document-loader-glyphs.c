@@ -305,7 +305,8 @@ _dc_document_loader_glyphs (const DcGlyph *glyphs, guint n_glyphs, DcExtractCode
       /* loader_reserve_glyph() may have put the glyphs in a new array. */
       GArray *array = loader->self->glyphs;
       guint fit = MIN (loader_glyphs_that_fit (loader), n_glyphs - i);
-      DcGlyph *out = &g_array_index (array, DcGlyph, array->len);
+      /* An array with no room yet has no data: no place to point at (UBSan, fuzz-pdf). */
+      DcGlyph *out = fit > 0 ? &g_array_index (array, DcGlyph, array->len) : NULL;
       guint copied = 0;
       DcExtractCode *code;
       DcGlyph glyph;
