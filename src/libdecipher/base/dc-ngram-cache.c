@@ -5,7 +5,7 @@
  * Reading the ~170 fingerprints of libexttextcat-data (dc-ngram.c) costs a run that
  * weighs readings of a font more than half its instructions on a one-page PDF (issue 32:
  * a one-file `text` within 1.5× of pdftotext's start). The tables made of them are
- * therefore written to a file and read back whole at the next run, while the stamp they
+ * therefore written to a file and mapped back whole at the next run, while the stamp they
  * were made under still holds: the folder read and every file read (fpdb.conf and each
  * model), with its size and time to the nanosecond or as missing. The stamp is taken
  * before a file is read, so one changed while it is read makes the next run read again,
@@ -26,9 +26,12 @@
 
 #include "config.h"
 
+#include <fcntl.h>
 #include <math.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "dc-build-id-private.h"
 #include "dc-file-private.h"
@@ -243,6 +246,35 @@ table_is_sound (const DcNgramModels *m, const Header *h)
   return has_empty;
 }
 
+/* Maps @path whole, read-only: a one-page `text` copied the ~400 KB into fresh memory,
+ * zeroed and faulted in page by page, to read it once (issue 32). The mapping is never
+ * undone, as the models are kept for the process. Only a file truncated in place while
+ * a run reads it could take pages away under it: Decipher replaces the cache whole
+ * (g_file_set_contents() renames a new file over it), which leaves a mapped file as it
+ * was. */
+static gboolean
+map_regular (const char *path, const char **data, gsize *length)
+{
+  struct stat st;
+  void *mapped;
+  int fd;
+
+  if ((fd = _dc_file_open_regular (path, O_RDONLY, 0, NULL)) < 0)
+    return FALSE;
+  if (fstat (fd, &st) != 0 || st.st_size <= 0 || (guint64) st.st_size > MAX_FILE)
+    {
+      close (fd);
+      return FALSE;
+    }
+  mapped = mmap (NULL, (gsize) st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  close (fd);
+  if (mapped == MAP_FAILED)
+    return FALSE;
+  *data = mapped;
+  *length = (gsize) st.st_size;
+  return TRUE;
+}
+
 /**
  * _dc_ngram_cache_load:
  * @models: empty models to fill
@@ -254,7 +286,7 @@ table_is_sound (const DcNgramModels *m, const Header *h)
 gboolean
 _dc_ngram_cache_load (DcNgramModels *m, const char *path, const char *dir)
 {
-  g_autofree char *data = NULL;
+  const char *data = NULL;
   const Header *h;
   Layout l;
   gsize length;
@@ -263,9 +295,9 @@ _dc_ngram_cache_load (DcNgramModels *m, const char *path, const char *dir)
   const gint32 *scripts;
   const guint32 *letters;
 
-  if (!_dc_file_read_regular (path, MAX_FILE, &data, &length, NULL))
+  if (!map_regular (path, &data, &length))
     return FALSE;
-  /* g_malloc()'s memory is aligned for any type, and so is every section in it. */
+  /* A mapping starts on a page, aligned for any type, and so is every section in it. */
   h = (const Header *) (const void *) data;
   /* The checksum is checked before the stamp, whose paths are the first thing used. */
   if (!header_is_sound (h, length, &l) || checksum (data + l.stamp, length - l.stamp) != h->checksum
@@ -273,10 +305,14 @@ _dc_ngram_cache_load (DcNgramModels *m, const char *path, const char *dir)
       || strlen (data + l.stamp) != h->stamp_length - 1 || !names_are_sound (data + l.names, h))
     {
       g_debug ("%s is not a cache of language models: they are read again", path);
+      munmap ((void *) data, length);
       return FALSE;
     }
   if (!stamp_is_current (data + l.stamp, dir))
-    return FALSE;
+    {
+      munmap ((void *) data, length);
+      return FALSE;
+    }
   m->keys = (guint64 *) (void *) (data + l.keys);
   m->starts = (guint32 *) (void *) (data + l.starts);
   m->counts = (guint32 *) (void *) (data + l.counts);
@@ -285,6 +321,7 @@ _dc_ngram_cache_load (DcNgramModels *m, const char *path, const char *dir)
     {
       m->keys = NULL, m->starts = m->counts = NULL, m->entries = NULL;
       g_debug ("%s holds a damaged table of language models: they are read again", path);
+      munmap ((void *) data, length);
       return FALSE;
     }
   m->mask = h->table_size - 1;
@@ -304,7 +341,7 @@ _dc_ngram_cache_load (DcNgramModels *m, const char *path, const char *dir)
     }
   for (guint i = 0; i < h->n_letters; i++)
     g_hash_table_add (m->letters, GUINT_TO_POINTER (letters[i]));
-  m->cache = g_steal_pointer (&data);
+  m->cache = (gpointer) data;
   m->from_cache = TRUE;
   return TRUE;
 }

@@ -341,6 +341,7 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
   if (!prepare_outlines (self))
     return 0;
 
+  _dc_references_begin_reading (self);
   /* Unambiguous outlines first: what they decode tells each font's script. */
   order = symbols_by_frequency (symbols, n_symbols);
   for (guint i_pass = 0; i_pass < 2; i_pass++)
@@ -394,5 +395,6 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
       g_clear_pointer (&pass.scripts, g_hash_table_unref);
     }
   g_free (order);
+  _dc_references_end_reading (self);
   return n;
 }

@@ -24,9 +24,13 @@ struct _DcReferences
   GMutex lock;           /* of what follows, for the index may be shared */
   sqlite3_stmt *outline; /* the query of one outline, prepared once */
   GHashTable *outlines;  /* fingerprint → Outline */
+  guint n_readers;       /* of _dc_references_begin_reading(), not yet ended */
+  gboolean reading;      /* whether they hold a read transaction open */
 };
 
 gboolean _dc_references_prepare_outlines (DcReferences *self);
+void _dc_references_begin_reading (DcReferences *self);
+void _dc_references_end_reading (DcReferences *self);
 void _dc_references_lookup_outline (DcReferences *self, const DcShape *shape, GPtrArray **values,
                                     GPtrArray **families);
 

@@ -233,7 +233,9 @@ dc_references_verify (DcReferences *self, DcShapes *shapes, DcKey *key)
 
   if (!prepare_outlines (self))
     return 0;
+  _dc_references_begin_reading (self);
   contradicted = find_contradicted (self, shapes, key);
+  _dc_references_end_reading (self);
   if (contradicted->len == 0)
     return 0;
   for (guint i = 0; i < contradicted->len; i++)
