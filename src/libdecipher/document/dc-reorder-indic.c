@@ -263,11 +263,28 @@ fix_conjunct_order (GString *pool, Unit *unit)
 
 /* Indic reordering of the units [first, end) of one token, from the visual order glyphs
  * are drawn in to Unicode's. Returns whether anything moved. */
+/* Whether a unit of [first, end) holds a character of U+0800 or above: every virama, vowel
+ * sign and RA the rules below look for does, while Arabic, Hebrew and Latin tokens need
+ * none of their passes. */
+static gboolean
+any_from_u0800 (const GString *pool, const Unit *units, guint first, guint end)
+{
+  for (guint i = first; i < end; i++)
+    for (const guchar *p = (const guchar *) unit_text (pool, &units[i]),
+                      *stop = p + units[i].length;
+         p < stop; p++)
+      if (*p >= 0xE0)
+        return TRUE;
+  return FALSE;
+}
+
 gboolean
 _dc_reorder_indic (GString *pool, Unit *units, guint first, guint end)
 {
   gboolean moved = FALSE;
 
+  if (!any_from_u0800 (pool, units, first, end))
+    return FALSE;
   for (guint i = first; i < end; i++)
     fix_conjunct_order (pool, &units[i]);
 

@@ -331,6 +331,42 @@ add_glyph_unit (GArray *units, GString *pool, const DcGlyph *glyph, guint index,
   add_unit (units, pool, text != NULL ? text : "\xEF\xBF\xBD", token, flags, glyph);
 }
 
+/* Whether NFC may change @text, asked the way g_utf8_normalize() composes: a character
+ * with a canonical decomposition, a mark out of canonical order, or one that composes with
+ * the last starter before it. Most reordered tokens have none, and normalizing one costs
+ * two allocations and four passes over it. */
+static gboolean
+may_change_under_nfc (const char *text, gsize length)
+{
+  const char *end = text + length;
+  gunichar starter = 0;
+  gboolean after_starter = FALSE;
+  int last_class = 0;
+
+  for (const char *p = text; p < end; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char_validated (p, end - p), a, b;
+      int class;
+
+      if (c >= 0x110000) /* not UTF-8: left to g_utf8_normalize() */
+        return TRUE;
+      /* Nothing below U+00C0 decomposes or composes with what stands before it. */
+      if (c < 0xC0)
+        {
+          starter = c, after_starter = TRUE, last_class = 0;
+          continue;
+        }
+      class = g_unichar_combining_class (c);
+      if ((class != 0 && last_class > class) || g_unichar_decompose (c, &a, &b)
+          || (after_starter && g_unichar_compose (starter, c, &a)))
+        return TRUE;
+      if (class == 0)
+        starter = c, after_starter = TRUE;
+      last_class = class;
+    }
+  return FALSE;
+}
+
 /* reorder_tokens() unit by unit, for any line; the glyphs' texts from @cache when not NULL
  * (_dc_reorder_line_cached()). */
 static DcDirection
@@ -404,7 +440,7 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
           guint t = i > 0 ? g_array_index (units, Unit, i - 1).token : 0;
           g_autofree char *nfc = NULL;
 
-          if (i > 0 && reordered[t])
+          if (i > 0 && reordered[t] && may_change_under_nfc (token_text->str, token_text->len))
             nfc = g_utf8_normalize (token_text->str, -1, G_NORMALIZE_NFC);
           if (nfc != NULL)
             g_string_append (out, nfc);

@@ -316,23 +316,22 @@ drawn_over (const DcGlyph *base, double u, double em_size)
   return u >= from - 0.05 * em_size && u <= to + 0.05 * em_size;
 }
 
-/* Where the @k-th glyph of @line stands along the baseline for sorting, @before where the
- * glyph before it stands. A mark drawn with no advance stays right after the glyph drawn
- * before it, on which it sits… */
-static double
-visual_u (const DcGlyph *glyphs, const GArray *line, guint k, double before)
+/* Where the @k-th glyph of @line, @glyph of size @em, stands along the baseline for
+ * sorting, @before where the glyph before it stands. A mark drawn with no advance stays
+ * right after the glyph drawn before it, on which it sits… */
+static inline double
+visual_u (const DcGlyph *glyphs, const GArray *line, guint k, const DcGlyph *glyph, double em,
+          double before)
 {
-  const DcGlyph *glyph = &glyphs[g_array_index (line, guint32, k)];
-  Placement p = _dc_layout_placement_of (glyph);
+  double u = _dc_layout_placement_of (glyph).u;
 
   /* …unless it is drawn outside that glyph (cairo may draw the alef of a lam-alef right
    * after the space before the word, long before its lam): then it stands where it is
    * drawn. */
-  return (k > 0 && fabs (dc_glyph_get_advance (glyph)) < 0.05 * _dc_layout_em (glyph)
-          && fabs (p.u - before) < _dc_layout_em (glyph)
-          && drawn_over (&glyphs[g_array_index (line, guint32, k - 1)], p.u, _dc_layout_em (glyph)))
+  return (k > 0 && fabs (dc_glyph_get_advance (glyph)) < 0.05 * em && fabs (u - before) < em
+          && drawn_over (&glyphs[g_array_index (line, guint32, k - 1)], u, em))
              ? before
-             : p.u;
+             : u;
 }
 
 /* A line's glyphs in the order they stand along the baseline. Producers draw runs of
@@ -351,9 +350,10 @@ sort_visually (const DcGlyph *glyphs, GArray *line)
   for (k = 0; k < line->len; k++)
     {
       const DcGlyph *glyph = &glyphs[g_array_index (line, guint32, k)];
+      double em = _dc_layout_em (glyph);
 
-      u = visual_u (glyphs, line, k, u);
-      if (u < previous - 0.05 * _dc_layout_em (glyph))
+      u = visual_u (glyphs, line, k, glyph, em, u);
+      if (u < previous - 0.05 * em)
         break;
       previous = MAX (previous, u);
     }
@@ -363,9 +363,13 @@ sort_visually (const DcGlyph *glyphs, GArray *line)
   keys = g_new (VisualKey, line->len);
   for (k = 0; k < line->len; k++)
     {
+      const DcGlyph *glyph = &glyphs[g_array_index (line, guint32, k)];
+
       keys[k].glyph = g_array_index (line, guint32, k);
       keys[k].position = k;
-      keys[k].u = visual_u (glyphs, line, k, k > 0 ? keys[k - 1].u : 0);
+
+      keys[k].u = visual_u (glyphs, line, k, glyph, _dc_layout_em (glyph),
+                            k > 0 ? keys[k - 1].u : 0);
     }
   qsort (keys, line->len, sizeof (VisualKey), compare_visual_keys);
   for (k = 0; k < line->len; k++)
