@@ -153,7 +153,7 @@ unit_is (const GString *pool, const Unit *unit, gboolean (*predicate) (gunichar)
 {
   const char *p = unit_text (pool, unit);
 
-  return unit->length > 0 && predicate (g_utf8_get_char (p))
+  return unit->length > 0 && predicate (unit_get_char (p))
          && g_utf8_next_char (p) == p + unit->length;
 }
 
@@ -181,10 +181,10 @@ is_reph (const GString *pool, const Unit *unit)
   const char *p = unit_text (pool, unit);
   const char *second;
 
-  if (unit->length == 0 || !_dc_is_reph_ra (g_utf8_get_char (p)))
+  if (unit->length == 0 || !_dc_is_reph_ra (unit_get_char (p)))
     return FALSE;
   second = g_utf8_next_char (p);
-  return second < p + unit->length && _dc_is_virama (g_utf8_get_char (second))
+  return second < p + unit->length && _dc_is_virama (unit_get_char (second))
          && g_utf8_next_char (second) == p + unit->length;
 }
 
@@ -197,16 +197,16 @@ reph_with_marks (const GString *pool, const Unit *unit)
   const char *end = p + unit->length;
   const char *rest;
 
-  if (unit->length == 0 || !_dc_is_reph_ra (g_utf8_get_char (p)))
+  if (unit->length == 0 || !_dc_is_reph_ra (unit_get_char (p)))
     return 0;
   rest = g_utf8_next_char (p);
-  if (rest >= end || !_dc_is_virama (g_utf8_get_char (rest)))
+  if (rest >= end || !_dc_is_virama (unit_get_char (rest)))
     return 0;
   rest = g_utf8_next_char (rest);
   if (rest >= end)
     return 0;
   for (const char *q = rest; q < end; q = g_utf8_next_char (q))
-    if (!g_unichar_ismark (g_utf8_get_char (q)))
+    if (!g_unichar_ismark (unit_get_char (q)))
       return 0;
   return rest - p;
 }
@@ -241,14 +241,14 @@ fix_conjunct_order (GString *pool, Unit *unit)
    * virama. */
   if ((guchar) end[-1] < 0x80 || (unit->length >= 2 && ((guchar) end[-2] & 0xE0) == 0xC0))
     return;
-  virama = g_utf8_prev_char (end);
-  if (virama == text || !_dc_is_virama (g_utf8_get_char (virama)))
+  virama = unit_prev_char (end);
+  if (virama == text || !_dc_is_virama (unit_get_char (virama)))
     return;
-  second = g_utf8_prev_char (virama);
-  if (second == text || !g_unichar_isalpha (g_utf8_get_char (second)))
+  second = unit_prev_char (virama);
+  if (second == text || !g_unichar_isalpha (unit_get_char (second)))
     return;
-  first = g_utf8_prev_char (second);
-  if (!g_unichar_isalpha (g_utf8_get_char (first)))
+  first = unit_prev_char (second);
+  if (!g_unichar_isalpha (unit_get_char (first)))
     return;
   {
     gsize virama_len = end - virama, second_len = virama - second;

@@ -33,10 +33,36 @@ unit_text (const GString *pool, const Unit *unit)
   return pool->str + unit->start;
 }
 
+/* g_utf8_get_char() with the characters of up to three bytes decoded in line, the same
+ * arithmetic: reordering asks for a character or two of every unit of a line. */
+static inline gunichar
+unit_get_char (const char *text)
+{
+  const guchar *p = (const guchar *) text;
+
+  if (p[0] < 0x80)
+    return p[0];
+  if ((p[0] & 0xE0) == 0xC0 && (p[1] & 0xC0) == 0x80)
+    return ((gunichar) (p[0] & 0x1F) << 6) | (p[1] & 0x3F);
+  if ((p[0] & 0xF0) == 0xE0 && (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80)
+    return ((gunichar) (p[0] & 0x0F) << 12) | ((gunichar) (p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+  return g_utf8_get_char (text);
+}
+
+/* g_utf8_prev_char() in line. */
+static inline char *
+unit_prev_char (const char *p)
+{
+  do
+    p--;
+  while (((guchar) *p & 0xC0) == 0x80);
+  return (char *) p;
+}
+
 static inline gunichar
 unit_first (const GString *pool, const Unit *unit)
 {
-  return unit->length ? g_utf8_get_char (unit_text (pool, unit)) : 0;
+  return unit->length ? unit_get_char (unit_text (pool, unit)) : 0;
 }
 
 static inline gunichar
@@ -44,7 +70,7 @@ unit_last (const GString *pool, const Unit *unit)
 {
   if (unit->length == 0)
     return 0;
-  return g_utf8_get_char (g_utf8_prev_char (unit_text (pool, unit) + unit->length));
+  return unit_get_char (unit_prev_char (unit_text (pool, unit) + unit->length));
 }
 
 gboolean _dc_reorder_indic (GString *pool, Unit *units, guint first, guint end);

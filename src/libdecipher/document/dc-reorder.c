@@ -41,7 +41,7 @@ unit_bidi_type (const GString *pool, const Unit *unit)
   for (const char *p = unit_text (pool, unit); p < unit_text (pool, unit) + unit->length;
        p = g_utf8_next_char (p))
     {
-      FriBidiCharType type = fribidi_get_bidi_type (g_utf8_get_char (p));
+      FriBidiCharType type = fribidi_get_bidi_type (unit_get_char (p));
 
       if (FRIBIDI_IS_STRONG (type))
         return type;
@@ -72,8 +72,7 @@ merge_marks (GString *pool, GArray *units)
        * to that glyph (the alef drawn before its lam). */
       if (next != NULL && (unit.flags & UNIT_NO_ADVANCE) && !(next->flags & UNIT_SPACE)
           && next->token == unit.token && unit.length > 0 && next->length > 0
-          && !g_unichar_ismark (g_utf8_get_char (text))
-          && fabsf (next->u - unit.u) < 0.05f * unit.em)
+          && !g_unichar_ismark (unit_get_char (text)) && fabsf (next->u - unit.u) < 0.05f * unit.em)
         {
           Unit joined = *next;
 
@@ -89,7 +88,7 @@ merge_marks (GString *pool, GArray *units)
       /* No mark lies below U+0300, whose UTF-8 begins with 0xCC. */
       if (previous != NULL && !(unit.flags & UNIT_SPACE) && !(previous->flags & UNIT_SPACE)
           && previous->token == unit.token && unit.length > 0
-          && (((guchar) text[0] >= 0xCC && g_unichar_ismark (g_utf8_get_char (text)))
+          && (((guchar) text[0] >= 0xCC && g_unichar_ismark (unit_get_char (text)))
               || (unit.flags & UNIT_NO_ADVANCE)))
         {
           _dc_string_append_len (merged, text, unit.length);
