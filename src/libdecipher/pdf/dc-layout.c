@@ -305,75 +305,29 @@ compare_visual_keys (const void *a, const void *b)
   return ka->position < kb->position ? -1 : (ka->position > kb->position);
 }
 
-/* Whether a glyph drawn at @u along the baseline stands within @base's advance. */
-static gboolean
-drawn_over (const DcGlyph *base, double u, double em_size)
-{
-  Placement p = _dc_layout_placement_of (base);
-  double from = p.u + MIN (0.0, dc_glyph_get_advance (base)),
-         to = p.u + MAX (0.0, dc_glyph_get_advance (base));
-
-  return u >= from - 0.05 * em_size && u <= to + 0.05 * em_size;
-}
-
-/* Where the @k-th glyph of @line, @glyph of size @em, stands along the baseline for
- * sorting, @before where the glyph before it stands. A mark drawn with no advance stays
- * right after the glyph drawn before it, on which it sits… */
-static inline double
-visual_u (const DcGlyph *glyphs, const GArray *line, guint k, const DcGlyph *glyph, double em,
-          double before)
-{
-  double u = _dc_layout_placement_of (glyph).u;
-
-  /* …unless it is drawn outside that glyph (cairo may draw the alef of a lam-alef right
-   * after the space before the word, long before its lam): then it stands where it is
-   * drawn. */
-  return (k > 0 && fabs (dc_glyph_get_advance (glyph)) < 0.05 * em && fabs (u - before) < em
-          && drawn_over (&glyphs[g_array_index (line, guint32, k - 1)], u, em))
-             ? before
-             : u;
-}
-
 /* A line's glyphs in the order they stand along the baseline. Producers draw runs of
  * right-to-left text (cairo: cluster by cluster, spaces in a font of their own) in an
  * order that wanders back and forth; what is left to right on the page is the visual
  * order every later step (tokens, bidi, Indic reordering) starts from. Most lines are
- * drawn in order already: they are only looked at, and keys are made only to sort the
- * others. */
+ * drawn in order already: _dc_layout_split_gutters() looks at each as it passes, and only
+ * the others (FinalLine.in_order FALSE) are given keys and sorted here. */
 static void
-sort_visually (const DcGlyph *glyphs, GArray *line)
+sort_visually (const DcGlyph *glyphs, guint32 *line, guint n)
 {
-  g_autofree VisualKey *keys = NULL;
-  double previous = -G_MAXDOUBLE, u = 0;
-  guint k;
+  g_autofree VisualKey *keys = g_new (VisualKey, n);
 
-  for (k = 0; k < line->len; k++)
+  for (guint k = 0; k < n; k++)
     {
-      const DcGlyph *glyph = &glyphs[g_array_index (line, guint32, k)];
-      double em = _dc_layout_em (glyph);
+      const DcGlyph *glyph = &glyphs[line[k]];
 
-      u = visual_u (glyphs, line, k, glyph, em, u);
-      if (u < previous - 0.05 * em)
-        break;
-      previous = MAX (previous, u);
-    }
-  if (k == line->len)
-    return;
-
-  keys = g_new (VisualKey, line->len);
-  for (k = 0; k < line->len; k++)
-    {
-      const DcGlyph *glyph = &glyphs[g_array_index (line, guint32, k)];
-
-      keys[k].glyph = g_array_index (line, guint32, k);
+      keys[k].glyph = line[k];
       keys[k].position = k;
-
-      keys[k].u = visual_u (glyphs, line, k, glyph, _dc_layout_em (glyph),
-                            k > 0 ? keys[k - 1].u : 0);
+      keys[k].u = _dc_layout_visual_u (glyphs, line, k, glyph, _dc_layout_em (glyph),
+                                       k > 0 ? keys[k - 1].u : 0);
     }
-  qsort (keys, line->len, sizeof (VisualKey), compare_visual_keys);
-  for (k = 0; k < line->len; k++)
-    g_array_index (line, guint32, k) = keys[k].glyph;
+  qsort (keys, n, sizeof (VisualKey), compare_visual_keys);
+  for (guint k = 0; k < n; k++)
+    line[k] = keys[k].glyph;
 }
 
 /* Freki counts no ink in the outer fifths of a text box across its line, so that
@@ -401,13 +355,13 @@ cut_item (const DcGlyphBox *box, guint8 rotation, double size, guint index)
 }
 
 static DcGlyphBox
-line_box (const DcGlyph *glyphs, const GArray *line)
+line_box (const DcGlyph *glyphs, const guint32 *line, guint n)
 {
-  DcGlyphBox box = dc_glyph_get_box (&glyphs[g_array_index (line, guint32, 0)]);
+  DcGlyphBox box = dc_glyph_get_box (&glyphs[line[0]]);
 
-  for (guint k = 1; k < line->len; k++)
+  for (guint k = 1; k < n; k++)
     {
-      DcGlyphBox glyph_box = dc_glyph_get_box (&glyphs[g_array_index (line, guint32, k)]);
+      DcGlyphBox glyph_box = dc_glyph_get_box (&glyphs[line[k]]);
 
       box.x0 = MIN (box.x0, glyph_box.x0);
       box.y0 = MIN (box.y0, glyph_box.y0);
@@ -434,7 +388,9 @@ lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const gui
               guint n_members, gboolean table)
 {
   g_autoptr (GArray) builds = merge_chains (chains, members, n_members);
+  g_autoptr (GArray) store = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr (GArray) finals = NULL;
+  guint32 *line_glyphs;
   g_autoptr (GArray) reading = NULL;
   g_autofree DcCutItem *items = NULL;
   g_autofree DcGlyphBox *boxes = NULL;
@@ -442,7 +398,8 @@ lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const gui
   for (guint l = 0; l < builds->len; l++)
     g_array_sort_with_data (g_array_index (builds, LineBuild, l).chains, compare_chain_starts,
                             chains);
-  finals = _dc_layout_split_gutters (out->glyphs, builds, chains, chain_glyphs, !table);
+  finals = _dc_layout_split_gutters (out->glyphs, builds, chains, chain_glyphs, !table, store);
+  line_glyphs = (guint32 *) (void *) store->data;
 
   items = g_new (DcCutItem, finals->len);
   boxes = g_new (DcGlyphBox, finals->len);
@@ -450,7 +407,8 @@ lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const gui
     {
       FinalLine *line = &g_array_index (finals, FinalLine, l);
 
-      boxes[l] = line->whole ? line->box : line_box (out->glyphs, line->glyphs);
+      boxes[l] = line->whole ? line->box
+                             : line_box (out->glyphs, line_glyphs + line->first, line->n);
       items[l] = cut_item (&boxes[l], line->rotation, line->size, l);
     }
   reading = g_array_sized_new (FALSE, FALSE, sizeof (guint), finals->len);
@@ -471,11 +429,12 @@ lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const gui
       line.y1 = boxes[l].y1;
       line.page = out->page;
       line.rotation = final->rotation;
-      sort_visually (out->glyphs, final->glyphs);
+      if (!final->in_order)
+        sort_visually (out->glyphs, line_glyphs + final->first, final->n);
       line.first_glyph = out->placed;
-      line.n_glyphs = final->glyphs->len;
-      memcpy (out->order + out->placed, final->glyphs->data, final->glyphs->len * sizeof (guint32));
-      out->placed += final->glyphs->len;
+      line.n_glyphs = final->n;
+      memcpy (out->order + out->placed, line_glyphs + final->first, final->n * sizeof (guint32));
+      out->placed += final->n;
       g_array_append_val (out->lines, line);
     }
 }
