@@ -115,15 +115,13 @@ _dc_layout_drawn_over (const DcGlyph *base, double u, double em_size)
   return u >= from - 0.05 * em_size && u <= to + 0.05 * em_size;
 }
 
-/* Where the @k-th glyph of @line (glyph indices), @glyph of size @em, stands along the baseline for
- * sorting, @before where the glyph before it stands. A mark drawn with no advance stays
- * right after the glyph drawn before it, on which it sits… */
+/* Where the @k-th glyph of @line (glyph indices), @glyph drawn at @u along the baseline in
+ * its size @em, stands for sorting, @before where the glyph before it stands. A mark drawn
+ * with no advance stays right after the glyph drawn before it, on which it sits… */
 static inline double
 _dc_layout_visual_u (const DcGlyph *glyphs, const guint32 *line, guint k, const DcGlyph *glyph,
-                     double em, double before)
+                     double u, double em, double before)
 {
-  double u = _dc_layout_placement_of (glyph).u;
-
   /* …unless it is drawn outside that glyph (cairo may draw the alef of a lam-alef right
    * after the space before the word, long before its lam): then it stands where it is
    * drawn. */

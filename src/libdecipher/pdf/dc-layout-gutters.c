@@ -172,7 +172,7 @@ _dc_layout_split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *ch
             {
               double em = _dc_layout_em (glyph);
 
-              u = _dc_layout_visual_u (glyphs, indices + start, k - start, glyph, em, u);
+              u = _dc_layout_visual_u (glyphs, indices + start, k - start, glyph, p.u, em, u);
               if (u < previous - 0.05 * em)
                 in_order = FALSE;
               previous = MAX (previous, u);

@@ -322,8 +322,8 @@ sort_visually (const DcGlyph *glyphs, guint32 *line, guint n)
 
       keys[k].glyph = line[k];
       keys[k].position = k;
-      keys[k].u = _dc_layout_visual_u (glyphs, line, k, glyph, _dc_layout_em (glyph),
-                                       k > 0 ? keys[k - 1].u : 0);
+      keys[k].u = _dc_layout_visual_u (glyphs, line, k, glyph, _dc_layout_placement_of (glyph).u,
+                                       _dc_layout_em (glyph), k > 0 ? keys[k - 1].u : 0);
     }
   qsort (keys, n, sizeof (VisualKey), compare_visual_keys);
   for (guint k = 0; k < n; k++)
