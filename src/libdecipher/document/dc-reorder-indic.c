@@ -263,18 +263,32 @@ fix_conjunct_order (GString *pool, Unit *unit)
 
 /* Indic reordering of the units [first, end) of one token, from the visual order glyphs
  * are drawn in to Unicode's. Returns whether anything moved. */
-/* Whether a unit of [first, end) holds a character of U+0800 or above: every virama, vowel
- * sign and RA the rules below look for does, while Arabic, Hebrew and Latin tokens need
- * none of their passes. */
+/* Whether a unit of [first, end) may hold a character the rules below look for: every
+ * virama (combining class 9), vowel sign and RA lies from U+0800 on, outside the CJK,
+ * Yi and Hangul blocks (U+2E80–U+A7FF, U+AC00–U+D7FF) and the forms from U+F900 on.
+ * Arabic, Hebrew, Latin and CJK tokens need none of the passes. */
 static gboolean
-any_from_u0800 (const GString *pool, const Unit *units, guint first, guint end)
+may_hold_indic (const GString *pool, const Unit *units, guint first, guint end)
 {
   for (guint i = first; i < end; i++)
-    for (const guchar *p = (const guchar *) unit_text (pool, &units[i]),
-                      *stop = p + units[i].length;
-         p < stop; p++)
-      if (*p >= 0xE0)
-        return TRUE;
+    {
+      const guchar *p = (const guchar *) unit_text (pool, &units[i]);
+      const guchar *stop = p + units[i].length;
+
+      for (; p < stop; p++)
+        {
+          gunichar c;
+
+          if (*p < 0xE0)
+            continue;
+          if (*p >= 0xF0 || p + 2 >= stop || (p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80)
+            return TRUE;
+          c = ((gunichar) (p[0] & 0x0F) << 12) | ((gunichar) (p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+          if (!((c >= 0x2E80 && c <= 0xA7FF) || (c >= 0xAC00 && c <= 0xD7FF) || c >= 0xF900))
+            return TRUE;
+          p += 2;
+        }
+    }
   return FALSE;
 }
 
@@ -283,7 +297,7 @@ _dc_reorder_indic (GString *pool, Unit *units, guint first, guint end)
 {
   gboolean moved = FALSE;
 
-  if (!any_from_u0800 (pool, units, first, end))
+  if (!may_hold_indic (pool, units, first, end))
     return FALSE;
   for (guint i = first; i < end; i++)
     fix_conjunct_order (pool, &units[i]);
