@@ -120,13 +120,17 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
 {
   GArray *chains = g_array_new (FALSE, FALSE, sizeof (Chain));
   GArray *parted;
-  Chain *current = NULL;
-  double last_u_end = 0;
+  Chain current; /* the open chain, stored when it ends: kept in registers meanwhile */
+  gboolean open = FALSE;
+  double last_u_end = 0, height_sum = *heights;
+  guint n_height = *n_heights;
   gboolean any_wide = FALSE;
+  guint *places;
 
   /* Every glyph of the page joins one chain, in the order drawn: written in place, where
    * an append a glyph cost more than the test that chains it. */
   g_array_set_size (chain_glyphs, n);
+  places = (guint *) (void *) chain_glyphs->data;
 
   for (guint i = first; i < first + n; i++)
     {
@@ -134,39 +138,46 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
       Placement p = _dc_layout_placement_of (glyph);
       DcGlyphBox box = dc_glyph_get_box (glyph);
 
-      if (current != NULL && current->rotation == glyph->rotation)
+      if (open && current.rotation == glyph->rotation)
         {
-          double reference = MAX (_dc_layout_em (glyph), current->size);
-          gboolean same_baseline = fabs (p.v - current->v) <= SAME_BASELINE_CHAIN * reference;
+          double reference = MAX (_dc_layout_em (glyph), current.size);
+          gboolean same_baseline = fabs (p.v - current.v) <= SAME_BASELINE_CHAIN * reference;
           gboolean continues = p.u >= last_u_end - MAX_BACKSTEP * reference
                                && p.u - last_u_end <= MAX_LINE_GAP * reference;
 
           if (!same_baseline || !continues)
-            current = NULL;
+            {
+              g_array_append_val (chains, current);
+              open = FALSE;
+            }
           else if (p.u - last_u_end > GUTTER_CANDIDATE * reference)
-            current->wide = any_wide = TRUE;
+            current.wide = any_wide = TRUE;
         }
-      else
-        current = NULL;
-
-      if (current == NULL)
+      else if (open)
         {
-          Chain chain;
-
-          chain_start (&chain, glyph, p, i - first);
-          g_array_append_val (chains, chain);
-          current = &g_array_index (chains, Chain, chains->len - 1);
+          g_array_append_val (chains, current);
+          open = FALSE;
         }
 
-      g_array_index (chain_glyphs, guint, i - first) = i;
-      chain_add_box (current, glyph, p, box);
+      if (!open)
+        {
+          chain_start (&current, glyph, p, i - first);
+          open = TRUE;
+        }
+
+      places[i - first] = i;
+      chain_add_box (&current, glyph, p, box);
       if (box.y1 > box.y0)
         {
-          *heights += box.y1 - box.y0;
-          (*n_heights)++;
+          height_sum += box.y1 - box.y0;
+          n_height++;
         }
       last_u_end = p.u_end;
     }
+  if (open)
+    g_array_append_val (chains, current);
+  *heights = height_sum;
+  *n_heights = n_height;
   if (!any_wide)
     return chains;
 
