@@ -49,7 +49,8 @@ typedef struct
 
 typedef struct
 {
-  GArray *chains; /* of guint, indices into the chain array */
+  guint *chains; /* indices into the chain array, n_chains of them (merge_chains()) */
+  guint n_chains;
   guint8 rotation;
   double v;
   double u0, u1;

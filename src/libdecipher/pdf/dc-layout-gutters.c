@@ -21,9 +21,9 @@ static void
 store_line_glyphs (GArray *store, const LineBuild *build, const Chain *chains,
                    const GArray *chain_glyphs)
 {
-  for (guint c = 0; c < build->chains->len; c++)
+  for (guint c = 0; c < build->n_chains; c++)
     {
-      const Chain *chain = &chains[g_array_index (build->chains, guint, c)];
+      const Chain *chain = &chains[build->chains[c]];
 
       g_array_append_vals (store, &g_array_index (chain_glyphs, guint, chain->first), chain->n);
     }
@@ -140,9 +140,9 @@ _dc_layout_split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *ch
             {
               /* A line no gutter parts has its chains' box: no glyph to look at again. */
               current.whole = start == 0;
-              for (guint c = 0; current.whole && c < build->chains->len; c++)
+              for (guint c = 0; current.whole && c < build->n_chains; c++)
                 {
-                  const DcGlyphBox *box = &chains[g_array_index (build->chains, guint, c)].box;
+                  const DcGlyphBox *box = &chains[build->chains[c]].box;
 
                   if (c == 0)
                     current.box = *box;

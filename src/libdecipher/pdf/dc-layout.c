@@ -223,25 +223,19 @@ compare_chain_starts (gconstpointer a, gconstpointer b, gpointer user_data)
   return ca->first < cb->first ? -1 : ca->first > cb->first;
 }
 
-static void
-clear_line_build (gpointer data)
-{
-  LineBuild *line = data;
-
-  g_clear_pointer (&line->chains, g_array_unref);
-}
-
 /* Merges chains into lines: sorted by baseline, each chain joins the nearest line on
  * nearly the same baseline, however far apart: a justified line of three long words
  * can leave gaps of ten ems where no space glyph is drawn. Columns on one baseline are
- * parted afterwards, where a gutter runs down the page (_dc_layout_split_gutters). */
+ * parted afterwards, where a gutter runs down the page (_dc_layout_split_gutters). The
+ * lines' chains lie line after line in *@line_chains (to free), each line's in the order
+ * they joined it. */
 static GArray *
-merge_chains (Chain *chains, const guint *members, guint n_chains)
+merge_chains (Chain *chains, const guint *members, guint n_chains, guint **line_chains)
 {
   g_autofree guint *by_baseline = g_memdup2 (members, n_chains * sizeof (guint));
+  g_autofree guint *joined = g_new (guint, MAX (1, n_chains)); /* the line of each */
+  g_autofree guint *fill = NULL;
   GArray *lines = g_array_new (FALSE, TRUE, sizeof (LineBuild));
-
-  g_array_set_clear_func (lines, clear_line_build);
 
   g_qsort_with_data (by_baseline, n_chains, sizeof (guint), compare_chain_baselines, chains);
 
@@ -274,7 +268,6 @@ merge_chains (Chain *chains, const guint *members, guint n_chains)
         {
           LineBuild line = { 0 };
 
-          line.chains = g_array_new (FALSE, FALSE, sizeof (guint));
           line.rotation = chain->rotation;
           line.v = chain->v;
           line.u0 = chain->u0;
@@ -284,7 +277,8 @@ merge_chains (Chain *chains, const guint *members, guint n_chains)
           best = &g_array_index (lines, LineBuild, lines->len - 1);
         }
 
-      g_array_append_val (best->chains, c);
+      joined[k] = (guint) (best - (LineBuild *) (void *) lines->data);
+      best->n_chains++;
       best->u0 = MIN (best->u0, chain->u0);
       best->u1 = MAX (best->u1, chain->u1);
       best->size = MAX (best->size, chain->size);
@@ -296,6 +290,19 @@ merge_chains (Chain *chains, const guint *members, guint n_chains)
         }
     }
 
+  /* One array for all lines' chains, filled in the order the chains joined. */
+  *line_chains = g_new (guint, MAX (1, n_chains));
+  fill = g_new (guint, MAX (1, lines->len));
+  for (guint l = 0, at = 0; l < lines->len; l++)
+    {
+      LineBuild *line = &g_array_index (lines, LineBuild, l);
+
+      line->chains = *line_chains + at;
+      fill[l] = 0;
+      at += line->n_chains;
+    }
+  for (guint k = 0; k < n_chains; k++)
+    g_array_index (lines, LineBuild, joined[k]).chains[fill[joined[k]]++] = by_baseline[k];
   return lines;
 }
 
@@ -398,7 +405,8 @@ static void
 lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const guint *members,
               guint n_members, gboolean table)
 {
-  g_autoptr (GArray) builds = merge_chains (chains, members, n_members);
+  g_autofree guint *line_chains = NULL;
+  g_autoptr (GArray) builds = merge_chains (chains, members, n_members, &line_chains);
   g_autoptr (GArray) store = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr (GArray) finals = NULL;
   guint32 *line_glyphs;
@@ -407,8 +415,9 @@ lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const gui
   g_autofree DcGlyphBox *boxes = NULL;
 
   for (guint l = 0; l < builds->len; l++)
-    g_array_sort_with_data (g_array_index (builds, LineBuild, l).chains, compare_chain_starts,
-                            chains);
+    g_qsort_with_data (g_array_index (builds, LineBuild, l).chains,
+                       g_array_index (builds, LineBuild, l).n_chains, sizeof (guint),
+                       compare_chain_starts, chains);
   finals = _dc_layout_split_gutters (out->glyphs, builds, chains, chain_glyphs, !table, store);
   line_glyphs = (guint32 *) (void *) store->data;
 
