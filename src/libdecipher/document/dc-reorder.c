@@ -7,11 +7,8 @@
  * or the /ActualText of a run of glyphs, which producers already write in logical order —
  * and the units are put back in logical order:
  *
- * - Indic scripts: a pre-base vowel sign drawn before its consonant cluster (ि क) goes
- *   after it (कि); the two halves of a split vowel (ে ক া) then compose under NFC (কো);
- *   a reph drawn over the end of its cluster (म + र्) goes before it (र्म). Which vowel
- *   signs are pre-base is Unicode's Indic_Positional_Category; viramas are combining
- *   class 9.
+ * - Indic scripts: vowel signs drawn before their consonants and rephs drawn over the end
+ *   of their cluster go where Unicode writes them (dc-reorder-indic.c).
  * - Right-to-left scripts: FriBidi resolves the embedding levels of the units and the
  *   runs at odd levels are reversed (rule L2 of UAX #9, which undoes itself), so Hebrew
  *   and Arabic read right to left while numbers and Latin words inside them do not.
@@ -26,383 +23,9 @@
 #include <string.h>
 
 #include "dc-font.h"
-#include "dc-reorder-private.h"
+#include "dc-reorder-units-private.h"
 #include "dc-string-private.h"
 #include "dc-text-cache-private.h"
-
-typedef enum
-{
-  UNIT_FROM_SPAN = 1 << 0,  /* /ActualText: already logical inside */
-  UNIT_SPACE = 1 << 1,      /* between two tokens */
-  UNIT_NO_ADVANCE = 1 << 2, /* drawn over its neighbour */
-  UNIT_CLOSED = 1 << 3,     /* a space between two tokens that the script does not write */
-} UnitFlags;
-
-typedef struct
-{
-  guint start; /* bytes into the text pool */
-  guint length;
-  guint token; /* the token (in visual order) it belongs to */
-  guint flags;
-  float u; /* where its glyph is drawn along the line */
-  float em;
-} Unit;
-
-/* Unicode's Indic_Positional_Category=Left (IndicPositionalCategory.txt): vowel signs
- * written before the consonant they follow in logical order. */
-gboolean
-_dc_is_pre_base_vowel (gunichar c)
-{
-  switch (c)
-    {
-    case 0x093F: /* Devanagari i */
-    case 0x094E: /* prishthamatra e */
-    case 0x09BF: /* Bengali i, e, ai */
-    case 0x09C7:
-    case 0x09C8:
-    case 0x0A3F: /* Gurmukhi i */
-    case 0x0ABF: /* Gujarati i */
-    case 0x0B47: /* Oriya e */
-    case 0x0BC6: /* Tamil e, ee, ai */
-    case 0x0BC7:
-    case 0x0BC8:
-    case 0x0D46: /* Malayalam e, ee, ai */
-    case 0x0D47:
-    case 0x0D48:
-    case 0x0DD9: /* Sinhala e, ee, ai, kombuva */
-    case 0x0DDA:
-    case 0x0DDB:
-    case 0x1031: /* Myanmar e */
-    case 0x1084:
-    case 0x17C1: /* Khmer e, ae, ai */
-    case 0x17C2:
-    case 0x17C3:
-    case 0x1A19: /* Buginese e */
-    case 0x1B3E: /* Balinese taling */
-    case 0x1B3F:
-    case 0xA9BA: /* Javanese taling */
-    case 0xA9BB:
-    case 0x111B4: /* Sharada i */
-    case 0x11131: /* Chakma */
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
-gboolean
-_dc_is_virama (gunichar c)
-{
-  return g_unichar_combining_class (c) == 9;
-}
-
-/* Whether @c is a spacing dependent vowel sign (া, ी, ா) of the nine Indic blocks, which
- * share ISCII's layout: not a visarga or anusvara, which are spacing marks too. */
-gboolean
-_dc_is_spacing_vowel_sign (gunichar c)
-{
-  guint offset = c & 0x7F;
-
-  if (c < 0x0900 || c > 0x0DFF || g_unichar_type (c) != G_UNICODE_SPACING_MARK)
-    return FALSE;
-  return (offset >= 0x3A && offset <= 0x4C) || (offset >= 0x55 && offset <= 0x57) || offset == 0x62
-         || offset == 0x63;
-}
-
-/* The letters that form a reph with a virama before a consonant, drawn over the end of
- * the cluster: RA of Devanagari, Bengali (and Assamese RA), Gujarati, Oriya, Telugu and
- * Kannada. Gurmukhi, Tamil and Malayalam write RA + virama as visible letters. */
-gboolean
-_dc_is_reph_ra (gunichar c)
-{
-  switch (c)
-    {
-    case 0x0930:
-    case 0x09B0:
-    case 0x09F0:
-    case 0x0AB0:
-    case 0x0B30:
-    case 0x0C30:
-    case 0x0CB0:
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
-/* Whether a consonant after a virama is drawn in a below- or post-base form of its own
- * (the glyph of ্য, ্র, र्‍ under क in क्र, a Telugu or Kannada vattu), so
- * that the glyph spells virama + consonant and the consonant before keeps its full form — as
- * HarfBuzz's Indic shaper forms them. Elsewhere (Devanagari क्ष, ग्य) the consonant before takes a
- * half form that spells consonant + virama. */
-gboolean
-_dc_takes_post_base_form (gunichar consonant)
-{
-  switch (g_unichar_get_script (consonant))
-    {
-    case G_UNICODE_SCRIPT_TELUGU:
-    case G_UNICODE_SCRIPT_KANNADA:
-      return g_unichar_isalpha (consonant);
-    default:
-      break;
-    }
-  switch (consonant)
-    {
-    case 0x0930: /* Devanagari RA */
-    case 0x09AC: /* Bengali BA, YA, RA */
-    case 0x09AF:
-    case 0x09B0:
-    case 0x09F0: /* Assamese RA */
-    case 0x0A2F: /* Gurmukhi YA, RA, VA, HA */
-    case 0x0A30:
-    case 0x0A35:
-    case 0x0A39:
-    case 0x0AB0: /* Gujarati RA */
-    case 0x0B2F: /* Oriya YA, RA */
-    case 0x0B30:
-    case 0x0D30: /* Malayalam RA, YA, VA */
-    case 0x0D2F:
-    case 0x0D35:
-    case 0x0DBA: /* Sinhala YA, RA */
-    case 0x0DBB:
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
-static const char *
-unit_text (const GString *pool, const Unit *unit)
-{
-  return pool->str + unit->start;
-}
-
-/* Whether the unit's first character is below U+0800, which no virama, nukta, vowel
- * sign or RA is: one byte test spares most units of a Latin, Greek or Cyrillic line
- * the decoding and look-ups of Indic reordering. */
-static gboolean
-unit_starts_below_indic (const GString *pool, const Unit *unit)
-{
-  return unit->length > 0 && (guchar) unit_text (pool, unit)[0] < 0xE0;
-}
-
-static gunichar
-unit_first (const GString *pool, const Unit *unit)
-{
-  return unit->length ? g_utf8_get_char (unit_text (pool, unit)) : 0;
-}
-
-static gunichar
-unit_last (const GString *pool, const Unit *unit)
-{
-  if (unit->length == 0)
-    return 0;
-  return g_utf8_get_char (g_utf8_prev_char (unit_text (pool, unit) + unit->length));
-}
-
-static gboolean
-unit_is (const GString *pool, const Unit *unit, gboolean (*predicate) (gunichar))
-{
-  const char *p = unit_text (pool, unit);
-
-  return unit->length > 0 && predicate (g_utf8_get_char (p))
-         && g_utf8_next_char (p) == p + unit->length;
-}
-
-static gboolean
-is_nukta (gunichar c)
-{
-  return g_unichar_combining_class (c) == 7;
-}
-
-static gboolean
-is_above_mark (gunichar c)
-{
-  return g_unichar_type (c) == G_UNICODE_NON_SPACING_MARK && g_unichar_combining_class (c) == 0;
-}
-
-static gboolean
-is_spacing_vowel_sign (gunichar c)
-{
-  return _dc_is_spacing_vowel_sign (c) && !_dc_is_pre_base_vowel (c);
-}
-
-static gboolean
-is_reph (const GString *pool, const Unit *unit)
-{
-  const char *p = unit_text (pool, unit);
-  const char *second;
-
-  if (unit->length == 0 || !_dc_is_reph_ra (g_utf8_get_char (p)))
-    return FALSE;
-  second = g_utf8_next_char (p);
-  return second < p + unit->length && _dc_is_virama (g_utf8_get_char (second))
-         && g_utf8_next_char (second) == p + unit->length;
-}
-
-/* A reph drawn in one glyph with the vowel sign after its cluster (र्ो in सर्वो): the
- * length in bytes of its RA + virama when the rest of the unit is marks, else 0. */
-static gsize
-reph_with_marks (const GString *pool, const Unit *unit)
-{
-  const char *p = unit_text (pool, unit);
-  const char *end = p + unit->length;
-  const char *rest;
-
-  if (unit->length == 0 || !_dc_is_reph_ra (g_utf8_get_char (p)))
-    return 0;
-  rest = g_utf8_next_char (p);
-  if (rest >= end || !_dc_is_virama (g_utf8_get_char (rest)))
-    return 0;
-  rest = g_utf8_next_char (rest);
-  if (rest >= end)
-    return 0;
-  for (const char *q = rest; q < end; q = g_utf8_next_char (q))
-    if (!g_unichar_ismark (g_utf8_get_char (q)))
-      return 0;
-  return rest - p;
-}
-
-static void
-move_unit (Unit *units, guint from, guint to)
-{
-  Unit moved = units[from];
-
-  if (from < to)
-    memmove (&units[from], &units[from + 1], (to - from) * sizeof (Unit));
-  else
-    memmove (&units[to + 1], &units[to], (from - to) * sizeof (Unit));
-  units[to] = moved;
-}
-
-/* Some producers write a conjunct glyph's text as its consonants followed by the virama
- * (দব্ for দ্ব, পর্ for প্র), which no shaping of Unicode text gives: a virama after
- * the last consonant makes a half form that has nothing to join, and a reph is drawn on
- * the cluster after it, never in one glyph with the consonant before. The virama belongs
- * between the consonants. */
-static void
-fix_conjunct_order (GString *pool, Unit *unit)
-{
-  char *text = pool->str + unit->start;
-  char *end = text + unit->length;
-  char *virama, *second, *first;
-
-  if (unit->length == 0 || (unit->flags & UNIT_FROM_SPAN))
-    return;
-  /* Ends in a character below U+0800 (one byte, or two from a lead byte 110xxxxx): no
-   * virama. */
-  if ((guchar) end[-1] < 0x80 || (unit->length >= 2 && ((guchar) end[-2] & 0xE0) == 0xC0))
-    return;
-  virama = g_utf8_prev_char (end);
-  if (virama == text || !_dc_is_virama (g_utf8_get_char (virama)))
-    return;
-  second = g_utf8_prev_char (virama);
-  if (second == text || !g_unichar_isalpha (g_utf8_get_char (second)))
-    return;
-  first = g_utf8_prev_char (second);
-  if (!g_unichar_isalpha (g_utf8_get_char (first)))
-    return;
-  {
-    gsize virama_len = end - virama, second_len = virama - second;
-    char saved[8];
-
-    g_assert (virama_len <= sizeof saved);
-    memcpy (saved, virama, virama_len);
-    memmove (second + virama_len, second, second_len);
-    memcpy (second, saved, virama_len);
-  }
-}
-
-/* Indic reordering of the units [first, end) of one token, from the visual order glyphs
- * are drawn in to Unicode's. Returns whether anything moved. */
-static gboolean
-reorder_indic (GString *pool, Unit *units, guint first, guint end)
-{
-  gboolean moved = FALSE;
-
-  for (guint i = first; i < end; i++)
-    fix_conjunct_order (pool, &units[i]);
-
-  /* A mark drawn with no advance before the vowel sign it follows (ঁ before া in তাঁ). */
-  for (guint i = first; i + 1 < end; i++)
-    if (!(units[i].flags & UNIT_FROM_SPAN) && !(units[i + 1].flags & UNIT_FROM_SPAN)
-        && (units[i].flags & UNIT_NO_ADVANCE) && unit_is (pool, &units[i], is_above_mark)
-        && unit_is (pool, &units[i + 1], is_spacing_vowel_sign))
-      {
-        move_unit (units, i, i + 1);
-        moved = TRUE;
-        i++;
-      }
-
-  for (guint i = first; i + 1 < end; i++)
-    {
-      guint j;
-
-      if ((units[i].flags & UNIT_FROM_SPAN) || unit_starts_below_indic (pool, &units[i])
-          || !unit_is (pool, &units[i], _dc_is_pre_base_vowel))
-        continue;
-      j = i + 1;
-      if ((units[j].flags & UNIT_FROM_SPAN) || !g_unichar_isalpha (unit_first (pool, &units[j])))
-        continue;
-      /* The whole consonant cluster: half forms end in a virama, post-base forms (ya-phala
-       * ্য) begin with one, a nukta may follow. */
-      while (j + 1 < end && !(units[j + 1].flags & UNIT_FROM_SPAN)
-             && ((_dc_is_virama (unit_last (pool, &units[j]))
-                  && g_unichar_isalpha (unit_first (pool, &units[j + 1])))
-                 || (_dc_is_virama (unit_first (pool, &units[j + 1])) && units[j + 1].length > 3)
-                 || unit_is (pool, &units[j + 1], is_nukta)))
-        j++;
-      move_unit (units, i, j);
-      moved = TRUE;
-      /* A map that gives the second half of a split vowel the whole vowel (ৌ for the
-       * glyph ৗ) already has the first half, drawn before the consonant, in it. */
-      if (j + 1 < end && !(units[j + 1].flags & UNIT_FROM_SPAN))
-        {
-          g_autofree char *split = g_utf8_normalize (unit_text (pool, &units[j + 1]),
-                                                     units[j + 1].length, G_NORMALIZE_NFD);
-
-          if (split != NULL && g_utf8_get_char (split) == unit_first (pool, &units[j])
-              && g_utf8_strlen (split, -1) >= 2)
-            units[j].length = 0;
-        }
-      i = j;
-    }
-
-  for (guint i = first + 1; i < end; i++)
-    {
-      guint start;
-      gsize reph_length = 0;
-
-      if ((units[i].flags & UNIT_FROM_SPAN) || unit_starts_below_indic (pool, &units[i]))
-        continue;
-      if (!((units[i].flags & UNIT_NO_ADVANCE) && is_reph (pool, &units[i]))
-          && (reph_length = reph_with_marks (pool, &units[i])) == 0)
-        continue;
-      start = i - 1;
-      while (start > first && g_unichar_ismark (unit_first (pool, &units[start])))
-        start--;
-      if (!g_unichar_isalpha (unit_first (pool, &units[start])))
-        continue;
-      while (start > first && _dc_is_virama (unit_last (pool, &units[start - 1])))
-        start--;
-      if (reph_length == 0)
-        move_unit (units, i, start);
-      else
-        {
-          /* The reph goes before the cluster, the vowel sign drawn with it stays. */
-          gsize joined = pool->len;
-
-          g_string_append_len (pool, pool->str + units[i].start, (gssize) reph_length);
-          g_string_append_len (pool, pool->str + units[start].start, units[start].length);
-          units[start].start = (guint) joined;
-          units[start].length += (guint) reph_length;
-          units[i].start += (guint) reph_length;
-          units[i].length -= (guint) reph_length;
-        }
-      moved = TRUE;
-    }
-  return moved;
-}
 
 static FriBidiCharType
 unit_bidi_type (const GString *pool, const Unit *unit)
@@ -418,7 +41,7 @@ unit_bidi_type (const GString *pool, const Unit *unit)
   for (const char *p = unit_text (pool, unit); p < unit_text (pool, unit) + unit->length;
        p = g_utf8_next_char (p))
     {
-      FriBidiCharType type = fribidi_get_bidi_type (g_utf8_get_char (p));
+      FriBidiCharType type = fribidi_get_bidi_type (unit_get_char (p));
 
       if (FRIBIDI_IS_STRONG (type))
         return type;
@@ -449,8 +72,7 @@ merge_marks (GString *pool, GArray *units)
        * to that glyph (the alef drawn before its lam). */
       if (next != NULL && (unit.flags & UNIT_NO_ADVANCE) && !(next->flags & UNIT_SPACE)
           && next->token == unit.token && unit.length > 0 && next->length > 0
-          && !g_unichar_ismark (g_utf8_get_char (text))
-          && fabsf (next->u - unit.u) < 0.05f * unit.em)
+          && !g_unichar_ismark (unit_get_char (text)) && fabsf (next->u - unit.u) < 0.05f * unit.em)
         {
           Unit joined = *next;
 
@@ -466,7 +88,7 @@ merge_marks (GString *pool, GArray *units)
       /* No mark lies below U+0300, whose UTF-8 begins with 0xCC. */
       if (previous != NULL && !(unit.flags & UNIT_SPACE) && !(previous->flags & UNIT_SPACE)
           && previous->token == unit.token && unit.length > 0
-          && (((guchar) text[0] >= 0xCC && g_unichar_ismark (g_utf8_get_char (text)))
+          && (((guchar) text[0] >= 0xCC && g_unichar_ismark (unit_get_char (text)))
               || (unit.flags & UNIT_NO_ADVANCE)))
         {
           _dc_string_append_len (merged, text, unit.length);
@@ -687,136 +309,6 @@ _dc_reorder_tokens_close_up (DcDocument *document, const DcToken *before, const 
                           user_data);
 }
 
-/* reorder_tokens() for a line whose glyphs all read plain text (_dc_text_is_plain()), drawn
- * each with an advance and none under /ActualText: there nothing moves, no mark merges, no
- * space closes up (only CJK and Thai-like text may) and the line runs left to right, so its
- * text is its glyphs' values in drawn order, tokens apart by one space. Most lines are so,
- * and they spare the units, the pool and the passes over them. Returns FALSE, with @out as
- * it was, for any other line. */
-static gboolean
-reorder_plain_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValueFunc value,
-                      gpointer user_data, GString *out, GPtrArray *tokens, GArray *token_indices)
-{
-  const DcToken *all_tokens = dc_document_get_tokens (document, NULL);
-  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
-  const guint32 *order = dc_document_get_reading_order (document, NULL);
-  gsize out_start = out->len;
-  guint starts_on_stack[64];
-  g_autofree guint *starts_on_heap = NULL;
-  guint *starts = starts_on_stack;
-
-  if (tokens != NULL && n_tokens + 1 > G_N_ELEMENTS (starts_on_stack))
-    starts = starts_on_heap = g_new (guint, n_tokens + 1);
-
-  for (guint t = 0; t < n_tokens; t++)
-    {
-      const DcToken *token = &all_tokens[first_token + t];
-
-      if (t > 0)
-        g_string_append_c (out, ' ');
-      if (tokens != NULL)
-        starts[t] = (guint) (out->len - out_start);
-      for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
-        {
-          const DcGlyph *glyph = &glyphs[order[k]];
-          const char *text;
-          gsize length;
-
-          if ((glyph->flags & DC_GLYPH_ACTUAL_TEXT)
-              || fabs (dc_glyph_get_advance (glyph)) < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f))
-            goto not_plain;
-          text = dc_value_for_glyph (value, user_data, order[k], glyph->symbol);
-          if (text == NULL)
-            text = "\xEF\xBF\xBD";
-          length = strlen (text);
-          if (!_dc_text_is_plain (text, length))
-            goto not_plain;
-          _dc_string_append_len (out, text, length);
-        }
-    }
-
-  if (tokens != NULL)
-    {
-      starts[n_tokens] = (guint) (out->len - out_start + 1);
-      for (guint t = 0; t < n_tokens; t++)
-        g_ptr_array_add (tokens, g_strndup (out->str + out_start + starts[t],
-                                            starts[t + 1] - 1 - starts[t]));
-    }
-  if (token_indices != NULL)
-    for (guint t = 0; t < n_tokens; t++)
-      {
-        guint32 index = first_token + t;
-
-        g_array_append_val (token_indices, index);
-      }
-  return TRUE;
-
-not_plain:
-  g_string_truncate (out, out_start);
-  return FALSE;
-}
-
-/* reorder_plain_tokens() with each symbol's text, length and plainness from @cache: the
- * per-glyph work of a plain line is a load and a copy, which a book of a million glyphs
- * does a million times. */
-static gboolean
-reorder_cached_tokens (DcDocument *document, guint first_token, guint n_tokens,
-                       const DcTextCache *cache, GString *out)
-{
-  const DcToken *all_tokens = dc_document_get_tokens (document, NULL);
-  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
-  const guint32 *order = dc_document_get_reading_order (document, NULL);
-  const DcTextCacheEntry *entries = cache->entries;
-  gsize out_start = out->len, room;
-  char *p;
-
-  if (n_tokens == 0)
-    return TRUE;
-  /* Room for the longest text at every glyph, the spaces and an 8-byte move past the end,
-   * made once: the loop below then writes without a check. */
-  room = n_tokens + sizeof entries->bytes;
-  for (guint t = 0; t < n_tokens; t++)
-    room += (gsize) all_tokens[first_token + t].n_glyphs
-            * MAX (cache->max_length, sizeof entries->bytes);
-  if (out->len + room >= out->allocated_len)
-    {
-      g_string_set_size (out, out->len + room);
-      g_string_truncate (out, out_start);
-    }
-  p = out->str + out_start;
-  for (guint t = 0; t < n_tokens; t++)
-    {
-      const DcToken *token = &all_tokens[first_token + t];
-      guint end = token->first_glyph + token->n_glyphs;
-
-      if (t > 0)
-        *p++ = ' ';
-      for (guint k = token->first_glyph; k < end; k++)
-        {
-          const DcGlyph *glyph = &glyphs[order[k]];
-          const DcTextCacheEntry *entry = &entries[glyph->symbol];
-
-          if (!entry->plain || (glyph->flags & DC_GLYPH_ACTUAL_TEXT)
-              || (!entry->mark
-                  && fabs (dc_glyph_get_advance (glyph))
-                         < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f)))
-            {
-              g_string_truncate (out, out_start);
-              return FALSE;
-            }
-          /* A fixed-size move rather than a call to memcpy() for one to three bytes. */
-          if (G_LIKELY (entry->length <= sizeof entry->bytes))
-            memcpy (p, entry->bytes, sizeof entry->bytes);
-          else
-            memcpy (p, entry->text, entry->length);
-          p += entry->length;
-        }
-    }
-  out->len = p - out->str;
-  *p = '\0';
-  return TRUE;
-}
-
 /* The unit of glyph @index, its text from @cache when not NULL, else asked of @value. */
 static void
 add_glyph_unit (GArray *units, GString *pool, const DcGlyph *glyph, guint index, guint token,
@@ -836,6 +328,42 @@ add_glyph_unit (GArray *units, GString *pool, const DcGlyph *glyph, guint index,
     }
   text = dc_value_for_glyph (value, user_data, index, glyph->symbol);
   add_unit (units, pool, text != NULL ? text : "\xEF\xBF\xBD", token, flags, glyph);
+}
+
+/* Whether NFC may change @text, asked the way g_utf8_normalize() composes: a character
+ * with a canonical decomposition, a mark out of canonical order, or one that composes with
+ * the last starter before it. Most reordered tokens have none, and normalizing one costs
+ * two allocations and four passes over it. */
+static gboolean
+may_change_under_nfc (const char *text, gsize length)
+{
+  const char *end = text + length;
+  gunichar starter = 0;
+  gboolean after_starter = FALSE;
+  int last_class = 0;
+
+  for (const char *p = text; p < end; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char_validated (p, end - p), a, b;
+      int class;
+
+      if (c >= 0x110000) /* not UTF-8: left to g_utf8_normalize() */
+        return TRUE;
+      /* Nothing below U+00C0 decomposes or composes with what stands before it. */
+      if (c < 0xC0)
+        {
+          starter = c, after_starter = TRUE, last_class = 0;
+          continue;
+        }
+      class = g_unichar_combining_class (c);
+      if ((class != 0 && last_class > class) || g_unichar_decompose (c, &a, &b)
+          || (after_starter && g_unichar_compose (starter, c, &a)))
+        return TRUE;
+      if (class == 0)
+        starter = c, after_starter = TRUE;
+      last_class = class;
+    }
+  return FALSE;
 }
 
 /* reorder_tokens() unit by unit, for any line; the glyphs' texts from @cache when not NULL
@@ -885,7 +413,8 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
             }
           add_glyph_unit (units, pool, glyph, order[k], t, cache, value, user_data);
         }
-      reordered[t] = reorder_indic (pool, (Unit *) (void *) units->data, token_start, units->len);
+      reordered[t] = _dc_reorder_indic (pool, (Unit *) (void *) units->data, token_start,
+                                        units->len);
       if (t > 0 && token_start >= 2 && units->len > token_start)
         {
           Unit *space = &g_array_index (units, Unit, token_start - 1);
@@ -910,7 +439,7 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
           guint t = i > 0 ? g_array_index (units, Unit, i - 1).token : 0;
           g_autofree char *nfc = NULL;
 
-          if (i > 0 && reordered[t])
+          if (i > 0 && reordered[t] && may_change_under_nfc (token_text->str, token_text->len))
             nfc = g_utf8_normalize (token_text->str, -1, G_NORMALIZE_NFC);
           if (nfc != NULL)
             g_string_append (out, nfc);
@@ -940,8 +469,8 @@ static DcDirection
 reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValueFunc value,
                 gpointer user_data, GString *out, GPtrArray *tokens, GArray *token_indices)
 {
-  if (reorder_plain_tokens (document, first_token, n_tokens, value, user_data, out, tokens,
-                            token_indices))
+  if (_dc_reorder_plain_tokens (document, first_token, n_tokens, value, user_data, out, tokens,
+                                token_indices))
     return DC_DIRECTION_LTR;
   return reorder_units (document, first_token, n_tokens, value, user_data, NULL, out, tokens,
                         token_indices);
@@ -975,7 +504,7 @@ _dc_reorder_line_cached (DcDocument *document, guint line, const DcTextCache *ca
   /* A line the cache finds not plain is not plain glyph by glyph either. */
   if (cache == NULL)
     reorder_tokens (document, l->first_token, l->n_tokens, value, user_data, out, NULL, NULL);
-  else if (!reorder_cached_tokens (document, l->first_token, l->n_tokens, cache, out))
+  else if (!_dc_reorder_cached_tokens (document, l->first_token, l->n_tokens, cache, out))
     reorder_units (document, l->first_token, l->n_tokens, value, user_data, cache, out, NULL, NULL);
 }
 

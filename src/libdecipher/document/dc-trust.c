@@ -362,6 +362,121 @@ typedef enum
   TOKEN_EMPTY, /* no text at all */
 } Judgement;
 
+/* What token_is_odd() asks of a character, asked once for each symbol whose text is one
+ * character (most are): a token of such symbols is judged from them, with no text put
+ * together and no question to GLib. */
+typedef enum
+{
+  SYMBOL_COMPLEX = 0, /* several characters, or not UTF-8: judged from the token's text */
+  SYMBOL_EMPTY,       /* no text */
+  SYMBOL_LETTER,      /* isalpha: of the script family @script */
+  SYMBOL_DIGIT,       /* isdigit */
+  SYMBOL_SKIPPED,     /* a mark, or a format character other than the soft hyphen */
+  SYMBOL_ALLOWED,     /* the punctuation words have inside them */
+  SYMBOL_OTHER,
+} SymbolKind;
+
+typedef struct
+{
+  guint8 kind;  /* SymbolKind */
+  guint8 alnum; /* isalnum: where the token's edge punctuation ends */
+  guint16 script;
+} SymbolClass;
+
+static SymbolClass
+classify_symbol (const char *text)
+{
+  SymbolClass class = { SYMBOL_COMPLEX, FALSE, G_UNICODE_SCRIPT_COMMON };
+  gsize length = strlen (text);
+  gunichar c;
+
+  if (length == 0)
+    {
+      class.kind = SYMBOL_EMPTY;
+      return class;
+    }
+  if (!g_utf8_validate (text, (gssize) length, NULL) || g_utf8_next_char (text) != text + length)
+    return class;
+  c = g_utf8_get_char (text);
+  class.alnum = g_unichar_isalnum (c);
+  if (g_unichar_isalpha (c))
+    {
+      class.kind = SYMBOL_LETTER;
+      class.script = (guint16) script_family (g_unichar_get_script (c));
+    }
+  else if (g_unichar_isdigit (c))
+    class.kind = SYMBOL_DIGIT;
+  else if (g_unichar_ismark (c) || (g_unichar_type (c) == G_UNICODE_FORMAT && c != 0xAD))
+    class.kind = SYMBOL_SKIPPED;
+  else if (c == '-' || c == '\'' || c == 0x2019 || c == '.' || c == ',' || c == '/' || c == 0x2010
+           || c == 0xAD)
+    class.kind = SYMBOL_ALLOWED;
+  else
+    class.kind = SYMBOL_OTHER;
+  return class;
+}
+
+/* token_is_odd() of a token's text taken symbol by symbol, each of one character or none.
+ * Letters and digits are alphanumeric, so the edges token_is_odd() trims never hold one:
+ * only a symbol that is neither waits for an alphanumeric one after it to count. */
+typedef struct
+{
+  GUnicodeScript script;
+  gboolean any, complex, letters, digits, inner_symbol, mixed_scripts;
+  gboolean after_alnum, pending_symbol;
+} TokenTally;
+
+static inline void
+tally_symbol (TokenTally *tally, const SymbolClass *class)
+{
+  if (class->alnum)
+    {
+      tally->inner_symbol |= tally->pending_symbol;
+      tally->after_alnum = TRUE;
+    }
+  switch (class->kind)
+    {
+    case SYMBOL_COMPLEX:
+      tally->complex = TRUE;
+      break;
+    case SYMBOL_EMPTY:
+      return;
+    case SYMBOL_LETTER:
+      tally->letters = TRUE;
+      if (class->script != G_UNICODE_SCRIPT_COMMON && class->script != G_UNICODE_SCRIPT_INHERITED)
+        {
+          if (tally->script != G_UNICODE_SCRIPT_COMMON && class->script != tally->script)
+            tally->mixed_scripts = TRUE;
+          tally->script = class->script;
+        }
+      break;
+    case SYMBOL_DIGIT:
+      tally->digits = TRUE;
+      break;
+    case SYMBOL_OTHER:
+      if (class->alnum)
+        tally->inner_symbol = TRUE;
+      else if (tally->after_alnum)
+        tally->pending_symbol = TRUE;
+      break;
+    default:
+      break;
+    }
+  tally->any = TRUE;
+}
+
+static Judgement
+tally_judgement (const TokenTally *tally)
+{
+  if (!tally->any)
+    return TOKEN_EMPTY;
+  return tally->mixed_scripts
+                 || (tally->letters && tally->script != G_UNICODE_SCRIPT_HAN
+                     && (tally->digits || tally->inner_symbol))
+             ? TOKEN_ODD
+             : TOKEN_PLAIN;
+}
+
 /* Counting the tokens on several threads: parts of the tokens, each counted into its
  * own tallies per font, added up afterwards (whole numbers: the sums are the same
  * whichever thread counted what). */
@@ -371,8 +486,9 @@ typedef struct
   guint n_fonts;
   guint per_part;
   guint n_parts;
-  guint *tallies; /* per part, per font: tokens, odd tokens */
-  gint next_part; /* atomic */
+  guint *tallies;       /* per part, per font: tokens, odd tokens */
+  gint next_part;       /* atomic */
+  SymbolClass *classes; /* per symbol */
 } TokenCount;
 
 static void
@@ -383,9 +499,9 @@ count_token_parts (gpointer data)
   const DcSymbol *symbols = dc_document_get_symbols (job->document, NULL);
   const guint32 *order = dc_document_get_reading_order (job->document, NULL);
   g_autoptr (GString) text = g_string_new (NULL);
-  /* A token's symbols → its Judgement: a book draws the same words again and again, and
-   * judging one takes its text and four or five questions to GLib about each of its
-   * characters. */
+  /* A token with a symbol of several characters is judged from its text: its symbols →
+   * its Judgement, since a book draws the same words again and again, and judging one
+   * takes four or five questions to GLib about each of its characters. */
   Judged judged = { g_new0 (JudgedSlot, 1024), 1023, 0,
                     g_array_new (FALSE, FALSE, sizeof (guint32)) };
   guint key_room = 64;
@@ -406,6 +522,7 @@ count_token_parts (gpointer data)
           Judgement judgement;
           JudgedSlot *found;
           guint32 hash;
+          TokenTally summary;
 
           if (token->n_glyphs + 1 > key_room)
             {
@@ -413,6 +530,7 @@ count_token_parts (gpointer data)
               key = g_renew (guint32, key, key_room);
             }
           key[0] = token->n_glyphs;
+          summary = (TokenTally){ G_UNICODE_SCRIPT_COMMON };
           for (guint k = 0; k < token->n_glyphs; k++)
             {
               const DcGlyph *glyph = &glyphs[order[token->first_glyph + k]];
@@ -424,12 +542,14 @@ count_token_parts (gpointer data)
                   break;
                 }
               key[1 + k] = glyph->symbol;
+              tally_symbol (&summary, &job->classes[glyph->symbol]);
             }
           if (font == G_MAXUINT)
             continue;
 
-          hash = symbols_hash (key);
-          if ((found = judged_find (&judged, key, hash))->judgement != 0)
+          if (!summary.complex)
+            judgement = tally_judgement (&summary);
+          else if ((found = judged_find (&judged, key, hash = symbols_hash (key)))->judgement != 0)
             judgement = found->judgement;
           else
             {
@@ -461,8 +581,9 @@ count_token_parts (gpointer data)
 static void
 count_tokens (DcDocument *document, FontStats *stats)
 {
-  guint n_tokens, n_threads = _dc_parallel_threads (dc_document_get_n_pages (document));
+  guint n_tokens, n_symbols, n_threads = _dc_parallel_threads (dc_document_get_n_pages (document));
   TokenCount job = { 0 };
+  const DcSymbol *symbols;
 
   dc_document_get_tokens (document, &n_tokens);
   job.document = document;
@@ -471,6 +592,10 @@ count_tokens (DcDocument *document, FontStats *stats)
   job.per_part = n_threads <= 1 ? MAX (1, n_tokens) : MAX (4096, n_tokens / (n_threads * 8));
   job.n_parts = MAX (1, (n_tokens + job.per_part - 1) / job.per_part);
   job.tallies = g_new0 (guint, (gsize) job.n_parts * MAX (1, job.n_fonts) * 2);
+  symbols = dc_document_get_symbols (document, &n_symbols);
+  job.classes = g_new (SymbolClass, MAX (1, n_symbols));
+  for (guint s = 0; s < n_symbols; s++)
+    job.classes[s] = classify_symbol (symbols[s].pdf_text);
   _dc_parallel_run (MIN (n_threads, job.n_parts), count_token_parts, &job);
   for (guint p = 0; p < job.n_parts; p++)
     for (guint f = 0; f < job.n_fonts; f++)
@@ -479,6 +604,7 @@ count_tokens (DcDocument *document, FontStats *stats)
         stats[f].odd_tokens += job.tallies[((gsize) p * job.n_fonts + f) * 2 + 1];
       }
   g_free (job.tallies);
+  g_free (job.classes);
 }
 
 static char *

@@ -29,13 +29,16 @@
 #define STACK_FULL_WIDTH 0.8 /* …and both are full-width */
 #define STACK_MIN_RUN 3      /* glyphs, so that two lines of one letter are no column */
 
-static gboolean
+static inline gboolean
 stacked (const DcGlyph *a, const DcGlyph *b, const DcSymbol *symbols)
 {
-  double em = MAX (dc_glyph_get_size (a), 0.5);
-  double step = b->y - a->y;
+  double em, step = b->y - a->y;
 
-  /* The test that fails for neighbours along a line first: this runs for every glyph. */
+  /* The test that fails for neighbours along a line first, with no length decoded: this
+   * runs for every glyph, and a step is at least STACK_STEP_MIN of the smallest em. */
+  if (!(step >= STACK_STEP_MIN * 0.5))
+    return FALSE;
+  em = MAX (dc_glyph_get_size (a), 0.5);
   return fabs (b->x - a->x) < STACK_ALIGN * em && a->page == b->page
          && dc_glyph_get_font (a, symbols) == dc_glyph_get_font (b, symbols) && a->rotation == 0
          && b->rotation == 0 && (a->flags & DC_GLYPH_UPRIGHT) == 0

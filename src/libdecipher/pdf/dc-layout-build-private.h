@@ -9,6 +9,8 @@
 
 #pragma once
 
+#include <math.h>
+
 #include "dc-types.h"
 
 G_BEGIN_DECLS
@@ -47,7 +49,8 @@ typedef struct
 
 typedef struct
 {
-  GArray *chains; /* of guint, indices into the chain array */
+  guint *chains; /* indices into the chain array, n_chains of them (merge_chains()) */
+  guint n_chains;
   guint8 rotation;
   double v;
   double u0, u1;
@@ -57,7 +60,8 @@ typedef struct
 
 typedef struct
 {
-  GArray *glyphs; /* of guint32, in reading order along the line */
+  guint first, n;    /* its glyphs: a range of the leaf's store, in reading order along the line */
+  gboolean in_order; /* they stand left to right along the baseline already (sort_visually) */
   guint8 rotation;
   double v;
   double size;
@@ -100,9 +104,38 @@ _dc_layout_em (const DcGlyph *glyph)
   /* A zero or absurd size must not make every gap infinite or nothing. */
   return dc_glyph_get_size (glyph) > 0.5 ? dc_glyph_get_size (glyph) : 0.5;
 }
+
+/* Whether a glyph drawn at @u along the baseline stands within @base's advance. */
+static inline gboolean
+_dc_layout_drawn_over (const DcGlyph *base, double u, double em_size)
+{
+  Placement p = _dc_layout_placement_of (base);
+  double from = p.u + MIN (0.0, dc_glyph_get_advance (base)),
+         to = p.u + MAX (0.0, dc_glyph_get_advance (base));
+
+  return u >= from - 0.05 * em_size && u <= to + 0.05 * em_size;
+}
+
+/* Where the @k-th glyph of @line (glyph indices), @glyph drawn at @u along the baseline in
+ * its size @em, stands for sorting, @before where the glyph before it stands. A mark drawn
+ * with no advance stays right after the glyph drawn before it, on which it sits… */
+static inline double
+_dc_layout_visual_u (const DcGlyph *glyphs, const guint32 *line, guint k, const DcGlyph *glyph,
+                     double u, double em, double before)
+{
+  /* …unless it is drawn outside that glyph (cairo may draw the alef of a lam-alef right
+   * after the space before the word, long before its lam): then it stands where it is
+   * drawn. */
+  return (k > 0 && fabs (dc_glyph_get_advance (glyph)) < 0.05 * em && fabs (u - before) < em
+          && _dc_layout_drawn_over (&glyphs[line[k - 1]], u, em))
+             ? before
+             : u;
+}
+
 /* Parts every line of @builds (their chains sorted along the baseline) at its column
- * gutters into FinalLines; a table's rows (@split FALSE) stay whole. */
+ * gutters into FinalLines, their glyphs appended to @store (of guint32); a table's rows
+ * (@split FALSE) stay whole. */
 GArray *_dc_layout_split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *chains,
-                                  const GArray *chain_glyphs, gboolean split);
+                                  const GArray *chain_glyphs, gboolean split, GArray *store);
 
 G_END_DECLS

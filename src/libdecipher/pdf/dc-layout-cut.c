@@ -110,6 +110,29 @@ widest_gap (DcCutItem *items, guint n, gboolean along_x, guint *split)
   return best;
 }
 
+/* Whether the items [0, n), sorted by y0, are so many rows apart, each below the one
+ * before it, that no two share a y0, while across the page all reach over one of them
+ * (the widest), so that no empty band runs down between them: then widest_gap() along x
+ * finds no gap, and sorting them by x and back by y leaves them as they are. A column of
+ * text is so, and spares _dc_layout_order_block() two sorts a line. */
+static gboolean
+stacked_in_one_column (const DcCutItem *items, guint n)
+{
+  guint widest = 0;
+
+  for (guint i = 1; i < n; i++)
+    {
+      if (!(items[i].y0 > items[i - 1].y0))
+        return FALSE;
+      if (items[i].x1 - items[i].x0 > items[widest].x1 - items[widest].x0)
+        widest = i;
+    }
+  for (guint i = 0; i < n; i++)
+    if (!(items[i].x0 <= items[widest].x1 && items[i].x1 >= items[widest].x0))
+      return FALSE;
+  return TRUE;
+}
+
 /* Orders the lines of one block. A block is one column by construction, except where
  * columns stand closer than the page's character height or are narrower than Freki's
  * minimum block: those are still read one after the other, cutting at the widest gap. */
@@ -126,6 +149,13 @@ _dc_layout_order_block (DcCutItem *items, guint n, gboolean rtl, GArray *out)
     }
 
   gap_y = widest_gap (items, n, FALSE, &split_y);
+  if (gap_y > 0 && stacked_in_one_column (items, n))
+    {
+      /* No gap along x (gap_x 0): the cut below at the widest gap along y. */
+      _dc_layout_order_block (items, split_y, rtl, out);
+      _dc_layout_order_block (items + split_y, n - split_y, rtl, out);
+      return;
+    }
   gap_x = widest_gap (items, n, TRUE, &split_x);
 
   if (gap_x <= 0 && gap_y <= 0)

@@ -15,31 +15,18 @@
 
 #include "dc-layout-build-private.h"
 
+/* Appends the glyphs of @build to @store: a chain's glyphs lie together in @chain_glyphs,
+ * one copy a chain. */
 static void
-clear_final_line (gpointer data)
+store_line_glyphs (GArray *store, const LineBuild *build, const Chain *chains,
+                   const GArray *chain_glyphs)
 {
-  FinalLine *line = data;
-
-  g_clear_pointer (&line->glyphs, g_array_unref);
-}
-
-static GArray *
-line_glyphs (const LineBuild *build, const Chain *chains, const GArray *chain_glyphs)
-{
-  GArray *out;
-  guint n = 0;
-
-  for (guint c = 0; c < build->chains->len; c++)
-    n += chains[g_array_index (build->chains, guint, c)].n;
-  /* A chain's glyphs lie together in @chain_glyphs: one copy a chain. */
-  out = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n);
-  for (guint c = 0; c < build->chains->len; c++)
+  for (guint c = 0; c < build->n_chains; c++)
     {
-      const Chain *chain = &chains[g_array_index (build->chains, guint, c)];
+      const Chain *chain = &chains[build->chains[c]];
 
-      g_array_append_vals (out, &g_array_index (chain_glyphs, guint, chain->first), chain->n);
+      g_array_append_vals (store, &g_array_index (chain_glyphs, guint, chain->first), chain->n);
     }
-  return out;
 }
 
 static int
@@ -55,8 +42,8 @@ compare_doubles (gconstpointer a, gconstpointer b)
  * line by line, so what counts is a strip left empty by all of them; a wide word space in
  * justified text is never empty all the way down. */
 static gboolean
-is_gutter (const DcGlyph *glyphs, GArray *builds, GPtrArray *all_glyphs, guint self, double a,
-           double b)
+is_gutter (const DcGlyph *glyphs, GArray *builds, const guint32 *store, const guint *starts,
+           guint self, double a, double b)
 {
   const LineBuild *line = &g_array_index (builds, LineBuild, self);
   g_autoptr (GArray) ink = g_array_new (FALSE, FALSE, sizeof (double) * 2);
@@ -66,7 +53,6 @@ is_gutter (const DcGlyph *glyphs, GArray *builds, GPtrArray *all_glyphs, guint s
   for (guint l = 0; l < builds->len; l++)
     {
       const LineBuild *other = &g_array_index (builds, LineBuild, l);
-      const GArray *other_glyphs = g_ptr_array_index (all_glyphs, l);
       double dv = fabs (other->v - line->v);
 
       if (l == self || other->rotation != line->rotation || dv < SAME_BASELINE_LINE * line->size
@@ -74,9 +60,9 @@ is_gutter (const DcGlyph *glyphs, GArray *builds, GPtrArray *all_glyphs, guint s
         continue;
       left += other->u0 < a;
       right += other->u1 > b;
-      for (guint k = 0; k < other_glyphs->len; k++)
+      for (guint k = starts[l]; k < starts[l + 1]; k++)
         {
-          Placement p = _dc_layout_placement_of (&glyphs[g_array_index (other_glyphs, guint32, k)]);
+          Placement p = _dc_layout_placement_of (&glyphs[store[k]]);
           double interval[2] = { MAX (a, MIN (p.u, p.u_end)), MIN (b, MAX (p.u, p.u_end)) };
 
           if (interval[1] > interval[0])
@@ -101,57 +87,62 @@ is_gutter (const DcGlyph *glyphs, GArray *builds, GPtrArray *all_glyphs, guint s
   return widest >= GUTTER_MIN_WIDTH * line->size;
 }
 
-/* Adds @line, holding the glyphs [@start, @end) of @indices, to @finals. */
+/* Adds @line, holding the glyphs [@first, @first + @n) of the store, to @finals. */
 static void
-add_final_line (GArray *finals, const FinalLine *line, const GArray *indices, guint start,
-                guint end)
+add_final_line (GArray *finals, const FinalLine *line, guint first, guint n, gboolean in_order)
 {
   FinalLine final = *line;
 
-  final.glyphs = g_array_sized_new (FALSE, FALSE, sizeof (guint32), end - start);
-  g_array_append_vals (final.glyphs, &g_array_index (indices, guint32, start), end - start);
+  final.first = first;
+  final.n = n;
+  final.in_order = in_order;
   g_array_append_val (finals, final);
 }
 
-/* Splits every line at its column gutters; a table's rows (@split FALSE) stay whole. */
+/* Splits every line at its column gutters; a table's rows (@split FALSE) stay whole. Each
+ * part is looked at as sort_visually() in dc-layout.c would before it sorts: most lines are
+ * drawn in order, and are then never looked at again. */
 GArray *
 _dc_layout_split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *chains,
-                          const GArray *chain_glyphs, gboolean split)
+                          const GArray *chain_glyphs, gboolean split, GArray *store)
 {
-  g_autoptr (GPtrArray)
-      all_glyphs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autofree guint *starts = g_new (guint, builds->len + 1);
   GArray *finals = g_array_new (FALSE, TRUE, sizeof (FinalLine));
 
-  g_array_set_clear_func (finals, clear_final_line);
-
+  g_array_set_size (store, 0);
   for (guint l = 0; l < builds->len; l++)
-    g_ptr_array_add (all_glyphs,
-                     line_glyphs (&g_array_index (builds, LineBuild, l), chains, chain_glyphs));
+    {
+      starts[l] = store->len;
+      store_line_glyphs (store, &g_array_index (builds, LineBuild, l), chains, chain_glyphs);
+    }
+  starts[builds->len] = store->len;
 
   for (guint l = 0; l < builds->len; l++)
     {
       const LineBuild *build = &g_array_index (builds, LineBuild, l);
-      const GArray *indices = g_ptr_array_index (all_glyphs, l);
+      const guint32 *indices = (const guint32 *) (const void *) store->data + starts[l];
+      guint n = starts[l + 1] - starts[l];
       FinalLine current = { 0 };
       double reach = -G_MAXDOUBLE;
+      double previous = -G_MAXDOUBLE, u = 0; /* sort_visually()'s look at the part */
+      gboolean in_order = TRUE;
       guint start = 0; /* the current part's first glyph in @indices */
 
-      /* A part is a run of @indices: copied whole when it ends, not a glyph at a time. */
       current.rotation = build->rotation;
       current.v = build->v;
       current.size = build->size;
-      for (guint k = 0; k <= indices->len; k++)
+      for (guint k = 0; k <= n; k++)
         {
-          guint32 index;
+          const DcGlyph *glyph;
           Placement p;
 
-          if (k == indices->len)
+          if (k == n)
             {
               /* A line no gutter parts has its chains' box: no glyph to look at again. */
               current.whole = start == 0;
-              for (guint c = 0; current.whole && c < build->chains->len; c++)
+              for (guint c = 0; current.whole && c < build->n_chains; c++)
                 {
-                  const DcGlyphBox *box = &chains[g_array_index (build->chains, guint, c)].box;
+                  const DcGlyphBox *box = &chains[build->chains[c]].box;
 
                   if (c == 0)
                     current.box = *box;
@@ -160,27 +151,32 @@ _dc_layout_split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *ch
                   current.box.x1 = MAX (current.box.x1, box->x1);
                   current.box.y1 = MAX (current.box.y1, box->y1);
                 }
-              if (start == 0 && k > 0)
-                {
-                  /* Not parted (most lines): the final line is the line's glyphs. */
-                  FinalLine final = current;
-
-                  final.glyphs = g_array_ref ((GArray *) indices);
-                  g_array_append_val (finals, final);
-                }
-              else if (k > start)
-                add_final_line (finals, &current, indices, start, k);
+              if (k > start)
+                add_final_line (finals, &current, starts[l] + start, k - start, in_order);
               break;
             }
-          index = g_array_index (indices, guint32, k);
-          p = _dc_layout_placement_of (&glyphs[index]);
+          glyph = &glyphs[indices[k]];
+          p = _dc_layout_placement_of (glyph);
           if (split && k > start && p.u - reach > GUTTER_CANDIDATE * build->size
-              && is_gutter (glyphs, builds, all_glyphs, l, reach, p.u))
+              && is_gutter (glyphs, builds, (const guint32 *) (const void *) store->data, starts, l,
+                            reach, p.u))
             {
-              add_final_line (finals, &current, indices, start, k);
+              add_final_line (finals, &current, starts[l] + start, k - start, in_order);
               start = k;
+              previous = -G_MAXDOUBLE;
+              u = 0;
+              in_order = TRUE;
             }
           reach = MAX (reach, p.u_end);
+          if (in_order)
+            {
+              double em = _dc_layout_em (glyph);
+
+              u = _dc_layout_visual_u (glyphs, indices + start, k - start, glyph, p.u, em, u);
+              if (u < previous - 0.05 * em)
+                in_order = FALSE;
+              previous = MAX (previous, u);
+            }
         }
     }
   return finals;

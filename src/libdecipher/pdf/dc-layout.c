@@ -120,13 +120,17 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
 {
   GArray *chains = g_array_new (FALSE, FALSE, sizeof (Chain));
   GArray *parted;
-  Chain *current = NULL;
-  double last_u_end = 0;
+  Chain current; /* the open chain, stored when it ends: kept in registers meanwhile */
+  gboolean open = FALSE;
+  double last_u_end = 0, height_sum = *heights;
+  guint n_height = *n_heights;
   gboolean any_wide = FALSE;
+  guint *places;
 
   /* Every glyph of the page joins one chain, in the order drawn: written in place, where
    * an append a glyph cost more than the test that chains it. */
   g_array_set_size (chain_glyphs, n);
+  places = (guint *) (void *) chain_glyphs->data;
 
   for (guint i = first; i < first + n; i++)
     {
@@ -134,39 +138,46 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
       Placement p = _dc_layout_placement_of (glyph);
       DcGlyphBox box = dc_glyph_get_box (glyph);
 
-      if (current != NULL && current->rotation == glyph->rotation)
+      if (open && current.rotation == glyph->rotation)
         {
-          double reference = MAX (_dc_layout_em (glyph), current->size);
-          gboolean same_baseline = fabs (p.v - current->v) <= SAME_BASELINE_CHAIN * reference;
+          double reference = MAX (_dc_layout_em (glyph), current.size);
+          gboolean same_baseline = fabs (p.v - current.v) <= SAME_BASELINE_CHAIN * reference;
           gboolean continues = p.u >= last_u_end - MAX_BACKSTEP * reference
                                && p.u - last_u_end <= MAX_LINE_GAP * reference;
 
           if (!same_baseline || !continues)
-            current = NULL;
+            {
+              g_array_append_val (chains, current);
+              open = FALSE;
+            }
           else if (p.u - last_u_end > GUTTER_CANDIDATE * reference)
-            current->wide = any_wide = TRUE;
+            current.wide = any_wide = TRUE;
         }
-      else
-        current = NULL;
-
-      if (current == NULL)
+      else if (open)
         {
-          Chain chain;
-
-          chain_start (&chain, glyph, p, i - first);
-          g_array_append_val (chains, chain);
-          current = &g_array_index (chains, Chain, chains->len - 1);
+          g_array_append_val (chains, current);
+          open = FALSE;
         }
 
-      g_array_index (chain_glyphs, guint, i - first) = i;
-      chain_add_box (current, glyph, p, box);
+      if (!open)
+        {
+          chain_start (&current, glyph, p, i - first);
+          open = TRUE;
+        }
+
+      places[i - first] = i;
+      chain_add_box (&current, glyph, p, box);
       if (box.y1 > box.y0)
         {
-          *heights += box.y1 - box.y0;
-          (*n_heights)++;
+          height_sum += box.y1 - box.y0;
+          n_height++;
         }
       last_u_end = p.u_end;
     }
+  if (open)
+    g_array_append_val (chains, current);
+  *heights = height_sum;
+  *n_heights = n_height;
   if (!any_wide)
     return chains;
 
@@ -212,25 +223,19 @@ compare_chain_starts (gconstpointer a, gconstpointer b, gpointer user_data)
   return ca->first < cb->first ? -1 : ca->first > cb->first;
 }
 
-static void
-clear_line_build (gpointer data)
-{
-  LineBuild *line = data;
-
-  g_clear_pointer (&line->chains, g_array_unref);
-}
-
 /* Merges chains into lines: sorted by baseline, each chain joins the nearest line on
  * nearly the same baseline, however far apart: a justified line of three long words
  * can leave gaps of ten ems where no space glyph is drawn. Columns on one baseline are
- * parted afterwards, where a gutter runs down the page (_dc_layout_split_gutters). */
+ * parted afterwards, where a gutter runs down the page (_dc_layout_split_gutters). The
+ * lines' chains lie line after line in *@line_chains (to free), each line's in the order
+ * they joined it. */
 static GArray *
-merge_chains (Chain *chains, const guint *members, guint n_chains)
+merge_chains (Chain *chains, const guint *members, guint n_chains, guint **line_chains)
 {
   g_autofree guint *by_baseline = g_memdup2 (members, n_chains * sizeof (guint));
+  g_autofree guint *joined = g_new (guint, MAX (1, n_chains)); /* the line of each */
+  g_autofree guint *fill = NULL;
   GArray *lines = g_array_new (FALSE, TRUE, sizeof (LineBuild));
-
-  g_array_set_clear_func (lines, clear_line_build);
 
   g_qsort_with_data (by_baseline, n_chains, sizeof (guint), compare_chain_baselines, chains);
 
@@ -263,7 +268,6 @@ merge_chains (Chain *chains, const guint *members, guint n_chains)
         {
           LineBuild line = { 0 };
 
-          line.chains = g_array_new (FALSE, FALSE, sizeof (guint));
           line.rotation = chain->rotation;
           line.v = chain->v;
           line.u0 = chain->u0;
@@ -273,7 +277,8 @@ merge_chains (Chain *chains, const guint *members, guint n_chains)
           best = &g_array_index (lines, LineBuild, lines->len - 1);
         }
 
-      g_array_append_val (best->chains, c);
+      joined[k] = (guint) (best - (LineBuild *) (void *) lines->data);
+      best->n_chains++;
       best->u0 = MIN (best->u0, chain->u0);
       best->u1 = MAX (best->u1, chain->u1);
       best->size = MAX (best->size, chain->size);
@@ -285,6 +290,19 @@ merge_chains (Chain *chains, const guint *members, guint n_chains)
         }
     }
 
+  /* One array for all lines' chains, filled in the order the chains joined. */
+  *line_chains = g_new (guint, MAX (1, n_chains));
+  fill = g_new (guint, MAX (1, lines->len));
+  for (guint l = 0, at = 0; l < lines->len; l++)
+    {
+      LineBuild *line = &g_array_index (lines, LineBuild, l);
+
+      line->chains = *line_chains + at;
+      fill[l] = 0;
+      at += line->n_chains;
+    }
+  for (guint k = 0; k < n_chains; k++)
+    g_array_index (lines, LineBuild, joined[k]).chains[fill[joined[k]]++] = by_baseline[k];
   return lines;
 }
 
@@ -305,71 +323,29 @@ compare_visual_keys (const void *a, const void *b)
   return ka->position < kb->position ? -1 : (ka->position > kb->position);
 }
 
-/* Whether a glyph drawn at @u along the baseline stands within @base's advance. */
-static gboolean
-drawn_over (const DcGlyph *base, double u, double em_size)
-{
-  Placement p = _dc_layout_placement_of (base);
-  double from = p.u + MIN (0.0, dc_glyph_get_advance (base)),
-         to = p.u + MAX (0.0, dc_glyph_get_advance (base));
-
-  return u >= from - 0.05 * em_size && u <= to + 0.05 * em_size;
-}
-
-/* Where the @k-th glyph of @line stands along the baseline for sorting, @before where the
- * glyph before it stands. A mark drawn with no advance stays right after the glyph drawn
- * before it, on which it sits… */
-static double
-visual_u (const DcGlyph *glyphs, const GArray *line, guint k, double before)
-{
-  const DcGlyph *glyph = &glyphs[g_array_index (line, guint32, k)];
-  Placement p = _dc_layout_placement_of (glyph);
-
-  /* …unless it is drawn outside that glyph (cairo may draw the alef of a lam-alef right
-   * after the space before the word, long before its lam): then it stands where it is
-   * drawn. */
-  return (k > 0 && fabs (dc_glyph_get_advance (glyph)) < 0.05 * _dc_layout_em (glyph)
-          && fabs (p.u - before) < _dc_layout_em (glyph)
-          && drawn_over (&glyphs[g_array_index (line, guint32, k - 1)], p.u, _dc_layout_em (glyph)))
-             ? before
-             : p.u;
-}
-
 /* A line's glyphs in the order they stand along the baseline. Producers draw runs of
  * right-to-left text (cairo: cluster by cluster, spaces in a font of their own) in an
  * order that wanders back and forth; what is left to right on the page is the visual
  * order every later step (tokens, bidi, Indic reordering) starts from. Most lines are
- * drawn in order already: they are only looked at, and keys are made only to sort the
- * others. */
+ * drawn in order already: _dc_layout_split_gutters() looks at each as it passes, and only
+ * the others (FinalLine.in_order FALSE) are given keys and sorted here. */
 static void
-sort_visually (const DcGlyph *glyphs, GArray *line)
+sort_visually (const DcGlyph *glyphs, guint32 *line, guint n)
 {
-  g_autofree VisualKey *keys = NULL;
-  double previous = -G_MAXDOUBLE, u = 0;
-  guint k;
+  g_autofree VisualKey *keys = g_new (VisualKey, n);
 
-  for (k = 0; k < line->len; k++)
+  for (guint k = 0; k < n; k++)
     {
-      const DcGlyph *glyph = &glyphs[g_array_index (line, guint32, k)];
+      const DcGlyph *glyph = &glyphs[line[k]];
 
-      u = visual_u (glyphs, line, k, u);
-      if (u < previous - 0.05 * _dc_layout_em (glyph))
-        break;
-      previous = MAX (previous, u);
-    }
-  if (k == line->len)
-    return;
-
-  keys = g_new (VisualKey, line->len);
-  for (k = 0; k < line->len; k++)
-    {
-      keys[k].glyph = g_array_index (line, guint32, k);
+      keys[k].glyph = line[k];
       keys[k].position = k;
-      keys[k].u = visual_u (glyphs, line, k, k > 0 ? keys[k - 1].u : 0);
+      keys[k].u = _dc_layout_visual_u (glyphs, line, k, glyph, _dc_layout_placement_of (glyph).u,
+                                       _dc_layout_em (glyph), k > 0 ? keys[k - 1].u : 0);
     }
-  qsort (keys, line->len, sizeof (VisualKey), compare_visual_keys);
-  for (k = 0; k < line->len; k++)
-    g_array_index (line, guint32, k) = keys[k].glyph;
+  qsort (keys, n, sizeof (VisualKey), compare_visual_keys);
+  for (guint k = 0; k < n; k++)
+    line[k] = keys[k].glyph;
 }
 
 /* Freki counts no ink in the outer fifths of a text box across its line, so that
@@ -397,13 +373,13 @@ cut_item (const DcGlyphBox *box, guint8 rotation, double size, guint index)
 }
 
 static DcGlyphBox
-line_box (const DcGlyph *glyphs, const GArray *line)
+line_box (const DcGlyph *glyphs, const guint32 *line, guint n)
 {
-  DcGlyphBox box = dc_glyph_get_box (&glyphs[g_array_index (line, guint32, 0)]);
+  DcGlyphBox box = dc_glyph_get_box (&glyphs[line[0]]);
 
-  for (guint k = 1; k < line->len; k++)
+  for (guint k = 1; k < n; k++)
     {
-      DcGlyphBox glyph_box = dc_glyph_get_box (&glyphs[g_array_index (line, guint32, k)]);
+      DcGlyphBox glyph_box = dc_glyph_get_box (&glyphs[line[k]]);
 
       box.x0 = MIN (box.x0, glyph_box.x0);
       box.y0 = MIN (box.y0, glyph_box.y0);
@@ -429,16 +405,21 @@ static void
 lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const guint *members,
               guint n_members, gboolean table)
 {
-  g_autoptr (GArray) builds = merge_chains (chains, members, n_members);
+  g_autofree guint *line_chains = NULL;
+  g_autoptr (GArray) builds = merge_chains (chains, members, n_members, &line_chains);
+  g_autoptr (GArray) store = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr (GArray) finals = NULL;
+  guint32 *line_glyphs;
   g_autoptr (GArray) reading = NULL;
   g_autofree DcCutItem *items = NULL;
   g_autofree DcGlyphBox *boxes = NULL;
 
   for (guint l = 0; l < builds->len; l++)
-    g_array_sort_with_data (g_array_index (builds, LineBuild, l).chains, compare_chain_starts,
-                            chains);
-  finals = _dc_layout_split_gutters (out->glyphs, builds, chains, chain_glyphs, !table);
+    g_qsort_with_data (g_array_index (builds, LineBuild, l).chains,
+                       g_array_index (builds, LineBuild, l).n_chains, sizeof (guint),
+                       compare_chain_starts, chains);
+  finals = _dc_layout_split_gutters (out->glyphs, builds, chains, chain_glyphs, !table, store);
+  line_glyphs = (guint32 *) (void *) store->data;
 
   items = g_new (DcCutItem, finals->len);
   boxes = g_new (DcGlyphBox, finals->len);
@@ -446,7 +427,8 @@ lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const gui
     {
       FinalLine *line = &g_array_index (finals, FinalLine, l);
 
-      boxes[l] = line->whole ? line->box : line_box (out->glyphs, line->glyphs);
+      boxes[l] = line->whole ? line->box
+                             : line_box (out->glyphs, line_glyphs + line->first, line->n);
       items[l] = cut_item (&boxes[l], line->rotation, line->size, l);
     }
   reading = g_array_sized_new (FALSE, FALSE, sizeof (guint), finals->len);
@@ -467,11 +449,12 @@ lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const gui
       line.y1 = boxes[l].y1;
       line.page = out->page;
       line.rotation = final->rotation;
-      sort_visually (out->glyphs, final->glyphs);
+      if (!final->in_order)
+        sort_visually (out->glyphs, line_glyphs + final->first, final->n);
       line.first_glyph = out->placed;
-      line.n_glyphs = final->glyphs->len;
-      memcpy (out->order + out->placed, final->glyphs->data, final->glyphs->len * sizeof (guint32));
-      out->placed += final->glyphs->len;
+      line.n_glyphs = final->n;
+      memcpy (out->order + out->placed, line_glyphs + final->first, final->n * sizeof (guint32));
+      out->placed += final->n;
       g_array_append_val (out->lines, line);
     }
 }

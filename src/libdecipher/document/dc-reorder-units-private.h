@@ -1,0 +1,83 @@
+/* dc-reorder-units-private.h: what the files that put a line in logical order share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "dc-reorder-private.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  UNIT_FROM_SPAN = 1 << 0,  /* /ActualText: already logical inside */
+  UNIT_SPACE = 1 << 1,      /* between two tokens */
+  UNIT_NO_ADVANCE = 1 << 2, /* drawn over its neighbour */
+  UNIT_CLOSED = 1 << 3,     /* a space between two tokens that the script does not write */
+} UnitFlags;
+
+typedef struct
+{
+  guint start; /* bytes into the text pool */
+  guint length;
+  guint token; /* the token (in visual order) it belongs to */
+  guint flags;
+  float u; /* where its glyph is drawn along the line */
+  float em;
+} Unit;
+
+static inline const char *
+unit_text (const GString *pool, const Unit *unit)
+{
+  return pool->str + unit->start;
+}
+
+/* g_utf8_get_char() with the characters of up to three bytes decoded in line, the same
+ * arithmetic: reordering asks for a character or two of every unit of a line. */
+static inline gunichar
+unit_get_char (const char *text)
+{
+  const guchar *p = (const guchar *) text;
+
+  if (p[0] < 0x80)
+    return p[0];
+  if ((p[0] & 0xE0) == 0xC0 && (p[1] & 0xC0) == 0x80)
+    return ((gunichar) (p[0] & 0x1F) << 6) | (p[1] & 0x3F);
+  if ((p[0] & 0xF0) == 0xE0 && (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80)
+    return ((gunichar) (p[0] & 0x0F) << 12) | ((gunichar) (p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+  return g_utf8_get_char (text);
+}
+
+/* g_utf8_prev_char() in line. */
+static inline char *
+unit_prev_char (const char *p)
+{
+  do
+    p--;
+  while (((guchar) *p & 0xC0) == 0x80);
+  return (char *) p;
+}
+
+static inline gunichar
+unit_first (const GString *pool, const Unit *unit)
+{
+  return unit->length ? unit_get_char (unit_text (pool, unit)) : 0;
+}
+
+static inline gunichar
+unit_last (const GString *pool, const Unit *unit)
+{
+  if (unit->length == 0)
+    return 0;
+  return unit_get_char (unit_prev_char (unit_text (pool, unit) + unit->length));
+}
+
+gboolean _dc_reorder_indic (GString *pool, Unit *units, guint first, guint end);
+gboolean _dc_reorder_plain_tokens (DcDocument *document, guint first_token, guint n_tokens,
+                                   DcValueFunc value, gpointer user_data, GString *out,
+                                   GPtrArray *tokens, GArray *token_indices);
+gboolean _dc_reorder_cached_tokens (DcDocument *document, guint first_token, guint n_tokens,
+                                    const DcTextCache *cache, GString *out);
+
+G_END_DECLS
