@@ -35,19 +35,31 @@ typedef struct
 {
   guint32 count;
   guint32 next; /* the entry after it in its bucket, + 1; 0 for none */
+  guint32 hash;
   guint32 offset;
   guint32 length;
 } Gram;
 
+/* The heap's entries carry their count: it moves them millions of times. */
+typedef struct
+{
+  guint32 count;
+  guint32 gram;
+} HeapEntry;
+
 typedef struct
 {
   const char *cleaned;
-  guint32 *buckets; /* N_BUCKETS: the newest entry of each, + 1 */
+  guint32 *buckets; /* N_BUCKETS: the newest entry of each, + 1, where used says so */
+  guint64 *used;    /* N_BUCKETS bits */
   Gram *grams;
   guint n_grams, grams_size;
-  guint *heap;
+  HeapEntry *heap;
   guint heap_length;
 } Counts;
+
+/* Bytes after the cleaned text, so that n-grams can be compared a word at a time. */
+#define PADDING 8
 
 /* The library's INVALID(): what is no part of a word, in the locale's ctype. */
 static inline gboolean
@@ -64,7 +76,7 @@ static char *
 clean (const char *text, gsize size)
 {
   const char *p = text;
-  char *cleaned = g_malloc (size + 3);
+  char *cleaned = g_malloc0 (size + 3 + PADDING);
   char *w = cleaned, *limit = cleaned + size + 1;
 
   if (is_invalid (*p))
@@ -125,31 +137,59 @@ char_length (const char *p, gboolean *cut)
   return n;
 }
 
-/* increasefreq() of the n-gram at @offset, @length bytes, whose simplehash() is @hash. */
-static void
-count (Counts *counts, guint32 offset, guint32 length, guint32 hash)
+/* Whether @length bytes at @a and @b are the same, a word at a time (the text is padded). */
+static inline gboolean
+same_bytes (const char *a, const char *b, guint length)
 {
-  guint32 *bucket = &counts->buckets[hash & (N_BUCKETS - 1)];
-  Gram *gram;
+  guint64 x, y;
 
-  for (guint32 e = *bucket; e != 0; e = counts->grams[e - 1].next)
+  for (; length >= 8; length -= 8, a += 8, b += 8)
     {
-      gram = &counts->grams[e - 1];
-      if (gram->length == length
-          && memcmp (counts->cleaned + gram->offset, counts->cleaned + offset, length) == 0)
+      memcpy (&x, a, 8);
+      memcpy (&y, b, 8);
+      if (x != y)
+        return FALSE;
+    }
+  if (length == 0)
+    return TRUE;
+  memcpy (&x, a, 8);
+  memcpy (&y, b, 8);
+  return ((GUINT64_FROM_LE (x) ^ GUINT64_FROM_LE (y))
+          & ((G_GUINT64_CONSTANT (1) << (length * 8)) - 1))
+         == 0;
+}
+
+/* increasefreq() of the n-gram at @offset, @length bytes, whose simplehash() is @hash. */
+static inline void
+count (Counts *counts, guint offset, guint length, guint32 hash)
+{
+  guint b = hash & (N_BUCKETS - 1);
+  guint64 bit = G_GUINT64_CONSTANT (1) << (b % 64);
+  Gram *grams = counts->grams, *gram;
+  guint32 first = 0;
+
+  if (counts->used[b / 64] & bit)
+    {
+      first = counts->buckets[b];
+      for (guint32 e = first; e != 0; e = grams[e - 1].next)
         {
-          gram->count++;
-          return;
+          gram = &grams[e - 1];
+          if (gram->hash == hash && gram->length == length
+              && same_bytes (counts->cleaned + gram->offset, counts->cleaned + offset, length))
+            {
+              gram->count++;
+              return;
+            }
         }
     }
-  if (counts->n_grams == counts->grams_size)
+  if (G_UNLIKELY (counts->n_grams == counts->grams_size))
     {
       counts->grams_size *= 2;
-      counts->grams = g_renew (Gram, counts->grams, counts->grams_size);
+      counts->grams = grams = g_renew (Gram, counts->grams, counts->grams_size);
     }
-  gram = &counts->grams[counts->n_grams++];
-  *gram = (Gram){ 1, *bucket, offset, length };
-  *bucket = counts->n_grams;
+  grams[counts->n_grams++] = (Gram){ 1, first, hash, offset, length };
+  counts->buckets[b] = counts->n_grams;
+  counts->used[b / 64] |= bit;
 }
 
 /* utfcreatengramtable(): from each character, the n-grams of one to MAXNGRAMSYMBOL
@@ -181,7 +221,7 @@ count_ngrams (Counts *counts)
               sum = sum * 31 + (guint32) (gint32) (signed char) q[i];
               power *= 31;
             }
-          count (counts, (guint32) (p - text), (guint32) (q + n - p), k * 13 * power + sum);
+          count (counts, (guint) (p - text), (guint) (q + n - p), k * 13 * power + sum);
           q += n;
           if (k > 1 && underscore)
             break;
@@ -192,49 +232,42 @@ count_ngrams (Counts *counts)
     }
 }
 
-/* The heap of table2heap(), heapinsert() and heapextract(): the least count on top, of
- * entries' indices. */
-static inline gboolean
-greater (const Counts *counts, guint a, guint b)
-{
-  return counts->grams[a].count > counts->grams[b].count;
-}
-
+/* The heap of table2heap(), heapinsert() and heapextract(): the least count on top. */
 static inline void
-swap (guint *heap, guint a, guint b)
+swap (HeapEntry *heap, guint a, guint b)
 {
-  guint t = heap[a];
+  HeapEntry t = heap[a];
 
   heap[a] = heap[b];
   heap[b] = t;
 }
 
 static void
-sift_up (Counts *counts, guint child)
+sift_up (HeapEntry *heap, guint child)
 {
   while (child > 0)
     {
       guint parent = (child - 1) >> 1;
 
-      if (!greater (counts, counts->heap[parent], counts->heap[child]))
+      if (heap[parent].count <= heap[child].count)
         return;
-      swap (counts->heap, parent, child);
+      swap (heap, parent, child);
       child = parent;
     }
 }
 
 static void
-sift_down (Counts *counts, guint length, guint parent)
+sift_down (HeapEntry *heap, guint length, guint parent)
 {
   guint child = parent * 2 + 1;
 
   while (child < length)
     {
-      if (child + 1 < length && greater (counts, counts->heap[child], counts->heap[child + 1]))
+      if (child + 1 < length && heap[child].count > heap[child + 1].count)
         child++;
-      if (!greater (counts, counts->heap[parent], counts->heap[child]))
+      if (heap[parent].count <= heap[child].count)
         return;
-      swap (counts->heap, parent, child);
+      swap (heap, parent, child);
       parent = child;
       child = parent * 2 + 1;
     }
@@ -243,29 +276,31 @@ sift_down (Counts *counts, guint length, guint parent)
 static void
 heap_insert (Counts *counts, guint gram)
 {
+  HeapEntry entry = { counts->grams[gram].count, gram };
+
   if (counts->heap_length < MAXNGRAMS)
     {
-      counts->heap[counts->heap_length] = gram;
-      sift_up (counts, counts->heap_length);
+      counts->heap[counts->heap_length] = entry;
+      sift_up (counts->heap, counts->heap_length);
       counts->heap_length++;
       return;
     }
   /* An equal count takes the top's place. */
-  if (counts->grams[gram].count < counts->grams[counts->heap[0]].count)
+  if (entry.count < counts->heap[0].count)
     return;
-  counts->heap[0] = gram;
-  sift_down (counts, counts->heap_length, 0);
+  counts->heap[0] = entry;
+  sift_down (counts->heap, counts->heap_length, 0);
 }
 
 /* heapextract() sifts the last entry down from the top with the heap still counting it. */
 static guint
 heap_extract (Counts *counts)
 {
-  guint top = counts->heap[0];
+  guint top = counts->heap[0].gram;
 
   if (counts->heap_length > 1)
     counts->heap[0] = counts->heap[counts->heap_length - 1];
-  sift_down (counts, counts->heap_length, 0);
+  sift_down (counts->heap, counts->heap_length, 0);
   counts->heap_length--;
   return top;
 }
@@ -290,7 +325,8 @@ _dc_textcat_fingerprint (const char *text, gsize size, GPtrArray *ngrams, gboole
 {
   g_autofree char *cleaned = NULL;
   g_autofree guint32 *buckets = NULL;
-  g_autofree guint *heap = NULL;
+  guint64 used[N_BUCKETS / 64] = { 0 };
+  g_autofree HeapEntry *heap = NULL;
   Counts counts = { 0 };
   guint n;
   gsize total = 0;
@@ -303,19 +339,23 @@ _dc_textcat_fingerprint (const char *text, gsize size, GPtrArray *ngrams, gboole
   if (size < MINDOCSIZE)
     return NULL;
   counts.cleaned = cleaned = clean (text, size);
-  counts.buckets = buckets = g_new0 (guint32, N_BUCKETS);
-  counts.grams_size = 1024;
+  /* A bucket is read only once used, so the table needs no clearing. */
+  counts.buckets = buckets = g_new (guint32, N_BUCKETS);
+  counts.used = used;
+  counts.grams_size = 4096;
   counts.grams = g_new (Gram, counts.grams_size);
-  counts.heap = heap = g_new (guint, MAXNGRAMS);
+  counts.heap = heap = g_new (HeapEntry, MAXNGRAMS);
   if (!count_ngrams (&counts))
     {
       g_free (counts.grams);
       *replayed = FALSE;
       return NULL;
     }
-  for (guint b = 0; b < N_BUCKETS; b++)
-    for (guint32 e = buckets[b]; e != 0; e = counts.grams[e - 1].next)
-      heap_insert (&counts, e - 1);
+  for (guint word = 0; word < N_BUCKETS / 64; word++)
+    for (guint64 bits = used[word]; bits != 0; bits &= bits - 1)
+      for (guint32 e = buckets[word * 64 + (guint) __builtin_ctzll (bits)]; e != 0;
+           e = counts.grams[e - 1].next)
+        heap_insert (&counts, e - 1);
   n = counts.heap_length;
   ranked = g_new (guint, MAX (n, 1));
   for (guint i = n; i-- > 0;)
