@@ -25,10 +25,10 @@ typedef struct _DcJsonWriter
    * dc_json_writer_init_lines(). */
   guint compact_level;
   /* Numbers written lately, as written: an export writes the same few sizes,
-   * confidences and coordinates over and over. The first 16 hold numbers written
-   * without printf, the last 64 those printf wrote (confidences such as 0.99, a
-   * page's few dozen tab-scores such as 1/7), which the many coordinates would
-   * otherwise push out. */
+   * confidences and coordinates over and over. The first 16 hold numbers whose
+   * every digit is written (m / 2^k, k ≤ 48), the last 64 those rounded
+   * (confidences such as 0.99, a page's few dozen tab-scores such as 1/7), which the
+   * many coordinates would otherwise push out. */
   struct
   {
     guint64 bits;
@@ -71,5 +71,9 @@ void dc_json_writer_members (DcJsonWriter *writer, const char *json, gsize lengt
  * other strings: each starts with dc_json_writer_separator(). */
 void dc_json_writer_set_filled (DcJsonWriter *writer);
 const char *dc_json_writer_separator (gboolean first);
+
+/* dc-json-number.c: a double's digits as printf writes them, 0 where left to it. */
+gsize _dc_json_format_exact (double value, char *buffer);
+gsize _dc_json_format_double (double value, gboolean shortest, char *buffer);
 
 G_END_DECLS

@@ -406,120 +406,6 @@ dc_json_writer_string (DcJsonWriter *writer, const char *name, const char *value
     append_bytes (writer->out, "null", 4);
 }
 
-/* g_ascii_dtostr()'s "%.17g" of @value, computed exactly without printf where that is
- * quick: when @value is m / 2^k with m × 5^k within 128 bits (every coordinate and
- * size a PDF gives, in single precision) and is written without an exponent. Returns
- * the length written into @buffer (at least 32 bytes), or 0 to leave @value to printf.
- * A book's export writes millions of numbers, and printf was a tenth of its time. */
-static gsize
-format_exact (double value, char *buffer)
-{
-  unsigned __int128 n;
-  char digits[48];
-  guint64 m;
-  int exponent, k, length = 0, sig, point;
-  char *p = buffer;
-
-  if (value == 0 || !isfinite (value))
-    return 0;
-  m = (guint64) ldexp (frexp (fabs (value), &exponent), 53);
-  k = 53 - exponent;
-  while (k > 0 && (m & 1) == 0)
-    {
-      m >>= 1;
-      k--;
-    }
-  if (k < 0 || k > 48)
-    return 0;
-  n = m;
-  for (int i = 0; i < k; i++)
-    {
-      if (n > ((unsigned __int128) -1) / 5)
-        return 0;
-      n *= 5;
-    }
-  /* value = n / 10^k exactly: n's digits, most significant first. */
-  {
-    char reversed[48];
-
-    /* 128-bit division is a call; most numbers fit in 64 bits. */
-    while (n > G_MAXUINT64)
-      {
-        reversed[length++] = (char) ('0' + (int) (n % 10));
-        n /= 10;
-      }
-    for (guint64 small = (guint64) n;;)
-      {
-        reversed[length++] = (char) ('0' + (int) (small % 10));
-        small /= 10;
-        if (small == 0)
-          break;
-      }
-    for (int i = 0; i < length; i++)
-      digits[i] = reversed[length - 1 - i];
-  }
-  /* The first digit's power of ten. */
-  point = length - k - 1;
-  sig = length;
-  if (sig > 17)
-    {
-      gboolean rest = FALSE;
-
-      for (int i = 18; i < length; i++)
-        rest |= digits[i] != '0';
-      /* An exact tie is left to printf, whose rounding of it is its own. */
-      if (digits[17] == '5' && !rest)
-        return 0;
-      sig = 17;
-      if (digits[17] >= '5')
-        {
-          int i = 16;
-
-          while (i >= 0 && digits[i] == '9')
-            digits[i--] = '0';
-          if (i < 0)
-            {
-              /* 99…9 rounds up to 10…0: one more digit before the point. */
-              digits[0] = '1';
-              for (int j = 1; j < 17; j++)
-                digits[j] = '0';
-              point++;
-            }
-          else
-            digits[i]++;
-        }
-    }
-  /* %g writes an exponent outside these, and drops trailing zeros. */
-  if (point < -4 || point >= 17)
-    return 0;
-  while (sig > 0 && digits[sig - 1] == '0')
-    sig--;
-  if (value < 0)
-    *p++ = '-';
-  if (point < 0)
-    {
-      *p++ = '0';
-      *p++ = '.';
-      for (int i = -1; i > point; i--)
-        *p++ = '0';
-      memcpy (p, digits, sig);
-      p += sig;
-    }
-  else
-    {
-      for (int i = 0; i <= point; i++)
-        *p++ = i < sig ? digits[i] : '0';
-      if (sig > point + 1)
-        {
-          *p++ = '.';
-          memcpy (p, digits + point + 1, sig - point - 1);
-          p += sig - point - 1;
-        }
-    }
-  *p = '\0';
-  return (gsize) (p - buffer);
-}
-
 /* The fewest significant digits, 15 to 17, that read back as @value: fewer than 15
  * that do are what "%.15g" writes (a double holds any 15 digits), and 17 always do. */
 static gsize
@@ -621,12 +507,15 @@ dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
       append_bytes (writer->out, writer->numbers[printed].text, writer->numbers[printed].length);
       return;
     }
-  length = format_exact (value, buffer);
+  length = _dc_json_format_exact (value, buffer);
   if (length == 0)
     {
-      if (writer->compact_level != G_MAXUINT)
+      gboolean shortest = writer->compact_level != G_MAXUINT;
+
+      length = _dc_json_format_double (value, shortest, buffer);
+      if (length == 0 && shortest)
         length = format_shortest (value, buffer, sizeof buffer);
-      else
+      else if (length == 0)
         {
           g_ascii_dtostr (buffer, sizeof buffer, value);
           length = strlen (buffer);
