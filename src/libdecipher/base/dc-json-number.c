@@ -3,13 +3,15 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * dc-json-writer.c writes a double as "%.17g" does, or, in its compact layout, in the
- * fewest significant digits of 15, 16 and 17 that read back as the same double. A book's
- * export writes millions of numbers, and printf, with strtod to check the read-back, was
- * a tenth of its time. Both are worked out here exactly, in integers: a double is
- * m / 2^k, so its digits are those of m × 5^k, and whether a shorter form reads back is
- * whether it lies within half a unit in the last place. What either cannot settle
- * exactly (a tie, an exponent, a number out of range) is left to printf.
- * tests/test-json.c compares them with printf and strtod on many numbers.
+ * fewest significant digits of 15, 16 and 17 that read back as the same double; a number
+ * m / 2^k with k ≤ 48 (every coordinate and size a PDF gives, in single precision) it
+ * writes as "%.17g" in both. A book's export writes millions of numbers, and printf, with
+ * strtod to check the read-back, was a tenth of its time. Both are worked out here
+ * exactly, in integers: value × 10^s is m × 5^s / 2^(k − s), whose quotient is the
+ * digits and whose remainder against half says how printf rounds them; a shorter form
+ * reads back exactly when it lies within half a gap of the neighbouring doubles. What
+ * this cannot settle exactly (a tie, an exponent, a number out of range) is left to
+ * printf. tests/test-json.c compares both with printf and strtod on many numbers.
  */
 
 #include "config.h"
@@ -19,13 +21,93 @@
 
 #include "dc-json-writer-private.h"
 
+static const guint64 fives[] = { G_GUINT64_CONSTANT (1),
+                                 G_GUINT64_CONSTANT (5),
+                                 G_GUINT64_CONSTANT (25),
+                                 G_GUINT64_CONSTANT (125),
+                                 G_GUINT64_CONSTANT (625),
+                                 G_GUINT64_CONSTANT (3125),
+                                 G_GUINT64_CONSTANT (15625),
+                                 G_GUINT64_CONSTANT (78125),
+                                 G_GUINT64_CONSTANT (390625),
+                                 G_GUINT64_CONSTANT (1953125),
+                                 G_GUINT64_CONSTANT (9765625),
+                                 G_GUINT64_CONSTANT (48828125),
+                                 G_GUINT64_CONSTANT (244140625),
+                                 G_GUINT64_CONSTANT (1220703125),
+                                 G_GUINT64_CONSTANT (6103515625),
+                                 G_GUINT64_CONSTANT (30517578125),
+                                 G_GUINT64_CONSTANT (152587890625),
+                                 G_GUINT64_CONSTANT (762939453125),
+                                 G_GUINT64_CONSTANT (3814697265625),
+                                 G_GUINT64_CONSTANT (19073486328125),
+                                 G_GUINT64_CONSTANT (95367431640625),
+                                 G_GUINT64_CONSTANT (476837158203125),
+                                 G_GUINT64_CONSTANT (2384185791015625),
+                                 G_GUINT64_CONSTANT (11920928955078125),
+                                 G_GUINT64_CONSTANT (59604644775390625),
+                                 G_GUINT64_CONSTANT (298023223876953125),
+                                 G_GUINT64_CONSTANT (1490116119384765625),
+                                 G_GUINT64_CONSTANT (7450580596923828125) };
+
+static const guint64 tens[] = { G_GUINT64_CONSTANT (1),
+                                G_GUINT64_CONSTANT (10),
+                                G_GUINT64_CONSTANT (100),
+                                G_GUINT64_CONSTANT (1000),
+                                G_GUINT64_CONSTANT (10000),
+                                G_GUINT64_CONSTANT (100000),
+                                G_GUINT64_CONSTANT (1000000),
+                                G_GUINT64_CONSTANT (10000000),
+                                G_GUINT64_CONSTANT (100000000),
+                                G_GUINT64_CONSTANT (1000000000),
+                                G_GUINT64_CONSTANT (10000000000),
+                                G_GUINT64_CONSTANT (100000000000),
+                                G_GUINT64_CONSTANT (1000000000000),
+                                G_GUINT64_CONSTANT (10000000000000),
+                                G_GUINT64_CONSTANT (100000000000000),
+                                G_GUINT64_CONSTANT (1000000000000000),
+                                G_GUINT64_CONSTANT (10000000000000000),
+                                G_GUINT64_CONSTANT (100000000000000000),
+                                G_GUINT64_CONSTANT (1000000000000000000) };
+
+/* A finite double in [1e-5, 1e17): m / 2^k, 2^52 ≤ m < 2^53. */
+typedef struct
+{
+  guint64 m;
+  int k;
+  gboolean negative;
+} Binary;
+
+static gboolean
+decompose (double value, Binary *binary)
+{
+  guint64 bits;
+  int biased;
+
+  if (!(fabs (value) >= 1e-5 && fabs (value) < 1e17))
+    return FALSE;
+  memcpy (&bits, &value, sizeof bits);
+  biased = (int) ((bits >> 52) & 0x7ff);
+  binary->m = (bits & ((G_GUINT64_CONSTANT (1) << 52) - 1)) | (G_GUINT64_CONSTANT (1) << 52);
+  binary->k = 1075 - biased;
+  binary->negative = (bits >> 63) != 0;
+  return TRUE;
+}
+
 /* @digits (@n of them, no trailing zero) with the point after the digit of 10^@point,
  * as %g writes them without an exponent. */
 static gsize
-write_digits (gboolean negative, const char *digits, int n, int point, char *buffer)
+write_digits (gboolean negative, guint64 digits, int point, char *buffer)
 {
-  char *p = buffer;
+  char text[24], *p = buffer;
+  int n = 0;
 
+  while (digits % 10 == 0)
+    digits /= 10;
+  for (guint64 rest = digits; rest > 0; rest /= 10)
+    n++;
+  for (int i = n - 1; i >= 0; i--, digits /= 10)
+    text[i] = (char) ('0' + (int) (digits % 10));
   if (negative)
     *p++ = '-';
   if (point < 0)
@@ -34,17 +116,17 @@ write_digits (gboolean negative, const char *digits, int n, int point, char *buf
       *p++ = '.';
       for (int i = -1; i > point; i--)
         *p++ = '0';
-      memcpy (p, digits, n);
+      memcpy (p, text, n);
       p += n;
     }
   else
     {
       for (int i = 0; i <= point; i++)
-        *p++ = i < n ? digits[i] : '0';
+        *p++ = i < n ? text[i] : '0';
       if (n > point + 1)
         {
           *p++ = '.';
-          memcpy (p, digits + point + 1, n - point - 1);
+          memcpy (p, text + point + 1, n - point - 1);
           p += n - point - 1;
         }
     }
@@ -52,221 +134,130 @@ write_digits (gboolean negative, const char *digits, int n, int point, char *buf
   return (gsize) (p - buffer);
 }
 
+/* value × 10^scale = q + r / b, b = 2^(k − scale), exactly: m × 5^scale is one product
+ * of two 64-bit numbers for a scale up to 27. FALSE where it would not fit. */
+static gboolean
+cut (const Binary *binary, int scale, guint64 *q, unsigned __int128 *r, unsigned __int128 *b)
+{
+  unsigned __int128 a;
+  int shift = binary->k - scale;
+
+  if (scale < 0 || scale >= (int) G_N_ELEMENTS (fives) || shift > 120 || shift < -8)
+    return FALSE;
+  a = (unsigned __int128) binary->m * fives[scale];
+  if (shift < 0)
+    {
+      a <<= -shift;
+      shift = 0;
+    }
+  *b = (unsigned __int128) 1 << shift;
+  *r = a & (*b - 1);
+  a >>= shift;
+  *q = (guint64) a;
+  return a == *q;
+}
+
+/* "%.@precision g" of the number, rounded as printf rounds (to the nearest; a tie is
+ * left to it), into @buffer; @round_trips: whether it reads back as the number, as
+ * strtod reads. @point: the power of ten of its first digit, or a guess within one.
+ * 0 where it is left to printf. */
+static gsize
+format_precision (const Binary *binary, int precision, int *point, gboolean *round_trips,
+                  char *buffer)
+{
+  guint64 q;
+  unsigned __int128 r, b;
+  gboolean up;
+
+  for (int tries = 0;; tries++)
+    {
+      if (tries == 3 || !cut (binary, precision - 1 - *point, &q, &r, &b))
+        return 0;
+      if (q >= tens[precision])
+        (*point)++;
+      else if (q < tens[precision - 1])
+        (*point)--;
+      else
+        break;
+    }
+  /* Exactly halfway: printf's own rounding. */
+  if (b > 1 && r == b / 2)
+    return 0;
+  up = r > b / 2;
+  /* It reads back within half the gap to the neighbouring doubles, 2^-(k + 1) (half that
+   * below a power of two), which at this scale is 5^scale / 2b (or / 4b); the distance
+   * is r / b or (b − r) / b. */
+  {
+    unsigned __int128 distance = up ? b - r : r;
+    unsigned __int128 times = !up && binary->m == G_GUINT64_CONSTANT (1) << 52 ? 4 : 2;
+
+    *round_trips = distance * times < fives[precision - 1 - *point];
+  }
+  q += up;
+  {
+    int written_point = *point;
+
+    if (q == tens[precision])
+      {
+        /* 99…9 rounds up to 10…0: one more digit before the point. */
+        q = 1;
+        written_point++;
+      }
+    /* %g writes an exponent outside these, and drops trailing zeros. */
+    if (written_point < -4 || written_point >= precision)
+      return 0;
+    return write_digits (binary->negative, q, written_point, buffer);
+  }
+}
+
+/* floor (log10 (m / 2^k)), or one less: log10 (2) ≈ 1233 / 4096. */
+static int
+guess_point (const Binary *binary)
+{
+  int exponent = 52 - binary->k;
+
+  return exponent >= 0 ? (exponent * 1233) >> 12 : -((-exponent * 1233 + 4095) >> 12);
+}
+
 /**
  * _dc_json_format_exact:
  * @buffer: at least 32 bytes
  *
- * g_ascii_dtostr()'s "%.17g" of @value, where @value is m / 2^k with m × 5^k within 128
- * bits (every coordinate and size a PDF gives, in single precision) and is written
- * without an exponent.
+ * "%.17g" of @value where @value is m / 2^k (m odd, or k = 0) with k ≤ 48 and m × 5^k
+ * within 128 bits, which the writer writes so in either layout, and is written without
+ * an exponent.
  *
  * Returns: the length written into @buffer, or 0 to leave @value to other means
  */
 gsize
 _dc_json_format_exact (double value, char *buffer)
 {
-  unsigned __int128 n;
-  char digits[48];
+  Binary binary;
   guint64 m;
-  int exponent, k, length = 0, sig, point;
+  int k, point;
+  unsigned __int128 n, five_to_k;
+  gboolean round_trips;
 
-  if (value == 0 || !isfinite (value))
+  if (value == 0 || !decompose (value, &binary))
     return 0;
-  m = (guint64) ldexp (frexp (fabs (value), &exponent), 53);
-  k = 53 - exponent;
-  while (k > 0 && (m & 1) == 0)
+  m = binary.m;
+  k = binary.k;
+  if (k > 0)
     {
-      m >>= 1;
-      k--;
+      int zeros = MIN (__builtin_ctzll (m), k);
+
+      m >>= zeros;
+      k -= zeros;
     }
   if (k < 0 || k > 48)
     return 0;
-  n = m;
-  for (int i = 0; i < k; i++)
-    {
-      if (n > ((unsigned __int128) -1) / 5)
-        return 0;
-      n *= 5;
-    }
-  /* value = n / 10^k exactly: n's digits, most significant first. */
-  {
-    char reversed[48];
-
-    /* 128-bit division is a call; most numbers fit in 64 bits. */
-    while (n > G_MAXUINT64)
-      {
-        reversed[length++] = (char) ('0' + (int) (n % 10));
-        n /= 10;
-      }
-    for (guint64 small = (guint64) n;;)
-      {
-        reversed[length++] = (char) ('0' + (int) (small % 10));
-        small /= 10;
-        if (small == 0)
-          break;
-      }
-    for (int i = 0; i < length; i++)
-      digits[i] = reversed[length - 1 - i];
-  }
-  /* The first digit's power of ten. */
-  point = length - k - 1;
-  sig = length;
-  if (sig > 17)
-    {
-      gboolean rest = FALSE;
-
-      for (int i = 18; i < length; i++)
-        rest |= digits[i] != '0';
-      /* An exact tie is left to printf, whose rounding of it is its own. */
-      if (digits[17] == '5' && !rest)
-        return 0;
-      sig = 17;
-      if (digits[17] >= '5')
-        {
-          int i = 16;
-
-          while (i >= 0 && digits[i] == '9')
-            digits[i--] = '0';
-          if (i < 0)
-            {
-              /* 99…9 rounds up to 10…0: one more digit before the point. */
-              digits[0] = '1';
-              for (int j = 1; j < 17; j++)
-                digits[j] = '0';
-              point++;
-            }
-          else
-            digits[i]++;
-        }
-    }
-  /* %g writes an exponent outside these, and drops trailing zeros. */
-  if (point < -4 || point >= 17)
+  five_to_k = k < (int) G_N_ELEMENTS (fives) ? fives[k]
+                                             : (unsigned __int128) fives[G_N_ELEMENTS (fives) - 1]
+                                                   * fives[k - (G_N_ELEMENTS (fives) - 1)];
+  if (__builtin_mul_overflow ((unsigned __int128) m, five_to_k, &n))
     return 0;
-  while (sig > 0 && digits[sig - 1] == '0')
-    sig--;
-  return write_digits (value < 0, digits, sig, point, buffer);
-}
-
-static const guint64 powers_of_ten[] = { G_GUINT64_CONSTANT (1),
-                                         G_GUINT64_CONSTANT (10),
-                                         G_GUINT64_CONSTANT (100),
-                                         G_GUINT64_CONSTANT (1000),
-                                         G_GUINT64_CONSTANT (10000),
-                                         G_GUINT64_CONSTANT (100000),
-                                         G_GUINT64_CONSTANT (1000000),
-                                         G_GUINT64_CONSTANT (10000000),
-                                         G_GUINT64_CONSTANT (100000000),
-                                         G_GUINT64_CONSTANT (1000000000),
-                                         G_GUINT64_CONSTANT (10000000000),
-                                         G_GUINT64_CONSTANT (100000000000),
-                                         G_GUINT64_CONSTANT (1000000000000),
-                                         G_GUINT64_CONSTANT (10000000000000),
-                                         G_GUINT64_CONSTANT (100000000000000),
-                                         G_GUINT64_CONSTANT (1000000000000000),
-                                         G_GUINT64_CONSTANT (10000000000000000),
-                                         G_GUINT64_CONSTANT (100000000000000000) };
-
-/* A double m / 2^k (2^52 ≤ m < 2^53) cut to @precision significant digits: as a whole
- * number scaled by 10^scale, its digits q and the rest r of b = 2^(k − scale), for
- * which value × 10^scale = q + r / b. */
-typedef struct
-{
-  guint64 m;
-  int k;
-  int scale;
-  guint64 q;
-  unsigned __int128 r, b;
-} Cut;
-
-/* floor (value × 10^scale), exactly: m × 5^scale fits in 128 bits for a scale up to 20,
- * and the shift stays within them. FALSE where it would not. */
-static gboolean
-cut (Cut *c, int scale)
-{
-  unsigned __int128 a = c->m;
-  int shift = c->k - scale;
-
-  if (scale < 0 || scale > 20 || shift > 120 || shift < -8)
-    return FALSE;
-  for (int i = 0; i < scale; i++)
-    a *= 5;
-  c->scale = scale;
-  if (shift < 0)
-    {
-      a <<= -shift;
-      shift = 0;
-    }
-  c->b = (unsigned __int128) 1 << shift;
-  c->r = a & (c->b - 1);
-  a >>= shift;
-  c->q = (guint64) a;
-  return a == c->q;
-}
-
-/* "%.@precision g" of @value, rounded as printf rounds (to the nearest; ties are left
- * to it), into @buffer; @round_trips: whether it reads back as @value, as strtod reads.
- * 0 where it is left to printf. */
-static gsize
-format_precision (double value, int precision, gboolean *round_trips, char *buffer)
-{
-  Cut c;
-  int exponent, point;
-  guint64 q, five_to_scale = 1;
-  gboolean up;
-  char digits[24];
-  int n = 0;
-
-  c.m = (guint64) ldexp (frexp (fabs (value), &exponent), 53);
-  c.k = 53 - exponent;
-  /* The first digit's power of ten: a guess, then made sure of in integers. */
-  point = (int) floor (log10 (fabs (value)));
-  for (int tries = 0;; tries++)
-    {
-      if (tries == 3 || !cut (&c, precision - 1 - point))
-        return 0;
-      if (c.q >= powers_of_ten[precision])
-        point++;
-      else if (c.q < powers_of_ten[precision - 1])
-        point--;
-      else
-        break;
-    }
-  /* Exactly halfway: printf's own rounding. */
-  if (c.b > 1 && c.r == c.b / 2)
-    return 0;
-  up = c.r > c.b / 2;
-  q = c.q + up;
-  for (int i = 0; i < c.scale; i++)
-    five_to_scale *= 5;
-  /* It reads back within half a gap to the neighbouring doubles, 2^-(k + 1) (half
-   * that below a power of two), which at this scale is 5^scale / 2b (or / 4b); the
-   * distance is r / b or (b − r) / b. */
-  {
-    unsigned __int128 distance = up ? c.b - c.r : c.r;
-    unsigned __int128 times = !up && c.m == G_GUINT64_CONSTANT (1) << 52 ? 4 : 2;
-
-    *round_trips = distance * times < five_to_scale;
-  }
-  if (q == powers_of_ten[precision])
-    {
-      /* 99…9 rounds up to 10…0: one more digit before the point. */
-      q = 1;
-      point++;
-    }
-  /* %g writes an exponent outside these, and drops trailing zeros. */
-  if (point < -4 || point >= precision)
-    return 0;
-  while (q % 10 == 0)
-    q /= 10;
-  {
-    char reversed[24];
-
-    for (; q > 0; q /= 10)
-      reversed[n++] = (char) ('0' + (int) (q % 10));
-    for (int i = 0; i < n; i++)
-      digits[i] = reversed[n - 1 - i];
-  }
-  return write_digits (value < 0, digits, n, point, buffer);
+  point = guess_point (&binary);
+  return format_precision (&binary, 17, &point, &round_trips, buffer);
 }
 
 /**
@@ -283,14 +274,17 @@ format_precision (double value, int precision, gboolean *round_trips, char *buff
 gsize
 _dc_json_format_double (double value, gboolean shortest, char *buffer)
 {
+  Binary binary;
+  int point;
   gsize length = 0;
   gboolean round_trips = FALSE;
 
-  if (value == 0 || !isfinite (value) || fabs (value) < 1e-5 || fabs (value) >= 1e17)
+  if (value == 0 || !decompose (value, &binary))
     return 0;
+  point = guess_point (&binary);
   for (int precision = shortest ? 15 : 17; precision <= 17 && !round_trips; precision++)
     {
-      length = format_precision (value, precision, &round_trips, buffer);
+      length = format_precision (&binary, precision, &point, &round_trips, buffer);
       if (length == 0)
         return 0;
     }
