@@ -46,12 +46,45 @@ commit (GString *out, char *end)
   *end = '\0';
 }
 
+/* Copies @n bytes, a few as a rule (a name, a number, a run's text), without a call: two
+ * moves of a fixed size that overlap. */
+static inline void
+copy_small (char *to, const char *from, gsize n)
+{
+  if (n > 16)
+    memcpy (to, from, n);
+  else if (n >= 8)
+    {
+      guint64 head, tail;
+
+      memcpy (&head, from, 8);
+      memcpy (&tail, from + n - 8, 8);
+      memcpy (to, &head, 8);
+      memcpy (to + n - 8, &tail, 8);
+    }
+  else if (n >= 4)
+    {
+      guint32 head, tail;
+
+      memcpy (&head, from, 4);
+      memcpy (&tail, from + n - 4, 4);
+      memcpy (to, &head, 4);
+      memcpy (to + n - 4, &tail, 4);
+    }
+  else if (n > 0)
+    {
+      to[0] = from[0];
+      to[n / 2] = from[n / 2];
+      to[n - 1] = from[n - 1];
+    }
+}
+
 static inline void
 append_bytes (GString *out, const char *bytes, gsize n)
 {
   char *p = reserve (out, n);
 
-  memcpy (p, bytes, n);
+  copy_small (p, bytes, n);
   commit (out, p + n);
 }
 
@@ -184,7 +217,7 @@ append_escaped (GString *out, const char *text)
       char *q = reserve (out, (gsize) plain + 2);
 
       *q++ = '"';
-      memcpy (q, text, (gsize) plain);
+      copy_small (q, text, (gsize) plain);
       q += plain;
       *q++ = '"';
       commit (out, q);
@@ -264,9 +297,8 @@ append_byte (GString *out, char byte)
 /* What comes before a value: the separator from the one before it, the indentation and
  * the member's name. */
 static void
-begin_value (DcJsonWriter *writer, const char *name)
+begin_value (DcJsonWriter *writer, const char *name, gsize name_length)
 {
-  gsize name_length = name != NULL ? strlen (name) : 0;
   guint spaces = (writer->level + writer->depth) * 2;
   char *p;
 
@@ -284,7 +316,7 @@ begin_value (DcJsonWriter *writer, const char *name)
       if (name != NULL)
         {
           *p++ = '"';
-          memcpy (p, name, name_length);
+          copy_small (p, name, name_length);
           p += name_length;
           *p++ = '"';
           *p++ = ':';
@@ -328,7 +360,7 @@ begin_value (DcJsonWriter *writer, const char *name)
     {
       /* Names are the export's own, ASCII with nothing to escape. */
       *p++ = '"';
-      memcpy (p, name, name_length);
+      copy_small (p, name, name_length);
       p += name_length;
       memcpy (p, "\" : ", 4);
       p += 4;
@@ -337,11 +369,11 @@ begin_value (DcJsonWriter *writer, const char *name)
 }
 
 static void
-begin_container (DcJsonWriter *writer, const char *name, char open)
+begin_container (DcJsonWriter *writer, const char *name, gsize name_length, char open)
 {
   g_return_if_fail (writer->depth < DC_JSON_WRITER_MAX_DEPTH);
 
-  begin_value (writer, name);
+  begin_value (writer, name, name_length);
   append_byte (writer->out, open);
   writer->depth++;
   writer->filled &= ~(G_GUINT64_CONSTANT (1) << (writer->depth - 1));
@@ -373,9 +405,9 @@ end_container (DcJsonWriter *writer, char close)
 }
 
 void
-dc_json_writer_begin_object (DcJsonWriter *writer, const char *name)
+_dc_json_writer_begin_object (DcJsonWriter *writer, const char *name, gsize name_length)
 {
-  begin_container (writer, name, '{');
+  begin_container (writer, name, name_length, '{');
 }
 
 void
@@ -385,9 +417,9 @@ dc_json_writer_end_object (DcJsonWriter *writer)
 }
 
 void
-dc_json_writer_begin_array (DcJsonWriter *writer, const char *name)
+_dc_json_writer_begin_array (DcJsonWriter *writer, const char *name, gsize name_length)
 {
-  begin_container (writer, name, '[');
+  begin_container (writer, name, name_length, '[');
 }
 
 void
@@ -397,9 +429,10 @@ dc_json_writer_end_array (DcJsonWriter *writer)
 }
 
 void
-dc_json_writer_string (DcJsonWriter *writer, const char *name, const char *value)
+_dc_json_writer_string (DcJsonWriter *writer, const char *name, gsize name_length,
+                        const char *value)
 {
-  begin_value (writer, name);
+  begin_value (writer, name, name_length);
   if (value != NULL)
     append_escaped (writer->out, value);
   else
@@ -449,7 +482,7 @@ dc_json_writer_escape (const char *text)
 void
 dc_json_writer_json (DcJsonWriter *writer, const char *name, const char *json, gsize length)
 {
-  begin_value (writer, name);
+  begin_value (writer, name, name != NULL ? strlen (name) : 0);
   append_bytes (writer->out, json, length);
 }
 
@@ -479,14 +512,14 @@ dc_json_writer_members (DcJsonWriter *writer, const char *json, gsize length)
 }
 
 void
-dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
+_dc_json_writer_double (DcJsonWriter *writer, const char *name, gsize name_length, double value)
 {
   char buffer[MAX (G_ASCII_DTOSTR_BUF_SIZE, 64)];
   gsize length;
   guint64 bits, hash;
   guint slot, printed;
 
-  begin_value (writer, name);
+  begin_value (writer, name, name_length);
   /* JSON has no infinity and no NaN. */
   if (!isfinite (value))
     {
@@ -538,13 +571,13 @@ dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
 }
 
 void
-dc_json_writer_int (DcJsonWriter *writer, const char *name, gint64 value)
+_dc_json_writer_int (DcJsonWriter *writer, const char *name, gsize name_length, gint64 value)
 {
   char buffer[24];
   char *p = buffer + sizeof buffer;
   guint64 magnitude = value < 0 ? -(guint64) value : (guint64) value;
 
-  begin_value (writer, name);
+  begin_value (writer, name, name_length);
   do
     {
       *--p = (char) ('0' + magnitude % 10);
@@ -557,9 +590,9 @@ dc_json_writer_int (DcJsonWriter *writer, const char *name, gint64 value)
 }
 
 void
-dc_json_writer_boolean (DcJsonWriter *writer, const char *name, gboolean value)
+_dc_json_writer_boolean (DcJsonWriter *writer, const char *name, gsize name_length, gboolean value)
 {
-  begin_value (writer, name);
+  begin_value (writer, name, name_length);
   if (value)
     append_bytes (writer->out, "true", 4);
   else
@@ -567,9 +600,9 @@ dc_json_writer_boolean (DcJsonWriter *writer, const char *name, gboolean value)
 }
 
 void
-dc_json_writer_null (DcJsonWriter *writer, const char *name)
+_dc_json_writer_null (DcJsonWriter *writer, const char *name, gsize name_length)
 {
-  begin_value (writer, name);
+  begin_value (writer, name, name_length);
   append_bytes (writer->out, "null", 4);
 }
 
