@@ -235,7 +235,7 @@ _dc_json_format_exact (double value, char *buffer)
   Binary binary;
   guint64 m;
   int k, point;
-  unsigned __int128 n, five_to_k;
+  unsigned __int128 five_to_k;
   gboolean round_trips;
 
   if (value == 0 || !decompose (value, &binary))
@@ -254,8 +254,15 @@ _dc_json_format_exact (double value, char *buffer)
   five_to_k = k < (int) G_N_ELEMENTS (fives) ? fives[k]
                                              : (unsigned __int128) fives[G_N_ELEMENTS (fives) - 1]
                                                    * fives[k - (G_N_ELEMENTS (fives) - 1)];
-  if (__builtin_mul_overflow ((unsigned __int128) m, five_to_k, &n))
-    return 0;
+  /* m × 5^k within 128 bits: m < 2^53 times each 64-bit half of 5^k, in plain products
+   * (no compiler's overflow builtin, which some want a runtime library for). */
+  {
+    unsigned __int128 high = (unsigned __int128) m * (guint64) (five_to_k >> 64);
+    unsigned __int128 low = (unsigned __int128) m * (guint64) five_to_k;
+
+    if ((high >> 64) != 0 || (high << 64) + low < low)
+      return 0;
+  }
   point = guess_point (&binary);
   return format_precision (&binary, 17, &point, &round_trips, buffer);
 }
