@@ -334,6 +334,216 @@ test_writer_parts (void)
                    "\"page\" : 2\n    },\n    {\n      \"page\" : 3\n    }\n  ]\n}");
 }
 
+/* printf's "%.17g", or the fewest of 15, 16 and 17 significant digits that strtod reads
+ * back as @value: what dc-json-number.c works out without them. */
+static char *
+printf_digits (double value, gboolean shortest)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  for (int precision = shortest ? 15 : 17; precision < 17; precision++)
+    {
+      g_autofree char *format = g_strdup_printf ("%%.%dg", precision);
+
+      g_ascii_formatd (buffer, sizeof buffer, format, value);
+      if (g_ascii_strtod (buffer, NULL) == value)
+        return g_strdup (buffer);
+    }
+  return g_strdup (g_ascii_formatd (buffer, sizeof buffer, "%.17g", value));
+}
+
+/* The numbers the writer writes digit for digit ("%.17g") in either layout: m / 2^k (m
+ * odd, or k = 0) with k ≤ 48 and m × 5^k within 128 bits. */
+static gboolean
+written_exactly (double value)
+{
+  unsigned __int128 n;
+  guint64 m;
+  int exponent, k;
+
+  if (value == 0 || !isfinite (value))
+    return FALSE;
+  m = (guint64) ldexp (frexp (fabs (value), &exponent), 53);
+  k = 53 - exponent;
+  while (k > 0 && (m & 1) == 0)
+    {
+      m >>= 1;
+      k--;
+    }
+  if (k < 0 || k > 48)
+    return FALSE;
+  n = m;
+  for (int i = 0; i < k; i++)
+    {
+      if (n > ((unsigned __int128) -1) / 5)
+        return FALSE;
+      n *= 5;
+    }
+  return TRUE;
+}
+
+/* Whether @value, written out in full (up to 61 digits), ends in a 5 just after its
+ * 17th significant digit: a tie, which printf rounds to even. */
+static gboolean
+tie_at_17 (double value)
+{
+  char text[128];
+  const char *digits = g_ascii_formatd (text, sizeof text, "%.60e", fabs (value));
+  const char *e = strchr (digits, 'e');
+  g_autoptr (GString) significant = g_string_new (NULL);
+
+  for (const char *p = digits; p < e; p++)
+    if (g_ascii_isdigit (*p))
+      g_string_append_c (significant, *p);
+  g_assert_cmpuint (significant->len, ==, 61);
+  if (significant->str[17] != '5')
+    return FALSE;
+  for (guint i = 18; i < significant->len; i++)
+    if (significant->str[i] != '0')
+      return FALSE;
+  return TRUE;
+}
+
+typedef struct
+{
+  guint compared, left, exact, exact_left;
+} NumberCheck;
+
+static void
+check_number (NumberCheck *check, double value)
+{
+  for (int shortest = 0; shortest < 2; shortest++)
+    {
+      char buffer[64];
+      gsize length = _dc_json_format_double (value, shortest, buffer);
+      g_autofree char *expected = printf_digits (value, shortest);
+
+      check->compared++;
+      if (length == 0)
+        {
+          check->left++;
+          continue;
+        }
+      g_assert_cmpuint (length, ==, strlen (buffer));
+      if (strcmp (buffer, expected) != 0)
+        g_error ("%.17g (%a): %s, printf %s", value, value, buffer, expected);
+    }
+  /* Which numbers are written digit for digit decides between two forms: it must not
+   * move. */
+  {
+    char buffer[64];
+    gsize length = _dc_json_format_exact (value, buffer);
+    g_autofree char *expected = printf_digits (value, FALSE);
+
+    if (!written_exactly (value))
+      g_assert_cmpuint (length, ==, 0);
+    else if (length == 0)
+      {
+        /* An exponent, or a tie printf rounds its own way. */
+        check->exact_left++;
+        g_assert_true (strchr (expected, 'e') != NULL || tie_at_17 (value));
+      }
+    else
+      {
+        check->exact++;
+        g_assert_cmpstr (buffer, ==, expected);
+      }
+  }
+}
+
+/* Doubles of every kind an export writes and more, each with its neighbours: ratios
+ * (tab-scores, confidences), single-precision coordinates and their sums, decimals of 15
+ * to 17 digits (where a shorter form starts or stops reading back), numbers next to
+ * powers of ten (where rounding adds a digit) and random bits. */
+static void
+test_writer_numbers (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (39);
+  NumberCheck check = { 0 };
+  GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (int a = 1; a <= 200; a++)
+    for (int b = 1; b <= 60; b++)
+      {
+        double ratio = (double) a / b;
+
+        g_array_append_val (values, ratio);
+      }
+  for (guint i = 0; i < 20000; i++)
+    {
+      float x = (float) g_rand_double_range (rand, 0, 1000);
+      float y = (float) g_rand_double_range (rand, 0, 50);
+      double sum = (double) x + y, product = (double) x * 0.01, half = x / 2.0;
+
+      g_array_append_val (values, sum);
+      g_array_append_val (values, product);
+      g_array_append_val (values, half);
+    }
+  for (guint i = 0; i < 20000; i++)
+    {
+      char text[40];
+      int digits = g_rand_int_range (rand, 1, 18);
+      double value;
+
+      g_snprintf (text, sizeof text, "%" G_GINT64_FORMAT "e%d",
+                  (gint64) (g_rand_double (rand) * pow (10, digits)),
+                  g_rand_int_range (rand, -digits - 5, 17 - digits));
+      value = g_ascii_strtod (text, NULL);
+      g_array_append_val (values, value);
+    }
+  /* The largest m / 2^k written digit for digit and those just past them. */
+  for (int k = 20; k <= 48; k++)
+    {
+      unsigned __int128 limit = (unsigned __int128) -1, five = 1;
+
+      for (int i = 0; i < k; i++)
+        five *= 5;
+      limit /= five;
+      for (int d = -3; d <= 3; d += 2)
+        {
+          guint64 m = (guint64) MIN (limit | 1, G_GUINT64_CONSTANT (1) << 53) + d;
+          double value = ldexp ((double) m, -k);
+
+          g_array_append_val (values, value);
+        }
+    }
+  for (int e = -6; e <= 17; e++)
+    for (int sign = -1; sign <= 1; sign += 2)
+      {
+        double power = sign * pow (10, e);
+
+        g_array_append_val (values, power);
+      }
+  for (guint i = 0; i < 20000; i++)
+    {
+      guint64 bits = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+      double value;
+
+      /* Exponents from 2^-20 to 2^60, either sign. */
+      bits = (bits & G_GUINT64_CONSTANT (0x800fffffffffffff))
+             | ((guint64) g_rand_int_range (rand, 1023 - 20, 1023 + 60) << 52);
+      memcpy (&value, &bits, sizeof value);
+      g_array_append_val (values, value);
+    }
+  for (guint i = 0; i < values->len; i++)
+    {
+      double value = g_array_index (values, double, i);
+
+      check_number (&check, value);
+      check_number (&check, nextafter (value, INFINITY));
+      check_number (&check, nextafter (value, -INFINITY));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (doubles); i++)
+    check_number (&check, doubles[i]);
+  g_array_unref (values);
+  g_test_message ("%u numbers compared, %u left to printf; %u written digit for digit, %u "
+                  "left",
+                  check.compared, check.left, check.exact, check.exact_left);
+  /* Those out of its range (exponents, tiny numbers) only. */
+  g_assert_cmpuint (check.left, <, check.compared / 10);
+  g_assert_cmpuint (check.exact, >, 50000);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -344,6 +554,7 @@ main (int argc, char **argv)
   g_test_add_func ("/json/writer-parts", test_writer_parts);
   g_test_add_func ("/json/writer-lines", test_writer_lines);
   g_test_add_func ("/json/writer-escaped", test_writer_escaped);
+  g_test_add_func ("/json/writer-numbers", test_writer_numbers);
 
   return g_test_run ();
 }

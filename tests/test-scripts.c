@@ -12,6 +12,7 @@
 
 #include "dc-reorder-private.h"
 #include "dc-test-fixtures.h"
+#include "dc-unicode-private.h"
 
 static char *
 nfc (const char *text)
@@ -479,6 +480,26 @@ test_token_texts_in_lines (void)
   g_assert_cmpuint (right_to_left, >, 0);
 }
 
+/* The exports' inline decoding reads every byte sequence as GLib does: each lead byte
+ * with each second byte and third bytes on both sides of every edge. */
+static void
+test_utf8_get_char (void)
+{
+  static const guchar thirds[] = { 0x00, 0x41, 0x7f, 0x80, 0x9f, 0xa0, 0xbf, 0xc0, 0xe0, 0xff };
+  guint compared = 0;
+
+  for (guint lead = 1; lead < 256; lead++)
+    for (guint second = 0; second < 256; second++)
+      for (guint t = 0; t < G_N_ELEMENTS (thirds); t++)
+        {
+          char bytes[5] = { (char) lead, (char) second, (char) thirds[t], (char) 0x80, '\0' };
+
+          g_assert_cmpuint (_dc_utf8_get_char (bytes), ==, g_utf8_get_char (bytes));
+          compared++;
+        }
+  g_assert_cmpuint (compared, ==, 255 * 256 * G_N_ELEMENTS (thirds));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -503,6 +524,7 @@ main (int argc, char *argv[])
       g_test_add_data_func (stripped, scripts[i], test_stripped_reordered);
     }
   g_test_add_func ("/scripts/line-metadata", test_line_metadata);
+  g_test_add_func ("/scripts/utf8-get-char", test_utf8_get_char);
   g_test_add_func ("/scripts/export-is-its-lines", test_export_is_its_lines);
   g_test_add_func ("/scripts/token-texts-in-lines", test_token_texts_in_lines);
   g_test_add_func ("/scripts/vertical/columns", test_vertical_columns);

@@ -5,7 +5,9 @@
  * dc-textcat.c computes textcat_ClassifyFull()'s verdict another way; this compares the
  * two, count, names, scores and order, on texts made from the fixtures' true text (many
  * languages and scripts), their prefixes of many lengths, words of several fixtures mixed,
- * and words repeated (the text's own fingerprint then holds few n-grams).
+ * and words repeated (the text's own fingerprint then holds few n-grams). It also compares
+ * the text's fingerprint, which dc-textcat-fingerprint.c makes again, with fp_Create()'s,
+ * n-gram by n-gram, on those texts and on made-up ones that reach every corner of it.
  */
 
 #include "config.h"
@@ -18,6 +20,9 @@
 #include "dc-test-fixtures.h"
 
 #ifdef HAVE_EXTTEXTCAT
+#include <constants.h>
+#include <fingerprint.h>
+
 #include "dc-textcat-private.h"
 
 /* Every fixture's lines, one string per fixture. */
@@ -186,6 +191,139 @@ test_same_verdicts (void)
   compare_verdicts (dir != NULL ? dir : TEXTCAT_DATADIR, TRUE);
 }
 
+/* fp_Create()'s fingerprint of @text read through fp_Print(), one n-gram a line; NULL when
+ * it refuses the text. */
+static char *
+library_fingerprint (const char *text, gsize size)
+{
+  void *fp = fp_Init (NULL);
+  char *printed = NULL;
+  size_t length = 0;
+
+  fp_SetProperty (fp, TCPROP_UTF8AWARE, TC_TRUE);
+  fp_SetProperty (fp, TCPROP_MINIMUM_DOCUMENT_SIZE, MINDOCSIZE);
+  if (fp_Create (fp, text, (uint4) size, MAXNGRAMS) != 0)
+    {
+      FILE *stream = open_memstream (&printed, &length);
+
+      g_assert_nonnull (stream);
+      fp_Print (fp, stream);
+      fclose (stream);
+    }
+  fp_Done (fp);
+  return printed;
+}
+
+typedef struct
+{
+  guint compared, replayed, full;
+} FingerprintCheck;
+
+/* Ours, when made, is fp_Create()'s, n-gram for n-gram in rank order. */
+static void
+check_fingerprint (FingerprintCheck *check, const char *text, gsize size)
+{
+  g_autoptr (GPtrArray) ngrams = g_ptr_array_new ();
+  g_autoptr (GString) ours = g_string_new (NULL);
+  g_autofree char *theirs = library_fingerprint (text, size);
+  gboolean replayed;
+  g_autofree char *storage = _dc_textcat_fingerprint (text, size, ngrams, &replayed);
+
+  check->compared++;
+  if (!replayed)
+    {
+      g_assert_cmpuint (ngrams->len, ==, 0);
+      return;
+    }
+  check->replayed++;
+  check->full += ngrams->len == MAXNGRAMS;
+  for (guint i = 0; i < ngrams->len; i++)
+    g_string_append_printf (ours, "%s\n", (const char *) g_ptr_array_index (ngrams, i));
+  if (theirs == NULL)
+    g_assert_cmpuint (ngrams->len, ==, 0);
+  else
+    g_assert_cmpstr (ours->str, ==, theirs);
+}
+
+static gboolean
+valid_to_nul (const char *text)
+{
+  return g_utf8_validate (text, -1, NULL);
+}
+
+static void
+test_same_fingerprints (void)
+{
+  g_autoptr (GPtrArray) texts = fixture_texts ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (38);
+  /* Spaces, digits, underscores and tabs in runs, which the cleaning folds. */
+  static const char *const pieces[] = { " ",  "  ",  "\t",       "\n",        "7", "42 ", "_",
+                                        "__", "a_b", "x",        "the ",      "é", "ſ",   "ß",
+                                        "Ω",  "ж",   "ש",        "ب",         "क्", "ไ",   "中",
+                                        "語", "😀",   "\xc2\xa0", "e\xcc\x81", "-", "'" };
+  FingerprintCheck check = { 0 };
+
+  g_assert_cmpuint (texts->len, >=, 10);
+  for (guint t = 0; t < texts->len; t++)
+    {
+      const char *text = g_ptr_array_index (texts, t);
+      gsize length = strlen (text);
+
+      /* Every size up to the sample's and past it: the size cuts characters in two, and
+       * the library reads past it (up to the NUL) where the cleaning folds runs. */
+      for (gsize size = 1; size <= MIN (length, 2100); size += size < 64 ? 1 : 7)
+        {
+          g_autofree char *prefix = g_strndup (text, size);
+
+          check_fingerprint (&check, text, size);
+          if (valid_to_nul (prefix))
+            check_fingerprint (&check, prefix, size);
+        }
+      check_fingerprint (&check, text, length);
+    }
+  for (guint round = 0; round < 2000; round++)
+    {
+      g_autoptr (GString) made = g_string_new (NULL);
+      guint n_pieces = g_rand_int_range (rand, 1, round % 10 == 0 ? 2000 : 300);
+      /* Few pieces repeated make many n-grams of one count: which of them the heap keeps,
+       * and in which order, is the library's order of buckets and moves. */
+      guint n_kinds = g_rand_int_range (rand, 1, G_N_ELEMENTS (pieces) + 1);
+
+      for (guint i = 0; i < n_pieces; i++)
+        {
+          if (g_rand_int_range (rand, 0, 3) == 0)
+            {
+              /* A made-up word from letters of several scripts. */
+              guint n = g_rand_int_range (rand, 1, 9);
+
+              for (guint c = 0; c < n; c++)
+                g_string_append (made, pieces[g_rand_int_range (rand, 9, (gint32) n_kinds + 9)
+                                              % G_N_ELEMENTS (pieces)]);
+            }
+          else
+            g_string_append (made, pieces[g_rand_int_range (rand, 0, (gint32) n_kinds)]);
+        }
+      check_fingerprint (&check, made->str, made->len);
+      check_fingerprint (&check, made->str, MIN (made->len, 2048));
+      check_fingerprint (&check, made->str, g_rand_int_range (rand, 1, (gint32) made->len + 1));
+    }
+  /* Not UTF-8: bytes of any value. Where a character is cut by the end, ours declines. */
+  for (guint round = 0; round < 3000; round++)
+    {
+      char bytes[64];
+      guint n = g_rand_int_range (rand, 1, sizeof bytes);
+
+      for (guint i = 0; i < n; i++)
+        bytes[i] = (char) g_rand_int_range (rand, 1, 256);
+      bytes[n] = '\0';
+      check_fingerprint (&check, bytes, n);
+    }
+  g_test_message ("%u fingerprints compared, %u made, %u of them full (%u n-grams)", check.compared,
+                  check.replayed, check.full, MAXNGRAMS);
+  g_assert_cmpuint (check.replayed, >=, check.compared * 9 / 10);
+  g_assert_cmpuint (check.full, >=, 100);
+}
+
 /* A copy of the installed models in a new folder, fpdb.conf's lines passed to @edit. */
 static char *
 copy_models (char *(*edit) (const char *line, const char *dir))
@@ -286,6 +424,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 #ifdef HAVE_EXTTEXTCAT
   g_test_add_func ("/textcat/same-verdicts", test_same_verdicts);
+  g_test_add_func ("/textcat/same-fingerprints", test_same_fingerprints);
   g_test_add_func ("/textcat/left-to-library", test_left_to_library);
 #endif
   return g_test_run ();

@@ -5,6 +5,8 @@
 
 #pragma once
 
+#include <string.h>
+
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
@@ -25,10 +27,10 @@ typedef struct _DcJsonWriter
    * dc_json_writer_init_lines(). */
   guint compact_level;
   /* Numbers written lately, as written: an export writes the same few sizes,
-   * confidences and coordinates over and over. The first 16 hold numbers written
-   * without printf, the last 64 those printf wrote (confidences such as 0.99, a
-   * page's few dozen tab-scores such as 1/7), which the many coordinates would
-   * otherwise push out. */
+   * confidences and coordinates over and over. The first 16 hold numbers whose
+   * every digit is written (m / 2^k, k ≤ 48), the last 64 those rounded
+   * (confidences such as 0.99, a page's few dozen tab-scores such as 1/7), which the
+   * many coordinates would otherwise push out. */
   struct
   {
     guint64 bits;
@@ -44,18 +46,68 @@ void dc_json_writer_init_lines (DcJsonWriter *writer, GString *out, guint level,
                                 guint compact_level);
 
 /* @name: the member's name inside an object, ASCII with nothing to escape; NULL inside
- * an array or outside both */
-void dc_json_writer_begin_object (DcJsonWriter *writer, const char *name);
+ * an array or outside both. The functions below take it with its length, which the
+ * inline wrappers work out where the name is written: a literal's is a constant, and
+ * the writer, which writes millions of names, then neither measures nor calls to copy
+ * them. */
+void _dc_json_writer_begin_object (DcJsonWriter *writer, const char *name, gsize name_length);
 void dc_json_writer_end_object (DcJsonWriter *writer);
-void dc_json_writer_begin_array (DcJsonWriter *writer, const char *name);
+void _dc_json_writer_begin_array (DcJsonWriter *writer, const char *name, gsize name_length);
 void dc_json_writer_end_array (DcJsonWriter *writer);
 /* A NULL @value writes null. */
-void dc_json_writer_string (DcJsonWriter *writer, const char *name, const char *value);
-void dc_json_writer_double (DcJsonWriter *writer, const char *name, double value);
-void dc_json_writer_int (DcJsonWriter *writer, const char *name, gint64 value);
-void dc_json_writer_boolean (DcJsonWriter *writer, const char *name, gboolean value);
-void dc_json_writer_null (DcJsonWriter *writer, const char *name);
+void _dc_json_writer_string (DcJsonWriter *writer, const char *name, gsize name_length,
+                             const char *value);
+void _dc_json_writer_double (DcJsonWriter *writer, const char *name, gsize name_length,
+                             double value);
+void _dc_json_writer_int (DcJsonWriter *writer, const char *name, gsize name_length, gint64 value);
+void _dc_json_writer_boolean (DcJsonWriter *writer, const char *name, gsize name_length,
+                              gboolean value);
+void _dc_json_writer_null (DcJsonWriter *writer, const char *name, gsize name_length);
 void dc_json_writer_node (DcJsonWriter *writer, const char *name, JsonNode *node);
+
+#define DC_JSON_NAME_LENGTH(name) ((name) != NULL ? strlen (name) : 0)
+
+static inline void
+dc_json_writer_begin_object (DcJsonWriter *writer, const char *name)
+{
+  _dc_json_writer_begin_object (writer, name, DC_JSON_NAME_LENGTH (name));
+}
+
+static inline void
+dc_json_writer_begin_array (DcJsonWriter *writer, const char *name)
+{
+  _dc_json_writer_begin_array (writer, name, DC_JSON_NAME_LENGTH (name));
+}
+
+static inline void
+dc_json_writer_string (DcJsonWriter *writer, const char *name, const char *value)
+{
+  _dc_json_writer_string (writer, name, DC_JSON_NAME_LENGTH (name), value);
+}
+
+static inline void
+dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
+{
+  _dc_json_writer_double (writer, name, DC_JSON_NAME_LENGTH (name), value);
+}
+
+static inline void
+dc_json_writer_int (DcJsonWriter *writer, const char *name, gint64 value)
+{
+  _dc_json_writer_int (writer, name, DC_JSON_NAME_LENGTH (name), value);
+}
+
+static inline void
+dc_json_writer_boolean (DcJsonWriter *writer, const char *name, gboolean value)
+{
+  _dc_json_writer_boolean (writer, name, DC_JSON_NAME_LENGTH (name), value);
+}
+
+static inline void
+dc_json_writer_null (DcJsonWriter *writer, const char *name)
+{
+  _dc_json_writer_null (writer, name, DC_JSON_NAME_LENGTH (name));
+}
 
 /* A string written once as JSON (quoted and escaped, or null for NULL), to be written
  * many times with dc_json_writer_json(). */
@@ -71,5 +123,9 @@ void dc_json_writer_members (DcJsonWriter *writer, const char *json, gsize lengt
  * other strings: each starts with dc_json_writer_separator(). */
 void dc_json_writer_set_filled (DcJsonWriter *writer);
 const char *dc_json_writer_separator (gboolean first);
+
+/* dc-json-number.c: a double's digits as printf writes them, 0 where left to it. */
+gsize _dc_json_format_exact (double value, char *buffer);
+gsize _dc_json_format_double (double value, gboolean shortest, char *buffer);
 
 G_END_DECLS

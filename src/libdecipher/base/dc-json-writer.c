@@ -46,12 +46,45 @@ commit (GString *out, char *end)
   *end = '\0';
 }
 
+/* Copies @n bytes, a few as a rule (a name, a number, a run's text), without a call: two
+ * moves of a fixed size that overlap. */
+static inline void
+copy_small (char *to, const char *from, gsize n)
+{
+  if (n > 16)
+    memcpy (to, from, n);
+  else if (n >= 8)
+    {
+      guint64 head, tail;
+
+      memcpy (&head, from, 8);
+      memcpy (&tail, from + n - 8, 8);
+      memcpy (to, &head, 8);
+      memcpy (to + n - 8, &tail, 8);
+    }
+  else if (n >= 4)
+    {
+      guint32 head, tail;
+
+      memcpy (&head, from, 4);
+      memcpy (&tail, from + n - 4, 4);
+      memcpy (to, &head, 4);
+      memcpy (to + n - 4, &tail, 4);
+    }
+  else if (n > 0)
+    {
+      to[0] = from[0];
+      to[n / 2] = from[n / 2];
+      to[n - 1] = from[n - 1];
+    }
+}
+
 static inline void
 append_bytes (GString *out, const char *bytes, gsize n)
 {
   char *p = reserve (out, n);
 
-  memcpy (p, bytes, n);
+  copy_small (p, bytes, n);
   commit (out, p + n);
 }
 
@@ -184,7 +217,7 @@ append_escaped (GString *out, const char *text)
       char *q = reserve (out, (gsize) plain + 2);
 
       *q++ = '"';
-      memcpy (q, text, (gsize) plain);
+      copy_small (q, text, (gsize) plain);
       q += plain;
       *q++ = '"';
       commit (out, q);
@@ -264,9 +297,8 @@ append_byte (GString *out, char byte)
 /* What comes before a value: the separator from the one before it, the indentation and
  * the member's name. */
 static void
-begin_value (DcJsonWriter *writer, const char *name)
+begin_value (DcJsonWriter *writer, const char *name, gsize name_length)
 {
-  gsize name_length = name != NULL ? strlen (name) : 0;
   guint spaces = (writer->level + writer->depth) * 2;
   char *p;
 
@@ -284,7 +316,7 @@ begin_value (DcJsonWriter *writer, const char *name)
       if (name != NULL)
         {
           *p++ = '"';
-          memcpy (p, name, name_length);
+          copy_small (p, name, name_length);
           p += name_length;
           *p++ = '"';
           *p++ = ':';
@@ -328,7 +360,7 @@ begin_value (DcJsonWriter *writer, const char *name)
     {
       /* Names are the export's own, ASCII with nothing to escape. */
       *p++ = '"';
-      memcpy (p, name, name_length);
+      copy_small (p, name, name_length);
       p += name_length;
       memcpy (p, "\" : ", 4);
       p += 4;
@@ -337,11 +369,11 @@ begin_value (DcJsonWriter *writer, const char *name)
 }
 
 static void
-begin_container (DcJsonWriter *writer, const char *name, char open)
+begin_container (DcJsonWriter *writer, const char *name, gsize name_length, char open)
 {
   g_return_if_fail (writer->depth < DC_JSON_WRITER_MAX_DEPTH);
 
-  begin_value (writer, name);
+  begin_value (writer, name, name_length);
   append_byte (writer->out, open);
   writer->depth++;
   writer->filled &= ~(G_GUINT64_CONSTANT (1) << (writer->depth - 1));
@@ -373,9 +405,9 @@ end_container (DcJsonWriter *writer, char close)
 }
 
 void
-dc_json_writer_begin_object (DcJsonWriter *writer, const char *name)
+_dc_json_writer_begin_object (DcJsonWriter *writer, const char *name, gsize name_length)
 {
-  begin_container (writer, name, '{');
+  begin_container (writer, name, name_length, '{');
 }
 
 void
@@ -385,9 +417,9 @@ dc_json_writer_end_object (DcJsonWriter *writer)
 }
 
 void
-dc_json_writer_begin_array (DcJsonWriter *writer, const char *name)
+_dc_json_writer_begin_array (DcJsonWriter *writer, const char *name, gsize name_length)
 {
-  begin_container (writer, name, '[');
+  begin_container (writer, name, name_length, '[');
 }
 
 void
@@ -397,127 +429,14 @@ dc_json_writer_end_array (DcJsonWriter *writer)
 }
 
 void
-dc_json_writer_string (DcJsonWriter *writer, const char *name, const char *value)
+_dc_json_writer_string (DcJsonWriter *writer, const char *name, gsize name_length,
+                        const char *value)
 {
-  begin_value (writer, name);
+  begin_value (writer, name, name_length);
   if (value != NULL)
     append_escaped (writer->out, value);
   else
     append_bytes (writer->out, "null", 4);
-}
-
-/* g_ascii_dtostr()'s "%.17g" of @value, computed exactly without printf where that is
- * quick: when @value is m / 2^k with m × 5^k within 128 bits (every coordinate and
- * size a PDF gives, in single precision) and is written without an exponent. Returns
- * the length written into @buffer (at least 32 bytes), or 0 to leave @value to printf.
- * A book's export writes millions of numbers, and printf was a tenth of its time. */
-static gsize
-format_exact (double value, char *buffer)
-{
-  unsigned __int128 n;
-  char digits[48];
-  guint64 m;
-  int exponent, k, length = 0, sig, point;
-  char *p = buffer;
-
-  if (value == 0 || !isfinite (value))
-    return 0;
-  m = (guint64) ldexp (frexp (fabs (value), &exponent), 53);
-  k = 53 - exponent;
-  while (k > 0 && (m & 1) == 0)
-    {
-      m >>= 1;
-      k--;
-    }
-  if (k < 0 || k > 48)
-    return 0;
-  n = m;
-  for (int i = 0; i < k; i++)
-    {
-      if (n > ((unsigned __int128) -1) / 5)
-        return 0;
-      n *= 5;
-    }
-  /* value = n / 10^k exactly: n's digits, most significant first. */
-  {
-    char reversed[48];
-
-    /* 128-bit division is a call; most numbers fit in 64 bits. */
-    while (n > G_MAXUINT64)
-      {
-        reversed[length++] = (char) ('0' + (int) (n % 10));
-        n /= 10;
-      }
-    for (guint64 small = (guint64) n;;)
-      {
-        reversed[length++] = (char) ('0' + (int) (small % 10));
-        small /= 10;
-        if (small == 0)
-          break;
-      }
-    for (int i = 0; i < length; i++)
-      digits[i] = reversed[length - 1 - i];
-  }
-  /* The first digit's power of ten. */
-  point = length - k - 1;
-  sig = length;
-  if (sig > 17)
-    {
-      gboolean rest = FALSE;
-
-      for (int i = 18; i < length; i++)
-        rest |= digits[i] != '0';
-      /* An exact tie is left to printf, whose rounding of it is its own. */
-      if (digits[17] == '5' && !rest)
-        return 0;
-      sig = 17;
-      if (digits[17] >= '5')
-        {
-          int i = 16;
-
-          while (i >= 0 && digits[i] == '9')
-            digits[i--] = '0';
-          if (i < 0)
-            {
-              /* 99…9 rounds up to 10…0: one more digit before the point. */
-              digits[0] = '1';
-              for (int j = 1; j < 17; j++)
-                digits[j] = '0';
-              point++;
-            }
-          else
-            digits[i]++;
-        }
-    }
-  /* %g writes an exponent outside these, and drops trailing zeros. */
-  if (point < -4 || point >= 17)
-    return 0;
-  while (sig > 0 && digits[sig - 1] == '0')
-    sig--;
-  if (value < 0)
-    *p++ = '-';
-  if (point < 0)
-    {
-      *p++ = '0';
-      *p++ = '.';
-      for (int i = -1; i > point; i--)
-        *p++ = '0';
-      memcpy (p, digits, sig);
-      p += sig;
-    }
-  else
-    {
-      for (int i = 0; i <= point; i++)
-        *p++ = i < sig ? digits[i] : '0';
-      if (sig > point + 1)
-        {
-          *p++ = '.';
-          memcpy (p, digits + point + 1, sig - point - 1);
-          p += sig - point - 1;
-        }
-    }
-  *p = '\0';
-  return (gsize) (p - buffer);
 }
 
 /* The fewest significant digits, 15 to 17, that read back as @value: fewer than 15
@@ -563,7 +482,7 @@ dc_json_writer_escape (const char *text)
 void
 dc_json_writer_json (DcJsonWriter *writer, const char *name, const char *json, gsize length)
 {
-  begin_value (writer, name);
+  begin_value (writer, name, name != NULL ? strlen (name) : 0);
   append_bytes (writer->out, json, length);
 }
 
@@ -593,14 +512,14 @@ dc_json_writer_members (DcJsonWriter *writer, const char *json, gsize length)
 }
 
 void
-dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
+_dc_json_writer_double (DcJsonWriter *writer, const char *name, gsize name_length, double value)
 {
   char buffer[MAX (G_ASCII_DTOSTR_BUF_SIZE, 64)];
   gsize length;
   guint64 bits, hash;
   guint slot, printed;
 
-  begin_value (writer, name);
+  begin_value (writer, name, name_length);
   /* JSON has no infinity and no NaN. */
   if (!isfinite (value))
     {
@@ -621,12 +540,15 @@ dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
       append_bytes (writer->out, writer->numbers[printed].text, writer->numbers[printed].length);
       return;
     }
-  length = format_exact (value, buffer);
+  length = _dc_json_format_exact (value, buffer);
   if (length == 0)
     {
-      if (writer->compact_level != G_MAXUINT)
+      gboolean shortest = writer->compact_level != G_MAXUINT;
+
+      length = _dc_json_format_double (value, shortest, buffer);
+      if (length == 0 && shortest)
         length = format_shortest (value, buffer, sizeof buffer);
-      else
+      else if (length == 0)
         {
           g_ascii_dtostr (buffer, sizeof buffer, value);
           length = strlen (buffer);
@@ -649,13 +571,13 @@ dc_json_writer_double (DcJsonWriter *writer, const char *name, double value)
 }
 
 void
-dc_json_writer_int (DcJsonWriter *writer, const char *name, gint64 value)
+_dc_json_writer_int (DcJsonWriter *writer, const char *name, gsize name_length, gint64 value)
 {
   char buffer[24];
   char *p = buffer + sizeof buffer;
   guint64 magnitude = value < 0 ? -(guint64) value : (guint64) value;
 
-  begin_value (writer, name);
+  begin_value (writer, name, name_length);
   do
     {
       *--p = (char) ('0' + magnitude % 10);
@@ -668,9 +590,9 @@ dc_json_writer_int (DcJsonWriter *writer, const char *name, gint64 value)
 }
 
 void
-dc_json_writer_boolean (DcJsonWriter *writer, const char *name, gboolean value)
+_dc_json_writer_boolean (DcJsonWriter *writer, const char *name, gsize name_length, gboolean value)
 {
-  begin_value (writer, name);
+  begin_value (writer, name, name_length);
   if (value)
     append_bytes (writer->out, "true", 4);
   else
@@ -678,9 +600,9 @@ dc_json_writer_boolean (DcJsonWriter *writer, const char *name, gboolean value)
 }
 
 void
-dc_json_writer_null (DcJsonWriter *writer, const char *name)
+_dc_json_writer_null (DcJsonWriter *writer, const char *name, gsize name_length)
 {
-  begin_value (writer, name);
+  begin_value (writer, name, name_length);
   append_bytes (writer->out, "null", 4);
 }
 

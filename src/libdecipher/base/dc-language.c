@@ -18,6 +18,7 @@
 
 #include "dc-language.h"
 #include "dc-tsan-private.h"
+#include "dc-unicode-private.h"
 
 #ifdef HAVE_EXTTEXTCAT
 #include "dc-textcat-private.h"
@@ -93,7 +94,7 @@ has_letters (const char *text, guint n)
   guint found = 0;
 
   for (const char *p = text; *p && found < n; p = g_utf8_next_char (p))
-    found += g_unichar_isalpha (g_utf8_get_char (p));
+    found += g_unichar_isalpha (_dc_utf8_get_char (p));
   return found >= n;
 }
 

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "dc-script.h"
+#include "dc-unicode-private.h"
 
 /**
  * dc_script_is_rtl:
@@ -96,7 +97,7 @@ dc_text_get_script (const char *text, gboolean *mixed)
             continue;
           script = G_UNICODE_SCRIPT_LATIN;
         }
-      else if ((c = g_utf8_get_char (p)) == 0xFFFD)
+      else if ((c = _dc_utf8_get_char (p)) == 0xFFFD)
         {
           unknown++;
           continue;

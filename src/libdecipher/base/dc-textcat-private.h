@@ -17,5 +17,6 @@ void _dc_textcat_free (DcTextcat *self);
 guint _dc_textcat_n_languages (DcTextcat *self);
 gboolean _dc_textcat_is_fast (DcTextcat *self);
 int _dc_textcat_classify (DcTextcat *self, const char *buffer, gsize size, candidate_t *candidates);
+char *_dc_textcat_fingerprint (const char *text, gsize size, GPtrArray *ngrams, gboolean *replayed);
 
 G_END_DECLS

@@ -13,8 +13,8 @@
  * the whole sum does; so replaying the library's loop over the whole sums, in its order,
  * with its cutoff, gives its candidates, scores and sort.
  *
- * The text's fingerprint is the library's fp_Create(), read back through fp_Print()
- * (n-grams by rank): only the comparison is ours. fpdb.conf and the models are read as
+ * The text's fingerprint is fp_Create()'s, made again by dc-textcat-fingerprint.c (n-grams
+ * by rank, as fp_Print() lists them). fpdb.conf and the models are read as
  * special_textcat_Init() and fp_Read() read them (tests/test-textcat.c compares the
  * verdicts); a line using wg_split()'s quoting or a model repeating an n-gram leaves
  * everything to the library, which is otherwise never loaded.
@@ -30,7 +30,6 @@
 #include <string.h>
 
 #include <constants.h>
-#include <fingerprint.h>
 
 #include "dc-textcat-private.h"
 
@@ -58,29 +57,6 @@ struct _DcTextcat
   GArray *loading; /* (id, Entry) while the models are read */
   gboolean fast;
 };
-
-/* fp_Print()'s lines, in rank order, split in place. */
-static char *
-print_ngrams (void *fp, GPtrArray *ngrams)
-{
-  char *text = NULL;
-  size_t length = 0;
-  FILE *stream = open_memstream (&text, &length);
-
-  if (stream == NULL)
-    return NULL;
-  fp_Print (fp, stream);
-  fclose (stream);
-  for (char *line = text, *end; line < text + length; line = end + 1)
-    {
-      end = memchr (line, '\n', text + length - line);
-      if (end == NULL)
-        break;
-      *end = '\0';
-      g_ptr_array_add (ngrams, line);
-    }
-  return text;
-}
 
 typedef struct
 {
@@ -303,19 +279,15 @@ by_id (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-/* Every language's whole distance to @unknown; FALSE when the text repeats an n-gram that
- * a language holds (which the library's merge would count once). */
+/* Every language's whole distance to the text whose n-grams, by rank, are @ngrams; FALSE
+ * when the text repeats an n-gram that a language holds (which the library's merge would
+ * count once). */
 static gboolean
-distances (DcTextcat *self, void *unknown, int *sums)
+distances (DcTextcat *self, GPtrArray *ngrams, int *sums)
 {
-  g_autoptr (GPtrArray) ngrams = g_ptr_array_new ();
-  g_autofree char *text = print_ngrams (unknown, ngrams);
-  g_autofree guint *hits = NULL;
+  g_autofree guint *hits = g_new (guint, ngrams->len + 1);
   guint n_hits = 0;
 
-  if (text == NULL)
-    return FALSE;
-  hits = g_new (guint, ngrams->len + 1);
   for (guint i = 0; i < self->names->len; i++)
     sums[i] = (int) ngrams->len * MAXOUTOFPLACE;
   for (guint rank = 0; rank < ngrams->len; rank++)
@@ -397,27 +369,22 @@ classify_by_library (DcTextcat *self, const char *buffer, gsize size, candidate_
 int
 _dc_textcat_classify (DcTextcat *self, const char *buffer, gsize size, candidate_t *candidates)
 {
-  void *unknown;
+  g_autoptr (GPtrArray) ngrams = g_ptr_array_new ();
+  g_autofree char *text = NULL;
   g_autofree int *sums = NULL;
-  int n;
+  gboolean replayed;
 
   g_return_val_if_fail (self != NULL && buffer != NULL && candidates != NULL, 0);
 
   if (!self->fast)
     return classify_by_library (self, buffer, size, candidates);
-  unknown = fp_Init (NULL);
-  fp_SetProperty (unknown, TCPROP_UTF8AWARE, TC_TRUE);
-  fp_SetProperty (unknown, TCPROP_MINIMUM_DOCUMENT_SIZE, MINDOCSIZE);
-  if (fp_Create (unknown, buffer, (uint4) size, MAXNGRAMS) == 0)
-    {
-      fp_Done (unknown);
-      return TEXTCAT_RESULT_SHORT;
-    }
+  text = _dc_textcat_fingerprint (buffer, size, ngrams, &replayed);
+  if (!replayed)
+    return classify_by_library (self, buffer, size, candidates);
+  if (ngrams->len == 0)
+    return TEXTCAT_RESULT_SHORT;
   sums = g_new (int, self->names->len);
-  if (distances (self, unknown, sums))
-    n = verdict (self, sums, candidates);
-  else
-    n = classify_by_library (self, buffer, size, candidates);
-  fp_Done (unknown);
-  return n;
+  if (!distances (self, ngrams, sums))
+    return classify_by_library (self, buffer, size, candidates);
+  return verdict (self, sums, candidates);
 }

@@ -17,6 +17,7 @@
 #include "dc-export-json-private.h"
 #include "dc-reorder-private.h"
 #include "dc-script.h"
+#include "dc-unicode-private.h"
 
 #define guess_language _dc_export_json_guess_language
 #define add_bbox _dc_export_json_add_bbox
@@ -123,7 +124,7 @@ block_text (Export *e, const DcBlock *block, BlockText *out)
             continue;
           script = G_UNICODE_SCRIPT_LATIN;
         }
-      else if ((u = g_utf8_get_char (c)) == 0xFFFD || !g_unichar_isalpha (u))
+      else if ((u = _dc_utf8_get_char (c)) == 0xFFFD || !g_unichar_isalpha (u))
         continue;
       else
         script = g_unichar_get_script (u);

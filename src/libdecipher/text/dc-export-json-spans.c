@@ -18,6 +18,7 @@
 #include "dc-export-json-private.h"
 #include "dc-reorder-private.h"
 #include "dc-script.h"
+#include "dc-unicode-private.h"
 
 #define guess_language _dc_export_json_guess_language
 #define add_bbox _dc_export_json_add_bbox
@@ -383,7 +384,7 @@ token_script (Export *e, guint k)
 
       for (const char *c = value; c != NULL && *c; c = g_utf8_next_char (c))
         {
-          GUnicodeScript script = g_unichar_get_script (g_utf8_get_char (c));
+          GUnicodeScript script = g_unichar_get_script (_dc_utf8_get_char (c));
 
           if (script != G_UNICODE_SCRIPT_COMMON && script != G_UNICODE_SCRIPT_INHERITED
               && script != G_UNICODE_SCRIPT_UNKNOWN)

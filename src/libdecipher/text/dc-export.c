@@ -18,6 +18,7 @@
 #include "dc-parallel-private.h"
 #include "dc-reorder-private.h"
 #include "dc-script.h"
+#include "dc-unicode-private.h"
 
 /**
  * dc_document_pdf_value:
@@ -292,7 +293,7 @@ line_metadata (DcDocument *document, guint line, const char *text, LineMetadata 
           script = G_UNICODE_SCRIPT_LATIN;
           type = FRIBIDI_TYPE_LTR;
         }
-      else if ((c = g_utf8_get_char (p)) == 0xFFFD)
+      else if ((c = _dc_utf8_get_char (p)) == 0xFFFD)
         continue;
       else
         {
