@@ -278,19 +278,23 @@ font_at (DcDocument *self, const guint32 *order, guint i)
 }
 
 /* Each font's first FONT_ORDER_CAP places in the reading order, font after font: one
- * pass over the glyphs, which stops once every font has its share. */
+ * pass over the glyphs, which stops once every font has its share. The font of each place
+ * is noted as it is read (a symbol's font fits 16 bits): filing the places then reads
+ * that list, not the glyphs and their symbols again in the reading order's jumps. */
 static void
 make_font_order (DcDocument *self)
 {
   guint n_fonts = self->fonts->len, n_glyphs = self->glyphs->len, n_full = 0, end = 0;
   const guint32 *order = dc_document_get_reading_order (self, NULL);
   g_autofree guint32 *next = g_new0 (guint32, n_fonts + 1);
+  g_autofree guint16 *fonts = g_new (guint16, MAX (1, n_glyphs));
   guint32 *starts = g_new0 (guint32, n_fonts + 1);
   guint32 *places;
 
+  G_STATIC_ASSERT (sizeof (((DcSymbol *) NULL)->font) == sizeof (guint16));
   for (; end < n_glyphs && n_full < n_fonts; end++)
     {
-      guint font = font_at (self, order, end);
+      guint font = fonts[end] = (guint16) font_at (self, order, end);
 
       if (font < n_fonts && starts[font + 1] < FONT_ORDER_CAP
           && ++starts[font + 1] == FONT_ORDER_CAP)
@@ -302,7 +306,7 @@ make_font_order (DcDocument *self)
   memcpy (next, starts, (n_fonts + 1) * sizeof (guint32));
   for (guint i = 0; i < end; i++)
     {
-      guint font = font_at (self, order, i);
+      guint font = fonts[i];
 
       if (font < n_fonts && next[font] < starts[font + 1])
         places[next[font]++] = i;

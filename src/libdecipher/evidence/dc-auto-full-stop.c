@@ -125,8 +125,9 @@ _dc_auto_guess_full_stop (FontPass *fp, DcAutoGuess *guess)
   Pass *pass = fp->pass;
   g_autofree guint *early = g_new0 (guint, pass->n_symbols);
   g_autofree char *code = NULL;
-  guint n_early, known;
+  guint n_early, known, n;
   guint best = DC_AUTO_NO_SYMBOL, runner_up = DC_AUTO_NO_SYMBOL;
+  const guint32 *symbols = font_symbols (pass, fp->index, &n);
 
   if (_dc_auto_find_known (fp, is_full_stop, &known))
     {
@@ -139,12 +140,12 @@ _dc_auto_guess_full_stop (FontPass *fp, DcAutoGuess *guess)
   n_early = count_early_line_ends (fp, early);
   count_word_edges (pass);
 
-  for (guint s = 0; s < pass->n_symbols; s++)
+  for (guint i = 0; i < n; i++)
     {
+      guint s = symbols[i];
       const DcSymbol *symbol = &pass->symbols[s];
 
-      if (symbol->font != fp->index || early[s] == 0 || symbol->n_glyphs == 0
-          || dc_document_symbol_is_space (pass->document, s)
+      if (early[s] == 0 || symbol->n_glyphs == 0 || dc_document_symbol_is_space (pass->document, s)
           || dc_key_get_status (pass->key, s) >= DC_KEY_INFERRED
           || pass->word_final[s] < MIN_WORD_FINAL_SHARE * symbol->n_glyphs
           || pass->word_initial[s] > MAX_WORD_INITIAL_SHARE * symbol->n_glyphs

@@ -121,6 +121,11 @@ typedef struct
    * its lines: a pass over every line per font made the load cost fonts × glyphs. */
   guint *font_line_starts;
   guint32 *font_lines;
+  /* The symbols of font f, in order: font_symbols[font_symbol_starts[f]] up to
+   * font_symbols[font_symbol_starts[f + 1]]. A look at a font's symbols goes through
+   * these, not through every symbol of the document once per font. */
+  guint *font_symbol_starts;
+  guint32 *font_symbols;
   /* Per symbol, the words it begins and ends (count_word_edges()), or NULL until asked:
    * the same for every font, as the document's words do not change. */
   guint *word_initial;
@@ -172,6 +177,14 @@ along_baseline (const DcGlyph *glyph)
     default:
       return glyph->x;
     }
+}
+
+/* The symbols of @font, in order, and how many (@n). */
+static inline const guint32 *
+font_symbols (const Pass *pass, guint font, guint *n)
+{
+  *n = pass->font_symbol_starts[font + 1] - pass->font_symbol_starts[font];
+  return pass->font_symbols + pass->font_symbol_starts[font];
 }
 
 static inline double

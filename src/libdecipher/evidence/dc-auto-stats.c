@@ -66,48 +66,57 @@ _dc_auto_symbol_ink (FontPass *fp, guint symbol)
 /* ------------------------------------------------------------------------------------ */
 /* The font's lines                                                                     */
 
+/* The counts of count_font_lines() and measure_reach() are kept in locals while the
+ * glyphs are read and stored at the end: through @fp every store into a symbol's
+ * statistics could have changed them, so each was read and written again per glyph. */
 static void
 count_font_lines (FontPass *fp)
 {
   Pass *pass = fp->pass;
-  /* Room for every symbol, so that a symbol new to the line is a store, not a call. */
-  g_autoptr (GArray)
-      seen = g_array_sized_new (FALSE, FALSE, sizeof (guint), MAX (1, pass->n_symbols));
+  const DcGlyph *glyphs = pass->glyphs;
+  const DcSymbol *symbols = pass->symbols;
+  const guint32 *order = pass->order;
+  SymbolStats *all_stats = fp->stats;
+  guint font = fp->index, n_lines = 0, n_glyphs = 0, n_gaps = 0, n_seen;
+  /* The symbols seen on the line: room for every symbol, so that one new to the line is
+   * a store, not a call. */
+  g_autofree guint *seen = g_new (guint, MAX (1, pass->n_symbols));
 
-  for (guint fl = pass->font_line_starts[fp->index]; fl < pass->font_line_starts[fp->index + 1];
-       fl++)
+  for (guint fl = pass->font_line_starts[font]; fl < pass->font_line_starts[font + 1]; fl++)
     {
       guint l = pass->font_lines[fl];
       const DcLine *line = &pass->lines[l];
+      const guint32 *line_order = order + line->first_glyph;
       gboolean have_previous = FALSE;
       double previous_end = 0;
       guint previous_symbol = 0;
       guint first, last;
 
-      fp->n_lines++;
-      fp->n_glyphs += line->n_glyphs;
-      g_array_set_size (seen, 0);
+      n_lines++;
+      n_glyphs += line->n_glyphs;
+      n_seen = 0;
 
       for (guint i = 0; i < line->n_glyphs; i++)
         {
-          const DcGlyph *glyph = &pass->glyphs[pass->order[line->first_glyph + i]];
-          double u = along_baseline (glyph);
-          SymbolStats *stats = &fp->stats[glyph->symbol];
+          const DcGlyph *glyph = &glyphs[line_order[i]];
+          guint symbol = glyph->symbol;
+          SymbolStats *stats = &all_stats[symbol];
+          double u;
 
-          if (dc_glyph_get_font (glyph, pass->symbols) != fp->index)
+          if (symbols[symbol].font != font)
             {
               /* A gap across another font's glyphs is not one between this font's. */
               have_previous = FALSE;
               continue;
             }
+          u = along_baseline (glyph);
 
           if (stats->line_stamp != l + 1)
             {
               stats->line_stamp = l + 1;
               stats->n_lines++;
               stats->last_position = -1;
-              g_array_index (seen, guint, seen->len) = glyph->symbol;
-              seen->len++;
+              seen[n_seen++] = symbol;
             }
           if ((int) i - stats->last_position > 1)
             stats->n_pieces++;
@@ -115,9 +124,9 @@ count_font_lines (FontPass *fp)
 
           if (have_previous && u - previous_end > MIN_WORD_GAP * em (glyph))
             {
-              fp->n_gaps++;
-              fp->stats[previous_symbol].n_beside_gaps++;
-              if (previous_symbol != glyph->symbol)
+              n_gaps++;
+              all_stats[previous_symbol].n_beside_gaps++;
+              if (previous_symbol != symbol)
                 stats->n_beside_gaps++;
             }
           /* A zero-width mark must not hide the gap after the glyph it sits on. */
@@ -125,26 +134,29 @@ count_font_lines (FontPass *fp)
               || u + dc_glyph_get_advance (glyph) > previous_end)
             {
               previous_end = u + dc_glyph_get_advance (glyph);
-              previous_symbol = glyph->symbol;
+              previous_symbol = symbol;
               have_previous = TRUE;
             }
         }
 
-      for (guint k = 0; k < seen->len; k++)
+      for (guint k = 0; k < n_seen; k++)
         {
-          SymbolStats *stats = &fp->stats[g_array_index (seen, guint, k)];
+          SymbolStats *stats = &all_stats[seen[k]];
 
           if ((int) line->n_glyphs - stats->last_position > 1)
             stats->n_pieces++;
         }
 
-      first = pass->order[line->first_glyph];
-      last = pass->order[line->first_glyph + line->n_glyphs - 1];
-      if (dc_glyph_get_font (&pass->glyphs[first], pass->symbols) == fp->index)
-        fp->stats[pass->glyphs[first].symbol].n_begins++;
-      if (dc_glyph_get_font (&pass->glyphs[last], pass->symbols) == fp->index)
-        fp->stats[pass->glyphs[last].symbol].n_ends++;
+      first = line_order[0];
+      last = line_order[line->n_glyphs - 1];
+      if (dc_glyph_get_font (&glyphs[first], symbols) == font)
+        all_stats[glyphs[first].symbol].n_begins++;
+      if (dc_glyph_get_font (&glyphs[last], symbols) == font)
+        all_stats[glyphs[last].symbol].n_ends++;
     }
+  fp->n_lines += n_lines;
+  fp->n_glyphs += n_glyphs;
+  fp->n_gaps += n_gaps;
 }
 
 /* The font's reach (FontReach), and its symbols' advances in ems: one look at each of
@@ -154,37 +166,56 @@ measure_reach (FontPass *fp)
 {
   Pass *pass = fp->pass;
   FontReach *reach = &fp->reach;
+  const DcGlyph *glyphs = pass->glyphs;
+  const DcSymbol *symbols = pass->symbols;
+  const guint32 *order = pass->order;
+  double *advance_ems = reach->advance_ems;
+  guint *n_advances = reach->n_advances;
+  guint font = fp->index, n_advancing = reach->n_advancing, n_wide = reach->n_wide;
+  double u0[4], u1[4];
+  gboolean has_extent[4];
 
-  for (guint fl = pass->font_line_starts[fp->index]; fl < pass->font_line_starts[fp->index + 1];
-       fl++)
+  memcpy (u0, reach->u0, sizeof u0);
+  memcpy (u1, reach->u1, sizeof u1);
+  memcpy (has_extent, reach->has_extent, sizeof has_extent);
+  for (guint fl = pass->font_line_starts[font]; fl < pass->font_line_starts[font + 1]; fl++)
     {
       const DcLine *line = &pass->lines[pass->font_lines[fl]];
 
       for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
         {
-          const DcGlyph *glyph = &pass->glyphs[pass->order[k]];
-          double u = along_baseline (glyph);
-          float advance = dc_glyph_get_advance (glyph);
-          guint r = glyph->rotation & 3;
+          const DcGlyph *glyph = &glyphs[order[k]];
+          guint symbol = glyph->symbol;
+          double u;
+          float advance;
+          guint r;
 
-          if (dc_glyph_get_font (glyph, pass->symbols) != fp->index)
+          if (symbols[symbol].font != font)
             continue;
-          reach->advance_ems[glyph->symbol] += fabs (advance) / em (glyph);
-          reach->n_advances[glyph->symbol]++;
+          u = along_baseline (glyph);
+          advance = dc_glyph_get_advance (glyph);
+          r = glyph->rotation & 3;
+          advance_ems[symbol] += fabs (advance) / em (glyph);
+          n_advances[symbol]++;
           if (advance > 0)
             {
-              reach->n_advancing++;
-              reach->n_wide += fabs (advance) >= CJK_MIN_ADVANCE * em (glyph);
+              n_advancing++;
+              n_wide += fabs (advance) >= CJK_MIN_ADVANCE * em (glyph);
             }
-          if (!reach->has_extent[r])
+          if (!has_extent[r])
             {
-              reach->u0[r] = reach->u1[r] = u;
-              reach->has_extent[r] = TRUE;
+              u0[r] = u1[r] = u;
+              has_extent[r] = TRUE;
             }
-          reach->u0[r] = MIN (reach->u0[r], MIN (u, u + advance));
-          reach->u1[r] = MAX (reach->u1[r], MAX (u, u + advance));
+          u0[r] = MIN (u0[r], MIN (u, u + advance));
+          u1[r] = MAX (u1[r], MAX (u, u + advance));
         }
     }
+  memcpy (reach->u0, u0, sizeof u0);
+  memcpy (reach->u1, u1, sizeof u1);
+  memcpy (reach->has_extent, has_extent, sizeof has_extent);
+  reach->n_advancing = n_advancing;
+  reach->n_wide = n_wide;
 }
 
 void

@@ -86,6 +86,26 @@ index_font_lines (Pass *pass, guint n_fonts)
   pass->font_line_starts = starts;
 }
 
+/* Pass.font_symbols: the symbols filed font by font, each font's in order. */
+static void
+index_font_symbols (Pass *pass, guint n_fonts)
+{
+  guint *starts = g_new0 (guint, n_fonts + 1);
+  g_autofree guint *next = NULL;
+
+  for (guint s = 0; s < pass->n_symbols; s++)
+    if (pass->symbols[s].font < n_fonts)
+      starts[pass->symbols[s].font + 1]++;
+  for (guint f = 0; f < n_fonts; f++)
+    starts[f + 1] += starts[f];
+  next = g_memdup2 (starts, sizeof (guint) * MAX (1, n_fonts));
+  pass->font_symbols = g_new (guint32, MAX (1, starts[n_fonts]));
+  for (guint s = 0; s < pass->n_symbols; s++)
+    if (pass->symbols[s].font < n_fonts)
+      pass->font_symbols[next[pass->symbols[s].font]++] = s;
+  pass->font_symbol_starts = starts;
+}
+
 /* Whether the glyph's name says it is something other than @value: no guess against it. */
 gboolean
 _dc_auto_name_says_otherwise (FontPass *fp, guint symbol, const char *value)
@@ -130,12 +150,14 @@ _dc_auto_assign (Pass *pass, guint symbol, const char *value, const char *proven
 gboolean
 _dc_auto_find_known (FontPass *fp, gboolean (*is_value) (const char *), guint *symbol)
 {
-  for (guint s = 0; s < fp->pass->n_symbols; s++)
-    if (fp->pass->symbols[s].font == fp->index
-        && dc_key_get_status (fp->pass->key, s) >= DC_KEY_INFERRED
-        && is_value (dc_key_get_value (fp->pass->key, s)))
+  guint n;
+  const guint32 *symbols = font_symbols (fp->pass, fp->index, &n);
+
+  for (guint i = 0; i < n; i++)
+    if (dc_key_get_status (fp->pass->key, symbols[i]) >= DC_KEY_INFERRED
+        && is_value (dc_key_get_value (fp->pass->key, symbols[i])))
       {
-        *symbol = s;
+        *symbol = symbols[i];
         return TRUE;
       }
   return FALSE;
@@ -184,24 +206,29 @@ typedef struct
 } FontScratch;
 
 /* One pass over the lines in @fp's font: how its symbols sit in words and how wide they
- * are, into fp->stats. */
+ * are, into fp->stats. Only the font's symbols' entries are cleared and filled, and only
+ * those are read: clearing the whole tables for each font cost fonts × symbols. */
 static void
 gather_font_stats (FontPass *fp, FontScratch *scratch, guint n_threads)
 {
-  guint n_symbols = MAX (1, fp->pass->n_symbols);
+  guint n;
+  const guint32 *symbols = font_symbols (fp->pass, fp->index, &n);
   FontLook look = { fp, 0 };
 
-  memset (scratch->stats, 0, sizeof (SymbolStats) * n_symbols);
-  memset (scratch->advance_ems, 0, sizeof (double) * n_symbols);
-  memset (scratch->n_advances, 0, sizeof (guint) * n_symbols);
+  for (guint i = 0; i < n; i++)
+    {
+      memset (&scratch->stats[symbols[i]], 0, sizeof (SymbolStats));
+      scratch->advance_ems[symbols[i]] = 0;
+      scratch->n_advances[symbols[i]] = 0;
+    }
   fp->stats = scratch->stats;
   fp->reach.advance_ems = scratch->advance_ems;
   fp->reach.n_advances = scratch->n_advances;
   _dc_parallel_run (n_threads, _dc_auto_look_at_font, &look);
-  for (guint s = 0; s < fp->pass->n_symbols; s++)
+  for (guint i = 0; i < n; i++)
     {
-      fp->stats[s].advance_ems = scratch->advance_ems[s];
-      fp->stats[s].n_advances = scratch->n_advances[s];
+      fp->stats[symbols[i]].advance_ems = scratch->advance_ems[symbols[i]];
+      fp->stats[symbols[i]].n_advances = scratch->n_advances[symbols[i]];
     }
 }
 
@@ -289,11 +316,12 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
   if (FT_Init_FreeType (&pass.library) != 0)
     pass.library = NULL;
 
-  scratch.stats = g_new (SymbolStats, MAX (1, pass.n_symbols));
-  scratch.advance_ems = g_new (double, MAX (1, pass.n_symbols));
-  scratch.n_advances = g_new (guint, MAX (1, pass.n_symbols));
+  scratch.stats = g_new0 (SymbolStats, MAX (1, pass.n_symbols));
+  scratch.advance_ems = g_new0 (double, MAX (1, pass.n_symbols));
+  scratch.n_advances = g_new0 (guint, MAX (1, pass.n_symbols));
   n_fonts = dc_document_get_n_fonts (document);
   index_font_lines (&pass, n_fonts);
+  index_font_symbols (&pass, n_fonts);
   n_threads = MIN (2, _dc_parallel_threads (dc_document_get_n_pages (document)));
 
   dc_key_begin_change (key, _("Automatic guesses"));
@@ -310,6 +338,8 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
   g_clear_pointer (&pass.library, FT_Done_FreeType);
   g_free (pass.font_line_starts);
   g_free (pass.font_lines);
+  g_free (pass.font_symbol_starts);
+  g_free (pass.font_symbols);
   g_free (pass.word_initial);
   g_free (pass.word_final);
   g_free (scratch.stats);

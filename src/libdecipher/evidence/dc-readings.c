@@ -659,8 +659,10 @@ _dc_readings_add (DcReadings *self, const char *name, const gunichar *values)
         reading.score = totals[l];
         reading.language = l;
       }
-  g_debug ("%s: %.1f (%s)", name, reading.score,
-           n_languages > 0 ? _dc_ngram_language_name (reading.language) : "no model");
+  /* Formatted only where it is shown: g_debug() formats its line first. */
+  if (!g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN))
+    g_debug ("%s: %.1f (%s)", name, reading.score,
+             n_languages > 0 ? _dc_ngram_language_name (reading.language) : "no model");
   g_array_append_val (self->readings, reading);
   return self->readings->len - 1;
 }
