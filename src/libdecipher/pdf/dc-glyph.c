@@ -129,9 +129,27 @@ typedef struct
 {
   Memo memo[N_MEMO];
   EdgeMemo edge_memo[4];
+  Memo last_size; /* the size encode_size() found last */
 } Memos;
 
 static _Thread_local Memos memos __attribute__ ((tls_model ("initial-exec")));
+
+/* The units of a size: the glyphs of a run share theirs, so the last answer is asked
+ * first, before the memo's hash. */
+static inline gint16
+encode_size (Memos *m, float target, guint scale, float unit, double per_unit)
+{
+  guint32 bits;
+
+  memcpy (&bits, &target, sizeof bits);
+  if (m->last_size.bits != bits || m->last_size.scale != scale + 1)
+    {
+      m->last_size.bits = bits;
+      m->last_size.scale = (guint8) (scale + 1);
+      m->last_size.units = encode_from_zero (m->memo, target, scale, unit, per_unit);
+    }
+  return m->last_size.units;
+}
 
 static inline gint16
 encode_edge (EdgeMemo *edge_memo, guint edge, float origin, float target, guint scale, float unit,
@@ -225,7 +243,7 @@ set_metrics (DcGlyph *glyph, double size, double advance, double x0, double y0, 
   unit = DC_GLYPH_UNIT (scale);
   per_unit = per_units[scale];
   glyph->scale = scale;
-  glyph->size_units = encode_from_zero (m->memo, t_size, scale, unit, per_unit);
+  glyph->size_units = encode_size (m, t_size, scale, unit, per_unit);
   glyph->advance_units = encode_from_zero (m->memo, t_advance, scale, unit, per_unit);
   glyph->box_units[0] = encode_edge (m->edge_memo, 0, x, t_x0, scale, unit, per_unit);
   glyph->box_units[1] = encode_edge (m->edge_memo, 1, y, t_y0, scale, unit, per_unit);

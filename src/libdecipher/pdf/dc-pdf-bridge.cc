@@ -412,32 +412,29 @@ public:
     state->transform (x, y, &x1, &y1);
 
     /* A damaged or hostile matrix can place a glyph at infinity: such a glyph is not on
-     * any page a reader sees, and its numbers would poison every export. */
-    if (!std::isfinite (x1) || !std::isfinite (y1) || !std::isfinite (w1) || !std::isfinite (h1)
-        || std::fabs (x1) > 1e6 || std::fabs (y1) > 1e6 || std::fabs (w1) > 1e6
-        || std::fabs (h1) > 1e6)
+     * any page a reader sees, and its numbers would poison every export. One comparison
+     * a value: a NaN fails it, an infinity is beyond 1e6. */
+    if (!(std::fabs (x1) <= 1e6) || !(std::fabs (y1) <= 1e6) || !(std::fabs (w1) <= 1e6)
+        || !(std::fabs (h1) <= 1e6))
       return;
 
+    glyph_geometry (state, font.get ());
+    if (!geometry.drawn)
+      return;
     glyph.page = page;
     glyph.font = font_index;
     glyph.code = code;
     glyph.code_len = (guint) n_bytes;
     glyph.render_mode = state->getRender ();
-    glyph_geometry (state, font.get (), &glyph.rotation, &glyph.font_size);
+    glyph.rotation = geometry.rotation;
+    glyph.font_size = geometry.font_size;
     glyph.x = x1;
     glyph.y = y1;
-    if (!std::isfinite (glyph.font_size) || glyph.font_size > 1e6)
-      return;
     glyph.unicode = u;
     glyph.unicode_len = u_len;
     glyph.upright = FALSE;
-
-    ascent = font->getAscent () * glyph.font_size;
-    descent = font->getDescent () * glyph.font_size;
-    if (!std::isfinite (ascent) || !std::isfinite (descent))
-      ascent = glyph.font_size, descent = 0;
-    if (ascent == descent)
-      ascent = descent + 1;
+    ascent = geometry.ascent;
+    descent = geometry.descent;
 
     /* The font lookup_font() was asked about above. */
     if (last_vertical)
@@ -593,6 +590,9 @@ private:
     double from[10] = {};
     int rotation = 0;
     double font_size = 0;
+    bool drawn = false; /* a finite size, at most 1e6: else no glyph is reported */
+    double ascent = 0;  /* of the box, in page units; ascent != descent */
+    double descent = 0;
   } geometry;
   /* TextPage's Type 3 size guess scans 256 codes; do it once per font, not per glyph. */
   std::map<const GfxFont *, double> type3_scale;
@@ -629,15 +629,17 @@ private:
     return rot;
   }
 
-  /* rotation_of() and font_size_of() for the glyph. They depend on the font and on the
-   * linear parts of the text matrix and the CTM and on the font size alone
-   * (GfxState::getFontTransMat(), getTransformedFontSize()), which stay the same along a
-   * run of text: worked out again only when one of them (or the horizontal scaling, to
-   * be safe) changes, where each glyph cost two calls into poppler and their products.
-   * A NaN never compares equal, and is worked out again. Compared where they are, and
-   * copied only when they changed: copying them first cost ten instructions a glyph. */
+  /* rotation_of() and font_size_of() for the glyph, and the box's ascent and descent
+   * at that size. They depend on the font and on the linear parts of the text matrix and
+   * the CTM and on the font size alone (GfxState::getFontTransMat(),
+   * getTransformedFontSize(), the font's own ascent and descent), which stay the same
+   * along a run of text: worked out again only when one of them (or the horizontal
+   * scaling, to be safe) changes, where each glyph cost two calls into poppler and their
+   * products. A NaN never compares equal, and is worked out again. Compared where they
+   * are, and copied only when they changed: copying them first cost ten instructions a
+   * glyph (and comparing them bit for bit with memcmp() four more than this loop). */
   void
-  glyph_geometry (GfxState *state, GfxFont *font, int *rotation, double *font_size)
+  glyph_geometry (GfxState *state, GfxFont *font)
   {
     const auto &text_mat = state->getTextMat ();
     const auto &ctm = state->getCTM ();
@@ -658,9 +660,14 @@ private:
         geometry.from[9] = state->getHorizScaling ();
         geometry.rotation = rotation_of (state, font);
         geometry.font_size = font_size_of (state, font);
+        geometry.drawn = std::isfinite (geometry.font_size) && geometry.font_size <= 1e6;
+        geometry.ascent = font->getAscent () * geometry.font_size;
+        geometry.descent = font->getDescent () * geometry.font_size;
+        if (!std::isfinite (geometry.ascent) || !std::isfinite (geometry.descent))
+          geometry.ascent = geometry.font_size, geometry.descent = 0;
+        if (geometry.ascent == geometry.descent)
+          geometry.ascent = geometry.descent + 1;
       }
-    *rotation = geometry.rotation;
-    *font_size = geometry.font_size;
   }
 
   double
