@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "dc-extract-run-private.h"
+#include "dc-glyph-pack-private.h"
 #include "dc-memory-private.h"
 #include "dc-tsan-private.h"
 
@@ -231,7 +232,7 @@ record_glyph_cb (const DcBridgeGlyph *glyph, gpointer user_data)
   if (G_UNLIKELY (chunk->n_recorded >= chunk->glyph_room))
     grow_room (chunk);
   recorded = &chunk->glyphs[chunk->n_recorded];
-  _dc_glyph_pack (recorded, glyph);
+  _dc_glyph_pack_inline (recorded, glyph);
   recorded->symbol = intern_code (ex, glyph);
   chunk->n_recorded++;
   if (++ex->since_check >= CHECK_EVERY)
