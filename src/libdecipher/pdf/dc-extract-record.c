@@ -11,6 +11,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "dc-extract-run-private.h"
 #include "dc-glyph-pack-private.h"
 #include "dc-memory-private.h"
@@ -36,14 +38,32 @@ free_recorded_font (gpointer data)
   g_free (font->encoding);
   g_free (font->program_kind);
   g_free (font->program);
-  if (font->glyph_names != NULL)
-    for (guint i = 0; i < 256; i++)
-      g_free (font->glyph_names[i]);
   g_free (font->glyph_names);
   g_free (font->cid_to_gid);
   g_free (font->code_to_gid);
   g_free (font->type3_digests);
   g_free (font);
+}
+
+/* A simple font's 256 glyph names (NULL where none) in one block, the pointers first and
+ * the strings after them: a copy a name, and its free, were two allocator calls a name. */
+static char **
+copy_names (const char *const *names)
+{
+  gsize lengths[256], total = 256 * sizeof (char *);
+  char **copy;
+  char *at;
+
+  for (guint i = 0; i < 256; i++)
+    total += lengths[i] = names[i] != NULL ? strlen (names[i]) + 1 : 0;
+  copy = g_malloc (total);
+  at = (char *) (copy + 256);
+  for (guint i = 0; i < 256; i++)
+    {
+      copy[i] = names[i] != NULL ? memcpy (at, names[i], lengths[i]) : NULL;
+      at += lengths[i];
+    }
+  return copy;
 }
 
 static RecordedFont *
@@ -59,9 +79,7 @@ record_font (const DcBridgeFont *info)
     font->info.program = font->program = g_memdup2 (info->program, MAX (1, info->program_len));
   if (info->glyph_names != NULL)
     {
-      font->glyph_names = g_new0 (char *, 256);
-      for (guint i = 0; i < 256; i++)
-        font->glyph_names[i] = g_strdup (info->glyph_names[i]);
+      font->glyph_names = copy_names (info->glyph_names);
       font->info.glyph_names = (const char *const *) font->glyph_names;
     }
   if (info->cid_to_gid != NULL)

@@ -54,7 +54,7 @@ typedef struct
   char *encoding;
   char *program_kind;
   guint8 *program;
-  char **glyph_names; /* 256, NULL-padded */
+  char **glyph_names; /* 256, NULL-padded, with their strings in the same block */
   int *cid_to_gid;
   int *code_to_gid;
   guint8 *type3_digests;
