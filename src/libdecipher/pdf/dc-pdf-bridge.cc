@@ -20,6 +20,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -58,6 +59,25 @@
 
 static void quiet_error_callback (ErrorCategory category, Goffset pos, const char *msg);
 
+/* What announcing a font works out from its dictionary and program: its program's bytes
+ * inflated, and a simple font's code → glyph index map. Every thread's bridge announces
+ * each font it meets, and this was most of the work; the bridges of one loading keep it
+ * for each other under the font's id (DcBridgeFont's), which names one font dictionary in
+ * every bridge on the file, so the others copy what the first worked out. */
+struct FontWork
+{
+  std::optional<std::vector<unsigned char> > program; /* set when the font embeds one */
+  bool has_code_to_gid = false;
+  int code_to_gid[256];
+  std::vector<int> cid_map; /* a CID font's, made from its program; empty for none */
+};
+
+struct FontShare
+{
+  std::mutex lock;
+  std::map<std::pair<int, int>, std::shared_ptr<const FontWork> > fonts;
+};
+
 struct _DcPdfBridge
 {
   /* poppler's globals live while some user holds an initer; poppler-glib holds its own
@@ -72,6 +92,8 @@ struct _DcPdfBridge
   /* Fonts are identified across pages by their PDF object reference. */
   std::map<std::pair<int, int>, guint> font_ids;
   std::map<const GfxFont *, guint> anonymous_fonts;
+  /* Shared with the bridges opened again from this one (dc_pdf_bridge_open_again()). */
+  std::shared_ptr<FontShare> font_share;
   /* The output device and the Gfx of the page read last, kept for the next page when it
    * would make the same Gfx (reusable_gfx()): a Gfx makes every font of its page's
    * resources anew, reading the font's program and ToUnicode CMap again, a tenth of
@@ -412,32 +434,29 @@ public:
     state->transform (x, y, &x1, &y1);
 
     /* A damaged or hostile matrix can place a glyph at infinity: such a glyph is not on
-     * any page a reader sees, and its numbers would poison every export. */
-    if (!std::isfinite (x1) || !std::isfinite (y1) || !std::isfinite (w1) || !std::isfinite (h1)
-        || std::fabs (x1) > 1e6 || std::fabs (y1) > 1e6 || std::fabs (w1) > 1e6
-        || std::fabs (h1) > 1e6)
+     * any page a reader sees, and its numbers would poison every export. One comparison
+     * a value: a NaN fails it, an infinity is beyond 1e6. */
+    if (!(std::fabs (x1) <= 1e6) || !(std::fabs (y1) <= 1e6) || !(std::fabs (w1) <= 1e6)
+        || !(std::fabs (h1) <= 1e6))
       return;
 
+    glyph_geometry (state, font.get ());
+    if (!geometry.drawn)
+      return;
     glyph.page = page;
     glyph.font = font_index;
     glyph.code = code;
     glyph.code_len = (guint) n_bytes;
     glyph.render_mode = state->getRender ();
-    glyph_geometry (state, font.get (), &glyph.rotation, &glyph.font_size);
+    glyph.rotation = geometry.rotation;
+    glyph.font_size = geometry.font_size;
     glyph.x = x1;
     glyph.y = y1;
-    if (!std::isfinite (glyph.font_size) || glyph.font_size > 1e6)
-      return;
     glyph.unicode = u;
     glyph.unicode_len = u_len;
     glyph.upright = FALSE;
-
-    ascent = font->getAscent () * glyph.font_size;
-    descent = font->getDescent () * glyph.font_size;
-    if (!std::isfinite (ascent) || !std::isfinite (descent))
-      ascent = glyph.font_size, descent = 0;
-    if (ascent == descent)
-      ascent = descent + 1;
+    ascent = geometry.ascent;
+    descent = geometry.descent;
 
     /* The font lookup_font() was asked about above. */
     if (last_vertical)
@@ -593,6 +612,9 @@ private:
     double from[10] = {};
     int rotation = 0;
     double font_size = 0;
+    bool drawn = false; /* a finite size, at most 1e6: else no glyph is reported */
+    double ascent = 0;  /* of the box, in page units; ascent != descent */
+    double descent = 0;
   } geometry;
   /* TextPage's Type 3 size guess scans 256 codes; do it once per font, not per glyph. */
   std::map<const GfxFont *, double> type3_scale;
@@ -629,15 +651,17 @@ private:
     return rot;
   }
 
-  /* rotation_of() and font_size_of() for the glyph. They depend on the font and on the
-   * linear parts of the text matrix and the CTM and on the font size alone
-   * (GfxState::getFontTransMat(), getTransformedFontSize()), which stay the same along a
-   * run of text: worked out again only when one of them (or the horizontal scaling, to
-   * be safe) changes, where each glyph cost two calls into poppler and their products.
-   * A NaN never compares equal, and is worked out again. Compared where they are, and
-   * copied only when they changed: copying them first cost ten instructions a glyph. */
+  /* rotation_of() and font_size_of() for the glyph, and the box's ascent and descent
+   * at that size. They depend on the font and on the linear parts of the text matrix and
+   * the CTM and on the font size alone (GfxState::getFontTransMat(),
+   * getTransformedFontSize(), the font's own ascent and descent), which stay the same
+   * along a run of text: worked out again only when one of them (or the horizontal
+   * scaling, to be safe) changes, where each glyph cost two calls into poppler and their
+   * products. A NaN never compares equal, and is worked out again. Compared where they
+   * are, and copied only when they changed: copying them first cost ten instructions a
+   * glyph (and comparing them bit for bit with memcmp() four more than this loop). */
   void
-  glyph_geometry (GfxState *state, GfxFont *font, int *rotation, double *font_size)
+  glyph_geometry (GfxState *state, GfxFont *font)
   {
     const auto &text_mat = state->getTextMat ();
     const auto &ctm = state->getCTM ();
@@ -658,9 +682,14 @@ private:
         geometry.from[9] = state->getHorizScaling ();
         geometry.rotation = rotation_of (state, font);
         geometry.font_size = font_size_of (state, font);
+        geometry.drawn = std::isfinite (geometry.font_size) && geometry.font_size <= 1e6;
+        geometry.ascent = font->getAscent () * geometry.font_size;
+        geometry.descent = font->getDescent () * geometry.font_size;
+        if (!std::isfinite (geometry.ascent) || !std::isfinite (geometry.descent))
+          geometry.ascent = geometry.font_size, geometry.descent = 0;
+        if (geometry.ascent == geometry.descent)
+          geometry.ascent = geometry.descent + 1;
       }
-    *rotation = geometry.rotation;
-    *font_size = geometry.font_size;
   }
 
   double
@@ -828,16 +857,67 @@ private:
     return index;
   }
 
+  /* The font's program and glyph maps (FontWork), as @info's type says to read them. */
+  static std::shared_ptr<const FontWork>
+  work_out_font (GfxFont *font, const DcBridgeFont &info, XRef *xref)
+  {
+    auto work = std::make_shared<FontWork> ();
+    Ref embedded_id;
+
+    if (font->getEmbeddedFontID (&embedded_id))
+      {
+        work->program = read_font_program (font, embedded_id, xref);
+        if (work->program && work->program->empty ())
+          work->program.reset ();
+      }
+    if (!work->program)
+      return work;
+    if (font->isCIDFont ())
+      {
+        if (static_cast<GfxCIDFont *> (font)->getCIDToGID () == nullptr)
+          cff_cid_to_gid (font->getType (), *work->program, work->cid_map);
+      }
+    else if (info.type == DC_BRIDGE_FONT_TRUETYPE)
+      work->has_code_to_gid = truetype_code_to_gid (static_cast<Gfx8BitFont *> (font),
+                                                    *work->program, work->code_to_gid);
+    else if (info.type == DC_BRIDGE_FONT_TYPE1)
+      work->has_code_to_gid = named_code_to_gid (static_cast<Gfx8BitFont *> (font), *work->program,
+                                                 work->code_to_gid);
+    return work;
+  }
+
+  /* work_out_font()'s answer, as the first bridge of the loading to meet the font worked it
+   * out. Two bridges meeting it at once both work it out, and keep the first. */
+  std::shared_ptr<const FontWork>
+  shared_font_work (GfxFont *font, const DcBridgeFont &info)
+  {
+    FontShare &share = *bridge->font_share;
+    auto key = std::make_pair (info.id_num, info.id_gen);
+    std::shared_ptr<const FontWork> work;
+
+    if (info.has_id)
+      {
+        std::lock_guard<std::mutex> hold (share.lock);
+        auto it = share.fonts.find (key);
+        if (it != share.fonts.end ())
+          return it->second;
+      }
+    work = work_out_font (font, info, bridge->doc->getXRef ());
+    if (info.has_id)
+      {
+        std::lock_guard<std::mutex> hold (share.lock);
+        return share.fonts.emplace (key, work).first->second;
+      }
+    return work;
+  }
+
   void
   announce_font (guint index, GfxFont *font)
   {
     DcBridgeFont info = {};
-    std::optional<std::vector<unsigned char> > program;
+    std::shared_ptr<const FontWork> work;
     const char *names[256];
-    int code_to_gid[256];
-    std::vector<int> cid_map;
     std::vector<guint8> type3_digests;
-    Ref embedded_id;
 
     /* poppler invents a reference for an inline font dictionary, with a generation
      * number above the five digits a real object can have. */
@@ -910,17 +990,14 @@ private:
         break;
       }
 
-    if (font->getEmbeddedFontID (&embedded_id))
+    work = shared_font_work (font, info);
+    if (work->program)
       {
-        program = read_font_program (font, embedded_id, bridge->doc->getXRef ());
-        if (program && !program->empty ())
-          {
-            info.embedded = TRUE;
-            info.program = program->data ();
-            info.program_len = program->size ();
-          }
+        info.embedded = TRUE;
+        info.program = work->program->data ();
+        info.program_len = work->program->size ();
       }
-    if (!info.embedded)
+    else
       info.program_kind = nullptr;
 
     if (font->isCIDFont ())
@@ -929,14 +1006,10 @@ private:
 
         info.cid_to_gid = cid->getCIDToGID ();
         info.cid_to_gid_len = cid->getCIDToGIDLen ();
-        if (info.cid_to_gid == nullptr && info.embedded)
+        if (info.cid_to_gid == nullptr && !work->cid_map.empty ())
           {
-            cff_cid_to_gid (font->getType (), *program, cid_map);
-            if (!cid_map.empty ())
-              {
-                info.cid_to_gid = cid_map.data ();
-                info.cid_to_gid_len = cid_map.size ();
-              }
+            info.cid_to_gid = work->cid_map.data ();
+            info.cid_to_gid_len = work->cid_map.size ();
           }
       }
     else
@@ -946,12 +1019,8 @@ private:
         for (int code = 0; code < 256; code++)
           names[code] = simple->getCharName (code);
         info.glyph_names = names;
-        if (info.embedded && info.type == DC_BRIDGE_FONT_TRUETYPE
-            && truetype_code_to_gid (simple, *program, code_to_gid))
-          info.code_to_gid = code_to_gid;
-        else if (info.embedded && info.type == DC_BRIDGE_FONT_TYPE1
-                 && named_code_to_gid (simple, *program, code_to_gid))
-          info.code_to_gid = code_to_gid;
+        if (work->has_code_to_gid)
+          info.code_to_gid = work->code_to_gid;
         if (info.type == DC_BRIDGE_FONT_TYPE3 && digest_char_procs (simple, type3_digests))
           info.type3_digests = type3_digests.data ();
       }
@@ -1194,7 +1263,8 @@ set_open_error (int code, const char *display, gboolean password_given, gboolean
  * first bridge has them made on a thread of its own while it checks and reads the file,
  * and they are kept for the bridges after it (keep_globals()). */
 static DcPdfBridge *
-open_bridge (const char *path, GBytes *contents, const char *password, GError **error)
+open_bridge (const char *path, GBytes *contents, std::shared_ptr<FontShare> font_share,
+             const char *password, GError **error)
 {
   g_autofree char *display = NULL;
   std::optional<GooString> owner_password, user_password;
@@ -1238,6 +1308,8 @@ open_bridge (const char *path, GBytes *contents, const char *password, GError **
     }
 
   DcPdfBridge *raw = bridge.get ();
+  bridge->font_share = font_share != nullptr ? std::move (font_share)
+                                             : std::make_shared<FontShare> ();
   bridge->contents.reset (bytes);
   if (bridge->contents != nullptr)
     {
@@ -1283,7 +1355,7 @@ open_bridge (const char *path, GBytes *contents, const char *password, GError **
 DcPdfBridge *
 dc_pdf_bridge_open (const char *path, const char *password, GError **error)
 {
-  return open_bridge (path, NULL, password, error);
+  return open_bridge (path, NULL, nullptr, password, error);
 }
 
 /* Another bridge on the file @bridge was opened on, for another thread: it reads the
@@ -1295,7 +1367,7 @@ dc_pdf_bridge_open_again (DcPdfBridge *bridge, const char *path, const char *pas
 {
   g_return_val_if_fail (bridge != NULL, NULL);
 
-  return open_bridge (path, bridge->contents.get (), password, error);
+  return open_bridge (path, bridge->contents.get (), bridge->font_share, password, error);
 }
 
 void

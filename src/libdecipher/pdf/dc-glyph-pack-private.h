@@ -1,0 +1,269 @@
+/* dc-glyph-pack-private.h: packing a glyph's size, advance and box, inlined where it is hot
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * What dc-glyph.c does for every glyph, as inline functions, so that the recording threads
+ * (dc-extract-record.c) pack a glyph without a call. See dc-glyph.c for the units.
+ */
+
+#pragma once
+
+#include <math.h>
+#include <string.h>
+
+#include "dc-glyph-private.h"
+
+G_BEGIN_DECLS
+
+/* How `decipher-cli glyphs` rounds a value to hundredths (w_fixed2()). */
+static inline gint64
+hundredths (float value)
+{
+  return (gint64) (value * 100.0 + (value < 0 ? -0.5 : 0.5));
+}
+
+/* round() for |@value| < 2^52, without the call into libm: six of them a glyph were a
+ * tenth of loading a book. The fraction v - trunc(v) is exact, so this rounds halves
+ * away from zero exactly as round() does. */
+static inline double
+round_half_away (double value)
+{
+  double whole = (double) (gint64) value;
+  double fraction = value - whole;
+
+  if (fraction >= 0.5)
+    whole += 1;
+  else if (fraction <= -0.5)
+    whole -= 1;
+  return whole;
+}
+
+/* The units of @unit (1 / @per_unit, a power of two, so that multiplying by it is
+ * exactly dividing by @unit) that bring @origin to @target: the nearest count, or a
+ * neighbour of it when that one prints as @target does and the nearest does not.
+ * Computed with the same float arithmetic as the accessors in dc-types.h. */
+static inline gint16
+encode (float origin, float target, float unit, double per_unit)
+{
+  double exact = ((double) target - origin) * per_unit;
+  double nearest;
+  gint64 printed;
+
+  /* The box's edge at the origin itself (x0 of most glyphs): none away, printed alike. */
+  if (target == origin)
+    return 0;
+  printed = hundredths (target);
+
+  /* What a page holds; round() and the clamp for what only a hostile file draws (a
+   * NaN included, which fails the test). */
+  if (G_LIKELY (fabs (exact) < 32767.5))
+    nearest = round_half_away (exact);
+  else
+    nearest = CLAMP (round (exact), -32767, 32767);
+
+  if (hundredths (origin + (float) nearest * unit) != printed)
+    for (int step = -1; step <= 1; step += 2)
+      {
+        double other = nearest + step;
+
+        if (fabs (other) <= 32767 && hundredths (origin + (float) other * unit) == printed
+            && fabs (origin + (float) other * unit - target) < 0.01)
+          return (gint16) other;
+      }
+  return (gint16) nearest;
+}
+
+/* The units of a size or an advance (a distance from 0) in the unit of @scale, as
+ * encode() found them last for the same value: a book's glyphs draw a few sizes and a
+ * few hundred advances over and over. Per thread, since several documents may load at
+ * once. */
+typedef struct
+{
+  guint32 bits; /* the float's */
+  guint8 scale; /* + 1; 0 for an empty slot */
+  gint16 units;
+} Memo;
+
+#define N_MEMO 256
+
+static inline gint16
+encode_from_zero (Memo *memo, float target, guint scale, float unit, double per_unit)
+{
+  guint32 bits;
+  Memo *slot;
+
+  memcpy (&bits, &target, sizeof bits);
+  slot = &memo[(bits * 2654435761u) >> 24];
+  if (slot->bits != bits || slot->scale != scale + 1)
+    {
+      slot->bits = bits;
+      slot->scale = (guint8) (scale + 1);
+      slot->units = encode (0, target, unit, per_unit);
+    }
+  return slot->units;
+}
+
+/* The units that bring an edge of the box from the origin, as encode() found them for the
+ * glyph before: the glyphs of a line share their baseline, and those of a size their
+ * distances to the top and bottom of the box, so that a line's y0 and y1 are the same
+ * two encodings over and over. One slot per edge (x0, y0, x1, y1), per thread. */
+typedef struct
+{
+  guint32 origin; /* the floats' bits */
+  guint32 target;
+  guint8 scale; /* + 1; 0 for an empty slot */
+  gint16 units;
+} EdgeMemo;
+
+/* Both memos of a thread in one thread-local object. Its model is initial-exec: the
+ * library is static, built position-independent, and linked into programs only, where
+ * the general-dynamic model compiled each lookup of the address as a call into the TLS
+ * machinery, with the values in registers spilled around it, seven times a glyph. */
+typedef struct
+{
+  Memo memo[N_MEMO];
+  EdgeMemo edge_memo[4];
+  Memo last_size; /* the size encode_size() found last */
+} Memos;
+
+extern _Thread_local Memos _dc_glyph_memos __attribute__ ((tls_model ("initial-exec")));
+
+/* The units of a size: the glyphs of a run share theirs, so the last answer is asked
+ * first, before the memo's hash. */
+static inline gint16
+encode_size (Memos *m, float target, guint scale, float unit, double per_unit)
+{
+  guint32 bits;
+
+  memcpy (&bits, &target, sizeof bits);
+  if (m->last_size.bits != bits || m->last_size.scale != scale + 1)
+    {
+      m->last_size.bits = bits;
+      m->last_size.scale = (guint8) (scale + 1);
+      m->last_size.units = encode_from_zero (m->memo, target, scale, unit, per_unit);
+    }
+  return m->last_size.units;
+}
+
+static inline gint16
+encode_edge (EdgeMemo *edge_memo, guint edge, float origin, float target, guint scale, float unit,
+             double per_unit)
+{
+  EdgeMemo *slot = &edge_memo[edge];
+  guint32 origin_bits, target_bits;
+
+  /* The box's edge at the origin itself (x0 of most glyphs). */
+  if (target == origin)
+    return 0;
+  memcpy (&origin_bits, &origin, sizeof origin_bits);
+  memcpy (&target_bits, &target, sizeof target_bits);
+  if (slot->origin != origin_bits || slot->target != target_bits || slot->scale != scale + 1)
+    {
+      slot->origin = origin_bits;
+      slot->target = target_bits;
+      slot->scale = (guint8) (scale + 1);
+      slot->units = encode (origin, target, unit, per_unit);
+    }
+  return slot->units;
+}
+
+/* 1 / DC_GLYPH_UNIT (scale), exactly (powers of two): a division a glyph, on the way to
+ * every length, was looked up. */
+static const double per_units[4] = { 256.0, 16.0, 1.0, 1.0 / 16.0 };
+
+/* The larger of @widest and |@target - @origin|; a NaN is not wider than anything. */
+static inline double
+wider (double widest, float origin, float target)
+{
+  double distance = fabs ((double) target - origin);
+
+  return distance > widest ? distance : widest;
+}
+
+/* The larger of @widest and |@distance|, a float's; a NaN is not wider than anything. */
+static inline float
+wider_float (float widest, float distance)
+{
+  distance = fabsf (distance);
+  return distance > widest ? distance : widest;
+}
+
+/* Sets the glyph's size, advance and box (page points; x and y are set already) in the
+ * finest unit that holds them all. A box beyond 16 × 32767 pt of its origin, which only a
+ * hostile file draws, is clamped. Written out value by value, without arrays or loops: a
+ * million glyphs pass here while a book loads, and the loops over six values cost twice
+ * what the values did. */
+G_ALWAYS_INLINE static inline void
+set_metrics (DcGlyph *glyph, double size, double advance, double x0, double y0, double x1,
+             double y1)
+{
+  /* The values as the record held them when they were floats. */
+  const float x = glyph->x, y = glyph->y;
+  const float t_size = (float) size, t_advance = (float) advance;
+  const float t_x0 = (float) x0, t_y0 = (float) y0, t_x1 = (float) x1, t_y1 = (float) y1;
+  Memos *m = &_dc_glyph_memos;
+  double widest = 0;
+  guint scale = 0;
+  float unit;
+  double per_unit;
+
+  /* Text of any common size has every distance within 127 pt: told first in float
+   * arithmetic, whose differences are within half a unit in the last place of the exact
+   * ones (7.6e-6 at 127), far below the finest unit's reach of 32767/256 = 127.996, so the
+   * finest unit it settles on is the one the exact test below would. A NaN or an infinity
+   * fails it, as anything wider does; the exact test, in doubles, was a fifth of this
+   * function. */
+  float widest_float = fabsf (t_size);
+
+  widest_float = wider_float (widest_float, t_advance);
+  widest_float = wider_float (widest_float, t_x0 - x);
+  widest_float = wider_float (widest_float, t_y0 - y);
+  widest_float = wider_float (widest_float, t_x1 - x);
+  widest_float = wider_float (widest_float, t_y1 - y);
+  if (!(widest_float <= 127.0f))
+    {
+      /* The finest unit in which every distance is at most 32767 units (DC_GLYPH_UNIT is
+       * a power of two, so the comparison is exact whichever side is scaled: the unit's
+       * side, a multiplication, where a division cost a tenth of this function). */
+      widest = wider (widest, 0, t_size);
+      widest = wider (widest, 0, t_advance);
+      widest = wider (widest, x, t_x0);
+      widest = wider (widest, y, t_y0);
+      widest = wider (widest, x, t_x1);
+      widest = wider (widest, y, t_y1);
+      while (scale < 3 && widest > 32767.0 * DC_GLYPH_UNIT (scale))
+        scale++;
+    }
+  unit = DC_GLYPH_UNIT (scale);
+  per_unit = per_units[scale];
+  glyph->scale = scale;
+  glyph->size_units = encode_size (m, t_size, scale, unit, per_unit);
+  glyph->advance_units = encode_from_zero (m->memo, t_advance, scale, unit, per_unit);
+  glyph->box_units[0] = encode_edge (m->edge_memo, 0, x, t_x0, scale, unit, per_unit);
+  glyph->box_units[1] = encode_edge (m->edge_memo, 1, y, t_y0, scale, unit, per_unit);
+  glyph->box_units[2] = encode_edge (m->edge_memo, 2, x, t_x1, scale, unit, per_unit);
+  glyph->box_units[3] = encode_edge (m->edge_memo, 3, y, t_y1, scale, unit, per_unit);
+}
+
+/* Everything of @glyph but its symbol, from what the bridge reported; the bridge glyph's
+ * page is below DC_GLYPH_MAX_PAGES (the loader drops the others). Called on whatever
+ * thread read the glyph (dc-extract.c), so that the one handing glyphs on in page order
+ * only copies them. Inlined where the threads record glyphs: the call, with the registers
+ * saved around it, was a tenth of packing a glyph. */
+G_ALWAYS_INLINE static inline void
+_dc_glyph_pack_inline (DcGlyph *glyph, const DcBridgeGlyph *bridge_glyph)
+{
+  glyph->x = (float) bridge_glyph->x;
+  glyph->y = (float) bridge_glyph->y;
+  /* Inlined: a call with its six doubles and the registers saved around it, a glyph. */
+  set_metrics (glyph, bridge_glyph->font_size, bridge_glyph->advance, bridge_glyph->x0,
+               bridge_glyph->y0, bridge_glyph->x1, bridge_glyph->y1);
+  glyph->symbol = 0;
+  glyph->page = bridge_glyph->page;
+  glyph->flags = bridge_glyph->render_mode == 3 ? DC_GLYPH_INVISIBLE : 0;
+  if (bridge_glyph->upright)
+    glyph->flags |= DC_GLYPH_UPRIGHT;
+  glyph->rotation = (guint8) (bridge_glyph->rotation & 3);
+}
+
+G_END_DECLS
