@@ -18,13 +18,14 @@
 /* The gap before each glyph of a line along its baseline, in ems of the glyph, from the
  * end of the glyph before (a zero-width mark does not hide the gap after the glyph it
  * sits on); INFINITY at a space glyph, NAN at the line's first glyph and the one after a
- * space. */
-static void
+ * space. Returns whether a gap is wider than a word space: only such a gap can part a
+ * letter-spaced word (join_letter_spacing()). */
+static gboolean
 measure_gaps (const DcGlyph *glyphs, const guint32 *order, const DcLine *line,
               const guint8 *symbol_is_space, double *gaps)
 {
   Placement previous = { 0 };
-  gboolean open = FALSE;
+  gboolean open = FALSE, wide = FALSE;
 
   for (guint k = 0; k < line->n_glyphs; k++)
     {
@@ -46,9 +47,11 @@ measure_gaps (const DcGlyph *glyphs, const guint32 *order, const DcLine *line,
           continue;
         }
       gaps[k] = (p.u - previous.u_end) / _dc_layout_em (glyph);
+      wide |= gaps[k] > WORD_GAP;
       if (dc_glyph_get_advance (glyph) != 0 || previous.u_end < p.u_end)
         previous = p;
     }
+  return wide;
 }
 
 /* Letter-spacing: where three gaps or more in a row are wider than a kern and all alike,
@@ -98,8 +101,10 @@ dc_layout_tokens_into (const DcGlyph *glyphs, const guint32 *order, DcLine *line
           room = MAX (line->n_glyphs, 2 * room);
           gaps = g_renew (double, gaps, room);
         }
-      measure_gaps (glyphs, order, line, symbol_is_space, gaps);
-      join_letter_spacing (gaps, line->n_glyphs);
+      /* Joining sets finite gaps near LETTER_GAP_MIN or wider to nothing, which changes the
+       * tokens only where one of them was wider than a word space. */
+      if (measure_gaps (glyphs, order, line, symbol_is_space, gaps))
+        join_letter_spacing (gaps, line->n_glyphs);
 
       line->first_token = n;
       token.line = l;
