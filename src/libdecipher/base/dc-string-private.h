@@ -24,7 +24,32 @@ _dc_string_append_len (GString *string, const char *bytes, gsize n)
       g_string_append_len (string, bytes, (gssize) n);
       return;
     }
-  memcpy (string->str + string->len, bytes, n);
+  /* A glyph's value is one to four bytes: copied byte by byte rather than through a call
+   * to memcpy(), whose length it does not know. */
+  if (n <= 4)
+    {
+      char *to = string->str + string->len;
+
+      switch (n)
+        {
+        case 4:
+          to[3] = bytes[3];
+          G_GNUC_FALLTHROUGH;
+        case 3:
+          to[2] = bytes[2];
+          G_GNUC_FALLTHROUGH;
+        case 2:
+          to[1] = bytes[1];
+          G_GNUC_FALLTHROUGH;
+        case 1:
+          to[0] = bytes[0];
+          G_GNUC_FALLTHROUGH;
+        default:
+          break;
+        }
+    }
+  else
+    memcpy (string->str + string->len, bytes, n);
   string->len += n;
   string->str[string->len] = '\0';
 }

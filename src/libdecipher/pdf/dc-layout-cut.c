@@ -112,24 +112,90 @@ widest_gap (DcCutItem *items, guint n, gboolean along_x, guint *split)
 
 /* Whether the items [0, n), sorted by y0, are so many rows apart, each below the one
  * before it, that no two share a y0, while across the page all reach over one of them
- * (the widest), so that no empty band runs down between them: then widest_gap() along x
- * finds no gap, and sorting them by x and back by y leaves them as they are. A column of
- * text is so, and spares _dc_layout_order_block() two sorts a line. */
+ * (the widest, *@widest: the first of the widest), so that no empty band runs down between
+ * them: then widest_gap() along x finds no gap, and sorting them by x and back by y leaves
+ * them as they are. A column of text is so, and spares _dc_layout_order_block() two sorts
+ * a line. */
 static gboolean
-stacked_in_one_column (const DcCutItem *items, guint n)
+stacked_in_one_column (const DcCutItem *items, guint n, guint *widest)
 {
-  guint widest = 0;
+  guint w = 0;
 
   for (guint i = 1; i < n; i++)
     {
       if (!(items[i].y0 > items[i - 1].y0))
         return FALSE;
-      if (items[i].x1 - items[i].x0 > items[widest].x1 - items[widest].x0)
-        widest = i;
+      if (items[i].x1 - items[i].x0 > items[w].x1 - items[w].x0)
+        w = i;
     }
   for (guint i = 0; i < n; i++)
-    if (!(items[i].x0 <= items[widest].x1 && items[i].x1 >= items[widest].x0))
+    if (!(items[i].x0 <= items[w].x1 && items[i].x1 >= items[w].x0))
       return FALSE;
+  *widest = w;
+  return TRUE;
+}
+
+/* _dc_layout_order_block() on the items [@lo, @hi) of a column stacked in one column
+ * (stacked_in_one_column()), whose boxes are finite and not upside down, @gaps[i] the
+ * gap along y before item i that widest_gap() found in the whole column, @widest the first
+ * of its widest items. A column of evenly spaced lines is cut one line off at a time,
+ * every cut sorting and measuring all the lines left: but the lines stay sorted by y0,
+ * the gaps inside a part are those the whole column had (what a part leaves out is above
+ * its first line's gap, its reach there below that line's top), and a part holding the
+ * widest item is stacked in one column as the column is. So each cut is a look for the
+ * widest gap, as the cut of the whole block would have made it; a part the column's
+ * widest item is not in is looked at again. */
+static void
+order_column (DcCutItem *items, const double *gaps, guint lo, guint hi, guint widest, gboolean rtl,
+              GArray *out)
+{
+  double best = 0;
+  guint split = lo;
+
+  if (hi - lo == 1)
+    {
+      g_array_append_val (out, items[lo].index);
+      return;
+    }
+  for (guint i = lo + 1; i < hi; i++)
+    if (gaps[i] > best)
+      {
+        best = gaps[i];
+        split = i;
+      }
+  if (best > 0 && (widest < lo || widest >= hi)
+      && stacked_in_one_column (items + lo, hi - lo, &widest))
+    widest += lo;
+  if (best > 0 && widest >= lo && widest < hi)
+    {
+      order_column (items, gaps, lo, split, widest, rtl, out);
+      order_column (items, gaps, split, hi, widest, rtl, out);
+    }
+  else
+    _dc_layout_order_block (items + lo, hi - lo, rtl, out);
+}
+
+/* Orders the items [0, @n), sorted by y0 and stacked in one column, its widest item
+ * @widest, through order_column() where their boxes allow: returns FALSE where not. */
+static gboolean
+order_stacked (DcCutItem *items, guint n, guint widest, gboolean rtl, GArray *out)
+{
+  g_autofree double *gaps = NULL;
+  double reach;
+
+  for (guint i = 0; i < n; i++)
+    if (!isfinite (items[i].x0) || !isfinite (items[i].x1) || !isfinite (items[i].y0)
+        || !isfinite (items[i].y1) || items[i].y1 < items[i].y0)
+      return FALSE;
+  gaps = g_new (double, n);
+  gaps[0] = 0;
+  reach = items[0].y1;
+  for (guint i = 1; i < n; i++)
+    {
+      gaps[i] = items[i].y0 - reach;
+      reach = MAX (reach, items[i].y1);
+    }
+  order_column (items, gaps, 0, n, widest, rtl, out);
   return TRUE;
 }
 
@@ -139,7 +205,7 @@ stacked_in_one_column (const DcCutItem *items, guint n)
 void
 _dc_layout_order_block (DcCutItem *items, guint n, gboolean rtl, GArray *out)
 {
-  guint split_x, split_y;
+  guint split_x, split_y, widest;
   double gap_x, gap_y;
 
   if (n == 1)
@@ -149,9 +215,11 @@ _dc_layout_order_block (DcCutItem *items, guint n, gboolean rtl, GArray *out)
     }
 
   gap_y = widest_gap (items, n, FALSE, &split_y);
-  if (gap_y > 0 && stacked_in_one_column (items, n))
+  if (gap_y > 0 && stacked_in_one_column (items, n, &widest))
     {
       /* No gap along x (gap_x 0): the cut below at the widest gap along y. */
+      if (order_stacked (items, n, widest, rtl, out))
+        return;
       _dc_layout_order_block (items, split_y, rtl, out);
       _dc_layout_order_block (items + split_y, n - split_y, rtl, out);
       return;

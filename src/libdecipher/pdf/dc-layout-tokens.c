@@ -15,40 +15,87 @@
 #include "dc-layout-build-private.h"
 #include "dc-layout-private.h"
 
-/* The gap before each glyph of a line along its baseline, in ems of the glyph, from the
- * end of the glyph before (a zero-width mark does not hide the gap after the glyph it
- * sits on); INFINITY at a space glyph, NAN at the line's first glyph and the one after a
- * space. */
-static void
-measure_gaps (const DcGlyph *glyphs, const guint32 *order, const DcLine *line,
-              const guint8 *symbol_is_space, double *gaps)
+/* How a line is split into tokens, gap by gap: the token being built and whether one is. */
+typedef struct
+{
+  DcToken token;
+  gboolean open;
+} Splitter;
+
+/* Takes the glyph @glyph of the reading order, @gap (measure_line()) before it, into
+ * @splitter's token, storing the token before it at @tokens[@n] where the gap ends it.
+ * Returns the number of tokens stored then. */
+static inline guint
+split_at (Splitter *splitter, double gap, guint glyph, DcToken *tokens, guint n)
+{
+  if (isinf (gap))
+    {
+      if (splitter->open)
+        tokens[n++] = splitter->token;
+      splitter->open = FALSE;
+      return n;
+    }
+  if (splitter->open && (gap > WORD_GAP || gap < -MAX_LINE_GAP))
+    {
+      tokens[n++] = splitter->token;
+      splitter->open = FALSE;
+    }
+  if (!splitter->open)
+    {
+      splitter->token.first_glyph = glyph;
+      splitter->token.n_glyphs = 0;
+      splitter->open = TRUE;
+    }
+  splitter->token.n_glyphs++;
+  return n;
+}
+
+/* Measures the gap before each glyph of @line along its baseline into @gaps, in ems of the
+ * glyph, from the end of the glyph before (a zero-width mark does not hide the gap after
+ * the glyph it sits on); INFINITY at a space glyph, NAN at the line's first glyph and the
+ * one after a space. Splits the line at them as it goes, its tokens stored from
+ * @tokens[@n]: their number is returned, and *@wide says whether a gap is wider than a
+ * word space, where only letter-spacing (join_letter_spacing()) can change them. */
+static guint
+measure_line (const DcGlyph *glyphs, const guint32 *order, const DcLine *line, guint l,
+              const guint8 *symbol_is_space, double *gaps, DcToken *tokens, guint n, gboolean *wide)
 {
   Placement previous = { 0 };
-  gboolean open = FALSE;
+  gboolean open = FALSE, any_wide = FALSE;
+  Splitter splitter = { { l, 0, 0 }, FALSE };
 
   for (guint k = 0; k < line->n_glyphs; k++)
     {
       const DcGlyph *glyph = &glyphs[order[line->first_glyph + k]];
       Placement p;
+      double gap;
 
       if (symbol_is_space[glyph->symbol])
         {
-          gaps[k] = INFINITY;
+          gap = INFINITY;
           open = FALSE;
-          continue;
         }
-      p = _dc_layout_placement_of (glyph);
-      if (!open)
+      else if (!open)
         {
-          gaps[k] = NAN;
+          gap = NAN;
           open = TRUE;
-          previous = p;
-          continue;
+          previous = _dc_layout_placement_of (glyph);
         }
-      gaps[k] = (p.u - previous.u_end) / _dc_layout_em (glyph);
-      if (dc_glyph_get_advance (glyph) != 0 || previous.u_end < p.u_end)
-        previous = p;
+      else
+        {
+          p = _dc_layout_placement_of (glyph);
+          gap = (p.u - previous.u_end) / _dc_layout_em (glyph);
+          any_wide |= gap > WORD_GAP;
+          if (dc_glyph_get_advance (glyph) != 0 || previous.u_end < p.u_end)
+            previous = p;
+        }
+      gaps[k] = gap;
+      n = split_at (&splitter, gap, line->first_glyph + k, tokens, n);
     }
+  if (splitter.open)
+    tokens[n++] = splitter.token;
+  *wide = any_wide;
+  return n;
 }
 
 /* Letter-spacing: where three gaps or more in a row are wider than a kern and all alike,
@@ -90,45 +137,30 @@ dc_layout_tokens_into (const DcGlyph *glyphs, const guint32 *order, DcLine *line
   for (guint l = first_line; l < end_line; l++)
     {
       DcLine *line = &lines[l];
-      DcToken token = { 0 };
-      gboolean open = FALSE;
+      gboolean wide;
 
       if (line->n_glyphs > room)
         {
           room = MAX (line->n_glyphs, 2 * room);
           gaps = g_renew (double, gaps, room);
         }
-      measure_gaps (glyphs, order, line, symbol_is_space, gaps);
-      join_letter_spacing (gaps, line->n_glyphs);
-
       line->first_token = n;
-      token.line = l;
+      n = measure_line (glyphs, order, line, l, symbol_is_space, gaps, tokens, n, &wide);
 
-      for (guint k = 0; k < line->n_glyphs; k++)
+      /* Joining sets finite gaps near LETTER_GAP_MIN or wider to nothing, which changes the
+       * tokens only where one of them was wider than a word space: then the line is split
+       * again, at the gaps joined. */
+      if (wide)
         {
-          if (isinf (gaps[k]))
-            {
-              if (open)
-                tokens[n++] = token;
-              open = FALSE;
-              continue;
-            }
-          if (open && (gaps[k] > WORD_GAP || gaps[k] < -MAX_LINE_GAP))
-            {
-              tokens[n++] = token;
-              open = FALSE;
-            }
-          if (!open)
-            {
-              token.first_glyph = line->first_glyph + k;
-              token.n_glyphs = 0;
-              open = TRUE;
-            }
-          token.n_glyphs++;
-        }
+          Splitter splitter = { { l, 0, 0 }, FALSE };
 
-      if (open)
-        tokens[n++] = token;
+          join_letter_spacing (gaps, line->n_glyphs);
+          n = line->first_token;
+          for (guint k = 0; k < line->n_glyphs; k++)
+            n = split_at (&splitter, gaps[k], line->first_glyph + k, tokens, n);
+          if (splitter.open)
+            tokens[n++] = splitter.token;
+        }
       line->n_tokens = n - line->first_token;
     }
   return n - first_token;
