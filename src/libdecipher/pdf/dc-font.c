@@ -182,8 +182,6 @@ _dc_font_new_from_bridge (guint index, const DcBridgeFont *info)
   if (info->embedded && info->program != NULL)
     {
       self->program = g_bytes_new (info->program, info->program_len);
-      self->program_sha256 = g_compute_checksum_for_data (G_CHECKSUM_SHA256, info->program,
-                                                          info->program_len);
     }
 
   if (info->cid_to_gid != NULL && info->cid_to_gid_len > 0)
@@ -450,13 +448,25 @@ dc_font_get_program (DcFont *self)
   return self->program;
 }
 
-/* Identifies the glyph shapes across documents: the key of the per-user font library. */
+/* Identifies the font program across documents (a project's entries are checked against
+ * it). Worked out when first asked: hashing every embedded program at load was 2 % of a
+ * `text` run that never asks (issue 32). Threads may ask at once: the first answer kept
+ * wins, and every answer is the same. */
 const char *
 dc_font_get_program_sha256 (DcFont *self)
 {
+  char *sha256;
+
   g_return_val_if_fail (DC_IS_FONT (self), NULL);
 
-  return self->program_sha256;
+  if (self->program == NULL)
+    return NULL;
+  if ((sha256 = g_atomic_pointer_get (&self->program_sha256)) != NULL)
+    return sha256;
+  sha256 = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, self->program);
+  if (!g_atomic_pointer_compare_and_exchange (&self->program_sha256, NULL, sha256))
+    g_free (sha256);
+  return g_atomic_pointer_get (&self->program_sha256);
 }
 
 /**
