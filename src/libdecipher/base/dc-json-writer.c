@@ -296,7 +296,7 @@ append_byte (GString *out, char byte)
 
 /* What comes before a value: the separator from the one before it, the indentation and
  * the member's name. */
-static void
+static inline void
 begin_value (DcJsonWriter *writer, const char *name, gsize name_length)
 {
   guint spaces = (writer->level + writer->depth) * 2;
