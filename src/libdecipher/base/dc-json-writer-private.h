@@ -57,6 +57,9 @@ void dc_json_writer_end_array (DcJsonWriter *writer);
 /* A NULL @value writes null. */
 void _dc_json_writer_string (DcJsonWriter *writer, const char *name, gsize name_length,
                              const char *value);
+void _dc_json_writer_plain_string (DcJsonWriter *writer, const char *name, gsize name_length,
+                                   const char *value, gsize length);
+gboolean dc_json_writer_is_plain (const char *text);
 void _dc_json_writer_double (DcJsonWriter *writer, const char *name, gsize name_length,
                              double value);
 void _dc_json_writer_int (DcJsonWriter *writer, const char *name, gsize name_length, gint64 value);

@@ -296,7 +296,7 @@ append_byte (GString *out, char byte)
 
 /* What comes before a value: the separator from the one before it, the indentation and
  * the member's name. */
-static void
+static inline void
 begin_value (DcJsonWriter *writer, const char *name, gsize name_length)
 {
   guint spaces = (writer->level + writer->depth) * 2;
@@ -437,6 +437,42 @@ _dc_json_writer_string (DcJsonWriter *writer, const char *name, gsize name_lengt
     append_escaped (writer->out, value);
   else
     append_bytes (writer->out, "null", 4);
+}
+
+/**
+ * _dc_json_writer_plain_string:
+ * @value: @length bytes, pieces each of which dc_json_writer_is_plain() said yes to (or
+ *   ASCII spaces) put end to end
+ *
+ * Writes what _dc_json_writer_string() writes of them, without looking at them again: a
+ * run's text is its glyphs' values, each checked once per symbol. Valid UTF-8 put end to
+ * end is valid, and a piece with nothing to escape gains nothing to escape by company.
+ */
+void
+_dc_json_writer_plain_string (DcJsonWriter *writer, const char *name, gsize name_length,
+                              const char *value, gsize length)
+{
+  char *q;
+
+  begin_value (writer, name, name_length);
+  q = reserve (writer->out, length + 2);
+  *q++ = '"';
+  copy_small (q, value, length);
+  q += length;
+  *q++ = '"';
+  commit (writer->out, q);
+}
+
+/**
+ * dc_json_writer_is_plain:
+ * @text: UTF-8, or not
+ *
+ * Returns: whether dc_json_writer_string() writes @text as it is, between quotes
+ */
+gboolean
+dc_json_writer_is_plain (const char *text)
+{
+  return plain_length (text) >= 0;
 }
 
 /* The fewest significant digits, 15 to 17, that read back as @value: fewer than 15

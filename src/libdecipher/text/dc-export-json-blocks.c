@@ -36,7 +36,7 @@ typedef struct
 static void
 add_line (Export *e, DcJsonWriter *w, guint l, guint block_index, double tabscore,
           const LineText *line_text, const DcLanguageGuess *block_language,
-          GUnicodeScript block_script, const DcTokenTexts *known)
+          GUnicodeScript block_script, const DcTokenTexts *known, SpanScratch *scratch)
 {
   const DcLine *line = &e->lines[l];
   const GString *text = line_text->text;
@@ -58,7 +58,7 @@ add_line (Export *e, DcJsonWriter *w, guint l, guint block_index, double tabscor
     dc_json_writer_double (w, "tabscore", tabscore);
   _dc_export_write_line_metadata (w, e->document, l, text->str);
   add_spans (e, w, l, dc_script_is_rtl (dc_text_get_script (text->str, NULL)), block_language,
-             block_script, known);
+             block_script, known, scratch);
   dc_json_writer_end_object (w);
 }
 
@@ -253,6 +253,7 @@ _dc_export_json_add_page (Export *e, DcJsonWriter *w, guint page)
   double width, height;
   guint first, n;
   g_autofree BlockText *texts = NULL;
+  SpanScratch *scratch = _dc_export_json_span_scratch_new ();
 
   dc_document_get_page_size (e->document, page, &width, &height);
   dc_document_get_page_blocks (e->document, page, &first, &n);
@@ -297,7 +298,7 @@ _dc_export_json_add_page (Export *e, DcJsonWriter *w, guint page)
                                               e->user_data, &known);
       for (guint i = 0; i < block->n_lines; i++)
         add_line (e, w, block->first_line + i, block->index, tabscores[i], &text->lines[i],
-                  &text->language, text->script, &known);
+                  &text->language, text->script, &known, scratch);
       for (guint i = 0; i < known.n; i++)
         if (owned[i])
           g_free (known.texts[i]);
@@ -305,6 +306,7 @@ _dc_export_json_add_page (Export *e, DcJsonWriter *w, guint page)
     }
   dc_json_writer_end_array (w);
   dc_json_writer_end_object (w);
+  _dc_export_json_span_scratch_free (scratch);
   for (guint b = 0; b < n; b++)
     block_text_clear (&texts[b], blocks[first + b].n_lines);
 }

@@ -28,6 +28,9 @@ typedef struct
    * written once per symbol; NULL for a split's, written with each run. */
   const char *members_json;
   gsize members_json_length;
+  /* What the glyph reads needs no escaping (dc_json_writer_is_plain()): a run made of
+   * such is written without looking at it again. */
+  gboolean plain;
 } Origin;
 
 typedef struct
@@ -62,9 +65,14 @@ gboolean _dc_export_json_guess_language (Export *e, const char *text, const char
 void _dc_export_json_add_origin (DcJsonWriter *w, const Origin *origin);
 void _dc_export_json_add_bbox (DcJsonWriter *w, float x0, float y0, float x1, float y1);
 void _dc_export_json_add_language (DcJsonWriter *w, const DcLanguageGuess *guess);
+/* The buffers _dc_export_json_add_spans() works in, kept for a page's lines. */
+typedef struct _SpanScratch SpanScratch;
+
+SpanScratch *_dc_export_json_span_scratch_new (void);
+void _dc_export_json_span_scratch_free (SpanScratch *scratch);
 void _dc_export_json_add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl,
                                 const DcLanguageGuess *block_language, GUnicodeScript block_script,
-                                const DcTokenTexts *known);
+                                const DcTokenTexts *known, SpanScratch *scratch);
 void _dc_export_json_add_page (Export *e, DcJsonWriter *w, guint page);
 
 G_END_DECLS

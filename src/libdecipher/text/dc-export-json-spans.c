@@ -41,6 +41,7 @@ origin_of (Export *e, guint glyph, Origin *split_origin)
   split_origin->value = split;
   split_origin->length = strlen (split);
   split_origin->members_json = NULL;
+  split_origin->plain = FALSE;
   split_origin->status = DC_KEY_CONFIRMED;
   split_origin->level = DC_KEY_LEVEL_USER;
   split_origin->confidence = 1.0;
@@ -102,13 +103,106 @@ is_space (Export *e, guint k)
   return e->space[e->glyphs[e->order[k]].symbol];
 }
 
-/* One run: @n glyphs of the reading order in a row, spaces aside, all of one origin. */
-static void
-write_run (DcJsonWriter *w, const char *text, guint n, const Origin *origin)
+typedef struct
 {
+  gsize offset;
+  gboolean closed; /* written together with the word before it */
+} WordStart;
+
+/* One run: @n glyphs of the reading order in a row, spaces aside, all of one origin;
+ * its text is [start, end) of the span's. */
+typedef struct
+{
+  gsize start, end;
+  guint n;
+  gboolean plain; /* each of its glyphs' values is (Origin.plain) */
+  Origin origin;
+} Run;
+
+typedef struct
+{
+  guint first, end;
+  gboolean ltr; /* its words are in a left-to-right script */
+} SpanRange;
+
+/* The buffers of a page's spans, emptied for each span rather than made anew: a book
+ * has a million spans and a run for every few glyphs. */
+struct _SpanScratch
+{
+  GString *text;     /* the span's values in reading order, spaces between tokens */
+  GString *logical;  /* its text in logical order */
+  GString *words;    /* logical_text()'s words, each ending in a NUL */
+  WordStart *starts; /* where each of them starts */
+  guint n_starts, starts_size;
+  Run *runs;
+  guint n_runs, runs_size;
+  GArray *spans; /* SpanRange: the line's */
+};
+
+SpanScratch *
+_dc_export_json_span_scratch_new (void)
+{
+  SpanScratch *scratch = g_new0 (SpanScratch, 1);
+
+  scratch->text = g_string_new (NULL);
+  scratch->logical = g_string_new (NULL);
+  scratch->words = g_string_new (NULL);
+  scratch->spans = g_array_new (FALSE, FALSE, sizeof (SpanRange));
+  return scratch;
+}
+
+void
+_dc_export_json_span_scratch_free (SpanScratch *scratch)
+{
+  g_string_free (scratch->text, TRUE);
+  g_string_free (scratch->logical, TRUE);
+  g_string_free (scratch->words, TRUE);
+  g_free (scratch->starts);
+  g_free (scratch->runs);
+  g_array_unref (scratch->spans);
+  g_free (scratch);
+}
+
+/* A new run at the end of the span's, where the last one was (doubling the room when
+ * full): no call per run. */
+static inline Run *
+push_run (SpanScratch *scratch)
+{
+  if (G_UNLIKELY (scratch->n_runs == scratch->runs_size))
+    {
+      scratch->runs_size = MAX (16, scratch->runs_size * 2);
+      scratch->runs = g_renew (Run, scratch->runs, scratch->runs_size);
+    }
+  return &scratch->runs[scratch->n_runs++];
+}
+
+static inline WordStart *
+push_start (SpanScratch *scratch)
+{
+  if (G_UNLIKELY (scratch->n_starts == scratch->starts_size))
+    {
+      scratch->starts_size = MAX (16, scratch->starts_size * 2);
+      scratch->starts = g_renew (WordStart, scratch->starts, scratch->starts_size);
+    }
+  return &scratch->starts[scratch->n_starts++];
+}
+
+static void
+write_run (DcJsonWriter *w, const GString *span_text, const Run *run)
+{
+  const Origin *origin = &run->origin;
+
   dc_json_writer_begin_object (w, NULL);
-  dc_json_writer_string (w, "text", text);
-  dc_json_writer_int (w, "glyphs", n);
+  if (run->plain)
+    _dc_json_writer_plain_string (w, "text", strlen ("text"), span_text->str + run->start,
+                                  run->end - run->start);
+  else
+    {
+      g_autofree char *text = g_strndup (span_text->str + run->start, run->end - run->start);
+
+      dc_json_writer_string (w, "text", text);
+    }
+  dc_json_writer_int (w, "glyphs", run->n);
   if (origin->members_json != NULL)
     dc_json_writer_members (w, origin->members_json, origin->members_json_length);
   else
@@ -122,7 +216,10 @@ write_run (DcJsonWriter *w, const char *text, guint n, const Origin *origin)
 static guint
 partial_word (Export *e, guint k, guint end, gboolean rtl, GString *word)
 {
-  g_autoptr (GPtrArray) clusters = g_ptr_array_new_with_free_func (g_free);
+  gsize base = word->len;
+  /* Where each cluster starts in @word: needed only to turn them around. */
+  g_autoptr (GArray) clusters = rtl ? g_array_new (FALSE, FALSE, sizeof (gsize)) : NULL;
+  guint n_clusters = 0;
 
   do
     {
@@ -131,50 +228,53 @@ partial_word (Export *e, guint k, guint end, gboolean rtl, GString *word)
 
       if (!is_space (e, k))
         {
-          GString *cluster;
-          gboolean mark = clusters->len > 0
+          gboolean mark = n_clusters > 0
                           && fabs (dc_glyph_get_advance (glyph))
                                  < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f);
 
           if (!mark)
-            g_ptr_array_add (clusters, g_string_new (NULL));
-          cluster = g_ptr_array_index (clusters, clusters->len - 1);
-          append_value (cluster, origin_of (e, e->order[k], &split));
+            {
+              n_clusters++;
+              if (clusters != NULL)
+                g_array_append_val (clusters, word->len);
+            }
+          append_value (word, origin_of (e, e->order[k], &split));
         }
       k++;
     }
   while (k < end && !e->token_start[k]);
 
-  for (guint i = 0; i < clusters->len; i++)
+  if (clusters != NULL && clusters->len > 1)
     {
-      GString *cluster = g_ptr_array_index (clusters, rtl ? clusters->len - 1 - i : i);
+      gsize length = word->len - base;
+      g_autofree char *drawn = g_strndup (word->str + base, length);
 
-      g_string_append_len (word, cluster->str, cluster->len);
+      g_string_truncate (word, base);
+      for (guint i = clusters->len; i-- > 0;)
+        {
+          gsize from = g_array_index (clusters, gsize, i) - base;
+          gsize to = i + 1 < clusters->len ? g_array_index (clusters, gsize, i + 1) - base : length;
+
+          g_string_append_len (word, drawn + from, (gssize) (to - from));
+        }
     }
-  for (guint i = 0; i < clusters->len; i++)
-    g_string_free (g_ptr_array_index (clusters, i), TRUE);
-  g_ptr_array_set_free_func (clusters, NULL);
   return k;
 }
-
-typedef struct
-{
-  gsize offset;
-  gboolean closed; /* written together with the word before it */
-} WordStart;
 
 /* The span's text in logical order: its whole tokens as dc-reorder.c gives them (Indic
  * pre-base vowels after their consonant), in reverse on a right-to-left span, as are the
  * glyphs of a token cut by a change of font. */
 static void
 logical_text (Export *e, guint first, guint end, gboolean rtl, const DcTokenTexts *known,
-              GString *out)
+              SpanScratch *scratch)
 {
   /* The words one after the other, each ending in a NUL; where each starts and whether
    * it is written together with the word before it. */
-  g_autoptr (GString) words = g_string_new (NULL);
-  g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (WordStart));
+  GString *words = scratch->words, *out = scratch->logical;
   const DcToken *previous = NULL;
+
+  g_string_truncate (words, 0);
+  scratch->n_starts = 0;
 
   for (guint k = first; k < end;)
     {
@@ -196,14 +296,12 @@ logical_text (Export *e, guint first, guint end, gboolean rtl, const DcTokenText
           else
             _dc_reorder_token (e->document, e->token_at[k], e->value, e->user_data, words);
           /* Words of CJK or Thai written together, as in the line's text. */
-          word.closed = previous != NULL && previous + 1 == token
-                        && _dc_reorder_tokens_close_up (e->document, previous, token,
-                                                        words->str
-                                                            + g_array_index (starts, WordStart,
-                                                                             starts->len - 1)
-                                                                  .offset,
-                                                        words->str + word.offset, e->value,
-                                                        e->user_data);
+          word.closed =
+              previous != NULL && previous + 1 == token
+              && _dc_reorder_tokens_close_up (e->document, previous, token,
+                                              words->str
+                                                  + scratch->starts[scratch->n_starts - 1].offset,
+                                              words->str + word.offset, e->value, e->user_data);
           previous = token;
           k = token->first_glyph + token->n_glyphs;
         }
@@ -213,57 +311,27 @@ logical_text (Export *e, guint first, guint end, gboolean rtl, const DcTokenText
           previous = NULL;
         }
       g_string_append_c (words, '\0');
-      g_array_append_val (starts, word);
+      *push_start (scratch) = word;
     }
   g_string_truncate (out, 0);
-  for (guint i = 0; i < starts->len; i++)
+  for (guint i = 0; i < scratch->n_starts; i++)
     {
-      guint w = rtl ? starts->len - 1 - i : i;
+      guint w = rtl ? scratch->n_starts - 1 - i : i;
 
       /* A closed gap lies before the later word of the two in drawing order. */
-      if (i > 0 && !g_array_index (starts, WordStart, rtl ? w + 1 : w).closed)
+      if (i > 0 && !scratch->starts[rtl ? w + 1 : w].closed)
         g_string_append_c (out, ' ');
-      g_string_append (out, words->str + g_array_index (starts, WordStart, w).offset);
+      g_string_append (out, words->str + scratch->starts[w].offset);
     }
 }
 
 /* The span's glyphs in runs of one origin (level, status, provenance): an array. */
 static void
-add_runs (Export *e, DcJsonWriter *w, guint first, guint end)
+add_runs (DcJsonWriter *w, const SpanScratch *scratch)
 {
-  g_autoptr (GString) text = g_string_new (NULL);
-  Origin current = { 0 };
-  guint n = 0;
-  gboolean open = FALSE;
-
   dc_json_writer_begin_array (w, "runs");
-  for (guint k = first; k < end; k++)
-    {
-      Origin split;
-      const Origin *o;
-
-      if (is_space (e, k))
-        continue;
-      o = origin_of (e, e->order[k], &split);
-      if (open && !same_origin (o, &current))
-        {
-          write_run (w, text->str, n, &current);
-          g_string_truncate (text, 0);
-          n = 0;
-          open = FALSE;
-        }
-      if (!open)
-        {
-          current = *o;
-          open = TRUE;
-        }
-      if (e->token_start[k] && text->len > 0)
-        g_string_append_c (text, ' ');
-      append_value (text, o);
-      n++;
-    }
-  if (open)
-    write_run (w, text->str, n, &current);
+  for (guint r = 0; r < scratch->n_runs; r++)
+    write_run (w, scratch->text, &scratch->runs[r]);
   dc_json_writer_end_array (w);
 }
 
@@ -287,17 +355,22 @@ add_span_font (Export *e, DcJsonWriter *w, const DcGlyph *head)
 static void
 add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
           const DcLanguageGuess *block_language, GUnicodeScript block_script,
-          const DcTokenTexts *known, GUnicodeScript *neighbours)
+          const DcTokenTexts *known, GUnicodeScript *neighbours, SpanScratch *scratch)
 {
-  g_autoptr (GString) text = g_string_new (NULL);
-  g_autoptr (GString) logical = g_string_new (NULL);
-  g_autofree char *normalized = NULL;
+  GString *text = scratch->text;
+  g_autofree char *normalized_copy = NULL;
+  const char *normalized;
   GUnicodeScript script;
   gboolean mixed;
   float x0 = G_MAXFLOAT, y0 = G_MAXFLOAT, x1 = -G_MAXFLOAT, y1 = -G_MAXFLOAT;
   guint undecoded = 0, n_glyphs = 0;
   DcLanguageGuess language;
+  Run *run = NULL;
 
+  /* One pass over the glyphs for the span's text, box and runs: a run's text is the
+   * span's from where it starts, less the space before it. */
+  g_string_truncate (text, 0);
+  scratch->n_runs = 0;
   for (guint k = first; k < end; k++)
     {
       const DcGlyph *glyph = &e->glyphs[e->order[k]];
@@ -306,10 +379,25 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
 
       if (is_space (e, k))
         continue;
+      o = origin_of (e, e->order[k], &split);
+      if (run != NULL && !same_origin (o, &run->origin))
+        {
+          run->end = text->len;
+          run = NULL;
+        }
       if (e->token_start[k] && text->len > 0)
         g_string_append_c (text, ' ');
-      o = origin_of (e, e->order[k], &split);
+      if (run == NULL)
+        {
+          run = push_run (scratch);
+          run->start = text->len;
+          run->n = 0;
+          run->plain = TRUE;
+          run->origin = *o;
+        }
       append_value (text, o);
+      run->n++;
+      run->plain &= o->plain;
       undecoded += o->value == NULL;
       n_glyphs++;
       x0 = MIN (x0, dc_glyph_get_box (glyph).x0);
@@ -317,15 +405,21 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
       x1 = MAX (x1, dc_glyph_get_box (glyph).x1);
       y1 = MAX (y1, dc_glyph_get_box (glyph).y1);
     }
+  if (run != NULL)
+    run->end = text->len;
   script = dc_text_get_script (text->str, &mixed);
   if (script == G_UNICODE_SCRIPT_COMMON)
     script = *neighbours;
   else if (script != G_UNICODE_SCRIPT_UNKNOWN)
     *neighbours = script;
-  logical_text (e, first, end, dc_script_is_rtl (script) && !vertical, known, logical);
+  logical_text (e, first, end, dc_script_is_rtl (script) && !vertical, known, scratch);
   /* Values hold what the glyphs draw, one by one; a reader comparing or searching
-   * text wants one spelling of each letter. */
-  normalized = _dc_export_normalize (logical->str, e->normalization);
+   * text wants one spelling of each letter. Most spans are already in that form: no
+   * copy of them. */
+  if (_dc_export_is_normalized (scratch->logical->str, e->normalization))
+    normalized = scratch->logical->str;
+  else
+    normalized = normalized_copy = _dc_export_normalize (scratch->logical->str, e->normalization);
   if (script == block_script || script == G_UNICODE_SCRIPT_COMMON
       || script == G_UNICODE_SCRIPT_UNKNOWN)
     language = *block_language;
@@ -348,7 +442,7 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
   dc_json_writer_int (w, "glyphs", n_glyphs);
   dc_json_writer_int (w, "undecoded_glyphs", undecoded);
 
-  add_runs (e, w, first, end);
+  add_runs (w, scratch);
   dc_json_writer_end_object (w);
 }
 
@@ -394,12 +488,6 @@ token_script (Export *e, guint k)
   return G_UNICODE_SCRIPT_COMMON;
 }
 
-typedef struct
-{
-  guint first, end;
-  gboolean ltr; /* its words are in a left-to-right script */
-} SpanRange;
-
 /* The order a right-to-left line's spans are read in: the line's runs from right to left,
  * but a run of left-to-right spans inside it (a Latin name in Hebrew) left to right. */
 static void
@@ -437,7 +525,7 @@ order_spans_rtl (SpanRange *spans, guint n)
 void
 _dc_export_json_add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl,
                            const DcLanguageGuess *block_language, GUnicodeScript block_script,
-                           const DcTokenTexts *known)
+                           const DcTokenTexts *known, SpanScratch *scratch)
 {
   const DcSymbol *symbols = dc_document_get_symbols (e->document, NULL);
   const DcLine *line = &e->lines[l];
@@ -445,8 +533,10 @@ _dc_export_json_add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl,
   guint end = line->first_glyph + line->n_glyphs;
   const DcGlyph *head = NULL;
   GUnicodeScript span_script = G_UNICODE_SCRIPT_COMMON, neighbours = G_UNICODE_SCRIPT_COMMON;
-  g_autoptr (GArray) spans = g_array_new (FALSE, FALSE, sizeof (SpanRange));
+  GArray *spans = scratch->spans;
   SpanRange span = { line->first_glyph, 0, FALSE };
+
+  g_array_set_size (spans, 0);
 
   for (guint k = line->first_glyph; k < end; k++)
     {
@@ -498,7 +588,7 @@ _dc_export_json_add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl,
       const SpanRange *range = &g_array_index (spans, SpanRange, s);
 
       add_span (e, w, vertical, range->first, range->end, block_language, block_script, known,
-                &neighbours);
+                &neighbours, scratch);
     }
   dc_json_writer_end_array (w);
 }

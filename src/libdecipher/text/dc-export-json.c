@@ -117,6 +117,7 @@ find_origin (Export *e, guint symbol, Origin *origin, GHashTable *provenances)
       origin->confidence = 0;
     }
   origin->length = strlen (origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT);
+  origin->plain = dc_json_writer_is_plain (origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT);
   /* One pointer per provenance: runs compare them for each glyph. */
   if (origin->provenance != NULL)
     {
