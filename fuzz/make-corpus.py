@@ -141,6 +141,44 @@ def cid_fonts():
     ])
 
 
+def scripts():
+    """What the layout, reorder and vertical passes look for, which no other seed has: two
+    columns on shared baselines, Devanagari drawn in visual order (a vowel sign before its
+    consonant, a reph after), Hebrew drawn right to left and a column of full-width CJK
+    glyphs stacked down the page, all in one Type 0 font without a program."""
+    to_unicode = b"\n".join([
+        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap",
+        b"/CMapName /Scripts def 1 begincodespacerange <0000> <FFFF> endcodespacerange",
+        b"9 beginbfchar <0003> <0020> <0010> <093F> <0011> <0915> <0012> <094D> "
+        b"<0014> <0930> <0015> <093E> <0020> <05D0> <0021> <05D1> <0022> <05D2> endbfchar",
+        b"1 beginbfrange <0030> <0033> <4E00> endbfrange",
+        b"endcmap CMapName currentdict /CMap defineresource pop end end",
+    ])
+    columns = b"".join(
+        b"BT /F1 9 Tf %d %d Td (%s column line %d) Tj ET\n" % (x, 280 - 11 * row, side, row)
+        for x, side in ((15, b"left"), (160, b"right")) for row in range(4))
+    content = columns + b"\n".join([
+        b"BT /D 12 Tf 20 200 Td <0010001100030011001500140012> Tj ET",
+        b"BT /D 12 Tf 20 180 Td <00220003002100030020> Tj ET",
+        b"BT /D 12 Tf 250 160 Td <0030> Tj 0 -12.2 Td <0031> Tj 0 -12.2 Td <0032> Tj "
+        b"0 -12.2 Td <0033> Tj ET",
+    ])
+    return pdf([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        page_tree([3]),
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] "
+        b"/Resources << /Font << /F1 5 0 R /D 6 0 R >> >> /Contents 4 0 R >>",
+        stream(content),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        b"<< /Type /Font /Subtype /Type0 /BaseFont /NoProgram /Encoding /Identity-H "
+        b"/DescendantFonts [7 0 R] /ToUnicode 8 0 R >>",
+        b"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /NoProgram "
+        b"/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> "
+        b"/DW 500 /W [3 [250] 48 [1000 1000 1000 1000]] >>",
+        stream(to_unicode),
+    ])
+
+
 def broken_xref():
     """Every xref offset wrong: poppler must rebuild the table from the objects."""
     return pdf([
@@ -252,6 +290,7 @@ def make_pdfs():
     write(PDF_DIR, "hand-minimal.pdf", minimal())
     write(PDF_DIR, "hand-text-state.pdf", text_state())
     write(PDF_DIR, "hand-cid-fonts.pdf", cid_fonts())
+    write(PDF_DIR, "hand-scripts.pdf", scripts())
     write(PDF_DIR, "hand-broken-xref.pdf", broken_xref())
     write(PDF_DIR, "hand-object-streams.pdf", object_streams())
     write(PDF_DIR, "regress-surrogate.pdf", regress_surrogate())

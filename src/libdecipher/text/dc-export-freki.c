@@ -25,6 +25,10 @@
 /* Freki's INTERLINEAR_THRESHOLD: a line scoring at least this joins the group of the
  * line above it. */
 #define GROUP_ISCORE 0.6
+/* The widest a respaced line is padded: a block whose glyphs claim a tiny width spread
+ * over a huge span (a broken or hostile PDF) would otherwise be padded with millions of
+ * spaces per line (fuzz-pdf: 21 s for a 7 KB file). No page of text is this wide. */
+#define MAX_COLUMN 4096
 
 typedef struct
 {
@@ -187,7 +191,12 @@ columnize_line (Respaced *r, guint i, double origin, gboolean rotated)
           g_clear_pointer (&cell->text, g_free);
           continue;
         }
-      cell->column = (int) ((cell->x0 - origin) / r->unit + 0.5);
+      {
+        double column = (cell->x0 - origin) / r->unit + 0.5;
+
+        /* NaN and beyond int too: the cast alone would be undefined. */
+        cell->column = isnan (column) ? 0 : (int) CLAMP (column, -MAX_COLUMN, MAX_COLUMN);
+      }
       if (kept != c)
         {
           g_array_index (r->cells, Cell, kept) = *cell;
