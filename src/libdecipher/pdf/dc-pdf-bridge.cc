@@ -54,6 +54,7 @@
 
 #include "dc-error.h"
 #include "dc-memory-private.h"
+#include "dc-name-slots.h"
 #include "dc-pdf-bridge-private.h"
 #include "dc-tsan-private.h"
 
@@ -1707,50 +1708,17 @@ dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page, const DcBridgeCallb
   return TRUE;
 }
 
-/* poppler's Adobe Glyph List as an open-addressed table of positions in it (0 for an
- * empty slot), filled at the first name asked for. A GHashTable of its 4,300 names took
- * a quarter of a millisecond to fill, which every run reading a font by glyph names paid
- * before its first page (issue 32); this takes a tenth of that. */
-#define NAME_SLOTS 8192
-
-static guint16 name_slots[NAME_SLOTS];
-
-/* FNV-1a */
-static guint32
-name_hash (const char *name)
-{
-  guint32 hash = 2166136261u;
-
-  for (const char *c = name; *c != '\0'; c++)
-    hash = (hash ^ (guint8) *c) * 16777619u;
-  return hash;
-}
-
-/* The slot holding @name, or the empty one where it would go. */
+/* The slot of poppler's Adobe Glyph List (name_slots, made when the engine is built:
+ * dc-name-slots-gen.cc) holding @name, or the empty one where it would go. */
 static guint
 name_slot (const char *name)
 {
-  guint slot = name_hash (name) & (NAME_SLOTS - 1);
+  guint slot = dc_name_hash (name) & (DC_NAME_SLOTS - 1);
 
   while (name_slots[slot] != 0
          && strcmp (nameToUnicodeTextTab[name_slots[slot] - 1].name, name) != 0)
-    slot = (slot + 1) & (NAME_SLOTS - 1);
+    slot = (slot + 1) & (DC_NAME_SLOTS - 1);
   return slot;
-}
-
-/* The first entry of a name the table holds twice wins, as it always has. */
-static void
-fill_name_slots (void)
-{
-  G_STATIC_ASSERT (G_N_ELEMENTS (nameToUnicodeTextTab) < NAME_SLOTS * 2 / 3);
-
-  for (guint i = 0; nameToUnicodeTextTab[i].name != nullptr; i++)
-    {
-      guint slot = name_slot (nameToUnicodeTextTab[i].name);
-
-      if (name_slots[slot] == 0)
-        name_slots[slot] = (guint16) (i + 1);
-    }
 }
 
 /* Adobe Glyph List names (poppler's table), uniXXXX and uXXXX[XX]; a suffix such as
@@ -1759,7 +1727,6 @@ fill_name_slots (void)
 gboolean
 dc_pdf_bridge_glyph_name_to_unicode (const char *name, gunichar *out)
 {
-  static gsize filled;
   g_autofree char *base = NULL;
   char *dot;
   guint slot;
@@ -1769,13 +1736,6 @@ dc_pdf_bridge_glyph_name_to_unicode (const char *name, gunichar *out)
   if (name == NULL || name[0] == '\0' || name[0] == '.')
     return FALSE;
 
-  if (g_once_init_enter (&filled))
-    {
-      fill_name_slots ();
-      DC_ONCE_LEAVE (&filled, 1);
-    }
-
-  DC_ONCE_ENTERED (&filled);
   base = g_strdup (name);
   if ((dot = strchr (base, '.')) != NULL)
     *dot = '\0';
