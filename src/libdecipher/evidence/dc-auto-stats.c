@@ -66,21 +66,26 @@ _dc_auto_symbol_ink (FontPass *fp, guint symbol)
 /* ------------------------------------------------------------------------------------ */
 /* The font's lines                                                                     */
 
-/* The counts of count_font_lines() and measure_reach() are kept in locals while the
- * glyphs are read and stored at the end: through @fp every store into a symbol's
- * statistics could have changed them, so each was read and written again per glyph. */
+/* The font's lines, glyph by glyph in reading order: for each of its symbols the lines
+ * it is on, begins and ends, the pieces those lines fall into when cut at it, the word
+ * gaps beside it and its advances in ems (SymbolStats), and the font's reach (FontReach).
+ * One look at each glyph for all of these: two looks, one for the statistics and one for
+ * the reach, decoded every glyph twice. The counts are kept in locals while the glyphs
+ * are read and stored at the end: through @fp every store into a symbol's statistics could
+ * have changed them, so each was read and written again per glyph. */
 static void
-count_font_lines (FontPass *fp)
+look_at_lines (FontPass *fp, guint *seen)
 {
   Pass *pass = fp->pass;
   const DcGlyph *glyphs = pass->glyphs;
   const DcSymbol *symbols = pass->symbols;
   const guint32 *order = pass->order;
   SymbolStats *all_stats = fp->stats;
+  FontReach *reach = &fp->reach;
   guint font = fp->index, n_lines = 0, n_glyphs = 0, n_gaps = 0, n_seen;
-  /* The symbols seen on the line: room for every symbol, so that one new to the line is
-   * a store, not a call. */
-  g_autofree guint *seen = g_new (guint, MAX (1, pass->n_symbols));
+  guint n_advancing = 0, n_wide = 0;
+  double u0[4] = { 0 }, u1[4] = { 0 };
+  gboolean has_extent[4] = { FALSE };
 
   for (guint fl = pass->font_line_starts[font]; fl < pass->font_line_starts[font + 1]; fl++)
     {
@@ -101,7 +106,9 @@ count_font_lines (FontPass *fp)
           const DcGlyph *glyph = &glyphs[line_order[i]];
           guint symbol = glyph->symbol;
           SymbolStats *stats = &all_stats[symbol];
-          double u;
+          double u, glyph_em;
+          float advance;
+          guint r;
 
           if (symbols[symbol].font != font)
             {
@@ -110,6 +117,8 @@ count_font_lines (FontPass *fp)
               continue;
             }
           u = along_baseline (glyph);
+          advance = dc_glyph_get_advance (glyph);
+          glyph_em = em (glyph);
 
           if (stats->line_stamp != l + 1)
             {
@@ -122,7 +131,7 @@ count_font_lines (FontPass *fp)
             stats->n_pieces++;
           stats->last_position = i;
 
-          if (have_previous && u - previous_end > MIN_WORD_GAP * em (glyph))
+          if (have_previous && u - previous_end > MIN_WORD_GAP * glyph_em)
             {
               n_gaps++;
               all_stats[previous_symbol].n_beside_gaps++;
@@ -130,13 +139,28 @@ count_font_lines (FontPass *fp)
                 stats->n_beside_gaps++;
             }
           /* A zero-width mark must not hide the gap after the glyph it sits on. */
-          if (!have_previous || dc_glyph_get_advance (glyph) != 0
-              || u + dc_glyph_get_advance (glyph) > previous_end)
+          if (!have_previous || advance != 0 || u + advance > previous_end)
             {
-              previous_end = u + dc_glyph_get_advance (glyph);
+              previous_end = u + advance;
               previous_symbol = symbol;
               have_previous = TRUE;
             }
+
+          stats->advance_ems += fabs (advance) / glyph_em;
+          stats->n_advances++;
+          if (advance > 0)
+            {
+              n_advancing++;
+              n_wide += fabs (advance) >= CJK_MIN_ADVANCE * glyph_em;
+            }
+          r = glyph->rotation & 3;
+          if (!has_extent[r])
+            {
+              u0[r] = u1[r] = u;
+              has_extent[r] = TRUE;
+            }
+          u0[r] = MIN (u0[r], MIN (u, u + advance));
+          u1[r] = MAX (u1[r], MAX (u, u + advance));
         }
 
       for (guint k = 0; k < n_seen; k++)
@@ -154,63 +178,9 @@ count_font_lines (FontPass *fp)
       if (dc_glyph_get_font (&glyphs[last], symbols) == font)
         all_stats[glyphs[last].symbol].n_ends++;
     }
-  fp->n_lines += n_lines;
-  fp->n_glyphs += n_glyphs;
-  fp->n_gaps += n_gaps;
-}
-
-/* The font's reach (FontReach), and its symbols' advances in ems: one look at each of
- * its glyphs, in reading order. */
-static void
-measure_reach (FontPass *fp)
-{
-  Pass *pass = fp->pass;
-  FontReach *reach = &fp->reach;
-  const DcGlyph *glyphs = pass->glyphs;
-  const DcSymbol *symbols = pass->symbols;
-  const guint32 *order = pass->order;
-  double *advance_ems = reach->advance_ems;
-  guint *n_advances = reach->n_advances;
-  guint font = fp->index, n_advancing = reach->n_advancing, n_wide = reach->n_wide;
-  double u0[4], u1[4];
-  gboolean has_extent[4];
-
-  memcpy (u0, reach->u0, sizeof u0);
-  memcpy (u1, reach->u1, sizeof u1);
-  memcpy (has_extent, reach->has_extent, sizeof has_extent);
-  for (guint fl = pass->font_line_starts[font]; fl < pass->font_line_starts[font + 1]; fl++)
-    {
-      const DcLine *line = &pass->lines[pass->font_lines[fl]];
-
-      for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
-        {
-          const DcGlyph *glyph = &glyphs[order[k]];
-          guint symbol = glyph->symbol;
-          double u;
-          float advance;
-          guint r;
-
-          if (symbols[symbol].font != font)
-            continue;
-          u = along_baseline (glyph);
-          advance = dc_glyph_get_advance (glyph);
-          r = glyph->rotation & 3;
-          advance_ems[symbol] += fabs (advance) / em (glyph);
-          n_advances[symbol]++;
-          if (advance > 0)
-            {
-              n_advancing++;
-              n_wide += fabs (advance) >= CJK_MIN_ADVANCE * em (glyph);
-            }
-          if (!has_extent[r])
-            {
-              u0[r] = u1[r] = u;
-              has_extent[r] = TRUE;
-            }
-          u0[r] = MIN (u0[r], MIN (u, u + advance));
-          u1[r] = MAX (u1[r], MAX (u, u + advance));
-        }
-    }
+  fp->n_lines = n_lines;
+  fp->n_glyphs = n_glyphs;
+  fp->n_gaps = n_gaps;
   memcpy (reach->u0, u0, sizeof u0);
   memcpy (reach->u1, u1, sizeof u1);
   memcpy (reach->has_extent, has_extent, sizeof has_extent);
@@ -218,18 +188,29 @@ measure_reach (FontPass *fp)
   reach->n_wide = n_wide;
 }
 
+/* Looks at the lines of the fonts of @data (FontLook), a font at a time: the fonts'
+ * symbols are apart, so each font's statistics are its own entries of the shared table,
+ * and two threads look at two fonts at once. */
 void
 _dc_auto_look_at_font (gpointer data)
 {
   FontLook *look = data;
+  g_autofree guint *seen = NULL;
   guint job;
 
-  while ((job = (guint) g_atomic_int_add (&look->next, 1)) < 2)
+  while ((job = (guint) g_atomic_int_add (&look->next, 1)) < look->n_fonts)
     {
-      if (job == 0)
-        count_font_lines (look->fp);
-      else
-        measure_reach (look->fp);
+      FontPass *fp = look->fonts[job];
+      guint n;
+      const guint32 *symbols = font_symbols (fp->pass, fp->index, &n);
+
+      /* The symbols seen on a line: room for every symbol, so that one new to the line
+       * is a store, not a call. */
+      if (seen == NULL)
+        seen = g_new (guint, MAX (1, fp->pass->n_symbols));
+      for (guint i = 0; i < n; i++)
+        memset (&fp->stats[symbols[i]], 0, sizeof (SymbolStats));
+      look_at_lines (fp, seen);
     }
 }
 
