@@ -131,6 +131,17 @@ _dc_layout_split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *ch
       current.rotation = build->rotation;
       current.v = build->v;
       current.size = build->size;
+      /* A line of one chain without a gap a gutter may be in (Chain.wide): no part, its
+       * box the chain's, its order the one the chain found as it was built. */
+      if (build->n_chains == 1 && !chains[build->chains[0]].wide && n > 0)
+        {
+          const Chain *chain = &chains[build->chains[0]];
+
+          current.whole = TRUE;
+          current.box = chain->box;
+          add_final_line (finals, &current, starts[l], n, chain->in_order);
+          continue;
+        }
       for (guint k = 0; k <= n; k++)
         {
           const DcGlyph *glyph;

@@ -35,6 +35,7 @@ chain_start (Chain *chain, const DcGlyph *glyph, Placement p, guint place)
   chain->u1 = MAX (p.u, p.u_end);
   chain->size = _dc_layout_em (glyph);
   chain->box = dc_glyph_get_box (glyph);
+  chain->in_order = TRUE;
 }
 
 /* Adds @glyph, whose box is @box, to @chain. */
@@ -106,6 +107,7 @@ split_chain (const DcGlyph *glyphs, const Chain *chain, const GArray *chain_glyp
       else if (k == 0)
         chain_start (&part, glyph, p, chain->first);
       chain_add (&part, glyph, p);
+      part.wide = TRUE;
       last_u_end = p.u_end;
     }
   g_array_append_val (out, part);
@@ -123,6 +125,7 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
   Chain current; /* the open chain, stored when it ends: kept in registers meanwhile */
   gboolean open = FALSE;
   double last_u_end = 0, height_sum = *heights;
+  double visual_u = 0, visual_reach = 0; /* _dc_layout_split_gutters()'s look, chain by chain */
   guint n_height = *n_heights;
   gboolean any_wide = FALSE;
   guint *places;
@@ -163,9 +166,23 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
         {
           chain_start (&current, glyph, p, i - first);
           open = TRUE;
+          visual_u = 0;
+          visual_reach = -G_MAXDOUBLE;
         }
 
       places[i - first] = i;
+      /* Whether the chain's glyphs stand in visual order, as _dc_layout_split_gutters()
+       * asks of a line: for a line that is one chain, it need not look at them again. */
+      if (current.in_order)
+        {
+          double em = _dc_layout_em (glyph);
+
+          visual_u = _dc_layout_visual_u (glyphs, places + current.first, i - first - current.first,
+                                          glyph, p.u, em, visual_u);
+          if (visual_u < visual_reach - 0.05 * em)
+            current.in_order = FALSE;
+          visual_reach = MAX (visual_reach, visual_u);
+        }
       chain_add_box (&current, glyph, p, box);
       if (box.y1 > box.y0)
         {
