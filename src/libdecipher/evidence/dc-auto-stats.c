@@ -67,21 +67,23 @@ _dc_auto_symbol_ink (FontPass *fp, guint symbol)
 /* The font's lines                                                                     */
 
 /* The font's lines, glyph by glyph in reading order: for each of its symbols the lines
- * it is on, begins and ends, the pieces those lines fall into when cut at it, the word
- * gaps beside it and its advances in ems (SymbolStats), and the font's reach (FontReach).
- * One look at each glyph for all of these: two looks, one for the statistics and one for
- * the reach, decoded every glyph twice. The counts are kept in locals while the glyphs
- * are read and stored at the end: through @fp every store into a symbol's statistics could
- * have changed them, so each was read and written again per glyph. */
-static void
-look_at_lines (FontPass *fp, guint *seen)
+ * it is on, begins and ends, the pieces those lines fall into when cut at it and the word
+ * gaps beside it (@statistics), and its advances in ems with the font's reach (FontReach,
+ * @reach). Both at once as a rule: one look at each glyph. A font that holds nearly all
+ * of a book's glyphs is looked at twice, once for each, on two threads (FontLookJob): its
+ * advances in ems then go to the look's own tables, since the other thread writes the
+ * symbols' statistics meanwhile. The counts are kept in locals while the glyphs are read
+ * and stored at the end: through @fp every store into a symbol's statistics could have
+ * changed them, so each was read and written again per glyph. */
+G_ALWAYS_INLINE static inline void
+look_at_lines (FontPass *fp, guint *seen, gboolean statistics, gboolean reach, double *advance_ems,
+               guint *n_advances)
 {
   Pass *pass = fp->pass;
   const DcGlyph *glyphs = pass->glyphs;
   const DcSymbol *symbols = pass->symbols;
   const guint32 *order = pass->order;
   SymbolStats *all_stats = fp->stats;
-  FontReach *reach = &fp->reach;
   guint font = fp->index, n_lines = 0, n_glyphs = 0, n_gaps = 0, n_seen;
   guint n_advancing = 0, n_wide = 0;
   double u0[4] = { 0 }, u1[4] = { 0 };
@@ -120,48 +122,64 @@ look_at_lines (FontPass *fp, guint *seen)
           advance = dc_glyph_get_advance (glyph);
           glyph_em = em (glyph);
 
-          if (stats->line_stamp != l + 1)
+          if (statistics)
             {
-              stats->line_stamp = l + 1;
-              stats->n_lines++;
-              stats->last_position = -1;
-              seen[n_seen++] = symbol;
-            }
-          if ((int) i - stats->last_position > 1)
-            stats->n_pieces++;
-          stats->last_position = i;
+              if (stats->line_stamp != l + 1)
+                {
+                  stats->line_stamp = l + 1;
+                  stats->n_lines++;
+                  stats->last_position = -1;
+                  seen[n_seen++] = symbol;
+                }
+              if ((int) i - stats->last_position > 1)
+                stats->n_pieces++;
+              stats->last_position = i;
 
-          if (have_previous && u - previous_end > MIN_WORD_GAP * glyph_em)
-            {
-              n_gaps++;
-              all_stats[previous_symbol].n_beside_gaps++;
-              if (previous_symbol != symbol)
-                stats->n_beside_gaps++;
-            }
-          /* A zero-width mark must not hide the gap after the glyph it sits on. */
-          if (!have_previous || advance != 0 || u + advance > previous_end)
-            {
-              previous_end = u + advance;
-              previous_symbol = symbol;
-              have_previous = TRUE;
+              if (have_previous && u - previous_end > MIN_WORD_GAP * glyph_em)
+                {
+                  n_gaps++;
+                  all_stats[previous_symbol].n_beside_gaps++;
+                  if (previous_symbol != symbol)
+                    stats->n_beside_gaps++;
+                }
+              /* A zero-width mark must not hide the gap after the glyph it sits on. */
+              if (!have_previous || advance != 0 || u + advance > previous_end)
+                {
+                  previous_end = u + advance;
+                  previous_symbol = symbol;
+                  have_previous = TRUE;
+                }
             }
 
-          stats->advance_ems += fabs (advance) / glyph_em;
-          stats->n_advances++;
-          if (advance > 0)
+          if (reach)
             {
-              n_advancing++;
-              n_wide += fabs (advance) >= CJK_MIN_ADVANCE * glyph_em;
+              if (advance_ems != NULL)
+                {
+                  advance_ems[symbol] += fabs (advance) / glyph_em;
+                  n_advances[symbol]++;
+                }
+              else
+                {
+                  stats->advance_ems += fabs (advance) / glyph_em;
+                  stats->n_advances++;
+                }
+              if (advance > 0)
+                {
+                  n_advancing++;
+                  n_wide += fabs (advance) >= CJK_MIN_ADVANCE * glyph_em;
+                }
+              r = glyph->rotation & 3;
+              if (!has_extent[r])
+                {
+                  u0[r] = u1[r] = u;
+                  has_extent[r] = TRUE;
+                }
+              u0[r] = MIN (u0[r], MIN (u, u + advance));
+              u1[r] = MAX (u1[r], MAX (u, u + advance));
             }
-          r = glyph->rotation & 3;
-          if (!has_extent[r])
-            {
-              u0[r] = u1[r] = u;
-              has_extent[r] = TRUE;
-            }
-          u0[r] = MIN (u0[r], MIN (u, u + advance));
-          u1[r] = MAX (u1[r], MAX (u, u + advance));
         }
+      if (!statistics)
+        continue;
 
       for (guint k = 0; k < n_seen; k++)
         {
@@ -178,19 +196,25 @@ look_at_lines (FontPass *fp, guint *seen)
       if (dc_glyph_get_font (&glyphs[last], symbols) == font)
         all_stats[glyphs[last].symbol].n_ends++;
     }
-  fp->n_lines = n_lines;
-  fp->n_glyphs = n_glyphs;
-  fp->n_gaps = n_gaps;
-  memcpy (reach->u0, u0, sizeof u0);
-  memcpy (reach->u1, u1, sizeof u1);
-  memcpy (reach->has_extent, has_extent, sizeof has_extent);
-  reach->n_advancing = n_advancing;
-  reach->n_wide = n_wide;
+  if (statistics)
+    {
+      fp->n_lines = n_lines;
+      fp->n_glyphs = n_glyphs;
+      fp->n_gaps = n_gaps;
+    }
+  if (reach)
+    {
+      memcpy (fp->reach.u0, u0, sizeof u0);
+      memcpy (fp->reach.u1, u1, sizeof u1);
+      memcpy (fp->reach.has_extent, has_extent, sizeof has_extent);
+      fp->reach.n_advancing = n_advancing;
+      fp->reach.n_wide = n_wide;
+    }
 }
 
-/* Looks at the lines of the fonts of @data (FontLook), a font at a time: the fonts'
- * symbols are apart, so each font's statistics are its own entries of the shared table,
- * and two threads look at two fonts at once. */
+/* Does the jobs of @data (FontLook) until none is left. The fonts' symbols are apart, so
+ * each font's statistics are its own entries of the shared table (zero-filled), and two
+ * threads look at two fonts at once. */
 void
 _dc_auto_look_at_font (gpointer data)
 {
@@ -198,19 +222,27 @@ _dc_auto_look_at_font (gpointer data)
   g_autofree guint *seen = NULL;
   guint job;
 
-  while ((job = (guint) g_atomic_int_add (&look->next, 1)) < look->n_fonts)
+  while ((job = (guint) g_atomic_int_add (&look->next, 1)) < look->n_jobs)
     {
-      FontPass *fp = look->fonts[job];
-      guint n;
-      const guint32 *symbols = font_symbols (fp->pass, fp->index, &n);
+      FontLookJob *j = &look->jobs[job];
 
       /* The symbols seen on a line: room for every symbol, so that one new to the line
        * is a store, not a call. */
-      if (seen == NULL)
-        seen = g_new (guint, MAX (1, fp->pass->n_symbols));
-      for (guint i = 0; i < n; i++)
-        memset (&fp->stats[symbols[i]], 0, sizeof (SymbolStats));
-      look_at_lines (fp, seen);
+      if (seen == NULL && j->what != FONT_LOOK_REACH)
+        seen = g_new (guint, MAX (1, j->fp->pass->n_symbols));
+      switch (j->what)
+        {
+        case FONT_LOOK_STATISTICS:
+          look_at_lines (j->fp, seen, TRUE, FALSE, NULL, NULL);
+          break;
+        case FONT_LOOK_REACH:
+          look_at_lines (j->fp, NULL, FALSE, TRUE, look->advance_ems, look->n_advances);
+          break;
+        case FONT_LOOK_BOTH:
+        default:
+          look_at_lines (j->fp, seen, TRUE, TRUE, NULL, NULL);
+          break;
+        }
     }
 }
 

@@ -230,6 +230,46 @@ recover_font (FontPass *fp, DcAutoReport *report)
     font_report_clear (&font_report);
 }
 
+/* Glyphs of the untrusted fonts' lines that a font's look decodes: the glyphs of its
+ * lines. */
+static guint64
+font_line_glyphs (const Pass *pass, guint font)
+{
+  guint64 n = 0;
+
+  for (guint fl = pass->font_line_starts[font]; fl < pass->font_line_starts[font + 1]; fl++)
+    n += pass->lines[pass->font_lines[fl]].n_glyphs;
+  return n;
+}
+
+/* The jobs of the untrusted fonts' looks (FontLookJob), one a font. On two threads, a font
+ * with nearly all the glyphs (one body font) would leave the other thread idle: its look is
+ * parted in two, the statistics and the reach, at the cost of decoding its glyphs twice. */
+static FontLookJob *
+plan_looks (const Pass *pass, FontPass **untrusted, guint n, guint n_threads, guint *n_jobs)
+{
+  FontLookJob *jobs = g_new (FontLookJob, 2 * MAX (1, n));
+  g_autofree guint64 *sizes = g_new (guint64, MAX (1, n));
+  guint64 total = 0;
+
+  *n_jobs = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      sizes[i] = font_line_glyphs (pass, untrusted[i]->index);
+      total += sizes[i];
+    }
+  for (guint i = 0; i < n; i++)
+    if (n_threads > 1 && sizes[i] * 6 > total * 5)
+      {
+        jobs[(*n_jobs)++] = (FontLookJob){ untrusted[i], FONT_LOOK_STATISTICS };
+        jobs[(*n_jobs)++] = (FontLookJob){ untrusted[i], FONT_LOOK_REACH };
+      }
+  for (guint i = 0; i < n; i++)
+    if (!(n_threads > 1 && sizes[i] * 6 > total * 5))
+      jobs[(*n_jobs)++] = (FontLookJob){ untrusted[i], FONT_LOOK_BOTH };
+  return jobs;
+}
+
 /* The space and the full stop of every untrusted font. What the fonts' glyphs show does
  * not depend on the key, so all fonts are looked at first, several at once, each into its
  * own symbols' entries of @stats; the guesses then go font by font, in order, each seeing
@@ -239,7 +279,9 @@ recover_fonts (Pass *pass, guint n_fonts, SymbolStats *stats, guint n_threads, D
 {
   g_autofree FontPass *fonts = g_new0 (FontPass, MAX (1, n_fonts));
   g_autofree FontPass **untrusted = g_new (FontPass *, MAX (1, n_fonts));
-  FontLook look = { untrusted, 0, 0 };
+  g_autofree FontLookJob *jobs = NULL;
+  FontLook look = { 0 };
+  guint n_untrusted = 0;
 
   for (guint f = 0; f < n_fonts; f++)
     {
@@ -251,10 +293,30 @@ recover_fonts (Pass *pass, guint n_fonts, SymbolStats *stats, guint n_threads, D
       fp->pass = pass;
       fp->index = f;
       fp->stats = stats;
-      untrusted[look.n_fonts++] = fp;
+      untrusted[n_untrusted++] = fp;
     }
-  _dc_parallel_run (MIN (n_threads, MAX (1, look.n_fonts)), _dc_auto_look_at_font, &look);
-  for (guint i = 0; i < look.n_fonts; i++)
+  look.jobs = jobs = plan_looks (pass, untrusted, n_untrusted, n_threads, &look.n_jobs);
+  if (look.n_jobs > 0 && look.jobs[0].what != FONT_LOOK_BOTH)
+    {
+      look.advance_ems = g_new0 (double, MAX (1, pass->n_symbols));
+      look.n_advances = g_new0 (guint, MAX (1, pass->n_symbols));
+    }
+  _dc_parallel_run (MIN (n_threads, MAX (1, look.n_jobs)), _dc_auto_look_at_font, &look);
+  for (guint j = 0; j < look.n_jobs; j++)
+    if (look.jobs[j].what == FONT_LOOK_REACH)
+      {
+        guint n;
+        const guint32 *symbols = font_symbols (pass, look.jobs[j].fp->index, &n);
+
+        for (guint i = 0; i < n; i++)
+          {
+            stats[symbols[i]].advance_ems = look.advance_ems[symbols[i]];
+            stats[symbols[i]].n_advances = look.n_advances[symbols[i]];
+          }
+      }
+  g_free (look.advance_ems);
+  g_free (look.n_advances);
+  for (guint i = 0; i < n_untrusted; i++)
     recover_font (untrusted[i], report);
 }
 
