@@ -330,6 +330,35 @@ add_glyph_unit (GArray *units, GString *pool, const DcGlyph *glyph, guint index,
   add_unit (units, pool, text != NULL ? text : "\xEF\xBF\xBD", token, flags, glyph);
 }
 
+/* What may_change_under_nfc() asks GLib of a character: its combining class, and whether
+ * it has a canonical decomposition (a binary search of GLib's tables, a few hundred
+ * instructions). The reordered tokens of a script draw the same few dozen characters over
+ * and over: the answers are kept per thread, one slot a character's low byte. */
+typedef struct
+{
+  gunichar c; /* + 1; 0 for an empty slot */
+  gint16 class;
+  gboolean decomposes;
+} NfcMemo;
+
+static _Thread_local NfcMemo nfc_memo[256];
+
+static inline const NfcMemo *
+nfc_facts (gunichar c)
+{
+  NfcMemo *slot = &nfc_memo[c & 0xFF];
+
+  if (slot->c != c + 1)
+    {
+      gunichar a, b;
+
+      slot->c = c + 1;
+      slot->class = (gint16) g_unichar_combining_class (c);
+      slot->decomposes = g_unichar_decompose (c, &a, &b);
+    }
+  return slot;
+}
+
 /* Whether NFC may change @text, asked the way g_utf8_normalize() composes: a character
  * with a canonical decomposition, a mark out of canonical order, or one that composes with
  * the last starter before it. Most reordered tokens have none, and normalizing one costs
@@ -344,7 +373,8 @@ may_change_under_nfc (const char *text, gsize length)
 
   for (const char *p = text; p < end; p = g_utf8_next_char (p))
     {
-      gunichar c = g_utf8_get_char_validated (p, end - p), a, b;
+      gunichar c = g_utf8_get_char_validated (p, end - p), a;
+      const NfcMemo *facts;
       int class;
 
       if (c >= 0x110000) /* not UTF-8: left to g_utf8_normalize() */
@@ -355,8 +385,9 @@ may_change_under_nfc (const char *text, gsize length)
           starter = c, after_starter = TRUE, last_class = 0;
           continue;
         }
-      class = g_unichar_combining_class (c);
-      if ((class != 0 && last_class > class) || g_unichar_decompose (c, &a, &b)
+      facts = nfc_facts (c);
+      class = facts->class;
+      if ((class != 0 && last_class > class) || facts->decomposes
           || (after_starter && g_unichar_compose (starter, c, &a)))
         return TRUE;
       if (class == 0)
