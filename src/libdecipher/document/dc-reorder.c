@@ -54,12 +54,12 @@ unit_bidi_type (const GString *pool, const Unit *unit)
 /* A mark drawn as a glyph of its own belongs to the letter before it, and so does a
  * letter drawn over it with no advance (the alef of a lam-alef that HarfBuzz decomposes):
  * reversing a right-to-left run must not put either in front of that letter. */
-static GString *
-merge_marks (GString *pool, GArray *units)
+static void
+merge_marks (const GString *pool, GArray *units, GString *merged)
 {
-  GString *merged = g_string_sized_new (pool->len);
   guint n = 0;
 
+  g_string_truncate (merged, 0);
   for (guint i = 0; i < units->len; i++)
     {
       Unit unit = g_array_index (units, Unit, i);
@@ -100,8 +100,6 @@ merge_marks (GString *pool, GArray *units)
       g_array_index (units, Unit, n++) = unit;
     }
   g_array_set_size (units, n);
-  g_string_free (pool, TRUE);
-  return merged;
 }
 
 /* Whether @pool may hold a right-to-left letter or mark: none lies outside U+0580–U+08FF,
@@ -397,6 +395,81 @@ may_change_under_nfc (const char *text, gsize length)
   return FALSE;
 }
 
+/* What reorder_units() builds a line in, kept per thread from line to line: a book's
+ * lines that need it took six allocations each, a tenth of their reordering. */
+typedef struct
+{
+  gboolean busy; /* a value func that reorders again gets a scratch of its own */
+  GArray *units;
+  GString *pool, *merged, *token_text;
+  gboolean *reordered;
+  guint reordered_room;
+} Scratch;
+
+static Scratch *
+scratch_new (void)
+{
+  Scratch *scratch = g_new0 (Scratch, 1);
+
+  scratch->units = g_array_new (FALSE, FALSE, sizeof (Unit));
+  scratch->pool = g_string_sized_new (64);
+  scratch->merged = g_string_sized_new (64);
+  scratch->token_text = g_string_sized_new (64);
+  return scratch;
+}
+
+static void
+scratch_free (gpointer data)
+{
+  Scratch *scratch = data;
+
+  g_array_unref (scratch->units);
+  g_string_free (scratch->pool, TRUE);
+  g_string_free (scratch->merged, TRUE);
+  g_string_free (scratch->token_text, TRUE);
+  g_free (scratch->reordered);
+  g_free (scratch);
+}
+
+static GPrivate thread_scratch = G_PRIVATE_INIT (scratch_free);
+
+/* The thread's scratch, emptied, with room for @n_units units and @n_tokens tokens: to
+ * give back with scratch_release(). */
+static Scratch *
+scratch_take (guint n_units, guint n_tokens)
+{
+  Scratch *scratch = g_private_get (&thread_scratch);
+
+  if (scratch == NULL)
+    {
+      scratch = scratch_new ();
+      g_private_set (&thread_scratch, scratch);
+    }
+  if (scratch->busy)
+    scratch = scratch_new ();
+  scratch->busy = TRUE;
+  g_array_set_size (scratch->units, n_units);
+  g_array_set_size (scratch->units, 0);
+  g_string_truncate (scratch->pool, 0);
+  g_string_truncate (scratch->token_text, 0);
+  if (MAX (1, n_tokens) > scratch->reordered_room)
+    {
+      scratch->reordered_room = MAX (MAX (1, n_tokens), 2 * scratch->reordered_room);
+      scratch->reordered = g_renew (gboolean, scratch->reordered, scratch->reordered_room);
+    }
+  memset (scratch->reordered, 0, MAX (1, n_tokens) * sizeof (gboolean));
+  return scratch;
+}
+
+static void
+scratch_release (Scratch *scratch)
+{
+  if (scratch != g_private_get (&thread_scratch))
+    scratch_free (scratch);
+  else
+    scratch->busy = FALSE;
+}
+
 /* reorder_tokens() unit by unit, for any line; the glyphs' texts from @cache when not NULL
  * (_dc_reorder_line_cached()). */
 static DcDirection
@@ -407,17 +480,21 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
   const DcToken *all_tokens = dc_document_get_tokens (document, NULL);
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
-  g_autoptr (GArray) units = NULL;
-  GString *pool = g_string_sized_new (64);
-  g_autoptr (GString) token_text = g_string_sized_new (64);
-  g_autofree gboolean *reordered = g_new0 (gboolean, MAX (1, n_tokens));
+  Scratch *scratch;
+  GArray *units;
+  GString *pool, *token_text;
+  gboolean *reordered;
   DcDirection direction;
   guint token_start = 0, n_units = n_tokens;
 
   /* A unit a glyph at most, and a space between two tokens: add_unit() needs no more. */
   for (guint t = 0; t < n_tokens; t++)
     n_units += all_tokens[first_token + t].n_glyphs;
-  units = g_array_sized_new (FALSE, FALSE, sizeof (Unit), n_units);
+  scratch = scratch_take (n_units, n_tokens);
+  units = scratch->units;
+  pool = scratch->pool;
+  token_text = scratch->token_text;
+  reordered = scratch->reordered;
 
   for (guint t = 0; t < n_tokens; t++)
     {
@@ -457,7 +534,11 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
         }
     }
 
-  pool = merge_marks (pool, units);
+  merge_marks (pool, units, scratch->merged);
+  /* The merged text is the pool from here on; the old one is the next line's merge. */
+  pool = scratch->merged;
+  scratch->merged = scratch->pool;
+  scratch->pool = pool;
   direction = reorder_bidi (pool, (Unit *) (void *) units->data, units->len);
 
   for (guint i = 0; i <= units->len; i++)
@@ -491,7 +572,7 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
         }
       _dc_string_append_len (token_text, unit_text (pool, unit), unit->length);
     }
-  g_string_free (pool, TRUE);
+  scratch_release (scratch);
   return direction;
 }
 
