@@ -265,8 +265,9 @@ fix_conjunct_order (GString *pool, Unit *unit)
  * are drawn in to Unicode's. Returns whether anything moved. */
 /* Whether a unit of [first, end) may hold a character the rules below look for: every
  * virama (combining class 9), vowel sign and RA lies from U+0800 on, outside the CJK,
- * Yi and Hangul blocks (U+2E80–U+A7FF, U+AC00–U+D7FF) and the forms from U+F900 on.
- * Arabic, Hebrew, Latin and CJK tokens need none of the passes. */
+ * Yi and Hangul blocks (U+2E80–U+A7FF, U+AC00–U+D7FF) and the forms from U+F900 on, and
+ * of Thai and Lao (U+0E00–U+0EFF) only their viramas U+0E3A and U+0EBA are one. Arabic,
+ * Hebrew, Latin, Thai and CJK tokens need none of the passes. */
 static gboolean
 may_hold_indic (const GString *pool, const Unit *units, guint first, guint end)
 {
@@ -284,7 +285,8 @@ may_hold_indic (const GString *pool, const Unit *units, guint first, guint end)
           if (*p >= 0xF0 || p + 2 >= stop || (p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80)
             return TRUE;
           c = ((gunichar) (p[0] & 0x0F) << 12) | ((gunichar) (p[1] & 0x3F) << 6) | (p[2] & 0x3F);
-          if (!((c >= 0x2E80 && c <= 0xA7FF) || (c >= 0xAC00 && c <= 0xD7FF) || c >= 0xF900))
+          if (!((c >= 0x2E80 && c <= 0xA7FF) || (c >= 0xAC00 && c <= 0xD7FF) || c >= 0xF900
+                || (c >= 0x0E00 && c <= 0x0EFF && c != 0x0E3A && c != 0x0EBA)))
             return TRUE;
           p += 2;
         }

@@ -54,12 +54,12 @@ unit_bidi_type (const GString *pool, const Unit *unit)
 /* A mark drawn as a glyph of its own belongs to the letter before it, and so does a
  * letter drawn over it with no advance (the alef of a lam-alef that HarfBuzz decomposes):
  * reversing a right-to-left run must not put either in front of that letter. */
-static GString *
-merge_marks (GString *pool, GArray *units)
+static void
+merge_marks (const GString *pool, GArray *units, GString *merged)
 {
-  GString *merged = g_string_sized_new (pool->len);
   guint n = 0;
 
+  g_string_truncate (merged, 0);
   for (guint i = 0; i < units->len; i++)
     {
       Unit unit = g_array_index (units, Unit, i);
@@ -100,8 +100,6 @@ merge_marks (GString *pool, GArray *units)
       g_array_index (units, Unit, n++) = unit;
     }
   g_array_set_size (units, n);
-  g_string_free (pool, TRUE);
-  return merged;
 }
 
 /* Whether @pool may hold a right-to-left letter or mark: none lies outside U+0580–U+08FF,
@@ -330,6 +328,35 @@ add_glyph_unit (GArray *units, GString *pool, const DcGlyph *glyph, guint index,
   add_unit (units, pool, text != NULL ? text : "\xEF\xBF\xBD", token, flags, glyph);
 }
 
+/* What may_change_under_nfc() asks GLib of a character: its combining class, and whether
+ * it has a canonical decomposition (a binary search of GLib's tables, a few hundred
+ * instructions). The reordered tokens of a script draw the same few dozen characters over
+ * and over: the answers are kept per thread, one slot a character's low byte. */
+typedef struct
+{
+  gunichar c; /* + 1; 0 for an empty slot */
+  gint16 class;
+  gboolean decomposes;
+} NfcMemo;
+
+static _Thread_local NfcMemo nfc_memo[256];
+
+static inline const NfcMemo *
+nfc_facts (gunichar c)
+{
+  NfcMemo *slot = &nfc_memo[c & 0xFF];
+
+  if (slot->c != c + 1)
+    {
+      gunichar a, b;
+
+      slot->c = c + 1;
+      slot->class = (gint16) g_unichar_combining_class (c);
+      slot->decomposes = g_unichar_decompose (c, &a, &b);
+    }
+  return slot;
+}
+
 /* Whether NFC may change @text, asked the way g_utf8_normalize() composes: a character
  * with a canonical decomposition, a mark out of canonical order, or one that composes with
  * the last starter before it. Most reordered tokens have none, and normalizing one costs
@@ -344,7 +371,8 @@ may_change_under_nfc (const char *text, gsize length)
 
   for (const char *p = text; p < end; p = g_utf8_next_char (p))
     {
-      gunichar c = g_utf8_get_char_validated (p, end - p), a, b;
+      gunichar c = g_utf8_get_char_validated (p, end - p), a;
+      const NfcMemo *facts;
       int class;
 
       if (c >= 0x110000) /* not UTF-8: left to g_utf8_normalize() */
@@ -355,8 +383,9 @@ may_change_under_nfc (const char *text, gsize length)
           starter = c, after_starter = TRUE, last_class = 0;
           continue;
         }
-      class = g_unichar_combining_class (c);
-      if ((class != 0 && last_class > class) || g_unichar_decompose (c, &a, &b)
+      facts = nfc_facts (c);
+      class = facts->class;
+      if ((class != 0 && last_class > class) || facts->decomposes
           || (after_starter && g_unichar_compose (starter, c, &a)))
         return TRUE;
       if (class == 0)
@@ -364,6 +393,81 @@ may_change_under_nfc (const char *text, gsize length)
       last_class = class;
     }
   return FALSE;
+}
+
+/* What reorder_units() builds a line in, kept per thread from line to line: a book's
+ * lines that need it took six allocations each, a tenth of their reordering. */
+typedef struct
+{
+  gboolean busy; /* a value func that reorders again gets a scratch of its own */
+  GArray *units;
+  GString *pool, *merged, *token_text;
+  gboolean *reordered;
+  guint reordered_room;
+} Scratch;
+
+static Scratch *
+scratch_new (void)
+{
+  Scratch *scratch = g_new0 (Scratch, 1);
+
+  scratch->units = g_array_new (FALSE, FALSE, sizeof (Unit));
+  scratch->pool = g_string_sized_new (64);
+  scratch->merged = g_string_sized_new (64);
+  scratch->token_text = g_string_sized_new (64);
+  return scratch;
+}
+
+static void
+scratch_free (gpointer data)
+{
+  Scratch *scratch = data;
+
+  g_array_unref (scratch->units);
+  g_string_free (scratch->pool, TRUE);
+  g_string_free (scratch->merged, TRUE);
+  g_string_free (scratch->token_text, TRUE);
+  g_free (scratch->reordered);
+  g_free (scratch);
+}
+
+static GPrivate thread_scratch = G_PRIVATE_INIT (scratch_free);
+
+/* The thread's scratch, emptied, with room for @n_units units and @n_tokens tokens: to
+ * give back with scratch_release(). */
+static Scratch *
+scratch_take (guint n_units, guint n_tokens)
+{
+  Scratch *scratch = g_private_get (&thread_scratch);
+
+  if (scratch == NULL)
+    {
+      scratch = scratch_new ();
+      g_private_set (&thread_scratch, scratch);
+    }
+  if (scratch->busy)
+    scratch = scratch_new ();
+  scratch->busy = TRUE;
+  g_array_set_size (scratch->units, n_units);
+  g_array_set_size (scratch->units, 0);
+  g_string_truncate (scratch->pool, 0);
+  g_string_truncate (scratch->token_text, 0);
+  if (MAX (1, n_tokens) > scratch->reordered_room)
+    {
+      scratch->reordered_room = MAX (MAX (1, n_tokens), 2 * scratch->reordered_room);
+      scratch->reordered = g_renew (gboolean, scratch->reordered, scratch->reordered_room);
+    }
+  memset (scratch->reordered, 0, MAX (1, n_tokens) * sizeof (gboolean));
+  return scratch;
+}
+
+static void
+scratch_release (Scratch *scratch)
+{
+  if (scratch != g_private_get (&thread_scratch))
+    scratch_free (scratch);
+  else
+    scratch->busy = FALSE;
 }
 
 /* reorder_tokens() unit by unit, for any line; the glyphs' texts from @cache when not NULL
@@ -376,17 +480,21 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
   const DcToken *all_tokens = dc_document_get_tokens (document, NULL);
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
-  g_autoptr (GArray) units = NULL;
-  GString *pool = g_string_sized_new (64);
-  g_autoptr (GString) token_text = g_string_sized_new (64);
-  g_autofree gboolean *reordered = g_new0 (gboolean, MAX (1, n_tokens));
+  Scratch *scratch;
+  GArray *units;
+  GString *pool, *token_text;
+  gboolean *reordered;
   DcDirection direction;
   guint token_start = 0, n_units = n_tokens;
 
   /* A unit a glyph at most, and a space between two tokens: add_unit() needs no more. */
   for (guint t = 0; t < n_tokens; t++)
     n_units += all_tokens[first_token + t].n_glyphs;
-  units = g_array_sized_new (FALSE, FALSE, sizeof (Unit), n_units);
+  scratch = scratch_take (n_units, n_tokens);
+  units = scratch->units;
+  pool = scratch->pool;
+  token_text = scratch->token_text;
+  reordered = scratch->reordered;
 
   for (guint t = 0; t < n_tokens; t++)
     {
@@ -426,7 +534,11 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
         }
     }
 
-  pool = merge_marks (pool, units);
+  merge_marks (pool, units, scratch->merged);
+  /* The merged text is the pool from here on; the old one is the next line's merge. */
+  pool = scratch->merged;
+  scratch->merged = scratch->pool;
+  scratch->pool = pool;
   direction = reorder_bidi (pool, (Unit *) (void *) units->data, units->len);
 
   for (guint i = 0; i <= units->len; i++)
@@ -460,7 +572,7 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
         }
       _dc_string_append_len (token_text, unit_text (pool, unit), unit->length);
     }
-  g_string_free (pool, TRUE);
+  scratch_release (scratch);
   return direction;
 }
 

@@ -68,6 +68,11 @@ _dc_vertical_mark_stacked (DcGlyph *glyphs, const DcSymbol *symbols, guint n_gly
 
   for (guint i = 1; i <= n_glyphs; i++)
     {
+      /* No run open: the glyphs that stand no lower than the one before (the glyphs of a
+       * line) are passed by at once, each a run of one, with stacked()'s first test. */
+      if (start == i - 1)
+        while (i < n_glyphs && !(glyphs[i].y - glyphs[i - 1].y >= STACK_STEP_MIN * 0.5))
+          start = i++;
       if (i < n_glyphs && stacked (&glyphs[i - 1], &glyphs[i], symbols))
         continue;
       if (i - start >= STACK_MIN_RUN)

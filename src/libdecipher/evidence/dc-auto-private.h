@@ -141,10 +141,6 @@ typedef struct
   guint n_wide;      /* of those, the ones a full em wide */
   double u0[4], u1[4];
   gboolean has_extent[4];
-  /* Per symbol of the document, SymbolStats' advance_ems and n_advances, summed here in
-   * the same order (lines, then glyphs) as count_font_lines() would. */
-  double *advance_ems;
-  guint *n_advances;
 } FontReach;
 
 typedef struct
@@ -199,12 +195,29 @@ display_code (const DcSymbol *symbol)
   return g_strdup_printf ("0x%0*X", (int) symbol->code_len * 2, symbol->code);
 }
 
-/* count_font_lines() and measure_reach(), each reading the lines and writing its own, on
- * two threads for a book: the automatic pass runs before the session's first reply, and
- * the second processor would wait meanwhile. */
+typedef enum
+{
+  FONT_LOOK_BOTH,
+  FONT_LOOK_STATISTICS,
+  FONT_LOOK_REACH,
+} FontLookWhat;
+
 typedef struct
 {
   FontPass *fp;
+  FontLookWhat what;
+} FontLookJob;
+
+/* What _dc_auto_look_at_font() looks at, on two threads for a book: the automatic pass
+ * runs before the session's first reply, and the second processor would wait meanwhile.
+ * A FONT_LOOK_REACH job sums its font's advances in ems into @advance_ems and @n_advances
+ * (per symbol of the document), for its caller to copy into the statistics. */
+typedef struct
+{
+  FontLookJob *jobs;
+  guint n_jobs;
+  double *advance_ems;
+  guint *n_advances;
   gint next; /* atomic */
 } FontLook;
 

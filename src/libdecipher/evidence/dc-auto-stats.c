@@ -66,11 +66,18 @@ _dc_auto_symbol_ink (FontPass *fp, guint symbol)
 /* ------------------------------------------------------------------------------------ */
 /* The font's lines                                                                     */
 
-/* The counts of count_font_lines() and measure_reach() are kept in locals while the
- * glyphs are read and stored at the end: through @fp every store into a symbol's
- * statistics could have changed them, so each was read and written again per glyph. */
-static void
-count_font_lines (FontPass *fp)
+/* The font's lines, glyph by glyph in reading order: for each of its symbols the lines
+ * it is on, begins and ends, the pieces those lines fall into when cut at it and the word
+ * gaps beside it (@statistics), and its advances in ems with the font's reach (FontReach,
+ * @reach). Both at once as a rule: one look at each glyph. A font that holds nearly all
+ * of a book's glyphs is looked at twice, once for each, on two threads (FontLookJob): its
+ * advances in ems then go to the look's own tables, since the other thread writes the
+ * symbols' statistics meanwhile. The counts are kept in locals while the glyphs are read
+ * and stored at the end: through @fp every store into a symbol's statistics could have
+ * changed them, so each was read and written again per glyph. */
+G_ALWAYS_INLINE static inline void
+look_at_lines (FontPass *fp, guint *seen, gboolean statistics, gboolean reach, double *advance_ems,
+               guint *n_advances)
 {
   Pass *pass = fp->pass;
   const DcGlyph *glyphs = pass->glyphs;
@@ -78,9 +85,9 @@ count_font_lines (FontPass *fp)
   const guint32 *order = pass->order;
   SymbolStats *all_stats = fp->stats;
   guint font = fp->index, n_lines = 0, n_glyphs = 0, n_gaps = 0, n_seen;
-  /* The symbols seen on the line: room for every symbol, so that one new to the line is
-   * a store, not a call. */
-  g_autofree guint *seen = g_new (guint, MAX (1, pass->n_symbols));
+  guint n_advancing = 0, n_wide = 0;
+  double u0[4] = { 0 }, u1[4] = { 0 };
+  gboolean has_extent[4] = { FALSE };
 
   for (guint fl = pass->font_line_starts[font]; fl < pass->font_line_starts[font + 1]; fl++)
     {
@@ -101,7 +108,9 @@ count_font_lines (FontPass *fp)
           const DcGlyph *glyph = &glyphs[line_order[i]];
           guint symbol = glyph->symbol;
           SymbolStats *stats = &all_stats[symbol];
-          double u;
+          double u, glyph_em;
+          float advance;
+          guint r;
 
           if (symbols[symbol].font != font)
             {
@@ -110,34 +119,67 @@ count_font_lines (FontPass *fp)
               continue;
             }
           u = along_baseline (glyph);
+          advance = dc_glyph_get_advance (glyph);
+          glyph_em = em (glyph);
 
-          if (stats->line_stamp != l + 1)
+          if (statistics)
             {
-              stats->line_stamp = l + 1;
-              stats->n_lines++;
-              stats->last_position = -1;
-              seen[n_seen++] = symbol;
-            }
-          if ((int) i - stats->last_position > 1)
-            stats->n_pieces++;
-          stats->last_position = i;
+              if (stats->line_stamp != l + 1)
+                {
+                  stats->line_stamp = l + 1;
+                  stats->n_lines++;
+                  stats->last_position = -1;
+                  seen[n_seen++] = symbol;
+                }
+              if ((int) i - stats->last_position > 1)
+                stats->n_pieces++;
+              stats->last_position = i;
 
-          if (have_previous && u - previous_end > MIN_WORD_GAP * em (glyph))
-            {
-              n_gaps++;
-              all_stats[previous_symbol].n_beside_gaps++;
-              if (previous_symbol != symbol)
-                stats->n_beside_gaps++;
+              if (have_previous && u - previous_end > MIN_WORD_GAP * glyph_em)
+                {
+                  n_gaps++;
+                  all_stats[previous_symbol].n_beside_gaps++;
+                  if (previous_symbol != symbol)
+                    stats->n_beside_gaps++;
+                }
+              /* A zero-width mark must not hide the gap after the glyph it sits on. */
+              if (!have_previous || advance != 0 || u + advance > previous_end)
+                {
+                  previous_end = u + advance;
+                  previous_symbol = symbol;
+                  have_previous = TRUE;
+                }
             }
-          /* A zero-width mark must not hide the gap after the glyph it sits on. */
-          if (!have_previous || dc_glyph_get_advance (glyph) != 0
-              || u + dc_glyph_get_advance (glyph) > previous_end)
+
+          if (reach)
             {
-              previous_end = u + dc_glyph_get_advance (glyph);
-              previous_symbol = symbol;
-              have_previous = TRUE;
+              if (advance_ems != NULL)
+                {
+                  advance_ems[symbol] += fabs (advance) / glyph_em;
+                  n_advances[symbol]++;
+                }
+              else
+                {
+                  stats->advance_ems += fabs (advance) / glyph_em;
+                  stats->n_advances++;
+                }
+              if (advance > 0)
+                {
+                  n_advancing++;
+                  n_wide += fabs (advance) >= CJK_MIN_ADVANCE * glyph_em;
+                }
+              r = glyph->rotation & 3;
+              if (!has_extent[r])
+                {
+                  u0[r] = u1[r] = u;
+                  has_extent[r] = TRUE;
+                }
+              u0[r] = MIN (u0[r], MIN (u, u + advance));
+              u1[r] = MAX (u1[r], MAX (u, u + advance));
             }
         }
+      if (!statistics)
+        continue;
 
       for (guint k = 0; k < n_seen; k++)
         {
@@ -154,82 +196,53 @@ count_font_lines (FontPass *fp)
       if (dc_glyph_get_font (&glyphs[last], symbols) == font)
         all_stats[glyphs[last].symbol].n_ends++;
     }
-  fp->n_lines += n_lines;
-  fp->n_glyphs += n_glyphs;
-  fp->n_gaps += n_gaps;
-}
-
-/* The font's reach (FontReach), and its symbols' advances in ems: one look at each of
- * its glyphs, in reading order. */
-static void
-measure_reach (FontPass *fp)
-{
-  Pass *pass = fp->pass;
-  FontReach *reach = &fp->reach;
-  const DcGlyph *glyphs = pass->glyphs;
-  const DcSymbol *symbols = pass->symbols;
-  const guint32 *order = pass->order;
-  double *advance_ems = reach->advance_ems;
-  guint *n_advances = reach->n_advances;
-  guint font = fp->index, n_advancing = reach->n_advancing, n_wide = reach->n_wide;
-  double u0[4], u1[4];
-  gboolean has_extent[4];
-
-  memcpy (u0, reach->u0, sizeof u0);
-  memcpy (u1, reach->u1, sizeof u1);
-  memcpy (has_extent, reach->has_extent, sizeof has_extent);
-  for (guint fl = pass->font_line_starts[font]; fl < pass->font_line_starts[font + 1]; fl++)
+  if (statistics)
     {
-      const DcLine *line = &pass->lines[pass->font_lines[fl]];
-
-      for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
-        {
-          const DcGlyph *glyph = &glyphs[order[k]];
-          guint symbol = glyph->symbol;
-          double u;
-          float advance;
-          guint r;
-
-          if (symbols[symbol].font != font)
-            continue;
-          u = along_baseline (glyph);
-          advance = dc_glyph_get_advance (glyph);
-          r = glyph->rotation & 3;
-          advance_ems[symbol] += fabs (advance) / em (glyph);
-          n_advances[symbol]++;
-          if (advance > 0)
-            {
-              n_advancing++;
-              n_wide += fabs (advance) >= CJK_MIN_ADVANCE * em (glyph);
-            }
-          if (!has_extent[r])
-            {
-              u0[r] = u1[r] = u;
-              has_extent[r] = TRUE;
-            }
-          u0[r] = MIN (u0[r], MIN (u, u + advance));
-          u1[r] = MAX (u1[r], MAX (u, u + advance));
-        }
+      fp->n_lines = n_lines;
+      fp->n_glyphs = n_glyphs;
+      fp->n_gaps = n_gaps;
     }
-  memcpy (reach->u0, u0, sizeof u0);
-  memcpy (reach->u1, u1, sizeof u1);
-  memcpy (reach->has_extent, has_extent, sizeof has_extent);
-  reach->n_advancing = n_advancing;
-  reach->n_wide = n_wide;
+  if (reach)
+    {
+      memcpy (fp->reach.u0, u0, sizeof u0);
+      memcpy (fp->reach.u1, u1, sizeof u1);
+      memcpy (fp->reach.has_extent, has_extent, sizeof has_extent);
+      fp->reach.n_advancing = n_advancing;
+      fp->reach.n_wide = n_wide;
+    }
 }
 
+/* Does the jobs of @data (FontLook) until none is left. The fonts' symbols are apart, so
+ * each font's statistics are its own entries of the shared table (zero-filled), and two
+ * threads look at two fonts at once. */
 void
 _dc_auto_look_at_font (gpointer data)
 {
   FontLook *look = data;
+  g_autofree guint *seen = NULL;
   guint job;
 
-  while ((job = (guint) g_atomic_int_add (&look->next, 1)) < 2)
+  while ((job = (guint) g_atomic_int_add (&look->next, 1)) < look->n_jobs)
     {
-      if (job == 0)
-        count_font_lines (look->fp);
-      else
-        measure_reach (look->fp);
+      FontLookJob *j = &look->jobs[job];
+
+      /* The symbols seen on a line: room for every symbol, so that one new to the line
+       * is a store, not a call. */
+      if (seen == NULL && j->what != FONT_LOOK_REACH)
+        seen = g_new (guint, MAX (1, j->fp->pass->n_symbols));
+      switch (j->what)
+        {
+        case FONT_LOOK_STATISTICS:
+          look_at_lines (j->fp, seen, TRUE, FALSE, NULL, NULL);
+          break;
+        case FONT_LOOK_REACH:
+          look_at_lines (j->fp, NULL, FALSE, TRUE, look->advance_ems, look->n_advances);
+          break;
+        case FONT_LOOK_BOTH:
+        default:
+          look_at_lines (j->fp, seen, TRUE, TRUE, NULL, NULL);
+          break;
+        }
     }
 }
 

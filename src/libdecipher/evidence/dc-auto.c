@@ -197,61 +197,17 @@ dc_auto_report_clear (DcAutoReport *report)
   report->n_assigned = 0;
 }
 
-/* The per-symbol tables one font's look fills, allocated once for all the fonts. */
-typedef struct
-{
-  SymbolStats *stats;
-  double *advance_ems;
-  guint *n_advances;
-} FontScratch;
-
-/* One pass over the lines in @fp's font: how its symbols sit in words and how wide they
- * are, into fp->stats. Only the font's symbols' entries are cleared and filled, and only
- * those are read: clearing the whole tables for each font cost fonts × symbols. */
+/* The space and the full stop of the untrusted font @fp, its lines looked at already;
+ * what was found (or why not) into @report's list of fonts. */
 static void
-gather_font_stats (FontPass *fp, FontScratch *scratch, guint n_threads)
-{
-  guint n;
-  const guint32 *symbols = font_symbols (fp->pass, fp->index, &n);
-  FontLook look = { fp, 0 };
-
-  for (guint i = 0; i < n; i++)
-    {
-      memset (&scratch->stats[symbols[i]], 0, sizeof (SymbolStats));
-      scratch->advance_ems[symbols[i]] = 0;
-      scratch->n_advances[symbols[i]] = 0;
-    }
-  fp->stats = scratch->stats;
-  fp->reach.advance_ems = scratch->advance_ems;
-  fp->reach.n_advances = scratch->n_advances;
-  _dc_parallel_run (n_threads, _dc_auto_look_at_font, &look);
-  for (guint i = 0; i < n; i++)
-    {
-      fp->stats[symbols[i]].advance_ems = scratch->advance_ems[symbols[i]];
-      fp->stats[symbols[i]].n_advances = scratch->n_advances[symbols[i]];
-    }
-}
-
-/* The space and the full stop of font @f, unless it is trusted; what was found (or why
- * not) into @report's list of fonts. */
-static void
-recover_font (Pass *pass, guint f, FontScratch *scratch, guint n_threads, DcAutoReport *report)
+recover_font (FontPass *fp, DcAutoReport *report)
 {
   DcAutoFontReport font_report = { 0 };
-  FontPass fp = { 0 };
 
-  fp.font = dc_document_get_font (pass->document, f);
-  if (dc_font_is_trusted (fp.font))
-    return;
-
-  fp.pass = pass;
-  fp.index = f;
-  gather_font_stats (&fp, scratch, n_threads);
-
-  font_report.font = f;
+  font_report.font = fp->index;
   font_report.space.symbol = DC_AUTO_NO_SYMBOL;
   font_report.full_stop.symbol = DC_AUTO_NO_SYMBOL;
-  if (_dc_auto_font_is_cjk_width (&fp))
+  if (_dc_auto_font_is_cjk_width (fp))
     {
       font_report.space.reason = g_strdup (
           _("No space: the font's glyphs are as wide as they are tall, as in Chinese or "
@@ -263,15 +219,105 @@ recover_font (Pass *pass, guint f, FontScratch *scratch, guint n_threads, DcAuto
   else
     {
       /* The space first: the full stop is told by how it ends words. */
-      _dc_auto_guess_space (&fp, &font_report.space);
-      _dc_auto_guess_full_stop (&fp, &font_report.full_stop);
+      _dc_auto_guess_space (fp, &font_report.space);
+      _dc_auto_guess_full_stop (fp, &font_report.full_stop);
     }
 
-  g_clear_pointer (&fp.face, FT_Done_Face);
+  g_clear_pointer (&fp->face, FT_Done_Face);
   if (report != NULL)
     g_array_append_val (report->fonts, font_report);
   else
     font_report_clear (&font_report);
+}
+
+/* Glyphs of the untrusted fonts' lines that a font's look decodes: the glyphs of its
+ * lines. */
+static guint64
+font_line_glyphs (const Pass *pass, guint font)
+{
+  guint64 n = 0;
+
+  for (guint fl = pass->font_line_starts[font]; fl < pass->font_line_starts[font + 1]; fl++)
+    n += pass->lines[pass->font_lines[fl]].n_glyphs;
+  return n;
+}
+
+/* The jobs of the untrusted fonts' looks (FontLookJob), one a font. On two threads, a font
+ * with nearly all the glyphs (one body font) would leave the other thread idle: its look is
+ * parted in two, the statistics and the reach, at the cost of decoding its glyphs twice. */
+static FontLookJob *
+plan_looks (const Pass *pass, FontPass **untrusted, guint n, guint n_threads, guint *n_jobs)
+{
+  FontLookJob *jobs = g_new (FontLookJob, 2 * MAX (1, n));
+  g_autofree guint64 *sizes = g_new (guint64, MAX (1, n));
+  guint64 total = 0;
+
+  *n_jobs = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      sizes[i] = font_line_glyphs (pass, untrusted[i]->index);
+      total += sizes[i];
+    }
+  for (guint i = 0; i < n; i++)
+    if (n_threads > 1 && sizes[i] * 6 > total * 5)
+      {
+        jobs[(*n_jobs)++] = (FontLookJob){ untrusted[i], FONT_LOOK_STATISTICS };
+        jobs[(*n_jobs)++] = (FontLookJob){ untrusted[i], FONT_LOOK_REACH };
+      }
+  for (guint i = 0; i < n; i++)
+    if (!(n_threads > 1 && sizes[i] * 6 > total * 5))
+      jobs[(*n_jobs)++] = (FontLookJob){ untrusted[i], FONT_LOOK_BOTH };
+  return jobs;
+}
+
+/* The space and the full stop of every untrusted font. What the fonts' glyphs show does
+ * not depend on the key, so all fonts are looked at first, several at once, each into its
+ * own symbols' entries of @stats; the guesses then go font by font, in order, each seeing
+ * what the fonts before it set. */
+static void
+recover_fonts (Pass *pass, guint n_fonts, SymbolStats *stats, guint n_threads, DcAutoReport *report)
+{
+  g_autofree FontPass *fonts = g_new0 (FontPass, MAX (1, n_fonts));
+  g_autofree FontPass **untrusted = g_new (FontPass *, MAX (1, n_fonts));
+  g_autofree FontLookJob *jobs = NULL;
+  FontLook look = { 0 };
+  guint n_untrusted = 0;
+
+  for (guint f = 0; f < n_fonts; f++)
+    {
+      FontPass *fp = &fonts[f];
+
+      fp->font = dc_document_get_font (pass->document, f);
+      if (dc_font_is_trusted (fp->font))
+        continue;
+      fp->pass = pass;
+      fp->index = f;
+      fp->stats = stats;
+      untrusted[n_untrusted++] = fp;
+    }
+  look.jobs = jobs = plan_looks (pass, untrusted, n_untrusted, n_threads, &look.n_jobs);
+  if (look.n_jobs > 0 && look.jobs[0].what != FONT_LOOK_BOTH)
+    {
+      look.advance_ems = g_new0 (double, MAX (1, pass->n_symbols));
+      look.n_advances = g_new0 (guint, MAX (1, pass->n_symbols));
+    }
+  _dc_parallel_run (MIN (n_threads, MAX (1, look.n_jobs)), _dc_auto_look_at_font, &look);
+  for (guint j = 0; j < look.n_jobs; j++)
+    if (look.jobs[j].what == FONT_LOOK_REACH)
+      {
+        guint n;
+        const guint32 *symbols = font_symbols (pass, look.jobs[j].fp->index, &n);
+
+        for (guint i = 0; i < n; i++)
+          {
+            stats[symbols[i]].advance_ems = look.advance_ems[symbols[i]];
+            stats[symbols[i]].n_advances = look.n_advances[symbols[i]];
+          }
+      }
+  g_free (look.advance_ems);
+  g_free (look.n_advances);
+  for (guint i = 0; i < n_untrusted; i++)
+    recover_font (untrusted[i], report);
 }
 
 /**
@@ -293,7 +339,7 @@ guint
 dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
 {
   Pass pass = { 0 };
-  FontScratch scratch = { 0 };
+  g_autofree SymbolStats *stats = NULL;
   guint n_fonts, n_threads;
 
   g_return_val_if_fail (DC_IS_DOCUMENT (document), 0);
@@ -316,9 +362,7 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
   if (FT_Init_FreeType (&pass.library) != 0)
     pass.library = NULL;
 
-  scratch.stats = g_new0 (SymbolStats, MAX (1, pass.n_symbols));
-  scratch.advance_ems = g_new0 (double, MAX (1, pass.n_symbols));
-  scratch.n_advances = g_new0 (guint, MAX (1, pass.n_symbols));
+  stats = g_new0 (SymbolStats, MAX (1, pass.n_symbols));
   n_fonts = dc_document_get_n_fonts (document);
   index_font_lines (&pass, n_fonts);
   index_font_symbols (&pass, n_fonts);
@@ -328,8 +372,7 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
   /* The cascade's stronger levels first (DESIGN §7): what the fonts' own tables and the
    * standard layouts say. The guesses below then only fill what they leave unknown. */
   pass.n_assigned += dc_font_tables_apply (key);
-  for (guint f = 0; f < n_fonts; f++)
-    recover_font (&pass, f, &scratch, n_threads, report);
+  recover_fonts (&pass, n_fonts, stats, n_threads, report);
   /* With the spaces known, the words the fonts' glyphs make tell their layout. */
   pass.n_assigned += _dc_hypotheses_apply (key);
   pass.n_assigned += _dc_width_offsets_apply (key);
@@ -342,9 +385,6 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
   g_free (pass.font_symbols);
   g_free (pass.word_initial);
   g_free (pass.word_final);
-  g_free (scratch.stats);
-  g_free (scratch.advance_ems);
-  g_free (scratch.n_advances);
   if (report != NULL)
     report->n_assigned = pass.n_assigned;
   return pass.n_assigned;

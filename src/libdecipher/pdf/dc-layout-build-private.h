@@ -44,7 +44,10 @@ typedef struct
   double u0, u1;
   double size;
   DcGlyphBox box; /* of its glyphs' ink, on the page */
-  gboolean wide;  /* it has a gap that may be a gutter */
+  gboolean wide;  /* it has a gap that may be a gutter, or it was parted at one */
+  /* Unless wide: its glyphs, as a line of their own, stand in the order sort_visually()
+   * in dc-layout.c keeps (_dc_layout_split_gutters() looks at a line so). */
+  gboolean in_order;
 } Chain;
 
 typedef struct

@@ -12,21 +12,25 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "dc-layout-build-private.h"
 
-/* Appends the glyphs of @build to @store: a chain's glyphs lie together in @chain_glyphs,
- * one copy a chain. */
-static void
-store_line_glyphs (GArray *store, const LineBuild *build, const Chain *chains,
+/* Stores the glyphs of @build in @store from @at on: a chain's glyphs lie together in
+ * @chain_glyphs, one copy a chain. Returns where the next line's go. */
+static guint
+store_line_glyphs (GArray *store, guint at, const LineBuild *build, const Chain *chains,
                    const GArray *chain_glyphs)
 {
   for (guint c = 0; c < build->n_chains; c++)
     {
       const Chain *chain = &chains[build->chains[c]];
 
-      g_array_append_vals (store, &g_array_index (chain_glyphs, guint, chain->first), chain->n);
+      memcpy (&g_array_index (store, guint32, at),
+              &g_array_index (chain_glyphs, guint, chain->first), chain->n * sizeof (guint32));
+      at += chain->n;
     }
+  return at;
 }
 
 static int
@@ -87,16 +91,21 @@ is_gutter (const DcGlyph *glyphs, GArray *builds, const guint32 *store, const gu
   return widest >= GUTTER_MIN_WIDTH * line->size;
 }
 
-/* Adds @line, holding the glyphs [@first, @first + @n) of the store, to @finals. */
+/* Adds @line, holding the glyphs [@first, @first + @n) of the store, to @finals, which
+ * has room for @room lines at least: stored in place while they fit. */
 static void
-add_final_line (GArray *finals, const FinalLine *line, guint first, guint n, gboolean in_order)
+add_final_line (GArray *finals, guint room, const FinalLine *line, guint first, guint n,
+                gboolean in_order)
 {
   FinalLine final = *line;
 
   final.first = first;
   final.n = n;
   final.in_order = in_order;
-  g_array_append_val (finals, final);
+  if (finals->len < room)
+    g_array_index (finals, FinalLine, finals->len++) = final;
+  else
+    g_array_append_val (finals, final);
 }
 
 /* Splits every line at its column gutters; a table's rows (@split FALSE) stay whole. Each
@@ -107,15 +116,25 @@ _dc_layout_split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *ch
                           const GArray *chain_glyphs, gboolean split, GArray *store)
 {
   g_autofree guint *starts = g_new (guint, builds->len + 1);
-  GArray *finals = g_array_new (FALSE, TRUE, sizeof (FinalLine));
+  /* A line at least a build: room for that many stored in place (add_final_line()). */
+  GArray *finals = g_array_sized_new (FALSE, TRUE, sizeof (FinalLine), builds->len);
+  guint n_glyphs = 0, at = 0;
 
-  g_array_set_size (store, 0);
   for (guint l = 0; l < builds->len; l++)
     {
-      starts[l] = store->len;
-      store_line_glyphs (store, &g_array_index (builds, LineBuild, l), chains, chain_glyphs);
+      const LineBuild *build = &g_array_index (builds, LineBuild, l);
+
+      for (guint c = 0; c < build->n_chains; c++)
+        n_glyphs += chains[build->chains[c]].n;
     }
-  starts[builds->len] = store->len;
+  g_array_set_size (store, n_glyphs);
+  for (guint l = 0; l < builds->len; l++)
+    {
+      starts[l] = at;
+      at = store_line_glyphs (store, at, &g_array_index (builds, LineBuild, l), chains,
+                              chain_glyphs);
+    }
+  starts[builds->len] = at;
 
   for (guint l = 0; l < builds->len; l++)
     {
@@ -131,6 +150,17 @@ _dc_layout_split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *ch
       current.rotation = build->rotation;
       current.v = build->v;
       current.size = build->size;
+      /* A line of one chain without a gap a gutter may be in (Chain.wide): no part, its
+       * box the chain's, its order the one the chain found as it was built. */
+      if (build->n_chains == 1 && !chains[build->chains[0]].wide && n > 0)
+        {
+          const Chain *chain = &chains[build->chains[0]];
+
+          current.whole = TRUE;
+          current.box = chain->box;
+          add_final_line (finals, builds->len, &current, starts[l], n, chain->in_order);
+          continue;
+        }
       for (guint k = 0; k <= n; k++)
         {
           const DcGlyph *glyph;
@@ -152,7 +182,8 @@ _dc_layout_split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *ch
                   current.box.y1 = MAX (current.box.y1, box->y1);
                 }
               if (k > start)
-                add_final_line (finals, &current, starts[l] + start, k - start, in_order);
+                add_final_line (finals, builds->len, &current, starts[l] + start, k - start,
+                                in_order);
               break;
             }
           glyph = &glyphs[indices[k]];
@@ -161,7 +192,8 @@ _dc_layout_split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *ch
               && is_gutter (glyphs, builds, (const guint32 *) (const void *) store->data, starts, l,
                             reach, p.u))
             {
-              add_final_line (finals, &current, starts[l] + start, k - start, in_order);
+              add_final_line (finals, builds->len, &current, starts[l] + start, k - start,
+                              in_order);
               start = k;
               previous = -G_MAXDOUBLE;
               u = 0;

@@ -35,6 +35,7 @@ chain_start (Chain *chain, const DcGlyph *glyph, Placement p, guint place)
   chain->u1 = MAX (p.u, p.u_end);
   chain->size = _dc_layout_em (glyph);
   chain->box = dc_glyph_get_box (glyph);
+  chain->in_order = TRUE;
 }
 
 /* Adds @glyph, whose box is @box, to @chain. */
@@ -106,6 +107,7 @@ split_chain (const DcGlyph *glyphs, const Chain *chain, const GArray *chain_glyp
       else if (k == 0)
         chain_start (&part, glyph, p, chain->first);
       chain_add (&part, glyph, p);
+      part.wide = TRUE;
       last_u_end = p.u_end;
     }
   g_array_append_val (out, part);
@@ -123,6 +125,7 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
   Chain current; /* the open chain, stored when it ends: kept in registers meanwhile */
   gboolean open = FALSE;
   double last_u_end = 0, height_sum = *heights;
+  double visual_u = 0, visual_reach = 0; /* _dc_layout_split_gutters()'s look, chain by chain */
   guint n_height = *n_heights;
   gboolean any_wide = FALSE;
   guint *places;
@@ -163,9 +166,23 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
         {
           chain_start (&current, glyph, p, i - first);
           open = TRUE;
+          visual_u = 0;
+          visual_reach = -G_MAXDOUBLE;
         }
 
       places[i - first] = i;
+      /* Whether the chain's glyphs stand in visual order, as _dc_layout_split_gutters()
+       * asks of a line: for a line that is one chain, it need not look at them again. */
+      if (current.in_order)
+        {
+          double em = _dc_layout_em (glyph);
+
+          visual_u = _dc_layout_visual_u (glyphs, places + current.first, i - first - current.first,
+                                          glyph, p.u, em, visual_u);
+          if (visual_u < visual_reach - 0.05 * em)
+            current.in_order = FALSE;
+          visual_reach = MAX (visual_reach, visual_u);
+        }
       chain_add_box (&current, glyph, p, box);
       if (box.y1 > box.y0)
         {
@@ -235,7 +252,8 @@ merge_chains (Chain *chains, const guint *members, guint n_chains, guint **line_
   g_autofree guint *by_baseline = g_memdup2 (members, n_chains * sizeof (guint));
   g_autofree guint *joined = g_new (guint, MAX (1, n_chains)); /* the line of each */
   g_autofree guint *fill = NULL;
-  GArray *lines = g_array_new (FALSE, TRUE, sizeof (LineBuild));
+  /* A line a chain at most: room for all, each stored in place. */
+  GArray *lines = g_array_sized_new (FALSE, TRUE, sizeof (LineBuild), MAX (1, n_chains));
 
   g_qsort_with_data (by_baseline, n_chains, sizeof (guint), compare_chain_baselines, chains);
 
@@ -273,8 +291,8 @@ merge_chains (Chain *chains, const guint *members, guint n_chains, guint **line_
           line.u0 = chain->u0;
           line.u1 = chain->u1;
           line.size = chain->size;
-          g_array_append_val (lines, line);
-          best = &g_array_index (lines, LineBuild, lines->len - 1);
+          best = &g_array_index (lines, LineBuild, lines->len++);
+          *best = line;
         }
 
       joined[k] = (guint) (best - (LineBuild *) (void *) lines->data);
@@ -413,11 +431,15 @@ lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const gui
   g_autoptr (GArray) reading = NULL;
   g_autofree DcCutItem *items = NULL;
   g_autofree DcGlyphBox *boxes = NULL;
+  guint first_line;
 
+  /* Most lines are one chain: nothing to sort, and a call to sort it cost more than all
+   * else done with it here. */
   for (guint l = 0; l < builds->len; l++)
-    g_qsort_with_data (g_array_index (builds, LineBuild, l).chains,
-                       g_array_index (builds, LineBuild, l).n_chains, sizeof (guint),
-                       compare_chain_starts, chains);
+    if (g_array_index (builds, LineBuild, l).n_chains > 1)
+      g_qsort_with_data (g_array_index (builds, LineBuild, l).chains,
+                         g_array_index (builds, LineBuild, l).n_chains, sizeof (guint),
+                         compare_chain_starts, chains);
   finals = _dc_layout_split_gutters (out->glyphs, builds, chains, chain_glyphs, !table, store);
   line_glyphs = (guint32 *) (void *) store->data;
 
@@ -437,25 +459,29 @@ lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const gui
   else
     _dc_layout_order_block (items, finals->len, out->rtl, reading);
 
+  /* Every line stored in place: an append a line cost a call and a copy. */
+  first_line = out->lines->len;
+  g_array_set_size (out->lines, first_line + reading->len);
   for (guint r = 0; r < reading->len; r++)
     {
       guint l = g_array_index (reading, guint, r);
       FinalLine *final = &g_array_index (finals, FinalLine, l);
-      DcLine line = { 0 };
+      DcLine *line = &g_array_index (out->lines, DcLine, first_line + r);
 
-      line.x0 = boxes[l].x0;
-      line.y0 = boxes[l].y0;
-      line.x1 = boxes[l].x1;
-      line.y1 = boxes[l].y1;
-      line.page = out->page;
-      line.rotation = final->rotation;
+      /* Every byte, padding too: the document cache stores the lines as they lie. */
+      memset (line, 0, sizeof *line);
+      line->x0 = boxes[l].x0;
+      line->y0 = boxes[l].y0;
+      line->x1 = boxes[l].x1;
+      line->y1 = boxes[l].y1;
+      line->page = out->page;
+      line->rotation = final->rotation;
       if (!final->in_order)
         sort_visually (out->glyphs, line_glyphs + final->first, final->n);
-      line.first_glyph = out->placed;
-      line.n_glyphs = final->n;
+      line->first_glyph = out->placed;
+      line->n_glyphs = final->n;
       memcpy (out->order + out->placed, line_glyphs + final->first, final->n * sizeof (guint32));
       out->placed += final->n;
-      g_array_append_val (out->lines, line);
     }
 }
 
