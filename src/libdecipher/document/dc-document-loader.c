@@ -34,6 +34,7 @@
 #include "dc-trust-private.h"
 #include "dc-clusters-private.h"
 #include "dc-reshape-private.h"
+#include "dc-sha256-private.h"
 #include "dc-vertical-private.h"
 #include "dc-unicode-private.h"
 
@@ -47,7 +48,7 @@
 static char *
 compute_sha256 (const char *path, GCancellable *cancellable, GError **error)
 {
-  g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  DcSha256 sha;
   g_autofree guint8 *buffer = g_malloc (1 << 16);
   g_autofree char *name = NULL;
   gssize n = -1;
@@ -55,14 +56,16 @@ compute_sha256 (const char *path, GCancellable *cancellable, GError **error)
 
   if (fd >= 0)
     {
+      _dc_sha256_init (&sha);
       while (!g_cancellable_is_cancelled (cancellable)
              && ((n = read (fd, buffer, 1 << 16)) > 0 || (n < 0 && errno == EINTR)))
         if (n > 0)
-          g_checksum_update (checksum, buffer, n);
+          _dc_sha256_update (&sha, buffer, n);
       saved_errno = errno;
       g_close (fd, NULL);
       if (n == 0)
-        return g_strdup (g_checksum_get_string (checksum));
+        return _dc_sha256_finish_string (&sha);
+      _dc_sha256_clear (&sha);
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return NULL;
     }

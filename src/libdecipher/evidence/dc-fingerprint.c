@@ -25,6 +25,7 @@
 #include "dc-error.h"
 #include "dc-fingerprint.h"
 #include "dc-ink-private.h"
+#include "dc-sha256-private.h"
 
 /* The coarse descriptor's frame, in ems around the glyph origin: wide enough for most
  * letters with their accents and descenders, and the same for every glyph so that
@@ -129,13 +130,11 @@ units_per_em_of (FT_Face face)
 static gboolean
 shape_from_face (FT_Library library, FT_Face face, guint gid, DcShape *shape, gboolean with_coarse)
 {
-  g_autoptr (GChecksum) checksum = NULL;
   g_autofree guint8 *bytes = NULL;
   guint8 *end;
   const FT_Outline *outline;
   double units_per_em;
-  guint8 digest[32];
-  gsize digest_len = sizeof digest;
+  guint8 digest[DC_SHA256_LEN];
 
   if ((outline = load_outline (face, gid)) == NULL)
     return FALSE;
@@ -153,9 +152,7 @@ shape_from_face (FT_Library library, FT_Face face, guint gid, DcShape *shape, gb
       end = put_int (end, (gint32) lround (outline->points[p].x * 1000.0 / units_per_em));
       end = put_int (end, (gint32) lround (outline->points[p].y * 1000.0 / units_per_em));
     }
-  checksum = g_checksum_new (G_CHECKSUM_SHA256);
-  g_checksum_update (checksum, bytes, end - bytes);
-  g_checksum_get_digest (checksum, digest, &digest_len);
+  _dc_sha256_of (bytes, end - bytes, digest);
   memset (shape, 0, sizeof *shape);
   memcpy (shape->fingerprint, digest, DC_SHAPE_FINGERPRINT_LEN);
 
