@@ -14,6 +14,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "dc-document.h"
 #include "dc-sha256-private.h"
 #include "dc-test-fixtures.h"
@@ -115,6 +117,71 @@ check_document (void)
   g_assert_cmpstr (dc_document_get_sha256 (document), ==, want);
 }
 
+/* A one-page PDF of @padding bytes more than its text needs, in a stream no page uses,
+ * written to a temporary file: one larger than the loader's SMALL_FILE is hashed on a
+ * thread of its own. */
+static char *
+write_padded_pdf (gsize padding)
+{
+  static const char content[] = "BT /F1 24 Tf 72 720 Td (Hashed on a thread) Tj ET";
+  g_autoptr (GString) pdf = g_string_new ("%PDF-1.4\n");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *filler = g_strnfill (padding, 'x');
+  gsize offsets[6];
+  char *path = NULL;
+  int fd = g_file_open_tmp ("test-sha256-XXXXXX.pdf", &path, &error);
+
+  g_assert_no_error (error);
+  g_close (fd, NULL);
+  offsets[1] = pdf->len;
+  g_string_append (pdf, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
+  offsets[2] = pdf->len;
+  g_string_append (pdf, "2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n");
+  offsets[3] = pdf->len;
+  g_string_append (pdf, "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
+                        "/Resources << /Font << /F1 << /Type /Font /Subtype /Type1 "
+                        "/BaseFont /Helvetica >> >> >> /Contents 4 0 R >>\nendobj\n");
+  offsets[4] = pdf->len;
+  g_string_append_printf (pdf, "4 0 obj\n<< /Length %zu >>\nstream\n%s\nendstream\nendobj\n",
+                          strlen (content), content);
+  offsets[5] = pdf->len;
+  g_string_append_printf (pdf, "5 0 obj\n<< /Length %zu >>\nstream\n%s\nendstream\nendobj\n",
+                          padding, filler);
+  {
+    gsize xref = pdf->len;
+
+    g_string_append (pdf, "xref\n0 6\n0000000000 65535 f \n");
+    for (guint i = 1; i < 6; i++)
+      g_string_append_printf (pdf, "%010zu 00000 n \n", offsets[i]);
+    g_string_append_printf (pdf, "trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n%zu\n%%%%EOF\n",
+                            xref);
+  }
+  g_file_set_contents (path, pdf->str, (gssize) pdf->len, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+/* A document's checksum is its file's, for a file hashed on the loading thread and for
+ * one hashed on a thread of its own. */
+static void
+check_large_document (void)
+{
+  g_autofree char *path = write_padded_pdf (400 * 1024);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcDocument)
+      document = dc_document_new_from_file (path, NULL, NULL, NULL, NULL, &error);
+  g_autofree char *contents = NULL;
+  g_autofree char *want = NULL;
+  gsize length = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_assert_cmpuint (length, >, 256 * 1024);
+  want = glib_digest ((const guint8 *) contents, length);
+  g_assert_cmpstr (dc_document_get_sha256 (document), ==, want);
+  g_unlink (path);
+}
+
 static void
 test_cpu (void)
 {
@@ -123,6 +190,7 @@ test_cpu (void)
       g_assert_true (_dc_sha256_uses_cpu_instructions ());
       check_digests ();
       check_document ();
+      check_large_document ();
       return;
     }
   if (!_dc_sha256_uses_cpu_instructions ())
@@ -143,6 +211,7 @@ test_glib (void)
       g_assert_false (_dc_sha256_uses_cpu_instructions ());
       check_digests ();
       check_document ();
+      check_large_document ();
       return;
     }
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);

@@ -1491,6 +1491,16 @@ dc_pdf_bridge_was_reconstructed (DcPdfBridge *bridge)
   return bridge->reconstructed;
 }
 
+/* The file's bytes as poppler reads them, read once when the bridge opened; NULL where
+ * poppler reads the file itself (one too large, or one that changed while being read). */
+GBytes *
+dc_pdf_bridge_get_contents (DcPdfBridge *bridge)
+{
+  g_return_val_if_fail (bridge != NULL, NULL);
+
+  return bridge->contents.get ();
+}
+
 void
 dc_pdf_bridge_get_page_size (DcPdfBridge *bridge, guint page, double *width, double *height)
 {
