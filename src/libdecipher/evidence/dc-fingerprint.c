@@ -46,6 +46,27 @@ put_int (guint8 *out, gint32 value)
   return out + 4;
 }
 
+/* lround (@value), cast as the fingerprint casts it, without the call into libm: two a
+ * point of every outline fingerprinted. For |@value| < 2^52, where every double with a
+ * fraction lies (an outline's coordinates in thousandths of an em always do), the
+ * fraction @value - trunc (@value) is exact, so halves go away from zero as in lround();
+ * beyond, lround() itself. */
+static inline gint32
+round_coordinate (double value)
+{
+  double whole, fraction;
+
+  if (!(fabs (value) < 4503599627370496.0))
+    return (gint32) lround (value);
+  whole = (double) (gint64) value;
+  fraction = value - whole;
+  if (fraction >= 0.5)
+    whole += 1;
+  else if (fraction <= -0.5)
+    whole -= 1;
+  return (gint32) (gint64) whole;
+}
+
 static void
 fill_coarse (FT_Library library, const FT_Outline *outline, double units_per_em, DcShape *shape)
 {
@@ -149,8 +170,8 @@ shape_from_face (FT_Library library, FT_Face face, guint gid, DcShape *shape, gb
   for (int p = 0; p < outline->n_points; p++)
     {
       *end++ = FT_CURVE_TAG (outline->tags[p]);
-      end = put_int (end, (gint32) lround (outline->points[p].x * 1000.0 / units_per_em));
-      end = put_int (end, (gint32) lround (outline->points[p].y * 1000.0 / units_per_em));
+      end = put_int (end, round_coordinate (outline->points[p].x * 1000.0 / units_per_em));
+      end = put_int (end, round_coordinate (outline->points[p].y * 1000.0 / units_per_em));
     }
   _dc_sha256_of (bytes, end - bytes, digest);
   memset (shape, 0, sizeof *shape);
