@@ -34,6 +34,7 @@
 #include "dc-trust-private.h"
 #include "dc-clusters-private.h"
 #include "dc-reshape-private.h"
+#include "dc-sha256-private.h"
 #include "dc-vertical-private.h"
 #include "dc-unicode-private.h"
 
@@ -47,7 +48,7 @@
 static char *
 compute_sha256 (const char *path, GCancellable *cancellable, GError **error)
 {
-  g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  DcSha256 sha;
   g_autofree guint8 *buffer = g_malloc (1 << 16);
   g_autofree char *name = NULL;
   gssize n = -1;
@@ -55,14 +56,16 @@ compute_sha256 (const char *path, GCancellable *cancellable, GError **error)
 
   if (fd >= 0)
     {
+      _dc_sha256_init (&sha);
       while (!g_cancellable_is_cancelled (cancellable)
              && ((n = read (fd, buffer, 1 << 16)) > 0 || (n < 0 && errno == EINTR)))
         if (n > 0)
-          g_checksum_update (checksum, buffer, n);
+          _dc_sha256_update (&sha, buffer, n);
       saved_errno = errno;
       g_close (fd, NULL);
       if (n == 0)
-        return g_strdup (g_checksum_get_string (checksum));
+        return _dc_sha256_finish_string (&sha);
+      _dc_sha256_clear (&sha);
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return NULL;
     }
@@ -74,16 +77,50 @@ compute_sha256 (const char *path, GCancellable *cancellable, GError **error)
   return NULL;
 }
 
+/* The SHA-256 of @contents, the file's bytes as poppler reads them, or NULL with @error
+ * set when @cancellable is cancelled first. */
+static char *
+sha256_of_bytes (GBytes *contents, GCancellable *cancellable, GError **error)
+{
+  const gsize piece = 1 << 20;
+  DcSha256 sha;
+  gsize size;
+  const guint8 *data = g_bytes_get_data (contents, &size);
+
+  _dc_sha256_init (&sha);
+  for (gsize at = 0; at < size; at += piece)
+    {
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          _dc_sha256_clear (&sha);
+          return NULL;
+        }
+      _dc_sha256_update (&sha, data + at, MIN (piece, size - at));
+    }
+  return _dc_sha256_finish_string (&sha);
+}
+
 /* The checksum reads the whole file, which the pages' reading need not: it runs on a
- * thread of its own meanwhile. */
+ * thread of its own meanwhile. Where the bridge read the file into memory, those bytes
+ * are hashed, not the file read again: they are the bytes poppler reads, even should the
+ * file change meanwhile. */
 typedef struct
 {
   const char *path;
+  GBytes *contents; /* or NULL: the file is read */
   GCancellable *cancellable;
   GThread *thread;
   char *sha256;
   GError *error;
 } Checksum;
+
+static char *
+checksum_compute (Checksum *checksum)
+{
+  if (checksum->contents != NULL)
+    return sha256_of_bytes (checksum->contents, checksum->cancellable, &checksum->error);
+  return compute_sha256 (checksum->path, checksum->cancellable, &checksum->error);
+}
 
 static gpointer
 checksum_thread (gpointer data)
@@ -91,27 +128,31 @@ checksum_thread (gpointer data)
   Checksum *checksum = data;
 
   DC_TAKE_OVER (checksum);
-  checksum->sha256 = compute_sha256 (checksum->path, checksum->cancellable, &checksum->error);
+  checksum->sha256 = checksum_compute (checksum);
   DC_HAND_OVER (checksum);
   return NULL;
 }
 
 static void
-checksum_start (Checksum *checksum, const char *path, GCancellable *cancellable)
+checksum_start (Checksum *checksum, const char *path, GBytes *contents, GCancellable *cancellable)
 {
   GStatBuf info;
+  gboolean small;
 
   checksum->path = path;
+  checksum->contents = contents != NULL ? g_bytes_ref (contents) : NULL;
   checksum->cancellable = cancellable;
-  if (g_stat (path, &info) == 0 && info.st_size <= SMALL_FILE)
+  small = contents != NULL ? g_bytes_get_size (contents) <= SMALL_FILE
+                           : g_stat (path, &info) == 0 && info.st_size <= SMALL_FILE;
+  if (small)
     {
-      checksum->sha256 = compute_sha256 (path, cancellable, &checksum->error);
+      checksum->sha256 = checksum_compute (checksum);
       return;
     }
   DC_HAND_OVER (checksum);
   checksum->thread = g_thread_try_new ("dc-sha256", checksum_thread, checksum, NULL);
   if (checksum->thread == NULL)
-    checksum->sha256 = compute_sha256 (path, cancellable, &checksum->error);
+    checksum->sha256 = checksum_compute (checksum);
 }
 
 static void
@@ -129,6 +170,7 @@ static void
 checksum_clear (Checksum *checksum)
 {
   checksum_finish (checksum);
+  g_clear_pointer (&checksum->contents, g_bytes_unref);
   g_clear_pointer (&checksum->sha256, g_free);
   g_clear_error (&checksum->error);
 }
@@ -415,7 +457,7 @@ load_document (const char *path, const char *password, const DcDocumentLimits *l
   bridge = dc_pdf_bridge_open (path, password, error);
   if (bridge == NULL || (self = new_document (bridge, path, error)) == NULL)
     return NULL;
-  checksum_start (&checksum, self->path, cancellable);
+  checksum_start (&checksum, self->path, dc_pdf_bridge_get_contents (bridge), cancellable);
   images = g_try_new0 (guint, self->n_pages);
   page_first_glyph = g_try_new0 (guint, (gsize) self->n_pages + 1);
   if ((self->n_pages > 0 && images == NULL) || page_first_glyph == NULL)

@@ -25,6 +25,7 @@
 #include "dc-error.h"
 #include "dc-fingerprint.h"
 #include "dc-ink-private.h"
+#include "dc-sha256-private.h"
 
 /* The coarse descriptor's frame, in ems around the glyph origin: wide enough for most
  * letters with their accents and descenders, and the same for every glyph so that
@@ -43,6 +44,27 @@ put_int (guint8 *out, gint32 value)
   out[2] = (value >> 16) & 0xff;
   out[3] = (value >> 24) & 0xff;
   return out + 4;
+}
+
+/* lround (@value), cast as the fingerprint casts it, without the call into libm: two a
+ * point of every outline fingerprinted. For |@value| < 2^52, where every double with a
+ * fraction lies (an outline's coordinates in thousandths of an em always do), the
+ * fraction @value - trunc (@value) is exact, so halves go away from zero as in lround();
+ * beyond, lround() itself. */
+static inline gint32
+round_coordinate (double value)
+{
+  double whole, fraction;
+
+  if (!(fabs (value) < 4503599627370496.0))
+    return (gint32) lround (value);
+  whole = (double) (gint64) value;
+  fraction = value - whole;
+  if (fraction >= 0.5)
+    whole += 1;
+  else if (fraction <= -0.5)
+    whole -= 1;
+  return (gint32) (gint64) whole;
 }
 
 static void
@@ -129,13 +151,11 @@ units_per_em_of (FT_Face face)
 static gboolean
 shape_from_face (FT_Library library, FT_Face face, guint gid, DcShape *shape, gboolean with_coarse)
 {
-  g_autoptr (GChecksum) checksum = NULL;
   g_autofree guint8 *bytes = NULL;
   guint8 *end;
   const FT_Outline *outline;
   double units_per_em;
-  guint8 digest[32];
-  gsize digest_len = sizeof digest;
+  guint8 digest[DC_SHA256_LEN];
 
   if ((outline = load_outline (face, gid)) == NULL)
     return FALSE;
@@ -150,12 +170,10 @@ shape_from_face (FT_Library library, FT_Face face, guint gid, DcShape *shape, gb
   for (int p = 0; p < outline->n_points; p++)
     {
       *end++ = FT_CURVE_TAG (outline->tags[p]);
-      end = put_int (end, (gint32) lround (outline->points[p].x * 1000.0 / units_per_em));
-      end = put_int (end, (gint32) lround (outline->points[p].y * 1000.0 / units_per_em));
+      end = put_int (end, round_coordinate (outline->points[p].x * 1000.0 / units_per_em));
+      end = put_int (end, round_coordinate (outline->points[p].y * 1000.0 / units_per_em));
     }
-  checksum = g_checksum_new (G_CHECKSUM_SHA256);
-  g_checksum_update (checksum, bytes, end - bytes);
-  g_checksum_get_digest (checksum, digest, &digest_len);
+  _dc_sha256_of (bytes, end - bytes, digest);
   memset (shape, 0, sizeof *shape);
   memcpy (shape->fingerprint, digest, DC_SHAPE_FINGERPRINT_LEN);
 

@@ -117,6 +117,7 @@ dc_library_apply (DcLibrary *self, DcShapes *shapes, DcKey *key)
   g_autoptr (GHashTable) per_font = g_hash_table_new (NULL, NULL);
   const char *document_script = NULL;
   const DcSymbol *symbols;
+  g_autofree guint8 *absent = NULL;
   guint n_symbols, n = 0;
 
   g_return_val_if_fail (DC_IS_LIBRARY (self), 0);
@@ -130,6 +131,10 @@ dc_library_apply (DcLibrary *self, DcShapes *shapes, DcKey *key)
   /* First the shapes the library knows in one script only; what they decode tells
    * which script each font is read in, which chooses for the shapes scripts share. */
   symbols = dc_document_get_symbols (document, &n_symbols);
+  /* The shapes the library does not hold at all, as the first pass found them: the second
+   * asked the library about them again (half of applying it, on a book of a few thousand
+   * shapes, for nothing: the library does not change in between). */
+  absent = g_new0 (guint8, MAX (1, n_symbols));
   for (guint pass = 0; pass < 2; pass++)
     {
       count_scripts (key, per_font, &document_script);
@@ -141,11 +146,13 @@ dc_library_apply (DcLibrary *self, DcShapes *shapes, DcKey *key)
           DcKeyLevel level = DC_KEY_LEVEL_NONE;
           double confidence = 0;
 
-          if (shape == NULL || dc_key_get_value (key, s) != NULL)
+          if (shape == NULL || absent[s] || dc_key_get_value (key, s) != NULL)
             continue;
           value = _dc_library_lookup (self, shape,
                                       font_script (symbols[s].font, per_font, &document_script),
                                       &ambiguous, &level, &confidence);
+          if (value == NULL)
+            absent[s] = 1;
           if (value == NULL || (ambiguous && pass == 0))
             continue;
           if (_dc_library_is_certain (level, confidence))

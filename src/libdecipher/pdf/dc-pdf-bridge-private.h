@@ -109,6 +109,7 @@ DcPdfBridge *dc_pdf_bridge_open_again (DcPdfBridge *bridge, const char *path, co
 void dc_pdf_bridge_free (DcPdfBridge *bridge);
 guint dc_pdf_bridge_get_n_pages (DcPdfBridge *bridge);
 gboolean dc_pdf_bridge_was_reconstructed (DcPdfBridge *bridge);
+GBytes *dc_pdf_bridge_get_contents (DcPdfBridge *bridge);
 char *dc_pdf_bridge_get_language (DcPdfBridge *bridge);
 gboolean dc_pdf_bridge_is_encrypted (DcPdfBridge *bridge);
 void dc_pdf_bridge_get_page_size (DcPdfBridge *bridge, guint page, double *width, double *height);

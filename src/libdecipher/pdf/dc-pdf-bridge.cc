@@ -26,6 +26,7 @@
 #include <vector>
 #include <fcntl.h>
 #include <unistd.h>
+#include <zlib.h>
 #if DC_POPPLER_MAJOR >= 25
 #include <span>
 #endif
@@ -59,6 +60,42 @@
 #include "dc-tsan-private.h"
 
 static void quiet_error_callback (ErrorCategory category, Goffset pos, const char *msg);
+
+/* Where inflate_whole() decodes a stream: @room bytes, of which it fills the first. */
+struct InflateBuffer
+{
+  std::unique_ptr<char[]> data;
+  gsize room = 0;
+};
+
+/* zlib's state for inflate_whole(), made once a bridge and reset for each stream: made
+ * for each (through GZlibDecompressor), its 40 KB were allocated, given back to the
+ * kernel and faulted in again, stream after stream. */
+struct Inflater
+{
+  z_stream zs = {};
+  bool ready = false;
+
+  Inflater () = default;
+  Inflater (const Inflater &) = delete;
+  Inflater &operator= (const Inflater &) = delete;
+  ~Inflater ()
+  {
+    if (ready)
+      inflateEnd (&zs);
+  }
+
+  /* Ready for a new stream, or FALSE when zlib has no memory for it. */
+  bool
+  begin ()
+  {
+    if (ready)
+      return inflateReset (&zs) == Z_OK;
+    zs = {};
+    ready = inflateInit (&zs) == Z_OK;
+    return ready;
+  }
+};
 
 /* What announcing a font works out from its dictionary and program: its program's bytes
  * inflated, and a simple font's code → glyph index map. Every thread's bridge announces
@@ -102,7 +139,13 @@ struct _DcPdfBridge
    * that the Gfx goes first, then the device it draws on, then the document. */
   std::unique_ptr<OutputDev> out;
   std::unique_ptr<Gfx> gfx;
-  Page *gfx_page = nullptr;            /* the page @gfx was made for */
+  Page *gfx_page = nullptr; /* the page @gfx was made for */
+  /* Where the page's content streams are decoded (page_contents()), kept for the next
+   * page: a buffer new for each page was given back to the kernel when it was freed and
+   * faulted in anew on the next (150 of the 5,900 page faults of `text` on a book of
+   * 600 pages, each 15-40 us in a virtual machine). */
+  std::vector<InflateBuffer> page_buffers;
+  Inflater inflater;
   GCancellable *cancellable = nullptr; /* the page being read's, for abort_check() */
   /* How often poppler asked abort_check() on the page being read: about once per
    * drawing operation once a page is under way, in nested forms too. */
@@ -139,7 +182,7 @@ quiet_error_callback (ErrorCategory category, Goffset pos, const char *msg)
  * decoder then reads it, and says what it says). Where zlib decodes it whole, poppler's
  * decoder gives the same bytes at several times the cost. */
 static bool
-inflate_whole (const Object &str, std::unique_ptr<char[]> &output, gsize &length)
+inflate_whole (const Object &str, Inflater &inflater, InflateBuffer &output, gsize &length)
 {
   Stream *stream;
   BaseStream *base;
@@ -156,34 +199,47 @@ inflate_whole (const Object &str, std::unique_ptr<char[]> &output, gsize &length
     return false;
 
   std::vector<unsigned char> input = base->toUnsignedChars (16384, 65536);
-  g_autoptr (GConverter)
-      decompressor = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB));
-  gsize room = MAX ((gsize) 4096, input.size () * 4), read_at = 0;
+  gsize wanted = MAX ((gsize) 4096, input.size () * 4), read_at = 0;
+  z_stream *zs = &inflater.zs;
 
-  output.reset (new char[room]);
+  if (!inflater.begin ())
+    return false;
+  if (output.room < wanted)
+    {
+      output.data.reset (new char[wanted]);
+      output.room = wanted;
+    }
   length = 0;
   for (;;)
     {
-      gsize bytes_read = 0, bytes_written = 0;
-      GConverterResult result;
+      uInt in = (uInt) MIN (input.size () - read_at, (gsize) G_MAXUINT);
+      uInt out;
+      gsize bytes_read, bytes_written;
+      int result;
 
-      if (length == room)
+      if (length == output.room)
         {
-          std::unique_ptr<char[]> grown (new char[2 * room]);
+          std::unique_ptr<char[]> grown (new char[2 * output.room]);
 
-          memcpy (grown.get (), output.get (), length);
-          output = std::move (grown);
-          room *= 2;
+          memcpy (grown.get (), output.data.get (), length);
+          output.data = std::move (grown);
+          output.room *= 2;
         }
-      result = g_converter_convert (decompressor, input.data () + read_at, input.size () - read_at,
-                                    output.get () + length, room - length, G_CONVERTER_INPUT_AT_END,
-                                    &bytes_read, &bytes_written, NULL);
+      out = (uInt) MIN (output.room - length, (gsize) G_MAXUINT);
+      zs->next_in = input.data () + read_at;
+      zs->avail_in = in;
+      zs->next_out = (Bytef *) output.data.get () + length;
+      zs->avail_out = out;
+      result = inflate (zs, Z_NO_FLUSH);
+      bytes_read = in - zs->avail_in;
+      bytes_written = out - zs->avail_out;
       read_at += bytes_read;
       length += bytes_written;
-      if (result == G_CONVERTER_FINISHED)
+      if (result == Z_STREAM_END)
         return true;
-      /* An error, or input ending before the stream does: poppler's decoder decides. */
-      if (result == G_CONVERTER_ERROR || (bytes_read == 0 && bytes_written == 0))
+      /* An error (a wrong checksum among them), or input ending before the stream does:
+       * poppler's decoder decides. */
+      if ((result != Z_OK && result != Z_BUF_ERROR) || (bytes_read == 0 && bytes_written == 0))
         return false;
     }
 }
@@ -192,15 +248,15 @@ inflate_whole (const Object &str, std::unique_ptr<char[]> &output, gsize &length
  * inflate_whole() can (a book of sixty embedded fonts spent a thirtieth of `text` in
  * poppler's decoder here), else by poppler. */
 static std::optional<std::vector<unsigned char> >
-read_font_program (GfxFont *font, Ref id, XRef *xref)
+read_font_program (GfxFont *font, Ref id, XRef *xref, Inflater &inflater)
 {
   Object ref (id);
   Object str = ref.fetch (xref);
-  std::unique_ptr<char[]> output;
+  InflateBuffer output;
   gsize length = 0;
 
-  if (inflate_whole (str, output, length))
-    return std::vector<unsigned char> (output.get (), output.get () + length);
+  if (inflate_whole (str, inflater, output, length))
+    return std::vector<unsigned char> (output.data.get (), output.data.get () + length);
   return font->readEmbFontFile (xref);
 }
 
@@ -860,14 +916,14 @@ private:
 
   /* The font's program and glyph maps (FontWork), as @info's type says to read them. */
   static std::shared_ptr<const FontWork>
-  work_out_font (GfxFont *font, const DcBridgeFont &info, XRef *xref)
+  work_out_font (GfxFont *font, const DcBridgeFont &info, XRef *xref, Inflater &inflater)
   {
     auto work = std::make_shared<FontWork> ();
     Ref embedded_id;
 
     if (font->getEmbeddedFontID (&embedded_id))
       {
-        work->program = read_font_program (font, embedded_id, xref);
+        work->program = read_font_program (font, embedded_id, xref, inflater);
         if (work->program && work->program->empty ())
           work->program.reset ();
       }
@@ -903,7 +959,7 @@ private:
         if (it != share.fonts.end ())
           return it->second;
       }
-    work = work_out_font (font, info, bridge->doc->getXRef ());
+    work = work_out_font (font, info, bridge->doc->getXRef (), bridge->inflater);
     if (info.has_id)
       {
         std::lock_guard<std::mutex> hold (share.lock);
@@ -1435,6 +1491,16 @@ dc_pdf_bridge_was_reconstructed (DcPdfBridge *bridge)
   return bridge->reconstructed;
 }
 
+/* The file's bytes as poppler reads them, read once when the bridge opened; NULL where
+ * poppler reads the file itself (one too large, or one that changed while being read). */
+GBytes *
+dc_pdf_bridge_get_contents (DcPdfBridge *bridge)
+{
+  g_return_val_if_fail (bridge != NULL, NULL);
+
+  return bridge->contents.get ();
+}
+
 void
 dc_pdf_bridge_get_page_size (DcPdfBridge *bridge, guint page, double *width, double *height)
 {
@@ -1550,34 +1616,35 @@ reusable_gfx (DcPdfBridge *bridge, Page *page)
 }
 
 /* A content stream decoded by zlib (inflate_whole()) into a stream poppler reads from
- * memory, kept in @buffers; a null object where inflate_whole() leaves the stream to
- * poppler's own decoder. poppler decodes Flate with a decoder of its own, a byte at a
- * time, and the Lexer asks the stream for each character through it: two thirds of what
- * reading a page's content cost beside drawing it. */
+ * memory, in the bridge's page buffer @n_used, which it then counts; a null object where
+ * inflate_whole() leaves the stream to poppler's own decoder. poppler decodes Flate with a
+ * decoder of its own, a byte at a time, and the Lexer asks the stream for each character
+ * through it: two thirds of what reading a page's content cost beside drawing it. */
 static Object
-inflated (DcPdfBridge *bridge, const Object &str, std::vector<std::unique_ptr<char[]> > &buffers)
+inflated (DcPdfBridge *bridge, const Object &str, guint &n_used)
 {
-  std::unique_ptr<char[]> output;
   gsize length = 0;
 
-  if (!inflate_whole (str, output, length))
+  if (n_used == bridge->page_buffers.size ())
+    bridge->page_buffers.emplace_back ();
+  if (!inflate_whole (str, bridge->inflater, bridge->page_buffers[n_used], length))
     return Object (objNull);
-  buffers.push_back (std::move (output));
-  return Object (
-      static_cast<Stream *> (new MemStream (buffers.back ().get (), 0, (Goffset) length,
-                                            Object (new Dict (bridge->doc->getXRef ())))));
+  return Object (static_cast<Stream *> (
+      new MemStream (bridge->page_buffers[n_used++].data.get (), 0, (Goffset) length,
+                     Object (new Dict (bridge->doc->getXRef ())))));
 }
 
 /* The page's contents as poppler would read them, with each Flate stream decoded by
- * zlib (inflated()) into @buffers, which must outlive the object returned. */
+ * zlib (inflated()) into the bridge's page buffers, which hold them until the next page. */
 static Object
-page_contents (DcPdfBridge *bridge, Page *page, std::vector<std::unique_ptr<char[]> > &buffers)
+page_contents (DcPdfBridge *bridge, Page *page)
 {
   Object contents = page->getContents ();
+  guint n_used = 0;
 
   if (contents.isStream ())
     {
-      Object decoded = inflated (bridge, contents, buffers);
+      Object decoded = inflated (bridge, contents, n_used);
 
       return decoded.isNull () ? std::move (contents) : std::move (decoded);
     }
@@ -1590,7 +1657,7 @@ page_contents (DcPdfBridge *bridge, Page *page, std::vector<std::unique_ptr<char
       for (int i = 0; i < streams->getLength (); i++)
         {
           Object element = streams->get (i);
-          Object decoded = inflated (bridge, element, buffers);
+          Object decoded = inflated (bridge, element, n_used);
 
           any = any || !decoded.isNull ();
           copy->add (decoded.isNull () ? std::move (element) : std::move (decoded));
@@ -1600,6 +1667,21 @@ page_contents (DcPdfBridge *bridge, Page *page, std::vector<std::unique_ptr<char
         return result;
     }
   return contents;
+}
+
+/* The page buffers a page as large as this one left are not kept for the next: what a
+ * page of text needs is a few hundred kilobytes. */
+#define KEPT_PAGE_BUFFER (4u << 20)
+
+static void
+trim_page_buffers (DcPdfBridge *bridge)
+{
+  for (auto &buffer : bridge->page_buffers)
+    if (buffer.room > KEPT_PAGE_BUFFER)
+      {
+        buffer.data.reset ();
+        buffer.room = 0;
+      }
 }
 
 /* A page may leave marked content open (BDC without its EMC), which would hide or tag
@@ -1667,16 +1749,19 @@ dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page, const DcBridgeCallb
                                                   false, abort_check, bridge));
           bridge->gfx_page = pdf_page;
         }
-      std::vector<std::unique_ptr<char[]> > buffers;
-      Object contents = page_contents (bridge, pdf_page, buffers);
-      if (!contents.isNull ())
-        {
-          bridge->gfx->saveState ();
-          bridge->gfx->display (&contents);
-          bridge->gfx->restoreState ();
-        }
-      else
-        out->dump ();
+      {
+        Object contents = page_contents (bridge, pdf_page);
+
+        if (!contents.isNull ())
+          {
+            bridge->gfx->saveState ();
+            bridge->gfx->display (&contents);
+            bridge->gfx->restoreState ();
+          }
+        else
+          out->dump ();
+      }
+      trim_page_buffers (bridge);
       Annots *annots = pdf_page->getAnnots ();
       if (!annots->getAnnots ().empty ())
         {
