@@ -1,13 +1,11 @@
-/* test-sha256.c: the engine's SHA-256 gives GChecksum's digests, on the processor's SHA
- * instructions and without them
+/* test-sha256.c: the engine's SHA-256 (nettle's) gives GChecksum's digests
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The way of hashing is chosen once a process, so each way runs in a subprocess (this
- * program run again), the one without the instructions with DECIPHER_SHA256=glib. Every
- * length up to a few blocks is hashed, and longer random data fed in random pieces, so
- * that every way a piece can start and end inside a block is met; a document's checksum
- * is compared with the file's as GChecksum hashes it.
+ * Every length up to a few blocks is hashed, and longer random data fed in random pieces,
+ * so that every way a piece can start and end inside a block is met; a document's
+ * checksum is compared with the file's as GChecksum hashes it, for a file hashed on the
+ * loading thread and one hashed on a thread of its own.
  */
 
 #include "config.h"
@@ -91,7 +89,7 @@ check_digests (void)
       g_assert_cmpstr (small, ==, want);
     }
 
-  /* One abandoned half way frees what it holds (the leak checkers see it). */
+  /* One abandoned half way is cleared without a digest. */
   {
     DcSha256 sha;
 
@@ -183,46 +181,23 @@ check_large_document (void)
 }
 
 static void
-test_cpu (void)
+test_digests (void)
 {
-  if (g_test_subprocess ())
-    {
-      g_assert_true (_dc_sha256_uses_cpu_instructions ());
-      check_digests ();
-      check_document ();
-      check_large_document ();
-      return;
-    }
-  if (!_dc_sha256_uses_cpu_instructions ())
-    {
-      g_test_skip ("this processor has no SHA instructions (or DECIPHER_SHA256=glib is set)");
-      return;
-    }
-  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
-  g_test_trap_assert_passed ();
+  check_digests ();
 }
 
 static void
-test_glib (void)
+test_document (void)
 {
-  if (g_test_subprocess ())
-    {
-      g_setenv ("DECIPHER_SHA256", "glib", TRUE);
-      g_assert_false (_dc_sha256_uses_cpu_instructions ());
-      check_digests ();
-      check_document ();
-      check_large_document ();
-      return;
-    }
-  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
-  g_test_trap_assert_passed ();
+  check_document ();
+  check_large_document ();
 }
 
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/sha256/cpu", test_cpu);
-  g_test_add_func ("/sha256/glib", test_glib);
+  g_test_add_func ("/sha256/digests", test_digests);
+  g_test_add_func ("/sha256/document", test_document);
   return g_test_run ();
 }
