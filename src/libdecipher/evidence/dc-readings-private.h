@@ -23,6 +23,9 @@ typedef gboolean (*DcReadingsTrustFunc) (DcKey *key, guint symbol);
 
 DcReadings *_dc_readings_new (DcKey *key, guint font);
 DcReadings *_dc_readings_new_trusted (DcKey *key, guint font, DcReadingsTrustFunc trust);
+DcReadings *_dc_readings_new_kept (DcKey *key, guint font, DcReadingsTrustFunc trust);
+gboolean _dc_readings_matches (DcReadings *readings);
+gboolean _dc_readings_is_read (DcReadings *readings);
 void _dc_readings_free (DcReadings *readings);
 guint _dc_readings_get_n_open (DcReadings *readings);
 guint _dc_readings_get_open_symbol (DcReadings *readings, guint index);

@@ -25,6 +25,9 @@
 #define MAX_GLYPHS 20000
 #define BREAK G_MAXUINT32
 #define NONE G_MAXUINT32
+/* In a font symbol's state (_dc_readings_matches()): open; or known, the text not read yet. */
+#define OPEN G_MAXUINT32
+#define NOT_READ 0
 
 typedef struct
 {
@@ -33,6 +36,17 @@ typedef struct
   double score;     /* the best language's log likelihood */
   guint language;
 } Reading;
+
+/* A reading scored, kept across _dc_readings_clear(): the same values score the same, to
+ * the bit, on the same text (dc-references-apply.c asks again after the key changed
+ * elsewhere). */
+typedef struct
+{
+  gunichar *values;
+  guint32 hash;
+  double score;
+  guint language;
+} Scored;
 
 /* A word of the sequence, each once: a text repeats its words, so a reading is scored in
  * the time of its distinct words, not of its glyphs. Two words are the same when they
@@ -49,6 +63,7 @@ typedef struct
 struct _DcReadings
 {
   DcKey *key;
+  gboolean owns_key; /* FALSE: the key keeps the readings (_dc_readings_new_kept()) */
   GArray *open;     /* guint: the font's symbols the key does not know */
   guint32 *open_of; /* symbol → index into open, or NONE */
   /* The font's glyphs in reading order, BREAK between words; NULL until read_text(). */
@@ -60,6 +75,12 @@ struct _DcReadings
   GArray *readings;          /* Reading */
   DcReadingsTrustFunc trust; /* NULL: every known value */
   guint font;
+  /* The font's symbols, and what each stood as when the readings were made and read:
+   * OPEN, NOT_READ or its character (stands_as()). */
+  guint *font_symbols;
+  guint32 *state;
+  guint n_font_symbols;
+  GArray *scored; /* Scored */
   GArray *words; /* Word, in the order they first stand; NULL until scored */
   guint longest; /* the longest word's length */
   /* Per language, the words without an open symbol: the same in every reading. */
@@ -111,7 +132,13 @@ _dc_readings_free (DcReadings *self)
   g_free (self->unvalued_of);
   g_free (self->valued);
   g_clear_pointer (&self->valued_words, g_array_unref);
-  g_object_unref (self->key);
+  g_free (self->font_symbols);
+  g_free (self->state);
+  for (guint i = 0; i < self->scored->len; i++)
+    g_free (g_array_index (self->scored, Scored, i).values);
+  g_array_unref (self->scored);
+  if (self->owns_key)
+    g_object_unref (self->key);
   g_free (self);
 }
 
@@ -126,6 +153,28 @@ known_char (DcKey *key, guint symbol)
     return 0xFFFD;
   u = g_utf8_get_char (value);
   return g_unichar_isspace (u) ? ' ' : u;
+}
+
+/* What a symbol the key knows stands as in the text: its character, a space for a word
+ * break; a value not trusted is no evidence of the language: it stands as an unknown
+ * character, neither a letter nor a word break. */
+static gunichar
+stands_as (DcReadings *self, DcDocument *document, guint symbol)
+{
+  gunichar u = self->trust == NULL || self->trust (self->key, symbol)
+                   ? known_char (self->key, symbol)
+                   : 0xFFFD;
+
+  return dc_document_symbol_is_space (document, symbol) ? ' ' : u;
+}
+
+/* Whether the key does not know @symbol of the font: a reading gives it its value. */
+static gboolean
+is_open (DcKey *key, DcDocument *document, guint symbol)
+{
+  return dc_key_get_value (key, symbol) == NULL
+         && dc_document_symbol_needs_decoding (document, symbol)
+         && !dc_document_symbol_is_space (document, symbol);
 }
 
 /* Makes room for @capacity entries of the sequence. */
@@ -172,11 +221,17 @@ read_sequence (DcReadings *self, DcDocument *document, guint font)
   const guint32 *places = _dc_document_get_font_order (document, font, &n_places, &complete);
   const DcGlyph *previous = NULL;
   guint next = 0; /* the place after the font's glyph read last */
-  /* Per known symbol, what it stands as (0: not asked yet), asked once per symbol rather
-   * than once per glyph. */
+  /* Per known symbol, what it stands as (read_text()), and whether that is a letter, for
+   * the known letters counted as the glyphs are read. */
   g_autofree gunichar *as = g_new0 (gunichar, MAX (1, n_symbols));
-  /* And whether that is a letter, for the known letters counted as the glyphs are read. */
   g_autofree gboolean *letter = g_new0 (gboolean, MAX (1, n_symbols));
+
+  for (guint f = 0; f < self->n_font_symbols; f++)
+    if (self->state[f] != OPEN)
+      {
+        as[self->font_symbols[f]] = self->state[f];
+        letter[self->font_symbols[f]] = g_unichar_isalpha (self->state[f]);
+      }
 
   /* A glyph and a word break each at most, up to the most read (a font whose places are
    * not all given has more glyphs than that): room made once. */
@@ -220,17 +275,6 @@ read_sequence (DcReadings *self, DcDocument *document, guint font)
       previous = glyph;
       if (self->open_of[symbol] == NONE)
         {
-          /* A value not trusted is no evidence of the language: it stands as an
-           * unknown character, neither a letter nor a word break. */
-          if (as[symbol] == 0)
-            {
-              as[symbol] = self->trust == NULL || self->trust (self->key, symbol)
-                               ? known_char (self->key, symbol)
-                               : 0xFFFD;
-              if (dc_document_symbol_is_space (document, symbol))
-                as[symbol] = ' ';
-              letter[symbol] = g_unichar_isalpha (as[symbol]);
-            }
           u = as[symbol];
           self->known_letters += letter[symbol];
           if (u == ' ')
@@ -269,30 +313,85 @@ _dc_readings_new (DcKey *key, guint font)
 DcReadings *
 _dc_readings_new_trusted (DcKey *key, guint font, DcReadingsTrustFunc trust)
 {
+  DcReadings *self = _dc_readings_new_kept (key, font, trust);
+
+  self->owns_key = TRUE;
+  g_object_ref (key);
+  return self;
+}
+
+/**
+ * _dc_readings_new_kept:
+ *
+ * Like _dc_readings_new_trusted(), for readings @key itself keeps (as its data): they
+ * hold no reference to it, which would keep it alive, and must not outlive it.
+ */
+DcReadings *
+_dc_readings_new_kept (DcKey *key, guint font, DcReadingsTrustFunc trust)
+{
   DcDocument *document = dc_key_get_document (key);
   DcReadings *self = g_new0 (DcReadings, 1);
   guint n_symbols;
   const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+  g_autoptr (GArray) font_symbols = g_array_new (FALSE, FALSE, sizeof (guint));
 
-  self->key = g_object_ref (key);
+  self->key = key;
   self->trust = trust;
   self->open = g_array_new (FALSE, FALSE, sizeof (guint));
   self->open_of = g_new (guint32, MAX (1, n_symbols));
   for (guint s = 0; s < n_symbols; s++)
     {
       self->open_of[s] = NONE;
-      if (symbols[s].font == font && dc_key_get_value (key, s) == NULL
-          && dc_document_symbol_needs_decoding (document, s)
-          && !dc_document_symbol_is_space (document, s))
+      if (symbols[s].font != font)
+        continue;
+      g_array_append_val (font_symbols, s);
+      if (is_open (key, document, s))
         {
           self->open_of[s] = self->open->len;
           g_array_append_val (self->open, s);
         }
     }
+  self->n_font_symbols = font_symbols->len;
+  self->state = g_new (guint32, MAX (1, font_symbols->len));
+  for (guint f = 0; f < font_symbols->len; f++)
+    self->state[f] = self->open_of[g_array_index (font_symbols, guint, f)] != NONE ? OPEN : NOT_READ;
+  self->font_symbols = (guint *) (void *) g_array_free (g_steal_pointer (&font_symbols), FALSE);
   self->font = font;
   self->readings = g_array_new (FALSE, TRUE, sizeof (Reading));
   g_array_set_clear_func (self->readings, reading_clear);
+  self->scored = g_array_new (FALSE, FALSE, sizeof (Scored));
   return self;
+}
+
+/**
+ * _dc_readings_matches:
+ *
+ * Whether the key still holds what the readings were made with: the same symbols of the
+ * font open, and, once the text is read, the others standing as they did then. Readings
+ * made now would read the same text, and score every reading the same.
+ */
+gboolean
+_dc_readings_matches (DcReadings *self)
+{
+  DcDocument *document = dc_key_get_document (self->key);
+
+  for (guint f = 0; f < self->n_font_symbols; f++)
+    {
+      guint s = self->font_symbols[f];
+      gboolean open = is_open (self->key, document, s);
+
+      if (open != (self->state[f] == OPEN)
+          || (!open && self->sequence != NULL && stands_as (self, document, s) != self->state[f]))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether the font's text has been read (with the key as it stood then). */
+gboolean
+_dc_readings_is_read (DcReadings *self)
+{
+  return self->sequence != NULL;
 }
 
 /* The font's glyphs, read at the first question about its text: a font with no open
@@ -301,13 +400,18 @@ _dc_readings_new_trusted (DcKey *key, guint font, DcReadingsTrustFunc trust)
 static void
 read_text (DcReadings *self)
 {
+  DcDocument *document = dc_key_get_document (self->key);
+
   if (self->sequence != NULL)
     return;
+  for (guint f = 0; f < self->n_font_symbols; f++)
+    if (self->state[f] != OPEN)
+      self->state[f] = stands_as (self, document, self->font_symbols[f]);
   self->occurrences = g_new0 (guint, MAX (1, self->open->len));
   self->capacity = 1024;
   self->sequence = g_new (guint32, self->capacity);
   self->fixed = g_new (gunichar, self->capacity);
-  read_sequence (self, dc_key_get_document (self->key), self->font);
+  read_sequence (self, document, self->font);
 }
 
 guint
@@ -620,6 +724,33 @@ score (DcReadings *self, const gunichar *values, double *totals)
     self->valued[g_array_index (valued_words, guint, i)] = FALSE;
 }
 
+static guint32
+hash_values (DcReadings *self, const gunichar *values)
+{
+  return hash_items (values, self->open->len);
+}
+
+/* Gives @reading its score and language if the same values were scored before. */
+static gboolean
+find_scored (DcReadings *self, Reading *reading)
+{
+  guint32 hash = hash_values (self, reading->values);
+
+  for (guint i = 0; i < self->scored->len; i++)
+    {
+      const Scored *scored = &g_array_index (self->scored, Scored, i);
+
+      if (scored->hash == hash
+          && memcmp (scored->values, reading->values, sizeof (gunichar) * self->open->len) == 0)
+        {
+          reading->score = scored->score;
+          reading->language = scored->language;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /**
  * _dc_readings_add:
  * @name: what the reading is, for provenances ("code page CP1251")
@@ -651,14 +782,23 @@ _dc_readings_add (DcReadings *self, const char *name, const gunichar *values)
     }
   reading.name = g_strdup (name);
   reading.values = g_memdup2 (values, sizeof (gunichar) * MAX (1, self->open->len));
-  score (self, values, totals);
-  reading.score = -G_MAXDOUBLE;
-  for (guint l = 0; l < n_languages; l++)
-    if (totals[l] > reading.score)
-      {
-        reading.score = totals[l];
-        reading.language = l;
-      }
+  if (!find_scored (self, &reading))
+    {
+      Scored scored = { g_memdup2 (values, sizeof (gunichar) * MAX (1, self->open->len)),
+                        hash_values (self, values), 0, 0 };
+
+      score (self, values, totals);
+      reading.score = -G_MAXDOUBLE;
+      for (guint l = 0; l < n_languages; l++)
+        if (totals[l] > reading.score)
+          {
+            reading.score = totals[l];
+            reading.language = l;
+          }
+      scored.score = reading.score;
+      scored.language = reading.language;
+      g_array_append_val (self->scored, scored);
+    }
   /* Formatted only where it is shown: g_debug() formats its line first. */
   if (!g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN))
     g_debug ("%s: %.1f (%s)", name, reading.score,

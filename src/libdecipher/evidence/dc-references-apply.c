@@ -135,13 +135,94 @@ common_script (GPtrArray *values)
   return script;
 }
 
+/* The readings dc_references_apply() made, per font, kept on the key until its change
+ * ends: the pipeline applies the level again after dc_references_verify() and
+ * dc_library_verify() within one change, and a font the key says the same of reads the
+ * same (_dc_readings_matches()); making them again, and scoring the same readings again,
+ * was half the level's time on a book of many fonts. */
+typedef struct
+{
+  DcKey *key;         /* not a reference: it keeps this */
+  GPtrArray *by_font; /* DcReadings (_dc_readings_new_kept()), or NULL */
+  gulong handler;
+} Kept;
+
+static GQuark
+kept_quark (void)
+{
+  return g_quark_from_static_string ("dc-references-kept-readings");
+}
+
+static void
+kept_free (Kept *kept)
+{
+  /* On the key's finalization its handlers are gone already. */
+  if (g_signal_handler_is_connected (kept->key, kept->handler))
+    g_signal_handler_disconnect (kept->key, kept->handler);
+  g_ptr_array_unref (kept->by_font);
+  g_free (kept);
+}
+
+/* The change has ended: what the readings hold goes, rather than stay as long as the key. */
+static void
+on_key_changed (DcKey *key, guint symbol, gpointer data)
+{
+  g_object_set_qdata (G_OBJECT (key), kept_quark (), NULL);
+}
+
+/* The readings kept on @key, taken from it while dc_references_apply() uses them: a change
+ * that ends meanwhile (a call outside one) does not take them away. */
+static Kept *
+take_kept (DcKey *key)
+{
+  Kept *kept = g_object_steal_qdata (G_OBJECT (key), kept_quark ());
+
+  if (kept == NULL)
+    {
+      kept = g_new0 (Kept, 1);
+      kept->key = key;
+      kept->by_font = g_ptr_array_new_with_free_func ((GDestroyNotify) _dc_readings_free);
+      kept->handler = g_signal_connect (key, "changed", G_CALLBACK (on_key_changed), NULL);
+    }
+  return kept;
+}
+
+static void
+give_back_kept (DcKey *key, Kept *kept)
+{
+  g_object_set_qdata_full (G_OBJECT (key), kept_quark (), kept, (GDestroyNotify) kept_free);
+}
+
+/* @font's readings, as new ones made now would be: the ones kept when the key says the
+ * same of the font's symbols as when they were made and read. Ones not read yet read the
+ * key when first asked, as new ones do; read ones only serve where the text is read at
+ * once, an open @symbol's (choose_by_language()). */
+static DcReadings *
+kept_readings (Kept *kept, guint font, guint symbol)
+{
+  DcReadings *readings;
+
+  if (font >= kept->by_font->len)
+    g_ptr_array_set_size (kept->by_font, font + 1);
+  readings = g_ptr_array_index (kept->by_font, font);
+  if (readings != NULL && _dc_readings_matches (readings)
+      && (!_dc_readings_is_read (readings) || _dc_readings_find_open (readings, symbol) >= 0))
+    return readings;
+  readings = _dc_readings_new_kept (kept->key, font, value_is_trustworthy);
+  g_clear_pointer (&g_ptr_array_index (kept->by_font, font), _dc_readings_free);
+  g_ptr_array_index (kept->by_font, font) = readings;
+  return readings;
+}
+
 /* Among @candidates (one character each), the one the font's text reads clearly best
  * with (dc-readings.c), or NULL: an installed font that maps one outline from à and а, or
  * from archaic ѳ and Kazakh ө, says nothing about which the document means; its words do,
  * read with trustworthy values only (value_is_trustworthy()).
- * @cache: font → DcReadings, the font's text as the key stood when first asked */
+ * @cache: font → DcReadings, the font's text as the key stood when first asked
+ * @kept: where those come from (kept_readings()) */
 static const char *
-choose_by_language (DcKey *key, GHashTable *cache, guint font, guint symbol, GPtrArray *candidates)
+choose_by_language (DcKey *key, GHashTable *cache, Kept *kept, guint font, guint symbol,
+                    GPtrArray *candidates)
 {
   DcReadings *readings = g_hash_table_lookup (cache, GUINT_TO_POINTER (font));
   g_autofree gunichar *values = NULL;
@@ -153,7 +234,7 @@ choose_by_language (DcKey *key, GHashTable *cache, guint font, guint symbol, GPt
 
   if (readings == NULL)
     {
-      readings = _dc_readings_new_trusted (key, font, value_is_trustworthy);
+      readings = kept_readings (kept, font, symbol);
       g_hash_table_insert (cache, GUINT_TO_POINTER (font), readings);
     }
   /* One glyph among unknown ones is no word: its neighbours must be known. */
@@ -242,7 +323,8 @@ typedef struct
 {
   DcKey *key;
   const DcSymbol *symbols;
-  GHashTable *readings; /* font → DcReadings (choose_by_language()) */
+  GHashTable *readings; /* font → DcReadings, kept_readings()' (choose_by_language()) */
+  Kept *kept;
   GHashTable *held;     /* values_held() */
   GHashTable *scripts;  /* count_scripts(), NULL until a shared outline asks */
 } SharedPass;
@@ -268,7 +350,7 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
         || g_strcmp0 (dc_library_script_of_value (g_ptr_array_index (values, i)), script) == 0)
       g_ptr_array_add (candidates, g_ptr_array_index (values, i));
   if (candidates->len > 1)
-    chosen = choose_by_language (pass->key, pass->readings, font, s, candidates);
+    chosen = choose_by_language (pass->key, pass->readings, pass->kept, font, s, candidates);
   /* Within one script the basic letter comes first in Unicode: л (U+043B) before its
    * phonetic small capital ᴫ (U+1D2B), drawn alike; but with several left, that is a
    * likely reading, not a certain one. */
@@ -332,6 +414,7 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
   const DcSymbol *symbols;
   guint *order;
   guint n_symbols, n = 0;
+  Kept *kept;
 
   g_return_val_if_fail (DC_IS_REFERENCES (self), 0);
   g_return_val_if_fail (shapes != NULL, 0);
@@ -342,16 +425,16 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
     return 0;
 
   _dc_references_begin_reading (self);
+  kept = take_kept (key);
   /* Unambiguous outlines first: what they decode tells each font's script. */
   order = symbols_by_frequency (symbols, n_symbols);
   for (guint i_pass = 0; i_pass < 2; i_pass++)
     {
-      SharedPass pass = { key, symbols, NULL, NULL, NULL };
+      SharedPass pass = { key, symbols, NULL, kept, NULL, NULL };
 
       if (i_pass == 1)
         {
-          pass.readings = g_hash_table_new_full (NULL, NULL, NULL,
-                                                 (GDestroyNotify) _dc_readings_free);
+          pass.readings = g_hash_table_new (NULL, NULL);
           pass.held = values_held (key, symbols, n_symbols);
         }
       for (guint i_symbol = 0; i_symbol < n_symbols; i_symbol++)
@@ -395,6 +478,7 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
       g_clear_pointer (&pass.scripts, g_hash_table_unref);
     }
   g_free (order);
+  give_back_kept (key, kept);
   _dc_references_end_reading (self);
   return n;
 }
