@@ -504,6 +504,8 @@ typedef struct
   guint first_run;
   guint first_count;
   Looked looked; /* runs and counts NULL: they move as the arrays grow */
+  guint first_char; /* of the word's text in texts, when it was interned */
+  guint length;
 } Kept;
 
 struct _DcNgramWords
@@ -511,6 +513,12 @@ struct _DcNgramWords
   GArray *words;  /* Kept */
   GArray *runs;   /* Run */
   GArray *counts; /* ScriptCount */
+  /* The texts of the words interned (_dc_ngram_words_intern()), and a table of them: a
+   * word's index + 1, 0 empty, at most half full. */
+  GArray *texts; /* gunichar */
+  guint *slots;
+  gsize mask;
+  guint n_interned;
 };
 
 /**
@@ -539,6 +547,8 @@ _dc_ngram_words_free (DcNgramWords *self)
   g_array_unref (self->words);
   g_array_unref (self->runs);
   g_array_unref (self->counts);
+  g_clear_pointer (&self->texts, g_array_unref);
+  g_free (self->slots);
   g_free (self);
 }
 
@@ -554,14 +564,28 @@ guint
 _dc_ngram_words_add (DcNgramWords *self, const gunichar *word, gsize length)
 {
   Models *m = models ();
-  g_autofree gunichar *chars = g_new (gunichar, length + 2);
-  g_autofree Run *runs = g_new (Run, MAX_N * (length + 2));
-  g_autofree ScriptCount *counts = g_new (ScriptCount, MAX (1, length));
+  /* On the stack for the words of a text, as _dc_ngram_score_word() has them: three
+   * allocations a word were a tenth of the time. */
+  gunichar small[64];
+  ScriptCount small_counts[G_N_ELEMENTS (small)];
+  Run small_runs[MAX_N * G_N_ELEMENTS (small)];
+  g_autofree gunichar *large = NULL;
+  g_autofree ScriptCount *large_counts = NULL;
+  g_autofree Run *large_runs = NULL;
+  gunichar *chars = small;
+  ScriptCount *counts = small_counts;
+  Run *runs = small_runs;
   Kept kept = { 0 };
 
   g_return_val_if_fail (self != NULL, 0);
   g_return_val_if_fail (word != NULL || length == 0, 0);
 
+  if (length + 2 > G_N_ELEMENTS (small))
+    {
+      chars = large = g_new (gunichar, length + 2);
+      runs = large_runs = g_new (Run, MAX_N * (length + 2));
+      counts = large_counts = g_new (ScriptCount, length);
+    }
   kept.first_run = self->runs->len;
   kept.first_count = self->counts->len;
 
@@ -573,8 +597,97 @@ _dc_ngram_words_add (DcNgramWords *self, const gunichar *word, gsize length)
       kept.looked.runs = NULL;
       kept.looked.counts = NULL;
     }
+  kept.first_char = G_MAXUINT;
   g_array_append_val (self->words, kept);
   return self->words->len - 1;
+}
+
+static guint32
+hash_text (const gunichar *word, gsize length)
+{
+  guint32 hash = 2166136261u;
+
+  for (gsize i = 0; i < length; i++)
+    hash = (hash ^ word[i]) * 16777619u;
+  return hash;
+}
+
+/* Whether the interned word @index is @word. */
+static gboolean
+is_text (DcNgramWords *self, guint index, const gunichar *word, gsize length)
+{
+  const Kept *kept = &g_array_index (self->words, Kept, index);
+
+  return kept->length == length
+         && memcmp (&g_array_index (self->texts, gunichar, kept->first_char), word,
+                    length * sizeof (gunichar))
+                == 0;
+}
+
+/* The table twice as large, the interned words filed in it again. */
+static void
+grow_slots (DcNgramWords *self)
+{
+  gsize mask = 2 * self->mask + 1;
+  guint *slots = g_new0 (guint, mask + 1);
+
+  for (guint w = 0; w < self->words->len; w++)
+    {
+      const Kept *kept = &g_array_index (self->words, Kept, w);
+      gsize slot;
+
+      if (kept->first_char == G_MAXUINT)
+        continue;
+      slot = hash_text (&g_array_index (self->texts, gunichar, kept->first_char), kept->length)
+             & mask;
+      while (slots[slot] != 0)
+        slot = (slot + 1) & mask;
+      slots[slot] = w + 1;
+    }
+  g_free (self->slots);
+  self->slots = slots;
+  self->mask = mask;
+}
+
+/**
+ * _dc_ngram_words_intern:
+ * @word: (array length=length): a word's characters, no U+0020 among them
+ *
+ * Like _dc_ngram_words_add(), but a word interned before is not looked up again: its
+ * index is returned. A text's readings repeat their words (each reading changes a few of
+ * them, and the font's other readings and other fonts hold the same words).
+ *
+ * Returns: its index, for _dc_ngram_words_score()
+ */
+guint
+_dc_ngram_words_intern (DcNgramWords *self, const gunichar *word, gsize length)
+{
+  gsize slot;
+  guint index;
+  Kept *kept;
+
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (word != NULL || length == 0, 0);
+
+  if (self->slots == NULL)
+    {
+      self->texts = g_array_new (FALSE, FALSE, sizeof (gunichar));
+      self->mask = 1023;
+      self->slots = g_new0 (guint, self->mask + 1);
+    }
+  for (slot = hash_text (word, length) & self->mask; self->slots[slot] != 0;
+       slot = (slot + 1) & self->mask)
+    if (is_text (self, self->slots[slot] - 1, word, length))
+      return self->slots[slot] - 1;
+  index = _dc_ngram_words_add (self, word, length);
+  kept = &g_array_index (self->words, Kept, index);
+  kept->first_char = self->texts->len;
+  kept->length = (guint) length;
+  g_array_append_vals (self->texts, word, (guint) length);
+  self->slots[slot] = index + 1;
+  if (2 * (gsize) ++self->n_interned > self->mask)
+    grow_slots (self);
+  return index;
 }
 
 /**

@@ -98,6 +98,9 @@ struct _DcReadings
    * the words its values leave alone, or takes them back out, the same. */
   DcNgramWords *unvalued;
   guint *unvalued_of;
+  /* Where every word is looked up, shared with other readings (_dc_readings_share_words()),
+   * or NULL: each word on its own, the open words with no value in unvalued. */
+  DcNgramWords *shared;
   /* score()'s words a value stands in: per word, FALSE between calls, and as a list. */
   gboolean *valued;
   GArray *valued_words;
@@ -128,7 +131,8 @@ _dc_readings_free (DcReadings *self)
   g_free (self->unvalued_totals);
   g_free (self->word_starts);
   g_free (self->words_of);
-  g_clear_pointer (&self->unvalued, _dc_ngram_words_free);
+  if (self->unvalued != self->shared)
+    g_clear_pointer (&self->unvalued, _dc_ngram_words_free);
   g_free (self->unvalued_of);
   g_free (self->valued);
   g_clear_pointer (&self->valued_words, g_array_unref);
@@ -438,6 +442,33 @@ _dc_readings_find_open (DcReadings *self, guint symbol)
   return self->open_of[symbol] == NONE ? -1 : (int) self->open_of[symbol];
 }
 
+/**
+ * _dc_readings_share_words:
+ * @words: kept as long as the readings are
+ *
+ * Looks every word up in @words, which other readings share, rather than each time it is
+ * scored: the readings of one font repeat most of their words, and a font read again after
+ * the key changed a little holds the same words. Call it before the first reading.
+ */
+void
+_dc_readings_share_words (DcReadings *self, DcNgramWords *words)
+{
+  g_return_if_fail (self->words == NULL);
+  self->shared = words;
+}
+
+/* Adds @weight times @word's log likelihood in each language to @totals, as
+ * _dc_ngram_score_word() does, through the words shared if there are. */
+static void
+add_word (DcReadings *self, const gunichar *word, guint length, double weight, double *totals)
+{
+  if (self->shared != NULL)
+    _dc_ngram_words_score (self->shared, _dc_ngram_words_intern (self->shared, word, length),
+                           weight, totals);
+  else
+    _dc_ngram_score_word (word, length, weight, totals);
+}
+
 /* Forgets the readings added, to judge others on the same text. */
 void
 _dc_readings_clear (DcReadings *self)
@@ -609,11 +640,10 @@ make_words (DcReadings *self)
       const Word *word = &g_array_index (self->words, Word, w);
 
       if (!word->open)
-        _dc_ngram_score_word (self->fixed + word->start, word->length, word->count,
-                              self->known_totals);
+        add_word (self, self->fixed + word->start, word->length, word->count, self->known_totals);
     }
   index_words (self, items);
-  self->unvalued = _dc_ngram_words_new ();
+  self->unvalued = self->shared != NULL ? self->shared : _dc_ngram_words_new ();
   self->unvalued_of = g_new0 (guint, MAX (1, self->words->len));
   self->valued = g_new0 (gboolean, MAX (1, self->words->len));
   self->valued_words = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -647,7 +677,10 @@ add_unvalued (DcReadings *self, guint w, double weight, double *totals, gunichar
   if (self->unvalued_of[w] == 0)
     {
       word_text (self, word, NULL, text);
-      self->unvalued_of[w] = _dc_ngram_words_add (self->unvalued, text, word->length) + 1;
+      self->unvalued_of[w] = (self->shared != NULL
+                                  ? _dc_ngram_words_intern (self->shared, text, word->length)
+                                  : _dc_ngram_words_add (self->unvalued, text, word->length))
+                             + 1;
     }
   _dc_ngram_words_score (self->unvalued, self->unvalued_of[w] - 1, weight, totals);
 }
@@ -718,7 +751,7 @@ score (DcReadings *self, const gunichar *values, double *totals)
       if (by_change)
         add_unvalued (self, w, -(double) word->count, totals, text);
       word_text (self, word, values, text);
-      _dc_ngram_score_word (text, word->length, word->count, totals);
+      add_word (self, text, word->length, word->count, totals);
     }
   for (guint i = 0; i < valued_words->len; i++)
     self->valued[g_array_index (valued_words, guint, i)] = FALSE;

@@ -144,6 +144,7 @@ typedef struct
 {
   DcKey *key;         /* not a reference: it keeps this */
   GPtrArray *by_font; /* DcReadings (_dc_readings_new_kept()), or NULL */
+  DcNgramWords *words; /* their words, looked up once for all of them */
   gulong handler;
 } Kept;
 
@@ -160,6 +161,7 @@ kept_free (Kept *kept)
   if (g_signal_handler_is_connected (kept->key, kept->handler))
     g_signal_handler_disconnect (kept->key, kept->handler);
   g_ptr_array_unref (kept->by_font);
+  _dc_ngram_words_free (kept->words);
   g_free (kept);
 }
 
@@ -182,6 +184,7 @@ take_kept (DcKey *key)
       kept = g_new0 (Kept, 1);
       kept->key = key;
       kept->by_font = g_ptr_array_new_with_free_func ((GDestroyNotify) _dc_readings_free);
+      kept->words = _dc_ngram_words_new ();
       kept->handler = g_signal_connect (key, "changed", G_CALLBACK (on_key_changed), NULL);
     }
   return kept;
@@ -209,6 +212,7 @@ kept_readings (Kept *kept, guint font, guint symbol)
       && (!_dc_readings_is_read (readings) || _dc_readings_find_open (readings, symbol) >= 0))
     return readings;
   readings = _dc_readings_new_kept (kept->key, font, value_is_trustworthy);
+  _dc_readings_share_words (readings, kept->words);
   g_clear_pointer (&g_ptr_array_index (kept->by_font, font), _dc_readings_free);
   g_ptr_array_index (kept->by_font, font) = readings;
   return readings;
