@@ -503,7 +503,7 @@ typedef struct
 {
   guint first_run;
   guint first_count;
-  Looked looked; /* runs and counts NULL: they move as the arrays grow */
+  Looked looked;    /* runs and counts NULL: they move as the arrays grow */
   guint first_char; /* of the word's text in texts, when it was interned */
   guint length;
 } Kept;

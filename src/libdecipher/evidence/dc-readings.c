@@ -64,8 +64,8 @@ struct _DcReadings
 {
   DcKey *key;
   gboolean owns_key; /* FALSE: the key keeps the readings (_dc_readings_new_kept()) */
-  GArray *open;     /* guint: the font's symbols the key does not know */
-  guint32 *open_of; /* symbol → index into open, or NONE */
+  GArray *open;      /* guint: the font's symbols the key does not know */
+  guint32 *open_of;  /* symbol → index into open, or NONE */
   /* The font's glyphs in reading order, BREAK between words; NULL until read_text(). */
   guint32 *sequence;
   gunichar *fixed;           /* per sequence entry: a known symbol's character, or 0 */
@@ -81,8 +81,8 @@ struct _DcReadings
   guint32 *state;
   guint n_font_symbols;
   GArray *scored; /* Scored */
-  GArray *words; /* Word, in the order they first stand; NULL until scored */
-  guint longest; /* the longest word's length */
+  GArray *words;  /* Word, in the order they first stand; NULL until scored */
+  guint longest;  /* the longest word's length */
   /* Per language, the words without an open symbol: the same in every reading. */
   double *known_totals;
   /* The same, and the words with open symbols, none of them given a value. */
@@ -358,7 +358,8 @@ _dc_readings_new_kept (DcKey *key, guint font, DcReadingsTrustFunc trust)
   self->n_font_symbols = font_symbols->len;
   self->state = g_new (guint32, MAX (1, font_symbols->len));
   for (guint f = 0; f < font_symbols->len; f++)
-    self->state[f] = self->open_of[g_array_index (font_symbols, guint, f)] != NONE ? OPEN : NOT_READ;
+    self->state[f] = self->open_of[g_array_index (font_symbols, guint, f)] != NONE ? OPEN
+                                                                                   : NOT_READ;
   self->font_symbols = (guint *) (void *) g_array_free (g_steal_pointer (&font_symbols), FALSE);
   self->font = font;
   self->readings = g_array_new (FALSE, TRUE, sizeof (Reading));

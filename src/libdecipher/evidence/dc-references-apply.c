@@ -142,8 +142,8 @@ common_script (GPtrArray *values)
  * was half the level's time on a book of many fonts. */
 typedef struct
 {
-  DcKey *key;         /* not a reference: it keeps this */
-  GPtrArray *by_font; /* DcReadings (_dc_readings_new_kept()), or NULL */
+  DcKey *key;          /* not a reference: it keeps this */
+  GPtrArray *by_font;  /* DcReadings (_dc_readings_new_kept()), or NULL */
   DcNgramWords *words; /* their words, looked up once for all of them */
   gulong handler;
 } Kept;
@@ -329,8 +329,8 @@ typedef struct
   const DcSymbol *symbols;
   GHashTable *readings; /* font → DcReadings, kept_readings()' (choose_by_language()) */
   Kept *kept;
-  GHashTable *held;     /* values_held() */
-  GHashTable *scripts;  /* count_scripts(), NULL until a shared outline asks */
+  GHashTable *held;    /* values_held() */
+  GHashTable *scripts; /* count_scripts(), NULL until a shared outline asks */
 } SharedPass;
 
 /* Of @values, the characters @symbol's shared outline stands for, the one to give it,
