@@ -722,7 +722,13 @@ score (DcReadings *self, const gunichar *values, double *totals)
             self->valued[self->words_of[k]] = TRUE;
             g_array_append_val (valued_words, self->words_of[k]);
           }
-  g_array_sort (valued_words, compare_words);
+  /* Listed in order already where one symbol has a value (each symbol's words are). */
+  for (guint i = 1; i < valued_words->len; i++)
+    if (g_array_index (valued_words, guint, i - 1) > g_array_index (valued_words, guint, i))
+      {
+        g_array_sort (valued_words, compare_words);
+        break;
+      }
   /* A changed word is scored twice, with its values and without. */
   by_change = 2 * valued_words->len < self->n_open_words;
   if (by_change && self->unvalued_totals == NULL)

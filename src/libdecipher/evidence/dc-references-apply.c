@@ -145,6 +145,7 @@ typedef struct
   DcKey *key;          /* not a reference: it keeps this */
   GPtrArray *by_font;  /* DcReadings (_dc_readings_new_kept()), or NULL */
   DcNgramWords *words; /* their words, looked up once for all of them */
+  guint *order;        /* symbols_by_frequency(), made once */
   gulong handler;
 } Kept;
 
@@ -162,6 +163,7 @@ kept_free (Kept *kept)
     g_signal_handler_disconnect (kept->key, kept->handler);
   g_ptr_array_unref (kept->by_font);
   _dc_ngram_words_free (kept->words);
+  g_free (kept->order);
   g_free (kept);
 }
 
@@ -295,11 +297,26 @@ symbols_by_frequency (const DcSymbol *symbols, guint n_symbols)
   return (guint *) g_array_free (order, FALSE);
 }
 
+/* Records that @symbol of @font holds @value (font → value → symbol + 1): a table per
+ * font, asked without making a name of the two. */
+static void
+hold (GHashTable *held, guint font, const char *value, guint symbol)
+{
+  GHashTable *values = g_hash_table_lookup (held, GUINT_TO_POINTER (font));
+
+  if (values == NULL)
+    {
+      values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_hash_table_insert (held, GUINT_TO_POINTER (font), values);
+    }
+  g_hash_table_insert (values, g_strdup (value), GUINT_TO_POINTER (symbol + 1));
+}
+
 /* (font, value) → the symbol of that font holding it, for every value the key applies. */
 static GHashTable *
 values_held (DcKey *key, const DcSymbol *symbols, guint n_symbols)
 {
-  GHashTable *held = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GHashTable *held = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
 
   for (guint s = 0; s < n_symbols; s++)
     {
@@ -307,8 +324,7 @@ values_held (DcKey *key, const DcSymbol *symbols, guint n_symbols)
       const char *value = dc_key_peek_value (key, s);
 
       if (value != NULL && status != DC_KEY_UNKNOWN && status != DC_KEY_PROPOSED)
-        g_hash_table_insert (held, g_strdup_printf ("%u:%s", symbols[s].font, value),
-                             GUINT_TO_POINTER (s + 1));
+        hold (held, symbols[s].font, value, s);
     }
   return held;
 }
@@ -316,8 +332,8 @@ values_held (DcKey *key, const DcSymbol *symbols, guint n_symbols)
 static gboolean
 held_by_another (GHashTable *held, guint font, guint symbol, const char *value)
 {
-  g_autofree char *name = g_strdup_printf ("%u:%s", font, value);
-  guint holder = GPOINTER_TO_UINT (g_hash_table_lookup (held, name));
+  GHashTable *values = g_hash_table_lookup (held, GUINT_TO_POINTER (font));
+  guint holder = values != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (values, value)) : 0;
 
   return holder != 0 && holder != symbol + 1;
 }
@@ -390,8 +406,9 @@ set_identity (DcKey *key, guint symbol, const char *chosen, const char *family, 
 {
   g_autofree char *provenance = NULL;
 
-  provenance = g_strdup_printf ("identity: the same outline as in the installed font %s",
-                                family != NULL ? family : "?");
+  /* Joined, not formatted: it is made for every symbol the level sets. */
+  provenance = g_strconcat ("identity: the same outline as in the installed font ",
+                            family != NULL ? family : "?", NULL);
   return dc_key_set_full (key, symbol, chosen, status, DC_KEY_LEVEL_IDENTITY,
                           status == DC_KEY_PROPOSED ? IDENTITY_PROPOSAL_CONFIDENCE : -1, provenance,
                           NULL)
@@ -416,7 +433,7 @@ guint
 dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
 {
   const DcSymbol *symbols;
-  guint *order;
+  const guint *order;
   guint n_symbols, n = 0;
   Kept *kept;
 
@@ -431,7 +448,9 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
   _dc_references_begin_reading (self);
   kept = take_kept (key);
   /* Unambiguous outlines first: what they decode tells each font's script. */
-  order = symbols_by_frequency (symbols, n_symbols);
+  if (kept->order == NULL)
+    kept->order = symbols_by_frequency (symbols, n_symbols);
+  order = kept->order;
   for (guint i_pass = 0; i_pass < 2; i_pass++)
     {
       SharedPass pass = { key, symbols, NULL, kept, NULL, NULL };
@@ -473,15 +492,13 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
             {
               n++;
               if (pass.held != NULL)
-                g_hash_table_insert (pass.held, g_strdup_printf ("%u:%s", symbols[s].font, chosen),
-                                     GUINT_TO_POINTER (s + 1));
+                hold (pass.held, symbols[s].font, chosen, s);
             }
         }
       g_clear_pointer (&pass.readings, g_hash_table_unref);
       g_clear_pointer (&pass.held, g_hash_table_unref);
       g_clear_pointer (&pass.scripts, g_hash_table_unref);
     }
-  g_free (order);
   give_back_kept (key, kept);
   _dc_references_end_reading (self);
   return n;
