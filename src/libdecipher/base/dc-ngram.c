@@ -408,8 +408,30 @@ look_up_word (Models *m, const gunichar *word, gsize length, gunichar *chars, Ru
  * through this one function, so a word looked up once and added again later
  * (_dc_ngram_words_score()) adds exactly what scoring it again would, in the same order,
  * bit for bit: the readings compare sums that differ in their last bits. */
+/* What a word of one script or none adds to each language per time it stands, beyond its
+ * listed n-grams' weights: every n-gram's floor, and each lone character's cost, out of
+ * its script (or no letter) or a letter no language lists; there each language's cost is
+ * one of two numbers. Into @terms, one per language. */
+static void
+make_terms (Models *m, const Looked *looked, double *terms)
+{
+  const double *floors = (const double *) (void *) m->floors->data;
+  const GUnicodeScript *scripts = (const GUnicodeScript *) (void *) m->scripts->data;
+  const ScriptCount *counts = looked->counts;
+  double n_ngrams = looked->n_ngrams;
+  double cost = OUT_OF_SCRIPT_COST * looked->n_singles;
+  double own = cost;
+  GUnicodeScript script = looked->n_counts == 1 ? counts[0].script : G_UNICODE_SCRIPT_INVALID_CODE;
+
+  g_assert (looked->n_counts <= 1);
+  if (looked->n_counts == 1)
+    own -= OUT_OF_SCRIPT_COST * counts[0].letters - UNKNOWN_LETTER_COST * counts[0].unlisted;
+  for (guint l = 0; l < m->names->len; l++)
+    terms[l] = n_ngrams * floors[l] - (scripts[l] == script ? own : cost);
+}
+
 static G_GNUC_NO_INLINE void
-add_looked (Models *m, const Looked *looked, double weight, double *totals)
+add_looked (Models *m, const Looked *looked, const double *terms, double weight, double *totals)
 {
   const double *floors = (const double *) (void *) m->floors->data;
   const GUnicodeScript *scripts = (const GUnicodeScript *) (void *) m->scripts->data;
@@ -423,10 +445,16 @@ add_looked (Models *m, const Looked *looked, double weight, double *totals)
       for (guint i = 0; i < looked->runs[r].n_entries; i++)
         totals[entries[i].language] += weight * entries[i].weight;
     }
-  /* Then every n-gram's floor, and each lone character's cost in each language: out of
-   * its script (or no letter) or a letter no language lists. A word's letters are mostly
-   * of one script or none: there each language's cost is one of two numbers, told without
-   * the loop over scripts (the same operations on the same numbers, so the same sums). */
+  /* Then every n-gram's floor and each lone character's cost in each language. A word's
+   * letters are mostly of one script or none: there each language's cost is one of two
+   * numbers, told without the loop over scripts, or @terms has them made (make_terms(),
+   * the same operations on the same numbers, so the same sums). */
+  if (terms != NULL)
+    {
+      for (guint l = 0; l < m->names->len; l++)
+        totals[l] += weight * terms[l];
+      return;
+    }
   if (looked->n_counts <= 1)
     {
       double n_ngrams = looked->n_ngrams;
@@ -493,7 +521,7 @@ _dc_ngram_score_word (const gunichar *word, gsize length, double weight, double 
   if (length > G_N_ELEMENTS (small_counts))
     counts = large_counts = g_new (ScriptCount, length);
   look_up_word (m, word, length, chars, runs, counts, &looked);
-  add_looked (m, &looked, weight, totals);
+  add_looked (m, &looked, NULL, weight, totals);
   return looked.n_ngrams;
 }
 
@@ -506,6 +534,7 @@ typedef struct
   Looked looked;    /* runs and counts NULL: they move as the arrays grow */
   guint first_char; /* of the word's text in texts, when it was interned */
   guint length;
+  guint terms; /* where its make_terms() are in terms, or G_MAXUINT */
 } Kept;
 
 struct _DcNgramWords
@@ -519,7 +548,19 @@ struct _DcNgramWords
   guint *slots;
   gsize mask;
   guint n_interned;
+  /* The make_terms() of the kinds of word kept (how many n-grams and lone characters, of
+   * which script, how many letters of it unlisted), n_languages each, and the kinds: a
+   * word scored again adds two numbers a language rather than four. */
+  GArray *terms;     /* double */
+  GHashTable *kinds; /* guint64 * → terms index + 1 */
 };
+
+/* g_int64_hash() folds the halves together: the kinds (find_terms()) collided. */
+static guint
+hash_kind (gconstpointer kind)
+{
+  return (guint) ((*(const guint64 *) kind * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 32);
+}
 
 /**
  * _dc_ngram_words_new:
@@ -536,6 +577,8 @@ _dc_ngram_words_new (void)
   self->words = g_array_new (FALSE, FALSE, sizeof (Kept));
   self->runs = g_array_new (FALSE, FALSE, sizeof (Run));
   self->counts = g_array_new (FALSE, FALSE, sizeof (ScriptCount));
+  self->terms = g_array_new (FALSE, FALSE, sizeof (double));
+  self->kinds = g_hash_table_new_full (hash_kind, g_int64_equal, g_free, NULL);
   return self;
 }
 
@@ -549,7 +592,36 @@ _dc_ngram_words_free (DcNgramWords *self)
   g_array_unref (self->counts);
   g_clear_pointer (&self->texts, g_array_unref);
   g_free (self->slots);
+  g_array_unref (self->terms);
+  g_hash_table_unref (self->kinds);
   g_free (self);
+}
+
+/* Where the make_terms() of @looked's kind of word are in @self's terms, made if it has
+ * none: G_MAXUINT for a word of several scripts, or too long to tell its kind in 64 bits. */
+static guint
+find_terms (DcNgramWords *self, Models *m, const Looked *looked, const ScriptCount *counts)
+{
+  const ScriptCount *count = looked->n_counts == 1 ? &counts[0] : NULL;
+  guint64 kind;
+  guint index;
+  Looked with_counts = *looked;
+
+  if (looked->n_counts > 1 || looked->n_ngrams >= 1u << 20 || looked->n_singles >= 1u << 16
+      || (count != NULL && ((guint) count->script >= 1u << 12 || count->letters >= 1u << 8)))
+    return G_MAXUINT;
+  kind = (guint64) looked->n_ngrams | (guint64) looked->n_singles << 20;
+  if (count != NULL)
+    kind |= (guint64) (count->script + 1) << 36 | (guint64) count->letters << 48
+            | (guint64) count->unlisted << 56;
+  if ((index = GPOINTER_TO_UINT (g_hash_table_lookup (self->kinds, &kind))) > 0)
+    return index - 1;
+  index = self->terms->len;
+  g_array_set_size (self->terms, index + m->names->len);
+  with_counts.counts = counts;
+  make_terms (m, &with_counts, &g_array_index (self->terms, double, index));
+  g_hash_table_insert (self->kinds, g_memdup2 (&kind, sizeof kind), GUINT_TO_POINTER (index + 1));
+  return index;
 }
 
 /**
@@ -598,6 +670,7 @@ _dc_ngram_words_add (DcNgramWords *self, const gunichar *word, gsize length)
       kept.looked.counts = NULL;
     }
   kept.first_char = G_MAXUINT;
+  kept.terms = length > 0 ? find_terms (self, m, &kept.looked, counts) : G_MAXUINT;
   g_array_append_val (self->words, kept);
   return self->words->len - 1;
 }
@@ -714,7 +787,9 @@ _dc_ngram_words_score (DcNgramWords *self, guint index, double weight, double *t
     looked.runs = &g_array_index (self->runs, Run, kept->first_run);
   if (looked.n_counts > 0)
     looked.counts = &g_array_index (self->counts, ScriptCount, kept->first_count);
-  add_looked (models (), &looked, weight, totals);
+  add_looked (models (), &looked,
+              kept->terms != G_MAXUINT ? &g_array_index (self->terms, double, kept->terms) : NULL,
+              weight, totals);
 }
 
 /**
