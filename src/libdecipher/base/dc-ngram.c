@@ -592,14 +592,47 @@ typedef struct
   guint terms; /* where its make_terms() are in terms, or G_MAXUINT */
 } Kept;
 
+/* An array grown without a call a word: GArray's appends were a sixth of keeping one. */
+typedef struct
+{
+  gpointer data;
+  guint len;
+  guint capacity;
+} Vec;
+
+#define VEC_AT(vec, type, i) (((type *) (vec).data)[i])
+
+static G_GNUC_NO_INLINE void
+vec_grow (Vec *vec, guint n, gsize size)
+{
+  vec->capacity = MAX (MAX (2 * vec->capacity, vec->len + n), 64);
+  vec->data = g_realloc_n (vec->data, vec->capacity, size);
+}
+
+/* Appends @n items of @size bytes, copied from @items, and returns where they went. */
+static inline gpointer
+vec_append (Vec *vec, gconstpointer items, guint n, gsize size)
+{
+  gpointer at;
+
+  if (n == 0)
+    return NULL;
+  if (G_UNLIKELY (vec->len + n > vec->capacity))
+    vec_grow (vec, n, size);
+  at = (char *) vec->data + (gsize) vec->len * size;
+  memcpy (at, items, n * size);
+  vec->len += n;
+  return at;
+}
+
 struct _DcNgramWords
 {
-  GArray *words;  /* Kept */
-  GArray *runs;   /* Run */
-  GArray *counts; /* ScriptCount */
+  Vec words;  /* Kept */
+  Vec runs;   /* Run */
+  Vec counts; /* ScriptCount */
   /* The texts of the words interned (_dc_ngram_words_intern()), and a table of them: a
    * word's index + 1, 0 empty, at most half full. */
-  GArray *texts; /* gunichar */
+  Vec texts; /* gunichar */
   guint *slots;
   gsize mask;
   guint n_interned;
@@ -629,9 +662,6 @@ _dc_ngram_words_new (void)
 {
   DcNgramWords *self = g_new0 (DcNgramWords, 1);
 
-  self->words = g_array_new (FALSE, FALSE, sizeof (Kept));
-  self->runs = g_array_new (FALSE, FALSE, sizeof (Run));
-  self->counts = g_array_new (FALSE, FALSE, sizeof (ScriptCount));
   self->terms = g_array_new (FALSE, FALSE, sizeof (double));
   self->kinds = g_hash_table_new_full (hash_kind, g_int64_equal, g_free, NULL);
   return self;
@@ -642,10 +672,10 @@ _dc_ngram_words_free (DcNgramWords *self)
 {
   if (self == NULL)
     return;
-  g_array_unref (self->words);
-  g_array_unref (self->runs);
-  g_array_unref (self->counts);
-  g_clear_pointer (&self->texts, g_array_unref);
+  g_free (self->words.data);
+  g_free (self->runs.data);
+  g_free (self->counts.data);
+  g_free (self->texts.data);
   g_free (self->slots);
   g_array_unref (self->terms);
   g_hash_table_unref (self->kinds);
@@ -713,21 +743,21 @@ _dc_ngram_words_add (DcNgramWords *self, const gunichar *word, gsize length)
       runs = large_runs = g_new (Run, MAX_N * (length + 2));
       counts = large_counts = g_new (ScriptCount, length);
     }
-  kept.first_run = self->runs->len;
-  kept.first_count = self->counts->len;
+  kept.first_run = self->runs.len;
+  kept.first_count = self->counts.len;
 
   if (length > 0)
     {
       look_up_word (m, word, length, chars, runs, counts, &kept.looked);
-      g_array_append_vals (self->runs, runs, kept.looked.n_runs);
-      g_array_append_vals (self->counts, counts, kept.looked.n_counts);
+      vec_append (&self->runs, runs, kept.looked.n_runs, sizeof (Run));
+      vec_append (&self->counts, counts, kept.looked.n_counts, sizeof (ScriptCount));
       kept.looked.runs = NULL;
       kept.looked.counts = NULL;
     }
   kept.first_char = G_MAXUINT;
   kept.terms = length > 0 ? find_terms (self, m, &kept.looked, counts) : G_MAXUINT;
-  g_array_append_val (self->words, kept);
-  return self->words->len - 1;
+  vec_append (&self->words, &kept, 1, sizeof (Kept));
+  return self->words.len - 1;
 }
 
 static guint32
@@ -744,10 +774,10 @@ hash_text (const gunichar *word, gsize length)
 static gboolean
 is_text (DcNgramWords *self, guint index, const gunichar *word, gsize length)
 {
-  const Kept *kept = &g_array_index (self->words, Kept, index);
+  const Kept *kept = &VEC_AT (self->words, Kept, index);
 
   return kept->length == length
-         && memcmp (&g_array_index (self->texts, gunichar, kept->first_char), word,
+         && memcmp (&VEC_AT (self->texts, gunichar, kept->first_char), word,
                     length * sizeof (gunichar))
                 == 0;
 }
@@ -759,15 +789,14 @@ grow_slots (DcNgramWords *self)
   gsize mask = 2 * self->mask + 1;
   guint *slots = g_new0 (guint, mask + 1);
 
-  for (guint w = 0; w < self->words->len; w++)
+  for (guint w = 0; w < self->words.len; w++)
     {
-      const Kept *kept = &g_array_index (self->words, Kept, w);
+      const Kept *kept = &VEC_AT (self->words, Kept, w);
       gsize slot;
 
       if (kept->first_char == G_MAXUINT)
         continue;
-      slot = hash_text (&g_array_index (self->texts, gunichar, kept->first_char), kept->length)
-             & mask;
+      slot = hash_text (&VEC_AT (self->texts, gunichar, kept->first_char), kept->length) & mask;
       while (slots[slot] != 0)
         slot = (slot + 1) & mask;
       slots[slot] = w + 1;
@@ -799,7 +828,6 @@ _dc_ngram_words_intern (DcNgramWords *self, const gunichar *word, gsize length)
 
   if (self->slots == NULL)
     {
-      self->texts = g_array_new (FALSE, FALSE, sizeof (gunichar));
       self->mask = 1023;
       self->slots = g_new0 (guint, self->mask + 1);
     }
@@ -808,10 +836,10 @@ _dc_ngram_words_intern (DcNgramWords *self, const gunichar *word, gsize length)
     if (is_text (self, self->slots[slot] - 1, word, length))
       return self->slots[slot] - 1;
   index = _dc_ngram_words_add (self, word, length);
-  kept = &g_array_index (self->words, Kept, index);
-  kept->first_char = self->texts->len;
+  kept = &VEC_AT (self->words, Kept, index);
+  kept->first_char = self->texts.len;
   kept->length = (guint) length;
-  g_array_append_vals (self->texts, word, (guint) length);
+  vec_append (&self->texts, word, (guint) length, sizeof (gunichar));
   self->slots[slot] = index + 1;
   if (2 * (gsize) ++self->n_interned > self->mask)
     grow_slots (self);
@@ -832,16 +860,16 @@ _dc_ngram_words_score (DcNgramWords *self, guint index, double weight, double *t
   Kept *kept;
   Looked looked;
 
-  g_return_if_fail (self != NULL && index < self->words->len);
+  g_return_if_fail (self != NULL && index < self->words.len);
 
-  kept = &g_array_index (self->words, Kept, index);
+  kept = &VEC_AT (self->words, Kept, index);
   if (kept->looked.n_ngrams == 0)
     return;
   looked = kept->looked;
   if (looked.n_runs > 0)
-    looked.runs = &g_array_index (self->runs, Run, kept->first_run);
+    looked.runs = &VEC_AT (self->runs, Run, kept->first_run);
   if (looked.n_counts > 0)
-    looked.counts = &g_array_index (self->counts, ScriptCount, kept->first_count);
+    looked.counts = &VEC_AT (self->counts, ScriptCount, kept->first_count);
   add_looked (models (), &looked,
               kept->terms != G_MAXUINT ? &g_array_index (self->terms, double, kept->terms) : NULL,
               weight, totals);

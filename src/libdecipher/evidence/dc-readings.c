@@ -15,6 +15,7 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "dc-document-private.h"
@@ -103,7 +104,7 @@ struct _DcReadings
   DcNgramWords *shared;
   /* score()'s words a value stands in: per word, FALSE between calls, and as a list. */
   gboolean *valued;
-  GArray *valued_words;
+  guint *valued_words; /* room for every word */
 };
 
 static void
@@ -135,7 +136,7 @@ _dc_readings_free (DcReadings *self)
     g_clear_pointer (&self->unvalued, _dc_ngram_words_free);
   g_free (self->unvalued_of);
   g_free (self->valued);
-  g_clear_pointer (&self->valued_words, g_array_unref);
+  g_free (self->valued_words);
   g_free (self->font_symbols);
   g_free (self->state);
   for (guint i = 0; i < self->scored->len; i++)
@@ -647,7 +648,7 @@ make_words (DcReadings *self)
   self->unvalued = self->shared != NULL ? self->shared : _dc_ngram_words_new ();
   self->unvalued_of = g_new0 (guint, MAX (1, self->words->len));
   self->valued = g_new0 (gboolean, MAX (1, self->words->len));
-  self->valued_words = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->valued_words = g_new (guint, MAX (1, self->words->len));
 }
 
 /* The text @values (NULL: none, every open symbol an unknown character) make of @word,
@@ -704,7 +705,7 @@ score (DcReadings *self, const gunichar *values, double *totals)
 {
   guint n_languages = _dc_ngram_n_languages ();
   g_autofree gunichar *text = NULL;
-  GArray *valued_words;
+  guint *valued_words, n_valued = 0;
   gboolean by_change;
 
   if (self->words == NULL)
@@ -713,24 +714,23 @@ score (DcReadings *self, const gunichar *values, double *totals)
   /* The words a value stands in: none, a space or U+FFFD is the unknown character. Only
    * those are looked at, not every word, where the value is one symbol's. */
   valued_words = self->valued_words;
-  g_array_set_size (valued_words, 0);
   for (guint o = 0; o < self->open->len; o++)
     if (values[o] != 0 && values[o] != ' ' && values[o] != 0xFFFD)
       for (guint k = self->word_starts[o]; k < self->word_starts[o + 1]; k++)
         if (!self->valued[self->words_of[k]])
           {
             self->valued[self->words_of[k]] = TRUE;
-            g_array_append_val (valued_words, self->words_of[k]);
+            valued_words[n_valued++] = self->words_of[k];
           }
   /* Listed in order already where one symbol has a value (each symbol's words are). */
-  for (guint i = 1; i < valued_words->len; i++)
-    if (g_array_index (valued_words, guint, i - 1) > g_array_index (valued_words, guint, i))
+  for (guint i = 1; i < n_valued; i++)
+    if (valued_words[i - 1] > valued_words[i])
       {
-        g_array_sort (valued_words, compare_words);
+        qsort (valued_words, n_valued, sizeof (guint), compare_words);
         break;
       }
   /* A changed word is scored twice, with its values and without. */
-  by_change = 2 * valued_words->len < self->n_open_words;
+  by_change = 2 * n_valued < self->n_open_words;
   if (by_change && self->unvalued_totals == NULL)
     {
       self->unvalued_totals = g_memdup2 (self->known_totals,
@@ -742,9 +742,9 @@ score (DcReadings *self, const gunichar *values, double *totals)
     }
   for (guint l = 0; l < n_languages; l++)
     totals[l] += by_change ? self->unvalued_totals[l] : self->known_totals[l];
-  for (guint i = 0, n = by_change ? valued_words->len : self->words->len; i < n; i++)
+  for (guint i = 0, n = by_change ? n_valued : self->words->len; i < n; i++)
     {
-      guint w = by_change ? g_array_index (valued_words, guint, i) : i;
+      guint w = by_change ? valued_words[i] : i;
       const Word *word = &g_array_index (self->words, Word, w);
 
       if (!word->open)
@@ -760,8 +760,8 @@ score (DcReadings *self, const gunichar *values, double *totals)
       word_text (self, word, values, text);
       add_word (self, text, word->length, word->count, totals);
     }
-  for (guint i = 0; i < valued_words->len; i++)
-    self->valued[g_array_index (valued_words, guint, i)] = FALSE;
+  for (guint i = 0; i < n_valued; i++)
+    self->valued[valued_words[i]] = FALSE;
 }
 
 static guint32
