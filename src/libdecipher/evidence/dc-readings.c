@@ -344,9 +344,9 @@ _dc_readings_new_kept (DcKey *key, guint font, DcReadingsTrustFunc trust)
   self->trust = trust;
   self->open = g_array_new (FALSE, FALSE, sizeof (guint));
   self->open_of = g_new (guint32, MAX (1, n_symbols));
+  memset (self->open_of, 0xFF, sizeof (guint32) * n_symbols); /* NONE */
   for (guint s = 0; s < n_symbols; s++)
     {
-      self->open_of[s] = NONE;
       if (symbols[s].font != font)
         continue;
       g_array_append_val (font_symbols, s);
