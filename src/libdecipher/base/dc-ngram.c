@@ -360,12 +360,15 @@ typedef struct
 } Looked;
 
 /* What look_up_word() asks of a character: its lower case, and of that whether it is a
- * digit, a letter, listed by a language (m->letters), and its script. */
+ * digit, a letter, listed by a language (m->letters), its script, and its entries as an
+ * n-gram alone. */
 typedef struct
 {
   gunichar lower;
   guint16 script;
   guint8 flags;
+  guint n_single;
+  const Entry *single;
 } CharInfo;
 
 enum
@@ -380,13 +383,17 @@ char_info_new (Models *m, gunichar c)
 {
   gunichar u = g_unichar_tolower (c);
   gboolean alpha = g_unichar_isalpha (u);
-
-  return (CharInfo){
+  CharInfo info = {
     u,
     alpha ? (guint16) g_unichar_get_script (u) : 0,
     (g_unichar_isdigit (u) ? CHAR_DIGIT : 0) | (alpha ? CHAR_ALPHA : 0)
         | (alpha && g_hash_table_contains (m->letters, GUINT_TO_POINTER (u)) ? CHAR_LISTED : 0),
+    0,
+    NULL,
   };
+
+  info.single = lookup (m, pack (&u, 1), &info.n_single);
+  return info;
 }
 
 /* @c's CharInfo: four calls and a hash lookup a character were two thirds of looking a
@@ -431,7 +438,14 @@ look_up_word (Models *m, const gunichar *word, gsize length, gunichar *chars, Ru
       guint c;
 
       chars[len++] = u;
-      /* A "_" is no n-gram alone: it stands for a word's edge. */
+      /* The n-grams of one character first, in the order they stand; a "_" is none: it
+       * stands for a word's edge. */
+      if (u != '_')
+        {
+          runs[n_runs] = (Run){ info.single, info.n_single };
+          n_runs += info.n_single > 0;
+          n_ngrams++;
+        }
       if (u == '_' || (info.flags & CHAR_DIGIT))
         continue;
       n_singles++;
@@ -446,16 +460,15 @@ look_up_word (Models *m, const gunichar *word, gsize length, gunichar *chars, Ru
       counts[c].unlisted += !(info.flags & CHAR_LISTED);
     }
   chars[len++] = '_';
-  for (guint n = 1; n <= MAX_N; n++)
+  for (guint n = 2; n <= MAX_N; n++)
     for (gsize k = 0; k + n <= len; k++)
-      if (n > 1 || chars[k] != '_')
-        {
-          Run *run = &runs[n_runs];
+      {
+        Run *run = &runs[n_runs];
 
-          run->entries = lookup (m, pack (chars + k, n), &run->n_entries);
-          n_runs += run->n_entries > 0;
-          n_ngrams++;
-        }
+        run->entries = lookup (m, pack (chars + k, n), &run->n_entries);
+        n_runs += run->n_entries > 0;
+        n_ngrams++;
+      }
   *looked = (Looked){ runs, n_runs, counts, n_counts, n_ngrams, n_singles };
 }
 
