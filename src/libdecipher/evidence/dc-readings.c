@@ -226,10 +226,11 @@ read_sequence (DcReadings *self, DcDocument *document, guint font)
   const guint32 *places = _dc_document_get_font_order (document, font, &n_places, &complete);
   const DcGlyph *previous = NULL;
   guint next = 0; /* the place after the font's glyph read last */
-  /* Per known symbol, what it stands as (read_text()), and whether that is a letter, for
-   * the known letters counted as the glyphs are read. */
-  g_autofree gunichar *as = g_new0 (gunichar, MAX (1, n_symbols));
-  g_autofree gboolean *letter = g_new0 (gboolean, MAX (1, n_symbols));
+  /* Per known symbol of the font, what it stands as (read_text()), and whether that is a
+   * letter, for the known letters counted as the glyphs are read; only the font's symbols
+   * are read, so the others are left as they come. */
+  g_autofree gunichar *as = g_new (gunichar, MAX (1, n_symbols));
+  g_autofree guint8 *letter = g_new (guint8, MAX (1, n_symbols));
 
   for (guint f = 0; f < self->n_font_symbols; f++)
     if (self->state[f] != OPEN)
@@ -517,6 +518,17 @@ hash_items (const guint32 *items, guint length)
   return hash;
 }
 
+/* Whether two words' items are the same: words are short, and most repeat, so this is
+ * asked of most words of the text; a call to memcmp() cost more than the comparing. */
+static inline gboolean
+same_items (const guint32 *a, const guint32 *b, guint length)
+{
+  for (guint i = 0; i < length; i++)
+    if (a[i] != b[i])
+      return FALSE;
+  return TRUE;
+}
+
 /* Per open symbol, the words it stands in: a reading that gives few symbols a value
  * changes those words only. */
 static void
@@ -617,8 +629,7 @@ make_words (DcReadings *self)
         {
           Word *word = &g_array_index (self->words, Word, slots[slot] - 1);
 
-          if (word->length == length
-              && memcmp (items + word->start, items + start, length * sizeof (guint32)) == 0)
+          if (word->length == length && same_items (items + word->start, items + start, length))
             {
               word->count++;
               break;
