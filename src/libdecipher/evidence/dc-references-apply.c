@@ -54,53 +54,41 @@ value_is_trustworthy (DcKey *key, guint symbol)
  * I, З for 3), where they were stated at 0.5. */
 #define IDENTITY_PROPOSAL_CONFIDENCE 0.05
 
-/* Counts @symbol's value in its font's scripts (font → script → count), when it is
- * trustworthy and of a script. */
+/* Counts @symbol's value in @scripts (script → count), when it is trustworthy and of a
+ * script. */
 static void
-count_script (GHashTable *counts, DcKey *key, const DcSymbol *symbols, guint symbol)
+count_into (GHashTable *scripts, DcKey *key, guint symbol)
 {
-  GHashTable *scripts;
   const char *script;
   guint n;
 
   if (!value_is_trustworthy (key, symbol)
       || (script = dc_library_script_of_value (dc_key_get_value (key, symbol))) == NULL)
     return;
-  scripts = g_hash_table_lookup (counts, GUINT_TO_POINTER (symbols[symbol].font));
-  if (scripts == NULL)
-    {
-      scripts = g_hash_table_new (NULL, NULL);
-      g_hash_table_insert (counts, GUINT_TO_POINTER (symbols[symbol].font), scripts);
-    }
   n = GPOINTER_TO_UINT (g_hash_table_lookup (scripts, script)) + 1;
   g_hash_table_replace (scripts, (gpointer) script, GUINT_TO_POINTER (n));
 }
 
-/* Per font, how many of its trustworthy values each script has: counted once for the
- * document and then kept up to date as values are set (count_script()), where counting
- * them for every shared outline went through the whole document each time. */
-static GHashTable *
-count_scripts (DcKey *key)
+/* Counts @symbol's value among its font's scripts in @counts (font → script → count), if
+ * the font's values have been counted (font_counts()): the others are counted when asked,
+ * with the key as it then stands. */
+static void
+count_script (GHashTable *counts, DcKey *key, const DcSymbol *symbols, guint symbol)
 {
-  GHashTable *counts = g_hash_table_new_full (NULL, NULL, NULL,
-                                              (GDestroyNotify) g_hash_table_unref);
-  guint n_symbols;
-  const DcSymbol *symbols = dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
+  GHashTable *scripts = g_hash_table_lookup (counts, GUINT_TO_POINTER (symbols[symbol].font));
 
-  for (guint s = 0; s < n_symbols; s++)
-    count_script (counts, key, symbols, s);
-  return counts;
+  if (scripts != NULL)
+    count_into (scripts, key, symbol);
 }
 
-/* The script most of @font's trustworthy values are in (@counts, count_scripts()), or
+/* The script most of a font's trustworthy values are in (@scripts, font_counts()), or
  * NULL; NULL too where another script has at least a quarter as many (a font drawing
  * Greek, Cyrillic and Latin for a book in many languages): there the font's script says
  * nothing about one shared outline, and chose Cyrillic ꙇ for Greek ι and і for Latin i.
  * Ties are mixed, so the order the values are counted in does not matter. */
 static const char *
-font_script (GHashTable *counts, guint font, gboolean *mixed)
+font_script (GHashTable *scripts, gboolean *mixed)
 {
-  GHashTable *scripts = g_hash_table_lookup (counts, GUINT_TO_POINTER (font));
   GHashTableIter iter;
   gpointer script_name, count;
   const char *best = NULL;
@@ -146,6 +134,10 @@ typedef struct
   GPtrArray *by_font;  /* DcReadings (_dc_readings_new_kept()), or NULL */
   DcNgramWords *words; /* their words, looked up once for all of them */
   guint *order;        /* symbols_by_frequency(), made once */
+  /* The symbols of each font: font_symbols[font_starts[f]] up to font_starts[f + 1]. */
+  guint *font_starts;
+  guint *font_symbols;
+  guint n_fonts;
   gulong handler;
 } Kept;
 
@@ -164,6 +156,8 @@ kept_free (Kept *kept)
   g_ptr_array_unref (kept->by_font);
   _dc_ngram_words_free (kept->words);
   g_free (kept->order);
+  g_free (kept->font_starts);
+  g_free (kept->font_symbols);
   g_free (kept);
 }
 
@@ -338,6 +332,39 @@ held_by_another (GHashTable *held, guint font, guint symbol, const char *value)
   return holder != 0 && holder != symbol + 1;
 }
 
+/* @font's symbols, listed once for all fonts the first time one is asked for. */
+static const guint *
+symbols_of_font (Kept *kept, guint font, guint *n)
+{
+  guint n_symbols, n_fonts = 0;
+  const DcSymbol *symbols = dc_document_get_symbols (dc_key_get_document (kept->key), &n_symbols);
+
+  if (kept->font_starts == NULL)
+    {
+      g_autofree guint *next = NULL;
+
+      for (guint s = 0; s < n_symbols; s++)
+        n_fonts = MAX (n_fonts, (guint) symbols[s].font + 1);
+      kept->font_starts = g_new0 (guint, n_fonts + 1);
+      for (guint s = 0; s < n_symbols; s++)
+        kept->font_starts[symbols[s].font + 1]++;
+      for (guint f = 0; f < n_fonts; f++)
+        kept->font_starts[f + 1] += kept->font_starts[f];
+      next = g_memdup2 (kept->font_starts, sizeof (guint) * (n_fonts + 1));
+      kept->font_symbols = g_new (guint, MAX (1, n_symbols));
+      for (guint s = 0; s < n_symbols; s++)
+        kept->font_symbols[next[symbols[s].font]++] = s;
+      kept->n_fonts = n_fonts;
+    }
+  if (font >= kept->n_fonts)
+    {
+      *n = 0;
+      return NULL;
+    }
+  *n = kept->font_starts[font + 1] - kept->font_starts[font];
+  return kept->font_symbols + kept->font_starts[font];
+}
+
 /* What the second pass of dc_references_apply() knows while it decides shared outlines. */
 typedef struct
 {
@@ -346,8 +373,31 @@ typedef struct
   GHashTable *readings; /* font → DcReadings, kept_readings()' (choose_by_language()) */
   Kept *kept;
   GHashTable *held;    /* values_held() */
-  GHashTable *scripts; /* count_scripts(), NULL until a shared outline asks */
+  GHashTable *scripts; /* font → script → count (font_counts()), NULL until asked */
 } SharedPass;
+
+/* How many of @font's trustworthy values each script has: counted when a shared outline
+ * of the font first asks, and then kept up to date as values are set (count_script()),
+ * where counting them for every shared outline went through the whole document each
+ * time; a font no shared outline asks about is not counted at all. */
+static GHashTable *
+font_counts (SharedPass *pass, guint font)
+{
+  GHashTable *scripts;
+  const guint *font_symbols;
+  guint n;
+
+  if (pass->scripts == NULL)
+    pass->scripts = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
+  if ((scripts = g_hash_table_lookup (pass->scripts, GUINT_TO_POINTER (font))) != NULL)
+    return scripts;
+  scripts = g_hash_table_new (NULL, NULL);
+  g_hash_table_insert (pass->scripts, GUINT_TO_POINTER (font), scripts);
+  font_symbols = symbols_of_font (pass->kept, font, &n);
+  for (guint i = 0; i < n; i++)
+    count_into (scripts, pass->key, font_symbols[i]);
+  return scripts;
+}
 
 /* Of @values, the characters @symbol's shared outline stands for, the one to give it,
  * or NULL; @status lowered to a proposal where that is not sure enough. */
@@ -360,9 +410,7 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
   gboolean mixed;
 
   /* The font's own script, or the one script all the candidates share. */
-  if (pass->scripts == NULL)
-    pass->scripts = count_scripts (pass->key);
-  script = font_script (pass->scripts, font, &mixed);
+  script = font_script (font_counts (pass, font), &mixed);
   if (script == NULL)
     script = common_script (values);
   for (guint i = 0; i < values->len; i++)
