@@ -339,12 +339,24 @@ typedef struct
   guint unlisted;        /* of them, the ones no language lists */
 } ScriptCount;
 
-/* The entries of one n-gram of a word that some language lists. */
+/* The entries of one n-gram of a word that some language lists: m->entries[first]
+ * onwards; an index rather than a pointer, as a word kept (DcNgramWords) keeps a run for
+ * each of its n-grams listed. */
 typedef struct
 {
-  const Entry *entries;
-  guint n_entries;
+  guint32 first;
+  guint32 n_entries;
 } Run;
+
+/* The entries of the n-gram @key, or none. */
+static Run
+lookup_run (const Models *m, guint64 key)
+{
+  for (gsize slot = slot_of (key, m->mask); m->keys[slot] != 0; slot = (slot + 1) & m->mask)
+    if (m->keys[slot] == key)
+      return (Run){ m->starts[slot], m->counts[slot] };
+  return (Run){ 0, 0 };
+}
 
 /* What a word adds to each language, looked up: its listed n-grams' entries (@runs, in the
  * order they stand), its lone characters' costs (@counts) and how many n-grams and lone
@@ -367,8 +379,7 @@ typedef struct
   gunichar lower;
   guint16 script;
   guint8 flags;
-  guint n_single;
-  const Entry *single;
+  Run single;
 } CharInfo;
 
 enum
@@ -388,11 +399,10 @@ char_info_new (Models *m, gunichar c)
     alpha ? (guint16) g_unichar_get_script (u) : 0,
     (g_unichar_isdigit (u) ? CHAR_DIGIT : 0) | (alpha ? CHAR_ALPHA : 0)
         | (alpha && g_hash_table_contains (m->letters, GUINT_TO_POINTER (u)) ? CHAR_LISTED : 0),
-    0,
-    NULL,
+    { 0, 0 },
   };
 
-  info.single = lookup (m, pack (&u, 1), &info.n_single);
+  info.single = lookup_run (m, pack (&u, 1));
   return info;
 }
 
@@ -442,8 +452,8 @@ look_up_word (Models *m, const gunichar *word, gsize length, gunichar *chars, Ru
        * stands for a word's edge. */
       if (u != '_')
         {
-          runs[n_runs] = (Run){ info.single, info.n_single };
-          n_runs += info.n_single > 0;
+          runs[n_runs] = info.single;
+          n_runs += info.single.n_entries > 0;
           n_ngrams++;
         }
       if (u == '_' || (info.flags & CHAR_DIGIT))
@@ -463,10 +473,8 @@ look_up_word (Models *m, const gunichar *word, gsize length, gunichar *chars, Ru
   for (guint n = 2; n <= MAX_N; n++)
     for (gsize k = 0; k + n <= len; k++)
       {
-        Run *run = &runs[n_runs];
-
-        run->entries = lookup (m, pack (chars + k, n), &run->n_entries);
-        n_runs += run->n_entries > 0;
+        runs[n_runs] = lookup_run (m, pack (chars + k, n));
+        n_runs += runs[n_runs].n_entries > 0;
         n_ngrams++;
       }
   *looked = (Looked){ runs, n_runs, counts, n_counts, n_ngrams, n_singles };
@@ -508,7 +516,7 @@ add_looked (Models *m, const Looked *looked, const double *terms, double weight,
   /* The n-grams' listed weights first, in the order they stand. */
   for (guint r = 0; r < looked->n_runs; r++)
     {
-      const Entry *entries = looked->runs[r].entries;
+      const Entry *entries = m->entries + looked->runs[r].first;
 
       for (guint i = 0; i < looked->runs[r].n_entries; i++)
         totals[entries[i].language] += weight * entries[i].weight;
@@ -599,7 +607,12 @@ typedef struct
 {
   guint first_run;
   guint first_count;
-  Looked looked;    /* runs and counts NULL: they move as the arrays grow */
+  /* Its Looked but for the runs and counts, which move as the arrays grow: a store keeps
+   * tens of thousands of words. */
+  guint n_runs;
+  guint n_counts;
+  guint n_ngrams;
+  guint n_singles;
   guint first_char; /* of the word's text in texts, when it was interned */
   guint length;
   guint terms; /* where its make_terms() are in terms, or G_MAXUINT */
@@ -651,9 +664,12 @@ struct _DcNgramWords
   guint n_interned;
   /* The make_terms() of the kinds of word kept (how many n-grams and lone characters, of
    * which script, how many letters of it unlisted), n_languages each, and the kinds: a
-   * word scored again adds two numbers a language rather than four. */
+   * word scored again adds two numbers a language rather than four. Only in a store
+   * words are interned in, whose words are scored over and over, and for MAX_KINDS kinds
+   * at most: each costs a double a language. */
   GArray *terms;     /* double */
   GHashTable *kinds; /* guint64 * → terms index + 1 */
+  gboolean interning;
 };
 
 /* g_int64_hash() folds the halves together: the kinds (find_terms()) collided. */
@@ -695,8 +711,13 @@ _dc_ngram_words_free (DcNgramWords *self)
   g_free (self);
 }
 
+/* The kinds of word given their own terms at most, in one store (a book of many fonts has
+ * a thousand; the commonest come first). */
+#define MAX_KINDS 512
+
 /* Where the make_terms() of @looked's kind of word are in @self's terms, made if it has
- * none: G_MAXUINT for a word of several scripts, or too long to tell its kind in 64 bits. */
+ * none: G_MAXUINT for a word of several scripts, or too long to tell its kind in 64 bits,
+ * or where there are MAX_KINDS kinds already. */
 static guint
 find_terms (DcNgramWords *self, Models *m, const Looked *looked, const ScriptCount *counts)
 {
@@ -714,6 +735,8 @@ find_terms (DcNgramWords *self, Models *m, const Looked *looked, const ScriptCou
             | (guint64) count->unlisted << 56;
   if ((index = GPOINTER_TO_UINT (g_hash_table_lookup (self->kinds, &kind))) > 0)
     return index - 1;
+  if (g_hash_table_size (self->kinds) >= MAX_KINDS)
+    return G_MAXUINT;
   index = self->terms->len;
   g_array_set_size (self->terms, index + m->names->len);
   with_counts.counts = counts;
@@ -746,6 +769,7 @@ _dc_ngram_words_add (DcNgramWords *self, const gunichar *word, gsize length)
   ScriptCount *counts = small_counts;
   Run *runs = small_runs;
   Kept kept = { 0 };
+  Looked looked = { 0 };
 
   g_return_val_if_fail (self != NULL, 0);
   g_return_val_if_fail (word != NULL || length == 0, 0);
@@ -761,14 +785,16 @@ _dc_ngram_words_add (DcNgramWords *self, const gunichar *word, gsize length)
 
   if (length > 0)
     {
-      look_up_word (m, word, length, chars, runs, counts, &kept.looked);
-      vec_append (&self->runs, runs, kept.looked.n_runs, sizeof (Run));
-      vec_append (&self->counts, counts, kept.looked.n_counts, sizeof (ScriptCount));
-      kept.looked.runs = NULL;
-      kept.looked.counts = NULL;
+      look_up_word (m, word, length, chars, runs, counts, &looked);
+      vec_append (&self->runs, runs, looked.n_runs, sizeof (Run));
+      vec_append (&self->counts, counts, looked.n_counts, sizeof (ScriptCount));
     }
+  kept.n_runs = looked.n_runs;
+  kept.n_counts = looked.n_counts;
+  kept.n_ngrams = looked.n_ngrams;
+  kept.n_singles = looked.n_singles;
   kept.first_char = G_MAXUINT;
-  kept.terms = length > 0 ? find_terms (self, m, &kept.looked, counts) : G_MAXUINT;
+  kept.terms = length > 0 && self->interning ? find_terms (self, m, &looked, counts) : G_MAXUINT;
   vec_append (&self->words, &kept, 1, sizeof (Kept));
   return self->words.len - 1;
 }
@@ -852,6 +878,7 @@ _dc_ngram_words_intern (DcNgramWords *self, const gunichar *word, gsize length)
        slot = (slot + 1) & self->mask)
     if (is_text (self, self->slots[slot] - 1, word, length))
       return self->slots[slot] - 1;
+  self->interning = TRUE;
   index = _dc_ngram_words_add (self, word, length);
   kept = &VEC_AT (self->words, Kept, index);
   kept->first_char = self->texts.len;
@@ -880,13 +907,15 @@ _dc_ngram_words_score (DcNgramWords *self, guint index, double weight, double *t
   g_return_if_fail (self != NULL && index < self->words.len);
 
   kept = &VEC_AT (self->words, Kept, index);
-  if (kept->looked.n_ngrams == 0)
+  if (kept->n_ngrams == 0)
     return;
-  looked = kept->looked;
-  if (looked.n_runs > 0)
-    looked.runs = &VEC_AT (self->runs, Run, kept->first_run);
-  if (looked.n_counts > 0)
-    looked.counts = &VEC_AT (self->counts, ScriptCount, kept->first_count);
+  looked = (Looked){ kept->n_runs > 0 ? &VEC_AT (self->runs, Run, kept->first_run) : NULL,
+                     kept->n_runs,
+                     kept->n_counts > 0 ? &VEC_AT (self->counts, ScriptCount, kept->first_count)
+                                        : NULL,
+                     kept->n_counts,
+                     kept->n_ngrams,
+                     kept->n_singles };
   add_looked (models (), &looked,
               kept->terms != G_MAXUINT ? &g_array_index (self->terms, double, kept->terms) : NULL,
               weight, totals);
