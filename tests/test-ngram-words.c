@@ -86,6 +86,65 @@ test_same_bits (void)
     g_assert_cmpfloat (scored[l], !=, -1234.5678 / (l + 3));
 }
 
+/* A word interned again is the one kept, not looked up again; every word is told from
+ * every other, also once the table has grown; and an interned word adds what scoring it
+ * adds, to the last bit. */
+static void
+test_intern (void)
+{
+  guint n_languages = _dc_ngram_n_languages ();
+  g_autoptr (DcNgramWords) kept = _dc_ngram_words_new ();
+  g_autofree double *scored = g_new (double, MAX (1, n_languages));
+  g_autofree double *added = g_new (double, MAX (1, n_languages));
+  g_autofree guint *index = g_new (guint, G_N_ELEMENTS (words));
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  /* Enough words that the table (1024 slots, at most half full) grows twice. */
+  const guint n_many = 3000;
+  g_autofree guint *many = g_new (guint, n_many);
+
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      glong length;
+      g_autofree gunichar *word = g_utf8_to_ucs4_fast (words[i], -1, &length);
+
+      index[i] = _dc_ngram_words_intern (kept, word, (gsize) length);
+      g_assert_false (g_hash_table_contains (seen, GUINT_TO_POINTER (index[i] + 1)));
+      g_hash_table_add (seen, GUINT_TO_POINTER (index[i] + 1));
+    }
+  for (guint i = 0; i < n_many; i++)
+    {
+      /* Two letters and a number: words that differ in one character, or only in
+       * length ("ab1" and "ab12"). */
+      g_autofree char *text = g_strdup_printf ("%c%c%u", 'a' + i % 26, 'a' + i / 26 % 26, i);
+      glong length;
+      g_autofree gunichar *word = g_utf8_to_ucs4_fast (text, -1, &length);
+
+      many[i] = _dc_ngram_words_intern (kept, word, (gsize) length);
+      g_assert_false (g_hash_table_contains (seen, GUINT_TO_POINTER (many[i] + 1)));
+      g_hash_table_add (seen, GUINT_TO_POINTER (many[i] + 1));
+    }
+  start_totals (scored, n_languages);
+  start_totals (added, n_languages);
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      glong length;
+      g_autofree gunichar *word = g_utf8_to_ucs4_fast (words[i], -1, &length);
+
+      g_assert_cmpuint (_dc_ngram_words_intern (kept, word, (gsize) length), ==, index[i]);
+      _dc_ngram_score_word (word, (gsize) length, 7, scored);
+      _dc_ngram_words_score (kept, index[i], 7, added);
+      g_assert_cmpmem (scored, sizeof (double) * n_languages, added, sizeof (double) * n_languages);
+    }
+  for (guint i = 0; i < n_many; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("%c%c%u", 'a' + i % 26, 'a' + i / 26 % 26, i);
+      glong length;
+      g_autofree gunichar *word = g_utf8_to_ucs4_fast (text, -1, &length);
+
+      g_assert_cmpuint (_dc_ngram_words_intern (kept, word, (gsize) length), ==, many[i]);
+    }
+}
+
 #endif
 
 int
@@ -95,6 +154,7 @@ main (int argc, char **argv)
 
 #ifdef HAVE_EXTTEXTCAT
   g_test_add_func ("/ngram-words/same-bits", test_same_bits);
+  g_test_add_func ("/ngram-words/intern", test_intern);
 #endif
   return g_test_run ();
 }

@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "dc-auto.h"
 #include "dc-test-fixtures.h"
 
 #define DEJAVU_DIR "/usr/share/fonts/truetype/dejavu"
@@ -536,6 +537,79 @@ test_contradicted (void)
       g_assert_cmpstr (dc_key_get_value (key, s), ==, "À");
 }
 
+/* @document's key after the automatic pass and the identity level applied, a symbol it
+ * decoded taken back (@taken, or the first at the identity level when that is G_MAXUINT)
+ * and the level applied again: within one change, as the pipeline does (the readings of
+ * the first application kept for the second), or in two, the second starting afresh. */
+static DcKey *
+apply_again (DcReferences *references, DcDocument *document, gboolean one_change, guint *taken)
+{
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (DcShapes) shapes = dc_shapes_new (document);
+  guint n_symbols;
+
+  dc_document_get_symbols (document, &n_symbols);
+  dc_key_begin_change (key, "automatic");
+  dc_auto_recover (document, key, NULL);
+  dc_key_end_change (key);
+  dc_key_begin_change (key, "identity");
+  dc_references_apply (references, shapes, key);
+  if (!one_change)
+    {
+      dc_key_end_change (key);
+      dc_key_begin_change (key, "again");
+    }
+  for (guint s = 0; *taken == G_MAXUINT && s < n_symbols; s++)
+    if (dc_key_get_level (key, s) == DC_KEY_LEVEL_IDENTITY
+        && dc_key_get_status (key, s) == DC_KEY_INFERRED)
+      *taken = s;
+  g_assert_cmpuint (*taken, <, n_symbols);
+  g_assert_true (dc_key_take_back (key, *taken));
+  dc_references_apply (references, shapes, key);
+  dc_key_end_change (key);
+  return g_steal_pointer (&key);
+}
+
+/* The level applied again within one change keeps the readings it made of the fonts the
+ * key still says the same of (dc-references-apply.c): what it decides is what readings
+ * made afresh decide, symbol by symbol. */
+static void
+test_applied_again (void)
+{
+  static const char *const fixtures[] = { "legacy-many-scripts", "legacy-cyrillic",
+                                          "legacy-shared" };
+  g_autofree char *path = g_build_filename (test_dir, "again.sqlite", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcReferences) references = dc_references_open (path, &error);
+  guint n_identity = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (dc_references_update (references, NULL, NULL, &error));
+  g_assert_no_error (error);
+  for (guint f = 0; f < G_N_ELEMENTS (fixtures); f++)
+    {
+      g_autoptr (DcDocument) document = dc_test_load_document (fixtures[f]);
+      guint taken = G_MAXUINT, n_symbols;
+      g_autoptr (DcKey) kept = apply_again (references, document, TRUE, &taken);
+      g_autoptr (DcKey) afresh = apply_again (references, document, FALSE, &taken);
+
+      dc_document_get_symbols (document, &n_symbols);
+      for (guint s = 0; s < n_symbols; s++)
+        {
+          g_assert_cmpstr (dc_key_peek_value (kept, s), ==, dc_key_peek_value (afresh, s));
+          g_assert_cmpint (dc_key_get_status (kept, s), ==, dc_key_get_status (afresh, s));
+          g_assert_cmpint (dc_key_get_level (kept, s), ==, dc_key_get_level (afresh, s));
+          g_assert_cmpfloat (dc_key_get_confidence (kept, s), ==,
+                             dc_key_get_confidence (afresh, s));
+          n_identity += dc_key_get_level (kept, s) == DC_KEY_LEVEL_IDENTITY;
+        }
+      /* The symbol taken back was decoded again. */
+      g_assert_nonnull (dc_key_peek_value (kept, taken));
+    }
+  /* Not by deciding nothing. */
+  g_assert_cmpuint (n_identity, >, 60);
+}
+
 /* Decodes library-recoded with @references. Returns: how many symbols it decoded */
 static guint
 decode_recoded (DcReferences *references)
@@ -599,6 +673,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/pipeline", test_pipeline);
   g_test_add_func ("/references/shared-outlines", test_shared_outlines);
   g_test_add_func ("/references/contradicted", test_contradicted);
+  g_test_add_func ("/references/applied-again", test_applied_again);
   g_test_add_func ("/references/rebuilt", test_rebuilt);
   status = g_test_run ();
   dc_test_remove_tree (test_dir);

@@ -37,6 +37,9 @@ typedef struct
   gsize n_entries;
   gpointer cache;      /* what keys to entries point into when read from the cache */
   gboolean from_cache; /* whether the models were read from the cache file */
+  /* What dc-ngram.c asks of a character of the Basic Multilingual Plane, 256 code points
+   * a block, each made the first time one of its characters is scored. */
+  gpointer char_blocks[256];
 } DcNgramModels;
 
 char *_dc_ngram_cache_path (void);

@@ -20,6 +20,7 @@ typedef struct _DcNgramWords DcNgramWords;
 DcNgramWords *_dc_ngram_words_new (void);
 void _dc_ngram_words_free (DcNgramWords *words);
 guint _dc_ngram_words_add (DcNgramWords *words, const gunichar *word, gsize length);
+guint _dc_ngram_words_intern (DcNgramWords *words, const gunichar *word, gsize length);
 void _dc_ngram_words_score (DcNgramWords *words, guint index, double weight, double *totals);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcNgramWords, _dc_ngram_words_free)

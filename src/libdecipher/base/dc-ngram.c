@@ -19,11 +19,14 @@
 #include <math.h>
 #include <string.h>
 
-#include "dc-ngram-models-private.h"
+#include "dc-ngram-look-private.h"
 #include "dc-ngram-private.h"
 #include "dc-tsan-private.h"
 
 #define MAX_N DC_NGRAM_MAX_N
+#define look_up_word _dc_ngram_look_up_word
+#define make_terms _dc_ngram_make_terms
+#define add_looked _dc_ngram_add_looked
 /* A character inside a word that is no letter of the language's script (¾ or ѕ's Latin
  * twin in a Cyrillic word) costs this much more than an unlisted letter: the lists are
  * too short to tell an unlisted letter of the alphabet from a stray symbol. */
@@ -267,6 +270,13 @@ models (void)
   return models;
 }
 
+/* The models, read if no call has: for dc-ngram-words.c. */
+Models *
+_dc_ngram_models (void)
+{
+  return models ();
+}
+
 /**
  * _dc_ngram_models_from_cache:
  *
@@ -330,38 +340,78 @@ add_ngram (Models *m, const gunichar *chars, guint n, double *totals)
     totals[entries[i].language] += entries[i].weight;
 }
 
-/* What a character standing alone (a one-character n-gram) costs beyond the floor,
- * told once per character of a word rather than once per language. */
-typedef struct
+/* The entries of the n-gram @key, or none. */
+static Run
+lookup_run (const Models *m, guint64 key)
 {
-  GUnicodeScript script; /* of the letters counted */
-  guint letters;         /* letters of the script */
-  guint unlisted;        /* of them, the ones no language lists */
-} ScriptCount;
+  for (gsize slot = slot_of (key, m->mask); m->keys[slot] != 0; slot = (slot + 1) & m->mask)
+    if (m->keys[slot] == key)
+      return (Run){ m->starts[slot], m->counts[slot] };
+  return (Run){ 0, 0 };
+}
 
-/* The entries of one n-gram of a word that some language lists. */
+/* What look_up_word() asks of a character: its lower case, and of that whether it is a
+ * digit, a letter, listed by a language (m->letters), its script, and its entries as an
+ * n-gram alone. */
 typedef struct
 {
-  const Entry *entries;
-  guint n_entries;
-} Run;
+  gunichar lower;
+  guint16 script;
+  guint8 flags;
+  Run single;
+} CharInfo;
 
-/* What a word adds to each language, looked up: its listed n-grams' entries (@runs, in the
- * order they stand), its lone characters' costs (@counts) and how many n-grams and lone
- * characters it has. */
-typedef struct
+enum
 {
-  const Run *runs;
-  guint n_runs;
-  const ScriptCount *counts;
-  guint n_counts;
-  guint n_ngrams;
-  guint n_singles;
-} Looked;
+  CHAR_DIGIT = 1 << 0,
+  CHAR_ALPHA = 1 << 1,
+  CHAR_LISTED = 1 << 2,
+};
+
+static CharInfo
+char_info_new (Models *m, gunichar c)
+{
+  gunichar u = g_unichar_tolower (c);
+  gboolean alpha = g_unichar_isalpha (u);
+  CharInfo info = {
+    u,
+    alpha ? (guint16) g_unichar_get_script (u) : 0,
+    (g_unichar_isdigit (u) ? CHAR_DIGIT : 0) | (alpha ? CHAR_ALPHA : 0)
+        | (alpha && g_hash_table_contains (m->letters, GUINT_TO_POINTER (u)) ? CHAR_LISTED : 0),
+    { 0, 0 },
+  };
+
+  info.single = lookup_run (m, pack (&u, 1));
+  return info;
+}
+
+/* @c's CharInfo: four calls and a hash lookup a character were two thirds of looking a
+ * word up. Made a block of 256 at a time, from any thread. */
+static CharInfo
+char_info (Models *m, gunichar c)
+{
+  CharInfo *block;
+
+  if (c >= 0x10000)
+    return char_info_new (m, c);
+  block = g_atomic_pointer_get (&m->char_blocks[c >> 8]);
+  if (G_UNLIKELY (block == NULL))
+    {
+      block = g_new (CharInfo, 256);
+      for (guint i = 0; i < 256; i++)
+        block[i] = char_info_new (m, (c & ~0xFFu) | i);
+      if (!g_atomic_pointer_compare_and_exchange (&m->char_blocks[c >> 8], NULL, block))
+        {
+          g_free (block);
+          block = g_atomic_pointer_get (&m->char_blocks[c >> 8]);
+        }
+    }
+  return block[c & 0xFF];
+}
 
 /* Looks up @word's n-grams into @runs (room for MAX_N * (length + 2)) and counts its lone
  * characters into @counts (room for @length). */
-static void
+void
 look_up_word (Models *m, const gunichar *word, gsize length, gunichar *chars, Run *runs,
               ScriptCount *counts, Looked *looked)
 {
@@ -371,36 +421,41 @@ look_up_word (Models *m, const gunichar *word, gsize length, gunichar *chars, Ru
   chars[len++] = '_';
   for (gsize k = 0; k < length; k++)
     {
-      gunichar u = g_unichar_tolower (word[k]);
+      CharInfo info = char_info (m, word[k]);
+      gunichar u = info.lower;
       GUnicodeScript script;
       guint c;
 
       chars[len++] = u;
-      /* A "_" is no n-gram alone: it stands for a word's edge. */
-      if (u == '_' || g_unichar_isdigit (u))
+      /* The n-grams of one character first, in the order they stand; a "_" is none: it
+       * stands for a word's edge. */
+      if (u != '_')
+        {
+          runs[n_runs] = info.single;
+          n_runs += info.single.n_entries > 0;
+          n_ngrams++;
+        }
+      if (u == '_' || (info.flags & CHAR_DIGIT))
         continue;
       n_singles++;
-      if (!g_unichar_isalpha (u))
+      if (!(info.flags & CHAR_ALPHA))
         continue;
-      script = g_unichar_get_script (u);
+      script = (GUnicodeScript) info.script;
       for (c = 0; c < n_counts && counts[c].script != script; c++)
         ;
       if (c == n_counts)
         counts[n_counts++] = (ScriptCount){ script, 0, 0 };
       counts[c].letters++;
-      counts[c].unlisted += !g_hash_table_contains (m->letters, GUINT_TO_POINTER (u));
+      counts[c].unlisted += !(info.flags & CHAR_LISTED);
     }
   chars[len++] = '_';
-  for (guint n = 1; n <= MAX_N; n++)
+  for (guint n = 2; n <= MAX_N; n++)
     for (gsize k = 0; k + n <= len; k++)
-      if (n > 1 || chars[k] != '_')
-        {
-          Run *run = &runs[n_runs];
-
-          run->entries = lookup (m, pack (chars + k, n), &run->n_entries);
-          n_runs += run->n_entries > 0;
-          n_ngrams++;
-        }
+      {
+        runs[n_runs] = lookup_run (m, pack (chars + k, n));
+        n_runs += runs[n_runs].n_entries > 0;
+        n_ngrams++;
+      }
   *looked = (Looked){ runs, n_runs, counts, n_counts, n_ngrams, n_singles };
 }
 
@@ -408,8 +463,30 @@ look_up_word (Models *m, const gunichar *word, gsize length, gunichar *chars, Ru
  * through this one function, so a word looked up once and added again later
  * (_dc_ngram_words_score()) adds exactly what scoring it again would, in the same order,
  * bit for bit: the readings compare sums that differ in their last bits. */
-static G_GNUC_NO_INLINE void
-add_looked (Models *m, const Looked *looked, double weight, double *totals)
+/* What a word of one script or none adds to each language per time it stands, beyond its
+ * listed n-grams' weights: every n-gram's floor, and each lone character's cost, out of
+ * its script (or no letter) or a letter no language lists; there each language's cost is
+ * one of two numbers. Into @terms, one per language. */
+void
+make_terms (Models *m, const Looked *looked, double *terms)
+{
+  const double *floors = (const double *) (void *) m->floors->data;
+  const GUnicodeScript *scripts = (const GUnicodeScript *) (void *) m->scripts->data;
+  const ScriptCount *counts = looked->counts;
+  double n_ngrams = looked->n_ngrams;
+  double cost = OUT_OF_SCRIPT_COST * looked->n_singles;
+  double own = cost;
+  GUnicodeScript script = looked->n_counts == 1 ? counts[0].script : G_UNICODE_SCRIPT_INVALID_CODE;
+
+  g_assert (looked->n_counts <= 1);
+  if (looked->n_counts == 1)
+    own -= OUT_OF_SCRIPT_COST * counts[0].letters - UNKNOWN_LETTER_COST * counts[0].unlisted;
+  for (guint l = 0; l < m->names->len; l++)
+    terms[l] = n_ngrams * floors[l] - (scripts[l] == script ? own : cost);
+}
+
+G_GNUC_NO_INLINE void
+add_looked (Models *m, const Looked *looked, const double *terms, double weight, double *totals)
 {
   const double *floors = (const double *) (void *) m->floors->data;
   const GUnicodeScript *scripts = (const GUnicodeScript *) (void *) m->scripts->data;
@@ -418,15 +495,21 @@ add_looked (Models *m, const Looked *looked, double weight, double *totals)
   /* The n-grams' listed weights first, in the order they stand. */
   for (guint r = 0; r < looked->n_runs; r++)
     {
-      const Entry *entries = looked->runs[r].entries;
+      const Entry *entries = m->entries + looked->runs[r].first;
 
       for (guint i = 0; i < looked->runs[r].n_entries; i++)
         totals[entries[i].language] += weight * entries[i].weight;
     }
-  /* Then every n-gram's floor, and each lone character's cost in each language: out of
-   * its script (or no letter) or a letter no language lists. A word's letters are mostly
-   * of one script or none: there each language's cost is one of two numbers, told without
-   * the loop over scripts (the same operations on the same numbers, so the same sums). */
+  /* Then every n-gram's floor and each lone character's cost in each language. A word's
+   * letters are mostly of one script or none: there each language's cost is one of two
+   * numbers, told without the loop over scripts, or @terms has them made (make_terms(),
+   * the same operations on the same numbers, so the same sums). */
+  if (terms != NULL)
+    {
+      for (guint l = 0; l < m->names->len; l++)
+        totals[l] += weight * terms[l];
+      return;
+    }
   if (looked->n_counts <= 1)
     {
       double n_ngrams = looked->n_ngrams;
@@ -493,115 +576,8 @@ _dc_ngram_score_word (const gunichar *word, gsize length, double weight, double 
   if (length > G_N_ELEMENTS (small_counts))
     counts = large_counts = g_new (ScriptCount, length);
   look_up_word (m, word, length, chars, runs, counts, &looked);
-  add_looked (m, &looked, weight, totals);
+  add_looked (m, &looked, NULL, weight, totals);
   return looked.n_ngrams;
-}
-
-/* Words looked up once, each kept as its runs and counts (their places in the arrays
- * below), to be added at any weight as often as asked. */
-typedef struct
-{
-  guint first_run;
-  guint first_count;
-  Looked looked; /* runs and counts NULL: they move as the arrays grow */
-} Kept;
-
-struct _DcNgramWords
-{
-  GArray *words;  /* Kept */
-  GArray *runs;   /* Run */
-  GArray *counts; /* ScriptCount */
-};
-
-/**
- * _dc_ngram_words_new:
- *
- * A store of words looked up once and scored at any weight after
- * (_dc_ngram_words_score()): what a text scores over and over, such as the words a
- * reading leaves as they are, costs one look-up.
- */
-DcNgramWords *
-_dc_ngram_words_new (void)
-{
-  DcNgramWords *self = g_new0 (DcNgramWords, 1);
-
-  self->words = g_array_new (FALSE, FALSE, sizeof (Kept));
-  self->runs = g_array_new (FALSE, FALSE, sizeof (Run));
-  self->counts = g_array_new (FALSE, FALSE, sizeof (ScriptCount));
-  return self;
-}
-
-void
-_dc_ngram_words_free (DcNgramWords *self)
-{
-  if (self == NULL)
-    return;
-  g_array_unref (self->words);
-  g_array_unref (self->runs);
-  g_array_unref (self->counts);
-  g_free (self);
-}
-
-/**
- * _dc_ngram_words_add:
- * @word: (array length=length): a word's characters, no U+0020 among them
- *
- * Looks @word up and keeps it.
- *
- * Returns: its index, for _dc_ngram_words_score()
- */
-guint
-_dc_ngram_words_add (DcNgramWords *self, const gunichar *word, gsize length)
-{
-  Models *m = models ();
-  g_autofree gunichar *chars = g_new (gunichar, length + 2);
-  g_autofree Run *runs = g_new (Run, MAX_N * (length + 2));
-  g_autofree ScriptCount *counts = g_new (ScriptCount, MAX (1, length));
-  Kept kept = { 0 };
-
-  g_return_val_if_fail (self != NULL, 0);
-  g_return_val_if_fail (word != NULL || length == 0, 0);
-
-  kept.first_run = self->runs->len;
-  kept.first_count = self->counts->len;
-
-  if (length > 0)
-    {
-      look_up_word (m, word, length, chars, runs, counts, &kept.looked);
-      g_array_append_vals (self->runs, runs, kept.looked.n_runs);
-      g_array_append_vals (self->counts, counts, kept.looked.n_counts);
-      kept.looked.runs = NULL;
-      kept.looked.counts = NULL;
-    }
-  g_array_append_val (self->words, kept);
-  return self->words->len - 1;
-}
-
-/**
- * _dc_ngram_words_score:
- * @index: a word's, as _dc_ngram_words_add() returned it
- * @totals: (array): one per language
- *
- * Adds exactly what _dc_ngram_score_word() with the word and @weight would, in the same
- * order.
- */
-void
-_dc_ngram_words_score (DcNgramWords *self, guint index, double weight, double *totals)
-{
-  Kept *kept;
-  Looked looked;
-
-  g_return_if_fail (self != NULL && index < self->words->len);
-
-  kept = &g_array_index (self->words, Kept, index);
-  if (kept->looked.n_ngrams == 0)
-    return;
-  looked = kept->looked;
-  if (looked.n_runs > 0)
-    looked.runs = &g_array_index (self->runs, Run, kept->first_run);
-  if (looked.n_counts > 0)
-    looked.counts = &g_array_index (self->counts, ScriptCount, kept->first_count);
-  add_looked (models (), &looked, weight, totals);
 }
 
 /**

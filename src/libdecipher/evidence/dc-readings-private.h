@@ -6,6 +6,7 @@
 #pragma once
 
 #include "dc-key.h"
+#include "dc-ngram-private.h"
 
 G_BEGIN_DECLS
 
@@ -23,6 +24,10 @@ typedef gboolean (*DcReadingsTrustFunc) (DcKey *key, guint symbol);
 
 DcReadings *_dc_readings_new (DcKey *key, guint font);
 DcReadings *_dc_readings_new_trusted (DcKey *key, guint font, DcReadingsTrustFunc trust);
+DcReadings *_dc_readings_new_kept (DcKey *key, guint font, DcReadingsTrustFunc trust);
+gboolean _dc_readings_matches (DcReadings *readings);
+gboolean _dc_readings_is_read (DcReadings *readings);
+void _dc_readings_share_words (DcReadings *readings, DcNgramWords *words);
 void _dc_readings_free (DcReadings *readings);
 guint _dc_readings_get_n_open (DcReadings *readings);
 guint _dc_readings_get_open_symbol (DcReadings *readings, guint index);

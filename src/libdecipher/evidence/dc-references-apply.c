@@ -54,53 +54,41 @@ value_is_trustworthy (DcKey *key, guint symbol)
  * I, З for 3), where they were stated at 0.5. */
 #define IDENTITY_PROPOSAL_CONFIDENCE 0.05
 
-/* Counts @symbol's value in its font's scripts (font → script → count), when it is
- * trustworthy and of a script. */
+/* Counts @symbol's value in @scripts (script → count), when it is trustworthy and of a
+ * script. */
 static void
-count_script (GHashTable *counts, DcKey *key, const DcSymbol *symbols, guint symbol)
+count_into (GHashTable *scripts, DcKey *key, guint symbol)
 {
-  GHashTable *scripts;
   const char *script;
   guint n;
 
   if (!value_is_trustworthy (key, symbol)
       || (script = dc_library_script_of_value (dc_key_get_value (key, symbol))) == NULL)
     return;
-  scripts = g_hash_table_lookup (counts, GUINT_TO_POINTER (symbols[symbol].font));
-  if (scripts == NULL)
-    {
-      scripts = g_hash_table_new (NULL, NULL);
-      g_hash_table_insert (counts, GUINT_TO_POINTER (symbols[symbol].font), scripts);
-    }
   n = GPOINTER_TO_UINT (g_hash_table_lookup (scripts, script)) + 1;
   g_hash_table_replace (scripts, (gpointer) script, GUINT_TO_POINTER (n));
 }
 
-/* Per font, how many of its trustworthy values each script has: counted once for the
- * document and then kept up to date as values are set (count_script()), where counting
- * them for every shared outline went through the whole document each time. */
-static GHashTable *
-count_scripts (DcKey *key)
+/* Counts @symbol's value among its font's scripts in @counts (font → script → count), if
+ * the font's values have been counted (font_counts()): the others are counted when asked,
+ * with the key as it then stands. */
+static void
+count_script (GHashTable *counts, DcKey *key, const DcSymbol *symbols, guint symbol)
 {
-  GHashTable *counts = g_hash_table_new_full (NULL, NULL, NULL,
-                                              (GDestroyNotify) g_hash_table_unref);
-  guint n_symbols;
-  const DcSymbol *symbols = dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
+  GHashTable *scripts = g_hash_table_lookup (counts, GUINT_TO_POINTER (symbols[symbol].font));
 
-  for (guint s = 0; s < n_symbols; s++)
-    count_script (counts, key, symbols, s);
-  return counts;
+  if (scripts != NULL)
+    count_into (scripts, key, symbol);
 }
 
-/* The script most of @font's trustworthy values are in (@counts, count_scripts()), or
+/* The script most of a font's trustworthy values are in (@scripts, font_counts()), or
  * NULL; NULL too where another script has at least a quarter as many (a font drawing
  * Greek, Cyrillic and Latin for a book in many languages): there the font's script says
  * nothing about one shared outline, and chose Cyrillic ꙇ for Greek ι and і for Latin i.
  * Ties are mixed, so the order the values are counted in does not matter. */
 static const char *
-font_script (GHashTable *counts, guint font, gboolean *mixed)
+font_script (GHashTable *scripts, gboolean *mixed)
 {
-  GHashTable *scripts = g_hash_table_lookup (counts, GUINT_TO_POINTER (font));
   GHashTableIter iter;
   gpointer script_name, count;
   const char *best = NULL;
@@ -135,13 +123,106 @@ common_script (GPtrArray *values)
   return script;
 }
 
+/* The readings dc_references_apply() made, per font, kept on the key until its change
+ * ends: the pipeline applies the level again after dc_references_verify() and
+ * dc_library_verify() within one change, and a font the key says the same of reads the
+ * same (_dc_readings_matches()); making them again, and scoring the same readings again,
+ * was half the level's time on a book of many fonts. */
+typedef struct
+{
+  DcKey *key;          /* not a reference: it keeps this */
+  GPtrArray *by_font;  /* DcReadings (_dc_readings_new_kept()), or NULL */
+  DcNgramWords *words; /* their words, looked up once for all of them */
+  guint *order;        /* symbols_by_frequency(), made once */
+  /* The symbols of each font: font_symbols[font_starts[f]] up to font_starts[f + 1]. */
+  guint *font_starts;
+  guint *font_symbols;
+  guint n_fonts;
+  gulong handler;
+} Kept;
+
+static GQuark
+kept_quark (void)
+{
+  return g_quark_from_static_string ("dc-references-kept-readings");
+}
+
+static void
+kept_free (Kept *kept)
+{
+  /* On the key's finalization its handlers are gone already. */
+  if (g_signal_handler_is_connected (kept->key, kept->handler))
+    g_signal_handler_disconnect (kept->key, kept->handler);
+  g_ptr_array_unref (kept->by_font);
+  _dc_ngram_words_free (kept->words);
+  g_free (kept->order);
+  g_free (kept->font_starts);
+  g_free (kept->font_symbols);
+  g_free (kept);
+}
+
+/* The change has ended: what the readings hold goes, rather than stay as long as the key. */
+static void
+on_key_changed (DcKey *key, guint symbol, gpointer data)
+{
+  g_object_set_qdata (G_OBJECT (key), kept_quark (), NULL);
+}
+
+/* The readings kept on @key, taken from it while dc_references_apply() uses them: a change
+ * that ends meanwhile (a call outside one) does not take them away. */
+static Kept *
+take_kept (DcKey *key)
+{
+  Kept *kept = g_object_steal_qdata (G_OBJECT (key), kept_quark ());
+
+  if (kept == NULL)
+    {
+      kept = g_new0 (Kept, 1);
+      kept->key = key;
+      kept->by_font = g_ptr_array_new_with_free_func ((GDestroyNotify) _dc_readings_free);
+      kept->words = _dc_ngram_words_new ();
+      kept->handler = g_signal_connect (key, "changed", G_CALLBACK (on_key_changed), NULL);
+    }
+  return kept;
+}
+
+static void
+give_back_kept (DcKey *key, Kept *kept)
+{
+  g_object_set_qdata_full (G_OBJECT (key), kept_quark (), kept, (GDestroyNotify) kept_free);
+}
+
+/* @font's readings, as new ones made now would be: the ones kept when the key says the
+ * same of the font's symbols as when they were made and read. Ones not read yet read the
+ * key when first asked, as new ones do; read ones only serve where the text is read at
+ * once, an open @symbol's (choose_by_language()). */
+static DcReadings *
+kept_readings (Kept *kept, guint font, guint symbol)
+{
+  DcReadings *readings;
+
+  if (font >= kept->by_font->len)
+    g_ptr_array_set_size (kept->by_font, font + 1);
+  readings = g_ptr_array_index (kept->by_font, font);
+  if (readings != NULL && _dc_readings_matches (readings)
+      && (!_dc_readings_is_read (readings) || _dc_readings_find_open (readings, symbol) >= 0))
+    return readings;
+  readings = _dc_readings_new_kept (kept->key, font, value_is_trustworthy);
+  _dc_readings_share_words (readings, kept->words);
+  g_clear_pointer (&g_ptr_array_index (kept->by_font, font), _dc_readings_free);
+  g_ptr_array_index (kept->by_font, font) = readings;
+  return readings;
+}
+
 /* Among @candidates (one character each), the one the font's text reads clearly best
  * with (dc-readings.c), or NULL: an installed font that maps one outline from à and а, or
  * from archaic ѳ and Kazakh ө, says nothing about which the document means; its words do,
  * read with trustworthy values only (value_is_trustworthy()).
- * @cache: font → DcReadings, the font's text as the key stood when first asked */
+ * @cache: font → DcReadings, the font's text as the key stood when first asked
+ * @kept: where those come from (kept_readings()) */
 static const char *
-choose_by_language (DcKey *key, GHashTable *cache, guint font, guint symbol, GPtrArray *candidates)
+choose_by_language (DcKey *key, GHashTable *cache, Kept *kept, guint font, guint symbol,
+                    GPtrArray *candidates)
 {
   DcReadings *readings = g_hash_table_lookup (cache, GUINT_TO_POINTER (font));
   g_autofree gunichar *values = NULL;
@@ -153,7 +234,7 @@ choose_by_language (DcKey *key, GHashTable *cache, guint font, guint symbol, GPt
 
   if (readings == NULL)
     {
-      readings = _dc_readings_new_trusted (key, font, value_is_trustworthy);
+      readings = kept_readings (kept, font, symbol);
       g_hash_table_insert (cache, GUINT_TO_POINTER (font), readings);
     }
   /* One glyph among unknown ones is no word: its neighbours must be known. */
@@ -210,11 +291,26 @@ symbols_by_frequency (const DcSymbol *symbols, guint n_symbols)
   return (guint *) g_array_free (order, FALSE);
 }
 
+/* Records that @symbol of @font holds @value (font → value → symbol + 1): a table per
+ * font, asked without making a name of the two. */
+static void
+hold (GHashTable *held, guint font, const char *value, guint symbol)
+{
+  GHashTable *values = g_hash_table_lookup (held, GUINT_TO_POINTER (font));
+
+  if (values == NULL)
+    {
+      values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_hash_table_insert (held, GUINT_TO_POINTER (font), values);
+    }
+  g_hash_table_insert (values, g_strdup (value), GUINT_TO_POINTER (symbol + 1));
+}
+
 /* (font, value) → the symbol of that font holding it, for every value the key applies. */
 static GHashTable *
 values_held (DcKey *key, const DcSymbol *symbols, guint n_symbols)
 {
-  GHashTable *held = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GHashTable *held = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
 
   for (guint s = 0; s < n_symbols; s++)
     {
@@ -222,8 +318,7 @@ values_held (DcKey *key, const DcSymbol *symbols, guint n_symbols)
       const char *value = dc_key_peek_value (key, s);
 
       if (value != NULL && status != DC_KEY_UNKNOWN && status != DC_KEY_PROPOSED)
-        g_hash_table_insert (held, g_strdup_printf ("%u:%s", symbols[s].font, value),
-                             GUINT_TO_POINTER (s + 1));
+        hold (held, symbols[s].font, value, s);
     }
   return held;
 }
@@ -231,10 +326,43 @@ values_held (DcKey *key, const DcSymbol *symbols, guint n_symbols)
 static gboolean
 held_by_another (GHashTable *held, guint font, guint symbol, const char *value)
 {
-  g_autofree char *name = g_strdup_printf ("%u:%s", font, value);
-  guint holder = GPOINTER_TO_UINT (g_hash_table_lookup (held, name));
+  GHashTable *values = g_hash_table_lookup (held, GUINT_TO_POINTER (font));
+  guint holder = values != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (values, value)) : 0;
 
   return holder != 0 && holder != symbol + 1;
+}
+
+/* @font's symbols, listed once for all fonts the first time one is asked for. */
+static const guint *
+symbols_of_font (Kept *kept, guint font, guint *n)
+{
+  guint n_symbols, n_fonts = 0;
+  const DcSymbol *symbols = dc_document_get_symbols (dc_key_get_document (kept->key), &n_symbols);
+
+  if (kept->font_starts == NULL)
+    {
+      g_autofree guint *next = NULL;
+
+      for (guint s = 0; s < n_symbols; s++)
+        n_fonts = MAX (n_fonts, (guint) symbols[s].font + 1);
+      kept->font_starts = g_new0 (guint, n_fonts + 1);
+      for (guint s = 0; s < n_symbols; s++)
+        kept->font_starts[symbols[s].font + 1]++;
+      for (guint f = 0; f < n_fonts; f++)
+        kept->font_starts[f + 1] += kept->font_starts[f];
+      next = g_memdup2 (kept->font_starts, sizeof (guint) * (n_fonts + 1));
+      kept->font_symbols = g_new (guint, MAX (1, n_symbols));
+      for (guint s = 0; s < n_symbols; s++)
+        kept->font_symbols[next[symbols[s].font]++] = s;
+      kept->n_fonts = n_fonts;
+    }
+  if (font >= kept->n_fonts)
+    {
+      *n = 0;
+      return NULL;
+    }
+  *n = kept->font_starts[font + 1] - kept->font_starts[font];
+  return kept->font_symbols + kept->font_starts[font];
 }
 
 /* What the second pass of dc_references_apply() knows while it decides shared outlines. */
@@ -242,10 +370,34 @@ typedef struct
 {
   DcKey *key;
   const DcSymbol *symbols;
-  GHashTable *readings; /* font → DcReadings (choose_by_language()) */
-  GHashTable *held;     /* values_held() */
-  GHashTable *scripts;  /* count_scripts(), NULL until a shared outline asks */
+  GHashTable *readings; /* font → DcReadings, kept_readings()' (choose_by_language()) */
+  Kept *kept;
+  GHashTable *held;    /* values_held() */
+  GHashTable *scripts; /* font → script → count (font_counts()), NULL until asked */
 } SharedPass;
+
+/* How many of @font's trustworthy values each script has: counted when a shared outline
+ * of the font first asks, and then kept up to date as values are set (count_script()),
+ * where counting them for every shared outline went through the whole document each
+ * time; a font no shared outline asks about is not counted at all. */
+static GHashTable *
+font_counts (SharedPass *pass, guint font)
+{
+  GHashTable *scripts;
+  const guint *font_symbols;
+  guint n;
+
+  if (pass->scripts == NULL)
+    pass->scripts = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
+  if ((scripts = g_hash_table_lookup (pass->scripts, GUINT_TO_POINTER (font))) != NULL)
+    return scripts;
+  scripts = g_hash_table_new (NULL, NULL);
+  g_hash_table_insert (pass->scripts, GUINT_TO_POINTER (font), scripts);
+  font_symbols = symbols_of_font (pass->kept, font, &n);
+  for (guint i = 0; i < n; i++)
+    count_into (scripts, pass->key, font_symbols[i]);
+  return scripts;
+}
 
 /* Of @values, the characters @symbol's shared outline stands for, the one to give it,
  * or NULL; @status lowered to a proposal where that is not sure enough. */
@@ -258,9 +410,7 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
   gboolean mixed;
 
   /* The font's own script, or the one script all the candidates share. */
-  if (pass->scripts == NULL)
-    pass->scripts = count_scripts (pass->key);
-  script = font_script (pass->scripts, font, &mixed);
+  script = font_script (font_counts (pass, font), &mixed);
   if (script == NULL)
     script = common_script (values);
   for (guint i = 0; i < values->len; i++)
@@ -268,7 +418,7 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
         || g_strcmp0 (dc_library_script_of_value (g_ptr_array_index (values, i)), script) == 0)
       g_ptr_array_add (candidates, g_ptr_array_index (values, i));
   if (candidates->len > 1)
-    chosen = choose_by_language (pass->key, pass->readings, font, s, candidates);
+    chosen = choose_by_language (pass->key, pass->readings, pass->kept, font, s, candidates);
   /* Within one script the basic letter comes first in Unicode: л (U+043B) before its
    * phonetic small capital ᴫ (U+1D2B), drawn alike; but with several left, that is a
    * likely reading, not a certain one. */
@@ -304,8 +454,9 @@ set_identity (DcKey *key, guint symbol, const char *chosen, const char *family, 
 {
   g_autofree char *provenance = NULL;
 
-  provenance = g_strdup_printf ("identity: the same outline as in the installed font %s",
-                                family != NULL ? family : "?");
+  /* Joined, not formatted: it is made for every symbol the level sets. */
+  provenance = g_strconcat ("identity: the same outline as in the installed font ",
+                            family != NULL ? family : "?", NULL);
   return dc_key_set_full (key, symbol, chosen, status, DC_KEY_LEVEL_IDENTITY,
                           status == DC_KEY_PROPOSED ? IDENTITY_PROPOSAL_CONFIDENCE : -1, provenance,
                           NULL)
@@ -330,8 +481,9 @@ guint
 dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
 {
   const DcSymbol *symbols;
-  guint *order;
+  const guint *order;
   guint n_symbols, n = 0;
+  Kept *kept;
 
   g_return_val_if_fail (DC_IS_REFERENCES (self), 0);
   g_return_val_if_fail (shapes != NULL, 0);
@@ -342,16 +494,18 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
     return 0;
 
   _dc_references_begin_reading (self);
+  kept = take_kept (key);
   /* Unambiguous outlines first: what they decode tells each font's script. */
-  order = symbols_by_frequency (symbols, n_symbols);
+  if (kept->order == NULL)
+    kept->order = symbols_by_frequency (symbols, n_symbols);
+  order = kept->order;
   for (guint i_pass = 0; i_pass < 2; i_pass++)
     {
-      SharedPass pass = { key, symbols, NULL, NULL, NULL };
+      SharedPass pass = { key, symbols, NULL, kept, NULL, NULL };
 
       if (i_pass == 1)
         {
-          pass.readings = g_hash_table_new_full (NULL, NULL, NULL,
-                                                 (GDestroyNotify) _dc_readings_free);
+          pass.readings = g_hash_table_new (NULL, NULL);
           pass.held = values_held (key, symbols, n_symbols);
         }
       for (guint i_symbol = 0; i_symbol < n_symbols; i_symbol++)
@@ -386,15 +540,14 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
             {
               n++;
               if (pass.held != NULL)
-                g_hash_table_insert (pass.held, g_strdup_printf ("%u:%s", symbols[s].font, chosen),
-                                     GUINT_TO_POINTER (s + 1));
+                hold (pass.held, symbols[s].font, chosen, s);
             }
         }
       g_clear_pointer (&pass.readings, g_hash_table_unref);
       g_clear_pointer (&pass.held, g_hash_table_unref);
       g_clear_pointer (&pass.scripts, g_hash_table_unref);
     }
-  g_free (order);
+  give_back_kept (key, kept);
   _dc_references_end_reading (self);
   return n;
 }
