@@ -651,6 +651,15 @@ decipher_document_view_init (DecipherDocumentView *self)
   self->selection_anchor = -1;
   self->hover_glyph = -1;
   self->popover_glyph = -1;
+  /* The adjustments span the pages' natural size (the minimum is 0, so that the window can
+   * shrink): GtkScrolledWindow must guess its scrollbars from the natural size too. From
+   * the minimum it guessed none, and the adjustments set in size_allocate turned them on,
+   * so it queued a resize inside every allocation of the view. GTK 4.8 drops such a resize
+   * when a container above is allocated in the same frame (a recent files' list rebuilt on
+   * the hidden start page, as the handle is dragged): the page's box stayed marked for a
+   * layout it never got ("Trying to snapshot GtkBox without a current allocation"). */
+  self->hscroll_policy = GTK_SCROLL_NATURAL;
+  self->vscroll_policy = GTK_SCROLL_NATURAL;
   set_adjustment (self, &self->hadjustment, NULL);
   set_adjustment (self, &self->vadjustment, NULL);
   self->key_signals = g_signal_group_new (DC_TYPE_KEY);

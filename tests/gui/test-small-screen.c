@@ -385,6 +385,59 @@ test_drag_handle (void)
   gui_test_close_window (window);
 }
 
+
+/* A frame of a drag that is also a busy one: the handle moves and, in the same frame, the
+ * recent files' list on the hidden start page is rebuilt (GtkRecentManager says "changed"
+ * when its file changes, about a second after a document is opened: under load, while
+ * the handle is dragged). */
+typedef struct
+{
+  GtkPaned *paned;
+  int position;
+  guint frames;
+} BusyDrag;
+
+#define BUSY_DRAG_FRAMES 6
+#define BUSY_DRAG_STEP 37
+
+static gboolean
+busy_drag_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  BusyDrag *drag = data;
+
+  drag->position += BUSY_DRAG_STEP;
+  gtk_paned_set_position (drag->paned, drag->position);
+  g_signal_emit_by_name (gtk_recent_manager_get_default (), "changed");
+  return ++drag->frames < BUSY_DRAG_FRAMES ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+/* The page's box is laid out in every frame of a drag, also in one where a part of the
+ * window above it changes too. The document view used to make its scroller queue a
+ * resize inside each of its allocations, which GTK 4.8 drops when a container above is
+ * allocated in that frame: the box went unallocated ("Trying to snapshot GtkBox without a
+ * current allocation", now and then in /small-screen/drag-handle under load; here in the
+ * first such frame). */
+static void
+test_drag_in_busy_frames (void)
+{
+  DecipherWindow *window = open_window (600, 800);
+  GtkWidget *paned = gtk_widget_get_ancestor (GTK_WIDGET (_decipher_window_get_palette (window)),
+                                              GTK_TYPE_PANED);
+  BusyDrag drag = { GTK_PANED (paned), 0, 0 };
+
+  GUI_TEST_WAIT (palette_below, window, "the palette under the page");
+  drag.position = gtk_paned_get_position (GTK_PANED (paned)) - BUSY_DRAG_FRAMES * BUSY_DRAG_STEP;
+  g_assert_cmpint (drag.position, >, 0);
+  gtk_widget_add_tick_callback (GTK_WIDGET (window), busy_drag_tick, &drag, NULL);
+  GUI_TEST_WAIT_FOR (drag.frames == BUSY_DRAG_FRAMES, "the frames of the drag");
+  gui_test_wait_frame (GTK_WIDGET (window));
+  /* The page has the height the handle gives it, the palette the rest. */
+  g_assert_cmpint (gtk_paned_get_position (GTK_PANED (paned)), ==, drag.position);
+  g_assert_cmpint (gtk_widget_get_height (page_scroller (window)), ==, drag.position);
+  g_assert_true (palette_below (window));
+  gui_test_close_window (window);
+}
+
 /* Wide enough, the palette is beside the page, as it always was, and F9 hides it. */
 static void
 test_wide_palette_beside_page (void)
@@ -543,6 +596,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/small-screen/narrow-palette-below-page", test_narrow_palette_below_page);
   g_test_add_func ("/small-screen/narrow-focus-order", test_narrow_focus_order);
   g_test_add_func ("/small-screen/drag-handle", test_drag_handle);
+  g_test_add_func ("/small-screen/drag-in-busy-frames", test_drag_in_busy_frames);
   g_test_add_func ("/small-screen/wide-palette-beside-page", test_wide_palette_beside_page);
   g_test_add_func ("/small-screen/resize-moves-palette", test_resize_moves_palette);
   g_test_add_func ("/small-screen/status-line", test_status_line);
