@@ -69,8 +69,11 @@ def main():
         "references.sqlite")
 
     def start_session(cache):
+        # No font library unless the caller names one: a new user's (bench/issue32.py
+        # says so too), not whatever the user's own has learned.
         env = dict(os.environ, XDG_CACHE_HOME=cache_home, DECIPHER_REFERENCES=references,
                    DECIPHER_DOCUMENT_CACHE="" if cache else "0")
+        env.setdefault("DECIPHER_LIBRARY", "")
         return subprocess.Popen([args.cli, "session", args.pdf], stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, text=True, encoding="utf-8", env=env)
 

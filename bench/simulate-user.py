@@ -21,6 +21,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -62,8 +63,14 @@ def words_at(line_text, token, n):
 
 class Session:
     def __init__(self, cli, pdf, extra):
+        # As a new user: no font library (what an earlier run taught the user's own would
+        # decode words nobody typed here) and no document cache, unless the caller says.
+        env = dict(os.environ)
+        env.setdefault("DECIPHER_LIBRARY", "")
+        env.setdefault("DECIPHER_DOCUMENT_CACHE", "0")
         self.process = subprocess.Popen([cli, "session", pdf] + extra, stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, text=True, encoding="utf-8")
+                                        stdout=subprocess.PIPE, text=True, encoding="utf-8",
+                                        env=env)
         self.times = {}
 
     def ask(self, **request):
