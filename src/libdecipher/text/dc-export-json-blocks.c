@@ -13,9 +13,11 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "dc-export-json-private.h"
 #include "dc-reorder-private.h"
+#include "dc-reorder-units-private.h"
 #include "dc-script.h"
 #include "dc-unicode-private.h"
 
@@ -26,38 +28,106 @@
 
 /* A line's text and its tokens' in logical order (dc-reorder.c): right-to-left lines
  * reversed, Indic pre-base vowels moved after their consonant. Worked out once for the
- * block's language and for the line's own members. */
+ * block's language and for the line's own members, into one string for the page
+ * (offsets into it: it grows while the lines are read), the text and then the tokens,
+ * each ending in a NUL: a book has tens of thousands of lines and ten times as many
+ * tokens, each of which was a string of its own. */
 typedef struct
 {
-  GString *text;
-  GPtrArray *tokens;
+  gsize text, text_length;
+  gsize tokens; /* the tokens' texts one after the other, each ending in a NUL */
+  guint n_tokens;
 } LineText;
+
+/* Whether @length bytes of @text hold @n_spaces spaces exactly. */
+static gboolean
+holds_spaces (const char *text, gsize length, guint n_spaces)
+{
+  const char *end = text + length;
+  guint found = 0;
+
+  for (const char *p = text; (p = memchr (p, ' ', (gsize) (end - p))) != NULL; p++)
+    if (++found > n_spaces)
+      return FALSE;
+  return found == n_spaces;
+}
+
+/* Line @l's text and tokens at the end of @arena. A line that needs no reordering is its
+ * glyphs' texts from the text export's table (dc-text-cache.c), as `text` writes it: its
+ * tokens are what lies between the spaces, unless a glyph reads a space itself. */
+static void
+read_line (Export *e, guint l, GString *arena, LineText *out)
+{
+  const DcLine *line = &e->lines[l];
+  g_autoptr (GString) text = NULL;
+  g_autoptr (GPtrArray) tokens = NULL;
+
+  out->text = arena->len;
+  if (e->text_cache != NULL
+      && _dc_reorder_cached_tokens (e->document, line->first_token, line->n_tokens,
+                                    e->text_cache, arena))
+    {
+      gsize length = arena->len - out->text;
+
+      if (line->n_tokens > 0
+          && holds_spaces (arena->str + out->text, length, line->n_tokens - 1))
+        {
+          char *copy;
+
+          out->text_length = length;
+          /* The text's NUL, the tokens and theirs: room made first, as they are a copy. */
+          g_string_set_size (arena, out->text + 2 * (length + 1));
+          copy = arena->str + out->text + length + 1;
+          arena->str[out->text + length] = '\0';
+          memcpy (copy, arena->str + out->text, length + 1);
+          for (char *p = copy; (p = memchr (p, ' ', (gsize) (copy + length - p))) != NULL; p++)
+            *p = '\0';
+          out->tokens = out->text + length + 1;
+          out->n_tokens = line->n_tokens;
+          return;
+        }
+      g_string_truncate (arena, out->text);
+    }
+  text = g_string_new (NULL);
+  tokens = g_ptr_array_new_with_free_func (g_free);
+  _dc_reorder_line (e->document, l, e->value, e->user_data, text, tokens);
+  out->text_length = text->len;
+  g_string_append_len (arena, text->str, (gssize) text->len + 1);
+  out->tokens = arena->len;
+  out->n_tokens = tokens->len;
+  for (guint t = 0; t < tokens->len; t++)
+    {
+      const char *token = g_ptr_array_index (tokens, t);
+
+      g_string_append_len (arena, token, (gssize) strlen (token) + 1);
+    }
+}
 
 static void
 add_line (Export *e, DcJsonWriter *w, guint l, guint block_index, double tabscore,
-          const LineText *line_text, const DcLanguageGuess *block_language,
+          const char *arena, const LineText *line_text, const DcLanguageGuess *block_language,
           GUnicodeScript block_script, const DcTokenTexts *known, SpanScratch *scratch)
 {
   const DcLine *line = &e->lines[l];
-  const GString *text = line_text->text;
-  const GPtrArray *token_texts = line_text->tokens;
+  const char *text = arena + line_text->text;
+  const char *token = arena + line_text->tokens;
 
   dc_json_writer_begin_object (w, NULL);
   dc_json_writer_int (w, "index", line->index);
   dc_json_writer_int (w, "block", block_index);
   add_bbox (w, line->x0, line->y0, line->x1, line->y1);
   dc_json_writer_begin_array (w, "tokens");
-  for (guint t = 0; t < token_texts->len; t++)
-    dc_json_writer_string (w, NULL, g_ptr_array_index (token_texts, t));
+  for (guint t = 0; t < line_text->n_tokens; t++, token += strlen (token) + 1)
+    dc_json_writer_string (w, NULL, token);
   dc_json_writer_end_array (w);
-  dc_json_writer_string (w, "text", text->str);
+  dc_json_writer_string (w, "text", text);
   /* Freki's iscore: a block's first line has none. */
   if (isnan (tabscore))
     dc_json_writer_null (w, "tabscore");
   else
     dc_json_writer_double (w, "tabscore", tabscore);
-  _dc_export_write_line_metadata (w, e->document, l, text->str);
-  add_spans (e, w, l, dc_script_is_rtl (dc_text_get_script (text->str, NULL)), block_language,
+  _dc_export_write_line_metadata (w, e->document, l, text);
+  add_spans (e, w, l, dc_script_is_rtl (dc_text_get_script (text, NULL)), block_language,
              block_script, known, scratch);
   dc_json_writer_end_object (w);
 }
@@ -90,7 +160,7 @@ compare_script_letters (gconstpointer a, gconstpointer b)
 }
 
 static void
-block_text (Export *e, const DcBlock *block, BlockText *out)
+block_text (Export *e, const DcBlock *block, GString *arena, BlockText *out)
 {
   g_autoptr (GString) text = g_string_new (NULL);
 
@@ -99,11 +169,8 @@ block_text (Export *e, const DcBlock *block, BlockText *out)
     {
       LineText *line = &out->lines[i];
 
-      line->text = g_string_new (NULL);
-      line->tokens = g_ptr_array_new_with_free_func (g_free);
-      _dc_reorder_line (e->document, block->first_line + i, e->value, e->user_data, line->text,
-                        line->tokens);
-      g_string_append_len (text, line->text->str, line->text->len);
+      read_line (e, block->first_line + i, arena, line);
+      g_string_append_len (text, arena->str + line->text, (gssize) line->text_length);
       g_string_append_c (text, '\n');
     }
   out->script = dc_text_get_script (text->str, NULL);
@@ -198,8 +265,8 @@ surely_left_to_right (const char *text)
  * gives (tests/test-json.c checks it on every fixture); the others' tokens are worked
  * out alone. Sets @owned[i] where known->texts[i] is a copy of its own. */
 static void
-block_token_texts (Export *e, const DcBlock *block, const BlockText *text, DcTokenTexts *known,
-                   guint8 **owned)
+block_token_texts (Export *e, const DcBlock *block, const char *arena, const BlockText *text,
+                   DcTokenTexts *known, guint8 **owned)
 {
   guint first = G_MAXUINT, end = 0;
 
@@ -216,12 +283,13 @@ block_token_texts (Export *e, const DcBlock *block, const BlockText *text, DcTok
     {
       const DcLine *line = &e->lines[block->first_line + i];
       const LineText *line_text = &text->lines[i];
+      const char *token = arena + line_text->tokens;
 
-      if (line->n_tokens == 0 || line_text->tokens->len != line->n_tokens
-          || !surely_left_to_right (line_text->text->str))
+      if (line->n_tokens == 0 || line_text->n_tokens != line->n_tokens
+          || !surely_left_to_right (arena + line_text->text))
         continue;
-      for (guint t = 0; t < line->n_tokens; t++)
-        known->texts[line->first_token + t - first] = g_ptr_array_index (line_text->tokens, t);
+      for (guint t = 0; t < line->n_tokens; t++, token += strlen (token) + 1)
+        known->texts[line->first_token + t - first] = (char *) token;
     }
   for (guint i = 0; i < known->n; i++)
     if (known->texts[i] == NULL)
@@ -235,13 +303,8 @@ block_token_texts (Export *e, const DcBlock *block, const BlockText *text, DcTok
 }
 
 static void
-block_text_clear (BlockText *text, guint n_lines)
+block_text_clear (BlockText *text)
 {
-  for (guint i = 0; i < n_lines; i++)
-    {
-      g_string_free (text->lines[i].text, TRUE);
-      g_ptr_array_unref (text->lines[i].tokens);
-    }
   g_free (text->lines);
   g_array_unref (text->letters);
 }
@@ -254,12 +317,13 @@ _dc_export_json_add_page (Export *e, DcJsonWriter *w, guint page)
   guint first, n;
   g_autofree BlockText *texts = NULL;
   SpanScratch *scratch = _dc_export_json_span_scratch_new ();
+  g_autoptr (GString) arena = g_string_sized_new (1 << 16);
 
   dc_document_get_page_size (e->document, page, &width, &height);
   dc_document_get_page_blocks (e->document, page, &first, &n);
   texts = g_new0 (BlockText, MAX (1, n));
   for (guint b = 0; b < n; b++)
-    block_text (e, &blocks[first + b], &texts[b]);
+    block_text (e, &blocks[first + b], arena, &texts[b]);
 
   dc_json_writer_begin_object (w, NULL);
   dc_json_writer_int (w, "page", page + 1);
@@ -293,12 +357,12 @@ _dc_export_json_add_page (Export *e, DcJsonWriter *w, guint page)
       DcTokenTexts known;
       g_autofree guint8 *owned = NULL;
 
-      block_token_texts (e, block, text, &known, &owned);
+      block_token_texts (e, block, arena->str, text, &known, &owned);
       tabscores = _dc_export_block_tabscores (e->document, block, e->left_margin, e->value,
                                               e->user_data, &known);
       for (guint i = 0; i < block->n_lines; i++)
-        add_line (e, w, block->first_line + i, block->index, tabscores[i], &text->lines[i],
-                  &text->language, text->script, &known, scratch);
+        add_line (e, w, block->first_line + i, block->index, tabscores[i], arena->str,
+                  &text->lines[i], &text->language, text->script, &known, scratch);
       for (guint i = 0; i < known.n; i++)
         if (owned[i])
           g_free (known.texts[i]);
@@ -308,5 +372,5 @@ _dc_export_json_add_page (Export *e, DcJsonWriter *w, guint page)
   dc_json_writer_end_object (w);
   _dc_export_json_span_scratch_free (scratch);
   for (guint b = 0; b < n; b++)
-    block_text_clear (&texts[b], blocks[first + b].n_lines);
+    block_text_clear (&texts[b]);
 }

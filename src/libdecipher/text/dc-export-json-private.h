@@ -12,6 +12,7 @@
 #include "dc-export-private.h"
 #include "dc-key.h"
 #include "dc-language.h"
+#include "dc-text-cache-private.h"
 
 G_BEGIN_DECLS
 
@@ -50,6 +51,9 @@ typedef struct
   guint8 *split;      /* per symbol: some of its glyphs are split off it; NULL with no key */
   guint8 *space;      /* per symbol: a word separator, as the document says */
   GPtrArray *escaped; /* the origins' members as JSON */
+  /* The symbols' texts as the text export reads them, or NULL when some glyph reads
+   * otherwise than its symbol (dc-text-cache.c). */
+  DcTextCache *text_cache;
   double left_margin;
 
   /* Under the lock: the language guessed so far, by dc_language_guess_key() (the prior

@@ -187,11 +187,56 @@ push_start (SpanScratch *scratch)
   return &scratch->starts[scratch->n_starts++];
 }
 
+/* @value's digits at @p; returns where they end. */
+static inline char *
+put_count (char *p, guint value)
+{
+  char digits[12];
+  guint n = 0;
+
+  do
+    {
+      digits[n++] = (char) ('0' + value % 10);
+      value /= 10;
+    }
+  while (value > 0);
+  while (n > 0)
+    *p++ = digits[--n];
+  return p;
+}
+
+#define RUN_TEXT "{\"text\":\""
+#define RUN_GLYPHS "\",\"glyphs\":"
+
 static void
 write_run (DcJsonWriter *w, const GString *span_text, const Run *run)
 {
   const Origin *origin = &run->origin;
 
+  /* Most runs: plain text and an origin written beforehand, in one go, as the calls
+   * below write them. */
+  if (run->plain && origin->members_json != NULL)
+    {
+      gsize length = run->end - run->start;
+      char *p = dc_json_writer_begin_raw (w, strlen (RUN_TEXT) + length + strlen (RUN_GLYPHS) + 12
+                                                 + origin->members_json_length + 2);
+
+      memcpy (p, RUN_TEXT, strlen (RUN_TEXT));
+      p += strlen (RUN_TEXT);
+      memcpy (p, span_text->str + run->start, length);
+      p += length;
+      memcpy (p, RUN_GLYPHS, strlen (RUN_GLYPHS));
+      p = put_count (p + strlen (RUN_GLYPHS), run->n);
+      if (origin->members_json_length > 0)
+        {
+          *p++ = ',';
+          memcpy (p, origin->members_json, origin->members_json_length);
+          p += origin->members_json_length;
+        }
+      *p++ = '}';
+      dc_json_writer_end_raw (w, p);
+      return;
+    }
   dc_json_writer_begin_object (w, NULL);
   if (run->plain)
     _dc_json_writer_plain_string (w, "text", strlen ("text"), span_text->str + run->start,

@@ -298,6 +298,7 @@ _dc_export_json_write (DcDocument *document, DcNormalization normalization, DcVa
         split[s] = dc_key_count_split (e.key, s) > 0;
       e.split = split;
     }
+  e.text_cache = _dc_text_cache_new (document, value, user_data);
   e.left_margin = _dc_export_left_margin (document);
   g_mutex_init (&e.lock);
   e.guesses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -305,6 +306,7 @@ _dc_export_json_write (DcDocument *document, DcNormalization normalization, DcVa
   ok = write_document (&e, out, write, write_data);
   g_hash_table_unref (e.guesses);
   g_ptr_array_unref (e.escaped);
+  _dc_text_cache_free (e.text_cache);
   g_mutex_clear (&e.lock);
   return ok;
 }
