@@ -192,44 +192,81 @@ count (Counts *counts, guint offset, guint length, guint32 hash)
   counts->used[b / 64] |= bit;
 }
 
+/* One character of the cleaned text as count_ngrams() reads it: where it starts, its
+ * bytes' part of simplehash() and 31 to the power of their number. */
+typedef struct
+{
+  guint32 offset;
+  guint32 hash;
+  guint32 power;
+  gboolean underscore;
+} Char;
+
+/* The characters of the cleaned text, cut as utf8_charcopy() cuts them, into @chars (room
+ * for one a byte); -1 when the last is cut by the end of the text. Each is read by up to
+ * MAXNGRAMSYMBOL n-grams: cut and hashed once. */
+static int
+split_chars (const char *text, Char *chars)
+{
+  gboolean cut = FALSE;
+  int n_chars = 0;
+
+  for (const char *p = text; *p != '\0';)
+    {
+      guint n = char_length (p, &cut);
+      Char *c = &chars[n_chars++];
+
+      if (cut)
+        return -1;
+      c->offset = (guint32) (p - text);
+      c->hash = 0;
+      c->power = 1;
+      c->underscore = *p == '_';
+      for (guint i = 0; i < n; i++)
+        {
+          c->hash = c->hash * 31 + (guint32) (gint32) (signed char) p[i];
+          c->power *= 31;
+        }
+      p += n;
+    }
+  return n_chars;
+}
+
 /* utfcreatengramtable(): from each character, the n-grams of one to MAXNGRAMSYMBOL
- * characters, the longer ones ending at the first '_' after the first character.
- * simplehash() of n bytes b1 … bn making k characters is k·13·31ⁿ + Σ bi·31ⁿ⁻ⁱ (bytes
- * signed, as the library's char), carried along as the n-gram grows. FALSE when a
- * character is cut by the end of the text. */
+ * characters, the longer ones ending at the first '_' after the first character, until
+ * one reaches the end of the text. simplehash() of n bytes b1 … bn making k characters is
+ * k·13·31ⁿ + Σ bi·31ⁿ⁻ⁱ (bytes signed, as the library's char), carried along as the
+ * n-gram grows by a character. FALSE when a character is cut by the end of the text. */
 static gboolean
 count_ngrams (Counts *counts)
 {
-  const char *text = counts->cleaned;
-  const char *p = text;
-  gboolean cut = FALSE;
+  guint length = (guint) strlen (counts->cleaned);
+  g_autofree Char *chars = g_new (Char, length + 1);
+  int split = split_chars (counts->cleaned, chars);
+  guint n_chars, end = length;
 
-  for (;;)
+  if (split < 0)
+    return FALSE;
+  n_chars = (guint) split;
+  for (guint i = 0; i < n_chars; i++)
     {
-      const char *q = p;
       guint32 sum = 0, power = 1;
 
       for (guint k = 1; k <= MAXNGRAMSYMBOL; k++)
         {
-          guint n = char_length (q, &cut);
-          gboolean underscore = *q == '_';
+          const Char *c = &chars[i + k - 1];
+          guint stop = i + k < n_chars ? chars[i + k].offset : end;
 
-          if (cut)
-            return FALSE;
-          for (guint i = 0; i < n; i++)
-            {
-              sum = sum * 31 + (guint32) (gint32) (signed char) q[i];
-              power *= 31;
-            }
-          count (counts, (guint) (p - text), (guint) (q + n - p), k * 13 * power + sum);
-          q += n;
-          if (k > 1 && underscore)
+          sum = sum * c->power + c->hash;
+          power *= c->power;
+          count (counts, chars[i].offset, stop - chars[i].offset, k * 13 * power + sum);
+          if (k > 1 && c->underscore)
             break;
-          if (*q == '\0')
+          if (i + k == n_chars)
             return TRUE;
         }
-      p += char_length (p, &cut);
     }
+  return TRUE;
 }
 
 /* The heap of table2heap(), heapinsert() and heapextract(): the least count on top. */

@@ -64,13 +64,12 @@ read_line (Export *e, guint l, GString *arena, LineText *out)
 
   out->text = arena->len;
   if (e->text_cache != NULL
-      && _dc_reorder_cached_tokens (e->document, line->first_token, line->n_tokens,
-                                    e->text_cache, arena))
+      && _dc_reorder_cached_tokens (e->document, line->first_token, line->n_tokens, e->text_cache,
+                                    arena))
     {
       gsize length = arena->len - out->text;
 
-      if (line->n_tokens > 0
-          && holds_spaces (arena->str + out->text, length, line->n_tokens - 1))
+      if (line->n_tokens > 0 && holds_spaces (arena->str + out->text, length, line->n_tokens - 1))
         {
           char *copy;
 
@@ -111,6 +110,7 @@ add_line (Export *e, DcJsonWriter *w, guint l, guint block_index, double tabscor
   const DcLine *line = &e->lines[l];
   const char *text = arena + line_text->text;
   const char *token = arena + line_text->tokens;
+  gboolean rtl;
 
   dc_json_writer_begin_object (w, NULL);
   dc_json_writer_int (w, "index", line->index);
@@ -126,9 +126,8 @@ add_line (Export *e, DcJsonWriter *w, guint l, guint block_index, double tabscor
     dc_json_writer_null (w, "tabscore");
   else
     dc_json_writer_double (w, "tabscore", tabscore);
-  _dc_export_write_line_metadata (w, e->document, l, text);
-  add_spans (e, w, l, dc_script_is_rtl (dc_text_get_script (text, NULL)), block_language,
-             block_script, known, scratch);
+  rtl = _dc_export_write_line_metadata (w, e->document, l, text);
+  add_spans (e, w, l, rtl, block_language, block_script, known, scratch);
   dc_json_writer_end_object (w);
 }
 

@@ -40,8 +40,8 @@ typedef void (*DcExportPagesFunc) (guint first_page, guint end_page, GString *ou
 gboolean _dc_export_stream_pages (DcDocument *document, DcExportPagesFunc make, gpointer make_data,
                                   DcExportWriteFunc write, gpointer write_data);
 
-void _dc_export_write_line_metadata (DcJsonWriter *writer, DcDocument *document, guint line,
-                                     const char *text);
+gboolean _dc_export_write_line_metadata (DcJsonWriter *writer, DcDocument *document, guint line,
+                                         const char *text);
 
 /* The texts of the tokens [first, first + n), each as _dc_export_append_token() gives
  * it, worked out once for an export that reads them more than once. */

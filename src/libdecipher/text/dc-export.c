@@ -268,6 +268,10 @@ typedef struct
   GArray *counts; /* ScriptCount */
   DcDirection direction;
   const char *writing_mode;
+  /* dc_text_get_script() of the text, which counts the same characters, the first of
+   * the most frequent of at most eight scripts; G_UNICODE_SCRIPT_INVALID_CODE when more
+   * (that function's answer then depends on which came first). */
+  GUnicodeScript script;
 } LineMetadata;
 
 static void
@@ -317,6 +321,19 @@ line_metadata (DcDocument *document, guint line, const char *text, LineMetadata 
           g_array_append_val (out->counts, count);
         }
       g_array_index (out->counts, ScriptCount, i).count++;
+    }
+  out->script = G_UNICODE_SCRIPT_COMMON;
+  if (out->counts->len > 8)
+    out->script = G_UNICODE_SCRIPT_INVALID_CODE;
+  else if (out->counts->len > 0)
+    {
+      guint best = 0;
+
+      for (guint i = 1; i < out->counts->len; i++)
+        if (g_array_index (out->counts, ScriptCount, i).count
+            > g_array_index (out->counts, ScriptCount, best).count)
+          best = i;
+      out->script = g_array_index (out->counts, ScriptCount, best).script;
     }
   g_array_sort (out->counts, compare_script_counts);
 
@@ -380,11 +397,14 @@ dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint l
   g_array_unref (metadata.counts);
 }
 
-/* dc_export_add_line_metadata() for the JSON export, written as it is made. */
-void
+/* dc_export_add_line_metadata() for the JSON export, written as it is made. Returns
+ * whether @text's script (dc_text_get_script()) is written right to left: its characters
+ * are counted here anyway. */
+gboolean
 _dc_export_write_line_metadata (DcJsonWriter *writer, DcDocument *document, guint line,
                                 const char *text)
 {
+  GUnicodeScript script;
   LineMetadata metadata;
 
   line_metadata (document, line, text, &metadata);
@@ -400,6 +420,9 @@ _dc_export_write_line_metadata (DcJsonWriter *writer, DcDocument *document, guin
   dc_json_writer_string (writer, "direction", dc_direction_to_string (metadata.direction));
   dc_json_writer_string (writer, "writing_mode", metadata.writing_mode);
   g_array_unref (metadata.counts);
+  script = metadata.script != G_UNICODE_SCRIPT_INVALID_CODE ? metadata.script
+                                                            : dc_text_get_script (text, NULL);
+  return dc_script_is_rtl (script);
 }
 
 /**
