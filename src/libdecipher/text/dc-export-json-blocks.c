@@ -37,6 +37,7 @@ typedef struct
   gsize text, text_length;
   gsize tokens; /* the tokens' texts one after the other, each ending in a NUL */
   guint n_tokens;
+  gboolean split; /* the tokens are the text cut at its spaces */
 } LineText;
 
 /* Whether @length bytes of @text hold @n_spaces spaces exactly. */
@@ -83,6 +84,7 @@ read_line (Export *e, guint l, GString *arena, LineText *out)
             *p = '\0';
           out->tokens = out->text + length + 1;
           out->n_tokens = line->n_tokens;
+          out->split = TRUE;
           return;
         }
       g_string_truncate (arena, out->text);
@@ -94,6 +96,7 @@ read_line (Export *e, guint l, GString *arena, LineText *out)
   g_string_append_len (arena, text->str, (gssize) text->len + 1);
   out->tokens = arena->len;
   out->n_tokens = tokens->len;
+  out->split = FALSE;
   for (guint t = 0; t < tokens->len; t++)
     {
       const char *token = g_ptr_array_index (tokens, t);
@@ -117,10 +120,27 @@ add_line (Export *e, DcJsonWriter *w, guint l, guint block_index, double tabscor
   dc_json_writer_int (w, "block", block_index);
   add_bbox (w, line->x0, line->y0, line->x1, line->y1);
   dc_json_writer_begin_array (w, "tokens");
-  for (guint t = 0; t < line_text->n_tokens; t++, token += strlen (token) + 1)
-    dc_json_writer_string (w, NULL, token);
-  dc_json_writer_end_array (w);
-  dc_json_writer_string (w, "text", text);
+  if (line_text->split && dc_json_writer_is_plain (text))
+    {
+      /* Pieces of a text with nothing to escape, cut at its spaces, have none either: the
+       * text is looked at once, not once more per token. */
+      for (guint t = 0; t < line_text->n_tokens; t++)
+        {
+          gsize length = strlen (token);
+
+          _dc_json_writer_plain_string (w, NULL, 0, token, length);
+          token += length + 1;
+        }
+      dc_json_writer_end_array (w);
+      _dc_json_writer_plain_string (w, "text", strlen ("text"), text, line_text->text_length);
+    }
+  else
+    {
+      for (guint t = 0; t < line_text->n_tokens; t++, token += strlen (token) + 1)
+        dc_json_writer_string (w, NULL, token);
+      dc_json_writer_end_array (w);
+      dc_json_writer_string (w, "text", text);
+    }
   /* Freki's iscore: a block's first line has none. */
   if (isnan (tabscore))
     dc_json_writer_null (w, "tabscore");
