@@ -136,7 +136,8 @@ struct _SpanScratch
   guint n_starts, starts_size;
   Run *runs;
   guint n_runs, runs_size;
-  GArray *spans; /* SpanRange: the line's */
+  GArray *spans;      /* SpanRange: the line's */
+  GHashTable *pieces; /* _dc_export_normalize_cached()'s, for the page */
 };
 
 SpanScratch *
@@ -148,6 +149,7 @@ _dc_export_json_span_scratch_new (void)
   scratch->logical = g_string_new (NULL);
   scratch->words = g_string_new (NULL);
   scratch->spans = g_array_new (FALSE, FALSE, sizeof (SpanRange));
+  scratch->pieces = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   return scratch;
 }
 
@@ -160,6 +162,7 @@ _dc_export_json_span_scratch_free (SpanScratch *scratch)
   g_free (scratch->starts);
   g_free (scratch->runs);
   g_array_unref (scratch->spans);
+  g_hash_table_unref (scratch->pieces);
   g_free (scratch);
 }
 
@@ -464,7 +467,8 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
   if (_dc_export_is_normalized (scratch->logical->str, e->normalization))
     normalized = scratch->logical->str;
   else
-    normalized = normalized_copy = _dc_export_normalize (scratch->logical->str, e->normalization);
+    normalized = normalized_copy = _dc_export_normalize_cached (scratch->logical->str,
+                                                                e->normalization, scratch->pieces);
   if (script == block_script || script == G_UNICODE_SCRIPT_COMMON
       || script == G_UNICODE_SCRIPT_UNKNOWN)
     language = *block_language;

@@ -20,6 +20,8 @@ void _dc_export_append_line (GString *out, DcDocument *document, guint line, DcV
 
 gboolean _dc_export_is_normalized (const char *text, DcNormalization normalization);
 char *_dc_export_normalize (const char *text, DcNormalization normalization);
+char *_dc_export_normalize_cached (const char *text, DcNormalization normalization,
+                                   GHashTable *pieces);
 
 /* What the detector made of a text, against the language the document declares. */
 typedef struct
