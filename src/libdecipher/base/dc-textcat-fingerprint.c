@@ -269,6 +269,33 @@ count_ngrams (Counts *counts)
   return TRUE;
 }
 
+/**
+ * _dc_textcat_hash:
+ * @ngram: an n-gram, as the fingerprint lists it
+ *
+ * Returns: simplehash() of @ngram, as _dc_textcat_fingerprint() gives it for an n-gram of
+ *   the text made of the same bytes, which are cut into the same characters
+ */
+guint32
+_dc_textcat_hash (const char *ngram)
+{
+  guint32 sum = 0, power = 1, k = 0;
+  gboolean cut = FALSE;
+
+  for (const char *p = ngram; *p != '\0'; k++)
+    {
+      guint n = char_length (p, &cut);
+
+      for (guint i = 0; i < n; i++)
+        {
+          sum = sum * 31 + (guint32) (gint32) (signed char) p[i];
+          power *= 31;
+        }
+      p += n;
+    }
+  return k * 13 * power + sum;
+}
+
 /* The heap of table2heap(), heapinsert() and heapextract(): the least count on top. */
 static inline void
 swap (HeapEntry *heap, guint a, guint b)
@@ -360,6 +387,20 @@ heap_extract (Counts *counts)
 char *
 _dc_textcat_fingerprint (const char *text, gsize size, GPtrArray *ngrams, gboolean *replayed)
 {
+  return _dc_textcat_fingerprint_hashed (text, size, ngrams, NULL, replayed);
+}
+
+/**
+ * _dc_textcat_fingerprint_hashed:
+ * @hashes: (nullable): where to add each n-gram's simplehash() (_dc_textcat_hash()), a
+ *   guint32, in the order of @ngrams
+ *
+ * _dc_textcat_fingerprint() with the n-grams' hashes, worked out while counting them.
+ */
+char *
+_dc_textcat_fingerprint_hashed (const char *text, gsize size, GPtrArray *ngrams, GArray *hashes,
+                                gboolean *replayed)
+{
   g_autofree char *cleaned = NULL;
   g_autofree guint32 *buckets = NULL;
   guint64 used[N_BUCKETS / 64] = { 0 };
@@ -369,6 +410,7 @@ _dc_textcat_fingerprint (const char *text, gsize size, GPtrArray *ngrams, gboole
   gsize total = 0;
   char *out, *w;
   g_autofree guint *ranked = NULL;
+  guint first_hash = 0;
 
   g_return_val_if_fail (text != NULL && ngrams != NULL && replayed != NULL, NULL);
 
@@ -400,6 +442,11 @@ _dc_textcat_fingerprint (const char *text, gsize size, GPtrArray *ngrams, gboole
   for (guint i = 0; i < n; i++)
     total += counts.grams[ranked[i]].length + 1;
   out = w = g_malloc (MAX (total, 1));
+  if (hashes != NULL)
+    {
+      first_hash = hashes->len;
+      g_array_set_size (hashes, first_hash + n);
+    }
   for (guint i = 0; i < n; i++)
     {
       const Gram *gram = &counts.grams[ranked[i]];
@@ -407,6 +454,8 @@ _dc_textcat_fingerprint (const char *text, gsize size, GPtrArray *ngrams, gboole
       memcpy (w, cleaned + gram->offset, gram->length);
       w[gram->length] = '\0';
       g_ptr_array_add (ngrams, w);
+      if (hashes != NULL)
+        g_array_index (hashes, guint32, first_hash + i) = gram->hash;
       w += gram->length + 1;
     }
   g_free (counts.grams);
