@@ -32,6 +32,14 @@ typedef struct
   /* What the glyph reads needs no escaping (dc_json_writer_is_plain()): a run made of
    * such is written without looking at it again. */
   gboolean plain;
+  /* What dc_text_get_script() counts of what the glyph reads: the one script of its
+   * letters (script_letters of them, COMMON for none) and its U+FFFD; script_known is
+   * FALSE where that function must read the text itself (letters of several scripts,
+   * or no UTF-8). */
+  gboolean script_known;
+  GUnicodeScript script;
+  guint script_letters;
+  guint unknowns;
 } Origin;
 
 typedef struct

@@ -42,6 +42,7 @@ origin_of (Export *e, guint glyph, Origin *split_origin)
   split_origin->length = strlen (split);
   split_origin->members_json = NULL;
   split_origin->plain = FALSE;
+  split_origin->script_known = FALSE;
   split_origin->status = DC_KEY_CONFIRMED;
   split_origin->level = DC_KEY_LEVEL_USER;
   split_origin->confidence = 1.0;
@@ -397,6 +398,58 @@ add_span_font (Export *e, DcJsonWriter *w, const DcGlyph *head)
   dc_json_writer_end_object (w);
 }
 
+/* dc_text_get_script() of a span's text, its glyphs' values and spaces, counted glyph by
+ * glyph from what each symbol's holds (Origin.script), in the same order: the glyphs'
+ * values are valid UTF-8, so the characters are the same one by one. */
+typedef struct
+{
+  gboolean known;
+  GUnicodeScript scripts[8];
+  guint counts[8], n, unknown;
+} SpanScript;
+
+static inline void
+span_script_add (SpanScript *s, const Origin *o)
+{
+  guint k;
+
+  if (!o->script_known)
+    {
+      s->known = FALSE;
+      return;
+    }
+  s->unknown += o->unknowns;
+  if (o->script_letters == 0)
+    return;
+  for (k = 0; k < s->n && s->scripts[k] != o->script; k++)
+    ;
+  if (k == s->n)
+    {
+      /* dc_text_get_script() keeps eight scripts, the first it meets. */
+      if (s->n == G_N_ELEMENTS (s->scripts))
+        return;
+      s->scripts[s->n] = o->script;
+      s->counts[s->n++] = 0;
+    }
+  s->counts[k] += o->script_letters;
+}
+
+static GUnicodeScript
+span_script_get (const SpanScript *s, const char *text, gboolean *mixed)
+{
+  guint best = 0;
+
+  if (!s->known)
+    return dc_text_get_script (text, mixed);
+  *mixed = s->n > 1;
+  if (s->n == 0)
+    return s->unknown > 0 ? G_UNICODE_SCRIPT_UNKNOWN : G_UNICODE_SCRIPT_COMMON;
+  for (guint k = 1; k < s->n; k++)
+    if (s->counts[k] > s->counts[best])
+      best = k;
+  return s->scripts[best];
+}
+
 /* One span: the non-space glyphs of [first, end) of the reading order. A span of
  * punctuation or digits alone (a comma in a font of its own) is in the script of its
  * neighbours, @neighbours. */
@@ -414,6 +467,7 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
   guint undecoded = 0, n_glyphs = 0;
   DcLanguageGuess language;
   Run *run = NULL;
+  SpanScript counted = { TRUE, { 0 }, { 0 }, 0, 0 };
 
   /* One pass over the glyphs for the span's text, box and runs: a run's text is the
    * span's from where it starts, less the space before it. */
@@ -444,6 +498,7 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
           run->origin = *o;
         }
       append_value (text, o);
+      span_script_add (&counted, o);
       run->n++;
       run->plain &= o->plain;
       undecoded += o->value == NULL;
@@ -455,7 +510,7 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
     }
   if (run != NULL)
     run->end = text->len;
-  script = dc_text_get_script (text->str, &mixed);
+  script = span_script_get (&counted, text->str, &mixed);
   if (script == G_UNICODE_SCRIPT_COMMON)
     script = *neighbours;
   else if (script != G_UNICODE_SCRIPT_UNKNOWN)

@@ -82,6 +82,43 @@ _dc_export_json_guess_language (Export *e, const char *text, const char *declare
   return conflict;
 }
 
+/* What dc_text_get_script() counts of @text, if the letters are of one script. */
+static void
+find_script (const char *text, Origin *origin)
+{
+  origin->script_known = g_utf8_validate (text, -1, NULL);
+  origin->script = G_UNICODE_SCRIPT_COMMON;
+  origin->script_letters = 0;
+  origin->unknowns = 0;
+  for (const char *p = text; origin->script_known && *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      GUnicodeScript script;
+
+      /* As dc_text_get_script() tells them. */
+      if (c < 0x80)
+        {
+          if (!g_ascii_isalpha (c))
+            continue;
+          script = G_UNICODE_SCRIPT_LATIN;
+        }
+      else if (c == 0xFFFD)
+        {
+          origin->unknowns++;
+          continue;
+        }
+      else
+        script = g_unichar_get_script (c);
+      if (script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED
+          || script == G_UNICODE_SCRIPT_UNKNOWN || script == G_UNICODE_SCRIPT_INVALID_CODE)
+        continue;
+      if (origin->script_letters > 0 && script != origin->script)
+        origin->script_known = FALSE;
+      origin->script = script;
+      origin->script_letters++;
+    }
+}
+
 static void
 find_origin (Export *e, guint symbol, Origin *origin, GHashTable *provenances)
 {
@@ -118,6 +155,7 @@ find_origin (Export *e, guint symbol, Origin *origin, GHashTable *provenances)
     }
   origin->length = strlen (origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT);
   origin->plain = dc_json_writer_is_plain (origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT);
+  find_script (origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT, origin);
   /* One pointer per provenance: runs compare them for each glyph. */
   if (origin->provenance != NULL)
     {
