@@ -38,6 +38,7 @@ typedef struct
   gsize tokens; /* the tokens' texts one after the other, each ending in a NUL */
   guint n_tokens;
   gboolean split; /* the tokens are the text cut at its spaces */
+  DcLineMetadata metadata;
 } LineText;
 
 /* Whether @length bytes of @text hold @n_spaces spaces exactly. */
@@ -146,7 +147,7 @@ add_line (Export *e, DcJsonWriter *w, guint l, guint block_index, double tabscor
     dc_json_writer_null (w, "tabscore");
   else
     dc_json_writer_double (w, "tabscore", tabscore);
-  rtl = _dc_export_write_line_metadata (w, e->document, l, text);
+  rtl = _dc_export_write_line_metadata (w, &line_text->metadata, text);
   add_spans (e, w, l, rtl, block_language, block_script, known, scratch);
   dc_json_writer_end_object (w);
 }
@@ -178,6 +179,48 @@ compare_script_letters (gconstpointer a, gconstpointer b)
   return (int) sa->script - (int) sb->script;
 }
 
+/* dc_text_get_script() of the block's text, its lines' one after the other, from the
+ * scripts the lines' metadata counted in the order they first occur: the same characters
+ * (dc-export.c), so the same counts and the same first eight scripts. Asks the function
+ * itself of a block with no letters (whose text may be U+FFFD alone) or a line of more
+ * than eight scripts. */
+static GUnicodeScript
+block_script (const BlockText *out, guint n_lines, const char *text)
+{
+  GUnicodeScript scripts[DC_LINE_FIRST_SCRIPTS];
+  guint counts[DC_LINE_FIRST_SCRIPTS], n = 0, best = 0;
+
+  for (guint i = 0; i < n_lines; i++)
+    {
+      const DcLineMetadata *metadata = &out->lines[i].metadata;
+
+      if (metadata->n_first_seen == G_MAXUINT)
+        return dc_text_get_script (text, NULL);
+      for (guint j = 0; j < metadata->n_first_seen; j++)
+        {
+          const DcScriptCount *count = &metadata->first_seen[j];
+          guint k;
+
+          for (k = 0; k < n && scripts[k] != count->script; k++)
+            ;
+          if (k == n)
+            {
+              if (n == DC_LINE_FIRST_SCRIPTS)
+                continue;
+              scripts[n] = count->script;
+              counts[n++] = 0;
+            }
+          counts[k] += count->count;
+        }
+    }
+  if (n == 0)
+    return dc_text_get_script (text, NULL);
+  for (guint k = 1; k < n; k++)
+    if (counts[k] > counts[best])
+      best = k;
+  return scripts[best];
+}
+
 static void
 block_text (Export *e, const DcBlock *block, GString *arena, BlockText *out)
 {
@@ -189,10 +232,12 @@ block_text (Export *e, const DcBlock *block, GString *arena, BlockText *out)
       LineText *line = &out->lines[i];
 
       read_line (e, block->first_line + i, arena, line);
+      _dc_export_line_metadata (e->document, block->first_line + i, arena->str + line->text,
+                                &line->metadata);
       g_string_append_len (text, arena->str + line->text, (gssize) line->text_length);
       g_string_append_c (text, '\n');
     }
-  out->script = dc_text_get_script (text->str, NULL);
+  out->script = block_script (out, block->n_lines, text->str);
   out->lang_conflict = guess_language (e, text->str, dc_document_get_language (e->document),
                                        &out->language);
   out->letters = g_array_new (FALSE, FALSE, sizeof (ScriptLetters));
@@ -322,8 +367,10 @@ block_token_texts (Export *e, const DcBlock *block, const char *arena, const Blo
 }
 
 static void
-block_text_clear (BlockText *text)
+block_text_clear (BlockText *text, guint n_lines)
 {
+  for (guint i = 0; i < n_lines; i++)
+    _dc_export_line_metadata_clear (&text->lines[i].metadata);
   g_free (text->lines);
   g_array_unref (text->letters);
 }
@@ -391,5 +438,5 @@ _dc_export_json_add_page (Export *e, DcJsonWriter *w, guint page)
   dc_json_writer_end_object (w);
   _dc_export_json_span_scratch_free (scratch);
   for (guint b = 0; b < n; b++)
-    block_text_clear (&texts[b]);
+    block_text_clear (&texts[b], blocks[first + b].n_lines);
 }

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <fribidi.h>
 #include <json-glib/json-glib.h>
 
@@ -246,11 +248,7 @@ export_text (DcDocument *document, DcValueFunc value, gpointer user_data)
   return g_string_free (out, FALSE);
 }
 
-typedef struct
-{
-  GUnicodeScript script;
-  guint count;
-} ScriptCount;
+typedef DcScriptCount ScriptCount;
 
 static int
 compare_script_counts (gconstpointer a, gconstpointer b)
@@ -263,16 +261,7 @@ compare_script_counts (gconstpointer a, gconstpointer b)
 
 /* How a line is written: its scripts, most letters first, its direction and its writing
  * mode. */
-typedef struct
-{
-  GArray *counts; /* ScriptCount */
-  DcDirection direction;
-  const char *writing_mode;
-  /* dc_text_get_script() of the text, which counts the same characters, the first of
-   * the most frequent of at most eight scripts; G_UNICODE_SCRIPT_INVALID_CODE when more
-   * (that function's answer then depends on which came first). */
-  GUnicodeScript script;
-} LineMetadata;
+typedef DcLineMetadata LineMetadata;
 
 static void
 line_metadata (DcDocument *document, guint line, const char *text, LineMetadata *out)
@@ -323,6 +312,9 @@ line_metadata (DcDocument *document, guint line, const char *text, LineMetadata 
       g_array_index (out->counts, ScriptCount, i).count++;
     }
   out->script = G_UNICODE_SCRIPT_COMMON;
+  out->n_first_seen = out->counts->len <= DC_LINE_FIRST_SCRIPTS ? out->counts->len : G_MAXUINT;
+  if (out->counts->len <= DC_LINE_FIRST_SCRIPTS)
+    memcpy (out->first_seen, out->counts->data, out->counts->len * sizeof (ScriptCount));
   if (out->counts->len > 8)
     out->script = G_UNICODE_SCRIPT_INVALID_CODE;
   else if (out->counts->len > 0)
@@ -397,31 +389,41 @@ dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint l
   g_array_unref (metadata.counts);
 }
 
+/* What dc_export_add_line_metadata() adds, for the JSON export, whose blocks read it too. */
+void
+_dc_export_line_metadata (DcDocument *document, guint line, const char *text, DcLineMetadata *out)
+{
+  line_metadata (document, line, text, out);
+}
+
+void
+_dc_export_line_metadata_clear (DcLineMetadata *metadata)
+{
+  g_clear_pointer (&metadata->counts, g_array_unref);
+}
+
 /* dc_export_add_line_metadata() for the JSON export, written as it is made. Returns
  * whether @text's script (dc_text_get_script()) is written right to left: its characters
- * are counted here anyway. */
+ * were counted for the metadata anyway. */
 gboolean
-_dc_export_write_line_metadata (DcJsonWriter *writer, DcDocument *document, guint line,
+_dc_export_write_line_metadata (DcJsonWriter *writer, const DcLineMetadata *metadata,
                                 const char *text)
 {
   GUnicodeScript script;
-  LineMetadata metadata;
 
-  line_metadata (document, line, text, &metadata);
   dc_json_writer_begin_array (writer, "scripts");
-  for (guint i = 0; i < metadata.counts->len; i++)
+  for (guint i = 0; i < metadata->counts->len; i++)
     {
       char code[5];
 
-      dc_script_to_iso15924 (g_array_index (metadata.counts, ScriptCount, i).script, code);
+      dc_script_to_iso15924 (g_array_index (metadata->counts, ScriptCount, i).script, code);
       dc_json_writer_string (writer, NULL, code);
     }
   dc_json_writer_end_array (writer);
-  dc_json_writer_string (writer, "direction", dc_direction_to_string (metadata.direction));
-  dc_json_writer_string (writer, "writing_mode", metadata.writing_mode);
-  g_array_unref (metadata.counts);
-  script = metadata.script != G_UNICODE_SCRIPT_INVALID_CODE ? metadata.script
-                                                            : dc_text_get_script (text, NULL);
+  dc_json_writer_string (writer, "direction", dc_direction_to_string (metadata->direction));
+  dc_json_writer_string (writer, "writing_mode", metadata->writing_mode);
+  script = metadata->script != G_UNICODE_SCRIPT_INVALID_CODE ? metadata->script
+                                                             : dc_text_get_script (text, NULL);
   return dc_script_is_rtl (script);
 }
 
