@@ -179,6 +179,49 @@ compare_script_letters (gconstpointer a, gconstpointer b)
   return (int) sa->script - (int) sb->script;
 }
 
+/* The metadata of line @l, whose text is its tokens' glyphs' values (LineText.split),
+ * counted glyph by glyph from what each symbol's value holds (Origin.script): the same
+ * characters in the same order as the line's metadata counts them in its text. FALSE,
+ * with nothing made, where a value holds letters of several scripts or is no UTF-8. */
+static gboolean
+count_line_glyphs (Export *e, guint l, DcLineMetadata *out)
+{
+  const DcLine *line = &e->lines[l];
+  g_autoptr (GArray) counts = g_array_new (FALSE, TRUE, sizeof (DcScriptCount));
+  guint rtl = 0, ltr = 0;
+
+  for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
+    {
+      const DcToken *token = &e->tokens[t];
+
+      for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+        {
+          guint symbol = e->glyphs[e->order[k]].symbol;
+          const Origin *o = &e->origins[symbol];
+          guint i;
+
+          if ((e->split != NULL && e->split[symbol]) || !o->script_known)
+            return FALSE;
+          rtl += o->rtl_strong;
+          ltr += o->ltr_strong;
+          if (o->script_letters == 0)
+            continue;
+          for (i = 0;
+               i < counts->len && g_array_index (counts, DcScriptCount, i).script != o->script; i++)
+            ;
+          if (i == counts->len)
+            {
+              DcScriptCount count = { o->script, 0 };
+
+              g_array_append_val (counts, count);
+            }
+          g_array_index (counts, DcScriptCount, i).count += o->script_letters;
+        }
+    }
+  _dc_export_line_metadata_counted (e->document, l, g_steal_pointer (&counts), rtl, ltr, out);
+  return TRUE;
+}
+
 /* dc_text_get_script() of the block's text, its lines' one after the other, from the
  * scripts the lines' metadata counted in the order they first occur: the same characters
  * (dc-export.c), so the same counts and the same first eight scripts. Asks the function
@@ -232,8 +275,9 @@ block_text (Export *e, const DcBlock *block, GString *arena, BlockText *out)
       LineText *line = &out->lines[i];
 
       read_line (e, block->first_line + i, arena, line);
-      _dc_export_line_metadata (e->document, block->first_line + i, arena->str + line->text,
-                                &line->metadata);
+      if (!line->split || !count_line_glyphs (e, block->first_line + i, &line->metadata))
+        _dc_export_line_metadata (e->document, block->first_line + i, arena->str + line->text,
+                                  &line->metadata);
       g_string_append_len (text, arena->str + line->text, (gssize) line->text_length);
       g_string_append_c (text, '\n');
     }

@@ -40,6 +40,9 @@ typedef struct
   GUnicodeScript script;
   guint script_letters;
   guint unknowns;
+  /* Its strong characters, as the line's metadata counts them (dc-export.c), where
+   * script_known. */
+  guint ltr_strong, rtl_strong;
 } Origin;
 
 typedef struct

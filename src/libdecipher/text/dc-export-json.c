@@ -20,6 +20,7 @@
 
 #include <string.h>
 
+#include <fribidi.h>
 #include <json-glib/json-glib.h>
 
 #include "dc-export-json-private.h"
@@ -90,17 +91,20 @@ find_script (const char *text, Origin *origin)
   origin->script = G_UNICODE_SCRIPT_COMMON;
   origin->script_letters = 0;
   origin->unknowns = 0;
+  origin->ltr_strong = 0;
+  origin->rtl_strong = 0;
   for (const char *p = text; origin->script_known && *p; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
       GUnicodeScript script;
 
-      /* As dc_text_get_script() tells them. */
+      /* As dc_text_get_script() and the line's metadata tell them. */
       if (c < 0x80)
         {
           if (!g_ascii_isalpha (c))
             continue;
           script = G_UNICODE_SCRIPT_LATIN;
+          origin->ltr_strong++;
         }
       else if (c == 0xFFFD)
         {
@@ -108,7 +112,16 @@ find_script (const char *text, Origin *origin)
           continue;
         }
       else
-        script = g_unichar_get_script (c);
+        {
+          FriBidiCharType type = fribidi_get_bidi_type (c);
+
+          script = g_unichar_get_script (c);
+          if (FRIBIDI_IS_STRONG (type))
+            {
+              origin->rtl_strong += FRIBIDI_IS_RTL (type);
+              origin->ltr_strong += !FRIBIDI_IS_RTL (type);
+            }
+        }
       if (script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED
           || script == G_UNICODE_SCRIPT_UNKNOWN || script == G_UNICODE_SCRIPT_INVALID_CODE)
         continue;

@@ -70,6 +70,8 @@ typedef struct
 
 void _dc_export_line_metadata (DcDocument *document, guint line, const char *text,
                                DcLineMetadata *out);
+void _dc_export_line_metadata_counted (DcDocument *document, guint line, GArray *counts, guint rtl,
+                                       guint ltr, DcLineMetadata *out);
 void _dc_export_line_metadata_clear (DcLineMetadata *metadata);
 gboolean _dc_export_write_line_metadata (DcJsonWriter *writer, const DcLineMetadata *metadata,
                                          const char *text);

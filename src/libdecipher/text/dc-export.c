@@ -263,13 +263,11 @@ compare_script_counts (gconstpointer a, gconstpointer b)
  * mode. */
 typedef DcLineMetadata LineMetadata;
 
+/* A line's letters per script, in the order their scripts first occur, and its strong
+ * characters, into @counts (ScriptCount), @rtl and @ltr. */
 static void
-line_metadata (DcDocument *document, guint line, const char *text, LineMetadata *out)
+count_line (const char *text, GArray *counts, guint *rtl, guint *ltr)
 {
-  guint rtl = 0, ltr = 0;
-  gboolean vertical, left_to_right_columns = FALSE;
-
-  out->counts = g_array_new (FALSE, TRUE, sizeof (ScriptCount));
   for (const char *p = text; *p; p = g_utf8_next_char (p))
     {
       gunichar c;
@@ -295,22 +293,32 @@ line_metadata (DcDocument *document, guint line, const char *text, LineMetadata 
         }
       if (FRIBIDI_IS_STRONG (type))
         {
-          rtl += FRIBIDI_IS_RTL (type);
-          ltr += !FRIBIDI_IS_RTL (type);
+          *rtl += FRIBIDI_IS_RTL (type);
+          *ltr += !FRIBIDI_IS_RTL (type);
         }
       if (script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED
           || script == G_UNICODE_SCRIPT_UNKNOWN)
         continue;
-      for (i = 0; i < out->counts->len; i++)
-        if (g_array_index (out->counts, ScriptCount, i).script == script)
+      for (i = 0; i < counts->len; i++)
+        if (g_array_index (counts, ScriptCount, i).script == script)
           break;
-      if (i == out->counts->len)
+      if (i == counts->len)
         {
           ScriptCount count = { script, 0 };
-          g_array_append_val (out->counts, count);
+          g_array_append_val (counts, count);
         }
-      g_array_index (out->counts, ScriptCount, i).count++;
+      g_array_index (counts, ScriptCount, i).count++;
     }
+}
+
+/* The metadata from the line's counts (count_line()), which it takes. */
+static void
+finish_line_metadata (DcDocument *document, guint line, GArray *counts, guint rtl, guint ltr,
+                      LineMetadata *out)
+{
+  gboolean vertical, left_to_right_columns = FALSE;
+
+  out->counts = counts;
   out->script = G_UNICODE_SCRIPT_COMMON;
   out->n_first_seen = out->counts->len <= DC_LINE_FIRST_SCRIPTS ? out->counts->len : G_MAXUINT;
   if (out->counts->len <= DC_LINE_FIRST_SCRIPTS)
@@ -350,6 +358,16 @@ line_metadata (DcDocument *document, guint line, const char *text, LineMetadata 
   out->writing_mode = !vertical               ? "horizontal-tb"
                       : left_to_right_columns ? "vertical-lr"
                                               : "vertical-rl";
+}
+
+static void
+line_metadata (DcDocument *document, guint line, const char *text, LineMetadata *out)
+{
+  GArray *counts = g_array_new (FALSE, TRUE, sizeof (ScriptCount));
+  guint rtl = 0, ltr = 0;
+
+  count_line (text, counts, &rtl, &ltr);
+  finish_line_metadata (document, line, counts, rtl, ltr, out);
 }
 
 /**
@@ -394,6 +412,16 @@ void
 _dc_export_line_metadata (DcDocument *document, guint line, const char *text, DcLineMetadata *out)
 {
   line_metadata (document, line, text, out);
+}
+
+/* _dc_export_line_metadata() from the counts of the line's text, made otherwise: its
+ * letters per script in the order their scripts first occur (@counts, of DcScriptCount,
+ * which it takes) and its strong characters. */
+void
+_dc_export_line_metadata_counted (DcDocument *document, guint line, GArray *counts, guint rtl,
+                                  guint ltr, DcLineMetadata *out)
+{
+  finish_line_metadata (document, line, counts, rtl, ltr, out);
 }
 
 void
