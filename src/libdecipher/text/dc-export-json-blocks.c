@@ -404,7 +404,10 @@ block_token_texts (Export *e, const DcBlock *block, const char *arena, const Blo
       {
         GString *token_text = g_string_new (NULL);
 
-        _dc_reorder_token (e->document, first + i, e->value, e->user_data, token_text);
+        /* A token of its glyphs' values alone, as a line of them is (read_line()). */
+        if (e->text_cache == NULL
+            || !_dc_reorder_cached_tokens (e->document, first + i, 1, e->text_cache, token_text))
+          _dc_reorder_token (e->document, first + i, e->value, e->user_data, token_text);
         known->texts[i] = g_string_free (token_text, FALSE);
         (*owned)[i] = 1;
       }
