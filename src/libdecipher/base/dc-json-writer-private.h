@@ -128,6 +128,8 @@ void dc_json_writer_members (DcJsonWriter *writer, const char *json, gsize lengt
  * dc_json_writer_end_raw(). For the values an export writes by the hundred thousand, at
  * a tenth of the calls. */
 char *dc_json_writer_begin_raw (DcJsonWriter *writer, gsize length);
+/* Whether the next value is written compact: a name as "name": and no space. */
+gboolean dc_json_writer_is_compact (const DcJsonWriter *writer);
 void dc_json_writer_end_raw (DcJsonWriter *writer, char *end);
 
 /* The open container holds values written by other writers, at its level + 1, into

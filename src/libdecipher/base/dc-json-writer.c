@@ -554,6 +554,12 @@ dc_json_writer_begin_raw (DcJsonWriter *writer, gsize length)
   return reserve (writer->out, length);
 }
 
+gboolean
+dc_json_writer_is_compact (const DcJsonWriter *writer)
+{
+  return is_compact (writer);
+}
+
 void
 dc_json_writer_end_raw (DcJsonWriter *writer, char *end)
 {

@@ -119,7 +119,8 @@ add_line (Export *e, DcJsonWriter *w, guint l, guint block_index, double tabscor
   dc_json_writer_begin_object (w, NULL);
   dc_json_writer_int (w, "index", line->index);
   dc_json_writer_int (w, "block", block_index);
-  add_bbox (w, line->x0, line->y0, line->x1, line->y1);
+  _dc_export_json_add_bbox_kept (w, _dc_export_json_span_scratch_bbox (scratch), line->x0, line->y0,
+                                 line->x1, line->y1);
   dc_json_writer_begin_array (w, "tokens");
   if (line_text->split && dc_json_writer_is_plain (text))
     {

@@ -79,12 +79,25 @@ gboolean _dc_export_json_guess_language (Export *e, const char *text, const char
                                          DcLanguageGuess *out);
 void _dc_export_json_add_origin (DcJsonWriter *w, const Origin *origin);
 void _dc_export_json_add_bbox (DcJsonWriter *w, float x0, float y0, float x1, float y1);
+
+/* A box as _dc_export_json_add_bbox() wrote it last, to be written again: a line's spans
+ * are most often one, whose box is the line's. */
+typedef struct
+{
+  float box[4];
+  gsize length; /* of json; 0 for none */
+  char json[160];
+} KeptBbox;
+
+void _dc_export_json_add_bbox_kept (DcJsonWriter *w, KeptBbox *kept, float x0, float y0, float x1,
+                                    float y1);
 void _dc_export_json_add_language (DcJsonWriter *w, const DcLanguageGuess *guess);
 /* The buffers _dc_export_json_add_spans() works in, kept for a page's lines. */
 typedef struct _SpanScratch SpanScratch;
 
 SpanScratch *_dc_export_json_span_scratch_new (void);
 void _dc_export_json_span_scratch_free (SpanScratch *scratch);
+KeptBbox *_dc_export_json_span_scratch_bbox (SpanScratch *scratch);
 void _dc_export_json_add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl,
                                 const DcLanguageGuess *block_language, GUnicodeScript block_script,
                                 const DcTokenTexts *known, SpanScratch *scratch);

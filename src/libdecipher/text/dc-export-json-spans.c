@@ -139,7 +139,14 @@ struct _SpanScratch
   guint n_runs, runs_size;
   GArray *spans;      /* SpanRange: the line's */
   GHashTable *pieces; /* _dc_export_normalize_cached()'s, for the page */
+  KeptBbox bbox;      /* the line's, then each span's */
 };
+
+KeptBbox *
+_dc_export_json_span_scratch_bbox (SpanScratch *scratch)
+{
+  return &scratch->bbox;
+}
 
 SpanScratch *
 _dc_export_json_span_scratch_new (void)
@@ -538,7 +545,7 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
                          e->normalization == DC_NORMALIZATION_NFKC  ? "NFKC"
                          : e->normalization == DC_NORMALIZATION_NFD ? "NFD"
                                                                     : "NFC");
-  add_bbox (w, x0, y0, x1, y1);
+  _dc_export_json_add_bbox_kept (w, &scratch->bbox, x0, y0, x1, y1);
   add_span_font (e, w, &e->glyphs[e->order[first]]);
   add_script (w, script, vertical);
   dc_json_writer_boolean (w, "mixed_script", mixed);

@@ -220,6 +220,45 @@ _dc_export_json_add_bbox (DcJsonWriter *w, float x0, float y0, float x1, float y
   dc_json_writer_end_array (w);
 }
 
+#define BBOX_NAME "\"bbox\":"
+
+/* _dc_export_json_add_bbox(), the same box as last time copied from what was written
+ * then: the four numbers are most of the cost. */
+void
+_dc_export_json_add_bbox_kept (DcJsonWriter *w, KeptBbox *kept, float x0, float y0, float x1,
+                               float y1)
+{
+  float box[4] = { x0, y0, x1, y1 };
+  gsize start;
+  const char *value;
+
+  if (!dc_json_writer_is_compact (w))
+    {
+      _dc_export_json_add_bbox (w, x0, y0, x1, y1);
+      return;
+    }
+  if (kept->length > 0 && memcmp (box, kept->box, sizeof box) == 0)
+    {
+      char *p = dc_json_writer_begin_raw (w, strlen (BBOX_NAME) + kept->length);
+
+      memcpy (p, BBOX_NAME, strlen (BBOX_NAME));
+      memcpy (p + strlen (BBOX_NAME), kept->json, kept->length);
+      dc_json_writer_end_raw (w, p + strlen (BBOX_NAME) + kept->length);
+      return;
+    }
+  start = w->out->len;
+  _dc_export_json_add_bbox (w, x0, y0, x1, y1);
+  /* What was written: a separator maybe, the name, then the array, the first '['. */
+  value = memchr (w->out->str + start, '[', w->out->len - start);
+  kept->length = 0;
+  if (value != NULL && (gsize) (w->out->str + w->out->len - value) <= sizeof kept->json)
+    {
+      kept->length = (gsize) (w->out->str + w->out->len - value);
+      memcpy (kept->json, value, kept->length);
+      memcpy (kept->box, box, sizeof box);
+    }
+}
+
 void
 _dc_export_json_add_language (DcJsonWriter *w, const DcLanguageGuess *guess)
 {
