@@ -547,6 +547,25 @@ dc_json_writer_members (DcJsonWriter *writer, const char *json, gsize length)
   commit (writer->out, p + length);
 }
 
+char *
+dc_json_writer_begin_raw (DcJsonWriter *writer, gsize length)
+{
+  begin_value (writer, NULL, 0);
+  return reserve (writer->out, length);
+}
+
+gboolean
+dc_json_writer_is_compact (const DcJsonWriter *writer)
+{
+  return is_compact (writer);
+}
+
+void
+dc_json_writer_end_raw (DcJsonWriter *writer, char *end)
+{
+  commit (writer->out, end);
+}
+
 void
 _dc_json_writer_double (DcJsonWriter *writer, const char *name, gsize name_length, double value)
 {

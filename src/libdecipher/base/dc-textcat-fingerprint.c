@@ -192,44 +192,108 @@ count (Counts *counts, guint offset, guint length, guint32 hash)
   counts->used[b / 64] |= bit;
 }
 
+/* One character of the cleaned text as count_ngrams() reads it: where it starts, its
+ * bytes' part of simplehash() and 31 to the power of their number. */
+typedef struct
+{
+  guint32 offset;
+  guint32 hash;
+  guint32 power;
+  gboolean underscore;
+} Char;
+
+/* The characters of the cleaned text, cut as utf8_charcopy() cuts them, into @chars (room
+ * for one a byte); -1 when the last is cut by the end of the text. Each is read by up to
+ * MAXNGRAMSYMBOL n-grams: cut and hashed once. */
+static int
+split_chars (const char *text, Char *chars)
+{
+  gboolean cut = FALSE;
+  int n_chars = 0;
+
+  for (const char *p = text; *p != '\0';)
+    {
+      guint n = char_length (p, &cut);
+      Char *c = &chars[n_chars++];
+
+      if (cut)
+        return -1;
+      c->offset = (guint32) (p - text);
+      c->hash = 0;
+      c->power = 1;
+      c->underscore = *p == '_';
+      for (guint i = 0; i < n; i++)
+        {
+          c->hash = c->hash * 31 + (guint32) (gint32) (signed char) p[i];
+          c->power *= 31;
+        }
+      p += n;
+    }
+  return n_chars;
+}
+
 /* utfcreatengramtable(): from each character, the n-grams of one to MAXNGRAMSYMBOL
- * characters, the longer ones ending at the first '_' after the first character.
- * simplehash() of n bytes b1 … bn making k characters is k·13·31ⁿ + Σ bi·31ⁿ⁻ⁱ (bytes
- * signed, as the library's char), carried along as the n-gram grows. FALSE when a
- * character is cut by the end of the text. */
+ * characters, the longer ones ending at the first '_' after the first character, until
+ * one reaches the end of the text. simplehash() of n bytes b1 … bn making k characters is
+ * k·13·31ⁿ + Σ bi·31ⁿ⁻ⁱ (bytes signed, as the library's char), carried along as the
+ * n-gram grows by a character. FALSE when a character is cut by the end of the text. */
 static gboolean
 count_ngrams (Counts *counts)
 {
-  const char *text = counts->cleaned;
-  const char *p = text;
-  gboolean cut = FALSE;
+  guint length = (guint) strlen (counts->cleaned);
+  g_autofree Char *chars = g_new (Char, length + 1);
+  int split = split_chars (counts->cleaned, chars);
+  guint n_chars, end = length;
 
-  for (;;)
+  if (split < 0)
+    return FALSE;
+  n_chars = (guint) split;
+  for (guint i = 0; i < n_chars; i++)
     {
-      const char *q = p;
       guint32 sum = 0, power = 1;
 
       for (guint k = 1; k <= MAXNGRAMSYMBOL; k++)
         {
-          guint n = char_length (q, &cut);
-          gboolean underscore = *q == '_';
+          const Char *c = &chars[i + k - 1];
+          guint stop = i + k < n_chars ? chars[i + k].offset : end;
 
-          if (cut)
-            return FALSE;
-          for (guint i = 0; i < n; i++)
-            {
-              sum = sum * 31 + (guint32) (gint32) (signed char) q[i];
-              power *= 31;
-            }
-          count (counts, (guint) (p - text), (guint) (q + n - p), k * 13 * power + sum);
-          q += n;
-          if (k > 1 && underscore)
+          sum = sum * c->power + c->hash;
+          power *= c->power;
+          count (counts, chars[i].offset, stop - chars[i].offset, k * 13 * power + sum);
+          if (k > 1 && c->underscore)
             break;
-          if (*q == '\0')
+          if (i + k == n_chars)
             return TRUE;
         }
-      p += char_length (p, &cut);
     }
+  return TRUE;
+}
+
+/**
+ * _dc_textcat_hash:
+ * @ngram: an n-gram, as the fingerprint lists it
+ *
+ * Returns: simplehash() of @ngram, as _dc_textcat_fingerprint() gives it for an n-gram of
+ *   the text made of the same bytes, which are cut into the same characters
+ */
+guint32
+_dc_textcat_hash (const char *ngram)
+{
+  guint32 sum = 0, power = 1, k = 0;
+  gboolean cut = FALSE;
+
+  for (const char *p = ngram; *p != '\0'; k++)
+    {
+      guint n = char_length (p, &cut);
+
+      for (guint i = 0; i < n; i++)
+        {
+          sum = sum * 31 + (guint32) (gint32) (signed char) p[i];
+          power *= 31;
+        }
+      p += n;
+    }
+  return k * 13 * power + sum;
 }
 
 /* The heap of table2heap(), heapinsert() and heapextract(): the least count on top. */
@@ -323,6 +387,20 @@ heap_extract (Counts *counts)
 char *
 _dc_textcat_fingerprint (const char *text, gsize size, GPtrArray *ngrams, gboolean *replayed)
 {
+  return _dc_textcat_fingerprint_hashed (text, size, ngrams, NULL, replayed);
+}
+
+/**
+ * _dc_textcat_fingerprint_hashed:
+ * @hashes: (nullable): where to add each n-gram's simplehash() (_dc_textcat_hash()), a
+ *   guint32, in the order of @ngrams
+ *
+ * _dc_textcat_fingerprint() with the n-grams' hashes, worked out while counting them.
+ */
+char *
+_dc_textcat_fingerprint_hashed (const char *text, gsize size, GPtrArray *ngrams, GArray *hashes,
+                                gboolean *replayed)
+{
   g_autofree char *cleaned = NULL;
   g_autofree guint32 *buckets = NULL;
   guint64 used[N_BUCKETS / 64] = { 0 };
@@ -332,6 +410,7 @@ _dc_textcat_fingerprint (const char *text, gsize size, GPtrArray *ngrams, gboole
   gsize total = 0;
   char *out, *w;
   g_autofree guint *ranked = NULL;
+  guint first_hash = 0;
 
   g_return_val_if_fail (text != NULL && ngrams != NULL && replayed != NULL, NULL);
 
@@ -363,6 +442,11 @@ _dc_textcat_fingerprint (const char *text, gsize size, GPtrArray *ngrams, gboole
   for (guint i = 0; i < n; i++)
     total += counts.grams[ranked[i]].length + 1;
   out = w = g_malloc (MAX (total, 1));
+  if (hashes != NULL)
+    {
+      first_hash = hashes->len;
+      g_array_set_size (hashes, first_hash + n);
+    }
   for (guint i = 0; i < n; i++)
     {
       const Gram *gram = &counts.grams[ranked[i]];
@@ -370,6 +454,8 @@ _dc_textcat_fingerprint (const char *text, gsize size, GPtrArray *ngrams, gboole
       memcpy (w, cleaned + gram->offset, gram->length);
       w[gram->length] = '\0';
       g_ptr_array_add (ngrams, w);
+      if (hashes != NULL)
+        g_array_index (hashes, guint32, first_hash + i) = gram->hash;
       w += gram->length + 1;
     }
   g_free (counts.grams);

@@ -18,5 +18,8 @@ guint _dc_textcat_n_languages (DcTextcat *self);
 gboolean _dc_textcat_is_fast (DcTextcat *self);
 int _dc_textcat_classify (DcTextcat *self, const char *buffer, gsize size, candidate_t *candidates);
 char *_dc_textcat_fingerprint (const char *text, gsize size, GPtrArray *ngrams, gboolean *replayed);
+char *_dc_textcat_fingerprint_hashed (const char *text, gsize size, GPtrArray *ngrams,
+                                      GArray *hashes, gboolean *replayed);
+guint32 _dc_textcat_hash (const char *ngram);
 
 G_END_DECLS

@@ -56,6 +56,13 @@ struct _DcTextcat
   Entry *entries;
   GArray *loading; /* (id, Entry) while the models are read */
   gboolean fast;
+  /* The n-grams again, found by their simplehash() (_dc_textcat_hash()), which the
+   * fingerprint works out anyway: open addressing, slot → id + 1 (0: empty) and the
+   * hash; the ids' n-grams in keys_by_id. */
+  GPtrArray *keys_by_id;
+  guint32 *slot_hashes;
+  guint *slot_ids;
+  guint slot_mask;
 };
 
 typedef struct
@@ -105,8 +112,11 @@ add_model (DcTextcat *self, const char *path)
       id = g_hash_table_lookup (self->ids, ngram);
       if (id == NULL)
         {
+          char *key = g_string_chunk_insert (self->keys, ngram);
+
           id = GUINT_TO_POINTER (g_hash_table_size (self->ids) + 1);
-          g_hash_table_insert (self->ids, g_string_chunk_insert (self->keys, ngram), id);
+          g_hash_table_insert (self->ids, key, id);
+          g_ptr_array_add (self->keys_by_id, key);
         }
       loaded = (Loaded){ GPOINTER_TO_UINT (id) - 1, { language, rank++ } };
       g_array_append_val (self->loading, loaded);
@@ -141,6 +151,47 @@ group_entries (DcTextcat *self)
       self->entries[at] = loaded->entry;
     }
   return TRUE;
+}
+
+static inline guint
+first_slot (const DcTextcat *self, guint32 hash)
+{
+  return (hash * 0x9E3779B1u) & self->slot_mask;
+}
+
+/* The table of n-grams by hash, at most half full. */
+static void
+index_by_hash (DcTextcat *self)
+{
+  guint size = 1024;
+
+  while (size < 2 * self->keys_by_id->len)
+    size *= 2;
+  self->slot_mask = size - 1;
+  self->slot_hashes = g_new0 (guint32, size);
+  self->slot_ids = g_new0 (guint, size);
+  for (guint id = 0; id < self->keys_by_id->len; id++)
+    {
+      guint32 hash = _dc_textcat_hash (g_ptr_array_index (self->keys_by_id, id));
+      guint slot = first_slot (self, hash);
+
+      while (self->slot_ids[slot] != 0)
+        slot = (slot + 1) & self->slot_mask;
+      self->slot_ids[slot] = id + 1;
+      self->slot_hashes[slot] = hash;
+    }
+}
+
+/* The id + 1 of @ngram, whose hash is @hash; 0 when no language holds it. */
+static inline guint
+find_id (const DcTextcat *self, const char *ngram, guint32 hash)
+{
+  for (guint slot = first_slot (self, hash); self->slot_ids[slot] != 0;
+       slot = (slot + 1) & self->slot_mask)
+    if (self->slot_hashes[slot] == hash
+        && strcmp (g_ptr_array_index (self->keys_by_id, self->slot_ids[slot] - 1), ngram) == 0)
+      return self->slot_ids[slot];
+  return 0;
 }
 
 /* special_textcat_Init()'s reading: 1024-byte lines, '#' comments, file and name. */
@@ -212,7 +263,10 @@ _dc_textcat_new (const char *conffile, const char *prefix)
   self->keys = g_string_chunk_new (64 * 1024);
   self->ids = g_hash_table_new (g_str_hash, g_str_equal);
   self->loading = g_array_new (FALSE, FALSE, sizeof (Loaded));
+  self->keys_by_id = g_ptr_array_new ();
   self->fast = load_models (self, conffile, prefix) && group_entries (self);
+  if (self->fast)
+    index_by_hash (self);
   g_clear_pointer (&self->loading, g_array_unref);
   if (!self->fast)
     {
@@ -242,6 +296,9 @@ _dc_textcat_free (DcTextcat *self)
   g_ptr_array_unref (self->names);
   g_hash_table_unref (self->ids);
   g_string_chunk_free (self->keys);
+  g_ptr_array_unref (self->keys_by_id);
+  g_free (self->slot_hashes);
+  g_free (self->slot_ids);
   g_free (self->starts);
   g_free (self->entries);
   if (self->loading != NULL)
@@ -283,7 +340,7 @@ by_id (const void *a, const void *b)
  * when the text repeats an n-gram that a language holds (which the library's merge would
  * count once). */
 static gboolean
-distances (DcTextcat *self, GPtrArray *ngrams, int *sums)
+distances (DcTextcat *self, GPtrArray *ngrams, const guint32 *hashes, int *sums)
 {
   g_autofree guint *hits = g_new (guint, ngrams->len + 1);
   guint n_hits = 0;
@@ -292,10 +349,10 @@ distances (DcTextcat *self, GPtrArray *ngrams, int *sums)
     sums[i] = (int) ngrams->len * MAXOUTOFPLACE;
   for (guint rank = 0; rank < ngrams->len; rank++)
     {
-      gpointer found = g_hash_table_lookup (self->ids, g_ptr_array_index (ngrams, rank));
-      guint id = GPOINTER_TO_UINT (found) - 1;
+      guint found = find_id (self, g_ptr_array_index (ngrams, rank), hashes[rank]);
+      guint id = found - 1;
 
-      if (found == NULL)
+      if (found == 0)
         continue;
       hits[n_hits++] = id;
       for (guint k = self->starts[id]; k < self->starts[id + 1]; k++)
@@ -370,6 +427,7 @@ int
 _dc_textcat_classify (DcTextcat *self, const char *buffer, gsize size, candidate_t *candidates)
 {
   g_autoptr (GPtrArray) ngrams = g_ptr_array_new ();
+  g_autoptr (GArray) hashes = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autofree char *text = NULL;
   g_autofree int *sums = NULL;
   gboolean replayed;
@@ -378,13 +436,13 @@ _dc_textcat_classify (DcTextcat *self, const char *buffer, gsize size, candidate
 
   if (!self->fast)
     return classify_by_library (self, buffer, size, candidates);
-  text = _dc_textcat_fingerprint (buffer, size, ngrams, &replayed);
+  text = _dc_textcat_fingerprint_hashed (buffer, size, ngrams, hashes, &replayed);
   if (!replayed)
     return classify_by_library (self, buffer, size, candidates);
   if (ngrams->len == 0)
     return TEXTCAT_RESULT_SHORT;
   sums = g_new (int, self->names->len);
-  if (!distances (self, ngrams, sums))
+  if (!distances (self, ngrams, (const guint32 *) (void *) hashes->data, sums))
     return classify_by_library (self, buffer, size, candidates);
   return verdict (self, sums, candidates);
 }

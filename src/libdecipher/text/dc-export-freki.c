@@ -39,6 +39,9 @@ typedef struct
   int column;   /* projected */
   int position; /* respaced */
   char *text;
+  /* The text is the cell's own, not a token's text the caller keeps (DcTokenTexts): a
+   * block's scores alone copy none of those. */
+  gboolean owned;
 } Cell;
 
 typedef struct
@@ -55,7 +58,8 @@ clear_cell (gpointer data)
 {
   Cell *cell = data;
 
-  g_clear_pointer (&cell->text, g_free);
+  if (cell->owned)
+    g_clear_pointer (&cell->text, g_free);
 }
 
 static void
@@ -92,6 +96,15 @@ compare_cells_x (gconstpointer a, gconstpointer b)
   return ca->x0 < cb->x0 ? -1 : ca->x0 > cb->x0;
 }
 
+static gboolean
+strictly_left_to_right (const Cell *cells, guint n)
+{
+  for (guint i = 1; i < n; i++)
+    if (!(cells[i - 1].x0 < cells[i].x0))
+      return FALSE;
+  return TRUE;
+}
+
 /* The tokens of one line as cells, left to right as Freki sorts them (a right-to-left
  * line too: each word keeps its letters in logical order). */
 static void
@@ -120,6 +133,8 @@ collect_line (Respaced *r, DcDocument *document, guint i, const DcLine *line, Dc
           cell.x1 = MAX (cell.x1, box.x1);
         }
       token_text = _dc_token_texts_get (known, t);
+      /* Kept by the caller while the cells are: no copy. */
+      cell.owned = token_text == NULL;
       if (token_text == NULL)
         {
           g_string_truncate (text, 0);
@@ -135,19 +150,24 @@ collect_line (Respaced *r, DcDocument *document, guint i, const DcLine *line, Dc
           Cell *previous = &g_array_index (r->cells, Cell, r->cells->len - 1);
           char *joined = g_strconcat (previous->text, token_text, NULL);
 
-          g_free (previous->text);
+          if (previous->owned)
+            g_free (previous->text);
           previous->text = joined;
+          previous->owned = TRUE;
           previous->width = text_width (joined, code_points);
           previous->x0 = MIN (previous->x0, cell.x0);
           previous->x1 = MAX (previous->x1, cell.x1);
           continue;
         }
       cell.width = text_width (token_text, code_points);
-      cell.text = g_strdup (token_text);
+      cell.text = cell.owned ? g_strdup (token_text) : (char *) token_text;
       g_array_append_val (r->cells, cell);
     }
-  /* Vertical or upside-down lines have no columns across lines: they keep their order. */
-  if (line->rotation == 0 && r->cells->len > first)
+  /* Vertical or upside-down lines have no columns across lines: they keep their order.
+   * Most lines' tokens come left to right already, with no two at one place: any sort
+   * leaves those as they are. */
+  if (line->rotation == 0 && r->cells->len > first
+      && !strictly_left_to_right (&g_array_index (r->cells, Cell, first), r->cells->len - first))
     qsort (&g_array_index (r->cells, Cell, first), r->cells->len - first, sizeof (Cell),
            compare_cells_x);
 }
@@ -185,10 +205,14 @@ columnize_line (Respaced *r, guint i, double origin, gboolean rotated)
           Cell *previous = &g_array_index (r->cells, Cell, kept - 1);
           char *joined = g_strconcat (previous->text, cell->text, NULL);
 
-          g_free (previous->text);
+          if (previous->owned)
+            g_free (previous->text);
           previous->text = joined;
+          previous->owned = TRUE;
           previous->width += cell->width;
-          g_clear_pointer (&cell->text, g_free);
+          if (cell->owned)
+            g_free (cell->text);
+          cell->text = NULL;
           continue;
         }
       {
@@ -233,40 +257,45 @@ static double
 interlinear_score (const Respaced *r, guint i)
 {
   const Cell *cells = (const Cell *) (void *) r->cells->data;
-  g_autoptr (GArray) above = g_array_new (FALSE, FALSE, sizeof (int));
+  /* The line above's columns as a set: a few, on the stack as a rule. */
+  int above_on_stack[64];
+  g_autofree int *above_on_heap = NULL;
+  int *above = above_on_stack;
+  guint n_above = 0;
   int left = G_MAXINT;
   guint n = r->line_first[i + 1] - r->line_first[i], shared = 0;
 
   if (n == 0 || r->line_first[i] == r->line_first[i - 1])
     return NAN;
+  if (r->line_first[i] - r->line_first[i - 1] > G_N_ELEMENTS (above_on_stack))
+    above = above_on_heap = g_new (int, r->line_first[i] - r->line_first[i - 1]);
   for (guint c = r->line_first[i]; c < r->line_first[i + 1]; c++)
     left = MIN (left, cells[c].column);
-  /* The line above's columns as a set. */
   for (guint c = r->line_first[i - 1]; c < r->line_first[i]; c++)
     {
       gboolean seen = FALSE;
 
-      for (guint k = 0; k < above->len && !seen; k++)
-        seen = g_array_index (above, int, k) == cells[c].column;
+      for (guint k = 0; k < n_above && !seen; k++)
+        seen = above[k] == cells[c].column;
       if (cells[c].column >= left && !seen)
-        g_array_append_val (above, cells[c].column);
+        above[n_above++] = cells[c].column;
     }
-  if (n > above->len)
+  if (n > n_above)
     {
-      for (guint k = 0; k < above->len; k++)
-        shared += has_column (r, i, g_array_index (above, int, k));
+      for (guint k = 0; k < n_above; k++)
+        shared += has_column (r, i, above[k]);
       return (double) shared / n;
     }
-  if (above->len == 0)
+  if (n_above == 0)
     return 0;
   for (guint c = r->line_first[i]; c < r->line_first[i + 1]; c++)
-    for (guint k = 0; k < above->len; k++)
-      if (g_array_index (above, int, k) == cells[c].column)
+    for (guint k = 0; k < n_above; k++)
+      if (above[k] == cells[c].column)
         {
           shared++;
           break;
         }
-  return (double) shared / above->len;
+  return (double) shared / n_above;
 }
 
 static int

@@ -13,9 +13,11 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "dc-export-json-private.h"
 #include "dc-reorder-private.h"
+#include "dc-reorder-units-private.h"
 #include "dc-script.h"
 #include "dc-unicode-private.h"
 
@@ -26,39 +28,128 @@
 
 /* A line's text and its tokens' in logical order (dc-reorder.c): right-to-left lines
  * reversed, Indic pre-base vowels moved after their consonant. Worked out once for the
- * block's language and for the line's own members. */
+ * block's language and for the line's own members, into one string for the page
+ * (offsets into it: it grows while the lines are read), the text and then the tokens,
+ * each ending in a NUL: a book has tens of thousands of lines and ten times as many
+ * tokens, each of which was a string of its own. */
 typedef struct
 {
-  GString *text;
-  GPtrArray *tokens;
+  gsize text, text_length;
+  gsize tokens; /* the tokens' texts one after the other, each ending in a NUL */
+  guint n_tokens;
+  gboolean split; /* the tokens are the text cut at its spaces */
+  DcLineMetadata metadata;
 } LineText;
+
+/* Whether @length bytes of @text hold @n_spaces spaces exactly. */
+static gboolean
+holds_spaces (const char *text, gsize length, guint n_spaces)
+{
+  const char *end = text + length;
+  guint found = 0;
+
+  for (const char *p = text; (p = memchr (p, ' ', (gsize) (end - p))) != NULL; p++)
+    if (++found > n_spaces)
+      return FALSE;
+  return found == n_spaces;
+}
+
+/* Line @l's text and tokens at the end of @arena. A line that needs no reordering is its
+ * glyphs' texts from the text export's table (dc-text-cache.c), as `text` writes it: its
+ * tokens are what lies between the spaces, unless a glyph reads a space itself. */
+static void
+read_line (Export *e, guint l, GString *arena, LineText *out)
+{
+  const DcLine *line = &e->lines[l];
+  g_autoptr (GString) text = NULL;
+  g_autoptr (GPtrArray) tokens = NULL;
+
+  out->text = arena->len;
+  if (e->text_cache != NULL
+      && _dc_reorder_cached_tokens (e->document, line->first_token, line->n_tokens, e->text_cache,
+                                    arena))
+    {
+      gsize length = arena->len - out->text;
+
+      if (line->n_tokens > 0 && holds_spaces (arena->str + out->text, length, line->n_tokens - 1))
+        {
+          char *copy;
+
+          out->text_length = length;
+          /* The text's NUL, the tokens and theirs: room made first, as they are a copy. */
+          g_string_set_size (arena, out->text + 2 * (length + 1));
+          copy = arena->str + out->text + length + 1;
+          arena->str[out->text + length] = '\0';
+          memcpy (copy, arena->str + out->text, length + 1);
+          for (char *p = copy; (p = memchr (p, ' ', (gsize) (copy + length - p))) != NULL; p++)
+            *p = '\0';
+          out->tokens = out->text + length + 1;
+          out->n_tokens = line->n_tokens;
+          out->split = TRUE;
+          return;
+        }
+      g_string_truncate (arena, out->text);
+    }
+  text = g_string_new (NULL);
+  tokens = g_ptr_array_new_with_free_func (g_free);
+  _dc_reorder_line (e->document, l, e->value, e->user_data, text, tokens);
+  out->text_length = text->len;
+  g_string_append_len (arena, text->str, (gssize) text->len + 1);
+  out->tokens = arena->len;
+  out->n_tokens = tokens->len;
+  out->split = FALSE;
+  for (guint t = 0; t < tokens->len; t++)
+    {
+      const char *token = g_ptr_array_index (tokens, t);
+
+      g_string_append_len (arena, token, (gssize) strlen (token) + 1);
+    }
+}
 
 static void
 add_line (Export *e, DcJsonWriter *w, guint l, guint block_index, double tabscore,
-          const LineText *line_text, const DcLanguageGuess *block_language,
+          const char *arena, const LineText *line_text, const DcLanguageGuess *block_language,
           GUnicodeScript block_script, const DcTokenTexts *known, SpanScratch *scratch)
 {
   const DcLine *line = &e->lines[l];
-  const GString *text = line_text->text;
-  const GPtrArray *token_texts = line_text->tokens;
+  const char *text = arena + line_text->text;
+  const char *token = arena + line_text->tokens;
+  gboolean rtl;
 
   dc_json_writer_begin_object (w, NULL);
   dc_json_writer_int (w, "index", line->index);
   dc_json_writer_int (w, "block", block_index);
-  add_bbox (w, line->x0, line->y0, line->x1, line->y1);
+  _dc_export_json_add_bbox_kept (w, _dc_export_json_span_scratch_bbox (scratch), line->x0, line->y0,
+                                 line->x1, line->y1);
   dc_json_writer_begin_array (w, "tokens");
-  for (guint t = 0; t < token_texts->len; t++)
-    dc_json_writer_string (w, NULL, g_ptr_array_index (token_texts, t));
-  dc_json_writer_end_array (w);
-  dc_json_writer_string (w, "text", text->str);
+  if (line_text->split && dc_json_writer_is_plain (text))
+    {
+      /* Pieces of a text with nothing to escape, cut at its spaces, have none either: the
+       * text is looked at once, not once more per token. */
+      for (guint t = 0; t < line_text->n_tokens; t++)
+        {
+          gsize length = strlen (token);
+
+          _dc_json_writer_plain_string (w, NULL, 0, token, length);
+          token += length + 1;
+        }
+      dc_json_writer_end_array (w);
+      _dc_json_writer_plain_string (w, "text", strlen ("text"), text, line_text->text_length);
+    }
+  else
+    {
+      for (guint t = 0; t < line_text->n_tokens; t++, token += strlen (token) + 1)
+        dc_json_writer_string (w, NULL, token);
+      dc_json_writer_end_array (w);
+      dc_json_writer_string (w, "text", text);
+    }
   /* Freki's iscore: a block's first line has none. */
   if (isnan (tabscore))
     dc_json_writer_null (w, "tabscore");
   else
     dc_json_writer_double (w, "tabscore", tabscore);
-  _dc_export_write_line_metadata (w, e->document, l, text->str);
-  add_spans (e, w, l, dc_script_is_rtl (dc_text_get_script (text->str, NULL)), block_language,
-             block_script, known, scratch);
+  rtl = _dc_export_write_line_metadata (w, &line_text->metadata, text);
+  add_spans (e, w, l, rtl, block_language, block_script, known, scratch);
   dc_json_writer_end_object (w);
 }
 
@@ -89,8 +180,93 @@ compare_script_letters (gconstpointer a, gconstpointer b)
   return (int) sa->script - (int) sb->script;
 }
 
+/* The metadata of line @l, whose text is its tokens' glyphs' values (LineText.split),
+ * counted glyph by glyph from what each symbol's value holds (Origin.script): the same
+ * characters in the same order as the line's metadata counts them in its text. FALSE,
+ * with nothing made, where a value holds letters of several scripts or is no UTF-8. */
+static gboolean
+count_line_glyphs (Export *e, guint l, DcLineMetadata *out)
+{
+  const DcLine *line = &e->lines[l];
+  g_autoptr (GArray) counts = g_array_new (FALSE, TRUE, sizeof (DcScriptCount));
+  guint rtl = 0, ltr = 0;
+
+  for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
+    {
+      const DcToken *token = &e->tokens[t];
+
+      for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+        {
+          guint symbol = e->glyphs[e->order[k]].symbol;
+          const Origin *o = &e->origins[symbol];
+          guint i;
+
+          if ((e->split != NULL && e->split[symbol]) || !o->script_known)
+            return FALSE;
+          rtl += o->rtl_strong;
+          ltr += o->ltr_strong;
+          if (o->script_letters == 0)
+            continue;
+          for (i = 0;
+               i < counts->len && g_array_index (counts, DcScriptCount, i).script != o->script; i++)
+            ;
+          if (i == counts->len)
+            {
+              DcScriptCount count = { o->script, 0 };
+
+              g_array_append_val (counts, count);
+            }
+          g_array_index (counts, DcScriptCount, i).count += o->script_letters;
+        }
+    }
+  _dc_export_line_metadata_counted (e->document, l, g_steal_pointer (&counts), rtl, ltr, out);
+  return TRUE;
+}
+
+/* dc_text_get_script() of the block's text, its lines' one after the other, from the
+ * scripts the lines' metadata counted in the order they first occur: the same characters
+ * (dc-export.c), so the same counts and the same first eight scripts. Asks the function
+ * itself of a block with no letters (whose text may be U+FFFD alone) or a line of more
+ * than eight scripts. */
+static GUnicodeScript
+block_script (const BlockText *out, guint n_lines, const char *text)
+{
+  GUnicodeScript scripts[DC_LINE_FIRST_SCRIPTS];
+  guint counts[DC_LINE_FIRST_SCRIPTS], n = 0, best = 0;
+
+  for (guint i = 0; i < n_lines; i++)
+    {
+      const DcLineMetadata *metadata = &out->lines[i].metadata;
+
+      if (metadata->n_first_seen == G_MAXUINT)
+        return dc_text_get_script (text, NULL);
+      for (guint j = 0; j < metadata->n_first_seen; j++)
+        {
+          const DcScriptCount *count = &metadata->first_seen[j];
+          guint k;
+
+          for (k = 0; k < n && scripts[k] != count->script; k++)
+            ;
+          if (k == n)
+            {
+              if (n == DC_LINE_FIRST_SCRIPTS)
+                continue;
+              scripts[n] = count->script;
+              counts[n++] = 0;
+            }
+          counts[k] += count->count;
+        }
+    }
+  if (n == 0)
+    return dc_text_get_script (text, NULL);
+  for (guint k = 1; k < n; k++)
+    if (counts[k] > counts[best])
+      best = k;
+  return scripts[best];
+}
+
 static void
-block_text (Export *e, const DcBlock *block, BlockText *out)
+block_text (Export *e, const DcBlock *block, GString *arena, BlockText *out)
 {
   g_autoptr (GString) text = g_string_new (NULL);
 
@@ -99,14 +275,14 @@ block_text (Export *e, const DcBlock *block, BlockText *out)
     {
       LineText *line = &out->lines[i];
 
-      line->text = g_string_new (NULL);
-      line->tokens = g_ptr_array_new_with_free_func (g_free);
-      _dc_reorder_line (e->document, block->first_line + i, e->value, e->user_data, line->text,
-                        line->tokens);
-      g_string_append_len (text, line->text->str, line->text->len);
+      read_line (e, block->first_line + i, arena, line);
+      if (!line->split || !count_line_glyphs (e, block->first_line + i, &line->metadata))
+        _dc_export_line_metadata (e->document, block->first_line + i, arena->str + line->text,
+                                  &line->metadata);
+      g_string_append_len (text, arena->str + line->text, (gssize) line->text_length);
       g_string_append_c (text, '\n');
     }
-  out->script = dc_text_get_script (text->str, NULL);
+  out->script = block_script (out, block->n_lines, text->str);
   out->lang_conflict = guess_language (e, text->str, dc_document_get_language (e->document),
                                        &out->language);
   out->letters = g_array_new (FALSE, FALSE, sizeof (ScriptLetters));
@@ -198,8 +374,8 @@ surely_left_to_right (const char *text)
  * gives (tests/test-json.c checks it on every fixture); the others' tokens are worked
  * out alone. Sets @owned[i] where known->texts[i] is a copy of its own. */
 static void
-block_token_texts (Export *e, const DcBlock *block, const BlockText *text, DcTokenTexts *known,
-                   guint8 **owned)
+block_token_texts (Export *e, const DcBlock *block, const char *arena, const BlockText *text,
+                   DcTokenTexts *known, guint8 **owned)
 {
   guint first = G_MAXUINT, end = 0;
 
@@ -216,19 +392,23 @@ block_token_texts (Export *e, const DcBlock *block, const BlockText *text, DcTok
     {
       const DcLine *line = &e->lines[block->first_line + i];
       const LineText *line_text = &text->lines[i];
+      const char *token = arena + line_text->tokens;
 
-      if (line->n_tokens == 0 || line_text->tokens->len != line->n_tokens
-          || !surely_left_to_right (line_text->text->str))
+      if (line->n_tokens == 0 || line_text->n_tokens != line->n_tokens
+          || !surely_left_to_right (arena + line_text->text))
         continue;
-      for (guint t = 0; t < line->n_tokens; t++)
-        known->texts[line->first_token + t - first] = g_ptr_array_index (line_text->tokens, t);
+      for (guint t = 0; t < line->n_tokens; t++, token += strlen (token) + 1)
+        known->texts[line->first_token + t - first] = (char *) token;
     }
   for (guint i = 0; i < known->n; i++)
     if (known->texts[i] == NULL)
       {
         GString *token_text = g_string_new (NULL);
 
-        _dc_reorder_token (e->document, first + i, e->value, e->user_data, token_text);
+        /* A token of its glyphs' values alone, as a line of them is (read_line()). */
+        if (e->text_cache == NULL
+            || !_dc_reorder_cached_tokens (e->document, first + i, 1, e->text_cache, token_text))
+          _dc_reorder_token (e->document, first + i, e->value, e->user_data, token_text);
         known->texts[i] = g_string_free (token_text, FALSE);
         (*owned)[i] = 1;
       }
@@ -238,10 +418,7 @@ static void
 block_text_clear (BlockText *text, guint n_lines)
 {
   for (guint i = 0; i < n_lines; i++)
-    {
-      g_string_free (text->lines[i].text, TRUE);
-      g_ptr_array_unref (text->lines[i].tokens);
-    }
+    _dc_export_line_metadata_clear (&text->lines[i].metadata);
   g_free (text->lines);
   g_array_unref (text->letters);
 }
@@ -254,12 +431,13 @@ _dc_export_json_add_page (Export *e, DcJsonWriter *w, guint page)
   guint first, n;
   g_autofree BlockText *texts = NULL;
   SpanScratch *scratch = _dc_export_json_span_scratch_new ();
+  g_autoptr (GString) arena = g_string_sized_new (1 << 16);
 
   dc_document_get_page_size (e->document, page, &width, &height);
   dc_document_get_page_blocks (e->document, page, &first, &n);
   texts = g_new0 (BlockText, MAX (1, n));
   for (guint b = 0; b < n; b++)
-    block_text (e, &blocks[first + b], &texts[b]);
+    block_text (e, &blocks[first + b], arena, &texts[b]);
 
   dc_json_writer_begin_object (w, NULL);
   dc_json_writer_int (w, "page", page + 1);
@@ -293,12 +471,12 @@ _dc_export_json_add_page (Export *e, DcJsonWriter *w, guint page)
       DcTokenTexts known;
       g_autofree guint8 *owned = NULL;
 
-      block_token_texts (e, block, text, &known, &owned);
+      block_token_texts (e, block, arena->str, text, &known, &owned);
       tabscores = _dc_export_block_tabscores (e->document, block, e->left_margin, e->value,
                                               e->user_data, &known);
       for (guint i = 0; i < block->n_lines; i++)
-        add_line (e, w, block->first_line + i, block->index, tabscores[i], &text->lines[i],
-                  &text->language, text->script, &known, scratch);
+        add_line (e, w, block->first_line + i, block->index, tabscores[i], arena->str,
+                  &text->lines[i], &text->language, text->script, &known, scratch);
       for (guint i = 0; i < known.n; i++)
         if (owned[i])
           g_free (known.texts[i]);

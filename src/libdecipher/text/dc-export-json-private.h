@@ -12,6 +12,7 @@
 #include "dc-export-private.h"
 #include "dc-key.h"
 #include "dc-language.h"
+#include "dc-text-cache-private.h"
 
 G_BEGIN_DECLS
 
@@ -31,6 +32,17 @@ typedef struct
   /* What the glyph reads needs no escaping (dc_json_writer_is_plain()): a run made of
    * such is written without looking at it again. */
   gboolean plain;
+  /* What dc_text_get_script() counts of what the glyph reads: the one script of its
+   * letters (script_letters of them, COMMON for none) and its U+FFFD; script_known is
+   * FALSE where that function must read the text itself (letters of several scripts,
+   * or no UTF-8). */
+  gboolean script_known;
+  GUnicodeScript script;
+  guint script_letters;
+  guint unknowns;
+  /* Its strong characters, as the line's metadata counts them (dc-export.c), where
+   * script_known. */
+  guint ltr_strong, rtl_strong;
 } Origin;
 
 typedef struct
@@ -50,6 +62,9 @@ typedef struct
   guint8 *split;      /* per symbol: some of its glyphs are split off it; NULL with no key */
   guint8 *space;      /* per symbol: a word separator, as the document says */
   GPtrArray *escaped; /* the origins' members as JSON */
+  /* The symbols' texts as the text export reads them, or NULL when some glyph reads
+   * otherwise than its symbol (dc-text-cache.c). */
+  DcTextCache *text_cache;
   double left_margin;
 
   /* Under the lock: the language guessed so far, by dc_language_guess_key() (the prior
@@ -64,12 +79,25 @@ gboolean _dc_export_json_guess_language (Export *e, const char *text, const char
                                          DcLanguageGuess *out);
 void _dc_export_json_add_origin (DcJsonWriter *w, const Origin *origin);
 void _dc_export_json_add_bbox (DcJsonWriter *w, float x0, float y0, float x1, float y1);
+
+/* A box as _dc_export_json_add_bbox() wrote it last, to be written again: a line's spans
+ * are most often one, whose box is the line's. */
+typedef struct
+{
+  float box[4];
+  gsize length; /* of json; 0 for none */
+  char json[160];
+} KeptBbox;
+
+void _dc_export_json_add_bbox_kept (DcJsonWriter *w, KeptBbox *kept, float x0, float y0, float x1,
+                                    float y1);
 void _dc_export_json_add_language (DcJsonWriter *w, const DcLanguageGuess *guess);
 /* The buffers _dc_export_json_add_spans() works in, kept for a page's lines. */
 typedef struct _SpanScratch SpanScratch;
 
 SpanScratch *_dc_export_json_span_scratch_new (void);
 void _dc_export_json_span_scratch_free (SpanScratch *scratch);
+KeptBbox *_dc_export_json_span_scratch_bbox (SpanScratch *scratch);
 void _dc_export_json_add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl,
                                 const DcLanguageGuess *block_language, GUnicodeScript block_script,
                                 const DcTokenTexts *known, SpanScratch *scratch);

@@ -42,6 +42,7 @@ origin_of (Export *e, guint glyph, Origin *split_origin)
   split_origin->length = strlen (split);
   split_origin->members_json = NULL;
   split_origin->plain = FALSE;
+  split_origin->script_known = FALSE;
   split_origin->status = DC_KEY_CONFIRMED;
   split_origin->level = DC_KEY_LEVEL_USER;
   split_origin->confidence = 1.0;
@@ -136,8 +137,16 @@ struct _SpanScratch
   guint n_starts, starts_size;
   Run *runs;
   guint n_runs, runs_size;
-  GArray *spans; /* SpanRange: the line's */
+  GArray *spans;      /* SpanRange: the line's */
+  GHashTable *pieces; /* _dc_export_normalize_cached()'s, for the page */
+  KeptBbox bbox;      /* the line's, then each span's */
 };
+
+KeptBbox *
+_dc_export_json_span_scratch_bbox (SpanScratch *scratch)
+{
+  return &scratch->bbox;
+}
 
 SpanScratch *
 _dc_export_json_span_scratch_new (void)
@@ -148,6 +157,7 @@ _dc_export_json_span_scratch_new (void)
   scratch->logical = g_string_new (NULL);
   scratch->words = g_string_new (NULL);
   scratch->spans = g_array_new (FALSE, FALSE, sizeof (SpanRange));
+  scratch->pieces = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   return scratch;
 }
 
@@ -160,6 +170,7 @@ _dc_export_json_span_scratch_free (SpanScratch *scratch)
   g_free (scratch->starts);
   g_free (scratch->runs);
   g_array_unref (scratch->spans);
+  g_hash_table_unref (scratch->pieces);
   g_free (scratch);
 }
 
@@ -187,11 +198,56 @@ push_start (SpanScratch *scratch)
   return &scratch->starts[scratch->n_starts++];
 }
 
+/* @value's digits at @p; returns where they end. */
+static inline char *
+put_count (char *p, guint value)
+{
+  char digits[12];
+  guint n = 0;
+
+  do
+    {
+      digits[n++] = (char) ('0' + value % 10);
+      value /= 10;
+    }
+  while (value > 0);
+  while (n > 0)
+    *p++ = digits[--n];
+  return p;
+}
+
+#define RUN_TEXT "{\"text\":\""
+#define RUN_GLYPHS "\",\"glyphs\":"
+
 static void
 write_run (DcJsonWriter *w, const GString *span_text, const Run *run)
 {
   const Origin *origin = &run->origin;
 
+  /* Most runs: plain text and an origin written beforehand, in one go, as the calls
+   * below write them. */
+  if (run->plain && origin->members_json != NULL)
+    {
+      gsize length = run->end - run->start;
+      char *p = dc_json_writer_begin_raw (w, strlen (RUN_TEXT) + length + strlen (RUN_GLYPHS) + 12
+                                                 + origin->members_json_length + 2);
+
+      memcpy (p, RUN_TEXT, strlen (RUN_TEXT));
+      p += strlen (RUN_TEXT);
+      memcpy (p, span_text->str + run->start, length);
+      p += length;
+      memcpy (p, RUN_GLYPHS, strlen (RUN_GLYPHS));
+      p = put_count (p + strlen (RUN_GLYPHS), run->n);
+      if (origin->members_json_length > 0)
+        {
+          *p++ = ',';
+          memcpy (p, origin->members_json, origin->members_json_length);
+          p += origin->members_json_length;
+        }
+      *p++ = '}';
+      dc_json_writer_end_raw (w, p);
+      return;
+    }
   dc_json_writer_begin_object (w, NULL);
   if (run->plain)
     _dc_json_writer_plain_string (w, "text", strlen ("text"), span_text->str + run->start,
@@ -349,6 +405,58 @@ add_span_font (Export *e, DcJsonWriter *w, const DcGlyph *head)
   dc_json_writer_end_object (w);
 }
 
+/* dc_text_get_script() of a span's text, its glyphs' values and spaces, counted glyph by
+ * glyph from what each symbol's holds (Origin.script), in the same order: the glyphs'
+ * values are valid UTF-8, so the characters are the same one by one. */
+typedef struct
+{
+  gboolean known;
+  GUnicodeScript scripts[8];
+  guint counts[8], n, unknown;
+} SpanScript;
+
+static inline void
+span_script_add (SpanScript *s, const Origin *o)
+{
+  guint k;
+
+  if (!o->script_known)
+    {
+      s->known = FALSE;
+      return;
+    }
+  s->unknown += o->unknowns;
+  if (o->script_letters == 0)
+    return;
+  for (k = 0; k < s->n && s->scripts[k] != o->script; k++)
+    ;
+  if (k == s->n)
+    {
+      /* dc_text_get_script() keeps eight scripts, the first it meets. */
+      if (s->n == G_N_ELEMENTS (s->scripts))
+        return;
+      s->scripts[s->n] = o->script;
+      s->counts[s->n++] = 0;
+    }
+  s->counts[k] += o->script_letters;
+}
+
+static GUnicodeScript
+span_script_get (const SpanScript *s, const char *text, gboolean *mixed)
+{
+  guint best = 0;
+
+  if (!s->known)
+    return dc_text_get_script (text, mixed);
+  *mixed = s->n > 1;
+  if (s->n == 0)
+    return s->unknown > 0 ? G_UNICODE_SCRIPT_UNKNOWN : G_UNICODE_SCRIPT_COMMON;
+  for (guint k = 1; k < s->n; k++)
+    if (s->counts[k] > s->counts[best])
+      best = k;
+  return s->scripts[best];
+}
+
 /* One span: the non-space glyphs of [first, end) of the reading order. A span of
  * punctuation or digits alone (a comma in a font of its own) is in the script of its
  * neighbours, @neighbours. */
@@ -366,6 +474,7 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
   guint undecoded = 0, n_glyphs = 0;
   DcLanguageGuess language;
   Run *run = NULL;
+  SpanScript counted = { TRUE, { 0 }, { 0 }, 0, 0 };
 
   /* One pass over the glyphs for the span's text, box and runs: a run's text is the
    * span's from where it starts, less the space before it. */
@@ -396,6 +505,7 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
           run->origin = *o;
         }
       append_value (text, o);
+      span_script_add (&counted, o);
       run->n++;
       run->plain &= o->plain;
       undecoded += o->value == NULL;
@@ -407,7 +517,7 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
     }
   if (run != NULL)
     run->end = text->len;
-  script = dc_text_get_script (text->str, &mixed);
+  script = span_script_get (&counted, text->str, &mixed);
   if (script == G_UNICODE_SCRIPT_COMMON)
     script = *neighbours;
   else if (script != G_UNICODE_SCRIPT_UNKNOWN)
@@ -419,7 +529,8 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
   if (_dc_export_is_normalized (scratch->logical->str, e->normalization))
     normalized = scratch->logical->str;
   else
-    normalized = normalized_copy = _dc_export_normalize (scratch->logical->str, e->normalization);
+    normalized = normalized_copy = _dc_export_normalize_cached (scratch->logical->str,
+                                                                e->normalization, scratch->pieces);
   if (script == block_script || script == G_UNICODE_SCRIPT_COMMON
       || script == G_UNICODE_SCRIPT_UNKNOWN)
     language = *block_language;
@@ -434,7 +545,7 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
                          e->normalization == DC_NORMALIZATION_NFKC  ? "NFKC"
                          : e->normalization == DC_NORMALIZATION_NFD ? "NFD"
                                                                     : "NFC");
-  add_bbox (w, x0, y0, x1, y1);
+  _dc_export_json_add_bbox_kept (w, &scratch->bbox, x0, y0, x1, y1);
   add_span_font (e, w, &e->glyphs[e->order[first]]);
   add_script (w, script, vertical);
   dc_json_writer_boolean (w, "mixed_script", mixed);

@@ -20,6 +20,7 @@
 
 #include <string.h>
 
+#include <fribidi.h>
 #include <json-glib/json-glib.h>
 
 #include "dc-export-json-private.h"
@@ -82,6 +83,55 @@ _dc_export_json_guess_language (Export *e, const char *text, const char *declare
   return conflict;
 }
 
+/* What dc_text_get_script() counts of @text, if the letters are of one script. */
+static void
+find_script (const char *text, Origin *origin)
+{
+  origin->script_known = g_utf8_validate (text, -1, NULL);
+  origin->script = G_UNICODE_SCRIPT_COMMON;
+  origin->script_letters = 0;
+  origin->unknowns = 0;
+  origin->ltr_strong = 0;
+  origin->rtl_strong = 0;
+  for (const char *p = text; origin->script_known && *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      GUnicodeScript script;
+
+      /* As dc_text_get_script() and the line's metadata tell them. */
+      if (c < 0x80)
+        {
+          if (!g_ascii_isalpha (c))
+            continue;
+          script = G_UNICODE_SCRIPT_LATIN;
+          origin->ltr_strong++;
+        }
+      else if (c == 0xFFFD)
+        {
+          origin->unknowns++;
+          continue;
+        }
+      else
+        {
+          FriBidiCharType type = fribidi_get_bidi_type (c);
+
+          script = g_unichar_get_script (c);
+          if (FRIBIDI_IS_STRONG (type))
+            {
+              origin->rtl_strong += FRIBIDI_IS_RTL (type);
+              origin->ltr_strong += !FRIBIDI_IS_RTL (type);
+            }
+        }
+      if (script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED
+          || script == G_UNICODE_SCRIPT_UNKNOWN || script == G_UNICODE_SCRIPT_INVALID_CODE)
+        continue;
+      if (origin->script_letters > 0 && script != origin->script)
+        origin->script_known = FALSE;
+      origin->script = script;
+      origin->script_letters++;
+    }
+}
+
 static void
 find_origin (Export *e, guint symbol, Origin *origin, GHashTable *provenances)
 {
@@ -118,6 +168,7 @@ find_origin (Export *e, guint symbol, Origin *origin, GHashTable *provenances)
     }
   origin->length = strlen (origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT);
   origin->plain = dc_json_writer_is_plain (origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT);
+  find_script (origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT, origin);
   /* One pointer per provenance: runs compare them for each glyph. */
   if (origin->provenance != NULL)
     {
@@ -167,6 +218,45 @@ _dc_export_json_add_bbox (DcJsonWriter *w, float x0, float y0, float x1, float y
   dc_json_writer_double (w, NULL, x1);
   dc_json_writer_double (w, NULL, y1);
   dc_json_writer_end_array (w);
+}
+
+#define BBOX_NAME "\"bbox\":"
+
+/* _dc_export_json_add_bbox(), the same box as last time copied from what was written
+ * then: the four numbers are most of the cost. */
+void
+_dc_export_json_add_bbox_kept (DcJsonWriter *w, KeptBbox *kept, float x0, float y0, float x1,
+                               float y1)
+{
+  float box[4] = { x0, y0, x1, y1 };
+  gsize start;
+  const char *value;
+
+  if (!dc_json_writer_is_compact (w))
+    {
+      _dc_export_json_add_bbox (w, x0, y0, x1, y1);
+      return;
+    }
+  if (kept->length > 0 && memcmp (box, kept->box, sizeof box) == 0)
+    {
+      char *p = dc_json_writer_begin_raw (w, strlen (BBOX_NAME) + kept->length);
+
+      memcpy (p, BBOX_NAME, strlen (BBOX_NAME));
+      memcpy (p + strlen (BBOX_NAME), kept->json, kept->length);
+      dc_json_writer_end_raw (w, p + strlen (BBOX_NAME) + kept->length);
+      return;
+    }
+  start = w->out->len;
+  _dc_export_json_add_bbox (w, x0, y0, x1, y1);
+  /* What was written: a separator maybe, the name, then the array, the first '['. */
+  value = memchr (w->out->str + start, '[', w->out->len - start);
+  kept->length = 0;
+  if (value != NULL && (gsize) (w->out->str + w->out->len - value) <= sizeof kept->json)
+    {
+      kept->length = (gsize) (w->out->str + w->out->len - value);
+      memcpy (kept->json, value, kept->length);
+      memcpy (kept->box, box, sizeof box);
+    }
 }
 
 void
@@ -298,6 +388,7 @@ _dc_export_json_write (DcDocument *document, DcNormalization normalization, DcVa
         split[s] = dc_key_count_split (e.key, s) > 0;
       e.split = split;
     }
+  e.text_cache = _dc_text_cache_new (document, value, user_data);
   e.left_margin = _dc_export_left_margin (document);
   g_mutex_init (&e.lock);
   e.guesses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -305,6 +396,7 @@ _dc_export_json_write (DcDocument *document, DcNormalization normalization, DcVa
   ok = write_document (&e, out, write, write_data);
   g_hash_table_unref (e.guesses);
   g_ptr_array_unref (e.escaped);
+  _dc_text_cache_free (e.text_cache);
   g_mutex_clear (&e.lock);
   return ok;
 }

@@ -62,16 +62,24 @@ character_is_stable (gunichar c, GNormalizeMode mode)
  * entry is one byte that any thread would set the same. */
 static guint8 stable[3][0x10000];
 
-static gboolean
+static G_GNUC_NO_INLINE guint8
+learn_stable (gunichar c, guint form, GNormalizeMode mode)
+{
+  guint8 known = character_is_stable (c, mode) ? 1 : 2;
+
+  __atomic_store_n (&stable[form][c], known, __ATOMIC_RELAXED);
+  return known;
+}
+
+/* Read for each character of every span: inline, the first meeting of a character
+ * aside. */
+static inline gboolean
 is_stable (gunichar c, guint form, GNormalizeMode mode)
 {
   guint8 known = __atomic_load_n (&stable[form][c], __ATOMIC_RELAXED);
 
-  if (known == 0)
-    {
-      known = character_is_stable (c, mode) ? 1 : 2;
-      __atomic_store_n (&stable[form][c], known, __ATOMIC_RELAXED);
-    }
+  if (G_UNLIKELY (known == 0))
+    known = learn_stable (c, form, mode);
   return known == 1;
 }
 
@@ -145,12 +153,50 @@ _dc_export_is_normalized (const char *text, DcNormalization normalization)
   return TRUE;
 }
 
+/* The longest piece kept in a cache of pieces, in bytes. */
+#define PIECE_MAX 64
+
+/* g_utf8_normalize() of the @length bytes at @piece, from @pieces when it holds them. */
+static char *
+normalize_piece (const char *piece, gsize length, GNormalizeMode mode, GHashTable *pieces)
+{
+  char key[PIECE_MAX + 1];
+  const char *known;
+  char *normal;
+
+  if (pieces == NULL || length > PIECE_MAX)
+    return g_utf8_normalize (piece, (gssize) length, mode);
+  memcpy (key, piece, length);
+  key[length] = '\0';
+  known = g_hash_table_lookup (pieces, key);
+  if (known != NULL)
+    return g_strdup (known);
+  normal = g_utf8_normalize (piece, (gssize) length, mode);
+  if (normal != NULL)
+    g_hash_table_insert (pieces, g_strdup (key), g_strdup (normal));
+  return normal;
+}
+
 /* A text not in the form asked for is normalized piece by piece: a character that passes
  * the quick check starts a piece, since nothing before it can change it or be changed by
  * it (UAX #15, 9.1), so only the pieces holding others are given to g_utf8_normalize(),
  * whose cost grows with the text it reads: the few combining marks of a long span. */
 char *
 _dc_export_normalize (const char *text, DcNormalization normalization)
+{
+  return _dc_export_normalize_cached (text, normalization, NULL);
+}
+
+/**
+ * _dc_export_normalize_cached:
+ * @pieces: (nullable): pieces normalized so far (piece → its normal form) for texts in
+ *   @normalization, kept by the caller, added to: a page of Indic text repeats its few
+ *   syllables with marks hundreds of times
+ *
+ * _dc_export_normalize() of @text.
+ */
+char *
+_dc_export_normalize_cached (const char *text, DcNormalization normalization, GHashTable *pieces)
 {
   GNormalizeMode mode;
   guint form = form_index (normalization, &mode);
@@ -181,8 +227,8 @@ _dc_export_normalize (const char *text, DcNormalization normalization)
           /* The piece before @p ends here. */
           if (changes)
             {
-              g_autofree char *normal = g_utf8_normalize ((const char *) piece,
-                                                          (gssize) (p - piece), mode);
+              g_autofree char *normal = normalize_piece ((const char *) piece, (gsize) (p - piece),
+                                                         mode, pieces);
 
               g_string_append_len (out, (const char *) copied, (gssize) (piece - copied));
               g_string_append (out, normal);

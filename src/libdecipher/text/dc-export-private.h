@@ -8,6 +8,7 @@
 #include "dc-export.h"
 #include "dc-json-writer-private.h"
 #include "dc-language.h"
+#include "dc-script.h"
 
 G_BEGIN_DECLS
 
@@ -20,6 +21,8 @@ void _dc_export_append_line (GString *out, DcDocument *document, guint line, DcV
 
 gboolean _dc_export_is_normalized (const char *text, DcNormalization normalization);
 char *_dc_export_normalize (const char *text, DcNormalization normalization);
+char *_dc_export_normalize_cached (const char *text, DcNormalization normalization,
+                                   GHashTable *pieces);
 
 /* What the detector made of a text, against the language the document declares. */
 typedef struct
@@ -40,8 +43,38 @@ typedef void (*DcExportPagesFunc) (guint first_page, guint end_page, GString *ou
 gboolean _dc_export_stream_pages (DcDocument *document, DcExportPagesFunc make, gpointer make_data,
                                   DcExportWriteFunc write, gpointer write_data);
 
-void _dc_export_write_line_metadata (DcJsonWriter *writer, DcDocument *document, guint line,
-                                     const char *text);
+typedef struct
+{
+  GUnicodeScript script;
+  guint count;
+} DcScriptCount;
+
+#define DC_LINE_FIRST_SCRIPTS 8
+
+/* How a line is written (dc_export_add_line_metadata()), worked out once for what the
+ * JSON export writes of its block and of the line itself. */
+typedef struct
+{
+  GArray *counts; /* DcScriptCount, most letters first */
+  DcDirection direction;
+  const char *writing_mode;
+  /* dc_text_get_script() of the text, which counts the same characters, the first of
+   * the most frequent of at most eight scripts; G_UNICODE_SCRIPT_INVALID_CODE when more
+   * (that function's answer then depends on which came first). */
+  GUnicodeScript script;
+  /* The counts in the order their scripts first occur; n_first_seen is G_MAXUINT when
+   * there are more than these. */
+  DcScriptCount first_seen[DC_LINE_FIRST_SCRIPTS];
+  guint n_first_seen;
+} DcLineMetadata;
+
+void _dc_export_line_metadata (DcDocument *document, guint line, const char *text,
+                               DcLineMetadata *out);
+void _dc_export_line_metadata_counted (DcDocument *document, guint line, GArray *counts, guint rtl,
+                                       guint ltr, DcLineMetadata *out);
+void _dc_export_line_metadata_clear (DcLineMetadata *metadata);
+gboolean _dc_export_write_line_metadata (DcJsonWriter *writer, const DcLineMetadata *metadata,
+                                         const char *text);
 
 /* The texts of the tokens [first, first + n), each as _dc_export_append_token() gives
  * it, worked out once for an export that reads them more than once. */

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <fribidi.h>
 #include <json-glib/json-glib.h>
 
@@ -246,11 +248,7 @@ export_text (DcDocument *document, DcValueFunc value, gpointer user_data)
   return g_string_free (out, FALSE);
 }
 
-typedef struct
-{
-  GUnicodeScript script;
-  guint count;
-} ScriptCount;
+typedef DcScriptCount ScriptCount;
 
 static int
 compare_script_counts (gconstpointer a, gconstpointer b)
@@ -263,20 +261,13 @@ compare_script_counts (gconstpointer a, gconstpointer b)
 
 /* How a line is written: its scripts, most letters first, its direction and its writing
  * mode. */
-typedef struct
-{
-  GArray *counts; /* ScriptCount */
-  DcDirection direction;
-  const char *writing_mode;
-} LineMetadata;
+typedef DcLineMetadata LineMetadata;
 
+/* A line's letters per script, in the order their scripts first occur, and its strong
+ * characters, into @counts (ScriptCount), @rtl and @ltr. */
 static void
-line_metadata (DcDocument *document, guint line, const char *text, LineMetadata *out)
+count_line (const char *text, GArray *counts, guint *rtl, guint *ltr)
 {
-  guint rtl = 0, ltr = 0;
-  gboolean vertical, left_to_right_columns = FALSE;
-
-  out->counts = g_array_new (FALSE, TRUE, sizeof (ScriptCount));
   for (const char *p = text; *p; p = g_utf8_next_char (p))
     {
       gunichar c;
@@ -302,21 +293,47 @@ line_metadata (DcDocument *document, guint line, const char *text, LineMetadata 
         }
       if (FRIBIDI_IS_STRONG (type))
         {
-          rtl += FRIBIDI_IS_RTL (type);
-          ltr += !FRIBIDI_IS_RTL (type);
+          *rtl += FRIBIDI_IS_RTL (type);
+          *ltr += !FRIBIDI_IS_RTL (type);
         }
       if (script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED
           || script == G_UNICODE_SCRIPT_UNKNOWN)
         continue;
-      for (i = 0; i < out->counts->len; i++)
-        if (g_array_index (out->counts, ScriptCount, i).script == script)
+      for (i = 0; i < counts->len; i++)
+        if (g_array_index (counts, ScriptCount, i).script == script)
           break;
-      if (i == out->counts->len)
+      if (i == counts->len)
         {
           ScriptCount count = { script, 0 };
-          g_array_append_val (out->counts, count);
+          g_array_append_val (counts, count);
         }
-      g_array_index (out->counts, ScriptCount, i).count++;
+      g_array_index (counts, ScriptCount, i).count++;
+    }
+}
+
+/* The metadata from the line's counts (count_line()), which it takes. */
+static void
+finish_line_metadata (DcDocument *document, guint line, GArray *counts, guint rtl, guint ltr,
+                      LineMetadata *out)
+{
+  gboolean vertical, left_to_right_columns = FALSE;
+
+  out->counts = counts;
+  out->script = G_UNICODE_SCRIPT_COMMON;
+  out->n_first_seen = out->counts->len <= DC_LINE_FIRST_SCRIPTS ? out->counts->len : G_MAXUINT;
+  if (out->counts->len <= DC_LINE_FIRST_SCRIPTS)
+    memcpy (out->first_seen, out->counts->data, out->counts->len * sizeof (ScriptCount));
+  if (out->counts->len > 8)
+    out->script = G_UNICODE_SCRIPT_INVALID_CODE;
+  else if (out->counts->len > 0)
+    {
+      guint best = 0;
+
+      for (guint i = 1; i < out->counts->len; i++)
+        if (g_array_index (out->counts, ScriptCount, i).count
+            > g_array_index (out->counts, ScriptCount, best).count)
+          best = i;
+      out->script = g_array_index (out->counts, ScriptCount, best).script;
     }
   g_array_sort (out->counts, compare_script_counts);
 
@@ -341,6 +358,16 @@ line_metadata (DcDocument *document, guint line, const char *text, LineMetadata 
   out->writing_mode = !vertical               ? "horizontal-tb"
                       : left_to_right_columns ? "vertical-lr"
                                               : "vertical-rl";
+}
+
+static void
+line_metadata (DcDocument *document, guint line, const char *text, LineMetadata *out)
+{
+  GArray *counts = g_array_new (FALSE, TRUE, sizeof (ScriptCount));
+  guint rtl = 0, ltr = 0;
+
+  count_line (text, counts, &rtl, &ltr);
+  finish_line_metadata (document, line, counts, rtl, ltr, out);
 }
 
 /**
@@ -380,26 +407,52 @@ dc_export_add_line_metadata (JsonBuilder *builder, DcDocument *document, guint l
   g_array_unref (metadata.counts);
 }
 
-/* dc_export_add_line_metadata() for the JSON export, written as it is made. */
+/* What dc_export_add_line_metadata() adds, for the JSON export, whose blocks read it too. */
 void
-_dc_export_write_line_metadata (DcJsonWriter *writer, DcDocument *document, guint line,
+_dc_export_line_metadata (DcDocument *document, guint line, const char *text, DcLineMetadata *out)
+{
+  line_metadata (document, line, text, out);
+}
+
+/* _dc_export_line_metadata() from the counts of the line's text, made otherwise: its
+ * letters per script in the order their scripts first occur (@counts, of DcScriptCount,
+ * which it takes) and its strong characters. */
+void
+_dc_export_line_metadata_counted (DcDocument *document, guint line, GArray *counts, guint rtl,
+                                  guint ltr, DcLineMetadata *out)
+{
+  finish_line_metadata (document, line, counts, rtl, ltr, out);
+}
+
+void
+_dc_export_line_metadata_clear (DcLineMetadata *metadata)
+{
+  g_clear_pointer (&metadata->counts, g_array_unref);
+}
+
+/* dc_export_add_line_metadata() for the JSON export, written as it is made. Returns
+ * whether @text's script (dc_text_get_script()) is written right to left: its characters
+ * were counted for the metadata anyway. */
+gboolean
+_dc_export_write_line_metadata (DcJsonWriter *writer, const DcLineMetadata *metadata,
                                 const char *text)
 {
-  LineMetadata metadata;
+  GUnicodeScript script;
 
-  line_metadata (document, line, text, &metadata);
   dc_json_writer_begin_array (writer, "scripts");
-  for (guint i = 0; i < metadata.counts->len; i++)
+  for (guint i = 0; i < metadata->counts->len; i++)
     {
       char code[5];
 
-      dc_script_to_iso15924 (g_array_index (metadata.counts, ScriptCount, i).script, code);
+      dc_script_to_iso15924 (g_array_index (metadata->counts, ScriptCount, i).script, code);
       dc_json_writer_string (writer, NULL, code);
     }
   dc_json_writer_end_array (writer);
-  dc_json_writer_string (writer, "direction", dc_direction_to_string (metadata.direction));
-  dc_json_writer_string (writer, "writing_mode", metadata.writing_mode);
-  g_array_unref (metadata.counts);
+  dc_json_writer_string (writer, "direction", dc_direction_to_string (metadata->direction));
+  dc_json_writer_string (writer, "writing_mode", metadata->writing_mode);
+  script = metadata->script != G_UNICODE_SCRIPT_INVALID_CODE ? metadata->script
+                                                             : dc_text_get_script (text, NULL);
+  return dc_script_is_rtl (script);
 }
 
 /**
