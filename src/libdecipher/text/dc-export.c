@@ -321,7 +321,8 @@ finish_line_metadata (DcDocument *document, guint line, GArray *counts, guint rt
   out->counts = counts;
   out->script = G_UNICODE_SCRIPT_COMMON;
   out->n_first_seen = out->counts->len <= DC_LINE_FIRST_SCRIPTS ? out->counts->len : G_MAXUINT;
-  if (out->counts->len <= DC_LINE_FIRST_SCRIPTS)
+  /* An empty GArray's data may be NULL, which memcpy() must not be given. */
+  if (out->counts->len > 0 && out->counts->len <= DC_LINE_FIRST_SCRIPTS)
     memcpy (out->first_seen, out->counts->data, out->counts->len * sizeof (ScriptCount));
   if (out->counts->len > 8)
     out->script = G_UNICODE_SCRIPT_INVALID_CODE;
