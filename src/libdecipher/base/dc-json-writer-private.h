@@ -128,6 +128,26 @@ void dc_json_writer_members (DcJsonWriter *writer, const char *json, gsize lengt
  * dc_json_writer_end_raw(). For the values an export writes by the hundred thousand, at
  * a tenth of the calls. */
 char *dc_json_writer_begin_raw (DcJsonWriter *writer, gsize length);
+
+/* @value's decimal digits, as dc_json_writer_int() writes them, at @p (room for 20);
+ * returns where they end. For raw values. */
+static inline char *
+dc_json_writer_put_uint (char *p, guint64 value)
+{
+  char digits[20];
+  guint n = 0;
+
+  do
+    {
+      digits[n++] = (char) ('0' + value % 10);
+      value /= 10;
+    }
+  while (value > 0);
+  while (n > 0)
+    *p++ = digits[--n];
+  return p;
+}
+
 /* Whether the next value is written compact: a name as "name": and no space. */
 gboolean dc_json_writer_is_compact (const DcJsonWriter *writer);
 void dc_json_writer_end_raw (DcJsonWriter *writer, char *end);

@@ -628,20 +628,13 @@ _dc_json_writer_double (DcJsonWriter *writer, const char *name, gsize name_lengt
 void
 _dc_json_writer_int (DcJsonWriter *writer, const char *name, gsize name_length, gint64 value)
 {
-  char buffer[24];
-  char *p = buffer + sizeof buffer;
-  guint64 magnitude = value < 0 ? -(guint64) value : (guint64) value;
+  char *p;
 
   begin_value (writer, name, name_length);
-  do
-    {
-      *--p = (char) ('0' + magnitude % 10);
-      magnitude /= 10;
-    }
-  while (magnitude > 0);
+  p = reserve (writer->out, 21);
   if (value < 0)
-    *--p = '-';
-  append_bytes (writer->out, p, (gsize) (buffer + sizeof buffer - p));
+    *p++ = '-';
+  commit (writer->out, dc_json_writer_put_uint (p, value < 0 ? -(guint64) value : (guint64) value));
 }
 
 void

@@ -198,24 +198,6 @@ push_start (SpanScratch *scratch)
   return &scratch->starts[scratch->n_starts++];
 }
 
-/* @value's digits at @p; returns where they end. */
-static inline char *
-put_count (char *p, guint value)
-{
-  char digits[12];
-  guint n = 0;
-
-  do
-    {
-      digits[n++] = (char) ('0' + value % 10);
-      value /= 10;
-    }
-  while (value > 0);
-  while (n > 0)
-    *p++ = digits[--n];
-  return p;
-}
-
 #define RUN_TEXT "{\"text\":\""
 #define RUN_GLYPHS "\",\"glyphs\":"
 
@@ -225,8 +207,8 @@ write_run (DcJsonWriter *w, const GString *span_text, const Run *run)
   const Origin *origin = &run->origin;
 
   /* Most runs: plain text and an origin written beforehand, in one go, as the calls
-   * below write them. */
-  if (run->plain && origin->members_json != NULL)
+   * below write them in a compact writer. */
+  if (run->plain && origin->members_json != NULL && dc_json_writer_is_compact (w))
     {
       gsize length = run->end - run->start;
       char *p = dc_json_writer_begin_raw (w, strlen (RUN_TEXT) + length + strlen (RUN_GLYPHS) + 12
@@ -237,7 +219,7 @@ write_run (DcJsonWriter *w, const GString *span_text, const Run *run)
       memcpy (p, span_text->str + run->start, length);
       p += length;
       memcpy (p, RUN_GLYPHS, strlen (RUN_GLYPHS));
-      p = put_count (p + strlen (RUN_GLYPHS), run->n);
+      p = dc_json_writer_put_uint (p + strlen (RUN_GLYPHS), run->n);
       if (origin->members_json_length > 0)
         {
           *p++ = ',';
