@@ -127,11 +127,9 @@ def recognized_text(cli, pdf, no_auto, min_confidence):
     lines = [json.dumps({"cmd": "recognize"}),
              json.dumps({"cmd": "accept", "all": True, "min_confidence": min_confidence}),
              json.dumps({"cmd": "text"})]
-    env = dict(os.environ)
-    env.setdefault("DECIPHER_LIBRARY", "")
     try:
         out = subprocess.run(cmd, input="\n".join(lines) + "\n", capture_output=True, text=True,
-                             timeout=600, env=env)
+                             timeout=600)
     except subprocess.TimeoutExpired:
         return None
     # A session that ends in error (a crash, a sanitizer's report) failed, whatever it said.
@@ -161,6 +159,10 @@ def main():
     ap.add_argument("--spaces", action="store_true",
                     help="count spaces: white space runs are one space instead of none")
     args = ap.parse_args()
+    # Every run as a new user: no font library (what the machine's own has learned would
+    # decode glyphs here) and no document cache, unless the caller names them.
+    os.environ.setdefault("DECIPHER_LIBRARY", "")
+    os.environ.setdefault("DECIPHER_DOCUMENT_CACHE", "0")
 
     readme = os.path.join(args.dir, "README.md")
     if not os.path.exists(readme):
