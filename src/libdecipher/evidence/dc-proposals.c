@@ -468,8 +468,10 @@ layout_is_believed_at (const Layout *layout, DcDocument *document, GArray *pairs
     }
 }
 
+/* @font_symbols: the font's symbols, in order (dc_proposals_update()) */
 static guint
-propose_for_font (DcKey *key, DcDocument *document, DcFont *font, guint font_index)
+propose_for_font (DcKey *key, DcDocument *document, DcFont *font, const guint *font_symbols,
+                  guint n_font_symbols)
 {
   g_autoptr (GArray) pairs = g_array_new (FALSE, FALSE, sizeof (Pair));
   g_autoptr (GHashTable) held = g_hash_table_new (NULL, NULL);
@@ -478,18 +480,17 @@ propose_for_font (DcKey *key, DcDocument *document, DcFont *font, guint font_ind
   g_autoptr (GHashTable) votes = NULL;
   GUnicodeScript script;
   guint defined;
-  const DcSymbol *symbols;
-  guint n_symbols, proposed = 0;
+  const DcSymbol *symbols = dc_document_get_symbols (document, NULL);
+  guint proposed = 0;
 
-  symbols = dc_document_get_symbols (document, &n_symbols);
-  for (guint s = 0; s < n_symbols; s++)
+  for (guint i = 0; i < n_font_symbols; i++)
     {
+      guint s = font_symbols[i];
       DcKeyStatus status = dc_key_get_status (key, s);
       const char *value = dc_key_get_value (key, s);
       Pair pair;
 
-      if (symbols[s].font != font_index || value == NULL
-          || (status != DC_KEY_INFERRED && status != DC_KEY_CONFIRMED))
+      if (value == NULL || (status != DC_KEY_INFERRED && status != DC_KEY_CONFIRMED))
         continue;
       if (g_utf8_strlen (value, -1) != 1 || g_unichar_isspace (g_utf8_get_char (value)))
         continue;
@@ -508,13 +509,14 @@ propose_for_font (DcKey *key, DcDocument *document, DcFont *font, guint font_ind
   votes = count_block_votes (layout, document, pairs, &defined);
   g_array_sort (pairs, compare_pair_codes);
 
-  for (guint s = 0; s < n_symbols; s++)
+  for (guint i = 0; i < n_font_symbols; i++)
     {
+      guint s = font_symbols[i];
       DcKeyStatus status = dc_key_get_status (key, s);
       char text[8] = { 0 };
       gunichar u = 0;
 
-      if (symbols[s].font != font_index || (status != DC_KEY_UNKNOWN && status != DC_KEY_PROPOSED))
+      if (status != DC_KEY_UNKNOWN && status != DC_KEY_PROPOSED)
         continue;
       if (layout_is_believed_at (layout, document, pairs, votes, script, &symbols[s]))
         u = layout_value (layout, &symbols[s]);
@@ -559,18 +561,35 @@ guint
 dc_proposals_update (DcKey *key)
 {
   DcDocument *document;
-  guint n_fonts, proposed = 0;
+  const DcSymbol *symbols;
+  guint n_fonts, n_symbols, proposed = 0;
+  g_autofree guint *starts = NULL, *next = NULL, *font_symbols = NULL;
 
   g_return_val_if_fail (DC_IS_KEY (key), 0);
 
   document = dc_key_get_document (key);
   n_fonts = dc_document_get_n_fonts (document);
+  symbols = dc_document_get_symbols (document, &n_symbols);
+  /* The symbols filed font by font, each font's in order: going through every symbol for
+   * each untrusted font was fonts × symbols (60 × 4,783 on a book of many fonts). */
+  starts = g_new0 (guint, n_fonts + 1);
+  for (guint s = 0; s < n_symbols; s++)
+    if (symbols[s].font < n_fonts)
+      starts[symbols[s].font + 1]++;
+  for (guint f = 0; f < n_fonts; f++)
+    starts[f + 1] += starts[f];
+  next = g_memdup2 (starts, sizeof (guint) * (n_fonts + 1));
+  font_symbols = g_new (guint, MAX (1, starts[n_fonts]));
+  for (guint s = 0; s < n_symbols; s++)
+    if (symbols[s].font < n_fonts)
+      font_symbols[next[symbols[s].font]++] = s;
   for (guint f = 0; f < n_fonts; f++)
     {
       DcFont *font = dc_document_get_font (document, f);
 
       if (!dc_font_is_trusted (font))
-        proposed += propose_for_font (key, document, font, f);
+        proposed += propose_for_font (key, document, font, font_symbols + starts[f],
+                                      starts[f + 1] - starts[f]);
     }
   return proposed;
 }
