@@ -21,7 +21,8 @@ test_glyph_sequence (gconstpointer data)
   const char *name = data;
   g_autoptr (JsonParser) parser = NULL;
   g_autoptr (DcDocument) document = dc_test_load_document (name);
-  g_autoptr (GHashTable) code_of_text = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable)
+      code_of_text = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   JsonObject *truth = dc_test_load_truth (name, &parser);
   JsonArray *pages = json_object_get_array_member (truth, "pages");
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
@@ -39,8 +40,10 @@ test_glyph_sequence (gconstpointer data)
       guint first, n;
 
       dc_document_get_page_size (document, page, &width, &height);
-      g_assert_cmpfloat_with_epsilon (width, json_object_get_double_member (truth_page, "width"), 0.5);
-      g_assert_cmpfloat_with_epsilon (height, json_object_get_double_member (truth_page, "height"), 0.5);
+      g_assert_cmpfloat_with_epsilon (width, json_object_get_double_member (truth_page, "width"),
+                                      0.5);
+      g_assert_cmpfloat_with_epsilon (height, json_object_get_double_member (truth_page, "height"),
+                                      0.5);
 
       dc_document_get_page_lines (document, page, &first, &n);
       g_assert_cmpuint (n, ==, json_array_get_length (truth_lines));
@@ -70,8 +73,12 @@ test_glyph_sequence (gconstpointer data)
               gpointer known;
 
               g_assert_cmpint (symbol->code, ==, json_object_get_int_member (truth_glyph, "code"));
-              g_assert_cmpfloat_with_epsilon (glyph->x, json_object_get_double_member (truth_glyph, "x"), 0.5);
-              g_assert_cmpfloat_with_epsilon (glyph->y, json_object_get_double_member (truth_glyph, "y"), 0.5);
+              g_assert_cmpfloat_with_epsilon (glyph->x,
+                                              json_object_get_double_member (truth_glyph, "x"),
+                                              0.5);
+              g_assert_cmpfloat_with_epsilon (glyph->y,
+                                              json_object_get_double_member (truth_glyph, "y"),
+                                              0.5);
 
               /* The same character is always the same symbol: what matching relies on. */
               truth_key = g_strdup_printf ("%" G_GINT64_FORMAT ":%s",
@@ -136,13 +143,18 @@ test_line_text (gconstpointer data)
 
   for (guint page = 0; page < json_array_get_length (pages); page++)
     {
-      JsonArray *truth_lines = json_object_get_array_member (json_array_get_object_element (pages, page), "lines");
+      JsonArray *truth_lines = json_object_get_array_member (json_array_get_object_element (pages,
+                                                                                            page),
+                                                             "lines");
 
       for (guint l = 0; l < json_array_get_length (truth_lines); l++, line_index++)
         {
           JsonObject *truth_line = json_array_get_object_element (truth_lines, l);
-          g_autofree char *text = dc_export_line_text (document, line_index, dc_document_pdf_value, document);
-          g_autofree char *expected = g_utf8_normalize (json_object_get_string_member (truth_line, "text"), -1, G_NORMALIZE_NFC);
+          g_autofree char *text = dc_export_line_text (document, line_index, dc_document_pdf_value,
+                                                       document);
+          g_autofree char *expected = g_utf8_normalize (json_object_get_string_member (truth_line,
+                                                                                       "text"),
+                                                        -1, G_NORMALIZE_NFC);
           g_autofree char *got = g_utf8_normalize (text, -1, G_NORMALIZE_NFC);
 
           g_assert_cmpstr (got, ==, expected);
@@ -156,14 +168,18 @@ test_untrusted_text_unknown (gconstpointer data)
 {
   const char *name = data;
   g_autoptr (DcDocument) document = dc_test_load_document (name);
-  g_autofree char *text = dc_export_document (document, DC_EXPORT_TEXT, dc_document_pdf_value, document);
+  g_autofree char *text = dc_export_document (document, DC_EXPORT_TEXT, dc_document_pdf_value,
+                                              document);
   const DcGlyph *glyphs;
   guint n_glyphs, untrusted = 0;
 
   glyphs = dc_document_get_glyphs (document, &n_glyphs);
   for (guint i = 0; i < n_glyphs; i++)
     {
-      if (!dc_font_is_trusted (dc_document_get_font (document, dc_glyph_get_font (&glyphs[i], dc_document_get_symbols (document, NULL)))))
+      if (!dc_font_is_trusted (
+              dc_document_get_font (document,
+                                    dc_glyph_get_font (&glyphs[i],
+                                                       dc_document_get_symbols (document, NULL)))))
         {
           g_assert_null (dc_document_pdf_value (glyphs[i].symbol, document));
           untrusted++;
@@ -191,13 +207,16 @@ test_tokens (gconstpointer data)
 
   for (guint page = 0; page < json_array_get_length (pages); page++)
     {
-      JsonArray *truth_lines = json_object_get_array_member (json_array_get_object_element (pages, page), "lines");
+      JsonArray *truth_lines = json_object_get_array_member (json_array_get_object_element (pages,
+                                                                                            page),
+                                                             "lines");
 
       for (guint l = 0; l < json_array_get_length (truth_lines); l++, line_index++)
         {
           JsonObject *truth_line = json_array_get_object_element (truth_lines, l);
           JsonArray *truth_glyphs = json_object_get_array_member (truth_line, "glyphs");
-          g_auto (GStrv) words = g_strsplit (json_object_get_string_member (truth_line, "text"), " ", -1);
+          g_auto (GStrv)
+              words = g_strsplit (json_object_get_string_member (truth_line, "text"), " ", -1);
           const DcLine *line = &lines[line_index];
 
           g_assert_cmpuint (line->n_tokens, ==, g_strv_length (words));
@@ -211,8 +230,8 @@ test_tokens (gconstpointer data)
               if (!g_str_equal (json_object_get_string_member (glyph, "text"), "\xCC\x81"))
                 continue;
               for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
-                if (tokens[t].first_glyph < position &&
-                    position < tokens[t].first_glyph + tokens[t].n_glyphs)
+                if (tokens[t].first_glyph < position
+                    && position < tokens[t].first_glyph + tokens[t].n_glyphs)
                   in_token_with_previous = TRUE;
               g_assert_cmpfloat (dc_glyph_get_advance (&glyphs[order[position]]), ==, 0);
               g_assert_true (in_token_with_previous);
@@ -247,7 +266,8 @@ test_program_glyph_names (void)
       g_assert_null (symbols[s].glyph_name);
       /* Identity-H with /CIDToGIDMap /Identity: the code is the glyph. */
       g_assert_cmpint (dc_font_get_cid_glyph_index (dc_document_get_font (unnamed, symbols[s].font),
-                                                    symbols[s].code), ==, symbols[s].code);
+                                                    symbols[s].code),
+                       ==, symbols[s].code);
     }
   {
     g_autoptr (DcDocument) simple = dc_test_load_document ("legacy-cyrillic");
@@ -264,8 +284,8 @@ test_glyph_is_compact (void)
 
 /* What the bridge reported for each glyph: size, advance, x0, y0, x1, y1. */
 static void
-record_glyph (guint index, double size, double advance, double x0, double y0, double x1,
-              double y1, gpointer user_data)
+record_glyph (guint index, double size, double advance, double x0, double y0, double x1, double y1,
+              gpointer user_data)
 {
   GArray *reported = user_data;
   double values[6] = { size, advance, x0, y0, x1, y1 };
@@ -303,8 +323,12 @@ test_glyph_precision (gconstpointer data)
     {
       const double *want = &g_array_index (reported, double, i * 6);
       DcGlyphBox box = dc_glyph_get_box (&glyphs[i]);
-      const float have[6] = { dc_glyph_get_size (&glyphs[i]), dc_glyph_get_advance (&glyphs[i]),
-                              box.x0, box.y0, box.x1, box.y1 };
+      const float have[6] = { dc_glyph_get_size (&glyphs[i]),
+                              dc_glyph_get_advance (&glyphs[i]),
+                              box.x0,
+                              box.y0,
+                              box.x1,
+                              box.y1 };
 
       for (guint k = 0; k < 6; k++)
         {
@@ -314,35 +338,56 @@ test_glyph_precision (gconstpointer data)
     }
 }
 
-/* Each font's places in the reading order, as the readings of a font go through them
- * (dc-readings.c): every glyph of the font, in order, and no other font's. */
+/* Each font's lines, as the automatic pass and the readings of a font go through them
+ * (dc-auto.c, dc-readings.c): every line with a glyph of the font, in order, and no other;
+ * and the lines hold every place of the reading order once, in order, so that a font's
+ * lines hold all its glyphs. */
 static void
-test_font_order (gconstpointer data)
+test_font_lines (gconstpointer data)
 {
   g_autoptr (DcDocument) document = dc_test_load_document (data);
-  guint n_glyphs, n_fonts = dc_document_get_n_fonts (document), n_listed = 0;
+  guint n_glyphs, n_lines, n_fonts = dc_document_get_n_fonts (document), place = 0;
   const DcGlyph *glyphs = dc_document_get_glyphs (document, &n_glyphs);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
   const DcSymbol *symbols = dc_document_get_symbols (document, NULL);
+  const DcLine *lines = dc_document_get_lines (document, &n_lines);
+  const guint *starts;
+  const guint32 *font_lines = _dc_document_get_font_lines (document, &starts);
+  guint n_mixed = 0;
 
   g_assert_cmpuint (n_fonts, >, 1);
+  for (guint l = 0; l < n_lines; l++)
+    {
+      g_assert_cmpuint (lines[l].first_glyph, ==, place);
+      place += lines[l].n_glyphs;
+    }
+  g_assert_cmpuint (place, ==, n_glyphs);
+  g_assert_cmpuint (starts[0], ==, 0);
   for (guint f = 0; f < n_fonts; f++)
     {
-      guint n_places, k = 0;
-      gboolean complete;
-      const guint32 *places = _dc_document_get_font_order (document, f, &n_places, &complete);
+      guint k = starts[f];
 
-      g_assert_true (complete);
-      for (guint i = 0; i < n_glyphs; i++)
-        if (symbols[glyphs[order[i]].symbol].font == f)
-          {
-            g_assert_cmpuint (k, <, n_places);
-            g_assert_cmpuint (places[k++], ==, i);
-          }
-      g_assert_cmpuint (k, ==, n_places);
-      n_listed += n_places;
+      for (guint l = 0; l < n_lines; l++)
+        {
+          gboolean has = FALSE;
+          guint n_fonts_on_line = 0;
+
+          for (guint i = lines[l].first_glyph; i < lines[l].first_glyph + lines[l].n_glyphs; i++)
+            {
+              has |= symbols[glyphs[order[i]].symbol].font == f;
+              n_fonts_on_line += symbols[glyphs[order[i]].symbol].font != f;
+            }
+          if (!has)
+            continue;
+          n_mixed += n_fonts_on_line > 0;
+          g_assert_cmpuint (k, <, starts[f + 1]);
+          g_assert_cmpuint (font_lines[k++], ==, l);
+        }
+      g_assert_cmpuint (k, ==, starts[f + 1]);
     }
-  g_assert_cmpuint (n_listed, ==, n_glyphs);
+  /* A line of several fonts is listed for each: the readings break words there. */
+  if (g_str_equal (data, "reading"))
+    g_assert_cmpuint (n_mixed, >, 0);
 }
 
 /* The glyphs of each page are one range, the ranges follow each other and cover every
@@ -427,10 +472,12 @@ test_indexes_threads (void)
 int
 main (int argc, char **argv)
 {
-  static const char *corrupted[] = { "legacy-cyrillic", "uralic-legacy", "identity-h", "identity-named", "ligatures",
-                                     "duplicate-tounicode", "type3", "rotated" };
+  static const char *corrupted[] = { "legacy-cyrillic", "uralic-legacy", "identity-h",
+                                     "identity-named",  "ligatures",     "duplicate-tounicode",
+                                     "type3",           "rotated" };
   static const char *clean[] = { "clean", "two-columns", "igt" };
-  static const char *precision[] = { "clean", "rotated", "type3", "script-japanese-vertical",
+  static const char *precision[] = { "clean",        "rotated",
+                                     "type3",        "script-japanese-vertical",
                                      "script-hindi", "multiscript" };
 
   g_test_init (&argc, &argv, NULL);
@@ -443,8 +490,8 @@ main (int argc, char **argv)
       g_test_add_data_func (path, precision[i], test_glyph_precision);
     }
   g_test_add_func ("/document/program-glyph-names", test_program_glyph_names);
-  g_test_add_data_func ("/document/font-order/igt", "igt", test_font_order);
-  g_test_add_data_func ("/document/font-order/reading", "reading", test_font_order);
+  g_test_add_data_func ("/document/font-lines/igt", "igt", test_font_lines);
+  g_test_add_data_func ("/document/font-lines/reading", "reading", test_font_lines);
   g_test_add_data_func ("/document/indexes/clean", "clean", test_indexes);
   g_test_add_data_func ("/document/indexes/legacy-cyrillic", "legacy-cyrillic", test_indexes);
   g_test_add_data_func ("/document/indexes/identity-named", "identity-named", test_indexes);

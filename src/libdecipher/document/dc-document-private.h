@@ -47,11 +47,11 @@ struct _DcDocument
 
   DcTokens *tokens; /* the current snapshot */
 
-  /* Made the first time it is asked for (_dc_document_get_font_order()): each font's
-   * first places in the reading order, font after font; starts has n_fonts + 1 entries. */
-  gsize font_order_made;
-  guint32 *font_order;
-  guint32 *font_order_starts;
+  /* Made the first time it is asked for (_dc_document_get_font_lines()): each font's
+   * lines, font after font; starts has n_fonts + 1 entries. */
+  gsize font_lines_made;
+  guint32 *font_lines;
+  guint *font_line_starts;
 
   /* Built on the first question, from any thread (dc-document-index.c). */
   guint32 *page_glyphs;   /* first glyph of each page, n_pages + 1 entries */
@@ -90,7 +90,6 @@ void _dc_document_lay_out_pages (DcDocument *self, const guint *page_first_glyph
                                  const guint8 *letter_kinds, guint n_threads);
 void _dc_document_retokenize (DcDocument *self, guint8 *symbol_is_space, guint n_threads);
 
-const guint32 *_dc_document_get_font_order (DcDocument *self, guint font, guint *n_places,
-                                            gboolean *complete);
+const guint32 *_dc_document_get_font_lines (DcDocument *self, const guint **starts);
 
 G_END_DECLS

@@ -27,7 +27,6 @@
 #include "dc-document-private.h"
 #include "dc-error.h"
 #include "dc-font-private.h"
-#include "dc-memory-private.h"
 #include "dc-script.h"
 #include "dc-tsan-private.h"
 
@@ -72,8 +71,8 @@ dc_document_finalize (GObject *object)
   g_clear_pointer (&self->lines, g_array_unref);
   g_clear_pointer (&self->blocks, g_array_unref);
   g_clear_pointer (&self->tokens, dc_tokens_unref);
-  g_clear_pointer (&self->font_order, g_free);
-  g_clear_pointer (&self->font_order_starts, g_free);
+  g_clear_pointer (&self->font_lines, g_free);
+  g_clear_pointer (&self->font_line_starts, g_free);
   g_clear_pointer (&self->page_glyphs, g_free);
   g_clear_pointer (&self->symbol_glyphs, g_free);
 
@@ -265,98 +264,79 @@ dc_document_get_reading_order (DcDocument *self, guint *n_glyphs)
   return (const guint32 *) (void *) self->order->data;
 }
 
-/* A font's first places only: what reads a font's text reads at most a few tens of
- * thousands of its glyphs, and a one-font book need not be gone through to its end. */
-#define FONT_ORDER_CAP 65536
-/* Glyphs whose fonts make_font_order() faults in at once. */
-#define FONT_ORDER_STRETCH (1u << 18)
-
-static guint
-font_at (DcDocument *self, const guint32 *order, guint i)
+/* Each font's lines, font after font, each font's in order: one look at every glyph.
+ * Each line's fonts are noted as (font, line) pairs in line order, then filed font by font
+ * in that order: a second look at every glyph to fill the lists cost as much as the
+ * first. */
+static void
+make_font_lines (DcDocument *self)
 {
+  guint n_fonts = self->fonts->len, n_lines = self->lines->len;
   const DcGlyph *glyphs = (const DcGlyph *) (void *) self->glyphs->data;
   const DcSymbol *symbols = (const DcSymbol *) (void *) self->symbols->data;
-
-  return symbols[glyphs[order != NULL ? order[i] : i].symbol].font;
-}
-
-/* Each font's first FONT_ORDER_CAP places in the reading order, font after font: one
- * pass over the glyphs, which stops once every font has its share. The font of each place
- * is noted as it is read (a symbol's font fits 16 bits): filing the places then reads
- * that list, not the glyphs and their symbols again in the reading order's jumps. Both
- * arrays, 6 bytes a glyph, are new to the process and faulted in at once
- * (_dc_memory_populate()): faulted in page by page they were a quarter of the page
- * faults of `text` on a book of a million glyphs, and more time than the passes. */
-static void
-make_font_order (DcDocument *self)
-{
-  guint n_fonts = self->fonts->len, n_glyphs = self->glyphs->len, n_full = 0, end = 0;
+  const DcLine *lines = (const DcLine *) (void *) self->lines->data;
   const guint32 *order = dc_document_get_reading_order (self, NULL);
-  g_autofree guint32 *next = g_new0 (guint32, n_fonts + 1);
-  g_autofree guint16 *fonts = g_new (guint16, MAX (1, n_glyphs));
-  guint32 *starts = g_new0 (guint32, n_fonts + 1);
-  guint32 *places;
+  g_autofree guint *stamps = g_new0 (guint, MAX (1, n_fonts));
+  guint *starts = g_new0 (guint, n_fonts + 1);
+  g_autoptr (GArray) pairs = g_array_sized_new (FALSE, FALSE, 2 * sizeof (guint32),
+                                                MAX (1, n_lines + n_lines / 4));
+  g_autofree guint *next = NULL;
 
-  G_STATIC_ASSERT (sizeof (((DcSymbol *) NULL)->font) == sizeof (guint16));
-  /* A stretch at a time: the pass may stop long before the end. */
-  for (guint stretch = 0; end < n_glyphs && n_full < n_fonts; stretch += FONT_ORDER_STRETCH)
+  for (guint l = 0; l < n_lines; l++)
     {
-      guint stop = MIN (n_glyphs, stretch + FONT_ORDER_STRETCH);
+      const DcLine *line = &lines[l];
 
-      _dc_memory_populate (fonts + stretch, (gsize) (stop - stretch) * sizeof (guint16));
-      for (; end < stop && n_full < n_fonts; end++)
+      for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
         {
-          guint font = fonts[end] = (guint16) font_at (self, order, end);
+          guint font = dc_glyph_get_font (&glyphs[order[k]], symbols);
+          guint32 pair[2] = { font, l };
 
-          if (font < n_fonts && starts[font + 1] < FONT_ORDER_CAP
-              && ++starts[font + 1] == FONT_ORDER_CAP)
-            n_full++;
+          if (stamps[font] == l + 1)
+            continue;
+          stamps[font] = l + 1;
+          starts[font + 1]++;
+          g_array_append_vals (pairs, pair, 1);
         }
     }
   for (guint f = 0; f < n_fonts; f++)
     starts[f + 1] += starts[f];
-  places = g_new (guint32, MAX (1, starts[n_fonts]));
-  _dc_memory_populate (places, MAX (1, starts[n_fonts]) * sizeof (guint32));
-  memcpy (next, starts, (n_fonts + 1) * sizeof (guint32));
-  for (guint i = 0; i < end; i++)
+  next = g_memdup2 (starts, sizeof (guint) * MAX (1, n_fonts));
+  self->font_lines = g_new (guint32, MAX (1, starts[n_fonts]));
+  for (guint i = 0; i < pairs->len; i++)
     {
-      guint font = fonts[i];
+      const guint32 *pair = &g_array_index (pairs, guint32, 2 * i);
 
-      if (font < n_fonts && next[font] < starts[font + 1])
-        places[next[font]++] = i;
+      self->font_lines[next[pair[0]]++] = pair[1];
     }
-  self->font_order = places;
-  self->font_order_starts = starts;
+  self->font_line_starts = starts;
 }
 
 /**
- * _dc_document_get_font_order:
- * @n_places: (out): how many places are given
- * @complete: (out): whether they are all of @font's; if not, its glyphs after the last
- *   one given are found by looking through the reading order from there
+ * _dc_document_get_font_lines:
+ * @starts: (out) (transfer none): n_fonts + 1 entries
  *
- * Where @font's first glyphs are in dc_document_get_reading_order() (in the glyphs' own
- * order when the document has none), in that order: what reads one font's text goes
- * through its own glyphs rather than the whole document's once per font. Made the first
- * time it is asked for, from any thread, and never changed.
+ * The lines with glyphs of each font: font f's are lines[@starts[f]] up to
+ * lines[@starts[f + 1]], in order. What looks at one font's glyphs (the automatic pass's
+ * statistics, a font's readings) goes through its own lines rather than through the whole
+ * document once per font, and all of them share this one look at every glyph. Made the
+ * first time it is asked for, from any thread, and never changed: a line's glyphs never
+ * change.
  *
- * Returns: (transfer none) (array length=n_places): the places
+ * Returns: (transfer none): the lines
  */
 const guint32 *
-_dc_document_get_font_order (DcDocument *self, guint font, guint *n_places, gboolean *complete)
+_dc_document_get_font_lines (DcDocument *self, const guint **starts)
 {
   g_return_val_if_fail (DC_IS_DOCUMENT (self), NULL);
-  g_return_val_if_fail (font < self->fonts->len, NULL);
 
-  if (g_once_init_enter (&self->font_order_made))
+  if (g_once_init_enter (&self->font_lines_made))
     {
-      make_font_order (self);
-      DC_ONCE_LEAVE (&self->font_order_made, 1);
+      make_font_lines (self);
+      DC_ONCE_LEAVE (&self->font_lines_made, 1);
     }
-  DC_ONCE_ENTERED (&self->font_order_made);
-  *n_places = self->font_order_starts[font + 1] - self->font_order_starts[font];
-  *complete = *n_places < FONT_ORDER_CAP;
-  return self->font_order + self->font_order_starts[font];
+  DC_ONCE_ENTERED (&self->font_lines_made);
+  *starts = self->font_line_starts;
+  return self->font_lines;
 }
 
 /**

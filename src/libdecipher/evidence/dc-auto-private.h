@@ -118,9 +118,10 @@ typedef struct
   guint n_assigned;
   /* The lines with glyphs of font f: font_lines[font_line_starts[f]] up to
    * font_lines[font_line_starts[f + 1]], in order. Each font's statistics read only
-   * its lines: a pass over every line per font made the load cost fonts × glyphs. */
-  guint *font_line_starts;
-  guint32 *font_lines;
+   * its lines: a pass over every line per font made the load cost fonts × glyphs. The
+   * document's (_dc_document_get_font_lines()). */
+  const guint *font_line_starts;
+  const guint32 *font_lines;
   /* The symbols of font f, in order: font_symbols[font_symbol_starts[f]] up to
    * font_symbols[font_symbol_starts[f + 1]]. A look at a font's symbols goes through
    * these, not through every symbol of the document once per font. */

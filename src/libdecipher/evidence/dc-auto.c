@@ -39,52 +39,12 @@
 
 #include "dc-agl-private.h"
 #include "dc-auto-private.h"
+#include "dc-document-private.h"
 #include "dc-font-tables.h"
 #include "dc-hypotheses-private.h"
 #include "dc-parallel-private.h"
 #include "dc-unicode-private.h"
 #include "dc-width-offsets-private.h"
-
-/* Pass.font_lines: one look at every glyph. Each line's fonts are noted as (font, line)
- * pairs in line order, then filed font by font in that order: a second look at every
- * glyph to fill the lists cost as much as the first. */
-static void
-index_font_lines (Pass *pass, guint n_fonts)
-{
-  g_autofree guint *stamps = g_new0 (guint, MAX (1, n_fonts));
-  guint *starts = g_new0 (guint, n_fonts + 1);
-  g_autoptr (GArray) pairs = g_array_sized_new (FALSE, FALSE, 2 * sizeof (guint32),
-                                                MAX (1, pass->n_lines + pass->n_lines / 4));
-  g_autofree guint *next = NULL;
-
-  for (guint l = 0; l < pass->n_lines; l++)
-    {
-      const DcLine *line = &pass->lines[l];
-
-      for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
-        {
-          guint font = dc_glyph_get_font (&pass->glyphs[pass->order[k]], pass->symbols);
-          guint32 pair[2] = { font, l };
-
-          if (stamps[font] == l + 1)
-            continue;
-          stamps[font] = l + 1;
-          starts[font + 1]++;
-          g_array_append_vals (pairs, pair, 1);
-        }
-    }
-  for (guint f = 0; f < n_fonts; f++)
-    starts[f + 1] += starts[f];
-  next = g_memdup2 (starts, sizeof (guint) * MAX (1, n_fonts));
-  pass->font_lines = g_new (guint32, MAX (1, starts[n_fonts]));
-  for (guint i = 0; i < pairs->len; i++)
-    {
-      const guint32 *pair = &g_array_index (pairs, guint32, 2 * i);
-
-      pass->font_lines[next[pair[0]]++] = pair[1];
-    }
-  pass->font_line_starts = starts;
-}
 
 /* Pass.font_symbols: the symbols filed font by font, each font's in order. */
 static void
@@ -364,7 +324,7 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
 
   stats = g_new0 (SymbolStats, MAX (1, pass.n_symbols));
   n_fonts = dc_document_get_n_fonts (document);
-  index_font_lines (&pass, n_fonts);
+  pass.font_lines = _dc_document_get_font_lines (document, &pass.font_line_starts);
   index_font_symbols (&pass, n_fonts);
   n_threads = MIN (2, _dc_parallel_threads (dc_document_get_n_pages (document)));
 
@@ -379,8 +339,6 @@ dc_auto_recover (DcDocument *document, DcKey *key, DcAutoReport *report)
   dc_key_end_change (key);
 
   g_clear_pointer (&pass.library, FT_Done_FreeType);
-  g_free (pass.font_line_starts);
-  g_free (pass.font_lines);
   g_free (pass.font_symbol_starts);
   g_free (pass.font_symbols);
   g_free (pass.word_initial);

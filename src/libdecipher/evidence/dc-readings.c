@@ -132,21 +132,54 @@ push_break (DcReadings *self)
     append (self, entry, space);
 }
 
+/* Reads one of the font's glyphs into the sequence (read_sequence()), after @previous,
+ * the one read last, or NULL at the start of a word. */
+static inline void
+read_glyph (DcReadings *self, const DcGlyph *glyph, const DcGlyph **previous, const gunichar *as,
+            const guint8 *letter)
+{
+  guint32 symbol = glyph->symbol;
+
+  if (*previous != NULL
+      && ((*previous)->page != glyph->page
+          || ABS (glyph->y - (*previous)->y) > 0.5 * dc_glyph_get_size (glyph)
+          || glyph->x - ((*previous)->x + dc_glyph_get_advance (*previous))
+                 > 0.2 * dc_glyph_get_size (glyph)))
+    push_break (self);
+  *previous = glyph;
+  if (self->open_of[symbol] == NONE)
+    {
+      self->known_letters += letter[symbol];
+      if (as[symbol] == ' ')
+        {
+          push_break (self);
+          return;
+        }
+      append (self, symbol, as[symbol]);
+      return;
+    }
+  self->occurrences[self->open_of[symbol]]++;
+  append (self, symbol, 0);
+}
+
 /* The font's glyphs in reading order; a word ends at a space, at another font's glyph,
  * at a line break or a gap wider than a fifth of the size. */
 static void
 read_sequence (DcReadings *self, DcDocument *document, guint font)
 {
-  guint n_glyphs, n_symbols, n_places;
+  guint n_glyphs, n_symbols;
   const DcGlyph *glyphs = dc_document_get_glyphs (document, &n_glyphs);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
   const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
-  gboolean complete;
-  /* The font's own glyphs only: another font's glyph between two of them breaks the
-   * word, as the text goes on in another font there. */
-  const guint32 *places = _dc_document_get_font_order (document, font, &n_places, &complete);
+  const DcLine *lines = dc_document_get_lines (document, NULL);
+  const guint *starts;
+  /* The font's own lines only (the document's lines hold every place of the reading
+   * order, in order): another font's glyph between two of its glyphs breaks the word, as
+   * the text goes on in another font there. */
+  const guint32 *font_lines = _dc_document_get_font_lines (document, &starts);
   const DcGlyph *previous = NULL;
   guint next = 0; /* the place after the font's glyph read last */
+  guint n_font_glyphs = 0;
   /* Per known symbol of the font, what it stands as (read_text()), and whether that is a
    * letter, for the known letters counted as the glyphs are read; only the font's symbols
    * are read, so the others are left as they come. */
@@ -154,66 +187,45 @@ read_sequence (DcReadings *self, DcDocument *document, guint font)
   g_autofree guint8 *letter = g_new (guint8, MAX (1, n_symbols));
 
   for (guint f = 0; f < self->n_font_symbols; f++)
-    if (self->state[f] != OPEN)
-      {
-        as[self->font_symbols[f]] = self->state[f];
-        letter[self->font_symbols[f]] = g_unichar_isalpha (self->state[f]);
-      }
-
-  /* A glyph and a word break each at most, up to the most read (a font whose places are
-   * not all given has more glyphs than that): room made once. */
-  if (self->capacity < MIN ((gsize) 2 * n_places + 2, MAX_GLYPHS + 2))
-    grow (self, MIN (2 * n_places + 2, MAX_GLYPHS + 2));
-
-  for (guint k = 0;; k++)
     {
-      guint i = k < n_places ? places[k] : next;
-      const DcGlyph *glyph;
-      guint32 symbol;
-      gunichar u = 0;
-
-      /* Past the places the document keeps, the font has no more glyphs, or its next is
-       * looked for. */
-      if (k >= n_places && complete)
-        i = n_glyphs;
-      else if (k >= n_places)
-        while (i < n_glyphs && symbols[glyphs[order != NULL ? order[i] : i].symbol].font != font)
-          i++;
-      if (self->length >= MAX_GLYPHS)
-        break;
-      if (i > next)
+      n_font_glyphs += symbols[self->font_symbols[f]].n_glyphs;
+      if (self->state[f] != OPEN)
         {
-          push_break (self);
-          previous = NULL;
-          if (self->length >= MAX_GLYPHS)
-            break;
+          as[self->font_symbols[f]] = self->state[f];
+          letter[self->font_symbols[f]] = g_unichar_isalpha (self->state[f]);
         }
-      if (i >= n_glyphs)
-        break;
-      next = i + 1;
-      glyph = &glyphs[order != NULL ? order[i] : i];
-      symbol = glyph->symbol;
-      if (previous != NULL
-          && (previous->page != glyph->page
-              || ABS (glyph->y - previous->y) > 0.5 * dc_glyph_get_size (glyph)
-              || glyph->x - (previous->x + dc_glyph_get_advance (previous))
-                     > 0.2 * dc_glyph_get_size (glyph)))
-        push_break (self);
-      previous = glyph;
-      if (self->open_of[symbol] == NONE)
+    }
+
+  /* A glyph and a word break each at most, up to the most read: room made once. */
+  if (self->capacity < MIN ((gsize) 2 * n_font_glyphs + 2, MAX_GLYPHS + 2))
+    grow (self, MIN (2 * (gsize) n_font_glyphs + 2, MAX_GLYPHS + 2));
+
+  for (guint fl = starts[font]; fl < starts[font + 1]; fl++)
+    {
+      const DcLine *line = &lines[font_lines[fl]];
+
+      for (guint i = line->first_glyph; i < line->first_glyph + line->n_glyphs; i++)
         {
-          u = as[symbol];
-          self->known_letters += letter[symbol];
-          if (u == ' ')
+          const DcGlyph *glyph = &glyphs[order[i]];
+
+          if (symbols[glyph->symbol].font != font)
+            continue;
+          if (i > next)
             {
               push_break (self);
-              continue;
+              previous = NULL;
+              if (self->length >= MAX_GLYPHS)
+                return;
             }
+          next = i + 1;
+          read_glyph (self, glyph, &previous, as, letter);
+          if (self->length >= MAX_GLYPHS)
+            return;
         }
-      else
-        self->occurrences[self->open_of[symbol]]++;
-      append (self, symbol, u);
     }
+  /* Glyphs of other fonts after the font's last: a word break, as between two of its. */
+  if (n_glyphs > next)
+    push_break (self);
 }
 
 /**
