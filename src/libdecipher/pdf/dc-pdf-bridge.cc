@@ -449,6 +449,9 @@ public:
     closing = false;
     n_closed = 0;
     n_forms = 0;
+    in_string = false;
+    string.known = false;
+    string.geometry_known = false;
   }
 
   /* Past MAX_PAGE_FORMS, poppler hands every further form to drawForm(), which draws
@@ -519,22 +522,26 @@ public:
     const std::shared_ptr<GfxFont> &font = state->getFont ();
     /* Every field is set below: zeroing the record first was a tenth of this function. */
     DcBridgeGlyph glyph;
-    double x1, y1, w1, h1, dx2, dy2, spacing;
+    double x1, y1, w1, h1;
     double ascent, descent;
-    guint font_index;
+    int space = code == 0x20 && n_bytes == 1;
 
     if (!font)
       return;
 
-    font_index = lookup_font (font.get ());
-
     /* Like TextPage::addChar: the box ends where the glyph ends, not after the spacing. */
-    spacing = state->getCharSpace ();
-    if (code == 0x20 && n_bytes == 1)
-      spacing += state->getWordSpace ();
-    state->textTransformDelta (spacing * state->getHorizScaling (), 0, &dx2, &dy2);
-    dx -= dx2;
-    dy -= dy2;
+    if (!string.known)
+      {
+        string.font_index = lookup_font (font.get ());
+        state->textTransformDelta (state->getCharSpace () * state->getHorizScaling (), 0,
+                                   &string.dx2[0], &string.dy2[0]);
+        state->textTransformDelta ((state->getCharSpace () + state->getWordSpace ())
+                                       * state->getHorizScaling (),
+                                   0, &string.dx2[1], &string.dy2[1]);
+        string.known = in_string;
+      }
+    dx -= string.dx2[space];
+    dy -= string.dy2[space];
     state->transformDelta (dx, dy, &w1, &h1);
     state->transform (x, y, &x1, &y1);
 
@@ -545,11 +552,15 @@ public:
         || !(std::fabs (h1) <= 1e6))
       return;
 
-    glyph_geometry (state, font.get ());
+    if (!string.geometry_known)
+      {
+        glyph_geometry (state, font.get ());
+        string.geometry_known = in_string;
+      }
     if (!geometry.drawn)
       return;
     glyph.page = page;
-    glyph.font = font_index;
+    glyph.font = string.font_index;
     glyph.code = code;
     glyph.code_len = (guint) n_bytes;
     glyph.render_mode = state->getRender ();
@@ -616,6 +627,28 @@ public:
 
     callbacks->glyph (&glyph, user_data);
     n_glyphs++;
+  }
+
+  /* Gfx::doShowText() draws a string's glyphs between these two, with one font, font
+   * size, text matrix, CTM, horizontal scaling and character and word spacing: what
+   * drawChar() works out from them (its font's number, the spacing's displacement, the
+   * glyph geometry) is worked out at the string's first glyph, where it was at each. A
+   * line is one string in many PDFs, and comparing the state with that of the glyph
+   * before cost a third of drawChar(). */
+  void
+  beginString (GfxState *state, const GooString *s) override
+  {
+    in_string = true;
+    string.known = false;
+    string.geometry_known = false;
+  }
+
+  void
+  endString (GfxState *state) override
+  {
+    in_string = false;
+    string.known = false;
+    string.geometry_known = false;
   }
 
   /* A producer that reorders or merges glyphs (Pango/cairo for Indic clusters, Word for
@@ -721,6 +754,15 @@ private:
     double ascent = 0;  /* of the box, in page units; ascent != descent */
     double descent = 0;
   } geometry;
+  /* Inside a string (beginString()); what drawChar() worked out for it, once known. */
+  bool in_string = false;
+  struct
+  {
+    bool known = false;          /* font_index, dx2, dy2 */
+    bool geometry_known = false; /* glyph_geometry() was asked */
+    guint font_index = 0;
+    double dx2[2] = {}, dy2[2] = {}; /* the spacing's displacement: [1] for a space */
+  } string;
   /* TextPage's Type 3 size guess scans 256 codes; do it once per font, not per glyph. */
   std::map<const GfxFont *, double> type3_scale;
 
