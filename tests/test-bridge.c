@@ -1,4 +1,4 @@
-/* test-bridge.c: glyph boxes line up with poppler-glib's text layout
+/* test-bridge.c: glyph boxes line up with poppler-glib's text layout; streams decoded alike
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -10,8 +10,11 @@
 
 #include <math.h>
 #include <poppler.h>
+#include <string.h>
+#include <zlib.h>
 
 #include "decipher.h"
+#include "dc-test-fixtures.h"
 
 static const char *fixtures_dir;
 
@@ -62,25 +65,27 @@ test_boxes_match_poppler_glib (gconstpointer data)
           /* poppler-glib splits a ligature's box into one part per character, and ends a
            * kerned glyph's box where the next glyph starts: compare what both define. */
           {
-            g_autofree char *decomposed = g_utf8_normalize (
-                dc_document_get_symbol (document, glyph->symbol)->pdf_text, -1, G_NORMALIZE_ALL);
+            g_autofree char *decomposed =
+                g_utf8_normalize (dc_document_get_symbol (document, glyph->symbol)->pdf_text, -1,
+                                  G_NORMALIZE_ALL);
             multi = decomposed != NULL && g_utf8_strlen (decomposed, -1) > 1;
           }
           for (guint r = 0; r < n_rects && !found; r++)
             {
               gboolean same_end = fabs (rects[r].x2 - box.x1) <= 1.0;
-              gboolean kerned = i + 1 < n_glyphs && next.x0 < box.x1 &&
-                                fabs (rects[r].x2 - next.x0) <= 1.0;
+              gboolean kerned = i + 1 < n_glyphs && next.x0 < box.x1
+                                && fabs (rects[r].x2 - next.x0) <= 1.0;
 
-              found = fabs (rects[r].x1 - box.x0) <= 1.0 && fabs (rects[r].y1 - box.y0) <= 1.0 &&
-                      fabs (rects[r].y2 - box.y1) <= 1.0 && (same_end || multi || kerned);
+              found = fabs (rects[r].x1 - box.x0) <= 1.0 && fabs (rects[r].y1 - box.y0) <= 1.0
+                      && fabs (rects[r].y2 - box.y1) <= 1.0 && (same_end || multi || kerned);
             }
           if (!found)
             for (guint r = 0; r < n_rects; r++)
               if (fabs (rects[r].x1 - box.x0) <= 3.0 && fabs (rects[r].y1 - box.y0) <= 3.0)
-                g_test_message ("page %u: glyph %.2f,%.2f–%.2f,%.2f; poppler-glib %.2f,%.2f–%.2f,%.2f",
-                                page + 1, box.x0, box.y0, box.x1, box.y1,
-                                rects[r].x1, rects[r].y1, rects[r].x2, rects[r].y2);
+                g_test_message ("page %u: glyph %.2f,%.2f–%.2f,%.2f; poppler-glib "
+                                "%.2f,%.2f–%.2f,%.2f",
+                                page + 1, box.x0, box.y0, box.x1, box.y1, rects[r].x1, rects[r].y1,
+                                rects[r].x2, rects[r].y2);
           matched += found;
         }
       g_object_unref (poppler_page);
@@ -89,6 +94,125 @@ test_boxes_match_poppler_glib (gconstpointer data)
 
   g_assert_cmpuint (checked, >, 0);
   g_assert_cmpuint (matched, ==, checked);
+}
+
+/* Whether @data is one zlib stream that decodes whole, its Adler-32 checked. */
+static gboolean
+inflates_clean (const guchar *data, gsize length)
+{
+  guchar out[16384];
+  z_stream zs = { 0 };
+  int result;
+
+  g_assert_cmpint (inflateInit (&zs), ==, Z_OK);
+  zs.next_in = (guchar *) data;
+  zs.avail_in = (uInt) length;
+  do
+    {
+      zs.next_out = out;
+      zs.avail_out = sizeof out;
+      result = inflate (&zs, Z_NO_FLUSH);
+    }
+  while (result == Z_OK);
+  inflateEnd (&zs);
+  return result == Z_STREAM_END;
+}
+
+/* The next @word in [@from, @end), or NULL. */
+static char *
+find (char *from, const char *end, const char *word)
+{
+  gsize n = strlen (word);
+
+  for (char *at = from; at + n <= end; at++)
+    if (memcmp (at, word, n) == 0)
+      return at;
+  return NULL;
+}
+
+/* Spoils the Adler-32 at the end of every stream of @contents that zlib decodes whole:
+ * returns how many. */
+static guint
+spoil_checksums (char *contents, gsize length)
+{
+  const char *end = contents + length;
+  guint n_spoiled = 0;
+  char *at = contents;
+
+  while ((at = find (at, end, "stream")) != NULL)
+    {
+      char *data = at + strlen ("stream"), *data_end;
+
+      if (at - contents >= 3 && memcmp (at - 3, "end", 3) == 0)
+        {
+          at = data;
+          continue;
+        }
+      data += *data == '\r' ? 1 : 0;
+      data += *data == '\n' ? 1 : 0;
+      if ((data_end = find (data, end, "endstream")) == NULL)
+        break;
+      at = data_end + strlen ("endstream");
+      /* The end of line before the keyword is not part of the data. */
+      if (data_end > data && data_end[-1] == '\n')
+        data_end--;
+      if (data_end > data && data_end[-1] == '\r')
+        data_end--;
+      if (!inflates_clean ((guchar *) data, data_end - data))
+        continue;
+      data_end[-1] ^= 0x5a;
+      g_assert_false (inflates_clean ((guchar *) data, data_end - data));
+      n_spoiled++;
+    }
+  return n_spoiled;
+}
+
+/* A stream whose Adler-32 is wrong reads as it does with the right one. poppler's own
+ * decoder never looks at the checksum; the bridge decodes the streams zlib can (content
+ * streams, font programs) with zlib, told not to look either, and would otherwise hand
+ * such a stream to poppler's decoder, at several times the cost. */
+static void
+test_wrong_checksum (void)
+{
+  g_autofree char *path = g_build_filename (fixtures_dir, "clean.pdf", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("test-bridge-XXXXXX", NULL);
+  g_autofree char *spoiled_path = g_build_filename (dir, "spoiled.pdf", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcDocument) clean = NULL;
+  g_autoptr (DcDocument) spoiled = NULL;
+  g_autofree char *contents = NULL;
+  const DcGlyph *glyphs_a, *glyphs_b;
+  const DcSymbol *symbols_a, *symbols_b;
+  guint n_a, n_b;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+  g_assert_no_error (error);
+  /* The fixture's page content and its embedded font programs. */
+  g_assert_cmpuint (spoil_checksums (contents, length), >=, 2);
+  g_assert_true (g_file_set_contents (spoiled_path, contents, (gssize) length, &error));
+  g_assert_no_error (error);
+
+  clean = dc_document_new_from_file (path, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  spoiled = dc_document_new_from_file (spoiled_path, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  glyphs_a = dc_document_get_glyphs (clean, &n_a);
+  glyphs_b = dc_document_get_glyphs (spoiled, &n_b);
+  g_assert_cmpuint (n_a, >, 0);
+  g_assert_cmpmem (glyphs_a, n_a * sizeof (DcGlyph), glyphs_b, n_b * sizeof (DcGlyph));
+  symbols_a = dc_document_get_symbols (clean, &n_a);
+  symbols_b = dc_document_get_symbols (spoiled, &n_b);
+  g_assert_cmpuint (n_a, ==, n_b);
+  for (guint s = 0; s < n_a; s++)
+    g_assert_cmpstr (symbols_a[s].pdf_text, ==, symbols_b[s].pdf_text);
+  g_assert_cmpuint (dc_document_get_n_fonts (clean), ==, dc_document_get_n_fonts (spoiled));
+  for (guint f = 0; f < dc_document_get_n_fonts (clean); f++)
+    g_assert_cmpstr (dc_font_get_program_sha256 (dc_document_get_font (clean, f)), ==,
+                     dc_font_get_program_sha256 (dc_document_get_font (spoiled, f)));
+
+  dc_test_remove_tree (dir);
 }
 
 int
@@ -102,6 +226,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/bridge/boxes/clean", "clean", test_boxes_match_poppler_glib);
   g_test_add_data_func ("/bridge/boxes/rotated", "rotated", test_boxes_match_poppler_glib);
   g_test_add_data_func ("/bridge/boxes/clean-pango", "clean-pango", test_boxes_match_poppler_glib);
+  g_test_add_func ("/bridge/inflate/wrong-checksum", test_wrong_checksum);
 
   return g_test_run ();
 }

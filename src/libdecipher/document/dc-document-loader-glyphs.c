@@ -18,7 +18,7 @@
 #include "dc-document-loader-private.h"
 #include "dc-error.h"
 #include "dc-font-private.h"
-#include "dc-glyph-private.h"
+#include "dc-glyph-pack-private.h"
 #include "dc-memory-private.h"
 
 /* Stops the extraction: poppler checks @stop between operators. */
@@ -170,6 +170,24 @@ loader_reserve_glyph (Loader *loader)
   return TRUE;
 }
 
+/* loader_reserve_glyph() and loader_hold() for one glyph, whose usual answer (room made,
+ * within the limits) is told here without the two calls, which were a sixth of what the
+ * loader did a glyph. */
+static inline gboolean
+loader_take_glyph (Loader *loader)
+{
+  guint len = loader->self->glyphs->len;
+
+  if (G_LIKELY (loader->error == NULL && len < loader->glyph_capacity
+                && len < loader->glyph_populated
+                && loader->bytes + sizeof (DcGlyph) <= loader->max_bytes))
+    {
+      loader->bytes += sizeof (DcGlyph);
+      return TRUE;
+    }
+  return loader_reserve_glyph (loader) && loader_hold (loader, sizeof (DcGlyph));
+}
+
 void
 _dc_document_loader_font (guint font_index, const DcBridgeFont *info, gpointer user_data)
 {
@@ -195,9 +213,9 @@ has_presentation_forms (const char *text)
 }
 
 /* The symbol of @font's @code, made when it is the first glyph drawn with it. */
-static guint32
-intern_symbol (Loader *loader, guint font, guint32 code, guint code_len, const gunichar *unicode,
-               int unicode_len)
+G_NO_INLINE static guint32
+make_symbol (Loader *loader, guint font, guint32 code, guint code_len, const gunichar *unicode,
+             int unicode_len)
 {
   DcDocument *self = loader->self;
   guint32 *table = g_ptr_array_index (loader->byte_tables, font);
@@ -206,8 +224,6 @@ intern_symbol (Loader *loader, guint font, guint32 code, guint code_len, const g
   gpointer found;
   gint64 *stored;
 
-  if (table != NULL && code < 256 && table[code] != 0)
-    return table[code] - 1;
   if (table == NULL && (found = g_hash_table_lookup (self->symbol_index, &key)) != NULL)
     return GPOINTER_TO_UINT (found) - 1;
 
@@ -251,27 +267,44 @@ intern_symbol (Loader *loader, guint font, guint32 code, guint code_len, const g
   return self->symbols->len - 1;
 }
 
+/* make_symbol() for a code met before in a simple font, told here from the font's table:
+ * the call, with its setting up, cost more than the look-up. */
+static inline guint32
+intern_symbol (Loader *loader, guint font, guint32 code, guint code_len, const gunichar *unicode,
+               int unicode_len)
+{
+  const guint32 *table = g_ptr_array_index (loader->byte_tables, font);
+
+  if (table != NULL && code < 256 && table[code] != 0)
+    return table[code] - 1;
+  return make_symbol (loader, font, code, code_len, unicode, unicode_len);
+}
+
 void
 _dc_document_loader_glyph (const DcBridgeGlyph *bridge_glyph, gpointer user_data)
 {
   Loader *loader = user_data;
-  DcGlyph glyph;
+  GArray *array;
+  DcGlyph *glyph;
 
   /* A glyph's page has 24 bits: no real document has 16 million pages. */
   if (bridge_glyph->page >= DC_GLYPH_MAX_PAGES)
     return;
-  if (!loader_reserve_glyph (loader) || !loader_hold (loader, sizeof (DcGlyph)))
+  if (!loader_take_glyph (loader))
     return;
-  _dc_glyph_pack (&glyph, bridge_glyph);
-  _dc_glyph_call_hook (loader->self->glyphs->len, bridge_glyph->font_size, bridge_glyph->advance,
-                       bridge_glyph->x0, bridge_glyph->y0, bridge_glyph->x1, bridge_glyph->y1);
-  glyph.symbol = intern_symbol (loader, bridge_glyph->font, bridge_glyph->code,
-                                bridge_glyph->code_len, bridge_glyph->unicode,
-                                bridge_glyph->unicode_len);
-  /* loader_reserve_glyph() made the room (and the array is not zero-terminated): a store,
-   * where g_array_append_val() cost a call of some ninety instructions a glyph. */
-  g_array_index (loader->self->glyphs, DcGlyph, loader->self->glyphs->len) = glyph;
-  loader->self->glyphs->len++;
+  /* Packed where it is kept, inlined as the recording threads pack theirs: the room is
+   * made (and the array is not zero-terminated), where g_array_append_val() cost a call of
+   * some ninety instructions a glyph, and the call to _dc_glyph_pack() a tenth of it. */
+  array = loader->self->glyphs;
+  glyph = &g_array_index (array, DcGlyph, array->len);
+  _dc_glyph_pack_inline (glyph, bridge_glyph);
+  if (G_UNLIKELY (loader->hooked))
+    _dc_glyph_call_hook (array->len, bridge_glyph->font_size, bridge_glyph->advance,
+                         bridge_glyph->x0, bridge_glyph->y0, bridge_glyph->x1, bridge_glyph->y1);
+  glyph->symbol = intern_symbol (loader, bridge_glyph->font, bridge_glyph->code,
+                                 bridge_glyph->code_len, bridge_glyph->unicode,
+                                 bridge_glyph->unicode_len);
+  array->len++;
 }
 
 /* How many more glyphs _dc_document_loader_glyph() would store without a word to say: room made,

@@ -22,6 +22,7 @@ typedef struct
   gpointer progress_data;
   /* Most fonts are simple: a direct table per font avoids hashing on every glyph. */
   GPtrArray *byte_tables; /* per font: guint32[256] of symbol + 1, or NULL for CID fonts */
+  gboolean hooked;        /* a test watches the glyphs (_dc_glyph_set_hook()) */
   guint *images;          /* per page */
 
   /* The limits (DcDocumentLimits): reaching one cancels the extraction with @error. */

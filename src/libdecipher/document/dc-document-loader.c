@@ -354,8 +354,9 @@ extract_glyphs (Loader *loader, DcPdfBridge *bridge, const char *path, const cha
   extract_limits.max_bytes = loader->max_bytes;
   extract_limits.glyph_bytes = sizeof (DcGlyph);
   /* A test watching the glyphs as the bridge reports them has them read on one thread. */
+  loader->hooked = _dc_glyph_has_hook ();
   if (!_dc_extract_pages (bridge, path, password,
-                          _dc_glyph_has_hook ()
+                          loader->hooked
                               ? 1
                               : (n_threads > 0 ? n_threads
                                                : _dc_parallel_threads (loader->self->n_pages)),

@@ -25,7 +25,7 @@ void
 _dc_glyph_set_metrics (DcGlyph *glyph, double size, double advance, double x0, double y0, double x1,
                        double y1)
 {
-  set_metrics (glyph, size, advance, x0, y0, x1, y1);
+  set_metrics (glyph, size, advance, x0, y0, x1, y1, TRUE);
 }
 
 void

@@ -75,6 +75,9 @@ struct Inflater
 {
   z_stream zs = {};
   bool ready = false;
+  /* The stream's own bytes, in room kept from stream to stream (read_input()). */
+  std::unique_ptr<unsigned char[]> input;
+  gsize input_room = 0;
 
   Inflater () = default;
   Inflater (const Inflater &) = delete;
@@ -93,9 +96,48 @@ struct Inflater
       return inflateReset (&zs) == Z_OK;
     zs = {};
     ready = inflateInit (&zs) == Z_OK;
+    /* No Adler-32 of what is decoded: poppler's own decoder, which would read the
+     * stream otherwise, never compares it, and gives the same bytes whatever it says.
+     * Working it out was a fifth of zlib's time. The setting outlives inflateReset(). */
+    if (ready)
+      inflateValidate (&zs, 0);
     return ready;
   }
 };
+
+/* The input room kept for the next stream: what a page or a font needs is far less. */
+#define KEPT_INPUT (4u << 20)
+
+/* Reads @base's bytes, as they are in the file, into @inflater's input room; returns how
+ * many. Stream::toUnsignedChars() made and zeroed a new vector for each stream (and again
+ * each time it grew it): a memset() a stream, a fiftieth of reading the pages. */
+static gsize
+read_input (BaseStream *base, Inflater &inflater)
+{
+  gsize length = 0;
+
+  base->reset ();
+  for (;;)
+    {
+      int read;
+
+      if (inflater.input_room - length < 16384)
+        {
+          gsize room = MAX ((gsize) 65536, 2 * inflater.input_room);
+          std::unique_ptr<unsigned char[]> grown (new unsigned char[room]);
+
+          if (length > 0)
+            memcpy (grown.get (), inflater.input.get (), length);
+          inflater.input = std::move (grown);
+          inflater.input_room = room;
+        }
+      read = base->doGetChars ((int) MIN (inflater.input_room - length, (gsize) G_MAXINT),
+                               inflater.input.get () + length);
+      if (read <= 0)
+        return length;
+      length += (gsize) read;
+    }
+}
 
 /* What announcing a font works out from its dictionary and program: its program's bytes
  * inflated, and a simple font's code → glyph index map. Every thread's bridge announces
@@ -178,9 +220,9 @@ quiet_error_callback (ErrorCategory category, Goffset pos, const char *msg)
 
 /* The bytes of @str, a stream of one FlateDecode filter over the file's bytes, decoded
  * by zlib into @output (@length of them); FALSE for any other stream, and for one zlib
- * does not decode whole and clean (a damaged stream, a wrong checksum: poppler's own
- * decoder then reads it, and says what it says). Where zlib decodes it whole, poppler's
- * decoder gives the same bytes at several times the cost. */
+ * does not decode whole and clean (a damaged or cut stream: poppler's own decoder then
+ * reads it, and says what it says; a wrong checksum it does not look at either). Where zlib decodes
+ * it whole, poppler's decoder gives the same bytes at several times the cost. */
 static bool
 inflate_whole (const Object &str, Inflater &inflater, InflateBuffer &output, gsize &length)
 {
@@ -198,9 +240,10 @@ inflate_whole (const Object &str, Inflater &inflater, InflateBuffer &output, gsi
       || !dict->lookupNF ("DecodeParms").isNull () || !dict->lookupNF ("DP").isNull ())
     return false;
 
-  std::vector<unsigned char> input = base->toUnsignedChars (16384, 65536);
-  gsize wanted = MAX ((gsize) 4096, input.size () * 4), read_at = 0;
+  gsize n_input = read_input (base, inflater);
+  gsize wanted = MAX ((gsize) 4096, n_input * 4), read_at = 0;
   z_stream *zs = &inflater.zs;
+  bool whole = false;
 
   if (!inflater.begin ())
     return false;
@@ -212,7 +255,7 @@ inflate_whole (const Object &str, Inflater &inflater, InflateBuffer &output, gsi
   length = 0;
   for (;;)
     {
-      uInt in = (uInt) MIN (input.size () - read_at, (gsize) G_MAXUINT);
+      uInt in = (uInt) MIN (n_input - read_at, (gsize) G_MAXUINT);
       uInt out;
       gsize bytes_read, bytes_written;
       int result;
@@ -226,7 +269,7 @@ inflate_whole (const Object &str, Inflater &inflater, InflateBuffer &output, gsi
           output.room *= 2;
         }
       out = (uInt) MIN (output.room - length, (gsize) G_MAXUINT);
-      zs->next_in = input.data () + read_at;
+      zs->next_in = inflater.input.get () + read_at;
       zs->avail_in = in;
       zs->next_out = (Bytef *) output.data.get () + length;
       zs->avail_out = out;
@@ -235,13 +278,18 @@ inflate_whole (const Object &str, Inflater &inflater, InflateBuffer &output, gsi
       bytes_written = out - zs->avail_out;
       read_at += bytes_read;
       length += bytes_written;
-      if (result == Z_STREAM_END)
-        return true;
-      /* An error (a wrong checksum among them), or input ending before the stream does:
-       * poppler's decoder decides. */
-      if ((result != Z_OK && result != Z_BUF_ERROR) || (bytes_read == 0 && bytes_written == 0))
-        return false;
+      whole = result == Z_STREAM_END;
+      /* An error, or input ending before the stream does: poppler's decoder decides. */
+      if (whole || (result != Z_OK && result != Z_BUF_ERROR)
+          || (bytes_read == 0 && bytes_written == 0))
+        break;
     }
+  if (inflater.input_room > KEPT_INPUT)
+    {
+      inflater.input.reset ();
+      inflater.input_room = 0;
+    }
+  return whole;
 }
 
 /* What GfxFont::readEmbFontFile() reads, the font's program: decoded by zlib where
@@ -401,6 +449,9 @@ public:
     closing = false;
     n_closed = 0;
     n_forms = 0;
+    in_string = false;
+    string.known = false;
+    string.geometry_known = false;
   }
 
   /* Past MAX_PAGE_FORMS, poppler hands every further form to drawForm(), which draws
@@ -471,22 +522,26 @@ public:
     const std::shared_ptr<GfxFont> &font = state->getFont ();
     /* Every field is set below: zeroing the record first was a tenth of this function. */
     DcBridgeGlyph glyph;
-    double x1, y1, w1, h1, dx2, dy2, spacing;
+    double x1, y1, w1, h1;
     double ascent, descent;
-    guint font_index;
+    int space = code == 0x20 && n_bytes == 1;
 
     if (!font)
       return;
 
-    font_index = lookup_font (font.get ());
-
     /* Like TextPage::addChar: the box ends where the glyph ends, not after the spacing. */
-    spacing = state->getCharSpace ();
-    if (code == 0x20 && n_bytes == 1)
-      spacing += state->getWordSpace ();
-    state->textTransformDelta (spacing * state->getHorizScaling (), 0, &dx2, &dy2);
-    dx -= dx2;
-    dy -= dy2;
+    if (!string.known)
+      {
+        string.font_index = lookup_font (font.get ());
+        state->textTransformDelta (state->getCharSpace () * state->getHorizScaling (), 0,
+                                   &string.dx2[0], &string.dy2[0]);
+        state->textTransformDelta ((state->getCharSpace () + state->getWordSpace ())
+                                       * state->getHorizScaling (),
+                                   0, &string.dx2[1], &string.dy2[1]);
+        string.known = in_string;
+      }
+    dx -= string.dx2[space];
+    dy -= string.dy2[space];
     state->transformDelta (dx, dy, &w1, &h1);
     state->transform (x, y, &x1, &y1);
 
@@ -497,11 +552,15 @@ public:
         || !(std::fabs (h1) <= 1e6))
       return;
 
-    glyph_geometry (state, font.get ());
+    if (!string.geometry_known)
+      {
+        glyph_geometry (state, font.get ());
+        string.geometry_known = in_string;
+      }
     if (!geometry.drawn)
       return;
     glyph.page = page;
-    glyph.font = font_index;
+    glyph.font = string.font_index;
     glyph.code = code;
     glyph.code_len = (guint) n_bytes;
     glyph.render_mode = state->getRender ();
@@ -568,6 +627,28 @@ public:
 
     callbacks->glyph (&glyph, user_data);
     n_glyphs++;
+  }
+
+  /* Gfx::doShowText() draws a string's glyphs between these two, with one font, font
+   * size, text matrix, CTM, horizontal scaling and character and word spacing: what
+   * drawChar() works out from them (its font's number, the spacing's displacement, the
+   * glyph geometry) is worked out at the string's first glyph, where it was at each. A
+   * line is one string in many PDFs, and comparing the state with that of the glyph
+   * before cost a third of drawChar(). */
+  void
+  beginString (GfxState *state, const GooString *s) override
+  {
+    in_string = true;
+    string.known = false;
+    string.geometry_known = false;
+  }
+
+  void
+  endString (GfxState *state) override
+  {
+    in_string = false;
+    string.known = false;
+    string.geometry_known = false;
   }
 
   /* A producer that reorders or merges glyphs (Pango/cairo for Indic clusters, Word for
@@ -673,6 +754,15 @@ private:
     double ascent = 0;  /* of the box, in page units; ascent != descent */
     double descent = 0;
   } geometry;
+  /* Inside a string (beginString()); what drawChar() worked out for it, once known. */
+  bool in_string = false;
+  struct
+  {
+    bool known = false;          /* font_index, dx2, dy2 */
+    bool geometry_known = false; /* glyph_geometry() was asked */
+    guint font_index = 0;
+    double dx2[2] = {}, dy2[2] = {}; /* the spacing's displacement: [1] for a space */
+  } string;
   /* TextPage's Type 3 size guess scans 256 codes; do it once per font, not per glyph. */
   std::map<const GfxFont *, double> type3_scale;
 
