@@ -63,8 +63,22 @@ set_up_fonts (void)
   }
   conf = g_strdup_printf ("<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">\n"
                           "<fontconfig><dir>%s</dir><dir>%s</dir>"
-                          "<cachedir>%s/fc-cache</cachedir></fontconfig>\n",
-                          fonts_dir, packaged_dir, test_dir);
+                          "<cachedir>%s/fc-cache</cachedir><include>%s/conf.d</include>"
+                          "</fontconfig>\n",
+                          fonts_dir, packaged_dir, test_dir, test_dir);
+  /* As /etc/fonts/conf.d links to what packages install in
+   * /usr/share/fontconfig/conf.avail. */
+  {
+    g_autofree char *conf_d = g_build_filename (test_dir, "conf.d", NULL);
+    g_autofree char *link = g_build_filename (conf_d, "50-packaged.conf", NULL);
+    g_autofree char *target = g_build_filename (packaged_dir, "packaged.conf", NULL);
+
+    g_assert_cmpint (g_mkdir (conf_d, 0755), ==, 0);
+    g_file_set_contents (target, "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n", -1,
+                         &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (symlink (target, link), ==, 0);
+  }
   conf_path = g_build_filename (test_dir, "fonts.conf", NULL);
   g_file_set_contents (conf_path, conf, -1, &error);
   g_assert_no_error (error);
@@ -241,7 +255,7 @@ install_as_package (const char *path, const char *from)
 
 /* A font in a folder only the package manager writes is stamped by that folder alone
  * (base/dc-packaged.c): installed, upgraded and removed, each seen at the next update by
- * the folder's time. One rewritten in place keeps its folder's time and is not seen,
+ * the folder's time; so is a configuration file linked to from a folder of links. One rewritten in place keeps its folder's time and is not seen,
  * as fontconfig does not see it, until fontconfig's cache is rewritten (`fc-cache -f`). */
 static void
 test_packaged_font (void)
@@ -251,6 +265,8 @@ test_packaged_font (void)
   g_autofree char *user_font = g_build_filename (fonts_dir, "DejaVuSans.ttf", NULL);
   g_autofree char *folder_line = g_strconcat ("\n", packaged_dir, "\t", NULL);
   g_autofree char *cache_dir = g_build_filename (test_dir, "fc-cache", NULL);
+  g_autofree char *conf = g_build_filename (packaged_dir, "packaged.conf", NULL);
+  g_autofree char *conf_d_line = g_strconcat ("\n", test_dir, "/conf.d\t", NULL);
   g_autofree char *stamp = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (DcReferences) references = dc_references_open (path, &error);
@@ -269,6 +285,12 @@ test_packaged_font (void)
   g_assert_nonnull (strstr (stamp, folder_line));
   g_assert_null (strstr (stamp, font));
   g_assert_nonnull (strstr (stamp, user_font));
+  /* The configuration linked to a packaged file: the link's folder and the target's. */
+  g_assert_nonnull (strstr (stamp, conf_d_line));
+  g_assert_null (strstr (stamp, "50-packaged.conf"));
+  g_assert_true (_dc_references_stamp_is_current (stamp));
+  install_as_package (conf, conf);
+  g_assert_false (_dc_references_stamp_is_current (stamp));
 
   /* Upgraded: another font under the same name and time. */
   install_as_package (font, DEJAVU_DIR "/DejaVuSans-Oblique.ttf");

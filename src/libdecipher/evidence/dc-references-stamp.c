@@ -12,7 +12,9 @@
  *   - the environment variables fontconfig reads its configuration and folders from, and
  *     the Flatpak runtime and app commits, where files carry no times (base/dc-packaged.c);
  *   - every configuration file and folder it read, and the user's configuration files
- *     that would be read if they existed;
+ *     that would be read if they existed; a link in a folder recorded to a file the
+ *     package manager installs (/etc/fonts/conf.d → /usr/share/fontconfig/conf.avail)
+ *     by the target's folder;
  *   - every font folder it scans, existing or not: a font added to or removed from a
  *     folder changes the folder's time, which is how fontconfig itself notices;
  *   - fontconfig's cache folders, whose time changes when it rewrites a cache
@@ -39,6 +41,7 @@
 #include <limits.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "dc-file-private.h"
 #include "dc-packaged-private.h"
@@ -96,6 +99,54 @@ add_list (GString *stamp, FcStrList *list, GHashTable *recorded)
       if (ok && recorded != NULL)
         g_hash_table_add (recorded, g_strdup ((const char *) path));
     }
+  if (list != NULL)
+    FcStrListDone (list);
+  return ok;
+}
+
+/* Whether @path, a configuration file, is a symbolic link in a folder already recorded
+ * to a file the package manager installs, as /etc/fonts/conf.d/10-hinting-slight.conf is
+ * to /usr/share/fontconfig/conf.avail: adding, removing or pointing the link elsewhere
+ * changes its folder's time, and the package replacing the target its folder's, which is
+ * then recorded (once). Only an absolute target: a relative one with ".." would need the
+ * folders resolved to be told. */
+static gboolean
+covered_link (GString *stamp, const char *path, GHashTable *recorded)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autofree char *target_folder = NULL;
+  char target[PATH_MAX];
+  struct stat buf;
+  gssize length;
+
+  if (!g_hash_table_contains (recorded, folder) || lstat (path, &buf) != 0 || !S_ISLNK (buf.st_mode)
+      || (length = readlink (path, target, sizeof target - 1)) <= 0)
+    return FALSE;
+  target[length] = '\0';
+  if (target[0] != '/' || !_dc_packaged_file (target))
+    return FALSE;
+  target_folder = g_path_get_dirname (target);
+  if (!g_hash_table_contains (recorded, target_folder))
+    {
+      if (!add_file (stamp, target_folder))
+        return FALSE;
+      g_hash_table_add (recorded, g_steal_pointer (&target_folder));
+    }
+  return TRUE;
+}
+
+static gboolean
+add_configuration (GString *stamp, FcStrList *list, GHashTable *recorded)
+{
+  gboolean ok = list != NULL;
+  FcChar8 *path;
+
+  while (ok && (path = FcStrListNext (list)) != NULL)
+    if (!covered_link (stamp, (const char *) path, recorded))
+      {
+        ok = add_file (stamp, (const char *) path);
+        g_hash_table_add (recorded, g_strdup ((const char *) path));
+      }
   if (list != NULL)
     FcStrListDone (list);
   return ok;
@@ -180,12 +231,14 @@ _dc_references_stamp_new (void)
 {
   g_autoptr (GString) stamp = g_string_new (STAMP_FORMAT "\n");
   g_autoptr (GHashTable) folders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable)
+      configuration = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   if (!FcInit ())
     return NULL;
   add_variables (stamp);
-  if (!add_list (stamp, FcConfigGetConfigFiles (NULL), NULL) || !add_user_configuration (stamp)
-      || !add_list (stamp, FcConfigGetFontDirs (NULL), folders)
+  if (!add_configuration (stamp, FcConfigGetConfigFiles (NULL), configuration)
+      || !add_user_configuration (stamp) || !add_list (stamp, FcConfigGetFontDirs (NULL), folders)
       || !add_list (stamp, FcConfigGetCacheDirs (NULL), NULL) || !add_font_files (stamp, folders))
     return NULL;
   return g_string_free (g_steal_pointer (&stamp), FALSE);
