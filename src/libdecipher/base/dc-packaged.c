@@ -15,7 +15,8 @@
  *     time changes with every file it installs, replaces or removes. The file's own time
  *     is the one in the package: an upgrade to a font of the same size built with the
  *     same SOURCE_DATE_EPOCH kept the file's size and time to the nanosecond, and only
- *     its folder showed the change. rpm likewise writes NAME;HEXID and renames it.
+ *     its folder showed the change. rpm does the same with NAME;TRANSACTION (lib/fsm.c:
+ *     the temporary suffix ";%08x" of its transaction ID, then a rename).
  *   - In a Flatpak, /usr is the runtime, an ostree checkout: every file and folder has
  *     the time 0 (OSTREE_TIMESTAMP), so neither a file's time nor its folder's tells
  *     anything; what does is the commit of the runtime and of the app, which
