@@ -265,6 +265,105 @@ test_used_and_stale (Fixture *f, gconstpointer data)
   g_assert_cmpstr (rewritten, ==, changed);
 }
 
+/* Until a file made now gets a later time than @folder has: the kernel's file times move
+ * in ticks of some milliseconds, and a change within the tick a stamp was taken in would
+ * leave the folder's time as the stamp recorded it. */
+static void
+wait_past (const char *folder)
+{
+  g_autofree char *parent = g_path_get_dirname (folder);
+  g_autofree char *probe = g_build_filename (parent, "probe", NULL);
+  struct stat dir, made;
+
+  g_assert_cmpint (g_stat (folder, &dir), ==, 0);
+  do
+    {
+      g_assert_true (g_file_set_contents (probe, "", 0, NULL));
+      g_assert_cmpint (g_stat (probe, &made), ==, 0);
+    }
+  while (made.st_mtim.tv_sec == dir.st_mtim.tv_sec && made.st_mtim.tv_nsec == dir.st_mtim.tv_nsec);
+  g_remove (probe);
+}
+
+/* en.lm rewritten in place with @contents, keeping its time, or, as dpkg upgrades a file,
+ * written as en.lm.dpkg-new with the old file's time and renamed over it. */
+static void
+replace_english (const char *dir, const char *contents, gboolean in_place)
+{
+  g_autofree char *path = g_build_filename (dir, "en.lm", NULL);
+  g_autofree char *fresh = g_strconcat (path, ".dpkg-new", NULL);
+  struct stat before;
+  struct timespec times[2];
+  FILE *file;
+
+  g_assert_cmpint (g_stat (path, &before), ==, 0);
+  wait_past (dir);
+  file = fopen (in_place ? path : fresh, in_place ? "r+" : "w");
+  g_assert_nonnull (file);
+  g_assert_cmpint (ftruncate (fileno (file), 0), ==, 0);
+  g_assert_cmpuint (fwrite (contents, 1, strlen (contents), file), ==, strlen (contents));
+  g_assert_cmpint (fclose (file), ==, 0);
+  times[0] = before.st_atim;
+  times[1] = before.st_mtim;
+  g_assert_cmpint (utimensat (AT_FDCWD, in_place ? path : fresh, times, 0), ==, 0);
+  if (!in_place)
+    g_assert_cmpint (g_rename (fresh, path), ==, 0);
+}
+
+/* Models the package manager installs (here: $DECIPHER_PACKAGED_DIRS names their
+ * folder) are stamped by their folder alone (base/dc-packaged.c). A model replaced as
+ * dpkg replaces it, even with the same size and time as the old one, changes the folder's
+ * time: the models are read again. One rewritten in place keeps the folder's time, and
+ * the cache stays in use: that is not how packaged files change. */
+static void
+test_packaged (Fixture *f, gconstpointer data)
+{
+  g_autofree char *scores = NULL;
+  g_autofree char *original = NULL;
+  g_autofree char *changed_text = NULL;
+  g_autofree char *english = NULL;
+  g_autofree char *changed = NULL;
+  g_autofree char *hidden = NULL;
+  g_autofree char *stale = NULL;
+  g_autofree char *again = NULL;
+  gboolean from_cache;
+
+  if (g_test_subprocess ())
+    {
+      write_scores ();
+      return;
+    }
+  g_setenv ("DECIPHER_PACKAGED_DIRS", f->dir, TRUE);
+  scores = warm_up (f);
+  english = g_build_filename (f->dir, "en.lm", NULL);
+  g_assert_true (g_file_get_contents (english, &original, NULL, NULL));
+  change_english (f->dir);
+  g_assert_true (g_file_get_contents (english, &changed_text, NULL, NULL));
+  changed = run (f, f->dir, "", &from_cache);
+  g_assert_cmpstr (changed, !=, scores);
+  /* change_english() renamed a new file over it: back to the first text, the folder's
+   * time now recorded anew. */
+  replace_english (f->dir, original, FALSE);
+  g_free (run (f, f->dir, f->cache, &from_cache));
+  g_assert_false (from_cache);
+  g_free (run (f, f->dir, f->cache, &from_cache));
+  g_assert_true (from_cache);
+
+  replace_english (f->dir, changed_text, TRUE);
+  hidden = run (f, f->dir, f->cache, &from_cache);
+  g_assert_true (from_cache);
+  g_assert_cmpstr (hidden, ==, scores);
+
+  replace_english (f->dir, changed_text, FALSE);
+  stale = run (f, f->dir, f->cache, &from_cache);
+  g_assert_false (from_cache);
+  g_assert_cmpstr (stale, ==, changed);
+  again = run (f, f->dir, f->cache, &from_cache);
+  g_assert_true (from_cache);
+  g_assert_cmpstr (again, ==, changed);
+  g_unsetenv ("DECIPHER_PACKAGED_DIRS");
+}
+
 /* The same files in another folder are other files: the cache names the folder. */
 static void
 test_other_folder (Fixture *f, gconstpointer data)
@@ -438,6 +537,8 @@ main (int argc, char **argv)
   g_test_add ("/ngram-cache/other-folder", Fixture, NULL, fixture_set_up, test_other_folder,
               fixture_tear_down);
   g_test_add ("/ngram-cache/damaged", Fixture, NULL, fixture_set_up, test_damaged,
+              fixture_tear_down);
+  g_test_add ("/ngram-cache/packaged", Fixture, NULL, fixture_set_up, test_packaged,
               fixture_tear_down);
 #endif
   return g_test_run ();

@@ -9,19 +9,25 @@
 
 #include "config.h"
 
+#include <fcntl.h>
 #include <fontconfig/fontconfig.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "dc-auto.h"
+#include "dc-references-stamp-private.h"
 #include "dc-test-fixtures.h"
 
 #define DEJAVU_DIR "/usr/share/fonts/truetype/dejavu"
 
 static char *test_dir;
 static char *fonts_dir;
+/* Stands for a folder the package manager writes, such as /usr/share/fonts/truetype/dejavu
+ * ($DECIPHER_PACKAGED_DIRS): empty but in test_packaged_font(). */
+static char *packaged_dir;
 
 static void
 copy_file (const char *from, const char *to)
@@ -47,15 +53,32 @@ set_up_fonts (void)
   test_dir = g_dir_make_tmp ("decipher-references-XXXXXX", NULL);
   fonts_dir = g_build_filename (test_dir, "fonts", NULL);
   g_assert_cmpint (g_mkdir (fonts_dir, 0755), ==, 0);
+  packaged_dir = g_build_filename (test_dir, "packaged", NULL);
+  g_assert_cmpint (g_mkdir (packaged_dir, 0755), ==, 0);
+  g_setenv ("DECIPHER_PACKAGED_DIRS", packaged_dir, TRUE);
   {
     g_autofree char *regular = g_build_filename (fonts_dir, "DejaVuSans.ttf", NULL);
 
     copy_file (DEJAVU_DIR "/DejaVuSans.ttf", regular);
   }
   conf = g_strdup_printf ("<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">\n"
-                          "<fontconfig><dir>%s</dir><cachedir>%s/fc-cache</cachedir>"
+                          "<fontconfig><dir>%s</dir><dir>%s</dir>"
+                          "<cachedir>%s/fc-cache</cachedir><include>%s/conf.d</include>"
                           "</fontconfig>\n",
-                          fonts_dir, test_dir);
+                          fonts_dir, packaged_dir, test_dir, test_dir);
+  /* As /etc/fonts/conf.d links to what packages install in
+   * /usr/share/fontconfig/conf.avail. */
+  {
+    g_autofree char *conf_d = g_build_filename (test_dir, "conf.d", NULL);
+    g_autofree char *link = g_build_filename (conf_d, "50-packaged.conf", NULL);
+    g_autofree char *target = g_build_filename (packaged_dir, "packaged.conf", NULL);
+
+    g_assert_cmpint (g_mkdir (conf_d, 0755), ==, 0);
+    g_file_set_contents (target, "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n", -1,
+                         &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (symlink (target, link), ==, 0);
+  }
   conf_path = g_build_filename (test_dir, "fonts.conf", NULL);
   g_file_set_contents (conf_path, conf, -1, &error);
   g_assert_no_error (error);
@@ -194,6 +217,105 @@ test_font_rewritten (void)
   g_assert_cmpuint (n_indexed, ==, 1);
   g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
   g_assert_cmpuint (n_indexed, ==, 0);
+}
+
+/* Until a file made now gets a later time than @path has: file times move in ticks of
+ * some milliseconds, and a change within the tick a stamp was taken in would leave a
+ * folder's time as the stamp recorded it. */
+static void
+wait_past (const char *path)
+{
+  g_autofree char *probe = g_build_filename (test_dir, "probe", NULL);
+  GStatBuf before, made;
+
+  g_assert_cmpint (g_stat (path, &before), ==, 0);
+  do
+    {
+      g_assert_true (g_file_set_contents (probe, "", 0, NULL));
+      g_assert_cmpint (g_stat (probe, &made), ==, 0);
+    }
+  while (made.st_mtim.tv_sec == before.st_mtim.tv_sec
+         && made.st_mtim.tv_nsec == before.st_mtim.tv_nsec);
+  g_unlink (probe);
+}
+
+/* As dpkg installs or upgrades a file: written under a temporary name in the same folder,
+ * given the time the package says, renamed over @path. */
+static void
+install_as_package (const char *path, const char *from)
+{
+  g_autofree char *fresh = g_strconcat (path, ".dpkg-new", NULL);
+  struct timespec times[2] = { { 0, UTIME_OMIT }, { 1577836800, 0 } };
+
+  wait_past (packaged_dir);
+  copy_file (from, fresh);
+  g_assert_cmpint (utimensat (AT_FDCWD, fresh, times, 0), ==, 0);
+  g_assert_cmpint (g_rename (fresh, path), ==, 0);
+}
+
+/* A font in a folder only the package manager writes is stamped by that folder alone
+ * (base/dc-packaged.c): installed, upgraded and removed, each seen at the next update by
+ * the folder's time; so is a configuration file linked to from a folder of links. One rewritten in place keeps its folder's time and is not seen,
+ * as fontconfig does not see it, until fontconfig's cache is rewritten (`fc-cache -f`). */
+static void
+test_packaged_font (void)
+{
+  g_autofree char *path = g_build_filename (test_dir, "packaged.sqlite", NULL);
+  g_autofree char *font = g_build_filename (packaged_dir, "DejaVuSans-Bold.ttf", NULL);
+  g_autofree char *user_font = g_build_filename (fonts_dir, "DejaVuSans.ttf", NULL);
+  g_autofree char *folder_line = g_strconcat ("\n", packaged_dir, "\t", NULL);
+  g_autofree char *cache_dir = g_build_filename (test_dir, "fc-cache", NULL);
+  g_autofree char *conf = g_build_filename (packaged_dir, "packaged.conf", NULL);
+  g_autofree char *conf_d_line = g_strconcat ("\n", test_dir, "/conf.d\t", NULL);
+  g_autofree char *stamp = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcReferences) references = dc_references_open (path, &error);
+  guint n_indexed = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
+  g_assert_cmpuint (n_indexed, ==, 1);
+
+  install_as_package (font, DEJAVU_DIR "/DejaVuSans-Bold.ttf");
+  FcInitReinitialize ();
+  g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_indexed, ==, 2);
+  stamp = _dc_references_stamp_new ();
+  g_assert_nonnull (strstr (stamp, folder_line));
+  g_assert_null (strstr (stamp, font));
+  g_assert_nonnull (strstr (stamp, user_font));
+  /* The configuration linked to a packaged file: the link's folder and the target's. */
+  g_assert_nonnull (strstr (stamp, conf_d_line));
+  g_assert_null (strstr (stamp, "50-packaged.conf"));
+  g_assert_true (_dc_references_stamp_is_current (stamp));
+  install_as_package (conf, conf);
+  g_assert_false (_dc_references_stamp_is_current (stamp));
+
+  /* Upgraded: another font under the same name and time. */
+  install_as_package (font, DEJAVU_DIR "/DejaVuSans-Oblique.ttf");
+  FcInitReinitialize ();
+  g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
+  g_assert_cmpuint (n_indexed, ==, 2);
+  g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
+  g_assert_cmpuint (n_indexed, ==, 0);
+
+  wait_past (packaged_dir);
+  overwrite (font, DEJAVU_DIR "/DejaVuSans-Bold.ttf");
+  g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
+  g_assert_cmpuint (n_indexed, ==, 0);
+  wait_past (cache_dir);
+  g_assert_true (FcDirCacheRescan ((const FcChar8 *) packaged_dir, NULL) != NULL);
+  FcInitReinitialize ();
+  g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
+  g_assert_cmpuint (n_indexed, ==, 2);
+
+  wait_past (packaged_dir);
+  g_assert_cmpint (g_unlink (font), ==, 0);
+  FcInitReinitialize ();
+  g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_indexed, ==, 1);
 }
 
 /* decipher-cli text: $DECIPHER_REFERENCES names the index ("" for none). The run that
@@ -667,6 +789,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/identity", test_identity);
   g_test_add_func ("/references/fonts-change", test_fonts_change);
   g_test_add_func ("/references/font-rewritten", test_font_rewritten);
+  g_test_add_func ("/references/packaged-font", test_packaged_font);
   g_test_add_func ("/references/cli", test_cli);
   g_test_add_func ("/references/installed-font-list", test_installed_font_list);
   g_test_add_func ("/references/metric-twin", test_metric_twin);
@@ -679,5 +802,6 @@ main (int argc, char **argv)
   dc_test_remove_tree (test_dir);
   g_free (test_dir);
   g_free (fonts_dir);
+  g_free (packaged_dir);
   return status;
 }

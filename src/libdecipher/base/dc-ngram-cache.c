@@ -6,11 +6,14 @@
  * weighs readings of a font more than half its instructions on a one-page PDF (issue 32:
  * a one-file `text` within 1.5× of pdftotext's start). The tables made of them are
  * therefore written to a file and mapped back whole at the next run, while the stamp they
- * were made under still holds: the folder read and every file read (fpdb.conf and each
- * model), with its size and time to the nanosecond or as missing. The stamp is taken
- * before a file is read, so one changed while it is read makes the next run read again,
- * and it names the engine's build, whose code made the tables: none is kept by a build
- * without a build ID.
+ * were made under still holds: the folder read, every file read (fpdb.conf and each
+ * model) with its size and time to the nanosecond or as missing, and the Flatpak commits
+ * where files carry no times. Model files the package manager installs (libexttextcat-data
+ * in /usr/share) are stamped by their folder, whose time changes whenever dpkg installs,
+ * replaces or removes one of them (base/dc-packaged.c): 165 stat() calls a run were one.
+ * The stamp is taken before a file is read, so one changed while it is read makes the
+ * next run read again, and it names the engine's build, whose code made the tables: none
+ * is kept by a build without a build ID.
  *
  * The file is $DECIPHER_NGRAM_CACHE, none when that is "", else
  * ~/.cache/decipher/language-models. It holds, in the machine's byte order, a header
@@ -36,8 +39,9 @@
 #include "dc-build-id-private.h"
 #include "dc-file-private.h"
 #include "dc-ngram-models-private.h"
+#include "dc-packaged-private.h"
 
-#define STAMP_FORMAT "decipher-ngram-stamp-1\n"
+#define STAMP_FORMAT "decipher-ngram-stamp-2\n"
 #define MAGIC "DCNGRAM\n"
 /* Raised when the file's layout changes. What dc-ngram.c makes of the same files may
  * change with any build: the stamp names the build (dc-build-id.c). */
@@ -100,18 +104,13 @@ _dc_ngram_stamp_new (const char *dir)
    * recorded as one that never matches. */
   g_string_append_printf (stamp, "%s\n%s\n", _dc_build_id (),
                           strchr (dir, '\n') != NULL ? "\t" : dir);
+  _dc_packaged_add_sandbox (stamp);
   return stamp;
 }
 
-/**
- * _dc_ngram_stamp_add:
- * @stamp: from _dc_ngram_stamp_new()
- * @path: a file about to be read
- *
- * Records @path's size and time, or that it is missing.
- */
-void
-_dc_ngram_stamp_add (GString *stamp, const char *path)
+/* Appends @path's line: its size and time, or that it is missing. */
+static void
+add_state (GString *stamp, const char *path)
 {
   struct stat buf;
 
@@ -125,6 +124,32 @@ _dc_ngram_stamp_add (GString *stamp, const char *path)
     g_string_append_printf (stamp, "%s\t%" G_GINT64_FORMAT " %" G_GINT64_FORMAT ".%09ld\n", path,
                             (gint64) buf.st_size, (gint64) buf.st_mtim.tv_sec,
                             (long) buf.st_mtim.tv_nsec);
+}
+
+/**
+ * _dc_ngram_stamp_add:
+ * @stamp: from _dc_ngram_stamp_new()
+ * @path: a file about to be read
+ *
+ * Records @path's size and time, or that it is missing; for a file the package manager
+ * installs, its folder's instead (once).
+ */
+void
+_dc_ngram_stamp_add (GString *stamp, const char *path)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *line = NULL;
+
+  if (!_dc_packaged_file (path))
+    {
+      add_state (stamp, path);
+      return;
+    }
+  /* Its folder's line stands for it, recorded once, before the first of its files. */
+  folder = g_path_get_dirname (path);
+  line = g_strconcat ("\n", folder, "\t", NULL);
+  if (strstr (stamp->str, line) == NULL)
+    add_state (stamp, folder);
 }
 
 /* Whether every file of @stamp is as it says: the stamp of the same files taken now

@@ -9,16 +9,28 @@
  * records what fontconfig's answer depends on, so that the next run can tell it would
  * be the same by looking at the files alone:
  *
- *   - the environment variables fontconfig reads its configuration and folders from;
+ *   - the environment variables fontconfig reads its configuration and folders from, and
+ *     the Flatpak runtime and app commits, where files carry no times (base/dc-packaged.c);
  *   - every configuration file and folder it read, and the user's configuration files
- *     that would be read if they existed;
+ *     that would be read if they existed; a link in a folder recorded to a file the
+ *     package manager installs (/etc/fonts/conf.d → /usr/share/fontconfig/conf.avail)
+ *     by the target's folder;
  *   - every font folder it scans, existing or not: a font added to or removed from a
  *     folder changes the folder's time, which is how fontconfig itself notices;
- *   - every font file it lists: one replaced in place keeps its folder's time.
+ *   - fontconfig's cache folders, whose time changes when it rewrites a cache
+ *     (`fc-cache -f` after a font was changed in place, which fontconfig needs too);
+ *   - every font file it lists, where users write (their home, /usr/local, folders named
+ *     by their configuration): one rewritten in place keeps its folder's time, as a font
+ *     a linguist regenerates in ~/.fonts does. A regular file below /usr is replaced
+ *     only by the package manager, by renaming a new file over it, which changes its
+ *     folder's time: the folder stands for it (the reasoning and the evidence are in
+ *     base/dc-packaged.c). That was two thirds of the files stated at every run.
  *
  * Each is recorded with its size and time to the nanosecond, or as missing. The stamp is
  * made before the fonts are listed, so a change while the index is built makes the next
- * run look again rather than trust an index older than the fonts.
+ * run look again rather than trust an index older than the fonts. A stamp that no longer
+ * holds costs fontconfig's start and a look at every font file (dc-references.c), not a
+ * rebuild, unless the fonts did change.
  */
 
 #define G_LOG_DOMAIN "dc-references"
@@ -29,11 +41,13 @@
 #include <limits.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "dc-file-private.h"
+#include "dc-packaged-private.h"
 #include "dc-references-stamp-private.h"
 
-#define STAMP_FORMAT "decipher-fonts-stamp-1"
+#define STAMP_FORMAT "decipher-fonts-stamp-2"
 
 /* What fontconfig (2.13–2.15) finds its configuration and the user's fonts by. */
 static const char *const variables[] = {
@@ -72,14 +86,67 @@ add_file (GString *stamp, const char *path)
   return TRUE;
 }
 
+/* @recorded, when not NULL, gets each path recorded. */
 static gboolean
-add_list (GString *stamp, FcStrList *list)
+add_list (GString *stamp, FcStrList *list, GHashTable *recorded)
 {
   gboolean ok = list != NULL;
   FcChar8 *path;
 
   while (ok && (path = FcStrListNext (list)) != NULL)
-    ok = add_file (stamp, (const char *) path);
+    {
+      ok = add_file (stamp, (const char *) path);
+      if (ok && recorded != NULL)
+        g_hash_table_add (recorded, g_strdup ((const char *) path));
+    }
+  if (list != NULL)
+    FcStrListDone (list);
+  return ok;
+}
+
+/* Whether @path, a configuration file, is a symbolic link in a folder already recorded
+ * to a file the package manager installs, as /etc/fonts/conf.d/10-hinting-slight.conf is
+ * to /usr/share/fontconfig/conf.avail: adding, removing or pointing the link elsewhere
+ * changes its folder's time, and the package replacing the target its folder's, which is
+ * then recorded (once). Only an absolute target: a relative one with ".." would need the
+ * folders resolved to be told. */
+static gboolean
+covered_link (GString *stamp, const char *path, GHashTable *recorded)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autofree char *target_folder = NULL;
+  char target[PATH_MAX];
+  struct stat buf;
+  gssize length;
+
+  if (!g_hash_table_contains (recorded, folder) || lstat (path, &buf) != 0 || !S_ISLNK (buf.st_mode)
+      || (length = readlink (path, target, sizeof target - 1)) <= 0)
+    return FALSE;
+  target[length] = '\0';
+  if (target[0] != '/' || !_dc_packaged_file (target))
+    return FALSE;
+  target_folder = g_path_get_dirname (target);
+  if (!g_hash_table_contains (recorded, target_folder))
+    {
+      if (!add_file (stamp, target_folder))
+        return FALSE;
+      g_hash_table_add (recorded, g_steal_pointer (&target_folder));
+    }
+  return TRUE;
+}
+
+static gboolean
+add_configuration (GString *stamp, FcStrList *list, GHashTable *recorded)
+{
+  gboolean ok = list != NULL;
+  FcChar8 *path;
+
+  while (ok && (path = FcStrListNext (list)) != NULL)
+    if (!covered_link (stamp, (const char *) path, recorded))
+      {
+        ok = add_file (stamp, (const char *) path);
+        g_hash_table_add (recorded, g_strdup ((const char *) path));
+      }
   if (list != NULL)
     FcStrListDone (list);
   return ok;
@@ -100,8 +167,20 @@ add_user_configuration (GString *stamp)
          && add_file (stamp, old_file) && add_file (stamp, old_dir);
 }
 
+/* Whether @file's folder, recorded in @folders, stands for it. */
 static gboolean
-add_font_files (GString *stamp)
+covered_by_folder (const char *file, GHashTable *folders)
+{
+  g_autofree char *folder = NULL;
+
+  if (!_dc_packaged_file (file))
+    return FALSE;
+  folder = g_path_get_dirname (file);
+  return g_hash_table_contains (folders, folder);
+}
+
+static gboolean
+add_font_files (GString *stamp, GHashTable *folders)
 {
   FcPattern *pattern = FcPatternBuild (NULL, FC_OUTLINE, FcTypeBool, FcTrue, NULL);
   FcObjectSet *objects = FcObjectSetBuild (FC_FILE, NULL);
@@ -114,7 +193,8 @@ add_font_files (GString *stamp)
     {
       FcChar8 *file = NULL;
 
-      if (FcPatternGetString (set->fonts[i], FC_FILE, 0, &file) == FcResultMatch)
+      if (FcPatternGetString (set->fonts[i], FC_FILE, 0, &file) == FcResultMatch
+          && !covered_by_folder ((const char *) file, folders))
         ok = add_file (stamp, (const char *) file);
     }
   if (set != NULL)
@@ -135,6 +215,7 @@ add_variables (GString *stamp)
                               : strchr (value, '\n') ? "\t"
                                                      : value);
     }
+  _dc_packaged_add_sandbox (stamp);
 }
 
 /**
@@ -149,12 +230,16 @@ char *
 _dc_references_stamp_new (void)
 {
   g_autoptr (GString) stamp = g_string_new (STAMP_FORMAT "\n");
+  g_autoptr (GHashTable) folders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable)
+      configuration = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   if (!FcInit ())
     return NULL;
   add_variables (stamp);
-  if (!add_list (stamp, FcConfigGetConfigFiles (NULL)) || !add_user_configuration (stamp)
-      || !add_list (stamp, FcConfigGetFontDirs (NULL)) || !add_font_files (stamp))
+  if (!add_configuration (stamp, FcConfigGetConfigFiles (NULL), configuration)
+      || !add_user_configuration (stamp) || !add_list (stamp, FcConfigGetFontDirs (NULL), folders)
+      || !add_list (stamp, FcConfigGetCacheDirs (NULL), NULL) || !add_font_files (stamp, folders))
     return NULL;
   return g_string_free (g_steal_pointer (&stamp), FALSE);
 }
