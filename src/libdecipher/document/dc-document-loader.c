@@ -425,8 +425,6 @@ run_passes (DcDocument *self, guint *page_first_glyph, guint n_threads)
     n_threads = _dc_parallel_threads (self->n_pages);
   letter_kinds = _dc_document_symbol_letter_kinds (self);
   _dc_document_lay_out_pages (self, page_first_glyph, letter_kinds, n_threads);
-  _dc_document_retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity),
-                           n_threads);
 
   dc_trust_analyse (self);
   if (_dc_document_unspace_inked_symbols (self))
