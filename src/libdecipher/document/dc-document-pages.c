@@ -18,6 +18,7 @@
 #include "dc-memory-private.h"
 #include "dc-parallel-private.h"
 #include "dc-script.h"
+#include "dc-trust-private.h"
 #include "dc-vertical-private.h"
 
 /* Whether the page's columns are read right to left: most of its letters, as the PDF
@@ -95,7 +96,8 @@ typedef struct
   DcDocument *self;
   const guint *page_first_glyph;
   const guint8 *letter_kinds;
-  DcToken *tokens; /* room for a token a glyph */
+  DcToken *tokens;     /* room for a token a glyph */
+  DcTrustCount *trust; /* the tokens counted for dc_trust_analyse(), a part a part */
   guint per_part;
   guint n_parts;
   LayoutPart *parts;
@@ -108,7 +110,9 @@ lay_out_parts (gpointer data)
   Layout *layout = data;
   DcDocument *self = layout->self;
   const DcGlyph *glyphs = (const DcGlyph *) (void *) self->glyphs->data;
+  const DcSymbol *symbols = (const DcSymbol *) (void *) self->symbols->data;
   guint32 *order = (guint32 *) (void *) self->order->data;
+  DcTrustCounter *counter = _dc_trust_counter_new ();
   guint p;
 
   while ((p = (guint) g_atomic_int_add (&layout->next_part, 1)) < layout->n_parts)
@@ -133,6 +137,7 @@ lay_out_parts (gpointer data)
         {
           guint first = layout->page_first_glyph[page];
           guint end = layout->page_first_glyph[page + 1];
+          guint n_tokens;
 
           part->page_lines[page - first_page] = part->lines->len;
           part->page_blocks[page - first_page] = part->blocks->len;
@@ -143,13 +148,17 @@ lay_out_parts (gpointer data)
           /* Its tokens now, while its glyphs are at hand: a pass over a book's glyphs
            * afterwards read them all from memory again. Their lines count from the
            * part's first, their first_token from the array's start. */
-          part->n_tokens += dc_layout_tokens_into (glyphs, order,
-                                                   (DcLine *) (void *) part->lines->data,
-                                                   part->page_lines[page - first_page],
-                                                   part->lines->len, self->symbol_is_space,
-                                                   layout->tokens, place + part->n_tokens);
+          n_tokens = dc_layout_tokens_into (glyphs, order, (DcLine *) (void *) part->lines->data,
+                                            part->page_lines[page - first_page], part->lines->len,
+                                            self->symbol_is_space, layout->tokens,
+                                            place + part->n_tokens);
+          /* And counted for the fonts' trust while at hand too. */
+          _dc_trust_count_tokens (layout->trust, counter, p, glyphs, symbols, order,
+                                  layout->tokens + place + part->n_tokens, n_tokens);
+          part->n_tokens += n_tokens;
         }
     }
+  _dc_trust_counter_free (counter);
 }
 
 /* The tokens the parts of @layout split, closed up into the document's first snapshot:
@@ -187,7 +196,7 @@ take_tokens (DcDocument *self, Layout *layout)
 /* Lays out every page: the same lines and blocks whichever thread laid out which page,
  * since a page's lines depend on its glyphs alone and take the places of the reading
  * order its glyphs would take (the document's glyph range of that page). */
-void
+DcTrustCount *
 _dc_document_lay_out_pages (DcDocument *self, const guint *page_first_glyph,
                             const guint8 *letter_kinds, guint n_threads)
 {
@@ -207,6 +216,7 @@ _dc_document_lay_out_pages (DcDocument *self, const guint *page_first_glyph,
                                    : CLAMP (self->n_pages / (n_threads * 8), 1, 8);
   layout.n_parts = (self->n_pages + layout.per_part - 1) / layout.per_part;
   layout.parts = g_new0 (LayoutPart, layout.n_parts);
+  layout.trust = _dc_trust_count_new (self, layout.n_parts);
   _dc_parallel_run (MIN (n_threads, layout.n_parts), lay_out_parts, &layout);
 
   /* Room for every part's lines at once, faulted in at once: grown part by part, a
@@ -249,4 +259,5 @@ _dc_document_lay_out_pages (DcDocument *self, const guint *page_first_glyph,
   self->page_blocks[self->n_pages] = self->blocks->len;
   take_tokens (self, &layout);
   g_free (layout.parts);
+  return layout.trust;
 }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "dc-document.h"
+#include "dc-trust-private.h"
 
 G_BEGIN_DECLS
 
@@ -88,9 +89,10 @@ gboolean _dc_document_unspace_inked_symbols (DcDocument *self);
 guint8 *_dc_document_symbol_letter_kinds (DcDocument *self);
 /* Lays out every page and splits its lines into tokens at the spaces the document's
  * symbol_is_space says, page by page while its glyphs are at hand: the lines, blocks and
- * first token snapshot of a document that has none. */
-void _dc_document_lay_out_pages (DcDocument *self, const guint *page_first_glyph,
-                                 const guint8 *letter_kinds, guint n_threads);
+ * first token snapshot of a document that has none. Returns the tokens counted for
+ * dc_trust_analyse(), to free with _dc_trust_count_free(). */
+DcTrustCount *_dc_document_lay_out_pages (DcDocument *self, const guint *page_first_glyph,
+                                          const guint8 *letter_kinds, guint n_threads);
 void _dc_document_retokenize (DcDocument *self, guint8 *symbol_is_space, guint n_threads);
 void _dc_document_take_tokens (DcDocument *self, guint8 *symbol_is_space, DcToken *array,
                                guint n_tokens);
