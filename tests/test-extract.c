@@ -408,6 +408,61 @@ test_retokenize_same_as_one_thread (void)
   dc_test_assert_same_document (one, several);
 }
 
+/* The tokens split with the layout, page by page on several threads as a document
+ * loads, are those a retokenize splits from the laid-out lines at the same spaces. */
+static void
+test_layout_tokens_same_as_retokenize (void)
+{
+  /* Documents with no space unlearned at load: their tokens are the layout's. */
+  const char *names[] = { "two-columns.pdf", "multiscript.pdf", "reading.pdf", "script-hindi.pdf",
+                          "script-arabic.pdf", "igt.pdf" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    for (guint n_threads = 1; n_threads <= 4; n_threads *= 4)
+      {
+        g_autofree char *path = dc_test_fixture_path (names[i]);
+        g_autoptr (DcDocument) document = load (path, n_threads, NULL, NULL, NULL);
+        g_autofree DcToken *loaded_tokens = NULL;
+        g_autofree DcLine *loaded_lines = NULL;
+        const DcToken *tokens;
+        const DcLine *lines;
+        guint n_tokens, n_lines, n_loaded_tokens, n_loaded_lines, n_symbols;
+        gboolean is_space;
+
+        g_test_message ("%s, %u threads", names[i], n_threads);
+        g_assert_cmpuint (dc_document_get_tokens_generation (document), ==, 1);
+        lines = dc_document_get_lines (document, &n_loaded_lines);
+        loaded_lines = g_memdup2 (lines, n_loaded_lines * sizeof (DcLine));
+        tokens = dc_document_get_tokens (document, &n_loaded_tokens);
+        loaded_tokens = g_memdup2 (tokens, n_loaded_tokens * sizeof (DcToken));
+        g_assert_cmpuint (n_loaded_tokens, >, 10);
+
+        /* A symbol changed and changed back: the same spaces, split anew. */
+        dc_document_get_symbols (document, &n_symbols);
+        is_space = dc_document_symbol_is_space (document, n_symbols / 2);
+        dc_document_set_symbol_is_space (document, n_symbols / 2, !is_space);
+        dc_document_set_symbol_is_space (document, n_symbols / 2, is_space);
+        g_assert_cmpuint (dc_document_get_tokens_generation (document), ==, 3);
+
+        tokens = dc_document_get_tokens (document, &n_tokens);
+        lines = dc_document_get_lines (document, &n_lines);
+        g_assert_cmpuint (n_tokens, ==, n_loaded_tokens);
+        g_assert_cmpmem (tokens, n_tokens * sizeof (DcToken), loaded_tokens,
+                         n_loaded_tokens * sizeof (DcToken));
+        g_assert_cmpmem (lines, n_lines * sizeof (DcLine), loaded_lines,
+                         n_loaded_lines * sizeof (DcLine));
+        /* And every token lies in its line. */
+        for (guint t = 0; t < n_tokens; t++)
+          {
+            const DcLine *line = &lines[tokens[t].line];
+
+            g_assert_cmpuint (t, >=, line->first_token);
+            g_assert_cmpuint (t, <, line->first_token + line->n_tokens);
+            g_assert_cmpuint (tokens[t].first_glyph, >=, line->first_glyph);
+          }
+      }
+}
+
 /* Takes an export's text as it comes; refuses its call number @fail_at. */
 typedef struct
 {
@@ -474,6 +529,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/extract/limit-in-second-half", test_limit_in_second_half);
   g_test_add_func ("/extract/page-leaves-nothing-open", test_page_leaves_nothing_open);
   g_test_add_func ("/extract/retokenize-same-as-one-thread", test_retokenize_same_as_one_thread);
+  g_test_add_func ("/extract/layout-tokens-same-as-retokenize",
+                   test_layout_tokens_same_as_retokenize);
   g_test_add_func ("/extract/json-streamed-same-as-one-thread",
                    test_json_streamed_same_as_one_thread);
 

@@ -402,6 +402,7 @@ static void
 run_passes (DcDocument *self, guint *page_first_glyph, guint n_threads)
 {
   g_autofree guint8 *letter_kinds = NULL;
+  DcTrustCount *trust;
 
   if (_dc_document_merge_double_byte (self))
     {
@@ -425,11 +426,10 @@ run_passes (DcDocument *self, guint *page_first_glyph, guint n_threads)
   if (n_threads == 0)
     n_threads = _dc_parallel_threads (self->n_pages);
   letter_kinds = _dc_document_symbol_letter_kinds (self);
-  _dc_document_lay_out_pages (self, page_first_glyph, letter_kinds, n_threads);
-  _dc_document_retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity),
-                           n_threads);
+  trust = _dc_document_lay_out_pages (self, page_first_glyph, letter_kinds, n_threads);
 
-  dc_trust_analyse (self);
+  dc_trust_analyse (self, trust);
+  _dc_trust_count_free (trust);
   if (_dc_document_unspace_inked_symbols (self))
     _dc_document_retokenize (self, g_memdup2 (self->symbol_is_space, self->space_capacity),
                              n_threads);

@@ -18,6 +18,7 @@
 #include "dc-memory-private.h"
 #include "dc-parallel-private.h"
 #include "dc-script.h"
+#include "dc-trust-private.h"
 #include "dc-vertical-private.h"
 
 /* Whether the page's columns are read right to left: most of its letters, as the PDF
@@ -87,6 +88,7 @@ typedef struct
   GArray *blocks;     /* of DcBlock, the part's: their first_line counts from its first */
   guint *page_lines;  /* per page of the part: its first line in @lines */
   guint *page_blocks; /* per page of the part: its first block in @blocks */
+  guint n_tokens;     /* its lines' tokens, stored from its first glyph's place on */
 } LayoutPart;
 
 typedef struct
@@ -94,6 +96,8 @@ typedef struct
   DcDocument *self;
   const guint *page_first_glyph;
   const guint8 *letter_kinds;
+  DcToken *tokens;     /* room for a token a glyph */
+  DcTrustCount *trust; /* the tokens counted for dc_trust_analyse(), a part a part */
   guint per_part;
   guint n_parts;
   LayoutPart *parts;
@@ -106,7 +110,9 @@ lay_out_parts (gpointer data)
   Layout *layout = data;
   DcDocument *self = layout->self;
   const DcGlyph *glyphs = (const DcGlyph *) (void *) self->glyphs->data;
+  const DcSymbol *symbols = (const DcSymbol *) (void *) self->symbols->data;
   guint32 *order = (guint32 *) (void *) self->order->data;
+  DcTrustCounter *counter = _dc_trust_counter_new ();
   guint p;
 
   while ((p = (guint) g_atomic_int_add (&layout->next_part, 1)) < layout->n_parts)
@@ -115,12 +121,14 @@ lay_out_parts (gpointer data)
       guint first_page = p * layout->per_part;
       guint end_page = MIN (self->n_pages, first_page + layout->per_part);
 
-      /* The part's places in the reading order, memory new to the process: faulted in
-       * at once, on the thread that fills them. */
-      _dc_memory_populate (order + layout->page_first_glyph[first_page],
-                           (layout->page_first_glyph[end_page]
-                            - layout->page_first_glyph[first_page])
-                               * sizeof (guint32));
+      guint place = layout->page_first_glyph[first_page];
+      guint n_places = layout->page_first_glyph[end_page] - place;
+
+      /* The part's places in the reading order and room for its tokens, memory new to
+       * the process: faulted in at once, on the thread that fills them. */
+      _dc_memory_populate (order + place, n_places * sizeof (guint32));
+      _dc_memory_populate (layout->tokens + place,
+                           (gsize) (n_places / SPLIT_GLYPHS_PER_TOKEN) * sizeof (DcToken));
       part->lines = g_array_new (FALSE, FALSE, sizeof (DcLine));
       part->blocks = g_array_new (FALSE, FALSE, sizeof (DcBlock));
       part->page_lines = g_new (guint, end_page - first_page);
@@ -129,6 +137,7 @@ lay_out_parts (gpointer data)
         {
           guint first = layout->page_first_glyph[page];
           guint end = layout->page_first_glyph[page + 1];
+          guint n_tokens;
 
           part->page_lines[page - first_page] = part->lines->len;
           part->page_blocks[page - first_page] = part->blocks->len;
@@ -136,14 +145,58 @@ lay_out_parts (gpointer data)
                            self->page_sizes[2 * page + 1],
                            page_is_rtl (self, layout->letter_kinds, first, end), order, part->lines,
                            part->blocks);
+          /* Its tokens now, while its glyphs are at hand: a pass over a book's glyphs
+           * afterwards read them all from memory again. Their lines count from the
+           * part's first, their first_token from the array's start. */
+          n_tokens = dc_layout_tokens_into (glyphs, order, (DcLine *) (void *) part->lines->data,
+                                            part->page_lines[page - first_page], part->lines->len,
+                                            self->symbol_is_space, layout->tokens,
+                                            place + part->n_tokens);
+          /* And counted for the fonts' trust while at hand too. */
+          _dc_trust_count_tokens (layout->trust, counter, p, glyphs, symbols, order,
+                                  layout->tokens + place + part->n_tokens, n_tokens);
+          part->n_tokens += n_tokens;
         }
     }
+  _dc_trust_counter_free (counter);
+}
+
+/* The tokens the parts of @layout split, closed up into the document's first snapshot:
+ * the same tokens as _dc_document_retokenize() splits from the lines. */
+static void
+take_tokens (DcDocument *self, Layout *layout)
+{
+  g_autofree guint *part_lines = g_new (guint, layout->n_parts + 1);
+  g_autofree guint *part_places = g_new (guint, layout->n_parts);
+  g_autofree guint *part_tokens = g_new (guint, layout->n_parts);
+  guint n_tokens;
+
+  for (guint p = 0; p < layout->n_parts; p++)
+    {
+      guint first_page = p * layout->per_part;
+      guint first_line = self->page_lines[first_page];
+      DcToken *tokens = layout->tokens + layout->page_first_glyph[first_page];
+
+      part_lines[p] = first_line;
+      part_places[p] = layout->page_first_glyph[first_page];
+      part_tokens[p] = layout->parts[p].n_tokens;
+      /* A token's line counted from its part's first line: from the document's now. */
+      if (first_line > 0)
+        for (guint t = 0; t < part_tokens[p]; t++)
+          tokens[t].line += first_line;
+    }
+  part_lines[layout->n_parts] = self->lines->len;
+  n_tokens = _dc_tokens_close_up (layout->tokens, (DcLine *) (void *) self->lines->data,
+                                  layout->n_parts, part_lines, part_places, part_tokens,
+                                  self->glyphs->len);
+  _dc_document_take_tokens (self, g_memdup2 (self->symbol_is_space, self->space_capacity),
+                            g_steal_pointer (&layout->tokens), n_tokens);
 }
 
 /* Lays out every page: the same lines and blocks whichever thread laid out which page,
  * since a page's lines depend on its glyphs alone and take the places of the reading
  * order its glyphs would take (the document's glyph range of that page). */
-void
+DcTrustCount *
 _dc_document_lay_out_pages (DcDocument *self, const guint *page_first_glyph,
                             const guint8 *letter_kinds, guint n_threads)
 {
@@ -154,12 +207,16 @@ _dc_document_lay_out_pages (DcDocument *self, const guint *page_first_glyph,
   layout.self = self;
   layout.page_first_glyph = page_first_glyph;
   layout.letter_kinds = letter_kinds;
+  /* Room for a token a glyph (a line has no more tokens than glyphs), of which only what
+   * the tokens reach is ever touched: see _dc_document_retokenize(). */
+  layout.tokens = g_new (DcToken, MAX (1, self->glyphs->len));
   /* Parts small enough that the threads finish together, large enough that taking one
    * costs nothing; one part on one thread. */
   layout.per_part = n_threads <= 1 ? MAX (1, self->n_pages)
                                    : CLAMP (self->n_pages / (n_threads * 8), 1, 8);
   layout.n_parts = (self->n_pages + layout.per_part - 1) / layout.per_part;
   layout.parts = g_new0 (LayoutPart, layout.n_parts);
+  layout.trust = _dc_trust_count_new (self, layout.n_parts);
   _dc_parallel_run (MIN (n_threads, layout.n_parts), lay_out_parts, &layout);
 
   /* Room for every part's lines at once, faulted in at once: grown part by part, a
@@ -200,5 +257,7 @@ _dc_document_lay_out_pages (DcDocument *self, const guint *page_first_glyph,
     }
   self->page_lines[self->n_pages] = self->lines->len;
   self->page_blocks[self->n_pages] = self->blocks->len;
+  take_tokens (self, &layout);
   g_free (layout.parts);
+  return layout.trust;
 }

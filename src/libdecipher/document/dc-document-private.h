@@ -7,6 +7,7 @@
 #pragma once
 
 #include "dc-document.h"
+#include "dc-trust-private.h"
 
 G_BEGIN_DECLS
 
@@ -86,9 +87,26 @@ gboolean _dc_document_merge_double_byte (DcDocument *self);
 void _dc_document_finish_symbols (DcDocument *self);
 gboolean _dc_document_unspace_inked_symbols (DcDocument *self);
 guint8 *_dc_document_symbol_letter_kinds (DcDocument *self);
-void _dc_document_lay_out_pages (DcDocument *self, const guint *page_first_glyph,
-                                 const guint8 *letter_kinds, guint n_threads);
+/* Lays out every page and splits its lines into tokens at the spaces the document's
+ * symbol_is_space says, page by page while its glyphs are at hand: the lines, blocks and
+ * first token snapshot of a document that has none. Returns the tokens counted for
+ * dc_trust_analyse(), to free with _dc_trust_count_free(). */
+DcTrustCount *_dc_document_lay_out_pages (DcDocument *self, const guint *page_first_glyph,
+                                          const guint8 *letter_kinds, guint n_threads);
 void _dc_document_retokenize (DcDocument *self, guint8 *symbol_is_space, guint n_threads);
+void _dc_document_take_tokens (DcDocument *self, guint8 *symbol_is_space, DcToken *array,
+                               guint n_tokens);
+/* Closes up tokens split in parts: part p of @n_parts split the lines [@part_lines[p],
+ * @part_lines[p + 1]) into @part_tokens[p] tokens stored from @tokens[@part_places[p]],
+ * having faulted in a token's room every SPLIT_GLYPHS_PER_TOKEN places up to the next
+ * part's place (the last: @n_places). Moves them down to follow one another, the lines'
+ * first_token with them, gives back the room left over and returns their number. */
+guint _dc_tokens_close_up (DcToken *tokens, DcLine *lines, guint n_parts, const guint *part_lines,
+                           const guint *part_places, const guint *part_tokens, guint n_places);
+
+/* Text has a word every five or six glyphs: a part splitting lines into tokens faults in
+ * room for a token this many of their glyphs. */
+#define SPLIT_GLYPHS_PER_TOKEN 6
 
 const guint32 *_dc_document_get_font_lines (DcDocument *self, const guint **starts);
 

@@ -112,16 +112,14 @@ typedef struct
   gint next_part; /* atomic */
 } Split;
 
-#define SPLIT_GLYPHS_PER_TOKEN 6
-
 /* The room part @p has faulted in: a token every SPLIT_GLYPHS_PER_TOKEN glyphs (text has
  * a word every five or six). */
+static guint part_room (const guint *part_places, guint n_parts, guint n_places, guint p);
+
 static guint
 split_room (const Split *split, guint p)
 {
-  guint end = p + 1 < split->n_parts ? split->part_places[p + 1] : split->n_places;
-
-  return (end - split->part_places[p]) / SPLIT_GLYPHS_PER_TOKEN;
+  return part_room (split->part_places, split->n_parts, split->n_places, p);
 }
 
 static void
@@ -152,7 +150,7 @@ split_tokens (DcDocument *self, DcLine *lines, guint n_lines, const guint8 *symb
   g_autofree guint *part_lines = NULL;
   g_autofree guint *part_places = NULL;
   g_autofree guint *part_tokens = NULL;
-  guint n = 0, n_tokens = 0, per_part;
+  guint per_part;
 
   if (n_threads <= 1 || n_lines < 2)
     return dc_layout_tokens_into ((const DcGlyph *) (void *) self->glyphs->data,
@@ -185,18 +183,37 @@ split_tokens (DcDocument *self, DcLine *lines, guint n_lines, const guint8 *symb
   split.part_tokens = part_tokens;
   _dc_parallel_run (MIN (n_threads, split.n_parts), split_parts, &split);
 
-  for (guint p = 0; p < split.n_parts; p++)
+  return _dc_tokens_close_up (tokens, lines, split.n_parts, part_lines, part_places, part_tokens,
+                              split.n_places);
+}
+
+/* The room the part of @part_places' @p has faulted in, of the @n_places places in all. */
+static guint
+part_room (const guint *part_places, guint n_parts, guint n_places, guint p)
+{
+  guint end = p + 1 < n_parts ? part_places[p + 1] : n_places;
+
+  return (end - part_places[p]) / SPLIT_GLYPHS_PER_TOKEN;
+}
+
+guint
+_dc_tokens_close_up (DcToken *tokens, DcLine *lines, guint n_parts, const guint *part_lines,
+                     const guint *part_places, const guint *part_tokens, guint n_places)
+{
+  guint n = 0, n_tokens = 0;
+
+  for (guint p = 0; p < n_parts; p++)
     n_tokens += part_tokens[p];
   /* Room faulted in that no token took, beyond where they will all end: given back. */
-  for (guint p = 0; p < split.n_parts; p++)
+  for (guint p = 0; p < n_parts; p++)
     {
       guint from = MAX (n_tokens, part_places[p] + part_tokens[p]);
-      guint to = part_places[p] + split_room (&split, p);
+      guint to = part_places[p] + part_room (part_places, n_parts, n_places, p);
 
       if (to > from)
         _dc_memory_release (&tokens[from], (gsize) (to - from) * sizeof (DcToken));
     }
-  for (guint p = 0; p < split.n_parts; p++)
+  for (guint p = 0; p < n_parts; p++)
     {
       guint moved_by = part_places[p] - n;
 
@@ -220,18 +237,12 @@ split_tokens (DcDocument *self, DcLine *lines, guint n_lines, const guint8 *symb
   return n;
 }
 
-/* Splits the lines into tokens at the spaces @symbol_is_space (taken over) says, into
- * a new snapshot that replaces the document's current one, on @n_threads threads. The
- * tokens go into one array with room for a token a glyph, of which only the pages the
- * tokens reach are ever touched, then cut to their number: split into an array a part,
- * the parts and the snapshot's array were held at once, two bytes a glyph more at the
- * peak of loading than the budget allows. */
-void
-_dc_document_retokenize (DcDocument *self, guint8 *symbol_is_space, guint n_threads)
+/* A new snapshot of the document's lines and @symbol_is_space (taken over), its tokens to
+ * come: snapshot_take() makes it the current one. */
+static DcTokens *
+snapshot_new (DcDocument *self, guint8 *symbol_is_space)
 {
-  DcTokens *tokens = g_new0 (DcTokens, 1), *old;
-  gsize room = 0;
-  DcToken *array;
+  DcTokens *tokens = g_new0 (DcTokens, 1);
 
   tokens->ref_count = 1;
   tokens->generation = self->tokens != NULL ? self->tokens->generation + 1 : 1;
@@ -243,11 +254,16 @@ _dc_document_retokenize (DcDocument *self, guint8 *symbol_is_space, guint n_thre
   memcpy (tokens->lines, self->lines->data, sizeof (DcLine) * self->lines->len);
   tokens->n_symbols = self->symbols->len;
   tokens->symbol_is_space = symbol_is_space;
-  for (guint l = 0; l < tokens->n_lines; l++)
-    room += tokens->lines[l].n_glyphs;
-  array = g_new (DcToken, MAX (1, room));
-  tokens->n_tokens = split_tokens (self, tokens->lines, tokens->n_lines, symbol_is_space, array,
-                                   n_threads);
+  return tokens;
+}
+
+/* Gives @tokens its tokens @array (tokens->n_tokens of them, room for more) and makes it
+ * the document's current snapshot. */
+static void
+snapshot_take (DcDocument *self, DcTokens *tokens, DcToken *array)
+{
+  DcTokens *old;
+
   /* Exactly the size needed: a book keeps a hundred thousand tokens or more. */
   tokens->tokens = g_renew (DcToken, array, MAX (1, tokens->n_tokens));
 
@@ -258,6 +274,39 @@ _dc_document_retokenize (DcDocument *self, guint8 *symbol_is_space, guint n_thre
   self->tokens = tokens;
   if (old != NULL)
     dc_tokens_unref (old);
+}
+
+/* Splits the lines into tokens at the spaces @symbol_is_space (taken over) says, into
+ * a new snapshot that replaces the document's current one, on @n_threads threads. The
+ * tokens go into one array with room for a token a glyph, of which only the pages the
+ * tokens reach are ever touched, then cut to their number: split into an array a part,
+ * the parts and the snapshot's array were held at once, two bytes a glyph more at the
+ * peak of loading than the budget allows. */
+void
+_dc_document_retokenize (DcDocument *self, guint8 *symbol_is_space, guint n_threads)
+{
+  DcTokens *tokens = snapshot_new (self, symbol_is_space);
+  gsize room = 0;
+  DcToken *array;
+
+  for (guint l = 0; l < tokens->n_lines; l++)
+    room += tokens->lines[l].n_glyphs;
+  array = g_new (DcToken, MAX (1, room));
+  tokens->n_tokens = split_tokens (self, tokens->lines, tokens->n_lines, symbol_is_space, array,
+                                   n_threads);
+  snapshot_take (self, tokens, array);
+}
+
+/* _dc_document_retokenize() for tokens split already, as the layout splits each page's
+ * lines while their glyphs are at hand: the document's lines hold their ranges of @array
+ * (@n_tokens tokens, room for more), which the new snapshot takes over. */
+void
+_dc_document_take_tokens (DcDocument *self, guint8 *symbol_is_space, DcToken *array, guint n_tokens)
+{
+  DcTokens *tokens = snapshot_new (self, symbol_is_space);
+
+  tokens->n_tokens = n_tokens;
+  snapshot_take (self, tokens, array);
 }
 
 /**

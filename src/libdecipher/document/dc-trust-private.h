@@ -14,6 +14,24 @@ G_BEGIN_DECLS
  * (issue4550). */
 #define DC_TRUST_MIN_LETTERS 4
 
-void dc_trust_analyse (DcDocument *document);
+/* The tokens each font's words count, and how many of them look odd: counted in parts,
+ * on any threads, as the layout splits them. */
+typedef struct _DcTrustCount DcTrustCount;
+/* What one thread counts with. */
+typedef struct _DcTrustCounter DcTrustCounter;
+
+/* A count in @n_parts parts of the tokens of @document, whose symbols' texts are final. */
+DcTrustCount *_dc_trust_count_new (DcDocument *document, guint n_parts);
+void _dc_trust_count_free (DcTrustCount *count);
+DcTrustCounter *_dc_trust_counter_new (void);
+void _dc_trust_counter_free (DcTrustCounter *counter);
+/* Counts @tokens into the part @part of @count, which no other thread counts into at the
+ * same time. */
+void _dc_trust_count_tokens (DcTrustCount *count, DcTrustCounter *counter, guint part,
+                             const DcGlyph *glyphs, const DcSymbol *symbols, const guint32 *order,
+                             const DcToken *tokens, guint n_tokens);
+
+/* Judges every font of @document, @tokens its current tokens counted (by the layout). */
+void dc_trust_analyse (DcDocument *document, const DcTrustCount *tokens);
 
 G_END_DECLS

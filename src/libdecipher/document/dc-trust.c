@@ -19,7 +19,6 @@
 #include <glib/gi18n-lib.h>
 
 #include "dc-font-private.h"
-#include "dc-parallel-private.h"
 #include "dc-pdf-bridge-private.h"
 #include "dc-string-private.h"
 #include "dc-trust-private.h"
@@ -479,132 +478,157 @@ tally_judgement (const TokenTally *tally)
 
 /* Counting the tokens on several threads: parts of the tokens, each counted into its
  * own tallies per font, added up afterwards (whole numbers: the sums are the same
- * whichever thread counted what). */
-typedef struct
+ * whichever thread counted what, in whichever parts). The layout counts each page's
+ * tokens as it splits them, while their glyphs are at hand. */
+struct _DcTrustCount
 {
-  DcDocument *document;
   guint n_fonts;
-  guint per_part;
   guint n_parts;
   guint *tallies;       /* per part, per font: tokens, odd tokens */
-  gint next_part;       /* atomic */
   SymbolClass *classes; /* per symbol */
-} TokenCount;
+};
 
-static void
-count_token_parts (gpointer data)
+/* What a thread counts with: the tokens it judged, by their symbols. */
+struct _DcTrustCounter
 {
-  TokenCount *job = data;
-  const DcGlyph *glyphs = dc_document_get_glyphs (job->document, NULL);
-  const DcSymbol *symbols = dc_document_get_symbols (job->document, NULL);
-  const guint32 *order = dc_document_get_reading_order (job->document, NULL);
-  g_autoptr (GString) text = g_string_new (NULL);
+  GString *text;
+  Judged judged;
+  guint key_room;
+  guint32 *key;
+};
+
+DcTrustCount *
+_dc_trust_count_new (DcDocument *document, guint n_parts)
+{
+  DcTrustCount *count = g_new0 (DcTrustCount, 1);
+  const DcSymbol *symbols;
+  guint n_symbols;
+
+  count->n_fonts = dc_document_get_n_fonts (document);
+  count->n_parts = MAX (1, n_parts);
+  count->tallies = g_new0 (guint, (gsize) count->n_parts * MAX (1, count->n_fonts) * 2);
+  symbols = dc_document_get_symbols (document, &n_symbols);
+  count->classes = g_new (SymbolClass, MAX (1, n_symbols));
+  for (guint s = 0; s < n_symbols; s++)
+    count->classes[s] = classify_symbol (symbols[s].pdf_text);
+  return count;
+}
+
+void
+_dc_trust_count_free (DcTrustCount *count)
+{
+  g_free (count->tallies);
+  g_free (count->classes);
+  g_free (count);
+}
+
+DcTrustCounter *
+_dc_trust_counter_new (void)
+{
+  DcTrustCounter *counter = g_new0 (DcTrustCounter, 1);
+
+  counter->text = g_string_new (NULL);
   /* A token with a symbol of several characters is judged from its text: its symbols →
    * its Judgement, since a book draws the same words again and again, and judging one
    * takes four or five questions to GLib about each of its characters. */
-  Judged judged = { g_new0 (JudgedSlot, 1024), 1023, 0,
-                    g_array_new (FALSE, FALSE, sizeof (guint32)) };
-  guint key_room = 64;
-  g_autofree guint32 *key = g_new (guint32, key_room);
-  const DcToken *tokens;
-  guint n_tokens, p;
-
-  tokens = dc_document_get_tokens (job->document, &n_tokens);
-  while ((p = (guint) g_atomic_int_add (&job->next_part, 1)) < job->n_parts)
-    {
-      guint *tally = job->tallies + (gsize) p * job->n_fonts * 2;
-      guint end = MIN (n_tokens, (p + 1) * job->per_part);
-
-      for (guint t = p * job->per_part; t < end; t++)
-        {
-          const DcToken *token = &tokens[t];
-          guint font = dc_glyph_get_font (&glyphs[order[token->first_glyph]], symbols);
-          Judgement judgement;
-          JudgedSlot *found;
-          guint32 hash;
-          TokenTally summary;
-
-          if (token->n_glyphs + 1 > key_room)
-            {
-              key_room = 2 * (token->n_glyphs + 1);
-              key = g_renew (guint32, key, key_room);
-            }
-          key[0] = token->n_glyphs;
-          summary = (TokenTally){ G_UNICODE_SCRIPT_COMMON };
-          for (guint k = 0; k < token->n_glyphs; k++)
-            {
-              const DcGlyph *glyph = &glyphs[order[token->first_glyph + k]];
-
-              /* A token in several fonts says little about any one of them. */
-              if (dc_glyph_get_font (glyph, symbols) != font)
-                {
-                  font = G_MAXUINT;
-                  break;
-                }
-              key[1 + k] = glyph->symbol;
-              tally_symbol (&summary, &job->classes[glyph->symbol]);
-            }
-          if (font == G_MAXUINT)
-            continue;
-
-          if (!summary.complex)
-            judgement = tally_judgement (&summary);
-          else if ((found = judged_find (&judged, key, hash = symbols_hash (key)))->judgement != 0)
-            judgement = found->judgement;
-          else
-            {
-              g_string_truncate (text, 0);
-              for (guint k = 0; k < token->n_glyphs; k++)
-                {
-                  const char *pdf_text = symbols[key[1 + k]].pdf_text;
-
-                  _dc_string_append_len (text, pdf_text, strlen (pdf_text));
-                }
-              judgement = text->len == 0        ? TOKEN_EMPTY
-                          : token_is_odd (text) ? TOKEN_ODD
-                                                : TOKEN_PLAIN;
-              if (judged.n < MAX_JUDGED)
-                judged_add (&judged, key, hash, judgement);
-            }
-          if (judgement == TOKEN_EMPTY)
-            continue;
-
-          tally[2 * font]++;
-          if (judgement == TOKEN_ODD)
-            tally[2 * font + 1]++;
-        }
-    }
-  g_free (judged.slots);
-  g_array_unref (judged.keys);
+  counter->judged = (Judged){ g_new0 (JudgedSlot, 1024), 1023, 0,
+                              g_array_new (FALSE, FALSE, sizeof (guint32)) };
+  counter->key_room = 64;
+  counter->key = g_new (guint32, counter->key_room);
+  return counter;
 }
 
-static void
-count_tokens (DcDocument *document, FontStats *stats)
+void
+_dc_trust_counter_free (DcTrustCounter *counter)
 {
-  guint n_tokens, n_symbols, n_threads = _dc_parallel_threads (dc_document_get_n_pages (document));
-  TokenCount job = { 0 };
-  const DcSymbol *symbols;
+  g_string_free (counter->text, TRUE);
+  g_free (counter->judged.slots);
+  g_array_unref (counter->judged.keys);
+  g_free (counter->key);
+  g_free (counter);
+}
 
-  dc_document_get_tokens (document, &n_tokens);
-  job.document = document;
-  job.n_fonts = dc_document_get_n_fonts (document);
-  /* Parts small enough that the threads finish together; one on one thread. */
-  job.per_part = n_threads <= 1 ? MAX (1, n_tokens) : MAX (4096, n_tokens / (n_threads * 8));
-  job.n_parts = MAX (1, (n_tokens + job.per_part - 1) / job.per_part);
-  job.tallies = g_new0 (guint, (gsize) job.n_parts * MAX (1, job.n_fonts) * 2);
-  symbols = dc_document_get_symbols (document, &n_symbols);
-  job.classes = g_new (SymbolClass, MAX (1, n_symbols));
-  for (guint s = 0; s < n_symbols; s++)
-    job.classes[s] = classify_symbol (symbols[s].pdf_text);
-  _dc_parallel_run (MIN (n_threads, job.n_parts), count_token_parts, &job);
-  for (guint p = 0; p < job.n_parts; p++)
-    for (guint f = 0; f < job.n_fonts; f++)
+void
+_dc_trust_count_tokens (DcTrustCount *count, DcTrustCounter *counter, guint part,
+                        const DcGlyph *glyphs, const DcSymbol *symbols, const guint32 *order,
+                        const DcToken *tokens, guint n_tokens)
+{
+  guint *tally = count->tallies + (gsize) part * count->n_fonts * 2;
+  Judged *judged = &counter->judged;
+  GString *text = counter->text;
+
+  g_assert (part < count->n_parts);
+
+  for (guint t = 0; t < n_tokens; t++)
+    {
+      const DcToken *token = &tokens[t];
+      guint font = dc_glyph_get_font (&glyphs[order[token->first_glyph]], symbols);
+      guint32 *key;
+      Judgement judgement;
+      JudgedSlot *found;
+      guint32 hash;
+      TokenTally summary;
+
+      if (token->n_glyphs + 1 > counter->key_room)
+        {
+          counter->key_room = 2 * (token->n_glyphs + 1);
+          counter->key = g_renew (guint32, counter->key, counter->key_room);
+        }
+      key = counter->key;
+      key[0] = token->n_glyphs;
+      summary = (TokenTally){ G_UNICODE_SCRIPT_COMMON };
+      for (guint k = 0; k < token->n_glyphs; k++)
+        {
+          const DcGlyph *glyph = &glyphs[order[token->first_glyph + k]];
+
+          /* A token in several fonts says little about any one of them. */
+          if (dc_glyph_get_font (glyph, symbols) != font)
+            {
+              font = G_MAXUINT;
+              break;
+            }
+          key[1 + k] = glyph->symbol;
+          tally_symbol (&summary, &count->classes[glyph->symbol]);
+        }
+      if (font == G_MAXUINT)
+        continue;
+
+      if (!summary.complex)
+        judgement = tally_judgement (&summary);
+      else if ((found = judged_find (judged, key, hash = symbols_hash (key)))->judgement != 0)
+        judgement = found->judgement;
+      else
+        {
+          g_string_truncate (text, 0);
+          for (guint k = 0; k < token->n_glyphs; k++)
+            {
+              const char *pdf_text = symbols[key[1 + k]].pdf_text;
+
+              _dc_string_append_len (text, pdf_text, strlen (pdf_text));
+            }
+          judgement = text->len == 0 ? TOKEN_EMPTY : token_is_odd (text) ? TOKEN_ODD : TOKEN_PLAIN;
+          if (judged->n < MAX_JUDGED)
+            judged_add (judged, key, hash, judgement);
+        }
+      if (judgement == TOKEN_EMPTY)
+        continue;
+
+      tally[2 * font]++;
+      if (judgement == TOKEN_ODD)
+        tally[2 * font + 1]++;
+    }
+}
+
+/* The parts' tallies of @count added up into @stats. */
+static void
+add_up_tokens (const DcTrustCount *count, FontStats *stats)
+{
+  for (guint p = 0; p < count->n_parts; p++)
+    for (guint f = 0; f < count->n_fonts; f++)
       {
-        stats[f].tokens += job.tallies[((gsize) p * job.n_fonts + f) * 2];
-        stats[f].odd_tokens += job.tallies[((gsize) p * job.n_fonts + f) * 2 + 1];
+        stats[f].tokens += count->tallies[((gsize) p * count->n_fonts + f) * 2];
+        stats[f].odd_tokens += count->tallies[((gsize) p * count->n_fonts + f) * 2 + 1];
       }
-  g_free (job.tallies);
-  g_free (job.classes);
 }
 
 static char *
@@ -674,7 +698,7 @@ judge (DcFont *font, const FontStats *stats)
 }
 
 void
-dc_trust_analyse (DcDocument *document)
+dc_trust_analyse (DcDocument *document, const DcTrustCount *tokens)
 {
   g_autofree FontStats *stats = NULL;
   g_autofree guint *in_clusters = NULL;
@@ -703,7 +727,7 @@ dc_trust_analyse (DcDocument *document)
 
   for (guint s = 0; s < n_symbols; s++)
     count_symbol (&stats[symbols[s].font], document, s, in_clusters);
-  count_tokens (document, stats);
+  add_up_tokens (tokens, stats);
 
   for (guint f = 0; f < n_fonts; f++)
     {

@@ -108,6 +108,46 @@ _dc_layout_em (const DcGlyph *glyph)
   return dc_glyph_get_size (glyph) > 0.5 ? dc_glyph_get_size (glyph) : 0.5;
 }
 
+/* What a glyph's layout asks of it, decoded at once: a million glyphs a book, each asked
+ * for its placement, em, advance and box, cost a unit lookup and a conversion a question
+ * when asked one at a time. The same values, to the bit, as _dc_layout_placement_of(),
+ * _dc_layout_em(), dc_glyph_get_advance() and dc_glyph_get_box(). */
+typedef struct
+{
+  Placement p;
+  double em;
+  float advance;
+  DcGlyphBox box;
+} Decoded;
+
+static inline void
+_dc_layout_decode (const DcGlyph *glyph, Decoded *d)
+{
+  float unit = DC_GLYPH_UNIT (glyph->scale);
+  float size = (float) glyph->size_units * unit;
+  float x = glyph->x, y = glyph->y;
+
+  d->advance = (float) glyph->advance_units * unit;
+  if (G_LIKELY (glyph->rotation == 0))
+    {
+      d->p.u = x;
+      d->p.v = y;
+    }
+  else
+    {
+      Placement p = _dc_layout_placement_of (glyph);
+
+      d->p.u = p.u;
+      d->p.v = p.v;
+    }
+  d->p.u_end = d->p.u + d->advance;
+  d->em = size > 0.5 ? size : 0.5;
+  d->box.x0 = x + (float) glyph->box_units[0] * unit;
+  d->box.y0 = y + (float) glyph->box_units[1] * unit;
+  d->box.x1 = x + (float) glyph->box_units[2] * unit;
+  d->box.y1 = y + (float) glyph->box_units[3] * unit;
+}
+
 /* Whether a glyph drawn at @u along the baseline stands within @base's advance. */
 static inline gboolean
 _dc_layout_drawn_over (const DcGlyph *base, double u, double em_size)

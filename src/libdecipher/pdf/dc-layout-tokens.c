@@ -60,14 +60,13 @@ static guint
 measure_line (const DcGlyph *glyphs, const guint32 *order, const DcLine *line, guint l,
               const guint8 *symbol_is_space, double *gaps, DcToken *tokens, guint n, gboolean *wide)
 {
-  Placement previous = { 0 };
+  double previous_u_end = 0; /* of the glyph the gap is measured from */
   gboolean open = FALSE, any_wide = FALSE;
   Splitter splitter = { { l, 0, 0 }, FALSE };
 
   for (guint k = 0; k < line->n_glyphs; k++)
     {
       const DcGlyph *glyph = &glyphs[order[line->first_glyph + k]];
-      Placement p;
       double gap;
 
       if (symbol_is_space[glyph->symbol])
@@ -75,19 +74,28 @@ measure_line (const DcGlyph *glyphs, const guint32 *order, const DcLine *line, g
           gap = INFINITY;
           open = FALSE;
         }
-      else if (!open)
-        {
-          gap = NAN;
-          open = TRUE;
-          previous = _dc_layout_placement_of (glyph);
-        }
       else
         {
-          p = _dc_layout_placement_of (glyph);
-          gap = (p.u - previous.u_end) / _dc_layout_em (glyph);
-          any_wide |= gap > WORD_GAP;
-          if (dc_glyph_get_advance (glyph) != 0 || previous.u_end < p.u_end)
-            previous = p;
+          /* _dc_layout_placement_of() and _dc_layout_em(), decoded at once. */
+          float unit = DC_GLYPH_UNIT (glyph->scale);
+          float advance = (float) glyph->advance_units * unit;
+          float size = (float) glyph->size_units * unit;
+          double u = G_LIKELY (glyph->rotation == 0) ? glyph->x : _dc_layout_placement_of (glyph).u;
+          double u_end = u + advance;
+
+          if (!open)
+            {
+              gap = NAN;
+              open = TRUE;
+              previous_u_end = u_end;
+            }
+          else
+            {
+              gap = (u - previous_u_end) / (size > 0.5 ? size : 0.5);
+              any_wide |= gap > WORD_GAP;
+              if (advance != 0 || previous_u_end < u_end)
+                previous_u_end = u_end;
+            }
         }
       gaps[k] = gap;
       n = split_at (&splitter, gap, line->first_glyph + k, tokens, n);

@@ -24,38 +24,32 @@
 #include "dc-layout-cut-private.h"
 #include "dc-layout-private.h"
 
-static void
-chain_start (Chain *chain, const DcGlyph *glyph, Placement p, guint place)
+static inline void
+chain_start (Chain *chain, const DcGlyph *glyph, const Decoded *d, guint place)
 {
   memset (chain, 0, sizeof (Chain));
   chain->first = place;
   chain->rotation = glyph->rotation;
-  chain->v = p.v;
-  chain->u0 = MIN (p.u, p.u_end);
-  chain->u1 = MAX (p.u, p.u_end);
-  chain->size = _dc_layout_em (glyph);
-  chain->box = dc_glyph_get_box (glyph);
+  chain->v = d->p.v;
+  chain->u0 = MIN (d->p.u, d->p.u_end);
+  chain->u1 = MAX (d->p.u, d->p.u_end);
+  chain->size = d->em;
+  chain->box = d->box;
   chain->in_order = TRUE;
 }
 
-/* Adds @glyph, whose box is @box, to @chain. */
+/* Adds the glyph @d decodes to @chain. */
 static inline void
-chain_add_box (Chain *chain, const DcGlyph *glyph, Placement p, DcGlyphBox box)
+chain_add (Chain *chain, const Decoded *d)
 {
   chain->n++;
-  chain->u0 = MIN (chain->u0, MIN (p.u, p.u_end));
-  chain->u1 = MAX (chain->u1, MAX (p.u, p.u_end));
-  chain->size = MAX (chain->size, _dc_layout_em (glyph));
-  chain->box.x0 = MIN (chain->box.x0, box.x0);
-  chain->box.y0 = MIN (chain->box.y0, box.y0);
-  chain->box.x1 = MAX (chain->box.x1, box.x1);
-  chain->box.y1 = MAX (chain->box.y1, box.y1);
-}
-
-static void
-chain_add (Chain *chain, const DcGlyph *glyph, Placement p)
-{
-  chain_add_box (chain, glyph, p, dc_glyph_get_box (glyph));
+  chain->u0 = MIN (chain->u0, MIN (d->p.u, d->p.u_end));
+  chain->u1 = MAX (chain->u1, MAX (d->p.u, d->p.u_end));
+  chain->size = MAX (chain->size, d->em);
+  chain->box.x0 = MIN (chain->box.x0, d->box.x0);
+  chain->box.y0 = MIN (chain->box.y0, d->box.y0);
+  chain->box.x1 = MAX (chain->box.x1, d->box.x1);
+  chain->box.y1 = MAX (chain->box.y1, d->box.y1);
 }
 
 static int
@@ -96,21 +90,33 @@ split_chain (const DcGlyph *glyphs, const Chain *chain, const GArray *chain_glyp
   for (guint k = 0; k < chain->n; k++)
     {
       const DcGlyph *glyph = &glyphs[places[k]];
-      Placement p = _dc_layout_placement_of (glyph);
-      double gap = p.u - last_u_end;
+      Decoded d;
+      double gap;
 
+      _dc_layout_decode (glyph, &d);
+      gap = d.p.u - last_u_end;
       if (k > 0 && gap > wide && gap >= 2 * median)
         {
           g_array_append_val (out, part);
-          chain_start (&part, glyph, p, chain->first + k);
+          chain_start (&part, glyph, &d, chain->first + k);
         }
       else if (k == 0)
-        chain_start (&part, glyph, p, chain->first);
-      chain_add (&part, glyph, p);
+        chain_start (&part, glyph, &d, chain->first);
+      chain_add (&part, &d);
       part.wide = TRUE;
-      last_u_end = p.u_end;
+      last_u_end = d.p.u_end;
     }
   g_array_append_val (out, part);
+}
+
+/* Stores a copy of @chain at the end of @chains: the chain being built never has its
+ * address taken by a call, so that it may stay in registers. */
+static void
+store_chain (GArray *chains, const Chain *chain)
+{
+  Chain stored = *chain;
+
+  g_array_append_val (chains, stored);
 }
 
 /* The page's glyphs in chains; @heights and @n_heights add up the heights of their boxes
@@ -124,7 +130,8 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
   GArray *parted;
   Chain current; /* the open chain, stored when it ends: kept in registers meanwhile */
   gboolean open = FALSE;
-  double last_u_end = 0, height_sum = *heights;
+  double last_u_end = 0, last_u = 0, height_sum = *heights;
+  float last_advance = 0;                /* of the glyph before */
   double visual_u = 0, visual_reach = 0; /* _dc_layout_split_gutters()'s look, chain by chain */
   guint n_height = *n_heights;
   gboolean any_wide = FALSE;
@@ -138,61 +145,70 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
   for (guint i = first; i < first + n; i++)
     {
       const DcGlyph *glyph = &glyphs[i];
-      Placement p = _dc_layout_placement_of (glyph);
-      DcGlyphBox box = dc_glyph_get_box (glyph);
+      guint8 rotation = glyph->rotation;
+      Decoded d;
 
-      if (open && current.rotation == glyph->rotation)
+      /* Each glyph decoded once, before anything is stored that the compiler must fear
+       * writes over it. */
+      _dc_layout_decode (glyph, &d);
+      if (open && current.rotation == rotation)
         {
-          double reference = MAX (_dc_layout_em (glyph), current.size);
-          gboolean same_baseline = fabs (p.v - current.v) <= SAME_BASELINE_CHAIN * reference;
-          gboolean continues = p.u >= last_u_end - MAX_BACKSTEP * reference
-                               && p.u - last_u_end <= MAX_LINE_GAP * reference;
+          double reference = MAX (d.em, current.size);
+          gboolean same_baseline = fabs (d.p.v - current.v) <= SAME_BASELINE_CHAIN * reference;
+          gboolean continues = d.p.u >= last_u_end - MAX_BACKSTEP * reference
+                               && d.p.u - last_u_end <= MAX_LINE_GAP * reference;
 
           if (!same_baseline || !continues)
             {
-              g_array_append_val (chains, current);
+              store_chain (chains, &current);
               open = FALSE;
             }
-          else if (p.u - last_u_end > GUTTER_CANDIDATE * reference)
+          else if (d.p.u - last_u_end > GUTTER_CANDIDATE * reference)
             current.wide = any_wide = TRUE;
         }
       else if (open)
         {
-          g_array_append_val (chains, current);
+          store_chain (chains, &current);
           open = FALSE;
         }
 
       if (!open)
         {
-          chain_start (&current, glyph, p, i - first);
+          chain_start (&current, glyph, &d, i - first);
           open = TRUE;
           visual_u = 0;
           visual_reach = -G_MAXDOUBLE;
         }
-
-      places[i - first] = i;
       /* Whether the chain's glyphs stand in visual order, as _dc_layout_split_gutters()
-       * asks of a line: for a line that is one chain, it need not look at them again. */
+       * asks of a line: for a line that is one chain, it need not look at them again.
+       * _dc_layout_visual_u() of the glyph, the one before it in the chain (if any: n
+       * counts them) being the one drawn before it, decoded the turn before. */
       if (current.in_order)
         {
-          double em = _dc_layout_em (glyph);
+          double em = d.em;
 
-          visual_u = _dc_layout_visual_u (glyphs, places + current.first, i - first - current.first,
-                                          glyph, p.u, em, visual_u);
+          if (!(current.n > 0 && fabs (d.advance) < 0.05 * em && fabs (d.p.u - visual_u) < em
+                && d.p.u >= last_u + MIN (0.0, last_advance) - 0.05 * em
+                && d.p.u <= last_u + MAX (0.0, last_advance) + 0.05 * em))
+            visual_u = d.p.u;
           if (visual_u < visual_reach - 0.05 * em)
             current.in_order = FALSE;
           visual_reach = MAX (visual_reach, visual_u);
         }
-      chain_add_box (&current, glyph, p, box);
-      if (box.y1 > box.y0)
+
+      places[i - first] = i;
+      chain_add (&current, &d);
+      if (d.box.y1 > d.box.y0)
         {
-          height_sum += box.y1 - box.y0;
+          height_sum += d.box.y1 - d.box.y0;
           n_height++;
         }
-      last_u_end = p.u_end;
+      last_u_end = d.p.u_end;
+      last_u = d.p.u;
+      last_advance = d.advance;
     }
   if (open)
-    g_array_append_val (chains, current);
+    store_chain (chains, &current);
   *heights = height_sum;
   *n_heights = n_height;
   if (!any_wide)
