@@ -20,6 +20,12 @@ DcDirection _dc_reorder_line (DcDocument *document, guint line, DcValueFunc valu
                               gpointer user_data, GString *out, GPtrArray *tokens);
 void _dc_reorder_line_cached (DcDocument *document, guint line, const DcTextCache *cache,
                               DcValueFunc value, gpointer user_data, GString *out);
+/* The text of tokens [@first_token, + @n_tokens) of one line, and of each in @tokens when not
+ * NULL, as _dc_reorder_line() gives them, with the glyphs' texts from @cache: for tokens that
+ * _dc_reorder_cached_tokens() found not plain. */
+DcDirection _dc_reorder_tokens_cached (DcDocument *document, guint first_token, guint n_tokens,
+                                       const DcTextCache *cache, DcValueFunc value,
+                                       gpointer user_data, GString *out, GPtrArray *tokens);
 void _dc_reorder_line_tokens (DcDocument *document, guint line, DcValueFunc value,
                               gpointer user_data, GPtrArray *tokens, GArray *token_indices);
 /* Whether no space stands in the text between the tokens @before and @after (the next on

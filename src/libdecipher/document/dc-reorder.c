@@ -620,6 +620,18 @@ _dc_reorder_line_cached (DcDocument *document, guint line, const DcTextCache *ca
     reorder_units (document, l->first_token, l->n_tokens, value, user_data, cache, out, NULL, NULL);
 }
 
+DcDirection
+_dc_reorder_tokens_cached (DcDocument *document, guint first_token, guint n_tokens,
+                           const DcTextCache *cache, DcValueFunc value, gpointer user_data,
+                           GString *out, GPtrArray *tokens)
+{
+  g_return_val_if_fail (cache != NULL, DC_DIRECTION_LTR);
+
+  /* Not plain from the cache, so not glyph by glyph either (_dc_reorder_line_cached()). */
+  return reorder_units (document, first_token, n_tokens, value, user_data, cache, out, tokens,
+                        NULL);
+}
+
 /**
  * _dc_reorder_line_tokens:
  * @tokens: receives the text of each token, in logical order

@@ -63,11 +63,12 @@ read_line (Export *e, guint l, GString *arena, LineText *out)
   const DcLine *line = &e->lines[l];
   g_autoptr (GString) text = NULL;
   g_autoptr (GPtrArray) tokens = NULL;
+  gboolean cached_plain = FALSE;
 
   out->text = arena->len;
   if (e->text_cache != NULL
-      && _dc_reorder_cached_tokens (e->document, line->first_token, line->n_tokens, e->text_cache,
-                                    arena))
+      && (cached_plain = _dc_reorder_cached_tokens (e->document, line->first_token, line->n_tokens,
+                                                    e->text_cache, arena)))
     {
       gsize length = arena->len - out->text;
 
@@ -92,7 +93,12 @@ read_line (Export *e, guint l, GString *arena, LineText *out)
     }
   text = g_string_new (NULL);
   tokens = g_ptr_array_new_with_free_func (g_free);
-  _dc_reorder_line (e->document, l, e->value, e->user_data, text, tokens);
+  /* A line the table finds not plain is reordered with the table's texts too. */
+  if (e->text_cache != NULL && !cached_plain)
+    _dc_reorder_tokens_cached (e->document, line->first_token, line->n_tokens, e->text_cache,
+                               e->value, e->user_data, text, tokens);
+  else
+    _dc_reorder_line (e->document, l, e->value, e->user_data, text, tokens);
   out->text_length = text->len;
   g_string_append_len (arena, text->str, (gssize) text->len + 1);
   out->tokens = arena->len;
@@ -406,9 +412,11 @@ block_token_texts (Export *e, const DcBlock *block, const char *arena, const Blo
         GString *token_text = g_string_new (NULL);
 
         /* A token of its glyphs' values alone, as a line of them is (read_line()). */
-        if (e->text_cache == NULL
-            || !_dc_reorder_cached_tokens (e->document, first + i, 1, e->text_cache, token_text))
+        if (e->text_cache == NULL)
           _dc_reorder_token (e->document, first + i, e->value, e->user_data, token_text);
+        else if (!_dc_reorder_cached_tokens (e->document, first + i, 1, e->text_cache, token_text))
+          _dc_reorder_tokens_cached (e->document, first + i, 1, e->text_cache, e->value,
+                                     e->user_data, token_text, NULL);
         known->texts[i] = g_string_free (token_text, FALSE);
         (*owned)[i] = 1;
       }
