@@ -155,7 +155,7 @@ add_line (Export *e, DcJsonWriter *w, guint l, guint block_index, double tabscor
   else
     dc_json_writer_double (w, "tabscore", tabscore);
   rtl = _dc_export_write_line_metadata (w, &line_text->metadata, text);
-  add_spans (e, w, l, rtl, block_language, block_script, known, scratch);
+  add_spans (e, w, l, rtl, line_text->split, block_language, block_script, known, scratch);
   dc_json_writer_end_object (w);
 }
 

@@ -43,6 +43,9 @@ typedef struct
   /* Its strong characters, as the line's metadata counts them (dc-export.c), where
    * script_known. */
   guint ltr_strong, rtl_strong;
+  /* What the glyph reads passes _dc_export_is_normalized() in the export's form: a text
+   * of such values and spaces does too, character by character. */
+  gboolean normalized;
 } Origin;
 
 typedef struct
@@ -98,7 +101,9 @@ typedef struct _SpanScratch SpanScratch;
 SpanScratch *_dc_export_json_span_scratch_new (void);
 void _dc_export_json_span_scratch_free (SpanScratch *scratch);
 KeptBbox *_dc_export_json_span_scratch_bbox (SpanScratch *scratch);
-void _dc_export_json_add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl,
+/* @plain: the line's text is its glyphs' values in drawn order, its tokens apart by one
+ * space (LineText.split in dc-export-json-blocks.c) */
+void _dc_export_json_add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl, gboolean plain,
                                 const DcLanguageGuess *block_language, GUnicodeScript block_script,
                                 const DcTokenTexts *known, SpanScratch *scratch);
 void _dc_export_json_add_page (Export *e, DcJsonWriter *w, guint page);

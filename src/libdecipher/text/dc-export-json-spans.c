@@ -43,6 +43,7 @@ origin_of (Export *e, guint glyph, Origin *split_origin)
   split_origin->members_json = NULL;
   split_origin->plain = FALSE;
   split_origin->script_known = FALSE;
+  split_origin->normalized = FALSE;
   split_origin->status = DC_KEY_CONFIRMED;
   split_origin->level = DC_KEY_LEVEL_USER;
   split_origin->confidence = 1.0;
@@ -441,9 +442,12 @@ span_script_get (const SpanScript *s, const char *text, gboolean *mixed)
 
 /* One span: the non-space glyphs of [first, end) of the reading order. A span of
  * punctuation or digits alone (a comma in a font of its own) is in the script of its
- * neighbours, @neighbours. */
+ * neighbours, @neighbours. On a @plain line (_dc_export_json_add_spans()) a left-to-right
+ * span's text in logical order is its text in reading order: its tokens are their glyphs'
+ * values, none moved, none written together (dc-reorder-plain.c), as logical_text()
+ * finds them, given that no value is empty (a word of none still takes a space there). */
 static void
-add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
+add_span (Export *e, DcJsonWriter *w, gboolean vertical, gboolean plain, guint first, guint end,
           const DcLanguageGuess *block_language, GUnicodeScript block_script,
           const DcTokenTexts *known, GUnicodeScript *neighbours, SpanScratch *scratch)
 {
@@ -457,6 +461,8 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
   DcLanguageGuess language;
   Run *run = NULL;
   SpanScript counted = { TRUE, { 0 }, { 0 }, 0, 0 };
+  gboolean stable = TRUE;
+  const char *logical;
 
   /* One pass over the glyphs for the span's text, box and runs: a run's text is the
    * span's from where it starts, less the space before it. */
@@ -490,6 +496,8 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
       span_script_add (&counted, o);
       run->n++;
       run->plain &= o->plain;
+      stable &= o->normalized;
+      plain &= o->length > 0;
       undecoded += o->value == NULL;
       n_glyphs++;
       x0 = MIN (x0, dc_glyph_get_box (glyph).x0);
@@ -504,15 +512,22 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, guint first, guint end,
     script = *neighbours;
   else if (script != G_UNICODE_SCRIPT_UNKNOWN)
     *neighbours = script;
-  logical_text (e, first, end, dc_script_is_rtl (script) && !vertical, known, scratch);
+  if (plain && !(dc_script_is_rtl (script) && !vertical))
+    logical = text->str;
+  else
+    {
+      logical_text (e, first, end, dc_script_is_rtl (script) && !vertical, known, scratch);
+      logical = scratch->logical->str;
+      stable = FALSE;
+    }
   /* Values hold what the glyphs draw, one by one; a reader comparing or searching
    * text wants one spelling of each letter. Most spans are already in that form: no
    * copy of them. */
-  if (_dc_export_is_normalized (scratch->logical->str, e->normalization))
-    normalized = scratch->logical->str;
+  if (stable || _dc_export_is_normalized (logical, e->normalization))
+    normalized = logical;
   else
-    normalized = normalized_copy = _dc_export_normalize_cached (scratch->logical->str,
-                                                                e->normalization, scratch->pieces);
+    normalized = normalized_copy = _dc_export_normalize_cached (logical, e->normalization,
+                                                                scratch->pieces);
   if (script == block_script || script == G_UNICODE_SCRIPT_COMMON
       || script == G_UNICODE_SCRIPT_UNKNOWN)
     language = *block_language;
@@ -616,7 +631,7 @@ order_spans_rtl (SpanRange *spans, guint n)
  * they are in, whatever font draws them. A right-to-left line's spans come in logical
  * order, as its text does. */
 void
-_dc_export_json_add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl,
+_dc_export_json_add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl, gboolean plain,
                            const DcLanguageGuess *block_language, GUnicodeScript block_script,
                            const DcTokenTexts *known, SpanScratch *scratch)
 {
@@ -680,8 +695,8 @@ _dc_export_json_add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl,
     {
       const SpanRange *range = &g_array_index (spans, SpanRange, s);
 
-      add_span (e, w, vertical, range->first, range->end, block_language, block_script, known,
-                &neighbours, scratch);
+      add_span (e, w, vertical, plain, range->first, range->end, block_language, block_script,
+                known, &neighbours, scratch);
     }
   dc_json_writer_end_array (w);
 }

@@ -169,6 +169,9 @@ find_origin (Export *e, guint symbol, Origin *origin, GHashTable *provenances)
   origin->length = strlen (origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT);
   origin->plain = dc_json_writer_is_plain (origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT);
   find_script (origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT, origin);
+  origin->normalized = _dc_export_is_normalized (origin->value != NULL ? origin->value
+                                                                       : DC_UNKNOWN_TEXT,
+                                                 e->normalization);
   /* One pointer per provenance: runs compare them for each glyph. */
   if (origin->provenance != NULL)
     {
