@@ -300,6 +300,10 @@ _dc_reorder_tokens_close_up (DcDocument *document, const DcToken *before, const 
 
   if (before_text == NULL || after_text == NULL || *before_text == '\0' || *after_text == '\0')
     return FALSE;
+  /* A word that starts below U+0800 (or with no UTF-8) closes up with none (may_close_up()),
+   * whatever ends the one before: most words, which spares finding that end. */
+  if ((guchar) *after_text < 0xE0)
+    return FALSE;
   return may_close_up (g_utf8_get_char (g_utf8_prev_char (before_text + strlen (before_text))),
                        g_utf8_get_char (after_text))
          && !space_drawn (dc_document_get_glyphs (document, NULL),

@@ -114,7 +114,7 @@ collect_line (Respaced *r, DcDocument *document, guint i, const DcLine *line, Dc
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
   const guint32 *order = dc_document_get_reading_order (document, NULL);
   const DcToken *tokens = dc_document_get_tokens (document, NULL);
-  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GString) text = NULL;
   guint first = r->cells->len;
 
   for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
@@ -137,6 +137,9 @@ collect_line (Respaced *r, DcDocument *document, guint i, const DcLine *line, Dc
       cell.owned = token_text == NULL;
       if (token_text == NULL)
         {
+          /* Made for the first such token only: most lines' texts are all known. */
+          if (text == NULL)
+            text = g_string_new (NULL);
           g_string_truncate (text, 0);
           _dc_export_append_token (text, document, &tokens[t], value, user_data);
           token_text = text->str;
