@@ -38,6 +38,9 @@ typedef struct
   gsize tokens; /* the tokens' texts one after the other, each ending in a NUL */
   guint n_tokens;
   gboolean split; /* the tokens are the text cut at its spaces */
+  /* Whether the text has nothing to escape (dc_json_writer_is_plain()), where plain_known:
+   * told from its glyphs' values (Origin.plain) by count_line_glyphs(). */
+  gboolean plain_known, plain;
   DcLineMetadata metadata;
 } LineText;
 
@@ -87,6 +90,7 @@ read_line (Export *e, guint l, GString *arena, LineText *out)
           out->tokens = out->text + length + 1;
           out->n_tokens = line->n_tokens;
           out->split = TRUE;
+          out->plain_known = FALSE;
           return;
         }
       g_string_truncate (arena, out->text);
@@ -104,6 +108,7 @@ read_line (Export *e, guint l, GString *arena, LineText *out)
   out->tokens = arena->len;
   out->n_tokens = tokens->len;
   out->split = FALSE;
+  out->plain_known = FALSE;
   for (guint t = 0; t < tokens->len; t++)
     {
       const char *token = g_ptr_array_index (tokens, t);
@@ -128,7 +133,8 @@ add_line (Export *e, DcJsonWriter *w, guint l, guint block_index, double tabscor
   _dc_export_json_add_bbox_kept (w, _dc_export_json_span_scratch_bbox (scratch), line->x0, line->y0,
                                  line->x1, line->y1);
   dc_json_writer_begin_array (w, "tokens");
-  if (line_text->split && dc_json_writer_is_plain (text))
+  if (line_text->split
+      && (line_text->plain_known ? line_text->plain : dc_json_writer_is_plain (text)))
     {
       /* Pieces of a text with nothing to escape, cut at its spaces, have none either: the
        * text is looked at once, not once more per token. */
@@ -189,13 +195,16 @@ compare_script_letters (gconstpointer a, gconstpointer b)
 /* The metadata of line @l, whose text is its tokens' glyphs' values (LineText.split),
  * counted glyph by glyph from what each symbol's value holds (Origin.script): the same
  * characters in the same order as the line's metadata counts them in its text. FALSE,
- * with nothing made, where a value holds letters of several scripts or is no UTF-8. */
+ * with nothing made, where a value holds letters of several scripts or is no UTF-8.
+ * Says too whether the text is plain (dc_json_writer_is_plain()): its values, valid
+ * UTF-8 each, and spaces are, if each value is. */
 static gboolean
-count_line_glyphs (Export *e, guint l, DcLineMetadata *out)
+count_line_glyphs (Export *e, guint l, DcLineMetadata *out, gboolean *plain)
 {
   const DcLine *line = &e->lines[l];
   g_autoptr (GArray) counts = g_array_new (FALSE, TRUE, sizeof (DcScriptCount));
   guint rtl = 0, ltr = 0;
+  gboolean all_plain = TRUE;
 
   for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
     {
@@ -209,6 +218,7 @@ count_line_glyphs (Export *e, guint l, DcLineMetadata *out)
 
           if ((e->split != NULL && e->split[symbol]) || !o->script_known)
             return FALSE;
+          all_plain &= o->plain;
           rtl += o->rtl_strong;
           ltr += o->ltr_strong;
           if (o->script_letters == 0)
@@ -226,6 +236,7 @@ count_line_glyphs (Export *e, guint l, DcLineMetadata *out)
         }
     }
   _dc_export_line_metadata_counted (e->document, l, g_steal_pointer (&counts), rtl, ltr, out);
+  *plain = all_plain;
   return TRUE;
 }
 
@@ -271,6 +282,81 @@ block_script (const BlockText *out, guint n_lines, const char *text)
   return scripts[best];
 }
 
+/* Adds @n letters of @script to @letters. */
+static void
+add_letters (GArray *letters, GUnicodeScript script, guint n)
+{
+  guint i;
+
+  for (i = 0; i < letters->len; i++)
+    if (g_array_index (letters, ScriptLetters, i).script == script)
+      break;
+  if (i == letters->len)
+    {
+      ScriptLetters first = { script, 0 };
+
+      g_array_append_val (letters, first);
+    }
+  g_array_index (letters, ScriptLetters, i).letters += n;
+}
+
+/* The letters of @text, valid UTF-8, by script. */
+static void
+count_text_letters (const char *text, GArray *letters)
+{
+  for (const char *c = text; *c; c = g_utf8_next_char (c))
+    {
+      GUnicodeScript script;
+
+      /* ASCII without a call. */
+      if ((guchar) *c < 0x80 && !g_ascii_isalpha (*c))
+        continue;
+      if (_dc_export_json_letter_script (_dc_utf8_get_char (c), &script))
+        add_letters (letters, script, 1);
+    }
+}
+
+/* The letters of line @l, whose text is its tokens' glyphs' values (LineText.split), by
+ * script, from what each symbol's value holds (Origin.letters); FALSE, with @letters as
+ * it was, where a value holds letters of several scripts or is no UTF-8. */
+static gboolean
+count_line_letters (Export *e, guint l, GArray *letters)
+{
+  const DcLine *line = &e->lines[l];
+  guint n = 0, counts[8];
+  GUnicodeScript scripts[8];
+
+  for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
+    {
+      const DcToken *token = &e->tokens[t];
+
+      for (guint k = token->first_glyph; k < token->first_glyph + token->n_glyphs; k++)
+        {
+          guint symbol = e->glyphs[e->order[k]].symbol;
+          const Origin *o = &e->origins[symbol];
+          guint i;
+
+          if ((e->split != NULL && e->split[symbol]) || !o->letters_known)
+            return FALSE;
+          if (o->letters == 0)
+            continue;
+          for (i = 0; i < n && scripts[i] != o->letter_script; i++)
+            ;
+          if (i == n)
+            {
+              if (n == G_N_ELEMENTS (scripts))
+                return FALSE;
+              scripts[n] = o->letter_script;
+              counts[n++] = 0;
+            }
+          counts[i] += o->letters;
+        }
+    }
+  for (guint i = 0; i < n; i++)
+    add_letters (letters, scripts[i], counts[i]);
+  return TRUE;
+}
+
 static void
 block_text (Export *e, const DcBlock *block, GString *arena, BlockText *out)
 {
@@ -282,7 +368,10 @@ block_text (Export *e, const DcBlock *block, GString *arena, BlockText *out)
       LineText *line = &out->lines[i];
 
       read_line (e, block->first_line + i, arena, line);
-      if (!line->split || !count_line_glyphs (e, block->first_line + i, &line->metadata))
+      if (line->split
+          && count_line_glyphs (e, block->first_line + i, &line->metadata, &line->plain))
+        line->plain_known = TRUE;
+      else
         _dc_export_line_metadata (e->document, block->first_line + i, arena->str + line->text,
                                   &line->metadata);
       g_string_append_len (text, arena->str + line->text, (gssize) line->text_length);
@@ -292,36 +381,23 @@ block_text (Export *e, const DcBlock *block, GString *arena, BlockText *out)
   out->lang_conflict = guess_language (e, text->str, dc_document_get_language (e->document),
                                        &out->language);
   out->letters = g_array_new (FALSE, FALSE, sizeof (ScriptLetters));
-  for (const char *c = text->str; *c; c = g_utf8_next_char (c))
+  /* Counted line by line, a plain line from its glyphs' symbols: the same characters
+   * as the block's text, when each line's text is UTF-8 and none runs into the next. */
+  for (guint i = 0; i < block->n_lines; i++)
     {
-      gunichar u;
-      GUnicodeScript script;
-      guint i;
+      const LineText *line = &out->lines[i];
+      const char *line_text = arena->str + line->text;
 
-      /* ASCII without a call: its letters are Latin. U+FFFD, an undecoded glyph and
-       * most of some blocks, is no letter. */
-      if ((guchar) *c < 0x80)
+      if (line->split && count_line_letters (e, block->first_line + i, out->letters))
+        continue;
+      if (!g_utf8_validate (line_text, (gssize) line->text_length, NULL)
+          || strlen (line_text) != line->text_length)
         {
-          if (!g_ascii_isalpha (*c))
-            continue;
-          script = G_UNICODE_SCRIPT_LATIN;
-        }
-      else if ((u = _dc_utf8_get_char (c)) == 0xFFFD || !g_unichar_isalpha (u))
-        continue;
-      else
-        script = g_unichar_get_script (u);
-      if (script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED)
-        continue;
-      for (i = 0; i < out->letters->len; i++)
-        if (g_array_index (out->letters, ScriptLetters, i).script == script)
+          g_array_set_size (out->letters, 0);
+          count_text_letters (text->str, out->letters);
           break;
-      if (i == out->letters->len)
-        {
-          ScriptLetters first = { script, 0 };
-
-          g_array_append_val (out->letters, first);
         }
-      g_array_index (out->letters, ScriptLetters, i).letters++;
+      count_text_letters (line_text, out->letters);
     }
   g_array_sort (out->letters, compare_script_letters);
 }

@@ -46,6 +46,19 @@ typedef struct
   /* What the glyph reads passes _dc_export_is_normalized() in the export's form: a text
    * of such values and spaces does too, character by character. */
   gboolean normalized;
+  /* The letters a block counts of what the glyph reads (dc-export-json-blocks.c): all of
+   * one script, letter_script, letters of them, where letters_known (valid UTF-8, and
+   * letters of one script if any). */
+  gboolean letters_known;
+  GUnicodeScript letter_script;
+  guint letters;
+  /* The script token_script() finds first in what the glyph reads (dc-export-json-spans.c),
+   * COMMON for none. */
+  GUnicodeScript first_script;
+  /* What the glyph reads, when length <= 8 (and not split off), padded with zeros: copied
+   * in one move of 8 bytes. */
+  gboolean short_value;
+  char bytes[8];
 } Origin;
 
 typedef struct
@@ -80,6 +93,8 @@ typedef struct
 
 gboolean _dc_export_json_guess_language (Export *e, const char *text, const char *declared,
                                          DcLanguageGuess *out);
+gboolean _dc_export_json_letter_script (gunichar c, GUnicodeScript *script);
+GUnicodeScript _dc_export_json_first_script (const char *value);
 void _dc_export_json_add_origin (DcJsonWriter *w, const Origin *origin);
 void _dc_export_json_add_bbox (DcJsonWriter *w, float x0, float y0, float x1, float y1);
 

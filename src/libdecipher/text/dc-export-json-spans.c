@@ -44,6 +44,9 @@ origin_of (Export *e, guint glyph, Origin *split_origin)
   split_origin->plain = FALSE;
   split_origin->script_known = FALSE;
   split_origin->normalized = FALSE;
+  split_origin->letters_known = FALSE;
+  split_origin->first_script = _dc_export_json_first_script (split);
+  split_origin->short_value = FALSE;
   split_origin->status = DC_KEY_CONFIRMED;
   split_origin->level = DC_KEY_LEVEL_USER;
   split_origin->confidence = 1.0;
@@ -88,12 +91,16 @@ append_value (GString *out, const Origin *origin)
 {
   const char *text = origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT;
 
-  if (G_UNLIKELY (out->len + origin->length >= out->allocated_len))
+  if (G_UNLIKELY (out->len + MAX (origin->length, sizeof origin->bytes) >= out->allocated_len))
     {
       g_string_append_len (out, text, (gssize) origin->length);
       return;
     }
-  memcpy (out->str + out->len, text, origin->length);
+  /* A fixed-size move rather than a call to memcpy() for one to three bytes. */
+  if (G_LIKELY (origin->short_value))
+    memcpy (out->str + out->len, origin->bytes, sizeof origin->bytes);
+  else
+    memcpy (out->str + out->len, text, origin->length);
   out->len += origin->length;
   out->str[out->len] = '\0';
 }
@@ -461,7 +468,7 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, gboolean plain, guint f
   DcLanguageGuess language;
   Run *run = NULL;
   SpanScript counted = { TRUE, { 0 }, { 0 }, 0, 0 };
-  gboolean stable = TRUE;
+  gboolean stable = TRUE, all_plain = TRUE;
   const char *logical;
 
   /* One pass over the glyphs for the span's text, box and runs: a run's text is the
@@ -497,6 +504,7 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, gboolean plain, guint f
       run->n++;
       run->plain &= o->plain;
       stable &= o->normalized;
+      all_plain &= o->plain;
       plain &= o->length > 0;
       undecoded += o->value == NULL;
       n_glyphs++;
@@ -537,7 +545,11 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, gboolean plain, guint f
     guess_language (e, normalized, NULL, &language);
 
   dc_json_writer_begin_object (w, NULL);
-  dc_json_writer_string (w, "text", normalized);
+  /* Plain values and spaces are plain together: the span's text is not looked at again. */
+  if (normalized == text->str && all_plain)
+    _dc_json_writer_plain_string (w, "text", strlen ("text"), text->str, text->len);
+  else
+    dc_json_writer_string (w, "text", normalized);
   dc_json_writer_string (w, "normalization",
                          e->normalization == DC_NORMALIZATION_NFKC  ? "NFKC"
                          : e->normalization == DC_NORMALIZATION_NFD ? "NFD"
@@ -571,8 +583,24 @@ script_family (GUnicodeScript script)
     }
 }
 
+/* The script of the first character of @value (nullable) of a script of its own (UAX
+ * #24: Common and Inherited ones have none), COMMON when it has none. */
+GUnicodeScript
+_dc_export_json_first_script (const char *value)
+{
+  for (const char *c = value; c != NULL && *c; c = g_utf8_next_char (c))
+    {
+      GUnicodeScript script = g_unichar_get_script (_dc_utf8_get_char (c));
+
+      if (script != G_UNICODE_SCRIPT_COMMON && script != G_UNICODE_SCRIPT_INHERITED
+          && script != G_UNICODE_SCRIPT_UNKNOWN)
+        return script_family (script);
+    }
+  return G_UNICODE_SCRIPT_COMMON;
+}
+
 /* The script of the token starting at reading-order position @k: that of its first
- * character of a script of its own (UAX #24: Common and Inherited ones have none);
+ * character of a script of its own, from what each glyph reads (Origin.first_script);
  * COMMON when it has none. */
 static GUnicodeScript
 token_script (Export *e, guint k)
@@ -582,16 +610,10 @@ token_script (Export *e, guint k)
   for (guint i = token->first_glyph; i < token->first_glyph + token->n_glyphs; i++)
     {
       Origin split;
-      const char *value = origin_of (e, e->order[i], &split)->value;
+      GUnicodeScript script = origin_of (e, e->order[i], &split)->first_script;
 
-      for (const char *c = value; c != NULL && *c; c = g_utf8_next_char (c))
-        {
-          GUnicodeScript script = g_unichar_get_script (_dc_utf8_get_char (c));
-
-          if (script != G_UNICODE_SCRIPT_COMMON && script != G_UNICODE_SCRIPT_INHERITED
-              && script != G_UNICODE_SCRIPT_UNKNOWN)
-            return script_family (script);
-        }
+      if (script != G_UNICODE_SCRIPT_COMMON)
+        return script;
     }
   return G_UNICODE_SCRIPT_COMMON;
 }

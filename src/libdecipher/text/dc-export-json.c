@@ -132,6 +132,44 @@ find_script (const char *text, Origin *origin)
     }
 }
 
+/* Whether @c is a letter a block counts, and of which script (ASCII without a call: its
+ * letters are Latin; U+FFFD, an undecoded glyph and most of some blocks, is no letter). */
+gboolean
+_dc_export_json_letter_script (gunichar c, GUnicodeScript *script)
+{
+  if (c < 0x80)
+    {
+      if (!g_ascii_isalpha (c))
+        return FALSE;
+      *script = G_UNICODE_SCRIPT_LATIN;
+      return TRUE;
+    }
+  if (c == 0xFFFD || !g_unichar_isalpha (c))
+    return FALSE;
+  *script = g_unichar_get_script (c);
+  return *script != G_UNICODE_SCRIPT_COMMON && *script != G_UNICODE_SCRIPT_INHERITED;
+}
+
+/* The letters of @text a block counts, if they are of one script. */
+static void
+find_letters (const char *text, Origin *origin)
+{
+  origin->letters_known = g_utf8_validate (text, -1, NULL);
+  origin->letter_script = G_UNICODE_SCRIPT_COMMON;
+  origin->letters = 0;
+  for (const char *p = text; origin->letters_known && *p; p = g_utf8_next_char (p))
+    {
+      GUnicodeScript script;
+
+      if (!_dc_export_json_letter_script (g_utf8_get_char (p), &script))
+        continue;
+      if (origin->letters > 0 && script != origin->letter_script)
+        origin->letters_known = FALSE;
+      origin->letter_script = script;
+      origin->letters++;
+    }
+}
+
 static void
 find_origin (Export *e, guint symbol, Origin *origin, GHashTable *provenances)
 {
@@ -169,6 +207,12 @@ find_origin (Export *e, guint symbol, Origin *origin, GHashTable *provenances)
   origin->length = strlen (origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT);
   origin->plain = dc_json_writer_is_plain (origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT);
   find_script (origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT, origin);
+  find_letters (origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT, origin);
+  origin->first_script = _dc_export_json_first_script (origin->value);
+  origin->short_value = origin->length <= sizeof origin->bytes;
+  memset (origin->bytes, 0, sizeof origin->bytes);
+  if (origin->short_value)
+    memcpy (origin->bytes, origin->value != NULL ? origin->value : DC_UNKNOWN_TEXT, origin->length);
   origin->normalized = _dc_export_is_normalized (origin->value != NULL ? origin->value
                                                                        : DC_UNKNOWN_TEXT,
                                                  e->normalization);
