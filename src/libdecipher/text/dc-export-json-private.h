@@ -59,6 +59,9 @@ typedef struct
    * in one move of 8 bytes. */
   gboolean short_value;
   char bytes[8];
+  /* Origins alike for same_origin() (dc-export-json-spans.c) have one kind; G_MAXUINT
+   * for one compared member by member (a split's, a NaN confidence). */
+  guint kind;
 } Origin;
 
 typedef struct

@@ -47,6 +47,7 @@ origin_of (Export *e, guint glyph, Origin *split_origin)
   split_origin->letters_known = FALSE;
   split_origin->first_script = _dc_export_json_first_script (split);
   split_origin->short_value = FALSE;
+  split_origin->kind = G_MAXUINT;
   split_origin->status = DC_KEY_CONFIRMED;
   split_origin->level = DC_KEY_LEVEL_USER;
   split_origin->confidence = 1.0;
@@ -54,9 +55,11 @@ origin_of (Export *e, guint glyph, Origin *split_origin)
   return split_origin;
 }
 
-static gboolean
+static inline gboolean
 same_origin (const Origin *a, const Origin *b)
 {
+  if (a->kind != G_MAXUINT && b->kind != G_MAXUINT)
+    return a->kind == b->kind;
   return (a->value == NULL) == (b->value == NULL) && a->status == b->status && a->level == b->level
          && a->confidence == b->confidence
          /* A symbol's provenance is one pointer per string (find_origin()); a split's
@@ -125,8 +128,16 @@ typedef struct
   gsize start, end;
   guint n;
   gboolean plain; /* each of its glyphs' values is (Origin.plain) */
-  Origin origin;
+  /* Its origin: a symbol's (e->origins), or NULL for a split's, copied into split. */
+  const Origin *origin;
+  Origin split;
 } Run;
+
+static inline const Origin *
+run_origin (const Run *run)
+{
+  return run->origin != NULL ? run->origin : &run->split;
+}
 
 typedef struct
 {
@@ -212,7 +223,7 @@ push_start (SpanScratch *scratch)
 static void
 write_run (DcJsonWriter *w, const GString *span_text, const Run *run)
 {
-  const Origin *origin = &run->origin;
+  const Origin *origin = run_origin (run);
 
   /* Most runs: plain text and an origin written beforehand, in one go, as the calls
    * below write them in a compact writer. */
@@ -484,7 +495,7 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, gboolean plain, guint f
       if (is_space (e, k))
         continue;
       o = origin_of (e, e->order[k], &split);
-      if (run != NULL && !same_origin (o, &run->origin))
+      if (run != NULL && !same_origin (o, run_origin (run)))
         {
           run->end = text->len;
           run = NULL;
@@ -497,7 +508,9 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, gboolean plain, guint f
           run->start = text->len;
           run->n = 0;
           run->plain = TRUE;
-          run->origin = *o;
+          run->origin = o != &split ? o : NULL;
+          if (o == &split)
+            run->split = split;
         }
       append_value (text, o);
       span_script_add (&counted, o);
@@ -662,6 +675,8 @@ _dc_export_json_add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl, gb
   gboolean vertical = _dc_line_is_vertical (e->document, l);
   guint end = line->first_glyph + line->n_glyphs;
   const DcGlyph *head = NULL;
+  guint head_font = 0;
+  float head_size = 0;
   GUnicodeScript span_script = G_UNICODE_SCRIPT_COMMON, neighbours = G_UNICODE_SCRIPT_COMMON;
   GArray *spans = scratch->spans;
   SpanRange span = { line->first_glyph, 0, FALSE };
@@ -672,14 +687,18 @@ _dc_export_json_add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl, gb
     {
       const DcGlyph *glyph = &e->glyphs[e->order[k]];
       GUnicodeScript script = G_UNICODE_SCRIPT_COMMON;
+      guint font;
+      float size;
 
       if (is_space (e, k))
         continue;
       if (e->token_start[k])
         script = token_script (e, k);
+      /* The head's font and size kept, not read again for each glyph. */
+      font = dc_glyph_get_font (glyph, symbols);
+      size = dc_glyph_get_size (glyph);
       if (head != NULL
-          && (dc_glyph_get_font (glyph, symbols) != dc_glyph_get_font (head, symbols)
-              || dc_glyph_get_size (glyph) != dc_glyph_get_size (head)
+          && (font != head_font || size != head_size
               || (script != G_UNICODE_SCRIPT_COMMON && span_script != G_UNICODE_SCRIPT_COMMON
                   && script != span_script)))
         {
@@ -692,6 +711,8 @@ _dc_export_json_add_spans (Export *e, DcJsonWriter *w, guint l, gboolean rtl, gb
       if (script != G_UNICODE_SCRIPT_COMMON)
         span_script = script;
       head = glyph;
+      head_font = font;
+      head_size = size;
     }
   if (head != NULL)
     {

@@ -18,6 +18,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <fribidi.h>
@@ -72,10 +73,14 @@ _dc_export_json_guess_language (Export *e, const char *text, const char *declare
 
   g_mutex_lock (&e->lock);
   dc_parallel_take_over (&e->lock);
-  if (e->guessed_bytes < GUESSES_MAX_BYTES && !g_hash_table_contains (e->guesses, key))
+  if (e->guessed_bytes < GUESSES_MAX_BYTES)
     {
-      e->guessed_bytes += strlen (key);
-      g_hash_table_insert (e->guesses, g_steal_pointer (&key), g_steal_pointer (&cached));
+      gsize length = strlen (key);
+
+      /* Another thread may have put the same guess meanwhile: it is replaced, not counted
+       * again. No look-up first: the key is the text's first kilobytes. */
+      if (g_hash_table_insert (e->guesses, g_steal_pointer (&key), g_steal_pointer (&cached)))
+        e->guessed_bytes += length;
     }
   dc_parallel_hand_over (&e->lock);
   g_mutex_unlock (&e->lock);
@@ -243,6 +248,62 @@ find_origin (Export *e, guint symbol, Origin *origin, GHashTable *provenances)
     origin->members_json = members->str;
     g_ptr_array_add (e->escaped, g_string_free (members, FALSE));
   }
+}
+
+/* The members same_origin() compares of a symbol's origin, in an order to sort them by. */
+typedef struct
+{
+  gboolean undecoded;
+  DcKeyStatus status;
+  DcKeyLevel level;
+  double confidence;
+  const char *provenance; /* one pointer per string */
+  guint symbol;
+} KindKey;
+
+static int
+compare_kind_keys (gconstpointer a, gconstpointer b)
+{
+  const KindKey *ka = a, *kb = b;
+
+  if (ka->undecoded != kb->undecoded)
+    return ka->undecoded < kb->undecoded ? -1 : 1;
+  if (ka->status != kb->status)
+    return ka->status < kb->status ? -1 : 1;
+  if (ka->level != kb->level)
+    return ka->level < kb->level ? -1 : 1;
+  if (ka->confidence != kb->confidence)
+    return ka->confidence < kb->confidence ? -1 : 1;
+  if (ka->provenance != kb->provenance)
+    return (guintptr) ka->provenance < (guintptr) kb->provenance ? -1 : 1;
+  return 0;
+}
+
+/* One kind for the origins that same_origin() takes for one (a NaN confidence, equal to
+ * none, has none): sorted by what it compares, alike ones side by side. */
+static void
+sort_kinds (Origin *origins, guint n_symbols)
+{
+  g_autofree KindKey *keys = g_new (KindKey, MAX (n_symbols, 1));
+  guint n = 0, kind = 0;
+
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const Origin *origin = &origins[s];
+
+      origins[s].kind = G_MAXUINT;
+      if (isnan (origin->confidence))
+        continue;
+      keys[n++] = (KindKey){ origin->value == NULL, origin->status,     origin->level,
+                             origin->confidence,    origin->provenance, s };
+    }
+  qsort (keys, n, sizeof *keys, compare_kind_keys);
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0 && compare_kind_keys (&keys[i - 1], &keys[i]) != 0)
+        kind++;
+      origins[keys[i].symbol].kind = kind;
+    }
 }
 
 /* Where a run's values come from: the members of a run after its text and glyphs. */
@@ -424,6 +485,7 @@ _dc_export_json_write (DcDocument *document, DcNormalization normalization, DcVa
       find_origin (&e, s, &origins[s], provenances);
   }
   e.origins = origins;
+  sort_kinds (origins, n_symbols);
   space = g_new (guint8, MAX (n_symbols, 1));
   for (guint s = 0; s < n_symbols; s++)
     space[s] = dc_document_symbol_is_space (document, s);
