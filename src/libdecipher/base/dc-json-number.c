@@ -251,6 +251,38 @@ _dc_json_format_exact (double value, char *buffer)
     }
   if (k < 0 || k > 48)
     return 0;
+  /* At least 1, with k <= 19: the integer part and the k digits of the fraction (m mod
+   * 2^k times 5^k, below 10^k) fit 64 bits each; at most 17 digits in all are printed as
+   * they are, with no rounding and none of the products below. Most coordinates. */
+  if (k <= 19 && (m >> k) > 0)
+    {
+      guint64 whole = m >> k, fraction = (m & ((G_GUINT64_CONSTANT (1) << k) - 1)) * fives[k];
+      int n_whole = 0, n_fraction = fraction == 0 ? 0 : k;
+      char *p = buffer;
+
+      for (guint64 rest = whole; rest > 0; rest /= 10)
+        n_whole++;
+      while (n_fraction > 0 && fraction % 10 == 0)
+        {
+          fraction /= 10;
+          n_fraction--;
+        }
+      if (n_whole + n_fraction <= 17)
+        {
+          if (binary.negative)
+            *p++ = '-';
+          p = dc_json_writer_put_uint (p, whole);
+          if (n_fraction > 0)
+            {
+              *p++ = '.';
+              for (int i = n_fraction - 1; i >= 0; i--, fraction /= 10)
+                p[i] = (char) ('0' + (int) (fraction % 10));
+              p += n_fraction;
+            }
+          *p = '\0';
+          return (gsize) (p - buffer);
+        }
+    }
   five_to_k = k < (int) G_N_ELEMENTS (fives) ? fives[k]
                                              : (unsigned __int128) fives[G_N_ELEMENTS (fives) - 1]
                                                    * fives[k - (G_N_ELEMENTS (fives) - 1)];
