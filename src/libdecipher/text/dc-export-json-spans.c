@@ -219,34 +219,57 @@ push_start (SpanScratch *scratch)
 
 #define RUN_TEXT "{\"text\":\""
 #define RUN_GLYPHS "\",\"glyphs\":"
+#define RUNS_OPEN "\"runs\":["
+
+/* Whether @run is written raw: plain text and an origin written beforehand. */
+static inline gboolean
+run_is_raw (const Run *run)
+{
+  return run->plain && run_origin (run)->members_json != NULL;
+}
+
+/* The most bytes put_run() writes of @run. */
+static inline gsize
+run_raw_length (const Run *run)
+{
+  return strlen (RUN_TEXT) + (run->end - run->start) + strlen (RUN_GLYPHS) + 12
+         + run_origin (run)->members_json_length + 2;
+}
+
+/* @run at @p as the calls of write_run() write it in a compact writer; returns its end. */
+static char *
+put_run (char *p, const GString *span_text, const Run *run)
+{
+  const Origin *origin = run_origin (run);
+  gsize length = run->end - run->start;
+
+  memcpy (p, RUN_TEXT, strlen (RUN_TEXT));
+  p += strlen (RUN_TEXT);
+  memcpy (p, span_text->str + run->start, length);
+  p += length;
+  memcpy (p, RUN_GLYPHS, strlen (RUN_GLYPHS));
+  p = dc_json_writer_put_uint (p + strlen (RUN_GLYPHS), run->n);
+  if (origin->members_json_length > 0)
+    {
+      *p++ = ',';
+      memcpy (p, origin->members_json, origin->members_json_length);
+      p += origin->members_json_length;
+    }
+  *p++ = '}';
+  return p;
+}
 
 static void
 write_run (DcJsonWriter *w, const GString *span_text, const Run *run)
 {
   const Origin *origin = run_origin (run);
 
-  /* Most runs: plain text and an origin written beforehand, in one go, as the calls
-   * below write them in a compact writer. */
-  if (run->plain && origin->members_json != NULL && dc_json_writer_is_compact (w))
+  /* Most runs: in one go. */
+  if (run_is_raw (run) && dc_json_writer_is_compact (w))
     {
-      gsize length = run->end - run->start;
-      char *p = dc_json_writer_begin_raw (w, strlen (RUN_TEXT) + length + strlen (RUN_GLYPHS) + 12
-                                                 + origin->members_json_length + 2);
+      char *p = dc_json_writer_begin_raw (w, run_raw_length (run));
 
-      memcpy (p, RUN_TEXT, strlen (RUN_TEXT));
-      p += strlen (RUN_TEXT);
-      memcpy (p, span_text->str + run->start, length);
-      p += length;
-      memcpy (p, RUN_GLYPHS, strlen (RUN_GLYPHS));
-      p = dc_json_writer_put_uint (p + strlen (RUN_GLYPHS), run->n);
-      if (origin->members_json_length > 0)
-        {
-          *p++ = ',';
-          memcpy (p, origin->members_json, origin->members_json_length);
-          p += origin->members_json_length;
-        }
-      *p++ = '}';
-      dc_json_writer_end_raw (w, p);
+      dc_json_writer_end_raw (w, put_run (p, span_text, run));
       return;
     }
   dc_json_writer_begin_object (w, NULL);
@@ -382,10 +405,36 @@ logical_text (Export *e, guint first, guint end, gboolean rtl, const DcTokenText
     }
 }
 
-/* The span's glyphs in runs of one origin (level, status, provenance): an array. */
+/* The span's glyphs in runs of one origin (level, status, provenance): an array. A span
+ * has a run for every few glyphs where a font is partly decoded: when all are written
+ * raw, the array is one raw member, as a compact writer lays out its calls. */
 static void
 add_runs (DcJsonWriter *w, const SpanScratch *scratch)
 {
+  gsize total = strlen (RUNS_OPEN) + 1;
+  gboolean raw = scratch->n_runs > 0 && dc_json_writer_is_compact (w);
+
+  for (guint r = 0; raw && r < scratch->n_runs; r++)
+    {
+      raw = run_is_raw (&scratch->runs[r]);
+      total += run_raw_length (&scratch->runs[r]) + 1;
+    }
+  if (raw)
+    {
+      char *p = dc_json_writer_begin_raw (w, total);
+
+      memcpy (p, RUNS_OPEN, strlen (RUNS_OPEN));
+      p += strlen (RUNS_OPEN);
+      for (guint r = 0; r < scratch->n_runs; r++)
+        {
+          if (r > 0)
+            *p++ = ',';
+          p = put_run (p, scratch->text, &scratch->runs[r]);
+        }
+      *p++ = ']';
+      dc_json_writer_end_raw (w, p);
+      return;
+    }
   dc_json_writer_begin_array (w, "runs");
   for (guint r = 0; r < scratch->n_runs; r++)
     write_run (w, scratch->text, &scratch->runs[r]);
