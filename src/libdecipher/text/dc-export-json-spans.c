@@ -507,6 +507,28 @@ span_script_get (const SpanScript *s, const char *text, gboolean *mixed)
   return s->scripts[best];
 }
 
+/* The span's text in logical order (@reading: its text in reading order, scratch->text,
+ * is that; @stable: each of its values passes _dc_export_is_normalized()), in the
+ * normal form asked for: values hold what the glyphs draw, one by one; a reader comparing
+ * or searching text wants one spelling of each letter. Most spans are already in that
+ * form: no copy of them, else the copy, also in @copy. */
+static const char *
+normal_text (Export *e, guint first, guint end, gboolean rtl, gboolean reading, gboolean stable,
+             const DcTokenTexts *known, SpanScratch *scratch, char **copy)
+{
+  const char *logical = scratch->text->str;
+
+  if (!reading)
+    {
+      logical_text (e, first, end, rtl, known, scratch);
+      logical = scratch->logical->str;
+      stable = FALSE;
+    }
+  if (stable || _dc_export_is_normalized (logical, e->normalization))
+    return logical;
+  return *copy = _dc_export_normalize_cached (logical, e->normalization, scratch->pieces);
+}
+
 /* One span: the non-space glyphs of [first, end) of the reading order. A span of
  * punctuation or digits alone (a comma in a font of its own) is in the script of its
  * neighbours, @neighbours. On a @plain line (_dc_export_json_add_spans()) a left-to-right
@@ -528,8 +550,7 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, gboolean plain, guint f
   DcLanguageGuess language;
   Run *run = NULL;
   SpanScript counted = { TRUE, { 0 }, { 0 }, 0, 0 };
-  gboolean stable = TRUE, all_plain = TRUE;
-  const char *logical;
+  gboolean stable = TRUE, all_plain = TRUE, rtl;
 
   /* One pass over the glyphs for the span's text, box and runs: a run's text is the
    * span's from where it starts, less the space before it. */
@@ -582,22 +603,9 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, gboolean plain, guint f
     script = *neighbours;
   else if (script != G_UNICODE_SCRIPT_UNKNOWN)
     *neighbours = script;
-  if (plain && !(dc_script_is_rtl (script) && !vertical))
-    logical = text->str;
-  else
-    {
-      logical_text (e, first, end, dc_script_is_rtl (script) && !vertical, known, scratch);
-      logical = scratch->logical->str;
-      stable = FALSE;
-    }
-  /* Values hold what the glyphs draw, one by one; a reader comparing or searching
-   * text wants one spelling of each letter. Most spans are already in that form: no
-   * copy of them. */
-  if (stable || _dc_export_is_normalized (logical, e->normalization))
-    normalized = logical;
-  else
-    normalized = normalized_copy = _dc_export_normalize_cached (logical, e->normalization,
-                                                                scratch->pieces);
+  rtl = dc_script_is_rtl (script) && !vertical;
+  normalized = normal_text (e, first, end, rtl, plain && !rtl, stable, known, scratch,
+                            &normalized_copy);
   if (script == block_script || script == G_UNICODE_SCRIPT_COMMON
       || script == G_UNICODE_SCRIPT_UNKNOWN)
     language = *block_language;
