@@ -58,13 +58,18 @@ _dc_export_json_guess_language (Export *e, const char *text, const char *declare
 
   g_mutex_lock (&e->lock);
   dc_parallel_take_over (&e->lock);
+  /* Read under the lock: another thread may replace (and free) the entry as soon as it
+   * is released. */
   cached = g_hash_table_lookup (e->guesses, key);
   if (cached != NULL)
-    *out = cached->guess;
+    {
+      *out = cached->guess;
+      conflict = cached->conflict;
+    }
   dc_parallel_hand_over (&e->lock);
   g_mutex_unlock (&e->lock);
   if (cached != NULL)
-    return cached->conflict;
+    return conflict;
 
   cached = g_new (Guess, 1);
   cached->conflict = _dc_export_guess_language (text, declared, &cached->guess);
