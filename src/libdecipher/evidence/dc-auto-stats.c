@@ -88,6 +88,11 @@ look_at_lines (FontPass *fp, guint *seen, gboolean statistics, gboolean reach, d
   guint n_advancing = 0, n_wide = 0;
   double u0[4] = { 0 }, u1[4] = { 0 };
   gboolean has_extent[4] = { FALSE };
+  /* The reach in the direction of the last glyph (reach_r, 4 before any), kept out of
+   * u0 and u1 until the direction changes: a book's glyphs nearly all share one, and the
+   * same comparisons on the same values in the same order give the same extent. */
+  double reach_u0 = 0, reach_u1 = 0;
+  guint reach_r = 4;
 
   for (guint fl = pass->font_line_starts[font]; fl < pass->font_line_starts[font + 1]; fl++)
     {
@@ -169,13 +174,24 @@ look_at_lines (FontPass *fp, guint *seen, gboolean statistics, gboolean reach, d
                   n_wide += fabs (advance) >= CJK_MIN_ADVANCE * glyph_em;
                 }
               r = glyph->rotation & 3;
-              if (!has_extent[r])
+              if (r != reach_r)
                 {
-                  u0[r] = u1[r] = u;
-                  has_extent[r] = TRUE;
+                  if (reach_r < 4)
+                    {
+                      u0[reach_r] = reach_u0;
+                      u1[reach_r] = reach_u1;
+                    }
+                  reach_r = r;
+                  if (!has_extent[r])
+                    {
+                      u0[r] = u1[r] = u;
+                      has_extent[r] = TRUE;
+                    }
+                  reach_u0 = u0[r];
+                  reach_u1 = u1[r];
                 }
-              u0[r] = MIN (u0[r], MIN (u, u + advance));
-              u1[r] = MAX (u1[r], MAX (u, u + advance));
+              reach_u0 = MIN (reach_u0, MIN (u, u + advance));
+              reach_u1 = MAX (reach_u1, MAX (u, u + advance));
             }
         }
       if (!statistics)
@@ -204,6 +220,11 @@ look_at_lines (FontPass *fp, guint *seen, gboolean statistics, gboolean reach, d
     }
   if (reach)
     {
+      if (reach_r < 4)
+        {
+          u0[reach_r] = reach_u0;
+          u1[reach_r] = reach_u1;
+        }
       memcpy (fp->reach.u0, u0, sizeof u0);
       memcpy (fp->reach.u1, u1, sizeof u1);
       memcpy (fp->reach.has_extent, has_extent, sizeof has_extent);
