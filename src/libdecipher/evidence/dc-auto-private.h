@@ -84,7 +84,6 @@ typedef struct
   guint n_pieces;      /* non-empty pieces the lines it is on fall into when cut at it */
   guint n_beside_gaps; /* word gaps next to it */
   guint line_stamp;    /* 1 + the last line it was seen on */
-  int last_position;   /* in that line */
   double advance_ems;  /* summed over its glyphs of the font's lines */
   guint n_advances;
   Ink ink;
