@@ -84,7 +84,6 @@ typedef struct
   guint n_pieces;      /* non-empty pieces the lines it is on fall into when cut at it */
   guint n_beside_gaps; /* word gaps next to it */
   guint line_stamp;    /* 1 + the last line it was seen on */
-  int last_position;   /* in that line */
   double advance_ems;  /* summed over its glyphs of the font's lines */
   guint n_advances;
   Ink ink;
@@ -161,19 +160,13 @@ typedef struct
 static inline double
 along_baseline (const DcGlyph *glyph)
 {
-  /* The reading direction of the glyph's line, as dc-layout.c measures it. */
-  switch (glyph->rotation)
-    {
-    case 1:
-      return glyph->y;
-    case 2:
-      return -glyph->x;
-    case 3:
-      return -glyph->y;
-    case 0:
-    default:
-      return glyph->x;
-    }
+  /* The reading direction of the glyph's line, as dc-layout.c measures it: x for rotation
+   * 0, y for 1, -x for 2, -y for 3. Selected, not switched on: it is asked for every
+   * glyph of a font's lines, and a float's negation is exact either way. */
+  guint rotation = glyph->rotation;
+  float along = (rotation & 1) ? glyph->y : glyph->x;
+
+  return (rotation & 2) ? -along : along;
 }
 
 /* The symbols of @font, in order, and how many (@n). */

@@ -23,11 +23,15 @@
 /* ------------------------------------------------------------------------------------ */
 /* The space                                                                            */
 
-/* How often each symbol appears somewhere: counts[symbol], and their sum. */
+/* How often each symbol appears somewhere: counts[symbol], and their sum. A line's first
+ * and last symbols (add_edge_count()) also keep the stretch lo up to hi they fall in:
+ * those of a font's lines are mostly its own symbols, and overlap() reads that stretch
+ * rather than every symbol of the document once per candidate and font. */
 typedef struct
 {
   guint *counts;
   guint total;
+  guint lo, hi;
 } Distribution;
 
 static void
@@ -35,6 +39,8 @@ distribution_init (Distribution *distribution, guint n_symbols)
 {
   distribution->counts = g_new0 (guint, MAX (1, n_symbols));
   distribution->total = 0;
+  distribution->lo = G_MAXUINT;
+  distribution->hi = 0;
 }
 
 static void
@@ -52,17 +58,25 @@ add_count (Distribution *distribution, guint symbol)
   distribution->total++;
 }
 
-/* How much two distributions of @n_symbols symbols overlap: 1 when they are the same, 0
+static void
+add_edge_count (Distribution *distribution, guint symbol)
+{
+  add_count (distribution, symbol);
+  distribution->lo = MIN (distribution->lo, symbol);
+  distribution->hi = MAX (distribution->hi, symbol);
+}
+
+/* How much two distributions overlap, @b one of edges: 1 when they are the same, 0
  * when they share nothing. Summed in whole numbers (min (a/A, b/B) is min (aB, bA) / AB),
  * so that the order of the symbols cannot change the last digits of what decides. */
 static double
-overlap (const Distribution *a, const Distribution *b, guint n_symbols)
+overlap (const Distribution *a, const Distribution *b)
 {
   guint64 sum = 0;
 
   if (a->total == 0 || b->total == 0)
     return 0;
-  for (guint s = 0; s < n_symbols; s++)
+  for (guint s = b->lo; s <= b->hi; s++)
     if (a->counts[s] != 0 && b->counts[s] != 0)
       sum += MIN ((guint64) a->counts[s] * b->total, (guint64) b->counts[s] * a->total);
   return (double) sum / ((double) a->total * (double) b->total);
@@ -102,11 +116,12 @@ context_likeness (FontPass *fp, const guint *symbols, guint n, double *likeness)
       guint l = pass->font_lines[fl];
       const DcLine *line = &pass->lines[l];
       const guint32 *line_order = pass->order + line->first_glyph;
+      guint n_glyphs = line->n_glyphs, previous, symbol;
       gboolean any = FALSE;
 
       for (guint c = 0; c < n; c++)
         {
-          int first = 0, last = (int) line->n_glyphs - 1;
+          int first = 0, last = (int) n_glyphs - 1;
 
           /* Trailing spaces are not what ends the line's text. */
           while (first <= last && pass->glyphs[line_order[first]].symbol == symbols[c])
@@ -118,21 +133,23 @@ context_likeness (FontPass *fp, const guint *symbols, guint n, double *likeness)
           if (first > last)
             continue;
           any = TRUE;
-          add_count (&line_starts[c], pass->glyphs[line_order[first]].symbol);
-          add_count (&line_ends[c], pass->glyphs[line_order[last]].symbol);
+          add_edge_count (&line_starts[c], pass->glyphs[line_order[first]].symbol);
+          add_edge_count (&line_ends[c], pass->glyphs[line_order[last]].symbol);
         }
       if (!any)
         continue;
 
-      for (guint i = 0; i < line->n_glyphs; i++)
+      /* The symbol before the glyph is carried from the glyph before: the counts are
+       * stored through pointers the compiler must think could be the glyphs'. */
+      previous = G_MAXUINT;
+      for (guint i = 0; i < n_glyphs; previous = symbol, i++)
         {
-          guint symbol = pass->glyphs[line_order[i]].symbol;
-          guint c = slot[symbol];
-          guint previous, next;
+          guint c, next;
 
+          symbol = pass->glyphs[line_order[i]].symbol;
+          c = slot[symbol];
           if (c-- == 0 || (int) i < firsts[c] || (int) i > lasts[c])
             continue;
-          previous = pass->glyphs[line_order[i - 1]].symbol;
           next = pass->glyphs[line_order[i + 1]].symbol;
           if (previous != symbol)
             add_count (&before[c], previous);
@@ -143,8 +160,7 @@ context_likeness (FontPass *fp, const guint *symbols, guint n, double *likeness)
 
   for (guint c = 0; c < n; c++)
     {
-      likeness[c] = overlap (&before[c], &line_ends[c], pass->n_symbols)
-                    + overlap (&after[c], &line_starts[c], pass->n_symbols);
+      likeness[c] = overlap (&before[c], &line_ends[c]) + overlap (&after[c], &line_starts[c]);
       distribution_clear (&before[c]);
       distribution_clear (&after[c]);
       distribution_clear (&line_ends[c]);

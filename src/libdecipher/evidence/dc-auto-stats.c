@@ -66,6 +66,26 @@ _dc_auto_symbol_ink (FontPass *fp, guint symbol)
 /* ------------------------------------------------------------------------------------ */
 /* The font's lines                                                                     */
 
+/* The pieces a symbol's lines fall into when cut at it: on a line with k runs of it, k + 1
+ * less the one before it if it begins the line and the one after if it ends it. The runs
+ * were counted glyph by glyph (a glyph not after one of the same symbol) and the lines,
+ * begins and ends line by line: the pieces of each line, counted by the symbols seen on
+ * it, cost a list of them and a look back at each per line. Whole numbers: the same
+ * counts in any order. */
+static void
+count_pieces (FontPass *fp)
+{
+  guint n;
+  const guint32 *symbols = font_symbols (fp->pass, fp->index, &n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      SymbolStats *stats = &fp->stats[symbols[i]];
+
+      stats->n_pieces += stats->n_lines - stats->n_begins - stats->n_ends;
+    }
+}
+
 /* The font's lines, glyph by glyph in reading order: for each of its symbols the lines
  * it is on, begins and ends, the pieces those lines fall into when cut at it and the word
  * gaps beside it (@statistics), and its advances in ems with the font's reach (FontReach,
@@ -76,7 +96,7 @@ _dc_auto_symbol_ink (FontPass *fp, guint symbol)
  * and stored at the end: through @fp every store into a symbol's statistics could have
  * changed them, so each was read and written again per glyph. */
 G_ALWAYS_INLINE static inline void
-look_at_lines (FontPass *fp, guint *seen, gboolean statistics, gboolean reach, double *advance_ems,
+look_at_lines (FontPass *fp, gboolean statistics, gboolean reach, double *advance_ems,
                guint *n_advances)
 {
   Pass *pass = fp->pass;
@@ -84,10 +104,15 @@ look_at_lines (FontPass *fp, guint *seen, gboolean statistics, gboolean reach, d
   const DcSymbol *symbols = pass->symbols;
   const guint32 *order = pass->order;
   SymbolStats *all_stats = fp->stats;
-  guint font = fp->index, n_lines = 0, n_glyphs = 0, n_gaps = 0, n_seen;
+  guint font = fp->index, n_lines = 0, n_glyphs = 0, n_gaps = 0;
   guint n_advancing = 0, n_wide = 0;
   double u0[4] = { 0 }, u1[4] = { 0 };
   gboolean has_extent[4] = { FALSE };
+  /* The reach in the direction of the last glyph (reach_r, 4 before any), kept out of
+   * u0 and u1 until the direction changes: a book's glyphs nearly all share one, and the
+   * same comparisons on the same values in the same order give the same extent. */
+  double reach_u0 = 0, reach_u1 = 0;
+  guint reach_r = 4;
 
   for (guint fl = pass->font_line_starts[font]; fl < pass->font_line_starts[font + 1]; fl++)
     {
@@ -96,12 +121,11 @@ look_at_lines (FontPass *fp, guint *seen, gboolean statistics, gboolean reach, d
       const guint32 *line_order = order + line->first_glyph;
       gboolean have_previous = FALSE;
       double previous_end = 0;
-      guint previous_symbol = 0;
+      guint previous_symbol = 0, symbol_before = G_MAXUINT;
       guint first, last;
 
       n_lines++;
       n_glyphs += line->n_glyphs;
-      n_seen = 0;
 
       for (guint i = 0; i < line->n_glyphs; i++)
         {
@@ -116,6 +140,7 @@ look_at_lines (FontPass *fp, guint *seen, gboolean statistics, gboolean reach, d
             {
               /* A gap across another font's glyphs is not one between this font's. */
               have_previous = FALSE;
+              symbol_before = symbol;
               continue;
             }
           u = along_baseline (glyph);
@@ -128,12 +153,10 @@ look_at_lines (FontPass *fp, guint *seen, gboolean statistics, gboolean reach, d
                 {
                   stats->line_stamp = l + 1;
                   stats->n_lines++;
-                  stats->last_position = -1;
-                  seen[n_seen++] = symbol;
                 }
-              if ((int) i - stats->last_position > 1)
-                stats->n_pieces++;
-              stats->last_position = i;
+              /* Each run of the symbol counts one piece here; see count_pieces(). */
+              stats->n_pieces += symbol != symbol_before;
+              symbol_before = symbol;
 
               if (have_previous && u - previous_end > MIN_WORD_GAP * glyph_em)
                 {
@@ -169,25 +192,28 @@ look_at_lines (FontPass *fp, guint *seen, gboolean statistics, gboolean reach, d
                   n_wide += fabs (advance) >= CJK_MIN_ADVANCE * glyph_em;
                 }
               r = glyph->rotation & 3;
-              if (!has_extent[r])
+              if (r != reach_r)
                 {
-                  u0[r] = u1[r] = u;
-                  has_extent[r] = TRUE;
+                  if (reach_r < 4)
+                    {
+                      u0[reach_r] = reach_u0;
+                      u1[reach_r] = reach_u1;
+                    }
+                  reach_r = r;
+                  if (!has_extent[r])
+                    {
+                      u0[r] = u1[r] = u;
+                      has_extent[r] = TRUE;
+                    }
+                  reach_u0 = u0[r];
+                  reach_u1 = u1[r];
                 }
-              u0[r] = MIN (u0[r], MIN (u, u + advance));
-              u1[r] = MAX (u1[r], MAX (u, u + advance));
+              reach_u0 = MIN (reach_u0, MIN (u, u + advance));
+              reach_u1 = MAX (reach_u1, MAX (u, u + advance));
             }
         }
       if (!statistics)
         continue;
-
-      for (guint k = 0; k < n_seen; k++)
-        {
-          SymbolStats *stats = &all_stats[seen[k]];
-
-          if ((int) line->n_glyphs - stats->last_position > 1)
-            stats->n_pieces++;
-        }
 
       first = line_order[0];
       last = line_order[line->n_glyphs - 1];
@@ -198,12 +224,18 @@ look_at_lines (FontPass *fp, guint *seen, gboolean statistics, gboolean reach, d
     }
   if (statistics)
     {
+      count_pieces (fp);
       fp->n_lines = n_lines;
       fp->n_glyphs = n_glyphs;
       fp->n_gaps = n_gaps;
     }
   if (reach)
     {
+      if (reach_r < 4)
+        {
+          u0[reach_r] = reach_u0;
+          u1[reach_r] = reach_u1;
+        }
       memcpy (fp->reach.u0, u0, sizeof u0);
       memcpy (fp->reach.u1, u1, sizeof u1);
       memcpy (fp->reach.has_extent, has_extent, sizeof has_extent);
@@ -219,28 +251,23 @@ void
 _dc_auto_look_at_font (gpointer data)
 {
   FontLook *look = data;
-  g_autofree guint *seen = NULL;
   guint job;
 
   while ((job = (guint) g_atomic_int_add (&look->next, 1)) < look->n_jobs)
     {
       FontLookJob *j = &look->jobs[job];
 
-      /* The symbols seen on a line: room for every symbol, so that one new to the line
-       * is a store, not a call. */
-      if (seen == NULL && j->what != FONT_LOOK_REACH)
-        seen = g_new (guint, MAX (1, j->fp->pass->n_symbols));
       switch (j->what)
         {
         case FONT_LOOK_STATISTICS:
-          look_at_lines (j->fp, seen, TRUE, FALSE, NULL, NULL);
+          look_at_lines (j->fp, TRUE, FALSE, NULL, NULL);
           break;
         case FONT_LOOK_REACH:
-          look_at_lines (j->fp, NULL, FALSE, TRUE, look->advance_ems, look->n_advances);
+          look_at_lines (j->fp, FALSE, TRUE, look->advance_ems, look->n_advances);
           break;
         case FONT_LOOK_BOTH:
         default:
-          look_at_lines (j->fp, seen, TRUE, TRUE, NULL, NULL);
+          look_at_lines (j->fp, TRUE, TRUE, NULL, NULL);
           break;
         }
     }
