@@ -469,6 +469,39 @@ test_indexes_threads (void)
   g_assert_cmpuint (n, ==, dc_document_get_symbol (document, 0)->n_glyphs);
 }
 
+/* Each symbol's count of glyphs, taken as the loader stores them (on one thread and
+ * replayed from two) and again where double-byte pairs merge, is the number of glyphs
+ * drawn with it, as the symbol-to-glyph index, made from the glyphs, finds them. */
+static void
+test_symbol_counts (gconstpointer data)
+{
+  const char *name = data;
+
+  for (guint threads = 1; threads <= 2; threads++)
+    {
+      g_autofree char *value = g_strdup_printf ("%u", threads);
+      g_autoptr (DcDocument) document = NULL;
+      const DcSymbol *symbols;
+      guint n_symbols, n_glyphs, total = 0;
+
+      g_setenv ("DECIPHER_EXTRACT_THREADS", value, TRUE);
+      document = dc_test_load_document (name);
+      g_unsetenv ("DECIPHER_EXTRACT_THREADS");
+      symbols = dc_document_get_symbols (document, &n_symbols);
+      dc_document_get_glyphs (document, &n_glyphs);
+      g_assert_cmpuint (n_glyphs, >, 0);
+      for (guint s = 0; s < n_symbols; s++)
+        {
+          guint n;
+
+          dc_document_get_symbol_glyphs (document, s, &n);
+          g_assert_cmpuint (symbols[s].n_glyphs, ==, n);
+          total += symbols[s].n_glyphs;
+        }
+      g_assert_cmpuint (total, ==, n_glyphs);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -496,6 +529,8 @@ main (int argc, char **argv)
   g_test_add_data_func ("/document/indexes/legacy-cyrillic", "legacy-cyrillic", test_indexes);
   g_test_add_data_func ("/document/indexes/identity-named", "identity-named", test_indexes);
   g_test_add_func ("/document/indexes/threads", test_indexes_threads);
+  g_test_add_data_func ("/document/symbol-counts/gbk-winansi", "gbk-winansi", test_symbol_counts);
+  g_test_add_data_func ("/document/symbol-counts/reading", "reading", test_symbol_counts);
   for (guint i = 0; i < G_N_ELEMENTS (corrupted); i++)
     {
       g_autofree char *sequence = g_strdup_printf ("/document/glyphs/%s", corrupted[i]);

@@ -280,6 +280,14 @@ intern_symbol (Loader *loader, guint font, guint32 code, guint code_len, const g
   return make_symbol (loader, font, code, code_len, unicode, unicode_len);
 }
 
+/* Counts a glyph stored with @symbol (#DcSymbol.n_glyphs) while it is in the cache: counted
+ * after loading, the glyphs were read again from memory, the whole book, for the count. */
+static inline void
+count_glyph (Loader *loader, guint32 symbol)
+{
+  g_array_index (loader->self->symbols, DcSymbol, symbol).n_glyphs++;
+}
+
 void
 _dc_document_loader_glyph (const DcBridgeGlyph *bridge_glyph, gpointer user_data)
 {
@@ -304,6 +312,7 @@ _dc_document_loader_glyph (const DcBridgeGlyph *bridge_glyph, gpointer user_data
   glyph->symbol = intern_symbol (loader, bridge_glyph->font, bridge_glyph->code,
                                  bridge_glyph->code_len, bridge_glyph->unicode,
                                  bridge_glyph->unicode_len);
+  count_glyph (loader, glyph->symbol);
   array->len++;
 }
 
@@ -340,6 +349,8 @@ _dc_document_loader_glyphs (const DcGlyph *glyphs, guint n_glyphs, DcExtractCode
       guint fit = MIN (loader_glyphs_that_fit (loader), n_glyphs - i);
       /* An array with no room yet has no data: no place to point at (UBSan, fuzz-pdf). */
       DcGlyph *out = fit > 0 ? &g_array_index (array, DcGlyph, array->len) : NULL;
+      /* No symbol is made in the run: the table stays where it is. */
+      DcSymbol *symbols = (DcSymbol *) (void *) loader->self->symbols->data;
       guint copied = 0;
       DcExtractCode *code;
       DcGlyph glyph;
@@ -351,6 +362,7 @@ _dc_document_loader_glyphs (const DcGlyph *glyphs, guint n_glyphs, DcExtractCode
             break;
           out[copied] = glyphs[i + copied];
           out[copied].symbol = code->symbol - 1;
+          symbols[code->symbol - 1].n_glyphs++;
         }
       array->len += copied;
       loader->bytes += (guint64) copied * sizeof (DcGlyph);
@@ -369,6 +381,7 @@ _dc_document_loader_glyphs (const DcGlyph *glyphs, guint n_glyphs, DcExtractCode
                                       code->unicode_len)
                        + 1;
       glyph.symbol = code->symbol - 1;
+      count_glyph (loader, glyph.symbol);
       g_array_index (array, DcGlyph, array->len) = glyph;
       array->len++;
       i++;

@@ -200,8 +200,11 @@ _dc_document_merge_double_byte (DcDocument *self)
           old_symbols[old].pdf_text = NULL; /* moved */
           renumber[old] = symbols->len - 1;
           g_hash_table_insert (self->symbol_index, key, GUINT_TO_POINTER (symbols->len));
+          /* The loader's count was of the glyphs before the pairs merged. */
+          g_array_index (symbols, DcSymbol, renumber[old]).n_glyphs = 0;
         }
       glyph->symbol = renumber[old];
+      g_array_index (symbols, DcSymbol, glyph->symbol).n_glyphs++;
     }
 
   g_array_unref (self->symbols);
@@ -298,11 +301,9 @@ _dc_document_finish_symbols (DcDocument *self)
   g_autofree guint *font_symbols = g_new0 (guint, MAX (1, self->fonts->len));
   g_autofree guint *font_glyphs = g_new0 (guint, MAX (1, self->fonts->len));
   DcSymbol *symbols = (DcSymbol *) (void *) self->symbols->data;
-  const DcGlyph *glyphs = (const DcGlyph *) (void *) self->glyphs->data;
 
-  for (guint i = 0; i < self->glyphs->len; i++)
-    symbols[glyphs[i].symbol].n_glyphs++;
-
+  /* Each symbol's glyphs were counted as the loader stored them (dc-document-loader-glyphs.c)
+   * and again where the double-byte pairs merged. */
   self->space_capacity = MAX (1, self->symbols->len);
   self->symbol_is_space = g_new0 (guint8, self->space_capacity);
 

@@ -304,7 +304,11 @@ _dc_glyph_pack_inline (DcGlyph *glyph, const DcBridgeGlyph *bridge_glyph)
 
   /* Stored whole, its bit-fields put together in a register. Set one by one, each was
    * read from the record first, and the first read of a record that was not in the cache
-   * yet (the recording's room is new to it) was a tenth of the time recording a glyph took. */
+   * yet (the recording's room is new to it) was a tenth of the time recording a glyph took.
+   * The record is zeroed first: GCC still read the word of the page and the flags back to
+   * keep the bits it stored apart, a load from memory not in the cache, where now the
+   * zeroes it just stored tell it they are zero. */
+  memset (glyph, 0, sizeof *glyph);
   *glyph = (DcGlyph){
     .x = x,
     .y = y,
