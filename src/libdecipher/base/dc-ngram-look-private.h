@@ -41,6 +41,49 @@ typedef struct
   guint n_singles;
 } Looked;
 
+/* Room for looking a word up (_dc_ngram_look_up_word()): on the stack for the words of a
+ * text, whose three allocations a word were a tenth of the time, allocated for a longer
+ * one. Not zeroed: look_room_init() points into it, look_room_clear() frees what it
+ * allocated. */
+typedef struct
+{
+  gunichar *chars;
+  Run *runs;
+  ScriptCount *counts;
+  gunichar *large_chars;
+  Run *large_runs;
+  ScriptCount *large_counts;
+  gunichar small_chars[64];
+  Run small_runs[DC_NGRAM_MAX_N * 64];
+  ScriptCount small_counts[64];
+} LookRoom;
+
+/* Makes @room hold a word of @length characters. */
+static inline void
+look_room_init (LookRoom *room, gsize length)
+{
+  room->chars = room->small_chars;
+  room->runs = room->small_runs;
+  room->counts = room->small_counts;
+  room->large_chars = NULL;
+  room->large_runs = NULL;
+  room->large_counts = NULL;
+  if (length + 2 > G_N_ELEMENTS (room->small_chars))
+    {
+      room->chars = room->large_chars = g_new (gunichar, length + 2);
+      room->runs = room->large_runs = g_new (Run, DC_NGRAM_MAX_N * (length + 2));
+      room->counts = room->large_counts = g_new (ScriptCount, length);
+    }
+}
+
+static inline void
+look_room_clear (LookRoom *room)
+{
+  g_free (room->large_chars);
+  g_free (room->large_runs);
+  g_free (room->large_counts);
+}
+
 DcNgramModels *_dc_ngram_models (void);
 void _dc_ngram_look_up_word (DcNgramModels *models, const gunichar *word, gsize length,
                              gunichar *chars, Run *runs, ScriptCount *counts, Looked *looked);

@@ -182,45 +182,32 @@ guint
 _dc_ngram_words_add (DcNgramWords *self, const gunichar *word, gsize length)
 {
   Models *m = models ();
-  /* On the stack for the words of a text, as _dc_ngram_score_word() has them: three
-   * allocations a word were a tenth of the time. */
-  gunichar small[64];
-  ScriptCount small_counts[G_N_ELEMENTS (small)];
-  Run small_runs[MAX_N * G_N_ELEMENTS (small)];
-  g_autofree gunichar *large = NULL;
-  g_autofree ScriptCount *large_counts = NULL;
-  g_autofree Run *large_runs = NULL;
-  gunichar *chars = small;
-  ScriptCount *counts = small_counts;
-  Run *runs = small_runs;
+  LookRoom room;
   Kept kept = { 0 };
   Looked looked = { 0 };
 
   g_return_val_if_fail (self != NULL, 0);
   g_return_val_if_fail (word != NULL || length == 0, 0);
 
-  if (length + 2 > G_N_ELEMENTS (small))
-    {
-      chars = large = g_new (gunichar, length + 2);
-      runs = large_runs = g_new (Run, MAX_N * (length + 2));
-      counts = large_counts = g_new (ScriptCount, length);
-    }
+  look_room_init (&room, length);
   kept.first_run = self->runs.len;
   kept.first_count = self->counts.len;
 
   if (length > 0)
     {
-      look_up_word (m, word, length, chars, runs, counts, &looked);
-      vec_append (&self->runs, runs, looked.n_runs, sizeof (Run));
-      vec_append (&self->counts, counts, looked.n_counts, sizeof (ScriptCount));
+      look_up_word (m, word, length, room.chars, room.runs, room.counts, &looked);
+      vec_append (&self->runs, room.runs, looked.n_runs, sizeof (Run));
+      vec_append (&self->counts, room.counts, looked.n_counts, sizeof (ScriptCount));
     }
   kept.n_runs = looked.n_runs;
   kept.n_counts = looked.n_counts;
   kept.n_ngrams = looked.n_ngrams;
   kept.n_singles = looked.n_singles;
   kept.first_char = G_MAXUINT;
-  kept.terms = length > 0 && self->interning ? find_terms (self, m, &looked, counts) : G_MAXUINT;
+  kept.terms = length > 0 && self->interning ? find_terms (self, m, &looked, room.counts)
+                                             : G_MAXUINT;
   vec_append (&self->words, &kept, 1, sizeof (Kept));
+  look_room_clear (&room);
   return self->words.len - 1;
 }
 

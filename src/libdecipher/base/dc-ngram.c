@@ -553,30 +553,17 @@ guint
 _dc_ngram_score_word (const gunichar *word, gsize length, double weight, double *totals)
 {
   Models *m = models ();
-  gunichar small[64];
-  ScriptCount small_counts[8];
-  Run small_runs[MAX_N * G_N_ELEMENTS (small)];
-  g_autofree gunichar *large = NULL;
-  g_autofree ScriptCount *large_counts = NULL;
-  g_autofree Run *large_runs = NULL;
-  gunichar *chars = small;
-  ScriptCount *counts = small_counts;
-  Run *runs = small_runs;
+  LookRoom room;
   Looked looked;
 
   g_return_val_if_fail (word != NULL || length == 0, 0);
 
   if (length == 0)
     return 0;
-  if (length + 2 > G_N_ELEMENTS (small))
-    {
-      chars = large = g_new (gunichar, length + 2);
-      runs = large_runs = g_new (Run, MAX_N * (length + 2));
-    }
-  if (length > G_N_ELEMENTS (small_counts))
-    counts = large_counts = g_new (ScriptCount, length);
-  look_up_word (m, word, length, chars, runs, counts, &looked);
+  look_room_init (&room, length);
+  look_up_word (m, word, length, room.chars, room.runs, room.counts, &looked);
   add_looked (m, &looked, NULL, weight, totals);
+  look_room_clear (&room);
   return looked.n_ngrams;
 }
 
