@@ -219,11 +219,14 @@ glyph_evidence (FT_Face face, const char *source, GHashTable *by_glyph, FT_UInt 
    * any glyph (bug1151216: "$300" drawn at the codes of "?@''"). */
   if (entry != 0 && !(by_code && (entry & FROM_MAC_ROMAN)))
     {
-      char utf8[8] = { 0 };
+      char utf8[8] = { 0 }, code[16];
 
       g_unichar_to_utf8 (u, utf8);
       finding->text = g_strdup (utf8);
-      finding->provenance = g_strdup_printf ("font: %scmap U+%04X", source, u);
+      /* Joined, not formatted as a whole: it is made for nearly every symbol of a font with
+       * a cmap. */
+      g_snprintf (code, sizeof code, "%04X", u);
+      finding->provenance = g_strconcat ("font: ", source, "cmap U+", code, NULL);
       return TRUE;
     }
   if (FT_HAS_GLYPH_NAMES (face) && FT_Get_Glyph_Name (face, gid, name, sizeof name) == 0)
