@@ -40,7 +40,15 @@ test_agl (void)
     { "uni04", NULL },
     { "", NULL },
     { "C71", NULL }, /* a code, read by dc-font-tables.c only when every name is one */
+    /* Split at every underscore: an empty component means nothing. */
+    { "_a", NULL },
+    { "a_", NULL },
+    { "a__b", NULL },
+    { "f_i.sc_x", "fi" },
+    { "uni0434_u1F600_afii10017", "д\U0001F600А" },
   };
+  g_autoptr (GString) longest = g_string_new ("A");
+  g_autofree char *text = NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -49,6 +57,16 @@ test_agl (void)
       g_test_message ("%s → %s", cases[i].name, text ? text : "(nothing)");
       g_assert_cmpstr (text, ==, cases[i].text);
     }
+  /* The longest name read (200 bytes), and one longer. */
+  while (longest->len < 197)
+    g_string_append (longest, "_u1F600");
+  g_string_append (longest, "_ae");
+  g_assert_cmpuint (longest->len, ==, 200);
+  text = _dc_agl_name_to_text (longest->str);
+  g_assert_nonnull (text);
+  g_assert_cmpuint (g_utf8_strlen (text, -1), ==, 30);
+  g_string_append (longest, "A");
+  g_assert_null (_dc_agl_name_to_text (longest->str));
   g_assert_cmpstr (_dc_agl_mac_glyph_name (3), ==, "space");
   g_assert_cmpstr (_dc_agl_mac_glyph_name (36), ==, "A");
   g_assert_cmpstr (_dc_agl_mac_glyph_name (257), ==, "dcroat");

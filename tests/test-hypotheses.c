@@ -392,6 +392,111 @@ test_readings_by_words (void)
   g_assert_cmpuint (n_repeating, >=, 20);
 }
 
+/* Whether @a and @b read every reading added to both alike, to the bit. */
+static void
+assert_read_alike (DcReadings *a, DcReadings *b, DcDocument *document)
+{
+  guint n_a, n_b;
+
+  g_assert_cmpuint (_dc_readings_get_n_open (a), ==, _dc_readings_get_n_open (b));
+  g_assert_cmpuint (_dc_readings_count_known_letters (a), ==, _dc_readings_count_known_letters (b));
+  n_a = add_test_readings (a, document);
+  n_b = add_test_readings (b, document);
+  g_assert_cmpuint (n_a, ==, n_b);
+  for (guint r = 0; r < n_a; r++)
+    {
+      gsize length_a, length_b;
+      g_autofree gunichar *text_a = _dc_readings_get_text (a, r, &length_a);
+      g_autofree gunichar *text_b = _dc_readings_get_text (b, r, &length_b);
+      double score_a = _dc_readings_get_score (a, r), score_b = _dc_readings_get_score (b, r);
+
+      g_assert_cmpuint (length_a, ==, length_b);
+      g_assert_cmpmem (text_a, sizeof (gunichar) * length_a, text_b, sizeof (gunichar) * length_b);
+      g_assert_cmpmem (&score_a, sizeof score_a, &score_b, sizeof score_b);
+    }
+}
+
+/* Gives the first open symbols of @readings (every other one, at most @max) a letter, and
+ * takes back the first known value of @font that is no space. */
+static void
+change_font (DcKey *key, DcReadings *readings, guint font, guint max)
+{
+  DcDocument *document = dc_key_get_document (key);
+  guint n_symbols;
+  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+
+  dc_key_begin_change (key, "test");
+  for (guint o = 0; o < _dc_readings_get_n_open (readings) && o < 2 * max; o += 2)
+    g_assert_true (dc_key_set (key, _dc_readings_get_open_symbol (readings, o), "ж",
+                               DC_KEY_INFERRED, "test", NULL));
+  for (guint s = 0; s < n_symbols; s++)
+    if (symbols[s].font == font && dc_key_get_value (key, s) != NULL
+        && !dc_document_symbol_is_space (document, s)
+        && !g_unichar_isspace (g_utf8_get_char (dc_key_get_value (key, s))))
+      {
+        dc_key_take_back (key, s);
+        break;
+      }
+  dc_key_end_change (key);
+}
+
+/* Readings made again after the key changed take the text of the ones made before
+ * (_dc_readings_take_text(), as dc-references-apply.c does between its runs) rather than
+ * read the glyphs again, and must read exactly as new ones that read the glyphs; where a
+ * symbol now stands as a word break, they must not. */
+static void
+test_readings_take_text (void)
+{
+  const char *const names[] = { "legacy-cyrillic",     "uralic-roman",       "codepage-uralic",
+                                "legacy-many-scripts", "reportlab-cyrillic", "multiscript" };
+  guint n_taken = 0;
+
+  for (guint f = 0; f < G_N_ELEMENTS (names); f++)
+    {
+      g_autoptr (DcDocument) document = dc_test_load_document (names[f]);
+      g_autoptr (DcKey) key = recover (document);
+
+      for (guint font = 0; font < dc_document_get_n_fonts (document); font++)
+        {
+          g_autoptr (DcReadings) before = _dc_readings_new_trusted (key, font, trust_even);
+          g_autoptr (DcReadings) taken = NULL;
+          g_autoptr (DcReadings) fresh = NULL;
+          g_autoptr (DcReadings) spaced = NULL;
+          g_autoptr (DcReadings) spaced_fresh = NULL;
+
+          if (_dc_readings_get_n_open (before) == 0)
+            continue;
+          /* Not read yet: nothing to take. */
+          taken = _dc_readings_new_trusted (key, font, trust_even);
+          g_assert_false (_dc_readings_take_text (taken, before));
+          g_clear_pointer (&taken, _dc_readings_free);
+          _dc_readings_count_known_letters (before);
+
+          change_font (key, before, font, 3);
+          taken = _dc_readings_new_trusted (key, font, trust_even);
+          g_assert_true (_dc_readings_take_text (taken, before));
+          g_assert_true (_dc_readings_is_read (taken));
+          fresh = _dc_readings_new_trusted (key, font, trust_even);
+          assert_read_alike (taken, fresh, document);
+          n_taken++;
+
+          if (_dc_readings_get_n_open (taken) == 0)
+            continue;
+          /* A value that is white space breaks the words where its glyphs stand. */
+          dc_key_begin_change (key, "test");
+          g_assert_true (dc_key_set (key, _dc_readings_get_open_symbol (taken, 0), " ",
+                                     DC_KEY_INFERRED, "test", NULL));
+          dc_key_end_change (key);
+          spaced = _dc_readings_new_trusted (key, font, NULL);
+          g_assert_false (_dc_readings_take_text (spaced, taken));
+          spaced_fresh = _dc_readings_new_trusted (key, font, NULL);
+          assert_read_alike (spaced, spaced_fresh, document);
+        }
+    }
+  g_test_message ("%u fonts' texts taken", n_taken);
+  g_assert_cmpuint (n_taken, >=, 3);
+}
+
 /* What the fixtures' words may lack: a "_" inside a word (no n-gram alone, as a word's
  * edges are not), digits (no cost alone), letters of several scripts in one word, a
  * letter no language lists, a word too long for the scorer's buffers on its stack. */
@@ -438,5 +543,6 @@ main (int argc, char **argv)
   g_test_add_func ("/hypotheses/cli-with-references", test_cli_with_references);
   g_test_add_func ("/hypotheses/readings-by-words", test_readings_by_words);
   g_test_add_func ("/hypotheses/ngram-word-edges", test_ngram_word_edges);
+  g_test_add_func ("/hypotheses/readings-take-text", test_readings_take_text);
   return g_test_run ();
 }

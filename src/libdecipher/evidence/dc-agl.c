@@ -135,9 +135,13 @@ all_hex (const char *s, gsize n)
   return TRUE;
 }
 
-/* One component of a name (no underscore, no period) into @out. */
+/* Longer names mean nothing: they are not read. */
+#define MAX_NAME 200
+
+/* One component of a name (no underscore, no period) into @out, after its first @n_out
+ * bytes: at most 4 bytes for each byte of the component. */
 static gboolean
-component_to_text (const char *component, GString *out)
+component_to_text (const char *component, char *out, gsize *n_out)
 {
   gsize len = strlen (component);
   gunichar c;
@@ -157,7 +161,7 @@ component_to_text (const char *component, GString *out)
           c = (gunichar) g_ascii_strtoull (digits, NULL, 16);
           if (!usable (c))
             return FALSE;
-          g_string_append_unichar (out, c);
+          *n_out += g_unichar_to_utf8 (c, out + *n_out);
         }
       return TRUE;
     }
@@ -166,12 +170,12 @@ component_to_text (const char *component, GString *out)
       c = (gunichar) g_ascii_strtoull (component + 1, NULL, 16);
       if (!usable (c))
         return FALSE;
-      g_string_append_unichar (out, c);
+      *n_out += g_unichar_to_utf8 (c, out + *n_out);
       return TRUE;
     }
   if (dc_pdf_bridge_glyph_name_to_unicode (component, &c) && usable (c))
     {
-      g_string_append_unichar (out, c);
+      *n_out += g_unichar_to_utf8 (c, out + *n_out);
       return TRUE;
     }
   return FALSE;
@@ -187,23 +191,32 @@ component_to_text (const char *component, GString *out)
 char *
 _dc_agl_name_to_text (const char *name)
 {
-  g_autoptr (GString) out = NULL;
-  g_autofree char *base = NULL;
-  g_auto (GStrv) components = NULL;
-  char *dot;
+  /* Cut at the period and split at the underscores in place, on the stack: g_strsplit()
+   * and a GString were two thirds of reading a name, which opening a document asks for
+   * every symbol of a TrueType font. Each component makes at most 4 bytes of text for
+   * each of its bytes. */
+  char base[MAX_NAME + 1];
+  char text[4 * MAX_NAME + 1];
+  char *component, *end;
+  gsize len, n = 0;
 
-  if (name == NULL || name[0] == '\0' || name[0] == '.' || strlen (name) > 200)
+  if (name == NULL || name[0] == '\0' || name[0] == '.' || (len = strlen (name)) > MAX_NAME)
     return NULL;
+  memcpy (base, name, len + 1);
+  if ((end = strchr (base, '.')) != NULL)
+    *end = '\0';
+  for (component = base;; component = end + 1)
+    {
+      gboolean last = (end = strchr (component, '_')) == NULL;
 
-  base = g_strdup (name);
-  if ((dot = strchr (base, '.')) != NULL)
-    *dot = '\0';
-  components = g_strsplit (base, "_", -1);
-  out = g_string_new (NULL);
-  for (guint i = 0; components[i] != NULL; i++)
-    if (!component_to_text (components[i], out))
-      return NULL;
-  if (out->len == 0)
+      if (!last)
+        *end = '\0';
+      if (!component_to_text (component, text, &n))
+        return NULL;
+      if (last)
+        break;
+    }
+  if (n == 0)
     return NULL;
-  return g_string_free (g_steal_pointer (&out), FALSE);
+  return g_strndup (text, n);
 }

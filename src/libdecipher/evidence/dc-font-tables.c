@@ -155,9 +155,11 @@ simple_truetype_glyph (FT_Face face, DcFont *font, guint32 code, gboolean *by_co
   *by_code = FALSE;
   if (code > 0xFF)
     return 0;
+  /* The charmap is set only where another is: FreeType sets one again to no effect, but
+   * was asked to for every symbol of the font. */
   if ((charmap = find_charmap (face, 3, 0)) != NULL)
     {
-      if (FT_Set_Charmap (face, charmap) != 0)
+      if (face->charmap != charmap && FT_Set_Charmap (face, charmap) != 0)
         return 0;
       gid = FT_Get_Char_Index (face, 0xF000 + code);
       if (gid == 0)
@@ -169,11 +171,13 @@ simple_truetype_glyph (FT_Face face, DcFont *font, guint32 code, gboolean *by_co
     {
       g_autofree char *named = _dc_agl_name_to_text (dc_font_get_glyph_name (font, code));
 
-      if (named == NULL || g_utf8_strlen (named, -1) != 1 || FT_Set_Charmap (face, charmap) != 0)
+      if (named == NULL || g_utf8_strlen (named, -1) != 1
+          || (face->charmap != charmap && FT_Set_Charmap (face, charmap) != 0))
         return 0;
       return FT_Get_Char_Index (face, g_utf8_get_char (named));
     }
-  if ((charmap = find_charmap (face, 1, 0)) != NULL && FT_Set_Charmap (face, charmap) == 0)
+  if ((charmap = find_charmap (face, 1, 0)) != NULL
+      && (face->charmap == charmap || FT_Set_Charmap (face, charmap) == 0))
     {
       gid = FT_Get_Char_Index (face, code);
       *by_code = gid != 0;
@@ -215,11 +219,14 @@ glyph_evidence (FT_Face face, const char *source, GHashTable *by_glyph, FT_UInt 
    * any glyph (bug1151216: "$300" drawn at the codes of "?@''"). */
   if (entry != 0 && !(by_code && (entry & FROM_MAC_ROMAN)))
     {
-      char utf8[8] = { 0 };
+      char utf8[8] = { 0 }, code[16];
 
       g_unichar_to_utf8 (u, utf8);
       finding->text = g_strdup (utf8);
-      finding->provenance = g_strdup_printf ("font: %scmap U+%04X", source, u);
+      /* Joined, not formatted as a whole: it is made for nearly every symbol of a font with
+       * a cmap. */
+      g_snprintf (code, sizeof code, "%04X", u);
+      finding->provenance = g_strconcat ("font: ", source, "cmap U+", code, NULL);
       return TRUE;
     }
   if (FT_HAS_GLYPH_NAMES (face) && FT_Get_Glyph_Name (face, gid, name, sizeof name) == 0)

@@ -27,6 +27,7 @@ DcReadings *_dc_readings_new_trusted (DcKey *key, guint font, DcReadingsTrustFun
 DcReadings *_dc_readings_new_kept (DcKey *key, guint font, DcReadingsTrustFunc trust);
 gboolean _dc_readings_matches (DcReadings *readings);
 gboolean _dc_readings_is_read (DcReadings *readings);
+gboolean _dc_readings_take_text (DcReadings *readings, DcReadings *from);
 void _dc_readings_share_words (DcReadings *readings, DcNgramWords *words);
 void _dc_readings_free (DcReadings *readings);
 guint _dc_readings_get_n_open (DcReadings *readings);

@@ -354,6 +354,80 @@ read_text (DcReadings *self)
   read_sequence (self, document, self->font);
 }
 
+/**
+ * _dc_readings_take_text:
+ * @from: readings of the same font and key, with the same trust, made earlier and read
+ *
+ * Reads the font's text from @from's rather than from the glyphs, where the key changed
+ * only which symbols are open and what the others stand as, never which of them stand as
+ * a word break: the font's glyphs then make the same sequence, entry for entry (an open
+ * glyph and a known one each make one; the breaks are where the glyphs and the spaces
+ * put them), and only what each entry stands as and the counts are told again. The
+ * pipeline applies the identity level again after the outline check, and a font whose
+ * symbols the level decided in between was read again glyph by glyph, a tenth of the
+ * level's time on a book of many fonts.
+ *
+ * Returns: whether @self is read now; otherwise it reads the glyphs when first asked
+ */
+gboolean
+_dc_readings_take_text (DcReadings *self, DcReadings *from)
+{
+  DcDocument *document = dc_key_get_document (self->key);
+  guint n_symbols;
+  g_autofree guint32 *state = NULL;
+  g_autofree gunichar *as = NULL;
+  g_autofree guint8 *letter = NULL;
+
+  g_return_val_if_fail (self != NULL && from != NULL, FALSE);
+
+  dc_document_get_symbols (document, &n_symbols);
+  if (self->sequence != NULL || from->sequence == NULL || from->key != self->key
+      || from->font != self->font || from->trust != self->trust
+      || from->n_font_symbols != self->n_font_symbols)
+    return FALSE;
+  state = g_new (guint32, MAX (1, self->n_font_symbols));
+  as = g_new (gunichar, MAX (1, n_symbols));
+  letter = g_new (guint8, MAX (1, n_symbols));
+  for (guint f = 0; f < self->n_font_symbols; f++)
+    {
+      guint s = self->font_symbols[f];
+
+      state[f] = self->state[f] == OPEN ? OPEN : stands_as (self, document, s);
+      if (state[f] != from->state[f] && (state[f] == ' ' || from->state[f] == ' '))
+        return FALSE;
+      if (state[f] != OPEN)
+        {
+          as[s] = state[f];
+          letter[s] = g_unichar_isalpha (state[f]);
+        }
+    }
+  memcpy (self->state, state, sizeof (guint32) * self->n_font_symbols);
+  self->occurrences = g_new0 (guint, MAX (1, self->open->len));
+  self->capacity = MAX (1, from->length);
+  self->length = from->length;
+  self->sequence = g_memdup2 (from->sequence, sizeof (guint32) * self->capacity);
+  self->fixed = g_new (gunichar, self->capacity);
+  /* As read_glyph() and push_break() fill them. */
+  for (guint i = 0; i < self->length; i++)
+    {
+      guint32 symbol = self->sequence[i];
+
+      if (symbol == BREAK)
+        self->fixed[i] = ' ';
+      else if (self->open_of[symbol] != NONE)
+        {
+          self->occurrences[self->open_of[symbol]]++;
+          self->fixed[i] = 0;
+        }
+      else
+        {
+          self->known_letters += letter[symbol];
+          self->fixed[i] = as[symbol];
+        }
+    }
+  return TRUE;
+}
+
 guint
 _dc_readings_get_n_open (DcReadings *self)
 {

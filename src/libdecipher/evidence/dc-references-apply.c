@@ -209,6 +209,10 @@ kept_readings (Kept *kept, guint font, guint symbol)
     return readings;
   readings = _dc_readings_new_kept (kept->key, font, value_is_trustworthy);
   _dc_readings_share_words (readings, kept->words);
+  /* What the level decided since changes what the glyphs stand as, rarely where the words
+   * break: the text read then is read again from the glyphs only if it does. */
+  if (g_ptr_array_index (kept->by_font, font) != NULL)
+    _dc_readings_take_text (readings, g_ptr_array_index (kept->by_font, font));
   g_clear_pointer (&g_ptr_array_index (kept->by_font, font), _dc_readings_free);
   g_ptr_array_index (kept->by_font, font) = readings;
   return readings;
