@@ -452,6 +452,8 @@ public:
     in_string = false;
     string.known = false;
     string.geometry_known = false;
+    run.n_glyphs = 0;
+    run_text.clear ();
   }
 
   /* Past MAX_PAGE_FORMS, poppler hands every further form to drawForm(), which draws
@@ -520,10 +522,8 @@ public:
             double origin_y, CharCode code, int n_bytes, const Unicode *u, int u_len) override
   {
     const std::shared_ptr<GfxFont> &font = state->getFont ();
-    /* Every field is set below: zeroing the record first was a tenth of this function. */
-    DcBridgeGlyph glyph;
+    DcBridgeGlyph *glyph;
     double x1, y1, w1, h1;
-    double ascent, descent;
     int space = code == 0x20 && n_bytes == 1;
 
     if (!font)
@@ -559,74 +559,61 @@ public:
       }
     if (!geometry.drawn)
       return;
-    glyph.page = page;
-    glyph.font = string.font_index;
-    glyph.code = code;
-    glyph.code_len = (guint) n_bytes;
-    glyph.render_mode = state->getRender ();
-    glyph.rotation = geometry.rotation;
-    glyph.font_size = geometry.font_size;
-    glyph.x = x1;
-    glyph.y = y1;
-    glyph.unicode = u;
-    glyph.unicode_len = u_len;
-    glyph.upright = FALSE;
-    ascent = geometry.ascent;
-    descent = geometry.descent;
+    if (run.n_glyphs == 0)
+      begin_run (state);
+    glyph = &run_glyphs[run.n_glyphs++];
+    glyph->x = x1;
+    glyph->y = y1;
+    glyph->dx = w1;
+    glyph->dy = h1;
+    glyph->code = code;
+    glyph->code_len = (guint) n_bytes;
+    /* Copied: poppler may write the next glyph's text where this one's is (an identity
+     * ToUnicode map). */
+    glyph->unicode_at = (guint) run_text.size ();
+    glyph->unicode_len = u_len > 0 ? u_len : 0;
+    if (u_len > 0)
+      run_text.insert (run_text.end (), u, u + u_len);
+    n_glyphs++;
+    /* Outside a string nothing says the next glyph shares this one's run. */
+    if (run.n_glyphs == G_N_ELEMENTS (run_glyphs) || !in_string)
+      end_run ();
+  }
 
-    /* The font lookup_font() was asked about above. */
+  /* What the glyphs of the string being drawn share, told once (DcBridgeRun): its font
+   * (lookup_font()), its geometry (glyph_geometry()) and the state's render mode. */
+  void
+  begin_run (GfxState *state)
+  {
+    run.page = page;
+    run.font = string.font_index;
+    run.render_mode = state->getRender ();
+    run.rotation = geometry.rotation;
+    run.upright = FALSE;
+    run.font_size = geometry.font_size;
+    run.ascent = geometry.ascent;
+    run.descent = geometry.descent;
+    /* The font lookup_font() was asked about: its column runs along the glyph's own
+     * downward axis, a quarter turn on from the direction its baseline would have. */
     if (last_vertical)
       {
-        double size = glyph.font_size;
-
-        /* Its column runs along the glyph's own downward axis: a quarter turn on from
-         * the direction its baseline would have. */
-        glyph.rotation = (glyph.rotation + 1) & 3;
-        glyph.upright = TRUE;
-
-        glyph.advance = std::hypot (w1, h1);
-        glyph.x0 = x1 - size / 2;
-        glyph.x1 = x1 + size / 2;
-        glyph.y0 = std::min (y1, y1 + h1);
-        glyph.y1 = std::max (y1, y1 + h1);
+        run.rotation = (run.rotation + 1) & 3;
+        run.upright = TRUE;
       }
-    else
-      {
-        switch (glyph.rotation)
-          {
-          case 0:
-            glyph.advance = w1;
-            glyph.x0 = std::min (x1, x1 + w1);
-            glyph.x1 = std::max (x1, x1 + w1);
-            glyph.y0 = y1 - ascent;
-            glyph.y1 = y1 - descent;
-            break;
-          case 1:
-            glyph.advance = h1;
-            glyph.x0 = x1 + descent;
-            glyph.x1 = x1 + ascent;
-            glyph.y0 = std::min (y1, y1 + h1);
-            glyph.y1 = std::max (y1, y1 + h1);
-            break;
-          case 2:
-            glyph.advance = -w1;
-            glyph.x0 = std::min (x1, x1 + w1);
-            glyph.x1 = std::max (x1, x1 + w1);
-            glyph.y0 = y1 + descent;
-            glyph.y1 = y1 + ascent;
-            break;
-          default:
-            glyph.advance = -h1;
-            glyph.x0 = x1 - ascent;
-            glyph.x1 = x1 - descent;
-            glyph.y0 = std::min (y1, y1 + h1);
-            glyph.y1 = std::max (y1, y1 + h1);
-            break;
-          }
-      }
+  }
 
-    callbacks->glyph (&glyph, user_data);
-    n_glyphs++;
+  /* Hands the glyphs of the run on, before anything else is reported and at the end of
+   * the string. */
+  void
+  end_run ()
+  {
+    if (run.n_glyphs == 0)
+      return;
+    run.glyphs = run_glyphs;
+    run.text = run_text.data ();
+    callbacks->run (&run, user_data);
+    run.n_glyphs = 0;
+    run_text.clear ();
   }
 
   /* Gfx::doShowText() draws a string's glyphs between these two, with one font, font
@@ -638,6 +625,7 @@ public:
   void
   beginString (GfxState *state, const GooString *s) override
   {
+    end_run ();
     in_string = true;
     string.known = false;
     string.geometry_known = false;
@@ -646,6 +634,7 @@ public:
   void
   endString (GfxState *state) override
   {
+    end_run ();
     in_string = false;
     string.known = false;
     string.geometry_known = false;
@@ -657,6 +646,7 @@ public:
   void
   beginActualText (GfxState *state, const GooString *text) override
   {
+    end_run ();
     if (actual_depth++ > 0 || text == nullptr)
       return;
     actual_first = n_glyphs;
@@ -670,6 +660,7 @@ public:
     Unicode *ucs4 = nullptr;
     int len;
 
+    end_run ();
     if (closing)
       return;
     if (actual_depth == 0 || --actual_depth > 0 || !actual_open)
@@ -763,12 +754,19 @@ private:
     guint font_index = 0;
     double dx2[2] = {}, dy2[2] = {}; /* the spacing's displacement: [1] for a space */
   } string;
+  /* The glyphs drawn since the last run was handed on (end_run()). A line is one string
+   * in many PDFs: handing its glyphs on one by one, each with what they share, cost a
+   * third of what reading a glyph cost the bridge and the loader. */
+  DcBridgeRun run = {};
+  DcBridgeGlyph run_glyphs[256];
+  std::vector<gunichar> run_text;
   /* TextPage's Type 3 size guess scans 256 codes; do it once per font, not per glyph. */
   std::map<const GfxFont *, double> type3_scale;
 
   void
   note_image ()
   {
+    end_run ();
     if (callbacks->image)
       callbacks->image (page, user_data);
   }
@@ -1066,6 +1064,7 @@ private:
     const char *names[256];
     std::vector<guint8> type3_digests;
 
+    end_run ();
     /* poppler invents a reference for an inline font dictionary, with a generation
      * number above the five digits a real object can have. */
     const Ref *ref = font->getID ();
@@ -1808,7 +1807,7 @@ dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page, const DcBridgeCallb
 {
   g_return_val_if_fail (bridge != NULL, FALSE);
   g_return_val_if_fail (callbacks != NULL && callbacks->font != NULL, FALSE);
-  g_return_val_if_fail (callbacks->glyph != NULL, FALSE);
+  g_return_val_if_fail (callbacks->run != NULL, FALSE);
   g_return_val_if_fail (page < dc_pdf_bridge_get_n_pages (bridge), FALSE);
 
   Page *pdf_page = bridge->doc->getPage ((int) page + 1);
@@ -1851,12 +1850,14 @@ dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page, const DcBridgeCallb
         else
           out->dump ();
       }
+      out->end_run ();
       trim_page_buffers (bridge);
       Annots *annots = pdf_page->getAnnots ();
       if (!annots->getAnnots ().empty ())
         {
           for (const auto &annot : annots->getAnnots ())
             annot->draw (bridge->gfx.get (), false);
+          out->end_run ();
           out->dump ();
         }
       /* A page cut short leaves the Gfx as it stopped. */
