@@ -521,47 +521,52 @@ public:
   drawChar (GfxState *state, double x, double y, double dx, double dy, double origin_x,
             double origin_y, CharCode code, int n_bytes, const Unicode *u, int u_len) override
   {
-    const std::shared_ptr<GfxFont> &font = state->getFont ();
-    DcBridgeGlyph *glyph;
-    double x1, y1, w1, h1;
+    /* A glyph after the first of its string's run, with one character of text (nearly
+     * every glyph), is told here without a call: where drawChar() made calls, it saved
+     * and restored the registers they need for every glyph. */
+    if (G_LIKELY (string.known && string.geometry_known && run.n_glyphs > 0 && u_len == 1
+                  && run_text_len < run_text.size ()))
+      {
+        double x1, y1, w1, h1;
+
+        if (!place (state, x, y, dx, dy, code, n_bytes, &x1, &y1, &w1, &h1) || !geometry.drawn)
+          return;
+        add_glyph (x1, y1, w1, h1, code, n_bytes, 1);
+        run_text[run_text_len++] = u[0];
+        if (run.n_glyphs == G_N_ELEMENTS (run_glyphs) || !in_string)
+          end_run ();
+        return;
+      }
+    draw_glyph (state, x, y, dx, dy, code, n_bytes, u, u_len);
+  }
+
+  /* Where the glyph is on the page and its advance with the spacing taken off (@w1, @h1),
+   * with the string's share of it worked out: FALSE for a glyph that is not on any page. */
+  G_ALWAYS_INLINE bool
+  place (GfxState *state, double x, double y, double dx, double dy, CharCode code, int n_bytes,
+         double *x1, double *y1, double *w1, double *h1)
+  {
     int space = code == 0x20 && n_bytes == 1;
 
-    if (!font)
-      return;
-
     /* Like TextPage::addChar: the box ends where the glyph ends, not after the spacing. */
-    if (!string.known)
-      {
-        string.font_index = lookup_font (font.get ());
-        state->textTransformDelta (state->getCharSpace () * state->getHorizScaling (), 0,
-                                   &string.dx2[0], &string.dy2[0]);
-        state->textTransformDelta ((state->getCharSpace () + state->getWordSpace ())
-                                       * state->getHorizScaling (),
-                                   0, &string.dx2[1], &string.dy2[1]);
-        string.known = in_string;
-      }
     dx -= string.dx2[space];
     dy -= string.dy2[space];
-    state->transformDelta (dx, dy, &w1, &h1);
-    state->transform (x, y, &x1, &y1);
+    state->transformDelta (dx, dy, w1, h1);
+    state->transform (x, y, x1, y1);
 
     /* A damaged or hostile matrix can place a glyph at infinity: such a glyph is not on
      * any page a reader sees, and its numbers would poison every export. One comparison
      * a value: a NaN fails it, an infinity is beyond 1e6. */
-    if (!(std::fabs (x1) <= 1e6) || !(std::fabs (y1) <= 1e6) || !(std::fabs (w1) <= 1e6)
-        || !(std::fabs (h1) <= 1e6))
-      return;
+    return std::fabs (*x1) <= 1e6 && std::fabs (*y1) <= 1e6 && std::fabs (*w1) <= 1e6
+           && std::fabs (*h1) <= 1e6;
+  }
 
-    if (!string.geometry_known)
-      {
-        glyph_geometry (state, font.get ());
-        string.geometry_known = in_string;
-      }
-    if (!geometry.drawn)
-      return;
-    if (run.n_glyphs == 0)
-      begin_run (state);
-    glyph = &run_glyphs[run.n_glyphs++];
+  /* The glyph into the run, its text (@u_len characters) to be added by the caller. */
+  G_ALWAYS_INLINE void
+  add_glyph (double x1, double y1, double w1, double h1, CharCode code, int n_bytes, int u_len)
+  {
+    DcBridgeGlyph *glyph = &run_glyphs[run.n_glyphs++];
+
     glyph->x = x1;
     glyph->y = y1;
     glyph->dx = w1;
@@ -572,13 +577,28 @@ public:
      * ToUnicode map). */
     glyph->unicode_at = (guint) run_text_len;
     glyph->unicode_len = u_len > 0 ? u_len : 0;
-    /* Mostly one character, told first: a vector's insert() was a call into memmove() a
-     * glyph, a loop over the characters a fifth of this function. */
-    if (G_LIKELY (u_len == 1 && run_text_len < run_text.size ()))
-      run_text[run_text_len++] = u[0];
-    else if (u_len > 0)
-      add_run_text (u, u_len);
     n_glyphs++;
+  }
+
+  /* drawChar() for any glyph. */
+  G_NO_INLINE void
+  draw_glyph (GfxState *state, double x, double y, double dx, double dy, CharCode code, int n_bytes,
+              const Unicode *u, int u_len)
+  {
+    const std::shared_ptr<GfxFont> &font = state->getFont ();
+    double x1, y1, w1, h1;
+
+    if (!font)
+      return;
+    if (!string.known || !string.geometry_known)
+      begin_string (state, font.get ());
+    if (!place (state, x, y, dx, dy, code, n_bytes, &x1, &y1, &w1, &h1) || !geometry.drawn)
+      return;
+    if (run.n_glyphs == 0)
+      begin_run (state);
+    add_glyph (x1, y1, w1, h1, code, n_bytes, u_len);
+    if (u_len > 0)
+      add_run_text (u, u_len);
     /* Outside a string nothing says the next glyph shares this one's run. */
     if (run.n_glyphs == G_N_ELEMENTS (run_glyphs) || !in_string)
       end_run ();
@@ -591,6 +611,28 @@ public:
       run_text.resize (std::max (2 * run_text.size (), run_text_len + (gsize) u_len));
     std::copy (u, u + u_len, run_text.begin () + run_text_len);
     run_text_len += u_len;
+  }
+
+  /* What drawChar() works out at the first glyph of a string for all its glyphs: its
+   * font's number, the spacing's displacement and the glyph geometry. */
+  void
+  begin_string (GfxState *state, GfxFont *font)
+  {
+    if (!string.known)
+      {
+        string.font_index = lookup_font (font);
+        state->textTransformDelta (state->getCharSpace () * state->getHorizScaling (), 0,
+                                   &string.dx2[0], &string.dy2[0]);
+        state->textTransformDelta ((state->getCharSpace () + state->getWordSpace ())
+                                       * state->getHorizScaling (),
+                                   0, &string.dx2[1], &string.dy2[1]);
+        string.known = in_string;
+      }
+    if (!string.geometry_known)
+      {
+        glyph_geometry (state, font);
+        string.geometry_known = in_string;
+      }
   }
 
   /* What the glyphs of the string being drawn share, told once (DcBridgeRun): its font
@@ -617,7 +659,7 @@ public:
 
   /* Hands the glyphs of the run on, before anything else is reported and at the end of
    * the string. */
-  void
+  G_NO_INLINE void
   end_run ()
   {
     if (run.n_glyphs == 0)
