@@ -14,6 +14,8 @@
 #include <zlib.h>
 
 #include "decipher.h"
+#include "dc-glyph-pack-private.h"
+#include "dc-pdf-bridge-private.h"
 #include "dc-test-fixtures.h"
 
 static const char *fixtures_dir;
@@ -215,6 +217,149 @@ test_wrong_checksum (void)
   dc_test_remove_tree (dir);
 }
 
+/* What the runs of one fixture were. */
+typedef struct
+{
+  gboolean identity_text; /* each code's text is the code itself (an /Identity-H ToUnicode) */
+  guint n_runs;
+  guint n_glyphs;
+  guint n_fast; /* glyphs of runs _dc_glyph_packer_pack() packs on its own */
+  guint n_text; /* glyphs with text */
+} Runs;
+
+static void
+ignore_font (guint font_index, const DcBridgeFont *font, gpointer user_data)
+{
+}
+
+/* Every glyph of a run packs as one packed alone does, bit for bit, and keeps its own
+ * text. */
+static void
+check_run (const DcBridgeRun *run, gpointer user_data)
+{
+  Runs *runs = user_data;
+  DcGlyphPacker packer;
+
+  g_assert_cmpuint (run->n_glyphs, >, 0);
+  _dc_glyph_packer_init (&packer, run);
+  for (guint i = 0; i < run->n_glyphs; i++)
+    {
+      const DcBridgeGlyph *glyph = &run->glyphs[i];
+      DcGlyph alone, in_run;
+
+      _dc_glyph_pack_inline (&alone, run, glyph);
+      _dc_glyph_packer_pack (&packer, &in_run, glyph);
+      g_assert_cmpmem (&in_run, sizeof in_run, &alone, sizeof alone);
+      if (runs->identity_text && glyph->unicode_len > 0)
+        {
+          g_assert_cmpint (glyph->unicode_len, ==, 1);
+          g_assert_cmpuint (run->text[glyph->unicode_at], ==, glyph->code);
+        }
+      runs->n_text += glyph->unicode_len > 0;
+    }
+  runs->n_runs++;
+  runs->n_glyphs += run->n_glyphs;
+  runs->n_fast += packer.fast ? run->n_glyphs : 0;
+}
+
+/* The bridge hands a string's glyphs on in one run, and a run's glyphs pack as glyphs
+ * packed one by one do: the document's glyphs are what they were when the bridge
+ * reported them one at a time. */
+static void
+test_runs (gconstpointer data)
+{
+  const char *name = data;
+  const DcBridgeCallbacks callbacks = { ignore_font, check_run, NULL, NULL };
+  g_autofree char *path = g_strdup_printf ("%s/%s.pdf", fixtures_dir, name);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcPdfBridge) bridge = dc_pdf_bridge_open (path, NULL, &error);
+  g_autoptr (DcDocument) document = NULL;
+  Runs runs = { g_str_equal (name, "identity-unicode") };
+  guint n_glyphs;
+
+  g_assert_no_error (error);
+  for (guint page = 0; page < dc_pdf_bridge_get_n_pages (bridge); page++)
+    {
+      g_assert_true (dc_pdf_bridge_extract_page (bridge, page, &callbacks, &runs, NULL, &error));
+      g_assert_no_error (error);
+    }
+
+  /* Every glyph the document keeps; a line of these two is one string, in one run. */
+  document = dc_document_new_from_file (path, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  dc_document_get_glyphs (document, &n_glyphs);
+  g_assert_cmpuint (runs.n_glyphs, ==, n_glyphs);
+  g_assert_cmpuint (runs.n_text, >, 0);
+  if (g_str_equal (name, "clean") || g_str_equal (name, "identity-unicode"))
+    {
+      g_assert_cmpuint (runs.n_runs * 4, <, runs.n_glyphs);
+      g_assert_cmpuint (runs.n_fast, ==, runs.n_glyphs);
+    }
+  /* Lines turned a quarter and upright glyphs are packed one by one. */
+  if (g_str_has_prefix (name, "script-mongolian-vertical")
+      || g_str_has_prefix (name, "script-japanese-identity-v"))
+    g_assert_cmpuint (runs.n_fast, ==, 0);
+}
+
+/* Glyphs a real document rarely draws: boxes running back (a negative advance), wider
+ * than the finest unit reaches, on lines that move, at sizes on both sides of 127 pt,
+ * edges near the hundredths the exports print. Packed in a run, each is what it is
+ * packed alone. */
+static void
+test_runs_unusual (void)
+{
+  static const double sizes[] = { 0.5, 9.96, 12, 126.99, 127, 127.01, 300, 5000 };
+  static const int rotations[] = { 0, 0, 0, 1, 2, 3 };
+  GRand *rand = g_rand_new_with_seed (32);
+
+  for (guint r = 0; r < 400; r++)
+    {
+      DcBridgeGlyph glyphs[64];
+      DcBridgeRun run = { 0 };
+      DcGlyphPacker packer;
+      double x = g_rand_double_range (rand, -50, 900), y = g_rand_double_range (rand, -50, 900);
+
+      run.page = r;
+      run.font = r % 3;
+      run.render_mode = r % 5 == 0 ? 3 : 0;
+      run.rotation = rotations[r % G_N_ELEMENTS (rotations)];
+      run.upright = r % 11 == 0;
+      run.font_size = sizes[r % G_N_ELEMENTS (sizes)] * (r % 13 == 0 ? -1 : 1);
+      run.ascent = run.font_size * g_rand_double_range (rand, 0.5, 1.1);
+      run.descent = -run.font_size * g_rand_double_range (rand, 0, 0.4);
+      run.n_glyphs = G_N_ELEMENTS (glyphs);
+      run.glyphs = glyphs;
+      for (guint i = 0; i < run.n_glyphs; i++)
+        {
+          double width = g_rand_double_range (rand, -0.2, 1.2) * run.font_size;
+
+          /* Near a hundredth: half of one off, or a few 1/256 pt units off. */
+          if (i % 4 == 1)
+            width = floor (width * 100) / 100 + 0.005;
+          else if (i % 4 == 2)
+            width = round (width * 256) / 256 + 1e-7;
+          glyphs[i] = (DcBridgeGlyph){ .x = x, .y = y, .dx = width, .dy = 0, .code = i };
+          x += width;
+          /* A rise or a new line now and then. */
+          if (i % 9 == 8)
+            y += g_rand_double_range (rand, -3, 3);
+        }
+      if (r % 7 == 0)
+        glyphs[5].dx = 40000;
+
+      _dc_glyph_packer_init (&packer, &run);
+      for (guint i = 0; i < run.n_glyphs; i++)
+        {
+          DcGlyph alone, in_run;
+
+          _dc_glyph_pack_inline (&alone, &run, &glyphs[i]);
+          _dc_glyph_packer_pack (&packer, &in_run, &glyphs[i]);
+          g_assert_cmpmem (&in_run, sizeof in_run, &alone, sizeof alone);
+        }
+    }
+  g_rand_free (rand);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -227,6 +372,15 @@ main (int argc, char **argv)
   g_test_add_data_func ("/bridge/boxes/rotated", "rotated", test_boxes_match_poppler_glib);
   g_test_add_data_func ("/bridge/boxes/clean-pango", "clean-pango", test_boxes_match_poppler_glib);
   g_test_add_func ("/bridge/inflate/wrong-checksum", test_wrong_checksum);
+  g_test_add_data_func ("/bridge/runs/clean", "clean", test_runs);
+  g_test_add_data_func ("/bridge/runs/rotated", "rotated", test_runs);
+  g_test_add_data_func ("/bridge/runs/identity-unicode", "identity-unicode", test_runs);
+  g_test_add_data_func ("/bridge/runs/script-mongolian-vertical", "script-mongolian-vertical",
+                        test_runs);
+  g_test_add_data_func ("/bridge/runs/script-japanese-identity-v", "script-japanese-identity-v",
+                        test_runs);
+  g_test_add_data_func ("/bridge/runs/type3", "type3", test_runs);
+  g_test_add_func ("/bridge/runs/unusual", test_runs_unusual);
 
   return g_test_run ();
 }

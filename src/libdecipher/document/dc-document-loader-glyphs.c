@@ -280,6 +280,17 @@ intern_symbol (Loader *loader, guint font, guint32 code, guint code_len, const g
   return make_symbol (loader, font, code, code_len, unicode, unicode_len);
 }
 
+/* What the bridge reported of the glyph stored at @index, for a test watching
+ * (_dc_glyph_set_hook()). */
+G_NO_INLINE static void
+call_hook (guint index, const DcBridgeRun *run, const DcBridgeGlyph *bridge_glyph)
+{
+  double advance, box[4];
+
+  dc_bridge_glyph_box (run, bridge_glyph, &advance, box);
+  _dc_glyph_call_hook (index, run->font_size, advance, box[0], box[1], box[2], box[3]);
+}
+
 /* Counts a glyph stored with @symbol (#DcSymbol.n_glyphs) while it is in the cache: counted
  * after loading, the glyphs were read again from memory, the whole book, for the count. */
 static inline void
@@ -288,36 +299,31 @@ count_glyph (Loader *loader, guint32 symbol)
   g_array_index (loader->self->symbols, DcSymbol, symbol).n_glyphs++;
 }
 
-void
-_dc_document_loader_glyph (const DcBridgeGlyph *bridge_glyph, gpointer user_data)
+/* Stores @bridge_glyph of @run with the symbol of its code, when it fits. */
+static void
+store_glyph (Loader *loader, const DcBridgeRun *run, const DcBridgeGlyph *bridge_glyph)
 {
-  Loader *loader = user_data;
   GArray *array;
   DcGlyph *glyph;
 
-  /* A glyph's page has 24 bits: no real document has 16 million pages. */
-  if (bridge_glyph->page >= DC_GLYPH_MAX_PAGES)
-    return;
   if (!loader_take_glyph (loader))
     return;
-  /* Packed where it is kept, inlined as the recording threads pack theirs: the room is
-   * made (and the array is not zero-terminated), where g_array_append_val() cost a call of
-   * some ninety instructions a glyph, and the call to _dc_glyph_pack() a tenth of it. */
   array = loader->self->glyphs;
   glyph = &g_array_index (array, DcGlyph, array->len);
-  _dc_glyph_pack_inline (glyph, bridge_glyph);
+  _dc_glyph_pack_inline (glyph, run, bridge_glyph);
   if (G_UNLIKELY (loader->hooked))
-    _dc_glyph_call_hook (array->len, bridge_glyph->font_size, bridge_glyph->advance,
-                         bridge_glyph->x0, bridge_glyph->y0, bridge_glyph->x1, bridge_glyph->y1);
-  glyph->symbol = intern_symbol (loader, bridge_glyph->font, bridge_glyph->code,
-                                 bridge_glyph->code_len, bridge_glyph->unicode,
+    call_hook (array->len, run, bridge_glyph);
+  glyph->symbol = intern_symbol (loader, run->font, bridge_glyph->code, bridge_glyph->code_len,
+                                 bridge_glyph->unicode_len > 0
+                                     ? run->text + bridge_glyph->unicode_at
+                                     : NULL,
                                  bridge_glyph->unicode_len);
   count_glyph (loader, glyph->symbol);
   array->len++;
 }
 
-/* How many more glyphs _dc_document_loader_glyph() would store without a word to say: room made,
- * and within the limits. */
+/* How many more glyphs store_glyph() would store without a word to say: room made, and
+ * within the limits. */
 static guint
 loader_glyphs_that_fit (Loader *loader)
 {
@@ -330,10 +336,64 @@ loader_glyphs_that_fit (Loader *loader)
                       (loader->max_bytes - loader->bytes) / sizeof (DcGlyph));
 }
 
-/* Glyphs packed on the threads that read them (dc-extract.c): stored as _dc_document_loader_glyph()
+/* The glyphs of @run, stored one after the other as store_glyph() stores each: those that
+ * fit in the room made and the limits, and whose code has its symbol, in a loop that
+ * looks up what the run shares once; any other glyph through store_glyph(), in its order,
+ * so that the symbols, and the limit reached and its sentence, are the same. */
+void
+_dc_document_loader_run (const DcBridgeRun *run, gpointer user_data)
+{
+  Loader *loader = user_data;
+  DcGlyphPacker packer;
+  guint i = 0;
+
+  /* A glyph's page has 24 bits: no real document has 16 million pages. */
+  if (run->page >= DC_GLYPH_MAX_PAGES)
+    return;
+  _dc_glyph_packer_init (&packer, run);
+  while (i < run->n_glyphs)
+    {
+      /* loader_reserve_glyph() may have put the glyphs in a new array, make_symbol() the
+       * symbols. */
+      GArray *array = loader->self->glyphs;
+      guint fit = MIN (loader_glyphs_that_fit (loader), run->n_glyphs - i);
+      /* An array with no room yet has no data: no place to point at (UBSan, fuzz-pdf). */
+      DcGlyph *out = fit > 0 ? &g_array_index (array, DcGlyph, array->len) : NULL;
+      DcSymbol *symbols = (DcSymbol *) (void *) loader->self->symbols->data;
+      const guint32 *table = g_ptr_array_index (loader->byte_tables, run->font);
+      guint stored = 0;
+
+      for (; table != NULL && stored < fit; stored++)
+        {
+          const DcBridgeGlyph *bridge_glyph = &run->glyphs[i + stored];
+          guint32 symbol;
+
+          if (bridge_glyph->code >= 256 || table[bridge_glyph->code] == 0)
+            break;
+          symbol = table[bridge_glyph->code] - 1;
+          _dc_glyph_packer_pack (&packer, &out[stored], bridge_glyph);
+          out[stored].symbol = symbol;
+          if (G_UNLIKELY (loader->hooked))
+            call_hook (array->len + stored, run, bridge_glyph);
+          symbols[symbol].n_glyphs++;
+        }
+      array->len += stored;
+      loader->bytes += (guint64) stored * sizeof (DcGlyph);
+      i += stored;
+      if (i == run->n_glyphs)
+        break;
+
+      /* The next one makes room, reaches a limit, is the first of its symbol or of a
+       * double-byte font. */
+      store_glyph (loader, run, &run->glyphs[i]);
+      i++;
+    }
+}
+
+/* Glyphs packed on the threads that read them (dc-extract.c): stored as store_glyph()
  * stores them, one after the other, with the symbol of each one's code. The glyphs that
  * fit in the room made and the limits, and whose symbol is known, are copied in a
- * run; any other goes through the steps of _dc_document_loader_glyph(), in its order, so that the
+ * run; any other goes through the steps of store_glyph(), in its order, so that the
  * symbols, and the limit reached and its sentence, are those of one thread. */
 void
 _dc_document_loader_glyphs (const DcGlyph *glyphs, guint n_glyphs, DcExtractCode *codes,

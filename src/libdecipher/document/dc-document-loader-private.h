@@ -40,7 +40,7 @@ typedef struct
  * fonts, symbols, glyphs, image counts and actual texts into the loader's document, and
  * stop the extraction with the loader's error at a limit. */
 void _dc_document_loader_font (guint font_index, const DcBridgeFont *info, gpointer user_data);
-void _dc_document_loader_glyph (const DcBridgeGlyph *bridge_glyph, gpointer user_data);
+void _dc_document_loader_run (const DcBridgeRun *run, gpointer user_data);
 void _dc_document_loader_glyphs (const DcGlyph *glyphs, guint n_glyphs, DcExtractCode *codes,
                                  gpointer user_data);
 void _dc_document_loader_image (guint page, gpointer user_data);

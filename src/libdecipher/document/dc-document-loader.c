@@ -339,7 +339,7 @@ extract_glyphs (Loader *loader, DcPdfBridge *bridge, const char *path, const cha
                 const DcDocumentLimits *limits, guint n_threads, GCancellable *cancellable,
                 GError **error)
 {
-  DcExtractCallbacks callbacks = { _dc_document_loader_font, _dc_document_loader_glyph,
+  DcExtractCallbacks callbacks = { _dc_document_loader_font, _dc_document_loader_run,
                                    _dc_document_loader_glyphs, _dc_document_loader_image,
                                    _dc_document_loader_actual_text };
   g_autoptr (GError) page_error = NULL;

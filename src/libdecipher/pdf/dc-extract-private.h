@@ -26,9 +26,9 @@ typedef struct
 typedef struct
 {
   void (*font) (guint font_index, const DcBridgeFont *font, gpointer user_data);
-  /* A glyph as the bridge reported it: when one thread reads. */
-  void (*glyph) (const DcBridgeGlyph *glyph, gpointer user_data);
-  /* When several threads read: a run of glyphs packed by _dc_glyph_pack() on the thread
+  /* Glyphs as the bridge reported them: when one thread reads. */
+  void (*run) (const DcBridgeRun *run, gpointer user_data);
+  /* When several threads read: a run of glyphs packed by _dc_glyph_pack_inline() on the thread
    * that read them, each one's symbol field the index of its font and code in @codes
    * (valid for the call; what the caller sets in an entry stays there for the next
    * calls). Glyphs of pages beyond DC_GLYPH_MAX_PAGES are left out. */

@@ -145,55 +145,61 @@ code_length (const DcBridgeGlyph *glyph)
 }
 
 static gint64
-code_key (const DcBridgeGlyph *glyph)
+code_key (guint font, const DcBridgeGlyph *glyph)
 {
-  return ((gint64) glyph->font << 34) | ((gint64) (code_length (glyph) - 1) << 32) | glyph->code;
+  return ((gint64) font << 34) | ((gint64) (code_length (glyph) - 1) << 32) | glyph->code;
 }
 
-/* The extractor's number for the glyph's font, code and code length, recording its text
- * the first time (with a mark, so that the calling thread hands it on before the
- * glyph). A code of one length and of another may both be met: the loader's symbol
- * takes the length of the first glyph of the document drawn with it, as on one thread. */
-static guint32
-intern_code (Extractor *ex, const DcBridgeGlyph *glyph)
+/* The extractor's number for the code and code length of @glyph in @run's font when it
+ * is not a one-byte code its font's @table holds (intern_code()), recording its text the
+ * first time (with a mark, so that the calling thread hands it on before the glyph, the
+ * chunk's glyph @n_recorded). A code of one length and of another may both be met: the
+ * loader's symbol takes the length of the first glyph of the document drawn with it, as
+ * on one thread. */
+G_NO_INLINE static guint32
+record_code (Extractor *ex, const DcBridgeRun *run, guint32 *table, const DcBridgeGlyph *glyph,
+             guint n_recorded)
 {
-  guint32 *table = NULL;
+  gboolean in_table = glyph->code < 256 && code_length (glyph) == 1;
   gint64 key = 0;
   RecordedCode code;
   gpointer found;
 
   /* The key is made only for the codes the table does not hold: made for every glyph,
    * it was kept in memory for the lookup's pointer, a sixth of recording a glyph. */
-  if (glyph->code < 256 && code_length (glyph) == 1)
+  if (!in_table)
     {
-      table = g_ptr_array_index (ex->code_tables, glyph->font);
-      if (table == NULL)
-        table = ex->code_tables->pdata[glyph->font] = g_new0 (guint32, 256);
-      if (table[glyph->code] != 0)
-        return table[glyph->code] - 1;
-    }
-  else
-    {
-      key = code_key (glyph);
+      key = code_key (run->font, glyph);
       if ((found = g_hash_table_lookup (ex->code_index, &key)) != NULL)
         return GPOINTER_TO_UINT (found) - 1;
     }
 
-  code.font = glyph->font;
+  code.font = run->font;
   code.code = glyph->code;
   code.code_len = code_length (glyph);
-  code.unicode_len = MAX (0, glyph->unicode_len);
-  code.unicode = code.unicode_len > 0
-                     ? g_memdup2 (glyph->unicode, code.unicode_len * sizeof (gunichar))
-                     : NULL;
+  code.unicode_len = glyph->unicode_len;
+  code.unicode = code.unicode_len > 0 ? g_memdup2 (run->text + glyph->unicode_at,
+                                                   code.unicode_len * sizeof (gunichar))
+                                      : NULL;
+  ex->chunk->n_recorded = n_recorded;
   add_mark (ex, MARK_CODE, 0, ex->chunk->codes->len, 0, 0);
   g_array_append_val (ex->chunk->codes, code);
-  if (table != NULL)
+  if (in_table)
     table[glyph->code] = ex->n_codes + 1;
   else
     g_hash_table_insert (ex->code_index, g_memdup2 (&key, sizeof key),
                          GUINT_TO_POINTER (ex->n_codes + 1));
   return ex->n_codes++;
+}
+
+/* record_code() for a one-byte code met before, told here from its font's @table. */
+static inline guint32
+intern_code (Extractor *ex, const DcBridgeRun *run, guint32 *table, const DcBridgeGlyph *glyph,
+             guint n_recorded)
+{
+  if (glyph->code < 256 && glyph->code_len <= 1 && table[glyph->code] != 0)
+    return table[glyph->code] - 1;
+  return record_code (ex, run, table, glyph, n_recorded);
 }
 
 /* Whether the glyphs the caller must have been handed by the end of this chunk's
@@ -242,23 +248,37 @@ grow_room (Chunk *chunk)
 }
 
 static void
-record_glyph_cb (const DcBridgeGlyph *glyph, gpointer user_data)
+record_run_cb (const DcBridgeRun *run, gpointer user_data)
 {
   Extractor *ex = user_data;
   Chunk *chunk = ex->chunk;
   RecordedGlyph *recorded;
+  DcGlyphPacker packer;
+  guint first;
+  guint32 *table;
 
   /* The loader drops a glyph whose page does not fit its record: so does the recording. */
-  if (chunk->truncated || glyph->page >= DC_GLYPH_MAX_PAGES)
+  if (chunk->truncated || run->page >= DC_GLYPH_MAX_PAGES)
     return;
   /* Stored in room made ahead: g_array_append_val() was a call a glyph. */
-  if (G_UNLIKELY (chunk->n_recorded >= chunk->glyph_room))
+  while (G_UNLIKELY (chunk->n_recorded + run->n_glyphs > chunk->glyph_room))
     grow_room (chunk);
-  recorded = &chunk->glyphs[chunk->n_recorded];
-  _dc_glyph_pack_inline (recorded, glyph);
-  recorded->symbol = intern_code (ex, glyph);
-  chunk->n_recorded++;
-  if (++ex->since_check >= CHECK_EVERY)
+  table = g_ptr_array_index (ex->code_tables, run->font);
+  if (table == NULL)
+    table = ex->code_tables->pdata[run->font] = g_new0 (guint32, 256);
+  _dc_glyph_packer_init (&packer, run);
+  first = chunk->n_recorded;
+  recorded = &chunk->glyphs[first];
+  for (guint i = 0; i < run->n_glyphs; i++)
+    {
+      _dc_glyph_packer_pack (&packer, &recorded[i], &run->glyphs[i]);
+      recorded[i].symbol = intern_code (ex, run, table, &run->glyphs[i], first + i);
+    }
+  chunk->n_recorded = first + run->n_glyphs;
+  /* A run holds a few hundred glyphs at most: the limits are still looked at every few
+   * thousand. */
+  ex->since_check += run->n_glyphs;
+  if (ex->since_check >= CHECK_EVERY)
     check_limits (ex);
 }
 
@@ -290,7 +310,7 @@ record_actual_text_cb (guint page, const gunichar *text, int text_len, guint n_g
 static void
 record_chunk (Extractor *ex, Chunk *chunk, Room *room, guint expected)
 {
-  const DcBridgeCallbacks callbacks = { record_font_cb, record_glyph_cb, record_image_cb,
+  const DcBridgeCallbacks callbacks = { record_font_cb, record_run_cb, record_image_cb,
                                         record_actual_text_cb };
   guint n_pages = chunk->end_page - chunk->first_page;
 

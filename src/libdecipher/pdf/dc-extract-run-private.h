@@ -33,7 +33,7 @@ typedef struct
   guint32 n_glyphs; /* MARK_ACTUAL_TEXT */
 } Mark;
 
-/* A glyph as the document keeps it (_dc_glyph_pack()), its symbol field the number of
+/* A glyph as the document keeps it (_dc_glyph_pack_inline()), its symbol field the number of
  * its font and code among those the extractor met. */
 typedef DcGlyph RecordedGlyph;
 

@@ -12,7 +12,7 @@
  * same callbacks in the same order with the same values. The loader's symbols, limits
  * and error sentences therefore come out as they do on one thread.
  *
- * A glyph is recorded in the form the document keeps (_dc_glyph_pack()), by the thread
+ * A glyph is recorded in the form the document keeps (_dc_glyph_pack_inline()), by the thread
  * that read it: the calling thread, which hands every glyph on and so sets the pace,
  * only copies runs of them (DcExtractCallbacks.glyphs).
  *
@@ -286,7 +286,7 @@ _dc_extract_pages (DcPdfBridge *bridge, const char *path, const char *password, 
 
   if (n_threads <= 1 || n_pages < 2)
     {
-      const DcBridgeCallbacks bridge_callbacks = { callbacks->font, callbacks->glyph,
+      const DcBridgeCallbacks bridge_callbacks = { callbacks->font, callbacks->run,
                                                    callbacks->image, callbacks->actual_text };
 
       for (guint page = 0; page < n_pages; page++)

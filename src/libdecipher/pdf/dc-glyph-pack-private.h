@@ -286,21 +286,24 @@ set_metrics (DcGlyph *glyph, double size, double advance, double x0, double y0, 
                  work_out_metrics (glyph->x, glyph->y, size, advance, x0, y0, x1, y1, horizontal));
 }
 
-/* Everything of @glyph but its symbol, from what the bridge reported; the bridge glyph's
- * page is below DC_GLYPH_MAX_PAGES (the loader drops the others). Called on whatever
- * thread read the glyph (dc-extract.c), so that the one handing glyphs on in page order
- * only copies them. Inlined where the threads record glyphs: the call, with the registers
- * saved around it, was a tenth of packing a glyph. */
+/* Everything of @glyph but its symbol, from what the bridge reported of @bridge_glyph in
+ * @run; the run's page is below DC_GLYPH_MAX_PAGES (the loader drops the others). Called on
+ * whatever thread read the glyph (dc-extract.c), so that the one handing glyphs on in page
+ * order only copies them. Inlined where the threads record glyphs: the call, with the
+ * registers saved around it, was a tenth of packing a glyph. */
 G_ALWAYS_INLINE static inline void
-_dc_glyph_pack_inline (DcGlyph *glyph, const DcBridgeGlyph *bridge_glyph)
+_dc_glyph_pack_inline (DcGlyph *glyph, const DcBridgeRun *run, const DcBridgeGlyph *bridge_glyph)
 {
   const float x = (float) bridge_glyph->x, y = (float) bridge_glyph->y;
-  guint rotation = bridge_glyph->rotation & 3;
+  guint rotation = run->rotation & 3;
+  double advance, box[4];
+  Metrics metrics;
+
+  dc_bridge_glyph_box (run, bridge_glyph, &advance, box);
   /* Inlined: a call with its six doubles and the registers saved around it, a glyph. The
    * baseline of an upright glyph runs down its column, as that of a quarter turn does. */
-  Metrics metrics = work_out_metrics (x, y, bridge_glyph->font_size, bridge_glyph->advance,
-                                      bridge_glyph->x0, bridge_glyph->y0, bridge_glyph->x1,
-                                      bridge_glyph->y1, (rotation & 1) == 0);
+  metrics = work_out_metrics (x, y, run->font_size, advance, box[0], box[1], box[2], box[3],
+                              (rotation & 1) == 0);
 
   /* Stored whole, its bit-fields put together in a register. Set one by one, each was
    * read from the record first, and the first read of a record that was not in the cache
@@ -313,15 +316,124 @@ _dc_glyph_pack_inline (DcGlyph *glyph, const DcBridgeGlyph *bridge_glyph)
     .x = x,
     .y = y,
     .symbol = 0,
-    .page = bridge_glyph->page,
-    .flags = (bridge_glyph->render_mode == 3 ? DC_GLYPH_INVISIBLE : 0)
-             | (bridge_glyph->upright ? DC_GLYPH_UPRIGHT : 0),
+    .page = run->page,
+    .flags = (run->render_mode == 3 ? DC_GLYPH_INVISIBLE : 0)
+             | (run->upright ? DC_GLYPH_UPRIGHT : 0),
     .rotation = rotation,
     .scale = metrics.scale,
     .size_units = metrics.size,
     .advance_units = metrics.advance,
     .box_units = { metrics.x0, metrics.y0, metrics.x1, metrics.y1 },
   };
+}
+
+/* Packing the glyphs of one run (DcBridgeRun) one after the other: what they share is
+ * worked out once. A run is a string, a line of text in many PDFs, whose glyphs share
+ * the page, flags, rotation and size, and along a horizontal baseline the distances of
+ * the box's top and bottom from it: packed one by one as _dc_glyph_pack_inline() packs
+ * a glyph, those were half of what packing a glyph cost. */
+typedef struct
+{
+  const DcBridgeRun *run;
+  DcGlyph model;      /* the page, flags, rotation, scale 0 and its size units */
+  gboolean fast;      /* along a baseline of rotation 0, at most 127 pt in size */
+  gboolean size_done; /* model.size_units is known */
+  float width;        /* |size| as a float: every glyph's distances reach at least that */
+  /* The baseline of the glyph before (its double's bits), its box's top and bottom as
+   * floats, the wider of their distances from the baseline, and their units at scale 0
+   * once known. */
+  guint64 y_bits;
+  gboolean y_known;
+  gboolean y_units_known;
+  float y0, y1, y_width;
+  gint16 y0_units, y1_units;
+} DcGlyphPacker;
+
+G_ALWAYS_INLINE static inline void
+_dc_glyph_packer_init (DcGlyphPacker *packer, const DcBridgeRun *run)
+{
+  memset (packer, 0, sizeof *packer);
+  packer->run = run;
+  packer->model = (DcGlyph){
+    .page = run->page,
+    .flags = (run->render_mode == 3 ? DC_GLYPH_INVISIBLE : 0)
+             | (run->upright ? DC_GLYPH_UPRIGHT : 0),
+    .rotation = run->rotation & 3,
+    .scale = 0,
+  };
+  packer->width = fabsf ((float) run->font_size);
+  /* Runs along other directions, upright and large ones are rare: they are packed glyph
+   * by glyph. */
+  packer->fast = run->rotation == 0 && !run->upright && packer->width <= 127.0f;
+}
+
+/* The glyph of @packer's run at @bridge_glyph, packed into @glyph but its symbol, as
+ * _dc_glyph_pack_inline() packs it. */
+G_ALWAYS_INLINE static inline void
+_dc_glyph_packer_pack (DcGlyphPacker *packer, DcGlyph *glyph, const DcBridgeGlyph *bridge_glyph)
+{
+  const DcBridgeRun *run = packer->run;
+  double gx = bridge_glyph->x, w = bridge_glyph->dx, x_end = gx + w;
+  const float x = (float) gx, y = (float) bridge_glyph->y;
+  float t_advance, t_x0, t_x1, widest;
+  guint64 y_bits;
+
+  if (!packer->fast)
+    {
+      _dc_glyph_pack_inline (glyph, run, bridge_glyph);
+      return;
+    }
+
+  /* The box as dc_bridge_glyph_box() has it along a baseline of rotation 0. */
+  t_advance = (float) w;
+  t_x0 = (float) (x_end < gx ? x_end : gx);
+  t_x1 = (float) (gx < x_end ? x_end : gx);
+  memcpy (&y_bits, &bridge_glyph->y, sizeof y_bits);
+  if (!packer->y_known || y_bits != packer->y_bits)
+    {
+      packer->y_bits = y_bits;
+      packer->y_known = TRUE;
+      packer->y_units_known = FALSE;
+      packer->y0 = (float) (bridge_glyph->y - run->ascent);
+      packer->y1 = (float) (bridge_glyph->y - run->descent);
+      packer->y_width = wider_float (wider_float (packer->width, packer->y0 - y), packer->y1 - y);
+    }
+
+  /* work_out_metrics()'s test for the finest unit, the run's share of it told once. */
+  widest = wider_float (packer->y_width, t_advance);
+  widest = wider_float (widest, t_x0 - x);
+  widest = wider_float (widest, t_x1 - x);
+  if (G_UNLIKELY (!(widest <= 127.0f)))
+    {
+      _dc_glyph_pack_inline (glyph, run, bridge_glyph);
+      return;
+    }
+
+  /* What work_out_metrics() encodes at scale 0, with the same functions: those the run
+   * shares once. */
+  if (!packer->size_done)
+    {
+      packer->model.size_units = encode_size (&_dc_glyph_memos, (float) run->font_size, 0,
+                                              DC_GLYPH_UNIT (0), per_units[0]);
+      packer->size_done = TRUE;
+    }
+  if (!packer->y_units_known)
+    {
+      packer->y0_units = packer->y0 == y ? 0
+                                         : encode (y, packer->y0, DC_GLYPH_UNIT (0), per_units[0]);
+      packer->y1_units = packer->y1 == y ? 0
+                                         : encode (y, packer->y1, DC_GLYPH_UNIT (0), per_units[0]);
+      packer->y_units_known = TRUE;
+    }
+  *glyph = packer->model;
+  glyph->x = x;
+  glyph->y = y;
+  glyph->advance_units = encode_from_zero (_dc_glyph_memos.memo, t_advance, 0, DC_GLYPH_UNIT (0),
+                                           per_units[0]);
+  glyph->box_units[0] = encode (x, t_x0, DC_GLYPH_UNIT (0), per_units[0]);
+  glyph->box_units[1] = packer->y0_units;
+  glyph->box_units[2] = encode (x, t_x1, DC_GLYPH_UNIT (0), per_units[0]);
+  glyph->box_units[3] = packer->y1_units;
 }
 
 G_END_DECLS

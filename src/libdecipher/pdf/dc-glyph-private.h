@@ -12,7 +12,6 @@ G_BEGIN_DECLS
 
 void _dc_glyph_set_metrics (DcGlyph *glyph, double size, double advance, double x0, double y0,
                             double x1, double y1);
-void _dc_glyph_pack (DcGlyph *glyph, const DcBridgeGlyph *bridge_glyph);
 
 /* Called by the loader with each glyph the bridge reports (its box, size and advance in
  * page points) and its index; for tests that check what the compact form keeps. NULL

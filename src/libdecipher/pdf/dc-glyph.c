@@ -29,12 +29,6 @@ _dc_glyph_set_metrics (DcGlyph *glyph, double size, double advance, double x0, d
 }
 
 void
-_dc_glyph_pack (DcGlyph *glyph, const DcBridgeGlyph *bridge_glyph)
-{
-  _dc_glyph_pack_inline (glyph, bridge_glyph);
-}
-
-void
 _dc_glyph_set_hook (DcGlyphHook new_hook, gpointer user_data)
 {
   hook = new_hook;

@@ -9,6 +9,8 @@
 
 #pragma once
 
+#include <math.h>
+
 #include <gio/gio.h>
 
 G_BEGIN_DECLS
@@ -67,33 +69,104 @@ typedef struct
   double descent;
 } DcBridgeFont;
 
-/* One drawn glyph. Coordinates are page points with the top-left origin of the page as
- * poppler-glib displays it (CropBox and /Rotate applied), so boxes line up with a
- * poppler-glib rendering at scale 1. */
+/* One drawn glyph of a run (DcBridgeRun). Coordinates are page points with the top-left
+ * origin of the page as poppler-glib displays it (CropBox and /Rotate applied), so boxes
+ * line up with a poppler-glib rendering at scale 1. */
+typedef struct
+{
+  double x, y;   /* origin */
+  double dx, dy; /* the advance on the page, the character and word spacing taken off */
+  guint32 code;
+  guint code_len;
+  guint unicode_at; /* the PDF's own text for the glyph: unicode_len characters of the */
+  int unicode_len;  /* run's text from unicode_at, may be none */
+} DcBridgeGlyph;
+
+/* Glyphs drawn one after the other in one font, size and direction: a string's, or a
+ * part of one. What they share is reported once, and a glyph's box is worked out from it
+ * (dc_bridge_glyph_box()), so that the one reading the run can work out per glyph only
+ * what differs from one to the next. */
 typedef struct
 {
   guint page;
-  guint font; /* index given to the font in the font callback */
-  guint32 code;
-  guint code_len;
+  guint font;       /* index given to the font in the font callback */
   int render_mode;  /* 3 = invisible (OCR layers) */
   int rotation;     /* 0..3: direction of the baseline, as poppler's TextPage;
                      * for an upright glyph, the direction of its column */
-  gboolean upright; /* a glyph of a vertical (WMode 1) font, standing upright in
-                     * its column */
-  double x, y;      /* origin */
-  double advance;   /* length of the advance along the baseline */
-  double font_size;
-  double x0, y0, x1, y1;   /* box */
-  const gunichar *unicode; /* the PDF's own text for the glyph, may be empty */
-  int unicode_len;
-} DcBridgeGlyph;
+  gboolean upright; /* glyphs of a vertical (WMode 1) font, standing upright in
+                     * their column */
+  double font_size; /* on the page */
+  double ascent;    /* the box's edges from the baseline, in page points, ascent != descent */
+  double descent;
+  const DcBridgeGlyph *glyphs;
+  guint n_glyphs;       /* at least one */
+  const gunichar *text; /* the glyphs' texts */
+} DcBridgeRun;
+
+/* The length of @glyph's advance along its baseline and its box (x0, y0, x1, y1): like
+ * poppler's TextPage::addChar, the box ends where the glyph ends, not after the spacing.
+ * Plain C for both sides of the bridge. */
+static inline void
+dc_bridge_glyph_box (const DcBridgeRun *run, const DcBridgeGlyph *glyph, double *advance,
+                     double box[4])
+{
+  double x = glyph->x, y = glyph->y, w = glyph->dx, h = glyph->dy;
+  double ascent = run->ascent, descent = run->descent;
+
+  /* The minimum and maximum as std::min() and std::max() take them. */
+#define DC_BRIDGE_MIN(a, b) ((b) < (a) ? (b) : (a))
+#define DC_BRIDGE_MAX(a, b) ((a) < (b) ? (b) : (a))
+  if (run->upright)
+    {
+      /* Its column runs along the glyph's own downward axis. */
+      *advance = hypot (w, h);
+      box[0] = x - run->font_size / 2;
+      box[1] = DC_BRIDGE_MIN (y, y + h);
+      box[2] = x + run->font_size / 2;
+      box[3] = DC_BRIDGE_MAX (y, y + h);
+      return;
+    }
+  switch (run->rotation)
+    {
+    case 0:
+      *advance = w;
+      box[0] = DC_BRIDGE_MIN (x, x + w);
+      box[1] = y - ascent;
+      box[2] = DC_BRIDGE_MAX (x, x + w);
+      box[3] = y - descent;
+      break;
+    case 1:
+      *advance = h;
+      box[0] = x + descent;
+      box[1] = DC_BRIDGE_MIN (y, y + h);
+      box[2] = x + ascent;
+      box[3] = DC_BRIDGE_MAX (y, y + h);
+      break;
+    case 2:
+      *advance = -w;
+      box[0] = DC_BRIDGE_MIN (x, x + w);
+      box[1] = y + descent;
+      box[2] = DC_BRIDGE_MAX (x, x + w);
+      box[3] = y + ascent;
+      break;
+    default:
+      *advance = -h;
+      box[0] = x - ascent;
+      box[1] = DC_BRIDGE_MIN (y, y + h);
+      box[2] = x - descent;
+      box[3] = DC_BRIDGE_MAX (y, y + h);
+      break;
+    }
+#undef DC_BRIDGE_MIN
+#undef DC_BRIDGE_MAX
+}
 
 typedef struct
 {
   /* Called once per distinct font, before its first glyph. */
   void (*font) (guint font_index, const DcBridgeFont *font, gpointer user_data);
-  void (*glyph) (const DcBridgeGlyph *glyph, gpointer user_data);
+  /* Called with the glyphs drawn, a run at a time, in the order they are drawn. */
+  void (*run) (const DcBridgeRun *run, gpointer user_data);
   /* Called for every raster image drawn, so scanned pages can be told apart. */
   void (*image) (guint page, gpointer user_data);
   /* Called at the end of an /ActualText marked-content span (outermost spans only), with

@@ -452,6 +452,8 @@ public:
     in_string = false;
     string.known = false;
     string.geometry_known = false;
+    run.n_glyphs = 0;
+    run_text_len = 0;
   }
 
   /* Past MAX_PAGE_FORMS, poppler hands every further form to drawForm(), which draws
@@ -519,20 +521,106 @@ public:
   drawChar (GfxState *state, double x, double y, double dx, double dy, double origin_x,
             double origin_y, CharCode code, int n_bytes, const Unicode *u, int u_len) override
   {
-    const std::shared_ptr<GfxFont> &font = state->getFont ();
-    /* Every field is set below: zeroing the record first was a tenth of this function. */
-    DcBridgeGlyph glyph;
-    double x1, y1, w1, h1;
-    double ascent, descent;
+    /* A glyph after the first of its string's run, with one character of text (nearly
+     * every glyph), is told here without a call: where drawChar() made calls, it saved
+     * and restored the registers they need for every glyph. */
+    if (G_LIKELY (string.known && string.geometry_known && run.n_glyphs > 0 && u_len == 1
+                  && run_text_len < run_text.size ()))
+      {
+        double x1, y1, w1, h1;
+
+        if (!place (state, x, y, dx, dy, code, n_bytes, &x1, &y1, &w1, &h1) || !geometry.drawn)
+          return;
+        add_glyph (x1, y1, w1, h1, code, n_bytes, 1);
+        run_text[run_text_len++] = u[0];
+        if (run.n_glyphs == G_N_ELEMENTS (run_glyphs) || !in_string)
+          end_run ();
+        return;
+      }
+    draw_glyph (state, x, y, dx, dy, code, n_bytes, u, u_len);
+  }
+
+  /* Where the glyph is on the page and its advance with the spacing taken off (@w1, @h1),
+   * with the string's share of it worked out: FALSE for a glyph that is not on any page. */
+  G_ALWAYS_INLINE bool
+  place (GfxState *state, double x, double y, double dx, double dy, CharCode code, int n_bytes,
+         double *x1, double *y1, double *w1, double *h1)
+  {
     int space = code == 0x20 && n_bytes == 1;
+
+    /* Like TextPage::addChar: the box ends where the glyph ends, not after the spacing. */
+    dx -= string.dx2[space];
+    dy -= string.dy2[space];
+    state->transformDelta (dx, dy, w1, h1);
+    state->transform (x, y, x1, y1);
+
+    /* A damaged or hostile matrix can place a glyph at infinity: such a glyph is not on
+     * any page a reader sees, and its numbers would poison every export. One comparison
+     * a value: a NaN fails it, an infinity is beyond 1e6. */
+    return std::fabs (*x1) <= 1e6 && std::fabs (*y1) <= 1e6 && std::fabs (*w1) <= 1e6
+           && std::fabs (*h1) <= 1e6;
+  }
+
+  /* The glyph into the run, its text (@u_len characters) to be added by the caller. */
+  G_ALWAYS_INLINE void
+  add_glyph (double x1, double y1, double w1, double h1, CharCode code, int n_bytes, int u_len)
+  {
+    DcBridgeGlyph *glyph = &run_glyphs[run.n_glyphs++];
+
+    glyph->x = x1;
+    glyph->y = y1;
+    glyph->dx = w1;
+    glyph->dy = h1;
+    glyph->code = code;
+    glyph->code_len = (guint) n_bytes;
+    /* Copied: poppler may write the next glyph's text where this one's is (an identity
+     * ToUnicode map). */
+    glyph->unicode_at = (guint) run_text_len;
+    glyph->unicode_len = u_len > 0 ? u_len : 0;
+    n_glyphs++;
+  }
+
+  /* drawChar() for any glyph. */
+  G_NO_INLINE void
+  draw_glyph (GfxState *state, double x, double y, double dx, double dy, CharCode code, int n_bytes,
+              const Unicode *u, int u_len)
+  {
+    const std::shared_ptr<GfxFont> &font = state->getFont ();
+    double x1, y1, w1, h1;
 
     if (!font)
       return;
+    if (!string.known || !string.geometry_known)
+      begin_string (state, font.get ());
+    if (!place (state, x, y, dx, dy, code, n_bytes, &x1, &y1, &w1, &h1) || !geometry.drawn)
+      return;
+    if (run.n_glyphs == 0)
+      begin_run (state);
+    add_glyph (x1, y1, w1, h1, code, n_bytes, u_len);
+    if (u_len > 0)
+      add_run_text (u, u_len);
+    /* Outside a string nothing says the next glyph shares this one's run. */
+    if (run.n_glyphs == G_N_ELEMENTS (run_glyphs) || !in_string)
+      end_run ();
+  }
 
-    /* Like TextPage::addChar: the box ends where the glyph ends, not after the spacing. */
+  void
+  add_run_text (const Unicode *u, int u_len)
+  {
+    if (run_text_len + (gsize) u_len > run_text.size ())
+      run_text.resize (std::max (2 * run_text.size (), run_text_len + (gsize) u_len));
+    std::copy (u, u + u_len, run_text.begin () + run_text_len);
+    run_text_len += u_len;
+  }
+
+  /* What drawChar() works out at the first glyph of a string for all its glyphs: its
+   * font's number, the spacing's displacement and the glyph geometry. */
+  void
+  begin_string (GfxState *state, GfxFont *font)
+  {
     if (!string.known)
       {
-        string.font_index = lookup_font (font.get ());
+        string.font_index = lookup_font (font);
         state->textTransformDelta (state->getCharSpace () * state->getHorizScaling (), 0,
                                    &string.dx2[0], &string.dy2[0]);
         state->textTransformDelta ((state->getCharSpace () + state->getWordSpace ())
@@ -540,93 +628,47 @@ public:
                                    0, &string.dx2[1], &string.dy2[1]);
         string.known = in_string;
       }
-    dx -= string.dx2[space];
-    dy -= string.dy2[space];
-    state->transformDelta (dx, dy, &w1, &h1);
-    state->transform (x, y, &x1, &y1);
-
-    /* A damaged or hostile matrix can place a glyph at infinity: such a glyph is not on
-     * any page a reader sees, and its numbers would poison every export. One comparison
-     * a value: a NaN fails it, an infinity is beyond 1e6. */
-    if (!(std::fabs (x1) <= 1e6) || !(std::fabs (y1) <= 1e6) || !(std::fabs (w1) <= 1e6)
-        || !(std::fabs (h1) <= 1e6))
-      return;
-
     if (!string.geometry_known)
       {
-        glyph_geometry (state, font.get ());
+        glyph_geometry (state, font);
         string.geometry_known = in_string;
       }
-    if (!geometry.drawn)
-      return;
-    glyph.page = page;
-    glyph.font = string.font_index;
-    glyph.code = code;
-    glyph.code_len = (guint) n_bytes;
-    glyph.render_mode = state->getRender ();
-    glyph.rotation = geometry.rotation;
-    glyph.font_size = geometry.font_size;
-    glyph.x = x1;
-    glyph.y = y1;
-    glyph.unicode = u;
-    glyph.unicode_len = u_len;
-    glyph.upright = FALSE;
-    ascent = geometry.ascent;
-    descent = geometry.descent;
+  }
 
-    /* The font lookup_font() was asked about above. */
+  /* What the glyphs of the string being drawn share, told once (DcBridgeRun): its font
+   * (lookup_font()), its geometry (glyph_geometry()) and the state's render mode. */
+  void
+  begin_run (GfxState *state)
+  {
+    run.page = page;
+    run.font = string.font_index;
+    run.render_mode = state->getRender ();
+    run.rotation = geometry.rotation;
+    run.upright = FALSE;
+    run.font_size = geometry.font_size;
+    run.ascent = geometry.ascent;
+    run.descent = geometry.descent;
+    /* The font lookup_font() was asked about: its column runs along the glyph's own
+     * downward axis, a quarter turn on from the direction its baseline would have. */
     if (last_vertical)
       {
-        double size = glyph.font_size;
-
-        /* Its column runs along the glyph's own downward axis: a quarter turn on from
-         * the direction its baseline would have. */
-        glyph.rotation = (glyph.rotation + 1) & 3;
-        glyph.upright = TRUE;
-
-        glyph.advance = std::hypot (w1, h1);
-        glyph.x0 = x1 - size / 2;
-        glyph.x1 = x1 + size / 2;
-        glyph.y0 = std::min (y1, y1 + h1);
-        glyph.y1 = std::max (y1, y1 + h1);
+        run.rotation = (run.rotation + 1) & 3;
+        run.upright = TRUE;
       }
-    else
-      {
-        switch (glyph.rotation)
-          {
-          case 0:
-            glyph.advance = w1;
-            glyph.x0 = std::min (x1, x1 + w1);
-            glyph.x1 = std::max (x1, x1 + w1);
-            glyph.y0 = y1 - ascent;
-            glyph.y1 = y1 - descent;
-            break;
-          case 1:
-            glyph.advance = h1;
-            glyph.x0 = x1 + descent;
-            glyph.x1 = x1 + ascent;
-            glyph.y0 = std::min (y1, y1 + h1);
-            glyph.y1 = std::max (y1, y1 + h1);
-            break;
-          case 2:
-            glyph.advance = -w1;
-            glyph.x0 = std::min (x1, x1 + w1);
-            glyph.x1 = std::max (x1, x1 + w1);
-            glyph.y0 = y1 + descent;
-            glyph.y1 = y1 + ascent;
-            break;
-          default:
-            glyph.advance = -h1;
-            glyph.x0 = x1 - ascent;
-            glyph.x1 = x1 - descent;
-            glyph.y0 = std::min (y1, y1 + h1);
-            glyph.y1 = std::max (y1, y1 + h1);
-            break;
-          }
-      }
+  }
 
-    callbacks->glyph (&glyph, user_data);
-    n_glyphs++;
+  /* Hands the glyphs of the run on, before anything else is reported and at the end of
+   * the string. */
+  G_NO_INLINE void
+  end_run ()
+  {
+    if (run.n_glyphs == 0)
+      return;
+    run.glyphs = run_glyphs;
+    run.text = run_text.data ();
+    callbacks->run (&run, user_data);
+    run.n_glyphs = 0;
+    run_text_len = 0;
   }
 
   /* Gfx::doShowText() draws a string's glyphs between these two, with one font, font
@@ -638,6 +680,7 @@ public:
   void
   beginString (GfxState *state, const GooString *s) override
   {
+    end_run ();
     in_string = true;
     string.known = false;
     string.geometry_known = false;
@@ -646,6 +689,7 @@ public:
   void
   endString (GfxState *state) override
   {
+    end_run ();
     in_string = false;
     string.known = false;
     string.geometry_known = false;
@@ -657,6 +701,7 @@ public:
   void
   beginActualText (GfxState *state, const GooString *text) override
   {
+    end_run ();
     if (actual_depth++ > 0 || text == nullptr)
       return;
     actual_first = n_glyphs;
@@ -670,6 +715,7 @@ public:
     Unicode *ucs4 = nullptr;
     int len;
 
+    end_run ();
     if (closing)
       return;
     if (actual_depth == 0 || --actual_depth > 0 || !actual_open)
@@ -763,12 +809,20 @@ private:
     guint font_index = 0;
     double dx2[2] = {}, dy2[2] = {}; /* the spacing's displacement: [1] for a space */
   } string;
+  /* The glyphs drawn since the last run was handed on (end_run()). A line is one string
+   * in many PDFs: handing its glyphs on one by one, each with what they share, cost a
+   * third of what reading a glyph cost the bridge and the loader. */
+  DcBridgeRun run = {};
+  DcBridgeGlyph run_glyphs[256];
+  std::vector<gunichar> run_text = std::vector<gunichar> (1024); /* their texts */
+  gsize run_text_len = 0;
   /* TextPage's Type 3 size guess scans 256 codes; do it once per font, not per glyph. */
   std::map<const GfxFont *, double> type3_scale;
 
   void
   note_image ()
   {
+    end_run ();
     if (callbacks->image)
       callbacks->image (page, user_data);
   }
@@ -1066,6 +1120,7 @@ private:
     const char *names[256];
     std::vector<guint8> type3_digests;
 
+    end_run ();
     /* poppler invents a reference for an inline font dictionary, with a generation
      * number above the five digits a real object can have. */
     const Ref *ref = font->getID ();
@@ -1808,7 +1863,7 @@ dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page, const DcBridgeCallb
 {
   g_return_val_if_fail (bridge != NULL, FALSE);
   g_return_val_if_fail (callbacks != NULL && callbacks->font != NULL, FALSE);
-  g_return_val_if_fail (callbacks->glyph != NULL, FALSE);
+  g_return_val_if_fail (callbacks->run != NULL, FALSE);
   g_return_val_if_fail (page < dc_pdf_bridge_get_n_pages (bridge), FALSE);
 
   Page *pdf_page = bridge->doc->getPage ((int) page + 1);
@@ -1851,12 +1906,14 @@ dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page, const DcBridgeCallb
         else
           out->dump ();
       }
+      out->end_run ();
       trim_page_buffers (bridge);
       Annots *annots = pdf_page->getAnnots ();
       if (!annots->getAnnots ().empty ())
         {
           for (const auto &annot : annots->getAnnots ())
             annot->draw (bridge->gfx.get (), false);
+          out->end_run ();
           out->dump ();
         }
       /* A page cut short leaves the Gfx as it stopped. */
