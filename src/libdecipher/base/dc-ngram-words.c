@@ -15,6 +15,7 @@
 
 #include <string.h>
 
+#include "dc-hash-private.h"
 #include "dc-ngram-look-private.h"
 #include "dc-ngram-private.h"
 
@@ -97,13 +98,6 @@ struct _DcNgramWords
   gboolean interning;
 };
 
-/* g_int64_hash() folds the halves together: the kinds (find_terms()) collided. */
-static guint
-hash_kind (gconstpointer kind)
-{
-  return (guint) ((*(const guint64 *) kind * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 32);
-}
-
 /**
  * _dc_ngram_words_new:
  *
@@ -117,7 +111,7 @@ _dc_ngram_words_new (void)
   DcNgramWords *self = g_new0 (DcNgramWords, 1);
 
   self->terms = g_array_new (FALSE, FALSE, sizeof (double));
-  self->kinds = g_hash_table_new_full (hash_kind, g_int64_equal, g_free, NULL);
+  self->kinds = g_hash_table_new_full (_dc_hash_u64, g_int64_equal, g_free, NULL);
   return self;
 }
 

@@ -26,6 +26,7 @@
 
 #include "dc-document-private.h"
 #include "dc-error.h"
+#include "dc-hash-private.h"
 #include "dc-font-private.h"
 #include "dc-script.h"
 #include "dc-tsan-private.h"
@@ -94,7 +95,7 @@ dc_document_init (DcDocument *self)
   self->glyphs = g_array_new (FALSE, FALSE, sizeof (DcGlyph));
   self->symbols = g_array_new (FALSE, TRUE, sizeof (DcSymbol));
   g_array_set_clear_func (self->symbols, _dc_document_clear_symbol);
-  self->symbol_index = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->symbol_index = g_hash_table_new_full (_dc_hash_u64, g_int64_equal, g_free, NULL);
   self->spans = g_array_new (FALSE, FALSE, sizeof (ActualTextSpan));
   self->span_texts = g_string_new (NULL);
   self->order = g_array_new (FALSE, FALSE, sizeof (guint32));

@@ -28,6 +28,7 @@
 
 #include "config.h"
 
+#include "dc-hash-private.h"
 #include "dc-extract-run-private.h"
 #include "dc-tsan-private.h"
 
@@ -180,7 +181,7 @@ extractor_init (Extractor *ex, Run *run)
   ex->cut = g_cancellable_new ();
   ex->halt_id = g_cancellable_connect (run->halt, G_CALLBACK (cancel_cut), ex->cut, NULL);
   ex->code_tables = g_ptr_array_new_with_free_func (g_free);
-  ex->code_index = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  ex->code_index = g_hash_table_new_full (_dc_hash_u64, g_int64_equal, g_free, NULL);
   ex->font_map = g_array_new (FALSE, FALSE, sizeof (guint));
   ex->codes = g_array_new (FALSE, FALSE, sizeof (DcExtractCode));
 }
@@ -314,7 +315,7 @@ _dc_extract_pages (DcPdfBridge *bridge, const char *path, const char *password, 
   run.chunks = g_new0 (Chunk, run.n_chunks);
   run.window = 2 * n_threads;
   run.limit_chunk = G_MAXUINT;
-  run.font_ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  run.font_ids = g_hash_table_new_full (_dc_hash_u64, g_int64_equal, g_free, NULL);
   run.spare_rooms = g_array_new (FALSE, FALSE, sizeof (Room));
   g_mutex_init (&run.lock);
   g_cond_init (&run.cond);
