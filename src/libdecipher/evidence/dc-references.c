@@ -159,14 +159,16 @@ dc_references_open (const char *path, GError **error)
   /* Several decipher-cli processes of one collection may start together: the first
    * builds the index, the others wait for it rather than build it again. */
   sqlite3_busy_timeout (self->db, 10 * 60 * 1000);
-  /* Read at every run and written seldom, the index keeps its WAL files between runs:
-   * each run made, sized and deleted them again (issue 32: a one-page `text`). The last
-   * connection empties the WAL as it closes (journal_size_limit), or the next run would
-   * read back the whole index the WAL then held, written when it was built. */
-  sqlite3_file_control (self->db, "main", SQLITE_FCNTL_PERSIST_WAL, &(int){ 1 });
+  /* A rollback journal, not WAL: a run that only reads the index writes nothing. In WAL
+   * mode every run, as the index's first connection, opened the -wal and -shm files,
+   * sized, wrote and mapped the shared-memory index (issue 32: a one-page `text`).
+   * Readers now hold a shared lock for their transaction; a build takes the write lock,
+   * whose commit waits for them (the busy timeout), and new readers wait for the commit,
+   * as in WAL mode a run that found the index stale waited for the build. An index left
+   * in WAL mode by an earlier version goes back when no other process has it open (the
+   * change fails at once otherwise); until then it is read in WAL mode, as before. */
+  sqlite3_exec (self->db, "PRAGMA journal_mode = DELETE", NULL, NULL, NULL);
   if (!exec (self,
-             "PRAGMA journal_mode = WAL;"
-             "PRAGMA journal_size_limit = 0;"
              "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);"
              "CREATE TABLE IF NOT EXISTS glyphs (fingerprint BLOB NOT NULL, value TEXT NOT NULL,"
              "  family TEXT);"
