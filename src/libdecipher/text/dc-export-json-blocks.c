@@ -476,8 +476,11 @@ block_token_texts (Export *e, const DcBlock *block, const char *arena, const Blo
       const LineText *line_text = &text->lines[i];
       const char *token = arena + line_text->tokens;
 
+      /* A line read glyph by glyph (LineText.split) gave each token its glyphs' values,
+       * which is what the token alone reads too (dc-reorder-plain.c): no need to look
+       * at its text for right-to-left letters. */
       if (line->n_tokens == 0 || line_text->n_tokens != line->n_tokens
-          || !surely_left_to_right (arena + line_text->text))
+          || (!line_text->split && !surely_left_to_right (arena + line_text->text)))
         continue;
       for (guint t = 0; t < line->n_tokens; t++, token += strlen (token) + 1)
         known->texts[line->first_token + t - first] = (char *) token;
