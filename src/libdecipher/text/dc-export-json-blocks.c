@@ -38,6 +38,10 @@ typedef struct
   gsize tokens; /* the tokens' texts one after the other, each ending in a NUL */
   guint n_tokens;
   gboolean split; /* the tokens are the text cut at its spaces */
+  /* Where alone_made: the texts of the tokens alone (block_token_texts()), one after the
+   * other, each ending in a NUL, worked out with the line's. */
+  gboolean alone_made;
+  gsize alone;
   /* Whether the text has nothing to escape (dc_json_writer_is_plain()), where plain_known:
    * told from its glyphs' values (Origin.plain) by count_line_glyphs(). */
   gboolean plain_known, plain;
@@ -69,6 +73,7 @@ read_line (Export *e, guint l, GString *arena, LineText *out)
   gboolean cached_plain = FALSE;
 
   out->text = arena->len;
+  out->alone_made = FALSE;
   if (e->text_cache != NULL
       && (cached_plain = _dc_reorder_cached_tokens (e->document, line->first_token, line->n_tokens,
                                                     e->text_cache, arena)))
@@ -96,13 +101,31 @@ read_line (Export *e, guint l, GString *arena, LineText *out)
       g_string_truncate (arena, out->text);
     }
   text = g_string_new (NULL);
-  tokens = g_ptr_array_new_with_free_func (g_free);
   /* A line the table finds not plain is reordered with the table's texts too. */
   if (e->text_cache != NULL && !cached_plain)
-    _dc_reorder_tokens_cached (e->document, line->first_token, line->n_tokens, e->text_cache,
-                               e->value, e->user_data, text, tokens);
-  else
-    _dc_reorder_line (e->document, l, e->value, e->user_data, text, tokens);
+    {
+      g_autoptr (GString) token_texts = g_string_new (NULL);
+      g_autoptr (GString) alone = g_string_new (NULL);
+      DcReorderTexts texts = { token_texts, 0, alone, FALSE };
+
+      _dc_reorder_tokens_cached_texts (e->document, line->first_token, line->n_tokens,
+                                       e->text_cache, e->value, e->user_data, text, &texts);
+      out->text_length = text->len;
+      g_string_append_len (arena, text->str, (gssize) text->len + 1);
+      out->tokens = arena->len;
+      out->n_tokens = texts.n_tokens;
+      out->split = FALSE;
+      out->plain_known = FALSE;
+      g_string_append_len (arena, token_texts->str, (gssize) token_texts->len);
+      if ((out->alone_made = texts.alone_made))
+        {
+          out->alone = arena->len;
+          g_string_append_len (arena, alone->str, (gssize) alone->len);
+        }
+      return;
+    }
+  tokens = g_ptr_array_new_with_free_func (g_free);
+  _dc_reorder_line (e->document, l, e->value, e->user_data, text, tokens);
   out->text_length = text->len;
   g_string_append_len (arena, text->str, (gssize) text->len + 1);
   out->tokens = arena->len;
@@ -476,6 +499,13 @@ block_token_texts (Export *e, const DcBlock *block, const char *arena, const Blo
       const LineText *line_text = &text->lines[i];
       const char *token = arena + line_text->tokens;
 
+      if (line_text->alone_made)
+        {
+          token = arena + line_text->alone;
+          for (guint t = 0; t < line->n_tokens; t++, token += strlen (token) + 1)
+            known->texts[line->first_token + t - first] = (char *) token;
+          continue;
+        }
       /* A line read glyph by glyph (LineText.split) gave each token its glyphs' values,
        * which is what the token alone reads too (dc-reorder-plain.c): no need to look
        * at its text for right-to-left letters. */
