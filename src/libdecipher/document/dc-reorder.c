@@ -573,6 +573,39 @@ tokens_alone (const GString *pool, const GArray *units, const gboolean *reordere
   return FALSE;
 }
 
+/* The token gathered in @token_text, emptied after, at the end of @out and of those of
+ * @tokens, @texts and @token_indices (its index @index) not NULL, then a space if
+ * @space. Split vowels and nukta forms of a @reordered token come together again under
+ * NFC. */
+static void
+end_token (GString *token_text, gboolean reordered, gboolean space, GString *out, GPtrArray *tokens,
+           DcReorderTexts *texts, GArray *token_indices, guint32 index)
+{
+  g_autofree char *nfc = NULL;
+
+  if (reordered && may_change_under_nfc (token_text->str, token_text->len))
+    nfc = g_utf8_normalize (token_text->str, -1, G_NORMALIZE_NFC);
+  if (nfc != NULL)
+    g_string_append (out, nfc);
+  else
+    _dc_string_append_len (out, token_text->str, token_text->len);
+  if (tokens != NULL)
+    g_ptr_array_add (tokens, g_strdup (nfc ? nfc : token_text->str));
+  if (texts != NULL)
+    {
+      if (nfc != NULL)
+        g_string_append_len (texts->tokens, nfc, (gssize) strlen (nfc) + 1);
+      else
+        g_string_append_len (texts->tokens, token_text->str, (gssize) token_text->len + 1);
+      texts->n_tokens++;
+    }
+  if (token_indices != NULL)
+    g_array_append_val (token_indices, index);
+  if (space)
+    g_string_append_c (out, ' ');
+  g_string_truncate (token_text, 0);
+}
+
 /* reorder_tokens() unit by unit, for any line; the glyphs' texts from @cache when not NULL
  * (_dc_reorder_line_cached()). */
 static DcDirection
@@ -661,35 +694,12 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
 
       if (unit == NULL || (unit->flags & UNIT_SPACE))
         {
-          /* Split vowels and nukta forms come together again under NFC. */
           guint t = i > 0 ? g_array_index (units, Unit, i - 1).token : 0;
-          g_autofree char *nfc = NULL;
 
-          if (i > 0 && reordered[t] && may_change_under_nfc (token_text->str, token_text->len))
-            nfc = g_utf8_normalize (token_text->str, -1, G_NORMALIZE_NFC);
-          if (nfc != NULL)
-            g_string_append (out, nfc);
-          else
-            _dc_string_append_len (out, token_text->str, token_text->len);
-          if (tokens != NULL && n_tokens > 0)
-            g_ptr_array_add (tokens, g_strdup (nfc ? nfc : token_text->str));
-          if (texts != NULL && n_tokens > 0)
-            {
-              if (nfc != NULL)
-                g_string_append_len (texts->tokens, nfc, (gssize) strlen (nfc) + 1);
-              else
-                g_string_append_len (texts->tokens, token_text->str, (gssize) token_text->len + 1);
-              texts->n_tokens++;
-            }
-          if (token_indices != NULL && n_tokens > 0)
-            {
-              guint32 index = first_token + t;
-
-              g_array_append_val (token_indices, index);
-            }
-          if (unit != NULL && !(unit->flags & UNIT_CLOSED))
-            g_string_append_c (out, ' ');
-          g_string_truncate (token_text, 0);
+          end_token (token_text, i > 0 && reordered[t],
+                     unit != NULL && !(unit->flags & UNIT_CLOSED), out,
+                     n_tokens > 0 ? tokens : NULL, n_tokens > 0 ? texts : NULL,
+                     n_tokens > 0 ? token_indices : NULL, first_token + t);
           continue;
         }
       _dc_string_append_len (token_text, unit_text (pool, unit), unit->length);
