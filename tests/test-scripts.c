@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dc-reorder-private.h"
+#include "dc-reorder-units-private.h"
 #include "dc-test-fixtures.h"
 #include "dc-unicode-private.h"
 
@@ -480,6 +481,86 @@ test_token_texts_in_lines (void)
   g_assert_cmpuint (right_to_left, >, 0);
 }
 
+/* A token alone, as the JSON export worked it out before its line gave it
+ * (block_token_texts()): from its glyphs' texts if plain, else reordered by itself. */
+static char *
+token_alone (DcDocument *document, guint token, const DcTextCache *cache)
+{
+  GString *alone = g_string_new (NULL);
+
+  if (!_dc_reorder_cached_tokens (document, token, 1, cache, alone))
+    _dc_reorder_tokens_cached (document, token, 1, cache, dc_document_pdf_value, document, alone,
+                               NULL);
+  return g_string_free (alone, FALSE);
+}
+
+/* _dc_reorder_tokens_cached_texts() gives a line's text and tokens as
+ * _dc_reorder_tokens_cached() does, and on a line that may read right to left each token
+ * as it reads alone: worked out from the line's units, each token's bidi reordering
+ * answered from those of tokens of the same bidi types before it. Every script fixture,
+ * trusted and stripped, twice over, so that the second time every token's pattern was
+ * met before. */
+static void
+test_token_texts_alone (void)
+{
+  g_autofree char *dir_path = dc_test_fixture_path ("");
+  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  guint compared = 0, lines_alone = 0;
+
+  g_assert_nonnull (dir);
+  for (const char *file; (file = g_dir_read_name (dir)) != NULL;)
+    if (g_str_has_prefix (file, "script-") && g_str_has_suffix (file, ".pdf"))
+      g_ptr_array_add (names, g_strndup (file, strlen (file) - 4));
+  for (guint round = 0; round < 2; round++)
+    for (guint n = 0; n < names->len; n++)
+      {
+        g_autoptr (DcDocument) document = dc_test_load_document (g_ptr_array_index (names, n));
+        DcTextCache *cache = _dc_text_cache_new (document, dc_document_pdf_value, document);
+        const DcLine *lines;
+        guint n_lines;
+
+        g_assert_nonnull (cache);
+        lines = dc_document_get_lines (document, &n_lines);
+        for (guint l = 0; l < n_lines; l++)
+          {
+            g_autoptr (GString) text = g_string_new (NULL);
+            g_autoptr (GString) expected = g_string_new (NULL);
+            g_autoptr (GPtrArray) tokens = g_ptr_array_new_with_free_func (g_free);
+            g_autoptr (GString) token_texts = g_string_new (NULL);
+            g_autoptr (GString) alone = g_string_new (NULL);
+            DcReorderTexts texts = { token_texts, 0, alone, FALSE };
+            const char *token;
+
+            _dc_reorder_tokens_cached (document, lines[l].first_token, lines[l].n_tokens, cache,
+                                       dc_document_pdf_value, document, expected, tokens);
+            _dc_reorder_tokens_cached_texts (document, lines[l].first_token, lines[l].n_tokens,
+                                             cache, dc_document_pdf_value, document, text, &texts);
+            g_assert_cmpstr (text->str, ==, expected->str);
+            g_assert_cmpuint (texts.n_tokens, ==, tokens->len);
+            token = token_texts->str;
+            for (guint t = 0; t < tokens->len; t++, token += strlen (token) + 1)
+              g_assert_cmpstr (token, ==, g_ptr_array_index (tokens, t));
+            if (!texts.alone_made)
+              continue;
+            lines_alone++;
+            token = alone->str;
+            for (guint t = 0; t < lines[l].n_tokens; t++, token += strlen (token) + 1)
+              {
+                g_autofree char *by_itself = token_alone (document, lines[l].first_token + t,
+                                                          cache);
+
+                g_assert_cmpstr (token, ==, by_itself);
+                compared++;
+              }
+            g_assert_true (token == alone->str + alone->len);
+          }
+        _dc_text_cache_free (cache);
+      }
+  g_assert_cmpuint (lines_alone, >, 0);
+  g_assert_cmpuint (compared, >, 0);
+}
+
 /* The exports' inline decoding reads every byte sequence as GLib does: each lead byte
  * with each second byte and third bytes on both sides of every edge. */
 static void
@@ -527,6 +608,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/scripts/utf8-get-char", test_utf8_get_char);
   g_test_add_func ("/scripts/export-is-its-lines", test_export_is_its_lines);
   g_test_add_func ("/scripts/token-texts-in-lines", test_token_texts_in_lines);
+  g_test_add_func ("/scripts/token-texts-alone", test_token_texts_alone);
   g_test_add_func ("/scripts/vertical/columns", test_vertical_columns);
   g_test_add_func ("/scripts/typing/post-base-form", test_typing_post_base_form);
   g_test_add_func ("/scripts/typing/nukta", test_typing_nukta);

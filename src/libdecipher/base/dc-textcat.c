@@ -48,17 +48,17 @@ struct _DcTextcat
   gboolean library_failed;
 
   GPtrArray *names; /* the languages, fpdb.conf's order */
-  /* Every language's n-grams in one table: n-gram → id + 1; an id's entries are
+  /* Every language's n-grams in one table: an id per n-gram, its entries
    * entries[starts[id] … starts[id + 1]), by language. */
   GStringChunk *keys;
-  GHashTable *ids;
   guint *starts;
   Entry *entries;
   GArray *loading; /* (id, Entry) while the models are read */
   gboolean fast;
-  /* The n-grams again, found by their simplehash() (_dc_textcat_hash()), which the
-   * fingerprint works out anyway: open addressing, slot → id + 1 (0: empty) and the
-   * hash; the ids' n-grams in keys_by_id. */
+  /* The n-grams by their simplehash() (_dc_textcat_hash()), which the fingerprint works
+   * out anyway: open addressing, at most half full, slot → id + 1 (0: empty) and the
+   * hash; the ids' n-grams in keys_by_id. Made while the models are read, which meet
+   * each n-gram two or three times. */
   GPtrArray *keys_by_id;
   guint32 *slot_hashes;
   guint *slot_ids;
@@ -86,42 +86,128 @@ trim (char *line)
   return line;
 }
 
+static inline guint
+first_slot (const DcTextcat *self, guint32 hash)
+{
+  return (hash * 0x9E3779B1u) & self->slot_mask;
+}
+
+/* The id + 1 of @ngram, whose hash is @hash; 0 when no language holds it. */
+static inline guint
+find_id (const DcTextcat *self, const char *ngram, guint32 hash)
+{
+  for (guint slot = first_slot (self, hash); self->slot_ids[slot] != 0;
+       slot = (slot + 1) & self->slot_mask)
+    if (self->slot_hashes[slot] == hash
+        && strcmp (g_ptr_array_index (self->keys_by_id, self->slot_ids[slot] - 1), ngram) == 0)
+      return self->slot_ids[slot];
+  return 0;
+}
+
+static void
+put_slot (DcTextcat *self, guint32 hash, guint id)
+{
+  guint slot = first_slot (self, hash);
+
+  while (self->slot_ids[slot] != 0)
+    slot = (slot + 1) & self->slot_mask;
+  self->slot_ids[slot] = id + 1;
+  self->slot_hashes[slot] = hash;
+}
+
+/* A table of @size slots (a power of two) holding the ids so far. */
+static void
+resize_slots (DcTextcat *self, guint size)
+{
+  g_autofree guint32 *hashes = self->slot_hashes;
+  g_autofree guint *ids = self->slot_ids;
+  guint old_size = ids != NULL ? self->slot_mask + 1 : 0;
+
+  self->slot_mask = size - 1;
+  self->slot_hashes = g_new0 (guint32, size);
+  self->slot_ids = g_new0 (guint, size);
+  for (guint slot = 0; slot < old_size; slot++)
+    if (ids[slot] != 0)
+      put_slot (self, hashes[slot], ids[slot] - 1);
+}
+
+/* The id of @ngram, given one if new. */
+static guint
+intern_ngram (DcTextcat *self, const char *ngram)
+{
+  guint32 hash = _dc_textcat_hash (ngram);
+  guint found = find_id (self, ngram, hash);
+  guint id;
+
+  if (found != 0)
+    return found - 1;
+  id = self->keys_by_id->len;
+  g_ptr_array_add (self->keys_by_id, g_string_chunk_insert (self->keys, ngram));
+  if (2 * self->keys_by_id->len > self->slot_mask + 1)
+    resize_slots (self, 2 * (self->slot_mask + 1));
+  put_slot (self, hash, id);
+  return id;
+}
+
+/* The bytes of the file at @path, as fopen() and fread() read them: NULL when it cannot
+ * be opened. */
+static GString *
+read_whole (const char *path)
+{
+  FILE *file = fopen (path, "r");
+  GString *contents;
+  char chunk[8192];
+  gsize n;
+
+  if (file == NULL)
+    return NULL;
+  contents = g_string_sized_new (sizeof chunk);
+  while ((n = fread (chunk, 1, sizeof chunk, file)) > 0)
+    g_string_append_len (contents, chunk, (gssize) n);
+  fclose (file);
+  return contents;
+}
+
 /* fp_Read (model, path, MAXNGRAMS) read into the table: the rank of an n-gram is its
- * line's among the lines kept. */
+ * line's among the lines kept. The file is read whole and cut as fgets() into a buffer
+ * of 1024 bytes cuts it: a line with its newline, or the 1023 bytes that fit. */
 static gboolean
 add_model (DcTextcat *self, const char *path)
 {
   char buffer[1024];
   guint16 language = (guint16) self->names->len;
   guint16 rank = 0;
-  FILE *file = fopen (path, "r");
+  g_autoptr (GString) contents = read_whole (path);
+  /* The model's entries, added to the others at once. */
+  Loaded loaded[MAXNGRAMS];
 
-  if (file == NULL)
+  if (contents == NULL)
     return FALSE;
-  while (rank < MAXNGRAMS && fgets (buffer, sizeof buffer, file) != NULL)
+  for (gsize at = 0; rank < MAXNGRAMS && at < contents->len;)
     {
-      char *ngram;
-      Loaded loaded;
-      gpointer id;
+      gsize n = MIN (contents->len - at, sizeof buffer - 1);
+      const char *newline = memchr (contents->str + at, '\n', n);
+      char *ngram, *end;
 
-      buffer[strcspn (buffer, "\n\r")] = '\0';
+      if (newline != NULL)
+        n = (gsize) (newline - (contents->str + at)) + 1;
+      memcpy (buffer, contents->str + at, n);
+      buffer[n] = '\0';
+      at += n;
+      /* strcspn (buffer, "\n\r"), then strcspn (ngram, " \t"), for a few bytes each. */
+      for (end = buffer; *end != '\0' && *end != '\n' && *end != '\r'; end++)
+        ;
+      *end = '\0';
       ngram = trim (buffer);
-      ngram[strcspn (ngram, " \t")] = '\0';
-      if (strlen (ngram) > MAXNGRAMSIZE)
+      for (end = ngram; *end != '\0' && *end != ' ' && *end != '\t'; end++)
+        ;
+      *end = '\0';
+      if (end - ngram > MAXNGRAMSIZE)
         continue;
-      id = g_hash_table_lookup (self->ids, ngram);
-      if (id == NULL)
-        {
-          char *key = g_string_chunk_insert (self->keys, ngram);
-
-          id = GUINT_TO_POINTER (g_hash_table_size (self->ids) + 1);
-          g_hash_table_insert (self->ids, key, id);
-          g_ptr_array_add (self->keys_by_id, key);
-        }
-      loaded = (Loaded){ GPOINTER_TO_UINT (id) - 1, { language, rank++ } };
-      g_array_append_val (self->loading, loaded);
+      loaded[rank] = (Loaded){ intern_ngram (self, ngram), { language, rank } };
+      rank++;
     }
-  fclose (file);
+  g_array_append_vals (self->loading, loaded, rank);
   return TRUE;
 }
 
@@ -130,7 +216,7 @@ add_model (DcTextcat *self, const char *path)
 static gboolean
 group_entries (DcTextcat *self)
 {
-  guint n_ids = g_hash_table_size (self->ids);
+  guint n_ids = self->keys_by_id->len;
   g_autofree guint *next = g_new0 (guint, n_ids + 1);
 
   self->starts = g_new0 (guint, n_ids + 1);
@@ -151,47 +237,6 @@ group_entries (DcTextcat *self)
       self->entries[at] = loaded->entry;
     }
   return TRUE;
-}
-
-static inline guint
-first_slot (const DcTextcat *self, guint32 hash)
-{
-  return (hash * 0x9E3779B1u) & self->slot_mask;
-}
-
-/* The table of n-grams by hash, at most half full. */
-static void
-index_by_hash (DcTextcat *self)
-{
-  guint size = 1024;
-
-  while (size < 2 * self->keys_by_id->len)
-    size *= 2;
-  self->slot_mask = size - 1;
-  self->slot_hashes = g_new0 (guint32, size);
-  self->slot_ids = g_new0 (guint, size);
-  for (guint id = 0; id < self->keys_by_id->len; id++)
-    {
-      guint32 hash = _dc_textcat_hash (g_ptr_array_index (self->keys_by_id, id));
-      guint slot = first_slot (self, hash);
-
-      while (self->slot_ids[slot] != 0)
-        slot = (slot + 1) & self->slot_mask;
-      self->slot_ids[slot] = id + 1;
-      self->slot_hashes[slot] = hash;
-    }
-}
-
-/* The id + 1 of @ngram, whose hash is @hash; 0 when no language holds it. */
-static inline guint
-find_id (const DcTextcat *self, const char *ngram, guint32 hash)
-{
-  for (guint slot = first_slot (self, hash); self->slot_ids[slot] != 0;
-       slot = (slot + 1) & self->slot_mask)
-    if (self->slot_hashes[slot] == hash
-        && strcmp (g_ptr_array_index (self->keys_by_id, self->slot_ids[slot] - 1), ngram) == 0)
-      return self->slot_ids[slot];
-  return 0;
 }
 
 /* special_textcat_Init()'s reading: 1024-byte lines, '#' comments, file and name. */
@@ -261,12 +306,10 @@ _dc_textcat_new (const char *conffile, const char *prefix)
   self->prefix = g_strdup (prefix);
   self->names = g_ptr_array_new_with_free_func (g_free);
   self->keys = g_string_chunk_new (64 * 1024);
-  self->ids = g_hash_table_new (g_str_hash, g_str_equal);
   self->loading = g_array_new (FALSE, FALSE, sizeof (Loaded));
   self->keys_by_id = g_ptr_array_new ();
+  resize_slots (self, 1024);
   self->fast = load_models (self, conffile, prefix) && group_entries (self);
-  if (self->fast)
-    index_by_hash (self);
   g_clear_pointer (&self->loading, g_array_unref);
   if (!self->fast)
     {
@@ -294,7 +337,6 @@ _dc_textcat_free (DcTextcat *self)
   g_free (self->conffile);
   g_free (self->prefix);
   g_ptr_array_unref (self->names);
-  g_hash_table_unref (self->ids);
   g_string_chunk_free (self->keys);
   g_ptr_array_unref (self->keys_by_id);
   g_free (self->slot_hashes);

@@ -26,6 +26,22 @@ void _dc_reorder_line_cached (DcDocument *document, guint line, const DcTextCach
 DcDirection _dc_reorder_tokens_cached (DcDocument *document, guint first_token, guint n_tokens,
                                        const DcTextCache *cache, DcValueFunc value,
                                        gpointer user_data, GString *out, GPtrArray *tokens);
+/* What _dc_reorder_tokens_cached_texts() gives besides the text, each text ending in a
+ * NUL, at the end of the strings the caller makes. */
+typedef struct
+{
+  GString *tokens; /* each token's text, in logical order, as _dc_reorder_tokens_cached() */
+  guint n_tokens;
+  /* Where the tokens may be read right to left (alone_made): each token's text as
+   * _dc_reorder_tokens_cached() gives it for the token alone, in their order. */
+  GString *alone;
+  gboolean alone_made;
+} DcReorderTexts;
+
+DcDirection _dc_reorder_tokens_cached_texts (DcDocument *document, guint first_token,
+                                             guint n_tokens, const DcTextCache *cache,
+                                             DcValueFunc value, gpointer user_data, GString *out,
+                                             DcReorderTexts *texts);
 void _dc_reorder_line_tokens (DcDocument *document, guint line, DcValueFunc value,
                               gpointer user_data, GPtrArray *tokens, GArray *token_indices);
 /* Whether no space stands in the text between the tokens @before and @after (the next on

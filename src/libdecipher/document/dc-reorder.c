@@ -131,21 +131,58 @@ may_hold_rtl (const GString *pool)
   return FALSE;
 }
 
-/* Visual to logical order for right-to-left runs; returns the paragraph direction. */
+/* FriBidi's answer for a run of units, kept by reorder_bidi() for the run's bidi types:
+ * whether it reorders and how (map), and the paragraph direction. */
+typedef struct
+{
+  DcDirection direction;
+  gboolean reorder;
+  FriBidiStrIndex map[];
+} BidiAnswer;
+
+/* The most units of a run whose answer is kept: a token, not a line. */
+#define BIDI_MEMO_UNITS 32
+/* The most answers kept per thread: the tokens of a script repeat a few hundred patterns. */
+#define BIDI_MEMO_SIZE 4096
+
+/* What FriBidi says of @n units of bidi types @types, @rtl and @ltr of them strong. */
+static BidiAnswer *
+ask_fribidi (const FriBidiCharType *types, guint n, guint rtl, guint ltr)
+{
+  g_autofree FriBidiLevel *levels = g_new (FriBidiLevel, n);
+  BidiAnswer *answer = g_malloc (sizeof (BidiAnswer) + n * sizeof (FriBidiStrIndex));
+  /* The first strong letter of a visual line is the last one of the logical line, so
+   * the paragraph direction is what most of its letters say. */
+  FriBidiParType direction = rtl >= ltr ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR;
+
+  answer->reorder = FALSE;
+  for (guint i = 0; i < n; i++)
+    answer->map[i] = (FriBidiStrIndex) i;
+  if (fribidi_get_par_embedding_levels_ex (types, NULL, (FriBidiStrIndex) n, &direction, levels)
+      == 0)
+    {
+      answer->direction = rtl >= ltr ? DC_DIRECTION_RTL : DC_DIRECTION_LTR;
+      return answer;
+    }
+  answer->direction = direction == FRIBIDI_PAR_RTL ? DC_DIRECTION_RTL : DC_DIRECTION_LTR;
+  answer->reorder = fribidi_reorder_line (0, types, (FriBidiStrIndex) n, 0, direction, levels, NULL,
+                                          answer->map)
+                    != 0;
+  return answer;
+}
+
+/* Visual to logical order for right-to-left runs, for a pool that may hold them
+ * (may_hold_rtl()); returns the paragraph direction. @memo (nullable): FriBidi's answers
+ * for short runs by their types, which a token of a script repeats. */
 static DcDirection
-reorder_bidi (const GString *pool, Unit *units, guint n)
+reorder_bidi_units (const GString *pool, Unit *units, guint n, GHashTable *memo)
 {
   g_autofree FriBidiCharType *types = NULL;
-  g_autofree FriBidiLevel *levels = NULL;
-  g_autofree FriBidiStrIndex *map = NULL;
   g_autofree Unit *copy = NULL;
-  FriBidiParType direction;
+  g_autoptr (GBytes) key = NULL;
+  BidiAnswer *answer = NULL;
+  g_autofree BidiAnswer *asked = NULL;
   guint rtl = 0, ltr = 0;
-
-  if (n == 0)
-    return DC_DIRECTION_LTR;
-  if (!may_hold_rtl (pool))
-    return DC_DIRECTION_LTR;
 
   types = g_new (FriBidiCharType, n);
   for (guint i = 0; i < n; i++)
@@ -157,22 +194,28 @@ reorder_bidi (const GString *pool, Unit *units, guint n)
   if (rtl == 0)
     return DC_DIRECTION_LTR;
 
-  /* The first strong letter of a visual line is the last one of the logical line, so
-   * the paragraph direction is what most of its letters say. */
-  direction = rtl >= ltr ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR;
-  levels = g_new (FriBidiLevel, n);
-  map = g_new (FriBidiStrIndex, n);
-  for (guint i = 0; i < n; i++)
-    map[i] = (FriBidiStrIndex) i;
-  if (fribidi_get_par_embedding_levels_ex (types, NULL, (FriBidiStrIndex) n, &direction, levels)
-      == 0)
-    return rtl >= ltr ? DC_DIRECTION_RTL : DC_DIRECTION_LTR;
-  if (fribidi_reorder_line (0, types, (FriBidiStrIndex) n, 0, direction, levels, NULL, map) == 0)
-    return direction == FRIBIDI_PAR_RTL ? DC_DIRECTION_RTL : DC_DIRECTION_LTR;
-  copy = g_memdup2 (units, n * sizeof (Unit));
-  for (guint i = 0; i < n; i++)
-    units[i] = copy[map[i]];
-  return direction == FRIBIDI_PAR_RTL ? DC_DIRECTION_RTL : DC_DIRECTION_LTR;
+  if (memo != NULL && n <= BIDI_MEMO_UNITS)
+    {
+      key = g_bytes_new (types, n * sizeof *types);
+      answer = g_hash_table_lookup (memo, key);
+    }
+  if (answer == NULL)
+    {
+      answer = asked = ask_fribidi (types, n, rtl, ltr);
+      if (key != NULL)
+        {
+          if (g_hash_table_size (memo) >= BIDI_MEMO_SIZE)
+            g_hash_table_remove_all (memo);
+          g_hash_table_insert (memo, g_steal_pointer (&key), g_steal_pointer (&asked));
+        }
+    }
+  if (answer->reorder)
+    {
+      copy = g_memdup2 (units, n * sizeof (Unit));
+      for (guint i = 0; i < n; i++)
+        units[i] = copy[answer->map[i]];
+    }
+  return answer->direction;
 }
 
 static gboolean
@@ -408,6 +451,7 @@ typedef struct
   GString *pool, *merged, *token_text;
   gboolean *reordered;
   guint reordered_room;
+  GHashTable *bidi_memo; /* reorder_bidi_units()'s, for tokens alone */
 } Scratch;
 
 static Scratch *
@@ -419,6 +463,8 @@ scratch_new (void)
   scratch->pool = g_string_sized_new (64);
   scratch->merged = g_string_sized_new (64);
   scratch->token_text = g_string_sized_new (64);
+  scratch->bidi_memo = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
+                                              (GDestroyNotify) g_bytes_unref, g_free);
   return scratch;
 }
 
@@ -432,6 +478,7 @@ scratch_free (gpointer data)
   g_string_free (scratch->merged, TRUE);
   g_string_free (scratch->token_text, TRUE);
   g_free (scratch->reordered);
+  g_hash_table_unref (scratch->bidi_memo);
   g_free (scratch);
 }
 
@@ -474,12 +521,97 @@ scratch_release (Scratch *scratch)
     scratch->busy = FALSE;
 }
 
+/* What reorder_units() makes of each of the line's tokens alone, from the line's units
+ * merged (@pool, @units) before their bidi reordering: a token's units are built, their
+ * Indic vowels moved and their marks merged within the token, as they are when it is
+ * reordered alone, and the direction of a token alone is its own. Each text ends in a NUL,
+ * at the end of @alone. FALSE, with @alone as it was, where a token has no unit. */
+static gboolean
+tokens_alone (const GString *pool, const GArray *units, const gboolean *reordered, guint n_tokens,
+              GHashTable *bidi_memo, GString *token_text, GString *alone)
+{
+  const Unit *all = (const Unit *) (const void *) units->data;
+  g_autofree Unit *copy = g_new (Unit, MAX (1, units->len));
+  gsize alone_start = alone->len;
+  guint made = 0;
+
+  for (guint i = 0; i < units->len;)
+    {
+      guint start = i, t = all[i].token;
+
+      if (all[i].flags & UNIT_SPACE)
+        {
+          i++;
+          continue;
+        }
+      while (i < units->len && !(all[i].flags & UNIT_SPACE))
+        i++;
+      if (t != made)
+        break;
+      memcpy (copy, all + start, (i - start) * sizeof (Unit));
+      /* The line's pool may hold right-to-left text (reorder_units()): so may the token's,
+       * unless its units' types say otherwise. */
+      reorder_bidi_units (pool, copy, i - start, bidi_memo);
+      g_string_truncate (token_text, 0);
+      for (guint u = 0; u < i - start; u++)
+        _dc_string_append_len (token_text, unit_text (pool, &copy[u]), copy[u].length);
+      /* As reorder_units() writes a token. */
+      if (reordered[t] && may_change_under_nfc (token_text->str, token_text->len))
+        {
+          g_autofree char *nfc = g_utf8_normalize (token_text->str, -1, G_NORMALIZE_NFC);
+
+          if (nfc != NULL)
+            g_string_truncate (token_text, 0), g_string_append (token_text, nfc);
+        }
+      g_string_append_len (alone, token_text->str, (gssize) token_text->len + 1);
+      made++;
+    }
+  g_string_truncate (token_text, 0);
+  if (made == n_tokens)
+    return TRUE;
+  g_string_truncate (alone, alone_start);
+  return FALSE;
+}
+
+/* The token gathered in @token_text, emptied after, at the end of @out and of those of
+ * @tokens, @texts and @token_indices (its index @index) not NULL, then a space if
+ * @space. Split vowels and nukta forms of a @reordered token come together again under
+ * NFC. */
+static void
+end_token (GString *token_text, gboolean reordered, gboolean space, GString *out, GPtrArray *tokens,
+           DcReorderTexts *texts, GArray *token_indices, guint32 index)
+{
+  g_autofree char *nfc = NULL;
+
+  if (reordered && may_change_under_nfc (token_text->str, token_text->len))
+    nfc = g_utf8_normalize (token_text->str, -1, G_NORMALIZE_NFC);
+  if (nfc != NULL)
+    g_string_append (out, nfc);
+  else
+    _dc_string_append_len (out, token_text->str, token_text->len);
+  if (tokens != NULL)
+    g_ptr_array_add (tokens, g_strdup (nfc ? nfc : token_text->str));
+  if (texts != NULL)
+    {
+      if (nfc != NULL)
+        g_string_append_len (texts->tokens, nfc, (gssize) strlen (nfc) + 1);
+      else
+        g_string_append_len (texts->tokens, token_text->str, (gssize) token_text->len + 1);
+      texts->n_tokens++;
+    }
+  if (token_indices != NULL)
+    g_array_append_val (token_indices, index);
+  if (space)
+    g_string_append_c (out, ' ');
+  g_string_truncate (token_text, 0);
+}
+
 /* reorder_tokens() unit by unit, for any line; the glyphs' texts from @cache when not NULL
  * (_dc_reorder_line_cached()). */
 static DcDirection
 reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueFunc value,
                gpointer user_data, const DcTextCache *cache, GString *out, GPtrArray *tokens,
-               GArray *token_indices)
+               GArray *token_indices, DcReorderTexts *texts)
 {
   const DcToken *all_tokens = dc_document_get_tokens (document, NULL);
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
@@ -490,6 +622,7 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
   gboolean *reordered;
   DcDirection direction;
   guint token_start = 0, n_units = n_tokens;
+  gboolean rtl_possible;
 
   /* A unit a glyph at most, and a space between two tokens: add_unit() needs no more. */
   for (guint t = 0; t < n_tokens; t++)
@@ -543,7 +676,17 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
   pool = scratch->merged;
   scratch->merged = scratch->pool;
   scratch->pool = pool;
-  direction = reorder_bidi (pool, (Unit *) (void *) units->data, units->len);
+  rtl_possible = units->len > 0 && may_hold_rtl (pool);
+  if (texts != NULL)
+    {
+      texts->n_tokens = 0;
+      texts->alone_made = rtl_possible
+                          && tokens_alone (pool, units, reordered, n_tokens, scratch->bidi_memo,
+                                           token_text, texts->alone);
+    }
+  direction = rtl_possible
+                  ? reorder_bidi_units (pool, (Unit *) (void *) units->data, units->len, NULL)
+                  : DC_DIRECTION_LTR;
 
   for (guint i = 0; i <= units->len; i++)
     {
@@ -551,27 +694,12 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
 
       if (unit == NULL || (unit->flags & UNIT_SPACE))
         {
-          /* Split vowels and nukta forms come together again under NFC. */
           guint t = i > 0 ? g_array_index (units, Unit, i - 1).token : 0;
-          g_autofree char *nfc = NULL;
 
-          if (i > 0 && reordered[t] && may_change_under_nfc (token_text->str, token_text->len))
-            nfc = g_utf8_normalize (token_text->str, -1, G_NORMALIZE_NFC);
-          if (nfc != NULL)
-            g_string_append (out, nfc);
-          else
-            _dc_string_append_len (out, token_text->str, token_text->len);
-          if (tokens != NULL && n_tokens > 0)
-            g_ptr_array_add (tokens, g_strdup (nfc ? nfc : token_text->str));
-          if (token_indices != NULL && n_tokens > 0)
-            {
-              guint32 index = first_token + t;
-
-              g_array_append_val (token_indices, index);
-            }
-          if (unit != NULL && !(unit->flags & UNIT_CLOSED))
-            g_string_append_c (out, ' ');
-          g_string_truncate (token_text, 0);
+          end_token (token_text, i > 0 && reordered[t],
+                     unit != NULL && !(unit->flags & UNIT_CLOSED), out,
+                     n_tokens > 0 ? tokens : NULL, n_tokens > 0 ? texts : NULL,
+                     n_tokens > 0 ? token_indices : NULL, first_token + t);
           continue;
         }
       _dc_string_append_len (token_text, unit_text (pool, unit), unit->length);
@@ -589,7 +717,7 @@ reorder_tokens (DcDocument *document, guint first_token, guint n_tokens, DcValue
                                 token_indices))
     return DC_DIRECTION_LTR;
   return reorder_units (document, first_token, n_tokens, value, user_data, NULL, out, tokens,
-                        token_indices);
+                        token_indices, NULL);
 }
 
 /**
@@ -621,7 +749,8 @@ _dc_reorder_line_cached (DcDocument *document, guint line, const DcTextCache *ca
   if (cache == NULL)
     reorder_tokens (document, l->first_token, l->n_tokens, value, user_data, out, NULL, NULL);
   else if (!_dc_reorder_cached_tokens (document, l->first_token, l->n_tokens, cache, out))
-    reorder_units (document, l->first_token, l->n_tokens, value, user_data, cache, out, NULL, NULL);
+    reorder_units (document, l->first_token, l->n_tokens, value, user_data, cache, out, NULL, NULL,
+                   NULL);
 }
 
 DcDirection
@@ -632,8 +761,22 @@ _dc_reorder_tokens_cached (DcDocument *document, guint first_token, guint n_toke
   g_return_val_if_fail (cache != NULL, DC_DIRECTION_LTR);
 
   /* Not plain from the cache, so not glyph by glyph either (_dc_reorder_line_cached()). */
-  return reorder_units (document, first_token, n_tokens, value, user_data, cache, out, tokens,
+  return reorder_units (document, first_token, n_tokens, value, user_data, cache, out, tokens, NULL,
                         NULL);
+}
+
+/* _dc_reorder_tokens_cached() with the tokens' texts in one string, and where the line may
+ * be read right to left, each token's text alone from the same units: the JSON export
+ * needs both, and a line's tokens were built twice, the second time one by one. */
+DcDirection
+_dc_reorder_tokens_cached_texts (DcDocument *document, guint first_token, guint n_tokens,
+                                 const DcTextCache *cache, DcValueFunc value, gpointer user_data,
+                                 GString *out, DcReorderTexts *texts)
+{
+  g_return_val_if_fail (cache != NULL && texts != NULL, DC_DIRECTION_LTR);
+
+  return reorder_units (document, first_token, n_tokens, value, user_data, cache, out, NULL, NULL,
+                        texts);
 }
 
 /**

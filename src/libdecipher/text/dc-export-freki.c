@@ -115,8 +115,10 @@ collect_line (Respaced *r, DcDocument *document, guint i, const DcLine *line, Dc
   const guint32 *order = dc_document_get_reading_order (document, NULL);
   const DcToken *tokens = dc_document_get_tokens (document, NULL);
   g_autoptr (GString) text = NULL;
-  guint first = r->cells->len;
+  guint first = r->cells->len, n = first;
 
+  /* Room for a cell per token, made once: a book has a hundred thousand of them. */
+  g_array_set_size (r->cells, first + line->n_tokens);
   for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
     {
       Cell cell = { 0 };
@@ -144,13 +146,15 @@ collect_line (Respaced *r, DcDocument *document, guint i, const DcLine *line, Dc
           _dc_export_append_token (text, document, &tokens[t], value, user_data);
           token_text = text->str;
         }
-      /* Words written together are one cell, as they are one word of the text. */
-      if (r->cells->len > first
+      /* Words written together are one cell, as they are one word of the text; a word
+       * that starts below U+0800 closes up with none (_dc_reorder_tokens_close_up()),
+       * which spares most words the call. */
+      if (n > first && (guchar) token_text[0] >= 0xE0
           && _dc_reorder_tokens_close_up (document, &tokens[t - 1], &tokens[t],
-                                          g_array_index (r->cells, Cell, r->cells->len - 1).text,
-                                          token_text, value, user_data))
+                                          g_array_index (r->cells, Cell, n - 1).text, token_text,
+                                          value, user_data))
         {
-          Cell *previous = &g_array_index (r->cells, Cell, r->cells->len - 1);
+          Cell *previous = &g_array_index (r->cells, Cell, n - 1);
           char *joined = g_strconcat (previous->text, token_text, NULL);
 
           if (previous->owned)
@@ -164,8 +168,10 @@ collect_line (Respaced *r, DcDocument *document, guint i, const DcLine *line, Dc
         }
       cell.width = text_width (token_text, code_points);
       cell.text = cell.owned ? g_strdup (token_text) : (char *) token_text;
-      g_array_append_val (r->cells, cell);
+      g_array_index (r->cells, Cell, n++) = cell;
     }
+  /* The cells of tokens glued to the one before are none. */
+  g_array_set_size (r->cells, n);
   /* Vertical or upside-down lines have no columns across lines: they keep their order.
    * Most lines' tokens come left to right already, with no two at one place: any sort
    * leaves those as they are. */

@@ -38,10 +38,20 @@ typedef struct
   gsize tokens; /* the tokens' texts one after the other, each ending in a NUL */
   guint n_tokens;
   gboolean split; /* the tokens are the text cut at its spaces */
+  /* Where alone_made: the texts of the tokens alone (block_token_texts()), one after the
+   * other, each ending in a NUL, worked out with the line's. */
+  gboolean alone_made;
+  gsize alone;
   /* Whether the text has nothing to escape (dc_json_writer_is_plain()), where plain_known:
    * told from its glyphs' values (Origin.plain) by count_line_glyphs(). */
   gboolean plain_known, plain;
   DcLineMetadata metadata;
+  /* The letters of the line by script (count_line_letters()), where letters_known: counted
+   * by count_line_glyphs() in the same pass. */
+  gboolean letters_known;
+  guint n_letter_scripts;
+  GUnicodeScript letter_scripts[8];
+  guint letter_counts[8];
 } LineText;
 
 /* Whether @length bytes of @text hold @n_spaces spaces exactly. */
@@ -69,6 +79,7 @@ read_line (Export *e, guint l, GString *arena, LineText *out)
   gboolean cached_plain = FALSE;
 
   out->text = arena->len;
+  out->alone_made = FALSE;
   if (e->text_cache != NULL
       && (cached_plain = _dc_reorder_cached_tokens (e->document, line->first_token, line->n_tokens,
                                                     e->text_cache, arena)))
@@ -96,13 +107,31 @@ read_line (Export *e, guint l, GString *arena, LineText *out)
       g_string_truncate (arena, out->text);
     }
   text = g_string_new (NULL);
-  tokens = g_ptr_array_new_with_free_func (g_free);
   /* A line the table finds not plain is reordered with the table's texts too. */
   if (e->text_cache != NULL && !cached_plain)
-    _dc_reorder_tokens_cached (e->document, line->first_token, line->n_tokens, e->text_cache,
-                               e->value, e->user_data, text, tokens);
-  else
-    _dc_reorder_line (e->document, l, e->value, e->user_data, text, tokens);
+    {
+      g_autoptr (GString) token_texts = g_string_new (NULL);
+      g_autoptr (GString) alone = g_string_new (NULL);
+      DcReorderTexts texts = { token_texts, 0, alone, FALSE };
+
+      _dc_reorder_tokens_cached_texts (e->document, line->first_token, line->n_tokens,
+                                       e->text_cache, e->value, e->user_data, text, &texts);
+      out->text_length = text->len;
+      g_string_append_len (arena, text->str, (gssize) text->len + 1);
+      out->tokens = arena->len;
+      out->n_tokens = texts.n_tokens;
+      out->split = FALSE;
+      out->plain_known = FALSE;
+      g_string_append_len (arena, token_texts->str, (gssize) token_texts->len);
+      if ((out->alone_made = texts.alone_made))
+        {
+          out->alone = arena->len;
+          g_string_append_len (arena, alone->str, (gssize) alone->len);
+        }
+      return;
+    }
+  tokens = g_ptr_array_new_with_free_func (g_free);
+  _dc_reorder_line (e->document, l, e->value, e->user_data, text, tokens);
   out->text_length = text->len;
   g_string_append_len (arena, text->str, (gssize) text->len + 1);
   out->tokens = arena->len;
@@ -197,14 +226,18 @@ compare_script_letters (gconstpointer a, gconstpointer b)
  * characters in the same order as the line's metadata counts them in its text. FALSE,
  * with nothing made, where a value holds letters of several scripts or is no UTF-8.
  * Says too whether the text is plain (dc_json_writer_is_plain()): its values, valid
- * UTF-8 each, and spaces are, if each value is. */
+ * UTF-8 each, and spaces are, if each value is; and counts its letters by script as
+ * count_line_letters() does, where it can (LineText.letters_known). */
 static gboolean
-count_line_glyphs (Export *e, guint l, DcLineMetadata *out, gboolean *plain)
+count_line_glyphs (Export *e, guint l, LineText *line_text)
 {
   const DcLine *line = &e->lines[l];
   g_autoptr (GArray) counts = g_array_new (FALSE, TRUE, sizeof (DcScriptCount));
   guint rtl = 0, ltr = 0;
   gboolean all_plain = TRUE;
+  /* count_line_letters()'s counts, in the same pass over the glyphs. */
+  gboolean letters_known = TRUE;
+  guint n_letters = 0;
 
   for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
     {
@@ -221,6 +254,25 @@ count_line_glyphs (Export *e, guint l, DcLineMetadata *out, gboolean *plain)
           all_plain &= o->plain;
           rtl += o->rtl_strong;
           ltr += o->ltr_strong;
+          if (!o->letters_known)
+            letters_known = FALSE;
+          else if (letters_known && o->letters > 0)
+            {
+              for (i = 0; i < n_letters && line_text->letter_scripts[i] != o->letter_script; i++)
+                ;
+              if (i == n_letters)
+                {
+                  if (n_letters == G_N_ELEMENTS (line_text->letter_scripts))
+                    letters_known = FALSE;
+                  else
+                    {
+                      line_text->letter_scripts[n_letters] = o->letter_script;
+                      line_text->letter_counts[n_letters++] = 0;
+                    }
+                }
+              if (letters_known)
+                line_text->letter_counts[i] += o->letters;
+            }
           if (o->script_letters == 0)
             continue;
           for (i = 0;
@@ -235,8 +287,11 @@ count_line_glyphs (Export *e, guint l, DcLineMetadata *out, gboolean *plain)
           g_array_index (counts, DcScriptCount, i).count += o->script_letters;
         }
     }
-  _dc_export_line_metadata_counted (e->document, l, g_steal_pointer (&counts), rtl, ltr, out);
-  *plain = all_plain;
+  _dc_export_line_metadata_counted (e->document, l, g_steal_pointer (&counts), rtl, ltr,
+                                    &line_text->metadata);
+  line_text->plain = all_plain;
+  line_text->letters_known = letters_known;
+  line_text->n_letter_scripts = n_letters;
   return TRUE;
 }
 
@@ -368,8 +423,8 @@ block_text (Export *e, const DcBlock *block, GString *arena, BlockText *out)
       LineText *line = &out->lines[i];
 
       read_line (e, block->first_line + i, arena, line);
-      if (line->split
-          && count_line_glyphs (e, block->first_line + i, &line->metadata, &line->plain))
+      line->letters_known = FALSE;
+      if (line->split && count_line_glyphs (e, block->first_line + i, line))
         line->plain_known = TRUE;
       else
         _dc_export_line_metadata (e->document, block->first_line + i, arena->str + line->text,
@@ -388,6 +443,12 @@ block_text (Export *e, const DcBlock *block, GString *arena, BlockText *out)
       const LineText *line = &out->lines[i];
       const char *line_text = arena->str + line->text;
 
+      if (line->split && line->letters_known)
+        {
+          for (guint j = 0; j < line->n_letter_scripts; j++)
+            add_letters (out->letters, line->letter_scripts[j], line->letter_counts[j]);
+          continue;
+        }
       if (line->split && count_line_letters (e, block->first_line + i, out->letters))
         continue;
       if (!g_utf8_validate (line_text, (gssize) line->text_length, NULL)
@@ -476,8 +537,18 @@ block_token_texts (Export *e, const DcBlock *block, const char *arena, const Blo
       const LineText *line_text = &text->lines[i];
       const char *token = arena + line_text->tokens;
 
+      if (line_text->alone_made)
+        {
+          token = arena + line_text->alone;
+          for (guint t = 0; t < line->n_tokens; t++, token += strlen (token) + 1)
+            known->texts[line->first_token + t - first] = (char *) token;
+          continue;
+        }
+      /* A line read glyph by glyph (LineText.split) gave each token its glyphs' values,
+       * which is what the token alone reads too (dc-reorder-plain.c): no need to look
+       * at its text for right-to-left letters. */
       if (line->n_tokens == 0 || line_text->n_tokens != line->n_tokens
-          || !surely_left_to_right (arena + line_text->text))
+          || (!line_text->split && !surely_left_to_right (arena + line_text->text)))
         continue;
       for (guint t = 0; t < line->n_tokens; t++, token += strlen (token) + 1)
         known->texts[line->first_token + t - first] = (char *) token;

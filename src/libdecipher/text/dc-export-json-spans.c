@@ -159,6 +159,16 @@ struct _SpanScratch
   GArray *spans;      /* SpanRange: the line's */
   GHashTable *pieces; /* _dc_export_normalize_cached()'s, for the page */
   KeptBbox bbox;      /* the line's, then each span's */
+  /* The members of the last span from its font to its language as written (compact,
+   * no separator before them), and what they were written of: a page's spans are most
+   * often in one font, size, script and language, whose members were most of a span's
+   * calls to the writer. Empty for none. */
+  GString *head;
+  guint head_font;
+  float head_size;
+  GUnicodeScript head_script;
+  gboolean head_vertical, head_mixed;
+  DcLanguageGuess head_language;
 };
 
 KeptBbox *
@@ -177,6 +187,7 @@ _dc_export_json_span_scratch_new (void)
   scratch->words = g_string_new (NULL);
   scratch->spans = g_array_new (FALSE, FALSE, sizeof (SpanRange));
   scratch->pieces = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  scratch->head = g_string_new (NULL);
   return scratch;
 }
 
@@ -190,6 +201,7 @@ _dc_export_json_span_scratch_free (SpanScratch *scratch)
   g_free (scratch->runs);
   g_array_unref (scratch->spans);
   g_hash_table_unref (scratch->pieces);
+  g_string_free (scratch->head, TRUE);
   g_free (scratch);
 }
 
@@ -441,18 +453,51 @@ add_runs (DcJsonWriter *w, const SpanScratch *scratch)
   dc_json_writer_end_array (w);
 }
 
-/* The font of the span's first glyph: index, name, size. */
+/* The span's font (that of its first glyph: index, name, size), script, direction,
+ * writing mode and language, written again as for the span before when all of them are
+ * the same. */
 static void
-add_span_font (Export *e, DcJsonWriter *w, const DcGlyph *head)
+add_span_head (Export *e, DcJsonWriter *w, const DcGlyph *head, GUnicodeScript script,
+               gboolean vertical, gboolean mixed, const DcLanguageGuess *language,
+               SpanScratch *scratch)
 {
   const DcSymbol *symbols = dc_document_get_symbols (e->document, NULL);
   guint font = dc_glyph_get_font (head, symbols);
+  float size = dc_glyph_get_size (head);
+  gboolean compact = dc_json_writer_is_compact (w);
+  gsize start = w->out->len;
+
+  if (compact && scratch->head->len > 0 && font == scratch->head_font
+      && memcmp (&size, &scratch->head_size, sizeof size) == 0 && script == scratch->head_script
+      && vertical == scratch->head_vertical && mixed == scratch->head_mixed
+      && language->confidence == scratch->head_language.confidence
+      && g_strcmp0 (language->source, scratch->head_language.source) == 0
+      && strcmp (language->tag, scratch->head_language.tag) == 0)
+    {
+      dc_json_writer_members (w, scratch->head->str, scratch->head->len);
+      return;
+    }
 
   dc_json_writer_begin_object (w, "font");
   dc_json_writer_int (w, "index", font);
   dc_json_writer_string (w, "name", dc_font_get_name (dc_document_get_font (e->document, font)));
-  dc_json_writer_double (w, "size", dc_glyph_get_size (head));
+  dc_json_writer_double (w, "size", size);
   dc_json_writer_end_object (w);
+  add_script (w, script, vertical);
+  dc_json_writer_boolean (w, "mixed_script", mixed);
+  add_language (w, language);
+
+  g_string_truncate (scratch->head, 0);
+  /* What was written: the separator from the members before, then the members. */
+  if (!compact || w->out->str[start] != ',' || isnan (language->confidence))
+    return;
+  g_string_append_len (scratch->head, w->out->str + start + 1, (gssize) (w->out->len - start - 1));
+  scratch->head_font = font;
+  scratch->head_size = size;
+  scratch->head_script = script;
+  scratch->head_vertical = vertical;
+  scratch->head_mixed = mixed;
+  scratch->head_language = *language;
 }
 
 /* dc_text_get_script() of a span's text, its glyphs' values and spaces, counted glyph by
@@ -620,15 +665,17 @@ add_span (Export *e, DcJsonWriter *w, gboolean vertical, gboolean plain, guint f
     _dc_json_writer_plain_string (w, "text", strlen ("text"), text->str, text->len);
   else
     dc_json_writer_string (w, "text", normalized);
-  dc_json_writer_string (w, "normalization",
-                         e->normalization == DC_NORMALIZATION_NFKC  ? "NFKC"
-                         : e->normalization == DC_NORMALIZATION_NFD ? "NFD"
-                                                                    : "NFC");
+  {
+    /* A name of the form, which has nothing to escape. */
+    const char *form = e->normalization == DC_NORMALIZATION_NFKC  ? "NFKC"
+                       : e->normalization == DC_NORMALIZATION_NFD ? "NFD"
+                                                                  : "NFC";
+
+    _dc_json_writer_plain_string (w, "normalization", strlen ("normalization"), form,
+                                  strlen (form));
+  }
   _dc_export_json_add_bbox_kept (w, &scratch->bbox, x0, y0, x1, y1);
-  add_span_font (e, w, &e->glyphs[e->order[first]]);
-  add_script (w, script, vertical);
-  dc_json_writer_boolean (w, "mixed_script", mixed);
-  add_language (w, &language);
+  add_span_head (e, w, &e->glyphs[e->order[first]], script, vertical, mixed, &language, scratch);
   dc_json_writer_int (w, "glyphs", n_glyphs);
   dc_json_writer_int (w, "undecoded_glyphs", undecoded);
 

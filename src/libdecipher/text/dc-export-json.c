@@ -180,8 +180,11 @@ find_letters (const char *text, Origin *origin)
     }
 }
 
+/* @previous (nullable): the symbol before's, whose members are reused when alike: a
+ * font's symbols mostly share their level, status, confidence and provenance. */
 static void
-find_origin (Export *e, guint symbol, Origin *origin, GHashTable *provenances)
+find_origin (Export *e, guint symbol, Origin *origin, GHashTable *provenances,
+             const Origin *previous)
 {
   origin->value = e->value (symbol, e->user_data);
   if (e->key != NULL)
@@ -237,6 +240,16 @@ find_origin (Export *e, guint symbol, Origin *origin, GHashTable *provenances)
         g_hash_table_add (provenances, (gpointer) origin->provenance);
     }
   origin->members_json = NULL;
+  if (previous != NULL && (previous->value == NULL) == (origin->value == NULL)
+      && previous->status == origin->status && previous->level == origin->level
+      && memcmp (&previous->confidence, &origin->confidence, sizeof origin->confidence) == 0
+      && previous->provenance == origin->provenance)
+    {
+      /* What _dc_export_json_add_origin() writes of the two is the same. */
+      origin->members_json = previous->members_json;
+      origin->members_json_length = previous->members_json_length;
+      return;
+    }
   {
     GString *members = g_string_new (NULL);
     DcJsonWriter w;
@@ -487,7 +500,7 @@ _dc_export_json_write (DcDocument *document, DcNormalization normalization, DcVa
     g_autoptr (GHashTable) provenances = g_hash_table_new (g_str_hash, g_str_equal);
 
     for (guint s = 0; s < n_symbols; s++)
-      find_origin (&e, s, &origins[s], provenances);
+      find_origin (&e, s, &origins[s], provenances, s > 0 ? &origins[s - 1] : NULL);
   }
   e.origins = origins;
   sort_kinds (origins, n_symbols);

@@ -440,17 +440,23 @@ _dc_export_write_line_metadata (DcJsonWriter *writer, const DcLineMetadata *meta
 {
   GUnicodeScript script;
 
+  const char *direction = dc_direction_to_string (metadata->direction);
+
+  /* Script codes and the names of directions and writing modes are ASCII letters and
+   * dashes: nothing to escape, written as they are. */
   dc_json_writer_begin_array (writer, "scripts");
   for (guint i = 0; i < metadata->counts->len; i++)
     {
       char code[5];
 
       dc_script_to_iso15924 (g_array_index (metadata->counts, ScriptCount, i).script, code);
-      dc_json_writer_string (writer, NULL, code);
+      _dc_json_writer_plain_string (writer, NULL, 0, code, strlen (code));
     }
   dc_json_writer_end_array (writer);
-  dc_json_writer_string (writer, "direction", dc_direction_to_string (metadata->direction));
-  dc_json_writer_string (writer, "writing_mode", metadata->writing_mode);
+  _dc_json_writer_plain_string (writer, "direction", strlen ("direction"), direction,
+                                strlen (direction));
+  _dc_json_writer_plain_string (writer, "writing_mode", strlen ("writing_mode"),
+                                metadata->writing_mode, strlen (metadata->writing_mode));
   script = metadata->script != G_UNICODE_SCRIPT_INVALID_CODE ? metadata->script
                                                              : dc_text_get_script (text, NULL);
   return dc_script_is_rtl (script);
