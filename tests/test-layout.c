@@ -576,6 +576,25 @@ test_language_key (void)
     g_assert_cmpstr (russian, !=, english);
     g_assert_cmpint (russian[0], !=, few[0]);
   }
+  {
+    /* The detector folds a run of spaces and digits into one byte, so past a table of
+     * figures it reads on beyond the sample's length: the key must hold what it reads. */
+    g_autoptr (GString) figures = g_string_new (NULL);
+    g_autofree char *russian = NULL, *english = NULL, *key_russian = NULL, *key_english = NULL;
+    DcLanguageGuess guess_russian, guess_english;
+
+    while (figures->len < DC_LANGUAGE_SAMPLE_BYTES + 100)
+      g_string_append (figures, "1 ");
+    russian = g_strconcat (figures->str, starts[0], filler->str, NULL);
+    english = g_strconcat (figures->str, starts[1], "They are painted before the summer, ",
+                           "and the children help their fathers carry them down. ", NULL);
+    key_russian = dc_language_guess_key (russian, NULL);
+    key_english = dc_language_guess_key (english, NULL);
+    g_assert_cmpstr (key_russian, !=, key_english);
+    dc_language_guess (russian, NULL, &guess_russian);
+    dc_language_guess (english, NULL, &guess_english);
+    g_assert_cmpstr (guess_russian.tag, !=, guess_english.tag);
+  }
 }
 
 /* The JSON export's quick way to a span's normal form (dc-export-normalize.c) gives

@@ -193,6 +193,22 @@ dc_language_guess_both (const char *text, const char *prior, DcLanguageGuess *gu
 #endif
 }
 
+/* The bytes of @text the detector's verdict depends on: its sample, and past it as far as
+ * the fingerprint's cleaning reads to fill the sample's room. */
+static gsize
+sample_bytes_read (const char *text)
+{
+  gsize length = strnlen (text, DC_LANGUAGE_SAMPLE_BYTES + 1);
+
+  if (length <= DC_LANGUAGE_SAMPLE_BYTES)
+    return length;
+#ifdef HAVE_EXTTEXTCAT
+  return _dc_textcat_bytes_read (text, DC_LANGUAGE_SAMPLE_BYTES);
+#else
+  return DC_LANGUAGE_SAMPLE_BYTES;
+#endif
+}
+
 /**
  * dc_language_guess_key:
  * @text: UTF-8
@@ -220,6 +236,6 @@ dc_language_guess_key (const char *text, const char *prior)
                           prior != NULL ? 'P' : 'N', prior_length);
   if (prior != NULL)
     g_string_append_len (key, prior, (gssize) prior_length);
-  g_string_append_len (key, text, (gssize) strnlen (text, DC_LANGUAGE_SAMPLE_BYTES));
+  g_string_append_len (key, text, (gssize) sample_bytes_read (text));
   return g_string_free (key, FALSE);
 }

@@ -71,9 +71,9 @@ is_invalid (char c)
 /* prepbuffer(): runs of invalid bytes as one '_', a '_' before the first word and after
  * the last byte written when the room (@size + 1 bytes) runs out. It counts what it
  * writes, not what it reads, so it may read past @size (up to the NUL), as the library
- * does. */
+ * does; @read is how far it looked. */
 static char *
-clean (const char *text, gsize size)
+clean (const char *text, gsize size, gsize *read)
 {
   const char *p = text;
   char *cleaned = g_malloc0 (size + 3 + PADDING);
@@ -109,7 +109,31 @@ end:
   *w++ = '_';
 stop:
   *w = '\0';
+  /* The byte at p was looked at too, unless it is the NUL. */
+  *read = (gsize) (p - text) + (*p != '\0');
   return cleaned;
+}
+
+/**
+ * _dc_textcat_bytes_read:
+ * @text: NUL-terminated
+ * @size: the size the fingerprint is asked for
+ *
+ * How many bytes of @text the fingerprint of its first @size bytes depends on: more than
+ * @size where runs of spaces and digits were folded into one byte, since cleaning counts
+ * what it writes. A cache of guesses must key on all of them.
+ *
+ * Returns: a byte count, at most strlen (@text)
+ */
+gsize
+_dc_textcat_bytes_read (const char *text, gsize size)
+{
+  gsize read;
+
+  g_return_val_if_fail (text != NULL, 0);
+
+  g_free (clean (text, size, &read));
+  return read;
 }
 
 /* The bytes utf8_charcopy() takes for the character at @p: as many as the lead byte's
@@ -417,7 +441,7 @@ _dc_textcat_fingerprint_hashed (const char *text, gsize size, GPtrArray *ngrams,
   *replayed = TRUE;
   if (size < MINDOCSIZE)
     return NULL;
-  counts.cleaned = cleaned = clean (text, size);
+  counts.cleaned = cleaned = clean (text, size, &(gsize){ 0 });
   /* A bucket is read only once used, so the table needs no clearing. */
   counts.buckets = buckets = g_new (guint32, N_BUCKETS);
   counts.used = used;

@@ -21,5 +21,6 @@ char *_dc_textcat_fingerprint (const char *text, gsize size, GPtrArray *ngrams, 
 char *_dc_textcat_fingerprint_hashed (const char *text, gsize size, GPtrArray *ngrams,
                                       GArray *hashes, gboolean *replayed);
 guint32 _dc_textcat_hash (const char *ngram);
+gsize _dc_textcat_bytes_read (const char *text, gsize size);
 
 G_END_DECLS
