@@ -509,10 +509,14 @@ freki_cut (DcCutItem *items, guint n, CutContext *ctx)
   if (!found || (vertical && is_table (items, n, ctx)))
     {
       DcCutLeaf leaf = { ctx->members->len, n, FALSE, g_strdup (ctx->path->str) };
+      guint *members;
 
       leaf.table = found || is_table (items, n, ctx);
+      /* Stored in place: an append a line cost a call. */
+      g_array_set_size (ctx->members, leaf.first + n);
+      members = &g_array_index (ctx->members, guint, leaf.first);
       for (guint i = 0; i < n; i++)
-        g_array_append_val (ctx->members, items[i].index);
+        members[i] = items[i].index;
       g_array_append_val (ctx->leaves, leaf);
       return;
     }
