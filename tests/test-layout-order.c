@@ -101,6 +101,41 @@ test_upside_down_box (void)
   check_order (items, G_N_ELEMENTS (items), FALSE, expected);
 }
 
+/* A column whose lines all reach over one another across the page, but two of them
+ * share their height (a line set in two runs a little apart in height): the column is
+ * not read line after line as it stands, top to bottom, but those two by the reading
+ * sort, left before right. */
+static void
+test_lines_sharing_height (void)
+{
+  DcCutItem items[] = {
+    item (0, 0, 100, 8, 0),  item (0, 12, 100, 20, 1), item (50, 24, 100, 32, 2),
+    item (0, 25, 55, 31, 3), item (0, 36, 100, 44, 4),
+  };
+  const guint expected[] = { 0, 1, 3, 2, 4 };
+
+  check_order (items, G_N_ELEMENTS (items), FALSE, expected);
+}
+
+/* A column of lines apart in height under a line as wide as the column, two of them side
+ * by side, a little apart in height: all reach under the wide line, but the two narrow
+ * ones do not reach over each other, and the lines under the wide one are read as two
+ * columns, left before right, or right before left in a right-to-left page. */
+static void
+test_narrow_lines_under_wide (void)
+{
+  DcCutItem items[] = {
+    item (0, 0, 100, 8, 0),
+    item (0, 12, 40, 20, 1),
+    item (60, 24, 100, 32, 2),
+    item (0, 36, 40, 44, 3),
+  };
+  const guint ltr[] = { 0, 1, 3, 2 }, rtl[] = { 0, 2, 1, 3 };
+
+  check_order (items, G_N_ELEMENTS (items), FALSE, ltr);
+  check_order (items, G_N_ELEMENTS (items), TRUE, rtl);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -109,5 +144,7 @@ main (int argc, char **argv)
   g_test_add_func ("/layout-order/title-over-columns", test_title_over_columns);
   g_test_add_func ("/layout-order/columns-under-column", test_columns_under_column);
   g_test_add_func ("/layout-order/upside-down-box", test_upside_down_box);
+  g_test_add_func ("/layout-order/lines-sharing-height", test_lines_sharing_height);
+  g_test_add_func ("/layout-order/narrow-lines-under-wide", test_narrow_lines_under_wide);
   return g_test_run ();
 }

@@ -59,16 +59,24 @@ page_is_rtl (DcDocument *self, const guint8 *letter_kinds, guint first, guint en
 {
   const DcGlyph *glyphs = (const DcGlyph *) (void *) self->glyphs->data;
   const DcSymbol *symbols = (const DcSymbol *) (void *) self->symbols->data;
-  guint counts[3] = { 0 };
+  guint counts[3] = { 0 }, n_turned = 0;
   gboolean vertical, columns_rtl;
 
-  /* A page of vertical writing: its columns' order is that of the vertical script. */
-  columns_rtl = _dc_vertical_columns_right_to_left (glyphs, symbols, first, end, &vertical);
-  if (vertical)
-    return columns_rtl;
-
+  /* One pass over the page's glyphs: those standing in columns (rotation 1 or 3) are
+   * counted as it goes, and the columns looked at only where there are any. */
   for (guint i = first; i < end; i++)
-    counts[letter_kinds[glyphs[i].symbol]]++;
+    {
+      counts[letter_kinds[glyphs[i].symbol]]++;
+      n_turned += glyphs[i].rotation & 1;
+    }
+
+  /* A page of vertical writing: its columns' order is that of the vertical script. */
+  if (n_turned > 0)
+    {
+      columns_rtl = _dc_vertical_columns_right_to_left (glyphs, symbols, first, end, &vertical);
+      if (vertical)
+        return columns_rtl;
+    }
   return counts[LETTER_RTL] > counts[LETTER_OTHER];
 }
 

@@ -380,6 +380,8 @@ typedef struct
   guint8 kind;  /* SymbolKind */
   guint8 alnum; /* isalnum: where the token's edge punctuation ends */
   guint16 script;
+  guint16 font; /* the symbol's: read with the rest, where a look into the symbols cost
+                 * another load a glyph */
 } SymbolClass;
 
 static SymbolClass
@@ -510,7 +512,10 @@ _dc_trust_count_new (DcDocument *document, guint n_parts)
   symbols = dc_document_get_symbols (document, &n_symbols);
   count->classes = g_new (SymbolClass, MAX (1, n_symbols));
   for (guint s = 0; s < n_symbols; s++)
-    count->classes[s] = classify_symbol (symbols[s].pdf_text);
+    {
+      count->classes[s] = classify_symbol (symbols[s].pdf_text);
+      count->classes[s].font = symbols[s].font;
+    }
   return count;
 }
 
@@ -562,7 +567,7 @@ _dc_trust_count_tokens (DcTrustCount *count, DcTrustCounter *counter, guint part
   for (guint t = 0; t < n_tokens; t++)
     {
       const DcToken *token = &tokens[t];
-      guint font = dc_glyph_get_font (&glyphs[order[token->first_glyph]], symbols);
+      guint font = count->classes[glyphs[order[token->first_glyph]].symbol].font;
       guint32 *key;
       Judgement judgement;
       JudgedSlot *found;
@@ -579,16 +584,17 @@ _dc_trust_count_tokens (DcTrustCount *count, DcTrustCounter *counter, guint part
       summary = (TokenTally){ G_UNICODE_SCRIPT_COMMON };
       for (guint k = 0; k < token->n_glyphs; k++)
         {
-          const DcGlyph *glyph = &glyphs[order[token->first_glyph + k]];
+          guint32 symbol = glyphs[order[token->first_glyph + k]].symbol;
+          const SymbolClass *class = &count->classes[symbol];
 
           /* A token in several fonts says little about any one of them. */
-          if (dc_glyph_get_font (glyph, symbols) != font)
+          if (class->font != font)
             {
               font = G_MAXUINT;
               break;
             }
-          key[1 + k] = glyph->symbol;
-          tally_symbol (&summary, &count->classes[glyph->symbol]);
+          key[1 + k] = symbol;
+          tally_symbol (&summary, class);
         }
       if (font == G_MAXUINT)
         continue;

@@ -69,10 +69,20 @@ _dc_vertical_mark_stacked (DcGlyph *glyphs, const DcSymbol *symbols, guint n_gly
   for (guint i = 1; i <= n_glyphs; i++)
     {
       /* No run open: the glyphs that stand no lower than the one before (the glyphs of a
-       * line) are passed by at once, each a run of one, with stacked()'s first test. */
+       * line) are passed by at once, each a run of one, with stacked()'s first test. The
+       * step is a float: compared with the float nearest STACK_STEP_MIN * 0.5, which is
+       * above it and no float lies between, the test is the same, with no conversion a
+       * glyph (this looks at every glyph of the book). */
       if (start == i - 1)
-        while (i < n_glyphs && !(glyphs[i].y - glyphs[i - 1].y >= STACK_STEP_MIN * 0.5))
-          start = i++;
+        {
+          const DcGlyph *glyph = &glyphs[i], *end = &glyphs[n_glyphs];
+          float y = glyphs[i - 1].y;
+
+          while (glyph < end && !(glyph->y - y >= (float) (STACK_STEP_MIN * 0.5)))
+            y = (glyph++)->y;
+          i = (guint) (glyph - glyphs);
+          start = i - 1;
+        }
       if (i < n_glyphs && stacked (&glyphs[i - 1], &glyphs[i], symbols))
         continue;
       if (i - start >= STACK_MIN_RUN)

@@ -181,7 +181,8 @@ static gboolean
 order_stacked (DcCutItem *items, guint n, guint widest, gboolean rtl, GArray *out)
 {
   g_autofree double *gaps = NULL;
-  double reach;
+  double reach, right_x0, left_x1;
+  gboolean apart = TRUE;
 
   for (guint i = 0; i < n; i++)
     if (!isfinite (items[i].x0) || !isfinite (items[i].x1) || !isfinite (items[i].y0)
@@ -190,10 +191,31 @@ order_stacked (DcCutItem *items, guint n, guint widest, gboolean rtl, GArray *ou
   gaps = g_new (double, n);
   gaps[0] = 0;
   reach = items[0].y1;
+  right_x0 = items[0].x0;
+  left_x1 = items[0].x1;
   for (guint i = 1; i < n; i++)
     {
       gaps[i] = items[i].y0 - reach;
       reach = MAX (reach, items[i].y1);
+      apart = apart && gaps[i] > 0;
+      right_x0 = MAX (right_x0, items[i].x0);
+      left_x1 = MIN (left_x1, items[i].x1);
+    }
+  /* Every line apart from the one before it, and all of them reaching over one point
+   * across the page (the rightmost start left of the leftmost end: then any two reach
+   * over each other), as a column's lines are: every part order_column() cuts has a gap
+   * to cut at and is stacked in one column, so it cuts them all one from another and
+   * reads them as they stand, top to bottom, without the cuts (each a look at all the
+   * gaps of its part: a column of evenly spaced lines costs the square of their number). */
+  if (apart && right_x0 <= left_x1)
+    {
+      guint *indices;
+
+      g_array_set_size (out, out->len + n);
+      indices = &g_array_index (out, guint, out->len - n);
+      for (guint i = 0; i < n; i++)
+        indices[i] = items[i].index;
+      return TRUE;
     }
   order_column (items, gaps, 0, n, widest, rtl, out);
   return TRUE;
@@ -487,10 +509,14 @@ freki_cut (DcCutItem *items, guint n, CutContext *ctx)
   if (!found || (vertical && is_table (items, n, ctx)))
     {
       DcCutLeaf leaf = { ctx->members->len, n, FALSE, g_strdup (ctx->path->str) };
+      guint *members;
 
       leaf.table = found || is_table (items, n, ctx);
+      /* Stored in place: an append a line cost a call. */
+      g_array_set_size (ctx->members, leaf.first + n);
+      members = &g_array_index (ctx->members, guint, leaf.first);
       for (guint i = 0; i < n; i++)
-        g_array_append_val (ctx->members, items[i].index);
+        members[i] = items[i].index;
       g_array_append_val (ctx->leaves, leaf);
       return;
     }

@@ -109,14 +109,22 @@ split_chain (const DcGlyph *glyphs, const Chain *chain, const GArray *chain_glyp
   g_array_append_val (out, part);
 }
 
-/* Stores a copy of @chain at the end of @chains: the chain being built never has its
- * address taken by a call, so that it may stay in registers. */
-static void
-store_chain (GArray *chains, const Chain *chain)
+/* Stores a copy of @chain at the end of @chains, which has room for *@room chains: the
+ * chain being built never has its address taken by a call, so that it may stay in
+ * registers. Stored in place while there is room (a page has a chain a line), where an
+ * append cost a call and a copy a chain. */
+static inline void
+store_chain (GArray *chains, guint *room, const Chain *chain)
 {
-  Chain stored = *chain;
+  if (G_UNLIKELY (chains->len == *room))
+    {
+      guint len = chains->len;
 
-  g_array_append_val (chains, stored);
+      *room = MAX (16, 2 * len);
+      g_array_set_size (chains, *room);
+      chains->len = len;
+    }
+  ((Chain *) (void *) chains->data)[chains->len++] = *chain;
 }
 
 /* The page's glyphs in chains; @heights and @n_heights add up the heights of their boxes
@@ -126,7 +134,8 @@ static GArray *
 build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs, double *heights,
               guint *n_heights)
 {
-  GArray *chains = g_array_new (FALSE, FALSE, sizeof (Chain));
+  guint room = 16 + n / 32;
+  GArray *chains = g_array_sized_new (FALSE, FALSE, sizeof (Chain), room);
   GArray *parted;
   Chain current; /* the open chain, stored when it ends: kept in registers meanwhile */
   gboolean open = FALSE;
@@ -160,7 +169,7 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
 
           if (!same_baseline || !continues)
             {
-              store_chain (chains, &current);
+              store_chain (chains, &room, &current);
               open = FALSE;
             }
           else if (d.p.u - last_u_end > GUTTER_CANDIDATE * reference)
@@ -168,7 +177,7 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
         }
       else if (open)
         {
-          store_chain (chains, &current);
+          store_chain (chains, &room, &current);
           open = FALSE;
         }
 
@@ -208,7 +217,7 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
       last_advance = d.advance;
     }
   if (open)
-    store_chain (chains, &current);
+    store_chain (chains, &room, &current);
   *heights = height_sum;
   *n_heights = n_height;
   if (!any_wide)
@@ -271,7 +280,15 @@ merge_chains (Chain *chains, const guint *members, guint n_chains, guint **line_
   /* A line a chain at most: room for all, each stored in place. */
   GArray *lines = g_array_sized_new (FALSE, TRUE, sizeof (LineBuild), MAX (1, n_chains));
 
-  g_qsort_with_data (by_baseline, n_chains, sizeof (guint), compare_chain_baselines, chains);
+  /* The cut's leaves hand the chains over mostly sorted by baseline already (a column's
+   * lines top to bottom, a chain a line): a sorted array is left as the sort (stable) would
+   * leave it, and a look at each pair costs less than the sort's calls. */
+  for (guint k = 1; k < n_chains; k++)
+    if (compare_chain_baselines (&by_baseline[k - 1], &by_baseline[k], chains) > 0)
+      {
+        g_qsort_with_data (by_baseline, n_chains, sizeof (guint), compare_chain_baselines, chains);
+        break;
+      }
 
   for (guint k = 0; k < n_chains; k++)
     {
