@@ -133,6 +133,22 @@ dc_test_truth_lines (const char *name)
   return lines;
 }
 
+/* Decodes fixture @name by the index of installed fonts alone, as the pipeline's identity
+ * level does. Returns: how many symbols it decoded */
+guint
+dc_test_decode_with_references (DcReferences *references, const char *name)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document (name);
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (DcShapes) shapes = dc_shapes_new (document);
+  guint n;
+
+  dc_key_begin_change (key, "identity");
+  n = dc_references_apply (references, shapes, key);
+  dc_key_end_change (key);
+  return n;
+}
+
 /* The whole key a linguist would end with: every symbol to decode confirmed as the
  * truth says. */
 void

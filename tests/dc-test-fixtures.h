@@ -18,6 +18,7 @@ JsonObject *dc_test_load_truth (const char *name, JsonParser **parser);
 GPtrArray *dc_test_truth_symbol_values (DcDocument *document, const char *name);
 GPtrArray *dc_test_truth_lines (const char *name);
 void dc_test_key_fill_from_truth (DcKey *key, const char *name);
+guint dc_test_decode_with_references (DcReferences *references, const char *name);
 char *dc_test_with_one_letter_changed (const char *line);
 char *dc_test_truth_text (const char *name);
 double dc_test_character_error_rate (const char *text, const char *truth);
@@ -51,14 +52,10 @@ typedef struct
   GInputStream *err;     /* its standard error, when a pipe */
 } DcTestProcess;
 
-void dc_test_process_spawn (DcTestProcess *process,
-                            const char *const *argv,
+void dc_test_process_spawn (DcTestProcess *process, const char *const *argv,
                             const DcTestSpawn *options);
-int dc_test_process_communicate (DcTestProcess *process,
-                                 const char *input,
-                                 gssize input_length,
-                                 char **out,
-                                 char **err);
+int dc_test_process_communicate (DcTestProcess *process, const char *input, gssize input_length,
+                                 char **out, char **err);
 int dc_test_process_wait (DcTestProcess *process);
 void dc_test_process_kill (DcTestProcess *process);
 

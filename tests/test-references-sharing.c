@@ -48,21 +48,6 @@ set_up_fonts (void)
   g_setenv ("FONTCONFIG_FILE", conf_path, TRUE);
 }
 
-/* How many values the index gives the glyphs of library-recoded.pdf. */
-static guint
-decode_recoded (DcReferences *references)
-{
-  g_autoptr (DcDocument) document = dc_test_load_document ("library-recoded");
-  g_autoptr (DcKey) key = dc_key_new (document);
-  g_autoptr (DcShapes) shapes = dc_shapes_new (document);
-  guint n;
-
-  dc_key_begin_change (key, "identity");
-  n = dc_references_apply (references, shapes, key);
-  dc_key_end_change (key);
-  return n;
-}
-
 /* Builds the index at @path and closes it. */
 static void
 build_index (const char *path)
@@ -113,7 +98,7 @@ test_reading_writes_nothing (void)
     g_assert_no_error (error);
     g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
     g_assert_cmpuint (n_indexed, ==, 0);
-    g_assert_cmpuint (decode_recoded (references), >, 25);
+    g_assert_cmpuint (dc_test_decode_with_references (references, "library-recoded"), >, 25);
     assert_index_alone (folder);
   }
   assert_index_alone (folder);
@@ -161,7 +146,7 @@ test_left_in_wal_mode (void)
     g_assert_no_error (error);
     g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
     g_assert_cmpuint (n_indexed, ==, 0);
-    g_assert_cmpuint (decode_recoded (references), >, 25);
+    g_assert_cmpuint (dc_test_decode_with_references (references, "library-recoded"), >, 25);
   }
   g_assert_cmpint (journal_version (path), ==, 2);
   sqlite3_close (other);
@@ -171,7 +156,7 @@ test_left_in_wal_mode (void)
 
     g_assert_no_error (error);
     g_assert_true (dc_references_update (references, NULL, NULL, &error));
-    g_assert_cmpuint (decode_recoded (references), >, 25);
+    g_assert_cmpuint (dc_test_decode_with_references (references, "library-recoded"), >, 25);
   }
   g_assert_cmpint (journal_version (path), ==, 1);
   assert_index_alone (folder);
@@ -254,7 +239,7 @@ test_rebuilt_while_read (void)
     g_assert_no_error (error);
     g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
     g_assert_cmpuint (n_indexed, ==, 0);
-    g_assert_cmpuint (decode_recoded (references), >, 25);
+    g_assert_cmpuint (dc_test_decode_with_references (references, "library-recoded"), >, 25);
   }
 }
 

@@ -255,8 +255,9 @@ install_as_package (const char *path, const char *from)
 
 /* A font in a folder only the package manager writes is stamped by that folder alone
  * (base/dc-packaged.c): installed, upgraded and removed, each seen at the next update by
- * the folder's time; so is a configuration file linked to from a folder of links. One rewritten in place keeps its folder's time and is not seen,
- * as fontconfig does not see it, until fontconfig's cache is rewritten (`fc-cache -f`). */
+ * the folder's time; so is a configuration file linked to from a folder of links. One rewritten in
+ * place keeps its folder's time and is not seen, as fontconfig does not see it, until fontconfig's
+ * cache is rewritten (`fc-cache -f`). */
 static void
 test_packaged_font (void)
 {
@@ -732,21 +733,6 @@ test_applied_again (void)
   g_assert_cmpuint (n_identity, >, 60);
 }
 
-/* Decodes library-recoded with @references. Returns: how many symbols it decoded */
-static guint
-decode_recoded (DcReferences *references)
-{
-  g_autoptr (DcDocument) document = dc_test_load_document ("library-recoded");
-  g_autoptr (DcKey) key = dc_key_new (document);
-  g_autoptr (DcShapes) shapes = dc_shapes_new (document);
-  guint n;
-
-  dc_key_begin_change (key, "identity");
-  n = dc_references_apply (references, shapes, key);
-  dc_key_end_change (key);
-  return n;
-}
-
 /* The index answers each outline once and keeps the answer; rebuilt from other fonts (here
  * none), the same index object answers from what it holds now, not from what it held. */
 static void
@@ -761,21 +747,21 @@ test_rebuilt (void)
   g_assert_no_error (error);
   g_assert_true (dc_references_update (references, NULL, NULL, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (decode_recoded (references), >, 25);
+  g_assert_cmpuint (dc_test_decode_with_references (references, "library-recoded"), >, 25);
   /* Asked again: the same answers. */
-  g_assert_cmpuint (decode_recoded (references), >, 25);
+  g_assert_cmpuint (dc_test_decode_with_references (references, "library-recoded"), >, 25);
 
   g_assert_cmpint (g_rename (installed, aside), ==, 0);
   FcInitReinitialize ();
   g_assert_true (dc_references_update (references, NULL, NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (dc_references_get_n_fonts (references), ==, 0);
-  g_assert_cmpuint (decode_recoded (references), ==, 0);
+  g_assert_cmpuint (dc_test_decode_with_references (references, "library-recoded"), ==, 0);
 
   g_assert_cmpint (g_rename (aside, installed), ==, 0);
   FcInitReinitialize ();
   g_assert_true (dc_references_update (references, NULL, NULL, &error));
-  g_assert_cmpuint (decode_recoded (references), >, 25);
+  g_assert_cmpuint (dc_test_decode_with_references (references, "library-recoded"), >, 25);
 }
 
 int
