@@ -26,6 +26,9 @@
 #define add_language _dc_export_json_add_language
 #define add_spans _dc_export_json_add_spans
 
+/* A line of more scripts than this is counted from its text. */
+#define LINE_LETTER_SCRIPTS 8
+
 /* A line's text and its tokens' in logical order (dc-reorder.c): right-to-left lines
  * reversed, Indic pre-base vowels moved after their consonant. Worked out once for the
  * block's language and for the line's own members, into one string for the page
@@ -50,8 +53,8 @@ typedef struct
    * by count_line_glyphs() in the same pass. */
   gboolean letters_known;
   guint n_letter_scripts;
-  GUnicodeScript letter_scripts[8];
-  guint letter_counts[8];
+  GUnicodeScript letter_scripts[LINE_LETTER_SCRIPTS];
+  guint letter_counts[LINE_LETTER_SCRIPTS];
 } LineText;
 
 /* Whether @length bytes of @text hold @n_spaces spaces exactly. */
@@ -221,6 +224,27 @@ compare_script_letters (gconstpointer a, gconstpointer b)
   return (int) sa->script - (int) sb->script;
 }
 
+/* Adds the letters of @o's value to its script's count among the first *@n of @scripts
+ * (room for LINE_LETTER_SCRIPTS); FALSE where its script is one more that has no room. */
+static inline gboolean
+tally_letters (const Origin *o, GUnicodeScript *scripts, guint *counts, guint *n)
+{
+  guint i;
+
+  for (i = 0; i < *n && scripts[i] != o->letter_script; i++)
+    ;
+  if (i == *n)
+    {
+      if (*n == LINE_LETTER_SCRIPTS)
+        return FALSE;
+      scripts[i] = o->letter_script;
+      counts[i] = 0;
+      (*n)++;
+    }
+  counts[i] += o->letters;
+  return TRUE;
+}
+
 /* The metadata of line @l, whose text is its tokens' glyphs' values (LineText.split),
  * counted glyph by glyph from what each symbol's value holds (Origin.script): the same
  * characters in the same order as the line's metadata counts them in its text. FALSE,
@@ -257,22 +281,8 @@ count_line_glyphs (Export *e, guint l, LineText *line_text)
           if (!o->letters_known)
             letters_known = FALSE;
           else if (letters_known && o->letters > 0)
-            {
-              for (i = 0; i < n_letters && line_text->letter_scripts[i] != o->letter_script; i++)
-                ;
-              if (i == n_letters)
-                {
-                  if (n_letters == G_N_ELEMENTS (line_text->letter_scripts))
-                    letters_known = FALSE;
-                  else
-                    {
-                      line_text->letter_scripts[n_letters] = o->letter_script;
-                      line_text->letter_counts[n_letters++] = 0;
-                    }
-                }
-              if (letters_known)
-                line_text->letter_counts[i] += o->letters;
-            }
+            letters_known = tally_letters (o, line_text->letter_scripts, line_text->letter_counts,
+                                           &n_letters);
           if (o->script_letters == 0)
             continue;
           for (i = 0;
@@ -378,8 +388,8 @@ static gboolean
 count_line_letters (Export *e, guint l, GArray *letters)
 {
   const DcLine *line = &e->lines[l];
-  guint n = 0, counts[8];
-  GUnicodeScript scripts[8];
+  guint n = 0, counts[LINE_LETTER_SCRIPTS];
+  GUnicodeScript scripts[LINE_LETTER_SCRIPTS];
 
   for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
     {
@@ -389,22 +399,11 @@ count_line_letters (Export *e, guint l, GArray *letters)
         {
           guint symbol = e->glyphs[e->order[k]].symbol;
           const Origin *o = &e->origins[symbol];
-          guint i;
 
           if ((e->split != NULL && e->split[symbol]) || !o->letters_known)
             return FALSE;
-          if (o->letters == 0)
-            continue;
-          for (i = 0; i < n && scripts[i] != o->letter_script; i++)
-            ;
-          if (i == n)
-            {
-              if (n == G_N_ELEMENTS (scripts))
-                return FALSE;
-              scripts[n] = o->letter_script;
-              counts[n++] = 0;
-            }
-          counts[i] += o->letters;
+          if (o->letters > 0 && !tally_letters (o, scripts, counts, &n))
+            return FALSE;
         }
     }
   for (guint i = 0; i < n; i++)
