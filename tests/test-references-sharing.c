@@ -77,6 +77,25 @@ assert_index_alone (const char *folder)
   g_assert_cmpuint (n, ==, 1);
 }
 
+/* Opens the index at @path as a run does: finds it current (nothing to index again) and
+ * decodes library-recoded by it; with @alone_in, checks while it is open that the folder
+ * holds the index alone. */
+static void
+assert_index_reads (const char *path, const char *alone_in)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcReferences) references = dc_references_open (path, &error);
+  guint n_indexed = 1;
+
+  g_assert_no_error (error);
+  g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_indexed, ==, 0);
+  g_assert_cmpuint (dc_test_decode_with_references (references, "library-recoded"), >, 25);
+  if (alone_in != NULL)
+    assert_index_alone (alone_in);
+}
+
 /* A run that finds the index current and reads it writes nothing: no journal, -wal or
  * -shm file, the index as it was. In WAL mode each run made, sized and wrote the -shm
  * file (issue 32: a one-page `text`). */
@@ -85,22 +104,12 @@ test_reading_writes_nothing (void)
 {
   g_autofree char *folder = g_build_filename (test_dir, "read-only", NULL);
   g_autofree char *path = g_build_filename (folder, "references.sqlite", NULL);
-  g_autoptr (GError) error = NULL;
   GStatBuf before, after;
 
   g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
   build_index (path);
   g_assert_cmpint (g_stat (path, &before), ==, 0);
-  {
-    g_autoptr (DcReferences) references = dc_references_open (path, &error);
-    guint n_indexed = 1;
-
-    g_assert_no_error (error);
-    g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
-    g_assert_cmpuint (n_indexed, ==, 0);
-    g_assert_cmpuint (dc_test_decode_with_references (references, "library-recoded"), >, 25);
-    assert_index_alone (folder);
-  }
+  assert_index_reads (path, folder);
   assert_index_alone (folder);
   g_assert_cmpint (g_stat (path, &after), ==, 0);
   g_assert_cmpint (after.st_size, ==, before.st_size);
@@ -127,7 +136,6 @@ test_left_in_wal_mode (void)
 {
   g_autofree char *folder = g_build_filename (test_dir, "wal", NULL);
   g_autofree char *path = g_build_filename (folder, "references.sqlite", NULL);
-  g_autoptr (GError) error = NULL;
   sqlite3 *other = NULL;
 
   g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
@@ -139,25 +147,11 @@ test_left_in_wal_mode (void)
                                  NULL, NULL, NULL),
                    ==, SQLITE_OK);
   g_assert_cmpint (journal_version (path), ==, 2);
-  {
-    g_autoptr (DcReferences) references = dc_references_open (path, &error);
-    guint n_indexed = 1;
-
-    g_assert_no_error (error);
-    g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
-    g_assert_cmpuint (n_indexed, ==, 0);
-    g_assert_cmpuint (dc_test_decode_with_references (references, "library-recoded"), >, 25);
-  }
+  assert_index_reads (path, NULL);
   g_assert_cmpint (journal_version (path), ==, 2);
   sqlite3_close (other);
 
-  {
-    g_autoptr (DcReferences) references = dc_references_open (path, &error);
-
-    g_assert_no_error (error);
-    g_assert_true (dc_references_update (references, NULL, NULL, &error));
-    g_assert_cmpuint (dc_test_decode_with_references (references, "library-recoded"), >, 25);
-  }
+  assert_index_reads (path, NULL);
   g_assert_cmpint (journal_version (path), ==, 1);
   assert_index_alone (folder);
 }
@@ -203,7 +197,6 @@ static void
 test_rebuilt_while_read (void)
 {
   g_autofree char *path = g_build_filename (test_dir, "busy.sqlite", NULL);
-  g_autoptr (GError) error = NULL;
   Rebuild rebuild = { path, FALSE, 0 };
   GThread *thread;
   sqlite3 *reader = NULL;
@@ -232,15 +225,7 @@ test_rebuilt_while_read (void)
   g_assert_cmpint (count_glyphs (reader), ==, n_glyphs);
   sqlite3_close (reader);
 
-  {
-    g_autoptr (DcReferences) references = dc_references_open (path, &error);
-    guint n_indexed = 1;
-
-    g_assert_no_error (error);
-    g_assert_true (dc_references_update (references, &n_indexed, NULL, &error));
-    g_assert_cmpuint (n_indexed, ==, 0);
-    g_assert_cmpuint (dc_test_decode_with_references (references, "library-recoded"), >, 25);
-  }
+  assert_index_reads (path, NULL);
 }
 
 /* Two `decipher-cli text` started together on an index neither finds: one builds it, the
