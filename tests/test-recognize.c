@@ -154,8 +154,11 @@ test_recognize_legacy (void)
 
 /* Nenets in Schoolbook Uralic, the font's own legacy layout: Russian OCR reads ӈ as н
  * (and Ӈ as Н). Those readings belong to other glyphs of the font, so they are proposed
- * too unsure to be taken by "accept all above 0.5"; everything that is taken is right,
- * and ӈ is left for the user. */
+ * too unsure to be taken by "accept all above 0.5", unless the glyph's outline tells ӈ
+ * among н's look-alikes in the installed fonts that draw them all (dc-lookalikes.c):
+ * which fonts a machine has decides that (Debian 12's fonts-noto-core, DejaVu and
+ * Liberation do). Either way everything that is taken is right, and ӈ, when not told,
+ * is left for the user. */
 static void
 test_recognize_unknown_letter (void)
 {
@@ -168,7 +171,7 @@ test_recognize_unknown_letter (void)
   DcKey *key = dc_session_get_key (session);
   const DcSymbol *symbols;
   guint n_symbols, n_accepted = 0, n_applied = 0, n_checked = 0, n_left = 0;
-  gboolean seen_eng = FALSE;
+  gboolean seen_eng = FALSE, eng_told = FALSE;
 
   /* Without the automatic pass, which reads this font whole through its own cmap
    * (test-hypotheses): here OCR alone is tested. */
@@ -182,8 +185,14 @@ test_recognize_unknown_letter (void)
         seen_eng = TRUE;
         g_test_message ("ӈ: %s %.2f %s", dc_key_peek_value (key, s), dc_key_get_confidence (key, s),
                         dc_key_get_provenance (key, s));
-        g_assert_true (dc_key_get_status (key, s) != DC_KEY_PROPOSED
-                       || dc_key_get_confidence (key, s) < 0.5);
+        eng_told = dc_key_get_status (key, s) == DC_KEY_PROPOSED
+                   && dc_key_get_confidence (key, s) >= 0.5;
+        /* Told by its shape, or not taken: never н, nor another look-alike. */
+        if (eng_told)
+          {
+            g_assert_cmpstr (dc_key_peek_value (key, s), ==, "ӈ");
+            g_assert_nonnull (strstr (dc_key_get_provenance (key, s), "look-alikes"));
+          }
       }
   g_assert_true (seen_eng);
 
@@ -218,7 +227,7 @@ test_recognize_unknown_letter (void)
         }
     }
   g_test_message ("%u characters accepted right, %u left", n_checked, n_left);
-  g_assert_cmpuint (n_left, >=, 37); /* ӈ at least */
+  g_assert_cmpuint (n_left, >=, eng_told ? 0 : 37); /* ӈ at least, unless told */
   g_assert_cmpuint (n_checked, >, 300);
 }
 
