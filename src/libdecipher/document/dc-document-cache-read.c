@@ -8,8 +8,6 @@
  */
 
 #define G_LOG_DOMAIN "dc-document"
-/* madvise() */
-#define _GNU_SOURCE
 
 #include "config.h"
 
@@ -17,13 +15,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
-
 #include "dc-document-cache-format-private.h"
 #include "dc-document-private.h"
 #include "dc-font-private.h"
+#include "dc-memory-private.h"
 
 /* Reading ------------------------------------------------------------------------- */
 
@@ -100,18 +95,11 @@ get_string (Reader *reader)
 static void
 prepare_pages (gpointer data, gsize size)
 {
-#if defined(HAVE_DOCUMENT_CACHE) && defined(MADV_POPULATE_WRITE)
-  const guintptr page = 4096;
-  guintptr start = ((guintptr) data + page - 1) & ~(page - 1);
-  guintptr stop = ((guintptr) data + size) & ~(page - 1);
-
-  if (size < (1 << 20) || stop <= start)
+#ifdef HAVE_DOCUMENT_CACHE
+  if (size < (1 << 20))
     return;
-#ifdef MADV_HUGEPAGE
-  madvise ((gpointer) start, stop - start, MADV_HUGEPAGE);
-#endif
-  /* An older kernel refuses (EINVAL): the pages then fault in one by one. */
-  madvise ((gpointer) start, stop - start, MADV_POPULATE_WRITE);
+  _dc_memory_advise_huge (data, size);
+  _dc_memory_populate (data, size);
 #endif
 }
 
