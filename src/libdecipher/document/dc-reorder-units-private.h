@@ -80,4 +80,9 @@ gboolean _dc_reorder_plain_tokens (DcDocument *document, guint first_token, guin
 gboolean _dc_reorder_cached_tokens (DcDocument *document, guint first_token, guint n_tokens,
                                     const DcTextCache *cache, GString *out);
 
+/* dc-reorder-bidi.c: right-to-left runs in logical order. */
+gboolean _dc_reorder_may_hold_rtl (const GString *pool);
+DcDirection _dc_reorder_bidi_units (const GString *pool, Unit *units, guint n, GHashTable *memo);
+GHashTable *_dc_reorder_bidi_memo_new (void);
+
 G_END_DECLS

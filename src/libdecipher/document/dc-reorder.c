@@ -11,14 +11,14 @@
  *   of their cluster go where Unicode writes them (dc-reorder-indic.c).
  * - Right-to-left scripts: FriBidi resolves the embedding levels of the units and the
  *   runs at odd levels are reversed (rule L2 of UAX #9, which undoes itself), so Hebrew
- *   and Arabic read right to left while numbers and Latin words inside them do not.
+ *   and Arabic read right to left while numbers and Latin words inside them do not
+ *   (dc-reorder-bidi.c).
  */
 
 #define G_LOG_DOMAIN "dc-reorder"
 
 #include "config.h"
 
-#include <fribidi.h>
 #include <math.h>
 #include <string.h>
 
@@ -26,30 +26,6 @@
 #include "dc-reorder-units-private.h"
 #include "dc-string-private.h"
 #include "dc-text-cache-private.h"
-
-static FriBidiCharType
-unit_bidi_type (const GString *pool, const Unit *unit)
-{
-  FriBidiCharType first = FRIBIDI_TYPE_ON;
-  gboolean seen = FALSE;
-
-  if (unit->flags & UNIT_SPACE)
-    return FRIBIDI_TYPE_WS;
-  /* An ASCII letter is a strong left-to-right one: no need to ask FriBidi. */
-  if (unit->length > 0 && g_ascii_isalpha (unit_text (pool, unit)[0]))
-    return FRIBIDI_TYPE_LTR;
-  for (const char *p = unit_text (pool, unit); p < unit_text (pool, unit) + unit->length;
-       p = g_utf8_next_char (p))
-    {
-      FriBidiCharType type = fribidi_get_bidi_type (unit_get_char (p));
-
-      if (FRIBIDI_IS_STRONG (type))
-        return type;
-      if (!seen && !FRIBIDI_IS_EXPLICIT_OR_BN (type) && type != FRIBIDI_TYPE_NSM)
-        first = type, seen = TRUE;
-    }
-  return first;
-}
 
 /* A mark drawn as a glyph of its own belongs to the letter before it, and so does a
  * letter drawn over it with no advance (the alef of a lam-alef that HarfBuzz decomposes):
@@ -100,122 +76,6 @@ merge_marks (const GString *pool, GArray *units, GString *merged)
       g_array_index (units, Unit, n++) = unit;
     }
   g_array_set_size (units, n);
-}
-
-/* Whether @pool may hold a right-to-left letter or mark: none lies outside U+0580–U+08FF,
- * U+FB1D–U+FEFF, the marks U+200F, U+202B, U+202E and U+2067, and the planes above the
- * first (Unicode's bidi classes R, AL, RLE, RLO, RLI, unassigned code points included).
- * A line without one is left to right whatever FriBidi would say of each unit, and most
- * lines are: only the bytes that begin a character of U+0580 or above (0xD6 and up) are
- * looked at. */
-static gboolean
-may_hold_rtl (const GString *pool)
-{
-  const guchar *bytes = (const guchar *) pool->str;
-
-  for (gsize i = 0; i < pool->len; i++)
-    {
-      gunichar c;
-
-      if (bytes[i] < 0xD6)
-        continue;
-      if (bytes[i] < 0xE0 || bytes[i] >= 0xF0 || i + 2 >= pool->len)
-        return TRUE;
-      c = ((gunichar) (bytes[i] & 0x0F) << 12) | ((gunichar) (bytes[i + 1] & 0x3F) << 6)
-          | (bytes[i + 2] & 0x3F);
-      if (c <= 0x08FF || c == 0x200F || c == 0x202B || c == 0x202E || c == 0x2067
-          || (c >= 0xFB1D && c <= 0xFEFF))
-        return TRUE;
-      i += 2;
-    }
-  return FALSE;
-}
-
-/* FriBidi's answer for a run of units, kept by reorder_bidi() for the run's bidi types:
- * whether it reorders and how (map), and the paragraph direction. */
-typedef struct
-{
-  DcDirection direction;
-  gboolean reorder;
-  FriBidiStrIndex map[];
-} BidiAnswer;
-
-/* The most units of a run whose answer is kept: a token, not a line. */
-#define BIDI_MEMO_UNITS 32
-/* The most answers kept per thread: the tokens of a script repeat a few hundred patterns. */
-#define BIDI_MEMO_SIZE 4096
-
-/* What FriBidi says of @n units of bidi types @types, @rtl and @ltr of them strong. */
-static BidiAnswer *
-ask_fribidi (const FriBidiCharType *types, guint n, guint rtl, guint ltr)
-{
-  g_autofree FriBidiLevel *levels = g_new (FriBidiLevel, n);
-  BidiAnswer *answer = g_malloc (sizeof (BidiAnswer) + n * sizeof (FriBidiStrIndex));
-  /* The first strong letter of a visual line is the last one of the logical line, so
-   * the paragraph direction is what most of its letters say. */
-  FriBidiParType direction = rtl >= ltr ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR;
-
-  answer->reorder = FALSE;
-  for (guint i = 0; i < n; i++)
-    answer->map[i] = (FriBidiStrIndex) i;
-  if (fribidi_get_par_embedding_levels_ex (types, NULL, (FriBidiStrIndex) n, &direction, levels)
-      == 0)
-    {
-      answer->direction = rtl >= ltr ? DC_DIRECTION_RTL : DC_DIRECTION_LTR;
-      return answer;
-    }
-  answer->direction = direction == FRIBIDI_PAR_RTL ? DC_DIRECTION_RTL : DC_DIRECTION_LTR;
-  answer->reorder = fribidi_reorder_line (0, types, (FriBidiStrIndex) n, 0, direction, levels, NULL,
-                                          answer->map)
-                    != 0;
-  return answer;
-}
-
-/* Visual to logical order for right-to-left runs, for a pool that may hold them
- * (may_hold_rtl()); returns the paragraph direction. @memo (nullable): FriBidi's answers
- * for short runs by their types, which a token of a script repeats. */
-static DcDirection
-reorder_bidi_units (const GString *pool, Unit *units, guint n, GHashTable *memo)
-{
-  g_autofree FriBidiCharType *types = NULL;
-  g_autofree Unit *copy = NULL;
-  g_autoptr (GBytes) key = NULL;
-  BidiAnswer *answer = NULL;
-  g_autofree BidiAnswer *asked = NULL;
-  guint rtl = 0, ltr = 0;
-
-  types = g_new (FriBidiCharType, n);
-  for (guint i = 0; i < n; i++)
-    {
-      types[i] = unit_bidi_type (pool, &units[i]);
-      rtl += FRIBIDI_IS_RTL (types[i]) && FRIBIDI_IS_STRONG (types[i]);
-      ltr += !FRIBIDI_IS_RTL (types[i]) && FRIBIDI_IS_STRONG (types[i]);
-    }
-  if (rtl == 0)
-    return DC_DIRECTION_LTR;
-
-  if (memo != NULL && n <= BIDI_MEMO_UNITS)
-    {
-      key = g_bytes_new (types, n * sizeof *types);
-      answer = g_hash_table_lookup (memo, key);
-    }
-  if (answer == NULL)
-    {
-      answer = asked = ask_fribidi (types, n, rtl, ltr);
-      if (key != NULL)
-        {
-          if (g_hash_table_size (memo) >= BIDI_MEMO_SIZE)
-            g_hash_table_remove_all (memo);
-          g_hash_table_insert (memo, g_steal_pointer (&key), g_steal_pointer (&asked));
-        }
-    }
-  if (answer->reorder)
-    {
-      copy = g_memdup2 (units, n * sizeof (Unit));
-      for (guint i = 0; i < n; i++)
-        units[i] = copy[answer->map[i]];
-    }
-  return answer->direction;
 }
 
 static gboolean
@@ -451,7 +311,7 @@ typedef struct
   GString *pool, *merged, *token_text;
   gboolean *reordered;
   guint reordered_room;
-  GHashTable *bidi_memo; /* reorder_bidi_units()'s, for tokens alone */
+  GHashTable *bidi_memo; /* _dc_reorder_bidi_units()'s, for tokens alone */
 } Scratch;
 
 static Scratch *
@@ -463,8 +323,7 @@ scratch_new (void)
   scratch->pool = g_string_sized_new (64);
   scratch->merged = g_string_sized_new (64);
   scratch->token_text = g_string_sized_new (64);
-  scratch->bidi_memo = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
-                                              (GDestroyNotify) g_bytes_unref, g_free);
+  scratch->bidi_memo = _dc_reorder_bidi_memo_new ();
   return scratch;
 }
 
@@ -551,7 +410,7 @@ tokens_alone (const GString *pool, const GArray *units, const gboolean *reordere
       memcpy (copy, all + start, (i - start) * sizeof (Unit));
       /* The line's pool may hold right-to-left text (reorder_units()): so may the token's,
        * unless its units' types say otherwise. */
-      reorder_bidi_units (pool, copy, i - start, bidi_memo);
+      _dc_reorder_bidi_units (pool, copy, i - start, bidi_memo);
       g_string_truncate (token_text, 0);
       for (guint u = 0; u < i - start; u++)
         _dc_string_append_len (token_text, unit_text (pool, &copy[u]), copy[u].length);
@@ -676,7 +535,7 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
   pool = scratch->merged;
   scratch->merged = scratch->pool;
   scratch->pool = pool;
-  rtl_possible = units->len > 0 && may_hold_rtl (pool);
+  rtl_possible = units->len > 0 && _dc_reorder_may_hold_rtl (pool);
   if (texts != NULL)
     {
       texts->n_tokens = 0;
@@ -685,7 +544,7 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
                                            token_text, texts->alone);
     }
   direction = rtl_possible
-                  ? reorder_bidi_units (pool, (Unit *) (void *) units->data, units->len, NULL)
+                  ? _dc_reorder_bidi_units (pool, (Unit *) (void *) units->data, units->len, NULL)
                   : DC_DIRECTION_LTR;
 
   for (guint i = 0; i <= units->len; i++)
