@@ -70,7 +70,7 @@ _dc_reorder_may_hold_rtl (const GString *pool)
   return FALSE;
 }
 
-/* FriBidi's answer for a run of units, kept by reorder_bidi() for the run's bidi types:
+/* FriBidi's answer for a run of units, kept by _dc_reorder_bidi_units() by the run's bidi types:
  * whether it reorders and how (map), and the paragraph direction. */
 typedef struct
 {
