@@ -521,6 +521,36 @@ test_damaged (Fixture *f, gconstpointer data)
     }
 }
 
+/* A cache that cannot be written (here a folder where the file is meant) changes no
+ * score, and the run says that the models were not kept, naming what went wrong: it
+ * was silent, and every run read the models again. */
+static void
+test_unwritable (Fixture *f, gconstpointer data)
+{
+  g_autofree char *uncached = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+  gboolean from_cache;
+
+  if (g_test_subprocess ())
+    {
+      write_scores ();
+      return;
+    }
+  uncached = run (f, f->dir, "", &from_cache);
+  g_assert_cmpint (g_mkdir_with_parents (f->cache, 0700), ==, 0);
+  g_setenv ("DECIPHER_NGRAM_CACHE", f->cache, TRUE);
+  g_remove (f->out);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr ("*language models could not be kept*language-models*");
+  g_file_get_contents (f->out, &contents, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (contents, "0\n"));
+  g_assert_cmpstr (contents + 2, ==, uncached);
+  g_assert_true (g_file_test (f->cache, G_FILE_TEST_IS_DIR));
+}
+
 #endif
 
 int
@@ -539,6 +569,8 @@ main (int argc, char **argv)
   g_test_add ("/ngram-cache/damaged", Fixture, NULL, fixture_set_up, test_damaged,
               fixture_tear_down);
   g_test_add ("/ngram-cache/packaged", Fixture, NULL, fixture_set_up, test_packaged,
+              fixture_tear_down);
+  g_test_add ("/ngram-cache/unwritable", Fixture, NULL, fixture_set_up, test_unwritable,
               fixture_tear_down);
 #endif
   return g_test_run ();

@@ -400,8 +400,8 @@ append_section (GString *out, gconstpointer data, gsize length)
  * @path: the cache file
  * @stamp: what _dc_ngram_stamp_new() and _dc_ngram_stamp_add() made before they were read
  *
- * Keeps @models for the next run; a cache that cannot be written is not kept, and the
- * models are read from their files again next time.
+ * Keeps @models for the next run; a cache that cannot be written is not kept, the user
+ * is told so, and the models are read from their files again next time.
  */
 void
 _dc_ngram_cache_save (const DcNgramModels *m, const char *path, const char *stamp)
@@ -412,6 +412,7 @@ _dc_ngram_cache_save (const DcNgramModels *m, const char *path, const char *stam
   g_autofree gint32 *scripts = g_new0 (gint32, MAX (1, m->names->len));
   g_autofree DcNgramEntry *entries = g_new0 (DcNgramEntry, MAX (1, m->n_entries));
   g_autofree char *folder = g_path_get_dirname (path);
+  g_autoptr (GError) error = NULL;
   GHashTableIter iter;
   gpointer key;
   Header h = { .format = FORMAT,
@@ -457,6 +458,12 @@ _dc_ngram_cache_save (const DcNgramModels *m, const char *path, const char *stam
   h.checksum = checksum (out->str + align8 (sizeof h), out->len - align8 (sizeof h));
   memcpy (out->str, &h, sizeof h);
   g_mkdir_with_parents (folder, 0700);
-  if (!g_file_set_contents (path, out->str, (gssize) out->len, NULL))
-    g_debug ("the language models could not be kept in %s", path);
+  /* Said, not only logged for debugging: a cache that is never written (a folder named
+   * where a file is meant, a cache folder that cannot be written) makes every run read
+   * the models again, several times the work of a one-page `text`, with no other sign. */
+  if (!g_file_set_contents (path, out->str, (gssize) out->len, &error))
+    g_message ("The language models could not be kept for the next run: %s. Each run reads "
+               "them again, which is slower; $DECIPHER_NGRAM_CACHE can name another file "
+               "for them.",
+               error->message);
 }
