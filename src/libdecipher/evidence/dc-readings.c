@@ -132,21 +132,33 @@ push_break (DcReadings *self)
     append (self, entry, space);
 }
 
+/* Of the glyph read last (read_glyph()), what the next one's word break is told by:
+ * kept as it is read, where the glyph was read again for every glyph after it. */
+typedef struct
+{
+  gboolean any; /* FALSE at the start of a word */
+  guint page;
+  float y;
+  float end; /* its x + its advance */
+} Previous;
+
 /* Reads one of the font's glyphs into the sequence (read_sequence()), after @previous,
- * the one read last, or NULL at the start of a word. */
+ * the one read last, or none at the start of a word. */
 static inline void
-read_glyph (DcReadings *self, const DcGlyph *glyph, const DcGlyph **previous, const gunichar *as,
+read_glyph (DcReadings *self, const DcGlyph *glyph, Previous *previous, const gunichar *as,
             const guint8 *letter)
 {
   guint32 symbol = glyph->symbol;
 
-  if (*previous != NULL
-      && ((*previous)->page != glyph->page
-          || ABS (glyph->y - (*previous)->y) > 0.5 * dc_glyph_get_size (glyph)
-          || glyph->x - ((*previous)->x + dc_glyph_get_advance (*previous))
-                 > 0.2 * dc_glyph_get_size (glyph)))
-    push_break (self);
-  *previous = glyph;
+  if (previous->any)
+    {
+      float size = dc_glyph_get_size (glyph);
+
+      if (previous->page != glyph->page || ABS (glyph->y - previous->y) > 0.5 * size
+          || glyph->x - previous->end > 0.2 * size)
+        push_break (self);
+    }
+  *previous = (Previous){ TRUE, glyph->page, glyph->y, glyph->x + dc_glyph_get_advance (glyph) };
   if (self->open_of[symbol] == NONE)
     {
       self->known_letters += letter[symbol];
@@ -177,7 +189,7 @@ read_sequence (DcReadings *self, DcDocument *document, guint font)
    * order, in order): another font's glyph between two of its glyphs breaks the word, as
    * the text goes on in another font there. */
   const guint32 *font_lines = _dc_document_get_font_lines (document, &starts);
-  const DcGlyph *previous = NULL;
+  Previous previous = { FALSE, 0, 0, 0 };
   guint next = 0; /* the place after the font's glyph read last */
   guint n_font_glyphs = 0;
   /* Per known symbol of the font, what it stands as (read_text()), and whether that is a
@@ -203,8 +215,9 @@ read_sequence (DcReadings *self, DcDocument *document, guint font)
   for (guint fl = starts[font]; fl < starts[font + 1]; fl++)
     {
       const DcLine *line = &lines[font_lines[fl]];
+      guint end = line->first_glyph + line->n_glyphs;
 
-      for (guint i = line->first_glyph; i < line->first_glyph + line->n_glyphs; i++)
+      for (guint i = line->first_glyph; i < end; i++)
         {
           const DcGlyph *glyph = &glyphs[order[i]];
 
@@ -213,7 +226,7 @@ read_sequence (DcReadings *self, DcDocument *document, guint font)
           if (i > next)
             {
               push_break (self);
-              previous = NULL;
+              previous.any = FALSE;
               if (self->length >= MAX_GLYPHS)
                 return;
             }
