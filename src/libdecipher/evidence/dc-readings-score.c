@@ -29,17 +29,6 @@ add_word (DcReadings *self, const gunichar *word, guint length, double weight, d
     _dc_ngram_score_word (word, length, weight, totals);
 }
 
-/* What stands at @i of the sequence the same in every reading: the open symbol (high bit
- * set) or the known character. */
-static guint32
-item_of (DcReadings *self, guint i)
-{
-  guint32 symbol = self->sequence[i];
-  guint32 open = self->open_of[symbol];
-
-  return open != NONE ? 0x80000000u | open : self->fixed[i];
-}
-
 /* Whether two words' items are the same: words are short, and most repeat, so this is
  * asked of most words of the text; a call to memcmp() cost more than the comparing. */
 static inline gboolean
@@ -121,7 +110,8 @@ static void
 make_words (DcReadings *self)
 {
   guint n = self->length, n_languages = _dc_ngram_n_languages ();
-  const guint32 *sequence = self->sequence;
+  const guint32 *sequence = self->sequence, *open_of = self->open_of;
+  const gunichar *fixed = self->fixed;
   g_autofree guint32 *items = g_new (guint32, MAX (1, n));
   /* A word's index + 1, 0: empty. Sized by the distinct words as they come, at most half
    * full: a text repeats its words, and a table for twice its glyphs was a quarter of a
@@ -133,21 +123,27 @@ make_words (DcReadings *self)
 
   self->words = g_array_new (FALSE, FALSE, sizeof (Word));
   self->known_totals = g_new0 (double, MAX (1, n_languages));
-  for (guint k = 0; k < n; k++)
-    items[k] = sequence[k] == BREAK ? 0 : item_of (self, k);
   while (i < n)
     {
       guint start, length;
+      guint32 hash = HASH_ITEMS_START;
+      gboolean open = FALSE;
       gsize slot;
 
       while (i < n && sequence[i] == BREAK)
-        i++;
+        items[i++] = 0;
+      /* The word's items, whether it is open and its hash, in one look at its entries. */
       for (start = i; i < n && sequence[i] != BREAK; i++)
-        ;
+        {
+          guint32 o = open_of[sequence[i]];
+
+          items[i] = o != NONE ? 0x80000000u | o : fixed[i];
+          open |= o != NONE;
+          hash = hash_item (hash, items[i]);
+        }
       if ((length = i - start) == 0)
         break;
-      for (slot = hash_items (items + start, length) & mask; slots[slot] != 0;
-           slot = (slot + 1) & mask)
+      for (slot = hash & mask; slots[slot] != 0; slot = (slot + 1) & mask)
         {
           Word *word = &g_array_index (self->words, Word, slots[slot] - 1);
 
@@ -159,10 +155,8 @@ make_words (DcReadings *self)
         }
       if (slots[slot] == 0)
         {
-          Word word = { start, length, 1, FALSE };
+          Word word = { start, length, 1, open };
 
-          for (guint k = start; k < i && !word.open; k++)
-            word.open = (items[k] & 0x80000000u) != 0;
           g_array_append_val (self->words, word);
           slots[slot] = self->words->len;
           self->longest = MAX (self->longest, length);

@@ -93,13 +93,22 @@ struct _DcReadings
   guint *valued_words; /* room for every word */
 };
 
+#define HASH_ITEMS_START 2166136261u
+
+/* @hash, from HASH_ITEMS_START, on with @item. */
+static inline guint32
+hash_item (guint32 hash, guint32 item)
+{
+  return (hash ^ item) * 16777619u;
+}
+
 static inline guint32
 hash_items (const guint32 *items, guint length)
 {
-  guint32 hash = 2166136261u;
+  guint32 hash = HASH_ITEMS_START;
 
   for (guint i = 0; i < length; i++)
-    hash = (hash ^ items[i]) * 16777619u;
+    hash = hash_item (hash, items[i]);
   return hash;
 }
 
