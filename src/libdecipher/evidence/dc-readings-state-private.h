@@ -67,7 +67,8 @@ struct _DcReadings
   guint32 *state;
   guint n_font_symbols;
   GArray *scored; /* Scored */
-  GArray *words;  /* Word, in the order they first stand; NULL until scored */
+  Word *words;    /* in the order they first stand; NULL until scored */
+  guint n_words;
   guint longest;  /* the longest word's length */
   /* Per language, the words without an open symbol: the same in every reading. */
   double *known_totals;
