@@ -69,7 +69,7 @@ struct _DcReadings
   GArray *scored; /* Scored */
   Word *words;    /* in the order they first stand; NULL until scored */
   guint n_words;
-  guint longest;  /* the longest word's length */
+  guint longest; /* the longest word's length */
   /* Per language, the words without an open symbol: the same in every reading. */
   double *known_totals;
   /* The same, and the words with open symbols, none of them given a value. */
