@@ -285,6 +285,17 @@ make_font_lines (DcDocument *self)
   g_autofree guint32 *pairs = g_new (guint32, 2 * capacity);
   g_autofree guint *next = NULL;
 
+  /* A document in one font (a book, often) has it on every line that has a glyph: its
+   * glyphs need not be looked at. */
+  if (n_fonts == 1)
+    {
+      self->font_lines = g_new (guint32, MAX (1, n_lines));
+      for (guint l = 0; l < n_lines; l++)
+        if (lines[l].n_glyphs > 0)
+          self->font_lines[starts[1]++] = l;
+      self->font_line_starts = starts;
+      return;
+    }
   for (guint l = 0; l < n_lines; l++)
     {
       const guint32 *line_order = order + lines[l].first_glyph;
