@@ -268,7 +268,9 @@ dc_document_get_reading_order (DcDocument *self, guint *n_glyphs)
 /* Each font's lines, font after font, each font's in order: one look at every glyph.
  * Each line's fonts are noted as (font, line) pairs in line order, then filed font by font
  * in that order: a second look at every glyph to fill the lists cost as much as the
- * first. */
+ * first. The line's bounds are read once, before its glyphs, and the pairs go to an array
+ * grown by hand: read through the line and appended through a call, both were reloaded
+ * for every glyph, a third of the look. */
 static void
 make_font_lines (DcDocument *self)
 {
@@ -279,36 +281,50 @@ make_font_lines (DcDocument *self)
   const guint32 *order = dc_document_get_reading_order (self, NULL);
   g_autofree guint *stamps = g_new0 (guint, MAX (1, n_fonts));
   guint *starts = g_new0 (guint, n_fonts + 1);
-  g_autoptr (GArray) pairs = g_array_sized_new (FALSE, FALSE, 2 * sizeof (guint32),
-                                                MAX (1, n_lines + n_lines / 4));
+  gsize n_pairs = 0, capacity = MAX (1, (gsize) n_lines + n_lines / 4);
+  g_autofree guint32 *pairs = g_new (guint32, 2 * capacity);
   g_autofree guint *next = NULL;
 
+  /* A document in one font (a book, often) has it on every line that has a glyph: its
+   * glyphs need not be looked at. */
+  if (n_fonts == 1)
+    {
+      self->font_lines = g_new (guint32, MAX (1, n_lines));
+      for (guint l = 0; l < n_lines; l++)
+        if (lines[l].n_glyphs > 0)
+          self->font_lines[starts[1]++] = l;
+      self->font_line_starts = starts;
+      return;
+    }
   for (guint l = 0; l < n_lines; l++)
     {
-      const DcLine *line = &lines[l];
+      const guint32 *line_order = order + lines[l].first_glyph;
+      guint n_glyphs = lines[l].n_glyphs, stamp = l + 1;
 
-      for (guint k = line->first_glyph; k < line->first_glyph + line->n_glyphs; k++)
+      for (guint k = 0; k < n_glyphs; k++)
         {
-          guint font = dc_glyph_get_font (&glyphs[order[k]], symbols);
-          guint32 pair[2] = { font, l };
+          guint font = dc_glyph_get_font (&glyphs[line_order[k]], symbols);
 
-          if (stamps[font] == l + 1)
+          if (G_LIKELY (stamps[font] == stamp))
             continue;
-          stamps[font] = l + 1;
+          stamps[font] = stamp;
           starts[font + 1]++;
-          g_array_append_vals (pairs, pair, 1);
+          if (G_UNLIKELY (n_pairs == capacity))
+            {
+              capacity *= 2;
+              pairs = g_renew (guint32, pairs, 2 * capacity);
+            }
+          pairs[2 * n_pairs] = font;
+          pairs[2 * n_pairs + 1] = l;
+          n_pairs++;
         }
     }
   for (guint f = 0; f < n_fonts; f++)
     starts[f + 1] += starts[f];
   next = g_memdup2 (starts, sizeof (guint) * MAX (1, n_fonts));
   self->font_lines = g_new (guint32, MAX (1, starts[n_fonts]));
-  for (guint i = 0; i < pairs->len; i++)
-    {
-      const guint32 *pair = &g_array_index (pairs, guint32, 2 * i);
-
-      self->font_lines[next[pair[0]]++] = pair[1];
-    }
+  for (gsize i = 0; i < n_pairs; i++)
+    self->font_lines[next[pairs[2 * i]]++] = pairs[2 * i + 1];
   self->font_line_starts = starts;
 }
 

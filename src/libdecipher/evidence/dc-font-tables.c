@@ -205,6 +205,27 @@ builtin_glyph (FT_Face face, guint32 code)
   return 0;
 }
 
+/* @u in upper-case hexadecimal, four digits at least, into @code (room for 9): what
+ * "%04X" prints. */
+static void
+hex_code (gunichar u, char *code)
+{
+  char digits[8];
+  guint n = 0;
+
+  do
+    {
+      digits[n++] = "0123456789ABCDEF"[u & 0xF];
+      u >>= 4;
+    }
+  while (u != 0);
+  while (n < 4)
+    digits[n++] = '0';
+  for (guint i = 0; i < n; i++)
+    code[i] = digits[n - 1 - i];
+  code[n] = '\0';
+}
+
 /* What the program says glyph @gid is: its Unicode cmap first, then its name. */
 static gboolean
 glyph_evidence (FT_Face face, const char *source, GHashTable *by_glyph, FT_UInt gid,
@@ -223,9 +244,10 @@ glyph_evidence (FT_Face face, const char *source, GHashTable *by_glyph, FT_UInt 
 
       g_unichar_to_utf8 (u, utf8);
       finding->text = g_strdup (utf8);
-      /* Joined, not formatted as a whole: it is made for nearly every symbol of a font with
-       * a cmap. */
-      g_snprintf (code, sizeof code, "%04X", u);
+      /* Joined, not formatted: it is made for nearly every symbol of a font with a cmap,
+       * and g_snprintf() of the code alone cost as much as the rest of the glyph's
+       * evidence. */
+      hex_code (u, code);
       finding->provenance = g_strconcat ("font: ", source, "cmap U+", code, NULL);
       return TRUE;
     }

@@ -29,17 +29,6 @@ add_word (DcReadings *self, const gunichar *word, guint length, double weight, d
     _dc_ngram_score_word (word, length, weight, totals);
 }
 
-/* What stands at @i of the sequence the same in every reading: the open symbol (high bit
- * set) or the known character. */
-static guint32
-item_of (DcReadings *self, guint i)
-{
-  guint32 symbol = self->sequence[i];
-  guint32 open = self->open_of[symbol];
-
-  return open != NONE ? 0x80000000u | open : self->fixed[i];
-}
-
 /* Whether two words' items are the same: words are short, and most repeat, so this is
  * asked of most words of the text; a call to memcmp() cost more than the comparing. */
 static inline gboolean
@@ -65,9 +54,9 @@ index_words (DcReadings *self, const guint32 *items)
     {
       memset (last, 0xFF, sizeof (guint) * MAX (1, n_open));
       next = pass == 0 ? NULL : g_memdup2 (self->word_starts, sizeof (guint) * (n_open + 1));
-      for (guint w = 0; w < self->words->len; w++)
+      for (guint w = 0; w < self->n_words; w++)
         {
-          const Word *word = &g_array_index (self->words, Word, w);
+          const Word *word = &self->words[w];
 
           self->n_open_words += pass == 0 && word->open;
           for (guint k = word->start; word->open && k < word->start + word->length; k++)
@@ -93,16 +82,16 @@ index_words (DcReadings *self, const guint32 *items)
     }
 }
 
-/* @slots (of @mask + 1) twice as large, the words filed in it again. */
+/* @slots (of @mask + 1) twice as large, the @n_words @words filed in it again. */
 static guint *
-grow_slots (DcReadings *self, const guint32 *items, guint *slots, gsize *mask)
+grow_slots (const Word *words, guint n_words, const guint32 *items, guint *slots, gsize *mask)
 {
   gsize grown_mask = 2 * *mask + 1;
   guint *grown = g_new0 (guint, grown_mask + 1);
 
-  for (guint w = 0; w < self->words->len; w++)
+  for (guint w = 0; w < n_words; w++)
     {
-      const Word *word = &g_array_index (self->words, Word, w);
+      const Word *word = &words[w];
       gsize slot = hash_items (items + word->start, word->length) & grown_mask;
 
       while (grown[slot] != 0)
@@ -121,7 +110,8 @@ static void
 make_words (DcReadings *self)
 {
   guint n = self->length, n_languages = _dc_ngram_n_languages ();
-  const guint32 *sequence = self->sequence;
+  const guint32 *sequence = self->sequence, *open_of = self->open_of;
+  const gunichar *fixed = self->fixed;
   g_autofree guint32 *items = g_new (guint32, MAX (1, n));
   /* A word's index + 1, 0: empty. Sized by the distinct words as they come, at most half
    * full: a text repeats its words, and a table for twice its glyphs was a quarter of a
@@ -130,26 +120,36 @@ make_words (DcReadings *self)
   gsize mask = 1023;
   g_autofree guint *slots = g_new0 (guint, mask + 1);
   guint i = 0;
+  /* The words, grown here rather than appended to through a call (a book's fonts list
+   * tens of thousands), and kept in locals: through the readings, a word stored could
+   * have changed their count. */
+  guint capacity = 256, n_words = 0;
+  Word *words = g_new (Word, capacity);
 
-  self->words = g_array_new (FALSE, FALSE, sizeof (Word));
   self->known_totals = g_new0 (double, MAX (1, n_languages));
-  for (guint k = 0; k < n; k++)
-    items[k] = sequence[k] == BREAK ? 0 : item_of (self, k);
   while (i < n)
     {
       guint start, length;
+      guint32 hash = HASH_ITEMS_START;
+      gboolean open = FALSE;
       gsize slot;
 
       while (i < n && sequence[i] == BREAK)
-        i++;
+        items[i++] = 0;
+      /* The word's items, whether it is open and its hash, in one look at its entries. */
       for (start = i; i < n && sequence[i] != BREAK; i++)
-        ;
+        {
+          guint32 o = open_of[sequence[i]];
+
+          items[i] = o != NONE ? 0x80000000u | o : fixed[i];
+          open |= o != NONE;
+          hash = hash_item (hash, items[i]);
+        }
       if ((length = i - start) == 0)
         break;
-      for (slot = hash_items (items + start, length) & mask; slots[slot] != 0;
-           slot = (slot + 1) & mask)
+      for (slot = hash & mask; slots[slot] != 0; slot = (slot + 1) & mask)
         {
-          Word *word = &g_array_index (self->words, Word, slots[slot] - 1);
+          Word *word = &words[slots[slot] - 1];
 
           if (word->length == length && same_items (items + word->start, items + start, length))
             {
@@ -159,29 +159,31 @@ make_words (DcReadings *self)
         }
       if (slots[slot] == 0)
         {
-          Word word = { start, length, 1, FALSE };
+          Word word = { start, length, 1, open };
 
-          for (guint k = start; k < i && !word.open; k++)
-            word.open = (items[k] & 0x80000000u) != 0;
-          g_array_append_val (self->words, word);
-          slots[slot] = self->words->len;
+          if (G_UNLIKELY (n_words == capacity))
+            words = g_renew (Word, words, capacity *= 2);
+          words[n_words++] = word;
+          slots[slot] = n_words;
           self->longest = MAX (self->longest, length);
-          if (2 * (gsize) self->words->len > mask)
-            slots = grow_slots (self, items, slots, &mask);
+          if (2 * (gsize) n_words > mask)
+            slots = grow_slots (words, n_words, items, slots, &mask);
         }
     }
-  for (guint w = 0; w < self->words->len; w++)
+  self->words = words;
+  self->n_words = n_words;
+  for (guint w = 0; w < self->n_words; w++)
     {
-      const Word *word = &g_array_index (self->words, Word, w);
+      const Word *word = &self->words[w];
 
       if (!word->open)
         add_word (self, self->fixed + word->start, word->length, word->count, self->known_totals);
     }
   index_words (self, items);
   self->unvalued = self->shared != NULL ? self->shared : _dc_ngram_words_new ();
-  self->unvalued_of = g_new0 (guint, MAX (1, self->words->len));
-  self->valued = g_new0 (gboolean, MAX (1, self->words->len));
-  self->valued_words = g_new (guint, MAX (1, self->words->len));
+  self->unvalued_of = g_new0 (guint, MAX (1, self->n_words));
+  self->valued = g_new0 (gboolean, MAX (1, self->n_words));
+  self->valued_words = g_new (guint, MAX (1, self->n_words));
 }
 
 /* The text @values (NULL: none, every open symbol an unknown character) make of @word,
@@ -207,7 +209,7 @@ word_text (DcReadings *self, const Word *word, const gunichar *values, gunichar 
 static void
 add_unvalued (DcReadings *self, guint w, double weight, double *totals, gunichar *text)
 {
-  const Word *word = &g_array_index (self->words, Word, w);
+  const Word *word = &self->words[w];
 
   if (self->unvalued_of[w] == 0)
     {
@@ -268,17 +270,16 @@ _dc_readings_score (DcReadings *self, const gunichar *values, double *totals)
     {
       self->unvalued_totals = g_memdup2 (self->known_totals,
                                          sizeof (double) * MAX (1, n_languages));
-      for (guint w = 0; w < self->words->len; w++)
-        if (g_array_index (self->words, Word, w).open)
-          add_unvalued (self, w, g_array_index (self->words, Word, w).count, self->unvalued_totals,
-                        text);
+      for (guint w = 0; w < self->n_words; w++)
+        if (self->words[w].open)
+          add_unvalued (self, w, self->words[w].count, self->unvalued_totals, text);
     }
   for (guint l = 0; l < n_languages; l++)
     totals[l] += by_change ? self->unvalued_totals[l] : self->known_totals[l];
-  for (guint i = 0, n = by_change ? n_valued : self->words->len; i < n; i++)
+  for (guint i = 0, n = by_change ? n_valued : self->n_words; i < n; i++)
     {
       guint w = by_change ? valued_words[i] : i;
-      const Word *word = &g_array_index (self->words, Word, w);
+      const Word *word = &self->words[w];
 
       if (!word->open)
         continue;

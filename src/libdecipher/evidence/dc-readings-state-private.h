@@ -67,8 +67,9 @@ struct _DcReadings
   guint32 *state;
   guint n_font_symbols;
   GArray *scored; /* Scored */
-  GArray *words;  /* Word, in the order they first stand; NULL until scored */
-  guint longest;  /* the longest word's length */
+  Word *words;    /* in the order they first stand; NULL until scored */
+  guint n_words;
+  guint longest; /* the longest word's length */
   /* Per language, the words without an open symbol: the same in every reading. */
   double *known_totals;
   /* The same, and the words with open symbols, none of them given a value. */
@@ -93,13 +94,22 @@ struct _DcReadings
   guint *valued_words; /* room for every word */
 };
 
+#define HASH_ITEMS_START 2166136261u
+
+/* @hash, from HASH_ITEMS_START, on with @item. */
+static inline guint32
+hash_item (guint32 hash, guint32 item)
+{
+  return (hash ^ item) * 16777619u;
+}
+
 static inline guint32
 hash_items (const guint32 *items, guint length)
 {
-  guint32 hash = 2166136261u;
+  guint32 hash = HASH_ITEMS_START;
 
   for (guint i = 0; i < length; i++)
-    hash = (hash ^ items[i]) * 16777619u;
+    hash = hash_item (hash, items[i]);
   return hash;
 }
 

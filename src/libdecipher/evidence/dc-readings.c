@@ -48,7 +48,7 @@ _dc_readings_free (DcReadings *self)
   g_free (self->fixed);
   g_free (self->occurrences);
   g_array_unref (self->readings);
-  g_clear_pointer (&self->words, g_array_unref);
+  g_free (self->words);
   g_free (self->known_totals);
   g_free (self->unvalued_totals);
   g_free (self->word_starts);
@@ -112,54 +112,88 @@ grow (DcReadings *self, guint capacity)
   self->fixed = g_renew (gunichar, self->fixed, self->capacity);
 }
 
+/* What read_sequence() reads into, kept in locals while it reads: in the readings, every
+ * entry stored could have changed the length and the arrays as far as the compiler knows,
+ * and they were loaded again for each. */
+typedef struct
+{
+  guint32 *sequence;
+  gunichar *fixed;
+  guint length, capacity;
+  guint known_letters;
+} ReadText;
+
 /* Called for every glyph read: the growing is kept out of it. */
 static inline void
-append (DcReadings *self, guint32 entry, gunichar u)
+text_append (DcReadings *self, ReadText *text, guint32 entry, gunichar u)
 {
-  if (G_UNLIKELY (self->length == self->capacity))
-    grow (self, 2 * self->capacity);
-  self->sequence[self->length] = entry;
-  self->fixed[self->length++] = u;
-}
-
-static void
-push_break (DcReadings *self)
-{
-  guint32 entry = BREAK;
-  gunichar space = ' ';
-
-  if (self->length > 0 && self->sequence[self->length - 1] != BREAK)
-    append (self, entry, space);
-}
-
-/* Reads one of the font's glyphs into the sequence (read_sequence()), after @previous,
- * the one read last, or NULL at the start of a word. */
-static inline void
-read_glyph (DcReadings *self, const DcGlyph *glyph, const DcGlyph **previous, const gunichar *as,
-            const guint8 *letter)
-{
-  guint32 symbol = glyph->symbol;
-
-  if (*previous != NULL
-      && ((*previous)->page != glyph->page
-          || ABS (glyph->y - (*previous)->y) > 0.5 * dc_glyph_get_size (glyph)
-          || glyph->x - ((*previous)->x + dc_glyph_get_advance (*previous))
-                 > 0.2 * dc_glyph_get_size (glyph)))
-    push_break (self);
-  *previous = glyph;
-  if (self->open_of[symbol] == NONE)
+  if (G_UNLIKELY (text->length == text->capacity))
     {
-      self->known_letters += letter[symbol];
-      if (as[symbol] == ' ')
+      self->length = text->length;
+      grow (self, 2 * text->capacity);
+      text->sequence = self->sequence;
+      text->fixed = self->fixed;
+      text->capacity = self->capacity;
+    }
+  text->sequence[text->length] = entry;
+  text->fixed[text->length++] = u;
+}
+
+/* A word break, unless one ends the sequence already. */
+static inline void
+text_push_break (DcReadings *self, ReadText *text)
+{
+  if (text->length > 0 && text->sequence[text->length - 1] != BREAK)
+    text_append (self, text, BREAK, ' ');
+}
+
+/* Of the glyph read last (read_glyph()), what the next one's word break is told by:
+ * kept as it is read, where the glyph was read again for every glyph after it. */
+typedef struct
+{
+  gboolean any; /* FALSE at the start of a word */
+  guint page;
+  float y;
+  float end; /* its x + its advance */
+} Previous;
+
+/* What a symbol is to read_sequence(), one number looked up per glyph: another font's
+ * (OTHER_FONT); an open one (OPEN_BIT, its index among the open in the low 32 bits); or a
+ * known one, the character it stands as in the low 32 bits, LETTER_BIT if that is a
+ * letter. */
+#define OTHER_FONT G_MAXUINT64
+#define OPEN_BIT (G_GUINT64_CONSTANT (1) << 63)
+#define LETTER_BIT (G_GUINT64_CONSTANT (1) << 62)
+#define LOW_BITS G_MAXUINT32
+
+/* Reads one of the font's glyphs, of @symbol and @kind (as above), into @text
+ * (read_sequence()), after @previous, the one read last, or none at the start of a word. */
+static inline void
+read_glyph (DcReadings *self, ReadText *text, const DcGlyph *glyph, guint64 kind,
+            Previous *previous)
+{
+  if (previous->any)
+    {
+      float size = dc_glyph_get_size (glyph);
+
+      if (previous->page != glyph->page || ABS (glyph->y - previous->y) > 0.5 * size
+          || glyph->x - previous->end > 0.2 * size)
+        text_push_break (self, text);
+    }
+  *previous = (Previous){ TRUE, glyph->page, glyph->y, glyph->x + dc_glyph_get_advance (glyph) };
+  if (!(kind & OPEN_BIT))
+    {
+      text->known_letters += (kind & LETTER_BIT) != 0;
+      if ((kind & LOW_BITS) == ' ')
         {
-          push_break (self);
+          text_push_break (self, text);
           return;
         }
-      append (self, symbol, as[symbol]);
+      text_append (self, text, glyph->symbol, (gunichar) (kind & LOW_BITS));
       return;
     }
-  self->occurrences[self->open_of[symbol]]++;
-  append (self, symbol, 0);
+  self->occurrences[kind & LOW_BITS]++;
+  text_append (self, text, glyph->symbol, 0);
 }
 
 /* The font's glyphs in reading order; a word ends at a space, at another font's glyph,
@@ -177,55 +211,64 @@ read_sequence (DcReadings *self, DcDocument *document, guint font)
    * order, in order): another font's glyph between two of its glyphs breaks the word, as
    * the text goes on in another font there. */
   const guint32 *font_lines = _dc_document_get_font_lines (document, &starts);
-  const DcGlyph *previous = NULL;
+  Previous previous = { FALSE, 0, 0, 0 };
   guint next = 0; /* the place after the font's glyph read last */
   guint n_font_glyphs = 0;
-  /* Per known symbol of the font, what it stands as (read_text()), and whether that is a
-   * letter, for the known letters counted as the glyphs are read; only the font's symbols
-   * are read, so the others are left as they come. */
-  g_autofree gunichar *as = g_new (gunichar, MAX (1, n_symbols));
-  g_autofree guint8 *letter = g_new (guint8, MAX (1, n_symbols));
+  /* Per symbol, what it is to the reading (OTHER_FONT and the rest above): what a known
+   * symbol stands as (read_text()) and whether that is a letter, for the known letters
+   * counted as the glyphs are read. */
+  g_autofree guint64 *kinds = g_new (guint64, MAX (1, n_symbols));
+  ReadText text;
 
+  memset (kinds, 0xFF, sizeof (guint64) * n_symbols); /* OTHER_FONT */
   for (guint f = 0; f < self->n_font_symbols; f++)
     {
-      n_font_glyphs += symbols[self->font_symbols[f]].n_glyphs;
+      guint s = self->font_symbols[f];
+
+      n_font_glyphs += symbols[s].n_glyphs;
       if (self->state[f] != OPEN)
-        {
-          as[self->font_symbols[f]] = self->state[f];
-          letter[self->font_symbols[f]] = g_unichar_isalpha (self->state[f]);
-        }
+        kinds[s] = self->state[f] | (g_unichar_isalpha (self->state[f]) ? LETTER_BIT : 0);
+      else
+        kinds[s] = OPEN_BIT | self->open_of[s];
     }
 
   /* A glyph and a word break each at most, up to the most read: room made once. */
   if (self->capacity < MIN ((gsize) 2 * n_font_glyphs + 2, MAX_GLYPHS + 2))
     grow (self, MIN (2 * (gsize) n_font_glyphs + 2, MAX_GLYPHS + 2));
+  text = (ReadText){ self->sequence, self->fixed, self->length, self->capacity,
+                     self->known_letters };
 
   for (guint fl = starts[font]; fl < starts[font + 1]; fl++)
     {
       const DcLine *line = &lines[font_lines[fl]];
+      guint end = line->first_glyph + line->n_glyphs;
 
-      for (guint i = line->first_glyph; i < line->first_glyph + line->n_glyphs; i++)
+      for (guint i = line->first_glyph; i < end; i++)
         {
           const DcGlyph *glyph = &glyphs[order[i]];
+          guint64 kind = kinds[glyph->symbol];
 
-          if (symbols[glyph->symbol].font != font)
+          if (kind == OTHER_FONT)
             continue;
           if (i > next)
             {
-              push_break (self);
-              previous = NULL;
-              if (self->length >= MAX_GLYPHS)
-                return;
+              text_push_break (self, &text);
+              previous.any = FALSE;
+              if (text.length >= MAX_GLYPHS)
+                goto done;
             }
           next = i + 1;
-          read_glyph (self, glyph, &previous, as, letter);
-          if (self->length >= MAX_GLYPHS)
-            return;
+          read_glyph (self, &text, glyph, kind, &previous);
+          if (text.length >= MAX_GLYPHS)
+            goto done;
         }
     }
   /* Glyphs of other fonts after the font's last: a word break, as between two of its. */
   if (n_glyphs > next)
-    push_break (self);
+    text_push_break (self, &text);
+done:
+  self->length = text.length;
+  self->known_letters = text.known_letters;
 }
 
 /**
@@ -407,24 +450,32 @@ _dc_readings_take_text (DcReadings *self, DcReadings *from)
   self->length = from->length;
   self->sequence = g_memdup2 (from->sequence, sizeof (guint32) * self->capacity);
   self->fixed = g_new (gunichar, self->capacity);
-  /* As read_glyph() and push_break() fill them. */
-  for (guint i = 0; i < self->length; i++)
-    {
-      guint32 symbol = self->sequence[i];
+  /* As read_glyph() and text_push_break() fill them; through locals, as the stores
+   * into the arrays could otherwise have changed the readings' fields. */
+  {
+    const guint32 *sequence = self->sequence, *open_of = self->open_of;
+    gunichar *fixed = self->fixed;
+    guint *occurrences = self->occurrences, known_letters = self->known_letters;
 
-      if (symbol == BREAK)
-        self->fixed[i] = ' ';
-      else if (self->open_of[symbol] != NONE)
-        {
-          self->occurrences[self->open_of[symbol]]++;
-          self->fixed[i] = 0;
-        }
-      else
-        {
-          self->known_letters += letter[symbol];
-          self->fixed[i] = as[symbol];
-        }
-    }
+    for (guint i = 0; i < self->length; i++)
+      {
+        guint32 symbol = sequence[i];
+
+        if (symbol == BREAK)
+          fixed[i] = ' ';
+        else if (open_of[symbol] != NONE)
+          {
+            occurrences[open_of[symbol]]++;
+            fixed[i] = 0;
+          }
+        else
+          {
+            known_letters += letter[symbol];
+            fixed[i] = as[symbol];
+          }
+      }
+    self->known_letters = known_letters;
+  }
   return TRUE;
 }
 
