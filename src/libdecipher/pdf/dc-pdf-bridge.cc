@@ -15,6 +15,7 @@
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -158,6 +159,17 @@ struct FontShare
   std::map<std::pair<int, int>, std::shared_ptr<const FontWork> > fonts;
 };
 
+/* A Gfx kept for a later page (_DcPdfBridge's gfxs). */
+struct KeptGfx
+{
+  std::unique_ptr<Gfx> gfx;
+  Page *page; /* the page it was made for */
+};
+
+/* How many Gfxs a bridge keeps: each holds the fonts of its page's resources (a few
+ * kilobytes each), and a book's sets of resources that take turns are a few dozen. */
+#define MAX_KEPT_GFX 64
+
 struct _DcPdfBridge
 {
   /* poppler's globals live while some user holds an initer; poppler-glib holds its own
@@ -174,14 +186,17 @@ struct _DcPdfBridge
   std::map<const GfxFont *, guint> anonymous_fonts;
   /* Shared with the bridges opened again from this one (dc_pdf_bridge_open_again()). */
   std::shared_ptr<FontShare> font_share;
-  /* The output device and the Gfx of the page read last, kept for the next page when it
-   * would make the same Gfx (reusable_gfx()): a Gfx makes every font of its page's
-   * resources anew, reading the font's program and ToUnicode CMap again, a tenth of
-   * reading a book whose pages all draw with the same few fonts. Declared after doc, so
-   * that the Gfx goes first, then the device it draws on, then the document. */
+  /* The output device and the Gfxs of the pages read last, the one used last first, each
+   * kept for a later page that would make the same Gfx (reusable_gfx()): a Gfx makes every
+   * font of its page's resources anew, reading the font's program and ToUnicode CMap
+   * again, a tenth of reading a book whose pages all draw with the same few fonts. More
+   * than the last one are kept since a book's pages may take turns with a few sets of
+   * resources (a font a chapter, the chapters' languages in turn): making a Gfx again for
+   * each turn was a twelfth of reading such a book. Declared after doc, so that the Gfxs
+   * go first, then the device they draw on, then the document. */
   std::unique_ptr<OutputDev> out;
-  std::unique_ptr<Gfx> gfx;
-  Page *gfx_page = nullptr; /* the page @gfx was made for */
+  std::vector<KeptGfx> gfxs;
+  guint n_gfx_made = 0; /* for the tests (dc_pdf_bridge_get_n_gfx_made()) */
   /* Where the page's content streams are decoded (page_contents()), kept for the next
    * page: a buffer new for each page was given back to the kernel when it was freed and
    * faulted in anew on the next (150 of the 5,900 page faults of `text` on a book of
@@ -1665,6 +1680,14 @@ dc_pdf_bridge_get_page_size (DcPdfBridge *bridge, guint page, double *width, dou
     *height = h;
 }
 
+guint
+dc_pdf_bridge_get_n_gfx_made (DcPdfBridge *bridge)
+{
+  g_return_val_if_fail (bridge != NULL, 0);
+
+  return bridge->n_gfx_made;
+}
+
 static bool
 abort_check (void *data)
 {
@@ -1740,24 +1763,49 @@ same_box (const PDFRectangle *a, const PDFRectangle *b)
   return a->x1 == b->x1 && a->y1 == b->y1 && a->x2 == b->x2 && a->y2 == b->y2;
 }
 
-/* Whether the Gfx made for the page read last would be made again for @page: the same
- * boxes and rotation (its graphics state), and resources that say the same (its fonts,
- * XObjects, colour spaces, graphics states). A font without a reference of its own is
- * told apart by its GfxFont (lookup_font()), a new one for each Gfx: such a page is
- * never read with another page's Gfx. */
+/* Whether the Gfx made for @last would be made again for @page: the same boxes and
+ * rotation (its graphics state), and resources that say the same (its fonts, XObjects,
+ * colour spaces, graphics states). */
 static bool
-reusable_gfx (DcPdfBridge *bridge, Page *page)
+reusable_gfx (Page *last, Page *page)
 {
-  Page *last = bridge->gfx_page;
-
-  if (!bridge->gfx || last == nullptr || !bridge->anonymous_fonts.empty ())
-    return false;
   if (last == page)
     return true;
   return last->getRotate () == page->getRotate ()
          && same_box (last->getMediaBox (), page->getMediaBox ())
          && same_box (last->getCropBox (), page->getCropBox ())
          && same_object (*last->getResourceDictObject (), *page->getResourceDictObject (), 0);
+}
+
+/* The Gfx to read @page with, moved to the front of the bridge's: a kept one that would be
+ * made the same (reusable_gfx()), else a new one, the one used longest ago going when too
+ * many are kept. A font without a reference of its own is told apart by its GfxFont
+ * (lookup_font()), a new one for each Gfx: once the bridge has met one, no Gfx is kept. */
+static Gfx *
+gfx_for_page (DcPdfBridge *bridge, Page *page, OutputDev *out)
+{
+  std::vector<KeptGfx> &gfxs = bridge->gfxs;
+  size_t found = gfxs.size ();
+
+  if (!bridge->anonymous_fonts.empty ())
+    gfxs.clear ();
+  for (size_t i = 0; i < gfxs.size () && found == gfxs.size (); i++)
+    if (reusable_gfx (gfxs[i].page, page))
+      found = i;
+  if (found == gfxs.size ())
+    {
+      if (gfxs.size () >= MAX_KEPT_GFX)
+        gfxs.pop_back ();
+      gfxs.push_back (
+          KeptGfx{ std::unique_ptr<Gfx> (page->createGfx (out, 72.0, 72.0, 0, false, true, -1, -1,
+                                                          -1, -1, false, abort_check, bridge)),
+                   page });
+      bridge->n_gfx_made++;
+      found = gfxs.size () - 1;
+    }
+  if (found > 0)
+    std::rotate (gfxs.begin (), gfxs.begin () + found, gfxs.begin () + found + 1);
+  return gfxs.front ().gfx.get ();
 }
 
 /* A content stream decoded by zlib (inflate_whole()) into a stream poppler reads from
@@ -1836,7 +1884,7 @@ trim_page_buffers (DcPdfBridge *bridge)
  * passed on (see quiet_error_callback()). Returns FALSE when more may be open than
  * @most: the Gfx is then not used again. */
 static bool
-close_marked_content (DcPdfBridge *bridge, GlyphOutputDev *out)
+close_marked_content (DcPdfBridge *bridge, Gfx *gfx, GlyphOutputDev *out)
 {
   static const char closing[] = "EMC\n";
   const guint most = 8;
@@ -1850,7 +1898,7 @@ close_marked_content (DcPdfBridge *bridge, GlyphOutputDev *out)
                                                 Object (new Dict (bridge->doc->getXRef ())))));
 
       out->begin_closing ();
-      bridge->gfx->display (&stream);
+      gfx->display (&stream);
       closed_all = out->end_closing () == 0;
     }
   closing_marked_content = false;
@@ -1879,29 +1927,22 @@ dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page, const DcBridgeCallb
   if (pdf_page == nullptr)
     {
       /* What PDFDoc::displayPage() does with a page it cannot find: nothing. */
-      bridge->gfx.reset ();
-      bridge->gfx_page = nullptr;
     }
   else
     {
-      /* What Page::displaySlice() does, with the Gfx of the page before when it would be
+      /* What Page::displaySlice() does, with the Gfx of a page before when it would be
        * the same: the same parameters poppler-glib uses for its text layout, so that
        * coordinates agree. */
-      if (!reusable_gfx (bridge, pdf_page))
-        {
-          bridge->gfx.reset ();
-          bridge->gfx.reset (pdf_page->createGfx (out, 72.0, 72.0, 0, false, true, -1, -1, -1, -1,
-                                                  false, abort_check, bridge));
-          bridge->gfx_page = pdf_page;
-        }
+      Gfx *gfx = gfx_for_page (bridge, pdf_page, out);
+
       {
         Object contents = page_contents (bridge, pdf_page);
 
         if (!contents.isNull ())
           {
-            bridge->gfx->saveState ();
-            bridge->gfx->display (&contents);
-            bridge->gfx->restoreState ();
+            gfx->saveState ();
+            gfx->display (&contents);
+            gfx->restoreState ();
           }
         else
           out->dump ();
@@ -1912,17 +1953,14 @@ dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page, const DcBridgeCallb
       if (!annots->getAnnots ().empty ())
         {
           for (const auto &annot : annots->getAnnots ())
-            annot->draw (bridge->gfx.get (), false);
+            annot->draw (gfx, false);
           out->end_run ();
           out->dump ();
         }
       /* A page cut short leaves the Gfx as it stopped. */
       if (g_cancellable_is_cancelled (cancellable) || bridge->too_much_work
-          || !close_marked_content (bridge, out) || bridge->gfx->getState ()->hasSaves ())
-        {
-          bridge->gfx.reset ();
-          bridge->gfx_page = nullptr;
-        }
+          || !close_marked_content (bridge, gfx, out) || gfx->getState ()->hasSaves ())
+        bridge->gfxs.erase (bridge->gfxs.begin ());
     }
   bridge->cancellable = NULL;
 
