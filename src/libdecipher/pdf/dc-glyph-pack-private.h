@@ -27,20 +27,19 @@ hundredths (float value)
   return (gint64) (scaled + copysign (0.5, scaled));
 }
 
-/* round() for |@value| < 2^52, without the call into libm: six of them a glyph were a
- * tenth of loading a book. The fraction v - trunc(v) is exact, so this rounds halves
- * away from zero exactly as round() does. */
+/* round() for |@value| < 32767.5 (encode()'s), without the call into libm: six of them a
+ * glyph were a tenth of loading a book. The largest double below one half, given
+ * @value's sign, brings @value to the integer round() rounds it to or beyond it, never
+ * to the next: a half of an odd or even integer rounds away from zero, anything below a
+ * half stays below the next integer (the sum is exact or rounds within the binade, where
+ * the integer minus one unit is a double). Each half and its forty neighbouring doubles
+ * and fifty million differences of page coordinates give what round() gives. It was
+ * the fraction compared with both halves: a branch that went either way as often. 0 and
+ * -0.0 both give 0. */
 static inline double
 round_half_away (double value)
 {
-  double whole = (double) (gint64) value;
-  double fraction = value - whole;
-
-  if (fraction >= 0.5)
-    whole += 1;
-  else if (fraction <= -0.5)
-    whole -= 1;
-  return whole;
+  return (double) (gint64) (value + copysign (0x1.fffffffffffffp-2, value));
 }
 
 /* The units of @unit (1 / @per_unit, a power of two, so that multiplying by it is
@@ -372,6 +371,9 @@ _dc_glyph_packer_set_baseline (DcGlyphPacker *packer, double y, guint64 y_bits)
   packer->y1_units = packer->y1 == y_float
                          ? 0
                          : encode (y_float, packer->y1, DC_GLYPH_UNIT (0), per_units[0]);
+  /* Stored with the model, which every glyph along the baseline starts from. */
+  packer->model.box_units[1] = packer->y0_units;
+  packer->model.box_units[3] = packer->y1_units;
 }
 
 G_ALWAYS_INLINE static inline void
@@ -418,11 +420,14 @@ _dc_glyph_packer_pack_fast (DcGlyphPacker *packer, DcGlyph *glyph,
   double gx = bridge_glyph->x, w = bridge_glyph->dx, x_end = gx + w;
   const float x = (float) gx, y = (float) bridge_glyph->y;
   float t_advance, t_x0, t_x1, widest;
+  gboolean backwards;
   guint64 y_bits;
 
-  /* The box as dc_bridge_glyph_box() has it along a baseline of rotation 0. */
+  /* The box as dc_bridge_glyph_box() has it along a baseline of rotation 0: it begins at
+   * the origin (x0 is then no unit away) but where the advance goes backwards. */
   t_advance = (float) w;
-  t_x0 = (float) (x_end < gx ? x_end : gx);
+  backwards = x_end < gx;
+  t_x0 = backwards ? (float) x_end : x;
   t_x1 = (float) (gx < x_end ? x_end : gx);
   memcpy (&y_bits, &bridge_glyph->y, sizeof y_bits);
   if (G_UNLIKELY (y_bits != packer->y_bits))
@@ -444,10 +449,8 @@ _dc_glyph_packer_pack_fast (DcGlyphPacker *packer, DcGlyph *glyph,
   glyph->y = y;
   glyph->advance_units = encode_from_zero (_dc_glyph_memos.memo, t_advance, 0, DC_GLYPH_UNIT (0),
                                            per_units[0]);
-  glyph->box_units[0] = encode (x, t_x0, DC_GLYPH_UNIT (0), per_units[0]);
-  glyph->box_units[1] = packer->y0_units;
+  glyph->box_units[0] = backwards ? encode (x, t_x0, DC_GLYPH_UNIT (0), per_units[0]) : 0;
   glyph->box_units[2] = encode (x, t_x1, DC_GLYPH_UNIT (0), per_units[0]);
-  glyph->box_units[3] = packer->y1_units;
 }
 
 /* The glyph of @packer's run at @bridge_glyph, packed into @glyph but its symbol, as
