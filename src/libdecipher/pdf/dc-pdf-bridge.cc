@@ -469,6 +469,7 @@ public:
     string.geometry_known = false;
     run.n_glyphs = 0;
     run_text_len = 0;
+    run_open = false;
   }
 
   /* Past MAX_PAGE_FORMS, poppler hands every further form to drawForm(), which draws
@@ -539,8 +540,7 @@ public:
     /* A glyph after the first of its string's run, with one character of text (nearly
      * every glyph), is told here without a call: where drawChar() made calls, it saved
      * and restored the registers they need for every glyph. */
-    if (G_LIKELY (string.known && string.geometry_known && run.n_glyphs > 0 && u_len == 1
-                  && run_text_len < run_text.size ()))
+    if (G_LIKELY (run_open && u_len == 1))
       {
         double x1, y1, w1, h1;
 
@@ -548,7 +548,8 @@ public:
           return;
         add_glyph (x1, y1, w1, h1, code, n_bytes, 1);
         run_text[run_text_len++] = u[0];
-        if (run.n_glyphs == G_N_ELEMENTS (run_glyphs) || !in_string)
+        /* Inside a string: string.known says so. */
+        if (run.n_glyphs == G_N_ELEMENTS (run_glyphs))
           end_run ();
         return;
       }
@@ -617,6 +618,15 @@ public:
     /* Outside a string nothing says the next glyph shares this one's run. */
     if (run.n_glyphs == G_N_ELEMENTS (run_glyphs) || !in_string)
       end_run ();
+    else if (string.known && string.geometry_known)
+      {
+        /* Room for a character for each glyph the run may still take, which drawChar()
+         * then adds without asking. */
+        if (run_text.size () < run_text_len + G_N_ELEMENTS (run_glyphs))
+          run_text.resize (
+              std::max (2 * run_text.size (), run_text_len + G_N_ELEMENTS (run_glyphs)));
+        run_open = true;
+      }
   }
 
   void
@@ -684,6 +694,7 @@ public:
     callbacks->run (&run, user_data);
     run.n_glyphs = 0;
     run_text_len = 0;
+    run_open = false;
   }
 
   /* Gfx::doShowText() draws a string's glyphs between these two, with one font, font
@@ -699,6 +710,7 @@ public:
     in_string = true;
     string.known = false;
     string.geometry_known = false;
+    run_open = false;
   }
 
   void
@@ -708,6 +720,7 @@ public:
     in_string = false;
     string.known = false;
     string.geometry_known = false;
+    run_open = false;
   }
 
   /* A producer that reorders or merges glyphs (Pango/cairo for Indic clusters, Word for
@@ -829,6 +842,11 @@ private:
    * third of what reading a glyph cost the bridge and the loader. */
   DcBridgeRun run = {};
   DcBridgeGlyph run_glyphs[256];
+  /* A run of the string being drawn is under way, what it shares known (string.known and
+   * string.geometry_known), with room in run_text for a character a glyph it may still
+   * take: drawChar() adds a glyph of one character without a call. One flag, where
+   * drawChar() asked each of these, and the room, at every glyph. */
+  bool run_open = false;
   std::vector<gunichar> run_text = std::vector<gunichar> (1024); /* their texts */
   gsize run_text_len = 0;
   /* TextPage's Type 3 size guess scans 256 codes; do it once per font, not per glyph. */
