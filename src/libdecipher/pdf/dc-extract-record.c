@@ -254,10 +254,15 @@ G_ALWAYS_INLINE static inline void
 record_glyphs (Extractor *ex, DcGlyphPacker *packer, gboolean fast, const DcBridgeRun *run,
                guint32 *table, RecordedGlyph *recorded, guint first)
 {
-  for (guint i = 0; i < run->n_glyphs; i++)
+  /* In locals: the stores of the glyphs might change the run, for all the compiler knows,
+   * which read both again at every glyph. */
+  const DcBridgeGlyph *glyphs = run->glyphs;
+  const guint n_glyphs = run->n_glyphs;
+
+  for (guint i = 0; i < n_glyphs; i++)
     {
-      _dc_glyph_packer_pack (packer, fast, &recorded[i], &run->glyphs[i]);
-      recorded[i].symbol = intern_code (ex, run, table, &run->glyphs[i], first + i);
+      _dc_glyph_packer_pack (packer, fast, &recorded[i], &glyphs[i]);
+      recorded[i].symbol = intern_code (ex, run, table, &glyphs[i], first + i);
     }
 }
 
