@@ -163,12 +163,18 @@ struct FontShare
 struct KeptGfx
 {
   std::unique_ptr<Gfx> gfx;
-  Page *page; /* the page it was made for */
+  Page *page;   /* the page it was made for */
+  guint weight; /* what its fonts may hold, in KEPT_GFX_BUDGET's units (gfx_weight()), once
+                 * its first page is read */
 };
 
 /* How many Gfxs a bridge keeps: each holds the fonts of its page's resources (a few
  * kilobytes each), and a book's sets of resources that take turns are a few dozen. */
 #define MAX_KEPT_GFX 64
+/* And at most this much for those the page being read does not use, in units of about
+ * 16 KB (gfx_weight()): about 4 MB, where one Gfx with the fonts of a Japanese page may
+ * hold a megabyte and more. */
+#define KEPT_GFX_BUDGET 256
 
 struct _DcPdfBridge
 {
@@ -197,6 +203,8 @@ struct _DcPdfBridge
   std::unique_ptr<OutputDev> out;
   std::vector<KeptGfx> gfxs;
   guint n_gfx_made = 0; /* for the tests (dc_pdf_bridge_get_n_gfx_made()) */
+  /* Whether the font of each reference a page drew with is composite (gfx_weight()). */
+  std::map<std::pair<int, int>, bool> composite_fonts;
   /* Where the page's content streams are decoded (page_contents()), kept for the next
    * page: a buffer new for each page was given back to the kernel when it was freed and
    * faulted in anew on the next (150 of the 5,900 page faults of `text` on a book of
@@ -1077,6 +1085,7 @@ private:
           return it->second;
         index = bridge->font_ids.size () + bridge->anonymous_fonts.size ();
         bridge->font_ids.emplace (key, index);
+        bridge->composite_fonts.emplace (key, font->isCIDFont ());
       }
     else
       {
@@ -1795,6 +1804,41 @@ reusable_gfx (Page *last, Page *page)
          && same_object (*last->getResourceDictObject (), *page->getResourceDictObject (), 0);
 }
 
+/* What a Gfx made for @page holds, roughly, in units of about 16 KB: one for itself and
+ * each simple font of its resources, sixteen for each composite (Type 0) font, whose
+ * width, CID → glyph and ToUnicode maps may run to 64K entries each. A font is told by
+ * what the device learnt of it when a page drew with it (its dictionary is not read
+ * again: reading them cost a seventh of what the Gfxs kept saved); one no page drew
+ * with yet counts as composite. */
+static guint
+gfx_weight (DcPdfBridge *bridge, Page *page)
+{
+  Dict *resources = page->getResourceDict ();
+  guint weight = 1;
+
+  if (resources == nullptr)
+    return weight;
+  Object fonts = resources->lookup ("Font");
+  if (!fonts.isDict ())
+    return weight;
+  for (int i = 0; i < fonts.dictGetLength (); i++)
+    {
+      const Object &font = fonts.dictGetValNF (i);
+      bool composite = true;
+
+      if (font.isRef ())
+        {
+          auto it = bridge->composite_fonts.find (
+              std::make_pair (font.getRef ().num, font.getRef ().gen));
+          composite = it == bridge->composite_fonts.end () || it->second;
+        }
+      else if (font.isDict ())
+        composite = font.dictLookupNF ("Subtype").isName ("Type0");
+      weight += composite ? 16 : 1;
+    }
+  return weight;
+}
+
 /* The Gfx to read @page with, moved to the front of the bridge's: a kept one that would be
  * made the same (reusable_gfx()), else a new one, the one used longest ago going when too
  * many are kept. A font without a reference of its own is told apart by its GfxFont
@@ -1803,21 +1847,31 @@ static Gfx *
 gfx_for_page (DcPdfBridge *bridge, Page *page, OutputDev *out)
 {
   std::vector<KeptGfx> &gfxs = bridge->gfxs;
-  size_t found = gfxs.size ();
+  size_t found;
 
   if (!bridge->anonymous_fonts.empty ())
     gfxs.clear ();
+  found = gfxs.size ();
   for (size_t i = 0; i < gfxs.size () && found == gfxs.size (); i++)
     if (reusable_gfx (gfxs[i].page, page))
       found = i;
   if (found == gfxs.size ())
     {
-      if (gfxs.size () >= MAX_KEPT_GFX)
-        gfxs.pop_back ();
+      guint kept = 0;
+
+      /* The ones used longest ago go first: room for the new one, and the others within
+       * the budget. */
+      for (const KeptGfx &gfx : gfxs)
+        kept += gfx.weight;
+      while (!gfxs.empty () && (gfxs.size () >= MAX_KEPT_GFX || kept > KEPT_GFX_BUDGET))
+        {
+          kept -= gfxs.back ().weight;
+          gfxs.pop_back ();
+        }
       gfxs.push_back (
           KeptGfx{ std::unique_ptr<Gfx> (page->createGfx (out, 72.0, 72.0, 0, false, true, -1, -1,
                                                           -1, -1, false, abort_check, bridge)),
-                   page });
+                   page, 0 });
       bridge->n_gfx_made++;
       found = gfxs.size () - 1;
     }
@@ -1979,6 +2033,8 @@ dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page, const DcBridgeCallb
       if (g_cancellable_is_cancelled (cancellable) || bridge->too_much_work
           || !close_marked_content (bridge, gfx, out) || gfx->getState ()->hasSaves ())
         bridge->gfxs.erase (bridge->gfxs.begin ());
+      else
+        bridge->gfxs.front ().weight = gfx_weight (bridge, pdf_page);
     }
   bridge->cancellable = NULL;
 
