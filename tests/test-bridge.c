@@ -248,7 +248,7 @@ check_run (const DcBridgeRun *run, gpointer user_data)
       DcGlyph alone, in_run;
 
       _dc_glyph_pack_inline (&alone, run, glyph);
-      _dc_glyph_packer_pack (&packer, &in_run, glyph);
+      _dc_glyph_packer_pack (&packer, packer.fast, &in_run, glyph);
       g_assert_cmpmem (&in_run, sizeof in_run, &alone, sizeof alone);
       if (runs->identity_text && glyph->unicode_len > 0)
         {
@@ -353,7 +353,7 @@ test_runs_unusual (void)
           DcGlyph alone, in_run;
 
           _dc_glyph_pack_inline (&alone, &run, &glyphs[i]);
-          _dc_glyph_packer_pack (&packer, &in_run, &glyphs[i]);
+          _dc_glyph_packer_pack (&packer, packer.fast, &in_run, &glyphs[i]);
           g_assert_cmpmem (&in_run, sizeof in_run, &alone, sizeof alone);
         }
     }

@@ -19,6 +19,7 @@
 #include <glib/gstdio.h>
 
 #include "dc-document-private.h"
+#include "dc-pdf-bridge-private.h"
 #include "dc-export.h"
 #include "dc-test-fixtures.h"
 
@@ -264,9 +265,10 @@ test_limit_in_second_half (void)
 
 /* A PDF of @n_pages pages drawn by @contents, each page with the same resources written
  * out again (inline, as the 500-page book has them), which the bridge reads with one
- * Gfx; /oc1 is optional content that is off. */
+ * Gfx; /oc1 is optional content that is off. With @alternate, the odd pages' /F1 is
+ * another font: two sets of resources, taking turns. */
 static char *
-write_pages_pdf (const char *dir, const char *const *contents, guint n_pages)
+write_pages_pdf (const char *dir, const char *const *contents, guint n_pages, gboolean alternate)
 {
   g_autoptr (GString) pdf = g_string_new ("%PDF-1.5\n");
   g_autoptr (GArray) offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
@@ -287,17 +289,18 @@ write_pages_pdf (const char *dir, const char *const *contents, guint n_pages)
   while (0)
 
   for (guint i = 0; i < n_pages; i++)
-    g_string_append_printf (kids, "%u 0 R ", 5 + 2 * i);
+    g_string_append_printf (kids, "%u 0 R ", 6 + 2 * i);
   OBJECT ("<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [4 0 R] /D << /OFF [4 0 R] "
           ">> >> >>");
   OBJECT ("<< /Type /Pages /Kids [%s] /Count %u >>", kids->str, n_pages);
   OBJECT ("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
   OBJECT ("<< /Type /OCG /Name (Hidden) >>");
+  OBJECT ("<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>");
   for (guint i = 0; i < n_pages; i++)
     {
       OBJECT ("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /Font << /F1 "
-              "3 0 R >> /Properties << /oc1 4 0 R >> >> /Contents %u 0 R >>",
-              6 + 2 * i);
+              "%u 0 R >> /Properties << /oc1 4 0 R >> >> /Contents %u 0 R >>",
+              alternate && i % 2 == 1 ? 5 : 3, 7 + 2 * i);
       OBJECT ("<< /Length %zu >>\nstream\n%s\nendstream", strlen (contents[i]) + 1, contents[i]);
     }
 #undef OBJECT
@@ -355,7 +358,7 @@ test_page_leaves_nothing_open (void)
   g_autoptr (GArray) first = NULL;
 
   g_assert_no_error (error);
-  path = write_pages_pdf (dir, contents, G_N_ELEMENTS (contents));
+  path = write_pages_pdf (dir, contents, G_N_ELEMENTS (contents), FALSE);
   for (guint n_threads = 1; n_threads <= 2; n_threads++)
     {
       g_clear_object (&document);
@@ -373,6 +376,77 @@ test_page_leaves_nothing_open (void)
                            first->len * sizeof (DcGlyph));
         }
       /* The span left open on page 3 is not one: it never ended. */
+      g_assert_cmpuint (dc_document_get_n_actual_texts (document), ==, 0);
+    }
+  g_remove (path);
+  g_rmdir (dir);
+}
+
+static void
+ignore_font (guint font_index, const DcBridgeFont *font, gpointer user_data)
+{
+}
+
+static void
+ignore_run (const DcBridgeRun *run, gpointer user_data)
+{
+}
+
+/* Pages whose resources take turns are read with the Gfx each set of resources had before
+ * (dc-pdf-bridge.cc): two made for six pages, not one a page. Each starts as it would with
+ * a Gfx of its own, whatever the page before it with the same Gfx, or the one just before
+ * it with the other, left open. */
+static void
+test_gfx_kept_for_resources_in_turn (void)
+{
+  static const char *const contents[] = {
+    "BT /F1 12 Tf 72 200 Td (Hello) Tj ET",
+    "/OC /oc1 BDC BT /F1 12 Tf 72 100 Td (Hidden) Tj ET",
+    "q 2 0 0 2 0 0 cm /Span << /ActualText (Bye) >> BDC BT /F1 12 Tf 72 100 Td (Open) Tj ET",
+    "BT /F1 12 Tf 72 200 Td (Hello) Tj ET",
+    "BT /F1 12 Tf 72 200 Td (Hello) Tj ET",
+    "BT /F1 12 Tf 72 200 Td (Hello) Tj ET",
+  };
+  const DcBridgeCallbacks callbacks = { ignore_font, ignore_run, NULL, NULL };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-extract-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  DcPdfBridge *bridge;
+
+  g_assert_no_error (error);
+  path = write_pages_pdf (dir, contents, G_N_ELEMENTS (contents), TRUE);
+
+  bridge = dc_pdf_bridge_open (path, NULL, &error);
+  g_assert_no_error (error);
+  for (guint page = 0; page < G_N_ELEMENTS (contents); page++)
+    {
+      g_assert_true (dc_pdf_bridge_extract_page (bridge, page, &callbacks, NULL, NULL, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_cmpuint (dc_pdf_bridge_get_n_gfx_made (bridge), ==, 2);
+  dc_pdf_bridge_free (bridge);
+
+  for (guint n_threads = 1; n_threads <= 2; n_threads++)
+    {
+      g_autoptr (DcDocument) document = load (path, n_threads, NULL, NULL, &error);
+      g_autoptr (GArray) first = NULL;
+      g_autoptr (GArray) other = NULL;
+      g_autoptr (GArray) again = NULL;
+
+      g_assert_no_error (error);
+      first = page_glyphs (document, 0);
+      other = page_glyphs (document, 3);
+      g_assert_cmpuint (first->len, ==, 5);
+      g_assert_cmpuint (other->len, ==, 5);
+      /* Another font: Courier's advances are not Helvetica's. */
+      g_assert_true (memcmp (other->data, first->data, first->len * sizeof (DcGlyph)) != 0);
+      again = page_glyphs (document, 4);
+      g_assert_cmpmem (again->data, again->len * sizeof (DcGlyph), first->data,
+                       first->len * sizeof (DcGlyph));
+      g_clear_pointer (&again, g_array_unref);
+      again = page_glyphs (document, 5);
+      g_assert_cmpmem (again->data, again->len * sizeof (DcGlyph), other->data,
+                       other->len * sizeof (DcGlyph));
       g_assert_cmpuint (dc_document_get_n_actual_texts (document), ==, 0);
     }
   g_remove (path);
@@ -528,6 +602,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/extract/cancel-mid-load", test_cancel_mid_load);
   g_test_add_func ("/extract/limit-in-second-half", test_limit_in_second_half);
   g_test_add_func ("/extract/page-leaves-nothing-open", test_page_leaves_nothing_open);
+  g_test_add_func ("/extract/gfx-kept-for-resources-in-turn", test_gfx_kept_for_resources_in_turn);
   g_test_add_func ("/extract/retokenize-same-as-one-thread", test_retokenize_same_as_one_thread);
   g_test_add_func ("/extract/layout-tokens-same-as-retokenize",
                    test_layout_tokens_same_as_retokenize);

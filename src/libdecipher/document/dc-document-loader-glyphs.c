@@ -336,6 +336,34 @@ loader_glyphs_that_fit (Loader *loader)
                       (loader->max_bytes - loader->bytes) / sizeof (DcGlyph));
 }
 
+/* The glyphs of @run from @first on, at most @fit of them, packed into @out as
+ * store_glyph() packs them while their codes have their symbols in @table; returns how
+ * many. @fast is @packer's and @hooked the loader's, constants where inlined: the loop
+ * for a run along a baseline of rotation 0 tests neither. */
+G_ALWAYS_INLINE static inline guint
+store_known (DcGlyphPacker *packer, gboolean fast, gboolean hooked, const DcBridgeRun *run,
+             guint first, guint fit, const guint32 *table, DcGlyph *out, DcSymbol *symbols,
+             guint index)
+{
+  const DcBridgeGlyph *bridge_glyph = &run->glyphs[first];
+  guint stored;
+
+  for (stored = 0; stored < fit; stored++, bridge_glyph++)
+    {
+      guint32 symbol;
+
+      if (bridge_glyph->code >= 256 || table[bridge_glyph->code] == 0)
+        break;
+      symbol = table[bridge_glyph->code] - 1;
+      _dc_glyph_packer_pack (packer, fast, &out[stored], bridge_glyph);
+      out[stored].symbol = symbol;
+      if (hooked)
+        call_hook (index + stored, run, bridge_glyph);
+      symbols[symbol].n_glyphs++;
+    }
+  return stored;
+}
+
 /* The glyphs of @run, stored one after the other as store_glyph() stores each: those that
  * fit in the room made and the limits, and whose code has its symbol, in a loop that
  * looks up what the run shares once; any other glyph through store_glyph(), in its order,
@@ -344,6 +372,7 @@ void
 _dc_document_loader_run (const DcBridgeRun *run, gpointer user_data)
 {
   Loader *loader = user_data;
+  const gboolean hooked = loader->hooked;
   DcGlyphPacker packer;
   guint i = 0;
 
@@ -363,20 +392,13 @@ _dc_document_loader_run (const DcBridgeRun *run, gpointer user_data)
       const guint32 *table = g_ptr_array_index (loader->byte_tables, run->font);
       guint stored = 0;
 
-      for (; table != NULL && stored < fit; stored++)
-        {
-          const DcBridgeGlyph *bridge_glyph = &run->glyphs[i + stored];
-          guint32 symbol;
-
-          if (bridge_glyph->code >= 256 || table[bridge_glyph->code] == 0)
-            break;
-          symbol = table[bridge_glyph->code] - 1;
-          _dc_glyph_packer_pack (&packer, &out[stored], bridge_glyph);
-          out[stored].symbol = symbol;
-          if (G_UNLIKELY (loader->hooked))
-            call_hook (array->len + stored, run, bridge_glyph);
-          symbols[symbol].n_glyphs++;
-        }
+      if (table == NULL || fit == 0)
+        stored = 0;
+      else if (packer.fast && !hooked)
+        stored = store_known (&packer, TRUE, FALSE, run, i, fit, table, out, symbols, array->len);
+      else
+        stored = store_known (&packer, packer.fast, hooked, run, i, fit, table, out, symbols,
+                              array->len);
       array->len += stored;
       loader->bytes += (guint64) stored * sizeof (DcGlyph);
       i += stored;

@@ -247,6 +247,25 @@ grow_room (Chunk *chunk)
   chunk->glyph_room = room;
 }
 
+/* The glyphs of @run packed into @recorded, the chunk's glyph @first on, with the numbers
+ * of their codes. @fast is @packer's, a constant where inlined: the loop for a run along
+ * a baseline of rotation 0 does not test it at each glyph. */
+G_ALWAYS_INLINE static inline void
+record_glyphs (Extractor *ex, DcGlyphPacker *packer, gboolean fast, const DcBridgeRun *run,
+               guint32 *table, RecordedGlyph *recorded, guint first)
+{
+  /* In locals: the stores of the glyphs might change the run, for all the compiler knows,
+   * which read both again at every glyph. */
+  const DcBridgeGlyph *glyphs = run->glyphs;
+  const guint n_glyphs = run->n_glyphs;
+
+  for (guint i = 0; i < n_glyphs; i++)
+    {
+      _dc_glyph_packer_pack (packer, fast, &recorded[i], &glyphs[i]);
+      recorded[i].symbol = intern_code (ex, run, table, &glyphs[i], first + i);
+    }
+}
+
 static void
 record_run_cb (const DcBridgeRun *run, gpointer user_data)
 {
@@ -269,11 +288,10 @@ record_run_cb (const DcBridgeRun *run, gpointer user_data)
   _dc_glyph_packer_init (&packer, run);
   first = chunk->n_recorded;
   recorded = &chunk->glyphs[first];
-  for (guint i = 0; i < run->n_glyphs; i++)
-    {
-      _dc_glyph_packer_pack (&packer, &recorded[i], &run->glyphs[i]);
-      recorded[i].symbol = intern_code (ex, run, table, &run->glyphs[i], first + i);
-    }
+  if (packer.fast)
+    record_glyphs (ex, &packer, TRUE, run, table, recorded, first);
+  else
+    record_glyphs (ex, &packer, FALSE, run, table, recorded, first);
   chunk->n_recorded = first + run->n_glyphs;
   /* A run holds a few hundred glyphs at most: the limits are still looked at every few
    * thousand. */

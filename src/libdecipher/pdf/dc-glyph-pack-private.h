@@ -15,27 +15,31 @@
 
 G_BEGIN_DECLS
 
-/* How `decipher-cli glyphs` rounds a value to hundredths (w_fixed2()). */
+/* How `decipher-cli glyphs` rounds a value to hundredths (w_fixed2()): value * 100.0 +
+ * (value < 0 ? -0.5 : 0.5), truncated. The half is given the sign of the product by its
+ * bits, not by a comparison and a branch that goes either way as often: the same but for
+ * -0.0, which gives -0.5 + -0.0, truncated to 0 as 0.5 + -0.0 is. */
 static inline gint64
 hundredths (float value)
 {
-  return (gint64) (value * 100.0 + (value < 0 ? -0.5 : 0.5));
+  double scaled = value * 100.0;
+
+  return (gint64) (scaled + copysign (0.5, scaled));
 }
 
-/* round() for |@value| < 2^52, without the call into libm: six of them a glyph were a
- * tenth of loading a book. The fraction v - trunc(v) is exact, so this rounds halves
- * away from zero exactly as round() does. */
+/* round() for |@value| < 32767.5 (encode()'s), without the call into libm: six of them a
+ * glyph were a tenth of loading a book. The largest double below one half, given
+ * @value's sign, brings @value to the integer round() rounds it to or beyond it, never
+ * to the next: a half of an odd or even integer rounds away from zero, anything below a
+ * half stays below the next integer (the sum is exact or rounds within the binade, where
+ * the integer minus one unit is a double). Each half and its forty neighbouring doubles
+ * and fifty million differences of page coordinates give what round() gives. It was
+ * the fraction compared with both halves: a branch that went either way as often. 0 and
+ * -0.0 both give 0. */
 static inline double
 round_half_away (double value)
 {
-  double whole = (double) (gint64) value;
-  double fraction = value - whole;
-
-  if (fraction >= 0.5)
-    whole += 1;
-  else if (fraction <= -0.5)
-    whole -= 1;
-  return whole;
+  return (double) (gint64) (value + copysign (0x1.fffffffffffffp-2, value));
 }
 
 /* The units of @unit (1 / @per_unit, a power of two, so that multiplying by it is
@@ -331,23 +335,46 @@ _dc_glyph_pack_inline (DcGlyph *glyph, const DcBridgeRun *run, const DcBridgeGly
  * worked out once. A run is a string, a line of text in many PDFs, whose glyphs share
  * the page, flags, rotation and size, and along a horizontal baseline the distances of
  * the box's top and bottom from it: packed one by one as _dc_glyph_pack_inline() packs
- * a glyph, those were half of what packing a glyph cost. */
+ * a glyph, those were half of what packing a glyph cost. What the run shares, and what
+ * a baseline shares, is worked out as soon as it is met rather than at the first glyph
+ * that needs it: a flag a value, asked at every glyph, was a tenth of packing one. */
 typedef struct
 {
   const DcBridgeRun *run;
-  DcGlyph model;      /* the page, flags, rotation, scale 0 and its size units */
-  gboolean fast;      /* along a baseline of rotation 0, at most 127 pt in size */
-  gboolean size_done; /* model.size_units is known */
-  float width;        /* |size| as a float: every glyph's distances reach at least that */
+  DcGlyph model; /* the page, flags, rotation, scale 0 and its size units */
+  gboolean fast; /* along a baseline of rotation 0, at most 127 pt in size */
+  float width;   /* |size| as a float: every glyph's distances reach at least that */
   /* The baseline of the glyph before (its double's bits), its box's top and bottom as
-   * floats, the wider of their distances from the baseline, and their units at scale 0
-   * once known. */
+   * floats, the wider of their distances from the baseline, and their units at scale 0. */
   guint64 y_bits;
-  gboolean y_known;
-  gboolean y_units_known;
   float y0, y1, y_width;
   gint16 y0_units, y1_units;
 } DcGlyphPacker;
+
+/* What the glyphs of @packer's run along the baseline @y share (its double's @y_bits). */
+G_ALWAYS_INLINE static inline void
+_dc_glyph_packer_set_baseline (DcGlyphPacker *packer, double y, guint64 y_bits)
+{
+  const DcBridgeRun *run = packer->run;
+  const float y_float = (float) y;
+
+  packer->y_bits = y_bits;
+  packer->y0 = (float) (y - run->ascent);
+  packer->y1 = (float) (y - run->descent);
+  packer->y_width = wider_float (wider_float (packer->width, packer->y0 - y_float),
+                                 packer->y1 - y_float);
+  /* Encoded at scale 0 even for a glyph too wide for it (which
+   * _dc_glyph_pack_inline() packs): encode() only computes. */
+  packer->y0_units = packer->y0 == y_float
+                         ? 0
+                         : encode (y_float, packer->y0, DC_GLYPH_UNIT (0), per_units[0]);
+  packer->y1_units = packer->y1 == y_float
+                         ? 0
+                         : encode (y_float, packer->y1, DC_GLYPH_UNIT (0), per_units[0]);
+  /* Stored with the model, which every glyph along the baseline starts from. */
+  packer->model.box_units[1] = packer->y0_units;
+  packer->model.box_units[3] = packer->y1_units;
+}
 
 G_ALWAYS_INLINE static inline void
 _dc_glyph_packer_init (DcGlyphPacker *packer, const DcBridgeRun *run)
@@ -365,39 +392,46 @@ _dc_glyph_packer_init (DcGlyphPacker *packer, const DcBridgeRun *run)
   /* Runs along other directions, upright and large ones are rare: they are packed glyph
    * by glyph. */
   packer->fast = run->rotation == 0 && !run->upright && packer->width <= 127.0f;
+  if (packer->fast)
+    {
+      /* The memos only remember: asked for a run none of whose glyphs needs the size
+       * (all too wide for scale 0), they answer the same later. */
+      packer->model.size_units = encode_size (&_dc_glyph_memos, (float) run->font_size, 0,
+                                              DC_GLYPH_UNIT (0), per_units[0]);
+      if (run->n_glyphs > 0)
+        {
+          guint64 y_bits;
+
+          memcpy (&y_bits, &run->glyphs[0].y, sizeof y_bits);
+          _dc_glyph_packer_set_baseline (packer, run->glyphs[0].y, y_bits);
+        }
+    }
 }
 
 /* The glyph of @packer's run at @bridge_glyph, packed into @glyph but its symbol, as
- * _dc_glyph_pack_inline() packs it. */
+ * _dc_glyph_pack_inline() packs it, in a run along a baseline of rotation 0 (@packer's
+ * fast): the callers choose once a run, where a test of each glyph cost three
+ * instructions of the hundred and fifty. */
 G_ALWAYS_INLINE static inline void
-_dc_glyph_packer_pack (DcGlyphPacker *packer, DcGlyph *glyph, const DcBridgeGlyph *bridge_glyph)
+_dc_glyph_packer_pack_fast (DcGlyphPacker *packer, DcGlyph *glyph,
+                            const DcBridgeGlyph *bridge_glyph)
 {
   const DcBridgeRun *run = packer->run;
   double gx = bridge_glyph->x, w = bridge_glyph->dx, x_end = gx + w;
   const float x = (float) gx, y = (float) bridge_glyph->y;
   float t_advance, t_x0, t_x1, widest;
+  gboolean backwards;
   guint64 y_bits;
 
-  if (!packer->fast)
-    {
-      _dc_glyph_pack_inline (glyph, run, bridge_glyph);
-      return;
-    }
-
-  /* The box as dc_bridge_glyph_box() has it along a baseline of rotation 0. */
+  /* The box as dc_bridge_glyph_box() has it along a baseline of rotation 0: it begins at
+   * the origin (x0 is then no unit away) but where the advance goes backwards. */
   t_advance = (float) w;
-  t_x0 = (float) (x_end < gx ? x_end : gx);
+  backwards = x_end < gx;
+  t_x0 = backwards ? (float) x_end : x;
   t_x1 = (float) (gx < x_end ? x_end : gx);
   memcpy (&y_bits, &bridge_glyph->y, sizeof y_bits);
-  if (!packer->y_known || y_bits != packer->y_bits)
-    {
-      packer->y_bits = y_bits;
-      packer->y_known = TRUE;
-      packer->y_units_known = FALSE;
-      packer->y0 = (float) (bridge_glyph->y - run->ascent);
-      packer->y1 = (float) (bridge_glyph->y - run->descent);
-      packer->y_width = wider_float (wider_float (packer->width, packer->y0 - y), packer->y1 - y);
-    }
+  if (G_UNLIKELY (y_bits != packer->y_bits))
+    _dc_glyph_packer_set_baseline (packer, bridge_glyph->y, y_bits);
 
   /* work_out_metrics()'s test for the finest unit, the run's share of it told once. */
   widest = wider_float (packer->y_width, t_advance);
@@ -409,31 +443,26 @@ _dc_glyph_packer_pack (DcGlyphPacker *packer, DcGlyph *glyph, const DcBridgeGlyp
       return;
     }
 
-  /* What work_out_metrics() encodes at scale 0, with the same functions: those the run
-   * shares once. */
-  if (!packer->size_done)
-    {
-      packer->model.size_units = encode_size (&_dc_glyph_memos, (float) run->font_size, 0,
-                                              DC_GLYPH_UNIT (0), per_units[0]);
-      packer->size_done = TRUE;
-    }
-  if (!packer->y_units_known)
-    {
-      packer->y0_units = packer->y0 == y ? 0
-                                         : encode (y, packer->y0, DC_GLYPH_UNIT (0), per_units[0]);
-      packer->y1_units = packer->y1 == y ? 0
-                                         : encode (y, packer->y1, DC_GLYPH_UNIT (0), per_units[0]);
-      packer->y_units_known = TRUE;
-    }
+  /* What work_out_metrics() encodes at scale 0, with the same functions. */
   *glyph = packer->model;
   glyph->x = x;
   glyph->y = y;
   glyph->advance_units = encode_from_zero (_dc_glyph_memos.memo, t_advance, 0, DC_GLYPH_UNIT (0),
                                            per_units[0]);
-  glyph->box_units[0] = encode (x, t_x0, DC_GLYPH_UNIT (0), per_units[0]);
-  glyph->box_units[1] = packer->y0_units;
+  glyph->box_units[0] = backwards ? encode (x, t_x0, DC_GLYPH_UNIT (0), per_units[0]) : 0;
   glyph->box_units[2] = encode (x, t_x1, DC_GLYPH_UNIT (0), per_units[0]);
-  glyph->box_units[3] = packer->y1_units;
+}
+
+/* The glyph of @packer's run at @bridge_glyph, packed into @glyph but its symbol, as
+ * _dc_glyph_pack_inline() packs it. @fast is @packer's, a constant where inlined. */
+G_ALWAYS_INLINE static inline void
+_dc_glyph_packer_pack (DcGlyphPacker *packer, gboolean fast, DcGlyph *glyph,
+                       const DcBridgeGlyph *bridge_glyph)
+{
+  if (fast)
+    _dc_glyph_packer_pack_fast (packer, glyph, bridge_glyph);
+  else
+    _dc_glyph_pack_inline (glyph, packer->run, bridge_glyph);
 }
 
 G_END_DECLS

@@ -186,6 +186,9 @@ GBytes *dc_pdf_bridge_get_contents (DcPdfBridge *bridge);
 char *dc_pdf_bridge_get_language (DcPdfBridge *bridge);
 gboolean dc_pdf_bridge_is_encrypted (DcPdfBridge *bridge);
 void dc_pdf_bridge_get_page_size (DcPdfBridge *bridge, guint page, double *width, double *height);
+/* How many Gfxs (poppler's page interpreters, each making its page's fonts) @bridge made:
+ * for the tests of their reuse. */
+guint dc_pdf_bridge_get_n_gfx_made (DcPdfBridge *bridge);
 gboolean dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page,
                                      const DcBridgeCallbacks *callbacks, gpointer user_data,
                                      GCancellable *cancellable, GError **error);

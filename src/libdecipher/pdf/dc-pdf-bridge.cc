@@ -15,6 +15,7 @@
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -158,6 +159,23 @@ struct FontShare
   std::map<std::pair<int, int>, std::shared_ptr<const FontWork> > fonts;
 };
 
+/* A Gfx kept for a later page (_DcPdfBridge's gfxs). */
+struct KeptGfx
+{
+  std::unique_ptr<Gfx> gfx;
+  Page *page;   /* the page it was made for */
+  guint weight; /* what its fonts may hold, in KEPT_GFX_BUDGET's units (gfx_weight()), once
+                 * its first page is read */
+};
+
+/* How many Gfxs a bridge keeps: each holds the fonts of its page's resources (a few
+ * kilobytes each), and a book's sets of resources that take turns are a few dozen. */
+#define MAX_KEPT_GFX 64
+/* And at most this much for those the page being read does not use, in units of about
+ * 16 KB (gfx_weight()): about 4 MB, where one Gfx with the fonts of a Japanese page may
+ * hold a megabyte and more. */
+#define KEPT_GFX_BUDGET 256
+
 struct _DcPdfBridge
 {
   /* poppler's globals live while some user holds an initer; poppler-glib holds its own
@@ -174,14 +192,19 @@ struct _DcPdfBridge
   std::map<const GfxFont *, guint> anonymous_fonts;
   /* Shared with the bridges opened again from this one (dc_pdf_bridge_open_again()). */
   std::shared_ptr<FontShare> font_share;
-  /* The output device and the Gfx of the page read last, kept for the next page when it
-   * would make the same Gfx (reusable_gfx()): a Gfx makes every font of its page's
-   * resources anew, reading the font's program and ToUnicode CMap again, a tenth of
-   * reading a book whose pages all draw with the same few fonts. Declared after doc, so
-   * that the Gfx goes first, then the device it draws on, then the document. */
+  /* The output device and the Gfxs of the pages read last, the one used last first, each
+   * kept for a later page that would make the same Gfx (reusable_gfx()): a Gfx makes every
+   * font of its page's resources anew, reading the font's program and ToUnicode CMap
+   * again, a tenth of reading a book whose pages all draw with the same few fonts. More
+   * than the last one are kept since a book's pages may take turns with a few sets of
+   * resources (a font a chapter, the chapters' languages in turn): making a Gfx again for
+   * each turn was a twelfth of reading such a book. Declared after doc, so that the Gfxs
+   * go first, then the device they draw on, then the document. */
   std::unique_ptr<OutputDev> out;
-  std::unique_ptr<Gfx> gfx;
-  Page *gfx_page = nullptr; /* the page @gfx was made for */
+  std::vector<KeptGfx> gfxs;
+  guint n_gfx_made = 0; /* for the tests (dc_pdf_bridge_get_n_gfx_made()) */
+  /* Whether the font of each reference a page drew with is composite (gfx_weight()). */
+  std::map<std::pair<int, int>, bool> composite_fonts;
   /* Where the page's content streams are decoded (page_contents()), kept for the next
    * page: a buffer new for each page was given back to the kernel when it was freed and
    * faulted in anew on the next (150 of the 5,900 page faults of `text` on a book of
@@ -454,6 +477,7 @@ public:
     string.geometry_known = false;
     run.n_glyphs = 0;
     run_text_len = 0;
+    run_open = false;
   }
 
   /* Past MAX_PAGE_FORMS, poppler hands every further form to drawForm(), which draws
@@ -524,8 +548,7 @@ public:
     /* A glyph after the first of its string's run, with one character of text (nearly
      * every glyph), is told here without a call: where drawChar() made calls, it saved
      * and restored the registers they need for every glyph. */
-    if (G_LIKELY (string.known && string.geometry_known && run.n_glyphs > 0 && u_len == 1
-                  && run_text_len < run_text.size ()))
+    if (G_LIKELY (run_open && u_len == 1))
       {
         double x1, y1, w1, h1;
 
@@ -533,7 +556,8 @@ public:
           return;
         add_glyph (x1, y1, w1, h1, code, n_bytes, 1);
         run_text[run_text_len++] = u[0];
-        if (run.n_glyphs == G_N_ELEMENTS (run_glyphs) || !in_string)
+        /* Inside a string: string.known says so. */
+        if (run.n_glyphs == G_N_ELEMENTS (run_glyphs))
           end_run ();
         return;
       }
@@ -602,6 +626,15 @@ public:
     /* Outside a string nothing says the next glyph shares this one's run. */
     if (run.n_glyphs == G_N_ELEMENTS (run_glyphs) || !in_string)
       end_run ();
+    else if (string.known && string.geometry_known)
+      {
+        /* Room for a character for each glyph the run may still take, which drawChar()
+         * then adds without asking. */
+        if (run_text.size () < run_text_len + G_N_ELEMENTS (run_glyphs))
+          run_text.resize (
+              std::max (2 * run_text.size (), run_text_len + G_N_ELEMENTS (run_glyphs)));
+        run_open = true;
+      }
   }
 
   void
@@ -669,6 +702,7 @@ public:
     callbacks->run (&run, user_data);
     run.n_glyphs = 0;
     run_text_len = 0;
+    run_open = false;
   }
 
   /* Gfx::doShowText() draws a string's glyphs between these two, with one font, font
@@ -684,6 +718,7 @@ public:
     in_string = true;
     string.known = false;
     string.geometry_known = false;
+    run_open = false;
   }
 
   void
@@ -693,6 +728,7 @@ public:
     in_string = false;
     string.known = false;
     string.geometry_known = false;
+    run_open = false;
   }
 
   /* A producer that reorders or merges glyphs (Pango/cairo for Indic clusters, Word for
@@ -814,6 +850,11 @@ private:
    * third of what reading a glyph cost the bridge and the loader. */
   DcBridgeRun run = {};
   DcBridgeGlyph run_glyphs[256];
+  /* A run of the string being drawn is under way, what it shares known (string.known and
+   * string.geometry_known), with room in run_text for a character a glyph it may still
+   * take: drawChar() adds a glyph of one character without a call. One flag, where
+   * drawChar() asked each of these, and the room, at every glyph. */
+  bool run_open = false;
   std::vector<gunichar> run_text = std::vector<gunichar> (1024); /* their texts */
   gsize run_text_len = 0;
   /* TextPage's Type 3 size guess scans 256 codes; do it once per font, not per glyph. */
@@ -1044,6 +1085,7 @@ private:
           return it->second;
         index = bridge->font_ids.size () + bridge->anonymous_fonts.size ();
         bridge->font_ids.emplace (key, index);
+        bridge->composite_fonts.emplace (key, font->isCIDFont ());
       }
     else
       {
@@ -1665,6 +1707,14 @@ dc_pdf_bridge_get_page_size (DcPdfBridge *bridge, guint page, double *width, dou
     *height = h;
 }
 
+guint
+dc_pdf_bridge_get_n_gfx_made (DcPdfBridge *bridge)
+{
+  g_return_val_if_fail (bridge != NULL, 0);
+
+  return bridge->n_gfx_made;
+}
+
 static bool
 abort_check (void *data)
 {
@@ -1740,24 +1790,94 @@ same_box (const PDFRectangle *a, const PDFRectangle *b)
   return a->x1 == b->x1 && a->y1 == b->y1 && a->x2 == b->x2 && a->y2 == b->y2;
 }
 
-/* Whether the Gfx made for the page read last would be made again for @page: the same
- * boxes and rotation (its graphics state), and resources that say the same (its fonts,
- * XObjects, colour spaces, graphics states). A font without a reference of its own is
- * told apart by its GfxFont (lookup_font()), a new one for each Gfx: such a page is
- * never read with another page's Gfx. */
+/* Whether the Gfx made for @last would be made again for @page: the same boxes and
+ * rotation (its graphics state), and resources that say the same (its fonts, XObjects,
+ * colour spaces, graphics states). */
 static bool
-reusable_gfx (DcPdfBridge *bridge, Page *page)
+reusable_gfx (Page *last, Page *page)
 {
-  Page *last = bridge->gfx_page;
-
-  if (!bridge->gfx || last == nullptr || !bridge->anonymous_fonts.empty ())
-    return false;
   if (last == page)
     return true;
   return last->getRotate () == page->getRotate ()
          && same_box (last->getMediaBox (), page->getMediaBox ())
          && same_box (last->getCropBox (), page->getCropBox ())
          && same_object (*last->getResourceDictObject (), *page->getResourceDictObject (), 0);
+}
+
+/* What a Gfx made for @page holds, roughly, in units of about 16 KB: one for itself and
+ * each simple font of its resources, sixteen for each composite (Type 0) font, whose
+ * width, CID → glyph and ToUnicode maps may run to 64K entries each. A font is told by
+ * what the device learnt of it when a page drew with it (its dictionary is not read
+ * again: reading them cost a seventh of what the Gfxs kept saved); one no page drew
+ * with yet counts as composite. */
+static guint
+gfx_weight (DcPdfBridge *bridge, Page *page)
+{
+  Dict *resources = page->getResourceDict ();
+  guint weight = 1;
+
+  if (resources == nullptr)
+    return weight;
+  Object fonts = resources->lookup ("Font");
+  if (!fonts.isDict ())
+    return weight;
+  for (int i = 0; i < fonts.dictGetLength (); i++)
+    {
+      const Object &font = fonts.dictGetValNF (i);
+      bool composite = true;
+
+      if (font.isRef ())
+        {
+          auto it = bridge->composite_fonts.find (
+              std::make_pair (font.getRef ().num, font.getRef ().gen));
+          composite = it == bridge->composite_fonts.end () || it->second;
+        }
+      else if (font.isDict ())
+        composite = font.dictLookupNF ("Subtype").isName ("Type0");
+      weight += composite ? 16 : 1;
+    }
+  return weight;
+}
+
+/* The Gfx to read @page with, moved to the front of the bridge's: a kept one that would be
+ * made the same (reusable_gfx()), else a new one, the one used longest ago going when too
+ * many are kept. A font without a reference of its own is told apart by its GfxFont
+ * (lookup_font()), a new one for each Gfx: once the bridge has met one, no Gfx is kept. */
+static Gfx *
+gfx_for_page (DcPdfBridge *bridge, Page *page, OutputDev *out)
+{
+  std::vector<KeptGfx> &gfxs = bridge->gfxs;
+  size_t found;
+
+  if (!bridge->anonymous_fonts.empty ())
+    gfxs.clear ();
+  found = gfxs.size ();
+  for (size_t i = 0; i < gfxs.size () && found == gfxs.size (); i++)
+    if (reusable_gfx (gfxs[i].page, page))
+      found = i;
+  if (found == gfxs.size ())
+    {
+      guint kept = 0;
+
+      /* The ones used longest ago go first: room for the new one, and the others within
+       * the budget. */
+      for (const KeptGfx &gfx : gfxs)
+        kept += gfx.weight;
+      while (!gfxs.empty () && (gfxs.size () >= MAX_KEPT_GFX || kept > KEPT_GFX_BUDGET))
+        {
+          kept -= gfxs.back ().weight;
+          gfxs.pop_back ();
+        }
+      gfxs.push_back (
+          KeptGfx{ std::unique_ptr<Gfx> (page->createGfx (out, 72.0, 72.0, 0, false, true, -1, -1,
+                                                          -1, -1, false, abort_check, bridge)),
+                   page, 0 });
+      bridge->n_gfx_made++;
+      found = gfxs.size () - 1;
+    }
+  if (found > 0)
+    std::rotate (gfxs.begin (), gfxs.begin () + found, gfxs.begin () + found + 1);
+  return gfxs.front ().gfx.get ();
 }
 
 /* A content stream decoded by zlib (inflate_whole()) into a stream poppler reads from
@@ -1836,7 +1956,7 @@ trim_page_buffers (DcPdfBridge *bridge)
  * passed on (see quiet_error_callback()). Returns FALSE when more may be open than
  * @most: the Gfx is then not used again. */
 static bool
-close_marked_content (DcPdfBridge *bridge, GlyphOutputDev *out)
+close_marked_content (DcPdfBridge *bridge, Gfx *gfx, GlyphOutputDev *out)
 {
   static const char closing[] = "EMC\n";
   const guint most = 8;
@@ -1850,7 +1970,7 @@ close_marked_content (DcPdfBridge *bridge, GlyphOutputDev *out)
                                                 Object (new Dict (bridge->doc->getXRef ())))));
 
       out->begin_closing ();
-      bridge->gfx->display (&stream);
+      gfx->display (&stream);
       closed_all = out->end_closing () == 0;
     }
   closing_marked_content = false;
@@ -1879,29 +1999,22 @@ dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page, const DcBridgeCallb
   if (pdf_page == nullptr)
     {
       /* What PDFDoc::displayPage() does with a page it cannot find: nothing. */
-      bridge->gfx.reset ();
-      bridge->gfx_page = nullptr;
     }
   else
     {
-      /* What Page::displaySlice() does, with the Gfx of the page before when it would be
+      /* What Page::displaySlice() does, with the Gfx of a page before when it would be
        * the same: the same parameters poppler-glib uses for its text layout, so that
        * coordinates agree. */
-      if (!reusable_gfx (bridge, pdf_page))
-        {
-          bridge->gfx.reset ();
-          bridge->gfx.reset (pdf_page->createGfx (out, 72.0, 72.0, 0, false, true, -1, -1, -1, -1,
-                                                  false, abort_check, bridge));
-          bridge->gfx_page = pdf_page;
-        }
+      Gfx *gfx = gfx_for_page (bridge, pdf_page, out);
+
       {
         Object contents = page_contents (bridge, pdf_page);
 
         if (!contents.isNull ())
           {
-            bridge->gfx->saveState ();
-            bridge->gfx->display (&contents);
-            bridge->gfx->restoreState ();
+            gfx->saveState ();
+            gfx->display (&contents);
+            gfx->restoreState ();
           }
         else
           out->dump ();
@@ -1912,17 +2025,16 @@ dc_pdf_bridge_extract_page (DcPdfBridge *bridge, guint page, const DcBridgeCallb
       if (!annots->getAnnots ().empty ())
         {
           for (const auto &annot : annots->getAnnots ())
-            annot->draw (bridge->gfx.get (), false);
+            annot->draw (gfx, false);
           out->end_run ();
           out->dump ();
         }
       /* A page cut short leaves the Gfx as it stopped. */
       if (g_cancellable_is_cancelled (cancellable) || bridge->too_much_work
-          || !close_marked_content (bridge, out) || bridge->gfx->getState ()->hasSaves ())
-        {
-          bridge->gfx.reset ();
-          bridge->gfx_page = nullptr;
-        }
+          || !close_marked_content (bridge, gfx, out) || gfx->getState ()->hasSaves ())
+        bridge->gfxs.erase (bridge->gfxs.begin ());
+      else
+        bridge->gfxs.front ().weight = gfx_weight (bridge, pdf_page);
     }
   bridge->cancellable = NULL;
 
