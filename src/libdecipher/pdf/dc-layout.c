@@ -309,13 +309,14 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
        * counts them) being the one drawn before it, decoded the turn before. */
       if (current.in_order)
         {
-          double em = d.em;
+          double em = d.em, slack = 0.05 * em;
 
-          if (!(current.n > 0 && fabs (d.advance) < 0.05 * em && fabs (d.p.u - visual_u) < em
-                && d.p.u >= last_u + MIN (0.0, last_advance) - 0.05 * em
-                && d.p.u <= last_u + MAX (0.0, last_advance) + 0.05 * em))
+          /* The advance first: most glyphs have one, and are not marks. */
+          if (!(fabs (d.advance) < slack && current.n > 0 && fabs (d.p.u - visual_u) < em
+                && d.p.u >= last_u + MIN (0.0, last_advance) - slack
+                && d.p.u <= last_u + MAX (0.0, last_advance) + slack))
             visual_u = d.p.u;
-          if (visual_u < visual_reach - 0.05 * em)
+          if (visual_u < visual_reach - slack)
             current.in_order = FALSE;
           visual_reach = MAX (visual_reach, visual_u);
         }
