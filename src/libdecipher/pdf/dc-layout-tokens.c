@@ -79,22 +79,33 @@ measure_line (const DcGlyph *glyphs, const guint32 *order, const DcLine *line, g
           /* _dc_layout_placement_of() and _dc_layout_em(), decoded at once. */
           float unit = DC_GLYPH_UNIT (glyph->scale);
           float advance = (float) glyph->advance_units * unit;
-          float size = (float) glyph->size_units * unit;
           double u = G_LIKELY (glyph->rotation == 0) ? glyph->x : _dc_layout_placement_of (glyph).u;
           double u_end = u + advance;
 
-          if (!open)
+          if (G_LIKELY (open))
+            {
+              float size = (float) glyph->size_units * unit;
+
+              gap = (u - previous_u_end) / (size > 0.5 ? size : 0.5);
+              if (advance != 0 || previous_u_end < u_end)
+                previous_u_end = u_end;
+              /* split_at() where the token goes on, as between most letters of a word:
+               * a finite gap no wider than a word space (a token is open after a glyph
+               * that is not a space: only an infinite gap closes one without opening
+               * the next). */
+              if (G_LIKELY (gap <= WORD_GAP && gap >= -MAX_LINE_GAP && splitter.open))
+                {
+                  gaps[k] = gap;
+                  splitter.token.n_glyphs++;
+                  continue;
+                }
+              any_wide |= gap > WORD_GAP;
+            }
+          else
             {
               gap = NAN;
               open = TRUE;
               previous_u_end = u_end;
-            }
-          else
-            {
-              gap = (u - previous_u_end) / (size > 0.5 ? size : 0.5);
-              any_wide |= gap > WORD_GAP;
-              if (advance != 0 || previous_u_end < u_end)
-                previous_u_end = u_end;
             }
         }
       gaps[k] = gap;

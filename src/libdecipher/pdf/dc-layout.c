@@ -19,6 +19,9 @@
 
 #include <math.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "dc-layout-build-private.h"
 #include "dc-layout-cut-private.h"
@@ -34,8 +37,7 @@ chain_start (Chain *chain, const DcGlyph *glyph, const Decoded *d, guint place)
   chain->u0 = MIN (d->p.u, d->p.u_end);
   chain->u1 = MAX (d->p.u, d->p.u_end);
   chain->size = d->em;
-  chain->box = d->box;
-  chain->in_order = TRUE;
+  chain->in_order = TRUE; /* and its box to be set (build_chains() keeps it apart) */
 }
 
 /* Adds the glyph @d decodes to @chain. */
@@ -99,9 +101,13 @@ split_chain (const DcGlyph *glyphs, const Chain *chain, const GArray *chain_glyp
         {
           g_array_append_val (out, part);
           chain_start (&part, glyph, &d, chain->first + k);
+          part.box = d.box;
         }
       else if (k == 0)
-        chain_start (&part, glyph, &d, chain->first);
+        {
+          chain_start (&part, glyph, &d, chain->first);
+          part.box = d.box;
+        }
       chain_add (&part, &d);
       part.wide = TRUE;
       last_u_end = d.p.u_end;
@@ -127,6 +133,107 @@ store_chain (GArray *chains, guint *room, const Chain *chain)
   ((Chain *) (void *) chains->data)[chains->len++] = *chain;
 }
 
+/* A glyph's box (x0, y0, x1, y1) as four floats at once, and the chains' boxes grown by it
+ * in two operations, kept in two registers: in build_chains() each of the four was a
+ * conversion, a product and a sum, then a minimum or maximum read from and written back to
+ * the stack, a million glyphs a book. The same floats, to the bit, as _dc_layout_decode()'s:
+ * the units are powers of two, so each product is exact and only the sum rounds, as it
+ * does there; the minimum and maximum take the same operand at a tie or a NaN as MIN()
+ * and MAX() on (chain, glyph). */
+#ifdef __SSE2__
+typedef __m128 BoxVec;
+
+static inline BoxVec
+box_vec_of (const DcGlyph *glyph, float unit)
+{
+  __m128i units = _mm_loadl_epi64 ((const __m128i *) (const void *) glyph->box_units);
+  __m128 origin = _mm_castsi128_ps (_mm_loadl_epi64 ((const __m128i *) (const void *) &glyph->x));
+
+  units = _mm_srai_epi32 (_mm_unpacklo_epi16 (units, units), 16);
+  return _mm_add_ps (_mm_movelh_ps (origin, origin),
+                     _mm_mul_ps (_mm_cvtepi32_ps (units), _mm_set1_ps (unit)));
+}
+
+static inline BoxVec
+box_vec_min (BoxVec chain, BoxVec glyph)
+{
+  return _mm_min_ps (chain, glyph);
+}
+
+static inline BoxVec
+box_vec_max (BoxVec chain, BoxVec glyph)
+{
+  return _mm_max_ps (chain, glyph);
+}
+
+static inline float
+box_vec_height (BoxVec box)
+{
+  return _mm_cvtss_f32 (_mm_shuffle_ps (box, box, 3))
+         - _mm_cvtss_f32 (_mm_shuffle_ps (box, box, 1));
+}
+
+static inline gboolean
+box_vec_has_height (BoxVec box)
+{
+  return _mm_cvtss_f32 (_mm_shuffle_ps (box, box, 3))
+         > _mm_cvtss_f32 (_mm_shuffle_ps (box, box, 1));
+}
+
+/* The box whose x0, y0 are @lo's and x1, y1 @hi's. */
+static inline DcGlyphBox
+box_vec_join (BoxVec lo, BoxVec hi)
+{
+  DcGlyphBox box;
+
+  _mm_storeu_ps ((float *) (void *) &box, _mm_shuffle_ps (lo, hi, _MM_SHUFFLE (3, 2, 1, 0)));
+  return box;
+}
+#else
+typedef DcGlyphBox BoxVec;
+
+static inline BoxVec
+box_vec_of (const DcGlyph *glyph, float unit)
+{
+  Decoded d;
+
+  _dc_layout_decode (glyph, &d);
+  return d.box;
+}
+
+static inline BoxVec
+box_vec_min (BoxVec chain, BoxVec glyph)
+{
+  return (BoxVec){ MIN (chain.x0, glyph.x0), MIN (chain.y0, glyph.y0), MIN (chain.x1, glyph.x1),
+                   MIN (chain.y1, glyph.y1) };
+}
+
+static inline BoxVec
+box_vec_max (BoxVec chain, BoxVec glyph)
+{
+  return (BoxVec){ MAX (chain.x0, glyph.x0), MAX (chain.y0, glyph.y0), MAX (chain.x1, glyph.x1),
+                   MAX (chain.y1, glyph.y1) };
+}
+
+static inline float
+box_vec_height (BoxVec box)
+{
+  return box.y1 - box.y0;
+}
+
+static inline gboolean
+box_vec_has_height (BoxVec box)
+{
+  return box.y1 > box.y0;
+}
+
+static inline DcGlyphBox
+box_vec_join (BoxVec lo, BoxVec hi)
+{
+  return (DcGlyphBox){ lo.x0, lo.y0, hi.x1, hi.y1 };
+}
+#endif
+
 /* The page's glyphs in chains; @heights and @n_heights add up the heights of their boxes
  * (those not empty) in the order drawn, for Freki's valley, from the boxes the chains
  * decode anyway. */
@@ -137,7 +244,8 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
   guint room = 16 + n / 32;
   GArray *chains = g_array_sized_new (FALSE, FALSE, sizeof (Chain), room);
   GArray *parted;
-  Chain current; /* the open chain, stored when it ends: kept in registers meanwhile */
+  Chain current;         /* the open chain, stored when it ends: kept in registers meanwhile */
+  BoxVec box_lo, box_hi; /* its box, stored with it: x0, y0 of the one, x1, y1 of the other */
   gboolean open = FALSE;
   double last_u_end = 0, last_u = 0, height_sum = *heights;
   float last_advance = 0;                /* of the glyph before */
@@ -150,16 +258,20 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
    * an append a glyph cost more than the test that chains it. */
   g_array_set_size (chain_glyphs, n);
   places = (guint *) (void *) chain_glyphs->data;
+  memset (&box_lo, 0, sizeof box_lo);
+  box_hi = box_lo;
 
   for (guint i = first; i < first + n; i++)
     {
       const DcGlyph *glyph = &glyphs[i];
       guint8 rotation = glyph->rotation;
       Decoded d;
+      BoxVec box;
 
       /* Each glyph decoded once, before anything is stored that the compiler must fear
-       * writes over it. */
+       * writes over it; its box apart (d.box is left unused, so not computed). */
       _dc_layout_decode (glyph, &d);
+      box = box_vec_of (glyph, DC_GLYPH_UNIT (glyph->scale));
       if (open && current.rotation == rotation)
         {
           double reference = MAX (d.em, current.size);
@@ -169,6 +281,7 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
 
           if (!same_baseline || !continues)
             {
+              current.box = box_vec_join (box_lo, box_hi);
               store_chain (chains, &room, &current);
               open = FALSE;
             }
@@ -177,6 +290,7 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
         }
       else if (open)
         {
+          current.box = box_vec_join (box_lo, box_hi);
           store_chain (chains, &room, &current);
           open = FALSE;
         }
@@ -184,6 +298,7 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
       if (!open)
         {
           chain_start (&current, glyph, &d, i - first);
+          box_lo = box_hi = box;
           open = TRUE;
           visual_u = 0;
           visual_reach = -G_MAXDOUBLE;
@@ -194,22 +309,29 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
        * counts them) being the one drawn before it, decoded the turn before. */
       if (current.in_order)
         {
-          double em = d.em;
+          double em = d.em, slack = 0.05 * em;
 
-          if (!(current.n > 0 && fabs (d.advance) < 0.05 * em && fabs (d.p.u - visual_u) < em
-                && d.p.u >= last_u + MIN (0.0, last_advance) - 0.05 * em
-                && d.p.u <= last_u + MAX (0.0, last_advance) + 0.05 * em))
+          /* The advance first: most glyphs have one, and are not marks. */
+          if (!(fabs (d.advance) < slack && current.n > 0 && fabs (d.p.u - visual_u) < em
+                && d.p.u >= last_u + MIN (0.0, last_advance) - slack
+                && d.p.u <= last_u + MAX (0.0, last_advance) + slack))
             visual_u = d.p.u;
-          if (visual_u < visual_reach - 0.05 * em)
+          if (visual_u < visual_reach - slack)
             current.in_order = FALSE;
           visual_reach = MAX (visual_reach, visual_u);
         }
 
       places[i - first] = i;
-      chain_add (&current, &d);
-      if (d.box.y1 > d.box.y0)
+      /* chain_add(), the box apart. */
+      current.n++;
+      current.u0 = MIN (current.u0, MIN (d.p.u, d.p.u_end));
+      current.u1 = MAX (current.u1, MAX (d.p.u, d.p.u_end));
+      current.size = MAX (current.size, d.em);
+      box_lo = box_vec_min (box_lo, box);
+      box_hi = box_vec_max (box_hi, box);
+      if (box_vec_has_height (box))
         {
-          height_sum += d.box.y1 - d.box.y0;
+          height_sum += box_vec_height (box);
           n_height++;
         }
       last_u_end = d.p.u_end;
@@ -217,7 +339,10 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
       last_advance = d.advance;
     }
   if (open)
-    store_chain (chains, &room, &current);
+    {
+      current.box = box_vec_join (box_lo, box_hi);
+      store_chain (chains, &room, &current);
+    }
   *heights = height_sum;
   *n_heights = n_height;
   if (!any_wide)
