@@ -141,6 +141,13 @@ store_chain (GArray *chains, guint *room, const Chain *chain)
  * does there; the minimum and maximum take the same operand at a tie or a NaN as MIN()
  * and MAX() on (chain, glyph). */
 #ifdef __SSE2__
+/* The loads and the store below take x and y, the four box units and the four corners
+ * as they lie side by side. */
+G_STATIC_ASSERT (G_STRUCT_OFFSET (DcGlyph, y) == G_STRUCT_OFFSET (DcGlyph, x) + sizeof (float));
+G_STATIC_ASSERT (sizeof (((DcGlyph *) NULL)->box_units) == 4 * sizeof (gint16));
+G_STATIC_ASSERT (sizeof (DcGlyphBox) == 4 * sizeof (float));
+G_STATIC_ASSERT (G_STRUCT_OFFSET (DcGlyphBox, y1) == 3 * sizeof (float));
+
 typedef __m128 BoxVec;
 
 static inline BoxVec
