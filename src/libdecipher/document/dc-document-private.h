@@ -53,6 +53,10 @@ struct _DcDocument
   gsize font_lines_made;
   guint32 *font_lines;
   guint *font_line_starts;
+  /* Likewise (_dc_document_get_font_symbols()): each font's symbols, font after font. */
+  gsize font_symbols_made;
+  guint32 *font_symbols;
+  guint *font_symbol_starts;
 
   /* Built on the first question, from any thread (dc-document-index.c). */
   guint32 *page_glyphs;   /* first glyph of each page, n_pages + 1 entries */
@@ -109,5 +113,6 @@ guint _dc_tokens_close_up (DcToken *tokens, DcLine *lines, guint n_parts, const 
 #define SPLIT_GLYPHS_PER_TOKEN 6
 
 const guint32 *_dc_document_get_font_lines (DcDocument *self, const guint **starts);
+const guint32 *_dc_document_get_font_symbols (DcDocument *self, const guint **starts);
 
 G_END_DECLS

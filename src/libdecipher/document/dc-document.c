@@ -74,6 +74,8 @@ dc_document_finalize (GObject *object)
   g_clear_pointer (&self->tokens, dc_tokens_unref);
   g_clear_pointer (&self->font_lines, g_free);
   g_clear_pointer (&self->font_line_starts, g_free);
+  g_clear_pointer (&self->font_symbols, g_free);
+  g_clear_pointer (&self->font_symbol_starts, g_free);
   g_clear_pointer (&self->page_glyphs, g_free);
   g_clear_pointer (&self->symbol_glyphs, g_free);
 
@@ -354,6 +356,49 @@ _dc_document_get_font_lines (DcDocument *self, const guint **starts)
   DC_ONCE_ENTERED (&self->font_lines_made);
   *starts = self->font_line_starts;
   return self->font_lines;
+}
+
+/**
+ * _dc_document_get_font_symbols:
+ * @starts: (out) (transfer none): n_fonts + 1 entries
+ *
+ * The symbols of each font: font f's are @starts[f] up to @starts[f + 1] of the array
+ * returned, in increasing order. What is made for one font (a font's readings, made for
+ * every font by several levels) took its symbols from a look at all the document's:
+ * on a book of a hundred fonts, a hundred looks at every symbol. Made the first time it is
+ * asked for, from any thread, and never changed: the symbols are final once loaded.
+ *
+ * Returns: (transfer none): the symbols
+ */
+const guint32 *
+_dc_document_get_font_symbols (DcDocument *self, const guint **starts)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (self), NULL);
+
+  if (g_once_init_enter (&self->font_symbols_made))
+    {
+      guint n_fonts = self->fonts->len, n_symbols = self->symbols->len;
+      const DcSymbol *symbols = (const DcSymbol *) (void *) self->symbols->data;
+      guint *font_starts = g_new0 (guint, n_fonts + 1);
+      g_autofree guint *next = NULL;
+
+      for (guint s = 0; s < n_symbols; s++)
+        {
+          g_assert (symbols[s].font < n_fonts);
+          font_starts[symbols[s].font + 1]++;
+        }
+      for (guint f = 0; f < n_fonts; f++)
+        font_starts[f + 1] += font_starts[f];
+      next = g_memdup2 (font_starts, sizeof (guint) * MAX (1, n_fonts));
+      self->font_symbols = g_new (guint32, MAX (1, n_symbols));
+      for (guint s = 0; s < n_symbols; s++)
+        self->font_symbols[next[symbols[s].font]++] = s;
+      self->font_symbol_starts = font_starts;
+      DC_ONCE_LEAVE (&self->font_symbols_made, 1);
+    }
+  DC_ONCE_ENTERED (&self->font_symbols_made);
+  *starts = self->font_symbol_starts;
+  return self->font_symbols;
 }
 
 /**

@@ -29,6 +29,7 @@
 #include FT_FREETYPE_H
 #include FT_TRUETYPE_TABLES_H
 
+#include "dc-document-private.h"
 #include "dc-hypotheses-private.h"
 #include "dc-ink-private.h"
 #include "dc-proposals-private.h"
@@ -301,12 +302,12 @@ held_values (DcKey *key, guint font)
 {
   DcDocument *document = dc_key_get_document (key);
   GHashTable *held = g_hash_table_new (NULL, NULL);
-  guint n_symbols;
-  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
+  const guint *starts;
+  const guint32 *font_symbols = _dc_document_get_font_symbols (document, &starts);
 
-  for (guint s = 0; s < n_symbols; s++)
+  for (guint f = starts[font]; f < starts[font + 1]; f++)
     {
-      const char *value = symbols[s].font == font ? dc_key_get_value (key, s) : NULL;
+      const char *value = dc_key_get_value (key, font_symbols[f]);
 
       if (value != NULL && g_utf8_strlen (value, -1) == 1)
         g_hash_table_add (held, GUINT_TO_POINTER (g_utf8_get_char (value)));

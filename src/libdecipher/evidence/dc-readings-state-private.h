@@ -63,7 +63,7 @@ struct _DcReadings
   guint font;
   /* The font's symbols, and what each stood as when the readings were made and read:
    * OPEN, NOT_READ or its character (stands_as()). */
-  guint *font_symbols;
+  const guint32 *font_symbols; /* the document's (_dc_document_get_font_symbols()) */
   guint32 *state;
   guint n_font_symbols;
   GArray *scored; /* Scored */

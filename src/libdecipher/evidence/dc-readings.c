@@ -58,7 +58,6 @@ _dc_readings_free (DcReadings *self)
   g_free (self->unvalued_of);
   g_free (self->valued);
   g_free (self->valued_words);
-  g_free (self->font_symbols);
   g_free (self->state);
   for (guint i = 0; i < self->scored->len; i++)
     g_free (g_array_index (self->scored, Scored, i).values);
@@ -313,32 +312,33 @@ _dc_readings_new_kept (DcKey *key, guint font, DcReadingsTrustFunc trust)
 {
   DcDocument *document = dc_key_get_document (key);
   DcReadings *self = g_new0 (DcReadings, 1);
-  guint n_symbols;
-  const DcSymbol *symbols = dc_document_get_symbols (document, &n_symbols);
-  g_autoptr (GArray) font_symbols = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint n_symbols, n_font_symbols;
+  const guint *starts;
+  const guint32 *font_symbols = _dc_document_get_font_symbols (document, &starts);
 
+  dc_document_get_symbols (document, &n_symbols);
+  font_symbols += starts[font];
+  n_font_symbols = starts[font + 1] - starts[font];
   self->key = key;
   self->trust = trust;
   self->open = g_array_new (FALSE, FALSE, sizeof (guint));
   self->open_of = g_new (guint32, MAX (1, n_symbols));
   memset (self->open_of, 0xFF, sizeof (guint32) * n_symbols); /* NONE */
-  for (guint s = 0; s < n_symbols; s++)
+  for (guint f = 0; f < n_font_symbols; f++)
     {
-      if (symbols[s].font != font)
-        continue;
-      g_array_append_val (font_symbols, s);
+      guint s = font_symbols[f];
+
       if (is_open (key, document, s))
         {
           self->open_of[s] = self->open->len;
           g_array_append_val (self->open, s);
         }
     }
-  self->n_font_symbols = font_symbols->len;
-  self->state = g_new (guint32, MAX (1, font_symbols->len));
-  for (guint f = 0; f < font_symbols->len; f++)
-    self->state[f] = self->open_of[g_array_index (font_symbols, guint, f)] != NONE ? OPEN
-                                                                                   : NOT_READ;
-  self->font_symbols = (guint *) (void *) g_array_free (g_steal_pointer (&font_symbols), FALSE);
+  self->n_font_symbols = n_font_symbols;
+  self->state = g_new (guint32, MAX (1, n_font_symbols));
+  for (guint f = 0; f < n_font_symbols; f++)
+    self->state[f] = self->open_of[font_symbols[f]] != NONE ? OPEN : NOT_READ;
+  self->font_symbols = font_symbols;
   self->font = font;
   self->readings = g_array_new (FALSE, TRUE, sizeof (Reading));
   g_array_set_clear_func (self->readings, reading_clear);

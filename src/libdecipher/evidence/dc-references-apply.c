@@ -12,6 +12,7 @@
 
 #include "config.h"
 
+#include "dc-document-private.h"
 #include "dc-library.h"
 #include "dc-readings-private.h"
 #include "dc-references-private.h"
@@ -134,10 +135,6 @@ typedef struct
   GPtrArray *by_font;  /* DcReadings (_dc_readings_new_kept()), or NULL */
   DcNgramWords *words; /* their words, looked up once for all of them */
   guint *order;        /* symbols_by_frequency(), made once */
-  /* The symbols of each font: font_symbols[font_starts[f]] up to font_starts[f + 1]. */
-  guint *font_starts;
-  guint *font_symbols;
-  guint n_fonts;
   gulong handler;
 } Kept;
 
@@ -156,8 +153,6 @@ kept_free (Kept *kept)
   g_ptr_array_unref (kept->by_font);
   _dc_ngram_words_free (kept->words);
   g_free (kept->order);
-  g_free (kept->font_starts);
-  g_free (kept->font_symbols);
   g_free (kept);
 }
 
@@ -337,36 +332,20 @@ held_by_another (GHashTable *held, guint font, guint symbol, const char *value)
 }
 
 /* @font's symbols, listed once for all fonts the first time one is asked for. */
-static const guint *
+static const guint32 *
 symbols_of_font (Kept *kept, guint font, guint *n)
 {
-  guint n_symbols, n_fonts = 0;
-  const DcSymbol *symbols = dc_document_get_symbols (dc_key_get_document (kept->key), &n_symbols);
+  DcDocument *document = dc_key_get_document (kept->key);
+  const guint *starts;
+  const guint32 *font_symbols = _dc_document_get_font_symbols (document, &starts);
 
-  if (kept->font_starts == NULL)
-    {
-      g_autofree guint *next = NULL;
-
-      for (guint s = 0; s < n_symbols; s++)
-        n_fonts = MAX (n_fonts, (guint) symbols[s].font + 1);
-      kept->font_starts = g_new0 (guint, n_fonts + 1);
-      for (guint s = 0; s < n_symbols; s++)
-        kept->font_starts[symbols[s].font + 1]++;
-      for (guint f = 0; f < n_fonts; f++)
-        kept->font_starts[f + 1] += kept->font_starts[f];
-      next = g_memdup2 (kept->font_starts, sizeof (guint) * (n_fonts + 1));
-      kept->font_symbols = g_new (guint, MAX (1, n_symbols));
-      for (guint s = 0; s < n_symbols; s++)
-        kept->font_symbols[next[symbols[s].font]++] = s;
-      kept->n_fonts = n_fonts;
-    }
-  if (font >= kept->n_fonts)
+  if (font >= dc_document_get_n_fonts (document))
     {
       *n = 0;
       return NULL;
     }
-  *n = kept->font_starts[font + 1] - kept->font_starts[font];
-  return kept->font_symbols + kept->font_starts[font];
+  *n = starts[font + 1] - starts[font];
+  return font_symbols + starts[font];
 }
 
 /* What the second pass of dc_references_apply() knows while it decides shared outlines. */
@@ -388,7 +367,7 @@ static GHashTable *
 font_counts (SharedPass *pass, guint font)
 {
   GHashTable *scripts;
-  const guint *font_symbols;
+  const guint32 *font_symbols;
   guint n;
 
   if (pass->scripts == NULL)
