@@ -54,30 +54,31 @@ _dc_document_symbol_letter_kinds (DcDocument *self)
   return kinds;
 }
 
-static gboolean
-page_is_rtl (DcDocument *self, const guint8 *letter_kinds, guint first, guint end)
+typedef struct
 {
-  const DcGlyph *glyphs = (const DcGlyph *) (void *) self->glyphs->data;
-  const DcSymbol *symbols = (const DcSymbol *) (void *) self->symbols->data;
-  guint counts[3] = { 0 }, n_turned = 0;
+  DcDocument *self;
+  guint first, end;
+} PageRange;
+
+/* A DcLayoutRtlFunc: @letter_counts by LETTER_*. */
+static gboolean
+page_is_rtl (const guint letter_counts[3], guint n_turned, gpointer data)
+{
+  const PageRange *range = data;
+  const DcGlyph *glyphs = (const DcGlyph *) (void *) range->self->glyphs->data;
+  const DcSymbol *symbols = (const DcSymbol *) (void *) range->self->symbols->data;
   gboolean vertical, columns_rtl;
 
-  /* One pass over the page's glyphs: those standing in columns (rotation 1 or 3) are
-   * counted as it goes, and the columns looked at only where there are any. */
-  for (guint i = first; i < end; i++)
-    {
-      counts[letter_kinds[glyphs[i].symbol]]++;
-      n_turned += glyphs[i].rotation & 1;
-    }
-
-  /* A page of vertical writing: its columns' order is that of the vertical script. */
+  /* A page of vertical writing: its columns' order is that of the vertical script. The
+   * columns are looked at only where glyphs stand in them (rotation 1 or 3). */
   if (n_turned > 0)
     {
-      columns_rtl = _dc_vertical_columns_right_to_left (glyphs, symbols, first, end, &vertical);
+      columns_rtl = _dc_vertical_columns_right_to_left (glyphs, symbols, range->first, range->end,
+                                                        &vertical);
       if (vertical)
         return columns_rtl;
     }
-  return counts[LETTER_RTL] > counts[LETTER_OTHER];
+  return letter_counts[LETTER_RTL] > letter_counts[LETTER_OTHER];
 }
 
 /**
@@ -145,14 +146,14 @@ lay_out_parts (gpointer data)
         {
           guint first = layout->page_first_glyph[page];
           guint end = layout->page_first_glyph[page + 1];
+          PageRange range = { self, first, end };
           guint n_tokens;
 
           part->page_lines[page - first_page] = part->lines->len;
           part->page_blocks[page - first_page] = part->blocks->len;
           dc_layout_lines (glyphs, first, end - first, page, self->page_sizes[2 * page],
-                           self->page_sizes[2 * page + 1],
-                           page_is_rtl (self, layout->letter_kinds, first, end), order, part->lines,
-                           part->blocks);
+                           self->page_sizes[2 * page + 1], layout->letter_kinds, page_is_rtl,
+                           &range, order, part->lines, part->blocks);
           /* Its tokens now, while its glyphs are at hand: a pass over a book's glyphs
            * afterwards read them all from memory again. Their lines count from the
            * part's first, their first_token from the array's start. */

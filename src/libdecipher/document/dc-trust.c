@@ -375,105 +375,108 @@ typedef enum
   SYMBOL_OTHER,
 } SymbolKind;
 
+/* What tally_symbols() needs of a symbol, one load a glyph: bits ORed together over a
+ * token, its script ORed and ANDed. */
+enum
+{
+  CLASS_ANY = 1 << 0,     /* not SYMBOL_EMPTY */
+  CLASS_COMPLEX = 1 << 1, /* SYMBOL_COMPLEX */
+  CLASS_LETTERS = 1 << 2,
+  CLASS_DIGITS = 1 << 3,
+  CLASS_INNER = 1 << 4,   /* SYMBOL_OTHER and alphanumeric: a symbol inside the token */
+  CLASS_ALNUM = 1 << 5,   /* isalnum: where the token's edge punctuation ends */
+  CLASS_PENDING = 1 << 6, /* SYMBOL_OTHER, not alphanumeric: inside if between two */
+};
+
 typedef struct
 {
-  guint8 kind;  /* SymbolKind */
-  guint8 alnum; /* isalnum: where the token's edge punctuation ends */
-  guint16 script;
-  guint16 font; /* the symbol's: read with the rest, where a look into the symbols cost
-                 * another load a glyph */
+  guint16 font;       /* the symbol's: read with the rest, where a look into the symbols cost
+                       * another load a glyph */
+  guint16 script_or;  /* a letter's script family but Common and Inherited, else 0 */
+  guint16 script_and; /* the same, else all ones */
+  guint8 bits;        /* CLASS_* */
+  guint8 unused;
 } SymbolClass;
+
+G_STATIC_ASSERT (G_UNICODE_SCRIPT_COMMON == 0);
 
 static SymbolClass
 classify_symbol (const char *text)
 {
-  SymbolClass class = { SYMBOL_COMPLEX, FALSE, G_UNICODE_SCRIPT_COMMON };
+  SymbolClass class = { 0, G_UNICODE_SCRIPT_COMMON, G_MAXUINT16, CLASS_ANY | CLASS_COMPLEX };
   gsize length = strlen (text);
+  gboolean alnum;
   gunichar c;
 
   if (length == 0)
     {
-      class.kind = SYMBOL_EMPTY;
+      class.bits = 0;
       return class;
     }
   if (!g_utf8_validate (text, (gssize) length, NULL) || g_utf8_next_char (text) != text + length)
     return class;
   c = g_utf8_get_char (text);
-  class.alnum = g_unichar_isalnum (c);
+  alnum = g_unichar_isalnum (c);
+  class.bits = CLASS_ANY | (alnum ? CLASS_ALNUM : 0);
   if (g_unichar_isalpha (c))
     {
-      class.kind = SYMBOL_LETTER;
-      class.script = (guint16) script_family (g_unichar_get_script (c));
+      GUnicodeScript script = script_family (g_unichar_get_script (c));
+
+      class.bits |= CLASS_LETTERS;
+      if (script != G_UNICODE_SCRIPT_COMMON && script != G_UNICODE_SCRIPT_INHERITED)
+        {
+          g_assert ((guint) script < G_MAXUINT16);
+          class.script_or = class.script_and = (guint16) script;
+        }
     }
   else if (g_unichar_isdigit (c))
-    class.kind = SYMBOL_DIGIT;
+    class.bits |= CLASS_DIGITS;
   else if (g_unichar_ismark (c) || (g_unichar_type (c) == G_UNICODE_FORMAT && c != 0xAD))
-    class.kind = SYMBOL_SKIPPED;
+    ; /* skipped */
   else if (c == '-' || c == '\'' || c == 0x2019 || c == '.' || c == ',' || c == '/' || c == 0x2010
            || c == 0xAD)
-    class.kind = SYMBOL_ALLOWED;
+    ; /* the punctuation words have inside them */
   else
-    class.kind = SYMBOL_OTHER;
+    class.bits |= alnum ? CLASS_INNER : CLASS_PENDING;
   return class;
 }
 
-/* token_is_odd() of a token's text taken symbol by symbol, each of one character or none.
- * Letters and digits are alphanumeric, so the edges token_is_odd() trims never hold one:
- * only a symbol that is neither waits for an alphanumeric one after it to count. */
+/* token_is_odd() of a token's text taken symbol by symbol, each of one character or none,
+ * as OR and AND over its symbols' classes. Letters and digits are alphanumeric, so the
+ * edges token_is_odd() trims never hold one: only a symbol that is neither waits for an
+ * alphanumeric one before and after it to count. The scripts are all one if their OR
+ * and AND agree; with no script at all, the AND stays all ones. */
 typedef struct
 {
-  GUnicodeScript script;
-  gboolean any, complex, letters, digits, inner_symbol, mixed_scripts;
-  gboolean after_alnum, pending_symbol;
+  guint bits;
+  guint script_or, script_and;
+  guint after_alnum, pending, inner; /* 0 or 1 */
 } TokenTally;
 
 static inline void
 tally_symbol (TokenTally *tally, const SymbolClass *class)
 {
-  if (class->alnum)
-    {
-      tally->inner_symbol |= tally->pending_symbol;
-      tally->after_alnum = TRUE;
-    }
-  switch (class->kind)
-    {
-    case SYMBOL_COMPLEX:
-      tally->complex = TRUE;
-      break;
-    case SYMBOL_EMPTY:
-      return;
-    case SYMBOL_LETTER:
-      tally->letters = TRUE;
-      if (class->script != G_UNICODE_SCRIPT_COMMON && class->script != G_UNICODE_SCRIPT_INHERITED)
-        {
-          if (tally->script != G_UNICODE_SCRIPT_COMMON && class->script != tally->script)
-            tally->mixed_scripts = TRUE;
-          tally->script = class->script;
-        }
-      break;
-    case SYMBOL_DIGIT:
-      tally->digits = TRUE;
-      break;
-    case SYMBOL_OTHER:
-      if (class->alnum)
-        tally->inner_symbol = TRUE;
-      else if (tally->after_alnum)
-        tally->pending_symbol = TRUE;
-      break;
-    default:
-      break;
-    }
-  tally->any = TRUE;
+  guint alnum = (class->bits / CLASS_ALNUM) & 1;
+
+  tally->bits |= class->bits;
+  tally->script_or |= class->script_or;
+  tally->script_and &= class->script_and;
+  tally->inner |= alnum & tally->pending;
+  tally->after_alnum |= alnum;
+  tally->pending |= ((class->bits / CLASS_PENDING) & 1) & tally->after_alnum;
 }
 
 static Judgement
 tally_judgement (const TokenTally *tally)
 {
-  if (!tally->any)
+  gboolean mixed_scripts = tally->script_and != G_MAXUINT16
+                           && tally->script_or != tally->script_and;
+
+  if (!(tally->bits & CLASS_ANY))
     return TOKEN_EMPTY;
-  return tally->mixed_scripts
-                 || (tally->letters && tally->script != G_UNICODE_SCRIPT_HAN
-                     && (tally->digits || tally->inner_symbol))
+  return mixed_scripts
+                 || ((tally->bits & CLASS_LETTERS) && tally->script_or != G_UNICODE_SCRIPT_HAN
+                     && ((tally->bits & (CLASS_DIGITS | CLASS_INNER)) || tally->inner))
              ? TOKEN_ODD
              : TOKEN_PLAIN;
 }
@@ -553,6 +556,20 @@ _dc_trust_counter_free (DcTrustCounter *counter)
   g_free (counter);
 }
 
+/* The Judgement of the token of symbols @key, from its text. */
+static Judgement
+judge_text (GString *text, const DcSymbol *symbols, const guint32 *key)
+{
+  g_string_truncate (text, 0);
+  for (guint k = 0; k < key[0]; k++)
+    {
+      const char *pdf_text = symbols[key[1 + k]].pdf_text;
+
+      _dc_string_append_len (text, pdf_text, strlen (pdf_text));
+    }
+  return text->len == 0 ? TOKEN_EMPTY : token_is_odd (text) ? TOKEN_ODD : TOKEN_PLAIN;
+}
+
 void
 _dc_trust_count_tokens (DcTrustCount *count, DcTrustCounter *counter, guint part,
                         const DcGlyph *glyphs, const DcSymbol *symbols, const guint32 *order,
@@ -567,54 +584,52 @@ _dc_trust_count_tokens (DcTrustCount *count, DcTrustCounter *counter, guint part
   for (guint t = 0; t < n_tokens; t++)
     {
       const DcToken *token = &tokens[t];
-      guint font = count->classes[glyphs[order[token->first_glyph]].symbol].font;
-      guint32 *key;
+      const guint32 *places = order + token->first_glyph;
+      guint font = count->classes[glyphs[places[0]].symbol].font;
       Judgement judgement;
-      JudgedSlot *found;
-      guint32 hash;
-      TokenTally summary;
+      TokenTally summary = { 0, G_UNICODE_SCRIPT_COMMON, G_MAXUINT16 };
+      guint k;
 
-      if (token->n_glyphs + 1 > counter->key_room)
+      for (k = 0; k < token->n_glyphs; k++)
         {
-          counter->key_room = 2 * (token->n_glyphs + 1);
-          counter->key = g_renew (guint32, counter->key, counter->key_room);
-        }
-      key = counter->key;
-      key[0] = token->n_glyphs;
-      summary = (TokenTally){ G_UNICODE_SCRIPT_COMMON };
-      for (guint k = 0; k < token->n_glyphs; k++)
-        {
-          guint32 symbol = glyphs[order[token->first_glyph + k]].symbol;
-          const SymbolClass *class = &count->classes[symbol];
+          const SymbolClass *class = &count->classes[glyphs[places[k]].symbol];
 
           /* A token in several fonts says little about any one of them. */
-          if (class->font != font)
-            {
-              font = G_MAXUINT;
-              break;
-            }
-          key[1 + k] = symbol;
+          if (G_UNLIKELY (class->font != font))
+            break;
           tally_symbol (&summary, class);
         }
-      if (font == G_MAXUINT)
+      if (k < token->n_glyphs)
         continue;
 
-      if (!summary.complex)
+      if (!(summary.bits & CLASS_COMPLEX))
         judgement = tally_judgement (&summary);
-      else if ((found = judged_find (judged, key, hash = symbols_hash (key)))->judgement != 0)
-        judgement = found->judgement;
       else
         {
-          g_string_truncate (text, 0);
-          for (guint k = 0; k < token->n_glyphs; k++)
-            {
-              const char *pdf_text = symbols[key[1 + k]].pdf_text;
+          JudgedSlot *found;
+          guint32 *key;
+          guint32 hash;
 
-              _dc_string_append_len (text, pdf_text, strlen (pdf_text));
+          /* Its symbols as a key, wanted only for a token judged from its text. */
+          if (token->n_glyphs + 1 > counter->key_room)
+            {
+              counter->key_room = 2 * (token->n_glyphs + 1);
+              counter->key = g_renew (guint32, counter->key, counter->key_room);
             }
-          judgement = text->len == 0 ? TOKEN_EMPTY : token_is_odd (text) ? TOKEN_ODD : TOKEN_PLAIN;
-          if (judged->n < MAX_JUDGED)
-            judged_add (judged, key, hash, judgement);
+          key = counter->key;
+          key[0] = token->n_glyphs;
+          for (k = 0; k < token->n_glyphs; k++)
+            key[1 + k] = glyphs[places[k]].symbol;
+          hash = symbols_hash (key);
+          found = judged_find (judged, key, hash);
+          if (found->judgement != 0)
+            judgement = found->judgement;
+          else
+            {
+              judgement = judge_text (text, symbols, key);
+              if (judged->n < MAX_JUDGED)
+                judged_add (judged, key, hash, judgement);
+            }
         }
       if (judgement == TOKEN_EMPTY)
         continue;

@@ -15,12 +15,17 @@ G_BEGIN_DECLS
  * @blocks. The page's glyph indices, in reading order, take the places
  * [first, first + n) of the document's reading order @order: each glyph has one place,
  * so the pages' places are their glyph ranges, whatever thread lays out which page.
- * @rtl mirrors the reading order of columns. Token fields are left for
+ * Whether the columns read right to left, mirroring their order, @rtl_func says from the
+ * page's glyphs counted by their symbols' @letter_kinds (each 0, 1 or 2) and how many
+ * stand turned (rotation 1 or 3), counted while chaining them. Token fields are left for
  * dc_layout_tokens(). Reads only @glyphs and writes only what it is given: pages may be
  * laid out on several threads at once. */
+typedef gboolean (*DcLayoutRtlFunc) (const guint letter_counts[3], guint n_turned,
+                                     gpointer user_data);
+
 void dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double page_width,
-                      double page_height, gboolean rtl, guint32 *order, GArray *lines,
-                      GArray *blocks);
+                      double page_height, const guint8 *letter_kinds, DcLayoutRtlFunc rtl_func,
+                      gpointer rtl_data, guint32 *order, GArray *lines, GArray *blocks);
 
 /* Splits every line into tokens at space glyphs and at gaps where no space is drawn. */
 void dc_layout_tokens (const DcGlyph *glyphs, const guint32 *order, DcLine *lines, guint n_lines,

@@ -245,7 +245,8 @@ box_vec_join (BoxVec lo, BoxVec hi)
  * (those not empty) in the order drawn, for Freki's valley, from the boxes the chains
  * decode anyway. */
 static GArray *
-build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs, double *heights,
+build_chains (const DcGlyph *glyphs, guint first, guint n, const guint8 *letter_kinds,
+              guint letter_counts[3], guint *n_turned, GArray *chain_glyphs, double *heights,
               guint *n_heights)
 {
   guint room = 16 + n / 32;
@@ -259,6 +260,7 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
   double visual_u = 0, visual_reach = 0; /* _dc_layout_split_gutters()'s look, chain by chain */
   guint n_height = *n_heights;
   gboolean any_wide = FALSE;
+  guint turned = 0;
   guint *places;
 
   /* Every glyph of the page joins one chain, in the order drawn: written in place, where
@@ -279,6 +281,10 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
        * writes over it; its box apart (d.box is left unused, so not computed). */
       _dc_layout_decode (glyph, &d);
       box = box_vec_of (glyph, DC_GLYPH_UNIT (glyph->scale));
+      /* The page's letters counted for its direction here, where a pass of their own read
+       * every glyph again. */
+      letter_counts[letter_kinds[glyph->symbol]]++;
+      turned += rotation & 1;
       if (open && current.rotation == rotation)
         {
           double reference = MAX (d.em, current.size);
@@ -352,6 +358,7 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, GArray *chain_glyphs,
     }
   *heights = height_sum;
   *n_heights = n_height;
+  *n_turned = turned;
   if (!any_wide)
     return chains;
 
@@ -676,7 +683,8 @@ append_block (GArray *blocks, const GArray *lines, guint page, guint index, guin
 
 void
 dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double page_width,
-                 double page_height, gboolean rtl, guint32 *order, GArray *lines, GArray *blocks)
+                 double page_height, const guint8 *letter_kinds, DcLayoutRtlFunc rtl_func,
+                 gpointer rtl_data, guint32 *order, GArray *lines, GArray *blocks)
 {
   g_autoptr (GArray) chain_glyphs = NULL;
   g_autoptr (GArray) chains = NULL;
@@ -685,17 +693,23 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
   g_autofree DcCutItem *items = NULL;
   double heights = 0;
   guint n_heights = 0, first_line;
-  PageOut out = { glyphs, page, rtl, order, first, lines };
+  guint letter_counts[3] = { 0 }, n_turned = 0;
+  gboolean rtl;
+  PageOut out = { glyphs, page, FALSE, order, first, lines };
 
   g_assert (glyphs != NULL || n == 0);
   g_assert (order != NULL && lines != NULL && blocks != NULL);
+  g_assert (letter_kinds != NULL && rtl_func != NULL);
 
   if (n == 0)
     return;
 
   chain_glyphs = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
   /* And Freki's valley: the page's average character height. */
-  chains = build_chains (glyphs, first, n, chain_glyphs, &heights, &n_heights);
+  chains = build_chains (glyphs, first, n, letter_kinds, letter_counts, &n_turned, chain_glyphs,
+                         &heights, &n_heights);
+  rtl = rtl_func (letter_counts, n_turned, rtl_data);
+  out.rtl = rtl;
 
   items = g_new (DcCutItem, chains->len);
   for (guint c = 0; c < chains->len; c++)
