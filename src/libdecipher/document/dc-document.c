@@ -284,7 +284,7 @@ make_font_lines (DcDocument *self)
   g_autofree guint *stamps = g_new0 (guint, MAX (1, n_fonts));
   guint *starts = g_new0 (guint, n_fonts + 1);
   gsize n_pairs = 0, capacity = MAX (1, (gsize) n_lines + n_lines / 4);
-  g_autofree guint32 *pairs = g_new (guint32, 2 * capacity);
+  g_autofree guint32 *pairs = NULL;
   g_autofree guint *next = NULL;
 
   /* A document in one font (a book, often) has it on every line that has a glyph: its
@@ -298,6 +298,7 @@ make_font_lines (DcDocument *self)
       self->font_line_starts = starts;
       return;
     }
+  pairs = g_new (guint32, 2 * capacity);
   for (guint l = 0; l < n_lines; l++)
     {
       const guint32 *line_order = order + lines[l].first_glyph;
