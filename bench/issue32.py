@@ -215,11 +215,15 @@ def session(args, cli, name, book, truth, queries, openings):
                      "--queries", str(queries), "--openings", str(openings)])
     pages = number(r": (\d+) pages", out)
     cold = number(r"\((\d+) ms CPU\) opened for the first time", out)
+    bound = number(r"CPU to the session's end after it ([\d.]+) ms", out)
     warm = number(r"\((\d+) ms CPU\) opened again", out)
     per500 = (lambda v: None if v is None or not pages else v * 500 / pages)
+    # Judged by the exact upper bound (the CPU to the session's end) where there is one:
+    # the figure at the reply is in 10 ms ticks.
+    judged = bound if bound is not None else cold
     row("session first reply from the PDF, CPU per 500 pages", name,
-        f"{fmt(cold, ' ms', 0)} ({fmt(per500(cold), ' ms', 0)} per 500 pp)", "—", "—",
-        "< 200 ms per 500 pages", None if cold is None else per500(cold) < 200)
+        f"{fmt(cold, ' ms', 0)}, ≤ {fmt(bound, ' ms', 0)} ({fmt(per500(judged), ' ms', 0)} per 500 pp)",
+        "—", "—", "< 200 ms per 500 pages", None if judged is None else per500(judged) < 200)
     row("session first reply from the cache, CPU per 500 pages", name,
         f"{fmt(warm, ' ms', 0)} ({fmt(per500(warm), ' ms', 0)} per 500 pp)", "—", "—",
         "< 200 ms per 500 pages", None if warm is None else per500(warm) < 200)
