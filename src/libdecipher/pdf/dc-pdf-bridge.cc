@@ -552,7 +552,9 @@ public:
       {
         double x1, y1, w1, h1;
 
-        if (!place (state, x, y, dx, dy, code, n_bytes, &x1, &y1, &w1, &h1) || !geometry.drawn)
+        /* Not geometry.drawn: a run is open only after a glyph of its geometry was
+         * drawn, and the geometry is worked out again only when a string begins. */
+        if (!place (state, x, y, dx, dy, code, n_bytes, &x1, &y1, &w1, &h1))
           return;
         add_glyph (x1, y1, w1, h1, code, n_bytes, 1);
         run_text[run_text_len++] = u[0];
@@ -601,7 +603,6 @@ public:
      * ToUnicode map). */
     glyph->unicode_at = (guint) run_text_len;
     glyph->unicode_len = u_len > 0 ? u_len : 0;
-    n_glyphs++;
   }
 
   /* drawChar() for any glyph. */
@@ -700,6 +701,7 @@ public:
     run.glyphs = run_glyphs;
     run.text = run_text.data ();
     callbacks->run (&run, user_data);
+    n_glyphs += run.n_glyphs;
     run.n_glyphs = 0;
     run_text_len = 0;
     run_open = false;
@@ -814,6 +816,9 @@ private:
   bool closing = false;
   guint n_closed = 0;
   guint64 n_forms = 0; /* forms begun on the page */
+  /* The glyphs of the page handed on (end_run()): counted a run at a time, where counting
+   * each as it is drawn was an instruction of drawChar()'s few. What is counted with it,
+   * the glyphs of an actual text, is counted after end_run(). */
   guint n_glyphs = 0;
   guint actual_depth = 0;
   guint actual_first = 0;
