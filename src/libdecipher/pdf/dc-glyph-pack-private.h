@@ -81,6 +81,15 @@ encode (float origin, float target, float unit, double per_unit)
  * every length, was looked up. */
 static const double per_units[4] = { 256.0, 16.0, 1.0, 1.0 / 16.0 };
 
+/* encode() where it is seldom needed, called rather than inlined into the loops that pack a
+ * run's glyphs: inlined, its neighbours' search took registers from the glyphs' own work,
+ * whose values then went to the stack and back at every glyph. */
+G_NO_INLINE G_GNUC_UNUSED static gint16
+encode_apart (float origin, float target, float unit, double per_unit)
+{
+  return encode (origin, target, unit, per_unit);
+}
+
 /* encode() at scale 0 for an edge @target at or right of an @origin right of the page's
  * left edge, at most 127 pt away: the far edge of nearly every glyph along a baseline of
  * rotation 0. Every value is then positive, so the halves that round() and hundredths()
@@ -103,7 +112,7 @@ encode_ahead (float origin, float target)
           == (gint64) ((double) target * 100.0 + 0.5))
         return (gint16) nearest;
     }
-  return encode (origin, target, unit, per_units[0]);
+  return encode_apart (origin, target, unit, per_units[0]);
 }
 
 /* The units of a size or an advance (a distance from 0) in the unit of @scale, as
@@ -401,6 +410,21 @@ _dc_glyph_packer_set_baseline (DcGlyphPacker *packer, double y, guint64 y_bits)
   packer->model.box_units[3] = packer->y1_units;
 }
 
+/* _dc_glyph_packer_set_baseline() where a run's glyphs move to another baseline, and
+ * _dc_glyph_pack_inline() for a glyph too wide for the finest unit: called rather than
+ * inlined into the loop over a run's glyphs, for the reason encode_apart() is. */
+G_NO_INLINE G_GNUC_UNUSED static void
+glyph_packer_move_baseline (DcGlyphPacker *packer, double y, guint64 y_bits)
+{
+  _dc_glyph_packer_set_baseline (packer, y, y_bits);
+}
+
+G_NO_INLINE G_GNUC_UNUSED static void
+glyph_pack_apart (DcGlyph *glyph, const DcBridgeRun *run, const DcBridgeGlyph *bridge_glyph)
+{
+  _dc_glyph_pack_inline (glyph, run, bridge_glyph);
+}
+
 G_ALWAYS_INLINE static inline void
 _dc_glyph_packer_init (DcGlyphPacker *packer, const DcBridgeRun *run)
 {
@@ -451,7 +475,7 @@ _dc_glyph_packer_pack_fast (DcGlyphPacker *packer, DcGlyph *glyph,
 
   memcpy (&y_bits, &bridge_glyph->y, sizeof y_bits);
   if (G_UNLIKELY (y_bits != packer->y_bits))
-    _dc_glyph_packer_set_baseline (packer, bridge_glyph->y, y_bits);
+    glyph_packer_move_baseline (packer, bridge_glyph->y, y_bits);
 
   /* The box as dc_bridge_glyph_box() has it along a baseline of rotation 0: from the
    * origin to where the advance ends, the other way round where it goes backwards. A
@@ -474,7 +498,7 @@ _dc_glyph_packer_pack_fast (DcGlyphPacker *packer, DcGlyph *glyph,
     }
   if (G_UNLIKELY (!(widest <= 127.0f)))
     {
-      _dc_glyph_pack_inline (glyph, run, bridge_glyph);
+      glyph_pack_apart (glyph, run, bridge_glyph);
       return;
     }
 
@@ -487,7 +511,7 @@ _dc_glyph_packer_pack_fast (DcGlyphPacker *packer, DcGlyph *glyph,
   if (G_LIKELY (ahead))
     glyph->box_units[2] = encode_ahead (x, t_x1);
   else
-    glyph->box_units[0] = t_x0 == x ? 0 : encode (x, t_x0, DC_GLYPH_UNIT (0), per_units[0]);
+    glyph->box_units[0] = t_x0 == x ? 0 : encode_apart (x, t_x0, DC_GLYPH_UNIT (0), per_units[0]);
 }
 
 /* The glyph of @packer's run at @bridge_glyph, packed into @glyph but its symbol, as
