@@ -377,6 +377,7 @@ typedef struct
   const DcBridgeRun *run;
   DcGlyph model; /* the page, flags, rotation, scale 0 and its size units */
   gboolean fast; /* along a baseline of rotation 0, at most 127 pt in size */
+  Memo *memo;    /* the thread's (Memos): its address was two instructions a glyph */
   float width;   /* |size| as a float: every glyph's distances reach at least that */
   /* The baseline of the glyph before (its double's bits), its box's top and bottom as
    * floats, the wider of their distances from the baseline, and their units at scale 0. */
@@ -430,6 +431,7 @@ _dc_glyph_packer_init (DcGlyphPacker *packer, const DcBridgeRun *run)
 {
   memset (packer, 0, sizeof *packer);
   packer->run = run;
+  packer->memo = _dc_glyph_memos.memo;
   packer->model = (DcGlyph){
     .page = run->page,
     .flags = (run->render_mode == 3 ? DC_GLYPH_INVISIBLE : 0)
@@ -506,7 +508,7 @@ _dc_glyph_packer_pack_fast (DcGlyphPacker *packer, DcGlyph *glyph,
   *glyph = packer->model;
   glyph->x = x;
   glyph->y = y;
-  glyph->advance_units = encode_from_zero (_dc_glyph_memos.memo, t_advance, 0, DC_GLYPH_UNIT (0),
+  glyph->advance_units = encode_from_zero (packer->memo, t_advance, 0, DC_GLYPH_UNIT (0),
                                            per_units[0]);
   if (G_LIKELY (ahead))
     glyph->box_units[2] = encode_ahead (x, t_x1);
