@@ -77,6 +77,44 @@ encode (float origin, float target, float unit, double per_unit)
   return (gint16) nearest;
 }
 
+/* 1 / DC_GLYPH_UNIT (scale), exactly (powers of two): a division a glyph, on the way to
+ * every length, was looked up. */
+static const double per_units[4] = { 256.0, 16.0, 1.0, 1.0 / 16.0 };
+
+/* encode() where it is seldom needed, called rather than inlined into the loops that pack a
+ * run's glyphs: inlined, its neighbours' search took registers from the glyphs' own work,
+ * whose values then went to the stack and back at every glyph. */
+G_NO_INLINE G_GNUC_UNUSED static gint16
+encode_apart (float origin, float target, float unit, double per_unit)
+{
+  return encode (origin, target, unit, per_unit);
+}
+
+/* encode() at scale 0 for an edge @target at or right of an @origin right of the page's
+ * left edge, at most 127 pt away: the far edge of nearly every glyph along a baseline of
+ * rotation 0. Every value is then positive, so the halves that round() and hundredths()
+ * add need not take a sign, and the count is within the unit's reach: a third of what
+ * encode() did for each glyph was those, its constants loaded each time. Where the
+ * nearest count does not print as @target does, encode() looks at its neighbours. The
+ * same answers as encode()'s: @target == @origin gives 0 both ways. */
+static inline gint16
+encode_ahead (float origin, float target)
+{
+  const float unit = DC_GLYPH_UNIT (0);
+  double exact;
+  gint64 nearest;
+
+  if (G_LIKELY (origin > 0))
+    {
+      exact = ((double) target - origin) * per_units[0];
+      nearest = (gint64) (exact + 0x1.fffffffffffffp-2);
+      if ((gint64) ((double) (origin + (float) nearest * unit) * 100.0 + 0.5)
+          == (gint64) ((double) target * 100.0 + 0.5))
+        return (gint16) nearest;
+    }
+  return encode_apart (origin, target, unit, per_units[0]);
+}
+
 /* The units of a size or an advance (a distance from 0) in the unit of @scale, as
  * encode() found them last for the same value: a book's glyphs draw a few sizes and a
  * few hundred advances over and over. Per thread, since several documents may load at
@@ -170,10 +208,6 @@ encode_edge (EdgeMemo *edge_memo, guint edge, float origin, float target, guint 
     }
   return slot->units;
 }
-
-/* 1 / DC_GLYPH_UNIT (scale), exactly (powers of two): a division a glyph, on the way to
- * every length, was looked up. */
-static const double per_units[4] = { 256.0, 16.0, 1.0, 1.0 / 16.0 };
 
 /* The larger of @widest and |@target - @origin|; a NaN is not wider than anything. */
 static inline double
@@ -343,6 +377,7 @@ typedef struct
   const DcBridgeRun *run;
   DcGlyph model; /* the page, flags, rotation, scale 0 and its size units */
   gboolean fast; /* along a baseline of rotation 0, at most 127 pt in size */
+  Memo *memo;    /* the thread's (Memos): its address was two instructions a glyph */
   float width;   /* |size| as a float: every glyph's distances reach at least that */
   /* The baseline of the glyph before (its double's bits), its box's top and bottom as
    * floats, the wider of their distances from the baseline, and their units at scale 0. */
@@ -376,11 +411,27 @@ _dc_glyph_packer_set_baseline (DcGlyphPacker *packer, double y, guint64 y_bits)
   packer->model.box_units[3] = packer->y1_units;
 }
 
+/* _dc_glyph_packer_set_baseline() where a run's glyphs move to another baseline, and
+ * _dc_glyph_pack_inline() for a glyph too wide for the finest unit: called rather than
+ * inlined into the loop over a run's glyphs, for the reason encode_apart() is. */
+G_NO_INLINE G_GNUC_UNUSED static void
+glyph_packer_move_baseline (DcGlyphPacker *packer, double y, guint64 y_bits)
+{
+  _dc_glyph_packer_set_baseline (packer, y, y_bits);
+}
+
+G_NO_INLINE G_GNUC_UNUSED static void
+glyph_pack_apart (DcGlyph *glyph, const DcBridgeRun *run, const DcBridgeGlyph *bridge_glyph)
+{
+  _dc_glyph_pack_inline (glyph, run, bridge_glyph);
+}
+
 G_ALWAYS_INLINE static inline void
 _dc_glyph_packer_init (DcGlyphPacker *packer, const DcBridgeRun *run)
 {
   memset (packer, 0, sizeof *packer);
   packer->run = run;
+  packer->memo = _dc_glyph_memos.memo;
   packer->model = (DcGlyph){
     .page = run->page,
     .flags = (run->render_mode == 3 ? DC_GLYPH_INVISIBLE : 0)
@@ -419,27 +470,37 @@ _dc_glyph_packer_pack_fast (DcGlyphPacker *packer, DcGlyph *glyph,
   const DcBridgeRun *run = packer->run;
   double gx = bridge_glyph->x, w = bridge_glyph->dx, x_end = gx + w;
   const float x = (float) gx, y = (float) bridge_glyph->y;
-  float t_advance, t_x0, t_x1, widest;
-  gboolean backwards;
+  const float t_advance = (float) w;
+  float t_x0, t_x1, widest;
+  gboolean ahead;
   guint64 y_bits;
 
-  /* The box as dc_bridge_glyph_box() has it along a baseline of rotation 0: it begins at
-   * the origin (x0 is then no unit away) but where the advance goes backwards. */
-  t_advance = (float) w;
-  backwards = x_end < gx;
-  t_x0 = backwards ? (float) x_end : x;
-  t_x1 = (float) (gx < x_end ? x_end : gx);
   memcpy (&y_bits, &bridge_glyph->y, sizeof y_bits);
   if (G_UNLIKELY (y_bits != packer->y_bits))
-    _dc_glyph_packer_set_baseline (packer, bridge_glyph->y, y_bits);
+    glyph_packer_move_baseline (packer, bridge_glyph->y, y_bits);
 
-  /* work_out_metrics()'s test for the finest unit, the run's share of it told once. */
-  widest = wider_float (packer->y_width, t_advance);
-  widest = wider_float (widest, t_x0 - x);
-  widest = wider_float (widest, t_x1 - x);
+  /* The box as dc_bridge_glyph_box() has it along a baseline of rotation 0: from the
+   * origin to where the advance ends, the other way round where it goes backwards. A
+   * glyph that advances (nearly every one) is told first: its box begins at the origin,
+   * no unit away and no distance to weigh in the test below. */
+  ahead = gx < x_end;
+  if (G_LIKELY (ahead))
+    {
+      /* work_out_metrics()'s test for the finest unit, the run's share of it told once;
+       * both distances are at least 0 here (an advance of infinity fails the test). */
+      t_x0 = x;
+      t_x1 = (float) x_end;
+      widest = MAX (MAX (packer->y_width, t_advance), t_x1 - x);
+    }
+  else
+    {
+      t_x0 = x_end < gx ? (float) x_end : x;
+      t_x1 = x;
+      widest = wider_float (wider_float (packer->y_width, t_advance), t_x0 - x);
+    }
   if (G_UNLIKELY (!(widest <= 127.0f)))
     {
-      _dc_glyph_pack_inline (glyph, run, bridge_glyph);
+      glyph_pack_apart (glyph, run, bridge_glyph);
       return;
     }
 
@@ -447,10 +508,12 @@ _dc_glyph_packer_pack_fast (DcGlyphPacker *packer, DcGlyph *glyph,
   *glyph = packer->model;
   glyph->x = x;
   glyph->y = y;
-  glyph->advance_units = encode_from_zero (_dc_glyph_memos.memo, t_advance, 0, DC_GLYPH_UNIT (0),
+  glyph->advance_units = encode_from_zero (packer->memo, t_advance, 0, DC_GLYPH_UNIT (0),
                                            per_units[0]);
-  glyph->box_units[0] = backwards ? encode (x, t_x0, DC_GLYPH_UNIT (0), per_units[0]) : 0;
-  glyph->box_units[2] = encode (x, t_x1, DC_GLYPH_UNIT (0), per_units[0]);
+  if (G_LIKELY (ahead))
+    glyph->box_units[2] = encode_ahead (x, t_x1);
+  else
+    glyph->box_units[0] = t_x0 == x ? 0 : encode_apart (x, t_x0, DC_GLYPH_UNIT (0), per_units[0]);
 }
 
 /* The glyph of @packer's run at @bridge_glyph, packed into @glyph but its symbol, as
