@@ -5,6 +5,8 @@
 
 #pragma once
 
+#include <fribidi.h>
+
 #include "dc-reorder-private.h"
 
 G_BEGIN_DECLS
@@ -80,9 +82,18 @@ gboolean _dc_reorder_plain_tokens (DcDocument *document, guint first_token, guin
 gboolean _dc_reorder_cached_tokens (DcDocument *document, guint first_token, guint n_tokens,
                                     const DcTextCache *cache, GString *out);
 
-/* dc-reorder-bidi.c: right-to-left runs in logical order. */
+/* dc-reorder-bidi.c: right-to-left runs in logical order. A thread's memos of FriBidi's
+ * answers and room for a run's types. */
+typedef struct _DcReorderBidi DcReorderBidi;
+
 gboolean _dc_reorder_may_hold_rtl (const GString *pool);
-DcDirection _dc_reorder_bidi_units (const GString *pool, Unit *units, guint n, GHashTable *memo);
-GHashTable *_dc_reorder_bidi_memo_new (void);
+DcReorderBidi *_dc_reorder_bidi_new (void);
+void _dc_reorder_bidi_free (DcReorderBidi *bidi);
+DcDirection _dc_reorder_bidi_units (DcReorderBidi *bidi, const GString *pool, Unit *units, guint n,
+                                    gboolean short_runs);
+/* FriBidi's embedding levels for @n characters of types @types in a paragraph of
+ * direction @rtl, as _dc_reorder_bidi_units() resolves them: for the tests. */
+gboolean _dc_reorder_bidi_levels (DcReorderBidi *bidi, const FriBidiCharType *types, guint n,
+                                  gboolean rtl, FriBidiLevel *levels);
 
 G_END_DECLS

@@ -311,7 +311,7 @@ typedef struct
   GString *pool, *merged, *token_text;
   gboolean *reordered;
   guint reordered_room;
-  GHashTable *bidi_memo; /* _dc_reorder_bidi_units()'s, for tokens alone */
+  DcReorderBidi *bidi; /* _dc_reorder_bidi_units()'s memos and room */
 } Scratch;
 
 static Scratch *
@@ -323,7 +323,7 @@ scratch_new (void)
   scratch->pool = g_string_sized_new (64);
   scratch->merged = g_string_sized_new (64);
   scratch->token_text = g_string_sized_new (64);
-  scratch->bidi_memo = _dc_reorder_bidi_memo_new ();
+  scratch->bidi = _dc_reorder_bidi_new ();
   return scratch;
 }
 
@@ -337,7 +337,7 @@ scratch_free (gpointer data)
   g_string_free (scratch->merged, TRUE);
   g_string_free (scratch->token_text, TRUE);
   g_free (scratch->reordered);
-  g_hash_table_unref (scratch->bidi_memo);
+  _dc_reorder_bidi_free (scratch->bidi);
   g_free (scratch);
 }
 
@@ -387,7 +387,7 @@ scratch_release (Scratch *scratch)
  * at the end of @alone. FALSE, with @alone as it was, where a token has no unit. */
 static gboolean
 tokens_alone (const GString *pool, const GArray *units, const gboolean *reordered, guint n_tokens,
-              GHashTable *bidi_memo, GString *token_text, GString *alone)
+              DcReorderBidi *bidi, GString *token_text, GString *alone)
 {
   const Unit *all = (const Unit *) (const void *) units->data;
   g_autofree Unit *copy = g_new (Unit, MAX (1, units->len));
@@ -410,7 +410,7 @@ tokens_alone (const GString *pool, const GArray *units, const gboolean *reordere
       memcpy (copy, all + start, (i - start) * sizeof (Unit));
       /* The line's pool may hold right-to-left text (reorder_units()): so may the token's,
        * unless its units' types say otherwise. */
-      _dc_reorder_bidi_units (pool, copy, i - start, bidi_memo);
+      _dc_reorder_bidi_units (bidi, pool, copy, i - start, TRUE);
       g_string_truncate (token_text, 0);
       for (guint u = 0; u < i - start; u++)
         _dc_string_append_len (token_text, unit_text (pool, &copy[u]), copy[u].length);
@@ -540,11 +540,12 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
     {
       texts->n_tokens = 0;
       texts->alone_made = rtl_possible
-                          && tokens_alone (pool, units, reordered, n_tokens, scratch->bidi_memo,
+                          && tokens_alone (pool, units, reordered, n_tokens, scratch->bidi,
                                            token_text, texts->alone);
     }
   direction = rtl_possible
-                  ? _dc_reorder_bidi_units (pool, (Unit *) (void *) units->data, units->len, NULL)
+                  ? _dc_reorder_bidi_units (scratch->bidi, pool, (Unit *) (void *) units->data,
+                                            units->len, FALSE)
                   : DC_DIRECTION_LTR;
 
   for (guint i = 0; i <= units->len; i++)
