@@ -15,6 +15,39 @@
 
 #include "dc-reorder-units-private.h"
 
+/* glyph_has_no_advance() answers as the floating point does, at every size of every unit,
+ * for the shortest advance its whole-number test lets by (the closest call: the answer
+ * only grows with the advance) and for every advance of a few sizes. */
+static void
+test_no_advance (void)
+{
+  for (guint scale = 0; scale < 4; scale++)
+    for (int size = G_MININT16; size <= G_MAXINT16; size++)
+      {
+        DcGlyph glyph = { 0 };
+        int shortest = MAX (16, size / 8 + 1);
+
+        glyph.scale = scale;
+        glyph.size_units = (gint16) size;
+        for (int sign = -1; sign <= 1; sign += 2)
+          for (int advance = shortest; advance <= MIN (shortest + 2, G_MAXINT16); advance++)
+            {
+              glyph.advance_units = (gint16) (sign * advance);
+              g_assert_cmpint (glyph_has_no_advance (&glyph), ==,
+                               fabs (dc_glyph_get_advance (&glyph))
+                                   < 0.1 * MAX (dc_glyph_get_size (&glyph), 0.5f));
+            }
+        if (size % 997 == 0)
+          for (int advance = G_MININT16; advance <= G_MAXINT16; advance++)
+            {
+              glyph.advance_units = (gint16) advance;
+              g_assert_cmpint (glyph_has_no_advance (&glyph), ==,
+                               fabs (dc_glyph_get_advance (&glyph))
+                                   < 0.1 * MAX (dc_glyph_get_size (&glyph), 0.5f));
+            }
+      }
+}
+
 static const FriBidiCharType piece_types[] = {
   FRIBIDI_TYPE_LTR, FRIBIDI_TYPE_RTL, FRIBIDI_TYPE_AL, FRIBIDI_TYPE_EN, FRIBIDI_TYPE_AN,
   FRIBIDI_TYPE_ES,  FRIBIDI_TYPE_ET,  FRIBIDI_TYPE_CS, FRIBIDI_TYPE_WS, FRIBIDI_TYPE_ON,
@@ -130,6 +163,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/reorder/no-advance", test_no_advance);
   g_test_add_func ("/reorder/bidi/known-lines", test_known_lines);
   g_test_add_func ("/reorder/bidi/random-lines", test_random_lines);
   return g_test_run ();

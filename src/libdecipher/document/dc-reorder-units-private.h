@@ -6,6 +6,7 @@
 #pragma once
 
 #include <fribidi.h>
+#include <math.h>
 
 #include "dc-reorder-private.h"
 
@@ -28,6 +29,22 @@ typedef struct
   float u; /* where its glyph is drawn along the line */
   float em;
 } Unit;
+
+/* Whether @glyph is drawn with next to no advance (under a tenth of its size, of half a
+ * point at least): a mark or a letter drawn over its neighbour. Every glyph of a line is
+ * asked, and most advance by far more, which their whole numbers show without the floating
+ * point: size and advance are in the same unit, of 1/256 pt at least, so an advance of 16
+ * units or more is over the 0.05 pt that a size under half a point allows, and one over an
+ * eighth of the size's units is over a tenth of the size. */
+static inline gboolean
+glyph_has_no_advance (const DcGlyph *glyph)
+{
+  int advance = ABS ((int) glyph->advance_units);
+
+  if (advance >= 16 && 8 * advance > glyph->size_units)
+    return FALSE;
+  return fabs (dc_glyph_get_advance (glyph)) < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f);
+}
 
 static inline const char *
 unit_text (const GString *pool, const Unit *unit)

@@ -219,9 +219,7 @@ static void
 add_glyph_unit (GArray *units, GString *pool, const DcGlyph *glyph, guint index, guint token,
                 const DcTextCache *cache, DcValueFunc value, gpointer user_data)
 {
-  guint flags = fabs (dc_glyph_get_advance (glyph)) < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f)
-                    ? UNIT_NO_ADVANCE
-                    : 0;
+  guint flags = glyph_has_no_advance (glyph) ? UNIT_NO_ADVANCE : 0;
   const char *text;
 
   if (cache != NULL)
