@@ -90,11 +90,13 @@ typedef struct
 #define BIDI_MEMO_SIZE 4096
 /* The most units of a piece whose levels are kept: a longer one is asked of FriBidi each time. */
 #define PIECE_UNITS 48
+/* The slots of the pieces' memo, a power of two: a few hundred pieces make the lines of a
+ * book, so two seldom share a slot, and when they do the one asked last is kept. */
+#define PIECE_SLOTS 4096
 
 /* FriBidi's levels for a piece of a line (levels_by_pieces()), kept by its types. */
 typedef struct
 {
-  guint hash;
   guint8 n;
   guint8 rtl;                /* resolved in a right-to-left paragraph */
   guint8 codes[PIECE_UNITS]; /* piece_code() of its types */
@@ -104,7 +106,7 @@ typedef struct
 struct _DcReorderBidi
 {
   GHashTable *answers; /* BidiAnswer by the run's types (GBytes) */
-  GHashTable *pieces;  /* Piece by itself */
+  Piece **pieces;      /* PIECE_SLOTS, by the hash of their types, made when first asked */
   /* Room for a run's types, codes, levels, map and units, made once per thread. */
   guint room;
   FriBidiCharType *types;
@@ -150,20 +152,6 @@ piece_code (FriBidiCharType type)
 /* A letter, strong left to right (L) or right to left (R, AL): piece_code() 1 to 3. */
 #define CODE_IS_LETTER(code) ((code) >= 1 && (code) <= 3)
 
-static guint
-piece_hash (gconstpointer key)
-{
-  return ((const Piece *) key)->hash;
-}
-
-static gboolean
-piece_equal (gconstpointer a, gconstpointer b)
-{
-  const Piece *p = a, *q = b;
-
-  return p->n == q->n && p->rtl == q->rtl && memcmp (p->codes, q->codes, p->n) == 0;
-}
-
 DcReorderBidi *
 _dc_reorder_bidi_new (void)
 {
@@ -171,7 +159,6 @@ _dc_reorder_bidi_new (void)
 
   bidi->answers = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
                                          (GDestroyNotify) g_bytes_unref, g_free);
-  bidi->pieces = g_hash_table_new_full (piece_hash, piece_equal, g_free, NULL);
   return bidi;
 }
 
@@ -181,7 +168,10 @@ _dc_reorder_bidi_free (DcReorderBidi *bidi)
   if (bidi == NULL)
     return;
   g_hash_table_unref (bidi->answers);
-  g_hash_table_unref (bidi->pieces);
+  if (bidi->pieces != NULL)
+    for (guint i = 0; i < PIECE_SLOTS; i++)
+      g_free (bidi->pieces[i]);
+  g_free (bidi->pieces);
   g_free (bidi->types);
   g_free (bidi->codes);
   g_free (bidi->levels);
@@ -217,31 +207,32 @@ static gboolean
 piece_levels (DcReorderBidi *bidi, const FriBidiCharType *types, const guint8 *codes, guint n,
               FriBidiParType base, FriBidiLevel *levels)
 {
-  Piece probe;
-  const Piece *known;
-  g_autofree Piece *piece = NULL;
-  guint hash = base == FRIBIDI_PAR_RTL ? 2166136261u : 2166136261u ^ 0x5bd1e995u;
+  guint8 rtl = base == FRIBIDI_PAR_RTL;
+  guint hash = 2166136261u ^ rtl;
+  Piece **slot, *piece;
 
   if (n > PIECE_UNITS)
     return fribidi_levels (types, n, base, levels);
+  /* FNV-1a. */
   for (guint i = 0; i < n; i++)
     hash = (hash ^ codes[i]) * 16777619u;
-  probe.hash = hash;
-  probe.n = (guint8) n;
-  probe.rtl = base == FRIBIDI_PAR_RTL;
-  memcpy (probe.codes, codes, n);
-  known = g_hash_table_lookup (bidi->pieces, &probe);
-  if (known == NULL)
+  if (bidi->pieces == NULL)
+    bidi->pieces = g_new0 (Piece *, PIECE_SLOTS);
+  slot = &bidi->pieces[(hash ^ (hash >> 16)) % PIECE_SLOTS];
+  piece = *slot;
+  if (piece == NULL || piece->n != n || piece->rtl != rtl || memcmp (piece->codes, codes, n) != 0)
     {
-      piece = g_memdup2 (&probe, sizeof probe);
+      if (piece == NULL)
+        piece = *slot = g_new0 (Piece, 1);
+      /* Not the memo's until FriBidi has answered. */
+      piece->n = 0;
       if (!fribidi_levels (types, n, base, piece->levels))
         return FALSE;
-      if (g_hash_table_size (bidi->pieces) >= BIDI_MEMO_SIZE)
-        g_hash_table_remove_all (bidi->pieces);
-      known = piece;
-      g_hash_table_add (bidi->pieces, g_steal_pointer (&piece));
+      piece->n = (guint8) n;
+      piece->rtl = rtl;
+      memcpy (piece->codes, codes, n);
     }
-  memcpy (levels, known->levels, n * sizeof *levels);
+  memcpy (levels, piece->levels, n * sizeof *levels);
   return TRUE;
 }
 
@@ -274,32 +265,29 @@ levels_by_pieces (DcReorderBidi *bidi, const FriBidiCharType *types, const guint
   return piece_levels (bidi, types + start, codes + start, n - start, base, levels + start);
 }
 
-/* What FriBidi says of @n units of bidi types @types, @rtl and @ltr of them strong; their
- * levels piece by piece where @by_pieces. */
-static BidiAnswer *
+/* What FriBidi says of @n units of bidi types @types, @rtl and @ltr of them strong: the
+ * paragraph direction, and whether the units reorder and how (@map, of @n). Their levels
+ * are resolved piece by piece where @by_pieces. */
+static DcDirection
 ask_fribidi (DcReorderBidi *bidi, const FriBidiCharType *types, guint n, guint rtl, guint ltr,
-             gboolean by_pieces)
+             gboolean by_pieces, gboolean *reorder, FriBidiStrIndex *map)
 {
   FriBidiLevel *levels = bidi->levels;
-  BidiAnswer *answer = g_malloc (sizeof (BidiAnswer) + n * sizeof (FriBidiStrIndex));
   /* The first strong letter of a visual line is the last one of the logical line, so
    * the paragraph direction is what most of its letters say. */
   FriBidiParType direction = rtl >= ltr ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR;
   gboolean resolved;
 
-  answer->reorder = FALSE;
+  *reorder = FALSE;
   for (guint i = 0; i < n; i++)
-    answer->map[i] = (FriBidiStrIndex) i;
+    map[i] = (FriBidiStrIndex) i;
   resolved = by_pieces ? levels_by_pieces (bidi, types, bidi->codes, n, direction, levels)
                        : fribidi_levels (types, n, direction, levels);
-  /* A strong paragraph direction is FriBidi's answer as it was asked. */
-  answer->direction = rtl >= ltr ? DC_DIRECTION_RTL : DC_DIRECTION_LTR;
-  if (!resolved)
-    return answer;
-  answer->reorder = fribidi_reorder_line (0, types, (FriBidiStrIndex) n, 0, direction, levels, NULL,
-                                          answer->map)
-                    != 0;
-  return answer;
+  if (resolved)
+    *reorder = fribidi_reorder_line (0, types, (FriBidiStrIndex) n, 0, direction, levels, NULL, map)
+               != 0;
+  /* FriBidi keeps a strong paragraph direction as it was asked. */
+  return rtl >= ltr ? DC_DIRECTION_RTL : DC_DIRECTION_LTR;
 }
 
 /* Visual to logical order for right-to-left runs, for a pool that may hold them
@@ -312,13 +300,16 @@ _dc_reorder_bidi_units (DcReorderBidi *bidi, const GString *pool, Unit *units, g
 {
   FriBidiCharType *types;
   g_autoptr (GBytes) key = NULL;
-  BidiAnswer *answer = NULL;
-  g_autofree BidiAnswer *asked = NULL;
+  BidiAnswer *answer;
+  FriBidiStrIndex *map;
+  DcDirection direction;
+  gboolean reorder;
   guint rtl = 0, ltr = 0;
   gboolean by_pieces = TRUE;
 
   make_room (bidi, MAX (n, 1));
   types = bidi->types;
+  map = bidi->map;
   for (guint i = 0; i < n; i++)
     {
       types[i] = unit_bidi_type (pool, &units[i]);
@@ -334,24 +325,28 @@ _dc_reorder_bidi_units (DcReorderBidi *bidi, const GString *pool, Unit *units, g
     {
       key = g_bytes_new (types, n * sizeof *types);
       answer = g_hash_table_lookup (bidi->answers, key);
-    }
-  if (answer == NULL)
-    {
-      answer = asked = ask_fribidi (bidi, types, n, rtl, ltr, by_pieces);
-      if (key != NULL)
+      if (answer == NULL)
         {
+          answer = g_malloc (sizeof (BidiAnswer) + n * sizeof (FriBidiStrIndex));
+          answer->direction = ask_fribidi (bidi, types, n, rtl, ltr, by_pieces, &answer->reorder,
+                                           answer->map);
           if (g_hash_table_size (bidi->answers) >= BIDI_MEMO_SIZE)
             g_hash_table_remove_all (bidi->answers);
-          g_hash_table_insert (bidi->answers, g_steal_pointer (&key), g_steal_pointer (&asked));
+          g_hash_table_insert (bidi->answers, g_steal_pointer (&key), answer);
         }
+      direction = answer->direction;
+      reorder = answer->reorder;
+      map = answer->map;
     }
-  if (answer->reorder)
+  else
+    direction = ask_fribidi (bidi, types, n, rtl, ltr, by_pieces, &reorder, map);
+  if (reorder)
     {
       memcpy (bidi->copy, units, n * sizeof (Unit));
       for (guint i = 0; i < n; i++)
-        units[i] = bidi->copy[answer->map[i]];
+        units[i] = bidi->copy[map[i]];
     }
-  return answer->direction;
+  return direction;
 }
 
 gboolean
