@@ -430,37 +430,35 @@ tokens_alone (const GString *pool, const GArray *units, const gboolean *reordere
   return FALSE;
 }
 
-/* The token gathered in @token_text, emptied after, at the end of @out and of those of
- * @tokens, @texts and @token_indices (its index @index) not NULL, then a space if
- * @space. Split vowels and nukta forms of a @reordered token come together again under
- * NFC. */
+/* The token written from @start to the end of @out, given to those of @tokens, @texts and
+ * @token_indices (its index @index) not NULL, then a space after it if @space. Split vowels
+ * and nukta forms of a @reordered token come together again under NFC. */
 static void
-end_token (GString *token_text, gboolean reordered, gboolean space, GString *out, GPtrArray *tokens,
+end_token (GString *out, gsize start, gboolean reordered, gboolean space, GPtrArray *tokens,
            DcReorderTexts *texts, GArray *token_indices, guint32 index)
 {
-  g_autofree char *nfc = NULL;
+  if (reordered && may_change_under_nfc (out->str + start, out->len - start))
+    {
+      g_autofree char *nfc = g_utf8_normalize (out->str + start, -1, G_NORMALIZE_NFC);
 
-  if (reordered && may_change_under_nfc (token_text->str, token_text->len))
-    nfc = g_utf8_normalize (token_text->str, -1, G_NORMALIZE_NFC);
-  if (nfc != NULL)
-    g_string_append (out, nfc);
-  else
-    _dc_string_append_len (out, token_text->str, token_text->len);
+      if (nfc != NULL)
+        {
+          g_string_truncate (out, start);
+          g_string_append (out, nfc);
+        }
+    }
+  /* Each up to its first NUL, as the token's text reads. */
   if (tokens != NULL)
-    g_ptr_array_add (tokens, g_strdup (nfc ? nfc : token_text->str));
+    g_ptr_array_add (tokens, g_strdup (out->str + start));
   if (texts != NULL)
     {
-      if (nfc != NULL)
-        g_string_append_len (texts->tokens, nfc, (gssize) strlen (nfc) + 1);
-      else
-        g_string_append_len (texts->tokens, token_text->str, (gssize) token_text->len + 1);
+      g_string_append_len (texts->tokens, out->str + start, (gssize) (out->len - start) + 1);
       texts->n_tokens++;
     }
   if (token_indices != NULL)
     g_array_append_val (token_indices, index);
   if (space)
     g_string_append_c (out, ' ');
-  g_string_truncate (token_text, 0);
 }
 
 /* reorder_tokens() unit by unit, for any line; the glyphs' texts from @cache when not NULL
@@ -479,6 +477,7 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
   gboolean *reordered;
   DcDirection direction;
   guint token_start = 0, n_units = n_tokens;
+  gsize token_at;
   gboolean rtl_possible;
 
   /* A unit a glyph at most, and a space between two tokens: add_unit() needs no more. */
@@ -546,6 +545,8 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
                                             units->len, FALSE)
                   : DC_DIRECTION_LTR;
 
+  /* Each token written straight into @out, put right there if it needs NFC. */
+  token_at = out->len;
   for (guint i = 0; i <= units->len; i++)
     {
       const Unit *unit = i < units->len ? &g_array_index (units, Unit, i) : NULL;
@@ -554,13 +555,14 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
         {
           guint t = i > 0 ? g_array_index (units, Unit, i - 1).token : 0;
 
-          end_token (token_text, i > 0 && reordered[t],
-                     unit != NULL && !(unit->flags & UNIT_CLOSED), out,
-                     n_tokens > 0 ? tokens : NULL, n_tokens > 0 ? texts : NULL,
-                     n_tokens > 0 ? token_indices : NULL, first_token + t);
+          end_token (out, token_at, i > 0 && reordered[t],
+                     unit != NULL && !(unit->flags & UNIT_CLOSED), n_tokens > 0 ? tokens : NULL,
+                     n_tokens > 0 ? texts : NULL, n_tokens > 0 ? token_indices : NULL,
+                     first_token + t);
+          token_at = out->len;
           continue;
         }
-      _dc_string_append_len (token_text, unit_text (pool, unit), unit->length);
+      _dc_string_append_len (out, unit_text (pool, unit), unit->length);
     }
   scratch_release (scratch);
   return direction;
