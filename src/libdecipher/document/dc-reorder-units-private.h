@@ -39,9 +39,11 @@ typedef struct
 static inline gboolean
 glyph_has_no_advance (const DcGlyph *glyph)
 {
-  int advance = ABS ((int) glyph->advance_units);
+  int advance = glyph->advance_units;
 
-  if (advance >= 16 && 8 * advance > glyph->size_units)
+  /* Mostly a positive advance: one sign at a time spares ABS()'s moves. */
+  if ((advance >= 16 && 8 * advance > glyph->size_units)
+      || (advance <= -16 && -8 * advance > glyph->size_units))
     return FALSE;
   return fabs (dc_glyph_get_advance (glyph)) < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f);
 }
