@@ -90,9 +90,9 @@ gboolean
 _dc_reorder_cached_tokens (DcDocument *document, guint first_token, guint n_tokens,
                            const DcTextCache *cache, GString *out)
 {
-  const DcToken *all_tokens = dc_document_get_tokens (document, NULL);
-  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
-  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcToken *all_tokens = cache->tokens;
+  const DcGlyph *glyphs = cache->glyphs;
+  const guint32 *order = cache->order;
   const DcTextCacheEntry *entries = cache->entries;
   gsize out_start = out->len, room;
   char *p;

@@ -603,7 +603,8 @@ void
 _dc_reorder_line_cached (DcDocument *document, guint line, const DcTextCache *cache,
                          DcValueFunc value, gpointer user_data, GString *out)
 {
-  const DcLine *l = &dc_document_get_lines (document, NULL)[line];
+  const DcLine *l = cache != NULL ? &cache->lines[line]
+                                  : &dc_document_get_lines (document, NULL)[line];
 
   /* A line the cache finds not plain is not plain glyph by glyph either. */
   if (cache == NULL)
