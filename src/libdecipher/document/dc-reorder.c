@@ -27,15 +27,48 @@
 #include "dc-string-private.h"
 #include "dc-text-cache-private.h"
 
+/* Whether @units lie in @pool one after the other and fill it, as add_unit() put them:
+ * unless Indic reordering moved or emptied one. */
+static gboolean
+units_tile_pool (const GString *pool, const GArray *units)
+{
+  gsize at = 0;
+
+  for (guint i = 0; i < units->len; i++)
+    {
+      const Unit *unit = &g_array_index (units, Unit, i);
+
+      if (unit->start != at)
+        return FALSE;
+      at += unit->length;
+    }
+  return at == pool->len;
+}
+
+/* The texts of @unit and @next, one right after the other in @pool, swapped in place. */
+static void
+swap_texts (GString *pool, const Unit *unit, const Unit *next)
+{
+  g_autofree char *saved = g_memdup2 (unit_text (pool, unit), unit->length);
+
+  memmove (pool->str + unit->start, unit_text (pool, next), next->length);
+  memcpy (pool->str + unit->start + next->length, saved, unit->length);
+}
+
 /* A mark drawn as a glyph of its own belongs to the letter before it, and so does a
  * letter drawn over it with no advance (the alef of a lam-alef that HarfBuzz decomposes):
- * reversing a right-to-left run must not put either in front of that letter. */
+ * reversing a right-to-left run must not put either in front of that letter. The merged
+ * units' texts go one after the other into @merged; where it is NULL, @units tile @pool
+ * (units_tile_pool()), and as their merged texts would lie in the same order, the pool
+ * itself becomes the merged text, spared a copy: a merged unit's text is already there,
+ * a letter's put after the glyph it joins in place. */
 static void
-merge_marks (const GString *pool, GArray *units, GString *merged)
+merge_marks (GString *pool, GArray *units, GString *merged)
 {
   guint n = 0;
 
-  g_string_truncate (merged, 0);
+  if (merged != NULL)
+    g_string_truncate (merged, 0);
   for (guint i = 0; i < units->len; i++)
     {
       Unit unit = g_array_index (units, Unit, i);
@@ -52,9 +85,17 @@ merge_marks (const GString *pool, GArray *units, GString *merged)
         {
           Unit joined = *next;
 
-          joined.start = merged->len;
-          _dc_string_append_len (merged, unit_text (pool, next), next->length);
-          _dc_string_append_len (merged, text, unit.length);
+          if (merged != NULL)
+            {
+              joined.start = merged->len;
+              _dc_string_append_len (merged, unit_text (pool, next), next->length);
+              _dc_string_append_len (merged, text, unit.length);
+            }
+          else
+            {
+              joined.start = unit.start;
+              swap_texts (pool, &unit, next);
+            }
           joined.length = next->length + unit.length;
           joined.flags &= ~UNIT_NO_ADVANCE;
           g_array_index (units, Unit, n++) = joined;
@@ -67,12 +108,16 @@ merge_marks (const GString *pool, GArray *units, GString *merged)
           && (((guchar) text[0] >= 0xCC && g_unichar_ismark (unit_get_char (text)))
               || (unit.flags & UNIT_NO_ADVANCE)))
         {
-          _dc_string_append_len (merged, text, unit.length);
+          if (merged != NULL)
+            _dc_string_append_len (merged, text, unit.length);
           previous->length += unit.length;
           continue;
         }
-      unit.start = merged->len;
-      _dc_string_append_len (merged, text, unit.length);
+      if (merged != NULL)
+        {
+          unit.start = merged->len;
+          _dc_string_append_len (merged, text, unit.length);
+        }
       g_array_index (units, Unit, n++) = unit;
     }
   g_array_set_size (units, n);
@@ -527,11 +572,16 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
         }
     }
 
-  merge_marks (pool, units, scratch->merged);
-  /* The merged text is the pool from here on; the old one is the next line's merge. */
-  pool = scratch->merged;
-  scratch->merged = scratch->pool;
-  scratch->pool = pool;
+  if (units_tile_pool (pool, units))
+    merge_marks (pool, units, NULL);
+  else
+    {
+      merge_marks (pool, units, scratch->merged);
+      /* The merged text is the pool from here on; the old one is the next line's merge. */
+      pool = scratch->merged;
+      scratch->merged = scratch->pool;
+      scratch->pool = pool;
+    }
   rtl_possible = units->len > 0 && _dc_reorder_may_hold_rtl (pool);
   if (texts != NULL)
     {
