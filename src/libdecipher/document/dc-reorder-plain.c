@@ -50,8 +50,7 @@ _dc_reorder_plain_tokens (DcDocument *document, guint first_token, guint n_token
           const char *text;
           gsize length;
 
-          if ((glyph->flags & DC_GLYPH_ACTUAL_TEXT)
-              || fabs (dc_glyph_get_advance (glyph)) < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f))
+          if ((glyph->flags & DC_GLYPH_ACTUAL_TEXT) || glyph_has_no_advance (glyph))
             goto not_plain;
           text = dc_value_for_glyph (value, user_data, order[k], glyph->symbol);
           if (text == NULL)
@@ -91,9 +90,9 @@ gboolean
 _dc_reorder_cached_tokens (DcDocument *document, guint first_token, guint n_tokens,
                            const DcTextCache *cache, GString *out)
 {
-  const DcToken *all_tokens = dc_document_get_tokens (document, NULL);
-  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
-  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcToken *all_tokens = cache->tokens;
+  const DcGlyph *glyphs = cache->glyphs;
+  const guint32 *order = cache->order;
   const DcTextCacheEntry *entries = cache->entries;
   gsize out_start = out->len, room;
   char *p;
@@ -125,9 +124,7 @@ _dc_reorder_cached_tokens (DcDocument *document, guint first_token, guint n_toke
           const DcTextCacheEntry *entry = &entries[glyph->symbol];
 
           if (!entry->plain || (glyph->flags & DC_GLYPH_ACTUAL_TEXT)
-              || (!entry->mark
-                  && fabs (dc_glyph_get_advance (glyph))
-                         < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f)))
+              || (!entry->mark && glyph_has_no_advance (glyph)))
             {
               g_string_truncate (out, out_start);
               return FALSE;

@@ -5,6 +5,9 @@
 
 #pragma once
 
+#include <fribidi.h>
+#include <math.h>
+
 #include "dc-reorder-private.h"
 
 G_BEGIN_DECLS
@@ -26,6 +29,24 @@ typedef struct
   float u; /* where its glyph is drawn along the line */
   float em;
 } Unit;
+
+/* Whether @glyph is drawn with next to no advance (under a tenth of its size, of half a
+ * point at least): a mark or a letter drawn over its neighbour. Every glyph of a line is
+ * asked, and most advance by far more, which their whole numbers show without the floating
+ * point: size and advance are in the same unit, of 1/256 pt at least, so an advance of 16
+ * units or more is over the 0.05 pt that a size under half a point allows, and one over an
+ * eighth of the size's units is over a tenth of the size. */
+static inline gboolean
+glyph_has_no_advance (const DcGlyph *glyph)
+{
+  int advance = glyph->advance_units;
+
+  /* Mostly a positive advance: one sign at a time spares ABS()'s moves. */
+  if ((advance >= 16 && 8 * advance > glyph->size_units)
+      || (advance <= -16 && -8 * advance > glyph->size_units))
+    return FALSE;
+  return fabs (dc_glyph_get_advance (glyph)) < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f);
+}
 
 static inline const char *
 unit_text (const GString *pool, const Unit *unit)
@@ -80,9 +101,18 @@ gboolean _dc_reorder_plain_tokens (DcDocument *document, guint first_token, guin
 gboolean _dc_reorder_cached_tokens (DcDocument *document, guint first_token, guint n_tokens,
                                     const DcTextCache *cache, GString *out);
 
-/* dc-reorder-bidi.c: right-to-left runs in logical order. */
+/* dc-reorder-bidi.c: right-to-left runs in logical order. A thread's memos of FriBidi's
+ * answers and room for a run's types. */
+typedef struct _DcReorderBidi DcReorderBidi;
+
 gboolean _dc_reorder_may_hold_rtl (const GString *pool);
-DcDirection _dc_reorder_bidi_units (const GString *pool, Unit *units, guint n, GHashTable *memo);
-GHashTable *_dc_reorder_bidi_memo_new (void);
+DcReorderBidi *_dc_reorder_bidi_new (void);
+void _dc_reorder_bidi_free (DcReorderBidi *bidi);
+DcDirection _dc_reorder_bidi_units (DcReorderBidi *bidi, const GString *pool, Unit *units, guint n,
+                                    gboolean short_runs);
+/* FriBidi's embedding levels for @n characters of types @types in a paragraph of
+ * direction @rtl, as _dc_reorder_bidi_units() resolves them: for the tests. */
+gboolean _dc_reorder_bidi_levels (DcReorderBidi *bidi, const FriBidiCharType *types, guint n,
+                                  gboolean rtl, FriBidiLevel *levels);
 
 G_END_DECLS

@@ -27,15 +27,48 @@
 #include "dc-string-private.h"
 #include "dc-text-cache-private.h"
 
+/* Whether @units lie in @pool one after the other and fill it, as add_unit() put them:
+ * unless Indic reordering moved or emptied one. */
+static gboolean
+units_tile_pool (const GString *pool, const GArray *units)
+{
+  gsize at = 0;
+
+  for (guint i = 0; i < units->len; i++)
+    {
+      const Unit *unit = &g_array_index (units, Unit, i);
+
+      if (unit->start != at)
+        return FALSE;
+      at += unit->length;
+    }
+  return at == pool->len;
+}
+
+/* The texts of @unit and @next, one right after the other in @pool, swapped in place. */
+static void
+swap_texts (GString *pool, const Unit *unit, const Unit *next)
+{
+  g_autofree char *saved = g_memdup2 (unit_text (pool, unit), unit->length);
+
+  memmove (pool->str + unit->start, unit_text (pool, next), next->length);
+  memcpy (pool->str + unit->start + next->length, saved, unit->length);
+}
+
 /* A mark drawn as a glyph of its own belongs to the letter before it, and so does a
  * letter drawn over it with no advance (the alef of a lam-alef that HarfBuzz decomposes):
- * reversing a right-to-left run must not put either in front of that letter. */
+ * reversing a right-to-left run must not put either in front of that letter. The merged
+ * units' texts go one after the other into @merged; where it is NULL, @units tile @pool
+ * (units_tile_pool()), and as their merged texts would lie in the same order, the pool
+ * itself becomes the merged text, spared a copy: a merged unit's text is already there,
+ * a letter's put after the glyph it joins in place. */
 static void
-merge_marks (const GString *pool, GArray *units, GString *merged)
+merge_marks (GString *pool, GArray *units, GString *merged)
 {
   guint n = 0;
 
-  g_string_truncate (merged, 0);
+  if (merged != NULL)
+    g_string_truncate (merged, 0);
   for (guint i = 0; i < units->len; i++)
     {
       Unit unit = g_array_index (units, Unit, i);
@@ -52,9 +85,17 @@ merge_marks (const GString *pool, GArray *units, GString *merged)
         {
           Unit joined = *next;
 
-          joined.start = merged->len;
-          _dc_string_append_len (merged, unit_text (pool, next), next->length);
-          _dc_string_append_len (merged, text, unit.length);
+          if (merged != NULL)
+            {
+              joined.start = merged->len;
+              _dc_string_append_len (merged, unit_text (pool, next), next->length);
+              _dc_string_append_len (merged, text, unit.length);
+            }
+          else
+            {
+              joined.start = unit.start;
+              swap_texts (pool, &unit, next);
+            }
           joined.length = next->length + unit.length;
           joined.flags &= ~UNIT_NO_ADVANCE;
           g_array_index (units, Unit, n++) = joined;
@@ -67,12 +108,16 @@ merge_marks (const GString *pool, GArray *units, GString *merged)
           && (((guchar) text[0] >= 0xCC && g_unichar_ismark (unit_get_char (text)))
               || (unit.flags & UNIT_NO_ADVANCE)))
         {
-          _dc_string_append_len (merged, text, unit.length);
+          if (merged != NULL)
+            _dc_string_append_len (merged, text, unit.length);
           previous->length += unit.length;
           continue;
         }
-      unit.start = merged->len;
-      _dc_string_append_len (merged, text, unit.length);
+      if (merged != NULL)
+        {
+          unit.start = merged->len;
+          _dc_string_append_len (merged, text, unit.length);
+        }
       g_array_index (units, Unit, n++) = unit;
     }
   g_array_set_size (units, n);
@@ -219,9 +264,7 @@ static void
 add_glyph_unit (GArray *units, GString *pool, const DcGlyph *glyph, guint index, guint token,
                 const DcTextCache *cache, DcValueFunc value, gpointer user_data)
 {
-  guint flags = fabs (dc_glyph_get_advance (glyph)) < 0.1 * MAX (dc_glyph_get_size (glyph), 0.5f)
-                    ? UNIT_NO_ADVANCE
-                    : 0;
+  guint flags = glyph_has_no_advance (glyph) ? UNIT_NO_ADVANCE : 0;
   const char *text;
 
   if (cache != NULL)
@@ -311,7 +354,7 @@ typedef struct
   GString *pool, *merged, *token_text;
   gboolean *reordered;
   guint reordered_room;
-  GHashTable *bidi_memo; /* _dc_reorder_bidi_units()'s, for tokens alone */
+  DcReorderBidi *bidi; /* _dc_reorder_bidi_units()'s memos and room */
 } Scratch;
 
 static Scratch *
@@ -323,7 +366,7 @@ scratch_new (void)
   scratch->pool = g_string_sized_new (64);
   scratch->merged = g_string_sized_new (64);
   scratch->token_text = g_string_sized_new (64);
-  scratch->bidi_memo = _dc_reorder_bidi_memo_new ();
+  scratch->bidi = _dc_reorder_bidi_new ();
   return scratch;
 }
 
@@ -337,7 +380,7 @@ scratch_free (gpointer data)
   g_string_free (scratch->merged, TRUE);
   g_string_free (scratch->token_text, TRUE);
   g_free (scratch->reordered);
-  g_hash_table_unref (scratch->bidi_memo);
+  _dc_reorder_bidi_free (scratch->bidi);
   g_free (scratch);
 }
 
@@ -387,7 +430,7 @@ scratch_release (Scratch *scratch)
  * at the end of @alone. FALSE, with @alone as it was, where a token has no unit. */
 static gboolean
 tokens_alone (const GString *pool, const GArray *units, const gboolean *reordered, guint n_tokens,
-              GHashTable *bidi_memo, GString *token_text, GString *alone)
+              DcReorderBidi *bidi, GString *token_text, GString *alone)
 {
   const Unit *all = (const Unit *) (const void *) units->data;
   g_autofree Unit *copy = g_new (Unit, MAX (1, units->len));
@@ -410,7 +453,7 @@ tokens_alone (const GString *pool, const GArray *units, const gboolean *reordere
       memcpy (copy, all + start, (i - start) * sizeof (Unit));
       /* The line's pool may hold right-to-left text (reorder_units()): so may the token's,
        * unless its units' types say otherwise. */
-      _dc_reorder_bidi_units (pool, copy, i - start, bidi_memo);
+      _dc_reorder_bidi_units (bidi, pool, copy, i - start, TRUE);
       g_string_truncate (token_text, 0);
       for (guint u = 0; u < i - start; u++)
         _dc_string_append_len (token_text, unit_text (pool, &copy[u]), copy[u].length);
@@ -432,37 +475,35 @@ tokens_alone (const GString *pool, const GArray *units, const gboolean *reordere
   return FALSE;
 }
 
-/* The token gathered in @token_text, emptied after, at the end of @out and of those of
- * @tokens, @texts and @token_indices (its index @index) not NULL, then a space if
- * @space. Split vowels and nukta forms of a @reordered token come together again under
- * NFC. */
+/* The token written from @start to the end of @out, given to those of @tokens, @texts and
+ * @token_indices (its index @index) not NULL, then a space after it if @space. Split vowels
+ * and nukta forms of a @reordered token come together again under NFC. */
 static void
-end_token (GString *token_text, gboolean reordered, gboolean space, GString *out, GPtrArray *tokens,
+end_token (GString *out, gsize start, gboolean reordered, gboolean space, GPtrArray *tokens,
            DcReorderTexts *texts, GArray *token_indices, guint32 index)
 {
-  g_autofree char *nfc = NULL;
+  if (reordered && may_change_under_nfc (out->str + start, out->len - start))
+    {
+      g_autofree char *nfc = g_utf8_normalize (out->str + start, -1, G_NORMALIZE_NFC);
 
-  if (reordered && may_change_under_nfc (token_text->str, token_text->len))
-    nfc = g_utf8_normalize (token_text->str, -1, G_NORMALIZE_NFC);
-  if (nfc != NULL)
-    g_string_append (out, nfc);
-  else
-    _dc_string_append_len (out, token_text->str, token_text->len);
+      if (nfc != NULL)
+        {
+          g_string_truncate (out, start);
+          g_string_append (out, nfc);
+        }
+    }
+  /* Each up to its first NUL, as the token's text reads. */
   if (tokens != NULL)
-    g_ptr_array_add (tokens, g_strdup (nfc ? nfc : token_text->str));
+    g_ptr_array_add (tokens, g_strdup (out->str + start));
   if (texts != NULL)
     {
-      if (nfc != NULL)
-        g_string_append_len (texts->tokens, nfc, (gssize) strlen (nfc) + 1);
-      else
-        g_string_append_len (texts->tokens, token_text->str, (gssize) token_text->len + 1);
+      g_string_append_len (texts->tokens, out->str + start, (gssize) (out->len - start) + 1);
       texts->n_tokens++;
     }
   if (token_indices != NULL)
     g_array_append_val (token_indices, index);
   if (space)
     g_string_append_c (out, ' ');
-  g_string_truncate (token_text, 0);
 }
 
 /* reorder_tokens() unit by unit, for any line; the glyphs' texts from @cache when not NULL
@@ -481,6 +522,7 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
   gboolean *reordered;
   DcDirection direction;
   guint token_start = 0, n_units = n_tokens;
+  gsize token_at;
   gboolean rtl_possible;
 
   /* A unit a glyph at most, and a space between two tokens: add_unit() needs no more. */
@@ -530,23 +572,31 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
         }
     }
 
-  merge_marks (pool, units, scratch->merged);
-  /* The merged text is the pool from here on; the old one is the next line's merge. */
-  pool = scratch->merged;
-  scratch->merged = scratch->pool;
-  scratch->pool = pool;
+  if (units_tile_pool (pool, units))
+    merge_marks (pool, units, NULL);
+  else
+    {
+      merge_marks (pool, units, scratch->merged);
+      /* The merged text is the pool from here on; the old one is the next line's merge. */
+      pool = scratch->merged;
+      scratch->merged = scratch->pool;
+      scratch->pool = pool;
+    }
   rtl_possible = units->len > 0 && _dc_reorder_may_hold_rtl (pool);
   if (texts != NULL)
     {
       texts->n_tokens = 0;
       texts->alone_made = rtl_possible
-                          && tokens_alone (pool, units, reordered, n_tokens, scratch->bidi_memo,
+                          && tokens_alone (pool, units, reordered, n_tokens, scratch->bidi,
                                            token_text, texts->alone);
     }
   direction = rtl_possible
-                  ? _dc_reorder_bidi_units (pool, (Unit *) (void *) units->data, units->len, NULL)
+                  ? _dc_reorder_bidi_units (scratch->bidi, pool, (Unit *) (void *) units->data,
+                                            units->len, FALSE)
                   : DC_DIRECTION_LTR;
 
+  /* Each token written straight into @out, put right there if it needs NFC. */
+  token_at = out->len;
   for (guint i = 0; i <= units->len; i++)
     {
       const Unit *unit = i < units->len ? &g_array_index (units, Unit, i) : NULL;
@@ -555,13 +605,14 @@ reorder_units (DcDocument *document, guint first_token, guint n_tokens, DcValueF
         {
           guint t = i > 0 ? g_array_index (units, Unit, i - 1).token : 0;
 
-          end_token (token_text, i > 0 && reordered[t],
-                     unit != NULL && !(unit->flags & UNIT_CLOSED), out,
-                     n_tokens > 0 ? tokens : NULL, n_tokens > 0 ? texts : NULL,
-                     n_tokens > 0 ? token_indices : NULL, first_token + t);
+          end_token (out, token_at, i > 0 && reordered[t],
+                     unit != NULL && !(unit->flags & UNIT_CLOSED), n_tokens > 0 ? tokens : NULL,
+                     n_tokens > 0 ? texts : NULL, n_tokens > 0 ? token_indices : NULL,
+                     first_token + t);
+          token_at = out->len;
           continue;
         }
-      _dc_string_append_len (token_text, unit_text (pool, unit), unit->length);
+      _dc_string_append_len (out, unit_text (pool, unit), unit->length);
     }
   scratch_release (scratch);
   return direction;
@@ -602,7 +653,8 @@ void
 _dc_reorder_line_cached (DcDocument *document, guint line, const DcTextCache *cache,
                          DcValueFunc value, gpointer user_data, GString *out)
 {
-  const DcLine *l = &dc_document_get_lines (document, NULL)[line];
+  const DcLine *l = cache != NULL ? &cache->lines[line]
+                                  : &dc_document_get_lines (document, NULL)[line];
 
   /* A line the cache finds not plain is not plain glyph by glyph either. */
   if (cache == NULL)

@@ -23,6 +23,12 @@ typedef struct
   guint n_symbols;
   guint max_length;          /* the longest text's, in bytes */
   DcTextCacheEntry *entries; /* by symbol */
+  /* The document's, which an export reads unchanged throughout: taken once rather than
+   * asked of the document line by line. */
+  const DcGlyph *glyphs;
+  const guint32 *order;
+  const DcToken *tokens;
+  const DcLine *lines;
 } DcTextCache;
 
 gboolean _dc_text_is_plain (const char *text, gsize length);

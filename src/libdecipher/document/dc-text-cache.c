@@ -98,6 +98,10 @@ _dc_text_cache_new (DcDocument *document, DcValueFunc value, gpointer user_data)
   cache->n_symbols = n_symbols;
   cache->max_length = 0;
   cache->entries = g_new (DcTextCacheEntry, MAX (n_symbols, 1));
+  cache->glyphs = dc_document_get_glyphs (document, NULL);
+  cache->order = dc_document_get_reading_order (document, NULL);
+  cache->tokens = dc_document_get_tokens (document, NULL);
+  cache->lines = dc_document_get_lines (document, NULL);
   for (guint s = 0; s < n_symbols; s++)
     {
       const char *text = value (s, user_data);
