@@ -355,7 +355,14 @@ rank_space_candidates (FontPass *fp, GArray *candidates, const Candidate **best,
         ranked[n_context] = i;
         symbols[n_context++] = g_array_index (candidates, Candidate, i).symbol;
       }
-  context_likeness (fp, symbols, n_context, likeness);
+  /* The context only ranks the candidates that pass every test among themselves: one
+   * alone is the best whatever it scores, and a book's one blank glyph usually is alone.
+   * Its pass over the font's lines (a sixth of the automatic pass on a book) is then
+   * made only for the debug line that shows it. */
+  if (n_context < 2 && g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN))
+    n_context = 0;
+  if (n_context > 0)
+    context_likeness (fp, symbols, n_context, likeness);
   for (guint k = 0; k < n_context; k++)
     {
       Candidate *c = &g_array_index (candidates, Candidate, ranked[k]);
