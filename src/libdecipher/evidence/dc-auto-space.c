@@ -173,13 +173,11 @@ context_likeness (FontPass *fp, const guint *symbols, guint n, double *likeness)
 static gboolean
 is_blank_word_space (FontPass *fp, const Candidate *candidate)
 {
-  const SymbolStats *stats = &fp->stats[candidate->symbol];
   double advance;
 
-  if (candidate->ink != INK_NONE || stats->n_advances == 0
-      || candidate->mean_word < INKLESS_MIN_MEAN_WORD)
+  if (candidate->ink != INK_NONE || candidate->mean_word < INKLESS_MIN_MEAN_WORD)
     return FALSE;
-  advance = stats->advance_ems / stats->n_advances;
+  advance = _dc_auto_symbol_advance (fp, candidate->symbol);
   return advance >= INKLESS_MIN_ADVANCE && advance <= INKLESS_MAX_ADVANCE;
 }
 
@@ -446,7 +444,7 @@ space_reason (FontPass *fp, const Candidate *best)
   if (best->ink == INK_NONE && best->overruled != REJECT_NONE)
     g_string_append_printf (reason, _("Its glyph draws nothing and is %.2f em wide, as a word "
                                       "space is, which outweighs the line statistics."),
-                                       stats->advance_ems / MAX (1, stats->n_advances));
+                                       _dc_auto_symbol_advance (fp, best->symbol));
   else if (best->ink == INK_NONE)
     g_string_append (reason, _("Its glyph draws nothing."));
   else if (best->pdf_space)

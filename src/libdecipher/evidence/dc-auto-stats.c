@@ -3,9 +3,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * One look at the lines a font's glyphs are on: for each symbol, the lines it is on,
- * begins and ends, the pieces those lines fall into when cut at it, the word gaps beside
- * it and its advance in ems (SymbolStats); how far the font's glyphs reach along the
- * baseline and how many advance a full em (FontReach); and whether a glyph draws ink.
+ * begins and ends, the pieces those lines fall into when cut at it and the word gaps
+ * beside it (SymbolStats); how far the font's glyphs reach along the baseline and how
+ * many advance a full em (FontReach). Apart from it, when asked, a symbol's advance in
+ * ems, and whether a glyph draws ink.
  * The space and the full stop (dc-auto-space.c, dc-auto-full-stop.c) are guessed from
  * these (dc-auto.c).
  */
@@ -88,16 +89,15 @@ count_pieces (FontPass *fp)
 
 /* The font's lines, glyph by glyph in reading order: for each of its symbols the lines
  * it is on, begins and ends, the pieces those lines fall into when cut at it and the word
- * gaps beside it (@statistics), and its advances in ems with the font's reach (FontReach,
- * @reach). Both at once as a rule: one look at each glyph. A font that holds nearly all
- * of a book's glyphs is looked at twice, once for each, on two threads (FontLookJob): its
- * advances in ems then go to the look's own tables, since the other thread writes the
- * symbols' statistics meanwhile. The counts are kept in locals while the glyphs are read
- * and stored at the end: through @fp every store into a symbol's statistics could have
- * changed them, so each was read and written again per glyph. */
+ * gaps beside it (@statistics), and the font's reach (FontReach, @reach). Both at once as
+ * a rule: one look at each glyph. A font that holds nearly all of a book's glyphs is
+ * looked at twice, once for each, on two threads (FontLookJob). The counts are kept in
+ * locals while the glyphs are read and stored at the end: through @fp every store into a
+ * symbol's statistics could have changed them, so each was read and written again per
+ * glyph. The symbols' advances in ems are summed apart, for the few symbols that need
+ * them (_dc_auto_symbol_advance()). */
 G_ALWAYS_INLINE static inline void
-look_at_lines (FontPass *fp, gboolean statistics, gboolean reach, double *advance_ems,
-               guint *n_advances)
+look_at_lines (FontPass *fp, gboolean statistics, gboolean reach)
 {
   Pass *pass = fp->pass;
   const DcGlyph *glyphs = pass->glyphs;
@@ -176,16 +176,6 @@ look_at_lines (FontPass *fp, gboolean statistics, gboolean reach, double *advanc
 
           if (reach)
             {
-              if (advance_ems != NULL)
-                {
-                  advance_ems[symbol] += fabs (advance) / glyph_em;
-                  n_advances[symbol]++;
-                }
-              else
-                {
-                  stats->advance_ems += fabs (advance) / glyph_em;
-                  stats->n_advances++;
-                }
               if (advance > 0)
                 {
                   n_advancing++;
@@ -260,17 +250,55 @@ _dc_auto_look_at_font (gpointer data)
       switch (j->what)
         {
         case FONT_LOOK_STATISTICS:
-          look_at_lines (j->fp, TRUE, FALSE, NULL, NULL);
+          look_at_lines (j->fp, TRUE, FALSE);
           break;
         case FONT_LOOK_REACH:
-          look_at_lines (j->fp, FALSE, TRUE, look->advance_ems, look->n_advances);
+          look_at_lines (j->fp, FALSE, TRUE);
           break;
         case FONT_LOOK_BOTH:
         default:
-          look_at_lines (j->fp, TRUE, TRUE, NULL, NULL);
+          look_at_lines (j->fp, TRUE, TRUE);
           break;
         }
     }
+}
+
+/* The mean advance in ems of @symbol's glyphs on the font's lines, or a negative number
+ * if none is on them. Only a blank glyph's width is asked for, and only where the line
+ * statistics spoke against it: summed over its glyphs here, in the order the font's look
+ * reads them, rather than for every glyph of every symbol during the look. */
+double
+_dc_auto_symbol_advance (FontPass *fp, guint symbol)
+{
+  Pass *pass = fp->pass;
+  SymbolStats *stats = &fp->stats[symbol];
+
+  if (!stats->advances_summed)
+    {
+      double advance_ems = 0;
+      guint n_advances = 0;
+
+      for (guint fl = pass->font_line_starts[fp->index]; fl < pass->font_line_starts[fp->index + 1];
+           fl++)
+        {
+          const DcLine *line = &pass->lines[pass->font_lines[fl]];
+          const guint32 *line_order = pass->order + line->first_glyph;
+
+          for (guint i = 0; i < line->n_glyphs; i++)
+            {
+              const DcGlyph *glyph = &pass->glyphs[line_order[i]];
+
+              if (glyph->symbol != symbol)
+                continue;
+              advance_ems += fabs (dc_glyph_get_advance (glyph)) / em (glyph);
+              n_advances++;
+            }
+        }
+      stats->advance_ems = advance_ems;
+      stats->n_advances = n_advances;
+      stats->advances_summed = TRUE;
+    }
+  return stats->n_advances > 0 ? stats->advance_ems / stats->n_advances : -1;
 }
 
 /* Most of the font's glyphs advance a full em: CJK ideographs, kana, hangul. */
