@@ -94,10 +94,11 @@ count_pieces (FontPass *fp)
  * looked at twice, once for each, on two threads (FontLookJob). The counts are kept in
  * locals while the glyphs are read and stored at the end: through @fp every store into a
  * symbol's statistics could have changed them, so each was read and written again per
- * glyph. The symbols' advances in ems are summed apart, for the few symbols that need
- * them (_dc_auto_symbol_advance()). */
+ * glyph. Where the font is the document's only one (@one_font), no glyph on its lines can
+ * be another font's, and none is asked. The symbols' advances in ems are summed apart,
+ * for the few symbols that need them (_dc_auto_symbol_advance()). */
 G_ALWAYS_INLINE static inline void
-look_at_lines (FontPass *fp, gboolean statistics, gboolean reach)
+look_at_lines (FontPass *fp, gboolean statistics, gboolean reach, gboolean one_font)
 {
   Pass *pass = fp->pass;
   const DcGlyph *glyphs = pass->glyphs;
@@ -119,31 +120,35 @@ look_at_lines (FontPass *fp, gboolean statistics, gboolean reach)
       guint l = pass->font_lines[fl];
       const DcLine *line = &pass->lines[l];
       const guint32 *line_order = order + line->first_glyph;
-      gboolean have_previous = FALSE;
-      double previous_end = 0;
+      guint line_glyphs = line->n_glyphs;
+      /* Where the glyph before ends, NAN while there is none: no gap is measured from it
+       * (a comparison with NAN is false), and the next glyph takes its place. A flag
+       * beside it cost a test a glyph. */
+      double previous_end = NAN;
       guint previous_symbol = 0, symbol_before = G_MAXUINT;
       guint first, last;
 
       n_lines++;
-      n_glyphs += line->n_glyphs;
+      n_glyphs += line_glyphs;
 
-      for (guint i = 0; i < line->n_glyphs; i++)
+      for (guint i = 0; i < line_glyphs; i++)
         {
           const DcGlyph *glyph = &glyphs[line_order[i]];
           guint symbol = glyph->symbol;
+          guint r = glyph->rotation;
           SymbolStats *stats = &all_stats[symbol];
           double u, glyph_em;
           float advance;
-          guint r;
 
-          if (symbols[symbol].font != font)
+          if (!one_font && symbols[symbol].font != font)
             {
               /* A gap across another font's glyphs is not one between this font's. */
-              have_previous = FALSE;
+              previous_end = NAN;
               symbol_before = symbol;
               continue;
             }
-          u = along_baseline (glyph);
+          /* Text runs left to right nearly everywhere: its glyphs need no turn. */
+          u = G_LIKELY (r == 0) ? glyph->x : along_baseline (glyph);
           advance = dc_glyph_get_advance (glyph);
           glyph_em = em (glyph);
 
@@ -158,7 +163,7 @@ look_at_lines (FontPass *fp, gboolean statistics, gboolean reach)
               stats->n_pieces += symbol != symbol_before;
               symbol_before = symbol;
 
-              if (have_previous && u - previous_end > MIN_WORD_GAP * glyph_em)
+              if (u - previous_end > MIN_WORD_GAP * glyph_em)
                 {
                   n_gaps++;
                   all_stats[previous_symbol].n_beside_gaps++;
@@ -166,11 +171,10 @@ look_at_lines (FontPass *fp, gboolean statistics, gboolean reach)
                     stats->n_beside_gaps++;
                 }
               /* A zero-width mark must not hide the gap after the glyph it sits on. */
-              if (!have_previous || advance != 0 || u + advance > previous_end)
+              if (advance != 0 || !(u + advance <= previous_end))
                 {
                   previous_end = u + advance;
                   previous_symbol = symbol;
-                  have_previous = TRUE;
                 }
             }
 
@@ -179,9 +183,8 @@ look_at_lines (FontPass *fp, gboolean statistics, gboolean reach)
               if (advance > 0)
                 {
                   n_advancing++;
-                  n_wide += fabs (advance) >= CJK_MIN_ADVANCE * glyph_em;
+                  n_wide += advance >= CJK_MIN_ADVANCE * glyph_em;
                 }
-              r = glyph->rotation & 3;
               if (r != reach_r)
                 {
                   if (reach_r < 4)
@@ -206,7 +209,7 @@ look_at_lines (FontPass *fp, gboolean statistics, gboolean reach)
         continue;
 
       first = line_order[0];
-      last = line_order[line->n_glyphs - 1];
+      last = line_order[line_glyphs - 1];
       if (dc_glyph_get_font (&glyphs[first], symbols) == font)
         all_stats[glyphs[first].symbol].n_begins++;
       if (dc_glyph_get_font (&glyphs[last], symbols) == font)
@@ -234,6 +237,16 @@ look_at_lines (FontPass *fp, gboolean statistics, gboolean reach)
     }
 }
 
+/* Whether every symbol of the document is the font's: a book in one font. */
+static gboolean
+is_only_font (const FontPass *fp)
+{
+  guint n;
+
+  font_symbols (fp->pass, fp->index, &n);
+  return n == fp->pass->n_symbols;
+}
+
 /* Does the jobs of @data (FontLook) until none is left. The fonts' symbols are apart, so
  * each font's statistics are its own entries of the shared table (zero-filled), and two
  * threads look at two fonts at once. */
@@ -246,20 +259,28 @@ _dc_auto_look_at_font (gpointer data)
   while ((job = (guint) g_atomic_int_add (&look->next, 1)) < look->n_jobs)
     {
       FontLookJob *j = &look->jobs[job];
+      gboolean statistics = j->what != FONT_LOOK_REACH;
+      gboolean reach = j->what != FONT_LOOK_STATISTICS;
 
-      switch (j->what)
+      /* Each look made for its case, so that what it does not do costs nothing a glyph. */
+      if (statistics && reach)
         {
-        case FONT_LOOK_STATISTICS:
-          look_at_lines (j->fp, TRUE, FALSE);
-          break;
-        case FONT_LOOK_REACH:
-          look_at_lines (j->fp, FALSE, TRUE);
-          break;
-        case FONT_LOOK_BOTH:
-        default:
-          look_at_lines (j->fp, TRUE, TRUE);
-          break;
+          if (is_only_font (j->fp))
+            look_at_lines (j->fp, TRUE, TRUE, TRUE);
+          else
+            look_at_lines (j->fp, TRUE, TRUE, FALSE);
         }
+      else if (statistics)
+        {
+          if (is_only_font (j->fp))
+            look_at_lines (j->fp, TRUE, FALSE, TRUE);
+          else
+            look_at_lines (j->fp, TRUE, FALSE, FALSE);
+        }
+      else if (is_only_font (j->fp))
+        look_at_lines (j->fp, FALSE, TRUE, TRUE);
+      else
+        look_at_lines (j->fp, FALSE, TRUE, FALSE);
     }
 }
 
