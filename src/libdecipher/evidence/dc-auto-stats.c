@@ -154,14 +154,18 @@ look_at_lines (FontPass *fp, gboolean statistics, gboolean reach, gboolean one_f
 
           if (statistics)
             {
-              if (stats->line_stamp != l + 1)
+              /* Each run of the symbol counts one piece here; see count_pieces(). A glyph
+               * after one of its symbol on the line changes nothing. */
+              if (symbol != symbol_before)
                 {
-                  stats->line_stamp = l + 1;
-                  stats->n_lines++;
+                  stats->n_pieces++;
+                  if (stats->line_stamp != l + 1)
+                    {
+                      stats->line_stamp = l + 1;
+                      stats->n_lines++;
+                    }
+                  symbol_before = symbol;
                 }
-              /* Each run of the symbol counts one piece here; see count_pieces(). */
-              stats->n_pieces += symbol != symbol_before;
-              symbol_before = symbol;
 
               if (u - previous_end > MIN_WORD_GAP * glyph_em)
                 {
