@@ -375,8 +375,8 @@ typedef enum
   SYMBOL_OTHER,
 } SymbolKind;
 
-/* What tally_symbols() needs of a symbol, one load a glyph: bits ORed together over a
- * token, its script ORed and ANDed. */
+/* What counting a token needs of a symbol, one load a glyph: bits ORed together over a
+ * token, its script and font ORed and ANDed (ClassWord). */
 enum
 {
   CLASS_ANY = 1 << 0,     /* not SYMBOL_EMPTY */
@@ -397,6 +397,17 @@ typedef struct
   guint8 bits;        /* CLASS_* */
   guint8 unused;
 } SymbolClass;
+
+/* A SymbolClass as one word: a token's classes are ORed and ANDed a word a glyph. OR and
+ * AND work bit by bit, so the words' fields are those of the fields ORed and ANDed, in
+ * any byte order: its fonts are one if their OR and AND agree, as its scripts. */
+typedef union
+{
+  SymbolClass class;
+  guint64 word;
+} ClassWord;
+
+G_STATIC_ASSERT (sizeof (ClassWord) == sizeof (guint64));
 
 G_STATIC_ASSERT (G_UNICODE_SCRIPT_COMMON == 0);
 
@@ -441,42 +452,44 @@ classify_symbol (const char *text)
   return class;
 }
 
-/* token_is_odd() of a token's text taken symbol by symbol, each of one character or none,
- * as OR and AND over its symbols' classes. Letters and digits are alphanumeric, so the
- * edges token_is_odd() trims never hold one: only a symbol that is neither waits for an
- * alphanumeric one before and after it to count. The scripts are all one if their OR
- * and AND agree; with no script at all, the AND stays all ones. */
-typedef struct
+/* Whether a symbol that is neither letter nor digit (CLASS_PENDING) stands between two
+ * alphanumeric ones among the @n symbols of a token at @places: the edges token_is_odd()
+ * trims never hold an alphanumeric one. */
+static gboolean
+token_inner (const ClassWord *classes, const DcGlyph *glyphs, const guint32 *places, guint n)
 {
-  guint bits;
-  guint script_or, script_and;
-  guint after_alnum, pending, inner; /* 0 or 1 */
-} TokenTally;
+  guint after_alnum = 0, pending = 0, inner = 0;
 
-static inline void
-tally_symbol (TokenTally *tally, const SymbolClass *class)
-{
-  guint alnum = (class->bits / CLASS_ALNUM) & 1;
+  for (guint k = 0; k < n; k++)
+    {
+      guint bits = classes[glyphs[places[k]].symbol].class.bits;
+      guint alnum = (bits / CLASS_ALNUM) & 1;
 
-  tally->bits |= class->bits;
-  tally->script_or |= class->script_or;
-  tally->script_and &= class->script_and;
-  tally->inner |= alnum & tally->pending;
-  tally->after_alnum |= alnum;
-  tally->pending |= ((class->bits / CLASS_PENDING) & 1) & tally->after_alnum;
+      inner |= alnum & pending;
+      after_alnum |= alnum;
+      pending |= ((bits / CLASS_PENDING) & 1) & after_alnum;
+    }
+  return inner;
 }
 
+/* token_is_odd() of the token of the @n symbols at @places, each of one character or
+ * none, from their classes ORed together (@any) and ANDed (@all), whole ClassWords at
+ * once. The scripts are all one if their OR and AND agree; with no script at all, the
+ * AND stays all ones. Whether a symbol stands inside it (token_inner()) takes another
+ * look at its symbols, so it is asked last, and only of a token that has one that may. */
 static Judgement
-tally_judgement (const TokenTally *tally)
+tally_judgement (const SymbolClass *any, const SymbolClass *all, const ClassWord *classes,
+                 const DcGlyph *glyphs, const guint32 *places, guint n)
 {
-  gboolean mixed_scripts = tally->script_and != G_MAXUINT16
-                           && tally->script_or != tally->script_and;
+  gboolean mixed_scripts = all->script_and != G_MAXUINT16 && any->script_or != all->script_and;
 
-  if (!(tally->bits & CLASS_ANY))
+  if (!(any->bits & CLASS_ANY))
     return TOKEN_EMPTY;
   return mixed_scripts
-                 || ((tally->bits & CLASS_LETTERS) && tally->script_or != G_UNICODE_SCRIPT_HAN
-                     && ((tally->bits & (CLASS_DIGITS | CLASS_INNER)) || tally->inner))
+                 || ((any->bits & CLASS_LETTERS) && any->script_or != G_UNICODE_SCRIPT_HAN
+                     && ((any->bits & (CLASS_DIGITS | CLASS_INNER))
+                         || ((any->bits & CLASS_PENDING)
+                             && token_inner (classes, glyphs, places, n))))
              ? TOKEN_ODD
              : TOKEN_PLAIN;
 }
@@ -489,8 +502,8 @@ struct _DcTrustCount
 {
   guint n_fonts;
   guint n_parts;
-  guint *tallies;       /* per part, per font: tokens, odd tokens */
-  SymbolClass *classes; /* per symbol */
+  guint *tallies;     /* per part, per font: tokens, odd tokens */
+  ClassWord *classes; /* per symbol */
 };
 
 /* What a thread counts with: the tokens it judged, by their symbols. */
@@ -513,11 +526,11 @@ _dc_trust_count_new (DcDocument *document, guint n_parts)
   count->n_parts = MAX (1, n_parts);
   count->tallies = g_new0 (guint, (gsize) count->n_parts * MAX (1, count->n_fonts) * 2);
   symbols = dc_document_get_symbols (document, &n_symbols);
-  count->classes = g_new (SymbolClass, MAX (1, n_symbols));
+  count->classes = g_new (ClassWord, MAX (1, n_symbols));
   for (guint s = 0; s < n_symbols; s++)
     {
-      count->classes[s] = classify_symbol (symbols[s].pdf_text);
-      count->classes[s].font = symbols[s].font;
+      count->classes[s].class = classify_symbol (symbols[s].pdf_text);
+      count->classes[s].class.font = symbols[s].font;
     }
   return count;
 }
@@ -585,25 +598,27 @@ _dc_trust_count_tokens (DcTrustCount *count, DcTrustCounter *counter, guint part
     {
       const DcToken *token = &tokens[t];
       const guint32 *places = order + token->first_glyph;
-      guint font = count->classes[glyphs[places[0]].symbol].font;
+      ClassWord any = { .word = 0 }, all = { .word = G_MAXUINT64 };
+      guint font, k;
       Judgement judgement;
-      TokenTally summary = { 0, G_UNICODE_SCRIPT_COMMON, G_MAXUINT16 };
-      guint k;
 
+      /* Two operations a glyph: the fonts are told apart and the rest judged once the
+       * token is read. */
       for (k = 0; k < token->n_glyphs; k++)
         {
-          const SymbolClass *class = &count->classes[glyphs[places[k]].symbol];
+          ClassWord class = count->classes[glyphs[places[k]].symbol];
 
-          /* A token in several fonts says little about any one of them. */
-          if (G_UNLIKELY (class->font != font))
-            break;
-          tally_symbol (&summary, class);
+          any.word |= class.word;
+          all.word &= class.word;
         }
-      if (k < token->n_glyphs)
+      /* A token in several fonts says little about any one of them. */
+      if (G_UNLIKELY (any.class.font != all.class.font))
         continue;
+      font = any.class.font;
 
-      if (!(summary.bits & CLASS_COMPLEX))
-        judgement = tally_judgement (&summary);
+      if (!(any.class.bits & CLASS_COMPLEX))
+        judgement = tally_judgement (&any.class, &all.class, count->classes, glyphs, places,
+                                     token->n_glyphs);
       else
         {
           JudgedSlot *found;

@@ -84,8 +84,10 @@ typedef struct
   guint n_pieces;      /* non-empty pieces the lines it is on fall into when cut at it */
   guint n_beside_gaps; /* word gaps next to it */
   guint line_stamp;    /* 1 + the last line it was seen on */
-  double advance_ems;  /* summed over its glyphs of the font's lines */
-  guint n_advances;
+  /* Summed over its glyphs of the font's lines, once asked (_dc_auto_symbol_advance()). */
+  double advance_ems;
+  guint n_advances : 31;
+  guint advances_summed : 1; /* a bit: the font's look reads 40 bytes a symbol, not 48 */
   Ink ink;
 } SymbolStats;
 
@@ -203,21 +205,18 @@ typedef struct
 } FontLookJob;
 
 /* What _dc_auto_look_at_font() looks at, on two threads for a book: the automatic pass
- * runs before the session's first reply, and the second processor would wait meanwhile.
- * A FONT_LOOK_REACH job sums its font's advances in ems into @advance_ems and @n_advances
- * (per symbol of the document), for its caller to copy into the statistics. */
+ * runs before the session's first reply, and the second processor would wait meanwhile. */
 typedef struct
 {
   FontLookJob *jobs;
   guint n_jobs;
-  double *advance_ems;
-  guint *n_advances;
   gint next; /* atomic */
 } FontLook;
 
 FT_Face _dc_auto_font_face (FontPass *fp);
 Ink _dc_auto_symbol_ink (FontPass *fp, guint symbol);
 void _dc_auto_look_at_font (gpointer data);
+double _dc_auto_symbol_advance (FontPass *fp, guint symbol);
 gboolean _dc_auto_font_is_cjk_width (FontPass *fp);
 gboolean _dc_auto_name_says_otherwise (FontPass *fp, guint symbol, const char *value);
 gboolean _dc_auto_assign (Pass *pass, guint symbol, const char *value, const char *provenance);

@@ -173,13 +173,11 @@ context_likeness (FontPass *fp, const guint *symbols, guint n, double *likeness)
 static gboolean
 is_blank_word_space (FontPass *fp, const Candidate *candidate)
 {
-  const SymbolStats *stats = &fp->stats[candidate->symbol];
   double advance;
 
-  if (candidate->ink != INK_NONE || stats->n_advances == 0
-      || candidate->mean_word < INKLESS_MIN_MEAN_WORD)
+  if (candidate->ink != INK_NONE || candidate->mean_word < INKLESS_MIN_MEAN_WORD)
     return FALSE;
-  advance = stats->advance_ems / stats->n_advances;
+  advance = _dc_auto_symbol_advance (fp, candidate->symbol);
   return advance >= INKLESS_MIN_ADVANCE && advance <= INKLESS_MAX_ADVANCE;
 }
 
@@ -355,7 +353,14 @@ rank_space_candidates (FontPass *fp, GArray *candidates, const Candidate **best,
         ranked[n_context] = i;
         symbols[n_context++] = g_array_index (candidates, Candidate, i).symbol;
       }
-  context_likeness (fp, symbols, n_context, likeness);
+  /* The context only ranks the candidates that pass every test among themselves: one
+   * alone is the best whatever it scores, and a book's one blank glyph usually is alone.
+   * Its pass over the font's lines (a sixth of the automatic pass on a book) is then
+   * made only for the debug line that shows it. */
+  if (n_context < 2 && g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN))
+    n_context = 0;
+  if (n_context > 0)
+    context_likeness (fp, symbols, n_context, likeness);
   for (guint k = 0; k < n_context; k++)
     {
       Candidate *c = &g_array_index (candidates, Candidate, ranked[k]);
@@ -439,7 +444,7 @@ space_reason (FontPass *fp, const Candidate *best)
   if (best->ink == INK_NONE && best->overruled != REJECT_NONE)
     g_string_append_printf (reason, _("Its glyph draws nothing and is %.2f em wide, as a word "
                                       "space is, which outweighs the line statistics."),
-                                       stats->advance_ems / MAX (1, stats->n_advances));
+                                       _dc_auto_symbol_advance (fp, best->symbol));
   else if (best->ink == INK_NONE)
     g_string_append (reason, _("Its glyph draws nothing."));
   else if (best->pdf_space)

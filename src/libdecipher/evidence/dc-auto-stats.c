@@ -3,9 +3,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * One look at the lines a font's glyphs are on: for each symbol, the lines it is on,
- * begins and ends, the pieces those lines fall into when cut at it, the word gaps beside
- * it and its advance in ems (SymbolStats); how far the font's glyphs reach along the
- * baseline and how many advance a full em (FontReach); and whether a glyph draws ink.
+ * begins and ends, the pieces those lines fall into when cut at it and the word gaps
+ * beside it (SymbolStats); how far the font's glyphs reach along the baseline and how
+ * many advance a full em (FontReach). Apart from it, when asked, a symbol's advance in
+ * ems, and whether a glyph draws ink.
  * The space and the full stop (dc-auto-space.c, dc-auto-full-stop.c) are guessed from
  * these (dc-auto.c).
  */
@@ -88,16 +89,16 @@ count_pieces (FontPass *fp)
 
 /* The font's lines, glyph by glyph in reading order: for each of its symbols the lines
  * it is on, begins and ends, the pieces those lines fall into when cut at it and the word
- * gaps beside it (@statistics), and its advances in ems with the font's reach (FontReach,
- * @reach). Both at once as a rule: one look at each glyph. A font that holds nearly all
- * of a book's glyphs is looked at twice, once for each, on two threads (FontLookJob): its
- * advances in ems then go to the look's own tables, since the other thread writes the
- * symbols' statistics meanwhile. The counts are kept in locals while the glyphs are read
- * and stored at the end: through @fp every store into a symbol's statistics could have
- * changed them, so each was read and written again per glyph. */
+ * gaps beside it (@statistics), and the font's reach (FontReach, @reach). Both at once as
+ * a rule: one look at each glyph. A font that holds nearly all of a book's glyphs is
+ * looked at twice, once for each, on two threads (FontLookJob). The counts are kept in
+ * locals while the glyphs are read and stored at the end: through @fp every store into a
+ * symbol's statistics could have changed them, so each was read and written again per
+ * glyph. Where the font is the document's only one (@one_font), no glyph on its lines can
+ * be another font's, and none is asked. The symbols' advances in ems are summed apart,
+ * for the few symbols that need them (_dc_auto_symbol_advance()). */
 G_ALWAYS_INLINE static inline void
-look_at_lines (FontPass *fp, gboolean statistics, gboolean reach, double *advance_ems,
-               guint *n_advances)
+look_at_lines (FontPass *fp, gboolean statistics, gboolean reach, gboolean one_font)
 {
   Pass *pass = fp->pass;
   const DcGlyph *glyphs = pass->glyphs;
@@ -119,46 +120,54 @@ look_at_lines (FontPass *fp, gboolean statistics, gboolean reach, double *advanc
       guint l = pass->font_lines[fl];
       const DcLine *line = &pass->lines[l];
       const guint32 *line_order = order + line->first_glyph;
-      gboolean have_previous = FALSE;
-      double previous_end = 0;
+      guint line_glyphs = line->n_glyphs;
+      /* Where the glyph before ends, NAN while there is none: no gap is measured from it
+       * (a comparison with NAN is false), and the next glyph takes its place. A flag
+       * beside it cost a test a glyph. */
+      double previous_end = NAN;
       guint previous_symbol = 0, symbol_before = G_MAXUINT;
       guint first, last;
 
       n_lines++;
-      n_glyphs += line->n_glyphs;
+      n_glyphs += line_glyphs;
 
-      for (guint i = 0; i < line->n_glyphs; i++)
+      for (guint i = 0; i < line_glyphs; i++)
         {
           const DcGlyph *glyph = &glyphs[line_order[i]];
           guint symbol = glyph->symbol;
+          guint r = glyph->rotation;
           SymbolStats *stats = &all_stats[symbol];
           double u, glyph_em;
           float advance;
-          guint r;
 
-          if (symbols[symbol].font != font)
+          if (!one_font && symbols[symbol].font != font)
             {
               /* A gap across another font's glyphs is not one between this font's. */
-              have_previous = FALSE;
+              previous_end = NAN;
               symbol_before = symbol;
               continue;
             }
-          u = along_baseline (glyph);
+          /* Text runs left to right nearly everywhere: its glyphs need no turn. */
+          u = G_LIKELY (r == 0) ? glyph->x : along_baseline (glyph);
           advance = dc_glyph_get_advance (glyph);
           glyph_em = em (glyph);
 
           if (statistics)
             {
-              if (stats->line_stamp != l + 1)
+              /* Each run of the symbol counts one piece here; see count_pieces(). A glyph
+               * after one of its symbol on the line changes nothing. */
+              if (symbol != symbol_before)
                 {
-                  stats->line_stamp = l + 1;
-                  stats->n_lines++;
+                  stats->n_pieces++;
+                  if (stats->line_stamp != l + 1)
+                    {
+                      stats->line_stamp = l + 1;
+                      stats->n_lines++;
+                    }
+                  symbol_before = symbol;
                 }
-              /* Each run of the symbol counts one piece here; see count_pieces(). */
-              stats->n_pieces += symbol != symbol_before;
-              symbol_before = symbol;
 
-              if (have_previous && u - previous_end > MIN_WORD_GAP * glyph_em)
+              if (u - previous_end > MIN_WORD_GAP * glyph_em)
                 {
                   n_gaps++;
                   all_stats[previous_symbol].n_beside_gaps++;
@@ -166,32 +175,20 @@ look_at_lines (FontPass *fp, gboolean statistics, gboolean reach, double *advanc
                     stats->n_beside_gaps++;
                 }
               /* A zero-width mark must not hide the gap after the glyph it sits on. */
-              if (!have_previous || advance != 0 || u + advance > previous_end)
+              if (advance != 0 || !(u + advance <= previous_end))
                 {
                   previous_end = u + advance;
                   previous_symbol = symbol;
-                  have_previous = TRUE;
                 }
             }
 
           if (reach)
             {
-              if (advance_ems != NULL)
-                {
-                  advance_ems[symbol] += fabs (advance) / glyph_em;
-                  n_advances[symbol]++;
-                }
-              else
-                {
-                  stats->advance_ems += fabs (advance) / glyph_em;
-                  stats->n_advances++;
-                }
               if (advance > 0)
                 {
                   n_advancing++;
-                  n_wide += fabs (advance) >= CJK_MIN_ADVANCE * glyph_em;
+                  n_wide += advance >= CJK_MIN_ADVANCE * glyph_em;
                 }
-              r = glyph->rotation & 3;
               if (r != reach_r)
                 {
                   if (reach_r < 4)
@@ -216,7 +213,7 @@ look_at_lines (FontPass *fp, gboolean statistics, gboolean reach, double *advanc
         continue;
 
       first = line_order[0];
-      last = line_order[line->n_glyphs - 1];
+      last = line_order[line_glyphs - 1];
       if (dc_glyph_get_font (&glyphs[first], symbols) == font)
         all_stats[glyphs[first].symbol].n_begins++;
       if (dc_glyph_get_font (&glyphs[last], symbols) == font)
@@ -244,6 +241,16 @@ look_at_lines (FontPass *fp, gboolean statistics, gboolean reach, double *advanc
     }
 }
 
+/* Whether every symbol of the document is the font's: a book in one font. */
+static gboolean
+is_only_font (const FontPass *fp)
+{
+  guint n;
+
+  font_symbols (fp->pass, fp->index, &n);
+  return n == fp->pass->n_symbols;
+}
+
 /* Does the jobs of @data (FontLook) until none is left. The fonts' symbols are apart, so
  * each font's statistics are its own entries of the shared table (zero-filled), and two
  * threads look at two fonts at once. */
@@ -256,21 +263,67 @@ _dc_auto_look_at_font (gpointer data)
   while ((job = (guint) g_atomic_int_add (&look->next, 1)) < look->n_jobs)
     {
       FontLookJob *j = &look->jobs[job];
+      gboolean statistics = j->what != FONT_LOOK_REACH;
+      gboolean reach = j->what != FONT_LOOK_STATISTICS;
 
-      switch (j->what)
+      /* Each look made for its case, so that what it does not do costs nothing a glyph. */
+      if (statistics && reach)
         {
-        case FONT_LOOK_STATISTICS:
-          look_at_lines (j->fp, TRUE, FALSE, NULL, NULL);
-          break;
-        case FONT_LOOK_REACH:
-          look_at_lines (j->fp, FALSE, TRUE, look->advance_ems, look->n_advances);
-          break;
-        case FONT_LOOK_BOTH:
-        default:
-          look_at_lines (j->fp, TRUE, TRUE, NULL, NULL);
-          break;
+          if (is_only_font (j->fp))
+            look_at_lines (j->fp, TRUE, TRUE, TRUE);
+          else
+            look_at_lines (j->fp, TRUE, TRUE, FALSE);
         }
+      else if (statistics)
+        {
+          if (is_only_font (j->fp))
+            look_at_lines (j->fp, TRUE, FALSE, TRUE);
+          else
+            look_at_lines (j->fp, TRUE, FALSE, FALSE);
+        }
+      else if (is_only_font (j->fp))
+        look_at_lines (j->fp, FALSE, TRUE, TRUE);
+      else
+        look_at_lines (j->fp, FALSE, TRUE, FALSE);
     }
+}
+
+/* The mean advance in ems of @symbol's glyphs on the font's lines, or a negative number
+ * if none is on them. Only a blank glyph's width is asked for, and only where the line
+ * statistics spoke against it: summed over its glyphs here, in the order the font's look
+ * reads them, rather than for every glyph of every symbol during the look. */
+double
+_dc_auto_symbol_advance (FontPass *fp, guint symbol)
+{
+  Pass *pass = fp->pass;
+  SymbolStats *stats = &fp->stats[symbol];
+
+  if (!stats->advances_summed)
+    {
+      double advance_ems = 0;
+      guint n_advances = 0;
+
+      for (guint fl = pass->font_line_starts[fp->index]; fl < pass->font_line_starts[fp->index + 1];
+           fl++)
+        {
+          const DcLine *line = &pass->lines[pass->font_lines[fl]];
+          const guint32 *line_order = pass->order + line->first_glyph;
+
+          for (guint i = 0; i < line->n_glyphs; i++)
+            {
+              const DcGlyph *glyph = &pass->glyphs[line_order[i]];
+
+              if (glyph->symbol != symbol)
+                continue;
+              advance_ems += fabs (dc_glyph_get_advance (glyph)) / em (glyph);
+              n_advances++;
+            }
+        }
+      stats->advance_ems = advance_ems;
+      stats->n_advances = n_advances;
+      stats->advances_summed = TRUE;
+    }
+  return stats->n_advances > 0 ? stats->advance_ems / stats->n_advances : -1;
 }
 
 /* Most of the font's glyphs advance a full em: CJK ideographs, kana, hangul. */

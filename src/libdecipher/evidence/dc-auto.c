@@ -256,26 +256,7 @@ recover_fonts (Pass *pass, guint n_fonts, SymbolStats *stats, guint n_threads, D
       untrusted[n_untrusted++] = fp;
     }
   look.jobs = jobs = plan_looks (pass, untrusted, n_untrusted, n_threads, &look.n_jobs);
-  if (look.n_jobs > 0 && look.jobs[0].what != FONT_LOOK_BOTH)
-    {
-      look.advance_ems = g_new0 (double, MAX (1, pass->n_symbols));
-      look.n_advances = g_new0 (guint, MAX (1, pass->n_symbols));
-    }
   _dc_parallel_run (MIN (n_threads, MAX (1, look.n_jobs)), _dc_auto_look_at_font, &look);
-  for (guint j = 0; j < look.n_jobs; j++)
-    if (look.jobs[j].what == FONT_LOOK_REACH)
-      {
-        guint n;
-        const guint32 *symbols = font_symbols (pass, look.jobs[j].fp->index, &n);
-
-        for (guint i = 0; i < n; i++)
-          {
-            stats[symbols[i]].advance_ems = look.advance_ems[symbols[i]];
-            stats[symbols[i]].n_advances = look.n_advances[symbols[i]];
-          }
-      }
-  g_free (look.advance_ems);
-  g_free (look.n_advances);
   for (guint i = 0; i < n_untrusted; i++)
     recover_font (untrusted[i], report);
 }
