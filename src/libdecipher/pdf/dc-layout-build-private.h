@@ -37,7 +37,7 @@ typedef struct
 
 typedef struct
 {
-  guint first; /* into the chain-ordered glyph array */
+  guint first; /* its first glyph, counted from the page's first: the rest follow it */
   guint n;
   guint8 rotation;
   double v;
@@ -177,8 +177,8 @@ _dc_layout_visual_u (const DcGlyph *glyphs, const guint32 *line, guint k, const 
 
 /* Parts every line of @builds (their chains sorted along the baseline) at its column
  * gutters into FinalLines, their glyphs appended to @store (of guint32); a table's rows
- * (@split FALSE) stay whole. */
-GArray *_dc_layout_split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *chains,
-                                  const GArray *chain_glyphs, gboolean split, GArray *store);
+ * (@split FALSE) stay whole. The chains count their glyphs from the page's glyph @first. */
+GArray *_dc_layout_split_gutters (const DcGlyph *glyphs, guint first, GArray *builds,
+                                  const Chain *chains, gboolean split, GArray *store);
 
 G_END_DECLS

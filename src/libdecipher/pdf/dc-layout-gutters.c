@@ -16,19 +16,24 @@
 
 #include "dc-layout-build-private.h"
 
-/* Stores the glyphs of @build in @store from @at on: a chain's glyphs lie together in
- * @chain_glyphs, one copy a chain. Returns where the next line's go. */
+/* Stores the glyphs of @build in @store from @at on: a chain's glyphs are the ones drawn
+ * one after the other, from the page's glyph @first + Chain.first on. Returns where the
+ * next line's go. */
 static guint
 store_line_glyphs (GArray *store, guint at, const LineBuild *build, const Chain *chains,
-                   const GArray *chain_glyphs)
+                   guint first)
 {
+  guint32 *out = (guint32 *) (void *) store->data;
+
   for (guint c = 0; c < build->n_chains; c++)
     {
       const Chain *chain = &chains[build->chains[c]];
+      guint32 glyph = first + chain->first, n = chain->n;
+      guint32 *line = out + at;
 
-      memcpy (&g_array_index (store, guint32, at),
-              &g_array_index (chain_glyphs, guint, chain->first), chain->n * sizeof (guint32));
-      at += chain->n;
+      for (guint k = 0; k < n; k++)
+        line[k] = glyph + k;
+      at += n;
     }
   return at;
 }
@@ -112,8 +117,8 @@ add_final_line (GArray *finals, guint room, const FinalLine *line, guint first, 
  * part is looked at as sort_visually() in dc-layout.c would before it sorts: most lines are
  * drawn in order, and are then never looked at again. */
 GArray *
-_dc_layout_split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *chains,
-                          const GArray *chain_glyphs, gboolean split, GArray *store)
+_dc_layout_split_gutters (const DcGlyph *glyphs, guint first, GArray *builds, const Chain *chains,
+                          gboolean split, GArray *store)
 {
   g_autofree guint *starts = g_new (guint, builds->len + 1);
   /* A line at least a build: room for that many stored in place (add_final_line()). */
@@ -131,8 +136,7 @@ _dc_layout_split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *ch
   for (guint l = 0; l < builds->len; l++)
     {
       starts[l] = at;
-      at = store_line_glyphs (store, at, &g_array_index (builds, LineBuild, l), chains,
-                              chain_glyphs);
+      at = store_line_glyphs (store, at, &g_array_index (builds, LineBuild, l), chains, first);
     }
   starts[builds->len] = at;
 

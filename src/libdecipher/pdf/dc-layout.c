@@ -67,16 +67,16 @@ compare_gaps (gconstpointer a, gconstpointer b)
  * a justified line's word space (parted, the pieces of a paragraph's lines would line up
  * into false columns); one at least twice as wide as most of them may be a gutter. */
 static void
-split_chain (const DcGlyph *glyphs, const Chain *chain, const GArray *chain_glyphs, GArray *out)
+split_chain (const DcGlyph *page_glyphs, const Chain *chain, GArray *out)
 {
-  const guint *places = &g_array_index (chain_glyphs, guint, chain->first);
+  const DcGlyph *glyphs = page_glyphs + chain->first;
   g_autoptr (GArray) gaps = g_array_new (FALSE, FALSE, sizeof (double));
   double last_u_end = 0, median, wide = GUTTER_CANDIDATE * chain->size;
   Chain part;
 
   for (guint k = 0; k < chain->n; k++)
     {
-      Placement p = _dc_layout_placement_of (&glyphs[places[k]]);
+      Placement p = _dc_layout_placement_of (&glyphs[k]);
 
       if (k > 0 && p.u - last_u_end > MIN_WORD_GAP * chain->size)
         {
@@ -91,7 +91,7 @@ split_chain (const DcGlyph *glyphs, const Chain *chain, const GArray *chain_glyp
 
   for (guint k = 0; k < chain->n; k++)
     {
-      const DcGlyph *glyph = &glyphs[places[k]];
+      const DcGlyph *glyph = &glyphs[k];
       Decoded d;
       double gap;
 
@@ -241,118 +241,121 @@ box_vec_join (BoxVec lo, BoxVec hi)
 }
 #endif
 
-/* The page's glyphs in chains; @heights and @n_heights add up the heights of their boxes
- * (those not empty) in the order drawn, for Freki's valley, from the boxes the chains
- * decode anyway. */
+/* The page's glyphs @page_glyphs[0, @n) in chains, each of them a range of the glyphs in
+ * the order drawn (Chain.first counts from the page's first glyph); @heights and
+ * @n_heights add up the heights of their boxes (those not empty) in the order drawn, for
+ * Freki's valley, from the boxes the chains decode anyway.
+ *
+ * A loop a chain, taking glyphs while they continue it: the chain's state stays in
+ * registers through the inner loop, where one loop for all glyphs kept it on the stack,
+ * loaded and stored again for each glyph, a million glyphs a book. The glyph that ends a
+ * chain is decoded again to start the next: once a chain, not once a glyph. */
 static GArray *
-build_chains (const DcGlyph *glyphs, guint first, guint n, const guint8 *letter_kinds,
-              guint letter_counts[3], guint *n_turned, GArray *chain_glyphs, double *heights,
-              guint *n_heights)
+build_chains (const DcGlyph *page_glyphs, guint n, const guint8 *letter_kinds,
+              guint letter_counts[3], guint *n_turned, double *heights, guint *n_heights)
 {
   guint room = 16 + n / 32;
   GArray *chains = g_array_sized_new (FALSE, FALSE, sizeof (Chain), room);
   GArray *parted;
-  Chain current;         /* the open chain, stored when it ends: kept in registers meanwhile */
-  BoxVec box_lo, box_hi; /* its box, stored with it: x0, y0 of the one, x1, y1 of the other */
-  gboolean open = FALSE;
-  double last_u_end = 0, last_u = 0, height_sum = *heights;
-  float last_advance = 0;                /* of the glyph before */
-  double visual_u = 0, visual_reach = 0; /* _dc_layout_split_gutters()'s look, chain by chain */
+  double height_sum = *heights;
   guint n_height = *n_heights;
   gboolean any_wide = FALSE;
   guint turned = 0;
-  guint *places;
+  guint i = 0;
 
-  /* Every glyph of the page joins one chain, in the order drawn: written in place, where
-   * an append a glyph cost more than the test that chains it. */
-  g_array_set_size (chain_glyphs, n);
-  places = (guint *) (void *) chain_glyphs->data;
-  memset (&box_lo, 0, sizeof box_lo);
-  box_hi = box_lo;
-
-  for (guint i = first; i < first + n; i++)
+  while (i < n)
     {
-      const DcGlyph *glyph = &glyphs[i];
-      guint8 rotation = glyph->rotation;
+      const DcGlyph *glyph = &page_glyphs[i];
+      Chain current;
+      BoxVec box, box_lo, box_hi; /* the chain's box: x0, y0 of the one, x1, y1 of the other */
       Decoded d;
-      BoxVec box;
+      double last_u, visual_u, visual_reach; /* _dc_layout_split_gutters()'s look */
+      float last_advance;                    /* of the glyph before */
+      double slack;
 
       /* Each glyph decoded once, before anything is stored that the compiler must fear
        * writes over it; its box apart (d.box is left unused, so not computed). */
       _dc_layout_decode (glyph, &d);
       box = box_vec_of (glyph, DC_GLYPH_UNIT (glyph->scale));
+      chain_start (&current, glyph, &d, i);
+      /* chain_add(), the box apart: of one glyph, what chain_start() set. */
+      current.n = 1;
+      box_lo = box_hi = box;
+      /* _dc_layout_visual_u() of a chain's first glyph is where it stands. */
+      slack = 0.05 * d.em;
+      visual_u = d.p.u;
+      visual_reach = -G_MAXDOUBLE;
+      if (visual_u < visual_reach - slack)
+        current.in_order = FALSE;
+      visual_reach = MAX (visual_reach, visual_u);
       /* The page's letters counted for its direction here, where a pass of their own read
        * every glyph again. */
       letter_counts[letter_kinds[glyph->symbol]]++;
-      turned += rotation & 1;
-      if (open && current.rotation == rotation)
-        {
-          double reference = MAX (d.em, current.size);
-          gboolean same_baseline = fabs (d.p.v - current.v) <= SAME_BASELINE_CHAIN * reference;
-          gboolean continues = d.p.u >= last_u_end - MAX_BACKSTEP * reference
-                               && d.p.u - last_u_end <= MAX_LINE_GAP * reference;
-
-          if (!same_baseline || !continues)
-            {
-              current.box = box_vec_join (box_lo, box_hi);
-              store_chain (chains, &room, &current);
-              open = FALSE;
-            }
-          else if (d.p.u - last_u_end > GUTTER_CANDIDATE * reference)
-            current.wide = any_wide = TRUE;
-        }
-      else if (open)
-        {
-          current.box = box_vec_join (box_lo, box_hi);
-          store_chain (chains, &room, &current);
-          open = FALSE;
-        }
-
-      if (!open)
-        {
-          chain_start (&current, glyph, &d, i - first);
-          box_lo = box_hi = box;
-          open = TRUE;
-          visual_u = 0;
-          visual_reach = -G_MAXDOUBLE;
-        }
-      /* Whether the chain's glyphs stand in visual order, as _dc_layout_split_gutters()
-       * asks of a line: for a line that is one chain, it need not look at them again.
-       * _dc_layout_visual_u() of the glyph, the one before it in the chain (if any: n
-       * counts them) being the one drawn before it, decoded the turn before. */
-      if (current.in_order)
-        {
-          double em = d.em, slack = 0.05 * em;
-
-          /* The advance first: most glyphs have one, and are not marks. */
-          if (!(fabs (d.advance) < slack && current.n > 0 && fabs (d.p.u - visual_u) < em
-                && d.p.u >= last_u + MIN (0.0, last_advance) - slack
-                && d.p.u <= last_u + MAX (0.0, last_advance) + slack))
-            visual_u = d.p.u;
-          if (visual_u < visual_reach - slack)
-            current.in_order = FALSE;
-          visual_reach = MAX (visual_reach, visual_u);
-        }
-
-      places[i - first] = i;
-      /* chain_add(), the box apart. */
-      current.n++;
-      current.u0 = MIN (current.u0, MIN (d.p.u, d.p.u_end));
-      current.u1 = MAX (current.u1, MAX (d.p.u, d.p.u_end));
-      current.size = MAX (current.size, d.em);
-      box_lo = box_vec_min (box_lo, box);
-      box_hi = box_vec_max (box_hi, box);
       if (box_vec_has_height (box))
         {
           height_sum += box_vec_height (box);
           n_height++;
         }
-      last_u_end = d.p.u_end;
       last_u = d.p.u;
       last_advance = d.advance;
-    }
-  if (open)
-    {
+
+      for (i++; i < n; i++)
+        {
+          double reference, last_u_end, step;
+
+          glyph = &page_glyphs[i];
+          _dc_layout_decode (glyph, &d);
+          if (glyph->rotation != current.rotation)
+            break;
+          reference = MAX (d.em, current.size);
+          /* The glyph before's u_end, as _dc_layout_decode() sums it. */
+          last_u_end = last_u + last_advance;
+          step = d.p.u - last_u_end;
+          if (!(fabs (d.p.v - current.v) <= SAME_BASELINE_CHAIN * reference)
+              || !(d.p.u >= last_u_end - MAX_BACKSTEP * reference
+                   && step <= MAX_LINE_GAP * reference))
+            break;
+          if (step > GUTTER_CANDIDATE * reference)
+            current.wide = any_wide = TRUE;
+
+          box = box_vec_of (glyph, DC_GLYPH_UNIT (glyph->scale));
+          letter_counts[letter_kinds[glyph->symbol]]++;
+          /* Whether the chain's glyphs stand in visual order, as
+           * _dc_layout_split_gutters() asks of a line: for a line that is one chain, it
+           * need not look at them again. _dc_layout_visual_u() of the glyph, the one
+           * before it in the chain being the one drawn before it. */
+          if (current.in_order)
+            {
+              double em = d.em;
+
+              slack = 0.05 * em;
+              /* The advance first: most glyphs have one, and are not marks. */
+              if (!(fabs (d.advance) < slack && fabs (d.p.u - visual_u) < em
+                    && d.p.u >= last_u + MIN (0.0, last_advance) - slack
+                    && d.p.u <= last_u + MAX (0.0, last_advance) + slack))
+                visual_u = d.p.u;
+              if (visual_u < visual_reach - slack)
+                current.in_order = FALSE;
+              visual_reach = MAX (visual_reach, visual_u);
+            }
+
+          /* chain_add(), the box apart. */
+          current.n++;
+          current.u0 = MIN (current.u0, MIN (d.p.u, d.p.u_end));
+          current.u1 = MAX (current.u1, MAX (d.p.u, d.p.u_end));
+          current.size = MAX (current.size, d.em);
+          box_lo = box_vec_min (box_lo, box);
+          box_hi = box_vec_max (box_hi, box);
+          if (box_vec_has_height (box))
+            {
+              height_sum += box_vec_height (box);
+              n_height++;
+            }
+          last_u = d.p.u;
+          last_advance = d.advance;
+        }
+      /* A chain's glyphs share its rotation. */
+      turned += (current.rotation & 1) * current.n;
       current.box = box_vec_join (box_lo, box_hi);
       store_chain (chains, &room, &current);
     }
@@ -368,7 +371,7 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, const guint8 *letter_
       const Chain *chain = &g_array_index (chains, Chain, c);
 
       if (chain->wide)
-        split_chain (glyphs, chain, chain_glyphs, parted);
+        split_chain (page_glyphs, chain, parted);
       else
         g_array_append_vals (parted, chain, 1);
     }
@@ -582,6 +585,7 @@ line_box (const DcGlyph *glyphs, const guint32 *line, guint n)
 typedef struct
 {
   const DcGlyph *glyphs;
+  guint first; /* the page's first glyph, from which its chains count theirs */
   guint page;
   gboolean rtl;
   guint32 *order;
@@ -592,8 +596,7 @@ typedef struct
 /* Builds the lines of one leaf of the cut, its chains @members, and appends them to the
  * page's lines in reading order. */
 static void
-lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const guint *members,
-              guint n_members, gboolean table)
+lay_out_leaf (PageOut *out, Chain *chains, const guint *members, guint n_members, gboolean table)
 {
   g_autofree guint *line_chains = NULL;
   g_autoptr (GArray) builds = merge_chains (chains, members, n_members, &line_chains);
@@ -612,7 +615,7 @@ lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const gui
       g_qsort_with_data (g_array_index (builds, LineBuild, l).chains,
                          g_array_index (builds, LineBuild, l).n_chains, sizeof (guint),
                          compare_chain_starts, chains);
-  finals = _dc_layout_split_gutters (out->glyphs, builds, chains, chain_glyphs, !table, store);
+  finals = _dc_layout_split_gutters (out->glyphs, out->first, builds, chains, !table, store);
   line_glyphs = (guint32 *) (void *) store->data;
 
   items = g_new (DcCutItem, finals->len);
@@ -686,7 +689,6 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
                  double page_height, const guint8 *letter_kinds, DcLayoutRtlFunc rtl_func,
                  gpointer rtl_data, guint32 *order, GArray *lines, GArray *blocks)
 {
-  g_autoptr (GArray) chain_glyphs = NULL;
   g_autoptr (GArray) chains = NULL;
   g_autoptr (GArray) members = NULL;
   g_autoptr (GArray) leaves = NULL;
@@ -695,7 +697,7 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
   guint n_heights = 0, first_line;
   guint letter_counts[3] = { 0 }, n_turned = 0;
   gboolean rtl;
-  PageOut out = { glyphs, page, FALSE, order, first, lines };
+  PageOut out = { glyphs, first, page, FALSE, order, first, lines };
 
   g_assert (glyphs != NULL || n == 0);
   g_assert (order != NULL && lines != NULL && blocks != NULL);
@@ -704,10 +706,9 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
   if (n == 0)
     return;
 
-  chain_glyphs = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
   /* And Freki's valley: the page's average character height. */
-  chains = build_chains (glyphs, first, n, letter_kinds, letter_counts, &n_turned, chain_glyphs,
-                         &heights, &n_heights);
+  chains = build_chains (glyphs + first, n, letter_kinds, letter_counts, &n_turned, &heights,
+                         &n_heights);
   rtl = rtl_func (letter_counts, n_turned, rtl_data);
   out.rtl = rtl;
 
@@ -729,7 +730,7 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
       DcCutLeaf *leaf = &g_array_index (leaves, DcCutLeaf, b);
       guint leaf_first = lines->len;
 
-      lay_out_leaf (&out, (Chain *) (void *) chains->data, chain_glyphs,
+      lay_out_leaf (&out, (Chain *) (void *) chains->data,
                     &g_array_index (members, guint, leaf->first), leaf->n, leaf->table);
       append_block (blocks, lines, page, b, leaf_first, lines->len - leaf_first,
                     g_steal_pointer (&leaf->label), leaf->table);
