@@ -329,14 +329,21 @@ build_chains (const DcGlyph *page_glyphs, guint n, const guint8 *letter_kinds,
               double em = d.em;
 
               slack = 0.05 * em;
-              /* The advance first: most glyphs have one, and are not marks. */
-              if (!(fabs (d.advance) < slack && fabs (d.p.u - visual_u) < em
-                    && d.p.u >= last_u + MIN (0.0, last_advance) - slack
-                    && d.p.u <= last_u + MAX (0.0, last_advance) + slack))
-                visual_u = d.p.u;
-              if (visual_u < visual_reach - slack)
-                current.in_order = FALSE;
-              visual_reach = MAX (visual_reach, visual_u);
+              /* The advance first: most glyphs have one, and are not marks. Such a glyph
+               * stands where it is drawn, and most stand at or after all before them: in
+               * order, and the reach is theirs (slack > 0), with no test more. */
+              if (!(fabs (d.advance) < slack) && d.p.u >= visual_reach)
+                visual_u = visual_reach = d.p.u;
+              else
+                {
+                  if (!(fabs (d.advance) < slack && fabs (d.p.u - visual_u) < em
+                        && d.p.u >= last_u + MIN (0.0, last_advance) - slack
+                        && d.p.u <= last_u + MAX (0.0, last_advance) + slack))
+                    visual_u = d.p.u;
+                  if (visual_u < visual_reach - slack)
+                    current.in_order = FALSE;
+                  visual_reach = MAX (visual_reach, visual_u);
+                }
             }
 
           /* chain_add(), the box apart. */
