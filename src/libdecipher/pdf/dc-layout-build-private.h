@@ -175,10 +175,25 @@ _dc_layout_visual_u (const DcGlyph *glyphs, const guint32 *line, guint k, const 
              : u;
 }
 
-/* Parts every line of @builds (their chains sorted along the baseline) at its column
- * gutters into FinalLines, their glyphs appended to @store (of guint32); a table's rows
+/* The arrays a page's leaves are laid out in, one leaf after the other: each leaf
+ * allocated and freed a dozen of its own, and a page of a book has some nine leaves. What
+ * one leaf leaves in them, the next sets anew. */
+typedef struct
+{
+  GArray *indices; /* guint: merge_chains()'s chains, by baseline and by line */
+  GArray *builds;  /* LineBuild */
+  GArray *store;   /* guint32: the glyphs of the leaf's lines */
+  GArray *starts;  /* guint: where each build's glyphs start in @store */
+  GArray *finals;  /* FinalLine */
+  GArray *items;   /* DcCutItem */
+  GArray *boxes;   /* DcGlyphBox */
+  GArray *reading; /* guint */
+} LeafScratch;
+
+/* Parts every line of @scratch's builds (their chains sorted along the baseline) at its
+ * column gutters into its finals, their glyphs in its store (of guint32); a table's rows
  * (@split FALSE) stay whole. The chains count their glyphs from the page's glyph @first. */
-GArray *_dc_layout_split_gutters (const DcGlyph *glyphs, guint first, GArray *builds,
-                                  const Chain *chains, gboolean split, GArray *store);
+void _dc_layout_split_gutters (const DcGlyph *glyphs, guint first, const Chain *chains,
+                               gboolean split, LeafScratch *scratch);
 
 G_END_DECLS

@@ -116,14 +116,19 @@ add_final_line (GArray *finals, guint room, const FinalLine *line, guint first, 
 /* Splits every line at its column gutters; a table's rows (@split FALSE) stay whole. Each
  * part is looked at as sort_visually() in dc-layout.c would before it sorts: most lines are
  * drawn in order, and are then never looked at again. */
-GArray *
-_dc_layout_split_gutters (const DcGlyph *glyphs, guint first, GArray *builds, const Chain *chains,
-                          gboolean split, GArray *store)
+void
+_dc_layout_split_gutters (const DcGlyph *glyphs, guint first, const Chain *chains, gboolean split,
+                          LeafScratch *scratch)
 {
-  g_autofree guint *starts = g_new (guint, builds->len + 1);
-  /* A line at least a build: room for that many stored in place (add_final_line()). */
-  GArray *finals = g_array_sized_new (FALSE, TRUE, sizeof (FinalLine), builds->len);
+  GArray *builds = scratch->builds, *store = scratch->store, *finals = scratch->finals;
+  guint *starts;
   guint n_glyphs = 0, at = 0;
+
+  g_array_set_size (scratch->starts, builds->len + 1);
+  starts = (guint *) (void *) scratch->starts->data;
+  /* A line at least a build: room for that many stored in place (add_final_line()). */
+  g_array_set_size (finals, builds->len);
+  finals->len = 0;
 
   for (guint l = 0; l < builds->len; l++)
     {
@@ -215,5 +220,4 @@ _dc_layout_split_gutters (const DcGlyph *glyphs, guint first, GArray *builds, co
             }
         }
     }
-  return finals;
 }

@@ -418,16 +418,25 @@ compare_chain_starts (gconstpointer a, gconstpointer b, gpointer user_data)
  * nearly the same baseline, however far apart: a justified line of three long words
  * can leave gaps of ten ems where no space glyph is drawn. Columns on one baseline are
  * parted afterwards, where a gutter runs down the page (_dc_layout_split_gutters). The
- * lines' chains lie line after line in *@line_chains (to free), each line's in the order
- * they joined it. */
-static GArray *
-merge_chains (Chain *chains, const guint *members, guint n_chains, guint **line_chains)
+ * lines are @scratch's builds; their chains lie line after line in its indices, each
+ * line's in the order they joined it. */
+static void
+merge_chains (Chain *chains, const guint *members, guint n_chains, LeafScratch *scratch)
 {
-  g_autofree guint *by_baseline = g_memdup2 (members, n_chains * sizeof (guint));
-  g_autofree guint *joined = g_new (guint, MAX (1, n_chains)); /* the line of each */
-  g_autofree guint *fill = NULL;
+  GArray *lines = scratch->builds;
+  guint *by_baseline, *joined, *line_chains, *fill;
+
+  /* Four arrays of a guint a chain: the chains by baseline, the line of each, the lines'
+   * chains and how many of them are filled in (a line a chain at most). */
+  g_array_set_size (scratch->indices, 4 * n_chains);
+  by_baseline = (guint *) (void *) scratch->indices->data;
+  joined = by_baseline + n_chains;
+  line_chains = joined + n_chains;
+  fill = line_chains + n_chains;
+  memcpy (by_baseline, members, n_chains * sizeof (guint));
   /* A line a chain at most: room for all, each stored in place. */
-  GArray *lines = g_array_sized_new (FALSE, TRUE, sizeof (LineBuild), MAX (1, n_chains));
+  g_array_set_size (lines, n_chains);
+  lines->len = 0;
 
   /* The cut's leaves hand the chains over mostly sorted by baseline already (a column's
    * lines top to bottom, a chain a line): a sorted array is left as the sort (stable) would
@@ -491,19 +500,16 @@ merge_chains (Chain *chains, const guint *members, guint n_chains, guint **line_
     }
 
   /* One array for all lines' chains, filled in the order the chains joined. */
-  *line_chains = g_new (guint, MAX (1, n_chains));
-  fill = g_new (guint, MAX (1, lines->len));
   for (guint l = 0, at = 0; l < lines->len; l++)
     {
       LineBuild *line = &g_array_index (lines, LineBuild, l);
 
-      line->chains = *line_chains + at;
+      line->chains = line_chains + at;
       fill[l] = 0;
       at += line->n_chains;
     }
   for (guint k = 0; k < n_chains; k++)
     g_array_index (lines, LineBuild, joined[k]).chains[fill[joined[k]]++] = by_baseline[k];
-  return lines;
 }
 
 typedef struct
@@ -598,6 +604,7 @@ typedef struct
   guint32 *order;
   guint placed; /* the next place in @order */
   GArray *lines;
+  LeafScratch scratch;
 } PageOut;
 
 /* Builds the lines of one leaf of the cut, its chains @members, and appends them to the
@@ -605,15 +612,14 @@ typedef struct
 static void
 lay_out_leaf (PageOut *out, Chain *chains, const guint *members, guint n_members, gboolean table)
 {
-  g_autofree guint *line_chains = NULL;
-  g_autoptr (GArray) builds = merge_chains (chains, members, n_members, &line_chains);
-  g_autoptr (GArray) store = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autoptr (GArray) finals = NULL;
+  LeafScratch *scratch = &out->scratch;
+  GArray *builds = scratch->builds, *finals = scratch->finals, *reading = scratch->reading;
   guint32 *line_glyphs;
-  g_autoptr (GArray) reading = NULL;
-  g_autofree DcCutItem *items = NULL;
-  g_autofree DcGlyphBox *boxes = NULL;
+  DcCutItem *items;
+  DcGlyphBox *boxes;
   guint first_line;
+
+  merge_chains (chains, members, n_members, scratch);
 
   /* Most lines are one chain: nothing to sort, and a call to sort it cost more than all
    * else done with it here. */
@@ -622,11 +628,13 @@ lay_out_leaf (PageOut *out, Chain *chains, const guint *members, guint n_members
       g_qsort_with_data (g_array_index (builds, LineBuild, l).chains,
                          g_array_index (builds, LineBuild, l).n_chains, sizeof (guint),
                          compare_chain_starts, chains);
-  finals = _dc_layout_split_gutters (out->glyphs, out->first, builds, chains, !table, store);
-  line_glyphs = (guint32 *) (void *) store->data;
+  _dc_layout_split_gutters (out->glyphs, out->first, chains, !table, scratch);
+  line_glyphs = (guint32 *) (void *) scratch->store->data;
 
-  items = g_new (DcCutItem, finals->len);
-  boxes = g_new (DcGlyphBox, finals->len);
+  g_array_set_size (scratch->items, finals->len);
+  g_array_set_size (scratch->boxes, finals->len);
+  items = (DcCutItem *) (void *) scratch->items->data;
+  boxes = (DcGlyphBox *) (void *) scratch->boxes->data;
   for (guint l = 0; l < finals->len; l++)
     {
       FinalLine *line = &g_array_index (finals, FinalLine, l);
@@ -635,7 +643,7 @@ lay_out_leaf (PageOut *out, Chain *chains, const guint *members, guint n_members
                              : line_box (out->glyphs, line_glyphs + line->first, line->n);
       items[l] = cut_item (&boxes[l], line->rotation, line->size, l);
     }
-  reading = g_array_sized_new (FALSE, FALSE, sizeof (guint), finals->len);
+  g_array_set_size (reading, 0);
   if (table)
     _dc_layout_order_rows (items, finals->len, out->rtl, reading);
   else
@@ -704,7 +712,7 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
   guint n_heights = 0, first_line;
   guint letter_counts[3] = { 0 }, n_turned = 0;
   gboolean rtl;
-  PageOut out = { glyphs, first, page, FALSE, order, first, lines };
+  PageOut out = { glyphs, first, page, FALSE, order, first, lines, { NULL } };
 
   g_assert (glyphs != NULL || n == 0);
   g_assert (order != NULL && lines != NULL && blocks != NULL);
@@ -731,6 +739,14 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
   _dc_layout_cut (items, chains->len, page_width, page_height,
                   n_heights > 0 ? heights / n_heights : 1, rtl, members, leaves);
 
+  out.scratch.indices = g_array_new (FALSE, FALSE, sizeof (guint));
+  out.scratch.builds = g_array_new (FALSE, FALSE, sizeof (LineBuild));
+  out.scratch.store = g_array_new (FALSE, FALSE, sizeof (guint32));
+  out.scratch.starts = g_array_new (FALSE, FALSE, sizeof (guint));
+  out.scratch.finals = g_array_new (FALSE, FALSE, sizeof (FinalLine));
+  out.scratch.items = g_array_new (FALSE, FALSE, sizeof (DcCutItem));
+  out.scratch.boxes = g_array_new (FALSE, FALSE, sizeof (DcGlyphBox));
+  out.scratch.reading = g_array_new (FALSE, FALSE, sizeof (guint));
   first_line = lines->len;
   for (guint b = 0; b < leaves->len; b++)
     {
@@ -742,6 +758,14 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
       append_block (blocks, lines, page, b, leaf_first, lines->len - leaf_first,
                     g_steal_pointer (&leaf->label), leaf->table);
     }
+  g_array_unref (out.scratch.indices);
+  g_array_unref (out.scratch.builds);
+  g_array_unref (out.scratch.store);
+  g_array_unref (out.scratch.starts);
+  g_array_unref (out.scratch.finals);
+  g_array_unref (out.scratch.items);
+  g_array_unref (out.scratch.boxes);
+  g_array_unref (out.scratch.reading);
   for (guint l = first_line; l < lines->len; l++)
     g_array_index (lines, DcLine, l).index = l - first_line;
   /* Every glyph joined one chain, every chain one leaf and one line. */
