@@ -59,10 +59,15 @@ sort_items (DcCutItem *items, guint n, gboolean along_x)
     }
   for (guint i = 1; i < n; i++)
     {
-      DcCutItem item = items[i];
-      double key = along_x ? item.x0 : item.y0;
+      DcCutItem item;
+      double key = along_x ? items[i].x0 : items[i].y0;
       guint j = i;
 
+      /* Most items stand after the one before already (lines come top to bottom): left
+       * where they are, with no copy out and back. */
+      if (!((along_x ? items[i - 1].x0 : items[i - 1].y0) > key))
+        continue;
+      item = items[i];
       while (j > 0 && (along_x ? items[j - 1].x0 : items[j - 1].y0) > key)
         {
           items[j] = items[j - 1];
