@@ -450,20 +450,26 @@ typedef struct
 {
   guint bits;
   guint script_or, script_and;
-  guint after_alnum, pending, inner; /* 0 or 1 */
+  /* Whether an alphanumeric symbol came after a pending one (in its CLASS_ALNUM bit), and
+   * whether a pending symbol came after an alphanumeric one (in its CLASS_PENDING bit):
+   * kept where the symbols' classes have those bits, so that each is an AND and an OR of
+   * a shifted word, where taken out as 0 or 1 each cost two more operations a glyph. Their
+   * other bits mean nothing. Whether an alphanumeric symbol came at all is bits' own. */
+  guint inner, pending;
 } TokenTally;
+
+G_STATIC_ASSERT (CLASS_PENDING == CLASS_ALNUM << 1);
 
 static inline void
 tally_symbol (TokenTally *tally, const SymbolClass *class)
 {
-  guint alnum = (class->bits / CLASS_ALNUM) & 1;
+  guint bits = class->bits;
 
-  tally->bits |= class->bits;
+  tally->inner |= bits & (tally->pending >> 1);
+  tally->bits |= bits;
   tally->script_or |= class->script_or;
   tally->script_and &= class->script_and;
-  tally->inner |= alnum & tally->pending;
-  tally->after_alnum |= alnum;
-  tally->pending |= ((class->bits / CLASS_PENDING) & 1) & tally->after_alnum;
+  tally->pending |= bits & (tally->bits << 1);
 }
 
 static Judgement
@@ -476,7 +482,8 @@ tally_judgement (const TokenTally *tally)
     return TOKEN_EMPTY;
   return mixed_scripts
                  || ((tally->bits & CLASS_LETTERS) && tally->script_or != G_UNICODE_SCRIPT_HAN
-                     && ((tally->bits & (CLASS_DIGITS | CLASS_INNER)) || tally->inner))
+                     && ((tally->bits & (CLASS_DIGITS | CLASS_INNER))
+                         || (tally->inner & CLASS_ALNUM)))
              ? TOKEN_ODD
              : TOKEN_PLAIN;
 }
