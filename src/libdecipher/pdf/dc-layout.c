@@ -311,7 +311,9 @@ build_chains (const DcGlyph *page_glyphs, guint n, const guint8 *letter_kinds,
           /* The glyph before's u_end, as _dc_layout_decode() sums it. */
           last_u_end = last_u + last_advance;
           step = d.p.u - last_u_end;
-          if (!(fabs (d.p.v - current.v) <= SAME_BASELINE_CHAIN * reference)
+          /* Most glyphs of a chain stand on its very baseline: no product to compare
+           * (reference > 0). */
+          if (!(d.p.v == current.v || fabs (d.p.v - current.v) <= SAME_BASELINE_CHAIN * reference)
               || !(d.p.u >= last_u_end - MAX_BACKSTEP * reference
                    && step <= MAX_LINE_GAP * reference))
             break;
