@@ -190,6 +190,17 @@ typedef struct
   GArray *reading; /* guint */
 } LeafScratch;
 
+/* @array's data, with room for @n elements at least: an array of @scratch whose length is
+ * only ever its room (not its builds, finals or reading) is set only when it grows, where
+ * a g_array_set_size() for each leaf cost more than the leaf's own use of it. */
+static inline gpointer
+_dc_layout_scratch_room (GArray *array, guint n)
+{
+  if (array->len < n)
+    g_array_set_size (array, n);
+  return array->data;
+}
+
 /* Parts every line of @scratch's builds (their chains sorted along the baseline) at its
  * column gutters into its finals, their glyphs in its store (of guint32); a table's rows
  * (@split FALSE) stay whole. The chains count their glyphs from the page's glyph @first. */

@@ -124,8 +124,7 @@ _dc_layout_split_gutters (const DcGlyph *glyphs, guint first, const Chain *chain
   guint *starts;
   guint n_glyphs = 0, at = 0;
 
-  g_array_set_size (scratch->starts, builds->len + 1);
-  starts = (guint *) (void *) scratch->starts->data;
+  starts = _dc_layout_scratch_room (scratch->starts, builds->len + 1);
   /* A line at least a build: room for that many stored in place (add_final_line()). */
   g_array_set_size (finals, builds->len);
   finals->len = 0;
@@ -137,7 +136,7 @@ _dc_layout_split_gutters (const DcGlyph *glyphs, guint first, const Chain *chain
       for (guint c = 0; c < build->n_chains; c++)
         n_glyphs += chains[build->chains[c]].n;
     }
-  g_array_set_size (store, n_glyphs);
+  _dc_layout_scratch_room (store, n_glyphs);
   for (guint l = 0; l < builds->len; l++)
     {
       starts[l] = at;

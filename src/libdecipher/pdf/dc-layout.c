@@ -430,8 +430,7 @@ merge_chains (Chain *chains, const guint *members, guint n_chains, LeafScratch *
 
   /* Four arrays of a guint a chain: the chains by baseline, the line of each, the lines'
    * chains and how many of them are filled in (a line a chain at most). */
-  g_array_set_size (scratch->indices, 4 * n_chains);
-  by_baseline = (guint *) (void *) scratch->indices->data;
+  by_baseline = _dc_layout_scratch_room (scratch->indices, 4 * n_chains);
   joined = by_baseline + n_chains;
   line_chains = joined + n_chains;
   fill = line_chains + n_chains;
@@ -633,10 +632,8 @@ lay_out_leaf (PageOut *out, Chain *chains, const guint *members, guint n_members
   _dc_layout_split_gutters (out->glyphs, out->first, chains, !table, scratch);
   line_glyphs = (guint32 *) (void *) scratch->store->data;
 
-  g_array_set_size (scratch->items, finals->len);
-  g_array_set_size (scratch->boxes, finals->len);
-  items = (DcCutItem *) (void *) scratch->items->data;
-  boxes = (DcGlyphBox *) (void *) scratch->boxes->data;
+  items = _dc_layout_scratch_room (scratch->items, finals->len);
+  boxes = _dc_layout_scratch_room (scratch->boxes, finals->len);
   for (guint l = 0; l < finals->len; l++)
     {
       FinalLine *line = &g_array_index (finals, FinalLine, l);
@@ -645,7 +642,7 @@ lay_out_leaf (PageOut *out, Chain *chains, const guint *members, guint n_members
                              : line_box (out->glyphs, line_glyphs + line->first, line->n);
       items[l] = cut_item (&boxes[l], line->rotation, line->size, l);
     }
-  g_array_set_size (reading, 0);
+  reading->len = 0;
   if (table)
     _dc_layout_order_rows (items, finals->len, out->rtl, reading);
   else
