@@ -313,12 +313,22 @@ build_chains (const DcGlyph *page_glyphs, guint n, const guint8 *letter_kinds,
           step = d.p.u - last_u_end;
           /* Most glyphs of a chain stand on its very baseline: no product to compare
            * (reference > 0). */
-          if (!(d.p.v == current.v || fabs (d.p.v - current.v) <= SAME_BASELINE_CHAIN * reference)
-              || !(d.p.u >= last_u_end - MAX_BACKSTEP * reference
-                   && step <= MAX_LINE_GAP * reference))
+          if (!(d.p.v == current.v || fabs (d.p.v - current.v) <= SAME_BASELINE_CHAIN * reference))
             break;
-          if (step > GUTTER_CANDIDATE * reference)
-            current.wide = any_wide = TRUE;
+          /* And most follow the glyph before at once, or a kern away, a hair before or
+           * after its end as floats round: a step of an eighth of a point back (well
+           * within MAX_BACKSTEP ems, 0.3 pt at the smallest size of 0.5, with room for
+           * any rounding of the subtraction) to half an em of the smallest size forward
+           * (the reference is at least 0.5) continues the chain (MAX_LINE_GAP ems) and
+           * is no gutter (GUTTER_CANDIDATE ems), with no product to compare either. */
+          if (!(step >= -0.125 && step <= 0.5 * GUTTER_CANDIDATE))
+            {
+              if (!(d.p.u >= last_u_end - MAX_BACKSTEP * reference
+                    && step <= MAX_LINE_GAP * reference))
+                break;
+              if (step > GUTTER_CANDIDATE * reference)
+                current.wide = any_wide = TRUE;
+            }
 
           box = box_vec_of (glyph, DC_GLYPH_UNIT (glyph->scale));
           letter_counts[letter_kinds[glyph->symbol]]++;
