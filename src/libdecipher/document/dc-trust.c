@@ -592,12 +592,15 @@ _dc_trust_count_tokens (DcTrustCount *count, DcTrustCounter *counter, guint part
     {
       const DcToken *token = &tokens[t];
       const guint32 *places = order + token->first_glyph;
-      guint font = count->classes[glyphs[places[0]].symbol].font;
+      const SymbolClass *first = &count->classes[glyphs[places[0]].symbol];
+      guint font = first->font;
       Judgement judgement;
       TokenTally summary = { 0, G_UNICODE_SCRIPT_COMMON, G_MAXUINT16 };
       guint k;
 
-      for (k = 0; k < token->n_glyphs; k++)
+      /* The first symbol sets the font: tallied as it is read, not read again. */
+      tally_symbol (&summary, first);
+      for (k = 1; k < token->n_glyphs; k++)
         {
           const SymbolClass *class = &count->classes[glyphs[places[k]].symbol];
 
