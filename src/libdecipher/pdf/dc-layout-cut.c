@@ -193,16 +193,13 @@ order_stacked (DcCutItem *items, guint n, guint widest, gboolean rtl, GArray *ou
     if (!isfinite (items[i].x0) || !isfinite (items[i].x1) || !isfinite (items[i].y0)
         || !isfinite (items[i].y1) || items[i].y1 < items[i].y0)
       return FALSE;
-  gaps = g_new (double, n);
-  gaps[0] = 0;
   reach = items[0].y1;
   right_x0 = items[0].x0;
   left_x1 = items[0].x1;
   for (guint i = 1; i < n; i++)
     {
-      gaps[i] = items[i].y0 - reach;
+      apart = apart && items[i].y0 - reach > 0;
       reach = MAX (reach, items[i].y1);
-      apart = apart && gaps[i] > 0;
       right_x0 = MAX (right_x0, items[i].x0);
       left_x1 = MIN (left_x1, items[i].x1);
     }
@@ -221,6 +218,15 @@ order_stacked (DcCutItem *items, guint n, guint widest, gboolean rtl, GArray *ou
       for (guint i = 0; i < n; i++)
         indices[i] = items[i].index;
       return TRUE;
+    }
+  /* The gaps only here, where the column is cut: not allocated for the usual column. */
+  gaps = g_new (double, n);
+  gaps[0] = 0;
+  reach = items[0].y1;
+  for (guint i = 1; i < n; i++)
+    {
+      gaps[i] = items[i].y0 - reach;
+      reach = MAX (reach, items[i].y1);
     }
   order_column (items, gaps, 0, n, widest, rtl, out);
   return TRUE;
