@@ -192,12 +192,13 @@ typedef struct
 
 /* @array's data, with room for @n elements at least: an array of @scratch whose length is
  * only ever its room (not its builds, finals or reading) is set only when it grows, where
- * a g_array_set_size() for each leaf cost more than the leaf's own use of it. */
+ * a g_array_set_size() for each leaf cost more than the leaf's own use of it. Never NULL,
+ * even for no element (memcpy() of nothing from it). */
 static inline gpointer
 _dc_layout_scratch_room (GArray *array, guint n)
 {
-  if (array->len < n)
-    g_array_set_size (array, n);
+  if (array->len < MAX (n, 1))
+    g_array_set_size (array, MAX (n, 1));
   return array->data;
 }
 
