@@ -37,7 +37,7 @@ typedef struct
 
 typedef struct
 {
-  guint first; /* into the chain-ordered glyph array */
+  guint first; /* its first glyph, counted from the page's first: the rest follow it */
   guint n;
   guint8 rotation;
   double v;
@@ -175,10 +175,37 @@ _dc_layout_visual_u (const DcGlyph *glyphs, const guint32 *line, guint k, const 
              : u;
 }
 
-/* Parts every line of @builds (their chains sorted along the baseline) at its column
- * gutters into FinalLines, their glyphs appended to @store (of guint32); a table's rows
- * (@split FALSE) stay whole. */
-GArray *_dc_layout_split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *chains,
-                                  const GArray *chain_glyphs, gboolean split, GArray *store);
+/* The arrays a page's leaves are laid out in, one leaf after the other: each leaf
+ * allocated and freed a dozen of its own, and a page of a book has some nine leaves. What
+ * one leaf leaves in them, the next sets anew. */
+typedef struct
+{
+  GArray *indices; /* guint: merge_chains()'s chains, by baseline and by line */
+  GArray *builds;  /* LineBuild */
+  GArray *store;   /* guint32: the glyphs of the leaf's lines */
+  GArray *starts;  /* guint: where each build's glyphs start in @store */
+  GArray *finals;  /* FinalLine */
+  GArray *items;   /* DcCutItem */
+  GArray *boxes;   /* DcGlyphBox */
+  GArray *reading; /* guint */
+} LeafScratch;
+
+/* @array's data, with room for @n elements at least: an array of @scratch whose length is
+ * only ever its room (not its builds, finals or reading) is set only when it grows, where
+ * a g_array_set_size() for each leaf cost more than the leaf's own use of it. Never NULL,
+ * even for no element (memcpy() of nothing from it). */
+static inline gpointer
+_dc_layout_scratch_room (GArray *array, guint n)
+{
+  if (array->len < MAX (n, 1))
+    g_array_set_size (array, MAX (n, 1));
+  return array->data;
+}
+
+/* Parts every line of @scratch's builds (their chains sorted along the baseline) at its
+ * column gutters into its finals, their glyphs in its store (of guint32); a table's rows
+ * (@split FALSE) stay whole. The chains count their glyphs from the page's glyph @first. */
+void _dc_layout_split_gutters (const DcGlyph *glyphs, guint first, const Chain *chains,
+                               gboolean split, LeafScratch *scratch);
 
 G_END_DECLS

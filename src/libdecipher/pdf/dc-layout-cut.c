@@ -59,10 +59,15 @@ sort_items (DcCutItem *items, guint n, gboolean along_x)
     }
   for (guint i = 1; i < n; i++)
     {
-      DcCutItem item = items[i];
-      double key = along_x ? item.x0 : item.y0;
+      DcCutItem item;
+      double key = along_x ? items[i].x0 : items[i].y0;
       guint j = i;
 
+      /* Most items stand after the one before already (lines come top to bottom): left
+       * where they are, with no copy out and back. */
+      if (!((along_x ? items[i - 1].x0 : items[i - 1].y0) > key))
+        continue;
+      item = items[i];
       while (j > 0 && (along_x ? items[j - 1].x0 : items[j - 1].y0) > key)
         {
           items[j] = items[j - 1];
@@ -188,16 +193,13 @@ order_stacked (DcCutItem *items, guint n, guint widest, gboolean rtl, GArray *ou
     if (!isfinite (items[i].x0) || !isfinite (items[i].x1) || !isfinite (items[i].y0)
         || !isfinite (items[i].y1) || items[i].y1 < items[i].y0)
       return FALSE;
-  gaps = g_new (double, n);
-  gaps[0] = 0;
   reach = items[0].y1;
   right_x0 = items[0].x0;
   left_x1 = items[0].x1;
   for (guint i = 1; i < n; i++)
     {
-      gaps[i] = items[i].y0 - reach;
+      apart = apart && items[i].y0 - reach > 0;
       reach = MAX (reach, items[i].y1);
-      apart = apart && gaps[i] > 0;
       right_x0 = MAX (right_x0, items[i].x0);
       left_x1 = MIN (left_x1, items[i].x1);
     }
@@ -216,6 +218,15 @@ order_stacked (DcCutItem *items, guint n, guint widest, gboolean rtl, GArray *ou
       for (guint i = 0; i < n; i++)
         indices[i] = items[i].index;
       return TRUE;
+    }
+  /* The gaps only here, where the column is cut: not allocated for the usual column. */
+  gaps = g_new (double, n);
+  gaps[0] = 0;
+  reach = items[0].y1;
+  for (guint i = 1; i < n; i++)
+    {
+      gaps[i] = items[i].y0 - reach;
+      reach = MAX (reach, items[i].y1);
     }
   order_column (items, gaps, 0, n, widest, rtl, out);
   return TRUE;

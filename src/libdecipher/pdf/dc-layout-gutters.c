@@ -16,19 +16,24 @@
 
 #include "dc-layout-build-private.h"
 
-/* Stores the glyphs of @build in @store from @at on: a chain's glyphs lie together in
- * @chain_glyphs, one copy a chain. Returns where the next line's go. */
+/* Stores the glyphs of @build in @store from @at on: a chain's glyphs are the ones drawn
+ * one after the other, from the page's glyph @first + Chain.first on. Returns where the
+ * next line's go. */
 static guint
 store_line_glyphs (GArray *store, guint at, const LineBuild *build, const Chain *chains,
-                   const GArray *chain_glyphs)
+                   guint first)
 {
+  guint32 *out = (guint32 *) (void *) store->data;
+
   for (guint c = 0; c < build->n_chains; c++)
     {
       const Chain *chain = &chains[build->chains[c]];
+      guint32 glyph = first + chain->first, n = chain->n;
+      guint32 *line = out + at;
 
-      memcpy (&g_array_index (store, guint32, at),
-              &g_array_index (chain_glyphs, guint, chain->first), chain->n * sizeof (guint32));
-      at += chain->n;
+      for (guint k = 0; k < n; k++)
+        line[k] = glyph + k;
+      at += n;
     }
   return at;
 }
@@ -111,14 +116,18 @@ add_final_line (GArray *finals, guint room, const FinalLine *line, guint first, 
 /* Splits every line at its column gutters; a table's rows (@split FALSE) stay whole. Each
  * part is looked at as sort_visually() in dc-layout.c would before it sorts: most lines are
  * drawn in order, and are then never looked at again. */
-GArray *
-_dc_layout_split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *chains,
-                          const GArray *chain_glyphs, gboolean split, GArray *store)
+void
+_dc_layout_split_gutters (const DcGlyph *glyphs, guint first, const Chain *chains, gboolean split,
+                          LeafScratch *scratch)
 {
-  g_autofree guint *starts = g_new (guint, builds->len + 1);
-  /* A line at least a build: room for that many stored in place (add_final_line()). */
-  GArray *finals = g_array_sized_new (FALSE, TRUE, sizeof (FinalLine), builds->len);
+  GArray *builds = scratch->builds, *store = scratch->store, *finals = scratch->finals;
+  guint *starts;
   guint n_glyphs = 0, at = 0;
+
+  starts = _dc_layout_scratch_room (scratch->starts, builds->len + 1);
+  /* A line at least a build: room for that many stored in place (add_final_line()). */
+  g_array_set_size (finals, builds->len);
+  finals->len = 0;
 
   for (guint l = 0; l < builds->len; l++)
     {
@@ -127,12 +136,11 @@ _dc_layout_split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *ch
       for (guint c = 0; c < build->n_chains; c++)
         n_glyphs += chains[build->chains[c]].n;
     }
-  g_array_set_size (store, n_glyphs);
+  _dc_layout_scratch_room (store, n_glyphs);
   for (guint l = 0; l < builds->len; l++)
     {
       starts[l] = at;
-      at = store_line_glyphs (store, at, &g_array_index (builds, LineBuild, l), chains,
-                              chain_glyphs);
+      at = store_line_glyphs (store, at, &g_array_index (builds, LineBuild, l), chains, first);
     }
   starts[builds->len] = at;
 
@@ -211,5 +219,4 @@ _dc_layout_split_gutters (const DcGlyph *glyphs, GArray *builds, const Chain *ch
             }
         }
     }
-  return finals;
 }

@@ -90,10 +90,10 @@ measure_line (const DcGlyph *glyphs, const guint32 *order, const DcLine *line, g
               if (advance != 0 || previous_u_end < u_end)
                 previous_u_end = u_end;
               /* split_at() where the token goes on, as between most letters of a word:
-               * a finite gap no wider than a word space (a token is open after a glyph
-               * that is not a space: only an infinite gap closes one without opening
-               * the next). */
-              if (G_LIKELY (gap <= WORD_GAP && gap >= -MAX_LINE_GAP && splitter.open))
+               * a finite gap no wider than a word space. The splitter's token is open
+               * here, with no need to ask: it is after a glyph that is not a space
+               * (open), and only an infinite gap closes one without opening the next. */
+              if (G_LIKELY (gap <= WORD_GAP && gap >= -MAX_LINE_GAP))
                 {
                   gaps[k] = gap;
                   splitter.token.n_glyphs++;
@@ -150,8 +150,12 @@ dc_layout_tokens_into (const DcGlyph *glyphs, const guint32 *order, DcLine *line
                        guint end_line, const guint8 *symbol_is_space, DcToken *tokens,
                        guint first_token)
 {
-  guint n = first_token, room = 0;
-  g_autofree double *gaps = NULL;
+  /* Room for a line's gaps: a line of a book's page fits on the stack, where a buffer of
+   * each call's own was allocated and grown a page at a time. */
+  double line_gaps[256];
+  g_autofree double *heap_gaps = NULL;
+  double *gaps = line_gaps;
+  guint n = first_token, room = G_N_ELEMENTS (line_gaps);
 
   for (guint l = first_line; l < end_line; l++)
     {
@@ -161,7 +165,8 @@ dc_layout_tokens_into (const DcGlyph *glyphs, const guint32 *order, DcLine *line
       if (line->n_glyphs > room)
         {
           room = MAX (line->n_glyphs, 2 * room);
-          gaps = g_renew (double, gaps, room);
+          heap_gaps = g_renew (double, heap_gaps, room);
+          gaps = heap_gaps;
         }
       line->first_token = n;
       n = measure_line (glyphs, order, line, l, symbol_is_space, gaps, tokens, n, &wide);

@@ -67,16 +67,16 @@ compare_gaps (gconstpointer a, gconstpointer b)
  * a justified line's word space (parted, the pieces of a paragraph's lines would line up
  * into false columns); one at least twice as wide as most of them may be a gutter. */
 static void
-split_chain (const DcGlyph *glyphs, const Chain *chain, const GArray *chain_glyphs, GArray *out)
+split_chain (const DcGlyph *page_glyphs, const Chain *chain, GArray *out)
 {
-  const guint *places = &g_array_index (chain_glyphs, guint, chain->first);
+  const DcGlyph *glyphs = page_glyphs + chain->first;
   g_autoptr (GArray) gaps = g_array_new (FALSE, FALSE, sizeof (double));
   double last_u_end = 0, median, wide = GUTTER_CANDIDATE * chain->size;
   Chain part;
 
   for (guint k = 0; k < chain->n; k++)
     {
-      Placement p = _dc_layout_placement_of (&glyphs[places[k]]);
+      Placement p = _dc_layout_placement_of (&glyphs[k]);
 
       if (k > 0 && p.u - last_u_end > MIN_WORD_GAP * chain->size)
         {
@@ -91,7 +91,7 @@ split_chain (const DcGlyph *glyphs, const Chain *chain, const GArray *chain_glyp
 
   for (guint k = 0; k < chain->n; k++)
     {
-      const DcGlyph *glyph = &glyphs[places[k]];
+      const DcGlyph *glyph = &glyphs[k];
       Decoded d;
       double gap;
 
@@ -241,118 +241,140 @@ box_vec_join (BoxVec lo, BoxVec hi)
 }
 #endif
 
-/* The page's glyphs in chains; @heights and @n_heights add up the heights of their boxes
- * (those not empty) in the order drawn, for Freki's valley, from the boxes the chains
- * decode anyway. */
+/* The page's glyphs @page_glyphs[0, @n) in chains, each of them a range of the glyphs in
+ * the order drawn (Chain.first counts from the page's first glyph); @heights and
+ * @n_heights add up the heights of their boxes (those not empty) in the order drawn, for
+ * Freki's valley, from the boxes the chains decode anyway.
+ *
+ * A loop a chain, taking glyphs while they continue it: the chain's state stays in
+ * registers through the inner loop, where one loop for all glyphs kept it on the stack,
+ * loaded and stored again for each glyph, a million glyphs a book. The glyph that ends a
+ * chain is decoded again to start the next: once a chain, not once a glyph. */
 static GArray *
-build_chains (const DcGlyph *glyphs, guint first, guint n, const guint8 *letter_kinds,
-              guint letter_counts[3], guint *n_turned, GArray *chain_glyphs, double *heights,
-              guint *n_heights)
+build_chains (const DcGlyph *page_glyphs, guint n, const guint8 *letter_kinds,
+              guint letter_counts[3], guint *n_turned, double *heights, guint *n_heights)
 {
   guint room = 16 + n / 32;
   GArray *chains = g_array_sized_new (FALSE, FALSE, sizeof (Chain), room);
   GArray *parted;
-  Chain current;         /* the open chain, stored when it ends: kept in registers meanwhile */
-  BoxVec box_lo, box_hi; /* its box, stored with it: x0, y0 of the one, x1, y1 of the other */
-  gboolean open = FALSE;
-  double last_u_end = 0, last_u = 0, height_sum = *heights;
-  float last_advance = 0;                /* of the glyph before */
-  double visual_u = 0, visual_reach = 0; /* _dc_layout_split_gutters()'s look, chain by chain */
+  double height_sum = *heights;
   guint n_height = *n_heights;
   gboolean any_wide = FALSE;
   guint turned = 0;
-  guint *places;
+  guint i = 0;
 
-  /* Every glyph of the page joins one chain, in the order drawn: written in place, where
-   * an append a glyph cost more than the test that chains it. */
-  g_array_set_size (chain_glyphs, n);
-  places = (guint *) (void *) chain_glyphs->data;
-  memset (&box_lo, 0, sizeof box_lo);
-  box_hi = box_lo;
-
-  for (guint i = first; i < first + n; i++)
+  while (i < n)
     {
-      const DcGlyph *glyph = &glyphs[i];
-      guint8 rotation = glyph->rotation;
+      const DcGlyph *glyph = &page_glyphs[i];
+      Chain current;
+      BoxVec box, box_lo, box_hi; /* the chain's box: x0, y0 of the one, x1, y1 of the other */
       Decoded d;
-      BoxVec box;
+      double last_u, visual_u, visual_reach; /* _dc_layout_split_gutters()'s look */
+      float last_advance;                    /* of the glyph before */
+      double slack;
 
       /* Each glyph decoded once, before anything is stored that the compiler must fear
        * writes over it; its box apart (d.box is left unused, so not computed). */
       _dc_layout_decode (glyph, &d);
       box = box_vec_of (glyph, DC_GLYPH_UNIT (glyph->scale));
+      chain_start (&current, glyph, &d, i);
+      /* chain_add(), the box apart: of one glyph, what chain_start() set. */
+      current.n = 1;
+      box_lo = box_hi = box;
+      /* _dc_layout_visual_u() of a chain's first glyph is where it stands. */
+      slack = 0.05 * d.em;
+      visual_u = d.p.u;
+      visual_reach = -G_MAXDOUBLE;
+      if (visual_u < visual_reach - slack)
+        current.in_order = FALSE;
+      visual_reach = MAX (visual_reach, visual_u);
       /* The page's letters counted for its direction here, where a pass of their own read
        * every glyph again. */
       letter_counts[letter_kinds[glyph->symbol]]++;
-      turned += rotation & 1;
-      if (open && current.rotation == rotation)
-        {
-          double reference = MAX (d.em, current.size);
-          gboolean same_baseline = fabs (d.p.v - current.v) <= SAME_BASELINE_CHAIN * reference;
-          gboolean continues = d.p.u >= last_u_end - MAX_BACKSTEP * reference
-                               && d.p.u - last_u_end <= MAX_LINE_GAP * reference;
-
-          if (!same_baseline || !continues)
-            {
-              current.box = box_vec_join (box_lo, box_hi);
-              store_chain (chains, &room, &current);
-              open = FALSE;
-            }
-          else if (d.p.u - last_u_end > GUTTER_CANDIDATE * reference)
-            current.wide = any_wide = TRUE;
-        }
-      else if (open)
-        {
-          current.box = box_vec_join (box_lo, box_hi);
-          store_chain (chains, &room, &current);
-          open = FALSE;
-        }
-
-      if (!open)
-        {
-          chain_start (&current, glyph, &d, i - first);
-          box_lo = box_hi = box;
-          open = TRUE;
-          visual_u = 0;
-          visual_reach = -G_MAXDOUBLE;
-        }
-      /* Whether the chain's glyphs stand in visual order, as _dc_layout_split_gutters()
-       * asks of a line: for a line that is one chain, it need not look at them again.
-       * _dc_layout_visual_u() of the glyph, the one before it in the chain (if any: n
-       * counts them) being the one drawn before it, decoded the turn before. */
-      if (current.in_order)
-        {
-          double em = d.em, slack = 0.05 * em;
-
-          /* The advance first: most glyphs have one, and are not marks. */
-          if (!(fabs (d.advance) < slack && current.n > 0 && fabs (d.p.u - visual_u) < em
-                && d.p.u >= last_u + MIN (0.0, last_advance) - slack
-                && d.p.u <= last_u + MAX (0.0, last_advance) + slack))
-            visual_u = d.p.u;
-          if (visual_u < visual_reach - slack)
-            current.in_order = FALSE;
-          visual_reach = MAX (visual_reach, visual_u);
-        }
-
-      places[i - first] = i;
-      /* chain_add(), the box apart. */
-      current.n++;
-      current.u0 = MIN (current.u0, MIN (d.p.u, d.p.u_end));
-      current.u1 = MAX (current.u1, MAX (d.p.u, d.p.u_end));
-      current.size = MAX (current.size, d.em);
-      box_lo = box_vec_min (box_lo, box);
-      box_hi = box_vec_max (box_hi, box);
       if (box_vec_has_height (box))
         {
           height_sum += box_vec_height (box);
           n_height++;
         }
-      last_u_end = d.p.u_end;
       last_u = d.p.u;
       last_advance = d.advance;
-    }
-  if (open)
-    {
+
+      for (i++; i < n; i++)
+        {
+          double reference, last_u_end, step;
+
+          glyph = &page_glyphs[i];
+          _dc_layout_decode (glyph, &d);
+          if (glyph->rotation != current.rotation)
+            break;
+          reference = MAX (d.em, current.size);
+          /* The glyph before's u_end, as _dc_layout_decode() sums it. */
+          last_u_end = last_u + last_advance;
+          step = d.p.u - last_u_end;
+          /* Most glyphs of a chain stand on its very baseline: no product to compare
+           * (reference > 0). */
+          if (!(d.p.v == current.v || fabs (d.p.v - current.v) <= SAME_BASELINE_CHAIN * reference))
+            break;
+          /* And most follow the glyph before at once, or a kern away, a hair before or
+           * after its end as floats round: a step of an eighth of a point back (well
+           * within MAX_BACKSTEP ems, 0.3 pt at the smallest size of 0.5, with room for
+           * any rounding of the subtraction) to half an em of the smallest size forward
+           * (the reference is at least 0.5) continues the chain (MAX_LINE_GAP ems) and
+           * is no gutter (GUTTER_CANDIDATE ems), with no product to compare either. */
+          if (!(step >= -0.125 && step <= 0.5 * GUTTER_CANDIDATE))
+            {
+              if (!(d.p.u >= last_u_end - MAX_BACKSTEP * reference
+                    && step <= MAX_LINE_GAP * reference))
+                break;
+              if (step > GUTTER_CANDIDATE * reference)
+                current.wide = any_wide = TRUE;
+            }
+
+          box = box_vec_of (glyph, DC_GLYPH_UNIT (glyph->scale));
+          letter_counts[letter_kinds[glyph->symbol]]++;
+          /* Whether the chain's glyphs stand in visual order, as
+           * _dc_layout_split_gutters() asks of a line: for a line that is one chain, it
+           * need not look at them again. _dc_layout_visual_u() of the glyph, the one
+           * before it in the chain being the one drawn before it. */
+          if (current.in_order)
+            {
+              double em = d.em;
+
+              slack = 0.05 * em;
+              /* The advance first: most glyphs have one, and are not marks. Such a glyph
+               * stands where it is drawn, and most stand at or after all before them: in
+               * order, and the reach is theirs (slack > 0), with no test more. */
+              if (!(fabs (d.advance) < slack) && d.p.u >= visual_reach)
+                visual_u = visual_reach = d.p.u;
+              else
+                {
+                  if (!(fabs (d.advance) < slack && fabs (d.p.u - visual_u) < em
+                        && d.p.u >= last_u + MIN (0.0, last_advance) - slack
+                        && d.p.u <= last_u + MAX (0.0, last_advance) + slack))
+                    visual_u = d.p.u;
+                  if (visual_u < visual_reach - slack)
+                    current.in_order = FALSE;
+                  visual_reach = MAX (visual_reach, visual_u);
+                }
+            }
+
+          /* chain_add(), the box apart. */
+          current.n++;
+          current.u0 = MIN (current.u0, MIN (d.p.u, d.p.u_end));
+          current.u1 = MAX (current.u1, MAX (d.p.u, d.p.u_end));
+          current.size = MAX (current.size, d.em);
+          box_lo = box_vec_min (box_lo, box);
+          box_hi = box_vec_max (box_hi, box);
+          if (box_vec_has_height (box))
+            {
+              height_sum += box_vec_height (box);
+              n_height++;
+            }
+          last_u = d.p.u;
+          last_advance = d.advance;
+        }
+      /* A chain's glyphs share its rotation. */
+      turned += (current.rotation & 1) * current.n;
       current.box = box_vec_join (box_lo, box_hi);
       store_chain (chains, &room, &current);
     }
@@ -368,7 +390,7 @@ build_chains (const DcGlyph *glyphs, guint first, guint n, const guint8 *letter_
       const Chain *chain = &g_array_index (chains, Chain, c);
 
       if (chain->wide)
-        split_chain (glyphs, chain, chain_glyphs, parted);
+        split_chain (page_glyphs, chain, parted);
       else
         g_array_append_vals (parted, chain, 1);
     }
@@ -408,16 +430,24 @@ compare_chain_starts (gconstpointer a, gconstpointer b, gpointer user_data)
  * nearly the same baseline, however far apart: a justified line of three long words
  * can leave gaps of ten ems where no space glyph is drawn. Columns on one baseline are
  * parted afterwards, where a gutter runs down the page (_dc_layout_split_gutters). The
- * lines' chains lie line after line in *@line_chains (to free), each line's in the order
- * they joined it. */
-static GArray *
-merge_chains (Chain *chains, const guint *members, guint n_chains, guint **line_chains)
+ * lines are @scratch's builds; their chains lie line after line in its indices, each
+ * line's in the order they joined it. */
+static void
+merge_chains (Chain *chains, const guint *members, guint n_chains, LeafScratch *scratch)
 {
-  g_autofree guint *by_baseline = g_memdup2 (members, n_chains * sizeof (guint));
-  g_autofree guint *joined = g_new (guint, MAX (1, n_chains)); /* the line of each */
-  g_autofree guint *fill = NULL;
+  GArray *lines = scratch->builds;
+  guint *by_baseline, *joined, *line_chains, *fill;
+
+  /* Four arrays of a guint a chain: the chains by baseline, the line of each, the lines'
+   * chains and how many of them are filled in (a line a chain at most). */
+  by_baseline = _dc_layout_scratch_room (scratch->indices, 4 * n_chains);
+  joined = by_baseline + n_chains;
+  line_chains = joined + n_chains;
+  fill = line_chains + n_chains;
+  memcpy (by_baseline, members, n_chains * sizeof (guint));
   /* A line a chain at most: room for all, each stored in place. */
-  GArray *lines = g_array_sized_new (FALSE, TRUE, sizeof (LineBuild), MAX (1, n_chains));
+  g_array_set_size (lines, n_chains);
+  lines->len = 0;
 
   /* The cut's leaves hand the chains over mostly sorted by baseline already (a column's
    * lines top to bottom, a chain a line): a sorted array is left as the sort (stable) would
@@ -481,19 +511,16 @@ merge_chains (Chain *chains, const guint *members, guint n_chains, guint **line_
     }
 
   /* One array for all lines' chains, filled in the order the chains joined. */
-  *line_chains = g_new (guint, MAX (1, n_chains));
-  fill = g_new (guint, MAX (1, lines->len));
   for (guint l = 0, at = 0; l < lines->len; l++)
     {
       LineBuild *line = &g_array_index (lines, LineBuild, l);
 
-      line->chains = *line_chains + at;
+      line->chains = line_chains + at;
       fill[l] = 0;
       at += line->n_chains;
     }
   for (guint k = 0; k < n_chains; k++)
     g_array_index (lines, LineBuild, joined[k]).chains[fill[joined[k]]++] = by_baseline[k];
-  return lines;
 }
 
 typedef struct
@@ -582,28 +609,28 @@ line_box (const DcGlyph *glyphs, const guint32 *line, guint n)
 typedef struct
 {
   const DcGlyph *glyphs;
+  guint first; /* the page's first glyph, from which its chains count theirs */
   guint page;
   gboolean rtl;
   guint32 *order;
   guint placed; /* the next place in @order */
   GArray *lines;
+  LeafScratch scratch;
 } PageOut;
 
 /* Builds the lines of one leaf of the cut, its chains @members, and appends them to the
  * page's lines in reading order. */
 static void
-lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const guint *members,
-              guint n_members, gboolean table)
+lay_out_leaf (PageOut *out, Chain *chains, const guint *members, guint n_members, gboolean table)
 {
-  g_autofree guint *line_chains = NULL;
-  g_autoptr (GArray) builds = merge_chains (chains, members, n_members, &line_chains);
-  g_autoptr (GArray) store = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autoptr (GArray) finals = NULL;
+  LeafScratch *scratch = &out->scratch;
+  GArray *builds = scratch->builds, *finals = scratch->finals, *reading = scratch->reading;
   guint32 *line_glyphs;
-  g_autoptr (GArray) reading = NULL;
-  g_autofree DcCutItem *items = NULL;
-  g_autofree DcGlyphBox *boxes = NULL;
+  DcCutItem *items;
+  DcGlyphBox *boxes;
   guint first_line;
+
+  merge_chains (chains, members, n_members, scratch);
 
   /* Most lines are one chain: nothing to sort, and a call to sort it cost more than all
    * else done with it here. */
@@ -612,11 +639,11 @@ lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const gui
       g_qsort_with_data (g_array_index (builds, LineBuild, l).chains,
                          g_array_index (builds, LineBuild, l).n_chains, sizeof (guint),
                          compare_chain_starts, chains);
-  finals = _dc_layout_split_gutters (out->glyphs, builds, chains, chain_glyphs, !table, store);
-  line_glyphs = (guint32 *) (void *) store->data;
+  _dc_layout_split_gutters (out->glyphs, out->first, chains, !table, scratch);
+  line_glyphs = (guint32 *) (void *) scratch->store->data;
 
-  items = g_new (DcCutItem, finals->len);
-  boxes = g_new (DcGlyphBox, finals->len);
+  items = _dc_layout_scratch_room (scratch->items, finals->len);
+  boxes = _dc_layout_scratch_room (scratch->boxes, finals->len);
   for (guint l = 0; l < finals->len; l++)
     {
       FinalLine *line = &g_array_index (finals, FinalLine, l);
@@ -625,7 +652,7 @@ lay_out_leaf (PageOut *out, Chain *chains, const GArray *chain_glyphs, const gui
                              : line_box (out->glyphs, line_glyphs + line->first, line->n);
       items[l] = cut_item (&boxes[l], line->rotation, line->size, l);
     }
-  reading = g_array_sized_new (FALSE, FALSE, sizeof (guint), finals->len);
+  reading->len = 0;
   if (table)
     _dc_layout_order_rows (items, finals->len, out->rtl, reading);
   else
@@ -686,7 +713,6 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
                  double page_height, const guint8 *letter_kinds, DcLayoutRtlFunc rtl_func,
                  gpointer rtl_data, guint32 *order, GArray *lines, GArray *blocks)
 {
-  g_autoptr (GArray) chain_glyphs = NULL;
   g_autoptr (GArray) chains = NULL;
   g_autoptr (GArray) members = NULL;
   g_autoptr (GArray) leaves = NULL;
@@ -695,7 +721,7 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
   guint n_heights = 0, first_line;
   guint letter_counts[3] = { 0 }, n_turned = 0;
   gboolean rtl;
-  PageOut out = { glyphs, page, FALSE, order, first, lines };
+  PageOut out = { glyphs, first, page, FALSE, order, first, lines, { NULL } };
 
   g_assert (glyphs != NULL || n == 0);
   g_assert (order != NULL && lines != NULL && blocks != NULL);
@@ -704,10 +730,9 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
   if (n == 0)
     return;
 
-  chain_glyphs = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
   /* And Freki's valley: the page's average character height. */
-  chains = build_chains (glyphs, first, n, letter_kinds, letter_counts, &n_turned, chain_glyphs,
-                         &heights, &n_heights);
+  chains = build_chains (glyphs + first, n, letter_kinds, letter_counts, &n_turned, &heights,
+                         &n_heights);
   rtl = rtl_func (letter_counts, n_turned, rtl_data);
   out.rtl = rtl;
 
@@ -723,17 +748,33 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
   _dc_layout_cut (items, chains->len, page_width, page_height,
                   n_heights > 0 ? heights / n_heights : 1, rtl, members, leaves);
 
+  out.scratch.indices = g_array_new (FALSE, FALSE, sizeof (guint));
+  out.scratch.builds = g_array_new (FALSE, FALSE, sizeof (LineBuild));
+  out.scratch.store = g_array_new (FALSE, FALSE, sizeof (guint32));
+  out.scratch.starts = g_array_new (FALSE, FALSE, sizeof (guint));
+  out.scratch.finals = g_array_new (FALSE, FALSE, sizeof (FinalLine));
+  out.scratch.items = g_array_new (FALSE, FALSE, sizeof (DcCutItem));
+  out.scratch.boxes = g_array_new (FALSE, FALSE, sizeof (DcGlyphBox));
+  out.scratch.reading = g_array_new (FALSE, FALSE, sizeof (guint));
   first_line = lines->len;
   for (guint b = 0; b < leaves->len; b++)
     {
       DcCutLeaf *leaf = &g_array_index (leaves, DcCutLeaf, b);
       guint leaf_first = lines->len;
 
-      lay_out_leaf (&out, (Chain *) (void *) chains->data, chain_glyphs,
+      lay_out_leaf (&out, (Chain *) (void *) chains->data,
                     &g_array_index (members, guint, leaf->first), leaf->n, leaf->table);
       append_block (blocks, lines, page, b, leaf_first, lines->len - leaf_first,
                     g_steal_pointer (&leaf->label), leaf->table);
     }
+  g_array_unref (out.scratch.indices);
+  g_array_unref (out.scratch.builds);
+  g_array_unref (out.scratch.store);
+  g_array_unref (out.scratch.starts);
+  g_array_unref (out.scratch.finals);
+  g_array_unref (out.scratch.items);
+  g_array_unref (out.scratch.boxes);
+  g_array_unref (out.scratch.reading);
   for (guint l = first_line; l < lines->len; l++)
     g_array_index (lines, DcLine, l).index = l - first_line;
   /* Every glyph joined one chain, every chain one leaf and one line. */
