@@ -31,10 +31,18 @@ cli=${CLI:-$build/src/cli/decipher-cli}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# cpu COMMAND…: its CPU seconds (user + system), its output in $work/out.
+# cpu COMMAND…: its CPU seconds (user + system), its output in $work/out. From wait4(),
+# to the microsecond: time(1) prints hundredths, and the 500-page book's pass takes about
+# eleven of them, so its ratio moved by a tenth from one run to the next.
 cpu () {
-    /usr/bin/time -f '%U %S' -o "$work/time" "$@" > "$work/out" 2>/dev/null
-    awk '{ print $1 + $2 }' "$work/time"
+    python3 -c '
+import os, subprocess, sys
+with open(sys.argv[1], "wb") as out:
+    child = subprocess.Popen(sys.argv[2:], stdout=out, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+print("%.6f" % (usage.ru_utime + usage.ru_stime))
+sys.exit(os.waitstatus_to_exitcode(status))
+' "$work/out" "$@"
 }
 
 median () {
@@ -54,7 +62,7 @@ for pdf in "$@"; do
         echo "$ours $theirs" | awk '{ print $1 / $2 }' >> "$work/ratios"
         i=$((i + 1))
     done
-    printf '%s: %s; CPU time, median of %d pairs: poppler pass %.3f s, text %.3f s, text / poppler pass %.2f (target 1.15); load average %s\n' \
+    printf '%s: %s; CPU time, median of %d pairs: poppler pass %.4f s, text %.4f s, text / poppler pass %.3f (target 1.15); load average %s\n' \
         "$(basename "$pdf")" "$("$build/bench/bench-poppler-pass" "$pdf")" "$pairs" \
         "$(median < "$work/theirs")" "$(median < "$work/ours")" "$(median < "$work/ratios")" \
         "$(cut -d' ' -f1-3 /proc/loadavg)"
