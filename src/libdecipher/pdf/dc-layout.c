@@ -271,7 +271,6 @@ build_chains (const DcGlyph *page_glyphs, guint n, const guint8 *letter_kinds,
       Decoded d;
       double last_u, visual_u, visual_reach; /* _dc_layout_split_gutters()'s look */
       float last_advance;                    /* of the glyph before */
-      double slack;
 
       /* Each glyph decoded once, before anything is stored that the compiler must fear
        * writes over it; its box apart (d.box is left unused, so not computed). */
@@ -281,13 +280,9 @@ build_chains (const DcGlyph *page_glyphs, guint n, const guint8 *letter_kinds,
       /* chain_add(), the box apart: of one glyph, what chain_start() set. */
       current.n = 1;
       box_lo = box_hi = box;
-      /* _dc_layout_visual_u() of a chain's first glyph is where it stands. */
-      slack = 0.05 * d.em;
-      visual_u = d.p.u;
-      visual_reach = -G_MAXDOUBLE;
-      if (visual_u < visual_reach - slack)
-        current.in_order = FALSE;
-      visual_reach = MAX (visual_reach, visual_u);
+      /* _dc_layout_visual_u() of a chain's first glyph is where it stands, and nothing
+       * before it in the chain reaches further. */
+      visual_u = visual_reach = d.p.u;
       /* The page's letters counted for its direction here, where a pass of their own read
        * every glyph again. */
       letter_counts[letter_kinds[glyph->symbol]]++;
@@ -338,9 +333,8 @@ build_chains (const DcGlyph *page_glyphs, guint n, const guint8 *letter_kinds,
            * before it in the chain being the one drawn before it. */
           if (current.in_order)
             {
-              double em = d.em;
+              double em = d.em, slack = 0.05 * em;
 
-              slack = 0.05 * em;
               /* The advance first: most glyphs have one, and are not marks. Such a glyph
                * stands where it is drawn, and most stand at or after all before them: in
                * order, and the reach is theirs (slack > 0), with no test more. */
@@ -618,6 +612,33 @@ typedef struct
   LeafScratch scratch;
 } PageOut;
 
+/* The arrays a page's leaves are laid out in, one after the other (lay_out_leaf()). */
+static void
+leaf_scratch_init (LeafScratch *scratch)
+{
+  scratch->indices = g_array_new (FALSE, FALSE, sizeof (guint));
+  scratch->builds = g_array_new (FALSE, FALSE, sizeof (LineBuild));
+  scratch->store = g_array_new (FALSE, FALSE, sizeof (guint32));
+  scratch->starts = g_array_new (FALSE, FALSE, sizeof (guint));
+  scratch->finals = g_array_new (FALSE, FALSE, sizeof (FinalLine));
+  scratch->items = g_array_new (FALSE, FALSE, sizeof (DcCutItem));
+  scratch->boxes = g_array_new (FALSE, FALSE, sizeof (DcGlyphBox));
+  scratch->reading = g_array_new (FALSE, FALSE, sizeof (guint));
+}
+
+static void
+leaf_scratch_clear (LeafScratch *scratch)
+{
+  g_clear_pointer (&scratch->indices, g_array_unref);
+  g_clear_pointer (&scratch->builds, g_array_unref);
+  g_clear_pointer (&scratch->store, g_array_unref);
+  g_clear_pointer (&scratch->starts, g_array_unref);
+  g_clear_pointer (&scratch->finals, g_array_unref);
+  g_clear_pointer (&scratch->items, g_array_unref);
+  g_clear_pointer (&scratch->boxes, g_array_unref);
+  g_clear_pointer (&scratch->reading, g_array_unref);
+}
+
 /* Builds the lines of one leaf of the cut, its chains @members, and appends them to the
  * page's lines in reading order. */
 static void
@@ -748,14 +769,7 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
   _dc_layout_cut (items, chains->len, page_width, page_height,
                   n_heights > 0 ? heights / n_heights : 1, rtl, members, leaves);
 
-  out.scratch.indices = g_array_new (FALSE, FALSE, sizeof (guint));
-  out.scratch.builds = g_array_new (FALSE, FALSE, sizeof (LineBuild));
-  out.scratch.store = g_array_new (FALSE, FALSE, sizeof (guint32));
-  out.scratch.starts = g_array_new (FALSE, FALSE, sizeof (guint));
-  out.scratch.finals = g_array_new (FALSE, FALSE, sizeof (FinalLine));
-  out.scratch.items = g_array_new (FALSE, FALSE, sizeof (DcCutItem));
-  out.scratch.boxes = g_array_new (FALSE, FALSE, sizeof (DcGlyphBox));
-  out.scratch.reading = g_array_new (FALSE, FALSE, sizeof (guint));
+  leaf_scratch_init (&out.scratch);
   first_line = lines->len;
   for (guint b = 0; b < leaves->len; b++)
     {
@@ -767,14 +781,7 @@ dc_layout_lines (const DcGlyph *glyphs, guint first, guint n, guint page, double
       append_block (blocks, lines, page, b, leaf_first, lines->len - leaf_first,
                     g_steal_pointer (&leaf->label), leaf->table);
     }
-  g_array_unref (out.scratch.indices);
-  g_array_unref (out.scratch.builds);
-  g_array_unref (out.scratch.store);
-  g_array_unref (out.scratch.starts);
-  g_array_unref (out.scratch.finals);
-  g_array_unref (out.scratch.items);
-  g_array_unref (out.scratch.boxes);
-  g_array_unref (out.scratch.reading);
+  leaf_scratch_clear (&out.scratch);
   for (guint l = first_line; l < lines->len; l++)
     g_array_index (lines, DcLine, l).index = l - first_line;
   /* Every glyph joined one chain, every chain one leaf and one line. */
