@@ -212,8 +212,14 @@ typedef struct
 {
   Run *run;
   Extractor *ex;
+  Chunk *chunk;
   guint64 n_glyphs; /* as a recording would have counted them (record_run_cb()) */
+  guint since_check;
 } Direct;
+
+/* How often the glyphs read are told to the threads recording (every few thousand, as
+ * they check theirs): what the caller must have been given bounds what they record. */
+#define TELL_EVERY 4096
 
 static void
 direct_font_cb (guint font_index, const DcBridgeFont *font, gpointer user_data)
@@ -234,7 +240,17 @@ direct_run_cb (const DcBridgeRun *run, gpointer user_data)
   DcBridgeRun mapped = *run;
 
   if (run->page < DC_GLYPH_MAX_PAGES)
-    direct->n_glyphs += run->n_glyphs;
+    {
+      direct->n_glyphs += run->n_glyphs;
+      direct->since_check += run->n_glyphs;
+      if (direct->since_check >= TELL_EVERY)
+        {
+          direct->since_check = 0;
+          DC_MUTEX_LOCK (&direct->run->lock);
+          direct->chunk->n_glyphs = direct->n_glyphs;
+          DC_MUTEX_UNLOCK (&direct->run->lock);
+        }
+    }
   mapped.font = g_array_index (direct->ex->font_map, guint, run->font);
   direct->run->callbacks->run (&mapped, direct->run->user_data);
 }
@@ -261,13 +277,14 @@ direct_actual_text_cb (guint page, const gunichar *text, int text_len, guint n_g
 /* Reads @chunk, the next to be handed on, handing each page on as it is read, as one
  * thread reading page after page does: no recording, and no copy of the glyphs. Every
  * chunk before it was handed on, so every font this bridge announced has the caller's
- * number. Adds to @n_glyphs what the chunk's recording would have held. */
+ * number. Adds to @n_glyphs what the chunk's recording would have held; meanwhile the
+ * chunk's count tells the recording threads, as a recording's does (check_limits()). */
 static gboolean
 read_chunk (Run *run, Extractor *ex, Chunk *chunk, guint64 *n_glyphs, GError **error)
 {
   const DcBridgeCallbacks callbacks = { direct_font_cb, direct_run_cb, direct_image_cb,
                                         direct_actual_text_cb };
-  Direct direct = { run, ex, 0 };
+  Direct direct = { run, ex, chunk, 0, 0 };
   gboolean ok = TRUE;
 
   g_assert (ex->font_map->len == ex->n_fonts);
@@ -305,6 +322,7 @@ hand_on (Run *run, Extractor *self, GError **error)
           ok = read_chunk (run, self, chunk, &n_glyphs, error);
           DC_MUTEX_LOCK (&run->lock);
           chunk->state = CHUNK_RECORDED;
+          chunk->n_glyphs = 0;
           run->delivered += n_glyphs;
           run->next_replay++;
           g_cond_broadcast (&run->cond);
