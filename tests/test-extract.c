@@ -19,6 +19,7 @@
 #include <glib/gstdio.h>
 
 #include "dc-document-private.h"
+#include "dc-extract-private.h"
 #include "dc-pdf-bridge-private.h"
 #include "dc-export.h"
 #include "dc-test-fixtures.h"
@@ -453,6 +454,109 @@ test_gfx_kept_for_resources_in_turn (void)
   g_rmdir (dir);
 }
 
+/* What _dc_extract_pages() hands on, counted: glyphs as the bridge reported them (read by
+ * the calling thread as one thread reads) and as recordings packed them. */
+typedef struct
+{
+  guint n_fonts;
+  guint64 n_read;
+  guint64 n_replayed;
+  guint next_page;
+} Handed;
+
+static void
+count_font (guint font_index, const DcBridgeFont *font, gpointer user_data)
+{
+  Handed *handed = user_data;
+
+  g_assert_cmpuint (font_index, ==, handed->n_fonts);
+  handed->n_fonts++;
+}
+
+static void
+count_run (const DcBridgeRun *run, gpointer user_data)
+{
+  Handed *handed = user_data;
+
+  g_assert_cmpuint (run->font, <, handed->n_fonts);
+  handed->n_read += run->n_glyphs;
+}
+
+static void
+count_glyphs (const DcGlyph *glyphs, guint n_glyphs, DcExtractCode *codes, gpointer user_data)
+{
+  Handed *handed = user_data;
+
+  for (guint i = 0; i < n_glyphs; i++)
+    g_assert_cmpuint (codes[glyphs[i].symbol].font, <, handed->n_fonts);
+  handed->n_replayed += n_glyphs;
+}
+
+static void
+count_page_begin (guint page, gpointer user_data)
+{
+  Handed *handed = user_data;
+
+  g_assert_cmpuint (page, ==, handed->next_page);
+}
+
+static gboolean
+count_page_done (guint page, gpointer user_data)
+{
+  Handed *handed = user_data;
+
+  handed->next_page = page + 1;
+  return TRUE;
+}
+
+/* On two threads, the calling thread reads the chunk to be handed on next itself when the
+ * other has not taken it, handing its glyphs on as one thread does rather than recording
+ * them and copying the recording: the first chunk at least, which the other thread never
+ * takes. Everything is handed on once, in order, the fonts numbered as on one thread. */
+static void
+test_next_chunk_read_directly (void)
+{
+  enum { N_PAGES = 40 };
+  const char *contents[N_PAGES];
+  const DcExtractCallbacks callbacks = { count_font, count_run, count_glyphs, NULL, NULL };
+  const DcExtractLimits limits = { G_MAXUINT64, G_MAXUINT64, sizeof (DcGlyph) };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-extract-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  Handed one = { 0 };
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < N_PAGES; i++)
+    contents[i] = "BT /F1 12 Tf 72 200 Td (Hello) Tj ET";
+  path = write_pages_pdf (dir, contents, N_PAGES, TRUE);
+
+  for (guint n_threads = 1; n_threads <= 2; n_threads++)
+    {
+      DcPdfBridge *bridge = dc_pdf_bridge_open (path, NULL, &error);
+      Handed handed = { 0 };
+
+      g_assert_no_error (error);
+      g_assert_true (_dc_extract_pages (bridge, path, NULL, n_threads, &limits, &callbacks,
+                                        count_page_begin, count_page_done, &handed, NULL,
+                                        &error));
+      g_assert_no_error (error);
+      dc_pdf_bridge_free (bridge);
+      g_assert_cmpuint (handed.next_page, ==, N_PAGES);
+      if (n_threads == 1)
+        {
+          one = handed;
+          g_assert_cmpuint (one.n_read, ==, 5 * N_PAGES);
+          continue;
+        }
+      g_assert_cmpuint (handed.n_fonts, ==, one.n_fonts);
+      g_assert_cmpuint (handed.n_read + handed.n_replayed, ==, one.n_read);
+      /* The first chunk's at least, its first page's five glyphs among them. */
+      g_assert_cmpuint (handed.n_read, >=, 5);
+    }
+  g_remove (path);
+  g_rmdir (dir);
+}
+
 /* Tokens split anew when a symbol becomes a space (a space learned in a session) are
  * the same on several threads as on one: the parts' tokens in their places, in order. */
 static void
@@ -603,6 +707,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/extract/limit-in-second-half", test_limit_in_second_half);
   g_test_add_func ("/extract/page-leaves-nothing-open", test_page_leaves_nothing_open);
   g_test_add_func ("/extract/gfx-kept-for-resources-in-turn", test_gfx_kept_for_resources_in_turn);
+  g_test_add_func ("/extract/next-chunk-read-directly", test_next_chunk_read_directly);
   g_test_add_func ("/extract/retokenize-same-as-one-thread", test_retokenize_same_as_one_thread);
   g_test_add_func ("/extract/layout-tokens-same-as-retokenize",
                    test_layout_tokens_same_as_retokenize);

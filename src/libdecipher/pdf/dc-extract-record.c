@@ -372,18 +372,61 @@ record_chunk (Extractor *ex, Chunk *chunk, Room *room, guint expected)
   ex->chunk = NULL;
 }
 
-/* Takes the next chunk for @ex when the window allows; with the lock held. */
-Chunk *
-_dc_extract_claim_chunk (Run *run)
+/* The chunks after the one to be handed on next that no thread may take yet or any more:
+ * the window's end, or the chunk reaching the limits; with the lock held. */
+static guint
+claim_end (Run *run)
 {
-  Chunk *chunk;
+  guint end = MIN (run->n_chunks, run->next_replay + run->window);
 
-  if (run->quit || run->next_claim >= run->n_chunks || run->next_claim > run->limit_chunk
-      || run->next_claim >= run->next_replay + run->window)
+  if (run->limit_chunk != G_MAXUINT)
+    end = MIN (end, run->limit_chunk + 1);
+  return end;
+}
+
+/* Takes a chunk for @ex to record, after the one to be handed on next and after those @ex
+ * took, within the window: the first free one, or the @last. The chunk to be handed on
+ * next is left to the calling thread, which reads it as one thread would, handing it on
+ * as it reads (dc-extract.c): what a recording costs beyond that, its copy into the
+ * document, is then paid for half the pages only. The other threads take from the
+ * window's far end, so that the calling thread, done with a chunk and the recordings
+ * after it, finds the next one still free as often as not. With the lock held. */
+Chunk *
+_dc_extract_claim_chunk (Run *run, Extractor *ex, gboolean last)
+{
+  guint end = claim_end (run);
+  Chunk *chunk = NULL;
+
+  if (run->quit)
     return NULL;
-  chunk = &run->chunks[run->next_claim++];
-  chunk->state = CHUNK_TAKEN;
+  for (guint c = MAX (run->next_replay + 1, ex->from_chunk); c < end; c++)
+    if (run->chunks[c].state == CHUNK_FREE)
+      {
+        chunk = &run->chunks[c];
+        if (!last)
+          break;
+      }
+  if (chunk != NULL)
+    {
+      chunk->state = CHUNK_TAKEN;
+      ex->from_chunk = (guint) (chunk - run->chunks) + 1;
+    }
   return chunk;
+}
+
+/* Whether a chunk is still there for @ex to take (_dc_extract_claim_chunk()), now or once
+ * the window moves on; with the lock held. */
+gboolean
+_dc_extract_any_free_locked (Run *run, Extractor *ex)
+{
+  guint end = run->n_chunks;
+
+  if (run->limit_chunk != G_MAXUINT)
+    end = MIN (end, run->limit_chunk + 1);
+  for (guint c = MAX (run->next_replay + 1, ex->from_chunk); c < end; c++)
+    if (run->chunks[c].state == CHUNK_FREE)
+      return TRUE;
+  return FALSE;
 }
 
 /* Records @chunk, then gives it to the calling thread; with the lock held, which it
@@ -430,14 +473,14 @@ _dc_extract_thread (gpointer data)
   DC_MUTEX_LOCK (&run->lock);
   while (ex->bridge != NULL && !stopped)
     {
-      Chunk *chunk = _dc_extract_claim_chunk (run);
+      Chunk *chunk = _dc_extract_claim_chunk (run, ex, TRUE);
 
       if (chunk != NULL)
         {
           _dc_extract_record_locked (run, ex, chunk);
           stopped = chunk->truncated || chunk->error != NULL;
         }
-      else if (run->quit || run->next_claim >= run->n_chunks || run->next_claim > run->limit_chunk)
+      else if (run->quit || !_dc_extract_any_free_locked (run, ex))
         stopped = TRUE;
       else
         _dc_extract_wait_locked (run);

@@ -116,7 +116,6 @@ typedef struct
   /* Under the lock. */
   GMutex lock;
   GCond cond;
-  guint next_claim;
   guint next_replay;
   guint limit_chunk; /* no chunk after it is needed: it reaches the limits */
   gboolean quit;
@@ -148,6 +147,8 @@ struct _Extractor
   GHashTable *code_index; /* font, code length and code (code_key()) → code + 1, for others */
   guint32 n_codes;
   guint since_check;
+  guint from_chunk; /* under the run's lock: the first chunk it may take, after those it
+                     * took (the fonts and codes it numbers are handed on in that order) */
 
   /* The calling thread, handing on. */
   GArray *font_map; /* the bridge's font number → the caller's */
@@ -156,7 +157,8 @@ struct _Extractor
 
 void _dc_extract_wait_locked (Run *run);
 void _dc_extract_clear_recording (Chunk *chunk);
-Chunk *_dc_extract_claim_chunk (Run *run);
+Chunk *_dc_extract_claim_chunk (Run *run, Extractor *ex, gboolean last);
+gboolean _dc_extract_any_free_locked (Run *run, Extractor *ex);
 void _dc_extract_record_locked (Run *run, Extractor *ex, Chunk *chunk);
 gpointer _dc_extract_thread (gpointer data);
 

@@ -5,21 +5,25 @@
  * poppler's objects belong to one thread, so two threads never share a PDFDoc: each
  * extra thread opens its own bridge on the same file and records what it reads of a run
  * of pages (a chunk). The calling thread hands every page to the caller's callbacks in
- * page order, replaying the recordings; it records the next chunk itself when no thread
- * has taken it yet. What the caller sees is what one bridge reading page after page
- * reports: fonts numbered in order of first use, one number per font dictionary
- * whichever bridge met it first (DcBridgeFont's id), glyphs renumbered to match, the
- * same callbacks in the same order with the same values. The loader's symbols, limits
- * and error sentences therefore come out as they do on one thread.
+ * page order, replaying the recordings; the next chunk, when no thread has taken it yet,
+ * it reads itself straight to the caller, as one thread does. What the caller sees is
+ * what one bridge reading page after page reports: fonts numbered in order of first
+ * use, one number per font dictionary whichever bridge met it first (DcBridgeFont's id),
+ * glyphs renumbered to match, the same callbacks in the same order with the same values.
+ * The loader's symbols, limits and error sentences therefore come out as they do on one
+ * thread.
  *
- * A glyph is recorded in the form the document keeps (_dc_glyph_pack_inline()), by the thread
- * that read it: the calling thread, which hands every glyph on and so sets the pace,
- * only copies runs of them (DcExtractCallbacks.glyphs).
+ * A glyph is recorded in the form the document keeps (_dc_glyph_pack_inline()), by the
+ * thread that read it: the calling thread, which hands every glyph on and so sets the
+ * pace, only copies runs of them (DcExtractCallbacks.glyphs).
  *
- * Chunks are taken in page order from one counter; a thread takes one only within a
- * window of chunks ahead of the calling thread, so that recordings waiting to be replayed
- * hold a few chunks of glyphs, never the book. A glyph's Unicode text is recorded once
- * per font and code: poppler derives it from those two alone.
+ * The other threads take chunks from the far end of a window of chunks ahead of the one
+ * being handed on, each thread its own in page order (the fonts and codes it numbers are
+ * handed on in that order), leaving the next ones to the calling thread: a recording's
+ * copy into the document is then paid for about half the pages. A thread takes one only
+ * within that window, so that recordings waiting to be replayed hold a few chunks of
+ * glyphs, never the book. A glyph's Unicode text is recorded once per font and code:
+ * poppler derives it from those two alone.
  *
  * See docs/architecture.md, "Threads".
  */
@@ -199,8 +203,103 @@ extractor_clear (Extractor *ex)
   g_clear_pointer (&ex->codes, g_array_unref);
 }
 
-/* Hands every page on in order: a recording replayed when it is ready, the next chunk
- * recorded here when nobody took it, and meanwhile a chunk further on recorded here too,
+/* ---- reading the chunk to be handed on next, on the calling thread --------------------- */
+
+/* What the calling thread reads with its own bridge straight to the caller: the
+ * bridge's font numbers are the extractor's, mapped to the caller's as a recording's are
+ * when it is replayed (map_font()). */
+typedef struct
+{
+  Run *run;
+  Extractor *ex;
+  Chunk *chunk;
+  guint64 n_glyphs; /* as a recording would have counted them (record_run_cb()) */
+  guint since_check;
+} Direct;
+
+/* How often the glyphs read are told to the threads recording (every few thousand, as
+ * they check theirs): what the caller must have been given bounds what they record. */
+#define TELL_EVERY 4096
+
+static void
+direct_font_cb (guint font_index, const DcBridgeFont *font, gpointer user_data)
+{
+  Direct *direct = user_data;
+  Extractor *ex = direct->ex;
+
+  g_assert (font_index == ex->n_fonts);
+  ex->n_fonts++;
+  g_ptr_array_add (ex->code_tables, NULL);
+  map_font (direct->run, ex, font);
+}
+
+static void
+direct_run_cb (const DcBridgeRun *run, gpointer user_data)
+{
+  Direct *direct = user_data;
+  DcBridgeRun mapped = *run;
+
+  if (run->page < DC_GLYPH_MAX_PAGES)
+    {
+      direct->n_glyphs += run->n_glyphs;
+      direct->since_check += run->n_glyphs;
+      if (direct->since_check >= TELL_EVERY)
+        {
+          direct->since_check = 0;
+          DC_MUTEX_LOCK (&direct->run->lock);
+          direct->chunk->n_glyphs = direct->n_glyphs;
+          DC_MUTEX_UNLOCK (&direct->run->lock);
+        }
+    }
+  mapped.font = g_array_index (direct->ex->font_map, guint, run->font);
+  direct->run->callbacks->run (&mapped, direct->run->user_data);
+}
+
+static void
+direct_image_cb (guint page, gpointer user_data)
+{
+  Direct *direct = user_data;
+
+  if (direct->run->callbacks->image != NULL)
+    direct->run->callbacks->image (page, direct->run->user_data);
+}
+
+static void
+direct_actual_text_cb (guint page, const gunichar *text, int text_len, guint n_glyphs,
+                       gpointer user_data)
+{
+  Direct *direct = user_data;
+
+  if (direct->run->callbacks->actual_text != NULL)
+    direct->run->callbacks->actual_text (page, text, text_len, n_glyphs, direct->run->user_data);
+}
+
+/* Reads @chunk, the next to be handed on, handing each page on as it is read, as one
+ * thread reading page after page does: no recording, and no copy of the glyphs. Every
+ * chunk before it was handed on, so every font this bridge announced has the caller's
+ * number. Adds to @n_glyphs what the chunk's recording would have held; meanwhile the
+ * chunk's count tells the recording threads, as a recording's does (check_limits()). */
+static gboolean
+read_chunk (Run *run, Extractor *ex, Chunk *chunk, guint64 *n_glyphs, GError **error)
+{
+  const DcBridgeCallbacks callbacks = { direct_font_cb, direct_run_cb, direct_image_cb,
+                                        direct_actual_text_cb };
+  Direct direct = { run, ex, chunk, 0, 0 };
+  gboolean ok = TRUE;
+
+  g_assert (ex->font_map->len == ex->n_fonts);
+  for (guint page = chunk->first_page; ok && page < chunk->end_page; page++)
+    {
+      run->page_begin (page, run->user_data);
+      ok = dc_pdf_bridge_extract_page (ex->bridge, page, &callbacks, &direct, run->halt, error)
+           && run->page_done (page, run->user_data);
+    }
+  *n_glyphs += direct.n_glyphs;
+  return ok;
+}
+
+/* Hands every page on in order: the next chunk read here when nobody took it, a
+ * recording replayed when it is ready, and meanwhile a chunk further on recorded here,
  * so that this thread never waits while there is work. */
 static gboolean
 hand_on (Run *run, Extractor *self, GError **error)
@@ -215,10 +314,18 @@ hand_on (Run *run, Extractor *self, GError **error)
 
       if (chunk->state == CHUNK_FREE)
         {
-          g_assert (run->next_claim == run->next_replay);
-          run->next_claim++;
+          guint64 n_glyphs = 0;
+
           chunk->state = CHUNK_TAKEN;
-          _dc_extract_record_locked (run, self, chunk);
+          self->from_chunk = MAX (self->from_chunk, run->next_replay + 1);
+          DC_MUTEX_UNLOCK (&run->lock);
+          ok = read_chunk (run, self, chunk, &n_glyphs, error);
+          DC_MUTEX_LOCK (&run->lock);
+          chunk->state = CHUNK_RECORDED;
+          chunk->n_glyphs = 0;
+          run->delivered += n_glyphs;
+          run->next_replay++;
+          g_cond_broadcast (&run->cond);
         }
       else if (chunk->state == CHUNK_RECORDED)
         {
@@ -238,7 +345,7 @@ hand_on (Run *run, Extractor *self, GError **error)
           _dc_extract_clear_recording (chunk);
           DC_MUTEX_LOCK (&run->lock);
         }
-      else if ((ahead = _dc_extract_claim_chunk (run)) != NULL)
+      else if ((ahead = _dc_extract_claim_chunk (run, self, FALSE)) != NULL)
         _dc_extract_record_locked (run, self, ahead);
       else
         _dc_extract_wait_locked (run);
