@@ -405,9 +405,9 @@ test_report_lifecycle (void)
   dc_auto_report_clear (&report);
 }
 
-/* The pass looks at a font's glyphs on two threads for a book (its reach while its lines
- * are counted): the same guesses, reasons and values as on one. DECIPHER_EXTRACT_THREADS
- * sets how many, whatever the page count. */
+/* The pass looks at a book's body font on two threads (its lines in two parts, whose
+ * counts are added up): the same guesses, reasons (which quote the counts) and values as
+ * on one. DECIPHER_EXTRACT_THREADS sets how many, whatever the page count. */
 static void
 test_same_on_two_threads (gconstpointer data)
 {

@@ -191,17 +191,26 @@ display_code (const DcSymbol *symbol)
   return g_strdup_printf ("0x%0*X", (int) symbol->code_len * 2, symbol->code);
 }
 
-typedef enum
+/* What one look at a run of a font's lines counts besides its symbols' statistics. */
+typedef struct
 {
-  FONT_LOOK_BOTH,
-  FONT_LOOK_STATISTICS,
-  FONT_LOOK_REACH,
-} FontLookWhat;
+  guint n_lines;
+  guint n_glyphs;
+  guint n_gaps;
+  FontReach reach;
+} FontLookTotals;
 
+/* A look at the font's lines [first_line, end_line) of font_lines: its symbols' counts
+ * into @stats, the rest into @totals. A font's lines are looked at apart from each other
+ * (nothing is carried from one line to the next), so a look in two parts, added up
+ * after (dc-auto.c), counts what one look does. */
 typedef struct
 {
   FontPass *fp;
-  FontLookWhat what;
+  guint first_line;
+  guint end_line;
+  SymbolStats *stats;
+  FontLookTotals *totals;
 } FontLookJob;
 
 /* What _dc_auto_look_at_font() looks at, on two threads for a book: the automatic pass
@@ -216,6 +225,7 @@ typedef struct
 FT_Face _dc_auto_font_face (FontPass *fp);
 Ink _dc_auto_symbol_ink (FontPass *fp, guint symbol);
 void _dc_auto_look_at_font (gpointer data);
+void _dc_auto_count_pieces (FontPass *fp);
 double _dc_auto_symbol_advance (FontPass *fp, guint symbol);
 gboolean _dc_auto_font_is_cjk_width (FontPass *fp);
 gboolean _dc_auto_name_says_otherwise (FontPass *fp, guint symbol, const char *value);

@@ -73,8 +73,8 @@ _dc_auto_symbol_ink (FontPass *fp, guint symbol)
  * begins and ends line by line: the pieces of each line, counted by the symbols seen on
  * it, cost a list of them and a look back at each per line. Whole numbers: the same
  * counts in any order. */
-static void
-count_pieces (FontPass *fp)
+void
+_dc_auto_count_pieces (FontPass *fp)
 {
   guint n;
   const guint32 *symbols = font_symbols (fp->pass, fp->index, &n);
@@ -87,24 +87,25 @@ count_pieces (FontPass *fp)
     }
 }
 
-/* The font's lines, glyph by glyph in reading order: for each of its symbols the lines
- * it is on, begins and ends, the pieces those lines fall into when cut at it and the word
- * gaps beside it (@statistics), and the font's reach (FontReach, @reach). Both at once as
- * a rule: one look at each glyph. A font that holds nearly all of a book's glyphs is
- * looked at twice, once for each, on two threads (FontLookJob). The counts are kept in
+/* The font's lines [@first_line, @end_line) of font_lines, glyph by glyph in reading
+ * order: for each of its symbols the lines it is on, begins and ends, the runs of it and
+ * the word gaps beside it (into @all_stats), and the font's reach (FontReach, into
+ * @totals). One look at each glyph. A font that holds nearly all of a book's glyphs is
+ * looked at in two parts, on two threads (FontLookJob): each line is looked at alone,
+ * and what the parts count adds up to what one look counts. The counts are kept in
  * locals while the glyphs are read and stored at the end: through @fp every store into a
  * symbol's statistics could have changed them, so each was read and written again per
  * glyph. Where the font is the document's only one (@one_font), no glyph on its lines can
  * be another font's, and none is asked. The symbols' advances in ems are summed apart,
  * for the few symbols that need them (_dc_auto_symbol_advance()). */
 G_ALWAYS_INLINE static inline void
-look_at_lines (FontPass *fp, gboolean statistics, gboolean reach, gboolean one_font)
+look_at_lines (FontPass *fp, guint first_line, guint end_line, SymbolStats *all_stats,
+               FontLookTotals *totals, gboolean one_font)
 {
   Pass *pass = fp->pass;
   const DcGlyph *glyphs = pass->glyphs;
   const DcSymbol *symbols = pass->symbols;
   const guint32 *order = pass->order;
-  SymbolStats *all_stats = fp->stats;
   guint font = fp->index, n_lines = 0, n_glyphs = 0, n_gaps = 0;
   guint n_advancing = 0, n_wide = 0;
   double u0[4] = { 0 }, u1[4] = { 0 };
@@ -115,7 +116,7 @@ look_at_lines (FontPass *fp, gboolean statistics, gboolean reach, gboolean one_f
   double reach_u0 = 0, reach_u1 = 0;
   guint reach_r = 4;
 
-  for (guint fl = pass->font_line_starts[font]; fl < pass->font_line_starts[font + 1]; fl++)
+  for (guint fl = first_line; fl < end_line; fl++)
     {
       guint l = pass->font_lines[fl];
       const DcLine *line = &pass->lines[l];
@@ -152,66 +153,57 @@ look_at_lines (FontPass *fp, gboolean statistics, gboolean reach, gboolean one_f
           advance = dc_glyph_get_advance (glyph);
           glyph_em = em (glyph);
 
-          if (statistics)
+          /* Each run of the symbol counts one piece here; see _dc_auto_count_pieces(). A glyph
+           * after one of its symbol on the line changes nothing. */
+          if (symbol != symbol_before)
             {
-              /* Each run of the symbol counts one piece here; see count_pieces(). A glyph
-               * after one of its symbol on the line changes nothing. */
-              if (symbol != symbol_before)
+              stats->n_pieces++;
+              if (stats->line_stamp != l + 1)
                 {
-                  stats->n_pieces++;
-                  if (stats->line_stamp != l + 1)
-                    {
-                      stats->line_stamp = l + 1;
-                      stats->n_lines++;
-                    }
-                  symbol_before = symbol;
+                  stats->line_stamp = l + 1;
+                  stats->n_lines++;
                 }
-
-              if (u - previous_end > MIN_WORD_GAP * glyph_em)
-                {
-                  n_gaps++;
-                  all_stats[previous_symbol].n_beside_gaps++;
-                  if (previous_symbol != symbol)
-                    stats->n_beside_gaps++;
-                }
-              /* A zero-width mark must not hide the gap after the glyph it sits on. */
-              if (advance != 0 || !(u + advance <= previous_end))
-                {
-                  previous_end = u + advance;
-                  previous_symbol = symbol;
-                }
+              symbol_before = symbol;
             }
 
-          if (reach)
+          if (u - previous_end > MIN_WORD_GAP * glyph_em)
             {
-              if (advance > 0)
-                {
-                  n_advancing++;
-                  n_wide += advance >= CJK_MIN_ADVANCE * glyph_em;
-                }
-              if (r != reach_r)
-                {
-                  if (reach_r < 4)
-                    {
-                      u0[reach_r] = reach_u0;
-                      u1[reach_r] = reach_u1;
-                    }
-                  reach_r = r;
-                  if (!has_extent[r])
-                    {
-                      u0[r] = u1[r] = u;
-                      has_extent[r] = TRUE;
-                    }
-                  reach_u0 = u0[r];
-                  reach_u1 = u1[r];
-                }
-              reach_u0 = MIN (reach_u0, MIN (u, u + advance));
-              reach_u1 = MAX (reach_u1, MAX (u, u + advance));
+              n_gaps++;
+              all_stats[previous_symbol].n_beside_gaps++;
+              if (previous_symbol != symbol)
+                stats->n_beside_gaps++;
             }
+          /* A zero-width mark must not hide the gap after the glyph it sits on. */
+          if (advance != 0 || !(u + advance <= previous_end))
+            {
+              previous_end = u + advance;
+              previous_symbol = symbol;
+            }
+
+          if (advance > 0)
+            {
+              n_advancing++;
+              n_wide += advance >= CJK_MIN_ADVANCE * glyph_em;
+            }
+          if (r != reach_r)
+            {
+              if (reach_r < 4)
+                {
+                  u0[reach_r] = reach_u0;
+                  u1[reach_r] = reach_u1;
+                }
+              reach_r = r;
+              if (!has_extent[r])
+                {
+                  u0[r] = u1[r] = u;
+                  has_extent[r] = TRUE;
+                }
+              reach_u0 = u0[r];
+              reach_u1 = u1[r];
+            }
+          reach_u0 = MIN (reach_u0, MIN (u, u + advance));
+          reach_u1 = MAX (reach_u1, MAX (u, u + advance));
         }
-      if (!statistics)
-        continue;
-
       first = line_order[0];
       last = line_order[line_glyphs - 1];
       if (dc_glyph_get_font (&glyphs[first], symbols) == font)
@@ -219,26 +211,19 @@ look_at_lines (FontPass *fp, gboolean statistics, gboolean reach, gboolean one_f
       if (dc_glyph_get_font (&glyphs[last], symbols) == font)
         all_stats[glyphs[last].symbol].n_ends++;
     }
-  if (statistics)
+  if (reach_r < 4)
     {
-      count_pieces (fp);
-      fp->n_lines = n_lines;
-      fp->n_glyphs = n_glyphs;
-      fp->n_gaps = n_gaps;
+      u0[reach_r] = reach_u0;
+      u1[reach_r] = reach_u1;
     }
-  if (reach)
-    {
-      if (reach_r < 4)
-        {
-          u0[reach_r] = reach_u0;
-          u1[reach_r] = reach_u1;
-        }
-      memcpy (fp->reach.u0, u0, sizeof u0);
-      memcpy (fp->reach.u1, u1, sizeof u1);
-      memcpy (fp->reach.has_extent, has_extent, sizeof has_extent);
-      fp->reach.n_advancing = n_advancing;
-      fp->reach.n_wide = n_wide;
-    }
+  totals->n_lines = n_lines;
+  totals->n_glyphs = n_glyphs;
+  totals->n_gaps = n_gaps;
+  memcpy (totals->reach.u0, u0, sizeof u0);
+  memcpy (totals->reach.u1, u1, sizeof u1);
+  memcpy (totals->reach.has_extent, has_extent, sizeof has_extent);
+  totals->reach.n_advancing = n_advancing;
+  totals->reach.n_wide = n_wide;
 }
 
 /* Whether every symbol of the document is the font's: a book in one font. */
@@ -253,7 +238,8 @@ is_only_font (const FontPass *fp)
 
 /* Does the jobs of @data (FontLook) until none is left. The fonts' symbols are apart, so
  * each font's statistics are its own entries of the shared table (zero-filled), and two
- * threads look at two fonts at once. */
+ * threads look at two fonts, or two parts of one, at once: the second part counts into
+ * its own table, added up after (dc-auto.c). */
 void
 _dc_auto_look_at_font (gpointer data)
 {
@@ -263,28 +249,12 @@ _dc_auto_look_at_font (gpointer data)
   while ((job = (guint) g_atomic_int_add (&look->next, 1)) < look->n_jobs)
     {
       FontLookJob *j = &look->jobs[job];
-      gboolean statistics = j->what != FONT_LOOK_REACH;
-      gboolean reach = j->what != FONT_LOOK_STATISTICS;
 
       /* Each look made for its case, so that what it does not do costs nothing a glyph. */
-      if (statistics && reach)
-        {
-          if (is_only_font (j->fp))
-            look_at_lines (j->fp, TRUE, TRUE, TRUE);
-          else
-            look_at_lines (j->fp, TRUE, TRUE, FALSE);
-        }
-      else if (statistics)
-        {
-          if (is_only_font (j->fp))
-            look_at_lines (j->fp, TRUE, FALSE, TRUE);
-          else
-            look_at_lines (j->fp, TRUE, FALSE, FALSE);
-        }
-      else if (is_only_font (j->fp))
-        look_at_lines (j->fp, FALSE, TRUE, TRUE);
+      if (is_only_font (j->fp))
+        look_at_lines (j->fp, j->first_line, j->end_line, j->stats, j->totals, TRUE);
       else
-        look_at_lines (j->fp, FALSE, TRUE, FALSE);
+        look_at_lines (j->fp, j->first_line, j->end_line, j->stats, j->totals, FALSE);
     }
 }
 

@@ -202,11 +202,14 @@ font_line_glyphs (const Pass *pass, guint font)
   return n;
 }
 
-/* The jobs of the untrusted fonts' looks (FontLookJob), one a font. On two threads, a font
- * with nearly all the glyphs (one body font) would leave the other thread idle: its look is
- * parted in two, the statistics and the reach, at the cost of decoding its glyphs twice. */
+/* The jobs of the untrusted fonts' looks (FontLookJob), one a font, each counting into
+ * the font's entries and its own @totals. On two threads, a font with nearly all the
+ * glyphs (one body font) would leave the other thread idle: its lines are parted in two
+ * of about as many glyphs, the second part counting into a table of its own (@parts,
+ * freed by the caller), added up after (add_parts()). */
 static FontLookJob *
-plan_looks (const Pass *pass, FontPass **untrusted, guint n, guint n_threads, guint *n_jobs)
+plan_looks (const Pass *pass, FontPass **untrusted, guint n, guint n_threads,
+            FontLookTotals *totals, GPtrArray *parts, guint *n_jobs)
 {
   FontLookJob *jobs = g_new (FontLookJob, 2 * MAX (1, n));
   g_autofree guint64 *sizes = g_new (guint64, MAX (1, n));
@@ -219,15 +222,101 @@ plan_looks (const Pass *pass, FontPass **untrusted, guint n, guint n_threads, gu
       total += sizes[i];
     }
   for (guint i = 0; i < n; i++)
-    if (n_threads > 1 && sizes[i] * 6 > total * 5)
-      {
-        jobs[(*n_jobs)++] = (FontLookJob){ untrusted[i], FONT_LOOK_STATISTICS };
-        jobs[(*n_jobs)++] = (FontLookJob){ untrusted[i], FONT_LOOK_REACH };
-      }
+    {
+      FontPass *fp = untrusted[i];
+      guint first = pass->font_line_starts[fp->index], end = pass->font_line_starts[fp->index + 1];
+
+      if (n_threads > 1 && sizes[i] * 6 > total * 5 && end - first >= 2)
+        {
+          SymbolStats *own = g_new0 (SymbolStats, MAX (1, pass->n_symbols));
+          guint middle = first;
+          guint64 seen = 0;
+
+          while (middle + 1 < end && 2 * seen < sizes[i])
+            seen += pass->lines[pass->font_lines[middle++]].n_glyphs;
+          g_ptr_array_add (parts, own);
+          jobs[*n_jobs] = (FontLookJob){ fp, first, middle, fp->stats, &totals[*n_jobs] };
+          (*n_jobs)++;
+          jobs[*n_jobs] = (FontLookJob){ fp, middle, end, own, &totals[*n_jobs] };
+          (*n_jobs)++;
+        }
+    }
+  /* After the parted fonts, whose parts are the longest jobs. */
   for (guint i = 0; i < n; i++)
-    if (!(n_threads > 1 && sizes[i] * 6 > total * 5))
-      jobs[(*n_jobs)++] = (FontLookJob){ untrusted[i], FONT_LOOK_BOTH };
+    {
+      FontPass *fp = untrusted[i];
+      guint first = pass->font_line_starts[fp->index], end = pass->font_line_starts[fp->index + 1];
+
+      if (!(n_threads > 1 && sizes[i] * 6 > total * 5 && end - first >= 2))
+        {
+          jobs[*n_jobs] = (FontLookJob){ fp, first, end, fp->stats, &totals[*n_jobs] };
+          (*n_jobs)++;
+        }
+    }
   return jobs;
+}
+
+/* Adds @b's reach to @a's: the least and the most of both, where the same values looked at
+ * in one run give the same. */
+static void
+add_reach (FontReach *a, const FontReach *b)
+{
+  a->n_advancing += b->n_advancing;
+  a->n_wide += b->n_wide;
+  for (guint r = 0; r < 4; r++)
+    if (b->has_extent[r] && !a->has_extent[r])
+      {
+        a->u0[r] = b->u0[r];
+        a->u1[r] = b->u1[r];
+        a->has_extent[r] = TRUE;
+      }
+    else if (b->has_extent[r])
+      {
+        a->u0[r] = MIN (a->u0[r], b->u0[r]);
+        a->u1[r] = MAX (a->u1[r], b->u1[r]);
+      }
+}
+
+/* What the looks counted, into each font: a font looked at in two parts adds its second
+ * part's counts to the first's. Whole numbers, and least and most: the same in any order. */
+static void
+add_parts (const FontLookJob *jobs, guint n_jobs)
+{
+  for (guint k = 0; k < n_jobs; k++)
+    {
+      const FontLookJob *j = &jobs[k];
+      FontPass *fp = j->fp;
+
+      if (j->stats == fp->stats)
+        {
+          fp->n_lines = j->totals->n_lines;
+          fp->n_glyphs = j->totals->n_glyphs;
+          fp->n_gaps = j->totals->n_gaps;
+          fp->reach = j->totals->reach;
+          continue;
+        }
+      g_assert (k > 0 && jobs[k - 1].fp == fp);
+      {
+        guint n;
+        const guint32 *symbols = font_symbols (fp->pass, fp->index, &n);
+
+        for (guint i = 0; i < n; i++)
+          {
+            SymbolStats *to = &fp->stats[symbols[i]];
+            const SymbolStats *from = &j->stats[symbols[i]];
+
+            to->n_lines += from->n_lines;
+            to->n_begins += from->n_begins;
+            to->n_ends += from->n_ends;
+            to->n_pieces += from->n_pieces;
+            to->n_beside_gaps += from->n_beside_gaps;
+          }
+      }
+      fp->n_lines += j->totals->n_lines;
+      fp->n_glyphs += j->totals->n_glyphs;
+      fp->n_gaps += j->totals->n_gaps;
+      add_reach (&fp->reach, &j->totals->reach);
+    }
 }
 
 /* The space and the full stop of every untrusted font. What the fonts' glyphs show does
@@ -240,6 +329,8 @@ recover_fonts (Pass *pass, guint n_fonts, SymbolStats *stats, guint n_threads, D
   g_autofree FontPass *fonts = g_new0 (FontPass, MAX (1, n_fonts));
   g_autofree FontPass **untrusted = g_new (FontPass *, MAX (1, n_fonts));
   g_autofree FontLookJob *jobs = NULL;
+  g_autofree FontLookTotals *totals = g_new0 (FontLookTotals, 2 * MAX (1, n_fonts));
+  g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
   FontLook look = { 0 };
   guint n_untrusted = 0;
 
@@ -255,8 +346,12 @@ recover_fonts (Pass *pass, guint n_fonts, SymbolStats *stats, guint n_threads, D
       fp->stats = stats;
       untrusted[n_untrusted++] = fp;
     }
-  look.jobs = jobs = plan_looks (pass, untrusted, n_untrusted, n_threads, &look.n_jobs);
+  look.jobs = jobs = plan_looks (pass, untrusted, n_untrusted, n_threads, totals, parts,
+                                 &look.n_jobs);
   _dc_parallel_run (MIN (n_threads, MAX (1, look.n_jobs)), _dc_auto_look_at_font, &look);
+  add_parts (jobs, look.n_jobs);
+  for (guint i = 0; i < n_untrusted; i++)
+    _dc_auto_count_pieces (untrusted[i]);
   for (guint i = 0; i < n_untrusted; i++)
     recover_font (untrusted[i], report);
 }
