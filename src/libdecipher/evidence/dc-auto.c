@@ -213,6 +213,7 @@ plan_looks (const Pass *pass, FontPass **untrusted, guint n, guint n_threads,
 {
   FontLookJob *jobs = g_new (FontLookJob, 2 * MAX (1, n));
   g_autofree guint64 *sizes = g_new (guint64, MAX (1, n));
+  g_autofree gboolean *parted = g_new (gboolean, MAX (1, n));
   guint64 total = 0;
 
   *n_jobs = 0;
@@ -226,7 +227,8 @@ plan_looks (const Pass *pass, FontPass **untrusted, guint n, guint n_threads,
       FontPass *fp = untrusted[i];
       guint first = pass->font_line_starts[fp->index], end = pass->font_line_starts[fp->index + 1];
 
-      if (n_threads > 1 && sizes[i] * 6 > total * 5 && end - first >= 2)
+      parted[i] = n_threads > 1 && sizes[i] * 6 > total * 5 && end - first >= 2;
+      if (parted[i])
         {
           SymbolStats *own = g_new0 (SymbolStats, MAX (1, pass->n_symbols));
           guint middle = first;
@@ -245,13 +247,13 @@ plan_looks (const Pass *pass, FontPass **untrusted, guint n, guint n_threads,
   for (guint i = 0; i < n; i++)
     {
       FontPass *fp = untrusted[i];
-      guint first = pass->font_line_starts[fp->index], end = pass->font_line_starts[fp->index + 1];
 
-      if (!(n_threads > 1 && sizes[i] * 6 > total * 5 && end - first >= 2))
-        {
-          jobs[*n_jobs] = (FontLookJob){ fp, first, end, fp->stats, &totals[*n_jobs] };
-          (*n_jobs)++;
-        }
+      if (parted[i])
+        continue;
+      jobs[*n_jobs] = (FontLookJob){ fp, pass->font_line_starts[fp->index],
+                                     pass->font_line_starts[fp->index + 1], fp->stats,
+                                     &totals[*n_jobs] };
+      (*n_jobs)++;
     }
   return jobs;
 }
