@@ -11,6 +11,7 @@
 
 #include <fcntl.h>
 #include <fontconfig/fontconfig.h>
+#include <sqlite3.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -764,6 +765,110 @@ test_rebuilt (void)
   g_assert_cmpuint (dc_test_decode_with_references (references, "library-recoded"), >, 25);
 }
 
+/* The index's glyphs, row by row: what a lookup can find, in the order it finds it. */
+static char *
+dump_index (const char *path)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db,
+                                       "SELECT rowid, hex(fingerprint), value, family FROM glyphs "
+                                       "ORDER BY rowid",
+                                       -1, &stmt, NULL),
+                   ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_string_append_printf (out, "%lld %s %s %s\n", (long long) sqlite3_column_int64 (stmt, 0),
+                            sqlite3_column_text (stmt, 1), sqlite3_column_text (stmt, 2),
+                            sqlite3_column_text (stmt, 3));
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static const char *const more_fonts[] = { "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf",
+                                          "DejaVuSerif.ttf" };
+
+/* Builds a new index at @name with the installed fonts read on @threads threads; returns
+ * its rows. */
+static char *
+build_index (const char *name, const char *threads, guint *n_indexed)
+{
+  g_autofree char *path = g_build_filename (test_dir, name, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcReferences) references = NULL;
+
+  g_setenv ("DECIPHER_EXTRACT_THREADS", threads, TRUE);
+  references = dc_references_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (dc_references_update (references, n_indexed, NULL, &error));
+  g_assert_no_error (error);
+  g_unsetenv ("DECIPHER_EXTRACT_THREADS");
+  return dump_index (path);
+}
+
+/* The installed fonts are read on several threads, and the index holds the same rows in
+ * the same order as when they are read on one: each font's glyphs are inserted in the
+ * fonts' order by the thread that writes the index. A build cancelled leaves the index
+ * as it was. */
+static void
+test_read_on_threads (void)
+{
+  g_autofree char *one = NULL;
+  g_autofree char *three = NULL;
+  g_autofree char *cancelled_path = g_build_filename (test_dir, "cancelled.sqlite", NULL);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (DcReferences) references = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n_one = 0, n_three = 0, n_cancelled = 7;
+
+  for (guint i = 0; i < G_N_ELEMENTS (more_fonts); i++)
+    {
+      g_autofree char *from = g_build_filename (DEJAVU_DIR, more_fonts[i], NULL);
+      g_autofree char *to = g_build_filename (fonts_dir, more_fonts[i], NULL);
+
+      copy_file (from, to);
+    }
+  FcInitReinitialize ();
+
+  one = build_index ("one-thread.sqlite", "1", &n_one);
+  three = build_index ("three-threads.sqlite", "3", &n_three);
+  g_assert_cmpuint (n_one, ==, 1 + G_N_ELEMENTS (more_fonts));
+  g_assert_cmpuint (n_three, ==, n_one);
+  /* Four fonts of a few thousand glyphs each, DejaVu Sans's a and Cyrillic а among them. */
+  {
+    g_auto (GStrv) rows_one = g_strsplit (one, "\n", -1);
+    g_auto (GStrv) rows_three = g_strsplit (three, "\n", -1);
+
+    g_assert_cmpuint (g_strv_length (rows_one), >, 4 * 2000);
+    /* Row by row: the first that differs is the one told. */
+    for (guint i = 0; rows_one[i] != NULL || rows_three[i] != NULL; i++)
+      g_assert_cmpstr (rows_three[i], ==, rows_one[i]);
+  }
+
+  references = dc_references_open (cancelled_path, &error);
+  g_assert_no_error (error);
+  g_cancellable_cancel (cancellable);
+  g_assert_false (dc_references_update (references, &n_cancelled, cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (n_cancelled, ==, 0);
+  g_assert_cmpuint (dc_references_get_n_fonts (references), ==, 0);
+  g_clear_error (&error);
+  g_assert_true (dc_references_update (references, &n_cancelled, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_cancelled, ==, n_one);
+
+  for (guint i = 0; i < G_N_ELEMENTS (more_fonts); i++)
+    {
+      g_autofree char *installed = g_build_filename (fonts_dir, more_fonts[i], NULL);
+
+      g_unlink (installed);
+    }
+  FcInitReinitialize ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -784,6 +889,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/contradicted", test_contradicted);
   g_test_add_func ("/references/applied-again", test_applied_again);
   g_test_add_func ("/references/rebuilt", test_rebuilt);
+  g_test_add_func ("/references/read-on-threads", test_read_on_threads);
   status = g_test_run ();
   dc_test_remove_tree (test_dir);
   g_free (test_dir);

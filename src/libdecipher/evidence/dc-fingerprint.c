@@ -471,38 +471,18 @@ dc_shapes_get_identity (DcShapes *self, guint symbol)
   return symbol < self->n_symbols ? self->shapes[symbol] : NULL;
 }
 
-/**
- * dc_shapes_scan_font_file:
- * @path: a font file FreeType reads
- * @face_index: the face in a collection, 0 otherwise
- *
- * Calls @func with the shape of every glyph @path's Unicode cmap maps a printable
- * character to.
- */
-gboolean
-dc_shapes_scan_font_file (const char *path, int face_index, DcShapeFunc func, gpointer user_data,
-                          GError **error)
-{
-  return dc_shapes_scan_font_chars (path, face_index, NULL, 0, func, user_data, error);
-}
-
-/**
- * dc_shapes_scan_font_chars:
- * @chars: (nullable): the characters wanted, or %NULL for all (dc_shapes_scan_font_file())
- *
- * Calls @func with the shape of each of @chars that @path's Unicode cmap maps.
- */
-gboolean
-dc_shapes_scan_font_chars (const char *path, int face_index, const gunichar *chars, guint n_chars,
-                           DcShapeFunc func, gpointer user_data, GError **error)
+/* Calls @func with the shape of each of @chars (or of every printable character when
+ * %NULL) that @path's Unicode cmap maps; with its coarse grid only if @with_coarse. */
+static gboolean
+scan_font (const char *path, int face_index, const gunichar *chars, guint n_chars,
+           gboolean with_coarse, DcShapeFunc func, gpointer user_data, GError **error)
 {
   FT_Library library;
   FT_Face face;
   FT_ULong c;
   FT_UInt gid;
 
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (func != NULL, FALSE);
+  g_assert (path != NULL && func != NULL);
 
   if (FT_Init_FreeType (&library) != 0)
     {
@@ -527,7 +507,7 @@ dc_shapes_scan_font_chars (const char *path, int face_index, const gunichar *cha
         DcShape shape;
 
         gid = FT_Get_Char_Index (face, chars[i]);
-        if (gid != 0 && shape_from_face (library, face, gid, &shape, TRUE))
+        if (gid != 0 && shape_from_face (library, face, gid, &shape, with_coarse))
           func (chars[i], &shape, user_data);
       }
   else
@@ -537,10 +517,47 @@ dc_shapes_scan_font_chars (const char *path, int face_index, const gunichar *cha
 
         if (c > 0x10ffff || !g_unichar_isgraph ((gunichar) c))
           continue;
-        if (shape_from_face (library, face, gid, &shape, TRUE))
+        if (shape_from_face (library, face, gid, &shape, with_coarse))
           func ((gunichar) c, &shape, user_data);
       }
   FT_Done_Face (face);
   FT_Done_FreeType (library);
   return TRUE;
+}
+
+/**
+ * dc_shapes_scan_font_fingerprints:
+ * @path: a font file FreeType reads
+ * @face_index: the face in a collection, 0 otherwise
+ *
+ * Calls @func with the fingerprint of every glyph @path's Unicode cmap maps a printable
+ * character to: the shape's coarse grid and signature are left empty. Drawing them was
+ * two thirds of reading a font, and the index of the installed fonts keeps only the
+ * fingerprints. Safe to call on several threads at once.
+ */
+gboolean
+dc_shapes_scan_font_fingerprints (const char *path, int face_index, DcShapeFunc func,
+                                  gpointer user_data, GError **error)
+{
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (func != NULL, FALSE);
+
+  return scan_font (path, face_index, NULL, 0, FALSE, func, user_data, error);
+}
+
+/**
+ * dc_shapes_scan_font_chars:
+ * @chars: (nullable): the characters wanted, or %NULL for all
+ *
+ * Calls @func with the shape of each of @chars that @path's Unicode cmap maps.
+ */
+gboolean
+dc_shapes_scan_font_chars (const char *path, int face_index, const gunichar *chars, guint n_chars,
+                           DcShapeFunc func, gpointer user_data, GError **error)
+{
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (chars != NULL || n_chars == 0, FALSE);
+  g_return_val_if_fail (func != NULL, FALSE);
+
+  return scan_font (path, face_index, chars, n_chars, TRUE, func, user_data, error);
 }

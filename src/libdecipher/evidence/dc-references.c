@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "dc-error.h"
+#include "dc-parallel-private.h"
 #include "dc-references-private.h"
 #include "dc-references-stamp-private.h"
 
@@ -228,24 +229,110 @@ installed_fonts (GPtrArray *faces)
   return g_strdup (g_checksum_get_string (checksum));
 }
 
+/* One glyph of an installed face as a worker read it, for the calling thread to insert. */
 typedef struct
 {
-  sqlite3_stmt *insert;
-  const char *family;
-} Scan;
+  gunichar unicode;
+  guint8 fingerprint[DC_SHAPE_FINGERPRINT_LEN];
+} ScannedGlyph;
+
+/* The installed faces are read SCAN_BATCH at a time on the engine's threads, and each
+ * batch inserted in the faces' order by the calling thread, which alone uses the
+ * database: the index holds the same rows in the same order as read on one thread, and
+ * what waits to be inserted stays a few megabytes however many fonts are installed. */
+#define SCAN_BATCH 32
+
+typedef struct
+{
+  GPtrArray *faces;           /* installed_fonts()'s lines */
+  guint first, end;           /* the batch: faces [first, end) */
+  GArray *glyphs[SCAN_BATCH]; /* ScannedGlyph, per face of the batch; NULL where unread */
+  GCancellable *cancellable;
+  gint next; /* the batch's next face to read, from 0 */
+} ScanJob;
 
 static void
-add_glyph (gunichar unicode, const DcShape *shape, gpointer data)
+keep_glyph (gunichar unicode, const DcShape *shape, gpointer data)
 {
-  Scan *scan = data;
-  char value[8];
+  ScannedGlyph glyph = { unicode, { 0 } };
 
-  value[g_unichar_to_utf8 (unicode, value)] = '\0';
-  sqlite3_bind_blob (scan->insert, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
-  sqlite3_bind_text (scan->insert, 2, value, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (scan->insert, 3, scan->family, -1, SQLITE_STATIC);
-  sqlite3_step (scan->insert);
-  sqlite3_reset (scan->insert);
+  memcpy (glyph.fingerprint, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN);
+  g_array_append_val ((GArray *) data, glyph);
+}
+
+/* Run on each thread: reads the batch's faces not taken yet. */
+static void
+scan_batch (gpointer data)
+{
+  ScanJob *job = data;
+  guint i;
+
+  while ((i = job->first + (guint) g_atomic_int_add (&job->next, 1)) < job->end
+         && !g_cancellable_is_cancelled (job->cancellable))
+    {
+      g_auto (GStrv) fields = g_strsplit (g_ptr_array_index (job->faces, i), "\t", 5);
+      g_autoptr (GArray) glyphs = g_array_new (FALSE, FALSE, sizeof (ScannedGlyph));
+
+      /* A font FreeType cannot read is left out, not an error: the others still help. */
+      if (dc_shapes_scan_font_fingerprints (fields[0], (int) g_ascii_strtoll (fields[1], NULL, 10),
+                                            keep_glyph, glyphs, NULL))
+        job->glyphs[i - job->first] = g_steal_pointer (&glyphs);
+    }
+}
+
+/* Inserts @glyphs, one face's, each with the face's @family. */
+static void
+insert_glyphs (sqlite3_stmt *insert, GArray *glyphs, const char *family)
+{
+  for (guint g = 0; g < glyphs->len; g++)
+    {
+      const ScannedGlyph *glyph = &g_array_index (glyphs, ScannedGlyph, g);
+      char value[8];
+
+      value[g_unichar_to_utf8 (glyph->unicode, value)] = '\0';
+      sqlite3_bind_blob (insert, 1, glyph->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
+      sqlite3_bind_text (insert, 2, value, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text (insert, 3, family, -1, SQLITE_STATIC);
+      sqlite3_step (insert);
+      sqlite3_reset (insert);
+    }
+}
+
+/* Reads every face of @faces and inserts its glyphs with @insert; FALSE when cancelled. */
+static gboolean
+scan_faces (GPtrArray *faces, sqlite3_stmt *insert, guint *n_indexed, GCancellable *cancellable,
+            GError **error)
+{
+  /* As many threads as a document of as many pages is read with. */
+  guint n_threads = _dc_parallel_threads (faces->len);
+
+  for (guint first = 0; first < faces->len; first += SCAN_BATCH)
+    {
+      ScanJob job = {
+        faces, first, MIN (first + SCAN_BATCH, faces->len), { NULL }, cancellable, 0
+      };
+
+      _dc_parallel_run (MIN (n_threads, job.end - first), scan_batch, &job);
+      for (guint i = first; i < job.end; i++)
+        {
+          GArray *glyphs = job.glyphs[i - first];
+
+          if (glyphs == NULL)
+            continue;
+          if (!g_cancellable_is_cancelled (cancellable))
+            {
+              g_auto (GStrv) fields = g_strsplit (g_ptr_array_index (faces, i), "\t", 5);
+
+              insert_glyphs (insert, glyphs, fields[4]);
+              if (n_indexed != NULL)
+                (*n_indexed)++;
+            }
+          g_array_unref (glyphs);
+        }
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static char *
@@ -314,7 +401,7 @@ dc_references_update (DcReferences *self, guint *n_indexed, GCancellable *cancel
   g_autofree char *format = NULL;
   g_autofree char *stamp = NULL;
   sqlite3_stmt *insert = NULL;
-  gboolean ok = TRUE;
+  gboolean ok;
 
   g_return_val_if_fail (DC_IS_REFERENCES (self), FALSE);
   /* What the index said of outlines may not be what it says when rebuilt. */
@@ -358,19 +445,7 @@ dc_references_update (DcReferences *self, guint *n_indexed, GCancellable *cancel
       exec (self, "ROLLBACK", NULL);
       return FALSE;
     }
-  for (guint i = 0; i < faces->len && ok; i++)
-    {
-      g_auto (GStrv) fields = g_strsplit (g_ptr_array_index (faces, i), "\t", 5);
-      Scan scan = { insert, fields[4] };
-
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        ok = FALSE;
-      /* A font FreeType cannot read is left out, not an error: the others still help. */
-      else if (dc_shapes_scan_font_file (fields[0], (int) g_ascii_strtoll (fields[1], NULL, 10),
-                                         add_glyph, &scan, NULL)
-               && n_indexed != NULL)
-        (*n_indexed)++;
-    }
+  ok = scan_faces (faces, insert, n_indexed, cancellable, error);
   sqlite3_finalize (insert);
   if (!ok)
     {
