@@ -788,6 +788,26 @@ dump_index (const char *path)
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+/* Whether the index at @path can find a fingerprint without reading every row. */
+static gboolean
+has_fingerprint_index (const char *path)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gboolean found;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db,
+                                       "SELECT 1 FROM sqlite_master WHERE type = 'index' AND "
+                                       "tbl_name = 'glyphs' AND sql LIKE '%(fingerprint)%'",
+                                       -1, &stmt, NULL),
+                   ==, SQLITE_OK);
+  found = sqlite3_step (stmt) == SQLITE_ROW;
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return found;
+}
+
 static const char *const more_fonts[] = { "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf",
                                           "DejaVuSerif.ttf" };
 
@@ -806,13 +826,15 @@ build_index (const char *name, const char *threads, guint *n_indexed)
   g_assert_true (dc_references_update (references, n_indexed, NULL, &error));
   g_assert_no_error (error);
   g_unsetenv ("DECIPHER_EXTRACT_THREADS");
+  /* Made again after the rows (dc_references_update()). */
+  g_assert_true (has_fingerprint_index (path));
   return dump_index (path);
 }
 
 /* The installed fonts are read on several threads, and the index holds the same rows in
  * the same order as when they are read on one: each font's glyphs are inserted in the
- * fonts' order by the thread that writes the index. A build cancelled leaves the index
- * as it was. */
+ * fonts' order by the thread that writes the index, whose index of fingerprints is made
+ * again after them. A build cancelled leaves the index as it was. */
 static void
 test_read_on_threads (void)
 {
@@ -855,10 +877,12 @@ test_read_on_threads (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_cmpuint (n_cancelled, ==, 0);
   g_assert_cmpuint (dc_references_get_n_fonts (references), ==, 0);
+  g_assert_true (has_fingerprint_index (cancelled_path));
   g_clear_error (&error);
   g_assert_true (dc_references_update (references, &n_cancelled, NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (n_cancelled, ==, n_one);
+  g_assert_true (has_fingerprint_index (cancelled_path));
 
   for (guint i = 0; i < G_N_ELEMENTS (more_fonts); i++)
     {
