@@ -372,16 +372,30 @@ record_chunk (Extractor *ex, Chunk *chunk, Room *room, guint expected)
   ex->chunk = NULL;
 }
 
-/* The chunks after the one to be handed on next that no thread may take yet or any more:
- * the window's end, or the chunk reaching the limits; with the lock held. */
+/* Where the chunks no thread needs begin: after the chunk reaching the limits, if one
+ * does; with the lock held. */
 static guint
-claim_end (Run *run)
+needed_end (Run *run)
 {
-  guint end = MIN (run->n_chunks, run->next_replay + run->window);
+  return run->limit_chunk != G_MAXUINT ? MIN (run->n_chunks, run->limit_chunk + 1) : run->n_chunks;
+}
 
-  if (run->limit_chunk != G_MAXUINT)
-    end = MIN (end, run->limit_chunk + 1);
-  return end;
+/* The first chunk free for @ex before @end, after the one to be handed on next and after
+ * those @ex took, or the last such one (@last); NULL when there is none. With the lock
+ * held. */
+static Chunk *
+find_free (Run *run, Extractor *ex, guint end, gboolean last)
+{
+  Chunk *chunk = NULL;
+
+  for (guint c = MAX (run->next_replay + 1, ex->from_chunk); c < end; c++)
+    if (run->chunks[c].state == CHUNK_FREE)
+      {
+        chunk = &run->chunks[c];
+        if (!last)
+          break;
+      }
+  return chunk;
 }
 
 /* Takes a chunk for @ex to record, after the one to be handed on next and after those @ex
@@ -394,18 +408,11 @@ claim_end (Run *run)
 Chunk *
 _dc_extract_claim_chunk (Run *run, Extractor *ex, gboolean last)
 {
-  guint end = claim_end (run);
-  Chunk *chunk = NULL;
+  Chunk *chunk;
 
   if (run->quit)
     return NULL;
-  for (guint c = MAX (run->next_replay + 1, ex->from_chunk); c < end; c++)
-    if (run->chunks[c].state == CHUNK_FREE)
-      {
-        chunk = &run->chunks[c];
-        if (!last)
-          break;
-      }
+  chunk = find_free (run, ex, MIN (needed_end (run), run->next_replay + run->window), last);
   if (chunk != NULL)
     {
       chunk->state = CHUNK_TAKEN;
@@ -419,14 +426,7 @@ _dc_extract_claim_chunk (Run *run, Extractor *ex, gboolean last)
 gboolean
 _dc_extract_any_free_locked (Run *run, Extractor *ex)
 {
-  guint end = run->n_chunks;
-
-  if (run->limit_chunk != G_MAXUINT)
-    end = MIN (end, run->limit_chunk + 1);
-  for (guint c = MAX (run->next_replay + 1, ex->from_chunk); c < end; c++)
-    if (run->chunks[c].state == CHUNK_FREE)
-      return TRUE;
-  return FALSE;
+  return find_free (run, ex, needed_end (run), FALSE) != NULL;
 }
 
 /* Records @chunk, then gives it to the calling thread; with the lock held, which it
