@@ -765,20 +765,27 @@ test_rebuilt (void)
   g_assert_cmpuint (dc_test_decode_with_references (references, "library-recoded"), >, 25);
 }
 
+/* @sql prepared on the index at @path, opened read-only into @db. */
+static sqlite3_stmt *
+query_index (const char *path, const char *sql, sqlite3 **db)
+{
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (*db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  return stmt;
+}
+
 /* The index's glyphs, row by row: what a lookup can find, in the order it finds it. */
 static char *
 dump_index (const char *path)
 {
   g_autoptr (GString) out = g_string_new (NULL);
   sqlite3 *db = NULL;
-  sqlite3_stmt *stmt = NULL;
+  sqlite3_stmt *stmt =
+      query_index (path, "SELECT rowid, hex(fingerprint), value, family FROM glyphs ORDER BY rowid",
+                   &db);
 
-  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_prepare_v2 (db,
-                                       "SELECT rowid, hex(fingerprint), value, family FROM glyphs "
-                                       "ORDER BY rowid",
-                                       -1, &stmt, NULL),
-                   ==, SQLITE_OK);
   while (sqlite3_step (stmt) == SQLITE_ROW)
     g_string_append_printf (out, "%lld %s %s %s\n", (long long) sqlite3_column_int64 (stmt, 0),
                             sqlite3_column_text (stmt, 1), sqlite3_column_text (stmt, 2),
@@ -793,16 +800,12 @@ static gboolean
 has_fingerprint_index (const char *path)
 {
   sqlite3 *db = NULL;
-  sqlite3_stmt *stmt = NULL;
-  gboolean found;
+  sqlite3_stmt *stmt = query_index (path,
+                                    "SELECT 1 FROM sqlite_master WHERE type = 'index' AND "
+                                    "tbl_name = 'glyphs' AND sql LIKE '%(fingerprint)%'",
+                                    &db);
+  gboolean found = sqlite3_step (stmt) == SQLITE_ROW;
 
-  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_prepare_v2 (db,
-                                       "SELECT 1 FROM sqlite_master WHERE type = 'index' AND "
-                                       "tbl_name = 'glyphs' AND sql LIKE '%(fingerprint)%'",
-                                       -1, &stmt, NULL),
-                   ==, SQLITE_OK);
-  found = sqlite3_step (stmt) == SQLITE_ROW;
   sqlite3_finalize (stmt);
   sqlite3_close (db);
   return found;
