@@ -626,6 +626,35 @@ test_conflict_in_view (void)
   fixture_close (&f);
 }
 
+/* A word of 800 glyphs (long-word.pdf): the matcher holds glyph counts in a byte, 255 for
+ * that many or more, and reads the token itself for those. Typed with the word before it,
+ * anywhere, the run is found; had the count stayed at 255, the word's fewest glyphs (267,
+ * three letters a glyph) would have ruled it out. */
+static void
+test_long_word (void)
+{
+  g_autoptr (DcDocument) document = dc_test_load_document ("long-word");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (DcMatcher) matcher = dc_matcher_new (key);
+  g_autoptr (GString) typed = g_string_new ("xa ");
+  g_autoptr (DcMatchResult) result = NULL;
+  g_autoptr (GError) error = NULL;
+  DcMatchPlace place;
+
+  for (guint i = 0; i < 80; i++)
+    g_string_append (typed, "abcdefghij");
+  result = dc_matcher_type (matcher, typed->str, -1, -1, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s: %s", dc_match_kind_to_string (result->kind),
+                  result->reason != NULL ? result->reason : "");
+  g_assert_true (result->kind == DC_MATCH_ASSIGNED || result->kind == DC_MATCH_KNOWN);
+  g_assert_cmpuint (result->places->len, ==, 1);
+  place = g_array_index (result->places, DcMatchPlace, 0);
+  g_assert_cmpuint (place.line, ==, 1);
+  g_assert_cmpuint (place.token, ==, 0);
+  g_assert_cmpuint (place.n_tokens, ==, 2);
+}
+
 static void
 free_value (gpointer value)
 {
@@ -796,6 +825,7 @@ main (int argc, char **argv)
   g_test_add_func ("/matcher/empty-value", test_empty_value);
   g_test_add_func ("/matcher/bad-input", test_bad_input);
   g_test_add_func ("/matcher/index-in-thread", test_index_in_thread);
+  g_test_add_func ("/matcher/long-word", test_long_word);
   g_test_add_func ("/matcher/reach-bounds-search", test_reach_bounds_search);
 
   return g_test_run ();

@@ -29,6 +29,7 @@ struct _DcMatcherIndex
   GPtrArray *by_length;
   GPtrArray *types_by_length;
   guint32 *token_type;
+  guint8 *token_glyphs;
   guint n_types;
   guint32 *order_symbol;
   guint8 *order_no_advance;
@@ -69,6 +70,7 @@ dc_matcher_index_free (DcMatcherIndex *index)
   g_clear_pointer (&index->by_length, g_ptr_array_unref);
   g_clear_pointer (&index->types_by_length, g_ptr_array_unref);
   g_clear_pointer (&index->token_type, g_free);
+  g_clear_pointer (&index->token_glyphs, g_free);
   g_clear_pointer (&index->order_symbol, g_free);
   g_clear_pointer (&index->order_no_advance, g_free);
   g_free (index);
@@ -141,6 +143,7 @@ dc_matcher_index_build (DcMatcherIndex *index)
   index->by_length = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   index->types_by_length = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   index->token_type = g_new (guint32, MAX (1, n_tokens));
+  index->token_glyphs = g_new (guint8, MAX (1, n_tokens));
   types = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   for (guint t = 0; t < n_tokens; t++)
@@ -155,6 +158,7 @@ dc_matcher_index_build (DcMatcherIndex *index)
           g_ptr_array_add (index->types_by_length, g_array_new (FALSE, FALSE, sizeof (guint)));
         }
       g_array_append_val (g_ptr_array_index (index->by_length, length), t);
+      index->token_glyphs[t] = (guint8) MIN (length, G_MAXUINT8);
 
       g_string_truncate (sequence, 0);
       for (guint k = token->first_glyph; k < token->first_glyph + length; k++)
@@ -211,9 +215,11 @@ dc_matcher_adopt_index (DcMatcher *self, DcMatcherIndex *index)
   g_clear_pointer (&self->by_length, g_ptr_array_unref);
   g_clear_pointer (&self->types_by_length, g_ptr_array_unref);
   g_clear_pointer (&self->token_type, g_free);
+  g_clear_pointer (&self->token_glyphs, g_free);
   self->by_length = g_steal_pointer (&index->by_length);
   self->types_by_length = g_steal_pointer (&index->types_by_length);
   self->token_type = g_steal_pointer (&index->token_type);
+  self->token_glyphs = g_steal_pointer (&index->token_glyphs);
   g_clear_pointer (&self->order_symbol, g_free);
   g_clear_pointer (&self->order_no_advance, g_free);
   self->order_symbol = g_steal_pointer (&index->order_symbol);

@@ -274,8 +274,10 @@ run_may_fit_lengths (const Scan *scan, guint start, guint n_words, gboolean has_
 {
   for (guint w = 0; w < n_words; w++)
     {
-      guint n = scan->tokens[start + w].n_glyphs;
+      guint n = scan->token_glyphs[start + w];
 
+      if (G_UNLIKELY (n == G_MAXUINT8))
+        n = scan->tokens[start + w].n_glyphs;
       if (n < scan->lo[w] || (n > scan->hi[w] && !has_silent))
         return FALSE;
     }
@@ -715,6 +717,7 @@ _dc_matcher_find_candidates (DcMatcher *self, const Typed *typed, Query *query)
   scan.order_symbol = self->order_symbol;
   scan.order_no_advance = self->order_no_advance;
   scan.tokens = dc_document_get_tokens (self->document, &scan.n_tokens);
+  scan.token_glyphs = self->token_glyphs;
   scan.lo = lo;
   scan.hi = hi;
   scan.word_reach = word_reach;

@@ -130,6 +130,7 @@ dc_matcher_finalize (GObject *object)
   g_clear_pointer (&self->by_length, g_ptr_array_unref);
   g_clear_pointer (&self->types_by_length, g_ptr_array_unref);
   g_clear_pointer (&self->token_type, g_free);
+  g_clear_pointer (&self->token_glyphs, g_free);
   g_clear_pointer (&self->order_symbol, g_free);
   g_clear_pointer (&self->order_no_advance, g_free);
   g_clear_pointer (&self->nfd_values, g_ptr_array_unref);
