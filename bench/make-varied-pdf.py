@@ -107,8 +107,12 @@ def main():
         for i, font in enumerate(covering[:args.fonts_per_text]):
             out = os.path.join(work, f"{name}-{i}.pdf")
             truth = ["--truth", out[:-len(".pdf")] + ".json"] if args.truth else []
+            # Arabic and Hebrew drawn as they are seen, right to left, as any producer
+            # draws them: drawn in the order they are read, from the left, each line
+            # showed its words backwards and read as their reverse, so that every query
+            # on them found nothing.
             run = subprocess.run([python, GENERATE, "--kind", "legacy", "--text", text,
-                                  "--font", font, "--out", out, *truth],
+                                  "--font", font, "--visual-rtl", "--out", out, *truth],
                                  capture_output=True, text=True)
             if run.returncode != 0 or not os.path.exists(out):
                 print(f"{name}: {os.path.basename(font)} failed, left out", file=sys.stderr)
