@@ -32,6 +32,10 @@
 #include "dc-references-private.h"
 #include "dc-references-stamp-private.h"
 
+/* The index that finds a fingerprint's rows: made with the table, and again after the
+ * rows when the table is rebuilt (dc_references_update()). */
+#define FINGERPRINT_INDEX "glyphs_by_fingerprint ON glyphs (fingerprint)"
+
 #define REFERENCES_FORMAT "decipher-font-references-1"
 
 #define prepare_outlines _dc_references_prepare_outlines
@@ -173,7 +177,7 @@ dc_references_open (const char *path, GError **error)
              "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);"
              "CREATE TABLE IF NOT EXISTS glyphs (fingerprint BLOB NOT NULL, value TEXT NOT NULL,"
              "  family TEXT);"
-             "CREATE INDEX IF NOT EXISTS glyphs_by_fingerprint ON glyphs (fingerprint);",
+             "CREATE INDEX IF NOT EXISTS " FINGERPRINT_INDEX ";",
              error))
     return NULL;
   return g_steal_pointer (&self);
@@ -449,7 +453,7 @@ dc_references_update (DcReferences *self, guint *n_indexed, GCancellable *cancel
     }
   ok = scan_faces (faces, insert, n_indexed, cancellable, error);
   sqlite3_finalize (insert);
-  if (ok && !exec (self, "CREATE INDEX glyphs_by_fingerprint ON glyphs (fingerprint)", error))
+  if (ok && !exec (self, "CREATE INDEX " FINGERPRINT_INDEX, error))
     ok = FALSE;
   if (!ok)
     {
