@@ -10,7 +10,10 @@
 #
 # Each round runs the poppler pass, then `text`, one right after the other; the figure is
 # the median of the rounds' ratios in CPU time (user + system), which the load of other
-# processes does not inflate, with the load average beside it. As a new user: no
+# processes does not inflate, with the load average beside it. Each round also runs
+# `text --no-auto`, the same reading and writing without the decoding levels (no
+# automatic guesses, no installed fonts): the line then says how much of what the engine
+# adds is reading and laying out the pages, and how much is decoding them. As a new user: no
 # library, no document cache. The 500-page book is bench/make-bench-pdf.sh's (TEXT=udhr),
 # the varied book bench/make-varied-pdf.py's.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -53,17 +56,23 @@ for pdf in "$@"; do
     : > "$work/theirs"
     : > "$work/ours"
     : > "$work/ratios"
+    : > "$work/bare"
+    : > "$work/bare_ratios"
     i=0
     while [ $i -lt "$pairs" ]; do
         theirs=$(cpu "$build/bench/bench-poppler-pass" "$pdf")
         ours=$(cpu "$cli" text "$pdf")
+        bare=$(cpu "$cli" text --no-auto "$pdf")
         echo "$theirs" >> "$work/theirs"
         echo "$ours" >> "$work/ours"
+        echo "$bare" >> "$work/bare"
         echo "$ours $theirs" | awk '{ print $1 / $2 }' >> "$work/ratios"
+        echo "$bare $theirs" | awk '{ print $1 / $2 }' >> "$work/bare_ratios"
         i=$((i + 1))
     done
-    printf '%s: %s; CPU time, median of %d pairs: poppler pass %.4f s, text %.4f s, text / poppler pass %.3f (target 1.15); load average %s\n' \
+    printf '%s: %s; CPU time, median of %d pairs: poppler pass %.4f s, text %.4f s, text / poppler pass %.3f (target 1.15); text --no-auto %.4f s, text --no-auto / poppler pass %.3f; load average %s\n' \
         "$(basename "$pdf")" "$("$build/bench/bench-poppler-pass" "$pdf")" "$pairs" \
         "$(median < "$work/theirs")" "$(median < "$work/ours")" "$(median < "$work/ratios")" \
+        "$(median < "$work/bare")" "$(median < "$work/bare_ratios")" \
         "$(cut -d' ' -f1-3 /proc/loadavg)"
 done
