@@ -28,8 +28,8 @@
 # collection.py (against xargs -P2 pdftotext) and bench-window-latency (--gui). What none
 # of them measures it times itself, in pairs like theirs: text on the 9 M book against
 # pdftotext -bbox (the ratio flat in size and fonts), the peak memory of text --format json
-# on twice the pages, one small file against pdftotext's start, and text against mutool
-# and pdfminer.six.
+# on twice the pages, one small file against pdftotext's start (and each program's floor,
+# doing nothing with the same libraries), and text against mutool and pdfminer.six.
 # All figures are CPU time (user + system), which other processes' load does not inflate,
 # with the load average printed; as a new user: no library, no document cache (except the
 # session's "from the cache" row, which makes its own). Each benchmark's own output is
@@ -43,6 +43,7 @@
 # A peer that is not installed leaves its row "not installed".
 # SPDX-License-Identifier: GPL-3.0-or-later
 import argparse
+import importlib.util
 import os
 import re
 import shutil
@@ -269,6 +270,20 @@ def one_file(args, cli, work):
     print(f"CPU medians: text {ours * 1000:.1f} ms, pdftotext {theirs * 1000:.1f} ms; load average {load()}")
     row("one-file text ÷ pdftotext (start-up)", "ascii-legacy.pdf", fmt(ours * 1000, " ms", 1),
         fmt(theirs * 1000, " ms", 1), fmt(ratio), "≤ 1.5", ratio <= 1.5)
+    # Not a row of the issue: what each start costs with nothing done, loading the same
+    # libraries (one-file-start.py's link_floor()), against which the row above is judged.
+    spec = importlib.util.spec_from_file_location("one_file_start",
+                                                  os.path.join(HERE, "one-file-start.py"))
+    start = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(start)
+    floors = [start.link_floor(cli, work), start.link_floor("pdftotext", work)]
+    if None not in floors:
+        ours_floor, theirs_floor, _ = paired(args.pairs * 2, [floors[0]], [floors[1]], work)
+        print(f"floors, an empty program linked as each is: Decipher's {ours_floor * 1000:.1f} ms, "
+              f"pdftotext's {theirs_floor * 1000:.1f} ms")
+        row("  of which loading the libraries (an empty program linked alike)", "—",
+            fmt(ours_floor * 1000, " ms", 1), fmt(theirs_floor * 1000, " ms", 1),
+            fmt(ours_floor / theirs_floor), "(breakdown)", None)
 
 
 def window(args):

@@ -11,15 +11,23 @@
 # file, in CPU time (user + system of the process, from wait4(), which other processes'
 # load inflates far less than wall-clock time) and in wall-clock time.
 #
+# Each round also starts each program's floor: an empty program linked with the same
+# libraries, in the same order (link_floor()), which does nothing but load them. What a run
+# costs beyond its floor is what the program itself does; the floor is what no change to
+# the program's own code can take away.
+#
 # Decipher runs as a new user (no font library, no document cache) unless the
 # environment already says otherwise; the index of installed fonts is the user's, as it
 # would be after the first run. Without PDFs, some small fixtures and real-world files.
 # SPDX-License-Identifier: GPL-3.0-or-later
 import argparse
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -47,6 +55,24 @@ def run(argv, env):
     return usage.ru_utime + usage.ru_stime, wall
 
 
+def link_floor(program, workdir):
+    """An empty program linked with @program's libraries (its DT_NEEDED entries, in their
+    order, none left out), built in @workdir; None without a C compiler or readelf."""
+    program = shutil.which(program) or program
+    cc = shutil.which('cc') or shutil.which('gcc')
+    if cc is None or shutil.which('readelf') is None:
+        return None
+    dynamic = subprocess.run(['readelf', '-d', program], capture_output=True, text=True).stdout
+    needed = re.findall(r'\(NEEDED\)\s+Shared library: \[([^\]]+)\]', dynamic)
+    source = os.path.join(workdir, 'empty.c')
+    floor = os.path.join(workdir, 'floor-' + os.path.basename(program))
+    with open(source, 'w') as f:
+        f.write('int main (void) { return 0; }\n')
+    done = subprocess.run([cc, '-O2', '-o', floor, source, '-Wl,--no-as-needed']
+                          + ['-l:' + name for name in needed], capture_output=True)
+    return floor if done.returncode == 0 and needed else None
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument('cli', nargs='?', default=os.path.join(ROOT, '_release', 'src', 'cli',
@@ -59,6 +85,10 @@ def main():
     env = dict(os.environ)
     env.setdefault('DECIPHER_LIBRARY', '')
     env.setdefault('DECIPHER_DOCUMENT_CACHE', '0')
+
+    workdir = tempfile.mkdtemp(prefix='one-file-start-')
+    floors = [link_floor(args.cli, workdir), link_floor(args.peer, workdir)]
+    floor_times = ([], [])
 
     # Once before measuring: the index of installed fonts is built on a first run, and
     # the files are read into the page cache.
@@ -73,6 +103,10 @@ def main():
             peer_cpu, peer_wall = run([args.peer, f, '-'], env)
             for series, value in zip(times[f], (ours_cpu, peer_cpu, ours_wall, peer_wall)):
                 series.append(value)
+        for floor, series in zip(floors, floor_times):
+            if floor is not None:
+                series.append(run([floor], env)[0])
+    shutil.rmtree(workdir)
 
     print('%-26s %9s %9s %6s   %9s %9s %6s' % ('file (median of %d)' % args.runs, 'CPU ms',
                                                'peer', 'ratio', 'wall ms', 'peer', 'ratio'))
@@ -87,6 +121,16 @@ def main():
     print('one-file text ÷ %s: %.2f× CPU, %.2f× wall (median over the files; goal ≤ 1.5×)' % (
         os.path.basename(args.peer), statistics.median(cpu_ratios),
         statistics.median(wall_ratios)))
+    if all(floor_times):
+        ours_floor, peer_floor = (statistics.median(series) * 1e3 for series in floor_times)
+        ours_cpu = statistics.median(statistics.median(times[f][0]) for f in files) * 1e3
+        peer_cpu = statistics.median(statistics.median(times[f][1]) for f in files) * 1e3
+        print('floors, an empty program linked as each is: Decipher\'s %.2f ms CPU, %s\'s '
+              '%.2f ms; beyond its floor (median file): text %.2f ms, %s %.2f ms' % (
+                  ours_floor, os.path.basename(args.peer), peer_floor, ours_cpu - ours_floor,
+                  os.path.basename(args.peer), peer_cpu - peer_floor))
+    else:
+        print('floors: not measured (no C compiler or readelf)')
 
 
 if __name__ == '__main__':
