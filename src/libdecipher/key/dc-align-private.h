@@ -22,6 +22,9 @@ typedef struct
   GArray *word_end;    /* guint: index in chars after each word */
   GArray *cluster_end; /* guint per char: end of the grapheme cluster starting there */
   GArray *n_clusters;  /* guint per word */
+  /* guint8 per char: the alef of a lam-alef, kept after its lam (_dc_visual_order_marked()). In
+   * visual order ل ا is that, or the ا and ل of ال reversed: only this tells them apart. */
+  GArray *lam_alef;
   gboolean right_to_left;
   /* Whether chars [start, end) may be one ligature's glyph, asked of every run a query
    * aligns: at start * (len + 1) + end, 0 not yet known, 1 no, 2 yes; NULL for a long
@@ -96,6 +99,7 @@ guint _dc_align_word_reach (const Typed *typed, guint word);
  * are drawn: pre-base vowel signs of Indic scripts before their consonant cluster, and
  * clusters reversed for right-to-left text. */
 GArray *_dc_visual_order (const GArray *logical, gboolean right_to_left);
+GArray *_dc_visual_order_marked (const GArray *logical, gboolean right_to_left, GArray *lam_alef);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Typed, _dc_typed_clear)
 

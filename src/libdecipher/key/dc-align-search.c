@@ -226,6 +226,15 @@ silent_glyphs (const Search *s, guint glyph, guint word)
   return silent;
 }
 
+/* Whether typed character @at is the alef of a lam-alef, after its lam in the order
+ * right-to-left text is drawn in (_dc_visual_order_marked()). */
+static gboolean
+is_alef_after_its_lam (const Typed *typed, guint at)
+{
+  return typed->lam_alef != NULL && at < typed->lam_alef->len
+         && g_array_index (typed->lam_alef, guint8, at);
+}
+
 /* A glyph drawn over its neighbour with no advance is a mark (or a reph), not a letter
  * of its own: ों after च्च, not चों. */
 static gboolean
@@ -239,10 +248,7 @@ is_unlikely_for_glyph (const Search *s, guint glyph, guint at, guint length)
   if (g_unichar_ismark (first))
     return FALSE;
   /* The alef of a lam-alef, drawn with no advance over its lam's glyph. */
-  if (at > 0
-      && _dc_align_rtl_unit_start ((const gunichar *) (void *) s->typed->chars->data,
-                                   g_array_index (s->typed->cluster_end, guint, at))
-             < at)
+  if (is_alef_after_its_lam (s->typed, at))
     return FALSE;
   return !(length == 2 && _dc_is_reph_ra (first)
            && _dc_is_virama (g_array_index (s->typed->chars, gunichar, at + 1)));
@@ -258,6 +264,11 @@ is_unlikely_for_spacing_glyph (const Search *s, guint glyph, guint at, guint len
     return TRUE;
   if (s->no_advance == NULL || s->no_advance[glyph] || length == 0)
     return FALSE;
+  /* An alef with an advance of its own is not drawn after its lam, as a ligature's or a
+   * zero-width alef's order has it, but left of it, where text set without shaping puts
+   * it (a legacy font's letters one by one): try_drawn_before() reads it so. */
+  if (is_alef_after_its_lam (s->typed, at))
+    return TRUE;
   for (guint i = at; i < at + length; i++)
     if (g_unichar_type (g_array_index (s->typed->chars, gunichar, i)) != G_UNICODE_NON_SPACING_MARK)
       return FALSE;
@@ -287,9 +298,7 @@ drawn_before (const Typed *typed, guint at, guint word_end, guint *later, guint 
       *later_end = at + 2;
       return TRUE;
     }
-  if (c[at] == 0x0644 && cluster_end < word_end
-      && (c[cluster_end] == 0x0627 || c[cluster_end] == 0x0622 || c[cluster_end] == 0x0623
-          || c[cluster_end] == 0x0625))
+  if (c[at] == 0x0644 && cluster_end < word_end && is_alef_after_its_lam (typed, cluster_end))
     {
       *later = cluster_end;
       *later_end = g_array_index (typed->cluster_end, guint, cluster_end);
@@ -449,8 +458,9 @@ pass_omitted_punctuation (Search *s, const Step *step)
 
 /* A zero-advance glyph drawn before the glyph of what it follows: the candrabindu of
  * তাঁ before its া (Noto Sans Bengali), the alef of a lam-alef before its lam (HarfBuzz
- * decomposing the ligature). This glyph spells the later stretch, the next glyph the
- * earlier one. */
+ * decomposing the ligature); or an alef with an advance, left of its lam, as text set
+ * without shaping draws them, each letter a glyph of its own. This glyph spells the later
+ * stretch, the next glyph the earlier one. */
 static void
 try_drawn_before (Search *s, const Step *step)
 {
@@ -460,8 +470,10 @@ try_drawn_before (Search *s, const Step *step)
   guint later, later_end, length;
   gboolean spells;
 
-  if (s->swapped_end != 0 || s->no_advance == NULL || !s->no_advance[step->glyph]
-      || !drawn_before (typed, step->at, step->word_end, &later, &later_end))
+  if (s->swapped_end != 0 || s->no_advance == NULL
+      || !drawn_before (typed, step->at, step->word_end, &later, &later_end)
+      || (!s->no_advance[step->glyph]
+          && g_array_index (typed->chars, gunichar, step->at) != 0x0644))
     return;
 
   length = later_end - later;

@@ -78,6 +78,7 @@ _dc_typed_clear (Typed *typed)
   g_clear_pointer (&typed->word_end, g_array_unref);
   g_clear_pointer (&typed->cluster_end, g_array_unref);
   g_clear_pointer (&typed->n_clusters, g_array_unref);
+  g_clear_pointer (&typed->lam_alef, g_array_unref);
   g_clear_pointer (&typed->ligature_memo, g_free);
 }
 
@@ -115,6 +116,7 @@ _dc_typed_prepare (Typed *typed, char **words, gboolean right_to_left)
   typed->word_end = g_array_new (FALSE, FALSE, sizeof (guint));
   typed->cluster_end = g_array_new (FALSE, FALSE, sizeof (guint));
   typed->n_clusters = g_array_new (FALSE, FALSE, sizeof (guint));
+  typed->lam_alef = g_array_new (FALSE, TRUE, sizeof (guint8));
   typed->right_to_left = right_to_left;
 
   for (guint w = 0; w < n_words; w++)
@@ -122,10 +124,12 @@ _dc_typed_prepare (Typed *typed, char **words, gboolean right_to_left)
       /* Right-to-left text is drawn last word first, each word's clusters reversed. */
       const char *word = words[right_to_left ? n_words - 1 - w : w];
       g_autoptr (GArray) logical = _dc_nfd_of (word);
-      g_autoptr (GArray) visual = _dc_visual_order (logical, right_to_left);
+      g_autoptr (GArray) lam_alef = g_array_new (FALSE, TRUE, sizeof (guint8));
+      g_autoptr (GArray) visual = _dc_visual_order_marked (logical, right_to_left, lam_alef);
       guint start = typed->chars->len, clusters = 0;
 
       g_array_append_vals (typed->chars, visual->data, visual->len);
+      g_array_append_vals (typed->lam_alef, lam_alef->data, lam_alef->len);
       g_array_set_size (typed->cluster_end, typed->chars->len);
       for (guint j = start; j < typed->chars->len;)
         {
@@ -166,7 +170,9 @@ _dc_align_chars_equal (const Typed *typed, guint start, const gunichar *value, g
 
 /* Where the unit of right-to-left text ending at @end begins, as glyphs are drawn: a
  * letter with its marks, or a lam-alef, which fonts draw as one glyph or as the lam's
- * glyph followed by a zero-width alef, in logical order either way. */
+ * glyph followed by a zero-width alef, in logical order either way. (Text set without
+ * shaping draws the alef's glyph left of the lam's: the search reads that order too,
+ * try_drawn_before() in dc-align-search.c.) */
 guint
 _dc_align_rtl_unit_start (const gunichar *c, guint end)
 {
@@ -452,6 +458,19 @@ _dc_align_is_invisible_format (gunichar c)
 GArray *
 _dc_visual_order (const GArray *logical, gboolean right_to_left)
 {
+  return _dc_visual_order_marked (logical, right_to_left, NULL);
+}
+
+/**
+ * _dc_visual_order_marked:
+ * @lam_alef: (nullable): set to a flag per character of the result: whether it is the
+ *   alef of a lam-alef, which right-to-left order keeps after its lam
+ *
+ * Like _dc_visual_order().
+ */
+GArray *
+_dc_visual_order_marked (const GArray *logical, gboolean right_to_left, GArray *lam_alef)
+{
   GArray *visual = g_array_copy ((GArray *) logical);
   gunichar *c = (gunichar *) (void *) visual->data;
 
@@ -500,15 +519,25 @@ _dc_visual_order (const GArray *logical, gboolean right_to_left)
           reversed = g_array_sized_new (FALSE, FALSE, sizeof (gunichar), visual->len);
       guint end = visual->len;
 
+      if (lam_alef != NULL)
+        g_array_set_size (lam_alef, visual->len);
       while (end > 0)
         {
           guint start = _dc_align_rtl_unit_start (c, end);
+          guint alef = end - 1;
 
+          while (alef > start && g_unichar_ismark (c[alef]))
+            alef--;
+          /* A unit that begins before its letter is a lam-alef (the lam, its marks). */
+          if (lam_alef != NULL && alef > start)
+            g_array_index (lam_alef, guint8, reversed->len + (alef - start)) = TRUE;
           g_array_append_vals (reversed, &c[start], end - start);
           end = start;
         }
       g_array_set_size (visual, 0);
       g_array_append_vals (visual, reversed->data, reversed->len);
     }
+  else if (lam_alef != NULL)
+    g_array_set_size (lam_alef, visual->len);
   return visual;
 }

@@ -44,6 +44,8 @@ lone_word_prepare (const Typed *typed, guint w, Typed *lone)
   g_array_append_val (lone->word_end, length);
   lone->n_clusters = g_array_new (FALSE, FALSE, sizeof (guint));
   g_array_append_val (lone->n_clusters, g_array_index (typed->n_clusters, guint, w));
+  lone->lam_alef = g_array_sized_new (FALSE, FALSE, sizeof (guint8), length);
+  g_array_append_vals (lone->lam_alef, &g_array_index (typed->lam_alef, guint8, start), length);
   lone->right_to_left = typed->right_to_left;
   if (length <= 512)
     lone->ligature_memo = g_new0 (guint8, (gsize) (length + 1) * (length + 1));
@@ -104,6 +106,8 @@ _dc_matcher_fit_table (DcMatcher *self, const Typed *typed, const Query *query, 
   g_byte_array_append (key, mode, sizeof mode);
   g_byte_array_append (key, (const guint8 *) &g_array_index (typed->chars, gunichar, start),
                        (end - start) * sizeof (gunichar));
+  /* ل ا reads one way as a lam-alef, the other way as ال reversed. */
+  g_byte_array_append (key, &g_array_index (typed->lam_alef, guint8, start), end - start);
   bytes = g_byte_array_free_to_bytes (g_steal_pointer (&key));
   table = g_hash_table_lookup (self->fit_cache, bytes);
   if (table != NULL)
