@@ -23,6 +23,7 @@
 #include "dc-test-fixtures.h"
 
 #define DEJAVU_DIR "/usr/share/fonts/truetype/dejavu"
+#define NOTO_DIR "/usr/share/fonts/truetype/noto"
 
 static char *test_dir;
 static char *fonts_dir;
@@ -902,6 +903,70 @@ test_read_on_threads (void)
   FcInitReinitialize ();
 }
 
+static gboolean
+has_presentation_form (const char *text)
+{
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if ((c >= 0xFB00 && c <= 0xFDFF) || (c >= 0xFE70 && c <= 0xFEFF))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Noto Naskh Arabic's cmap maps its initial, medial and final glyphs from Arabic
+ * presentation forms (ﻔ for feh's medial glyph), the only characters it maps them from.
+ * The identity level gives the letters those glyphs draw (ف), as the PDF's own text is
+ * read: a presentation form is no text a linguist types, and with one as the value
+ * every word typed with the letter conflicted (script-arabic-stripped: 21 words typed,
+ * all refused, by bench/simulate-user.py). */
+static void
+test_presentation_forms (void)
+{
+  g_autofree char *path = g_build_filename (test_dir, "presentation.sqlite", NULL);
+  g_autofree char *naskh = g_build_filename (fonts_dir, "NotoNaskhArabic-Regular.ttf", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcReferences) references = NULL;
+  g_autoptr (DcDocument) document = dc_test_load_document ("script-arabic-stripped");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (DcShapes) shapes = dc_shapes_new (document);
+  guint n_symbols, n_letters = 0;
+
+  if (!g_file_test (NOTO_DIR "/NotoNaskhArabic-Regular.ttf", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("Noto Naskh Arabic is not installed (fonts-noto-core)");
+      return;
+    }
+  copy_file (NOTO_DIR "/NotoNaskhArabic-Regular.ttf", naskh);
+  FcInitReinitialize ();
+  references = dc_references_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (dc_references_update (references, NULL, NULL, &error));
+  g_assert_no_error (error);
+
+  dc_key_begin_change (key, "identity");
+  g_assert_cmpuint (dc_references_apply (references, shapes, key), >, 0);
+  dc_key_end_change (key);
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *value = dc_key_get_value (key, s);
+
+      if (value == NULL)
+        continue;
+      g_assert_false (has_presentation_form (value));
+      n_letters += dc_key_get_status (key, s) == DC_KEY_INFERRED
+                   && g_unichar_get_script (g_utf8_get_char (value)) == G_UNICODE_SCRIPT_ARABIC;
+    }
+  /* Most of the page's Arabic glyphs are contextual forms. */
+  g_assert_cmpuint (n_letters, >=, 30);
+
+  g_unlink (naskh);
+  FcInitReinitialize ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -923,6 +988,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/applied-again", test_applied_again);
   g_test_add_func ("/references/rebuilt", test_rebuilt);
   g_test_add_func ("/references/read-on-threads", test_read_on_threads);
+  g_test_add_func ("/references/presentation-forms", test_presentation_forms);
   status = g_test_run ();
   dc_test_remove_tree (test_dir);
   g_free (test_dir);

@@ -12,6 +12,7 @@ G_BEGIN_DECLS
 gboolean _dc_text_is_space (const char *text);
 gboolean _dc_unichar_is_noncharacter (gunichar c);
 const char *_dc_charset_byte_to_utf8 (const char *charset, guint8 byte);
+char *_dc_text_without_presentation_forms (const char *text);
 
 /* g_utf8_get_char() without a call for the one- to three-byte characters nearly all text
  * is made of, the same value for any bytes (tests/test-scripts.c): exports read every

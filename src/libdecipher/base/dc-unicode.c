@@ -20,6 +20,30 @@ _dc_text_is_space (const char *text)
   return TRUE;
 }
 
+/**
+ * _dc_text_without_presentation_forms:
+ * @text: what a font's map says a glyph draws
+ *
+ * A ligature (ﬁ) or an Arabic contextual form (ﻔ) is how a letter sequence is drawn,
+ * not what it is: a font's map names them for its glyphs, but the text is the letters,
+ * their compatibility decomposition (NFKC), as pdftotext gives them and as a linguist
+ * types them.
+ *
+ * Returns: (transfer full) (nullable): @text so, or NULL where it has no presentation form
+ */
+char *
+_dc_text_without_presentation_forms (const char *text)
+{
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if ((c >= 0xFB00 && c <= 0xFDFF) || (c >= 0xFE70 && c <= 0xFEFF))
+        return g_utf8_normalize (text, -1, G_NORMALIZE_NFKC);
+    }
+  return NULL;
+}
+
 /* What g_convert() makes of each byte of one charset (NULL where it fails), each found
  * the first time it is asked for: a small file asks for a few dozen of a code page's
  * 256 bytes (issue 32). */

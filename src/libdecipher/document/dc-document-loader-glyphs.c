@@ -20,6 +20,7 @@
 #include "dc-font-private.h"
 #include "dc-glyph-pack-private.h"
 #include "dc-memory-private.h"
+#include "dc-unicode-private.h"
 
 /* Stops the extraction: poppler checks @stop between operators. */
 static void
@@ -199,19 +200,6 @@ _dc_document_loader_font (guint font_index, const DcBridgeFont *info, gpointer u
   g_ptr_array_add (loader->byte_tables, dc_font_is_cid (font) ? NULL : g_new0 (guint32, 256));
 }
 
-static gboolean
-has_presentation_forms (const char *text)
-{
-  for (const char *p = text; *p; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if ((c >= 0xFB00 && c <= 0xFDFF) || (c >= 0xFE70 && c <= 0xFEFF))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 /* The symbol of @font's @code, made when it is the first glyph drawn with it. */
 G_NO_INLINE static guint32
 make_symbol (Loader *loader, guint font, guint32 code, guint code_len, const gunichar *unicode,
@@ -243,11 +231,9 @@ make_symbol (Loader *loader, guint font, guint32 code, guint code_len, const gun
     }
   if (symbol.pdf_text == NULL)
     symbol.pdf_text = g_strdup ("");
-  else if (has_presentation_forms (symbol.pdf_text))
+  else
     {
-      /* A ligature or an Arabic contextual form is how a letter sequence is drawn, not
-       * what it is: the text is its compatibility decomposition, as pdftotext gives it. */
-      char *plain = g_utf8_normalize (symbol.pdf_text, -1, G_NORMALIZE_NFKC);
+      char *plain = _dc_text_without_presentation_forms (symbol.pdf_text);
 
       if (plain != NULL)
         {

@@ -60,6 +60,19 @@ typedef struct
   DcKeyLevel level;
 } Finding;
 
+/* @text (taken, nullable) as the text reads it: a cmap and glyph names name a contextual
+ * form or a ligature by its presentation form, which is the letters it draws. */
+static char *
+as_read (char *text)
+{
+  char *plain = text != NULL ? _dc_text_without_presentation_forms (text) : NULL;
+
+  if (plain == NULL)
+    return text;
+  g_free (text);
+  return plain;
+}
+
 static void
 finding_clear (gpointer data)
 {
@@ -243,7 +256,7 @@ glyph_evidence (FT_Face face, const char *source, GHashTable *by_glyph, FT_UInt 
       char utf8[8] = { 0 }, code[16];
 
       g_unichar_to_utf8 (u, utf8);
-      finding->text = g_strdup (utf8);
+      finding->text = as_read (g_strdup (utf8));
       /* Joined, not formatted: it is made for nearly every symbol of a font with a cmap,
        * and g_snprintf() of the code alone cost as much as the rest of the glyph's
        * evidence. */
@@ -253,7 +266,7 @@ glyph_evidence (FT_Face face, const char *source, GHashTable *by_glyph, FT_UInt 
     }
   if (FT_HAS_GLYPH_NAMES (face) && FT_Get_Glyph_Name (face, gid, name, sizeof name) == 0)
     {
-      finding->text = _dc_agl_name_to_text (name);
+      finding->text = as_read (_dc_agl_name_to_text (name));
       if (finding->text != NULL)
         {
           finding->provenance = g_strdup_printf ("font: %sglyph name %s", source, name);
@@ -454,7 +467,7 @@ read_mac_layout (DcFont *font, FT_Face face, GArray *symbols, const DcSymbol *al
       Finding finding = { s, NULL, NULL, DC_KEY_LEVEL_LAYOUT };
 
       n_glyphs += all[s].n_glyphs;
-      if (name == NULL || (finding.text = _dc_agl_name_to_text (name)) == NULL)
+      if (name == NULL || (finding.text = as_read (_dc_agl_name_to_text (name))) == NULL)
         continue;
       n_explained += all[s].n_glyphs;
       finding.provenance = g_strdup_printf ("layout: %s, glyph %d (%s)", order, gid, name);

@@ -31,6 +31,7 @@
 #include "dc-parallel-private.h"
 #include "dc-references-private.h"
 #include "dc-references-stamp-private.h"
+#include "dc-unicode-private.h"
 
 /* The index that finds a fingerprint's rows: made with the table, and again after the
  * rows when the table is rebuilt (dc_references_update()). */
@@ -513,7 +514,10 @@ find_value (Outline *outline, const char *value)
 }
 
 /* Reads what the index draws with @fingerprint, grouped by character as "SELECT value,
- * min(family) … GROUP BY value" was, without the temporary B-trees that cost. */
+ * min(family) … GROUP BY value" was, without the temporary B-trees that cost. A font's
+ * cmap maps its contextual forms from the presentation forms (ﻔ for feh's medial glyph):
+ * the character is the letter they draw, as the PDF's own text is read
+ * (_dc_text_without_presentation_forms()). */
 static Outline *
 read_outline (sqlite3_stmt *stmt, const guint8 *fingerprint, gboolean *complete)
 {
@@ -525,9 +529,15 @@ read_outline (sqlite3_stmt *stmt, const guint8 *fingerprint, gboolean *complete)
   sqlite3_bind_blob (stmt, 1, fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
   while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
     {
-      const char *value = (const char *) sqlite3_column_text (stmt, 0);
+      const char *stored = (const char *) sqlite3_column_text (stmt, 0);
       const char *family = (const char *) sqlite3_column_text (stmt, 1);
-      int at = find_value (outline, value);
+      g_autofree char *plain = stored != NULL ? _dc_text_without_presentation_forms (stored) : NULL;
+      const char *value = plain != NULL ? plain : stored;
+      int at;
+
+      if (value == NULL)
+        continue;
+      at = find_value (outline, value);
 
       if (at < 0)
         {
