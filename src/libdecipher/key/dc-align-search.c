@@ -178,11 +178,42 @@ value_is_held_by_font (const Search *s, guint font, guint start, guint length)
   return held;
 }
 
+/* Whether the letter starting the typed stretch joins its neighbours, so that a font
+ * draws it in up to four forms, each a glyph of its own (ﻟ ﻠ ﻞ ل): there, a value other
+ * glyphs hold is what one more glyph should be, not a sign of a wrong reading. */
+static gboolean
+takes_contextual_forms (const Search *s, guint start, guint length)
+{
+  for (guint i = start; i < start + length; i++)
+    {
+      gunichar c = g_array_index (s->typed->chars, gunichar, i);
+
+      if (g_unichar_ismark (c))
+        continue;
+      switch (g_unichar_get_script (c))
+        {
+        case G_UNICODE_SCRIPT_ARABIC:
+        case G_UNICODE_SCRIPT_SYRIAC:
+        case G_UNICODE_SCRIPT_NKO:
+        case G_UNICODE_SCRIPT_MONGOLIAN:
+        case G_UNICODE_SCRIPT_MANDAIC:
+        case G_UNICODE_SCRIPT_ADLAM:
+        case G_UNICODE_SCRIPT_HANIFI_ROHINGYA:
+          return TRUE;
+        default:
+          return FALSE;
+        }
+    }
+  return FALSE;
+}
+
 static gboolean
 value_is_held (const Search *s, guint symbol, guint start, guint length)
 {
   const DcSymbol *info = dc_document_get_symbol (s->document, symbol);
 
+  if (takes_contextual_forms (s, start, length))
+    return FALSE;
   if (value_is_held_by_font (s, info->font, start, length))
     return TRUE;
   /* Two unknown symbols of one run taking one value is as suspicious. */
