@@ -513,6 +513,26 @@ find_value (Outline *outline, const char *value)
   return -1 - (int) outline->values->len;
 }
 
+/* A character that is another one drawn for a use of its own (Arabic mathematical meem
+ * 𞸌 for م, small roman numeral ⅼ for l: a compatibility decomposition to it), where the
+ * font maps the outline from that character too: no text means the variant by it, and
+ * left among the candidates it kept the letter from being applied. */
+static void
+drop_compatibility_variants (Outline *outline)
+{
+  for (guint i = outline->values->len; i-- > 0;)
+    {
+      const char *value = g_ptr_array_index (outline->values, i);
+      g_autofree char *plain = g_utf8_normalize (value, -1, G_NORMALIZE_NFKC);
+
+      if (plain != NULL && strcmp (plain, value) != 0 && find_value (outline, plain) >= 0)
+        {
+          g_ptr_array_remove_index (outline->values, i);
+          g_ptr_array_remove_index (outline->families, i);
+        }
+    }
+}
+
 /* Reads what the index draws with @fingerprint, grouped by character as "SELECT value,
  * min(family) … GROUP BY value" was, without the temporary B-trees that cost. A font's
  * cmap maps its contextual forms from the presentation forms (ﻔ for feh's medial glyph):
@@ -554,6 +574,7 @@ read_outline (sqlite3_stmt *stmt, const guint8 *fingerprint, gboolean *complete)
     }
   *complete = rc == SQLITE_DONE;
   sqlite3_reset (stmt);
+  drop_compatibility_variants (outline);
   return outline;
 }
 
