@@ -12,6 +12,7 @@ G_BEGIN_DECLS
 guint _dc_ngram_n_languages (void);
 gboolean _dc_ngram_models_from_cache (void);
 const char *_dc_ngram_language_name (guint language);
+GUnicodeScript _dc_ngram_language_script (guint language);
 guint _dc_ngram_score (const gunichar *text, gsize length, double *totals);
 guint _dc_ngram_score_word (const gunichar *word, gsize length, double weight, double *totals);
 

@@ -310,6 +310,16 @@ _dc_ngram_language_name (guint language)
   return g_ptr_array_index (m->names, language);
 }
 
+/* The script of @language's commonest letter: the letters its model knows. */
+GUnicodeScript
+_dc_ngram_language_script (guint language)
+{
+  Models *m = models ();
+
+  g_return_val_if_fail (language < m->scripts->len, G_UNICODE_SCRIPT_INVALID_CODE);
+  return g_array_index (m->scripts, GUnicodeScript, language);
+}
+
 static void
 add_ngram (Models *m, const gunichar *chars, guint n, double *totals)
 {

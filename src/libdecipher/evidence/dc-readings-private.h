@@ -41,6 +41,7 @@ gboolean _dc_readings_choose (DcReadings *readings, guint *best, double *margin,
 const char *_dc_readings_get_name (DcReadings *readings, guint reading);
 const gunichar *_dc_readings_get_values (DcReadings *readings, guint reading);
 const char *_dc_readings_get_language (DcReadings *readings, guint reading);
+GUnicodeScript _dc_readings_get_script (DcReadings *readings, guint reading);
 gunichar *_dc_readings_get_text (DcReadings *readings, guint reading, gsize *length);
 double _dc_readings_get_score (DcReadings *readings, guint reading);
 

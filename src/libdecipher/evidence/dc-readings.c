@@ -708,6 +708,17 @@ _dc_readings_get_values (DcReadings *self, guint reading)
   return g_array_index (self->readings, Reading, reading).values;
 }
 
+/* The script of the language whose model the reading scored best in (INVALID_CODE with
+ * no model). */
+GUnicodeScript
+_dc_readings_get_script (DcReadings *self, guint reading)
+{
+  g_return_val_if_fail (reading < self->readings->len, G_UNICODE_SCRIPT_INVALID_CODE);
+  if (_dc_ngram_n_languages () == 0)
+    return G_UNICODE_SCRIPT_INVALID_CODE;
+  return _dc_ngram_language_script (g_array_index (self->readings, Reading, reading).language);
+}
+
 /* The language whose model the reading scored best in, as fpdb.conf names it. */
 const char *
 _dc_readings_get_language (DcReadings *self, guint reading)
