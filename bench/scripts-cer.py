@@ -8,8 +8,10 @@
 #   (udhr_hin.txt…) into a temporary folder and measures those.
 #   --typing: also recovers each stripped twin (no ToUnicode, no /ActualText) by typing
 #   what suggest asks, as bench/simulate-user.py does, and prints the words typed and
-#   the CER reached (with no font library and no installed-font references, so that
-#   nothing but the typing decodes).
+#   the CER reached: with no font library and no installed-font references, so that
+#   nothing but the typing decodes ("typed"), and as a new user, whose installed fonts
+#   decode what they can before the typing starts ("new user": what the identity level
+#   gives must not stand in the typing's way).
 # SPDX-License-Identifier: GPL-3.0-or-later
 import argparse
 import glob
@@ -58,11 +60,14 @@ def measure(cli, truth_path):
     return len(clean(expected)), cer(expected, theirs), cer(expected, ours)
 
 
-def simulate_typing(cli, stripped):
-    """Words typed and CER when bench/simulate-user.py recovers the stripped twin."""
+def simulate_typing(cli, stripped, installed_fonts=False):
+    """Words typed and CER when bench/simulate-user.py recovers the stripped twin, with
+    the user's index of installed fonts or without any."""
     if not os.path.exists(stripped + '.pdf'):
         return '-', '-'
-    env = dict(os.environ, DECIPHER_LIBRARY='', DECIPHER_REFERENCES='')
+    env = dict(os.environ, DECIPHER_LIBRARY='')
+    if not installed_fonts:
+        env['DECIPHER_REFERENCES'] = ''
     run = subprocess.run([sys.executable, os.path.join(HERE, 'simulate-user.py'), cli,
                           stripped + '.pdf', stripped + '.json'],
                          capture_output=True, text=True, env=env)
@@ -96,13 +101,16 @@ def main():
                                 '--lines', str(args.lines)], check=True)
                 truths.append(out[:-4] + '.json')
         print(f"{'file':40} {'chars':>6} {'pdftotext':>10} {'decipher':>10}"
-              + (f" {'typed':>6} {'typed CER':>10}" if args.typing else ''))
+              + (f" {'typed':>6} {'typed CER':>10} {'new user':>8} {'CER':>10}" if args.typing
+                 else ''))
         for truth in truths:
             n, theirs, ours = measure(args.cli, truth)
             row = f"{os.path.basename(truth)[:-5]:40} {n:6} {theirs:10.4f} {ours:10.4f}"
             if args.typing:
                 words, typed_cer = simulate_typing(args.cli, truth[:-5] + '-stripped')
                 row += f" {words:>6} {typed_cer:>10}"
+                words, typed_cer = simulate_typing(args.cli, truth[:-5] + '-stripped', True)
+                row += f" {words:>8} {typed_cer:>10}"
             print(row)
 
 
