@@ -256,9 +256,16 @@ main (int argc, char *argv[])
       next = finish (pane, view, wall, cpu);
       /* The same question again, answered at once: the words the pane now shows. */
       dc_session_suggest (decipher_session_get_engine (session), &suggestion);
+      /* Pressed when everything is decoded, it still answers (and the book may need
+       * fewer rounds than asked: book500 one, once the installed fonts read its digits). */
       if (suggestion.done)
         {
-          printf ("round %u: nothing left to suggest\n", round + 1);
+          printf ("round %u: What Next? %7.1f ms (%7.1f ms CPU, longest stop %7.1f ms)%s: "
+                  "nothing left to suggest\n",
+                  round + 1, next.wall_ms, next.cpu_ms, next.stop_ms,
+                  round == 0 ? " [builds the index]" : "");
+          if (round > 0)
+            g_array_append_val (next_ms, next.wall_ms);
           break;
         }
       text = truth_words (lines, suggestion.line, suggestion.token, suggestion.n_tokens, run_chars);
