@@ -255,15 +255,19 @@ choose_by_language (DcKey *key, GHashTable *cache, Kept *kept, guint font, guint
     }
   if (!_dc_readings_choose (readings, &best, &margin, &disputed) || disputed[open])
     return NULL;
-  /* A model of another script knows none of these letters: it only tells one that costs
-   * it less, a digit (௭) over the letter it is drawn like (எ) as the Tamil page read in
-   * Scottish Gaelic's model, not which the words read as. */
-  if (_dc_readings_get_script (readings, best)
-      != g_unichar_get_script (g_utf8_get_char (g_ptr_array_index (candidates, 0))))
-    return NULL;
   for (guint i = 0; i < indices->len; i++)
     if (g_array_index (indices, guint, i) == best)
-      return g_ptr_array_index (candidates, i);
+      {
+        const char *chosen = g_ptr_array_index (candidates, i);
+
+        /* A model of another script than the one chosen does not read it: it only tells
+         * what costs it less, a digit (௭) over the letter it is drawn like (எ) as the
+         * Tamil page read in Scottish Gaelic's model, not which the words read as. */
+        if (_dc_readings_get_script (readings, best)
+            != g_unichar_get_script (g_utf8_get_char (chosen)))
+          return NULL;
+        return chosen;
+      }
   return NULL;
 }
 
