@@ -939,6 +939,7 @@ type_truth_lines (DcDocument *document, DcKey *key, const char *name)
   g_assert_cmpuint (dc_matcher_get_n_conflicts (matcher), ==, 0);
   text = dc_export_document (document, DC_EXPORT_TEXT, dc_key_value_func, key);
   lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), >=, truth->len);
   for (guint l = 0; l < truth->len; l++)
     {
       g_autofree char *got = g_utf8_normalize (lines[l], -1, G_NORMALIZE_NFC);
