@@ -950,6 +950,53 @@ type_truth_lines (DcDocument *document, DcKey *key, const char *name)
     }
 }
 
+/* Decodes @key's document at the identity level, against an index of the test's fonts
+ * and of the Noto @extra fonts (installed for the call), made as @index_name. Returns
+ * FALSE, the test skipped, when one of them is not on the machine (fonts-noto-core). */
+static gboolean
+decode_with_noto (DcKey *key, const char *const *extra, const char *index_name)
+{
+  g_autofree char *path = g_build_filename (test_dir, index_name, NULL);
+  g_autoptr (DcShapes) shapes = dc_shapes_new (dc_key_get_document (key));
+  g_autoptr (DcReferences) references = NULL;
+  g_autoptr (GError) error = NULL;
+
+  for (guint i = 0; extra[i] != NULL; i++)
+    {
+      g_autofree char *from = g_build_filename (NOTO_DIR, extra[i], NULL);
+
+      if (!g_file_test (from, G_FILE_TEST_EXISTS))
+        {
+          g_test_skip_printf ("%s is not installed (fonts-noto-core)", extra[i]);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; extra[i] != NULL; i++)
+    {
+      g_autofree char *from = g_build_filename (NOTO_DIR, extra[i], NULL);
+      g_autofree char *to = g_build_filename (fonts_dir, extra[i], NULL);
+
+      copy_file (from, to);
+    }
+  FcInitReinitialize ();
+  references = dc_references_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (dc_references_update (references, NULL, NULL, &error));
+  g_assert_no_error (error);
+  dc_key_begin_change (key, "identity");
+  dc_references_apply (references, shapes, key);
+  dc_key_end_change (key);
+
+  for (guint i = 0; extra[i] != NULL; i++)
+    {
+      g_autofree char *installed = g_build_filename (fonts_dir, extra[i], NULL);
+
+      g_unlink (installed);
+    }
+  FcInitReinitialize ();
+  return TRUE;
+}
+
 /* Noto Naskh Arabic's cmap maps its initial, medial and final glyphs from Arabic
  * presentation forms (ﻔ for feh's medial glyph), the only characters it maps them from.
  * The identity level gives the letters those glyphs draw (ف), as the PDF's own text is
@@ -959,30 +1006,13 @@ type_truth_lines (DcDocument *document, DcKey *key, const char *name)
 static void
 test_presentation_forms (void)
 {
-  g_autofree char *path = g_build_filename (test_dir, "presentation.sqlite", NULL);
-  g_autofree char *naskh = g_build_filename (fonts_dir, "NotoNaskhArabic-Regular.ttf", NULL);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (DcReferences) references = NULL;
+  static const char *const naskh[] = { "NotoNaskhArabic-Regular.ttf", NULL };
   g_autoptr (DcDocument) document = dc_test_load_document ("script-arabic-stripped");
   g_autoptr (DcKey) key = dc_key_new (document);
-  g_autoptr (DcShapes) shapes = dc_shapes_new (document);
   guint n_symbols, n_letters = 0;
 
-  if (!g_file_test (NOTO_DIR "/NotoNaskhArabic-Regular.ttf", G_FILE_TEST_EXISTS))
-    {
-      g_test_skip ("Noto Naskh Arabic is not installed (fonts-noto-core)");
-      return;
-    }
-  copy_file (NOTO_DIR "/NotoNaskhArabic-Regular.ttf", naskh);
-  FcInitReinitialize ();
-  references = dc_references_open (path, &error);
-  g_assert_no_error (error);
-  g_assert_true (dc_references_update (references, NULL, NULL, &error));
-  g_assert_no_error (error);
-
-  dc_key_begin_change (key, "identity");
-  g_assert_cmpuint (dc_references_apply (references, shapes, key), >, 0);
-  dc_key_end_change (key);
+  if (!decode_with_noto (key, naskh, "presentation.sqlite"))
+    return;
   dc_document_get_symbols (document, &n_symbols);
   for (guint s = 0; s < n_symbols; s++)
     {
@@ -1001,9 +1031,6 @@ test_presentation_forms (void)
    * a letter holding it is no reason to read one more otherwise (dc-align-search.c: ﻟ
    * before the alef of لأ was read لا once other forms of ل held ل). */
   type_truth_lines (document, key, "script-arabic-stripped");
-
-  g_unlink (naskh);
-  FcInitReinitialize ();
 }
 
 /* DejaVu Sans maps its isolated Arabic glyphs from the letter, its isolated presentation
@@ -1014,22 +1041,13 @@ test_presentation_forms (void)
 static void
 test_compatibility_variants (void)
 {
-  g_autofree char *path = g_build_filename (test_dir, "variants.sqlite", NULL);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (DcReferences) references = dc_references_open (path, &error);
+  static const char *const none[] = { NULL };
   g_autoptr (DcDocument) document = dc_test_load_document ("legacy-arabic");
   g_autoptr (DcKey) key = dc_key_new (document);
-  g_autoptr (DcShapes) shapes = dc_shapes_new (document);
   g_autoptr (GPtrArray) truth = dc_test_truth_symbol_values (document, "legacy-arabic");
   guint n_letters = 0, n_applied = 0;
 
-  g_assert_no_error (error);
-  g_assert_true (dc_references_update (references, NULL, NULL, &error));
-  g_assert_no_error (error);
-  dc_key_begin_change (key, "identity");
-  dc_references_apply (references, shapes, key);
-  dc_key_end_change (key);
-
+  g_assert_true (decode_with_noto (key, none, "variants.sqlite"));
   for (guint s = 0; s < truth->len; s++)
     {
       const char *expected = g_ptr_array_index (truth, s);
@@ -1056,36 +1074,14 @@ test_compatibility_variants (void)
 static void
 test_letter_or_digit (void)
 {
-  static const char *const files[] = { "NotoSansTamil-Regular.ttf", "NotoSansGrantha-Regular.ttf" };
-  g_autofree char *path = g_build_filename (test_dir, "tamil.sqlite", NULL);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (DcReferences) references = NULL;
+  static const char *const tamil[] = { "NotoSansTamil-Regular.ttf", "NotoSansGrantha-Regular.ttf",
+                                       NULL };
   g_autoptr (DcDocument) document = dc_test_load_document ("script-tamil-stripped");
   g_autoptr (DcKey) key = dc_key_new (document);
-  g_autoptr (DcShapes) shapes = dc_shapes_new (document);
   guint n_symbols;
 
-  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
-    {
-      g_autofree char *from = g_build_filename (NOTO_DIR, files[i], NULL);
-      g_autofree char *to = g_build_filename (fonts_dir, files[i], NULL);
-
-      if (!g_file_test (from, G_FILE_TEST_EXISTS))
-        {
-          g_test_skip ("Noto Sans Tamil or Grantha is not installed (fonts-noto-core)");
-          return;
-        }
-      copy_file (from, to);
-    }
-  FcInitReinitialize ();
-  references = dc_references_open (path, &error);
-  g_assert_no_error (error);
-  g_assert_true (dc_references_update (references, NULL, NULL, &error));
-  g_assert_no_error (error);
-
-  dc_key_begin_change (key, "identity");
-  dc_references_apply (references, shapes, key);
-  dc_key_end_change (key);
+  if (!decode_with_noto (key, tamil, "tamil.sqlite"))
+    return;
   dc_document_get_symbols (document, &n_symbols);
   for (guint s = 0; s < n_symbols; s++)
     {
@@ -1095,14 +1091,6 @@ test_letter_or_digit (void)
         g_assert_cmpint (g_unichar_type (g_utf8_get_char (value)), !=, G_UNICODE_DECIMAL_NUMBER);
     }
   type_truth_lines (document, key, "script-tamil-stripped");
-
-  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
-    {
-      g_autofree char *installed = g_build_filename (fonts_dir, files[i], NULL);
-
-      g_unlink (installed);
-    }
-  FcInitReinitialize ();
 }
 
 int
