@@ -259,12 +259,14 @@ choose_by_language (DcKey *key, GHashTable *cache, Kept *kept, guint font, guint
     if (g_array_index (indices, guint, i) == best)
       {
         const char *chosen = g_ptr_array_index (candidates, i);
+        GUnicodeScript script = g_unichar_get_script (g_utf8_get_char (chosen));
 
         /* A model of another script than the one chosen does not read it: it only tells
          * what costs it less, a digit (௭) over the letter it is drawn like (எ) as the
-         * Tamil page read in Scottish Gaelic's model, not which the words read as. */
-        if (_dc_readings_get_script (readings, best)
-            != g_unichar_get_script (g_utf8_get_char (chosen)))
+         * Tamil page read in Scottish Gaelic's model, not which the words read as.
+         * Punctuation, ASCII digits and marks belong to every script's text alike. */
+        if (script != G_UNICODE_SCRIPT_COMMON && script != G_UNICODE_SCRIPT_INHERITED
+            && script != _dc_readings_get_script (readings, best))
           return NULL;
         return chosen;
       }
