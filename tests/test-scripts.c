@@ -294,6 +294,18 @@ test_typing_nukta (void)
   type_words ("script-hindi-reph-stripped", words, G_N_ELEMENTS (words));
 }
 
+/* बच्चों is three glyphs in Noto Sans Devanagari: ब, the conjunct च्च and ों. Typed
+ * first, the last must give ों, not चों after a half form च् — a Devanagari font never
+ * draws a consonant and its spacing vowel sign as one glyph — or किताबों, where the same
+ * glyph follows ब, reads किताबचों and cannot be typed. */
+static void
+test_typing_conjunct_before_vowel_sign (void)
+{
+  static const TypedWord words[] = { { "बच्चों", 1, 0 }, { "किताबों", 4, 5 } };
+
+  type_words ("script-hindi-stripped", words, G_N_ELEMENTS (words));
+}
+
 /* Noto Sans Tamil draws ி with three glyphs, one per width of consonant: typed first,
  * பயிரிடுகின்றனர் must still give each its ி and டு one glyph, not யி as one glyph and
  * ு as one of its own (which shifts every letter after it), or ஊரில் cannot be typed. */
@@ -630,6 +642,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/scripts/typing/post-base-form", test_typing_post_base_form);
   g_test_add_func ("/scripts/typing/nukta", test_typing_nukta);
   g_test_add_func ("/scripts/typing/vowel-sign-variants", test_typing_vowel_sign_variants);
+  g_test_add_func ("/scripts/typing/conjunct-before-vowel-sign",
+                   test_typing_conjunct_before_vowel_sign);
   for (guint i = 0; i < G_N_ELEMENTS (scripts); i++)
     {
       g_autofree char *typing = g_strdup_printf ("/scripts/typing/%s", scripts[i]);

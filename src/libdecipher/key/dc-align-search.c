@@ -635,6 +635,16 @@ joined_cost (const Typed *typed, guint at, guint previous, guint clusters)
   return (int) (clusters - 1) * LIGATURE_COST;
 }
 
+/* What it costs a glyph to spell a letter with the spacing vowel sign after it (কা):
+ * rare where fonts may fuse them, a ligature's price where they never do. */
+static int
+spacing_sign_cost (const Typed *typed, guint at)
+{
+  return _dc_align_may_fuse_spacing_sign (g_array_index (typed->chars, gunichar, at))
+             ? 1
+             : LIGATURE_COST;
+}
+
 /* An unknown symbol: a whole cluster, a single code point of it (a mark drawn as its own
  * glyph, or the base it sits on), or a ligature of two or three clusters. */
 static void
@@ -667,7 +677,9 @@ try_unknown (Search *s, const Step *step)
                    joined
                        /* দ্ + য: the virama belongs to the য-phala's glyph. */
                        + (length > 1 && _dc_align_post_base_form_at (typed, end - 1) ? 1 : 0)
-                       + (clusters == 1 && _dc_align_draws_spacing_sign (typed, at, end) ? 1 : 0)
+                       + (clusters == 1 && _dc_align_draws_spacing_sign (typed, at, end)
+                              ? spacing_sign_cost (typed, at)
+                              : 0)
                        + (clusters > 1 && end - previous > 1
                                   && _dc_align_has_vowel_sign (typed, previous + 1, end)
                               ? LIGATURE_COST

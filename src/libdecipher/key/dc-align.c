@@ -449,6 +449,27 @@ _dc_align_draws_spacing_sign (const Typed *typed, guint start, guint end)
   return FALSE;
 }
 
+/* Whether fonts of @base's script ever draw it and a spacing vowel sign after it as one
+ * glyph. Devanagari, Bengali, Gurmukhi and Gujarati fonts, Unicode and legacy alike, do
+ * not: their ligatures join consonants (च्च, ক্ত) or take a sign drawn under one (रु, রু),
+ * and their spacing signs after the consonant (ा ी ो, া ী) are glyphs of their own, so
+ * the glyph after a conjunct reads ों, not चों with a half form before it. Tamil (டி),
+ * Kannada, Telugu and Malayalam fonts often fuse them. */
+gboolean
+_dc_align_may_fuse_spacing_sign (gunichar base)
+{
+  switch (g_unichar_get_script (base))
+    {
+    case G_UNICODE_SCRIPT_DEVANAGARI:
+    case G_UNICODE_SCRIPT_BENGALI:
+    case G_UNICODE_SCRIPT_GURMUKHI:
+    case G_UNICODE_SCRIPT_GUJARATI:
+      return FALSE;
+    default:
+      return TRUE;
+    }
+}
+
 gboolean
 _dc_align_is_invisible_format (gunichar c)
 {
