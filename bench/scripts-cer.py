@@ -42,6 +42,8 @@ def clean(text):
     # Lines, NFC, no bidi controls (pdftotext wraps RTL lines in them), no empty lines.
     text = ''.join(c for c in text if c not in '\u202a\u202b\u202c\u202d\u202e\u200e\u200f')
     text = unicodedata.normalize('NFC', text.replace('\f', '\n'))
+    # Khanda ta: the older ত + virama + ZWJ and ৎ are one letter (bench/simulate-user.py).
+    text = text.replace('\u09a4\u09cd\u200d', '\u09ce')
     return '\n'.join(l.strip() for l in text.split('\n') if l.strip())
 
 
