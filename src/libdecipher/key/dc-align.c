@@ -22,6 +22,7 @@
 
 #include "config.h"
 
+#include <fribidi.h>
 #include <string.h>
 
 #include "dc-align-private.h"
@@ -374,10 +375,62 @@ _dc_align_is_plausible_ligature (const Typed *typed, guint start, guint end)
 }
 
 static gboolean
+is_right_to_left_joining (gunichar c)
+{
+  switch (g_unichar_get_script (c))
+    {
+    case G_UNICODE_SCRIPT_ARABIC:
+    case G_UNICODE_SCRIPT_SYRIAC:
+    case G_UNICODE_SCRIPT_NKO:
+    case G_UNICODE_SCRIPT_MANDAIC:
+    case G_UNICODE_SCRIPT_ADLAM:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* Whether right-to-left typed chars [@start, @end), in drawing order, can be one glyph
+ * as far as joining goes: a glyph never spans a letter that does not join the one after
+ * it (alef, dal, reh, waw, hamza). Drawn in order, ل ا is a lam-alef only where its alef
+ * is marked as one (_dc_visual_order_marked()); else it is the ا and ل of قال or ال
+ * reversed, two glyphs in every font. */
+static gboolean
+may_join_into_one_glyph (const Typed *typed, guint start, guint end)
+{
+  const gunichar *c = (const gunichar *) (void *) typed->chars->data;
+  guint previous = G_MAXUINT;
+
+  for (guint i = start; i < end; i++)
+    {
+      FriBidiJoiningType type = fribidi_get_joining_type (c[i]);
+      gboolean lam_alef;
+      gunichar earlier;
+
+      if (FRIBIDI_IS_JOIN_SKIPPED (type))
+        continue;
+      if (previous != G_MAXUINT)
+        {
+          /* Drawing order reverses the logical one, except within a lam-alef. */
+          lam_alef = typed->lam_alef != NULL && i < typed->lam_alef->len
+                     && g_array_index (typed->lam_alef, guint8, i);
+          earlier = lam_alef ? c[previous] : c[i];
+          if (is_right_to_left_joining (earlier)
+              && !FRIBIDI_JOINS_LEFT (fribidi_get_joining_type (earlier)))
+            return FALSE;
+        }
+      previous = i;
+    }
+  return TRUE;
+}
+
+static gboolean
 is_plausible_ligature_uncached (const Typed *typed, guint start, guint end)
 {
   g_autofree char *letters = NULL;
 
+  if (typed->right_to_left && !may_join_into_one_glyph (typed, start, end))
+    return FALSE;
   if (_dc_align_is_conjunct (typed, start, end))
     return TRUE;
   /* A pre-base vowel sign drawn in one glyph with the consonant it precedes (ি ট for টি
