@@ -295,8 +295,8 @@ test_typing_nukta (void)
 }
 
 /* बच्चों is three glyphs in Noto Sans Devanagari: ब, the conjunct च्च and ों. Typed
- * first, the last must give ों, not चों after a half form च् — a Devanagari font never
- * draws a consonant and its spacing vowel sign as one glyph — or किताबों, where the same
+ * first, the last must give ों, not चों after a half form च् — Devanagari fonts hardly
+ * ever draw a consonant and its spacing vowel sign as one glyph — or किताबों, where the same
  * glyph follows ब, reads किताबचों and cannot be typed. */
 static void
 test_typing_conjunct_before_vowel_sign (void)

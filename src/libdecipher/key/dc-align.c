@@ -502,12 +502,13 @@ _dc_align_draws_spacing_sign (const Typed *typed, guint start, guint end)
   return FALSE;
 }
 
-/* Whether fonts of @base's script ever draw it and a spacing vowel sign after it as one
- * glyph. Devanagari, Bengali, Gurmukhi and Gujarati fonts, Unicode and legacy alike, do
- * not: their ligatures join consonants (च्च, ক্ত) or take a sign drawn under one (रु, রু),
- * and their spacing signs after the consonant (ा ी ो, া ী) are glyphs of their own, so
- * the glyph after a conjunct reads ों, not चों with a half form before it. Tamil (டி),
- * Kannada, Telugu and Malayalam fonts often fuse them. */
+/* Whether fonts of @base's script draw it and a spacing vowel sign after it as one glyph
+ * often enough for that to be a likely reading. Devanagari, Bengali, Gurmukhi and
+ * Gujarati fonts hardly ever do: their ligatures join consonants (च्च, ক্ত) or take a
+ * sign drawn under one (रु, রু), and their spacing signs after the consonant (ा ी ो,
+ * া ী) are glyphs of their own, so the glyph after a conjunct reads ों, not चों with a
+ * half form before it. The fused reading stays possible there, at a ligature's price.
+ * Tamil (டி), Kannada, Telugu and Malayalam fonts often fuse them. */
 gboolean
 _dc_align_may_fuse_spacing_sign (gunichar base)
 {
