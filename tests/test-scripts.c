@@ -306,6 +306,23 @@ test_typing_conjunct_before_vowel_sign (void)
   type_words ("script-hindi-stripped", words, G_N_ELEMENTS (words));
 }
 
+/* Noto Sans Devanagari draws a consonant with the RA below it as one glyph (त्र) and
+ * न before a consonant as a half form: स्वतन्त्रता is स् व त न् त्र त ा. Typed first, the
+ * half form must give न्, not न्त with ्र as a glyph of its own, or शान्ति (श ा ि न् त),
+ * where the same half form stands before त, cannot be typed. */
+static void
+test_typing_below_base_ra (void)
+{
+  static const TypedWord words[] = {
+    { "स्वतन्त्रता", 0, 3 },
+    { "शान्ति", 1, 0 },
+    { "मन्त्री", 0, 6 },
+    { "यन्त्र", 3, 1 },
+  };
+
+  type_words ("script-hindi-conjuncts-stripped", words, G_N_ELEMENTS (words));
+}
+
 /* قال is drawn ل ا ق: its ا and ل are two glyphs in every font, as alef joins no letter
  * after it. Typed at a line without it, it was read from the two glyphs of لا (or of
  * the ال of a word) as the ligature لا plus ق, two wrong values learned; it fits nowhere
@@ -686,6 +703,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/scripts/typing/conjunct-before-vowel-sign",
                    test_typing_conjunct_before_vowel_sign);
   g_test_add_func ("/scripts/typing/alef-before-lam", test_typing_alef_before_lam);
+  g_test_add_func ("/scripts/typing/below-base-ra", test_typing_below_base_ra);
+  /* Half forms before a consonant with the RA below it (न्त्र), read back in order. */
+  g_test_add_data_func ("/scripts/typing/hindi-conjuncts", "hindi-conjuncts", test_typing);
   for (guint i = 0; i < G_N_ELEMENTS (scripts); i++)
     {
       g_autofree char *typing = g_strdup_printf ("/scripts/typing/%s", scripts[i]);

@@ -19,6 +19,7 @@ gboolean _dc_align_is_conjunct (const Typed *typed, guint start, guint end);
 gboolean _dc_align_is_plausible_ligature (const Typed *typed, guint start, guint end);
 gboolean _dc_align_has_vowel_sign (const Typed *typed, guint start, guint end);
 gboolean _dc_align_post_base_form_at (const Typed *typed, guint i);
+gboolean _dc_align_below_base_ra_at (const Typed *typed, guint i);
 gboolean _dc_align_is_fused_tamil_sign (gunichar c);
 gboolean _dc_align_draws_spacing_sign (const Typed *typed, guint start, guint end);
 gboolean _dc_align_may_fuse_spacing_sign (gunichar base);

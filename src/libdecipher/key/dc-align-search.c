@@ -626,11 +626,15 @@ joined_cost (const Typed *typed, guint at, guint previous, guint clusters)
    * after it: no ligature. */
   if (clusters == 2 && previous == at + 1 && _dc_align_post_base_form_at (typed, at))
     return 0;
+  /* Nor is a consonant with the RA drawn below it (त्र: न् + त्र, not न्त + ्र). */
+  if (clusters == 2 && previous >= at + 2 && _dc_align_below_base_ra_at (typed, previous - 1))
+    return 0;
   /* Most conjuncts are one glyph in Bengali fonts (ন্ধ, ক্ত): a little cheaper than a
    * mark's glyph spelling the letter before it (ন্ + ধু) — unless the conjunct ends in a
-   * below- or post-base form, which has a glyph of its own (ক্ষ + ্য, not ক্ + ষ্য). */
+   * post-base form, which has a glyph of its own (ক্ষ + ্য, not ক্ + ষ্য). */
   if (_dc_align_is_conjunct (typed, at, previous + 1)
-      && !(previous >= at + 2 && _dc_align_post_base_form_at (typed, previous - 1)))
+      && !(previous >= at + 2 && _dc_align_post_base_form_at (typed, previous - 1)
+           && !_dc_align_below_base_ra_at (typed, previous - 1)))
     return (int) (clusters - 1) * CONJUNCT_COST;
   return (int) (clusters - 1) * LIGATURE_COST;
 }

@@ -477,6 +477,27 @@ _dc_align_post_base_form_at (const Typed *typed, guint i)
          && _dc_takes_post_base_form (g_array_index (typed->chars, gunichar, i + 1));
 }
 
+/* Whether the typed virama at @i is followed by a RA that Devanagari, Bengali and
+ * Gujarati draw below the consonant before it: that consonant, the virama and the RA
+ * are one glyph in their fonts (क्र, त्र, ক্র, ક્ર in Noto; the legacy fonts' own glyphs
+ * for them), where Bengali's ya-phala (ক + ্য) is a glyph of its own. */
+gboolean
+_dc_align_below_base_ra_at (const Typed *typed, guint i)
+{
+  if (i + 1 >= typed->chars->len || !_dc_is_virama (g_array_index (typed->chars, gunichar, i)))
+    return FALSE;
+  switch (g_array_index (typed->chars, gunichar, i + 1))
+    {
+    case 0x0930: /* Devanagari RA */
+    case 0x09B0: /* Bengali RA */
+    case 0x09F0: /* Assamese RA */
+    case 0x0AB0: /* Gujarati RA */
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
 gboolean
 _dc_align_is_fused_tamil_sign (gunichar c)
 {
