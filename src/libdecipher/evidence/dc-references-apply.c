@@ -442,6 +442,17 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
   return chosen;
 }
 
+/* Whether an outline cannot tell @value from another letter. Mongolian letters take their
+ * forms by position with no code point of their own for any form, so an installed font's
+ * cmap names only its nominal glyphs, and a nominal glyph is also another letter's form:
+ * Noto Sans Mongolian's ᠤ is the initial form of ᠣ and ᠤ alike, its ᠦ that of ᠥ and ᠦ.
+ * On a UDHR page a new user found each initial ᠣ applied as ᠤ. */
+static gboolean
+is_homograph_form (const char *value)
+{
+  return g_unichar_get_script (g_utf8_get_char (value)) == G_UNICODE_SCRIPT_MONGOLIAN;
+}
+
 /* Gives @symbol @chosen from the outline of an installed font of @family.
  * Returns: whether it was applied (not only proposed) */
 static gboolean
@@ -524,6 +535,8 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
             chosen = choose_shared (&pass, s, values, &status);
           if (chosen == NULL)
             continue;
+          if (is_homograph_form (chosen))
+            status = DC_KEY_PROPOSED;
           for (guint i = 0; i < values->len; i++)
             if (g_ptr_array_index (values, i) == chosen)
               family = g_ptr_array_index (families, i);
