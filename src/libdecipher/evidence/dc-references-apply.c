@@ -444,9 +444,11 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
 
 /* Whether an outline cannot tell @value from another letter. Mongolian letters take their
  * forms by position with no code point of their own for any form, so an installed font's
- * cmap names only its nominal glyphs, and a nominal glyph is also another letter's form:
- * Noto Sans Mongolian's ᠤ is the initial form of ᠣ and ᠤ alike, its ᠦ that of ᠥ and ᠦ.
- * On a UDHR page a new user found each initial ᠣ applied as ᠤ. */
+ * cmap names only its nominal glyphs, and a nominal glyph is often also another letter's
+ * form: in Noto Sans Mongolian the nominal ᠤ is the initial form of ᠣ and ᠤ alike, ᠦ that
+ * of ᠥ and ᠦ, ᠲ that of ᠲ and ᠳ, and ᠡ is a form of ᠠ. On a UDHR page a new user found
+ * each initial ᠣ applied as ᠤ. Which letters share is the font's to say, through glyph
+ * names the index does not read, so every Mongolian letter is only proposed. */
 static gboolean
 is_homograph_form (const char *value)
 {
