@@ -479,8 +479,8 @@ _dc_align_post_base_form_at (const Typed *typed, guint i)
 
 /* Whether the typed virama at @i is followed by a RA that Devanagari, Bengali and
  * Gujarati draw below the consonant before it: that consonant, the virama and the RA
- * are one glyph in their fonts (क्र, त्र, ক্র, ક્ર in Noto; the legacy fonts' own glyphs
- * for them), where Bengali's ya-phala (ক + ্য) is a glyph of its own. */
+ * are one glyph in their fonts (क्र, त्र, ক্র, ક્ર in Noto, as HarfBuzz shapes them), where
+ * Bengali's ya-phala (ক + ্য) is a glyph of its own. */
 gboolean
 _dc_align_below_base_ra_at (const Typed *typed, guint i)
 {
