@@ -15,6 +15,34 @@
 #include "dc-unicode-private.h"
 
 /**
+ * dc_script_is_joining:
+ *
+ * Whether @script's letters join their neighbours, so that each is drawn in several
+ * positional forms, each a glyph of its own that rightly stands for the one letter.
+ */
+gboolean
+dc_script_is_joining (GUnicodeScript script)
+{
+  switch (script)
+    {
+    case G_UNICODE_SCRIPT_ARABIC:
+    case G_UNICODE_SCRIPT_SYRIAC:
+    case G_UNICODE_SCRIPT_MONGOLIAN:
+    case G_UNICODE_SCRIPT_NKO:
+    case G_UNICODE_SCRIPT_MANDAIC:
+    case G_UNICODE_SCRIPT_PHAGS_PA:
+    case G_UNICODE_SCRIPT_MANICHAEAN:
+    case G_UNICODE_SCRIPT_PSALTER_PAHLAVI:
+    case G_UNICODE_SCRIPT_ADLAM:
+    case G_UNICODE_SCRIPT_HANIFI_ROHINGYA:
+    case G_UNICODE_SCRIPT_SOGDIAN:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/**
  * dc_script_is_rtl:
  *
  * Whether lines in @script run right to left (the scripts whose letters have the R or AL

@@ -18,6 +18,7 @@ typedef enum
 } DcDirection;
 
 gboolean dc_script_is_rtl (GUnicodeScript script);
+gboolean dc_script_is_joining (GUnicodeScript script);
 GUnicodeScript dc_text_get_script (const char *text, gboolean *mixed);
 void dc_script_to_iso15924 (GUnicodeScript script, char code[5]);
 const char *dc_direction_to_string (DcDirection direction);

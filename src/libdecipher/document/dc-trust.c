@@ -20,6 +20,7 @@
 
 #include "dc-font-private.h"
 #include "dc-pdf-bridge-private.h"
+#include "dc-script.h"
 #include "dc-string-private.h"
 #include "dc-trust-private.h"
 
@@ -67,30 +68,6 @@ is_only_marks (const char *text)
   return TRUE;
 }
 
-/* Scripts whose letters are drawn in several positional forms, each a glyph of its own
- * that rightly maps to the one letter. */
-static gboolean
-is_joining_script (GUnicodeScript script)
-{
-  switch (script)
-    {
-    case G_UNICODE_SCRIPT_ARABIC:
-    case G_UNICODE_SCRIPT_SYRIAC:
-    case G_UNICODE_SCRIPT_MONGOLIAN:
-    case G_UNICODE_SCRIPT_NKO:
-    case G_UNICODE_SCRIPT_MANDAIC:
-    case G_UNICODE_SCRIPT_PHAGS_PA:
-    case G_UNICODE_SCRIPT_MANICHAEAN:
-    case G_UNICODE_SCRIPT_PSALTER_PAHLAVI:
-    case G_UNICODE_SCRIPT_ADLAM:
-    case G_UNICODE_SCRIPT_HANIFI_ROHINGYA:
-    case G_UNICODE_SCRIPT_SOGDIAN:
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
 /* The character a glyph name says its glyph is ("a.sc", "uni0627.fina" → the letter). */
 static gboolean
 name_character (const char *name, gunichar *c)
@@ -135,7 +112,7 @@ is_lying_duplicate (const DcSymbol *first, gboolean first_in_clusters, const DcS
     default:
       return FALSE;
     }
-  return !is_joining_script (g_unichar_get_script (c));
+  return !dc_script_is_joining (g_unichar_get_script (c));
 }
 
 static void

@@ -17,6 +17,7 @@
 #include "dc-align-private.h"
 #include "dc-align-search-private.h"
 #include "dc-reorder-private.h"
+#include "dc-script.h"
 #include "dc-tsan-private.h"
 
 #define LIGATURE_COST 3   /* per extra cluster a single glyph stands for */
@@ -188,21 +189,8 @@ takes_contextual_forms (const Search *s, guint start, guint length)
     {
       gunichar c = g_array_index (s->typed->chars, gunichar, i);
 
-      if (g_unichar_ismark (c))
-        continue;
-      switch (g_unichar_get_script (c))
-        {
-        case G_UNICODE_SCRIPT_ARABIC:
-        case G_UNICODE_SCRIPT_SYRIAC:
-        case G_UNICODE_SCRIPT_NKO:
-        case G_UNICODE_SCRIPT_MONGOLIAN:
-        case G_UNICODE_SCRIPT_MANDAIC:
-        case G_UNICODE_SCRIPT_ADLAM:
-        case G_UNICODE_SCRIPT_HANIFI_ROHINGYA:
-          return TRUE;
-        default:
-          return FALSE;
-        }
+      if (!g_unichar_ismark (c))
+        return dc_script_is_joining (g_unichar_get_script (c));
     }
   return FALSE;
 }

@@ -28,6 +28,7 @@
 #include "dc-align-private.h"
 #include "dc-align-search-private.h"
 #include "dc-reorder-private.h"
+#include "dc-script.h"
 #include "dc-tsan-private.h"
 
 GArray *
@@ -374,22 +375,6 @@ _dc_align_is_plausible_ligature (const Typed *typed, guint start, guint end)
   return *known == 2;
 }
 
-static gboolean
-is_right_to_left_joining (gunichar c)
-{
-  switch (g_unichar_get_script (c))
-    {
-    case G_UNICODE_SCRIPT_ARABIC:
-    case G_UNICODE_SCRIPT_SYRIAC:
-    case G_UNICODE_SCRIPT_NKO:
-    case G_UNICODE_SCRIPT_MANDAIC:
-    case G_UNICODE_SCRIPT_ADLAM:
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
 /* Whether right-to-left typed chars [@start, @end), in drawing order, can be one glyph
  * as far as joining goes: a glyph never spans a letter that does not join the one after
  * it (alef, dal, reh, waw, hamza). Drawn in order, ل ا is a lam-alef only where its alef
@@ -415,7 +400,7 @@ may_join_into_one_glyph (const Typed *typed, guint start, guint end)
           lam_alef = typed->lam_alef != NULL && i < typed->lam_alef->len
                      && g_array_index (typed->lam_alef, guint8, i);
           earlier = lam_alef ? c[previous] : c[i];
-          if (is_right_to_left_joining (earlier)
+          if (dc_script_is_joining (g_unichar_get_script (earlier))
               && !FRIBIDI_JOINS_LEFT (fribidi_get_joining_type (earlier)))
             return FALSE;
         }
