@@ -5,7 +5,8 @@
 # Usage: scripts-cer.py DECIPHER_CLI [TRUTH.json…]
 #   with no TRUTH files: the committed script fixtures (tests/fixtures/script-*.json);
 #   --udhr DIR: also typesets the first --lines lines of the UDHR texts in DIR
-#   (udhr_hin.txt…) into a temporary folder and measures those.
+#   (udhr_hin.txt…) into a temporary folder and measures those; --scripts thai,vai…
+#   only those pages, and no fixtures.
 #   --typing: also recovers each stripped twin (no ToUnicode, no /ActualText) by typing
 #   what suggest asks, as bench/simulate-user.py does, and prints the words typed and
 #   the CER reached: with no font library and no installed-font references, so that
@@ -25,7 +26,9 @@ import unicodedata
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(HERE, '..', 'tests', 'fixtures')
 UDHR = {'hindi': 'hin', 'bengali': 'ben', 'tamil': 'tam', 'arabic': 'arb', 'hebrew': 'heb',
-        'mongolian': 'khk_mong', 'mongolian-vertical': 'khk_mong'}
+        'mongolian': 'khk_mong', 'mongolian-vertical': 'khk_mong', 'thai': 'tha',
+        'ethiopic': 'amh', 'georgian': 'kat', 'armenian': 'hye', 'cherokee': 'chr_cased',
+        'syllabics': 'ike', 'vai': 'vai', 'greek-polytonic': 'ell_polytonic'}
 
 
 def edit_distance(a, b):
@@ -86,12 +89,19 @@ def main():
     ap.add_argument('--udhr')
     ap.add_argument('--lines', type=int, default=12)
     ap.add_argument('--typing', action='store_true')
+    ap.add_argument('--scripts', help='with --udhr: only these UDHR pages (thai,vai…); with '
+                    'no TRUTH files given, then no fixtures either')
     args = ap.parse_args()
-    truths = args.truths or sorted(p for p in glob.glob(os.path.join(FIXTURES, 'script-*.json'))
-                                   if not p.endswith('-stripped.json'))
+    only = args.scripts.split(',') if args.scripts else None
+    truths = list(args.truths)
+    if not truths and only is None:
+        truths = sorted(p for p in glob.glob(os.path.join(FIXTURES, 'script-*.json'))
+                        if not p.endswith('-stripped.json'))
     with tempfile.TemporaryDirectory() as tmp:
         if args.udhr:
             for script, code in UDHR.items():
+                if only is not None and script not in only:
+                    continue
                 src = os.path.join(args.udhr, 'udhr_%s.txt' % code)
                 out = os.path.join(tmp, 'udhr-%s.pdf' % script)
                 # The first line of each UDHR file is the language's English name.

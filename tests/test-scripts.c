@@ -678,6 +678,7 @@ main (int argc, char *argv[])
                                    "hebrew",
                                    "mongolian",
                                    "mongolian-vertical",
+                                   "armenian",
                                    "japanese-vertical",
                                    "japanese-identity-v" };
 

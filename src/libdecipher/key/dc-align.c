@@ -318,6 +318,11 @@ known_ligatures (void)
               g_hash_table_add (ligatures,
                                 g_ucs4_to_utf8 (decomposed, (glong) length, NULL, NULL, NULL));
           }
+      /* Armenian's digraph for /u/, which Unicode has no ligature for: Noto Sans and Serif
+       * Armenian draw ու and ՈՒ as one glyph, and a new user's first word on a UDHR page
+       * (կազմակերպությունը, 17 letters in 15 glyphs) fitted nowhere. */
+      g_hash_table_add (ligatures, g_strdup ("\u0578\u0582"));
+      g_hash_table_add (ligatures, g_strdup ("\u0548\u0552"));
       DC_ONCE_LEAVE (&initialized, 1);
     }
   DC_ONCE_ENTERED (&initialized);
