@@ -678,6 +678,7 @@ main (int argc, char *argv[])
                                    "hebrew",
                                    "mongolian",
                                    "mongolian-vertical",
+                                   "thai",
                                    "armenian",
                                    "japanese-vertical",
                                    "japanese-identity-v" };

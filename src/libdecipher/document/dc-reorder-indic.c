@@ -261,13 +261,84 @@ fix_conjunct_order (GString *pool, Unit *unit)
   }
 }
 
+/* Whether @text (@length bytes) holds only Thai or Lao marks drawn above a consonant
+ * (tone marks, MAI HAN-AKAT, the above vowels): what a SARA AM's nikhahit is drawn
+ * before (_dc_nfd_of()). */
+static gboolean
+is_above_marks (const char *text, guint length)
+{
+  if (length == 0)
+    return FALSE;
+  for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
+    {
+      gunichar c = unit_get_char (p) & ~0x80u;
+
+      if (!(c == 0x0E31 || (c >= 0x0E34 && c <= 0x0E37) || c == 0x0E3B
+            || (c >= 0x0E47 && c <= 0x0E4E)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Thai and Lao SARA AM is drawn as a nikhahit and a SARA AA, the nikhahit before any tone
+ * mark (น ํ ้ า for น้ำ): the glyphs' values read น ้ ำ again. Both AM's UTF-8 and the
+ * nikhahit's are three bytes, and AM's is AA's with its last byte one more, so the
+ * nikhahit goes from its unit and the AA turns into AM where it stands. Returns whether
+ * any did. */
+static gboolean
+compose_sara_am (GString *pool, Unit *units, guint first, guint end)
+{
+  gboolean composed = FALSE;
+
+  for (guint i = first; i < end; i++)
+    {
+      char *text = pool->str + units[i].start;
+      guchar *aa;
+      guint j;
+
+      if ((units[i].flags & UNIT_FROM_SPAN) || units[i].length < 3)
+        continue;
+      /* A nikhahit and an AA within one glyph's value (an AM glyph of its own). */
+      for (guint at = 0; at + 6 <= units[i].length; at++)
+        if ((guchar) text[at] == 0xE0 && ((guchar) text[at + 1] | 0x02) == 0xBB
+            && (guchar) text[at + 2] == 0x8D && (guchar) text[at + 3] == 0xE0
+            && (guchar) text[at + 4] == (guchar) text[at + 1] - 1 && (guchar) text[at + 5] == 0xB2)
+          {
+            memmove (text + at, text + at + 3, units[i].length - at - 3);
+            units[i].length -= 3;
+            text[at + 2] = (char) 0xB3;
+            composed = TRUE;
+          }
+      /* A nikhahit ending the unit, the AA a glyph of its own after any above marks. */
+      if (units[i].length < 3)
+        continue;
+      text = pool->str + units[i].start + units[i].length - 3;
+      if ((guchar) text[0] != 0xE0 || ((guchar) text[1] | 0x02) != 0xBB || (guchar) text[2] != 0x8D)
+        continue;
+      for (j = i + 1; j < end && !(units[j].flags & UNIT_FROM_SPAN)
+                      && is_above_marks (unit_text (pool, &units[j]), units[j].length);
+           j++)
+        ;
+      if (j >= end || (units[j].flags & UNIT_FROM_SPAN) || units[j].length < 3)
+        continue;
+      aa = (guchar *) unit_text (pool, &units[j]);
+      if (aa[0] != 0xE0 || aa[1] != (guchar) text[1] - 1 || aa[2] != 0xB2)
+        continue;
+      units[i].length -= 3;
+      aa[2] = 0xB3;
+      composed = TRUE;
+    }
+  return composed;
+}
+
 /* Indic reordering of the units [first, end) of one token, from the visual order glyphs
  * are drawn in to Unicode's. Returns whether anything moved. */
 /* Whether a unit of [first, end) may hold a character the rules below look for: every
  * virama (combining class 9), vowel sign and RA lies from U+0800 on, outside the CJK,
  * Yi and Hangul blocks (U+2E80–U+A7FF, U+AC00–U+D7FF) and the forms from U+F900 on, and
- * of Thai and Lao (U+0E00–U+0EFF) only their viramas U+0E3A and U+0EBA are one. Arabic,
- * Hebrew, Latin, Thai and CJK tokens need none of the passes. */
+ * of Thai and Lao (U+0E00–U+0EFF) only their viramas U+0E3A and U+0EBA are one, and their
+ * nikhahits, for compose_sara_am(). Arabic, Hebrew, Latin, most Thai and CJK tokens need
+ * none of the passes. */
 static gboolean
 may_hold_indic (const GString *pool, const Unit *units, guint first, guint end)
 {
@@ -286,7 +357,8 @@ may_hold_indic (const GString *pool, const Unit *units, guint first, guint end)
             return TRUE;
           c = ((gunichar) (p[0] & 0x0F) << 12) | ((gunichar) (p[1] & 0x3F) << 6) | (p[2] & 0x3F);
           if (!((c >= 0x2E80 && c <= 0xA7FF) || (c >= 0xAC00 && c <= 0xD7FF) || c >= 0xF900
-                || (c >= 0x0E00 && c <= 0x0EFF && c != 0x0E3A && c != 0x0EBA)))
+                || (c >= 0x0E00 && c <= 0x0EFF && c != 0x0E3A && c != 0x0EBA
+                    && (c & ~0x80u) != 0x0E4D)))
             return TRUE;
           p += 2;
         }
@@ -301,6 +373,7 @@ _dc_reorder_indic (GString *pool, Unit *units, guint first, guint end)
 
   if (!may_hold_indic (pool, units, first, end))
     return FALSE;
+  moved = compose_sara_am (pool, units, first, end);
   for (guint i = first; i < end; i++)
     fix_conjunct_order (pool, &units[i]);
 

@@ -31,6 +31,15 @@
 #include "dc-script.h"
 #include "dc-tsan-private.h"
 
+/* Whether @c is a Thai or Lao mark drawn above its consonant (HarfBuzz's Thai shaper's
+ * list), which a SARA AM's nikhahit is drawn before. */
+static gboolean
+is_thai_lao_above_mark (gunichar c)
+{
+  c &= ~0x80u; /* Lao mirrors Thai 0x80 higher */
+  return c == 0x0E31 || (c >= 0x0E34 && c <= 0x0E37) || c == 0x0E3B || (c >= 0x0E47 && c <= 0x0E4E);
+}
+
 GArray *
 _dc_nfd_of (const char *text)
 {
@@ -40,6 +49,22 @@ _dc_nfd_of (const char *text)
   for (const char *p = nfd; p != NULL && *p; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
+
+      /* Thai and Lao SARA AM (ำ, ຳ) is drawn as two glyphs, its nikhahit and a SARA AA,
+       * the nikhahit before the tone mark typed ahead of it (น้ำ is drawn น ํ ้ า), as
+       * every shaper draws it; Unicode decomposes it only for compatibility. Typed as one
+       * character, สำเร็จ fitted no run of its glyphs. */
+      if ((c & ~0x80u) == 0x0E33)
+        {
+          gunichar nikhahit = c + 0x1A, aa = c - 1;
+          guint at = chars->len;
+
+          while (at > 0 && is_thai_lao_above_mark (g_array_index (chars, gunichar, at - 1)))
+            at--;
+          g_array_insert_val (chars, at, nikhahit);
+          g_array_append_val (chars, aa);
+          continue;
+        }
       g_array_append_val (chars, c);
     }
   return chars;
@@ -323,6 +348,9 @@ known_ligatures (void)
        * (կազմակերպությունը, 17 letters in 15 glyphs) fitted nowhere. */
       g_hash_table_add (ligatures, g_strdup ("\u0578\u0582"));
       g_hash_table_add (ligatures, g_strdup ("\u0548\u0552"));
+      /* A SARA AM drawn as one glyph, as older Thai and Lao fonts have it (_dc_nfd_of()). */
+      g_hash_table_add (ligatures, g_strdup ("\u0E4D\u0E32"));
+      g_hash_table_add (ligatures, g_strdup ("\u0ECD\u0EB2"));
       DC_ONCE_LEAVE (&initialized, 1);
     }
   DC_ONCE_ENTERED (&initialized);

@@ -161,18 +161,27 @@ _dc_layout_drawn_over (const DcGlyph *base, double u, double em_size)
 
 /* Where the @k-th glyph of @line (glyph indices), @glyph drawn at @u along the baseline in
  * its size @em, stands for sorting, @before where the glyph before it stands. A mark drawn
- * with no advance stays right after the glyph drawn before it, on which it sits… */
+ * with no advance stays right after the glyph drawn before it, on which it sits, or on
+ * whose base it sits when that is a mark too (a Thai tone mark over MAI HAN-AKAT, drawn a
+ * point past the base's end, and past the next consonant's start)… */
 static inline double
 _dc_layout_visual_u (const DcGlyph *glyphs, const guint32 *line, guint k, const DcGlyph *glyph,
                      double u, double em, double before)
 {
+  const DcGlyph *under;
+
+  if (k == 0 || !(fabs (dc_glyph_get_advance (glyph)) < 0.05 * em) || !(fabs (u - before) < em))
+    return u;
   /* …unless it is drawn outside that glyph (cairo may draw the alef of a lam-alef right
    * after the space before the word, long before its lam): then it stands where it is
    * drawn. */
-  return (k > 0 && fabs (dc_glyph_get_advance (glyph)) < 0.05 * em && fabs (u - before) < em
-          && _dc_layout_drawn_over (&glyphs[line[k - 1]], u, em))
-             ? before
-             : u;
+  under = &glyphs[line[k - 1]];
+  if (_dc_layout_drawn_over (under, u, em))
+    return before;
+  if (k >= 2 && fabs (dc_glyph_get_advance (under)) < 0.05 * em
+      && _dc_layout_drawn_over (&glyphs[line[k - 2]], u, em))
+    return before;
+  return u;
 }
 
 /* The arrays a page's leaves are laid out in, one leaf after the other: each leaf

@@ -27,6 +27,14 @@
 #include "dc-layout-cut-private.h"
 #include "dc-layout-private.h"
 
+/* Whether a glyph drawn at @u stands within the advance of one drawn at @at (as
+ * _dc_layout_drawn_over() asks). */
+static inline gboolean
+stands_over (double u, double at, double advance, double slack)
+{
+  return u >= at + MIN (0.0, advance) - slack && u <= at + MAX (0.0, advance) + slack;
+}
+
 static inline void
 chain_start (Chain *chain, const DcGlyph *glyph, const Decoded *d, guint place)
 {
@@ -271,6 +279,8 @@ build_chains (const DcGlyph *page_glyphs, guint n, const guint8 *letter_kinds,
       Decoded d;
       double last_u, visual_u, visual_reach; /* _dc_layout_split_gutters()'s look */
       float last_advance;                    /* of the glyph before */
+      double before_last_u;                  /* and of the one before that */
+      float before_last_advance;
 
       /* Each glyph decoded once, before anything is stored that the compiler must fear
        * writes over it; its box apart (d.box is left unused, so not computed). */
@@ -291,8 +301,8 @@ build_chains (const DcGlyph *page_glyphs, guint n, const guint8 *letter_kinds,
           height_sum += box_vec_height (box);
           n_height++;
         }
-      last_u = d.p.u;
-      last_advance = d.advance;
+      last_u = before_last_u = d.p.u;
+      last_advance = before_last_advance = d.advance;
 
       for (i++; i < n; i++)
         {
@@ -343,8 +353,10 @@ build_chains (const DcGlyph *page_glyphs, guint n, const guint8 *letter_kinds,
               else
                 {
                   if (!(fabs (d.advance) < slack && fabs (d.p.u - visual_u) < em
-                        && d.p.u >= last_u + MIN (0.0, last_advance) - slack
-                        && d.p.u <= last_u + MAX (0.0, last_advance) + slack))
+                        && (stands_over (d.p.u, last_u, last_advance, slack)
+                            || (fabs (last_advance) < slack
+                                && stands_over (d.p.u, before_last_u, before_last_advance,
+                                                slack)))))
                     visual_u = d.p.u;
                   if (visual_u < visual_reach - slack)
                     current.in_order = FALSE;
@@ -364,6 +376,8 @@ build_chains (const DcGlyph *page_glyphs, guint n, const guint8 *letter_kinds,
               height_sum += box_vec_height (box);
               n_height++;
             }
+          before_last_u = last_u;
+          before_last_advance = last_advance;
           last_u = d.p.u;
           last_advance = d.advance;
         }
