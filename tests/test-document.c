@@ -556,6 +556,8 @@ main (int argc, char **argv)
   g_test_add_data_func ("/document/tokens/identity-h", "identity-h", test_tokens);
   g_test_add_data_func ("/document/tokens/clean", "clean", test_tokens);
   g_test_add_data_func ("/document/trust/clean-pango", "clean-pango", test_trust);
+  /* A font of punctuation alone: trusted at the edges of other fonts' words, not inside. */
+  g_test_add_data_func ("/document/trust/punctuation-fonts", "punctuation-fonts", test_trust);
 
   return g_test_run ();
 }

@@ -41,6 +41,15 @@ TARGETS = {
     "issue4550.pdf": 0.0,
     "issue4722.pdf": 0.0,
     "issue5801.pdf": 0.062,
+    "issue20232.pdf": 0.0,
+}
+# Files whose README row gives no answer, read here off the rendered page (pdftoppm), in
+# pieces as the README's are: issue20232 is a drawing's title block (GOST), its letters in a
+# CID font with a ToUnicode, its periods, digits and colon in a simple font of their own
+# with none, which the trust analysis took for a map shifted into punctuation.
+READ_HERE = {
+    "issue20232.pdf": ["Перв. примен.", "Справ. №", "56", "Изм. Лист № докум. Подп. Дата",
+                       "Лит. Масса Масштаб", "1:1", "Лист Листов 1", "Формат A4"],
 }
 # Targets with spaces counted (bench/realworld-cer.py --spaces), where a space is part of
 # reading right: Chinese has none between its characters (issue 29).
@@ -125,6 +134,8 @@ def main():
         pdf = os.path.join(folder, name)
         if not os.path.exists(pdf):
             ok, line = False, "%s: missing from %s" % (name, folder)
+        elif name in READ_HERE:
+            ok, line = check_read(bench, cli, pdf, READ_HERE[name], name)
         elif name in TARGETS and name not in answers:
             ok, line = False, "%s: no known answer in %s's README" % (name, folder)
         elif name in TARGETS:

@@ -680,6 +680,7 @@ main (int argc, char *argv[])
                                    "mongolian-vertical",
                                    "thai",
                                    "armenian",
+                                   "cherokee",
                                    "japanese-vertical",
                                    "japanese-identity-v" };
 

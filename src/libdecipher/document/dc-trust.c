@@ -39,7 +39,10 @@ typedef struct
   guint punctuation_symbols;
   guint tokens;
   guint odd_tokens;
-  GHashTable *texts; /* text → first symbol claiming it + 1 */
+  guint own_token_glyphs; /* in tokens of this font alone */
+  guint edge_glyphs;      /* in another font's tokens, at their start or end */
+  guint inner_glyphs;     /* in another font's tokens, between its glyphs */
+  GHashTable *texts;      /* text → first symbol claiming it + 1 */
 } FontStats;
 
 static gboolean
@@ -475,11 +478,21 @@ tally_judgement (const SymbolClass *any, const SymbolClass *all, const ClassWord
  * own tallies per font, added up afterwards (whole numbers: the sums are the same
  * whichever thread counted what, in whichever parts). The layout counts each page's
  * tokens as it splits them, while their glyphs are at hand. */
+enum
+{
+  TALLY_TOKENS,
+  TALLY_ODD_TOKENS,
+  TALLY_OWN_TOKEN_GLYPHS,
+  TALLY_EDGE_GLYPHS,
+  TALLY_INNER_GLYPHS,
+  N_TALLIES
+};
+
 struct _DcTrustCount
 {
   guint n_fonts;
   guint n_parts;
-  guint *tallies;     /* per part, per font: tokens, odd tokens */
+  guint *tallies;     /* per part, per font: the TALLY_ slots */
   ClassWord *classes; /* per symbol */
 };
 
@@ -501,7 +514,7 @@ _dc_trust_count_new (DcDocument *document, guint n_parts)
 
   count->n_fonts = dc_document_get_n_fonts (document);
   count->n_parts = MAX (1, n_parts);
-  count->tallies = g_new0 (guint, (gsize) count->n_parts * MAX (1, count->n_fonts) * 2);
+  count->tallies = g_new0 (guint, (gsize) count->n_parts * MAX (1, count->n_fonts) * N_TALLIES);
   symbols = dc_document_get_symbols (document, &n_symbols);
   count->classes = g_new (ClassWord, MAX (1, n_symbols));
   for (guint s = 0; s < n_symbols; s++)
@@ -560,12 +573,38 @@ judge_text (GString *text, const DcSymbol *symbols, const guint32 *key)
   return text->len == 0 ? TOKEN_EMPTY : token_is_odd (text) ? TOKEN_ODD : TOKEN_PLAIN;
 }
 
+/* Where each font's glyphs stand in a token of several fonts: in the run of its own
+ * glyphs that starts or ends the token (the comma after a word, a quotation mark before
+ * it), or between the other font's glyphs (a letter of a symbol font inside a word). */
+static void
+tally_mixed_token (guint *tally, const ClassWord *classes, const DcGlyph *glyphs,
+                   const guint32 *places, guint n)
+{
+  guint first_font = classes[glyphs[places[0]].symbol].class.font;
+  guint last_font = classes[glyphs[places[n - 1]].symbol].class.font;
+  guint lead = 0, trail = 0;
+
+  while (lead < n && classes[glyphs[places[lead]].symbol].class.font == first_font)
+    lead++;
+  while (trail < n && classes[glyphs[places[n - 1 - trail]].symbol].class.font == last_font)
+    trail++;
+  for (guint k = 0; k < n; k++)
+    {
+      SymbolClass class = classes[glyphs[places[k]].symbol].class;
+      gboolean edge = k < lead || k >= n - trail
+                      || !(class.bits
+                           & (CLASS_LETTERS | CLASS_DIGITS | CLASS_INNER | CLASS_PENDING));
+
+      tally[N_TALLIES * class.font + (edge ? TALLY_EDGE_GLYPHS : TALLY_INNER_GLYPHS)]++;
+    }
+}
+
 void
 _dc_trust_count_tokens (DcTrustCount *count, DcTrustCounter *counter, guint part,
                         const DcGlyph *glyphs, const DcSymbol *symbols, const guint32 *order,
                         const DcToken *tokens, guint n_tokens)
 {
-  guint *tally = count->tallies + (gsize) part * count->n_fonts * 2;
+  guint *tally = count->tallies + (gsize) part * count->n_fonts * N_TALLIES;
   Judged *judged = &counter->judged;
   GString *text = counter->text;
 
@@ -588,9 +627,13 @@ _dc_trust_count_tokens (DcTrustCount *count, DcTrustCounter *counter, guint part
           any.word |= class.word;
           all.word &= class.word;
         }
-      /* A token in several fonts says little about any one of them. */
+      /* A token in several fonts says little about any one of them, but where each
+       * font's glyphs stand in it. */
       if (G_UNLIKELY (any.class.font != all.class.font))
-        continue;
+        {
+          tally_mixed_token (tally, count->classes, glyphs, places, token->n_glyphs);
+          continue;
+        }
       font = any.class.font;
 
       if (!(any.class.bits & CLASS_COMPLEX))
@@ -626,9 +669,10 @@ _dc_trust_count_tokens (DcTrustCount *count, DcTrustCounter *counter, guint part
       if (judgement == TOKEN_EMPTY)
         continue;
 
-      tally[2 * font]++;
+      tally[N_TALLIES * font + TALLY_TOKENS]++;
+      tally[N_TALLIES * font + TALLY_OWN_TOKEN_GLYPHS] += token->n_glyphs;
       if (judgement == TOKEN_ODD)
-        tally[2 * font + 1]++;
+        tally[N_TALLIES * font + TALLY_ODD_TOKENS]++;
     }
 }
 
@@ -639,9 +683,27 @@ add_up_tokens (const DcTrustCount *count, FontStats *stats)
   for (guint p = 0; p < count->n_parts; p++)
     for (guint f = 0; f < count->n_fonts; f++)
       {
-        stats[f].tokens += count->tallies[((gsize) p * count->n_fonts + f) * 2];
-        stats[f].odd_tokens += count->tallies[((gsize) p * count->n_fonts + f) * 2 + 1];
+        const guint *tally = count->tallies + ((gsize) p * count->n_fonts + f) * N_TALLIES;
+
+        stats[f].tokens += tally[TALLY_TOKENS];
+        stats[f].odd_tokens += tally[TALLY_ODD_TOKENS];
+        stats[f].own_token_glyphs += tally[TALLY_OWN_TOKEN_GLYPHS];
+        stats[f].edge_glyphs += tally[TALLY_EDGE_GLYPHS];
+        stats[f].inner_glyphs += tally[TALLY_INNER_GLYPHS];
       }
+}
+
+/* Whether a font draws only other fonts' punctuation: a comma, a hyphen, a digit the
+ * script's own font lacks (Pango falls back to Noto Sans beside Noto Sans Cherokee). Such
+ * glyphs stand at the start or end of the other fonts' words, seldom in words of their
+ * own. A font whose letters a shifted map reads as punctuation has words of its own
+ * ("/-,0 123'',4" for Gary Y Okiiro), and a symbol font's letters read as punctuation
+ * stand inside the other font's words. */
+static gboolean
+punctuates_others (const FontStats *stats)
+{
+  return stats->own_token_glyphs * 2 < stats->glyphs && stats->edge_glyphs > 0
+         && stats->inner_glyphs * 10 <= stats->edge_glyphs;
 }
 
 static char *
@@ -693,7 +755,7 @@ judge (DcFont *font, const FontStats *stats)
                                stats->odd_tokens, stats->tokens);
 
   if (stats->symbols >= 4 && stats->glyphs >= 8 && stats->letters == 0
-      && stats->punctuation_glyphs * 2 > stats->glyphs)
+      && stats->punctuation_glyphs * 2 > stats->glyphs && !punctuates_others (stats))
     return g_strdup (_("Its text is mostly punctuation with no letters at all, which reads as "
                        "no language."));
 
@@ -701,7 +763,7 @@ judge (DcFont *font, const FontStats *stats)
    * punctuation and digits ("@%6)\" .,)-2-4"); a table of figures has few letters, but
    * not a third of its glyphs punctuation. */
   if (stats->symbols >= 8 && stats->glyphs >= 40 && stats->letters * 4 < stats->glyphs
-      && stats->punctuation_glyphs * 3 > stats->glyphs)
+      && stats->punctuation_glyphs * 3 > stats->glyphs && !punctuates_others (stats))
     return g_strdup_printf (_("Only %u%% of its glyphs are letters, and %u%% punctuation, which "
                               "reads as no language."),
                                stats->letters * 100 / stats->glyphs,
