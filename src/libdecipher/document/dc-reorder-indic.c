@@ -280,11 +280,26 @@ is_above_marks (const char *text, guint length)
   return TRUE;
 }
 
+/* Whether the three bytes at @p are a Thai or Lao nikhahit (U+0E4D, U+0ECD). */
+static inline gboolean
+is_nikhahit (const guchar *p)
+{
+  return p[0] == 0xE0 && (p[1] | 0x02) == 0xBB && p[2] == 0x8D;
+}
+
+/* Whether the three bytes at @p are the SARA AA of the nikhahit at @nikhahit (U+0E32 after
+ * U+0E4D, U+0EB2 after U+0ECD). */
+static inline gboolean
+is_its_sara_aa (const guchar *p, const guchar *nikhahit)
+{
+  return p[0] == 0xE0 && p[1] == nikhahit[1] - 1 && p[2] == 0xB2;
+}
+
 /* Thai and Lao SARA AM is drawn as a nikhahit and a SARA AA, the nikhahit before any tone
- * mark (น ํ ้ า for น้ำ): the glyphs' values read น ้ ำ again. Both AM's UTF-8 and the
- * nikhahit's are three bytes, and AM's is AA's with its last byte one more, so the
- * nikhahit goes from its unit and the AA turns into AM where it stands. Returns whether
- * any did. */
+ * mark (น ํ ้ า for น้ำ), or in one glyph with it (Noto Sans Lao's ໍ້ in ນ້ຳ): the glyphs'
+ * values read น ้ ำ again. AM's UTF-8 and the nikhahit's are three bytes, and AM's is AA's
+ * with its last byte one more, so the nikhahit leaves its unit and the AA turns into AM
+ * where it stands, after the marks. Returns whether any did. */
 static gboolean
 compose_sara_am (GString *pool, Unit *units, guint first, guint end)
 {
@@ -292,41 +307,37 @@ compose_sara_am (GString *pool, Unit *units, guint first, guint end)
 
   for (guint i = first; i < end; i++)
     {
-      char *text = pool->str + units[i].start;
-      guchar *aa;
-      guint j;
+      guchar *text = (guchar *) pool->str + units[i].start;
 
-      if ((units[i].flags & UNIT_FROM_SPAN) || units[i].length < 3)
+      if (units[i].flags & UNIT_FROM_SPAN)
         continue;
-      /* A nikhahit and an AA within one glyph's value (an AM glyph of its own). */
-      for (guint at = 0; at + 6 <= units[i].length; at++)
-        if ((guchar) text[at] == 0xE0 && ((guchar) text[at + 1] | 0x02) == 0xBB
-            && (guchar) text[at + 2] == 0x8D && (guchar) text[at + 3] == 0xE0
-            && (guchar) text[at + 4] == (guchar) text[at + 1] - 1 && (guchar) text[at + 5] == 0xB2)
-          {
-            memmove (text + at, text + at + 3, units[i].length - at - 3);
-            units[i].length -= 3;
-            text[at + 2] = (char) 0xB3;
-            composed = TRUE;
-          }
-      /* A nikhahit ending the unit, the AA a glyph of its own after any above marks. */
-      if (units[i].length < 3)
-        continue;
-      text = pool->str + units[i].start + units[i].length - 3;
-      if ((guchar) text[0] != 0xE0 || ((guchar) text[1] | 0x02) != 0xBB || (guchar) text[2] != 0x8D)
-        continue;
-      for (j = i + 1; j < end && !(units[j].flags & UNIT_FROM_SPAN)
-                      && is_above_marks (unit_text (pool, &units[j]), units[j].length);
-           j++)
-        ;
-      if (j >= end || (units[j].flags & UNIT_FROM_SPAN) || units[j].length < 3)
-        continue;
-      aa = (guchar *) unit_text (pool, &units[j]);
-      if (aa[0] != 0xE0 || aa[1] != (guchar) text[1] - 1 || aa[2] != 0xB2)
-        continue;
-      units[i].length -= 3;
-      aa[2] = 0xB3;
-      composed = TRUE;
+      for (guint at = 0; at + 3 <= units[i].length; at++)
+        {
+          guchar *aa = NULL;
+          guint after = at + 3, j = i + 1;
+
+          if (!is_nikhahit (text + at))
+            continue;
+          while (after + 3 <= units[i].length && is_above_marks ((const char *) text + after, 3))
+            after += 3;
+          if (after + 3 <= units[i].length)
+            aa = is_its_sara_aa (text + after, text + at) ? text + after : NULL;
+          else if (after == units[i].length)
+            {
+              while (j < end && !(units[j].flags & UNIT_FROM_SPAN)
+                     && is_above_marks (unit_text (pool, &units[j]), units[j].length))
+                j++;
+              if (j < end && !(units[j].flags & UNIT_FROM_SPAN) && units[j].length >= 3
+                  && is_its_sara_aa ((const guchar *) unit_text (pool, &units[j]), text + at))
+                aa = (guchar *) unit_text (pool, &units[j]);
+            }
+          if (aa == NULL)
+            continue;
+          aa[2] = 0xB3;
+          memmove (text + at, text + at + 3, units[i].length - at - 3);
+          units[i].length -= 3;
+          composed = TRUE;
+        }
     }
   return composed;
 }

@@ -242,7 +242,10 @@ token_is_odd (const GString *text)
         }
       else if (g_unichar_isdigit (c))
         digits = TRUE;
-      else if (g_unichar_ismark (c))
+      /* A glyph drawn only inside a cluster reads U+FFFD, its text the cluster's
+       * /ActualText (is_bad_char() counts it otherwise): the second part of Khmer's
+       * split vowel ៀ in សៀវភៅ as cairo writes it. */
+      else if (g_unichar_ismark (c) || c == 0xFFFD)
         continue;
       /* Joiners and Mongolian selectors stand inside words by design. */
       else if (g_unichar_type (c) == G_UNICODE_FORMAT && c != 0xAD)
@@ -422,8 +425,9 @@ classify_symbol (const char *text)
     }
   else if (g_unichar_isdigit (c))
     class.bits |= CLASS_DIGITS;
-  else if (g_unichar_ismark (c) || (g_unichar_type (c) == G_UNICODE_FORMAT && c != 0xAD))
-    ; /* skipped */
+  else if (g_unichar_ismark (c) || c == 0xFFFD
+           || (g_unichar_type (c) == G_UNICODE_FORMAT && c != 0xAD))
+    ; /* skipped (token_is_odd()) */
   else if (c == '-' || c == '\'' || c == 0x2019 || c == '.' || c == ',' || c == '/' || c == 0x2010
            || c == 0xAD)
     ; /* the punctuation words have inside them */

@@ -148,15 +148,25 @@ _dc_layout_decode (const DcGlyph *glyph, Decoded *d)
   d->box.y1 = y + (float) glyph->box_units[3] * unit;
 }
 
-/* Whether a glyph drawn at @u along the baseline stands within @base's advance. */
+/* Whether a mark drawn with no advance at @u along the baseline, in its size @em, stands
+ * on a glyph drawn at @at with @advance: within its advance, or a little past its end.
+ * Fonts draw a mark's ink left of its origin, and place the origin at the end of its
+ * base and then by the attachment's offset: Noto Sans Khmer's ុ on ក 0.13 em past its
+ * end, over the start of the consonant after it. */
+static inline gboolean
+_dc_layout_stands_over (double u, double at, double advance, double em)
+{
+  return u >= at + MIN (0.0, advance) - 0.05 * em && u <= at + MAX (0.0, advance) + 0.2 * em;
+}
+
+/* Whether a glyph drawn at @u along the baseline stands on @base
+ * (_dc_layout_stands_over()). */
 static inline gboolean
 _dc_layout_drawn_over (const DcGlyph *base, double u, double em_size)
 {
   Placement p = _dc_layout_placement_of (base);
-  double from = p.u + MIN (0.0, dc_glyph_get_advance (base)),
-         to = p.u + MAX (0.0, dc_glyph_get_advance (base));
 
-  return u >= from - 0.05 * em_size && u <= to + 0.05 * em_size;
+  return _dc_layout_stands_over (u, p.u, dc_glyph_get_advance (base), em_size);
 }
 
 /* Where the @k-th glyph of @line (glyph indices), @glyph drawn at @u along the baseline in

@@ -27,14 +27,6 @@
 #include "dc-layout-cut-private.h"
 #include "dc-layout-private.h"
 
-/* Whether a glyph drawn at @u stands within the advance of one drawn at @at (as
- * _dc_layout_drawn_over() asks). */
-static inline gboolean
-stands_over (double u, double at, double advance, double slack)
-{
-  return u >= at + MIN (0.0, advance) - slack && u <= at + MAX (0.0, advance) + slack;
-}
-
 static inline void
 chain_start (Chain *chain, const DcGlyph *glyph, const Decoded *d, guint place)
 {
@@ -353,10 +345,10 @@ build_chains (const DcGlyph *page_glyphs, guint n, const guint8 *letter_kinds,
               else
                 {
                   if (!(fabs (d.advance) < slack && fabs (d.p.u - visual_u) < em
-                        && (stands_over (d.p.u, last_u, last_advance, slack)
+                        && (_dc_layout_stands_over (d.p.u, last_u, last_advance, em)
                             || (fabs (last_advance) < slack
-                                && stands_over (d.p.u, before_last_u, before_last_advance,
-                                                slack)))))
+                                && _dc_layout_stands_over (d.p.u, before_last_u,
+                                                           before_last_advance, em)))))
                     visual_u = d.p.u;
                   if (visual_u < visual_reach - slack)
                     current.in_order = FALSE;
