@@ -1064,6 +1064,30 @@ test_mongolian_homographs (void)
   type_truth_lines (document, key, "script-mongolian-homographs-stripped");
 }
 
+/* Noto Sans Khmer maps the deprecated ឤ (U+17A4) to the glyph of its អ + ា ligature: the
+ * identity level gives that glyph អា, the spelling Unicode recommends, as a Khmer writer
+ * types it (a new user's page read អាន as ឤន). */
+static void
+test_deprecated_characters (void)
+{
+  static const char *const khmer[] = { "NotoSansKhmer-Regular.ttf", NULL };
+  g_autoptr (DcDocument) document = dc_test_load_document ("script-khmer-stripped");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  guint n_symbols, n_qaa = 0;
+
+  if (!decode_with_noto (key, khmer, "khmer.sqlite"))
+    return;
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *value = dc_key_peek_value (key, s);
+
+      g_assert_false (value != NULL && g_utf8_strchr (value, -1, 0x17A4) != NULL);
+      n_qaa += g_strcmp0 (value, "\u17A2\u17B6") == 0;
+    }
+  g_assert_cmpuint (n_qaa, ==, 1);
+}
+
 /* DejaVu Sans maps its isolated Arabic glyphs from the letter, its isolated presentation
  * form and, for most, a mathematical letter (م, ﻡ, 𞸌), and its digits from the digit
  * and mathematical digits (2, 𝟤): the letter drawn for another use. The identity level
@@ -1149,6 +1173,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/compatibility-variants", test_compatibility_variants);
   g_test_add_func ("/references/letter-or-digit", test_letter_or_digit);
   g_test_add_func ("/references/mongolian-homographs", test_mongolian_homographs);
+  g_test_add_func ("/references/deprecated-characters", test_deprecated_characters);
   status = g_test_run ();
   dc_test_remove_tree (test_dir);
   g_free (test_dir);

@@ -98,6 +98,26 @@ _dc_is_reph_ra (gunichar c)
     }
 }
 
+/* How many of the characters at @c (@length of them) make a consonant form drawn before
+ * the consonant it follows in Unicode: Khmer's coeng RO (្រ, 2) and Myanmar's medial RA
+ * (ြ, 1); 0 for any other. */
+guint
+_dc_pre_base_consonant_length (const gunichar *c, guint length)
+{
+  if (length >= 1 && c[0] == 0x103C)
+    return 1;
+  if (length >= 2 && c[0] == 0x17D2 && c[1] == 0x179A)
+    return 2;
+  return 0;
+}
+
+/* Khmer's split vowel signs, drawn as the pre-base េ and a part after the consonant. */
+gboolean
+_dc_is_khmer_split_vowel (gunichar c)
+{
+  return c == 0x17BE || c == 0x17BF || c == 0x17C0 || c == 0x17C4 || c == 0x17C5;
+}
+
 /* Whether a consonant after a virama is drawn in a below- or post-base form of its own
  * (the glyph of ্য, ্র, र्‍ under क in क्र, a Telugu or Kannada vattu), so
  * that the glyph spells virama + consonant and the consonant before keeps its full form — as
@@ -110,6 +130,7 @@ _dc_takes_post_base_form (gunichar consonant)
     {
     case G_UNICODE_SCRIPT_TELUGU:
     case G_UNICODE_SCRIPT_KANNADA:
+    case G_UNICODE_SCRIPT_KHMER: /* every consonant after a coeng is a subscript */
       return g_unichar_isalpha (consonant);
     default:
       break;
@@ -209,6 +230,39 @@ reph_with_marks (const GString *pool, const Unit *unit)
     if (!g_unichar_ismark (unit_get_char (q)))
       return 0;
   return rest - p;
+}
+
+/* Whether @unit is a pre-base consonant form (_dc_pre_base_consonant_length()). */
+static gboolean
+is_pre_base_consonant (const GString *pool, const Unit *unit)
+{
+  gunichar c[2] = { 0, 0 };
+  const char *p = unit_text (pool, unit);
+
+  if (unit->length < 3)
+    return FALSE;
+  c[0] = unit_get_char (p);
+  if (unit->length >= 6)
+    c[1] = unit_get_char (g_utf8_next_char (p));
+  return _dc_pre_base_consonant_length (c, unit->length >= 6 ? 2 : 1) > 0;
+}
+
+/* Whether @c is a Myanmar medial (ျ ြ ွ ှ, and Mon's and Shan's), part of the consonant
+ * cluster before a vowel sign. */
+static gboolean
+is_myanmar_medial (gunichar c)
+{
+  return (c >= 0x103B && c <= 0x103E) || (c >= 0x105E && c <= 0x1060) || c == 0x1082;
+}
+
+/* Whether @unit begins with Myanmar's kinzi (င်္), drawn after the consonant it precedes. */
+static gboolean
+is_kinzi (const GString *pool, const Unit *unit)
+{
+  const char *p = unit_text (pool, unit);
+
+  return unit->length >= 9 && unit_get_char (p) == 0x1004 && unit_get_char (p + 3) == 0x103A
+         && unit_get_char (p + 6) == 0x1039;
 }
 
 static void
@@ -388,6 +442,27 @@ _dc_reorder_indic (GString *pool, Unit *units, guint first, guint end)
   for (guint i = first; i < end; i++)
     fix_conjunct_order (pool, &units[i]);
 
+  /* A coeng RO or medial RA drawn before its consonant goes after it, and after the
+   * subscripts (and medial YA) Unicode puts before it; a pre-base vowel drawn before it
+   * then moves past them all, below. */
+  for (guint i = first; i + 1 < end; i++)
+    {
+      guint j = i + 1;
+
+      if ((units[i].flags & UNIT_FROM_SPAN) || (units[j].flags & UNIT_FROM_SPAN)
+          || !is_pre_base_consonant (pool, &units[i])
+          || !g_unichar_isalpha (unit_first (pool, &units[j])))
+        continue;
+      while (j + 1 < end && !(units[j + 1].flags & UNIT_FROM_SPAN)
+             && ((_dc_is_virama (unit_first (pool, &units[j + 1])) && units[j + 1].length > 3
+                  && !is_pre_base_consonant (pool, &units[j + 1]))
+                 || unit_first (pool, &units[j + 1]) == 0x103B))
+        j++;
+      move_unit (units, i, j);
+      moved = TRUE;
+      i = j;
+    }
+
   /* A mark drawn with no advance before the vowel sign it follows (ঁ before া in তাঁ). */
   for (guint i = first; i + 1 < end; i++)
     if (!(units[i].flags & UNIT_FROM_SPAN) && !(units[i + 1].flags & UNIT_FROM_SPAN)
@@ -415,7 +490,8 @@ _dc_reorder_indic (GString *pool, Unit *units, guint first, guint end)
              && ((_dc_is_virama (unit_last (pool, &units[j]))
                   && g_unichar_isalpha (unit_first (pool, &units[j + 1])))
                  || (_dc_is_virama (unit_first (pool, &units[j + 1])) && units[j + 1].length > 3)
-                 || unit_is (pool, &units[j + 1], is_nukta)))
+                 || unit_is (pool, &units[j + 1], is_nukta)
+                 || is_myanmar_medial (unit_first (pool, &units[j + 1]))))
         j++;
       move_unit (units, i, j);
       moved = TRUE;
@@ -430,7 +506,30 @@ _dc_reorder_indic (GString *pool, Unit *units, guint first, guint end)
               && g_utf8_strlen (split, -1) >= 2)
             units[j].length = 0;
         }
+      /* Khmer's split vowels have no decomposition: the glyph of the part after the
+       * consonant (alone, or with it: ភៅ) stands for the whole vowel. */
+      if (unit_first (pool, &units[j]) == 0x17C1
+          && ((j + 1 < end && !(units[j + 1].flags & UNIT_FROM_SPAN)
+               && _dc_is_khmer_split_vowel (unit_first (pool, &units[j + 1])))
+              || _dc_is_khmer_split_vowel (unit_last (pool, &units[j - 1]))))
+        units[j].length = 0;
       i = j;
+    }
+
+  /* Myanmar's kinzi goes before the consonant it is drawn after (and a pre-base vowel
+   * moved after that consonant). */
+  for (guint i = first + 1; i < end; i++)
+    {
+      guint start = i - 1;
+
+      if ((units[i].flags & UNIT_FROM_SPAN) || !is_kinzi (pool, &units[i]))
+        continue;
+      while (start > first && g_unichar_ismark (unit_first (pool, &units[start])))
+        start--;
+      if (!g_unichar_isalpha (unit_first (pool, &units[start])))
+        continue;
+      move_unit (units, i, start);
+      moved = TRUE;
     }
 
   for (guint i = first + 1; i < end; i++)

@@ -14,6 +14,8 @@ G_BEGIN_DECLS
 gboolean _dc_is_pre_base_vowel (gunichar c);
 gboolean _dc_is_virama (gunichar c);
 gboolean _dc_is_reph_ra (gunichar c);
+guint _dc_pre_base_consonant_length (const gunichar *c, guint length);
+gboolean _dc_is_khmer_split_vowel (gunichar c);
 gboolean _dc_takes_post_base_form (gunichar consonant);
 gboolean _dc_is_spacing_vowel_sign (gunichar c);
 DcDirection _dc_reorder_line (DcDocument *document, guint line, DcValueFunc value,

@@ -12,6 +12,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "dc-document-private.h"
 #include "dc-library.h"
 #include "dc-readings-private.h"
@@ -455,6 +457,29 @@ is_homograph_form (const char *value)
   return g_unichar_get_script (g_utf8_get_char (value)) == G_UNICODE_SCRIPT_MONGOLIAN;
 }
 
+/* @value, or the spelling Unicode recommends for it where it is a deprecated character an
+ * installed font's cmap may still give an outline (the Deprecated property, each with its
+ * replacement): Noto Sans Khmer maps ឤ (U+17A4) to the glyph of its អ + ា ligature, and a
+ * new user's Khmer page read អាន as ឤន. */
+static const char *
+recommended_spelling (const char *value)
+{
+  static const char *const replaced[][2] = {
+    { "\u0149", "\u02BCn" },      /* ŉ */
+    { "\u0F77", "\u0FB2\u0F81" }, /* Tibetan vocalic rr */
+    { "\u0F79", "\u0FB3\u0F81" }, /* Tibetan vocalic ll */
+    { "\u17A3", "\u17A2" },       /* Khmer QAQ */
+    { "\u17A4", "\u17A2\u17B6" }, /* Khmer QAA */
+    { "\u2329", "\u3008" },       /* angle brackets */
+    { "\u232A", "\u3009" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (replaced); i++)
+    if (strcmp (value, replaced[i][0]) == 0)
+      return replaced[i][1];
+  return value;
+}
+
 /* Gives @symbol @chosen from the outline of an installed font of @family.
  * Returns: whether it was applied (not only proposed) */
 static gboolean
@@ -465,7 +490,7 @@ set_identity (DcKey *key, guint symbol, const char *chosen, const char *family, 
   /* Joined, not formatted: it is made for every symbol the level sets. */
   provenance = g_strconcat ("identity: the same outline as in the installed font ",
                             family != NULL ? family : "?", NULL);
-  return dc_key_set_full (key, symbol, chosen, status, DC_KEY_LEVEL_IDENTITY,
+  return dc_key_set_full (key, symbol, recommended_spelling (chosen), status, DC_KEY_LEVEL_IDENTITY,
                           status == DC_KEY_PROPOSED ? IDENTITY_PROPOSAL_CONFIDENCE : -1, provenance,
                           NULL)
          && status == DC_KEY_INFERRED;

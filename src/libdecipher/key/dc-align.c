@@ -134,6 +134,24 @@ _dc_align_continues_cluster (gunichar c)
   return (g_unichar_ismark (c) && !_dc_is_pre_base_vowel (c)) || c == 0x200D;
 }
 
+/* Khmer's split vowels (ើ ឿ ៀ ោ ៅ) are drawn as the pre-base vowel sign េ and a part of
+ * their own after the consonant, as HarfBuzz's Khmer shaper decomposes them; Unicode has
+ * no decomposition for them. Typed as one character, សៀវភៅ fitted no run of its glyphs. A
+ * value read from a glyph is not split: the glyph of the part after the consonant stands
+ * for the vowel (dc-reorder-indic.c leaves out the េ drawn before). */
+static void
+split_khmer_vowels (GArray *chars)
+{
+  for (guint i = 0; i < chars->len; i++)
+    if (_dc_is_khmer_split_vowel (g_array_index (chars, gunichar, i)))
+      {
+        gunichar e = 0x17C1;
+
+        g_array_insert_val (chars, i, e);
+        i++;
+      }
+}
+
 void
 _dc_typed_prepare (Typed *typed, char **words, gboolean right_to_left)
 {
@@ -152,8 +170,11 @@ _dc_typed_prepare (Typed *typed, char **words, gboolean right_to_left)
       const char *word = words[right_to_left ? n_words - 1 - w : w];
       g_autoptr (GArray) logical = _dc_nfd_of (word);
       g_autoptr (GArray) lam_alef = g_array_new (FALSE, TRUE, sizeof (guint8));
-      g_autoptr (GArray) visual = _dc_visual_order_marked (logical, right_to_left, lam_alef);
+      g_autoptr (GArray) visual = NULL;
       guint start = typed->chars->len, clusters = 0;
+
+      split_khmer_vowels (logical);
+      visual = _dc_visual_order_marked (logical, right_to_left, lam_alef);
 
       g_array_append_vals (typed->chars, visual->data, visual->len);
       g_array_append_vals (typed->lam_alef, lam_alef->data, lam_alef->len);
@@ -605,6 +626,38 @@ _dc_visual_order_marked (const GArray *logical, gboolean right_to_left, GArray *
       memmove (&c[start + 1], &c[start], (i - start) * sizeof (gunichar));
       c[start] = vowel;
     }
+
+  /* Khmer's coeng RO and Myanmar's medial RA are drawn before the consonant they follow,
+   * after a pre-base vowel sign moved there (ែ ្ រ ក for ក្រែ, ေ ြ က for ကြေ), as
+   * HarfBuzz's Khmer and Myanmar shapers order them. */
+  for (guint i = 1; i < visual->len; i++)
+    {
+      guint start, length = _dc_pre_base_consonant_length (c + i, visual->len - i);
+      gunichar form[2];
+
+      if (length == 0)
+        continue;
+      start = i - 1;
+      while (start > 0 && g_unichar_ismark (c[start]) && !_dc_is_virama (c[start]))
+        start--; /* a medial YA before it */
+      while (start >= 2 && virama_joins (c[start - 1]))
+        start -= 2; /* subscripts before it (ស្ត្រី) */
+      memcpy (form, &c[i], length * sizeof (gunichar));
+      memmove (&c[start + length], &c[start], (i - start) * sizeof (gunichar));
+      memcpy (&c[start], form, length * sizeof (gunichar));
+      i += length - 1;
+    }
+
+  /* Myanmar's kinzi (င်္ before a consonant) is drawn after that consonant. */
+  for (guint i = 0; i + 3 < visual->len; i++)
+    if (c[i] == 0x1004 && c[i + 1] == 0x103A && c[i + 2] == 0x1039 && g_unichar_isalpha (c[i + 3]))
+      {
+        gunichar base = c[i + 3];
+
+        memmove (&c[i + 1], &c[i], 3 * sizeof (gunichar));
+        c[i] = base;
+        i += 3;
+      }
 
   /* A reph (र् before a consonant) is drawn over the end of the consonant cluster it
    * begins. */
