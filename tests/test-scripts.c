@@ -671,20 +671,11 @@ test_utf8_get_char (void)
 int
 main (int argc, char *argv[])
 {
-  static const char *scripts[] = { "hindi",
-                                   "bengali",
-                                   "tamil",
-                                   "arabic",
-                                   "hebrew",
-                                   "mongolian",
-                                   "mongolian-vertical",
-                                   "thai",
-                                   "armenian",
-                                   "cherokee",
-                                   "myanmar",
-                                   "japanese-vertical",
-                                   "japanese-identity-v" };
-  static const char *typed_only[] = { "khmer", "lao" };
+  static const char *scripts[] = {
+    "hindi", "bengali",  "tamil",    "arabic",  "hebrew", "mongolian",         "mongolian-vertical",
+    "thai",  "armenian", "cherokee", "myanmar", "oriya",  "japanese-vertical", "japanese-identity-v"
+  };
+  static const char *typed_only[] = { "khmer", "lao", "kannada", "telugu" };
 
   g_test_init (&argc, &argv, NULL);
 
@@ -696,10 +687,11 @@ main (int argc, char *argv[])
       g_test_add_data_func (trusted, scripts[i], test_trusted);
       g_test_add_data_func (stripped, scripts[i], test_stripped_reordered);
     }
-  /* Khmer's coeng RO drawn before its consonant and its split vowel ៀ; Lao's SARA AM.
-   * Some of their glyphs (the part of ៀ after the consonant, Lao's nikhahit and tone mark
-   * in one) have no text but the cluster's /ActualText: no value of their own for the
-   * stripped twin. */
+  /* Khmer's coeng RO drawn before its consonant and its split vowel ៀ; Lao's SARA AM;
+   * Kannada's and Telugu's vowel signs drawn before a conjunct's subscripts. Some of
+   * their glyphs (the part of ៀ after the consonant, Lao's nikhahit and tone mark in one,
+   * subscripts drawn only in clusters) have no text but the cluster's /ActualText: no
+   * value of their own for the stripped twin. */
   for (guint i = 0; i < G_N_ELEMENTS (typed_only); i++)
     {
       g_autofree char *trusted = g_strdup_printf ("/scripts/trusted/%s", typed_only[i]);

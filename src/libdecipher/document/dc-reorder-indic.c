@@ -78,8 +78,9 @@ _dc_is_spacing_vowel_sign (gunichar c)
 }
 
 /* The letters that form a reph with a virama before a consonant, drawn over the end of
- * the cluster: RA of Devanagari, Bengali (and Assamese RA), Gujarati, Oriya, Telugu and
- * Kannada. Gurmukhi, Tamil and Malayalam write RA + virama as visible letters. */
+ * the cluster: RA of Devanagari, Bengali (and Assamese RA), Gujarati, Oriya and Kannada.
+ * Gurmukhi, Tamil and Malayalam write RA + virama as visible letters, and Telugu forms a
+ * reph only with a zero-width joiner: Noto Sans Telugu draws ర్ణా as రా and ్ణ. */
 gboolean
 _dc_is_reph_ra (gunichar c)
 {
@@ -90,7 +91,6 @@ _dc_is_reph_ra (gunichar c)
     case 0x09F0:
     case 0x0AB0:
     case 0x0B30:
-    case 0x0C30:
     case 0x0CB0:
       return TRUE;
     default:
@@ -109,6 +109,20 @@ _dc_pre_base_consonant_length (const gunichar *c, guint length)
   if (length >= 2 && c[0] == 0x17D2 && c[1] == 0x179A)
     return 2;
   return 0;
+}
+
+/* Whether @c is a vowel sign Kannada and Telugu draw on the first consonant of a conjunct,
+ * before the subscripts of the others (ಸ ಾ ್ಕ for ಸ್ಕಾ, రా ్ణ for ర్ణా), as HarfBuzz's Indic
+ * shaper orders them: every dependent vowel sign but the length marks (ೕ ೖ ౕ ౖ), which
+ * come after the subscripts, as anusvara and visarga do. */
+gboolean
+_dc_is_vowel_sign_before_subscripts (gunichar c)
+{
+  GUnicodeScript script = g_unichar_get_script (c);
+  guint offset = c & 0x7F;
+
+  return (script == G_UNICODE_SCRIPT_KANNADA || script == G_UNICODE_SCRIPT_TELUGU)
+         && g_unichar_ismark (c) && offset >= 0x3E && offset <= 0x4C;
 }
 
 /* Khmer's split vowel signs, drawn as the pre-base េ and a part after the consonant. */
@@ -147,8 +161,9 @@ _dc_takes_post_base_form (gunichar consonant)
     case 0x0A35:
     case 0x0A39:
     case 0x0AB0: /* Gujarati RA */
-    case 0x0B2F: /* Oriya YA, RA */
+    case 0x0B2F: /* Oriya YA, RA, YYA (୍ୟ in ଧନ୍ୟବାଦ, one glyph in Noto Sans Oriya) */
     case 0x0B30:
+    case 0x0B5F:
     case 0x0D30: /* Malayalam RA, YA, VA */
     case 0x0D2F:
     case 0x0D35:
@@ -396,6 +411,60 @@ compose_sara_am (GString *pool, Unit *units, guint first, guint end)
   return composed;
 }
 
+/* The bytes of vowel signs before subscripts (_dc_is_vowel_sign_before_subscripts()) that
+ * end @text (@length bytes). */
+static gsize
+trailing_signs (const char *text, gsize length)
+{
+  const char *end = text + length;
+
+  while (end > text && _dc_is_vowel_sign_before_subscripts (unit_get_char (unit_prev_char (end))))
+    end = unit_prev_char (end);
+  return (text + length) - end;
+}
+
+/* The vowel signs at the end of unit @base (ಸೆ) and in the units after it, up to the
+ * subscripts that follow them (್ಕ), go to the end of the last subscript, as Unicode orders
+ * them. Returns whether any went. */
+static gboolean
+put_signs_after_subscripts (GString *pool, Unit *units, guint base, guint end)
+{
+  gsize in_base = trailing_signs (unit_text (pool, &units[base]), units[base].length);
+  guint signs = base + 1, last;
+  gsize joined;
+
+  if (in_base == units[base].length)
+    return FALSE; /* signs alone: no consonant of their own */
+  while (signs < end && !(units[signs].flags & UNIT_FROM_SPAN) && units[signs].length > 0
+         && trailing_signs (unit_text (pool, &units[signs]), units[signs].length)
+                == units[signs].length)
+    signs++;
+  if (in_base == 0 && signs == base + 1)
+    return FALSE;
+  last = signs;
+  while (last < end && !(units[last].flags & UNIT_FROM_SPAN) && units[last].length > 3
+         && _dc_is_virama (unit_first (pool, &units[last]))
+         && g_unichar_isalpha (unit_get_char (g_utf8_next_char (unit_text (pool, &units[last])))))
+    last++;
+  if (last == signs)
+    return FALSE;
+  last--;
+  /* The last subscript's text, then the signs in order: one new stretch of the pool. */
+  joined = pool->len;
+  g_string_append_len (pool, pool->str + units[last].start, units[last].length);
+  g_string_append_len (pool, pool->str + units[base].start + units[base].length - in_base,
+                       (gssize) in_base);
+  for (guint k = base + 1; k < signs; k++)
+    {
+      g_string_append_len (pool, pool->str + units[k].start, units[k].length);
+      units[k].length = 0;
+    }
+  units[base].length -= (guint) in_base;
+  units[last].start = (guint) joined;
+  units[last].length = (guint) (pool->len - joined);
+  return TRUE;
+}
+
 /* Indic reordering of the units [first, end) of one token, from the visual order glyphs
  * are drawn in to Unicode's. Returns whether anything moved. */
 /* Whether a unit of [first, end) may hold a character the rules below look for: every
@@ -515,6 +584,12 @@ _dc_reorder_indic (GString *pool, Unit *units, guint first, guint end)
         units[j].length = 0;
       i = j;
     }
+
+  /* Kannada and Telugu vowel signs drawn on a conjunct's first consonant, before the
+   * subscripts of the others, go after them: the glyphs ಸ ಾ ್ಕ read ಸ್ಕಾ, రా ್ణ read ర్ణా. */
+  for (guint i = first; i + 1 < end; i++)
+    if (!(units[i].flags & UNIT_FROM_SPAN) && g_unichar_isalpha (unit_first (pool, &units[i])))
+      moved |= put_signs_after_subscripts (pool, units, i, end);
 
   /* Myanmar's kinzi goes before the consonant it is drawn after (and a pre-base vowel
    * moved after that consonant). */

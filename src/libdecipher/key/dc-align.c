@@ -241,6 +241,16 @@ _dc_align_rtl_unit_start (const gunichar *c, guint end)
   return start;
 }
 
+/* Turns the @length characters at @c so that the first @by go last. */
+static void
+rotate_left (gunichar *c, guint length, guint by)
+{
+  g_autofree gunichar *first = g_memdup2 (c, by * sizeof (gunichar));
+
+  memmove (c, c + by, (length - by) * sizeof (gunichar));
+  memcpy (c + length - by, first, by * sizeof (gunichar));
+}
+
 /* Whether a virama joins the consonants around it into one cluster, as a pre-base vowel
  * sign sees it: Tamil's pulli is written visibly, and ெ goes before the last consonant
  * only (ஒவ்வொரு is drawn ஒ வ் ெ வ ா ரு). */
@@ -302,6 +312,26 @@ logical_order (const Typed *typed, guint start, guint length)
       memmove (&c[i], &c[i + 1], (end - i - 1) * sizeof (gunichar));
       c[end - 1] = vowel;
       i = end - 1;
+    }
+
+  /* Kannada and Telugu vowel signs drawn before the subscripts (a conjunct glyph with
+   * its vowel: ಕ ೆ ್ ಷ of ಕ್ಷೆ) go after them. */
+  for (guint i = 0; i + 1 < length; i++)
+    {
+      guint signs = i + 1, subscripts;
+
+      if (!g_unichar_isalpha (c[i]) || !_dc_is_vowel_sign_before_subscripts (c[signs]))
+        continue;
+      while (signs < length && _dc_is_vowel_sign_before_subscripts (c[signs]))
+        signs++;
+      subscripts = signs;
+      while (subscripts + 1 < length && _dc_is_virama (c[subscripts])
+             && g_unichar_isalpha (c[subscripts + 1]))
+        subscripts += 2;
+      if (subscripts == signs)
+        continue;
+      rotate_left (&c[i + 1], subscripts - i - 1, signs - i - 1);
+      i = subscripts - 1;
     }
 
   /* Only a reading that the glyph order explains; anything else stays as drawn. */
@@ -646,6 +676,30 @@ _dc_visual_order_marked (const GArray *logical, gboolean right_to_left, GArray *
       memmove (&c[start + length], &c[start], (i - start) * sizeof (gunichar));
       memcpy (&c[start], form, length * sizeof (gunichar));
       i += length - 1;
+    }
+
+  /* Kannada and Telugu draw a conjunct's vowel signs on its first consonant, before the
+   * subscripts (_dc_is_vowel_sign_before_subscripts()); a Kannada reph is left to the
+   * pass below. */
+  for (guint i = 0; i + 3 < visual->len; i++)
+    {
+      GUnicodeScript script = g_unichar_get_script (c[i]);
+      guint subscripts = i + 1, signs;
+
+      if ((script != G_UNICODE_SCRIPT_KANNADA && script != G_UNICODE_SCRIPT_TELUGU)
+          || !g_unichar_isalpha (c[i])
+          || (_dc_is_reph_ra (c[i]) && (i == 0 || !_dc_is_virama (c[i - 1]))))
+        continue;
+      while (subscripts + 1 < visual->len && _dc_is_virama (c[subscripts])
+             && g_unichar_isalpha (c[subscripts + 1]))
+        subscripts += 2;
+      signs = subscripts;
+      while (signs < visual->len && _dc_is_vowel_sign_before_subscripts (c[signs]))
+        signs++;
+      if (subscripts == i + 1 || signs == subscripts)
+        continue;
+      rotate_left (&c[i + 1], signs - i - 1, subscripts - i - 1);
+      i = signs - 1;
     }
 
   /* Myanmar's kinzi (င်္ before a consonant) is drawn after that consonant. */

@@ -149,14 +149,15 @@ _dc_layout_decode (const DcGlyph *glyph, Decoded *d)
 }
 
 /* Whether a mark drawn with no advance at @u along the baseline, in its size @em, stands
- * on a glyph drawn at @at with @advance: within its advance, or a little past its end.
- * Fonts draw a mark's ink left of its origin, and place the origin at the end of its
+ * on a glyph drawn at @at with @advance: within its advance, or a little before or past
+ * it. Fonts draw a mark's ink left of its origin, and place the origin at the end of its
  * base and then by the attachment's offset: Noto Sans Khmer's ុ on ក 0.13 em past its
- * end, over the start of the consonant after it. */
+ * end, over the start of the consonant after it; Noto Sans Telugu's subscript ్ల after
+ * the vowel sign ు of ల 0.11 em before the ు. */
 static inline gboolean
 _dc_layout_stands_over (double u, double at, double advance, double em)
 {
-  return u >= at + MIN (0.0, advance) - 0.05 * em && u <= at + MAX (0.0, advance) + 0.2 * em;
+  return u >= at + MIN (0.0, advance) - 0.2 * em && u <= at + MAX (0.0, advance) + 0.2 * em;
 }
 
 /* Whether a glyph drawn at @u along the baseline stands on @base
