@@ -1088,6 +1088,32 @@ test_deprecated_characters (void)
   g_assert_cmpuint (n_qaa, ==, 1);
 }
 
+/* DejaVu Sans draws a contour tone (˥˩) with glyphs its cmap maps from private-use
+ * characters (U+EF14, U+EF19): the identity level gave the page those, which no page
+ * means. They are no character of the outline; the phonetic letters are. */
+static void
+test_private_use (void)
+{
+  static const char *const none[] = { NULL };
+  g_autoptr (DcDocument) document = dc_test_load_document ("script-ipa-dejavu-stripped");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  guint n_symbols, n_decoded = 0;
+
+  g_assert_true (decode_with_noto (key, none, "private-use.sqlite"));
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *value = dc_key_peek_value (key, s);
+
+      if (value == NULL)
+        continue;
+      for (const char *p = value; *p; p = g_utf8_next_char (p))
+        g_assert_cmpint (g_unichar_type (g_utf8_get_char (p)), !=, G_UNICODE_PRIVATE_USE);
+      n_decoded += g_strcmp0 (value, "\u0259") == 0 || g_strcmp0 (value, "\u02B0") == 0;
+    }
+  g_assert_cmpuint (n_decoded, >=, 1);
+}
+
 /* DejaVu Sans maps its isolated Arabic glyphs from the letter, its isolated presentation
  * form and, for most, a mathematical letter (م, ﻡ, 𞸌), and its digits from the digit
  * and mathematical digits (2, 𝟤): the letter drawn for another use. The identity level
@@ -1174,6 +1200,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/letter-or-digit", test_letter_or_digit);
   g_test_add_func ("/references/mongolian-homographs", test_mongolian_homographs);
   g_test_add_func ("/references/deprecated-characters", test_deprecated_characters);
+  g_test_add_func ("/references/private-use", test_private_use);
   status = g_test_run ();
   dc_test_remove_tree (test_dir);
   g_free (test_dir);

@@ -671,10 +671,21 @@ test_utf8_get_char (void)
 int
 main (int argc, char *argv[])
 {
-  static const char *scripts[] = {
-    "hindi", "bengali",  "tamil",    "arabic",  "hebrew", "mongolian",         "mongolian-vertical",
-    "thai",  "armenian", "cherokee", "myanmar", "oriya",  "japanese-vertical", "japanese-identity-v"
-  };
+  static const char *scripts[] = { "hindi",
+                                   "bengali",
+                                   "tamil",
+                                   "arabic",
+                                   "hebrew",
+                                   "mongolian",
+                                   "mongolian-vertical",
+                                   "thai",
+                                   "armenian",
+                                   "cherokee",
+                                   "myanmar",
+                                   "oriya",
+                                   "ipa",
+                                   "japanese-vertical",
+                                   "japanese-identity-v" };
   static const char *typed_only[] = { "khmer", "lao", "kannada", "telugu" };
 
   g_test_init (&argc, &argv, NULL);
@@ -700,6 +711,9 @@ main (int argc, char *argv[])
       g_test_add_data_func (trusted, typed_only[i], test_trusted);
       g_test_add_data_func (typing, typed_only[i], test_typing);
     }
+  /* Phonetic letters in a subset of their own, beside the one cairo draws the basic
+   * Latin letters from: no shifted map. */
+  g_test_add_data_func ("/scripts/trusted/ipa-dejavu", "ipa-dejavu", test_trusted);
   g_test_add_func ("/scripts/line-metadata", test_line_metadata);
   g_test_add_func ("/scripts/utf8-get-char", test_utf8_get_char);
   g_test_add_func ("/scripts/export-is-its-lines", test_export_is_its_lines);

@@ -35,6 +35,7 @@ typedef struct
   guint letters;              /* glyph-weighted */
   guint latin1_letters;       /* U+00C0–U+017F: Latin-1 Supplement and Extended-A */
   guint exotic_latin_letters; /* U+0180–U+02AF: Extended-B and IPA */
+  guint ascii_letters;        /* a–z, A–Z */
   guint punctuation_glyphs;
   guint punctuation_symbols;
   guint tokens;
@@ -171,6 +172,8 @@ count_symbol (FontStats *stats, DcDocument *document, guint index, const guint *
             stats->latin1_letters += n;
           else if (c >= 0x180 && c <= 0x2AF)
             stats->exotic_latin_letters += n;
+          else if (c < 0x80)
+            stats->ascii_letters += n;
         }
       else if (is_ascii_punctuation (c))
         punctuation = TRUE;
@@ -748,7 +751,12 @@ judge (DcFont *font, const FontStats *stats)
                               "language writes them: the sign of a legacy 8-bit font."),
                                stats->latin1_letters * 100 / stats->letters);
 
-  if (stats->letters >= 2 && stats->exotic_latin_letters * 2 > stats->letters)
+  /* A map shifted from Cyrillic lands every letter there (ɍɝɥɨɜɚɹ, issue20453), words
+   * of its own; a phonetic transcription (ʃəˈlaː ŋ͡mɔ̃) or an African orthography (ɓàŋ
+   * ɗɛ̀) spells with the basic Latin letters too, in the same font or in the words of
+   * another (cairo draws a font's first 256 characters from a subset of their own). */
+  if (stats->letters >= 2 && stats->exotic_latin_letters * 2 > stats->letters
+      && stats->ascii_letters * 5 < stats->letters && stats->own_token_glyphs * 2 >= stats->glyphs)
     return g_strdup_printf (_("%u%% of its letters are rare Latin or phonetic letters: its map "
                               "is probably shifted."),
                                stats->exotic_latin_letters * 100 / stats->letters);

@@ -517,6 +517,27 @@ find_value (Outline *outline, const char *value)
  * 𞸌 for م, small roman numeral ⅼ for l: a compatibility decomposition to it), where the
  * font maps the outline from that character too: no text means the variant by it, and
  * left among the candidates it kept the letter from being applied. */
+/* Leaves out the private-use characters an installed font's cmap gives its own glyphs:
+ * DejaVu Sans draws a contour tone (˥˩) with glyphs it maps from U+EF14 and U+EF19, which
+ * no page means, and the identity level applied them. */
+static void
+drop_private_use (Outline *outline)
+{
+  for (guint i = outline->values->len; i-- > 0;)
+    {
+      const char *value = g_ptr_array_index (outline->values, i);
+      gboolean private_use = FALSE;
+
+      for (const char *p = value; *p && !private_use; p = g_utf8_next_char (p))
+        private_use = g_unichar_type (g_utf8_get_char (p)) == G_UNICODE_PRIVATE_USE;
+      if (private_use)
+        {
+          g_ptr_array_remove_index (outline->values, i);
+          g_ptr_array_remove_index (outline->families, i);
+        }
+    }
+}
+
 static void
 drop_compatibility_variants (Outline *outline)
 {
@@ -574,6 +595,7 @@ read_outline (sqlite3_stmt *stmt, const guint8 *fingerprint, gboolean *complete)
     }
   *complete = rc == SQLITE_DONE;
   sqlite3_reset (stmt);
+  drop_private_use (outline);
   drop_compatibility_variants (outline);
   return outline;
 }

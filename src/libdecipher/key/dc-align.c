@@ -493,6 +493,13 @@ may_join_into_one_glyph (const Typed *typed, guint start, guint end)
   return TRUE;
 }
 
+/* The tone letters (˥ ˦ ˧ ˨ ˩ and their left-stemmed forms ꜒ … ꜖, ꜈ … ꜑). */
+static gboolean
+is_tone_letter (gunichar c)
+{
+  return (c >= 0x02E5 && c <= 0x02E9) || (c >= 0xA708 && c <= 0xA716);
+}
+
 static gboolean
 is_plausible_ligature_uncached (const Typed *typed, guint start, guint end)
 {
@@ -517,6 +524,17 @@ is_plausible_ligature_uncached (const Typed *typed, guint start, guint end)
       && g_array_index (typed->chars, gunichar, start + 1) >= 0x1820
       && g_array_index (typed->chars, gunichar, start + 1) <= 0x1827)
     return TRUE;
+  /* A contour tone written with tone letters (˥˩) is one glyph in the fonts that draw
+   * phonetic text (Noto Sans, Charis SIL, Doulos SIL): Unicode has no character for it. */
+  if (end - start >= 2 && end - start <= 3)
+    {
+      gboolean tones = TRUE;
+
+      for (guint i = start; i < end && tones; i++)
+        tones = is_tone_letter (g_array_index (typed->chars, gunichar, i));
+      if (tones)
+        return TRUE;
+    }
   letters = g_ucs4_to_utf8 (&g_array_index (typed->chars, gunichar, start), end - start, NULL, NULL,
                             NULL);
   return letters != NULL && g_hash_table_contains (known_ligatures (), letters);
