@@ -684,6 +684,7 @@ main (int argc, char *argv[])
                                    "myanmar",
                                    "oriya",
                                    "ipa",
+                                   "yoruba",
                                    "japanese-vertical",
                                    "japanese-identity-v" };
   static const char *typed_only[] = { "khmer", "lao", "kannada", "telugu" };

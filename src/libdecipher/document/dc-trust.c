@@ -34,6 +34,7 @@ typedef struct
   guint duplicate_symbols;    /* codes whose text another code already claims */
   guint letters;              /* glyph-weighted */
   guint latin1_letters;       /* U+00C0–U+017F: Latin-1 Supplement and Extended-A */
+  guint latin1_symbols;       /* codes whose text is one such letter */
   guint exotic_latin_letters; /* U+0180–U+02AF: Extended-B and IPA */
   guint ascii_letters;        /* a–z, A–Z */
   guint punctuation_glyphs;
@@ -169,7 +170,12 @@ count_symbol (FontStats *stats, DcDocument *document, guint index, const guint *
         {
           stats->letters += n;
           if (c >= 0xC0 && c <= 0x17F && c != 0xD7 && c != 0xF7)
-            stats->latin1_letters += n;
+            {
+              const char *after = g_utf8_next_char (symbol->pdf_text);
+
+              stats->latin1_letters += n;
+              stats->latin1_symbols += *after == '\0';
+            }
           else if (c >= 0x180 && c <= 0x2AF)
             stats->exotic_latin_letters += n;
           else if (c < 0x80)
@@ -713,6 +719,11 @@ punctuates_others (const FontStats *stats)
          && stats->inner_glyphs * 10 <= stats->edge_glyphs;
 }
 
+/* How many accented letters of U+00C0–U+017F a font's codes give where few enough of its
+ * letters are (from 30 to 50 %) that a language could: more than any alphabet that accents
+ * its letters uses of them (Vietnamese's twenty), fewer than a code page's Cyrillic. */
+#define LEGACY_ALPHABET_LETTERS 24
+
 static char *
 judge (DcFont *font, const FontStats *stats)
 {
@@ -746,7 +757,14 @@ judge (DcFont *font, const FontStats *stats)
     return g_strdup_printf (_("%u of its codes claim a character another code already has."),
                                stats->duplicate_symbols);
 
-  if (stats->letters >= DC_TRUST_MIN_LETTERS && stats->latin1_letters * 10 > stats->letters * 3)
+  /* A text in a font hacked for a code page has nearly every letter there (Ïðèâåò), an
+   * alphabet's worth of them; a language that accents many of its vowels, as Yoruba marks
+   * its tones (àárọ̀, lónìí: 43 % of a page's letters), has a dozen such letters, and basic
+   * letters besides. */
+  if (stats->letters >= DC_TRUST_MIN_LETTERS
+      && (stats->latin1_letters * 2 > stats->letters
+          || (stats->latin1_letters * 10 > stats->letters * 3
+              && stats->latin1_symbols >= LEGACY_ALPHABET_LETTERS)))
     return g_strdup_printf (_("%u%% of its letters are accented Latin letters, mixed as no "
                               "language writes them: the sign of a legacy 8-bit font."),
                                stats->latin1_letters * 100 / stats->letters);

@@ -30,7 +30,8 @@
  * many fonts asks the same stretch of the runs of each font not yet read, and with one
  * answer a stretch they took it from each other, a normalisation each time. */
 #define HELD_CACHE_WAYS 8
-#define OMITTED_COST 4 /* a punctuation glyph read without being typed */
+#define OMITTED_COST 4       /* a punctuation glyph read without being typed */
+#define STACKED_MARKS_COST 1 /* a glyph of diacritics alone that draws more than one */
 #define MONGOLIAN_VOWEL_SEPARATOR 0x180E
 
 /* How many cluster ends a stretch of typed text equal to @chars passes, wherever it
@@ -627,6 +628,25 @@ joined_cost (const Typed *typed, guint at, guint previous, guint clusters)
   return (int) (clusters - 1) * LIGATURE_COST;
 }
 
+/* Whether typed chars [@at, @end) are several combining diacritics (U+0300–U+036F) and
+ * nothing else. Fonts draw each diacritic a glyph of its own, or a letter with the one
+ * under it precomposed: ọ́ typed o ̣ ́ is ọ and ́, not o and a glyph of ̣ ́, which read
+ * the same in the word typed and taught its ọ glyph o (a Yoruba page, ọjà read ojà). */
+static gboolean
+several_diacritics (const Typed *typed, guint at, guint end)
+{
+  if (end - at < 2)
+    return FALSE;
+  for (guint i = at; i < end; i++)
+    {
+      gunichar c = g_array_index (typed->chars, gunichar, i);
+
+      if (c < 0x0300 || c > 0x036F)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* What it costs a glyph to spell a letter with the spacing vowel sign after it (কা):
  * rare where fonts may fuse them, a ligature's price where they never do. */
 static int
@@ -676,6 +696,8 @@ try_unknown (Search *s, const Step *step)
                                   && _dc_align_has_vowel_sign (typed, previous + 1, end)
                               ? LIGATURE_COST
                               : 0)
+                       + (clusters == 1 && several_diacritics (typed, at, end) ? STACKED_MARKS_COST
+                                                                               : 0)
                        + (value_is_held (s, symbol, at, length) ? HELD_VALUE_COST : 0),
                    FALSE);
     }
