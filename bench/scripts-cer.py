@@ -7,6 +7,8 @@
 #   --udhr DIR: also typesets the first --lines lines of the UDHR texts in DIR
 #   (udhr_hin.txt…) into a temporary folder and measures those; --scripts thai,vai…
 #   only those pages, and no fixtures.
+#   --words: also typesets common words of scripts and orthographies that have no fixture
+#   (WORDS below, written for this benchmark) and measures those.
 #   --typing: also recovers each stripped twin (no ToUnicode, no /ActualText) by typing
 #   what suggest asks, as bench/simulate-user.py does, and prints the words typed and
 #   the CER reached: with no font library and no installed-font references, so that
@@ -29,6 +31,25 @@ UDHR = {'hindi': 'hin', 'bengali': 'ben', 'tamil': 'tam', 'arabic': 'arb', 'hebr
         'mongolian': 'khk_mong', 'mongolian-vertical': 'khk_mong', 'thai': 'tha',
         'ethiopic': 'amh', 'georgian': 'kat', 'armenian': 'hye', 'cherokee': 'chr_cased',
         'syllabics': 'ike', 'vai': 'vai', 'greek-polytonic': 'ell_polytonic'}
+
+
+# Common words, no corpus text: greetings, book, house, thanks, the languages' names.
+WORDS = {
+    'sinhala': ['සිංහල ශ්‍රී ලංකාව ආයුබෝවන්', 'පොත ගෙදර ස්තූතියි', 'සිංහල පොත ගෙදර'],
+    'malayalam': ['മലയാളം നമസ്കാരം പുസ്തകം', 'വീട് നന്ദി മലയാളം', 'പുസ്തകം വീട് നമസ്കാരം'],
+    'gujarati': ['ગુજરાતી નમસ્તે પુસ્તક', 'ઘર આભાર ગુજરાતી', 'પુસ્તક ઘર નમસ્તે'],
+    'gurmukhi': ['ਪੰਜਾਬੀ ਸਤ ਸ੍ਰੀ ਅਕਾਲ', 'ਕਿਤਾਬ ਘਰ ਧੰਨਵਾਦ', 'ਪੰਜਾਬੀ ਕਿਤਾਬ ਘਰ'],
+    'olchiki': ['ᱥᱟᱱᱛᱟᱲᱤ ᱚᱞ ᱪᱤᱠᱤ', 'ᱚᱞ ᱥᱟᱱᱛᱟᱲᱤ ᱪᱤᱠᱤ', 'ᱪᱤᱠᱤ ᱚᱞ ᱥᱟᱱᱛᱟᱲᱤ'],
+    'nko': ['ߒߞߏ ߞߊ߲ ߓߟߏߞߊ߲', 'ߞߊ߲ ߒߞߏ', 'ߓߟߏߞߊ߲ ߒߞߏ ߞߊ߲'],
+    'adlam': ['𞤀𞤣𞤤𞤢𞤥 𞤆𞤵𞤤𞤢𞤪', '𞤆𞤵𞤤𞤢𞤪 𞤀𞤣𞤤𞤢𞤥', '𞤀𞤣𞤤𞤢𞤥 𞤀𞤣𞤤𞤢𞤥 𞤆𞤵𞤤𞤢𞤪'],
+    'tifinagh': ['ⵜⴰⵎⴰⵣⵉⵖⵜ ⴰⵣⵓⵍ', 'ⴰⵣⵓⵍ ⵜⴰⵎⴰⵣⵉⵖⵜ ⴰⵣⵓⵍ', 'ⵜⴰⵎⴰⵣⵉⵖⵜ ⵜⴰⵎⴰⵣⵉⵖⵜ'],
+    'thaana': ['ދިވެހި ބަސް', 'ބަސް ދިވެހި ބަސް', 'ދިވެހި ދިވެހި'],
+    'latin:vietnamese': ['Tiếng Việt có sáu thanh điệu khác nhau.', 'Người ở quê tôi trồng lúa và nuôi cá.'],
+    'latin-serif:czech': ['Čeština má háčky a čárky nad písmeny.', 'Řeka teče pod mostem k moři.'],
+    'latin:lithuanian': ['Lietuvių kalba turi daug senų žodžių.', 'Ąžuolas auga šalia upės kranto.'],
+    'latin-serif:hausa': ['Ƙasar Hausa tana da ɗumbin tarihi.', 'Yara suna ɓoye a ƙarƙashin itace.',
+                          'Ƴan kasuwa suna sayar da ƙwai.'],
+}
 
 
 def edit_distance(a, b):
@@ -89,8 +110,9 @@ def main():
     ap.add_argument('--udhr')
     ap.add_argument('--lines', type=int, default=12)
     ap.add_argument('--typing', action='store_true')
-    ap.add_argument('--scripts', help='with --udhr: only these UDHR pages (thai,vai…); with '
-                    'no TRUTH files given, then no fixtures either')
+    ap.add_argument('--words', action='store_true')
+    ap.add_argument('--scripts', help='with --udhr or --words: only these pages (thai,vai…); '
+                    'with no TRUTH files given, then no fixtures either')
     args = ap.parse_args()
     only = args.scripts.split(',') if args.scripts else None
     truths = list(args.truths)
@@ -111,6 +133,18 @@ def main():
                 subprocess.run([sys.executable, os.path.join(FIXTURES, 'generate-scripts.py'),
                                 '--script', script, '--text', body, '--out', out,
                                 '--lines', str(args.lines)], check=True)
+                truths.append(out[:-4] + '.json')
+        if args.words:
+            for key, lines in WORDS.items():
+                script, _, name = key.partition(':')
+                name = name or script
+                if only is not None and name not in only:
+                    continue
+                body = os.path.join(tmp, name + '.txt')
+                out = os.path.join(tmp, 'words-%s.pdf' % name)
+                open(body, 'w', encoding='utf-8').write('\n'.join(lines) + '\n')
+                subprocess.run([sys.executable, os.path.join(FIXTURES, 'generate-scripts.py'),
+                                '--script', script, '--text', body, '--out', out], check=True)
                 truths.append(out[:-4] + '.json')
         print(f"{'file':40} {'chars':>6} {'pdftotext':>10} {'decipher':>10}"
               + (f" {'typed':>6} {'typed CER':>10} {'new user':>8} {'CER':>10}" if args.typing
