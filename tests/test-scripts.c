@@ -685,6 +685,8 @@ main (int argc, char *argv[])
                                    "oriya",
                                    "ipa",
                                    "yoruba",
+                                   "tibetan",
+                                   "javanese",
                                    "japanese-vertical",
                                    "japanese-identity-v" };
   static const char *typed_only[] = { "khmer", "lao", "kannada", "telugu" };

@@ -208,6 +208,16 @@ script_family (GUnicodeScript script)
     }
 }
 
+/* The punctuation words have inside them: a hyphen, an apostrophe, the period and comma
+ * of numbers and abbreviations, a slash, a soft hyphen, and Tibetan's tsheg, which parts
+ * the syllables of a word (བོད་ཡིག). */
+static gboolean
+stands_inside_words (gunichar c)
+{
+  return c == '-' || c == '\'' || c == 0x2019 || c == '.' || c == ',' || c == '/' || c == 0x2010
+         || c == 0xAD || c == 0x0F0B || c == 0x0F0C;
+}
+
 /* Inside a word, a letter next to a digit, a stray bracket or a letter of another script
  * is what a shifted or foreign map produces; real words have them at their edges only.
  * Scripts written without spaces are the exception: their "word" is a whole phrase, with
@@ -259,8 +269,7 @@ token_is_odd (const GString *text)
       /* Joiners and Mongolian selectors stand inside words by design. */
       else if (g_unichar_type (c) == G_UNICODE_FORMAT && c != 0xAD)
         continue;
-      else if (c != '-' && c != '\'' && c != 0x2019 && c != '.' && c != ',' && c != '/'
-               && c != 0x2010 && c != 0xAD)
+      else if (!stands_inside_words (c))
         inner_symbol = TRUE;
     }
 
@@ -437,8 +446,7 @@ classify_symbol (const char *text)
   else if (g_unichar_ismark (c) || c == 0xFFFD
            || (g_unichar_type (c) == G_UNICODE_FORMAT && c != 0xAD))
     ; /* skipped (token_is_odd()) */
-  else if (c == '-' || c == '\'' || c == 0x2019 || c == '.' || c == ',' || c == '/' || c == 0x2010
-           || c == 0xAD)
+  else if (stands_inside_words (c))
     ; /* the punctuation words have inside them */
   else
     class.bits |= alnum ? CLASS_INNER : CLASS_PENDING;

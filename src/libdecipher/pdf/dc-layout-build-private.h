@@ -181,15 +181,18 @@ _dc_layout_visual_u (const DcGlyph *glyphs, const guint32 *line, guint k, const 
 {
   const DcGlyph *under;
 
-  if (k == 0 || !(fabs (dc_glyph_get_advance (glyph)) < 0.05 * em) || !(fabs (u - before) < em))
+  if (k == 0 || !(fabs (dc_glyph_get_advance (glyph)) < 0.05 * em))
     return u;
   /* …unless it is drawn outside that glyph (cairo may draw the alef of a lam-alef right
    * after the space before the word, long before its lam): then it stands where it is
-   * drawn. */
+   * drawn. A glyph wider than an em (Noto Sans Javanese's ꦤ) has its marks further than
+   * an em from where it stands. */
   under = &glyphs[line[k - 1]];
-  if (_dc_layout_drawn_over (under, u, em))
+  if (fabs (u - before) < em + fabs (dc_glyph_get_advance (under))
+      && _dc_layout_drawn_over (under, u, em))
     return before;
   if (k >= 2 && fabs (dc_glyph_get_advance (under)) < 0.05 * em
+      && fabs (u - before) < em + fabs (dc_glyph_get_advance (&glyphs[line[k - 2]]))
       && _dc_layout_drawn_over (&glyphs[line[k - 2]], u, em))
     return before;
   return u;

@@ -320,8 +320,12 @@ build_chains (const DcGlyph *page_glyphs, guint n, const guint8 *letter_kinds,
            * is no gutter (GUTTER_CANDIDATE ems), with no product to compare either. */
           if (!(step >= -0.125 && step <= 0.5 * GUTTER_CANDIDATE))
             {
+              /* A mark may step back further, onto the glyph it is drawn over (Noto
+               * Serif Tibetan's ོ, 0.68 em back from the end of its བ). */
               if (!(d.p.u >= last_u_end - MAX_BACKSTEP * reference
-                    && step <= MAX_LINE_GAP * reference))
+                    && step <= MAX_LINE_GAP * reference)
+                  && !(fabs (d.advance) < 0.05 * d.em
+                       && _dc_layout_stands_over (d.p.u, last_u, last_advance, d.em)))
                 break;
               if (step > GUTTER_CANDIDATE * reference)
                 current.wide = any_wide = TRUE;
@@ -344,9 +348,11 @@ build_chains (const DcGlyph *page_glyphs, guint n, const guint8 *letter_kinds,
                 visual_u = visual_reach = d.p.u;
               else
                 {
-                  if (!(fabs (d.advance) < slack && fabs (d.p.u - visual_u) < em
-                        && (_dc_layout_stands_over (d.p.u, last_u, last_advance, em)
+                  if (!(fabs (d.advance) < slack
+                        && ((fabs (d.p.u - visual_u) < em + fabs (last_advance)
+                             && _dc_layout_stands_over (d.p.u, last_u, last_advance, em))
                             || (fabs (last_advance) < slack
+                                && fabs (d.p.u - visual_u) < em + fabs (before_last_advance)
                                 && _dc_layout_stands_over (d.p.u, before_last_u,
                                                            before_last_advance, em)))))
                     visual_u = d.p.u;
