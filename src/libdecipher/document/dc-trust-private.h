@@ -31,6 +31,18 @@ void _dc_trust_count_tokens (DcTrustCount *count, DcTrustCounter *counter, guint
                              const DcGlyph *glyphs, const DcSymbol *symbols, const guint32 *order,
                              const DcToken *tokens, guint n_tokens);
 
+/* What the tokens say of one font, its parts added up. */
+typedef struct
+{
+  guint tokens;           /* of this font alone, with text */
+  guint odd_tokens;       /* of those, mixing letters as shifted maps do */
+  guint own_token_glyphs; /* its glyphs in those */
+  guint edge_glyphs;      /* its glyphs starting or ending another font's token */
+  guint inner_glyphs;     /* its glyphs between another font's */
+} DcTrustTokenTotals;
+
+void _dc_trust_count_totals (const DcTrustCount *count, guint font, DcTrustTokenTotals *totals);
+
 /* Judges every font of @document, @tokens its current tokens counted (by the layout). */
 void dc_trust_analyse (DcDocument *document, const DcTrustCount *tokens);
 
