@@ -118,11 +118,10 @@ _dc_pre_base_consonant_length (const gunichar *c, guint length)
 gboolean
 _dc_is_vowel_sign_before_subscripts (gunichar c)
 {
-  GUnicodeScript script = g_unichar_get_script (c);
   guint offset = c & 0x7F;
 
-  return (script == G_UNICODE_SCRIPT_KANNADA || script == G_UNICODE_SCRIPT_TELUGU)
-         && g_unichar_ismark (c) && offset >= 0x3E && offset <= 0x4C;
+  /* U+0C00–U+0CFF: the Telugu and Kannada blocks. */
+  return c >= 0x0C00 && c <= 0x0CFF && offset >= 0x3E && offset <= 0x4C && g_unichar_ismark (c);
 }
 
 /* Khmer's split vowel signs, drawn as the pre-base េ and a part after the consonant. */
@@ -330,22 +329,25 @@ fix_conjunct_order (GString *pool, Unit *unit)
   }
 }
 
-/* Whether @text (@length bytes) holds only Thai or Lao marks drawn above a consonant
- * (tone marks, MAI HAN-AKAT, the above vowels): what a SARA AM's nikhahit is drawn
- * before (_dc_nfd_of()). */
+/* Whether @c is a Thai or Lao mark drawn above its consonant (tone marks, MAI HAN-AKAT,
+ * the above vowels: HarfBuzz's Thai shaper's list), which a SARA AM's nikhahit is drawn
+ * before. */
+gboolean
+_dc_is_thai_lao_above_mark (gunichar c)
+{
+  c &= ~0x80u; /* Lao mirrors Thai 0x80 higher */
+  return c == 0x0E31 || (c >= 0x0E34 && c <= 0x0E37) || c == 0x0E3B || (c >= 0x0E47 && c <= 0x0E4E);
+}
+
+/* Whether @text (@length bytes) holds only such marks. */
 static gboolean
 is_above_marks (const char *text, guint length)
 {
   if (length == 0)
     return FALSE;
   for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
-    {
-      gunichar c = unit_get_char (p) & ~0x80u;
-
-      if (!(c == 0x0E31 || (c >= 0x0E34 && c <= 0x0E37) || c == 0x0E3B
-            || (c >= 0x0E47 && c <= 0x0E4E)))
-        return FALSE;
-    }
+    if (!_dc_is_thai_lao_above_mark (unit_get_char (p)))
+      return FALSE;
   return TRUE;
 }
 

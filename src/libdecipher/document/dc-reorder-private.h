@@ -16,6 +16,7 @@ gboolean _dc_is_virama (gunichar c);
 gboolean _dc_is_reph_ra (gunichar c);
 guint _dc_pre_base_consonant_length (const gunichar *c, guint length);
 gboolean _dc_is_khmer_split_vowel (gunichar c);
+gboolean _dc_is_thai_lao_above_mark (gunichar c);
 gboolean _dc_is_vowel_sign_before_subscripts (gunichar c);
 gboolean _dc_takes_post_base_form (gunichar consonant);
 gboolean _dc_is_spacing_vowel_sign (gunichar c);

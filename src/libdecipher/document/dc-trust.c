@@ -39,12 +39,8 @@ typedef struct
   guint ascii_letters;        /* a–z, A–Z */
   guint punctuation_glyphs;
   guint punctuation_symbols;
-  guint tokens;
-  guint odd_tokens;
-  guint own_token_glyphs; /* in tokens of this font alone */
-  guint edge_glyphs;      /* in another font's tokens, at their start or end */
-  guint inner_glyphs;     /* in another font's tokens, between its glyphs */
-  GHashTable *texts;      /* text → first symbol claiming it + 1 */
+  DcTrustTokenTotals words; /* what its tokens say (dc-trust-tokens.c) */
+  GHashTable *texts;        /* text → first symbol claiming it + 1 */
 } FontStats;
 
 static gboolean
@@ -192,23 +188,6 @@ count_symbol (FontStats *stats, DcDocument *document, guint index, const guint *
     }
 }
 
-/* The parts' tallies of @count added up into @stats. */
-static void
-add_up_tokens (const DcTrustCount *count, FontStats *stats, guint n_fonts)
-{
-  for (guint f = 0; f < n_fonts; f++)
-    {
-      DcTrustTokenTotals totals;
-
-      _dc_trust_count_totals (count, f, &totals);
-      stats[f].tokens = totals.tokens;
-      stats[f].odd_tokens = totals.odd_tokens;
-      stats[f].own_token_glyphs = totals.own_token_glyphs;
-      stats[f].edge_glyphs = totals.edge_glyphs;
-      stats[f].inner_glyphs = totals.inner_glyphs;
-    }
-}
-
 /* Whether a font draws only other fonts' punctuation: a comma, a hyphen, a digit the
  * script's own font lacks (Pango falls back to Noto Sans beside Noto Sans Cherokee). Such
  * glyphs stand at the start or end of the other fonts' words, seldom in words of their
@@ -218,8 +197,8 @@ add_up_tokens (const DcTrustCount *count, FontStats *stats, guint n_fonts)
 static gboolean
 punctuates_others (const FontStats *stats)
 {
-  return stats->own_token_glyphs * 2 < stats->glyphs && stats->edge_glyphs > 0
-         && stats->inner_glyphs * 10 <= stats->edge_glyphs;
+  return stats->words.own_token_glyphs * 2 < stats->glyphs && stats->words.edge_glyphs > 0
+         && stats->words.inner_glyphs * 10 <= stats->words.edge_glyphs;
 }
 
 /* How many accented letters of U+00C0–U+017F a font's codes give where few enough of its
@@ -277,15 +256,16 @@ judge (DcFont *font, const FontStats *stats)
    * ɗɛ̀) spells with the basic Latin letters too, in the same font or in the words of
    * another (cairo draws a font's first 256 characters from a subset of their own). */
   if (stats->letters >= 2 && stats->exotic_latin_letters * 2 > stats->letters
-      && stats->ascii_letters * 5 < stats->letters && stats->own_token_glyphs * 2 >= stats->glyphs)
+      && stats->ascii_letters * 5 < stats->letters
+      && stats->words.own_token_glyphs * 2 >= stats->glyphs)
     return g_strdup_printf (_("%u%% of its letters are rare Latin or phonetic letters: its map "
                               "is probably shifted."),
                                stats->exotic_latin_letters * 100 / stats->letters);
 
-  if (stats->odd_tokens >= 2 && stats->odd_tokens * 4 > stats->tokens)
+  if (stats->words.odd_tokens >= 2 && stats->words.odd_tokens * 4 > stats->words.tokens)
     return g_strdup_printf (_("%u of its %u words mix letters with digits, punctuation or "
                               "another script, as a shifted map makes them."),
-                               stats->odd_tokens, stats->tokens);
+                               stats->words.odd_tokens, stats->words.tokens);
 
   if (stats->symbols >= 4 && stats->glyphs >= 8 && stats->letters == 0
       && stats->punctuation_glyphs * 2 > stats->glyphs && !punctuates_others (stats))
@@ -335,7 +315,8 @@ dc_trust_analyse (DcDocument *document, const DcTrustCount *tokens)
 
   for (guint s = 0; s < n_symbols; s++)
     count_symbol (&stats[symbols[s].font], document, s, in_clusters);
-  add_up_tokens (tokens, stats, n_fonts);
+  for (guint f = 0; f < n_fonts; f++)
+    _dc_trust_count_totals (tokens, f, &stats[f].words);
 
   for (guint f = 0; f < n_fonts; f++)
     {

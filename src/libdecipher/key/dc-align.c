@@ -31,15 +31,6 @@
 #include "dc-script.h"
 #include "dc-tsan-private.h"
 
-/* Whether @c is a Thai or Lao mark drawn above its consonant (HarfBuzz's Thai shaper's
- * list), which a SARA AM's nikhahit is drawn before. */
-static gboolean
-is_thai_lao_above_mark (gunichar c)
-{
-  c &= ~0x80u; /* Lao mirrors Thai 0x80 higher */
-  return c == 0x0E31 || (c >= 0x0E34 && c <= 0x0E37) || c == 0x0E3B || (c >= 0x0E47 && c <= 0x0E4E);
-}
-
 GArray *
 _dc_nfd_of (const char *text)
 {
@@ -59,7 +50,7 @@ _dc_nfd_of (const char *text)
           gunichar nikhahit = c + 0x1A, aa = c - 1;
           guint at = chars->len;
 
-          while (at > 0 && is_thai_lao_above_mark (g_array_index (chars, gunichar, at - 1)))
+          while (at > 0 && _dc_is_thai_lao_above_mark (g_array_index (chars, gunichar, at - 1)))
             at--;
           g_array_insert_val (chars, at, nikhahit);
           g_array_append_val (chars, aa);
