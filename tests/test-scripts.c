@@ -685,6 +685,7 @@ main (int argc, char *argv[])
                                    "oriya",
                                    "ipa",
                                    "yoruba",
+                                   "navajo",
                                    "tibetan",
                                    "javanese",
                                    "japanese-vertical",

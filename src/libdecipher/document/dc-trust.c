@@ -41,6 +41,9 @@ typedef struct
   guint punctuation_symbols;
   DcTrustTokenTotals words; /* what its tokens say (dc-trust-tokens.c) */
   GHashTable *texts;        /* text → first symbol claiming it + 1 */
+  /* Its letters with those of the other subsets of its font program that it spells
+   * inside the words of (pool_subsets()); its own where it has none. */
+  guint program_letters, program_latin1_letters, program_latin1_symbols;
 } FontStats;
 
 static gboolean
@@ -243,13 +246,13 @@ judge (DcFont *font, const FontStats *stats)
    * alphabet's worth of them; a language that accents many of its vowels, as Yoruba marks
    * its tones (àárọ̀, lónìí: 43 % of a page's letters), has a dozen such letters, and basic
    * letters besides. */
-  if (stats->letters >= DC_TRUST_MIN_LETTERS
-      && (stats->latin1_letters * 2 > stats->letters
-          || (stats->latin1_letters * 10 > stats->letters * 3
-              && stats->latin1_symbols >= LEGACY_ALPHABET_LETTERS)))
+  if (stats->program_letters >= DC_TRUST_MIN_LETTERS
+      && (stats->program_latin1_letters * 2 > stats->program_letters
+          || (stats->program_latin1_letters * 10 > stats->program_letters * 3
+              && stats->program_latin1_symbols >= LEGACY_ALPHABET_LETTERS)))
     return g_strdup_printf (_("%u%% of its letters are accented Latin letters, mixed as no "
                               "language writes them: the sign of a legacy 8-bit font."),
-                               stats->latin1_letters * 100 / stats->letters);
+                               stats->program_latin1_letters * 100 / stats->program_letters);
 
   /* A map shifted from Cyrillic lands every letter there (ɍɝɥɨɜɚɹ, issue20453), words
    * of its own; a phonetic transcription (ʃəˈlaː ŋ͡mɔ̃) or an African orthography (ɓàŋ
@@ -285,6 +288,47 @@ judge (DcFont *font, const FontStats *stats)
   return NULL;
 }
 
+/* A producer that embeds a font as several subsets (cairo: its first 256 characters in
+ * one, the rest in another) gives the second only the letters the first lacks: for
+ * Navajo in Noto Sans, ł į ą and ʼ, every one of them accented or rare, though the
+ * page's letters are mostly plain. Whether a font's letters are a legacy 8-bit soup is
+ * asked of its program's whole text, where its glyphs mostly stand inside the words of
+ * another subset of the same name. A hacked font's text stays a soup however it is
+ * split; a hacked font that only lends a few letters to another font's words has
+ * another name. */
+static void
+pool_subsets (DcDocument *document, FontStats *stats, guint n_fonts)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint f = 0; f < n_fonts; f++)
+    {
+      const char *name = dc_font_get_name (dc_document_get_font (document, f));
+
+      g_ptr_array_add (names, name != NULL && name[0] != '\0'
+                                  ? dc_font_dup_display_name (dc_document_get_font (document, f))
+                                  : NULL);
+    }
+  for (guint f = 0; f < n_fonts; f++)
+    {
+      FontStats *font = &stats[f];
+      const char *name = g_ptr_array_index (names, f);
+
+      font->program_letters = font->letters;
+      font->program_latin1_letters = font->latin1_letters;
+      font->program_latin1_symbols = font->latin1_symbols;
+      if (name == NULL || font->words.own_token_glyphs * 2 >= font->glyphs)
+        continue;
+      for (guint other = 0; other < n_fonts; other++)
+        if (other != f && g_strcmp0 (g_ptr_array_index (names, other), name) == 0)
+          {
+            font->program_letters += stats[other].letters;
+            font->program_latin1_letters += stats[other].latin1_letters;
+            font->program_latin1_symbols += stats[other].latin1_symbols;
+          }
+    }
+}
+
 void
 dc_trust_analyse (DcDocument *document, const DcTrustCount *tokens)
 {
@@ -317,6 +361,7 @@ dc_trust_analyse (DcDocument *document, const DcTrustCount *tokens)
     count_symbol (&stats[symbols[s].font], document, s, in_clusters);
   for (guint f = 0; f < n_fonts; f++)
     _dc_trust_count_totals (tokens, f, &stats[f].words);
+  pool_subsets (document, stats, n_fonts);
 
   for (guint f = 0; f < n_fonts; f++)
     {
