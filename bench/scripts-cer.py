@@ -35,7 +35,6 @@ UDHR = {'hindi': 'hin', 'bengali': 'ben', 'tamil': 'tam', 'arabic': 'arb', 'hebr
 
 # Common words, no corpus text: greetings, book, house, thanks, the languages' names.
 WORDS = {
-    'sinhala': ['සිංහල ශ්‍රී ලංකාව ආයුබෝවන්', 'පොත ගෙදර ස්තූතියි', 'සිංහල පොත ගෙදර'],
     'malayalam': ['മലയാളം നമസ്കാരം പുസ്തകം', 'വീട് നന്ദി മലയാളം', 'പുസ്തകം വീട് നമസ്കാരം'],
     'gujarati': ['ગુજરાતી નમસ્તે પુસ્તક', 'ઘર આભાર ગુજરાતી', 'પુસ્તક ઘર નમસ્તે'],
     'gurmukhi': ['ਪੰਜਾਬੀ ਸਤ ਸ੍ਰੀ ਅਕਾਲ', 'ਕਿਤਾਬ ਘਰ ਧੰਨਵਾਦ', 'ਪੰਜਾਬੀ ਕਿਤਾਬ ਘਰ'],

@@ -284,6 +284,17 @@ test_typing_post_base_form (void)
   type_words ("script-bengali-stripped", words, G_N_ELEMENTS (words));
 }
 
+/* Noto Sans Sinhala draws සිං as සි and ං. Typed first, සිංහල must give the second glyph
+ * the anusvara alone, not ිං after a glyph of ස — or ලංකාව, where the anusvara follows
+ * ල, cannot be typed. */
+static void
+test_typing_anusvara_apart (void)
+{
+  static const TypedWord words[] = { { "සිංහල", 0, 0 }, { "ලංකාව", 0, 2 } };
+
+  type_words ("script-sinhala-stripped", words, G_N_ELEMENTS (words));
+}
+
 /* फ़ै typed first must give the nukta to फ़'s glyph, not the ै's (फ + ़ै), or हैः
  * cannot be typed after it. */
 static void
@@ -690,7 +701,7 @@ main (int argc, char *argv[])
                                    "javanese",
                                    "japanese-vertical",
                                    "japanese-identity-v" };
-  static const char *typed_only[] = { "khmer", "lao", "kannada", "telugu" };
+  static const char *typed_only[] = { "khmer", "lao", "kannada", "telugu", "sinhala" };
 
   g_test_init (&argc, &argv, NULL);
 
@@ -703,10 +714,11 @@ main (int argc, char *argv[])
       g_test_add_data_func (stripped, scripts[i], test_stripped_reordered);
     }
   /* Khmer's coeng RO drawn before its consonant and its split vowel ៀ; Lao's SARA AM;
-   * Kannada's and Telugu's vowel signs drawn before a conjunct's subscripts. Some of
-   * their glyphs (the part of ៀ after the consonant, Lao's nikhahit and tone mark in one,
-   * subscripts drawn only in clusters) have no text but the cluster's /ActualText: no
-   * value of their own for the stripped twin. */
+   * Kannada's and Telugu's vowel signs drawn before a conjunct's subscripts; Sinhala's
+   * split vowels (ෝ drawn ෙ, base, ා්). Some of their glyphs (the part of ៀ after the
+   * consonant, Lao's nikhahit and tone mark in one, subscripts drawn only in clusters)
+   * have no text but the cluster's /ActualText: no value of their own for the stripped
+   * twin. */
   for (guint i = 0; i < G_N_ELEMENTS (typed_only); i++)
     {
       g_autofree char *trusted = g_strdup_printf ("/scripts/trusted/%s", typed_only[i]);
@@ -726,6 +738,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/scripts/vertical/columns", test_vertical_columns);
   g_test_add_func ("/scripts/typing/post-base-form", test_typing_post_base_form);
   g_test_add_func ("/scripts/typing/nukta", test_typing_nukta);
+  g_test_add_func ("/scripts/typing/anusvara-apart", test_typing_anusvara_apart);
   g_test_add_func ("/scripts/typing/vowel-sign-variants", test_typing_vowel_sign_variants);
   g_test_add_func ("/scripts/typing/conjunct-before-vowel-sign",
                    test_typing_conjunct_before_vowel_sign);

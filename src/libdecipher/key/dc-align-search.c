@@ -31,7 +31,7 @@
  * answer a stretch they took it from each other, a normalisation each time. */
 #define HELD_CACHE_WAYS 8
 #define OMITTED_COST 4       /* a punctuation glyph read without being typed */
-#define STACKED_MARKS_COST 1 /* a glyph of diacritics alone that draws more than one */
+#define STACKED_MARKS_COST 1 /* a glyph of marks alone that fonts draw apart */
 #define MONGOLIAN_VOWEL_SEPARATOR 0x180E
 
 /* How many cluster ends a stretch of typed text equal to @chars passes, wherever it
@@ -628,23 +628,36 @@ joined_cost (const Typed *typed, guint at, guint previous, guint clusters)
   return (int) (clusters - 1) * LIGATURE_COST;
 }
 
-/* Whether typed chars [@at, @end) are several combining diacritics (U+0300–U+036F) and
- * nothing else. Fonts draw each diacritic a glyph of its own, or a letter with the one
- * under it precomposed: ọ́ typed o ̣ ́ is ọ and ́, not o and a glyph of ̣ ́, which read
- * the same in the word typed and taught its ọ glyph o (a Yoruba page, ọjà read ojà). */
+/* Whether typed chars [@at, @end) are marks alone that fonts do not draw as one glyph:
+ * - several combining diacritics (U+0300–U+036F). Fonts draw each diacritic a glyph of
+ *   its own, or a letter with the one under it precomposed: ọ́ typed o ̣ ́ is ọ and ́, not
+ *   o and a glyph of ̣ ́, which read the same in the word typed and taught its ọ glyph o
+ *   (a Yoruba page, ọjà read ojà);
+ * - a spacing mark after a nonspacing one. The spacing mark (the anusvara ං ం ಂ) takes
+ *   room of its own after the cluster, a glyph of its own; the nonspacing vowel sign
+ *   before it is drawn over its consonant, often fused with it: සිං is සි and ං, not ස
+ *   and a glyph of ිං, which read the same in සිංහල and made ලංකාව a conflict.
+ * Marks that stack over one base (Lao ຶ້, Thai ี่) and a spacing sign with the mark it
+ * carries (Sinhala ා්, Devanagari ीं) are glyphs fonts do draw. */
 static gboolean
-several_diacritics (const Typed *typed, guint at, guint end)
+marks_drawn_apart (const Typed *typed, guint at, guint end)
 {
+  gboolean combining = TRUE, nonspacing = FALSE, spacing_after = FALSE;
+
   if (end - at < 2)
     return FALSE;
   for (guint i = at; i < end; i++)
     {
       gunichar c = g_array_index (typed->chars, gunichar, i);
+      GUnicodeType type = g_unichar_type (c);
 
-      if (c < 0x0300 || c > 0x036F)
+      if (!g_unichar_ismark (c))
         return FALSE;
+      combining = combining && c >= 0x0300 && c <= 0x036F;
+      spacing_after = spacing_after || (nonspacing && type == G_UNICODE_SPACING_MARK);
+      nonspacing = nonspacing || type == G_UNICODE_NON_SPACING_MARK;
     }
-  return TRUE;
+  return combining || spacing_after;
 }
 
 /* What it costs a glyph to spell a letter with the spacing vowel sign after it (কা):
@@ -696,8 +709,8 @@ try_unknown (Search *s, const Step *step)
                                   && _dc_align_has_vowel_sign (typed, previous + 1, end)
                               ? LIGATURE_COST
                               : 0)
-                       + (clusters == 1 && several_diacritics (typed, at, end) ? STACKED_MARKS_COST
-                                                                               : 0)
+                       + (clusters == 1 && marks_drawn_apart (typed, at, end) ? STACKED_MARKS_COST
+                                                                              : 0)
                        + (value_is_held (s, symbol, at, length) ? HELD_VALUE_COST : 0),
                    FALSE);
     }
