@@ -22,6 +22,7 @@
 #include FT_FREETYPE_H
 #include FT_OUTLINE_H
 
+#include "dc-agl-private.h"
 #include "dc-error.h"
 #include "dc-fingerprint.h"
 #include "dc-ink-private.h"
@@ -471,6 +472,62 @@ dc_shapes_get_identity (DcShapes *self, guint symbol)
   return symbol < self->n_symbols ? self->shapes[symbol] : NULL;
 }
 
+/* Whether @face can say which characters share the outline it maps @c to. Mongolian
+ * letters take their forms by position with no code point for any form, and one letter's
+ * nominal glyph is often another's form: in Noto Sans Mongolian the nominal ᠤ is the
+ * initial form of ᠣ and ᠤ alike, ᠦ that of ᠥ and ᠦ, ᠲ that of ᠲ and ᠳ. Only the glyph
+ * names tell the forms (u1823.ini); a face without them would vouch for the nominal
+ * letter alone, and a new user's UDHR page had each initial ᠣ applied as ᠤ. */
+static gboolean
+tells_forms (FT_Face face, FT_ULong c)
+{
+  return FT_HAS_GLYPH_NAMES (face)
+         || g_unichar_get_script ((gunichar) c) != G_UNICODE_SCRIPT_MONGOLIAN;
+}
+
+/* Whether glyph @name states its character's code point (uni1820, u1820, u1820.ini)
+ * rather than a word: a script's designer names glyphs as they like ("i" for the Javanese
+ * vowel sign ꦶ, "ae" for ꦼ), which the Adobe Glyph List reads as Latin i and æ. */
+static gboolean
+names_code_point (const char *name)
+{
+  gsize digits = 0, prefix = g_str_has_prefix (name, "uni") ? 3 : name[0] == 'u' ? 1 : 0;
+
+  while (g_ascii_isxdigit (name[prefix + digits]))
+    digits++;
+  return prefix > 0 && (name[prefix + digits] == '\0' || name[prefix + digits] == '.')
+         && (prefix == 3 ? digits == 4 : digits >= 4 && digits <= 6);
+}
+
+/* Calls @func with the shape of each glyph of @face that no cmap entry reaches (@in_cmap:
+ * a bit per glyph) but whose name states one printable character (names_code_point()):
+ * the forms a script's shaping picks, which no character maps to. Noto Sans Mongolian
+ * draws a letter's initial, medial and final forms as u1820.ini, u1820.med, u1820.fin,
+ * and PDFs of Mongolian draw those; a glyph named for several characters (a ligature,
+ * u182C_1821) is left to the typing. */
+static void
+scan_named_glyphs (FT_Library library, FT_Face face, const guint8 *in_cmap, gboolean with_coarse,
+                   DcShapeFunc func, gpointer user_data)
+{
+  if (!FT_HAS_GLYPH_NAMES (face))
+    return;
+  for (FT_UInt gid = 1; gid < (FT_UInt) face->num_glyphs; gid++)
+    {
+      g_autofree char *text = NULL;
+      char name[64];
+      gunichar c;
+      DcShape shape;
+
+      if ((in_cmap[gid / 8] & (1u << (gid % 8))) != 0
+          || FT_Get_Glyph_Name (face, gid, name, sizeof name) != 0 || !names_code_point (name)
+          || (text = _dc_agl_name_to_text (name)) == NULL || g_utf8_strlen (text, -1) != 1)
+        continue;
+      c = g_utf8_get_char (text);
+      if (g_unichar_isgraph (c) && shape_from_face (library, face, gid, &shape, with_coarse))
+        func (c, &shape, user_data);
+    }
+}
+
 /* Calls @func with the shape of each of @chars (or of every printable character when
  * %NULL) that @path's Unicode cmap maps; with its coarse grid only if @with_coarse. */
 static gboolean
@@ -511,15 +568,22 @@ scan_font (const char *path, int face_index, const gunichar *chars, guint n_char
           func (chars[i], &shape, user_data);
       }
   else
-    for (c = FT_Get_First_Char (face, &gid); gid != 0; c = FT_Get_Next_Char (face, c, &gid))
-      {
-        DcShape shape;
+    {
+      g_autofree guint8 *in_cmap = g_new0 (guint8, face->num_glyphs / 8 + 1);
 
-        if (c > 0x10ffff || !g_unichar_isgraph ((gunichar) c))
-          continue;
-        if (shape_from_face (library, face, gid, &shape, with_coarse))
-          func ((gunichar) c, &shape, user_data);
-      }
+      for (c = FT_Get_First_Char (face, &gid); gid != 0; c = FT_Get_Next_Char (face, c, &gid))
+        {
+          DcShape shape;
+
+          if (gid < (FT_UInt) face->num_glyphs)
+            in_cmap[gid / 8] |= 1u << (gid % 8);
+          if (c > 0x10ffff || !g_unichar_isgraph ((gunichar) c) || !tells_forms (face, c))
+            continue;
+          if (shape_from_face (library, face, gid, &shape, with_coarse))
+            func ((gunichar) c, &shape, user_data);
+        }
+      scan_named_glyphs (library, face, in_cmap, with_coarse, func, user_data);
+    }
   FT_Done_Face (face);
   FT_Done_FreeType (library);
   return TRUE;
@@ -531,7 +595,8 @@ scan_font (const char *path, int face_index, const gunichar *chars, guint n_char
  * @face_index: the face in a collection, 0 otherwise
  *
  * Calls @func with the fingerprint of every glyph @path's Unicode cmap maps a printable
- * character to: the shape's coarse grid and signature are left empty. Drawing them was
+ * character to, and of every other glyph whose name spells one (a positional form): the
+ * shape's coarse grid and signature are left empty. Drawing them was
  * two thirds of reading a font, and the index of the installed fonts keeps only the
  * fingerprints. Safe to call on several threads at once.
  */

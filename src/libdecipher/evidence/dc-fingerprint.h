@@ -54,7 +54,8 @@ const DcShape *dc_shapes_get_identity (DcShapes *shapes, guint symbol);
 
 /* A font program not from a PDF (an installed font): calls @func for every glyph the
  * program maps a Unicode character to, with its shape (its fingerprint only, in
- * dc_shapes_scan_font_fingerprints()). */
+ * dc_shapes_scan_font_fingerprints(), which also reads the glyphs only their names
+ * reach). */
 typedef void (*DcShapeFunc) (gunichar unicode, const DcShape *shape, gpointer user_data);
 gboolean dc_shapes_scan_font_fingerprints (const char *path, int face_index, DcShapeFunc func,
                                            gpointer user_data, GError **error);

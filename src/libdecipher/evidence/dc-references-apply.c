@@ -444,19 +444,6 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
   return chosen;
 }
 
-/* Whether an outline cannot tell @value from another letter. Mongolian letters take their
- * forms by position with no code point of their own for any form, so an installed font's
- * cmap names only its nominal glyphs, and a nominal glyph is often also another letter's
- * form: in Noto Sans Mongolian the nominal ᠤ is the initial form of ᠣ and ᠤ alike, ᠦ that
- * of ᠥ and ᠦ, ᠲ that of ᠲ and ᠳ, and ᠡ is a form of ᠠ. On a UDHR page a new user found
- * each initial ᠣ applied as ᠤ. Which letters share is the font's to say, through glyph
- * names the index does not read, so every Mongolian letter is only proposed. */
-static gboolean
-is_homograph_form (const char *value)
-{
-  return g_unichar_get_script (g_utf8_get_char (value)) == G_UNICODE_SCRIPT_MONGOLIAN;
-}
-
 /* @value, or the spelling Unicode recommends for it where it is a deprecated character an
  * installed font's cmap may still give an outline (the Deprecated property, each with its
  * replacement): Noto Sans Khmer maps ឤ (U+17A4) to the glyph of its អ + ា ligature, and a
@@ -562,8 +549,6 @@ dc_references_apply (DcReferences *self, DcShapes *shapes, DcKey *key)
             chosen = choose_shared (&pass, s, values, &status);
           if (chosen == NULL)
             continue;
-          if (is_homograph_form (chosen))
-            status = DC_KEY_PROPOSED;
           for (guint i = 0; i < values->len; i++)
             if (g_ptr_array_index (values, i) == chosen)
               family = g_ptr_array_index (families, i);

@@ -37,7 +37,8 @@
  * rows when the table is rebuilt (dc_references_update()). */
 #define FINGERPRINT_INDEX "glyphs_by_fingerprint ON glyphs (fingerprint)"
 
-#define REFERENCES_FORMAT "decipher-font-references-1"
+/* 2: with the glyphs reached by their names alone (dc_shapes_scan_font_fingerprints()). */
+#define REFERENCES_FORMAT "decipher-font-references-2"
 
 #define prepare_outlines _dc_references_prepare_outlines
 #define lookup_outline _dc_references_lookup_outline
