@@ -1097,7 +1097,7 @@ free_string (gpointer string)
 }
 
 static void
-collect_value (gunichar unicode, const DcShape *shape, gpointer data)
+collect_value (const char *text, const DcShape *shape, gpointer data)
 {
   g_autofree char *fingerprint = dc_shape_fingerprint_to_string (shape);
   GHashTable *values = data;
@@ -1105,7 +1105,7 @@ collect_value (gunichar unicode, const DcShape *shape, gpointer data)
 
   if (chars == NULL)
     g_hash_table_insert (values, g_strdup (fingerprint), chars = g_string_new (NULL));
-  g_string_append_unichar (chars, unicode);
+  g_string_append (chars, text);
 }
 
 /* An installed face tells the index what each outline stands for: through its cmap, and
@@ -1142,6 +1142,33 @@ test_nameless_forms (void)
              || (strstr (((GString *) chars)->str, "\u1823") != NULL
                  && strstr (((GString *) chars)->str, "\u1824") != NULL);
   g_assert_true (shared);
+}
+
+/* Noto Sans Khmer draws a subscript consonant as a glyph of its own, named for the coeng
+ * and the consonant (uni17D21780): the index gives its outline the two characters, as a
+ * Khmer writer types them after the base (្ក), and a glyph named for a word is not read. */
+static void
+test_named_subscripts (void)
+{
+  g_autofree char *khmer = g_build_filename (NOTO_DIR, "NotoSansKhmer-Regular.ttf", NULL);
+  g_autoptr (GHashTable)
+      values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_string);
+  g_autoptr (GError) error = NULL;
+  GHashTableIter iter;
+  gpointer chars;
+  gboolean subscript = FALSE;
+
+  if (!g_file_test (khmer, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("NotoSansKhmer-Regular.ttf is not installed (fonts-noto-core)");
+      return;
+    }
+  g_assert_true (dc_shapes_scan_font_fingerprints (khmer, 0, collect_value, values, &error));
+  g_assert_no_error (error);
+  g_hash_table_iter_init (&iter, values);
+  while (g_hash_table_iter_next (&iter, NULL, &chars))
+    subscript = subscript || strcmp (((GString *) chars)->str, "\u17D2\u1780") == 0;
+  g_assert_true (subscript);
 }
 
 /* Noto Sans Khmer maps the deprecated ឤ (U+17A4) to the glyph of its អ + ា ligature: the
@@ -1280,6 +1307,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/letter-or-digit", test_letter_or_digit);
   g_test_add_func ("/references/mongolian-homographs", test_mongolian_homographs);
   g_test_add_func ("/references/nameless-forms", test_nameless_forms);
+  g_test_add_func ("/references/named-subscripts", test_named_subscripts);
   g_test_add_func ("/references/deprecated-characters", test_deprecated_characters);
   g_test_add_func ("/references/private-use", test_private_use);
   status = g_test_run ();

@@ -485,29 +485,68 @@ tells_forms (FT_Face face, FT_ULong c)
          || g_unichar_get_script ((gunichar) c) != G_UNICODE_SCRIPT_MONGOLIAN;
 }
 
-/* Whether glyph @name states its character's code point (uni1820, u1820, u1820.ini)
- * rather than a word: a script's designer names glyphs as they like ("i" for the Javanese
- * vowel sign ꦶ, "ae" for ꦼ), which the Adobe Glyph List reads as Latin i and æ. */
+/* Whether glyph @name states its characters' code points (uni1820, u1820, u1820.ini,
+ * uni17D21780, u182C_u1821) rather than words: a script's designer names glyphs as they
+ * like ("i" for the Javanese vowel sign ꦶ, "ae" for ꦼ), which the Adobe Glyph List reads
+ * as Latin i and æ. */
 static gboolean
-names_code_point (const char *name)
+names_code_points (const char *name)
 {
-  gsize digits = 0, prefix = g_str_has_prefix (name, "uni") ? 3 : name[0] == 'u' ? 1 : 0;
+  const char *p = name;
 
-  while (g_ascii_isxdigit (name[prefix + digits]))
-    digits++;
-  return prefix > 0 && (name[prefix + digits] == '\0' || name[prefix + digits] == '.')
-         && (prefix == 3 ? digits == 4 : digits >= 4 && digits <= 6);
+  do
+    {
+      gsize digits = 0;
+
+      if (g_str_has_prefix (p, "uni"))
+        {
+          p += 3;
+          while (g_ascii_isxdigit (p[digits]))
+            digits++;
+          if (digits == 0 || digits % 4 != 0)
+            return FALSE;
+        }
+      else if (p[0] == 'u')
+        {
+          p += 1;
+          while (g_ascii_isxdigit (p[digits]))
+            digits++;
+          if (digits < 4 || digits > 6)
+            return FALSE;
+        }
+      else
+        return FALSE;
+      p += digits;
+    }
+  while (*p == '_' && *++p != '\0');
+  return *p == '\0' || *p == '.';
+}
+
+/* The text a name-reached glyph gives: a cluster's worth of printable characters (a
+ * letter's form, a consonant's subscript ្ក, a mark's variant), not a word. */
+#define MAX_NAMED_CHARS 4
+
+static gboolean
+is_glyph_text (const char *text)
+{
+  glong n = g_utf8_strlen (text, -1);
+
+  if (n < 1 || n > MAX_NAMED_CHARS || strlen (text) >= DC_SHAPE_TEXT_MAX)
+    return FALSE;
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    if (!g_unichar_isgraph (g_utf8_get_char (p)))
+      return FALSE;
+  return TRUE;
 }
 
 /* Calls @func with the shape of each glyph of @face that no cmap entry reaches (@in_cmap:
- * a bit per glyph) but whose name states one printable character (names_code_point()):
- * the forms a script's shaping picks, which no character maps to. Noto Sans Mongolian
- * draws a letter's initial, medial and final forms as u1820.ini, u1820.med, u1820.fin,
- * and PDFs of Mongolian draw those; a glyph named for several characters (a ligature,
- * u182C_1821) is left to the typing. */
+ * a bit per glyph) but whose name states its characters (names_code_points()): the forms
+ * a script's shaping picks, which no character maps to. Noto Sans Mongolian draws a
+ * letter's initial, medial and final forms as u1820.ini, u1820.med, u1820.fin, Noto Sans
+ * Khmer a subscript consonant as uni17D21780, and PDFs of those scripts draw them. */
 static void
-scan_named_glyphs (FT_Library library, FT_Face face, const guint8 *in_cmap, gboolean with_coarse,
-                   DcShapeFunc func, gpointer user_data)
+scan_named_glyphs (FT_Library library, FT_Face face, const guint8 *in_cmap, DcShapeTextFunc func,
+                   gpointer user_data)
 {
   if (!FT_HAS_GLYPH_NAMES (face))
     return;
@@ -515,24 +554,31 @@ scan_named_glyphs (FT_Library library, FT_Face face, const guint8 *in_cmap, gboo
     {
       g_autofree char *text = NULL;
       char name[64];
-      gunichar c;
       DcShape shape;
 
       if ((in_cmap[gid / 8] & (1u << (gid % 8))) != 0
-          || FT_Get_Glyph_Name (face, gid, name, sizeof name) != 0 || !names_code_point (name)
-          || (text = _dc_agl_name_to_text (name)) == NULL || g_utf8_strlen (text, -1) != 1)
+          || FT_Get_Glyph_Name (face, gid, name, sizeof name) != 0 || !names_code_points (name)
+          || (text = _dc_agl_name_to_text (name)) == NULL || !is_glyph_text (text)
+          || !tells_forms (face, g_utf8_get_char (text)))
         continue;
-      c = g_utf8_get_char (text);
-      if (g_unichar_isgraph (c) && shape_from_face (library, face, gid, &shape, with_coarse))
-        func (c, &shape, user_data);
+      /* Composed, as the cmap's characters are: uni04380306 is й, one reading with the
+       * cmap's U+0439, not a second that would make the outline shared. */
+      if (shape_from_face (library, face, gid, &shape, FALSE))
+        {
+          g_autofree char *composed = g_utf8_normalize (text, -1, G_NORMALIZE_NFC);
+
+          func (composed, &shape, user_data);
+        }
     }
 }
 
 /* Calls @func with the shape of each of @chars (or of every printable character when
- * %NULL) that @path's Unicode cmap maps; with its coarse grid only if @with_coarse. */
+ * %NULL) that @path's Unicode cmap maps; with its coarse grid only if @with_coarse. With
+ * all of them, also @named (if not %NULL) with the glyphs only their names reach. */
 static gboolean
 scan_font (const char *path, int face_index, const gunichar *chars, guint n_chars,
-           gboolean with_coarse, DcShapeFunc func, gpointer user_data, GError **error)
+           gboolean with_coarse, DcShapeFunc func, DcShapeTextFunc named, gpointer user_data,
+           GError **error)
 {
   FT_Library library;
   FT_Face face;
@@ -582,7 +628,8 @@ scan_font (const char *path, int face_index, const gunichar *chars, guint n_char
           if (shape_from_face (library, face, gid, &shape, with_coarse))
             func ((gunichar) c, &shape, user_data);
         }
-      scan_named_glyphs (library, face, in_cmap, with_coarse, func, user_data);
+      if (named != NULL)
+        scan_named_glyphs (library, face, in_cmap, named, user_data);
     }
   FT_Done_Face (face);
   FT_Done_FreeType (library);
@@ -595,19 +642,46 @@ scan_font (const char *path, int face_index, const gunichar *chars, guint n_char
  * @face_index: the face in a collection, 0 otherwise
  *
  * Calls @func with the fingerprint of every glyph @path's Unicode cmap maps a printable
- * character to, and of every other glyph whose name spells one (a positional form): the
- * shape's coarse grid and signature are left empty. Drawing them was
+ * character to, and of every other glyph whose name states its characters (a positional
+ * form, a subscript), with that text: the shape's coarse grid and signature are left
+ * empty. Drawing them was
  * two thirds of reading a font, and the index of the installed fonts keeps only the
  * fingerprints. Safe to call on several threads at once.
  */
+typedef struct
+{
+  DcShapeTextFunc func;
+  gpointer user_data;
+} TextCall;
+
+static void
+call_with_text (gunichar unicode, const DcShape *shape, gpointer data)
+{
+  const TextCall *call = data;
+  char text[8];
+
+  text[g_unichar_to_utf8 (unicode, text)] = '\0';
+  call->func (text, shape, call->user_data);
+}
+
+static void
+call_named (const char *text, const DcShape *shape, gpointer data)
+{
+  const TextCall *call = data;
+
+  call->func (text, shape, call->user_data);
+}
+
 gboolean
-dc_shapes_scan_font_fingerprints (const char *path, int face_index, DcShapeFunc func,
+dc_shapes_scan_font_fingerprints (const char *path, int face_index, DcShapeTextFunc func,
                                   gpointer user_data, GError **error)
 {
+  TextCall call = { func, user_data };
+
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (func != NULL, FALSE);
 
-  return scan_font (path, face_index, NULL, 0, FALSE, func, user_data, error);
+  return scan_font (path, face_index, NULL, 0, FALSE, call_with_text, call_named, &call, error);
 }
 
 /**
@@ -624,5 +698,5 @@ dc_shapes_scan_font_chars (const char *path, int face_index, const gunichar *cha
   g_return_val_if_fail (chars != NULL || n_chars == 0, FALSE);
   g_return_val_if_fail (func != NULL, FALSE);
 
-  return scan_font (path, face_index, chars, n_chars, TRUE, func, user_data, error);
+  return scan_font (path, face_index, chars, n_chars, TRUE, func, NULL, user_data, error);
 }

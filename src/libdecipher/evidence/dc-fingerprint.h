@@ -57,7 +57,11 @@ const DcShape *dc_shapes_get_identity (DcShapes *shapes, guint symbol);
  * dc_shapes_scan_font_fingerprints(), which also reads the glyphs only their names
  * reach). */
 typedef void (*DcShapeFunc) (gunichar unicode, const DcShape *shape, gpointer user_data);
-gboolean dc_shapes_scan_font_fingerprints (const char *path, int face_index, DcShapeFunc func,
+/* The text of a glyph an installed font gives: its character, or the characters a glyph
+ * only its name reaches stands for, shorter than DC_SHAPE_TEXT_MAX bytes. */
+#define DC_SHAPE_TEXT_MAX 16
+typedef void (*DcShapeTextFunc) (const char *text, const DcShape *shape, gpointer user_data);
+gboolean dc_shapes_scan_font_fingerprints (const char *path, int face_index, DcShapeTextFunc func,
                                            gpointer user_data, GError **error);
 gboolean dc_shapes_scan_font_chars (const char *path, int face_index, const gunichar *chars,
                                     guint n_chars, DcShapeFunc func, gpointer user_data,

@@ -238,7 +238,7 @@ installed_fonts (GPtrArray *faces)
 /* One glyph of an installed face as a worker read it, for the calling thread to insert. */
 typedef struct
 {
-  gunichar unicode;
+  char value[DC_SHAPE_TEXT_MAX];
   guint8 fingerprint[DC_SHAPE_FINGERPRINT_LEN];
 } ScannedGlyph;
 
@@ -258,10 +258,11 @@ typedef struct
 } ScanJob;
 
 static void
-keep_glyph (gunichar unicode, const DcShape *shape, gpointer data)
+keep_glyph (const char *text, const DcShape *shape, gpointer data)
 {
-  ScannedGlyph glyph = { unicode, { 0 } };
+  ScannedGlyph glyph = { { 0 }, { 0 } };
 
+  g_strlcpy (glyph.value, text, sizeof glyph.value);
   memcpy (glyph.fingerprint, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN);
   g_array_append_val ((GArray *) data, glyph);
 }
@@ -293,11 +294,9 @@ insert_glyphs (sqlite3_stmt *insert, GArray *glyphs, const char *family)
   for (guint g = 0; g < glyphs->len; g++)
     {
       const ScannedGlyph *glyph = &g_array_index (glyphs, ScannedGlyph, g);
-      char value[8];
 
-      value[g_unichar_to_utf8 (glyph->unicode, value)] = '\0';
       sqlite3_bind_blob (insert, 1, glyph->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
-      sqlite3_bind_text (insert, 2, value, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text (insert, 2, glyph->value, -1, SQLITE_STATIC);
       sqlite3_bind_text (insert, 3, family, -1, SQLITE_STATIC);
       sqlite3_step (insert);
       sqlite3_reset (insert);
