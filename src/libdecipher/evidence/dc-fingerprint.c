@@ -553,22 +553,20 @@ scan_named_glyphs (FT_Library library, FT_Face face, const guint8 *in_cmap, DcSh
   for (FT_UInt gid = 1; gid < (FT_UInt) face->num_glyphs; gid++)
     {
       g_autofree char *text = NULL;
+      g_autofree char *composed = NULL;
       char name[64];
       DcShape shape;
 
-      if ((in_cmap[gid / 8] & (1u << (gid % 8))) != 0
-          || FT_Get_Glyph_Name (face, gid, name, sizeof name) != 0 || !names_code_points (name)
-          || (text = _dc_agl_name_to_text (name)) == NULL || !is_glyph_text (text)
-          || !tells_forms (face, g_utf8_get_char (text)))
-        continue;
       /* Composed, as the cmap's characters are: uni04380306 is й, one reading with the
        * cmap's U+0439, not a second that would make the outline shared. */
+      if ((in_cmap[gid / 8] & (1u << (gid % 8))) != 0
+          || FT_Get_Glyph_Name (face, gid, name, sizeof name) != 0 || !names_code_points (name)
+          || (text = _dc_agl_name_to_text (name)) == NULL
+          || (composed = g_utf8_normalize (text, -1, G_NORMALIZE_NFC)) == NULL
+          || !is_glyph_text (composed) || !tells_forms (face, g_utf8_get_char (composed)))
+        continue;
       if (shape_from_face (library, face, gid, &shape, FALSE))
-        {
-          g_autofree char *composed = g_utf8_normalize (text, -1, G_NORMALIZE_NFC);
-
-          func (composed, &shape, user_data);
-        }
+        func (composed, &shape, user_data);
     }
 }
 
@@ -636,18 +634,7 @@ scan_font (const char *path, int face_index, const gunichar *chars, guint n_char
   return TRUE;
 }
 
-/**
- * dc_shapes_scan_font_fingerprints:
- * @path: a font file FreeType reads
- * @face_index: the face in a collection, 0 otherwise
- *
- * Calls @func with the fingerprint of every glyph @path's Unicode cmap maps a printable
- * character to, and of every other glyph whose name states its characters (a positional
- * form, a subscript), with that text: the shape's coarse grid and signature are left
- * empty. Drawing them was
- * two thirds of reading a font, and the index of the installed fonts keeps only the
- * fingerprints. Safe to call on several threads at once.
- */
+/* dc_shapes_scan_font_fingerprints()'s callback, called with a character or a name's text. */
 typedef struct
 {
   DcShapeTextFunc func;
@@ -672,6 +659,17 @@ call_named (const char *text, const DcShape *shape, gpointer data)
   call->func (text, shape, call->user_data);
 }
 
+/**
+ * dc_shapes_scan_font_fingerprints:
+ * @path: a font file FreeType reads
+ * @face_index: the face in a collection, 0 otherwise
+ *
+ * Calls @func with the fingerprint of every glyph @path's Unicode cmap maps a printable
+ * character to, and of every other glyph whose name states its characters (a positional
+ * form, a subscript), with that text: the shape's coarse grid and signature are left
+ * empty. Drawing them was two thirds of reading a font, and the index of the installed
+ * fonts keeps only the fingerprints. Safe to call on several threads at once.
+ */
 gboolean
 dc_shapes_scan_font_fingerprints (const char *path, int face_index, DcShapeTextFunc func,
                                   gpointer user_data, GError **error)
