@@ -1108,6 +1108,34 @@ collect_value (const char *text, const DcShape *shape, gpointer data)
   g_string_append (chars, text);
 }
 
+/* What the index would hold of @path: each outline's fingerprint → the texts it gives,
+ * one after the other. */
+static GHashTable *
+outline_values (const char *path)
+{
+  GHashTable *values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_string);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (dc_shapes_scan_font_fingerprints (path, 0, collect_value, values, &error));
+  g_assert_no_error (error);
+  return values;
+}
+
+/* Whether one outline of @values gives both @a and @b. */
+static gboolean
+one_outline_gives (GHashTable *values, const char *a, const char *b)
+{
+  GHashTableIter iter;
+  gpointer chars;
+
+  g_hash_table_iter_init (&iter, values);
+  while (g_hash_table_iter_next (&iter, NULL, &chars))
+    if (strstr (((GString *) chars)->str, a) != NULL
+        && strstr (((GString *) chars)->str, b) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
 /* An installed face tells the index what each outline stands for: through its cmap, and
  * through the names of the glyphs no character maps to (u1823.ini, Noto Sans Mongolian's
  * initial ᠣ, drawn as its nominal ᠤ). A face without glyph names cannot tell a Mongolian
@@ -1118,30 +1146,17 @@ test_nameless_forms (void)
 {
   g_autofree char *nameless = dc_test_fixture_path ("nameless-mongolian.ttf");
   g_autofree char *noto = g_build_filename (NOTO_DIR, "NotoSansMongolian-Regular.ttf", NULL);
-  g_autoptr (GHashTable)
-      values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_string);
-  g_autoptr (GError) error = NULL;
-  GHashTableIter iter;
-  gpointer chars;
-  gboolean shared = FALSE;
+  g_autoptr (GHashTable) without_names = outline_values (nameless);
+  g_autoptr (GHashTable) with_names = NULL;
 
-  g_assert_true (dc_shapes_scan_font_fingerprints (nameless, 0, collect_value, values, &error));
-  g_assert_no_error (error);
-  g_assert_cmpuint (g_hash_table_size (values), ==, 0);
-
+  g_assert_cmpuint (g_hash_table_size (without_names), ==, 0);
   if (!g_file_test (noto, G_FILE_TEST_EXISTS))
     {
       g_test_skip ("NotoSansMongolian-Regular.ttf is not installed (fonts-noto-core)");
       return;
     }
-  g_assert_true (dc_shapes_scan_font_fingerprints (noto, 0, collect_value, values, &error));
-  g_assert_no_error (error);
-  g_hash_table_iter_init (&iter, values);
-  while (g_hash_table_iter_next (&iter, NULL, &chars))
-    shared = shared
-             || (strstr (((GString *) chars)->str, "\u1823") != NULL
-                 && strstr (((GString *) chars)->str, "\u1824") != NULL);
-  g_assert_true (shared);
+  with_names = outline_values (noto);
+  g_assert_true (one_outline_gives (with_names, "\u1823", "\u1824"));
 }
 
 /* Noto Sans Khmer draws a subscript consonant as a glyph of its own, named for the coeng
@@ -1151,24 +1166,15 @@ static void
 test_named_subscripts (void)
 {
   g_autofree char *khmer = g_build_filename (NOTO_DIR, "NotoSansKhmer-Regular.ttf", NULL);
-  g_autoptr (GHashTable)
-      values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_string);
-  g_autoptr (GError) error = NULL;
-  GHashTableIter iter;
-  gpointer chars;
-  gboolean subscript = FALSE;
+  g_autoptr (GHashTable) values = NULL;
 
   if (!g_file_test (khmer, G_FILE_TEST_EXISTS))
     {
       g_test_skip ("NotoSansKhmer-Regular.ttf is not installed (fonts-noto-core)");
       return;
     }
-  g_assert_true (dc_shapes_scan_font_fingerprints (khmer, 0, collect_value, values, &error));
-  g_assert_no_error (error);
-  g_hash_table_iter_init (&iter, values);
-  while (g_hash_table_iter_next (&iter, NULL, &chars))
-    subscript = subscript || strcmp (((GString *) chars)->str, "\u17D2\u1780") == 0;
-  g_assert_true (subscript);
+  values = outline_values (khmer);
+  g_assert_true (one_outline_gives (values, "\u17D2\u1780", "\u17D2\u1780"));
 }
 
 /* Noto Sans Khmer maps the deprecated ឤ (U+17A4) to the glyph of its អ + ា ligature: the
