@@ -288,6 +288,12 @@ judge (DcFont *font, const FontStats *stats)
   return NULL;
 }
 
+/* The letters of every font of one name (pool_subsets()). */
+typedef struct
+{
+  guint letters, latin1_letters, latin1_symbols;
+} ProgramLetters;
+
 /* A producer that embeds a font as several subsets (cairo: its first 256 characters in
  * one, the rest in another) gives the second only the letters the first lacks: for
  * Navajo in Noto Sans, ł į ą and ʼ, every one of them accented or rare, though the
@@ -299,33 +305,43 @@ judge (DcFont *font, const FontStats *stats)
 static void
 pool_subsets (DcDocument *document, FontStats *stats, guint n_fonts)
 {
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  /* display name → ProgramLetters, the sums of every font of that name: one pass, however
+   * many fonts a document has (a book may embed its fonts again on every page). */
+  g_autoptr (GHashTable) programs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr (GPtrArray) program_of = g_ptr_array_new_full (n_fonts, NULL);
 
   for (guint f = 0; f < n_fonts; f++)
     {
-      const char *name = dc_font_get_name (dc_document_get_font (document, f));
+      DcFont *font = dc_document_get_font (document, f);
+      const char *base = dc_font_get_name (font);
+      g_autofree char *name = NULL;
+      ProgramLetters *program = NULL;
 
-      g_ptr_array_add (names, name != NULL && name[0] != '\0'
-                                  ? dc_font_dup_display_name (dc_document_get_font (document, f))
-                                  : NULL);
+      if (base != NULL && base[0] != '\0')
+        {
+          name = dc_font_dup_display_name (font);
+          if ((program = g_hash_table_lookup (programs, name)) == NULL)
+            {
+              program = g_new0 (ProgramLetters, 1);
+              g_hash_table_insert (programs, g_steal_pointer (&name), program);
+            }
+          program->letters += stats[f].letters;
+          program->latin1_letters += stats[f].latin1_letters;
+          program->latin1_symbols += stats[f].latin1_symbols;
+        }
+      g_ptr_array_add (program_of, program);
     }
   for (guint f = 0; f < n_fonts; f++)
     {
       FontStats *font = &stats[f];
-      const char *name = g_ptr_array_index (names, f);
+      const ProgramLetters *program = g_ptr_array_index (program_of, f);
+      ProgramLetters own = { font->letters, font->latin1_letters, font->latin1_symbols };
 
-      font->program_letters = font->letters;
-      font->program_latin1_letters = font->latin1_letters;
-      font->program_latin1_symbols = font->latin1_symbols;
-      if (name == NULL || font->words.own_token_glyphs * 2 >= font->glyphs)
-        continue;
-      for (guint other = 0; other < n_fonts; other++)
-        if (other != f && g_strcmp0 (g_ptr_array_index (names, other), name) == 0)
-          {
-            font->program_letters += stats[other].letters;
-            font->program_latin1_letters += stats[other].latin1_letters;
-            font->program_latin1_symbols += stats[other].latin1_symbols;
-          }
+      if (program == NULL || font->words.own_token_glyphs * 2 >= font->glyphs)
+        program = &own;
+      font->program_letters = program->letters;
+      font->program_latin1_letters = program->latin1_letters;
+      font->program_latin1_symbols = program->latin1_symbols;
     }
 }
 
