@@ -563,7 +563,7 @@ scan_named_glyphs (FT_Library library, FT_Face face, const guint8 *in_cmap, DcSh
           || FT_Get_Glyph_Name (face, gid, name, sizeof name) != 0 || !names_code_points (name)
           || (text = _dc_agl_name_to_text (name)) == NULL
           || (composed = g_utf8_normalize (text, -1, G_NORMALIZE_NFC)) == NULL
-          || !is_glyph_text (composed) || !tells_forms (face, g_utf8_get_char (composed)))
+          || !is_glyph_text (composed))
         continue;
       if (shape_from_face (library, face, gid, &shape, FALSE))
         func (composed, &shape, user_data);
