@@ -660,10 +660,20 @@ sink_write (const char *data, gsize length, gpointer user_data)
   return TRUE;
 }
 
-/* The JSON export written as it is made, its pages on several threads: the same text as
- * on one, in several writes; a write that fails stops it. */
+/* An export written as it is made (dc_export_json_write(), dc_export_text_write()), its
+ * pages on several threads: the same text as dc_export_document() on one, in several
+ * writes; a write that fails stops it. */
+static gboolean
+write_export (DcDocument *document, DcExportFormat format, Sink *sink)
+{
+  if (format == DC_EXPORT_JSON)
+    return dc_export_json_write (document, DC_NORMALIZATION_NFC, dc_document_pdf_value, document,
+                                 sink_write, sink);
+  return dc_export_text_write (document, dc_document_pdf_value, document, sink_write, sink);
+}
+
 static void
-test_json_streamed_same_as_one_thread (void)
+check_streamed_same_as_one_thread (DcExportFormat format, guint least_calls)
 {
   g_autofree char *fixture = dc_test_fixture_path ("legacy-cyrillic.pdf");
   const char *path = merged_pdf () != NULL ? merged_pdf () : fixture;
@@ -671,7 +681,8 @@ test_json_streamed_same_as_one_thread (void)
   g_autofree char *expected = NULL;
 
   g_setenv ("DECIPHER_EXTRACT_THREADS", "1", TRUE);
-  expected = dc_export_document (document, DC_EXPORT_JSON, dc_document_pdf_value, document);
+  expected = dc_export_document (document, format, dc_document_pdf_value, document);
+  g_assert_cmpuint (strlen (expected), >, 1000);
   for (guint n_threads = 1; n_threads <= 4; n_threads++)
     {
       g_autofree char *value = g_strdup_printf ("%u", n_threads);
@@ -679,19 +690,34 @@ test_json_streamed_same_as_one_thread (void)
       Sink failing = { g_string_new (NULL), 0, 1 };
 
       g_setenv ("DECIPHER_EXTRACT_THREADS", value, TRUE);
-      g_assert_true (dc_export_json_write (document, DC_NORMALIZATION_NFC, dc_document_pdf_value,
-                                           document, sink_write, &sink));
+      g_assert_true (write_export (document, format, &sink));
       g_assert_cmpstr (sink.text->str, ==, expected);
-      /* The head, each part of a few pages, the warnings. */
-      g_assert_cmpuint (sink.n_calls, >, 2);
+      g_assert_cmpuint (sink.n_calls, >=, least_calls);
 
-      g_assert_false (dc_export_json_write (document, DC_NORMALIZATION_NFC, dc_document_pdf_value,
-                                            document, sink_write, &failing));
-      g_assert_cmpuint (failing.n_calls, ==, 2);
+      /* Refused its second write, the export stops there. */
+      if (sink.n_calls >= 2)
+        {
+          g_assert_false (write_export (document, format, &failing));
+          g_assert_cmpuint (failing.n_calls, ==, 2);
+        }
       g_string_free (sink.text, TRUE);
       g_string_free (failing.text, TRUE);
     }
   g_unsetenv ("DECIPHER_EXTRACT_THREADS");
+}
+
+static void
+test_json_streamed_same_as_one_thread (void)
+{
+  /* The head, each part of a few pages, the warnings. */
+  check_streamed_same_as_one_thread (DC_EXPORT_JSON, 3);
+}
+
+static void
+test_text_streamed_same_as_one_thread (void)
+{
+  /* A part of a few pages at a time: several on a book of many pages. */
+  check_streamed_same_as_one_thread (DC_EXPORT_TEXT, merged_pdf () != NULL ? 3 : 1);
 }
 
 int
@@ -713,6 +739,8 @@ main (int argc, char *argv[])
                    test_layout_tokens_same_as_retokenize);
   g_test_add_func ("/extract/json-streamed-same-as-one-thread",
                    test_json_streamed_same_as_one_thread);
+  g_test_add_func ("/extract/text-streamed-same-as-one-thread",
+                   test_text_streamed_same_as_one_thread);
 
   status = g_test_run ();
   if (merged_dir != NULL)

@@ -618,6 +618,29 @@ test_collection_overwrite (void)
     book = read_file (dir, "doc.txt");
     g_assert_cmpstr (book, !=, "my own book\n");
   }
+  /* A write that fails half way (the file size limit; a full disk alike) leaves the
+   * file it would replace as it was, and no half file beside it. */
+#if !defined(__SANITIZE_THREAD__)
+  {
+    RunOptions limited = { .cwd = dir, .file_size = 4096 };
+    g_auto (Run) run = { 0 };
+    g_autoptr (GDir) folder = NULL;
+    g_autofree char *thesis = NULL;
+    const char *name;
+
+    write_file (dir, "doc.json", "{\"my\": \"thesis\"}\n");
+    run_cli (&run, &limited, "text", "doc.pdf", "-o", ".", "--format", "json", "--overwrite",
+             NULL);
+    g_assert_true (strstr (run.err, "Cannot write") != NULL);
+    g_assert_true (strstr (run.err, "doc.json") != NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    thesis = read_file (dir, "doc.json");
+    g_assert_cmpstr (thesis, ==, "{\"my\": \"thesis\"}\n");
+    folder = g_dir_open (dir, 0, NULL);
+    while ((name = g_dir_read_name (folder)) != NULL)
+      g_assert_false (g_str_has_prefix (name, "doc.json."));
+  }
+#endif
   /* A link in the way is refused even with --overwrite. */
   {
     g_autofree char *link = g_build_filename (dir, "doc.txt", NULL);

@@ -14,8 +14,11 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include <json-glib/json-glib.h>
 
@@ -37,6 +40,70 @@ typedef struct
    * the next: bringing it up to date asks fontconfig for every font, each time. */
   DcReferences *references;
 } ItemJob;
+
+/* A file written a part at a time, and the first error that stopped it. */
+typedef struct
+{
+  FILE *file;
+  int error;
+} FileOut;
+
+static gboolean
+write_to_file (const char *data, gsize length, gpointer user_data)
+{
+  FileOut *out = user_data;
+
+  if (fwrite (data, 1, length, out->file) == length)
+    return TRUE;
+  out->error = errno;
+  return FALSE;
+}
+
+/* The text or JSON of @document, written to @path as it is made (a book's JSON is half
+ * a kilobyte a glyph: never held whole), into a file beside it that takes its name once
+ * whole, as g_file_set_contents() does: a failed write leaves no half file. */
+static gboolean
+write_export (const char *path, DcDocument *document, DcExportFormat format, DcKey *key,
+              GError **error)
+{
+  g_autofree char *partial = g_strconcat (path, ".XXXXXX", NULL);
+  g_autofree char *display = NULL;
+  gboolean existed = g_file_test (path, G_FILE_TEST_EXISTS);
+  FileOut out = { NULL, 0 };
+  int fd;
+
+  g_assert (format == DC_EXPORT_TEXT || format == DC_EXPORT_JSON);
+  if ((fd = g_mkstemp_full (partial, O_WRONLY, 0666)) < 0)
+    out.error = errno;
+  else if ((out.file = fdopen (fd, "w")) == NULL)
+    {
+      out.error = errno;
+      close (fd);
+    }
+  else
+    {
+      if (format == DC_EXPORT_JSON)
+        dc_export_json_write (document, DC_NORMALIZATION_NFC, dc_key_value_func, key, write_to_file,
+                              &out);
+      else
+        dc_export_text_write (document, dc_key_value_func, key, write_to_file, &out);
+      /* Replacing a file: its new contents on the disk before its name. */
+      if (out.error == 0 && (fflush (out.file) != 0 || (existed && fsync (fd) != 0)))
+        out.error = errno;
+      if (fclose (out.file) != 0 && out.error == 0)
+        out.error = errno;
+      if (out.error == 0 && g_rename (partial, path) != 0)
+        out.error = errno;
+    }
+  if (out.error == 0)
+    return TRUE;
+  if (fd >= 0)
+    g_unlink (partial);
+  display = g_filename_display_name (path);
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (out.error),
+               _("Cannot write “%s”: %s."), display, g_strerror (out.error));
+  return FALSE;
+}
 
 /* A library given to a reading process; one that cannot be opened is left out, as the
  * default library is (the collection opened the user's before starting). */
@@ -101,6 +168,8 @@ write_result (const ItemJob *job, Item *item, DcDocument *document, DcKey *key, 
       break;
     case DECIPHER_CLI_COLLECTION_TEXT:
     default:
+      if (job->format == DC_EXPORT_TEXT || job->format == DC_EXPORT_JSON)
+        return write_export (item->output, document, job->format, key, error);
       text = dc_export_document (document, job->format, dc_key_value_func, key);
       break;
     }

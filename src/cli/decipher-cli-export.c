@@ -129,6 +129,16 @@ write_stdout (const char *data, gsize length, gpointer user_data)
   return fwrite (data, 1, length, stdout) == length;
 }
 
+/* write_stdout() for a terminal: a part is whole pages, so no character is cut. */
+static gboolean
+write_terminal (const char *data, gsize length, gpointer user_data)
+{
+  g_autofree char *part = g_strndup (data, length);
+
+  print_document_text (part);
+  return TRUE;
+}
+
 int
 command_text (DcDocument *document, int argc, char **argv)
 {
@@ -181,6 +191,13 @@ command_text (DcDocument *document, int argc, char **argv)
   if (format == DC_EXPORT_JSON)
     {
       dc_export_json_write (document, normalization, dc_key_value_func, key, write_stdout, NULL);
+      return 0;
+    }
+  /* A book's text, too, goes out a few pages at a time. */
+  if (format == DC_EXPORT_TEXT && opt_normalize == NULL)
+    {
+      dc_export_text_write (document, dc_key_value_func, key,
+                            isatty (STDOUT_FILENO) ? write_terminal : write_stdout, NULL);
       return 0;
     }
   if (opt_normalize != NULL)

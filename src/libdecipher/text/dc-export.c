@@ -16,8 +16,6 @@
 
 #include "dc-export-private.h"
 #include "dc-json.h"
-#include "dc-memory-private.h"
-#include "dc-parallel-private.h"
 #include "dc-reorder-private.h"
 #include "dc-script.h"
 #include "dc-unicode-private.h"
@@ -162,89 +160,54 @@ append_pages (GString *out, DcDocument *document, guint first_page, guint end_pa
     }
 }
 
-/* The text export on several threads: each part, a run of pages, written into a string
- * of its own, the strings joined in page order. A line's text depends on the document
- * and the values alone, so the text is the same whoever wrote which part. */
+/* The plain text export's parts (dc-export-stream.c): the pages' lines as they read. */
 typedef struct
 {
   DcDocument *document;
+  const DcTextCache *cache;
   DcValueFunc value;
   gpointer user_data;
-  const DcTextCache *cache;
-  guint per_part;
-  guint n_parts;
-  GString **parts;
-  gint next_part; /* atomic */
-} TextJob;
+} TextPages;
 
 static void
-write_parts (gpointer data)
+make_text_pages (guint first_page, guint end_page, GString *out, gpointer data)
 {
-  TextJob *job = data;
-  guint n_pages = dc_document_get_n_pages (job->document);
-  guint p;
+  const TextPages *pages = data;
 
-  while ((p = (guint) g_atomic_int_add (&job->next_part, 1)) < job->n_parts)
-    {
-      guint first_page = p * job->per_part;
-      guint end_page = MIN (n_pages, first_page + job->per_part);
-      guint first_line, n_lines, end_line, n_glyphs = 0;
-      const DcLine *lines = dc_document_get_lines (job->document, NULL);
+  append_pages (out, pages->document, first_page, end_page, pages->cache, pages->value,
+                pages->user_data);
+}
 
-      dc_document_get_page_lines (job->document, first_page, &first_line, &n_lines);
-      dc_document_get_page_lines (job->document, end_page - 1, &end_line, &n_lines);
-      end_line += n_lines;
-      if (end_line > first_line)
-        n_glyphs = lines[end_line - 1].first_glyph + lines[end_line - 1].n_glyphs
-                   - lines[first_line].first_glyph;
-      /* About two bytes a glyph, as below. */
-      job->parts[p] = g_string_sized_new ((gsize) n_glyphs * 2 + (end_page - first_page));
-      /* Memory new to the process: faulted in at once, on the thread that fills it. */
-      _dc_memory_populate (job->parts[p]->str, job->parts[p]->allocated_len);
-      append_pages (job->parts[p], job->document, first_page, end_page, job->cache, job->value,
-                    job->user_data);
-    }
+static gboolean
+write_text (DcDocument *document, DcValueFunc value, gpointer user_data, DcExportWriteFunc write,
+            gpointer write_data)
+{
+  TextPages pages = { document, _dc_text_cache_new (document, value, user_data), value, user_data };
+  gboolean ok = _dc_export_stream_pages (document, make_text_pages, &pages, write, write_data);
+
+  _dc_text_cache_free ((DcTextCache *) pages.cache);
+  return ok;
+}
+
+static gboolean
+append_to_string (const char *data, gsize length, gpointer out)
+{
+  g_string_append_len (out, data, (gssize) length);
+  return TRUE;
 }
 
 static char *
 export_text (DcDocument *document, DcValueFunc value, gpointer user_data)
 {
-  guint n_glyphs, n_pages = dc_document_get_n_pages (document);
-  guint n_threads = _dc_parallel_threads (n_pages);
+  guint n_glyphs;
   GString *out;
-  DcTextCache *cache = _dc_text_cache_new (document, value, user_data);
 
   dc_document_get_reading_order (document, &n_glyphs);
-  if (n_threads > 1)
-    {
-      TextJob job = { document, value, user_data, cache, 0, 0, NULL, 0 };
-      gsize len = 0;
-
-      job.per_part = CLAMP (n_pages / (n_threads * 8), 1, 8);
-      job.n_parts = (n_pages + job.per_part - 1) / job.per_part;
-      job.parts = g_new0 (GString *, job.n_parts);
-      _dc_parallel_run (MIN (n_threads, job.n_parts), write_parts, &job);
-      for (guint p = 0; p < job.n_parts; p++)
-        len += job.parts[p]->len;
-      out = g_string_sized_new (len);
-      /* A book's text is megabytes of memory new to the process: faulted in at once. */
-      _dc_memory_populate (out->str, len);
-      for (guint p = 0; p < job.n_parts; p++)
-        {
-          g_string_append_len (out, job.parts[p]->str, (gssize) job.parts[p]->len);
-          g_string_free (job.parts[p], TRUE);
-        }
-      g_free (job.parts);
-      _dc_text_cache_free (cache);
-      return g_string_free (out, FALSE);
-    }
-
   /* About two bytes a glyph (one for a Latin letter, two for Cyrillic, three for most
    * other scripts, and the spaces): room for that at once, rather than a string that
    * doubles and is copied ten times on its way to a book's size. */
-  out = g_string_sized_new ((gsize) n_glyphs * 2 + n_pages);
-  append_pages (out, document, 0, n_pages, cache, value, user_data);
-  _dc_text_cache_free (cache);
+  out = g_string_sized_new ((gsize) n_glyphs * 2 + dc_document_get_n_pages (document));
+  write_text (document, value, user_data, append_to_string, out);
   return g_string_free (out, FALSE);
 }
 
@@ -565,4 +528,28 @@ dc_export_json_write (DcDocument *document, DcNormalization normalization, DcVal
   g_return_val_if_fail (write != NULL, FALSE);
 
   return _dc_export_json_write (document, normalization, value, user_data, write, write_data);
+}
+
+/**
+ * dc_export_text_write:
+ * @value: as for dc_export_document(): called from several threads at once on a document
+ *   of 16 pages or more, so it must only read
+ * @write: takes the text as it is made, in order, a few pages at a time; called from
+ *   any of those threads, never two calls at once
+ *
+ * The %DC_EXPORT_TEXT export of dc_export_document(), byte for byte, written out as it
+ * is made: a book's text is never held whole, and the memory that holds its parts is
+ * filled again rather than new to the process at every page.
+ *
+ * Returns: FALSE when @write returned FALSE; nothing more was written then
+ */
+gboolean
+dc_export_text_write (DcDocument *document, DcValueFunc value, gpointer user_data,
+                      DcExportWriteFunc write, gpointer write_data)
+{
+  g_return_val_if_fail (DC_IS_DOCUMENT (document), FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+  g_return_val_if_fail (write != NULL, FALSE);
+
+  return write_text (document, value, user_data, write, write_data);
 }

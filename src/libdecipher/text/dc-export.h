@@ -45,6 +45,8 @@ char *dc_export_document_normalized (DcDocument *document, DcExportFormat format
 gboolean dc_export_json_write (DcDocument *document, DcNormalization normalization,
                                DcValueFunc value, gpointer user_data, DcExportWriteFunc write,
                                gpointer write_data);
+gboolean dc_export_text_write (DcDocument *document, DcValueFunc value, gpointer user_data,
+                               DcExportWriteFunc write, gpointer write_data);
 gboolean dc_normalization_from_string (const char *name, DcNormalization *normalization);
 
 void dc_export_count_unmapped (DcDocument *document, int font, DcValueFunc value,
