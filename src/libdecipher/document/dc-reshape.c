@@ -20,101 +20,12 @@
 #include "config.h"
 
 #include <fontconfig/fontconfig.h>
-#include <gmodule.h>
-#include <hb.h>
 #include <math.h>
 #include <string.h>
 
 #include "dc-clusters-private.h"
+#include "dc-harfbuzz-private.h"
 #include "dc-reshape-private.h"
-#include "dc-tsan-private.h"
-
-/* HarfBuzz, opened the first time a font may be Mongolian: every other run went through
- * loading it and Graphite (two libraries, 300 symbols to resolve) for nothing (issue 32:
- * a one-file `text` within 1.5× of pdftotext's start). */
-static struct
-{
-  __typeof__ (hb_blob_create_from_file) *blob_create_from_file;
-  __typeof__ (hb_face_create) *face_create;
-  __typeof__ (hb_blob_destroy) *blob_destroy;
-  __typeof__ (hb_face_get_glyph_count) *face_get_glyph_count;
-  __typeof__ (hb_face_destroy) *face_destroy;
-  __typeof__ (hb_font_create) *font_create;
-  __typeof__ (hb_font_set_scale) *font_set_scale;
-  __typeof__ (hb_face_get_upem) *face_get_upem;
-  __typeof__ (hb_buffer_clear_contents) *buffer_clear_contents;
-  __typeof__ (hb_buffer_add_utf32) *buffer_add_utf32;
-  __typeof__ (hb_buffer_set_script) *buffer_set_script;
-  __typeof__ (hb_buffer_set_direction) *buffer_set_direction;
-  __typeof__ (hb_buffer_guess_segment_properties) *buffer_guess_segment_properties;
-  __typeof__ (hb_shape) *shape;
-  __typeof__ (hb_buffer_get_glyph_infos) *buffer_get_glyph_infos;
-  __typeof__ (hb_buffer_get_glyph_positions) *buffer_get_glyph_positions;
-  __typeof__ (hb_font_get_face) *font_get_face;
-  __typeof__ (hb_buffer_create) *buffer_create;
-  __typeof__ (hb_buffer_destroy) *buffer_destroy;
-  __typeof__ (hb_font_destroy) *font_destroy;
-} hb;
-
-static void
-load_harfbuzz (void)
-{
-  GModule *module = g_module_open (DC_HARFBUZZ_SONAME, G_MODULE_BIND_LAZY | G_MODULE_BIND_LOCAL);
-  const struct
-  {
-    const char *name;
-    gpointer *slot;
-  } symbols[] = {
-    { "hb_blob_create_from_file", (gpointer *) &hb.blob_create_from_file },
-    { "hb_face_create", (gpointer *) &hb.face_create },
-    { "hb_blob_destroy", (gpointer *) &hb.blob_destroy },
-    { "hb_face_get_glyph_count", (gpointer *) &hb.face_get_glyph_count },
-    { "hb_face_destroy", (gpointer *) &hb.face_destroy },
-    { "hb_font_create", (gpointer *) &hb.font_create },
-    { "hb_font_set_scale", (gpointer *) &hb.font_set_scale },
-    { "hb_face_get_upem", (gpointer *) &hb.face_get_upem },
-    { "hb_buffer_clear_contents", (gpointer *) &hb.buffer_clear_contents },
-    { "hb_buffer_add_utf32", (gpointer *) &hb.buffer_add_utf32 },
-    { "hb_buffer_set_script", (gpointer *) &hb.buffer_set_script },
-    { "hb_buffer_set_direction", (gpointer *) &hb.buffer_set_direction },
-    { "hb_buffer_guess_segment_properties", (gpointer *) &hb.buffer_guess_segment_properties },
-    { "hb_shape", (gpointer *) &hb.shape },
-    { "hb_buffer_get_glyph_infos", (gpointer *) &hb.buffer_get_glyph_infos },
-    { "hb_buffer_get_glyph_positions", (gpointer *) &hb.buffer_get_glyph_positions },
-    { "hb_font_get_face", (gpointer *) &hb.font_get_face },
-    { "hb_buffer_create", (gpointer *) &hb.buffer_create },
-    { "hb_buffer_destroy", (gpointer *) &hb.buffer_destroy },
-    { "hb_font_destroy", (gpointer *) &hb.font_destroy },
-  };
-
-  for (guint i = 0; module != NULL && i < G_N_ELEMENTS (symbols); i++)
-    if (!g_module_symbol (module, symbols[i].name, symbols[i].slot) || *symbols[i].slot == NULL)
-      g_clear_pointer (&module, g_module_close);
-  if (module == NULL)
-    {
-      /* A broken installation: the selectors stay as the PDF's map has them. */
-      g_warning ("HarfBuzz (%s) could not be loaded: Mongolian selectors are not restored",
-                 DC_HARFBUZZ_SONAME);
-      memset (&hb, 0, sizeof hb);
-      return;
-    }
-  g_module_make_resident (module);
-}
-
-/* Whether HarfBuzz's functions are there, loading it the first time. */
-static gboolean
-harfbuzz_loaded (void)
-{
-  static gsize loaded;
-
-  if (g_once_init_enter (&loaded))
-    {
-      load_harfbuzz ();
-      DC_ONCE_LEAVE (&loaded, 1);
-    }
-  DC_ONCE_ENTERED (&loaded);
-  return hb.shape != NULL;
-}
 
 /* Advances are compared in thousandths of an em; PDF widths are rounded to integers. */
 #define ADVANCE_TOLERANCE 1.5
@@ -159,6 +70,7 @@ typedef struct
 static hb_font_t *
 open_installed (const char *postscript_name)
 {
+  const DcHarfBuzz *hb = _dc_harfbuzz ();
   g_autofree char *path = NULL;
   FcPattern *pattern;
   FcObjectSet *objects;
@@ -187,17 +99,17 @@ open_installed (const char *postscript_name)
   if (path == NULL)
     return NULL;
 
-  blob = hb.blob_create_from_file (path);
-  face = hb.face_create (blob, (unsigned int) index);
-  hb.blob_destroy (blob);
-  if (hb.face_get_glyph_count (face) == 0)
+  blob = hb->blob_create_from_file (path);
+  face = hb->face_create (blob, (unsigned int) index);
+  hb->blob_destroy (blob);
+  if (hb->face_get_glyph_count (face) == 0)
     {
-      hb.face_destroy (face);
+      hb->face_destroy (face);
       return NULL;
     }
-  font = hb.font_create (face);
-  hb.font_set_scale (font, (int) hb.face_get_upem (face), (int) hb.face_get_upem (face));
-  hb.face_destroy (face);
+  font = hb->font_create (face);
+  hb->font_set_scale (font, (int) hb->face_get_upem (face), (int) hb->face_get_upem (face));
+  hb->face_destroy (face);
   return font;
 }
 
@@ -206,19 +118,20 @@ open_installed (const char *postscript_name)
 static gboolean
 shapes_as (Shaper *shaper, const gunichar *text, guint n_chars, const double *drawn, guint n_drawn)
 {
+  const DcHarfBuzz *hb = _dc_harfbuzz ();
   hb_glyph_info_t *infos;
   hb_glyph_position_t *positions;
   unsigned int n_glyphs;
   guint k = 0;
 
-  hb.buffer_clear_contents (shaper->buffer);
-  hb.buffer_add_utf32 (shaper->buffer, text, (int) n_chars, 0, (int) n_chars);
-  hb.buffer_set_script (shaper->buffer, HB_SCRIPT_MONGOLIAN);
-  hb.buffer_set_direction (shaper->buffer, HB_DIRECTION_LTR);
-  hb.buffer_guess_segment_properties (shaper->buffer);
-  hb.shape (shaper->font, shaper->buffer, NULL, 0);
-  infos = hb.buffer_get_glyph_infos (shaper->buffer, &n_glyphs);
-  positions = hb.buffer_get_glyph_positions (shaper->buffer, NULL);
+  hb->buffer_clear_contents (shaper->buffer);
+  hb->buffer_add_utf32 (shaper->buffer, text, (int) n_chars, 0, (int) n_chars);
+  hb->buffer_set_script (shaper->buffer, HB_SCRIPT_MONGOLIAN);
+  hb->buffer_set_direction (shaper->buffer, HB_DIRECTION_LTR);
+  hb->buffer_guess_segment_properties (shaper->buffer);
+  hb->shape (shaper->font, shaper->buffer, NULL, 0);
+  infos = hb->buffer_get_glyph_infos (shaper->buffer, &n_glyphs);
+  positions = hb->buffer_get_glyph_positions (shaper->buffer, NULL);
 
   for (unsigned int i = 0; i < n_glyphs; i++)
     {
@@ -342,6 +255,7 @@ run_is_mongolian (const gunichar *text, guint n_chars)
 static void
 reshape_font (DcDocument *document, guint font_index, GArray *runs, Vote *votes)
 {
+  const DcHarfBuzz *hb = _dc_harfbuzz ();
   DcFont *font = dc_document_get_font (document, font_index);
   const char *name = dc_font_get_name (font);
   const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
@@ -358,8 +272,8 @@ reshape_font (DcDocument *document, guint font_index, GArray *runs, Vote *votes)
   shaper.font = open_installed (name);
   if (shaper.font == NULL)
     return;
-  shaper.upem = hb.face_get_upem (hb.font_get_face (shaper.font));
-  shaper.buffer = hb.buffer_create ();
+  shaper.upem = hb->face_get_upem (hb->font_get_face (shaper.font));
+  shaper.buffer = hb->buffer_create ();
 
   for (guint r = 0; r < runs->len; r++)
     {
@@ -401,8 +315,8 @@ reshape_font (DcDocument *document, guint font_index, GArray *runs, Vote *votes)
     g_debug ("The installed “%s” shapes %u of %u words as drawn: not the PDF's font", name, n_as_is,
              n_mongolian);
 
-  hb.buffer_destroy (shaper.buffer);
-  hb.font_destroy (shaper.font);
+  hb->buffer_destroy (shaper.buffer);
+  hb->font_destroy (shaper.font);
 }
 
 /* Whether @next starts about where @prev ends, as the next glyph of a word does: a line
@@ -498,7 +412,7 @@ _dc_reshape_restore_selectors (DcDocument *document)
 
   for (guint f = 0; f < n_fonts && !any; f++)
     any = font_may_be_mongolian (document, f);
-  if (!any || !harfbuzz_loaded ())
+  if (!any || _dc_harfbuzz () == NULL)
     return 0;
 
   dc_document_get_symbols (document, &n_symbols);
