@@ -1177,6 +1177,78 @@ test_named_subscripts (void)
   g_assert_true (one_outline_gives (values, "\u17D2\u1780", "\u17D2\u1780"));
 }
 
+/* Noto Sans Devanagari draws conjuncts, half forms, reph and the vowel sign i's widths
+ * with glyphs no character maps to, named with words (kassadeva, naprehalfdeva): only
+ * shaping reaches them. The index shapes the script's short clusters (dc-fingerprint-shaped.c)
+ * and gives each such glyph the characters it comes from. On the Hindi page, those glyphs
+ * are then applied as the trusted twin's ToUnicode has them, and typing reads every line. */
+static void
+test_shaped_conjuncts (void)
+{
+  static const char *const devanagari[] = { "NotoSansDevanagari-Regular.ttf", NULL };
+  g_autofree char *noto = g_build_filename (NOTO_DIR, devanagari[0], NULL);
+  g_autoptr (DcDocument) document = dc_test_load_document ("script-hindi-stripped");
+  g_autoptr (DcDocument) twin = dc_test_load_document ("script-hindi");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  g_autoptr (GHashTable) values = NULL;
+  const DcSymbol *symbols;
+  guint n_symbols, n_shaped = 0;
+
+  if (!decode_with_noto (key, devanagari, "devanagari.sqlite"))
+    return;
+  values = outline_values (noto);
+  g_assert_true (one_outline_gives (values, "\u0915\u094D\u0937", "\u0915\u094D\u0937")); /* क्ष */
+  g_assert_true (one_outline_gives (values, "\u0928\u094D", "\u0928\u094D")); /* न् */
+  /* Noto draws रृ as ऋ and the reph: that outline stands for र् and ृ, so it is shared. */
+  g_assert_true (one_outline_gives (values, "\u0930\u094D", "\u0943"));
+
+  symbols = dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *value = dc_key_peek_value (key, s);
+      g_autofree char *got = NULL, *expected = NULL;
+
+      /* What no cmap gives: more than one character, or a vowel sign's other width. */
+      if (value == NULL || dc_key_get_status (key, s) != DC_KEY_INFERRED
+          || (g_utf8_strlen (value, -1) < 2 && g_strcmp0 (value, "\u093F") != 0))
+        continue;
+      got = g_utf8_normalize (value, -1, G_NORMALIZE_NFC);
+      expected = g_utf8_normalize (pdf_text_of (twin, symbols[s].font, symbols[s].code), -1,
+                                   G_NORMALIZE_NFC);
+      g_assert_cmpstr (got, ==, expected);
+      n_shaped++;
+    }
+  g_assert_cmpuint (n_shaped, >=, 15);
+
+  type_truth_lines (document, key, "script-hindi-stripped");
+}
+
+/* A ligature the vowel sign i makes with the consonant it goes before (Noto Sans Bengali
+ * draws টি as one glyph) stands for both: the shaper's cluster of characters gives that
+ * glyph the sign's alone, the monotone one gives both. And Noto Sans Sinhala draws ශී
+ * with the glyph that also starts ශ්‍රී, so that outline is shared, never applied as ශී. */
+static void
+test_shaped_ligatures (void)
+{
+  g_autofree char *bengali = g_build_filename (NOTO_DIR, "NotoSansBengali-Regular.ttf", NULL);
+  g_autofree char *sinhala = g_build_filename (NOTO_DIR, "NotoSansSinhala-Regular.ttf", NULL);
+  g_autoptr (GHashTable) bengali_values = NULL;
+  g_autoptr (GHashTable) sinhala_values = NULL;
+
+  if (!g_file_test (bengali, G_FILE_TEST_EXISTS) || !g_file_test (sinhala, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("Noto Sans Bengali or Sinhala is not installed (fonts-noto-core)");
+      return;
+    }
+  bengali_values = outline_values (bengali);
+  g_assert_true (one_outline_gives (bengali_values, "\u099F\u09BF", "\u099F\u09BF"));
+  sinhala_values = outline_values (sinhala);
+  g_assert_true (one_outline_gives (sinhala_values, "\u0DC1\u0DD3", "\u0DC1\u0DD3"));
+  g_assert_true (one_outline_gives (sinhala_values, "\u0DC1\u0DD3\u0DC1", "\u0DC1\u0DD3\u0DC1")
+                 || one_outline_gives (sinhala_values, "\u0DC1\u0DC1\u0DD3",
+                                       "\u0DC1\u0DC1\u0DD3"));
+}
+
 /* Noto Sans Khmer maps the deprecated ឤ (U+17A4) to the glyph of its អ + ា ligature: the
  * identity level gives that glyph អា, the spelling Unicode recommends, as a Khmer writer
  * types it (a new user's page read អាន as ឤន). */
@@ -1314,6 +1386,8 @@ main (int argc, char **argv)
   g_test_add_func ("/references/mongolian-homographs", test_mongolian_homographs);
   g_test_add_func ("/references/nameless-forms", test_nameless_forms);
   g_test_add_func ("/references/named-subscripts", test_named_subscripts);
+  g_test_add_func ("/references/shaped-conjuncts", test_shaped_conjuncts);
+  g_test_add_func ("/references/shaped-ligatures", test_shaped_ligatures);
   g_test_add_func ("/references/deprecated-characters", test_deprecated_characters);
   g_test_add_func ("/references/private-use", test_private_use);
   status = g_test_run ();

@@ -24,7 +24,7 @@
 
 #include "dc-agl-private.h"
 #include "dc-error.h"
-#include "dc-fingerprint.h"
+#include "dc-fingerprint-private.h"
 #include "dc-ink-private.h"
 #include "dc-sha256-private.h"
 
@@ -149,8 +149,9 @@ units_per_em_of (FT_Face face)
 /* The shape of glyph @gid of @face, or FALSE when it has no outline (load_outline()).
  * Without @with_coarse only its fingerprint is made: the coarse grid (rasterising the
  * outline, two thirds of the cost) is left empty for dc_shapes_get() to fill. */
-static gboolean
-shape_from_face (FT_Library library, FT_Face face, guint gid, DcShape *shape, gboolean with_coarse)
+gboolean
+_dc_shape_from_face (FT_Library library, FT_Face face, guint gid, DcShape *shape,
+                     gboolean with_coarse)
 {
   g_autofree guint8 *bytes = NULL;
   guint8 *end;
@@ -339,7 +340,7 @@ shapes_new (DcDocument *document, gboolean trusted)
       if (ff->face == NULL)
         continue;
       gid = glyph_index (font, ff->face, symbol->code);
-      if (shape_from_face (library, ff->face, gid, &shape, FALSE))
+      if (_dc_shape_from_face (library, ff->face, gid, &shape, FALSE))
         self->shapes[s] = g_memdup2 (&shape, sizeof shape);
     }
 
@@ -489,8 +490,8 @@ tells_forms (FT_Face face, FT_ULong c)
  * uni17D21780, u182C_u1821) rather than words: a script's designer names glyphs as they
  * like ("i" for the Javanese vowel sign ꦶ, "ae" for ꦼ), which the Adobe Glyph List reads
  * as Latin i and æ. */
-static gboolean
-names_code_points (const char *name)
+gboolean
+_dc_glyph_name_states_code_points (const char *name)
 {
   const char *p = name;
 
@@ -526,8 +527,8 @@ names_code_points (const char *name)
  * letter's form, a consonant's subscript ្ក, a mark's variant), not a word. */
 #define MAX_NAMED_CHARS 4
 
-static gboolean
-is_glyph_text (const char *text)
+gboolean
+_dc_is_glyph_text (const char *text)
 {
   glong n = g_utf8_strlen (text, -1);
 
@@ -540,10 +541,11 @@ is_glyph_text (const char *text)
 }
 
 /* Calls @func with the shape of each glyph of @face that no cmap entry reaches (@in_cmap:
- * a bit per glyph) but whose name states its characters (names_code_points()): the forms
- * a script's shaping picks, which no character maps to. Noto Sans Mongolian draws a
- * letter's initial, medial and final forms as u1820.ini, u1820.med, u1820.fin, Noto Sans
- * Khmer a subscript consonant as uni17D21780, and PDFs of those scripts draw them. */
+ * a bit per glyph) but whose name states its characters
+ * (_dc_glyph_name_states_code_points()): the forms a script's shaping picks, which no
+ * character maps to. Noto Sans Mongolian draws a letter's initial, medial and final forms
+ * as u1820.ini, u1820.med, u1820.fin, Noto Sans Khmer a subscript consonant as
+ * uni17D21780, and PDFs of those scripts draw them. */
 static void
 scan_named_glyphs (FT_Library library, FT_Face face, const guint8 *in_cmap, DcShapeTextFunc func,
                    gpointer user_data)
@@ -560,12 +562,13 @@ scan_named_glyphs (FT_Library library, FT_Face face, const guint8 *in_cmap, DcSh
       /* Composed, as the cmap's characters are: uni04380306 is й, one reading with the
        * cmap's U+0439, not a second that would make the outline shared. */
       if ((in_cmap[gid / 8] & (1u << (gid % 8))) != 0
-          || FT_Get_Glyph_Name (face, gid, name, sizeof name) != 0 || !names_code_points (name)
+          || FT_Get_Glyph_Name (face, gid, name, sizeof name) != 0
+          || !_dc_glyph_name_states_code_points (name)
           || (text = _dc_agl_name_to_text (name)) == NULL
           || (composed = g_utf8_normalize (text, -1, G_NORMALIZE_NFC)) == NULL
-          || !is_glyph_text (composed))
+          || !_dc_is_glyph_text (composed))
         continue;
-      if (shape_from_face (library, face, gid, &shape, FALSE))
+      if (_dc_shape_from_face (library, face, gid, &shape, FALSE))
         func (composed, &shape, user_data);
     }
 }
@@ -608,7 +611,7 @@ scan_font (const char *path, int face_index, const gunichar *chars, guint n_char
         DcShape shape;
 
         gid = FT_Get_Char_Index (face, chars[i]);
-        if (gid != 0 && shape_from_face (library, face, gid, &shape, with_coarse))
+        if (gid != 0 && _dc_shape_from_face (library, face, gid, &shape, with_coarse))
           func (chars[i], &shape, user_data);
       }
   else
@@ -623,11 +626,14 @@ scan_font (const char *path, int face_index, const gunichar *chars, guint n_char
             in_cmap[gid / 8] |= 1u << (gid % 8);
           if (c > 0x10ffff || !g_unichar_isgraph ((gunichar) c) || !tells_forms (face, c))
             continue;
-          if (shape_from_face (library, face, gid, &shape, with_coarse))
+          if (_dc_shape_from_face (library, face, gid, &shape, with_coarse))
             func ((gunichar) c, &shape, user_data);
         }
       if (named != NULL)
-        scan_named_glyphs (library, face, in_cmap, named, user_data);
+        {
+          scan_named_glyphs (library, face, in_cmap, named, user_data);
+          _dc_fingerprint_scan_shaped (library, face, path, face_index, in_cmap, named, user_data);
+        }
     }
   FT_Done_Face (face);
   FT_Done_FreeType (library);
@@ -665,10 +671,12 @@ call_named (const char *text, const DcShape *shape, gpointer data)
  * @face_index: the face in a collection, 0 otherwise
  *
  * Calls @func with the fingerprint of every glyph @path's Unicode cmap maps a printable
- * character to, and of every other glyph whose name states its characters (a positional
- * form, a subscript), with that text: the shape's coarse grid and signature are left
- * empty. Drawing them was two thirds of reading a font, and the index of the installed
- * fonts keeps only the fingerprints. Safe to call on several threads at once.
+ * character to, of every other glyph whose name states its characters (a positional
+ * form, a subscript), and of every glyph a Brahmic script's shaping alone reaches (a
+ * conjunct, a half form: dc-fingerprint-shaped.c), with that text, once for each text a
+ * glyph stands for: the shape's coarse grid and signature are left empty. Drawing them
+ * was two thirds of reading a font, and the index of the installed fonts keeps only the
+ * fingerprints. Safe to call on several threads at once.
  */
 gboolean
 dc_shapes_scan_font_fingerprints (const char *path, int face_index, DcShapeTextFunc func,

@@ -37,8 +37,9 @@
  * rows when the table is rebuilt (dc_references_update()). */
 #define FINGERPRINT_INDEX "glyphs_by_fingerprint ON glyphs (fingerprint)"
 
-/* 2: with the glyphs reached by their names alone (dc_shapes_scan_font_fingerprints()). */
-#define REFERENCES_FORMAT "decipher-font-references-2"
+/* 2: with the glyphs reached by their names alone (dc_shapes_scan_font_fingerprints());
+ * 3: and the Brahmic scripts' glyphs only shaping reaches (dc-fingerprint-shaped.c). */
+#define REFERENCES_FORMAT "decipher-font-references-3"
 
 #define prepare_outlines _dc_references_prepare_outlines
 #define lookup_outline _dc_references_lookup_outline
