@@ -12,14 +12,15 @@
  * So each font with a Brahmic virama in its cmap shapes the script's short clusters with
  * HarfBuzz: every consonant with the virama, every pair of consonants joined by it (and,
  * where the vowel sign i goes before the cluster, with that sign after them), every
- * consonant with each vowel sign, and each vowel sign with each nasal sign. At the
- * cluster level of characters the shaper says which characters each glyph comes from, so
- * a glyph's text is its characters up to the next glyph's: the two glyphs of न्द are न्
- * and द, the reph of र्क is र्. A cluster is left out whole where two glyphs share
- * characters or one draws nothing (a mark's placeholder), which no split can tell. A
- * glyph that clusters give different texts is indexed with each, as an outline several
- * characters map to is: Noto draws रृ as ऋ and the reph, so the reph's outline also
- * stands for ृ, and the identity level only proposes it.
+ * consonant with each vowel sign, and each vowel sign with each nasal sign (and Sinhala's
+ * forms joined by a zero-width joiner). The shaper's clusters say which characters each
+ * glyph comes from, so a glyph's text is its characters up to the next glyph's: the two
+ * glyphs of न्द are न् and द (shape_cluster() says at which cluster level). A glyph is
+ * left out where another shares its characters or the cluster has one that draws nothing
+ * (a mark's placeholder), which no split can tell. A glyph that clusters give different
+ * texts is indexed with each, as an outline several characters map to is: Noto draws रृ
+ * as ऋ and the reph, so the reph's outline also stands for ृ, and the identity level only
+ * proposes it.
  */
 
 #define G_LOG_DOMAIN "dc-fingerprint"
@@ -236,8 +237,7 @@ shape_script (Shaping *s, const Script *script)
       /* With the letters that take a nukta, made one (क़), where the block has them. */
       if (type == G_UNICODE_OTHER_LETTER
           && ((c >= script->first_consonant && c <= script->last_consonant)
-              || (script->block != 0x0D80 && c >= script->block + 0x58
-                  && c <= script->block + 0x5F)))
+              || (c >= script->block + 0x58 && c <= script->block + 0x5F)))
         g_array_append_val (consonants, c);
       else if ((type == G_UNICODE_NON_SPACING_MARK || type == G_UNICODE_SPACING_MARK) && c != v)
         g_array_append_val (signs, c);

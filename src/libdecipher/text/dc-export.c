@@ -164,7 +164,7 @@ append_pages (GString *out, DcDocument *document, guint first_page, guint end_pa
 typedef struct
 {
   DcDocument *document;
-  const DcTextCache *cache;
+  DcTextCache *cache;
   DcValueFunc value;
   gpointer user_data;
 } TextPages;
@@ -185,7 +185,7 @@ write_text (DcDocument *document, DcValueFunc value, gpointer user_data, DcExpor
   TextPages pages = { document, _dc_text_cache_new (document, value, user_data), value, user_data };
   gboolean ok = _dc_export_stream_pages (document, make_text_pages, &pages, write, write_data);
 
-  _dc_text_cache_free ((DcTextCache *) pages.cache);
+  _dc_text_cache_free (pages.cache);
   return ok;
 }
 
