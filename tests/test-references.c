@@ -1201,6 +1201,9 @@ test_shaped_conjuncts (void)
   g_assert_true (one_outline_gives (values, "\u0928\u094D", "\u0928\u094D")); /* न् */
   /* Noto draws रृ as ऋ and the reph: that outline stands for र् and ृ, so it is shared. */
   g_assert_true (one_outline_gives (values, "\u0930\u094D", "\u0943"));
+  /* It draws ॅ with ं in the very outline of ँ: the cmap's character keeps that outline. */
+  g_assert_true (one_outline_gives (values, "\u0901", "\u0901"));
+  g_assert_false (one_outline_gives (values, "\u0945\u0902", "\u0945\u0902"));
 
   symbols = dc_document_get_symbols (document, &n_symbols);
   for (guint s = 0; s < n_symbols; s++)
