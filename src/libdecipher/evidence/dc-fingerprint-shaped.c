@@ -20,8 +20,9 @@
  * (a mark's placeholder), which no split can tell. A glyph that clusters give different
  * texts is indexed with each, as an outline several characters map to is: Noto draws रृ
  * as ऋ and the reph, so the reph's outline also stands for ृ, and the identity level only
- * proposes it. A glyph in the outline of one the cmap maps is left to the cmap's character
- * (outlines_in_cmap()).
+ * proposes it. A glyph in the outline of one the cmap maps is left to the cmap's character:
+ * Noto Sans Devanagari draws ॅ with ं as one glyph, in the very outline of ँ, which the
+ * cmap gives U+0901, and ँ is by far the commoner.
  */
 
 #define G_LOG_DOMAIN "dc-fingerprint"
@@ -295,58 +296,32 @@ shape_script (Shaping *s, const Script *script)
       }
 }
 
-static guint
-hash_fingerprint (gconstpointer fingerprint)
+/**
+ * _dc_fingerprint_shapes:
+ *
+ * Returns: whether @face has a Brahmic script to shape (a virama in its cmap)
+ */
+gboolean
+_dc_fingerprint_shapes (FT_Face face)
 {
-  guint hash;
-
-  memcpy (&hash, fingerprint, sizeof hash);
-  return hash;
-}
-
-static gboolean
-equal_fingerprints (gconstpointer a, gconstpointer b)
-{
-  return memcmp (a, b, DC_SHAPE_FINGERPRINT_LEN) == 0;
-}
-
-/* The fingerprints of the outlines @face's cmap maps a character to. A glyph only shaping
- * reaches that draws one of them is that character's to the font, whatever cluster it
- * came from: Noto Sans Devanagari draws ॅ with ं as one glyph, in the very outline of ँ,
- * which the cmap gives U+0901, and ँ is by far the commoner. */
-static GHashTable *
-outlines_in_cmap (FT_Library library, FT_Face face)
-{
-  GHashTable *outlines = g_hash_table_new_full (hash_fingerprint, equal_fingerprints, g_free, NULL);
-  FT_ULong c;
-  FT_UInt gid;
-
-  for (c = FT_Get_First_Char (face, &gid); gid != 0; c = FT_Get_Next_Char (face, c, &gid))
-    {
-      DcShape shape;
-
-      if (c <= 0x10ffff && g_unichar_isgraph ((gunichar) c)
-          && _dc_shape_from_face (library, face, gid, &shape, FALSE))
-        g_hash_table_add (outlines, g_memdup2 (shape.fingerprint, DC_SHAPE_FINGERPRINT_LEN));
-    }
-  return outlines;
+  for (guint i = 0; i < G_N_ELEMENTS (scripts); i++)
+    if (mapped (face, scripts[i].virama))
+      return TRUE;
+  return FALSE;
 }
 
 void
 _dc_fingerprint_scan_shaped (FT_Library library, FT_Face face, const char *path, int face_index,
-                             const guint8 *in_cmap, DcShapeTextFunc func, gpointer user_data)
+                             const guint8 *in_cmap, GHashTable *cmap_outlines, DcShapeTextFunc func,
+                             gpointer user_data)
 {
   Shaping s = { 0 };
   hb_blob_t *blob;
   hb_face_t *hb_face;
   g_autofree gpointer *glyphs = NULL;
-  g_autoptr (GHashTable) cmap_outlines = NULL;
   guint n_glyphs;
-  gboolean any = FALSE;
 
-  for (guint i = 0; i < G_N_ELEMENTS (scripts) && !any; i++)
-    any = mapped (face, scripts[i].virama);
-  if (!any || (s.hb = _dc_harfbuzz ()) == NULL)
+  if ((s.hb = _dc_harfbuzz ()) == NULL)
     return;
 
   blob = s.hb->blob_create_from_file (path);
@@ -367,7 +342,6 @@ _dc_fingerprint_scan_shaped (FT_Library library, FT_Face face, const char *path,
   /* In glyph order: the index gets the same rows in the same order at every build. */
   glyphs = g_hash_table_get_keys_as_array (s.texts, &n_glyphs);
   qsort (glyphs, n_glyphs, sizeof (gpointer), compare_glyphs);
-  cmap_outlines = n_glyphs > 0 ? outlines_in_cmap (library, face) : NULL;
   for (guint i = 0; i < n_glyphs; i++)
     {
       GPtrArray *texts = g_hash_table_lookup (s.texts, glyphs[i]);

@@ -185,6 +185,21 @@ _dc_shape_from_face (FT_Library library, FT_Face face, guint gid, DcShape *shape
   return TRUE;
 }
 
+guint
+_dc_shape_fingerprint_hash (gconstpointer fingerprint)
+{
+  guint hash;
+
+  memcpy (&hash, fingerprint, sizeof hash);
+  return hash;
+}
+
+gboolean
+_dc_shape_fingerprint_equal (gconstpointer a, gconstpointer b)
+{
+  return memcmp (a, b, DC_SHAPE_FINGERPRINT_LEN) == 0;
+}
+
 char *
 dc_shape_fingerprint_to_string (const DcShape *shape)
 {
@@ -617,7 +632,12 @@ scan_font (const char *path, int face_index, const gunichar *chars, guint n_char
   else
     {
       g_autofree guint8 *in_cmap = g_new0 (guint8, face->num_glyphs / 8 + 1);
+      /* The cmap's outlines, for the shaped scan, which leaves them to the cmap. */
+      g_autoptr (GHashTable) cmap_outlines = NULL;
 
+      if (named != NULL && _dc_fingerprint_shapes (face))
+        cmap_outlines = g_hash_table_new_full (_dc_shape_fingerprint_hash,
+                                               _dc_shape_fingerprint_equal, g_free, NULL);
       for (c = FT_Get_First_Char (face, &gid); gid != 0; c = FT_Get_Next_Char (face, c, &gid))
         {
           DcShape shape;
@@ -626,14 +646,18 @@ scan_font (const char *path, int face_index, const gunichar *chars, guint n_char
             in_cmap[gid / 8] |= 1u << (gid % 8);
           if (c > 0x10ffff || !g_unichar_isgraph ((gunichar) c) || !tells_forms (face, c))
             continue;
-          if (_dc_shape_from_face (library, face, gid, &shape, with_coarse))
-            func ((gunichar) c, &shape, user_data);
+          if (!_dc_shape_from_face (library, face, gid, &shape, with_coarse))
+            continue;
+          func ((gunichar) c, &shape, user_data);
+          if (cmap_outlines != NULL)
+            g_hash_table_add (cmap_outlines,
+                              g_memdup2 (shape.fingerprint, DC_SHAPE_FINGERPRINT_LEN));
         }
       if (named != NULL)
-        {
-          scan_named_glyphs (library, face, in_cmap, named, user_data);
-          _dc_fingerprint_scan_shaped (library, face, path, face_index, in_cmap, named, user_data);
-        }
+        scan_named_glyphs (library, face, in_cmap, named, user_data);
+      if (cmap_outlines != NULL)
+        _dc_fingerprint_scan_shaped (library, face, path, face_index, in_cmap, cmap_outlines, named,
+                                     user_data);
     }
   FT_Done_Face (face);
   FT_Done_FreeType (library);

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "dc-error.h"
+#include "dc-fingerprint-private.h"
 #include "dc-parallel-private.h"
 #include "dc-references-private.h"
 #include "dc-references-stamp-private.h"
@@ -67,22 +68,6 @@ outline_free (Outline *outline)
   g_free (outline);
 }
 
-static guint
-fingerprint_hash (gconstpointer key)
-{
-  guint hash;
-
-  /* The fingerprint is a hash already. */
-  memcpy (&hash, key, sizeof hash);
-  return hash;
-}
-
-static gboolean
-fingerprint_equal (gconstpointer a, gconstpointer b)
-{
-  return memcmp (a, b, DC_SHAPE_FINGERPRINT_LEN) == 0;
-}
-
 static void
 dc_references_finalize (GObject *object)
 {
@@ -108,8 +93,8 @@ static void
 dc_references_init (DcReferences *self)
 {
   g_mutex_init (&self->lock);
-  self->outlines = g_hash_table_new_full (fingerprint_hash, fingerprint_equal, g_free,
-                                          (GDestroyNotify) outline_free);
+  self->outlines = g_hash_table_new_full (_dc_shape_fingerprint_hash, _dc_shape_fingerprint_equal,
+                                          g_free, (GDestroyNotify) outline_free);
 }
 
 /* A cache: it can always be built again from the installed fonts. */
