@@ -60,13 +60,15 @@ write_to_file (const char *data, gsize length, gpointer user_data)
 }
 
 /* The text or JSON of @document, written to @path as it is made (a book's JSON is half
- * a kilobyte a glyph: never held whole), into a file beside it that takes its name once
- * whole, as g_file_set_contents() does: a failed write leaves no half file. */
+ * a kilobyte a glyph: never held whole), into a file beside it (NAME.XXXXXX.tmp, as the
+ * document cache's) that takes its name once whole, as g_file_set_contents() does: a
+ * failed write leaves no half file. */
 static gboolean
 write_export (const char *path, DcDocument *document, DcExportFormat format, DcKey *key,
               GError **error)
 {
-  g_autofree char *partial = g_strconcat (path, ".XXXXXX", NULL);
+  /* g_mkstemp_full() puts six random characters in place of the Xs. */
+  g_autofree char *partial = g_strconcat (path, ".XXXXXX.tmp", NULL);
   g_autofree char *display = NULL;
   gboolean existed = g_file_test (path, G_FILE_TEST_EXISTS);
   FileOut out = { NULL, 0 };
@@ -101,7 +103,9 @@ write_export (const char *path, DcDocument *document, DcExportFormat format, DcK
     g_unlink (partial);
   display = g_filename_display_name (path);
   g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (out.error),
-               _("Cannot write “%s”: %s."), display, g_strerror (out.error));
+               _("Cannot write “%s”: %s. Check that the output folder has room and can be "
+                 "written to, or give another one with -o."),
+                  display, g_strerror (out.error));
   return FALSE;
 }
 
