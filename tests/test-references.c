@@ -662,6 +662,83 @@ test_contradicted (void)
       g_assert_cmpstr (dc_key_get_value (key, s), ==, "À");
 }
 
+/* What the outline check takes back in one font is decided again in that font only: a
+ * font whose values it left alone reads as it does in a document of its own (issue 32:
+ * the level applied again to every font read a book's fonts again). The legacy font of
+ * many scripts, whose shared outlines its words choose, beside the one whose hyphens its
+ * ToUnicode calls À and Á. */
+static void
+test_verify_own_fonts (void)
+{
+  g_autofree char *path = g_build_filename (test_dir, "own-fonts.sqlite", NULL);
+  g_autofree char *merged = g_build_filename (test_dir, "hyphen-and-many-scripts.pdf", NULL);
+  g_autofree char *hyphen = dc_test_fixture_path ("legacy-hyphen.pdf");
+  g_autofree char *alone = dc_test_fixture_path ("legacy-many-scripts.pdf");
+  g_autofree char *qpdf = g_find_program_in_path ("qpdf");
+  g_autoptr (DcPipeline)
+      pipeline = dc_pipeline_new (DC_PIPELINE_AUTOMATIC_PASS | DC_PIPELINE_REFERENCES);
+  g_autoptr (DcDocument) both = NULL, one = NULL;
+  g_autoptr (DcKey) both_key = NULL, one_key = NULL;
+  g_autoptr (GError) error = NULL;
+  const DcSymbol *both_symbols, *one_symbols;
+  guint n_both, n_one, n_taken_back = 0, n_compared = 0, n_identity = 0;
+  int status = 0;
+
+  if (qpdf == NULL)
+    {
+      g_test_skip ("qpdf is not installed");
+      return;
+    }
+  {
+    const char *argv[] = { qpdf, "--empty", "--pages", hyphen, alone, "--", merged, NULL };
+
+    g_spawn_sync (NULL, (char **) argv, NULL,
+                  G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL,
+                  NULL, &status, &error);
+    g_assert_no_error (error);
+  }
+  dc_pipeline_set_references_path (pipeline, path);
+  both = dc_pipeline_load_document (pipeline, merged, NULL, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  both_key = dc_pipeline_load_key (pipeline, both, NULL, &error);
+  g_assert_no_error (error);
+  one = dc_pipeline_load_document (pipeline, alone, NULL, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  one_key = dc_pipeline_load_key (pipeline, one, NULL, &error);
+  g_assert_no_error (error);
+
+  both_symbols = dc_document_get_symbols (both, &n_both);
+  one_symbols = dc_document_get_symbols (one, &n_one);
+  for (guint s = 0; s < n_both; s++)
+    {
+      const char *provenance = dc_key_get_provenance (both_key, s);
+
+      n_taken_back += provenance != NULL && strstr (provenance, "not the PDF's") != NULL;
+    }
+  /* The check did take values back, and applied the level again. */
+  g_assert_cmpuint (n_taken_back, ==, 2);
+  for (guint s = 0; s < n_one; s++)
+    {
+      const char *font = dc_font_get_name (dc_document_get_font (one, one_symbols[s].font));
+
+      for (guint b = 0; b < n_both; b++)
+        if (both_symbols[b].code == one_symbols[s].code
+            && g_strcmp0 (dc_font_get_name (dc_document_get_font (both, both_symbols[b].font)),
+                          font)
+                   == 0)
+          {
+            g_assert_cmpstr (dc_key_get_value (both_key, b), ==, dc_key_get_value (one_key, s));
+            g_assert_cmpint (dc_key_get_status (both_key, b), ==, dc_key_get_status (one_key, s));
+            g_assert_cmpint (dc_key_get_level (both_key, b), ==, dc_key_get_level (one_key, s));
+            n_identity += dc_key_get_level (one_key, s) == DC_KEY_LEVEL_IDENTITY;
+            n_compared++;
+          }
+    }
+  g_assert_cmpuint (n_compared, ==, n_one);
+  /* Not by the level deciding nothing there. */
+  g_assert_cmpuint (n_identity, >, 20);
+}
+
 /* @document's key after the automatic pass and the identity level applied, a symbol it
  * decoded taken back (@taken, or the first at the identity level when that is G_MAXUINT)
  * and the level applied again: within one change, as the pipeline does (the readings of
@@ -1380,6 +1457,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/pipeline", test_pipeline);
   g_test_add_func ("/references/shared-outlines", test_shared_outlines);
   g_test_add_func ("/references/contradicted", test_contradicted);
+  g_test_add_func ("/references/verify-own-fonts", test_verify_own_fonts);
   g_test_add_func ("/references/applied-again", test_applied_again);
   g_test_add_func ("/references/rebuilt", test_rebuilt);
   g_test_add_func ("/references/read-on-threads", test_read_on_threads);

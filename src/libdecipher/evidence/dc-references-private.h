@@ -33,5 +33,7 @@ void _dc_references_begin_reading (DcReferences *self);
 void _dc_references_end_reading (DcReferences *self);
 void _dc_references_lookup_outline (DcReferences *self, const DcShape *shape, GPtrArray **values,
                                     GPtrArray **families);
+guint _dc_references_apply_to_fonts (DcReferences *self, DcShapes *shapes, DcKey *key,
+                                     const gboolean *fonts);
 
 G_END_DECLS

@@ -215,9 +215,9 @@ find_contradicted (DcReferences *self, DcShapes *shapes, DcKey *key)
  * for every character but one is still trusted as a whole; the one is not (issue 28); a
  * font most of whose outlines disagree is left as it is (find_contradicted()). The
  * outline's own character takes its place at the identity level when the installed fonts
- * agree on it (dc_references_apply(), or punctuation only: its lowest); failing
- * that the value taken back is only proposed. Call it within a change of @key, after
- * dc_references_apply().
+ * agree on it (dc_references_apply() on the fonts values were taken back from, or
+ * punctuation only: its lowest); failing that the value taken back is only proposed. Call it within
+ * a change of @key, after dc_references_apply().
  *
  * Returns: how many symbols the identity level decoded in place of a value taken back
  */
@@ -225,6 +225,8 @@ guint
 dc_references_verify (DcReferences *self, DcShapes *shapes, DcKey *key)
 {
   g_autoptr (GPtrArray) contradicted = NULL;
+  g_autofree gboolean *fonts = NULL;
+  const DcSymbol *symbols;
   guint n = 0;
 
   g_return_val_if_fail (DC_IS_REFERENCES (self), 0);
@@ -238,12 +240,15 @@ dc_references_verify (DcReferences *self, DcShapes *shapes, DcKey *key)
   _dc_references_end_reading (self);
   if (contradicted->len == 0)
     return 0;
+  symbols = dc_document_get_symbols (dc_key_get_document (key), NULL);
+  fonts = g_new0 (gboolean, MAX (1, dc_document_get_n_fonts (dc_key_get_document (key))));
   for (guint i = 0; i < contradicted->len; i++)
     {
       const Contradiction *c = g_ptr_array_index (contradicted, i);
       g_autofree char *provenance = NULL;
       char own[8];
 
+      fonts[symbols[c->symbol].font] = TRUE;
       dc_key_take_back (key, c->symbol);
       if (!only_punctuation (c->chars))
         continue;
@@ -255,7 +260,7 @@ dc_references_verify (DcReferences *self, DcShapes *shapes, DcKey *key)
                            provenance, NULL))
         n++;
     }
-  n += dc_references_apply (self, shapes, key);
+  n += _dc_references_apply_to_fonts (self, shapes, key, fonts);
   for (guint i = 0; i < contradicted->len; i++)
     {
       const Contradiction *c = g_ptr_array_index (contradicted, i);
