@@ -45,7 +45,7 @@
 #define MAGIC "DCNGRAM\n"
 /* Raised when the file's layout changes. What dc-ngram.c makes of the same files may
  * change with any build: the stamp names the build (dc-build-id.c). */
-#define FORMAT 2
+#define FORMAT 3
 #define BYTE_ORDER_MARK 0x01020304u
 /* Far beyond libexttextcat-data (~170 languages, ~60 k n-grams): a header claiming more
  * is damaged, and no sum below can overflow. */
