@@ -5,12 +5,13 @@
  * The language fingerprints libexttextcat-data ships (the detector's, dc-language.c) are
  * the 400 commonest character n-grams of each of ~170 languages, for 41 of them with how
  * often each was seen in its training text, for the others in order only (read_model()
- * gives those the counts of their ranks): a small language model each. A text's n-grams (one to
- * three characters of its words, lower case, "_" at both ends of a word) are scored by their log
- * frequency in a language, and one not in its list by half the rarest listed: a reading of a font
- * that is a real language scores far above one that is code-page soup (Latin-1 letters for
- * Cyrillic, or KOI8's letters for windows-1251's), even for a language that has no fingerprint of
- * its own but shares its script's common n-grams.
+ * gives those the counts of their ranks): a small language model each. A text's n-grams
+ * (one to three characters of its words, lower case, "_" at both ends of a word) are
+ * scored by their log frequency in a language, and one not in its list by half the
+ * rarest listed: a reading of a font that is a real language scores far above one that
+ * is code-page soup (Latin-1 letters for Cyrillic, or KOI8's letters for windows-1251's),
+ * even for a language that has no fingerprint of its own but shares its script's common
+ * n-grams.
  */
 
 #define G_LOG_DOMAIN "dc-ngram"
