@@ -1454,6 +1454,44 @@ test_letter_or_digit (void)
   type_truth_lines (document, key, "script-tamil-stripped");
 }
 
+/* Arabic's yeh is drawn at four codes, a form each, and Noto Naskh Arabic draws its initial
+ * and medial forms as Persian yeh's (ی): the words choose ي, which the isolated form's
+ * code already held. A value held by another symbol is not given by a shared outline to
+ * one drawn alike (a legacy font's a and а), but these are drawn otherwise: before, they
+ * were only proposed, as ی, and a new user typed the words of every yeh that begins or
+ * goes on a word. */
+static void
+test_positional_forms (void)
+{
+  static const char *const arabic[] = { "NotoNaskhArabic-Regular.ttf", NULL };
+  g_autoptr (DcDocument) document = dc_test_load_document ("script-arabic-stripped");
+  g_autoptr (DcDocument) twin = dc_test_load_document ("script-arabic");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  const DcSymbol *symbols;
+  guint n_symbols, n_yeh = 0, n_applied = 0;
+
+  if (!decode_with_noto (key, arabic, "arabic.sqlite"))
+    return;
+  symbols = dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *expected = pdf_text_of (twin, symbols[s].font, symbols[s].code);
+
+      if (dc_key_get_status (key, s) == DC_KEY_INFERRED)
+        {
+          g_assert_cmpstr (dc_key_get_value (key, s), ==, expected);
+          n_applied++;
+        }
+      if (g_strcmp0 (expected, "\u064A") == 0)
+        {
+          g_assert_cmpint (dc_key_get_status (key, s), ==, DC_KEY_INFERRED);
+          n_yeh++;
+        }
+    }
+  g_assert_cmpuint (n_yeh, >=, 3);
+  g_assert_cmpuint (n_applied, >=, 50);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1479,6 +1517,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/presentation-forms", test_presentation_forms);
   g_test_add_func ("/references/compatibility-variants", test_compatibility_variants);
   g_test_add_func ("/references/letter-or-digit", test_letter_or_digit);
+  g_test_add_func ("/references/positional-forms", test_positional_forms);
   g_test_add_func ("/references/mongolian-homographs", test_mongolian_homographs);
   g_test_add_func ("/references/nameless-forms", test_nameless_forms);
   g_test_add_func ("/references/named-subscripts", test_named_subscripts);

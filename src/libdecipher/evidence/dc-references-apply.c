@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "dc-document-private.h"
+#include "dc-fingerprint-private.h"
 #include "dc-library.h"
 #include "dc-readings-private.h"
 #include "dc-references-private.h"
@@ -290,9 +291,11 @@ compare_frequency (gconstpointer a, gconstpointer b, gpointer data)
  * a legacy font, or o, ο and о), the codes stand for different characters, and the font's
  * script, which decides a shared outline, gives them all the same one: in a 500-page book
  * in one such font that was 91 k wrong glyphs of 912 k applied. So a value one symbol of
- * the font already holds is never given to another of its symbols by a shared outline:
- * the more frequent symbol is decided first and keeps it, and the others only get another
- * reading of their outline, proposed. */
+ * the font already holds is never given by a shared outline to another of its symbols
+ * drawn alike: the more frequent symbol is decided first and keeps it, and the others only
+ * get another reading of their outline, proposed. A symbol drawn otherwise may stand for
+ * the same character: Arabic's yeh has four forms at four codes, and its initial and
+ * medial forms are Persian yeh's too (held_by_another()). */
 static guint *
 symbols_by_frequency (const DcSymbol *symbols, guint n_symbols)
 {
@@ -304,19 +307,26 @@ symbols_by_frequency (const DcSymbol *symbols, guint n_symbols)
   return (guint *) g_array_free (order, FALSE);
 }
 
-/* Records that @symbol of @font holds @value (font → value → symbol + 1): a table per
- * font, asked without making a name of the two. */
+/* Records that @symbol of @font holds @value (font → value → its holders, GArray of
+ * guint): a table per font, asked without making a name of the two. */
 static void
 hold (GHashTable *held, guint font, const char *value, guint symbol)
 {
   GHashTable *values = g_hash_table_lookup (held, GUINT_TO_POINTER (font));
+  GArray *holders;
 
   if (values == NULL)
     {
-      values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                      (GDestroyNotify) g_array_unref);
       g_hash_table_insert (held, GUINT_TO_POINTER (font), values);
     }
-  g_hash_table_insert (values, g_strdup (value), GUINT_TO_POINTER (symbol + 1));
+  if ((holders = g_hash_table_lookup (values, value)) == NULL)
+    {
+      holders = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_hash_table_insert (values, g_strdup (value), holders);
+    }
+  g_array_append_val (holders, symbol);
 }
 
 /* (font, value) → the symbol of that font holding it, for every value the key applies. */
@@ -336,13 +346,27 @@ values_held (DcKey *key, const DcSymbol *symbols, guint n_symbols)
   return held;
 }
 
+/* Whether another symbol of @font drawn as @symbol is (its outline, @shapes') holds
+ * @value; one whose outline is not known counts as drawn alike. */
 static gboolean
-held_by_another (GHashTable *held, guint font, guint symbol, const char *value)
+held_by_another (GHashTable *held, DcShapes *shapes, guint font, guint symbol, const char *value)
 {
   GHashTable *values = g_hash_table_lookup (held, GUINT_TO_POINTER (font));
-  guint holder = values != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (values, value)) : 0;
+  GArray *holders = values != NULL ? g_hash_table_lookup (values, value) : NULL;
+  const DcShape *shape = dc_shapes_get_identity (shapes, symbol), *other;
 
-  return holder != 0 && holder != symbol + 1;
+  for (guint i = 0; holders != NULL && i < holders->len; i++)
+    {
+      guint holder = g_array_index (holders, guint, i);
+
+      if (holder == symbol)
+        continue;
+      other = dc_shapes_get_identity (shapes, holder);
+      if (shape == NULL || other == NULL
+          || _dc_shape_fingerprint_equal (shape->fingerprint, other->fingerprint))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 /* @font's symbols, listed once for all fonts the first time one is asked for. */
@@ -370,6 +394,7 @@ typedef struct
   GHashTable *readings; /* font → DcReadings, kept_readings()' (choose_by_language()) */
   Kept *kept;
   GHashTable *held;    /* values_held() */
+  DcShapes *shapes;    /* whose outlines tell which holders count (held_by_another()) */
   GHashTable *scripts; /* font → script → count (font_counts()), NULL until asked */
 } SharedPass;
 
@@ -431,11 +456,11 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
       if (chosen == NULL
           || g_utf8_get_char (g_ptr_array_index (candidates, i)) < g_utf8_get_char (chosen))
         chosen = g_ptr_array_index (candidates, i);
-  if (chosen != NULL && held_by_another (pass->held, font, s, chosen))
+  if (chosen != NULL && held_by_another (pass->held, pass->shapes, font, s, chosen))
     {
       *status = DC_KEY_PROPOSED;
       for (guint i = 0; i < values->len; i++)
-        if (!held_by_another (pass->held, font, s, g_ptr_array_index (values, i)))
+        if (!held_by_another (pass->held, pass->shapes, font, s, g_ptr_array_index (values, i)))
           {
             chosen = g_ptr_array_index (values, i);
             break;
@@ -538,7 +563,7 @@ _dc_references_apply_to_fonts (DcReferences *self, DcShapes *shapes, DcKey *key,
   order = kept->order;
   for (guint i_pass = 0; i_pass < 2; i_pass++)
     {
-      SharedPass pass = { key, symbols, NULL, kept, NULL, NULL };
+      SharedPass pass = { key, symbols, NULL, kept, NULL, shapes, NULL };
 
       if (i_pass == 1)
         {
