@@ -23,6 +23,13 @@
  * proposes it. A glyph in the outline of one the cmap maps is left to the cmap's character:
  * Noto Sans Devanagari draws ॅ with ं as one glyph, in the very outline of ँ, which the
  * cmap gives U+0901, and ँ is by far the commoner.
+ *
+ * Arabic letters join: a font with Arabic letters in its cmap shapes each one that joins
+ * between tatweels (ـ), in its initial, medial and final forms, and lam with each alef
+ * alone and after a tatweel. Most forms are named for their presentation forms (uniFEF3)
+ * and read from their names already; the ones only shaping reaches are not: Noto Naskh
+ * Arabic draws the alef of لا after a joining letter with a nameless glyph, typed in
+ * every word with ـلا.
  */
 
 #define G_LOG_DOMAIN "dc-fingerprint"
@@ -296,10 +303,60 @@ shape_script (Shaping *s, const Script *script)
       }
 }
 
+#define TATWEEL 0x0640
+#define LAM 0x0644
+
+/* The Arabic letters of the basic block and its extensions: Arabic (U+0620–U+06FF) and
+ * Arabic Supplement (U+0750–U+077F). */
+static gboolean
+is_arabic_letter (gunichar c)
+{
+  return ((c >= 0x0620 && c <= 0x06FF) || (c >= 0x0750 && c <= 0x077F))
+         && g_unichar_type (c) == G_UNICODE_OTHER_LETTER && c != TATWEEL;
+}
+
+/* Whether @face has Arabic letters that join (a lam and a tatweel in its cmap). */
+static gboolean
+has_arabic (FT_Face face)
+{
+  return mapped (face, LAM) && mapped (face, TATWEEL);
+}
+
+static void
+shape_arabic (Shaping *s)
+{
+  static const gunichar alefs[] = { 0x0622, 0x0623, 0x0625, 0x0627 };
+  gunichar cluster[MAX_CLUSTER];
+
+  for (gunichar c = 0x0620; c <= 0x077F; c++)
+    {
+      if (!is_arabic_letter (c) || !mapped (s->face, c))
+        continue;
+      /* Initial, medial and final: a letter that does not join forward shapes as the
+       * isolated or final form, which the cmap or the forms before give already. */
+      cluster[0] = c, cluster[1] = TATWEEL;
+      shape_cluster (s, cluster, 2);
+      cluster[0] = TATWEEL, cluster[1] = c, cluster[2] = TATWEEL;
+      shape_cluster (s, cluster, 3);
+      cluster[0] = TATWEEL, cluster[1] = c;
+      shape_cluster (s, cluster, 2);
+    }
+  for (guint a = 0; a < G_N_ELEMENTS (alefs); a++)
+    {
+      if (!mapped (s->face, alefs[a]))
+        continue;
+      cluster[0] = LAM, cluster[1] = alefs[a];
+      shape_cluster (s, cluster, 2);
+      cluster[0] = TATWEEL, cluster[1] = LAM, cluster[2] = alefs[a];
+      shape_cluster (s, cluster, 3);
+    }
+}
+
 /**
  * _dc_fingerprint_shapes:
  *
- * Returns: whether @face has a Brahmic script to shape (a virama in its cmap)
+ * Returns: whether @face has a script to shape: a Brahmic one (a virama in its cmap) or
+ *   Arabic letters that join
  */
 gboolean
 _dc_fingerprint_shapes (FT_Face face)
@@ -307,7 +364,7 @@ _dc_fingerprint_shapes (FT_Face face)
   for (guint i = 0; i < G_N_ELEMENTS (scripts); i++)
     if (mapped (face, scripts[i].virama))
       return TRUE;
-  return FALSE;
+  return has_arabic (face);
 }
 
 void
@@ -338,6 +395,8 @@ _dc_fingerprint_scan_shaped (FT_Library library, FT_Face face, const char *path,
   for (guint i = 0; i < G_N_ELEMENTS (scripts); i++)
     if (mapped (face, scripts[i].virama))
       shape_script (&s, &scripts[i]);
+  if (has_arabic (face))
+    shape_arabic (&s);
 
   /* In glyph order: the index gets the same rows in the same order at every build. */
   glyphs = g_hash_table_get_keys_as_array (s.texts, &n_glyphs);
