@@ -329,7 +329,7 @@ hold (GHashTable *held, guint font, const char *value, guint symbol)
   g_array_append_val (holders, symbol);
 }
 
-/* (font, value) → the symbol of that font holding it, for every value the key applies. */
+/* (font, value) → the symbols of that font holding it, for every value the key applies. */
 static GHashTable *
 values_held (DcKey *key, const DcSymbol *symbols, guint n_symbols)
 {
