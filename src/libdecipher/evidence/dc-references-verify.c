@@ -216,8 +216,8 @@ find_contradicted (DcReferences *self, DcShapes *shapes, DcKey *key)
  * font most of whose outlines disagree is left as it is (find_contradicted()). The
  * outline's own character takes its place at the identity level when the installed fonts
  * agree on it (dc_references_apply() on the fonts values were taken back from, or
- * punctuation only: its lowest); failing that the value taken back is only proposed. Call it within
- * a change of @key, after dc_references_apply().
+ * punctuation only: its lowest); failing that the value taken back is only proposed.
+ * Call it within a change of @key, after dc_references_apply().
  *
  * Returns: how many symbols the identity level decoded in place of a value taken back
  */
