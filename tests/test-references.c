@@ -617,6 +617,54 @@ test_shared_outlines (void)
   g_assert_cmpuint (n_identity, >, 60);
 }
 
+/* Roman numerals in a Russian text, typed in Latin capitals that DejaVu Sans draws as
+ * Cyrillic І and Х: the font's script chose (ІІІ) for (III), and gave the numerals' X
+ * the Cyrillic Х that the word Хорошая then could not have. The words each symbol stands
+ * in decide: numerals are read in Latin, and a capital standing alone (приложении M, an
+ * appendix or a thousand) is only proposed. Every value applied is right. */
+static void
+test_roman_numerals (void)
+{
+  g_autofree char *path = g_build_filename (test_dir, "numerals.sqlite", NULL);
+  g_autofree char *fixture = dc_test_fixture_path ("identity-numerals.pdf");
+  g_autoptr (DcPipeline)
+      pipeline = dc_pipeline_new (DC_PIPELINE_AUTOMATIC_PASS | DC_PIPELINE_REFERENCES);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcDocument) document = NULL;
+  g_autoptr (DcKey) key = NULL;
+  g_autoptr (GPtrArray) truth = NULL;
+  guint n_symbols, n_numerals = 0, n_applied = 0;
+
+  dc_pipeline_set_references_path (pipeline, path);
+  document = dc_pipeline_load_document (pipeline, fixture, NULL, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  key = dc_pipeline_load_key (pipeline, document, NULL, &error);
+  g_assert_no_error (error);
+  truth = dc_test_truth_symbol_values (document, "identity-numerals");
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *expected = g_ptr_array_index (truth, s);
+      DcKeyStatus status = dc_key_get_status (key, s);
+
+      if (status == DC_KEY_INFERRED)
+        {
+          g_assert_cmpstr (dc_key_get_value (key, s), ==, expected);
+          n_applied++;
+        }
+      if (g_strcmp0 (expected, "I") == 0 || g_strcmp0 (expected, "V") == 0
+          || g_strcmp0 (expected, "X") == 0 || g_strcmp0 (expected, "\u0425") == 0)
+        {
+          g_assert_cmpint (status, ==, DC_KEY_INFERRED);
+          n_numerals++;
+        }
+      if (g_strcmp0 (expected, "M") == 0)
+        g_assert_cmpint (status, ==, DC_KEY_PROPOSED);
+    }
+  g_assert_cmpuint (n_numerals, ==, 4);
+  g_assert_cmpuint (n_applied, >, 40);
+}
+
 /* A trusted ToUnicode right for every character but the hyphens, which it calls À and Á:
  * the outlines are DejaVu Sans's hyphen, so those two values are taken back and read as
  * the hyphen-minus at the identity level; no other value of the font is touched. */
@@ -1513,6 +1561,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/metric-twin", test_metric_twin);
   g_test_add_func ("/references/pipeline", test_pipeline);
   g_test_add_func ("/references/shared-outlines", test_shared_outlines);
+  g_test_add_func ("/references/roman-numerals", test_roman_numerals);
   g_test_add_func ("/references/contradicted", test_contradicted);
   g_test_add_func ("/references/verify-own-fonts", test_verify_own_fonts);
   g_test_add_func ("/references/applied-again", test_applied_again);

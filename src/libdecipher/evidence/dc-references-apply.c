@@ -389,6 +389,7 @@ symbols_of_font (Kept *kept, guint font, guint *n)
 /* What the second pass of dc_references_apply() knows while it decides shared outlines. */
 typedef struct
 {
+  DcReferences *self;
   DcKey *key;
   const DcSymbol *symbols;
   GHashTable *readings; /* font → DcReadings, kept_readings()' (choose_by_language()) */
@@ -428,14 +429,24 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
 {
   g_autoptr (GPtrArray) candidates = g_ptr_array_new ();
   guint font = pass->symbols[s].font;
-  const char *script, *chosen = NULL;
+  const char *script, *chosen = NULL, *roman = NULL;
+  DcNumeral numeral = DC_NUMERAL_NO;
   gboolean mixed;
 
   /* The font's own script, or the one script all the candidates share. */
   script = font_script (font_counts (pass, font), &mixed);
   if (script == NULL)
     script = common_script (values);
-  for (guint i = 0; i < values->len; i++)
+  /* Roman numerals are Latin letters in every script's text: (III) in a Russian book. */
+  for (guint i = 0; i < values->len && roman == NULL; i++)
+    if (strlen (g_ptr_array_index (values, i)) == 1
+        && strchr ("IVXLCDM", *(const char *) g_ptr_array_index (values, i)) != NULL)
+      roman = g_ptr_array_index (values, i);
+  if (roman != NULL && script != NULL && strcmp (script, "Latn") != 0)
+    numeral = _dc_references_read_numeral (pass->self, pass->shapes, pass->key, s);
+  if (numeral == DC_NUMERAL_YES)
+    chosen = roman;
+  for (guint i = 0; chosen == NULL && i < values->len; i++)
     if (script == NULL
         || g_strcmp0 (dc_library_script_of_value (g_ptr_array_index (values, i)), script) == 0)
       g_ptr_array_add (candidates, g_ptr_array_index (values, i));
@@ -450,6 +461,10 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
    * outline right often enough to apply it (the many-language book: ɩ for ι, ɛ for ε,
    * chosen by words): the reading is proposed. */
   if (mixed)
+    *status = DC_KEY_PROPOSED;
+  /* A capital standing alone (Part I, or Ukrainian І at a sentence's start): neither the
+   * script nor the language can tell. */
+  if (numeral == DC_NUMERAL_LONE)
     *status = DC_KEY_PROPOSED;
   if (chosen == NULL && script != NULL)
     for (guint i = 0; i < candidates->len; i++)
@@ -516,9 +531,11 @@ set_identity (DcKey *key, guint symbol, const char *chosen, const char *family, 
  * glyph's character, inferred at the identity level. Where one outline stands for
  * characters of several scripts, the script the symbol's font is otherwise read in
  * chooses, told by the unambiguous outlines and other trustworthy values, never by an
- * untrusted font's own text (with none, the symbol stays unknown). Among the characters
- * left, the one the font's text reads clearly best with as a language; failing that, the
- * first in Unicode, only proposed. Call it within a change of @key.
+ * untrusted font's own text (with none, the symbol stays unknown); but a capital whose
+ * every word reads as a Roman numeral is the Latin letter, and one that only stands alone
+ * is proposed (dc-references-numerals.c). Among the characters left, the one the font's
+ * text reads clearly best with as a language; failing that, the first in Unicode, only
+ * proposed. Call it within a change of @key.
  *
  * Returns: how many symbols it decoded
  */
@@ -563,7 +580,7 @@ _dc_references_apply_to_fonts (DcReferences *self, DcShapes *shapes, DcKey *key,
   order = kept->order;
   for (guint i_pass = 0; i_pass < 2; i_pass++)
     {
-      SharedPass pass = { key, symbols, NULL, kept, NULL, shapes, NULL };
+      SharedPass pass = { self, key, symbols, NULL, kept, NULL, shapes, NULL };
 
       if (i_pass == 1)
         {

@@ -3,8 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Only the files that make up DcReferences include this (dc-references.c,
- * dc-references-apply.c, dc-references-verify.c): everyone else goes through
- * dc-references.h.
+ * dc-references-apply.c, dc-references-numerals.c, dc-references-verify.c): everyone
+ * else goes through dc-references.h.
  */
 
 #pragma once
@@ -33,6 +33,17 @@ void _dc_references_begin_reading (DcReferences *self);
 void _dc_references_end_reading (DcReferences *self);
 void _dc_references_lookup_outline (DcReferences *self, const DcShape *shape, GPtrArray **values,
                                     GPtrArray **families);
+/* What the words a symbol stands in say of it as a Roman numeral's letter
+ * (dc-references-numerals.c). */
+typedef enum
+{
+  DC_NUMERAL_NO,
+  DC_NUMERAL_YES,
+  DC_NUMERAL_LONE,
+} DcNumeral;
+
+DcNumeral _dc_references_read_numeral (DcReferences *self, DcShapes *shapes, DcKey *key,
+                                       guint symbol);
 guint _dc_references_apply_to_fonts (DcReferences *self, DcShapes *shapes, DcKey *key,
                                      const gboolean *fonts);
 

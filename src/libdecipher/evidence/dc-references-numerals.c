@@ -1,0 +1,169 @@
+/* dc-references-numerals.c: Roman numerals among the shared outlines
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Split from dc-references-apply.c. DejaVu Sans draws Latin I, Cyrillic І and Greek Ι
+ * with one outline, and X, Х and Χ with another. In a Cyrillic font, the font's script
+ * then chooses І and Х, right in a Ukrainian word and wrong in a chapter's number: the
+ * UDHR's Russian "217 A (III)" was applied as (ІІІ), and Roman numerals are written in
+ * Latin letters in every script's text. So the words a symbol stands in decide first:
+ * a symbol found only in words made of such outlines, which read as Roman numerals in
+ * Latin letters, is a Roman numeral (_dc_references_read_numeral()).
+ */
+
+#define G_LOG_DOMAIN "dc-references"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "dc-document-private.h"
+#include "dc-references-private.h"
+
+#define lookup_outline _dc_references_lookup_outline
+
+/* The Roman numeral @symbol's outline is drawn as ('I', 'V', 'X', 'L', 'C', 'D' or 'M'),
+ * or 0. Capitals only: a lone small і is the Ukrainian word "and", never a numeral. */
+static char
+numeral_letter (DcReferences *self, DcShapes *shapes, DcKey *key, guint symbol)
+{
+  const DcShape *shape = dc_shapes_get_identity (shapes, symbol);
+  g_autoptr (GPtrArray) values = NULL;
+  g_autoptr (GPtrArray) families = NULL;
+
+  if (shape == NULL)
+    {
+      const char *value = dc_key_peek_value (key, symbol);
+
+      return value != NULL && value[0] != '\0' && value[1] == '\0'
+                     && strchr ("IVXLCDM", value[0]) != NULL
+                 ? value[0]
+                 : 0;
+    }
+  lookup_outline (self, shape, &values, &families);
+  for (guint i = 0; i < values->len; i++)
+    {
+      const char *value = g_ptr_array_index (values, i);
+
+      if (value[0] != '\0' && value[1] == '\0' && strchr ("IVXLCDM", value[0]) != NULL)
+        return value[0];
+    }
+  return 0;
+}
+
+/* Whether @symbol is punctuation, (III) and XII. standing in a word as numerals do: by
+ * its value, or else by every character its outline is drawn as. */
+static gboolean
+is_punctuation (DcReferences *self, DcShapes *shapes, DcKey *key, guint symbol)
+{
+  const char *value = dc_key_peek_value (key, symbol);
+  const DcShape *shape;
+  g_autoptr (GPtrArray) values = NULL;
+  g_autoptr (GPtrArray) families = NULL;
+
+  if (value != NULL)
+    {
+      for (const char *p = value; *p != '\0'; p = g_utf8_next_char (p))
+        if (!g_unichar_ispunct (g_utf8_get_char (p)))
+          return FALSE;
+      return value[0] != '\0';
+    }
+  if ((shape = dc_shapes_get_identity (shapes, symbol)) == NULL)
+    return FALSE;
+  lookup_outline (self, shape, &values, &families);
+  for (guint i = 0; i < values->len; i++)
+    {
+      const char *drawn = g_ptr_array_index (values, i);
+
+      if (g_utf8_strlen (drawn, -1) != 1 || !g_unichar_ispunct (g_utf8_get_char (drawn)))
+        return FALSE;
+    }
+  return values->len > 0;
+}
+
+/* Whether @latin (capitals, at least one) is a Roman numeral as they are written:
+ * thousands, hundreds, tens and units, each in its usual form. ХМ or СІМ are not. */
+static gboolean
+is_roman_numeral (const char *latin)
+{
+  return latin[0] != '\0'
+         && g_regex_match_simple ("^M{0,4}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$", latin,
+                                  0, 0);
+}
+
+/* The token of @document at reading-order position @position of @line, or NULL. */
+static const DcToken *
+token_at (DcDocument *document, guint line, guint position)
+{
+  const DcLine *lines = dc_document_get_lines (document, NULL);
+  const DcToken *tokens = dc_document_get_tokens (document, NULL);
+
+  for (guint t = lines[line].first_token; t < lines[line].first_token + lines[line].n_tokens; t++)
+    if (position >= tokens[t].first_glyph && position < tokens[t].first_glyph + tokens[t].n_glyphs)
+      return &tokens[t];
+  return NULL;
+}
+
+/* The letters of @token read as a Roman numeral (Latin capitals, punctuation left out)
+ * into @latin, or FALSE when one of its glyphs is neither such a letter nor punctuation. */
+static gboolean
+read_token (DcReferences *self, DcShapes *shapes, DcKey *key, const DcToken *token, GString *latin)
+{
+  DcDocument *document = dc_key_get_document (key);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+
+  g_string_truncate (latin, 0);
+  for (guint p = token->first_glyph; p < token->first_glyph + token->n_glyphs; p++)
+    {
+      guint symbol = glyphs[order[p]].symbol;
+      char letter = numeral_letter (self, shapes, key, symbol);
+
+      if (letter != 0)
+        g_string_append_c (latin, letter);
+      else if (!is_punctuation (self, shapes, key, symbol))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * _dc_references_read_numeral:
+ * @symbol: a symbol whose outline is drawn as a Roman numeral's letter, among others
+ *
+ * Whether @symbol is a Roman numeral's letter by the words it stands in. The first glyph
+ * of a word that is not one ends the search: a letter of the text (Cyrillic С in most of
+ * its words) costs one look.
+ *
+ * Returns: %DC_NUMERAL_YES when every word it stands in reads as a Roman numeral in
+ * Latin letters and one has two letters or more; %DC_NUMERAL_LONE when it stands only
+ * alone (Latin I of "Part I", or Ukrainian І, "and", at a sentence's start: no word
+ * tells); %DC_NUMERAL_NO otherwise.
+ */
+DcNumeral
+_dc_references_read_numeral (DcReferences *self, DcShapes *shapes, DcKey *key, guint symbol)
+{
+  DcDocument *document = dc_key_get_document (key);
+  g_autoptr (GString) latin = g_string_new (NULL);
+  const guint32 *occurrences;
+  guint n_occurrences;
+  gboolean in_numeral = FALSE;
+
+  g_assert (DC_IS_REFERENCES (self));
+
+  occurrences = dc_document_get_symbol_glyphs (document, symbol, &n_occurrences);
+  for (guint i = 0; i < n_occurrences; i++)
+    {
+      const DcToken *token;
+      guint position, line;
+
+      if (!dc_document_locate_glyph (document, occurrences[i], &position, &line)
+          || (token = token_at (document, line, position)) == NULL
+          || !read_token (self, shapes, key, token, latin) || !is_roman_numeral (latin->str))
+        return DC_NUMERAL_NO;
+      in_numeral |= latin->len > 1;
+    }
+  if (n_occurrences == 0)
+    return DC_NUMERAL_NO;
+  return in_numeral ? DC_NUMERAL_YES : DC_NUMERAL_LONE;
+}
