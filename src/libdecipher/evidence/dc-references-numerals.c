@@ -91,19 +91,6 @@ is_roman_numeral (const char *latin)
                                   0, 0);
 }
 
-/* The token of @document at reading-order position @position of @line, or NULL. */
-static const DcToken *
-token_at (DcDocument *document, guint line, guint position)
-{
-  const DcLine *lines = dc_document_get_lines (document, NULL);
-  const DcToken *tokens = dc_document_get_tokens (document, NULL);
-
-  for (guint t = lines[line].first_token; t < lines[line].first_token + lines[line].n_tokens; t++)
-    if (position >= tokens[t].first_glyph && position < tokens[t].first_glyph + tokens[t].n_glyphs)
-      return &tokens[t];
-  return NULL;
-}
-
 /* The letters of @token read as a Roman numeral (Latin capitals, punctuation left out)
  * into @latin, or FALSE when one of its glyphs is neither such a letter nor punctuation. */
 static gboolean
@@ -131,9 +118,10 @@ read_token (DcReferences *self, DcShapes *shapes, DcKey *key, const DcToken *tok
  * _dc_references_read_numeral:
  * @symbol: a symbol whose outline is drawn as a Roman numeral's letter, among others
  *
- * Whether @symbol is a Roman numeral's letter by the words it stands in. The first glyph
- * of a word that is not one ends the search: a letter of the text (Cyrillic С in most of
- * its words) costs one look.
+ * Whether @symbol is a Roman numeral's letter by the words it stands in, looked for in
+ * the lines of its font (asking for the symbol's own glyphs would index every symbol's
+ * glyphs, 5 % of a book's `text`). The first word that is not a numeral ends the
+ * search: a letter of the text (Cyrillic С in most of its words) costs a few lines.
  *
  * Returns: %DC_NUMERAL_YES when every word it stands in reads as a Roman numeral in
  * Latin letters and one has two letters or more; %DC_NUMERAL_LONE when it stands only
@@ -145,25 +133,34 @@ _dc_references_read_numeral (DcReferences *self, DcShapes *shapes, DcKey *key, g
 {
   DcDocument *document = dc_key_get_document (key);
   g_autoptr (GString) latin = g_string_new (NULL);
-  const guint32 *occurrences;
-  guint n_occurrences;
-  gboolean in_numeral = FALSE;
+  const DcLine *lines = dc_document_get_lines (document, NULL);
+  const DcToken *tokens = dc_document_get_tokens (document, NULL);
+  const guint32 *order = dc_document_get_reading_order (document, NULL);
+  const DcGlyph *glyphs = dc_document_get_glyphs (document, NULL);
+  guint font = dc_document_get_symbol (document, symbol)->font;
+  const guint *starts;
+  const guint32 *font_lines = _dc_document_get_font_lines (document, &starts);
+  gboolean found = FALSE, in_numeral = FALSE;
 
   g_assert (DC_IS_REFERENCES (self));
 
-  occurrences = dc_document_get_symbol_glyphs (document, symbol, &n_occurrences);
-  for (guint i = 0; i < n_occurrences; i++)
+  for (guint i = starts[font]; i < starts[font + 1]; i++)
     {
-      const DcToken *token;
-      guint position, line;
+      const DcLine *line = &lines[font_lines[i]];
 
-      if (!dc_document_locate_glyph (document, occurrences[i], &position, &line)
-          || (token = token_at (document, line, position)) == NULL
-          || !read_token (self, shapes, key, token, latin) || !is_roman_numeral (latin->str))
-        return DC_NUMERAL_NO;
-      in_numeral |= latin->len > 1;
+      for (guint t = line->first_token; t < line->first_token + line->n_tokens; t++)
+        for (guint p = tokens[t].first_glyph; p < tokens[t].first_glyph + tokens[t].n_glyphs; p++)
+          if (glyphs[order[p]].symbol == symbol)
+            {
+              if (!read_token (self, shapes, key, &tokens[t], latin)
+                  || !is_roman_numeral (latin->str))
+                return DC_NUMERAL_NO;
+              found = TRUE;
+              in_numeral |= latin->len > 1;
+              break;
+            }
     }
-  if (n_occurrences == 0)
+  if (!found)
     return DC_NUMERAL_NO;
   return in_numeral ? DC_NUMERAL_YES : DC_NUMERAL_LONE;
 }
