@@ -70,7 +70,8 @@ cat "$builds_log"
 rm -f "$builds_log"
 
 # Sanitizers: their builds run several times slower than the normal one (ThreadSanitizer
-# most), so their tests get three times the time, or a busy machine times them out.
+# most), and the two suites run beside each other, so their tests get six times the time,
+# or the loaded machine times them out.
 # A memory error or undefined behaviour the normal build survives by luck
 # fails here. UBSan must halt, or it would only print; GSlice must step aside so that
 # ASan sees every allocation (GLib < 2.76); fuzz/lsan.supp would list leaks that are
