@@ -35,6 +35,12 @@ if $fix; then
     exit 0
 fi
 bad=0
+n_files=$#
+# One clang-format for every file: starting one per file took 36 s of a 1 s check. Only
+# when some file is off are they checked one by one, to name them.
+if "$cf" --dry-run --Werror --style=file "$@" 2>/dev/null; then
+    set --
+fi
 for f in "$@"; do
     if ! "$cf" --dry-run --Werror --style=file "$f" 2>/dev/null; then
         echo "$f does not follow .clang-format; see the changes with: $cf $f | diff $f -" >&2
@@ -42,5 +48,5 @@ for f in "$@"; do
         bad=$((bad + 1))
     fi
 done
-echo "clang-format: $# files checked, $bad not formatted${pending:+, $pending pending (build-aux/clang-format-pending.txt)}"
+echo "clang-format: $n_files files checked, $bad not formatted${pending:+, $pending pending (build-aux/clang-format-pending.txt)}"
 [ $bad -eq 0 ]

@@ -22,7 +22,6 @@ else
 fi
 ninja -C _build
 status=0
-meson test -C _build --print-errorlogs --num-processes 2 --no-suite gui || status=$?
 
 # setup_build DIR OPTIONS…: configure DIR with OPTIONS, or reconfigure it if it exists.
 setup_build() {
@@ -38,12 +37,12 @@ setup_build() {
     rm -f "$dir/meson-logs/testlog.json" "$dir/meson-logs/testlog-loaded.json"
 }
 
-# The GUI tests run one at a time (is_parallel: false in tests/gui/meson.build), which
-# leaves a core idle for minutes: the three other builds are compiled meanwhile, and
-# their tests run once the GUI suite is done. The builds' output is shown after the GUI
-# suite's, so the log reads as if they had run in turn.
+# The three other builds compile while the normal build's tests run: the GUI tests run
+# one at a time (is_parallel: false in tests/gui/meson.build), which leaves a core idle
+# for minutes, and the other suites end with a few long tests. Their tests run once the GUI
+# suite is done. The builds' output is shown after the GUI suite's, so the log reads as
+# if they had run in turn.
 builds_log=$(mktemp)
-rm -f _build/meson-logs/testlog-gui.json
 (
     built=0
     if setup_build _build/asan -Db_sanitize=address,undefined -Db_lundef=false -Dgui=false &&
@@ -63,6 +62,9 @@ rm -f _build/meson-logs/testlog-gui.json
     [ "$built" -eq 3 ]
 ) >"$builds_log" 2>&1 &
 builds=$!
+rm -f _build/meson-logs/testlog-gui.json
+meson test -C _build --print-errorlogs --no-rebuild --num-processes 2 --no-suite gui ||
+    status=$?
 meson test -C _build --print-errorlogs --no-rebuild --suite gui --logbase testlog-gui ||
     status=$?
 wait "$builds" || status=1
