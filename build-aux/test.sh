@@ -7,7 +7,7 @@
 # engine and the fuzz corpora again under AddressSanitizer (with LeakSanitizer) and
 # UBSan; _build/tsan runs the engine tests under ThreadSanitizer (workers on tokens
 # snapshots while the main thread changes the key, tests/test-threads.c) with every core
-# kept busy beside it (by the ASan suite, then by busy loops);
+# kept busy beside it (by the ASan suite and the fuzzing smoke test, then by busy loops);
 # _build/fuzz runs each libFuzzer target briefly (DECIPHER_FUZZ_SECONDS, 25 by default,
 # the targets two at a time). Any failure makes the script exit non-zero, and the last
 # line counts the cases of all four.
@@ -42,21 +42,27 @@ setup_build() {
 # for minutes, and the other suites end with a few long tests. Their tests run once the GUI
 # suite is done. The builds' output is shown after the GUI suite's, so the log reads as
 # if they had run in turn.
+# They are optimised less than the normal build (-O1, which the sanitizers' authors advise)
+# and keep line tables only (-g1), enough for a report's stack: each compiles in half the
+# time of -O2 -g (76 against 149 s for ASan, on a quiet machine), and their tests took as
+# long either way.
+sanitized="-Doptimization=1 -Dc_args=-g1 -Dcpp_args=-g1 -Db_lundef=false -Dgui=false"
 builds_log=$(mktemp)
 (
     built=0
-    if setup_build _build/asan -Db_sanitize=address,undefined -Db_lundef=false -Dgui=false &&
+    # shellcheck disable=SC2086 # $sanitized is a list of options
+    if setup_build _build/asan -Db_sanitize=address,undefined $sanitized &&
         ninja -C _build/asan; then
         built=$((built + 1))
     fi
-    if setup_build _build/tsan -Db_sanitize=thread -Db_lundef=false -Dgui=false &&
-        ninja -C _build/tsan; then
+    # shellcheck disable=SC2086
+    if setup_build _build/tsan -Db_sanitize=thread $sanitized && ninja -C _build/tsan; then
         built=$((built + 1))
     fi
     # libFuzzer: clang only (see the root meson.build).
     export CC=clang CXX=clang++
-    if setup_build _build/fuzz -Dfuzzing=true -Db_lundef=false -Dgui=false &&
-        ninja -C _build/fuzz; then
+    # shellcheck disable=SC2086
+    if setup_build _build/fuzz -Dfuzzing=true $sanitized && ninja -C _build/fuzz; then
         built=$((built + 1))
     fi
     [ "$built" -eq 3 ]
@@ -102,22 +108,30 @@ export ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS G_SLICE G_DEBUG GIO_MODULE_DIR
 # is still suppressed, and src/libdecipher/base/dc-tsan-private.h how the rest are marked.
 # The suite runs on a loaded machine, where threads are preempted at other points and a
 # hand-off that works only when they are not shows up (issue 27). The load is the ASan
-# suite, run beside it, then, once that is done, one busy loop per core, as a parallel
-# build would be. The TSan suite used to run on a quiet machine first as well, and the
-# ASan suite alone before both; as TSan finds a race from the order of synchronisation
-# rather than from the threads meeting, the quiet run found nothing the loaded one does
-# not, and busy loops did nothing the ASan suite does not: a third of CI, spent waiting.
+# suite, run beside it, then the fuzzing smoke test, then, once those are done, one busy
+# loop per core, as a parallel build would be. The TSan suite used to run on a quiet
+# machine first as well, and the ASan suite alone before both; as TSan finds a race from
+# the order of synchronisation rather than from the threads meeting, the quiet run found
+# nothing the loaded one does not, and busy loops did nothing the other suites do not: a
+# third of CI, spent waiting.
 TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$top/build-aux/tsan.supp"
 export TSAN_OPTIONS
-asan_log=$(mktemp)
+load_log=$(mktemp)
 load_pids=$(mktemp)
-trap 'rm -rf "$gio_modules" "$asan_log" "$load_pids"' EXIT
+trap 'rm -rf "$gio_modules" "$load_log" "$load_pids"' EXIT
 (
-    asan_status=0
+    load_status=0
     # A build that failed above has no test log, which count-tests.py counts as a failure.
     if [ -f _build/asan/build.ninja ]; then
         meson test -C _build/asan --suite engine --suite fuzz --print-errorlogs \
-            --num-processes 2 --timeout-multiplier 6 || asan_status=$?
+            --num-processes 2 --timeout-multiplier 6 || load_status=$?
+    fi
+    # libFuzzer: the targets are built with ASan+UBSan and coverage; a crash is kept in
+    # _build/fuzz/fuzz/artifacts/. Each target runs for a time, not a number of inputs,
+    # so the load beside it only makes it try fewer.
+    if [ -f _build/fuzz/build.ninja ]; then
+        meson test -C _build/fuzz --suite fuzz-smoke --print-errorlogs --num-processes 2 \
+            || load_status=$?
     fi
     # The busy loops, each stopped by timeout(1) after 30 minutes at most should this
     # script be killed, and by kill below as soon as the TSan suite is done.
@@ -125,23 +139,17 @@ trap 'rm -rf "$gio_modules" "$asan_log" "$load_pids"' EXIT
         timeout 1800 sh -c 'while :; do :; done' >/dev/null 2>&1 &
         echo $! >>"$load_pids"
     done
-    exit $asan_status
-) >"$asan_log" 2>&1 &
-asan=$!
+    exit $load_status
+) >"$load_log" 2>&1 &
+load=$!
 if [ -f _build/tsan/build.ninja ]; then
     meson test -C _build/tsan --suite engine --print-errorlogs --num-processes 2 \
         --timeout-multiplier 6 --logbase testlog-loaded || status=$?
 fi
-wait "$asan" || status=$?
+wait "$load" || status=$?
+# shellcheck disable=SC2046 # one process id a line, each a word
 kill $(cat "$load_pids") 2>/dev/null || true
-cat "$asan_log"
-
-# libFuzzer: the targets are built with ASan+UBSan and coverage; a crash is kept in
-# _build/fuzz/fuzz/artifacts/.
-if [ -f _build/fuzz/build.ninja ]; then
-    meson test -C _build/fuzz --suite fuzz-smoke --print-errorlogs --num-processes 2 \
-        || status=$?
-fi
+cat "$load_log"
 
 python3 build-aux/count-tests.py _build/meson-logs/testlog.json \
     _build/meson-logs/testlog-gui.json _build/asan/meson-logs/testlog.json \
