@@ -665,6 +665,67 @@ test_roman_numerals (void)
   g_assert_cmpuint (n_applied, >, 40);
 }
 
+/* Numbers in a Russian text set in DejaVu Sans Mono, whose digit 3 and Cyrillic З share
+ * one outline: the font's script read "статья 33" as "ЗЗ", and then only proposed the
+ * words' З, as 3, since the digit's code held З. The words each symbol stands in decide:
+ * the body's 3, found only in numbers, is a digit; the header's, which stands only
+ * alone ("Статья 3"), is proposed as one; З in words is applied as З. */
+static void
+test_digits (void)
+{
+  g_autofree char *path = g_build_filename (test_dir, "digits.sqlite", NULL);
+  g_autofree char *fixture = dc_test_fixture_path ("identity-digits.pdf");
+  g_autoptr (DcPipeline)
+      pipeline = dc_pipeline_new (DC_PIPELINE_AUTOMATIC_PASS | DC_PIPELINE_REFERENCES);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcDocument) document = NULL;
+  g_autoptr (DcKey) key = NULL;
+  g_autoptr (GPtrArray) truth = NULL;
+  g_autofree char *mono = g_build_filename (fonts_dir, "DejaVuSansMono.ttf", NULL);
+  guint n_symbols, n_threes = 0, n_ze = 0, n_applied = 0;
+  const DcSymbol *symbols;
+
+  /* Installed for this test only, as decode_with_noto() installs Noto. */
+  copy_file (DEJAVU_DIR "/DejaVuSansMono.ttf", mono);
+  FcInitReinitialize ();
+  dc_pipeline_set_references_path (pipeline, path);
+  document = dc_pipeline_load_document (pipeline, fixture, NULL, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  key = dc_pipeline_load_key (pipeline, document, NULL, &error);
+  g_assert_no_error (error);
+  g_unlink (mono);
+  FcInitReinitialize ();
+  truth = dc_test_truth_symbol_values (document, "identity-digits");
+  symbols = dc_document_get_symbols (document, &n_symbols);
+  g_assert_cmpuint (dc_document_get_n_fonts (document), ==, 2);
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      const char *expected = g_ptr_array_index (truth, s);
+      DcKeyStatus status = dc_key_get_status (key, s);
+
+      if (status == DC_KEY_INFERRED)
+        {
+          g_assert_cmpstr (dc_key_get_value (key, s), ==, expected);
+          n_applied++;
+        }
+      if (g_strcmp0 (expected, "3") == 0)
+        {
+          /* Font 0 is the header's. */
+          g_assert_cmpint (status, ==, symbols[s].font == 0 ? DC_KEY_PROPOSED : DC_KEY_INFERRED);
+          g_assert_cmpstr (dc_key_peek_value (key, s), ==, "3");
+          n_threes++;
+        }
+      if (g_strcmp0 (expected, "\u0417") == 0)
+        {
+          g_assert_cmpint (status, ==, DC_KEY_INFERRED);
+          n_ze++;
+        }
+    }
+  g_assert_cmpuint (n_threes, ==, 2);
+  g_assert_cmpuint (n_ze, ==, 1);
+  g_assert_cmpuint (n_applied, >, 30);
+}
+
 /* A trusted ToUnicode right for every character but the hyphens, which it calls À and Á:
  * the outlines are DejaVu Sans's hyphen, so those two values are taken back and read as
  * the hyphen-minus at the identity level; no other value of the font is touched. */
@@ -1562,6 +1623,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/pipeline", test_pipeline);
   g_test_add_func ("/references/shared-outlines", test_shared_outlines);
   g_test_add_func ("/references/roman-numerals", test_roman_numerals);
+  g_test_add_func ("/references/digits", test_digits);
   g_test_add_func ("/references/contradicted", test_contradicted);
   g_test_add_func ("/references/verify-own-fonts", test_verify_own_fonts);
   g_test_add_func ("/references/applied-again", test_applied_again);

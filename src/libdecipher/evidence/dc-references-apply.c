@@ -429,7 +429,7 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
 {
   g_autoptr (GPtrArray) candidates = g_ptr_array_new ();
   guint font = pass->symbols[s].font;
-  const char *script, *chosen = NULL, *roman = NULL;
+  const char *script, *chosen = NULL, *roman = NULL, *digit = NULL;
   DcNumeral numeral = DC_NUMERAL_NO;
   gboolean mixed;
 
@@ -437,15 +437,31 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
   script = font_script (font_counts (pass, font), &mixed);
   if (script == NULL)
     script = common_script (values);
-  /* Roman numerals are Latin letters in every script's text: (III) in a Russian book. */
-  for (guint i = 0; i < values->len && roman == NULL; i++)
-    if (strlen (g_ptr_array_index (values, i)) == 1
-        && strchr ("IVXLCDM", *(const char *) g_ptr_array_index (values, i)) != NULL)
-      roman = g_ptr_array_index (values, i);
+  /* Roman numerals are Latin letters in every script's text: (III) in a Russian book;
+   * and digits are every script's: 33 in DejaVu Sans Mono, whose 3 is drawn as З. */
+  for (guint i = 0; i < values->len; i++)
+    {
+      const char *value = g_ptr_array_index (values, i);
+
+      if (roman == NULL && strlen (value) == 1 && strchr ("IVXLCDM", value[0]) != NULL)
+        roman = value;
+      /* An ASCII digit rather than the mathematical ones drawn alike (𝟥). */
+      if ((digit == NULL || (guchar) digit[0] >= 0x80) && g_utf8_strlen (value, -1) == 1
+          && g_unichar_isdigit (g_utf8_get_char (value)))
+        digit = value;
+    }
   if (roman != NULL && script != NULL && strcmp (script, "Latn") != 0)
-    numeral = _dc_references_read_numeral (pass->self, pass->shapes, pass->key, s);
+    numeral = _dc_references_read_numeral (pass->self, pass->shapes, pass->key, s,
+                                           DC_NUMERAL_ROMAN);
   if (numeral == DC_NUMERAL_YES)
     chosen = roman;
+  /* A digit alone (статья 3) is the likelier reading, but only proposed: Ukrainian З,
+   * "with", stands alone at a sentence's start. */
+  if (chosen == NULL && numeral == DC_NUMERAL_NO && digit != NULL
+      && (numeral = _dc_references_read_numeral (pass->self, pass->shapes, pass->key, s,
+                                                 DC_NUMERAL_DIGITS))
+             != DC_NUMERAL_NO)
+    chosen = digit;
   for (guint i = 0; chosen == NULL && i < values->len; i++)
     if (script == NULL
         || g_strcmp0 (dc_library_script_of_value (g_ptr_array_index (values, i)), script) == 0)
@@ -462,8 +478,8 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
    * chosen by words): the reading is proposed. */
   if (mixed)
     *status = DC_KEY_PROPOSED;
-  /* A capital standing alone (Part I, or Ukrainian І at a sentence's start): neither the
-   * script nor the language can tell. */
+  /* A capital or a digit standing alone (Part I, or Ukrainian І at a sentence's start):
+   * neither the script nor the language can tell. */
   if (numeral == DC_NUMERAL_LONE)
     *status = DC_KEY_PROPOSED;
   if (chosen == NULL && script != NULL)

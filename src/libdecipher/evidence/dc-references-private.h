@@ -33,8 +33,7 @@ void _dc_references_begin_reading (DcReferences *self);
 void _dc_references_end_reading (DcReferences *self);
 void _dc_references_lookup_outline (DcReferences *self, const DcShape *shape, GPtrArray **values,
                                     GPtrArray **families);
-/* What the words a symbol stands in say of it as a Roman numeral's letter
- * (dc-references-numerals.c). */
+/* What the words a symbol stands in say of it as a numeral (dc-references-numerals.c). */
 typedef enum
 {
   DC_NUMERAL_NO,
@@ -42,8 +41,14 @@ typedef enum
   DC_NUMERAL_LONE,
 } DcNumeral;
 
+typedef enum
+{
+  DC_NUMERAL_ROMAN,  /* a Roman numeral's Latin capital */
+  DC_NUMERAL_DIGITS, /* a decimal digit */
+} DcNumeralKind;
+
 DcNumeral _dc_references_read_numeral (DcReferences *self, DcShapes *shapes, DcKey *key,
-                                       guint symbol);
+                                       guint symbol, DcNumeralKind kind);
 guint _dc_references_apply_to_fonts (DcReferences *self, DcShapes *shapes, DcKey *key,
                                      const gboolean *fonts);
 
