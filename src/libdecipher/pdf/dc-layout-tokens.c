@@ -117,10 +117,25 @@ measure_line (const DcGlyph *glyphs, const guint32 *order, const DcLine *line, g
   return n;
 }
 
+/* Whether @gap is as wide as a gap of @gaps between two words of two glyphs or more: a
+ * word space of the line. */
+static gboolean
+is_word_space (const double *gaps, guint n, double gap)
+{
+  for (guint k = 1; k + 1 < n; k++)
+    if (gaps[k] > WORD_GAP && isfinite (gaps[k]) && gaps[k - 1] <= WORD_GAP
+        && gaps[k + 1] <= WORD_GAP && fabs (gaps[k] - gap) <= LETTER_GAP_SPREAD)
+      return TRUE;
+  return FALSE;
+}
+
 /* Letter-spacing: where three gaps or more in a row are wider than a kern and all alike,
  * the glyphs between them are one word set wide (Tc), whatever the gaps' width; Freki
- * respaces such words. Word spaces differ from word to word, and run between words of
- * several letters, so they never line up that way. */
+ * respaces such words. Unless they are as wide as the line's word spaces: a line's word
+ * spaces are all alike where it is set ragged, or justified evenly, and two words of one
+ * letter in a row (Russian "дома и в суде") make three of them in a row; a word set wide
+ * is set wider or narrower than the words around it are spaced. (NAN is no gap, and
+ * fails every comparison.) */
 static void
 join_letter_spacing (double *gaps, guint n)
 {
@@ -138,7 +153,7 @@ join_letter_spacing (double *gaps, guint n)
       while (end + 1 < n && isfinite (gaps[end + 1])
              && fabs (gaps[end + 1] - gaps[k]) <= LETTER_GAP_SPREAD)
         end++;
-      if (end + 1 - k >= LETTER_RUN)
+      if (end + 1 - k >= LETTER_RUN && !is_word_space (gaps, n, gaps[k]))
         for (guint i = k; i <= end; i++)
           gaps[i] = 0;
       k = end + 1;
