@@ -759,6 +759,27 @@ test_unclaimed_punctuation (void)
   g_assert_cmpuint (n_applied, >, 40);
 }
 
+/* DejaVu Sans draws the hyphen-minus and the hyphens ‐ and ‑ alike, which no page tells
+ * apart: the hyphen of что-нибудь is the hyphen-minus, applied. */
+static void
+test_hyphen (void)
+{
+  g_autoptr (GPtrArray) truth = NULL;
+  g_autoptr (DcKey) key = read_with_references ("identity-numerals", "hyphen.sqlite", &truth);
+  guint n_symbols, n_hyphens = 0;
+
+  dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    if (g_strcmp0 (g_ptr_array_index (truth, s), "-") == 0)
+      {
+        g_assert_cmpint (dc_key_get_status (key, s), ==, DC_KEY_INFERRED);
+        g_assert_cmpstr (dc_key_get_value (key, s), ==, "-");
+        g_assert_cmpint (dc_key_get_level (key, s), ==, DC_KEY_LEVEL_IDENTITY);
+        n_hyphens++;
+      }
+  g_assert_cmpuint (n_hyphens, ==, 1);
+}
+
 /* A trusted ToUnicode right for every character but the hyphens, which it calls À and Á:
  * the outlines are DejaVu Sans's hyphen, so those two values are taken back and read as
  * the hyphen-minus at the identity level; no other value of the font is touched. */
@@ -1658,6 +1679,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/roman-numerals", test_roman_numerals);
   g_test_add_func ("/references/digits", test_digits);
   g_test_add_func ("/references/unclaimed-punctuation", test_unclaimed_punctuation);
+  g_test_add_func ("/references/hyphen", test_hyphen);
   g_test_add_func ("/references/contradicted", test_contradicted);
   g_test_add_func ("/references/verify-own-fonts", test_verify_own_fonts);
   g_test_add_func ("/references/applied-again", test_applied_again);

@@ -422,6 +422,24 @@ font_counts (SharedPass *pass, guint font)
   return scripts;
 }
 
+/* Whether @values are the hyphen-minus and hyphens drawn alike, and nothing else. */
+static gboolean
+all_hyphens (GPtrArray *values)
+{
+  gboolean minus = FALSE;
+
+  for (guint i = 0; i < values->len; i++)
+    {
+      const char *value = g_ptr_array_index (values, i);
+
+      if (strcmp (value, "-") == 0)
+        minus = TRUE;
+      else if (strcmp (value, "\u2010") != 0 && strcmp (value, "\u2011") != 0)
+        return FALSE;
+    }
+  return minus;
+}
+
 /* Of @values, the characters @symbol's shared outline stands for, the one to give it,
  * or NULL; @status lowered to a proposal where that is not sure enough. */
 static const char *
@@ -479,6 +497,11 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
         if (dc_library_script_of_value (g_ptr_array_index (values, i)) == NULL)
           g_ptr_array_add (candidates, g_ptr_array_index (values, i));
       unclaimed = candidates->len > 1;
+      /* The hyphen (U+2010) and the non-breaking hyphen (U+2011) are the hyphen-minus's
+       * glyph in most fonts, and no page tells them apart: the one keyboards type, with
+       * no need to read the font's words (a reading of each font of a book of many). */
+      if (unclaimed && all_hyphens (candidates))
+        return "-";
     }
   if (candidates->len > 1)
     chosen = choose_by_language (pass->key, pass->readings, pass->kept, font, s, candidates);
