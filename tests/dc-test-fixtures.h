@@ -23,6 +23,20 @@ char *dc_test_with_one_letter_changed (const char *line);
 char *dc_test_truth_text (const char *name);
 double dc_test_character_error_rate (const char *text, const char *truth);
 void dc_test_remove_tree (const char *path);
+
+/* A temporary folder a test made (g_dir_make_tmp()), removed with all it holds when the
+ * test leaves its scope, by an early return (a skip) too: g_autoptr (DcTestDir). */
+typedef char DcTestDir;
+
+static inline void
+dc_test_dir_free (DcTestDir *dir)
+{
+  if (dir != NULL)
+    dc_test_remove_tree (dir);
+  g_free (dir);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DcTestDir, dc_test_dir_free)
 void dc_test_assert_same_document (DcDocument *a, DcDocument *b);
 
 /* A child process (decipher-cli) driven through pipes on the test's own thread. */

@@ -378,21 +378,6 @@ save_full_project (const char *name, const char *dir)
   return path;
 }
 
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr (GDir) handle = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_unlink (path);
-    }
-  g_rmdir (dir);
-}
-
 static char **
 truth_words (const char *name)
 {
@@ -419,7 +404,7 @@ test_repair (gconstpointer data)
   const char *name = data;
   g_autofree char *file = g_strconcat (name, ".pdf", NULL);
   g_autofree char *pdf = fixture (file);
-  g_autofree char *dir = g_dir_make_tmp ("decipher-cli-repair-XXXXXX", NULL);
+  g_autoptr (DcTestDir) dir = g_dir_make_tmp ("decipher-cli-repair-XXXXXX", NULL);
   g_autofree char *project = save_full_project (name, dir);
   g_autofree char *output = g_build_filename (dir, "repaired.pdf", NULL);
   g_auto (GStrv) expected = truth_words (name);
@@ -452,15 +437,13 @@ test_repair (gconstpointer data)
     theirs = words_of (reference);
     assert_same_words (theirs, expected);
   }
-
-  remove_dir (dir);
 }
 
 static void
 test_map_formats (void)
 {
   g_autofree char *pdf = fixture ("legacy-cyrillic.pdf");
-  g_autofree char *dir = g_dir_make_tmp ("decipher-cli-map-XXXXXX", NULL);
+  g_autoptr (DcTestDir) dir = g_dir_make_tmp ("decipher-cli-map-XXXXXX", NULL);
   g_autofree char *project = save_full_project ("legacy-cyrillic", dir);
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
@@ -497,15 +480,13 @@ test_map_formats (void)
   run_cli (&nothing, "text", pdf, "--no-auto", "--format", "map-json", NULL);
   assert_clear_error (&nothing, "Nothing has been recovered");
   g_assert_nonnull (strstr (nothing.err, "--project"));
-
-  remove_dir (dir);
 }
 
 static void
 test_repair_errors (void)
 {
   g_autofree char *pdf = fixture ("legacy-cyrillic.pdf");
-  g_autofree char *dir = g_dir_make_tmp ("decipher-cli-repair-XXXXXX", NULL);
+  g_autoptr (DcTestDir) dir = g_dir_make_tmp ("decipher-cli-repair-XXXXXX", NULL);
   g_autofree char *project = save_full_project ("legacy-cyrillic", dir);
   g_autofree char *output = g_build_filename (dir, "repaired.pdf", NULL);
   g_autofree char *missing = g_build_filename (dir, "no-such-folder", "repaired.pdf", NULL);
@@ -525,8 +506,6 @@ test_repair_errors (void)
 
   run_cli (&itself, "repair", pdf, "--project", project, "-o", pdf, NULL);
   assert_clear_error (&itself, "would replace the original");
-
-  remove_dir (dir);
 }
 
 /* qpdf and the GnuTLS beneath it cost a third of every start-up, so only writing a
@@ -536,7 +515,7 @@ static void
 test_repair_writer_on_demand (void)
 {
   g_autofree char *pdf = fixture ("legacy-cyrillic.pdf");
-  g_autofree char *dir = g_dir_make_tmp ("decipher-cli-writer-XXXXXX", NULL);
+  g_autoptr (DcTestDir) dir = g_dir_make_tmp ("decipher-cli-writer-XXXXXX", NULL);
   g_autofree char *project = save_full_project ("legacy-cyrillic", dir);
   g_autofree char *output = g_build_filename (dir, "repaired.pdf", NULL);
   g_auto (Run) text = { 0 }, repair = { 0 };
@@ -555,8 +534,6 @@ test_repair_writer_on_demand (void)
   g_assert_nonnull (strstr (repair.err, "decipher-pdf-writer.so"));
   g_assert_nonnull (strstr (repair.err, "libqpdf"));
   g_assert_true (g_file_test (output, G_FILE_TEST_IS_REGULAR));
-
-  remove_dir (dir);
 }
 
 /* Without the writer module, a repair says what to do, writes nothing, and the project
@@ -565,7 +542,7 @@ static void
 test_repair_writer_missing (void)
 {
   g_autofree char *pdf = fixture ("legacy-cyrillic.pdf");
-  g_autofree char *dir = g_dir_make_tmp ("decipher-cli-writer-XXXXXX", NULL);
+  g_autoptr (DcTestDir) dir = g_dir_make_tmp ("decipher-cli-writer-XXXXXX", NULL);
   g_autofree char *project = save_full_project ("legacy-cyrillic", dir);
   g_autofree char *output = g_build_filename (dir, "repaired.pdf", NULL);
   g_autofree char *missing = g_build_filename (dir, "no-such-module.so", NULL);
@@ -580,8 +557,6 @@ test_repair_writer_missing (void)
   g_assert_false (g_file_test (output, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_get_contents (project, &after, NULL, NULL));
   g_assert_cmpstr (before, ==, after);
-
-  remove_dir (dir);
 }
 
 /* `decipher-cli text` with zero typing reads what the fonts themselves say (DESIGN §7):
@@ -635,7 +610,7 @@ static void
 test_text_makes_no_library (void)
 {
   g_autofree char *pdf = fixture ("legacy-cyrillic.pdf");
-  g_autofree char *dir = g_dir_make_tmp ("decipher-cli-new-user-XXXXXX", NULL);
+  g_autoptr (DcTestDir) dir = g_dir_make_tmp ("decipher-cli-new-user-XXXXXX", NULL);
   g_autofree char *library = g_build_filename (dir, "decipher", "library.sqlite", NULL);
 
   g_assert_true (g_spawn_check_wait_status (run_as_new_user (dir, "text", pdf), NULL));
@@ -644,7 +619,6 @@ test_text_makes_no_library (void)
   g_assert_false (g_file_test (library, G_FILE_TEST_EXISTS));
   g_assert_true (g_spawn_check_wait_status (run_as_new_user (dir, "session", pdf), NULL));
   g_assert_true (g_file_test (library, G_FILE_TEST_EXISTS));
-  remove_dir (dir);
 }
 
 int

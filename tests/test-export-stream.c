@@ -94,7 +94,7 @@ static void
 test_json_memory_flat (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("test-export-stream-XXXXXX", &error);
+  g_autoptr (DcTestDir) dir = g_dir_make_tmp ("test-export-stream-XXXXXX", &error);
   g_autofree char *out = NULL;
   guint copies[] = { 50, 400 };
   glong extra[2];
@@ -115,7 +115,6 @@ test_json_memory_flat (void)
       if (book == NULL)
         {
           g_test_skip ("no qpdf to make a book with");
-          dc_test_remove_tree (dir);
           return;
         }
       text = peak_kib (book, FALSE, out);
@@ -132,7 +131,6 @@ test_json_memory_flat (void)
   g_assert_cmpint (size[1], >, 8 * size[0] * 9 / 10);
   g_assert_cmpint (extra[1] * 1024, <, size[1] / 4);
   g_assert_cmpint ((extra[1] - extra[0]) * 1024, <, (size[1] - size[0]) / 8);
-  dc_test_remove_tree (dir);
 }
 
 int

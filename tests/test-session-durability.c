@@ -172,7 +172,7 @@ make_project (const char *project)
 static void
 test_damaged_projects (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("decipher-durability-XXXXXX", NULL);
+  g_autoptr (DcTestDir) dir = g_dir_make_tmp ("decipher-durability-XXXXXX", NULL);
   g_autofree char *valid = g_build_filename (dir, "valid.decipher", NULL);
   g_autofree char *valid_text = NULL;
   g_autofree char *other_pdf = dc_test_fixture_path ("clean.pdf");
@@ -266,8 +266,8 @@ test_damaged_projects (void)
 static void
 test_full_disk (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("decipher-durability-XXXXXX", NULL);
-  g_autofree char *budget_dir = g_dir_make_tmp ("decipher-budget-XXXXXX", NULL);
+  g_autoptr (DcTestDir) dir = g_dir_make_tmp ("decipher-durability-XXXXXX", NULL);
+  g_autoptr (DcTestDir) budget_dir = g_dir_make_tmp ("decipher-budget-XXXXXX", NULL);
   g_autofree char *budget = g_build_filename (budget_dir, "free", NULL);
   g_autofree char *project = g_build_filename (dir, "work.decipher", NULL);
   g_autofree char *journal = g_strconcat (project, ".journal", NULL);
@@ -338,8 +338,8 @@ test_full_disk (void)
 static void
 test_full_disk_at_exit (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("decipher-durability-XXXXXX", NULL);
-  g_autofree char *budget_dir = g_dir_make_tmp ("decipher-budget-XXXXXX", NULL);
+  g_autoptr (DcTestDir) dir = g_dir_make_tmp ("decipher-durability-XXXXXX", NULL);
+  g_autoptr (DcTestDir) budget_dir = g_dir_make_tmp ("decipher-budget-XXXXXX", NULL);
   g_autofree char *budget = g_build_filename (budget_dir, "free", NULL);
   g_autofree char *project = g_build_filename (dir, "work.decipher", NULL);
   g_autofree char *value = NULL;
@@ -370,7 +370,7 @@ test_full_disk_at_exit (void)
 static void
 test_two_sessions (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("decipher-durability-XXXXXX", NULL);
+  g_autoptr (DcTestDir) dir = g_dir_make_tmp ("decipher-durability-XXXXXX", NULL);
   g_autofree char *project = g_build_filename (dir, "work.decipher", NULL);
   g_autofree char *lock = g_strconcat (project, ".lock", NULL);
   g_autofree char *before = NULL, *after = NULL, *out = NULL, *err = NULL;

@@ -347,7 +347,7 @@ ask_conflicts (Session *s, JsonParser *parser)
 static void
 test_kill_keeps_conflicts (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("decipher-session-XXXXXX", NULL);
+  g_autoptr (DcTestDir) dir = g_dir_make_tmp ("decipher-session-XXXXXX", NULL);
   g_autofree char *project = g_build_filename (dir, "work.decipher", NULL);
   g_autoptr (JsonParser) truth_parser = NULL;
   g_autoptr (GPtrArray) lines = truth_line_texts ("legacy-cyrillic", &truth_parser);
@@ -402,7 +402,7 @@ test_kill_keeps_conflicts (void)
 static void
 test_kill_loses_nothing (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("decipher-session-XXXXXX", NULL);
+  g_autoptr (DcTestDir) dir = g_dir_make_tmp ("decipher-session-XXXXXX", NULL);
   g_autofree char *project = g_build_filename (dir, "work.decipher", NULL);
   g_autoptr (JsonParser) truth_parser = NULL;
   g_autoptr (GPtrArray) lines = truth_line_texts ("legacy-cyrillic", &truth_parser);
@@ -602,7 +602,7 @@ refuses (JsonObject *entry, const char *value)
 static void
 test_reject (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("decipher-session-XXXXXX", NULL);
+  g_autoptr (DcTestDir) dir = g_dir_make_tmp ("decipher-session-XXXXXX", NULL);
   g_autofree char *project = g_build_filename (dir, "work.decipher", NULL);
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (JsonNode) symbols_request = request_new ("symbols");
@@ -680,7 +680,6 @@ test_reject (void)
     g_assert_true (refuses (symbol_entry (&s, undone_parser, symbol), value));
   }
   session_stop (&s);
-  dc_test_remove_tree (dir);
 }
 
 /* `type` with `view_line` and no `line`: a line in view that fits but for one value the
