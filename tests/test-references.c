@@ -773,8 +773,15 @@ test_hyphen (void)
 {
   g_autoptr (GPtrArray) truth = NULL;
   g_autoptr (DcKey) key = read_with_references ("identity-numerals", "hyphen.sqlite", &truth);
+  guint n_symbols;
 
   g_assert_cmpuint (assert_identity_value (key, truth, "-"), ==, 1);
+  /* Its provenance names the font it was found in, as every identity value's does. */
+  dc_document_get_symbols (dc_key_get_document (key), &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    if (g_strcmp0 (g_ptr_array_index (truth, s), "-") == 0)
+      g_assert_cmpstr (dc_key_get_provenance (key, s), ==,
+                       "identity: the same outline as in the installed font DejaVu Sans");
 }
 
 /* A trusted ToUnicode right for every character but the hyphens, which it calls À and Á:

@@ -422,20 +422,21 @@ font_counts (SharedPass *pass, guint font)
   return scripts;
 }
 
-/* Whether @values are the hyphen-minus and hyphens drawn alike, and nothing else. */
-static gboolean
-all_hyphens (GPtrArray *values)
+/* The hyphen-minus of @values when they are it and the hyphens drawn alike, and nothing
+ * else; or NULL. One of @values itself: the caller finds its family by it. */
+static const char *
+hyphen_minus_of (GPtrArray *values)
 {
-  gboolean minus = FALSE;
+  const char *minus = NULL;
 
   for (guint i = 0; i < values->len; i++)
     {
       const char *value = g_ptr_array_index (values, i);
 
       if (strcmp (value, "-") == 0)
-        minus = TRUE;
+        minus = value;
       else if (strcmp (value, "\u2010") != 0 && strcmp (value, "\u2011") != 0)
-        return FALSE;
+        return NULL;
     }
   return minus;
 }
@@ -500,8 +501,8 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
       /* The hyphen (U+2010) and the non-breaking hyphen (U+2011) are the hyphen-minus's
        * glyph in most fonts, and no page tells them apart: the one keyboards type, with
        * no need to read the font's words (a reading of each font of a book of many). */
-      if (unclaimed && all_hyphens (candidates))
-        return "-";
+      if (unclaimed && (chosen = hyphen_minus_of (candidates)) != NULL)
+        return chosen;
     }
   if (candidates->len > 1)
     chosen = choose_by_language (pass->key, pass->readings, pass->kept, font, s, candidates);
