@@ -422,25 +422,6 @@ font_counts (SharedPass *pass, guint font)
   return scripts;
 }
 
-/* The hyphen-minus of @values when they are it and the hyphens drawn alike, and nothing
- * else; or NULL. One of @values itself: the caller finds its family by it. */
-static const char *
-hyphen_minus_of (GPtrArray *values)
-{
-  const char *minus = NULL;
-
-  for (guint i = 0; i < values->len; i++)
-    {
-      const char *value = g_ptr_array_index (values, i);
-
-      if (strcmp (value, "-") == 0)
-        minus = value;
-      else if (strcmp (value, "\u2010") != 0 && strcmp (value, "\u2011") != 0)
-        return NULL;
-    }
-  return minus;
-}
-
 /* Of @values, the characters @symbol's shared outline stands for, the one to give it,
  * or NULL; @status lowered to a proposal where that is not sure enough. */
 static const char *
@@ -464,8 +445,9 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
 
       if (roman == NULL && strlen (value) == 1 && strchr ("IVXLCDM", value[0]) != NULL)
         roman = value;
-      /* An ASCII digit rather than the mathematical ones drawn alike (𝟥). */
-      if ((digit == NULL || (guchar) digit[0] >= 0x80) && g_utf8_strlen (value, -1) == 1
+      /* The mathematical digits drawn alike (𝟥) are gone already: the index leaves out
+       * compatibility variants. */
+      if (digit == NULL && g_utf8_strlen (value, -1) == 1
           && g_unichar_isdigit (g_utf8_get_char (value)))
         digit = value;
     }
@@ -498,11 +480,6 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
         if (dc_library_script_of_value (g_ptr_array_index (values, i)) == NULL)
           g_ptr_array_add (candidates, g_ptr_array_index (values, i));
       unclaimed = candidates->len > 1;
-      /* The hyphen (U+2010) and the non-breaking hyphen (U+2011) are the hyphen-minus's
-       * glyph in most fonts, and no page tells them apart: the one keyboards type, with
-       * no need to read the font's words (a reading of each font of a book of many). */
-      if (unclaimed && (chosen = hyphen_minus_of (candidates)) != NULL)
-        return chosen;
     }
   if (candidates->len > 1)
     chosen = choose_by_language (pass->key, pass->readings, pass->kept, font, s, candidates);
