@@ -128,25 +128,36 @@ is_variant_of_standard (const Alternates *alternates, const DcSymbol *symbol, gu
   return FALSE;
 }
 
+/* How far back put_own_first() puts @u: 0, the font's own character; 1, what a code
+ * page has at the code; 2, the PDF's text and what only spells it another way. */
+static guint
+alternate_rank (const Alternates *alternates, const DcSymbol *symbol, gunichar u)
+{
+  gboolean variant = is_variant_of_standard (alternates, symbol, u);
+
+  if (!variant && !is_standard_meaning (symbol, u))
+    return 0;
+  if (variant
+      || (g_utf8_strlen (symbol->pdf_text, -1) == 1 && g_utf8_get_char (symbol->pdf_text) == u))
+    return 2;
+  return 1;
+}
+
 /* A font for a code page's layout maps each glyph from the code's standard meanings for
  * the programs that expect them (¾ and windows-1251's ѕ at 0xBE); a character besides
  * those (ӈ) is what its maker says the glyph is: it comes first, unless it only spells a
- * standard meaning another way (is_variant_of_standard()). */
+ * standard meaning another way (is_variant_of_standard()). The PDF's text comes last:
+ * of fonts-uralic's ¹ and № at 0xB9, both standard meanings and neither a letter of a
+ * script, the glyph is windows-1251's № (the ¹ is there for Latin-1 programs). */
 static void
 put_own_first (Alternates *alternates, const DcSymbol *symbol)
 {
   Alternates sorted = { { 0 }, 0 };
 
-  for (guint pass = 0; pass < 2; pass++)
+  for (guint rank = 0; rank < 3; rank++)
     for (guint i = 0; i < alternates->n; i++)
-      {
-        gunichar u = alternates->chars[i];
-        gboolean standard = is_standard_meaning (symbol, u)
-                            || is_variant_of_standard (alternates, symbol, u);
-
-        if (standard == (pass == 1))
-          sorted.chars[sorted.n++] = u;
-      }
+      if (alternate_rank (alternates, symbol, alternates->chars[i]) == rank)
+        sorted.chars[sorted.n++] = alternates->chars[i];
   *alternates = sorted;
 }
 
