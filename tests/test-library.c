@@ -548,6 +548,39 @@ test_library_migrates_version_1 (Fixture *fixture, gconstpointer data)
   }
 }
 
+/* A decision an earlier version kept for a glyph FreeType draws away from its points
+ * (DcShape.moved: β of a fontTools subset of DejaVu Sans Mono) is under the fingerprint
+ * of the outline where it was drawn. It still comes back, as the user's. */
+static void
+test_library_moved_outline (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DcLibrary) library = dc_library_open (fixture->library_path, &error);
+  g_autoptr (DcDocument) document = dc_test_load_document ("identity-mono-greek");
+  g_autoptr (DcShapes) shapes = dc_shapes_new (document);
+  g_autoptr (GPtrArray) truth = dc_test_truth_symbol_values (document, "identity-mono-greek");
+  g_autoptr (DcKey) key = dc_key_new (document);
+  guint n_symbols, beta = G_MAXUINT;
+  DcShape earlier;
+
+  g_assert_no_error (error);
+  dc_document_get_symbols (document, &n_symbols);
+  for (guint s = 0; s < n_symbols; s++)
+    if (g_strcmp0 (g_ptr_array_index (truth, s), "β") == 0)
+      beta = s;
+  g_assert_cmpuint (beta, !=, G_MAXUINT);
+  g_assert_true (dc_shapes_get (shapes, beta)->moved);
+  earlier = *dc_shapes_get (shapes, beta);
+  memcpy (earlier.fingerprint, earlier.drawn_fingerprint, DC_SHAPE_FINGERPRINT_LEN);
+  earlier.moved = FALSE;
+  g_assert_true (dc_library_remember (library, &earlier, "β", NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_cmpuint (dc_library_apply (library, shapes, key), ==, 1);
+  g_assert_cmpstr (dc_key_get_value (key, beta), ==, "β");
+  g_assert_cmpint (dc_key_get_level (key, beta), ==, DC_KEY_LEVEL_LIBRARY);
+}
+
 /* What the user takes back is taken back from the library too. */
 static void
 test_library_forgets_undone (Fixture *fixture, gconstpointer data)
@@ -840,6 +873,8 @@ main (int argc, char **argv)
               test_library_verified_by_script, fixture_tear_down);
   g_test_add ("/library/migrates-version-1", Fixture, NULL, fixture_set_up,
               test_library_migrates_version_1, fixture_tear_down);
+  g_test_add ("/library/moved-outline", Fixture, NULL, fixture_set_up, test_library_moved_outline,
+              fixture_tear_down);
   g_test_add ("/library/forgets-undone", Fixture, NULL, fixture_set_up, test_library_forgets_undone,
               fixture_tear_down);
   g_test_add ("/library/script-choice", Fixture, NULL, fixture_set_up, test_library_script_choice,

@@ -752,6 +752,30 @@ test_digits (void)
   g_assert_cmpuint (n_ze, ==, 1);
 }
 
+/* DejaVu Sans Mono's 'glyf' headers put some glyphs' left edge a unit left of their
+ * points (β, ξ and τ, the comma), and FreeType draws a glyph where its header says. A
+ * subset from fontTools has the headers worked out again from the points, its bearings
+ * kept: the same points then drew a unit apart, the outlines matched no installed one,
+ * and a Greek text's β, ξ, τ and commas stayed unknown. The fingerprint is of the points
+ * as the font stores them: every letter is applied, and right. */
+static void
+test_stale_glyph_headers (void)
+{
+  g_autofree char *mono = g_build_filename (fonts_dir, "DejaVuSansMono.ttf", NULL);
+  g_autoptr (GPtrArray) truth = NULL;
+  g_autoptr (DcKey) key = NULL;
+  const char *const moved[] = { "β", "ξ", "τ", "," };
+
+  copy_file (DEJAVU_DIR "/DejaVuSansMono.ttf", mono);
+  FcInitReinitialize ();
+  key = read_with_references ("identity-mono-greek", "mono-greek.sqlite", &truth);
+  g_unlink (mono);
+  FcInitReinitialize ();
+  g_assert_cmpuint (assert_applied_right (key, truth), >, 30);
+  for (guint i = 0; i < G_N_ELEMENTS (moved); i++)
+    g_assert_cmpuint (assert_identity_value (key, truth, moved[i]), ==, 1);
+}
+
 /* DejaVu Sans draws the colon as the modifier letter colon ꞉ too: two characters no
  * script claims, so neither the Cyrillic font's script nor one of its own could choose,
  * and the colons of a Russian text stayed unknown. The words choose: every colon of the
@@ -1700,6 +1724,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/shaped-ligatures", test_shaped_ligatures);
   g_test_add_func ("/references/deprecated-characters", test_deprecated_characters);
   g_test_add_func ("/references/private-use", test_private_use);
+  g_test_add_func ("/references/stale-glyph-headers", test_stale_glyph_headers);
   status = g_test_run ();
   dc_test_remove_tree (test_dir);
   g_free (test_dir);

@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The outline is read with FT_LOAD_NO_SCALE: in font units, before any hinting or
- * scaling, exactly as the program stores it. Dividing by the em makes fonts of different
+ * scaling, exactly as the program stores it (FreeType's move of a TrueType glyph to where
+ * its header says it starts taken back: glyph_shift()). Dividing by the em makes fonts of different
  * units comparable; rounding to a thousandth of the em keeps the fingerprint of the same
  * outline stable while telling any two designs apart. The glyph's position in the font
  * (its index), its code and its name play no part: a subset renumbers glyphs, a PDF
@@ -21,6 +22,8 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_OUTLINE_H
+#include FT_TRUETYPE_TABLES_H
+#include FT_TRUETYPE_TAGS_H
 
 #include "dc-agl-private.h"
 #include "dc-error.h"
@@ -140,6 +143,83 @@ load_outline (FT_Face face, guint gid)
   return outline;
 }
 
+/* Reads the big-endian 16-bit number at @offset of @face's table @tag into @value. */
+static gboolean
+read_u16 (FT_Face face, FT_ULong tag, FT_Long offset, guint16 *value)
+{
+  FT_Byte bytes[2];
+  FT_ULong length = 2;
+
+  if (FT_Load_Sfnt_Table (face, tag, offset, bytes, &length) != 0 || length != 2)
+    return FALSE;
+  *value = (guint16) ((bytes[0] << 8) | bytes[1]);
+  return TRUE;
+}
+
+/* How far FreeType moved glyph @gid of a TrueType @face to the left: it puts the xMin its
+ * 'glyf' header states at the left side bearing 'hmtx' states, whatever the points say.
+ * A subsetter that works the headers out again from the points (fontTools) leaves the
+ * bearing as it was, and where the font's header was off (a third of DejaVu Sans
+ * Condensed's glyphs are a unit off), the same points are drawn a unit apart. 0 for any
+ * other font, or when a table cannot be read. */
+static int
+glyph_shift (FT_Face face, guint gid)
+{
+  const TT_Header *head;
+  const TT_HoriHeader *hhea;
+  guint16 n_metrics, x_min, lsb, hi = 0, lo = 0;
+  FT_Long glyph_offset;
+
+  if (!FT_IS_SFNT (face) || (head = FT_Get_Sfnt_Table (face, FT_SFNT_HEAD)) == NULL
+      || (hhea = FT_Get_Sfnt_Table (face, FT_SFNT_HHEA)) == NULL)
+    return 0;
+  if (head->Index_To_Loc_Format == 0)
+    {
+      if (!read_u16 (face, TTAG_loca, 2 * (FT_Long) gid, &lo))
+        return 0;
+      glyph_offset = 2 * (FT_Long) lo;
+    }
+  else
+    {
+      if (!read_u16 (face, TTAG_loca, 4 * (FT_Long) gid, &hi)
+          || !read_u16 (face, TTAG_loca, 4 * (FT_Long) gid + 2, &lo))
+        return 0;
+      glyph_offset = ((FT_Long) hi << 16) | lo;
+    }
+  n_metrics = hhea->number_Of_HMetrics;
+  if (n_metrics == 0 || !read_u16 (face, TTAG_glyf, glyph_offset + 2, &x_min)
+      || !read_u16 (face, TTAG_hmtx,
+                    gid < n_metrics ? 4 * (FT_Long) gid + 2
+                                    : 4 * (FT_Long) n_metrics + 2 * (FT_Long) (gid - n_metrics),
+                    &lsb))
+    return 0;
+  return (gint16) x_min - (gint16) lsb;
+}
+
+/* The fingerprint of @outline moved right by @shift font units, into @fingerprint. */
+static void
+hash_outline (const FT_Outline *outline, int shift, double units_per_em, guint8 *fingerprint)
+{
+  /* The outline's numbers written out, then hashed at once: a call to
+   * g_checksum_update() for each cost as much as hashing them. */
+  g_autofree guint8 *bytes = g_new (guint8, 4 + 4 * (gsize) outline->n_contours
+                                                + 9 * (gsize) outline->n_points);
+  guint8 *end = put_int (bytes, outline->n_contours);
+  guint8 digest[DC_SHA256_LEN];
+
+  for (int c = 0; c < outline->n_contours; c++)
+    end = put_int (end, outline->contours[c]);
+  for (int p = 0; p < outline->n_points; p++)
+    {
+      *end++ = FT_CURVE_TAG (outline->tags[p]);
+      end = put_int (end,
+                     round_coordinate ((outline->points[p].x + shift) * 1000.0 / units_per_em));
+      end = put_int (end, round_coordinate (outline->points[p].y * 1000.0 / units_per_em));
+    }
+  _dc_sha256_of (bytes, end - bytes, digest);
+  memcpy (fingerprint, digest, DC_SHAPE_FINGERPRINT_LEN);
+}
+
 static double
 units_per_em_of (FT_Face face)
 {
@@ -153,31 +233,22 @@ gboolean
 _dc_shape_from_face (FT_Library library, FT_Face face, guint gid, DcShape *shape,
                      gboolean with_coarse)
 {
-  g_autofree guint8 *bytes = NULL;
-  guint8 *end;
   const FT_Outline *outline;
   double units_per_em;
-  guint8 digest[DC_SHA256_LEN];
+  int shift;
 
   if ((outline = load_outline (face, gid)) == NULL)
     return FALSE;
 
   units_per_em = units_per_em_of (face);
-  /* The outline's numbers written out, then hashed at once: a call to
-   * g_checksum_update() for each cost as much as hashing them. */
-  bytes = g_new (guint8, 4 + 4 * (gsize) outline->n_contours + 9 * (gsize) outline->n_points);
-  end = put_int (bytes, outline->n_contours);
-  for (int c = 0; c < outline->n_contours; c++)
-    end = put_int (end, outline->contours[c]);
-  for (int p = 0; p < outline->n_points; p++)
-    {
-      *end++ = FT_CURVE_TAG (outline->tags[p]);
-      end = put_int (end, round_coordinate (outline->points[p].x * 1000.0 / units_per_em));
-      end = put_int (end, round_coordinate (outline->points[p].y * 1000.0 / units_per_em));
-    }
-  _dc_sha256_of (bytes, end - bytes, digest);
+  shift = glyph_shift (face, gid);
   memset (shape, 0, sizeof *shape);
-  memcpy (shape->fingerprint, digest, DC_SHAPE_FINGERPRINT_LEN);
+  hash_outline (outline, shift, units_per_em, shape->fingerprint);
+  if (shift != 0)
+    {
+      shape->moved = TRUE;
+      hash_outline (outline, 0, units_per_em, shape->drawn_fingerprint);
+    }
 
   shape->no_ink = FALSE;
   if (with_coarse)

@@ -33,6 +33,11 @@ typedef struct
   /* A Type 3 glyph known by its procedure only: coarse is empty, and the shape is near
    * no other (dc_shape_distance() is 1), so it is matched by its fingerprint alone. */
   gboolean no_ink;
+  /* Where FreeType draws the outline away from its points (glyph_shift() in
+   * dc-fingerprint.c), the fingerprint of the outline where it is drawn: what earlier
+   * versions fingerprinted, and what a font library they filled is keyed by. */
+  gboolean moved;
+  guint8 drawn_fingerprint[DC_SHAPE_FINGERPRINT_LEN];
 } DcShape;
 
 char *dc_shape_fingerprint_to_string (const DcShape *shape);

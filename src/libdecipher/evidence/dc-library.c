@@ -611,26 +611,35 @@ _dc_library_lookup (DcLibrary *self, const DcShape *shape, const char *script, g
       return NULL;
     }
   stmt = self->lookup;
-  sqlite3_bind_blob (stmt, 1, shape->fingerprint, DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
-  while (sqlite3_step (stmt) == SQLITE_ROW)
+  for (guint attempt = 0; attempt < 2 && n_rows == 0; attempt++)
     {
-      const char *value = (const char *) sqlite3_column_text (stmt, 0);
-      const char *row_script = (const char *) sqlite3_column_text (stmt, 1);
+      /* Nothing under the outline's points: a library filled before they were
+       * fingerprinted keeps a moved outline where it was drawn (DcShape.moved). */
+      if (attempt == 1 && !shape->moved)
+        break;
+      sqlite3_reset (stmt);
+      sqlite3_bind_blob (stmt, 1, attempt == 0 ? shape->fingerprint : shape->drawn_fingerprint,
+                         DC_SHAPE_FINGERPRINT_LEN, SQLITE_STATIC);
+      while (sqlite3_step (stmt) == SQLITE_ROW)
+        {
+          const char *value = (const char *) sqlite3_column_text (stmt, 0);
+          const char *row_script = (const char *) sqlite3_column_text (stmt, 1);
 
-      if (n_rows++ == 0)
-        {
-          best = g_strdup (value);
-          first_script = row_script != NULL ? g_intern_string (row_script) : NULL;
-          row_decided (stmt, 2, level, confidence);
-        }
-      else if ((row_script != NULL ? g_intern_string (row_script) : NULL) != first_script)
-        *ambiguous = TRUE;
-      if (script != NULL && g_strcmp0 (row_script, script) == 0)
-        {
-          g_free (best);
-          best = g_strdup (value);
-          row_decided (stmt, 2, level, confidence);
-          break;
+          if (n_rows++ == 0)
+            {
+              best = g_strdup (value);
+              first_script = row_script != NULL ? g_intern_string (row_script) : NULL;
+              row_decided (stmt, 2, level, confidence);
+            }
+          else if ((row_script != NULL ? g_intern_string (row_script) : NULL) != first_script)
+            *ambiguous = TRUE;
+          if (script != NULL && g_strcmp0 (row_script, script) == 0)
+            {
+              g_free (best);
+              best = g_strdup (value);
+              row_decided (stmt, 2, level, confidence);
+              break;
+            }
         }
     }
   /* Reset, so that it holds no lock on the file between lookups. */

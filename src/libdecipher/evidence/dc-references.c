@@ -41,7 +41,7 @@
 /* 2: with the glyphs reached by their names alone (dc_shapes_scan_font_fingerprints());
  * 3: and the Brahmic scripts' glyphs only shaping reaches (dc-fingerprint-shaped.c);
  * 4: and Arabic's joining forms only shaping reaches. */
-#define REFERENCES_FORMAT "decipher-font-references-4"
+#define REFERENCES_FORMAT "decipher-font-references-5"
 
 #define prepare_outlines _dc_references_prepare_outlines
 #define lookup_outline _dc_references_lookup_outline
