@@ -18,6 +18,7 @@
 #include "dc-proposals.h"
 #include "dc-lookalikes-private.h"
 #include "dc-proposals-private.h"
+#include "dc-references-private.h"
 #include "dc-tsan-private.h"
 
 #define MIN_AGREEING 6     /* learned values a layout must explain… */
@@ -544,21 +545,26 @@ propose_for_font (DcKey *key, DcDocument *document, DcFont *font, const guint *f
         continue;
       if (layout_is_believed_at (layout, document, pairs, votes, script, &symbols[s]))
         u = layout_value (layout, &symbols[s]);
+      g_unichar_to_utf8 (u, text);
+      /* A character no installed font draws the glyph's outline as is none either. */
+      if (u != 0 && _dc_references_outline_rules_out (key, s, text))
+        u = 0;
       /* A character another symbol already stands for is no proposal. */
       if (u == 0 || g_unichar_iscntrl (u) || g_hash_table_contains (held, GUINT_TO_POINTER (u)))
         {
           /* What was learned since has taken back an earlier proposal's ground; a
-           * proposal from the glyph's shape (OCR) or from the font library (a value
-           * decided before at less than the user's word) stands on other ground. */
+           * proposal from the glyph's shape (OCR), from the font library (a value
+           * decided before at less than the user's word) or from the installed fonts'
+           * outlines stands on other ground. */
           if (status == DC_KEY_PROPOSED && dc_key_get_level (key, s) != DC_KEY_LEVEL_SHAPE
-              && dc_key_get_level (key, s) != DC_KEY_LEVEL_LIBRARY)
+              && dc_key_get_level (key, s) != DC_KEY_LEVEL_LIBRARY
+              && dc_key_get_level (key, s) != DC_KEY_LEVEL_IDENTITY)
             {
               dc_key_forget (key, s);
               proposed++;
             }
           continue;
         }
-      g_unichar_to_utf8 (u, text);
       if (status == DC_KEY_PROPOSED && g_strcmp0 (dc_key_peek_value (key, s), text) == 0)
         continue;
       if (dc_key_set_full (key, s, text, DC_KEY_PROPOSED,

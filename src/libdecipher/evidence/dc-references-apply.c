@@ -127,6 +127,59 @@ common_script (GPtrArray *values)
   return script;
 }
 
+/* The characters the installed fonts draw with the outline of each symbol the level
+ * looked up but left open, kept on the key as long as it lives: an outline does not
+ * change, and what it is not drawn as is no proposal (dc-proposals.c). A home-made font
+ * that draws the modifier apostrophe ʼ at windows-1251's А had it proposed as А. */
+static GQuark
+outline_values_quark (void)
+{
+  return g_quark_from_static_string ("dc-references-outline-values");
+}
+
+static void
+keep_outline_values (DcKey *key, guint symbol, GPtrArray *values)
+{
+  GHashTable *kept = g_object_get_qdata (G_OBJECT (key), outline_values_quark ());
+  GPtrArray *interned = g_ptr_array_sized_new (values->len);
+
+  if (kept == NULL)
+    {
+      kept = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+      g_object_set_qdata_full (G_OBJECT (key), outline_values_quark (), kept,
+                               (GDestroyNotify) g_hash_table_unref);
+    }
+  for (guint i = 0; i < values->len; i++)
+    g_ptr_array_add (interned, (gpointer) g_intern_string (g_ptr_array_index (values, i)));
+  g_hash_table_replace (kept, GUINT_TO_POINTER (symbol), interned);
+}
+
+/**
+ * _dc_references_outline_rules_out:
+ * @symbol: a symbol of @key's document
+ * @value: what a level would propose for it
+ *
+ * Returns: whether the installed fonts draw @symbol's outline, and never as @value (only
+ * for symbols dc_references_apply() looked up on @key and left open)
+ */
+gboolean
+_dc_references_outline_rules_out (DcKey *key, guint symbol, const char *value)
+{
+  GHashTable *kept;
+  GPtrArray *values;
+
+  g_return_val_if_fail (DC_IS_KEY (key), FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  kept = g_object_get_qdata (G_OBJECT (key), outline_values_quark ());
+  if (kept == NULL || (values = g_hash_table_lookup (kept, GUINT_TO_POINTER (symbol))) == NULL)
+    return FALSE;
+  for (guint i = 0; i < values->len; i++)
+    if (strcmp (g_ptr_array_index (values, i), value) == 0)
+      return FALSE;
+  return TRUE;
+}
+
 /* The readings dc_references_apply() made, per font, kept on the key until its change
  * ends: the pipeline applies the level again after dc_references_verify() and
  * dc_library_verify() within one change, and a font the key says the same of reads the
@@ -640,6 +693,8 @@ _dc_references_apply_to_fonts (DcReferences *self, DcShapes *shapes, DcKey *key,
            * told the font's script and words. */
           else if (values->len > 1 && i_pass == 1)
             chosen = choose_shared (&pass, s, values, &status);
+          if (i_pass == 1 && values->len > 0 && (chosen == NULL || status != DC_KEY_INFERRED))
+            keep_outline_values (key, s, values);
           if (chosen == NULL)
             continue;
           for (guint i = 0; i < values->len; i++)

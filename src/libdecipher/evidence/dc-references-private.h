@@ -51,5 +51,6 @@ DcNumeral _dc_references_read_numeral (DcReferences *self, DcShapes *shapes, DcK
                                        guint symbol, DcNumeralKind kind);
 guint _dc_references_apply_to_fonts (DcReferences *self, DcShapes *shapes, DcKey *key,
                                      const gboolean *fonts);
+gboolean _dc_references_outline_rules_out (DcKey *key, guint symbol, const char *value);
 
 G_END_DECLS
