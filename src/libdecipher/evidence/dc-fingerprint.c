@@ -4,8 +4,8 @@
  *
  * The outline is read with FT_LOAD_NO_SCALE: in font units, before any hinting or
  * scaling, exactly as the program stores it (FreeType's move of a TrueType glyph to where
- * its header says it starts taken back: glyph_shift()). Dividing by the em makes fonts of different
- * units comparable; rounding to a thousandth of the em keeps the fingerprint of the same
+ * its header says it starts taken back: glyph_shift()). Dividing by the em makes fonts of
+ * different units comparable; rounding to a thousandth of the em keeps the fingerprint of the same
  * outline stable while telling any two designs apart. The glyph's position in the font
  * (its index), its code and its name play no part: a subset renumbers glyphs, a PDF
  * re-encodes them, and neither changes what is drawn.
@@ -160,8 +160,10 @@ read_u16 (FT_Face face, FT_ULong tag, FT_Long offset, guint16 *value)
  * 'glyf' header states at the left side bearing 'hmtx' states, whatever the points say.
  * A subsetter that works the headers out again from the points (fontTools) leaves the
  * bearing as it was, and where the font's header was off (a third of DejaVu Sans
- * Condensed's glyphs are a unit off), the same points are drawn a unit apart. 0 for any
- * other font, or when a table cannot be read. */
+ * Condensed's glyphs are a unit off), the same points are drawn a unit apart. A composite
+ * glyph is taken back by its own header and bearing too: left as FreeType draws it, while
+ * the simple glyphs were not, DejaVu Sans Condensed's Cyrillic Т matched Latin T. 0 for
+ * any other font, or when a table cannot be read. */
 static int
 glyph_shift (FT_Face face, guint gid)
 {
