@@ -555,6 +555,7 @@ main (int argc, char **argv)
   /* Past `ulimit -f` a write should fail with EFBIG and be said, not kill the process
    * without a word. */
   signal (SIGXFSZ, SIG_IGN);
+  dc_memory_prefer_huge_pages ();
   status = run (argc, argv);
 
   g_clear_object (&pipeline);

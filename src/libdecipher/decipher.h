@@ -20,6 +20,7 @@
 #include "dc-library.h"
 #include "dc-map.h"
 #include "dc-matcher.h"
+#include "dc-memory.h"
 #include "dc-parallel.h"
 #include "dc-pipeline.h"
 #include "dc-poppler-lock.h"
