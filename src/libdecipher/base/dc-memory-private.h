@@ -78,4 +78,6 @@ _dc_memory_release (gpointer data, gsize size)
 #endif
 }
 
+void _dc_memory_expect_pages (guint n_pages);
+
 G_END_DECLS

@@ -9,6 +9,11 @@
 
 G_BEGIN_DECLS
 
+/* Reading a page costs far more than opening the file again, and laying one out more
+ * than starting a thread: a document of fewer pages is done by one thread, without a
+ * second copy of poppler's objects. From this many it is a book. */
+#define DC_PARALLEL_MIN_PAGES 16
+
 /* How many threads work on a document of @n_pages: DECIPHER_EXTRACT_THREADS when set
  * (benchmarks and tests compare one thread with several), else one per processor for a
  * document of 16 pages or more, at most four. */

@@ -18,10 +18,6 @@
 #include "dc-parallel.h"
 #include "dc-tsan-private.h"
 
-/* Reading a page costs far more than opening the file again, and laying one out more
- * than starting a thread: a document of a few pages is done by one thread, without a
- * second copy of poppler's objects. */
-#define PARALLEL_MIN_PAGES 16
 #define MAX_THREADS 4
 
 guint
@@ -34,7 +30,7 @@ _dc_parallel_threads (guint n_pages)
     n = g_ascii_strtoull (env, NULL, 10);
   if (n == 0)
     {
-      if (n_pages < PARALLEL_MIN_PAGES)
+      if (n_pages < DC_PARALLEL_MIN_PAGES)
         return 1;
       n = (guint64) g_get_num_processors ();
     }

@@ -28,6 +28,7 @@
 #include "dc-error.h"
 #include "dc-extract-private.h"
 #include "dc-glyph-private.h"
+#include "dc-memory-private.h"
 #include "dc-parallel-private.h"
 #include "dc-pdf-bridge-private.h"
 #include "dc-tsan-private.h"
@@ -282,6 +283,8 @@ dc_document_new_from_file_full (const char *path, const char *password,
   document = _dc_document_cache_load (path, identity, limits);
   if (document != NULL)
     {
+      /* The levels are still to fill the heap. */
+      _dc_memory_expect_pages (document->n_pages);
       if (progress != NULL)
         progress (document->n_pages, document->n_pages, progress_data);
       return document;
@@ -313,6 +316,7 @@ new_document (DcPdfBridge *bridge, const char *path, GError **error)
 
   self->path = g_strdup (path);
   self->n_pages = dc_pdf_bridge_get_n_pages (bridge);
+  _dc_memory_expect_pages (self->n_pages);
   self->language = dc_pdf_bridge_get_language (bridge);
   /* The page count comes from the file: asked for, not demanded. */
   self->page_sizes = g_try_new0 (double, 2 * (gsize) self->n_pages);
