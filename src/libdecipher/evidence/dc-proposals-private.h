@@ -1,5 +1,4 @@
-/* dc-proposals-private.h: the code page tables built ahead, and read by other levels (private to
- * the engine)
+/* dc-proposals-private.h: the code page tables, read by other levels (private to the engine)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,7 +9,6 @@
 
 G_BEGIN_DECLS
 
-GThread *_dc_proposals_prepare (void);
 guint _dc_proposals_n_code_pages (void);
 const gunichar *_dc_proposals_code_page (guint index, const char **name);
 

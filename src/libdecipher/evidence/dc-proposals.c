@@ -16,10 +16,10 @@
 
 #include "dc-pdf-bridge-private.h"
 #include "dc-proposals.h"
+#include "dc-code-pages-private.h"
 #include "dc-lookalikes-private.h"
 #include "dc-proposals-private.h"
 #include "dc-references-private.h"
-#include "dc-tsan-private.h"
 
 #define MIN_AGREEING 6     /* learned values a layout must explain… */
 #define MIN_AGREEMENT 0.75 /* …and the share of them, in blocks it explains fully */
@@ -35,10 +35,7 @@
 #define LAYOUT_PROPOSAL_CONFIDENCE 0.95
 #define NAMES_PROPOSAL_CONFIDENCE 0.9
 
-static const char *code_pages[] = {
-  "CP1251", "KOI8-R",     "KOI8-U", "CP866",  "ISO-8859-5", "MAC-CYRILLIC", "CP1252", "CP1250",
-  "CP1253", "ISO-8859-7", "CP1254", "CP1257", "CP1255",     "CP1256",       "CP874",  "MACINTOSH",
-};
+static const char *const code_pages[] = { DC_CODE_PAGE_NAMES };
 
 typedef enum
 {
@@ -62,69 +59,15 @@ typedef struct
   gunichar value;
 } Pair;
 
-/* Decoding 256 bytes through iconv for every code page on every update would cost more
- * than the rest of the engine: the tables are built once. */
+/* Byte → character in each of code_pages, made through iconv when the engine was built. */
+#include "dc-code-pages.h"
+
+G_STATIC_ASSERT (G_N_ELEMENTS (code_pages) == G_N_ELEMENTS (dc_code_page_tables));
+
 static const gunichar *
 code_page_table (guint index)
 {
-  static gunichar *tables[G_N_ELEMENTS (code_pages)];
-  static gsize initialized;
-
-  if (g_once_init_enter (&initialized))
-    {
-      for (guint i = 0; i < G_N_ELEMENTS (code_pages); i++)
-        {
-          /* One converter a code page, put back in its first state before each byte:
-           * what g_convert() gives, without opening a converter for each of the 4096
-           * bytes (4 ms before a session's first reply). */
-          GIConv converter = g_iconv_open ("UTF-8", code_pages[i]);
-
-          tables[i] = g_new0 (gunichar, 256);
-          for (guint c = 0; c < 256 && converter != (GIConv) -1; c++)
-            {
-              char byte = (char) c;
-              char utf8[16] = { 0 };
-              char *in = &byte, *out = utf8;
-              gsize in_left = 1, out_left = sizeof utf8 - 1;
-
-              g_iconv (converter, NULL, NULL, NULL, NULL);
-              if (g_iconv (converter, &in, &in_left, &out, &out_left) == (gsize) -1 || in_left != 0
-                  || g_iconv (converter, NULL, NULL, &out, &out_left) == (gsize) -1)
-                continue;
-              *out = '\0';
-              if (g_utf8_strlen (utf8, -1) == 1 && !g_unichar_iscntrl (g_utf8_get_char (utf8)))
-                tables[i][c] = g_utf8_get_char (utf8);
-            }
-          if (converter != (GIConv) -1)
-            g_iconv_close (converter);
-        }
-      DC_ONCE_LEAVE (&initialized, 1);
-    }
-  DC_ONCE_ENTERED (&initialized);
-  return tables[index];
-}
-
-static gpointer
-prepare_thread (gpointer data)
-{
-  code_page_table (0);
-  return NULL;
-}
-
-/**
- * _dc_proposals_prepare:
- *
- * Starts building the code page tables on a thread of its own. Opening the sixteen
- * converters loads a module of the C library's each, 3–6 ms that a session's first reply
- * waited for after its document was read: started before the document loads, they are
- * ready by then. Whoever asks for a table meanwhile waits for the thread's (g_once).
- *
- * Returns: (transfer full) (nullable): the thread, for the caller to join
- */
-GThread *
-_dc_proposals_prepare (void)
-{
-  return g_thread_try_new ("dc-code-pages", prepare_thread, NULL, NULL);
+  return dc_code_page_tables[index];
 }
 
 guint

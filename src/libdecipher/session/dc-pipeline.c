@@ -36,7 +36,6 @@
 #include "dc-error.h"
 #include "dc-pipeline.h"
 #include "dc-project.h"
-#include "dc-proposals-private.h"
 #include "dc-proposals.h"
 #include "dc-references.h"
 #include "dc-tsan-private.h"
@@ -440,27 +439,21 @@ dc_pipeline_drop_prefetch (DcPipeline *self)
  * @limits: (nullable): what the document may hold (dc_document_new_from_file_full())
  *
  * dc_document_new_from_file_full(), with what the levels need of no document made
- * meanwhile on threads of their own: the index of installed fonts, and the code page
- * tables the proposals are made from.
+ * meanwhile on a thread of its own: the index of installed fonts.
  */
 DcDocument *
 dc_pipeline_load_document (DcPipeline *self, const char *path, const char *password,
                            const DcDocumentLimits *limits, DcProgressFunc progress,
                            gpointer progress_data, GCancellable *cancellable, GError **error)
 {
-  GThread *code_pages = NULL;
   DcDocument *document;
 
   g_return_val_if_fail (DC_IS_PIPELINE (self), NULL);
   g_return_val_if_fail (path != NULL, NULL);
 
   start_prefetch (self, path);
-  if (self->levels & DC_PIPELINE_PROPOSALS)
-    code_pages = _dc_proposals_prepare ();
   document = dc_document_new_from_file_full (path, password, limits, progress, progress_data,
                                              cancellable, error);
-  if (code_pages != NULL)
-    g_thread_join (code_pages);
   if (document == NULL)
     dc_pipeline_drop_prefetch (self);
   return document;
