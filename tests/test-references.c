@@ -816,6 +816,24 @@ test_outline_rules_out_proposal (void)
   g_assert_cmpuint (n_apostrophes, ==, 1);
 }
 
+/* A legacy Cyrillic font keeps Latin letters at their ASCII codes for the Latin words of a
+ * Nivkh text (Nivkh, Nilyak, Sakhalin), and DejaVu Sans draws Latin i, l, h and S as
+ * Cyrillic і, ӏ, һ and Ѕ too: the font's script applied all four as Cyrillic. The words
+ * each symbol stands in tell their script: the Latin letters are applied as Latin, the
+ * Cyrillic ones still as Cyrillic, and every value applied is right. */
+static void
+test_latin_words (void)
+{
+  g_autoptr (GPtrArray) truth = NULL;
+  g_autoptr (DcKey) key = read_with_references ("legacy-lookalikes", "latin-words.sqlite", &truth);
+
+  g_assert_cmpuint (assert_applied_right (key, truth), >, 40);
+  g_assert_cmpuint (assert_identity_value (key, truth, "i"), ==, 1);
+  g_assert_cmpuint (assert_identity_value (key, truth, "l"), ==, 1);
+  g_assert_cmpuint (assert_identity_value (key, truth, "h"), ==, 1);
+  g_assert_cmpuint (assert_identity_value (key, truth, "а"), ==, 1);
+}
+
 /* DejaVu Sans draws the colon as the modifier letter colon ꞉ too: two characters no
  * script claims, so neither the Cyrillic font's script nor one of its own could choose,
  * and the colons of a Russian text stayed unknown. The words choose: every colon of the
@@ -1766,6 +1784,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/private-use", test_private_use);
   g_test_add_func ("/references/stale-glyph-headers", test_stale_glyph_headers);
   g_test_add_func ("/references/outline-rules-out-proposal", test_outline_rules_out_proposal);
+  g_test_add_func ("/references/latin-words", test_latin_words);
   status = g_test_run ();
   dc_test_remove_tree (test_dir);
   g_free (test_dir);

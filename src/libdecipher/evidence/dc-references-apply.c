@@ -30,8 +30,8 @@
  * document's own evidence says (dc_library_verify()), so it cannot vouch for it (issue
  * 28: a Latin a decided in an English document made the installed Palladio Uralic's
  * Latin-1 lies chosen for a Yakut one). */
-static gboolean
-value_is_trustworthy (DcKey *key, guint symbol)
+gboolean
+_dc_references_value_is_trustworthy (DcKey *key, guint symbol)
 {
   DcDocument *document = dc_key_get_document (key);
   const DcSymbol *symbols = dc_document_get_symbols (document, NULL);
@@ -66,7 +66,7 @@ count_into (GHashTable *scripts, DcKey *key, guint symbol)
   const char *script;
   guint n;
 
-  if (!value_is_trustworthy (key, symbol)
+  if (!_dc_references_value_is_trustworthy (key, symbol)
       || (script = dc_library_script_of_value (dc_key_get_value (key, symbol))) == NULL)
     return;
   n = GPOINTER_TO_UINT (g_hash_table_lookup (scripts, script)) + 1;
@@ -258,7 +258,7 @@ kept_readings (Kept *kept, guint font, guint symbol)
   if (readings != NULL && _dc_readings_matches (readings)
       && (!_dc_readings_is_read (readings) || _dc_readings_find_open (readings, symbol) >= 0))
     return readings;
-  readings = _dc_readings_new_kept (kept->key, font, value_is_trustworthy);
+  readings = _dc_readings_new_kept (kept->key, font, _dc_references_value_is_trustworthy);
   _dc_readings_share_words (readings, kept->words);
   /* What the level decided since changes what the glyphs stand as, rarely where the words
    * break: the text read then is read again from the glyphs only if it does. */
@@ -272,7 +272,7 @@ kept_readings (Kept *kept, guint font, guint symbol)
 /* Among @candidates (one character each), the one the font's text reads clearly best
  * with (dc-readings.c), or NULL: an installed font that maps one outline from à and а, or
  * from archaic ѳ and Kazakh ө, says nothing about which the document means; its words do,
- * read with trustworthy values only (value_is_trustworthy()).
+ * read with trustworthy values only (_dc_references_value_is_trustworthy()).
  * @cache: font → DcReadings, the font's text as the key stood when first asked
  * @kept: where those come from (kept_readings()) */
 static const char *
@@ -447,9 +447,10 @@ typedef struct
   const DcSymbol *symbols;
   GHashTable *readings; /* font → DcReadings, kept_readings()' (choose_by_language()) */
   Kept *kept;
-  GHashTable *held;    /* values_held() */
-  DcShapes *shapes;    /* whose outlines tell which holders count (held_by_another()) */
-  GHashTable *scripts; /* font → script → count (font_counts()), NULL until asked */
+  GHashTable *held;     /* values_held() */
+  DcShapes *shapes;     /* whose outlines tell which holders count (held_by_another()) */
+  GHashTable *scripts;  /* font → script → count (font_counts()), NULL until asked */
+  DcWordScripts *words; /* the words of the fonts' open symbols, NULL until asked */
 } SharedPass;
 
 /* How many of @font's trustworthy values each script has: counted when a shared outline
@@ -484,10 +485,32 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
   guint font = pass->symbols[s].font;
   const char *script, *chosen = NULL, *roman = NULL, *digit = NULL;
   DcNumeral numeral = DC_NUMERAL_NO;
-  gboolean mixed, unclaimed = FALSE;
+  gboolean mixed, unclaimed = FALSE, doubted = FALSE;
 
-  /* The font's own script, or the one script all the candidates share. */
+  /* The font's own script, */
   script = font_script (font_counts (pass, font), &mixed);
+  /* but a symbol's own words tell its script better than its font does, when its
+   * characters are of several (Latin i, l and h in a Cyrillic font's Latin words, not і, ӏ
+   * and һ), in a font of several scripts too (dc-references-words.c). Where they hold
+   * letters of another script than the font's without saying which, the font's script
+   * only proposes; */
+  if (common_script (values) == NULL)
+    {
+      gboolean disputed;
+      const char *words;
+
+      if (pass->words == NULL)
+        pass->words = _dc_word_scripts_new (pass->key);
+      words = _dc_word_scripts_get (pass->words, font, s, script, &disputed);
+
+      if (words != NULL)
+        {
+          script = words;
+          mixed = FALSE;
+        }
+      doubted = disputed;
+    }
+  /* else the one script all the candidates share. */
   if (script == NULL)
     script = common_script (values);
   /* Roman numerals are Latin letters in every script's text: (III) in a Russian book;
@@ -545,8 +568,10 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
     *status = DC_KEY_PROPOSED;
   /* In a font of several scripts, nothing the font or its words say made a shared
    * outline right often enough to apply it (the many-language book: ɩ for ι, ɛ for ε,
-   * chosen by words): the reading is proposed. */
-  if (mixed)
+   * chosen by words): the reading is proposed, unless the symbol's own words told its
+   * script. So is one whose words dispute its font's script, unless it reads as a
+   * numeral. */
+  if (mixed || (doubted && numeral == DC_NUMERAL_NO))
     *status = DC_KEY_PROPOSED;
   /* A capital or a digit standing alone (Part I, or Ukrainian І at a sentence's start):
    * neither the script nor the language can tell. */
@@ -666,7 +691,7 @@ _dc_references_apply_to_fonts (DcReferences *self, DcShapes *shapes, DcKey *key,
   order = kept->order;
   for (guint i_pass = 0; i_pass < 2; i_pass++)
     {
-      SharedPass pass = { self, key, symbols, NULL, kept, NULL, shapes, NULL };
+      SharedPass pass = { self, key, symbols, NULL, kept, NULL, shapes, NULL, NULL };
 
       if (i_pass == 1)
         {
@@ -714,6 +739,7 @@ _dc_references_apply_to_fonts (DcReferences *self, DcShapes *shapes, DcKey *key,
       g_clear_pointer (&pass.readings, g_hash_table_unref);
       g_clear_pointer (&pass.held, g_hash_table_unref);
       g_clear_pointer (&pass.scripts, g_hash_table_unref);
+      g_clear_pointer (&pass.words, _dc_word_scripts_free);
     }
   give_back_kept (key, kept);
   _dc_references_end_reading (self);

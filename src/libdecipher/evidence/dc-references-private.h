@@ -52,5 +52,14 @@ DcNumeral _dc_references_read_numeral (DcReferences *self, DcShapes *shapes, DcK
 guint _dc_references_apply_to_fonts (DcReferences *self, DcShapes *shapes, DcKey *key,
                                      const gboolean *fonts);
 gboolean _dc_references_outline_rules_out (DcKey *key, guint symbol, const char *value);
+gboolean _dc_references_value_is_trustworthy (DcKey *key, guint symbol);
+
+/* dc-references-words.c */
+typedef struct _DcWordScripts DcWordScripts;
+
+DcWordScripts *_dc_word_scripts_new (DcKey *key);
+void _dc_word_scripts_free (DcWordScripts *self);
+const char *_dc_word_scripts_get (DcWordScripts *self, guint font, guint symbol,
+                                  const char *font_script, gboolean *disputed);
 
 G_END_DECLS
