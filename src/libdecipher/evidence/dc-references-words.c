@@ -72,7 +72,7 @@ letter_script (DcWordScripts *self, guint symbol)
     {
       self->letter_looked_at[symbol] = TRUE;
       self->letter_of[symbol] = _dc_references_value_is_trustworthy (key, symbol)
-                                    ? dc_library_script_of_value (dc_key_peek_value (key, symbol))
+                                    ? dc_library_script_of_value (dc_key_get_value (key, symbol))
                                     : NULL;
     }
   return self->letter_of[symbol];
@@ -123,7 +123,7 @@ count_font (DcWordScripts *self, guint font)
 
   self->counted[font] = TRUE;
   for (guint i = symbol_starts[font]; i < symbol_starts[font + 1]; i++)
-    if (dc_key_peek_value (key, font_symbols[i]) == NULL)
+    if (dc_key_get_value (key, font_symbols[i]) == NULL)
       {
         g_array_set_size (self->tallies, self->tallies->len + 1);
         self->tally_of[font_symbols[i]] = self->tallies->len;
