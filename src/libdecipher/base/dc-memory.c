@@ -93,9 +93,9 @@ grow_huge_heap (void)
  *
  * Where the front end prefers huge pages and @n_pages make a book (DC_PARALLEL_MIN_PAGES,
  * whose loading fills the heap with megabytes), has the main heap in huge pages from now
- * on. A shorter document is left in 4 KiB pages:
- * a one-page `text` touches a few megabytes, and zeroing a 2 MiB page on its first touch
- * cost it 2.6 % more CPU than the faults it saved.
+ * on. A shorter document is left in 4 KiB pages: a one-page `text` touches a few
+ * megabytes, and zeroing a 2 MiB page on its first touch cost it 2.6 % more CPU than the
+ * faults it saved.
  */
 void
 _dc_memory_expect_pages (guint n_pages)

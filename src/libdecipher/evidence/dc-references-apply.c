@@ -484,6 +484,7 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
   g_autoptr (GPtrArray) candidates = g_ptr_array_new ();
   guint font = pass->symbols[s].font;
   const char *script, *chosen = NULL, *roman = NULL, *digit = NULL;
+  const char *common = common_script (values);
   DcNumeral numeral = DC_NUMERAL_NO;
   gboolean mixed, unclaimed = FALSE, doubted = FALSE;
 
@@ -494,7 +495,7 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
    * and һ), in a font of several scripts too (dc-references-words.c). Where they hold
    * letters of another script than the font's without saying which, the font's script
    * only proposes; */
-  if (common_script (values) == NULL)
+  if (common == NULL)
     {
       gboolean disputed;
       const char *words;
@@ -512,7 +513,7 @@ choose_shared (SharedPass *pass, guint s, GPtrArray *values, DcKeyStatus *status
     }
   /* else the one script all the candidates share. */
   if (script == NULL)
-    script = common_script (values);
+    script = common;
   /* Roman numerals are Latin letters in every script's text: (III) in a Russian book;
    * and digits are every script's: 33 in DejaVu Sans Mono, whose 3 is drawn as З. */
   for (guint i = 0; i < values->len; i++)
